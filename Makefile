@@ -1,0 +1,42 @@
+# Agent Loop Lab: `make lab` runs the workshop, `make test` runs every test.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+LAB_STAMP := $(VENV)/.lab-installed
+DEV_STAMP := $(VENV)/.dev-installed
+LAB_ARGS ?=
+
+.PHONY: lab test lint workshop bench clean constraints
+
+$(BIN)/python:
+	@$(PY) scripts/check_python.py
+	@$(PY) -m venv $(VENV) >/dev/null 2>&1 || { rm -rf $(VENV); \
+	  echo "make: could not create $(VENV) with $(PY); install the venv module (Debian/Ubuntu: apt-get install python3-venv) or run with PY=/path/to/python3.11"; exit 1; }
+	@$(BIN)/python -m pip install -q --upgrade pip
+
+$(LAB_STAMP): $(BIN)/python pyproject.toml constraints.txt
+	$(BIN)/python -m pip install -q -c constraints.txt -e .
+	@$(BIN)/python scripts/lab_settings.py
+	@touch $@
+
+$(DEV_STAMP): $(LAB_STAMP)
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
+	@touch $@
+
+lab: $(LAB_STAMP)
+	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(LAB_ARGS) 00_start_here.ipynb
+
+lint: $(DEV_STAMP)
+	$(BIN)/ruff check src tests notebooks benchmarks scripts
+
+test: lint
+	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest -p no:randomly --nbval --nbval-current-env notebooks
+
+clean:
+	rm -rf $(VENV) workshop
+
+constraints: $(BIN)/python
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	{ echo "# Exact versions tested by CI (Python 3.11, Linux). Regenerate: make constraints"; \
+	  $(BIN)/python -m pip freeze --exclude-editable | grep -v '^looplab' | sort -f; } > constraints.txt

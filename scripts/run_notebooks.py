@@ -1,0 +1,39 @@
+"""Execute notebooks in place, offline, storing every output (what nbval later compares).
+
+Usage: python scripts/run_notebooks.py [notebooks/NN_topic.ipynb ...]   (default: all)
+"""
+
+import os
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def execute(path: Path, cwd: Path | None = None) -> nbformat.NotebookNode:
+    """Run every cell of the notebook at `path` in a fresh kernel; return the executed notebook."""
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+            cell.metadata.pop("execution", None)
+    os.environ["LOOPLAB_OFFLINE"] = "1"
+    client = NotebookClient(nb, kernel_name="python3", timeout=120, record_timing=False,
+                            resources={"metadata": {"path": str(cwd or path.parent)}})
+    client.execute()
+    nb.metadata.pop("widgets", None)
+    return nb
+
+
+def main(paths: list[str]) -> None:
+    targets = [Path(p) for p in paths] or sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
+    for path in targets:
+        nbformat.write(execute(path.resolve()), path)
+        print(f"executed {path.name}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
