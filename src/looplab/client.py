@@ -1,0 +1,71 @@
+"""Which model the notebooks talk to: Claude, a local server, a replay or the practice model."""
+
+import os
+from urllib.parse import urlsplit
+
+import anthropic
+import httpx2
+
+DEFAULT_MODEL = "claude-opus-5"
+MODEL = os.environ.get("LOOPLAB_MODEL", DEFAULT_MODEL)
+PRACTICE_URL = "http://practice.local"
+
+
+def practice_client(*, script=None, gullible=False, never_stop=False, max_retries=2,
+                    strict=True, **options) -> anthropic.Anthropic:
+    """A real anthropic.Anthropic client whose transport is a fresh practice model."""
+    from looplab.practice.transport import PracticeTransport
+
+    transport = PracticeTransport(script=script, gullible=gullible, never_stop=never_stop)
+    return anthropic.Anthropic(api_key="practice-model", base_url=PRACTICE_URL,
+                               http_client=httpx2.Client(transport=transport),
+                               max_retries=max_retries,
+                               _strict_response_validation=strict, **options)
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() not in ("", "0", "false", "no", "off")
+
+
+def _key_tail(key: str) -> str:
+    return f"key ending in …{key[-4:]}" if len(key) >= 16 else "a key (too short to show its end)"
+
+
+def _without_userinfo(url: str) -> str:
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    return f"{parts.scheme}://{host}{port}{parts.path}".rstrip("/")
+
+
+def make_client(*, quiet=False) -> anthropic.Anthropic:
+    """The client the environment asks for; prints one line saying which backend it is.
+
+    Reads `.env` (from the current folder upward; variables already set win), then:
+    LOOPLAB_REPLAY=file → replay; LOOPLAB_OFFLINE=1 → practice model;
+    ANTHROPIC_BASE_URL → that local server; ANTHROPIC_API_KEY → Claude; else practice.
+    """
+    from dotenv import find_dotenv, load_dotenv
+
+    load_dotenv(find_dotenv(usecwd=True), override=False)
+    key = os.environ.get("ANTHROPIC_API_KEY", "").strip()
+    base_url = os.environ.get("ANTHROPIC_BASE_URL", "").strip()
+    replay = os.environ.get("LOOPLAB_REPLAY", "").strip()
+    if replay:
+        from looplab.replay import replay_client
+
+        client, line = replay_client(replay), "Backend: replay of a recorded session (LOOPLAB_REPLAY)."
+    elif _flag("LOOPLAB_OFFLINE"):
+        client, line = practice_client(), "Backend: practice model (offline, LOOPLAB_OFFLINE=1)."
+    elif base_url:
+        client = anthropic.Anthropic(api_key=key or "local", base_url=base_url)
+        line = f"Backend: local server at {_without_userinfo(base_url)}, model {MODEL}."
+    elif key:
+        client = anthropic.Anthropic(api_key=key)
+        line = f"Backend: Claude ({_key_tail(key)}), model {MODEL}."
+    else:
+        client = practice_client()
+        line = "Backend: practice model (offline). Set ANTHROPIC_API_KEY to use Claude."
+    if not quiet:
+        print(line)
+    return client

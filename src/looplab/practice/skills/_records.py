@@ -1,0 +1,88 @@
+"""Records for the survey skill: a file of 'Key: value' lines, its number, its money amount."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from ..view import Step
+from ._tools import said
+
+FIELD = re.compile(r"^\s*([^\W\d_][^:\n]{0,40}?)\s*:\s*(\S.*?)\s*$")
+MONEY = re.compile(
+    r"^(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
+    r"\s*(?P<after>[A-Z]{3}|[€$£])?$"
+)
+
+
+@dataclass(frozen=True)
+class Record:
+    """One file read as a record: its file name, its number (from the title line) and its fields."""
+
+    file: str
+    number: str
+    fields: dict
+
+
+def parse(file: str, step: Step) -> Record | str:
+    """The record in a read result, or the sentence saying why the file is not counted."""
+    text = step.result or ""
+    if step.is_error:
+        return f"{file} could not be read (the tool said: {said(step)}); it is not counted."
+    if not text.strip():
+        return f"{file} is empty; it is not counted."
+    if "\ufffd" in text:
+        return f"{file} contains unreadable bytes; it is not counted."
+    fields, title = {}, ""
+    for line in text.splitlines():
+        found = FIELD.match(line)
+        if found:
+            fields.setdefault(found.group(1).strip(), found.group(2))
+        elif line.strip() and not title and not fields:
+            title = line.strip().lstrip("#").strip()
+    if not fields:
+        return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
+    numbers = [w for w in title.split() if any(c.isdigit() for c in w)]
+    return Record(file, numbers[-1] if numbers else title or file.rsplit(".", 1)[0], fields)
+
+
+def money(value: str) -> tuple[Decimal, str] | None:
+    """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise."""
+    found = MONEY.match(value.strip())
+    if not found or not (found.group("before") or found.group("after")):
+        return None
+    digits = re.sub(r"[\s\u00a0\u202f']", "", found.group("number"))
+    if "," in digits and "." in digits:
+        decimal_mark = "," if digits.rfind(",") > digits.rfind(".") else "."
+    elif re.search(r"[,.]\d{1,2}$", digits):
+        decimal_mark = digits[-2] if digits[-2] in ",." else digits[-3]
+    else:
+        decimal_mark = ""
+    thousands = {",", "."} - {decimal_mark}
+    digits = "".join(c for c in digits if c not in thousands).replace(",", ".")
+    try:
+        return Decimal(digits), found.group("before") or found.group("after")
+    except InvalidOperation:
+        return None
+
+
+def amount_text(amount: Decimal, currency: str) -> str:
+    """'1850 EUR' for a whole amount, '12.50 EUR' otherwise."""
+    number = str(int(amount)) if amount == amount.to_integral_value() else f"{amount:.2f}"
+    return f"{number} {currency}"
+
+
+def money_key(records: list[Record]) -> str | None:
+    """The first field, in file order, whose value is a number with a currency in some record."""
+    for record in records:
+        for key, value in record.fields.items():
+            if money(value):
+                return key
+    return None
+
+
+def has_word(value: str, word: str) -> bool:
+    """True if `word` is a whole word of `value` ('paid' is not a word of 'unpaid')."""
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", value, re.IGNORECASE) is not None
+

@@ -1,0 +1,109 @@
+"""Word helpers the skills share: tokens, light stems, stopwords, quoted values, file names."""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+
+STOPWORDS = frozenset(
+    """a about above after again all also am an and any are as at be been before being
+    between both but by can could did do does doing done each few for from further get
+    give had has have having he her here hers him his how i if in into is it its just
+    know let me more most my no nor not now of off on once only or other our ours out
+    over own please same say says she should so some such tell than that the their
+    theirs them then there these they this those through to too under until up very
+    was we were what when where which while who whom why will with would you your
+    yours us ok okay find show list look lookup read want need like""".split()
+)
+
+# Words that name the collection a question is asked over, not its subject.
+CORPUS_WORDS = frozenset("article articles document documents doc docs file files note notes".split())
+
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
+_LOOKALIKE = str.maketrans(
+    "аеорсхуіѕјԁАВЕКМНОРСТХІЅЈοαιΟΑΕΙΚΜΝΡΤΧ",
+    "aeopcxyisjdABEKMHOPCTXISJoaiOAEIKMNPTX",
+)
+
+
+def fold(text: str) -> str:
+    """Text with NFKC forms, zero-width characters removed and look-alike letters mapped to Latin."""
+    return unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH).translate(_LOOKALIKE)
+
+
+def words(text: str) -> list[str]:
+    """Lowercase word tokens; `search_docs` and `searchDocs` give ['search', 'docs']."""
+    text = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)
+    return re.findall(r"[^\W_]+", text.lower())
+
+
+def stem(word: str) -> str:
+    """A light stem so that plural and singular match: 'pumps' -> 'pump', 'climates' -> 'climate'."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def stems(text: str) -> list[str]:
+    """The stems of the words of `text`, in order, without repeats."""
+    return list(dict.fromkeys(stem(w) for w in words(text)))
+
+
+def content_words(text: str) -> list[str]:
+    """The words of `text` that carry meaning: no stopwords, no words about the collection."""
+    kept = [w for w in words(text) if w not in STOPWORDS and w not in CORPUS_WORDS and len(w) > 1]
+    return list(dict.fromkeys(kept))
+
+
+def quoted(text: str) -> list[str]:
+    """The values written in quotes in `text`: 'x', "x", ‘x’ or “x”."""
+    found = re.findall(r"(?<!\w)'([^'\n]+)'|\"([^\"\n]+)\"|‘([^’\n]+)’|“([^”\n]+)”", text)
+    return [next(g for g in groups if g) for groups in found]
+
+
+FILE_NAME = r"[\w][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,4}\b"
+
+
+def file_names(text: str) -> list[str]:
+    """The file names mentioned in `text` (`word.ext`), in order, without repeats."""
+    names = re.findall(rf"(?<![\w@/.-])(?:[\w.-]+/)*{FILE_NAME}(?![@\w])", text)
+    return list(dict.fromkeys(n for n in names if not re.fullmatch(r"[\d.]+", n)))
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of a document's prose: headings dropped, paragraphs split after . ! or ?."""
+    found = []
+    for paragraph in re.split(r"\n\s*\n", text):
+        lines = [ln.strip() for ln in paragraph.splitlines() if not ln.lstrip().startswith("#")]
+        prose = " ".join(ln for ln in lines if ln)
+        found += [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])", prose) if s.strip()]
+    return found
+
+
+def sentence_case(text: str) -> str:
+    """`text` with a capital first letter and a final full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
+
+
+def readable(text: str) -> str:
+    """A tool result on one line; a JSON object becomes 'key: value; key: value'."""
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return " ".join(text.split())
+    if not isinstance(value, dict):
+        return json.dumps(value, ensure_ascii=False)
+    shown = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in value.items()}
+    return "; ".join(f"{k}: {v}" for k, v in shown.items())
+
+
+def joined(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]

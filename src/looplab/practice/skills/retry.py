@@ -1,0 +1,30 @@
+"""Skill: a call that just failed for a reason that may pass is tried once more, never twice."""
+
+from __future__ import annotations
+
+import re
+
+from ..view import View
+from ._tools import said, use
+
+# Errors that will not change on a second try: a missing entry, bad input, a refusal.
+PERMANENT = re.compile(
+    r"not found|no such|no entry|not in the|unknown|does not exist|doesn't exist|invalid|"
+    r"not allowed|denied|not approved|approv|refused|declined|rejected|blocked|"
+    r"leaves the folder|schema|required|KeyError|ValueError|TypeError|FileNotFoundError|"
+    r"IsADirectoryError|PermissionError|NotADirectoryError|ZeroDivisionError",
+    re.IGNORECASE,
+)
+
+
+def retry(view: View) -> dict | None:
+    """Call again, once, each call of the latest turn that failed with a possibly passing error."""
+    again = []
+    for step in view.last_results:
+        tries = [s for s in view.steps if s.name == step.name and s.input == step.input]
+        if step.is_error and len(tries) == 1 and not PERMANENT.search(step.result or ""):
+            again.append(step)
+    if not again:
+        return None
+    why = "; ".join(f"{s.name} failed ({said(s)})" for s in again)
+    return use([(s.name, s.input) for s in again], f"{why}. I'll try once more.")

@@ -1,0 +1,60 @@
+"""Server-sent events: a finished Message as the stream the API would have sent."""
+
+import json
+
+
+def chunks(text: str, parts: int = 3) -> list[str]:
+    """`text` cut into at most `parts` consecutive pieces (empty text gives none)."""
+    size = max(1, -(-len(text) // parts))
+    return [text[i : i + size] for i in range(0, len(text), size)]
+
+
+def _start_block(block: dict) -> dict:
+    if block["type"] == "text":
+        return {"type": "text", "text": ""}
+    if block["type"] == "tool_use":
+        return {"type": "tool_use", "id": block["id"], "name": block["name"], "input": {}}
+    return block
+
+
+def _deltas(block: dict, partial: bool) -> list[dict]:
+    if block["type"] == "text":
+        return [{"type": "text_delta", "text": piece} for piece in chunks(block["text"])]
+    if block["type"] == "tool_use" and not partial:
+        raw = json.dumps(block["input"], ensure_ascii=False)
+        return [{"type": "input_json_delta", "partial_json": piece} for piece in chunks(raw)]
+    return []
+
+
+def events(message: dict) -> list[tuple[str, dict]]:
+    """The stream of `message`: message_start, per block start/deltas/stop, message_delta, stop.
+
+    Text and tool input arrive in up to three deltas each. A tool_use cut by max_tokens
+    (input `{}`) sends no input delta.
+    """
+    usage = message["usage"]
+    start = {**message, "content": [], "stop_reason": None, "stop_sequence": None,
+             "usage": {**usage, "output_tokens": 1}}
+    out = [("message_start", {"type": "message_start", "message": start})]
+    cut = message["stop_reason"] == "max_tokens"
+    for index, block in enumerate(message["content"]):
+        out.append(("content_block_start", {"type": "content_block_start", "index": index,
+                                            "content_block": _start_block(block)}))
+        for delta in _deltas(block, cut and block.get("input") == {}):
+            out.append(("content_block_delta", {"type": "content_block_delta", "index": index,
+                                                "delta": delta}))
+        out.append(("content_block_stop", {"type": "content_block_stop", "index": index}))
+    out.append(("message_delta", {
+        "type": "message_delta",
+        "delta": {"stop_reason": message["stop_reason"], "stop_sequence": message["stop_sequence"]},
+        "usage": {"output_tokens": usage["output_tokens"]},
+    }))
+    out.append(("message_stop", {"type": "message_stop"}))
+    return out
+
+
+def encode(stream: list[tuple[str, dict]]) -> bytes:
+    """SSE text: an `event:` line before every `data:` line, a blank line after each."""
+    lines = [f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+             for kind, data in stream]
+    return "".join(lines).encode()

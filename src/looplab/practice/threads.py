@@ -1,0 +1,41 @@
+"""Server-held conversations (the message-threads beta the SDK's tool runner uses).
+
+A request with `thread: {"type": "create"}` sends the whole history; the reply's id then
+names the conversation so far. `{"type": "continue", "previous_message_id": id}` sends
+only the new messages (and no system or tools): the practice model puts the held
+history, system and tools back in front before planning. Held forever, per transport.
+"""
+
+HELD_FIELDS = ("system", "tools")
+
+
+class Threads:
+    """The conversations one transport holds, by the id of their last reply."""
+
+    def __init__(self):
+        """Hold nothing yet."""
+        self.held: dict[str, dict] = {}
+
+    def resolve(self, body: dict) -> tuple[dict, str | None]:
+        """The full request `body` stands for, and an error message if its thread is unknown."""
+        thread = body.get("thread")
+        full = {k: v for k, v in body.items() if k != "thread"}
+        if not isinstance(thread, dict) or thread.get("type") != "continue":
+            return full, None
+        previous = self.held.get(thread.get("previous_message_id"))
+        if previous is None:
+            return full, (f"thread: no thread ends at message '{thread.get('previous_message_id')}'"
+                          "; start a new one with the whole history")
+        for field in HELD_FIELDS:
+            if field in previous:
+                full[field] = previous[field]
+        full["messages"] = [*previous["messages"], *(body.get("messages") or [])]
+        return full, None
+
+    def hold(self, body: dict, full: dict, message: dict) -> None:
+        """Remember the conversation `full` + `message` if `body` asked for a thread."""
+        if not isinstance(body.get("thread"), dict):
+            return
+        reply = {"role": "assistant", "content": message["content"]}
+        kept = {field: full[field] for field in HELD_FIELDS if field in full}
+        self.held[message["id"]] = {**kept, "messages": [*full["messages"], reply]}

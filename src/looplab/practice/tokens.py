@@ -1,0 +1,109 @@
+"""Token estimates for the practice model: labelled estimates, not a real tokenizer.
+
+The rule, in full:
+
+- A request is cut into *pieces*, in the order the API reads them: each tool definition,
+  then the system prompt (a string is one piece, a list gives one piece per block), then
+  every content block of every message (string content is one piece).
+- A piece counts ceil(len(its compact JSON) / 4) tokens, its `cache_control` left out.
+- Each message adds a fixed overhead of 3 tokens.
+- Output tokens: ceil(characters / 4) + 1, where characters are the text of text blocks
+  plus the name and JSON input of tool_use blocks.
+
+Prompt caching (only when some piece carries `cache_control`): every piece that carries
+`cache_control` ends a cacheable prefix. The longest of those prefixes that this
+transport has seen before is reported as `cache_read_input_tokens`; the rest up to the
+last marked piece as `cache_creation_input_tokens`; `input_tokens` is what remains. All
+prefixes of the request are then remembered. Unlike the real API there is no minimum
+prefix length and no expiry (the real API needs 1024-4096 tokens and keeps 5 minutes).
+"""
+
+import hashlib
+import json
+import math
+
+PER_MESSAGE = 3
+MIN_CACHEABLE_TOKENS = 0
+
+
+def estimate(text: str) -> int:
+    """Estimated tokens of a text: ceil(characters / 4)."""
+    return math.ceil(len(text) / 4)
+
+
+def _compact(value) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def _without_cache_control(piece):
+    if isinstance(piece, dict):
+        return {k: v for k, v in piece.items() if k != "cache_control"}
+    return piece
+
+
+def pieces(body: dict) -> list[tuple[object, bool]]:
+    """The request's pieces in API order, each with whether it carries cache_control."""
+    out = []
+    for tool in body.get("tools") or []:
+        out.append((tool, isinstance(tool, dict) and "cache_control" in tool))
+    system = body.get("system")
+    blocks = system if isinstance(system, list) else ([system] if system else [])
+    for block in blocks:
+        out.append((block, isinstance(block, dict) and "cache_control" in block))
+    for message in body.get("messages") or []:
+        content = message.get("content") if isinstance(message, dict) else None
+        content = content if isinstance(content, list) else [content]
+        for block in content:
+            out.append((block, isinstance(block, dict) and "cache_control" in block))
+    return out
+
+
+def _piece_tokens(piece) -> int:
+    return estimate(_compact(_without_cache_control(piece)))
+
+
+def input_tokens(body: dict) -> int:
+    """Estimated input tokens of a request body (see the module docstring)."""
+    messages = body.get("messages") or []
+    return sum(_piece_tokens(p) for p, _ in pieces(body)) + PER_MESSAGE * len(messages)
+
+
+def output_tokens(content: list[dict]) -> int:
+    """Estimated output tokens of reply content blocks (see the module docstring)."""
+    chars = 0
+    for block in content:
+        if block.get("type") == "text":
+            chars += len(block.get("text", ""))
+        elif block.get("type") == "tool_use":
+            chars += len(block.get("name", "")) + len(_compact(block.get("input", {})))
+    return math.ceil(chars / 4) + 1
+
+
+class CacheBook:
+    """The prefixes one transport has seen, to report cache reads and writes."""
+
+    def __init__(self):
+        """Start with nothing cached."""
+        self.seen: set[str] = set()
+
+    def usage(self, body: dict) -> dict:
+        """Usage dict for a request: input, cache creation and cache read tokens."""
+        total = input_tokens(body)
+        parts = pieces(body)
+        marks, running, digest = [], 0, hashlib.sha256()
+        for piece, marked in parts:
+            running += _piece_tokens(piece)
+            digest.update(_compact(_without_cache_control(piece)).encode())
+            if marked:
+                marks.append((digest.hexdigest(), running))
+        usage = {"input_tokens": total, "cache_creation_input_tokens": 0,
+                 "cache_read_input_tokens": 0}
+        marks = [(key, tokens) for key, tokens in marks if tokens >= MIN_CACHEABLE_TOKENS]
+        if not marks:
+            return usage
+        read = max((tokens for key, tokens in marks if key in self.seen), default=0)
+        created = marks[-1][1] - read
+        self.seen.update(key for key, _ in marks)
+        usage.update(input_tokens=total - read - created, cache_creation_input_tokens=created,
+                     cache_read_input_tokens=read)
+        return usage

@@ -1,0 +1,131 @@
+"""Read a Messages API request body into a plain View the practice planner decides from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class OfferedTool:
+    """A tool as the request offers it: name, description and JSON schema."""
+
+    name: str
+    description: str = ""
+    input_schema: dict = field(default_factory=dict)
+
+    @property
+    def properties(self) -> dict:
+        """The schema's properties, name -> property schema."""
+        return self.input_schema.get("properties") or {}
+
+    @property
+    def required(self) -> list[str]:
+        """The names of the required properties."""
+        return list(self.input_schema.get("required") or [])
+
+
+@dataclass(frozen=True)
+class Step:
+    """One tool call the model made and, once answered, its result."""
+
+    name: str
+    input: dict
+    id: str
+    result: str | None = None
+    is_error: bool = False
+
+    @property
+    def answered(self) -> bool:
+        """True once a tool_result for this call has arrived."""
+        return self.result is not None
+
+
+@dataclass(frozen=True)
+class View:
+    """What the planner sees of a request.
+
+    `task` is the user text that opened the current exchange: the first user
+    message, or a later plain-text user message (a follow-up question), which then
+    replaces it. `steps` are the tool calls made since that text, in order.
+    """
+
+    task: str
+    system: str = ""
+    tools: tuple[OfferedTool, ...] = ()
+    steps: tuple[Step, ...] = ()
+    last_results: tuple[Step, ...] = ()
+    follow_up: str = ""
+    gullible: bool = False
+
+    def tool(self, name: str) -> OfferedTool | None:
+        """The offered tool with this name, or None."""
+        return next((t for t in self.tools if t.name == name), None)
+
+    def calls_of(self, name: str) -> list[Step]:
+        """The steps that called the tool `name`, in order."""
+        return [s for s in self.steps if s.name == name]
+
+
+def text_of(content) -> str:
+    """The text of a message content: a string, or the text blocks joined by newlines."""
+    if content is None:
+        return ""
+    if isinstance(content, str):
+        return content
+    parts = [b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text"]
+    return "\n".join(parts)
+
+
+def _blocks(message: dict) -> list[dict]:
+    content = message.get("content")
+    if isinstance(content, str):
+        return [{"type": "text", "text": content}]
+    return [b for b in content or [] if isinstance(b, dict)]
+
+
+def _is_plain_text(message: dict) -> bool:
+    return message.get("role") == "user" and not any(
+        b.get("type") == "tool_result" for b in _blocks(message)
+    )
+
+
+def read_request(body: dict, gullible: bool = False) -> View:
+    """Build the View of a request body (`system`, `tools`, `messages` as the API takes them)."""
+    messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
+    tools = tuple(
+        OfferedTool(t.get("name", ""), t.get("description") or "", t.get("input_schema") or {})
+        for t in body.get("tools") or []
+        if isinstance(t, dict)
+    )
+    starts = [i for i, m in enumerate(messages) if _is_plain_text(m)]
+    start = starts[-1] if starts else 0
+    task = text_of(messages[start].get("content")) if messages else ""
+    follow_up = task if starts and start > 0 else ""
+
+    calls: dict[str, dict] = {}
+    last_ids: list[str] = []
+    for i, message in enumerate(messages[start + 1 :], start + 1):
+        for block in _blocks(message):
+            if block.get("type") == "tool_use":
+                calls[block.get("id", "")] = {
+                    "name": block.get("name", ""),
+                    "input": block.get("input") or {},
+                    "id": block.get("id", ""),
+                }
+            elif block.get("type") == "tool_result" and block.get("tool_use_id") in calls:
+                call = calls[block["tool_use_id"]]
+                call["result"] = text_of(block.get("content"))
+                call["is_error"] = bool(block.get("is_error", False))
+                if i == len(messages) - 1:
+                    last_ids.append(block["tool_use_id"])
+    steps = tuple(Step(**call) for call in calls.values())
+    last = tuple(s for s in steps if s.id in last_ids)
+    return View(
+        task=task,
+        system=text_of(body.get("system")),
+        tools=tools,
+        steps=steps,
+        last_results=last,
+        follow_up=follow_up,
+        gullible=gullible,
+    )
