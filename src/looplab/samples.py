@@ -1,0 +1,191 @@
+"""Sample tool sets the notebooks use: weather and calculator, invoices, catalogue, docs, actions."""
+from __future__ import annotations
+
+import json
+import re
+import zlib
+from pathlib import Path
+
+from looplab.guards import Sandbox, safe_calc
+from looplab.tools import Tool, tool
+
+WEATHER = {
+    "lyon": ("Lyon", 21, "cloudy"),
+    "paris": ("Paris", 18, "light rain"),
+    "marseille": ("Marseille", 26, "sunny"),
+    "lille": ("Lille", 15, "overcast"),
+    "toulouse": ("Toulouse", 24, "sunny"),
+    "nantes": ("Nantes", 17, "showers"),
+    "strasbourg": ("Strasbourg", 19, "partly cloudy"),
+    "bordeaux": ("Bordeaux", 22, "clear"),
+}
+_CONDITIONS = ("sunny", "cloudy", "light rain", "overcast", "windy", "clear", "showers", "foggy")
+
+CATALOGUE = {
+    "ai": {"title": "Applied AI", "modules": ["goals", "tools", "checks"]},
+    "design": {"title": "Design", "modules": ["brief", "prototype", "review"]},
+    "data": {"title": "Data Basics", "modules": ["questions", "cleaning", "charts"]},
+    "writing": {"title": "Technical Writing", "modules": ["audience", "structure", "editing"]},
+}
+
+_STOPWORDS = frozenset(
+    "a an and are about at by do does for from how in is it of on or our say says "
+    "that the this to we what when which who why with you your".split()
+)
+
+
+def weather_and_calc() -> list[Tool]:
+    """`get_weather` (simulated, deterministic) and `calculator` (safe_calc)."""
+
+    @tool
+    def get_weather(city: str) -> str:
+        """Get the current weather for a city (simulated: fixed values, not a live forecast).
+
+        Args:
+            city: City name, e.g. Paris.
+        """
+        key = city.strip()
+        if not key:
+            raise ValueError("the city is empty; pass a city name, e.g. Lyon")
+        if key.lower() in WEATHER:
+            key, temp, sky = WEATHER[key.lower()]
+        else:  # any other city: a value derived from its name, the same every run
+            code = zlib.crc32(key.lower().encode("utf-8"))
+            temp, sky = code % 36 - 5, _CONDITIONS[(code // 36) % len(_CONDITIONS)]
+        return f"{key}: {temp} °C, {sky} (simulated)"
+
+    @tool
+    def calculator(expression: str) -> str:
+        """Evaluate an arithmetic expression with + - * / // % ** and parentheses.
+
+        Args:
+            expression: The expression, e.g. (2 + 3) * 4.
+        """
+        return str(safe_calc(expression))
+
+    return [get_weather, calculator]
+
+
+def invoice_tools(folder: str | Path) -> list[Tool]:
+    """`list_files` and `read_file`, bound to `folder` by a Sandbox (read-only)."""
+    sandbox = Sandbox(folder)
+
+    @tool
+    def list_files(folder: str) -> str:
+        """List the files in a folder, one name per line, sorted; subfolders end with '/'.
+
+        Args:
+            folder: Folder to list, relative to the working folder; "." for the working folder itself.
+        """
+        names = sandbox.list(folder)
+        return "\n".join(names) if names else f"the folder {folder!r} is empty"
+
+    @tool
+    def read_file(path: str) -> str:
+        """Return the text content of a file.
+
+        Args:
+            path: File path relative to the working folder, e.g. reports/march.txt.
+        """
+        return sandbox.read(path)
+
+    return [list_files, read_file]
+
+
+class UnknownKey(KeyError):
+    """A catalogue key that does not exist; its message lists the known keys."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def catalogue_tools(path: str | Path | None = None) -> list[Tool]:
+    """`lookup` over CATALOGUE, or over the JSON object in the file at `path`."""
+    catalogue = CATALOGUE if path is None else json.loads(Path(path).read_text(encoding="utf-8"))
+
+    @tool
+    def lookup(key: str) -> str:
+        """Look up one entry of the course catalogue by its key and return it as JSON.
+
+        Args:
+            key: Catalogue key, e.g. design.
+        """
+        if key not in catalogue:
+            raise UnknownKey(f"no entry {key!r} in the catalogue; known keys: {', '.join(sorted(catalogue))}")
+        return json.dumps(catalogue[key], ensure_ascii=False)
+
+    return [lookup]
+
+
+def _words(text: str) -> list[str]:
+    """Lower-case words without stop words, with a plural 's' dropped ('pumps' -> 'pump')."""
+    words = re.findall(r"\w+", text.lower())
+    return [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+            for w in words if w not in _STOPWORDS]
+
+
+def docs_tools(folder: str | Path) -> list[Tool]:
+    """`search_docs` (keyword scoring over *.md and *.txt) and `read_doc`, bound to `folder`."""
+    sandbox = Sandbox(folder)
+
+    @tool
+    def search_docs(query: str) -> str:
+        """Search the documents by keywords; return up to 5 'name — Title (score N)' lines, best first.
+        A word in a document's title or file name scores 3, in its text 1.
+
+        Args:
+            query: Keywords, e.g. sourdough starter feeding.
+        """
+        terms = set(_words(query))
+        ranked = []
+        for name in sandbox.list("."):
+            if not name.endswith((".md", ".txt")):
+                continue
+            text = sandbox.read(name)
+            title = text.splitlines()[0].lstrip("# ").strip() if text.strip() else name
+            title_words, body_words = _words(title) + _words(Path(name).stem), _words(text)
+            score = sum(3 * title_words.count(t) + body_words.count(t) for t in terms)
+            if score:
+                ranked.append((-score, name, title))
+        if not ranked:
+            return f"no document matches {query!r}"
+        return "\n".join(f"{name} — {title} (score {-neg})" for neg, name, title in sorted(ranked)[:5])
+
+    @tool
+    def read_doc(name: str) -> str:
+        """Return the full text of one document.
+
+        Args:
+            name: Document name as search_docs shows it, e.g. notes.md.
+        """
+        return sandbox.read(name)
+
+    return [search_docs, read_doc]
+
+
+def action_tools(outbox: list) -> list[Tool]:
+    """`send_email` and `delete_file`, both consequential; they record into `outbox` instead of acting."""
+
+    @tool(consequential=True)
+    def send_email(to: str, subject: str, body: str) -> str:
+        """Send an email (simulated: recorded in the outbox, nothing leaves the machine).
+
+        Args:
+            to: Recipient address.
+            subject: Subject line.
+            body: Message text.
+        """
+        outbox.append({"tool": "send_email", "to": to, "subject": subject, "body": body})
+        return "sent (simulated)"
+
+    @tool(consequential=True)
+    def delete_file(name: str) -> str:
+        """Delete a file (simulated: recorded in the outbox, nothing is deleted).
+
+        Args:
+            name: File name.
+        """
+        outbox.append({"tool": "delete_file", "name": name})
+        return "deleted (simulated)"
+
+    return [send_email, delete_file]
