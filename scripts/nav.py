@@ -40,7 +40,7 @@ def main() -> None:
     paths = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
     books = [nbformat.read(p, as_version=4) for p in paths]
     titles = [title_of(nb) for nb in books]
-    for i, (path, nb) in enumerate(zip(paths, books)):
+    for i, (path, nb) in enumerate(zip(paths, books, strict=True)):
         nb.cells = [c for c in nb.cells if not c.source.startswith(MARKER)]
         cell = nbformat.v4.new_markdown_cell(nav_source(paths, titles, i))
         cell.id = "navigation"
@@ -48,7 +48,7 @@ def main() -> None:
         nbformat.write(nb, path)
     rows = ["## Contents", "", "| notebook | what you build |", "| --- | --- |"]
     rows += [f"| [{t}](notebooks/{p.name}) | {first_paragraph(nb)} |"
-             for p, t, nb in zip(paths, titles, books)]
+             for p, t, nb in zip(paths, titles, books, strict=True)]
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     head, _, rest = readme.partition(README_START)
     _, _, tail = rest.partition(README_END)

@@ -1,0 +1,55 @@
+"""The exercise framework reports pass, not yet and not attempted, and never crashes."""
+from looplab.exercises import FAIL, PASS, UNATTEMPTED, Exercise
+
+
+def must_double(fn):
+    if fn(2) != 4:  # an explicit raise: pytest rewrites asserts in test files, adding noise
+        raise AssertionError(f"double(2) returned {fn(2)!r}, expected 4")
+    return "double works."
+
+
+EXERCISE = Exercise("Exercise 0.1 — double", must_double, "Multiply by two.", "def double(x):\n    return 2 * x")
+
+
+def starter(x):
+    raise NotImplementedError
+
+
+def test_ellipsis_and_none_are_not_attempted():
+    """A starter left as `...` or None counts as not attempted."""
+    assert EXERCISE.evaluate(...).status == UNATTEMPTED
+    assert EXERCISE.evaluate(None).status == UNATTEMPTED
+
+
+def test_a_starter_that_raises_not_implemented_is_not_attempted():
+    """A function whose body still raises NotImplementedError counts as not attempted."""
+    assert EXERCISE.evaluate(starter).status == UNATTEMPTED
+
+
+def test_a_wrong_answer_says_why():
+    """A wrong answer is 'not yet' with the reason from the test."""
+    outcome = EXERCISE.evaluate(lambda x: x + 1)
+    assert outcome.status == FAIL
+    assert str(outcome) == "Not yet: Exercise 0.1 — double: double(2) returned 3, expected 4"
+
+
+def test_an_answer_that_raises_is_not_yet_not_a_crash():
+    """An answer that raises is reported, with the exception named, instead of crashing."""
+    outcome = EXERCISE.evaluate(lambda x: 1 / 0)
+    assert outcome.status == FAIL
+    assert "ZeroDivisionError" in outcome.message
+
+
+def test_a_right_answer_passes():
+    """A right answer passes with the test's praise line."""
+    assert str(EXERCISE.check(lambda x: 2 * x)) == "Correct: Exercise 0.1 — double: double works."
+    assert EXERCISE.evaluate(lambda x: 2 * x).status == PASS
+
+
+def test_hint_and_solution_print(capsys):
+    """hint() and solution() print their text with the exercise's title."""
+    EXERCISE.hint()
+    EXERCISE.solution()
+    out = capsys.readouterr().out
+    assert "Hint (Exercise 0.1 — double): Multiply by two." in out
+    assert "return 2 * x" in out
