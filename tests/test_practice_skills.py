@@ -166,6 +166,17 @@ def test_survey_names_a_record_without_status_as_not_counted(tmp_path):
             "it is not counted.") in text
 
 
+def test_survey_gives_no_total_when_no_record_says_which_ones_the_task_means(tmp_path):
+    """With every Status line gone, nothing is selected or totalled: the records are only listed."""
+    folder = write_invoices(tmp_path)
+    for path in folder.iterdir():
+        path.write_text("".join(ln for ln in path.read_text().splitlines(True) if not ln.startswith("Status")))
+    text = said(ask(INVOICE_TASK, FILES, invoice_turns(folder)))
+    assert text.startswith("No field of the records matches the words of the task, so I cannot tell")
+    assert "Total" not in text
+    assert "1850" not in text and "3050" not in text
+
+
 @pytest.mark.parametrize(("name", "content", "reason"), [
     ("2026-09-001.txt", b"", "2026-09-001.txt is empty; it is not counted."),
     ("notes.txt", b"Remember to water the plants.\n", "notes.txt has no 'Key: value' lines"),

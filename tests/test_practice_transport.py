@@ -167,6 +167,23 @@ def test_cache_write_then_read():
     assert second.input_tokens + second.cache_read_input_tokens == total
 
 
+def test_marking_only_the_last_message_reads_earlier_turns_from_the_cache():
+    """A breakpoint on the last message finds the prefix the previous turn cached there."""
+    client = practice_client(script=["One.", "Two."])
+
+    def marked(text):
+        return {"role": "user", "content": [{"type": "text", "text": text,
+                                             "cache_control": {"type": "ephemeral"}}]}
+
+    turn1 = [marked("Read the long report. " * 30)]
+    first = client.messages.create(model=MODEL, max_tokens=50, messages=turn1).usage
+    turn2 = [{"role": "user", "content": [{"type": "text", "text": "Read the long report. " * 30}]},
+             {"role": "assistant", "content": "One."}, marked("And now?")]
+    second = client.messages.create(model=MODEL, max_tokens=50, messages=turn2).usage
+    assert first.cache_read_input_tokens == 0
+    assert second.cache_read_input_tokens == first.cache_creation_input_tokens > 0
+
+
 def test_no_cache_fields_without_cache_control():
     """Without cache_control the cache fields are 0."""
     usage = ask(practice_client(script=["Ok."])).usage
@@ -430,3 +447,22 @@ def test_gullible_flag_reaches_the_planner(gullible):
     message = ask(practice_client(gullible=gullible), messages=PLANTED, tools=DOC_TOOLS)
     names = [b.name for b in message.content if b.type == "tool_use"]
     assert ("send_email" in names) == gullible
+
+
+def test_a_reply_longer_than_max_tokens_is_cut_and_says_so():
+    """A reply over the request's max_tokens is cut to fit, with stop_reason max_tokens."""
+    client = practice_client(script=[say("word " * 200)])
+    reply = client.messages.create(model="claude-opus-5", max_tokens=10,
+                                   messages=[{"role": "user", "content": "Talk."}])
+    assert reply.stop_reason == "max_tokens"
+    assert reply.usage.output_tokens <= 10
+    assert reply.content[0].text == ("word " * 200)[:36]
+
+
+def test_a_tool_call_cut_by_max_tokens_keeps_no_input():
+    """A tool call that does not fit in max_tokens arrives with an empty input, like a cut JSON."""
+    client = practice_client(script=[call("read_file", path="invoices/" + "x" * 200)])
+    reply = client.messages.create(model="claude-opus-5", max_tokens=5,
+                                   messages=[{"role": "user", "content": "Read it."}])
+    assert reply.stop_reason == "max_tokens"
+    assert [(b.type, b.input) for b in reply.content] == [("tool_use", {})]

@@ -16,7 +16,7 @@ def say(text: str, stop_reason: str = "end_turn") -> dict:
     return {"content": [{"type": "text", "text": text}], "stop_reason": stop_reason}
 
 
-def call(name: str, **input) -> dict:
+def call(name: str, /, **input) -> dict:
     """A reply with one tool_use block calling `name` with `input`."""
     return {"content": [{"type": "tool_use", "name": name, "input": input}],
             "stop_reason": "tool_use"}

@@ -8,14 +8,17 @@ The rule, in full:
 - A piece counts ceil(len(its compact JSON) / 4) tokens, its `cache_control` left out.
 - Each message adds a fixed overhead of 3 tokens.
 - Output tokens: ceil(characters / 4) + 1, where characters are the text of text blocks
-  plus the name and JSON input of tool_use blocks.
+  plus the name and JSON input of tool_use blocks. A reply longer than the request's
+  `max_tokens` is cut to fit (`within`) and ends with stop_reason `max_tokens`.
 
 Prompt caching (only when some piece carries `cache_control`): every piece that carries
-`cache_control` ends a cacheable prefix. The longest of those prefixes that this
-transport has seen before is reported as `cache_read_input_tokens`; the rest up to the
-last marked piece as `cache_creation_input_tokens`; `input_tokens` is what remains. All
-prefixes of the request are then remembered. Unlike the real API there is no minimum
-prefix length and no expiry (the real API needs 1024-4096 tokens and keeps 5 minutes).
+`cache_control` ends a cacheable prefix, which is remembered. From each marked piece the
+practice model looks back up to 20 pieces for the longest prefix an earlier request
+marked: that is `cache_read_input_tokens`; the rest up to the last marked piece is
+`cache_creation_input_tokens`; `input_tokens` is what remains. So marking only the last
+message of each turn reads the previous turns from the cache, as with the API. Unlike the
+real API there is no minimum prefix length and no expiry (the real API needs 1024-4096
+tokens and keeps 5 minutes).
 """
 
 import hashlib
@@ -24,6 +27,7 @@ import math
 
 PER_MESSAGE = 3
 MIN_CACHEABLE_TOKENS = 0
+LOOKBACK_PIECES = 20
 
 
 def estimate(text: str) -> int:
@@ -89,21 +93,46 @@ class CacheBook:
     def usage(self, body: dict) -> dict:
         """Usage dict for a request: input, cache creation and cache read tokens."""
         total = input_tokens(body)
-        parts = pieces(body)
-        marks, running, digest = [], 0, hashlib.sha256()
-        for piece, marked in parts:
+        bounds, marks, running, digest = [], [], 0, hashlib.sha256()
+        for piece, marked in pieces(body):
             running += _piece_tokens(piece)
             digest.update(_compact(_without_cache_control(piece)).encode())
+            bounds.append((digest.hexdigest(), running))
             if marked:
-                marks.append((digest.hexdigest(), running))
+                marks.append(len(bounds) - 1)
         usage = {"input_tokens": total, "cache_creation_input_tokens": 0,
                  "cache_read_input_tokens": 0}
-        marks = [(key, tokens) for key, tokens in marks if tokens >= MIN_CACHEABLE_TOKENS]
+        marks = [i for i in marks if bounds[i][1] >= MIN_CACHEABLE_TOKENS]
         if not marks:
             return usage
-        read = max((tokens for key, tokens in marks if key in self.seen), default=0)
-        created = marks[-1][1] - read
-        self.seen.update(key for key, _ in marks)
+        # Like the API, each breakpoint looks back up to LOOKBACK_PIECES pieces for a prefix
+        # an earlier request cached at one of its breakpoints.
+        near = {j for i in marks for j in range(max(0, i - LOOKBACK_PIECES), i + 1)}
+        read = max((bounds[j][1] for j in near if bounds[j][0] in self.seen), default=0)
+        created = bounds[marks[-1]][1] - read
+        self.seen.update(bounds[i][0] for i in marks)
         usage.update(input_tokens=total - read - created, cache_creation_input_tokens=created,
                      cache_read_input_tokens=read)
         return usage
+
+
+def within(content: list[dict], max_tokens: int) -> tuple[list[dict], bool]:
+    """The reply content cut to fit `max_tokens` by the same estimate, and whether it was cut.
+
+    Like the API: text stops mid-sentence; a tool call that does not fit keeps its name and
+    an empty input (its JSON never finished), so a loop must not run it.
+    """
+    if output_tokens(content) <= max_tokens:
+        return content, False
+    room = max(0, (max_tokens - 1) * 4)  # characters left, by the 4-characters rule
+    kept: list[dict] = []
+    for block in content:
+        if block.get("type") == "text":
+            kept.append({**block, "text": block["text"][:room]})
+            room -= len(kept[-1]["text"])
+        else:
+            kept.append({**block, "input": {}})
+            room = 0
+        if room <= 0:
+            break
+    return [b for b in kept if b.get("type") != "text" or b["text"]], True

@@ -121,8 +121,8 @@ class PracticeTransport(httpx2.BaseTransport):
         return plan(read_request(full, gullible=self.gullible))
 
     def _message(self, reply: dict, full: dict) -> dict:
-        content = [_block(block) for block in reply["content"]]
-        stop_reason = reply.get("stop_reason") or (
+        content, cut = tokens.within([_block(block) for block in reply["content"]], full["max_tokens"])
+        stop_reason = "max_tokens" if cut else reply.get("stop_reason") or (
             "tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn")
         if stop_reason not in STOP_REASONS:
             raise ValueError(f"unknown stop_reason {stop_reason!r}")

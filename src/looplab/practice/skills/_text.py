@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from functools import lru_cache
 
 STOPWORDS = frozenset(
     """a about above after again all also am an and any are as at be been before being
@@ -38,6 +39,7 @@ def words(text: str) -> list[str]:
     return re.findall(r"[^\W_]+", text.lower())
 
 
+@lru_cache(maxsize=4096)  # documents are re-scored every turn: remember the stems
 def stem(word: str) -> str:
     """A light stem so that plural and singular match: 'pumps' -> 'pump', 'climates' -> 'climate'."""
     if len(word) > 4 and word.endswith("ies"):

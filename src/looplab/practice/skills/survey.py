@@ -89,11 +89,14 @@ def report(task: str, reads) -> str:
     heading = " and ".join(w for ws in criteria.values() for w in ws).capitalize() or "Records"
     key = money_key(chosen or records)
     wanted = " or ".join(w for ws in criteria.values() for w in ws)
-    lines = [f"{heading}: {joined([_item(r, key, criteria) for r in chosen])}." if chosen
-             else f"No record is {wanted}." if criteria else "No file holds a record."]
-    if not criteria:
-        lines.insert(0, "No word of the task matches a field of the records, so I list them all.")
-    if re.search(r"\b(?:total|sum|add up|altogether|how much)\b", task, re.IGNORECASE):
+    if not criteria:  # nothing in the records says which ones the task means: list, don't total
+        listed = joined([_item(r, key, criteria) for r in records]) if records else "none"
+        lines = ["No field of the records matches the words of the task, so I cannot tell which "
+                 f"records it asks for, and I give no total. Records read: {listed}."]
+    else:
+        lines = [f"{heading}: {joined([_item(r, key, criteria) for r in chosen])}." if chosen
+                 else f"No record is {wanted}."]
+    if criteria and re.search(r"\b(?:total|sum|add up|altogether|how much)\b", task, re.IGNORECASE):
         lines.append(_total(task, chosen, key, notes))
     good = sum(1 for s in reads if not s.is_error)
     lines.append(f"Based on {good} file{'s' if good != 1 else ''} read.")
