@@ -1,6 +1,6 @@
 """Agent Loop Lab's helper module: the finished versions of what the notebooks build."""
 
-from looplab import samples
+from looplab import faults, samples
 from looplab.client import MODEL, make_client, practice_client
 from looplab.guards import Sandbox, allow_all, allow_only, cap_output, deny_all, safe_calc
 from looplab.loop import Run, run_agent
@@ -25,6 +25,7 @@ __all__ = [
     "cap_output",
     "cost_usd",
     "deny_all",
+    "faults",
     "jsonl_logger",
     "make_client",
     "practice_client",

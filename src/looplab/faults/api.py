@@ -1,0 +1,162 @@
+"""API faults: the practice transport fails the way the real API and network do, so the SDK reacts for real.
+
+Each fault acts on POST /v1/messages only (not count_tokens), `times` requests in a row
+(every retry attempt counts as one), then lets requests through; `times=None` never
+recovers; `after=n` lets the first n requests through. `.hits` counts the requests it
+spoiled, `.retry_counts` the SDK's x-stainless-retry-count of each (0 = first attempt).
+"""
+
+from __future__ import annotations
+
+import httpx2
+
+from looplab.practice import transport_of
+from looplab.practice.responses import api_error
+
+MESSAGES = "/v1/messages"
+# The real API may send no retry-after header with 529/500 (the SDK then backs off 0.5-8 s);
+# the practice faults send retry-after-ms: 1 so that notebooks and tests do not wait.
+NO_WAIT = {"retry-after-ms": "1"}
+
+
+class Fault:
+    """Base of the transport faults: acts on the next `times` requests to /v1/messages (None: all)."""
+
+    label = "fault"
+
+    def __init__(self, times: int | None = 1, after: int = 0):
+        """`times`: how many requests fail before the API recovers (None: never); `after`: requests let through first."""
+        if times is not None and (not isinstance(times, int) or times < 0):
+            raise ValueError(f"{self.label}: times must be a whole number >= 0 or None (never recover), not {times!r}")
+        if not isinstance(after, int) or after < 0:
+            raise ValueError(f"{self.label}: after must be a whole number >= 0, not {after!r}")
+        self.times, self.after = times, after
+        self.hits = 0
+        self.seen = 0
+        self.retry_counts: list[int] = []
+        self._armed = False
+
+    @property
+    def active(self) -> bool:
+        """True while the fault still has requests to spoil."""
+        return self.times is None or self.hits < self.times
+
+    def before(self, request: httpx2.Request, body) -> httpx2.Response | None:
+        """Consulted before the practice model plans: maybe fail this request."""
+        self._armed = False
+        if request.method != "POST" or request.url.path != MESSAGES:
+            return None
+        self.seen += 1
+        if self.seen <= self.after or not self.active:
+            return None
+        self._armed = True
+        self.retry_counts.append(int(request.headers.get("x-stainless-retry-count", "0")))
+        return self.fail(request, body)
+
+    def fail(self, request, body) -> httpx2.Response | None:
+        """The failure for this request (a Response, a raised httpx2 error, or None to let it be planned)."""
+        self.hits += 1
+        return None
+
+    def __repr__(self) -> str:
+        times = "never recovers" if self.times is None else f"times={self.times}"
+        return f"<{self.label} fault: {times}, hits={self.hits}>"
+
+
+class StatusFault(Fault):
+    """Answer with an API error status (529, 429, 500, ...) instead of a reply."""
+
+    def __init__(self, status: int, kind: str, message: str, times=1, after=0, headers=None, retry=None):
+        """The error `kind` (API error type) and `message` sent with HTTP `status`."""
+        self.label = f"HTTP {status} {kind}"
+        super().__init__(times, after)
+        self.status, self.kind, self.message = status, kind, message
+        self.headers, self.retry = dict(NO_WAIT if headers is None else headers), retry
+
+    def fail(self, request, body):
+        """An API error response, like the API's."""
+        self.hits += 1
+        return api_error(self.status, self.kind, self.message, headers=self.headers, retry=self.retry)
+
+
+class Timeout(Fault):
+    """The model takes too long: httpx2.ReadTimeout (the SDK raises APITimeoutError after retries)."""
+
+    label = "timeout"
+
+    def fail(self, request, body):
+        """Raise the timeout the network client would raise."""
+        self.hits += 1
+        raise httpx2.ReadTimeout("practice fault: no answer within the timeout (simulated)", request=request)
+
+
+class ConnectionReset(Fault):
+    """The server drops the connection: httpx2.RemoteProtocolError (SDK: APIConnectionError after retries)."""
+
+    label = "connection reset"
+
+    def fail(self, request, body):
+        """Raise the error the network client raises when the server hangs up."""
+        self.hits += 1
+        raise httpx2.RemoteProtocolError(
+            "Server disconnected without sending a response (simulated connection reset)", request=request)
+
+
+from looplab.faults.streams import StreamCut, StreamError, Truncated  # noqa: E402  (they build on Fault)
+
+
+def _add(client, fault: Fault) -> Fault:
+    transport_of(client).add_fault(fault)
+    return fault
+
+
+def overloaded(client, times: int | None = 1, *, after: int = 0) -> Fault:
+    """The API answers 529 overloaded_error `times` times (None: always); the SDK retries it."""
+    return _add(client, StatusFault(529, "overloaded_error", "Overloaded (practice fault)", times, after))
+
+
+def rate_limited(client, times: int | None = 1, *, after: int = 0) -> Fault:
+    """The API answers 429 rate_limit_error with retry-after-ms: 1 `times` times; the SDK retries it."""
+    return _add(client, StatusFault(429, "rate_limit_error", "Number of request tokens has exceeded your "
+                                    "per-minute rate limit (practice fault)", times, after))
+
+
+def server_error(client, times: int | None = 1, *, after: int = 0) -> Fault:
+    """The API answers 500 api_error `times` times (None: always); the SDK retries it."""
+    return _add(client, StatusFault(500, "api_error", "Internal server error (practice fault)", times, after))
+
+
+def status_error(client, status: int, kind: str = "api_error", times: int | None = 1, *,
+                 after: int = 0, retry: bool | None = None) -> Fault:
+    """Any API error status (408, 409, 503, 400, ...); `retry=False` sends x-should-retry: false."""
+    return _add(client, StatusFault(status, kind, f"HTTP {status} (practice fault)", times, after, retry=retry))
+
+
+def timeout(client, times: int | None = 1, *, after: int = 0) -> Fault:
+    """The model does not answer in time `times` times: APITimeoutError once the SDK gives up."""
+    return _add(client, Timeout(times, after))
+
+
+def connection_reset(client, times: int | None = 1, *, after: int = 0) -> Fault:
+    """The server drops the connection `times` times: APIConnectionError once the SDK gives up."""
+    return _add(client, ConnectionReset(times, after))
+
+
+def stream_error(client, times: int | None = 1, *, after: int = 0) -> Fault:
+    """An `event: error` in the middle of the next `times` streams (a 529 on plain requests)."""
+    return _add(client, StreamError(times, after))
+
+
+def stream_cut(client, times: int | None = 1, *, after: int = 0) -> Fault:
+    """The next `times` streams end before message_stop (plain requests: the body stops half-way)."""
+    return _add(client, StreamCut(times, after))
+
+
+def truncated(client, times: int | None = 1, *, after: int = 0) -> Fault:
+    """The next `times` replies are cut by max_tokens (stop_reason max_tokens)."""
+    return _add(client, Truncated(times, after))
+
+
+def clear(client) -> None:
+    """Remove every fault from the client's practice transport."""
+    transport_of(client).clear_faults()
