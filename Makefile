@@ -29,9 +29,17 @@ lab: $(LAB_STAMP)
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests notebooks benchmarks scripts
 
+test: export LOOPLAB_OFFLINE = 1
 test: lint
 	$(BIN)/python -m pytest tests
+	$(BIN)/python scripts/build_workshop.py
 	$(BIN)/python -m pytest -p no:randomly --nbval --nbval-current-env notebooks
+
+workshop: $(DEV_STAMP)
+	$(BIN)/python scripts/build_workshop.py
+
+bench: $(DEV_STAMP)
+	$(BIN)/python benchmarks/run_all.py
 
 clean:
 	rm -rf $(VENV) workshop

@@ -1,12 +1,13 @@
-"""run_agent against the minimal hand-written loop, on the same offline transport and script.
+"""Sections 1-2: run_agent against the minimal hand-written loop, same offline transport and script.
 
-Run: `LOOPLAB_OFFLINE=1 .venv/bin/python benchmarks/bench_loop.py`. Prints a table; not a test.
+Run alone: `.venv/bin/python benchmarks/run_all.py --only loop parallel`.
 """
 
 from __future__ import annotations
 
-import statistics
 import time
+
+from _common import Section, median, ratio_row, timed
 
 from looplab._reference import reference_loop
 from looplab.client import MODEL, practice_client
@@ -27,14 +28,9 @@ def slow(text):
     return "slept " + text
 
 
-def timed(fn) -> float:
-    start = time.perf_counter()
-    fn()
-    return time.perf_counter() - start
-
-
-def per_turn(repetitions: int = 200, tool_turns: int = 5) -> tuple[float, float]:
-    """Median seconds per turn of each loop on a script of tool turns then an answer."""
+def overhead(repetitions: int = 200, tool_turns: int = 5) -> Section:
+    """Median time per turn of run_agent vs the reference loop, runs interleaved."""
+    run_agent(practice_client(script=["warm up"]), TASK, [], model=MODEL)
     tools = [Tool("echo", "Echoes text.", OBJECT, echo)]
     script = [call("echo", text=f"word {i}") for i in range(tool_turns)] + ["Done."]
     turns = tool_turns + 1
@@ -44,33 +40,21 @@ def per_turn(repetitions: int = 200, tool_turns: int = 5) -> tuple[float, float]
         ours.append(timed(lambda c=client: run_agent(c, TASK, tools, model=MODEL)) / turns)
         client = practice_client(script=script)
         theirs.append(timed(lambda c=client: reference_loop(c, TASK, tools, model=MODEL)) / turns)
-    return statistics.median(ours), statistics.median(theirs)
+    row = ratio_row(f"run_agent / reference loop, time per turn ({turns}-turn script, median of {repetitions})",
+                    median(ours), median(theirs), 1.10)
+    return Section("Loop overhead", [row], [
+        "loop: both loops run the same script on a fresh practice client; the time includes the "
+        "SDK and the practice transport, which both loops pay alike."])
 
 
-def slow_tools(repetitions: int = 3) -> tuple[float, float]:
-    """Median seconds of a turn with three 200 ms tools, then an answer, for each loop."""
+def parallel(repetitions: int = 5) -> Section:
+    """Median time of a turn with three 200 ms tools, then an answer: run_agent vs the sequential loop."""
     tools = [Tool(n, "Sleeps 200 ms.", OBJECT, slow) for n in ("a", "b", "c")]
     script = [calls(call("a", text="1"), call("b", text="2"), call("c", text="3")), "Done."]
     ours, theirs = [], []
     for _ in range(repetitions):
         ours.append(timed(lambda: run_agent(practice_client(script=script), TASK, tools, model=MODEL)))
         theirs.append(timed(lambda: reference_loop(practice_client(script=script), TASK, tools, model=MODEL)))
-    return statistics.median(ours), statistics.median(theirs)
-
-
-def main() -> None:
-    run_agent(practice_client(script=["warm up"]), TASK, [], model=MODEL)
-    rows = []
-    ours, theirs = per_turn()
-    rows.append(("time per turn, 6-turn script (median of 200)", ours, theirs, 1.10))
-    ours, theirs = slow_tools()
-    rows.append(("three 200 ms tools in one turn (median of 3)", ours, theirs, 0.45))
-    print(f"{'measure':<46} {'run_agent':>10} {'reference':>10} {'ratio':>6} {'target':>8}  met")
-    for name, ours, theirs, target in rows:
-        ratio = ours / theirs
-        print(f"{name:<46} {ours * 1000:>7.2f} ms {theirs * 1000:>7.2f} ms {ratio:>6.2f} {'<= ' + str(target):>8}  "
-              f"{'yes' if ratio <= target else 'no'}")
-
-
-if __name__ == "__main__":
-    main()
+    row = ratio_row(f"three 200 ms tools in one turn, run_agent / sequential loop (median of {repetitions})",
+                    median(ours), median(theirs), 0.45)
+    return Section("Parallel tools", [row])
