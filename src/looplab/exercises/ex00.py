@@ -1,0 +1,128 @@
+"""Exercises of notebook 00: read a Message — its first text, its token count."""
+
+from __future__ import annotations
+
+from anthropic.types import Message
+
+from looplab.client import MODEL, practice_client
+from looplab.exercises import Exercise
+from looplab.practice import call, calls, say
+from looplab.samples import weather_and_calc
+from looplab.tools import Toolbox
+
+WEATHER_TASK = "What's the weather in Lyon, and what is 12 * (3 + 5)?"
+
+
+def _replies(script: list) -> list[Message]:
+    """One practice-model Message per scripted step."""
+    client = practice_client(script=script)
+    ask = [{"role": "user", "content": "Go."}]
+    return [client.messages.create(model=MODEL, max_tokens=256, messages=ask) for _ in script]
+
+
+def _weather_reply() -> Message:
+    """The practice model's reply to the weather task: a text block, then two tool_use blocks."""
+    tools = Toolbox(weather_and_calc()).to_api()
+    return practice_client().messages.create(
+        model=MODEL, max_tokens=256, tools=tools,
+        messages=[{"role": "user", "content": WEATHER_TASK}])
+
+
+def _first_text_cases() -> list[tuple[str, Message, str]]:
+    scripted = _replies([
+        "Hello there.",
+        calls(call("get_weather", city="Lyon"), say("Checking the weather first.")),
+        call("calculator", expression="2 + 2"),
+        calls(say("First block."), say("Second block.")),
+    ])
+    weather = _weather_reply()
+    return [
+        ("a reply with one text block", scripted[0], "Hello there."),
+        ("a reply whose first block is a tool_use", scripted[1], "Checking the weather first."),
+        ("a reply with only a tool_use block", scripted[2], ""),
+        ("a reply with two text blocks", scripted[3], "First block."),
+        ("the reply to the weather task", weather, weather.content[0].text),
+    ]
+
+
+def test_first_text(first_text) -> str:
+    """Run `first_text` on practice-model replies of every shape; raise AssertionError on a miss."""
+    if not callable(first_text):
+        raise AssertionError("pass your function itself: ex00.first_text.check(first_text)")
+    for label, message, expected in _first_text_cases():
+        got = first_text(message)
+        if got != expected:
+            kinds = [block.type for block in message.content]
+            raise AssertionError(f"for {label} (blocks {kinds}) you returned {got!r}; expected {expected!r}")
+    return "it finds the first text block, skips tool_use blocks, and gives '' when there is no text."
+
+
+def _cached_reply() -> Message:
+    """A reply whose system prompt was read from the practice model's prompt cache."""
+    client = practice_client()
+    system = [{"type": "text", "text": "Answer briefly. " * 40, "cache_control": {"type": "ephemeral"}}]
+    ask = [{"role": "user", "content": "Who are you?"}]
+    client.messages.create(model=MODEL, max_tokens=256, system=system, messages=ask)
+    return client.messages.create(model=MODEL, max_tokens=256, system=system, messages=ask)
+
+
+def _without_cache_counts() -> Message:
+    """A Message as some servers send it: usage has no cache counts (the SDK gives None)."""
+    return Message.model_validate({
+        "id": "msg_check_0001", "type": "message", "role": "assistant", "model": MODEL,
+        "content": [{"type": "text", "text": "Hello."}], "stop_reason": "end_turn",
+        "stop_sequence": None, "usage": {"input_tokens": 12, "output_tokens": 3}})
+
+
+def _expected_total(message: Message) -> int:
+    usage = message.usage
+    return (usage.input_tokens + usage.output_tokens + (usage.cache_creation_input_tokens or 0)
+            + (usage.cache_read_input_tokens or 0))
+
+
+def test_total_tokens(total_tokens) -> str:
+    """Compare `total_tokens` with the sum of the four usage counts on several replies."""
+    if not callable(total_tokens):
+        raise AssertionError("pass your function itself: ex00.total_tokens.check(total_tokens)")
+    cases = [("a greeting reply", _replies(["Hello there."])[0]),
+             ("the reply to the weather task", _weather_reply()),
+             ("a reply that read its system prompt from the cache", _cached_reply()),
+             ("a reply whose usage has no cache counts (None)", _without_cache_counts())]
+    for label, message in cases:
+        got, expected = total_tokens(message), _expected_total(message)
+        if got != expected:
+            usage = message.usage
+            shown = ", ".join(f"{name}={getattr(usage, name)}" for name in (
+                "input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"))
+            why = ""
+            if got == usage.input_tokens + usage.output_tokens:
+                why = " — the cached tokens count too: input_tokens leaves them out"
+            raise AssertionError(f"for {label} ({shown}) you returned {got!r}; expected {expected}{why}")
+    return "input, output and both cache counts add up, and a missing (None) count counts as 0."
+
+
+first_text = Exercise(
+    "Exercise 0.1 — first_text",
+    test_first_text,
+    "Loop over message.content and return block.text for the first block whose type is "
+    "'text'; after the loop, return ''.",
+    'def first_text(message):\n'
+    '    """The text of the first text block of `message`, or "" when it has none."""\n'
+    '    for block in message.content:\n'
+    '        if block.type == "text":\n'
+    '            return block.text\n'
+    '    return ""',
+)
+
+total_tokens = Exercise(
+    "Exercise 0.2 — total_tokens",
+    test_total_tokens,
+    "message.usage has four counts: input_tokens, output_tokens, cache_creation_input_tokens "
+    "and cache_read_input_tokens. The last two can be None: write `usage.x or 0`.",
+    'def total_tokens(message):\n'
+    '    """Every token the model read or wrote for this reply, cached ones included."""\n'
+    '    usage = message.usage\n'
+    '    return (usage.input_tokens + usage.output_tokens\n'
+    '            + (usage.cache_creation_input_tokens or 0)\n'
+    '            + (usage.cache_read_input_tokens or 0))',
+)

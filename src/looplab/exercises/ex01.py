@@ -1,0 +1,129 @@
+"""Exercises of notebook 01: write a tool with @tool; answer every tool call of a reply."""
+
+from __future__ import annotations
+
+from anthropic.types import Message
+
+from looplab.client import MODEL, practice_client
+from looplab.exercises import Exercise
+from looplab.practice import call, calls, say
+from looplab.samples import weather_and_calc
+from looplab.tools import Tool, Toolbox
+
+WEATHER_TASK = "What's the weather in Lyon, and what is 12 * (3 + 5)?"
+COUNTS = [("the quick brown fox", "4"), ("  spaces   all\naround  ", "3"), ("", "0"),
+          ("one", "1")]
+
+
+def _run(toolbox: Toolbox, text) -> dict:
+    block = {"id": "toolu_check_0001", "name": "word_count", "input": {"text": text}}
+    return toolbox.execute(block).result
+
+
+def test_word_count(answer) -> str:
+    """Check the Tool's name and schema, then run it through a Toolbox on a few texts."""
+    if not isinstance(answer, Tool):
+        raise AssertionError(f"got a {type(answer).__name__}, not a Tool; put @tool on the line above def word_count")
+    if answer.name != "word_count":
+        raise AssertionError(f"the tool is named {answer.name!r}; name the function word_count")
+    schema = answer.input_schema
+    prop = schema.get("properties", {}).get("text")
+    if prop is None:
+        raise AssertionError(f"the schema has no 'text' property (it has {list(schema.get('properties', {}))}); "
+                             "the parameter must be called text")
+    if prop.get("type") != "string":
+        raise AssertionError(f"'text' has type {prop.get('type')!r} in the schema; annotate it `text: str`")
+    if "text" not in schema.get("required", []):
+        raise AssertionError("'text' is not required; give it no default value")
+    if not prop.get("description"):
+        raise AssertionError("'text' has no description for the model; add an 'Args:' section to the "
+                             "docstring with a line 'text: ...'")
+    toolbox = Toolbox([answer])
+    for text, expected in COUNTS:
+        result = _run(toolbox, text)
+        if result["is_error"] or result["content"] != expected:
+            raise AssertionError(f"word_count(text={text!r}) gave the tool_result content {result['content']!r}; "
+                                 f"expected {expected!r} (str.split() with no argument splits on any whitespace)")
+    if not _run(toolbox, 42)["is_error"]:
+        raise AssertionError("a number passed as text was accepted; the schema should say 'string'")
+    return "the model sees a documented, required string 'text', and the Toolbox runs it correctly."
+
+
+def _reply(script_step, tools: list[Tool]) -> Message:
+    client = practice_client(script=[script_step] if script_step else None)
+    return client.messages.create(model=MODEL, max_tokens=256, tools=Toolbox(tools).to_api(),
+                                  messages=[{"role": "user", "content": WEATHER_TASK}])
+
+
+def _cases() -> list[tuple[str, Message]]:
+    tools = weather_and_calc()
+    return [
+        ("the practice model's reply to the weather task (text, then two tool calls)", _reply(None, tools)),
+        ("a reply calling an unknown tool get_time between two known ones",
+         _reply(calls(call("get_weather", city="Paris"), call("get_time", city="Paris"),
+                      call("calculator", expression="2 ** 10")), tools)),
+        ("a reply with a bad input (no city) and a failing calculation",
+         _reply(calls(say("Let me check."), call("get_weather", town="Lyon"),
+                      call("calculator", expression="1 / 0")), tools)),
+    ]
+
+
+def _compare(label: str, message: Message, got, toolbox: Toolbox) -> None:
+    if not isinstance(got, dict) or got.get("role") != "user":
+        raise AssertionError(f"for {label} you returned {got!r:.120}; return a dict with role 'user' and a content list")
+    blocks = [b for b in message.content if b.type == "tool_use"]
+    content = got.get("content")
+    if not isinstance(content, list) or len(content) != len(blocks):
+        size = len(content) if isinstance(content, list) else type(content).__name__
+        raise AssertionError(f"for {label}: content has {size} items; expected one tool_result per "
+                             f"tool_use block ({len(blocks)}), and none for text blocks")
+    for i, (block, result) in enumerate(zip(blocks, content, strict=True)):
+        expected = Toolbox(toolbox).execute(block).result
+        if not isinstance(result, dict) or result.get("type") != "tool_result":
+            raise AssertionError(f"for {label}: item {i} is {result!r:.100}; make it a tool_result dict")
+        if result.get("tool_use_id") != block.id:
+            raise AssertionError(f"for {label}: item {i} answers {result.get('tool_use_id')!r}, but the "
+                                 f"tool_use block at that place has id {block.id!r}; keep the order, match the ids")
+        if result.get("content") != expected["content"] or bool(result.get("is_error")) != expected["is_error"]:
+            raise AssertionError(f"for {label}: the result for {block.name} {block.input} is "
+                                 f"{result.get('content')!r:.120} with is_error={result.get('is_error')!r}; "
+                                 f"expected {expected['content']!r:.120} with is_error={expected['is_error']}. "
+                                 "Let toolbox.execute(block) build it")
+
+
+def test_answer_tool_calls(answer_tool_calls) -> str:
+    """Run answer_tool_calls on replies with known, unknown, badly filled and failing calls."""
+    if not callable(answer_tool_calls):
+        raise AssertionError("pass your function itself: ex01.answer_tool_calls.check(answer_tool_calls)")
+    for label, message in _cases():
+        toolbox = Toolbox(weather_and_calc())
+        _compare(label, message, answer_tool_calls(message, toolbox), toolbox)
+    return "one tool_result per tool_use, in order, ids matched, errors sent back as is_error results."
+
+
+word_count = Exercise(
+    "Exercise 1.1 — word_count",
+    test_word_count,
+    "Decorate a function `word_count(text: str) -> int` with @tool; its docstring's first line "
+    "describes the tool and an 'Args:' section describes `text`. len(text.split()) counts words.",
+    '@tool\n'
+    'def word_count(text: str) -> int:\n'
+    '    """Count the words in a text (words are separated by spaces or line breaks).\n'
+    '\n'
+    '    Args:\n'
+    '        text: The text whose words to count.\n'
+    '    """\n'
+    '    return len(text.split())',
+)
+
+answer_tool_calls = Exercise(
+    "Exercise 1.2 — answer_tool_calls",
+    test_answer_tool_calls,
+    "Loop over message.content, keep the blocks whose type is 'tool_use', and collect "
+    "toolbox.execute(block).result for each; wrap the list in {'role': 'user', 'content': ...}.",
+    'def answer_tool_calls(message, toolbox):\n'
+    '    """The user message answering every tool_use block of `message`, in order."""\n'
+    '    results = [toolbox.execute(block).result\n'
+    '               for block in message.content if block.type == "tool_use"]\n'
+    '    return {"role": "user", "content": results}',
+)
