@@ -1,0 +1,188 @@
+"""Exercises of notebook 02: validate a planner's proposal; write the agent loop over messages."""
+
+from __future__ import annotations
+
+import anthropic
+
+from looplab.client import practice_client
+from looplab.exercises import Exercise
+from looplab.practice import call, calls, say, transport_of
+from looplab.practice.responses import api_error
+from looplab.samples import weather_and_calc
+from looplab.tools import Toolbox
+
+GOOD = [("ai", {"type": "tool", "name": "lookup", "args": {"key": "ai"}}),
+        ("design", {"type": "tool", "name": "lookup", "args": {"key": "design"}})]
+BAD = [
+    ("a proposal that is not a dict", "ai", ["lookup", "ai"]),
+    ("a proposal of type 'shell'", "ai", {"type": "shell", "name": "lookup", "args": {"key": "ai"}}),
+    ("a final answer (not a tool action)", "ai", {"type": "final", "answer": "Applied AI"}),
+    ("an unregistered tool 'delete_all'", "ai", {"type": "tool", "name": "delete_all", "args": {"key": "ai"}}),
+    ("a lookup with no args", "ai", {"type": "tool", "name": "lookup"}),
+    ("a lookup whose args are a list", "ai", {"type": "tool", "name": "lookup", "args": ["ai"]}),
+    ("a lookup with an extra argument", "ai", {"type": "tool", "name": "lookup", "args": {"key": "ai", "limit": 5}}),
+    ("a lookup with 'name' instead of 'key'", "ai", {"type": "tool", "name": "lookup", "args": {"name": "ai"}}),
+    ("a lookup of 'design' when 'ai' was asked", "ai", {"type": "tool", "name": "lookup", "args": {"key": "design"}}),
+    ("a lookup with an empty key", "", {"type": "tool", "name": "lookup", "args": {"key": ""}}),
+    ("a lookup with a 40-character key", "x" * 40, {"type": "tool", "name": "lookup", "args": {"key": "x" * 40}}),
+]
+
+
+def test_validate(validate) -> str:
+    """Good proposals pass; each bad one raises ValueError (not another exception)."""
+    if not callable(validate):
+        raise AssertionError("pass your function itself: ex02.validate.check(validate)")
+    for key, action in GOOD:
+        try:
+            validate(action, key)
+        except ValueError as exc:
+            raise AssertionError(f"validate refused a good proposal for {key!r}, {action}: {exc}") from None
+    for label, key, action in BAD:
+        try:
+            validate(action, key)
+        except ValueError:
+            continue
+        except NotImplementedError:
+            raise
+        except Exception as exc:
+            raise AssertionError(f"for {label} ({action!r:.80}) validate raised {type(exc).__name__}: {exc}; "
+                                 "check the shape first and raise ValueError, so the loop can refuse it cleanly") from None
+        raise AssertionError(f"validate accepted {label}: {action!r:.100} (requested key {key!r}); "
+                             "it must raise ValueError")
+    return f"2 good proposals accepted, {len(BAD)} bad ones refused with ValueError before anything ran."
+
+
+class _Runaway:
+    """A fault that ends a loop which ignores max_turns, instead of letting it spin forever."""
+
+    def __init__(self, limit: int):
+        self.limit, self.hits = limit, 0
+
+    def before(self, request, body):
+        self.hits += 1
+        if self.hits > self.limit:
+            return api_error(400, "invalid_request_error",
+                             f"the check stopped this loop after {self.limit} model calls", retry=False)
+        return None
+
+
+def _get(block, key):
+    return block.get(key) if isinstance(block, dict) else getattr(block, key, None)
+
+
+def _practice(**options):
+    client = practice_client(**options)
+    guard = _Runaway(25)
+    transport_of(client).add_fault(guard)
+    return client, guard
+
+
+def _call_loop(my_loop, client, guard, task, max_turns) -> list:
+    try:
+        messages = my_loop(client, task, Toolbox(weather_and_calc()), max_turns=max_turns)
+    except anthropic.BadRequestError as exc:
+        if guard.hits > guard.limit:
+            raise AssertionError(f"with max_turns={max_turns} your loop called the model more than "
+                                 f"{guard.limit} times; count the turns and stop at max_turns") from None
+        body = exc.body if isinstance(exc.body, dict) else {}
+        detail = body.get("error", {}).get("message", exc.message) if isinstance(body.get("error"), dict) else exc.message
+        raise AssertionError(f"the practice model refused a request of your loop: {detail}") from None
+    if not isinstance(messages, list):
+        raise AssertionError(f"my_loop returned {type(messages).__name__}; return the list of messages")
+    return messages
+
+
+def _check_pairs(messages: list, label: str) -> int:
+    """Every tool_use answered by a tool_result with its id in the very next message; return how many."""
+    answered = 0
+    for i, message in enumerate(messages):
+        if _get(message, "role") != "assistant":
+            continue
+        ids = [_get(b, "id") for b in _get(message, "content") or [] if _get(b, "type") == "tool_use"]
+        if not ids:
+            continue
+        following = messages[i + 1] if i + 1 < len(messages) else {}
+        got = [_get(b, "tool_use_id") for b in _get(following, "content") or []
+               if _get(b, "type") == "tool_result"]
+        if _get(following, "role") != "user" or got != ids:
+            raise AssertionError(f"{label}: messages[{i}] asks for tool_use ids {ids}, but the next message "
+                                 f"answers {got}; send one tool_result per tool_use, in order, in one user message")
+        answered += len(ids)
+    return answered
+
+
+def test_my_loop(my_loop) -> str:
+    """Run my_loop against scripted, never-stopping and answering practice models."""
+    if not callable(my_loop):
+        raise AssertionError("pass your function itself: ex02.my_loop.check(my_loop)")
+    script = [calls(call("get_weather", city="Lyon"), call("calculator", expression="17 * 3")),
+              call("get_time", city="Lyon"), say("Lyon: 21 °C, cloudy. 17 * 3 = 51.")]
+    client, guard = _practice(script=script)
+    messages = _call_loop(my_loop, client, guard, "Weather in Lyon, and 17 * 3?", 10)
+    label = "with a model that calls two tools, then an unknown tool, then answers"
+    if guard.hits != 3:
+        raise AssertionError(f"{label}, your loop made {guard.hits} model calls; expected 3")
+    if _check_pairs(messages, label) != 3:
+        raise AssertionError(f"{label}, the history does not hold the 3 tool calls and their results")
+    errors = [_get(b, "is_error") for m in messages if isinstance(_get(m, "content"), list)
+              for b in _get(m, "content") if _get(b, "type") == "tool_result"]
+    if errors != [False, False, True]:
+        raise AssertionError(f"{label}, the results have is_error {errors}; expected [False, False, True] "
+                             "(an unknown tool is answered with an error result; toolbox.execute does that)")
+    if len(messages) != 6 or _get(messages[-1], "role") != "assistant":
+        raise AssertionError(f"{label}, the history has {len(messages)} messages; expected 6, "
+                             "ending with the assistant's answer (append every reply)")
+    client, guard = _practice(never_stop=True)
+    messages = _call_loop(my_loop, client, guard, "Check the weather in Lyon", 3)
+    if guard.hits != 3:
+        raise AssertionError(f"with a model that never stops and max_turns=3, your loop made {guard.hits} "
+                             "model calls; expected exactly 3")
+    _check_pairs(messages, "with a model that never stops")
+    client, guard = _practice(script=[say("Hello! Nothing to look up.")])
+    messages = _call_loop(my_loop, client, guard, "Say hello.", 10)
+    if guard.hits != 1 or len(messages) != 2:
+        raise AssertionError(f"with a model that answers at once (end_turn), your loop made {guard.hits} calls "
+                             f"and kept {len(messages)} messages; expected 1 call and 2 messages")
+    return "every tool_use answered in the next message, the cap holds, and end_turn ends the loop."
+
+
+validate = Exercise(
+    "Exercise 2.1 — validate",
+    test_validate,
+    "Check in order, raising ValueError at the first problem: a dict with type 'tool'; its name in TOOLS; "
+    "args a dict whose keys are exactly {'key'}; that key a string of 1-32 characters; and equal to `key`.",
+    'def validate(action, key):\n'
+    '    """Raise ValueError unless `action` is a tool action the loop may run for `key`."""\n'
+    '    if not isinstance(action, dict) or action.get("type") != "tool":\n'
+    '        raise ValueError("a proposal must be a dict with type \'tool\'")\n'
+    '    if action.get("name") not in TOOLS:\n'
+    '        raise ValueError(f"{action.get(\'name\')!r} is not a registered tool")\n'
+    '    args = action.get("args")\n'
+    '    if not isinstance(args, dict) or set(args) != {"key"}:\n'
+    '        raise ValueError("lookup takes exactly one argument: key")\n'
+    '    if not isinstance(args["key"], str) or not 0 < len(args["key"]) <= 32:\n'
+    '        raise ValueError("key must be a string of 1-32 characters")\n'
+    '    if args["key"] != key:\n'
+    '        raise ValueError(f"lookup({args[\'key\']!r}) is outside the requested key {key!r}")',
+)
+
+my_loop = Exercise(
+    "Exercise 2.2 — my_loop",
+    test_my_loop,
+    "Start with messages = [the task as a user message]; `for _ in range(max_turns)`: call "
+    "client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api()), "
+    "append the reply as an assistant message, break unless stop_reason == 'tool_use', else append one "
+    "user message with toolbox.execute(block).result for every tool_use block.",
+    'def my_loop(client, task, toolbox, max_turns=10):\n'
+    '    """Run the agent loop; return the list of messages."""\n'
+    '    messages = [{"role": "user", "content": task}]\n'
+    '    for _ in range(max_turns):\n'
+    '        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,\n'
+    '                                       tools=toolbox.to_api())\n'
+    '        messages.append({"role": "assistant", "content": reply.content})\n'
+    '        if reply.stop_reason != "tool_use":\n'
+    '            break\n'
+    '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
+    '        messages.append({"role": "user", "content": results})\n'
+    '    return messages',
+)
