@@ -165,3 +165,25 @@ def test_model_faults_mix_with_other_script_steps():
     client = practice_client(script=[call("get_weather", city="Lyon"), faults.cut_answer("Lyon is")])
     run = run_agent(client, TASK, samples.weather_and_calc())
     assert run.status == "truncated" and run.turns == 2 and tool_calls(run)[0]["ran"]
+
+
+def test_failing_only_spoils_the_chosen_input_even_among_parallel_calls(tmp_path):
+    """failing(only=...) fails the call with that input, whatever order the parallel reads run in."""
+    from looplab.faults.data import broken_invoices
+
+    folder = broken_invoices(tmp_path / "inv")
+    list_files, read_file = samples.invoice_tools(folder)
+    flaky = faults.failing(read_file, only={"path": "2026-08-019.txt"})
+    task = "Find the unpaid invoices; give their numbers and the total still due."
+    run = run_agent(practice_client(), task, [list_files, flaky])
+    # three reads, then the practice model retries the failed one once (it looks transient)
+    assert flaky.handler.calls == 4 and flaky.handler.hits == 2
+    assert "2026-08-019.txt could not be read" in run.answer
+    assert "Total still due: 850 EUR." in run.answer
+
+
+def test_script_steps_can_call_tools_with_a_name_input():
+    """unknown_tool and bad_input accept an input field called 'name'."""
+    step = faults.bad_input("read_doc", name=42)
+    assert step["content"][0]["input"] == {"name": 42}
+    assert faults.unknown_tool("delete_everything", name="x")["content"][0]["name"] == "delete_everything"

@@ -20,12 +20,12 @@ def refusal(text: str = "") -> dict:
     return stop("refusal", text)
 
 
-def unknown_tool(name: str, **input) -> dict:
+def unknown_tool(name: str, /, **input) -> dict:
     """A script step: a call to a tool `name` that the request did not offer."""
     return call(name, **input)
 
 
-def bad_input(name: str, **input) -> dict:
+def bad_input(name: str, /, **input) -> dict:
     """A script step: a call to tool `name` with `input` that breaks its schema (you choose how)."""
     return call(name, **input)
 

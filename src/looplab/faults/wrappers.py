@@ -6,6 +6,7 @@ spoiled: `wrapped.handler.hits`.
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import replace
 
@@ -24,35 +25,45 @@ class ToolFault(Exception):
 
 
 class _Handler:
-    """A tool handler that spoils some of its calls; counts `calls` and `hits`."""
+    """A tool handler that spoils some of its calls; counts `calls` and `hits`.
 
-    def __init__(self, inner, spoil, times=None):
-        self.inner, self.spoil, self.times = inner, spoil, times
+    `only` (a dict) limits the fault to calls whose input holds those values: the loop runs
+    one turn's calls in parallel threads, so "the first call" is a race, "this input" is not.
+    """
+
+    def __init__(self, inner, spoil, times=None, only=None):
+        self.inner, self.spoil, self.times, self.only = inner, spoil, times, only or {}
         self.calls = 0
         self.hits = 0
+        self._lock = threading.Lock()
 
     def __call__(self, **input):
-        self.calls += 1
-        if self.times is not None and self.hits >= self.times:
-            return self.inner(**input)
-        self.hits += 1
-        return self.spoil(self.inner, input)
+        with self._lock:
+            self.calls += 1
+            chosen = all(input.get(k) == v for k, v in self.only.items())
+            spoiled = chosen and (self.times is None or self.hits < self.times)
+            self.hits += spoiled
+        return self.spoil(self.inner, input) if spoiled else self.inner(**input)
 
 
-def _wrap(tool: Tool, spoil, times=None) -> Tool:
+def _wrap(tool: Tool, spoil, times=None, only=None) -> Tool:
     if not isinstance(tool, Tool):
         raise TypeError(f"faults: expected a Tool, got {type(tool).__name__}; decorate the function with @tool first")
-    return replace(tool, handler=_Handler(tool.handler, spoil, times))
+    return replace(tool, handler=_Handler(tool.handler, spoil, times, only))
 
 
 def failing(tool: Tool, times: int | None = None,
-            message: str = "the service is unavailable (simulated failure)") -> Tool:
-    """`tool` that raises ToolFault(message) on its first `times` calls (None: on every call)."""
+            message: str = "the service is unavailable (simulated failure)", *,
+            only: dict | None = None) -> Tool:
+    """`tool` that raises ToolFault(message) on its first `times` calls (None: on every call).
+
+    `only={"path": "invoices/2026-08-019.txt"}` fails just the calls with that input.
+    """
 
     def spoil(inner, input):
         raise ToolFault(message)
 
-    return _wrap(tool, spoil, times)
+    return _wrap(tool, spoil, times, only)
 
 
 def slow(tool: Tool, seconds: float = 0.2) -> Tool:

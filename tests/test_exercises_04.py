@@ -1,0 +1,203 @@
+"""Exercises of notebook 04 (guardrails): each check knows unattempted, wrong and right answers."""
+import re
+from pathlib import Path
+
+from looplab import Sandbox, tool
+from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex04
+
+
+def starter_policy(name, input):
+    """Approve send_email only to one address at @example.com; refuse everything else."""
+    raise NotImplementedError  # return True or False
+
+
+def email_policy(name, input):
+    """Approve send_email only to one address at @example.com; refuse everything else."""
+    if name != "send_email":
+        return False
+    return re.fullmatch(r"[\w.+-]+@example\.com", input.get("to", "")) is not None
+
+
+def test_policy_unattempted():
+    """The policy check says 'not attempted' for ... and for the starter."""
+    assert ex04.email_policy.evaluate(...).status == UNATTEMPTED
+    assert ex04.email_policy.evaluate(starter_policy).status == UNATTEMPTED
+
+
+def test_policy_that_only_checks_the_end_of_the_address_fails():
+    """A policy using endswith lets 'audit@example.net, ana@example.com' through: not yet."""
+    outcome = ex04.email_policy.evaluate(lambda n, i: n == "send_email" and i["to"].endswith("@example.com"))
+    assert outcome.status == FAIL
+    assert "audit@example.net, ana@example.com" in outcome.message
+
+
+def test_policy_that_approves_by_name_fails():
+    """allow_only-style approval by tool name approves example.net: not yet."""
+    outcome = ex04.email_policy.evaluate(lambda n, i: n == "send_email")
+    assert outcome.status == FAIL
+    assert "audit@example.net" in outcome.message
+
+
+def test_policy_returning_a_match_object_fails():
+    """A policy returning a truthy non-bool is told the Toolbox approves only True."""
+    outcome = ex04.email_policy.evaluate(
+        lambda n, i: n == "send_email" and re.fullmatch(r"[\w.+-]+@example\.com", i["to"]))
+    assert outcome.status == FAIL
+    assert "exact True" in outcome.message
+
+
+def test_policy_right_answer_passes():
+    """The worked solution passes, and only ana@example.com's mail goes out in the run."""
+    outcome = ex04.email_policy.evaluate(email_policy)
+    assert outcome.status == PASS
+    assert "ana@example.com" in outcome.message
+
+
+def starter_make_read_note(folder):
+    @tool
+    def read_note(name: str) -> str:
+        """Return the text of one note in the notes folder.
+
+        Args:
+            name: Note file name, e.g. todo.txt.
+        """
+        raise NotImplementedError
+
+    return read_note
+
+
+def make_read_note(folder):
+    root = Path(folder).resolve()
+
+    @tool
+    def read_note(name: str) -> str:
+        """Return the text of one note in the notes folder.
+
+        Args:
+            name: Note file name, e.g. todo.txt.
+        """
+        path = (root / name).resolve()
+        if not path.is_relative_to(root):
+            raise ValueError(f"{name!r} leaves the notes folder; pass a name inside it")
+        return path.read_text(encoding="utf-8")
+
+    return read_note
+
+
+def naive_make_read_note(folder):
+    @tool
+    def read_note(name: str) -> str:
+        """Return the text of one note.
+
+        Args:
+            name: Note file name.
+        """
+        return (Path(folder) / name).read_text(encoding="utf-8")
+
+    return read_note
+
+
+def basename_make_read_note(folder):
+    @tool
+    def read_note(name: str) -> str:
+        """Return the text of one note (folders stripped from the name).
+
+        Args:
+            name: Note file name.
+        """
+        return (Path(folder) / Path(name).name).read_text(encoding="utf-8")
+
+    return read_note
+
+
+def sandbox_make_read_note(folder):
+    sandbox = Sandbox(folder)
+
+    @tool
+    def read_note(name: str) -> str:
+        """Return the text of one note.
+
+        Args:
+            name: Note file name.
+        """
+        return sandbox.read(name)
+
+    return read_note
+
+
+def test_read_note_unattempted():
+    """The read_note check says 'not attempted' for ... and for the starter."""
+    assert ex04.read_note.evaluate(...).status == UNATTEMPTED
+    assert ex04.read_note.evaluate(starter_make_read_note).status == UNATTEMPTED
+
+
+def test_read_note_that_joins_paths_fails_on_dot_dot():
+    """A tool that joins folder and name reads '../secret.txt': not yet."""
+    outcome = ex04.read_note.evaluate(naive_make_read_note)
+    assert outcome.status == FAIL
+    assert "'../secret.txt'" in outcome.message
+
+
+def test_read_note_that_strips_folders_fails_on_a_link():
+    """Stripping folders from the name still follows a link that points outside: not yet."""
+    outcome = ex04.read_note.evaluate(basename_make_read_note)
+    assert outcome.status == FAIL
+    assert "link" in outcome.message
+
+
+def test_read_note_that_returns_a_function_fails():
+    """Returning a plain function instead of a Tool is not yet, with the reason."""
+    outcome = ex04.read_note.evaluate(lambda folder: print)
+    assert outcome.status == FAIL
+    assert "return the Tool" in outcome.message
+
+
+def test_read_note_right_answers_pass():
+    """The hand-written resolve/is_relative_to solution and the Sandbox one both pass."""
+    assert ex04.read_note.evaluate(make_read_note).status == PASS
+    assert ex04.read_note.evaluate(sandbox_make_read_note).status == PASS
+
+
+def starter_grounded(answer, run):
+    """True if the answer cites documents and every one was read without error in the run."""
+    raise NotImplementedError
+
+
+def grounded(answer, run):
+    """True if the answer cites documents and every one was read without error in the run."""
+    read = {e.data["input"].get("name") for e in run.events
+            if e.kind == "tool_call" and e.data["name"] == "read_doc" and not e.data["is_error"]}
+    cited = re.findall(r"\[([^\]]+)\]", answer or "")
+    return bool(cited) and all(name in read for name in cited)
+
+
+def grounded_counting_calls(answer, run):
+    """Wrong: counts a read_doc call as a read even when it failed."""
+    read = {e.data["input"].get("name") for e in run.events if e.kind == "tool_call" and e.data["name"] == "read_doc"}
+    cited = re.findall(r"\[([^\]]+)\]", answer or "")
+    return bool(cited) and all(name in read for name in cited)
+
+
+def test_grounded_unattempted():
+    """The grounding check says 'not attempted' for ... and for the starter."""
+    assert ex04.grounded.evaluate(...).status == UNATTEMPTED
+    assert ex04.grounded.evaluate(starter_grounded).status == UNATTEMPTED
+
+
+def test_grounded_always_true_fails():
+    """A check that trusts every answer misses the citation of an unread document: not yet."""
+    outcome = ex04.grounded.evaluate(lambda answer, run: True)
+    assert outcome.status == FAIL
+    assert "teapot.md" in outcome.message
+
+
+def test_grounded_that_ignores_failed_reads_fails():
+    """A check that counts a failed read_doc as a read is not yet."""
+    outcome = ex04.grounded.evaluate(grounded_counting_calls)
+    assert outcome.status == FAIL
+    assert "mugs.md" in outcome.message
+
+
+def test_grounded_right_answer_passes():
+    """The worked solution passes all five cases."""
+    assert ex04.grounded.evaluate(grounded).status == PASS
