@@ -173,3 +173,10 @@ def test_make_client_replays_when_asked(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("LOOPLAB_REPLAY", str(path))
     assert session(make_client()) == recorded
     assert capsys.readouterr().out == "Backend: replay of a recorded session (LOOPLAB_REPLAY).\n"
+
+
+def test_recording_creates_its_folder(tmp_path):
+    """record() makes the folder of its file when it does not exist yet."""
+    path = tmp_path / "new" / "deeper" / "session.json"
+    record(practice_client(script=["Hi."]), path)
+    assert path.exists()

@@ -40,6 +40,7 @@ class RecordingTransport(httpx2.BaseTransport):
         """Start a fresh recording at `path` (an existing file is replaced)."""
         self.inner = inner
         self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
         self.exchanges: list[dict] = []
         self._write()
 
