@@ -9,7 +9,6 @@ from pathlib import Path
 import nbformat
 
 ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = ROOT / "notebooks"
 MARKER = "<!-- navigation -->"
 README_START, README_END = "<!-- contents:start -->", "<!-- contents:end -->"
 
@@ -21,9 +20,13 @@ def title_of(nb) -> str:
     raise SystemExit("nav: a notebook has no '# Title' markdown cell; add one at the top")
 
 
-def first_paragraph(nb) -> str:
-    lines = next(c for c in nb.cells if c.cell_type == "markdown").source.split("\n\n")
-    return lines[1].strip().replace("\n", " ") if len(lines) > 1 else ""
+def summary(nb) -> str:
+    """The notebook's one-line summary (metadata looplab.summary), else its first sentence."""
+    if nb.metadata.get("looplab", {}).get("summary"):
+        return nb.metadata["looplab"]["summary"]
+    parts = next(c for c in nb.cells if c.cell_type == "markdown").source.split("\n\n")
+    paragraph = parts[1].strip().replace("\n", " ") if len(parts) > 1 else ""
+    return paragraph.split(". ", 1)[0].rstrip(".") + "." if paragraph else ""
 
 
 def nav_source(paths: list[Path], titles: list[str], i: int) -> str:
@@ -36,8 +39,9 @@ def nav_source(paths: list[Path], titles: list[str], i: int) -> str:
     return MARKER + "\n" + " · ".join(parts)
 
 
-def main() -> None:
-    paths = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+def main(root: Path = ROOT) -> None:
+    """Rewrite the navigation cells of root/notebooks and the contents table of root/README.md."""
+    paths = sorted((root / "notebooks").glob("[0-9][0-9]_*.ipynb"))
     books = [nbformat.read(p, as_version=4) for p in paths]
     titles = [title_of(nb) for nb in books]
     for i, (path, nb) in enumerate(zip(paths, books, strict=True)):
@@ -46,14 +50,14 @@ def main() -> None:
         cell.id = "navigation"
         nb.cells.append(cell)
         nbformat.write(nb, path)
-    rows = ["## Contents", "", "| notebook | what you build |", "| --- | --- |"]
-    rows += [f"| [{t}](notebooks/{p.name}) | {first_paragraph(nb)} |"
+    rows = ["## Contents", "", "| notebook | what it covers |", "| --- | --- |"]
+    rows += [f"| [{t}](notebooks/{p.name}) | {summary(nb)} |"
              for p, t, nb in zip(paths, titles, books, strict=True)]
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (root / "README.md").read_text(encoding="utf-8")
     head, _, rest = readme.partition(README_START)
     _, _, tail = rest.partition(README_END)
     table = "\n".join(rows)
-    (ROOT / "README.md").write_text(f"{head}{README_START}\n{table}\n{README_END}{tail}", encoding="utf-8")
+    (root / "README.md").write_text(f"{head}{README_START}\n{table}\n{README_END}{tail}", encoding="utf-8")
     print(f"nav: {len(paths)} notebooks linked")
 
 
