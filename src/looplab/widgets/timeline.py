@@ -1,0 +1,171 @@
+"""Timeline: a Run as a widget — one expandable row per turn, and the history replayed turn by turn."""
+
+from __future__ import annotations
+
+import html
+import json
+
+import ipywidgets as w
+
+from looplab.trace import money, timeline_html, timeline_text
+
+CLIP = 1500  # characters of a tool input/result or message block shown before "… N more"
+_BOX = "margin:2px 0;padding:4px 8px;border-left:3px solid {};"
+_COLOURS = {"user": "#4a90d9", "assistant": "#7b61c4", "error": "#d0453e", "denied": "#d08a3e"}
+
+
+def _clip(text: str) -> str:
+    more = len(text) - CLIP
+    return text if more <= 0 else f"{text[:CLIP]}… ({more} more characters)"
+
+
+def _pre(text: str) -> str:
+    return f'<pre style="margin:2px 0;white-space:pre-wrap">{html.escape(_clip(text))}</pre>'
+
+
+def _turn_details(run) -> list[dict]:
+    """Per turn: its model reply data, tool call events and API error message, in turn order."""
+    turns: dict[int, dict] = {}
+    for e in run.events:
+        if e.turn < 1:
+            continue
+        turn = turns.setdefault(e.turn, {"turn": e.turn, "reply": None, "calls": [], "errors": []})
+        if e.kind == "model_reply":
+            turn["reply"] = e.data
+        elif e.kind == "tool_call":
+            turn["calls"].append(e.data)
+        elif e.kind == "error":
+            turn["errors"].append(e.data["message"])
+    return [turns[t] for t in sorted(turns)]
+
+
+def _summary(turn: dict) -> str:
+    reply = turn["reply"]
+    parts = [f"turn {turn['turn']}"]
+    if reply is None:
+        parts.append("no reply (error)")
+    else:
+        parts.append(reply["stop_reason"] or "")
+        names = [c["name"] + (" (denied)" if c.get("approved") is False else " (error)" if c["is_error"] else "")
+                 for c in turn["calls"]]
+        if names:
+            parts.append(", ".join(names))
+        usage = reply["usage"]
+        parts.append(f"{usage['input_tokens']} in / {usage['output_tokens']} out")
+        parts.append(money(reply.get("cost_usd")))
+    return " · ".join(parts)
+
+
+def _call_html(call: dict) -> str:
+    flag = "denied" if call.get("approved") is False else "error" if call["is_error"] else None
+    colour = _COLOURS.get(flag or "", "#3a9a5b")
+    state = {"denied": "denied — it did not run", "error": "is_error: true"}.get(flag, "ran")
+    args = json.dumps(call["input"], ensure_ascii=False, default=str)
+    return (f'<div style="{_BOX.format(colour)}"><b>{html.escape(call["name"])}</b> ({state}) '
+            f"<code>{html.escape(_clip(args))}</code>{_pre(str(call['content']))}</div>")
+
+
+def turns_html(run) -> str:
+    """One <details> row per turn: summary line, reply text, each tool call's input and result."""
+    rows = []
+    for turn in _turn_details(run):
+        body = []
+        if turn["reply"] and turn["reply"]["text"]:
+            body.append(f"<i>{html.escape(_clip(turn['reply']['text']))}</i>")
+        body += [_call_html(c) for c in turn["calls"]]
+        body += [f'<div style="{_BOX.format(_COLOURS["error"])}">{html.escape(m)}</div>' for m in turn["errors"]]
+        rows.append(f"<details><summary>{html.escape(_summary(turn))}</summary>"
+                    f'<div style="margin-left:1.2em">{"".join(body) or "<i>(nothing else)</i>"}</div></details>')
+    return "".join(rows) or "<i>(no turns)</i>"
+
+
+def history_cuts(run) -> list[int]:
+    """cuts[k] = how many messages make up the history after k model replies (tool results included)."""
+    cuts, messages = [min(1, len(run.messages))], run.messages
+    for i, message in enumerate(messages):
+        if message["role"] != "assistant":
+            continue
+        nxt = messages[i + 1] if i + 1 < len(messages) else None
+        has_results = (nxt is not None and nxt["role"] == "user" and isinstance(nxt["content"], list)
+                       and any(b.get("type") == "tool_result" for b in nxt["content"]))
+        cuts.append(i + 2 if has_results else i + 1)
+    return cuts
+
+
+def _block_html(block) -> str:
+    if isinstance(block, str):
+        return _pre(block)
+    kind = block.get("type")
+    if kind == "text":
+        return _pre(block["text"])
+    if kind == "tool_use":
+        args = json.dumps(block["input"], ensure_ascii=False, default=str)
+        return f"<div>→ tool_use <b>{html.escape(block['name'])}</b> <code>{html.escape(_clip(args))}</code></div>"
+    if kind == "tool_result":
+        error = " (is_error)" if block.get("is_error") else ""
+        content = block.get("content", "")
+        content = content if isinstance(content, str) else json.dumps(content, ensure_ascii=False, default=str)
+        return f"<div>← tool_result{error}{_pre(content)}</div>"
+    return f"<div><i>[{html.escape(str(kind))} block]</i></div>"
+
+
+def messages_html(messages: list[dict]) -> str:
+    """The message history as HTML: one box per message, its role and content blocks."""
+    out = []
+    for message in messages:
+        blocks = message["content"] if isinstance(message["content"], list) else [message["content"]]
+        role = message["role"]
+        out.append(f'<div style="{_BOX.format(_COLOURS.get(role, "#888"))}"><b>{role}</b>'
+                   f"{''.join(_block_html(b) for b in blocks)}</div>")
+    return "".join(out)
+
+
+class Timeline(w.VBox):
+    """A Run as a widget: one expandable row per turn, and a slider replaying the message history."""
+
+    def __init__(self, run, **kwargs):
+        self.run = run
+        self.cuts = history_cuts(run)
+        last = len(self.cuts) - 1
+        head = f"<b>Run</b> {html.escape(timeline_text(run).splitlines()[0].removeprefix('Run '))}"
+        why = [e.data.get("reason") for e in run.events if e.kind == "stop"]
+        if why and run.status != "done":
+            head += f"<br>why it stopped: {html.escape(why[-1])}"
+        answer = html.escape(run.answer) if run.answer is not None else "<i>(none)</i>"
+        self.turns = w.HTML(turns_html(run))
+        self.slider = w.IntSlider(value=last, min=0, max=last, description="history after",
+                                  readout_format="d", continuous_update=True,
+                                  style={"description_width": "initial"})
+        self.prev_button = w.Button(description="◀ turn", layout=w.Layout(width="6em"))
+        self.next_button = w.Button(description="turn ▶", layout=w.Layout(width="6em"))
+        self.position = w.HTML()
+        self.history = w.HTML()
+        self.prev_button.on_click(lambda _: self.step(-1))
+        self.next_button.on_click(lambda _: self.step(+1))
+        self.slider.observe(lambda _: self._show(), names="value")
+        self._show()
+        replay = w.Accordion(children=[w.VBox([
+            w.HBox([self.prev_button, self.slider, self.next_button]), self.position, self.history])],
+            titles=("Replay the message history turn by turn",))
+        super().__init__([w.HTML(head), self.turns, w.HTML(f"<b>answer:</b> {answer}"), replay], **kwargs)
+        self.add_class("looplab-timeline")
+
+    def step(self, delta: int) -> None:
+        """Move the replay slider by `delta` turns (clamped to the run's turns)."""
+        self.slider.value = max(self.slider.min, min(self.slider.max, self.slider.value + delta))
+
+    def _show(self) -> None:
+        k = self.slider.value
+        shown = self.run.messages[: self.cuts[k]]
+        self.position.value = (f"<i>{len(shown)} message{'s' if len(shown) != 1 else ''} "
+                               f"after {k} of {len(self.cuts) - 1} model replies</i>")
+        self.history.value = messages_html(shown)
+        self.prev_button.disabled = k <= self.slider.min
+        self.next_button.disabled = k >= self.slider.max
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        bundle["text/plain"] = timeline_text(self.run)
+        bundle["text/html"] = timeline_html(self.run)
+        return bundle
+
