@@ -1,7 +1,6 @@
 """Exercises of notebook 00: first_text and total_tokens say not attempted, not yet and correct."""
-import importlib.util
-import tempfile
-from pathlib import Path
+
+from solutions import defined_in
 
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex00
 
@@ -89,15 +88,6 @@ def test_total_tokens_right_answer_passes():
     assert ex00.total_tokens.evaluate(total_tokens_right).status == PASS
 
 
-def defined_in(code: str) -> dict:
-    """The public names a solution's code defines (loaded as a module from a file, not exec)."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "solution.py"
-        path.write_text(code, encoding="utf-8")
-        spec = importlib.util.spec_from_file_location("solution", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    return {k: v for k, v in vars(module).items() if not k.startswith("_")}
 
 
 def test_solutions_shown_by_solution_pass(capsys):

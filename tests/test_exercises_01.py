@@ -1,7 +1,6 @@
 """Exercises of notebook 01: word_count and answer_tool_calls say not attempted, not yet and correct."""
-import importlib.util
-import tempfile
-from pathlib import Path
+
+from solutions import defined_in
 
 from looplab import tool
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex01
@@ -26,15 +25,7 @@ def answer_tool_calls_right(message, toolbox):
     return {"role": "user", "content": results}
 
 
-def defined_in(code: str) -> dict:
-    """The public names a solution's code defines (loaded as a module from a file, not exec)."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "solution.py"
-        path.write_text("from looplab import tool\n" + code, encoding="utf-8")
-        spec = importlib.util.spec_from_file_location("solution", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    return {k: v for k, v in vars(module).items() if not k.startswith("_") and k != "tool"}
+PRELUDE = "from looplab import tool\n"
 
 
 def test_word_count_unattempted():
@@ -155,5 +146,5 @@ def test_solutions_shown_by_solution_pass(capsys):
     for exercise in (ex01.word_count, ex01.answer_tool_calls):
         exercise.solution()
         code = capsys.readouterr().out.split("\n", 1)[1]
-        (answer,) = defined_in(code).values()
+        (answer,) = defined_in(code, PRELUDE).values()
         assert exercise.evaluate(answer).status == PASS

@@ -1,22 +1,12 @@
 """Exercises of notebook 02: validate and my_loop say not attempted, not yet and correct."""
-import importlib.util
-import tempfile
-from pathlib import Path
+
+from solutions import defined_in
 
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex02
 
 PRELUDE = "from looplab import MODEL\nTOOLS = {'lookup': lambda key: None}\n"
 
 
-def defined_in(code: str) -> dict:
-    """The names a solution's code defines (loaded as a module from a file, not exec)."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "solution.py"
-        path.write_text(PRELUDE + code, encoding="utf-8")
-        spec = importlib.util.spec_from_file_location("solution", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    return vars(module)
 
 
 def validate_starter(action, key):
@@ -72,7 +62,7 @@ def test_validate_that_checks_only_the_name_is_not_yet():
 
 def test_validate_without_scope_check_is_not_yet():
     """A validator that forgets the scope accepts a lookup of another key, and the check says so."""
-    full = defined_in(ex02.validate.solution_text)["validate"]
+    full = defined_in(ex02.validate.solution_text, PRELUDE)["validate"]
 
     def no_scope(action, key):
         args = action.get("args") if isinstance(action, dict) else None
@@ -86,7 +76,7 @@ def test_validate_without_scope_check_is_not_yet():
 
 def test_validate_solution_passes():
     """The solution shown by solution() passes its own check."""
-    assert ex02.validate.evaluate(defined_in(ex02.validate.solution_text)["validate"]).status == PASS
+    assert ex02.validate.evaluate(defined_in(ex02.validate.solution_text, PRELUDE)["validate"]).status == PASS
 
 
 def test_my_loop_unattempted():
@@ -111,5 +101,5 @@ def test_my_loop_answering_one_call_per_turn_is_not_yet():
 
 def test_my_loop_solution_passes():
     """The solution shown by solution() passes its own check."""
-    outcome = ex02.my_loop.evaluate(defined_in(ex02.my_loop.solution_text)["my_loop"])
+    outcome = ex02.my_loop.evaluate(defined_in(ex02.my_loop.solution_text, PRELUDE)["my_loop"])
     assert outcome.status == PASS, outcome.message

@@ -1,24 +1,13 @@
 """Exercises of notebook 03: status_for, cost_of and budget say not attempted, not yet and correct."""
-import importlib.util
-import tempfile
 from pathlib import Path
 
 import pytest
+from solutions import defined_in
 
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex03
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-
-
-def defined_in(code: str) -> dict:
-    """The names a solution's code defines (loaded as a module from a file, not exec)."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "solution.py"
-        path.write_text("from looplab import PRICES\n" + code, encoding="utf-8")
-        spec = importlib.util.spec_from_file_location("solution", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    return vars(module)
+PRELUDE = "from looplab import PRICES\n"
 
 
 def starter(*args):
@@ -41,7 +30,7 @@ def test_unattempted():
 
 def test_status_for_calling_max_tokens_done_is_not_yet():
     """Treating max_tokens as an answer is caught, with the status run_agent gives instead."""
-    right = defined_in(ex03.status_for.solution_text)["status_for"]
+    right = defined_in(ex03.status_for.solution_text, PRELUDE)["status_for"]
     outcome = ex03.status_for.evaluate(lambda r: "done" if r == "max_tokens" else right(r))
     assert outcome.status == FAIL
     assert "status_for('max_tokens') returned 'done'; expected 'truncated'" in outcome.message
@@ -49,7 +38,7 @@ def test_status_for_calling_max_tokens_done_is_not_yet():
 
 def test_status_for_stopping_on_pause_turn_is_not_yet():
     """Treating pause_turn as an end is caught: the loop goes on."""
-    right = defined_in(ex03.status_for.solution_text)["status_for"]
+    right = defined_in(ex03.status_for.solution_text, PRELUDE)["status_for"]
     outcome = ex03.status_for.evaluate(lambda r: "done" if r == "pause_turn" else right(r))
     assert outcome.status == FAIL
     assert "expected 'continue'" in outcome.message
@@ -57,7 +46,7 @@ def test_status_for_stopping_on_pause_turn_is_not_yet():
 
 def test_status_for_solution_passes():
     """The solution shown by solution() passes its own check."""
-    assert ex03.status_for.evaluate(defined_in(ex03.status_for.solution_text)["status_for"]).status == PASS
+    assert ex03.status_for.evaluate(defined_in(ex03.status_for.solution_text, PRELUDE)["status_for"]).status == PASS
 
 
 def test_cost_of_with_swapped_prices_is_not_yet():
@@ -71,7 +60,7 @@ def test_cost_of_with_swapped_prices_is_not_yet():
 
 def test_cost_of_solution_passes():
     """The solution shown by solution() passes its own check."""
-    assert ex03.cost_of.evaluate(defined_in(ex03.cost_of.solution_text)["cost_of"]).status == PASS
+    assert ex03.cost_of.evaluate(defined_in(ex03.cost_of.solution_text, PRELUDE)["cost_of"]).status == PASS
 
 
 def test_budget_too_small_stops_the_task(in_notebooks):
@@ -95,5 +84,5 @@ def test_budget_that_is_not_a_number_is_not_yet():
 
 def test_budget_solution_passes(in_notebooks):
     """The solution shown by solution() passes its own check."""
-    outcome = ex03.budget.evaluate(defined_in(ex03.budget.solution_text)["budget"])
+    outcome = ex03.budget.evaluate(defined_in(ex03.budget.solution_text, PRELUDE)["budget"])
     assert outcome.status == PASS, outcome.message

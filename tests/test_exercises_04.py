@@ -2,20 +2,20 @@
 import re
 from pathlib import Path
 
+from solutions import defined_in
+
 from looplab import Sandbox, tool
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex04
+
+PRELUDE = "from pathlib import Path\nfrom dataclasses import replace\nfrom looplab import Sandbox, samples, tool\n"
+email_policy = defined_in(ex04.email_policy.solution_text, PRELUDE)["email_policy"]  # the published solution
+make_read_note = defined_in(ex04.read_note.solution_text, PRELUDE)["make_read_note"]  # the published solution
+grounded = defined_in(ex04.grounded.solution_text, PRELUDE)["grounded"]  # the published solution
 
 
 def starter_policy(name, input):
     """Approve send_email only to one address at @example.com; refuse everything else."""
     raise NotImplementedError  # return True or False
-
-
-def email_policy(name, input):
-    """Approve send_email only to one address at @example.com; refuse everything else."""
-    if name != "send_email":
-        return False
-    return re.fullmatch(r"[\w.+-]+@example\.com", input.get("to", "")) is not None
 
 
 def test_policy_unattempted():
@@ -62,24 +62,6 @@ def starter_make_read_note(folder):
             name: Note file name, e.g. todo.txt.
         """
         raise NotImplementedError
-
-    return read_note
-
-
-def make_read_note(folder):
-    root = Path(folder).resolve()
-
-    @tool
-    def read_note(name: str) -> str:
-        """Return the text of one note in the notes folder.
-
-        Args:
-            name: Note file name, e.g. todo.txt.
-        """
-        path = (root / name).resolve()
-        if not path.is_relative_to(root):
-            raise ValueError(f"{name!r} leaves the notes folder; pass a name inside it")
-        return path.read_text(encoding="utf-8")
 
     return read_note
 
@@ -161,14 +143,6 @@ def test_read_note_right_answers_pass():
 def starter_grounded(answer, run):
     """True if the answer cites documents and every one was read without error in the run."""
     raise NotImplementedError
-
-
-def grounded(answer, run):
-    """True if the answer cites documents and every one was read without error in the run."""
-    read = {e.data["input"].get("name") for e in run.events
-            if e.kind == "tool_call" and e.data["name"] == "read_doc" and not e.data["is_error"]}
-    cited = re.findall(r"\[([^\]]+)\]", answer or "")
-    return bool(cited) and all(name in read for name in cited)
 
 
 def grounded_counting_calls(answer, run):

@@ -1,8 +1,14 @@
 """Exercises of notebook 05 (failure injection): each check knows unattempted, wrong and right answers."""
 from dataclasses import replace
 
+from solutions import defined_in
+
 from looplab import Sandbox, samples, tool
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex05
+
+PRELUDE = "from pathlib import Path\nfrom dataclasses import replace\nfrom looplab import Sandbox, samples, tool\n"
+retry_once = defined_in(ex05.retry_once.solution_text, PRELUDE)["retry_once"]  # the published solution
+make_read_invoice = defined_in(ex05.read_invoice.solution_text, PRELUDE)["make_read_invoice"]  # the published solution
 
 
 def test_attempts_unattempted():
@@ -34,20 +40,6 @@ def test_attempts_right_number_passes():
 def starter_retry_once(tool):
     """The same tool, called once more if it raises; consequential tools are never retried."""
     raise NotImplementedError
-
-
-def retry_once(tool):
-    """The same tool, called once more if it raises; consequential tools are never retried."""
-    if tool.consequential:
-        return tool
-
-    def handler(**input):
-        try:
-            return tool.handler(**input)
-        except Exception:
-            return tool.handler(**input)
-
-    return replace(tool, handler=handler)
 
 
 def retry_everything_once(tool):
@@ -120,26 +112,6 @@ def starter_make_read_invoice(folder):
             path: Invoice path relative to the working folder, e.g. invoices/2026-08-015.txt.
         """
         raise NotImplementedError
-
-    return read_invoice
-
-
-def make_read_invoice(folder):
-    sandbox = Sandbox(folder)
-
-    @tool
-    def read_invoice(path: str) -> str:
-        """Return the text of one invoice; fails if it is empty or has no Status line.
-
-        Args:
-            path: Invoice path relative to the working folder, e.g. invoices/2026-08-015.txt.
-        """
-        text = sandbox.read(path)
-        if not text.strip():
-            raise ValueError(f"{path} is empty; it cannot be counted")
-        if not any(line.startswith("Status:") for line in text.splitlines()):
-            raise ValueError(f"{path} has no Status line; say so, do not guess")
-        return text
 
     return read_invoice
 

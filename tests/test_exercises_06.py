@@ -1,23 +1,12 @@
 """Exercises of notebook 06: tool_counts, cites_existing_files and new_case say not attempted, not yet, correct."""
-import importlib.util
 import os
 import re
-import tempfile
 from collections import Counter
 from pathlib import Path
 
+from solutions import defined_in
+
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex06
-
-
-def defined_in(code: str) -> dict:
-    """The names a solution's code defines (loaded as a module from a file, not exec)."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "solution.py"
-        path.write_text(code, encoding="utf-8")
-        spec = importlib.util.spec_from_file_location("solution", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    return vars(module)
 
 
 def starter(*args):

@@ -1,7 +1,7 @@
 """Exercises of notebook 07: collect_stream and cached_request say not attempted, not yet and correct."""
-import importlib.util
-import tempfile
 from pathlib import Path
+
+from solutions import defined_in
 
 from looplab import MODEL
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex07
@@ -15,15 +15,6 @@ PRELUDE = (
 SYSTEM = "You are a research assistant. Cite files in brackets."
 
 
-def defined_in(code: str) -> dict:
-    """The names a solution's code defines (loaded as a module from a file, not exec)."""
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "solution.py"
-        path.write_text(PRELUDE + code, encoding="utf-8")
-        spec = importlib.util.spec_from_file_location("solution", path)
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    return vars(module)
 
 
 def starter(*args):
@@ -89,7 +80,7 @@ def test_collect_stream_wrong_answers_say_why():
 
 def test_collect_stream_solution_passes():
     """The published solution passes."""
-    answer = defined_in(ex07.collect_stream.solution_text)["collect_stream"]
+    answer = defined_in(ex07.collect_stream.solution_text, PRELUDE)["collect_stream"]
     assert str(ex07.collect_stream.check(answer)) == (
         "Correct: Exercise 7.1 — collect_stream: the streamed text, joined, is exactly the text "
         "a non-streamed call returns.")
@@ -105,7 +96,7 @@ def test_cached_request_wrong_answers_say_why():
 
 def test_cached_request_solution_passes():
     """The published solution passes, with the cache read and the cost saved in the praise."""
-    answer = defined_in(ex07.cached_request.solution_text)["cached_request"]
+    answer = defined_in(ex07.cached_request.solution_text, PRELUDE)["cached_request"]
     outcome = ex07.cached_request.evaluate(answer)
     assert outcome.status == PASS, outcome.message
     assert "tokens from the cache" in outcome.message
