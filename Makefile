@@ -5,6 +5,8 @@ BIN := $(VENV)/bin
 LAB_STAMP := $(VENV)/.lab-installed
 DEV_STAMP := $(VENV)/.dev-installed
 LAB_ARGS ?=
+# Jupyter refuses to run as root unless told; containers and CI machines often are root.
+ROOT_ARGS := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
 .PHONY: lab test lint workshop bench clean constraints
 
@@ -24,7 +26,7 @@ $(DEV_STAMP): $(LAB_STAMP)
 	@touch $@
 
 lab: $(LAB_STAMP)
-	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(LAB_ARGS) 00_start_here.ipynb
+	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_ARGS) $(LAB_ARGS) notebooks/00_start_here.ipynb
 
 lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests notebooks benchmarks scripts
