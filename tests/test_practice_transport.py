@@ -466,3 +466,39 @@ def test_a_tool_call_cut_by_max_tokens_keeps_no_input():
                                    messages=[{"role": "user", "content": "Read it."}])
     assert reply.stop_reason == "max_tokens"
     assert [(b.type, b.input) for b in reply.content] == [("tool_use", {})]
+
+
+def test_sdk_tool_runner_completes_the_invoice_task():
+    """The SDK's own tool_runner, over @beta_tool functions, finds the unpaid invoices: 1850 EUR."""
+    from pathlib import Path
+
+    from looplab.guards import Sandbox
+
+    data = Sandbox(Path(__file__).resolve().parent.parent / "notebooks" / "data")
+
+    @anthropic.beta_tool
+    def list_files(folder: str) -> str:
+        """List the files of a folder, one name per line.
+
+        Args:
+            folder: Folder path, e.g. invoices.
+        """
+        return "\n".join(data.list(folder))
+
+    @anthropic.beta_tool
+    def read_file(path: str) -> str:
+        """Return the text content of a file.
+
+        Args:
+            path: File path, e.g. invoices/2026-08-015.txt.
+        """
+        return data.read(path)
+
+    task = [{"role": "user", "content": "In the folder invoices, find the unpaid invoices; "
+                                        "give their numbers and the total still due."}]
+    runner = practice_client().beta.messages.tool_runner(
+        model=MODEL, max_tokens=500, messages=task, tools=[list_files, read_file], max_iterations=6)
+    final = list(runner)[-1]
+    assert final.stop_reason == "end_turn"
+    assert "2026-08-015" in final.content[0].text and "2026-08-019" in final.content[0].text
+    assert "Total still due: 1850 EUR." in final.content[0].text
