@@ -33,7 +33,8 @@ lint: $(DEV_STAMP)
 
 test: export LOOPLAB_OFFLINE = 1
 test: lint
-	$(BIN)/python -m pytest tests
+	$(BIN)/python -m pytest tests -m "not e2e"
+	$(BIN)/python -m pytest tests -m e2e -p no:randomly
 	$(BIN)/python scripts/build_workshop.py
 	$(BIN)/python -m pytest -p no:randomly --nbval --nbval-current-env notebooks
 

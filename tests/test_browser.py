@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.e2e]
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE / "browser"))
 

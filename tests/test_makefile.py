@@ -55,6 +55,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.mark.e2e
 @needs_make
 @pytest.mark.skipif(not (ROOT / ".venv" / "bin" / "jupyter").exists(),
                     reason="no .venv with JupyterLab here; run make lab once to create it")

@@ -19,6 +19,7 @@ def run_nbval(notebook: Path) -> subprocess.CompletedProcess:
                           env={**os.environ, "LOOPLAB_OFFLINE": "1"})
 
 
+@pytest.mark.e2e
 def test_nbval_passes_a_notebook_whose_outputs_match():
     """nbval accepts a notebook whose stored outputs are what the cells print."""
     result = run_nbval(FIXTURES / "nbval_pass.ipynb")
@@ -26,6 +27,7 @@ def test_nbval_passes_a_notebook_whose_outputs_match():
     assert "2 passed" in result.stdout
 
 
+@pytest.mark.e2e
 def test_nbval_fails_a_notebook_whose_stored_output_is_wrong():
     """nbval strict rejects a stored output that differs from what the cell produces."""
     result = run_nbval(FIXTURES / "nbval_wrong_output.ipynb")
