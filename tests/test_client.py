@@ -99,3 +99,27 @@ def test_quiet_prints_nothing(bare_env, capsys):
 def test_short_key_end_is_not_shown():
     """A key too short to hide is not partly shown."""
     assert looplab_client._key_tail("abc123") == "a key (too short to show its end)"
+
+
+def test_a_base_url_without_scheme_gets_one_line_saying_how_to_write_it(bare_env):
+    """ANTHROPIC_BASE_URL=localhost:11434 is refused at once with the right form, not a connection error later."""
+    bare_env.setenv("ANTHROPIC_BASE_URL", "localhost:11434")
+    with pytest.raises(ValueError) as refused:
+        make_client()
+    assert str(refused.value) == (
+        "ANTHROPIC_BASE_URL='localhost:11434' is not an http(s) URL; write it like "
+        "http://localhost:11434 (no /v1), or unset it to use the practice model")
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    (None, "no recording at"), ("{bad", "is not valid JSON"), ('{"format": "other"}', "is not a looplab-replay/1 recording")])
+def test_a_bad_replay_setting_gets_one_line_saying_what_to_do(bare_env, tmp_path, content, says):
+    """LOOPLAB_REPLAY naming a missing, broken or foreign file is refused with what to do."""
+    path = tmp_path / "session.json"
+    if content is not None:
+        path.write_text(content, encoding="utf-8")
+    bare_env.setenv("LOOPLAB_REPLAY", str(path))
+    with pytest.raises(ValueError) as refused:
+        make_client()
+    assert says in str(refused.value)
+    assert str(refused.value).endswith("record one with looplab.record(client, path), or unset LOOPLAB_REPLAY")

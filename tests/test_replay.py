@@ -128,7 +128,7 @@ def test_not_a_recording_is_refused(tmp_path):
     """replay_client on a JSON file that is not a recording says how to make one."""
     path = tmp_path / "other.json"
     path.write_text("{}")
-    with pytest.raises(ValueError, match="record one with record"):
+    with pytest.raises(ValueError, match=r"record one with looplab.record\(client, path\)"):
         replay_client(path)
 
 

@@ -58,6 +58,9 @@ def make_client(*, quiet=False) -> anthropic.Anthropic:
     elif _flag("LOOPLAB_OFFLINE"):
         client, line = practice_client(), "Backend: practice model (offline, LOOPLAB_OFFLINE=1)."
     elif base_url:
+        if urlsplit(base_url).scheme not in ("http", "https") or not urlsplit(base_url).hostname:
+            raise ValueError(f"ANTHROPIC_BASE_URL={base_url!r} is not an http(s) URL; write it like "
+                             "http://localhost:11434 (no /v1), or unset it to use the practice model")
         client = anthropic.Anthropic(api_key=key or "local", base_url=base_url)
         line = f"Backend: local server at {_without_userinfo(base_url)}, model {MODEL}."
     elif key:

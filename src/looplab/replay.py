@@ -104,9 +104,15 @@ class ReplayTransport(httpx2.BaseTransport):
 
     def __init__(self, path):
         """Load the recording at `path`."""
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-        if data.get("format") != FORMAT:
-            raise ValueError(f"replay: {path} is not a {FORMAT} recording; record one with record()")
+        how = "record one with looplab.record(client, path), or unset LOOPLAB_REPLAY"
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ValueError(f"replay: no recording at '{path}'; {how}") from None
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise ValueError(f"replay: '{path}' is not valid JSON ({exc}); {how}") from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise ValueError(f"replay: '{path}' is not a {FORMAT} recording; {how}")
         self.exchanges = data["exchanges"]
         self.position = 0
 
