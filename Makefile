@@ -47,7 +47,7 @@ bench: $(DEV_STAMP)
 clean:
 	rm -rf $(VENV) workshop
 
+# Pins what the listed venvs hold; add another tested Python's venv, e.g. OTHER_VENVS=../py310
 constraints: $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[dev]'
-	{ echo "# Exact versions tested by CI (Python 3.11, Linux). Regenerate: make constraints"; \
-	  $(BIN)/python -m pip freeze --exclude-editable | grep -v '^looplab' | sort -f; } > constraints.txt
+	$(BIN)/python scripts/constraints.py $(VENV) $(OTHER_VENVS)

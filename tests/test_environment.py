@@ -1,9 +1,14 @@
 """The install files agree with each other: pyproject, environment.yml, constraints."""
 import re
+import sys
 from pathlib import Path
 
-import tomllib
 import yaml
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # Python 3.10: pytest brings tomli
+    import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,11 +33,11 @@ def test_environment_yml_lists_what_pyproject_lists():
 
 
 def test_constraints_pin_every_dependency_exactly():
-    """constraints.txt pins every runtime and dev dependency to one exact tested version."""
+    """constraints.txt pins every runtime and dev dependency to exact tested versions (per Python)."""
     pins = {}
     for line in (ROOT / "constraints.txt").read_text(encoding="utf-8").splitlines():
         if line.strip() and not line.startswith("#"):
-            name, _, version = line.partition("==")
+            name, _, version = line.partition(";")[0].partition("==")
             pins[name.strip().lower().replace("_", "-")] = version.strip()
     project = pyproject()["project"]
     wanted = project["dependencies"] + project["optional-dependencies"]["dev"]
