@@ -44,6 +44,7 @@ def make_client(*, quiet=False) -> anthropic.Anthropic:
     Reads `.env` (from the current folder upward; variables already set win), then:
     LOOPLAB_REPLAY=file → replay; LOOPLAB_OFFLINE=1 → practice model;
     ANTHROPIC_BASE_URL → that local server; ANTHROPIC_API_KEY → Claude; else practice.
+    LOOPLAB_RECORD=file adds the client's traffic to that recording (make rehearse sets it).
     """
     from dotenv import find_dotenv, load_dotenv
 
@@ -69,6 +70,10 @@ def make_client(*, quiet=False) -> anthropic.Anthropic:
     else:
         client = practice_client()
         line = "Backend: practice model (offline). Set ANTHROPIC_API_KEY to use Claude."
+    if os.environ.get("LOOPLAB_RECORD", "").strip():
+        from looplab.replay import record
+
+        client = record(client, os.environ["LOOPLAB_RECORD"].strip(), append=True)
     if not quiet:
         print(line)
     return client

@@ -2,11 +2,15 @@
 
 The file holds every attempt to POST /v1/messages (and count_tokens) in order: the
 request body, and the response's status, a few stable headers and its body (JSON, or
-the raw SSE text of a stream). Replay serves those responses in the same order and
-refuses a request whose body differs from the recorded one.
+the raw SSE text of a stream). Replay serves those responses to identical requests and
+refuses a request whose body differs from the recorded one. LOOPLAB_REPLAY may also name a
+folder of recordings (one per notebook, as `make rehearse` writes): each request is served
+the matching next exchange among them, so any kernel or client of a notebook replays it.
 """
 
 import json
+import os
+import threading
 from pathlib import Path
 
 import anthropic
@@ -17,6 +21,9 @@ from looplab.practice.responses import api_error
 FORMAT = "looplab-replay/1"
 KEPT_HEADERS = ("content-type", "request-id", "x-should-retry", "retry-after", "retry-after-ms")
 RECORDED_PREFIX = "/v1/messages"
+FIX = "re-record or run the recorded notebook unchanged"
+_SHARED: dict = {}  # resolved path → state shared by every client of this process
+_SHARED_LOCK = threading.Lock()
 
 
 def _body(content: bytes):
@@ -30,23 +37,40 @@ def _request(request: httpx2.Request) -> dict:
     return {"method": request.method, "path": request.url.path, "body": _body(request.content)}
 
 
+def _shared(path: Path, make):
+    with _SHARED_LOCK:
+        key = path.resolve()
+        if key not in _SHARED:
+            _SHARED[key] = make()
+        return _SHARED[key]
+
+
 class RecordingTransport(httpx2.BaseTransport):
     """Passes requests to `inner` and appends each /v1/messages exchange to `path`.
 
     A stream is read whole before the client sees it (recording gives up live streaming).
     """
 
-    def __init__(self, inner: httpx2.BaseTransport, path):
-        """Start a fresh recording at `path` (an existing file is replaced)."""
+    def __init__(self, inner: httpx2.BaseTransport, path, *, append=False):
+        """Start a fresh recording at `path`, or with `append` add to it (shared in this process)."""
         self.inner = inner
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.exchanges: list[dict] = []
+        if append:
+            self.exchanges, self._lock = _shared(self.path, lambda: (_existing(self.path), threading.Lock()))
+        else:
+            self.exchanges, self._lock = [], threading.Lock()
         self._write()
 
     def _write(self) -> None:
-        data = {"format": FORMAT, "exchanges": self.exchanges}
-        self.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        with self._lock:
+            data = {"format": FORMAT, "exchanges": self.exchanges}
+            self.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    def _add(self, exchange: dict) -> None:
+        with self._lock:
+            self.exchanges.append(exchange)
+        self._write()
 
     def handle_request(self, request: httpx2.Request) -> httpx2.Response:
         """Forward `request`; record it and its response when it is a Messages API call."""
@@ -56,17 +80,34 @@ class RecordingTransport(httpx2.BaseTransport):
         try:
             response = self.inner.handle_request(request)
         except httpx2.TransportError as exc:
-            self.exchanges.append({"request": _request(request), "error": type(exc).__name__})
-            self._write()
+            self._add({"request": _request(request), "error": type(exc).__name__})
             raise
         content = response.read()
         headers = {k: v for k, v in response.headers.items() if k.lower() in KEPT_HEADERS}
-        self.exchanges.append({"request": _request(request), "response": {
+        self._add({"request": _request(request), "response": {
             "status": response.status_code, "headers": headers, "text": content.decode()}})
-        self._write()
         dropped = ("content-encoding", "content-length", "transfer-encoding")
         kept = [(k, v) for k, v in response.headers.multi_items() if k.lower() not in dropped]
         return httpx2.Response(response.status_code, headers=kept, content=content)
+
+
+def _existing(path: Path) -> list:
+    """The exchanges already recorded at `path` (none when it does not exist)."""
+    return load(path) if path.exists() else []
+
+
+def load(path) -> list:
+    """The exchanges of the recording at `path`; ValueError saying what to do when it is not one."""
+    how = "record one with looplab.record(client, path), or unset LOOPLAB_REPLAY"
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"replay: no recording at '{path}'; {how}") from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ValueError(f"replay: '{path}' is not valid JSON ({exc}); {how}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError(f"replay: '{path}' is not a {FORMAT} recording; {how}")
+    return data["exchanges"]
 
 
 def first_difference(recorded, sent, where: str = "") -> str | None:
@@ -99,38 +140,117 @@ def _short(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+class Recording:
+    """One recording being replayed: its name, its exchanges and the position of the next one."""
+
+    def __init__(self, name: str, exchanges: list):
+        """A recording named `name`, replayed from its first exchange."""
+        self.name, self.exchanges, self.position = name, exchanges, 0
+
+    def find(self, sent: dict, start: int, stop: int) -> int | None:
+        """The index of the first exchange in [start, stop) whose request is `sent`."""
+        for index in range(start, min(stop, len(self.exchanges))):
+            if self.exchanges[index]["request"] == sent:
+                return index
+        return None
+
+
+class Replay:
+    """The recordings one replay serves from, and which one the last request came from."""
+
+    def __init__(self, recordings: list[Recording], folder=None):
+        """Serve from `recordings` (several when they come from `folder`)."""
+        self.recordings, self.folder, self.current = recordings, folder, None
+        self.lock = threading.Lock()
+
+    def order(self) -> list[Recording]:
+        """The running notebook's recording first (Jupyter names it in JPY_SESSION_NAME), then the
+        recording last served, then the rest."""
+        session = Path(os.environ.get("JPY_SESSION_NAME", "")).stem
+        return sorted(self.recordings, key=lambda r: (Path(r.name).stem != session, r is not self.current))
+
+    def match(self, sent: dict) -> tuple[Recording, int] | None:
+        """The recording and index of the exchange that answers `sent`, or None.
+
+        A file is served strictly in order. In a folder, the next exchange of a recording
+        wins, else a later one (a cell was skipped), else an earlier one (a cell run again).
+        """
+        windows = [lambda r: (r.position, r.position + 1)]
+        if self.folder is not None:
+            windows += [lambda r: (r.position + 1, len(r.exchanges)), lambda r: (0, r.position)]
+        order = self.order()
+        for window in windows:
+            for recording in order:
+                index = recording.find(sent, *window(recording))
+                if index is not None:
+                    return recording, index
+        return None
+
+    def refusal(self, sent: dict) -> str:
+        """The message refusing `sent`, naming where it differs from the closest next exchange."""
+        waiting = [r for r in self.order() if r.position < len(r.exchanges)]
+        if self.folder is None:
+            recording = self.recordings[0]
+            number = recording.position + 1
+            if not waiting:
+                return (f"replay: request {number} is beyond the recording "
+                        f"({len(recording.exchanges)} requests); {FIX}")
+            difference = first_difference(recording.exchanges[recording.position]["request"], sent)
+            return f"replay: request {number} differs from the recording ({_field(difference)}); {FIX}"
+        if not waiting:
+            return f"replay: every recording in '{self.folder}' is used up; {FIX}"
+        closest = waiting[0] if waiting[0] is self.current else max(waiting, key=lambda r: _likeness(r, sent))
+        difference = first_difference(closest.exchanges[closest.position]["request"], sent)
+        return (f"replay: this request matches no recording in '{self.folder}' (closest: "
+                f"{closest.name} request {closest.position + 1}: {_field(difference)}); {FIX}")
+
+
+def _field(difference: str) -> str:
+    return difference.removeprefix("body.")
+
+
+def _likeness(recording: Recording, sent: dict) -> int:
+    """How many leading characters the next recorded request shares with `sent` (as sorted JSON)."""
+    a = json.dumps(recording.exchanges[recording.position]["request"], sort_keys=True)
+    b = json.dumps(sent, sort_keys=True)
+    return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+
+
+def _folder(path: Path) -> Replay:
+    files = sorted(path.glob("*.json"))
+    if not files:
+        raise ValueError(f"replay: no recording (*.json) in the folder '{path}'; run make rehearse "
+                         "to record one, or unset LOOPLAB_REPLAY")
+    return Replay([Recording(f.name, load(f)) for f in files], folder=path)
+
+
 class ReplayTransport(httpx2.BaseTransport):
-    """Serves the responses of a recording, in order, to identical requests."""
+    """Serves the responses of a recording (a file, or a folder of them) to identical requests."""
 
     def __init__(self, path):
-        """Load the recording at `path`."""
-        how = "record one with looplab.record(client, path), or unset LOOPLAB_REPLAY"
-        try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise ValueError(f"replay: no recording at '{path}'; {how}") from None
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise ValueError(f"replay: '{path}' is not valid JSON ({exc}); {how}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError(f"replay: '{path}' is not a {FORMAT} recording; {how}")
-        self.exchanges = data["exchanges"]
-        self.position = 0
+        """Load the recording at `path`; a folder's recordings are shared by this process's clients."""
+        path = Path(path)
+        if path.is_dir():
+            self.replay = _shared(path, lambda: _folder(path))
+        else:
+            self.replay = Replay([Recording(path.name, load(path))])
+
+    @property
+    def exchanges(self) -> list:
+        """Every recorded exchange this transport may serve."""
+        return [e for r in self.replay.recordings for e in r.exchanges]
 
     def handle_request(self, request: httpx2.Request) -> httpx2.Response:
-        """The next recorded response, or a 400 that says how this request differs."""
+        """The matching recorded response, or a 400 that says how this request differs."""
         request.read()
-        number = self.position + 1
-        fix = "re-record or run the recorded notebook unchanged"
-        if self.position >= len(self.exchanges):
-            return api_error(400, "invalid_request_error", f"replay: request {number} is beyond the "
-                             f"recording ({len(self.exchanges)} requests); {fix}", retry=False)
-        exchange = self.exchanges[self.position]
-        difference = first_difference(exchange["request"], _request(request))
-        if difference:
-            return api_error(400, "invalid_request_error", f"replay: request {number} differs "
-                             f"from the recording ({difference.removeprefix('body.')}); {fix}",
-                             retry=False)
-        self.position += 1
+        sent = _request(request)
+        with self.replay.lock:
+            found = self.replay.match(sent)
+            if found is None:
+                return api_error(400, "invalid_request_error", self.replay.refusal(sent), retry=False)
+            recording, index = found
+            recording.position, self.replay.current = index + 1, recording
+        exchange = recording.exchanges[index]
         if "error" in exchange:
             kind = getattr(httpx2, exchange["error"], None)
             kind = kind if isinstance(kind, type) and issubclass(kind, httpx2.TransportError) else httpx2.TransportError
@@ -140,16 +260,20 @@ class ReplayTransport(httpx2.BaseTransport):
                                content=recorded["text"].encode())
 
 
-def record(client: anthropic.Anthropic, path) -> anthropic.Anthropic:
-    """A copy of `client` that records its Messages API traffic to the JSON file `path`."""
-    transport = RecordingTransport(client._client._transport, path)
+def record(client: anthropic.Anthropic, path, *, append=False) -> anthropic.Anthropic:
+    """A copy of `client` that records its Messages API traffic to the JSON file `path`.
+
+    With `append`, the exchanges are added to the file (every client of this process that
+    records to `path` adds to the same list), as make_client does under LOOPLAB_RECORD.
+    """
+    transport = RecordingTransport(client._client._transport, path, append=append)
     copy = client.with_options(http_client=httpx2.Client(transport=transport))
     copy._strict_response_validation = client._strict_response_validation
     return copy
 
 
 def replay_client(path, *, max_retries=2) -> anthropic.Anthropic:
-    """A real anthropic.Anthropic client that answers from the recording at `path`."""
+    """A real anthropic.Anthropic client that answers from the recording (file or folder) at `path`."""
     return anthropic.Anthropic(api_key="replay", base_url="http://replay.local",
                                http_client=httpx2.Client(transport=ReplayTransport(path)),
                                max_retries=max_retries)
