@@ -8,7 +8,7 @@ LAB_ARGS ?=
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ROOT_ARGS := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab test lint workshop bench clean constraints
+.PHONY: lab test lint workshop bench clean constraints rehearse
 
 $(BIN)/python:
 	@$(PY) scripts/check_python.py
@@ -51,3 +51,14 @@ clean:
 constraints: $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	$(BIN)/python scripts/constraints.py $(VENV) $(OTHER_VENVS)
+
+# The night before: every workshop notebook on the backend the environment selects (a key, a
+# local server), one table of what broke, every request and reply recorded to logs/rehearsal/.
+REHEARSE_ARGS ?=
+rehearse: $(LAB_STAMP)
+	$(BIN)/python scripts/rehearse.py $(REHEARSE_ARGS)
+
+# LOOPLAB_REPLAY=logs/rehearsal make lab: kernels start in the notebooks' folder, so pass it absolute.
+ifneq ($(strip $(LOOPLAB_REPLAY)),)
+export LOOPLAB_REPLAY := $(abspath $(LOOPLAB_REPLAY))
+endif

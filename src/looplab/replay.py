@@ -172,18 +172,22 @@ class Replay:
     def match(self, sent: dict) -> tuple[Recording, int] | None:
         """The recording and index of the exchange that answers `sent`, or None.
 
-        A file is served strictly in order. In a folder, the next exchange of a recording
-        wins, else a later one (a cell was skipped), else an earlier one (a cell run again).
+        A file is served strictly in order. In a folder, the running notebook's recording is
+        searched first: its next exchange, else a later one (a cell was skipped), else an
+        earlier one (a cell run again); then the other recordings, in the same way.
         """
         windows = [lambda r: (r.position, r.position + 1)]
         if self.folder is not None:
             windows += [lambda r: (r.position + 1, len(r.exchanges)), lambda r: (0, r.position)]
         order = self.order()
-        for window in windows:
-            for recording in order:
-                index = recording.find(sent, *window(recording))
-                if index is not None:
-                    return recording, index
+        session = Path(os.environ.get("JPY_SESSION_NAME", "")).stem
+        first = order[0] if Path(order[0].name).stem == session or order[0] is self.current else None
+        tries = [(first, w) for w in windows if first] + [
+            (r, w) for w in windows for r in order if r is not first]
+        for recording, window in tries:
+            index = recording.find(sent, *window(recording))
+            if index is not None:
+                return recording, index
         return None
 
     def refusal(self, sent: dict) -> str:
