@@ -158,17 +158,25 @@ def _kind_matches(annotation, value) -> bool:
     return annotation is bool and isinstance(value, bool)
 
 
+def _tags(hint) -> tuple:
+    """The values of a Literal (or Optional[Literal]) annotation, else ()."""
+    hint = _strip(hint)
+    if typing_extensions.get_origin(hint) in (typing.Union, types.UnionType):
+        inner = [a for a in typing_extensions.get_args(hint) if a is not type(None)]
+        hint = inner[0] if len(inner) == 1 else hint
+    return typing_extensions.get_args(hint) if typing_extensions.get_origin(hint) is typing_extensions.Literal else ()
+
+
 def _union(annotation, members):
     members = [_strip(m) for m in members]
     dicts = [m for m in members if _is_typeddict(m)]
-    key = next((k for k in ("type", "role") if dicts and all(
-        typing_extensions.get_origin(_strip(typing_extensions.get_type_hints(m).get(k)))
-        is typing_extensions.Literal for m in dicts)), None)
+    key = next((k for k in ("type", "role") if dicts and len(dicts) == len(members) and all(
+        _tags(typing_extensions.get_type_hints(m).get(k)) for m in dicts)), None)
     tags, untagged = {}, []
     for member in dicts if key else ():
         if key not in _required(member):
             untagged.append(_checker(member))
-        for tag in typing_extensions.get_args(_strip(typing_extensions.get_type_hints(member)[key])):
+        for tag in _tags(typing_extensions.get_type_hints(member)[key]):
             tags.setdefault(tag, _checker(member))
     checks = [(m, _checker(m)) for m in members]
 
@@ -197,6 +205,7 @@ def _typeddict(cls):
     hints = typing_extensions.get_type_hints(cls, include_extras=True)
     fields = {name: _checker(hint) for name, hint in hints.items()}
     required = _required(cls)
+    open_ended = (getattr(cls, "__pydantic_config__", None) or {}).get("extra") == "allow"
 
     def typed(value, path):
         if not isinstance(value, dict):
@@ -205,6 +214,8 @@ def _typeddict(cls):
             return f"{path}.{name}: field required; add it"
         for name, element in value.items():
             check = fields.get(name)
+            if check is None and open_ended:
+                continue
             if check is None:
                 return f"{path}.{name}: unknown field (Extra inputs are not permitted); remove it"
             problem = check(element, f"{path}.{name}")
