@@ -15,9 +15,6 @@ import os
 import sys
 from pathlib import Path
 
-import nbformat
-from nbclient import NotebookClient
-
 ROOT = Path(__file__).resolve().parent.parent
 EDITION = ROOT / "workshop"
 CELL_TIMEOUT = 600  # seconds; a live evaluation cell makes dozens of calls
@@ -35,9 +32,13 @@ def check_model(client, model: str) -> str | None:
         client.with_options(max_retries=0, timeout=10).models.retrieve(model)
     except anthropic.APIConnectionError as exc:
         return f"rehearse: the network: cannot reach {where} ({type(exc).__name__}: {exc}); {NETWORK_FIX}"
-    except anthropic.NotFoundError:
-        return (f"rehearse: model '{model}' is not available at {where} (404 not_found_error): retired "
-                f"or misspelt; set LOOPLAB_MODEL to a current model id, e.g. {DEFAULT_MODEL}")
+    except anthropic.NotFoundError as exc:
+        error = exc.body.get("error") if isinstance(exc.body, dict) else None
+        if not isinstance(error, dict):  # a 404 page, not the API's answer: some other server
+            return (f"rehearse: {where} is not an Anthropic API (HTTP 404 with no API error for "
+                    f"GET /v1/models/{model}); check ANTHROPIC_BASE_URL, or unset it")
+        return (f"rehearse: model '{model}' is not available at {where} (404 {error.get('type')}): "
+                f"retired or misspelt; set LOOPLAB_MODEL to a current model id, e.g. {DEFAULT_MODEL}")
     except anthropic.AuthenticationError:
         return f"rehearse: {where} refused the API key (401) while checking model '{model}'; check ANTHROPIC_API_KEY"
     except anthropic.APIStatusError as exc:
@@ -55,6 +56,9 @@ def recorded(path: Path) -> list:
 
 def rehearse(path: Path, recording: Path) -> dict:
     """Run the notebook at `path` in a fresh kernel, recording to `recording`; what happened."""
+    import nbformat
+    from nbclient import NotebookClient
+
     from looplab.rehearsal import classify, failed_calls, first_line, summarize
 
     nb = nbformat.read(path, as_version=4)

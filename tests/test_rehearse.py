@@ -240,3 +240,29 @@ def test_an_unreachable_base_url_names_the_network(tmp_path):
                       "--out", str(tmp_path), timeout=60)
     assert result.returncode == 1 and result.stdout.count("\n") == 1
     assert result.stdout.startswith("rehearse: the network: cannot reach http://127.0.0.1:")
+
+
+@pytest.mark.e2e
+def test_failed_cells_are_named_and_classified(tmp_path):
+    """A wording check, a swallowed API error and an untagged raise fail; a tagged raise does not."""
+    import nbformat
+
+    cells = ["from looplab import MODEL, make_client\nclient = make_client()",
+             "reply = client.messages.create(model=MODEL, max_tokens=99, messages=[{'role': 'user', "
+             "'content': 'Who are you?'}])\nassert reply.content[0].text == 'I am Claude.'",
+             "import anthropic\ntry:\n    client.messages.create(model='claude-opus-5-nope', max_tokens=9, "
+             "messages=[{'role': 'user', 'content': 'Hi'}])\nexcept anthropic.NotFoundError:\n    pass",
+             "raise ValueError('on purpose')", "1 / 0"]
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c, id=f"c{i}") for i, c in enumerate(cells)])
+    nb.cells[3].metadata["tags"] = ["raises-exception"]
+    nbformat.write(nb, tmp_path / "00_probe.ipynb")
+    result = rehearse(live_env(LOOPLAB_OFFLINE="1"), str(tmp_path / "00_probe.ipynb"), "--out",
+                      str(tmp_path / "out"), timeout=120)
+    assert result.returncode == 1
+    failed = [line for line in result.stdout.splitlines() if line.startswith("FAILED")]
+    assert failed[0].startswith("FAILED 00_probe cell c1 [answer] AssertionError")
+    assert failed[1].startswith("FAILED 00_probe cell c2 [api] HTTP 404 not_found_error:")
+    assert failed[2] == "FAILED 00_probe cell c4 [answer] ZeroDivisionError: division by zero"
+    assert len(failed) == 3
+    row = next(line.split() for line in result.stdout.splitlines() if line.startswith("00_probe"))
+    assert row[1:4] == ["5", "3", "2"]  # cells run, cells failed, model calls
