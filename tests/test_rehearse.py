@@ -53,8 +53,16 @@ def test_folder_replay_is_shared_by_every_client_of_the_process(tmp_path, monkey
     assert ask(replay_client(tmp_path)) == "Rain (b)."
 
 
-def test_folder_replay_refuses_a_request_naming_the_closest_recording(tmp_path):
+def test_folder_replay_goes_past_a_cell_not_run(tmp_path, monkeypatch):
+    """Skipping a cell on the day skips its recorded exchange; the next cell still replays."""
+    two_notebooks(tmp_path)
+    monkeypatch.setenv("JPY_SESSION_NAME", "02_b.ipynb")
+    assert ask(replay_client(tmp_path), "And tomorrow?") == "Second (b)."
+
+
+def test_folder_replay_refuses_a_request_naming_the_closest_recording(tmp_path, monkeypatch):
     """A request no recording holds is a 400 naming the closest recording and where it differs."""
+    monkeypatch.delenv("JPY_SESSION_NAME", raising=False)
     two_notebooks(tmp_path)
     with pytest.raises(anthropic.BadRequestError) as caught:
         ask(replay_client(tmp_path), "And the day after?")

@@ -63,8 +63,8 @@ def summarize(exchanges: list) -> dict:
     return {"calls": len(exchanges), "tokens": tokens, "cost": cost}
 
 
-def failed_calls(exchanges: list) -> list[str]:
-    """One line per call that ended in an error the client did not retry away.
+def failed_calls(exchanges: list) -> list[tuple[str, str]]:
+    """(kind, line) for each call that ended in an error the client did not retry away.
 
     An attempt followed by the same request is a retry; the last attempt decides.
     """

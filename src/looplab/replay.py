@@ -163,27 +163,24 @@ class Replay:
         self.recordings, self.folder, self.current = recordings, folder, None
         self.lock = threading.Lock()
 
-    def order(self) -> list[Recording]:
-        """The running notebook's recording first (Jupyter names it in JPY_SESSION_NAME), then the
-        recording last served, then the rest."""
-        session = Path(os.environ.get("JPY_SESSION_NAME", "")).stem
-        return sorted(self.recordings, key=lambda r: (Path(r.name).stem != session, r is not self.current))
+    def preferred(self) -> Recording | None:
+        """The running notebook's recording (Jupyter names it in JPY_SESSION_NAME), else the last served."""
+        stem = Path(os.environ.get("JPY_SESSION_NAME", "")).stem
+        return next((r for r in self.recordings if Path(r.name).stem == stem), None) or self.current
 
     def match(self, sent: dict) -> tuple[Recording, int] | None:
         """The recording and index of the exchange that answers `sent`, or None.
 
-        A file is served strictly in order. In a folder, the running notebook's recording is
-        searched first: its next exchange, else a later one (a cell was skipped), else an
-        earlier one (a cell run again); then the other recordings, in the same way.
+        A file is served strictly in order. In a folder, the preferred recording is searched
+        first: its next exchange, else a later one (a cell was skipped), else an earlier one
+        (a cell run again); then the other recordings, in the same way.
         """
         windows = [lambda r: (r.position, r.position + 1)]
         if self.folder is not None:
             windows += [lambda r: (r.position + 1, len(r.exchanges)), lambda r: (0, r.position)]
-        order = self.order()
-        session = Path(os.environ.get("JPY_SESSION_NAME", "")).stem
-        first = order[0] if Path(order[0].name).stem == session or order[0] is self.current else None
+        first = self.preferred()
         tries = [(first, w) for w in windows if first] + [
-            (r, w) for w in windows for r in order if r is not first]
+            (r, w) for w in windows for r in self.recordings if r is not first]
         for recording, window in tries:
             index = recording.find(sent, *window(recording))
             if index is not None:
@@ -192,7 +189,7 @@ class Replay:
 
     def refusal(self, sent: dict) -> str:
         """The message refusing `sent`, naming where it differs from the closest next exchange."""
-        waiting = [r for r in self.order() if r.position < len(r.exchanges)]
+        waiting = [r for r in self.recordings if r.position < len(r.exchanges)]
         if self.folder is None:
             recording = self.recordings[0]
             number = recording.position + 1
@@ -203,7 +200,8 @@ class Replay:
             return f"replay: request {number} differs from the recording ({_field(difference)}); {FIX}"
         if not waiting:
             return f"replay: every recording in '{self.folder}' is used up; {FIX}"
-        closest = waiting[0] if waiting[0] is self.current else max(waiting, key=lambda r: _likeness(r, sent))
+        first = self.preferred()
+        closest = first if first in waiting else max(waiting, key=lambda r: _likeness(r, sent))
         difference = first_difference(closest.exchanges[closest.position]["request"], sent)
         return (f"replay: this request matches no recording in '{self.folder}' (closest: "
                 f"{closest.name} request {closest.position + 1}: {_field(difference)}); {FIX}")
