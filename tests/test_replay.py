@@ -180,3 +180,30 @@ def test_recording_creates_its_folder(tmp_path):
     path = tmp_path / "new" / "deeper" / "session.json"
     record(practice_client(script=["Hi."]), path)
     assert path.exists()
+
+
+def test_a_replayed_retry_does_not_wait(tmp_path):
+    """A recorded 429 that asked for 30 s is replayed with a 1 ms wait, then the recorded success."""
+    import time
+
+    class SlowDown:
+        def __init__(self):
+            self.fired = False
+
+        def before(self, request, body):
+            if not self.fired:
+                self.fired = True
+                return httpx2.Response(429, headers={"retry-after-ms": "1"}, json={
+                    "type": "error", "error": {"type": "rate_limit_error", "message": "slow down"}})
+            return None
+
+    path = tmp_path / "retry.json"
+    client = practice_client(script=["Fine."])
+    transport_of(client).add_fault(SlowDown())
+    record(client, path).messages.create(model=MODEL, max_tokens=9, messages=TASK)
+    data = json.loads(path.read_text())
+    data["exchanges"][0]["response"]["headers"] = {"retry-after": "30"}  # as the API may ask
+    path.write_text(json.dumps(data))
+    started = time.monotonic()
+    reply = replay_client(path).messages.create(model=MODEL, max_tokens=9, messages=TASK)
+    assert reply.content[0].text == "Fine." and time.monotonic() - started < 5

@@ -258,8 +258,11 @@ class ReplayTransport(httpx2.BaseTransport):
             kind = kind if isinstance(kind, type) and issubclass(kind, httpx2.TransportError) else httpx2.TransportError
             raise kind(f"replay: recorded {exchange['error']}", request=request)
         recorded = exchange["response"]
-        return httpx2.Response(recorded["status"], headers=recorded["headers"],
-                               content=recorded["text"].encode())
+        headers = dict(recorded["headers"])
+        if {"retry-after", "retry-after-ms"} & {k.lower() for k in headers}:  # a replay has no server to wait for
+            headers = {k: v for k, v in headers.items() if k.lower() not in ("retry-after", "retry-after-ms")}
+            headers["retry-after-ms"] = "1"
+        return httpx2.Response(recorded["status"], headers=headers, content=recorded["text"].encode())
 
 
 def record(client: anthropic.Anthropic, path, *, append=False) -> anthropic.Anthropic:
