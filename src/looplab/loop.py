@@ -14,7 +14,8 @@ from .pricing import cost_usd
 from .tools import Toolbox
 from .trace import Event, timeline_html, timeline_text
 
-STATUSES = ("done", "max_turns", "over_budget", "truncated", "refused", "context_exceeded", "error")
+STATUSES = ("done", "max_turns", "over_budget", "truncated", "refused", "context_exceeded", "anomaly",
+            "error")
 USAGE_KEYS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
 _ENDINGS = {  # stop reason -> (status, why it stopped)
     "end_turn": ("done", "the model ended its turn"),
@@ -98,7 +99,9 @@ def run_agent(client, task: str, tools, *, system: str | None = None, model: str
         uses = [block for block in content if block["type"] == "tool_use"]
         if reply.stop_reason != "tool_use" or not uses:
             run.answer = _text(content)
-            status, why = _ENDINGS.get(reply.stop_reason, ("done", "the model ended its turn"))
+            if reply.stop_reason not in _ENDINGS:
+                return _finish(run, emit, "anomaly", _anomaly(reply.stop_reason))
+            status, why = _ENDINGS[reply.stop_reason]
             return _finish(run, emit, status, why.format(max_tokens=max_tokens))
         results = run_tools(toolbox, uses, approve, run.turns, emit)
         run.messages.append({"role": "user", "content": results})
@@ -124,7 +127,23 @@ def describe_api_error(exc: anthropic.APIError) -> dict:
     text = (detail or exc.message or "").strip().splitlines()
     where = f" (HTTP {status})" if status is not None else ""
     message = f"{type(exc).__name__}{where}: {text[0] if text else 'no message'}"
+    if isinstance(exc, anthropic.APIConnectionError) and not isinstance(exc, anthropic.APITimeoutError):
+        message = (f"{type(exc).__name__}: could not reach {_host(exc)}: check the network, "
+                   "or set LOOPLAB_OFFLINE=1 to use the practice model")
     return {"source": "api", "error": type(exc).__name__, "status_code": status, "message": message}
+
+
+def _anomaly(stop_reason) -> str:
+    if stop_reason == "tool_use":
+        return "stop_reason 'tool_use' but the reply holds no tool_use block; nothing to run"
+    return f"stop_reason {stop_reason!r} is not one the loop knows; it stopped rather than guess"
+
+
+def _host(exc: anthropic.APIError) -> str:
+    try:
+        return exc.request.url.host or "the API"
+    except (AttributeError, RuntimeError):  # an error built without a request
+        return "the API"
 
 
 def _check_arguments(task, max_turns, max_tokens, token_budget) -> None:
