@@ -13,6 +13,11 @@ CANARY = "CANARY-5b1e9d-outside-the-sandbox"
 @pytest.fixture
 def box(tmp_path):
     """A sandbox folder 'box' with files, a subfolder and links, next to a canary it must not reach."""
+    return make_box(tmp_path)
+
+
+def make_box(tmp_path):
+    """The folder of the `box` fixture, made in `tmp_path` (benchmarks/bench_security.py uses it too)."""
     (tmp_path / "canary.txt").write_text(CANARY)
     (tmp_path / "secret").mkdir()
     (tmp_path / "secret" / "canary.txt").write_text(CANARY)
@@ -189,7 +194,7 @@ def test_hard_link_to_a_file_outside_is_refused(tmp_path):
     assert Sandbox(tmp_path / "box", allow_hard_links=True).read("linked.txt") == CANARY
 
 
-def _race(box, tmp_path, name: str, swap, reads: int = 1000) -> tuple[int, int, int]:
+def race(box, name: str, swap, reads: int = 1000) -> tuple[int, int, int]:
     """Read `name` `reads` times while another thread keeps calling `swap`; return (leaks, texts, refusals)."""
     stop = threading.Event()
 
@@ -218,8 +223,8 @@ def _race(box, tmp_path, name: str, swap, reads: int = 1000) -> tuple[int, int, 
     return leaks, texts, refusals
 
 
-def test_swapping_a_file_for_a_link_while_reading_leaks_nothing(tmp_path):
-    """A thread swaps an inside file and a link to an outside canary; 1000 reads never show the canary."""
+def file_swap(tmp_path):
+    """A sandbox whose 'note.txt' a swap turns from an inside file into a link to an outside canary and back."""
     (tmp_path / "canary.txt").write_text(CANARY)
     root = tmp_path / "box"
     root.mkdir()
@@ -235,17 +240,16 @@ def test_swapping_a_file_for_a_link_while_reading_leaks_nothing(tmp_path):
         os.replace(spare, root / "note.txt")  # atomic: the name is always a file or a link
         state["link"] = not state["link"]
 
-    leaks, texts, refusals = _race(Sandbox(root), tmp_path, "note.txt", swap)
-    assert leaks == 0 and texts + refusals == 1000 and texts > 0
+    return Sandbox(root), "note.txt", swap
 
 
-def test_swapping_a_folder_for_a_link_while_reading_leaks_nothing(tmp_path):
-    """A thread swaps an inside folder and a link to an outside folder; 1000 reads never show the canary."""
+def folder_swap(tmp_path):
+    """A sandbox whose folder 'sub' a swap turns into a link to an outside folder (with a canary b.txt) and back."""
     (tmp_path / "secret").mkdir()
     (tmp_path / "secret" / "b.txt").write_text(CANARY)
     root = tmp_path / "box"
-    (root / "real").mkdir(parents=True)
-    (root / "real" / "b.txt").write_text("inside")
+    (root / "sub").mkdir(parents=True)
+    (root / "sub" / "b.txt").write_text("inside")
     (root / "out").symlink_to(tmp_path / "secret", target_is_directory=True)
     state = {"link": False}
 
@@ -258,6 +262,16 @@ def test_swapping_a_folder_for_a_link_while_reading_leaks_nothing(tmp_path):
             os.rename(root / "out", root / "sub")
         state["link"] = not state["link"]
 
-    os.rename(root / "real", root / "sub")
-    leaks, texts, refusals = _race(Sandbox(root), tmp_path, "sub/b.txt", swap)
+    return Sandbox(root), "sub/b.txt", swap
+
+
+def test_swapping_a_file_for_a_link_while_reading_leaks_nothing(tmp_path):
+    """A thread swaps an inside file and a link to an outside canary; 1000 reads never show the canary."""
+    leaks, texts, refusals = race(*file_swap(tmp_path))
+    assert leaks == 0 and texts + refusals == 1000 and texts > 0
+
+
+def test_swapping_a_folder_for_a_link_while_reading_leaks_nothing(tmp_path):
+    """A thread swaps an inside folder and a link to an outside folder; 1000 reads never show the canary."""
+    leaks, texts, refusals = race(*folder_swap(tmp_path))
     assert leaks == 0 and texts + refusals == 1000 and texts > 0
