@@ -8,6 +8,7 @@ from typing import Any
 
 import anthropic
 
+from ._attempts import watch_attempts
 from ._toolrun import run_tools
 from .client import MODEL
 from .pricing import cost_usd
@@ -73,38 +74,40 @@ def run_agent(client, task: str, tools, *, system: str | None = None, model: str
         request["system"] = system
     if len(toolbox):
         request["tools"] = toolbox.to_api()
-    while True:
-        spent = _spent(run.usage)
-        if token_budget is not None and spent >= token_budget:
-            return _finish(run, emit, "over_budget",
-                           f"{spent} tokens used, at or over token_budget={token_budget}, before turn {run.turns + 1}")
-        if run.turns >= max_turns:
-            return _finish(run, emit, "max_turns",
-                           f"reached max_turns={max_turns} before the model answered; read the trace before raising the cap")
-        run.turns += 1
-        try:
-            reply = client.messages.create(messages=run.messages, **request)
-        except anthropic.APIError as exc:
-            run.error = exc
-            emit(Event("error", run.turns, describe_api_error(exc)))
-            return _finish(run, emit, "error",
-                           f"the model call of turn {run.turns} failed (the SDK retried it if it could); "
-                           "run.error holds the exception, run.messages the history so far")
-        content = [to_param(block) for block in reply.content]
-        run.messages.append({"role": "assistant", "content": content})
-        run.stop_reason = reply.stop_reason
-        emit(Event("model_reply", run.turns, _record_reply(run, reply, content)))
-        if reply.stop_reason == "pause_turn":
-            continue  # the API paused a long turn: sending the history back resumes it
-        uses = [block for block in content if block["type"] == "tool_use"]
-        if reply.stop_reason != "tool_use" or not uses:
-            run.answer = _text(content)
-            if reply.stop_reason not in _ENDINGS:
-                return _finish(run, emit, "anomaly", _anomaly(reply.stop_reason))
-            status, why = _ENDINGS[reply.stop_reason]
-            return _finish(run, emit, status, why.format(max_tokens=max_tokens))
-        results = run_tools(toolbox, uses, approve, run.turns, emit)
-        run.messages.append({"role": "user", "content": results})
+    with watch_attempts(client) as attempts:  # retries the SDK made, per model call
+        while True:
+            spent = _spent(run.usage)
+            if token_budget is not None and spent >= token_budget:
+                return _finish(run, emit, "over_budget",
+                               f"{spent} tokens used, at or over token_budget={token_budget}, before turn {run.turns + 1}")
+            if run.turns >= max_turns:
+                return _finish(run, emit, "max_turns",
+                               f"reached max_turns={max_turns} before the model answered; read the trace before raising the cap")
+            run.turns += 1
+            attempts.clear()
+            try:
+                reply = client.messages.create(messages=run.messages, **request)
+            except anthropic.APIError as exc:
+                run.error = exc
+                emit(Event("error", run.turns, {**describe_api_error(exc), "attempts": list(attempts)}))
+                return _finish(run, emit, "error",
+                               f"the model call of turn {run.turns} failed (the SDK retried it if it could); "
+                               "run.error holds the exception, run.messages the history so far")
+            content = [to_param(block) for block in reply.content]
+            run.messages.append({"role": "assistant", "content": content})
+            run.stop_reason = reply.stop_reason
+            emit(Event("model_reply", run.turns, _record_reply(run, reply, content, attempts[:-1])))
+            if reply.stop_reason == "pause_turn":
+                continue  # the API paused a long turn: sending the history back resumes it
+            uses = [block for block in content if block["type"] == "tool_use"]
+            if reply.stop_reason != "tool_use" or not uses:
+                run.answer = _text(content)
+                if reply.stop_reason not in _ENDINGS:
+                    return _finish(run, emit, "anomaly", _anomaly(reply.stop_reason))
+                status, why = _ENDINGS[reply.stop_reason]
+                return _finish(run, emit, status, why.format(max_tokens=max_tokens))
+            results = run_tools(toolbox, uses, approve, run.turns, emit)
+            run.messages.append({"role": "user", "content": results})
 
 
 def to_param(block) -> dict:
@@ -178,14 +181,18 @@ def _emitter(run: Run, on_event) -> Callable[[Event], None]:
     return emit
 
 
-def _record_reply(run: Run, reply, content: list[dict]) -> dict:
-    """Add the reply's usage to the run; return the model_reply event data."""
+def _record_reply(run: Run, reply, content: list[dict], retries: list) -> dict:
+    """Add the reply's usage to the run; return the model_reply event data.
+
+    `retries`: the HTTP status of each failed attempt the SDK retried before this reply
+    (None: no response, e.g. a timeout).
+    """
     usage = {key: getattr(reply.usage, key, None) or 0 for key in USAGE_KEYS}
     for key, value in usage.items():
         run.usage[key] += value
     uses = [{k: b[k] for k in ("id", "name", "input")} for b in content if b["type"] == "tool_use"]
     return {"id": reply.id, "stop_reason": reply.stop_reason, "text": _text(content) or "",
-            "tool_uses": uses, "usage": usage, "cost_usd": _cost(run.model, usage)}
+            "tool_uses": uses, "usage": usage, "cost_usd": _cost(run.model, usage), "retries": retries}
 
 
 def _finish(run: Run, emit, status: str, why: str) -> Run:
