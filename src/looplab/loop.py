@@ -49,9 +49,11 @@ class Run:
 
     def __repr__(self) -> str:
         cost = None if self.cost_usd is None else round(self.cost_usd, 6)
-        tokens = self.usage["input_tokens"] + self.usage["output_tokens"]
+        u = self.usage  # tokens: what token_budget counts, all four usage fields
         return (f"Run(status={self.status!r}, turns={self.turns}, tool_calls={len(self.tool_calls)}, "
-                f"tokens={tokens}, cost_usd={cost})")
+                f"tokens={_spent(u)} ({u['input_tokens']} in, {u['output_tokens']} out, "
+                f"{u['cache_creation_input_tokens']} cache write, {u['cache_read_input_tokens']} cache read), "
+                f"cost_usd={cost})")
 
     def __str__(self) -> str:
         return timeline_text(self)

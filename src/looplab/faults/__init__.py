@@ -6,7 +6,6 @@ of the invoice folder.
 """
 
 from looplab.faults.api import (
-    Fault,
     clear,
     connection_reset,
     overloaded,
@@ -18,6 +17,7 @@ from looplab.faults.api import (
     timeout,
     truncated,
 )
+from looplab.faults.base import Fault
 from looplab.faults.data import broken_invoices
 from looplab.faults.injection import injection_report
 from looplab.faults.model import (
