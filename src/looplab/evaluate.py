@@ -148,6 +148,7 @@ def _progress(total: int, mode: str | None) -> Callable[[int, dict], None]:
 
 
 def _widget_progress(total: int) -> Callable[[int, dict], None]:
+    # Imported on use, not to dodge a circle: `import looplab` stays fast without ipywidgets/IPython.
     import ipywidgets
     from IPython.display import display
 
