@@ -5,6 +5,7 @@ import threading
 
 import pytest
 
+from looplab import guards
 from looplab.guards import Sandbox, allow_all, allow_only, ask_policy, cap_output, deny_all
 
 CANARY = "CANARY-5b1e9d-outside-the-sandbox"
@@ -275,3 +276,16 @@ def test_swapping_a_folder_for_a_link_while_reading_leaks_nothing(tmp_path):
     """A thread swaps an inside folder and a link to an outside folder; 1000 reads never show the canary."""
     leaks, texts, refusals = race(*folder_swap(tmp_path))
     assert leaks == 0 and texts + refusals == 1000 and texts > 0
+
+
+def test_without_no_follow_opens_the_checks_still_hold(tmp_path, monkeypatch):
+    """Where dir_fd/O_NOFOLLOW are missing (Windows), reads, lists, links out and hard links behave the same."""
+    monkeypatch.setattr(guards, "_WALK", False)
+    box = make_box(tmp_path)
+    os.link(tmp_path / "canary.txt", box.root / "linked.txt")
+    assert box.read("inside.txt") == "alpha" and box.list() == ["a.txt", "inside.txt", "linked.txt", "sub/"]
+    for name in ("out.txt", "outdir/canary.txt", "../canary.txt", "linked.txt"):
+        with pytest.raises(ValueError):
+            box.read(name)
+    with pytest.raises(ValueError, match="is a folder"):
+        box.read("sub")

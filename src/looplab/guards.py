@@ -96,30 +96,35 @@ class Sandbox:
             raise self._leaves(name, "it leads outside through a link")
         return path
 
-    def _open(self, name: str, path: Path) -> int:
+    def _open(self, name: str, path: Path, *, folder: bool = False) -> int:
         """A file descriptor for the checked real `path`: no link may appear on the way from the root."""
-        if not _WALK:  # no dir_fd/O_NOFOLLOW here (Windows): open, then check the file opened is the one checked
+        try:
+            if _WALK:
+                fd = os.open(self.root, _FOLDER)
+                try:
+                    parts = path.relative_to(self.root).parts
+                    for i, part in enumerate(parts):
+                        last = i == len(parts) - 1
+                        step = os.open(part, _LEAF if last and not folder else _FOLDER, dir_fd=fd)
+                        os.close(fd)
+                        fd = step
+                except BaseException:
+                    os.close(fd)
+                    raise
+                return fd
+            # No dir_fd or O_NOFOLLOW here (Windows): open, then check the file opened is the one checked.
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
             if not os.path.samestat(os.fstat(fd), os.stat(self.resolve(name))):
                 os.close(fd)
                 raise self._leaves(name, "it changed into a link while being opened")
             return fd
-        parts = path.relative_to(self.root).parts
-        fd = os.open(self.root, _FOLDER)
-        try:
-            for i, part in enumerate(parts):
-                step = os.open(part, _LEAF if i == len(parts) - 1 else _FOLDER, dir_fd=fd)
-                os.close(fd)
-                fd = step
         except OSError as exc:
-            os.close(fd)
             if exc.errno in (errno.ELOOP, errno.EMLINK):
                 raise self._leaves(name, "it changed into a link while being opened") from None
             if exc.errno in (errno.ENOENT, errno.ENOTDIR):
                 raise FileNotFoundError(
                     f"Sandbox: no file {_show(name)} in '{self.label}'; list the folder to see what is there") from None
             raise ValueError(f"Sandbox: cannot open {_show(name)} ({exc.strerror}); pass another name") from None
-        return fd
 
     def list(self, folder: str = ".") -> list[str]:
         """Names in a folder inside the sandbox, sorted; subfolders end with '/'."""
@@ -128,16 +133,17 @@ class Sandbox:
             f"Sandbox: no folder {_show(folder)} in '{self.label}'; list '.' to see what is there")
         if _kind(path) != "folder":
             raise missing
-        try:
-            fd = self._open(folder, path)
-        except FileNotFoundError:
-            raise missing from None
-        try:
-            if not stat.S_ISDIR(os.fstat(fd).st_mode):
-                raise missing
-            entries = sorted(os.listdir(fd) if _WALK else os.listdir(path))
-        finally:
-            os.close(fd)
+        if not _WALK:  # no way to open a folder without following links here: list by path
+            entries = sorted(os.listdir(path))
+        else:
+            try:
+                fd = self._open(folder, path, folder=True)
+            except FileNotFoundError:
+                raise missing from None
+            try:
+                entries = sorted(os.listdir(fd))
+            finally:
+                os.close(fd)
         names = []
         for entry in entries:
             try:
@@ -154,16 +160,16 @@ class Sandbox:
         path = self.resolve(name)
         missing = FileNotFoundError(
             f"Sandbox: no file {_show(name)} in '{self.label}'; list the folder to see what is there")
-        if _kind(path) is None:  # missing, or a device, pipe or socket that could block
-            raise missing
+        is_folder = ValueError(f"Sandbox: {_show(name)} is a folder in '{self.label}'; list it, or read a file inside it")
+        kind = _kind(path)
+        if kind != "file":  # a folder; missing; or a device, pipe or socket that could block
+            raise is_folder if kind == "folder" else missing
         fd = self._open(name, path)
         try:
             info = os.fstat(fd)
-            kind = _kind_of(info.st_mode)
-            if kind == "folder":
-                raise ValueError(f"Sandbox: {_show(name)} is a folder in '{self.label}'; list it, or read a file inside it")
+            kind = _kind_of(info.st_mode)  # what was opened, which a swap may have changed
             if kind != "file":
-                raise missing
+                raise is_folder if kind == "folder" else missing
             if info.st_nlink > 1 and not self.allow_hard_links:
                 raise ValueError(
                     f"Sandbox: {_show(name)} has {info.st_nlink} hard links, so it may be a file outside "
