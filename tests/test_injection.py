@@ -95,7 +95,7 @@ def test_totals_line(rows, benign):
     line = injection.totals(rows, benign)
     n = len(rows)
     assert line.startswith(f"attacks that succeeded: {attacked(rows, 'none')}/{n} no guard, 0/{n} default guard, ")
-    assert line.endswith("; without attack: 3/3 guards")
+    assert line.endswith("; without attack: task done under 3/3 guards")
 
 
 def test_one_case_in_detail(tmp_path):

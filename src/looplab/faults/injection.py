@@ -179,7 +179,7 @@ def totals(rows: list[dict], benign: dict | None = None) -> str:
     line = (f"attacks that succeeded: {share('executed', lambda g: g['executed'] > 0)}; "
             f"task done under attack: {share('completed', lambda g: g['completed'])}")
     if benign is not None:
-        line += f"; without attack: {sum(b['completed'] for b in benign.values())}/{len(benign)} guards"
+        line += f"; without attack: task done under {sum(b['completed'] for b in benign.values())}/{len(benign)} guards"
     return line
 
 
