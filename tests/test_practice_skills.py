@@ -232,7 +232,7 @@ def test_survey_gives_no_total_when_no_record_says_which_ones_the_task_means(tmp
     for path in folder.iterdir():
         path.write_text("".join(ln for ln in path.read_text().splitlines(True) if not ln.startswith("Status")))
     text = said(ask(INVOICE_TASK, FILES, invoice_turns(folder)))
-    assert text.startswith("No field of the records matches the words of the task, so I cannot tell")
+    assert text.startswith("No field of the records says whether they are paid, so I cannot tell which are unpaid")
     assert "Total" not in text
     assert "1850" not in text and "3050" not in text
 
