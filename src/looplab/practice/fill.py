@@ -43,13 +43,18 @@ def expression(text: str) -> str | None:
     return None
 
 
+def spoken(text: str) -> str:
+    """`text` with spoken arithmetic as symbols: '7 times 6' -> '7 * 6', 'subtract 3 from 10' -> '10 - 3'."""
+    num = r"(-?\d+(?:\.\d+)?)"
+    text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
+    for pattern, op in SPOKEN:
+        text = re.sub(rf"\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)
+    return text
+
+
 def binary(text: str) -> tuple[float | int, str, float | int] | None:
     """(a, operator, b) when the text's arithmetic is one operation on two numbers ('7 times 6')."""
-    num = r"(-?\d+(?:\.\d+)?)"
-    spoken = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
-    for pattern, op in SPOKEN:
-        spoken = re.sub(pattern, f" {op} ", spoken, flags=re.IGNORECASE)
-    found = expression(spoken)
+    found = expression(spoken(text))
     parts = found and re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*(\*\*|[-+*/%])\s*(-?\d+(?:\.\d+)?)\s*", found)
     return (_number(parts.group(1)), parts.group(2), _number(parts.group(3))) if parts else None
 
@@ -92,7 +97,7 @@ def _string_value(prop: str, schema: dict, text: str, others: int) -> str | None
     elif names & PLACE_WORDS:
         candidates = [place(text)] if place(text) else []
     elif names & CALC_WORDS:
-        candidates = [expression(text)] if expression(text) else []
+        candidates = [expression(spoken(text))] if expression(spoken(text)) else []
     elif names & FILE_WORDS and file_names(text):
         candidates = file_names(text)
     if not candidates:

@@ -136,6 +136,8 @@ def readable(text: str) -> str:
         value = json.loads(text)
     except ValueError:
         return " ".join(text.split())
+    if isinstance(value, str):
+        return " ".join(value.split())
     if not isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False)
     shown = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in value.items()}
