@@ -57,6 +57,12 @@ def stem(word: str) -> str:
     return word
 
 
+def root(word: str) -> str:
+    """`stem` that also drops '-ing': 'keeping' -> 'keep', so a title 'Keeping a starter' covers 'keep'."""
+    word = stem(word)
+    return word[:-3] if len(word) > 5 and word.endswith("ing") else word
+
+
 def stems(text: str) -> list[str]:
     """The stems of the words of `text`, in order, without repeats."""
     return list(dict.fromkeys(stem(w) for w in words(text)))

@@ -3,15 +3,28 @@
 from __future__ import annotations
 
 import math
+import re
 
-from ..text import content_words, file_names, sentences, stem, stems
+from ..text import content_words, file_names, root, sentences, stems, words
 from ..view import View
-from ._tools import answer, first_input, pick, said, use
+from ._tools import answer, first_input, pick, planted, said, use
 
 SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}
 DOCS = {"doc", "document", "file", "article", "page", "text", "note", "content"}
 LISTING = {"list", "ls", "dir", "directory", "folder"}
+ASPECTS = set(stems("price cost mayor population capital author weight height age year speed distance colour "
+                    "color size history origin salary inventor invented founder founded prix coût"))
+
+
+NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|"
+                     r"thousand|million|half|twice|several|few|dozen)\b", re.IGNORECASE)
+TIMES = re.compile(r"\d|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
+                   r"march|april|may|june|july|august|september|october|november|december|morning|"
+                   r"evening|night|noon|spring|summer|autumn|winter|weeks?|days?|daily|months?|years?|"
+                   r"hours?|before|after|during|until|when|once)\b", re.IGNORECASE)
+KINDS = [(re.compile(r"\bhow (?:much|many|far|long|big|large|heavy|old|often)\b|\bcombien\b", re.I), NUMBERS),
+         (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b", re.I), TIMES)]
 
 
 def research_tools(view: View):
@@ -24,17 +37,26 @@ def research_tools(view: View):
     return (search, read) if read else None
 
 
-def _cited(query: list[str], reads) -> list[str]:
-    wanted = {stem(w) for w in query}
-    need = max(1, min(2, math.ceil(len(wanted) / 2)))
+def _cited(question: str, query: list[str], reads, planted_in) -> list[str]:
+    """Sentences that answer the question: with its aspect words ('price'), a number for 'how much',
+    a time for 'when', and, with the document's title, nearly all its other words; never a planted
+    instruction."""
+    wanted = {root(w) for w in query}
+    kind = next((p for q, p in KINDS if q.search(question)), None)
+    need, aspects = max(1, min(2, math.ceil(len(wanted) / 2))), wanted & ASPECTS
     scored = []
     for rank, step in enumerate(reads):
-        if len(wanted & set(stems(step.result))) < need:
+        text = step.result or ""
+        if len(wanted & {root(w) for w in words(text)}) < need:
             continue  # a document must share enough of the query to be quoted at all
-        for place, sentence in enumerate(sentences(step.result)):
-            score = len(wanted & set(stems(sentence)))
-            if score:
-                scored.append((-score, rank, place, sentence, step.input))
+        title = {root(w) for w in words(text.strip().splitlines()[0] + " " + _name(step.input))}
+        for place, sentence in enumerate(sentences(text)):
+            said = {root(w) for w in words(sentence)}
+            missing = wanted - said - title
+            if (not wanted & said or aspects - said or len(missing) > len(wanted) // 4
+                    or (kind and not kind.search(sentence)) or planted_in(sentence)):
+                continue
+            scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(scored)[:4]
     best.sort(key=lambda item: (item[1], item[2]))
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
@@ -62,18 +84,19 @@ def research(view: View) -> dict | None:
     found = searches[-1]
     if found.is_error:
         return answer(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
-    reads = view.calls_of(read.name)
-    if not reads:
-        names = file_names(found.result or "")[:3]
-        if not names:
-            return answer(f"The documents do not answer this question: searching for '{q}' found nothing.")
-        calls = [(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in names]
-        return use(calls, f"I'll read {', '.join(names)}.")
+    names = file_names(found.result or "")[:3]
+    if not names:
+        return answer(f"The documents do not answer this question: searching for '{q}' found nothing.")
+    reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
+    missing = [n for n in names if n not in {_name(s.input) for s in reads}]
+    if missing:  # all at once; if only some were read (one call per turn), the rest next
+        calls = [(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in missing]
+        return use(calls, f"I'll read {', '.join(missing)}.")
     good = [s for s in reads if not s.is_error]
     failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error)
-    cited = _cited(query, good)
+    cited = _cited(view.task, query, good, lambda sentence: planted(view, sentence))
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
         return answer(f"The documents do not answer this question. I searched for '{q}' and read "
-                      f"{names}; none of them says anything about it.{failed}")
+                      f"{names}; no sentence in them answers it.{failed}")
     return answer(" ".join(cited) + failed)
