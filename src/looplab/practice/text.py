@@ -58,9 +58,13 @@ def stem(word: str) -> str:
 
 
 def root(word: str) -> str:
-    """`stem` that also drops '-ing': 'keeping' -> 'keep', so a title 'Keeping a starter' covers 'keep'."""
+    """`stem` that also drops '-ing', '-ed' and a final 'e': 'keeping' -> 'keep', 'saved' and 'saving' -> 'sav'."""
     word = stem(word)
-    return word[:-3] if len(word) > 5 and word.endswith("ing") else word
+    if len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+    elif len(word) > 4 and word.endswith("ed"):
+        word = word[:-2]
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
 
 
 def stems(text: str) -> list[str]:

@@ -21,7 +21,8 @@ SURVEY_WORDS = set(stems(
     "how which what list give show tell get record records entry entries item items file files folder "
     "directory dir one ones their them each every all still yet money value values status state "
     "currently right now please have been whose remaining left full whole grand id ids name names "
-    "so far is are there everything currency their me us we our my in due owed owe owing "
+    "so far is are there everything currency their me us we our my in due owed owe owing across among "
+    "remain remains remaining stay stays within inside already display report summarise summarize "
     "quel quels quelle quelles combien reste payer argent liste donne donner"))
 CONDITION = re.compile(
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between|"
@@ -34,6 +35,7 @@ CONDITION = re.compile(
     re.IGNORECASE,
 )
 NUMBER = "number"
+ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b", re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
 
 
@@ -49,9 +51,9 @@ class Choice:
 
 def _kind(value: str, key: str) -> str | None:
     """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no')."""
-    said = polarity(value)
-    if {w for w, _ in said} <= YES | NO and set(words(key)) & PAID:
-        return "paid" if said and said[0][0] in YES else "unpaid" if said else None
+    said, plain = polarity(value), words(value)
+    if plain and set(plain) <= YES | NO and set(words(key)) & PAID:
+        return "paid" if plain[0] in YES else "unpaid"
     found = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
              for w, keep in said if w in PAID | UNPAID | OWED}
     if re.search(r"\bpart(?:ial)?(?:ly)?\b", value, re.IGNORECASE):
@@ -66,6 +68,8 @@ def wanted_status(task: str) -> str | None:
     strong = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
               for w, keep in said if w in PAID | UNPAID}
     weak = {"unpaid" if keep else "paid" for w, keep in said if w in OWED}
+    if (strong or weak) and ELLIPSIS.search(task):  # 'which are paid, and which haven't?'
+        raise ValueError("the task asks both for paid and for unpaid records")
     if len(strong) > 1 or len(weak) > 1:
         raise ValueError("the task asks both for paid and for unpaid records")
     if strong and weak and strong != weak:

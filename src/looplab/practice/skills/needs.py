@@ -4,7 +4,17 @@ each result, and name every clause no offered tool fits (or whose input it could
 from __future__ import annotations
 
 from ..fill import binary, expression, fill_input, place, spoken
-from ..text import STOPWORDS, clauses, content_words, joined, readable, sentence_case, stems, words
+from ..text import (
+    STOPWORDS,
+    clauses,
+    content_words,
+    joined,
+    readable,
+    sentence_case,
+    stem,
+    stems,
+    words,
+)
 from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, use
 
@@ -15,7 +25,9 @@ RELATED = [  # a word of the task also counts as the other words of its group
     set(stems("time clock hour date today")),
 ]
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated",
-                       "tell", "give", "please", "compare", "check", "what", "is", "it", "like", "right", "now"}
+                       "tell", "give", "please", "compare", "check", "what", "is", "it", "like", "right", "now",
+                       "currently", "fait", "est", "il"}
+SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power"}
 
 
 def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
@@ -41,7 +53,10 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
             names = ", ".join(t.name for t in view.tools)
             unserved.append(f"'{clause}': none of the offered tools ({names}) fits it")
             continue
-        filled = fill_input(tool, clause)
+        known = about_words(tool) | asked & set().union(*RELATED) | (CALC | SPOKEN if tool is calc else set())
+        unknown = [w for w in extra if stem(w) not in known and not any(c.isdigit() for c in w)]
+        filled = fill_input(tool, clause) if not unknown else (
+            f"I do not know what {tool.name} could do with {joined([repr(w) for w in unknown])}")
         if isinstance(filled, str):
             unserved.append(f"'{clause}': {filled}")
         elif all((tool.name, filled) != c[:2] for c in calls):
@@ -54,7 +69,8 @@ def needs(view: View) -> dict | None:
     """Call every tool the task's clauses need in one turn; then state each result and each clause not served."""
     planned, unserved = _needs(view)
     if not planned:
-        return cannot_plan(unserved[0].split(": ", 1)[1]) if any("could not tell" in u for u in unserved) else None
+        tried = [u for u in unserved if "none of the offered tools" not in u]
+        return cannot_plan(f"I could not serve {tried[0]}") if tried else None
     done = {(s.name, repr(s.input)): s for s in view.steps}
     missing = [(n, i) for n, i, _ in planned if (n, repr(i)) not in done]
     if missing:

@@ -23,8 +23,36 @@ TIMES = re.compile(r"\d|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|s
                    r"march|april|may|june|july|august|september|october|november|december|morning|"
                    r"evening|night|noon|spring|summer|autumn|winter|weeks?|days?|daily|months?|years?|"
                    r"hours?|before|after|during|until|when|once)\b", re.IGNORECASE)
-KINDS = [(re.compile(r"\bhow (?:much|many|far|long|big|large|heavy|old|often)\b|\bcombien\b", re.I), NUMBERS),
-         (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b", re.I), TIMES)]
+UNITS = {  # 'how X' -> what a sentence that answers it names
+    "much": r"", "many": r"", "tall": r"tall|high|height|metres?|meters?|feet|foot",
+    "high": r"tall|high|height|metres?|meters?|feet|foot", "deep": r"deep|depth|metres?|meters?|feet",
+    "wide": r"wide|width|metres?|meters?|km|kilometres?|miles?", "big": r"big|size|metres?|meters?|square|litres?",
+    "large": r"large|size|metres?|meters?|square|litres?", "long": r"long|length|years?|months?|weeks?|days?|"
+    r"hours?|minutes?|metres?|meters?|km|kilometres?|miles?", "far": r"far|away|km|kilometres?|miles?|metres?|meters?",
+    "often": r"every|daily|weekly|monthly|yearly|times|per|once|twice|often", "old": r"old|age|years?|since|built|founded",
+    "heavy": r"heavy|weigh\w*|kg|kilograms?|tonnes?|tons?|grams?|pounds?",
+}
+MEASURES = set(UNITS)
+
+
+def _measured(sentence: str, question: str) -> bool:
+    """True if the sentence holds a number, and the unit a 'how tall/far/long...' question asks for."""
+    word = re.search(rf"\bhow ({'|'.join(UNITS)})\b", question, re.IGNORECASE)
+    unit = UNITS[word.group(1).lower()] if word else ""
+    return bool(NUMBERS.search(sentence)) and (not unit or re.search(rf"\b(?:{unit})\b", sentence, re.I) is not None)
+
+
+def _names_someone(sentence: str, known: str) -> bool:
+    """True if the sentence has a capitalised name (not its first word) that the question and title lack."""
+    names = re.findall(r"(?<=\s)[A-Z][a-zà-ÿ]+", sentence)
+    return any(n.lower() not in known.lower() for n in names)
+
+
+KINDS = [  # question -> what a sentence must hold to answer it
+    (re.compile(rf"\bhow (?:{'|'.join(UNITS)})\b|\bcombien\b", re.I), _measured),
+    (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, _: TIMES.search(s)),
+    (re.compile(r"^\s*(?:who|whom|whose|qui)\b", re.I), _names_someone),
+]
 
 
 def research_tools(view: View):
@@ -41,8 +69,8 @@ def _cited(question: str, query: list[str], reads, planted_in) -> list[str]:
     """Sentences that answer the question: with its aspect words ('price'), a number for 'how much',
     a time for 'when', and, with the document's title, nearly all its other words; never a planted
     instruction."""
-    wanted = {root(w) for w in query}
     kind = next((p for q, p in KINDS if q.search(question)), None)
+    wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
     need, aspects = max(1, min(2, math.ceil(len(wanted) / 2))), wanted & ASPECTS
     scored = []
     for rank, step in enumerate(reads):
@@ -54,7 +82,7 @@ def _cited(question: str, query: list[str], reads, planted_in) -> list[str]:
             said = {root(w) for w in words(sentence)}
             missing = wanted - said - title
             if (not wanted & said or aspects - said or len(missing) > len(wanted) // 4
-                    or (kind and not kind.search(sentence)) or planted_in(sentence)):
+                    or (kind and not kind(sentence, question + " " + text.splitlines()[0])) or planted_in(sentence)):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(scored)[:4]
