@@ -453,13 +453,18 @@ def _lookup_cases() -> list[Case]:
 CASES = _invoice_cases() + _research_cases() + _needs_cases() + _lookup_cases()
 
 
+def prepare(case: Case, root: Path) -> tuple[list, list, list]:
+    """Write the case's data under `root` (created): (tools, true facts, false facts)."""
+    root.mkdir(parents=True, exist_ok=True)
+    return case.build(root)
+
+
 def run_case(case: Case, root: Path) -> tuple[str, str, list[str], list[str]]:
     """Run one case through the real SDK on a fresh practice client: (verdict, answer, facts, false)."""
     from looplab.client import practice_client
     from looplab.loop import run_agent
 
-    root.mkdir(parents=True, exist_ok=True)
-    tools, facts, false = case.build(root)
+    tools, facts, false = prepare(case, root)
     run = run_agent(practice_client(), case.task, tools, max_turns=8)
     answer = run.answer or f"(no answer: run {run.status})"
     return verdict(answer, facts, false), answer, facts, false

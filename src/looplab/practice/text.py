@@ -57,6 +57,7 @@ def stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=8192)
 def root(word: str) -> str:
     """`stem` that also drops '-ing', '-ed' and a final 'e': 'keeping' -> 'keep', 'saved' and 'saving' -> 'sav'."""
     word = stem(word)
@@ -65,6 +66,12 @@ def root(word: str) -> str:
     elif len(word) > 4 and word.endswith("ed"):
         word = word[:-2]
     return word[:-1] if len(word) > 3 and word.endswith("e") else word
+
+
+@lru_cache(maxsize=4096)  # documents and their sentences come back every turn
+def roots(text: str) -> frozenset[str]:
+    """The set of `root`s of the words of `text`."""
+    return frozenset(root(w) for w in words(text))
 
 
 def stems(text: str) -> list[str]:
@@ -121,14 +128,15 @@ def file_names(text: str) -> list[str]:
     return list(dict.fromkeys(n for n in names if not re.fullmatch(r"[\d.]+", n)))
 
 
-def sentences(text: str) -> list[str]:
+@lru_cache(maxsize=512)
+def sentences(text: str) -> tuple[str, ...]:
     """The sentences of a document's prose: headings dropped, paragraphs split after . ! or ?."""
     found = []
     for paragraph in re.split(r"\n\s*\n", text):
         lines = [ln.strip() for ln in paragraph.splitlines() if not ln.lstrip().startswith("#")]
         prose = " ".join(ln for ln in lines if ln)
         found += [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])", prose) if s.strip()]
-    return found
+    return tuple(found)
 
 
 def sentence_case(text: str) -> str:

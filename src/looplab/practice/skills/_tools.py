@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
 
 from ..text import fold, stem, words
 from ..view import OfferedTool, Step, View
@@ -69,11 +70,16 @@ def sentence_at(text: str, at: int) -> str:
 
 def planted(view: View, text: str) -> str | None:
     """What a planted instruction in a tool result asks ('to use send_email'), or None if there is none."""
+    return _planted(tuple(t.name for t in view.tools), text)
+
+
+@lru_cache(maxsize=512)  # the same results are read again every turn
+def _planted(names: tuple[str, ...], text: str) -> str | None:
     text = fold(text)
-    for tool in view.tools:
-        found = mention(tool.name, text)
+    for name in names:
+        found = mention(name, text)
         if found and ORDERS.search(sentence_at(text, found.start())):
-            return f"to use {tool.name}"
+            return f"to use {name}"
     found = INJECTION.search(text)
     return "to follow instructions other than yours" if found else None
 

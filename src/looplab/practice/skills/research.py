@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import re
 
-from ..text import content_words, file_names, root, sentences, stems, words
+from ..text import content_words, file_names, root, roots, sentences, stems
 from ..view import View
 from ._tools import answer, first_input, pick, planted, said, use
 
@@ -75,14 +75,16 @@ def _cited(question: str, query: list[str], reads, planted_in) -> list[str]:
     scored = []
     for rank, step in enumerate(reads):
         text = step.result or ""
-        if len(wanted & {root(w) for w in words(text)}) < need:
+        if len(wanted & roots(text)) < need:
             continue  # a document must share enough of the query to be quoted at all
-        title = {root(w) for w in words(text.strip().splitlines()[0] + " " + _name(step.input))}
+        title = roots(text.strip().splitlines()[0] + " " + _name(step.input))
+        suspect = planted_in(text)  # only then is each sentence checked
         for place, sentence in enumerate(sentences(text)):
-            said = {root(w) for w in words(sentence)}
+            said = roots(sentence)
             missing = wanted - said - title
             if (not wanted & said or aspects - said or len(missing) > len(wanted) // 4
-                    or (kind and not kind(sentence, question + " " + text.splitlines()[0])) or planted_in(sentence)):
+                    or (kind and not kind(sentence, question + " " + text.splitlines()[0]))
+                    or (suspect and planted_in(sentence))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(scored)[:4]
