@@ -74,16 +74,18 @@ def roots(text: str) -> frozenset[str]:
     return frozenset(root(w) for w in words(text))
 
 
-def stems(text: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def stems(text: str) -> tuple[str, ...]:
     """The stems of the words of `text`, in order, without repeats."""
-    return list(dict.fromkeys(stem(w) for w in words(text)))
+    return tuple(dict.fromkeys(stem(w) for w in words(text)))
 
 
-def content_words(text: str) -> list[str]:
+@lru_cache(maxsize=2048)
+def content_words(text: str) -> tuple[str, ...]:
     """The words of `text` that carry meaning: no stopwords, no words about the collection."""
     text = re.sub(r"n['’]t\b", " not", text)
     kept = [w for w in words(text) if w not in STOPWORDS and w not in CORPUS_WORDS and len(w) > 1]
-    return list(dict.fromkeys(kept))
+    return tuple(dict.fromkeys(kept))
 
 
 def clauses(text: str) -> list[str]:
@@ -91,7 +93,8 @@ def clauses(text: str) -> list[str]:
     return [c.strip() for c in CLAUSES.split(text) if c and c.strip()]
 
 
-def polarity(text: str) -> list[tuple[str, bool]]:
+@lru_cache(maxsize=2048)
+def polarity(text: str) -> tuple[tuple[str, bool], ...]:
     """Each word of `text` with False when it is negated: 'haven't been paid' gives ('paid', False),
     'unpaid' gives ('unpaid', True) (the prefix is the word's own meaning); a negation reaches up to
     three words, not past punctuation or 'and'."""
@@ -110,7 +113,7 @@ def polarity(text: str) -> list[tuple[str, bool]]:
             continue
         found.append((token, reach == 0))
         reach = max(0, reach - 1)
-    return found
+    return tuple(found)
 
 
 def quoted(text: str) -> list[str]:

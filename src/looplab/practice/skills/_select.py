@@ -161,8 +161,9 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         named[NUMBER] = (set(ids), True)
     keys = dict.fromkeys(k for r in records for k in r.fields)
     for key in keys:
-        scores = {r.fields[key]: [keep for w, keep in said if w in set(words(r.fields[key]))]
-                  for r in records if key in r.fields}
+        values = {r.fields[key] for r in records if key in r.fields}
+        scores = {v: [keep for w, keep in said if w in vocabulary] for v in values
+                  for vocabulary in [set(words(v))]} if said else {}
         best = max((len(v) for v in scores.values()), default=0)
         if best == 0 or key == status_key:
             continue

@@ -115,8 +115,12 @@ def name_words(tool: OfferedTool) -> set[str]:
 
 def about_words(tool: OfferedTool) -> set[str]:
     """The stems of the tool's name, description and property names."""
-    text = " ".join([tool.name, tool.description, *tool.properties])
-    return {stem(w) for w in words(text)}
+    return _stem_set(" ".join([tool.name, tool.description, *tool.properties]))
+
+
+@lru_cache(maxsize=256)
+def _stem_set(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in words(text))
 
 
 def pick(tools, verbs: set[str], exclude: tuple[str, ...] = ()) -> OfferedTool | None:

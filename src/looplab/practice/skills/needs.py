@@ -34,12 +34,13 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
     """The calls (tool name, input, clause) the task needs, and the clauses it cannot serve, with why."""
     calc = pick(view.tools, CALC)
     calls, unserved, previous = [], [], None
+    abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
     for clause in clauses(view.task):
         asked = set(stems(clause)) - GENERIC
         if not asked:
             continue  # 'and', 'please': nothing asked
         asked |= {w for group in RELATED if asked & group for w in group}
-        scores = [(len(asked & (about_words(t) - GENERIC)), -i, t) for i, t in enumerate(view.tools)]
+        scores = [(len(asked & about), i, t) for about, i, t in abouts]
         best = max(scores, key=lambda s: s[:2], default=(0, 0, None))
         where = place(clause)
         extra = set(content_words(clause)) - GENERIC - set(words(where or ""))
