@@ -6,6 +6,8 @@ import json
 import re
 from functools import lru_cache
 
+from looplab._jsonschema import validator_class
+
 from .text import STOPWORDS, file_names, quoted, stem, words
 from .view import OfferedTool
 
@@ -154,9 +156,7 @@ def invalid(tool: OfferedTool, value: dict) -> str | None:
 @lru_cache(maxsize=1024)  # the same inputs are checked again every turn
 def _invalid(name: str, schema: str, value: str) -> str | None:
     if schema not in _VALIDATORS:
-        from looplab.tools import _validator_class
-
-        _VALIDATORS[schema] = _validator_class()(json.loads(schema))
+        _VALIDATORS[schema] = validator_class()(json.loads(schema))
     error = next(iter(_VALIDATORS[schema].iter_errors(json.loads(value))), None)
     if error is None:
         return None

@@ -135,7 +135,7 @@ def _checker(annotation):  # noqa: C901  (one branch per kind of type: kept toge
     return lambda value, path: None  # a type the walker does not model (files, dates): not checked
 
 
-@lru_cache(maxsize=None)
+@cache
 def _required(cls) -> frozenset[str]:
     """The keys a TypedDict requires (from Required[...] markers; total=False everywhere in the SDK)."""
     hints = typing_extensions.get_type_hints(cls, include_extras=True)
