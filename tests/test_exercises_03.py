@@ -7,7 +7,7 @@ from solutions import defined_in
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex03
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-PRELUDE = "from looplab import PRICES\n"
+PRELUDE = "from looplab.pricing import PRICES\n"
 
 
 def starter(*args):

@@ -12,8 +12,9 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Iterable, Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 
+import pydantic
 import typing_extensions
 from anthropic.types import message_create_params
 from anthropic.types.beta import message_create_params as beta_create_params
@@ -21,7 +22,7 @@ from anthropic.types.beta import message_create_params as beta_create_params
 # Fields the API takes that the SDK 2.14 types leave out (sent with extra_body=...).
 SAMPLING = {"temperature": float, "top_p": float, "top_k": int}
 _WRAPPERS = {typing_extensions.Required, typing_extensions.NotRequired, typing_extensions.ReadOnly}
-_LISTS = {list, Iterable, Sequence, typing.List, typing.Iterable, typing.Sequence}
+_LISTS = {list, Iterable, Sequence, list, typing.Iterable, typing.Sequence}
 _NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true or false",
           dict: "an object", list: "a list"}
 
@@ -71,12 +72,12 @@ def _describe(annotation) -> str:
         return f"a {literal[0]!r} block" if len(literal) == 1 else "an object"
     if origin in _LISTS or annotation in _LISTS:
         return "a list"
-    if origin in (dict, Mapping, typing.Dict) or annotation in (dict, object):
+    if origin in (dict, Mapping, dict) or annotation in (dict, object):
         return "an object" if annotation is not object else "any value"
     return _NAMES.get(annotation, getattr(annotation, "__name__", str(annotation)))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _checker(annotation):  # noqa: C901  (one branch per kind of type: kept together on purpose)
     """A function check(value, path) -> problem or None, for one annotation."""
     annotation = _strip(annotation)
@@ -113,7 +114,7 @@ def _checker(annotation):  # noqa: C901  (one branch per kind of type: kept toge
                     return problem
             return None
         return listing
-    if origin in (dict, Mapping, typing.Dict) or annotation is dict:
+    if origin in (dict, Mapping, dict) or annotation is dict:
         value_check = _checker(args[1]) if len(args) == 2 else _checker(object)
 
         def mapping(value, path):
@@ -134,18 +135,19 @@ def _checker(annotation):  # noqa: C901  (one branch per kind of type: kept toge
     return lambda value, path: None  # a type the walker does not model (files, dates): not checked
 
 
-def _required(cls) -> set[str]:
+@cache
+def _required(cls) -> frozenset[str]:
     """The keys a TypedDict requires (from Required[...] markers; total=False everywhere in the SDK)."""
     hints = typing_extensions.get_type_hints(cls, include_extras=True)
     marked = {k for k, h in hints.items() if typing_extensions.get_origin(h) is typing_extensions.Required}
-    return marked | (set(hints) if getattr(cls, "__total__", False) else set())
+    return frozenset(marked | (set(hints) if getattr(cls, "__total__", False) else set()))
 
 
 def _kind_matches(annotation, value) -> bool:
     """Whether `value` is the right JSON kind (object, list, string, ...) for `annotation` at all."""
     annotation = _strip(annotation)
     origin = typing_extensions.get_origin(annotation)
-    if _is_typeddict(annotation) or origin in (dict, Mapping, typing.Dict) or annotation is dict:
+    if _is_typeddict(annotation) or origin in (dict, Mapping, dict) or annotation is dict:
         return isinstance(value, dict)
     if origin in _LISTS or annotation in _LISTS:
         return isinstance(value, list)
@@ -167,8 +169,18 @@ def _tags(hint) -> tuple:
     return typing_extensions.get_args(hint) if typing_extensions.get_origin(hint) is typing_extensions.Literal else ()
 
 
+def _is_model(annotation) -> bool:
+    """True for an SDK response model (or a union of them): a Python object, not a JSON shape."""
+    annotation = _strip(annotation)
+    if typing_extensions.get_origin(annotation) in (typing.Union, types.UnionType):
+        return all(_is_model(a) for a in typing_extensions.get_args(annotation))
+    return isinstance(annotation, type) and issubclass(annotation, pydantic.BaseModel)
+
+
 def _union(annotation, members):
-    members = [_strip(m) for m in members]
+    # Response models (ContentBlock...) stand in unions for SDK objects passed back; on the wire
+    # they arrive as dicts, which the Param TypedDicts describe: check against those.
+    members = [_strip(m) for m in members if not _is_model(m)] or [object]
     dicts = [m for m in members if _is_typeddict(m)]
     key = next((k for k in ("type", "role") if dicts and len(dicts) == len(members) and all(
         _tags(typing_extensions.get_type_hints(m).get(k)) for m in dicts)), None)

@@ -133,8 +133,9 @@ class PracticeTransport(httpx2.BaseTransport):
                                content=sse.encode(stream))
 
     def _reply(self, full: dict) -> dict:
-        if self.script is not None:
-            return self.script.next_reply(full)
+        if self.script is not None:  # a script breaks rules on purpose; only stop sequences still cut it
+            reply = self.script.next_reply(full)
+            return control.stop_at(reply, full["stop_sequences"]) if full.get("stop_sequences") else reply
         if self.never_stop:
             return never_stop_reply(full, task_text(full))
         view = read_request(full, gullible=self.gullible)
