@@ -8,7 +8,7 @@ import httpx2
 from dotenv import find_dotenv, load_dotenv
 
 from looplab.practice.transport import PracticeTransport
-from looplab.replay import replay_client
+from looplab.replay import record, replay_client
 
 DEFAULT_MODEL = "claude-opus-5"
 MODEL = os.environ.get("LOOPLAB_MODEL", DEFAULT_MODEL)
@@ -69,8 +69,6 @@ def make_client(*, quiet=False) -> anthropic.Anthropic:
         client = practice_client()
         line = "Backend: practice model (offline). Set ANTHROPIC_API_KEY to use Claude."
     if os.environ.get("LOOPLAB_RECORD", "").strip():
-        from looplab.replay import record
-
         client = record(client, os.environ["LOOPLAB_RECORD"].strip(), append=True)
     if not quiet:
         print(line)
