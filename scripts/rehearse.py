@@ -6,8 +6,9 @@ The backend is the one make_client() picks (ANTHROPIC_API_KEY, ANTHROPIC_BASE_UR
 The model id is checked first. Each notebook runs in a fresh kernel; only errors count
 (cells tagged raises-exception may raise). Every request and reply is recorded to
 DIR/NN_topic.json (default logs/rehearsal), so `LOOPLAB_REPLAY=logs/rehearsal make lab`
-replays the session offline. With LOOPLAB_REPLAY set, the rehearsal replays that
-recording instead (and records what it served to logs/rehearsal-replay).
+replays the session offline; DIR/NN_topic.ipynb keeps what each cell showed. With
+LOOPLAB_REPLAY set, the rehearsal replays that recording instead (and records what it
+served to logs/rehearsal-replay).
 """
 
 import argparse
@@ -95,7 +96,8 @@ def rehearse(path: Path, recording: Path) -> dict:
             failures += [(cell.id, kind, line) for kind, line in failed_calls(exchanges[start:stop])]
     nbformat.write(nb, recording.with_suffix(".ipynb"))
     ran = sum(1 for c in nb.cells if c.cell_type == "code" and c.get("execution_count"))
-    return {"notebook": path.stem, "cells": ran, "failures": failures, **summarize(exchanges)}
+    return {"notebook": path.stem, "cells": ran, "failed": len({f[0] for f in failures}),
+            "failures": failures, **summarize(exchanges)}
 
 
 def table(rows: list[dict]) -> str:
@@ -106,7 +108,7 @@ def table(rows: list[dict]) -> str:
     lines = [f"{'notebook':<{width}}  cells  failed  calls   tokens      cost"]
     for r in rows + [total(rows)]:
         cost = "n/a" if r["cost"] is None else f"${r['cost']:.4f}"
-        lines.append(f"{r['notebook']:<{width}}  {r['cells']:>5}  {len(r['failures']):>6}  "
+        lines.append(f"{r['notebook']:<{width}}  {r['cells']:>5}  {r['failed']:>6}  "
                      f"{r['calls']:>5}  {r['tokens']:>7}  {cost:>8}")
     for r in rows:
         for cell, kind, line in r["failures"]:
@@ -119,7 +121,7 @@ def total(rows: list[dict]) -> dict:
     """The sum of every notebook's row."""
     costs = [r["cost"] for r in rows]
     return {"notebook": "total", "cells": sum(r["cells"] for r in rows),
-            "failures": [f for r in rows for f in r["failures"]],
+            "failed": sum(r["failed"] for r in rows),
             "calls": sum(r["calls"] for r in rows), "tokens": sum(r["tokens"] for r in rows),
             "cost": None if None in costs else sum(costs)}
 

@@ -138,9 +138,10 @@ def test_failures_are_classified():
 
 def test_table_names_each_failed_cell_and_the_network_fix():
     """The table has a row per notebook, a total, and one line per failed cell saying what to do."""
-    rows = [{"notebook": "00_start", "cells": 5, "calls": 2, "tokens": 40, "cost": 0.001,
+    rows = [{"notebook": "00_start", "cells": 5, "calls": 2, "tokens": 40, "cost": 0.001, "failed": 1,
              "failures": [("nb00-12", "network", "APIConnectionError: Connection error.")]},
-            {"notebook": "01_tools", "cells": 7, "calls": 0, "tokens": 0, "cost": 0.0, "failures": []}]
+            {"notebook": "01_tools", "cells": 7, "calls": 0, "tokens": 0, "cost": 0.0, "failed": 0,
+             "failures": []}]
     lines = table(rows).splitlines()
     assert lines[0].split() == ["notebook", "cells", "failed", "calls", "tokens", "cost"]
     assert lines[3].split() == ["total", "12", "1", "2", "40", "$0.0010"]
