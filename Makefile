@@ -8,7 +8,7 @@ LAB_ARGS ?=
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ROOT_ARGS := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab test lint workshop bench clean constraints rehearse
+.PHONY: lab test lint workshop bench clean constraints
 
 $(BIN)/python:
 	@$(PY) scripts/check_python.py
@@ -55,6 +55,7 @@ constraints: $(BIN)/python
 # The night before: every workshop notebook on the backend the environment selects (a key, a
 # local server), one table of what broke, every request and reply recorded to logs/rehearsal/.
 REHEARSE_ARGS ?=
+.PHONY: rehearse
 rehearse: $(LAB_STAMP)
 	$(BIN)/python scripts/rehearse.py $(REHEARSE_ARGS)
 

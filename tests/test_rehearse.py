@@ -275,3 +275,12 @@ def test_failed_cells_are_named_and_classified(tmp_path):
     assert len(failed) == 3
     row = next(line.split() for line in result.stdout.splitlines() if line.startswith("00_probe"))
     assert row[1:4] == ["5", "3", "2"]  # cells run, cells failed, model calls
+
+
+@pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed here")
+def test_make_passes_looplab_replay_on_as_an_absolute_path():
+    """LOOPLAB_REPLAY=logs/rehearsal make lab: kernels, started in the notebooks' folder, get it absolute."""
+    result = subprocess.run(["make", "-s", "--eval", "show-replay: ; @echo $$LOOPLAB_REPLAY", "show-replay"],
+                            cwd=ROOT, env={**os.environ, "LOOPLAB_REPLAY": "logs/rehearsal"},
+                            capture_output=True, text=True, timeout=30)
+    assert result.stdout.strip() == str(ROOT / "logs" / "rehearsal")
