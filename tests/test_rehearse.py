@@ -211,8 +211,10 @@ def test_make_rehearse_passes_on_the_practice_server_and_replays_byte_for_byte(p
     """make rehearse runs every notebook over HTTP and prints the table; its recording replays them all."""
     started = time.monotonic()
     live, replayed = tmp_path / "rehearsal", tmp_path / "replayed"
+    stamp = tmp_path / "installed"  # this venv is ready: make must not set one up
+    stamp.touch()
     result = subprocess.run(
-        ["make", "-s", "-o", ".venv/.lab-installed", "rehearse", f"BIN={Path(sys.executable).parent}",
+        ["make", "-s", "-o", str(stamp), "rehearse", f"LAB_STAMP={stamp}", f"BIN={Path(sys.executable).parent}",
          f"REHEARSE_ARGS=--out {live}"], cwd=ROOT, env=live_env(ANTHROPIC_BASE_URL=practice_server),
         capture_output=True, text=True, timeout=900)
     lived = time.monotonic() - started
