@@ -18,3 +18,12 @@ def defined_in(code: str, prelude: str = "") -> dict:
     """The public names `code` defines after `prelude` (what the notebook has already set up)."""
     before = _load(prelude) if prelude else {}
     return {k: v for k, v in _load(prelude + code).items() if k not in before}
+
+
+def starters(notebook: str) -> list[str]:
+    """The starter code of every solution cell of notebooks/`notebook`, in order."""
+    import json
+
+    path = Path(__file__).resolve().parent.parent / "notebooks" / notebook
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return [c["metadata"]["looplab"]["starter"] for c in cells if "starter" in c["metadata"].get("looplab", {})]
