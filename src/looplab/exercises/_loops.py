@@ -72,7 +72,7 @@ def call_loop(my_loop, client, guard, *args, **options) -> tuple[str, list]:
 
 def compare(my_loop, setup, task, label, **options) -> str:
     """Run my_loop and run_agent on fresh (client, toolbox) pairs from `setup()`; raise AssertionError
-    unless they end with the same status, the same tool calls and the same number of model requests."""
+    unless they end with the same status, tool calls, history length and number of model requests."""
     reference, tools = setup()
     run = run_agent(reference, task, tools, **options)
     client, tools = setup()
@@ -84,6 +84,10 @@ def compare(my_loop, setup, task, label, **options) -> str:
     if handled_calls(messages) != run.tool_calls:
         raise AssertionError(f"{label}: your loop answered the tool calls {handled_calls(messages)}; "
                              f"run_agent answered {run.tool_calls}")
+    if len(messages) != len(run.messages):
+        raise AssertionError(f"{label}: your loop returned a history of {len(messages)} messages; run_agent's "
+                             f"holds {len(run.messages)} (keep every reply and every results message, even "
+                             "when the run ends badly)")
     mine, theirs = transport_of(client).calls, transport_of(reference).calls
     if mine != theirs:
         raise AssertionError(f"{label}: your loop sent {mine} requests to the model; run_agent sent {theirs}")
