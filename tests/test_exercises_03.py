@@ -62,11 +62,37 @@ def in_notebooks(monkeypatch):
 
 
 def test_unattempted():
-    """`...` and the starters raising NotImplementedError are not attempted, for all four exercises."""
-    for exercise in (ex03.loop_status, ex03.prediction, ex03.budget_loop, ex03.budget):
+    """`...` and the starters raising NotImplementedError are not attempted, for all five exercises."""
+    for exercise in (ex03.verdicts, ex03.loop_status, ex03.prediction, ex03.budget_loop, ex03.budget):
         assert exercise.evaluate(...).status == UNATTEMPTED
     assert ex03.loop_status.evaluate(starter).status == UNATTEMPTED
     assert ex03.budget_loop.evaluate(starter).status == UNATTEMPTED
+
+
+def test_verdicts_misreading_the_cut_tool_call_is_not_yet():
+    """Calling the run with a cut tool call 'done' is not yet, with a clue and without the answer."""
+    outcome = ex03.verdicts.evaluate({"A": "done", "B": "max_turns", "C": "done"})
+    assert outcome.status == FAIL
+    assert outcome.message.split(": ", 1)[1].startswith("A: 'done' is not how that run ended")
+    assert "truncated" not in outcome.message
+
+
+def test_verdicts_stopping_at_pause_turn_is_not_yet():
+    """Taking the paused run for an unfinished one is not yet."""
+    outcome = ex03.verdicts.evaluate({"A": "truncated", "B": "max_turns", "C": "max_turns"})
+    assert outcome.status == FAIL
+    assert "C:" in outcome.message
+
+
+def test_verdicts_of_the_wrong_shape_are_not_yet():
+    """A list instead of a dict is told what to write."""
+    assert ex03.verdicts.evaluate(["truncated", "max_turns", "done"]).status == FAIL
+
+
+def test_verdicts_solution_passes():
+    """The published verdicts pass, checked against the runs played again."""
+    outcome = ex03.verdicts.evaluate(defined_in(ex03.verdicts.solution_text)["verdicts"])
+    assert outcome.status == PASS, outcome.message
 
 
 def test_loop_status_without_a_status_is_not_yet():
@@ -174,7 +200,7 @@ def test_budget_solution_passes(in_notebooks):
 
 def test_the_notebooks_starters_are_not_attempted():
     """Each starter cell of notebook 03, as a participant gets it, is 'not attempted' by its check."""
-    exercises = [(ex03.loop_status, "my_loop"), (ex03.prediction, "prediction"),
+    exercises = [(ex03.verdicts, "verdicts"), (ex03.loop_status, "my_loop"), (ex03.prediction, "prediction"),
                  (ex03.budget_loop, "my_loop"), (ex03.budget, "budget")]
     codes = starters("03_stop_reasons_and_budgets.ipynb")
     assert len(codes) == len(exercises)

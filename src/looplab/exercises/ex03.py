@@ -1,4 +1,4 @@
-"""Exercises of notebook 03: give your loop a status, predict a request, add a token budget, choose one."""
+"""Exercises of notebook 03: read histories, give your loop a status, predict a request, add a budget, choose one."""
 
 from __future__ import annotations
 
@@ -29,6 +29,37 @@ SCRIPTS = {  # label -> the script of one run; each run must end as run_agent en
 ONE_BY_ONE = [call("list_files", folder="invoices"),
               *[call("read_file", path=f"invoices/{n}.txt") for n in ("2026-07-012", "2026-08-015", "2026-08-019")],
               say("Unpaid: 2026-08-015 and 2026-08-019. Total still due: 1850 EUR.")]
+
+
+MYSTERIES = {  # name -> (script, max_turns) of a run whose history the notebook shows without its status
+    "A": ([stop("max_tokens", "Let me check the weather in Lyon.", partial_tool=True)], 10),
+    "B": ([], 3),  # an empty script here means: the never-stopping model
+    "C": ([stop("pause_turn", "Searching the forecast..."), say("Lyon: 21 °C, cloudy.")], 10),
+}
+CLUES = {
+    "A": "look at the last block: a tool call whose input is empty, and no result after it",
+    "B": "look at what the last message is, and count the model's replies",
+    "C": "two assistant messages in a row: which stop reason lets the loop call again without tool results?",
+}
+
+
+def mystery(name: str):
+    """The run behind mystery `name`: played again, the same every time."""
+    script, max_turns = MYSTERIES[name]
+    client = practice_client(script=script) if script else practice_client(never_stop=True)
+    return run_agent(client, WEATHER_TASK, weather_and_calc(), max_turns=max_turns)
+
+
+def test_verdicts(verdicts) -> str:
+    """Compare each verdict with the status run_agent gave the mystery run."""
+    if not isinstance(verdicts, dict) or set(verdicts) != set(MYSTERIES):
+        raise AssertionError(f"write a dict with a status for each of {sorted(MYSTERIES)}, "
+                             f"e.g. {{'A': 'done', ...}}; got {verdicts!r:.60}")
+    for name in MYSTERIES:
+        run = mystery(name)
+        if verdicts[name] != run.status:
+            raise AssertionError(f"{name}: {verdicts[name]!r} is not how that run ended; {CLUES[name]}")
+    return "all three histories read right: " + ", ".join(f"{n} {mystery(n).status}" for n in MYSTERIES) + "."
 
 
 def _weather():
@@ -112,8 +143,18 @@ def test_budget(budget) -> str:
             f"runaway stops after {runaway.turns} turns ({_tokens(runaway)} tokens).")
 
 
+verdicts = Exercise(
+    "Exercise 3.1 — read the history",
+    test_verdicts,
+    "The history holds no stop_reason, but each ending leaves a mark: a tool call nobody answered, a "
+    "history that ends on tool results, two replies in a row. Match each mark to a stop reason, then to a status.",
+    'verdicts = {"A": "truncated",  # a cut tool call: input {} and no result after it\n'
+    '            "B": "max_turns",  # ends on tool results: the loop stopped before the model could answer\n'
+    '            "C": "done"}  # pause_turn, then an answer: the loop went round again without results',
+)
+
 loop_status = Exercise(
-    "Exercise 3.1 — your loop says how it ended",
+    "Exercise 3.2 — your loop says how it ended",
     test_loop_status,
     "Keep the loop of notebook 02 and return (status, messages). Map the stop reasons that end a run "
     "with a dict (end_turn and stop_sequence -> 'done', max_tokens -> 'truncated', ...); on pause_turn, "
@@ -139,7 +180,7 @@ loop_status = Exercise(
 )
 
 prediction = Exercise(
-    "Exercise 3.2 — predict the 5th request",
+    "Exercise 3.3 — predict the 5th request",
     test_prediction,
     "The first request carries the task alone. Each turn that calls a tool adds two messages to the "
     "history: the model's reply and the user message holding the results.",
@@ -147,7 +188,7 @@ prediction = Exercise(
 )
 
 budget_loop = Exercise(
-    "Exercise 3.3 — a token budget in your loop",
+    "Exercise 3.4 — a token budget in your loop",
     test_budget_loop,
     "Keep a running total `spent` of reply.usage.input_tokens + reply.usage.output_tokens. At the top of "
     "each turn, before the call: if token_budget is not None and spent >= token_budget, return "
@@ -172,7 +213,7 @@ budget_loop = Exercise(
 )
 
 budget = Exercise(
-    "Exercise 3.4 — choose a budget",
+    "Exercise 3.5 — choose a budget",
     test_budget,
     "The budget is checked before each call, against the tokens used so far. Add up usage_per_turn of both "
     "runs: the invoice task must still be under budget before its last call, the runaway at or over it "
