@@ -2,7 +2,7 @@
 from pathlib import Path
 
 import pytest
-from solutions import defined_in, starters
+from solutions import defined_in, solved, starters
 
 from looplab import MODEL
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex03
@@ -191,9 +191,8 @@ def test_budget_solution_passes(in_notebooks):
     prelude = ("from looplab import practice_client, run_agent, samples\n"
                "from looplab.trace import usage_per_turn\n"
                "INVOICE_TASK = " + repr(ex03.INVOICE_TASK) + "\n"
-               "run = run_agent(practice_client(), INVOICE_TASK, samples.invoice_tools('data'))\n"
-               "runaway = run_agent(practice_client(never_stop=True), INVOICE_TASK, samples.invoice_tools('data'),"
-               " max_turns=5)\n")
+               "invoices = samples.invoice_tools('data')\n"
+               "runaway = run_agent(practice_client(never_stop=True), INVOICE_TASK, invoices, max_turns=5)\n")
     outcome = ex03.budget.evaluate(defined_in(ex03.budget.solution_text, prelude)["budget"])
     assert outcome.status == PASS, outcome.message
 
@@ -206,3 +205,10 @@ def test_the_notebooks_starters_are_not_attempted():
     assert len(codes) == len(exercises)
     for code, (exercise, name) in zip(codes, exercises, strict=True):
         assert exercise.evaluate(defined_in(code, PRELUDE)[name]).status == UNATTEMPTED, name
+
+
+def test_the_notebooks_solution_cells_are_the_published_solutions():
+    """The solved notebook runs exactly the code that solution() prints, for verdicts, loop_status, prediction, budget_loop, budget."""
+    cells = solved("03_stop_reasons_and_budgets.ipynb")[0:]
+    for cell, exercise in zip(cells, [ex03.verdicts, ex03.loop_status, ex03.prediction, ex03.budget_loop, ex03.budget], strict=True):
+        assert cell.strip() == exercise.solution_text.strip(), exercise.title

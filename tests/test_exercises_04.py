@@ -2,7 +2,7 @@
 import re
 from pathlib import Path
 
-from solutions import defined_in, starters
+from solutions import defined_in, solved, starters
 
 from looplab import Sandbox, tool
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex04
@@ -262,3 +262,10 @@ def test_the_notebooks_starters_are_not_attempted():
     assert len(codes) == len(exercises)
     for code, (exercise, name) in zip(codes, exercises, strict=True):
         assert exercise.evaluate(defined_in(code, PRELUDE + "import re\n")[name]).status == UNATTEMPTED, name
+
+
+def test_the_notebooks_solution_cells_are_the_published_solutions():
+    """The solved notebook runs exactly the code that solution() prints, for gate."""
+    cells = solved("04_guardrails.ipynb")[3:]
+    for cell, exercise in zip(cells, [ex04.gate], strict=True):
+        assert cell.strip() == exercise.solution_text.strip(), exercise.title

@@ -2,7 +2,7 @@
 from dataclasses import replace
 
 import anthropic
-from solutions import defined_in, starters
+from solutions import defined_in, solved, starters
 
 from looplab import MODEL, Sandbox, samples, tool
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex05
@@ -240,3 +240,10 @@ def test_the_notebooks_starters_are_not_attempted():
     assert len(codes) == len(exercises)
     for code, (exercise, name) in zip(codes, exercises, strict=True):
         assert exercise.evaluate(defined_in(code, PRELUDE)[name]).status == UNATTEMPTED, name
+
+
+def test_the_notebooks_solution_cells_are_the_published_solutions():
+    """The solved notebook runs exactly the code that solution() prints, for read_invoice, prediction, api_errors."""
+    cells = solved("05_failure_injection.ipynb")[1:]
+    for cell, exercise in zip(cells, [ex05.read_invoice, ex05.prediction, ex05.api_errors], strict=True):
+        assert cell.strip() == exercise.solution_text.strip(), exercise.title

@@ -223,8 +223,9 @@ budget = Exercise(
     '    return sum(r["input_tokens"] + r["output_tokens"] for r in usage_per_turn(run)[:turns])\n'
     '\n'
     '\n'
-    'before_last_call = spent(run, run.turns - 1)  # the budget must be above this: the last call starts\n'
+    'task = run_agent(practice_client(), INVOICE_TASK, invoices)  # the check runs the practice model\n'
+    'before_last_call = spent(task, task.turns - 1)  # the budget must be above this: the last call starts\n'
     'after_three_turns = spent(runaway, 3)  # the runaway must be at or over the budget here\n'
     'budget = after_three_turns  # any whole number from before_last_call + 1 to after_three_turns does both\n'
-    'before_last_call, budget',
+    'before_last_call < budget',
 )
