@@ -145,7 +145,8 @@ def test_prediction_forgetting_the_first_try_fails_without_giving_it_away():
     """Counting only the retries is not yet, and the message does not reveal the numbers."""
     outcome = ex05.prediction.evaluate({"twice": 5, "always": 2})
     assert outcome.status == FAIL
-    assert "3" not in outcome.message.replace("5.3", "") and "4" not in outcome.message
+    said = outcome.message.split(": ", 1)[1]  # after the exercise's title
+    assert "3" not in said and "4" not in said
 
 
 def test_prediction_forgetting_the_second_turn_fails():
@@ -234,7 +235,7 @@ def test_api_errors_right_answer_passes():
 
 def test_the_notebooks_starters_are_not_attempted():
     """Each starter cell of notebook 05, as a participant gets it, is 'not attempted' by its check."""
-    exercises = [(ex05.retry_once, "retry_once"), (ex05.read_invoice, "make_read_invoice"),
+    exercises = [(ex05.fix_loop, "fixed_loop"), (ex05.retry_once, "retry_once"), (ex05.read_invoice, "make_read_invoice"),
                  (ex05.prediction, "prediction"), (ex05.api_errors, "my_loop")]
     codes = starters("05_failure_injection.ipynb")
     assert len(codes) == len(exercises)
@@ -243,7 +244,72 @@ def test_the_notebooks_starters_are_not_attempted():
 
 
 def test_the_notebooks_solution_cells_are_the_published_solutions():
-    """The solved notebook runs exactly the code that solution() prints, for read_invoice, prediction, api_errors."""
-    cells = solved("05_failure_injection.ipynb")[1:]
-    for cell, exercise in zip(cells, [ex05.read_invoice, ex05.prediction, ex05.api_errors], strict=True):
+    """The solved notebook runs exactly the code that solution() prints, for fix_loop, read_invoice, prediction, api_errors."""
+    cells = [solved("05_failure_injection.ipynb")[0], *solved("05_failure_injection.ipynb")[2:]]
+    for cell, exercise in zip(cells, [ex05.fix_loop, ex05.read_invoice, ex05.prediction, ex05.api_errors], strict=True):
         assert cell.strip() == exercise.solution_text.strip(), exercise.title
+
+
+def colleague_loop(client, task, toolbox, max_turns=10):
+    """The notebook's buggy loop: it answers only the first tool call of a turn."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "done"), messages
+        block = next(b for b in reply.content if b.type == "tool_use")
+        messages.append({"role": "user", "content": [toolbox.execute(block).result]})
+    return "max_turns", messages
+
+
+def loop_sending(arrange):
+    """A loop that runs every call but sends the results as `arrange(results)` says: a list of user messages."""
+    def fixed_loop(client, task, toolbox, max_turns=10):
+        messages = [{"role": "user", "content": task}]
+        for _ in range(max_turns):
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+            messages.append({"role": "assistant", "content": reply.content})
+            if reply.stop_reason != "tool_use":
+                return ENDINGS.get(reply.stop_reason, "done"), messages
+            results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]
+            messages.extend({"role": "user", "content": part} for part in arrange(results))
+        return "max_turns", messages
+    return fixed_loop
+
+
+def starter_fixed_loop(client, task, toolbox, max_turns=10):
+    """Run the agent loop; return (status, messages)."""
+    raise NotImplementedError
+
+
+def test_fix_loop_unattempted():
+    """The fix-this-loop check says 'not attempted' for ... and for the starter."""
+    assert ex05.fix_loop.evaluate(...).status == UNATTEMPTED
+    assert ex05.fix_loop.evaluate(starter_fixed_loop).status == UNATTEMPTED
+
+
+def test_the_colleagues_loop_fails_with_the_apis_words():
+    """The buggy loop is not yet, and the message repeats what the API said was missing."""
+    outcome = ex05.fix_loop.evaluate(colleague_loop)
+    assert outcome.status == FAIL
+    assert "have no tool_result" in outcome.message
+
+
+def test_results_in_separate_messages_fail():
+    """One user message per result is refused by the API: not yet."""
+    outcome = ex05.fix_loop.evaluate(loop_sending(lambda results: [[r] for r in results]))
+    assert outcome.status == FAIL
+
+
+def test_results_out_of_order_fail():
+    """Results in reverse order are not yet, with the ids asked and answered."""
+    outcome = ex05.fix_loop.evaluate(loop_sending(lambda results: [results[::-1]]))
+    assert outcome.status == FAIL
+    assert "in the order of the calls" in outcome.message
+
+
+def test_fix_loop_right_answer_passes():
+    """The published fix passes."""
+    fixed = defined_in(ex05.fix_loop.solution_text, "from looplab import MODEL\nENDINGS = " + repr(ENDINGS) + "\n")
+    assert ex05.fix_loop.evaluate(fixed["fixed_loop"]).status == PASS

@@ -62,7 +62,10 @@ def call_loop(my_loop, client, guard, *args, **options) -> tuple[str, list]:
         if guard.hits > guard.limit:
             raise AssertionError(f"your loop called the model more than {guard.limit} times; "
                                  "count the turns and stop at max_turns") from None
-        raise AssertionError(f"the practice model refused a request of your loop: {exc.message}") from None
+        body = exc.body if isinstance(exc.body, dict) else {}
+        error = body.get("error") if isinstance(body.get("error"), dict) else {}
+        raise AssertionError(f"the practice model refused a request of your loop: "
+                             f"{error.get('message') or exc.message}") from None
     if not (isinstance(returned, tuple) and len(returned) == 2 and isinstance(returned[0], str)
             and isinstance(returned[1], list)):
         raise AssertionError(f"my_loop returned {type(returned).__name__} {returned!r:.60}; "

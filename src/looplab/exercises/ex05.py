@@ -1,4 +1,4 @@
-"""Exercises of notebook 05, failure injection: retry a tool once, read invoices loudly, predict the SDK's
+"""Exercises of notebook 05, failure injection: fix a loop, retry a tool once, read invoices loudly, predict the SDK's
 retries, and end your loop with status "error" when the API fails for good."""
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from looplab import (
     transport_of,
 )
 from looplab.exercises import Exercise
-from looplab.exercises._loops import compare
+from looplab.exercises._loops import call_loop, compare, get, guarded
+from looplab.practice import call, calls
 
 WEATHER_TASK = "What is the weather in Lyon?"
 INVOICE_TASK = "In the folder invoices, find the unpaid invoices; give their numbers and the total still due."
@@ -71,7 +72,7 @@ def _test_retry_once(retry_once) -> str:
 
 
 retry_once = Exercise(
-    "Exercise 5.1 — retry a tool once",
+    "Exercise 5.2 — retry a tool once",
     _test_retry_once,
     "Write a handler(**input) that calls tool.handler(**input) in try/except and calls it once more in "
     "the except branch; return dataclasses.replace(tool, handler=handler). Return consequential tools unchanged.",
@@ -127,7 +128,7 @@ def _test_read_invoice(make_read_invoice) -> str:
 
 
 read_invoice = Exercise(
-    "Exercise 5.2 — an invoice reader that fails loudly",
+    "Exercise 5.3 — an invoice reader that fails loudly",
     _test_read_invoice,
     "Read with sandbox.read(path). If text.strip() is empty, or no line starts with 'Status:', raise "
     "ValueError with the path in the message; else return the text.",
@@ -182,7 +183,7 @@ def _test_prediction(prediction) -> str:
 
 
 prediction = Exercise(
-    "Exercise 5.3 — predict the retries",
+    "Exercise 5.4 — predict the retries",
     _test_prediction,
     "max_retries counts the retries, not the tries: one model call may take 1 + max_retries requests. "
     "When the API recovers, the run goes on to its next model call, which is one more request.",
@@ -228,7 +229,7 @@ def _test_api_errors(my_loop) -> str:
 
 
 api_errors = Exercise(
-    "Exercise 5.4 — your loop survives the API",
+    "Exercise 5.5 — your loop survives the API",
     _test_api_errors,
     "Put the model call in try/except anthropic.APIError (the SDK has already retried what it could): in the "
     "except branch, return 'error' and the messages so far. Tool errors need nothing new: the Toolbox already "
@@ -252,5 +253,63 @@ api_errors = Exercise(
     '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
     '        results = [toolbox.execute(b, approve).result for b in reply.content if b.type == "tool_use"]\n'
     '        messages.append({"role": "user", "content": results})\n'
+    '    return "max_turns", messages',
+)
+
+
+TWO_AT_ONCE = "Weather in Lyon and Paris, and 17 * 3?"
+FIX_SCRIPTS = {
+    "a model that calls one tool per turn": [call("get_weather", city="Lyon"), "Lyon: 21 °C."],
+    "a model that calls two tools at once": [
+        calls(call("get_weather", city="Lyon"), call("calculator", expression="17 * 3")), "21 °C; 51."],
+    "a model that calls three tools at once, twice": [
+        calls(call("get_weather", city="Lyon"), call("get_weather", city="Paris"), call("calculator", expression="17 * 3")),
+        calls(call("calculator", expression="2 + 2"), call("get_weather", city="Oslo"), call("get_weather", city="Rome")),
+        "Done."],
+}
+
+
+def _result_order(messages) -> list[tuple[list, list]]:
+    """(tool_use ids, tool_result ids of the next message) for each assistant message that calls tools."""
+    pairs = []
+    for i, message in enumerate(messages):
+        ids = [get(b, "id") for b in get(message, "content") or [] if get(b, "type") == "tool_use"]
+        if get(message, "role") == "assistant" and ids and i + 1 < len(messages):
+            following = get(messages[i + 1], "content") or []
+            pairs.append((ids, [get(b, "tool_use_id") for b in following if get(b, "type") == "tool_result"]))
+    return pairs
+
+
+def _test_fix_loop(fixed_loop) -> str:
+    if not callable(fixed_loop):
+        raise AssertionError("pass your function itself: ex05.fix_loop.check(fixed_loop)")
+    for label, script in FIX_SCRIPTS.items():
+        setup = lambda script=script: (practice_client(script=script), Toolbox(samples.weather_and_calc()))  # noqa: E731
+        compare(fixed_loop, setup, TWO_AT_ONCE, f"with {label}")
+        client, guard = guarded(practice_client(script=script))
+        _, messages = call_loop(fixed_loop, client, guard, TWO_AT_ONCE, Toolbox(samples.weather_and_calc()))
+        for asked, answered in _result_order(messages):
+            if asked != answered:
+                raise AssertionError(f"with {label}, the model asked {asked} and the results answer {answered}; "
+                                     "send the results in the order of the calls")
+    return "every tool call of a turn is answered, in order, in one message, as run_agent does."
+
+
+fix_loop = Exercise(
+    "Exercise 5.1 — fix this loop",
+    _test_fix_loop,
+    "next(...) takes the first tool_use block only. Run toolbox.execute on every tool_use block of the reply, "
+    "in order, and send all the results back together in one user message.",
+    'def fixed_loop(client, task, toolbox, max_turns=10):\n'
+    '    """Run the agent loop; return (status, messages)."""\n'
+    '    messages = [{"role": "user", "content": task}]\n'
+    '    for _ in range(max_turns):\n'
+    '        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,\n'
+    '                                       tools=toolbox.to_api())\n'
+    '        messages.append({"role": "assistant", "content": reply.content})\n'
+    '        if reply.stop_reason != "tool_use":\n'
+    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]  # every call\n'
+    '        messages.append({"role": "user", "content": results})  # all results, one message, in order\n'
     '    return "max_turns", messages',
 )
