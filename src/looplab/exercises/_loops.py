@@ -18,6 +18,7 @@ class Runaway:
         self.limit, self.hits = limit, 0
 
     def before(self, request, body):
+        """Count this request; refuse it with a 400 once the loop has gone past the limit."""
         self.hits += 1
         if self.hits > self.limit:
             return api_error(400, "invalid_request_error",
