@@ -6,7 +6,7 @@ import re
 
 from ..text import STOPWORDS, quoted, readable, stems, words
 from ..view import OfferedTool, View
-from ._tools import about_words, absent, answer, said, tool_label, use
+from ._tools import about_words, absent, answer, said, tool_label, unplanted, use
 
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
@@ -48,5 +48,5 @@ def lookup(view: View) -> dict | None:
             where = f"in the {place}" if place else "found"
             lines.append(f"'{key}' is not {where} ({label} said: {said(step)}).")
         else:
-            lines.append(f"'{key}' is in the {place or 'records'}: {readable(step.result)}.")
+            lines.append(f"'{key}' is in the {place or 'records'}: {readable(unplanted(view, step.result))}.")
     return answer(" ".join(lines))

@@ -16,7 +16,7 @@ from ..text import (
     words,
 )
 from ..view import View
-from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, use
+from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
 
 CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "evaluate", "compute"}
 RELATED = [  # a word of the task also counts as the other words of its group
@@ -80,8 +80,8 @@ def needs(view: View) -> dict | None:
                 f"I'll call {joined(names)} in one turn: they don't depend on each other.")
         return use(missing, note)
     calc = pick(view.tools, CALC)
-    stated = [_said(done[(n, repr(i))], i, _arithmetic(clause) if calc and n == calc.name else None)
-              for n, i, clause in planned]
+    stated = [_said(done[(n, repr(i))], i, _arithmetic(clause) if calc and n == calc.name else None,
+                    lambda text: unplanted(view, text)) for n, i, clause in planned]
     stated += [f"I could not answer {u}." for u in unserved]
     return answer(" ".join(stated))
 
@@ -91,11 +91,11 @@ def _arithmetic(clause: str) -> str | None:
     return expression(spoken(clause)) or (f"{found[0]} {found[1]} {found[2]}" if found else None)
 
 
-def _said(step, given: dict, arithmetic: str | None) -> str:
+def _said(step, given: dict, arithmetic: str | None, clean) -> str:
     if step.is_error:
         text = said(step)
         return f"{tool_label(step.name)} said: {text}{'' if text.endswith(('.', '!', '?')) else '.'}"
-    result = readable(step.result or "")
+    result = readable(clean(step.result or ""))
     if absent(step):
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."
     if arithmetic:
