@@ -69,7 +69,8 @@ def amount_text(amount, currency: str) -> str:
 
 
 def invoices(seed: int, style: str = "status", currencies=("EUR",), title: str = "Invoice",
-             amount_key: str = "Amount", client_key: str = "Client", drop_status: int | None = None):
+             amount_key: str = "Amount", client_key: str = "Client", drop_status: int | None = None,
+             as_json: bool = False):
     """A generator of invoice folders: returns make(folder_path) -> list of invoice dicts."""
     rng = random.Random(seed)
     count = rng.randint(4, 6)
@@ -88,6 +89,11 @@ def invoices(seed: int, style: str = "status", currencies=("EUR",), title: str =
     def make(folder: Path) -> list[dict]:
         folder.mkdir(parents=True, exist_ok=True)
         for i, row in enumerate(rows):
+            if as_json:
+                record = {"number": row["number"], client_key.lower(): row["client"],
+                          amount_key.lower(): MONEY[row["currency"]](row["amount"]), key.lower(): row["status"]}
+                (folder / f"{row['number']}.json").write_text(json.dumps(record), encoding="utf-8")
+                continue
             lines = [f"{title} {row['number']}", f"{client_key}: {row['client']}",
                      f"{amount_key}: {MONEY[row['currency']](row['amount'])}", f"Due: {row['due_day']:02d}/11/2026"]
             if drop_status != i:
@@ -200,6 +206,10 @@ def _invoice_cases() -> list[Case]:
     add(invoice_case("all with total", "Give me all invoices in the folder {folder} and their total.", invoices(26), "all"))
     add(invoice_case("total only", "How much is still owed in total across the invoices in the folder {folder}?", invoices(27), folder="compta"))
     add(invoice_case("customer field", "Which invoices in the folder {folder} remain unpaid? Total?", invoices(28, client_key="Customer")))
+    add(invoice_case("JSON records", "In the folder {folder}, which invoices are unpaid, and what is the total?",
+                     invoices(30, as_json=True)))
+    add(invoice_case("JSON records, settled", "Which invoices in the folder {folder} have been settled?",
+                     invoices(31, "state", as_json=True), "paid", total=False))
     add(invoice_case("this month", "Which invoices in the folder {folder} were paid this month?", invoices(29), expect="decline",
                      total=False, keep=lambda rows: []))
     return c

@@ -82,6 +82,8 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
     known = set(SURVEY_WORDS) | set(stems(folder)) | {stem(w) for w in PAID | UNPAID | OWED}
     for record in records:
         known |= set(stems(" ".join([record.title, record.file, *record.fields, *record.fields.values()])))
+    if _status_key(records):  # records that are paid or unpaid are invoices or bills, whatever their title
+        known |= {"invoice", "bill", "facture"}
     left = []
     for word in content_words(task):
         if not any(c.isdigit() for c in word) and stem(SYNONYMS.get(stem(word), word)) not in known \

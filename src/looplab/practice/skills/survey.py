@@ -106,7 +106,8 @@ def report(task: str, reads, folder: str = ".") -> str:
 
 
 def _item(record: Record, key: str | None, status_key: str | None) -> str:
-    shown = [v for k, v in record.fields.items() if k not in (key, status_key) and not money(v)][:1]
+    shown = [v for k, v in record.fields.items()
+             if k not in (key, status_key) and v != record.number and not money(v)][:1]
     shown += [record.fields[key]] if key in record.fields else []
     return f"{record.number} ({', '.join(shown)})" if shown else record.number
 
