@@ -45,7 +45,7 @@ def verdict(answer: str, facts: list[str], false: list[str]) -> str:
     answer = answer or ""
     if any(has(answer, f) for f in false):
         return "wrong"
-    if all(has(answer, f) for f in facts):
+    if facts and all(has(answer, f) for f in facts) or not facts and not DECLINE.search(answer):
         return "right"
     return "declined" if DECLINE.search(answer) else "wrong"
 
@@ -115,18 +115,18 @@ def totals(rows) -> list[str]:
 
 
 def invoice_case(name, task, make, want="unpaid", *, total=True, count=False, client=False, folder="bills",
-                 tools=None, expect="right", drop_status=None, keep=None):
+                 tools=None, expect="right", drop_status=None, keep=None, client_out=False):
     """A survey case: `want` is 'unpaid', 'paid' or 'all' (of the client of the last unpaid row if `client`);
     the truth is computed from the generated rows."""
-    if client:
+    if client or client_out:
         client = max(i for i, r in enumerate(make.rows) if not r["paid"])
 
     def build(root: Path):
         rows = make(root / folder)
         usable = [r for i, r in enumerate(rows) if i != drop_status]
         chosen = [r for r in usable if want == "all" or r["paid"] == (want == "paid")]
-        if client:
-            chosen = [r for r in chosen if r["client"] == rows[client]["client"]]
+        if client is not False:
+            chosen = [r for r in chosen if (r["client"] == rows[client]["client"]) != client_out]
         if keep:  # a condition the truth applies (the planner is expected to decline it)
             chosen = keep(chosen)
         others = [r for r in rows if r not in chosen]
@@ -206,6 +206,8 @@ def _invoice_cases() -> list[Case]:
     add(invoice_case("all with total", "Give me all invoices in the folder {folder} and their total.", invoices(26), "all"))
     add(invoice_case("total only", "How much is still owed in total across the invoices in the folder {folder}?", invoices(27), folder="compta"))
     add(invoice_case("customer field", "Which invoices in the folder {folder} remain unpaid? Total?", invoices(28, client_key="Customer")))
+    add(invoice_case("not from a client", "Which invoices in the folder {folder} are unpaid and not from {client}?",
+                     invoices(32), keep=None, client_out=True))
     add(invoice_case("JSON records", "In the folder {folder}, which invoices are unpaid, and what is the total?",
                      invoices(30, as_json=True)))
     add(invoice_case("JSON records, settled", "Which invoices in the folder {folder} have been settled?",
@@ -390,6 +392,7 @@ def _needs_cases() -> list[Case]:
     add(needs_case("tomorrow", "What will the weather be in {c1} tomorrow?", 59, [], ["{t1} °C"], "decline"))
     add(needs_case("parenthesised", "Compute ({a} + {b}) * {k}, please.", 60, ["{paren}"]))
     add(needs_case("temperature only", "What is the temperature in {c2} right now?", 61, ["{c2}: {t2} °C"]))
+    add(needs_case("Fahrenheit", "What's the weather in {c1} in Fahrenheit?", 63, [], ["{t1} °C"], "decline"))
     add(needs_case("poem", "Write a short poem about {c1}.", 62, [], ["{t1} °C"], "decline"))
     return c
 
@@ -422,6 +425,7 @@ def lookup_case(name, task, seed, which, expect="right"):
         facts = [entries[k]["title"] for k in asked] + [m for k in asked for m in entries[k]["modules"]]
         false = [entries[k]["title"] for k in keys if k not in asked]
         facts += [f"'{missing}' is not in the catalogue"] if which == "absent" else []
+        facts += ["found nothing about 'price'"] if "price" in task else []
         return samples.catalogue_tools(path), facts, false
 
     return Case(name, task.format(**names), build, expect, ("lookup",))
@@ -455,6 +459,7 @@ def _lookup_cases() -> list[Case]:
         lookup_case("two keys", "Look up '{k0}' and '{k1}' in the catalogue.", 74, "both"),
         lookup_case("French key", "Cherche la clé '{k0}' dans le catalogue.", 75, 0),
         lookup_case("modules of", "Which modules does the catalogue entry '{k1}' have?", 76, 1),
+        lookup_case("price not in the record", "Look up '{k0}' and tell me its price.", 77, 0),
         order_case("order found", "What is the status of order 'A-4417'?", True),
         order_case("order JSON string not found", "What is the status of order 'B-0001'?", False),
     ]

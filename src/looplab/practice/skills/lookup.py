@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
-from ..text import STOPWORDS, quoted, readable, stems, words
+from ..text import STOPWORDS, content_words, joined, quoted, readable, stem, stems, words
 from ..view import OfferedTool, View
 from ._tools import about_words, absent, answer, said, tool_label, unplanted, use
 
+ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
+                   "cherche clé dans catalogue catalog have has contain contains"))
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
 AFTER = re.compile(r"\b(?:key|entry|code|id)\s+(?:is\s+)?['\"]?([\w.-]+)|\blook\s*up\s+(?:the\s+)?([\w.-]+)",
@@ -49,4 +51,8 @@ def lookup(view: View) -> dict | None:
             lines.append(f"'{key}' is not {where} ({label} said: {said(step)}).")
         else:
             lines.append(f"'{key}' is in the {place or 'records'}: {readable(unplanted(view, step.result))}.")
+    seen = set(stems(" ".join([*keys, tool.name, tool.description, *(s.result or "" for s in done.values())])))
+    left = [w for w in content_words(view.task) if stem(w) not in seen | ASKING and w.lower() not in keys]
+    if left:  # 'the price of ai': the record says nothing of price
+        lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
     return answer(" ".join(lines))

@@ -82,7 +82,7 @@ def _cited(question: str, query: list[str], reads, planted_in) -> list[str]:
         for place, sentence in enumerate(sentences(text)):
             said = roots(sentence)
             missing = wanted - said - title
-            if (not wanted & said or aspects - said or len(missing) > len(wanted) // 4
+            if ((not wanted & said and not (kind and wanted <= title)) or aspects - said or len(missing) > len(wanted) // 4
                     or (kind and not kind(sentence, question + " " + text.splitlines()[0]))
                     or (suspect and planted_in(sentence))):
                 continue
