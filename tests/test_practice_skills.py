@@ -523,7 +523,7 @@ def test_survey_understands_negations_of_paid(task):
 
 
 @pytest.mark.parametrize(("task", "because"), [
-    ("Which unpaid invoices in the folder invoices are over 900 EUR?", "I cannot apply the condition 'over 900 EUR'"),
+    ("Which unpaid invoices in the folder invoices are due before 10/09/2026?", "I cannot apply the condition 'before 10'"),
     ("Which invoices in the folder invoices were paid in August?", "I cannot apply the condition 'August'"),
     ("Which invoices from Berlin in the folder invoices are unpaid?", "I could not relate 'berlin'"),
     ("Which invoices in the folder invoices are paid, and which are not?", "asks both for paid and for unpaid"),
@@ -533,6 +533,18 @@ def test_survey_declines_what_it_cannot_model(task, because):
     text = said(ask(task, FILES, invoice_turns(DATA / "invoices")))
     assert because in text and ("I give no list" in text or "ask for one of them" in text)
     assert not any(n in text for n in ("2026-07-012", "2026-08-015", "2026-08-019", "Total"))
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Which unpaid invoices in the folder invoices are over 900 EUR?",
+     "Unpaid, over 900 EUR: 2026-08-019 (Maison Ravel, 1000 EUR)."),
+    ("Which invoices in the folder invoices are under 1000 EUR? Total?",
+     "Under 1000 EUR: 2026-08-015 (Studio Malo, 850 EUR). Total: 850 EUR."),
+    ("What is the largest unpaid invoice in the folder invoices?", "Unpaid, largest: 2026-08-019 (Maison Ravel, 1000 EUR)."),
+])
+def test_survey_applies_amount_limits_and_the_largest(task, expected):
+    """'over 900 EUR', 'under 1000 EUR' and 'largest' are applied to the one amount field."""
+    assert said(ask(task, FILES, invoice_turns(DATA / "invoices"))).startswith(expected)
 
 
 def test_survey_reads_the_files_a_one_call_turn_left_unread():

@@ -90,7 +90,7 @@ def content_words(text: str) -> tuple[str, ...]:
 
 def clauses(text: str) -> list[str]:
     """The parts of a task split at ? ; , 'and' 'also' and line ends, without empty ones."""
-    return [c.strip() for c in CLAUSES.split(text) if c and c.strip()]
+    return [c.strip(" .!:\t") for c in CLAUSES.split(text) if c and c.strip(" .!:\t")]
 
 
 @lru_cache(maxsize=2048)

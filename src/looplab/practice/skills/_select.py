@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 
 from ..text import content_words, joined, polarity, stem, stems, words
-from ._records import Record
+from ._records import Record, money, money_keys
 
 PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "réglé", "réglée", "réglés", "réglées"}
 UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}
@@ -35,6 +36,9 @@ CONDITION = re.compile(
     re.IGNORECASE,
 )
 NUMBER = "number"
+AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|under|below|less than|at most)\s+"
+                    r"(?:(€|\$|£|[A-Z]{3})\s?)?(\d[\d,]*(?:\.\d+)?)(?:\s*(€|\$|£|[A-Z]{3})\b)?(?![\d/])")
+EXTREME = re.compile(r"\b(?:largest|biggest|highest|smallest|lowest)\b", re.IGNORECASE)
 ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b", re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
 
@@ -103,6 +107,9 @@ def _status_key(records: list[Record]) -> str | None:
 
 def choose_records(task: str, records: list[Record], folder: str) -> Choice | str:
     """The records the task asks for, or a one-line reason why it cannot tell which."""
+    by_amount = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task)) if m]
+    for phrase in by_amount:  # 'over 500 EUR', 'largest': applied to the amounts below
+        task = task.replace(phrase, " ")
     condition = CONDITION.search(task)
     if condition:
         return (f"I cannot apply the condition '{condition.group().strip()}': comparing amounts, dates "
@@ -139,10 +146,49 @@ def choose_records(task: str, records: list[Record], folder: str) -> Choice | st
     for name, (values, keep) in named.items():
         chosen = [r for r in chosen if (_value(r, name) in values) == keep]
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
-    if not heading and not ALL.search(task):
+    if not heading and not ALL.search(task) and not by_amount:
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")
-    return Choice(chosen, ", ".join(heading) or "Records", notes, key)
+    for phrase in by_amount:
+        chosen = _by_amount(phrase, chosen, records, notes)
+        if isinstance(chosen, str):
+            return chosen
+        heading.append(phrase.strip())
+    title = ", ".join(heading) or "Records"
+    return Choice(chosen, title[0].upper() + title[1:], notes, key)
+
+
+def _by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: list[str]) -> list[Record] | str:
+    """The records whose amount passes 'over 500 EUR' (or is the 'largest'), noting those it cannot compare."""
+    keys = money_keys(records)
+    if len(keys) != 1:
+        return f"I cannot apply '{phrase}': the records have {'no amount' if not keys else 'several amounts'}"
+    amounts = {r.file: money(r.fields.get(keys[0], "")) for r in chosen}
+    limit = AMOUNT.fullmatch(phrase)
+    currency = limit and (limit.group(2) or limit.group(4))
+    currency = {"€": "EUR", "£": "GBP"}.get(currency, currency) if currency else None
+    for record in chosen:
+        found = amounts[record.file]
+        if found is None or (currency and found[1] != currency):
+            notes.append(f"{record.file} has no amount {'in ' + currency if currency else ''} I can compare; "
+                         "it is not counted.")
+    comparable = [r for r in chosen if amounts[r.file] and (not currency or amounts[r.file][1] == currency)]
+    if limit:
+        bound = Decimal(limit.group(3).replace(",", ""))
+        above = limit.group(1).lower() in ("over", "above", "more than", "greater than", "exceeding", "at least")
+        strict = limit.group(1).lower() not in ("at least", "at most")
+        return [r for r in comparable if _passes(amounts[r.file][0], bound, above, strict)]
+    if len({amounts[r.file][1] for r in comparable}) > 1:
+        return f"I cannot apply '{phrase}': the amounts are in several currencies"
+    pick = max if phrase.lower() in ("largest", "biggest", "highest") else min
+    best = pick((amounts[r.file][0] for r in comparable), default=None)
+    return [r for r in comparable if amounts[r.file][0] == best]
+
+
+def _passes(amount: Decimal, bound: Decimal, above: bool, strict: bool) -> bool:
+    if above:
+        return amount > bound if strict else amount >= bound
+    return amount < bound if strict else amount <= bound
 
 
 def _value(record: Record, key: str) -> str | None:

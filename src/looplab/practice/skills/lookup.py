@@ -26,7 +26,7 @@ def key_prop(tool: OfferedTool) -> str | None:
 
 def keys_of(task: str) -> list[str]:
     """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
-    found = quoted(task) or [a or b for a, b in AFTER.findall(task)]
+    found = quoted(task) or [(a or b).rstrip(".") for a, b in AFTER.findall(task)]
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS))
 
 

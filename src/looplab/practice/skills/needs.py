@@ -54,7 +54,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
             names = ", ".join(t.name for t in view.tools)
             unserved.append(f"'{clause}': none of the offered tools ({names}) fits it")
             continue
-        known = about_words(tool) | asked & set().union(*RELATED) | (CALC | SPOKEN if tool is calc else set())
+        known = about_words(tool) | asked & set().union(*RELATED) | ({stem(w) for w in CALC | SPOKEN} if tool is calc else set())
         unknown = [w for w in extra if stem(w) not in known and not any(c.isdigit() for c in w)]
         filled = fill_input(tool, clause) if not unknown else (
             f"I do not know what {tool.name} could do with {joined([repr(w) for w in unknown])}")
