@@ -1,4 +1,4 @@
-"""Reply builders and tool matching the skills share."""
+"""What the skills share: reply builders, tool matching, absences, denials and planted instructions."""
 
 from __future__ import annotations
 

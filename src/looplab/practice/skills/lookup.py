@@ -1,4 +1,5 @@
-"""Skill: look up the key(s) the task names with a one-key lookup tool, and quote what came back."""
+"""Skill: look up the key(s) the task names with a one-key lookup tool and quote what came back (a JSON null,
+empty value or "not found" string is an absence); name any part of the task the records say nothing about."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Skill: search the documents, read the best few, answer with cited sentences from them."""
+"""Skill: search the documents, read the best three, answer with cited sentences that address the question's
+focus (its aspect words, the number or time it asks for); otherwise say the documents do not answer."""
 
 from __future__ import annotations
 

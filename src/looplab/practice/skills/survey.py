@@ -1,4 +1,6 @@
-"""Skill: list a folder, read every listed file in one turn, answer from their 'Key: value' records."""
+"""Skill: list a folder, read every listed file (the rest next turn if only some were read), then answer from
+their records: paid or unpaid (negations understood), the values, numbers and amount limits the task names,
+with a count and total if asked; a word or condition it cannot model gets a decline, not a guess."""
 
 from __future__ import annotations
 
