@@ -124,6 +124,12 @@ def invoice_case(name, task, make, want="unpaid", *, total=True, count=False, cl
     def build(root: Path):
         rows = make(root / folder)
         usable = [r for i, r in enumerate(rows) if i != drop_status]
+        if want == "both":  # each id under its own heading, each total after it
+            facts = [re.compile(rf"(?<!Un){'Paid' if r['paid'] else 'Unpaid'}: [^.]*{re.escape(r['number'])}")
+                     for r in usable]
+            facts += [f"Total {h}: {t}" for h in ("paid", "unpaid") for t in
+                      totals([r for r in usable if r["paid"] == (h == "paid")])] if total else []
+            return (tools or samples.invoice_tools)(root), facts, []
         chosen = [r for r in usable if want == "all" or r["paid"] == (want == "paid")]
         if client is not False:
             chosen = [r for r in chosen if (r["client"] == rows[client]["client"]) != client_out]
@@ -192,7 +198,10 @@ def _invoice_cases() -> list[Case]:
     add(invoice_case("largest", "What is the largest unpaid invoice in the folder {folder}?", invoices(17),
                      total=False, keep=lambda rows: [max(rows, key=lambda r: r["amount"])]))
     add(invoice_case("double negative", "In the folder {folder}, which invoices are not unpaid?", invoices(18), "paid", total=False))
-    add(invoice_case("paid and not", "Which invoices in the folder {folder} have been paid, and which haven't?", invoices(19), expect="decline"))
+    add(invoice_case("paid and not", "Which invoices in the folder {folder} have been paid, and which haven't?", invoices(19),
+                     "both", total=False))
+    add(invoice_case("paid and unpaid totals", "In the folder {folder}, which invoices are paid and which are unpaid? Totals?",
+                     invoices(39), "both"))
     add(invoice_case("renamed tools", "In the directory {folder}, find the unpaid invoices and the total still due.", invoices(20),
                      tools=renamed_file_tools))
     add(invoice_case("paid yes/no", "Which invoices in the folder {folder} are unpaid, and what do they add up to?", invoices(21, "flag")))

@@ -526,7 +526,7 @@ def test_survey_understands_negations_of_paid(task):
     ("Which unpaid invoices in the folder invoices are due before 10/09/2026?", "I cannot apply the condition 'before 10'"),
     ("Which invoices in the folder invoices were paid in August?", "I cannot apply the condition 'August'"),
     ("Which invoices from Berlin in the folder invoices are unpaid?", "I could not relate 'berlin'"),
-    ("Which invoices in the folder invoices are paid, and which are not?", "asks both for paid and for unpaid"),
+    ("Which invoices in the folder invoices are paid, and how much is still owed?", "asks for paid records and for what"),
 ])
 def test_survey_declines_what_it_cannot_model(task, because):
     """A comparison, a date, an unknown word or two questions in one give a decline naming it, and no ids."""
@@ -545,6 +545,14 @@ def test_survey_declines_what_it_cannot_model(task, because):
 def test_survey_applies_amount_limits_and_the_largest(task, expected):
     """'over 900 EUR', 'under 1000 EUR' and 'largest' are applied to the one amount field."""
     assert said(ask(task, FILES, invoice_turns(DATA / "invoices"))).startswith(expected)
+
+
+def test_survey_answers_paid_and_unpaid_in_two_lists():
+    """'Which are paid and which are unpaid? Totals?' gets two lists, each with its total."""
+    text = said(ask("In the folder invoices, which invoices are paid and which are unpaid? Totals?", FILES,
+                    invoice_turns(DATA / "invoices")))
+    assert text.startswith("Paid: 2026-07-012 (Atelier Brume, 1200 EUR). Total paid: 1200 EUR. Unpaid: 2026-08-015 "
+                           "(Studio Malo, 850 EUR) and 2026-08-019 (Maison Ravel, 1000 EUR). Total unpaid: 1850 EUR.")
 
 
 def test_survey_reads_the_files_a_one_call_turn_left_unread():

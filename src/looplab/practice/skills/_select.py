@@ -74,7 +74,7 @@ def wanted_status(task: str) -> str | None:
     weak = {"unpaid" if keep else "paid" for w, keep in said if w in OWED}
     if (strong or weak) and ELLIPSIS.search(task):  # 'which are paid, and which haven't?'
         raise ValueError("the task asks both for paid and for unpaid records")
-    if len(strong) > 1 or len(weak) > 1:
+    if len(strong) > 1 or len(weak) > 1 and not strong:
         raise ValueError("the task asks both for paid and for unpaid records")
     if strong and weak and strong != weak:
         raise ValueError("the task asks for paid records and for what is still owed")
@@ -105,8 +105,9 @@ def _status_key(records: list[Record]) -> str | None:
     return max(counts, key=counts.get) if counts else None
 
 
-def choose_records(task: str, records: list[Record], folder: str) -> Choice | str:
-    """The records the task asks for, or a one-line reason why it cannot tell which."""
+def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
+    """The records the task asks for (two lists when it asks 'which are paid, and which not'), or a
+    one-line reason why it cannot tell which."""
     by_amount = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task)) if m]
     for phrase in by_amount:  # 'over 500 EUR', 'largest': applied to the amounts below
         task = task.replace(phrase, " ")
@@ -115,13 +116,20 @@ def choose_records(task: str, records: list[Record], folder: str) -> Choice | st
         return (f"I cannot apply the condition '{condition.group().strip()}': comparing amounts, dates "
                 "or ranks is beyond my rules, so I give no list and no total")
     try:
-        status = wanted_status(task)
+        statuses = [wanted_status(task)]
     except ValueError as why:
-        return f"I cannot answer this in one list: {why}; ask for one of them at a time"
+        if "owed" in str(why):
+            return f"I cannot answer this in one list: {why}; ask for one of them at a time"
+        statuses = ["paid", "unpaid"]
     left = unaccounted(task, records, folder)
     if left:
         return (f"I could not relate {joined([repr(w) for w in left])} to the records read, so I cannot "
                 "tell which records the task asks for; I give no list and no total")
+    choices = [_choose(task, records, status, by_amount) for status in statuses]
+    return next((c for c in choices if isinstance(c, str)), choices)
+
+
+def _choose(task: str, records: list[Record], status: str | None, by_amount: list[str]) -> Choice | str:
     chosen, notes, heading = list(records), [], []
     key = _status_key(records) if status else None
     if status:
