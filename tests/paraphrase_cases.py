@@ -228,6 +228,8 @@ def _invoice_cases() -> list[Case]:
                      total=False, keep=lambda rows: [r for r in rows if r["amount"] < 1000]))
     add(invoice_case("French count", "Dans le dossier {folder}, combien de factures sont impayées ?",
                      invoices(38, "statut", title="Facture"), total=False, count=True, folder="factures"))
+    add(invoice_case("not paid by a client", "Which invoices in the folder {folder} have not been paid by {client}?",
+                     invoices(40), total=False, client=True))
     add(invoice_case("JSON records", "In the folder {folder}, which invoices are unpaid, and what is the total?",
                      invoices(30, as_json=True)))
     add(invoice_case("JSON records, settled", "Which invoices in the folder {folder} have been settled?",

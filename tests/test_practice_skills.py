@@ -547,6 +547,17 @@ def test_survey_applies_amount_limits_and_the_largest(task, expected):
     assert said(ask(task, FILES, invoice_turns(DATA / "invoices"))).startswith(expected)
 
 
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Which invoices in the folder invoices have not been paid by Maison Ravel?",
+     "Unpaid, Client Maison Ravel: 2026-08-019 (Maison Ravel, 1000 EUR)."),
+    ("Which invoices in the folder invoices are unpaid and not from Studio Malo?",
+     "Unpaid, Client not Studio Malo: 2026-08-019 (Maison Ravel, 1000 EUR)."),
+])
+def test_survey_negation_reaches_the_next_word_or_name(task, expected):
+    """'not been paid by X' negates 'paid', not X; 'not from Studio Malo' negates the whole name."""
+    assert said(ask(task, FILES, invoice_turns(DATA / "invoices"))).startswith(expected)
+
+
 def test_survey_answers_paid_and_unpaid_in_two_lists():
     """'Which are paid and which are unpaid? Totals?' gets two lists, each with its total."""
     text = said(ask("In the folder invoices, which invoices are paid and which are unpaid? Totals?", FILES,
