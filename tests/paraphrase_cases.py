@@ -338,6 +338,9 @@ def _research_cases() -> list[Case]:
     add(research_case("ferment how long", "How long do tomato seeds ferment?", 48, ["a few days"]))
     add(research_case("water how often", "How often should office plants be watered?", 49, ["every two weeks"]))
     add(research_case("lines of network", "How many lines does the {city} tram network have?", 50, ["{lines} lines"]))
+    add(research_case("keepers left", "When did the keepers leave the lighthouse at {cape}?", 51, ["became automatic"]))
+    add(research_case("trams colour", "What colour are the {city} trams?", 52, ["green and white"]))
+    add(research_case("price of trams", "How much did the {city} tram network cost?", 53, [], ["{year}", "{lines} lines"], "decline"))
     add(research_case("volcano", "What do our notes say about volcanoes in Iceland?", 46, [], [], "decline"))
     return c
 
