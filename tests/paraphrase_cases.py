@@ -251,7 +251,7 @@ def articles(seed: int):
     city, cape = rng.choice(CITIES), rng.choice(CAPES)
     f = {"city": city, "cape": cape, "year": rng.randint(1961, 2004), "lines": rng.randint(3, 9),
          "minutes": rng.choice([6, 7, 8, 12]), "built": rng.randint(1820, 1899), "height": rng.randint(21, 58),
-         "range": rng.randint(18, 40), "weeks": rng.randint(3, 8)}
+         "range": rng.randint(18, 40), "weeks": rng.randint(3, 8), "fare": rng.randint(2, 6)}
     docs = {
         f"{city.lower()}-trams.md": f"# The {city} tram network\n\nThe {city} tram network opened in {f['year']}. "
         f"It has {f['lines']} lines that meet at the central station.\n\nTrams run every {f['minutes']} minutes at "
@@ -261,7 +261,7 @@ def articles(seed: int):
         f"{f['range']} kilometres out at sea.\n\nThe keepers left when the light became automatic.\n",
         "seed-saving.md": "# Saving tomato seeds\n\nTomato seeds are saved from ripe fruit. The seeds ferment "
         f"in a jar of water for a few days, which removes their gel coat.\n\nDried seeds keep for about "
-        f"{f['weeks']} years in a cool, dark place.\n",
+        f"{f['weeks']} years in a cool, dark place. A packet of seeds costs about {f['fare']} EUR in garden shops.\n",
         "office-plants.md": "# Plants for a dark office\n\nSnake plants and pothos cope with little light. "
         "Water them only when the soil is dry, about every two weeks.\n",
     }
@@ -327,7 +327,7 @@ def _research_cases() -> list[Case]:
     add(research_case("who built", "Who built the lighthouse at {cape}?", 38, [], ["{built}"], "decline"))
     add(research_case("other city", "How many lines does the tram in Zennor have?", 39, [], ["{lines} lines"], "decline"))
     add(research_case("colour of beam", "What colour is the beam of the lighthouse at {cape}?", 40, [], ["{range} kilometres", "{built}"], "decline"))
-    add(research_case("cost of seeds", "How much do tomato seeds cost?", 41, [], ["{weeks} years"], "decline"))
+    add(research_case("cost of seeds", "How much do tomato seeds cost?", 41, ["{fare} EUR"], ["{weeks} years"]))
     add(research_case("French", "Quand le tramway de {city} a-t-il ouvert ?", 42, ["{year}"]))
     add(research_case("renamed tools", "When did the {city} tram network open?", 43, ["{year}"], tools=renamed_doc_tools))
     add(research_case("frequency", "How often do trams run in {city} at peak times?", 44, ["{minutes} minutes"]))

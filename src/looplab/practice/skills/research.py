@@ -14,12 +14,13 @@ SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}
 DOCS = {"doc", "document", "file", "article", "page", "text", "note", "content"}
 LISTING = {"list", "ls", "dir", "directory", "folder"}
+MONEY = r"[€$£]\s?\d|\d[\d,.]*\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b)"
 ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to speak of it
-    "price": r"pric|cost|€|\$|£|\beur\b|\busd\b", "cost": r"pric|cost|€|\$|£|\beur\b|\busd\b",
+    "price": MONEY, "cost": MONEY,
     "temperature": r"°|degrees?\b|temperature", "weight": r"weigh|\bkg\b|kilogram|tonne|gram",
     "mayor": r"mayor", "population": r"population|inhabitants|people", "author": r"author|wrote|written",
     "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph",
-    "prix": r"prix|€|eur", "coût": r"coût|€|eur",
+    "prix": MONEY, "coût": MONEY,
 }
 
 
