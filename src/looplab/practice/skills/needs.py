@@ -3,6 +3,8 @@ each result, and name every clause no offered tool fits (or whose input it could
 
 from __future__ import annotations
 
+import re
+
 from ..fill import binary, expression, fill_input, place, spoken
 from ..text import (
     STOPWORDS,
@@ -20,8 +22,7 @@ from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_l
 
 CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "evaluate", "compute"}
 RELATED = [  # a word of the task also counts as the other words of its group
-    set(stems("weather temperature forecast rain sunny wind windy degree hot cold warm snow humidity "
-              "cloudy météo temps température")),
+    set(stems("weather temperature rain sunny degree hot cold warm cloudy météo temps température")),
     set(stems("time clock hour date today")),
 ]
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated",
@@ -48,7 +49,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
             tool = calc
         elif best[0] > 0 and best[2] is not calc:
             tool = best[2]
-        elif previous and where and not extra:
+        elif previous and where and not extra and re.search(
+                rf"\b(?:and|or|et|ou)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}", view.task, re.IGNORECASE):
             tool = previous  # 'weather in Lyon and Paris': 'Paris' asks the same as before
         else:
             names = ", ".join(t.name for t in view.tools)
