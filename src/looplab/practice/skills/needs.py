@@ -44,7 +44,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         scores = [(len(asked & about), i, t) for about, i, t in abouts]
         best = max(scores, key=lambda s: s[:2], default=(0, 0, None))
         where = place(clause)
-        extra = set(content_words(clause)) - GENERIC - set(words(where or ""))
+        extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
         if calc and (expression(clause) or binary(clause)):
             tool = calc
         elif best[0] > 0 and best[2] is not calc:
@@ -56,7 +56,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
             names = ", ".join(t.name for t in view.tools)
             unserved.append(f"'{clause}': none of the offered tools ({names}) fits it")
             continue
-        known = about_words(tool) | asked & set().union(*RELATED) | ({stem(w) for w in CALC | SPOKEN} if tool is calc else set())
+        known = about_words(tool) | asked & set().union(*RELATED)
+        known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
         unknown = [w for w in extra if stem(w) not in known and not any(c.isdigit() for c in w)]
         filled = fill_input(tool, clause) if not unknown else (
             f"I do not know what {tool.name} could do with {joined([repr(w) for w in unknown])}")
