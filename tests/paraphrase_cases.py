@@ -230,6 +230,9 @@ def _invoice_cases() -> list[Case]:
                      invoices(38, "statut", title="Facture"), total=False, count=True, folder="factures"))
     add(invoice_case("not paid by a client", "Which invoices in the folder {folder} have not been paid by {client}?",
                      invoices(40), total=False, client=True))
+    add(invoice_case("still to be paid", "List every invoice in the folder {folder} that is still to be paid.", invoices(41),
+                     total=False))
+    add(invoice_case("who owes", "Who still owes us money? Check the folder {folder} and give the total.", invoices(42)))
     add(invoice_case("JSON records", "In the folder {folder}, which invoices are unpaid, and what is the total?",
                      invoices(30, as_json=True)))
     add(invoice_case("JSON records, settled", "Which invoices in the folder {folder} have been settled?",

@@ -12,7 +12,7 @@ from ._records import Record, money, money_keys
 
 PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "réglé", "réglée", "réglés", "réglées"}
 UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}
-OWED = {"due", "owed", "owe", "owing", "dû", "dus", "dues"}  # weak: 'the total still due'
+OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues"}  # weak: 'the total still due'
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
 SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount",
@@ -24,6 +24,7 @@ SURVEY_WORDS = set(stems(
     "currently right now please have been whose remaining left full whole grand id ids name names "
     "so far is are there everything currency their me us we our my in due owed owe owing across among "
     "remain remains remaining stay stays within inside already display report summarise summarize "
+    "check see look search go through scan review any "
     "quel quels quelle quelles combien reste payer argent liste donne donner"))
 CONDITION = re.compile(
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between|"
@@ -35,6 +36,9 @@ CONDITION = re.compile(
     r"|[<>≤≥%]\s*[\w.,]*",
     re.IGNORECASE,
 )
+TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawaiting payment\b|"
+                        r"\bwaiting (?:for payment|to be paid)\b|\bpending payment\b|\bdue for payment\b|"
+                        r"\b(?:still|yet) to pay\b|\bà payer\b", re.IGNORECASE)
 NUMBER = "number"
 AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|under|below|less than|at most)\s+"
                     r"(?:(€|\$|£|[A-Z]{3})\s?)?(\d[\d,]*(?:\.\d+)?)(?:\s*(€|\$|£|[A-Z]{3})\b)?(?![\d/])")
@@ -55,6 +59,7 @@ class Choice:
 
 def _kind(value: str, key: str) -> str | None:
     """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no')."""
+    value = TO_BE_PAID.sub(" unpaid ", value)
     said, plain = polarity(value), words(value)
     if plain and set(plain) <= YES | NO and set(words(key)) & PAID:
         return "paid" if plain[0] in YES else "unpaid"
@@ -67,8 +72,9 @@ def _kind(value: str, key: str) -> str | None:
 
 def wanted_status(task: str) -> str | None:
     """'paid' or 'unpaid' as the task asks, None if it does not; ValueError when it asks for both."""
-    said = [(w, keep) for w, keep in polarity(re.sub(r"\bopen\s+(?=the|each|every|all|them|files?)\b", "",
-                                                     task, flags=re.IGNORECASE))]
+    task = TO_BE_PAID.sub(" unpaid ", re.sub(r"\bopen\s+(?=the|each|every|all|them|files?)\b", "", task,
+                                             flags=re.IGNORECASE))
+    said = list(polarity(task))
     strong = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
               for w, keep in said if w in PAID | UNPAID}
     weak = {"unpaid" if keep else "paid" for w, keep in said if w in OWED}
