@@ -344,6 +344,7 @@ def _research_cases() -> list[Case]:
     add(research_case("keepers left", "When did the keepers leave the lighthouse at {cape}?", 51, ["became automatic"]))
     add(research_case("trams colour", "What colour are the {city} trams?", 52, ["green and white"]))
     add(research_case("price of trams", "How much did the {city} tram network cost?", 53, [], ["{year}", "{lines} lines"], "decline"))
+    add(research_case("negated", "Which of our notes do not mention the {city} trams?", 54, [], ["{year}"], "decline"))
     add(research_case("volcano", "What do our notes say about volcanoes in Iceland?", 46, [], [], "decline"))
     return c
 
@@ -456,7 +457,8 @@ def lookup_case(name, task, seed, which, expect="right"):
     def build(root: Path):
         path = root / "catalogue.json"
         path.write_text(json.dumps(entries), encoding="utf-8")
-        asked = [keys[0], keys[1]] if which == "both" else [] if which == "absent" else [keys[which]]
+        asked = ([keys[0], keys[1]] if which == "both" else [keys[1], keys[2]] if which == "none"
+                 else [] if which == "absent" else [keys[which]])
         facts = [entries[k]["title"] for k in asked] + [m for k in asked for m in entries[k]["modules"]]
         false = [entries[k]["title"] for k in keys if k not in asked]
         facts += [f"'{missing}' is not in the catalogue"] if which == "absent" else []
@@ -495,6 +497,7 @@ def _lookup_cases() -> list[Case]:
         lookup_case("French key", "Cherche la clé '{k0}' dans le catalogue.", 75, 0),
         lookup_case("modules of", "Which modules does the catalogue entry '{k1}' have?", 76, 1),
         lookup_case("entry for key", "Show me the catalogue entry for key {k1}.", 78, 1),
+        lookup_case("except a key", "Look up every catalogue entry except '{k0}'.", 79, "none", "decline"),
         lookup_case("price not in the record", "Look up '{k0}' and tell me its price.", 77, 0),
         order_case("order found", "What is the status of order 'A-4417'?", True),
         order_case("order JSON string not found", "What is the status of order 'B-0001'?", False),

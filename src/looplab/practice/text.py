@@ -122,6 +122,15 @@ def polarity(text: str) -> tuple[tuple[str, bool], ...]:
     return tuple(found)
 
 
+EXCLUDING = re.compile(r"\b(?:except|excluding|other than|apart from|besides|sauf|hormis)\b", re.IGNORECASE)
+
+
+def negated(text: str) -> list[str]:
+    """The words `text` negates or excludes ('not paid' -> ['paid'], 'except ai' -> ['except'])."""
+    found = [w for w, keep in polarity(text) if not keep and w not in SCOPE_SKIP]
+    return found + [m.group().lower() for m in EXCLUDING.finditer(text)]
+
+
 def quoted(text: str) -> list[str]:
     """The values written in quotes in `text`: 'x', "x", ‘x’ or “x”."""
     found = re.findall(r"(?<!\w)'([^'\n]+)'|\"([^\"\n]+)\"|‘([^’\n]+)’|“([^”\n]+)”", text)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..text import STOPWORDS, content_words, joined, quoted, readable, stem, stems, words
+from ..text import STOPWORDS, content_words, joined, negated, quoted, readable, stem, stems, words
 from ..view import OfferedTool, View
 from ._tools import about_words, absent, answer, said, tool_label, unplanted, use
 
@@ -37,6 +37,9 @@ def lookup(view: View) -> dict | None:
     keys = keys_of(view.task) if tool else []
     if not keys:
         return None
+    if negated(view.task):  # 'every key except ai': looking up 'ai' would answer the opposite
+        return answer(f"I cannot look up what the task excludes ('{negated(view.task)[0]}'); I only look up the keys "
+                      "a task names.")
     prop = key_prop(tool)
     done = {str(s.input.get(prop)): s for s in view.calls_of(tool.name)}
     missing = [k for k in keys if k not in done]

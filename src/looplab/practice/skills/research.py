@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 import re
 
-from ..text import content_words, file_names, root, roots, sentences, stems
+from ..text import content_words, file_names, negated, root, roots, sentences, stems
 from ..view import View
 from ._tools import answer, first_input, pick, said, unplanted, use
 
@@ -121,6 +121,9 @@ def research(view: View) -> dict | None:
     if not query:
         return None
     q = " ".join(query)
+    if negated(view.task):  # cited sentences say what documents do say, never what they do not
+        return answer("I cannot answer a question with a negation or an exception by citing sentences: "
+                      "they say what the documents say, not what they leave out.")
     searches = view.calls_of(search.name)
     if not searches:
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
