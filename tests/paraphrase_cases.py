@@ -186,7 +186,7 @@ def _invoice_cases() -> list[Case]:
     add(invoice_case("client owes", "How much does {client} owe? Look in the folder {folder}.", invoices(10), client=True))
     add(invoice_case("over an amount", "Which invoices in the folder {folder} are over 500 EUR and unpaid?", invoices(11),
                      keep=lambda rows: [r for r in rows if r["amount"] > 500 and r["currency"] == "EUR"]))
-    add(invoice_case("due before", "Which unpaid invoices in the folder {folder} are due before 14/11/2026?", invoices(12), expect="decline",
+    add(invoice_case("due before", "Which unpaid invoices in the folder {folder} are due before 14/11/2026?", invoices(12), total=False,
                      keep=lambda rows: [r for r in rows if r["due_day"] < 14]))
     add(invoice_case("unknown city", "Which invoices in the folder {folder} are from Berlin and unpaid?", invoices(13), expect="decline",
                      keep=lambda rows: []))
@@ -233,6 +233,10 @@ def _invoice_cases() -> list[Case]:
     add(invoice_case("still to be paid", "List every invoice in the folder {folder} that is still to be paid.", invoices(41),
                      total=False))
     add(invoice_case("who owes", "Who still owes us money? Check the folder {folder} and give the total.", invoices(42)))
+    add(invoice_case("paid before a date", "Which invoices in the folder {folder} were paid before 12/11/2026?", invoices(43),
+                     "paid", total=False, expect="decline", keep=lambda rows: []))
+    add(invoice_case("due after, total", "Which invoices in the folder {folder} are due after 11/11/2026? Give the total.",
+                     invoices(44), "all", keep=lambda rows: [r for r in rows if r["due_day"] > 11]))
     add(invoice_case("JSON records", "In the folder {folder}, which invoices are unpaid, and what is the total?",
                      invoices(30, as_json=True)))
     add(invoice_case("JSON records, settled", "Which invoices in the folder {folder} have been settled?",
