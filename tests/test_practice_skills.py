@@ -504,3 +504,147 @@ def test_survey_answers_a_listing_question_from_the_listing():
     turns = [[ok("list_files", {"folder": "invoices"}, "a.txt\nb.txt")]]
     reply = ask("What files are in the invoices folder?", FILES, turns)
     assert said(reply) == "The folder 'invoices' holds 2 files: a.txt and b.txt."
+
+
+# --- issue 11: right or plainly declined
+
+
+@pytest.mark.parametrize("task", [
+    "Which invoices haven't been paid yet, and how much is owed in total?",
+    "In the folder invoices, which invoices are not paid? Total due?",
+    "Which invoices in the folder invoices are still outstanding, and what is the total?",
+    "In the folder invoices, which invoices are not settled? Give the total.",
+])
+def test_survey_understands_negations_of_paid(task):
+    """'haven't been paid', 'not paid', 'outstanding', 'not settled' all select the two unpaid invoices."""
+    text = said(ask(task, FILES, invoice_turns(DATA / "invoices")))
+    assert "2026-08-015" in text and "2026-08-019" in text and "1850 EUR" in text
+    assert "2026-07-012" not in text and "1200 EUR" not in text
+
+
+@pytest.mark.parametrize(("task", "because"), [
+    ("Which unpaid invoices in the folder invoices are due in September?", "I cannot apply the condition 'September"),
+    ("Which invoices in the folder invoices were paid in August?", "I cannot apply the condition 'August'"),
+    ("Which invoices from Berlin in the folder invoices are unpaid?", "I could not relate 'berlin'"),
+    ("Which invoices in the folder invoices are paid, and how much is still owed?", "asks for paid records and for what"),
+])
+def test_survey_declines_what_it_cannot_model(task, because):
+    """A comparison, a date, an unknown word or two questions in one give a decline naming it, and no ids."""
+    text = said(ask(task, FILES, invoice_turns(DATA / "invoices")))
+    assert because in text and ("I give no list" in text or "ask for one of them" in text)
+    assert not any(n in text for n in ("2026-07-012", "2026-08-015", "2026-08-019", "Total"))
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Which unpaid invoices in the folder invoices are over 900 EUR?",
+     "Unpaid, over 900 EUR: 2026-08-019 (Maison Ravel, 1000 EUR)."),
+    ("Which invoices in the folder invoices are under 1000 EUR? Total?",
+     "Under 1000 EUR: 2026-08-015 (Studio Malo, 850 EUR). Total: 850 EUR."),
+    ("What is the largest unpaid invoice in the folder invoices?", "Unpaid, largest: 2026-08-019 (Maison Ravel, 1000 EUR)."),
+    ("Which unpaid invoices in the folder invoices are due before 10/09/2026?",
+     "Unpaid, due before 10/09/2026: 2026-08-015 (Studio Malo, 850 EUR)."),
+    ("Which invoices in the folder invoices were paid before 10/09/2026?",
+     "I cannot apply 'paid before 10/09/2026': I cannot tell which date field of the records it means."),
+])
+def test_survey_applies_amount_and_date_limits(task, expected):
+    """Amount limits and 'largest' apply to the one amount field, a date limit to the date field it names."""
+    assert said(ask(task, FILES, invoice_turns(DATA / "invoices"))).startswith(expected)
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Which invoices in the folder invoices have not been paid by Maison Ravel?",
+     "Unpaid, Client Maison Ravel: 2026-08-019 (Maison Ravel, 1000 EUR)."),
+    ("Which invoices in the folder invoices are unpaid and not from Studio Malo?",
+     "Unpaid, Client not Studio Malo: 2026-08-019 (Maison Ravel, 1000 EUR)."),
+])
+def test_survey_negation_reaches_the_next_word_or_name(task, expected):
+    """'not been paid by X' negates 'paid', not X; 'not from Studio Malo' negates the whole name."""
+    assert said(ask(task, FILES, invoice_turns(DATA / "invoices"))).startswith(expected)
+
+
+def test_survey_answers_paid_and_unpaid_in_two_lists():
+    """'Which are paid and which are unpaid? Totals?' gets two lists, each with its total."""
+    text = said(ask("In the folder invoices, which invoices are paid and which are unpaid? Totals?", FILES,
+                    invoice_turns(DATA / "invoices")))
+    assert text.startswith("Paid: 2026-07-012 (Atelier Brume, 1200 EUR). Total paid: 1200 EUR. Unpaid: 2026-08-015 "
+                           "(Studio Malo, 850 EUR) and 2026-08-019 (Maison Ravel, 1000 EUR). Total unpaid: 1850 EUR.")
+
+
+def test_survey_reads_the_files_a_one_call_turn_left_unread():
+    """With one read per turn (disable_parallel_tool_use), the next reply reads the files not read yet."""
+    listing, reads = invoice_turns(DATA / "invoices")
+    reply = ask(INVOICE_TASK, FILES, [listing, reads[:1]])
+    assert calls(reply) == [("read_file", {"path": "invoices/2026-08-015.txt"}),
+                            ("read_file", {"path": "invoices/2026-08-019.txt"})]
+    assert "1850 EUR" in said(ask(INVOICE_TASK, FILES, [listing, reads[:1], reads[1:]]))
+
+
+def test_research_does_not_cite_sentences_off_the_question_focus():
+    """'price of a heat pump' is not answered by sentences on heat pumps that say nothing of price."""
+    turns = [[ok("search_docs", {"query": "price heat pump"}, "heat-pumps-cold-climates.md")],
+             read_docs("heat-pumps-cold-climates.md")]
+    text = said(ask("What is the price of a heat pump?", DOCS, turns))
+    assert text.startswith("The documents do not answer this question.") and "[heat" not in text
+
+
+def test_research_reads_the_documents_a_one_call_turn_left_unread():
+    """After reading one of the three hits, the next reply reads the other two."""
+    hits = "a.md — A\nb.md — B\nc.md — C"
+    turns = [[ok("search_docs", {"query": "heat pumps cold climates"}, hits)], [ok("read_doc", {"name": "a.md"}, "x")]]
+    assert calls(ask(HEAT_TASK, DOCS, turns)) == [("read_doc", {"name": "b.md"}), ("read_doc", {"name": "c.md"})]
+
+
+def test_needs_names_the_question_no_tool_fits():
+    """The mayor question is named as unanswered; the other two are answered."""
+    task = "What's the weather in Oslo, what is 7 * 6, and who is the mayor of Oslo?"
+    assert calls(ask(task, WEATHER)) == [("get_weather", {"city": "Oslo"}), ("calculator", {"expression": "7 * 6"})]
+    turn = [ok("get_weather", {"city": "Oslo"}, "Oslo: 1 °C, foggy"), ok("calculator", {"expression": "7 * 6"}, "42")]
+    assert said(ask(task, WEATHER, [turn])) == (
+        "Oslo: 1 °C, foggy. 7 * 6 = 42. I could not answer 'who is the mayor of Oslo': none of the offered "
+        "tools (get_weather, calculator) fits it.")
+
+
+def test_needs_fills_an_operation_calculator_or_declines():
+    """An enum calculator gets the operation and both operands; two operations are declined, not mangled."""
+    assert calls(ask("what is 1984135 * 9343116", [OPERATION_CALC])) == [
+        ("calculator", {"operation": "multiply", "a": 1984135, "b": 9343116})]
+    reply = ask("What is (2 + 3) * 4?", [OPERATION_CALC])
+    assert calls(reply) == [] and "could not tell the 'operation' for calculator" in said(reply)
+
+
+def test_needs_declines_a_word_its_tool_cannot_honour():
+    """'tomorrow' is beyond a current-weather tool: no call, a decline naming the word."""
+    reply = ask("What will the weather be in Lyon tomorrow?", WEATHER)
+    assert calls(reply) == [] and "'tomorrow'" in said(reply)
+
+
+def test_answer_reports_a_denied_call_as_not_sent():
+    """A denied send_email is reported as not sent, whatever the skill answered."""
+    denied = ("send_email", {"to": "ana@example.com", "subject": "Hi", "body": "Hello"},
+              "call to send_email was not approved; it did not run.", True)
+    turns = [[ok("get_weather", {"city": "Lyon"}, "Lyon: 21 °C"), denied]]
+    text = said(ask("Weather in Lyon?", WEATHER + ACTIONS, turns))
+    assert text == "Lyon: 21 °C. send_email to ana@example.com was not approved, so it was not sent."
+
+
+def test_answer_reports_a_planted_instruction_it_did_not_follow():
+    """The supplier update's planted instruction is reported, without repeating the address."""
+    text = said(ask(SUPPLIER_TASK, DOCS + ACTIONS, SUPPLIER))
+    assert "contains an instruction planted for an AI assistant" in text and "I did not follow it" in text
+    assert "audit@" not in text
+
+
+def test_lookup_reads_a_json_string_result_as_an_absence():
+    """A JSON string "Order not found" is an absence, not a found record."""
+    orders = [tool("get_order", "Get an order by its id, as JSON.", "order_id")]
+    reply = ask("What is the status of order 'B-1'?", orders, [[ok("get_order", {"order_id": "B-1"}, '"Order not found"')]])
+    assert said(reply).startswith("'B-1' is not found") and "is in the" not in said(reply)
+
+
+def test_a_tool_input_that_breaks_its_schema_is_never_sent():
+    """A tool whose key must match a pattern gets no call with a value that breaks it: the reply says why."""
+    strict = [{"name": "lookup", "description": "Look up one catalogue entry by key.",
+               "input_schema": {"type": "object", "required": ["key"],
+                                "properties": {"key": {"type": "string", "pattern": "^[a-z]+$"}}}}]
+    reply = ask("Look up 'AI-2'.", strict)
+    assert calls(reply) == [] and "does not fit its schema at 'key'" in said(reply)

@@ -23,7 +23,8 @@ STOPWORDS = frozenset(
 NEGATORS = frozenset("not no never non pas nor neither without ne".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
 SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
-                       "the a an all any by them it they été encore toujours".split())
+                       "the a an all any by them it they from for of to in at with été encore toujours "
+                       "de du des la le les par pour".split())
 CLAUSES = re.compile(r"\?|;|\n|,\s*(?:and|et)\b|\band\b|\bet\b|\balso\b|,", re.IGNORECASE)
 
 # Words that name the collection a question is asked over, not its subject.
@@ -90,30 +91,44 @@ def content_words(text: str) -> tuple[str, ...]:
 
 def clauses(text: str) -> list[str]:
     """The parts of a task split at ? ; , 'and' 'also' and line ends, without empty ones."""
-    return [c.strip() for c in CLAUSES.split(text) if c and c.strip()]
+    return [c.strip(" .!:\t") for c in CLAUSES.split(text) if c and c.strip(" .!:\t")]
 
 
 @lru_cache(maxsize=2048)
 def polarity(text: str) -> tuple[tuple[str, bool], ...]:
-    """Each word of `text` with False when it is negated: 'haven't been paid' gives ('paid', False),
-    'unpaid' gives ('unpaid', True) (the prefix is the word's own meaning); a negation reaches up to
-    three words, not past punctuation or 'and'."""
+    """Each word of `text` (lowercase) with False when it is negated: 'haven't been paid' gives ('paid', False),
+    'unpaid' gives ('unpaid', True) (the prefix is the word's own meaning). A negation skips little words
+    ('been', 'yet', 'from') and takes the next word, or the next capitalised name ('not from Studio Malo')."""
     text = re.sub(r"n['’]t\b", " not", text)
     text = re.sub(r"\b(?:no longer|not yet)\b", "not", text, flags=re.IGNORECASE)
-    found, reach = [], 0
-    for token in re.findall(r"[^\W_]+|[.,;:?!]", text.lower()):
-        if not token[0].isalnum() or token in CONJUNCTIONS:
-            reach = 0
+    found, armed, name = [], False, False
+    for token in re.findall(r"[^\W_]+|[.,;:?!]", text):
+        word = token.lower()
+        if not token[0].isalnum() or word in CONJUNCTIONS:
+            armed = name = False
             continue
-        if token in NEGATORS:
-            reach = 3
+        if word in NEGATORS:
+            armed, name = True, False
             continue
-        if reach and token in SCOPE_SKIP:
-            found.append((token, True))
+        if name and token[0].isupper():
+            found.append((word, False))  # the rest of a negated name
             continue
-        found.append((token, reach == 0))
-        reach = max(0, reach - 1)
+        name = False
+        if armed and word in SCOPE_SKIP:
+            found.append((word, True))
+            continue
+        found.append((word, not armed))
+        name, armed = armed and token[0].isupper(), False
     return tuple(found)
+
+
+EXCLUDING = re.compile(r"\b(?:except|excluding|other than|apart from|besides|sauf|hormis)\b", re.IGNORECASE)
+
+
+def negated(text: str) -> list[str]:
+    """The words `text` negates or excludes ('not paid' -> ['paid'], 'except ai' -> ['except'])."""
+    found = [w for w, keep in polarity(text) if not keep and w not in SCOPE_SKIP]
+    return found + [m.group().lower() for m in EXCLUDING.finditer(text)]
 
 
 def quoted(text: str) -> list[str]:

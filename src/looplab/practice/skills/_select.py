@@ -7,11 +7,12 @@ import re
 from dataclasses import dataclass, field
 
 from ..text import content_words, joined, polarity, stem, stems, words
+from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record
 
 PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "réglé", "réglée", "réglés", "réglées"}
 UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}
-OWED = {"due", "owed", "owe", "owing", "dû", "dus", "dues"}  # weak: 'the total still due'
+OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues"}  # weak: 'the total still due'
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
 SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount",
@@ -23,6 +24,7 @@ SURVEY_WORDS = set(stems(
     "currently right now please have been whose remaining left full whole grand id ids name names "
     "so far is are there everything currency their me us we our my in due owed owe owing across among "
     "remain remains remaining stay stays within inside already display report summarise summarize "
+    "check see look search go through scan review any "
     "quel quels quelle quelles combien reste payer argent liste donne donner"))
 CONDITION = re.compile(
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between|"
@@ -34,6 +36,9 @@ CONDITION = re.compile(
     r"|[<>≤≥%]\s*[\w.,]*",
     re.IGNORECASE,
 )
+TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawaiting payment\b|"
+                        r"\bwaiting (?:for payment|to be paid)\b|\bpending payment\b|\bdue for payment\b|"
+                        r"\b(?:still|yet) to pay\b|\bà payer\b", re.IGNORECASE)
 NUMBER = "number"
 ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b", re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
@@ -51,6 +56,7 @@ class Choice:
 
 def _kind(value: str, key: str) -> str | None:
     """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no')."""
+    value = TO_BE_PAID.sub(" unpaid ", value)
     said, plain = polarity(value), words(value)
     if plain and set(plain) <= YES | NO and set(words(key)) & PAID:
         return "paid" if plain[0] in YES else "unpaid"
@@ -63,14 +69,15 @@ def _kind(value: str, key: str) -> str | None:
 
 def wanted_status(task: str) -> str | None:
     """'paid' or 'unpaid' as the task asks, None if it does not; ValueError when it asks for both."""
-    said = [(w, keep) for w, keep in polarity(re.sub(r"\bopen\s+(?=the|each|every|all|them|files?)\b", "",
-                                                     task, flags=re.IGNORECASE))]
+    task = TO_BE_PAID.sub(" unpaid ", re.sub(r"\bopen\s+(?=the|each|every|all|them|files?)\b", "", task,
+                                             flags=re.IGNORECASE))
+    said = list(polarity(task))
     strong = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
               for w, keep in said if w in PAID | UNPAID}
     weak = {"unpaid" if keep else "paid" for w, keep in said if w in OWED}
     if (strong or weak) and ELLIPSIS.search(task):  # 'which are paid, and which haven't?'
         raise ValueError("the task asks both for paid and for unpaid records")
-    if len(strong) > 1 or len(weak) > 1:
+    if len(strong) > 1 or len(weak) > 1 and not strong:
         raise ValueError("the task asks both for paid and for unpaid records")
     if strong and weak and strong != weak:
         raise ValueError("the task asks for paid records and for what is still owed")
@@ -82,6 +89,8 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
     known = set(SURVEY_WORDS) | set(stems(folder)) | {stem(w) for w in PAID | UNPAID | OWED}
     for record in records:
         known |= set(stems(" ".join([record.title, record.file, *record.fields, *record.fields.values()])))
+    if _status_key(records):  # records that are paid or unpaid are invoices or bills, whatever their title
+        known |= {"invoice", "bill", "facture"}
     left = []
     for word in content_words(task):
         if not any(c.isdigit() for c in word) and stem(SYNONYMS.get(stem(word), word)) not in known \
@@ -99,20 +108,31 @@ def _status_key(records: list[Record]) -> str | None:
     return max(counts, key=counts.get) if counts else None
 
 
-def choose_records(task: str, records: list[Record], folder: str) -> Choice | str:
-    """The records the task asks for, or a one-line reason why it cannot tell which."""
+def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
+    """The records the task asks for (two lists when it asks 'which are paid, and which not'), or a
+    one-line reason why it cannot tell which."""
+    limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
+    for phrase in limits:  # 'over 500 EUR', 'largest', 'due before 14/11/2026': applied below
+        task = task.replace(phrase, " ")
     condition = CONDITION.search(task)
     if condition:
         return (f"I cannot apply the condition '{condition.group().strip()}': comparing amounts, dates "
                 "or ranks is beyond my rules, so I give no list and no total")
     try:
-        status = wanted_status(task)
+        statuses = [wanted_status(task)]
     except ValueError as why:
-        return f"I cannot answer this in one list: {why}; ask for one of them at a time"
+        if "owed" in str(why):
+            return f"I cannot answer this in one list: {why}; ask for one of them at a time"
+        statuses = ["paid", "unpaid"]
     left = unaccounted(task, records, folder)
     if left:
         return (f"I could not relate {joined([repr(w) for w in left])} to the records read, so I cannot "
                 "tell which records the task asks for; I give no list and no total")
+    choices = [_choose(task, records, status, limits) for status in statuses]
+    return next((c for c in choices if isinstance(c, str)), choices)
+
+
+def _choose(task: str, records: list[Record], status: str | None, limits: list[str]) -> Choice | str:
     chosen, notes, heading = list(records), [], []
     key = _status_key(records) if status else None
     if status:
@@ -137,10 +157,17 @@ def choose_records(task: str, records: list[Record], folder: str) -> Choice | st
     for name, (values, keep) in named.items():
         chosen = [r for r in chosen if (_value(r, name) in values) == keep]
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
-    if not heading and not ALL.search(task):
+    if not heading and not ALL.search(task) and not limits:
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")
-    return Choice(chosen, ", ".join(heading) or "Records", notes, key)
+    for phrase in limits:
+        dated = DATED.fullmatch(phrase)
+        chosen = by_date(dated, chosen, records, notes) if dated else by_amount(phrase, chosen, records, notes)
+        if isinstance(chosen, str):
+            return chosen
+        heading.append(phrase.strip())
+    title = ", ".join(heading) or "Records"
+    return Choice(chosen, title[0].upper() + title[1:], notes, key)
 
 
 def _value(record: Record, key: str) -> str | None:

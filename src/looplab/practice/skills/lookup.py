@@ -1,13 +1,16 @@
-"""Skill: look up the key(s) the task names with a one-key lookup tool, and quote what came back."""
+"""Skill: look up the key(s) the task names with a one-key lookup tool and quote what came back (a JSON null,
+empty value or "not found" string is an absence); name any part of the task the records say nothing about."""
 
 from __future__ import annotations
 
 import re
 
-from ..text import STOPWORDS, quoted, readable, stems, words
+from ..text import STOPWORDS, content_words, joined, negated, quoted, readable, stem, stems, words
 from ..view import OfferedTool, View
-from ._tools import about_words, absent, answer, said, tool_label, use
+from ._tools import about_words, absent, answer, said, tool_label, unplanted, use
 
+ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
+                   "cherche clé dans catalogue catalog have has contain contains"))
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
 AFTER = re.compile(r"\b(?:key|entry|code|id)\s+(?:is\s+)?['\"]?([\w.-]+)|\blook\s*up\s+(?:the\s+)?([\w.-]+)",
@@ -24,7 +27,7 @@ def key_prop(tool: OfferedTool) -> str | None:
 
 def keys_of(task: str) -> list[str]:
     """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
-    found = quoted(task) or [a or b for a, b in AFTER.findall(task)]
+    found = quoted(task) or [(a or b).rstrip(".") for a, b in AFTER.findall(task)]
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS))
 
 
@@ -34,6 +37,9 @@ def lookup(view: View) -> dict | None:
     keys = keys_of(view.task) if tool else []
     if not keys:
         return None
+    if negated(view.task):  # 'every key except ai': looking up 'ai' would answer the opposite
+        return answer(f"I cannot look up what the task excludes ('{negated(view.task)[0]}'); I only look up the keys "
+                      "a task names.")
     prop = key_prop(tool)
     done = {str(s.input.get(prop)): s for s in view.calls_of(tool.name)}
     missing = [k for k in keys if k not in done]
@@ -48,5 +54,9 @@ def lookup(view: View) -> dict | None:
             where = f"in the {place}" if place else "found"
             lines.append(f"'{key}' is not {where} ({label} said: {said(step)}).")
         else:
-            lines.append(f"'{key}' is in the {place or 'records'}: {readable(step.result)}.")
+            lines.append(f"'{key}' is in the {place or 'records'}: {readable(unplanted(view, step.result))}.")
+    seen = set(stems(" ".join([*keys, tool.name, tool.description, *(s.result or "" for s in done.values())])))
+    left = [w for w in content_words(view.task) if stem(w) not in seen | ASKING and w.lower() not in keys]
+    if left:  # 'the price of ai': the record says nothing of price
+        lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
     return answer(" ".join(lines))

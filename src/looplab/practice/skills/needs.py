@@ -3,6 +3,8 @@ each result, and name every clause no offered tool fits (or whose input it could
 
 from __future__ import annotations
 
+import re
+
 from ..fill import binary, expression, fill_input, place, spoken
 from ..text import (
     STOPWORDS,
@@ -16,12 +18,11 @@ from ..text import (
     words,
 )
 from ..view import View
-from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, use
+from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
 
 CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "evaluate", "compute"}
 RELATED = [  # a word of the task also counts as the other words of its group
-    set(stems("weather temperature forecast rain sunny wind windy degree hot cold warm snow humidity "
-              "cloudy météo temps température")),
+    set(stems("weather temperature rain sunny degree hot cold warm cloudy météo temps température")),
     set(stems("time clock hour date today")),
 ]
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated",
@@ -43,18 +44,20 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         scores = [(len(asked & about), i, t) for about, i, t in abouts]
         best = max(scores, key=lambda s: s[:2], default=(0, 0, None))
         where = place(clause)
-        extra = set(content_words(clause)) - GENERIC - set(words(where or ""))
+        extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
         if calc and (expression(clause) or binary(clause)):
             tool = calc
         elif best[0] > 0 and best[2] is not calc:
             tool = best[2]
-        elif previous and where and not extra:
+        elif previous and where and not extra and re.search(
+                rf"\b(?:and|or|et|ou)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}", view.task, re.IGNORECASE):
             tool = previous  # 'weather in Lyon and Paris': 'Paris' asks the same as before
         else:
             names = ", ".join(t.name for t in view.tools)
             unserved.append(f"'{clause}': none of the offered tools ({names}) fits it")
             continue
-        known = about_words(tool) | asked & set().union(*RELATED) | (CALC | SPOKEN if tool is calc else set())
+        known = about_words(tool) | asked & set().union(*RELATED)
+        known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
         unknown = [w for w in extra if stem(w) not in known and not any(c.isdigit() for c in w)]
         filled = fill_input(tool, clause) if not unknown else (
             f"I do not know what {tool.name} could do with {joined([repr(w) for w in unknown])}")
@@ -80,8 +83,8 @@ def needs(view: View) -> dict | None:
                 f"I'll call {joined(names)} in one turn: they don't depend on each other.")
         return use(missing, note)
     calc = pick(view.tools, CALC)
-    stated = [_said(done[(n, repr(i))], i, _arithmetic(clause) if calc and n == calc.name else None)
-              for n, i, clause in planned]
+    stated = [_said(done[(n, repr(i))], i, _arithmetic(clause) if calc and n == calc.name else None,
+                    lambda text: unplanted(view, text)) for n, i, clause in planned]
     stated += [f"I could not answer {u}." for u in unserved]
     return answer(" ".join(stated))
 
@@ -91,11 +94,11 @@ def _arithmetic(clause: str) -> str | None:
     return expression(spoken(clause)) or (f"{found[0]} {found[1]} {found[2]}" if found else None)
 
 
-def _said(step, given: dict, arithmetic: str | None) -> str:
+def _said(step, given: dict, arithmetic: str | None, clean) -> str:
     if step.is_error:
         text = said(step)
         return f"{tool_label(step.name)} said: {text}{'' if text.endswith(('.', '!', '?')) else '.'}"
-    result = readable(step.result or "")
+    result = readable(clean(step.result or ""))
     if absent(step):
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."
     if arithmetic:

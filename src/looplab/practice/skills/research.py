@@ -1,20 +1,27 @@
-"""Skill: search the documents, read the best few, answer with cited sentences from them."""
+"""Skill: search the documents, read the best three, answer with cited sentences that address the question's
+focus (its aspect words, the number or time it asks for); otherwise say the documents do not answer."""
 
 from __future__ import annotations
 
 import math
 import re
 
-from ..text import content_words, file_names, root, roots, sentences, stems
+from ..text import content_words, file_names, negated, root, roots, sentences, stems
 from ..view import View
-from ._tools import answer, first_input, pick, planted, said, use
+from ._tools import answer, first_input, pick, said, unplanted, use
 
 SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}
 DOCS = {"doc", "document", "file", "article", "page", "text", "note", "content"}
 LISTING = {"list", "ls", "dir", "directory", "folder"}
-ASPECTS = set(stems("price cost mayor population capital author weight height age year speed distance colour "
-                    "color size history origin salary inventor invented founder founded prix coût"))
+MONEY = r"[€$£]\s?\d|\d[\d,.]*\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b)"
+ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to speak of it
+    "price": MONEY, "cost": MONEY,
+    "temperature": r"°|degrees?\b|temperature", "weight": r"weigh|\bkg\b|kilogram|tonne|gram",
+    "mayor": r"mayor", "population": r"population|inhabitants|people", "author": r"author|wrote|written",
+    "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph",
+    "prix": MONEY, "coût": MONEY,
+}
 
 
 NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|"
@@ -42,10 +49,15 @@ def _measured(sentence: str, question: str) -> bool:
     return bool(NUMBERS.search(sentence)) and (not unit or re.search(rf"\b(?:{unit})\b", sentence, re.I) is not None)
 
 
+CALENDAR = set("""monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays
+fridays saturdays sundays january february march april may june july august september october november
+december""".split())
+
+
 def _names_someone(sentence: str, known: str) -> bool:
     """True if the sentence has a capitalised name (not its first word) that the question and title lack."""
     names = re.findall(r"(?<=\s)[A-Z][a-zà-ÿ]+", sentence)
-    return any(n.lower() not in known.lower() for n in names)
+    return any(n.lower() not in known.lower() and n.lower() not in CALENDAR for n in names)
 
 
 KINDS = [  # question -> what a sentence must hold to answer it
@@ -65,26 +77,28 @@ def research_tools(view: View):
     return (search, read) if read else None
 
 
-def _cited(question: str, query: list[str], reads, planted_in) -> list[str]:
-    """Sentences that answer the question: with its aspect words ('price'), a number for 'how much',
-    a time for 'when', and, with the document's title, nearly all its other words; never a planted
-    instruction."""
+def _cited(question: str, query: list[str], reads, clean) -> list[str]:
+    """Sentences that answer the question: with its aspect ('price': a price), a number for 'how much',
+    a time for 'when', a name for 'who', and, with the document's title, every question word the document
+    uses (at most a quarter of the others missing); never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
-    need, aspects = max(1, min(2, math.ceil(len(wanted) / 2))), wanted & ASPECTS
+    need = max(1, min(2, math.ceil(len(wanted) / 2)))
+    aspects = {root(word): pattern for word, pattern in ASPECTS.items() if root(word) in wanted}
     scored = []
     for rank, step in enumerate(reads):
-        text = step.result or ""
+        text = clean(step.result or "")  # planted instructions are never quoted
         if len(wanted & roots(text)) < need:
             continue  # a document must share enough of the query to be quoted at all
-        title = roots(text.strip().splitlines()[0] + " " + _name(step.input))
-        suspect = planted_in(text)  # only then is each sentence checked
+        heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
+        title, used = roots(heading + " " + _name(step.input)), roots(text)  # words it uses: in the sentence
         for place, sentence in enumerate(sentences(text)):
-            said = roots(sentence)
+            said = roots(sentence) | {w for w, p in aspects.items() if re.search(p, sentence, re.IGNORECASE)}
             missing = wanted - said - title
-            if (not wanted & said or aspects - said or len(missing) > len(wanted) // 4
-                    or (kind and not kind(sentence, question + " " + text.splitlines()[0]))
-                    or (suspect and planted_in(sentence))):
+            if ((not wanted & said and not (kind and wanted <= title)) or missing & used
+                    or len(missing) > len(wanted) // 4
+                    or not set(aspects) <= said
+                    or (kind and not kind(sentence, question + " " + heading))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(scored)[:4]
@@ -107,6 +121,9 @@ def research(view: View) -> dict | None:
     if not query:
         return None
     q = " ".join(query)
+    if negated(view.task):  # cited sentences say what documents do say, never what they do not
+        return answer("I cannot answer a question with a negation or an exception by citing sentences: "
+                      "they say what the documents say, not what they leave out.")
     searches = view.calls_of(search.name)
     if not searches:
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
@@ -124,7 +141,7 @@ def research(view: View) -> dict | None:
         return use(calls, f"I'll read {', '.join(missing)}.")
     good = [s for s in reads if not s.is_error]
     failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error)
-    cited = _cited(view.task, query, good, lambda sentence: planted(view, sentence))
+    cited = _cited(view.task, query, good, lambda text: unplanted(view, text))
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
         return answer(f"The documents do not answer this question. I searched for '{q}' and read "

@@ -1,4 +1,6 @@
-"""Skill: list a folder, read every listed file in one turn, answer from their 'Key: value' records."""
+"""Skill: list a folder, read every listed file (the rest next turn if only some were read), then answer from
+their records: paid or unpaid (negations understood), the values, numbers and amount limits the task names,
+with a count and total if asked; a word or condition it cannot model gets a decline, not a guess."""
 
 from __future__ import annotations
 
@@ -20,7 +22,7 @@ FOLDER = re.compile(
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 MAX_READS = 20
 COUNT = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|\bcombien de\b", re.IGNORECASE)
-TOTAL = re.compile(r"\b(?:total|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b",
+TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b",
                    re.IGNORECASE)
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 
@@ -87,9 +89,17 @@ def report(task: str, reads, folder: str = ".") -> str:
     notes = [p for p in parsed if isinstance(p, str)]
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
-    choice = choose_records(task, records, folder)
-    if isinstance(choice, str):
-        return " ".join([sentence_case(choice), based, *notes])
+    choices = choose_records(task, records, folder)
+    if isinstance(choices, str):
+        return " ".join([sentence_case(choices), based, *notes])
+    lines, seen = [], [n for c in choices for n in c.notes]
+    for choice in choices:
+        lines += _lines(task, choice, records, notes, f"Total {choice.heading.lower()}" if len(choices) > 1 else "")
+    return " ".join(lines + [based] + list(dict.fromkeys(seen)) + notes)
+
+
+def _lines(task: str, choice, records: list[Record], notes: list[str], label: str) -> list[str]:
+    """The list, count and total of one choice of records."""
     chosen, keys = choice.chosen, money_keys(choice.chosen or records)
     named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & set(stems(task))]
     key = (named or keys)[0] if len(named) == 1 or len(keys) == 1 else None
@@ -99,23 +109,24 @@ def report(task: str, reads, folder: str = ".") -> str:
     if COUNT.search(task):
         lines.append(f"Count: {len(chosen)}.")
     if TOTAL.search(task):
-        lines.append(_total(task, chosen, key, notes) if key or not keys else
+        lines.append(_total(task, chosen, key, notes, label) if key or not keys else
                      f"I give no total: the records have several amounts ({joined(keys)}) and the task "
                      "does not say which one to add up.")
-    return " ".join(lines + [based] + choice.notes + notes)
+    return lines
 
 
 def _item(record: Record, key: str | None, status_key: str | None) -> str:
-    shown = [v for k, v in record.fields.items() if k not in (key, status_key) and not money(v)][:1]
+    shown = [v for k, v in record.fields.items()
+             if k not in (key, status_key) and v != record.number and not money(v)][:1]
     shown += [record.fields[key]] if key in record.fields else []
     return f"{record.number} ({', '.join(shown)})" if shown else record.number
 
 
-def _total(task: str, chosen: list[Record], key: str | None, notes: list[str]) -> str:
+def _total(task: str, chosen: list[Record], key: str | None, notes: list[str], label: str = "") -> str:
     after = re.search(r"\btotal\b([^.;,?!]*)", task, re.IGNORECASE)
     rest = after.group(1).split() if after else []
     fits = 0 < len(rest) <= 4 and rest[0].lower() not in ("them", "it", "those", "these", "up", "of", "in")
-    label = "Total " + " ".join(rest) if fits else "Total"
+    label = label or ("Total " + " ".join(rest) if fits else "Total")
     sums: dict[str, object] = {}
     for record in chosen:
         found = money(record.fields.get(key, "")) if key else None

@@ -1,0 +1,87 @@
+"""Limits a survey task puts on amounts and dates: 'over 500 EUR', 'largest', 'due before 14/11/2026'."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from ..text import words
+from ._records import Record, money, money_keys
+
+AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|under|below|less than|at most)\s+"
+                    r"(?:(€|\$|£|[A-Z]{3})\s?)?(\d[\d,]*(?:\.\d+)?)(?:\s*(€|\$|£|[A-Z]{3})\b)?(?![\d/])")
+NEUTRAL = {"are", "is", "were", "was", "be", "been", "invoices", "invoice", "ones", "bills", "records", "dated"}
+DATED = re.compile(r"(?:\b(\w+)\s+)?\b(before|after|until|since)\s+(\d{1,2}/\d{1,2}/\d{4}|\d{4}-\d{2}-\d{2})\b",
+                   re.IGNORECASE)
+EXTREME = re.compile(r"\b(?:largest|biggest|highest|smallest|lowest)\b", re.IGNORECASE)
+
+
+def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: list[str]) -> list[Record] | str:
+    """The records whose amount passes 'over 500 EUR' (or is the 'largest'), noting those it cannot compare."""
+    keys = money_keys(records)
+    if len(keys) != 1:
+        return f"I cannot apply '{phrase}': the records have {'no amount' if not keys else 'several amounts'}"
+    amounts = {r.file: money(r.fields.get(keys[0], "")) for r in chosen}
+    limit = AMOUNT.fullmatch(phrase)
+    currency = limit and (limit.group(2) or limit.group(4))
+    currency = {"€": "EUR", "£": "GBP"}.get(currency, currency) if currency else None
+    for record in chosen:
+        found = amounts[record.file]
+        if found is None or (currency and found[1] != currency):
+            notes.append(f"{record.file} has no amount {'in ' + currency if currency else ''} I can compare; "
+                         "it is not counted.")
+    comparable = [r for r in chosen if amounts[r.file] and (not currency or amounts[r.file][1] == currency)]
+    if limit:
+        bound = Decimal(limit.group(3).replace(",", ""))
+        above = limit.group(1).lower() in ("over", "above", "more than", "greater than", "exceeding", "at least")
+        strict = limit.group(1).lower() not in ("at least", "at most")
+        return [r for r in comparable if _passes(amounts[r.file][0], bound, above, strict)]
+    if len({amounts[r.file][1] for r in comparable}) > 1:
+        return f"I cannot apply '{phrase}': the amounts are in several currencies"
+    pick = max if phrase.lower() in ("largest", "biggest", "highest") else min
+    best = pick((amounts[r.file][0] for r in comparable), default=None)
+    return [r for r in comparable if amounts[r.file][0] == best]
+
+
+def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes: list[str]) -> list[Record] | str:
+    """The records whose date field is before or after the task's date ('due before 14/11/2026')."""
+    phrase = found.group().strip()
+    fields = list(dict.fromkeys(k for r in records for k, v in r.fields.items() if _date(v, "dmy")))
+    before = (found.group(1) or "").lower()
+    named = [k for k in fields if before and before in words(k)]
+    if len(named or fields) != 1 or (before and not named and before not in NEUTRAL):  # 'paid before ...'
+        return f"I cannot apply '{phrase}': I cannot tell which date field of the records it means"
+    key = (named or fields)[0]
+    days = [int(v.split("/")[0]) for r in records for v in [r.fields.get(key, "")] if "/" in v]
+    months = [int(v.split("/")[1]) for r in records for v in [r.fields.get(key, "")] if "/" in v]
+    order = "ymd" if not days else "dmy" if max(days) > 12 else "mdy" if max(months) > 12 else None
+    limit = order and _date(found.group(3), order)
+    if not limit:
+        return f"I cannot apply '{phrase}': I cannot tell whether its dates are day/month or month/day"
+    kept = []
+    for record in chosen:
+        when = _date(record.fields.get(key, ""), order)
+        if when is None:
+            notes.append(f"{record.file} has no {key} date I can read; it is not counted.")
+        elif (when < limit) if found.group(2).lower() in ("before", "until") else (when > limit):
+            kept.append(record)
+    return kept
+
+
+def _date(text: str, order: str) -> tuple[int, int, int] | None:
+    """(year, month, day) of '14/11/2026' (day first if `order` is 'dmy') or '2026-11-14'; None otherwise."""
+    iso = re.fullmatch(r"\s*(\d{4})-(\d{2})-(\d{2})\s*", text)
+    if iso:
+        return int(iso.group(1)), int(iso.group(2)), int(iso.group(3))
+    slashed = re.fullmatch(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*", text)
+    if not slashed:
+        return None
+    first, second, year = map(int, slashed.groups())
+    day, month = (first, second) if order == "dmy" else (second, first)
+    return (year, month, day) if 1 <= month <= 12 and 1 <= day <= 31 else None
+
+
+def _passes(amount: Decimal, bound: Decimal, above: bool, strict: bool) -> bool:
+    if above:
+        return amount > bound if strict else amount >= bound
+    return amount < bound if strict else amount <= bound
