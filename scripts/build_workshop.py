@@ -141,25 +141,30 @@ def install(built: Path, target: Path = TARGET) -> list[str]:
     return saved
 
 
-def sources(folder: Path) -> dict[str, list]:
-    """Each notebook's cell types and sources: what must match between two builds."""
-    return {p.name: [(c.cell_type, c.source) for c in nbformat.read(p, as_version=4).cells]
-            for p in sorted(folder.glob("[0-9][0-9]_*.ipynb"))}
+def sources(folder: Path, starters: bool = False) -> dict[str, list]:
+    """Each notebook's cell types and sources (with starters swapped in if asked): what must match."""
+    books = {}
+    for path in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
+        nb = nbformat.read(path, as_version=4)
+        if starters:
+            participant_edition(nb)
+        books[path.name] = [(c.cell_type, c.source) for c in nb.cells]
+    return books
 
 
-def out_of_date(built: Path, target: Path = TARGET) -> list[str]:
-    """How the committed edition differs from a fresh build, one line per notebook."""
-    fresh, committed = sources(built), sources(target) if target.exists() else {}
+def out_of_date(target: Path = TARGET, source: Path = SOURCE) -> list[str]:
+    """How the edition in `target` differs from what `source` would build, one line per notebook."""
+    fresh, committed = sources(source, starters=True), sources(target) if target.exists() else {}
     lines = [f"{name}: missing from {target.name}/" for name in fresh if name not in committed]
-    lines += [f"{name}: not built from notebooks/" for name in committed if name not in fresh]
+    lines += [f"{name}: not built from {source.name}/" for name in committed if name not in fresh]
     for name in sorted(set(fresh) & set(committed)):
         if fresh[name] != committed[name]:
             diff = [i for i, (a, b) in enumerate(zip(fresh[name], committed[name], strict=False)) if a != b]
             where = f"cell {diff[0]}" if diff else f"{len(committed[name])} cells instead of {len(fresh[name])}"
             lines.append(f"{name}: {where} differs from a fresh build")
-    data = {k: v for k, v in files(built).items() if k.startswith("data/")}
-    if data != {k: v for k, v in files(target).items() if k.startswith("data/")}:
-        lines.append("data/: differs from notebooks/data")
+    data = {k: v for k, v in files(target).items() if k.startswith("data/")} if target.exists() else {}
+    if {f"data/{k}": v for k, v in files(source / "data").items()} != data:
+        lines.append(f"data/: differs from {source.name}/data")
     return lines
 
 
@@ -172,7 +177,7 @@ def main(args: list[str]) -> int:
         if found:
             return 1
         if "--check" in args:
-            stale = out_of_date(built)
+            stale = out_of_date()
             for line in stale:
                 print(f"workshop: {line}")
             if stale:
