@@ -51,7 +51,7 @@ def problems(nb, name: str) -> list[str]:
         outputs = json.dumps(cell.get("outputs", []))
         if "Correct:" in outputs:
             found.append(f"{name}: cell {i} says Correct on a starter; fix that exercise's starter")
-        if cell.cell_type == "code" and CHECK_CALL.search(cell.source) and "Not attempted" not in outputs:
+        elif cell.cell_type == "code" and CHECK_CALL.search(cell.source) and "Not attempted" not in outputs:
             found.append(f"{name}: cell {i} is a check that does not say Not attempted")
     return found
 
