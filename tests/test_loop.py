@@ -258,7 +258,7 @@ def test_request_sends_system_and_tools_only_when_given():
 def test_cost_comes_from_the_price_table_or_is_none():
     """cost_usd is priced from the usage for a known model, and None for an unknown one."""
     known = run_agent(practice_client(script=["a"]), "Hi.", [], model="claude-sonnet-5")
-    unknown = run_agent(practice_client(script=["a"]), "Hi.", [], model="my-local-model")
+    unknown = run_agent(practice_client(script=["a"]), "Hi.", [], model="claude-mythos-5")  # no price
     assert known.cost_usd == pricing.cost_usd("claude-sonnet-5", known.usage) > 0
     assert unknown.cost_usd is None and unknown.status == "done"
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from looplab.practice.fill import fill_input, placeholder
 from looplab.practice.skills import choose, plan
-from looplab.practice.view import read_request
+from looplab.practice.view import OfferedTool, read_request
 
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 INVOICE_TASK = "In the folder invoices, find the unpaid invoices; give their numbers and the total still due."
@@ -97,6 +98,65 @@ def write_invoices(tmp_path: Path) -> Path:
     for path in (DATA / "invoices").iterdir():
         (folder / path.name).write_bytes(path.read_bytes())
     return folder
+
+
+OPERATION_CALC = {"name": "calculator", "description": "Do one arithmetic operation on two numbers.",
+                  "input_schema": {"type": "object", "required": ["operation", "a", "b"], "properties": {
+                      "operation": {"type": "string", "enum": ["add", "subtract", "multiply", "divide"]},
+                      "a": {"type": "number"}, "b": {"type": "number"}}}}
+
+
+def offered(definition: dict) -> OfferedTool:
+    """The OfferedTool of a tool definition."""
+    return OfferedTool(definition["name"], definition["description"], definition["input_schema"])
+
+
+# --- fill
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("what is 1984135 * 9343116", {"operation": "multiply", "a": 1984135, "b": 9343116}),
+    ("What is 7 times 6?", {"operation": "multiply", "a": 7, "b": 6}),
+    ("subtract 3 from 10", {"operation": "subtract", "a": 10, "b": 3}),
+    ("add 2.5 and 4", {"operation": "add", "a": 2.5, "b": 4}),
+])
+def test_fill_gives_an_operation_calculator_its_enum_and_operands(text, expected):
+    """The operation comes from the operator or the enum word, the operands in the order written."""
+    assert fill_input(offered(OPERATION_CALC), text) == expected
+
+
+@pytest.mark.parametrize(("text", "prop"), [
+    ("What is (2 + 3) * 4?", "operation"), ("What is 7 * 6 * 2?", "operation"), ("Hello there", "operation"),
+])
+def test_fill_declines_what_the_schema_cannot_take(text, prop):
+    """Two operations, or no arithmetic at all, give a reason naming the property, never an input."""
+    assert fill_input(offered(OPERATION_CALC), text) == f"I could not tell the '{prop}' for calculator from the task"
+
+
+def test_fill_checks_the_schema_constraints():
+    """A number below the schema's minimum is refused with the schema's own reason."""
+    counter = OfferedTool("repeat", "", {"type": "object", "required": ["times"],
+                                         "properties": {"times": {"type": "integer", "minimum": 10}}})
+    assert fill_input(counter, "repeat 30 times") == {"times": 30}
+    assert "less than the minimum of 10" in fill_input(counter, "repeat 3 times")
+    assert fill_input(counter, "repeat 3.5 times") == "I could not tell the 'times' for repeat from the task"
+
+
+def test_fill_uses_places_expressions_emails_and_files():
+    """Each kind of property takes its kind of value, and only when the text gives exactly one."""
+    weather, calc = (offered(t) for t in WEATHER)
+    mail, delete = (offered(t) for t in ACTIONS)
+    assert fill_input(weather, "What's the weather in Oslo?") == {"city": "Oslo"}
+    assert fill_input(calc, "what is (2 + 3) * 4?") == {"expression": "(2 + 3) * 4"}
+    assert fill_input(delete, "remove old.txt please") == {"name": "old.txt"}
+    assert fill_input(mail, "mail bob@example.org") == "I could not tell the 'subject' for send_email from the task"
+    assert fill_input(weather, "weather please") == "I could not tell the 'city' for get_weather from the task"
+
+
+def test_placeholder_fills_every_required_property_with_its_type():
+    """The fault models' placeholder: the first enum value, 1 for numbers, the text's last word."""
+    assert placeholder(OPERATION_CALC["input_schema"], "go now") == {"operation": "add", "a": 1, "b": 1}
+    assert placeholder(schema("city"), "Weather in Lyon?") == {"city": "Lyon"}
 
 
 # --- view

@@ -203,8 +203,8 @@ BAD_REQUESTS = [
     ({"model": MODEL, "max_tokens": 10, "messages": [*TASK, {"role": "assistant", "content": "Hm."}, ANSWER]}, "has no tool_use with that id"),
     ({"model": MODEL, "max_tokens": 10, "messages": [*TASK, FOREIGN, ANSWER], "tools": [WEATHER]}, "'send_fax', which is not among the tools offered"),
     ({"model": MODEL, "max_tokens": 10, "messages": [*TASK, {**FOREIGN, "content": [{**FOREIGN["content"][0], "name": "get_weather"}]}, {"role": "user", "content": [{"type": "text", "text": "hi"}, *ANSWER["content"]]}], "tools": [WEATHER]}, "must come first"),
-    ({"model": MODEL, "max_tokens": 10, "messages": TASK, "tools": [{"input_schema": {"type": "object"}}]}, "field 'name' required"),
-    ({"model": MODEL, "max_tokens": 10, "messages": TASK, "tools": [{"name": "f"}]}, "field 'input_schema' required"),
+    ({"model": MODEL, "max_tokens": 10, "messages": TASK, "tools": [{"input_schema": {"type": "object"}}]}, "tools[0].name: field required"),
+    ({"model": MODEL, "max_tokens": 10, "messages": TASK, "tools": [{"name": "f"}]}, "tools[0].input_schema: field required"),
 ]
 
 
@@ -226,13 +226,14 @@ def test_scripted_unknown_tool_can_go_back_in_history():
     assert ask(client, messages=history, tools=[WEATHER]).content[0].text == "Done."
 
 
-def test_planner_bug_is_one_clear_bad_request():
-    """An exception while building the reply is a 400 'practice model bug', sent once (no retry)."""
+def test_planner_bug_is_one_clear_internal_error():
+    """An exception while building the reply is a 500 api_error, as the API's own faults are, sent once (no retry)."""
     client = practice_client(script=[{"content": [{"type": "banana"}], "stop_reason": "end_turn"}])
-    with pytest.raises(anthropic.BadRequestError) as caught:
+    with pytest.raises(anthropic.InternalServerError) as caught:
         ask(client)
     message = caught.value.body["error"]["message"]
-    assert message.startswith("practice model bug: ValueError:") and message.endswith("please report it")
+    assert caught.value.body["error"]["type"] == "api_error"
+    assert message.startswith("practice model internal error: ValueError:") and message.endswith("please report it")
     assert caught.value.response.headers["x-should-retry"] == "false"
     assert transport_of(client).calls == 1
 
@@ -240,8 +241,8 @@ def test_planner_bug_is_one_clear_bad_request():
 def test_unknown_path_is_404_with_deterministic_request_id():
     """Other routes get a not_found_error and a counter request-id header."""
     client = practice_client()
-    with pytest.raises(anthropic.NotFoundError, match="no route for GET /v1/models") as caught:
-        client.models.retrieve("claude-opus-5")
+    with pytest.raises(anthropic.NotFoundError, match="no route for GET /v1/files") as caught:
+        client.get("/v1/files", cast_to=object)
     assert caught.value.response.headers["request-id"] == "req_practice_0001"
     assert caught.value.body["error"]["type"] == "not_found_error"
 
@@ -335,9 +336,11 @@ def test_sdk_tool_runner_runs(thread):
 def test_continue_of_unknown_thread_is_404():
     """A thread continue naming an unknown message is refused with error_code thread_not_found."""
     client = practice_client(script=["x"])
-    with pytest.raises(anthropic.NotFoundError) as caught:
-        post(client, {"model": MODEL, "max_tokens": 9, "messages": TASK,
-                      "thread": {"type": "continue", "previous_message_id": "msg_nope"}})
+    body = {"model": MODEL, "max_tokens": 9, "messages": TASK,
+            "thread": {"type": "continue", "previous_message_id": "msg_nope"}}
+    with pytest.raises(anthropic.NotFoundError) as caught:  # thread is a beta field: it needs the beta header
+        client.post("/v1/messages", body=body, cast_to=anthropic.types.Message,
+                    options={"headers": {"anthropic-beta": "message-threads-2026-08-12"}})
     assert caught.value.body["error"]["details"]["error_code"] == "thread_not_found"
 
 

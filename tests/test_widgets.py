@@ -112,7 +112,7 @@ def test_cost_plot_has_token_bars_and_a_cumulative_cost_line():
 
 def test_cost_plot_of_an_unpriced_model_says_cost_is_unknown():
     """A model without a price gets bars and a note instead of a cost line."""
-    run = run_agent(practice_client(script=["Hi."]), "Hi", [], model="practice-unpriced")
+    run = run_agent(practice_client(script=["Hi."]), "Hi", [], model="claude-mythos-5")
     fig = cost_plot(run)
     assert len(fig.axes) == 1
     assert any("cost n/a" in t.get_text() for t in fig.axes[0].texts)

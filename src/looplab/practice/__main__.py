@@ -1,6 +1,7 @@
 """`python -m looplab.practice --port N`: serve the practice model on 127.0.0.1:N."""
 
 import argparse
+import signal
 
 from looplab.practice.server import make_server
 from looplab.practice.transport import PracticeTransport
@@ -19,12 +20,18 @@ def main(argv=None) -> None:
     port = server.server_address[1]
     print(f"Practice model at http://127.0.0.1:{port} — set ANTHROPIC_BASE_URL to it; "
           "Ctrl-C stops it.", flush=True)
+    signal.signal(signal.SIGTERM, _stop)  # `kill` stops it as cleanly as Ctrl-C
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
         server.server_close()
+        print("Practice model stopped.", flush=True)
+
+
+def _stop(signum, frame):
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":

@@ -5,6 +5,8 @@ transport adds ids and usage). Scripted content is not checked against the tools
 offered: a step may call a tool that does not exist or break its schema, on purpose.
 """
 
+from looplab.practice.fill import placeholder
+
 STOP_REASONS = ("end_turn", "max_tokens", "stop_sequence", "tool_use", "pause_turn",
                 "refusal", "model_context_window_exceeded")
 NO_MORE = "The script has no more replies."
@@ -95,30 +97,9 @@ def _first_tool_name(body: dict) -> str:
 
 
 def never_stop_reply(body: dict, task: str) -> dict:
-    """Call the first offered tool, input filled from its schema (see `fill`)."""
+    """Call the first offered tool, input a schema-shaped placeholder (see fill.placeholder)."""
     tools = body.get("tools") or []
     if not tools:
         return say("never_stop needs at least one tool in the request; offer a tool.")
     tool = tools[0]
-    return call(tool["name"], **fill(tool.get("input_schema") or {}, task))
-
-
-def fill(schema: dict, task: str):
-    """A value for `schema`: strings are the task's last word (or "x"), numbers 1,
-    booleans true, arrays [], enums their first value; objects fill their required
-    properties (all properties when none is required)."""
-    if schema.get("enum"):
-        return schema["enum"][0]
-    kind = schema.get("type")
-    if kind == "object" or (kind is None and "properties" in schema):
-        props = schema.get("properties") or {}
-        names = schema.get("required") or list(props)
-        return {name: fill(props.get(name) or {}, task) for name in names}
-    if kind in ("integer", "number"):
-        return 1
-    if kind == "boolean":
-        return True
-    if kind == "array":
-        return []
-    words = task.split()
-    return (words[-1].strip(".,;:!?\"'()") if words else "") or "x"
+    return call(tool["name"], **placeholder(tool.get("input_schema") or {}, task))

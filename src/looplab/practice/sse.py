@@ -14,12 +14,17 @@ def _start_block(block: dict) -> dict:
         return {"type": "text", "text": ""}
     if block["type"] == "tool_use":
         return {"type": "tool_use", "id": block["id"], "name": block["name"], "input": {}}
+    if block["type"] == "thinking":
+        return {"type": "thinking", "thinking": "", "signature": ""}
     return block
 
 
 def _deltas(block: dict, partial: bool) -> list[dict]:
     if block["type"] == "text":
         return [{"type": "text_delta", "text": piece} for piece in chunks(block["text"])]
+    if block["type"] == "thinking":
+        pieces = [{"type": "thinking_delta", "thinking": piece} for piece in chunks(block["thinking"])]
+        return [*pieces, {"type": "signature_delta", "signature": block["signature"]}]
     if block["type"] == "tool_use" and not partial:
         raw = json.dumps(block["input"], ensure_ascii=False)
         return [{"type": "input_json_delta", "partial_json": piece} for piece in chunks(raw)]

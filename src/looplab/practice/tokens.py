@@ -7,8 +7,8 @@ The rule, in full:
   every content block of every message (string content is one piece).
 - A piece counts ceil(len(its compact JSON) / 4) tokens, its `cache_control` left out.
 - Each message adds a fixed overhead of 3 tokens.
-- Output tokens: ceil(characters / 4) + 1, where characters are the text of text blocks
-  plus the name and JSON input of tool_use blocks. A reply longer than the request's
+- Output tokens: ceil(characters / 4) + 1, where characters are the text of text and
+  thinking blocks plus the name and JSON input of tool_use blocks. A reply longer than the request's
   `max_tokens` is cut to fit (`within`) and ends with stop_reason `max_tokens`.
 
 Prompt caching (only when some piece carries `cache_control`): every piece that carries
@@ -78,6 +78,8 @@ def output_tokens(content: list[dict]) -> int:
     for block in content:
         if block.get("type") == "text":
             chars += len(block.get("text", ""))
+        elif block.get("type") == "thinking":
+            chars += len(block.get("thinking", ""))
         elif block.get("type") == "tool_use":
             chars += len(block.get("name", "")) + len(_compact(block.get("input", {})))
     return math.ceil(chars / 4) + 1
@@ -127,8 +129,11 @@ def within(content: list[dict], max_tokens: int) -> tuple[list[dict], bool]:
     room = max(0, (max_tokens - 1) * 4)  # characters left, by the 4-characters rule
     kept: list[dict] = []
     for block in content:
-        if block.get("type") == "text":
-            kept.append({**block, "text": block["text"][:room]})
+        if block.get("type") == "thinking":
+            kept.append(block)  # thought first: it uses its share of the room, then the reply
+            room -= len(block["thinking"])
+        elif block.get("type") == "text":
+            kept.append({**block, "text": block["text"][:max(room, 0)]})
             room -= len(kept[-1]["text"])
         else:
             kept.append({**block, "input": {}})

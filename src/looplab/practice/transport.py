@@ -5,18 +5,23 @@ import threading
 
 import httpx2
 
-from looplab.practice import sse, tokens
+from looplab.practice import control, models, sse, tokens
 from looplab.practice.responses import api_error, json_response
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
+from looplab.practice.shapes import check_shape
+from looplab.practice.skills import SKILLS, choose
 from looplab.practice.threads import Threads
 from looplab.practice.validate import check_fields, check_messages, merge_turns
+from looplab.practice.view import read_request, text_of
 
 MESSAGES = "/v1/messages"
 COUNT_TOKENS = "/v1/messages/count_tokens"
+MODELS = "/v1/models"
 
 
 class PracticeTransport(httpx2.BaseTransport):
-    """Serves POST /v1/messages and /v1/messages/count_tokens from a script or the planner."""
+    """Serves POST /v1/messages and /v1/messages/count_tokens from a script or the planner,
+    and GET /v1/models[/id] from the models the SDK knows."""
 
     def __init__(self, *, script=None, gullible=False, never_stop=False):
         """Scripted when `script` is a list of steps; else `never_stop` or the planner."""
@@ -60,8 +65,8 @@ class PracticeTransport(httpx2.BaseTransport):
             except httpx2.TransportError:
                 raise  # a fault simulating the network, e.g. httpx2.ReadTimeout
             except Exception as exc:  # a bug here must surface once, not as a retried network fault
-                response = api_error(400, "api_error", f"practice model bug: {type(exc).__name__}: "
-                                     f"{exc} — please report it", retry=False)
+                response = api_error(500, "api_error", f"practice model internal error: "
+                                     f"{type(exc).__name__}: {exc} — please report it", retry=False)
             response.headers["request-id"] = self.next_id("req")
             return response
 
@@ -72,14 +77,23 @@ class PracticeTransport(httpx2.BaseTransport):
             if response is not None:
                 return response
         path = request.url.path
+        if request.method == "GET" and (path == MODELS or path.startswith(MODELS + "/")):
+            return self._models(path[len(MODELS) + 1:], dict(request.url.params))
         if request.method != "POST" or path not in (MESSAGES, COUNT_TOKENS):
             return api_error(404, "not_found_error",
                              f"practice model: no route for {request.method} {path}; it serves "
-                             f"POST {MESSAGES} and POST {COUNT_TOKENS}")
+                             f"POST {MESSAGES}, POST {COUNT_TOKENS} and GET {MODELS}")
         if not isinstance(body, dict):
-            return api_error(400, "invalid_request_error", "the request body is not valid JSON")
+            return api_error(400, "invalid_request_error",
+                             "the request body is not a JSON object; send the request as JSON")
         if path == COUNT_TOKENS:
             body = {"max_tokens": 1, **body}
+        beta = request.url.params.get("beta") == "true" or "anthropic-beta" in request.headers
+        problem = check_shape(body, beta=beta)
+        if problem:
+            return api_error(400, "invalid_request_error", problem)
+        if body["model"] not in models.known_models():
+            return api_error(404, "not_found_error", models.unknown_model(body["model"]))
         problem = check_fields(body)
         if problem:
             return api_error(400, "invalid_request_error", problem)
@@ -87,13 +101,21 @@ class PracticeTransport(httpx2.BaseTransport):
         if problem:
             return api_error(404, "not_found_error", problem,
                              details={"error_code": "thread_not_found"})
-        problem = check_messages(full, self.issued)
+        problem = check_messages(full, self.issued) or control.unsigned(full["messages"])
         if problem:
             return api_error(400, "invalid_request_error", problem)
         if path == COUNT_TOKENS:
             return json_response(200, {"input_tokens": tokens.input_tokens(full)})
-        planned = {**full, "messages": merge_turns(full["messages"])}
+        turns = [m for m in full["messages"] if m["role"] != "system"]
+        planned = {**full, "messages": merge_turns(turns)}
         return self._send(body, full, self._message(self._reply(planned), full))
+
+    def _models(self, model: str, query: dict) -> httpx2.Response:
+        if not model:
+            return json_response(200, models.page(query))
+        if model not in models.known_models():
+            return api_error(404, "not_found_error", models.unknown_model(model))
+        return json_response(200, models.model_info(model))
 
     def _send(self, body, full, message) -> httpx2.Response:
         if not body.get("stream"):
@@ -111,14 +133,15 @@ class PracticeTransport(httpx2.BaseTransport):
                                content=sse.encode(stream))
 
     def _reply(self, full: dict) -> dict:
-        if self.script is not None:
-            return self.script.next_reply(full)
+        if self.script is not None:  # a script breaks rules on purpose; only stop sequences still cut it
+            reply = self.script.next_reply(full)
+            return control.stop_at(reply, full["stop_sequences"]) if full.get("stop_sequences") else reply
         if self.never_stop:
             return never_stop_reply(full, task_text(full))
-        from looplab.practice.skills import plan
-        from looplab.practice.view import read_request
-
-        return plan(read_request(full, gullible=self.gullible))
+        view = read_request(full, gullible=self.gullible)
+        skill, reply = choose(view)
+        doc = next((s.__doc__ or "" for s in SKILLS if s.__name__ == skill), "").strip()
+        return control.apply(reply, full, view, skill, doc.splitlines()[0] if doc else "")
 
     def _message(self, reply: dict, full: dict) -> dict:
         content, cut = tokens.within([_block(block) for block in reply["content"]], full["max_tokens"])
@@ -132,10 +155,13 @@ class PracticeTransport(httpx2.BaseTransport):
                 self.issued.add(block["id"])
         usage = self.cache.usage(full)
         usage["output_tokens"] = tokens.output_tokens(content)
-        return {"id": self.next_id("msg"), "type": "message", "role": "assistant",
-                "model": full["model"], "content": content, "stop_reason": stop_reason,
-                "stop_sequence": reply.get("stop_sequence") if stop_reason == "stop_sequence" else None,
-                "usage": usage}
+        message = {"id": self.next_id("msg"), "type": "message", "role": "assistant",
+                   "model": full["model"], "content": content, "stop_reason": stop_reason,
+                   "stop_sequence": reply.get("stop_sequence") if stop_reason == "stop_sequence" else None,
+                   "usage": usage}
+        if reply.get("stop_details"):
+            message["stop_details"] = reply["stop_details"]
+        return message
 
 
 def _block(block: dict) -> dict:
@@ -144,12 +170,11 @@ def _block(block: dict) -> dict:
     if block["type"] == "tool_use":
         return {"type": "tool_use", "id": "", "name": str(block["name"]),
                 "input": dict(block.get("input") or {})}
-    raise ValueError(f"reply block of type {block['type']!r}; only text and tool_use are allowed")
+    if block["type"] == "thinking":
+        return {"type": "thinking", "thinking": block["thinking"], "signature": block["signature"]}
+    raise ValueError(f"reply block of type {block['type']!r}; only text, tool_use and thinking are allowed")
 
 
 def task_text(body: dict) -> str:
     """The text of the first user message (the task)."""
-    content = body["messages"][0].get("content")
-    if isinstance(content, str):
-        return content
-    return " ".join(b.get("text", "") for b in content if b.get("type") == "text")
+    return text_of(body["messages"][0].get("content"))

@@ -4,52 +4,81 @@ Each check returns None when the request is fine, else a one-line message saying
 is wrong and how to fix it; the transport turns it into a 400 invalid_request_error.
 """
 
-ROLES = ("user", "assistant")
+import re
+
+from looplab._jsonschema import schema_error
+from looplab.practice.models import MAX_OUTPUT_TOKENS
+
+ROLES = ("user", "assistant", "system")
+MIN_THINKING_BUDGET = 1024
 
 
 def check_fields(body: dict) -> str | None:
-    """Top-level fields: model, max_tokens, messages, tools."""
-    if not isinstance(body, dict):
-        return "the request body must be a JSON object"
-    if "model" not in body:
-        return "model: field required; pass model=MODEL (e.g. 'claude-opus-5')"
-    if "max_tokens" not in body:
-        return "max_tokens: field required; pass max_tokens=1024 (the most tokens the reply may use)"
-    tokens = body["max_tokens"]
-    if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens < 1:
-        return f"max_tokens: {tokens!r} is not a positive integer; pass e.g. max_tokens=1024"
-    if "messages" not in body:
-        return 'messages: field required; pass messages=[{"role": "user", "content": "..."}]'
-    if not isinstance(body["messages"], list):
-        return "messages: must be a list of {role, content} dicts"
-    return check_tools(body.get("tools"))
+    """What the request types cannot say: limits, thinking budget, tool_choice, schemas."""
+    if body["max_tokens"] < 1 or body["max_tokens"] > MAX_OUTPUT_TOKENS:
+        return (f"max_tokens: {body['max_tokens']} is out of range; write a number from 1 to "
+                f"{MAX_OUTPUT_TOKENS} (the most tokens the reply may use), e.g. 1024")
+    problem = check_tools(body.get("tools")) or _check_choice(body) or _check_thinking(body)
+    if problem:
+        return problem
+    for i, sequence in enumerate(body.get("stop_sequences") or []):
+        if not sequence.strip():
+            return f"stop_sequences[{i}]: an empty or blank stop sequence; write visible text, e.g. 'END'"
+    output = (body.get("output_config") or {}).get("format")
+    if output:
+        return _check_schema(output["schema"], "output_config.format.schema")
+    return None
+
+
+def _check_choice(body: dict) -> str | None:
+    choice = body.get("tool_choice") or {}
+    offered = [t.get("name") for t in body.get("tools") or []]
+    if choice.get("type") in ("any", "tool") and not offered:
+        return f"tool_choice: type {choice['type']!r} needs tools; offer tools=[...] or use {{'type': 'auto'}}"
+    if choice.get("type") == "tool" and choice.get("name") not in offered:
+        return (f"tool_choice.name: {choice.get('name')!r} is not among the tools offered "
+                f"({', '.join(map(str, offered))}); name one of them")
+    thinking = (body.get("thinking") or {}).get("type")
+    if choice.get("type") in ("any", "tool") and thinking in ("enabled", "adaptive"):
+        return ("tool_choice: thinking may only be used with tool_choice 'auto' or 'none'; "
+                "drop thinking or let the model choose its tools")
+    return None
+
+
+def _check_thinking(body: dict) -> str | None:
+    thinking = body.get("thinking") or {}
+    if thinking.get("type") != "enabled":
+        return None
+    budget = thinking["budget_tokens"]
+    if budget < MIN_THINKING_BUDGET:
+        return f"thinking.budget_tokens: {budget} is below the minimum; write at least {MIN_THINKING_BUDGET}"
+    if budget >= body["max_tokens"]:
+        return (f"thinking.budget_tokens: {budget} must be less than max_tokens ({body['max_tokens']}); "
+                "raise max_tokens or lower the budget")
+    return None
+
+
+def _check_schema(schema: dict, where: str) -> str | None:
+    problem = schema_error(schema)
+    return f"{where}: not a valid JSON Schema ({problem}); fix it, e.g. {{\"type\": \"string\"}}" if problem else None
 
 
 def check_tools(tools) -> str | None:
-    """Tool definitions: a list of dicts, each with a unique name and an input_schema."""
-    if tools is None:
-        return None
-    if not isinstance(tools, list):
-        return "tools: must be a list of tool definitions"
+    """Tool definitions: unique names, and an input_schema that is a JSON Schema of an object."""
     names = set()
-    for i, tool in enumerate(tools):
-        where = f"tools[{i}]"
-        if not isinstance(tool, dict):
-            return f"{where}: must be a dict with name, description and input_schema"
+    for i, tool in enumerate(tools or []):
         if tool.get("type") not in (None, "custom"):
             continue  # a server tool (web search, ...): the API defines its schema
-        name = tool.get("name")
-        if not isinstance(name, str) or not name:
-            return f"{where}: field 'name' required; give every tool a name"
+        where, name = f"tools[{i}]", tool["name"]
         if name in names:
-            return f"{where}: the name '{name}' is used twice; tool names must be unique"
+            return f"{where}.name: the name '{name}' is used twice; tool names must be unique"
         names.add(name)
-        schema = tool.get("input_schema")
-        if not isinstance(schema, dict):
-            return (f"{where} ('{name}'): field 'input_schema' required; pass a JSON Schema "
-                    'like {"type": "object", "properties": {...}}')
+        schema = tool["input_schema"]
         if schema.get("type") != "object":
-            return f"{where} ('{name}'): input_schema.type must be 'object'"
+            return f"{where}.input_schema.type: must be 'object' (the tool's input is one object)"
+        problem = _check_schema(schema, f"{where}.input_schema")
+        if problem:
+            return problem
     return None
 
 
@@ -72,14 +101,19 @@ def check_messages(body: dict, issued_ids=frozenset()) -> str | None:
     `issued_ids` are tool_use ids this transport produced: a history tool_use with one of
     those ids may name a tool that is not offered (a scripted fault), anything else may not.
     """
-    messages = body["messages"]
+    kept = [i for i, m in enumerate(body["messages"]) if m["role"] != "system"]
+    problem = _check_turns([body["messages"][i] for i in kept], body, issued_ids)
+    if problem and len(kept) < len(body["messages"]):  # name the messages as the caller numbered them
+        problem = re.sub(r"messages\[(\d+)\]", lambda m: f"messages[{kept[int(m.group(1))]}]", problem)
+    return problem
+
+
+def _check_turns(messages: list, body: dict, issued_ids) -> str | None:
     if not messages:
         return 'messages: at least one message is required; start with {"role": "user", ...}'
     offered = [t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
     for i, message in enumerate(messages):
         where = f"messages[{i}]"
-        if not isinstance(message, dict) or message.get("role") not in ROLES:
-            return f"{where}: role must be 'user' or 'assistant'"
         content = message.get("content")
         if not isinstance(content, str | list):
             return f"{where}: content must be a string or a list of content blocks"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
+from ..text import stem, words
 from ..view import OfferedTool, Step
-from ._text import stem, words
 
 CANNOT_PLAN = (
     "The practice model can't plan this request: {why}. "

@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import re
 
+from ..fill import fill_input, placeholder
+from ..text import fold, words
 from ..view import OfferedTool, View
-from ._text import file_names, fold, words
 from ._tools import use
 
-EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
-TO_WORDS = {"to", "recipient", "recipients", "email", "address", "destination"}
-NAME_WORDS = {"name", "path", "file", "filename"}
 BODY_WORDS = {"body", "text", "content", "contents", "message", "note", "data"}
 
 
@@ -32,23 +30,19 @@ def _sentence(text: str, at: int) -> str:
 
 
 def _fill(tool: OfferedTool, instruction: str, text: str) -> dict:
+    """What the instruction says for each property (else what all results say), body-like ones get
+    the instruction itself, the rest a placeholder."""
     filled = {}
     for prop in tool.required or list(tool.properties):
-        kind = (tool.properties.get(prop) or {}).get("type", "string")
-        names = set(words(prop))
-        if kind in ("integer", "number"):
-            filled[prop] = 1
-        elif kind == "boolean":
-            filled[prop] = True
-        elif names & TO_WORDS:
-            found = re.search(EMAIL, instruction) or re.search(EMAIL, text)
-            filled[prop] = found.group(0) if found else "x"
-        elif names & NAME_WORDS:
-            filled[prop] = (file_names(instruction) or file_names(text) or ["x"])[0]
-        elif names & BODY_WORDS:
+        schema = tool.properties.get(prop) or {}
+        one = OfferedTool(tool.name, "", {"type": "object", "properties": {prop: schema}, "required": [prop]})
+        found = [f for f in (fill_input(one, instruction), fill_input(one, text)) if isinstance(f, dict)]
+        if found:
+            filled[prop] = found[0][prop]
+        elif set(words(prop)) & BODY_WORDS and schema.get("type", "string") == "string":
             filled[prop] = instruction
         else:
-            filled[prop] = "x"
+            filled[prop] = placeholder(schema, "")
     return filled
 
 

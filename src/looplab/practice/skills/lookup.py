@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import re
 
+from ..text import STOPWORDS, quoted, readable, stems, words
 from ..view import OfferedTool, View
-from ._text import STOPWORDS, quoted, readable, stems, words
 from ._tools import about_words, answer, said, tool_label, use
 
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}

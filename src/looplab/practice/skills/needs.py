@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-from ..view import OfferedTool, View
-from ._text import STOPWORDS, joined, quoted, readable, sentence_case, stems, words
-from ._tools import about_words, answer, cannot_plan, pick, said, string_prop, tool_label, use
+from ..fill import binary, expression, fill_input, place
+from ..text import STOPWORDS, joined, readable, sentence_case, stems
+from ..view import View
+from ._tools import about_words, answer, cannot_plan, pick, said, tool_label, use
 
 CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "evaluate", "compute"}
 RELATED = [  # a word of the task also counts as the other words of its group
@@ -15,50 +16,7 @@ RELATED = [  # a word of the task also counts as the other words of its group
     {"time", "clock", "hour", "date", "today"},
 ]
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated"}
-PLACE = {"city", "location", "place", "town", "country", "region", "where"}
 CLAUSES = re.compile(r"\?|;|\n|,\s*and\b|\band\b|\balso\b|,", re.IGNORECASE)
-
-
-def expression(text: str) -> str | None:
-    """The first arithmetic expression in `text` ('12 * (3 + 5)'), or None."""
-    for run in re.findall(r"[\d(][\d\s.+\-*/()%^×÷]*", text):
-        run = run.strip().rstrip("+-*/%^×÷ ").strip()
-        while run.count("(") > run.count(")") and run.startswith("("):
-            run = run[1:].strip()
-        while run.count(")") > run.count("(") and run.endswith(")"):
-            run = run[:-1].strip()
-        if re.search(r"\d\s*\)*\s*(?:\*\*|[-+*/×÷%^])\s*\(*\s*\d", run):
-            return run.replace("×", "*").replace("÷", "/")
-    return None
-
-
-def _place(clause: str) -> str | None:
-    found = re.search(r"\b(?:in|at|for|of)\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)", clause)
-    if found:
-        return found.group(1)
-    found = re.search(r"\b(?:in|at|for)\s+([a-z][\w'-]+)", clause)
-    if found and found.group(1) not in STOPWORDS:
-        return found.group(1).title()
-    bare = re.fullmatch(r"\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*", clause)
-    return bare.group(1) if bare else None
-
-
-def _fill(tool: OfferedTool, clause: str) -> dict | str:
-    filled = {}
-    main = string_prop(tool)
-    for prop in tool.required or ([main] if main else []):
-        schema, names = tool.properties.get(prop) or {}, set(words(prop))
-        enum = [v for v in schema.get("enum", []) if str(v).lower() in words(clause)]
-        number = re.search(r"-?\d+(?:\.\d+)?", clause)
-        value = (enum[0] if enum else _place(clause) if names & PLACE
-                 else expression(clause) if names & CALC
-                 else (float(number.group()) if "." in number.group() else int(number.group()))
-                 if number and schema.get("type") in ("integer", "number")
-                 else (quoted(clause) or [None])[0])
-        if value is None:
-            return f"I could not tell the '{prop}' for {tool.name} from '{clause.strip()}'"
-        filled[prop] = value
-    return filled
 
 
 def _needs(view: View) -> list[tuple[str, dict]] | str:
@@ -69,12 +27,12 @@ def _needs(view: View) -> list[tuple[str, dict]] | str:
         asked |= {w for group in RELATED if asked & group for w in group}
         scores = [(len(asked & (about_words(t) - GENERIC)), -i, t) for i, t in enumerate(view.tools)]
         best = max(scores, key=lambda s: s[:2], default=(0, 0, None))
-        if calc and expression(clause):
-            tool, filled = calc, {string_prop(calc, {"expression", "expr", "formula"}): expression(clause)}
+        if calc and (expression(clause) or binary(clause)):
+            tool, filled = calc, fill_input(calc, clause)
         elif best[0] > 0 and best[2] is not calc:
-            tool, filled = best[2], _fill(best[2], clause)
-        elif previous and isinstance(_fill(previous, clause), dict) and _place(clause):
-            tool, filled = previous, _fill(previous, clause)  # "weather in Lyon and Paris"
+            tool, filled = best[2], fill_input(best[2], clause)
+        elif previous and isinstance(fill_input(previous, clause), dict) and place(clause):
+            tool, filled = previous, fill_input(previous, clause)  # "weather in Lyon and Paris"
         else:
             continue
         if isinstance(filled, str):

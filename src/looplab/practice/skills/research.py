@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 
+from ..text import content_words, file_names, sentences, stem, stems
 from ..view import View
-from ._text import content_words, file_names, sentences, stem, stems
 from ._tools import answer, first_input, pick, said, use
 
 SEARCH = {"search", "find", "query", "grep"}

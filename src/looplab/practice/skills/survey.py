@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
+from ..text import content_words, file_names, joined, stems
 from ..view import View
 from ._records import Record, amount_text, has_word, money, money_key, parse
-from ._text import content_words, file_names, joined, stems
 from ._tools import answer, first_input, pick, said, use
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}

@@ -1,0 +1,38 @@
+"""jsonschema, imported once and cheaply, and a cached check that a schema is a valid JSON Schema."""
+
+from __future__ import annotations
+
+import json
+import sys
+from functools import lru_cache
+
+
+def validator_class():
+    """jsonschema's Draft 2020-12 validator class, imported on first use."""
+    if "jsonschema" not in sys.modules and "rfc3987_syntax" not in sys.modules:
+        # jsonschema imports the optional IRI format checker rfc3987_syntax when it is installed
+        # (JupyterLab brings it); that import builds a grammar and costs seconds in every kernel.
+        # We validate without format checks, so tell jsonschema it is absent.
+        sys.modules["rfc3987_syntax"] = None
+        try:
+            import jsonschema
+        finally:
+            del sys.modules["rfc3987_syntax"]
+    import jsonschema
+
+    return jsonschema.Draft202012Validator
+
+
+@lru_cache(maxsize=512)
+def _schema_error(text: str) -> str | None:
+    cls = validator_class()
+    error = next(iter(cls(cls.META_SCHEMA).iter_errors(json.loads(text))), None)
+    if error is None:
+        return None
+    where = "/".join(str(p) for p in error.absolute_path)
+    return f"at '{where}': {error.message}" if where else error.message
+
+
+def schema_error(schema: dict) -> str | None:
+    """None if `schema` is a valid JSON Schema (Draft 2020-12), else what is wrong, in one line."""
+    return _schema_error(json.dumps(schema, sort_keys=True))

@@ -1,0 +1,156 @@
+"""The request fields that change Claude's reply, applied to what the planner proposed.
+
+- `tool_choice`: `none` forbids tool calls, `any` and `tool` force one (no text before it, as
+  with Claude), `disable_parallel_tool_use` keeps at most one call per reply.
+- `output_config.format`: the final answer is JSON that validates against the schema.
+- `thinking`: a thinking block, signed, says which rule the planner applied.
+- `stop_sequences`: text stops before the first stop sequence, with stop_reason
+  "stop_sequence" and `stop_sequence` set.
+
+When a forcing field cannot be honoured honestly (a forced tool whose input the request does
+not give, an answer that does not fit the schema), the practice model declines as the API
+does for refusals: stop_reason "refusal", no content, and `stop_details.explanation` saying
+why. The SDK parses that without error (`messages.parse` gives `parsed_output` None).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+from looplab._jsonschema import validator_class
+from looplab.practice.fill import fill_input
+from looplab.practice.view import OfferedTool, View
+
+DECLINED = "The practice model can't plan this request"
+
+
+def decline(why: str) -> dict:
+    """A refusal with an explanation and no content (what a forcing field gets when it can't be honoured)."""
+    explanation = f"The practice model {why}; it declines rather than guess. Use Claude to try this."
+    return {"content": [], "stop_reason": "refusal",
+            "stop_details": {"type": "refusal", "category": None, "explanation": explanation}}
+
+
+def sign(thinking: str) -> str:
+    """The signature of a practice thinking block (checked when the block comes back)."""
+    return "practice-" + hashlib.sha256(thinking.encode()).hexdigest()[:32]
+
+
+def unsigned(messages: list) -> str | None:
+    """A thinking block sent back altered (its signature no longer matches), as the API refuses it."""
+    for i, message in enumerate(messages):
+        content = message["content"] if isinstance(message["content"], list) else []
+        for j, block in enumerate(content):
+            if block["type"] == "thinking" and block["signature"] != sign(block["thinking"]):
+                return (f"messages[{i}].content[{j}].signature: this thinking block's signature does not "
+                        "match its text; send thinking blocks back exactly as they came")
+    return None
+
+
+def _uses(reply: dict) -> list[dict]:
+    return [b for b in reply["content"] if b["type"] == "tool_use"]
+
+
+def _text(reply: dict) -> str:
+    return " ".join(b["text"] for b in reply["content"] if b["type"] == "text").strip()
+
+
+def choose_tools(reply: dict, choice: dict, view: View) -> dict:
+    """Apply tool_choice (auto / any / tool / none, disable_parallel_tool_use) to the reply."""
+    kind, uses = choice.get("type", "auto"), _uses(reply)
+    if kind == "none" and uses:
+        names = ", ".join(dict.fromkeys(b["name"] for b in uses))
+        note = _text(reply)
+        text = (f"{note + ' ' if note else ''}To go on I would call {names}, but tool_choice is "
+                "'none', so I call no tool and cannot answer yet.")
+        return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}
+    if kind in ("any", "tool"):
+        wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
+        kept = [b for b in uses if b["name"] in {t.name for t in wanted}]
+        if not kept:
+            kept, why = _forced(wanted, view.task)
+            if not kept:
+                return decline(why)
+        reply = {"content": kept, "stop_reason": "tool_use"}  # a forced call comes without text
+    if choice.get("disable_parallel_tool_use") and len(_uses(reply)) > 1:
+        first = _uses(reply)[0]
+        reply = {**reply, "content": [b for b in reply["content"] if b["type"] != "tool_use" or b is first]}
+    return reply
+
+
+def _forced(tools: list[OfferedTool], task: str) -> tuple[list[dict], str]:
+    reasons = []
+    for tool in tools:
+        filled = fill_input(tool, task)
+        if isinstance(filled, dict):
+            return [{"type": "tool_use", "name": tool.name, "input": filled}], ""
+        reasons.append(filled)
+    names = " or ".join(t.name for t in tools)
+    return [], f"was forced by tool_choice to call {names} but can't fill its input from the request ({reasons[0]})"
+
+
+def shape_answer(reply: dict, schema: dict) -> dict:
+    """Apply output_config.format: the final answer as JSON valid against `schema`, or a refusal."""
+    if _uses(reply):  # mid-loop: tool calls go out as they are, without the text around them
+        return {**reply, "content": _uses(reply)}
+    text = _text(reply)
+    if not text or text.startswith(DECLINED) or reply.get("stop_reason") == "refusal":
+        return decline(f"has no answer to put in the requested JSON format: {text or 'no text'}")
+    value, why = _fit(text, schema)
+    if why is None:
+        error = next(iter(validator_class()(schema).iter_errors(value)), None)
+        why = error and f"the answer does not fit it: {error.message}"
+    if why:
+        return decline(f"can't put its answer into the requested JSON schema ({why})")
+    return {**reply, "content": [{"type": "text", "text": json.dumps(value, ensure_ascii=False)}]}
+
+
+def _fit(text: str, schema: dict) -> tuple[object, str | None]:
+    """The value for `schema` made from the answer text, or None and the reason it can't be made."""
+    if schema.get("type") == "string":
+        return text, None
+    if schema.get("type") != "object":
+        return None, "it answers in text, and the schema asks for something else"
+    props = schema.get("properties") or {}
+    strings = [p for p, s in props.items() if (s or {}).get("type") == "string"]
+    if len(strings) == 1 and set(schema.get("required") or []) <= set(strings):
+        return {strings[0]: text}, None  # one text field: the answer itself
+    filled = fill_input(OfferedTool("answer", "", schema), text)
+    return (filled, None) if isinstance(filled, dict) else (None, filled.replace(" for answer", ""))
+
+
+def think(reply: dict, skill: str, doc: str) -> dict:
+    """Put a signed thinking block first: which rule the planner applied, and what it does."""
+    thought = f"Rule '{skill}': {doc}"
+    block = {"type": "thinking", "thinking": thought, "signature": sign(thought)}
+    return {**reply, "content": [block, *reply["content"]]}
+
+
+def stop_at(reply: dict, sequences: list[str]) -> dict:
+    """Cut the reply's text before the first stop sequence it contains (stop_reason stop_sequence)."""
+    kept = []
+    for block in reply["content"]:
+        if block["type"] == "text":
+            hits = [(block["text"].find(s), s) for s in sequences if s in block["text"]]
+            if hits:
+                at, sequence = min(hits)
+                cut = block["text"][:at]
+                kept += [{**block, "text": cut}] if cut else []
+                return {"content": kept, "stop_reason": "stop_sequence", "stop_sequence": sequence}
+        kept.append(block)
+    return reply
+
+
+def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -> dict:
+    """The reply after every request field that changes Claude's reply (see the module docstring)."""
+    if body.get("tool_choice") and body.get("tools"):
+        reply = choose_tools(reply, body["tool_choice"], view)
+    output = (body.get("output_config") or {}).get("format")
+    if output and reply.get("stop_reason") != "refusal":
+        reply = shape_answer(reply, output["schema"])
+    if body.get("stop_sequences") and reply.get("stop_reason") != "refusal":
+        reply = stop_at(reply, body["stop_sequences"])
+    if (body.get("thinking") or {}).get("type") in ("enabled", "adaptive") and skill:
+        reply = think(reply, skill, doc)
+    return reply

@@ -1,0 +1,170 @@
+"""Tool inputs from task text: an honest filler that never invents a value, and a fault-model placeholder."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .text import STOPWORDS, file_names, quoted, stem, words
+from .view import OfferedTool
+
+EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+NUMBER = r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)"
+PLACE_WORDS = {"city", "location", "place", "town", "country", "region", "where"}
+CALC_WORDS = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "expr",
+              "evaluate", "compute", "formula"}
+TO_WORDS = {"to", "recipient", "recipients", "email", "address", "destination"}
+FILE_WORDS = {"path", "file", "filename", "name"}
+OPERAND_WORDS = {"a", "b", "x", "y", "first", "second", "left", "right", "lhs", "rhs", "operand",
+                 "num1", "num2", "number1", "number2", "n1", "n2"}
+OPERATORS = {  # operator -> the names an `operation` enum may give it
+    "+": {"add", "plus", "sum", "addition"},
+    "-": {"subtract", "minus", "sub", "difference", "subtraction"},
+    "*": {"multiply", "times", "mul", "product", "multiplication"},
+    "/": {"divide", "div", "quotient", "division"},
+    "**": {"power", "pow", "exponent", "exponentiation"},
+    "%": {"mod", "modulo", "remainder"},
+}
+SPOKEN = [(r"\bmultiplied by\b|\btimes\b|×", "*"), (r"\bdivided by\b|÷", "/"),
+          (r"\bplus\b", "+"), (r"\bminus\b", "-"), (r"\bto the power of\b|\^", "**")]
+_VALIDATORS: dict[str, object] = {}
+
+
+def expression(text: str) -> str | None:
+    """The first arithmetic expression in `text` ('12 * (3 + 5)'), or None."""
+    for run in re.findall(r"[\d(][\d\s.+\-*/()%^×÷]*", text):
+        run = run.strip().rstrip("+-*/%^×÷ ").strip()
+        while run.count("(") > run.count(")") and run.startswith("("):
+            run = run[1:].strip()
+        while run.count(")") > run.count("(") and run.endswith(")"):
+            run = run[:-1].strip()
+        if re.search(r"\d\s*\)*\s*(?:\*\*|[-+*/×÷%^])\s*\(*\s*\d", run):
+            return run.replace("×", "*").replace("÷", "/")
+    return None
+
+
+def binary(text: str) -> tuple[float | int, str, float | int] | None:
+    """(a, operator, b) when the text's arithmetic is one operation on two numbers ('7 times 6')."""
+    num = r"(-?\d+(?:\.\d+)?)"
+    spoken = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
+    for pattern, op in SPOKEN:
+        spoken = re.sub(pattern, f" {op} ", spoken, flags=re.IGNORECASE)
+    found = expression(spoken)
+    parts = found and re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*(\*\*|[-+*/%])\s*(-?\d+(?:\.\d+)?)\s*", found)
+    return (_number(parts.group(1)), parts.group(2), _number(parts.group(3))) if parts else None
+
+
+def place(text: str) -> str | None:
+    """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name."""
+    found = re.search(r"\b(?:in|at|for|of|à|pour)\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)", text)
+    if found:
+        return found.group(1)
+    found = re.search(r"\b(?:in|at|for)\s+([a-z][\w'-]+)", text)
+    if found and found.group(1) not in STOPWORDS:
+        return found.group(1).title()
+    bare = re.fullmatch(r"\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*", text)
+    return bare.group(1) if bare else None
+
+
+def _number(text: str) -> float | int:
+    return float(text) if "." in text else int(text)
+
+
+def _kind(schema: dict) -> str:
+    kind = schema.get("type", "string")
+    return kind if isinstance(kind, str) else next((k for k in kind if k != "null"), "string")
+
+
+def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
+    """The one enum value the text names (or whose operator the text's arithmetic uses), else None."""
+    said = {stem(w) for w in words(text)}
+    named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said]
+    if not named and op:
+        named = [v for v in schema["enum"] if isinstance(v, str) and v.lower() in OPERATORS[op]]
+    return named[0] if len(named) == 1 else None
+
+
+def _string_value(prop: str, schema: dict, text: str, others: int) -> str | None:
+    names = set(words(prop))
+    candidates = []
+    if names & TO_WORDS:
+        candidates = re.findall(EMAIL, text)
+    elif names & PLACE_WORDS:
+        candidates = [place(text)] if place(text) else []
+    elif names & CALC_WORDS:
+        candidates = [expression(text)] if expression(text) else []
+    elif names & FILE_WORDS and file_names(text):
+        candidates = file_names(text)
+    if not candidates:
+        labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*['\"‘“]([^'\"’”\n]+)", text, re.I)
+        candidates = [labelled.group(1)] if labelled else quoted(text) if others == 1 else []
+    unique = list(dict.fromkeys(candidates))
+    return unique[0] if len(unique) == 1 else None
+
+
+def fill_input(tool: OfferedTool, text: str) -> dict | str:
+    """A schema-valid input for `tool` from `text`, or a one-line reason naming the property it could not fill."""
+    props = tool.properties
+    required = [p for p in tool.required if p in props]
+    found = binary(text)
+    op = found[1] if found else None
+    numbers = [found[0], found[2]] if found else [_number(n) for n in re.findall(NUMBER, text)]
+    numeric = [p for p in props if _kind(props[p] or {}) in ("integer", "number") and "enum" not in props[p]]
+    number_props = [p for p in numeric if p in required] or numeric
+    positional = len(number_props) == len(numbers) and (
+        len(numbers) == 1 or all(set(words(p)) & OPERAND_WORDS for p in number_props))
+    strings = sum(1 for p in required or props if _kind(props.get(p) or {}) == "string")
+    filled: dict = {}
+    for prop, schema in props.items():
+        schema = schema or {}
+        if "enum" in schema:
+            value = _enum_value(schema, text, op)
+        elif prop in number_props:
+            value = numbers[number_props.index(prop)] if positional else None
+            if _kind(schema) == "integer" and isinstance(value, float):
+                value = int(value) if value.is_integer() else None
+        elif _kind(schema) == "string":
+            value = _string_value(prop, schema, text, strings)
+        else:
+            value = None
+        if value is None and prop in required:
+            return f"I could not tell the '{prop}' for {tool.name} from the task"
+        if value is not None:
+            filled[prop] = value
+    problem = invalid(tool, filled)
+    return problem or filled
+
+
+def invalid(tool: OfferedTool, value: dict) -> str | None:
+    """None if `value` validates against the tool's input schema, else a one-line reason."""
+    key = json.dumps(tool.input_schema, sort_keys=True, default=str)
+    if key not in _VALIDATORS:
+        from looplab.tools import _validator_class
+
+        _VALIDATORS[key] = _validator_class()(tool.input_schema)
+    error = next(iter(_VALIDATORS[key].iter_errors(value)), None)
+    if error is None:
+        return None
+    where = "/".join(map(str, error.absolute_path)) or "input"
+    return f"the input I could write for {tool.name} does not fit its schema at '{where}': {error.message}"
+
+
+def placeholder(schema: dict, text: str):
+    """A schema-shaped value for the fault models only: strings are the text's last word (or "x"),
+    numbers 1, booleans true, arrays [], enums their first value; objects fill their required
+    properties (all properties when none is required)."""
+    if schema.get("enum"):
+        return schema["enum"][0]
+    kind = schema.get("type")
+    if kind == "object" or (kind is None and "properties" in schema):
+        props = schema.get("properties") or {}
+        names = schema.get("required") or list(props)
+        return {name: placeholder(props.get(name) or {}, text) for name in names}
+    if kind in ("integer", "number"):
+        return 1
+    if kind == "boolean":
+        return True
+    if kind == "array":
+        return []
+    last = text.split()
+    return (last[-1].strip(".,;:!?\"'()") if last else "") or "x"

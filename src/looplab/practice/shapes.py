@@ -1,0 +1,271 @@
+"""Request shapes, checked against the SDK's own generated request types.
+
+`anthropic.types.message_create_params` describes every field of a Messages request as
+TypedDicts, Literals and Unions. `check_shape(body)` walks a request body along those types,
+strictly (an int is not a string, a bool is not a number, unknown keys are refused as the
+API refuses them) and returns the first problem as one line naming the field path and what
+to write instead, or None. Checkers are built once per type and cached.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cache, lru_cache
+
+import pydantic
+import typing_extensions
+from anthropic.types import message_create_params
+from anthropic.types.beta import message_create_params as beta_create_params
+
+# Fields the API takes that the SDK 2.14 types leave out (sent with extra_body=...).
+SAMPLING = {"temperature": float, "top_p": float, "top_k": int}
+_WRAPPERS = {typing_extensions.Required, typing_extensions.NotRequired, typing_extensions.ReadOnly}
+_LISTS = {list, Iterable, Sequence, list, typing.Iterable, typing.Sequence}
+_NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true or false",
+          dict: "an object", list: "a list"}
+
+
+def _json_kind(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return f"a number ({value!r})"
+    if isinstance(value, str):
+        return "a string"
+    return "a list" if isinstance(value, list) else "an object" if isinstance(value, dict) else type(value).__name__
+
+
+def _strip(annotation):
+    """The annotation without Required/NotRequired/Annotated wrappers."""
+    while True:
+        origin = typing_extensions.get_origin(annotation)
+        if origin in _WRAPPERS or origin is typing_extensions.Annotated:
+            annotation = typing_extensions.get_args(annotation)[0]
+        else:
+            return annotation
+
+
+def _is_typeddict(annotation) -> bool:
+    return isinstance(annotation, type) and typing_extensions.is_typeddict(annotation)
+
+
+def _describe(annotation) -> str:
+    """What to write for a type, in a few words."""
+    annotation = _strip(annotation)
+    origin = typing_extensions.get_origin(annotation)
+    if origin is typing_extensions.Literal:
+        return "one of " + ", ".join(repr(a) for a in typing_extensions.get_args(annotation))
+    if origin in (typing.Union, types.UnionType):
+        members = typing_extensions.get_args(annotation)
+        if str in members:  # Union[Literal['claude-...', ...], str]: any string will do
+            members = [m for m in members if typing_extensions.get_origin(m) is not typing_extensions.Literal]
+        return " or ".join(dict.fromkeys(_describe(a) for a in members))
+    if annotation is type(None):
+        return "null"
+    if _is_typeddict(annotation):
+        kind = typing_extensions.get_type_hints(annotation).get("type")
+        literal = typing_extensions.get_args(_strip(kind)) if kind is not None else ()
+        return f"a {literal[0]!r} block" if len(literal) == 1 else "an object"
+    if origin in _LISTS or annotation in _LISTS:
+        return "a list"
+    if origin in (dict, Mapping, dict) or annotation in (dict, object):
+        return "an object" if annotation is not object else "any value"
+    return _NAMES.get(annotation, getattr(annotation, "__name__", str(annotation)))
+
+
+@cache
+def _checker(annotation):  # noqa: C901  (one branch per kind of type: kept together on purpose)
+    """A function check(value, path) -> problem or None, for one annotation."""
+    annotation = _strip(annotation)
+    origin = typing_extensions.get_origin(annotation)
+    args = typing_extensions.get_args(annotation)
+    if annotation in (object, typing.Any):
+        return lambda value, path: None
+    if annotation is type(None):
+        return lambda value, path: None if value is None else f"{path}: must be null"
+    if annotation in (str, int, float, bool):
+        def scalar(value, path, want=annotation):
+            ok = (isinstance(value, int | float) and not isinstance(value, bool) if want is float
+                  else isinstance(value, int) and not isinstance(value, bool) if want is int
+                  else isinstance(value, want))
+            return None if ok else f"{path}: {_json_kind(value)} is not valid here; write {_NAMES[want]}"
+        return scalar
+    if origin is typing_extensions.Literal:
+        def literal(value, path, allowed=args):
+            if value in allowed and type(value) in {type(a) for a in allowed}:
+                return None
+            return f"{path}: {value!r} is not allowed; write {_describe(annotation)}"
+        return literal
+    if origin in (typing.Union, types.UnionType):
+        return _union(annotation, args)
+    if origin in _LISTS or annotation in _LISTS:
+        item = _checker(args[0]) if args else _checker(object)
+
+        def listing(value, path):
+            if not isinstance(value, list):
+                return f"{path}: {_json_kind(value)} is not valid here; write a list"
+            for i, element in enumerate(value):
+                problem = item(element, f"{path}[{i}]")
+                if problem:
+                    return problem
+            return None
+        return listing
+    if origin in (dict, Mapping, dict) or annotation is dict:
+        value_check = _checker(args[1]) if len(args) == 2 else _checker(object)
+
+        def mapping(value, path):
+            if not isinstance(value, dict):
+                return f"{path}: {_json_kind(value)} is not valid here; write an object"
+            for key, element in value.items():
+                problem = value_check(element, f"{path}.{key}")
+                if problem:
+                    return problem
+            return None
+        return mapping
+    if _is_typeddict(annotation):
+        return _typeddict(annotation)
+    if getattr(annotation, "__name__", "") == "SequenceNotStr":  # anthropic._types.SequenceNotStr[str]
+        return _checker(list[args[0]] if args else list)
+    if origin is not None and getattr(origin, "__name__", "") == "SequenceNotStr":
+        return _checker(list[args[0]])
+    return lambda value, path: None  # a type the walker does not model (files, dates): not checked
+
+
+def _required(cls) -> set[str]:
+    """The keys a TypedDict requires (from Required[...] markers; total=False everywhere in the SDK)."""
+    hints = typing_extensions.get_type_hints(cls, include_extras=True)
+    marked = {k for k, h in hints.items() if typing_extensions.get_origin(h) is typing_extensions.Required}
+    return marked | (set(hints) if getattr(cls, "__total__", False) else set())
+
+
+def _kind_matches(annotation, value) -> bool:
+    """Whether `value` is the right JSON kind (object, list, string, ...) for `annotation` at all."""
+    annotation = _strip(annotation)
+    origin = typing_extensions.get_origin(annotation)
+    if _is_typeddict(annotation) or origin in (dict, Mapping, dict) or annotation is dict:
+        return isinstance(value, dict)
+    if origin in _LISTS or annotation in _LISTS:
+        return isinstance(value, list)
+    if origin is typing_extensions.Literal:
+        return any(type(value) is type(a) for a in typing_extensions.get_args(annotation))
+    if annotation is str:
+        return isinstance(value, str)
+    if annotation in (int, float):
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    return annotation is bool and isinstance(value, bool)
+
+
+def _tags(hint) -> tuple:
+    """The values of a Literal (or Optional[Literal]) annotation, else ()."""
+    hint = _strip(hint)
+    if typing_extensions.get_origin(hint) in (typing.Union, types.UnionType):
+        inner = [a for a in typing_extensions.get_args(hint) if a is not type(None)]
+        hint = inner[0] if len(inner) == 1 else hint
+    return typing_extensions.get_args(hint) if typing_extensions.get_origin(hint) is typing_extensions.Literal else ()
+
+
+def _is_model(annotation) -> bool:
+    """True for an SDK response model (or a union of them): a Python object, not a JSON shape."""
+    annotation = _strip(annotation)
+    if typing_extensions.get_origin(annotation) in (typing.Union, types.UnionType):
+        return all(_is_model(a) for a in typing_extensions.get_args(annotation))
+    return isinstance(annotation, type) and issubclass(annotation, pydantic.BaseModel)
+
+
+def _union(annotation, members):
+    # Response models (ContentBlock...) stand in unions for SDK objects passed back; on the wire
+    # they arrive as dicts, which the Param TypedDicts describe: check against those.
+    members = [_strip(m) for m in members if not _is_model(m)] or [object]
+    dicts = [m for m in members if _is_typeddict(m)]
+    key = next((k for k in ("type", "role") if dicts and len(dicts) == len(members) and all(
+        _tags(typing_extensions.get_type_hints(m).get(k)) for m in dicts)), None)
+    tags, untagged = {}, []
+    for member in dicts if key else ():
+        if key not in _required(member):
+            untagged.append(_checker(member))
+        for tag in _tags(typing_extensions.get_type_hints(member)[key]):
+            tags.setdefault(tag, _checker(member))
+    checks = [(m, _checker(m)) for m in members]
+
+    def union(value, path):
+        if key and isinstance(value, dict):
+            if key in value:
+                chosen = tags.get(value[key])
+                if chosen is None:
+                    return (f"{path}.{key}: {value[key]!r} is not allowed here; "
+                            f"write one of {', '.join(map(repr, tags))}")
+                return chosen(value, path)
+            if untagged:
+                return untagged[0](value, path)
+            return f"{path}.{key}: field required; add it (one of {', '.join(map(repr, tags))})"
+        problems = [check(value, path) for _, check in checks]
+        if not all(problems):
+            return None
+        fitting = [p for (m, _), p in zip(checks, problems, strict=True) if _kind_matches(m, value)]
+        if len(fitting) == 1:
+            return fitting[0]
+        return f"{path}: {_json_kind(value)} is not valid here; write {_describe(annotation)}"
+    return union
+
+
+def _typeddict(cls):
+    hints = typing_extensions.get_type_hints(cls, include_extras=True)
+    fields = {name: _checker(hint) for name, hint in hints.items()}
+    required = _required(cls)
+    open_ended = (getattr(cls, "__pydantic_config__", None) or {}).get("extra") == "allow"
+
+    def typed(value, path):
+        if not isinstance(value, dict):
+            return f"{path}: {_json_kind(value)} is not valid here; write {_describe(cls)}"
+        for name in sorted(required - value.keys()):
+            return f"{path}.{name}: field required; add it"
+        for name, element in value.items():
+            check = fields.get(name)
+            if check is None and open_ended:
+                continue
+            if check is None:
+                return f"{path}.{name}: unknown field (Extra inputs are not permitted); remove it"
+            problem = check(element, f"{path}.{name}")
+            if problem:
+                return problem
+        return None
+    return typed
+
+
+def check_shape(body: dict, beta: bool = False) -> str | None:
+    """The first way `body` breaks the SDK's MessageCreateParams (or the beta ones), or None."""
+    params = (beta_create_params if beta else message_create_params).MessageCreateParamsNonStreaming
+    hints = _hints(params)
+    for name in sorted(_required(params)):
+        if name not in body:
+            return f"{name}: field required; add it"
+    for name, value in body.items():
+        if name == "stream":
+            if not isinstance(value, bool):
+                return f"stream: {_json_kind(value)} is not valid here; write true or false"
+            continue
+        if name in SAMPLING:
+            problem = _checker(SAMPLING[name])(value, name)
+        elif name in hints:
+            problem = _checker(hints[name])(value, name)
+        else:
+            problem = f"{name}: unknown field (Extra inputs are not permitted); remove it"
+        if problem:
+            return problem
+    return None
+
+
+@lru_cache(maxsize=2)
+def _hints(params) -> dict:
+    return typing_extensions.get_type_hints(params, include_extras=True)
+
+
+
+def request_fields(beta: bool = False) -> list[str]:
+    """Every top-level field the SDK's MessageCreateParams declares (the conformance table's rows)."""
+    params = (beta_create_params if beta else message_create_params).MessageCreateParamsNonStreaming
+    return sorted(_hints(params))
