@@ -50,6 +50,19 @@ def test_make_lab_explains_a_venv_that_cannot_be_created(tmp_path):
     assert not (tmp_path / ".venv").exists()
 
 
+@needs_make
+def test_make_lab_says_what_its_first_install_does(tmp_path):
+    """Before the minute-long first install, make lab prints one line saying what it is doing."""
+    for name in ("Makefile", "pyproject.toml", "constraints.txt"):
+        shutil.copy(ROOT / name, tmp_path)
+    result = subprocess.run(["make", "-n", "lab"], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    lines = result.stdout.splitlines()
+    said = [i for i, line in enumerate(lines) if "Installing the workshop's packages into .venv (first time: about a minute)..." in line]
+    install = [i for i, line in enumerate(lines) if "pip install -q -c constraints.txt -e ." in line]
+    assert said and install and said[0] < install[0]
+    assert "--ServerApp.root_dir=workshop" in lines[-1] and lines[-1].endswith("workshop/00_start_here.ipynb")
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
