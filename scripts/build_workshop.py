@@ -104,10 +104,13 @@ def build(out: Path, source: Path = SOURCE) -> list[str]:
 
 
 def files(folder: Path) -> dict[str, str]:
-    """Every file of an edition, by relative path, with its sha256 (backups and manifest left out)."""
-    return {p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()
-            and p.relative_to(folder).parts[0] not in (MANIFEST, BACKUP, "logs", ".ipynb_checkpoints")}
+    """Every file of an edition, by relative path, with its sha256 (backups, manifest, logs, checkpoints left out)."""
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        parts = path.relative_to(folder).parts
+        if path.is_file() and parts[0] not in (MANIFEST, BACKUP, "logs") and ".ipynb_checkpoints" not in parts:
+            found[path.relative_to(folder).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
 
 
 def backup_path(target: Path, name: str) -> Path:
@@ -122,18 +125,21 @@ def backup_path(target: Path, name: str) -> Path:
 def install(built: Path, target: Path = TARGET) -> list[str]:
     """Copy a built edition into `target`, first backing up every file edited since the last build.
 
-    Files of the participant's own (not part of the edition) are left alone.
+    A file the last build wrote and this one does not (a renamed notebook) is removed, after a
+    backup if it was edited. Files of the participant's own are left alone.
     """
     manifest_file = target / MANIFEST
     last = json.loads(manifest_file.read_text(encoding="utf-8")) if manifest_file.exists() else {}
     new, saved = files(built), []
     for name, digest in files(target).items():
-        replaced = name in new and new[name] != digest
+        replaced = (name in new and new[name] != digest) or (name in last and name not in new)
         if replaced and last.get(name) != digest:  # a participant's edit, or a file we never wrote
             copy = backup_path(target, name)
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(target / name, copy)
             saved.append(f"{name} -> {copy.relative_to(target).as_posix()}")
+        if name in last and name not in new:
+            (target / name).unlink()
     for name in new:
         (target / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built / name, target / name)

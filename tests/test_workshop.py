@@ -77,6 +77,24 @@ def test_a_second_edit_gets_the_next_number_and_own_files_stay(tmp_path):
     assert sorted(p.name for p in (target / ".backup").iterdir()) == ["00_a.1.ipynb", "00_a.2.ipynb"]
 
 
+def test_a_notebook_dropped_from_the_edition_is_removed_and_kept_if_edited(tmp_path):
+    """A renamed notebook leaves no stale copy behind; an edited one is backed up before it goes."""
+    target = tmp_path / "workshop"
+    bw.install(edition(tmp_path / "b1", **{"00_old.ipynb": "v1", "01_gone.ipynb": "v1"}), target)
+    write(target / "01_gone.ipynb", "my edit")
+    bw.install(edition(tmp_path / "b2", **{"00_new.ipynb": "v2"}), target)
+    assert sorted(bw.files(target)) == ["00_new.ipynb"]
+    assert (target / ".backup" / "01_gone.1.ipynb").read_text() == "my edit"
+    assert not (target / ".backup" / "00_old.1.ipynb").exists()
+
+
+def test_checkpoints_and_logs_are_not_part_of_the_edition(tmp_path):
+    """JupyterLab's checkpoints and the notebooks' logs are neither compared nor backed up."""
+    folder = edition(tmp_path / "w", **{"00_a.ipynb": "a", "data__.ipynb_checkpoints__x.txt": "c",
+                                        ".ipynb_checkpoints__00_a-checkpoint.ipynb": "c", "logs__run.jsonl": "l"})
+    assert bw.files(folder) == {"00_a.ipynb": bw.files(edition(tmp_path / "v", **{"00_a.ipynb": "a"}))["00_a.ipynb"]}
+
+
 def test_a_first_build_over_unknown_files_backs_them_up(tmp_path):
     """With no manifest (say, a folder copied by hand), a file about to change is kept, not overwritten."""
     target = edition(tmp_path / "workshop", **{"00_a.ipynb": "from elsewhere"})
