@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import sys
+import tempfile
+from collections import Counter
 from pathlib import Path
 
 import httpx2
@@ -14,7 +17,8 @@ from looplab.loop import run_agent
 from looplab.practice import transport_of
 from looplab.practice.transport import PracticeTransport
 
-DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "notebooks" / "data"
 TASKS = {  # name -> (task, tools): the questions the notebooks ask the practice model
     "weather+calc": ("What's the weather in Lyon, and what is 12 * (3 + 5)?",
                      lambda: samples.weather_and_calc()),
@@ -54,6 +58,22 @@ def per_request(bodies: list[dict], repetitions: int) -> list[list[float]]:
     return samples_
 
 
+def paraphrases() -> tuple[Counter, list[dict]]:
+    """Run the paraphrase suite of tests/paraphrase_cases.py: verdict counts and every request body sent."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from paraphrase_cases import CASES, prepare, verdict
+
+    counts, bodies = Counter(), []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, case in enumerate(CASES):
+            tools, facts, false = prepare(case, Path(tmp) / f"case-{i:02d}")
+            client = practice_client()
+            run = run_agent(client, case.task, tools, max_turns=8)
+            counts[verdict(run.answer or "", facts, false)] += 1
+            bodies += transport_of(client).requests
+    return counts, bodies
+
+
 def measure(repetitions: int = 300) -> Section:
     """One row per notebook task: median handle_request time over all its turns."""
     section = Section("Practice model")
@@ -64,6 +84,24 @@ def measure(repetitions: int = 300) -> Section:
         section.rows.append(Row(
             f"practice model, {name}: median time per request ({len(times)} turns)",
             f"{overall * 1000:.3f} ms (slowest turn {slowest * 1000:.3f} ms)", "< 1 ms", overall < 0.001))
+    counts, bodies = paraphrases()
+    total = sum(counts.values())
+    section.rows.append(Row(f"paraphrase suite ({total} rewordings, generated data): answered right",
+                            f"{counts['right'] / total:.0%} ({counts['right']})", ">= 80 %",
+                            counts["right"] >= 0.8 * total))
+    section.rows.append(Row("paraphrase suite: plainly declined", f"{counts['declined'] / total:.0%} "
+                            f"({counts['declined']})", "-", None))
+    section.rows.append(Row("paraphrase suite: wrong answers", str(counts["wrong"]), "0", counts["wrong"] == 0))
+    times = per_request(bodies, 20)
+    overall = median([t for turn in times for t in turn])
+    section.rows.append(Row(f"paraphrase suite: median time per request ({len(bodies)} requests)",
+                            f"{overall * 1000:.3f} ms (slowest {max(median(t) for t in times) * 1000:.3f} ms)",
+                            "< 1 ms", overall < 0.001))
+    section.notes.append(
+        "paraphrase suite: the cases of tests/paraphrase_cases.py (rewordings of the notebook tasks over "
+        "generated invoices, articles, weather tables and catalogues), each run with run_agent on a fresh "
+        "practice client; right = every true fact and no false one, declined = a plain decline with no "
+        "false fact; its request bodies are then timed 20 times each like the notebook tasks.")
     section.notes.append(
         "practice: timed PracticeTransport.handle_request on the request bodies a run_agent run sent "
         f"(JSON parse, validation, planner, reply and usage building, response), {repetitions} times "

@@ -1,7 +1,7 @@
 """Run the benchmarks and print one table: figure, value, target, met. What `make bench` runs.
 
 Usage: .venv/bin/python benchmarks/run_all.py [--only SECTION ...] [--live]
-Sections: loop, parallel, practice, import, notebooks, tokens, memory. Not a test: no asserts.
+Sections: loop, parallel, practice, import, notebooks, tokens, memory, security. Not a test: no asserts.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import bench_loop
 import bench_memory
 import bench_notebooks
 import bench_practice
+import bench_security
 import bench_tokens
 from _common import Row, Section
 
@@ -29,6 +30,7 @@ SECTIONS = {  # name -> (number, what it measures), in the order printed
     "notebooks": (5, bench_notebooks.measure),
     "tokens": (6, bench_tokens.measure),
     "memory": (7, bench_memory.measure),
+    "security": (8, bench_security.measure),
 }
 
 

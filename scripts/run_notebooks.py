@@ -3,6 +3,7 @@
 Usage: python scripts/run_notebooks.py [notebooks/NN_topic.ipynb ...]   (default: all)
 """
 
+import hashlib
 import os
 import sys
 from pathlib import Path
@@ -11,6 +12,7 @@ import nbformat
 from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parent.parent
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
 def execute(path: Path, cwd: Path | None = None) -> nbformat.NotebookNode:
@@ -25,6 +27,21 @@ def execute(path: Path, cwd: Path | None = None) -> nbformat.NotebookNode:
                             resources={"metadata": {"path": str(cwd or path.parent)}})
     client.execute()
     nb.metadata.pop("widgets", None)
+    return stable_widget_ids(nb)
+
+
+def stable_widget_ids(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Give each stored widget view a model id made from its cell's id and position, not a random one.
+
+    The widget state is not stored (nbval ignores widget views), so the ids point at nothing;
+    random ones would only churn the diff each time the notebook is re-executed.
+    """
+    for index, cell in enumerate(nb.cells):
+        for position, output in enumerate(cell.get("outputs", [])):
+            view = output.get("data", {}).get(WIDGET_VIEW)
+            if isinstance(view, dict) and "model_id" in view:
+                seed = f"{cell.get('id', index)}/{position}"
+                view["model_id"] = hashlib.sha256(seed.encode()).hexdigest()[:32]
     return nb
 
 

@@ -2,7 +2,7 @@
 import re
 from pathlib import Path
 
-from solutions import defined_in
+from solutions import defined_in, solved, starters
 
 from looplab import Sandbox, tool
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex04
@@ -175,3 +175,97 @@ def test_grounded_that_ignores_failed_reads_fails():
 def test_grounded_right_answer_passes():
     """The worked solution passes all five cases."""
     assert ex04.grounded.evaluate(grounded).status == PASS
+
+
+execute = defined_in(ex04.gate.solution_text, PRELUDE)["execute"]  # the published solution
+
+
+def starter_execute(block, toolbox, approve=None):
+    """Check, approve and run one tool_use block; return its tool_result (never raises)."""
+    raise NotImplementedError
+
+
+def gate_with(approved, guard_handler=True, same_id=True):
+    """A gate like the solution with one thing changed: how it approves, whether it catches, which id it sends."""
+    def execute(block, toolbox, approve=None):
+        def result(content, is_error):
+            return {"type": "tool_result", "tool_use_id": block.id if same_id else "toolu_1",
+                    "content": content, "is_error": is_error}
+
+        problem = toolbox.check(block.name, block.input)
+        if problem:
+            return result(problem, True)
+        tool = toolbox[block.name]
+        if tool.consequential and not approved(approve, block):
+            return result("not approved", True)
+        if not guard_handler:
+            return result(str(tool.handler(**block.input)), False)
+        try:
+            return result(str(tool.handler(**block.input)), False)
+        except Exception as exc:
+            return result(f"{block.name} failed: {exc}", True)
+    return execute
+
+
+def exact_true(approve, block):
+    try:
+        return approve is not None and approve(block.name, block.input) is True
+    except Exception:
+        return False
+
+
+def test_gate_unattempted():
+    """The gate check says 'not attempted' for ... and for the starter."""
+    assert ex04.gate.evaluate(...).status == UNATTEMPTED
+    assert ex04.gate.evaluate(starter_execute).status == UNATTEMPTED
+
+
+def test_gate_without_approval_fails():
+    """A gate that runs consequential tools without asking sends the email: not yet."""
+    outcome = ex04.gate.evaluate(gate_with(lambda approve, block: True))
+    assert outcome.status == FAIL
+    assert "send_email with no approver" in outcome.message
+
+
+def test_gate_taking_a_truthy_answer_as_approval_fails():
+    """A gate that approves on 'yes' (truthy, not True) is not yet."""
+    outcome = ex04.gate.evaluate(gate_with(lambda approve, block: approve is not None and approve(block.name, block.input)))
+    assert outcome.status == FAIL
+    assert "'yes'" in outcome.message
+
+
+def test_gate_letting_a_handler_error_escape_fails():
+    """A gate whose failing handler raises out of it is told errors must become results."""
+    outcome = ex04.gate.evaluate(gate_with(exact_true, guard_handler=False))
+    assert outcome.status == FAIL
+    assert "a tool whose handler raises" in outcome.message and "is_error True" in outcome.message
+
+
+def test_gate_with_the_wrong_id_fails():
+    """A result that does not carry the block's id is not yet."""
+    outcome = ex04.gate.evaluate(gate_with(exact_true, same_id=False))
+    assert outcome.status == FAIL
+    assert "tool_use_id" in outcome.message
+
+
+def test_gate_right_answer_passes():
+    """The worked solution gates all ten proposals as the Toolbox does."""
+    outcome = ex04.gate.evaluate(execute)
+    assert outcome.status == PASS, outcome.message
+
+
+def test_the_notebooks_starters_are_not_attempted():
+    """Each starter cell of notebook 04, as a participant gets it, is 'not attempted' by its check."""
+    exercises = [(ex04.email_policy, "email_policy"), (ex04.read_note, "make_read_note"),
+                 (ex04.grounded, "grounded"), (ex04.gate, "execute")]
+    codes = starters("04_guardrails.ipynb")
+    assert len(codes) == len(exercises)
+    for code, (exercise, name) in zip(codes, exercises, strict=True):
+        assert exercise.evaluate(defined_in(code, PRELUDE + "import re\n")[name]).status == UNATTEMPTED, name
+
+
+def test_the_notebooks_solution_cells_are_the_published_solutions():
+    """The solved notebook runs exactly the code that solution() prints, for gate."""
+    cells = solved("04_guardrails.ipynb")[3:]
+    for cell, exercise in zip(cells, [ex04.gate], strict=True):
+        assert cell.strip() == exercise.solution_text.strip(), exercise.title

@@ -1,8 +1,11 @@
 """Sandbox: names stay inside the folder, whatever form they take."""
 import os
+import sys
+import threading
 
 import pytest
 
+from looplab import guards
 from looplab.guards import Sandbox, allow_all, allow_only, ask_policy, cap_output, deny_all
 
 CANARY = "CANARY-5b1e9d-outside-the-sandbox"
@@ -11,6 +14,11 @@ CANARY = "CANARY-5b1e9d-outside-the-sandbox"
 @pytest.fixture
 def box(tmp_path):
     """A sandbox folder 'box' with files, a subfolder and links, next to a canary it must not reach."""
+    return make_box(tmp_path)
+
+
+def make_box(tmp_path):
+    """The folder of the `box` fixture, made in `tmp_path` (benchmarks/bench_security.py uses it too)."""
     (tmp_path / "canary.txt").write_text(CANARY)
     (tmp_path / "secret").mkdir()
     (tmp_path / "secret" / "canary.txt").write_text(CANARY)
@@ -172,3 +180,112 @@ def test_cap_output():
     """Short text is unchanged; long text is cut with a marker saying how much was left out."""
     assert cap_output("abc", 5) == "abc"
     assert cap_output("abcdefgh", 5) == "abcde\n[… truncated: 3 more characters]"
+
+
+def test_hard_link_to_a_file_outside_is_refused(tmp_path):
+    """A hard link inside the folder to a file outside is not read, unless hard links are allowed."""
+    (tmp_path / "canary.txt").write_text(CANARY)
+    (tmp_path / "box").mkdir()
+    os.link(tmp_path / "canary.txt", tmp_path / "box" / "linked.txt")
+    with pytest.raises(ValueError) as refused:
+        Sandbox(tmp_path / "box").read("linked.txt")
+    assert str(refused.value) == (
+        "Sandbox: 'linked.txt' has 2 hard links, so it may be a file outside 'box' under a second name; "
+        "pass another file, or make the Sandbox with allow_hard_links=True")
+    assert Sandbox(tmp_path / "box", allow_hard_links=True).read("linked.txt") == CANARY
+
+
+def race(box, name: str, swap, reads: int = 1000) -> tuple[int, int, int]:
+    """Read `name` `reads` times while another thread keeps calling `swap`; return (leaks, texts, refusals)."""
+    stop = threading.Event()
+
+    def swapper():
+        while not stop.is_set():
+            swap()
+
+    thread = threading.Thread(target=swapper)
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads often, so checks and opens interleave with swaps
+    thread.start()
+    leaks = texts = refusals = 0
+    try:
+        for _ in range(reads):
+            try:
+                text = box.read(name)
+            except (ValueError, FileNotFoundError):
+                refusals += 1
+                continue
+            texts += 1
+            leaks += CANARY in text
+    finally:
+        stop.set()
+        thread.join()
+        sys.setswitchinterval(old)
+    return leaks, texts, refusals
+
+
+def file_swap(tmp_path):
+    """A sandbox whose 'note.txt' a swap turns from an inside file into a link to an outside canary and back."""
+    (tmp_path / "canary.txt").write_text(CANARY)
+    root = tmp_path / "box"
+    root.mkdir()
+    (root / "note.txt").write_text("inside")
+    state = {"link": False}
+
+    def swap():
+        spare = root / "spare"
+        if state["link"]:
+            spare.write_text("inside")
+        else:
+            spare.symlink_to(tmp_path / "canary.txt")
+        os.replace(spare, root / "note.txt")  # atomic: the name is always a file or a link
+        state["link"] = not state["link"]
+
+    return Sandbox(root), "note.txt", swap
+
+
+def folder_swap(tmp_path):
+    """A sandbox whose folder 'sub' a swap turns into a link to an outside folder (with a canary b.txt) and back."""
+    (tmp_path / "secret").mkdir()
+    (tmp_path / "secret" / "b.txt").write_text(CANARY)
+    root = tmp_path / "box"
+    (root / "sub").mkdir(parents=True)
+    (root / "sub" / "b.txt").write_text("inside")
+    (root / "out").symlink_to(tmp_path / "secret", target_is_directory=True)
+    state = {"link": False}
+
+    def swap():
+        if state["link"]:
+            os.rename(root / "sub", root / "out")
+            os.rename(root / "real", root / "sub")
+        else:
+            os.rename(root / "sub", root / "real")
+            os.rename(root / "out", root / "sub")
+        state["link"] = not state["link"]
+
+    return Sandbox(root), "sub/b.txt", swap
+
+
+def test_swapping_a_file_for_a_link_while_reading_leaks_nothing(tmp_path):
+    """A thread swaps an inside file and a link to an outside canary; 1000 reads never show the canary."""
+    leaks, texts, refusals = race(*file_swap(tmp_path))
+    assert leaks == 0 and texts + refusals == 1000 and texts > 0
+
+
+def test_swapping_a_folder_for_a_link_while_reading_leaks_nothing(tmp_path):
+    """A thread swaps an inside folder and a link to an outside folder; 1000 reads never show the canary."""
+    leaks, texts, refusals = race(*folder_swap(tmp_path))
+    assert leaks == 0 and texts + refusals == 1000 and texts > 0
+
+
+def test_without_no_follow_opens_the_checks_still_hold(tmp_path, monkeypatch):
+    """Where dir_fd/O_NOFOLLOW are missing (Windows), reads, lists, links out and hard links behave the same."""
+    monkeypatch.setattr(guards, "_WALK", False)
+    box = make_box(tmp_path)
+    os.link(tmp_path / "canary.txt", box.root / "linked.txt")
+    assert box.read("inside.txt") == "alpha" and box.list() == ["a.txt", "inside.txt", "linked.txt", "sub/"]
+    for name in ("out.txt", "outdir/canary.txt", "../canary.txt", "linked.txt"):
+        with pytest.raises(ValueError):
+            box.read(name)
+    with pytest.raises(ValueError, match="is a folder"):
+        box.read("sub")

@@ -308,3 +308,55 @@ def test_invoice_task_with_the_planner():
     assert all(s in run.answer for s in ("2026-08-015", "2026-08-019", "1850 EUR"))
     reads = [e.turn for e in run.events if e.kind == "tool_call" and e.data["name"] == "read_file"]
     assert len(reads) == 3 and len(set(reads)) == 1
+
+
+class StopReasonAs:
+    """A transport fault: the next reply's stop_reason is replaced by `reason` (after the model planned it)."""
+
+    def __init__(self, reason):
+        self.reason, self.done = reason, False
+
+    def before(self, request, body):
+        return None
+
+    def on_reply(self, reply):
+        if self.done:
+            return reply
+        self.done = True
+        return {**reply, "stop_reason": self.reason}
+
+
+def test_tool_use_without_a_tool_use_block_is_an_anomaly():
+    """stop_reason tool_use with only text ends the run as 'anomaly', saying what arrived."""
+    step = {"content": [{"type": "text", "text": "x"}], "stop_reason": "tool_use"}
+    run = run_agent(practice_client(script=[step, "never reached"]), "Go.", [])
+    assert (run.status, run.turns, run.stop_reason, run.answer) == ("anomaly", 1, "tool_use", "x")
+    assert "anomaly" in STATUSES
+    assert run.events[-1].data["reason"] == (
+        "stop_reason 'tool_use' but the reply holds no tool_use block; nothing to run")
+
+
+def test_an_unknown_stop_reason_is_an_anomaly():
+    """A stop_reason the loop does not know ends the run as 'anomaly', naming the reason."""
+    client = practice_client(script=["Some text.", "never reached"], strict=False)
+    transport_of(client).add_fault(StopReasonAs("{brand_new}"))
+    run = run_agent(client, "Go.", [])
+    assert (run.status, run.turns, run.stop_reason, run.answer) == ("anomaly", 1, "{brand_new}", "Some text.")
+    assert run.events[-1].data["reason"] == (
+        "stop_reason '{brand_new}' is not one the loop knows; it stopped rather than guess")
+
+
+def test_a_connection_error_says_what_to_do():
+    """An APIConnectionError (not a timeout) names the host and says: check the network, or go offline."""
+    client = practice_client(script=["never reached"], max_retries=0)
+
+    class Unreachable:
+        def before(self, request, body):
+            raise httpx2.ConnectError("[Errno -3] Temporary failure in name resolution", request=request)
+
+    transport_of(client).add_fault(Unreachable())
+    run = run_agent(client, "Go.", [])
+    assert run.status == "error" and isinstance(run.error, anthropic.APIConnectionError)
+    (error,) = [e.data for e in run.events if e.kind == "error"]
+    assert error["message"] == ("APIConnectionError: could not reach practice.local: check the network, "
+                                "or set LOOPLAB_OFFLINE=1 to use the practice model")

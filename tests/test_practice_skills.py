@@ -169,7 +169,7 @@ def test_view_reads_text_blocks_results_and_latest_turn():
                     [("calculator", {"expression": "1+1"}, "boom", True)]],
                    system=[{"type": "text", "text": "Be brief."}, {"type": "text", "text": "Cite."}])
     view = read_request(request)
-    assert (view.task, view.system) == ("Weather in Lyon?", "Be brief.\nCite.")
+    assert view.task == "Weather in Lyon?"
     assert [(s.name, s.result, s.is_error) for s in view.steps] == [
         ("get_weather", "21 °C", False), ("calculator", "boom", True)]
     assert [s.name for s in view.last_results] == ["calculator"]
@@ -182,7 +182,7 @@ def test_follow_up_question_becomes_the_task():
     request["messages"] += [{"role": "assistant", "content": [{"type": "text", "text": "2 + 2 = 4."}]},
                             {"role": "user", "content": "And the weather in Nantes?"}]
     view = read_request(request)
-    assert (view.task, view.follow_up, view.steps) == ("And the weather in Nantes?", "And the weather in Nantes?", ())
+    assert (view.task, view.steps) == ("And the weather in Nantes?", ())
     assert calls(plan(view)) == [("get_weather", {"city": "Nantes"})]
 
 
@@ -232,7 +232,7 @@ def test_survey_gives_no_total_when_no_record_says_which_ones_the_task_means(tmp
     for path in folder.iterdir():
         path.write_text("".join(ln for ln in path.read_text().splitlines(True) if not ln.startswith("Status")))
     text = said(ask(INVOICE_TASK, FILES, invoice_turns(folder)))
-    assert text.startswith("No field of the records matches the words of the task, so I cannot tell")
+    assert text.startswith("No field of the records says whether they are paid, so I cannot tell which are unpaid")
     assert "Total" not in text
     assert "1850" not in text and "3050" not in text
 

@@ -115,9 +115,12 @@ def test_text_display_lists_each_tool_call():
 
 
 def test_repr_is_one_short_line():
-    """repr(run) is a single line naming status, turns, tool calls, tokens and cost."""
+    """repr(run) is one line: status, turns, tool calls, the tokens the budget counts (labelled parts), cost."""
     run = invoice_run()
-    assert re.fullmatch(r"Run\(status='done', turns=2, tool_calls=1, tokens=\d+, cost_usd=[\d.]+\)", repr(run))
+    shown = re.fullmatch(r"Run\(status='done', turns=2, tool_calls=1, tokens=(\d+) \((\d+) in, (\d+) out, "
+                         r"(\d+) cache write, (\d+) cache read\), cost_usd=[\d.]+\)", repr(run))
+    total, *parts = map(int, shown.groups())
+    assert total == sum(parts) == sum(run.usage.values())  # the number token_budget counts
 
 
 def test_displays_are_deterministic_and_hold_nothing_volatile():

@@ -1,20 +1,34 @@
-"""Agent Loop Lab's helper module: the finished versions of what the notebooks build."""
+"""Agent Loop Lab's helper package: the finished versions of what the notebooks build.
+
+The top level holds what the notebooks and exercises import. Everything else lives in the
+module named for it:
+
+- the model: `looplab.client` (make_client, practice_client, MODEL), `looplab.practice`
+  (the practice model; script steps call, calls, say, stop; transport_of), `looplab.replay`
+  (record, replay_client);
+- the loop: `looplab.loop` (run_agent, Run, STATUSES), `looplab.tools` (tool, Tool, Toolbox);
+- guards: `looplab.guards` (Sandbox, approval policies allow_all / allow_only / deny_all /
+  ask_policy, cap_output), `looplab.calc` (safe_calc);
+- what a run cost and did: `looplab.pricing` (PRICES, cost_usd), `looplab.trace` (Event,
+  jsonl_logger, read_jsonl, timelines), `looplab.evaluate` (evaluate an agent over cases);
+- practice material: `looplab.samples` (tools and data), `looplab.faults` (failures on demand,
+  the injection suite), `looplab.widgets` (Timeline, ApprovalGate, FaultPanel, cost_plot),
+  `looplab.exercises` (the notebooks' checks).
+"""
 
 from looplab import faults, samples
+from looplab.calc import safe_calc
 from looplab.client import MODEL, make_client, practice_client
-from looplab.guards import Sandbox, allow_all, allow_only, cap_output, deny_all, safe_calc
-from looplab.loop import Run, run_agent
+from looplab.guards import Sandbox, allow_all, allow_only, deny_all
+from looplab.loop import run_agent
 from looplab.practice import call, calls, say, stop, transport_of
-from looplab.pricing import PRICES, cost_usd
+from looplab.pricing import cost_usd
 from looplab.replay import record, replay_client
 from looplab.tools import Tool, Toolbox, tool
-from looplab.trace import Event, jsonl_logger, read_jsonl
+from looplab.trace import jsonl_logger, read_jsonl
 
 __all__ = [
     "MODEL",
-    "PRICES",
-    "Event",
-    "Run",
     "Sandbox",
     "Tool",
     "Toolbox",
@@ -22,7 +36,6 @@ __all__ = [
     "allow_only",
     "call",
     "calls",
-    "cap_output",
     "cost_usd",
     "deny_all",
     "faults",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 from .trace import Event
 
@@ -22,8 +23,6 @@ def run_tools(toolbox, uses: list[dict], approve, turn: int, emit) -> list[dict]
     parallel = [i for i, block in enumerate(uses) if not _consequential(toolbox, block["name"])]
     pool, futures = None, {}
     if len(parallel) > 1:
-        from concurrent.futures import ThreadPoolExecutor
-
         pool = ThreadPoolExecutor(max_workers=min(len(parallel), MAX_THREADS))
         futures = {i: pool.submit(timed, uses[i]) for i in parallel}
     try:

@@ -5,6 +5,10 @@ from urllib.parse import urlsplit
 
 import anthropic
 import httpx2
+from dotenv import find_dotenv, load_dotenv
+
+from looplab.practice.transport import PracticeTransport
+from looplab.replay import replay_client
 
 DEFAULT_MODEL = "claude-opus-5"
 MODEL = os.environ.get("LOOPLAB_MODEL", DEFAULT_MODEL)
@@ -14,8 +18,6 @@ PRACTICE_URL = "http://practice.local"
 def practice_client(*, script=None, gullible=False, never_stop=False, max_retries=2,
                     strict=True, **options) -> anthropic.Anthropic:
     """A real anthropic.Anthropic client whose transport is a fresh practice model."""
-    from looplab.practice.transport import PracticeTransport
-
     transport = PracticeTransport(script=script, gullible=gullible, never_stop=never_stop)
     return anthropic.Anthropic(api_key="practice-model", base_url=PRACTICE_URL,
                                http_client=httpx2.Client(transport=transport),
@@ -45,15 +47,11 @@ def make_client(*, quiet=False) -> anthropic.Anthropic:
     LOOPLAB_REPLAY=file → replay; LOOPLAB_OFFLINE=1 → practice model;
     ANTHROPIC_BASE_URL → that local server; ANTHROPIC_API_KEY → Claude; else practice.
     """
-    from dotenv import find_dotenv, load_dotenv
-
     load_dotenv(find_dotenv(usecwd=True), override=False)
     key = os.environ.get("ANTHROPIC_API_KEY", "").strip()
     base_url = os.environ.get("ANTHROPIC_BASE_URL", "").strip()
     replay = os.environ.get("LOOPLAB_REPLAY", "").strip()
     if replay:
-        from looplab.replay import replay_client
-
         client, line = replay_client(replay), "Backend: replay of a recorded session (LOOPLAB_REPLAY)."
     elif _flag("LOOPLAB_OFFLINE"):
         client, line = practice_client(), "Backend: practice model (offline, LOOPLAB_OFFLINE=1)."

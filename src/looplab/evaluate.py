@@ -11,6 +11,8 @@ import html
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from looplab.trace import clip
+
 PROGRESS_MODES = ("auto", "widget", "text", None)
 MARKS = {True: "✓", False: "✗", None: "–"}
 
@@ -40,12 +42,12 @@ class Results(list):
     def summary(self) -> str:
         """One line: how many checks passed, and which failed."""
         passed, applied = self.counts()
-        failed = ", ".join(f"{name} on {_clip(q, 40)!r}" for q, name in self.failures())
+        failed = ", ".join(f"{name} on {_short(q, 40)!r}" for q, name in self.failures())
         return f"{passed} of {applied} checks passed" + (f"; failed: {failed}" if failed else "")
 
     def _table(self) -> list[list[str]]:
         head = ["#", "question", "status", "turns", "tools", *self.checks]
-        body = [[str(i), _clip(r["question"], 44), r["status"], str(r["turns"]), str(r["tool_calls"]),
+        body = [[str(i), _short(r["question"], 44), r["status"], str(r["turns"]), str(r["tool_calls"]),
                  *(MARKS[r[name]] for name in self.checks)] for i, r in enumerate(self, 1)]
         return [head, *body]
 
@@ -119,9 +121,8 @@ def _apply(check, name, run, case, i, notes) -> bool | None:
     return None if outcome is None else bool(outcome)
 
 
-def _clip(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def _short(text: str, limit: int) -> str:
+    return clip(" ".join(text.split()), limit)  # one line: a question's newlines would break the table
 
 
 def _in_kernel() -> bool:
@@ -142,11 +143,12 @@ def _progress(total: int, mode: str | None) -> Callable[[int, dict], None]:
         except ImportError:
             mode = "text"  # no ipywidgets: plain lines instead
     if mode == "text":
-        return lambda done, row: print(f"[{done}/{total}] {row['status']}: {_clip(row['question'], 60)}")
+        return lambda done, row: print(f"[{done}/{total}] {row['status']}: {_short(row['question'], 60)}")
     return lambda done, row: None
 
 
 def _widget_progress(total: int) -> Callable[[int, dict], None]:
+    # Imported on use, not to dodge a circle: `import looplab` stays fast without ipywidgets/IPython.
     import ipywidgets
     from IPython.display import display
 
@@ -161,7 +163,7 @@ def _widget_progress(total: int) -> Callable[[int, dict], None]:
 
     def step(done: int, row: dict) -> None:
         bar.value = done
-        label.value = f"{done} of {total}" + (" — done" if done == total else f": {_clip(row['question'], 40)}")
+        label.value = f"{done} of {total}" + (" — done" if done == total else f": {_short(row['question'], 40)}")
 
     step.widget = box
     return step

@@ -1,6 +1,9 @@
 """Guards around tools: a folder-bound file reader, approvals, output caps (and safe_calc)."""
 from __future__ import annotations
 
+import errno
+import json
+import os
 import stat
 import unicodedata
 from collections.abc import Callable
@@ -21,11 +24,22 @@ def cap_output(text: str, limit: int = 8000) -> str:
 MAX_NAME_CHARS = 255
 
 
+# Open a checked path one component at a time from the root, refusing any link met on the way:
+# a name checked, then swapped for a link before the open, cannot lead outside.
+_WALK = os.open in os.supports_dir_fd and hasattr(os, "O_NOFOLLOW") and hasattr(os, "O_DIRECTORY")
+_FOLDER = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+_LEAF = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)  # a pipe must not block
+
+
 def _kind(path: Path) -> str | None:
     try:
         mode = path.stat().st_mode
     except (OSError, ValueError):
         return None
+    return _kind_of(mode)
+
+
+def _kind_of(mode: int) -> str | None:
     return "folder" if stat.S_ISDIR(mode) else "file" if stat.S_ISREG(mode) else None
 
 
@@ -35,12 +49,17 @@ def _show(name: str) -> str:
 
 
 class Sandbox:
-    """File access bound to one folder: names are checked, symlinks resolved, reads capped."""
+    """File access bound to one folder: names are checked, links resolved, what was checked is opened.
 
-    def __init__(self, root: str | Path, max_bytes: int = 64_000):
+    A file with more than one hard link may be a file outside under a second name: reading it is
+    refused unless the Sandbox is made with `allow_hard_links=True`.
+    """
+
+    def __init__(self, root: str | Path, max_bytes: int = 64_000, *, allow_hard_links: bool = False):
         self.root = Path(root).resolve()
         self.label = self.root.name  # messages name the folder, never the machine path
         self.max_bytes = max_bytes
+        self.allow_hard_links = allow_hard_links
         if not self.root.is_dir():
             raise FileNotFoundError(f"Sandbox: no folder '{Path(root).name}'; pass an existing folder")
 
@@ -77,41 +96,94 @@ class Sandbox:
             raise self._leaves(name, "it leads outside through a link")
         return path
 
+    def _open(self, name: str, path: Path, *, folder: bool = False) -> int:
+        """A file descriptor for the checked real `path`: no link may appear on the way from the root."""
+        try:
+            if _WALK:
+                fd = os.open(self.root, _FOLDER)
+                try:
+                    parts = path.relative_to(self.root).parts
+                    for i, part in enumerate(parts):
+                        last = i == len(parts) - 1
+                        step = os.open(part, _LEAF if last and not folder else _FOLDER, dir_fd=fd)
+                        os.close(fd)
+                        fd = step
+                except BaseException:
+                    os.close(fd)
+                    raise
+                return fd
+            # No dir_fd or O_NOFOLLOW here (Windows): open, then check the file opened is the one checked.
+            fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+            if not os.path.samestat(os.fstat(fd), os.stat(self.resolve(name))):
+                os.close(fd)
+                raise self._leaves(name, "it changed into a link while being opened")
+            return fd
+        except OSError as exc:
+            if exc.errno in (errno.ELOOP, errno.EMLINK):
+                raise self._leaves(name, "it changed into a link while being opened") from None
+            if exc.errno in (errno.ENOENT, errno.ENOTDIR):
+                raise FileNotFoundError(
+                    f"Sandbox: no file {_show(name)} in '{self.label}'; list the folder to see what is there") from None
+            raise ValueError(f"Sandbox: cannot open {_show(name)} ({exc.strerror}); pass another name") from None
+
     def list(self, folder: str = ".") -> list[str]:
         """Names in a folder inside the sandbox, sorted; subfolders end with '/'."""
         path = self.resolve(folder)
+        missing = FileNotFoundError(
+            f"Sandbox: no folder {_show(folder)} in '{self.label}'; list '.' to see what is there")
         if _kind(path) != "folder":
-            raise FileNotFoundError(
-                f"Sandbox: no folder {_show(folder)} in '{self.label}'; list '.' to see what is there")
-        names = []
-        for entry in sorted(path.iterdir(), key=lambda p: p.name):
+            raise missing
+        if not _WALK:  # no way to open a folder without following links here: list by path
+            entries = sorted(os.listdir(path))
+        else:
             try:
-                real = entry.resolve()
+                fd = self._open(folder, path, folder=True)
+            except FileNotFoundError:
+                raise missing from None
+            try:
+                entries = sorted(os.listdir(fd))
+            finally:
+                os.close(fd)
+        names = []
+        for entry in entries:
+            try:
+                real = (path / entry).resolve()
             except (OSError, RuntimeError):
                 continue
             kind = _kind(real)  # None: a broken link, a link loop, a pipe or device: not shown
             if kind and real.is_relative_to(self.root):  # links that lead out are not shown either
-                names.append(entry.name + "/" if kind == "folder" else entry.name)
+                names.append(entry + "/" if kind == "folder" else entry)
         return names
 
     def read(self, name: str) -> str:
         """Text of a file inside the sandbox, at most max_bytes (non-UTF-8 bytes replaced)."""
         path = self.resolve(name)
+        missing = FileNotFoundError(
+            f"Sandbox: no file {_show(name)} in '{self.label}'; list the folder to see what is there")
+        is_folder = ValueError(f"Sandbox: {_show(name)} is a folder in '{self.label}'; list it, or read a file inside it")
         kind = _kind(path)
-        if kind == "folder":
-            raise ValueError(f"Sandbox: {_show(name)} is a folder in '{self.label}'; list it, or read a file inside it")
-        if kind != "file":  # missing, or a device, pipe or socket that could block
-            raise FileNotFoundError(
-                f"Sandbox: no file {_show(name)} in '{self.label}'; list the folder to see what is there")
+        if kind != "file":  # a folder; missing; or a device, pipe or socket that could block
+            raise is_folder if kind == "folder" else missing
+        fd = self._open(name, path)
         try:
-            with path.open("rb") as handle:
+            info = os.fstat(fd)
+            kind = _kind_of(info.st_mode)  # what was opened, which a swap may have changed
+            if kind != "file":
+                raise is_folder if kind == "folder" else missing
+            if info.st_nlink > 1 and not self.allow_hard_links:
+                raise ValueError(
+                    f"Sandbox: {_show(name)} has {info.st_nlink} hard links, so it may be a file outside "
+                    f"'{self.label}' under a second name; pass another file, or make the Sandbox with "
+                    "allow_hard_links=True")
+            with os.fdopen(fd, "rb", closefd=False) as handle:
                 data = handle.read(self.max_bytes + 1)
-                rest = path.stat().st_size - self.max_bytes
         except OSError as exc:
             raise ValueError(f"Sandbox: cannot read {_show(name)} ({exc.strerror}); pass another file") from None
+        finally:
+            os.close(fd)
         text = data[: self.max_bytes].decode("utf-8", errors="replace")
         if len(data) > self.max_bytes:
-            text += f"\n[… truncated: {max(rest, 1)} more bytes]"
+            text += f"\n[… truncated: {max(info.st_size - self.max_bytes, 1)} more bytes]"
         return text
 
 
@@ -137,7 +209,6 @@ def allow_only(*names: str) -> Callable[[str, dict], bool]:
 
 def ask_policy(ask: Callable[[str], str] = input) -> Callable[[str, dict], bool]:
     """Approval policy that asks a person (via `ask(question)`) and accepts only 'y' or 'yes'."""
-    import json
 
     def policy(name: str, input: dict) -> bool:
         question = f"Run {name} {json.dumps(input, ensure_ascii=False)}? [y/N] "

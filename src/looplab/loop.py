@@ -8,13 +8,15 @@ from typing import Any
 
 import anthropic
 
+from ._attempts import watch_attempts
 from ._toolrun import run_tools
 from .client import MODEL
 from .pricing import cost_usd
 from .tools import Toolbox
 from .trace import Event, timeline_html, timeline_text
 
-STATUSES = ("done", "max_turns", "over_budget", "truncated", "refused", "context_exceeded", "error")
+STATUSES = ("done", "max_turns", "over_budget", "truncated", "refused", "context_exceeded", "anomaly",
+            "error")
 USAGE_KEYS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
 _ENDINGS = {  # stop reason -> (status, why it stopped)
     "end_turn": ("done", "the model ended its turn"),
@@ -47,9 +49,11 @@ class Run:
 
     def __repr__(self) -> str:
         cost = None if self.cost_usd is None else round(self.cost_usd, 6)
-        tokens = self.usage["input_tokens"] + self.usage["output_tokens"]
+        u = self.usage  # tokens: what token_budget counts, all four usage fields
         return (f"Run(status={self.status!r}, turns={self.turns}, tool_calls={len(self.tool_calls)}, "
-                f"tokens={tokens}, cost_usd={cost})")
+                f"tokens={_spent(u)} ({u['input_tokens']} in, {u['output_tokens']} out, "
+                f"{u['cache_creation_input_tokens']} cache write, {u['cache_read_input_tokens']} cache read), "
+                f"cost_usd={cost})")
 
     def __str__(self) -> str:
         return timeline_text(self)
@@ -72,36 +76,40 @@ def run_agent(client, task: str, tools, *, system: str | None = None, model: str
         request["system"] = system
     if len(toolbox):
         request["tools"] = toolbox.to_api()
-    while True:
-        spent = _spent(run.usage)
-        if token_budget is not None and spent >= token_budget:
-            return _finish(run, emit, "over_budget",
-                           f"{spent} tokens used, at or over token_budget={token_budget}, before turn {run.turns + 1}")
-        if run.turns >= max_turns:
-            return _finish(run, emit, "max_turns",
-                           f"reached max_turns={max_turns} before the model answered; read the trace before raising the cap")
-        run.turns += 1
-        try:
-            reply = client.messages.create(messages=run.messages, **request)
-        except anthropic.APIError as exc:
-            run.error = exc
-            emit(Event("error", run.turns, describe_api_error(exc)))
-            return _finish(run, emit, "error",
-                           f"the model call of turn {run.turns} failed (the SDK retried it if it could); "
-                           "run.error holds the exception, run.messages the history so far")
-        content = [to_param(block) for block in reply.content]
-        run.messages.append({"role": "assistant", "content": content})
-        run.stop_reason = reply.stop_reason
-        emit(Event("model_reply", run.turns, _record_reply(run, reply, content)))
-        if reply.stop_reason == "pause_turn":
-            continue  # the API paused a long turn: sending the history back resumes it
-        uses = [block for block in content if block["type"] == "tool_use"]
-        if reply.stop_reason != "tool_use" or not uses:
-            run.answer = _text(content)
-            status, why = _ENDINGS.get(reply.stop_reason, ("done", "the model ended its turn"))
-            return _finish(run, emit, status, why.format(max_tokens=max_tokens))
-        results = run_tools(toolbox, uses, approve, run.turns, emit)
-        run.messages.append({"role": "user", "content": results})
+    with watch_attempts(client) as attempts:  # retries the SDK made, per model call
+        while True:
+            spent = _spent(run.usage)
+            if token_budget is not None and spent >= token_budget:
+                return _finish(run, emit, "over_budget",
+                               f"{spent} tokens used, at or over token_budget={token_budget}, before turn {run.turns + 1}")
+            if run.turns >= max_turns:
+                return _finish(run, emit, "max_turns",
+                               f"reached max_turns={max_turns} before the model answered; read the trace before raising the cap")
+            run.turns += 1
+            attempts.clear()
+            try:
+                reply = client.messages.create(messages=run.messages, **request)
+            except anthropic.APIError as exc:
+                run.error = exc
+                emit(Event("error", run.turns, {**describe_api_error(exc), "attempts": list(attempts)}))
+                return _finish(run, emit, "error",
+                               f"the model call of turn {run.turns} failed (the SDK retried it if it could); "
+                               "run.error holds the exception, run.messages the history so far")
+            content = [to_param(block) for block in reply.content]
+            run.messages.append({"role": "assistant", "content": content})
+            run.stop_reason = reply.stop_reason
+            emit(Event("model_reply", run.turns, _record_reply(run, reply, content, attempts[:-1])))
+            if reply.stop_reason == "pause_turn":
+                continue  # the API paused a long turn: sending the history back resumes it
+            uses = [block for block in content if block["type"] == "tool_use"]
+            if reply.stop_reason != "tool_use" or not uses:
+                run.answer = _text(content)
+                if reply.stop_reason not in _ENDINGS:
+                    return _finish(run, emit, "anomaly", _anomaly(reply.stop_reason))
+                status, why = _ENDINGS[reply.stop_reason]
+                return _finish(run, emit, status, why.format(max_tokens=max_tokens))
+            results = run_tools(toolbox, uses, approve, run.turns, emit)
+            run.messages.append({"role": "user", "content": results})
 
 
 def to_param(block) -> dict:
@@ -124,7 +132,23 @@ def describe_api_error(exc: anthropic.APIError) -> dict:
     text = (detail or exc.message or "").strip().splitlines()
     where = f" (HTTP {status})" if status is not None else ""
     message = f"{type(exc).__name__}{where}: {text[0] if text else 'no message'}"
+    if isinstance(exc, anthropic.APIConnectionError) and not isinstance(exc, anthropic.APITimeoutError):
+        message = (f"{type(exc).__name__}: could not reach {_host(exc)}: check the network, "
+                   "or set LOOPLAB_OFFLINE=1 to use the practice model")
     return {"source": "api", "error": type(exc).__name__, "status_code": status, "message": message}
+
+
+def _anomaly(stop_reason) -> str:
+    if stop_reason == "tool_use":
+        return "stop_reason 'tool_use' but the reply holds no tool_use block; nothing to run"
+    return f"stop_reason {stop_reason!r} is not one the loop knows; it stopped rather than guess"
+
+
+def _host(exc: anthropic.APIError) -> str:
+    try:
+        return exc.request.url.host or "the API"
+    except (AttributeError, RuntimeError):  # an error built without a request
+        return "the API"
 
 
 def _check_arguments(task, max_turns, max_tokens, token_budget) -> None:
@@ -159,14 +183,18 @@ def _emitter(run: Run, on_event) -> Callable[[Event], None]:
     return emit
 
 
-def _record_reply(run: Run, reply, content: list[dict]) -> dict:
-    """Add the reply's usage to the run; return the model_reply event data."""
+def _record_reply(run: Run, reply, content: list[dict], retries: list) -> dict:
+    """Add the reply's usage to the run; return the model_reply event data.
+
+    `retries`: the HTTP status of each failed attempt the SDK retried before this reply
+    (None: no response, e.g. a timeout).
+    """
     usage = {key: getattr(reply.usage, key, None) or 0 for key in USAGE_KEYS}
     for key, value in usage.items():
         run.usage[key] += value
     uses = [{k: b[k] for k in ("id", "name", "input")} for b in content if b["type"] == "tool_use"]
     return {"id": reply.id, "stop_reason": reply.stop_reason, "text": _text(content) or "",
-            "tool_uses": uses, "usage": usage, "cost_usd": _cost(run.model, usage)}
+            "tool_uses": uses, "usage": usage, "cost_usd": _cost(run.model, usage), "retries": retries}
 
 
 def _finish(run: Run, emit, status: str, why: str) -> Run:

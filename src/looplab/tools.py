@@ -4,13 +4,13 @@ from __future__ import annotations
 import inspect
 import json
 import re
-import sys
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
+from looplab._jsonschema import validator_class
 from looplab.guards import cap_output
 
 _NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
@@ -191,7 +191,7 @@ class Toolbox:
         if not isinstance(input, dict):
             return f"input for {name} must be a JSON object, got {type(input).__name__}. Expected schema: {json.dumps(schema)}"
         if name not in self._validators:
-            self._validators[name] = _validator_class()(schema)
+            self._validators[name] = validator_class()(schema)
         errors = sorted(self._validators[name].iter_errors(input), key=lambda e: list(e.absolute_path))
         if not errors:
             return None
@@ -222,19 +222,3 @@ class Toolbox:
             error = cap_output(f"{name} failed: {type(exc).__name__}: {exc}", 2000)
             return ToolOutcome(_tool_result(tool_use_id, error, True), True, approved, error)
         return ToolOutcome(_tool_result(tool_use_id, cap_output(text, 8000), False), True, approved, None)
-
-
-def _validator_class():
-    """jsonschema's Draft 2020-12 validator, imported on first use (tool calls only need it then)."""
-    if "jsonschema" not in sys.modules and "rfc3987_syntax" not in sys.modules:
-        # jsonschema imports the optional IRI format checker rfc3987_syntax when it is installed
-        # (JupyterLab brings it); that import builds a grammar and costs seconds in every kernel.
-        # We validate without format checks, so tell jsonschema it is absent.
-        sys.modules["rfc3987_syntax"] = None
-        try:
-            import jsonschema
-        finally:
-            del sys.modules["rfc3987_syntax"]
-    import jsonschema
-
-    return jsonschema.Draft202012Validator

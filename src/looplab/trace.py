@@ -9,8 +9,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-KINDS = ("model_reply", "tool_call", "approval", "stop", "error")
-
 
 @dataclass
 class Event:
@@ -67,54 +65,76 @@ def usage_per_turn(run) -> list[dict]:
     ]
 
 
-def money(cost: float | None) -> str:
+def format_cost(cost: float | None) -> str:
     """Cost as text: "$0.0114", or "n/a" when the model has no price."""
     return "n/a" if cost is None else f"${cost:.4f}"
 
 
-def _clip(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+def clip(text: str, limit: int, *, count: bool = False) -> str:
+    """`text` cut to `limit` characters, ending in "…" (count=True: "… (N more characters)")."""
+    more = len(text) - limit
+    if more <= 0:
+        return text
+    return f"{text[:limit]}… ({more} more characters)" if count else text[: limit - 1] + "…"
 
 
 def call_text(data: dict) -> str:
     """A tool call as `name({"arg": ...})`, clipped to about 60 characters."""
     args = json.dumps(data.get("input", {}), ensure_ascii=False)
-    return _clip(f"{data['name']}({args})", 60)
+    return clip(f"{data['name']}({args})", 60)
+
+
+def call_label(data: dict) -> str:
+    """A tool call's name, marked " (denied)" or " (error)" when it did not run cleanly."""
+    mark = " (denied)" if data.get("approved") is False else " (error)" if data.get("is_error") else ""
+    return data["name"] + mark
 
 
 def result_text(data: dict) -> str:
     """A tool result in a few words: "3 lines", the one line itself, "denied" or the error."""
     content = str(data.get("content", ""))
     if data.get("approved") is False:
-        return "denied: " + _clip(content.splitlines()[0] if content else "", 50)
+        return "denied: " + clip(content.splitlines()[0] if content else "", 50)
     if data.get("is_error"):
-        return "error: " + _clip(content.splitlines()[0] if content else "", 50)
+        return "error: " + clip(content.splitlines()[0] if content else "", 50)
     lines = content.splitlines()
     if len(lines) > 1:
         return f"{len(lines)} lines"
-    return _clip(lines[0], 40) if lines else "(empty)"
+    return clip(lines[0], 40) if lines else "(empty)"
 
 
-def _turn_rows(run) -> list[dict]:
-    rows: dict[int, dict] = {}
+def retries_text(statuses: list) -> str:
+    """Retries the SDK made before a reply came: "2 retries (529, 529)" (None: no response)."""
+    shown = ", ".join("no response" if s is None else str(s) for s in statuses)
+    return f"{len(statuses)} {'retry' if len(statuses) == 1 else 'retries'} ({shown})"
+
+
+def turns(run) -> list[dict]:
+    """Per turn, in order: its model reply data (None if the call failed), tool calls and error events."""
+    grouped: dict[int, dict] = {}
     for e in run.events:
-        row = rows.setdefault(e.turn, {"turn": e.turn, "stop": "", "tools": [], "in": "", "out": "", "cost": ""})
+        if e.turn < 1:
+            continue
+        turn = grouped.setdefault(e.turn, {"turn": e.turn, "reply": None, "calls": [], "errors": []})
         if e.kind == "model_reply":
-            row.update(stop=e.data["stop_reason"] or "", cost=money(e.data.get("cost_usd")),
-                       **{"in": e.data["usage"]["input_tokens"], "out": e.data["usage"]["output_tokens"]})
+            turn["reply"] = e.data
         elif e.kind == "tool_call":
-            mark = " (denied)" if e.data.get("approved") is False else " (error)" if e.data["is_error"] else ""
-            row["tools"].append((e.data["name"] + mark, f"{call_text(e.data)} -> {result_text(e.data)}"))
-        elif e.kind == "error" and e.data.get("source") == "api":
-            row["stop"] = f"error: {e.data['error']}"
-    return [r for t, r in sorted(rows.items()) if t > 0]
+            turn["calls"].append(e.data)
+        elif e.kind == "error":
+            turn["errors"].append(e.data)
+    return [grouped[t] for t in sorted(grouped)]
+
+
+def _retry_lines(run) -> list[str]:
+    return [f"turn {t['turn']} · {retries_text(t['reply']['retries'])}"
+            for t in turns(run) if t["reply"] and t["reply"].get("retries")]
 
 
 def _headline(run) -> str:
     u = run.usage
-    turns = f"{run.turns} turn" + ("" if run.turns == 1 else "s")
-    return (f"{run.status} after {turns} · {u['input_tokens']} in / {u['output_tokens']} out tokens"
-            f" · {money(run.cost_usd)} ({run.model})")
+    count = f"{run.turns} turn" + ("" if run.turns == 1 else "s")
+    return (f"{run.status} after {count} · {u['input_tokens']} in / {u['output_tokens']} out tokens"
+            f" · {format_cost(run.cost_usd)} ({run.model})")
 
 
 def _stop_reason_text(run) -> str | None:
@@ -123,10 +143,11 @@ def _stop_reason_text(run) -> str | None:
 
 
 def timeline_text(run) -> str:
-    """Readable multi-line summary of a run: status, tokens, cost, each tool call, answer."""
+    """Readable multi-line summary of a run: status, tokens, cost, retries, each tool call, answer."""
     lines = [f"Run {_headline(run)}"]
     if (why := _stop_reason_text(run)):
         lines.append(f"why it stopped: {why}")
+    lines += _retry_lines(run)
     calls = [e for e in run.events if e.kind == "tool_call"]
     if calls:
         lines.append("tool calls:")
@@ -142,19 +163,29 @@ def _tool_span(name: str, tip: str) -> str:
     return f'<span title="{html.escape(tip)}">{html.escape(name)}</span>'
 
 
+def _row_html(turn: dict) -> str:
+    reply, esc = turn["reply"] or {}, html.escape
+    stop = reply.get("stop_reason") or ""
+    api = [e for e in turn["errors"] if e.get("source") == "api"]
+    if api:
+        stop = f"error: {api[-1]['error']}"
+    usage = reply.get("usage", {})
+    tools = ", ".join(_tool_span(call_label(c), f"{call_text(c)} -> {result_text(c)}") for c in turn["calls"])
+    cost = format_cost(reply.get("cost_usd")) if reply else ""
+    return (f"<tr><td>{turn['turn']}</td><td>{esc(stop)}</td><td>{tools}</td>"
+            f"<td>{usage.get('input_tokens', '')}</td><td>{usage.get('output_tokens', '')}</td>"
+            f"<td>{esc(cost)}</td></tr>")
+
+
 def timeline_html(run) -> str:
     """Compact HTML timeline of a run (turn, stop reason, tools, tokens, cost), all text escaped."""
     esc = html.escape
     head = "".join(f"<th>{h}</th>" for h in ("turn", "stop reason", "tools", "tokens in", "tokens out", "cost"))
-    body = "".join(
-        f"<tr><td>{r['turn']}</td><td>{esc(str(r['stop']))}</td>"
-        f"<td>{', '.join(_tool_span(name, tip) for name, tip in r['tools'])}</td>"
-        f"<td>{r['in']}</td><td>{r['out']}</td><td>{esc(r['cost'])}</td></tr>"
-        for r in _turn_rows(run)
-    )
+    body = "".join(_row_html(t) for t in turns(run))
     parts = [f'<div class="looplab-run"><p><b>Run</b> {esc(_headline(run))}</p>']
     if (why := _stop_reason_text(run)):
         parts.append(f"<p>why it stopped: {esc(why)}</p>")
+    parts += [f"<p>{esc(line)}</p>" for line in _retry_lines(run)]
     parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
     for e in run.events:
         if e.kind == "error":

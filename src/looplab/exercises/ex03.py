@@ -1,4 +1,4 @@
-"""Exercises of notebook 03: map stop reasons to statuses; price a usage; choose a token budget."""
+"""Exercises of notebook 03: read histories, give your loop a status, predict a request, add a budget, choose one."""
 
 from __future__ import annotations
 
@@ -6,68 +6,117 @@ from pathlib import Path
 
 from looplab.client import practice_client
 from looplab.exercises import Exercise
+from looplab.exercises._loops import call_loop, compare, guarded
 from looplab.loop import run_agent
-from looplab.practice import call, say, stop
-from looplab.pricing import PRICES, cost_usd
+from looplab.practice import call, say, stop, transport_of
 from looplab.samples import invoice_tools, weather_and_calc
+from looplab.tools import Toolbox
 
+WEATHER_TASK = "What is the weather in Lyon?"
 INVOICE_TASK = ("In the folder invoices, find the unpaid invoices; "
                 "give their numbers and the total still due.")
 RUNAWAY_TURNS = 3
-KEEP_GOING = ("tool_use", "pause_turn")
-SCRIPTS = {
-    "end_turn": [say("Lyon: 21 °C, cloudy.")],
-    "stop_sequence": [stop("stop_sequence", "Lyon: 21 °C")],
-    "max_tokens": [stop("max_tokens", "Half an ans")],
-    "refusal": [stop("refusal")],
-    "model_context_window_exceeded": [stop("model_context_window_exceeded", "The conver")],
-    "tool_use": [call("get_weather", city="Lyon"), say("21 °C in Lyon.")],
-    "pause_turn": [stop("pause_turn", "Still looking"), say("21 °C in Lyon.")],
+SCRIPTS = {  # label -> the script of one run; each run must end as run_agent ends it
+    "a plain answer (end_turn)": [say("Lyon: 21 °C, cloudy.")],
+    "a tool call, then an answer": [call("get_weather", city="Lyon"), say("21 °C in Lyon.")],
+    "a stop sequence (stop_sequence)": [stop("stop_sequence", "Lyon: 21 °C")],
+    "a reply cut by max_tokens": [stop("max_tokens", "Lyon: 21")],
+    "a tool call cut by max_tokens": [stop("max_tokens", partial_tool=True)],
+    "a paused turn (pause_turn), then an answer": [stop("pause_turn", "Still looking"), say("21 °C in Lyon.")],
+    "a refusal": [stop("refusal")],
+    "a full context window (model_context_window_exceeded)": [stop("model_context_window_exceeded", "Lyon")],
 }
-USAGES = [
-    {"input_tokens": 955, "output_tokens": 96},
-    {"input_tokens": 1_000_000, "output_tokens": 0},
-    {"input_tokens": 0, "output_tokens": 1_000_000},
-    {"input_tokens": 12_345, "output_tokens": 678},
-    {"input_tokens": 182, "output_tokens": 19, "cache_creation_input_tokens": 0, "cache_read_input_tokens": 0},
-]
-MODELS = ("claude-opus-5", "claude-sonnet-5", "claude-haiku-4-5")
+ONE_BY_ONE = [call("list_files", folder="invoices"),
+              *[call("read_file", path=f"invoices/{n}.txt") for n in ("2026-07-012", "2026-08-015", "2026-08-019")],
+              say("Unpaid: 2026-08-015 and 2026-08-019. Total still due: 1850 EUR.")]
 
 
-def _real_status(reason: str) -> str:
-    """The status run_agent gives a run whose first reply stops with `reason`."""
-    run = run_agent(practice_client(script=SCRIPTS[reason]), "What is the weather in Lyon?", weather_and_calc())
-    return run.status
+MYSTERIES = {  # name -> (script, max_turns) of a run whose history the notebook shows without its status
+    "A": ([stop("max_tokens", "Let me check the weather in Lyon.", partial_tool=True)], 10),
+    "B": ([], 3),  # an empty script here means: the never-stopping model
+    "C": ([stop("pause_turn", "Searching the forecast..."), say("Lyon: 21 °C, cloudy.")], 10),
+}
+CLUES = {
+    "A": "look at the last block: a tool call whose input is empty, and no result after it",
+    "B": "look at what the last message is, and count the model's replies",
+    "C": "two assistant messages in a row: which stop reason lets the loop call again without tool results?",
+}
 
 
-def test_status_for(status_for) -> str:
-    """Compare status_for with what run_agent does on a scripted run for each of the seven reasons."""
-    if not callable(status_for):
-        raise AssertionError("pass your function itself: ex03.status_for.check(status_for)")
-    for reason in SCRIPTS:
-        got = status_for(reason)
-        expected = "continue" if reason in KEEP_GOING else _real_status(reason)
-        if got != expected:
-            why = ("the loop does not stop there: it runs the tools or resends the history, then calls again"
-                   if expected == "continue" else f"run_agent ends a run whose reply stops with {reason} as {expected!r}")
-            raise AssertionError(f"status_for({reason!r}) returned {got!r}; expected {expected!r}: {why}")
-    return "all seven stop reasons map to what run_agent does with them."
+def mystery(name: str):
+    """The run behind mystery `name`: played again, the same every time."""
+    script, max_turns = MYSTERIES[name]
+    client = practice_client(script=script) if script else practice_client(never_stop=True)
+    return run_agent(client, WEATHER_TASK, weather_and_calc(), max_turns=max_turns)
 
 
-def test_cost_of(cost_of) -> str:
-    """Compare cost_of with looplab.pricing.cost_usd on several usages and three models."""
-    if not callable(cost_of):
-        raise AssertionError("pass your function itself: ex03.cost_of.check(cost_of)")
-    for model in MODELS:
-        for usage in USAGES:
-            got, expected = cost_of(dict(usage), model), cost_usd(model, usage)
-            if not isinstance(got, int | float) or abs(got - expected) > 1e-9:
-                price = PRICES[model]
-                raise AssertionError(
-                    f"cost_of({usage}, {model!r}) returned {got!r}; expected {expected} dollars: "
-                    f"input_tokens × {price.input_per_mtok} + output_tokens × {price.output_per_mtok}, "
-                    "divided by 1 000 000 (prices are per million tokens)")
-    return f"{len(MODELS) * len(USAGES)} usages priced to the cent and beyond, on three models."
+def test_verdicts(verdicts) -> str:
+    """Compare each verdict with the status run_agent gave the mystery run."""
+    if not isinstance(verdicts, dict) or set(verdicts) != set(MYSTERIES):
+        raise AssertionError(f"write a dict with a status for each of {sorted(MYSTERIES)}, "
+                             f"e.g. {{'A': 'done', ...}}; got {verdicts!r:.60}")
+    for name in MYSTERIES:
+        run = mystery(name)
+        if verdicts[name] != run.status:
+            raise AssertionError(f"{name}: {verdicts[name]!r} is not how that run ended; {CLUES[name]}")
+    return "all three histories read right: " + ", ".join(f"{n} {mystery(n).status}" for n in MYSTERIES) + "."
+
+
+def _weather():
+    return Toolbox(weather_and_calc())
+
+
+def test_loop_status(my_loop) -> str:
+    """Run my_loop and run_agent on each scripted ending and on a never-stopping model; compare."""
+    if not callable(my_loop):
+        raise AssertionError("pass your function itself: ex03.loop_status.check(my_loop)")
+    for label, script in SCRIPTS.items():
+        compare(my_loop, lambda script=script: (practice_client(script=script), _weather()), WEATHER_TASK, label)
+    compare(my_loop, lambda: (practice_client(never_stop=True), _weather()), WEATHER_TASK,
+            "with a model that never stops and max_turns=3", max_turns=3)
+    return (f"{len(SCRIPTS) + 1} runs end as run_agent ends them: same status, same tool calls, "
+            "same number of model calls; a cut tool call is never run.")
+
+
+def test_prediction(prediction) -> str:
+    """Play the one-by-one script and count the messages of the 5th request."""
+    if isinstance(prediction, bool) or not isinstance(prediction, int):
+        raise AssertionError(f"write your prediction as a whole number of messages, not {prediction!r}")
+    client = practice_client(script=ONE_BY_ONE)
+    run_agent(client, INVOICE_TASK, _weather())  # the tool names are unknown here: same history sizes
+    sizes = [len(request["messages"]) for request in transport_of(client).requests]
+    if prediction != sizes[4]:
+        raise AssertionError(f"{prediction} is not what the 5th request carries; count what each turn adds "
+                             "to the history (the reply, then the results), starting from the task")
+    return f"the 5th request carries {sizes[4]} messages: the task, then a reply and its results for each turn before."
+
+
+def _tokens_after(run, turns: int) -> int:
+    replies = [e.data["usage"] for e in run.events if e.kind == "model_reply"][:turns]
+    return sum(u["input_tokens"] + u["output_tokens"] for u in replies)
+
+
+def test_budget_loop(my_loop) -> str:
+    """Compare my_loop(token_budget=...) with run_agent: stopped at the budget, not a call later or earlier."""
+    if not callable(my_loop):
+        raise AssertionError("pass your function itself: ex03.budget_loop.check(my_loop)")
+    runaway = lambda: (practice_client(never_stop=True), _weather())  # noqa: E731  (a fresh pair per run)
+    probe = run_agent(practice_client(never_stop=True), WEATHER_TASK, _weather(), max_turns=2)
+    two_turns = _tokens_after(probe, 2)
+    for budget, turns in ((two_turns, 2), (two_turns + 1, 3)):
+        client, guard = guarded(practice_client(never_stop=True))
+        status, _ = call_loop(my_loop, client, guard, WEATHER_TASK, _weather(), max_turns=10, token_budget=budget)
+        if (status, guard.hits) != ("over_budget", turns):
+            raise AssertionError(
+                f"with token_budget={budget} (two turns use {two_turns} tokens) your loop made {guard.hits} "
+                f"model calls and ended {status!r}; expected {turns} calls and 'over_budget': before each call, "
+                "stop if the input + output tokens of the replies so far are at or over the budget")
+    compare(my_loop, runaway, WEATHER_TASK, "with a never-stopping model and a budget", max_turns=10,
+            token_budget=two_turns + 1)
+    compare(my_loop, runaway, WEATHER_TASK, "with no budget (token_budget=None) and max_turns=3", max_turns=3)
+    compare(my_loop, lambda: (practice_client(script=SCRIPTS["a tool call, then an answer"]), _weather()),
+            WEATHER_TASK, "with a budget the task fits in", token_budget=10 * two_turns)
+    return f"the budget stops a runaway right where run_agent stops it (two turns = {two_turns} tokens here)."
 
 
 def _tokens(run) -> int:
@@ -94,38 +143,89 @@ def test_budget(budget) -> str:
             f"runaway stops after {runaway.turns} turns ({_tokens(runaway)} tokens).")
 
 
-status_for = Exercise(
-    "Exercise 3.1 — status_for",
-    test_status_for,
-    "Five reasons end the run: end_turn and stop_sequence are 'done', max_tokens 'truncated', refusal "
-    "'refused', model_context_window_exceeded 'context_exceeded'. The other two keep the loop going.",
-    'def status_for(stop_reason):\n'
-    '    """The Run.status a stop reason leads to, or "continue" when the loop goes on."""\n'
-    '    statuses = {"end_turn": "done", "stop_sequence": "done", "max_tokens": "truncated",\n'
-    '                "refusal": "refused", "model_context_window_exceeded": "context_exceeded",\n'
-    '                "tool_use": "continue", "pause_turn": "continue"}\n'
-    '    return statuses[stop_reason]',
+verdicts = Exercise(
+    "Exercise 3.1 — read the history",
+    test_verdicts,
+    "The history holds no stop_reason, but each ending leaves a mark: a tool call nobody answered, a "
+    "history that ends on tool results, two replies in a row. Match each mark to a stop reason, then to a status.",
+    'verdicts = {"A": "truncated",  # a cut tool call: input {} and no result after it\n'
+    '            "B": "max_turns",  # ends on tool results: the loop stopped before the model could answer\n'
+    '            "C": "done"}  # pause_turn, then an answer: the loop went round again without results',
 )
 
-cost_of = Exercise(
-    "Exercise 3.2 — cost_of",
-    test_cost_of,
-    "PRICES[model] has input_per_mtok and output_per_mtok, in dollars per million tokens: multiply each "
-    "token count by its price and divide the sum by 1_000_000.",
-    'def cost_of(usage, model):\n'
-    '    """Dollars for `usage` (input and output tokens) on `model`, from PRICES."""\n'
-    '    price = PRICES[model]\n'
-    '    return (usage["input_tokens"] * price.input_per_mtok\n'
-    '            + usage["output_tokens"] * price.output_per_mtok) / 1_000_000',
+loop_status = Exercise(
+    "Exercise 3.2 — your loop says how it ended",
+    test_loop_status,
+    "Keep the loop of notebook 02 and return (status, messages). Map the stop reasons that end a run "
+    "with a dict (end_turn and stop_sequence -> 'done', max_tokens -> 'truncated', ...); on pause_turn, "
+    "just go round again; after the for loop, the cap was reached: 'max_turns'.",
+    'ENDINGS = {"end_turn": "done", "stop_sequence": "done", "max_tokens": "truncated",\n'
+    '           "refusal": "refused", "model_context_window_exceeded": "context_exceeded"}\n'
+    '\n'
+    '\n'
+    'def my_loop(client, task, toolbox, max_turns=10):\n'
+    '    """Run the agent loop; return (status, messages)."""\n'
+    '    messages = [{"role": "user", "content": task}]\n'
+    '    for _ in range(max_turns):\n'
+    '        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,\n'
+    '                                       tools=toolbox.to_api())\n'
+    '        messages.append({"role": "assistant", "content": reply.content})\n'
+    '        if reply.stop_reason == "pause_turn":\n'
+    '            continue  # resend the history as it is: the API resumes the turn\n'
+    '        if reply.stop_reason != "tool_use":  # a cut tool call (max_tokens) is never run\n'
+    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
+    '        messages.append({"role": "user", "content": results})\n'
+    '    return "max_turns", messages',
+)
+
+prediction = Exercise(
+    "Exercise 3.3 — predict the 5th request",
+    test_prediction,
+    "The first request carries the task alone. Each turn that calls a tool adds two messages to the "
+    "history: the model's reply and the user message holding the results.",
+    "prediction = 9  # the task, then (reply, results) for each of the 4 turns before",
+)
+
+budget_loop = Exercise(
+    "Exercise 3.4 — a token budget in your loop",
+    test_budget_loop,
+    "Keep a running total `spent` of reply.usage.input_tokens + reply.usage.output_tokens. At the top of "
+    "each turn, before the call: if token_budget is not None and spent >= token_budget, return "
+    "'over_budget' with the messages so far.",
+    'def my_loop(client, task, toolbox, max_turns=10, token_budget=None):\n'
+    '    """Run the agent loop within max_turns and token_budget; return (status, messages)."""\n'
+    '    messages, spent = [{"role": "user", "content": task}], 0\n'
+    '    for _ in range(max_turns):\n'
+    '        if token_budget is not None and spent >= token_budget:\n'
+    '            return "over_budget", messages  # checked before the call: a call cannot be stopped half-way\n'
+    '        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,\n'
+    '                                       tools=toolbox.to_api())\n'
+    '        spent += reply.usage.input_tokens + reply.usage.output_tokens\n'
+    '        messages.append({"role": "assistant", "content": reply.content})\n'
+    '        if reply.stop_reason == "pause_turn":\n'
+    '            continue\n'
+    '        if reply.stop_reason != "tool_use":\n'
+    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
+    '        messages.append({"role": "user", "content": results})\n'
+    '    return "max_turns", messages',
 )
 
 budget = Exercise(
-    "Exercise 3.3 — budget",
+    "Exercise 3.5 — choose a budget",
     test_budget,
-    "The budget is checked before each call, against the tokens used so far. Print usage_per_turn of both "
-    "runs and add up: the invoice task must still be under budget before its last call, the runaway at "
-    "or over it before its fourth.",
-    "# The invoice task has used 506 tokens before its 3rd (last) call; the runaway has used\n"
-    "# 801 tokens after 3 turns. Any budget from 507 to 801 does both.\n"
-    "budget = 800",
+    "The budget is checked before each call, against the tokens used so far. Add up usage_per_turn of both "
+    "runs: the invoice task must still be under budget before its last call, the runaway at or over it "
+    "before its fourth.",
+    'def spent(run, turns):\n'
+    '    """Input + output tokens of the first `turns` replies of a run."""\n'
+    '    return sum(r["input_tokens"] + r["output_tokens"] for r in usage_per_turn(run)[:turns])\n'
+    '\n'
+    '\n'
+    'task = run_agent(practice_client(), INVOICE_TASK, invoices)  # the check runs the practice model\n'
+    'before_last_call = spent(task, task.turns - 1)  # the budget must be above this: the last call starts\n'
+    'after_three_turns = spent(runaway, 3)  # the runaway must be at or over the budget here\n'
+    'budget = after_three_turns  # any whole number from before_last_call + 1 to after_three_turns does both\n'
+    'before_last_call < budget',
 )

@@ -1,10 +1,13 @@
-"""Exercises of notebook 04, guardrails: an approval policy, a folder-bound tool, a grounding check."""
+"""Exercises of notebook 04, guardrails: an approval policy, a folder-bound tool, a grounding check, your own gate."""
 
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
 
+from anthropic.types import ToolUseBlock
+
+from looplab import Tool, Toolbox, faults, practice_client, run_agent, samples, tool
 from looplab.exercises import Exercise
 
 CANARY = "CANARY-04: the secret file outside the notes folder"
@@ -54,8 +57,6 @@ def _use(*proposals: tuple[str, dict]) -> dict:
 
 
 def _policy_run(policy, outbox: list):
-    from looplab import practice_client, run_agent, samples
-
     script = [_use(("send_email", _email("ana@example.com")), ("send_email", _email("audit@example.net")),
                    ("delete_file", {"name": "2026-08-015.txt"})),
               "Done: one reminder sent."]
@@ -99,8 +100,6 @@ def _notes_folder(tmp: Path) -> tuple[Path, list[tuple[str, str]]]:
 
 
 def _test_read_note(make_read_note) -> str:
-    from looplab import Tool, Toolbox
-
     if not callable(make_read_note):
         raise AssertionError("the answer must be a function make_read_note(folder) that returns a Tool")
     with tempfile.TemporaryDirectory() as tmp:
@@ -161,8 +160,6 @@ DOCS = {
 
 
 def _docs_run(tmp: Path, reads: list[str], answer: str):
-    from looplab import practice_client, run_agent, samples
-
     folder = tmp / "docs"
     folder.mkdir(exist_ok=True)
     for name, text in DOCS.items():
@@ -208,4 +205,104 @@ def grounded(answer, run):
             if e.kind == "tool_call" and e.data["name"] == "read_doc" and not e.data["is_error"]}
     cited = re.findall(r"\\[([^\\]]+)\\]", answer or "")
     return bool(cited) and all(name in read for name in cited)''',
+)
+
+
+_MAIL = {"to": "ana@example.com", "subject": "Reminder", "body": "Invoice 2026-08-015 is due."}
+
+
+def _failing_approver(name, input):
+    raise RuntimeError("the approval service is down")
+
+
+GATE_CASES = [  # (label, tool name, input, approver)
+    ("a registered read-only tool with a good input", "lookup", {"key": "ai"}, None),
+    ("a tool that is not registered", "run_shell", {"command": "rm -rf ~"}, None),
+    ("an input of the wrong type", "lookup", {"key": 42}, None),
+    ("an input missing its required field", "lookup", {}, None),
+    ("an input with an extra field", "lookup", {"key": "ai", "limit": 5}, None),
+    ("send_email with no approver", "send_email", _MAIL, None),
+    ("send_email whose approver answers 'yes' (truthy, not True)", "send_email", _MAIL, lambda n, i: "yes"),
+    ("send_email whose approver raises", "send_email", _MAIL, _failing_approver),
+    ("send_email approved with True", "send_email", _MAIL, lambda n, i: True),
+    ("a tool whose handler raises", "get_weather", {"city": "Lyon"}, None),
+]
+
+
+def _gate_box(effects: list) -> Toolbox:
+    """lookup, a failing get_weather and the action tools; every call that runs is recorded in `effects`."""
+
+    @tool
+    def lookup(key: str) -> str:
+        """Look a key up in a tiny catalogue.
+
+        Args:
+            key: Catalogue key, e.g. ai.
+        """
+        effects.append(("lookup", key))
+        return {"ai": "Applied AI"}.get(key, "no such key")
+
+    weather = faults.failing(samples.weather_and_calc()[0], times=None)
+    return Toolbox([lookup, weather, *samples.action_tools(effects)])
+
+
+def _test_gate(execute) -> str:
+    if not callable(execute):
+        raise AssertionError("the answer must be a function execute(block, toolbox, approve=None) returning a tool_result")
+    for i, (label, name, input, approve) in enumerate(GATE_CASES, 1):
+        block = ToolUseBlock(id=f"toolu_gate_{i}", name=name, input=dict(input), type="tool_use")
+        ran_expected, ran = [], []
+        expected = _gate_box(ran_expected).execute(block, approve).result
+        try:
+            got = execute(block, _gate_box(ran), approve)
+        except NotImplementedError:
+            raise
+        except Exception as exc:
+            raise AssertionError(f"with {label}, execute raised {type(exc).__name__}: {exc}; every problem must "
+                                 "become a tool_result with is_error True, so the loop goes on") from None
+        if not isinstance(got, dict) or got.get("type") != "tool_result":
+            raise AssertionError(f"with {label}, execute returned {got!r:.80}; return a dict "
+                                 "{'type': 'tool_result', 'tool_use_id': ..., 'content': ..., 'is_error': ...}")
+        if got.get("tool_use_id") != block.id:
+            raise AssertionError(f"with {label}, the result's tool_use_id is {got.get('tool_use_id')!r}; "
+                                 f"it must be the block's id {block.id!r}")
+        if got.get("is_error") is not expected["is_error"]:
+            raise AssertionError(f"with {label}, is_error is {got.get('is_error')!r}; expected "
+                                 f"{expected['is_error']} (the Toolbox says: {expected['content'][:70]!r})")
+        if ran != ran_expected:
+            did = "ran" if len(ran) > len(ran_expected) else "did not run"
+            raise AssertionError(f"with {label}, the tool {did}; it must run only when registered, valid and, "
+                                 "if consequential, approved with exactly True")
+        if not isinstance(got.get("content"), str) or not got["content"]:
+            raise AssertionError(f"with {label}, the content is {got.get('content')!r}; give the model a text "
+                                 "to read: the handler's output, or what went wrong")
+    return f"{len(GATE_CASES)} proposals gated as the Toolbox gates them: only what is registered, valid and approved runs."
+
+
+gate = Exercise(
+    "Exercise 4.4 — the gate in your own hands",
+    _test_gate,
+    "Three checks in order, each returning an is_error result: toolbox.check(name, input) covers the name "
+    "and the schema; a consequential tool needs approve(name, input) to return exactly True (and an approver "
+    "that raises says no); then run toolbox[name].handler(**input) inside try/except.",
+    '''def execute(block, toolbox, approve=None):
+    """Check, approve and run one tool_use block; return its tool_result (never raises)."""
+    def result(content, is_error):
+        return {"type": "tool_result", "tool_use_id": block.id, "content": content, "is_error": is_error}
+
+    problem = toolbox.check(block.name, block.input)  # registered name? input fits the schema?
+    if problem:
+        return result(problem, True)
+    tool = toolbox[block.name]
+    if tool.consequential:
+        try:
+            approved = approve is not None and approve(block.name, block.input) is True
+        except Exception:  # an approver that fails must not approve
+            approved = False
+        if not approved:
+            return result(f"call to {block.name} was not approved; it did not run.", True)
+    try:
+        return result(str(tool.handler(**block.input)), False)
+    except Exception as exc:
+        return result(f"{block.name} failed: {type(exc).__name__}: {exc}", True)''',
 )

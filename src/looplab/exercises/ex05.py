@@ -1,55 +1,34 @@
-"""Exercises of notebook 05, failure injection: count retries, retry a tool once, read invoices loudly."""
+"""Exercises of notebook 05, failure injection: fix a loop, retry a tool once, read invoices loudly, predict the SDK's
+retries, and end your loop with status "error" when the API fails for good."""
 
 from __future__ import annotations
 
 import tempfile
 from pathlib import Path
 
+from looplab import (
+    Tool,
+    Toolbox,
+    allow_all,
+    faults,
+    practice_client,
+    run_agent,
+    samples,
+    transport_of,
+)
 from looplab.exercises import Exercise
+from looplab.exercises._loops import call_loop, compare, get, guarded
+from looplab.practice import call, calls
 
 WEATHER_TASK = "What is the weather in Lyon?"
 INVOICE_TASK = "In the folder invoices, find the unpaid invoices; give their numbers and the total still due."
 
 
-def _test_attempts(attempts) -> str:
-    from looplab import faults, practice_client, run_agent, samples, transport_of
-
-    if isinstance(attempts, bool) or not isinstance(attempts, int):
-        raise AssertionError(f"attempts should be a whole number, not {type(attempts).__name__}")
-    client = practice_client(max_retries=2)
-    fault = faults.overloaded(client, times=None)
-    run = run_agent(client, WEATHER_TASK, samples.weather_and_calc())
-    seen = transport_of(client).calls
-    if attempts != seen:
-        raise AssertionError(f"{attempts} is not what happens; count the first try plus each retry, "
-                             "or run it and read transport_of(client).calls")
-    return (f"{seen} requests: the first try and max_retries=2 retries (x-stainless-retry-count "
-            f"{fault.retry_counts}), then run.status == {run.status!r} with {type(run.error).__name__} in run.error.")
-
-
-attempts = Exercise(
-    "Exercise 5.1 — count the attempts",
-    _test_attempts,
-    "max_retries counts the retries, not the tries: add the first attempt. To be sure, run it: "
-    "faults.overloaded(client, times=None), then transport_of(client).calls.",
-    '''attempts = 3  # the first try + max_retries=2 retries
-
-probe = practice_client(max_retries=2)
-faults.overloaded(probe, times=None)
-run = run_agent(probe, "What is the weather in Lyon?", [weather])
-run.status, transport_of(probe).calls''',
-)
-
-
 def _execute(tool, input: dict, approve=None) -> dict:
-    from looplab import Toolbox
-
     return Toolbox([tool]).execute({"id": "toolu_check", "name": tool.name, "input": input}, approve).result
 
 
 def _test_retry_once(retry_once) -> str:
-    from looplab import Tool, allow_all, faults, practice_client, run_agent, samples
-
     if not callable(retry_once):
         raise AssertionError("the answer must be a function retry_once(tool) that returns a Tool")
     weather = samples.weather_and_calc()[0]
@@ -118,8 +97,6 @@ BROKEN = (("2026-07-012", "is empty"), ("2026-08-019", "has no Status line"))
 
 
 def _test_read_invoice(make_read_invoice) -> str:
-    from looplab import Tool, faults, practice_client, run_agent, samples
-
     if not callable(make_read_invoice):
         raise AssertionError("the answer must be a function make_read_invoice(folder) that returns a Tool")
     with tempfile.TemporaryDirectory() as tmp:
@@ -173,4 +150,166 @@ read_invoice = Exercise(
         return text
 
     return read_invoice''',
+)
+
+
+SCENARIOS = {"twice": 2, "always": None}  # prediction key -> how many 529s in a row (None: they never stop)
+
+
+def _requests(times) -> tuple[int, str]:
+    """Requests that reach the API in a weather run whose first call meets `times` 529s, and its status."""
+    client = practice_client(max_retries=2)
+    faults.overloaded(client, times=times)
+    run = run_agent(client, WEATHER_TASK, samples.weather_and_calc())
+    return transport_of(client).calls, run.status
+
+
+def _test_prediction(prediction) -> str:
+    if not isinstance(prediction, dict) or set(prediction) != set(SCENARIOS):
+        raise AssertionError(f"write a dict with the keys {sorted(SCENARIOS)}, each a whole number of requests, "
+                             f"not {prediction!r:.60}")
+    seen = {key: _requests(times) for key, times in SCENARIOS.items()}
+    for key, times in SCENARIOS.items():
+        guess = prediction[key]
+        if isinstance(guess, bool) or not isinstance(guess, int):
+            raise AssertionError(f"prediction[{key!r}] should be a whole number of requests, not {guess!r}")
+        if guess != seen[key][0]:
+            what = "twice, then recovers" if times else "on every request"
+            raise AssertionError(f"prediction[{key!r}] = {guess} is not what happens when the API answers 529 "
+                                 f"{what}; count each attempt of each model call (the first try plus the "
+                                 "retries), and how many model calls the run gets to make")
+    return (f"{seen['twice'][0]} requests when the 529s stop after two (the run ends {seen['twice'][1]!r}), "
+            f"{seen['always'][0]} when they never stop (it ends {seen['always'][1]!r}).")
+
+
+prediction = Exercise(
+    "Exercise 5.4 — predict the retries",
+    _test_prediction,
+    "max_retries counts the retries, not the tries: one model call may take 1 + max_retries requests. "
+    "When the API recovers, the run goes on to its next model call, which is one more request.",
+    'prediction = {"twice": 4, "always": 3}  # turn 1: 2 failed + 1 good, turn 2: 1; or 1 try + 2 retries, all failed',
+)
+
+
+def _weather_box(times=0) -> Toolbox:
+    return Toolbox([faults.failing(samples.weather_and_calc()[0], times=times)])
+
+
+def _api(fault=None, **options):
+    def setup():
+        client = practice_client()
+        if fault is not None:
+            fault(client, **options)
+        return client, _weather_box()
+    return setup
+
+
+def _test_api_errors(my_loop) -> str:
+    if not callable(my_loop):
+        raise AssertionError("pass your function itself: ex05.api_errors.check(my_loop)")
+    cases = [
+        ("when the API is overloaded on every request", _api(faults.overloaded, times=None)),
+        ("when the API fails from the second model call on", _api(faults.overloaded, times=None, after=1)),
+        ("when the API answers 400 (not retried)",
+         _api(lambda c, **o: faults.status_error(c, 400, "invalid_request_error", **o), times=None)),
+        ("when the API is overloaded twice, then recovers", _api(faults.overloaded, times=2)),
+        ("when the tool fails once", lambda: (practice_client(), _weather_box(times=1))),
+    ]
+    for label, setup in cases:
+        try:
+            compare(my_loop, setup, WEATHER_TASK, label)
+        except AssertionError:
+            raise
+        except Exception as exc:
+            if type(exc).__module__.startswith("anthropic"):
+                raise AssertionError(f"{label}, your loop let {type(exc).__name__} out; catch anthropic.APIError "
+                                     "around the model call and return 'error' with the messages so far") from None
+            raise
+    return f"{len(cases)} runs with API and tool faults end as run_agent ends them, with the same history kept."
+
+
+api_errors = Exercise(
+    "Exercise 5.5 — your loop survives the API",
+    _test_api_errors,
+    "Put the model call in try/except anthropic.APIError (the SDK has already retried what it could): in the "
+    "except branch, return 'error' and the messages so far. Tool errors need nothing new: the Toolbox already "
+    "turns them into is_error results.",
+    'def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None):\n'
+    '    """Run the agent loop; an API error ends it with status "error", history kept."""\n'
+    '    messages, spent = [{"role": "user", "content": task}], 0\n'
+    '    for _ in range(max_turns):\n'
+    '        if token_budget is not None and spent >= token_budget:\n'
+    '            return "over_budget", messages\n'
+    '        try:\n'
+    '            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,\n'
+    '                                           tools=toolbox.to_api())\n'
+    '        except anthropic.APIError:  # raised after the SDK\'s own retries\n'
+    '            return "error", messages\n'
+    '        spent += reply.usage.input_tokens + reply.usage.output_tokens\n'
+    '        messages.append({"role": "assistant", "content": reply.content})\n'
+    '        if reply.stop_reason == "pause_turn":\n'
+    '            continue\n'
+    '        if reply.stop_reason != "tool_use":\n'
+    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '        results = [toolbox.execute(b, approve).result for b in reply.content if b.type == "tool_use"]\n'
+    '        messages.append({"role": "user", "content": results})\n'
+    '    return "max_turns", messages',
+)
+
+
+TWO_AT_ONCE = "Weather in Lyon and Paris, and 17 * 3?"
+FIX_SCRIPTS = {
+    "a model that calls one tool per turn": [call("get_weather", city="Lyon"), "Lyon: 21 °C."],
+    "a model that calls two tools at once": [
+        calls(call("get_weather", city="Lyon"), call("calculator", expression="17 * 3")), "21 °C; 51."],
+    "a model that calls three tools at once, twice": [
+        calls(call("get_weather", city="Lyon"), call("get_weather", city="Paris"), call("calculator", expression="17 * 3")),
+        calls(call("calculator", expression="2 + 2"), call("get_weather", city="Oslo"), call("get_weather", city="Rome")),
+        "Done."],
+}
+
+
+def _result_order(messages) -> list[tuple[list, list]]:
+    """(tool_use ids, tool_result ids of the next message) for each assistant message that calls tools."""
+    pairs = []
+    for i, message in enumerate(messages):
+        ids = [get(b, "id") for b in get(message, "content") or [] if get(b, "type") == "tool_use"]
+        if get(message, "role") == "assistant" and ids and i + 1 < len(messages):
+            following = get(messages[i + 1], "content") or []
+            pairs.append((ids, [get(b, "tool_use_id") for b in following if get(b, "type") == "tool_result"]))
+    return pairs
+
+
+def _test_fix_loop(fixed_loop) -> str:
+    if not callable(fixed_loop):
+        raise AssertionError("pass your function itself: ex05.fix_loop.check(fixed_loop)")
+    for label, script in FIX_SCRIPTS.items():
+        setup = lambda script=script: (practice_client(script=script), Toolbox(samples.weather_and_calc()))  # noqa: E731
+        compare(fixed_loop, setup, TWO_AT_ONCE, f"with {label}")
+        client, guard = guarded(practice_client(script=script))
+        _, messages = call_loop(fixed_loop, client, guard, TWO_AT_ONCE, Toolbox(samples.weather_and_calc()))
+        for asked, answered in _result_order(messages):
+            if asked != answered:
+                raise AssertionError(f"with {label}, the model asked {asked} and the results answer {answered}; "
+                                     "send the results in the order of the calls")
+    return "every tool call of a turn is answered, in order, in one message, as run_agent does."
+
+
+fix_loop = Exercise(
+    "Exercise 5.1 — fix this loop",
+    _test_fix_loop,
+    "next(...) takes the first tool_use block only. Run toolbox.execute on every tool_use block of the reply, "
+    "in order, and send all the results back together in one user message.",
+    'def fixed_loop(client, task, toolbox, max_turns=10):\n'
+    '    """Run the agent loop; return (status, messages)."""\n'
+    '    messages = [{"role": "user", "content": task}]\n'
+    '    for _ in range(max_turns):\n'
+    '        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,\n'
+    '                                       tools=toolbox.to_api())\n'
+    '        messages.append({"role": "assistant", "content": reply.content})\n'
+    '        if reply.stop_reason != "tool_use":\n'
+    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]  # every call\n'
+    '        messages.append({"role": "user", "content": results})  # all results, one message, in order\n'
+    '    return "max_turns", messages',
 )

@@ -6,7 +6,6 @@ of the invoice folder.
 """
 
 from looplab.faults.api import (
-    Fault,
     clear,
     connection_reset,
     overloaded,
@@ -18,7 +17,9 @@ from looplab.faults.api import (
     timeout,
     truncated,
 )
+from looplab.faults.base import Fault
 from looplab.faults.data import broken_invoices
+from looplab.faults.injection import injection_report
 from looplab.faults.model import (
     bad_input,
     cut_answer,
@@ -59,9 +60,3 @@ __all__ = [
     "unknown_tool",
 ]
 
-
-def injection_report(folder) -> str:
-    """Run the injection suite (looplab.faults.injection) in `folder`; return its table of counts."""
-    from looplab.faults.injection import injection_report as report
-
-    return report(folder)

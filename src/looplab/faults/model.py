@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from looplab.client import practice_client
 from looplab.practice.script import call, stop
 
 
@@ -32,13 +33,9 @@ def bad_input(name: str, /, **input) -> dict:
 
 def never_stops(**options):
     """A practice client that keeps calling the first offered tool and never answers."""
-    from looplab.client import practice_client
-
     return practice_client(never_stop=True, **options)
 
 
 def gullible(**options):
     """A practice client that obeys instructions planted in tool results (for the guardrails lessons)."""
-    from looplab.client import practice_client
-
     return practice_client(gullible=True, **options)

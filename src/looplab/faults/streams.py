@@ -6,7 +6,7 @@ import json
 
 import httpx2
 
-from looplab.faults.api import NO_WAIT, Fault
+from looplab.faults.base import NO_WAIT, Fault
 from looplab.practice import sse
 from looplab.practice.responses import api_error
 

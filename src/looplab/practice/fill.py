@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+from functools import lru_cache
+
+from looplab._jsonschema import validator_class
 
 from .text import STOPWORDS, file_names, quoted, stem, words
 from .view import OfferedTool
@@ -30,6 +33,7 @@ SPOKEN = [(r"\bmultiplied by\b|\btimes\b|×", "*"), (r"\bdivided by\b|÷", "/"),
 _VALIDATORS: dict[str, object] = {}
 
 
+@lru_cache(maxsize=1024)  # pure: the same clauses come back every turn
 def expression(text: str) -> str | None:
     """The first arithmetic expression in `text` ('12 * (3 + 5)'), or None."""
     for run in re.findall(r"[\d(][\d\s.+\-*/()%^×÷]*", text):
@@ -43,17 +47,25 @@ def expression(text: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1024)
+def spoken(text: str) -> str:
+    """`text` with spoken arithmetic as symbols: '7 times 6' -> '7 * 6', 'subtract 3 from 10' -> '10 - 3'."""
+    num = r"(-?\d+(?:\.\d+)?)"
+    text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
+    for pattern, op in SPOKEN:
+        text = re.sub(rf"\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)
+    return text
+
+
+@lru_cache(maxsize=1024)
 def binary(text: str) -> tuple[float | int, str, float | int] | None:
     """(a, operator, b) when the text's arithmetic is one operation on two numbers ('7 times 6')."""
-    num = r"(-?\d+(?:\.\d+)?)"
-    spoken = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
-    for pattern, op in SPOKEN:
-        spoken = re.sub(pattern, f" {op} ", spoken, flags=re.IGNORECASE)
-    found = expression(spoken)
+    found = expression(spoken(text))
     parts = found and re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*(\*\*|[-+*/%])\s*(-?\d+(?:\.\d+)?)\s*", found)
     return (_number(parts.group(1)), parts.group(2), _number(parts.group(3))) if parts else None
 
 
+@lru_cache(maxsize=1024)
 def place(text: str) -> str | None:
     """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name."""
     found = re.search(r"\b(?:in|at|for|of|à|pour)\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)", text)
@@ -92,7 +104,7 @@ def _string_value(prop: str, schema: dict, text: str, others: int) -> str | None
     elif names & PLACE_WORDS:
         candidates = [place(text)] if place(text) else []
     elif names & CALC_WORDS:
-        candidates = [expression(text)] if expression(text) else []
+        candidates = [expression(spoken(text))] if expression(spoken(text)) else []
     elif names & FILE_WORDS and file_names(text):
         candidates = file_names(text)
     if not candidates:
@@ -137,16 +149,19 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
 
 def invalid(tool: OfferedTool, value: dict) -> str | None:
     """None if `value` validates against the tool's input schema, else a one-line reason."""
-    key = json.dumps(tool.input_schema, sort_keys=True, default=str)
-    if key not in _VALIDATORS:
-        from looplab.tools import _validator_class
+    schema = json.dumps(tool.input_schema, sort_keys=True, default=str)
+    return _invalid(tool.name, schema, json.dumps(value, sort_keys=True, default=str))
 
-        _VALIDATORS[key] = _validator_class()(tool.input_schema)
-    error = next(iter(_VALIDATORS[key].iter_errors(value)), None)
+
+@lru_cache(maxsize=1024)  # the same inputs are checked again every turn
+def _invalid(name: str, schema: str, value: str) -> str | None:
+    if schema not in _VALIDATORS:
+        _VALIDATORS[schema] = validator_class()(json.loads(schema))
+    error = next(iter(_VALIDATORS[schema].iter_errors(json.loads(value))), None)
     if error is None:
         return None
     where = "/".join(map(str, error.absolute_path)) or "input"
-    return f"the input I could write for {tool.name} does not fit its schema at '{where}': {error.message}"
+    return f"the input I could write for {name} does not fit its schema at '{where}': {error.message}"
 
 
 def placeholder(schema: dict, text: str):

@@ -135,11 +135,12 @@ def _checker(annotation):  # noqa: C901  (one branch per kind of type: kept toge
     return lambda value, path: None  # a type the walker does not model (files, dates): not checked
 
 
-def _required(cls) -> set[str]:
+@cache
+def _required(cls) -> frozenset[str]:
     """The keys a TypedDict requires (from Required[...] markers; total=False everywhere in the SDK)."""
     hints = typing_extensions.get_type_hints(cls, include_extras=True)
     marked = {k for k, h in hints.items() if typing_extensions.get_origin(h) is typing_extensions.Required}
-    return marked | (set(hints) if getattr(cls, "__total__", False) else set())
+    return frozenset(marked | (set(hints) if getattr(cls, "__total__", False) else set()))
 
 
 def _kind_matches(annotation, value) -> bool:

@@ -1,4 +1,4 @@
-"""Word helpers the skills share: tokens, light stems, stopwords, quoted values, file names."""
+"""Word helpers the skills share: tokens, light stems, stopwords, clauses, negation, quoted values, file names."""
 
 from __future__ import annotations
 
@@ -15,8 +15,16 @@ STOPWORDS = frozenset(
     over own please same say says she should so some such tell than that the their
     theirs them then there these they this those through to too under until up very
     was we were what when where which while who whom why will with would you your
-    yours us ok okay find show list look lookup read want need like""".split()
+    yours us ok okay find show list look lookup read want need like much many also
+    le la les un une des du de et est sont que qui quel quelle quels quelles dans sur
+    pour par avec ce cette ces mes nos notre votre vos il elle ils elles je tu nous
+    vous moi en au aux ou où comment combien quand pourquoi ne pas non""".split()
 )
+NEGATORS = frozenset("not no never non pas nor neither without ne".split())
+CONJUNCTIONS = frozenset("and but or then et mais ou".split())
+SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
+                       "the a an all any by them it they été encore toujours".split())
+CLAUSES = re.compile(r"\?|;|\n|,\s*(?:and|et)\b|\band\b|\bet\b|\balso\b|,", re.IGNORECASE)
 
 # Words that name the collection a question is asked over, not its subject.
 CORPUS_WORDS = frozenset("article articles document documents doc docs file files note notes".split())
@@ -49,15 +57,63 @@ def stem(word: str) -> str:
     return word
 
 
-def stems(text: str) -> list[str]:
+@lru_cache(maxsize=8192)
+def root(word: str) -> str:
+    """`stem` that also drops '-ing', '-ed' and a final 'e': 'keeping' -> 'keep', 'saved' and 'saving' -> 'sav'."""
+    word = stem(word)
+    if len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+    elif len(word) > 4 and word.endswith("ed"):
+        word = word[:-2]
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+
+
+@lru_cache(maxsize=4096)  # documents and their sentences come back every turn
+def roots(text: str) -> frozenset[str]:
+    """The set of `root`s of the words of `text`."""
+    return frozenset(root(w) for w in words(text))
+
+
+@lru_cache(maxsize=4096)
+def stems(text: str) -> tuple[str, ...]:
     """The stems of the words of `text`, in order, without repeats."""
-    return list(dict.fromkeys(stem(w) for w in words(text)))
+    return tuple(dict.fromkeys(stem(w) for w in words(text)))
 
 
-def content_words(text: str) -> list[str]:
+@lru_cache(maxsize=2048)
+def content_words(text: str) -> tuple[str, ...]:
     """The words of `text` that carry meaning: no stopwords, no words about the collection."""
+    text = re.sub(r"n['’]t\b", " not", text)
     kept = [w for w in words(text) if w not in STOPWORDS and w not in CORPUS_WORDS and len(w) > 1]
-    return list(dict.fromkeys(kept))
+    return tuple(dict.fromkeys(kept))
+
+
+def clauses(text: str) -> list[str]:
+    """The parts of a task split at ? ; , 'and' 'also' and line ends, without empty ones."""
+    return [c.strip() for c in CLAUSES.split(text) if c and c.strip()]
+
+
+@lru_cache(maxsize=2048)
+def polarity(text: str) -> tuple[tuple[str, bool], ...]:
+    """Each word of `text` with False when it is negated: 'haven't been paid' gives ('paid', False),
+    'unpaid' gives ('unpaid', True) (the prefix is the word's own meaning); a negation reaches up to
+    three words, not past punctuation or 'and'."""
+    text = re.sub(r"n['’]t\b", " not", text)
+    text = re.sub(r"\b(?:no longer|not yet)\b", "not", text, flags=re.IGNORECASE)
+    found, reach = [], 0
+    for token in re.findall(r"[^\W_]+|[.,;:?!]", text.lower()):
+        if not token[0].isalnum() or token in CONJUNCTIONS:
+            reach = 0
+            continue
+        if token in NEGATORS:
+            reach = 3
+            continue
+        if reach and token in SCOPE_SKIP:
+            found.append((token, True))
+            continue
+        found.append((token, reach == 0))
+        reach = max(0, reach - 1)
+    return tuple(found)
 
 
 def quoted(text: str) -> list[str]:
@@ -75,14 +131,15 @@ def file_names(text: str) -> list[str]:
     return list(dict.fromkeys(n for n in names if not re.fullmatch(r"[\d.]+", n)))
 
 
-def sentences(text: str) -> list[str]:
+@lru_cache(maxsize=512)
+def sentences(text: str) -> tuple[str, ...]:
     """The sentences of a document's prose: headings dropped, paragraphs split after . ! or ?."""
     found = []
     for paragraph in re.split(r"\n\s*\n", text):
         lines = [ln.strip() for ln in paragraph.splitlines() if not ln.lstrip().startswith("#")]
         prose = " ".join(ln for ln in lines if ln)
         found += [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])", prose) if s.strip()]
-    return found
+    return tuple(found)
 
 
 def sentence_case(text: str) -> str:
@@ -100,6 +157,8 @@ def readable(text: str) -> str:
         value = json.loads(text)
     except ValueError:
         return " ".join(text.split())
+    if isinstance(value, str):
+        return " ".join(value.split())
     if not isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False)
     shown = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in value.items()}

@@ -11,7 +11,8 @@ The rule, in full:
   thinking blocks plus the name and JSON input of tool_use blocks. A reply longer than the request's
   `max_tokens` is cut to fit (`within`) and ends with stop_reason `max_tokens`.
 
-Prompt caching (only when some piece carries `cache_control`): every piece that carries
+Prompt caching (only when some piece carries `cache_control`, or the request has a top-level
+`cache_control`, which marks its last piece): every piece that carries
 `cache_control` ends a cacheable prefix, which is remembered. From each marked piece the
 practice model looks back up to 20 pieces for the longest prefix an earlier request
 marked: that is `cache_read_input_tokens`; the rest up to the last marked piece is
@@ -26,7 +27,6 @@ import json
 import math
 
 PER_MESSAGE = 3
-MIN_CACHEABLE_TOKENS = 0
 LOOKBACK_PIECES = 20
 
 
@@ -59,6 +59,8 @@ def pieces(body: dict) -> list[tuple[object, bool]]:
         content = content if isinstance(content, list) else [content]
         for block in content:
             out.append((block, isinstance(block, dict) and "cache_control" in block))
+    if body.get("cache_control") and out:  # top-level cache_control marks the last block
+        out[-1] = (out[-1][0], True)
     return out
 
 
@@ -104,7 +106,6 @@ class CacheBook:
                 marks.append(len(bounds) - 1)
         usage = {"input_tokens": total, "cache_creation_input_tokens": 0,
                  "cache_read_input_tokens": 0}
-        marks = [i for i in marks if bounds[i][1] >= MIN_CACHEABLE_TOKENS]
         if not marks:
             return usage
         # Like the API, each breakpoint looks back up to LOOKBACK_PIECES pieces for a prefix

@@ -34,11 +34,6 @@ class Step:
     result: str | None = None
     is_error: bool = False
 
-    @property
-    def answered(self) -> bool:
-        """True once a tool_result for this call has arrived."""
-        return self.result is not None
-
 
 @dataclass(frozen=True)
 class View:
@@ -50,11 +45,9 @@ class View:
     """
 
     task: str
-    system: str = ""
     tools: tuple[OfferedTool, ...] = ()
     steps: tuple[Step, ...] = ()
     last_results: tuple[Step, ...] = ()
-    follow_up: str = ""
     gullible: bool = False
 
     def tool(self, name: str) -> OfferedTool | None:
@@ -100,7 +93,6 @@ def read_request(body: dict, gullible: bool = False) -> View:
     starts = [i for i, m in enumerate(messages) if _is_plain_text(m)]
     start = starts[-1] if starts else 0
     task = text_of(messages[start].get("content")) if messages else ""
-    follow_up = task if starts and start > 0 else ""
 
     calls: dict[str, dict] = {}
     last_ids: list[str] = []
@@ -122,10 +114,8 @@ def read_request(body: dict, gullible: bool = False) -> View:
     last = tuple(s for s in steps if s.id in last_ids)
     return View(
         task=task,
-        system=text_of(body.get("system")),
         tools=tools,
         steps=steps,
         last_results=last,
-        follow_up=follow_up,
         gullible=gullible,
     )

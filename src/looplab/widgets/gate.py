@@ -7,7 +7,9 @@ import json
 import threading
 
 import ipywidgets as w
+from IPython import get_ipython
 
+from looplab.loop import run_agent
 from looplab.widgets.timeline import Timeline
 
 FALLBACK = ("ApprovalGate: in JupyterLab this shows each consequential tool call with Approve / Deny "
@@ -16,10 +18,6 @@ FALLBACK = ("ApprovalGate: in JupyterLab this shows each consequential tool call
 
 
 def _in_kernel_cell() -> bool:
-    try:
-        from IPython import get_ipython
-    except ImportError:
-        return False
     shell = get_ipython()
     return getattr(shell, "kernel", None) is not None and threading.current_thread() is threading.main_thread()
 
@@ -86,8 +84,6 @@ class ApprovalGate(w.VBox):
 
     def start(self, client, task: str, tools, **run_agent_kwargs) -> ApprovalGate:
         """Run `run_agent(client, task, tools, approve=self, ...)` in a background thread; return self to display."""
-        from looplab.loop import run_agent
-
         if self._thread is not None and self._thread.is_alive():
             raise RuntimeError("ApprovalGate: a run is still going; answer its calls, or make a new gate")
         self.run, self.error, self.decisions = None, None, []

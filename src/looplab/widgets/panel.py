@@ -6,6 +6,10 @@ import html
 
 import ipywidgets as w
 
+from looplab import faults
+from looplab.practice import transport_of
+from looplab.tools import Toolbox
+
 # key: (button label, what it does); {tool} is the tool the tool faults apply to.
 TOGGLES = {
     "overloaded": ("529 overloaded", "the first 2 model calls answer HTTP 529; the SDK retries them "
@@ -32,9 +36,6 @@ class FaultPanel(w.VBox):
     """
 
     def __init__(self, client, tools, *, target: str | None = None, **kwargs):
-        from looplab.practice import transport_of
-        from looplab.tools import Toolbox
-
         self.client, self._tools = client, list(Toolbox(tools))
         names = [t.name for t in self._tools]
         if target is not None and target not in names:
@@ -85,8 +86,6 @@ class FaultPanel(w.VBox):
     @property
     def tools(self) -> list:
         """The tools for the next run (with the toggled tool faults); re-arms the transport faults."""
-        from looplab import faults
-
         self._arm()
         wrapped = []
         for tool in self._tools:
@@ -105,8 +104,6 @@ class FaultPanel(w.VBox):
                          f"{'' if getattr(f, 'hits', 0) == 1 else 's'}" for key, f in self.armed.items())
 
     def _arm(self) -> None:
-        from looplab import faults
-
         if self._transport is None:
             return
         for fault in self.armed.values():  # only ours: faults the notebook added itself stay

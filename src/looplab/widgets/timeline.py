@@ -7,36 +7,27 @@ import json
 
 import ipywidgets as w
 
-from looplab.trace import money, timeline_html, timeline_text
+from looplab.trace import (
+    call_label,
+    clip,
+    format_cost,
+    retries_text,
+    timeline_html,
+    timeline_text,
+    turns,
+)
 
 CLIP = 1500  # characters of a tool input/result or message block shown before "… N more"
 _BOX = "margin:2px 0;padding:4px 8px;border-left:3px solid {};"
 _COLOURS = {"user": "#4a90d9", "assistant": "#7b61c4", "error": "#d0453e", "denied": "#d08a3e"}
 
 
-def _clip(text: str) -> str:
-    more = len(text) - CLIP
-    return text if more <= 0 else f"{text[:CLIP]}… ({more} more characters)"
+def _cut(text: str) -> str:
+    return clip(text, CLIP, count=True)
 
 
 def _pre(text: str) -> str:
-    return f'<pre style="margin:2px 0;white-space:pre-wrap">{html.escape(_clip(text))}</pre>'
-
-
-def _turn_details(run) -> list[dict]:
-    """Per turn: its model reply data, tool call events and API error message, in turn order."""
-    turns: dict[int, dict] = {}
-    for e in run.events:
-        if e.turn < 1:
-            continue
-        turn = turns.setdefault(e.turn, {"turn": e.turn, "reply": None, "calls": [], "errors": []})
-        if e.kind == "model_reply":
-            turn["reply"] = e.data
-        elif e.kind == "tool_call":
-            turn["calls"].append(e.data)
-        elif e.kind == "error":
-            turn["errors"].append(e.data["message"])
-    return [turns[t] for t in sorted(turns)]
+    return f'<pre style="margin:2px 0;white-space:pre-wrap">{html.escape(_cut(text))}</pre>'
 
 
 def _summary(turn: dict) -> str:
@@ -46,13 +37,13 @@ def _summary(turn: dict) -> str:
         parts.append("no reply (error)")
     else:
         parts.append(reply["stop_reason"] or "")
-        names = [c["name"] + (" (denied)" if c.get("approved") is False else " (error)" if c["is_error"] else "")
-                 for c in turn["calls"]]
-        if names:
-            parts.append(", ".join(names))
+        if turn["calls"]:
+            parts.append(", ".join(call_label(c) for c in turn["calls"]))
+        if reply.get("retries"):
+            parts.append(retries_text(reply["retries"]))
         usage = reply["usage"]
         parts.append(f"{usage['input_tokens']} in / {usage['output_tokens']} out")
-        parts.append(money(reply.get("cost_usd")))
+        parts.append(format_cost(reply.get("cost_usd")))
     return " · ".join(parts)
 
 
@@ -62,18 +53,18 @@ def _call_html(call: dict) -> str:
     state = {"denied": "denied — it did not run", "error": "is_error: true"}.get(flag, "ran")
     args = json.dumps(call["input"], ensure_ascii=False, default=str)
     return (f'<div style="{_BOX.format(colour)}"><b>{html.escape(call["name"])}</b> ({state}) '
-            f"<code>{html.escape(_clip(args))}</code>{_pre(str(call['content']))}</div>")
+            f"<code>{html.escape(_cut(args))}</code>{_pre(str(call['content']))}</div>")
 
 
 def turns_html(run) -> str:
     """One <details> row per turn: summary line, reply text, each tool call's input and result."""
     rows = []
-    for turn in _turn_details(run):
+    for turn in turns(run):
         body = []
         if turn["reply"] and turn["reply"]["text"]:
-            body.append(f"<i>{html.escape(_clip(turn['reply']['text']))}</i>")
+            body.append(f"<i>{html.escape(_cut(turn['reply']['text']))}</i>")
         body += [_call_html(c) for c in turn["calls"]]
-        body += [f'<div style="{_BOX.format(_COLOURS["error"])}">{html.escape(m)}</div>' for m in turn["errors"]]
+        body += [f'<div style="{_BOX.format(_COLOURS["error"])}">{html.escape(e["message"])}</div>' for e in turn["errors"]]
         rows.append(f"<details><summary>{html.escape(_summary(turn))}</summary>"
                     f'<div style="margin-left:1.2em">{"".join(body) or "<i>(nothing else)</i>"}</div></details>')
     return "".join(rows) or "<i>(no turns)</i>"
@@ -100,7 +91,7 @@ def _block_html(block) -> str:
         return _pre(block["text"])
     if kind == "tool_use":
         args = json.dumps(block["input"], ensure_ascii=False, default=str)
-        return f"<div>→ tool_use <b>{html.escape(block['name'])}</b> <code>{html.escape(_clip(args))}</code></div>"
+        return f"<div>→ tool_use <b>{html.escape(block['name'])}</b> <code>{html.escape(_cut(args))}</code></div>"
     if kind == "tool_result":
         error = " (is_error)" if block.get("is_error") else ""
         content = block.get("content", "")

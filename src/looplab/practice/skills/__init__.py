@@ -2,20 +2,37 @@
 
 Each skill is a function `skill(view) -> reply | None` in its own module. A reply is
 `{"content": [text and tool_use blocks without ids], "stop_reason": "tool_use" | "end_turn"}`.
+Whatever the skill, a tool input that breaks its tool's schema is never sent (the reply says
+why instead), and a final answer also reports every denial, tool error and planted instruction.
 """
 
 from __future__ import annotations
 
+from ..fill import invalid
 from ..view import View
+from ._tools import accounted, answer, cannot_plan
 from .gullible import gullible
 from .lookup import lookup
 from .needs import needs
-from .plain import cannot_plan, plain
+from .plain import nothing_fits, plain
 from .research import research
 from .retry import retry
 from .survey import survey
 
-SKILLS = (gullible, retry, research, survey, lookup, needs, plain, cannot_plan)
+SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
+
+
+def checked(view: View, reply: dict) -> dict:
+    """`reply` if every tool input in it fits its tool's schema, else the refusal naming the first that does not."""
+    for block in reply["content"]:
+        if block["type"] == "tool_use":
+            tool = view.tool(block["name"])
+            problem = f"the tool {block['name']} is not offered" if tool is None else invalid(tool, block["input"])
+            if problem:
+                return cannot_plan(problem)
+    if reply["stop_reason"] == "end_turn" and view.steps:
+        return answer(accounted(view, reply["content"][-1]["text"]))
+    return reply
 
 
 def choose(view: View) -> tuple[str, dict]:
@@ -23,8 +40,8 @@ def choose(view: View) -> tuple[str, dict]:
     for skill in SKILLS:
         reply = skill(view)
         if reply is not None:
-            return skill.__name__, reply
-    raise AssertionError("cannot_plan always applies")
+            return skill.__name__, checked(view, reply)
+    raise AssertionError("nothing_fits always applies")
 
 
 def plan(view: View) -> dict:

@@ -18,11 +18,12 @@ MONEY = re.compile(
 
 @dataclass(frozen=True)
 class Record:
-    """One file read as a record: its file name, its number (from the title line) and its fields."""
+    """One file read as a record: its file name, its number (from the title line), its fields and title."""
 
     file: str
     number: str
     fields: dict
+    title: str = ""
 
 
 def parse(file: str, step: Step) -> Record | str:
@@ -44,7 +45,7 @@ def parse(file: str, step: Step) -> Record | str:
     if not fields:
         return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
     numbers = [w for w in title.split() if any(c.isdigit() for c in w)]
-    return Record(file, numbers[-1] if numbers else title or file.rsplit(".", 1)[0], fields)
+    return Record(file, numbers[-1] if numbers else title or file.rsplit(".", 1)[0], fields, title)
 
 
 def money(value: str) -> tuple[Decimal, str] | None:
@@ -62,7 +63,8 @@ def money(value: str) -> tuple[Decimal, str] | None:
     thousands = {",", "."} - {decimal_mark}
     digits = "".join(c for c in digits if c not in thousands).replace(",", ".")
     try:
-        return Decimal(digits), found.group("before") or found.group("after")
+        currency = found.group("before") or found.group("after")
+        return Decimal(digits), {"€": "EUR", "£": "GBP"}.get(currency, currency)
     except InvalidOperation:
         return None
 
@@ -73,16 +75,7 @@ def amount_text(amount: Decimal, currency: str) -> str:
     return f"{number} {currency}"
 
 
-def money_key(records: list[Record]) -> str | None:
-    """The first field, in file order, whose value is a number with a currency in some record."""
-    for record in records:
-        for key, value in record.fields.items():
-            if money(value):
-                return key
-    return None
-
-
-def has_word(value: str, word: str) -> bool:
-    """True if `word` is a whole word of `value` ('paid' is not a word of 'unpaid')."""
-    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", value, re.IGNORECASE) is not None
-
+def money_keys(records: list[Record]) -> list[str]:
+    """The fields, in file order, whose value is a number with a currency in some record."""
+    keys = (key for record in records for key, value in record.fields.items() if money(value))
+    return list(dict.fromkeys(keys))

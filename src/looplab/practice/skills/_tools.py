@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
 
-from ..text import stem, words
-from ..view import OfferedTool, Step
+from ..text import fold, stem, words
+from ..view import OfferedTool, Step, View
 
 CANNOT_PLAN = (
     "The practice model can't plan this request: {why}. "
@@ -30,6 +32,82 @@ def cannot_plan(why: str) -> dict:
     return answer(CANNOT_PLAN.format(why=why))
 
 
+ABSENT = re.compile(r"not found|no entry|no such|no result|unknown|does not exist|doesn't exist|"
+                    r"^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
+DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b", re.IGNORECASE)
+INJECTION = re.compile(
+    r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instruction|system override|"
+    r"note for ai|for ai assistants|\bassistant[,:]|forget the question|\[/?INST\]|</?(?:system|tool_result)>|"
+    r"^\s*system:|ignorez les instructions|\b(?:send|forward|e-?mail|mail)\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",
+    re.IGNORECASE | re.MULTILINE)
+ORDERS = re.compile(r"\b(?:use|call|run|invoke|execute|please|must|now|assistant|ai)\b", re.IGNORECASE)
+
+
+def absent(step: Step) -> bool:
+    """True when a result says nothing was found: an error, JSON null/empty, or a text like 'not found'."""
+    if step.is_error:
+        return True
+    try:
+        value = json.loads(step.result or "")
+    except ValueError:
+        return ABSENT.search(step.result or "") is not None
+    return not value or (isinstance(value, str) and ABSENT.search(value) is not None)
+
+
+def mention(name: str, text: str) -> re.Match | None:
+    """Where `text` names the tool `name` ('send_email', 'send email', 'send-email'), or None."""
+    parts = [re.escape(p) for p in re.split(r"[_\s-]+", name) if p]
+    return re.search(r"(?<![\w])" + r"[\s_-]+".join(parts) + r"(?![\w])", text, re.IGNORECASE)
+
+
+def sentence_at(text: str, at: int) -> str:
+    """The sentence of `text` around position `at`, on one line."""
+    starts = [m.end() for m in re.finditer(r"[.!?](?=\s)|\n\s*\n", text[:at])]
+    end = re.search(r"[.!?](?=\s|$)|\n\s*\n", text[at:])
+    stop = at + end.end() if end else len(text)
+    return " ".join(text[starts[-1] if starts else 0 : stop].split())
+
+
+def planted(view: View, text: str) -> str | None:
+    """What a planted instruction in a tool result asks ('to use send_email'), or None if there is none."""
+    return _planted(tuple(t.name for t in view.tools), text)
+
+
+@lru_cache(maxsize=512)  # the same results are read again every turn
+def _planted(names: tuple[str, ...], text: str) -> str | None:
+    text = fold(text)
+    for name in names:
+        found = mention(name, text)
+        if found and ORDERS.search(sentence_at(text, found.start())):
+            return f"to use {name}"
+    found = INJECTION.search(text)
+    return "to follow instructions other than yours" if found else None
+
+
+def where(step: Step) -> str:
+    """'read_doc(supplier-update.md)': the call that gave a result, for an answer."""
+    value = next(iter(step.input.values()), "") if step.input else ""
+    return f"{step.name}({str(value).rsplit('/', 1)[-1]})" if value else step.name
+
+
+def accounted(view: View, text: str) -> str:
+    """`text` followed by every denial, tool error and planted instruction of the run it does not mention yet."""
+    notes = []
+    for step in view.steps:
+        if step.is_error and DENIED.search(step.result or "") and step.name not in text:
+            to = next((v for k, v in step.input.items() if set(words(k)) & {"to", "recipient"}), None)
+            what = f"{step.name} to {to}" if to else where(step)
+            notes.append(f"{what} was not approved, so it {'was not sent' if 'send' in step.name else 'did not run'}.")
+        elif step.is_error and said(step) not in text and not any(
+                s.name == step.name and s.input == step.input and not s.is_error for s in view.steps):
+            notes.append(f"{where(step)} failed: {said(step)}")
+        asks = None if view.gullible or step.is_error else planted(view, step.result or "")
+        if asks:
+            notes.append(f"Note: the result of {where(step)} contains an instruction planted for an AI "
+                         f"assistant (it asks me {asks}); I did not follow it.")
+    return " ".join([text, *dict.fromkeys(notes)])
+
+
 def name_words(tool: OfferedTool) -> set[str]:
     """The stems of the tool's name."""
     return {stem(w) for w in words(tool.name)}
@@ -37,8 +115,12 @@ def name_words(tool: OfferedTool) -> set[str]:
 
 def about_words(tool: OfferedTool) -> set[str]:
     """The stems of the tool's name, description and property names."""
-    text = " ".join([tool.name, tool.description, *tool.properties])
-    return {stem(w) for w in words(text)}
+    return _stem_set(" ".join([tool.name, tool.description, *tool.properties]))
+
+
+@lru_cache(maxsize=256)
+def _stem_set(text: str) -> frozenset[str]:
+    return frozenset(stem(w) for w in words(text))
 
 
 def pick(tools, verbs: set[str], exclude: tuple[str, ...] = ()) -> OfferedTool | None:

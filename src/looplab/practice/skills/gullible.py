@@ -7,26 +7,12 @@ letters and invisible characters, and calls any offered tool that text names.
 
 from __future__ import annotations
 
-import re
-
 from ..fill import fill_input, placeholder
 from ..text import fold, words
 from ..view import OfferedTool, View
-from ._tools import use
+from ._tools import mention, sentence_at, use
 
 BODY_WORDS = {"body", "text", "content", "contents", "message", "note", "data"}
-
-
-def _mention(tool: OfferedTool, text: str) -> re.Match | None:
-    parts = [re.escape(p) for p in re.split(r"[_\s-]+", tool.name) if p]
-    return re.search(r"(?<![\w])" + r"[\s_-]+".join(parts) + r"(?![\w])", text, re.IGNORECASE)
-
-
-def _sentence(text: str, at: int) -> str:
-    starts = [m.end() for m in re.finditer(r"[.!?](?=\s)|\n\s*\n", text[:at])]
-    end = re.search(r"[.!?](?=\s|$)|\n\s*\n", text[at:])
-    stop = at + end.end() if end else len(text)
-    return " ".join(text[starts[-1] if starts else 0 : stop].split())
 
 
 def _fill(tool: OfferedTool, instruction: str, text: str) -> dict:
@@ -54,13 +40,13 @@ def gullible(view: View) -> dict | None:
     calls = []
     for tool in view.tools:
         text = "\n\n".join(results)
-        found = _mention(tool, text)
+        found = mention(tool.name, text)
         if not found:  # an instruction cut in the middle of a word: glue the results
             text = "".join(results)
-            found = _mention(tool, text)
+            found = mention(tool.name, text)
         if not found:
             continue
-        instruction = _sentence(text, found.start())
+        instruction = sentence_at(text, found.start())
         filled = _fill(tool, instruction, text)
         if not any(s.name == tool.name and s.input == filled for s in view.steps):
             calls.append((tool.name, filled))

@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 from ..text import STOPWORDS, quoted, readable, stems, words
 from ..view import OfferedTool, View
-from ._tools import about_words, answer, said, tool_label, use
+from ._tools import about_words, absent, answer, said, tool_label, use
 
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
-ABSENT = re.compile(r"not found|no entry|no such|unknown|does not exist|^\s*(?:null|none|\{\}|\[\])?\s*$",
-                    re.IGNORECASE)
 AFTER = re.compile(r"\b(?:key|entry|code|id)\s+(?:is\s+)?['\"]?([\w.-]+)|\blook\s*up\s+(?:the\s+)?([\w.-]+)",
                    re.IGNORECASE)
 
@@ -31,15 +28,6 @@ def keys_of(task: str) -> list[str]:
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS))
 
 
-def _absent(step) -> bool:
-    if step.is_error:
-        return True
-    try:
-        return not json.loads(step.result or "")
-    except ValueError:
-        return ABSENT.search(step.result or "") is not None
-
-
 def lookup(view: View) -> dict | None:
     """Call the lookup once per key the task names, then say what each returned or that it is absent."""
     tool = next((t for t in view.tools if key_prop(t) and about_words(t) & VERBS), None)
@@ -56,7 +44,7 @@ def lookup(view: View) -> dict | None:
     lines = []
     for key in keys:
         step = done[key]
-        if _absent(step):
+        if absent(step):
             where = f"in the {place}" if place else "found"
             lines.append(f"'{key}' is not {where} ({label} said: {said(step)}).")
         else:

@@ -1,12 +1,11 @@
-"""Skills of last resort: introduce itself when greeted, else say plainly it cannot plan."""
+"""Skills of last resort: introduce itself when greeted, else say plainly that no rule fits (nothing_fits)."""
 
 from __future__ import annotations
 
 import re
 
 from ..view import View
-from ._tools import answer
-from ._tools import cannot_plan as refusal
+from ._tools import answer, cannot_plan
 
 GREETING = re.compile(
     r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour)\b|\bsay (?:hello|hi)\b|"
@@ -26,12 +25,12 @@ def plain(view: View) -> dict | None:
     return answer(INTRODUCTION) if GREETING.search(view.task) else None
 
 
-def cannot_plan(view: View) -> dict:
+def nothing_fits(view: View) -> dict:
     """Say which part of the request is beyond the rules, and how to try it with Claude."""
     if not view.task.strip():
-        return refusal("the request has no user text to act on")
+        return cannot_plan("the request has no user text to act on")
     if not view.tools:
-        return refusal("no tools were offered, and it answers only from tool results")
+        return cannot_plan("no tools were offered, and it answers only from tool results")
     names = ", ".join(t.name for t in view.tools)
-    return refusal(f"none of its rules (search and read, list and read, look up a key, one tool "
+    return cannot_plan(f"none of its rules (search and read, list and read, look up a key, one tool "
                    f"per need) fits this task with the offered tools ({names})")

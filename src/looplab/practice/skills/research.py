@@ -3,15 +3,56 @@
 from __future__ import annotations
 
 import math
+import re
 
-from ..text import content_words, file_names, sentences, stem, stems
+from ..text import content_words, file_names, root, roots, sentences, stems
 from ..view import View
-from ._tools import answer, first_input, pick, said, use
+from ._tools import answer, first_input, pick, planted, said, use
 
 SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}
 DOCS = {"doc", "document", "file", "article", "page", "text", "note", "content"}
 LISTING = {"list", "ls", "dir", "directory", "folder"}
+ASPECTS = set(stems("price cost mayor population capital author weight height age year speed distance colour "
+                    "color size history origin salary inventor invented founder founded prix coût"))
+
+
+NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|"
+                     r"thousand|million|half|twice|several|few|dozen)\b", re.IGNORECASE)
+TIMES = re.compile(r"\d|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
+                   r"march|april|may|june|july|august|september|october|november|december|morning|"
+                   r"evening|night|noon|spring|summer|autumn|winter|weeks?|days?|daily|months?|years?|"
+                   r"hours?|before|after|during|until|when|once)\b", re.IGNORECASE)
+UNITS = {  # 'how X' -> what a sentence that answers it names
+    "much": r"", "many": r"", "tall": r"tall|high|height|metres?|meters?|feet|foot",
+    "high": r"tall|high|height|metres?|meters?|feet|foot", "deep": r"deep|depth|metres?|meters?|feet",
+    "wide": r"wide|width|metres?|meters?|km|kilometres?|miles?", "big": r"big|size|metres?|meters?|square|litres?",
+    "large": r"large|size|metres?|meters?|square|litres?", "long": r"long|length|years?|months?|weeks?|days?|"
+    r"hours?|minutes?|metres?|meters?|km|kilometres?|miles?", "far": r"far|away|km|kilometres?|miles?|metres?|meters?",
+    "often": r"every|daily|weekly|monthly|yearly|times|per|once|twice|often", "old": r"old|age|years?|since|built|founded",
+    "heavy": r"heavy|weigh\w*|kg|kilograms?|tonnes?|tons?|grams?|pounds?",
+}
+MEASURES = set(UNITS)
+
+
+def _measured(sentence: str, question: str) -> bool:
+    """True if the sentence holds a number, and the unit a 'how tall/far/long...' question asks for."""
+    word = re.search(rf"\bhow ({'|'.join(UNITS)})\b", question, re.IGNORECASE)
+    unit = UNITS[word.group(1).lower()] if word else ""
+    return bool(NUMBERS.search(sentence)) and (not unit or re.search(rf"\b(?:{unit})\b", sentence, re.I) is not None)
+
+
+def _names_someone(sentence: str, known: str) -> bool:
+    """True if the sentence has a capitalised name (not its first word) that the question and title lack."""
+    names = re.findall(r"(?<=\s)[A-Z][a-zà-ÿ]+", sentence)
+    return any(n.lower() not in known.lower() for n in names)
+
+
+KINDS = [  # question -> what a sentence must hold to answer it
+    (re.compile(rf"\bhow (?:{'|'.join(UNITS)})\b|\bcombien\b", re.I), _measured),
+    (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, _: TIMES.search(s)),
+    (re.compile(r"^\s*(?:who|whom|whose|qui)\b", re.I), _names_someone),
+]
 
 
 def research_tools(view: View):
@@ -24,17 +65,28 @@ def research_tools(view: View):
     return (search, read) if read else None
 
 
-def _cited(query: list[str], reads) -> list[str]:
-    wanted = {stem(w) for w in query}
-    need = max(1, min(2, math.ceil(len(wanted) / 2)))
+def _cited(question: str, query: list[str], reads, planted_in) -> list[str]:
+    """Sentences that answer the question: with its aspect words ('price'), a number for 'how much',
+    a time for 'when', and, with the document's title, nearly all its other words; never a planted
+    instruction."""
+    kind = next((p for q, p in KINDS if q.search(question)), None)
+    wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
+    need, aspects = max(1, min(2, math.ceil(len(wanted) / 2))), wanted & ASPECTS
     scored = []
     for rank, step in enumerate(reads):
-        if len(wanted & set(stems(step.result))) < need:
+        text = step.result or ""
+        if len(wanted & roots(text)) < need:
             continue  # a document must share enough of the query to be quoted at all
-        for place, sentence in enumerate(sentences(step.result)):
-            score = len(wanted & set(stems(sentence)))
-            if score:
-                scored.append((-score, rank, place, sentence, step.input))
+        title = roots(text.strip().splitlines()[0] + " " + _name(step.input))
+        suspect = planted_in(text)  # only then is each sentence checked
+        for place, sentence in enumerate(sentences(text)):
+            said = roots(sentence)
+            missing = wanted - said - title
+            if (not wanted & said or aspects - said or len(missing) > len(wanted) // 4
+                    or (kind and not kind(sentence, question + " " + text.splitlines()[0]))
+                    or (suspect and planted_in(sentence))):
+                continue
+            scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(scored)[:4]
     best.sort(key=lambda item: (item[1], item[2]))
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
@@ -62,18 +114,19 @@ def research(view: View) -> dict | None:
     found = searches[-1]
     if found.is_error:
         return answer(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
-    reads = view.calls_of(read.name)
-    if not reads:
-        names = file_names(found.result or "")[:3]
-        if not names:
-            return answer(f"The documents do not answer this question: searching for '{q}' found nothing.")
-        calls = [(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in names]
-        return use(calls, f"I'll read {', '.join(names)}.")
+    names = file_names(found.result or "")[:3]
+    if not names:
+        return answer(f"The documents do not answer this question: searching for '{q}' found nothing.")
+    reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
+    missing = [n for n in names if n not in {_name(s.input) for s in reads}]
+    if missing:  # all at once; if only some were read (one call per turn), the rest next
+        calls = [(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in missing]
+        return use(calls, f"I'll read {', '.join(missing)}.")
     good = [s for s in reads if not s.is_error]
     failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error)
-    cited = _cited(query, good)
+    cited = _cited(view.task, query, good, lambda sentence: planted(view, sentence))
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
         return answer(f"The documents do not answer this question. I searched for '{q}' and read "
-                      f"{names}; none of them says anything about it.{failed}")
+                      f"{names}; no sentence in them answers it.{failed}")
     return answer(" ".join(cited) + failed)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 
-from ..text import content_words, file_names, joined, stems
+from ..text import content_words, file_names, joined, sentence_case, stems
 from ..view import View
-from ._records import Record, amount_text, has_word, money, money_key, parse
+from ._records import Record, amount_text, money, money_keys, parse
+from ._select import choose_records
 from ._tools import answer, first_input, pick, said, use
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
@@ -18,6 +19,10 @@ FOLDER = re.compile(
 )
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 MAX_READS = 20
+COUNT = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|\bcombien de\b", re.IGNORECASE)
+TOTAL = re.compile(r"\b(?:total|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b",
+                   re.IGNORECASE)
+GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 
 
 def folder_of(task: str) -> str:
@@ -42,69 +47,66 @@ def survey(view: View) -> dict | None:
         return use([(lister.name, first_input(lister, folder, {"folder", "dir", "directory", "path"}))],
                    f"I'll list the folder '{folder}' first.")
     listing = lists[-1]
-    folder = str(next(iter(listing.input.values()), "."))
+    folder = _arg(listing)
     if listing.is_error:
         if all(str(next(iter(s.input.values()), ".")) != "." for s in lists) and lister.properties:
             return use([(lister.name, first_input(lister, ".", {"folder", "dir", "directory", "path"}))],
                        f"The folder '{folder}' could not be listed ({said(listing)}); I'll list '.' instead.")
         return answer(f"I could not list the folder '{folder}': {said(listing)}")
     reads = view.calls_of(reader.name)
-    listed = {str(next(iter(s.input.values()), ".")) for s in lists}
+    listed = {_arg(s) for s in lists}
     inner = [_path(folder, d) for d in re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
              if d.lower() in content_words(view.task) and _path(folder, d) not in listed]
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
         return use([(lister.name, first_input(lister, inner[0], {"folder", "dir", "directory", "path"}))],
                    f"The task names the folder '{inner[0]}'; I'll list it.")
-    if not reads:
-        names = file_names(listing.result or "")
-        if not names:
-            return answer(f"The folder '{folder}' lists no files, so there is nothing to read.")
-        if LIST_ONLY.search(view.task):  # 'what files are in ...' is answered by the listing
-            return answer(f"The folder '{folder}' holds {len(names)} files: {joined(names)}.")
-        calls = [(reader.name, first_input(reader, _path(folder, n), {"path", "file", "name", "filename"}))
-                 for n in names[:MAX_READS]]
+    names = file_names(listing.result or "")
+    if not names:
+        return answer(f"The folder '{folder}' lists no files, so there is nothing to read.")
+    if LIST_ONLY.search(view.task):  # 'what files are in ...' is answered by the listing
+        return answer(f"The folder '{folder}' holds {len(names)} files: {joined(names)}.")
+    wanted = [_path(folder, n) for n in names[:MAX_READS]]
+    done = {_arg(s): s for s in reads}
+    missing = [p for p in wanted if p not in done]
+    if missing:  # all at once; if only some were made (one call per turn), the rest next
+        calls = [(reader.name, first_input(reader, p, {"path", "file", "name", "filename"})) for p in missing]
         skipped = f" (the first {MAX_READS} of {len(names)})" if len(names) > MAX_READS else ""
-        return use(calls, f"I'll read the {len(calls)} listed files{skipped}.")
-    return answer(report(view.task, reads))
+        return use(calls, f"I'll read the {len(calls)} listed files{skipped}." if len(missing) == len(wanted)
+                   else f"I'll read the {len(calls)} listed files not read yet.")
+    return answer(report(view.task, [done[p] for p in wanted], folder))
 
 
-def report(task: str, reads) -> str:
-    """The answer: the records the task selects, their total if asked, and every file not counted."""
-    parsed = [parse(str(next(iter(s.input.values()), "?")).rsplit("/", 1)[-1], s) for s in reads]
+def _arg(step) -> str:
+    return str(next(iter(step.input.values()), "."))
+
+
+def report(task: str, reads, folder: str = ".") -> str:
+    """The answer: the records the task selects, their count and total if asked, and every file not counted."""
+    parsed = [parse(_arg(s).rsplit("/", 1)[-1], s) for s in reads]
     records = [p for p in parsed if isinstance(p, Record)]
     notes = [p for p in parsed if isinstance(p, str)]
-    asked = [w for w in content_words(task) if not any(c.isdigit() for c in w)]
-    criteria: dict[str, list[str]] = {}
-    for word in asked:
-        for key in dict.fromkeys(k for r in records for k, v in r.fields.items() if has_word(v, word)):
-            criteria.setdefault(key, []).append(word)
-    chosen = []
-    for record in records:
-        missing = [k for k in criteria if k not in record.fields]
-        if missing:
-            notes.append(f"{record.file} has no {missing[0]} line, so I could not tell whether it is "
-                         f"{' or '.join(criteria[missing[0]])}; it is not counted.")
-        elif all(any(has_word(record.fields[k], w) for w in ws) for k, ws in criteria.items()):
-            chosen.append(record)
-    heading = " and ".join(w for ws in criteria.values() for w in ws).capitalize() or "Records"
-    key = money_key(chosen or records)
-    wanted = " or ".join(w for ws in criteria.values() for w in ws)
-    if not criteria:  # nothing in the records says which ones the task means: list, don't total
-        listed = joined([_item(r, key, criteria) for r in records]) if records else "none"
-        lines = ["No field of the records matches the words of the task, so I cannot tell which "
-                 f"records it asks for, and I give no total. Records read: {listed}."]
-    else:
-        lines = [f"{heading}: {joined([_item(r, key, criteria) for r in chosen])}." if chosen
-                 else f"No record is {wanted}."]
-    if criteria and re.search(r"\b(?:total|sum|add up|altogether|how much)\b", task, re.IGNORECASE):
-        lines.append(_total(task, chosen, key, notes))
     good = sum(1 for s in reads if not s.is_error)
-    lines.append(f"Based on {good} file{'s' if good != 1 else ''} read.")
-    return " ".join(lines + notes)
+    based = f"Based on {good} file{'s' if good != 1 else ''} read."
+    choice = choose_records(task, records, folder)
+    if isinstance(choice, str):
+        return " ".join([sentence_case(choice), based, *notes])
+    chosen, keys = choice.chosen, money_keys(choice.chosen or records)
+    named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & set(stems(task))]
+    key = (named or keys)[0] if len(named) == 1 or len(keys) == 1 else None
+    shown = joined([_item(r, key, choice.status_key) for r in chosen]) if chosen else ""
+    lines = [f"{choice.heading}: {shown}." if chosen else f"No record is {choice.heading.lower()}."
+             if "," not in choice.heading else f"No record matches: {choice.heading}."]
+    if COUNT.search(task):
+        lines.append(f"Count: {len(chosen)}.")
+    if TOTAL.search(task):
+        lines.append(_total(task, chosen, key, notes) if key or not keys else
+                     f"I give no total: the records have several amounts ({joined(keys)}) and the task "
+                     "does not say which one to add up.")
+    return " ".join(lines + [based] + choice.notes + notes)
 
 
-def _item(record: Record, key: str | None, criteria: dict) -> str:
-    shown = [v for k, v in record.fields.items() if k != key and k not in criteria][:1]
+def _item(record: Record, key: str | None, status_key: str | None) -> str:
+    shown = [v for k, v in record.fields.items() if k not in (key, status_key) and not money(v)][:1]
     shown += [record.fields[key]] if key in record.fields else []
     return f"{record.number} ({', '.join(shown)})" if shown else record.number
 
@@ -112,7 +114,7 @@ def _item(record: Record, key: str | None, criteria: dict) -> str:
 def _total(task: str, chosen: list[Record], key: str | None, notes: list[str]) -> str:
     after = re.search(r"\btotal\b([^.;,?!]*)", task, re.IGNORECASE)
     rest = after.group(1).split() if after else []
-    fits = 0 < len(rest) <= 4 and rest[0].lower() not in ("them", "it", "those", "these", "up")
+    fits = 0 < len(rest) <= 4 and rest[0].lower() not in ("them", "it", "those", "these", "up", "of", "in")
     label = "Total " + " ".join(rest) if fits else "Total"
     sums: dict[str, object] = {}
     for record in chosen:

@@ -1,0 +1,98 @@
+"""Shared by the checks of notebooks 03-05: run a participant's loop next to run_agent on one script."""
+
+from __future__ import annotations
+
+import anthropic
+
+from looplab.loop import run_agent
+from looplab.practice import transport_of
+from looplab.practice.responses import api_error
+
+GUARD_LIMIT = 25
+
+
+class Runaway:
+    """A fault that ends a loop which ignores its limits, instead of letting it spin forever."""
+
+    def __init__(self, limit: int = GUARD_LIMIT):
+        self.limit, self.hits = limit, 0
+
+    def before(self, request, body):
+        """Count this request; refuse it with a 400 once the loop has gone past the limit."""
+        self.hits += 1
+        if self.hits > self.limit:
+            return api_error(400, "invalid_request_error",
+                             f"the check stopped this loop after {self.limit} model calls", retry=False)
+        return None
+
+
+def guarded(client):
+    """`client` with a Runaway guard on its practice transport; return (client, guard)."""
+    guard = Runaway()
+    transport_of(client).add_fault(guard)
+    return client, guard
+
+
+def get(block, key):
+    """A field of a message or block, whether it is a dict or an SDK object."""
+    return block.get(key) if isinstance(block, dict) else getattr(block, key, None)
+
+
+def blocks(messages: list) -> list:
+    """Every content block of a history, in order (string contents have none)."""
+    return [b for m in messages if isinstance(get(m, "content"), list) for b in get(m, "content")]
+
+
+def handled_calls(messages: list) -> list[tuple[str, dict]]:
+    """(name, input) of every tool_use answered by a tool_result: what run.tool_calls lists."""
+    answered = {get(b, "tool_use_id") for b in blocks(messages) if get(b, "type") == "tool_result"}
+    return [(get(b, "name"), get(b, "input")) for b in blocks(messages)
+            if get(b, "type") == "tool_use" and get(b, "id") in answered]
+
+
+def call_loop(my_loop, client, guard, *args, **options) -> tuple[str, list]:
+    """Call the participant's loop; return (status, messages) or raise AssertionError saying what is wrong."""
+    try:
+        returned = my_loop(client, *args, **options)
+    except TypeError as exc:
+        if "unexpected keyword" in str(exc) or "positional argument" in str(exc):
+            raise AssertionError(f"my_loop could not take {sorted(options)}: {exc}; "
+                                 "keep the parameters of the exercise's signature") from None
+        raise
+    except anthropic.BadRequestError as exc:
+        if guard.hits > guard.limit:
+            raise AssertionError(f"your loop called the model more than {guard.limit} times; "
+                                 "count the turns and stop at max_turns") from None
+        body = exc.body if isinstance(exc.body, dict) else {}
+        error = body.get("error") if isinstance(body.get("error"), dict) else {}
+        raise AssertionError(f"the practice model refused a request of your loop: "
+                             f"{error.get('message') or exc.message}") from None
+    if not (isinstance(returned, tuple) and len(returned) == 2 and isinstance(returned[0], str)
+            and isinstance(returned[1], list)):
+        raise AssertionError(f"my_loop returned {type(returned).__name__} {returned!r:.60}; "
+                             "return two things: status, messages")
+    return returned
+
+
+def compare(my_loop, setup, task, label, **options) -> str:
+    """Run my_loop and run_agent on fresh (client, toolbox) pairs from `setup()`; raise AssertionError
+    unless they end with the same status, tool calls, history length and number of model requests."""
+    reference, tools = setup()
+    run = run_agent(reference, task, tools, **options)
+    client, tools = setup()
+    client, guard = guarded(client)
+    status, messages = call_loop(my_loop, client, guard, task, tools, **options)
+    if status != run.status:
+        raise AssertionError(f"{label}: your loop ended with status {status!r}; run_agent ends it "
+                             f"{run.status!r} ({run.events[-1].data['reason']})")
+    if handled_calls(messages) != run.tool_calls:
+        raise AssertionError(f"{label}: your loop answered the tool calls {handled_calls(messages)}; "
+                             f"run_agent answered {run.tool_calls}")
+    if len(messages) != len(run.messages):
+        raise AssertionError(f"{label}: your loop returned a history of {len(messages)} messages; run_agent's "
+                             f"holds {len(run.messages)} (keep every reply and every results message, even "
+                             "when the run ends badly)")
+    mine, theirs = transport_of(client).calls, transport_of(reference).calls
+    if mine != theirs:
+        raise AssertionError(f"{label}: your loop sent {mine} requests to the model; run_agent sent {theirs}")
+    return run.status

@@ -1,0 +1,42 @@
+"""What the practice model does with each field of a Messages request: the conformance table.
+
+Every top-level field of the SDK's `MessageCreateParams` has a row: **honoured** (it changes
+the reply as it changes Claude's), **validated** (checked as the API checks it, then without
+effect on a rule-based reply, for the reason given) or **ignored**. docs/conformance.md shows
+this table; tests/test_practice_conformance.py keeps the two and the SDK in step.
+"""
+
+from __future__ import annotations
+
+FIELDS = {
+    "cache_control": ("honoured", "marks the last block for prompt caching; usage reports cache writes and reads (estimates)"),
+    "container": ("validated", "no code-execution tools run here, so no container is used"),
+    "diagnostics": ("validated", "the reply's diagnostics stay null, as when no cache divergence is found"),
+    "inference_geo": ("validated", "everything runs in this process"),
+    "max_tokens": ("honoured", "1 to 128 000; a longer reply is cut and stops with max_tokens"),
+    "messages": ("honoured", "the planner reads them; roles, tool_use/tool_result pairing and thinking signatures are checked"),
+    "metadata": ("validated", "no effect on a reply"),
+    "model": ("honoured", "must be a Claude id the SDK knows (else 404); the reply names it; the same rules answer for every id"),
+    "output_config": ("honoured", "format: the answer is JSON valid against the schema, or a refusal saying why; effort: validated, one effort level"),
+    "service_tier": ("validated", "no tiers here"),
+    "speed": ("validated", "one speed here"),
+    "stop_sequences": ("honoured", "text stops before the first one; stop_reason stop_sequence names it"),
+    "stream": ("honoured", "server-sent events, as the API sends them"),
+    "system": ("validated", "read but not followed: the rules take no instructions, so a system prompt changes nothing"),
+    "thinking": ("honoured", "budgets checked; a signed thinking block names the rule applied; altered blocks are refused"),
+    "tool_choice": ("honoured", "auto, any, tool and none, and disable_parallel_tool_use; a forced tool it cannot fill is a refusal saying why"),
+    "tools": ("honoured", "the planner matches tools by name, description and schema; every schema must be valid JSON Schema"),
+    "user_profile_id": ("validated", "no effect on a reply"),
+    "workspace_id": ("validated", "no effect on a reply"),
+}
+# Sent with extra_body= (the API takes them; the SDK's types leave them out).
+SAMPLING = {name: ("validated", "the practice model is deterministic: no sampling")
+            for name in ("temperature", "top_p", "top_k")}
+
+
+def table() -> str:
+    """The conformance table as Markdown (what docs/conformance.md holds between its markers)."""
+    rows = ["| field | practice model | why / how |", "| --- | --- | --- |"]
+    for name, (status, note) in {**FIELDS, **SAMPLING}.items():
+        rows.append(f"| `{name}` | {status} | {note} |")
+    return "\n".join(rows)

@@ -1,0 +1,177 @@
+"""Which records a survey task asks for: a paid or unpaid status (negations understood), the values
+and record numbers it names; or the reason it cannot tell (a word or condition it does not model)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from ..text import content_words, joined, polarity, stem, stems, words
+from ._records import Record
+
+PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "réglé", "réglée", "réglés", "réglées"}
+UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}
+OWED = {"due", "owed", "owe", "owing", "dû", "dus", "dues"}  # weak: 'the total still due'
+YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
+STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
+SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount",
+            "dossier": "folder", "numéro": "number", "somme": "total"}
+SURVEY_WORDS = set(stems(
+    "total totals sum add up altogether overall together combined amount amounts number numbers count "
+    "how which what list give show tell get record records entry entries item items file files folder "
+    "directory dir one ones their them each every all still yet money value values status state "
+    "currently right now please have been whose remaining left full whole grand id ids name names "
+    "so far is are there everything currency their me us we our my in due owed owe owing across among "
+    "remain remains remaining stay stays within inside already display report summarise summarize "
+    "quel quels quelle quelles combien reste payer argent liste donne donner"))
+CONDITION = re.compile(
+    r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between|"
+    r"larger than|smaller than|bigger than|cheaper|before|after|since|until|earlier|later than|older|newer|"
+    r"overdue|late|this (?:month|year|week)|last (?:month|year|week)|next (?:month|year|week)|january|"
+    r"february|march|april|june|july|august|september|october|november|december|largest|biggest|"
+    r"highest|smallest|lowest|most|least|top|oldest|newest|latest|earliest|average|mean|median|"
+    r"sort\w*|order(?:ed)? by|rank\w*|percent|per cent|plus de|moins de|avant|après)\b(?:\s+[\w.,€$£-]+){0,2}"
+    r"|[<>≤≥%]\s*[\w.,]*",
+    re.IGNORECASE,
+)
+NUMBER = "number"
+ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b", re.IGNORECASE)
+ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
+
+
+@dataclass
+class Choice:
+    """The records chosen, the heading that says how, and one note per record left out and why."""
+
+    chosen: list[Record]
+    heading: str
+    notes: list[str] = field(default_factory=list)
+    status_key: str | None = None
+
+
+def _kind(value: str, key: str) -> str | None:
+    """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no')."""
+    said, plain = polarity(value), words(value)
+    if plain and set(plain) <= YES | NO and set(words(key)) & PAID:
+        return "paid" if plain[0] in YES else "unpaid"
+    found = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
+             for w, keep in said if w in PAID | UNPAID | OWED}
+    if re.search(r"\bpart(?:ial)?(?:ly)?\b", value, re.IGNORECASE):
+        return None
+    return found.pop() if len(found) == 1 else None
+
+
+def wanted_status(task: str) -> str | None:
+    """'paid' or 'unpaid' as the task asks, None if it does not; ValueError when it asks for both."""
+    said = [(w, keep) for w, keep in polarity(re.sub(r"\bopen\s+(?=the|each|every|all|them|files?)\b", "",
+                                                     task, flags=re.IGNORECASE))]
+    strong = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
+              for w, keep in said if w in PAID | UNPAID}
+    weak = {"unpaid" if keep else "paid" for w, keep in said if w in OWED}
+    if (strong or weak) and ELLIPSIS.search(task):  # 'which are paid, and which haven't?'
+        raise ValueError("the task asks both for paid and for unpaid records")
+    if len(strong) > 1 or len(weak) > 1:
+        raise ValueError("the task asks both for paid and for unpaid records")
+    if strong and weak and strong != weak:
+        raise ValueError("the task asks for paid records and for what is still owed")
+    return next(iter(strong or weak), None)
+
+
+def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
+    """The task's words that are neither survey words, nor status words, nor found in the records."""
+    known = set(SURVEY_WORDS) | set(stems(folder)) | {stem(w) for w in PAID | UNPAID | OWED}
+    for record in records:
+        known |= set(stems(" ".join([record.title, record.file, *record.fields, *record.fields.values()])))
+    left = []
+    for word in content_words(task):
+        if not any(c.isdigit() for c in word) and stem(SYNONYMS.get(stem(word), word)) not in known \
+                and stem(word) not in known:
+            left.append(word)
+    return left
+
+
+def _status_key(records: list[Record]) -> str | None:
+    counts: dict[str, int] = {}
+    for record in records:
+        for key, value in record.fields.items():
+            if set(words(key)) & STATUS_KEYS or _kind(value, key):
+                counts[key] = counts.get(key, 0) + 1
+    return max(counts, key=counts.get) if counts else None
+
+
+def choose_records(task: str, records: list[Record], folder: str) -> Choice | str:
+    """The records the task asks for, or a one-line reason why it cannot tell which."""
+    condition = CONDITION.search(task)
+    if condition:
+        return (f"I cannot apply the condition '{condition.group().strip()}': comparing amounts, dates "
+                "or ranks is beyond my rules, so I give no list and no total")
+    try:
+        status = wanted_status(task)
+    except ValueError as why:
+        return f"I cannot answer this in one list: {why}; ask for one of them at a time"
+    left = unaccounted(task, records, folder)
+    if left:
+        return (f"I could not relate {joined([repr(w) for w in left])} to the records read, so I cannot "
+                "tell which records the task asks for; I give no list and no total")
+    chosen, notes, heading = list(records), [], []
+    key = _status_key(records) if status else None
+    if status:
+        if key is None:
+            return (f"no field of the records says whether they are paid, so I cannot tell which are {status}; "
+                    "I give no list and no total")
+        kept = []
+        for record in chosen:
+            kind = _kind(record.fields[key], key) if key in record.fields else None
+            if key not in record.fields:
+                notes.append(f"{record.file} has no {key} line, so I could not tell whether it is {status}; "
+                             "it is not counted.")
+            elif kind is None:
+                notes.append(f"{record.file} has {key} '{record.fields[key]}', which I cannot read as paid "
+                             "or unpaid; it is not counted.")
+            elif kind == status:
+                kept.append(record)
+        chosen, heading = kept, [status.capitalize()]
+    named = _named(task, records, key if status else None)
+    if isinstance(named, str):
+        return named
+    for name, (values, keep) in named.items():
+        chosen = [r for r in chosen if (_value(r, name) in values) == keep]
+        heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
+    if not heading and not ALL.search(task):
+        return ("no field of the records matches the words of the task, so I cannot tell which records "
+                "it asks for, and I give no total")
+    return Choice(chosen, ", ".join(heading) or "Records", notes, key)
+
+
+def _value(record: Record, key: str) -> str | None:
+    return record.number if key == NUMBER else record.fields.get(key)
+
+
+def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:
+    """Per field: the values the task names (the best-matching ones) and False if it negates them."""
+    said = [(w, keep) for w, keep in polarity(task) if w in set(content_words(task))
+            and stem(w) not in SURVEY_WORDS and w not in PAID | UNPAID | OWED and not any(c.isdigit() for c in w)]
+    ids = [w for w in re.findall(r"[\w-]*\d[\w-]*", task)]
+    named: dict[str, tuple[set[str], bool]] = {}
+    numbers = {r.number for r in records}
+    if ids:
+        unknown = [i for i in ids if i not in numbers]
+        if unknown:
+            return f"the task names {joined(unknown)}, which is not the number of any record read"
+        named[NUMBER] = (set(ids), True)
+    keys = dict.fromkeys(k for r in records for k in r.fields)
+    for key in keys:
+        values = {r.fields[key] for r in records if key in r.fields}
+        scores = {v: [keep for w, keep in said if w in vocabulary] for v in values
+                  for vocabulary in [set(words(v))]} if said else {}
+        best = max((len(v) for v in scores.values()), default=0)
+        if best == 0 or key == status_key:
+            continue
+        hits = {value: keeps for value, keeps in scores.items() if len(keeps) == best}
+        if len(hits) == len(scores) and all(k for keeps in hits.values() for k in keeps):
+            continue  # every record has it ('in EUR' when all are in EUR): it selects nothing
+        polarities = {k for keeps in hits.values() for k in keeps}
+        if len(polarities) > 1:
+            return f"the task both names and negates values of {key}"
+        named[key] = (set(hits), polarities.pop())
+    return named
