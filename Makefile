@@ -8,7 +8,7 @@ LAB_ARGS ?=
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ROOT_ARGS := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab test lint workshop bench clean constraints
+.PHONY: lab lab-solutions test test-editions test-notebooks lint workshop editions bench clean constraints
 
 $(BIN)/python:
 	@$(PY) scripts/check_python.py
@@ -17,6 +17,7 @@ $(BIN)/python:
 	@$(BIN)/python -m pip install -q --upgrade pip
 
 $(LAB_STAMP): $(BIN)/python pyproject.toml constraints.txt
+	@echo "Installing the workshop's packages into $(VENV) (first time: about a minute)..."
 	$(BIN)/python -m pip install -q -c constraints.txt -e .
 	@$(BIN)/python scripts/lab_settings.py
 	@touch $@
@@ -25,7 +26,11 @@ $(DEV_STAMP): $(LAB_STAMP)
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
 	@touch $@
 
+# The participant edition (exercises to do); the solved source is for instructors.
 lab: $(LAB_STAMP)
+	$(BIN)/jupyter lab --ServerApp.root_dir=workshop $(ROOT_ARGS) $(LAB_ARGS) workshop/00_start_here.ipynb
+
+lab-solutions: $(LAB_STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_ARGS) $(LAB_ARGS) notebooks/00_start_here.ipynb
 
 lint: $(DEV_STAMP)
@@ -35,17 +40,29 @@ test: export LOOPLAB_OFFLINE = 1
 test: lint
 	$(BIN)/python -m pytest tests -m "not e2e"
 	$(BIN)/python -m pytest tests -m e2e -p no:randomly
-	$(BIN)/python scripts/build_workshop.py
-	$(BIN)/python -m pytest -p no:randomly --nbval --nbval-current-env notebooks
+	@$(MAKE) -s test-editions test-notebooks
 
-workshop: $(DEV_STAMP)
+# Builds the participant edition in a temporary folder, checks it, and compares it with workshop/.
+test-editions: export LOOPLAB_OFFLINE = 1
+test-editions: $(DEV_STAMP)
+	$(BIN)/python scripts/build_workshop.py --check
+
+# nbval strict on copies of both editions, so running them writes nothing into notebooks/ or workshop/.
+NBVAL_DIR := build/nbval
+test-notebooks: export LOOPLAB_OFFLINE = 1
+test-notebooks: $(DEV_STAMP)
+	@rm -rf $(NBVAL_DIR) && mkdir -p $(NBVAL_DIR) && cp -R notebooks workshop $(NBVAL_DIR)/
+	$(BIN)/python -m pytest -p no:randomly --nbval --nbval-current-env $(NBVAL_DIR)/notebooks $(NBVAL_DIR)/workshop
+
+# The one target that writes workshop/: a copy of every notebook you edited goes to workshop/.backup/.
+workshop editions: $(DEV_STAMP)
 	$(BIN)/python scripts/build_workshop.py
 
 bench: $(DEV_STAMP)
 	$(BIN)/python benchmarks/run_all.py
 
 clean:
-	rm -rf $(VENV) workshop
+	rm -rf $(VENV) $(NBVAL_DIR)
 
 # Pins what the listed venvs hold; add another tested Python's venv, e.g. OTHER_VENVS=../py310
 constraints: $(BIN)/python

@@ -1,12 +1,25 @@
-"""Build the participant edition into workshop/: solutions become starters, then run it.
+"""Build the participant edition from notebooks/: solutions become starters, then run it.
 
-A solution cell carries its starter in its metadata (`"looplab": {"starter": "..."}`).
-The edition is executed offline so its stored outputs are what a participant sees
-first (checks say "Not attempted"); any error in it fails the build.
+    python scripts/build_workshop.py           regenerate workshop/, keeping a copy of any edited file
+    python scripts/build_workshop.py --check   build into a temporary folder, verify it, and say
+                                               whether the committed workshop/ is up to date
+
+A solution cell carries its starter in its metadata (`"looplab": {"starter": "..."}`). The
+edition is executed offline so its stored outputs are what a participant sees first: every
+check says "Not attempted". workshop/.manifest.json records the hash of every file the last
+build wrote; a file whose content no longer matches (a participant's edit) is copied to
+workshop/.backup/NAME.N.ext before it is replaced, so regenerating never loses work.
 """
 
+import hashlib
+import json
+import os
+import re
 import shutil
 import sys
+import tempfile
+import threading
+from contextlib import contextmanager
 from pathlib import Path
 
 import nbformat
@@ -14,6 +27,9 @@ from run_notebooks import execute
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE, TARGET = ROOT / "notebooks", ROOT / "workshop"
+MANIFEST, BACKUP = ".manifest.json", ".backup"
+CHECK_CALL = re.compile(r"\bex\d\d\.\w+\.check\(")
+QUIET = "running over TCP without encryption"  # ipykernel warns once per kernel; local kernels only
 
 
 def participant_edition(nb) -> int:
@@ -28,30 +44,159 @@ def participant_edition(nb) -> int:
     return swapped
 
 
-def main() -> int:
-    if TARGET.exists():
-        shutil.rmtree(TARGET)
-    shutil.copytree(SOURCE / "data", TARGET / "data")
-    failures = 0
-    for path in sorted(SOURCE.glob("[0-9][0-9]_*.ipynb")):
+def problems(nb, name: str) -> list[str]:
+    """What is wrong with an executed participant notebook: a passing check, or one not run."""
+    found = []
+    for i, cell in enumerate(nb.cells):
+        outputs = json.dumps(cell.get("outputs", []))
+        if "Correct:" in outputs:
+            found.append(f"{name}: cell {i} says Correct on a starter; fix that exercise's starter")
+        elif cell.cell_type == "code" and CHECK_CALL.search(cell.source) and "Not attempted" not in outputs:
+            found.append(f"{name}: cell {i} is a check that does not say Not attempted")
+    return found
+
+
+@contextmanager
+def quiet_kernel_warning():
+    """Drop ipykernel's TCP-encryption warning from this process's stderr (the kernels inherit it)."""
+    sys.stderr.flush()
+    saved, (read_end, write_end) = os.dup(2), os.pipe()
+    os.dup2(write_end, 2)
+    os.close(write_end)
+
+    def forward():
+        with os.fdopen(read_end, "rb") as pipe:
+            for line in pipe:
+                if QUIET.encode() not in line:
+                    os.write(saved, line)
+
+    thread = threading.Thread(target=forward, daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        sys.stderr.flush()
+        os.dup2(saved, 2)  # closes the pipe's last write end: the thread reads to the end and stops
+        thread.join(timeout=5)
+        os.close(saved)
+
+
+def build(out: Path, source: Path = SOURCE) -> list[str]:
+    """Write the executed participant edition of `source` into the empty folder `out`; return problems."""
+    shutil.copytree(source / "data", out / "data")
+    found = []
+    with quiet_kernel_warning():
+        for path in sorted(source.glob("[0-9][0-9]_*.ipynb")):
+            nb = nbformat.read(path, as_version=4)
+            swapped = participant_edition(nb)
+            target = out / path.name
+            nbformat.write(nb, target)
+            try:
+                executed = execute(target)
+            except Exception as exc:  # report every notebook, then fail once
+                found.append(f"{path.name} failed to run: {type(exc).__name__}: {str(exc)[-300:]}")
+                continue
+            nbformat.write(executed, target)
+            found += problems(executed, path.name)
+            print(f"workshop: {path.name}: {swapped} solutions replaced by starters")
+    shutil.rmtree(out / "logs", ignore_errors=True)  # written by the notebooks as they ran
+    return found
+
+
+def files(folder: Path) -> dict[str, str]:
+    """Every file of an edition, by relative path, with its sha256 (backups, manifest, logs, checkpoints left out)."""
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        parts = path.relative_to(folder).parts
+        if path.is_file() and parts[0] not in (MANIFEST, BACKUP, "logs") and ".ipynb_checkpoints" not in parts:
+            found[path.relative_to(folder).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+def backup_path(target: Path, name: str) -> Path:
+    """The first free workshop/.backup/NAME.N.ext for `name` (N counts up from 1, no clock values)."""
+    stem, dot, ext = name.rpartition(".")
+    n = 1
+    while (target / BACKUP / f"{stem}.{n}{dot}{ext}").exists():
+        n += 1
+    return target / BACKUP / f"{stem}.{n}{dot}{ext}"
+
+
+def install(built: Path, target: Path = TARGET) -> list[str]:
+    """Copy a built edition into `target`, first backing up every file edited since the last build.
+
+    A file the last build wrote and this one does not (a renamed notebook) is removed, after a
+    backup if it was edited. Files of the participant's own are left alone.
+    """
+    manifest_file = target / MANIFEST
+    last = json.loads(manifest_file.read_text(encoding="utf-8")) if manifest_file.exists() else {}
+    new, saved = files(built), []
+    for name, digest in files(target).items():
+        replaced = (name in new and new[name] != digest) or (name in last and name not in new)
+        if replaced and last.get(name) != digest:  # a participant's edit, or a file we never wrote
+            copy = backup_path(target, name)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(target / name, copy)
+            saved.append(f"{name} -> {copy.relative_to(target).as_posix()}")
+        if name in last and name not in new:
+            (target / name).unlink()
+    for name in new:
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(built / name, target / name)
+    manifest_file.write_text(json.dumps(new, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    return saved
+
+
+def sources(folder: Path, starters: bool = False) -> dict[str, list]:
+    """Each notebook's cell types and sources (with starters swapped in if asked): what must match."""
+    books = {}
+    for path in sorted(folder.glob("[0-9][0-9]_*.ipynb")):
         nb = nbformat.read(path, as_version=4)
-        swapped = participant_edition(nb)
-        out = TARGET / path.name
-        nbformat.write(nb, out)
-        try:
-            executed = execute(out)
-        except Exception as exc:  # report every notebook, then fail once
-            failures += 1
-            print(f"workshop: {path.name} failed to run: {type(exc).__name__}: {str(exc)[-300:]}")
-            continue
-        nbformat.write(executed, out)
-        passed = [c.id for c in executed.cells if "Correct:" in str(c.get("outputs", ""))]
-        if passed:
-            failures += 1
-            print(f"workshop: {path.name}: a check passes on a starter (cells {passed}); fix its starter")
-        print(f"workshop: {path.name}: {swapped} solutions replaced by starters")
-    return 1 if failures else 0
+        if starters:
+            participant_edition(nb)
+        books[path.name] = [(c.cell_type, c.source) for c in nb.cells]
+    return books
+
+
+def out_of_date(target: Path = TARGET, source: Path = SOURCE) -> list[str]:
+    """How the edition in `target` differs from what `source` would build, one line per notebook."""
+    fresh, committed = sources(source, starters=True), sources(target) if target.exists() else {}
+    lines = [f"{name}: missing from {target.name}/" for name in fresh if name not in committed]
+    lines += [f"{name}: not built from {source.name}/" for name in committed if name not in fresh]
+    for name in sorted(set(fresh) & set(committed)):
+        if fresh[name] != committed[name]:
+            diff = [i for i, (a, b) in enumerate(zip(fresh[name], committed[name], strict=False)) if a != b]
+            where = f"cell {diff[0]}" if diff else f"{len(committed[name])} cells instead of {len(fresh[name])}"
+            lines.append(f"{name}: {where} differs from a fresh build")
+    data = {k: v for k, v in files(target).items() if k.startswith("data/")} if target.exists() else {}
+    if {f"data/{k}": v for k, v in files(source / "data").items()} != data:
+        lines.append(f"data/: differs from {source.name}/data")
+    return lines
+
+
+def main(args: list[str]) -> int:
+    with tempfile.TemporaryDirectory() as tmp:
+        built = Path(tmp) / "workshop"
+        found = build(built)
+        for line in found:
+            print(f"workshop: {line}")
+        if found:
+            return 1
+        if "--check" in args:
+            stale = out_of_date()
+            for line in stale:
+                print(f"workshop: {line}")
+            if stale:
+                print("workshop/ is not up to date with notebooks/: run `make workshop` "
+                      "(it keeps a copy of any notebook you edited in workshop/.backup/)")
+                return 1
+            print("workshop: a fresh build passes, and workshop/ is up to date with notebooks/")
+            return 0
+        for line in install(built):
+            print(f"workshop: kept your edited copy: {line}")
+        print(f"workshop: {TARGET.name}/ regenerated from notebooks/")
+    return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

@@ -1,7 +1,8 @@
 """Write the navigation cell of every notebook and the README's contents. Safe to re-run.
 
 Each notebook gets one markdown cell at its end, found again by its marker and replaced:
-previous · contents · next. The README's table sits between two marker comments.
+previous · contents · next. The README's table sits between two marker comments; it links
+the participant edition (workshop/) and, in its last column, the solved notebook.
 """
 
 from pathlib import Path
@@ -50,8 +51,8 @@ def main(root: Path = ROOT) -> None:
         cell.id = "navigation"
         nb.cells.append(cell)
         nbformat.write(nb, path)
-    rows = ["## Contents", "", "| notebook | what it covers |", "| --- | --- |"]
-    rows += [f"| [{t}](notebooks/{p.name}) | {summary(nb)} |"
+    rows = ["## Contents", "", "| notebook (participant edition) | what it covers | solved |", "| --- | --- | --- |"]
+    rows += [f"| [{t}](workshop/{p.name}) | {summary(nb)} | [{p.stem[:2]}](notebooks/{p.name}) |"
              for p, t, nb in zip(paths, titles, books, strict=True)]
     readme = (root / "README.md").read_text(encoding="utf-8")
     head, _, rest = readme.partition(README_START)

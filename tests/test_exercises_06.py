@@ -62,7 +62,7 @@ def test_tool_counts_wrong_answers_say_what_to_count():
 def test_tool_counts_solution_passes():
     """The published solution passes."""
     answer = defined_in(ex06.tool_counts.solution_text)["tool_counts"]
-    assert str(ex06.tool_counts.check(answer)) == (
+    assert str(ex06.tool_counts.evaluate(answer)) == (
         "Correct: Exercise 6.1 — tool counts from the log: the counts match three real logs, "
         "and an empty log gives {}.")
 

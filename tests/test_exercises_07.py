@@ -81,7 +81,7 @@ def test_collect_stream_wrong_answers_say_why():
 def test_collect_stream_solution_passes():
     """The published solution passes."""
     answer = defined_in(ex07.collect_stream.solution_text, PRELUDE)["collect_stream"]
-    assert str(ex07.collect_stream.check(answer)) == (
+    assert str(ex07.collect_stream.evaluate(answer)) == (
         "Correct: Exercise 7.1 — collect_stream: the streamed text, joined, is exactly the text "
         "a non-streamed call returns.")
 

@@ -1,5 +1,5 @@
 """The exercise framework reports pass, not yet and not attempted, and never crashes."""
-from looplab.exercises import FAIL, PASS, UNATTEMPTED, Exercise
+from looplab.exercises import FAIL, PASS, UNATTEMPTED, Exercise, Outcome
 
 
 def must_double(fn):
@@ -42,8 +42,30 @@ def test_an_answer_that_raises_is_not_yet_not_a_crash():
 
 def test_a_right_answer_passes():
     """A right answer passes with the test's praise line."""
-    assert str(EXERCISE.check(lambda x: 2 * x)) == "Correct: Exercise 0.1 — double: double works."
+    assert str(EXERCISE.evaluate(lambda x: 2 * x)) == "Correct: Exercise 0.1 — double: double works."
     assert EXERCISE.evaluate(lambda x: 2 * x).status == PASS
+
+
+def test_check_shows_the_outcome_and_returns_nothing(capsys):
+    """check() is for the participant: it shows the outcome's text and returns None; evaluate() returns it."""
+    assert EXERCISE.check(lambda x: x + 1) is None
+    assert capsys.readouterr().out == "Not yet: Exercise 0.1 — double: double(2) returned 3, expected 4\n"
+
+
+def test_outcome_html_colours_each_status_and_escapes_the_message():
+    """In JupyterLab the label is green, orange or grey; the message is escaped and wraps between words."""
+    right = EXERCISE.evaluate(lambda x: 2 * x)._repr_html_()
+    wrong = Outcome(FAIL, "Exercise 0.1: got <b> & more")._repr_html_()
+    untried = EXERCISE.evaluate(...)._repr_html_()
+    assert '<strong style="color: #2e7d32">Correct:</strong> Exercise 0.1 — double: double works.' in right
+    assert '<strong style="color: #e65100">Not yet:</strong> Exercise 0.1: got &lt;b&gt; &amp; more' in wrong
+    assert '<strong style="color: #757575">Not attempted:</strong>' in untried
+    assert all("white-space: normal" in h for h in (right, wrong, untried))
+
+
+def test_outcome_html_is_the_same_every_time():
+    """The HTML holds no id or address, so nbval can compare it between runs."""
+    assert EXERCISE.evaluate(...)._repr_html_() == EXERCISE.evaluate(...)._repr_html_()
 
 
 def test_hint_and_solution_print(capsys):

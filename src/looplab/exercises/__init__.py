@@ -2,17 +2,24 @@
 
 Each notebook's exercises live in a module here (`ex01`, `ex02`, ...). An exercise
 checks *behaviour*: it runs the participant's answer and says pass, not yet (with
-why), or not attempted. `hint()` and `solution()` print help on demand, so no
-answer is pasted in the notebook a participant receives.
+why), or not attempted. `check()` shows that outcome to the participant (coloured in
+JupyterLab, plain text elsewhere); `evaluate()` returns it to code. `hint()` and
+`solution()` print help on demand, so no answer is pasted in the notebook a
+participant receives.
 """
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from IPython.display import display
+
 PASS, FAIL, UNATTEMPTED = "pass", "not yet", "not attempted"
+LABELS = {PASS: "Correct", FAIL: "Not yet", UNATTEMPTED: "Not attempted"}
+COLOURS = {PASS: "#2e7d32", FAIL: "#e65100", UNATTEMPTED: "#757575"}  # green, orange, grey
 
 
 @dataclass(frozen=True)
@@ -23,11 +30,18 @@ class Outcome:
     message: str
 
     def __str__(self) -> str:
-        mark = {PASS: "Correct", FAIL: "Not yet", UNATTEMPTED: "Not attempted"}[self.status]
-        return f"{mark}: {self.message}"
+        return f"{LABELS[self.status]}: {self.message}"
 
     def __repr__(self) -> str:
         return str(self)
+
+    def _repr_html_(self) -> str:
+        """The same text with a coloured label, wrapping between words (JupyterLab shows this)."""
+        colour = COLOURS[self.status]
+        return (f'<div style="white-space: normal; overflow-wrap: break-word; '
+                f'border-left: 4px solid {colour}; padding-left: 0.5em">'
+                f'<strong style="color: {colour}">{LABELS[self.status]}:</strong> '
+                f"{html.escape(self.message)}</div>")
 
 
 @dataclass
@@ -57,9 +71,9 @@ class Exercise:
             return Outcome(FAIL, f"{self.title}: your code raised {type(exc).__name__}: {exc}")
         return Outcome(PASS, f"{self.title}: {praise}")
 
-    def check(self, answer: Any = ...) -> Outcome:
-        """Check `answer` and show the outcome (pass / not yet / not attempted)."""
-        return self.evaluate(answer)
+    def check(self, answer: Any = ...) -> None:
+        """Show the participant the outcome for `answer`: Correct, Not yet or Not attempted."""
+        display(self.evaluate(answer))
 
     def hint(self) -> None:
         """Print a hint."""
