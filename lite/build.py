@@ -21,7 +21,6 @@ import zipfile
 from email.parser import Parser
 from pathlib import Path
 
-from packaging.markers import Marker
 from packaging.requirements import Requirement
 from packaging.utils import canonicalize_name, parse_wheel_filename
 
@@ -32,6 +31,7 @@ OUT = ROOT / "build" / "lite"
 WORKSHOP = ROOT / "workshop"
 CACHE = Path(os.environ.get("LOOPLAB_LITE_CACHE", "~/.cache/looplab-lite")).expanduser()
 STAMP = "looplab-build.json"
+PYODIDE_KERNEL = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
 
@@ -95,6 +95,9 @@ def npm_download(entry: dict, *, relock: bool) -> None:
     """Fetch Pyodide's core (wasm, stdlib, JS) as the npm package; check npm's sha512 and our sha256."""
     if cached(entry).exists() and not relock:
         return
+    if shutil.which("npm") is None:
+        raise SystemExit("lite: npm not found; install it (apt-get install npm): Pyodide's core comes "
+                         "from the npm registry")
     say(f"downloading {entry['npm']} from npm")
     with tempfile.TemporaryDirectory() as tmp:
         run(["npm", "pack", "--silent", entry["npm"]], cwd=tmp)
@@ -283,6 +286,10 @@ def build(*, force: bool = False, relock: bool = False) -> Path:
     contents = CACHE / "contents"
     shutil.rmtree(contents, ignore_errors=True)
     shutil.copytree(WORKSHOP, contents, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    for notebook in contents.rglob("*.ipynb"):  # open with the in-browser kernel, no kernel dialog
+        data = json.loads(notebook.read_text(encoding="utf-8"))
+        data["metadata"]["kernelspec"] = PYODIDE_KERNEL
+        notebook.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     shutil.rmtree(OUT, ignore_errors=True)
     jupyter = tools.parent / "jupyter"
     say("running jupyter lite build")
