@@ -29,6 +29,7 @@ SECTIONS = {  # name -> (number, what it measures), in the order printed
     "notebooks": (5, bench_notebooks.measure),
     "tokens": (6, bench_tokens.measure),
     "memory": (7, bench_memory.measure),
+    "lite": (8, lambda: __import__("bench_lite").measure()),  # builds build/lite; drives Chromium
 }
 
 

@@ -82,15 +82,15 @@ def chromium(width: int = 1280, height: int = 900):
 
 
 class Visit:
-    """One page of the site with a notebook open; records every request to another host."""
+    """One page with a notebook open (the site's, or JupyterLab's at `url`); notes other hosts asked."""
 
-    def __init__(self, context, base: str, notebook: str):
+    def __init__(self, context, base: str, notebook: str, url: str | None = None):
         self.page = context.new_page()
         self.base, self.notebook, self.elsewhere, self.console = base, notebook, [], []
         self.page.on("request", self._request)
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"[:500]))
         self.opened = time.monotonic()
-        self.page.goto(f"{base}/lab/index.html?path={notebook}")
+        self.page.goto(url or f"{base}/lab/index.html?path={notebook}")
 
     def _request(self, request) -> None:
         if not request.url.startswith((self.base, "data:", "blob:")):
@@ -115,9 +115,11 @@ class Visit:
     def run_all(self, timeout_s: float = 600) -> dict:
         """Wait for an idle kernel, run every code cell (past errors too); the notebook JSON.
 
-        Also sets self.first_cell_s: seconds from opening the page to the first cell's result.
+        Also sets, in seconds from opening the page: kernel_s (an idle kernel), first_cell_s (the
+        first cell's result) and ran_s (every cell done).
         """
         self.wait(lambda s: s["kernel"] == "idle", "an idle kernel", timeout_s)
+        self.kernel_s = time.monotonic() - self.opened
         self.page.evaluate(RUN_FROM_JS, 0)
         self.wait(lambda s: s["counts"] and s["counts"][0] is not None, "the first cell", timeout_s)
         self.first_cell_s = time.monotonic() - self.opened
