@@ -245,7 +245,9 @@ def pyodide_dir(lock: dict, site: Path, tools: Path) -> dict:
 def inputs_digest(lock_text: str) -> str:
     """One hash over everything the site is built from: the lock, this script, src and workshop."""
     h = hashlib.sha256(lock_text.encode())
-    for folder in (LITE, ROOT / "src" / "looplab", WORKSHOP):
+    for name in ("build.py", "jupyter-lite.json", "overrides.json"):
+        h.update((LITE / name).read_bytes())
+    for folder in (ROOT / "src" / "looplab", WORKSHOP):
         for path in sorted(folder.rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts and ".ipynb_checkpoints" not in path.parts:
                 h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())

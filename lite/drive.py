@@ -26,7 +26,8 @@ STATE_JS = """() => {
   const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
   const counts = panel.content.widgets.filter(c => c.model.type === 'code')
                       .map(c => c.model.executionCount);
-  return {kernel: kernel ? kernel.status : 'none', counts: counts,
+  return {kernel: kernel ? kernel.status : 'none', kernelId: kernel ? kernel.id : null,
+          path: panel.context.path, counts: counts,
           busy: panel.content.widgets.some(c => c.model.type === 'code' &&
                                             c.promptNode && c.promptNode.textContent.includes('*'))};
 }"""
@@ -39,7 +40,12 @@ RUN_FROM_JS = """(index) => {
   window.jupyterapp.commands.execute('notebook:run-all-below');
   return true;
 }"""
+CLEAR_JS = "() => { window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs'); return true; }"
 NOTEBOOK_JS = "() => window.jupyterapp.shell.currentWidget.content.model.toJSON()"
+OPEN_JS = """([path, kernelId]) => {
+  window.jupyterapp.commands.execute('docmanager:open', {path: path, kernel: {id: kernelId}});
+  return true;
+}"""
 
 
 def free_port() -> int:
@@ -97,7 +103,15 @@ class Visit:
             self.elsewhere.append(request.url)
 
     def state(self) -> dict | None:
-        return self.page.evaluate(STATE_JS)
+        state = self.page.evaluate(STATE_JS)
+        return state if state and state["path"].endswith(self.notebook) else None
+
+    def open_next(self, notebook: str, timeout_s: float = 120) -> None:
+        """Open another notebook in this page on the same kernel (Pyodide boots once, not again)."""
+        kernel_id = self.state()["kernelId"]
+        self.notebook, self.opened = notebook, time.monotonic()
+        self.page.evaluate(OPEN_JS, [notebook, kernel_id])
+        self.wait(lambda s: s["kernelId"] == kernel_id, f"{notebook} on kernel {kernel_id}", timeout_s)
 
     def wait(self, done, what: str, timeout_s: float) -> dict:
         """Poll the notebook state until done(state) holds; raise naming `what` on timeout."""
@@ -120,6 +134,8 @@ class Visit:
         """
         self.wait(lambda s: s["kernel"] == "idle", "an idle kernel", timeout_s)
         self.kernel_s = time.monotonic() - self.opened
+        self.page.evaluate(CLEAR_JS)  # the stored outputs go, so every output checked is this run's
+        self.wait(lambda s: not any(s["counts"]), "cleared outputs", 30)
         self.page.evaluate(RUN_FROM_JS, 0)
         self.wait(lambda s: s["counts"] and s["counts"][0] is not None, "the first cell", timeout_s)
         self.first_cell_s = time.monotonic() - self.opened
