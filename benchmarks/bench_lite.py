@@ -86,7 +86,8 @@ def measure() -> Section:
         f"8: site {'built' if built_s > 5 else 'reused'} in {built_s:.0f} s; each run opens a fresh "
         "Chromium profile (nothing cached) on a page served from 127.0.0.1, every other host "
         "unresolvable. 'First executed cell' includes loading Pyodide and 42 wheels (browser) or "
-        f"starting ipykernel (Lab). Errors outside tagged cells: browser {lite.errors or 'none'}, "
+        f"starting ipykernel (Lab). The venv is the running Python's prefix (make's .venv, dev "
+        f"tools included). Errors outside tagged cells: browser {lite.errors or 'none'}, "
         f"Lab {lab.errors or 'none'}.")
     return section
 
