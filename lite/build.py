@@ -287,7 +287,10 @@ def build(*, force: bool = False, relock: bool = False) -> Path:
     shutil.copy2(LITE / "overrides.json", site / "overrides.json")
     contents = CACHE / "contents"
     shutil.rmtree(contents, ignore_errors=True)
-    shutil.copytree(WORKSHOP, contents, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    # JupyterLite 0.8 parses any file whose name holds "json" as JSON, so a .jsonl on the site
+    # reads as "No such file": leave them out (notebook 06 writes its log afresh, which works).
+    shutil.copytree(WORKSHOP, contents, ignore=shutil.ignore_patterns(
+        ".ipynb_checkpoints", "__pycache__", "*.jsonl"))
     for notebook in contents.rglob("*.ipynb"):  # open with the in-browser kernel, no kernel dialog
         data = json.loads(notebook.read_text(encoding="utf-8"))
         data["metadata"]["kernelspec"] = PYODIDE_KERNEL
