@@ -40,6 +40,18 @@ RUN_FROM_JS = """(index) => {
   window.jupyterapp.commands.execute('notebook:run-all-below');
   return true;
 }"""
+# Runs `code` on the open notebook's kernel; resolves to its printed text and error lines.
+EXECUTE_JS = """async (code) => {
+  const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code: code, store_history: false});
+  const out = [];
+  future.onIOPub = (m) => {
+    if (m.header.msg_type === 'stream') out.push(m.content.text);
+    if (m.header.msg_type === 'error') out.push(m.content.ename + ': ' + m.content.evalue + '\\n');
+  };
+  await future.done;
+  return out.join('');
+}"""
 CLEAR_JS = "() => { window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs'); return true; }"
 NOTEBOOK_JS = "() => window.jupyterapp.shell.currentWidget.content.model.toJSON()"
 OPEN_JS = """([path, kernelId]) => {
@@ -93,6 +105,7 @@ class Visit:
     def __init__(self, context, base: str, notebook: str, url: str | None = None):
         self.page = context.new_page()
         self.base, self.notebook, self.elsewhere, self.console = base, notebook, [], []
+        self.headers: dict[str, dict] = {}  # other hosts' URLs -> the headers last sent there
         self.page.on("request", self._request)
         self.page.on("console", lambda m: self.console.append(f"{m.type}: {m.text}"[:500]))
         self.opened = time.monotonic()
@@ -101,6 +114,11 @@ class Visit:
     def _request(self, request) -> None:
         if not request.url.startswith((self.base, "data:", "blob:")):
             self.elsewhere.append(request.url)
+            self.headers[request.url] = request.headers
+
+    def execute(self, code: str) -> str:
+        """Run `code` on the open notebook's kernel (not in a cell); what it printed."""
+        return self.page.evaluate(EXECUTE_JS, code)
 
     def state(self) -> dict | None:
         state = self.page.evaluate(STATE_JS)

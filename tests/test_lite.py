@@ -17,6 +17,17 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ["00_start_here.ipynb", "01_tools.ipynb", "02_the_loop.ipynb"]
 if os.environ.get("LOOPLAB_LITE_ALL"):  # every notebook of the participant edition (~2 min more)
     NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parent.parent / "workshop").glob("*.ipynb"))
+FAKE_KEY = "sk-ant-not-a-real-key-for-the-test-0000"
+CLAUDE_CALL = f"""
+from looplab import browser, make_client
+browser.set_key({FAKE_KEY!r})
+try:
+    make_client(quiet=True).with_options(max_retries=0).messages.create(
+        model="claude-opus-5", max_tokens=8, messages=[{{"role": "user", "content": "Hi"}}])
+except Exception as exc:
+    print(type(exc).__name__)
+browser.set_key(None)
+"""
 EMSCRIPTEN = {"sys_platform": "emscripten", "python_version": "3.14"}
 
 
@@ -141,7 +152,7 @@ def site():
 @pytest.mark.lite
 @pytest.mark.e2e
 def test_notebooks_00_to_02_run_in_chromium_with_only_loopback(site):
-    """The participant edition's notebooks 00-02 run to the end in the browser, nothing fetched elsewhere.
+    """Notebooks 00-02 run to the end in the browser fetching nothing elsewhere; a key sends to Claude.
 
     One page and one kernel for the three (Pyodide boots once): each notebook starts with its
     own imports, and nbval runs each in a fresh kernel anyway.
@@ -157,9 +168,13 @@ def test_notebooks_00_to_02_run_in_chromium_with_only_loopback(site):
             print(f"lite: {notebook} ran in {visit.ran_s:.0f} s (idle kernel after {visit.kernel_s:.0f} s)")
         visit.page.locator(".looplab-timeline").first.wait_for(timeout=30_000)
         timelines = visit.page.locator(".looplab-timeline").count()
-        elsewhere = visit.elsewhere
-    print(f"lite: three notebooks in {time.monotonic() - started:.0f} s")
+        elsewhere = list(visit.elsewhere)
+        claude = visit.execute(CLAUDE_CALL)  # with a key: a fetch to Claude (unreachable here)
+    print(f"lite: notebooks in {time.monotonic() - started:.0f} s")
     assert elsewhere == []
+    assert claude.splitlines()[0] == "APIConnectionError" and FAKE_KEY not in claude
+    sent = visit.headers["https://api.anthropic.com/v1/messages"]
+    assert sent["anthropic-dangerous-direct-browser-access"] == "true"
     for notebook, result in ran.items():
         assert drive.errors(result) == [], notebook
     answers = [line for line in drive.text(ran["02_the_loop.ipynb"]).splitlines() if "2026-08-015" in line]
