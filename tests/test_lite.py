@@ -113,6 +113,16 @@ def test_the_key_widget_keeps_the_key_in_memory_only_and_sends_the_browser_heade
     assert browser._key is None
 
 
+def test_the_practice_server_says_in_one_line_that_a_browser_cannot_serve(monkeypatch):
+    """In a browser tab make_server refuses with one line pointing to make_client()."""
+    from looplab.practice.server import make_server
+
+    monkeypatch.setattr(browser, "IN_BROWSER", True)
+    with pytest.raises(RuntimeError, match=r"^The HTTP practice server .* make_client\(\)") as error:
+        make_server()
+    assert "\n" not in str(error.value)
+
+
 def test_cost_plot_without_matplotlib_draws_svg(monkeypatch):
     """Where matplotlib is missing, cost_plot returns an SVG chart: two bars a turn, a cost line."""
     monkeypatch.setitem(sys.modules, "matplotlib", None)

@@ -9,6 +9,10 @@ from looplab.practice.transport import PracticeTransport
 
 def make_server(port: int = 0, transport: PracticeTransport | None = None) -> HTTPServer:
     """An HTTPServer on 127.0.0.1:`port` (0 picks a free one) answering from `transport`."""
+    from looplab.browser import IN_BROWSER, NOT_HERE
+
+    if IN_BROWSER:
+        raise RuntimeError(NOT_HERE["practice server"])
     transport = transport or PracticeTransport()
 
     class Handler(BaseHTTPRequestHandler):
