@@ -31,6 +31,7 @@ OUT = ROOT / "build" / "lite"
 WORKSHOP = ROOT / "workshop"
 CACHE = Path(os.environ.get("LOOPLAB_LITE_CACHE", "~/.cache/looplab-lite")).expanduser()
 STAMP = "looplab-build.json"
+EPOCH = 1767225600  # 2026-01-01: the time stamped in the looplab wheel and the contents index
 PYODIDE_KERNEL = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 
@@ -193,7 +194,7 @@ def looplab_wheel(python: Path, dest: Path) -> Path:
         shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
             ".git", ".venv", "build", "workshop", "notebooks", "tests", "benchmarks", "*.egg-info",
             "__pycache__", ".pytest_cache", ".hypothesis", "lite"))
-        env = {**os.environ, "SOURCE_DATE_EPOCH": "1767225600"}
+        env = {**os.environ, "SOURCE_DATE_EPOCH": str(EPOCH)}
         run([python, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "--no-index",
              "-w", dest, src], env=env)
     return next(dest.glob("looplab-*.whl"))
@@ -276,17 +277,25 @@ def build(*, force: bool = False, relock: bool = False) -> Path:
         LOCK.write_text(json.dumps(lock, indent=1) + "\n")
         say("lock.json rewritten with the hashes just downloaded; review `git diff lite/lock.json`")
         digest = inputs_digest(LOCK.read_text())
-    site = CACHE / "site-src"
-    shutil.rmtree(site, ignore_errors=True)
-    site.mkdir(parents=True)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix="build-", dir=CACHE))  # two worktrees may build at once
+    try:
+        return assemble(lock, tools, work, digest, started)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def assemble(lock: dict, tools: Path, work: Path, digest: str, started: float) -> Path:
+    """Lay out the lite dir and the contents in `work`, then run `jupyter lite build` into build/lite."""
+    site = work / "site"
+    site.mkdir()
     packages = pyodide_dir(lock, site, tools)
     config = json.loads((LITE / "jupyter-lite.json").read_text())
     settings = config["jupyter-config-data"]["litePluginSettings"][KERNEL_PLUGIN]
     settings["loadPyodideOptions"] = {"packages": lock["preload"]}
     (site / "jupyter-lite.json").write_text(json.dumps(config, indent=1))
     shutil.copy2(LITE / "overrides.json", site / "overrides.json")
-    contents = CACHE / "contents"
-    shutil.rmtree(contents, ignore_errors=True)
+    contents = work / "contents"
     # JupyterLite 0.8 parses any file whose name holds "json" as JSON, so a .jsonl on the site
     # reads as "No such file": leave them out (notebook 06 writes its log afresh, which works).
     shutil.copytree(WORKSHOP, contents, ignore=shutil.ignore_patterns(
@@ -295,13 +304,21 @@ def build(*, force: bool = False, relock: bool = False) -> Path:
         data = json.loads(notebook.read_text(encoding="utf-8"))
         data["metadata"]["kernelspec"] = PYODIDE_KERNEL
         notebook.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    for path in [contents, *contents.rglob("*")]:  # the contents index lists mtimes: fix them
+        os.utime(path, (EPOCH, EPOCH))
     shutil.rmtree(OUT, ignore_errors=True)
     jupyter = tools.parent / "jupyter"
     say("running jupyter lite build")
     run([jupyter, "lite", "build", "--lite-dir", site, "--output-dir", OUT, "--contents", contents,
          "--apps", "lab", "--apps", "repl", "--no-sourcemaps", "--no-unused-shared-packages"], cwd=site)
+    stamp_time = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(EPOCH))
+    for index in (OUT / "api" / "contents").rglob("all.json"):  # else: the copies' own times
+        listing = json.loads(index.read_text())
+        for entry in [listing, *(listing.get("content") or [])]:
+            entry["created"] = entry["last_modified"] = stamp_time
+        index.write_text(json.dumps(listing, indent=2, sort_keys=True))
     size = sum(p.stat().st_size for p in OUT.rglob("*") if p.is_file())
-    stamp.write_text(json.dumps({"inputs": digest, "packages": sorted(packages),
+    (OUT / STAMP).write_text(json.dumps({"inputs": digest, "packages": sorted(packages),
                                  "bytes": size}, indent=1))
     say(f"built {OUT.relative_to(ROOT)}: {size / 1e6:.1f} MB, {len(packages)} wheels, "
         f"{time.monotonic() - started:.0f} s; serve it with: python -m http.server -d build/lite")
