@@ -8,7 +8,7 @@ LAB_ARGS ?=
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ROOT_ARGS := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab lab-solutions test test-editions test-notebooks lint workshop editions bench clean constraints
+.PHONY: lab lab-solutions test test-editions test-notebooks lint workshop editions bench clean constraints lite
 
 $(BIN)/python:
 	@$(PY) scripts/check_python.py
@@ -57,6 +57,10 @@ test-notebooks: $(DEV_STAMP)
 # The one target that writes workshop/: a copy of every notebook you edited goes to workshop/.backup/.
 workshop editions: $(DEV_STAMP)
 	$(BIN)/python scripts/build_workshop.py
+
+# The browser edition (JupyterLite): a static site in build/lite, from PyPI and npm only (lite/lock.json)
+lite: $(LAB_STAMP)
+	$(BIN)/python lite/build.py
 
 bench: $(DEV_STAMP)
 	$(BIN)/python benchmarks/run_all.py

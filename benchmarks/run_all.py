@@ -14,6 +14,7 @@ import sys
 import time
 
 import bench_import
+import bench_lite
 import bench_loop
 import bench_memory
 import bench_notebooks
@@ -31,6 +32,7 @@ SECTIONS = {  # name -> (number, what it measures), in the order printed
     "tokens": (6, bench_tokens.measure),
     "memory": (7, bench_memory.measure),
     "security": (8, bench_security.measure),
+    "lite": (9, bench_lite.measure),  # builds build/lite; drives Chromium
 }
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -22,7 +23,7 @@ def run_tools(toolbox, uses: list[dict], approve, turn: int, emit) -> list[dict]
     # model's order and side effects happen in that order. The other calls run concurrently.
     parallel = [i for i, block in enumerate(uses) if not _consequential(toolbox, block["name"])]
     pool, futures = None, {}
-    if len(parallel) > 1:
+    if len(parallel) > 1 and sys.platform != "emscripten":  # a browser's Python has no threads
         pool = ThreadPoolExecutor(max_workers=min(len(parallel), MAX_THREADS))
         futures = {i: pool.submit(timed, uses[i]) for i in parallel}
     try:

@@ -1,6 +1,7 @@
 """Which model the notebooks talk to: Claude, a local server, a replay or the practice model."""
 
 import os
+import sys
 from urllib.parse import urlsplit
 
 import anthropic
@@ -62,6 +63,10 @@ def make_client(*, quiet=False) -> anthropic.Anthropic:
                              "http://localhost:11434 (no /v1), or unset it to use the practice model")
         client = anthropic.Anthropic(api_key=key or "local", base_url=base_url)
         line = f"Backend: local server at {_without_userinfo(base_url)}, model {MODEL}."
+    elif sys.platform == "emscripten":  # the browser edition: see looplab.browser
+        from looplab.browser import backend
+
+        client, line = backend(key)
     elif key:
         client = anthropic.Anthropic(api_key=key)
         line = f"Backend: Claude ({_key_tail(key)}), model {MODEL}."

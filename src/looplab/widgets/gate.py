@@ -9,8 +9,12 @@ import threading
 import ipywidgets as w
 from IPython import get_ipython
 
+from looplab.browser import IN_BROWSER, TaskEvent, TaskThread, in_task
 from looplab.loop import run_agent
 from looplab.widgets.timeline import Timeline
+
+# In a browser (JupyterLite) there are no threads: the run is an asyncio task that waits with JSPI.
+Event, Thread = (TaskEvent, TaskThread) if IN_BROWSER else (threading.Event, threading.Thread)
 
 FALLBACK = ("ApprovalGate: in JupyterLab this shows each consequential tool call with Approve / Deny "
             "buttons, then the run's timeline. Where no one can click (nbval, CI), pass a policy "
@@ -37,7 +41,7 @@ class ApprovalGate(w.VBox):
         self.decisions: list[tuple[str, dict, bool]] = []
         self._lock = threading.Lock()  # one pending call at a time
         self._pending: dict | None = None
-        self._done = threading.Event()
+        self._done = Event()
         self._thread: threading.Thread | None = None
         self.status = w.HTML("<i>Waiting for gate.start(client, task, tools).</i>")
         self.call = w.HTML()
@@ -53,11 +57,11 @@ class ApprovalGate(w.VBox):
 
     def __call__(self, name: str, input: dict) -> bool:
         """Show the call with Approve / Deny and block until one is clicked (or the timeout denies)."""
-        if _in_kernel_cell():
+        if _in_kernel_cell() and not in_task():
             raise RuntimeError("ApprovalGate: called from a running cell, the buttons can't be clicked "
                                "until it ends; use gate.start(client, task, tools) instead")
         with self._lock:
-            pending = {"event": threading.Event(), "approved": False}
+            pending = {"event": Event(), "approved": False}
             self._pending = pending
             self.call.value = (f"<b>The agent wants to run {html.escape(name)}</b> with:"
                                f'<pre style="margin:2px 0;white-space:pre-wrap">'
@@ -102,7 +106,7 @@ class ApprovalGate(w.VBox):
             finally:
                 self._done.set()
 
-        self._thread = threading.Thread(target=work, name="looplab-approval-gate", daemon=True)
+        self._thread = Thread(target=work, name="looplab-approval-gate", daemon=True)
         self._thread.start()
         return self
 
