@@ -84,19 +84,24 @@ def test_a_file_that_does_not_match_its_pin_stops_the_build(tmp_path, monkeypatc
     assert not (tmp_path / "cache").exists()
 
 
-def test_make_client_in_a_browser_picks_the_practice_model(monkeypatch):
-    """On emscripten with no key, make_client() is the practice model and says how to use Claude."""
+def in_a_browser(monkeypatch):
+    """make_client() as a browser tab runs it: emscripten, nothing set in the environment."""
     for name in ("ANTHROPIC_API_KEY", "ANTHROPIC_BASE_URL", "LOOPLAB_OFFLINE", "LOOPLAB_REPLAY"):
         monkeypatch.setenv(name, "")
     monkeypatch.setattr(sys, "platform", "emscripten")
+
+
+def test_make_client_in_a_browser_picks_the_practice_model(monkeypatch, capsys):
+    """On emscripten with no key, make_client() is the practice model and says how to use Claude."""
+    in_a_browser(monkeypatch)
     monkeypatch.setattr(browser, "_key", None)
-    client = looplab.make_client(quiet=True)
+    client = looplab.make_client()
     assert client.base_url.host == "practice.local"
-    _, line = browser.backend()
+    line = capsys.readouterr().out
     assert "practice model (in this browser tab)" in line and "key_widget()" in line
 
 
-def test_the_key_widget_keeps_the_key_in_memory_only_and_sends_the_browser_header(monkeypatch):
+def test_the_key_widget_keeps_the_key_in_memory_only_and_sends_the_browser_header(monkeypatch, capsys):
     """A key typed in the widget leaves the box at once, never shows, and makes a Claude client."""
     monkeypatch.setattr(browser, "_key", None)
     key = "sk-ant-test-0123456789abcdef-WXYZ"
@@ -105,7 +110,10 @@ def test_the_key_widget_keeps_the_key_in_memory_only_and_sends_the_browser_heade
     box.value = key
     use.click()
     assert box.value == "" and key not in status.value and "visible to this page" in status.value
-    client, line = browser.backend()
+    in_a_browser(monkeypatch)
+    capsys.readouterr()
+    client = looplab.make_client()
+    line = capsys.readouterr().out
     assert key not in line and "…WXYZ" in line and "visible to this page's code" in line
     assert client.api_key == key
     assert client.default_headers["anthropic-dangerous-direct-browser-access"] == "true"
@@ -132,7 +140,7 @@ def test_cost_plot_without_matplotlib_draws_svg(monkeypatch):
     chart = cost_plot(run)
     svg = chart._repr_svg_()
     assert svg.count("</rect>") == 2 * run.turns and svg.count("<circle") == run.turns
-    assert looplab.trace.money(run.cost_usd) in svg and repr(chart).startswith("<CostChart: ")
+    assert looplab.trace.format_cost(run.cost_usd) in svg and repr(chart).startswith("<CostChart: ")
 
 
 def test_tools_run_one_by_one_where_there_are_no_threads(monkeypatch):

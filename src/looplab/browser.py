@@ -26,15 +26,9 @@ def claude_client(key: str, **options):
     return anthropic.Anthropic(api_key=key, default_headers=BROWSER_HEADERS, **options)
 
 
-def backend(key: str = ""):
-    """(client, line) for make_client() in a browser: Claude if a key was given, else the practice model."""
-    from looplab.client import MODEL, _key_tail, practice_client
-
-    key = key or _key or ""
-    if key:
-        return claude_client(key), f"Backend: Claude from this browser tab ({_key_tail(key)}), model {MODEL}. {EXPOSED}"
-    return practice_client(), ("Backend: practice model (in this browser tab). To use Claude, run "
-                               "looplab.browser.key_widget() and enter a key.")
+def typed_key() -> str:
+    """The key typed into key_widget() in this tab, or "" (make_client() reads it)."""
+    return _key or ""
 
 
 def set_key(key: str | None) -> str:

@@ -8,6 +8,7 @@ import anthropic
 import httpx2
 from dotenv import find_dotenv, load_dotenv
 
+from looplab import browser
 from looplab.practice.transport import PracticeTransport
 from looplab.replay import record, replay_client
 
@@ -64,9 +65,7 @@ def make_client(*, quiet=False) -> anthropic.Anthropic:
         client = anthropic.Anthropic(api_key=key or "local", base_url=base_url)
         line = f"Backend: local server at {_without_userinfo(base_url)}, model {MODEL}."
     elif sys.platform == "emscripten":  # the browser edition: see looplab.browser
-        from looplab.browser import backend
-
-        client, line = backend(key)
+        client, line = _in_browser(key or browser.typed_key())
     elif key:
         client = anthropic.Anthropic(api_key=key)
         line = f"Backend: Claude ({_key_tail(key)}), model {MODEL}."
@@ -78,3 +77,12 @@ def make_client(*, quiet=False) -> anthropic.Anthropic:
     if not quiet:
         print(line)
     return client
+
+
+def _in_browser(key: str) -> tuple[anthropic.Anthropic, str]:
+    """In a browser tab: Claude if a key was typed in (key_widget), else the practice model."""
+    if key:
+        return (browser.claude_client(key),
+                f"Backend: Claude from this browser tab ({_key_tail(key)}), model {MODEL}. {browser.EXPOSED}")
+    return practice_client(), ("Backend: practice model (in this browser tab). To use Claude, run "
+                               "looplab.browser.key_widget() and enter a key.")

@@ -12,7 +12,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx2
 
-from looplab.browser import IN_BROWSER, NOT_HERE
+from looplab import browser
 from looplab.practice.transport import PracticeTransport
 
 BACKLOG = 256
@@ -85,6 +85,6 @@ class _Handler(BaseHTTPRequestHandler):
 
 def make_server(port: int = 0, transport: PracticeTransport | None = None) -> PracticeServer:
     """A PracticeServer on 127.0.0.1:`port` (0 picks a free one) answering from `transport`."""
-    if IN_BROWSER:
-        raise RuntimeError(NOT_HERE["practice server"])
+    if browser.IN_BROWSER:
+        raise RuntimeError(browser.NOT_HERE["practice server"])
     return PracticeServer(port, transport or PracticeTransport())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from html import escape
 
-from looplab.trace import money, usage_per_turn
+from looplab.trace import format_cost, usage_per_turn
 
 BLUE, ORANGE, PURPLE = "#4a90d9", "#f0a030", "#7b61c4"
 
@@ -93,7 +93,7 @@ class CostChart:
                 self.running.append(total)
 
     def __repr__(self) -> str:
-        cost = money(self.running[-1]) if self.running else "n/a"
+        cost = format_cost(self.running[-1]) if self.running else "n/a"
         return f"<CostChart: {len(self.rows)} model replies, cumulative cost {cost}>"
 
     def _x(self, turn: float) -> float:
@@ -131,12 +131,12 @@ class CostChart:
             out.append(f'<polyline points="{points}" fill="none" stroke="{PURPLE}" stroke-width="2"/>')
             for i, c in enumerate(self.running, start=1):
                 out.append(f'<circle cx="{self._x(i):.1f}" cy="{cy(c):.1f}" r="3.5" fill="{PURPLE}">'
-                           f'<title>after turn {i}: {money(c)}</title></circle>')
+                           f'<title>after turn {i}: {format_cost(c)}</title></circle>')
             xr = w - self.right
             out.append(f'<line x1="{xr}" y1="{top}" x2="{xr}" y2="{base}" stroke="black"/>')
             for tick in range(5):
                 usd = self.running[-1] * tick / 4
-                out.append(f'<text x="{xr + 4}" y="{cy(usd) + 4:.1f}">{money(usd)}</text>')
+                out.append(f'<text x="{xr + 4}" y="{cy(usd) + 4:.1f}">{format_cost(usd)}</text>')
             out.append(f'<text x="{xr + 4}" y="{top - 8}">USD</text>')
             legend.append(("cumulative cost (USD)", PURPLE))
         elif self.rows:
