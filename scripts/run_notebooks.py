@@ -27,7 +27,27 @@ def execute(path: Path, cwd: Path | None = None) -> nbformat.NotebookNode:
                             resources={"metadata": {"path": str(cwd or path.parent)}})
     client.execute()
     nb.metadata.pop("widgets", None)
-    return stable_widget_ids(nb)
+    return stable_widget_ids(joined_streams(nb))
+
+
+def joined_streams(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Join consecutive stdout (or stderr) outputs of a cell into one, as nbval compares them.
+
+    How a cell's prints are cut into chunks depends on timing; the text does not. Storing one
+    chunk keeps re-executed notebooks byte-identical.
+    """
+    for cell in nb.cells:
+        joined = []
+        for output in cell.get("outputs", []):
+            previous = joined[-1] if joined else None
+            if (output.get("output_type") == "stream" and previous is not None
+                    and previous.get("output_type") == "stream" and previous.get("name") == output.get("name")):
+                previous["text"] += output["text"]
+            else:
+                joined.append(output)
+        if "outputs" in cell:
+            cell.outputs = joined
+    return nb
 
 
 def stable_widget_ids(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:

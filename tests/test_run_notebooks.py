@@ -1,4 +1,4 @@
-"""scripts/run_notebooks.py: executed notebooks store widget ids that do not change from run to run."""
+"""scripts/run_notebooks.py: executed notebooks store widget ids and print chunks that do not change from run to run."""
 
 import importlib.util
 from pathlib import Path
@@ -38,6 +38,20 @@ def test_widget_ids_come_from_cell_and_position():
     again.cells = [nbformat.from_dict(nbformat.v4.new_code_cell("x", id="cell-one"))]
     again.cells[0].outputs = [nbformat.v4.new_output("display_data", {VIEW: {"model_id": "other", "version_major": 2}})]
     assert run_notebooks.stable_widget_ids(again).cells[0].outputs[0].data[VIEW]["model_id"] == ids[0]
+
+
+def test_consecutive_prints_are_stored_as_one_chunk():
+    """Stream chunks of the same name are joined (chunking depends on timing); others stay apart."""
+    nb = nbformat.v4.new_notebook()
+    cell = nbformat.v4.new_code_cell("x")
+    cell.outputs = [nbformat.v4.new_output("stream", name="stdout", text="a\n"),
+                    nbformat.v4.new_output("stream", name="stdout", text="b\n"),
+                    nbformat.v4.new_output("stream", name="stderr", text="warn\n"),
+                    nbformat.v4.new_output("execute_result", {"text/plain": "2"}, execution_count=1)]
+    nb.cells = [cell]
+    outputs = run_notebooks.joined_streams(nb).cells[0].outputs
+    assert [(o.output_type, o.get("text")) for o in outputs] == [
+        ("stream", "a\nb\n"), ("stream", "warn\n"), ("execute_result", None)]
 
 
 @pytest.mark.e2e
