@@ -351,12 +351,12 @@ def test_loopback_server_serves_an_anthropic_client():
     worker.start()
     try:
         client = anthropic.Anthropic(api_key="any", base_url=f"http://127.0.0.1:{server.server_address[1]}",
-                                     max_retries=0, timeout=5)
+                                     max_retries=0, timeout=30)
         assert ask(client).content[0].text == "Served."
     finally:
         server.shutdown()
         server.server_close()
-        worker.join(timeout=5)
+        worker.join(timeout=30)
     assert json.dumps(server.transport.requests[0]["messages"]) == json.dumps(TASK)
 
 
@@ -368,13 +368,13 @@ def test_module_command_serves_on_loopback():
         assert select.select([proc.stdout], [], [], 10)[0], "the server printed nothing within 10 s"
         line = proc.stdout.readline()
         url = re.search(r"http://127\.0\.0\.1:\d+", line).group()
-        client = anthropic.Anthropic(api_key="any", base_url=url, max_retries=0, timeout=5)
+        client = anthropic.Anthropic(api_key="any", base_url=url, max_retries=0, timeout=30)
         with pytest.raises(anthropic.BadRequestError, match="max_tokens: field required"):
             post(client, {"model": MODEL, "messages": TASK})
         assert ask(client, messages=[{"role": "user", "content": "Write a poem."}]).stop_reason == "end_turn"
     finally:
         proc.terminate()
-        proc.wait(timeout=5)
+        proc.wait(timeout=30)
         proc.stdout.close()
 
 

@@ -118,7 +118,7 @@ def test_cost_plot_of_an_unpriced_model_says_cost_is_unknown():
     assert any("cost n/a" in t.get_text() for t in fig.axes[0].texts)
 
 
-def pending(gate, timeout=5):
+def pending(gate, timeout=30):
     """Wait until the gate shows a call (its buttons enabled); the test thread then clicks."""
     for _ in range(int(timeout / 0.01)):
         if not gate.approve_button.disabled:
@@ -142,7 +142,7 @@ def test_gate_runs_the_tool_when_approve_is_clicked():
     assert pending(gate) and "send_email" in gate.call.value and "ana@example.org" in gate.call.value
     assert outbox == []
     gate.approve_button.click()
-    run = gate.wait(5)
+    run = gate.wait(30)
     assert run.status == "done" and [m["to"] for m in outbox] == ["ana@example.org"]
     assert gate.decisions == [("send_email", {"to": "ana@example.org", "subject": "Hi", "body": "Hello"}, True)]
     assert isinstance(gate.result.children[0], Timeline)
@@ -156,7 +156,7 @@ def test_gate_does_not_run_the_tool_when_deny_is_clicked():
     gate, _ = email_gate(outbox)
     assert pending(gate)
     gate.deny_button.click()
-    run = gate.wait(5)
+    run = gate.wait(30)
     assert outbox == [] and run.tool_calls == [("send_email", {"to": "ana@example.org", "subject": "Hi", "body": "Hello"})]
     assert "send_email (denied)" in gate.result.children[0].turns.value
     assert "send_email: denied" in gate.answers.value
@@ -166,7 +166,7 @@ def test_gate_denies_a_call_nobody_answers_within_the_timeout():
     """With timeout set, an unanswered call is denied and the log says why."""
     outbox = []
     gate, _ = email_gate(outbox, timeout=0.05)
-    run = gate.wait(5)
+    run = gate.wait(30)
     assert outbox == [] and run.status == "done"
     assert "no click within 0.05 s" in gate.answers.value
 
@@ -177,7 +177,7 @@ def test_gate_text_fallback_is_fixed_and_mentions_the_ci_policy():
     during = gate._repr_mimebundle_()["text/plain"]
     assert pending(gate)
     gate.approve_button.click()
-    gate.wait(5)
+    gate.wait(30)
     assert gate._repr_mimebundle_()["text/plain"] == during == ApprovalGate()._repr_mimebundle_()["text/plain"]
     assert "looplab.deny_all" in during
 
@@ -186,7 +186,7 @@ def test_gate_reports_what_run_agent_raised():
     """A run that raises (a bad argument) shows the error in the gate and wait() raises it."""
     gate = ApprovalGate().start(practice_client(), "Hi", [], max_turns=0)
     with pytest.raises(ValueError, match="max_turns"):
-        gate.wait(5)
+        gate.wait(30)
     assert "max_turns" in gate.status.value
 
 
