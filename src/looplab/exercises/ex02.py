@@ -6,8 +6,8 @@ import anthropic
 
 from looplab.client import practice_client
 from looplab.exercises import Exercise
-from looplab.practice import call, calls, say, transport_of
-from looplab.practice.responses import api_error
+from looplab.exercises._loops import get, guarded
+from looplab.practice import call, calls, say
 from looplab.samples import weather_and_calc
 from looplab.tools import Toolbox
 
@@ -52,29 +52,8 @@ def test_validate(validate) -> str:
     return f"2 good proposals accepted, {len(BAD)} bad ones refused with ValueError before anything ran."
 
 
-class _Runaway:
-    """A fault that ends a loop which ignores max_turns, instead of letting it spin forever."""
-
-    def __init__(self, limit: int):
-        self.limit, self.hits = limit, 0
-
-    def before(self, request, body):
-        self.hits += 1
-        if self.hits > self.limit:
-            return api_error(400, "invalid_request_error",
-                             f"the check stopped this loop after {self.limit} model calls", retry=False)
-        return None
-
-
-def _get(block, key):
-    return block.get(key) if isinstance(block, dict) else getattr(block, key, None)
-
-
 def _practice(**options):
-    client = practice_client(**options)
-    guard = _Runaway(25)
-    transport_of(client).add_fault(guard)
-    return client, guard
+    return guarded(practice_client(**options))
 
 
 def _call_loop(my_loop, client, guard, task, max_turns) -> list:
@@ -96,15 +75,15 @@ def _check_pairs(messages: list, label: str) -> int:
     """Every tool_use answered by a tool_result with its id in the very next message; return how many."""
     answered = 0
     for i, message in enumerate(messages):
-        if _get(message, "role") != "assistant":
+        if get(message, "role") != "assistant":
             continue
-        ids = [_get(b, "id") for b in _get(message, "content") or [] if _get(b, "type") == "tool_use"]
+        ids = [get(b, "id") for b in get(message, "content") or [] if get(b, "type") == "tool_use"]
         if not ids:
             continue
         following = messages[i + 1] if i + 1 < len(messages) else {}
-        got = [_get(b, "tool_use_id") for b in _get(following, "content") or []
-               if _get(b, "type") == "tool_result"]
-        if _get(following, "role") != "user" or got != ids:
+        got = [get(b, "tool_use_id") for b in get(following, "content") or []
+               if get(b, "type") == "tool_result"]
+        if get(following, "role") != "user" or got != ids:
             raise AssertionError(f"{label}: messages[{i}] asks for tool_use ids {ids}, but the next message "
                                  f"answers {got}; send one tool_result per tool_use, in order, in one user message")
         answered += len(ids)
@@ -124,12 +103,12 @@ def test_my_loop(my_loop) -> str:
         raise AssertionError(f"{label}, your loop made {guard.hits} model calls; expected 3")
     if _check_pairs(messages, label) != 3:
         raise AssertionError(f"{label}, the history does not hold the 3 tool calls and their results")
-    errors = [_get(b, "is_error") for m in messages if isinstance(_get(m, "content"), list)
-              for b in _get(m, "content") if _get(b, "type") == "tool_result"]
+    errors = [get(b, "is_error") for m in messages if isinstance(get(m, "content"), list)
+              for b in get(m, "content") if get(b, "type") == "tool_result"]
     if errors != [False, False, True]:
         raise AssertionError(f"{label}, the results have is_error {errors}; expected [False, False, True] "
                              "(an unknown tool is answered with an error result; toolbox.execute does that)")
-    if len(messages) != 6 or _get(messages[-1], "role") != "assistant":
+    if len(messages) != 6 or get(messages[-1], "role") != "assistant":
         raise AssertionError(f"{label}, the history has {len(messages)} messages; expected 6, "
                              "ending with the assistant's answer (append every reply)")
     client, guard = _practice(never_stop=True)
