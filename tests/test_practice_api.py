@@ -132,6 +132,14 @@ def test_structured_output_it_cannot_fill_is_a_refusal_the_sdk_parses():
     assert "JSON schema" in reply.stop_details.explanation
 
 
+def test_a_request_the_planner_declines_is_a_refusal_not_json_around_the_decline():
+    """Structured output never wraps "can't plan" in valid JSON: the decline is a refusal."""
+    reply = practice_client().messages.parse(model=MODEL, max_tokens=1024, output_format=Answer,
+                                             messages=[{"role": "user", "content": "Write a poem about bread."}])
+    assert (reply.content, reply.stop_reason, reply.parsed_output) == ([], "refusal", None)
+    assert "can't plan this request" in reply.stop_details.explanation
+
+
 def test_structured_output_with_tools_sends_bare_calls_then_json():
     """With tools and a format, calls go out without prose, and the final answer is JSON."""
     fmt = {"format": {"type": "json_schema", "schema": {"type": "object", "properties": {"summary": {"type": "string"}},
@@ -154,6 +162,14 @@ def test_system_role_message_mid_conversation_is_accepted():
                                               {"role": "system", "content": "Answer briefly."},
                                               {"role": "user", "content": "Who are you?"}])
     assert reply.stop_reason == "end_turn"
+
+
+def test_history_errors_number_messages_as_sent_when_system_messages_are_skipped():
+    """A broken history behind a system message is named by the caller's own index."""
+    history = [{"role": "user", "content": "Hi"}, {"role": "system", "content": "Be brief."},
+               {"role": "user", "content": "Again"}]
+    message = refused(lambda: ask(practice_client(), messages=history))
+    assert message.startswith("messages[2]: two 'user' messages in a row")
 
 
 def test_thinking_gives_a_signed_block_first_and_refuses_it_altered():

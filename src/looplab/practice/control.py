@@ -20,9 +20,10 @@ import json
 
 from looplab._jsonschema import validator_class
 from looplab.practice.fill import fill_input
+from looplab.practice.skills._tools import CANNOT_PLAN
 from looplab.practice.view import OfferedTool, View
 
-DECLINED = "The practice model can't plan this request"
+DECLINED = CANNOT_PLAN.split("{why}")[0]  # how the planner's own decline begins
 
 
 def decline(why: str) -> dict:

@@ -22,7 +22,8 @@ from anthropic.types.beta import message_create_params as beta_create_params
 # Fields the API takes that the SDK 2.14 types leave out (sent with extra_body=...).
 SAMPLING = {"temperature": float, "top_p": float, "top_k": int}
 _WRAPPERS = {typing_extensions.Required, typing_extensions.NotRequired, typing_extensions.ReadOnly}
-_LISTS = {list, Iterable, Sequence, list, typing.Iterable, typing.Sequence}
+_LISTS = {list, Iterable, Sequence}
+_DICTS = {dict, Mapping}
 _NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true or false",
           dict: "an object", list: "a list"}
 
@@ -49,6 +50,15 @@ def _strip(annotation):
             return annotation
 
 
+def _container(annotation) -> str | None:
+    """'list' for an array-like annotation (Iterable, Sequence, the SDK's SequenceNotStr), 'dict'
+    for a mapping, else None."""
+    base = typing_extensions.get_origin(annotation) or annotation
+    if base in _LISTS or getattr(base, "__name__", "") == "SequenceNotStr":
+        return "list"
+    return "dict" if base in _DICTS else None
+
+
 def _is_typeddict(annotation) -> bool:
     return isinstance(annotation, type) and typing_extensions.is_typeddict(annotation)
 
@@ -70,15 +80,17 @@ def _describe(annotation) -> str:
         kind = typing_extensions.get_type_hints(annotation).get("type")
         literal = typing_extensions.get_args(_strip(kind)) if kind is not None else ()
         return f"a {literal[0]!r} block" if len(literal) == 1 else "an object"
-    if origin in _LISTS or annotation in _LISTS:
+    if _container(annotation) == "list":
         return "a list"
-    if origin in (dict, Mapping, dict) or annotation in (dict, object):
-        return "an object" if annotation is not object else "any value"
+    if _container(annotation) == "dict":
+        return "an object"
+    if annotation is object:
+        return "any value"
     return _NAMES.get(annotation, getattr(annotation, "__name__", str(annotation)))
 
 
 @cache
-def _checker(annotation):  # noqa: C901  (one branch per kind of type: kept together on purpose)
+def _checker(annotation):
     """A function check(value, path) -> problem or None, for one annotation."""
     annotation = _strip(annotation)
     origin = typing_extensions.get_origin(annotation)
@@ -102,7 +114,7 @@ def _checker(annotation):  # noqa: C901  (one branch per kind of type: kept toge
         return literal
     if origin in (typing.Union, types.UnionType):
         return _union(annotation, args)
-    if origin in _LISTS or annotation in _LISTS:
+    if _container(annotation) == "list":
         item = _checker(args[0]) if args else _checker(object)
 
         def listing(value, path):
@@ -114,7 +126,7 @@ def _checker(annotation):  # noqa: C901  (one branch per kind of type: kept toge
                     return problem
             return None
         return listing
-    if origin in (dict, Mapping, dict) or annotation is dict:
+    if _container(annotation) == "dict":
         value_check = _checker(args[1]) if len(args) == 2 else _checker(object)
 
         def mapping(value, path):
@@ -128,10 +140,6 @@ def _checker(annotation):  # noqa: C901  (one branch per kind of type: kept toge
         return mapping
     if _is_typeddict(annotation):
         return _typeddict(annotation)
-    if getattr(annotation, "__name__", "") == "SequenceNotStr":  # anthropic._types.SequenceNotStr[str]
-        return _checker(list[args[0]] if args else list)
-    if origin is not None and getattr(origin, "__name__", "") == "SequenceNotStr":
-        return _checker(list[args[0]])
     return lambda value, path: None  # a type the walker does not model (files, dates): not checked
 
 
@@ -147,9 +155,9 @@ def _kind_matches(annotation, value) -> bool:
     """Whether `value` is the right JSON kind (object, list, string, ...) for `annotation` at all."""
     annotation = _strip(annotation)
     origin = typing_extensions.get_origin(annotation)
-    if _is_typeddict(annotation) or origin in (dict, Mapping, dict) or annotation is dict:
+    if _is_typeddict(annotation) or _container(annotation) == "dict":
         return isinstance(value, dict)
-    if origin in _LISTS or annotation in _LISTS:
+    if _container(annotation) == "list":
         return isinstance(value, list)
     if origin is typing_extensions.Literal:
         return any(type(value) is type(a) for a in typing_extensions.get_args(annotation))
