@@ -77,6 +77,12 @@ def learner_line(exc: BaseException, test: Callable | None = None) -> str:
     return f"{where}: {source}" if source else where
 
 
+def raised(exc: BaseException) -> str:
+    """'your code raised KeyError: 'x' (line 3: ...)': how a check reports the participant's exception."""
+    line = learner_line(exc)
+    return f"your code raised {type(exc).__name__}: {exc}" + (f" ({line})" if line else "")
+
+
 @dataclass
 class Exercise:
     """One exercise: a behaviour test, a hint and a worked solution."""
