@@ -21,11 +21,12 @@ def _replies(script: list) -> list[Message]:
 
 
 def _weather_reply() -> Message:
-    """The practice model's reply to the weather task: a text block, then two tool_use blocks."""
+    """A reply like Claude's to the weather task: a text block, then two tool_use blocks (scripted)."""
     tools = Toolbox(weather_and_calc()).to_api()
-    return practice_client().messages.create(
-        model=MODEL, max_tokens=256, tools=tools,
-        messages=[{"role": "user", "content": WEATHER_TASK}])
+    step = calls(say("I'll check the weather and do the sum."), call("get_weather", city="Lyon"),
+                 call("calculator", expression="12 * (3 + 5)"))
+    return practice_client(script=[step]).messages.create(
+        model=MODEL, max_tokens=256, tools=tools, messages=[{"role": "user", "content": WEATHER_TASK}])
 
 
 def _first_text_cases() -> list[tuple[str, Message, str]]:
@@ -41,7 +42,7 @@ def _first_text_cases() -> list[tuple[str, Message, str]]:
         ("a reply whose first block is a tool_use", scripted[1], "Checking the weather first."),
         ("a reply with only a tool_use block", scripted[2], ""),
         ("a reply with two text blocks", scripted[3], "First block."),
-        ("the reply to the weather task", weather, weather.content[0].text),
+        ("the reply to the weather task", weather, "I'll check the weather and do the sum."),
     ]
 
 
