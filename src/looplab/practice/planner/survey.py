@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import re
 
-from ..text import content_words, file_names, joined, sentence_case, stems
 from ..view import View
 from ._records import Record, amount_text, money, money_keys, parse
 from ._select import choose_records
 from ._tools import answer, first_input, pick, said, use
+from .text import content_words, file_names, joined, sentence_case, stems
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
