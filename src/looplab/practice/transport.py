@@ -5,7 +5,7 @@ import threading
 
 import httpx2
 
-from looplab.practice import control, models, sse, tokens
+from looplab.practice import context, control, models, sse, tokens
 from looplab.practice.responses import api_error, json_response
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
@@ -101,14 +101,29 @@ class PracticeTransport(httpx2.BaseTransport):
         if problem:
             return api_error(404, "not_found_error", problem,
                              details={"error_code": "thread_not_found"})
-        problem = check_messages(full, self.issued) or control.unsigned(full["messages"])
+        betas = [b.strip() for b in request.headers.get("anthropic-beta", "").split(",")]
+        problem = context.check(full, betas)
+        if problem:
+            return api_error(400, "invalid_request_error", problem)
+        sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
+        seen = context.expand(sent)
+        problem = check_messages(seen, self.issued) or control.unsigned(seen["messages"])
         if problem:
             return api_error(400, "invalid_request_error", problem)
         if path == COUNT_TOKENS:
-            return json_response(200, {"input_tokens": tokens.input_tokens(full)})
-        turns = [m for m in full["messages"] if m["role"] != "system"]
-        planned = {**full, "messages": merge_turns(turns)}
-        return self._send(body, full, self._message(self._reply(planned), full))
+            counted = {"input_tokens": tokens.input_tokens(sent)}
+            if applied is not None:
+                counted["context_management"] = {"original_input_tokens": tokens.input_tokens(full)}
+            return json_response(200, counted)
+        if full.get("compaction"):
+            return self._send(body, full, context.compaction_message(full, self.next_id("msg"),
+                                                                     self.cache.usage(full)))
+        turns = [m for m in seen["messages"] if m["role"] != "system"]
+        planned = {**seen, "messages": merge_turns(turns)}
+        message = self._message(self._reply(planned), sent)
+        if applied is not None:
+            message["context_management"] = {"applied_edits": applied}
+        return self._send(body, full, message)
 
     def _models(self, model: str, query: dict) -> httpx2.Response:
         if not model:
