@@ -8,7 +8,7 @@ import re
 
 from ..view import View
 from ._tools import answer, first_input, pick, said, unplanted, use
-from .text import content_words, file_names, negated, root, roots, sentences, stems
+from .text import content_words, file_names, joined, negated, root, roots, sentences, stems
 
 SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}
@@ -91,12 +91,11 @@ def _cited(question: str, query: list[str], reads, clean) -> list[str]:
         if len(wanted & roots(text)) < need:
             continue  # a document must share enough of the query to be quoted at all
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
-        title, used = roots(heading + " " + _name(step.input)), roots(text)  # words it uses: in the sentence
+        title = roots(heading + " " + _name(step.input))  # every question word: in the sentence or the title
         for place, sentence in enumerate(sentences(text)):
             said = roots(sentence) | {w for w, p in aspects.items() if re.search(p, sentence, re.IGNORECASE)}
             missing = wanted - said - title
-            if ((not wanted & said and not (kind and wanted <= title)) or missing & used
-                    or len(missing) > len(wanted) // 4
+            if ((not wanted & said and not (kind and wanted <= title)) or missing
                     or not set(aspects) <= said
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
@@ -144,6 +143,10 @@ def research(view: View) -> dict | None:
     cited = _cited(view.task, query, good, lambda text: unplanted(view, text))
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
+        lacking = min(([w for w in query if root(w) not in roots(s.result or "")], _name(s.input)) for s in good) \
+            if good else ([], "")
+        closest = (f" The closest, {lacking[1]}, does not mention {joined([repr(w) for w in lacking[0]])}."
+                   if lacking[0] else "")
         return answer(f"The documents do not answer this question. I searched for '{q}' and read "
-                      f"{names}; no sentence in them answers it.{failed}")
+                      f"{names}; no sentence in them answers it.{closest}{failed}")
     return answer(" ".join(cited) + failed)

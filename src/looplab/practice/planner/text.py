@@ -25,7 +25,8 @@ CONJUNCTIONS = frozenset("and but or then et mais ou".split())
 SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
                        "the a an all any by them it they from for of to in at with été encore toujours "
                        "de du des la le les par pour".split())
-CLAUSES = re.compile(r"\?|;|\n|,\s*(?:and|et)\b|\band\b|\bet\b|\balso\b|,", re.IGNORECASE)
+CLAUSES = re.compile(r"\?|;|\n|,\s*(?:and|et|then)\b|\band\b(?!\s\d)|(?<!\d\s)\band\b|\bet\b|\balso\b|\bthen\b|,(?!\d)",
+                     re.IGNORECASE)  # '3,5' and '2 and 3' stay whole
 
 # Words that name the collection a question is asked over, not its subject.
 CORPUS_WORDS = frozenset("article articles document documents doc docs file files note notes".split())
@@ -58,10 +59,16 @@ def stem(word: str) -> str:
     return word
 
 
+IRREGULAR = dict(pair.split(":") for pair in """left:leave built:build made:make began:begin went:go ran:run
+took:take brought:bring bought:buy kept:keep found:find wrote:write written:write fell:fall grew:grow rose:rise
+sold:sell paid:pay""".split())
+
+
 @lru_cache(maxsize=8192)
 def root(word: str) -> str:
-    """`stem` that also drops '-ing', '-ed' and a final 'e': 'keeping' -> 'keep', 'saved' and 'saving' -> 'sav'."""
-    word = stem(word)
+    """`stem` that also drops '-ing', '-ed' and a final 'e', and maps common irregular past forms: 'keeping' and
+    'kept' -> 'keep', 'saved' and 'saving' -> 'sav'."""
+    word = stem(IRREGULAR.get(word, word))
     if len(word) > 5 and word.endswith("ing"):
         word = word[:-3]
     elif len(word) > 4 and word.endswith("ed"):
