@@ -9,7 +9,7 @@ why instead), and a final answer also reports every denial, tool error and plant
 from __future__ import annotations
 
 from ..view import View
-from ._tools import accounted, answer, cannot_plan
+from ._tools import accounted, cannot_plan
 from .fill import invalid
 from .gullible import gullible
 from .lookup import lookup
@@ -31,7 +31,8 @@ def checked(view: View, reply: dict) -> dict:
             if problem:
                 return cannot_plan(problem)
     if reply["stop_reason"] == "end_turn" and view.steps:
-        return answer(accounted(view, reply["content"][-1]["text"]))
+        text = accounted(view, reply["content"][-1]["text"])
+        return {**reply, "content": [{"type": "text", "text": text}]}
     return reply
 
 

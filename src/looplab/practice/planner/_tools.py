@@ -7,17 +7,24 @@ import re
 from functools import lru_cache
 
 from ..view import OfferedTool, Step, View
-from .text import fold, stem, words
+from .text import fold, sentence_case, stem, words
 
-CANNOT_PLAN = (
-    "The practice model can't plan this request: {why}. "
-    "Set ANTHROPIC_API_KEY (or use a real model) to try it with Claude."
-)
+CANNOT_PLAN = "The practice model can't plan this request: {why}."
+TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local "
+                 "server.")
 
 
-def answer(text: str) -> dict:
-    """A final reply: one text block, stop_reason end_turn."""
-    return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}
+def answer(text: str, evidence: dict | None = None) -> dict:
+    """A final reply: one text block, stop_reason end_turn; `evidence` holds the values it states (tool results
+    as returned, computations over them), the only source structured output may be filled from."""
+    return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "evidence": evidence or {}}
+
+
+def declined(why: str, understood: str = "", wording: str = "") -> dict:
+    """A decline that helps: what it could not do, what it understood, a wording it handles, where to try it."""
+    parts = [sentence_case(why), sentence_case(f"I understood {understood}") if understood else "",
+             f"A wording I handle: '{wording}'." if wording else "", TRY_ELSEWHERE]
+    return {**answer(" ".join(p for p in parts if p)), "declined": True}
 
 
 def use(calls: list[tuple[str, dict]], note: str = "") -> dict:
@@ -27,9 +34,9 @@ def use(calls: list[tuple[str, dict]], note: str = "") -> dict:
     return {"content": content, "stop_reason": "tool_use"}
 
 
-def cannot_plan(why: str) -> dict:
-    """The polite refusal: says why and how to try the request with Claude."""
-    return answer(CANNOT_PLAN.format(why=why))
+def cannot_plan(why: str, understood: str = "", wording: str = "") -> dict:
+    """The polite refusal: says why, and how to try the request with Claude or a local model."""
+    return declined(CANNOT_PLAN.format(why=why), understood, wording)
 
 
 ABSENT = re.compile(r"not found|no entry|no such|no result|unknown|does not exist|doesn't exist|"

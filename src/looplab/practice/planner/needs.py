@@ -8,6 +8,7 @@ import re
 from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
 from .fill import DECIMAL_COMMA, binary, expression, fill_input, place, spoken
+from .plain import example
 from .text import (
     STOPWORDS,
     clauses,
@@ -89,7 +90,7 @@ def needs(view: View) -> dict | None:
     planned, unserved = _needs(view)
     if not planned:
         tried = [u for u in unserved if "none of the offered tools" not in u]
-        return cannot_plan(f"I could not serve {tried[0]}") if tried else None
+        return cannot_plan(f"I could not serve {tried[0]}", wording=example(view.tools)) if tried else None
     done = {(s.name, repr(s.input)): s for s in view.steps}
     missing = [(n, i) for n, i, _ in planned if (n, repr(i)) not in done]
     if missing:
@@ -100,12 +101,22 @@ def needs(view: View) -> dict | None:
     calc = pick(view.tools, CALC)
     stated = [_said(done[(n, repr(i))], i, _arithmetic(clause) if calc and n == calc.name else None,
                     lambda text: unplanted(view, text)) for n, i, clause in planned]
+    evidence = {f"{n} {' '.join(map(str, i.values()))} result": done[(n, repr(i))].result for n, i, _ in planned
+                if not done[(n, repr(i))].is_error}
+    numbers = [_number(v) for k, v in evidence.items() if calc and k.startswith(calc.name + " ")]
+    if len(numbers) == 1 and numbers[0] is not None:  # the calculator's one result, as it returned it
+        evidence["result value answer"] = numbers[0]
     stated += [f"I could not answer {u}." for u in unserved]
     compared = COMPARED.search(view.task)
     if compared:  # the results are quoted; weighing them against each other is not one of the rules
         stated.append(f"I did not compare them ('{compared.group(1) or compared.group(2)}'): the results are as the "
                       "tools gave them.")
-    return answer(" ".join(stated))
+    return answer(" ".join(stated), evidence)
+
+
+def _number(text: str) -> int | float | None:
+    found = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*", text or "")
+    return None if not found else float(found.group(1)) if "." in found.group(1) else int(found.group(1))
 
 
 def _arithmetic(clause: str) -> str | None:

@@ -7,7 +7,7 @@ import math
 import re
 
 from ..view import View
-from ._tools import answer, first_input, pick, said, unplanted, use
+from ._tools import answer, declined, first_input, pick, said, unplanted, use
 from .text import content_words, file_names, joined, negated, root, roots, sentences, stems
 
 SEARCH = {"search", "find", "query", "grep"}
@@ -24,6 +24,7 @@ ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to 
 }
 
 
+WORDING = "What do the documents say about green tea?"
 NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|"
                      r"thousand|million|half|twice|several|few|dozen)\b", re.IGNORECASE)
 TIMES = re.compile(r"\d|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
@@ -121,18 +122,18 @@ def research(view: View) -> dict | None:
         return None
     q = " ".join(query)
     if negated(view.task):  # cited sentences say what documents do say, never what they do not
-        return answer("I cannot answer a question with a negation or an exception by citing sentences: "
-                      "they say what the documents say, not what they leave out.")
+        return declined("I cannot answer a question with a negation or an exception by citing sentences: "
+                        "they say what the documents say, not what they leave out", wording=WORDING)
     searches = view.calls_of(search.name)
     if not searches:
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
                    f"I'll search the documents for '{q}'.")
     found = searches[-1]
     if found.is_error:
-        return answer(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
+        return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
     names = file_names(found.result or "")[:3]
     if not names:
-        return answer(f"The documents do not answer this question: searching for '{q}' found nothing.")
+        return declined(f"The documents do not answer this question: searching for '{q}' found nothing")
     reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
     missing = [n for n in names if n not in {_name(s.input) for s in reads}]
     if missing:  # all at once; if only some were read (one call per turn), the rest next
@@ -147,6 +148,8 @@ def research(view: View) -> dict | None:
             if good else ([], "")
         closest = (f" The closest, {lacking[1]}, does not mention {joined([repr(w) for w in lacking[0]])}."
                    if lacking[0] else "")
-        return answer(f"The documents do not answer this question. I searched for '{q}' and read "
-                      f"{names}; no sentence in them answers it.{closest}{failed}")
-    return answer(" ".join(cited) + failed)
+        return declined(f"The documents do not answer this question. I searched for '{q}' and read "
+                        f"{names}; no sentence in them answers it.{closest}{failed}")
+    sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
+    return answer(" ".join(cited) + failed, {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited),
+                                            "sources documents files": sources})

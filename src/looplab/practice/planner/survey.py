@@ -9,7 +9,7 @@ import re
 from ..view import View
 from ._records import Record, amount_text, money, money_keys, parse
 from ._select import DATE, WHEN, choose_records
-from ._tools import answer, first_input, pick, said, use
+from ._tools import answer, declined, first_input, pick, said, use
 from .text import file_names, joined, sentence_case, stems
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
@@ -24,6 +24,7 @@ MAX_READS = 20
 COUNT = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|\bcombien de\b", re.IGNORECASE)
 TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b",
                    re.IGNORECASE)
+WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 
 
@@ -54,7 +55,7 @@ def survey(view: View) -> dict | None:
         if all(str(next(iter(s.input.values()), ".")) != "." for s in lists) and lister.properties:
             return use([(lister.name, first_input(lister, ".", {"folder", "dir", "directory", "path"}))],
                        f"The folder '{folder}' could not be listed ({said(listing)}); I'll list '.' instead.")
-        return answer(f"I could not list the folder '{folder}': {said(listing)}")
+        return declined(f"I could not list the folder '{folder}': {said(listing)}")
     reads = view.calls_of(reader.name)
     listed = {_arg(s) for s in lists}
     dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
@@ -66,7 +67,8 @@ def survey(view: View) -> dict | None:
     names = file_names(listing.result or "")
     if not names:
         held = f", only the folders {joined([d + '/' for d in dirs])}, and the task names none of them" if dirs else ""
-        return answer(f"The folder '{folder}' holds no files{held}, so I read nothing and give no answer.")
+        return declined(f"The folder '{folder}' holds no files{held}, so I read nothing and give no answer",
+                        wording=WORDING.format(folder=dirs[0] if dirs else "invoices"))
     if LIST_ONLY.search(view.task):  # 'what files are in ...' is answered by the listing
         return answer(f"The folder '{folder}' holds {len(names)} files: {joined(names)}.")
     wanted = [_path(folder, n) for n in names[:MAX_READS]]
@@ -77,14 +79,14 @@ def survey(view: View) -> dict | None:
         skipped = f" (the first {MAX_READS} of {len(names)})" if len(names) > MAX_READS else ""
         return use(calls, f"I'll read the {len(calls)} listed files{skipped}." if len(missing) == len(wanted)
                    else f"I'll read the {len(calls)} listed files not read yet.")
-    return answer(report(view.task, [done[p] for p in wanted], folder))
+    return report(view.task, [done[p] for p in wanted], folder)
 
 
 def _arg(step) -> str:
     return str(next(iter(step.input.values()), "."))
 
 
-def report(task: str, reads, folder: str = ".") -> str:
+def report(task: str, reads, folder: str = ".") -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
     parsed = [parse(_arg(s).rsplit("/", 1)[-1], s) for s in reads]
     records = [p for p in parsed if isinstance(p, Record)]
@@ -93,14 +95,29 @@ def report(task: str, reads, folder: str = ".") -> str:
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
     if isinstance(choices, str):
-        return " ".join([sentence_case(choices), based, *notes])
-    lines, seen = [], [n for c in choices for n in c.notes]
+        return declined(" ".join([sentence_case(choices), based, *notes]), wording=WORDING.format(folder=folder))
+    lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
         lines += _lines(task, choice, records, notes, f"Total {choice.heading.lower()}" if len(choices) > 1 else "")
+        prefix = choice.heading.split(",")[0].lower() + " " if len(choices) > 1 else ""
+        evidence |= _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
     if len(choices) > 1 and TOTAL.search(task):
         both = [r for c in choices for r in c.chosen]
         lines.append(_total(task, both, _amount_key(task, both, records), notes, "Grand total (paid and unpaid)"))
-    return " ".join(lines + [based] + list(dict.fromkeys(seen)) + notes)
+        evidence |= _evidence(both, _amount_key(task, both, records), "grand ")
+    return answer(" ".join(lines + [based] + list(dict.fromkeys(seen)) + notes), evidence)
+
+
+def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
+    """What a structured answer may hold: the records' numbers, their count, and their total (one currency)."""
+    found = {f"{prefix}record numbers ids invoices records": [r.number for r in chosen],
+             f"{prefix}count how many number": len(chosen)}
+    amounts = [money(r.fields.get(key, "")) if key else None for r in chosen]
+    if chosen and all(amounts) and len({a[1] for a in amounts}) == 1:
+        total = sum(a[0] for a in amounts)
+        name = f"{prefix}total sum amount due owed"
+        found |= {name: int(total) if total == int(total) else float(total), name + " currency": amounts[0][1]}
+    return found
 
 
 def _lines(task: str, choice, records: list[Record], notes: list[str], label: str) -> list[str]:
