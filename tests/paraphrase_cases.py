@@ -18,7 +18,8 @@ from typing import Literal
 from looplab import samples
 from looplab.tools import tool
 
-DECLINE = re.compile(r"can't plan|\bcannot\b|\bcould not\b|do not answer|\bI give no\b|found nothing|"
+DECLINE = re.compile(r"can't plan|\bcannot\b|\bcould not\b|do not answer|\bI give no\b|found nothing|ne sais pas|"
+                     r"n'ai pu|ne répondent pas|ne donne ni|"
                      r"\bis not found\b|\bis not in\b", re.IGNORECASE)
 
 
@@ -137,7 +138,7 @@ def invoice_case(name, task, make, want="unpaid", *, total=True, count=False, cl
             chosen = keep(chosen)
         others = [r for r in rows if r not in chosen]
         facts = [r["number"] for r in chosen] + (totals(chosen) if total else [])
-        facts += [f"Count: {len(chosen)}"] if count else []
+        facts += [re.compile(rf"\b(?:Count|Nombre) ?: {len(chosen)}\b")] if count else []
         false = [r["number"] for r in others if rows.index(r) != drop_status]
         wrong_totals = {t for rs in ([r for r in usable if r["paid"]], usable) for t in totals(rs)} - set(totals(chosen))
         false += [re.compile(rf"\bTotal[^:.]*:[^.]*(?<![\w.,]){re.escape(t)}(?!\w)") for t in sorted(wrong_totals)]

@@ -708,3 +708,21 @@ def test_structured_research_answer_cites_the_documents_read():
     """A research answer as data: the cited sentences, and the documents they come from."""
     reply = parse_after("What water temperature is best for green tea?", samples.docs_tools(DATA / "articles"), Cited)
     assert reply.parsed_output.sources == ["brewing-green-tea.md"] and "70 and 80 °C" in reply.parsed_output.answer
+
+
+def test_a_french_task_gets_a_french_reply():
+    """The reply's own phrases follow the task's language; the values stay as the tools returned them."""
+    run = run_agent(practice_client(), "Dans le dossier invoices, quelles factures sont impayées, et quel est leur "
+                    "total ?", samples.invoice_tools(DATA))
+    assert run.answer == ("Impayées : 2026-08-015 (Studio Malo, 850 EUR) et 2026-08-019 (Maison Ravel, 1000 EUR). "
+                          "Total : 1850 EUR. D'après 3 fichiers lus.")
+
+
+def test_a_french_decline_is_french_and_offers_a_french_wording():
+    """A French task the rules cannot serve: the decline, its wording and where to try it, in French."""
+    run = run_agent(practice_client(), "Dans le dossier invoices, quelles factures sont payées ce mois-ci ?",
+                    samples.invoice_tools(DATA))
+    assert run.answer.startswith("Je ne sais pas appliquer la condition 'ce mois'")
+    assert "'Dans le dossier invoices, quelles factures sont impayées, et quel est leur total ?'" in run.answer
+    assert run.answer.endswith("Claude ou un modèle local s'y essaierait : définissez ANTHROPIC_API_KEY, ou "
+                               "ANTHROPIC_BASE_URL pour un serveur local.")

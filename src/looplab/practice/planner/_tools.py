@@ -14,6 +14,39 @@ TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, o
                  "server.")
 
 
+IN_FRENCH = [(r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"), (r"\bCount: ", "Nombre : "),
+             (r"\bTotal( \w+)?: ", r"Total\1 : "), (r"\bGrand total \(paid and unpaid\)", "Total général"),
+             (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
+             (r"\bNo record is (\w+)\.", r"Aucune facture \1."), (r"(\S+) has (\w+) '([^']*)', which I cannot read as paid or "
+              r"unpaid; it is not counted\.", r"\1 a \2 '\3', que je ne sais pas lire comme payée ou impayée ; non comptée."),
+             (r"A wording I handle:", "Une formulation que je traite :"), ("Claude or a local model would try it: set "
+              "ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local server.", "Claude ou un modèle local s'y essaierait : "
+              "définissez ANTHROPIC_API_KEY, ou ANTHROPIC_BASE_URL pour un serveur local."),
+             (r"The documents do not answer this question", "Les documents ne répondent pas à cette question"),
+             (r"The practice model can't plan this request:", "Le modèle d'entraînement ne sait pas traiter cette demande :"),
+             (r"\b(Impayées|Payées)(,[^:]*)?:", r"\1\2 :"), (r"\) and ", ") et "), (r": searching for ('[^']*') found "
+              r"nothing\.", r" : la recherche de \1 n'a rien trouvé."), (r"I cannot apply the condition ('[^']*'): comparing "
+              r"amounts, dates or ranks is beyond my rules, so I give no list and no total\.", r"Je ne sais pas appliquer "
+              r"la condition \1 : comparer montants, dates ou rangs dépasse mes règles ; je ne donne ni liste ni total."),
+             (r"I could not relate (.*?) to the records read, so I cannot tell which records the task asks for; I give "
+              r"no list and no total\.", r"Je n'ai pu rattacher \1 aux fiches lues : je ne sais pas lesquelles la demande "
+              r"vise ; je ne donne ni liste ni total."), (r"In the folder (\S+), which invoices are unpaid, and what is "
+              r"their total\?", r"Dans le dossier \1, quelles factures sont impayées, et quel est leur total ?"),
+             (r"none of its rules \(search and read, list and read, look up a key, one tool per need\) fits this task with "
+              r"the offered tools", "aucune de ses règles (chercher puis lire, lister puis lire, chercher une clé, un outil "
+              "par besoin) ne convient avec les outils offerts"),
+             (r"I searched for ('[^']*') and read (.*?); no sentence in them answers it\.", r"J'ai cherché \1 et lu \2 ; aucune "
+              r"phrase n'y répond."), (r"The closest, (\S+), does not mention", r"Le plus proche, \1, ne mentionne pas"),
+             (r"' and '", "' et '")]
+
+
+def in_french(text: str) -> str:
+    """The reply's fixed phrases in French (the values quoted from tools stay as they were returned)."""
+    for pattern, french in IN_FRENCH:
+        text = re.sub(pattern, french, text)
+    return text
+
+
 def answer(text: str, evidence: dict | None = None) -> dict:
     """A final reply: one text block, stop_reason end_turn; `evidence` holds the values it states (tool results
     as returned, computations over them), the only source structured output may be filled from."""

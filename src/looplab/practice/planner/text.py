@@ -18,8 +18,10 @@ STOPWORDS = frozenset(
     yours us ok okay find show list look lookup read want need like much many also
     le la les un une des du de et est sont que qui quel quelle quels quelles dans sur
     pour par avec ce cette ces mes nos notre votre vos il elle ils elles je tu nous
-    vous moi en au aux ou où comment combien quand pourquoi ne pas non""".split()
+    vous moi en au aux ou où comment combien quand pourquoi ne pas non leur leurs""".split()
 )
+FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pour avec combien quand leur qui "
+                   "un une sur fait calcule cherche".split())
 NEGATORS = frozenset("not no never non pas nor neither without ne".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
 SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
@@ -41,6 +43,11 @@ _LOOKALIKE = str.maketrans(
 def fold(text: str) -> str:
     """Text with NFKC forms, zero-width characters removed and look-alike letters mapped to Latin."""
     return unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH).translate(_LOOKALIKE)
+
+
+def french(text: str) -> bool:
+    """True when the text reads as French: at least two of its words are French little words."""
+    return sum(w in FRENCH for w in words(text)) >= 2
 
 
 def words(text: str) -> list[str]:
