@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 
 from ..view import OfferedTool, Step, View
-from .text import fold, sentence_case, stem, words
+from .text import clip, fold, one_line, sentence_case, stems, words
 
 CANNOT_PLAN = "The practice model can't plan this request: {why}."
 TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local "
@@ -105,7 +105,7 @@ def sentence_at(text: str, at: int) -> str:
     starts = [m.end() for m in re.finditer(r"[.!?](?=\s)|\n\s*\n", text[:at])]
     end = re.search(r"[.!?](?=\s|$)|\n\s*\n", text[at:])
     stop = at + end.end() if end else len(text)
-    return " ".join(text[starts[-1] if starts else 0 : stop].split())
+    return one_line(text[starts[-1] if starts else 0 : stop])
 
 
 def planted(view: View, text: str) -> str | None:
@@ -164,17 +164,12 @@ def accounted(view: View, text: str) -> str:
 
 def name_words(tool: OfferedTool) -> set[str]:
     """The stems of the tool's name."""
-    return {stem(w) for w in words(tool.name)}
+    return set(stems(tool.name))
 
 
 def about_words(tool: OfferedTool) -> set[str]:
     """The stems of the tool's name, description and property names."""
-    return _stem_set(" ".join([tool.name, tool.description, *tool.properties]))
-
-
-@lru_cache(maxsize=256)
-def _stem_set(text: str) -> frozenset[str]:
-    return frozenset(stem(w) for w in words(text))
+    return set(stems(" ".join([tool.name, tool.description, *tool.properties])))
 
 
 def pick(tools, verbs: set[str], exclude: tuple[str, ...] = ()) -> OfferedTool | None:
@@ -205,8 +200,7 @@ def first_input(tool: OfferedTool, value: str, prefer: set[str] = frozenset()) -
 
 def said(step: Step) -> str:
     """A tool result on one line, without the '<tool> failed: <ExcType>: ' prefix, for an answer."""
-    text = " ".join((step.result or "no result").split())
-    return re.sub(rf"^{re.escape(step.name)} failed: \w+: ", "", text)[:300]
+    return clip(re.sub(rf"^{re.escape(step.name)} failed: \w+: ", "", one_line(step.result or "no result")), 300)
 
 
 def tool_label(name: str) -> str:

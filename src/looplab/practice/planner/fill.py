@@ -9,7 +9,7 @@ from functools import lru_cache
 from looplab._jsonschema import validator_class
 
 from ..view import OfferedTool
-from .text import STOPWORDS, file_names, quoted, stem, words
+from .text import STOPWORDS, file_names, quoted, stem, stems, words
 
 EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 NUMBER = r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)"
@@ -92,7 +92,7 @@ def _kind(schema: dict) -> str:
 
 def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     """The one enum value the text names (or whose operator the text's arithmetic uses), else None."""
-    said = {stem(w) for w in words(text)}
+    said = set(stems(text))
     named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said]
     if not named and op:
         named = [v for v in schema["enum"] if isinstance(v, str) and v.lower() in OPERATORS[op]]

@@ -10,7 +10,7 @@ from ..view import View
 from ._records import Record, amount_text, money, money_keys, parse
 from ._select import DATE, WHEN, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
-from .text import file_names, joined, sentence_case, stems
+from .text import file_names, joined, sentence_case, stems, terms
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
@@ -141,13 +141,13 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
 def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str | None:
     """The one money field to add up: the only one, or the only one the task names."""
     keys = money_keys(chosen or records)
-    named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & set(stems(task))]
+    named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task)]
     return (named or keys)[0] if len(named) == 1 or len(keys) == 1 else None
 
 
 def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
     """'When': each record's dated value of the field the task asks about (its status, or a field it names)."""
-    keys = [k for k in chosen[0].fields if k == status_key or set(stems(k)) & set(stems(task))]
+    keys = [k for k in chosen[0].fields if k == status_key or set(stems(k)) & terms(task)]
     said = []
     for record in chosen:
         dated = [f"{k} {record.fields[k]}" for k in keys if DATE.search(record.fields.get(k, ""))]

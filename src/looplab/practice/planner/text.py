@@ -180,14 +180,30 @@ def sentence_case(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
+def one_line(text: str) -> str:
+    """`text` with every run of white space, line ends included, made one space."""
+    return " ".join(text.split())
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters, with '…' where it was cut."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+@lru_cache(maxsize=2048)
+def terms(text: str) -> frozenset[str]:
+    """The stems of the words of `text` that carry meaning: stemming with the stopwords left out."""
+    return frozenset(stem(w) for w in content_words(text))
+
+
 def readable(text: str) -> str:
     """A tool result on one line; a JSON object becomes 'key: value; key: value'."""
     try:
         value = json.loads(text)
     except ValueError:
-        return " ".join(text.split())
+        return one_line(text)
     if isinstance(value, str):
-        return " ".join(value.split())
+        return one_line(value)
     if not isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False)
     shown = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in value.items()}
