@@ -81,7 +81,8 @@ def research_tools(view: View):
 def _cited(question: str, query: list[str], reads, clean) -> list[str]:
     """Sentences that answer the question: with its aspect ('price': a price), a number for 'how much',
     a time for 'when', a name for 'who', and, with the document's title, every question word the document
-    uses (at most a quarter of the others missing); never a planted instruction."""
+    uses, and every specific term (a name, or a word naming which kind of thing: 'black' tea, the 'bus'
+    network); at most a quarter of the others may be missing from the document. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
     need = max(1, min(2, math.ceil(len(wanted) / 2)))
@@ -92,11 +93,13 @@ def _cited(question: str, query: list[str], reads, clean) -> list[str]:
         if len(wanted & roots(text)) < need:
             continue  # a document must share enough of the query to be quoted at all
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
-        title = roots(heading + " " + _name(step.input))  # every question word: in the sentence or the title
+        title = roots(heading + " " + _name(step.input))
+        used = roots(text) | {w for w, p in aspects.items() if re.search(p, text, re.IGNORECASE)}
+        if _specific(question, query, wanted) - used or len(wanted - used) > len(wanted) // 4:
+            continue  # it is about another thing ('green' tea for 'black' tea), or misses too much
         for place, sentence in enumerate(sentences(text)):
             said = roots(sentence) | {w for w, p in aspects.items() if re.search(p, sentence, re.IGNORECASE)}
-            missing = wanted - said - title
-            if ((not wanted & said and not (kind and wanted <= title)) or missing
+            if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
                     or not set(aspects) <= said
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
@@ -104,6 +107,13 @@ def _cited(question: str, query: list[str], reads, clean) -> list[str]:
     best = sorted(scored)[:4]
     best.sort(key=lambda item: (item[1], item[2]))
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
+
+
+def _specific(question: str, query: list[str], wanted: set[str]) -> set[str]:
+    """The question's specific terms: names (capitalised) and each word right before another question word."""
+    named = {root(w) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
+    before = {root(a) for a in query[:-1]}
+    return (named | before) & wanted
 
 
 def _name(given: dict) -> str:
@@ -144,8 +154,8 @@ def research(view: View) -> dict | None:
     cited = _cited(view.task, query, good, lambda text: unplanted(view, text))
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
-        lacking = min(([w for w in query if root(w) not in roots(s.result or "")], _name(s.input)) for s in good) \
-            if good else ([], "")
+        lacking = min(((len(w), w, _name(s.input)) for s in good for w in [[q for q in query if root(q) not in
+                       roots(s.result or "")]]), default=(0, [], ""))[1:]
         closest = (f" The closest, {lacking[1]}, does not mention {joined([repr(w) for w in lacking[0]])}."
                    if lacking[0] else "")
         return declined(f"The documents do not answer this question. I searched for '{q}' and read "
