@@ -50,6 +50,36 @@ def handled_calls(messages: list) -> list[tuple[str, dict]]:
             if get(b, "type") == "tool_use" and get(b, "id") in answered]
 
 
+def request_problem(client) -> str | None:
+    """What the loop on `client` sent that Claude's API refuses, said so a beginner can fix it; None if nothing.
+
+    The practice model lets an empty message through; the API answers 400 "all messages must have
+    non-empty content". A block stored with model_dump() carries None fields (caller: null) the API refuses.
+    """
+    for body in transport_of(client).requests:
+        messages = body.get("messages") if isinstance(body, dict) else None
+        for i, message in enumerate(messages if isinstance(messages, list) else []):
+            content = get(message, "content")
+            if content in ("", []) and not (i == len(messages) - 1 and get(message, "role") == "assistant"):
+                before = get(messages[i - 1], "content") if i else None
+                asked = [get(b, "id") for b in before if get(b, "type") == "tool_use"] if isinstance(before, list) else []
+                if asked:
+                    return (f"your loop sent messages[{i}] with no tool_result for the tool_use ids {asked} of "
+                            f"messages[{i - 1}]; answer every tool_use, an unknown tool's too "
+                            "(toolbox.execute(block) gives its error result)")
+                return (f"your loop sent messages[{i}] ({get(message, 'role')}) with empty content, which "
+                        "Claude's API refuses (400: all messages must have non-empty content); send a message "
+                        "of tool results only after a reply whose stop_reason is 'tool_use', and end the loop "
+                        "after an end_turn or max_tokens reply")
+            for j, block in enumerate(content if isinstance(content, list) else []):
+                nulls = [key for key, value in block.items() if value is None] if isinstance(block, dict) else []
+                if nulls:
+                    return (f"your loop sent messages[{i}].content[{j}] with {nulls[0]}: null, which Claude's API "
+                            "refuses; model_dump() writes every unset field as None: append reply.content as it "
+                            "is, or use block.model_dump(exclude_none=True)")
+    return None
+
+
 def call_loop(my_loop, client, guard, *args, **options) -> tuple[str, list]:
     """Call the participant's loop; return (status, messages) or raise AssertionError saying what is wrong."""
     try:
@@ -65,8 +95,11 @@ def call_loop(my_loop, client, guard, *args, **options) -> tuple[str, list]:
                                  "count the turns and stop at max_turns") from None
         body = exc.body if isinstance(exc.body, dict) else {}
         error = body.get("error") if isinstance(body.get("error"), dict) else {}
-        raise AssertionError(f"the practice model refused a request of your loop: "
+        raise AssertionError(request_problem(client) or f"the practice model refused a request of your loop: "
                              f"{error.get('message') or exc.message}") from None
+    problem = request_problem(client)
+    if problem:
+        raise AssertionError(problem)
     if not (isinstance(returned, tuple) and len(returned) == 2 and isinstance(returned[0], str)
             and isinstance(returned[1], list)):
         raise AssertionError(f"my_loop returned {type(returned).__name__} {returned!r:.60}; "
