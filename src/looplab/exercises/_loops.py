@@ -69,8 +69,8 @@ def request_problem(client) -> str | None:
                             "(toolbox.execute(block) gives its error result)")
                 return (f"your loop sent messages[{i}] ({get(message, 'role')}) with empty content, which "
                         "Claude's API refuses (400: all messages must have non-empty content); send a message "
-                        "of tool results only after a reply whose stop_reason is 'tool_use', and end the loop "
-                        "after an end_turn or max_tokens reply")
+                        "of tool results only after a reply whose stop_reason is 'tool_use' (after pause_turn, call "
+                        "again with the history as it is; after end_turn or max_tokens, end the loop)")
             for j, block in enumerate(content if isinstance(content, list) else []):
                 nulls = [key for key, value in block.items() if value is None] if isinstance(block, dict) else []
                 if nulls:
@@ -107,25 +107,27 @@ def call_loop(my_loop, client, guard, *args, **options) -> tuple[str, list]:
     return returned
 
 
-def compare(my_loop, setup, task, label, **options) -> str:
+def compare(my_loop, setup, task, label, advice: str = "", **options) -> str:
     """Run my_loop and run_agent on fresh (client, toolbox) pairs from `setup()`; raise AssertionError
-    unless they end with the same status, tool calls, history length and number of model requests."""
+    unless they end with the same status, tool calls, history length and number of model requests.
+    `advice`, when given, ends every message: what to do in this run."""
     reference, tools = setup()
     run = run_agent(reference, task, tools, **options)
     client, tools = setup()
     client, guard = guarded(client)
     status, messages = call_loop(my_loop, client, guard, task, tools, **options)
+    advice = f" — {advice}" if advice else ""
     if status != run.status:
         raise AssertionError(f"{label}: your loop ended with status {status!r}; run_agent ends it "
-                             f"{run.status!r} ({run.events[-1].data['reason']})")
+                             f"{run.status!r} ({run.events[-1].data['reason']}){advice}")
     if handled_calls(messages) != run.tool_calls:
         raise AssertionError(f"{label}: your loop answered the tool calls {handled_calls(messages)}; "
-                             f"run_agent answered {run.tool_calls}")
+                             f"run_agent answered {run.tool_calls}{advice}")
     if len(messages) != len(run.messages):
         raise AssertionError(f"{label}: your loop returned a history of {len(messages)} messages; run_agent's "
                              f"holds {len(run.messages)} (keep every reply and every results message, even "
-                             "when the run ends badly)")
+                             f"when the run ends badly){advice}")
     mine, theirs = transport_of(client).calls, transport_of(reference).calls
     if mine != theirs:
-        raise AssertionError(f"{label}: your loop sent {mine} requests to the model; run_agent sent {theirs}")
+        raise AssertionError(f"{label}: your loop sent {mine} requests to the model; run_agent sent {theirs}{advice}")
     return run.status
