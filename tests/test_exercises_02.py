@@ -229,6 +229,8 @@ MY_LOOP_WRONG = {
     "the reply not appended": (loop_with(keep_reply=False), ["two 'user' messages in a row"]),
     "one turn too many": (loop_with(turns=lambda max_turns: range(max_turns + 1)),
                           ["max_turns=3, your loop made 4 model calls; expected exactly 3"]),
+    "no max_turns parameter": (lambda client, task, toolbox: [], ["could not be called", "max_turns",
+                                                                   "keep the parameters"]),
     "unknown tools left unanswered": (loop_with(answer_unknown=False), ["no tool_result for the tool_use ids",
                                                                         "an unknown tool's too"]),
 }

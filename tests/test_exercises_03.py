@@ -265,7 +265,15 @@ def loop_that_gives_results_after_pause(client, task, toolbox, max_turns=10):
     return "max_turns", messages
 
 
+def loop_with_a_typo(client, task, toolbox, max_turns=10):
+    messages = [{"role": "user", "content": task}]
+    reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tool=toolbox.to_api())
+    return "done", [*messages, {"role": "assistant", "content": reply.content}]
+
+
 LOOP_STATUS_WRONG = {
+    "a typo in the create call": (loop_with_a_typo, ["your code raised TypeError", "unexpected keyword argument 'tool'",
+                                                     "tool=toolbox.to_api()"]),
     "the loop of 02 (no status)": (loop_of_02, ["return two things: status, messages"]),
     "max_tokens called done": (loop_with({**RIGHT_ENDINGS, "max_tokens": "done"}),
                                ["a reply cut by max_tokens", "run_agent ends it 'truncated'"]),
@@ -368,6 +376,7 @@ def test_prediction_catalogue_right(name):
 
 
 BUDGET_LOOP_WRONG = {
+    "the loop of 3.2, no token_budget": (loop_with_status, ["could not take", "token_budget"]),
     "no budget": (loop_with(RIGHT_ENDINGS), ["'over_budget'"]),
     "> instead of >=": (loop_with(RIGHT_ENDINGS, budget_test=lambda spent, budget: spent > budget),
                         ["one too many", "spent >= token_budget"]),

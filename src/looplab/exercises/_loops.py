@@ -80,12 +80,17 @@ def request_problem(client) -> str | None:
     return None
 
 
+def not_callable_so(exc: BaseException) -> bool:
+    """Whether `exc` rose from calling the participant's function with these arguments, before its body ran."""
+    return isinstance(exc, TypeError) and exc.__traceback__ is not None and exc.__traceback__.tb_next is None
+
+
 def call_loop(my_loop, client, guard, *args, **options) -> tuple[str, list]:
     """Call the participant's loop; return (status, messages) or raise AssertionError saying what is wrong."""
     try:
         returned = my_loop(client, *args, **options)
     except TypeError as exc:
-        if "unexpected keyword" in str(exc) or "positional argument" in str(exc):
+        if not_callable_so(exc):
             raise AssertionError(f"my_loop could not take {sorted(options)}: {exc}; "
                                  "keep the parameters of the exercise's signature") from None
         raise

@@ -6,7 +6,7 @@ import anthropic
 
 from looplab.client import practice_client
 from looplab.exercises import Exercise, raised
-from looplab.exercises._loops import get, guarded, request_problem
+from looplab.exercises._loops import get, guarded, not_callable_so, request_problem
 from looplab.practice import call, calls, say, stop
 from looplab.samples import weather_and_calc
 from looplab.tools import Toolbox
@@ -79,6 +79,11 @@ def _call_loop(my_loop, client, guard, task, max_turns) -> list:
         detail = body.get("error", {}).get("message", exc.message) if isinstance(body.get("error"), dict) else exc.message
         raise AssertionError(request_problem(client)
                              or f"the practice model refused a request of your loop: {detail}") from None
+    except TypeError as exc:
+        if not_callable_so(exc):
+            raise AssertionError(f"my_loop could not be called as my_loop(client, task, toolbox, max_turns={max_turns}): "
+                                 f"{exc}; keep the parameters of the exercise's signature") from None
+        raise
     problem = request_problem(client)
     if problem:
         raise AssertionError(problem)
