@@ -8,7 +8,7 @@ LAB_ARGS ?=
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ROOT_ARGS := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab lab-solutions test test-editions test-notebooks lint workshop editions bench clean constraints lite
+.PHONY: lab restore lab-solutions test test-editions test-notebooks lint workshop editions bench clean constraints lite
 
 $(BIN)/python:
 	@$(PY) scripts/check_python.py
@@ -26,9 +26,16 @@ $(DEV_STAMP): $(LAB_STAMP)
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
 	@touch $@
 
-# The participant edition (exercises to do); the solved source is for instructors.
+# The participant edition (exercises to do), in the participant's own copy (git-ignored), synced at
+# each start: new material comes in, a notebook they edited is kept. The solved source is for instructors.
+MY_WORKSHOP ?= my-workshop
 lab: $(LAB_STAMP)
-	$(BIN)/jupyter lab --ServerApp.root_dir=workshop $(ROOT_ARGS) $(LAB_ARGS) workshop/00_start_here.ipynb
+	@$(BIN)/python -m looplab.sync workshop $(MY_WORKSHOP)
+	$(BIN)/jupyter lab --ServerApp.root_dir=$(MY_WORKSHOP) $(ROOT_ARGS) $(LAB_ARGS) $(MY_WORKSHOP)/00_start_here.ipynb
+
+# make restore NB=03: the current version of one notebook in the participant's copy, theirs backed up first.
+restore: $(LAB_STAMP)
+	@$(BIN)/python -m looplab.sync workshop $(MY_WORKSHOP) --restore "$(NB)"
 
 lab-solutions: $(LAB_STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_ARGS) $(LAB_ARGS) notebooks/00_start_here.ipynb

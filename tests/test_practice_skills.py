@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from looplab.practice.fill import fill_input, placeholder
-from looplab.practice.skills import choose, plan
+from looplab.practice.planner import choose, plan
+from looplab.practice.planner.fill import fill_input, placeholder
 from looplab.practice.view import OfferedTool, read_request
 
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"

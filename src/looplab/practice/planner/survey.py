@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 
-from ..text import content_words, file_names, joined, sentence_case, stems
+from ..context import is_cleared
 from ..view import View
 from ._records import Record, amount_text, money, money_keys, parse
 from ._select import choose_records
 from ._tools import answer, first_input, pick, said, use
+from .text import content_words, file_names, joined, sentence_case, stems
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
@@ -43,7 +44,7 @@ def survey(view: View) -> dict | None:
     reader = lister and pick(view.tools, READ, (lister.name,))
     if not reader:
         return None
-    lists = view.calls_of(lister.name)
+    lists = [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]  # cleared: list again
     if not lists:
         folder = folder_of(view.task)
         return use([(lister.name, first_input(lister, folder, {"folder", "dir", "directory", "path"}))],

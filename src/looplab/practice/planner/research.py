@@ -6,9 +6,9 @@ from __future__ import annotations
 import math
 import re
 
-from ..text import content_words, file_names, negated, root, roots, sentences, stems
 from ..view import View
 from ._tools import answer, first_input, pick, said, unplanted, use
+from .text import content_words, file_names, negated, root, roots, sentences, stems
 
 SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import re
 
-from ..fill import binary, expression, fill_input, place, spoken
-from ..text import (
+from ..view import View
+from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
+from .fill import binary, expression, fill_input, place, spoken
+from .text import (
     STOPWORDS,
     clauses,
     content_words,
@@ -17,8 +19,6 @@ from ..text import (
     stems,
     words,
 )
-from ..view import View
-from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
 
 CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "evaluate", "compute"}
 RELATED = [  # a word of the task also counts as the other words of its group

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from ..text import STOPWORDS, content_words, joined, negated, quoted, readable, stem, stems, words
 from ..view import OfferedTool, View
 from ._tools import about_words, absent, answer, said, tool_label, unplanted, use
+from .text import STOPWORDS, content_words, joined, negated, quoted, readable, stem, stems, words
 
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
                    "cherche clé dans catalogue catalog have has contain contains"))

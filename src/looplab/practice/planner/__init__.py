@@ -8,9 +8,9 @@ why instead), and a final answer also reports every denial, tool error and plant
 
 from __future__ import annotations
 
-from ..fill import invalid
 from ..view import View
 from ._tools import accounted, answer, cannot_plan
+from .fill import invalid
 from .gullible import gullible
 from .lookup import lookup
 from .needs import needs

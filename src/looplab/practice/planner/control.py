@@ -19,8 +19,8 @@ import hashlib
 import json
 
 from looplab._jsonschema import validator_class
-from looplab.practice.fill import fill_input
-from looplab.practice.skills._tools import CANNOT_PLAN
+from looplab.practice.planner._tools import CANNOT_PLAN
+from looplab.practice.planner.fill import fill_input
 from looplab.practice.view import OfferedTool, View
 
 DECLINED = CANNOT_PLAN.split("{why}")[0]  # how the planner's own decline begins

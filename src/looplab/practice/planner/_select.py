@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..text import content_words, joined, polarity, stem, stems, words
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record
+from .text import content_words, joined, polarity, stem, stems, words
 
 PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "réglé", "réglée", "réglés", "réglées"}
 UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}

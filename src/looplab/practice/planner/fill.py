@@ -8,8 +8,8 @@ from functools import lru_cache
 
 from looplab._jsonschema import validator_class
 
+from ..view import OfferedTool
 from .text import STOPWORDS, file_names, quoted, stem, words
-from .view import OfferedTool
 
 EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 NUMBER = r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)"

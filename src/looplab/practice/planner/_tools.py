@@ -6,8 +6,8 @@ import json
 import re
 from functools import lru_cache
 
-from ..text import fold, stem, words
 from ..view import OfferedTool, Step, View
+from .text import fold, stem, words
 
 CANNOT_PLAN = (
     "The practice model can't plan this request: {why}. "
