@@ -226,7 +226,7 @@ MY_LOOP_WRONG = {
     "replies stored with model_dump()": (loop_with(store=lambda reply: [b.model_dump() for b in reply.content]),
                                          ["caller: null", "model_dump() writes every unset field as None",
                                           "append reply.content"]),
-    "the reply not appended": (loop_with(keep_reply=False), ["two 'user' messages in a row"]),
+    "the reply not appended": (loop_with(keep_reply=False), ["the assistant reply that asked for those tools is missing"]),
     "one turn too many": (loop_with(turns=lambda max_turns: range(max_turns + 1)),
                           ["max_turns=3, your loop made 4 model calls; expected exactly 3"]),
     "no max_turns parameter": (lambda client, task, toolbox: [], ["could not be called", "max_turns",

@@ -71,6 +71,11 @@ def request_problem(client) -> str | None:
                         "Claude's API refuses (400: all messages must have non-empty content); send a message "
                         "of tool results only after a reply whose stop_reason is 'tool_use' (after pause_turn, call "
                         "again with the history as it is; after end_turn or max_tokens, end the loop)")
+            results = [b for b in content if get(b, "type") == "tool_result"] if isinstance(content, list) else []
+            if results and i and get(messages[i - 1], "role") == "user":
+                return (f"your loop sent tool results in messages[{i}] right after another user message: the "
+                        "assistant reply that asked for those tools is missing; append it to the history "
+                        "({'role': 'assistant', 'content': reply.content}) before the results")
             for j, block in enumerate(content if isinstance(content, list) else []):
                 nulls = [key for key, value in block.items() if value is None] if isinstance(block, dict) else []
                 if nulls:
