@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from solutions import defined_in
+from solutions import ODD_ANSWERS, defined_in
 
 from looplab import MODEL
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex02
@@ -281,3 +281,12 @@ def test_my_loop_catalogue_right(name):
     """Right loops written differently from the solution pass."""
     outcome = ex02.my_loop.evaluate(MY_LOOP_RIGHT[name])
     assert outcome.status == PASS, outcome.message
+
+
+@pytest.mark.parametrize("odd", ODD_ANSWERS)
+@pytest.mark.parametrize("exercise", [ex02.validate, ex02.my_loop], ids=lambda e: e.title.split(" — ")[0])
+def test_odd_answers_are_not_yet_never_an_internal_error(exercise, odd):
+    """An answer of the wrong kind is 'not yet' with a message of the check's, never the check's own crash."""
+    outcome = exercise.evaluate(ODD_ANSWERS[odd])
+    assert outcome.status == FAIL
+    assert "internal error" not in outcome.message

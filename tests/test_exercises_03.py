@@ -2,7 +2,7 @@
 from pathlib import Path
 
 import pytest
-from solutions import defined_in, solved, starters
+from solutions import ODD_ANSWERS, defined_in, solved, starters
 
 from looplab import MODEL
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex03
@@ -486,3 +486,12 @@ def test_budget_catalogue_right(name, in_notebooks):
     """Budgets anywhere in the range that does both pass, the edges included."""
     outcome = ex03.budget.evaluate(BUDGET_RIGHT[name](*invoice_spending()))
     assert outcome.status == PASS, outcome.message
+
+
+@pytest.mark.parametrize("odd", ODD_ANSWERS)
+@pytest.mark.parametrize("exercise", [ex03.verdicts, ex03.loop_status, ex03.prediction, ex03.budget_loop, ex03.budget], ids=lambda e: e.title.split(" — ")[0])
+def test_odd_answers_are_not_yet_never_an_internal_error(exercise, odd, in_notebooks):
+    """An answer of the wrong kind is 'not yet' with a message of the check's, never the check's own crash."""
+    outcome = exercise.evaluate(ODD_ANSWERS[odd])
+    assert outcome.status == FAIL
+    assert "internal error" not in outcome.message
