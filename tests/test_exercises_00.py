@@ -2,7 +2,7 @@
 
 import pytest
 from anthropic.types import TextBlock
-from solutions import defined_in
+from solutions import ODD_ANSWERS, defined_in
 
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex00
 
@@ -221,3 +221,12 @@ def test_total_tokens_catalogue_right(name):
     """Right total_tokens answers written differently from the solution pass."""
     outcome = ex00.total_tokens.evaluate(TOTAL_TOKENS_RIGHT[name])
     assert outcome.status == PASS, outcome.message
+
+
+@pytest.mark.parametrize("odd", ODD_ANSWERS)
+@pytest.mark.parametrize("exercise", [ex00.first_text, ex00.total_tokens], ids=lambda e: e.title.split(" — ")[0])
+def test_odd_answers_are_not_yet_never_an_internal_error(exercise, odd):
+    """An answer of the wrong kind is 'not yet' with a message of the check's, never the check's own crash."""
+    outcome = exercise.evaluate(ODD_ANSWERS[odd])
+    assert outcome.status == FAIL
+    assert "internal error" not in outcome.message

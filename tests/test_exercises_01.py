@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from solutions import defined_in
+from solutions import ODD_ANSWERS, defined_in
 
 from looplab import tool
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex01
@@ -338,3 +338,12 @@ def test_answer_tool_calls_catalogue_right(name):
     """Right answers written differently from the solution pass, hand-built tool_results included."""
     outcome = ex01.answer_tool_calls.evaluate(ANSWER_TOOL_CALLS_RIGHT[name])
     assert outcome.status == PASS, outcome.message
+
+
+@pytest.mark.parametrize("odd", ODD_ANSWERS)
+@pytest.mark.parametrize("exercise", [ex01.word_count, ex01.answer_tool_calls], ids=lambda e: e.title.split(" — ")[0])
+def test_odd_answers_are_not_yet_never_an_internal_error(exercise, odd):
+    """An answer of the wrong kind is 'not yet' with a message of the check's, never the check's own crash."""
+    outcome = exercise.evaluate(ODD_ANSWERS[odd])
+    assert outcome.status == FAIL
+    assert "internal error" not in outcome.message

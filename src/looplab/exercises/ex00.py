@@ -76,7 +76,7 @@ COUNTS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache
 
 def _cached_replies() -> tuple[Message, Message]:
     """Two replies to one cached system prompt: the first writes it to the cache, the second reads it."""
-    client = practice_client()
+    client = practice_client(script=["I am a practice model.", "I am a practice model."])
     system = [{"type": "text", "text": "Answer briefly. " * 40, "cache_control": {"type": "ephemeral"}}]
     ask = [{"role": "user", "content": "Who are you?"}]
     return tuple(client.messages.create(model=MODEL, max_tokens=256, system=system, messages=ask)
