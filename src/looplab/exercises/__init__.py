@@ -11,8 +11,12 @@ participant receives.
 from __future__ import annotations
 
 import html
+import linecache
+import sysconfig
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from IPython.display import display
@@ -44,6 +48,22 @@ class Outcome:
                 f"{html.escape(self.message)}</div>")
 
 
+_NOT_THEIRS = tuple(str(Path(p).resolve()) for p in {Path(__file__).parents[1], sysconfig.get_paths()["stdlib"],
+                                                   sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]})
+
+
+def their_line(exc: BaseException) -> str | None:
+    """Where the participant's code raised `exc`: 'line N: code' of the deepest frame outside looplab and the
+    libraries, or None when no frame is theirs (then the check itself failed)."""
+    theirs = [f for f in traceback.extract_tb(exc.__traceback__)
+              if not str(Path(f.filename).resolve()).startswith(_NOT_THEIRS)]
+    if not theirs:
+        return None
+    frame = theirs[-1]
+    code = (frame.line or linecache.getline(frame.filename, frame.lineno)).strip()
+    return f"line {frame.lineno}: {code}" if code else f"line {frame.lineno}"
+
+
 @dataclass
 class Exercise:
     """One exercise: a behaviour test, a hint and a worked solution."""
@@ -67,8 +87,12 @@ class Exercise:
             return Outcome(UNATTEMPTED, f"{self.title}: the starter still raises NotImplementedError; write your code there.")
         except AssertionError as exc:
             return Outcome(FAIL, f"{self.title}: {exc}")
-        except Exception as exc:  # the participant's code raised: say so, keep the kernel alive
-            return Outcome(FAIL, f"{self.title}: your code raised {type(exc).__name__}: {exc}")
+        except Exception as exc:  # keep the kernel alive; say whose code raised
+            line = their_line(exc)
+            if line is None:
+                return Outcome(FAIL, f"{self.title}: the check itself failed ({type(exc).__name__}: {exc}), "
+                                     "not your code; please tell the instructor")
+            return Outcome(FAIL, f"{self.title}: your code raised {type(exc).__name__}: {exc} ({line})")
         return Outcome(PASS, f"{self.title}: {praise}")
 
     def check(self, answer: Any = ...) -> None:
