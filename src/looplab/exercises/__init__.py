@@ -77,6 +77,11 @@ def learner_line(exc: BaseException, test: Callable | None = None) -> str:
     return f"{where}: {source}" if source else where
 
 
+def their_line(exc: BaseException) -> str | None:
+    """learner_line() for callers that test for None: where the participant's code raised, else None."""
+    return learner_line(exc) or None
+
+
 def raised(exc: BaseException) -> str:
     """'your code raised KeyError: 'x' (line 3: ...)': how a check reports the participant's exception."""
     line = learner_line(exc)
