@@ -270,3 +270,27 @@ def test_a_replayed_notebook_with_a_cell_run_twice_shows_what_was_recorded(tmp_p
     index = [c.id for c in replayed.cells if c.cell_type == "code"].index("nb02-40")
     assert shown[index + 1] == shown[index]
     assert shown[1:index + 1] + shown[index + 2:] == outputs(recorded)[1:]
+
+
+def test_the_guides_record_lines_work_in_notebook_02(tmp_path, monkeypatch):
+    """The two lines docs/instructors.md adds to 02's setup cell record to logs/rehearsal, as written."""
+    import re
+    import textwrap
+    from pathlib import Path
+
+    import nbformat
+
+    root = Path(__file__).resolve().parent.parent
+    guide = (root / "docs" / "instructors.md").read_text(encoding="utf-8")
+    section = guide.split("## Rehearsal and replay", 1)[1].split("\n## ", 1)[0]
+    lines = textwrap.dedent(re.search(r"```python\n(.*?)```", section, re.S).group(1))
+    nb = nbformat.read(root / "notebooks" / "02_the_loop.ipynb", as_version=4)
+    setup = next(c.source for c in nb.cells if c.cell_type == "code")
+    (tmp_path / "notebooks").mkdir()
+    monkeypatch.chdir(tmp_path / "notebooks")
+    monkeypatch.setenv("LOOPLAB_OFFLINE", "1")
+    namespace = {}
+    exec(compile(setup + "\n" + lines, "02 setup cell", "exec"), namespace)  # the guide's own text
+    namespace["client"].messages.create(model=MODEL, max_tokens=99, messages=TASK)
+    recorded = json.loads((tmp_path / "logs" / "rehearsal" / "02_the_loop.json").read_text())
+    assert recorded["exchanges"][0]["request"]["body"]["messages"] == TASK
