@@ -67,7 +67,7 @@ def test_a_starter_never_replaces_kept_code(tmp_path, capsys):
     capsys.readouterr()
     keep(path, stub, check=STATUS)
     assert path.read_text() == before
-    assert capsys.readouterr().out.startswith("my_agent_09.py not written: stub does not pass Exercise 9.9")
+    assert capsys.readouterr().out.startswith("my_agent_09.py not written: stub does not pass yet (Exercise 9.9")
 
 
 def test_load_says_when_it_falls_back(tmp_path, capsys):
@@ -138,7 +138,7 @@ def test_notebook_03_compares_the_loop_written_in_02(tmp_path):
     ran = {c.id: text_of(c) for c in execute(tmp_path / "03_stop_reasons_and_budgets.ipynb").cells
            if c.cell_type == "code"}
     assert ran["nb03-04b"] == "my_loop: yours, loaded from my_agent_02.py.\n"
-    assert "my_agent_03.py not written: my_loop does not pass Exercise 3.2" in ran["nb03-32b"]
+    assert "my_agent_03.py not written: my_loop does not pass yet (Exercise 3.2" in ran["nb03-32b"]
     assert not (tmp_path / "my_agent_03.py").exists()
     compared = ran["nb03-64"]
     assert compared.startswith("my_loop: yours, loaded from my_agent_02.py.\n[my own loop] turn 1\n")

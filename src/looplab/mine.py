@@ -80,8 +80,8 @@ def keep(path, *functions, check) -> None:
     path, names = Path(path), ", ".join(f.__name__ for f in functions)
     outcome = check.evaluate(functions[0])
     if outcome.status != "pass":
-        print(f"{path.name} not written: {functions[0].__name__} does not pass {check.title} yet "
-              f"({outcome.status}); run keep() again once the check says Correct.")
+        print(f"{path.name} not written: {functions[0].__name__} does not pass yet ({check.title}: "
+              f"{outcome.status}); run keep() again once the check says Correct.")
         return
     try:
         text = module_text(functions, check.title)
