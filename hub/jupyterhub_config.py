@@ -8,6 +8,7 @@ Local processes isolate nothing: every participant runs as this user, so hold no
 """
 
 import os
+import secrets
 import socket
 import sys
 from pathlib import Path
@@ -43,7 +44,11 @@ c.SimpleLocalProcessSpawner.home_dir_template = str(USERS / "{username}")
 c.Spawner.notebook_dir = str(USERS / "{username}")
 c.Spawner.cmd = [str(BIN / "jupyterhub-singleuser")]
 c.Spawner.default_url = "/lab/tree/00_start_here.ipynb"
-c.Spawner.environment = {"LOOPLAB_OFFLINE": "1"}
+c.Spawner.environment = {
+    "LOOPLAB_OFFLINE": "1",
+    # Where the checks note their outcomes for the instructor's view (see looplab/progress.py).
+    "LOOPLAB_PROGRESS": lambda spawner: str(USERS / spawner.user.name / ".looplab" / "progress.json"),
+}
 # Idle kernels go after 30 min, even with a tab open: 20 open kernels hold about 1 GiB each by notebook 07.
 c.Spawner.args = ["--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_connected=True",
                   "--MappingKernelManager.cull_interval=120"]
@@ -63,13 +68,19 @@ def seed(spawner):
 c.Spawner.pre_spawn_hook = seed
 
 # Servers idle for an hour are stopped and their temporary accounts removed (a bare --cull-users exits 2).
+# The instructor's live view (hub/progress_view.py): participants × checks, behind a key printed below.
+VIEW_KEY = os.environ.get("LOOPLAB_HUB_VIEW_KEY") or secrets.token_urlsafe(12)
 c.JupyterHub.services = [
     {"name": "idle-culler",
      "command": [sys.executable, "-m", "jupyterhub_idle_culler", "--timeout=3600", "--cull-users=True"]},
+    {"name": "progress", "url": f"http://127.0.0.1:{PORT + 3}",
+     "command": [sys.executable, str(ROOT / "hub" / "progress_view.py")],
+     "environment": {"LOOPLAB_HUB_USERS": str(USERS), "LOOPLAB_VIEW_KEY": VIEW_KEY}},
 ]
 c.JupyterHub.load_roles = [
     {"name": "idle-culler", "services": ["idle-culler"],
      "scopes": ["list:users", "read:users:activity", "read:servers", "delete:servers", "admin:users"]},
+    {"name": "progress-view", "services": ["progress"], "scopes": ["list:users", "read:users"]},
 ]
 
 
@@ -85,4 +96,6 @@ def address() -> str:
             return socket.gethostname()
 
 
-print(f"\n  Agent Loop Lab hub: hand out  http://{address()}:{PORT}/  (Ctrl-C stops it)\n", flush=True)
+print(f"\n  Agent Loop Lab hub: hand out  http://{address()}:{PORT}/  (Ctrl-C stops it)"
+      f"\n  Your view of the room (keep it to yourself): http://{address()}:{PORT}/services/progress/?key={VIEW_KEY}\n",
+      flush=True)

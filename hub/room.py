@@ -16,6 +16,7 @@ import sys
 import threading
 import time
 import uuid
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -35,14 +36,14 @@ def proxy_command() -> str | None:
 
 
 def free_port() -> int:
-    """A port with its two neighbours free (the hub's API and the proxy's API use them)."""
+    """A port with its three neighbours free (the hub's API, the proxy's API and the progress view use them)."""
     for _ in range(50):
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             port = s.getsockname()[1]
-        if port < 65000 and all(_free(port + i) for i in (1, 2)):
+        if port < 65000 and all(_free(port + i) for i in (1, 2, 3)):
             return port
-    raise RuntimeError("no three free ports in a row")
+    raise RuntimeError("no four free ports in a row")
 
 
 def _free(port: int) -> bool:
@@ -54,9 +55,9 @@ def _free(port: int) -> bool:
             return False
 
 
-def start_hub(state: Path, port: int, log) -> subprocess.Popen:
+def start_hub(state: Path, port: int, log, view_key: str = "room-key") -> subprocess.Popen:
     """The hub of `make hub`, on 127.0.0.1:port, its state and participants' folders in `state`."""
-    env = {**os.environ, "LOOPLAB_HUB_DIR": str(state), "LOOPLAB_HUB_IP": "127.0.0.1",
+    env = {**os.environ, "LOOPLAB_HUB_DIR": str(state), "LOOPLAB_HUB_IP": "127.0.0.1", "LOOPLAB_HUB_VIEW_KEY": view_key,
            "LOOPLAB_HUB_PORT": str(port), "LOOPLAB_HUB_PROXY": proxy_command() or "configurable-http-proxy"}
     hub = Path(sys.executable).parent / "jupyterhub"
     proc = subprocess.Popen([str(hub), "-f", str(ROOT / "hub" / "jupyterhub_config.py")], cwd=state, env=env,
@@ -129,25 +130,31 @@ class Participant:
     def files(self, path: str = "") -> requests.Response:
         return self.api("GET", f"/user/{self.name}/api/contents/{path}")
 
-    def run_notebook(self, name: str) -> list[str]:
-        """Run every code cell of their copy of `name` in a new kernel; the cells whose outputs differ."""
-        start = time.monotonic()
-        nb = self.files(name).json()["content"]
+    @contextmanager
+    def kernel(self, path: str):
+        """A websocket to a new kernel of theirs, started for `path` (a notebook of theirs)."""
         session = self.api("POST", f"/user/{self.name}/api/sessions",
-                           json={"path": name, "type": "notebook", "kernel": {"name": "python3"}})
+                           json={"path": path, "type": "notebook", "kernel": {"name": "python3"}})
         session.raise_for_status()
         kernel = session.json()["kernel"]["id"]
         ws_url = self.url.replace("http", "ws", 1) + f"/user/{self.name}/api/kernels/{kernel}/channels"
         ws = websocket.create_connection(ws_url, header=[f"Authorization: token {self.token}"], timeout=120)
         try:
-            wrong = []
-            for i, cell in enumerate(c for c in nb["cells"] if c["cell_type"] == "code"):
-                got = execute(ws, "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"])
-                if comparable(got) != comparable(cell["outputs"]):
-                    wrong.append(f"code cell {i + 1}")
+            yield ws
         finally:
             ws.close()
             self.api("DELETE", f"/user/{self.name}/api/sessions/{session.json()['id']}")
+
+    def run_notebook(self, name: str) -> list[str]:
+        """Run every code cell of their copy of `name` in a new kernel; the cells whose outputs differ."""
+        start = time.monotonic()
+        nb = self.files(name).json()["content"]
+        wrong = []
+        with self.kernel(name) as ws:
+            for i, cell in enumerate(c for c in nb["cells"] if c["cell_type"] == "code"):
+                source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
+                if comparable(execute(ws, source)) != comparable(cell["outputs"]):
+                    wrong.append(f"code cell {i + 1}")
         self.run_s = time.monotonic() - start
         return wrong
 

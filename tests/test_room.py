@@ -36,10 +36,12 @@ def in_folder(state: Path) -> list[int]:
 def hub(tmp_path_factory):
     state = tmp_path_factory.mktemp("hub")
     port = room.free_port()
-    with open(state.parent / "hub.log", "w") as log:
+    logs = room.ROOT / "build" / "room"  # kept after the run, for a failure's story
+    logs.mkdir(parents=True, exist_ok=True)
+    with open(logs / f"hub-{N}.log", "w") as log:
         proc = room.start_hub(state, port, log)
         try:
-            yield {"url": f"http://127.0.0.1:{port}", "proc": proc, "state": state, "log": state.parent / "hub.log"}
+            yield {"url": f"http://127.0.0.1:{port}", "proc": proc, "state": state, "log": logs / f"hub-{N}.log"}
         finally:
             room.stop_hub(proc)
 
@@ -50,7 +52,8 @@ def people(hub):
     try:
         crowd = room.room(hub["url"], N)
     except Exception:
-        print(hub["log"].read_text()[-3000:])
+        problems = [line for line in hub["log"].read_text().splitlines() if line.startswith(("[W", "[E", "[C"))]
+        print("\n".join(problems[-30:]), f"\nwhole log: {hub['log']}")
         raise
     spawn = max(p.spawn_s for p in crowd)
     run = max(p.run_s for p in crowd)
@@ -82,6 +85,32 @@ def test_no_participant_sees_another_s_files(people):
     assert alice.api("GET", f"/hub/api/users/{bob.name}").status_code in (403, 404)
     outside = alice.files(f"../{bob.name}/02_the_loop.ipynb").status_code
     assert outside in (400, 403, 404)
+
+
+def test_the_instructor_sees_a_check_turn_correct_within_seconds(hub):
+    """The view lists a new participant, then shows their 0.1 as Not yet, then Correct, each within seconds."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+    from lab import CHROMIUM, MISSING, chromium_page
+
+    if not CHROMIUM.exists():
+        pytest.skip(MISSING)
+    view = f"{hub['url']}/services/progress/"
+    assert room.requests.get(f"{view}?key=wrong", timeout=30).status_code == 403
+    person = room.Participant(hub["url"])
+    person.login()
+    person.wait_ready(time.monotonic())
+    with chromium_page(hub["state"].parent) as page, person.kernel("00_start_here.ipynb") as ws:
+        page.goto(f"{view}?key=room-key")
+        page.get_by_text(person.name[:8], exact=True).wait_for(timeout=30_000)
+        row = page.locator("tr", has_text=person.name[:8])
+        room.execute(ws, "from looplab.exercises import ex00\nex00.first_text.check(lambda message: 'nope')")
+        row.locator("td", has_text="Not yet").wait_for(timeout=10_000)
+        started = time.monotonic()
+        room.execute(ws, "ex00.first_text.check(lambda m: next((b.text for b in m.content if b.type == 'text'), ''))")
+        row.locator("td", has_text="Correct").wait_for(timeout=10_000)
+        print(f"\nview: Correct shown {time.monotonic() - started:.1f} s after the check")
+    record = hub["state"] / "users" / person.name / ".looplab" / "progress.json"
+    assert room.json.loads(record.read_text(encoding="utf-8")) == {"Exercise 0.1 — first_text": "pass"}
 
 
 def test_ctrl_c_stops_the_hub_and_every_server(people, hub):
