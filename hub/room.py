@@ -76,6 +76,19 @@ def start_hub(state: Path, port: int, log, view_key: str = "room-key") -> subpro
     raise RuntimeError("the hub did not answer within 120 s")
 
 
+def rss_mib(folder: Path) -> float:
+    """Resident memory of every process working in `folder` (servers, kernels), in MiB (Linux /proc)."""
+    total = 0
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and os.readlink(entry / "cwd").startswith(str(folder)):
+                status = (entry / "status").read_text()
+                total += int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:")))
+        except (OSError, StopIteration):
+            pass
+    return total / 1024
+
+
 def stop_hub(proc: subprocess.Popen) -> int:
     """Ctrl-C, as an instructor would; the hub stops the servers and the proxy."""
     if proc.poll() is None:
@@ -131,8 +144,8 @@ class Participant:
         return self.api("GET", f"/user/{self.name}/api/contents/{path}")
 
     @contextmanager
-    def kernel(self, path: str):
-        """A websocket to a new kernel of theirs, started for `path` (a notebook of theirs)."""
+    def kernel(self, path: str, keep: bool = False):
+        """A websocket to a new kernel of theirs, started for `path` (a notebook of theirs); shut down after unless keep."""
         session = self.api("POST", f"/user/{self.name}/api/sessions",
                            json={"path": path, "type": "notebook", "kernel": {"name": "python3"}})
         session.raise_for_status()
@@ -143,14 +156,15 @@ class Participant:
             yield ws
         finally:
             ws.close()
-            self.api("DELETE", f"/user/{self.name}/api/sessions/{session.json()['id']}")
+            if not keep:
+                self.api("DELETE", f"/user/{self.name}/api/sessions/{session.json()['id']}")
 
-    def run_notebook(self, name: str) -> list[str]:
+    def run_notebook(self, name: str, keep: bool = False) -> list[str]:
         """Run every code cell of their copy of `name` in a new kernel; the cells whose outputs differ."""
         start = time.monotonic()
         nb = self.files(name).json()["content"]
         wrong = []
-        with self.kernel(name) as ws:
+        with self.kernel(name, keep) as ws:
             for i, cell in enumerate(c for c in nb["cells"] if c["cell_type"] == "code"):
                 source = "".join(cell["source"]) if isinstance(cell["source"], list) else cell["source"]
                 if comparable(execute(ws, source)) != comparable(cell["outputs"]):
@@ -210,8 +224,8 @@ def comparable(outputs: list[dict]) -> list[tuple]:
     return seen
 
 
-def room(url: str, n: int, notebook: str = "02_the_loop.ipynb") -> list[Participant]:
-    """n participants arrive at once, get their servers, then run `notebook` at the same time."""
+def room(url: str, n: int, notebook: str = "02_the_loop.ipynb", keep: bool = False) -> list[Participant]:
+    """n participants arrive at once, get their servers, then run `notebook` at the same time (kernels kept if keep)."""
     people = [Participant(url) for _ in range(n)]
     errors: dict[int, BaseException] = {}
     results: dict[int, list[str]] = {}
@@ -234,7 +248,7 @@ def room(url: str, n: int, notebook: str = "02_the_loop.ipynb") -> list[Particip
     started = time.monotonic()
     all_at_once(lambda i: (people[i].login(), people[i].wait_ready(started)))
     if not errors:
-        all_at_once(lambda i: results.__setitem__(i, people[i].run_notebook(notebook)))
+        all_at_once(lambda i: results.__setitem__(i, people[i].run_notebook(notebook, keep)))
     if errors:
         first = next(iter(errors.values()))
         raise RuntimeError(f"{len(errors)} of {n} participants failed; first: {first!r}") from first
