@@ -41,8 +41,8 @@ def check_fields(body: dict) -> str | None:
 def prefill(body: dict) -> str | None:
     """The text of a final assistant message (a prefill), or None when the request ends otherwise."""
     last = ([m for m in body["messages"] if m["role"] != "system"] or [{}])[-1]
-    if last.get("role") != "assistant":
-        return None
+    if last.get("role") != "assistant" or any(b.get("type") == "compaction" for b in _as_blocks(last)):
+        return None  # a compaction block sent back continues the turn it paused; it is not a prefill
     return "".join(b.get("text", "") for b in _as_blocks(last) if b.get("type") == "text")
 
 
