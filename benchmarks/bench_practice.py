@@ -74,19 +74,21 @@ def paraphrases() -> tuple[Counter, list[dict]]:
     return counts, bodies
 
 
-def heldout() -> tuple[Counter, int, int]:
-    """Run the held-out suite of tests/heldout_cases.py: verdict counts, answerable cases, answerable ones right."""
+def heldout() -> Counter:
+    """Run the held-out suite of tests/heldout_cases.py: verdict counts, plus 'answerable', 'answerable right'
+    and 'naming' (declines that name a word of the task)."""
     sys.path.insert(0, str(ROOT / "tests"))
-    from heldout_cases import CASES, run_case
+    from heldout_cases import CASES, names_what, run_case
 
-    counts, answerable, answerable_right = Counter(), 0, 0
+    counts = Counter()
     with tempfile.TemporaryDirectory() as tmp:
         for i, case in enumerate(CASES):
-            outcome = run_case(case, Path(tmp) / f"case-{i:03d}")[0]
+            outcome, answer, *_ = run_case(case, Path(tmp) / f"case-{i:03d}")
             counts[outcome] += 1
-            answerable += case.answerable
-            answerable_right += case.answerable and outcome == "right"
-    return counts, answerable, answerable_right
+            counts["answerable"] += case.answerable
+            counts["answerable right"] += case.answerable and outcome == "right"
+            counts["naming"] += outcome == "declined" and names_what(case.task, answer)
+    return counts
 
 
 def measure(repetitions: int = 300) -> Section:
@@ -107,11 +109,14 @@ def measure(repetitions: int = 300) -> Section:
     section.rows.append(Row("paraphrase suite: plainly declined", f"{counts['declined'] / total:.0%} "
                             f"({counts['declined']})", "-", None))
     section.rows.append(Row("paraphrase suite: wrong answers", str(counts["wrong"]), "0", counts["wrong"] == 0))
-    held, answerable, answerable_right = heldout()
-    total = sum(held.values())
+    held = heldout()
+    total = held["right"] + held["declined"] + held["wrong"]
     section.rows.append(Row(f"held-out ({total} new wordings, new data, never tuned on): right / declined / wrong",
                             f"{held['right']} / {held['declined']} / {held['wrong']}", "0 wrong", held["wrong"] == 0))
-    section.rows.append(Row("held-out: answerable cases answered right", f"{answerable_right} of {answerable}", "-", None))
+    section.rows.append(Row("held-out: answerable cases answered right", f"{held['answerable right']} of {held['answerable']}",
+                            "-", None))
+    section.rows.append(Row("held-out: declines that name a word of the task", f"{held['naming']} of {held['declined']}",
+                            "all", held["naming"] == held["declined"]))
     times = per_request(bodies, 20)
     overall = median([t for turn in times for t in turn])
     section.rows.append(Row(f"paraphrase suite: median time per request ({len(bodies)} requests)",

@@ -86,6 +86,12 @@ def verdict(answer: str, facts: list, false: list, named: str | None = None) -> 
     return "wrong"
 
 
+def names_what(task: str, answer: str) -> bool:
+    """True if a declining clause of `answer` names a word of `task` (4 letters or more): what it could not do."""
+    words = {w.lower() for w in re.findall(r"\w{4,}", task)}
+    return any(words & {w.lower() for w in re.findall(r"\w{4,}", c)} for c in clauses(answer) if DECLINE.search(c))
+
+
 def number_forms(value: float) -> list[str]:
     """The ways a reply may write `value`: 1250.5 -> 1250.5, 1250.50, 1,250.50, 1 250,50, 1250,50 ..."""
     whole, cents = int(round(value * 100)) // 100, int(round(value * 100)) % 100
@@ -218,7 +224,8 @@ def inv_case(name: str, task: str, seed: int, truth, *, folder: str | None = Non
 
     text = task.format(folder=folder, client=first, unpaid_client=unpaid_client, n0=rows[0].number,
                        n1=rows[1].number, c1=rows[1].client, c3=rows[3].client)
-    return Case(name, text, build, answerable, "invoices", named=named and named.format(client=re.escape(first)))
+    amb = next((re.escape(r.number) for r in rows if r.state == "unknown"), "")
+    return Case(name, text, build, answerable, "invoices", named=named and named.format(client=re.escape(first), amb=amb))
 
 
 def numbers(rows):
@@ -412,8 +419,8 @@ def _invoice_cases() -> list[Case]:
                  lambda rows, by: ([money(total([r for r in rows if r.client == rows[1].client]))],
                                    [stated_total(total(rows))] if len(rows) > 1 else [])))
     # when / due
-    add(inv_case("when due", "When is invoice {n1} due? It's in {folder}.", 33, due_of(1)))
-    add(inv_case("due date of", "What's the due date of {n0} in {folder}?", 34, due_of(0)))
+    add(inv_case("when due", "When is invoice {n1} due? It's in {folder}.", 33, due_of(1), named=r"\bwhen\b|\bdue\b|\bdate|échéance"))
+    add(inv_case("due date of", "What's the due date of {n0} in {folder}?", 34, due_of(0), named=r"\bwhen\b|\bdue\b|\bdate|échéance"))
     add(inv_case("settled and when", "Which invoices in {folder} are settled, and when were they paid?", 35, paid_and_when, named=r"\bwhen\b|\bdate|\bdue\b|échéance|quand",
                  answerable=False))
     add(inv_case("unpaid and due when", "Which invoices in {folder} are unpaid and when is each due?", 36,
@@ -440,7 +447,7 @@ def _invoice_cases() -> list[Case]:
     # records of unclear status
     for i, word in enumerate(UNKNOWN):
         add(inv_case(f"unclear status '{word}'", "Which invoices in {folder} are unpaid, and what's the total due?", 51 + i,
-                     with_unknown, unknown=word))
+                     with_unknown, unknown=word, named="{amb}"))
     add(inv_case("unclear status, paid list", "Which invoices in {folder} are fully paid?", 56,
                  lambda rows, by: (numbers(by["paid"]), numbers(by["unpaid"]) + numbers(by["unknown"])), unknown="paid 50%"))
     add(inv_case("unclear status, count", "How many invoices in {folder} are paid?", 57,
@@ -462,13 +469,13 @@ def _invoice_cases() -> list[Case]:
     add(inv_case("French réglées", "Quelles factures de {folder} sont réglées ?", 66, paid_list, **fr))
     add(inv_case("French combien", "Combien nous doit-on encore d'après les factures de {folder} ?", 67, unpaid_total, cents=True, **fr))
     add(inv_case("French client", "Est-ce que {client} a tout payé ? Regarde dans {folder}.", 68, client_all_paid, named=r"{client}|\btout\b", repeat_client=True, **fr))
-    add(inv_case("French échéance", "Quelle est l'échéance de la facture {n1} dans {folder} ?", 69, due_of(1), folder="compta-clients", **fr))
+    add(inv_case("French échéance", "Quelle est l'échéance de la facture {n1} dans {folder} ?", 69, due_of(1), named=r"\bwhen\b|\bdue\b|\bdate|échéance", folder="compta-clients", **fr))
     add(inv_case("French total général", "Quel est le montant total de toutes les factures de {folder}, payées ou non ?", 70, grand_total, named=r"\btotal|altogether|général", **fr))
     add(inv_case("French pourcentage", "Quel pourcentage du montant facturé dans {folder} reste impayé ?", 71, unpaid_share, named=r"%|percent|share|pourcentage", **fr))
     add(inv_case("French English files", "Quelles factures du dossier {folder} ne sont pas encore payées ?", 72, unpaid_list, folder="invoices-2027"))
     add(inv_case("French hyphen folder", "Dans le dossier {folder}, quelles factures sont impayées, et pour quel montant total ?", 73,
                  unpaid_total, style="fr", folder="invoices-broken"))
-    add(inv_case("French unclear status", "Quelles factures de {folder} ne sont pas réglées ?", 74, with_unknown, unknown="payée à 50%", **fr))
+    add(inv_case("French unclear status", "Quelles factures de {folder} ne sont pas réglées ?", 74, with_unknown, unknown="payée à 50%", named="{amb}", **fr))
     add(inv_case("French compare", "Qui nous doit le plus, {c1} ou {c3} ? Dossier {folder}.", 75, compare_clients, named=r"\bmore\b|compar|plus", **fr))
     return c
 

@@ -1,4 +1,6 @@
 """The exercise framework reports pass, not yet and not attempted, and never crashes."""
+import json
+
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, Exercise, Outcome
 
 
@@ -38,6 +40,24 @@ def test_an_answer_that_raises_is_not_yet_not_a_crash():
     outcome = EXERCISE.evaluate(lambda x: 1 / 0)
     assert outcome.status == FAIL
     assert "ZeroDivisionError" in outcome.message
+
+
+def test_an_answer_that_raises_is_reported_with_its_line():
+    """The participant's exception names the line of their code that raised it."""
+    def answer(x):
+        return {}["missing"]
+    outcome = EXERCISE.evaluate(answer)
+    assert outcome.status == FAIL
+    assert "your code raised KeyError: 'missing'" in outcome.message
+    assert 'return {}["missing"]' in outcome.message
+
+
+def test_a_check_that_breaks_is_an_internal_error_not_the_participants():
+    """An exception raised by the check's own code (no frame of the answer's) is not blamed on the participant."""
+    broken = Exercise("Exercise 0.9 — broken", json.loads, "", "")  # library code only: no frame is the answer's
+    outcome = broken.evaluate(42)
+    assert outcome.status == FAIL
+    assert "your code raised" not in outcome.message and "internal error in the check, not in your code (TypeError" in outcome.message
 
 
 def test_a_right_answer_passes():

@@ -127,7 +127,7 @@ def test_make_lab_serves_an_edition_with_a_token(target, outcome, tmp_path):
 def small_project(tmp_path: Path) -> Path:
     """A copy of the project with notebooks 00 and 01 only, so every make target runs in seconds."""
     keep = shutil.ignore_patterns(".git", ".venv", "build", "__pycache__", ".backup", "logs", "0[2-9]_*.ipynb")
-    for name in ("src", "scripts", "tests", "benchmarks", "notebooks", "workshop"):
+    for name in ("src", "scripts", "tests", "benchmarks", "notebooks", "workshop", "hub"):
         shutil.copytree(ROOT / name, tmp_path / name, ignore=keep)
     for name in ("Makefile", "pyproject.toml", "constraints.txt", "README.md"):
         shutil.copy(ROOT / name, tmp_path / name)

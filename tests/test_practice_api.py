@@ -170,9 +170,9 @@ def test_system_role_message_mid_conversation_is_accepted():
 def test_history_errors_number_messages_as_sent_when_system_messages_are_skipped():
     """A broken history behind a system message is named by the caller's own index."""
     history = [{"role": "user", "content": "Hi"}, {"role": "system", "content": "Be brief."},
-               {"role": "user", "content": "Again"}]
+               {"role": "user", "content": ""}]
     message = refused(lambda: ask(practice_client(), messages=history))
-    assert message.startswith("messages[2]: two 'user' messages in a row")
+    assert message.startswith("messages[2]: all messages must have non-empty content")
 
 
 def test_thinking_gives_a_signed_block_first_and_refuses_it_altered():

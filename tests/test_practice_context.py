@@ -182,3 +182,19 @@ def test_an_altered_compaction_block_is_refused():
         client.beta.messages.create(model=MODEL, max_tokens=64, betas=[COMPACT], messages=[
             {"role": "user", "content": "Hi"}, {"role": "assistant", "content": [block]},
             {"role": "user", "content": "Go on."}])
+
+
+def test_the_sdk_tool_runner_compacts_and_goes_on():
+    """The SDK's own runner, told compact_before_next_turn(), gets a compaction turn and still answers."""
+    tools = [anthropic.beta_tool(t.handler) for t in station_tools(DATA)]
+    runner = practice_client().beta.messages.tool_runner(
+        model=MODEL, max_tokens=1024, tools=tools, max_iterations=30, betas=[COMPACT],
+        tool_choice={"type": "auto", "disable_parallel_tool_use": True},
+        messages=[{"role": "user", "content": STATION_TASK}])
+    reasons = []
+    for reply in runner:
+        reasons.append(reply.stop_reason)
+        if len(reasons) == 6:
+            runner.compact_before_next_turn()
+    assert reasons == ["tool_use"] * 6 + ["compaction"] + ["tool_use"] * 5 + ["end_turn"]
+    assert reply.content[-1].text == station().answer

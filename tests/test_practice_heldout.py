@@ -10,7 +10,7 @@ from pathlib import Path
 
 import paraphrase_cases
 import pytest
-from heldout_cases import CASES, has, money, number_forms, run_case, verdict
+from heldout_cases import CASES, has, money, names_what, number_forms, run_case, verdict
 
 HERE = Path(__file__).resolve().parent
 
@@ -26,8 +26,10 @@ def figures(results) -> dict:
     """right / declined / wrong over all cases, and right over the answerable ones."""
     counts = Counter(v for v, *_ in results.values())
     answerable = [i for i, c in enumerate(CASES) if c.answerable]
+    naming = sum(v == "declined" and names_what(CASES[i].task, answer) for i, (v, answer, *_) in results.items())
     return {"cases": len(results), "right": counts["right"], "declined": counts["declined"], "wrong": counts["wrong"],
-            "answerable": len(answerable), "answerable right": sum(results[i][0] == "right" for i in answerable)}
+            "answerable": len(answerable), "answerable right": sum(results[i][0] == "right" for i in answerable),
+            "declines naming what": naming}
 
 
 def test_suite_is_big_varied_and_new():
@@ -60,6 +62,10 @@ def test_classifier_tells_right_declined_and_wrong():
     assert verdict("Je ne peux pas répondre : le dossier n'existe pas.", [], []) == "declined"
     assert verdict("I cannot tell; N1-100 is paid.", [], ["N1-100"]) == "wrong"
     assert verdict("The lighthouse is tall.", ["41 metres"], []) == "wrong"
+    assert verdict("Unpaid: N1-100. I cannot read N1-300.", ["N1-200"], [], named="when") == "wrong"
+    assert verdict("Unpaid: N1-100. I cannot tell when it is due.", ["N1-200"], [], named="when") == "declined"
+    assert names_what("Which invoices were paid by card?", "I could not relate 'card' to the records.")
+    assert not names_what("Which invoices were paid by card?", "The practice model can't plan this request.")
 
 
 @pytest.mark.xfail(strict=False, reason="measured in the closing note")
@@ -73,5 +79,6 @@ def test_figures_are_measured(results):
     """Print the figures; every case got a verdict, and the counts add up."""
     f = figures(results)
     print(f"\nheld-out suite: {f['right']} right, {f['declined']} declined, {f['wrong']} wrong of {f['cases']}; "
-          f"answerable {f['answerable']}, of which {f['answerable right']} right")
+          f"answerable {f['answerable']}, of which {f['answerable right']} right; "
+          f"{f['declines naming what']} of the {f['declined']} declines name a word of the task")
     assert f["right"] + f["declined"] + f["wrong"] == f["cases"] == len(CASES)

@@ -21,6 +21,8 @@ from typing import Any
 
 from IPython.display import display
 
+from looplab.progress import note_progress
+
 PASS, FAIL, UNATTEMPTED = "pass", "not yet", "not attempted"
 LABELS = {PASS: "Correct", FAIL: "Not yet", UNATTEMPTED: "Not attempted"}
 COLOURS = {PASS: "#2e7d32", FAIL: "#e65100", UNATTEMPTED: "#757575"}  # green, orange, grey
@@ -77,6 +79,11 @@ def learner_line(exc: BaseException, test: Callable | None = None) -> str:
     return f"{where}: {source}" if source else where
 
 
+def their_line(exc: BaseException) -> str | None:
+    """learner_line() for callers that test for None: where the participant's code raised, else None."""
+    return learner_line(exc) or None
+
+
 def raised(exc: BaseException) -> str:
     """'your code raised KeyError: 'x' (line 3: ...)': how a check reports the participant's exception."""
     line = learner_line(exc)
@@ -116,7 +123,9 @@ class Exercise:
 
     def check(self, answer: Any = ...) -> None:
         """Show the participant the outcome for `answer`: Correct, Not yet or Not attempted."""
-        display(self.evaluate(answer))
+        outcome = self.evaluate(answer)
+        note_progress(self.title, outcome.status)  # for the instructor's view on a hub; off elsewhere
+        display(outcome)
 
     def hint(self) -> None:
         """Print a hint."""

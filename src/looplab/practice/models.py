@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from anthropic.types.model_param import ModelParam
 
 CATALOGUE_DATE = "2026-01-01T00:00:00Z"  # a fixed date: practice answers never carry a clock value
-DOCS = "platform.claude.com/docs/en"
+DOCS = "https://platform.claude.com/docs/en"
 
 
 @dataclass(frozen=True)
@@ -31,10 +31,10 @@ class Model:
     source: str
 
 
-_OLD = ("about-claude/models/overview; api/errors#prefill-not-supported; "
-        "build-with-claude/extended-thinking")
-_NEW = ("about-claude/models/overview; about-claude/models/migration-guide (Opus 4.7: sampling "
-        "parameters and thinking budgets removed, display omitted by default)")
+_OLD = (f"{DOCS}/about-claude/models/overview; {DOCS}/api/errors#prefill-not-supported (from 4.6); "
+        f"{DOCS}/build-with-claude/extended-thinking")
+_NEW = (f"{DOCS}/about-claude/models/overview; {DOCS}/about-claude/models/migration-guide (Opus 4.7: "
+        "sampling parameters and thinking budgets removed, thinking display omitted by default)")
 CATALOGUE = {  # id prefix -> row; the 4.5 family is the last that accepts prefill
     "claude-haiku-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
     "claude-sonnet-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),

@@ -18,6 +18,9 @@ from looplab.practice.view import read_request, text_of
 MESSAGES = "/v1/messages"
 COUNT_TOKENS = "/v1/messages/count_tokens"
 MODELS = "/v1/models"
+MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
+TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
+             "through the Files API or in smaller requests")
 KEEP = 1000  # requests kept in `.requests`, and paused turns and omitted thoughts remembered
 
 
@@ -81,6 +84,8 @@ class PracticeTransport(httpx2.BaseTransport):
             return with_request_id(api_error(status, kind, message), self.next_id("req"))
 
     def _route(self, request, body) -> httpx2.Response:
+        if len(request.content) > MAX_BODY:
+            return api_error(413, "request_too_large", TOO_LARGE)
         for fault in list(self.faults):
             before = getattr(fault, "before", None)
             response = before(request, body) if before else None
@@ -118,7 +123,7 @@ class PracticeTransport(httpx2.BaseTransport):
             return api_error(400, "invalid_request_error", problem)
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
         seen = context.expand(sent)
-        problem = (check_messages(seen, self.issued) or check_model(full, resumed)
+        problem = (check_messages(seen, self.issued) or path == MESSAGES and check_model(full, resumed)
                    or control.unsigned(self._restore(seen["messages"])))
         if problem:
             return api_error(400, "invalid_request_error", problem)
