@@ -6,11 +6,11 @@ from collections import deque
 
 import httpx2
 
-from looplab.practice import control, models, sse, tokens
+from looplab.practice import context, models, sse, tokens
+from looplab.practice.planner import SKILLS, choose, control
 from looplab.practice.responses import api_error, json_response, with_request_id
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
-from looplab.practice.skills import SKILLS, choose
 from looplab.practice.threads import Threads
 from looplab.practice.validate import check_fields, check_messages, check_model, merge_turns, prefill
 from looplab.practice.view import read_request, text_of
@@ -117,18 +117,33 @@ class PracticeTransport(httpx2.BaseTransport):
             return api_error(404, "not_found_error", problem,
                              details={"error_code": "thread_not_found"})
         resumed = bool(full["messages"]) and _key(full["messages"][-1]) in self.paused
-        problem = (check_messages(full, self.issued) or path == MESSAGES and check_model(full, resumed)
-                   or control.unsigned(self._restore(full["messages"])))
+        betas = [b.strip() for b in request.headers.get("anthropic-beta", "").split(",")]
+        problem = context.check(full, betas)
+        if problem:
+            return api_error(400, "invalid_request_error", problem)
+        sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
+        seen = context.expand(sent)
+        problem = (check_messages(seen, self.issued) or path == MESSAGES and check_model(full, resumed)
+                   or control.unsigned(self._restore(seen["messages"])))
         if problem:
             return api_error(400, "invalid_request_error", problem)
         if path == COUNT_TOKENS:
-            return json_response(200, {"input_tokens": tokens.input_tokens(full)})
-        turns = [m for m in full["messages"] if m["role"] != "system"]
-        planned = {**full, "messages": merge_turns(turns)}
+            counted = {"input_tokens": tokens.input_tokens(sent)}
+            if applied is not None:
+                counted["context_management"] = {"original_input_tokens": tokens.input_tokens(full)}
+            return json_response(200, counted)
+        if full.get("compaction"):
+            return self._send(body, full, context.compaction_message(full, self.next_id("msg"),
+                                                                     self.cache.usage(full)))
+        turns = [m for m in seen["messages"] if m["role"] != "system"]
+        planned = {**seen, "messages": merge_turns(turns)}
         reply = self._reply(planned)
         if not resumed and prefill(full) and self.script is None:
             reply = _continued(reply, prefill(full))
-        return self._send(body, full, self._message(reply, full))
+        message = self._message(reply, sent)
+        if applied is not None:
+            message["context_management"] = {"applied_edits": applied}
+        return self._send(body, full, message)
 
     def _models(self, model: str, query: dict) -> httpx2.Response:
         if not model:
