@@ -123,7 +123,7 @@ class PracticeTransport(httpx2.BaseTransport):
             return api_error(400, "invalid_request_error", problem)
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
         seen = context.expand(sent)
-        problem = (check_messages(seen, self.issued) or path == MESSAGES and check_model(full, resumed)
+        problem = (check_messages(seen, self.issued) or path == MESSAGES and check_model(sent, resumed)
                    or control.unsigned(self._restore(seen["messages"])))
         if problem:
             return api_error(400, "invalid_request_error", problem)

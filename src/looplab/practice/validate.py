@@ -39,9 +39,10 @@ def check_fields(body: dict) -> str | None:
 
 
 def prefill(body: dict) -> str | None:
-    """The text of a final assistant message (a prefill), or None when the request ends otherwise."""
+    """The text of a final assistant message (a prefill), or None when the request ends otherwise
+    (a compaction block sent back alone ends it too: the run goes on from its summary)."""
     last = ([m for m in body["messages"] if m["role"] != "system"] or [{}])[-1]
-    if last.get("role") != "assistant":
+    if last.get("role") != "assistant" or any(b.get("type") == "compaction" for b in _as_blocks(last)):
         return None
     return "".join(b.get("text", "") for b in _as_blocks(last) if b.get("type") == "text")
 
