@@ -12,7 +12,7 @@ from looplab.practice.responses import api_error, json_response, with_request_id
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads
-from looplab.practice.validate import check_fields, check_messages, check_model, merge_turns, prefill
+from looplab.practice.validate import check_fields, check_messages, merge_turns
 from looplab.practice.view import read_request, text_of
 
 MESSAGES = "/v1/messages"
@@ -123,7 +123,7 @@ class PracticeTransport(httpx2.BaseTransport):
             return api_error(400, "invalid_request_error", problem)
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
         seen = context.expand(sent)
-        problem = (check_messages(seen, self.issued) or path == MESSAGES and check_model(sent, resumed)
+        problem = (check_messages(seen, self.issued) or path == MESSAGES and models.check_model(sent, resumed)
                    or control.unsigned(self._restore(seen["messages"])))
         if problem:
             return api_error(400, "invalid_request_error", problem)
@@ -138,8 +138,8 @@ class PracticeTransport(httpx2.BaseTransport):
         turns = [m for m in seen["messages"] if m["role"] != "system"]
         planned = {**seen, "messages": merge_turns(turns)}
         reply = self._reply(planned)
-        if not resumed and prefill(full) and self.script is None:
-            reply = _continued(reply, prefill(full))
+        if not resumed and models.prefill(full) and self.script is None:
+            reply = _continued(reply, models.prefill(full))
         message = self._message(reply, sent)
         if applied is not None:
             message["context_management"] = {"applied_edits": applied}
