@@ -64,6 +64,9 @@ class PracticeTransport(httpx2.BaseTransport):
         with self._lock:
             request.read()
             self.calls += 1
+            if len(request.content) > MAX_BODY:  # refused unread, as the API's front door does
+                self.requests.append(f"<{len(request.content)} bytes: too large>")
+                return with_request_id(api_error(413, "request_too_large", TOO_LARGE), self.next_id("req"))
             try:
                 body = json.loads(request.content or b"{}")
             except ValueError:
@@ -84,8 +87,6 @@ class PracticeTransport(httpx2.BaseTransport):
             return with_request_id(api_error(status, kind, message), self.next_id("req"))
 
     def _route(self, request, body) -> httpx2.Response:
-        if len(request.content) > MAX_BODY:
-            return api_error(413, "request_too_large", TOO_LARGE)
         for fault in list(self.faults):
             before = getattr(fault, "before", None)
             response = before(request, body) if before else None
