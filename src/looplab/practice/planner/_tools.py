@@ -7,7 +7,7 @@ import re
 from functools import lru_cache
 
 from ..view import OfferedTool, Step, View
-from .text import clip, fold, one_line, sentence_case, stems, words
+from .text import clip, first_value, fold, one_line, sentence_case, stems, words
 
 CANNOT_PLAN = "The practice model can't plan this request: {why}."
 TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local "
@@ -136,8 +136,8 @@ def unplanted(view: View, text: str) -> str:
 
 def where(step: Step) -> str:
     """'read_doc(supplier-update.md)': the call that gave a result, for an answer."""
-    value = next(iter(step.input.values()), "") if step.input else ""
-    return f"{step.name}({str(value).rsplit('/', 1)[-1]})" if value else step.name
+    value = first_value(step.input)
+    return f"{step.name}({value.rsplit('/', 1)[-1]})" if value else step.name
 
 
 def accounted(view: View, text: str) -> str:

@@ -8,7 +8,17 @@ import re
 
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
-from .text import content_words, file_names, joined, negated, root, roots, sentences, stems
+from .text import (
+    content_words,
+    file_names,
+    first_value,
+    joined,
+    negated,
+    root,
+    roots,
+    sentences,
+    stems,
+)
 
 SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}
@@ -117,8 +127,7 @@ def _specific(question: str, query: list[str], wanted: set[str]) -> set[str]:
 
 
 def _name(given: dict) -> str:
-    value = next(iter(given.values()), "") if given else ""
-    return str(value).rsplit("/", 1)[-1]
+    return first_value(given).rsplit("/", 1)[-1]
 
 
 def research(view: View) -> dict | None:

@@ -10,7 +10,7 @@ from ..view import View
 from ._records import Record, amount_text, money, money_keys, parse
 from ._select import DATE, WHEN, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
-from .text import file_names, joined, sentence_case, stems, terms
+from .text import file_names, first_value, joined, sentence_case, stems, terms
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
@@ -52,7 +52,7 @@ def survey(view: View) -> dict | None:
     listing = lists[-1]
     folder = _arg(listing)
     if listing.is_error:
-        if all(str(next(iter(s.input.values()), ".")) != "." for s in lists) and lister.properties:
+        if all(_arg(s) != "." for s in lists) and lister.properties:
             return use([(lister.name, first_input(lister, ".", {"folder", "dir", "directory", "path"}))],
                        f"The folder '{folder}' could not be listed ({said(listing)}); I'll list '.' instead.")
         return declined(f"I could not list the folder '{folder}': {said(listing)}")
@@ -83,7 +83,7 @@ def survey(view: View) -> dict | None:
 
 
 def _arg(step) -> str:
-    return str(next(iter(step.input.values()), "."))
+    return first_value(step.input, ".")
 
 
 def report(task: str, reads, folder: str = ".") -> dict:

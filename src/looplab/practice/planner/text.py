@@ -196,6 +196,19 @@ def terms(text: str) -> frozenset[str]:
     return frozenset(stem(w) for w in content_words(text))
 
 
+def json_value(text: str):
+    """The JSON value of a text that is a JSON object, array or string, else None."""
+    try:
+        return json.loads(text) if text.lstrip()[:1] in ('{', '[', '"') else None
+    except ValueError:
+        return None
+
+
+def first_value(given: dict, default: str = "") -> str:
+    """The first input value of a call, as text: the folder listed, the file or document read, the key."""
+    return str(next(iter(given.values()), default)) if given else default
+
+
 def readable(text: str) -> str:
     """A tool result on one line; a JSON object becomes 'key: value; key: value'."""
     try:
