@@ -37,7 +37,8 @@ IN_FRENCH = [(r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"), (r"\bCount:
               "par besoin) ne convient avec les outils offerts"),
              (r"I searched for ('[^']*') and read (.*?); no sentence in them answers it\.", r"J'ai cherché \1 et lu \2 ; aucune "
               r"phrase n'y répond."), (r"The closest, (\S+), does not mention", r"Le plus proche, \1, ne mentionne pas"),
-             (r"' and '", "' et '")]
+             (r"' and '", "' et '"), (r"I understood a question about the records in the folder ('[^']*')\.",
+                                     r"J'ai compris une question sur les fiches du dossier \1.")]
 
 
 def in_french(text: str) -> str:
@@ -53,7 +54,7 @@ def answer(text: str, evidence: dict | None = None) -> dict:
     return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "evidence": evidence or {}}
 
 
-def declined(why: str, understood: str = "", wording: str = "") -> dict:
+def declined(why: str, wording: str = "", understood: str = "") -> dict:
     """A decline that helps: what it could not do, what it understood, a wording it handles, where to try it."""
     parts = [sentence_case(why), sentence_case(f"I understood {understood}") if understood else "",
              f"A wording I handle: '{wording}'." if wording else "", TRY_ELSEWHERE]
@@ -67,9 +68,9 @@ def use(calls: list[tuple[str, dict]], note: str = "") -> dict:
     return {"content": content, "stop_reason": "tool_use"}
 
 
-def cannot_plan(why: str, understood: str = "", wording: str = "") -> dict:
-    """The polite refusal: says why, and how to try the request with Claude or a local model."""
-    return declined(CANNOT_PLAN.format(why=why), understood, wording)
+def cannot_plan(why: str, wording: str = "") -> dict:
+    """The polite refusal: says why, a wording it handles, and how to try it with Claude or a local model."""
+    return declined(CANNOT_PLAN.format(why=why), wording)
 
 
 ABSENT = re.compile(r"not found|no entry|no such|no result|unknown|does not exist|doesn't exist|"

@@ -95,7 +95,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
     if isinstance(choices, str):
-        return declined(" ".join([sentence_case(choices), based, *notes]), wording=WORDING.format(folder=folder))
+        return declined(" ".join([sentence_case(choices), based, *notes]), WORDING.format(folder=folder),
+                        f"a question about the records in the folder '{folder}'")
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
         lines += _lines(task, choice, records, notes, f"Total {choice.heading.lower()}" if len(choices) > 1 else "")
