@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from ..context import is_cleared
 from ..view import Step
 from ._tools import said
 from .text import clip, json_value
@@ -33,6 +34,8 @@ def parse(file: str, step: Step) -> Record | str:
     text = step.result or ""
     if step.is_error:
         return f"{file} could not be read (the tool said: {said(step)}); it is not counted."
+    if is_cleared(text):  # context management removed it: not data, and not a reason to guess
+        return f"{file} was read, but its result was cleared from the history; it is not counted."
     if not text.strip():
         return f"{file} is empty; it is not counted."
     if "\ufffd" in text:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..context import is_cleared
 from ..view import View
 from ._records import Record, amount_text, money, money_keys, parse
 from ._select import DATE, WHEN, choose_records
@@ -44,7 +45,7 @@ def survey(view: View) -> dict | None:
     reader = lister and pick(view.tools, READ, (lister.name,))
     if not reader:
         return None
-    lists = view.calls_of(lister.name)
+    lists = [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]  # cleared: list again
     if not lists:
         folder = folder_of(view.task)
         return use([(lister.name, first_input(lister, folder, {"folder", "dir", "directory", "path"}))],
