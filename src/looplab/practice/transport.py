@@ -12,7 +12,13 @@ from looplab.practice.responses import api_error, json_response, with_request_id
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads
-from looplab.practice.validate import check_fields, check_messages, check_model, merge_turns, prefill
+from looplab.practice.validate import (
+    check_fields,
+    check_messages,
+    check_model,
+    merge_turns,
+    prefill,
+)
 from looplab.practice.view import read_request, text_of
 
 MESSAGES = "/v1/messages"

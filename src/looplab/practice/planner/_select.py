@@ -48,6 +48,7 @@ WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b", re.IGNOREC
 REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid or not|paid or unpaid|regardless of (?:status|payment))\b|"
                         r"\bpayées? ou non\b", re.IGNORECASE)
 YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
+HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
 
 
@@ -174,7 +175,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     for name, (values, keep) in named.items():
         chosen = [r for r in chosen if (_value(r, name) in values) == keep]
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
-    if not heading and not ALL.search(task) and not limits:
+    if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task):
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")
     for phrase in limits:

@@ -61,7 +61,8 @@ def survey(view: View) -> dict | None:
     listed = {_arg(s) for s in lists}
     dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
     inner = [_path(folder, d) for d in dirs if _path(folder, d) not in listed
-             and re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", view.task, re.IGNORECASE)]
+             and (re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", view.task, re.IGNORECASE)
+                  or stems(d) and set(stems(d)) <= terms(view.task))]
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
         return use([(lister.name, first_input(lister, inner[0], {"folder", "dir", "directory", "path"}))],
                    f"The task names the folder '{inner[0]}'; I'll list it.")
