@@ -579,6 +579,10 @@ def _issue_cases() -> list[Case]:
                       ["{built}", re.compile(r"did not answer 'who paints it'")]))
     add(research_case("entity in a place", "How tall is the lighthouse at {cape} compared with the one in Brest?", 101,
                       [], ["{height} metres"], "decline"))
+    add(fixed_case("owed by others", "What is owed by clients other than Studio Malo? Folder {folder}.", ODD,
+                   ["2026-10-016", "610 EUR"], ["2026-10-012", "860 EUR", "250 EUR"]))
+    add(fixed_case("except those of", "Which invoices in the folder {folder} are unpaid, except those of Atelier Corail?",
+                   ODD, ["2026-10-012"], ["2026-10-016"]))
     add(needs_case("minus a percent", "What's {a} * ({b} + {k}) minus 10%?", 91, [], ["{wrong_percent}"], "decline"))
     add(needs_case("French decimal comma", "Calcule 3,5 × {k}", 92, ["{decimal}"], ["{wrong_decimal}"]))
     add(needs_case("compare two cities", "Is it warmer in {c1} than in {c2}?", 93,

@@ -8,7 +8,17 @@ from dataclasses import dataclass, field
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record
-from .text import NEGATORS, SCOPE_SKIP, content_words, joined, polarity, stem, stems, words
+from .text import (
+    EXCLUDING,
+    NEGATORS,
+    SCOPE_SKIP,
+    content_words,
+    joined,
+    polarity,
+    stem,
+    stems,
+    words,
+)
 
 PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "réglé", "réglée", "réglés", "réglées"}
 UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}
@@ -121,6 +131,8 @@ def _status_key(records: list[Record]) -> str | None:
 def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
     """The records the task asks for (two lists when it asks 'which are paid, and which not'), or a
     one-line reason why it cannot tell which."""
+    excluded = EXCLUDING.search(task)
+    task = EXCLUDING.sub(" not ", task)  # 'other than Studio Malo' selects as 'not Studio Malo' does
     for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record
         task = re.sub(rf"(?<![\w-]){re.escape(part)}(?![\w-])", " ", task)
     limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
@@ -147,6 +159,8 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         return (f"I could not relate {joined([repr(w) for w in left])} to the records read, so I cannot "
                 "tell which records the task asks for; I give no list and no total")
     choices = [_choose(task, records, status, limits) for status in statuses]
+    if excluded and any(isinstance(c, Choice) and " not " not in c.heading for c in choices):
+        return f"I could not tell which records '{excluded.group()}' leaves out; I give no list and no total"
     return next((c for c in choices if isinstance(c, str)), choices)
 
 
