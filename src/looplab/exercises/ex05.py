@@ -48,7 +48,8 @@ class _Counting:
 
     def __call__(self, **input):
         self.calls += 1
-        if self.calls % 2 == 1 if self.failing == "odd" else self.calls in self.failing:
+        fails = self.calls % 2 == 1 if self.failing == "odd" else self.calls in self.failing
+        if fails:
             raise self.error()
         return self.inner(**input)
 

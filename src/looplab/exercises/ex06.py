@@ -30,8 +30,9 @@ def articles() -> Path:
     return here if here.is_dir() else Path(__file__).resolve().parents[3] / "notebooks" / "data" / "articles"
 
 
-def _research(question: str, on_event=None):
-    return run_agent(practice_client(), question, docs_tools(articles()), max_turns=6, on_event=on_event)
+def _research(question: str):
+    """The practice agent researching `question` (6.3 asks whether the agent itself cites the new case's source)."""
+    return run_agent(practice_client(), question, docs_tools(articles()), max_turns=6)
 
 
 def _scripted(answer: str):
