@@ -479,7 +479,7 @@ def colleague_loop(client, task, toolbox, max_turns=10):
         reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
         messages.append({"role": "assistant", "content": reply.content})
         if reply.stop_reason != "tool_use":
-            return ENDINGS.get(reply.stop_reason, "done"), messages
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
         block = next(b for b in reply.content if b.type == "tool_use")
         messages.append({"role": "user", "content": [toolbox.execute(block).result]})
     return "max_turns", messages
@@ -493,7 +493,7 @@ def loop_sending(arrange):
             reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
             messages.append({"role": "assistant", "content": reply.content})
             if reply.stop_reason != "tool_use":
-                return ENDINGS.get(reply.stop_reason, "done"), messages
+                return ENDINGS.get(reply.stop_reason, "anomaly"), messages
             results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]
             messages.extend({"role": "user", "content": part} for part in arrange(results))
         return "max_turns", messages
@@ -541,7 +541,7 @@ def loop_in_threads(client, task, toolbox, max_turns=10):
 
 FIX_WRONG = [  # (answer, words the feedback must hold)
     (colleague_loop, ["have no tool_result"]),
-    (loop_sending(lambda results: [[r] for r in results]), ["refused a request"]),
+    (loop_sending(lambda results: [[r] for r in results]), ["split one turn's tool results", "one user message"]),
     (loop_keyed_by_name, ["have no tool_result"]),
     (loop_sending(lambda results: [[{"type": "text", "text": "Here are the results."}, *results]]),
      ["tool_result"]),
