@@ -229,7 +229,7 @@ loop_status = Exercise(
     '        if reply.stop_reason == "pause_turn":\n'
     '            continue  # resend the history as it is: the API resumes the turn\n'
     '        if reply.stop_reason != "tool_use":  # a cut tool call (max_tokens) is never run\n'
-    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
     '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
     '        messages.append({"role": "user", "content": results})\n'
     '    return "max_turns", messages',
@@ -262,7 +262,7 @@ budget_loop = Exercise(
     '        if reply.stop_reason == "pause_turn":\n'
     '            continue\n'
     '        if reply.stop_reason != "tool_use":\n'
-    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
     '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
     '        messages.append({"role": "user", "content": results})\n'
     '    return "max_turns", messages',

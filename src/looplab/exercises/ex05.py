@@ -250,7 +250,7 @@ api_errors = Exercise(
     '        if reply.stop_reason == "pause_turn":\n'
     '            continue\n'
     '        if reply.stop_reason != "tool_use":\n'
-    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
     '        results = [toolbox.execute(b, approve).result for b in reply.content if b.type == "tool_use"]\n'
     '        messages.append({"role": "user", "content": results})\n'
     '    return "max_turns", messages',
@@ -308,7 +308,7 @@ fix_loop = Exercise(
     '                                       tools=toolbox.to_api())\n'
     '        messages.append({"role": "assistant", "content": reply.content})\n'
     '        if reply.stop_reason != "tool_use":\n'
-    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
     '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]  # every call\n'
     '        messages.append({"role": "user", "content": results})  # all results, one message, in order\n'
     '    return "max_turns", messages',
