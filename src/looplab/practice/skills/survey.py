@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from ..text import content_words, file_names, joined, sentence_case, stems
 from ..context import is_cleared
+from ..text import content_words, file_names, joined, sentence_case, stems
 from ..view import View
 from ._records import Record, amount_text, money, money_keys, parse
 from ._select import choose_records
