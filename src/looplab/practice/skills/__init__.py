@@ -31,6 +31,9 @@ def checked(view: View, reply: dict) -> dict:
             if problem:
                 return cannot_plan(problem)
     if reply["stop_reason"] == "end_turn" and view.steps:
+        if "[cleared" in reply["content"][-1]["text"]:  # a placeholder is not data: never quote one
+            return cannot_plan("a result it needs was cleared from the history (context management), and it "
+                               "does not answer from a placeholder; call the tool again or keep more results")
         return answer(accounted(view, reply["content"][-1]["text"]))
     return reply
 
