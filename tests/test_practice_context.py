@@ -30,7 +30,7 @@ def station(**options):
 def test_without_management_the_run_answers_from_every_day():
     """The reference run: twelve turns, three storm days, each turn sends more than the last."""
     run = station()
-    assert (run.status, len(run.sent)) == ("answered", 12)
+    assert (run.status, len(run.sent)) == ("done", 12)
     assert "Count: 3." in run.answer
     assert run.sent == sorted(run.sent)
 
