@@ -8,7 +8,7 @@ LAB_ARGS ?=
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ROOT_ARGS := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab lab-solutions test test-editions test-notebooks lint workshop editions bench clean constraints lite
+.PHONY: lab restore hub test-room lab-solutions test test-editions test-notebooks lint workshop editions bench clean constraints lite
 
 $(BIN)/python:
 	@$(PY) scripts/check_python.py
@@ -26,20 +26,52 @@ $(DEV_STAMP): $(LAB_STAMP)
 	$(BIN)/python -m pip install -q -c constraints.txt -e '.[dev]'
 	@touch $@
 
-# The participant edition (exercises to do); the solved source is for instructors.
+# The participant edition (exercises to do), in the participant's own copy (git-ignored), synced at
+# each start: new material comes in, a notebook they edited is kept. The solved source is for instructors.
+MY_WORKSHOP ?= my-workshop
 lab: $(LAB_STAMP)
-	$(BIN)/jupyter lab --ServerApp.root_dir=workshop $(ROOT_ARGS) $(LAB_ARGS) workshop/00_start_here.ipynb
+	@$(BIN)/python -m looplab.sync workshop $(MY_WORKSHOP)
+	$(BIN)/jupyter lab --ServerApp.root_dir=$(MY_WORKSHOP) $(ROOT_ARGS) $(LAB_ARGS) $(MY_WORKSHOP)/00_start_here.ipynb
+
+# make restore NB=03: the current version of one notebook in the participant's copy, theirs backed up first.
+restore: $(LAB_STAMP)
+	@$(BIN)/python -m looplab.sync workshop $(MY_WORKSHOP) --restore "$(NB)"
+
+# A JupyterHub for a room on this machine: temporary accounts, one folder each in $(HUB_DIR)/users.
+HUB_DIR ?= .hub
+HUB_IP ?= 0.0.0.0
+HUB_PORT ?= 8000
+HUB_STAMP := $(VENV)/.hub-installed
+CHP := $(HUB_DIR)/node_modules/.bin/configurable-http-proxy
+$(HUB_STAMP): $(LAB_STAMP)
+	$(BIN)/python -m pip install -q -c constraints.txt -e '.[hub]'
+	@touch $@
+
+$(CHP):
+	@command -v npm >/dev/null || { echo "make hub: JupyterHub's proxy comes from npm; install Node.js 20 (Debian/Ubuntu: apt-get install npm)"; exit 1; }
+	npm install --prefix $(HUB_DIR) --no-audit --no-fund --silent configurable-http-proxy@5.2.0
+
+hub: export LOOPLAB_HUB_DIR = $(abspath $(HUB_DIR))
+hub: export LOOPLAB_HUB_IP = $(HUB_IP)
+hub: export LOOPLAB_HUB_PORT = $(HUB_PORT)
+hub: $(HUB_STAMP) $(CHP)
+	$(BIN)/jupyterhub -f hub/jupyterhub_config.py $(HUB_ARGS)
+
+# Simulated participants on that hub, all at once (LOOPLAB_ROOM_N=20 for a big room); CI runs it.
+test-room: export LOOPLAB_OFFLINE = 1
+test-room: $(DEV_STAMP) $(HUB_STAMP) $(CHP)
+	$(BIN)/python -m pytest tests/test_room.py -m room -p no:randomly -s
 
 lab-solutions: $(LAB_STAMP)
 	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_ARGS) $(LAB_ARGS) notebooks/00_start_here.ipynb
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check src tests notebooks benchmarks scripts
+	$(BIN)/ruff check src tests notebooks benchmarks scripts hub
 
 test: export LOOPLAB_OFFLINE = 1
 test: lint
-	$(BIN)/python -m pytest tests -m "not e2e"
-	$(BIN)/python -m pytest tests -m e2e -p no:randomly
+	$(BIN)/python -m pytest tests -m "not e2e and not room"
+	$(BIN)/python -m pytest tests -m "e2e and not room" -p no:randomly
 	@$(MAKE) -s test-editions test-notebooks
 
 # Builds the participant edition in a temporary folder, checks it, and compares it with workshop/.

@@ -1,7 +1,7 @@
 """Run the benchmarks and print one table: figure, value, target, met. What `make bench` runs.
 
 Usage: .venv/bin/python benchmarks/run_all.py [--only SECTION ...] [--live]
-Sections: loop, parallel, practice, import, notebooks, tokens, memory, security, lite, context. Not a test: no asserts.
+Sections: loop, parallel, practice, import, notebooks, tokens, memory, security, lite, context, room. Not a test: no asserts.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import bench_loop
 import bench_memory
 import bench_notebooks
 import bench_practice
+import bench_room
 import bench_security
 import bench_tokens
 from _common import Row, Section
@@ -35,6 +36,7 @@ SECTIONS = {  # name -> (number, what it measures), in the order printed
     "security": (8, bench_security.measure),
     "lite": (9, bench_lite.measure),  # builds build/lite; drives Chromium
     "context": (10, bench_context.measure),
+    "room": (11, bench_room.measure),  # participants on the hub of make hub; skipped without its packages
 }
 
 

@@ -66,7 +66,8 @@ def test_make_lab_says_what_its_first_install_does(tmp_path):
     said = [i for i, line in enumerate(lines) if "Installing the workshop's packages into .venv (first time: about a minute)..." in line]
     install = [i for i, line in enumerate(lines) if "pip install -q -c constraints.txt -e ." in line]
     assert said and install and said[0] < install[0]
-    assert "--ServerApp.root_dir=workshop" in lines[-1] and lines[-1].endswith("workshop/00_start_here.ipynb")
+    assert "python -m looplab.sync workshop my-workshop" in lines[-2]
+    assert "--ServerApp.root_dir=my-workshop" in lines[-1] and lines[-1].endswith("my-workshop/00_start_here.ipynb")
 
 
 def free_port() -> int:
@@ -81,9 +82,9 @@ MAKE_VARS = [f"BIN={VENV_BIN}", "LAB_STAMP=", "DEV_STAMP="]
 needs_lab = pytest.mark.skipif(not (VENV_BIN / "jupyter").exists(), reason="no JupyterLab next to this Python")
 
 
-def serve(target: str, cwd: Path, port: int, token: str) -> subprocess.Popen:
+def serve(target: str, cwd: Path, port: int, token: str, *more: str) -> subprocess.Popen:
     args = f"--no-browser --port {port} --ServerApp.ip=127.0.0.1 --IdentityProvider.token={token}"
-    return subprocess.Popen(["make", "-s", target, f"LAB_ARGS={args}", *MAKE_VARS], cwd=cwd,
+    return subprocess.Popen(["make", "-s", target, f"LAB_ARGS={args}", *MAKE_VARS, *more], cwd=cwd,
                             start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 
@@ -103,15 +104,16 @@ def api(url: str, lab: subprocess.Popen) -> dict:
 @needs_make
 @needs_lab
 @pytest.mark.parametrize(("target", "outcome"), [("lab", "Not attempted:"), ("lab-solutions", "Correct:")])
-def test_make_lab_serves_an_edition_with_a_token(target, outcome):
-    """`make lab` serves workshop/ (checks not attempted), `make lab-solutions` notebooks/; token only."""
+def test_make_lab_serves_an_edition_with_a_token(target, outcome, tmp_path):
+    """`make lab` serves the participant's copy of workshop/ (checks not attempted), `make lab-solutions` notebooks/; token only."""
     port, token = free_port(), "test-token-4821"
-    lab = serve(target, ROOT, port, token)
+    lab = serve(target, ROOT, port, token, f"MY_WORKSHOP={tmp_path / 'my-workshop'}")
     url = f"http://127.0.0.1:{port}/api/contents"
     try:
         listing = api(f"{url}?token={token}", lab)
         names = {item["name"] for item in listing["content"]}
         assert {"00_start_here.ipynb", "07_going_further.ipynb", "data"} <= names
+        assert (tmp_path / "my-workshop" / "00_start_here.ipynb").exists() == (target == "lab")
         first = api(f"{url}/00_start_here.ipynb?token={token}", lab)
         assert outcome in json.dumps(first["content"])
         with pytest.raises(urllib.error.HTTPError) as refused:
@@ -125,7 +127,7 @@ def test_make_lab_serves_an_edition_with_a_token(target, outcome):
 def small_project(tmp_path: Path) -> Path:
     """A copy of the project with notebooks 00 and 01 only, so every make target runs in seconds."""
     keep = shutil.ignore_patterns(".git", ".venv", "build", "__pycache__", ".backup", "logs", "0[2-9]_*.ipynb")
-    for name in ("src", "scripts", "tests", "benchmarks", "notebooks", "workshop"):
+    for name in ("src", "scripts", "tests", "benchmarks", "notebooks", "workshop", "hub"):
         shutil.copytree(ROOT / name, tmp_path / name, ignore=keep)
     for name in ("Makefile", "pyproject.toml", "constraints.txt", "README.md"):
         shutil.copy(ROOT / name, tmp_path / name)

@@ -218,3 +218,13 @@ def test_no_skill_quotes_a_placeholder():
     lost = long_run(practice_client(), task, catalogue_tools(), manage=lambda m: clear_old_results(m, keep=0))
     assert "Design" in full.answer and "[cleared" not in lost.answer
     assert "cleared from the history (context management)" in lost.answer
+
+
+def test_a_finished_run_can_be_compacted():
+    """A history that ends with the assistant's answer is compacted, not refused as a prefill."""
+    client = practice_client()
+    run = long_run(client, STATION_TASK, station_tools(DATA))
+    reply = client.beta.messages.create(model=MODEL, max_tokens=1024, messages=run.messages,
+                                        compaction={"type": "summarize"}, betas=[COMPACT])
+    assert reply.stop_reason == "compaction"
+    assert f"Assistant: {run.answer}" in reply.content[0].content

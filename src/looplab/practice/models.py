@@ -1,26 +1,60 @@
-"""The models the practice model answers for: the Claude ids of the SDK's own `ModelParam` type.
+"""The models the practice model answers for, and what each accepts: the model catalogue.
 
-`GET /v1/models` lists them and `GET /v1/models/{id}` describes one, as the API does; any
-other id is unknown (404 not_found_error), so a typo in LOOPLAB_MODEL fails in rehearsal,
-not on stage. The practice model is the same rule-based planner whichever id is asked for.
+The ids are those of the SDK's own `ModelParam` type; any other id is unknown (404
+not_found_error), so a typo in LOOPLAB_MODEL fails in rehearsal, not on stage. Each id
+takes its row from CATALOGUE (the first prefix that matches), and every request is checked
+against that row (validate.check_model): prefill, sampling parameters, thinking modes,
+context window, output limit. The rules that answer are the same for every id.
 """
 
 from __future__ import annotations
 
 import typing
+from dataclasses import dataclass
 
 from anthropic.types.model_param import ModelParam
 
-# The API's output limit differs per model; the practice model uses one documented cap.
-MAX_OUTPUT_TOKENS = 128_000
-MAX_INPUT_TOKENS = 1_000_000
 CATALOGUE_DATE = "2026-01-01T00:00:00Z"  # a fixed date: practice answers never carry a clock value
+DOCS = "https://platform.claude.com/docs/en"
+
+
+@dataclass(frozen=True)
+class Model:
+    """What one family of Claude models accepts, and where that is written."""
+
+    prefill: bool  # a final assistant message is continued (else 400)
+    sampling: bool  # temperature, top_p, top_k are accepted (else 400)
+    thinking: tuple[str, ...]  # the thinking types accepted besides "disabled"
+    display: str  # the thinking display when the request does not say: summarized or omitted
+    context: int  # the context window, in input tokens
+    output: int  # the largest max_tokens
+    source: str
+
+
+_OLD = (f"{DOCS}/about-claude/models/overview; {DOCS}/api/errors#prefill-not-supported (from 4.6); "
+        f"{DOCS}/build-with-claude/extended-thinking")
+_NEW = (f"{DOCS}/about-claude/models/overview; {DOCS}/about-claude/models/migration-guide (Opus 4.7: "
+        "sampling parameters and thinking budgets removed, thinking display omitted by default)")
+CATALOGUE = {  # id prefix -> row; the 4.5 family is the last that accepts prefill
+    "claude-haiku-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
+    "claude-sonnet-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
+    "claude-opus-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
+    "claude-opus-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, _OLD),
+    "claude-sonnet-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 64_000, _OLD),
+    "claude-mythos-preview": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, _OLD),
+    "claude-": Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000, _NEW),  # 4.7 and later
+}
 
 
 def known_models() -> list[str]:
     """The model ids the practice model answers for, in the SDK's order (newest first)."""
     literal = next(a for a in typing.get_args(ModelParam) if typing.get_origin(a) is typing.Literal)
     return list(typing.get_args(literal))
+
+
+def row(model: str) -> Model:
+    """The catalogue row of a known model id."""
+    return next(entry for prefix, entry in CATALOGUE.items() if model.startswith(prefix))
 
 
 def _display_name(model: str) -> str:
@@ -33,9 +67,10 @@ def _display_name(model: str) -> str:
 
 def model_info(model: str) -> dict:
     """The ModelInfo the API returns for `model` (fields it cannot know are left out)."""
+    entry = row(model)
     return {"type": "model", "id": model, "display_name": _display_name(model),
             "created_at": CATALOGUE_DATE, "lifecycle": "active",
-            "max_tokens": MAX_OUTPUT_TOKENS, "max_input_tokens": MAX_INPUT_TOKENS}
+            "max_tokens": entry.output, "max_input_tokens": entry.context}
 
 
 def unknown_model(model) -> str:

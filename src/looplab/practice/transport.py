@@ -2,33 +2,42 @@
 
 import json
 import threading
+from collections import deque
 
 import httpx2
 
-from looplab.practice import context, control, models, sse, tokens
-from looplab.practice.responses import api_error, json_response
+from looplab.practice import context, models, sse, tokens
+from looplab.practice.planner import SKILLS, choose, control
+from looplab.practice.responses import api_error, json_response, with_request_id
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
-from looplab.practice.skills import SKILLS, choose
 from looplab.practice.threads import Threads
-from looplab.practice.validate import check_fields, check_messages, merge_turns
+from looplab.practice.validate import check_fields, check_messages, check_model, merge_turns, prefill
 from looplab.practice.view import read_request, text_of
 
 MESSAGES = "/v1/messages"
 COUNT_TOKENS = "/v1/messages/count_tokens"
 MODELS = "/v1/models"
+MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
+TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
+             "through the Files API or in smaller requests")
+KEEP = 1000  # requests kept in `.requests`, and paused turns and omitted thoughts remembered
 
 
 class PracticeTransport(httpx2.BaseTransport):
     """Serves POST /v1/messages and /v1/messages/count_tokens from a script or the planner,
     and GET /v1/models[/id] from the models the SDK knows."""
 
-    def __init__(self, *, script=None, gullible=False, never_stop=False):
-        """Scripted when `script` is a list of steps; else `never_stop` or the planner."""
+    def __init__(self, *, script=None, gullible=False, never_stop=False, keep=KEEP):
+        """Scripted when `script` is a list of steps; else `never_stop` or the planner.
+
+        `.requests` keeps the last `keep` request bodies, so a server's memory stays flat."""
         self.script = Script(script) if script is not None else None
         self.gullible = gullible
         self.never_stop = never_stop
-        self.requests: list = []
+        self.requests: deque = deque(maxlen=keep)
+        self.paused: deque = deque(maxlen=KEEP)  # the content of pause_turn replies, as sent back
+        self.thoughts: dict[str, str] = {}  # signature -> thought of the thinking blocks sent omitted
         self.calls = 0
         self.faults: list = []
         self.counts = {"msg": 0, "toolu": 0, "req": 0}
@@ -67,10 +76,16 @@ class PracticeTransport(httpx2.BaseTransport):
             except Exception as exc:  # a bug here must surface once, not as a retried network fault
                 response = api_error(500, "api_error", f"practice model internal error: "
                                      f"{type(exc).__name__}: {exc} — please report it", retry=False)
-            response.headers["request-id"] = self.next_id("req")
-            return response
+            return with_request_id(response, self.next_id("req"))
+
+    def error(self, status: int, kind: str, message: str) -> httpx2.Response:
+        """An API error with this transport's next request id (for what the HTTP server refuses)."""
+        with self._lock:
+            return with_request_id(api_error(status, kind, message), self.next_id("req"))
 
     def _route(self, request, body) -> httpx2.Response:
+        if len(request.content) > MAX_BODY:
+            return api_error(413, "request_too_large", TOO_LARGE)
         for fault in list(self.faults):
             before = getattr(fault, "before", None)
             response = before(request, body) if before else None
@@ -101,13 +116,16 @@ class PracticeTransport(httpx2.BaseTransport):
         if problem:
             return api_error(404, "not_found_error", problem,
                              details={"error_code": "thread_not_found"})
+        resumed = bool(full["messages"]) and _key(full["messages"][-1]) in self.paused
         betas = [b.strip() for b in request.headers.get("anthropic-beta", "").split(",")]
         problem = context.check(full, betas)
         if problem:
             return api_error(400, "invalid_request_error", problem)
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
         seen = context.expand(sent)
-        problem = check_messages(seen, self.issued) or control.unsigned(seen["messages"])
+        no_prefill = resumed or bool(full.get("compaction"))  # a compaction request samples nothing
+        problem = (check_messages(seen, self.issued) or path == MESSAGES and check_model(sent, no_prefill)
+                   or control.unsigned(self._restore(seen["messages"])))
         if problem:
             return api_error(400, "invalid_request_error", problem)
         if path == COUNT_TOKENS:
@@ -120,7 +138,10 @@ class PracticeTransport(httpx2.BaseTransport):
                                                                      self.cache.usage(full)))
         turns = [m for m in seen["messages"] if m["role"] != "system"]
         planned = {**seen, "messages": merge_turns(turns)}
-        message = self._message(self._reply(planned), sent)
+        reply = self._reply(planned)
+        if not resumed and prefill(full) and self.script is None:
+            reply = _continued(reply, prefill(full))
+        message = self._message(reply, sent)
         if applied is not None:
             message["context_management"] = {"applied_edits": applied}
         return self._send(body, full, message)
@@ -176,7 +197,31 @@ class PracticeTransport(httpx2.BaseTransport):
                    "usage": usage}
         if reply.get("stop_details"):
             message["stop_details"] = reply["stop_details"]
+        if stop_reason == "pause_turn":
+            self.paused.append(_key({"content": content}))
+        return self._omit(message, full)
+
+    def _omit(self, message: dict, full: dict) -> dict:
+        """Thinking shown as the request's `display` (else the model's default) asks: omitted
+        blocks keep their signature and lose their text, which `_restore` puts back."""
+        thinking = full.get("thinking") or {}
+        if (thinking.get("display") or models.row(full["model"]).display) != "omitted":
+            return message
+        for block in message["content"]:
+            if block["type"] == "thinking" and block["thinking"]:
+                self.thoughts[block["signature"]] = block["thinking"]
+                block["thinking"] = ""
+        while len(self.thoughts) > KEEP:
+            del self.thoughts[next(iter(self.thoughts))]
         return message
+
+    def _restore(self, messages: list) -> list:
+        """`messages` with omitted thoughts put back, as the API reads them from the signature."""
+        def block(b):
+            known = isinstance(b, dict) and b.get("type") == "thinking" and not b.get("thinking")
+            return {**b, "thinking": self.thoughts.get(b.get("signature"), "")} if known else b
+        return [{**m, "content": [block(b) for b in m["content"]]} if isinstance(m.get("content"), list)
+                else m for m in messages]
 
 
 def _block(block: dict) -> dict:
@@ -188,6 +233,25 @@ def _block(block: dict) -> dict:
     if block["type"] == "thinking":
         return {"type": "thinking", "thinking": block["thinking"], "signature": block["signature"]}
     raise ValueError(f"reply block of type {block['type']!r}; only text, tool_use and thinking are allowed")
+
+
+def _key(message: dict) -> str:
+    """What identifies a reply sent back: its blocks' types, texts and tool ids."""
+    content = message.get("content")
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content or []
+    return json.dumps([[b.get("type"), b.get("text"), b.get("id")] for b in blocks if isinstance(b, dict)])
+
+
+def _continued(reply: dict, start: str) -> dict:
+    """The reply as a continuation of the prefill `start`: its first text without the part
+    already written, or the whole text on a new paragraph when it does not begin that way."""
+    content = list(reply["content"])
+    for i, block in enumerate(content):
+        if block["type"] == "text":
+            text = block["text"]
+            content[i] = {**block, "text": text[len(start):] if text.startswith(start) else "\n\n" + text}
+            break
+    return {**reply, "content": content}
 
 
 def task_text(body: dict) -> str:

@@ -10,6 +10,7 @@ from decimal import Decimal, InvalidOperation
 from ..context import is_cleared
 from ..view import Step
 from ._tools import said
+from .text import clip
 
 FIELD = re.compile(r"^\s*([^\W\d_][^:\n]{0,40}?)\s*:\s*(\S.*?)\s*$")
 MONEY = re.compile(
@@ -45,7 +46,7 @@ def parse(file: str, step: Step) -> Record | str:
         number = next((v for k, v in fields.items() if k.lower() in ("number", "id", "invoice", "no")), "")
         return Record(file, number or file.rsplit(".", 1)[0], fields, number)
     if data is not None:
-        return f"{file} holds no record (the tool returned {json.dumps(data, ensure_ascii=False)[:80]}); it is not counted."
+        return f"{file} holds no record (the tool returned {clip(json.dumps(data, ensure_ascii=False), 80)}); it is not counted."
     fields, title = {}, ""
     for line in text.splitlines():
         found = FIELD.match(line)

@@ -1,0 +1,124 @@
+"""A room on the hub of `make hub`: participants arrive at once, each runs notebook 02 in their own kernel.
+
+`make test-room` runs it (CI too); LOOPLAB_ROOM_N sets how many participants (default 5).
+"""
+import os
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("jupyterhub", reason="the hub packages are not installed: pip install -e '.[hub]' (make hub does)")
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "hub"))
+import room  # noqa: E402
+
+pytestmark = [pytest.mark.room,
+              pytest.mark.skipif(room.proxy_command() is None,
+                                 reason="no configurable-http-proxy: run `make hub` once (it installs it from npm)")]
+N = int(os.environ.get("LOOPLAB_ROOM_N", "5"))
+
+
+def in_folder(state: Path) -> list[int]:
+    """Processes working in the hub's folder: participants' servers and kernels."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if os.readlink(entry / "cwd").startswith(str(state)):
+                    found.append(int(entry.name))
+            except OSError:
+                pass
+    return found
+
+
+@pytest.fixture(scope="module")
+def hub(tmp_path_factory):
+    state = tmp_path_factory.mktemp("hub")
+    port = room.free_port()
+    logs = room.ROOT / "build" / "room"  # kept after the run, for a failure's story
+    logs.mkdir(parents=True, exist_ok=True)
+    with open(logs / f"hub-{N}.log", "w") as log:
+        proc = room.start_hub(state, port, log)
+        try:
+            yield {"url": f"http://127.0.0.1:{port}", "proc": proc, "state": state, "log": logs / f"hub-{N}.log"}
+        finally:
+            room.stop_hub(proc)
+
+
+@pytest.fixture(scope="module")
+def people(hub):
+    started = time.monotonic()
+    try:
+        crowd = room.room(hub["url"], N)
+    except Exception:
+        problems = [line for line in hub["log"].read_text().splitlines() if line.startswith(("[W", "[E", "[C"))]
+        print("\n".join(problems[-30:]), f"\nwhole log: {hub['log']}")
+        raise
+    spawn = max(p.spawn_s for p in crowd)
+    run = max(p.run_s for p in crowd)
+    print(f"\nroom: {N} participants, slowest spawn {spawn:.1f} s, slowest run of 02 {run:.1f} s, "
+          f"{time.monotonic() - started:.1f} s in all")
+    return crowd
+
+
+def test_every_participant_runs_notebook_02_at_once(people):
+    """N participants log in at once, get their own server, and run 02 with every output as stored."""
+    assert len({p.name for p in people}) == N
+    assert all(p.spawn_s > 0 and p.run_s > 0 for p in people)
+
+
+def test_each_lands_in_their_own_copy_of_the_edition(people, hub):
+    """Each server shows the participant edition in the participant's own folder, seeded at spawn."""
+    edition = {p.name for p in (room.ROOT / "workshop").iterdir() if not p.name.startswith(".")}
+    for person in people:
+        listing = person.files().json()["content"]
+        assert {item["name"] for item in listing} == edition
+        assert (hub["state"] / "users" / person.name / ".looplab" / "synced.json").exists()
+
+
+def test_no_participant_sees_another_s_files(people):
+    """A participant's token opens neither another's server nor, through theirs, another's folder."""
+    alice, bob = people[0], people[1]
+    assert alice.files().status_code == 200
+    assert alice.api("GET", f"/user/{bob.name}/api/contents/").status_code in (403, 404)
+    assert alice.api("GET", f"/hub/api/users/{bob.name}").status_code in (403, 404)
+    outside = alice.files(f"../{bob.name}/02_the_loop.ipynb").status_code
+    assert outside in (400, 403, 404)
+
+
+def test_the_instructor_sees_a_check_turn_correct_within_seconds(hub):
+    """The view lists a new participant, then shows their 0.1 as Not yet, then Correct, each within seconds."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+    from lab import CHROMIUM, MISSING, chromium_page
+
+    if not CHROMIUM.exists():
+        pytest.skip(MISSING)
+    view = f"{hub['url']}/services/progress/"
+    assert room.requests.get(f"{view}?key=wrong", timeout=30).status_code == 403
+    person = room.Participant(hub["url"])
+    person.login()
+    person.wait_ready(time.monotonic())
+    with chromium_page(hub["state"].parent) as page, person.kernel("00_start_here.ipynb") as ws:
+        page.goto(f"{view}?key=room-key")
+        page.get_by_text(person.name[:8], exact=True).wait_for(timeout=30_000)
+        row = page.locator("tr", has_text=person.name[:8])
+        room.execute(ws, "from looplab.exercises import ex00\nex00.first_text.check(lambda message: 'nope')")
+        row.locator("td", has_text="Not yet").wait_for(timeout=10_000)
+        started = time.monotonic()
+        room.execute(ws, "ex00.first_text.check(lambda m: next((b.text for b in m.content if b.type == 'text'), ''))")
+        row.locator("td", has_text="Correct").wait_for(timeout=10_000)
+        print(f"\nview: Correct shown {time.monotonic() - started:.1f} s after the check")
+    record = hub["state"] / "users" / person.name / ".looplab" / "progress.json"
+    assert room.json.loads(record.read_text(encoding="utf-8")) == {"Exercise 0.1 — first_text": "pass"}
+
+
+def test_ctrl_c_stops_the_hub_and_every_server(people, hub):
+    """Ctrl-C ends the hub cleanly and leaves no participant's server or kernel running."""
+    assert in_folder(hub["state"])
+    assert room.stop_hub(hub["proc"]) == 0
+    for _ in range(20):
+        if not in_folder(hub["state"]):
+            break
+        time.sleep(0.5)
+    assert in_folder(hub["state"]) == []
