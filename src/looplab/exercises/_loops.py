@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import anthropic
 
+from looplab.exercises import learner_line
 from looplab.loop import run_agent
 from looplab.practice import transport_of
 from looplab.practice.responses import api_error
@@ -125,8 +126,13 @@ def compare(my_loop, setup, task, label, advice: str = "", **options) -> str:
     run = run_agent(reference, task, tools, **options)
     client, tools = setup()
     client, guard = guarded(client)
-    status, messages = call_loop(my_loop, client, guard, task, tools, **options)
     advice = f" — {advice}" if advice else ""
+    try:
+        status, messages = call_loop(my_loop, client, guard, task, tools, **options)
+    except AssertionError as exc:
+        if learner_line(exc):  # an assert of the participant's own: the framework reports it with its line
+            raise
+        raise AssertionError(f"{label}: {exc}{advice}") from None
     if status != run.status:
         raise AssertionError(f"{label}: your loop ended with status {status!r}; run_agent ends it "
                              f"{run.status!r} ({run.events[-1].data['reason']}){advice}")
