@@ -124,7 +124,8 @@ class PracticeTransport(httpx2.BaseTransport):
             return api_error(400, "invalid_request_error", problem)
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
         seen = context.expand(sent)
-        problem = (check_messages(seen, self.issued) or path == MESSAGES and models.check_model(sent, resumed)
+        no_prefill = resumed or bool(full.get("compaction"))  # a compaction request samples nothing
+        problem = (check_messages(seen, self.issued) or path == MESSAGES and models.check_model(sent, no_prefill)
                    or control.unsigned(self._restore(seen["messages"])))
         if problem:
             return api_error(400, "invalid_request_error", problem)

@@ -6,6 +6,7 @@ import json
 import re
 from functools import lru_cache
 
+from ..context import is_cleared
 from ..view import OfferedTool, Step, View
 from .text import clip, first_value, fold, one_line, sentence_case, stems, words
 
@@ -202,6 +203,8 @@ def first_input(tool: OfferedTool, value: str, prefer: set[str] = frozenset()) -
 
 def said(step: Step) -> str:
     """A tool result on one line, without the '<tool> failed: <ExcType>: ' prefix, for an answer."""
+    if is_cleared(step.result or ""):  # context management removed it: say so, never quote the placeholder
+        return "its result was cleared from the history"
     return clip(re.sub(rf"^{re.escape(step.name)} failed: \w+: ", "", one_line(step.result or "no result")), 300)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 import re
 
+from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
 from .text import (
@@ -144,7 +145,7 @@ def research(view: View) -> dict | None:
     if negated(view.task):  # cited sentences say what documents do say, never what they do not
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
                         "they say what the documents say, not what they leave out", wording=WORDING)
-    searches = view.calls_of(search.name)
+    searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
     if not searches:
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
                    f"I'll search the documents for '{q}'.")
@@ -159,9 +160,14 @@ def research(view: View) -> dict | None:
     if missing:  # all at once; if only some were read (one call per turn), the rest next
         calls = [(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in missing]
         return use(calls, f"I'll read {', '.join(missing)}.")
-    good = [s for s in reads if not s.is_error]
+    lost = [s for s in reads if not s.is_error and is_cleared(s.result or "")]
+    good = [s for s in reads if not s.is_error and s not in lost]
     failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error)
+    failed += "".join(f" I read {_name(s.input)}, but its result was cleared from the history, so I cannot "
+                      "quote it." for s in lost)
     cited = _cited(view.task, query, good, lambda text: unplanted(view, text))
+    if not cited and lost:
+        return declined(f"I cannot answer from what is left of the history.{failed}")
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
         lacking = min(((len(w), w, _name(s.input)) for s in good for w in [[q for q in query if root(q) not in
