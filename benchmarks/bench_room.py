@@ -91,8 +91,8 @@ def measure() -> Section:
         fits = int((total - RESERVE_MIB - 200) / max(per_head))
         section.rows.append(Row("participants this machine's memory holds after 02",
                                 f"{fits} ({total / 1024:.1f} GiB, {max(per_head):.0f} MiB each)"))
-        section.notes.append("10 room: memory grows to about 1 GiB a participant by notebook 07 when every kernel "
-                             "stays open (the hub culls kernels idle for 30 min); CPU, not memory, sets the pace of "
+        section.notes.append("10 room: memory grows to about 1 GiB a participant by notebook 07 when every notebook's "
+                             "kernel stays open (a prototype's figure, not measured here) (the hub culls kernels idle for 30 min); CPU, not memory, sets the pace of "
                              "a room arriving at once: see the spawn times above.")
     return section
 
