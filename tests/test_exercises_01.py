@@ -196,7 +196,17 @@ def word_count_one_space(text: str) -> int:
     return len(text.split(" "))
 
 
+@tool(name="word_count")
+@documented
+def word_count_refusing_empty(text: str) -> int:
+    if not text:
+        raise ValueError("no text")
+    return len(text.split())
+
+
 WORD_COUNT_WRONG = {
+    "fails on an empty text": (word_count_refusing_empty, ["word_count(text='') failed when the Toolbox ran it",
+                                                           "ValueError: no text", "the empty one"]),
     "no @tool": (lambda text: len(text.split()), ["put @tool"]),
     "named count_words": (count_words, ["name the function word_count"]),
     "parameter called s": (word_count_of_s, ["the parameter must be called text"]),

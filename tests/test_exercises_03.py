@@ -271,7 +271,14 @@ def loop_with_a_typo(client, task, toolbox, max_turns=10):
     return "done", [*messages, {"role": "assistant", "content": reply.content}]
 
 
+def loop_with_an_assert(client, task, toolbox, max_turns=10):
+    assert max_turns >= 10, "max_turns too small"
+    return loop_with_status(client, task, toolbox, max_turns)
+
+
 LOOP_STATUS_WRONG = {
+    "an assert of its own that fails": (loop_with_an_assert, ["your code raised AssertionError: max_turns too small",
+                                                              'assert max_turns >= 10, "max_turns too small"']),
     "a typo in the create call": (loop_with_a_typo, ["your code raised TypeError", "unexpected keyword argument 'tool'",
                                                      "tool=toolbox.to_api()"]),
     "the loop of 02 (no status)": (loop_of_02, ["return two things: status, messages"]),

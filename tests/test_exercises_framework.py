@@ -97,8 +97,8 @@ def test_hint_and_solution_print(capsys):
     assert "return 2 * x" in out
 
 
-def test_an_answer_that_raises_is_reported_with_its_line():
-    """The participant's exception names the line of their code that raised it."""
+def test_an_answer_that_raises_is_reported_with_its_source_after_the_title():
+    """The message reads 'your code raised X: msg (line: source)', right after the exercise's title."""
     def double(x):
         return {}[x]  # a KeyError in the participant's code
 

@@ -6,10 +6,10 @@ import anthropic
 import pytest
 
 from looplab.client import MODEL, practice_client
-from looplab.history import long_run
+from looplab.history import clear_old_results, long_run
 from looplab.practice import transport_of
 from looplab.practice.context import CLEARED
-from looplab.samples import STATION_TASK, station_tools
+from looplab.samples import STATION_TASK, catalogue_tools, docs_tools, station_tools
 
 DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
 EDITS = "context-management-2025-06-27"
@@ -30,7 +30,7 @@ def station(**options):
 def test_without_management_the_run_answers_from_every_day():
     """The reference run: twelve turns, three storm days, each turn sends more than the last."""
     run = station()
-    assert (run.status, len(run.sent)) == ("answered", 12)
+    assert (run.status, len(run.sent)) == ("done", 12)
     assert "Count: 3." in run.answer
     assert run.sent == sorted(run.sent)
 
@@ -198,3 +198,33 @@ def test_the_sdk_tool_runner_compacts_and_goes_on():
             runner.compact_before_next_turn()
     assert reasons == ["tool_use"] * 6 + ["compaction"] + ["tool_use"] * 5 + ["end_turn"]
     assert reply.content[-1].text == station().answer
+
+
+def test_research_never_says_the_documents_do_not_answer_when_it_lost_them():
+    """Cleared reads are named as cleared; a cleared search is made again; no 'do not answer' claim."""
+    task = "What do our articles say about heat pumps in cold climates?"
+    full = long_run(practice_client(), task, docs_tools(DATA / "articles"))
+    lost = long_run(practice_client(), task, docs_tools(DATA / "articles"), manage=lambda m: clear_old_results(m, keep=1))
+    assert "[heat-pumps-cold-climates.md]" in full.answer
+    assert lost.answer.startswith("I cannot answer from what is left of the history.")
+    assert "I read heat-pumps-cold-climates.md, but its result was cleared from the history" in lost.answer
+    assert "do not answer" not in lost.answer
+
+
+def test_no_skill_quotes_a_placeholder():
+    """A lookup whose result was cleared gets a decline saying so, never the placeholder as the value."""
+    task = "Look up the catalogue entry design."
+    full = long_run(practice_client(), task, catalogue_tools())
+    lost = long_run(practice_client(), task, catalogue_tools(), manage=lambda m: clear_old_results(m, keep=0))
+    assert "Design" in full.answer and "[cleared" not in lost.answer
+    assert "cleared from the history (context management)" in lost.answer
+
+
+def test_a_finished_run_can_be_compacted():
+    """A history that ends with the assistant's answer is compacted, not refused as a prefill."""
+    client = practice_client()
+    run = long_run(client, STATION_TASK, station_tools(DATA))
+    reply = client.beta.messages.create(model=MODEL, max_tokens=1024, messages=run.messages,
+                                        compaction={"type": "summarize"}, betas=[COMPACT])
+    assert reply.stop_reason == "compaction"
+    assert f"Assistant: {run.answer}" in reply.content[0].content

@@ -13,6 +13,7 @@ import copy
 from dataclasses import dataclass, field
 
 from looplab.client import MODEL
+from looplab.loop import _ENDINGS, to_param
 from looplab.practice.context import CLEARED, KEPT_CHARS, abridge, is_cleared
 from looplab.tools import Toolbox
 
@@ -123,6 +124,7 @@ class LongRun:
     sent: list[int] = field(default_factory=list)
     applied: list = field(default_factory=list)
     status: str = "running"
+    """How it ended, with run_agent's names: done, max_turns, truncated, refused, ..."""
 
     @property
     def total(self) -> int:
@@ -159,12 +161,13 @@ def long_run(client, task: str, tools, *, manage=None, compact_over: int | None 
         run.sent.append(_input(reply.usage))
         if getattr(reply, "context_management", None):
             run.applied.append([e.model_dump() for e in reply.context_management.applied_edits])
-        content = [b.model_dump(exclude_none=True) for b in reply.content]
-        run.messages.append({"role": "assistant", "content": content})
+        run.messages.append({"role": "assistant", "content": [to_param(b) for b in reply.content]})
+        if reply.stop_reason == "pause_turn":
+            continue  # the API paused a long turn: sending the history back resumes it
         uses = [b for b in reply.content if b.type == "tool_use"]
         if reply.stop_reason != "tool_use" or not uses:
             run.answer = "".join(b.text for b in reply.content if b.type == "text")
-            run.status = "answered"
+            run.status = _ENDINGS.get(reply.stop_reason, ("anomaly",))[0]  # run_agent's names
             return run
         results = [toolbox.execute(block).result for block in uses]
         run.messages.append({"role": "user", "content": results})

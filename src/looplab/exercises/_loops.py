@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import anthropic
 
+from looplab.exercises import learner_line
 from looplab.loop import run_agent
 from looplab.practice import transport_of
 from looplab.practice.responses import api_error
@@ -73,6 +74,11 @@ def request_problem(client) -> str | None:
                         "again with the history as it is; after end_turn or max_tokens, end the loop)")
             results = [b for b in content if get(b, "type") == "tool_result"] if isinstance(content, list) else []
             if results and i and get(messages[i - 1], "role") == "user":
+                before = get(messages[i - 1], "content")
+                if isinstance(before, list) and any(get(b, "type") == "tool_result" for b in before):
+                    return (f"your loop split one turn's tool results over messages[{i - 1}] and messages[{i}]; "
+                            "the API wants every tool_result of a reply in the one user message that follows it: "
+                            "collect them in a list, then append one message")
                 return (f"your loop sent tool results in messages[{i}] right after another user message: the "
                         "assistant reply that asked for those tools is missing; append it to the history "
                         "({'role': 'assistant', 'content': reply.content}) before the results")
@@ -125,8 +131,13 @@ def compare(my_loop, setup, task, label, advice: str = "", **options) -> str:
     run = run_agent(reference, task, tools, **options)
     client, tools = setup()
     client, guard = guarded(client)
-    status, messages = call_loop(my_loop, client, guard, task, tools, **options)
     advice = f" — {advice}" if advice else ""
+    try:
+        status, messages = call_loop(my_loop, client, guard, task, tools, **options)
+    except AssertionError as exc:
+        if learner_line(exc):  # an assert of the participant's own: the framework reports it with its line
+            raise
+        raise AssertionError(f"{label}: {exc}{advice}") from None
     if status != run.status:
         raise AssertionError(f"{label}: your loop ended with status {status!r}; run_agent ends it "
                              f"{run.status!r} ({run.events[-1].data['reason']}){advice}")

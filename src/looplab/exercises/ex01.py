@@ -41,7 +41,10 @@ def test_word_count(answer) -> str:
     toolbox = Toolbox([answer])
     for text, expected in COUNTS:
         result = _run(toolbox, text)
-        if result["is_error"] or result["content"] != expected:
+        if result["is_error"]:
+            raise AssertionError(f"word_count(text={text!r}) failed when the Toolbox ran it: {result['content']}; "
+                                 "make it count every text, the empty one and ones with line breaks included")
+        if result["content"] != expected:
             raise AssertionError(f"word_count(text={text!r}) gave the tool_result content {result['content']!r}; "
                                  f"expected {expected!r} (str.split() with no argument splits on any whitespace)")
     if not _run(toolbox, 42)["is_error"]:

@@ -213,10 +213,10 @@ loop_status = Exercise(
     "Exercise 3.2 — your loop says how it ended",
     test_loop_status,
     "Keep the loop of notebook 02 and return (status, messages). Map the stop reasons that end a run "
-    "with a dict (end_turn and stop_sequence -> 'done', max_tokens -> 'truncated', ...); on pause_turn, "
-    "just go round again; after the for loop, the cap was reached: 'max_turns'.",
+    "with a dict (end_turn and stop_sequence -> 'done', max_tokens -> 'truncated', ..., any other -> "
+    "'anomaly'); on pause_turn, just go round again; after the for loop, the cap was reached: 'max_turns'.",
     'ENDINGS = {"end_turn": "done", "stop_sequence": "done", "max_tokens": "truncated",\n'
-    '           "refusal": "refused", "model_context_window_exceeded": "context_exceeded"}\n'
+    '           "refusal": "refused", "model_context_window_exceeded": "context_exceeded"}  # any other: "anomaly"\n'
     '\n'
     '\n'
     'def my_loop(client, task, toolbox, max_turns=10):\n'
@@ -229,7 +229,7 @@ loop_status = Exercise(
     '        if reply.stop_reason == "pause_turn":\n'
     '            continue  # resend the history as it is: the API resumes the turn\n'
     '        if reply.stop_reason != "tool_use":  # a cut tool call (max_tokens) is never run\n'
-    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
     '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
     '        messages.append({"role": "user", "content": results})\n'
     '    return "max_turns", messages',
@@ -262,7 +262,7 @@ budget_loop = Exercise(
     '        if reply.stop_reason == "pause_turn":\n'
     '            continue\n'
     '        if reply.stop_reason != "tool_use":\n'
-    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
     '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
     '        messages.append({"role": "user", "content": results})\n'
     '    return "max_turns", messages',

@@ -25,7 +25,6 @@ import zlib
 from looplab.practice import tokens
 
 CLEARED = "[cleared to save context: this tool result was removed from the history]"
-CLEARED_INPUT = "[cleared]"
 BETA_EDITS, BETA_COMPACTION = "context-management-2025-06-27", "compact-2026-09-04"
 DEFAULT_TRIGGER, DEFAULT_KEEP = 100_000, 3
 KEPT_CHARS = 240  # how much of each tool result a compaction quotes

@@ -138,7 +138,8 @@ class PracticeTransport(httpx2.BaseTransport):
             return api_error(400, "invalid_request_error", problem)
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
         seen = context.expand(sent)
-        problem = (check_messages(seen, self.issued) or path == MESSAGES and models.check_model(sent, resumed)
+        no_prefill = resumed or bool(full.get("compaction"))  # a compaction request samples nothing
+        problem = (check_messages(seen, self.issued) or path == MESSAGES and models.check_model(sent, no_prefill)
                    or control.unsigned(self._restore(seen["messages"])))
         if problem:
             return api_error(400, "invalid_request_error", problem)
@@ -186,6 +187,8 @@ class PracticeTransport(httpx2.BaseTransport):
         if self.script is not None:  # a script breaks rules on purpose; only stop sequences still cut it
             reply = self.script.next_reply(full)
             return control.stop_at(reply, full["stop_sequences"]) if full.get("stop_sequences") else reply
+        if full.get("mcp_servers"):
+            return unreachable_servers(full)
         if self.never_stop:
             return never_stop_reply(full, task_text(full))
         view = read_request(full, gullible=self.gullible)
@@ -236,6 +239,16 @@ class PracticeTransport(httpx2.BaseTransport):
             return {**b, "thinking": self.thoughts.get(b.get("signature"), "")} if known else b
         return [{**m, "content": [block(b) for b in m["content"]]} if isinstance(m.get("content"), list)
                 else m for m in messages]
+
+
+def unreachable_servers(full: dict) -> dict:
+    """The reply to a request naming `mcp_servers`: the practice model runs offline and reaches no server.
+    Claude would connect to them; declining in words (not a 400) keeps the request valid, as it is."""
+    names = ", ".join(f"'{s.get('name')}' ({s.get('url')})" for s in full["mcp_servers"])
+    text = (f"I cannot reach MCP servers: the practice model runs offline, so it did not connect to {names} "
+            "and used none of their tools. Call the server's tools from your own loop (notebook 09), "
+            "or send this request to Claude with a key.")
+    return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}
 
 
 def _block(block: dict) -> dict:

@@ -32,6 +32,9 @@ def checked(view: View, reply: dict) -> dict:
             if problem:
                 return cannot_plan(problem)
     if reply["stop_reason"] == "end_turn":
+        if view.steps and "[cleared" in reply["content"][-1]["text"]:  # a placeholder is not data: never quote one
+            reply = cannot_plan("a result it needs was cleared from the history (context management), and it "
+                                "does not answer from a placeholder; call the tool again or keep more results")
         text = accounted(view, reply["content"][-1]["text"]) if view.steps else reply["content"][-1]["text"]
         return {**reply, "content": [{"type": "text", "text": in_french(text) if french(view.task) else text}]}
     return reply

@@ -6,9 +6,21 @@ from __future__ import annotations
 import math
 import re
 
+from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
-from .text import content_words, file_names, joined, negated, root, roots, sentences, stems
+from .text import (
+    clauses,
+    content_words,
+    file_names,
+    first_value,
+    joined,
+    negated,
+    root,
+    roots,
+    sentences,
+    stems,
+)
 
 SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}
@@ -111,14 +123,13 @@ def _cited(question: str, query: list[str], reads, clean) -> list[str]:
 
 def _specific(question: str, query: list[str], wanted: set[str]) -> set[str]:
     """The question's specific terms: names (capitalised) and each word right before another question word."""
-    named = {root(w) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
+    named = {root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
     before = {root(a) for a in query[:-1]}
     return (named | before) & wanted
 
 
 def _name(given: dict) -> str:
-    value = next(iter(given.values()), "") if given else ""
-    return str(value).rsplit("/", 1)[-1]
+    return first_value(given).rsplit("/", 1)[-1]
 
 
 def research(view: View) -> dict | None:
@@ -134,7 +145,7 @@ def research(view: View) -> dict | None:
     if negated(view.task):  # cited sentences say what documents do say, never what they do not
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
                         "they say what the documents say, not what they leave out", wording=WORDING)
-    searches = view.calls_of(search.name)
+    searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
     if not searches:
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
                    f"I'll search the documents for '{q}'.")
@@ -149,9 +160,14 @@ def research(view: View) -> dict | None:
     if missing:  # all at once; if only some were read (one call per turn), the rest next
         calls = [(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in missing]
         return use(calls, f"I'll read {', '.join(missing)}.")
-    good = [s for s in reads if not s.is_error]
+    lost = [s for s in reads if not s.is_error and is_cleared(s.result or "")]
+    good = [s for s in reads if not s.is_error and s not in lost]
     failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error)
+    failed += "".join(f" I read {_name(s.input)}, but its result was cleared from the history, so I cannot "
+                      "quote it." for s in lost)
     cited = _cited(view.task, query, good, lambda text: unplanted(view, text))
+    if not cited and lost:
+        return declined(f"I cannot answer from what is left of the history.{failed}")
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
         lacking = min(((len(w), w, _name(s.input)) for s in good for w in [[q for q in query if root(q) not in
@@ -161,5 +177,9 @@ def research(view: View) -> dict | None:
         return declined(f"The documents do not answer this question. I searched for '{q}' and read "
                         f"{names}; no sentence in them answers it.{closest}{failed}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
+    spoken_of = roots(" ".join(cited))
+    missed = [c for c in clauses(view.task) if len(content_words(c)) and 2 * len(
+        {root(w) for w in content_words(c)} & spoken_of) < len({root(w) for w in content_words(c)} - MEASURES)]
+    failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
     return answer(" ".join(cited) + failed, {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited),
                                             "sources documents files": sources})
