@@ -52,6 +52,15 @@ FRAMES = {
 }
 
 
+@pytest.mark.parametrize(("line", "status"), [(f"GET /v1/models HTTP/1.1\nX-Long: {'a' * 70_000}\n", 431),
+                                              ("PATCH /v1/messages HTTP/1.1\nHost: x\n", 501)])
+def test_what_the_standard_library_refuses_is_json_too(line, status):
+    """A header line over 64 kB or a method the server has no handler for gets the API's JSON error, not HTML."""
+    with serving() as port:
+        got, error, _ = raw(port, line)
+    assert (got, error["type"], error["request_id"]) == (status, "error", "req_practice_0001")
+
+
 @pytest.mark.parametrize("frame", sorted(FRAMES))
 def test_malformed_framing_is_a_json_error_at_once(frame):
     """Each gets the API's JSON error with a request_id in well under a second, and the connection closes."""
@@ -84,7 +93,9 @@ def flood(port: int, requests: int) -> int:
 
 def test_three_thousand_requests_of_8_kb_leave_memory_flat():
     """The request log is bounded: 3 000 requests of 8 KB grow the server's memory by under 4 MB."""
-    assert make_server(0).transport.requests.maxlen == KEEP  # what `python -m looplab.practice` serves with
+    default = make_server(0)  # what `python -m looplab.practice` serves with
+    default.server_close()
+    assert default.transport.requests.keep == KEEP
     with serving(PracticeTransport(keep=KEEP, **SCRIPTED)) as port:
         grown = flood(port, 3000)
     assert grown < 4096, f"RSS grew by {grown} kB"

@@ -92,6 +92,14 @@ class _Handler(BaseHTTPRequestHandler):
             return
         self._send(response)
 
+    def send_error(self, code, message=None, explain=None):
+        """The standard library's own refusals (a garbled request line, an unknown method), as JSON."""
+        self.close_connection = True
+        kind = {404: "not_found_error", 413: "request_too_large"}.get(
+            code, "invalid_request_error" if code < 500 else "api_error")
+        self._send(self.server.transport.error(code, kind, f"{message or 'malformed request'}; "
+                                               "send an HTTP/1.1 request as an Anthropic client does"))
+
     def _send(self, response: httpx2.Response) -> None:
         data = response.read()
         self.send_response(response.status_code)

@@ -24,6 +24,20 @@ TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send 
 KEEP = 1000  # requests kept in `.requests`, and paused turns and omitted thoughts remembered
 
 
+class RequestLog(list):
+    """A list that keeps only the last `keep` items appended (all of them when keep is None)."""
+
+    def __init__(self, keep: int | None):
+        super().__init__()
+        self.keep = keep
+
+    def append(self, item) -> None:
+        """Append `item`, forgetting the oldest one past `keep`."""
+        super().append(item)
+        if self.keep is not None and len(self) > self.keep:
+            del self[0]
+
+
 class PracticeTransport(httpx2.BaseTransport):
     """Serves POST /v1/messages and /v1/messages/count_tokens from a script or the planner,
     and GET /v1/models[/id] from the models the SDK knows."""
@@ -35,7 +49,7 @@ class PracticeTransport(httpx2.BaseTransport):
         self.script = Script(script) if script is not None else None
         self.gullible = gullible
         self.never_stop = never_stop
-        self.requests: deque = deque(maxlen=keep)
+        self.requests = RequestLog(keep)
         self.paused: deque = deque(maxlen=KEEP)  # the content of pause_turn replies, as sent back
         self.thoughts: dict[str, str] = {}  # signature -> thought of the thinking blocks sent omitted
         self.calls = 0
