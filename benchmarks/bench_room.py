@@ -19,7 +19,7 @@ from _common import Row, Section, median
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = tuple(int(n) for n in os.environ.get("LOOPLAB_ROOM_SIZES", "5,10,20").split(","))
-SPAWN_S, RUN_S = 120, 60  # a participant's patience: the hub's start timeout, a minute for 02
+SPAWN_S, RUN_S = 120, 60  # a participant's patience: two minutes to get a server, one for 02
 RESERVE_MIB = 1024  # left to the system
 
 
@@ -91,10 +91,9 @@ def measure() -> Section:
         fits = int((total - RESERVE_MIB - 200) / max(per_head))
         section.rows.append(Row("participants this machine's memory holds after 02",
                                 f"{fits} ({total / 1024:.1f} GiB, {max(per_head):.0f} MiB each)"))
-        section.notes.append("10 room: memory grows to about 1 GiB a participant by notebook 07 when every kernel "
-                             "stays open (the hub culls kernels idle for 30 min); CPU, not memory, sets the pace of "
-                             "a room arriving at once: see the spawn times above. Arrivals spread over a minute "
-                             "spawn in seconds.")
+        section.notes.append("10 room: memory grows to about 1 GiB a participant by notebook 07 when every notebook's "
+                             "kernel stays open (a prototype's figure, not measured here) (the hub culls kernels idle for 30 min); CPU, not memory, sets the pace of "
+                             "a room arriving at once: see the spawn times above.")
     return section
 
 

@@ -54,9 +54,11 @@ c.Spawner.args = ["--MappingKernelManager.cull_idle_timeout=1800", "--MappingKer
                   "--MappingKernelManager.cull_interval=120"]
 if os.getuid() == 0:
     c.Spawner.args.append("--allow-root")
-# With the defaults (start 60 s, http 30 s), 26 of 40 simultaneous starts failed on 2 cores.
-c.Spawner.start_timeout = 120
-c.Spawner.http_timeout = 60
+# A server takes about 4 CPU-seconds to start: a room arriving at once queues on the cores.
+# Defaults (60 s, 30 s): 26 of 40 simultaneous starts failed on 2 idle cores; 120 s and 60 s
+# held 40 there, but not 10 on 2 cores shared with other work. A slow start beats a failed one.
+c.Spawner.start_timeout = 300
+c.Spawner.http_timeout = 300
 
 
 def seed(spawner):

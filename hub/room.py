@@ -129,7 +129,7 @@ class Participant:
         headers = {"Authorization": f"token {self.token}"}
         return requests.request(method, f"{self.url}{path}", headers=headers, **kw)
 
-    def wait_ready(self, started: float, limit: float = 300) -> None:
+    def wait_ready(self, started: float, limit: float = 600) -> None:
         """Wait until the hub reports their server ready (spawn_s counts from `started`)."""
         self.api("POST", f"/hub/api/users/{self.name}/server")  # 201, or 400 "already pending"
         while time.monotonic() - started < limit:

@@ -318,7 +318,7 @@ def research_case(name, task, seed, facts, false=(), expect="right", tools=None,
             path.write_text(plant.format(**f), encoding="utf-8")
         base = (tools or samples.docs_tools)(root / "notes")
         extra = samples.action_tools([]) if plant else []
-        return base + extra, [x.format(**f) for x in facts], [x.format(**f) for x in false]
+        return base + extra, [x.format(**f) if isinstance(x, str) else x for x in facts], [x.format(**f) for x in false]
     return Case(name, task.format(**articles(seed).facts), build, expect, ("research",))
 
 
@@ -571,6 +571,18 @@ def _issue_cases() -> list[Case]:
                    ["860 EUR"], "decline"))
     add(fixed_case("compare two clients", "Does Studio Malo owe more than Ferme Olive? See the folder {folder}.", ODD, [],
                    [], "decline"))
+    add(fixed_case("is one invoice paid", "Is invoice 2026-10-016 paid? It is in the folder {folder}.", ODD,
+                   [_headed("Unpaid[^:.]*", "2026-10-016")], [_headed("(?<!Un)Paid[^:.]*", "2026-10-016"), "2026-10-011"]))
+    add(fixed_case("how many in all", "How many invoices are there in the folder {folder}?", ODD,
+                   [re.compile(r"Count: 6\b")], []))
+    add(research_case("second question not answered", "When was the lighthouse at {cape} built, and who paints it?", 100,
+                      ["{built}", re.compile(r"did not answer 'who paints it'")]))
+    add(research_case("entity in a place", "How tall is the lighthouse at {cape} compared with the one in Brest?", 101,
+                      [], ["{height} metres"], "decline"))
+    add(fixed_case("owed by others", "What is owed by clients other than Studio Malo? Folder {folder}.", ODD,
+                   ["2026-10-016", "610 EUR"], ["2026-10-012", "860 EUR", "250 EUR"]))
+    add(fixed_case("except those of", "Which invoices in the folder {folder} are unpaid, except those of Atelier Corail?",
+                   ODD, ["2026-10-012"], ["2026-10-016"]))
     add(needs_case("minus a percent", "What's {a} * ({b} + {k}) minus 10%?", 91, [], ["{wrong_percent}"], "decline"))
     add(needs_case("French decimal comma", "Calcule 3,5 × {k}", 92, ["{decimal}"], ["{wrong_decimal}"]))
     add(needs_case("compare two cities", "Is it warmer in {c1} than in {c2}?", 93,

@@ -208,6 +208,16 @@ def read_checking_parents(folder, name):
     return path.read_text(encoding="utf-8")
 
 
+def read_with_prefix_and_separator(folder, name):
+    """Right: a string prefix test that ends with the separator, so notes-private does not start with it."""
+    root = os.path.realpath(folder) + os.sep
+    path = os.path.realpath(os.path.join(folder, name))
+    if not path.startswith(root):
+        raise ValueError(f"{name} is outside the notes folder")
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
 READ_NOTE_WRONG = [  # (answer, words the feedback must hold)
     (naive_make_read_note, ["'../secret.txt'", "'..' climbs out"]),
     (note_reader(read_with_prefix_test), ["'../notes-private/secret.txt'", "prefix", "is_relative_to"]),
@@ -218,7 +228,7 @@ READ_NOTE_WRONG = [  # (answer, words the feedback must hold)
     (lambda folder: print, ["return the Tool"]),
 ]
 READ_NOTE_RIGHT = [make_read_note, sandbox_make_read_note, note_reader(read_with_realpath),
-                   note_reader(read_checking_parents)]
+                   note_reader(read_checking_parents), note_reader(read_with_prefix_and_separator)]
 
 
 def test_read_note_unattempted():

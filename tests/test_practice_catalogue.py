@@ -170,3 +170,12 @@ def test_every_error_body_carries_the_request_id_of_its_response():
     with pytest.raises(anthropic.NotFoundError) as caught:
         ask(client=client, model="claude-opus-5-typo")
     assert caught.value.body["request_id"] == caught.value.response.headers["request-id"] == "req_practice_0002"
+
+
+def test_a_body_over_32_mb_is_a_413_the_sdk_names():
+    """Over the API's 32 MB request limit: ContentTooLargeError, with the API's JSON body, not retried."""
+    client = practice_client(max_retries=0)
+    with pytest.raises(anthropic.APIStatusError) as caught:
+        ask(client=client, messages=[{"role": "user", "content": "x" * (33 * 1024 * 1024)}])
+    assert (caught.value.status_code, type(caught.value).__name__) == (413, "ContentTooLargeError")
+    assert caught.value.body["error"]["type"] == "request_too_large" and caught.value.body["request_id"]

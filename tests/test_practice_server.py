@@ -9,6 +9,7 @@ from contextlib import contextmanager
 import httpx2
 import pytest
 
+from looplab.practice import tokens
 from looplab.practice.server import KEEP, make_server
 from looplab.practice.transport import PracticeTransport
 
@@ -93,3 +94,17 @@ def test_an_unbounded_log_would_have_grown():
     """The measure can fail: a transport that keeps every body grows by over 4 MB in 600 requests."""
     with serving(PracticeTransport(keep=None, **SCRIPTED)) as port:
         assert flood(port, 600) > 4096
+
+
+def test_the_cache_book_forgets_its_oldest_prefixes(monkeypatch):
+    """Cached prefixes are bounded too: past CACHED of them, the oldest is no longer read."""
+    monkeypatch.setattr(tokens, "CACHED", 2)
+    book = tokens.CacheBook()
+    marked = [{"messages": [{"role": "user", "content": [{"type": "text", "text": f"Task {n}." * 40,
+                                                           "cache_control": {"type": "ephemeral"}}]}]}
+              for n in range(3)]
+    for body in marked:
+        book.usage(body)
+    assert len(book.seen) == 2
+    reads = [book.usage(body)["cache_read_input_tokens"] > 0 for body in reversed(marked)]
+    assert reads == [True, True, False]  # the newest two are read; the first was forgotten

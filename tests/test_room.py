@@ -69,8 +69,10 @@ def test_every_participant_runs_notebook_02_at_once(people):
 
 
 def test_each_lands_in_their_own_copy_of_the_edition(people, hub):
-    """Each server shows the participant edition in the participant's own folder, seeded at spawn."""
+    """The browser lands in 00_start_here.ipynb; each server shows the participant edition in its own folder."""
     edition = {p.name for p in (room.ROOT / "workshop").iterdir() if not p.name.startswith(".")}
+    landing = people[0].http.get(f"{hub['url']}/user/{people[0].name}/", timeout=60)
+    assert landing.ok and landing.url.endswith(f"/user/{people[0].name}/lab/tree/00_start_here.ipynb")
     for person in people:
         listing = person.files().json()["content"]
         assert {item["name"] for item in listing} == edition

@@ -74,6 +74,11 @@ def request_problem(client) -> str | None:
                         "again with the history as it is; after end_turn or max_tokens, end the loop)")
             results = [b for b in content if get(b, "type") == "tool_result"] if isinstance(content, list) else []
             if results and i and get(messages[i - 1], "role") == "user":
+                before = get(messages[i - 1], "content")
+                if isinstance(before, list) and any(get(b, "type") == "tool_result" for b in before):
+                    return (f"your loop split one turn's tool results over messages[{i - 1}] and messages[{i}]; "
+                            "the API wants every tool_result of a reply in the one user message that follows it: "
+                            "collect them in a list, then append one message")
                 return (f"your loop sent tool results in messages[{i}] right after another user message: the "
                         "assistant reply that asked for those tools is missing; append it to the history "
                         "({'role': 'assistant', 'content': reply.content}) before the results")

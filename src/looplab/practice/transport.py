@@ -12,7 +12,7 @@ from looplab.practice.responses import api_error, json_response, with_request_id
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads
-from looplab.practice.validate import check_fields, check_messages, check_model, merge_turns, prefill
+from looplab.practice.validate import check_fields, check_messages, merge_turns
 from looplab.practice.view import read_request, text_of
 
 MESSAGES = "/v1/messages"
@@ -64,6 +64,9 @@ class PracticeTransport(httpx2.BaseTransport):
         with self._lock:
             request.read()
             self.calls += 1
+            if len(request.content) > MAX_BODY:  # refused unread, as the API's front door does
+                self.requests.append(f"<{len(request.content)} bytes: too large>")
+                return with_request_id(api_error(413, "request_too_large", TOO_LARGE), self.next_id("req"))
             try:
                 body = json.loads(request.content or b"{}")
             except ValueError:
@@ -84,8 +87,6 @@ class PracticeTransport(httpx2.BaseTransport):
             return with_request_id(api_error(status, kind, message), self.next_id("req"))
 
     def _route(self, request, body) -> httpx2.Response:
-        if len(request.content) > MAX_BODY:
-            return api_error(413, "request_too_large", TOO_LARGE)
         for fault in list(self.faults):
             before = getattr(fault, "before", None)
             response = before(request, body) if before else None
@@ -124,7 +125,7 @@ class PracticeTransport(httpx2.BaseTransport):
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
         seen = context.expand(sent)
         no_prefill = resumed or bool(full.get("compaction"))  # a compaction request samples nothing
-        problem = (check_messages(seen, self.issued) or path == MESSAGES and check_model(sent, no_prefill)
+        problem = (check_messages(seen, self.issued) or path == MESSAGES and models.check_model(sent, no_prefill)
                    or control.unsigned(self._restore(seen["messages"])))
         if problem:
             return api_error(400, "invalid_request_error", problem)
@@ -139,8 +140,8 @@ class PracticeTransport(httpx2.BaseTransport):
         turns = [m for m in seen["messages"] if m["role"] != "system"]
         planned = {**seen, "messages": merge_turns(turns)}
         reply = self._reply(planned)
-        if not resumed and prefill(full) and self.script is None:
-            reply = _continued(reply, prefill(full))
+        if not resumed and models.prefill(full) and self.script is None:
+            reply = _continued(reply, models.prefill(full))
         message = self._message(reply, sent)
         if applied is not None:
             message["context_management"] = {"applied_edits": applied}
@@ -172,6 +173,8 @@ class PracticeTransport(httpx2.BaseTransport):
         if self.script is not None:  # a script breaks rules on purpose; only stop sequences still cut it
             reply = self.script.next_reply(full)
             return control.stop_at(reply, full["stop_sequences"]) if full.get("stop_sequences") else reply
+        if full.get("mcp_servers"):
+            return unreachable_servers(full)
         if self.never_stop:
             return never_stop_reply(full, task_text(full))
         view = read_request(full, gullible=self.gullible)
@@ -222,6 +225,16 @@ class PracticeTransport(httpx2.BaseTransport):
             return {**b, "thinking": self.thoughts.get(b.get("signature"), "")} if known else b
         return [{**m, "content": [block(b) for b in m["content"]]} if isinstance(m.get("content"), list)
                 else m for m in messages]
+
+
+def unreachable_servers(full: dict) -> dict:
+    """The reply to a request naming `mcp_servers`: the practice model runs offline and reaches no server.
+    Claude would connect to them; declining in words (not a 400) keeps the request valid, as it is."""
+    names = ", ".join(f"'{s.get('name')}' ({s.get('url')})" for s in full["mcp_servers"])
+    text = (f"I cannot reach MCP servers: the practice model runs offline, so it did not connect to {names} "
+            "and used none of their tools. Call the server's tools from your own loop (notebook 09), "
+            "or send this request to Claude with a key.")
+    return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}
 
 
 def _block(block: dict) -> dict:

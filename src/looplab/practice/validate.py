@@ -9,8 +9,7 @@ import binascii
 import re
 
 from looplab._jsonschema import schema_error
-from looplab.practice.models import row
-from looplab.practice.tokens import input_tokens
+from looplab.practice.models import refused_fields
 
 ROLES = ("user", "assistant", "system")
 MIN_THINKING_BUDGET = 1024
@@ -20,12 +19,8 @@ MAGIC = {"image/png": (b"\x89PNG\r\n\x1a\n",), "image/jpeg": (b"\xff\xd8\xff",),
 
 
 def check_fields(body: dict) -> str | None:
-    """What the request types cannot say: limits, thinking budget, tool_choice, schemas."""
-    most = row(body["model"]).output
-    if body["max_tokens"] < 1 or body["max_tokens"] > most:
-        return (f"max_tokens: {body['max_tokens']} is out of range for {body['model']}; write a number "
-                f"from 1 to {most} (the most tokens the reply may use), e.g. 1024")
-    problem = (check_tools(body.get("tools")) or _check_choice(body) or _check_sampling(body)
+    """What the request types cannot say: what the model refuses, thinking budget, tool_choice, schemas."""
+    problem = (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
                or _check_thinking(body))
     if problem:
         return problem
@@ -35,32 +30,6 @@ def check_fields(body: dict) -> str | None:
     output = (body.get("output_config") or {}).get("format")
     if output:
         return _check_schema(output["schema"], "output_config.format.schema")
-    return None
-
-
-def prefill(body: dict) -> str | None:
-    """The text of a final assistant message (a prefill), or None when the request ends otherwise."""
-    last = ([m for m in body["messages"] if m["role"] != "system"] or [{}])[-1]
-    if last.get("role") != "assistant" or any(b.get("type") == "compaction" for b in _as_blocks(last)):
-        return None  # a compaction block sent back continues the turn it paused; it is not a prefill
-    return "".join(b.get("text", "") for b in _as_blocks(last) if b.get("type") == "text")
-
-
-def check_model(body: dict, resumed: bool) -> str | None:
-    """What the model's catalogue row says of the whole request: prefill, and the prompt length.
-
-    `resumed`: the final assistant message is a paused turn (pause_turn) sent back, not a prefill.
-    """
-    model, text, where = row(body["model"]), prefill(body), f"messages[{len(body['messages']) - 1}]"
-    if text is not None and not resumed and not model.prefill:
-        return (f"{where}: This model does not support assistant message prefill. The conversation "
-                "must end with a user message (claude-haiku-4-5 and the 4.5 family still take prefill)")
-    if text and not resumed and text != text.rstrip():
-        return f"{where}: final assistant content cannot end with trailing whitespace; strip it"
-    used = input_tokens(body)
-    if used > model.context:
-        return (f"prompt is too long: {used} tokens > {model.context} maximum; shorten the history "
-                "(drop old tool results) or check it first with messages.count_tokens")
     return None
 
 
@@ -79,28 +48,9 @@ def _check_choice(body: dict) -> str | None:
     return None
 
 
-def _check_sampling(body: dict) -> str | None:
-    given = [name for name in ("temperature", "top_p", "top_k") if name in body]
-    if given and not row(body["model"]).sampling:
-        return (f"{given[0]}: `{given[0]}` is deprecated for this model; leave it out "
-                "(Claude 4.7 and later decide their own sampling)")
-    if "temperature" in given and "top_p" in given:
-        return "top_p: `temperature` and `top_p` cannot both be specified for this model; use one"
-    for name in ("temperature", "top_p"):
-        if name in body and not 0 <= body[name] <= 1:
-            return f"{name}: {body[name]} is out of range; write a number from 0 to 1, e.g. 0"
-    return None
-
-
 def _check_thinking(body: dict) -> str | None:
     thinking = body.get("thinking") or {}
-    kind = thinking.get("type")
-    if kind in ("enabled", "adaptive") and kind not in row(body["model"]).thinking:
-        other = next(iter(row(body["model"]).thinking))
-        return (f"thinking.type: '{kind}' thinking is not supported for this model; use "
-                f"thinking={{'type': '{other}'}}" + (" (and output_config.effort to set how much)"
-                                                    if other == "adaptive" else ""))
-    if kind != "enabled":
+    if thinking.get("type") != "enabled":
         return None
     budget = thinking["budget_tokens"]
     if budget < MIN_THINKING_BUDGET:

@@ -8,7 +8,17 @@ from dataclasses import dataclass, field
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record
-from .text import NEGATORS, SCOPE_SKIP, content_words, joined, polarity, stem, stems, words
+from .text import (
+    EXCLUDING,
+    NEGATORS,
+    SCOPE_SKIP,
+    content_words,
+    joined,
+    polarity,
+    stem,
+    stems,
+    words,
+)
 
 PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "réglé", "réglée", "réglés", "réglées"}
 UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}
@@ -48,6 +58,7 @@ WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b", re.IGNOREC
 REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid or not|paid or unpaid|regardless of (?:status|payment))\b|"
                         r"\bpayées? ou non\b", re.IGNORECASE)
 YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
+HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
 
 
@@ -120,6 +131,8 @@ def _status_key(records: list[Record]) -> str | None:
 def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
     """The records the task asks for (two lists when it asks 'which are paid, and which not'), or a
     one-line reason why it cannot tell which."""
+    excluded = EXCLUDING.search(task)
+    task = EXCLUDING.sub(" not ", task)  # 'other than Studio Malo' selects as 'not Studio Malo' does
     for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record
         task = re.sub(rf"(?<![\w-]){re.escape(part)}(?![\w-])", " ", task)
     limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
@@ -146,6 +159,8 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         return (f"I could not relate {joined([repr(w) for w in left])} to the records read, so I cannot "
                 "tell which records the task asks for; I give no list and no total")
     choices = [_choose(task, records, status, limits) for status in statuses]
+    if excluded and any(isinstance(c, Choice) and " not " not in c.heading for c in choices):
+        return f"I could not tell which records '{excluded.group()}' leaves out; I give no list and no total"
     return next((c for c in choices if isinstance(c, str)), choices)
 
 
@@ -174,7 +189,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     for name, (values, keep) in named.items():
         chosen = [r for r in chosen if (_value(r, name) in values) == keep]
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
-    if not heading and not ALL.search(task) and not limits:
+    if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task):
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")
     for phrase in limits:

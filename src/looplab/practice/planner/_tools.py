@@ -8,15 +8,16 @@ from functools import lru_cache
 
 from ..context import is_cleared
 from ..view import OfferedTool, Step, View
-from .text import clip, fold, one_line, sentence_case, stems, words
+from .text import clip, first_value, fold, one_line, sentence_case, stems, words
 
 CANNOT_PLAN = "The practice model can't plan this request: {why}."
 TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local "
                  "server.")
 
 
-IN_FRENCH = [(r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"), (r"\bCount: ", "Nombre : "),
-             (r"\bTotal( \w+)?: ", r"Total\1 : "), (r"\bGrand total \(paid and unpaid\)", "Total général"),
+IN_FRENCH = [(r"\bGrand total \(paid and unpaid\)", "Total général"), (r"\bTotal paid\b", "Total payé"),
+             (r"\bTotal unpaid\b", "Total impayé"), (r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"), (r"\bCount: ", "Nombre : "),
+             (r"\bTotal( \w+)?: ", r"Total\1 : "),
              (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
              (r"\bNo record is (\w+)\.", r"Aucune facture \1."), (r"(\S+) has (\w+) '([^']*)', which I cannot read as paid or "
               r"unpaid; it is not counted\.", r"\1 a \2 '\3', que je ne sais pas lire comme payée ou impayée ; non comptée."),
@@ -38,7 +39,8 @@ IN_FRENCH = [(r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"), (r"\bCount:
               "par besoin) ne convient avec les outils offerts"),
              (r"I searched for ('[^']*') and read (.*?); no sentence in them answers it\.", r"J'ai cherché \1 et lu \2 ; aucune "
               r"phrase n'y répond."), (r"The closest, (\S+), does not mention", r"Le plus proche, \1, ne mentionne pas"),
-             (r"' and '", "' et '")]
+             (r"' and '", "' et '"), (r"I understood a question about the records in the folder ('[^']*')\.",
+                                     r"J'ai compris une question sur les fiches du dossier \1.")]
 
 
 def in_french(text: str) -> str:
@@ -54,7 +56,7 @@ def answer(text: str, evidence: dict | None = None) -> dict:
     return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "evidence": evidence or {}}
 
 
-def declined(why: str, understood: str = "", wording: str = "") -> dict:
+def declined(why: str, wording: str = "", understood: str = "") -> dict:
     """A decline that helps: what it could not do, what it understood, a wording it handles, where to try it."""
     parts = [sentence_case(why), sentence_case(f"I understood {understood}") if understood else "",
              f"A wording I handle: '{wording}'." if wording else "", TRY_ELSEWHERE]
@@ -68,9 +70,9 @@ def use(calls: list[tuple[str, dict]], note: str = "") -> dict:
     return {"content": content, "stop_reason": "tool_use"}
 
 
-def cannot_plan(why: str, understood: str = "", wording: str = "") -> dict:
-    """The polite refusal: says why, and how to try the request with Claude or a local model."""
-    return declined(CANNOT_PLAN.format(why=why), understood, wording)
+def cannot_plan(why: str, wording: str = "") -> dict:
+    """The polite refusal: says why, a wording it handles, and how to try it with Claude or a local model."""
+    return declined(CANNOT_PLAN.format(why=why), wording)
 
 
 ABSENT = re.compile(r"not found|no entry|no such|no result|unknown|does not exist|doesn't exist|"
@@ -137,8 +139,8 @@ def unplanted(view: View, text: str) -> str:
 
 def where(step: Step) -> str:
     """'read_doc(supplier-update.md)': the call that gave a result, for an answer."""
-    value = next(iter(step.input.values()), "") if step.input else ""
-    return f"{step.name}({str(value).rsplit('/', 1)[-1]})" if value else step.name
+    value = first_value(step.input)
+    return f"{step.name}({value.rsplit('/', 1)[-1]})" if value else step.name
 
 
 def accounted(view: View, text: str) -> str:

@@ -3,12 +3,22 @@ empty value or "not found" string is an absence); name any part of the task the 
 
 from __future__ import annotations
 
-import json
 import re
 
 from ..view import OfferedTool, View
 from ._tools import about_words, absent, answer, declined, said, tool_label, unplanted, use
-from .text import STOPWORDS, content_words, joined, negated, quoted, readable, stem, stems, words
+from .text import (
+    STOPWORDS,
+    content_words,
+    joined,
+    json_value,
+    negated,
+    quoted,
+    readable,
+    stem,
+    stems,
+    words,
+)
 
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
                    "cherche clé dans catalogue catalog have has contain contains"))
@@ -56,7 +66,7 @@ def lookup(view: View) -> dict | None:
             lines.append(f"'{key}' is not {where} ({label} said: {said(step)}).")
         else:
             lines.append(f"'{key}' is in the {place or 'records'}: {readable(unplanted(view, step.result))}.")
-            record = _json(unplanted(view, step.result))
+            record = json_value(unplanted(view, step.result))
             evidence |= record if isinstance(record, dict) and len(keys) == 1 else {key: readable(step.result)}
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *(s.result or "" for s in done.values())])))
     left = [w for w in content_words(view.task) if stem(w) not in seen | ASKING and w.lower() not in keys]
@@ -64,9 +74,3 @@ def lookup(view: View) -> dict | None:
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
     return answer(" ".join(lines), evidence)
 
-
-def _json(text: str):
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None

@@ -13,6 +13,7 @@ from .text import (
     STOPWORDS,
     clauses,
     content_words,
+    first_value,
     joined,
     readable,
     sentence_case,
@@ -133,5 +134,5 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."
     if arithmetic:
         return f"{arithmetic} = {sentence_case(result)}"
-    value = str(next(iter(given.values()), ""))
+    value = first_value(given)
     return sentence_case(result if value.lower() in result.lower() else f"{value}: {result}")

@@ -9,7 +9,18 @@ import re
 from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
-from .text import content_words, file_names, joined, negated, root, roots, sentences, stems
+from .text import (
+    clauses,
+    content_words,
+    file_names,
+    first_value,
+    joined,
+    negated,
+    root,
+    roots,
+    sentences,
+    stems,
+)
 
 SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}
@@ -112,14 +123,13 @@ def _cited(question: str, query: list[str], reads, clean) -> list[str]:
 
 def _specific(question: str, query: list[str], wanted: set[str]) -> set[str]:
     """The question's specific terms: names (capitalised) and each word right before another question word."""
-    named = {root(w) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
+    named = {root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
     before = {root(a) for a in query[:-1]}
     return (named | before) & wanted
 
 
 def _name(given: dict) -> str:
-    value = next(iter(given.values()), "") if given else ""
-    return str(value).rsplit("/", 1)[-1]
+    return first_value(given).rsplit("/", 1)[-1]
 
 
 def research(view: View) -> dict | None:
@@ -167,5 +177,9 @@ def research(view: View) -> dict | None:
         return declined(f"The documents do not answer this question. I searched for '{q}' and read "
                         f"{names}; no sentence in them answers it.{closest}{failed}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
+    spoken_of = roots(" ".join(cited))
+    missed = [c for c in clauses(view.task) if len(content_words(c)) and 2 * len(
+        {root(w) for w in content_words(c)} & spoken_of) < len({root(w) for w in content_words(c)} - MEASURES)]
+    failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
     return answer(" ".join(cited) + failed, {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited),
                                             "sources documents files": sources})

@@ -11,7 +11,7 @@ from ..view import View
 from ._records import Record, amount_text, money, money_keys, parse
 from ._select import DATE, WHEN, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
-from .text import file_names, joined, sentence_case, stems, terms
+from .text import file_names, first_value, joined, sentence_case, stems, terms
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
@@ -53,7 +53,7 @@ def survey(view: View) -> dict | None:
     listing = lists[-1]
     folder = _arg(listing)
     if listing.is_error:
-        if all(str(next(iter(s.input.values()), ".")) != "." for s in lists) and lister.properties:
+        if all(_arg(s) != "." for s in lists) and lister.properties:
             return use([(lister.name, first_input(lister, ".", {"folder", "dir", "directory", "path"}))],
                        f"The folder '{folder}' could not be listed ({said(listing)}); I'll list '.' instead.")
         return declined(f"I could not list the folder '{folder}': {said(listing)}")
@@ -61,7 +61,8 @@ def survey(view: View) -> dict | None:
     listed = {_arg(s) for s in lists}
     dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
     inner = [_path(folder, d) for d in dirs if _path(folder, d) not in listed
-             and re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", view.task, re.IGNORECASE)]
+             and (re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", view.task, re.IGNORECASE)
+                  or stems(d) and set(stems(d)) <= terms(view.task))]
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
         return use([(lister.name, first_input(lister, inner[0], {"folder", "dir", "directory", "path"}))],
                    f"The task names the folder '{inner[0]}'; I'll list it.")
@@ -84,7 +85,7 @@ def survey(view: View) -> dict | None:
 
 
 def _arg(step) -> str:
-    return str(next(iter(step.input.values()), "."))
+    return first_value(step.input, ".")
 
 
 def report(task: str, reads, folder: str = ".") -> dict:
@@ -96,7 +97,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
     if isinstance(choices, str):
-        return declined(" ".join([sentence_case(choices), based, *notes]), wording=WORDING.format(folder=folder))
+        return declined(" ".join([sentence_case(choices), based, *notes]), WORDING.format(folder=folder),
+                        f"a question about the records in the folder '{folder}'")
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
         lines += _lines(task, choice, records, notes, f"Total {choice.heading.lower()}" if len(choices) > 1 else "")

@@ -25,7 +25,7 @@ FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pou
 NEGATORS = frozenset("not no never non pas nor neither without ne".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
 SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
-                       "the a an all any by them it they from for of to in at with été encore toujours "
+                       "the a an all any by them it they those these ones from for of to in at with été encore toujours "
                        "de du des la le les par pour".split())
 CLAUSES = re.compile(r"\?|;|\n|,\s*(?:and|et|then)\b|\band\b(?!\s\d)|(?<!\d\s)\band\b|\bet\b|\balso\b|\bthen\b|,(?!\d)",
                      re.IGNORECASE)  # '3,5' and '2 and 3' stay whole
@@ -194,6 +194,19 @@ def clip(text: str, limit: int) -> str:
 def terms(text: str) -> frozenset[str]:
     """The stems of the words of `text` that carry meaning: stemming with the stopwords left out."""
     return frozenset(stem(w) for w in content_words(text))
+
+
+def json_value(text: str):
+    """The JSON value of a text that is a JSON object, array or string, else None."""
+    try:
+        return json.loads(text) if text.lstrip()[:1] in ('{', '[', '"') else None
+    except ValueError:
+        return None
+
+
+def first_value(given: dict, default: str = "") -> str:
+    """The first input value of a call, as text: the folder listed, the file or document read, the key."""
+    return str(next(iter(given.values()), default)) if given else default
 
 
 def readable(text: str) -> str:
