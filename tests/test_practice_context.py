@@ -228,3 +228,14 @@ def test_a_finished_run_can_be_compacted():
                                         compaction={"type": "summarize"}, betas=[COMPACT])
     assert reply.stop_reason == "compaction"
     assert f"Assistant: {run.answer}" in reply.content[0].content
+
+
+def test_compaction_streams_and_takes_instructions():
+    """Streamed, the same block arrives; `instructions` are accepted and change nothing (the rule is written)."""
+    client, run, reply = _compacted()
+    body = dict(model=MODEL, max_tokens=1024, messages=run.messages, betas=[COMPACT])
+    with client.beta.messages.stream(**body, compaction={"type": "summarize", "instructions": "Keep the wind."}) as s:
+        streamed = s.get_final_message()
+    assert streamed.stop_reason == "compaction"
+    assert streamed.content[0].content == reply.content[0].content
+    assert streamed.content[0].signature == reply.content[0].signature
