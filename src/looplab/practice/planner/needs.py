@@ -51,11 +51,11 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         where = place(clause)
         extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
         if calc and (expression(clause) or binary(clause)):
-            tool = calc
+            tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[2] is not calc:
             tool = best[2]
         elif previous and where and not extra and re.search(
-                rf"\b(?:and|or|et|ou|than|que)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}", view.task, re.IGNORECASE):
+                rf"(?:,|\b(?:and|or|et|ou|than|que)\b)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}", view.task, re.IGNORECASE):
             tool = previous  # 'weather in Lyon and Paris': 'Paris' asks the same as before
         else:
             names = ", ".join(t.name for t in view.tools)
