@@ -60,9 +60,9 @@ def survey(view: View) -> dict | None:
     reads = view.calls_of(reader.name)
     listed = {_arg(s) for s in lists}
     dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
-    inner = [_path(folder, d) for d in dirs if _path(folder, d) not in listed
-             and (re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", view.task, re.IGNORECASE)
-                  or stems(d) and set(stems(d)) <= terms(view.task))]
+    named = [d for d in dirs if re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", view.task, re.IGNORECASE)]
+    inner = [_path(folder, d) for d in named or [d for d in dirs if stems(d) and set(stems(d)) <= terms(view.task)]
+             if _path(folder, d) not in listed]
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
         return use([(lister.name, first_input(lister, inner[0], {"folder", "dir", "directory", "path"}))],
                    f"The task names the folder '{inner[0]}'; I'll list it.")
@@ -171,10 +171,10 @@ def _total(task: str, chosen: list[Record], key: str | None, notes: list[str], l
     fits = 0 < len(rest) <= 4 and rest[0].lower() not in ("them", "it", "those", "these", "up", "of", "in")
     label = label or ("Total " + " ".join(rest) if fits else "Grand total" if "grand total" in task.lower() else "Total")
     sums: dict[str, object] = {}
+    unread = [r.file for r in chosen if not (key and money(r.fields.get(key, "")))]
+    if unread:  # a total over some of the records would pass for the total of all
+        return f"I give no total: {joined(unread)} {'has' if len(unread) == 1 else 'have'} no amount I can read."
     for record in chosen:
-        found = money(record.fields.get(key, "")) if key else None
-        if found is None:
-            notes.append(f"{record.file} has no amount I can read, so it is left out of the total.")
-            continue
-        sums[found[1]] = sums.get(found[1], 0) + found[0]
+        amount, currency = money(record.fields[key])
+        sums[currency] = sums.get(currency, 0) + amount
     return f"{label}: {' + '.join(amount_text(v, c) for c, v in sums.items()) or '0'}."
