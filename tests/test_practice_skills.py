@@ -726,3 +726,10 @@ def test_a_french_decline_is_french_and_offers_a_french_wording():
     assert "'Dans le dossier invoices, quelles factures sont impayées, et quel est leur total ?'" in run.answer
     assert run.answer.endswith("Claude ou un modèle local s'y essaierait : définissez ANTHROPIC_API_KEY, ou "
                                "ANTHROPIC_BASE_URL pour un serveur local.")
+
+
+def test_a_total_due_is_never_filled_from_the_paid_total():
+    """After a run about paid invoices, 'total_due_eur' has no evidence (the total is of paid ones): a refusal."""
+    reply = parse_after("Which invoices in the folder invoices are paid? Give the total.", samples.invoice_tools(DATA),
+                        UnpaidInvoices)
+    assert (reply.stop_reason, reply.parsed_output) == ("refusal", None)

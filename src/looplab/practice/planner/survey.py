@@ -102,7 +102,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
         lines += _lines(task, choice, records, notes, f"Total {choice.heading.lower()}" if len(choices) > 1 else "")
-        prefix = choice.heading.split(",")[0].lower() + " " if len(choices) > 1 else ""
+        status = choice.heading.split(",")[0].lower()
+        prefix = {"paid": "paid settled ", "unpaid": "unpaid due owed outstanding "}.get(status, "")
         evidence |= _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
     if len(choices) > 1 and TOTAL.search(task):
         both = [r for c in choices for r in c.chosen]
@@ -118,7 +119,7 @@ def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
     amounts = [money(r.fields.get(key, "")) if key else None for r in chosen]
     if chosen and all(amounts) and len({a[1] for a in amounts}) == 1:
         total = sum(a[0] for a in amounts)
-        name = f"{prefix}total sum amount due owed"
+        name = f"{prefix}total sum amount"
         found |= {name: int(total) if total == int(total) else float(total), name + " currency": amounts[0][1]}
     return found
 
