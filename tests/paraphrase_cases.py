@@ -586,6 +586,8 @@ def _issue_cases() -> list[Case]:
     add(needs_case("sum with a stray place", "What's {a} + {b} in {c1}?", 95, [], ["{sum}"], "decline"))
     add(needs_case("three cities, commas", "What is the weather in {c1}, {c2} and Gorvane?", 96,
                    ["{c1}: {t1} °C", "{c2}: {t2} °C", "Gorvane"]))
+    add(fixed_case("how much more unpaid than paid", "In the folder {folder}, how much more is unpaid than paid?", ODD,
+                   [], ["370 EUR"], "decline"))
     add(needs_case("minus a percent", "What's {a} * ({b} + {k}) minus 10%?", 91, [], ["{wrong_percent}"], "decline"))
     add(needs_case("French decimal comma", "Calcule 3,5 × {k}", 92, ["{decimal}"], ["{wrong_decimal}"]))
     add(needs_case("compare two cities", "Is it warmer in {c1} than in {c2}?", 93,
