@@ -20,7 +20,7 @@ from looplab.tools import tool
 
 DECLINE = re.compile(r"can't plan|\bcannot\b|\bcould not\b|do not answer|\bI give no\b|found nothing|ne sais pas|"
                      r"n'ai pu|ne répondent pas|ne donne ni|"
-                     r"\bis not found\b|\bis not in\b", re.IGNORECASE)
+                     r"\bis not found\b|\bis not in\b|\bis not a key\b", re.IGNORECASE)
 
 
 @dataclass
@@ -467,7 +467,7 @@ def lookup_case(name, task, seed, which, expect="right"):
                  else [] if which == "absent" else [keys[which]])
         facts = [entries[k]["title"] for k in asked] + [m for k in asked for m in entries[k]["modules"]]
         false = [entries[k]["title"] for k in keys if k not in asked]
-        facts += [f"'{missing}' is not in the catalogue"] if which == "absent" else []
+        facts += [f"'{missing}' is not a key of the catalogue"] if which == "absent" else []
         facts += ["found nothing about 'price'"] if "price" in task else []
         return samples.catalogue_tools(path), facts, false
 
