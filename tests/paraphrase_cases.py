@@ -410,7 +410,7 @@ def needs_case(name, task, seed, facts, false=(), expect="right", enum_calc=Fals
         table, tools = weather_tools(seed, enum_calc)
         env = {**values, "t1": table[cities[0]][0], "t2": table[cities[1]][0], "s1": table[cities[0]][1],
                "sum": a + b, "difference": a - b, "product": a * b, "paren": (a + b) * k,
-               "wrong_percent": a * (b + k) - 10, "decimal": 3.5 * k, "wrong_decimal": 5 * k}
+               "wrong_percent": a * (b + k) - 10, "product_k": a * k, "decimal": 3.5 * k, "wrong_decimal": 5 * k}
         return tools, [x.format(**env) if isinstance(x, str) else x for x in facts], [x.format(**env) for x in false]
 
     return Case(name, task.format(**values), build, expect, ("needs",))
@@ -588,6 +588,10 @@ def _issue_cases() -> list[Case]:
                    ["{c1}: {t1} °C", "{c2}: {t2} °C", "Gorvane"]))
     add(fixed_case("how much more unpaid than paid", "In the folder {folder}, how much more is unpaid than paid?", ODD,
                    [], ["370 EUR"], "decline"))
+    add(fixed_case("total by each client", "Which invoices in the folder {folder} are unpaid, and what is owed by each client?",
+                   ODD, ["2026-10-012", "2026-10-016", re.compile(r"did not break the total down")], []))
+    add(needs_case("French spoken times", "Quel temps fait-il à {c1}, et combien font {a} fois {k} ?", 97,
+                   ["{c1}: {t1} °C", "{product_k}"]))
     add(needs_case("minus a percent", "What's {a} * ({b} + {k}) minus 10%?", 91, [], ["{wrong_percent}"], "decline"))
     add(needs_case("French decimal comma", "Calcule 3,5 × {k}", 92, ["{decimal}"], ["{wrong_decimal}"]))
     add(needs_case("compare two cities", "Is it warmer in {c1} than in {c2}?", 93,

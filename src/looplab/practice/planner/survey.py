@@ -25,6 +25,7 @@ MAX_READS = 20
 COUNT = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|\bcombien de\b", re.IGNORECASE)
 TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b",
                    re.IGNORECASE)
+PER = re.compile(r"\b(?:by|for|of) each \w+|\beach (?:client|customer)\b|\bper \w+|\bpar client\b", re.IGNORECASE)
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 
@@ -137,6 +138,9 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
         lines.append(_total(task, chosen, key, notes, label) if key or not keys else
                      f"I give no total: the records have several amounts ({joined(keys)}) and the task "
                      "does not say which one to add up.")
+    per = PER.search(task)
+    if per and TOTAL.search(task):
+        lines.append(f"I did not break the total down ('{per.group()}'): it is over all the records listed.")
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
