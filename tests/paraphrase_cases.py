@@ -592,6 +592,9 @@ def _issue_cases() -> list[Case]:
                    ODD, ["2026-10-012", "2026-10-016", re.compile(r"did not break the total down")], []))
     add(needs_case("French spoken times", "Quel temps fait-il à {c1}, et combien font {a} fois {k} ?", 97,
                    ["{c1}: {t1} °C", "{product_k}"]))
+    add(fixed_case("paid, and the grand total", "Which invoices in the folder {folder} are paid, and what is the grand total?",
+                   ODD, ["2026-10-011", "Total: 490 EUR", re.compile(r"Grand total[^.]*1770 EUR")],
+                   [re.compile(r"Grand total[^.]*490 EUR")]))
     add(needs_case("minus a percent", "What's {a} * ({b} + {k}) minus 10%?", 91, [], ["{wrong_percent}"], "decline"))
     add(needs_case("French decimal comma", "Calcule 3,5 × {k}", 92, ["{decimal}"], ["{wrong_decimal}"]))
     add(needs_case("compare two cities", "Is it warmer in {c1} than in {c2}?", 93,

@@ -135,9 +135,12 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
     if COUNT.search(task):
         lines.append(f"Count: {len(chosen)}.")
     if TOTAL.search(task):
-        lines.append(_total(task, chosen, key, notes, label) if key or not keys else
+        grand = "Grand total" if "grand total" in task.lower() and not choice.status_key else ""
+        lines.append(_total(task, chosen, key, notes, label or grand) if key or not keys else
                      f"I give no total: the records have several amounts ({joined(keys)}) and the task "
                      "does not say which one to add up.")
+        if "grand total" in task.lower() and choice.status_key and not label:  # a grand total is over every record
+            lines.append(_total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
     per = PER.search(task)
     if per and TOTAL.search(task):
         lines.append(f"I did not break the total down ('{per.group()}'): it is over all the records listed.")
@@ -174,7 +177,7 @@ def _total(task: str, chosen: list[Record], key: str | None, notes: list[str], l
     after = re.search(r"(?<!grand )\btotal\b([^.;,?!]*)", task, re.IGNORECASE)
     rest = after.group(1).split() if after else []
     fits = 0 < len(rest) <= 4 and rest[0].lower() not in ("them", "it", "those", "these", "up", "of", "in")
-    label = label or ("Total " + " ".join(rest) if fits else "Grand total" if "grand total" in task.lower() else "Total")
+    label = label or ("Total " + " ".join(rest) if fits else "Total")
     sums: dict[str, object] = {}
     unread = [r.file for r in chosen if not (key and money(r.fields.get(key, "")))]
     if unread:  # a total over some of the records would pass for the total of all
