@@ -20,7 +20,7 @@ from looplab.tools import tool
 
 DECLINE = re.compile(r"can't plan|\bcannot\b|\bcould not\b|do not answer|\bI give no\b|found nothing|ne sais pas|"
                      r"n'ai pu|ne répondent pas|ne donne ni|"
-                     r"\bis not found\b|\bis not in\b", re.IGNORECASE)
+                     r"\bis not found\b|\bis not in\b|\bis not a key\b", re.IGNORECASE)
 
 
 @dataclass
@@ -410,7 +410,7 @@ def needs_case(name, task, seed, facts, false=(), expect="right", enum_calc=Fals
         table, tools = weather_tools(seed, enum_calc)
         env = {**values, "t1": table[cities[0]][0], "t2": table[cities[1]][0], "s1": table[cities[0]][1],
                "sum": a + b, "difference": a - b, "product": a * b, "paren": (a + b) * k,
-               "wrong_percent": a * (b + k) - 10, "decimal": 3.5 * k, "wrong_decimal": 5 * k}
+               "wrong_percent": a * (b + k) - 10, "product_k": a * k, "decimal": 3.5 * k, "wrong_decimal": 5 * k}
         return tools, [x.format(**env) if isinstance(x, str) else x for x in facts], [x.format(**env) for x in false]
 
     return Case(name, task.format(**values), build, expect, ("needs",))
@@ -467,7 +467,7 @@ def lookup_case(name, task, seed, which, expect="right"):
                  else [] if which == "absent" else [keys[which]])
         facts = [entries[k]["title"] for k in asked] + [m for k in asked for m in entries[k]["modules"]]
         false = [entries[k]["title"] for k in keys if k not in asked]
-        facts += [f"'{missing}' is not in the catalogue"] if which == "absent" else []
+        facts += [f"'{missing}' is not a key of the catalogue"] if which == "absent" else []
         facts += ["found nothing about 'price'"] if "price" in task else []
         return samples.catalogue_tools(path), facts, false
 
@@ -583,6 +583,18 @@ def _issue_cases() -> list[Case]:
                    ["2026-10-016", "610 EUR"], ["2026-10-012", "860 EUR", "250 EUR"]))
     add(fixed_case("except those of", "Which invoices in the folder {folder} are unpaid, except those of Atelier Corail?",
                    ODD, ["2026-10-012"], ["2026-10-016"]))
+    add(needs_case("sum with a stray place", "What's {a} + {b} in {c1}?", 95, [], ["{sum}"], "decline"))
+    add(needs_case("three cities, commas", "What is the weather in {c1}, {c2} and Gorvane?", 96,
+                   ["{c1}: {t1} °C", "{c2}: {t2} °C", "Gorvane"]))
+    add(fixed_case("how much more unpaid than paid", "In the folder {folder}, how much more is unpaid than paid?", ODD,
+                   [], ["370 EUR"], "decline"))
+    add(fixed_case("total by each client", "Which invoices in the folder {folder} are unpaid, and what is owed by each client?",
+                   ODD, ["2026-10-012", "2026-10-016", re.compile(r"did not break the total down")], []))
+    add(needs_case("French spoken times", "Quel temps fait-il à {c1}, et combien font {a} fois {k} ?", 97,
+                   ["{c1}: {t1} °C", "{product_k}"]))
+    add(fixed_case("paid, and the grand total", "Which invoices in the folder {folder} are paid, and what is the grand total?",
+                   ODD, ["2026-10-011", "Total: 490 EUR", re.compile(r"Grand total[^.]*1770 EUR")],
+                   [re.compile(r"Grand total[^.]*490 EUR")]))
     add(needs_case("minus a percent", "What's {a} * ({b} + {k}) minus 10%?", 91, [], ["{wrong_percent}"], "decline"))
     add(needs_case("French decimal comma", "Calcule 3,5 × {k}", 92, ["{decimal}"], ["{wrong_decimal}"]))
     add(needs_case("compare two cities", "Is it warmer in {c1} than in {c2}?", 93,

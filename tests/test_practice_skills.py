@@ -373,7 +373,7 @@ def test_lookup_says_an_absent_key_is_absent():
     """An absent key is reported with what the lookup said, no title invented."""
     error = "lookup failed: UnknownKey: no entry 'robotics' in the catalogue; known keys: ai, design"
     reply = ask("Look up 'robotics'.", LOOKUP, [[("lookup", {"key": "robotics"}, error, True)]])
-    assert said(reply) == ("'robotics' is not in the catalogue (the lookup said: no entry 'robotics' "
+    assert said(reply) == ("'robotics' is not a key of the catalogue (the lookup said: no entry 'robotics' "
                            "in the catalogue; known keys: ai, design).")
 
 
@@ -726,3 +726,10 @@ def test_a_french_decline_is_french_and_offers_a_french_wording():
     assert "'Dans le dossier invoices, quelles factures sont impayées, et quel est leur total ?'" in run.answer
     assert run.answer.endswith("Claude ou un modèle local s'y essaierait : définissez ANTHROPIC_API_KEY, ou "
                                "ANTHROPIC_BASE_URL pour un serveur local.")
+
+
+def test_a_total_due_is_never_filled_from_the_paid_total():
+    """After a run about paid invoices, 'total_due_eur' has no evidence (the total is of paid ones): a refusal."""
+    reply = parse_after("Which invoices in the folder invoices are paid? Give the total.", samples.invoice_tools(DATA),
+                        UnpaidInvoices)
+    assert (reply.stop_reason, reply.parsed_output) == ("refusal", None)

@@ -58,6 +58,7 @@ WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b", re.IGNOREC
 REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid or not|paid or unpaid|regardless of (?:status|payment))\b|"
                         r"\bpayées? ou non\b", re.IGNORECASE)
 YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
+COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b", re.IGNORECASE)
 HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
 
@@ -138,6 +139,10 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
     for phrase in limits:  # 'over 500 EUR', 'largest', 'due before 14/11/2026': applied below
         task = task.replace(phrase, " ")
+    compared = COMPARING.search(task)
+    if compared:
+        return (f"I cannot compare ('{compared.group().strip()}'): I list, count and total records, I do not weigh "
+                "one against another, so I give no list and no total")
     condition = CONDITION.search(task)
     if condition:
         return (f"I cannot apply the condition '{condition.group().strip()}': comparing amounts, dates "

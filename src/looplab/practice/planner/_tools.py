@@ -39,7 +39,8 @@ IN_FRENCH = [(r"\bGrand total \(paid and unpaid\)", "Total général"), (r"\bTot
               "par besoin) ne convient avec les outils offerts"),
              (r"I searched for ('[^']*') and read (.*?); no sentence in them answers it\.", r"J'ai cherché \1 et lu \2 ; aucune "
               r"phrase n'y répond."), (r"The closest, (\S+), does not mention", r"Le plus proche, \1, ne mentionne pas"),
-             (r"' and '", "' et '"), (r"I understood a question about the records in the folder ('[^']*')\.",
+             (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"),
+             ("the record gives no such date", "la fiche ne donne pas cette date"), (r"I understood a question about the records in the folder ('[^']*')\.",
                                      r"J'ai compris une question sur les fiches du dossier \1.")]
 
 

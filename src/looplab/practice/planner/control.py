@@ -109,6 +109,7 @@ def shape_answer(reply: dict, schema: dict) -> dict:
     return {**reply, "content": [{"type": "text", "text": json.dumps(value, ensure_ascii=False)}]}
 
 
+STATUS_WORDS = {"paid", "unpaid", "due", "owed", "outstanding", "settled", "open"}
 KINDS = {"string": str, "integer": int, "number": (int, float), "array": list, "boolean": bool}
 
 
@@ -135,11 +136,13 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
 def _evidence_for(prop: str, spec: dict, evidence: dict):
     """The one evidence value whose name shares a word with `prop` and whose type fits (and currency, if named)."""
     said = set(words(prop.replace("_", " "))) - {"of", "the", "in"}
+    status = said & STATUS_WORDS  # 'total_due' is not filled from the total of the paid records
     kind = KINDS.get(spec.get("type"), ())
     unit = said & {"eur", "usd", "gbp"}
     scored = [(len(said & set(words(k))), v) for k, v in evidence.items() if isinstance(v, kind)
               and isinstance(v, bool) == (spec.get("type") == "boolean")
-              and (not unit or str(evidence.get(k + " currency", "")).lower() in unit)]
+              and (not unit or str(evidence.get(k + " currency", "")).lower() in unit)
+              and status <= set(words(k))]
     best = max((n for n, _ in scored), default=0)
     hits = [v for n, v in scored if n == best and n > 0]
     if spec.get("type") == "integer":

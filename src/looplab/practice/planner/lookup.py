@@ -62,7 +62,7 @@ def lookup(view: View) -> dict | None:
     for key in keys:
         step = done[key]
         if absent(step):
-            where = f"in the {place}" if place else "found"
+            where = f"a key of the {place}" if place else "found"  # a key, not any word the entries hold
             lines.append(f"'{key}' is not {where} ({label} said: {said(step)}).")
         else:
             lines.append(f"'{key}' is in the {place or 'records'}: {readable(unplanted(view, step.result))}.")

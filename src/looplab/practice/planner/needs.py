@@ -32,7 +32,8 @@ RELATED = [  # a word of the task also counts as the other words of its group
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated",
                        "tell", "give", "please", "compare", "check", "what", "is", "it", "like", "right", "now",
                        "currently", "fait", "est", "il"}
-SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract"}
+SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
+          "divisé", "font"}
 COMPARED = re.compile(r"\b(\w+er|more \w+|less \w+)\b[^.?!;]*?\bthan\b|\b(plus \w+)\b[^.?!;]*?\bque\b", re.IGNORECASE)
 
 
@@ -51,11 +52,11 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         where = place(clause)
         extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
         if calc and (expression(clause) or binary(clause)):
-            tool = calc
+            tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[2] is not calc:
             tool = best[2]
         elif previous and where and not extra and re.search(
-                rf"\b(?:and|or|et|ou|than|que)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}", view.task, re.IGNORECASE):
+                rf"(?:,|\b(?:and|or|et|ou|than|que)\b)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}", view.task, re.IGNORECASE):
             tool = previous  # 'weather in Lyon and Paris': 'Paris' asks the same as before
         else:
             names = ", ".join(t.name for t in view.tools)

@@ -25,6 +25,7 @@ MAX_READS = 20
 COUNT = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|\bcombien de\b", re.IGNORECASE)
 TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b",
                    re.IGNORECASE)
+PER = re.compile(r"\b(?:by|for|of) each \w+|\beach (?:client|customer)\b|\bper \w+|\bpar client\b", re.IGNORECASE)
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 
@@ -60,9 +61,9 @@ def survey(view: View) -> dict | None:
     reads = view.calls_of(reader.name)
     listed = {_arg(s) for s in lists}
     dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
-    inner = [_path(folder, d) for d in dirs if _path(folder, d) not in listed
-             and (re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", view.task, re.IGNORECASE)
-                  or stems(d) and set(stems(d)) <= terms(view.task))]
+    named = [d for d in dirs if re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", view.task, re.IGNORECASE)]
+    inner = [_path(folder, d) for d in named or [d for d in dirs if stems(d) and set(stems(d)) <= terms(view.task)]
+             if _path(folder, d) not in listed]
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
         return use([(lister.name, first_input(lister, inner[0], {"folder", "dir", "directory", "path"}))],
                    f"The task names the folder '{inner[0]}'; I'll list it.")
@@ -102,7 +103,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
         lines += _lines(task, choice, records, notes, f"Total {choice.heading.lower()}" if len(choices) > 1 else "")
-        prefix = choice.heading.split(",")[0].lower() + " " if len(choices) > 1 else ""
+        status = choice.heading.split(",")[0].lower()
+        prefix = {"paid": "paid settled ", "unpaid": "unpaid due owed outstanding "}.get(status, "")
         evidence |= _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
     if len(choices) > 1 and TOTAL.search(task):
         both = [r for c in choices for r in c.chosen]
@@ -118,7 +120,7 @@ def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
     amounts = [money(r.fields.get(key, "")) if key else None for r in chosen]
     if chosen and all(amounts) and len({a[1] for a in amounts}) == 1:
         total = sum(a[0] for a in amounts)
-        name = f"{prefix}total sum amount due owed"
+        name = f"{prefix}total sum amount"
         found |= {name: int(total) if total == int(total) else float(total), name + " currency": amounts[0][1]}
     return found
 
@@ -133,9 +135,15 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
     if COUNT.search(task):
         lines.append(f"Count: {len(chosen)}.")
     if TOTAL.search(task):
-        lines.append(_total(task, chosen, key, notes, label) if key or not keys else
+        grand = "Grand total" if "grand total" in task.lower() and not choice.status_key else ""
+        lines.append(_total(task, chosen, key, notes, label or grand) if key or not keys else
                      f"I give no total: the records have several amounts ({joined(keys)}) and the task "
                      "does not say which one to add up.")
+        if "grand total" in task.lower() and choice.status_key and not label:  # a grand total is over every record
+            lines.append(_total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
+    per = PER.search(task)
+    if per and TOTAL.search(task):
+        lines.append(f"I did not break the total down ('{per.group()}'): it is over all the records listed.")
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
@@ -169,12 +177,12 @@ def _total(task: str, chosen: list[Record], key: str | None, notes: list[str], l
     after = re.search(r"(?<!grand )\btotal\b([^.;,?!]*)", task, re.IGNORECASE)
     rest = after.group(1).split() if after else []
     fits = 0 < len(rest) <= 4 and rest[0].lower() not in ("them", "it", "those", "these", "up", "of", "in")
-    label = label or ("Total " + " ".join(rest) if fits else "Grand total" if "grand total" in task.lower() else "Total")
+    label = label or ("Total " + " ".join(rest) if fits else "Total")
     sums: dict[str, object] = {}
+    unread = [r.file for r in chosen if not (key and money(r.fields.get(key, "")))]
+    if unread:  # a total over some of the records would pass for the total of all
+        return f"I give no total: {joined(unread)} {'has' if len(unread) == 1 else 'have'} no amount I can read."
     for record in chosen:
-        found = money(record.fields.get(key, "")) if key else None
-        if found is None:
-            notes.append(f"{record.file} has no amount I can read, so it is left out of the total.")
-            continue
-        sums[found[1]] = sums.get(found[1], 0) + found[0]
+        amount, currency = money(record.fields[key])
+        sums[currency] = sums.get(currency, 0) + amount
     return f"{label}: {' + '.join(amount_text(v, c) for c, v in sums.items()) or '0'}."
