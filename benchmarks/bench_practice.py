@@ -74,6 +74,23 @@ def paraphrases() -> tuple[Counter, list[dict]]:
     return counts, bodies
 
 
+def heldout() -> Counter:
+    """Run the held-out suite of tests/heldout_cases.py: verdict counts, plus 'answerable', 'answerable right'
+    and 'naming' (declines that name a word of the task)."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from heldout_cases import CASES, names_what, run_case
+
+    counts = Counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, case in enumerate(CASES):
+            outcome, answer, *_ = run_case(case, Path(tmp) / f"case-{i:03d}")
+            counts[outcome] += 1
+            counts["answerable"] += case.answerable
+            counts["answerable right"] += case.answerable and outcome == "right"
+            counts["naming"] += outcome == "declined" and names_what(case.task, answer)
+    return counts
+
+
 def measure(repetitions: int = 300) -> Section:
     """One row per notebook task: median handle_request time over all its turns."""
     section = Section("Practice model")
@@ -92,6 +109,14 @@ def measure(repetitions: int = 300) -> Section:
     section.rows.append(Row("paraphrase suite: plainly declined", f"{counts['declined'] / total:.0%} "
                             f"({counts['declined']})", "-", None))
     section.rows.append(Row("paraphrase suite: wrong answers", str(counts["wrong"]), "0", counts["wrong"] == 0))
+    held = heldout()
+    total = held["right"] + held["declined"] + held["wrong"]
+    section.rows.append(Row(f"held-out ({total} new wordings, new data, never tuned on): right / declined / wrong",
+                            f"{held['right']} / {held['declined']} / {held['wrong']}", "0 wrong", held["wrong"] == 0))
+    section.rows.append(Row("held-out: answerable cases answered right", f"{held['answerable right']} of {held['answerable']}",
+                            "-", None))
+    section.rows.append(Row("held-out: declines that name a word of the task", f"{held['naming']} of {held['declined']}",
+                            "all", held["naming"] == held["declined"]))
     times = per_request(bodies, 20)
     overall = median([t for turn in times for t in turn])
     section.rows.append(Row(f"paraphrase suite: median time per request ({len(bodies)} requests)",
@@ -102,6 +127,11 @@ def measure(repetitions: int = 300) -> Section:
         "generated invoices, articles, weather tables and catalogues), each run with run_agent on a fresh "
         "practice client; right = every true fact and no false one, declined = a plain decline with no "
         "false fact; its request bodies are then timed 20 times each like the notebook tasks.")
+    section.notes.append(
+        "held-out: the cases of tests/heldout_cases.py, written before the planner of issue 18 and never used "
+        "to tune a rule: new wordings (negations, %, decimal commas, per-client, when/due, grand totals, "
+        "comparisons, French, entities the articles don't cover, one-number structured output after a run) over "
+        "data generated there; the development suite above is the one the rules were built from.")
     section.notes.append(
         "practice: timed PracticeTransport.handle_request on the request bodies a run_agent run sent "
         f"(JSON parse, validation, planner, reply and usage building, response), {repetitions} times "

@@ -1,7 +1,7 @@
 """Run the benchmarks and print one table: figure, value, target, met. What `make bench` runs.
 
 Usage: .venv/bin/python benchmarks/run_all.py [--only SECTION ...] [--live]
-Sections: loop, parallel, practice, import, notebooks, tokens, memory, security, lite, room. Not a test: no asserts.
+Sections: loop, parallel, practice, import, notebooks, tokens, memory, security, lite, context, room. Not a test: no asserts.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import platform
 import sys
 import time
 
+import bench_context
 import bench_import
 import bench_lite
 import bench_loop
@@ -34,7 +35,8 @@ SECTIONS = {  # name -> (number, what it measures), in the order printed
     "memory": (7, bench_memory.measure),
     "security": (8, bench_security.measure),
     "lite": (9, bench_lite.measure),  # builds build/lite; drives Chromium
-    "room": (10, bench_room.measure),  # participants on the hub of make hub; skipped without its packages
+    "context": (10, bench_context.measure),
+    "room": (11, bench_room.measure),  # participants on the hub of make hub; skipped without its packages
 }
 
 

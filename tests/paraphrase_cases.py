@@ -18,7 +18,8 @@ from typing import Literal
 from looplab import samples
 from looplab.tools import tool
 
-DECLINE = re.compile(r"can't plan|\bcannot\b|\bcould not\b|do not answer|\bI give no\b|found nothing|"
+DECLINE = re.compile(r"can't plan|\bcannot\b|\bcould not\b|do not answer|\bI give no\b|found nothing|ne sais pas|"
+                     r"n'ai pu|ne répondent pas|ne donne ni|"
                      r"\bis not found\b|\bis not in\b", re.IGNORECASE)
 
 
@@ -137,7 +138,7 @@ def invoice_case(name, task, make, want="unpaid", *, total=True, count=False, cl
             chosen = keep(chosen)
         others = [r for r in rows if r not in chosen]
         facts = [r["number"] for r in chosen] + (totals(chosen) if total else [])
-        facts += [f"Count: {len(chosen)}"] if count else []
+        facts += [re.compile(rf"\b(?:Count|Nombre) ?: {len(chosen)}\b")] if count else []
         false = [r["number"] for r in others if rows.index(r) != drop_status]
         wrong_totals = {t for rs in ([r for r in usable if r["paid"]], usable) for t in totals(rs)} - set(totals(chosen))
         false += [re.compile(rf"\bTotal[^:.]*:[^.]*(?<![\w.,]){re.escape(t)}(?!\w)") for t in sorted(wrong_totals)]
@@ -317,7 +318,7 @@ def research_case(name, task, seed, facts, false=(), expect="right", tools=None,
             path.write_text(plant.format(**f), encoding="utf-8")
         base = (tools or samples.docs_tools)(root / "notes")
         extra = samples.action_tools([]) if plant else []
-        return base + extra, [x.format(**f) for x in facts], [x.format(**f) for x in false]
+        return base + extra, [x.format(**f) if isinstance(x, str) else x for x in facts], [x.format(**f) for x in false]
     return Case(name, task.format(**articles(seed).facts), build, expect, ("research",))
 
 
@@ -408,8 +409,9 @@ def needs_case(name, task, seed, facts, false=(), expect="right", enum_calc=Fals
     def build(root: Path):
         table, tools = weather_tools(seed, enum_calc)
         env = {**values, "t1": table[cities[0]][0], "t2": table[cities[1]][0], "s1": table[cities[0]][1],
-               "sum": a + b, "difference": a - b, "product": a * b, "paren": (a + b) * k}
-        return tools, [x.format(**env) for x in facts], [x.format(**env) for x in false]
+               "sum": a + b, "difference": a - b, "product": a * b, "paren": (a + b) * k,
+               "wrong_percent": a * (b + k) - 10, "decimal": 3.5 * k, "wrong_decimal": 5 * k}
+        return tools, [x.format(**env) if isinstance(x, str) else x for x in facts], [x.format(**env) for x in false]
 
     return Case(name, task.format(**values), build, expect, ("needs",))
 
@@ -508,7 +510,95 @@ def _lookup_cases() -> list[Case]:
     ]
 
 
-CASES = _invoice_cases() + _research_cases() + _needs_cases() + _lookup_cases()
+# --- wordings added for issue 18 (still the development suite: the planner was changed while reading them)
+
+def fixed_invoices(rows: list[tuple[str, str, int, str, bool | None]], due: bool = True):
+    """A fixed folder of invoices: rows of (number, client, amount EUR, status text, paid or None if unclear)."""
+    def make(folder: Path) -> list[dict]:
+        folder.mkdir(parents=True, exist_ok=True)
+        for i, (number, client, amount, status, _) in enumerate(rows):
+            lines = [f"Invoice {number}", f"Client: {client}", f"Amount: {amount} EUR"]
+            lines += [f"Due: {10 + i:02d}/11/2026"] if due else []
+            (folder / f"{number}.txt").write_text("\n".join(lines + [f"Status: {status}"]) + "\n", encoding="utf-8")
+        return rows
+    return make
+
+
+ODD = [("2026-10-011", "Studio Malo", 400, "paid", True), ("2026-10-012", "Studio Malo", 250, "unpaid", False),
+       ("2026-10-013", "Garage Merlin", 300, "paid 50%", None), ("2026-10-014", "Ferme Olive", 120, "paid (cheque bounced)", None),
+       ("2026-10-015", "Cabinet Roux", 90, "paid on 03/11/2026", True), ("2026-10-016", "Atelier Corail", 610, "not paid", False)]
+
+
+def fixed_case(name, task, rows, facts, false, expect="right", folder="bills"):
+    """A case over `fixed_invoices(rows)` in `folder`, with its facts and false facts written out."""
+    def build(root: Path):
+        fixed_invoices(rows)(root / folder)
+        return samples.invoice_tools(root), facts, false
+    return Case(name, task.format(folder=folder), build, expect, ("invoices", "issue 18"))
+
+
+def _headed(heading: str, number: str) -> re.Pattern:
+    """`number` listed under `heading` ('Paid: ... 2026-10-013'), not merely named in a note."""
+    return re.compile(rf"(?<![\w]){heading}: [^.]*{re.escape(number)}")
+
+
+def _issue_cases() -> list[Case]:
+    c = []
+    add = c.append
+    odd = [r[0] for r in ODD if r[4] is None]
+    add(fixed_case("status with extra words, paid", "Which invoices in the folder {folder} are paid? Give the total.", ODD,
+                   ["2026-10-011", "2026-10-015", "Total: 490 EUR"],
+                   [_headed("Paid", n) for n in odd] + ["2026-10-012", "2026-10-016", "1210 EUR", "790 EUR", "610 EUR"]))
+    add(fixed_case("status with extra words, unpaid", "Total of the unpaid invoices in the folder {folder}?", ODD,
+                   ["2026-10-012", "2026-10-016", "860 EUR"],
+                   [_headed("Unpaid", n) for n in odd] + ["2026-10-011", "1280 EUR", "980 EUR"]))
+    add(fixed_case("has a client paid all", "Has Studio Malo paid all its invoices? Look in the folder {folder}.", ODD,
+                   [_headed("Unpaid[^:.]*", "2026-10-012")], [_headed("Unpaid[^:.]*", "2026-10-011"), "Yes"]))
+    add(fixed_case("French hyphen folder", "Quelles factures du dossier {folder} sont impayées ?", ODD,
+                   ["2026-10-012", "2026-10-016"], ["2026-10-011", "2026-10-015"], folder="factures-2026"))
+    add(fixed_case("hyphen folder, no 'folder' word", "Which invoices in old-bills are unpaid?", ODD,
+                   ["2026-10-012", "2026-10-016"], ["2026-10-011", "2026-10-015"], folder="old-bills"))
+    add(fixed_case("grand total paid or not", "In the folder {folder}, what is the grand total, paid or not?", ODD,
+                   [re.compile(r"(?i)grand total[^.]*1770 EUR")], ["490 EUR"]))
+    add(fixed_case("settled, and when", "Which invoices in the folder {folder} are settled, and when?", ODD,
+                   ["2026-10-011", "2026-10-015", "03/11/2026", re.compile(r"(?i)2026-10-011[^.]*no date|when")],
+                   ["2026-10-012", "2026-10-016"]))
+    add(fixed_case("when is an odd id due", "When is invoice 2026-10-013 due? Check the folder {folder}.", ODD,
+                   ["12/11/2026"], ["10/11/2026", "11/11/2026"]))
+    add(fixed_case("paid this month", "Which invoices in the folder {folder} were paid this month?", ODD, [],
+                   ["2026-10-011", "2026-10-015"], "decline"))
+    add(fixed_case("percentage of total", "What is 10% of the unpaid total in the folder {folder}?", ODD, [],
+                   ["860 EUR"], "decline"))
+    add(fixed_case("compare two clients", "Does Studio Malo owe more than Ferme Olive? See the folder {folder}.", ODD, [],
+                   [], "decline"))
+    add(fixed_case("is one invoice paid", "Is invoice 2026-10-016 paid? It is in the folder {folder}.", ODD,
+                   [_headed("Unpaid[^:.]*", "2026-10-016")], [_headed("(?<!Un)Paid[^:.]*", "2026-10-016"), "2026-10-011"]))
+    add(fixed_case("how many in all", "How many invoices are there in the folder {folder}?", ODD,
+                   [re.compile(r"Count: 6\b")], []))
+    add(research_case("second question not answered", "When was the lighthouse at {cape} built, and who paints it?", 100,
+                      ["{built}", re.compile(r"did not answer 'who paints it'")]))
+    add(research_case("entity in a place", "How tall is the lighthouse at {cape} compared with the one in Brest?", 101,
+                      [], ["{height} metres"], "decline"))
+    add(fixed_case("owed by others", "What is owed by clients other than Studio Malo? Folder {folder}.", ODD,
+                   ["2026-10-016", "610 EUR"], ["2026-10-012", "860 EUR", "250 EUR"]))
+    add(fixed_case("except those of", "Which invoices in the folder {folder} are unpaid, except those of Atelier Corail?",
+                   ODD, ["2026-10-012"], ["2026-10-016"]))
+    add(needs_case("minus a percent", "What's {a} * ({b} + {k}) minus 10%?", 91, [], ["{wrong_percent}"], "decline"))
+    add(needs_case("French decimal comma", "Calcule 3,5 × {k}", 92, ["{decimal}"], ["{wrong_decimal}"]))
+    add(needs_case("compare two cities", "Is it warmer in {c1} than in {c2}?", 93,
+                   ["{t1} °C", "{t2} °C", re.compile(r"(?i)warmer|colder|same|did not compare")]))
+    add(needs_case("weather in two cities and a sum", "Give me the weather in {c1} and {c2}, then add {a} and {b}.", 94,
+                   ["{c1}: {t1} °C", "{c2}: {t2} °C", "{sum}"]))
+    add(research_case("entity not covered, other seeds", "How long do saved pepper seeds keep?", 95, [], ["{weeks} years"], "decline"))
+    add(research_case("entity not covered, buses", "When did the {city} bus network open?", 96, [], ["{year}"], "decline"))
+    add(research_case("entity not covered, rainfall", "How much rain falls in {city} each year?", 97, [], ["{lines}"], "decline"))
+    add(research_case("two questions", "When did the {city} tram network open, and how tall is the lighthouse at {cape}?", 98,
+                      ["{year}", "{height} metres"]))
+    add(research_case("other lighthouse", "How tall is the lighthouse at Cape Nowhere?", 99, [], ["{height} metres"], "decline"))
+    return c
+
+
+CASES = _invoice_cases() + _research_cases() + _needs_cases() + _lookup_cases() + _issue_cases()
 
 
 def prepare(case: Case, root: Path) -> tuple[list, list, list]:

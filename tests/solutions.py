@@ -35,3 +35,18 @@ def starters(notebook: str) -> list[str]:
 def solved(notebook: str) -> list[str]:
     """The code of every solution cell of notebooks/`notebook`, in order (what the solved edition runs)."""
     return ["".join(c["source"]) for c in _solution_cells(notebook)]
+
+
+def _raise_value_error(*args, **kwargs):
+    raise ValueError("boom")
+
+
+ODD_ANSWERS = {  # answers of the wrong kind: every check must say 'not yet', never crash on them itself
+    "a function returning None": lambda *args, **kwargs: None,
+    "a function returning a str": lambda *args, **kwargs: "x",
+    "a function returning a dict with no content": lambda *args, **kwargs: {"role": "user", "content": None},
+    "a function returning a status and a str": lambda *args, **kwargs: ("done", "x"),
+    "a function returning junk messages": lambda *args, **kwargs: ("done", [None, 3, {"role": "assistant"}]),
+    "a function raising ValueError": _raise_value_error,
+    "an int": 3, "a str": "x", "a dict of odd values": {"A": 1, "B": [], "C": None}, "a float": 3.5, "a list": [1],
+}

@@ -1,6 +1,8 @@
 """Exercises of notebook 00: first_text and total_tokens say not attempted, not yet and correct."""
 
-from solutions import defined_in
+import pytest
+from anthropic.types import TextBlock
+from solutions import ODD_ANSWERS, defined_in
 
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex00
 
@@ -71,7 +73,7 @@ def test_total_tokens_without_cache_counts_is_not_yet():
     outcome = ex00.total_tokens.evaluate(lambda m: m.usage.input_tokens + m.usage.output_tokens)
     assert outcome.status == FAIL
     assert "cache_read_input_tokens=" in outcome.message
-    assert "the cached tokens count too" in outcome.message
+    assert "add cache_creation_input_tokens too" in outcome.message
 
 
 def test_total_tokens_that_breaks_on_none_is_not_yet():
@@ -97,3 +99,134 @@ def test_solutions_shown_by_solution_pass(capsys):
         code = capsys.readouterr().out.split("\n", 1)[1]
         (answer,) = defined_in(code).values()
         assert exercise.evaluate(answer).status == PASS
+
+
+# The catalogue: plausible wrong answers (each rejected, the feedback naming its mistake) and right
+# answers written differently from solution() (each accepted).
+
+def first_text_last_block(message):
+    text = ""
+    for block in message.content:
+        if block.type == "text":
+            text = block.text
+    return text
+
+
+def first_text_none_when_no_text(message):
+    for block in message.content:
+        if block.type == "text":
+            return block.text
+
+
+def first_text_the_block(message):
+    for block in message.content:
+        if block.type == "text":
+            return block
+    return ""
+
+
+FIRST_TEXT_WRONG = {
+    "content[0].text": (lambda m: m.content[0].text, ["ToolUseBlock", "check block.type"]),
+    "joins every text block": (lambda m: "".join(b.text for b in m.content if b.type == "text"),
+                               ["first text block only"]),
+    "keeps the last text block": (first_text_last_block, ["'Second block.'", "first text block only"]),
+    "None when no text": (first_text_none_when_no_text, ["return '' after the loop"]),
+    "returns the block, not its text": (first_text_the_block, ["block.text, a str"]),
+}
+
+
+def first_text_by_list(message):
+    texts = [block.text for block in message.content if isinstance(block, TextBlock)]
+    return texts[0] if texts else ""
+
+
+FIRST_TEXT_RIGHT = {
+    "next() over a generator": lambda m: next((b.text for b in m.content if b.type == "text"), ""),
+    "a list of texts, isinstance TextBlock": first_text_by_list,
+    "getattr with a default": lambda m: next(filter(None, (getattr(b, "text", None) for b in m.content)), ""),
+}
+
+
+@pytest.mark.parametrize("name", FIRST_TEXT_WRONG)
+def test_first_text_catalogue_wrong(name):
+    """Each plausible wrong first_text is not yet, and the feedback names its mistake."""
+    answer, named = FIRST_TEXT_WRONG[name]
+    outcome = ex00.first_text.evaluate(answer)
+    assert outcome.status == FAIL
+    for words in named:
+        assert words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("name", FIRST_TEXT_RIGHT)
+def test_first_text_catalogue_right(name):
+    """Right first_text answers written differently from the solution pass."""
+    outcome = ex00.first_text.evaluate(FIRST_TEXT_RIGHT[name])
+    assert outcome.status == PASS, outcome.message
+
+
+def total_without(*left_out):
+    def total_tokens(message):
+        return sum(getattr(message.usage, name) or 0 for name in ex00.COUNTS if name not in left_out)
+    return total_tokens
+
+
+TOTAL_TOKENS_WRONG = {
+    "input + output only": (total_without("cache_creation_input_tokens", "cache_read_input_tokens"),
+                            ["wrote its system prompt to the cache", "add cache_creation_input_tokens too"]),
+    "without cache writes": (total_without("cache_creation_input_tokens"),
+                             ["wrote its system prompt to the cache", "add cache_creation_input_tokens too"]),
+    "without cache reads": (total_without("cache_read_input_tokens"),
+                            ["read its system prompt from the cache", "add cache_read_input_tokens too"]),
+    "None not counted as 0": (lambda m: m.usage.input_tokens + m.usage.output_tokens
+                              + m.usage.cache_creation_input_tokens + m.usage.cache_read_input_tokens,
+                              ["TypeError", "no cache counts (None)", "`usage.x or 0`"]),
+    "output tokens only": (lambda m: m.usage.output_tokens, ["you returned", "expected"]),
+}
+
+
+def total_tokens_from_dict(message):
+    counts = message.usage.model_dump()
+    return sum(counts[name] or 0 for name in ("input_tokens", "output_tokens",
+                                              "cache_creation_input_tokens", "cache_read_input_tokens"))
+
+
+def total_tokens_step_by_step(message):
+    total = message.usage.input_tokens + message.usage.output_tokens
+    if message.usage.cache_creation_input_tokens is not None:
+        total += message.usage.cache_creation_input_tokens
+    if message.usage.cache_read_input_tokens:
+        total += message.usage.cache_read_input_tokens
+    return total
+
+
+TOTAL_TOKENS_RIGHT = {
+    "a sum over the usage's dict": total_tokens_from_dict,
+    "step by step, None tested": total_tokens_step_by_step,
+    "getattr in a generator": total_without(),
+}
+
+
+@pytest.mark.parametrize("name", TOTAL_TOKENS_WRONG)
+def test_total_tokens_catalogue_wrong(name):
+    """Each plausible wrong total_tokens is not yet, and the feedback names its mistake."""
+    answer, named = TOTAL_TOKENS_WRONG[name]
+    outcome = ex00.total_tokens.evaluate(answer)
+    assert outcome.status == FAIL
+    for words in named:
+        assert words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("name", TOTAL_TOKENS_RIGHT)
+def test_total_tokens_catalogue_right(name):
+    """Right total_tokens answers written differently from the solution pass."""
+    outcome = ex00.total_tokens.evaluate(TOTAL_TOKENS_RIGHT[name])
+    assert outcome.status == PASS, outcome.message
+
+
+@pytest.mark.parametrize("odd", ODD_ANSWERS)
+@pytest.mark.parametrize("exercise", [ex00.first_text, ex00.total_tokens], ids=lambda e: e.title.split(" — ")[0])
+def test_odd_answers_are_not_yet_never_an_internal_error(exercise, odd):
+    """An answer of the wrong kind is 'not yet' with a message of the check's, never the check's own crash."""
+    outcome = exercise.evaluate(ODD_ANSWERS[odd])
+    assert outcome.status == FAIL
+    assert "internal error" not in outcome.message

@@ -1,6 +1,9 @@
 """Exercises of notebook 01: word_count and answer_tool_calls say not attempted, not yet and correct."""
 
-from solutions import defined_in
+import re
+
+import pytest
+from solutions import ODD_ANSWERS, defined_in
 
 from looplab import tool
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex01
@@ -104,18 +107,19 @@ def test_answer_tool_calls_with_a_lookup_crashes_on_unknown_tool():
 
     outcome = ex01.answer_tool_calls.evaluate(by_lookup)
     assert outcome.status == FAIL
-    assert "KeyError" in outcome.message
+    assert "your code raised KeyError: 'get_time' (test_exercises_01.py line" in outcome.message
+    assert "must become an is_error tool_result" in outcome.message
 
 
-def test_answer_tool_calls_in_reverse_order_is_not_yet():
-    """Results in the wrong order are caught by their ids."""
+def test_answer_tool_calls_in_reverse_order_passes():
+    """Results in another order, each with its block's id, are right: the API matches them by id."""
     def reversed_order(message, toolbox):
         blocks = [b for b in message.content if b.type == "tool_use"][::-1]
         return {"role": "user", "content": [toolbox.execute(b).result for b in blocks]}
 
     outcome = ex01.answer_tool_calls.evaluate(reversed_order)
-    assert outcome.status == FAIL
-    assert "match the ids" in outcome.message
+    assert outcome.status == PASS, outcome.message
+    assert "in another order (the API matches them by id)" in outcome.message
 
 
 def test_answer_tool_calls_that_answers_text_blocks_is_not_yet():
@@ -148,3 +152,208 @@ def test_solutions_shown_by_solution_pass(capsys):
         code = capsys.readouterr().out.split("\n", 1)[1]
         (answer,) = defined_in(code, PRELUDE).values()
         assert exercise.evaluate(answer).status == PASS
+
+
+# The catalogue: plausible wrong answers (each rejected, the feedback naming its mistake) and right
+# answers written differently from solution() (each accepted).
+
+def documented(fn):
+    fn.__doc__ = "Count the words in a text.\n\n    Args:\n        text: The text.\n    "
+    return fn
+
+
+@tool
+@documented
+def count_words(text: str) -> int:
+    return len(text.split())
+
+
+@tool(name="word_count")
+@documented
+def word_count_with_default(text: str = "") -> int:
+    return len(text.split())
+
+
+@tool(name="word_count")
+@documented
+def word_count_of_characters(text: str) -> int:
+    return len(text)
+
+
+@tool(name="word_count")
+def word_count_of_s(s: str) -> int:
+    """Count the words in a text.
+
+    Args:
+        s: The text.
+    """
+    return len(s.split())
+
+
+@tool(name="word_count")
+@documented
+def word_count_one_space(text: str) -> int:
+    return len(text.split(" "))
+
+
+@tool(name="word_count")
+@documented
+def word_count_refusing_empty(text: str) -> int:
+    if not text:
+        raise ValueError("no text")
+    return len(text.split())
+
+
+WORD_COUNT_WRONG = {
+    "fails on an empty text": (word_count_refusing_empty, ["word_count(text='') failed when the Toolbox ran it",
+                                                           "ValueError: no text", "the empty one"]),
+    "no @tool": (lambda text: len(text.split()), ["put @tool"]),
+    "named count_words": (count_words, ["name the function word_count"]),
+    "parameter called s": (word_count_of_s, ["the parameter must be called text"]),
+    "text has a default": (word_count_with_default, ["give it no default value"]),
+    "counts characters": (word_count_of_characters, ["expected '4'"]),
+    "splits on one space": (word_count_one_space, ["expected '3'", "str.split() with no argument"]),
+}
+
+
+@tool(name="word_count")
+def regex_count(text: str) -> str:
+    """Count the words of `text`: runs of characters that are not whitespace.
+
+    Args:
+        text: Any text, possibly empty.
+    """
+    return str(len(re.findall(r"\S+", text)))
+
+
+@tool
+def word_count(text: str) -> int:
+    """How many words a text holds.
+
+    Args:
+        text: The text to count. Words are separated by whitespace.
+
+    Returns:
+        The number of words.
+    """
+    return sum(1 for _ in text.split())
+
+
+WORD_COUNT_RIGHT = {"a regex, named by @tool(name=...), returning a str": regex_count,
+                    "a generator, with a Returns: section": word_count}
+
+
+@pytest.mark.parametrize("name", WORD_COUNT_WRONG)
+def test_word_count_catalogue_wrong(name):
+    """Each plausible wrong word_count is not yet, and the feedback names its mistake."""
+    answer, named = WORD_COUNT_WRONG[name]
+    outcome = ex01.word_count.evaluate(answer)
+    assert outcome.status == FAIL
+    for words in named:
+        assert words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("name", WORD_COUNT_RIGHT)
+def test_word_count_catalogue_right(name):
+    """Right word_count tools written differently from the solution pass."""
+    outcome = ex01.word_count.evaluate(WORD_COUNT_RIGHT[name])
+    assert outcome.status == PASS, outcome.message
+
+
+def by_hand(on_error=True, id_of=lambda block, message: block.id, skip_failures=False):
+    """A hand-written answer_tool_calls: try the tool, build the tool_result dict itself."""
+    def answer_tool_calls(message, toolbox):
+        results = []
+        for block in message.content:
+            if block.type != "tool_use":
+                continue
+            try:
+                output = toolbox[block.name](**block.input)
+                results.append({"type": "tool_result", "tool_use_id": id_of(block, message),
+                                "content": str(output)})
+            except Exception as exc:
+                if skip_failures:
+                    continue
+                result = {"type": "tool_result", "tool_use_id": id_of(block, message),
+                          "content": f"Error: {type(exc).__name__}: {exc}"}
+                if on_error:
+                    result["is_error"] = True
+                results.append(result)
+        return {"role": "user", "content": results}
+    return answer_tool_calls
+
+
+def answer_every_block(message, toolbox):
+    return {"role": "user", "content": [toolbox.execute(b).result for b in message.content]}
+
+
+def answer_first_call(message, toolbox):
+    first = next(b for b in message.content if b.type == "tool_use")
+    return {"role": "user", "content": [toolbox.execute(first).result]}
+
+
+def answer_with_a_note(message, toolbox):
+    results = [toolbox.execute(b).result for b in message.content if b.type == "tool_use"]
+    return {"role": "user", "content": [*results, {"type": "text", "text": "Here are the results."}]}
+
+
+ANSWER_TOOL_CALLS_WRONG = {
+    "a bare list": (lambda m, tb: [tb.execute(b).result for b in m.content if b.type == "tool_use"],
+                    ["role 'user'"]),
+    "a result for text blocks too": (answer_every_block, ["a result with no id", "only tool_use blocks get a result"]),
+    "only the first call": (answer_first_call, ["unanswered", "one tool_result per tool_use block"]),
+    "the message id as tool_use_id": (by_hand(id_of=lambda block, message: message.id),
+                                      ["match no tool_use block", "carrying that block's id"]),
+    "errors without is_error": (by_hand(on_error=False), ["is_error=None", "is_error: True"]),
+    "failed calls left out": (by_hand(skip_failures=True), ["unanswered"]),
+    "a note after the results": (answer_with_a_note, ["send only tool_result blocks"]),
+    "the ToolOutcome, not its .result": (lambda m, tb: {"role": "user", "content": [
+        tb.execute(b) for b in m.content if b.type == "tool_use"]}, ["its .result is the tool_result dict"]),
+}
+
+
+def outcome_as_text_blocks(message, toolbox):
+    content = []
+    for block in message.content:
+        if block.type == "tool_use":
+            outcome = toolbox.execute(block)
+            result = {"type": "tool_result", "tool_use_id": block.id,
+                      "content": [{"type": "text", "text": outcome.result["content"]}]}
+            if outcome.result["is_error"]:
+                result["is_error"] = True
+            content.append(result)
+    return {"role": "user", "content": content}
+
+
+ANSWER_TOOL_CALLS_RIGHT = {
+    "by hand, try/except, its own error wording": by_hand(),
+    "reversed order, ids matched": lambda m, tb: {"role": "user", "content": [
+        tb.execute(b).result for b in reversed(m.content) if b.type == "tool_use"]},
+    "list content, is_error only when it failed": outcome_as_text_blocks,
+}
+
+
+@pytest.mark.parametrize("name", ANSWER_TOOL_CALLS_WRONG)
+def test_answer_tool_calls_catalogue_wrong(name):
+    """Each plausible wrong answer_tool_calls is not yet, and the feedback names its mistake."""
+    answer, named = ANSWER_TOOL_CALLS_WRONG[name]
+    outcome = ex01.answer_tool_calls.evaluate(answer)
+    assert outcome.status == FAIL
+    for words in named:
+        assert words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("name", ANSWER_TOOL_CALLS_RIGHT)
+def test_answer_tool_calls_catalogue_right(name):
+    """Right answers written differently from the solution pass, hand-built tool_results included."""
+    outcome = ex01.answer_tool_calls.evaluate(ANSWER_TOOL_CALLS_RIGHT[name])
+    assert outcome.status == PASS, outcome.message
+
+
+@pytest.mark.parametrize("odd", ODD_ANSWERS)
+@pytest.mark.parametrize("exercise", [ex01.word_count, ex01.answer_tool_calls], ids=lambda e: e.title.split(" — ")[0])
+def test_odd_answers_are_not_yet_never_an_internal_error(exercise, odd):
+    """An answer of the wrong kind is 'not yet' with a message of the check's, never the check's own crash."""
+    outcome = exercise.evaluate(ODD_ANSWERS[odd])
+    assert outcome.status == FAIL
+    assert "internal error" not in outcome.message

@@ -1,7 +1,11 @@
 """Exercises of notebook 02: validate and my_loop say not attempted, not yet and correct."""
 
-from solutions import defined_in
+import re
 
+import pytest
+from solutions import ODD_ANSWERS, defined_in
+
+from looplab import MODEL
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex02
 
 PRELUDE = "from looplab import MODEL\nTOOLS = {'lookup': lambda key: None}\n"
@@ -57,7 +61,7 @@ def test_validate_that_checks_only_the_name_is_not_yet():
     """A validator that only checks the tool's name lets a malformed proposal through, and is told which."""
     outcome = ex02.validate.evaluate(validate_names_only)
     assert outcome.status == FAIL
-    assert "validate raised AttributeError" in outcome.message
+    assert "your code raised AttributeError" in outcome.message
 
 
 def test_validate_without_scope_check_is_not_yet():
@@ -103,3 +107,186 @@ def test_my_loop_solution_passes():
     """The solution shown by solution() passes its own check."""
     outcome = ex02.my_loop.evaluate(defined_in(ex02.my_loop.solution_text, PRELUDE)["my_loop"])
     assert outcome.status == PASS, outcome.message
+
+
+# The catalogue: plausible wrong answers (each rejected, the feedback naming its mistake) and right
+# answers written differently from solution() (each accepted).
+
+TOOLS = {"lookup": lambda key: None}
+solution_validate = defined_in(ex02.validate.solution_text, PRELUDE)["validate"]
+
+
+def validate_with(max_length=32, scope=True, exact_args=True, returns_false=False):
+    """The solution's checks with one of them changed."""
+    def validate(action, key):
+        if not isinstance(action, dict) or action.get("type") != "tool" or action.get("name") not in TOOLS:
+            if returns_false:
+                return False
+            raise ValueError("not a registered tool action")
+        args = action.get("args")
+        if not isinstance(args, dict) or (set(args) != {"key"} if exact_args else "key" not in args):
+            raise ValueError("lookup takes one argument: key")
+        if not isinstance(args["key"], str) or not 0 < len(args["key"]) <= max_length:
+            raise ValueError("key must be a string of 1-32 characters")
+        if scope and args["key"] != key:
+            raise ValueError("outside the requested key")
+    return validate
+
+
+def validate_below_32(action, key):
+    solution_validate(action, key)
+    if len(action["args"]["key"]) >= 32:
+        raise ValueError("key too long")
+
+
+VALIDATE_WRONG = {
+    "refuses a 32-character key (< 32)": (validate_below_32, ["refused a good proposal", "32 included"]),
+    "accepts 33 characters": (validate_with(max_length=33), ["accepted a lookup with a 33-character key"]),
+    "no scope check": (validate_with(scope=False), ["'design' when 'ai' was asked"]),
+    "extra arguments allowed": (validate_with(exact_args=False), ["accepted a lookup with an extra argument"]),
+    "returns False instead of raising": (validate_with(returns_false=True),
+                                         ["validate returned False", "raise ValueError to refuse"]),
+    "checks only the name": (validate_names_only, ["raised AttributeError", "action.get(\"name\")", "check the shape first"]),
+}
+
+
+class ProposalRefused(ValueError):
+    """A ValueError of the participant's own."""
+
+
+def validate_step_by_step(action, key):
+    match action:
+        case {"type": "tool", "name": name, "args": {"key": str(asked)} as args} if name in TOOLS and len(args) == 1:
+            pass
+        case _:
+            raise ProposalRefused(f"not a lookup action: {action!r}")
+    if not re.fullmatch(r".{1,32}", asked, re.DOTALL):
+        raise ProposalRefused("the key must have 1 to 32 characters")
+    if asked != key:
+        raise ProposalRefused(f"asked for {asked!r}, not {key!r}")
+
+
+def validate_with_a_list_of_problems(action, key):
+    args = action.get("args") if isinstance(action, dict) else None
+    problems = [
+        not isinstance(action, dict),
+        isinstance(action, dict) and (action.get("type"), action.get("name") in TOOLS) != ("tool", True),
+        not isinstance(args, dict) or list(args) != ["key"],
+        isinstance(args, dict) and not (isinstance(args.get("key"), str) and 1 <= len(args["key"]) <= 32),
+        isinstance(args, dict) and args.get("key") != key,
+    ]
+    if any(problems):
+        raise ValueError(f"refused: problems {[i for i, p in enumerate(problems) if p]}")
+
+
+VALIDATE_RIGHT = {"match statement, own ValueError subclass": validate_step_by_step,
+                  "a list of problems": validate_with_a_list_of_problems}
+
+
+@pytest.mark.parametrize("name", VALIDATE_WRONG)
+def test_validate_catalogue_wrong(name):
+    """Each plausible wrong validate is not yet, and the feedback names its mistake."""
+    answer, named = VALIDATE_WRONG[name]
+    outcome = ex02.validate.evaluate(answer)
+    assert outcome.status == FAIL
+    for words in named:
+        assert words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("name", VALIDATE_RIGHT)
+def test_validate_catalogue_right(name):
+    """Right validate functions written differently from the solution pass."""
+    outcome = ex02.validate.evaluate(VALIDATE_RIGHT[name])
+    assert outcome.status == PASS, outcome.message
+
+
+def loop_with(store=lambda reply: reply.content, ends=lambda reply: reply.stop_reason != "tool_use",
+              turns=lambda max_turns: range(max_turns), keep_reply=True, answer_unknown=True):
+    """A loop like the solution, with one part changed."""
+    def my_loop(client, task, toolbox, max_turns=10):
+        messages = [{"role": "user", "content": task}]
+        for _ in turns(max_turns):
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+            if keep_reply:
+                messages.append({"role": "assistant", "content": store(reply)})
+            if ends(reply):
+                break
+            messages.append({"role": "user", "content": [
+                toolbox.execute(b).result for b in reply.content
+                if b.type == "tool_use" and (answer_unknown or b.name in toolbox)]})
+        return messages
+    return my_loop
+
+
+MY_LOOP_WRONG = {
+    "no cap": (my_loop_without_cap, ["stop at max_turns"]),
+    "one tool call answered per turn": (my_loop_first_call_only, ["have no tool_result"]),
+    "an empty user message after max_tokens": (loop_with(ends=lambda reply: reply.stop_reason == "end_turn"),
+                                               ["empty content", "only after a reply whose stop_reason is 'tool_use'"]),
+    "replies stored with model_dump()": (loop_with(store=lambda reply: [b.model_dump() for b in reply.content]),
+                                         ["caller: null", "model_dump() writes every unset field as None",
+                                          "append reply.content"]),
+    "the reply not appended": (loop_with(keep_reply=False), ["the assistant reply that asked for those tools is missing"]),
+    "one turn too many": (loop_with(turns=lambda max_turns: range(max_turns + 1)),
+                          ["max_turns=3, your loop made 4 model calls; expected exactly 3"]),
+    "no max_turns parameter": (lambda client, task, toolbox: [], ["could not be called", "max_turns",
+                                                                   "keep the parameters"]),
+    "unknown tools left unanswered": (loop_with(answer_unknown=False), ["no tool_result for the tool_use ids",
+                                                                        "an unknown tool's too"]),
+}
+
+
+def loop_by_hand(client, task, toolbox, max_turns=10):
+    messages, turn = [{"role": "user", "content": task}], 0
+    while turn < max_turns:
+        turn += 1
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": [b.to_dict() for b in reply.content]})
+        calls = [b for b in reply.content if b.type == "tool_use"]
+        if reply.stop_reason != "tool_use" or not calls:
+            return messages
+        results = []
+        for block in reversed(calls):  # any order: the API matches results by id
+            try:
+                results.append({"type": "tool_result", "tool_use_id": block.id,
+                                "content": str(toolbox[block.name](**block.input))})
+            except Exception as exc:
+                results.append({"type": "tool_result", "tool_use_id": block.id, "content": f"error: {exc}",
+                                "is_error": True})
+        messages.append({"role": "user", "content": results})
+    return messages
+
+
+MY_LOOP_RIGHT = {
+    "while, to_dict(), hand-built results in reverse order": loop_by_hand,
+    "model_dump(exclude_none=True)": loop_with(store=lambda reply: [b.model_dump(exclude_none=True)
+                                                                    for b in reply.content]),
+    "the whole reply's model_dump content": loop_with(
+        store=lambda reply: reply.model_dump(exclude_none=True)["content"]),
+}
+
+
+@pytest.mark.parametrize("name", MY_LOOP_WRONG)
+def test_my_loop_catalogue_wrong(name):
+    """Each plausible wrong loop is not yet, and the feedback names its mistake."""
+    answer, named = MY_LOOP_WRONG[name]
+    outcome = ex02.my_loop.evaluate(answer)
+    assert outcome.status == FAIL
+    for words in named:
+        assert words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("name", MY_LOOP_RIGHT)
+def test_my_loop_catalogue_right(name):
+    """Right loops written differently from the solution pass."""
+    outcome = ex02.my_loop.evaluate(MY_LOOP_RIGHT[name])
+    assert outcome.status == PASS, outcome.message
+
+
+@pytest.mark.parametrize("odd", ODD_ANSWERS)
+@pytest.mark.parametrize("exercise", [ex02.validate, ex02.my_loop], ids=lambda e: e.title.split(" — ")[0])
+def test_odd_answers_are_not_yet_never_an_internal_error(exercise, odd):
+    """An answer of the wrong kind is 'not yet' with a message of the check's, never the check's own crash."""
+    outcome = exercise.evaluate(ODD_ANSWERS[odd])
+    assert outcome.status == FAIL
+    assert "internal error" not in outcome.message

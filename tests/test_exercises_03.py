@@ -2,7 +2,7 @@
 from pathlib import Path
 
 import pytest
-from solutions import defined_in, solved, starters
+from solutions import ODD_ANSWERS, defined_in, solved, starters
 
 from looplab import MODEL
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex03
@@ -31,15 +31,16 @@ def loop_of_02(client, task, toolbox, max_turns=10):
     return messages
 
 
-def loop_with(endings, run_cut_calls=False, budget_test=None):
+def loop_with(endings, run_cut_calls=False, budget_test=None, budget_after_pause=False, at_cap="max_turns",
+              cost=lambda usage: usage.input_tokens + usage.output_tokens, over="over_budget"):
     """A loop like the solution, with its own map of endings, maybe running cut tool calls or misjudging a budget."""
     def my_loop(client, task, toolbox, max_turns=10, token_budget=None):
         messages, spent = [{"role": "user", "content": task}], 0
         for _ in range(max_turns):
             if budget_test and token_budget is not None and budget_test(spent, token_budget):
-                return "over_budget", messages
+                return over, messages
             reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
-            spent += reply.usage.input_tokens + reply.usage.output_tokens
+            spent += cost(reply.usage)
             messages.append({"role": "assistant", "content": reply.content})
             uses = [b for b in reply.content if b.type == "tool_use"]
             if reply.stop_reason in endings and not (run_cut_calls and uses):
@@ -47,7 +48,9 @@ def loop_with(endings, run_cut_calls=False, budget_test=None):
             if reply.stop_reason == "pause_turn":
                 continue
             messages.append({"role": "user", "content": [toolbox.execute(b).result for b in uses]})
-        return "max_turns", messages
+            if budget_after_pause and token_budget is not None and spent >= token_budget:
+                return "over_budget", messages  # checked after the `continue` of pause_turn: skipped there
+        return at_cap, messages
     return my_loop
 
 
@@ -158,7 +161,7 @@ def test_budget_loop_that_stops_only_over_the_budget_is_not_yet():
     """Comparing with > instead of >= makes one call too many when the budget is reached exactly."""
     outcome = ex03.budget_loop.evaluate(loop_with(RIGHT_ENDINGS, budget_test=lambda spent, budget: spent > budget))
     assert outcome.status == FAIL
-    assert "at or over the budget" in outcome.message
+    assert "spent >= token_budget" in outcome.message
 
 
 def test_budget_loop_solution_passes():
@@ -212,3 +215,290 @@ def test_the_notebooks_solution_cells_are_the_published_solutions():
     cells = solved("03_stop_reasons_and_budgets.ipynb")[0:]
     for cell, exercise in zip(cells, [ex03.verdicts, ex03.loop_status, ex03.prediction, ex03.budget_loop, ex03.budget], strict=True):
         assert cell.strip() == exercise.solution_text.strip(), exercise.title
+
+
+# The catalogue: plausible wrong answers (each rejected, the feedback naming its mistake) and right
+# answers written differently from solution() (each accepted).
+
+STATUS = {"A": "truncated", "B": "max_turns", "C": "done"}
+VERDICTS_WRONG = {
+    "A done": ({**STATUS, "A": "done"}, ["A:", "a tool call whose input is empty"]),
+    "A the stop reason max_tokens": ({**STATUS, "A": "max_tokens"}, ["A:", "'max_tokens' is a stop reason, not a status"]),
+    "B done": ({**STATUS, "B": "done"}, ["B:", "count the model's replies"]),
+    "C pause_turn": ({**STATUS, "C": "pause_turn"}, ["C:", "'pause_turn' is a stop reason, not a status",
+                                                   "the loop called the model again", "the last reply"]),
+    "C max_turns": ({**STATUS, "C": "max_turns"}, ["C:", "the loop called the model again", "last reply"]),
+    "a list": (["truncated", "max_turns", "done"], ["write a dict"]),
+    "a key missing": ({"A": "truncated", "B": "max_turns"}, ["write a dict", "'C'"]),
+    "capitals": ({**STATUS, "A": "Truncated"}, ["A:", "lower case"]),
+}
+VERDICTS_RIGHT = {"dict(...) in another order": dict(C="done", A="truncated", B="max_turns"),
+                  "from pairs": dict(zip("ABC", ["truncated", "max_turns", "done"], strict=True))}
+
+
+@pytest.mark.parametrize("name", VERDICTS_WRONG)
+def test_verdicts_catalogue_wrong(name):
+    """Each plausible wrong set of verdicts is not yet, and the feedback names its mistake."""
+    answer, named = VERDICTS_WRONG[name]
+    outcome = ex03.verdicts.evaluate(answer)
+    assert outcome.status == FAIL
+    for words in named:
+        assert words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("name", VERDICTS_RIGHT)
+def test_verdicts_catalogue_right(name):
+    """Right verdicts written differently from the solution pass."""
+    outcome = ex03.verdicts.evaluate(VERDICTS_RIGHT[name])
+    assert outcome.status == PASS, outcome.message
+
+
+def loop_that_gives_results_after_pause(client, task, toolbox, max_turns=10):
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason not in ("tool_use", "pause_turn"):
+            return RIGHT_ENDINGS[reply.stop_reason], messages
+        messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                     for b in reply.content if b.type == "tool_use"]})
+    return "max_turns", messages
+
+
+def loop_with_a_typo(client, task, toolbox, max_turns=10):
+    messages = [{"role": "user", "content": task}]
+    reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tool=toolbox.to_api())
+    return "done", [*messages, {"role": "assistant", "content": reply.content}]
+
+
+def loop_with_an_assert(client, task, toolbox, max_turns=10):
+    assert max_turns >= 10, "max_turns too small"
+    return loop_with_status(client, task, toolbox, max_turns)
+
+
+LOOP_STATUS_WRONG = {
+    "an assert of its own that fails": (loop_with_an_assert, ["your code raised AssertionError: max_turns too small",
+                                                              'assert max_turns >= 10, "max_turns too small"']),
+    "a typo in the create call": (loop_with_a_typo, ["your code raised TypeError", "unexpected keyword argument 'tool'",
+                                                     "tool=toolbox.to_api()"]),
+    "the loop of 02 (no status)": (loop_of_02, ["return two things: status, messages"]),
+    "max_tokens called done": (loop_with({**RIGHT_ENDINGS, "max_tokens": "done"}),
+                               ["a reply cut by max_tokens", "run_agent ends it 'truncated'"]),
+    "a cut tool call run": (loop_with(RIGHT_ENDINGS, run_cut_calls=True),
+                            ["a tool call cut by max_tokens", "never run"]),
+    "stops at pause_turn": (loop_with({**RIGHT_ENDINGS, "pause_turn": "done"}),
+                            ["pause_turn", "call the model again"]),
+    "a results message after pause_turn": (loop_that_gives_results_after_pause,
+                                           ["empty content", "after pause_turn, call again"]),
+    "refusal called done": (loop_with({**RIGHT_ENDINGS, "refusal": "done"}), ["a refusal", "'refused'"]),
+    "the cap called done": (loop_with(RIGHT_ENDINGS, at_cap="done"),
+                            ["never stops", "run_agent ends it 'max_turns'"]),
+}
+
+
+def loop_with_ifs(client, task, toolbox, max_turns=10):
+    messages, turns = [{"role": "user", "content": task}], 0
+    while turns < max_turns:
+        turns += 1
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in reply.content]})
+        reason = reply.stop_reason
+        if reason in ("end_turn", "stop_sequence"):
+            return "done", messages
+        elif reason == "max_tokens":
+            return "truncated", messages
+        elif reason == "refusal":
+            return "refused", messages
+        elif reason == "model_context_window_exceeded":
+            return "context_exceeded", messages
+        elif reason == "tool_use":
+            messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                         for b in reversed(reply.content) if b.type == "tool_use"]})
+    return "max_turns", messages
+
+
+def loop_with_match(client, task, toolbox, max_turns=10):
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        match reply.stop_reason:
+            case "tool_use":
+                messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                             for b in reply.content if b.type == "tool_use"]})
+            case "pause_turn":
+                pass
+            case other:
+                return RIGHT_ENDINGS.get(other, "anomaly"), messages
+    return "max_turns", messages
+
+
+LOOP_STATUS_RIGHT = {"while, an if/elif chain, model_dump(exclude_none=True)": loop_with_ifs,
+                     "a match statement": loop_with_match}
+
+
+@pytest.mark.parametrize("name", LOOP_STATUS_WRONG)
+def test_loop_status_catalogue_wrong(name):
+    """Each plausible wrong loop is not yet, and the feedback names its mistake."""
+    answer, named = LOOP_STATUS_WRONG[name]
+    outcome = ex03.loop_status.evaluate(answer)
+    assert outcome.status == FAIL
+    for words in named:
+        assert words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("name", LOOP_STATUS_RIGHT)
+def test_loop_status_catalogue_right(name):
+    """Right loops written differently from the solution pass."""
+    outcome = ex03.loop_status.evaluate(LOOP_STATUS_RIGHT[name])
+    assert outcome.status == PASS, outcome.message
+
+
+PREDICTION_WRONG = {
+    "one message per turn": (5, ["two messages", "the reply and the results"]),
+    "forgot the task": (8, ["the task"]),
+    "counted the 5th reply": (10, ["before its own reply"]),
+    "a string": ("9", ["whole number"]),
+    "True": (True, ["whole number"]),
+}
+PREDICTION_RIGHT = {"an int": 9, "a sum": 1 + 2 * 4, "a float that is whole": 9.0}
+
+
+@pytest.mark.parametrize("name", PREDICTION_WRONG)
+def test_prediction_catalogue_wrong(name):
+    """Each plausible wrong prediction is not yet, the feedback naming the miscount without the answer."""
+    answer, named = PREDICTION_WRONG[name]
+    outcome = ex03.prediction.evaluate(answer)
+    assert outcome.status == FAIL
+    assert "9" not in outcome.message.replace("'9'", "")
+    for words in named:
+        assert words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("name", PREDICTION_RIGHT)
+def test_prediction_catalogue_right(name):
+    """Right predictions written differently pass."""
+    outcome = ex03.prediction.evaluate(PREDICTION_RIGHT[name])
+    assert outcome.status == PASS, outcome.message
+
+
+BUDGET_LOOP_WRONG = {
+    "the loop of 3.2, no token_budget": (loop_with_status, ["could not take", "token_budget"]),
+    "no budget": (loop_with(RIGHT_ENDINGS), ["'over_budget'"]),
+    "> instead of >=": (loop_with(RIGHT_ENDINGS, budget_test=lambda spent, budget: spent > budget),
+                        ["one too many", "spent >= token_budget"]),
+    "checked after the continue of pause_turn": (loop_with(RIGHT_ENDINGS, budget_after_pause=True),
+                                                 ["pause_turn", "before the call"]),
+    "output tokens only": (loop_with(RIGHT_ENDINGS, budget_test=lambda spent, budget: spent >= budget,
+                                     cost=lambda usage: usage.output_tokens), ["input + output tokens"]),
+    "the cap's status for the budget": (loop_with(RIGHT_ENDINGS, budget_test=lambda spent, budget: spent >= budget,
+                                                  over="max_turns"), ["ended 'max_turns'", "'over_budget'"]),
+}
+
+
+def budget_loop_remaining(client, task, toolbox, max_turns=10, token_budget=None):
+    messages = [{"role": "user", "content": task}]
+    left = float("inf") if token_budget is None else token_budget
+    for _ in range(max_turns):
+        if left <= 0:
+            return "over_budget", messages
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        left -= reply.usage.input_tokens + reply.usage.output_tokens
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "tool_use":
+            messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                         for b in reply.content if b.type == "tool_use"]})
+        elif reply.stop_reason != "pause_turn":
+            return RIGHT_ENDINGS[reply.stop_reason], messages
+    return "max_turns", messages
+
+
+def budget_loop_checked_last(client, task, toolbox, max_turns=10, token_budget=None):
+    """The budget checked at the end of every turn, pause_turn included: the same as before the next call."""
+    messages, spent = [{"role": "user", "content": task}], 0
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        spent += reply.usage.input_tokens + reply.usage.output_tokens
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "tool_use":
+            messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                         for b in reply.content if b.type == "tool_use"]})
+        elif reply.stop_reason != "pause_turn":
+            return RIGHT_ENDINGS[reply.stop_reason], messages
+        if token_budget is not None and spent >= token_budget:
+            return "over_budget", messages
+    return "max_turns", messages
+
+
+BUDGET_LOOP_RIGHT = {"tokens left, counted down": budget_loop_remaining,
+                     "checked at the end of every turn": budget_loop_checked_last}
+
+
+@pytest.mark.parametrize("name", BUDGET_LOOP_WRONG)
+def test_budget_loop_catalogue_wrong(name):
+    """Each plausible wrong budget loop is not yet, and the feedback names its mistake."""
+    answer, named = BUDGET_LOOP_WRONG[name]
+    outcome = ex03.budget_loop.evaluate(answer)
+    assert outcome.status == FAIL
+    for words in named:
+        assert words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("name", BUDGET_LOOP_RIGHT)
+def test_budget_loop_catalogue_right(name):
+    """Right budget loops written differently from the solution pass."""
+    outcome = ex03.budget_loop.evaluate(BUDGET_LOOP_RIGHT[name])
+    assert outcome.status == PASS, outcome.message
+
+
+def invoice_spending():
+    """(tokens before the invoice task's last call, tokens of the runaway's first 3 turns), measured."""
+    from looplab import run_agent, samples
+    from looplab.client import practice_client
+    from looplab.trace import usage_per_turn
+
+    def spent(run, turns):
+        return sum(u["input_tokens"] + u["output_tokens"] for u in usage_per_turn(run)[:turns])
+    invoices = samples.invoice_tools("data")
+    task = run_agent(practice_client(), ex03.INVOICE_TASK, invoices)
+    runaway = run_agent(practice_client(never_stop=True), ex03.INVOICE_TASK, invoices, max_turns=5)
+    return spent(task, task.turns - 1), spent(runaway, 3)
+
+
+BUDGET_WRONG = {  # name -> (budget from (low, high), words the feedback must hold)
+    "1 token": (lambda low, high: 1, ["ended as 'over_budget'", "before its last call"]),
+    "exactly the tokens before the last call": (lambda low, high: low, ["at the budget too (>=)"]),
+    "a million": (lambda low, high: 1_000_000, ["the never-stopping model ran", "spent(runaway, 3)"]),
+    "one above the runaway's 3 turns": (lambda low, high: high + 1, ["ran 4 turns", "at or under"]),
+    "a string": (lambda low, high: "800", ["whole number"]),
+    "zero": (lambda low, high: 0, ["whole number"]),
+}
+BUDGET_RIGHT = {"one above the last call's start": lambda low, high: low + 1,
+                "the runaway's 3 turns": lambda low, high: high,
+                "the middle, as a float": lambda low, high: float((low + high) // 2)}
+
+
+@pytest.mark.parametrize("name", BUDGET_WRONG)
+def test_budget_catalogue_wrong(name, in_notebooks):
+    """Each plausible wrong budget is not yet, and the feedback names its mistake."""
+    choose, named = BUDGET_WRONG[name]
+    outcome = ex03.budget.evaluate(choose(*invoice_spending()))
+    assert outcome.status == FAIL
+    for words in named:
+        assert words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("name", BUDGET_RIGHT)
+def test_budget_catalogue_right(name, in_notebooks):
+    """Budgets anywhere in the range that does both pass, the edges included."""
+    outcome = ex03.budget.evaluate(BUDGET_RIGHT[name](*invoice_spending()))
+    assert outcome.status == PASS, outcome.message
+
+
+@pytest.mark.parametrize("odd", ODD_ANSWERS)
+@pytest.mark.parametrize("exercise", [ex03.verdicts, ex03.loop_status, ex03.prediction, ex03.budget_loop, ex03.budget], ids=lambda e: e.title.split(" — ")[0])
+def test_odd_answers_are_not_yet_never_an_internal_error(exercise, odd, in_notebooks):
+    """An answer of the wrong kind is 'not yet' with a message of the check's, never the check's own crash."""
+    outcome = exercise.evaluate(ODD_ANSWERS[odd])
+    assert outcome.status == FAIL
+    assert "internal error" not in outcome.message

@@ -1,7 +1,9 @@
 """Exercises of notebook 04 (guardrails): each check knows unattempted, wrong and right answers."""
+import os
 import re
 from pathlib import Path
 
+import pytest
 from solutions import defined_in, solved, starters
 
 from looplab import Sandbox, tool
@@ -24,32 +26,66 @@ def test_policy_unattempted():
     assert ex04.email_policy.evaluate(starter_policy).status == UNATTEMPTED
 
 
-def test_policy_that_only_checks_the_end_of_the_address_fails():
-    """A policy using endswith lets 'audit@example.net, ana@example.com' through: not yet."""
-    outcome = ex04.email_policy.evaluate(lambda n, i: n == "send_email" and i["to"].endswith("@example.com"))
+def policy_ending_well(name, input):
+    return name == "send_email" and input["to"].endswith("@example.com")
+
+
+def policy_any_chars_before_the_domain(name, input):
+    return name == "send_email" and re.fullmatch(r".+@example\.com", input["to"]) is not None
+
+
+def policy_no_spaces_before_the_domain(name, input):
+    return name == "send_email" and re.fullmatch(r"\S+@example\.com", input["to"]) is not None
+
+
+def policy_contains_the_domain(name, input):
+    return name == "send_email" and "@example.com" in input["to"]
+
+
+def policy_by_address_only(name, input):
+    return re.fullmatch(r"[\w.+-]+@example\.com", input.get("to", "")) is not None
+
+
+def policy_split_on_at(name, input):
+    """Right, without a regex: one @, a plain name before it, example.com after it."""
+    if name != "send_email":
+        return False
+    local, at, domain = input.get("to", "").partition("@")
+    return bool(at) and domain == "example.com" and local != "" and all(c.isalnum() or c in "._+-" for c in local)
+
+
+def policy_match_anchored(name, input):
+    """Right: re.match anchored with ^...$ and turned into a bool."""
+    ok = name == "send_email" and re.match(r"^[a-z0-9._+-]+@example\.com$", input.get("to", ""), re.IGNORECASE)
+    return bool(ok)
+
+
+POLICY_WRONG = [  # (answer, words the feedback must hold)
+    (policy_ending_well, ["audit@example.net,ana@example.com", "two addresses"]),
+    (policy_any_chars_before_the_domain, ["audit@example.net,ana@example.com", "two addresses", "comma"]),
+    (policy_no_spaces_before_the_domain, ["audit@example.net,ana@example.com", "comma"]),
+    (policy_contains_the_domain, ["ana@example.com.evil.net", "whole address"]),
+    (lambda n, i: n == "send_email", ["audit@example.net", "not at @example.com"]),
+    (policy_by_address_only, ["transfer_money", "only send_email"]),
+    (lambda n, i: n == "send_email" and re.fullmatch(r"[\w.+-]+@example\.com", i["to"]), ["exact True"]),
+]
+POLICY_RIGHT = [email_policy, policy_split_on_at, policy_match_anchored]
+
+
+@pytest.mark.parametrize("answer, words", POLICY_WRONG, ids=lambda v: getattr(v, "__name__", None))
+def test_policy_catalogue_wrong_answers_are_told_their_mistake(answer, words):
+    """Each plausible wrong policy is not yet, and the feedback names the address or rule it gets wrong."""
+    outcome = ex04.email_policy.evaluate(answer)
     assert outcome.status == FAIL
-    assert "audit@example.net, ana@example.com" in outcome.message
+    for word in words:
+        assert word in outcome.message, outcome.message
 
 
-def test_policy_that_approves_by_name_fails():
-    """allow_only-style approval by tool name approves example.net: not yet."""
-    outcome = ex04.email_policy.evaluate(lambda n, i: n == "send_email")
-    assert outcome.status == FAIL
-    assert "audit@example.net" in outcome.message
-
-
-def test_policy_returning_a_match_object_fails():
-    """A policy returning a truthy non-bool is told the Toolbox approves only True."""
-    outcome = ex04.email_policy.evaluate(
-        lambda n, i: n == "send_email" and re.fullmatch(r"[\w.+-]+@example\.com", i["to"]))
-    assert outcome.status == FAIL
-    assert "exact True" in outcome.message
-
-
-def test_policy_right_answer_passes():
-    """The worked solution passes, and only ana@example.com's mail goes out in the run."""
-    outcome = ex04.email_policy.evaluate(email_policy)
-    assert outcome.status == PASS
+@pytest.mark.parametrize("answer", POLICY_RIGHT, ids=lambda v: v.__name__)
+def test_policy_catalogue_right_answers_pass(answer):
+    """The solution and right policies written differently all pass, with only ana@example.com's mail sent."""
+    outcome = ex04.email_policy.evaluate(answer)
+    assert outcome.status == PASS, outcome.message
     assert "ana@example.com" in outcome.message
 
 
@@ -107,37 +143,114 @@ def sandbox_make_read_note(folder):
     return read_note
 
 
+def note_reader(read):
+    """A make_read_note whose tool reads a name as `read(root, name)` says (root: the folder as given)."""
+    def make_read_note(folder):
+        @tool
+        def read_note(name: str) -> str:
+            """Return the text of one note.
+
+            Args:
+                name: Note file name, e.g. todo.txt.
+            """
+            return read(folder, name)
+
+        return read_note
+    return make_read_note
+
+
+def read_with_prefix_test(folder, name):
+    """Wrong: resolves, then compares strings, so notes-private passes for notes."""
+    root, path = Path(folder).resolve(), (Path(folder) / name).resolve()
+    if not str(path).startswith(str(root)):
+        raise ValueError(f"{name} is outside the notes folder")
+    return path.read_text(encoding="utf-8")
+
+
+def read_refusing_dot_dot(folder, name):
+    """Wrong: refuses '..' in the name but joins an absolute path as is."""
+    if ".." in name:
+        raise ValueError("no '..' please")
+    return (Path(folder) / name).read_text(encoding="utf-8")
+
+
+def read_unresolved(folder, name):
+    """Wrong: compares the joined path without resolving it, so '..' stays inside on paper."""
+    path = Path(folder) / name
+    if not path.is_relative_to(folder):
+        raise ValueError(f"{name} is outside the notes folder")
+    return path.read_text(encoding="utf-8")
+
+
+def read_with_abspath(folder, name):
+    """Wrong: os.path.abspath removes '..' but does not follow links."""
+    root, path = os.path.abspath(folder), os.path.abspath(os.path.join(folder, name))
+    if os.path.commonpath([root, path]) != root:
+        raise ValueError(f"{name} is outside the notes folder")
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def read_with_realpath(folder, name):
+    """Right: realpath follows links and '..'; commonpath compares whole folder names."""
+    root, path = os.path.realpath(folder), os.path.realpath(os.path.join(folder, name))
+    if os.path.commonpath([root, path]) != root:
+        raise PermissionError(f"{name} is outside the notes folder")
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def read_checking_parents(folder, name):
+    """Right: the resolved root must be one of the resolved path's parents; names without folders only."""
+    root, path = Path(folder).resolve(), (Path(folder) / name).resolve()
+    if root not in path.parents:
+        return f"refused: {name} is not a note of this folder"
+    return path.read_text(encoding="utf-8")
+
+
+def read_with_prefix_and_separator(folder, name):
+    """Right: a string prefix test that ends with the separator, so notes-private does not start with it."""
+    root = os.path.realpath(folder) + os.sep
+    path = os.path.realpath(os.path.join(folder, name))
+    if not path.startswith(root):
+        raise ValueError(f"{name} is outside the notes folder")
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+READ_NOTE_WRONG = [  # (answer, words the feedback must hold)
+    (naive_make_read_note, ["'../secret.txt'", "'..' climbs out"]),
+    (note_reader(read_with_prefix_test), ["'../notes-private/secret.txt'", "prefix", "is_relative_to"]),
+    (note_reader(read_refusing_dot_dot), ["the absolute path of secret.txt", "replaces the folder"]),
+    (note_reader(read_unresolved), ["'../secret.txt'", "resolve"]),
+    (basename_make_read_note, ["shortcut.txt", "link"]),
+    (note_reader(read_with_abspath), ["shortcut.txt", "link"]),
+    (lambda folder: print, ["return the Tool"]),
+]
+READ_NOTE_RIGHT = [make_read_note, sandbox_make_read_note, note_reader(read_with_realpath),
+                   note_reader(read_checking_parents), note_reader(read_with_prefix_and_separator)]
+
+
 def test_read_note_unattempted():
     """The read_note check says 'not attempted' for ... and for the starter."""
     assert ex04.read_note.evaluate(...).status == UNATTEMPTED
     assert ex04.read_note.evaluate(starter_make_read_note).status == UNATTEMPTED
 
 
-def test_read_note_that_joins_paths_fails_on_dot_dot():
-    """A tool that joins folder and name reads '../secret.txt': not yet."""
-    outcome = ex04.read_note.evaluate(naive_make_read_note)
+@pytest.mark.parametrize("answer, words", READ_NOTE_WRONG)
+def test_read_note_catalogue_wrong_answers_are_told_their_mistake(answer, words):
+    """Each leaky read_note is not yet, and the feedback names the escape that worked and why."""
+    outcome = ex04.read_note.evaluate(answer)
     assert outcome.status == FAIL
-    assert "'../secret.txt'" in outcome.message
+    for word in words:
+        assert word in outcome.message, outcome.message
 
 
-def test_read_note_that_strips_folders_fails_on_a_link():
-    """Stripping folders from the name still follows a link that points outside: not yet."""
-    outcome = ex04.read_note.evaluate(basename_make_read_note)
-    assert outcome.status == FAIL
-    assert "link" in outcome.message
-
-
-def test_read_note_that_returns_a_function_fails():
-    """Returning a plain function instead of a Tool is not yet, with the reason."""
-    outcome = ex04.read_note.evaluate(lambda folder: print)
-    assert outcome.status == FAIL
-    assert "return the Tool" in outcome.message
-
-
-def test_read_note_right_answers_pass():
-    """The hand-written resolve/is_relative_to solution and the Sandbox one both pass."""
-    assert ex04.read_note.evaluate(make_read_note).status == PASS
-    assert ex04.read_note.evaluate(sandbox_make_read_note).status == PASS
+@pytest.mark.parametrize("answer", READ_NOTE_RIGHT)
+def test_read_note_catalogue_right_answers_pass(answer):
+    """The solution, the Sandbox one and right readers written with os.path or Path.parents all pass."""
+    outcome = ex04.read_note.evaluate(answer)
+    assert outcome.status == PASS, outcome.message
 
 
 def starter_grounded(answer, run):
@@ -152,29 +265,84 @@ def grounded_counting_calls(answer, run):
     return bool(cited) and all(name in read for name in cited)
 
 
+def grounded_by_search_results(answer, run):
+    """Wrong: a document counts when any tool result mentions it (search results too)."""
+    seen = " ".join(str(e.data["content"]) for e in run.events if e.kind == "tool_call" and not e.data["is_error"])
+    cited = re.findall(r"\[([^\]]+)\]", answer or "")
+    return bool(cited) and all(name in seen for name in cited)
+
+
+def grounded_without_citations_check(answer, run):
+    """Wrong: all() of nothing is True, so an answer citing nothing passes."""
+    read = {e.data["input"].get("name") for e in run.events
+            if e.kind == "tool_call" and e.data["name"] == "read_doc" and not e.data["is_error"]}
+    return all(name in read for name in re.findall(r"\[([^\]]+)\]", answer or ""))
+
+
+def grounded_greedy(answer, run):
+    """Wrong: a greedy pattern swallows everything between the first [ and the last ]."""
+    read = {e.data["input"].get("name") for e in run.events
+            if e.kind == "tool_call" and e.data["name"] == "read_doc" and not e.data["is_error"]}
+    cited = re.findall(r"\[(.+)\]", answer or "")
+    return bool(cited) and all(name in read for name in cited)
+
+
+def grounded_by_ids(answer, run):
+    """Right, from the history: read_doc tool_use ids answered by a tool_result without is_error."""
+    asked = {b["id"]: b["input"].get("name") for m in run.messages if m["role"] == "assistant"
+             for b in m["content"] if b["type"] == "tool_use" and b["name"] == "read_doc"}
+    read = {asked[b["tool_use_id"]] for m in run.messages if m["role"] == "user" and isinstance(m["content"], list)
+            for b in m["content"] if b.get("type") == "tool_result" and b["tool_use_id"] in asked
+            and not b.get("is_error")}
+    cited = set(re.findall(r"\[(.*?)\]", answer or ""))
+    return len(cited) > 0 and cited <= read
+
+
+def grounded_with_a_loop(answer, run):
+    """Right, step by step, with a lazy pattern."""
+    read = []
+    for event in run.events:
+        if event.kind == "tool_call" and event.data["name"] == "read_doc" and event.data["is_error"] is False:
+            read.append(event.data["input"]["name"])
+    citations = re.findall(r"\[(.+?)\]", answer or "")
+    if not citations:
+        return False
+    for name in citations:
+        if name not in read:
+            return False
+    return True
+
+
+GROUNDED_WRONG = [  # (answer, words the feedback must hold)
+    (lambda answer, run: True, ["teapot.md", "never read"]),
+    (grounded_counting_calls, ["mugs.md", "failed"]),
+    (grounded_by_search_results, ["teapot.md", "search results"]),
+    (grounded_without_citations_check, ["cites nothing", "no citation means False"]),
+    (grounded_greedy, ["twice", "first ']'"]),
+]
+GROUNDED_RIGHT = [grounded, grounded_by_ids, grounded_with_a_loop]
+
+
 def test_grounded_unattempted():
     """The grounding check says 'not attempted' for ... and for the starter."""
     assert ex04.grounded.evaluate(...).status == UNATTEMPTED
     assert ex04.grounded.evaluate(starter_grounded).status == UNATTEMPTED
 
 
-def test_grounded_always_true_fails():
-    """A check that trusts every answer misses the citation of an unread document: not yet."""
-    outcome = ex04.grounded.evaluate(lambda answer, run: True)
+@pytest.mark.parametrize("answer, words", GROUNDED_WRONG)
+def test_grounded_catalogue_wrong_answers_are_told_their_mistake(answer, words):
+    """Each wrong grounding check is not yet, with the case it misjudges and why."""
+    outcome = ex04.grounded.evaluate(answer)
     assert outcome.status == FAIL
-    assert "teapot.md" in outcome.message
+    for word in words:
+        assert word in outcome.message, outcome.message
 
 
-def test_grounded_that_ignores_failed_reads_fails():
-    """A check that counts a failed read_doc as a read is not yet."""
-    outcome = ex04.grounded.evaluate(grounded_counting_calls)
-    assert outcome.status == FAIL
-    assert "mugs.md" in outcome.message
-
-
-def test_grounded_right_answer_passes():
-    """The worked solution passes all five cases."""
-    assert ex04.grounded.evaluate(grounded).status == PASS
+@pytest.mark.parametrize("answer", GROUNDED_RIGHT)
+def test_grounded_catalogue_right_answers_pass(answer):
+    """The solution, one matching tool_use ids in the history and a step-by-step one all pass."""
+    outcome = ex04.grounded.evaluate(answer)
+    assert outcome.status == PASS, outcome.message
 
 
 execute = defined_in(ex04.gate.solution_text, PRELUDE)["execute"]  # the published solution
@@ -214,43 +382,85 @@ def exact_true(approve, block):
         return False
 
 
+def gate_asking_first(block, toolbox, approve=None):
+    """Wrong: asks the approver before checking the name and the schema."""
+    def result(content, is_error):
+        return {"type": "tool_result", "tool_use_id": block.id, "content": content, "is_error": is_error}
+
+    if block.name in toolbox and toolbox[block.name].consequential:
+        if not exact_true(approve, block):
+            return result("not approved", True)
+    problem = toolbox.check(block.name, block.input)
+    if problem:
+        return result(problem, True)
+    try:
+        return result(str(toolbox[block.name].handler(**block.input)), False)
+    except Exception as exc:
+        return result(f"{block.name} failed: {exc}", True)
+
+
+def gate_by_toolbox(block, toolbox, approve=None):
+    """Right: the Toolbox's own gate, its result passed on."""
+    return toolbox.execute(block, approve).result
+
+
+def gate_with_list_content_and_default_is_error(block, toolbox, approve=None):
+    """Right: content as a list of text blocks; is_error left out when the call worked (the API's default)."""
+    def failed(why):
+        return {"type": "tool_result", "tool_use_id": block.id, "is_error": True,
+                "content": [{"type": "text", "text": why}]}
+
+    problem = toolbox.check(block.name, block.input)
+    if problem:
+        return failed(problem)
+    tool = toolbox[block.name]
+    if tool.consequential and not exact_true(approve, block):
+        return failed(f"{block.name} needs approval; it did not run")
+    try:
+        output = tool.handler(**block.input)
+    except Exception as exc:
+        return failed(f"{type(exc).__name__}: {exc}")
+    return {"type": "tool_result", "tool_use_id": block.id, "content": [{"type": "text", "text": str(output)}]}
+
+
+def gate_with_a_dict_result(block, toolbox, approve=None):
+    """Wrong: returns the handler's output under a made-up field instead of content."""
+    result = gate_by_toolbox(block, toolbox, approve)
+    return {**result, "output": result["content"]}
+
+
+GATE_WRONG = [  # (answer, words the feedback must hold)
+    (gate_with(lambda approve, block: True), ["send_email with no approver", "ran"]),
+    (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input)), ["'yes'"]),
+    (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input) is True),
+     ["approver raises", "RuntimeError", "means no"]),
+    (gate_with(exact_true, guard_handler=False), ["a tool whose handler raises", "is_error True", "line"]),
+    (gate_with(exact_true, same_id=False), ["tool_use_id", "toolu_gate_1"]),
+    (gate_asking_first, ["breaks its schema", "asked the approver before"]),
+    (gate_with_a_dict_result, ["['output']", "refuses"]),
+]
+GATE_RIGHT = [execute, gate_by_toolbox, gate_with_list_content_and_default_is_error]
+
+
 def test_gate_unattempted():
     """The gate check says 'not attempted' for ... and for the starter."""
     assert ex04.gate.evaluate(...).status == UNATTEMPTED
     assert ex04.gate.evaluate(starter_execute).status == UNATTEMPTED
 
 
-def test_gate_without_approval_fails():
-    """A gate that runs consequential tools without asking sends the email: not yet."""
-    outcome = ex04.gate.evaluate(gate_with(lambda approve, block: True))
+@pytest.mark.parametrize("answer, words", GATE_WRONG)
+def test_gate_catalogue_wrong_answers_are_told_their_mistake(answer, words):
+    """Each wrong gate is not yet, with the proposal it mishandles and what to do."""
+    outcome = ex04.gate.evaluate(answer)
     assert outcome.status == FAIL
-    assert "send_email with no approver" in outcome.message
+    for word in words:
+        assert word in outcome.message, outcome.message
 
 
-def test_gate_taking_a_truthy_answer_as_approval_fails():
-    """A gate that approves on 'yes' (truthy, not True) is not yet."""
-    outcome = ex04.gate.evaluate(gate_with(lambda approve, block: approve is not None and approve(block.name, block.input)))
-    assert outcome.status == FAIL
-    assert "'yes'" in outcome.message
-
-
-def test_gate_letting_a_handler_error_escape_fails():
-    """A gate whose failing handler raises out of it is told errors must become results."""
-    outcome = ex04.gate.evaluate(gate_with(exact_true, guard_handler=False))
-    assert outcome.status == FAIL
-    assert "a tool whose handler raises" in outcome.message and "is_error True" in outcome.message
-
-
-def test_gate_with_the_wrong_id_fails():
-    """A result that does not carry the block's id is not yet."""
-    outcome = ex04.gate.evaluate(gate_with(exact_true, same_id=False))
-    assert outcome.status == FAIL
-    assert "tool_use_id" in outcome.message
-
-
-def test_gate_right_answer_passes():
-    """The worked solution gates all ten proposals as the Toolbox does."""
-    outcome = ex04.gate.evaluate(execute)
+@pytest.mark.parametrize("answer", GATE_RIGHT)
+def test_gate_catalogue_right_answers_pass(answer):
+    """The solution, the Toolbox's own gate, and a gate with list content and no is_error on success all pass."""
+    outcome = ex04.gate.evaluate(answer)
     assert outcome.status == PASS, outcome.message
 
 

@@ -1,10 +1,15 @@
 """Exercises of notebook 05 (failure injection): each check knows unattempted, wrong and right answers."""
+import functools
+import re
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
+from pathlib import Path
 
 import anthropic
+import pytest
 from solutions import defined_in, solved, starters
 
-from looplab import MODEL, Sandbox, samples, tool
+from looplab import MODEL, Sandbox, Tool, samples, tool
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex05
 
 PRELUDE = "from pathlib import Path\nfrom dataclasses import replace\nfrom looplab import Sandbox, samples, tool\n"
@@ -50,30 +55,111 @@ def test_retry_once_unattempted():
     assert ex05.retry_once.evaluate(starter_retry_once).status == UNATTEMPTED
 
 
-def test_retry_once_without_retry_fails():
-    """Returning the tool unchanged leaves a flaky tool failing: not yet."""
-    outcome = ex05.retry_once.evaluate(lambda tool: tool)
+def retry_with_one_budget(tool):
+    """Wrong: one retry for the tool's whole life, not one per call."""
+    if tool.consequential:
+        return tool
+    budget = {"left": 1}
+
+    def handler(**input):
+        try:
+            return tool.handler(**input)
+        except Exception:
+            if budget["left"] == 0:
+                raise
+            budget["left"] -= 1
+            return tool.handler(**input)
+
+    return replace(tool, handler=handler)
+
+
+def retry_with_bare_except(tool):
+    """Wrong: a bare except also retries after Ctrl-C."""
+    if tool.consequential:
+        return tool
+
+    def handler(**input):
+        try:
+            return tool.handler(**input)
+        except:  # noqa: E722  (the mistake under test)
+            return tool.handler(**input)
+
+    return replace(tool, handler=handler)
+
+
+def retry_by_mutation(tool):
+    """Wrong: changes the tool it was given instead of returning a new one."""
+    if tool.consequential:
+        return tool
+    original = tool.handler
+
+    def handler(**input):
+        try:
+            return original(**input)
+        except Exception:
+            return original(**input)
+
+    tool.handler = handler
+    return tool
+
+
+def retry_in_a_loop(tool):
+    """Right: two tries in a for loop, the last error re-raised."""
+    if tool.consequential:
+        return tool
+
+    def handler(**input):
+        for attempt in range(2):
+            try:
+                return tool.handler(**input)
+            except Exception:
+                if attempt == 1:
+                    raise
+
+    return replace(tool, handler=handler)
+
+
+def retry_as_a_new_tool(tool):
+    """Right: a new Tool built field by field, functools.wraps on the handler."""
+    if tool.consequential:
+        return tool
+
+    @functools.wraps(tool.handler)
+    def again(**input):
+        try:
+            return tool.handler(**input)
+        except Exception as first:
+            print(f"retrying after {first}")
+            return tool.handler(**input)
+
+    return Tool(tool.name, tool.description, tool.input_schema, again, tool.consequential)
+
+
+RETRY_WRONG = [  # (answer, words the feedback must hold)
+    (lambda tool: tool, ["called 1 time(s)", "once more"]),
+    (retry_everything_once, ["never retry a consequential tool"]),
+    (swallow_errors, ["ordinary result", "is_error"]),
+    (retry_with_one_budget, ["call 2", "shared by every call", "inside handler"]),
+    (retry_with_bare_except, ["Ctrl-C", "bare 'except:'", "catch Exception"]),
+    (retry_by_mutation, ["changed the tool it was given", "dataclasses.replace"]),
+]
+RETRY_RIGHT = [retry_once, retry_in_a_loop, retry_as_a_new_tool]
+
+
+@pytest.mark.parametrize("answer, words", RETRY_WRONG)
+def test_retry_once_catalogue_wrong_answers_are_told_their_mistake(answer, words):
+    """Each wrong retry_once is not yet, with its mistake named (never the check's own exception)."""
+    outcome = ex05.retry_once.evaluate(answer)
     assert outcome.status == FAIL
-    assert "called 1 time(s)" in outcome.message
+    for word in words:
+        assert word in outcome.message, outcome.message
 
 
-def test_retrying_a_consequential_tool_fails():
-    """Retrying send_email after a failure is not yet."""
-    outcome = ex05.retry_once.evaluate(retry_everything_once)
-    assert outcome.status == FAIL
-    assert "never retry a consequential tool" in outcome.message
-
-
-def test_swallowing_the_error_fails():
-    """Hiding the second failure as an ordinary result is not yet."""
-    outcome = ex05.retry_once.evaluate(swallow_errors)
-    assert outcome.status == FAIL
-    assert "is_error" in outcome.message
-
-
-def test_retry_once_right_answer_passes():
-    """The worked solution passes."""
-    assert ex05.retry_once.evaluate(retry_once).status == PASS
+@pytest.mark.parametrize("answer", RETRY_RIGHT)
+def test_retry_once_catalogue_right_answers_pass(answer):
+    """The solution, a for-loop retry and a Tool built anew all pass."""
+    outcome = ex05.retry_once.evaluate(answer)
+    assert outcome.status == PASS, outcome.message
 
 
 def starter_make_read_invoice(folder):
@@ -115,25 +201,109 @@ def test_read_invoice_unattempted():
     assert ex05.read_invoice.evaluate(starter_make_read_invoice).status == UNATTEMPTED
 
 
-def test_plain_reader_fails_on_the_empty_file():
-    """The sample read_file returns '' for an empty invoice: not yet."""
-    outcome = ex05.read_invoice.evaluate(lambda folder: samples.invoice_tools(folder)[1])
+def make_unsandboxed_reader(folder):
+    """Wrong: joins the folder and the path, so '../payroll.txt' leaves the folder."""
+    @tool
+    def read_invoice(path: str) -> str:
+        """Return the text of one invoice.
+
+        Args:
+            path: Invoice path relative to the working folder.
+        """
+        text = (Path(folder) / path).read_text(encoding="utf-8")
+        if not text.strip():
+            raise ValueError(f"{path} is empty")
+        if "Status:" not in text:
+            raise ValueError(f"{path} has no Status line")
+        return text
+
+    return read_invoice
+
+
+def reader_with(check):
+    """A sandboxed reader whose `check(path, text)` returns an error text or None (then the text is returned)."""
+    def make_read_invoice(folder):
+        sandbox = Sandbox(folder)
+
+        @tool
+        def read_invoice(path: str) -> str:
+            """Return the text of one invoice.
+
+            Args:
+                path: Invoice path relative to the working folder.
+            """
+            text = sandbox.read(path)
+            problem = check(path, text)
+            if problem:
+                raise ValueError(problem)
+            return text
+
+        return read_invoice
+    return make_read_invoice
+
+
+def make_reporting_reader(folder):
+    """Wrong: says what is wrong in an ordinary result instead of raising."""
+    sandbox = Sandbox(folder)
+
+    @tool
+    def read_invoice(path: str) -> str:
+        """Return the text of one invoice.
+
+        Args:
+            path: Invoice path relative to the working folder.
+        """
+        text = sandbox.read(path)
+        return text if text.strip() and "Status:" in text else f"WARNING: {path} is broken"
+
+    return read_invoice
+
+
+def make_invoice_text(folder):
+    """Right, named differently (the tool a model would not pick by verb), a parameter named file, a regex."""
+    sandbox = Sandbox(folder)
+
+    @tool
+    def invoice_text(file: str) -> str:
+        """The full text of one invoice file; an error if the file is empty or states no status.
+
+        Args:
+            file: Invoice file relative to the working folder, e.g. invoices/2026-08-015.txt.
+        """
+        text = sandbox.read(file)
+        if not re.search(r"^Status:", text, re.MULTILINE):
+            raise RuntimeError(f"cannot use {file}: " + ("the file is empty" if not text.strip() else "no Status line"))
+        return text
+
+    return invoice_text
+
+
+READ_INVOICE_WRONG = [  # (answer, words the feedback must hold)
+    (lambda folder: samples.invoice_tools(folder)[1], ["2026-07-012 is empty", "raise an error"]),
+    (vague_make_read_invoice, ["does not name the file"]),
+    (make_unsandboxed_reader, ["'../payroll.txt'", "Sandbox"]),
+    (reader_with(lambda path, text: None if text.strip() else f"{path} is empty"), ["2026-08-019 has no Status line"]),
+    (make_reporting_reader, ["ordinary result", "raise"]),
+]
+READ_INVOICE_RIGHT = [make_read_invoice, make_invoice_text,
+                      reader_with(lambda path, text: None if "\nStatus:" in "\n" + text else f"bad invoice: {path}")]
+
+
+@pytest.mark.parametrize("answer, words", READ_INVOICE_WRONG)
+def test_read_invoice_catalogue_wrong_answers_are_told_their_mistake(answer, words):
+    """Each wrong reader is not yet, with the file or path it gets wrong."""
+    outcome = ex05.read_invoice.evaluate(answer)
     assert outcome.status == FAIL
-    assert "2026-07-012 is empty" in outcome.message
+    for word in words:
+        assert word in outcome.message, outcome.message
 
 
-def test_error_that_does_not_name_the_file_fails():
-    """An error without the file's name is not yet."""
-    outcome = ex05.read_invoice.evaluate(vague_make_read_invoice)
-    assert outcome.status == FAIL
-    assert "does not name the file" in outcome.message
-
-
-def test_read_invoice_right_answer_passes():
-    """The worked solution passes: both broken files named, total 850 EUR."""
-    outcome = ex05.read_invoice.evaluate(make_read_invoice)
-    assert outcome.status == PASS
-    assert "850 EUR" in outcome.message
+@pytest.mark.parametrize("answer", READ_INVOICE_RIGHT)
+def test_read_invoice_catalogue_right_answers_pass(answer):
+    """The solution, a reader named invoice_text with a parameter named file, and a terse one all pass."""
+    outcome = ex05.read_invoice.evaluate(answer)
+    assert outcome.status == PASS, outcome.message
+    assert "the model gets both errors" in outcome.message
 
 
 def test_prediction_unattempted():
@@ -149,18 +319,31 @@ def test_prediction_forgetting_the_first_try_fails_without_giving_it_away():
     assert "3" not in said and "4" not in said
 
 
-def test_prediction_forgetting_the_second_turn_fails():
-    """Stopping the count at the first model call when the API recovers is not yet."""
-    outcome = ex05.prediction.evaluate({"twice": 3, "always": 3})
-    assert outcome.status == FAIL
-    assert "prediction['twice']" in outcome.message
+PREDICTION_WRONG = [  # (answer, words the feedback must hold)
+    ({"twice": 3, "always": 3}, ["prediction['twice']", "next model call"]),
+    ({"twice": 4, "always": 2}, ["prediction['always']", "first try plus the retries"]),
+    ({"twice": 2, "always": 2}, ["prediction['twice']"]),
+    (3, ["'always', 'twice'"]),
+    ({"twice": "4", "always": "3"}, ["whole number", "'4'"]),
+    ({"twice": 4}, ["'always', 'twice'"]),
+]
+PREDICTION_RIGHT = [{"twice": 4, "always": 3}, {"always": 1 + 2, "twice": 2 + 1 + 1}, dict(twice=4, always=3)]
 
 
-def test_prediction_of_the_wrong_shape_fails():
-    """A single number instead of the dict is told what to write."""
-    outcome = ex05.prediction.evaluate(3)
+@pytest.mark.parametrize("answer, words", PREDICTION_WRONG)
+def test_prediction_catalogue_wrong_answers_are_told_their_mistake(answer, words):
+    """Each wrong prediction is not yet, naming which count is off and what to count."""
+    outcome = ex05.prediction.evaluate(answer)
     assert outcome.status == FAIL
-    assert "'always', 'twice'" in outcome.message
+    for word in words:
+        assert word in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("answer", PREDICTION_RIGHT)
+def test_prediction_catalogue_right_answers_pass(answer):
+    """The right counts pass however the dict is written, measured by running both scenarios."""
+    outcome = ex05.prediction.evaluate(answer)
+    assert outcome.status == PASS, outcome.message
 
 
 def test_prediction_solution_passes():
@@ -180,24 +363,73 @@ def starter_loop(client, task, toolbox, max_turns=10, token_budget=None, approve
     raise NotImplementedError
 
 
-def loop_handling(on_error):
-    """The loop of notebook 04; `on_error(messages)` decides what an API error does (None: let it out)."""
+def loop_handling(on_error, catch=anthropic.APIError):
+    """The loop of notebook 04; `on_error(messages)` decides what a `catch` error does (None: let it out)."""
     def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None):
         messages = [{"role": "user", "content": task}]
         for _ in range(max_turns):
             try:
                 reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
-            except anthropic.APIError:
+            except catch:
                 if on_error is None:
                     raise
                 return on_error(messages)
             messages.append({"role": "assistant", "content": reply.content})
             if reply.stop_reason != "tool_use":
-                return ENDINGS.get(reply.stop_reason, "done"), messages
+                return ENDINGS.get(reply.stop_reason, "anomaly"), messages
             messages.append({"role": "user", "content": [toolbox.execute(b, approve).result
                                                          for b in reply.content if b.type == "tool_use"]})
         return "max_turns", messages
     return my_loop
+
+
+def loop_trying_again(client, task, toolbox, max_turns=10, token_budget=None, approve=None):
+    """Wrong: on an API error, tries the same call again instead of ending the run."""
+    messages = [{"role": "user", "content": task}]
+    turns = 0
+    while turns < max_turns:
+        try:
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        except anthropic.APIError:
+            continue  # the mistake under test: no turn counted, no end
+        turns += 1
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        messages.append({"role": "user", "content": [toolbox.execute(b, approve).result
+                                                     for b in reply.content if b.type == "tool_use"]})
+    return "max_turns", messages
+
+
+def loop_with_one_try_around_everything(client, task, toolbox, max_turns=10, token_budget=None, approve=None):
+    """Right: the whole loop inside one try; Exception caught (a broad net is still right here)."""
+    messages = [{"role": "user", "content": task}]
+    try:
+        for _turn in range(max_turns):
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+            messages.append({"role": "assistant", "content": reply.content})
+            if reply.stop_reason != "tool_use":
+                return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+            results = [toolbox.execute(b, approve).result for b in reply.content if b.type == "tool_use"]
+            messages.append({"role": "user", "content": results})
+    except Exception:
+        return "error", messages
+    return "max_turns", messages
+
+
+API_WRONG = [  # (answer, words the feedback must hold)
+    (loop_handling(None), ["let OverloadedError out", "catch anthropic.APIError"]),
+    (loop_handling(lambda messages: ("done", messages)), ["run_agent ends it 'error'"]),
+    (loop_handling(lambda messages: ("error", [])), ["history"]),
+    (loop_handling(lambda messages: ("error", messages), catch=anthropic.APIStatusError),
+     ["timeout", "APITimeoutError out", "not an APIStatusError", "catch anthropic.APIError"]),
+    (loop_handling(lambda messages: ("error", messages), catch=(anthropic.OverloadedError, anthropic.InternalServerError)),
+     ["400", "BadRequestError out", "catch anthropic.APIError"]),
+    (loop_trying_again, ["again and again", "return 'error'"]),
+]
+API_RIGHT = [loop_with_errors,
+             loop_handling(lambda messages: ("error", messages), catch=(anthropic.APIStatusError, anthropic.APIConnectionError)),
+             loop_with_one_try_around_everything]
 
 
 def test_api_errors_unattempted():
@@ -206,30 +438,20 @@ def test_api_errors_unattempted():
     assert ex05.api_errors.evaluate(starter_loop).status == UNATTEMPTED
 
 
-def test_loop_that_lets_the_api_error_out_fails():
-    """A loop without try/except lets OverloadedError out: not yet, saying what to catch."""
-    outcome = ex05.api_errors.evaluate(loop_handling(None))
+@pytest.mark.parametrize("answer, words", API_WRONG)
+def test_api_errors_catalogue_wrong_answers_are_told_their_mistake(answer, words):
+    """Each loop that mishandles an API error is not yet, naming the error that got out and what to catch."""
+    outcome = ex05.api_errors.evaluate(answer)
     assert outcome.status == FAIL
-    assert "catch anthropic.APIError" in outcome.message
+    assert "practice fault" not in outcome.message  # the fault's own words send a learner round in circles
+    for word in words:
+        assert word in outcome.message, outcome.message
 
 
-def test_loop_that_calls_an_api_error_done_fails():
-    """Ending a failed run as 'done' is not yet, with the status run_agent gives."""
-    outcome = ex05.api_errors.evaluate(loop_handling(lambda messages: ("done", messages)))
-    assert outcome.status == FAIL
-    assert "run_agent ends it 'error'" in outcome.message
-
-
-def test_loop_that_drops_the_history_fails():
-    """Returning an empty history on an API error loses what the run did: not yet."""
-    outcome = ex05.api_errors.evaluate(loop_handling(lambda messages: ("error", [])))
-    assert outcome.status == FAIL
-    assert "history" in outcome.message
-
-
-def test_api_errors_right_answer_passes():
-    """The worked solution passes all five runs."""
-    outcome = ex05.api_errors.evaluate(loop_with_errors)
+@pytest.mark.parametrize("answer", API_RIGHT)
+def test_api_errors_catalogue_right_answers_pass(answer):
+    """The solution, a loop catching status and connection errors, and one try around the whole loop all pass."""
+    outcome = ex05.api_errors.evaluate(answer)
     assert outcome.status == PASS, outcome.message
 
 
@@ -257,7 +479,7 @@ def colleague_loop(client, task, toolbox, max_turns=10):
         reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
         messages.append({"role": "assistant", "content": reply.content})
         if reply.stop_reason != "tool_use":
-            return ENDINGS.get(reply.stop_reason, "done"), messages
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
         block = next(b for b in reply.content if b.type == "tool_use")
         messages.append({"role": "user", "content": [toolbox.execute(block).result]})
     return "max_turns", messages
@@ -271,7 +493,7 @@ def loop_sending(arrange):
             reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
             messages.append({"role": "assistant", "content": reply.content})
             if reply.stop_reason != "tool_use":
-                return ENDINGS.get(reply.stop_reason, "done"), messages
+                return ENDINGS.get(reply.stop_reason, "anomaly"), messages
             results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]
             messages.extend({"role": "user", "content": part} for part in arrange(results))
         return "max_turns", messages
@@ -289,27 +511,57 @@ def test_fix_loop_unattempted():
     assert ex05.fix_loop.evaluate(starter_fixed_loop).status == UNATTEMPTED
 
 
-def test_the_colleagues_loop_fails_with_the_apis_words():
-    """The buggy loop is not yet, and the message repeats what the API said was missing."""
-    outcome = ex05.fix_loop.evaluate(colleague_loop)
+def loop_keyed_by_name(client, task, toolbox, max_turns=10):
+    """Wrong: one result per tool name, so a second get_weather call of the same turn goes unanswered."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        latest = {b.name: b for b in reply.content if b.type == "tool_use"}
+        messages.append({"role": "user", "content": [toolbox.execute(b).result for b in latest.values()]})
+    return "max_turns", messages
+
+
+def loop_in_threads(client, task, toolbox, max_turns=10):
+    """Right: runs a turn's calls in parallel threads; results keep the calls' order through map()."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        uses = [b for b in reply.content if b.type == "tool_use"]
+        with ThreadPoolExecutor() as pool:
+            results = list(pool.map(lambda b: toolbox.execute(b).result, uses))
+        messages.append({"role": "user", "content": results})
+    return "max_turns", messages
+
+
+FIX_WRONG = [  # (answer, words the feedback must hold)
+    (colleague_loop, ["have no tool_result"]),
+    (loop_sending(lambda results: [[r] for r in results]), ["split one turn's tool results", "one user message"]),
+    (loop_keyed_by_name, ["have no tool_result"]),
+    (loop_sending(lambda results: [[{"type": "text", "text": "Here are the results."}, *results]]),
+     ["tool_result"]),
+]
+FIX_RIGHT = [defined_in(ex05.fix_loop.solution_text, "from looplab import MODEL\nENDINGS = " + repr(ENDINGS) + "\n")["fixed_loop"],
+             loop_sending(lambda results: [results[::-1]]),  # the API matches results by id, not by order
+             loop_in_threads]
+
+
+@pytest.mark.parametrize("answer, words", FIX_WRONG)
+def test_fix_loop_catalogue_wrong_answers_are_told_their_mistake(answer, words):
+    """Each loop that leaves a call unanswered or splits the results is not yet, in the API's own words."""
+    outcome = ex05.fix_loop.evaluate(answer)
     assert outcome.status == FAIL
-    assert "have no tool_result" in outcome.message
+    for word in words:
+        assert word in outcome.message, outcome.message
 
 
-def test_results_in_separate_messages_fail():
-    """One user message per result is refused by the API: not yet."""
-    outcome = ex05.fix_loop.evaluate(loop_sending(lambda results: [[r] for r in results]))
-    assert outcome.status == FAIL
-
-
-def test_results_out_of_order_fail():
-    """Results in reverse order are not yet, with the ids asked and answered."""
-    outcome = ex05.fix_loop.evaluate(loop_sending(lambda results: [results[::-1]]))
-    assert outcome.status == FAIL
-    assert "in the order of the calls" in outcome.message
-
-
-def test_fix_loop_right_answer_passes():
-    """The published fix passes."""
-    fixed = defined_in(ex05.fix_loop.solution_text, "from looplab import MODEL\nENDINGS = " + repr(ENDINGS) + "\n")
-    assert ex05.fix_loop.evaluate(fixed["fixed_loop"]).status == PASS
+@pytest.mark.parametrize("answer", FIX_RIGHT)
+def test_fix_loop_catalogue_right_answers_pass(answer):
+    """The published fix, results in another order (matched by id) and a threaded loop all pass."""
+    outcome = ex05.fix_loop.evaluate(answer)
+    assert outcome.status == PASS, outcome.message

@@ -4,6 +4,7 @@ import re
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from solutions import defined_in
 
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex06
@@ -51,59 +52,160 @@ def test_starters_are_not_attempted():
     assert ex06.new_case.evaluate((RAIN, starter)).status == UNATTEMPTED
 
 
-def test_tool_counts_wrong_answers_say_what_to_count():
-    """Counting every event kind, or tool_uses and tool_calls together, is not yet, with the fix named."""
-    outcome = ex06.tool_counts.evaluate(counts_every_kind)
-    assert outcome.status == FAIL and "count the rows whose kind is 'tool_call'" in outcome.message
-    outcome = ex06.tool_counts.evaluate(counts_replies_and_calls)
-    assert outcome.status == FAIL and "{'search_docs': 2, 'read_doc': 6}" in outcome.message
+def counts_successful_calls(rows):
+    """Wrong: leaves out the calls that failed."""
+    return dict(Counter(r["data"]["name"] for r in rows if r["kind"] == "tool_call" and not r["data"]["is_error"]))
 
 
-def test_tool_counts_solution_passes():
-    """The published solution passes."""
-    answer = defined_in(ex06.tool_counts.solution_text)["tool_counts"]
-    assert str(ex06.tool_counts.evaluate(answer)) == (
-        "Correct: Exercise 6.1 — tool counts from the log: the counts match three real logs, "
-        "and an empty log gives {}.")
+def counts_tool_uses(rows):
+    """Wrong: counts the tool_uses the model asked for, twice over (model_reply and tool_call rows)."""
+    return counts_replies_and_calls(rows)
 
 
-def test_cites_existing_files_catches_greedy_and_outside_paths():
-    """A greedy bracket pattern and a Path.exists test that lets '../' through are not yet."""
-    outcome = ex06.cites_existing_files.evaluate(cites_with_greedy_pattern)
+def counts_with_get(rows):
+    """Right: a plain dict and .get."""
+    counts = {}
+    for row in rows:
+        if row["kind"] == "tool_call":
+            name = row["data"]["name"]
+            counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def counts_as_counter(rows):
+    """Right: a Counter is a dict."""
+    return Counter(row["data"]["name"] for row in rows if row.get("kind") == "tool_call")
+
+
+TOOL_COUNTS_WRONG = [  # (answer, words the feedback must hold)
+    (counts_every_kind, ["count the rows whose kind is 'tool_call'"]),
+    (counts_tool_uses, ["{'search_docs': 2, 'read_doc': 6}", "count one kind only"]),
+    (counts_successful_calls, ["'read_doc': 2", "a failed call is a call too"]),
+    (lambda rows: {"search_docs": 1, "read_doc": 3}, ["read nothing"]),
+]
+TOOL_COUNTS_RIGHT = [defined_in(ex06.tool_counts.solution_text)["tool_counts"], counts_with_get, counts_as_counter]
+
+
+@pytest.mark.parametrize("answer, words", TOOL_COUNTS_WRONG)
+def test_tool_counts_catalogue_wrong_answers_are_told_their_mistake(answer, words):
+    """Each wrong count is not yet, with the log it miscounts and what to count."""
+    outcome = ex06.tool_counts.evaluate(answer)
     assert outcome.status == FAIL
-    outcome = ex06.cites_existing_files.evaluate(cites_with_path_exists)
-    assert outcome.status == FAIL and "outside the folder" in outcome.message
-    assert ex06.cites_existing_files.evaluate(lambda run, folder: True).status == FAIL
+    for word in words:
+        assert word in outcome.message, outcome.message
 
 
-def test_cites_existing_files_solution_passes():
-    """The published solution passes."""
-    answer = defined_in(ex06.cites_existing_files.solution_text)["cites_existing_files"]
-    assert ex06.cites_existing_files.evaluate(answer).status == PASS
+@pytest.mark.parametrize("answer", TOOL_COUNTS_RIGHT)
+def test_tool_counts_catalogue_right_answers_pass(answer):
+    """The solution, a dict with .get and a bare Counter all pass."""
+    outcome = ex06.tool_counts.evaluate(answer)
+    assert outcome.status == PASS, outcome.message
 
 
-def test_new_case_rejects_old_unanswerable_and_unknown_sources():
-    """A question already in the set, an unanswerable case or a made-up source is not yet."""
-    old = {**RAIN, "question": ex06.HEAT}
-    assert "already in the evaluation set" in ex06.new_case.evaluate((old, cites_source)).message
-    unanswerable = {"question": "Who won the 1998 World Cup?", "answerable": False}
-    assert "set \"answerable\": True" in ex06.new_case.evaluate((unanswerable, cites_source)).message
-    made_up = {**RAIN, "source": "rain.md"}
-    assert "not a file of the articles folder" in ex06.new_case.evaluate((made_up, cites_source)).message
+def cites_by_basename(run, folder):
+    """Wrong: looks up the last part of each name, so '[../x.md]' passes."""
+    cited = re.findall(r"\[([^\]]+)\]", run.answer or "")
+    return bool(cited) and all(os.path.basename(name) in os.listdir(folder) for name in cited)
 
 
-def test_new_case_needs_a_question_the_source_answers():
-    """A source the agent does not cite for that question is not yet, with its answer shown."""
-    wrong_source = {**RAIN, "source": "honeybee-foraging.md"}
-    outcome = ex06.new_case.evaluate((wrong_source, cites_source))
-    assert outcome.status == FAIL and "did not cite [honeybee-foraging.md]" in outcome.message
+def cites_any(run, folder):
+    """Wrong: one real citation is enough."""
+    cited = re.findall(r"\[([^\]]+)\]", run.answer or "")
+    return any(name in os.listdir(folder) for name in cited)
 
 
-def test_new_case_checks_must_tell_runs_apart_and_skip_other_cases():
-    """A check that always passes, or that judges cases without a source, is not yet."""
-    assert "a run citing only" in ex06.new_case.evaluate((RAIN, lambda run, case: True)).message
-    no_skip = ex06.new_case.evaluate((RAIN, lambda run, case: cites_source(run, case) or False))
-    assert no_skip.status == FAIL and "must return None" in no_skip.message
+def cites_all_of_nothing(run, folder):
+    """Wrong: all() of no citations is True."""
+    return all(name in os.listdir(folder) for name in re.findall(r"\[([^\]]+)\]", run.answer or ""))
+
+
+def cites_with_iterdir(run, folder):
+    """Right: names from Path.iterdir, a lazy pattern."""
+    names = {p.name for p in Path(folder).iterdir() if p.is_file()}
+    cited = re.findall(r"\[(.+?)\]", run.answer or "")
+    if not cited:
+        return False
+    return all(name in names for name in cited)
+
+
+def cites_with_resolved_parent(run, folder):
+    """Right: a cited name counts when it names a file whose parent is the folder itself."""
+    root = Path(folder).resolve()
+    cited = re.findall(r"\[([^\]]+)\]", run.answer or "")
+    return len(cited) > 0 and all((root / n).resolve().parent == root and (root / n).is_file() and "/" not in n
+                                  for n in cited)
+
+
+CITES_WRONG = [  # (answer, words the feedback must hold)
+    (cites_with_greedy_pattern, ["two files that exist", "greedy"]),
+    (cites_with_path_exists, ["outside the folder", "follows '../'"]),
+    (cites_by_basename, ["[../heat-pumps-cold-climates.md]", "basename"]),
+    (cites_any, ["made-up", "all, not any"]),
+    (cites_all_of_nothing, ["cites nothing", "at least one"]),
+    (lambda run, folder: True, ["cites nothing"]),
+]
+CITES_RIGHT = [defined_in(ex06.cites_existing_files.solution_text)["cites_existing_files"], cites_with_iterdir,
+               cites_with_resolved_parent]
+
+
+@pytest.mark.parametrize("answer, words", CITES_WRONG)
+def test_cites_existing_files_catalogue_wrong_answers_are_told_their_mistake(answer, words):
+    """Each wrong citation check is not yet, naming the answer it misjudges and the fix."""
+    outcome = ex06.cites_existing_files.evaluate(answer)
+    assert outcome.status == FAIL
+    for word in words:
+        assert word in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("answer", CITES_RIGHT)
+def test_cites_existing_files_catalogue_right_answers_pass(answer):
+    """The solution, one using Path.iterdir and one comparing resolved parents all pass."""
+    outcome = ex06.cites_existing_files.evaluate(answer)
+    assert outcome.status == PASS, outcome.message
+
+
+def cites_source_in_list(run, case):
+    """Right: the citations as a list, the source looked up in it."""
+    if case.get("source") is None:
+        return None
+    return case["source"] in re.findall(r"\[([^\]]+)\]", run.answer or "")
+
+
+def cites_source_position(run, case):
+    """Wrong: returns where the citation is (an int), not whether it is there."""
+    if "source" not in case:
+        return None
+    return (run.answer or "").find(f"[{case['source']}]")
+
+
+NEW_CASE_WRONG = [  # (case, check, words the feedback must hold)
+    ({**RAIN, "question": ex06.HEAT}, cites_source, ["already in the evaluation set"]),
+    ({"question": "Who won the 1998 World Cup?", "answerable": False}, cites_source, ['set "answerable": True']),
+    ({**RAIN, "source": "rain.md"}, cites_source, ["not a file of the articles folder"]),
+    ({**RAIN, "source": "honeybee-foraging.md"}, cites_source, ["did not cite [honeybee-foraging.md]"]),
+    (RAIN, lambda run, case: True, ["a run citing only", "another file"]),
+    (RAIN, lambda run, case: cites_source(run, case) or False, ["must return None"]),
+    (RAIN, cites_source_position, ["int, not a bool"]),
+]
+NEW_CASE_RIGHT = [(RAIN, cites_source), (RAIN, cites_source_in_list),
+                  ({"question": "How do honeybees tell each other where the flowers are?", "answerable": True,
+                    "source": "honeybee-foraging.md"}, cites_source_in_list)]
+
+
+@pytest.mark.parametrize("case, check, words", NEW_CASE_WRONG)
+def test_new_case_catalogue_wrong_answers_are_told_their_mistake(case, check, words):
+    """Each wrong case or check is not yet, saying what to change."""
+    outcome = ex06.new_case.evaluate((case, check))
+    assert outcome.status == FAIL
+    for word in words:
+        assert word in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("case, check", NEW_CASE_RIGHT)
+def test_new_case_catalogue_right_answers_pass(case, check):
+    """Right cases with checks written differently pass."""
+    outcome = ex06.new_case.evaluate((case, check))
+    assert outcome.status == PASS, outcome.message
 
 
 def test_new_case_solution_passes():

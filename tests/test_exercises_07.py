@@ -1,9 +1,10 @@
 """Exercises of notebook 07: collect_stream and cached_request say not attempted, not yet and correct."""
 from pathlib import Path
 
+import pytest
 from solutions import defined_in
 
-from looplab import MODEL
+from looplab import MODEL, samples
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex07
 
 ARTICLES = Path(__file__).resolve().parent.parent / "notebooks" / "data" / "articles"
@@ -69,13 +70,63 @@ def test_starters_are_not_attempted():
         assert exercise.evaluate(starter).status == UNATTEMPTED
 
 
-def test_collect_stream_wrong_answers_say_why():
-    """Keeping one delta, joining with spaces, not streaming, or ignoring the prompt is not yet."""
-    assert "join every text delta" in ex07.collect_stream.evaluate(stream_first_delta).message
-    assert "join every text delta" in ex07.collect_stream.evaluate(stream_joined_with_spaces).message
-    assert "did not stream" in ex07.collect_stream.evaluate(not_streamed).message
-    outcome = ex07.collect_stream.evaluate(stream_a_fixed_prompt)
-    assert outcome.status == FAIL and "not the prompt 'Say anything.'" in outcome.message
+def stream_cut_short(client, prompt):
+    """Wrong: a small max_tokens cuts the reply."""
+    with client.messages.stream(model=MODEL, max_tokens=8, messages=[{"role": "user", "content": prompt}]) as stream:
+        return "".join(stream.text_stream)
+
+
+def stream_final_message(client, prompt):
+    """Wrong: returns the Message, not its text."""
+    with client.messages.stream(model=MODEL, max_tokens=1024, messages=[{"role": "user", "content": prompt}]) as stream:
+        return stream.get_final_message()
+
+
+def stream_final_text(client, prompt):
+    """Right: the SDK joins the deltas itself."""
+    with client.messages.stream(model=MODEL, max_tokens=1024, messages=[{"role": "user", "content": prompt}]) as stream:
+        for _ in stream.text_stream:
+            pass
+        return stream.get_final_text()
+
+
+def stream_raw_events(client, prompt):
+    """Right: stream=True on create, text deltas collected from the raw events."""
+    pieces = []
+    events = client.messages.create(model=MODEL, max_tokens=2048, stream=True,
+                                    messages=[{"role": "user", "content": [{"type": "text", "text": prompt}]}])
+    for event in events:
+        if event.type == "content_block_delta" and event.delta.type == "text_delta":
+            pieces.append(event.delta.text)
+    return "".join(pieces)
+
+
+STREAM_WRONG = [  # (answer, words the feedback must hold)
+    (stream_first_delta, ["only the first", "join every piece"]),
+    (stream_joined_with_spaces, ["different spacing", "with ''"]),
+    (not_streamed, ["did not stream"]),
+    (stream_a_fixed_prompt, ["not the prompt 'Say anything.'"]),
+    (stream_cut_short, ["max_tokens=8", "max_tokens=1024"]),
+    (stream_final_message, ["returned a ParsedMessage", "get_final_text()"]),
+]
+STREAM_RIGHT = [defined_in(ex07.collect_stream.solution_text, PRELUDE)["collect_stream"], stream_final_text,
+                stream_raw_events]
+
+
+@pytest.mark.parametrize("answer, words", STREAM_WRONG)
+def test_collect_stream_catalogue_wrong_answers_are_told_their_mistake(answer, words):
+    """Each wrong collect_stream is not yet, with its own mistake named (not one message for all)."""
+    outcome = ex07.collect_stream.evaluate(answer)
+    assert outcome.status == FAIL
+    for word in words:
+        assert word in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("answer", STREAM_RIGHT)
+def test_collect_stream_catalogue_right_answers_pass(answer):
+    """The solution, get_final_text() and raw stream=True events all pass."""
+    outcome = ex07.collect_stream.evaluate(answer)
+    assert outcome.status == PASS, outcome.message
 
 
 def test_collect_stream_solution_passes():
@@ -86,17 +137,63 @@ def test_collect_stream_solution_passes():
         "a non-streamed call returns.")
 
 
-def test_cached_request_wrong_answers_say_why():
-    """No cache_control, a marked question, or a request that drops the question is not yet."""
-    assert "wrote nothing to the cache" in ex07.cached_request.evaluate(request_without_cache).message
-    assert "read nothing from the cache" in ex07.cached_request.evaluate(request_caching_the_question).message
-    outcome = ex07.cached_request.evaluate(request_caching_a_fixed_question)
-    assert outcome.status == FAIL and "do not contain the question" in outcome.message
+TOOLS = [t.to_api() for t in samples.docs_tools(ARTICLES)]
 
 
-def test_cached_request_solution_passes():
-    """The published solution passes, with the cache read and the cost saved in the praise."""
-    answer = defined_in(ex07.cached_request.solution_text, PRELUDE)["cached_request"]
+def request_caching_the_last_tool(question):
+    """Wrong: marks the last tool, so the system prompt after it is not cached."""
+    marked = [*TOOLS[:-1], {**TOOLS[-1], "cache_control": {"type": "ephemeral"}}]
+    return {"model": MODEL, "max_tokens": 500, "system": SYSTEM, "tools": marked,
+            "messages": [{"role": "user", "content": question}]}
+
+
+def request_with_a_made_up_cache_type(question):
+    """Wrong: a cache_control type the API does not know."""
+    block = {"type": "text", "text": SYSTEM, "cache_control": {"type": "forever"}}
+    return {"model": MODEL, "max_tokens": 500, "system": [block], "tools": TOOLS,
+            "messages": [{"role": "user", "content": question}]}
+
+
+def request_caching_tools_and_system(question):
+    """Right: two breakpoints, the last tool and the system prompt, the question as a text block."""
+    marked = [*TOOLS[:-1], {**TOOLS[-1], "cache_control": {"type": "ephemeral"}}]
+    system = [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral", "ttl": "5m"}}]
+    return dict(model=MODEL, max_tokens=300, tools=marked, system=system,
+                messages=[{"role": "user", "content": [{"type": "text", "text": question}]}])
+
+
+def request_with_two_system_blocks(question):
+    """Right: the system prompt in two blocks, the mark on the last."""
+    first, rest = SYSTEM.split(". ", 1)
+    system = [{"type": "text", "text": first + "."},
+              {"type": "text", "text": rest, "cache_control": {"type": "ephemeral"}}]
+    return {"model": MODEL, "max_tokens": 500, "system": system, "tools": TOOLS,
+            "messages": [{"role": "user", "content": question}]}
+
+
+CACHE_WRONG = [  # (answer, words the feedback must hold)
+    (request_without_cache, ["wrote nothing to the cache"]),
+    (request_caching_the_question, ["read nothing from the cache", "not the question"]),
+    (request_caching_a_fixed_question, ["do not contain the question"]),
+    (request_caching_the_last_tool, ["you marked a tool", "system prompt is not"]),
+    (request_with_a_made_up_cache_type, ["the API refused your request (400)", "cache_control"]),
+]
+CACHE_RIGHT = [defined_in(ex07.cached_request.solution_text, PRELUDE)["cached_request"],
+               request_caching_tools_and_system, request_with_two_system_blocks]
+
+
+@pytest.mark.parametrize("answer, words", CACHE_WRONG)
+def test_cached_request_catalogue_wrong_answers_are_told_their_mistake(answer, words):
+    """Each wrong cached_request is not yet, naming what it marks wrongly."""
+    outcome = ex07.cached_request.evaluate(answer)
+    assert outcome.status == FAIL
+    for word in words:
+        assert word in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("answer", CACHE_RIGHT)
+def test_cached_request_catalogue_right_answers_pass(answer):
+    """The solution, two breakpoints, and a system prompt in two blocks all pass."""
     outcome = ex07.cached_request.evaluate(answer)
     assert outcome.status == PASS, outcome.message
     assert "tokens from the cache" in outcome.message

@@ -1,4 +1,6 @@
 """The exercise framework reports pass, not yet and not attempted, and never crashes."""
+import json
+
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, Exercise, Outcome
 
 
@@ -40,6 +42,24 @@ def test_an_answer_that_raises_is_not_yet_not_a_crash():
     assert "ZeroDivisionError" in outcome.message
 
 
+def test_an_answer_that_raises_is_reported_with_its_line():
+    """The participant's exception names the line of their code that raised it."""
+    def answer(x):
+        return {}["missing"]
+    outcome = EXERCISE.evaluate(answer)
+    assert outcome.status == FAIL
+    assert "your code raised KeyError: 'missing'" in outcome.message
+    assert 'return {}["missing"]' in outcome.message
+
+
+def test_a_check_that_breaks_is_an_internal_error_not_the_participants():
+    """An exception raised by the check's own code (no frame of the answer's) is not blamed on the participant."""
+    broken = Exercise("Exercise 0.9 — broken", json.loads, "", "")  # library code only: no frame is the answer's
+    outcome = broken.evaluate(42)
+    assert outcome.status == FAIL
+    assert "your code raised" not in outcome.message and "internal error in the check, not in your code (TypeError" in outcome.message
+
+
 def test_a_right_answer_passes():
     """A right answer passes with the test's praise line."""
     assert str(EXERCISE.evaluate(lambda x: 2 * x)) == "Correct: Exercise 0.1 — double: double works."
@@ -75,3 +95,36 @@ def test_hint_and_solution_print(capsys):
     out = capsys.readouterr().out
     assert "Hint (Exercise 0.1 — double): Multiply by two." in out
     assert "return 2 * x" in out
+
+
+def test_an_answer_that_raises_is_reported_with_its_source_after_the_title():
+    """The message reads 'your code raised X: msg (line: source)', right after the exercise's title."""
+    def double(x):
+        return {}[x]  # a KeyError in the participant's code
+
+    outcome = EXERCISE.evaluate(double)
+    assert outcome.message.startswith("Exercise 0.1 — double: your code raised KeyError: 2 (")
+    assert "return {}[x]  # a KeyError in the participant's code" in outcome.message
+
+
+def test_an_assert_in_the_answer_is_the_answers_not_the_checks():
+    """An AssertionError raised by the participant's own assert is reported as theirs, with its line."""
+    def double(x):
+        assert x < 0, "only negatives"
+        return 2 * x
+
+    outcome = EXERCISE.evaluate(double)
+    assert "your code raised AssertionError: only negatives" in outcome.message
+    assert 'assert x < 0, "only negatives"' in outcome.message
+
+
+def test_a_check_that_crashes_is_an_internal_error_not_the_answers():
+    """A bug in the check itself is reported as the check's, never blamed on the participant."""
+    def buggy_check(fn):
+        fn(2)
+        return {}["praise"]
+
+    outcome = Exercise("Exercise 0.2 — buggy", buggy_check, "", "").evaluate(lambda x: 2 * x)
+    assert outcome.status == FAIL
+    assert "internal error in the check, not in your code (KeyError: 'praise')" in outcome.message
+    assert "your code raised" not in outcome.message

@@ -1,4 +1,6 @@
-"""The paraphrase suite: rewordings of the notebook tasks over generated data, through the real SDK.
+"""The paraphrase suite, the DEVELOPMENT suite: rewordings of the notebook tasks over generated data, through
+the real SDK. The planner's rules were written while reading these cases, so its figures here are not a
+measure on unseen wordings; the held-out suite (written apart, never used to tune a rule) is that measure.
 
 Each case's answer must be right (every true fact, no false one) or plainly declined: 0 wrong.
 `pytest -s` prints how many were right and how many declined.
@@ -34,11 +36,12 @@ def test_case_is_right_or_plainly_declined(results, index):
 
 
 def test_counts(results):
-    """Print the counts; at least 80 % of the cases are answered right."""
+    """Print the counts; none wrong, and at least 90 % of the cases meant to be answerable are answered right."""
     counts = Counter(v for v, *_ in results.values())
-    print(f"\nparaphrase suite: {counts['right']} right, {counts['declined']} declined, "
-          f"{counts['wrong']} wrong of {len(results)}")
-    assert counts["wrong"] == 0 and counts["right"] >= 0.8 * len(results)
+    answerable = sum(c.expect == "right" for c in CASES)
+    print(f"\nparaphrase (development) suite: {counts['right']} right, {counts['declined']} declined, "
+          f"{counts['wrong']} wrong of {len(results)} ({answerable} meant to be answerable)")
+    assert counts["wrong"] == 0 and counts["right"] >= 0.9 * answerable
 
 
 def test_verdict_tells_right_declined_and_wrong():

@@ -5,10 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pydantic
 import pytest
 
-from looplab.practice.fill import fill_input, placeholder
-from looplab.practice.skills import choose, plan
+from looplab import samples
+from looplab.client import MODEL, practice_client
+from looplab.loop import run_agent
+from looplab.practice.planner import choose, plan
+from looplab.practice.planner.fill import fill_input, placeholder
 from looplab.practice.view import OfferedTool, read_request
 
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
@@ -473,11 +477,14 @@ def test_plain_greeting_gets_an_honest_self_description():
 @pytest.mark.parametrize(("task", "tools"), [("Write me a poem about autumn.", WEATHER),
                                              ("What is the capital of Peru?", [])])
 def test_cannot_plan_says_so_and_points_to_claude(task, tools):
-    """A request beyond the rules gets the explicit refusal, stop_reason end_turn."""
+    """A request beyond the rules gets the explicit decline (flagged, stop_reason end_turn): why, a wording
+    it handles when tools are offered, and that Claude or a local model would try it."""
     reply = ask(task, tools)
-    assert reply["stop_reason"] == "end_turn" and calls(reply) == []
+    assert reply["stop_reason"] == "end_turn" and calls(reply) == [] and reply["declined"]
     assert said(reply).startswith("The practice model can't plan this request: ")
-    assert said(reply).endswith("Set ANTHROPIC_API_KEY (or use a real model) to try it with Claude.")
+    assert ("A wording I handle: 'What's the weather in Lyon?'" in said(reply)) == bool(tools)
+    assert said(reply).endswith("Claude or a local model would try it: set ANTHROPIC_API_KEY, or "
+                                "ANTHROPIC_BASE_URL for a local server.")
 
 
 # --- every reply
@@ -648,3 +655,74 @@ def test_a_tool_input_that_breaks_its_schema_is_never_sent():
                                 "properties": {"key": {"type": "string", "pattern": "^[a-z]+$"}}}}]
     reply = ask("Look up 'AI-2'.", strict)
     assert calls(reply) == [] and "does not fit its schema at 'key'" in said(reply)
+
+
+# --- structured output: filled from evidence only
+
+class UnpaidInvoices(pydantic.BaseModel):
+    numbers: list[str]
+    total_due_eur: int
+
+
+class AverageDue(pydantic.BaseModel):
+    average_eur: float
+
+
+class Cited(pydantic.BaseModel):
+    answer: str
+    sources: list[str]
+
+
+def parse_after(task: str, tools: list, output_format) -> object:
+    """Run `task` on the practice model, then ask for its answer as `output_format`, tools forbidden."""
+    client = practice_client()
+    run = run_agent(client, task, tools, max_turns=8)
+    return client.messages.parse(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools],
+                                 tool_choice={"type": "none"}, messages=run.messages[:-1], output_format=output_format)
+
+
+def test_structured_answer_comes_from_the_records_it_counted():
+    """The notebook's unpaid invoices as data: the numbers and the total computed over the records read."""
+    reply = parse_after("In the folder invoices, find the unpaid invoices; give their numbers and the total still due.",
+                        samples.invoice_tools(DATA), UnpaidInvoices)
+    assert reply.parsed_output == UnpaidInvoices(numbers=["2026-08-015", "2026-08-019"], total_due_eur=1850)
+
+
+def test_no_number_from_the_planners_own_prose_after_a_decline():
+    """After a declined run ('this month'), a one-number schema is a refusal, never the 3 of 'Based on 3 files read'."""
+    reply = parse_after("Which invoices in the folder invoices were paid this month? Total?",
+                        samples.invoice_tools(DATA), UnpaidInvoices)
+    assert (reply.stop_reason, reply.parsed_output, reply.stop_details.category) == ("refusal", None, None)
+    assert "practice model's limit" in reply.stop_details.explanation
+
+
+def test_a_field_no_evidence_gives_is_a_refusal():
+    """An average is not computed, so 'average_eur' is not filled from the total or the count: a refusal."""
+    reply = parse_after("In the folder invoices, which invoices are unpaid? Total?", samples.invoice_tools(DATA),
+                        AverageDue)
+    assert (reply.stop_reason, reply.parsed_output) == ("refusal", None)
+    assert "'average_eur'" in reply.stop_details.explanation
+
+
+def test_structured_research_answer_cites_the_documents_read():
+    """A research answer as data: the cited sentences, and the documents they come from."""
+    reply = parse_after("What water temperature is best for green tea?", samples.docs_tools(DATA / "articles"), Cited)
+    assert reply.parsed_output.sources == ["brewing-green-tea.md"] and "70 and 80 °C" in reply.parsed_output.answer
+
+
+def test_a_french_task_gets_a_french_reply():
+    """The reply's own phrases follow the task's language; the values stay as the tools returned them."""
+    run = run_agent(practice_client(), "Dans le dossier invoices, quelles factures sont impayées, et quel est leur "
+                    "total ?", samples.invoice_tools(DATA))
+    assert run.answer == ("Impayées : 2026-08-015 (Studio Malo, 850 EUR) et 2026-08-019 (Maison Ravel, 1000 EUR). "
+                          "Total : 1850 EUR. D'après 3 fichiers lus.")
+
+
+def test_a_french_decline_is_french_and_offers_a_french_wording():
+    """A French task the rules cannot serve: the decline, its wording and where to try it, in French."""
+    run = run_agent(practice_client(), "Dans le dossier invoices, quelles factures sont payées ce mois-ci ?",
+                    samples.invoice_tools(DATA))
+    assert run.answer.startswith("Je ne sais pas appliquer la condition 'ce mois'")
+    assert "'Dans le dossier invoices, quelles factures sont impayées, et quel est leur total ?'" in run.answer
+    assert run.answer.endswith("Claude ou un modèle local s'y essaierait : définissez ANTHROPIC_API_KEY, ou "
+                               "ANTHROPIC_BASE_URL pour un serveur local.")

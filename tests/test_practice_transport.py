@@ -197,8 +197,8 @@ BAD_REQUESTS = [
     ({"max_tokens": 10, "messages": TASK}, "model: field required"),
     ({"model": MODEL, "max_tokens": 10}, "messages: field required"),
     ({"model": MODEL, "max_tokens": 10, "messages": []}, "at least one message"),
-    ({"model": MODEL, "max_tokens": 10, "messages": [{"role": "assistant", "content": "Hi"}]}, "must have role 'user'"),
-    ({"model": MODEL, "max_tokens": 10, "messages": [*TASK, *TASK]}, "roles must alternate"),
+    ({"model": MODEL, "max_tokens": 10, "messages": [{"role": "assistant", "content": "Hi"}]}, "does not support assistant message prefill"),
+    ({"model": MODEL, "max_tokens": 10, "messages": [*TASK, {"role": "user", "content": []}]}, "messages[1]: all messages must have non-empty content"),
     ({"model": MODEL, "max_tokens": 10, "messages": [*TASK, {**FOREIGN, "content": [{**FOREIGN["content"][0], "name": "get_weather"}]}, TASK[0]], "tools": [WEATHER]}, "have no tool_result"),
     ({"model": MODEL, "max_tokens": 10, "messages": [*TASK, {"role": "assistant", "content": "Hm."}, ANSWER]}, "has no tool_use with that id"),
     ({"model": MODEL, "max_tokens": 10, "messages": [*TASK, FOREIGN, ANSWER], "tools": [WEATHER]}, "'send_fax', which is not among the tools offered"),
@@ -505,3 +505,18 @@ def test_sdk_tool_runner_completes_the_invoice_task():
     assert final.stop_reason == "end_turn"
     assert "2026-08-015" in final.content[0].text and "2026-08-019" in final.content[0].text
     assert "Total still due: 1850 EUR." in final.content[0].text
+
+
+def test_mcp_connector_is_declined_in_words_naming_the_server():
+    """A request with mcp_servers is valid, but the practice model reaches no server: it says so, calls nothing."""
+    client = practice_client()
+    reply = client.beta.messages.create(
+        model=MODEL, max_tokens=300, messages=[{"role": "user", "content": "Which invoices are unpaid?"}],
+        mcp_servers=[{"type": "url", "url": "https://invoices.example.com/mcp", "name": "invoices"}],
+        tools=[{"type": "mcp_toolset", "mcp_server_name": "invoices"}], betas=["mcp-client-2025-11-20"])
+    assert reply.stop_reason == "end_turn" and [b.type for b in reply.content] == ["text"]
+    assert "cannot reach MCP servers" in reply.content[0].text
+    assert "'invoices' (https://invoices.example.com/mcp)" in reply.content[0].text
+    plain = client.beta.messages.create(model=MODEL, max_tokens=300,
+                                        messages=[{"role": "user", "content": "Which invoices are unpaid?"}])
+    assert "MCP" not in plain.content[0].text

@@ -16,7 +16,7 @@ module named for it:
   `looplab.exercises` (the notebooks' checks).
 """
 
-from looplab import faults, samples
+from looplab import faults, history, samples
 from looplab.calc import safe_calc
 from looplab.client import MODEL, make_client, practice_client
 from looplab.guards import Sandbox, allow_all, allow_only, deny_all
@@ -39,6 +39,7 @@ __all__ = [
     "cost_usd",
     "deny_all",
     "faults",
+    "history",
     "jsonl_logger",
     "make_client",
     "practice_client",

@@ -2,10 +2,11 @@
 
 The file holds every attempt to POST /v1/messages (and count_tokens) in order: the
 request body, and the response's status, a few stable headers and its body (JSON, or
-the raw SSE text of a stream). Replay serves those responses to identical requests and
-refuses a request whose body differs from the recorded one. LOOPLAB_REPLAY may also name a
-folder of recordings (one per notebook, as `make rehearse` writes): each request is served
-the matching next exchange among them, so any kernel or client of a notebook replays it.
+the raw SSE text of a stream). Replay matches each request to a recorded one by content, not
+position, so cells may run in any order, be skipped or run twice (a cell run again gets the
+same replies); a request that matches none is refused with where it differs from the closest.
+LOOPLAB_REPLAY may also name a folder of recordings (one per notebook, as `make rehearse`
+writes): the running notebook's own recording is searched first, then the others.
 """
 
 import json
@@ -140,19 +141,35 @@ def _short(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+def canonical(request: dict) -> str:
+    """One string per distinct request (method, path and body, keys sorted): what replay matches on."""
+    return json.dumps(request, sort_keys=True, ensure_ascii=False)
+
+
 class Recording:
-    """One recording being replayed: its name, its exchanges and the position of the next one."""
+    """One recording being replayed: its exchanges, indexed by request, and how often each was served."""
 
     def __init__(self, name: str, exchanges: list):
-        """A recording named `name`, replayed from its first exchange."""
-        self.name, self.exchanges, self.position = name, exchanges, 0
+        """A recording named `name`, none of its exchanges served yet."""
+        self.name, self.exchanges = name, exchanges
+        self.keys = [canonical(e["request"]) for e in exchanges]
+        self.by_request: dict[str, list[int]] = {}
+        for index, key in enumerate(self.keys):
+            self.by_request.setdefault(key, []).append(index)
+        self.served: dict[str, int] = {}
 
-    def find(self, sent: dict, start: int, stop: int) -> int | None:
-        """The index of the first exchange in [start, stop) whose request is `sent`."""
-        for index in range(start, min(stop, len(self.exchanges))):
-            if self.exchanges[index]["request"] == sent:
-                return index
-        return None
+    def take(self, key: str) -> int | None:
+        """The index of the exchange that answers the request `key` now, or None if none was recorded.
+
+        The n-th time a request is sent gets its n-th recorded exchange (a retry gets the recorded
+        retry); once they are used up they come round again, so a cell run twice replays the same.
+        """
+        indices = self.by_request.get(key)
+        if not indices:
+            return None
+        count = self.served.get(key, 0)
+        self.served[key] = count + 1
+        return indices[count % len(indices)]
 
 
 class Replay:
@@ -168,53 +185,45 @@ class Replay:
         stem = Path(os.environ.get("JPY_SESSION_NAME", "")).stem
         return next((r for r in self.recordings if Path(r.name).stem == stem), None) or self.current
 
+    def order(self) -> list[Recording]:
+        """The recordings to search, the preferred one first."""
+        first = self.preferred()
+        return ([first] if first else []) + [r for r in self.recordings if r is not first]
+
     def match(self, sent: dict) -> tuple[Recording, int] | None:
         """The recording and index of the exchange that answers `sent`, or None.
 
-        A file is served strictly in order. In a folder, the preferred recording is searched
-        first: its next exchange, else a later one (a cell was skipped), else an earlier one
-        (a cell run again); then the other recordings, in the same way.
+        Matched by content, not position: cells may run in any order, be skipped or run again.
+        The running notebook's recording is searched first, then the others.
         """
-        windows = [lambda r: (r.position, r.position + 1)]
-        if self.folder is not None:
-            windows += [lambda r: (r.position + 1, len(r.exchanges)), lambda r: (0, r.position)]
-        first = self.preferred()
-        tries = [(first, w) for w in windows if first] + [
-            (r, w) for w in windows for r in self.recordings if r is not first]
-        for recording, window in tries:
-            index = recording.find(sent, *window(recording))
+        key = canonical(sent)
+        for recording in self.order():
+            index = recording.take(key)
             if index is not None:
                 return recording, index
         return None
 
     def refusal(self, sent: dict) -> str:
-        """The message refusing `sent`, naming where it differs from the closest next exchange."""
-        waiting = [r for r in self.recordings if r.position < len(r.exchanges)]
+        """The message refusing `sent`, naming the closest recorded request and where it differs."""
+        key = canonical(sent)
+        candidates = [(r, i) for r in self.order() for i in range(len(r.exchanges))]
+        if not candidates:
+            return f"replay: the recording holds no request; {FIX}"
+        recording, index = max(candidates, key=lambda c: _likeness(c[0].keys[c[1]], key))
+        difference = _field(first_difference(recording.exchanges[index]["request"], sent))
         if self.folder is None:
-            recording = self.recordings[0]
-            number = recording.position + 1
-            if not waiting:
-                return (f"replay: request {number} is beyond the recording "
-                        f"({len(recording.exchanges)} requests); {FIX}")
-            difference = first_difference(recording.exchanges[recording.position]["request"], sent)
-            return f"replay: request {number} differs from the recording ({_field(difference)}); {FIX}"
-        if not waiting:
-            return f"replay: every recording in '{self.folder}' is used up; {FIX}"
-        first = self.preferred()
-        closest = first if first in waiting else max(waiting, key=lambda r: _likeness(r, sent))
-        difference = first_difference(closest.exchanges[closest.position]["request"], sent)
+            return (f"replay: no recorded request matches this one (closest: request {index + 1}, "
+                    f"{difference}); {FIX}")
         return (f"replay: this request matches no recording in '{self.folder}' (closest: "
-                f"{closest.name} request {closest.position + 1}: {_field(difference)}); {FIX}")
+                f"{recording.name} request {index + 1}: {difference}); {FIX}")
 
 
 def _field(difference: str) -> str:
     return difference.removeprefix("body.")
 
 
-def _likeness(recording: Recording, sent: dict) -> int:
-    """How many leading characters the next recorded request shares with `sent` (as sorted JSON)."""
-    a = json.dumps(recording.exchanges[recording.position]["request"], sort_keys=True)
-    b = json.dumps(sent, sort_keys=True)
+def _likeness(a: str, b: str) -> int:
+    """How many leading characters two canonical requests share."""
     return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
 
 
@@ -251,7 +260,7 @@ class ReplayTransport(httpx2.BaseTransport):
             if found is None:
                 return api_error(400, "invalid_request_error", self.replay.refusal(sent), retry=False)
             recording, index = found
-            recording.position, self.replay.current = index + 1, recording
+            self.replay.current = recording
         exchange = recording.exchanges[index]
         if "error" in exchange:
             kind = getattr(httpx2, exchange["error"], None)

@@ -189,3 +189,13 @@ def action_tools(outbox: list) -> list[Tool]:
         return "deleted (simulated)"
 
     return [send_email, delete_file]
+
+
+STATION_TASK = ("Read every file in the folder station and tell me which days had a storm warning, "
+                "and how many.")
+
+
+def station_tools(folder: str | Path) -> list[Tool]:
+    """`list_files` and `read_file` over a folder holding `station/`: ten days of a weather station's log,
+    about 1,800 characters a day, deliberately large results for notebook 08 (long runs)."""
+    return invoice_tools(folder)

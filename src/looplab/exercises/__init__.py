@@ -11,8 +11,12 @@ participant receives.
 from __future__ import annotations
 
 import html
+import linecache
+import sys
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from IPython.display import display
@@ -46,6 +50,46 @@ class Outcome:
                 f"{html.escape(self.message)}</div>")
 
 
+_PACKAGE, _EXERCISES = Path(__file__).resolve().parents[1], Path(__file__).resolve().parent
+_INSTALLED = (sys.prefix, sys.base_prefix, "<frozen")
+
+
+def _inside(filename: str, folder: Path) -> bool:
+    return Path(filename).resolve().is_relative_to(folder)
+
+
+def learner_line(exc: BaseException, test: Callable | None = None) -> str:
+    """Where the participant's code raised `exc` ('line N: <source>'), or '' when it is the check's.
+
+    The last frame that is either the check's (this package's exercises, or `test` itself) or the
+    participant's (anything outside looplab, the standard library and installed packages) owns it.
+    """
+    owner = None
+    for frame, lineno in traceback.walk_tb(exc.__traceback__):
+        filename = frame.f_code.co_filename
+        if frame.f_code is getattr(test, "__code__", None) or _inside(filename, _EXERCISES):
+            owner = None
+        elif not filename.startswith(_INSTALLED) and not _inside(filename, _PACKAGE):
+            owner = (filename, lineno)
+    if owner is None:
+        return ""
+    filename, lineno = owner
+    where = f"line {lineno}" if "ipykernel_" in filename else f"{Path(filename).name} line {lineno}"
+    source = linecache.getline(filename, lineno).strip()
+    return f"{where}: {source}" if source else where
+
+
+def their_line(exc: BaseException) -> str | None:
+    """learner_line() for callers that test for None: where the participant's code raised, else None."""
+    return learner_line(exc) or None
+
+
+def raised(exc: BaseException) -> str:
+    """'your code raised KeyError: 'x' (line 3: ...)': how a check reports the participant's exception."""
+    line = learner_line(exc)
+    return f"your code raised {type(exc).__name__}: {exc}" + (f" ({line})" if line else "")
+
+
 @dataclass
 class Exercise:
     """One exercise: a behaviour test, a hint and a worked solution."""
@@ -67,10 +111,14 @@ class Exercise:
             praise = self.test(answer)
         except NotImplementedError:
             return Outcome(UNATTEMPTED, f"{self.title}: the starter still raises NotImplementedError; write your code there.")
-        except AssertionError as exc:
-            return Outcome(FAIL, f"{self.title}: {exc}")
-        except Exception as exc:  # the participant's code raised: say so, keep the kernel alive
-            return Outcome(FAIL, f"{self.title}: your code raised {type(exc).__name__}: {exc}")
+        except Exception as exc:  # keep the kernel alive; say whose code raised
+            line = learner_line(exc, self.test)
+            if line:
+                return Outcome(FAIL, f"{self.title}: your code raised {type(exc).__name__}: {exc} ({line})")
+            if isinstance(exc, AssertionError):
+                return Outcome(FAIL, f"{self.title}: {exc}")
+            return Outcome(FAIL, f"{self.title}: internal error in the check, not in your code "
+                                 f"({type(exc).__name__}: {exc}); please tell the instructor")
         return Outcome(PASS, f"{self.title}: {praise}")
 
     def check(self, answer: Any = ...) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import anthropic
 
+from looplab.exercises import learner_line
 from looplab.loop import run_agent
 from looplab.practice import transport_of
 from looplab.practice.responses import api_error
@@ -50,12 +51,57 @@ def handled_calls(messages: list) -> list[tuple[str, dict]]:
             if get(b, "type") == "tool_use" and get(b, "id") in answered]
 
 
+def request_problem(client) -> str | None:
+    """What the loop on `client` sent that Claude's API refuses, said so a beginner can fix it; None if nothing.
+
+    The practice model lets an empty message through; the API answers 400 "all messages must have
+    non-empty content". A block stored with model_dump() carries None fields (caller: null) the API refuses.
+    """
+    for body in transport_of(client).requests:
+        messages = body.get("messages") if isinstance(body, dict) else None
+        for i, message in enumerate(messages if isinstance(messages, list) else []):
+            content = get(message, "content")
+            if content in ("", []) and not (i == len(messages) - 1 and get(message, "role") == "assistant"):
+                before = get(messages[i - 1], "content") if i else None
+                asked = [get(b, "id") for b in before if get(b, "type") == "tool_use"] if isinstance(before, list) else []
+                if asked:
+                    return (f"your loop sent messages[{i}] with no tool_result for the tool_use ids {asked} of "
+                            f"messages[{i - 1}]; answer every tool_use, an unknown tool's too "
+                            "(toolbox.execute(block) gives its error result)")
+                return (f"your loop sent messages[{i}] ({get(message, 'role')}) with empty content, which "
+                        "Claude's API refuses (400: all messages must have non-empty content); send a message "
+                        "of tool results only after a reply whose stop_reason is 'tool_use' (after pause_turn, call "
+                        "again with the history as it is; after end_turn or max_tokens, end the loop)")
+            results = [b for b in content if get(b, "type") == "tool_result"] if isinstance(content, list) else []
+            if results and i and get(messages[i - 1], "role") == "user":
+                before = get(messages[i - 1], "content")
+                if isinstance(before, list) and any(get(b, "type") == "tool_result" for b in before):
+                    return (f"your loop split one turn's tool results over messages[{i - 1}] and messages[{i}]; "
+                            "the API wants every tool_result of a reply in the one user message that follows it: "
+                            "collect them in a list, then append one message")
+                return (f"your loop sent tool results in messages[{i}] right after another user message: the "
+                        "assistant reply that asked for those tools is missing; append it to the history "
+                        "({'role': 'assistant', 'content': reply.content}) before the results")
+            for j, block in enumerate(content if isinstance(content, list) else []):
+                nulls = [key for key, value in block.items() if value is None] if isinstance(block, dict) else []
+                if nulls:
+                    return (f"your loop sent messages[{i}].content[{j}] with {nulls[0]}: null, which Claude's API "
+                            "refuses; model_dump() writes every unset field as None: append reply.content as it "
+                            "is, or use block.model_dump(exclude_none=True)")
+    return None
+
+
+def not_callable_so(exc: BaseException) -> bool:
+    """Whether `exc` rose from calling the participant's function with these arguments, before its body ran."""
+    return isinstance(exc, TypeError) and exc.__traceback__ is not None and exc.__traceback__.tb_next is None
+
+
 def call_loop(my_loop, client, guard, *args, **options) -> tuple[str, list]:
     """Call the participant's loop; return (status, messages) or raise AssertionError saying what is wrong."""
     try:
         returned = my_loop(client, *args, **options)
     except TypeError as exc:
-        if "unexpected keyword" in str(exc) or "positional argument" in str(exc):
+        if not_callable_so(exc):
             raise AssertionError(f"my_loop could not take {sorted(options)}: {exc}; "
                                  "keep the parameters of the exercise's signature") from None
         raise
@@ -65,8 +111,11 @@ def call_loop(my_loop, client, guard, *args, **options) -> tuple[str, list]:
                                  "count the turns and stop at max_turns") from None
         body = exc.body if isinstance(exc.body, dict) else {}
         error = body.get("error") if isinstance(body.get("error"), dict) else {}
-        raise AssertionError(f"the practice model refused a request of your loop: "
+        raise AssertionError(request_problem(client) or f"the practice model refused a request of your loop: "
                              f"{error.get('message') or exc.message}") from None
+    problem = request_problem(client)
+    if problem:
+        raise AssertionError(problem)
     if not (isinstance(returned, tuple) and len(returned) == 2 and isinstance(returned[0], str)
             and isinstance(returned[1], list)):
         raise AssertionError(f"my_loop returned {type(returned).__name__} {returned!r:.60}; "
@@ -74,25 +123,32 @@ def call_loop(my_loop, client, guard, *args, **options) -> tuple[str, list]:
     return returned
 
 
-def compare(my_loop, setup, task, label, **options) -> str:
+def compare(my_loop, setup, task, label, advice: str = "", **options) -> str:
     """Run my_loop and run_agent on fresh (client, toolbox) pairs from `setup()`; raise AssertionError
-    unless they end with the same status, tool calls, history length and number of model requests."""
+    unless they end with the same status, tool calls, history length and number of model requests.
+    `advice`, when given, ends every message: what to do in this run."""
     reference, tools = setup()
     run = run_agent(reference, task, tools, **options)
     client, tools = setup()
     client, guard = guarded(client)
-    status, messages = call_loop(my_loop, client, guard, task, tools, **options)
+    advice = f" — {advice}" if advice else ""
+    try:
+        status, messages = call_loop(my_loop, client, guard, task, tools, **options)
+    except AssertionError as exc:
+        if learner_line(exc):  # an assert of the participant's own: the framework reports it with its line
+            raise
+        raise AssertionError(f"{label}: {exc}{advice}") from None
     if status != run.status:
         raise AssertionError(f"{label}: your loop ended with status {status!r}; run_agent ends it "
-                             f"{run.status!r} ({run.events[-1].data['reason']})")
+                             f"{run.status!r} ({run.events[-1].data['reason']}){advice}")
     if handled_calls(messages) != run.tool_calls:
         raise AssertionError(f"{label}: your loop answered the tool calls {handled_calls(messages)}; "
-                             f"run_agent answered {run.tool_calls}")
+                             f"run_agent answered {run.tool_calls}{advice}")
     if len(messages) != len(run.messages):
         raise AssertionError(f"{label}: your loop returned a history of {len(messages)} messages; run_agent's "
                              f"holds {len(run.messages)} (keep every reply and every results message, even "
-                             "when the run ends badly)")
+                             f"when the run ends badly){advice}")
     mine, theirs = transport_of(client).calls, transport_of(reference).calls
     if mine != theirs:
-        raise AssertionError(f"{label}: your loop sent {mine} requests to the model; run_agent sent {theirs}")
+        raise AssertionError(f"{label}: your loop sent {mine} requests to the model; run_agent sent {theirs}{advice}")
     return run.status

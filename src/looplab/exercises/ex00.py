@@ -5,7 +5,7 @@ from __future__ import annotations
 from anthropic.types import Message
 
 from looplab.client import MODEL, practice_client
-from looplab.exercises import Exercise
+from looplab.exercises import Exercise, raised
 from looplab.practice import call, calls, say
 from looplab.samples import weather_and_calc
 from looplab.tools import Toolbox
@@ -21,11 +21,12 @@ def _replies(script: list) -> list[Message]:
 
 
 def _weather_reply() -> Message:
-    """The practice model's reply to the weather task: a text block, then two tool_use blocks."""
+    """A reply like Claude's to the weather task: a text block, then two tool_use blocks (scripted)."""
     tools = Toolbox(weather_and_calc()).to_api()
-    return practice_client().messages.create(
-        model=MODEL, max_tokens=256, tools=tools,
-        messages=[{"role": "user", "content": WEATHER_TASK}])
+    step = calls(say("I'll check the weather and do the sum."), call("get_weather", city="Lyon"),
+                 call("calculator", expression="12 * (3 + 5)"))
+    return practice_client(script=[step]).messages.create(
+        model=MODEL, max_tokens=256, tools=tools, messages=[{"role": "user", "content": WEATHER_TASK}])
 
 
 def _first_text_cases() -> list[tuple[str, Message, str]]:
@@ -41,7 +42,7 @@ def _first_text_cases() -> list[tuple[str, Message, str]]:
         ("a reply whose first block is a tool_use", scripted[1], "Checking the weather first."),
         ("a reply with only a tool_use block", scripted[2], ""),
         ("a reply with two text blocks", scripted[3], "First block."),
-        ("the reply to the weather task", weather, weather.content[0].text),
+        ("the reply to the weather task", weather, "I'll check the weather and do the sum."),
     ]
 
 
@@ -50,20 +51,36 @@ def test_first_text(first_text) -> str:
     if not callable(first_text):
         raise AssertionError("pass your function itself: ex00.first_text.check(first_text)")
     for label, message, expected in _first_text_cases():
-        got = first_text(message)
+        kinds = [block.type for block in message.content]
+        try:
+            got = first_text(message)
+        except NotImplementedError:
+            raise
+        except Exception as exc:
+            raise AssertionError(f"for {label} (blocks {kinds}) {raised(exc)}; check block.type "
+                                 "before reading block.text: a tool_use block has no text") from None
         if got != expected:
-            kinds = [block.type for block in message.content]
-            raise AssertionError(f"for {label} (blocks {kinds}) you returned {got!r}; expected {expected!r}")
+            why = ""
+            if got is None and expected == "":
+                why = " — when no block is a text block, return '' after the loop"
+            elif not isinstance(got, str):
+                why = f" — return the block's text (block.text, a str), not a {type(got).__name__}"
+            elif got and got != expected and got in "".join(b.text for b in message.content if b.type == "text"):
+                why = " — return the text of the first text block only, as soon as you find it"
+            raise AssertionError(f"for {label} (blocks {kinds}) you returned {got!r:.80}; expected {expected!r}{why}")
     return "it finds the first text block, skips tool_use blocks, and gives '' when there is no text."
 
 
-def _cached_reply() -> Message:
-    """A reply whose system prompt was read from the practice model's prompt cache."""
-    client = practice_client()
+COUNTS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+
+
+def _cached_replies() -> tuple[Message, Message]:
+    """Two replies to one cached system prompt: the first writes it to the cache, the second reads it."""
+    client = practice_client(script=["I am a practice model.", "I am a practice model."])
     system = [{"type": "text", "text": "Answer briefly. " * 40, "cache_control": {"type": "ephemeral"}}]
     ask = [{"role": "user", "content": "Who are you?"}]
-    client.messages.create(model=MODEL, max_tokens=256, system=system, messages=ask)
-    return client.messages.create(model=MODEL, max_tokens=256, system=system, messages=ask)
+    return tuple(client.messages.create(model=MODEL, max_tokens=256, system=system, messages=ask)
+                 for _ in range(2))
 
 
 def _without_cache_counts() -> Message:
@@ -84,20 +101,27 @@ def test_total_tokens(total_tokens) -> str:
     """Compare `total_tokens` with the sum of the four usage counts on several replies."""
     if not callable(total_tokens):
         raise AssertionError("pass your function itself: ex00.total_tokens.check(total_tokens)")
+    writes, reads = _cached_replies()
     cases = [("a greeting reply", _replies(["Hello there."])[0]),
              ("the reply to the weather task", _weather_reply()),
-             ("a reply that read its system prompt from the cache", _cached_reply()),
+             ("a reply that wrote its system prompt to the cache", writes),
+             ("a reply that read its system prompt from the cache", reads),
              ("a reply whose usage has no cache counts (None)", _without_cache_counts())]
     for label, message in cases:
-        got, expected = total_tokens(message), _expected_total(message)
+        usage = message.usage
+        shown = ", ".join(f"{name}={getattr(usage, name)}" for name in COUNTS)
+        try:
+            got = total_tokens(message)
+        except NotImplementedError:
+            raise
+        except Exception as exc:
+            why = " — a missing cache count is None: write `usage.x or 0`" if isinstance(exc, TypeError) else ""
+            raise AssertionError(f"for {label} ({shown}) {raised(exc)}{why}") from None
+        expected = _expected_total(message)
         if got != expected:
-            usage = message.usage
-            shown = ", ".join(f"{name}={getattr(usage, name)}" for name in (
-                "input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"))
-            why = ""
-            if got == usage.input_tokens + usage.output_tokens:
-                why = " — the cached tokens count too: input_tokens leaves them out"
-            raise AssertionError(f"for {label} ({shown}) you returned {got!r}; expected {expected}{why}")
+            left_out = [name for name in COUNTS if getattr(usage, name) and got == expected - getattr(usage, name)]
+            why = f" — add {left_out[0]} too: every token read or written counts" if left_out else ""
+            raise AssertionError(f"for {label} ({shown}) you returned {got!r:.60}; expected {expected}{why}")
     return "input, output and both cache counts add up, and a missing (None) count counts as 0."
 
 

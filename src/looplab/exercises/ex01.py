@@ -5,7 +5,7 @@ from __future__ import annotations
 from anthropic.types import Message
 
 from looplab.client import MODEL, practice_client
-from looplab.exercises import Exercise
+from looplab.exercises import Exercise, raised
 from looplab.practice import call, calls, say
 from looplab.samples import weather_and_calc
 from looplab.tools import Tool, Toolbox
@@ -41,7 +41,10 @@ def test_word_count(answer) -> str:
     toolbox = Toolbox([answer])
     for text, expected in COUNTS:
         result = _run(toolbox, text)
-        if result["is_error"] or result["content"] != expected:
+        if result["is_error"]:
+            raise AssertionError(f"word_count(text={text!r}) failed when the Toolbox ran it: {result['content']}; "
+                                 "make it count every text, the empty one and ones with line breaks included")
+        if result["content"] != expected:
             raise AssertionError(f"word_count(text={text!r}) gave the tool_result content {result['content']!r}; "
                                  f"expected {expected!r} (str.split() with no argument splits on any whitespace)")
     if not _run(toolbox, 42)["is_error"]:
@@ -49,8 +52,8 @@ def test_word_count(answer) -> str:
     return "the model sees a documented, required string 'text', and the Toolbox runs it correctly."
 
 
-def _reply(script_step, tools: list[Tool]) -> Message:
-    client = practice_client(script=[script_step] if script_step else None)
+def _reply(step, tools: list[Tool]) -> Message:
+    client = practice_client(script=[step])
     return client.messages.create(model=MODEL, max_tokens=256, tools=Toolbox(tools).to_api(),
                                   messages=[{"role": "user", "content": WEATHER_TASK}])
 
@@ -58,7 +61,9 @@ def _reply(script_step, tools: list[Tool]) -> Message:
 def _cases() -> list[tuple[str, Message]]:
     tools = weather_and_calc()
     return [
-        ("the practice model's reply to the weather task (text, then two tool calls)", _reply(None, tools)),
+        ("a reply with text, then two tool calls",
+         _reply(calls(say("I'll check both."), call("get_weather", city="Lyon"),
+                      call("calculator", expression="12 * (3 + 5)")), tools)),
         ("a reply calling an unknown tool get_time between two known ones",
          _reply(calls(call("get_weather", city="Paris"), call("get_time", city="Paris"),
                       call("calculator", expression="2 ** 10")), tools)),
@@ -68,37 +73,77 @@ def _cases() -> list[tuple[str, Message]]:
     ]
 
 
-def _compare(label: str, message: Message, got, toolbox: Toolbox) -> None:
+def _text(content) -> str | None:
+    """The text of a tool_result's content (a str, or a list of text blocks); None for any other shape."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list) and all(isinstance(b, dict) and b.get("type") == "text" for b in content):
+        return "".join(str(b.get("text", "")) for b in content)
+    return None
+
+
+def _compare(label: str, message: Message, got, toolbox: Toolbox) -> bool:
+    """Judge `got` as the API would: one tool_result per tool_use id (any order), errors flagged is_error.
+
+    Return whether the results came in the order of the tool_use blocks."""
     if not isinstance(got, dict) or got.get("role") != "user":
         raise AssertionError(f"for {label} you returned {got!r:.120}; return a dict with role 'user' and a content list")
     blocks = [b for b in message.content if b.type == "tool_use"]
     content = got.get("content")
-    if not isinstance(content, list) or len(content) != len(blocks):
-        size = len(content) if isinstance(content, list) else type(content).__name__
-        raise AssertionError(f"for {label}: content has {size} items; expected one tool_result per "
-                             f"tool_use block ({len(blocks)}), and none for text blocks")
-    for i, (block, result) in enumerate(zip(blocks, content, strict=True)):
-        expected = Toolbox(toolbox).execute(block).result
-        if not isinstance(result, dict) or result.get("type") != "tool_result":
-            raise AssertionError(f"for {label}: item {i} is {result!r:.100}; make it a tool_result dict")
-        if result.get("tool_use_id") != block.id:
-            raise AssertionError(f"for {label}: item {i} answers {result.get('tool_use_id')!r}, but the "
-                                 f"tool_use block at that place has id {block.id!r}; keep the order, match the ids")
-        if result.get("content") != expected["content"] or bool(result.get("is_error")) != expected["is_error"]:
-            raise AssertionError(f"for {label}: the result for {block.name} {block.input} is "
-                                 f"{result.get('content')!r:.120} with is_error={result.get('is_error')!r}; "
-                                 f"expected {expected['content']!r:.120} with is_error={expected['is_error']}. "
-                                 "Let toolbox.execute(block) build it")
+    if not isinstance(content, list) or not all(isinstance(r, dict) for r in content):
+        why = ("; toolbox.execute(block) gives a ToolOutcome: its .result is the tool_result dict"
+               if isinstance(content, list) and any(hasattr(r, "result") for r in content) else "")
+        raise AssertionError(f"for {label}: content is {content!r:.100}; make it a list of tool_result dicts{why}")
+    answers = [r.get("tool_use_id") for r in content if r.get("type") == "tool_result"]
+    if len(answers) < len(content):
+        other = next(r for r in content if r.get("type") != "tool_result")
+        raise AssertionError(f"for {label}: content holds {other!r:.100}; send only tool_result blocks: "
+                             "one per tool_use block, none for text blocks")
+    asked = [b.id for b in blocks]
+    if sorted(map(str, answers)) != sorted(asked):
+        unanswered = [i for i in asked if i not in answers]
+        unknown = [i for i in answers if i not in asked]
+        raise AssertionError(f"for {label}: the reply's tool_use ids are {asked}; your results answer {answers}"
+                             + (f" ({unanswered} unanswered)" if unanswered else "")
+                             + (f" ({unknown} match no tool_use block)" if unknown else "")
+                             + ("; a result with no id: did you answer a text block? only tool_use blocks "
+                                "get a result" if None in unknown else "")
+                             + "; send exactly one tool_result per tool_use block, carrying that block's id")
+    by_id = {r["tool_use_id"]: r for r in content}
+    for block in blocks:
+        expected, result = Toolbox(toolbox).execute(block).result, by_id[block.id]
+        text = _text(result.get("content", ""))
+        if text is None:
+            raise AssertionError(f"for {label}: the result for {block.name} {block.input} has content "
+                                 f"{result.get('content')!r:.100}; make it a string (or a list of text blocks)")
+        if expected["is_error"] and (result.get("is_error") is not True or not text.strip()):
+            raise AssertionError(f"for {label}: {block.name} {block.input} fails ({expected['content']!r:.100}), "
+                                 f"but its result has is_error={result.get('is_error')!r} and content {text!r:.80}; "
+                                 "send a failed call back with is_error: True and a message saying what went wrong")
+        if not expected["is_error"] and (result.get("is_error") or text != expected["content"]):
+            raise AssertionError(f"for {label}: the result for {block.name} {block.input} is {text!r:.100} "
+                                 f"with is_error={result.get('is_error')!r}; expected the tool's output "
+                                 f"{expected['content']!r:.100}, not an error")
+    return answers == asked
 
 
 def test_answer_tool_calls(answer_tool_calls) -> str:
     """Run answer_tool_calls on replies with known, unknown, badly filled and failing calls."""
     if not callable(answer_tool_calls):
         raise AssertionError("pass your function itself: ex01.answer_tool_calls.check(answer_tool_calls)")
+    in_order = True
     for label, message in _cases():
         toolbox = Toolbox(weather_and_calc())
-        _compare(label, message, answer_tool_calls(message, toolbox), toolbox)
-    return "one tool_result per tool_use, in order, ids matched, errors sent back as is_error results."
+        try:
+            got = answer_tool_calls(message, toolbox)
+        except NotImplementedError:
+            raise
+        except Exception as exc:
+            raise AssertionError(f"for {label} {raised(exc)}; an unknown tool or a bad input must become an "
+                                 "is_error tool_result, not an exception: toolbox.execute(block) does that") from None
+        in_order = _compare(label, message, got, toolbox) and in_order
+    order = "in order" if in_order else "in another order (the API matches them by id)"
+    return f"one tool_result per tool_use, {order}, ids matched, errors sent back as is_error results."
 
 
 word_count = Exercise(

@@ -5,14 +5,16 @@ from __future__ import annotations
 import anthropic
 
 from looplab.client import practice_client
-from looplab.exercises import Exercise
-from looplab.exercises._loops import get, guarded
-from looplab.practice import call, calls, say
+from looplab.exercises import Exercise, raised
+from looplab.exercises._loops import get, guarded, not_callable_so, request_problem
+from looplab.practice import call, calls, say, stop
 from looplab.samples import weather_and_calc
 from looplab.tools import Toolbox
 
 GOOD = [("ai", {"type": "tool", "name": "lookup", "args": {"key": "ai"}}),
-        ("design", {"type": "tool", "name": "lookup", "args": {"key": "design"}})]
+        ("design", {"type": "tool", "name": "lookup", "args": {"key": "design"}}),
+        ("a", {"type": "tool", "name": "lookup", "args": {"key": "a"}}),
+        ("k" * 32, {"type": "tool", "name": "lookup", "args": {"key": "k" * 32}})]
 BAD = [
     ("a proposal that is not a dict", "ai", ["lookup", "ai"]),
     ("a proposal of type 'shell'", "ai", {"type": "shell", "name": "lookup", "args": {"key": "ai"}}),
@@ -25,6 +27,8 @@ BAD = [
     ("a lookup of 'design' when 'ai' was asked", "ai", {"type": "tool", "name": "lookup", "args": {"key": "design"}}),
     ("a lookup with an empty key", "", {"type": "tool", "name": "lookup", "args": {"key": ""}}),
     ("a lookup with a 40-character key", "x" * 40, {"type": "tool", "name": "lookup", "args": {"key": "x" * 40}}),
+    ("a lookup with a 33-character key", "y" * 33, {"type": "tool", "name": "lookup", "args": {"key": "y" * 33}}),
+    ("a lookup whose key is a number", 7, {"type": "tool", "name": "lookup", "args": {"key": 7}}),
 ]
 
 
@@ -35,21 +39,29 @@ def test_validate(validate) -> str:
     for key, action in GOOD:
         try:
             validate(action, key)
-        except ValueError as exc:
-            raise AssertionError(f"validate refused a good proposal for {key!r}, {action}: {exc}") from None
+        except NotImplementedError:
+            raise
+        except Exception as exc:
+            why = (" — keys of 1 to 32 characters are allowed, 32 included" if len(key) in (1, 32)
+                   else "")
+            raise AssertionError(f"validate refused a good proposal for {key!r} ({len(key)} characters), "
+                                 f"{action}: {raised(exc)}{why}") from None
     for label, key, action in BAD:
         try:
-            validate(action, key)
+            returned = validate(action, key)
         except ValueError:
             continue
         except NotImplementedError:
             raise
         except Exception as exc:
-            raise AssertionError(f"for {label} ({action!r:.80}) validate raised {type(exc).__name__}: {exc}; "
-                                 "check the shape first and raise ValueError, so the loop can refuse it cleanly") from None
+            raise AssertionError(f"for {label} ({action!r:.80}) {raised(exc)}; check the shape first and raise "
+                                 "ValueError, so the loop can refuse it cleanly") from None
+        if returned is not None:
+            raise AssertionError(f"for {label} ({action!r:.80}) validate returned {returned!r:.40}; the loop "
+                                 "does not look at a return value: raise ValueError to refuse a proposal")
         raise AssertionError(f"validate accepted {label}: {action!r:.100} (requested key {key!r}); "
                              "it must raise ValueError")
-    return f"2 good proposals accepted, {len(BAD)} bad ones refused with ValueError before anything ran."
+    return f"{len(GOOD)} good proposals accepted, {len(BAD)} bad ones refused with ValueError before anything ran."
 
 
 def _practice(**options):
@@ -65,7 +77,18 @@ def _call_loop(my_loop, client, guard, task, max_turns) -> list:
                                  f"{guard.limit} times; count the turns and stop at max_turns") from None
         body = exc.body if isinstance(exc.body, dict) else {}
         detail = body.get("error", {}).get("message", exc.message) if isinstance(body.get("error"), dict) else exc.message
-        raise AssertionError(f"the practice model refused a request of your loop: {detail}") from None
+        raise AssertionError(request_problem(client)
+                             or f"the practice model refused a request of your loop: {detail}") from None
+    except TypeError as exc:
+        if not_callable_so(exc):
+            raise AssertionError(f"my_loop could not be called as my_loop(client, task, toolbox, max_turns={max_turns}): "
+                                 f"{exc}; keep the parameters of the exercise's signature") from None
+        raise
+    problem = request_problem(client)
+    if problem:
+        raise AssertionError(problem)
+    if isinstance(messages, tuple) and len(messages) == 2 and isinstance(messages[1], list):
+        messages = messages[1]  # (status, messages): the loop of notebook 03 is right here too
     if not isinstance(messages, list):
         raise AssertionError(f"my_loop returned {type(messages).__name__}; return the list of messages")
     return messages
@@ -83,9 +106,9 @@ def _check_pairs(messages: list, label: str) -> int:
         following = messages[i + 1] if i + 1 < len(messages) else {}
         got = [get(b, "tool_use_id") for b in get(following, "content") or []
                if get(b, "type") == "tool_result"]
-        if get(following, "role") != "user" or got != ids:
+        if get(following, "role") != "user" or sorted(map(str, got)) != sorted(map(str, ids)):
             raise AssertionError(f"{label}: messages[{i}] asks for tool_use ids {ids}, but the next message "
-                                 f"answers {got}; send one tool_result per tool_use, in order, in one user message")
+                                 f"answers {got}; send one tool_result per tool_use, in one user message")
         answered += len(ids)
     return answered
 
@@ -103,8 +126,9 @@ def test_my_loop(my_loop) -> str:
         raise AssertionError(f"{label}, your loop made {guard.hits} model calls; expected 3")
     if _check_pairs(messages, label) != 3:
         raise AssertionError(f"{label}, the history does not hold the 3 tool calls and their results")
-    errors = [get(b, "is_error") for m in messages if isinstance(get(m, "content"), list)
-              for b in get(m, "content") if get(b, "type") == "tool_result"]
+    results = {get(b, "tool_use_id"): b for m in messages if isinstance(get(m, "content"), list)
+               for b in get(m, "content") if get(b, "type") == "tool_result"}
+    errors = [bool(get(results[i], "is_error")) for i in sorted(results)]
     if errors != [False, False, True]:
         raise AssertionError(f"{label}, the results have is_error {errors}; expected [False, False, True] "
                              "(an unknown tool is answered with an error result; toolbox.execute does that)")
@@ -117,11 +141,14 @@ def test_my_loop(my_loop) -> str:
         raise AssertionError(f"with a model that never stops and max_turns=3, your loop made {guard.hits} "
                              "model calls; expected exactly 3")
     _check_pairs(messages, "with a model that never stops")
-    client, guard = _practice(script=[say("Hello! Nothing to look up.")])
-    messages = _call_loop(my_loop, client, guard, "Say hello.", 10)
-    if guard.hits != 1 or len(messages) != 2:
-        raise AssertionError(f"with a model that answers at once (end_turn), your loop made {guard.hits} calls "
-                             f"and kept {len(messages)} messages; expected 1 call and 2 messages")
+    for label, step in (("answers at once (end_turn)", say("Hello! Nothing to look up.")),
+                        ("is cut by max_tokens", stop("max_tokens", "Hello! Nothing to"))):
+        client, guard = _practice(script=[step])
+        messages = _call_loop(my_loop, client, guard, "Say hello.", 10)
+        if guard.hits != 1 or len(messages) != 2:
+            raise AssertionError(f"with a model whose first reply {label}, your loop made {guard.hits} calls and "
+                                 f"kept {len(messages)} messages; expected 1 call and 2 messages: a reply with no "
+                                 "tool call ends the loop (stop unless stop_reason is 'tool_use')")
     return "every tool_use answered in the next message, the cap holds, and end_turn ends the loop."
 
 

@@ -7,8 +7,9 @@ from pathlib import Path
 from looplab.client import practice_client
 from looplab.exercises import Exercise
 from looplab.exercises._loops import call_loop, compare, guarded
-from looplab.loop import run_agent
+from looplab.loop import STATUSES, run_agent
 from looplab.practice import call, say, stop, transport_of
+from looplab.practice.script import STOP_REASONS
 from looplab.samples import invoice_tools, weather_and_calc
 from looplab.tools import Toolbox
 
@@ -26,6 +27,17 @@ SCRIPTS = {  # label -> the script of one run; each run must end as run_agent en
     "a refusal": [stop("refusal")],
     "a full context window (model_context_window_exceeded)": [stop("model_context_window_exceeded", "Lyon")],
 }
+ADVICE = {  # label of SCRIPTS -> what a loop does with that ending
+    "a plain answer (end_turn)": "end_turn ends the run: 'done'",
+    "a tool call, then an answer": "run the tool, send its result, call again; the answer ends the run",
+    "a stop sequence (stop_sequence)": "stop_sequence ends the run as end_turn does",
+    "a reply cut by max_tokens": "max_tokens ends the run: a cut reply is not an answer",
+    "a tool call cut by max_tokens": "max_tokens ends the run, and its cut tool call (input {}) is never run",
+    "a paused turn (pause_turn), then an answer": ("on pause_turn, append the reply and call the model again "
+                                                   "with no results message; the run goes on"),
+    "a refusal": "refusal ends the run: the model declined",
+    "a full context window (model_context_window_exceeded)": "model_context_window_exceeded ends the run",
+}
 ONE_BY_ONE = [call("list_files", folder="invoices"),
               *[call("read_file", path=f"invoices/{n}.txt") for n in ("2026-07-012", "2026-08-015", "2026-08-019")],
               say("Unpaid: 2026-08-015 and 2026-08-019. Total still due: 1850 EUR.")]
@@ -39,8 +51,10 @@ MYSTERIES = {  # name -> (script, max_turns) of a run whose history the notebook
 CLUES = {
     "A": "look at the last block: a tool call whose input is empty, and no result after it",
     "B": "look at what the last message is, and count the model's replies",
-    "C": "two assistant messages in a row: which stop reason lets the loop call again without tool results?",
+    "C": ("two assistant messages in a row: after the first, the loop called the model again without tool "
+          "results; the status comes from how the last reply ended"),
 }
+PUBLIC = [status for status in STATUSES if status not in ("anomaly", "error")]
 
 
 def mystery(name: str):
@@ -56,9 +70,16 @@ def test_verdicts(verdicts) -> str:
         raise AssertionError(f"write a dict with a status for each of {sorted(MYSTERIES)}, "
                              f"e.g. {{'A': 'done', ...}}; got {verdicts!r:.60}")
     for name in MYSTERIES:
-        run = mystery(name)
-        if verdicts[name] != run.status:
-            raise AssertionError(f"{name}: {verdicts[name]!r} is not how that run ended; {CLUES[name]}")
+        run, verdict = mystery(name), verdicts[name]
+        if verdict == run.status:
+            continue
+        if isinstance(verdict, str) and verdict.strip().lower() == run.status:
+            raise AssertionError(f"{name}: write {verdict!r} in lower case, with no spaces, as run.status holds it")
+        what = f"{name}: {verdict!r:.40} is not how that run ended"
+        if verdict in STOP_REASONS:
+            what = (f"{name}: {verdict!r} is a stop reason, not a status (a status is one of "
+                    f"{', '.join(PUBLIC)})")
+        raise AssertionError(f"{what}; {CLUES[name]}")
     return "all three histories read right: " + ", ".join(f"{n} {mystery(n).status}" for n in MYSTERIES) + "."
 
 
@@ -71,29 +92,46 @@ def test_loop_status(my_loop) -> str:
     if not callable(my_loop):
         raise AssertionError("pass your function itself: ex03.loop_status.check(my_loop)")
     for label, script in SCRIPTS.items():
-        compare(my_loop, lambda script=script: (practice_client(script=script), _weather()), WEATHER_TASK, label)
+        compare(my_loop, lambda script=script: (practice_client(script=script), _weather()), WEATHER_TASK, label,
+                advice=ADVICE[label])
     compare(my_loop, lambda: (practice_client(never_stop=True), _weather()), WEATHER_TASK,
-            "with a model that never stops and max_turns=3", max_turns=3)
+            "with a model that never stops and max_turns=3", max_turns=3,
+            advice="after the for loop, the cap was reached before an answer: 'max_turns'")
     return (f"{len(SCRIPTS) + 1} runs end as run_agent ends them: same status, same tool calls, "
             "same number of model calls; a cut tool call is never run.")
 
 
+MISCOUNTS = {  # how a prediction is off -> the likely miscount
+    -4: "each turn that calls a tool adds two messages, the reply and the results, not one",
+    -1: "the first request already carries one message, the task: start from it",
+    1: "the 5th request is sent before its own reply: count only the messages before it",
+}
+
+
 def test_prediction(prediction) -> str:
     """Play the one-by-one script and count the messages of the 5th request."""
-    if isinstance(prediction, bool) or not isinstance(prediction, int):
+    whole = isinstance(prediction, int | float) and not isinstance(prediction, bool) and prediction == int(prediction)
+    if not whole:
         raise AssertionError(f"write your prediction as a whole number of messages, not {prediction!r}")
     client = practice_client(script=ONE_BY_ONE)
     run_agent(client, INVOICE_TASK, _weather())  # the tool names are unknown here: same history sizes
     sizes = [len(request["messages"]) for request in transport_of(client).requests]
     if prediction != sizes[4]:
-        raise AssertionError(f"{prediction} is not what the 5th request carries; count what each turn adds "
-                             "to the history (the reply, then the results), starting from the task")
+        why = MISCOUNTS.get(int(prediction) - sizes[4], "count what each turn adds to the history (the reply, "
+                            "then the results), starting from the task")
+        raise AssertionError(f"{prediction} is not what the 5th request carries; {why}")
     return f"the 5th request carries {sizes[4]} messages: the task, then a reply and its results for each turn before."
 
 
 def _tokens_after(run, turns: int) -> int:
     replies = [e.data["usage"] for e in run.events if e.kind == "model_reply"][:turns]
     return sum(u["input_tokens"] + u["output_tokens"] for u in replies)
+
+
+BUDGET_ADVICE = ("check the budget at the top of each turn, before the call (so that no `continue`, pause_turn's "
+                 "included, skips it): stop if the input + output tokens of the replies so far are at or over it")
+PAUSED = [stop("pause_turn", "Still looking"), stop("pause_turn", "Still looking"),
+          stop("pause_turn", "Still looking"), say("Lyon: 21 °C, cloudy.")]
 
 
 def test_budget_loop(my_loop) -> str:
@@ -106,16 +144,26 @@ def test_budget_loop(my_loop) -> str:
     for budget, turns in ((two_turns, 2), (two_turns + 1, 3)):
         client, guard = guarded(practice_client(never_stop=True))
         status, _ = call_loop(my_loop, client, guard, WEATHER_TASK, _weather(), max_turns=10, token_budget=budget)
+        if (status, guard.hits) == ("over_budget", turns + 1):
+            raise AssertionError(f"with token_budget={budget} (two turns use {two_turns} tokens) your loop made "
+                                 f"{guard.hits} model calls, one too many: stop when the tokens so far are at "
+                                 "the budget too (spent >= token_budget), not only over it")
         if (status, guard.hits) != ("over_budget", turns):
             raise AssertionError(
                 f"with token_budget={budget} (two turns use {two_turns} tokens) your loop made {guard.hits} "
                 f"model calls and ended {status!r}; expected {turns} calls and 'over_budget': before each call, "
                 "stop if the input + output tokens of the replies so far are at or over the budget")
     compare(my_loop, runaway, WEATHER_TASK, "with a never-stopping model and a budget", max_turns=10,
-            token_budget=two_turns + 1)
-    compare(my_loop, runaway, WEATHER_TASK, "with no budget (token_budget=None) and max_turns=3", max_turns=3)
+            token_budget=two_turns + 1, advice=BUDGET_ADVICE)
+    paused = run_agent(practice_client(script=PAUSED), WEATHER_TASK, _weather())
+    compare(my_loop, lambda: (practice_client(script=PAUSED), _weather()), WEATHER_TASK,
+            "with a model that pauses its turn (pause_turn) three times and a budget spent by the first reply",
+            token_budget=_tokens_after(paused, 1), advice=BUDGET_ADVICE)
+    compare(my_loop, runaway, WEATHER_TASK, "with no budget (token_budget=None) and max_turns=3", max_turns=3,
+            advice="with token_budget=None there is no budget: only max_turns stops the loop")
     compare(my_loop, lambda: (practice_client(script=SCRIPTS["a tool call, then an answer"]), _weather()),
-            WEATHER_TASK, "with a budget the task fits in", token_budget=10 * two_turns)
+            WEATHER_TASK, "with a budget the task fits in", token_budget=10 * two_turns,
+            advice="a budget the run fits in changes nothing: the run ends as it would without one")
     return f"the budget stops a runaway right where run_agent stops it (two turns = {two_turns} tokens here)."
 
 
@@ -125,20 +173,28 @@ def _tokens(run) -> int:
 
 def test_budget(budget) -> str:
     """Run the invoice task (must finish) and a never-stopping model (must stop within 3 turns)."""
-    if isinstance(budget, bool) or not isinstance(budget, int) or budget < 1:
+    whole = isinstance(budget, int | float) and not isinstance(budget, bool) and budget == int(budget)
+    if not whole or budget < 1:
         raise AssertionError(f"budget is {budget!r}; make it a whole number of tokens, e.g. budget = 1000")
+    budget = int(budget)
     if not Path("data", "invoices").is_dir():
         raise AssertionError("this check reads data/invoices; run it from the notebooks folder")
     task = run_agent(practice_client(), INVOICE_TASK, invoice_tools("data"), token_budget=budget)
     if task.status != "done":
+        full = run_agent(practice_client(), INVOICE_TASK, invoice_tools("data"))
+        exactly = " — the loop stops at the budget too (>=), so it must be above that" if (
+            budget == _tokens_after(full, full.turns - 1)) else ""
         raise AssertionError(f"with token_budget={budget} the invoice task ended as {task.status!r} after "
-                             f"{task.turns} turns ({_tokens(task)} tokens used); it needs more to finish")
+                             f"{task.turns} turns ({_tokens(task)} tokens used); it needs {full.turns} calls, and "
+                             "the budget is checked before each: it must be above the tokens the task has spent "
+                             f"before its last call (spent(task, task.turns - 1)){exactly}")
     runaway = run_agent(practice_client(never_stop=True), INVOICE_TASK, invoice_tools("data"),
                         token_budget=budget, max_turns=50)
     if runaway.status != "over_budget" or runaway.turns > RUNAWAY_TURNS:
         raise AssertionError(f"with token_budget={budget} the never-stopping model ran {runaway.turns} turns "
-                             f"({_tokens(runaway)} tokens) before it was stopped; stop it within "
-                             f"{RUNAWAY_TURNS} turns with a smaller budget")
+                             f"({_tokens(runaway)} tokens) before it was stopped; to stop it within "
+                             f"{RUNAWAY_TURNS} turns, the budget must be at or under what it has spent after "
+                             f"{RUNAWAY_TURNS} turns (spent(runaway, {RUNAWAY_TURNS}))")
     return (f"token_budget={budget}: the invoice task finishes with {_tokens(task)} tokens, and the "
             f"runaway stops after {runaway.turns} turns ({_tokens(runaway)} tokens).")
 
@@ -157,10 +213,10 @@ loop_status = Exercise(
     "Exercise 3.2 — your loop says how it ended",
     test_loop_status,
     "Keep the loop of notebook 02 and return (status, messages). Map the stop reasons that end a run "
-    "with a dict (end_turn and stop_sequence -> 'done', max_tokens -> 'truncated', ...); on pause_turn, "
-    "just go round again; after the for loop, the cap was reached: 'max_turns'.",
+    "with a dict (end_turn and stop_sequence -> 'done', max_tokens -> 'truncated', ..., any other -> "
+    "'anomaly'); on pause_turn, just go round again; after the for loop, the cap was reached: 'max_turns'.",
     'ENDINGS = {"end_turn": "done", "stop_sequence": "done", "max_tokens": "truncated",\n'
-    '           "refusal": "refused", "model_context_window_exceeded": "context_exceeded"}\n'
+    '           "refusal": "refused", "model_context_window_exceeded": "context_exceeded"}  # any other: "anomaly"\n'
     '\n'
     '\n'
     'def my_loop(client, task, toolbox, max_turns=10):\n'
@@ -173,7 +229,7 @@ loop_status = Exercise(
     '        if reply.stop_reason == "pause_turn":\n'
     '            continue  # resend the history as it is: the API resumes the turn\n'
     '        if reply.stop_reason != "tool_use":  # a cut tool call (max_tokens) is never run\n'
-    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
     '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
     '        messages.append({"role": "user", "content": results})\n'
     '    return "max_turns", messages',
@@ -206,7 +262,7 @@ budget_loop = Exercise(
     '        if reply.stop_reason == "pause_turn":\n'
     '            continue\n'
     '        if reply.stop_reason != "tool_use":\n'
-    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
     '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
     '        messages.append({"role": "user", "content": results})\n'
     '    return "max_turns", messages',

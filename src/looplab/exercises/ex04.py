@@ -8,7 +8,7 @@ from pathlib import Path
 from anthropic.types import ToolUseBlock
 
 from looplab import Tool, Toolbox, faults, practice_client, run_agent, samples, tool
-from looplab.exercises import Exercise
+from looplab.exercises import Exercise, their_line
 
 CANARY = "CANARY-04: the secret file outside the notes folder"
 
@@ -17,31 +17,39 @@ def _email(to: str) -> dict:
     return {"to": to, "subject": "Invoice reminder", "body": "Hello, a friendly reminder."}
 
 
-POLICY_CASES = [
-    ("send_email", _email("ana@example.com"), True),
-    ("send_email", _email("billing@example.com"), True),
-    ("send_email", _email("audit@example.net"), False),
-    ("send_email", _email("ana@example.com.evil.net"), False),
-    ("send_email", _email("ana@notexample.com"), False),
-    ("send_email", _email("audit@example.net, ana@example.com"), False),
-    ("delete_file", {"name": "2026-08-015.txt"}, False),
-    ("transfer_money", {"to": "ana@example.com", "amount": 1850}, False),
+POLICY_CASES = [  # (tool name, input, approve?, what the case catches when it goes wrong)
+    ("send_email", _email("ana@example.com"), True, ""),
+    ("send_email", _email("billing.team@example.com"), True, ""),
+    ("send_email", _email("audit@example.net"), False, "it is not at @example.com"),
+    ("send_email", _email("ana@example.com.evil.net"), False,
+     "'@example.com' appears in it but the domain is evil.net: match the whole address, to its end"),
+    ("send_email", _email("ana@notexample.com"), False,
+     "the domain is notexample.com: the @ must come right before example.com"),
+    ("send_email", _email("audit@example.net,ana@example.com"), False,
+     "it holds two addresses joined by a comma, and str.endswith, r'.+@example\\.com' or "
+     "r'\\S+@example\\.com' all accept it; allow only the characters of one address ([\\w.+-]) before the @"),
+    ("send_email", _email("audit@example.net, ana@example.com"), False,
+     "it holds two addresses; only its end is at example.com: match one whole address, not its end"),
+    ("send_email", _email("@example.com"), False, "it has no name before the @"),
+    ("delete_file", {"name": "2026-08-015.txt"}, False, "only send_email may be approved; refuse every other tool"),
+    ("transfer_money", {"to": "ana@example.com", "amount": 1850}, False,
+     "only send_email may be approved, whatever the address: check the tool's name first"),
 ]
 
 
 def _test_policy(policy) -> str:
     if not callable(policy):
         raise AssertionError("the answer must be a function policy(name, input) returning True or False")
-    for name, input, expected in POLICY_CASES:
+    for name, input, expected, why in POLICY_CASES:
         verdict = policy(name, dict(input))
         if expected and verdict is not True:
-            got = "True-ish but not True" if verdict else repr(verdict)
+            got = f"{verdict!r}, true-ish but not True" if verdict else repr(verdict)
             raise AssertionError(f"{name} to {input['to']!r} should be approved, but the policy returned {got}; "
-                                 "the Toolbox approves only an exact True")
+                                 "the Toolbox approves only an exact True (wrap a match in bool(...) or "
+                                 "compare it with 'is not None')")
         if not expected and verdict is True:
             shown = input.get("to") or input.get("name")
-            raise AssertionError(f"{name} ({shown!r}) was approved; approve send_email only when the "
-                                 "whole address ends in @example.com, and nothing else")
+            raise AssertionError(f"{name} ({shown!r}) was approved, but {why}")
     outbox: list = []
     run = _policy_run(policy, outbox)
     sent = [item.get("to") for item in outbox]
@@ -80,20 +88,31 @@ def email_policy(name, input):
 
 
 def _notes_folder(tmp: Path) -> tuple[Path, list[tuple[str, str]]]:
-    """A notes folder with a secret file next to it, and the names that try to reach the secret."""
+    """A notes folder with secret files next to it, and (name, why it must be refused) for each way out."""
     notes = tmp / "notes"
     (notes / "sub").mkdir(parents=True)
     (notes / "todo.txt").write_text("Buy coffee beans.\n", encoding="utf-8")
     (notes / "sub" / "deep.txt").write_text("A note in a subfolder.\n", encoding="utf-8")
     secret = tmp / "secret.txt"
     secret.write_text(CANARY + "\n", encoding="utf-8")
-    payloads = [("../secret.txt", "'../secret.txt'"),
-                ("sub/../../secret.txt", "'sub/../../secret.txt'"),
-                (str(secret), "the absolute path of secret.txt"),
-                ("．．/secret.txt", "'．．/secret.txt' (full-width dots)")]
+    (tmp / "notes-private").mkdir()
+    (tmp / "notes-private" / "secret.txt").write_text(CANARY + "\n", encoding="utf-8")
+    resolve = "resolve the path first ((root / name).resolve()), then refuse it unless path.is_relative_to(root)"
+    payloads = [
+        ("../secret.txt", f"'..' climbs out of the folder: {resolve}"),
+        ("sub/../../secret.txt", f"a '..' in the middle climbs out too, so looking at the name's start is not "
+                                 f"enough: {resolve}"),
+        (str(secret), f"an absolute path replaces the folder when joined (root / '/x' is '/x'): {resolve}"),
+        ("../notes-private/secret.txt",
+         "notes-private is a folder NEXT TO notes whose name starts with the same letters, so a string prefix "
+         "test (str(path).startswith(str(root))) lets it through; compare paths, not strings: "
+         "path.is_relative_to(root)"),
+        ("．．/secret.txt", "full-width dots are not '..' and must simply not be found; do not rewrite the name"),
+    ]
     try:
         (notes / "shortcut.txt").symlink_to(secret)
-        payloads.append(("shortcut.txt", "'shortcut.txt', a link inside the folder that points outside"))
+        payloads.append(("shortcut.txt", "it is a link inside the folder that points outside; .resolve() follows "
+                                         "links, so resolve before you compare (os.path.abspath does not)"))
     except OSError:  # a file system without links: the other payloads still test the idea
         pass
     return notes, payloads
@@ -111,15 +130,16 @@ def _test_read_note(make_read_note) -> str:
         param = next(iter(read_note.input_schema.get("properties", {})), None)
         if param is None:
             raise AssertionError("read_note takes no parameter; give it one, e.g. name: str")
-        text = read_note.handler(**{param: "todo.txt"})
-        if "Buy coffee beans." not in str(text):
-            raise AssertionError(f"read_note('todo.txt') returned {str(text)[:60]!r}; it should return the note's text")
         box = Toolbox([read_note])
-        for payload, shown in payloads:
+        text = read_note.handler(**{param: "todo.txt"})  # raises as it is, so the starter is not attempted
+        if "Buy coffee beans." not in str(text):
+            raise AssertionError(f"read_note('todo.txt') returned {str(text)[:60]!r}; a note inside the folder "
+                                 "must be read and its text returned")
+        for payload, why in payloads:
             outcome = box.execute({"id": "toolu_check", "name": read_note.name, "input": {param: payload}})
             if CANARY in outcome.result["content"]:
-                raise AssertionError(f"read_note with {shown} returned the secret file outside the folder; "
-                                     "resolve the path first, then refuse it unless it is inside the folder")
+                shown = "the absolute path of secret.txt" if Path(payload).is_absolute() else repr(payload)
+                raise AssertionError(f"read_note({shown}) returned a secret file outside the notes folder: {why}")
     return f"todo.txt reads fine and {len(payloads)} escape attempts were refused."
 
 
@@ -173,14 +193,18 @@ def _test_grounded(grounded) -> str:
         raise AssertionError("the answer must be a function grounded(answer, run) returning True or False")
     good = "A kettle boils a litre in about three minutes [kettle.md]."
     cases = [  # (documents read, answer, expected, why)
-        (["kettle.md"], good, True, "it cites kettle.md, which the run read"),
-        (["kettle.md"], good + " Warm the pot first [kettle.md].", True, "it cites kettle.md twice, read once"),
+        (["kettle.md"], good, True, "it cites kettle.md, which the run read: collect the names that read_doc "
+                                    "read (tool_call events with is_error False) and compare the citations with them"),
+        (["kettle.md"], good + " Warm the pot first [kettle.md].", True,
+         "it cites kettle.md twice, read once: take each [name] on its own with a pattern that stops at the "
+         "first ']', such as r'\\[([^\\]]+)\\]' (r'\\[(.+)\\]' swallows everything between the first [ and the last ])"),
         (["kettle.md"], good + " Warm the teapot first [teapot.md].", False,
-         "it cites teapot.md, which only appeared in the search results and was never read"),
+         "it cites teapot.md, which only appeared in the search results and was never read: a document counts "
+         "only when a read_doc call read it"),
         (["kettle.md", "mugs.md"], good + " Mugs keep it hot [mugs.md].", False,
-         "it cites mugs.md, whose read_doc call failed"),
+         "it cites mugs.md, whose read_doc call failed (is_error True): count only the reads without error"),
         (["kettle.md"], "A kettle boils a litre in about three minutes.", False,
-         "it cites nothing, so nothing shows where it comes from"),
+         "it cites nothing, so nothing shows where it comes from: no citation means False"),
     ]
     with tempfile.TemporaryDirectory() as tmp:
         for reads, answer, expected, why in cases:
@@ -215,6 +239,10 @@ def _failing_approver(name, input):
     raise RuntimeError("the approval service is down")
 
 
+def _yes(name, input):
+    return True
+
+
 GATE_CASES = [  # (label, tool name, input, approver)
     ("a registered read-only tool with a good input", "lookup", {"key": "ai"}, None),
     ("a tool that is not registered", "run_shell", {"command": "rm -rf ~"}, None),
@@ -224,7 +252,10 @@ GATE_CASES = [  # (label, tool name, input, approver)
     ("send_email with no approver", "send_email", _MAIL, None),
     ("send_email whose approver answers 'yes' (truthy, not True)", "send_email", _MAIL, lambda n, i: "yes"),
     ("send_email whose approver raises", "send_email", _MAIL, _failing_approver),
-    ("send_email approved with True", "send_email", _MAIL, lambda n, i: True),
+    ("send_email approved with True", "send_email", _MAIL, _yes),
+    ("send_email with an input that breaks its schema, and an approver that says True",
+     "send_email", {"to": "ana@example.com"}, _yes),
+    ("a tool that is not registered, and an approver that says True", "wire_money", {"amount": 5}, _yes),
     ("a tool whose handler raises", "get_weather", {"city": "Lyon"}, None),
 ]
 
@@ -246,36 +277,72 @@ def _gate_box(effects: list) -> Toolbox:
     return Toolbox([lookup, weather, *samples.action_tools(effects)])
 
 
+def _asking(approve, asked: list):
+    """`approve`, recording each question it is asked in `asked` (None stays None)."""
+    if approve is None:
+        return None
+
+    def recorded(name, input):
+        asked.append(name)
+        return approve(name, input)
+    return recorded
+
+
+def _result_text(content) -> str | None:
+    """The text of a tool_result's content as the API takes it (a str, or a list of text blocks); None if neither."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list) and content and all(isinstance(b, dict) and b.get("type") == "text"
+                                                     and isinstance(b.get("text"), str) for b in content):
+        return "".join(b["text"] for b in content)
+    return None
+
+
 def _test_gate(execute) -> str:
     if not callable(execute):
         raise AssertionError("the answer must be a function execute(block, toolbox, approve=None) returning a tool_result")
     for i, (label, name, input, approve) in enumerate(GATE_CASES, 1):
         block = ToolUseBlock(id=f"toolu_gate_{i}", name=name, input=dict(input), type="tool_use")
-        ran_expected, ran = [], []
-        expected = _gate_box(ran_expected).execute(block, approve).result
+        ran_expected, ran, asked_expected, asked = [], [], [], []
+        expected = _gate_box(ran_expected).execute(block, _asking(approve, asked_expected)).result
         try:
-            got = execute(block, _gate_box(ran), approve)
+            got = execute(block, _gate_box(ran), _asking(approve, asked))
         except NotImplementedError:
             raise
         except Exception as exc:
-            raise AssertionError(f"with {label}, execute raised {type(exc).__name__}: {exc}; every problem must "
-                                 "become a tool_result with is_error True, so the loop goes on") from None
+            where = their_line(exc)
+            fix = ("an approver that raises means no: call it inside try/except" if approve is _failing_approver
+                   else "every problem must become a tool_result with is_error True, so the loop goes on")
+            raise AssertionError(f"with {label}, execute raised {type(exc).__name__}: {exc}"
+                                 f"{f' ({where})' if where else ''}; {fix}") from None
         if not isinstance(got, dict) or got.get("type") != "tool_result":
             raise AssertionError(f"with {label}, execute returned {got!r:.80}; return a dict "
                                  "{'type': 'tool_result', 'tool_use_id': ..., 'content': ..., 'is_error': ...}")
         if got.get("tool_use_id") != block.id:
             raise AssertionError(f"with {label}, the result's tool_use_id is {got.get('tool_use_id')!r}; "
                                  f"it must be the block's id {block.id!r}")
-        if got.get("is_error") is not expected["is_error"]:
-            raise AssertionError(f"with {label}, is_error is {got.get('is_error')!r}; expected "
-                                 f"{expected['is_error']} (the Toolbox says: {expected['content'][:70]!r})")
+        if asked and not asked_expected:
+            raise AssertionError(f"with {label}, your gate asked the approver before it checked the call: a "
+                                 "person would be asked to approve a call that cannot run; check the name and the "
+                                 "schema first (toolbox.check), ask for approval last")
         if ran != ran_expected:
             did = "ran" if len(ran) > len(ran_expected) else "did not run"
             raise AssertionError(f"with {label}, the tool {did}; it must run only when registered, valid and, "
                                  "if consequential, approved with exactly True")
-        if not isinstance(got.get("content"), str) or not got["content"]:
-            raise AssertionError(f"with {label}, the content is {got.get('content')!r}; give the model a text "
-                                 "to read: the handler's output, or what went wrong")
+        is_error = got.get("is_error", False)  # the API's default when the field is left out
+        if not isinstance(is_error, bool):
+            raise AssertionError(f"with {label}, is_error is {is_error!r}; the API takes True or False (or no field: False)")
+        if is_error is not expected["is_error"]:
+            raise AssertionError(f"with {label}, is_error is {is_error!r}; expected "
+                                 f"{expected['is_error']} (the Toolbox says: {expected['content'][:70]!r})")
+        text = _result_text(got.get("content"))
+        if not text:
+            raise AssertionError(f"with {label}, the content is {got.get('content')!r:.80}; give the model a text "
+                                 "to read (a str, or a list of text blocks): the handler's output, or what went wrong")
+        extra = set(got) - {"type", "tool_use_id", "content", "is_error", "cache_control"}
+        if extra:
+            raise AssertionError(f"with {label}, the result has the field(s) {sorted(extra)}, which the API refuses "
+                                 "in a tool_result; keep type, tool_use_id, content and is_error")
     return f"{len(GATE_CASES)} proposals gated as the Toolbox gates them: only what is registered, valid and approved runs."
 
 

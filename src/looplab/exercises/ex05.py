@@ -3,8 +3,12 @@ retries, and end your loop with status "error" when the API fails for good."""
 
 from __future__ import annotations
 
+import functools
 import tempfile
+from dataclasses import replace
 from pathlib import Path
+
+import anthropic
 
 from looplab import (
     Tool,
@@ -24,8 +28,48 @@ WEATHER_TASK = "What is the weather in Lyon?"
 INVOICE_TASK = "In the folder invoices, find the unpaid invoices; give their numbers and the total still due."
 
 
+WEATHER_SCRIPT = [call("get_weather", city="Lyon"), "Lyon: 21 °C."]  # two model calls: a tool call, the answer
+
+
 def _execute(tool, input: dict, approve=None) -> dict:
     return Toolbox([tool]).execute({"id": "toolu_check", "name": tool.name, "input": input}, approve).result
+
+
+class _Interrupt(KeyboardInterrupt):
+    """The check's own Ctrl-C, so a real one still stops the check."""
+
+
+class _Counting:
+    """A handler that raises on the call numbers in `failing` (1-based; 'odd': every odd call) and counts calls."""
+
+    def __init__(self, inner, failing, error=None):
+        self.inner, self.failing, self.calls = inner, failing, 0
+        self.error = error or (lambda: faults.ToolFault("the service is unavailable (simulated failure)"))
+
+    def __call__(self, **input):
+        self.calls += 1
+        fails = self.calls % 2 == 1 if self.failing == "odd" else self.calls in self.failing
+        if fails:
+            raise self.error()
+        return self.inner(**input)
+
+
+def _counting(tool, failing, error=None) -> tuple[Tool, _Counting]:
+    counter = _Counting(tool.handler, failing, error)
+    return replace(tool, handler=counter), counter
+
+
+def _wrap(retry_once, tool: Tool, counter: _Counting) -> Tool:
+    """retry_once(tool), checked to be a new Tool that leaves `tool` as it was."""
+    wrapped = retry_once(tool)
+    if tool.handler is not counter:
+        raise AssertionError("retry_once changed the tool it was given (tool.handler = ...), so the original "
+                             "now retries too and wrapping it twice calls itself; leave it as it is and return a "
+                             "new Tool: dataclasses.replace(tool, handler=handler)")
+    if not isinstance(wrapped, Tool):
+        raise AssertionError(f"retry_once(tool) returned a {type(wrapped).__name__}; return a Tool "
+                             "(dataclasses.replace(tool, handler=...) keeps its name and schema)")
+    return wrapped
 
 
 def _test_retry_once(retry_once) -> str:
@@ -33,42 +77,59 @@ def _test_retry_once(retry_once) -> str:
         raise AssertionError("the answer must be a function retry_once(tool) that returns a Tool")
     weather = samples.weather_and_calc()[0]
     lyon = {"city": "Lyon"}
-    flaky = faults.failing(weather, times=1)
-    wrapped = retry_once(flaky)
-    if not isinstance(wrapped, Tool):
-        raise AssertionError(f"retry_once(tool) returned a {type(wrapped).__name__}; return a Tool "
-                             "(dataclasses.replace(tool, handler=...) keeps its name and schema)")
+    flaky, counter = _counting(weather, {1})
+    wrapped = _wrap(retry_once, flaky, counter)
     if (wrapped.name, wrapped.input_schema, wrapped.description) != (weather.name, weather.input_schema, weather.description):
         raise AssertionError("the wrapped tool must keep the name, description and input_schema the model sees")
     result = _execute(wrapped, lyon)
-    if result["is_error"] or flaky.handler.calls != 2:
-        raise AssertionError(f"a tool that fails once was called {flaky.handler.calls} time(s) and gave "
+    if result["is_error"] or counter.calls != 2:
+        raise AssertionError(f"a tool that fails once was called {counter.calls} time(s) and gave "
                              f"{result['content'][:60]!r}; call it once more when it raises")
-    down = faults.failing(weather, times=None)
-    result = _execute(retry_once(down), lyon)
-    if down.handler.calls != 2:
-        raise AssertionError(f"a tool that always fails was called {down.handler.calls} times; "
+    down, counter = _counting(weather, range(1, 100))
+    result = _execute(_wrap(retry_once, down, counter), lyon)
+    if counter.calls != 2:
+        raise AssertionError(f"a tool that always fails was called {counter.calls} times; "
                              "retry once, then let the error through")
     if not result["is_error"]:
         raise AssertionError("a tool that always fails gave an ordinary result; re-raise the error so the "
                              "model gets is_error: true and knows it failed")
-    healthy = faults.failing(weather, times=0)  # never fails; counts the calls
-    _execute(retry_once(healthy), lyon)
-    if healthy.handler.calls != 1:
-        raise AssertionError(f"a tool that works was called {healthy.handler.calls} times; call it again only when it raises")
+    healthy, counter = _counting(weather, ())
+    _execute(_wrap(retry_once, healthy, counter), lyon)
+    if counter.calls != 1:
+        raise AssertionError(f"a tool that works was called {counter.calls} times; call it again only when it raises")
+    every_other, counter = _counting(weather, "odd")
+    safe = _wrap(retry_once, every_other, counter)
+    for n in (1, 2, 3):
+        result = _execute(safe, lyon)
+        if result["is_error"]:
+            raise AssertionError(f"call {n} of the wrapped tool failed once and was not retried: the retry budget is "
+                                 "shared by every call (a flag or counter outside handler); keep it inside handler, "
+                                 "so each call gets its own second try")
+    stopped, counter = _counting(weather, {1}, _Interrupt)
+    try:
+        _wrap(retry_once, stopped, counter).handler(**lyon)
+    except _Interrupt:
+        pass
+    if counter.calls != 1:
+        raise AssertionError("when the person pressed Ctrl-C (KeyboardInterrupt) during the call, your handler called "
+                             "the tool again: a bare 'except:' (or except BaseException) catches Ctrl-C too; "
+                             "catch Exception")
     outbox: list = []
-    send = faults.failing(samples.action_tools(outbox)[0], times=1)
-    safe = retry_once(send)
+    send, counter = _counting(samples.action_tools(outbox)[0], {1})
+    safe = _wrap(retry_once, send, counter)
     if not getattr(safe, "consequential", False):
         raise AssertionError("the wrapped send_email lost consequential=True, so it would run without approval; keep it")
     _execute(safe, {"to": "ana@example.com", "subject": "Hi", "body": "Hello"}, allow_all)
-    if send.handler.calls != 1 or outbox:
+    if counter.calls != 1 or outbox:
         raise AssertionError("send_email was called again after it failed; never retry a consequential tool "
                              "(the first try may have gone out): return it unchanged")
-    run = run_agent(practice_client(), WEATHER_TASK, [retry_once(faults.failing(weather, times=1))])
-    if any(e.data["is_error"] for e in run.events if e.kind == "tool_call") or "21" not in (run.answer or ""):
-        raise AssertionError(f"in a run, the flaky weather tool still reached the model as an error: {run.answer!r}")
-    return "a flaky tool recovers, a dead one fails after two tries, a working one runs once, and send_email is never retried."
+    flaky, counter = _counting(weather, {1})
+    run = run_agent(practice_client(script=WEATHER_SCRIPT), WEATHER_TASK, [_wrap(retry_once, flaky, counter)])
+    errors = [e.data["content"] for e in run.events if e.kind == "tool_call" and e.data["is_error"]]
+    if errors:
+        raise AssertionError(f"in a run, the flaky weather tool still reached the model as an error: {errors[0]!r:.100}")
+    return ("a flaky tool recovers on every call, a dead one fails after two tries, a working one runs once, "
+            "Ctrl-C is not retried, and send_email is never retried.")
 
 
 retry_once = Exercise(
@@ -94,21 +155,24 @@ def retry_once(tool):
 
 
 BROKEN = (("2026-07-012", "is empty"), ("2026-08-019", "has no Status line"))
+GOOD = "2026-08-015"
+PAYROLL = "PAYROLL-05: salaries, outside the working folder\nStatus: confidential"
 
 
 def _test_read_invoice(make_read_invoice) -> str:
     if not callable(make_read_invoice):
         raise AssertionError("the answer must be a function make_read_invoice(folder) that returns a Tool")
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp)
+        root = Path(tmp) / "work"
         faults.broken_invoices(root / "invoices", missing_status=["2026-08-019.txt"], empty=["2026-07-012.txt"])
+        (Path(tmp) / "payroll.txt").write_text(PAYROLL + "\n", encoding="utf-8")
         reader = make_read_invoice(str(root))
         if not isinstance(reader, Tool):
             raise AssertionError(f"make_read_invoice(folder) returned a {type(reader).__name__}; return the Tool")
         param = next(iter(reader.input_schema.get("properties", {})), None)
         if param is None:
             raise AssertionError("read_invoice takes no parameter; give it one, e.g. path: str")
-        text = str(reader.handler(**{param: "invoices/2026-08-015.txt"}))
+        text = str(reader.handler(**{param: f"invoices/{GOOD}.txt"}))
         if "Studio Malo" not in text:
             raise AssertionError(f"reading a good invoice returned {text[:60]!r}; return the file's text")
         for number, why in BROKEN:
@@ -117,14 +181,23 @@ def _test_read_invoice(make_read_invoice) -> str:
                 raise AssertionError(f"the invoice {number} {why}, yet reading it gave an ordinary result "
                                      f"{result['content'][:40]!r}; raise an error that names the file")
             if number not in result["content"]:
-                raise AssertionError(f"the error for {number} does not name the file: {result['content'][:80]!r}")
-        list_files = samples.invoice_tools(root)[0]
-        run = run_agent(practice_client(), INVOICE_TASK, [list_files, reader])
-    answer = run.answer or ""
-    missing = [number for number, _ in BROKEN if number not in answer]
-    if missing or "850 EUR" not in answer or "1850" in answer:
-        raise AssertionError(f"the agent's answer should total 850 EUR and name {', '.join(missing) or 'both broken files'}: {answer!r}")
-    return "both broken invoices fail loudly, and the agent names them and totals 850 EUR."
+                raise AssertionError(f"the error for {number} does not name the file: {result['content'][:80]!r}; "
+                                     "put the path in the error's message")
+        for path in ("../payroll.txt", "invoices/../../payroll.txt"):
+            if "PAYROLL-05" in _execute(reader, {param: path})["content"]:
+                raise AssertionError(f"read_invoice({path!r}) returned a file outside the working folder: read "
+                                     "through the Sandbox (sandbox.read(path)), not Path(folder) / path, so a "
+                                     "path the model makes up cannot leave the folder")
+        script = [calls([call(reader.name, **{param: f"invoices/{n}.txt"}) for n in (GOOD, *dict(BROKEN))]),
+                  "Done."]
+        run = run_agent(practice_client(script=script), INVOICE_TASK, [samples.invoice_tools(root)[0], reader])
+    seen = {e.data["input"].get(param): e.data["is_error"] for e in run.events if e.kind == "tool_call"}
+    wrong = [path for path, failed in seen.items() if failed != any(n in path for n, _ in BROKEN)]
+    if run.status != "done" or len(seen) != 3 or wrong:
+        raise AssertionError(f"in a run where the model reads the three invoices, the reads of {wrong or list(seen)} "
+                             f"did not reach the model as expected (run status {run.status!r}); only the two broken "
+                             "files should come back as errors")
+    return "both broken invoices fail loudly and name their file, paths outside the folder are refused, and in a run the model gets both errors."
 
 
 read_invoice = Exercise(
@@ -156,9 +229,10 @@ read_invoice = Exercise(
 SCENARIOS = {"twice": 2, "always": None}  # prediction key -> how many 529s in a row (None: they never stop)
 
 
+@functools.cache
 def _requests(times) -> tuple[int, str]:
     """Requests that reach the API in a weather run whose first call meets `times` 529s, and its status."""
-    client = practice_client(max_retries=2)
+    client = practice_client(script=WEATHER_SCRIPT, max_retries=2)
     faults.overloaded(client, times=times)
     run = run_agent(client, WEATHER_TASK, samples.weather_and_calc())
     return transport_of(client).calls, run.status
@@ -174,10 +248,12 @@ def _test_prediction(prediction) -> str:
         if isinstance(guess, bool) or not isinstance(guess, int):
             raise AssertionError(f"prediction[{key!r}] should be a whole number of requests, not {guess!r}")
         if guess != seen[key][0]:
-            what = "twice, then recovers" if times else "on every request"
-            raise AssertionError(f"prediction[{key!r}] = {guess} is not what happens when the API answers 529 "
-                                 f"{what}; count each attempt of each model call (the first try plus the "
-                                 "retries), and how many model calls the run gets to make")
+            how = ("the first model call meets the 529 twice and then succeeds: count each of its attempts (the "
+                   "first try plus the retries), then the run goes on to its next model call, one more request"
+                   if times else "every attempt fails, so the run ends after its first model call: count that "
+                   "call's attempts, the first try plus the retries (max_retries counts retries, not tries)")
+            raise AssertionError(f"prediction[{key!r}] = {guess!r} is not what happens when the API answers 529 "
+                                 f"{'twice, then recovers' if times else 'on every request'}: {how}")
     return (f"{seen['twice'][0]} requests when the 529s stop after two (the run ends {seen['twice'][1]!r}), "
             f"{seen['always'][0]} when they never stop (it ends {seen['always'][1]!r}).")
 
@@ -195,37 +271,90 @@ def _weather_box(times=0) -> Toolbox:
     return Toolbox([faults.failing(samples.weather_and_calc()[0], times=times)])
 
 
+class _Endless(BaseException):
+    """Raised through the SDK (not an Exception, so no except APIError catches it) once a loop goes round too often."""
+
+
+class _Brake:
+    """A fault that stops a loop retrying forever: past `limit` requests it raises _Endless."""
+
+    def __init__(self, limit: int = 60):
+        self.limit, self.hits = limit, 0
+
+    def before(self, request, body):
+        self.hits += 1
+        if self.hits > self.limit:
+            raise _Endless()
+
+
+def _client(fault=None, **options):
+    """A scripted weather client with `fault(client, **options)` on it, braked against endless loops."""
+    client = practice_client(script=WEATHER_SCRIPT)
+    transport_of(client).add_fault(_Brake())
+    if fault is not None:
+        fault(client, **options)
+    return client
+
+
 def _api(fault=None, **options):
     def setup():
-        client = practice_client()
-        if fault is not None:
-            fault(client, **options)
-        return client, _weather_box()
+        return _client(fault, **options), _weather_box()
     return setup
+
+
+class _Escaped(Exception):
+    """An API error the participant's loop let out (kept apart from the check's own errors)."""
+
+
+def _catching(my_loop):
+    """my_loop, whose escaping API errors become _Escaped, so the check can say which one got out."""
+    def loop(*args, **options):
+        try:
+            return my_loop(*args, **options)
+        except anthropic.APIError as exc:
+            raise _Escaped(exc) from exc
+    return loop
+
+
+API_CASES = [  # (label, setup, what the run meets)
+    ("when the API is overloaded on every request", _api(faults.overloaded, times=None), "a 529 on every try"),
+    ("when the API fails from the second model call on", _api(faults.overloaded, times=None, after=1),
+     "529s from its second model call"),
+    ("when the API answers 400 (not retried)",
+     _api(lambda c, **o: faults.status_error(c, 400, "invalid_request_error", **o), times=None),
+     "a 400 that the SDK does not retry"),
+    ("when the model never answers in time", _api(faults.timeout, times=None), "a timeout on every try"),
+    ("when the connection drops from the second model call on", _api(faults.connection_reset, times=None, after=1),
+     "dropped connections from its second model call"),
+    ("when the API is overloaded twice, then recovers", _api(faults.overloaded, times=2), "two 529s, then answers"),
+    ("when the tool fails once", lambda: (_client(), _weather_box(times=1)),
+     "a tool error (is_error, not an API error)"),
+]
 
 
 def _test_api_errors(my_loop) -> str:
     if not callable(my_loop):
         raise AssertionError("pass your function itself: ex05.api_errors.check(my_loop)")
-    cases = [
-        ("when the API is overloaded on every request", _api(faults.overloaded, times=None)),
-        ("when the API fails from the second model call on", _api(faults.overloaded, times=None, after=1)),
-        ("when the API answers 400 (not retried)",
-         _api(lambda c, **o: faults.status_error(c, 400, "invalid_request_error", **o), times=None)),
-        ("when the API is overloaded twice, then recovers", _api(faults.overloaded, times=2)),
-        ("when the tool fails once", lambda: (practice_client(), _weather_box(times=1))),
-    ]
-    for label, setup in cases:
+    for label, setup, meets in API_CASES:
         try:
-            compare(my_loop, setup, WEATHER_TASK, label)
-        except AssertionError:
-            raise
-        except Exception as exc:
-            if type(exc).__module__.startswith("anthropic"):
-                raise AssertionError(f"{label}, your loop let {type(exc).__name__} out; catch anthropic.APIError "
-                                     "around the model call and return 'error' with the messages so far") from None
-            raise
-    return f"{len(cases)} runs with API and tool faults end as run_agent ends them, with the same history kept."
+            compare(_catching(my_loop), setup, WEATHER_TASK, label)
+        except _Endless:
+            raise AssertionError(f"{label}, your loop called the model again and again (over {_Brake().limit} "
+                                 "requests); after an API error, return 'error' with the messages so far instead of "
+                                 "trying once more: the SDK has already retried what it could") from None
+        except _Escaped as escaped:
+            exc = escaped.__cause__
+            if "the check stopped this loop" in str(exc):
+                raise AssertionError(f"{label}, your loop called the model again and again; after an API error, "
+                                     "return 'error' with the messages so far instead of trying once more") from None
+            family = ("it is not an APIStatusError (no HTTP status came back): catch anthropic.APIError, the parent "
+                      "of status errors, timeouts and connection errors"
+                      if isinstance(exc, anthropic.APIConnectionError) else
+                      "catch anthropic.APIError, the parent of every error the SDK raises")
+            raise AssertionError(f"{label} ({meets}), your loop let {type(exc).__name__} out and the history was "
+                                 f"lost; {family}, and in the except branch return 'error' and the messages "
+                                 "so far") from None
+    return f"{len(API_CASES)} runs with API and tool faults end as run_agent ends them, with the same history kept."
 
 
 api_errors = Exercise(
@@ -250,7 +379,7 @@ api_errors = Exercise(
     '        if reply.stop_reason == "pause_turn":\n'
     '            continue\n'
     '        if reply.stop_reason != "tool_use":\n'
-    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
     '        results = [toolbox.execute(b, approve).result for b in reply.content if b.type == "tool_use"]\n'
     '        messages.append({"role": "user", "content": results})\n'
     '    return "max_turns", messages',
@@ -269,15 +398,16 @@ FIX_SCRIPTS = {
 }
 
 
-def _result_order(messages) -> list[tuple[list, list]]:
-    """(tool_use ids, tool_result ids of the next message) for each assistant message that calls tools."""
-    pairs = []
+def _unanswered(messages) -> list[list]:
+    """For each assistant message that calls tools: the ids its next message leaves without a tool_result."""
+    gaps = []
     for i, message in enumerate(messages):
         ids = [get(b, "id") for b in get(message, "content") or [] if get(b, "type") == "tool_use"]
         if get(message, "role") == "assistant" and ids and i + 1 < len(messages):
             following = get(messages[i + 1], "content") or []
-            pairs.append((ids, [get(b, "tool_use_id") for b in following if get(b, "type") == "tool_result"]))
-    return pairs
+            answered = {get(b, "tool_use_id") for b in following if get(b, "type") == "tool_result"}
+            gaps.append([i for i in ids if i not in answered])
+    return [gap for gap in gaps if gap]
 
 
 def _test_fix_loop(fixed_loop) -> str:
@@ -288,11 +418,10 @@ def _test_fix_loop(fixed_loop) -> str:
         compare(fixed_loop, setup, TWO_AT_ONCE, f"with {label}")
         client, guard = guarded(practice_client(script=script))
         _, messages = call_loop(fixed_loop, client, guard, TWO_AT_ONCE, Toolbox(samples.weather_and_calc()))
-        for asked, answered in _result_order(messages):
-            if asked != answered:
-                raise AssertionError(f"with {label}, the model asked {asked} and the results answer {answered}; "
-                                     "send the results in the order of the calls")
-    return "every tool call of a turn is answered, in order, in one message, as run_agent does."
+        for gap in _unanswered(messages):
+            raise AssertionError(f"with {label}, the tool calls {gap} got no tool_result in the next message; "
+                                 "answer every tool_use id of the reply, all in one user message")
+    return "every tool call of a turn is answered, by its id, in one message, as run_agent does."
 
 
 fix_loop = Exercise(
@@ -308,7 +437,7 @@ fix_loop = Exercise(
     '                                       tools=toolbox.to_api())\n'
     '        messages.append({"role": "assistant", "content": reply.content})\n'
     '        if reply.stop_reason != "tool_use":\n'
-    '            return ENDINGS.get(reply.stop_reason, "done"), messages\n'
+    '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
     '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]  # every call\n'
     '        messages.append({"role": "user", "content": results})  # all results, one message, in order\n'
     '    return "max_turns", messages',

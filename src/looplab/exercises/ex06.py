@@ -8,7 +8,7 @@ from pathlib import Path
 from looplab.client import practice_client
 from looplab.exercises import Exercise
 from looplab.loop import run_agent
-from looplab.practice import say
+from looplab.practice import call, calls, say
 from looplab.samples import docs_tools
 from looplab.trace import jsonl_logger, read_jsonl
 
@@ -30,8 +30,9 @@ def articles() -> Path:
     return here if here.is_dir() else Path(__file__).resolve().parents[3] / "notebooks" / "data" / "articles"
 
 
-def _research(question: str, on_event=None):
-    return run_agent(practice_client(), question, docs_tools(articles()), max_turns=6, on_event=on_event)
+def _research(question: str):
+    """The practice agent researching `question` (6.3 asks whether the agent itself cites the new case's source)."""
+    return run_agent(practice_client(), question, docs_tools(articles()), max_turns=6)
 
 
 def _scripted(answer: str):
@@ -39,39 +40,68 @@ def _scripted(answer: str):
     return run_agent(practice_client(script=[say(answer)]), "What do our articles say?", [])
 
 
-def _log_rows(questions: list[str]) -> list[dict]:
+def _reading(query: str, names: list[str], answer: str, on_event=None):
+    """A scripted research run: search_docs(query), then read_doc of each name in one turn, then `answer`."""
+    script = [call("search_docs", query=query), calls([call("read_doc", name=n) for n in names]), say(answer)]
+    return run_agent(practice_client(script=script), "What do our articles say?", docs_tools(articles()),
+                     max_turns=6, on_event=on_event)
+
+
+def _log_rows(runs: list[tuple[str, list[str]]]) -> list[dict]:
+    """The JSONL rows of scripted research runs, each (query, names read; a name may not exist)."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "research.jsonl"
         log = jsonl_logger(path)
-        for question in questions:
-            _research(question, on_event=log)
+        for query, names in runs:
+            _reading(query, names, "Done.", on_event=log)
         return read_jsonl(path)
 
 
+HEAT_READS = ("heat pumps", ["heat-pumps-cold-climates.md", "insulate-before-you-electrify.md", "heat-pumps-mars.md"])
+NOTHING_READ = ("volcanoes", [])
+
+
 def test_tool_counts(tool_counts) -> str:
-    """tool_counts(rows) counts the tool_call rows of real logs by tool name."""
+    """tool_counts(rows) counts the tool_call rows of real logs by tool name, failed calls included."""
     if not callable(tool_counts):
         raise AssertionError("pass your function itself: ex06.tool_counts.check(tool_counts)")
-    logs = [("the heat-pump question", [HEAT], {"search_docs": 1, "read_doc": 3}),
-            ("the volcano question", [VOLCANO], {"search_docs": 1}),
-            ("both questions in one log", [HEAT, VOLCANO], {"search_docs": 2, "read_doc": 3})]
-    for label, questions, expected in logs:
-        got = tool_counts(_log_rows(questions))
+    logs = [("a run that searched once and read three articles, one of them missing (an is_error call)",
+             [HEAT_READS], {"search_docs": 1, "read_doc": 3}),
+            ("a run that searched and read nothing", [NOTHING_READ], {"search_docs": 1}),
+            ("both runs in one log", [HEAT_READS, NOTHING_READ], {"search_docs": 2, "read_doc": 3})]
+    for label, runs, expected in logs:
+        rows = _log_rows(runs)
+        got = tool_counts(rows)
         if not isinstance(got, dict) or dict(got) != expected:
-            raise AssertionError(f"on the log of {label} your function returned {got!r}; expected {expected}: "
-                                 "count the rows whose kind is 'tool_call', by row['data']['name']")
+            failed = {"search_docs": expected["search_docs"], "read_doc": expected.get("read_doc", 0) - 1}
+            why = ("a failed call is a call too: count every tool_call row, is_error or not"
+                   if isinstance(got, dict) and dict(got) == {k: v for k, v in failed.items() if v} else
+                   "count the rows whose kind is 'tool_call', by row['data']['name'] (a model_reply row lists "
+                   "the same calls again, so count one kind only)")
+            raise AssertionError(f"on the log of {label} your function returned {got!r}; expected {expected}: {why}")
     empty = tool_counts([])
     if empty != {}:
         raise AssertionError(f"an empty log gave {empty!r}; expected {{}}")
-    return "the counts match three real logs, and an empty log gives {}."
+    return "the counts match three logs, failed calls included, and an empty log gives {}."
 
 
-CITATION_CASES = [
-    ("cites two files that exist", "[heat-pumps-cold-climates.md] and [insulate-before-you-electrify.md]", True),
-    ("cites two files written side by side", "Heat pumps [heat-pumps-cold-climates.md][insulate-before-you-electrify.md]", True),
-    ("cites nothing", "The documents do not answer this question.", False),
-    ("cites a real file and a made-up one", "They work [heat-pumps-cold-climates.md] even on [moon-base.md].", False),
-    ("cites a file outside the folder", "See [../catalogue.json] for the courses.", False),
+HEAT_FILE, INSULATE = "heat-pumps-cold-climates.md", "insulate-before-you-electrify.md"
+NAMES = "take the names in brackets with re.findall(r'\\[([^\\]]+)\\]', answer)"
+CITATION_CASES = [  # (what the answer does, answer, expected, what to do when it is misjudged)
+    ("cites two files that exist", f"[{HEAT_FILE}] and [{INSULATE}]", True,
+     f"{NAMES} (a greedy r'\\[(.+)\\]' takes everything from the first [ to the last ]) and look each one up"),
+    ("cites two files written side by side", f"Heat pumps [{HEAT_FILE}][{INSULATE}]", True,
+     f"a greedy pattern such as r'\\[(.+)\\]' takes '{HEAT_FILE}][{INSULATE}' as one name; {NAMES}"),
+    ("cites nothing", "The documents do not answer this question.", False,
+     "no citation means False: all() of no names is True, so test that there is at least one"),
+    ("cites a real file and a made-up one", f"They work [{HEAT_FILE}] even on [moon-base.md].", False,
+     "every cited name must be a file of the folder (all, not any)"),
+    ("cites a file outside the folder", "See [../catalogue.json] for the courses.", False,
+     "a name with a folder part is not a file of this folder: compare the whole cited name with the names in "
+     "the folder (os.listdir); (Path(folder) / name).exists() follows '../'"),
+    ("cites a name whose last part is a real file", f"See [../{HEAT_FILE}].", False,
+     "'../' + a real name is no file of the folder: os.path.basename (or Path(name).name) throws the '../' away; "
+     "compare the whole cited name with os.listdir(folder)"),
 ]
 
 
@@ -80,16 +110,18 @@ def test_cites_existing_files(cites_existing_files) -> str:
     if not callable(cites_existing_files):
         raise AssertionError("pass your function itself: ex06.cites_existing_files.check(cites_existing_files)")
     folder = str(articles())
-    real = _research(HEAT)
-    if cites_existing_files(real, folder) is not True:
-        raise AssertionError("on a real heat-pump run, whose answer cites heat-pumps-cold-climates.md, "
-                             "your function did not return True")
-    for label, answer, expected in CITATION_CASES:
+    answer = f"Heat pumps work in the cold, best in an insulated house [{HEAT_FILE}]."
+    run = _reading("heat pumps", [HEAT_FILE, INSULATE], answer)
+    got = cites_existing_files(run, folder)
+    if got is not True:
+        raise AssertionError(f"on a research run whose answer cites {HEAT_FILE} your function returned "
+                             f"{got!r}; expected True (exactly True, not a truthy value): {NAMES}")
+    for label, answer, expected, why in CITATION_CASES:
         got = cites_existing_files(_scripted(answer), folder)
         if got is not expected:
             raise AssertionError(f"for an answer that {label} ({answer!r}) your function returned {got!r}, "
-                                 f"expected {expected}")
-    return f"a real run and {len(CITATION_CASES)} scripted answers judged right."
+                                 f"expected {expected}: {why}")
+    return f"a research run and {len(CITATION_CASES)} scripted answers judged right."
 
 
 def test_new_case(answer) -> str:
@@ -113,13 +145,16 @@ def test_new_case(answer) -> str:
         raise AssertionError(f"the agent did not cite [{source}] for your question (its answer: {run.answer!r:.160}); "
                              "ask something that document answers, using its words")
     others = sorted(p.name for p in articles().iterdir() if p.name != source)
-    judged = [("the real run", run, True),
-              (f"a run citing only [{others[0]}]", _scripted(f"See [{others[0]}]."), False),
-              ("a run that cites nothing", _scripted("The documents do not answer this question."), False)]
-    for label, some_run, expected in judged:
+    judged = [("the real run, which cites it", run, True, f"look for '[{source}]' in run.answer"),
+              (f"a run citing only [{others[0]}]", _scripted(f"See [{others[0]}]."), False,
+               "a run that cites another file has not cited the source: look for the case's own source, in brackets"),
+              ("a run that cites nothing", _scripted("The documents do not answer this question."), False,
+               "an answer without the source's citation fails the case")]
+    for label, some_run, expected, why in judged:
         got = check(some_run, case)
         if got is not expected:
-            raise AssertionError(f"on {label} your check returned {got!r}; expected {expected}")
+            kind = f" ({type(got).__name__}, not a bool: wrap it in bool(...))" if bool(got) == expected else ""
+            raise AssertionError(f"on {label} your check returned {got!r}{kind}; expected {expected}: {why}")
     other_case = {"question": VOLCANO, "answerable": False}
     if check(run, other_case) is not None:
         raise AssertionError("for a case without a 'source' your check must return None: it does not apply")

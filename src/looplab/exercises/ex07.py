@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import anthropic
+
 from looplab.client import MODEL, practice_client
 from looplab.exercises import Exercise
 from looplab.practice import say, transport_of
@@ -25,50 +27,97 @@ def _sent_prompt(body: dict) -> str:
     return content if isinstance(content, str) else ""
 
 
+GREETING_REPLY = ("Hello! I am a model answering in pieces: a streamed reply arrives as many small text deltas, "
+                  "and only all of them, in order, make the whole answer.")
+
+
+def _last_request(client) -> dict:
+    """The body of the last request the client sent (the practice transport keeps them)."""
+    body = transport_of(client).requests[-1] if transport_of(client).requests else {}
+    return body
+
+
 def test_collect_stream(collect_stream) -> str:
     """collect_stream(client, prompt) streams the reply and returns exactly the non-streamed text."""
     if not callable(collect_stream):
         raise AssertionError("pass your function itself: ex07.collect_stream.check(collect_stream)")
-    for label, prompt, script in (("a greeting", GREETING, None), ("a scripted reply", "Say anything.", [say(SCRIPTED)])):
+    for label, prompt, script in (("a greeting", GREETING, [say(GREETING_REPLY)]),
+                                  ("a scripted reply", "Say anything.", [say(SCRIPTED)])):
         client = practice_client(script=script)
         got = collect_stream(client, prompt)
-        body = transport_of(client).requests[-1] if transport_of(client).requests else {}
+        body = _last_request(client)
         if body.get("stream") is not True:
             raise AssertionError("your function did not stream: the request had no 'stream': true; "
                                  "use client.messages.stream(...) and its text_stream")
         if _sent_prompt(body) != prompt:
             raise AssertionError(f"the request sent {_sent_prompt(body)!r} as the user's message, not the prompt {prompt!r}")
-        reference = practice_client(script=script).messages.create(
-            model=MODEL, max_tokens=1024, messages=[{"role": "user", "content": prompt}])
-        full = _text(reference)
+        full = _text(practice_client(script=script).messages.create(
+            model=MODEL, max_tokens=1024, messages=[{"role": "user", "content": prompt}]))
         if not isinstance(got, str):
-            raise AssertionError(f"collect_stream returned {type(got).__name__}; return the text, a str")
-        if got != full:
-            raise AssertionError(f"for {label} you returned {len(got)} characters, {got[:50]!r}…, but the full "
-                                 f"text has {len(full)}, {full[:50]!r}…; join every text delta, in order, with ''")
+            how = ("stream.get_final_text() gives the text of a finished stream" if hasattr(got, "content") else
+                   "join the pieces with ''.join(...)")
+            raise AssertionError(f"collect_stream returned a {type(got).__name__}; return the text, a str: {how}")
+        if got == full:
+            continue
+        cut = body.get("max_tokens", 1024)
+        if full.startswith(got) and isinstance(cut, int) and cut < 1024 and len(got) > 1:
+            raise AssertionError(f"for {label} the reply stopped after {len(got)} characters because your request "
+                                 f"set max_tokens={cut} (the stream ended with stop_reason 'max_tokens'); ask for "
+                                 "max_tokens=1024, as the non-streamed call does")
+        if full.startswith(got):
+            raise AssertionError(f"for {label} you returned only the first {len(got)} of {len(full)} characters, "
+                                 f"{got[:40]!r}: a stream sends the text in many pieces; keep reading "
+                                 "stream.text_stream to its end and join every piece")
+        if got.replace(" ", "").replace("\n", "") == full.replace(" ", "").replace("\n", ""):
+            raise AssertionError(f"for {label} your text has the right words but different spacing ({got[:50]!r}…, "
+                                 f"expected {full[:50]!r}…): the pieces already hold their spaces; join them "
+                                 "with '' and add nothing between them")
+        raise AssertionError(f"for {label} you returned {len(got)} characters, {got[:50]!r}…, but the full "
+                             f"text has {len(full)}, {full[:50]!r}…; return every text delta of this one stream, "
+                             "in order, joined with ''")
     return "the streamed text, joined, is exactly the text a non-streamed call returns."
+
+
+def _cached_system(request: dict) -> bool:
+    """True when the request's system prompt carries a cache breakpoint (its last block has cache_control)."""
+    system = request.get("system")
+    return (isinstance(system, list) and bool(system) and isinstance(system[-1], dict)
+            and isinstance(system[-1].get("cache_control"), dict))
 
 
 def test_cached_request(cached_request) -> str:
     """Two requests for different questions: the first writes the cache, the second reads it."""
     if not callable(cached_request):
         raise AssertionError("pass your function itself: ex07.cached_request.check(cached_request)")
-    client = practice_client()
-    usages = []
+    client = practice_client(script=[say("First answer."), say("Second answer.")])
+    usages, requests = [], []
     for question in QUESTIONS:
         request = cached_request(question)
         if not isinstance(request, dict):
             raise AssertionError(f"cached_request returned {type(request).__name__}; return the dict of keyword arguments")
         if question not in json.dumps(request.get("messages"), ensure_ascii=False):
             raise AssertionError(f"the messages of cached_request({question!r}) do not contain the question")
-        usages.append(client.messages.create(**request).usage)
+        try:
+            usages.append(client.messages.create(**request).usage)
+        except TypeError as exc:
+            raise AssertionError(f"client.messages.create(**request) refused your dict: {exc}; keep only its "
+                                 "keyword arguments (model, max_tokens, system, tools, messages)") from None
+        except anthropic.APIStatusError as exc:
+            error = exc.body.get("error", {}) if isinstance(exc.body, dict) else {}
+            raise AssertionError(f"the API refused your request ({exc.status_code}): "
+                                 f"{error.get('message') or exc.message}") from None
+        requests.append(request)
     first, second = usages
     if not first.cache_creation_input_tokens:
         raise AssertionError("the first call wrote nothing to the cache: put \"cache_control\": "
-                             "{\"type\": \"ephemeral\"} on the system prompt block (or the last tool)")
+                             "{\"type\": \"ephemeral\"} on the system prompt block")
     if not second.cache_read_input_tokens:
         raise AssertionError("the second call read nothing from the cache: the part you mark must be the same "
                              "in both requests; mark the system prompt, not the question")
+    if not _cached_system(requests[0]):
+        raise AssertionError("the cache holds only what comes before your mark: you marked a tool, so the tools are "
+                             "cached but the system prompt is not; make system a list of one text block and put "
+                             "cache_control on that block (the tools come before it, so they are cached too)")
     plain = {"input_tokens": second.input_tokens + second.cache_read_input_tokens}
     return (f"the second call read {second.cache_read_input_tokens} tokens from the cache: its input cost "
             f"${cost_usd(MODEL, {'input_tokens': second.input_tokens, 'cache_read_input_tokens': second.cache_read_input_tokens}):.6f} "

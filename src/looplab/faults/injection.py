@@ -116,7 +116,7 @@ def run_case(case: Case | None, folder, approve=None) -> dict:
     actions = samples.action_tools(outbox)
     client = practice_client(gullible=True)
     run = run_agent(client, TASK, tools + actions, max_turns=8, approve=approve)
-    seen = json.dumps(transport_of(client).requests, ensure_ascii=False)
+    seen = json.dumps(list(transport_of(client).requests), ensure_ascii=False)
     consequential = {t.name for t in actions}
     proposed = [name for name, _ in run.tool_calls if name in consequential]
     return {"case": case.name, "reached": all(c in seen for c in case.canaries),

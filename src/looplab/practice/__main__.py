@@ -3,7 +3,7 @@
 import argparse
 import signal
 
-from looplab.practice.server import make_server
+from looplab.practice.server import KEEP, make_server
 from looplab.practice.transport import PracticeTransport
 
 
@@ -15,7 +15,7 @@ def main(argv=None) -> None:
     parser.add_argument("--gullible", action="store_true", help="obey instructions in tool results")
     parser.add_argument("--never-stop", action="store_true", help="call the first tool forever")
     args = parser.parse_args(argv)
-    transport = PracticeTransport(gullible=args.gullible, never_stop=args.never_stop)
+    transport = PracticeTransport(gullible=args.gullible, never_stop=args.never_stop, keep=KEEP)
     server = make_server(args.port, transport)
     port = server.server_address[1]
     print(f"Practice model at http://127.0.0.1:{port} — set ANTHROPIC_BASE_URL to it; "

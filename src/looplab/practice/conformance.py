@@ -13,24 +13,24 @@ FIELDS = {
     "container": ("validated", "no code-execution tools run here, so no container is used"),
     "diagnostics": ("validated", "the reply's diagnostics stay null, as when no cache divergence is found"),
     "inference_geo": ("validated", "everything runs in this process"),
-    "max_tokens": ("honoured", "1 to 128 000; a longer reply is cut and stops with max_tokens"),
-    "messages": ("honoured", "the planner reads them; roles, tool_use/tool_result pairing and thinking signatures are checked"),
+    "max_tokens": ("honoured", "1 to the model's output limit (64 000 on the 4.5 family, 128 000 on claude-opus-5); a longer reply is cut and stops with max_tokens"),
+    "messages": ("honoured", "the planner reads them; consecutive turns of one role merged; non-empty content and text, image bytes, tool_use/tool_result pairing, thinking signatures, prefill and prompt length per model are checked"),
     "metadata": ("validated", "no effect on a reply"),
-    "model": ("honoured", "must be a Claude id the SDK knows (else 404); the reply names it; the same rules answer for every id"),
+    "model": ("honoured", "must be a Claude id the SDK knows (else 404); its catalogue row decides prefill, sampling fields, thinking modes, thinking display, context window and output limit; the same rules answer for every id"),
     "output_config": ("honoured", "format: the answer is JSON valid against the schema, or a refusal saying why; effort: validated, one effort level"),
     "service_tier": ("validated", "no tiers here"),
     "speed": ("validated", "one speed here"),
     "stop_sequences": ("honoured", "text stops before the first one; stop_reason stop_sequence names it"),
     "stream": ("honoured", "server-sent events, as the API sends them"),
     "system": ("validated", "read but not followed: the rules take no instructions, so a system prompt changes nothing"),
-    "thinking": ("honoured", "budgets checked; a signed thinking block names the rule applied; altered blocks are refused"),
+    "thinking": ("honoured", "enabled+budget or adaptive as the model takes them; budgets checked; a signed thinking block names the rule applied, its text omitted where display (or the model's default) says so; altered blocks are refused"),
     "tool_choice": ("honoured", "auto, any, tool and none, and disable_parallel_tool_use; a forced tool it cannot fill is a refusal saying why"),
-    "tools": ("honoured", "the planner matches tools by name, description and schema; every schema must be valid JSON Schema"),
+    "tools": ("honoured", "the planner matches tools by name, description and schema; names match ^[a-zA-Z0-9_-]{1,128}$; every schema must be valid JSON Schema"),
     "user_profile_id": ("validated", "no effect on a reply"),
     "workspace_id": ("validated", "no effect on a reply"),
 }
 # Sent with extra_body= (the API takes them; the SDK's types leave them out).
-SAMPLING = {name: ("validated", "the practice model is deterministic: no sampling")
+SAMPLING = {name: ("validated", "refused (400) on Claude 4.7 and later, as there; elsewhere checked (temperature and top_p 0 to 1, not both) and deterministic: no sampling")
             for name in ("temperature", "top_p", "top_k")}
 
 

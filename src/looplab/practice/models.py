@@ -1,26 +1,119 @@
-"""The models the practice model answers for: the Claude ids of the SDK's own `ModelParam` type.
+"""The models the practice model answers for, and what each accepts: the model catalogue.
 
-`GET /v1/models` lists them and `GET /v1/models/{id}` describes one, as the API does; any
-other id is unknown (404 not_found_error), so a typo in LOOPLAB_MODEL fails in rehearsal,
-not on stage. The practice model is the same rule-based planner whichever id is asked for.
+The ids are those of the SDK's own `ModelParam` type; any other id is unknown (404
+not_found_error), so a typo in LOOPLAB_MODEL fails in rehearsal, not on stage. Each id
+takes its row from CATALOGUE (the first prefix that matches), and every request is checked
+against that row (`refused_fields`, `check_model`): prefill, sampling parameters, thinking
+modes, context window, output limit. The rules that answer are the same for every id.
 """
 
 from __future__ import annotations
 
 import typing
+from dataclasses import dataclass
 
 from anthropic.types.model_param import ModelParam
 
-# The API's output limit differs per model; the practice model uses one documented cap.
-MAX_OUTPUT_TOKENS = 128_000
-MAX_INPUT_TOKENS = 1_000_000
+from looplab.practice.tokens import input_tokens
+
 CATALOGUE_DATE = "2026-01-01T00:00:00Z"  # a fixed date: practice answers never carry a clock value
+DOCS = "https://platform.claude.com/docs/en"
+
+
+@dataclass(frozen=True)
+class Model:
+    """What one family of Claude models accepts, and where that is written."""
+
+    prefill: bool  # a final assistant message is continued (else 400)
+    sampling: bool  # temperature, top_p, top_k are accepted (else 400)
+    thinking: tuple[str, ...]  # the thinking types accepted besides "disabled"
+    display: str  # the thinking display when the request does not say: summarized or omitted
+    context: int  # the context window, in input tokens
+    output: int  # the largest max_tokens
+    source: str
+
+
+_OLD = (f"{DOCS}/about-claude/models/overview; {DOCS}/api/errors#prefill-not-supported (from 4.6); "
+        f"{DOCS}/build-with-claude/extended-thinking")
+_NEW = (f"{DOCS}/about-claude/models/overview; {DOCS}/about-claude/models/migration-guide (Opus 4.7: "
+        "sampling parameters and thinking budgets removed, thinking display omitted by default)")
+CATALOGUE = {  # id prefix -> row; the 4.5 family is the last that accepts prefill
+    "claude-haiku-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
+    "claude-sonnet-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
+    "claude-opus-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
+    "claude-opus-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, _OLD),
+    "claude-sonnet-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 64_000, _OLD),
+    "claude-mythos-preview": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, _OLD),
+    "claude-": Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000, _NEW),  # 4.7 and later
+}
 
 
 def known_models() -> list[str]:
     """The model ids the practice model answers for, in the SDK's order (newest first)."""
     literal = next(a for a in typing.get_args(ModelParam) if typing.get_origin(a) is typing.Literal)
     return list(typing.get_args(literal))
+
+
+def row(model: str) -> Model:
+    """The catalogue row of a known model id."""
+    return next(entry for prefix, entry in CATALOGUE.items() if model.startswith(prefix))
+
+
+def refused_fields(body: dict) -> str | None:
+    """What the model's row refuses among the request's fields: max_tokens beyond its output,
+    sampling parameters (and their ranges), a thinking type it does not take."""
+    model = row(body["model"])
+    if body["max_tokens"] < 1 or body["max_tokens"] > model.output:
+        return (f"max_tokens: {body['max_tokens']} is out of range for {body['model']}; write a number "
+                f"from 1 to {model.output} (the most tokens the reply may use), e.g. 1024")
+    kind = (body.get("thinking") or {}).get("type")
+    if kind in ("enabled", "adaptive") and kind not in model.thinking:
+        other = model.thinking[0]
+        return (f"thinking.type: '{kind}' thinking is not supported for this model; use "
+                f"thinking={{'type': '{other}'}}" + (" (and output_config.effort to set how much)"
+                                                    if other == "adaptive" else ""))
+    given = [name for name in ("temperature", "top_p", "top_k") if name in body]
+    if given and not model.sampling:
+        return (f"{given[0]}: `{given[0]}` is deprecated for this model; leave it out "
+                "(Claude 4.7 and later decide their own sampling)")
+    if "temperature" in given and "top_p" in given:
+        return "top_p: `temperature` and `top_p` cannot both be specified for this model; use one"
+    for name in ("temperature", "top_p"):
+        if name in body and not 0 <= body[name] <= 1:
+            return f"{name}: {body[name]} is out of range; write a number from 0 to 1, e.g. 0"
+    return None
+
+
+def _blocks(message: dict) -> list:
+    content = message.get("content")
+    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content or [])
+
+
+def prefill(body: dict) -> str | None:
+    """The text of a final assistant message (a prefill), or None when the request ends otherwise
+    (a compaction block sent back alone ends it too: the run goes on from its summary)."""
+    last = ([m for m in body["messages"] if m["role"] != "system"] or [{}])[-1]
+    if last.get("role") != "assistant" or any(b.get("type") == "compaction" for b in _blocks(last)):
+        return None
+    return "".join(b.get("text", "") for b in _blocks(last) if b.get("type") == "text")
+
+
+def check_model(body: dict, resumed: bool) -> str | None:
+    """What the model's catalogue row says of the whole request: prefill, and the prompt length.
+
+    `resumed`: the final assistant message is a paused turn (pause_turn) sent back, not a prefill.
+    """
+    model, text, where = row(body["model"]), prefill(body), f"messages[{len(body['messages']) - 1}]"
+    if text is not None and not resumed and not model.prefill:
+        return (f"{where}: This model does not support assistant message prefill. The conversation "
+                "must end with a user message (claude-haiku-4-5 and the 4.5 family still take prefill)")
+    if text and not resumed and text != text.rstrip():
+        return f"{where}: final assistant content cannot end with trailing whitespace; strip it"
+    used = input_tokens(body)
+    if used > model.context:
+        return (f"prompt is too long: {used} tokens > {model.context} maximum; shorten the history "
+                "(drop old tool results) or check it first with messages.count_tokens")
+    return None
 
 
 def _display_name(model: str) -> str:
@@ -33,9 +126,10 @@ def _display_name(model: str) -> str:
 
 def model_info(model: str) -> dict:
     """The ModelInfo the API returns for `model` (fields it cannot know are left out)."""
+    entry = row(model)
     return {"type": "model", "id": model, "display_name": _display_name(model),
             "created_at": CATALOGUE_DATE, "lifecycle": "active",
-            "max_tokens": MAX_OUTPUT_TOKENS, "max_input_tokens": MAX_INPUT_TOKENS}
+            "max_tokens": entry.output, "max_input_tokens": entry.context}
 
 
 def unknown_model(model) -> str:

@@ -24,3 +24,15 @@ def api_error(status: int, kind: str, message: str, *, headers: dict | None = No
     if retry is not None:
         head["x-should-retry"] = "true" if retry else "false"
     return json_response(status, {"type": "error", "error": error}, head)
+
+
+def with_request_id(response: httpx2.Response, request_id: str) -> httpx2.Response:
+    """`response` with `request-id` in its headers and, for an API error, in its body."""
+    response.headers["request-id"] = request_id
+    if response.status_code < 400 or "json" not in response.headers.get("content-type", ""):
+        return response
+    body = json.loads(response.read())
+    if not isinstance(body, dict) or body.get("type") != "error":
+        return response
+    headers = {k: v for k, v in response.headers.items() if k.lower() != "content-length"}
+    return json_response(response.status_code, {**body, "request_id": request_id}, headers)

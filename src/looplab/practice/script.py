@@ -5,7 +5,7 @@ transport adds ids and usage). Scripted content is not checked against the tools
 offered: a step may call a tool that does not exist or break its schema, on purpose.
 """
 
-from looplab.practice.fill import placeholder
+from looplab.practice.planner.fill import placeholder
 
 STOP_REASONS = ("end_turn", "max_tokens", "stop_sequence", "tool_use", "pause_turn",
                 "refusal", "model_context_window_exceeded")

@@ -13,10 +13,10 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import httpx2
 
 from looplab import browser
-from looplab.practice.transport import PracticeTransport
+from looplab.practice.transport import MAX_BODY, TOO_LARGE, PracticeTransport
 
 BACKLOG = 256
-MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
+KEEP = 20  # request bodies a server's transport keeps: a room's traffic must not grow its memory
 
 
 class PracticeServer(ThreadingHTTPServer):
@@ -31,48 +31,83 @@ class PracticeServer(ThreadingHTTPServer):
         super().__init__(("127.0.0.1", port), _Handler)
 
 
+class Refused(ValueError):
+    """A request the server refuses before reading it all: its status, error type and message."""
+
+    def __init__(self, status: int, kind: str, message: str):
+        super().__init__(message)
+        self.status, self.kind = status, kind
+
+
+def _size(text: bytes | str | None, base: int, what: str) -> int:
+    """A length from the request's framing, or Refused: a malformed one is a 400 at once."""
+    try:
+        size = int(text or "0", base)
+    except ValueError:
+        size = -1
+    if size < 0:
+        raise Refused(400, "invalid_request_error", f"{what}: {str(text)[:40]!r} is not a length in "
+                      "bytes; send the body with a correct content-length (any HTTP client does)")
+    if size > MAX_BODY:
+        raise Refused(413, "request_too_large", TOO_LARGE)
+    return size
+
+
 def _body(handler: BaseHTTPRequestHandler) -> bytes:
     """The request body, whether sent with content-length or chunked."""
     if "chunked" in (handler.headers.get("transfer-encoding") or "").lower():
         parts, size = [], 0
         while True:
-            length = int(handler.rfile.readline().split(b";")[0].strip() or b"0", 16)
+            length = _size(handler.rfile.readline().split(b";")[0].strip().decode("latin-1"), 16, "chunk size")
             if length == 0:
                 while handler.rfile.readline().strip():  # trailers end with a blank line
                     pass
                 return b"".join(parts)
             size += length
             if size > MAX_BODY:
-                raise ValueError("request body too large")
+                raise Refused(413, "request_too_large", TOO_LARGE)
             parts.append(handler.rfile.read(length))
             handler.rfile.readline()  # the CRLF after each chunk
-    length = int(handler.headers.get("content-length") or 0)
-    if length > MAX_BODY:
-        raise ValueError("request body too large")
-    return handler.rfile.read(length)
+    return handler.rfile.read(_size(handler.headers.get("content-length"), 10, "content-length"))
 
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body leave at once, not 40 ms apart (delayed ACK)
 
     def _answer(self):
+        transport = self.server.transport
         try:
             content = _body(self)
-        except ValueError:
-            self.send_error(413, "request body too large (32 MB at most)")
+        except Refused as refused:  # the rest of the body cannot be trusted: answer, then close
+            self.close_connection = True
+            self._send(transport.error(refused.status, refused.kind, str(refused)))
             return
         request = httpx2.Request(self.command, f"http://127.0.0.1{self.path}",
                                  headers=dict(self.headers.items()), content=content)
         try:
-            response = self.server.transport.handle_request(request)
-            data = response.read()
+            response = transport.handle_request(request)
         except httpx2.TransportError:  # a fault simulating the network: drop the connection
             self.close_connection = True
             return
+        self._send(response)
+
+    def send_error(self, code, message=None, explain=None):
+        """The standard library's own refusals (a garbled request line, an unknown method), as JSON."""
+        self.close_connection = True
+        kind = {404: "not_found_error", 413: "request_too_large"}.get(
+            code, "invalid_request_error" if code < 500 else "api_error")
+        self._send(self.server.transport.error(code, kind, f"{message or 'malformed request'}; "
+                                               "send an HTTP/1.1 request as an Anthropic client does"))
+
+    def _send(self, response: httpx2.Response) -> None:
+        data = response.read()
         self.send_response(response.status_code)
         for name, value in response.headers.items():
             if name.lower() not in ("content-length", "transfer-encoding", "connection"):
                 self.send_header(name, value)
+        if self.close_connection:
+            self.send_header("connection", "close")
         self.send_header("content-length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
@@ -87,4 +122,4 @@ def make_server(port: int = 0, transport: PracticeTransport | None = None) -> Pr
     """A PracticeServer on 127.0.0.1:`port` (0 picks a free one) answering from `transport`."""
     if browser.IN_BROWSER:
         raise RuntimeError(browser.NOT_HERE["practice server"])
-    return PracticeServer(port, transport or PracticeTransport())
+    return PracticeServer(port, transport or PracticeTransport(keep=KEEP))

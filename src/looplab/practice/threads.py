@@ -3,10 +3,11 @@
 A request with `thread: {"type": "create"}` sends the whole history; the reply's id then
 names the conversation so far. `{"type": "continue", "previous_message_id": id}` sends
 only the new messages (and no system or tools): the practice model puts the held
-history, system and tools back in front before planning. Held forever, per transport.
+history, system and tools back in front before planning. The last KEEP are held, per transport.
 """
 
 HELD_FIELDS = ("system", "tools")
+KEEP = 256
 
 
 class Threads:
@@ -39,3 +40,5 @@ class Threads:
         reply = {"role": "assistant", "content": message["content"]}
         kept = {field: full[field] for field in HELD_FIELDS if field in full}
         self.held[message["id"]] = {**kept, "messages": [*full["messages"], reply]}
+        if len(self.held) > KEEP:
+            del self.held[next(iter(self.held))]

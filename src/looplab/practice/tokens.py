@@ -18,8 +18,8 @@ practice model looks back up to 20 pieces for the longest prefix an earlier requ
 marked: that is `cache_read_input_tokens`; the rest up to the last marked piece is
 `cache_creation_input_tokens`; `input_tokens` is what remains. So marking only the last
 message of each turn reads the previous turns from the cache, as with the API. Unlike the
-real API there is no minimum prefix length and no expiry (the real API needs 1024-4096
-tokens and keeps 5 minutes).
+real API there is no minimum prefix length, and the last CACHED prefixes are kept however
+old (the real API needs 1024-4096 tokens and keeps 5 minutes).
 """
 
 import hashlib
@@ -28,6 +28,7 @@ import math
 
 PER_MESSAGE = 3
 LOOKBACK_PIECES = 20
+CACHED = 10_000  # prefixes a transport remembers: a day of a room's traffic stays small
 
 
 def estimate(text: str) -> int:
@@ -92,7 +93,7 @@ class CacheBook:
 
     def __init__(self):
         """Start with nothing cached."""
-        self.seen: set[str] = set()
+        self.seen: dict[str, None] = {}  # an ordered set: the oldest prefixes go first
 
     def usage(self, body: dict) -> dict:
         """Usage dict for a request: input, cache creation and cache read tokens."""
@@ -113,7 +114,9 @@ class CacheBook:
         near = {j for i in marks for j in range(max(0, i - LOOKBACK_PIECES), i + 1)}
         read = max((bounds[j][1] for j in near if bounds[j][0] in self.seen), default=0)
         created = bounds[marks[-1]][1] - read
-        self.seen.update(bounds[i][0] for i in marks)
+        self.seen.update((bounds[i][0], None) for i in marks)
+        while len(self.seen) > CACHED:
+            del self.seen[next(iter(self.seen))]
         usage.update(input_tokens=total - read - created, cache_creation_input_tokens=created,
                      cache_read_input_tokens=read)
         return usage

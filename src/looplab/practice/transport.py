@@ -2,14 +2,15 @@
 
 import json
 import threading
+from collections import deque
 
 import httpx2
 
-from looplab.practice import control, models, sse, tokens
-from looplab.practice.responses import api_error, json_response
+from looplab.practice import context, models, sse, tokens
+from looplab.practice.planner import SKILLS, choose, control
+from looplab.practice.responses import api_error, json_response, with_request_id
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
-from looplab.practice.skills import SKILLS, choose
 from looplab.practice.threads import Threads
 from looplab.practice.validate import check_fields, check_messages, merge_turns
 from looplab.practice.view import read_request, text_of
@@ -17,18 +18,40 @@ from looplab.practice.view import read_request, text_of
 MESSAGES = "/v1/messages"
 COUNT_TOKENS = "/v1/messages/count_tokens"
 MODELS = "/v1/models"
+MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
+TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
+             "through the Files API or in smaller requests")
+KEEP = 1000  # requests kept in `.requests`, and paused turns and omitted thoughts remembered
+
+
+class RequestLog(list):
+    """A list that keeps only the last `keep` items appended (all of them when keep is None)."""
+
+    def __init__(self, keep: int | None):
+        super().__init__()
+        self.keep = keep
+
+    def append(self, item) -> None:
+        """Append `item`, forgetting the oldest one past `keep`."""
+        super().append(item)
+        if self.keep is not None and len(self) > self.keep:
+            del self[0]
 
 
 class PracticeTransport(httpx2.BaseTransport):
     """Serves POST /v1/messages and /v1/messages/count_tokens from a script or the planner,
     and GET /v1/models[/id] from the models the SDK knows."""
 
-    def __init__(self, *, script=None, gullible=False, never_stop=False):
-        """Scripted when `script` is a list of steps; else `never_stop` or the planner."""
+    def __init__(self, *, script=None, gullible=False, never_stop=False, keep=KEEP):
+        """Scripted when `script` is a list of steps; else `never_stop` or the planner.
+
+        `.requests` keeps the last `keep` request bodies, so a server's memory stays flat."""
         self.script = Script(script) if script is not None else None
         self.gullible = gullible
         self.never_stop = never_stop
-        self.requests: list = []
+        self.requests = RequestLog(keep)
+        self.paused: deque = deque(maxlen=KEEP)  # the content of pause_turn replies, as sent back
+        self.thoughts: dict[str, str] = {}  # signature -> thought of the thinking blocks sent omitted
         self.calls = 0
         self.faults: list = []
         self.counts = {"msg": 0, "toolu": 0, "req": 0}
@@ -55,6 +78,9 @@ class PracticeTransport(httpx2.BaseTransport):
         with self._lock:
             request.read()
             self.calls += 1
+            if len(request.content) > MAX_BODY:  # refused unread, as the API's front door does
+                self.requests.append(f"<{len(request.content)} bytes: too large>")
+                return with_request_id(api_error(413, "request_too_large", TOO_LARGE), self.next_id("req"))
             try:
                 body = json.loads(request.content or b"{}")
             except ValueError:
@@ -67,8 +93,12 @@ class PracticeTransport(httpx2.BaseTransport):
             except Exception as exc:  # a bug here must surface once, not as a retried network fault
                 response = api_error(500, "api_error", f"practice model internal error: "
                                      f"{type(exc).__name__}: {exc} — please report it", retry=False)
-            response.headers["request-id"] = self.next_id("req")
-            return response
+            return with_request_id(response, self.next_id("req"))
+
+    def error(self, status: int, kind: str, message: str) -> httpx2.Response:
+        """An API error with this transport's next request id (for what the HTTP server refuses)."""
+        with self._lock:
+            return with_request_id(api_error(status, kind, message), self.next_id("req"))
 
     def _route(self, request, body) -> httpx2.Response:
         for fault in list(self.faults):
@@ -101,14 +131,35 @@ class PracticeTransport(httpx2.BaseTransport):
         if problem:
             return api_error(404, "not_found_error", problem,
                              details={"error_code": "thread_not_found"})
-        problem = check_messages(full, self.issued) or control.unsigned(full["messages"])
+        resumed = bool(full["messages"]) and _key(full["messages"][-1]) in self.paused
+        betas = [b.strip() for b in request.headers.get("anthropic-beta", "").split(",")]
+        problem = context.check(full, betas)
+        if problem:
+            return api_error(400, "invalid_request_error", problem)
+        sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
+        seen = context.expand(sent)
+        no_prefill = resumed or bool(full.get("compaction"))  # a compaction request samples nothing
+        problem = (check_messages(seen, self.issued) or path == MESSAGES and models.check_model(sent, no_prefill)
+                   or control.unsigned(self._restore(seen["messages"])))
         if problem:
             return api_error(400, "invalid_request_error", problem)
         if path == COUNT_TOKENS:
-            return json_response(200, {"input_tokens": tokens.input_tokens(full)})
-        turns = [m for m in full["messages"] if m["role"] != "system"]
-        planned = {**full, "messages": merge_turns(turns)}
-        return self._send(body, full, self._message(self._reply(planned), full))
+            counted = {"input_tokens": tokens.input_tokens(sent)}
+            if applied is not None:
+                counted["context_management"] = {"original_input_tokens": tokens.input_tokens(full)}
+            return json_response(200, counted)
+        if full.get("compaction"):
+            return self._send(body, full, context.compaction_message(full, self.next_id("msg"),
+                                                                     self.cache.usage(full)))
+        turns = [m for m in seen["messages"] if m["role"] != "system"]
+        planned = {**seen, "messages": merge_turns(turns)}
+        reply = self._reply(planned)
+        if not resumed and models.prefill(full) and self.script is None:
+            reply = _continued(reply, models.prefill(full))
+        message = self._message(reply, sent)
+        if applied is not None:
+            message["context_management"] = {"applied_edits": applied}
+        return self._send(body, full, message)
 
     def _models(self, model: str, query: dict) -> httpx2.Response:
         if not model:
@@ -136,6 +187,8 @@ class PracticeTransport(httpx2.BaseTransport):
         if self.script is not None:  # a script breaks rules on purpose; only stop sequences still cut it
             reply = self.script.next_reply(full)
             return control.stop_at(reply, full["stop_sequences"]) if full.get("stop_sequences") else reply
+        if full.get("mcp_servers"):
+            return unreachable_servers(full)
         if self.never_stop:
             return never_stop_reply(full, task_text(full))
         view = read_request(full, gullible=self.gullible)
@@ -161,7 +214,41 @@ class PracticeTransport(httpx2.BaseTransport):
                    "usage": usage}
         if reply.get("stop_details"):
             message["stop_details"] = reply["stop_details"]
+        if stop_reason == "pause_turn":
+            self.paused.append(_key({"content": content}))
+        return self._omit(message, full)
+
+    def _omit(self, message: dict, full: dict) -> dict:
+        """Thinking shown as the request's `display` (else the model's default) asks: omitted
+        blocks keep their signature and lose their text, which `_restore` puts back."""
+        thinking = full.get("thinking") or {}
+        if (thinking.get("display") or models.row(full["model"]).display) != "omitted":
+            return message
+        for block in message["content"]:
+            if block["type"] == "thinking" and block["thinking"]:
+                self.thoughts[block["signature"]] = block["thinking"]
+                block["thinking"] = ""
+        while len(self.thoughts) > KEEP:
+            del self.thoughts[next(iter(self.thoughts))]
         return message
+
+    def _restore(self, messages: list) -> list:
+        """`messages` with omitted thoughts put back, as the API reads them from the signature."""
+        def block(b):
+            known = isinstance(b, dict) and b.get("type") == "thinking" and not b.get("thinking")
+            return {**b, "thinking": self.thoughts.get(b.get("signature"), "")} if known else b
+        return [{**m, "content": [block(b) for b in m["content"]]} if isinstance(m.get("content"), list)
+                else m for m in messages]
+
+
+def unreachable_servers(full: dict) -> dict:
+    """The reply to a request naming `mcp_servers`: the practice model runs offline and reaches no server.
+    Claude would connect to them; declining in words (not a 400) keeps the request valid, as it is."""
+    names = ", ".join(f"'{s.get('name')}' ({s.get('url')})" for s in full["mcp_servers"])
+    text = (f"I cannot reach MCP servers: the practice model runs offline, so it did not connect to {names} "
+            "and used none of their tools. Call the server's tools from your own loop (notebook 09), "
+            "or send this request to Claude with a key.")
+    return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}
 
 
 def _block(block: dict) -> dict:
@@ -173,6 +260,25 @@ def _block(block: dict) -> dict:
     if block["type"] == "thinking":
         return {"type": "thinking", "thinking": block["thinking"], "signature": block["signature"]}
     raise ValueError(f"reply block of type {block['type']!r}; only text, tool_use and thinking are allowed")
+
+
+def _key(message: dict) -> str:
+    """What identifies a reply sent back: its blocks' types, texts and tool ids."""
+    content = message.get("content")
+    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content or []
+    return json.dumps([[b.get("type"), b.get("text"), b.get("id")] for b in blocks if isinstance(b, dict)])
+
+
+def _continued(reply: dict, start: str) -> dict:
+    """The reply as a continuation of the prefill `start`: its first text without the part
+    already written, or the whole text on a new paragraph when it does not begin that way."""
+    content = list(reply["content"])
+    for i, block in enumerate(content):
+        if block["type"] == "text":
+            text = block["text"]
+            content[i] = {**block, "text": text[len(start):] if text.startswith(start) else "\n\n" + text}
+            break
+    return {**reply, "content": content}
 
 
 def task_text(body: dict) -> str:

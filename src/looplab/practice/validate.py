@@ -4,21 +4,24 @@ Each check returns None when the request is fine, else a one-line message saying
 is wrong and how to fix it; the transport turns it into a 400 invalid_request_error.
 """
 
+import base64
+import binascii
 import re
 
 from looplab._jsonschema import schema_error
-from looplab.practice.models import MAX_OUTPUT_TOKENS
+from looplab.practice.models import refused_fields
 
 ROLES = ("user", "assistant", "system")
 MIN_THINKING_BUDGET = 1024
+TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,128}")
+MAGIC = {"image/png": (b"\x89PNG\r\n\x1a\n",), "image/jpeg": (b"\xff\xd8\xff",),
+         "image/gif": (b"GIF87a", b"GIF89a"), "image/webp": (b"RIFF",)}
 
 
 def check_fields(body: dict) -> str | None:
-    """What the request types cannot say: limits, thinking budget, tool_choice, schemas."""
-    if body["max_tokens"] < 1 or body["max_tokens"] > MAX_OUTPUT_TOKENS:
-        return (f"max_tokens: {body['max_tokens']} is out of range; write a number from 1 to "
-                f"{MAX_OUTPUT_TOKENS} (the most tokens the reply may use), e.g. 1024")
-    problem = check_tools(body.get("tools")) or _check_choice(body) or _check_thinking(body)
+    """What the request types cannot say: what the model refuses, thinking budget, tool_choice, schemas."""
+    problem = (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
+               or _check_thinking(body))
     if problem:
         return problem
     for i, sequence in enumerate(body.get("stop_sequences") or []):
@@ -70,6 +73,9 @@ def check_tools(tools) -> str | None:
         if tool.get("type") not in (None, "custom"):
             continue  # a server tool (web search, ...): the API defines its schema
         where, name = f"tools[{i}]", tool["name"]
+        if not TOOL_NAME.fullmatch(name):
+            return (f"{where}.name: String should match pattern '^[a-zA-Z0-9_-]{{1,128}}$' "
+                    f"({name!r}); use letters, digits, _ and - only, e.g. 'get_weather'")
         if name in names:
             return f"{where}.name: the name '{name}' is used twice; tool names must be unique"
         names.add(name)
@@ -92,11 +98,10 @@ def _ids(message: dict, kind: str, key: str) -> list[str]:
 
 
 def check_messages(body: dict, issued_ids=frozenset()) -> str | None:
-    """Roles, alternation, and tool_use/tool_result pairing across the history.
+    """Non-empty content, image bytes, and tool_use/tool_result pairing across the history.
 
-    Consecutive assistant messages are allowed (a resumed pause_turn); consecutive user
-    messages are refused, though the real API would merge them: in an agent loop they
-    almost always mean the assistant reply was not appended.
+    Consecutive messages of one role are one turn, as the API merges them (a resumed
+    pause_turn gives two assistant messages); a first assistant message is accepted too.
 
     `issued_ids` are tool_use ids this transport produced: a history tool_use with one of
     those ids may name a tool that is not offered (a scripted fault), anything else may not.
@@ -119,13 +124,10 @@ def _check_turns(messages: list, body: dict, issued_ids) -> str | None:
             return f"{where}: content must be a string or a list of content blocks"
         if any(not isinstance(b, dict) or "type" not in b for b in _blocks(message)):
             return f"{where}: every content block must be a dict with a 'type'"
-        role = message["role"]
-        if i == 0 and role != "user":
-            return "messages[0]: the first message must have role 'user'; start with the task"
-        if i > 0 and role == "user" and messages[i - 1].get("role") == "user":
-            return (f"{where}: two 'user' messages in a row; roles must alternate "
-                    "user/assistant: append the assistant reply between them, or merge them")
-        error = _check_tool_blocks(messages, i, offered, issued_ids)
+        if not content and i < len(messages) - 1 or not content and message["role"] == "user":
+            return (f"{where}: all messages must have non-empty content except for the optional "
+                    "final assistant message; drop the empty message or put the text in it")
+        error = _check_blocks(message, where) or _check_tool_blocks(messages, i, offered, issued_ids)
         if error:
             return error
     return None
@@ -144,8 +146,7 @@ def _check_tool_blocks(messages, i, offered, issued_ids) -> str | None:
                 return (f"{where}.content[{j}]: tool_use calls '{name}', which is not among the "
                         f"tools offered ({known}); offer it in tools= or remove it from the history")
         asked = _ids(message, "tool_use", "id")
-        following = messages[i + 1] if i + 1 < len(messages) else {}
-        answered = _ids(following, "tool_result", "tool_use_id") if following.get("role") == "user" else []
+        answered = [x for m in user_turn(messages, i + 1) for x in _ids(m, "tool_result", "tool_use_id")]
         missing = [x for x in asked if x not in answered]
         if missing:
             return (f"{where}: tool_use ids {', '.join(map(str, missing))} have no tool_result; the "
@@ -156,7 +157,8 @@ def _check_tool_blocks(messages, i, offered, issued_ids) -> str | None:
     results = [k == "tool_result" for k in kinds]
     if any(results) and results != sorted(results, reverse=True):
         return f"{where}: tool_result blocks must come first in the content, before any text"
-    asked = [x for m in assistant_turn(messages, i) for x in _ids(m, "tool_use", "id")]
+    start = next(k for k in range(i, -1, -1) if k == 0 or messages[k - 1].get("role") != "user")
+    asked = [x for m in assistant_turn(messages, start) for x in _ids(m, "tool_use", "id")]
     for j, block in enumerate(_blocks(message)):
         tool_use_id = block.get("tool_use_id")
         if block["type"] == "tool_result" and tool_use_id not in asked:
@@ -164,6 +166,45 @@ def _check_tool_blocks(messages, i, offered, issued_ids) -> str | None:
                     "assistant message has no tool_use with that id; answer only the tool_use "
                     "ids of the assistant message just before it")
     return None
+
+
+def _check_blocks(message: dict, where: str) -> str | None:
+    """Text blocks that say something, and base64 images whose bytes are their media type."""
+    for j, block in enumerate(_blocks(message)):
+        inner = block.get("content") if block["type"] == "tool_result" else None
+        for k, part in [(None, block), *enumerate(inner if isinstance(inner, list) else [])]:
+            at = f"{where}.content[{j}]" + (f".content[{k}]" if k is not None else "")
+            problem = _check_block(part, at) if isinstance(part, dict) else None
+            if problem:
+                return problem
+    return None
+
+
+def _check_block(block: dict, at: str) -> str | None:
+    if block.get("type") == "text" and not str(block.get("text", "")).strip():
+        return (f"{at}.text: text content blocks must " + ("be non-empty" if not block.get("text")
+                else "contain non-whitespace text") + "; remove the block or write the text")
+    source = block.get("source") if block.get("type") == "image" else None
+    if not isinstance(source, dict) or source.get("type") != "base64":
+        return None
+    try:
+        data = base64.b64decode(source.get("data", ""), validate=True)
+    except (binascii.Error, ValueError):
+        return f"{at}.source.data: the image data is not valid base64; send base64.b64encode(bytes).decode()"
+    kind = source.get("media_type")
+    if kind in MAGIC and not data.startswith(MAGIC[kind]) or kind == "image/webp" and data[8:12] != b"WEBP":
+        return (f"{at}.source: Image does not match the provided media type {kind}; send the "
+                "media_type of the file's real format")
+    return None
+
+
+def user_turn(messages: list, i: int) -> list:
+    """The user messages from messages[i] on, up to the next assistant message (one turn)."""
+    turn = []
+    while i < len(messages) and messages[i].get("role") == "user":
+        turn.append(messages[i])
+        i += 1
+    return turn
 
 
 def assistant_turn(messages: list, i: int) -> list:
@@ -176,11 +217,11 @@ def assistant_turn(messages: list, i: int) -> list:
 
 
 def merge_turns(messages: list) -> list:
-    """`messages` with consecutive assistant messages joined into one, as the API does when
-    a paused turn (stop_reason pause_turn) is resumed."""
+    """`messages` with consecutive messages of one role joined into one turn, as the API does
+    (a resumed pause_turn, a follow-up question sent after a tool result)."""
     merged = []
     for message in messages:
-        if merged and message.get("role") == "assistant" == merged[-1].get("role"):
+        if merged and message.get("role") == merged[-1].get("role"):
             merged[-1] = {**merged[-1], "content": [*_as_blocks(merged[-1]), *_as_blocks(message)]}
         else:
             merged.append(message)

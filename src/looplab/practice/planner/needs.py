@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import re
 
-from ..fill import binary, expression, fill_input, place, spoken
-from ..text import (
+from ..view import View
+from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
+from .fill import DECIMAL_COMMA, binary, expression, fill_input, place, spoken
+from .plain import example
+from .text import (
     STOPWORDS,
     clauses,
     content_words,
+    first_value,
     joined,
     readable,
     sentence_case,
@@ -17,18 +21,19 @@ from ..text import (
     stems,
     words,
 )
-from ..view import View
-from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
 
-CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "evaluate", "compute"}
+CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "evaluate", "compute", "calcule",
+        "calculer", "calculez"}
 RELATED = [  # a word of the task also counts as the other words of its group
-    set(stems("weather temperature rain sunny degree hot cold warm cloudy météo temps température")),
+    set(stems("weather temperature rain sunny degree hot cold warm cloudy météo temps température warmer colder "
+              "hotter cooler chaud froid")),
     set(stems("time clock hour date today")),
 ]
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated",
                        "tell", "give", "please", "compare", "check", "what", "is", "it", "like", "right", "now",
                        "currently", "fait", "est", "il"}
-SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power"}
+SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract"}
+COMPARED = re.compile(r"\b(\w+er|more \w+|less \w+)\b[^.?!;]*?\bthan\b|\b(plus \w+)\b[^.?!;]*?\bque\b", re.IGNORECASE)
 
 
 def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
@@ -36,7 +41,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
     calc = pick(view.tools, CALC)
     calls, unserved, previous = [], [], None
     abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
-    for clause in clauses(view.task):
+    for clause in clauses(re.sub(r"\b(?:than|que)\b", " and ", view.task)):  # each side of a comparison
         asked = set(stems(clause)) - GENERIC
         if not asked:
             continue  # 'and', 'please': nothing asked
@@ -50,11 +55,16 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         elif best[0] > 0 and best[2] is not calc:
             tool = best[2]
         elif previous and where and not extra and re.search(
-                rf"\b(?:and|or|et|ou)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}", view.task, re.IGNORECASE):
+                rf"\b(?:and|or|et|ou|than|que)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}", view.task, re.IGNORECASE):
             tool = previous  # 'weather in Lyon and Paris': 'Paris' asks the same as before
         else:
             names = ", ".join(t.name for t in view.tools)
             unserved.append(f"'{clause}': none of the offered tools ({names}) fits it")
+            continue
+        unplaced = _unplaced(clause) if tool is calc else []
+        if unplaced:  # '12 * 8 minus 10%': computing without the 10% would answer another question
+            unserved.append(f"'{clause}': I did not apply {joined([repr(u) for u in unplaced])}, and without it "
+                            "the result would answer another question")
             continue
         known = about_words(tool) | asked & set().union(*RELATED)
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
@@ -69,12 +79,19 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
     return calls, unserved
 
 
+def _unplaced(clause: str) -> list[str]:
+    """The numbers and percentages of a clause its arithmetic leaves out ('10%' in '12 * 8 minus 10%')."""
+    used = re.findall(r"\d+(?:\.\d+)?", _arithmetic(clause) or "")
+    found = re.findall(r"\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|pour ?cent\b)?", DECIMAL_COMMA.sub(".", clause))
+    return [f.strip() for f in found if re.search(r"%|cent", f) or f.strip() not in used]
+
+
 def needs(view: View) -> dict | None:
     """Call every tool the task's clauses need in one turn; then state each result and each clause not served."""
     planned, unserved = _needs(view)
     if not planned:
         tried = [u for u in unserved if "none of the offered tools" not in u]
-        return cannot_plan(f"I could not serve {tried[0]}") if tried else None
+        return cannot_plan(f"I could not serve {tried[0]}", wording=example(view.tools)) if tried else None
     done = {(s.name, repr(s.input)): s for s in view.steps}
     missing = [(n, i) for n, i, _ in planned if (n, repr(i)) not in done]
     if missing:
@@ -85,8 +102,22 @@ def needs(view: View) -> dict | None:
     calc = pick(view.tools, CALC)
     stated = [_said(done[(n, repr(i))], i, _arithmetic(clause) if calc and n == calc.name else None,
                     lambda text: unplanted(view, text)) for n, i, clause in planned]
+    evidence = {f"{n} {' '.join(map(str, i.values()))} result": done[(n, repr(i))].result for n, i, _ in planned
+                if not done[(n, repr(i))].is_error}
+    numbers = [_number(v) for k, v in evidence.items() if calc and k.startswith(calc.name + " ")]
+    if len(numbers) == 1 and numbers[0] is not None:  # the calculator's one result, as it returned it
+        evidence["result value answer"] = numbers[0]
     stated += [f"I could not answer {u}." for u in unserved]
-    return answer(" ".join(stated))
+    compared = COMPARED.search(view.task)
+    if compared:  # the results are quoted; weighing them against each other is not one of the rules
+        stated.append(f"I did not compare them ('{compared.group(1) or compared.group(2)}'): the results are as the "
+                      "tools gave them.")
+    return answer(" ".join(stated), evidence)
+
+
+def _number(text: str) -> int | float | None:
+    found = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*", text or "")
+    return None if not found else float(found.group(1)) if "." in found.group(1) else int(found.group(1))
 
 
 def _arithmetic(clause: str) -> str | None:
@@ -103,5 +134,5 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."
     if arithmetic:
         return f"{arithmetic} = {sentence_case(result)}"
-    value = str(next(iter(given.values()), ""))
+    value = first_value(given)
     return sentence_case(result if value.lower() in result.lower() else f"{value}: {result}")

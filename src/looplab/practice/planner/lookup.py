@@ -5,9 +5,20 @@ from __future__ import annotations
 
 import re
 
-from ..text import STOPWORDS, content_words, joined, negated, quoted, readable, stem, stems, words
 from ..view import OfferedTool, View
-from ._tools import about_words, absent, answer, said, tool_label, unplanted, use
+from ._tools import about_words, absent, answer, declined, said, tool_label, unplanted, use
+from .text import (
+    STOPWORDS,
+    content_words,
+    joined,
+    json_value,
+    negated,
+    quoted,
+    readable,
+    stem,
+    stems,
+    words,
+)
 
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
                    "cherche clé dans catalogue catalog have has contain contains"))
@@ -38,8 +49,8 @@ def lookup(view: View) -> dict | None:
     if not keys:
         return None
     if negated(view.task):  # 'every key except ai': looking up 'ai' would answer the opposite
-        return answer(f"I cannot look up what the task excludes ('{negated(view.task)[0]}'); I only look up the keys "
-                      "a task names.")
+        return declined(f"I cannot look up what the task excludes ('{negated(view.task)[0]}'); I only look up the "
+                        "keys a task names", wording=f"Look up '{keys[0]}' in the catalogue.")
     prop = key_prop(tool)
     done = {str(s.input.get(prop)): s for s in view.calls_of(tool.name)}
     missing = [k for k in keys if k not in done]
@@ -47,7 +58,7 @@ def lookup(view: View) -> dict | None:
         return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")
     place = next((w for w in ("catalogue", "catalog") if w in stems(tool.description + " " + tool.name)), "")
     label = tool_label(tool.name).replace("The ", "the ", 1)
-    lines = []
+    lines, evidence = [], {}
     for key in keys:
         step = done[key]
         if absent(step):
@@ -55,8 +66,11 @@ def lookup(view: View) -> dict | None:
             lines.append(f"'{key}' is not {where} ({label} said: {said(step)}).")
         else:
             lines.append(f"'{key}' is in the {place or 'records'}: {readable(unplanted(view, step.result))}.")
+            record = json_value(unplanted(view, step.result))
+            evidence |= record if isinstance(record, dict) and len(keys) == 1 else {key: readable(step.result)}
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *(s.result or "" for s in done.values())])))
     left = [w for w in content_words(view.task) if stem(w) not in seen | ASKING and w.lower() not in keys]
     if left:  # 'the price of ai': the record says nothing of price
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
-    return answer(" ".join(lines))
+    return answer(" ".join(lines), evidence)
+

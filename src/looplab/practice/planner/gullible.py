@@ -7,10 +7,10 @@ letters and invisible characters, and calls any offered tool that text names.
 
 from __future__ import annotations
 
-from ..fill import fill_input, placeholder
-from ..text import fold, words
 from ..view import OfferedTool, View
 from ._tools import mention, sentence_at, use
+from .fill import fill_input, placeholder
+from .text import fold, words
 
 BODY_WORDS = {"body", "text", "content", "contents", "message", "note", "data"}
 

@@ -6,9 +6,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..text import content_words, joined, polarity, stem, stems, words
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record
+from .text import (
+    EXCLUDING,
+    NEGATORS,
+    SCOPE_SKIP,
+    content_words,
+    joined,
+    polarity,
+    stem,
+    stems,
+    words,
+)
 
 PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "réglé", "réglée", "réglés", "réglées"}
 UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}
@@ -32,8 +42,9 @@ CONDITION = re.compile(
     r"overdue|late|this (?:month|year|week)|last (?:month|year|week)|next (?:month|year|week)|january|"
     r"february|march|april|june|july|august|september|october|november|december|largest|biggest|"
     r"highest|smallest|lowest|most|least|top|oldest|newest|latest|earliest|average|mean|median|"
-    r"sort\w*|order(?:ed)? by|rank\w*|percent|per cent|plus de|moins de|avant|après)\b(?:\s+[\w.,€$£-]+){0,2}"
-    r"|[<>≤≥%]\s*[\w.,]*",
+    r"sort\w*|order(?:ed)? by|rank\w*|percent|per cent|plus de|moins de|avant|après|ce mois|cette (?:année|semaine)|"
+    r"(?:le )?mois dernier)\b(?:\s+[\w.,€$£-]+){0,2}"
+    r"|(?:\d[\d.,]*\s*)?[<>≤≥%]\s*[\w.,]*",
     re.IGNORECASE,
 )
 TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawaiting payment\b|"
@@ -41,6 +52,13 @@ TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawa
                         r"\b(?:still|yet) to pay\b|\bà payer\b", re.IGNORECASE)
 NUMBER = "number"
 ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b", re.IGNORECASE)
+DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b|\b\d{4}-\d{2}-\d{2}\b")
+STATUS_WORDS = PAID | UNPAID | OWED | YES | NO | NEGATORS | SCOPE_SKIP | {"on", "in", "full", "le", "en", "totalement"}
+WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b", re.IGNORECASE)
+REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid or not|paid or unpaid|regardless of (?:status|payment))\b|"
+                        r"\bpayées? ou non\b", re.IGNORECASE)
+YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
+HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
 
 
@@ -55,15 +73,17 @@ class Choice:
 
 
 def _kind(value: str, key: str) -> str | None:
-    """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no')."""
+    """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no'); a value
+    with any word or sign it cannot place ('paid 50%', 'paid (cheque bounced)') is None: unknown, never counted."""
     value = TO_BE_PAID.sub(" unpaid ", value)
+    left = re.findall(r"[^\W_]+|[^\w\s:.,/-]", DATE.sub(" ", value).lower())
+    if any(w not in STATUS_WORDS for w in left):
+        return None
     said, plain = polarity(value), words(value)
     if plain and set(plain) <= YES | NO and set(words(key)) & PAID:
         return "paid" if plain[0] in YES else "unpaid"
     found = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
              for w, keep in said if w in PAID | UNPAID | OWED}
-    if re.search(r"\bpart(?:ial)?(?:ly)?\b", value, re.IGNORECASE):
-        return None
     return found.pop() if len(found) == 1 else None
 
 
@@ -111,6 +131,10 @@ def _status_key(records: list[Record]) -> str | None:
 def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
     """The records the task asks for (two lists when it asks 'which are paid, and which not'), or a
     one-line reason why it cannot tell which."""
+    excluded = EXCLUDING.search(task)
+    task = EXCLUDING.sub(" not ", task)  # 'other than Studio Malo' selects as 'not Studio Malo' does
+    for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record
+        task = re.sub(rf"(?<![\w-]){re.escape(part)}(?![\w-])", " ", task)
     limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
     for phrase in limits:  # 'over 500 EUR', 'largest', 'due before 14/11/2026': applied below
         task = task.replace(phrase, " ")
@@ -118,8 +142,14 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if condition:
         return (f"I cannot apply the condition '{condition.group().strip()}': comparing amounts, dates "
                 "or ranks is beyond my rules, so I give no list and no total")
+    every = bool(REGARDLESS.search(task))
+    task = REGARDLESS.sub(" all ", task)
+    if WHEN.search(task):  # 'when is it due': 'due' names the date asked for, not a status
+        task = re.sub(r"\b(?:due|dû|dues?)\b", " ", task, flags=re.IGNORECASE)
     try:
-        statuses = [wanted_status(task)]
+        statuses = [None] if every else [wanted_status(task)]
+        if statuses[0] and YES_NO.search(task):  # 'has X paid all its invoices?': both lists answer it
+            statuses = ["paid", "unpaid"]
     except ValueError as why:
         if "owed" in str(why):
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
@@ -129,6 +159,8 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         return (f"I could not relate {joined([repr(w) for w in left])} to the records read, so I cannot "
                 "tell which records the task asks for; I give no list and no total")
     choices = [_choose(task, records, status, limits) for status in statuses]
+    if excluded and any(isinstance(c, Choice) and " not " not in c.heading for c in choices):
+        return f"I could not tell which records '{excluded.group()}' leaves out; I give no list and no total"
     return next((c for c in choices if isinstance(c, str)), choices)
 
 
@@ -157,7 +189,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     for name, (values, keep) in named.items():
         chosen = [r for r in chosen if (_value(r, name) in values) == keep]
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
-    if not heading and not ALL.search(task) and not limits:
+    if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task):
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")
     for phrase in limits:

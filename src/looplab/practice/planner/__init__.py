@@ -8,9 +8,9 @@ why instead), and a final answer also reports every denial, tool error and plant
 
 from __future__ import annotations
 
-from ..fill import invalid
 from ..view import View
-from ._tools import accounted, answer, cannot_plan
+from ._tools import accounted, cannot_plan, in_french
+from .fill import invalid
 from .gullible import gullible
 from .lookup import lookup
 from .needs import needs
@@ -18,6 +18,7 @@ from .plain import nothing_fits, plain
 from .research import research
 from .retry import retry
 from .survey import survey
+from .text import french
 
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
 
@@ -30,8 +31,12 @@ def checked(view: View, reply: dict) -> dict:
             problem = f"the tool {block['name']} is not offered" if tool is None else invalid(tool, block["input"])
             if problem:
                 return cannot_plan(problem)
-    if reply["stop_reason"] == "end_turn" and view.steps:
-        return answer(accounted(view, reply["content"][-1]["text"]))
+    if reply["stop_reason"] == "end_turn":
+        if view.steps and "[cleared" in reply["content"][-1]["text"]:  # a placeholder is not data: never quote one
+            reply = cannot_plan("a result it needs was cleared from the history (context management), and it "
+                                "does not answer from a placeholder; call the tool again or keep more results")
+        text = accounted(view, reply["content"][-1]["text"]) if view.steps else reply["content"][-1]["text"]
+        return {**reply, "content": [{"type": "text", "text": in_french(text) if french(view.task) else text}]}
     return reply
 
 

@@ -6,9 +6,21 @@ from __future__ import annotations
 import math
 import re
 
-from ..text import content_words, file_names, negated, root, roots, sentences, stems
+from ..context import is_cleared
 from ..view import View
-from ._tools import answer, first_input, pick, said, unplanted, use
+from ._tools import answer, declined, first_input, pick, said, unplanted, use
+from .text import (
+    clauses,
+    content_words,
+    file_names,
+    first_value,
+    joined,
+    negated,
+    root,
+    roots,
+    sentences,
+    stems,
+)
 
 SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}
@@ -24,6 +36,7 @@ ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to 
 }
 
 
+WORDING = "What do the documents say about green tea?"
 NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|"
                      r"thousand|million|half|twice|several|few|dozen)\b", re.IGNORECASE)
 TIMES = re.compile(r"\d|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
@@ -80,7 +93,8 @@ def research_tools(view: View):
 def _cited(question: str, query: list[str], reads, clean) -> list[str]:
     """Sentences that answer the question: with its aspect ('price': a price), a number for 'how much',
     a time for 'when', a name for 'who', and, with the document's title, every question word the document
-    uses (at most a quarter of the others missing); never a planted instruction."""
+    uses, and every specific term (a name, or a word naming which kind of thing: 'black' tea, the 'bus'
+    network); at most a quarter of the others may be missing from the document. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
     need = max(1, min(2, math.ceil(len(wanted) / 2)))
@@ -91,12 +105,13 @@ def _cited(question: str, query: list[str], reads, clean) -> list[str]:
         if len(wanted & roots(text)) < need:
             continue  # a document must share enough of the query to be quoted at all
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
-        title, used = roots(heading + " " + _name(step.input)), roots(text)  # words it uses: in the sentence
+        title = roots(heading + " " + _name(step.input))
+        used = roots(text) | {w for w, p in aspects.items() if re.search(p, text, re.IGNORECASE)}
+        if _specific(question, query, wanted) - used or len(wanted - used) > len(wanted) // 4:
+            continue  # it is about another thing ('green' tea for 'black' tea), or misses too much
         for place, sentence in enumerate(sentences(text)):
             said = roots(sentence) | {w for w, p in aspects.items() if re.search(p, sentence, re.IGNORECASE)}
-            missing = wanted - said - title
-            if ((not wanted & said and not (kind and wanted <= title)) or missing & used
-                    or len(missing) > len(wanted) // 4
+            if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
                     or not set(aspects) <= said
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
@@ -106,9 +121,15 @@ def _cited(question: str, query: list[str], reads, clean) -> list[str]:
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
 
 
+def _specific(question: str, query: list[str], wanted: set[str]) -> set[str]:
+    """The question's specific terms: names (capitalised) and each word right before another question word."""
+    named = {root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
+    before = {root(a) for a in query[:-1]}
+    return (named | before) & wanted
+
+
 def _name(given: dict) -> str:
-    value = next(iter(given.values()), "") if given else ""
-    return str(value).rsplit("/", 1)[-1]
+    return first_value(given).rsplit("/", 1)[-1]
 
 
 def research(view: View) -> dict | None:
@@ -122,28 +143,43 @@ def research(view: View) -> dict | None:
         return None
     q = " ".join(query)
     if negated(view.task):  # cited sentences say what documents do say, never what they do not
-        return answer("I cannot answer a question with a negation or an exception by citing sentences: "
-                      "they say what the documents say, not what they leave out.")
-    searches = view.calls_of(search.name)
+        return declined("I cannot answer a question with a negation or an exception by citing sentences: "
+                        "they say what the documents say, not what they leave out", wording=WORDING)
+    searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
     if not searches:
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
                    f"I'll search the documents for '{q}'.")
     found = searches[-1]
     if found.is_error:
-        return answer(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
+        return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
     names = file_names(found.result or "")[:3]
     if not names:
-        return answer(f"The documents do not answer this question: searching for '{q}' found nothing.")
+        return declined(f"The documents do not answer this question: searching for '{q}' found nothing")
     reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
     missing = [n for n in names if n not in {_name(s.input) for s in reads}]
     if missing:  # all at once; if only some were read (one call per turn), the rest next
         calls = [(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in missing]
         return use(calls, f"I'll read {', '.join(missing)}.")
-    good = [s for s in reads if not s.is_error]
+    lost = [s for s in reads if not s.is_error and is_cleared(s.result or "")]
+    good = [s for s in reads if not s.is_error and s not in lost]
     failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error)
+    failed += "".join(f" I read {_name(s.input)}, but its result was cleared from the history, so I cannot "
+                      "quote it." for s in lost)
     cited = _cited(view.task, query, good, lambda text: unplanted(view, text))
+    if not cited and lost:
+        return declined(f"I cannot answer from what is left of the history.{failed}")
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
-        return answer(f"The documents do not answer this question. I searched for '{q}' and read "
-                      f"{names}; no sentence in them answers it.{failed}")
-    return answer(" ".join(cited) + failed)
+        lacking = min(((len(w), w, _name(s.input)) for s in good for w in [[q for q in query if root(q) not in
+                       roots(s.result or "")]]), default=(0, [], ""))[1:]
+        closest = (f" The closest, {lacking[1]}, does not mention {joined([repr(w) for w in lacking[0]])}."
+                   if lacking[0] else "")
+        return declined(f"The documents do not answer this question. I searched for '{q}' and read "
+                        f"{names}; no sentence in them answers it.{closest}{failed}")
+    sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
+    spoken_of = roots(" ".join(cited))
+    missed = [c for c in clauses(view.task) if len(content_words(c)) and 2 * len(
+        {root(w) for w in content_words(c)} & spoken_of) < len({root(w) for w in content_words(c)} - MEASURES)]
+    failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
+    return answer(" ".join(cited) + failed, {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited),
+                                            "sources documents files": sources})

@@ -7,8 +7,10 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from ..context import is_cleared
 from ..view import Step
 from ._tools import said
+from .text import clip, json_value
 
 FIELD = re.compile(r"^\s*([^\W\d_][^:\n]{0,40}?)\s*:\s*(\S.*?)\s*$")
 MONEY = re.compile(
@@ -32,17 +34,19 @@ def parse(file: str, step: Step) -> Record | str:
     text = step.result or ""
     if step.is_error:
         return f"{file} could not be read (the tool said: {said(step)}); it is not counted."
+    if is_cleared(text):  # context management removed it: not data, and not a reason to guess
+        return f"{file} was read, but its result was cleared from the history; it is not counted."
     if not text.strip():
         return f"{file} is empty; it is not counted."
     if "\ufffd" in text:
         return f"{file} contains unreadable bytes; it is not counted."
-    data = _json(text)
+    data = json_value(text)
     if isinstance(data, dict):  # a JSON record: its scalar fields, its number from an id-like field
         fields = {str(k): str(v) for k, v in data.items() if isinstance(v, str | int | float) and v != ""}
         number = next((v for k, v in fields.items() if k.lower() in ("number", "id", "invoice", "no")), "")
         return Record(file, number or file.rsplit(".", 1)[0], fields, number)
     if data is not None:
-        return f"{file} holds no record (the tool returned {json.dumps(data, ensure_ascii=False)[:80]}); it is not counted."
+        return f"{file} holds no record (the tool returned {clip(json.dumps(data, ensure_ascii=False), 80)}); it is not counted."
     fields, title = {}, ""
     for line in text.splitlines():
         found = FIELD.match(line)
@@ -54,14 +58,6 @@ def parse(file: str, step: Step) -> Record | str:
         return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
     numbers = [w for w in title.split() if any(c.isdigit() for c in w)]
     return Record(file, numbers[-1] if numbers else title or file.rsplit(".", 1)[0], fields, title)
-
-
-def _json(text: str):
-    """The JSON value of a result that is JSON, else None."""
-    try:
-        return json.loads(text) if text.lstrip()[:1] in ('{', '[', '"') else None
-    except ValueError:
-        return None
 
 
 def money(value: str) -> tuple[Decimal, str] | None:

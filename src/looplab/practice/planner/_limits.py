@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from ..text import words
 from ._records import Record, money, money_keys
+from .text import words
 
 AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|under|below|less than|at most)\s+"
                     r"(?:(€|\$|£|[A-Z]{3})\s?)?(\d[\d,]*(?:\.\d+)?)(?:\s*(€|\$|£|[A-Z]{3})\b)?(?![\d/])")

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import re
 
-from ..text import content_words, file_names, joined, sentence_case, stems
+from ..context import is_cleared
 from ..view import View
 from ._records import Record, amount_text, money, money_keys, parse
-from ._select import choose_records
-from ._tools import answer, first_input, pick, said, use
+from ._select import DATE, WHEN, choose_records
+from ._tools import answer, declined, first_input, pick, said, use
+from .text import file_names, first_value, joined, sentence_case, stems, terms
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
@@ -24,6 +25,7 @@ MAX_READS = 20
 COUNT = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|\bcombien de\b", re.IGNORECASE)
 TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b",
                    re.IGNORECASE)
+WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 
 
@@ -43,7 +45,7 @@ def survey(view: View) -> dict | None:
     reader = lister and pick(view.tools, READ, (lister.name,))
     if not reader:
         return None
-    lists = view.calls_of(lister.name)
+    lists = [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]  # cleared: list again
     if not lists:
         folder = folder_of(view.task)
         return use([(lister.name, first_input(lister, folder, {"folder", "dir", "directory", "path"}))],
@@ -51,20 +53,24 @@ def survey(view: View) -> dict | None:
     listing = lists[-1]
     folder = _arg(listing)
     if listing.is_error:
-        if all(str(next(iter(s.input.values()), ".")) != "." for s in lists) and lister.properties:
+        if all(_arg(s) != "." for s in lists) and lister.properties:
             return use([(lister.name, first_input(lister, ".", {"folder", "dir", "directory", "path"}))],
                        f"The folder '{folder}' could not be listed ({said(listing)}); I'll list '.' instead.")
-        return answer(f"I could not list the folder '{folder}': {said(listing)}")
+        return declined(f"I could not list the folder '{folder}': {said(listing)}")
     reads = view.calls_of(reader.name)
     listed = {_arg(s) for s in lists}
-    inner = [_path(folder, d) for d in re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
-             if d.lower() in content_words(view.task) and _path(folder, d) not in listed]
+    dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
+    inner = [_path(folder, d) for d in dirs if _path(folder, d) not in listed
+             and (re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", view.task, re.IGNORECASE)
+                  or stems(d) and set(stems(d)) <= terms(view.task))]
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
         return use([(lister.name, first_input(lister, inner[0], {"folder", "dir", "directory", "path"}))],
                    f"The task names the folder '{inner[0]}'; I'll list it.")
     names = file_names(listing.result or "")
     if not names:
-        return answer(f"The folder '{folder}' lists no files, so there is nothing to read.")
+        held = f", only the folders {joined([d + '/' for d in dirs])}, and the task names none of them" if dirs else ""
+        return declined(f"The folder '{folder}' holds no files{held}, so I read nothing and give no answer",
+                        wording=WORDING.format(folder=dirs[0] if dirs else "invoices"))
     if LIST_ONLY.search(view.task):  # 'what files are in ...' is answered by the listing
         return answer(f"The folder '{folder}' holds {len(names)} files: {joined(names)}.")
     wanted = [_path(folder, n) for n in names[:MAX_READS]]
@@ -75,14 +81,14 @@ def survey(view: View) -> dict | None:
         skipped = f" (the first {MAX_READS} of {len(names)})" if len(names) > MAX_READS else ""
         return use(calls, f"I'll read the {len(calls)} listed files{skipped}." if len(missing) == len(wanted)
                    else f"I'll read the {len(calls)} listed files not read yet.")
-    return answer(report(view.task, [done[p] for p in wanted], folder))
+    return report(view.task, [done[p] for p in wanted], folder)
 
 
 def _arg(step) -> str:
-    return str(next(iter(step.input.values()), "."))
+    return first_value(step.input, ".")
 
 
-def report(task: str, reads, folder: str = ".") -> str:
+def report(task: str, reads, folder: str = ".") -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
     parsed = [parse(_arg(s).rsplit("/", 1)[-1], s) for s in reads]
     records = [p for p in parsed if isinstance(p, Record)]
@@ -91,18 +97,36 @@ def report(task: str, reads, folder: str = ".") -> str:
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
     if isinstance(choices, str):
-        return " ".join([sentence_case(choices), based, *notes])
-    lines, seen = [], [n for c in choices for n in c.notes]
+        return declined(" ".join([sentence_case(choices), based, *notes]), WORDING.format(folder=folder),
+                        f"a question about the records in the folder '{folder}'")
+    lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
         lines += _lines(task, choice, records, notes, f"Total {choice.heading.lower()}" if len(choices) > 1 else "")
-    return " ".join(lines + [based] + list(dict.fromkeys(seen)) + notes)
+        prefix = choice.heading.split(",")[0].lower() + " " if len(choices) > 1 else ""
+        evidence |= _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
+    if len(choices) > 1 and TOTAL.search(task):
+        both = [r for c in choices for r in c.chosen]
+        lines.append(_total(task, both, _amount_key(task, both, records), notes, "Grand total (paid and unpaid)"))
+        evidence |= _evidence(both, _amount_key(task, both, records), "grand ")
+    return answer(" ".join(lines + [based] + list(dict.fromkeys(seen)) + notes), evidence)
+
+
+def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
+    """What a structured answer may hold: the records' numbers, their count, and their total (one currency)."""
+    found = {f"{prefix}record numbers ids invoices records": [r.number for r in chosen],
+             f"{prefix}count how many number": len(chosen)}
+    amounts = [money(r.fields.get(key, "")) if key else None for r in chosen]
+    if chosen and all(amounts) and len({a[1] for a in amounts}) == 1:
+        total = sum(a[0] for a in amounts)
+        name = f"{prefix}total sum amount due owed"
+        found |= {name: int(total) if total == int(total) else float(total), name + " currency": amounts[0][1]}
+    return found
 
 
 def _lines(task: str, choice, records: list[Record], notes: list[str], label: str) -> list[str]:
     """The list, count and total of one choice of records."""
     chosen, keys = choice.chosen, money_keys(choice.chosen or records)
-    named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & set(stems(task))]
-    key = (named or keys)[0] if len(named) == 1 or len(keys) == 1 else None
+    key = _amount_key(task, chosen, records)
     shown = joined([_item(r, key, choice.status_key) for r in chosen]) if chosen else ""
     lines = [f"{choice.heading}: {shown}." if chosen else f"No record is {choice.heading.lower()}."
              if "," not in choice.heading else f"No record matches: {choice.heading}."]
@@ -112,7 +136,26 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
         lines.append(_total(task, chosen, key, notes, label) if key or not keys else
                      f"I give no total: the records have several amounts ({joined(keys)}) and the task "
                      "does not say which one to add up.")
+    if WHEN.search(task) and chosen:
+        lines.append(_when(task, chosen, choice.status_key))
     return lines
+
+
+def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str | None:
+    """The one money field to add up: the only one, or the only one the task names."""
+    keys = money_keys(chosen or records)
+    named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task)]
+    return (named or keys)[0] if len(named) == 1 or len(keys) == 1 else None
+
+
+def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
+    """'When': each record's dated value of the field the task asks about (its status, or a field it names)."""
+    keys = [k for k in chosen[0].fields if k == status_key or set(stems(k)) & terms(task)]
+    said = []
+    for record in chosen:
+        dated = [f"{k} {record.fields[k]}" for k in keys if DATE.search(record.fields.get(k, ""))]
+        said.append(f"{record.number}: {'; '.join(dated) if dated else 'the record gives no such date'}")
+    return f"When, as the records say: {'; '.join(said)}."
 
 
 def _item(record: Record, key: str | None, status_key: str | None) -> str:
@@ -123,10 +166,10 @@ def _item(record: Record, key: str | None, status_key: str | None) -> str:
 
 
 def _total(task: str, chosen: list[Record], key: str | None, notes: list[str], label: str = "") -> str:
-    after = re.search(r"\btotal\b([^.;,?!]*)", task, re.IGNORECASE)
+    after = re.search(r"(?<!grand )\btotal\b([^.;,?!]*)", task, re.IGNORECASE)
     rest = after.group(1).split() if after else []
     fits = 0 < len(rest) <= 4 and rest[0].lower() not in ("them", "it", "those", "these", "up", "of", "in")
-    label = label or ("Total " + " ".join(rest) if fits else "Total")
+    label = label or ("Total " + " ".join(rest) if fits else "Grand total" if "grand total" in task.lower() else "Total")
     sums: dict[str, object] = {}
     for record in chosen:
         found = money(record.fields.get(key, "")) if key else None

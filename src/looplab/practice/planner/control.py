@@ -7,10 +7,13 @@
 - `stop_sequences`: text stops before the first stop sequence, with stop_reason
   "stop_sequence" and `stop_sequence` set.
 
-When a forcing field cannot be honoured honestly (a forced tool whose input the request does
-not give, an answer that does not fit the schema), the practice model declines as the API
-does for refusals: stop_reason "refusal", no content, and `stop_details.explanation` saying
-why. The SDK parses that without error (`messages.parse` gives `parsed_output` None).
+Structured output is filled only from the reply's evidence (tool results as returned, computations
+over completely classified records), matched to the schema's property names: a number never comes
+from the planner's own prose. When a forcing field cannot be honoured that way (a forced tool whose
+input the request does not give, a schema its evidence cannot fill), the practice model stops with
+stop_reason "refusal", no content, `stop_details.category` null and an explanation. That is the
+practice model's limit, not Claude's behaviour: on Claude a refusal is a policy stop whose category
+names a harm, and structured output is always filled. The SDK parses it (`parsed_output` None).
 """
 
 from __future__ import annotations
@@ -19,16 +22,15 @@ import hashlib
 import json
 
 from looplab._jsonschema import validator_class
-from looplab.practice.fill import fill_input
-from looplab.practice.skills._tools import CANNOT_PLAN
+from looplab.practice.planner.fill import fill_input
+from looplab.practice.planner.text import words
 from looplab.practice.view import OfferedTool, View
-
-DECLINED = CANNOT_PLAN.split("{why}")[0]  # how the planner's own decline begins
 
 
 def decline(why: str) -> dict:
     """A refusal with an explanation and no content (what a forcing field gets when it can't be honoured)."""
-    explanation = f"The practice model {why}; it declines rather than guess. Use Claude to try this."
+    explanation = (f"The practice model {why}; it declines rather than guess. This is the practice model's limit: "
+                   "Claude fills the schema, and uses 'refusal' only for a policy stop.")
     return {"content": [], "stop_reason": "refusal",
             "stop_details": {"type": "refusal", "category": None, "explanation": explanation}}
 
@@ -92,33 +94,57 @@ def _forced(tools: list[OfferedTool], task: str) -> tuple[list[dict], str]:
 
 
 def shape_answer(reply: dict, schema: dict) -> dict:
-    """Apply output_config.format: the final answer as JSON valid against `schema`, or a refusal."""
+    """Apply output_config.format: the answer's evidence as JSON valid against `schema`, or a refusal."""
     if _uses(reply):  # mid-loop: tool calls go out as they are, without the text around them
         return {**reply, "content": _uses(reply)}
     text = _text(reply)
-    if not text or text.startswith(DECLINED) or reply.get("stop_reason") == "refusal":
+    if not text or reply.get("declined") or reply.get("stop_reason") == "refusal":
         return decline(f"has no answer to put in the requested JSON format: {text or 'no text'}")
-    value, why = _fit(text, schema)
+    value, why = _fit(text, reply.get("evidence") or {}, schema)
     if why is None:
         error = next(iter(validator_class()(schema).iter_errors(value)), None)
         why = error and f"the answer does not fit it: {error.message}"
     if why:
-        return decline(f"can't put its answer into the requested JSON schema ({why})")
+        return decline(f"can't fill the requested JSON schema from what the tools returned ({why})")
     return {**reply, "content": [{"type": "text", "text": json.dumps(value, ensure_ascii=False)}]}
 
 
-def _fit(text: str, schema: dict) -> tuple[object, str | None]:
-    """The value for `schema` made from the answer text, or None and the reason it can't be made."""
+KINDS = {"string": str, "integer": int, "number": (int, float), "array": list, "boolean": bool}
+
+
+def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
+    """The value for `schema` from the evidence (a lone text field may hold the answer itself), or the reason."""
     if schema.get("type") == "string":
         return text, None
     if schema.get("type") != "object":
-        return None, "it answers in text, and the schema asks for something else"
-    props = schema.get("properties") or {}
+        return None, "the answer is text and evidence, and the schema asks for something else"
+    props, required = schema.get("properties") or {}, set(schema.get("required") or [])
     strings = [p for p, s in props.items() if (s or {}).get("type") == "string"]
-    if len(strings) == 1 and set(schema.get("required") or []) <= set(strings):
+    if len(strings) == 1 and required <= set(strings):
         return {strings[0]: text}, None  # one text field: the answer itself
-    filled = fill_input(OfferedTool("answer", "", schema), text)
-    return (filled, None) if isinstance(filled, dict) else (None, filled.replace(" for answer", ""))
+    value = {}
+    for prop, spec in props.items():
+        found = _evidence_for(prop, spec or {}, evidence)
+        if found is not None:
+            value[prop] = found
+        elif prop in required:
+            return None, f"no tool result or computation gives '{prop}'"
+    return value, None
+
+
+def _evidence_for(prop: str, spec: dict, evidence: dict):
+    """The one evidence value whose name shares a word with `prop` and whose type fits (and currency, if named)."""
+    said = set(words(prop.replace("_", " "))) - {"of", "the", "in"}
+    kind = KINDS.get(spec.get("type"), ())
+    unit = said & {"eur", "usd", "gbp"}
+    scored = [(len(said & set(words(k))), v) for k, v in evidence.items() if isinstance(v, kind)
+              and isinstance(v, bool) == (spec.get("type") == "boolean")
+              and (not unit or str(evidence.get(k + " currency", "")).lower() in unit)]
+    best = max((n for n, _ in scored), default=0)
+    hits = [v for n, v in scored if n == best and n > 0]
+    if spec.get("type") == "integer":
+        hits = [int(v) for v in hits if float(v).is_integer()]
+    return hits[0] if len(hits) == 1 else None
 
 
 def think(reply: dict, skill: str, doc: str) -> dict:

@@ -18,14 +18,17 @@ STOPWORDS = frozenset(
     yours us ok okay find show list look lookup read want need like much many also
     le la les un une des du de et est sont que qui quel quelle quels quelles dans sur
     pour par avec ce cette ces mes nos notre votre vos il elle ils elles je tu nous
-    vous moi en au aux ou où comment combien quand pourquoi ne pas non""".split()
+    vous moi en au aux ou où comment combien quand pourquoi ne pas non leur leurs""".split()
 )
+FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pour avec combien quand leur qui "
+                   "un une sur fait calcule cherche".split())
 NEGATORS = frozenset("not no never non pas nor neither without ne".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
 SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
-                       "the a an all any by them it they from for of to in at with été encore toujours "
+                       "the a an all any by them it they those these ones from for of to in at with été encore toujours "
                        "de du des la le les par pour".split())
-CLAUSES = re.compile(r"\?|;|\n|,\s*(?:and|et)\b|\band\b|\bet\b|\balso\b|,", re.IGNORECASE)
+CLAUSES = re.compile(r"\?|;|\n|,\s*(?:and|et|then)\b|\band\b(?!\s\d)|(?<!\d\s)\band\b|\bet\b|\balso\b|\bthen\b|,(?!\d)",
+                     re.IGNORECASE)  # '3,5' and '2 and 3' stay whole
 
 # Words that name the collection a question is asked over, not its subject.
 CORPUS_WORDS = frozenset("article articles document documents doc docs file files note notes".split())
@@ -40,6 +43,11 @@ _LOOKALIKE = str.maketrans(
 def fold(text: str) -> str:
     """Text with NFKC forms, zero-width characters removed and look-alike letters mapped to Latin."""
     return unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH).translate(_LOOKALIKE)
+
+
+def french(text: str) -> bool:
+    """True when the text reads as French: at least two of its words are French little words."""
+    return sum(w in FRENCH for w in words(text)) >= 2
 
 
 def words(text: str) -> list[str]:
@@ -58,10 +66,16 @@ def stem(word: str) -> str:
     return word
 
 
+IRREGULAR = dict(pair.split(":") for pair in """left:leave built:build made:make began:begin went:go ran:run
+took:take brought:bring bought:buy kept:keep found:find wrote:write written:write fell:fall grew:grow rose:rise
+sold:sell paid:pay""".split())
+
+
 @lru_cache(maxsize=8192)
 def root(word: str) -> str:
-    """`stem` that also drops '-ing', '-ed' and a final 'e': 'keeping' -> 'keep', 'saved' and 'saving' -> 'sav'."""
-    word = stem(word)
+    """`stem` that also drops '-ing', '-ed' and a final 'e', and maps common irregular past forms: 'keeping' and
+    'kept' -> 'keep', 'saved' and 'saving' -> 'sav'."""
+    word = stem(IRREGULAR.get(word, word))
     if len(word) > 5 and word.endswith("ing"):
         word = word[:-3]
     elif len(word) > 4 and word.endswith("ed"):
@@ -166,14 +180,43 @@ def sentence_case(text: str) -> str:
     return text if text[-1] in ".!?" else text + "."
 
 
+def one_line(text: str) -> str:
+    """`text` with every run of white space, line ends included, made one space."""
+    return " ".join(text.split())
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` cut to at most `limit` characters, with '…' where it was cut."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+@lru_cache(maxsize=2048)
+def terms(text: str) -> frozenset[str]:
+    """The stems of the words of `text` that carry meaning: stemming with the stopwords left out."""
+    return frozenset(stem(w) for w in content_words(text))
+
+
+def json_value(text: str):
+    """The JSON value of a text that is a JSON object, array or string, else None."""
+    try:
+        return json.loads(text) if text.lstrip()[:1] in ('{', '[', '"') else None
+    except ValueError:
+        return None
+
+
+def first_value(given: dict, default: str = "") -> str:
+    """The first input value of a call, as text: the folder listed, the file or document read, the key."""
+    return str(next(iter(given.values()), default)) if given else default
+
+
 def readable(text: str) -> str:
     """A tool result on one line; a JSON object becomes 'key: value; key: value'."""
     try:
         value = json.loads(text)
     except ValueError:
-        return " ".join(text.split())
+        return one_line(text)
     if isinstance(value, str):
-        return " ".join(value.split())
+        return one_line(value)
     if not isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False)
     shown = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in value.items()}

@@ -8,8 +8,8 @@ from functools import lru_cache
 
 from looplab._jsonschema import validator_class
 
-from .text import STOPWORDS, file_names, quoted, stem, words
-from .view import OfferedTool
+from ..view import OfferedTool
+from .text import STOPWORDS, file_names, quoted, stem, stems, words
 
 EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 NUMBER = r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)"
@@ -31,11 +31,13 @@ OPERATORS = {  # operator -> the names an `operation` enum may give it
 SPOKEN = [(r"\bmultiplied by\b|\btimes\b|×", "*"), (r"\bdivided by\b|÷", "/"),
           (r"\bplus\b", "+"), (r"\bminus\b", "-"), (r"\bto the power of\b|\^", "**")]
 _VALIDATORS: dict[str, object] = {}
+DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")  # '3,5' is 3.5; '12,500' is not read as a decimal
 
 
 @lru_cache(maxsize=1024)  # pure: the same clauses come back every turn
 def expression(text: str) -> str | None:
     """The first arithmetic expression in `text` ('12 * (3 + 5)'), or None."""
+    text = DECIMAL_COMMA.sub(".", text)
     for run in re.findall(r"[\d(][\d\s.+\-*/()%^×÷]*", text):
         run = run.strip().rstrip("+-*/%^×÷ ").strip()
         while run.count("(") > run.count(")") and run.startswith("("):
@@ -52,6 +54,7 @@ def spoken(text: str) -> str:
     """`text` with spoken arithmetic as symbols: '7 times 6' -> '7 * 6', 'subtract 3 from 10' -> '10 - 3'."""
     num = r"(-?\d+(?:\.\d+)?)"
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
+    text = re.sub(rf"\b(?:add|sum of)\s+{num}\s+(?:and|to)\s+{num}", r"\1 + \2", text, flags=re.IGNORECASE)
     for pattern, op in SPOKEN:
         text = re.sub(rf"\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)
     return text
@@ -89,7 +92,7 @@ def _kind(schema: dict) -> str:
 
 def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     """The one enum value the text names (or whose operator the text's arithmetic uses), else None."""
-    said = {stem(w) for w in words(text)}
+    said = set(stems(text))
     named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said]
     if not named and op:
         named = [v for v in schema["enum"] if isinstance(v, str) and v.lower() in OPERATORS[op]]

@@ -6,18 +6,61 @@ import json
 import re
 from functools import lru_cache
 
-from ..text import fold, stem, words
+from ..context import is_cleared
 from ..view import OfferedTool, Step, View
+from .text import clip, first_value, fold, one_line, sentence_case, stems, words
 
-CANNOT_PLAN = (
-    "The practice model can't plan this request: {why}. "
-    "Set ANTHROPIC_API_KEY (or use a real model) to try it with Claude."
-)
+CANNOT_PLAN = "The practice model can't plan this request: {why}."
+TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local "
+                 "server.")
 
 
-def answer(text: str) -> dict:
-    """A final reply: one text block, stop_reason end_turn."""
-    return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}
+IN_FRENCH = [(r"\bGrand total \(paid and unpaid\)", "Total général"), (r"\bTotal paid\b", "Total payé"),
+             (r"\bTotal unpaid\b", "Total impayé"), (r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"), (r"\bCount: ", "Nombre : "),
+             (r"\bTotal( \w+)?: ", r"Total\1 : "),
+             (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
+             (r"\bNo record is (\w+)\.", r"Aucune facture \1."), (r"(\S+) has (\w+) '([^']*)', which I cannot read as paid or "
+              r"unpaid; it is not counted\.", r"\1 a \2 '\3', que je ne sais pas lire comme payée ou impayée ; non comptée."),
+             (r"A wording I handle:", "Une formulation que je traite :"), ("Claude or a local model would try it: set "
+              "ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local server.", "Claude ou un modèle local s'y essaierait : "
+              "définissez ANTHROPIC_API_KEY, ou ANTHROPIC_BASE_URL pour un serveur local."),
+             (r"The documents do not answer this question", "Les documents ne répondent pas à cette question"),
+             (r"The practice model can't plan this request:", "Le modèle d'entraînement ne sait pas traiter cette demande :"),
+             (r"\b(Impayées|Payées)(,[^:]*)?:", r"\1\2 :"), (r"\) and ", ") et "), (r": searching for ('[^']*') found "
+              r"nothing\.", r" : la recherche de \1 n'a rien trouvé."), (r"I cannot apply the condition ('[^']*'): comparing "
+              r"amounts, dates or ranks is beyond my rules, so I give no list and no total\.", r"Je ne sais pas appliquer "
+              r"la condition \1 : comparer montants, dates ou rangs dépasse mes règles ; je ne donne ni liste ni total."),
+             (r"I could not relate (.*?) to the records read, so I cannot tell which records the task asks for; I give "
+              r"no list and no total\.", r"Je n'ai pu rattacher \1 aux fiches lues : je ne sais pas lesquelles la demande "
+              r"vise ; je ne donne ni liste ni total."), (r"In the folder (\S+), which invoices are unpaid, and what is "
+              r"their total\?", r"Dans le dossier \1, quelles factures sont impayées, et quel est leur total ?"),
+             (r"none of its rules \(search and read, list and read, look up a key, one tool per need\) fits this task with "
+              r"the offered tools", "aucune de ses règles (chercher puis lire, lister puis lire, chercher une clé, un outil "
+              "par besoin) ne convient avec les outils offerts"),
+             (r"I searched for ('[^']*') and read (.*?); no sentence in them answers it\.", r"J'ai cherché \1 et lu \2 ; aucune "
+              r"phrase n'y répond."), (r"The closest, (\S+), does not mention", r"Le plus proche, \1, ne mentionne pas"),
+             (r"' and '", "' et '"), (r"I understood a question about the records in the folder ('[^']*')\.",
+                                     r"J'ai compris une question sur les fiches du dossier \1.")]
+
+
+def in_french(text: str) -> str:
+    """The reply's fixed phrases in French (the values quoted from tools stay as they were returned)."""
+    for pattern, french in IN_FRENCH:
+        text = re.sub(pattern, french, text)
+    return text
+
+
+def answer(text: str, evidence: dict | None = None) -> dict:
+    """A final reply: one text block, stop_reason end_turn; `evidence` holds the values it states (tool results
+    as returned, computations over them), the only source structured output may be filled from."""
+    return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "evidence": evidence or {}}
+
+
+def declined(why: str, wording: str = "", understood: str = "") -> dict:
+    """A decline that helps: what it could not do, what it understood, a wording it handles, where to try it."""
+    parts = [sentence_case(why), sentence_case(f"I understood {understood}") if understood else "",
+             f"A wording I handle: '{wording}'." if wording else "", TRY_ELSEWHERE]
+    return {**answer(" ".join(p for p in parts if p)), "declined": True}
 
 
 def use(calls: list[tuple[str, dict]], note: str = "") -> dict:
@@ -27,9 +70,9 @@ def use(calls: list[tuple[str, dict]], note: str = "") -> dict:
     return {"content": content, "stop_reason": "tool_use"}
 
 
-def cannot_plan(why: str) -> dict:
-    """The polite refusal: says why and how to try the request with Claude."""
-    return answer(CANNOT_PLAN.format(why=why))
+def cannot_plan(why: str, wording: str = "") -> dict:
+    """The polite refusal: says why, a wording it handles, and how to try it with Claude or a local model."""
+    return declined(CANNOT_PLAN.format(why=why), wording)
 
 
 ABSENT = re.compile(r"not found|no entry|no such|no result|unknown|does not exist|doesn't exist|"
@@ -65,7 +108,7 @@ def sentence_at(text: str, at: int) -> str:
     starts = [m.end() for m in re.finditer(r"[.!?](?=\s)|\n\s*\n", text[:at])]
     end = re.search(r"[.!?](?=\s|$)|\n\s*\n", text[at:])
     stop = at + end.end() if end else len(text)
-    return " ".join(text[starts[-1] if starts else 0 : stop].split())
+    return one_line(text[starts[-1] if starts else 0 : stop])
 
 
 def planted(view: View, text: str) -> str | None:
@@ -96,8 +139,8 @@ def unplanted(view: View, text: str) -> str:
 
 def where(step: Step) -> str:
     """'read_doc(supplier-update.md)': the call that gave a result, for an answer."""
-    value = next(iter(step.input.values()), "") if step.input else ""
-    return f"{step.name}({str(value).rsplit('/', 1)[-1]})" if value else step.name
+    value = first_value(step.input)
+    return f"{step.name}({value.rsplit('/', 1)[-1]})" if value else step.name
 
 
 def accounted(view: View, text: str) -> str:
@@ -124,17 +167,12 @@ def accounted(view: View, text: str) -> str:
 
 def name_words(tool: OfferedTool) -> set[str]:
     """The stems of the tool's name."""
-    return {stem(w) for w in words(tool.name)}
+    return set(stems(tool.name))
 
 
 def about_words(tool: OfferedTool) -> set[str]:
     """The stems of the tool's name, description and property names."""
-    return _stem_set(" ".join([tool.name, tool.description, *tool.properties]))
-
-
-@lru_cache(maxsize=256)
-def _stem_set(text: str) -> frozenset[str]:
-    return frozenset(stem(w) for w in words(text))
+    return set(stems(" ".join([tool.name, tool.description, *tool.properties])))
 
 
 def pick(tools, verbs: set[str], exclude: tuple[str, ...] = ()) -> OfferedTool | None:
@@ -165,8 +203,9 @@ def first_input(tool: OfferedTool, value: str, prefer: set[str] = frozenset()) -
 
 def said(step: Step) -> str:
     """A tool result on one line, without the '<tool> failed: <ExcType>: ' prefix, for an answer."""
-    text = " ".join((step.result or "no result").split())
-    return re.sub(rf"^{re.escape(step.name)} failed: \w+: ", "", text)[:300]
+    if is_cleared(step.result or ""):  # context management removed it: say so, never quote the placeholder
+        return "its result was cleared from the history"
+    return clip(re.sub(rf"^{re.escape(step.name)} failed: \w+: ", "", one_line(step.result or "no result")), 300)
 
 
 def tool_label(name: str) -> str:

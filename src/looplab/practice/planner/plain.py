@@ -6,12 +6,16 @@ import re
 
 from ..view import View
 from ._tools import answer, cannot_plan
+from .text import stems
 
 GREETING = re.compile(
     r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour)\b|\bsay (?:hello|hi)\b|"
     r"\bintroduce yourself\b|\bwho are you\b|\bwhat are you\b|\bpractice model\b",
     re.IGNORECASE,
 )
+EXAMPLES = [({"weather"}, "What's the weather in Lyon?"), ({"calc", "calculator"}, "What is 12 * (3 + 5)?"),
+            ({"search"}, "What do the documents say about green tea?"), ({"list"}, "In the folder invoices, which "
+            "invoices are unpaid, and what is their total?"), ({"lookup"}, "Look up 'ai' in the catalogue.")]
 INTRODUCTION = (
     "Hello! I am the practice model, a rule-based stand-in for Claude. I read the task, "
     "the tools you offer and the tool results so far, and I follow a few written rules: "
@@ -26,11 +30,20 @@ def plain(view: View) -> dict | None:
 
 
 def nothing_fits(view: View) -> dict:
-    """Say which part of the request is beyond the rules, and how to try it with Claude."""
-    if not view.task.strip():
-        return cannot_plan("the request has no user text to act on")
+    """Say which part of the request is beyond the rules, a wording that fits the offered tools, and where to try it."""
     if not view.tools:
-        return cannot_plan("no tools were offered, and it answers only from tool results")
+        why = "the request has no user text to act on" if not view.task.strip() else \
+            "no tools were offered, and it answers only from tool results"
+        return cannot_plan(why)
     names = ", ".join(t.name for t in view.tools)
     return cannot_plan(f"none of its rules (search and read, list and read, look up a key, one tool "
-                   f"per need) fits this task with the offered tools ({names})")
+                       f"per need) fits this task with the offered tools ({names})", wording=example(view.tools))
+
+
+def example(tools) -> str:
+    """A task the rules handle with these tools: the first rule whose tools are offered."""
+    names = {w for t in tools for w in stems(t.name)}
+    for need, wording in EXAMPLES:
+        if names & need:
+            return wording
+    return f"Call {tools[0].name} with " + ", ".join(f"{p} 'x'" for p in tools[0].required or tools[0].properties)

@@ -1,0 +1,205 @@
+"""Exercises of notebook 09: an MCP server's tools as tool definitions; a tool_use routed to the server.
+
+Each check starts an MCP server of its own (a price list) in the same process, and a scripted
+practice model that calls its tools, then sends your definitions and your tool results back
+to the API, which validates them as Claude would.
+"""
+
+from __future__ import annotations
+
+import inspect
+import threading
+
+import anthropic
+import jsonschema
+
+from looplab.client import MODEL, practice_client
+from looplab.exercises import Exercise
+from looplab.practice import call, calls
+
+PRICES = {"tea": "4.50 EUR", "coffee": "6.20 EUR"}
+QUESTION = "What do tea and cake cost?"
+
+
+def price_server():
+    """A small MCP server: `list_products` and `price(product, currency='EUR')`."""
+    from mcp.server.mcpserver import MCPServer
+    from mcp.server.mcpserver.exceptions import ToolError
+
+    server = MCPServer("prices", log_level="WARNING")
+
+    @server.tool()
+    def list_products() -> str:
+        """List the products, one name per line."""
+        return "\n".join(PRICES)
+
+    @server.tool()
+    def price(product: str, currency: str = "EUR") -> str:
+        """Return the price of one product.
+
+        Args:
+            product: Product name as list_products shows it, e.g. tea.
+            currency: Currency code; only EUR is known.
+        """
+        if product not in PRICES or currency != "EUR":
+            raise ToolError(f"no price for {product!r} in {currency}; known products: {', '.join(PRICES)}")
+        return PRICES[product]
+
+    return server
+
+
+def _unwrap(exc: BaseException) -> BaseException:
+    """The one exception inside (nested) exception groups, as a task group raises it."""
+    while isinstance(getattr(exc, "exceptions", None), tuple) and len(exc.exceptions) == 1:
+        exc = exc.exceptions[0]
+    return exc
+
+
+def in_thread(function):
+    """Run the async `function()` in an event loop of its own, on a thread: the kernel's loop is busy
+    running the cell that called the check, so the check cannot await there."""
+    import anyio
+
+    box = {}
+
+    def target():
+        try:
+            box["value"] = anyio.run(function)
+        except BaseException as exc:  # handed back to the caller's thread
+            box["error"] = _unwrap(exc)
+
+    worker = threading.Thread(target=target, daemon=True)
+    worker.start()
+    worker.join(60)
+    if worker.is_alive():
+        raise AssertionError("your code did not finish within 60 s; is something waiting forever?")
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+async def _listed_tools():
+    from mcp import Client
+
+    async with Client(price_server()) as session:
+        return (await session.list_tools()).tools
+
+
+def _expected(tools) -> list[dict]:
+    return [{"name": t.name, "description": t.description, "input_schema": t.input_schema} for t in tools]
+
+
+def test_to_definitions(to_definitions) -> str:
+    """to_definitions(tools) gives one API tool definition per MCP tool, which the API accepts."""
+    if not callable(to_definitions):
+        raise AssertionError("pass your function itself: ex09.to_definitions.check(to_definitions)")
+    tools = in_thread(_listed_tools)
+    got = to_definitions(tools)
+    if not isinstance(got, list) or not all(isinstance(d, dict) for d in got):
+        raise AssertionError(f"to_definitions returned {type(got).__name__} of "
+                             f"{sorted({type(d).__name__ for d in got}) if isinstance(got, list) else '?'}; "
+                             "return a list with one dict per tool")
+    if len(got) != len(tools):
+        raise AssertionError(f"the server has {len(tools)} tools and you returned {len(got)} definitions")
+    client = practice_client(script=[call("price", product="tea"), "Tea costs 4.50 EUR."])
+    try:
+        reply = client.messages.create(model=MODEL, max_tokens=300, tools=got,
+                                       messages=[{"role": "user", "content": "What does tea cost?"}])
+    except anthropic.BadRequestError as exc:
+        raise AssertionError(f"the API refused your definitions: {exc.body['error']['message'] if isinstance(exc.body, dict) else exc}; "
+                             "each one is {'name': ..., 'description': ..., 'input_schema': ...}") from None
+    for want, have in zip(_expected(tools), got, strict=True):
+        for key in ("name", "description", "input_schema"):
+            if have.get(key) != want[key]:
+                raise AssertionError(f"the definition of {want['name']!r} has {key} {have.get(key)!r}, not the server's "
+                                     f"{want[key]!r}: copy tool.{key} as it is (the model chooses and fills a tool by them)")
+    block = next(b for b in reply.content if b.type == "tool_use")
+    schema = next(d["input_schema"] for d in got if d["name"] == block.name)
+    jsonschema.validate(block.input, schema)
+    return (f"{len(got)} definitions the API accepts; the model's call {block.name}({block.input}) fits the "
+            "server's own schema.")
+
+
+async def _route_run(route):
+    from mcp import Client
+
+    async with Client(price_server()) as session:
+        definitions = _expected((await session.list_tools()).tools)
+        client = practice_client(script=[calls(call("price", product="tea"), call("price", product="cake")),
+                                         "Tea costs 4.50 EUR; I found no price for cake."])
+        first = [{"role": "user", "content": QUESTION}]
+        reply = client.messages.create(model=MODEL, max_tokens=300, tools=definitions, messages=first)
+        results = []
+        for block in (b for b in reply.content if b.type == "tool_use"):
+            result = route(block, session)
+            if not inspect.isawaitable(result):
+                raise AssertionError("route returned without awaiting the server: write `async def route(block, "
+                                     "session)` and `await session.call_tool(...)` inside")
+            results.append(await result)
+        _check_shapes([b for b in reply.content if b.type == "tool_use"], results)
+        history = first + [{"role": "assistant", "content": reply.content}, {"role": "user", "content": results}]
+        try:
+            client.messages.create(model=MODEL, max_tokens=300, tools=definitions, messages=history)
+        except anthropic.BadRequestError as exc:
+            raise AssertionError(f"the API refused your tool results: {exc.body['error']['message'] if isinstance(exc.body, dict) else exc}") from None
+        return reply, results
+
+
+def _check_shapes(blocks, results) -> None:
+    """Each result is a tool_result dict answering its block's id (checked before the API sees them)."""
+    for block, result in zip(blocks, results, strict=True):
+        if not isinstance(result, dict) or result.get("type") != "tool_result":
+            raise AssertionError(f"route returned {type(result).__name__}; return a dict "
+                                 "{'type': 'tool_result', 'tool_use_id': ..., 'content': ..., 'is_error': ...}")
+        if result.get("tool_use_id") != block.id:
+            raise AssertionError(f"tool_use_id is {result.get('tool_use_id')!r}; use block.id ({block.id!r})")
+
+
+def _text(content) -> str:
+    if isinstance(content, str):
+        return content
+    return "".join(b.get("text", "") for b in content if isinstance(b, dict))
+
+
+def test_route(route) -> str:
+    """route(block, session) calls the server and returns the tool_result the API expects, errors flagged."""
+    if not callable(route):
+        raise AssertionError("pass your function itself: ex09.route.check(route)")
+    _, results = in_thread(lambda: _route_run(route))
+    tea, cake = (_text(r.get("content", "")) for r in results)
+    if tea != PRICES["tea"]:
+        raise AssertionError(f"for price(tea) you sent {tea[:80]!r}; the server said '4.50 EUR': send the text "
+                             "of the result's content blocks (block.text), not the objects")
+    if results[1].get("is_error") is not True:
+        raise AssertionError("price(cake) failed on the server (result.is_error was True) but your tool_result does not "
+                             "say so: pass 'is_error': result.is_error on, so the model knows it failed")
+    if "no price for 'cake'" not in cake:
+        raise AssertionError(f"for price(cake) you sent {cake[:80]!r}; send the server's error text, it says what went wrong")
+    if results[0].get("is_error"):
+        raise AssertionError("price(tea) worked, yet your tool_result says is_error: True")
+    return "both calls reached the server; the API took your two tool_results, the failed one flagged is_error."
+
+
+to_definitions = Exercise(
+    "Exercise 9.1 — MCP tools as tool definitions",
+    test_to_definitions,
+    "Each MCP tool has .name, .description and .input_schema (snake_case in mcp 2.x): build one dict with "
+    "exactly those three keys per tool.",
+    "def to_definitions(tools):\n"
+    '    """Tool definitions for the Messages API, one per MCP tool."""\n'
+    '    return [{"name": t.name, "description": t.description, "input_schema": t.input_schema}\n'
+    "            for t in tools]",
+)
+
+route = Exercise(
+    "Exercise 9.2 — route a tool_use to the server",
+    test_route,
+    "await session.call_tool(block.name, block.input); join the .text of its content blocks, and copy "
+    "result.is_error into the tool_result.",
+    "async def route(block, session):\n"
+    '    """Call the MCP server for one tool_use block; return its tool_result."""\n'
+    "    result = await session.call_tool(block.name, block.input)\n"
+    '    text = "\\n".join(c.text for c in result.content if c.type == "text")\n'
+    '    return {"type": "tool_result", "tool_use_id": block.id, "content": text,\n'
+    '            "is_error": result.is_error}',
+)

@@ -1,0 +1,175 @@
+"""Long runs: measure what a history costs, and keep it in budget (notebook 08).
+
+`meter` counts tokens with `client.messages.count_tokens` and reads the context window from
+`client.models.retrieve`, so it shows Claude's own figures with a key and the practice
+model's labelled estimates without one. `clear_old_results` and `summarize_old` are the two
+client-side ways to shrink a history; `long_run` is a small loop that applies one before
+every turn (or the API's own context management) and records what each turn sent.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from looplab.client import MODEL
+from looplab.loop import _ENDINGS, to_param
+from looplab.practice.context import CLEARED, KEPT_CHARS, abridge, is_cleared
+from looplab.tools import Toolbox
+
+__all__ = ["CLEARED", "LongRun", "Meter", "clear_old_results", "long_run", "meter", "summarize_old", "window"]
+
+
+def window(client, model: str = MODEL) -> int | None:
+    """The model's context window in tokens (`max_input_tokens` from GET /v1/models/{model})."""
+    return getattr(client.models.retrieve(model), "max_input_tokens", None)
+
+
+def _blocks(message) -> list:
+    content = message["content"]
+    return content if isinstance(content, list) else []
+
+
+def _label(message: dict, calls: dict) -> str:
+    for block in _blocks(message):
+        if block["type"] == "tool_result":
+            return f"result of {calls.get(block['tool_use_id'], 'a tool')}"
+    if message["role"] == "assistant":
+        uses = [calls[b["id"]] for b in _blocks(message) if b["type"] == "tool_use"]
+        return "calls " + ", ".join(uses) if uses else "answer"
+    return "task" if isinstance(message["content"], str) else "user text"
+
+
+@dataclass
+class Meter:
+    """What each part of a history costs, in tokens, and the window it must fit in."""
+
+    rows: list[tuple[str, int]]
+    window: int | None
+
+    @property
+    def total(self) -> int:
+        """Tokens of the whole request."""
+        return sum(tokens for _, tokens in self.rows)
+
+    def __str__(self) -> str:
+        biggest = max((t for _, t in self.rows), default=1) or 1
+        lines = [f"{label[:44]:<44} {tokens:>6}  {'#' * round(30 * tokens / biggest)}" for label, tokens in self.rows]
+        share = f" = {self.total / self.window:.2%} of the {self.window:,}-token window" if self.window else ""
+        return "\n".join([*lines, f"{'total':<44} {self.total:>6}{share}"])
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def meter(client, messages: list, tools=(), model: str = MODEL) -> Meter:
+    """Tokens of the tools, then of each message (counted as the difference it makes to the request)."""
+    definitions = Toolbox(tools).to_api() if tools else []
+
+    def count(upto: list, with_tools: bool = True) -> int:
+        extra = {"tools": definitions} if with_tools and definitions else {}
+        return client.messages.count_tokens(model=model, messages=upto, **extra).input_tokens
+
+    calls = {b["id"]: f"{b['name']}({', '.join(map(str, b['input'].values()))})"
+             for m in messages for b in _blocks(m) if b["type"] == "tool_use"}
+    rows, before = [], 0
+    if definitions:
+        rows.append(("tool definitions", count(messages[:1]) - count(messages[:1], with_tools=False)))
+        before = rows[0][1]
+    ends = [i + 1 for i, m in enumerate(messages) if m["role"] == "user" or i == len(messages) - 1]
+    start = 0
+    for end in ends:  # a prefix must not end on unanswered tool calls, so a call and its result go together
+        now = count(messages[:end])
+        label = " + ".join(_label(m, calls) for m in messages[start:end])
+        rows.append((label, now - before))
+        before, start = now, end
+    return Meter(rows, window(client, model))
+
+
+def _old_results(messages: list, keep: int) -> set[str]:
+    """The tool_use ids of every tool use but the last `keep`."""
+    ids = [b["id"] for m in messages if m["role"] == "assistant" for b in _blocks(m) if b["type"] == "tool_use"]
+    return set(ids[: max(0, len(ids) - keep)])
+
+
+def _replace_results(messages: list, keep: int, change) -> list:
+    old, out = _old_results(messages, keep), copy.deepcopy(messages)
+    for message in out:
+        for block in _blocks(message):
+            if block["type"] == "tool_result" and block["tool_use_id"] in old:
+                content = block["content"]
+                text = content if isinstance(content, str) else "\n".join(
+                    b.get("text", "") for b in content or [] if b.get("type") == "text")
+                block["content"] = change(text)
+    return out
+
+
+def clear_old_results(messages: list, keep: int = 3) -> list:
+    """A copy of `messages` whose tool results, all but the last `keep`, say CLEARED instead."""
+    return _replace_results(messages, keep, lambda text: CLEARED)
+
+
+def summarize_old(messages: list, keep: int = 3, chars: int = KEPT_CHARS) -> list:
+    """A copy of `messages` whose tool results, all but the last `keep`, keep only their first lines
+    (up to `chars` characters) and say how much was left out: quoted, never rewritten."""
+    return _replace_results(messages, keep, lambda text: text if is_cleared(text) else abridge(text, chars))
+
+
+@dataclass
+class LongRun:
+    """What a long run did: its final history, answer, and the input tokens each turn sent."""
+
+    messages: list
+    answer: str = ""
+    sent: list[int] = field(default_factory=list)
+    applied: list = field(default_factory=list)
+    status: str = "running"
+    """How it ended, with run_agent's names: done, max_turns, truncated, refused, ..."""
+
+    @property
+    def total(self) -> int:
+        """Input tokens over the whole run."""
+        return sum(self.sent)
+
+
+def _input(usage) -> int:
+    return usage.input_tokens + (usage.cache_read_input_tokens or 0) + (usage.cache_creation_input_tokens or 0)
+
+
+def long_run(client, task: str, tools, *, manage=None, compact_over: int | None = None,
+             model: str = MODEL, max_turns: int = 30, **options) -> LongRun:
+    """Run `task` one tool call per turn; before each turn `manage(messages)` (if given) replaces the
+    history, and past `compact_over` input tokens the history is compacted by the API's `compaction`.
+    Extra `options` (context_management, betas, ...) go to every request; betas use client.beta."""
+    toolbox = tools if isinstance(tools, Toolbox) else Toolbox(tools)
+    run = LongRun([{"role": "user", "content": task}])
+    beta = "betas" in options or compact_over is not None
+    create = client.beta.messages.create if beta else client.messages.create
+    if compact_over is not None:
+        options["betas"] = sorted({*options.get("betas", []), "compact-2026-09-04"})
+    request = {"model": model, "max_tokens": 1024, "tools": toolbox.to_api(),
+               "tool_choice": {"type": "auto", "disable_parallel_tool_use": True}, **options}
+    for _ in range(max_turns):
+        if manage is not None:
+            run.messages = manage(run.messages)
+        if compact_over is not None and run.sent and run.sent[-1] > compact_over:
+            summary = create(messages=run.messages, compaction={"type": "summarize"},
+                             **{k: v for k, v in request.items() if k != "tool_choice"})
+            run.sent.append(_input(summary.usage))
+            run.messages = [{"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in summary.content]}]
+        reply = create(messages=run.messages, **request)
+        run.sent.append(_input(reply.usage))
+        if getattr(reply, "context_management", None):
+            run.applied.append([e.model_dump() for e in reply.context_management.applied_edits])
+        run.messages.append({"role": "assistant", "content": [to_param(b) for b in reply.content]})
+        if reply.stop_reason == "pause_turn":
+            continue  # the API paused a long turn: sending the history back resumes it
+        uses = [b for b in reply.content if b.type == "tool_use"]
+        if reply.stop_reason != "tool_use" or not uses:
+            run.answer = "".join(b.text for b in reply.content if b.type == "text")
+            run.status = _ENDINGS.get(reply.stop_reason, ("anomaly",))[0]  # run_agent's names
+            return run
+        results = [toolbox.execute(block).result for block in uses]
+        run.messages.append({"role": "user", "content": results})
+    run.status = "max_turns"
+    return run

@@ -1,0 +1,245 @@
+"""Context management, as the SDK's beta types describe it (`anthropic/types/beta/`).
+
+- `context_management={"edits": [...]}` (beta `context-management-2025-06-27`):
+  `clear_tool_uses_20250919` replaces the results (and, if asked, the inputs) of old tool
+  uses with a placeholder once the request passes its trigger; `clear_thinking_20251015`
+  drops thinking blocks of older assistant turns. Edits run in the order given, before
+  planning; the reply's `context_management.applied_edits` says what each one cleared.
+  Defaults: trigger 100,000 input tokens, keep 3 tool uses, keep thinking of 1 turn.
+  `compact_20260112` (compaction inside a request) is declined with a 400 that says so.
+- `compaction={"type": "summarize"}` (beta `compact-2026-09-04`): the reply is one signed
+  `compaction` block, alone, stop_reason "compaction". Its summary holds only evidence: the
+  task, each tool call and what it returned, abridged and named as abridged, and what the
+  assistant said. A later request sends the block back first in `messages`; the practice
+  model then reads the abridged turns in place of the ones it summarises (they travel in
+  `encrypted_content`, compressed: opaque to the client, not encrypted). An altered block is a 400.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import zlib
+
+from looplab.practice import tokens
+
+CLEARED = "[cleared to save context: this tool result was removed from the history]"
+BETA_EDITS, BETA_COMPACTION = "context-management-2025-06-27", "compact-2026-09-04"
+DEFAULT_TRIGGER, DEFAULT_KEEP = 100_000, 3
+KEPT_CHARS = 240  # how much of each tool result a compaction quotes
+
+
+def is_cleared(text: str) -> bool:
+    """True for a tool result that context management (the API's or a loop's own) replaced."""
+    return str(text).startswith("[cleared")
+
+
+def _blocks(message: dict) -> list:
+    content = message.get("content")
+    return content if isinstance(content, list) else []
+
+
+def check(body: dict, betas: list[str]) -> str | None:
+    """What the API would refuse in `context_management` / `compaction`, or None."""
+    edits = (body.get("context_management") or {}).get("edits") or []
+    if body.get("compaction") and body.get("context_management"):
+        return "compaction: cannot be combined with context_management; send one of them"
+    if body.get("context_management") is not None and BETA_EDITS not in betas:
+        return f"context_management: needs the beta '{BETA_EDITS}'; pass betas=['{BETA_EDITS}']"
+    if body.get("compaction") and BETA_COMPACTION not in betas:
+        return f"compaction: needs the beta '{BETA_COMPACTION}'; pass betas=['{BETA_COMPACTION}']"
+    for i, edit in enumerate(edits):
+        if edit["type"] == "compact_20260112":
+            return (f"context_management.edits[{i}]: the practice model does not do compact_20260112 "
+                    "(compaction inside a request); send compaction={'type': 'summarize'} in its own "
+                    "request, or use Claude")
+        for name in ("trigger", "keep", "clear_at_least"):
+            value = edit.get(name)
+            if isinstance(value, dict) and value.get("value", 0) < (1 if name == "trigger" else 0):
+                return f"context_management.edits[{i}].{name}.value: {value['value']} is too small; write a positive number"
+    for i, message in enumerate(body["messages"]):
+        for j, block in enumerate(_blocks(message)):
+            if block["type"] != "compaction":
+                continue
+            if (i, j) != (0, 0):
+                return (f"messages[{i}].content[{j}]: a compaction block goes first: send it as the first "
+                        "block of messages[0], in place of the messages it summarises")
+            if block.get("content") == "":
+                return f"messages[{i}].content[{j}].content: empty summary; send the block back as it came"
+            if block.get("content") is not None and block.get("signature") != _signature(block):
+                return (f"messages[{i}].content[{j}].signature: this compaction block's signature does not "
+                        "match its content; send compaction blocks back exactly as they came")
+    return None
+
+
+def _signature(block: dict) -> str:  # like control.sign for thinking (importing it would make a cycle)
+    text = (block.get("content") or "") + "\n" + (block.get("encrypted_content") or "")
+    return "practice-" + hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+# --- compaction -----------------------------------------------------------------------------
+
+def abridge(text: str, chars: int = KEPT_CHARS) -> str:
+    """The first whole lines of `text` up to `chars` characters, with a note of what was left out."""
+    if len(text) <= chars or is_cleared(text) or text.endswith("characters kept]"):
+        return text
+    kept, size = [], 0
+    for line in text.splitlines():
+        if kept and size + len(line) + 1 > chars:
+            break
+        kept.append(line[:chars])
+        size += len(kept[-1]) + 1
+    return "\n".join(kept) + f"\n[abridged: {size} of {len(text)} characters kept]"
+
+
+def _result_text(block: dict) -> str:
+    content = block.get("content")
+    if isinstance(content, list):
+        return "\n".join(b.get("text", "") for b in content if b.get("type") == "text")
+    return content or ""
+
+
+def _digest(messages: list) -> list:
+    """The turns a compaction keeps: text and tool calls as they were, tool results abridged."""
+    kept = []
+    for message in messages:
+        content = message["content"]
+        if isinstance(content, str):
+            blocks = [{"type": "text", "text": content}]
+        else:
+            blocks = []
+            for block in content:
+                if block["type"] in ("text", "tool_use"):
+                    blocks.append({k: block[k] for k in ("type", "text", "id", "name", "input") if k in block})
+                elif block["type"] == "tool_result":
+                    blocks.append({"type": "tool_result", "tool_use_id": block["tool_use_id"],
+                                   "content": abridge(_result_text(block)),
+                                   **({"is_error": True} if block.get("is_error") else {})})
+        if blocks:
+            kept.append({"role": message["role"], "content": blocks})
+    return kept
+
+
+def _summary(turns: list) -> str:
+    calls = {}
+    lines = [f"Summary of {len(turns)} earlier messages. The practice model quotes what was said and "
+             "what the tools returned (results abridged); it adds nothing."]
+    for message in turns:
+        for block in message["content"]:
+            if block["type"] == "text":
+                who = "Task" if message["role"] == "user" and len(lines) == 1 else (
+                    "User" if message["role"] == "user" else "Assistant")
+                lines.append(f"{who}: {block['text']}")
+            elif block["type"] == "tool_use":
+                calls[block["id"]] = f"{block['name']}({json.dumps(block['input'], ensure_ascii=False)})"
+            elif block["type"] == "tool_result":
+                said = " / ".join(line for line in block["content"].splitlines() if line.strip())
+                lines.append(f"- {calls.get(block['tool_use_id'], 'a tool')} returned: {said}")
+    return "\n".join(lines)
+
+
+def compaction_message(body: dict, message_id: str, usage: dict) -> dict:
+    """The reply to a compaction request: one signed compaction block, stop_reason 'compaction'."""
+    turns = _digest(expand(body)["messages"])
+    block = {"type": "compaction", "content": _summary(turns),
+             "encrypted_content": base64.b64encode(zlib.compress(json.dumps(turns).encode(), 9)).decode()}
+    block["signature"] = _signature(block)
+    usage = {**usage, "output_tokens": tokens.estimate(block["content"]) + 1}
+    return {"id": message_id, "type": "message", "role": "assistant", "model": body["model"],
+            "content": [block], "stop_reason": "compaction", "stop_sequence": None, "usage": usage}
+
+
+def expand(body: dict) -> dict:
+    """`body` with a compaction block sent back first replaced by the abridged turns it stands for."""
+    messages = body["messages"]
+    first = _blocks(messages[0]) if messages else []
+    if not first or first[0]["type"] != "compaction":
+        return body
+    block = first[0]
+    turns = json.loads(zlib.decompress(base64.b64decode(block["encrypted_content"]))) if block.get("content") else []
+    rest = [{**messages[0], "content": first[1:]}] if first[1:] else []
+    merged: list = []
+    for message in [*turns, *rest, *messages[1:]]:  # the API merges turns of the same role
+        if merged and merged[-1]["role"] == message["role"]:
+            merged[-1] = {**merged[-1], "content": [*_as_list(merged[-1]), *_as_list(message)]}
+        else:
+            merged.append(message)
+    return {**body, "messages": merged}
+
+
+def _as_list(message: dict) -> list:
+    content = message["content"]
+    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+
+
+# --- context editing ------------------------------------------------------------------------
+
+def _value(setting, default):
+    return setting["value"] if isinstance(setting, dict) and "value" in setting else default
+
+
+def clear_tool_uses(body: dict, edit: dict) -> tuple[dict, dict | None]:
+    """Apply one clear_tool_uses_20250919 edit: (the edited body, its applied edit or None)."""
+    trigger = edit.get("trigger") or {"type": "input_tokens", "value": DEFAULT_TRIGGER}
+    uses = [(i, b) for i, m in enumerate(body["messages"]) if m["role"] == "assistant"
+            for b in _blocks(m) if b["type"] == "tool_use"]
+    size = tokens.input_tokens(body)
+    if (size if trigger["type"] == "input_tokens" else len(uses)) < trigger["value"]:
+        return body, None
+    keep = _value(edit.get("keep"), DEFAULT_KEEP)
+    excluded = set(edit.get("exclude_tools") or [])
+    inputs = edit.get("clear_tool_inputs") or False
+    older = uses[: max(0, len(uses) - keep)]
+    chosen = {b["id"]: b["name"] for _, b in older if b["name"] not in excluded}
+    cleared: set[str] = set()
+    messages = []
+    for message in body["messages"]:
+        blocks = []
+        for block in _blocks(message):
+            if block["type"] == "tool_result" and block["tool_use_id"] in chosen \
+                    and not is_cleared(_result_text(block)):
+                block = {**block, "content": CLEARED}
+                cleared.add(block["tool_use_id"])
+            elif block["type"] == "tool_use" and block["id"] in chosen and block["input"] \
+                    and (inputs is True or (isinstance(inputs, list) and block["name"] in inputs)):
+                block = {**block, "input": {}}
+                cleared.add(block["id"])
+            blocks.append(block)
+        messages.append({**message, "content": blocks} if isinstance(message["content"], list) else message)
+    edited = {**body, "messages": messages}
+    saved = size - tokens.input_tokens(edited)
+    if not cleared or saved < _value(edit.get("clear_at_least"), 0):
+        return body, None
+    return edited, {"type": "clear_tool_uses_20250919", "cleared_tool_uses": len(cleared),
+                    "cleared_input_tokens": saved}
+
+
+def clear_thinking(body: dict, edit: dict) -> tuple[dict, dict | None]:
+    """Apply one clear_thinking_20251015 edit: thinking is kept for the last `keep` assistant turns."""
+    keep = edit.get("keep", {"type": "thinking_turns", "value": 1})
+    if keep == "all" or (isinstance(keep, dict) and keep.get("type") == "all"):
+        return body, None
+    turns = [i for i, m in enumerate(body["messages"]) if m["role"] == "assistant"
+             and any(b["type"] in ("thinking", "redacted_thinking") for b in _blocks(m))]
+    drop = set(turns[: max(0, len(turns) - keep["value"])])
+    if not drop:
+        return body, None
+    messages = [{**m, "content": [b for b in m["content"] if b["type"] not in ("thinking", "redacted_thinking")]}
+                if i in drop else m for i, m in enumerate(body["messages"])]
+    edited = {**body, "messages": messages}
+    return edited, {"type": "clear_thinking_20251015", "cleared_thinking_turns": len(drop),
+                    "cleared_input_tokens": tokens.input_tokens(body) - tokens.input_tokens(edited)}
+
+
+def edit(body: dict) -> tuple[dict, list | None]:
+    """`body` after its context_management edits, and the applied edits (None without the field)."""
+    if body.get("context_management") is None:
+        return body, None
+    applied = []
+    for one in body["context_management"].get("edits") or []:
+        apply = clear_tool_uses if one["type"] == "clear_tool_uses_20250919" else clear_thinking
+        body, done = apply(body, one)
+        if done:
+            applied.append(done)
+    return body, applied

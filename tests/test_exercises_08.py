@@ -1,0 +1,167 @@
+"""Exercises of notebook 08: clear_old and summarize_old say not attempted, not yet (naming the mistake) and correct."""
+
+import copy
+
+from solutions import defined_in
+
+from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex08
+
+PRELUDE = "import copy\nfrom looplab.history import CLEARED as PLACEHOLDER\n"
+PLACEHOLDER = ex08.CLEARED
+
+
+def starter(messages, keep=3):
+    raise NotImplementedError
+
+
+def _old_ids(messages, keep):
+    ids = [b["id"] for m in messages if m["role"] == "assistant" and isinstance(m["content"], list)
+           for b in m["content"] if b["type"] == "tool_use"]
+    return set(ids[:max(0, len(ids) - keep)])
+
+
+def _results(messages):
+    return [b for m in messages if isinstance(m["content"], list) for b in m["content"] if b["type"] == "tool_result"]
+
+
+def clear_in_place(messages, keep=3):
+    old = _old_ids(messages, keep)
+    for block in _results(messages):
+        if block["tool_use_id"] in old:
+            block["content"] = PLACEHOLDER
+    return messages
+
+
+def clear_everything(messages, keep=3):
+    messages = copy.deepcopy(messages)
+    for block in _results(messages):
+        block["content"] = PLACEHOLDER
+    return messages
+
+
+def drop_old_turns(messages, keep=3):
+    return [messages[0], *messages[-(2 * keep + 1):]]
+
+
+def clear_with_empty_text(messages, keep=3):
+    messages = copy.deepcopy(messages)
+    old = _old_ids(messages, keep)
+    for block in _results(messages):
+        if block["tool_use_id"] in old:
+            block["content"] = "-"
+    return messages
+
+
+def keep_one_too_many(messages, keep=3):
+    return clear_in_place(copy.deepcopy(messages), keep + 1)
+
+
+def clear_from_the_end(messages, keep=3):
+    """Right, written differently: walk back over the results, clearing once `keep` were seen."""
+    out, seen = copy.deepcopy(messages), 0
+    for message in reversed(out):
+        for block in reversed(message["content"] if isinstance(message["content"], list) else []):
+            if block["type"] == "tool_result":
+                seen += 1
+                if seen > keep:
+                    block["content"] = PLACEHOLDER
+    return out
+
+
+def abridge_to_the_title(messages, keep=3):
+    messages = copy.deepcopy(messages)
+    old = _old_ids(messages, keep)
+    for block in _results(messages):
+        if block["tool_use_id"] in old:
+            block["content"] = block["content"].splitlines()[0] + "\n[abridged]"
+    return messages
+
+
+def paraphrase(messages, keep=3):
+    messages = copy.deepcopy(messages)
+    old = _old_ids(messages, keep)
+    for block in _results(messages):
+        if block["tool_use_id"] in old:
+            block["content"] = "A day at the station, nothing special.\n[my summary]"
+    return messages
+
+
+def cut_without_a_note(messages, keep=3):
+    messages = copy.deepcopy(messages)
+    old = _old_ids(messages, keep)
+    for block in _results(messages):
+        if block["tool_use_id"] in old:
+            block["content"] = "\n".join(block["content"].splitlines()[:9])
+    return messages
+
+
+def keep_too_much(messages, keep=3):
+    messages = copy.deepcopy(messages)
+    old = _old_ids(messages, keep)
+    for block in _results(messages):
+        if block["tool_use_id"] in old:
+            lines = block["content"].splitlines()
+            block["content"] = "\n".join(lines[:-2] + ["[abridged: the last 2 lines left out]"])
+    return messages
+
+
+def first_ten_lines(messages, keep=3):
+    """Right, written differently: always the first ten lines and a note."""
+    messages = copy.deepcopy(messages)
+    old = _old_ids(messages, keep)
+    for block in _results(messages):
+        if block["tool_use_id"] in old:
+            text = block["content"]
+            block["content"] = "\n".join(text.splitlines()[:10]) + f"\n({len(text)} characters before abridging)"
+    return messages
+
+
+def test_starters_are_not_attempted():
+    """`...` and starters raising NotImplementedError are not attempted."""
+    for exercise in (ex08.clear_old, ex08.summarize):
+        assert exercise.evaluate(...).status == UNATTEMPTED
+        assert exercise.evaluate(starter).status == UNATTEMPTED
+
+
+def test_clear_old_wrong_answers_name_the_mistake():
+    """In place, everything cleared, turns dropped, another placeholder, one kept too many: not yet, saying why."""
+    cases = {clear_in_place: "changed the history it was given",
+             clear_everything: "the last 2 tool results must stay exactly",
+             drop_old_turns: "never remove a message",
+             clear_with_empty_text: "put PLACEHOLDER in its place",
+             keep_one_too_many: "an old one is unchanged",
+             "not a function": "pass your function itself"}
+    for answer, why in cases.items():
+        outcome = ex08.clear_old.evaluate(answer)
+        assert outcome.status == FAIL and why in outcome.message, (answer, outcome.message)
+
+
+def test_clear_old_right_answers_pass():
+    """The published solution and a different right answer pass, with the saving measured."""
+    solution = defined_in(ex08.clear_old.solution_text, PRELUDE)["clear_old"]
+    for answer in (solution, clear_from_the_end):
+        outcome = ex08.clear_old.evaluate(answer)
+        assert outcome.status == PASS, outcome.message
+        assert "input tokens instead of" in outcome.message and "% less" in outcome.message
+
+
+def test_summarize_old_wrong_answers_name_the_mistake():
+    """Too short to keep the answer, a paraphrase, no note, too long, or plain clearing: not yet, saying why."""
+    solution = defined_in(ex08.clear_old.solution_text, PRELUDE)["clear_old"]
+    cases = {abridge_to_the_title: "keep enough first lines",
+             paraphrase: "a quote, not your words",
+             cut_without_a_note: "saying how much was left out",
+             keep_too_much: "keep at most about 240",
+             solution: "a quote, not your words",
+             clear_in_place: "changed the history it was given"}
+    for answer, why in cases.items():
+        outcome = ex08.summarize.evaluate(answer)
+        assert outcome.status == FAIL and why in outcome.message, (answer, outcome.message)
+
+
+def test_summarize_old_right_answers_pass():
+    """The published solution and a different right answer pass: the run's answer is the full run's."""
+    solution = defined_in(ex08.summarize.solution_text, PRELUDE)["summarize_old"]
+    for answer in (solution, first_ten_lines):
+        outcome = ex08.summarize.evaluate(answer)
+        assert outcome.status == PASS, outcome.message

@@ -1,0 +1,74 @@
+"""looplab.history: the context meter, clearing and summarising old results, the long run."""
+
+import copy
+from pathlib import Path
+
+from looplab.client import MODEL, practice_client
+from looplab.history import CLEARED, clear_old_results, long_run, meter, summarize_old, window
+from looplab.practice import transport_of
+from looplab.samples import STATION_TASK, station_tools
+
+DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
+RUN = long_run(practice_client(), STATION_TASK, station_tools(DATA))
+
+
+def results(messages):
+    """The text of every tool result, in order."""
+    return [b["content"] for m in messages if isinstance(m["content"], list) for b in m["content"]
+            if b["type"] == "tool_result"]
+
+
+def test_window_comes_from_the_models_endpoint():
+    """The window is the model's max_input_tokens as GET /v1/models/{id} gives it."""
+    client = practice_client()
+    assert window(client) == client.models.retrieve(MODEL).max_input_tokens == 1_000_000
+
+
+def test_meter_rows_add_up_to_count_tokens():
+    """Tools, task, each call with its result and the answer: together, exactly what count_tokens says."""
+    client = practice_client()
+    shown = meter(client, RUN.messages, station_tools(DATA))
+    whole = client.messages.count_tokens(model=MODEL, messages=RUN.messages,
+                                         tools=[t.to_api() for t in station_tools(DATA)]).input_tokens
+    assert shown.total == whole
+    assert [label for label, _ in shown.rows[:2]] == ["tool definitions", "task"]
+    assert shown.rows[3][0] == "calls read_file(station/day-01.txt) + result of read_file(station/day-01.txt)"
+    assert "of the 1,000,000-token window" in str(shown)
+
+
+def test_clear_old_results_keeps_the_last_and_copies():
+    """All but the last `keep` results become CLEARED; the caller's history is not changed."""
+    before = copy.deepcopy(RUN.messages)
+    cleared = clear_old_results(RUN.messages, keep=3)
+    assert RUN.messages == before
+    assert results(cleared) == [CLEARED] * 8 + results(before)[-3:]
+    assert len(cleared) == len(before)
+
+
+def test_summarize_old_quotes_the_first_lines():
+    """Old results keep their first lines and say how much was left out; the last `keep` stay whole."""
+    summary = summarize_old(RUN.messages, keep=2)
+    old = results(summary)[2]
+    assert old.startswith("# Station log — day 2\nDay: 2") and "Status: storm warning" in old
+    assert old.endswith("characters kept]") and len(old) < 300
+    assert results(summary)[-2:] == results(RUN.messages)[-2:]
+    assert summarize_old(summary, keep=2) == summary  # summarising twice changes nothing
+
+
+def test_long_run_manage_replaces_the_history_before_each_turn():
+    """With clearing the run sends fewer tokens and says what it lost; with a summary it keeps the answer."""
+    cleared = long_run(practice_client(), STATION_TASK, station_tools(DATA),
+                       manage=lambda m: clear_old_results(m, keep=3))
+    summary = long_run(practice_client(), STATION_TASK, station_tools(DATA),
+                       manage=lambda m: summarize_old(m, keep=3))
+    assert summary.answer == RUN.answer and summary.total < RUN.total
+    assert cleared.total < RUN.total and "cleared from the history" in cleared.answer
+
+
+def test_long_run_compacts_past_the_threshold():
+    """compact_over: one compaction request, then the run goes on from the block and answers the same."""
+    client = practice_client()
+    run = long_run(client, STATION_TASK, station_tools(DATA), compact_over=3000)
+    compactions = [r for r in transport_of(client).requests if r.get("compaction")]
+    assert len(compactions) == 1 and run.answer == RUN.answer and run.total < RUN.total
+    assert run.messages[0]["content"][0]["type"] == "compaction"
