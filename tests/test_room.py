@@ -91,6 +91,25 @@ def test_no_participant_sees_another_s_files(people):
     assert outside in (400, 403, 404)
 
 
+def test_an_edit_survives_a_restart_and_a_deleted_notebook_comes_back(people, hub):
+    """Their server restarted (the material synced again): their edited 01 is kept, the 03 they deleted is back."""
+    person = people[-1]
+    nb = person.files("01_tools.ipynb").json()["content"]
+    nb["cells"][0]["source"] = "# my own notes"
+    saved = person.api("PUT", f"/user/{person.name}/api/contents/01_tools.ipynb",
+                       json={"type": "notebook", "format": "json", "content": nb})
+    assert saved.ok
+    assert person.api("DELETE", f"/user/{person.name}/api/contents/03_stop_reasons_and_budgets.ipynb").ok
+    assert person.api("DELETE", f"/hub/api/users/{person.name}/server").status_code in (202, 204)
+    for _ in range(240):
+        if not person.api("GET", f"/hub/api/users/{person.name}").json().get("servers"):
+            break
+        time.sleep(0.5)
+    person.wait_ready(time.monotonic())
+    assert person.files("01_tools.ipynb").json()["content"]["cells"][0]["source"] == "# my own notes"
+    assert person.files("03_stop_reasons_and_budgets.ipynb").status_code == 200
+
+
 def test_the_instructor_sees_a_check_turn_correct_within_seconds(hub):
     """The view lists a new participant, then shows their 0.1 as Not yet, then Correct, each within seconds."""
     sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
