@@ -1,4 +1,4 @@
-"""Section 10: a room on the hub of `make hub`: spawn time, notebook 02 time, memory per participant.
+"""Section 11: a room on the hub of `make hub`: spawn time, notebook 02 time, memory per participant.
 
 N participants arrive at once (N = 5, 10, 20; LOOPLAB_ROOM_SIZES to change), get their servers
 and run notebook 02 in their own kernels, kernels left open as in a room for the memory figure.
@@ -60,20 +60,20 @@ def one_room(room, n: int) -> dict:
 def measure() -> Section:
     section = Section("room")
     if importlib.util.find_spec("jupyterhub") is None:
-        section.notes.append("10 room: skipped, the hub packages are not installed (make hub installs them)")
+        section.notes.append("11 room: skipped, the hub packages are not installed (make hub installs them)")
         return section
     sys.path.insert(0, str(ROOT / "hub"))
     import room
 
     if room.proxy_command() is None:
-        section.notes.append("10 room: skipped, no configurable-http-proxy (make hub installs it from npm)")
+        section.notes.append("11 room: skipped, no configurable-http-proxy (make hub installs it from npm)")
         return section
     per_head = []
     for n in SIZES:
         r = one_room(room, n)
         if r["failed"]:
             section.rows.append(Row(f"room of {n}: every participant runs 02", "failed", "all succeed", False))
-            section.notes.append(f"10 room of {n}: {r['failed']}")
+            section.notes.append(f"11 room of {n}: {r['failed']}")
             continue
         each = r["users_mib"] / n
         per_head.append(each)
@@ -84,14 +84,14 @@ def measure() -> Section:
                 f"< {RUN_S} s", max(r["run"]) < RUN_S),
             Row(f"room of {n}: memory per participant after 02", f"{each:.0f} MiB"),
         ]
-        section.notes.append(f"10 room of {n}: hub, proxy and services {r['hub_mib']:.0f} MiB; "
+        section.notes.append(f"11 room of {n}: hub, proxy and services {r['hub_mib']:.0f} MiB; "
                              f"{r['wall']:.0f} s from arrival to the last run's end")
     if per_head:
         total = mem_total_mib()
         fits = int((total - RESERVE_MIB - 200) / max(per_head))
         section.rows.append(Row("participants this machine's memory holds after 02",
                                 f"{fits} ({total / 1024:.1f} GiB, {max(per_head):.0f} MiB each)"))
-        section.notes.append("10 room: memory grows to about 1 GiB a participant by notebook 07 when every notebook's "
+        section.notes.append("11 room: memory grows to about 1 GiB a participant by notebook 07 when every notebook's "
                              "kernel stays open (a prototype's figure, not measured here) (the hub culls kernels idle for 30 min); CPU, not memory, sets the pace of "
                              "a room arriving at once: see the spawn times above.")
     return section
@@ -101,5 +101,5 @@ if __name__ == "__main__":
     from run_all import table
 
     result = measure()
-    print(table([(10, row) for row in result.rows]))
+    print(table([(11, row) for row in result.rows]))
     print("\n".join(result.notes))

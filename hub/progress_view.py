@@ -70,7 +70,10 @@ border-bottom:1px solid #ddd;text-align:left}}</style></head><body><h1>The room:
 def main() -> None:
     port = int(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:8003").rsplit(":", 1)[1].strip("/"))
     web.Application([(PREFIX.rstrip("/") + "/?", View)]).listen(port, address="127.0.0.1")
-    ioloop.IOLoop.current().start()
+    try:
+        ioloop.IOLoop.current().start()
+    except KeyboardInterrupt:  # Ctrl-C where `make hub` runs reaches this service too: stop quietly
+        pass
 
 
 if __name__ == "__main__":

@@ -55,13 +55,18 @@ def _free(port: int) -> bool:
             return False
 
 
+def as_in_a_terminal() -> None:
+    """Ctrl-C's default action, which a process started in the background may have lost (SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def start_hub(state: Path, port: int, log, view_key: str = "room-key") -> subprocess.Popen:
     """The hub of `make hub`, on 127.0.0.1:port, its state and participants' folders in `state`."""
     env = {**os.environ, "LOOPLAB_HUB_DIR": str(state), "LOOPLAB_HUB_IP": "127.0.0.1", "LOOPLAB_HUB_VIEW_KEY": view_key,
            "LOOPLAB_HUB_PORT": str(port), "LOOPLAB_HUB_PROXY": proxy_command() or "configurable-http-proxy"}
     hub = Path(sys.executable).parent / "jupyterhub"
     proc = subprocess.Popen([str(hub), "-f", str(ROOT / "hub" / "jupyterhub_config.py")], cwd=state, env=env,
-                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+                            stdout=log, stderr=subprocess.STDOUT, start_new_session=True, preexec_fn=as_in_a_terminal)
     url = f"http://127.0.0.1:{port}"
     for _ in range(240):
         try:

@@ -3,6 +3,8 @@
 `make test-room` runs it (CI too); LOOPLAB_ROOM_N sets how many participants (default 5).
 """
 import os
+import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -89,6 +91,25 @@ def test_no_participant_sees_another_s_files(people):
     assert outside in (400, 403, 404)
 
 
+def test_an_edit_survives_a_restart_and_a_deleted_notebook_comes_back(people, hub):
+    """Their server restarted (the material synced again): their edited 01 is kept, the 03 they deleted is back."""
+    person = people[-1]
+    nb = person.files("01_tools.ipynb").json()["content"]
+    nb["cells"][0]["source"] = "# my own notes"
+    saved = person.api("PUT", f"/user/{person.name}/api/contents/01_tools.ipynb",
+                       json={"type": "notebook", "format": "json", "content": nb})
+    assert saved.ok
+    assert person.api("DELETE", f"/user/{person.name}/api/contents/03_stop_reasons_and_budgets.ipynb").ok
+    assert person.api("DELETE", f"/hub/api/users/{person.name}/server").status_code in (202, 204)
+    for _ in range(240):
+        if not person.api("GET", f"/hub/api/users/{person.name}").json().get("servers"):
+            break
+        time.sleep(0.5)
+    person.wait_ready(time.monotonic())
+    assert person.files("01_tools.ipynb").json()["content"]["cells"][0]["source"] == "# my own notes"
+    assert person.files("03_stop_reasons_and_budgets.ipynb").status_code == 200
+
+
 def test_the_instructor_sees_a_check_turn_correct_within_seconds(hub):
     """The view lists a new participant, then shows their 0.1 as Not yet, then Correct, each within seconds."""
     sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
@@ -124,3 +145,34 @@ def test_ctrl_c_stops_the_hub_and_every_server(people, hub):
             break
         time.sleep(0.5)
     assert in_folder(hub["state"]) == []
+
+
+def test_make_hub_prints_the_address_and_stops_on_ctrl_c(tmp_path):
+    """`make hub` prints the address to hand out and the instructor's view; Ctrl-C stops proxy, hub and services."""
+    port = room.free_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
+    env["LOOPLAB_HUB_PROXY"] = room.proxy_command()
+    make = subprocess.Popen(["make", "-s", "hub", f"BIN={Path(sys.executable).parent}", "LAB_STAMP=", "HUB_STAMP=",
+                             f"CHP={room.proxy_command()}", f"HUB_DIR={tmp_path}", "HUB_IP=127.0.0.1", f"HUB_PORT={port}"],
+                            cwd=room.ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            start_new_session=True, preexec_fn=room.as_in_a_terminal)
+    try:
+        for _ in range(240):  # up when the last service answers (Ctrl-C earlier stops JupyterHub mid-start)
+            try:
+                if room.requests.get(f"http://127.0.0.1:{port}/services/progress/", timeout=2).status_code == 403:
+                    break
+            except room.requests.RequestException:
+                pass
+            time.sleep(0.5)
+        time.sleep(2)
+        proxy = int((tmp_path / "jupyterhub-proxy.pid").read_text())
+    finally:
+        os.killpg(make.pid, signal.SIGINT)
+        out = make.communicate(timeout=90)[0]
+    assert f"hand out  http://127.0.0.1:{port}/  (Ctrl-C stops it)" in out
+    assert f"http://127.0.0.1:{port}/services/progress/?key=" in out
+    assert "Traceback" not in out
+    assert not Path(f"/proc/{proxy}").exists()
+    for service in (port, port + 1, port + 3):  # proxy, hub, progress view
+        with pytest.raises(room.requests.ConnectionError):
+            room.requests.get(f"http://127.0.0.1:{service}/", timeout=5)
