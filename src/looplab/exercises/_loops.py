@@ -57,10 +57,19 @@ def request_problem(client) -> str | None:
     The practice model lets an empty message through; the API answers 400 "all messages must have
     non-empty content". A block stored with model_dump() carries None fields (caller: null) the API refuses.
     """
-    for body in transport_of(client).requests:
+    for number, body in enumerate(transport_of(client).requests, 1):
         messages = body.get("messages") if isinstance(body, dict) else None
+        kinds = {get(b, "type") for b in blocks(messages if isinstance(messages, list) else [])}
+        if kinds & {"tool_use", "tool_result"} and not body.get("tools"):
+            return (f"your loop sent request {number} without tools=, though its messages hold tool_use and "
+                    "tool_result blocks; Claude's API refuses that (400: requests which include tool_use or "
+                    "tool_result blocks must define tools): pass tools=toolbox.to_api() on every call")
         for i, message in enumerate(messages if isinstance(messages, list) else []):
             content = get(message, "content")
+            if isinstance(message, dict) and "stop_reason" in message:
+                return (f"your loop sent messages[{i}] as the whole reply (a Message, with its id, model and "
+                        "stop_reason), which Claude's API refuses; append {'role': 'assistant', "
+                        "'content': reply.content} instead")
             if content in ("", []) and not (i == len(messages) - 1 and get(message, "role") == "assistant"):
                 before = get(messages[i - 1], "content") if i else None
                 asked = [get(b, "id") for b in before if get(b, "type") == "tool_use"] if isinstance(before, list) else []
