@@ -232,8 +232,17 @@ VERDICTS_WRONG = {
     "a key missing": ({"A": "truncated", "B": "max_turns"}, ["write a dict", "'C'"]),
     "capitals": ({**STATUS, "A": "Truncated"}, ["A:", "lower case"]),
 }
+VERDICTS_WRONG.update({  # second look
+    "A max_turns": ({**STATUS, "A": "max_turns"}, ["A:", "is not how that run ended", "input is empty"]),
+    "B over_budget": ({**STATUS, "B": "over_budget"}, ["B:", "count the model's replies"]),
+    "C the stop reason end_turn": ({**STATUS, "C": "end_turn"}, ["C:", "'end_turn' is a stop reason, not a status"]),
+    "a trailing space": ({**STATUS, "C": "done "}, ["C:", "with no spaces"]),
+})
 VERDICTS_RIGHT = {"dict(...) in another order": dict(C="done", A="truncated", B="max_turns"),
-                  "from pairs": dict(zip("ABC", ["truncated", "max_turns", "done"], strict=True))}
+                  "from pairs": dict(zip("ABC", ["truncated", "max_turns", "done"], strict=True)),
+                  # second look
+                  "an OrderedDict, reversed": __import__("collections").OrderedDict(sorted(STATUS.items(), reverse=True)),
+                  "a comprehension": {name: status for name, status in zip("ABC", ("truncated", "max_turns", "done"))}}
 
 
 @pytest.mark.parametrize("name", VERDICTS_WRONG)
