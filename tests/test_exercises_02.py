@@ -324,6 +324,22 @@ MY_LOOP_WRONG.update({  # second look
 })
 
 
+def loop_results_by_name(client, task, toolbox, max_turns=10):  # second look
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            break
+        results = {b.name: toolbox.execute(b).result for b in reply.content if b.type == "tool_use"}
+        messages.append({"role": "user", "content": list(results.values())})
+    return messages
+
+
+MY_LOOP_WRONG["results kept by tool name"] = (loop_results_by_name, [  # second look
+    "have no tool_result", "by block.id, not by block.name"])
+
+
 def loop_recursive(client, task, toolbox, max_turns=10, messages=None):  # second look
     messages = messages or [{"role": "user", "content": task}]
     if max_turns == 0:

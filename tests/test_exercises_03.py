@@ -405,6 +405,24 @@ LOOP_STATUS_WRONG.update({  # second look
 })
 
 
+def loop_results_by_name(client, task, toolbox, max_turns=10):  # second look
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        results = {b.name: toolbox.execute(b).result for b in reply.content if b.type == "tool_use"}
+        messages.append({"role": "user", "content": list(results.values())})
+    return "max_turns", messages
+
+
+LOOP_STATUS_WRONG["results kept by tool name"] = (loop_results_by_name, [  # second look
+    "two calls of one tool", "have no tool_result", "by block.id, not by block.name"])
+
+
 class StatusLoop:  # second look: an instance, while True, one return per ending
     def __call__(self, client, task, toolbox, max_turns=10):
         self.messages, turn = [{"role": "user", "content": task}], 0

@@ -91,6 +91,17 @@ def request_problem(client) -> str | None:
                 return (f"your loop sent tool results in messages[{i}] right after another user message: the "
                         "assistant reply that asked for those tools is missing; append it to the history "
                         "({'role': 'assistant', 'content': reply.content}) before the results")
+            before = get(messages[i - 1], "content") if results and i else None
+            uses = [b for b in before if get(b, "type") == "tool_use"] if isinstance(before, list) else []
+            missing = [get(b, "id") for b in uses if get(b, "id") not in {get(r, "tool_use_id") for r in results}]
+            after = get(messages[i + 1], "content") if i + 1 < len(messages) else None
+            split = isinstance(after, list) and any(get(b, "type") == "tool_result" for b in after)
+            if missing and len(missing) < len(uses) and not split:  # a split turn is named at its second part
+                answered = {get(b, "name") for b in uses if get(b, "id") not in missing}
+                twice = ("; one tool was called twice: keep each result by block.id, not by block.name"
+                         if all(get(b, "name") in answered for b in uses if get(b, "id") in missing) else "")
+                return (f"in the history your loop sent, the tool_use ids {missing} of messages[{i - 1}] have no "
+                        f"tool_result in messages[{i}]; answer every tool_use of a reply{twice}")
             for j, block in enumerate(content if isinstance(content, list) else []):
                 nulls = [key for key, value in block.items() if value is None] if isinstance(block, dict) else []
                 if nulls:

@@ -9,7 +9,7 @@ from looplab.client import practice_client
 from looplab.exercises import Exercise
 from looplab.exercises._loops import call_loop, compare, guarded
 from looplab.loop import STATUSES, run_agent
-from looplab.practice import call, say, stop, transport_of
+from looplab.practice import call, calls, say, stop, transport_of
 from looplab.practice.script import STOP_REASONS
 from looplab.samples import invoice_tools, weather_and_calc
 from looplab.tools import Toolbox
@@ -21,6 +21,8 @@ RUNAWAY_TURNS = 3
 SCRIPTS = {  # label -> the script of one run; each run must end as run_agent ends it
     "a plain answer (end_turn)": [say("Lyon: 21 °C, cloudy.")],
     "a tool call, then an answer": [call("get_weather", city="Lyon"), say("21 °C in Lyon.")],
+    "two calls of one tool, then an answer": [calls(call("get_weather", city="Lyon"), call("get_weather", city="Paris")),
+                                              say("21 °C in Lyon, 18 °C in Paris.")],
     "a stop sequence (stop_sequence)": [stop("stop_sequence", "Lyon: 21 °C")],
     "a reply cut by max_tokens": [stop("max_tokens", "Lyon: 21")],
     "a tool call cut by max_tokens": [stop("max_tokens", partial_tool=True)],
@@ -31,6 +33,8 @@ SCRIPTS = {  # label -> the script of one run; each run must end as run_agent en
 ADVICE = {  # label of SCRIPTS -> what a loop does with that ending
     "a plain answer (end_turn)": "end_turn ends the run: 'done'",
     "a tool call, then an answer": "run the tool, send its result, call again; the answer ends the run",
+    "two calls of one tool, then an answer": ("answer each tool_use by its block.id, not by its name: a tool "
+                                              "called twice needs two results"),
     "a stop sequence (stop_sequence)": "stop_sequence ends the run as end_turn does",
     "a reply cut by max_tokens": "max_tokens ends the run: a cut reply is not an answer",
     "a tool call cut by max_tokens": "max_tokens ends the run, and its cut tool call (input {}) is never run",
