@@ -423,6 +423,22 @@ LOOP_STATUS_WRONG["results kept by tool name"] = (loop_results_by_name, [  # sec
     "two calls of one tool", "have no tool_result", "by block.id, not by block.name"])
 
 
+def loop_streaming(client, task, toolbox, max_turns=10):  # second look: messages.stream, final message read
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        with client.messages.stream(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api(),
+                                    system="You are a helpful assistant.") as stream:
+            reply = stream.get_final_message()
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                     for b in reply.content if b.type == "tool_use"]})
+    return "max_turns", messages
+
+
 class StatusLoop:  # second look: an instance, while True, one return per ending
     def __call__(self, client, task, toolbox, max_turns=10):
         self.messages, turn = [{"role": "user", "content": task}], 0
@@ -448,7 +464,9 @@ class StatusLoop:  # second look: an instance, while True, one return per ending
 
 LOOP_STATUS_RIGHT = {"while, an if/elif chain, model_dump(exclude_none=True)": loop_with_ifs,
                      "a match statement": loop_with_match,
-                     "an instance, while True, sets of reasons": StatusLoop()}  # second look
+                     "an instance, while True, sets of reasons": StatusLoop(),  # second look
+                     "streamed, with a system prompt": lambda client, task, toolbox, max_turns=10: loop_streaming(
+                         client, task, toolbox, max_turns)}  # second look
 
 
 @pytest.mark.parametrize("name", LOOP_STATUS_WRONG)

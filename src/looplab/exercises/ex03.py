@@ -57,6 +57,11 @@ class FutureStopReason:
     def on_reply(self, message: dict) -> dict:
         return {**message, "stop_reason": UNKNOWN_REASON}
 
+    def on_events(self, events: list) -> list:
+        """The same for a loop that streams: the message_delta event carries the stop reason."""
+        return [(kind, {**data, "delta": {**data["delta"], "stop_reason": UNKNOWN_REASON}})
+                if kind == "message_delta" else (kind, data) for kind, data in events]
+
 
 def _future():
     """A run whose reply ends with an unknown stop reason; strict=False reads it as anthropic.Anthropic() does."""
