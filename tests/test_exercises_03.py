@@ -1,6 +1,8 @@
 """Exercises of notebook 03: each check says not attempted, not yet and correct when it should."""
+from collections import OrderedDict
 from pathlib import Path
 
+import numpy as np
 import pytest
 from solutions import ODD_ANSWERS, defined_in, solved, starters
 
@@ -241,8 +243,8 @@ VERDICTS_WRONG.update({  # second look
 VERDICTS_RIGHT = {"dict(...) in another order": dict(C="done", A="truncated", B="max_turns"),
                   "from pairs": dict(zip("ABC", ["truncated", "max_turns", "done"], strict=True)),
                   # second look
-                  "an OrderedDict, reversed": __import__("collections").OrderedDict(sorted(STATUS.items(), reverse=True)),
-                  "a comprehension": {name: status for name, status in zip("ABC", ("truncated", "max_turns", "done"))}}
+                  "an OrderedDict, reversed": OrderedDict(sorted(STATUS.items(), reverse=True)),
+                  "a comprehension": {name: status for name, status in zip("ABC", ("truncated", "max_turns", "done"), strict=True)}}
 
 
 @pytest.mark.parametrize("name", VERDICTS_WRONG)
@@ -499,7 +501,7 @@ PREDICTION_WRONG.update({  # second look
     "a half": (8.5, ["whole number"]),
 })
 PREDICTION_RIGHT = {"an int": 9, "a sum": 1 + 2 * 4, "a float that is whole": 9.0,
-                    "a numpy integer": __import__("numpy").int64(9)}  # second look
+                    "a numpy integer": np.int64(9)}  # second look
 
 
 @pytest.mark.parametrize("name", PREDICTION_WRONG)
@@ -673,7 +675,7 @@ BUDGET_WRONG.update({  # second look
 BUDGET_RIGHT = {"one above the last call's start": lambda low, high: low + 1,
                 "the runaway's 3 turns": lambda low, high: high,
                 "the middle, as a float": lambda low, high: float((low + high) // 2),
-                "a numpy integer": lambda low, high: __import__("numpy").int64(high - 1)}  # second look
+                "a numpy integer": lambda low, high: np.int64(high - 1)}  # second look
 
 
 @pytest.mark.parametrize("name", BUDGET_WRONG)
