@@ -155,6 +155,8 @@ FIRST_TEXT_WRONG.update({  # second look
                                                    ["first block is a tool_use", "you returned ''"]),
     "message.text": (lambda m: m.text, ["'Message' object has no attribute 'text'", "message.content, a list"]),
     "a list of texts": (lambda m: [b.text for b in m.content if b.type == "text"], ["not a list"]),
+    "next() with no default": (lambda m: next(b.text for b in m.content if b.type == "text"),
+                               ["only a tool_use block", "StopIteration", "next(..., '')"]),
 })
 
 

@@ -57,8 +57,12 @@ def test_first_text(first_text) -> str:
         except NotImplementedError:
             raise
         except Exception as exc:
-            why = ("check block.type before reading block.text: a tool_use block has no text"
-                   if "ToolUseBlock" in str(exc) else "the blocks are in message.content, a list: loop over it")
+            if isinstance(exc, StopIteration):
+                why = "next() raises StopIteration when no block is text: give it a default, next(..., '')"
+            elif "ToolUseBlock" in str(exc):
+                why = "check block.type before reading block.text: a tool_use block has no text"
+            else:
+                why = "the blocks are in message.content, a list: loop over it"
             raise AssertionError(f"for {label} (blocks {kinds}) {raised(exc)}; {why}") from None
         if got != expected:
             why = ""
