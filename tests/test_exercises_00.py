@@ -140,10 +140,43 @@ def first_text_by_list(message):
     return texts[0] if texts else ""
 
 
+# second look: more wrong answers a participant may write
+
+def first_text_else_return(message):
+    for block in message.content:
+        if block.type == "text":
+            return block.text
+        else:
+            return ""
+
+
+FIRST_TEXT_WRONG.update({  # second look
+    "'' returned in the else of the first block": (first_text_else_return,
+                                                   ["first block is a tool_use", "you returned ''"]),
+    "message.text": (lambda m: m.text, ["'Message' object has no attribute 'text'", "message.content, a list"]),
+    "a list of texts": (lambda m: [b.text for b in m.content if b.type == "text"], ["not a list"]),
+    "next() with no default": (lambda m: next(b.text for b in m.content if b.type == "text"),
+                               ["only a tool_use block", "StopIteration", "next(..., '')"]),
+})
+
+
+def first_text_while(message):  # second look
+    i = 0
+    while i < len(message.content):
+        if message.content[i].type == "text":
+            return message.content[i].text
+        i += 1
+    return ""
+
+
 FIRST_TEXT_RIGHT = {
     "next() over a generator": lambda m: next((b.text for b in m.content if b.type == "text"), ""),
     "a list of texts, isinstance TextBlock": first_text_by_list,
     "getattr with a default": lambda m: next(filter(None, (getattr(b, "text", None) for b in m.content)), ""),
+    # second look
+    "a while loop over indexes": first_text_while,
+    "the first of the dict's texts": lambda m: "".join(
+        [b["text"] for b in m.to_dict()["content"] if b["type"] == "text"][:1]),
 }
 
 
@@ -184,6 +217,34 @@ TOTAL_TOKENS_WRONG = {
 }
 
 
+def total_tokens_or_chain(message):  # second look
+    usage = message.usage
+    return usage.input_tokens + usage.output_tokens + (usage.cache_creation_input_tokens
+                                                       or usage.cache_read_input_tokens or 0)
+
+
+def total_tokens_larger_cache_count(message):  # second look
+    usage = message.usage
+    return (usage.input_tokens + usage.output_tokens
+            + max(usage.cache_creation_input_tokens or 0, usage.cache_read_input_tokens or 0))
+
+
+TOTAL_TOKENS_WRONG.update({  # second look
+    "one cache count, `a or b or 0`": (total_tokens_or_chain, ["read the system prompt from the cache and wrote",
+                                                               "add cache_read_input_tokens too"]),
+    "the larger cache count": (total_tokens_larger_cache_count, ["read the system prompt from the cache and wrote",
+                                                                 "add cache_read_input_tokens too"]),
+    "an f-string": (lambda m: f"{total_without()(m)}", ["you returned '9'", "not a str"]),
+})
+
+
+class TokenCounter:  # second look
+    fields = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
+
+    def __call__(self, message):
+        return sum(filter(None, (getattr(message.usage, name) for name in self.fields)))
+
+
 def total_tokens_from_dict(message):
     counts = message.usage.model_dump()
     return sum(counts[name] or 0 for name in ("input_tokens", "output_tokens",
@@ -203,6 +264,7 @@ TOTAL_TOKENS_RIGHT = {
     "a sum over the usage's dict": total_tokens_from_dict,
     "step by step, None tested": total_tokens_step_by_step,
     "getattr in a generator": total_without(),
+    "an instance with __call__, filter(None, ...)": TokenCounter(),  # second look
 }
 
 

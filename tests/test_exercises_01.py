@@ -217,6 +217,30 @@ WORD_COUNT_WRONG = {
 
 
 @tool(name="word_count")
+@documented
+def word_count_spaces_plus_one(text: str) -> int:  # second look
+    return text.count(" ") + 1
+
+
+@tool(name="word_count")
+@documented
+def word_count_the_words(text: str) -> list:  # second look
+    return text.split()
+
+
+WORD_COUNT_WRONG.update({  # second look
+    "spaces + 1": (word_count_spaces_plus_one, ["gave the tool_result content '8'", "expected '3'"]),
+    "returns the list of words": (word_count_the_words, ["'[\"the\", \"quick\"", "expected '4'"]),
+})
+
+
+@tool(name="word_count")
+@documented
+def word_count_keyword_only(*, text: str) -> int:  # second look
+    return len(text.split())
+
+
+@tool(name="word_count")
 def regex_count(text: str) -> str:
     """Count the words of `text`: runs of characters that are not whitespace.
 
@@ -240,7 +264,8 @@ def word_count(text: str) -> int:
 
 
 WORD_COUNT_RIGHT = {"a regex, named by @tool(name=...), returning a str": regex_count,
-                    "a generator, with a Returns: section": word_count}
+                    "a generator, with a Returns: section": word_count,
+                    "a keyword-only parameter": word_count_keyword_only}  # second look
 
 
 @pytest.mark.parametrize("name", WORD_COUNT_WRONG)
@@ -312,6 +337,72 @@ ANSWER_TOOL_CALLS_WRONG = {
 }
 
 
+def results_by_tool_name(message, toolbox):  # second look
+    results = {b.name: toolbox.execute(b).result for b in message.content if b.type == "tool_use"}
+    return {"role": "user", "content": list(results.values())}
+
+
+def results_without_type(message, toolbox):  # second look
+    return {"role": "user", "content": [{"tool_use_id": b.id, "content": toolbox.execute(b).result["content"]}
+                                        for b in message.content if b.type == "tool_use"]}
+
+
+def ids_by_position(message, toolbox):  # second look: results sorted by tool name, ids in the reply's order
+    uses = [b for b in message.content if b.type == "tool_use"]
+    results = [toolbox.execute(b).result for b in sorted(uses, key=lambda b: b.name)]
+    return {"role": "user", "content": [{**r, "tool_use_id": b.id} for r, b in zip(results, uses, strict=True)]}
+
+
+def is_error_as_text(message, toolbox):  # second look
+    results = [toolbox.execute(b).result for b in message.content if b.type == "tool_use"]
+    return {"role": "user", "content": [{**r, "is_error": str(r["is_error"]).lower()} for r in results]}
+
+
+ANSWER_TOOL_CALLS_WRONG.update({  # second look
+    "results kept by tool name": (results_by_tool_name, ["get_weather twice", "unanswered",
+                                                         "by block.id, not by block.name"]),
+    "no 'type' in the results": (results_without_type, ["which has no type", "'type': 'tool_result'"]),
+    "ids given by position": (ids_by_position, ["is '96'", "the id of the block it answers"]),
+    "is_error as a str": (is_error_as_text, ["is_error='false'", "is_error is a bool"]),
+})
+
+
+def catching_key_error_only(message, toolbox):  # second look
+    results = []
+    for block in (b for b in message.content if b.type == "tool_use"):
+        try:
+            results.append({"type": "tool_result", "tool_use_id": block.id,
+                            "content": str(toolbox[block.name](**block.input))})
+        except KeyError:
+            results.append({"type": "tool_result", "tool_use_id": block.id, "content": "unknown tool",
+                            "is_error": True})
+    return {"role": "user", "content": results}
+
+
+def swallowing_errors(message, toolbox):  # second look
+    results = []
+    for block in (b for b in message.content if b.type == "tool_use"):
+        try:
+            text = str(toolbox[block.name](**block.input))
+        except Exception:
+            text = ""
+        results.append({"type": "tool_result", "tool_use_id": block.id, "content": text})
+    return {"role": "user", "content": results}
+
+
+ANSWER_TOOL_CALLS_WRONG.update({  # second look
+    "errors caught as KeyError only": (catching_key_error_only, ["raised TypeError", "unexpected keyword argument 'town'",
+                                                                 "must become an is_error tool_result"]),
+    "exceptions swallowed into ''": (swallowing_errors, ["is_error=None and content ''", "is_error: True"]),
+})
+
+
+class ResultsById:  # second look: an instance, results kept by id, sent in reverse id order
+    def __call__(self, message, toolbox):
+        by_id = {b.id: toolbox.execute(b).result for b in message.content if getattr(b, "type", None) == "tool_use"}
+        return dict(role="user", content=[by_id[i] for i in sorted(by_id, reverse=True)])
+
+
 def outcome_as_text_blocks(message, toolbox):
     content = []
     for block in message.content:
@@ -330,6 +421,7 @@ ANSWER_TOOL_CALLS_RIGHT = {
     "reversed order, ids matched": lambda m, tb: {"role": "user", "content": [
         tb.execute(b).result for b in reversed(m.content) if b.type == "tool_use"]},
     "list content, is_error only when it failed": outcome_as_text_blocks,
+    "an instance, a dict by id, reverse id order": ResultsById(),  # second look
 }
 
 

@@ -179,8 +179,64 @@ def validate_with_a_list_of_problems(action, key):
         raise ValueError(f"refused: problems {[i for i, p in enumerate(problems) if p]}")
 
 
+def validate_scope_by_substring(action, key):  # second look
+    validate_with(scope=False)(action, key)
+    if key not in action["args"]["key"]:
+        raise ValueError("outside the requested key")
+
+
+def validate_ignoring_case(action, key):  # second look
+    validate_with(scope=False)(action, key)
+    if action["args"]["key"].lower() != str(key).lower():
+        raise ValueError("outside the requested key")
+
+
+def validate_with_asserts(action, key):  # second look
+    assert isinstance(action, dict) and action.get("type") == "tool" and action.get("name") in TOOLS
+    args = action.get("args")
+    assert isinstance(args, dict) and set(args) == {"key"}
+    assert isinstance(args["key"], str) and 0 < len(args["key"]) <= 32 and args["key"] == key
+
+
+VALIDATE_WRONG.update({  # second look
+    "scope by substring (key in args key)": (validate_scope_by_substring, ["accepted a lookup of 'aide' when 'ai'"]),
+    "scope ignoring case": (validate_ignoring_case, ["accepted a lookup of 'AI' when 'ai'"]),
+    "asserts instead of ValueError": (validate_with_asserts, ["raised AssertionError", "raise ValueError"]),
+})
+
+
+def validate_in_one_try(action, key):  # second look: lookups first, one except turning them into ValueError
+    try:
+        ok = (action["type"] == "tool" and action["name"] in TOOLS and list(action["args"]) == ["key"]
+              and isinstance(action["args"]["key"], str) and 1 <= len(action["args"]["key"]) <= 32
+              and action["args"]["key"] == key)
+    except (KeyError, TypeError) as exc:
+        raise ValueError("a malformed proposal") from exc
+    if not ok:
+        raise ValueError("refused")
+
+
+class Validator:  # second look: an instance that gathers every problem
+    def __init__(self, tools):
+        self.tools = tools
+
+    def __call__(self, action, key):
+        if type(action) is not dict:
+            raise ValueError("not a dict")
+        problems = [] if action.get("type") == "tool" and action.get("name") in self.tools else ["not a tool"]
+        args = action.get("args")
+        if type(args) is not dict or sorted(args) != ["key"]:
+            problems.append("args")
+        elif type(args["key"]) is not str or len(args["key"]) not in range(1, 33) or args["key"] != key:
+            problems.append("key")
+        if problems:
+            raise ValueError(", ".join(problems))
+
+
 VALIDATE_RIGHT = {"match statement, own ValueError subclass": validate_step_by_step,
-                  "a list of problems": validate_with_a_list_of_problems}
+                  "a list of problems": validate_with_a_list_of_problems,
+                  "one try, lookups turned into ValueError": validate_in_one_try,  # second look
+                  "an instance gathering problems": Validator(TOOLS)}  # second look
 
 
 @pytest.mark.parametrize("name", VALIDATE_WRONG)
@@ -236,6 +292,84 @@ MY_LOOP_WRONG = {
 }
 
 
+def loop_variant(split_results=False, keep=lambda reply: {"role": "assistant", "content": reply.content},
+                 tools_after_first=True, turns=lambda max_turns: range(max_turns)):  # second look
+    """The solution with one part changed, as a participant might write it."""
+    def my_loop(client, task, toolbox, max_turns=10):
+        messages = [{"role": "user", "content": task}]
+        for turn in turns(max_turns):
+            tools = {"tools": toolbox.to_api()} if turn == 0 or tools_after_first else {}
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, **tools)
+            messages.append(keep(reply))
+            if reply.stop_reason != "tool_use":
+                break
+            results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]
+            messages.extend([{"role": "user", "content": [r]} for r in results] if split_results
+                            else [{"role": "user", "content": results}])
+        return messages
+    return my_loop
+
+
+MY_LOOP_WRONG.update({  # second look
+    "one user message per result": (loop_variant(split_results=True), ["split one turn's tool results",
+                                                                       "one message"]),
+    "the Message itself appended": (loop_variant(keep=lambda reply: reply), ["the whole reply (a Message",
+                                                                             "'content': reply.content"]),
+    "only the reply's text kept": (loop_variant(keep=lambda reply: {"role": "assistant", "content": "".join(
+        b.text for b in reply.content if b.type == "text") or "..."}), ["no tool_use with that id"]),
+    "tools= on the first call only": (loop_variant(tools_after_first=False), ["request 2 without tools=",
+                                                                             "on every call"]),
+    "range(max_turns - 1)": (loop_variant(turns=lambda max_turns: range(max_turns - 1)),
+                             ["max_turns=3, your loop made 2 model calls; expected exactly 3"]),
+})
+
+
+def loop_results_by_name(client, task, toolbox, max_turns=10):  # second look
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            break
+        results = {b.name: toolbox.execute(b).result for b in reply.content if b.type == "tool_use"}
+        messages.append({"role": "user", "content": list(results.values())})
+    return messages
+
+
+MY_LOOP_WRONG["results kept by tool name"] = (loop_results_by_name, [  # second look
+    "have no tool_result", "by block.id, not by block.name"])
+
+
+def loop_recursive(client, task, toolbox, max_turns=10, messages=None):  # second look
+    messages = messages or [{"role": "user", "content": task}]
+    if max_turns == 0:
+        return messages
+    reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+    messages = [*messages, {"role": "assistant", "content": reply.content}]
+    if reply.stop_reason != "tool_use":
+        return messages
+    results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]
+    return loop_recursive(client, task, toolbox, max_turns - 1, [*messages, {"role": "user", "content": results}])
+
+
+class Agent:  # second look: a while True loop in a method, its own turn counter
+    def __init__(self):
+        self.turns = 0
+
+    def run(self, client, task, toolbox, max_turns=10):
+        history = [dict(role="user", content=task)]
+        while True:
+            if self.turns == max_turns:
+                return history
+            self.turns += 1
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=history, tools=toolbox.to_api())
+            history += [dict(role="assistant", content=reply.content)]
+            if reply.stop_reason != "tool_use":
+                return history
+            history += [dict(role="user", content=[toolbox.execute(b).result
+                                                   for b in reply.content if b.type == "tool_use"])]
+
+
 def loop_by_hand(client, task, toolbox, max_turns=10):
     messages, turn = [{"role": "user", "content": task}], 0
     while turn < max_turns:
@@ -263,6 +397,9 @@ MY_LOOP_RIGHT = {
                                                                     for b in reply.content]),
     "the whole reply's model_dump content": loop_with(
         store=lambda reply: reply.model_dump(exclude_none=True)["content"]),
+    "recursive, a new list each turn": loop_recursive,  # second look
+    "a method of a fresh Agent, while True": lambda client, task, toolbox, max_turns=10: Agent().run(
+        client, task, toolbox, max_turns),  # second look
 }
 
 

@@ -1,6 +1,8 @@
 """Exercises of notebook 03: each check says not attempted, not yet and correct when it should."""
+from collections import OrderedDict
 from pathlib import Path
 
+import numpy as np
 import pytest
 from solutions import ODD_ANSWERS, defined_in, solved, starters
 
@@ -232,8 +234,17 @@ VERDICTS_WRONG = {
     "a key missing": ({"A": "truncated", "B": "max_turns"}, ["write a dict", "'C'"]),
     "capitals": ({**STATUS, "A": "Truncated"}, ["A:", "lower case"]),
 }
+VERDICTS_WRONG.update({  # second look
+    "A max_turns": ({**STATUS, "A": "max_turns"}, ["A:", "is not how that run ended", "input is empty"]),
+    "B over_budget": ({**STATUS, "B": "over_budget"}, ["B:", "count the model's replies"]),
+    "C the stop reason end_turn": ({**STATUS, "C": "end_turn"}, ["C:", "'end_turn' is a stop reason, not a status"]),
+    "a trailing space": ({**STATUS, "C": "done "}, ["C:", "with no spaces"]),
+})
 VERDICTS_RIGHT = {"dict(...) in another order": dict(C="done", A="truncated", B="max_turns"),
-                  "from pairs": dict(zip("ABC", ["truncated", "max_turns", "done"], strict=True))}
+                  "from pairs": dict(zip("ABC", ["truncated", "max_turns", "done"], strict=True)),
+                  # second look
+                  "an OrderedDict, reversed": OrderedDict(sorted(STATUS.items(), reverse=True)),
+                  "a comprehension": {name: status for name, status in zip("ABC", ("truncated", "max_turns", "done"), strict=True)}}
 
 
 @pytest.mark.parametrize("name", VERDICTS_WRONG)
@@ -314,6 +325,8 @@ def loop_with_ifs(client, task, toolbox, max_turns=10):
         elif reason == "tool_use":
             messages.append({"role": "user", "content": [toolbox.execute(b).result
                                                          for b in reversed(reply.content) if b.type == "tool_use"]})
+        elif reason != "pause_turn":
+            return "anomaly", messages  # second look: without this, an unknown reason went round again
     return "max_turns", messages
 
 
@@ -333,8 +346,129 @@ def loop_with_match(client, task, toolbox, max_turns=10):
     return "max_turns", messages
 
 
+def loop_with_a_default(default="done", unknown_goes_round=False):  # second look
+    """The solution's loop, but a stop reason it does not know is called `default` (or goes round again)."""
+    def my_loop(client, task, toolbox, max_turns=10):
+        messages = [{"role": "user", "content": task}]
+        for _ in range(max_turns):
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+            messages.append({"role": "assistant", "content": reply.content})
+            if reply.stop_reason in ("pause_turn",) or (unknown_goes_round and reply.stop_reason not in RIGHT_ENDINGS
+                                                         and reply.stop_reason != "tool_use"):
+                continue
+            if reply.stop_reason != "tool_use":
+                return RIGHT_ENDINGS.get(reply.stop_reason, default), messages
+            messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                         for b in reply.content if b.type == "tool_use"]})
+        return "max_turns", messages
+    return my_loop
+
+
+def loop_that_asks_to_continue(client, task, toolbox, max_turns=10):  # second look
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            messages.append({"role": "user", "content": "Please continue."})
+        elif reply.stop_reason == "tool_use":
+            messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                         for b in reply.content if b.type == "tool_use"]})
+        else:
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
+    return "max_turns", messages
+
+
+def loop_indexing_endings(client, task, toolbox, max_turns=10):  # second look
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return RIGHT_ENDINGS[reply.stop_reason], messages
+        messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                     for b in reply.content if b.type == "tool_use"]})
+    return "max_turns", messages
+
+
+LOOP_STATUS_WRONG.update({  # second look
+    "an unknown stop reason called done": (loop_with_a_default("done"),
+                                           ["never seen ('a_future_stop_reason')", "run_agent ends it 'anomaly'",
+                                            "don't call it 'done'"]),
+    "an unknown stop reason goes round again": (loop_with_a_default(unknown_goes_round=True),
+                                                ["never seen", "'anomaly'"]),
+    "ENDINGS[reason] with no default": (loop_indexing_endings, ["raised KeyError: 'a_future_stop_reason'"]),
+    "'Please continue.' after pause_turn": (loop_that_asks_to_continue,
+                                            ["pause_turn", "history of 4 messages", "no results message"]),
+    "stop_sequence called truncated": (loop_with({**RIGHT_ENDINGS, "stop_sequence": "truncated"}),
+                                       ["a stop sequence", "run_agent ends it 'done'"]),
+})
+
+
+def loop_results_by_name(client, task, toolbox, max_turns=10):  # second look
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        results = {b.name: toolbox.execute(b).result for b in reply.content if b.type == "tool_use"}
+        messages.append({"role": "user", "content": list(results.values())})
+    return "max_turns", messages
+
+
+LOOP_STATUS_WRONG["results kept by tool name"] = (loop_results_by_name, [  # second look
+    "two calls of one tool", "have no tool_result", "by block.id, not by block.name"])
+
+
+def loop_streaming(client, task, toolbox, max_turns=10):  # second look: messages.stream, final message read
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        with client.messages.stream(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api(),
+                                    system="You are a helpful assistant.") as stream:
+            reply = stream.get_final_message()
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                     for b in reply.content if b.type == "tool_use"]})
+    return "max_turns", messages
+
+
+class StatusLoop:  # second look: an instance, while True, one return per ending
+    def __call__(self, client, task, toolbox, max_turns=10):
+        self.messages, turn = [{"role": "user", "content": task}], 0
+        while True:
+            if turn >= max_turns:
+                return "max_turns", self.messages
+            turn += 1
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=self.messages,
+                                           tools=toolbox.to_api())
+            self.messages.append({"role": "assistant", "content": reply.content})
+            reason = reply.stop_reason
+            if reason in {"end_turn", "stop_sequence"}:
+                return "done", self.messages
+            if reason in {"max_tokens", "refusal", "model_context_window_exceeded"}:
+                return {"max_tokens": "truncated", "refusal": "refused"}.get(reason, "context_exceeded"), self.messages
+            if reason == "pause_turn":
+                continue
+            if reason != "tool_use":
+                return "anomaly", self.messages
+            self.messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                              for b in reply.content if b.type == "tool_use"]})
+
+
 LOOP_STATUS_RIGHT = {"while, an if/elif chain, model_dump(exclude_none=True)": loop_with_ifs,
-                     "a match statement": loop_with_match}
+                     "a match statement": loop_with_match,
+                     "an instance, while True, sets of reasons": StatusLoop(),  # second look
+                     "streamed, with a system prompt": lambda client, task, toolbox, max_turns=10: loop_streaming(
+                         client, task, toolbox, max_turns)}  # second look
 
 
 @pytest.mark.parametrize("name", LOOP_STATUS_WRONG)
@@ -361,7 +495,13 @@ PREDICTION_WRONG = {
     "a string": ("9", ["whole number"]),
     "True": (True, ["whole number"]),
 }
-PREDICTION_RIGHT = {"an int": 9, "a sum": 1 + 2 * 4, "a float that is whole": 9.0}
+PREDICTION_WRONG.update({  # second look
+    "counted only the tool turns' replies": (7, ["count what each turn adds"]),
+    "a word": ("nine", ["whole number"]),
+    "a half": (8.5, ["whole number"]),
+})
+PREDICTION_RIGHT = {"an int": 9, "a sum": 1 + 2 * 4, "a float that is whole": 9.0,
+                    "a numpy integer": np.int64(9)}  # second look
 
 
 @pytest.mark.parametrize("name", PREDICTION_WRONG)
@@ -394,6 +534,59 @@ BUDGET_LOOP_WRONG = {
     "the cap's status for the budget": (loop_with(RIGHT_ENDINGS, budget_test=lambda spent, budget: spent >= budget,
                                                   over="max_turns"), ["ended 'max_turns'", "'over_budget'"]),
 }
+
+
+BUDGET_LOOP_WRONG.update({  # second look
+    "input tokens only": (loop_with(RIGHT_ENDINGS, budget_test=lambda spent, budget: spent >= budget,
+                                    cost=lambda usage: usage.input_tokens),
+                          ["made 3 model calls", "expected 2 calls", "input + output tokens"]),
+})
+
+
+def budget_loop_assigned(client, task, toolbox, max_turns=10, token_budget=None):  # second look: = instead of +=
+    messages, spent = [{"role": "user", "content": task}], 0
+    for _ in range(max_turns):
+        if token_budget is not None and spent >= token_budget:
+            return "over_budget", messages
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        spent = reply.usage.input_tokens + reply.usage.output_tokens
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                     for b in reply.content if b.type == "tool_use"]})
+    return "max_turns", messages
+
+
+def budget_loop_with_usages(client, task, toolbox, max_turns=10, token_budget=None):  # second look
+    """Right, written differently: a list of usages summed before each call, a while loop."""
+    messages, usages, turn = [{"role": "user", "content": task}], [], 0
+    while turn < max_turns:
+        if token_budget is not None and sum(u.input_tokens + u.output_tokens for u in usages) >= token_budget:
+            return "over_budget", messages
+        turn += 1
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        usages.append(reply.usage)
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "tool_use":
+            messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                         for b in reply.content if b.type == "tool_use"]})
+        elif reply.stop_reason != "pause_turn":
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
+    return "max_turns", messages
+
+
+def budget_loop_none_as_zero(client, task, toolbox, max_turns=10, token_budget=None):  # second look
+    return budget_loop_with_usages(client, task, toolbox, max_turns, token_budget or 0)
+
+
+BUDGET_LOOP_WRONG.update({  # second look
+    "spent = instead of +=": (budget_loop_assigned, ["made 5 model calls", "expected 2 calls"]),
+    "None taken as a budget of 0": (budget_loop_none_as_zero, ["token_budget=None", "ended with status 'over_budget'",
+                                                               "only max_turns stops the loop"]),
+})
 
 
 def budget_loop_remaining(client, task, toolbox, max_turns=10, token_budget=None):
@@ -431,7 +624,8 @@ def budget_loop_checked_last(client, task, toolbox, max_turns=10, token_budget=N
 
 
 BUDGET_LOOP_RIGHT = {"tokens left, counted down": budget_loop_remaining,
-                     "checked at the end of every turn": budget_loop_checked_last}
+                     "checked at the end of every turn": budget_loop_checked_last,
+                     "a list of usages, a while loop": budget_loop_with_usages}  # second look
 
 
 @pytest.mark.parametrize("name", BUDGET_LOOP_WRONG)
@@ -473,9 +667,15 @@ BUDGET_WRONG = {  # name -> (budget from (low, high), words the feedback must ho
     "a string": (lambda low, high: "800", ["whole number"]),
     "zero": (lambda low, high: 0, ["whole number"]),
 }
+BUDGET_WRONG.update({  # second look
+    "True": (lambda low, high: True, ["whole number"]),
+    "a half token": (lambda low, high: low + 0.5, ["whole number"]),
+    "negative": (lambda low, high: -low, ["whole number"]),
+})
 BUDGET_RIGHT = {"one above the last call's start": lambda low, high: low + 1,
                 "the runaway's 3 turns": lambda low, high: high,
-                "the middle, as a float": lambda low, high: float((low + high) // 2)}
+                "the middle, as a float": lambda low, high: float((low + high) // 2),
+                "a numpy integer": lambda low, high: np.int64(high - 1)}  # second look
 
 
 @pytest.mark.parametrize("name", BUDGET_WRONG)

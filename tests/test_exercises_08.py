@@ -1,6 +1,7 @@
 """Exercises of notebook 08: clear_old and summarize_old say not attempted, not yet (naming the mistake) and correct."""
 
 import copy
+import json
 
 from solutions import defined_in
 
@@ -116,6 +117,101 @@ def first_ten_lines(messages, keep=3):
     return messages
 
 
+# second look: more answers a participant may write
+
+def _tool_use_ids(messages):
+    return [b["id"] for m in messages if m["role"] == "assistant" and isinstance(m["content"], list)
+            for b in m["content"] if b["type"] == "tool_use"]
+
+
+def clear_by_negative_slice(messages, keep=3):
+    messages = copy.deepcopy(messages)
+    old = set(_tool_use_ids(messages)[:-keep])  # keep=0: ids[:-0] is empty, nothing is cleared
+    for block in _results(messages):
+        if block["tool_use_id"] in old:
+            block["content"] = PLACEHOLDER
+    return messages
+
+
+def clear_with_a_list_copy(messages, keep=3):
+    messages = list(messages)  # a new list, the same dicts inside
+    return clear_in_place(messages, keep)
+
+
+def clear_by_message_slice(messages, keep=3):
+    messages = copy.deepcopy(messages)
+    for message in messages[1:-keep]:
+        for block in message["content"] if isinstance(message["content"], list) else []:
+            if block["type"] == "tool_result":
+                block["content"] = PLACEHOLDER
+    return messages
+
+
+def clear_as_text_blocks(messages, keep=3):
+    messages = copy.deepcopy(messages)
+    old = _old_ids(messages, keep)
+    for message in messages:
+        if isinstance(message["content"], list):
+            message["content"] = [{"type": "text", "text": PLACEHOLDER}
+                                  if b["type"] == "tool_result" and b["tool_use_id"] in old else b
+                                  for b in message["content"]]
+    return messages
+
+
+def clear_json_copy_by_position(messages, keep=3):
+    """Right, written differently: a JSON round trip as the copy, results counted by position."""
+    out = json.loads(json.dumps(messages))
+    results = _results(out)
+    for block in results[:max(0, len(results) - keep)]:
+        block["content"] = PLACEHOLDER
+    return out
+
+
+class Clearer:
+    """Right, written differently: an instance that rebuilds every message instead of copying."""
+
+    def __call__(self, messages, keep=3):
+        old = _old_ids(messages, keep)
+        return [{**m, "content": [{**b, "content": PLACEHOLDER} if b.get("tool_use_id") in old else dict(b)
+                                  for b in m["content"]]} if isinstance(m["content"], list) else dict(m)
+                for m in messages]
+
+
+def summary_of(shorten):
+    def summarize_old(messages, keep=3):
+        messages = copy.deepcopy(messages)
+        old = _old_ids(messages, keep)
+        for block in _results(messages):
+            if block["tool_use_id"] in old:
+                block["content"] = shorten(block["content"])
+        return messages
+    return summarize_old
+
+
+def lines_that_fit(text):
+    """Right, written differently: a while loop popping lines while they fit, the note counts lines."""
+    lines, kept = text.split("\n"), []
+    while lines and len("\n".join([*kept, lines[0]])) <= 240:
+        kept.append(lines.pop(0))
+    return "\n".join(kept) + f"\n... {len(lines)} more lines left out"
+
+
+CLEAR_OLD_WRONG = {  # second look
+    clear_by_negative_slice: "ids[:-0] is ids[:0]",
+    clear_with_a_list_copy: "changed the history it was given",
+    clear_by_message_slice: "the last 2 tool results must stay exactly",
+    clear_as_text_blocks: "lost tool_result blocks",
+}
+CLEAR_OLD_RIGHT = [clear_json_copy_by_position, Clearer()]  # second look
+SUMMARIZE_WRONG = {  # second look
+    summary_of(lambda text: text[:240] + "\n[abridged]"): "keep its first whole lines",
+    summary_of(lambda text: "\n".join(text.splitlines()[-9:]) + "\n[abridged]"): "a quote, not your words",
+    summary_of(lambda text: "[abridged]\n" + "\n".join(text.splitlines()[:9])): "keep its first whole lines",
+    summary_of(lambda text: "\n".join(text.splitlines()[:12]) + "\n[abridged]"): "keep at most about 240",
+}
+SUMMARIZE_RIGHT = [summary_of(lines_that_fit)]  # second look
+
+
 def test_starters_are_not_attempted():
     """`...` and starters raising NotImplementedError are not attempted."""
     for exercise in (ex08.clear_old, ex08.summarize):
@@ -130,7 +226,8 @@ def test_clear_old_wrong_answers_name_the_mistake():
              drop_old_turns: "never remove a message",
              clear_with_empty_text: "put PLACEHOLDER in its place",
              keep_one_too_many: "an old one is unchanged",
-             "not a function": "pass your function itself"}
+             "not a function": "pass your function itself",
+             **CLEAR_OLD_WRONG}
     for answer, why in cases.items():
         outcome = ex08.clear_old.evaluate(answer)
         assert outcome.status == FAIL and why in outcome.message, (answer, outcome.message)
@@ -139,7 +236,7 @@ def test_clear_old_wrong_answers_name_the_mistake():
 def test_clear_old_right_answers_pass():
     """The published solution and a different right answer pass, with the saving measured."""
     solution = defined_in(ex08.clear_old.solution_text, PRELUDE)["clear_old"]
-    for answer in (solution, clear_from_the_end):
+    for answer in (solution, clear_from_the_end, *CLEAR_OLD_RIGHT):
         outcome = ex08.clear_old.evaluate(answer)
         assert outcome.status == PASS, outcome.message
         assert "input tokens instead of" in outcome.message and "% less" in outcome.message
@@ -153,7 +250,8 @@ def test_summarize_old_wrong_answers_name_the_mistake():
              cut_without_a_note: "saying how much was left out",
              keep_too_much: "keep at most about 240",
              solution: "a quote, not your words",
-             clear_in_place: "changed the history it was given"}
+             clear_in_place: "changed the history it was given",
+             **SUMMARIZE_WRONG}
     for answer, why in cases.items():
         outcome = ex08.summarize.evaluate(answer)
         assert outcome.status == FAIL and why in outcome.message, (answer, outcome.message)
@@ -162,6 +260,6 @@ def test_summarize_old_wrong_answers_name_the_mistake():
 def test_summarize_old_right_answers_pass():
     """The published solution and a different right answer pass: the run's answer is the full run's."""
     solution = defined_in(ex08.summarize.solution_text, PRELUDE)["summarize_old"]
-    for answer in (solution, first_ten_lines):
+    for answer in (solution, first_ten_lines, *SUMMARIZE_RIGHT):
         outcome = ex08.summarize.evaluate(answer)
         assert outcome.status == PASS, outcome.message

@@ -57,10 +57,19 @@ def request_problem(client) -> str | None:
     The practice model lets an empty message through; the API answers 400 "all messages must have
     non-empty content". A block stored with model_dump() carries None fields (caller: null) the API refuses.
     """
-    for body in transport_of(client).requests:
+    for number, body in enumerate(transport_of(client).requests, 1):
         messages = body.get("messages") if isinstance(body, dict) else None
+        kinds = {get(b, "type") for b in blocks(messages if isinstance(messages, list) else [])}
+        if kinds & {"tool_use", "tool_result"} and not body.get("tools"):
+            return (f"your loop sent request {number} without tools=, though its messages hold tool_use and "
+                    "tool_result blocks; Claude's API refuses that (400: requests which include tool_use or "
+                    "tool_result blocks must define tools): pass tools=toolbox.to_api() on every call")
         for i, message in enumerate(messages if isinstance(messages, list) else []):
             content = get(message, "content")
+            if isinstance(message, dict) and "stop_reason" in message:
+                return (f"your loop sent messages[{i}] as the whole reply (a Message, with its id, model and "
+                        "stop_reason), which Claude's API refuses; append {'role': 'assistant', "
+                        "'content': reply.content} instead")
             if content in ("", []) and not (i == len(messages) - 1 and get(message, "role") == "assistant"):
                 before = get(messages[i - 1], "content") if i else None
                 asked = [get(b, "id") for b in before if get(b, "type") == "tool_use"] if isinstance(before, list) else []
@@ -82,6 +91,17 @@ def request_problem(client) -> str | None:
                 return (f"your loop sent tool results in messages[{i}] right after another user message: the "
                         "assistant reply that asked for those tools is missing; append it to the history "
                         "({'role': 'assistant', 'content': reply.content}) before the results")
+            before = get(messages[i - 1], "content") if results and i else None
+            uses = [b for b in before if get(b, "type") == "tool_use"] if isinstance(before, list) else []
+            missing = [get(b, "id") for b in uses if get(b, "id") not in {get(r, "tool_use_id") for r in results}]
+            after = get(messages[i + 1], "content") if i + 1 < len(messages) else None
+            split = isinstance(after, list) and any(get(b, "type") == "tool_result" for b in after)
+            if missing and len(missing) < len(uses) and not split:  # a split turn is named at its second part
+                answered = {get(b, "name") for b in uses if get(b, "id") not in missing}
+                twice = ("; one tool was called twice: keep each result by block.id, not by block.name"
+                         if all(get(b, "name") in answered for b in uses if get(b, "id") in missing) else "")
+                return (f"in the history your loop sent, the tool_use ids {missing} of messages[{i - 1}] have no "
+                        f"tool_result in messages[{i}]; answer every tool_use of a reply{twice}")
             for j, block in enumerate(content if isinstance(content, list) else []):
                 nulls = [key for key, value in block.items() if value is None] if isinstance(block, dict) else []
                 if nulls:

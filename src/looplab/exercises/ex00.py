@@ -57,8 +57,13 @@ def test_first_text(first_text) -> str:
         except NotImplementedError:
             raise
         except Exception as exc:
-            raise AssertionError(f"for {label} (blocks {kinds}) {raised(exc)}; check block.type "
-                                 "before reading block.text: a tool_use block has no text") from None
+            if isinstance(exc, StopIteration):
+                why = "next() raises StopIteration when no block is text: give it a default, next(..., '')"
+            elif "ToolUseBlock" in str(exc):
+                why = "check block.type before reading block.text: a tool_use block has no text"
+            else:
+                why = "the blocks are in message.content, a list: loop over it"
+            raise AssertionError(f"for {label} (blocks {kinds}) {raised(exc)}; {why}") from None
         if got != expected:
             why = ""
             if got is None and expected == "":
@@ -74,13 +79,19 @@ def test_first_text(first_text) -> str:
 COUNTS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
 
 
-def _cached_replies() -> tuple[Message, Message]:
-    """Two replies to one cached system prompt: the first writes it to the cache, the second reads it."""
-    client = practice_client(script=["I am a practice model.", "I am a practice model."])
+def _cached_replies() -> tuple[Message, Message, Message]:
+    """Replies to one cached system prompt: the first writes it to the cache, the second reads it, and
+    the third reads it while writing a longer cached prefix (a new breakpoint), so both counts are set."""
+    client = practice_client(script=["I am a practice model.", "I am a practice model.", "Gladly."])
     system = [{"type": "text", "text": "Answer briefly. " * 40, "cache_control": {"type": "ephemeral"}}]
     ask = [{"role": "user", "content": "Who are you?"}]
-    return tuple(client.messages.create(model=MODEL, max_tokens=256, system=system, messages=ask)
-                 for _ in range(2))
+    writes, reads = (client.messages.create(model=MODEL, max_tokens=256, system=system, messages=ask)
+                     for _ in range(2))
+    more = [*ask, {"role": "assistant", "content": reads.content},
+            {"role": "user", "content": [{"type": "text", "text": "Tell me more, please. " * 60,
+                                          "cache_control": {"type": "ephemeral"}}]}]
+    both = client.messages.create(model=MODEL, max_tokens=256, system=system, messages=more)
+    return writes, reads, both
 
 
 def _without_cache_counts() -> Message:
@@ -101,11 +112,12 @@ def test_total_tokens(total_tokens) -> str:
     """Compare `total_tokens` with the sum of the four usage counts on several replies."""
     if not callable(total_tokens):
         raise AssertionError("pass your function itself: ex00.total_tokens.check(total_tokens)")
-    writes, reads = _cached_replies()
+    writes, reads, both = _cached_replies()
     cases = [("a greeting reply", _replies(["Hello there."])[0]),
              ("the reply to the weather task", _weather_reply()),
              ("a reply that wrote its system prompt to the cache", writes),
              ("a reply that read its system prompt from the cache", reads),
+             ("a reply that read the system prompt from the cache and wrote a longer prefix to it", both),
              ("a reply whose usage has no cache counts (None)", _without_cache_counts())]
     for label, message in cases:
         usage = message.usage
@@ -121,6 +133,11 @@ def test_total_tokens(total_tokens) -> str:
         if got != expected:
             left_out = [name for name in COUNTS if getattr(usage, name) and got == expected - getattr(usage, name)]
             why = f" — add {left_out[0]} too: every token read or written counts" if left_out else ""
+            if isinstance(got, str):
+                why = " — return the number itself (an int), not a str"
+            elif not left_out and usage.cache_creation_input_tokens and usage.cache_read_input_tokens:
+                why = (" — one reply can both read and write the cache: add cache_creation_input_tokens "
+                       "and cache_read_input_tokens, each `or 0`")
             raise AssertionError(f"for {label} ({shown}) you returned {got!r:.60}; expected {expected}{why}")
     return "input, output and both cache counts add up, and a missing (None) count counts as 0."
 

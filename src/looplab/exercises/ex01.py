@@ -67,6 +67,8 @@ def _cases() -> list[tuple[str, Message]]:
         ("a reply calling an unknown tool get_time between two known ones",
          _reply(calls(call("get_weather", city="Paris"), call("get_time", city="Paris"),
                       call("calculator", expression="2 ** 10")), tools)),
+        ("a reply calling get_weather twice (Lyon, then Paris)",
+         _reply(calls(call("get_weather", city="Lyon"), call("get_weather", city="Paris")), tools)),
         ("a reply with a bad input (no city) and a failing calculation",
          _reply(calls(say("Let me check."), call("get_weather", town="Lyon"),
                       call("calculator", expression="1 / 0")), tools)),
@@ -97,6 +99,9 @@ def _compare(label: str, message: Message, got, toolbox: Toolbox) -> bool:
     answers = [r.get("tool_use_id") for r in content if r.get("type") == "tool_result"]
     if len(answers) < len(content):
         other = next(r for r in content if r.get("type") != "tool_result")
+        if "tool_use_id" in other and "type" not in other:
+            raise AssertionError(f"for {label}: content holds {other!r:.100}, which has no type; the API knows a "
+                                 "result by 'type': 'tool_result' (toolbox.execute(block).result has it)")
         raise AssertionError(f"for {label}: content holds {other!r:.100}; send only tool_result blocks: "
                              "one per tool_use block, none for text blocks")
     asked = [b.id for b in blocks]
@@ -108,6 +113,9 @@ def _compare(label: str, message: Message, got, toolbox: Toolbox) -> bool:
                              + (f" ({unknown} match no tool_use block)" if unknown else "")
                              + ("; a result with no id: did you answer a text block? only tool_use blocks "
                                 "get a result" if None in unknown else "")
+                             + ("; one tool can be called twice in a reply: keep each result by block.id, "
+                                "not by block.name" if unanswered and len({b.name for b in blocks}) < len(blocks)
+                                else "")
                              + "; send exactly one tool_result per tool_use block, carrying that block's id")
     by_id = {r["tool_use_id"]: r for r in content}
     for block in blocks:
@@ -120,10 +128,14 @@ def _compare(label: str, message: Message, got, toolbox: Toolbox) -> bool:
             raise AssertionError(f"for {label}: {block.name} {block.input} fails ({expected['content']!r:.100}), "
                                  f"but its result has is_error={result.get('is_error')!r} and content {text!r:.80}; "
                                  "send a failed call back with is_error: True and a message saying what went wrong")
+        if result.get("is_error", False) not in (True, False):
+            raise AssertionError(f"for {label}: the result for {block.name} {block.input} has is_error="
+                                 f"{result.get('is_error')!r}; is_error is a bool, True or False (or left out)")
         if not expected["is_error"] and (result.get("is_error") or text != expected["content"]):
+            mixed = " — is its tool_use_id the id of the block it answers?" if not result.get("is_error") else ""
             raise AssertionError(f"for {label}: the result for {block.name} {block.input} is {text!r:.100} "
                                  f"with is_error={result.get('is_error')!r}; expected the tool's output "
-                                 f"{expected['content']!r:.100}, not an error")
+                                 f"{expected['content']!r:.100}, not an error{mixed}")
     return answers == asked
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import numbers
 from pathlib import Path
 
 from looplab.client import practice_client
 from looplab.exercises import Exercise
 from looplab.exercises._loops import call_loop, compare, guarded
 from looplab.loop import STATUSES, run_agent
-from looplab.practice import call, say, stop, transport_of
+from looplab.practice import call, calls, say, stop, transport_of
 from looplab.practice.script import STOP_REASONS
 from looplab.samples import invoice_tools, weather_and_calc
 from looplab.tools import Toolbox
@@ -20,6 +21,8 @@ RUNAWAY_TURNS = 3
 SCRIPTS = {  # label -> the script of one run; each run must end as run_agent ends it
     "a plain answer (end_turn)": [say("Lyon: 21 °C, cloudy.")],
     "a tool call, then an answer": [call("get_weather", city="Lyon"), say("21 °C in Lyon.")],
+    "two calls of one tool, then an answer": [calls(call("get_weather", city="Lyon"), call("get_weather", city="Paris")),
+                                              say("21 °C in Lyon, 18 °C in Paris.")],
     "a stop sequence (stop_sequence)": [stop("stop_sequence", "Lyon: 21 °C")],
     "a reply cut by max_tokens": [stop("max_tokens", "Lyon: 21")],
     "a tool call cut by max_tokens": [stop("max_tokens", partial_tool=True)],
@@ -30,6 +33,8 @@ SCRIPTS = {  # label -> the script of one run; each run must end as run_agent en
 ADVICE = {  # label of SCRIPTS -> what a loop does with that ending
     "a plain answer (end_turn)": "end_turn ends the run: 'done'",
     "a tool call, then an answer": "run the tool, send its result, call again; the answer ends the run",
+    "two calls of one tool, then an answer": ("answer each tool_use by its block.id, not by its name: a tool "
+                                              "called twice needs two results"),
     "a stop sequence (stop_sequence)": "stop_sequence ends the run as end_turn does",
     "a reply cut by max_tokens": "max_tokens ends the run: a cut reply is not an answer",
     "a tool call cut by max_tokens": "max_tokens ends the run, and its cut tool call (input {}) is never run",
@@ -41,6 +46,28 @@ ADVICE = {  # label of SCRIPTS -> what a loop does with that ending
 ONE_BY_ONE = [call("list_files", folder="invoices"),
               *[call("read_file", path=f"invoices/{n}.txt") for n in ("2026-07-012", "2026-08-015", "2026-08-019")],
               say("Unpaid: 2026-08-015 and 2026-08-019. Total still due: 1850 EUR.")]
+
+
+UNKNOWN_REASON = "a_future_stop_reason"
+
+
+class FutureStopReason:
+    """A fault: the reply ends with a stop reason the loop has never seen, as one the API adds one day would."""
+
+    def on_reply(self, message: dict) -> dict:
+        return {**message, "stop_reason": UNKNOWN_REASON}
+
+    def on_events(self, events: list) -> list:
+        """The same for a loop that streams: the message_delta event carries the stop reason."""
+        return [(kind, {**data, "delta": {**data["delta"], "stop_reason": UNKNOWN_REASON}})
+                if kind == "message_delta" else (kind, data) for kind, data in events]
+
+
+def _future():
+    """A run whose reply ends with an unknown stop reason; strict=False reads it as anthropic.Anthropic() does."""
+    client = practice_client(script=[say("Lyon: 21 °C, cloudy.")], strict=False)
+    transport_of(client).add_fault(FutureStopReason())
+    return client, _weather()
 
 
 MYSTERIES = {  # name -> (script, max_turns) of a run whose history the notebook shows without its status
@@ -97,8 +124,16 @@ def test_loop_status(my_loop) -> str:
     compare(my_loop, lambda: (practice_client(never_stop=True), _weather()), WEATHER_TASK,
             "with a model that never stops and max_turns=3", max_turns=3,
             advice="after the for loop, the cap was reached before an answer: 'max_turns'")
-    return (f"{len(SCRIPTS) + 1} runs end as run_agent ends them: same status, same tool calls, "
+    compare(my_loop, _future, WEATHER_TASK, f"a stop reason your loop has never seen ({UNKNOWN_REASON!r})",
+            advice="a stop reason your loop does not know ends the run as 'anomaly': it is not an answer, so "
+                   "don't call it 'done' (ENDINGS.get(reason, 'anomaly'))")
+    return (f"{len(SCRIPTS) + 2} runs end as run_agent ends them: same status, same tool calls, "
             "same number of model calls; a cut tool call is never run.")
+
+
+def _whole(number) -> bool:
+    """Whether `number` is a whole number (an int, a whole float, a numpy integer), not a bool."""
+    return isinstance(number, numbers.Real) and not isinstance(number, bool) and number == int(number)
 
 
 MISCOUNTS = {  # how a prediction is off -> the likely miscount
@@ -110,9 +145,10 @@ MISCOUNTS = {  # how a prediction is off -> the likely miscount
 
 def test_prediction(prediction) -> str:
     """Play the one-by-one script and count the messages of the 5th request."""
-    whole = isinstance(prediction, int | float) and not isinstance(prediction, bool) and prediction == int(prediction)
+    whole = _whole(prediction)
     if not whole:
         raise AssertionError(f"write your prediction as a whole number of messages, not {prediction!r}")
+    prediction = int(prediction)
     client = practice_client(script=ONE_BY_ONE)
     run_agent(client, INVOICE_TASK, _weather())  # the tool names are unknown here: same history sizes
     sizes = [len(request["messages"]) for request in transport_of(client).requests]
@@ -134,6 +170,13 @@ PAUSED = [stop("pause_turn", "Still looking"), stop("pause_turn", "Still looking
           stop("pause_turn", "Still looking"), say("Lyon: 21 °C, cloudy.")]
 
 
+def _calls_under(my_loop, budget: int) -> int:
+    """How many model calls my_loop makes on a never-stopping model with `budget`."""
+    client, guard = guarded(practice_client(never_stop=True))
+    call_loop(my_loop, client, guard, WEATHER_TASK, _weather(), max_turns=10, token_budget=budget)
+    return guard.hits
+
+
 def test_budget_loop(my_loop) -> str:
     """Compare my_loop(token_budget=...) with run_agent: stopped at the budget, not a call later or earlier."""
     if not callable(my_loop):
@@ -144,7 +187,7 @@ def test_budget_loop(my_loop) -> str:
     for budget, turns in ((two_turns, 2), (two_turns + 1, 3)):
         client, guard = guarded(practice_client(never_stop=True))
         status, _ = call_loop(my_loop, client, guard, WEATHER_TASK, _weather(), max_turns=10, token_budget=budget)
-        if (status, guard.hits) == ("over_budget", turns + 1):
+        if (status, guard.hits) == ("over_budget", turns + 1) and _calls_under(my_loop, budget - 1) == turns:
             raise AssertionError(f"with token_budget={budget} (two turns use {two_turns} tokens) your loop made "
                                  f"{guard.hits} model calls, one too many: stop when the tokens so far are at "
                                  "the budget too (spent >= token_budget), not only over it")
@@ -173,7 +216,7 @@ def _tokens(run) -> int:
 
 def test_budget(budget) -> str:
     """Run the invoice task (must finish) and a never-stopping model (must stop within 3 turns)."""
-    whole = isinstance(budget, int | float) and not isinstance(budget, bool) and budget == int(budget)
+    whole = _whole(budget)
     if not whole or budget < 1:
         raise AssertionError(f"budget is {budget!r}; make it a whole number of tokens, e.g. budget = 1000")
     budget = int(budget)

@@ -69,6 +69,14 @@ def _common(fn, name: str) -> tuple[list, list]:
     return mine_results[:-2], old[:-2]
 
 
+def _none_kept(fn, name: str) -> None:
+    """With keep=0 every result is old: the last one must change too (ids[:-keep] keeps them all)."""
+    full = long_run(practice_client(script=SCRIPT), STATION_TASK, station_tools(_data())).messages
+    if _results(_as_history(fn(copy.deepcopy(full), keep=0), name))[-1:] == _results(full)[-1:]:
+        raise AssertionError("with keep=0 every result is old, yet the last one came back unchanged; mind that "
+                             "ids[:-0] is ids[:0], an empty list: write ids[:len(ids) - keep]")
+
+
 def test_clear_old(clear_old) -> str:
     """Old results become CLEARED, the last `keep` stay; then the scripted run sends what the reference sends."""
     mine, old = _common(clear_old, "clear_old")
@@ -79,6 +87,7 @@ def test_clear_old(clear_old) -> str:
         if text != CLEARED:
             raise AssertionError(f"an old result became {str(text)[:40]!r}; put PLACEHOLDER in its place, so the "
                                  "model knows a result was there and was removed")
+    _none_kept(clear_old, "clear_old")
     sent, total = _scripted(lambda m: clear_old(m, keep=2))
     expected, full = _scripted(lambda m: clear_old_results(m, keep=2))
     if sent != expected:
@@ -106,6 +115,7 @@ def test_summarize_old(summarize) -> str:
                                  "(a quote, not your words), then one last line saying how much was left out")
         if len(text) > 300:
             raise AssertionError(f"an old result still has {len(text)} characters; keep at most about 240 of it")
+    _none_kept(summarize, "summarize_old")
     reference = long_run(practice_client(), STATION_TASK, station_tools(_data()))
     try:
         run = long_run(practice_client(), STATION_TASK, station_tools(_data()), manage=lambda m: summarize(m, keep=3))

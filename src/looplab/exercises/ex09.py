@@ -108,8 +108,16 @@ def test_to_definitions(to_definitions) -> str:
     except anthropic.BadRequestError as exc:
         raise AssertionError(f"the API refused your definitions: {exc.body['error']['message'] if isinstance(exc.body, dict) else exc}; "
                              "each one is {'name': ..., 'description': ..., 'input_schema': ...}") from None
-    for want, have in zip(_expected(tools), got, strict=True):
-        for key in ("name", "description", "input_schema"):
+    by_name = {d.get("name"): d for d in got}  # the API reads tools by name: any order is right
+    for want in _expected(tools):
+        have = by_name.get(want["name"])
+        if have is None:
+            raise AssertionError(f"no definition is named {want['name']!r} (yours: {sorted(map(str, by_name))}); "
+                                 "copy tool.name as it is (the model chooses and fills a tool by them)")
+        for key in ("description", "input_schema"):
+            if key not in have:
+                raise AssertionError(f"the definition of {want['name']!r} has no {key!r}; copy tool.{key} as it is "
+                                     "(the model chooses and fills a tool by it)")
             if have.get(key) != want[key]:
                 raise AssertionError(f"the definition of {want['name']!r} has {key} {have.get(key)!r}, not the server's "
                                      f"{want[key]!r}: copy tool.{key} as it is (the model chooses and fills a tool by them)")
