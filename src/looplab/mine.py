@@ -51,9 +51,8 @@ def _line(name: str, value, home: str) -> tuple[str, str]:
 def module_text(functions, title: str) -> str:
     """The source of a module holding `functions` and every notebook global they use."""
     home = functions[0].__module__
-    parts, seen, todo = {"import": [], "data": [], "code": []}, set(), list(functions)
-    for fn in functions:
-        seen.add(fn.__name__)
+    parts, todo = {"import": [], "data": [], "code": []}, list(functions)
+    seen = {fn.__name__ for fn in functions}
     for fn in todo:
         parts["code"].append(textwrap.dedent(inspect.getsource(fn)).rstrip() + "\n")
         for name in _globals_used(fn.__code__):
