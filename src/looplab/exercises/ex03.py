@@ -259,7 +259,7 @@ loop_status = Exercise(
     "with a dict (end_turn and stop_sequence -> 'done', max_tokens -> 'truncated', ..., any other -> "
     "'anomaly'); on pause_turn, just go round again; after the for loop, the cap was reached: 'max_turns'.",
     'ENDINGS = {"end_turn": "done", "stop_sequence": "done", "max_tokens": "truncated",\n'
-    '           "refusal": "refused", "model_context_window_exceeded": "context_exceeded"}  # any other: "anomaly"\n'
+    '           "refusal": "refused", "model_context_window_exceeded": "context_exceeded"}\n'
     '\n'
     '\n'
     'def my_loop(client, task, toolbox, max_turns=10):\n'
