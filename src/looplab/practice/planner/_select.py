@@ -106,11 +106,14 @@ def wanted_status(task: str) -> str | None:
 
 
 def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
-    """The task's words that are neither survey words, nor status words, nor found in the records."""
+    """The task's words that are neither survey words, nor status words, nor found in the records (outside their
+    status field: only paid or unpaid is read from it, so its other words are not accounted for)."""
     known = set(SURVEY_WORDS) | set(stems(folder)) | {stem(w) for w in PAID | UNPAID | OWED}
-    for record in records:
-        known |= set(stems(" ".join([record.title, record.file, *record.fields, *record.fields.values()])))
-    if _status_key(records):  # records that are paid or unpaid are invoices or bills, whatever their title
+    status = _status_key(records)
+    for record in records:  # a status value's other words ('cheque' in 'paid (cheque bounced)') select nothing
+        values = [v for k, v in record.fields.items() if k != status]
+        known |= set(stems(" ".join([record.title, record.file, *record.fields, *values])))
+    if status:  # records that are paid or unpaid are invoices or bills, whatever their title
         known |= {"invoice", "bill", "facture"}
     left = []
     for word in content_words(task):
