@@ -698,6 +698,25 @@ def _adversarial_cases() -> list[Case]:
                    [], [silent("most", "1930 EUR")], "decline"))
     add(fixed_case("sum of paid, twice", "What is twice the paid total in the folder {folder}?", CLEAN,
                    [], [silent("twice", "945 EUR")], "decline"))
+    twice = CLEAN + [("2026-11-006", "Boulangerie Aube", 75, "unpaid", False)]  # 4 unpaid invoices, 3 clients
+    add(fixed_case("how many clients owe", "How many clients owe money? Folder {folder}.", twice,
+                   [re.compile(r"(?i)client count: 3\b")], [re.compile(r"Count: 4\b")]))
+    add(fixed_case("unpaid, and the largest one", "Which invoices in the folder {folder} are unpaid, and how much is the largest one?",
+                   CLEAN, UNPAID_IDS + ["1200 EUR"], [re.compile(r"^(?!.*2026-11-003).*Total: 1200 EUR", re.S)] + PAID_IDS, "decline"))
+    add(fixed_case("the two unpaid ones", "What's the total of the two unpaid invoices in the folder {folder}?", CLEAN,
+                   [], [silent("two", "1930 EUR")], "decline"))
+    add(fixed_case("three smallest", "What's the total of the three smallest invoices in the folder {folder}?", CLEAN,
+                   ["825 EUR"], ["95 EUR.", "Total: 95 EUR"], "decline"))
+    add(fixed_case("unpaid and above 400", "How many invoices in the folder {folder} are unpaid and above 400 EUR?", CLEAN,
+                   ["2026-11-002", "2026-11-003", re.compile(r"Count: 2\b")], ["2026-11-004"]))
+    add(fixed_case("due before, still unpaid", "Which invoices in the folder {folder} were due before 12/11/2026 but are still unpaid?",
+                   CLEAN, ["2026-11-002"], ["2026-11-003", "2026-11-004", "2026-11-001"]))
+    add(fixed_case("two numbers' total", "What is the total of invoices 2026-11-002 and 2026-11-005 in the folder {folder}?", CLEAN,
+                   ["1295 EUR"], ["2875 EUR", "1930 EUR"]))
+    add(research_case("how many seeds in a packet", "How many tomato seeds are in a packet?", 130, [], ["{fare} EUR"], "decline"))
+    add(research_case("lighthouse colour", "What colour is the lighthouse at {cape}?", 131, [], ["green and white"], "decline"))
+    add(needs_case("two cities, Paris unknown", "What is {a} + {b}, and what is the weather in Paris?", 132,
+                   ["{sum}", re.compile(r"no weather for 'Paris'")]))
     add(research_case("height in feet", "How tall is the lighthouse at {cape} in feet?", 110, [],
                       [silent("feet", "{height} metres")], "decline"))
     add(research_case("metro, not tram", "When did the {city} metro open?", 111, [], ["{year}"], "decline"))
