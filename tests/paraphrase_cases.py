@@ -425,7 +425,7 @@ def needs_case(name, task, seed, facts, false=(), expect="right", enum_calc=Fals
         env = {**values, "t1": table[cities[0]][0], "t2": table[cities[1]][0], "s1": table[cities[0]][1],
                "sum": a + b, "difference": a - b, "product": a * b, "paren": (a + b) * k,
                "wrong_percent": a * (b + k) - 10, "product_k": a * k, "decimal": 3.5 * k, "wrong_decimal": 5 * k,
-               "plus_ten": a + b + 10, "mean": (table[cities[0]][0] + table[cities[1]][0]) / 2}
+               "plus_ten": a + b + 10, "negative_sum": b - a, "negative_product": (a - b) * -2, "mean": (table[cities[0]][0] + table[cities[1]][0]) / 2}
         return tools, [_fill(x, env) for x in facts], [_fill(x, env) for x in false]
 
     return Case(name, task.format(**values), build, expect, ("needs",))
@@ -713,6 +713,16 @@ def _adversarial_cases() -> list[Case]:
                    CLEAN, ["2026-11-002"], ["2026-11-003", "2026-11-004", "2026-11-001"]))
     add(fixed_case("two numbers' total", "What is the total of invoices 2026-11-002 and 2026-11-005 in the folder {folder}?", CLEAN,
                    ["1295 EUR"], ["2875 EUR", "1930 EUR"]))
+    add(fixed_case("second question names a client", "Which invoices in the folder {folder} are unpaid, and are any of them "
+                   "from Studio Kelp?", CLEAN, UNPAID_IDS + ["2026-11-003"],
+                   [re.compile(r"^(?!.*2026-11-002).*Unpaid[^.]*2026-11-003", re.S)] + PAID_IDS, "decline"))
+    add(fixed_case("second question not a filter", "Which invoices in the folder {folder} are unpaid? Are they all from the "
+                   "same client?", CLEAN, UNPAID_IDS + [re.compile(r"did not answer 'Are they all from the same client'")],
+                   PAID_IDS))
+    add(fixed_case("French second question", "Quelles factures du dossier {folder} sont impayées ? Sont-elles toutes du "
+                   "même client ?", CLEAN, UNPAID_IDS + [re.compile(r"n'ai pas répondu")], PAID_IDS, "decline"))
+    add(needs_case("negative operand", "What is -{a} + {b}?", 135, ["{negative_sum}"], ["{sum}"]))
+    add(needs_case("negative factor", "What is ({a} - {b}) * -2?", 136, ["{negative_product}"], []))
     add(research_case("how many seeds in a packet", "How many tomato seeds are in a packet?", 130, [], ["{fare} EUR"], "decline"))
     add(research_case("lighthouse colour", "What colour is the lighthouse at {cape}?", 131, [], ["green and white"], "decline"))
     add(needs_case("two cities, Paris unknown", "What is {a} + {b}, and what is the weather in Paris?", 132,

@@ -113,8 +113,8 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
     status field: only paid or unpaid is read from it, so its other words are not accounted for)."""
     known = set(SURVEY_WORDS) | set(stems(folder)) | {stem(w) for w in PAID | UNPAID | OWED}
     status = _status_key(records)
-    for record in records:  # a status value's other words ('cheque' in 'paid (cheque bounced)') select nothing
-        values = [v for k, v in record.fields.items() if k != status]
+    for record in records:  # a payment status's other words ('cheque' in 'paid (cheque bounced)') select nothing
+        values = [v for k, v in record.fields.items() if k != status or not set(words(v)) & (PAID | UNPAID | OWED)]
         known |= set(stems(" ".join([record.title, record.file, *record.fields, *values])))
     if status:  # records that are paid or unpaid are invoices or bills, whatever their title
         known |= {"invoice", "bill", "facture"}
@@ -170,6 +170,11 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         if "owed" in str(why):
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
         statuses = ["paid", "unpaid"]
+    for clause in asked[1:]:  # 'which are unpaid, and are any from Studio Kelp?': not a filter of the first list
+        named = _named(clause, records, None)
+        if named and not isinstance(named, str):
+            return (f"I cannot tell whether '{clause}' narrows the list or asks a second question, so I give "
+                    "no list and no total; ask one question at a time")
     left = unaccounted(task, records, folder)
     if left:
         return (f"I could not relate {joined([repr(w) for w in left])} to the records read, so I cannot "

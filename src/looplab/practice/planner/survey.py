@@ -9,9 +9,9 @@ import re
 from ..context import is_cleared
 from ..view import View
 from ._records import Record, amount_text, money, money_keys, parse
-from ._select import DATE, OWED, PAID, SYNONYMS, UNPAID, WHEN, choose_records
+from ._select import DATE, OWED, PAID, QUESTION, SYNONYMS, UNPAID, WHEN, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
-from .text import file_names, first_value, joined, sentence_case, stem, stems, terms
+from .text import clauses, file_names, first_value, joined, sentence_case, stem, stems, terms
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
@@ -113,7 +113,15 @@ def report(task: str, reads, folder: str = ".") -> dict:
         both = [r for c in choices for r in c.chosen]
         lines.append(_total(task, both, _amount_key(task, both, records), notes, "Grand total (paid and unpaid)"))
         evidence |= _evidence(both, _amount_key(task, both, records), "grand ")
+    lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices))]
     return answer(" ".join(lines + [based] + list(dict.fromkeys(seen)) + notes), evidence)
+
+
+def _unanswered(task: str, lists: int) -> list[str]:
+    """The task's later questions that no part of the reply answers ('are they all from the same client?'):
+    a reply gives lists, a count, a total, dates, or both the paid and the unpaid list."""
+    later = [c for c in clauses(task) if QUESTION.match(c)][1:]
+    return [c for c in later if lists < 2 and not any(p.search(c) for p in (TOTAL, COUNT, WHEN, PER))]
 
 
 def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
