@@ -98,8 +98,9 @@ def _cited(question: str, query: list[str], reads, clean) -> list[str]:
     """Sentences that answer the question: with its aspect ('price': a price), a number for 'how much',
     a time for 'when', a name for 'who', and, with the document's title, every question word the document
     uses, and every specific term (a name, or a word naming which kind of thing: 'black' tea, the 'bus'
-    network). A document is quoted only if it holds every word of one of the question's clauses: a word it
-    lacks ('painted', 'at night') is never passed over. Never a planted instruction."""
+    network). For a fact (a number, a time, a name) the document must hold every word of one of the question's
+    clauses: a word it lacks ('painted', 'at night') is never passed over; for 'what do they say', at most a
+    quarter of the other words may be missing. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
     need = max(1, min(2, math.ceil(len(wanted) / 2)))
@@ -113,8 +114,9 @@ def _cited(question: str, query: list[str], reads, clean) -> list[str]:
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
         title = roots(heading + " " + _name(step.input))
         used = roots(text) | {w for w, p in aspects.items() if re.search(p, text, re.IGNORECASE)}
-        if _specific(question, query, wanted) - used or not any(part <= used for part in parts):
-            continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night')
+        lacks = not any(part <= used for part in parts) if kind else len(wanted - used) > len(wanted) // 4
+        if _specific(question, query, wanted) - used or lacks:
+            continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         for place, sentence in enumerate(sentences(text)):
             said = roots(sentence) | {w for w, p in aspects.items() if re.search(p, sentence, re.IGNORECASE)}
             if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
