@@ -723,6 +723,10 @@ def _adversarial_cases() -> list[Case]:
                    "même client ?", CLEAN, UNPAID_IDS + [re.compile(r"n'ai pas répondu")], PAID_IDS, "decline"))
     add(needs_case("negative operand", "What is -{a} + {b}?", 135, ["{negative_sum}"], ["{sum}"]))
     add(needs_case("negative factor", "What is ({a} - {b}) * -2?", 136, ["{negative_product}"], []))
+    add(research_case("what they say, a word not in them", "What do our notes say about the {city} trams at night?", 137,
+                      [], [silent("night", "{minutes} minutes"), silent("night", "{year}")], "decline"))
+    add(research_case("what they say about winter sowing", "What do our notes say about saving tomato seeds in winter?", 138,
+                      [], [silent("winter", "a few days"), silent("winter", "{weeks} years")], "decline"))
     add(research_case("how many seeds in a packet", "How many tomato seeds are in a packet?", 130, [], ["{fare} EUR"], "decline"))
     add(research_case("lighthouse colour", "What colour is the lighthouse at {cape}?", 131, [], ["green and white"], "decline"))
     add(needs_case("two cities, Paris unknown", "What is {a} + {b}, and what is the weather in Paris?", 132,

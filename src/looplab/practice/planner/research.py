@@ -189,5 +189,9 @@ def research(view: View) -> dict | None:
     missed = [c for c in clauses(view.task) if len(content_words(c)) and 2 * len(
         {root(w) for w in content_words(c)} & spoken_of) < len({root(w) for w in content_words(c)} - MEASURES)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
+    quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
+    unplaced = [w for w in query if root(w) not in quoted and not any(w in c for c in missed)]
+    if unplaced:  # 'in winter': what the documents say, but not about that
+        failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
     return answer(" ".join(cited) + failed, {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited),
                                             "sources documents files": sources})
