@@ -727,6 +727,14 @@ def _adversarial_cases() -> list[Case]:
                       [], [silent("night", "{minutes} minutes"), silent("night", "{year}")], "decline"))
     add(research_case("what they say about winter sowing", "What do our notes say about saving tomato seeds in winter?", 138,
                       [], [silent("winter", "a few days"), silent("winter", "{weeks} years")], "decline"))
+    add(lookup_case("a field the entry lacks", "Look up '{k0}' in the catalogue and tell me its teacher.", 140, 0))
+    add(lookup_case("compare two entries' prices", "Is '{k0}' cheaper than '{k1}' in the catalogue?", 141, "both"))
+    add(lookup_case("an ordinal the entry lacks", "What is the second module of catalogue entry '{k1}'?", 142, 1))
+    add(fixed_case("unpaid, and when due", "Which invoices in the folder {folder} are unpaid, and when are they due?", CLEAN,
+                   UNPAID_IDS + ["11/11/2026", "12/11/2026", "13/11/2026"], PAID_IDS + ["10/11/2026", "14/11/2026"]))
+    add(fixed_case("two clients, unpaid total", "Which invoices in the folder {folder} are unpaid for Boulangerie Aube or "
+                   "Studio Kelp, and what's their total?", CLEAN, ["2026-11-003", "2026-11-004", "730 EUR"],
+                   ["2026-11-001", "2026-11-002", "1930 EUR"]))
     add(research_case("how many seeds in a packet", "How many tomato seeds are in a packet?", 130, [], ["{fare} EUR"], "decline"))
     add(research_case("lighthouse colour", "What colour is the lighthouse at {cape}?", 131, [], ["green and white"], "decline"))
     add(needs_case("two cities, Paris unknown", "What is {a} + {b}, and what is the weather in Paris?", 132,
