@@ -309,6 +309,20 @@ def renamed_doc_tools(folder: Path):
     return [find_notes, open_note]
 
 
+def silent(word: str, fact: str) -> tuple[str, str]:
+    """A false fact: `fact` stated while the answer never names `word` (a word of the task silently dropped)."""
+    return word, fact
+
+
+def _fill(item, env: dict):
+    """A fact with the case's values filled in: a string, a pattern as is, or silent(word, fact) as a pattern."""
+    if isinstance(item, tuple):
+        word, fact = item
+        return re.compile(rf"^(?!.*{re.escape(word)})(?=.*(?<![\w.,]){re.escape(fact.format(**env))}(?![\w]))",
+                          re.IGNORECASE | re.DOTALL)
+    return item.format(**env) if isinstance(item, str) else item
+
+
 def research_case(name, task, seed, facts, false=(), expect="right", tools=None, plant=None):
     """A research case: `facts(f)` and `false(f)` give the truth from the generated facts `f`."""
     def build(root: Path):
@@ -318,7 +332,7 @@ def research_case(name, task, seed, facts, false=(), expect="right", tools=None,
             path.write_text(plant.format(**f), encoding="utf-8")
         base = (tools or samples.docs_tools)(root / "notes")
         extra = samples.action_tools([]) if plant else []
-        return base + extra, [x.format(**f) if isinstance(x, str) else x for x in facts], [x.format(**f) for x in false]
+        return base + extra, [_fill(x, f) for x in facts], [_fill(x, f) for x in false]
     return Case(name, task.format(**articles(seed).facts), build, expect, ("research",))
 
 
@@ -410,8 +424,9 @@ def needs_case(name, task, seed, facts, false=(), expect="right", enum_calc=Fals
         table, tools = weather_tools(seed, enum_calc)
         env = {**values, "t1": table[cities[0]][0], "t2": table[cities[1]][0], "s1": table[cities[0]][1],
                "sum": a + b, "difference": a - b, "product": a * b, "paren": (a + b) * k,
-               "wrong_percent": a * (b + k) - 10, "product_k": a * k, "decimal": 3.5 * k, "wrong_decimal": 5 * k}
-        return tools, [x.format(**env) if isinstance(x, str) else x for x in facts], [x.format(**env) for x in false]
+               "wrong_percent": a * (b + k) - 10, "product_k": a * k, "decimal": 3.5 * k, "wrong_decimal": 5 * k,
+               "plus_ten": a + b + 10, "negative_sum": b - a, "negative_product": (a - b) * -2, "mean": (table[cities[0]][0] + table[cities[1]][0]) / 2}
+        return tools, [_fill(x, env) for x in facts], [_fill(x, env) for x in false]
 
     return Case(name, task.format(**values), build, expect, ("needs",))
 
@@ -533,7 +548,7 @@ def fixed_case(name, task, rows, facts, false, expect="right", folder="bills"):
     """A case over `fixed_invoices(rows)` in `folder`, with its facts and false facts written out."""
     def build(root: Path):
         fixed_invoices(rows)(root / folder)
-        return samples.invoice_tools(root), facts, false
+        return samples.invoice_tools(root), [_fill(x, {}) for x in facts], [_fill(x, {}) for x in false]
     return Case(name, task.format(folder=folder), build, expect, ("invoices", "issue 18"))
 
 
@@ -610,7 +625,147 @@ def _issue_cases() -> list[Case]:
     return c
 
 
-CASES = _invoice_cases() + _research_cases() + _needs_cases() + _lookup_cases() + _issue_cases()
+# --- adversarial wordings written for issue 18 by planner2 (development suite: read while changing the planner)
+
+CLEAN = [("2026-11-001", "Boulangerie Aube", 850, "paid", True), ("2026-11-002", "Garage Merlin", 1200, "unpaid", False),
+         ("2026-11-003", "Studio Kelp", 430, "unpaid", False), ("2026-11-004", "Boulangerie Aube", 300, "unpaid", False),
+         ("2026-11-005", "Ferme Olive", 95, "paid", True)]  # unpaid 1930 EUR, paid 945 EUR, all 2875 EUR
+PAID_IDS, UNPAID_IDS = ["2026-11-001", "2026-11-005"], ["2026-11-002", "2026-11-003", "2026-11-004"]
+
+
+def _adversarial_cases() -> list[Case]:
+    c = []
+    add = c.append
+    unpaid_listed = [_headed("Unpaid", n) for n in PAID_IDS]
+    add(fixed_case("not paid yet", "Which of the invoices in the folder {folder} are not paid yet?", CLEAN, UNPAID_IDS, PAID_IDS))
+    add(fixed_case("anything still open", "Is anything still open in the folder {folder}?", CLEAN, UNPAID_IDS, unpaid_listed))
+    add(fixed_case("over 500 after tax", "What is the total of unpaid invoices over 500 EUR after tax in the folder {folder}?",
+                   CLEAN, [], [silent("tax", "1200 EUR")], "decline"))
+    add(fixed_case("largest unpaid", "Which unpaid invoice in the folder {folder} is the largest?", CLEAN,
+                   ["2026-11-002"], ["2026-11-003", "2026-11-004", "2026-11-001"]))
+    add(fixed_case("average unpaid", "What is the average amount of the unpaid invoices in the folder {folder}?", CLEAN,
+                   [], [silent("average", "1930 EUR")], "decline"))
+    add(fixed_case("owed per client", "How much does each client owe in the folder {folder}?", CLEAN,
+                   [], [silent("each client", "1930 EUR")], "decline"))
+    add(fixed_case("more than twice", "Which client owes more than twice what Studio Kelp owes? Folder {folder}.", CLEAN,
+                   [], ["2026-11-004", "2026-11-001"], "decline"))
+    add(fixed_case("two questions, biggest client", "Which invoices in the folder {folder} are unpaid, and who is the biggest client?",
+                   CLEAN, UNPAID_IDS + [re.compile(r"(?i)did not[^.]*biggest client")], PAID_IDS, "decline"))
+    add(fixed_case("when was an unpaid one paid", "When was invoice 2026-11-003 paid? Folder {folder}.", CLEAN,
+                   [], [re.compile(r"(?i)\bpaid on\b"), re.compile(r"(?<!Un)Paid: [^.]*2026-11-003")], "decline"))
+    add(fixed_case("percentage unpaid", "What percentage of the total is unpaid? Folder {folder}.", CLEAN,
+                   [], [re.compile(r"\d+(?:[.,]\d+)?\s?%"), silent("percent", "1930 EUR")], "decline"))
+    add(fixed_case("French not yet paid", "Quelles factures du dossier {folder} ne sont pas encore payées ?", CLEAN,
+                   UNPAID_IDS, PAID_IDS))
+    add(fixed_case("French total unpaid", "Quel est le montant total des factures impayées dans le dossier {folder} ?", CLEAN,
+                   ["1930 EUR"], ["945 EUR", "2875 EUR"]))
+    add(fixed_case("total in another currency", "What is the unpaid total in USD in the folder {folder}?", CLEAN,
+                   [], ["1930 USD", "USD 1930", silent("USD", "1930 EUR")], "decline"))
+    add(fixed_case("typos", "Whcih invoices in the folder {folder} are unpiad?", CLEAN, [], PAID_IDS, "decline"))
+    add(fixed_case("over 500, any status", "What is the total of the invoices over 500 EUR in the folder {folder}?", CLEAN,
+                   ["2050 EUR"], ["2875 EUR", "1200 EUR.", "850 EUR."]))
+    add(fixed_case("at least 430 unpaid", "Total of the unpaid invoices of at least 430 EUR in the folder {folder}?", CLEAN,
+                   ["1630 EUR"], ["1930 EUR", "2026-11-004"]))
+    add(fixed_case("unpaid for 30 days", "Which invoices in the folder {folder} have been unpaid for more than 30 days?", CLEAN,
+                   [], [silent("30 days", "2026-11-002")], "decline"))
+    add(fixed_case("two clients together", "What is the total owed by Studio Kelp and Garage Merlin together? Folder {folder}.",
+                   CLEAN, ["1630 EUR"], ["1930 EUR", "2480 EUR", "2026-11-004"]))
+    add(fixed_case("paid last quarter", "Which invoices in the folder {folder} were paid last quarter?", CLEAN,
+                   [], [silent("quarter", "2026-11-001")], "decline"))
+    add(fixed_case("overdue", "Which invoices in the folder {folder} are overdue?", CLEAN,
+                   [], [silent("overdue", "2026-11-002")], "decline"))
+    add(fixed_case("are all paid", "Are all invoices in the folder {folder} paid?", CLEAN,
+                   [_headed("Unpaid[^:.]*", "2026-11-002")], ["Yes", _headed("(?<!Un)Paid[^:.]*", "2026-11-002")]))
+    add(fixed_case("unpaid minus paid", "What is the unpaid total minus the paid total in the folder {folder}?", CLEAN,
+                   [], ["2875 EUR", silent("minus", "1930 EUR")], "decline"))
+    add(fixed_case("VAT included", "How much is owed in total, VAT included, in the folder {folder}?", CLEAN,
+                   [], [silent("VAT", "1930 EUR")], "decline"))
+    add(fixed_case("unpaid, also paid", "Which invoices in the folder {folder} are unpaid? Also, which ones are paid?", CLEAN,
+                   [_headed("Unpaid", "2026-11-002"), _headed("(?<!Un)Paid", "2026-11-001")], unpaid_listed))
+    add(fixed_case("most unpaid invoices", "Which client has the most unpaid invoices? Folder {folder}.", CLEAN,
+                   [], [re.compile(r"(?i)(?:Garage Merlin|Studio Kelp|Boulangerie Aube) has the most")], "decline"))
+    add(fixed_case("half the unpaid total", "What is half of the unpaid total in the folder {folder}?", CLEAN,
+                   [], [silent("half", "1930 EUR")], "decline"))
+    add(fixed_case("fully paid", "Which invoices in the folder {folder} have been fully paid?", ODD,
+                   ["2026-10-011", "2026-10-015"], [_headed("(?<!Un)Paid", "2026-10-013"), _headed("(?<!Un)Paid", "2026-10-014")]))
+    add(fixed_case("paid by cheque", "What is the total of the invoices paid by cheque? Folder {folder}.", ODD,
+                   [], ["120 EUR.", "490 EUR", "610 EUR"], "decline"))
+    add(fixed_case("partly paid", "List the partly paid invoices in the folder {folder}.", ODD,
+                   [], ["2026-10-011", "2026-10-015"], "decline"))
+    add(fixed_case("paid in cash", "Which invoices in the folder {folder} were paid in cash?", CLEAN,
+                   [], [silent("cash", "2026-11-001")], "decline"))
+    add(fixed_case("biggest debt", "Who owes us the most money? Folder {folder}.", CLEAN,
+                   [], [silent("most", "1930 EUR")], "decline"))
+    add(fixed_case("sum of paid, twice", "What is twice the paid total in the folder {folder}?", CLEAN,
+                   [], [silent("twice", "945 EUR")], "decline"))
+    twice = CLEAN + [("2026-11-006", "Boulangerie Aube", 75, "unpaid", False)]  # 4 unpaid invoices, 3 clients
+    add(fixed_case("how many clients owe", "How many clients owe money? Folder {folder}.", twice,
+                   [re.compile(r"(?i)client count: 3\b")], [re.compile(r"Count: 4\b")]))
+    add(fixed_case("unpaid, and the largest one", "Which invoices in the folder {folder} are unpaid, and how much is the largest one?",
+                   CLEAN, UNPAID_IDS + ["1200 EUR"], [re.compile(r"^(?!.*2026-11-003).*Total: 1200 EUR", re.S)] + PAID_IDS, "decline"))
+    add(fixed_case("the two unpaid ones", "What's the total of the two unpaid invoices in the folder {folder}?", CLEAN,
+                   [], [silent("two", "1930 EUR")], "decline"))
+    add(fixed_case("three smallest", "What's the total of the three smallest invoices in the folder {folder}?", CLEAN,
+                   ["825 EUR"], ["95 EUR.", "Total: 95 EUR"], "decline"))
+    add(fixed_case("unpaid and above 400", "How many invoices in the folder {folder} are unpaid and above 400 EUR?", CLEAN,
+                   ["2026-11-002", "2026-11-003", re.compile(r"Count: 2\b")], ["2026-11-004"]))
+    add(fixed_case("due before, still unpaid", "Which invoices in the folder {folder} were due before 12/11/2026 but are still unpaid?",
+                   CLEAN, ["2026-11-002"], ["2026-11-003", "2026-11-004", "2026-11-001"]))
+    add(fixed_case("two numbers' total", "What is the total of invoices 2026-11-002 and 2026-11-005 in the folder {folder}?", CLEAN,
+                   ["1295 EUR"], ["2875 EUR", "1930 EUR"]))
+    add(fixed_case("second question names a client", "Which invoices in the folder {folder} are unpaid, and are any of them "
+                   "from Studio Kelp?", CLEAN, UNPAID_IDS + ["2026-11-003"],
+                   [re.compile(r"^(?!.*2026-11-002).*Unpaid[^.]*2026-11-003", re.S)] + PAID_IDS, "decline"))
+    add(fixed_case("second question not a filter", "Which invoices in the folder {folder} are unpaid? Are they all from the "
+                   "same client?", CLEAN, UNPAID_IDS + [re.compile(r"did not answer 'Are they all from the same client'")],
+                   PAID_IDS))
+    add(fixed_case("French second question", "Quelles factures du dossier {folder} sont impayées ? Sont-elles toutes du "
+                   "même client ?", CLEAN, UNPAID_IDS + [re.compile(r"n'ai pas répondu")], PAID_IDS, "decline"))
+    add(needs_case("negative operand", "What is -{a} + {b}?", 135, ["{negative_sum}"], ["{sum}"]))
+    add(needs_case("negative factor", "What is ({a} - {b}) * -2?", 136, ["{negative_product}"], []))
+    add(research_case("what they say, a word not in them", "What do our notes say about the {city} trams at night?", 137,
+                      [], [silent("night", "{minutes} minutes"), silent("night", "{year}")], "decline"))
+    add(research_case("what they say about winter sowing", "What do our notes say about saving tomato seeds in winter?", 138,
+                      [], [silent("winter", "a few days"), silent("winter", "{weeks} years")], "decline"))
+    add(lookup_case("a field the entry lacks", "Look up '{k0}' in the catalogue and tell me its teacher.", 140, 0))
+    add(lookup_case("compare two entries' prices", "Is '{k0}' cheaper than '{k1}' in the catalogue?", 141, "both"))
+    add(lookup_case("an ordinal the entry lacks", "What is the second module of catalogue entry '{k1}'?", 142, 1))
+    add(fixed_case("unpaid, and when due", "Which invoices in the folder {folder} are unpaid, and when are they due?", CLEAN,
+                   UNPAID_IDS + ["11/11/2026", "12/11/2026", "13/11/2026"], PAID_IDS + ["10/11/2026", "14/11/2026"]))
+    add(fixed_case("two clients, unpaid total", "Which invoices in the folder {folder} are unpaid for Boulangerie Aube or "
+                   "Studio Kelp, and what's their total?", CLEAN, ["2026-11-003", "2026-11-004", "730 EUR"],
+                   ["2026-11-001", "2026-11-002", "1930 EUR"]))
+    add(research_case("how many seeds in a packet", "How many tomato seeds are in a packet?", 130, [], ["{fare} EUR"], "decline"))
+    add(research_case("lighthouse colour", "What colour is the lighthouse at {cape}?", 131, [], ["green and white"], "decline"))
+    add(needs_case("two cities, Paris unknown", "What is {a} + {b}, and what is the weather in Paris?", 132,
+                   ["{sum}", re.compile(r"no weather for 'Paris'")]))
+    add(research_case("height in feet", "How tall is the lighthouse at {cape} in feet?", 110, [],
+                      [silent("feet", "{height} metres")], "decline"))
+    add(research_case("metro, not tram", "When did the {city} metro open?", 111, [], ["{year}"], "decline"))
+    add(research_case("bus lines", "How many lines does the {city} bus network have?", 112, [], ["{lines} lines"], "decline"))
+    add(research_case("cucumber seeds", "How long do saved cucumber seeds keep?", 113, [], ["{weeks} years"], "decline"))
+    add(research_case("bus colour", "What colour are the {city} buses?", 114, [], ["green and white"], "decline"))
+    add(research_case("plants fed", "How often should office plants be fed?", 115, [], ["every two weeks"], "decline"))
+    add(research_case("French lines", "Combien de lignes a le tramway de {city} ?", 116, ["{lines}"]))
+    add(research_case("when painted", "When was the lighthouse at {cape} painted?", 117, [], ["{built}"], "decline"))
+    add(research_case("seen on land", "How far inland can the beam of the lighthouse at {cape} be seen?", 118, [],
+                      [silent("inland", "{range} kilometres")], "decline"))
+    add(research_case("trams at night", "How often do trams run in {city} at night?", 119, [], ["{minutes} minutes"], "decline"))
+    add(needs_case("plus ten percent", "What is {a} + {b} + 10%?", 120, [], ["{plus_ten}"], "decline"))
+    add(needs_case("Kelvin", "What's the weather in {c1} in Kelvin?", 121, [], [silent("Kelvin", "{t1} °C")], "decline"))
+    add(needs_case("yesterday", "What was the weather in {c1} yesterday?", 122, [], [silent("yesterday", "{t1} °C")], "decline"))
+    add(needs_case("which is warmer", "What's the weather in {c1} and {c2}, and which is warmer?", 123,
+                   ["{c1}: {t1} °C", "{c2}: {t2} °C", re.compile(r"(?i)warmer|colder|same|did not compare")]))
+    add(needs_case("French plus", "Combien font {a} plus {b} ?", 124, ["{sum}"]))
+    add(needs_case("average temperature", "What's the average temperature of {c1} and {c2}?", 125,
+                   [], [silent("average", "{c1}: {t1} °C")], "decline"))
+    add(needs_case("rounded", "What is {a} * {b}, rounded to the nearest hundred?", 126, [], [silent("round", "{product}")],
+                   "decline"))
+    return c
+
+
+CASES = (_invoice_cases() + _research_cases() + _needs_cases() + _lookup_cases() + _issue_cases()
+         + _adversarial_cases())
 
 
 def prepare(case: Case, root: Path) -> tuple[list, list, list]:

@@ -13,7 +13,9 @@ AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|un
 NEUTRAL = {"are", "is", "were", "was", "be", "been", "invoices", "invoice", "ones", "bills", "records", "dated"}
 DATED = re.compile(r"(?:\b(\w+)\s+)?\b(before|after|until|since)\s+(\d{1,2}/\d{1,2}/\d{4}|\d{4}-\d{2}-\d{2})\b",
                    re.IGNORECASE)
-EXTREME = re.compile(r"\b(?:largest|biggest|highest|smallest|lowest)\b", re.IGNORECASE)
+EXTREME = re.compile(  # 'the largest (unpaid) invoice', '... is the largest?'; not 'the biggest client': not an amount
+    r"\b(?:largest|biggest|highest|smallest|lowest)\b(?=\s*(?:[?.!,;]|$|(?:invoices?|bills?|ones?|records?|amounts?|"
+    r"unpaid|paid|open|outstanding|settled|factures?)\b))", re.IGNORECASE)
 
 
 def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: list[str]) -> list[Record] | str:

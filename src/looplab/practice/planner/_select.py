@@ -10,6 +10,7 @@ from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record
 from .text import (
     EXCLUDING,
+    clauses,
     NEGATORS,
     SCOPE_SKIP,
     content_words,
@@ -60,6 +61,8 @@ REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid or not|paid or unpaid|regardl
 YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
 COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b", re.IGNORECASE)
 HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
+QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|are|was|were|does|do|did|has|have|"
+                      r"quel\w*|combien|qui|quand|lesquel\w*|est-ce)\b", re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
 
 
@@ -106,11 +109,14 @@ def wanted_status(task: str) -> str | None:
 
 
 def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
-    """The task's words that are neither survey words, nor status words, nor found in the records."""
+    """The task's words that are neither survey words, nor status words, nor found in the records (outside their
+    status field: only paid or unpaid is read from it, so its other words are not accounted for)."""
     known = set(SURVEY_WORDS) | set(stems(folder)) | {stem(w) for w in PAID | UNPAID | OWED}
-    for record in records:
-        known |= set(stems(" ".join([record.title, record.file, *record.fields, *record.fields.values()])))
-    if _status_key(records):  # records that are paid or unpaid are invoices or bills, whatever their title
+    status = _status_key(records)
+    for record in records:  # a payment status's other words ('cheque' in 'paid (cheque bounced)') select nothing
+        values = [v for k, v in record.fields.items() if k != status or not set(words(v)) & (PAID | UNPAID | OWED)]
+        known |= set(stems(" ".join([record.title, record.file, *record.fields, *values])))
+    if status:  # records that are paid or unpaid are invoices or bills, whatever their title
         known |= {"invoice", "bill", "facture"}
     left = []
     for word in content_words(task):
@@ -137,6 +143,11 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record
         task = re.sub(rf"(?<![\w-]){re.escape(part)}(?![\w-])", " ", task)
     limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
+    asked = [c for c in clauses(task) if QUESTION.match(c)]
+    later = [p for p in limits for c in asked[1:] if p in c]
+    if later:  # 'which are unpaid, and how much is the largest one?': a second question, not a filter of the first
+        return (f"I cannot tell whether '{later[0].strip()}' narrows the list or asks a second question, so I give "
+                "no list and no total; ask one question at a time")
     for phrase in limits:  # 'over 500 EUR', 'largest', 'due before 14/11/2026': applied below
         task = task.replace(phrase, " ")
     compared = COMPARING.search(task)
@@ -159,6 +170,11 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         if "owed" in str(why):
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
         statuses = ["paid", "unpaid"]
+    for clause in asked[1:]:  # 'which are unpaid, and are any from Studio Kelp?': not a filter of the first list
+        named = _named(clause, records, None)
+        if named and not isinstance(named, str):
+            return (f"I cannot tell whether '{clause}' narrows the list or asks a second question, so I give "
+                    "no list and no total; ask one question at a time")
     left = unaccounted(task, records, folder)
     if left:
         return (f"I could not relate {joined([repr(w) for w in left])} to the records read, so I cannot "

@@ -40,7 +40,13 @@ IN_FRENCH = [(r"\bGrand total \(paid and unpaid\)", "Total général"), (r"\bTot
              (r"I searched for ('[^']*') and read (.*?); no sentence in them answers it\.", r"J'ai cherché \1 et lu \2 ; aucune "
               r"phrase n'y répond."), (r"The closest, (\S+), does not mention", r"Le plus proche, \1, ne mentionne pas"),
              (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"),
-             ("the record gives no such date", "la fiche ne donne pas cette date"), (r"I understood a question about the records in the folder ('[^']*')\.",
+             ("the record gives no such date", "la fiche ne donne pas cette date"),
+             (r"I did not answer ('[^']*')\.", r"Je n'ai pas répondu à \1."),
+             (r"I cannot tell whether ('[^']*') narrows the list or asks a second question, so I give no list and no "
+              r"total; ask one question at a time", r"Je ne sais pas si \1 restreint la liste ou pose une seconde "
+              r"question : je ne donne ni liste ni total ; posez une question à la fois"),
+             (r"I did not count ('[^']*'): I can count records \((\d+) listed\), not that\.",
+              r"Je n'ai pas compté \1 : je sais compter les fiches (\2 listées), pas cela."), (r"I understood a question about the records in the folder ('[^']*')\.",
                                      r"J'ai compris une question sur les fiches du dossier \1.")]
 
 

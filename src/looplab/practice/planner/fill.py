@@ -38,7 +38,7 @@ DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")  # '3,5' is 3.5; '12,50
 def expression(text: str) -> str | None:
     """The first arithmetic expression in `text` ('12 * (3 + 5)'), or None."""
     text = DECIMAL_COMMA.sub(".", text)
-    for run in re.findall(r"[\d(][\d\s.+\-*/()%^×÷]*", text):
+    for run in re.findall(r"(?:(?<![\w).])-\s*)?[\d(][\d\s.+\-*/()%^×÷]*", text):  # '-215 + 95' keeps its sign
         run = run.strip().rstrip("+-*/%^×÷ ").strip()
         while run.count("(") > run.count(")") and run.startswith("("):
             run = run[1:].strip()

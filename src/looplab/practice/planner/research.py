@@ -59,6 +59,10 @@ def _measured(sentence: str, question: str) -> bool:
     """True if the sentence holds a number, and the unit a 'how tall/far/long...' question asks for."""
     word = re.search(rf"\bhow ({'|'.join(UNITS)})\b", question, re.IGNORECASE)
     unit = UNITS[word.group(1).lower()] if word else ""
+    counted = re.search(r"\bhow many\s+([^\W\d_]+)", question, re.IGNORECASE)
+    if counted:  # 'how many seeds': a number of seeds ('7 lines'), not any number ('costs 6 EUR')
+        return any(root(w.lower()) == root(counted.group(1).lower()) for pair in re.findall(
+            rf"(?:\d+|{NUMBERS.pattern[4:]})\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?", sentence, re.IGNORECASE) for w in pair if w)
     return bool(NUMBERS.search(sentence)) and (not unit or re.search(rf"\b(?:{unit})\b", sentence, re.I) is not None)
 
 
@@ -94,11 +98,14 @@ def _cited(question: str, query: list[str], reads, clean) -> list[str]:
     """Sentences that answer the question: with its aspect ('price': a price), a number for 'how much',
     a time for 'when', a name for 'who', and, with the document's title, every question word the document
     uses, and every specific term (a name, or a word naming which kind of thing: 'black' tea, the 'bus'
-    network); at most a quarter of the others may be missing from the document. Never a planted instruction."""
+    network). For a fact (a number, a time, a name) the document must hold every word of one of the question's
+    clauses: a word it lacks ('painted', 'at night') is never passed over; for 'what do they say', at most a
+    quarter of the other words may be missing. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
     need = max(1, min(2, math.ceil(len(wanted) / 2)))
     aspects = {root(word): pattern for word, pattern in ASPECTS.items() if root(word) in wanted}
+    parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
     scored = []
     for rank, step in enumerate(reads):
         text = clean(step.result or "")  # planted instructions are never quoted
@@ -107,8 +114,9 @@ def _cited(question: str, query: list[str], reads, clean) -> list[str]:
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
         title = roots(heading + " " + _name(step.input))
         used = roots(text) | {w for w, p in aspects.items() if re.search(p, text, re.IGNORECASE)}
-        if _specific(question, query, wanted) - used or len(wanted - used) > len(wanted) // 4:
-            continue  # it is about another thing ('green' tea for 'black' tea), or misses too much
+        lacks = not any(part <= used for part in parts) if kind else len(wanted - used) > len(wanted) // 4
+        if _specific(question, query, wanted) - used or lacks:
+            continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         for place, sentence in enumerate(sentences(text)):
             said = roots(sentence) | {w for w, p in aspects.items() if re.search(p, sentence, re.IGNORECASE)}
             if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
@@ -181,5 +189,9 @@ def research(view: View) -> dict | None:
     missed = [c for c in clauses(view.task) if len(content_words(c)) and 2 * len(
         {root(w) for w in content_words(c)} & spoken_of) < len({root(w) for w in content_words(c)} - MEASURES)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
+    quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
+    unplaced = [w for w in query if root(w) not in quoted and not any(w in c for c in missed)]
+    if unplaced:  # 'in winter': what the documents say, but not about that
+        failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
     return answer(" ".join(cited) + failed, {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited),
                                             "sources documents files": sources})

@@ -9,9 +9,9 @@ import re
 from ..context import is_cleared
 from ..view import View
 from ._records import Record, amount_text, money, money_keys, parse
-from ._select import DATE, WHEN, choose_records
+from ._select import DATE, OWED, PAID, QUESTION, SYNONYMS, UNPAID, WHEN, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
-from .text import file_names, first_value, joined, sentence_case, stems, terms
+from .text import clauses, file_names, first_value, joined, sentence_case, stem, stems, terms
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
@@ -27,6 +27,9 @@ TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|
                    re.IGNORECASE)
 PER = re.compile(r"\b(?:by|for|of) each \w+|\beach (?:client|customer)\b|\bper \w+|\bpar client\b", re.IGNORECASE)
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
+COUNTED = re.compile(r"\b(?:how many|number of|count|combien de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
+RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
+                         "document documents facture factures fiche fiches of them those these"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 
 
@@ -110,7 +113,15 @@ def report(task: str, reads, folder: str = ".") -> dict:
         both = [r for c in choices for r in c.chosen]
         lines.append(_total(task, both, _amount_key(task, both, records), notes, "Grand total (paid and unpaid)"))
         evidence |= _evidence(both, _amount_key(task, both, records), "grand ")
+    lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices))]
     return answer(" ".join(lines + [based] + list(dict.fromkeys(seen)) + notes), evidence)
+
+
+def _unanswered(task: str, lists: int) -> list[str]:
+    """The task's later questions that no part of the reply answers ('are they all from the same client?'):
+    a reply gives lists, a count, a total, dates, or both the paid and the unpaid list."""
+    later = [c for c in clauses(task) if QUESTION.match(c)][1:]
+    return [c for c in later if lists < 2 and not any(p.search(c) for p in (TOTAL, COUNT, WHEN, PER))]
 
 
 def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
@@ -133,7 +144,7 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
     lines = [f"{choice.heading}: {shown}." if chosen else f"No record is {choice.heading.lower()}."
              if "," not in choice.heading else f"No record matches: {choice.heading}."]
     if COUNT.search(task):
-        lines.append(f"Count: {len(chosen)}.")
+        lines.append(_count(task, chosen))
     if TOTAL.search(task):
         grand = "Grand total" if "grand total" in task.lower() and not choice.status_key else ""
         lines.append(_total(task, chosen, key, notes, label or grand) if key or not keys else
@@ -147,6 +158,22 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
+
+
+def _count(task: str, chosen: list[Record]) -> str:
+    """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names, never the
+    number of records passed off as a number of clients."""
+    found = COUNTED.search(task)
+    said = [w for w in (found.group(1).split() if found else []) if w.lower() not in PAID | UNPAID | OWED | {"the"}]
+    noun = said[0] if said else None
+    what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
+    if not what or what in RECORD_NOUNS:
+        return f"Count: {len(chosen)}."
+    keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in stems(k)]
+    if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen):
+        return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
+    values = list(dict.fromkeys(r.fields[keys[0]] for r in chosen))
+    return f"{keys[0]} count: {len(values)}{' (' + joined(values) + ')' if values else ''}."
 
 
 def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str | None:
