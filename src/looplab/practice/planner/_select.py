@@ -10,9 +10,9 @@ from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record
 from .text import (
     EXCLUDING,
-    clauses,
     NEGATORS,
     SCOPE_SKIP,
+    clauses,
     content_words,
     joined,
     polarity,
