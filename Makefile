@@ -72,7 +72,7 @@ test: export LOOPLAB_OFFLINE = 1
 test: lint
 	$(BIN)/python -m pytest tests -m "not e2e and not room"
 	$(BIN)/python -m pytest tests -m "e2e and not room" -p no:randomly
-	@$(MAKE) -s test-editions test-notebooks
+	@$(MAKE) -s -j2 test-editions test-notebooks  # two notebook runs side by side, one per core
 
 # Builds the participant edition in a temporary folder, checks it, and compares it with workshop/.
 test-editions: export LOOPLAB_OFFLINE = 1

@@ -4,9 +4,9 @@ Usage: python scripts/rehearse.py [--out DIR] [workshop/NN_topic.ipynb ...]   (d
 
 The backend is the one make_client() picks (ANTHROPIC_API_KEY, ANTHROPIC_BASE_URL, ...).
 The model id is checked first. Each notebook runs in a fresh kernel; only errors count
-(cells tagged raises-exception may raise). Every request and reply is recorded to
-DIR/NN_topic.json (default logs/rehearsal), so `LOOPLAB_REPLAY=logs/rehearsal make lab`
-replays the session offline; DIR/NN_topic.ipynb keeps what each cell showed. With
+(cells tagged raises-exception may raise; cells tagged shows-api-error print a refusal on
+purpose). Every request and reply is recorded to DIR/NN_topic.json (default logs/rehearsal),
+so `LOOPLAB_REPLAY=logs/rehearsal make lab` replays the session offline; DIR/NN_topic.ipynb keeps what each cell showed. With
 LOOPLAB_REPLAY set, the rehearsal replays that recording instead (and records what it
 served to logs/rehearsal-replay).
 """
@@ -92,7 +92,9 @@ def rehearse(path: Path, recording: Path) -> dict:
         for error in errors:
             failures.append((cell.id, classify(error.ename, error.evalue),
                              f"{error.ename}: {first_line(error.evalue)}"))
-        if not errors:  # a call that failed inside run_agent ends the run quietly: report it
+        if not errors and "shows-api-error" not in cell.metadata.get("tags", []):
+            # a call that failed inside run_agent ends the run quietly: report it (unless the cell
+            # makes the API refuse a request on purpose and prints the refusal)
             failures += [(cell.id, kind, line) for kind, line in failed_calls(exchanges[start:stop])]
     nbformat.write(nb, recording.with_suffix(".ipynb"))
     ran = sum(1 for c in nb.cells if c.cell_type == "code" and c.get("execution_count"))

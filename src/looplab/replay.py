@@ -21,7 +21,7 @@ from looplab.practice.responses import api_error
 
 FORMAT = "looplab-replay/1"
 KEPT_HEADERS = ("content-type", "request-id", "x-should-retry", "retry-after", "retry-after-ms")
-RECORDED_PREFIX = "/v1/messages"
+RECORDED_PREFIX = ("/v1/messages", "/v1/models")  # a model's page too: notebook 08 reads its window
 FIX = "re-record or run the recorded notebook unchanged"
 _SHARED: dict = {}  # resolved path → state shared by every client of this process
 _SHARED_LOCK = threading.Lock()
@@ -74,7 +74,7 @@ class RecordingTransport(httpx2.BaseTransport):
         self._write()
 
     def handle_request(self, request: httpx2.Request) -> httpx2.Response:
-        """Forward `request`; record it and its response when it is a Messages API call."""
+        """Forward `request`; record it and its response when it is a Messages or Models API call."""
         request.read()
         if not request.url.path.startswith(RECORDED_PREFIX):
             return self.inner.handle_request(request)
