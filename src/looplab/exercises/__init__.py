@@ -21,10 +21,11 @@ from typing import Any
 
 from IPython.display import display
 
+from looplab.i18n import N_, _
 from looplab.progress import note_progress
 
 PASS, FAIL, UNATTEMPTED = "pass", "not yet", "not attempted"
-LABELS = {PASS: "Correct", FAIL: "Not yet", UNATTEMPTED: "Not attempted"}
+LABELS = {PASS: N_("Correct"), FAIL: N_("Not yet"), UNATTEMPTED: N_("Not attempted")}
 COLOURS = {PASS: "#2e7d32", FAIL: "#e65100", UNATTEMPTED: "#757575"}  # green, orange, grey
 
 
@@ -36,7 +37,7 @@ class Outcome:
     message: str
 
     def __str__(self) -> str:
-        return f"{LABELS[self.status]}: {self.message}"
+        return _("{title}: {text}", title=_(LABELS[self.status]), text=self.message)
 
     def __repr__(self) -> str:
         return str(self)
@@ -46,8 +47,8 @@ class Outcome:
         colour = COLOURS[self.status]
         return (f'<div style="white-space: normal; overflow-wrap: break-word; '
                 f'border-left: 4px solid {colour}; padding-left: 0.5em">'
-                f'<strong style="color: {colour}">{LABELS[self.status]}:</strong> '
-                f"{html.escape(self.message)}</div>")
+                + _("{title}: {text}", title=f'<strong style="color: {colour}">{_(LABELS[self.status])}</strong>',
+                    text=html.escape(self.message)) + "</div>")
 
 
 _PACKAGE, _EXERCISES = Path(__file__).resolve().parents[1], Path(__file__).resolve().parent
@@ -74,9 +75,10 @@ def learner_line(exc: BaseException, test: Callable | None = None) -> str:
     if owner is None:
         return ""
     filename, lineno = owner
-    where = f"line {lineno}" if "ipykernel_" in filename else f"{Path(filename).name} line {lineno}"
+    where = (_("line {n}", n=lineno) if "ipykernel_" in filename
+             else _("{file} line {n}", file=Path(filename).name, n=lineno))
     source = linecache.getline(filename, lineno).strip()
-    return f"{where}: {source}" if source else where
+    return _("{title}: {text}", title=where, text=source) if source else where
 
 
 def their_line(exc: BaseException) -> str | None:
@@ -87,7 +89,8 @@ def their_line(exc: BaseException) -> str | None:
 def raised(exc: BaseException) -> str:
     """'your code raised KeyError: 'x' (line 3: ...)': how a check reports the participant's exception."""
     line = learner_line(exc)
-    return f"your code raised {type(exc).__name__}: {exc}" + (f" ({line})" if line else "")
+    text = _("your code raised {error}: {message}", error=type(exc).__name__, message=exc)
+    return text + (f" ({line})" if line else "")
 
 
 @dataclass
@@ -106,20 +109,24 @@ class Exercise:
     def evaluate(self, answer: Any = ...) -> Outcome:
         """Run the test on `answer` and return the outcome, printing nothing."""
         if answer is ... or answer is None:
-            return Outcome(UNATTEMPTED, f"{self.title}: replace the ... in the starter cell, then check again.")
+            return Outcome(UNATTEMPTED, _("{title}: replace the ... in the starter cell, then check again.",
+                                          title=_(self.title)))
         try:
             praise = self.test(answer)
         except NotImplementedError:
-            return Outcome(UNATTEMPTED, f"{self.title}: the starter still raises NotImplementedError; write your code there.")
+            return Outcome(UNATTEMPTED, _("{title}: the starter still raises NotImplementedError; write your code there.",
+                                          title=_(self.title)))
         except Exception as exc:  # keep the kernel alive; say whose code raised
             line = learner_line(exc, self.test)
+            title = _(self.title)
             if line:
-                return Outcome(FAIL, f"{self.title}: your code raised {type(exc).__name__}: {exc} ({line})")
+                said = _("your code raised {error}: {message}", error=type(exc).__name__, message=exc)
+                return Outcome(FAIL, _("{title}: {text}", title=title, text=f"{said} ({line})"))
             if isinstance(exc, AssertionError):
-                return Outcome(FAIL, f"{self.title}: {exc}")
-            return Outcome(FAIL, f"{self.title}: internal error in the check, not in your code "
-                                 f"({type(exc).__name__}: {exc}); please tell the instructor")
-        return Outcome(PASS, f"{self.title}: {praise}")
+                return Outcome(FAIL, _("{title}: {text}", title=title, text=exc))
+            return Outcome(FAIL, _("{title}: internal error in the check, not in your code ({error}: {message}); "
+                                   "please tell the instructor", title=title, error=type(exc).__name__, message=exc))
+        return Outcome(PASS, _("{title}: {text}", title=_(self.title), text=praise))
 
     def check(self, answer: Any = ...) -> None:
         """Show the participant the outcome for `answer`: Correct, Not yet or Not attempted."""
@@ -129,8 +136,8 @@ class Exercise:
 
     def hint(self) -> None:
         """Print a hint."""
-        print(f"Hint ({self.title}): {self.hint_text}")
+        print(_("Hint ({title}): {text}", title=_(self.title), text=_(self.hint_text)))
 
     def solution(self) -> None:
         """Print a worked solution."""
-        print(f"Solution ({self.title}):\n{self.solution_text}")
+        print(_("Solution ({title}):", title=_(self.title)) + "\n" + _(self.solution_text))

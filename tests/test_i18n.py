@@ -1,0 +1,102 @@
+"""looplab's messages in French: one catalogue, complete, with the same fields; chosen by the notebook."""
+
+import ast
+import os
+import string
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po as babel_read_po
+
+from looplab import i18n
+from looplab.exercises import FAIL, PASS, UNATTEMPTED, Exercise, Outcome
+from looplab.i18n import _, read_po, set_language
+
+SRC = Path(i18n.__file__).resolve().parent
+PO = SRC / "locale" / "fr.po"
+
+
+@pytest.fixture
+def french():
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+def marked() -> dict[str, str]:
+    """Every message the code marks with _() or N_(), with where it is first marked."""
+    found = {}
+    for path in sorted(SRC.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_", "N_") and node.args:
+                first = node.args[0]
+                where = f"{path.relative_to(SRC.parent)}:{node.lineno}"
+                assert not isinstance(first, (ast.JoinedStr, ast.BinOp)), \
+                    f"{where}: _() takes the English text as written (fields as keywords), not an f-string"
+                if isinstance(first, ast.Constant):  # else a variable holding a message marked N_() elsewhere
+                    found.setdefault(first.value, where)
+    return found
+
+
+def fields(text: str) -> set[str]:
+    return {name for _lit, name, _spec, _conv in string.Formatter().parse(text) if name is not None}
+
+
+def test_our_reader_reads_the_catalogue_as_babel_does():
+    with open(PO, "rb") as f:
+        theirs = {m.id: m.string for m in babel_read_po(f) if m.id and m.string and not m.fuzzy}
+    assert read_po(PO.read_text(encoding="utf-8")) == theirs
+
+
+def test_every_marked_message_has_a_french_translation():
+    catalogue = read_po(PO.read_text(encoding="utf-8"))
+    missing = [f"{where}: {msg!r}" for msg, where in marked().items() if msg not in catalogue]
+    assert not missing, f"{len(missing)} messages have no French in {PO.name}:\n" + "\n".join(missing[:40])
+
+
+def test_the_catalogue_holds_nothing_the_code_does_not_use():
+    unused = set(read_po(PO.read_text(encoding="utf-8"))) - set(marked())
+    assert not unused, f"{PO.name} translates messages no code marks: {sorted(unused)[:20]}"
+
+
+def test_translations_keep_the_fields_of_their_message():
+    for msg, text in read_po(PO.read_text(encoding="utf-8")).items():
+        assert fields(text) == fields(msg), f"{msg!r}: the French has fields {fields(text)}, not {fields(msg)}"
+
+
+def test_english_by_default_and_french_when_the_notebook_asks(french):
+    assert str(Outcome(FAIL, "x")) == "Pas encore : x"
+    set_language("en")
+    assert [str(Outcome(s, "x")) for s in (PASS, FAIL, UNATTEMPTED)] == \
+        ["Correct: x", "Not yet: x", "Not attempted: x"]
+
+
+def test_the_machine_locale_alone_changes_nothing():
+    env = {**os.environ, "LANG": "fr_FR.UTF-8", "LC_ALL": "fr_FR.UTF-8", "LANGUAGE": "fr"}
+    code = "from looplab.i18n import language, _; print(language(), _('Not yet'))"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["en", "Not", "yet"]
+
+
+def test_an_unknown_language_is_one_line_that_says_what_to_choose():
+    with pytest.raises(ValueError, match=r"no messages in 'de'; choose one of 'en' \(English\), 'fr'"):
+        set_language("de")
+    assert i18n.language() == "en"
+
+
+def test_a_check_speaks_french_with_the_participants_error_in_it(french):
+    def test(answer):
+        answer()
+        return "bien"
+
+    exercise = Exercise("Exercice 9.9", test, "un indice", "une solution")
+    assert str(exercise.evaluate(...)).startswith("Pas encore tenté : Exercice 9.9 : remplacez les ...")
+    outcome = exercise.evaluate(lambda: {}["clé"])
+    assert outcome.status == FAIL and "votre code a levé KeyError : 'clé' (test_i18n.py ligne" in outcome.message
+
+
+def test_fields_with_braces_in_their_values_are_safe(french):
+    assert _("your code raised {error}: {message}", error="ValueError", message="{x}") == \
+        "votre code a levé ValueError : {x}"
