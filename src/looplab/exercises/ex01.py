@@ -126,9 +126,11 @@ def _compare(label: str, message: Message, got, toolbox: Toolbox) -> bool:
             advice.append(_("one tool can be called twice in a reply: keep each result by block.id, not by "
                             "block.name"))
         advice.append(_("send exactly one tool_result per tool_use block, carrying that block's id"))
-        raise AssertionError(_("for {label}: the reply's tool_use ids are {asked}; your results answer {answers}",
-                               label=label, asked=asked, answers=answers)
-                             + "".join(f" ({note})" for note in notes) + "".join(f"; {a}" for a in advice))
+        said = _("for {label}: the reply's tool_use ids are {asked}; your results answer {answers}",
+                 label=label, asked=asked, answers=answers) + "".join(f" ({note})" for note in notes)
+        for clue in advice:
+            said = _("{what}; {clue}", what=said, clue=clue)
+        raise AssertionError(said)
     by_id = {r["tool_use_id"]: r for r in content}
     for block in blocks:
         expected, result = Toolbox(toolbox).execute(block).result, by_id[block.id]

@@ -109,7 +109,7 @@ def test_verdicts(verdicts) -> str:
         if verdict in STOP_REASONS:
             what = _("{name}: {verdict!r} is a stop reason, not a status (a status is one of {statuses})",
                      name=name, verdict=verdict, statuses=", ".join(PUBLIC))
-        raise AssertionError(f"{what}; {_(CLUES[name])}")
+        raise AssertionError(_("{what}; {clue}", what=what, clue=_(CLUES[name])))
     return _("all three histories read right: {statuses}.",
              statuses=", ".join(f"{n} {mystery(n).status}" for n in MYSTERIES))
 
