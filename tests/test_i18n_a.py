@@ -1,4 +1,5 @@
-"""The checks of notebooks 00-03 in French: wrong answers told in French, French solutions still right."""
+"""The checks of notebooks 00-03 and the widgets in French: wrong answers told in French, French
+solutions still right, widget labels and messages in French."""
 
 import io
 import tokenize
@@ -11,9 +12,13 @@ from looplab import MODEL, practice_client
 from looplab.exercises import FAIL, PASS, ex00, ex01, ex02, ex03
 from looplab.exercises._loops import guarded, request_problem
 from looplab.i18n import _, set_language
+from looplab.loop import run_agent
 from looplab.practice import transport_of
-from looplab.samples import weather_and_calc
+from looplab.practice.script import call
+from looplab.samples import action_tools, weather_and_calc
 from looplab.tools import Toolbox
+from looplab.widgets import ApprovalGate, FaultPanel, Timeline, cost_plot
+from looplab.widgets.plot import CostChart
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 BUDGET_PRELUDE = ("from looplab import MODEL, practice_client, run_agent, samples\n"
@@ -227,3 +232,60 @@ def test_a_request_the_api_refuses_is_told_in_french(french):
     transport_of(client).requests[0].pop("tools")  # as a loop that forgot tools= would have sent it
     assert request_problem(client).startswith("votre boucle a envoyé la requête 1 sans tools=, alors que ses "
                                               "messages contiennent des blocs tool_use et tool_result ;")
+
+
+def weather_run():
+    script = [call("get_weather", city="Lyon"), call("calculator", expression="21*2"), "42."]
+    return run_agent(practice_client(script=script), "Weather then maths.", weather_and_calc())
+
+
+def test_a_timeline_speaks_french(french):
+    timeline = Timeline(weather_run())
+    assert timeline.slider.description == "historique après"
+    assert [timeline.prev_button.description, timeline.next_button.description] == ["◀ tour", "tour ▶"]
+    assert timeline.position.value == "<i>6 messages après 3 des 3 réponses du modèle</i>"
+    timeline.step(-3)
+    assert timeline.position.value == "<i>1 message après 0 des 3 réponses du modèle</i>"
+    assert "<summary>tour 1 · tool_use" in timeline.turns.value and " en entrée / " in timeline.turns.value
+    assert "(exécuté)" in timeline.turns.value
+    assert "<b>réponse :</b> 42." in timeline.children[2].value
+
+
+def test_a_fault_panel_speaks_french(french):
+    client = practice_client()
+    panel = FaultPanel(client, weather_and_calc()).set(rate_limited=True, failing=True)
+    text = panel.text()
+    assert text.startswith("FaultPanel : activez des pannes, puis relancez avec panel.tools")
+    assert "  [x] 429 limite de débit : les 2 premiers appels au modèle répondent HTTP 429" in text
+    assert "  [x] outil en panne : get_weather lève une erreur à chaque appel" in text
+    assert panel.notes["failing"].value.startswith("<b>activée</b> : get_weather lève une erreur")
+    assert panel.toggles["planted"].tooltip.startswith("le résultat de l'outil contient une instruction")
+    run_agent(client, "Weather in Lyon?", panel.tools)
+    assert panel.report() == "429 limite de débit : déclenchée 2 fois"
+    with pytest.raises(ValueError, match="^FaultPanel : pas de panne smoke ; pannes connues : overloaded, "):
+        panel.set(smoke=True)
+
+
+def test_an_approval_gate_speaks_french(french):
+    gate = ApprovalGate(timeout=0.05)
+    assert [gate.approve_button.description, gate.deny_button.description] == ["Approuver", "Refuser"]
+    assert gate._repr_mimebundle_()["text/plain"].startswith("ApprovalGate : dans JupyterLab, ce widget montre")
+    with pytest.raises(RuntimeError, match=r"^ApprovalGate : rien à attendre ; appelez d'abord gate\.start"):
+        gate.wait(0)
+    script = [call("send_email", to="ana@example.org", subject="Salut", body="Bonjour"), "Envoyé."]
+    run = gate.start(practice_client(script=script), "Écris à Ana.", action_tools([])).wait(30)
+    assert run.status == "done"
+    assert gate.answers.value == "<div>send_email : refusé (aucun clic en 0.05 s)</div>"
+    assert gate.status.value == "<b>Exécution terminée.</b>"
+
+
+def test_a_cost_plot_speaks_french(french):
+    run = weather_run()
+    ax, ax2 = cost_plot(run).axes
+    assert [ax.get_xlabel(), ax2.get_ylabel()] == ["réponse du modèle (tour)", "USD"]
+    assert ax.get_title() == f"Tokens par tour et coût cumulé — {run.model}"
+    assert ax.get_legend_handles_labels()[1] == ["tokens en entrée", "tokens en sortie"]
+    svg = CostChart(run)._repr_svg_()
+    assert ">réponse du modèle (tour)</text>" in svg and ">coût cumulé (USD)</text>" in svg
+    assert "<title>tour 1 : " in svg and " tokens en entrée</title>" in svg
+    assert repr(CostChart(run)).startswith("<CostChart : 3 réponses du modèle, coût cumulé ")
