@@ -16,8 +16,8 @@ from looplab.samples import invoice_tools, weather_and_calc
 from looplab.tools import Toolbox
 
 WEATHER_TASK = "What is the weather in Lyon?"
-INVOICE_TASK = ("In the folder invoices, find the unpaid invoices; "
-                "give their numbers and the total still due.")
+# The task as the notebook words it; the budget check runs _(INVOICE_TASK), the task of the notebook's language.
+INVOICE_TASK = N_("In the folder invoices, find the unpaid invoices; give their numbers and the total still due.")
 RUNAWAY_TURNS = 3
 SCRIPTS = {  # label -> the script of one run; each run must end as run_agent ends it
     N_("a plain answer (end_turn)"): [say("Lyon: 21 °C, cloudy.")],
@@ -234,9 +234,10 @@ def test_budget(budget) -> str:
     budget = int(budget)
     if not Path("data", "invoices").is_dir():
         raise AssertionError(_("this check reads data/invoices; run it from the notebooks folder"))
-    task = run_agent(practice_client(), INVOICE_TASK, invoice_tools("data"), token_budget=budget)
+    asked = _(INVOICE_TASK)  # the task the participant's notebook ran, so its token counts are theirs
+    task = run_agent(practice_client(), asked, invoice_tools("data"), token_budget=budget)
     if task.status != "done":
-        full = run_agent(practice_client(), INVOICE_TASK, invoice_tools("data"))
+        full = run_agent(practice_client(), asked, invoice_tools("data"))
         exactly = " — " + _("the loop stops at the budget too (>=), so it must be above that") if (
             budget == _tokens_after(full, full.turns - 1)) else ""
         raise AssertionError(_("with token_budget={budget} the invoice task ended as {status!r} after {turns} turns "
@@ -244,7 +245,7 @@ def test_budget(budget) -> str:
                                "each: it must be above the tokens the task has spent before its last call "
                                "(spent(task, task.turns - 1))", budget=budget, status=task.status, turns=task.turns,
                                tokens=_tokens(task), needed=full.turns) + exactly)
-    runaway = run_agent(practice_client(never_stop=True), INVOICE_TASK, invoice_tools("data"),
+    runaway = run_agent(practice_client(never_stop=True), asked, invoice_tools("data"),
                         token_budget=budget, max_turns=50)
     if runaway.status != "over_budget" or runaway.turns > RUNAWAY_TURNS:
         raise AssertionError(_("with token_budget={budget} the never-stopping model ran {turns} turns ({tokens} "
