@@ -4,6 +4,7 @@ solutions still right, widget labels and messages in French."""
 import ast
 import io
 import json
+import re
 import tokenize
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from solutions import defined_in
 from looplab import MODEL, practice_client
 from looplab.exercises import FAIL, PASS, ex00, ex01, ex02, ex03
 from looplab.exercises._loops import guarded, request_problem
-from looplab.i18n import _, catalogue, set_language
+from looplab.i18n import _, catalogue, read_po, set_language
 from looplab.loop import run_agent
 from looplab.practice import transport_of
 from looplab.practice.script import call
@@ -57,6 +58,14 @@ def french(monkeypatch):
     set_language("fr")
     yield
     set_language("en")
+
+
+def test_each_message_is_translated_once():
+    """gettext's msgfmt refuses a catalogue that defines a message twice (as merged branches may leave it)."""
+    po = (ROOT / "src" / "looplab" / "locale" / "fr.po").read_text(encoding="utf-8")
+    ids = [next(iter(read_po(entry + '\nmsgstr "x"')), None) for entry in re.split(r"\n\s*\n", po)]
+    twice = sorted({i for i in ids if i and ids.count(i) > 1})
+    assert not twice, f"fr.po defines these messages more than once; keep one entry each: {twice}"
 
 
 def not_yet(exercise, answer) -> str:

@@ -94,7 +94,7 @@ class CostChart:
                 self.running.append(total)
 
     def __repr__(self) -> str:
-        cost = format_cost(self.running[-1]) if self.running else _("n/a")
+        cost = format_cost(self.running[-1] if self.running else None)
         return _("<CostChart: {n} model replies, cumulative cost {cost}>", n=len(self.rows), cost=cost)
 
     def _x(self, turn: float) -> float:
