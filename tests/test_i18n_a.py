@@ -166,7 +166,7 @@ def test_a_word_count_without_tool_is_told_in_french(french):
         return len(text.split())
 
     assert not_yet(ex01.word_count, word_count) == \
-        "reçu un function, pas un Tool ; mettez @tool sur la ligne au-dessus de def word_count"
+        "reçu un objet function, pas un Tool ; mettez @tool sur la ligne au-dessus de def word_count"
 
 
 def test_answering_only_the_first_call_is_told_in_french(french):
