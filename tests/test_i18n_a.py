@@ -5,11 +5,12 @@ import ast
 import io
 import json
 import re
+import string
 import tokenize
 from pathlib import Path
 
 import pytest
-from solutions import defined_in
+from solutions import ODD_ANSWERS, defined_in
 
 from looplab import MODEL, practice_client
 from looplab.exercises import FAIL, PASS, ex00, ex01, ex02, ex03
@@ -344,3 +345,23 @@ def test_a_cost_plot_speaks_french(french):
     assert ">réponse du modèle (tour)</text>" in svg and ">coût cumulé (USD)</text>" in svg
     assert "<title>tour 1 : " in svg and " tokens en entrée</title>" in svg
     assert repr(CostChart(run)).startswith("<CostChart : 3 réponses du modèle, coût cumulé ")
+
+
+def english_pieces() -> set[str]:
+    """Every stretch of English of three words or more in the messages of the checks of 00-03."""
+    pieces = set()
+    for message in catalogue("fr"):
+        for literal, _field, _spec, _conversion in string.Formatter().parse(message.replace("{}", "")):
+            pieces |= {p.strip() for p in re.split(r"[;:(),]", literal)
+                       if sum(word.isalpha() for word in p.split()) >= 3}  # words, not code
+    return pieces
+
+
+@pytest.mark.parametrize("exercise", [e for e, _name, _prelude in SOLVED], ids=lambda e: e.title)
+def test_odd_answers_get_french_feedback_only(french, exercise):
+    """Answers of the wrong kind (None, a str, a function that raises...) are told in French, every word."""
+    english = english_pieces()
+    for kind, answer in ODD_ANSWERS.items():
+        said = str(exercise.evaluate(answer))
+        assert said.startswith(("Pas encore : ", "Pas encore tenté : ")), (kind, said)
+        assert not [p for p in english if p in said], (kind, said)
