@@ -1,0 +1,136 @@
+"""The checks of notebooks 04-07 in French: the same verdicts as in English, told in French, with French solutions."""
+import io
+import tokenize
+
+import pytest
+import test_exercises_04 as t04
+from solutions import defined_in
+
+from looplab.exercises import FAIL, PASS, Exercise, ex04
+from looplab.i18n import _, set_language
+
+
+@pytest.fixture
+def french():
+    set_language("fr")
+    yield
+    set_language("en")
+
+
+def evaluate(exercise, answer, language):
+    """The outcome of `exercise` for `answer`, its messages in `language`."""
+    set_language(language)
+    try:
+        return exercise.evaluate(answer)
+    finally:
+        set_language("en")
+
+
+WRONG = [  # (exercise, the English catalogue's wrong answers)
+    (ex04.email_policy, [a for a, _words in t04.POLICY_WRONG]),
+    (ex04.read_note, [a for a, _words in t04.READ_NOTE_WRONG]),
+    (ex04.grounded, [a for a, _words in t04.GROUNDED_WRONG]),
+    (ex04.gate, [a for a, _words in t04.GATE_WRONG]),
+]
+RIGHT = [
+    (ex04.email_policy, t04.POLICY_RIGHT),
+    (ex04.read_note, t04.READ_NOTE_RIGHT),
+    (ex04.grounded, t04.GROUNDED_RIGHT),
+    (ex04.gate, t04.GATE_RIGHT),
+]
+
+
+def named(value) -> str | None:
+    """A test id: an exercise's number ('Exercise 4.1'), pytest's own id for anything else."""
+    return value.title.split(" —")[0] if isinstance(value, Exercise) else None
+
+
+def french_title(exercise) -> str:
+    set_language("fr")
+    try:
+        return _(exercise.title)
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("exercise, answers", WRONG, ids=lambda v: named(v))
+def test_every_wrong_answer_of_the_catalogue_is_not_yet_in_french_too(exercise, answers):
+    """Each wrong answer the English catalogue knows is 'not yet' in French as well, with a message in French."""
+    title = french_title(exercise)
+    assert title != exercise.title
+    for answer in answers:
+        english, french = evaluate(exercise, answer, "en"), evaluate(exercise, answer, "fr")
+        assert english.status == french.status == FAIL, french.message
+        assert french.message.startswith(title + " : ") and french.message != english.message, french.message
+
+
+@pytest.mark.parametrize("exercise, answers", RIGHT, ids=lambda v: named(v))
+def test_every_right_answer_of_the_catalogue_passes_with_french_praise(exercise, answers):
+    """Each right answer passes in French, and its praise line is French."""
+    title = french_title(exercise)
+    for answer in answers:
+        english, french = evaluate(exercise, answer, "en"), evaluate(exercise, answer, "fr")
+        assert english.status == french.status == PASS, french.message
+        assert french.message.startswith(title + " : ") and french.message != english.message, french.message
+
+
+NAMED = [  # (exercise, a wrong answer, French words its feedback must hold): the same mistake the English names
+    (ex04.email_policy, t04.policy_ending_well, ["'audit@example.net,ana@example.com'",
+                                                 "a été approuvé à tort", "deux adresses séparées par une virgule"]),
+    (ex04.email_policy, lambda n, i: n == "send_email" and i["to"].endswith("@example.com") and "yes",
+     ["« vrai » au sens large mais pas True", "True exactement"]),
+    (ex04.read_note, t04.naive_make_read_note, ["read_note('../secret.txt')", "'..' remonte hors du dossier",
+                                                 "résolvez d'abord le chemin"]),
+    (ex04.read_note, t04.note_reader(t04.read_refusing_dot_dot), ["le chemin absolu de secret.txt",
+                                                                   "remplace le dossier"]),
+    (ex04.grounded, lambda answer, run: True, ["attendu : False, car elle cite teapot.md", "jamais lu"]),
+    (ex04.gate, t04.gate_with(lambda approve, block: True), ["pour send_email sans approbateur, l'outil s'est exécuté"]),
+    (ex04.gate, t04.gate_asking_first, ["votre barrière a demandé l'approbation avant de vérifier l'appel"]),
+]
+
+
+@pytest.mark.parametrize("exercise, answer, words", NAMED, ids=lambda v: named(v))
+def test_french_feedback_names_the_mistake(french, exercise, answer, words):
+    """The French feedback names the address, path or case the answer gets wrong, and what to do."""
+    outcome = exercise.evaluate(answer)
+    assert outcome.status == FAIL
+    for word in words:
+        assert word in outcome.message, outcome.message
+
+
+def test_a_french_check_says_not_attempted_and_gives_french_help(french, capsys):
+    """... is 'Pas encore tenté'; hint() and solution() print French."""
+    assert str(ex04.gate.evaluate(...)).startswith("Pas encore tenté : Exercice 4.4 — la barrière entre vos mains")
+    ex04.gate.hint()
+    ex04.gate.solution()
+    printed = capsys.readouterr().out
+    assert printed.startswith("Indice (Exercice 4.4 — la barrière entre vos mains) : Trois vérifications")
+    assert "Solution (Exercice 4.4 — la barrière entre vos mains) :\ndef execute(block, toolbox, approve=None):" in printed
+
+
+SOLUTIONS = [  # (exercise, what the notebook has defined before the solution cell, the name the check takes)
+    (ex04.email_policy, t04.PRELUDE, "email_policy"),
+    (ex04.read_note, t04.PRELUDE, "make_read_note"),
+    (ex04.grounded, t04.PRELUDE, "grounded"),
+    (ex04.gate, t04.PRELUDE, "execute"),
+]
+
+
+def code_only(source: str) -> list[tuple[int, str]]:
+    """The tokens of `source` with every string and comment blanked: what a translation must leave alone."""
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    return [(t.type, "" if t.type in (tokenize.STRING, tokenize.COMMENT) else t.string) for t in tokens]
+
+
+@pytest.mark.parametrize("exercise, prelude, name", SOLUTIONS, ids=lambda v: named(v))
+def test_french_solutions_are_the_same_code_and_pass(exercise, prelude, name):
+    """A French solution differs from the English only in strings and comments, and passes its check in French."""
+    set_language("fr")
+    try:
+        code = _(exercise.solution_text)
+        assert code != exercise.solution_text
+        assert code_only(code) == code_only(exercise.solution_text)
+        outcome = exercise.evaluate(defined_in(code, prelude)[name])
+    finally:
+        set_language("en")
+    assert outcome.status == PASS, outcome.message
