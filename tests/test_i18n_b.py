@@ -4,9 +4,10 @@ import tokenize
 
 import pytest
 import test_exercises_04 as t04
+import test_exercises_05 as t05
 from solutions import defined_in
 
-from looplab.exercises import FAIL, PASS, Exercise, ex04
+from looplab.exercises import FAIL, PASS, Exercise, ex04, ex05
 from looplab.i18n import _, set_language
 
 
@@ -31,12 +32,22 @@ WRONG = [  # (exercise, the English catalogue's wrong answers)
     (ex04.read_note, [a for a, _words in t04.READ_NOTE_WRONG]),
     (ex04.grounded, [a for a, _words in t04.GROUNDED_WRONG]),
     (ex04.gate, [a for a, _words in t04.GATE_WRONG]),
+    (ex05.fix_loop, [a for a, _words in t05.FIX_WRONG]),
+    (ex05.retry_once, [a for a, _words in t05.RETRY_WRONG]),
+    (ex05.read_invoice, [a for a, _words in t05.READ_INVOICE_WRONG]),
+    (ex05.prediction, [a for a, _words in t05.PREDICTION_WRONG]),
+    (ex05.api_errors, [a for a, _words in t05.API_WRONG]),
 ]
 RIGHT = [
     (ex04.email_policy, t04.POLICY_RIGHT),
     (ex04.read_note, t04.READ_NOTE_RIGHT),
     (ex04.grounded, t04.GROUNDED_RIGHT),
     (ex04.gate, t04.GATE_RIGHT),
+    (ex05.fix_loop, t05.FIX_RIGHT),
+    (ex05.retry_once, t05.RETRY_RIGHT),
+    (ex05.read_invoice, t05.READ_INVOICE_RIGHT),
+    (ex05.prediction, t05.PREDICTION_RIGHT),
+    (ex05.api_errors, t05.API_RIGHT),
 ]
 
 
@@ -86,6 +97,16 @@ NAMED = [  # (exercise, a wrong answer, French words its feedback must hold): th
     (ex04.grounded, lambda answer, run: True, ["attendu : False, car elle cite teapot.md", "jamais lu"]),
     (ex04.gate, t04.gate_with(lambda approve, block: True), ["pour send_email sans approbateur, l'outil s'est exécuté"]),
     (ex04.gate, t04.gate_asking_first, ["votre barrière a demandé l'approbation avant de vérifier l'appel"]),
+    (ex05.fix_loop, t05.colleague_loop, ["avec un modèle qui appelle deux outils à la fois"]),
+    (ex05.retry_once, lambda tool: tool, ["a été appelé 1 fois", "rappelez-le une fois"]),
+    (ex05.retry_once, t05.retry_with_one_budget, ["l'appel 2 de l'outil", "partagé par tous les appels"]),
+    (ex05.read_invoice, lambda folder: t05.samples.invoice_tools(folder)[1],
+     ["la facture 2026-07-012 est vide, pourtant", "levez une erreur qui nomme le fichier"]),
+    (ex05.prediction, {"twice": 3, "always": 3}, ["prediction['twice'] = 3 n'est pas ce qui se passe",
+                                                  "une requête de plus"]),
+    (ex05.api_errors, t05.loop_handling(None), ["quand l'API est surchargée à chaque requête",
+                                                "votre boucle a laissé passer OverloadedError",
+                                                "attrapez anthropic.APIError"]),
 ]
 
 
@@ -108,11 +129,17 @@ def test_a_french_check_says_not_attempted_and_gives_french_help(french, capsys)
     assert "Solution (Exercice 4.4 — la barrière entre vos mains) :\ndef execute(block, toolbox, approve=None):" in printed
 
 
+LOOP_PRELUDE = "import anthropic\nfrom looplab import MODEL\nENDINGS = " + repr(t05.ENDINGS) + "\n"
 SOLUTIONS = [  # (exercise, what the notebook has defined before the solution cell, the name the check takes)
     (ex04.email_policy, t04.PRELUDE, "email_policy"),
     (ex04.read_note, t04.PRELUDE, "make_read_note"),
     (ex04.grounded, t04.PRELUDE, "grounded"),
     (ex04.gate, t04.PRELUDE, "execute"),
+    (ex05.fix_loop, LOOP_PRELUDE, "fixed_loop"),
+    (ex05.retry_once, t05.PRELUDE, "retry_once"),
+    (ex05.read_invoice, t05.PRELUDE, "make_read_invoice"),
+    (ex05.prediction, "", "prediction"),
+    (ex05.api_errors, LOOP_PRELUDE, "my_loop"),
 ]
 
 
