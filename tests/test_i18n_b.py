@@ -5,9 +5,10 @@ import tokenize
 import pytest
 import test_exercises_04 as t04
 import test_exercises_05 as t05
+import test_exercises_06 as t06
 from solutions import defined_in
 
-from looplab.exercises import FAIL, PASS, Exercise, ex04, ex05
+from looplab.exercises import FAIL, PASS, Exercise, ex04, ex05, ex06
 from looplab.i18n import _, set_language
 
 
@@ -37,6 +38,9 @@ WRONG = [  # (exercise, the English catalogue's wrong answers)
     (ex05.read_invoice, [a for a, _words in t05.READ_INVOICE_WRONG]),
     (ex05.prediction, [a for a, _words in t05.PREDICTION_WRONG]),
     (ex05.api_errors, [a for a, _words in t05.API_WRONG]),
+    (ex06.tool_counts, [a for a, _words in t06.TOOL_COUNTS_WRONG]),
+    (ex06.cites_existing_files, [a for a, _words in t06.CITES_WRONG]),
+    (ex06.new_case, [(case, check) for case, check, _words in t06.NEW_CASE_WRONG]),
 ]
 RIGHT = [
     (ex04.email_policy, t04.POLICY_RIGHT),
@@ -48,6 +52,9 @@ RIGHT = [
     (ex05.read_invoice, t05.READ_INVOICE_RIGHT),
     (ex05.prediction, t05.PREDICTION_RIGHT),
     (ex05.api_errors, t05.API_RIGHT),
+    (ex06.tool_counts, t06.TOOL_COUNTS_RIGHT),
+    (ex06.cites_existing_files, t06.CITES_RIGHT),
+    (ex06.new_case, t06.NEW_CASE_RIGHT),
 ]
 
 
@@ -107,6 +114,14 @@ NAMED = [  # (exercise, a wrong answer, French words its feedback must hold): th
     (ex05.api_errors, t05.loop_handling(None), ["quand l'API est surchargée à chaque requête",
                                                 "votre boucle a laissé passer OverloadedError",
                                                 "attrapez anthropic.APIError"]),
+    (ex06.tool_counts, t06.counts_successful_calls, ["sur le journal d'un run qui a cherché une fois",
+                                                      "un appel raté est aussi un appel"]),
+    (ex06.cites_existing_files, t06.cites_with_greedy_pattern, ["pour une réponse qui cite deux fichiers qui existent",
+                                                                "glouton"]),
+    (ex06.cites_existing_files, t06.cites_any, ["cite un vrai fichier et un fichier inventé", "(all, pas any)"]),
+    (ex06.new_case, ({**t06.RAIN, "question": "Que disent nos articles sur les volcans en Islande ?"}, t06.cites_source),
+     ["cette question fait déjà partie du jeu d'évaluation"]),
+    (ex06.new_case, (t06.RAIN, t06.cites_source_position), ["(int, pas un bool : entourez-le de bool(...))"]),
 ]
 
 
@@ -140,6 +155,8 @@ SOLUTIONS = [  # (exercise, what the notebook has defined before the solution ce
     (ex05.read_invoice, t05.PRELUDE, "make_read_invoice"),
     (ex05.prediction, "", "prediction"),
     (ex05.api_errors, LOOP_PRELUDE, "my_loop"),
+    (ex06.tool_counts, "", "tool_counts"),
+    (ex06.cites_existing_files, "", "cites_existing_files"),
 ]
 
 
@@ -161,3 +178,19 @@ def test_french_solutions_are_the_same_code_and_pass(exercise, prelude, name):
     finally:
         set_language("en")
     assert outcome.status == PASS, outcome.message
+
+
+def test_the_french_new_case_solution_is_the_same_code_and_its_check_works():
+    """6.3's French solution is the English code with a French question; its check judges runs as the English one does.
+
+    Whether the practice agent cites the source for the French question is the practice model's to answer.
+    """
+    set_language("fr")
+    try:
+        code = _(ex06.new_case.solution_text)
+    finally:
+        set_language("en")
+    assert code_only(code) == code_only(ex06.new_case.solution_text)
+    names = defined_in(code)
+    assert names["case"]["question"] == "Combien de pluie un toit peut-il recueillir ?"
+    assert evaluate(ex06.new_case, (t06.RAIN, names["cites_the_source"]), "fr").status == PASS
