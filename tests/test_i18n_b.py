@@ -6,9 +6,10 @@ import pytest
 import test_exercises_04 as t04
 import test_exercises_05 as t05
 import test_exercises_06 as t06
+import test_exercises_07 as t07
 from solutions import defined_in
 
-from looplab.exercises import FAIL, PASS, Exercise, ex04, ex05, ex06
+from looplab.exercises import FAIL, PASS, Exercise, ex04, ex05, ex06, ex07
 from looplab.i18n import _, set_language
 
 
@@ -41,6 +42,8 @@ WRONG = [  # (exercise, the English catalogue's wrong answers)
     (ex06.tool_counts, [a for a, _words in t06.TOOL_COUNTS_WRONG]),
     (ex06.cites_existing_files, [a for a, _words in t06.CITES_WRONG]),
     (ex06.new_case, [(case, check) for case, check, _words in t06.NEW_CASE_WRONG]),
+    (ex07.collect_stream, [a for a, _words in t07.STREAM_WRONG]),
+    (ex07.cached_request, [a for a, _words in t07.CACHE_WRONG]),
 ]
 RIGHT = [
     (ex04.email_policy, t04.POLICY_RIGHT),
@@ -55,6 +58,8 @@ RIGHT = [
     (ex06.tool_counts, t06.TOOL_COUNTS_RIGHT),
     (ex06.cites_existing_files, t06.CITES_RIGHT),
     (ex06.new_case, t06.NEW_CASE_RIGHT),
+    (ex07.collect_stream, t07.STREAM_RIGHT),
+    (ex07.cached_request, t07.CACHE_RIGHT),
 ]
 
 
@@ -122,6 +127,12 @@ NAMED = [  # (exercise, a wrong answer, French words its feedback must hold): th
     (ex06.new_case, ({**t06.RAIN, "question": "Que disent nos articles sur les volcans en Islande ?"}, t06.cites_source),
      ["cette question fait déjà partie du jeu d'évaluation"]),
     (ex06.new_case, (t06.RAIN, t06.cites_source_position), ["(int, pas un bool : entourez-le de bool(...))"]),
+    (ex07.collect_stream, t07.stream_first_delta, ["pour un message de bienvenue, vous n'avez renvoyé que les",
+                                                   "mettez tous les fragments bout à bout"]),
+    (ex07.collect_stream, t07.not_streamed, ["votre fonction n'a pas utilisé le streaming"]),
+    (ex07.cached_request, t07.request_caching_the_question, ["le second appel n'a rien lu dans le cache",
+                                                             "pas la question"]),
+    (ex07.cached_request, t07.request_caching_the_last_tool, ["vous avez marqué un outil"]),
 ]
 
 
@@ -157,6 +168,8 @@ SOLUTIONS = [  # (exercise, what the notebook has defined before the solution ce
     (ex05.api_errors, LOOP_PRELUDE, "my_loop"),
     (ex06.tool_counts, "", "tool_counts"),
     (ex06.cites_existing_files, "", "cites_existing_files"),
+    (ex07.collect_stream, t07.PRELUDE, "collect_stream"),
+    (ex07.cached_request, t07.PRELUDE, "cached_request"),
 ]
 
 
