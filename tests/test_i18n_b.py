@@ -9,7 +9,9 @@ import test_exercises_06 as t06
 import test_exercises_07 as t07
 from solutions import defined_in
 
+from looplab import Sandbox, Tool, Toolbox, samples, tool
 from looplab.exercises import FAIL, PASS, Exercise, ex04, ex05, ex06, ex07
+from looplab.guards import ask_policy
 from looplab.i18n import _, set_language
 
 
@@ -207,3 +209,57 @@ def test_the_french_new_case_solution_is_the_same_code_and_its_check_works():
     names = defined_in(code)
     assert names["case"]["question"] == "Combien de pluie un toit peut-il recueillir ?"
     assert evaluate(ex06.new_case, (t06.RAIN, names["cites_the_source"]), "fr").status == PASS
+
+
+def test_defining_a_tool_wrongly_is_told_in_french(french):
+    """The errors a participant meets while writing a tool or a Toolbox say what to do, in French."""
+    def shout(text):
+        """Shout."""
+        return text.upper()
+
+    with pytest.raises(TypeError, match=r"^outil shout : le paramètre 'text' n'a pas d'annotation de type ; "
+                                        r"annotez-le, par exemple text: str$"):
+        tool(shout)
+    with pytest.raises(TypeError, match="^l'outil quiet n'a pas de docstring ; ajoutez-en une"):
+        tool(lambda: None, name="quiet")
+    with pytest.raises(TypeError, match=r"^outil f : le paramètre 'when' a un type non pris en charge, <class 'bytes'>"):
+        tool(name="f")(_typed_bytes())
+    with pytest.raises(ValueError, match=r"^Le nom d'outil 'two words' n'est pas valide ; utilisez de 1 à 64 lettres"):
+        Tool("two words", "d", {}, print)
+    weather = samples.weather_and_calc()[0]
+    with pytest.raises(ValueError, match="^Toolbox : deux outils s'appellent 'get_weather' ; donnez à chaque outil"):
+        Toolbox([weather, weather])
+    with pytest.raises(TypeError, match="^Toolbox prend des objets Tool, pas un function ; décorez la fonction avec @tool"):
+        Toolbox([shout])
+    with pytest.raises(FileNotFoundError, match="^Sandbox : pas de dossier 'nope' ; passez un dossier qui existe$"):
+        Sandbox("nope")
+
+
+def _typed_bytes():
+    def f(when: bytes) -> str:
+        """F."""
+        return ""
+    return f
+
+
+def test_ask_policy_asks_in_french_and_takes_a_french_yes(french):
+    """In French the question reads 'Exécuter ... ? [o/N]', and 'o', 'oui' (or 'y', 'yes') approve; anything else refuses."""
+    questions = []
+    assert ask_policy(lambda q: questions.append(q) or "oui")("send_email", {"to": "ana@example.com"}) is True
+    assert questions == ['Exécuter send_email {"to": "ana@example.com"} ? [o/N] ']
+    assert [ask_policy(lambda q, a=a: a)("send_email", {}) for a in ("o", "Y", "non", "", "n")] == \
+        [True, True, False, False, False]
+
+
+def test_what_the_model_reads_stays_english_in_a_french_notebook(french, tmp_path):
+    """Tool results (refusals, schema errors, Sandbox errors) are the model's input: they stay as Claude's API
+    and the practice model read them, in English, whatever the notebook's language."""
+    (tmp_path / "a.txt").write_text("A", encoding="utf-8")
+    box = Toolbox([*samples.action_tools([]), *samples.docs_tools(tmp_path)])
+    unknown = box.execute({"id": "t1", "name": "wire_money", "input": {}}).result["content"]
+    refused = box.execute({"id": "t2", "name": "send_email",
+                           "input": {"to": "a@example.com", "subject": "s", "body": "b"}}).result["content"]
+    escape = box.execute({"id": "t3", "name": "read_doc", "input": {"name": "../a.txt"}}).result["content"]
+    assert unknown.startswith("no tool named 'wire_money'")
+    assert refused == "call to send_email was not approved; it did not run."
+    assert "leaves the folder" in escape and "pass a name inside it" in escape
