@@ -242,7 +242,7 @@ _MAIL = {"to": "ana@example.com", "subject": "Reminder", "body": "Invoice 2026-0
 
 
 def _failing_approver(name, input):
-    raise RuntimeError("the approval service is down")
+    raise RuntimeError(_("the approval service is down"))
 
 
 def _yes(name, input):
