@@ -1,6 +1,8 @@
 """The checks of notebooks 04-07 in French: the same verdicts as in English, told in French, with French solutions."""
 import io
+import json
 import tokenize
+from pathlib import Path
 
 import pytest
 import test_exercises_04 as t04
@@ -121,7 +123,7 @@ NAMED = [  # (exercise, a wrong answer, French words its feedback must hold): th
     (ex05.api_errors, t05.loop_handling(None), ["quand l'API est surchargée à chaque requête",
                                                 "votre boucle a laissé passer OverloadedError",
                                                 "attrapez anthropic.APIError"]),
-    (ex06.tool_counts, t06.counts_successful_calls, ["sur le journal d'un run qui a cherché une fois",
+    (ex06.tool_counts, t06.counts_successful_calls, ["sur le journal d'une exécution qui a cherché une fois",
                                                       "un appel raté est aussi un appel"]),
     (ex06.cites_existing_files, t06.cites_with_greedy_pattern, ["pour une réponse qui cite deux fichiers qui existent",
                                                                 "glouton"]),
@@ -263,3 +265,23 @@ def test_what_the_model_reads_stays_english_in_a_french_notebook(french, tmp_pat
     assert unknown.startswith("no tool named 'wire_money'")
     assert refused == "call to send_email was not approved; it did not run."
     assert "leaves the folder" in escape and "pass a name inside it" in escape
+
+
+def french_solved(notebook: str) -> list[str]:
+    """The code of every solution cell of notebooks-fr/`notebook`, in order."""
+    path = Path(__file__).resolve().parent.parent / "notebooks-fr" / notebook
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return ["".join(c["source"]) for c in cells if "starter" in c["metadata"].get("looplab", {})]
+
+
+def test_the_french_notebooks_solution_cells_are_the_french_solutions():
+    """In French, solution() prints exactly the code the French solved notebook runs (the cells the English test pairs)."""
+    cells_04, cells_05 = french_solved("04_garde-fous.ipynb"), french_solved("05_injection_de_pannes.ipynb")
+    pairs = [(cells_04[3], ex04.gate), (cells_05[0], ex05.fix_loop), (cells_05[2], ex05.read_invoice),
+             (cells_05[3], ex05.prediction), (cells_05[4], ex05.api_errors)]
+    set_language("fr")
+    try:
+        for cell, exercise in pairs:
+            assert cell.strip() == _(exercise.solution_text).strip(), exercise.title
+    finally:
+        set_language("en")
