@@ -209,10 +209,10 @@ def allow_only(*names: str) -> Callable[[str, dict], bool]:
 
 
 def ask_policy(ask: Callable[[str], str] = input) -> Callable[[str, dict], bool]:
-    """Approval policy that asks a person (via `ask(question)`) and accepts only 'y' or 'yes' ('o', 'oui' in French)."""
+    """Approval policy that asks a person (via `ask(question)`) and accepts only 'y' or 'yes' (in French 'o', 'oui' too)."""
 
     def policy(name: str, input: dict) -> bool:
         question = _("Run {name} {input}? [y/N] ", name=name, input=json.dumps(input, ensure_ascii=False))
-        return str(ask(question)).strip().lower() in _("y yes").split()  # the answers that approve, in the notebook's language
+        return str(ask(question)).strip().lower() in _("y yes").split()  # the answers that approve, in the language
 
     return policy
