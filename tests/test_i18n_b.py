@@ -1,6 +1,9 @@
 """The checks of notebooks 04-07 in French: the same verdicts as in English, told in French, with French solutions."""
+import ast
 import io
 import json
+import re
+import string
 import tokenize
 from pathlib import Path
 
@@ -72,6 +75,26 @@ def named(value) -> str | None:
     return value.title.split(" —")[0] if isinstance(value, Exercise) else None
 
 
+def _english_phrases() -> list[str]:
+    """The fixed English phrases of the messages these checks mark (not hints or solutions): none may reach French."""
+    phrases = []
+    for module in (ex04, ex05, ex06, ex07):
+        for node in ast.walk(ast.parse(Path(module.__file__).read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_", "N_") and node.args
+                    and isinstance(node.args[0], ast.Constant) and "\n" not in node.args[0].value):
+                for literal, *_field in string.Formatter().parse(node.args[0].value):
+                    if re.search(r"\b(the|your|must|should|with|when|not|every)\b", literal) and len(literal) >= 12:
+                        phrases.append(literal.strip())
+    return phrases
+
+
+ENGLISH = _english_phrases()
+
+
+def english_left(message: str) -> list[str]:
+    return [phrase for phrase in ENGLISH if phrase in message]
+
+
 def french_title(exercise) -> str:
     set_language("fr")
     try:
@@ -89,6 +112,7 @@ def test_every_wrong_answer_of_the_catalogue_is_not_yet_in_french_too(exercise, 
         english, french = evaluate(exercise, answer, "en"), evaluate(exercise, answer, "fr")
         assert english.status == french.status == FAIL, french.message
         assert french.message.startswith(title + " : ") and french.message != english.message, french.message
+        assert not english_left(french.message), french.message
 
 
 @pytest.mark.parametrize("exercise, answers", RIGHT, ids=lambda v: named(v))
@@ -99,6 +123,7 @@ def test_every_right_answer_of_the_catalogue_passes_with_french_praise(exercise,
         english, french = evaluate(exercise, answer, "en"), evaluate(exercise, answer, "fr")
         assert english.status == french.status == PASS, french.message
         assert french.message.startswith(title + " : ") and french.message != english.message, french.message
+        assert not english_left(french.message), french.message
 
 
 NAMED = [  # (exercise, a wrong answer, French words its feedback must hold): the same mistake the English names
