@@ -12,7 +12,7 @@ import test_exercises_04 as t04
 import test_exercises_05 as t05
 import test_exercises_06 as t06
 import test_exercises_07 as t07
-from solutions import defined_in
+from solutions import ODD_ANSWERS, defined_in
 
 from looplab import Sandbox, Tool, Toolbox, samples, tool
 from looplab.exercises import FAIL, PASS, Exercise, ex04, ex05, ex06, ex07
@@ -310,3 +310,12 @@ def test_the_french_notebooks_solution_cells_are_the_french_solutions():
             assert cell.strip() == _(exercise.solution_text).strip(), exercise.title
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("exercise", [exercise for exercise, _answers in RIGHT], ids=named)
+def test_odd_answers_are_not_yet_in_french_never_an_internal_error(french, exercise):
+    """An answer of the wrong kind gets 'Pas encore' and a message of the check's, in French too."""
+    for odd, answer in ODD_ANSWERS.items():
+        outcome = exercise.evaluate(answer)
+        assert outcome.status == FAIL and "erreur interne" not in outcome.message, (odd, outcome.message)
+        assert not english_left(outcome.message), (odd, outcome.message)
