@@ -338,7 +338,7 @@ def test_manage_wrong_loops_name_the_mistake():
                                                       "            messages[:] = manage(messages)\n")),
                                   "changed the history it had handed to manage"),
         "manage called when None": (loop_variant((HOOK, "        messages = manage(messages)\n")),
-                                    "'NoneType' object is not callable"),
+                                    "without manage, your loop called manage, which is None"),
         "request not passed on": (loop_variant(no_request), "did not carry the tool_choice"),
         "no **request": (loop_variant(no_request, ("manage=None, **request):", "manage=None):")),
                          "takes no **request"),

@@ -301,6 +301,11 @@ def _statuses_hold(my_loop) -> int:
             except _Escaped as escaped:
                 raise AssertionError(f"{how}, {label}, your loop let {type(escaped.__cause__).__name__} out; keep the "
                                      "try/except anthropic.APIError of exercise 5.5 around the model call") from None
+            except TypeError as exc:
+                if manage is None and "'NoneType' object is not callable" in str(exc):
+                    raise AssertionError("without manage, your loop called manage, which is None; call it only when "
+                                         "given: if manage is not None: messages = manage(messages)") from None
+                raise
     return 2 * len(cases)
 
 
