@@ -8,6 +8,7 @@ from looplab.history import (
     CLEARED,
     answer,
     clear_old_results,
+    compacting,
     long_run,
     managed_loop,
     meter,
@@ -120,3 +121,14 @@ def test_plain_and_answer_read_a_loop_that_keeps_the_sdks_blocks():
     assert not isinstance(messages[1]["content"][0], dict)
     assert plain(messages) == RUN.messages and answer(messages) == RUN.answer
     assert plain(messages)[2] is not messages[2] and plain(messages)[2]["content"][0] is not messages[2]["content"][0]
+
+
+def test_compacting_in_a_loop_does_what_long_run_does():
+    """As a loop's manage, compacting past 3000 tokens sends what long_run(compact_over=3000) sends, same answer."""
+    counted, sent = metered(practice_client())
+    tools = Toolbox(station_tools(DATA))
+    status, messages = managed_loop(counted.beta, STATION_TASK, tools, max_turns=30, tool_choice=ONE_AT_A_TIME,
+                                    manage=compacting(counted, tools, 3000, sent), betas=["compact-2026-09-04"])
+    reference = long_run(practice_client(), STATION_TASK, tools, compact_over=3000)
+    assert status == "done" and list(sent) == reference.sent and answer(messages) == reference.answer
+    assert plain(messages)[0]["content"][0]["type"] == "compaction"

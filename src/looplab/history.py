@@ -20,10 +20,10 @@ import httpx2
 
 from looplab.client import MODEL
 from looplab.loop import _ENDINGS, to_param
-from looplab.practice.context import CLEARED, KEPT_CHARS, abridge, is_cleared
+from looplab.practice.context import BETA_COMPACTION, CLEARED, KEPT_CHARS, abridge, is_cleared
 from looplab.tools import Toolbox
 
-__all__ = ["CLEARED", "LongRun", "Meter", "Sent", "answer", "clear_old_results", "long_run", "managed_loop", "meter",
+__all__ = ["CLEARED", "LongRun", "Meter", "Sent", "answer", "clear_old_results", "compacting", "long_run", "managed_loop", "meter",
            "metered", "plain", "summarize_old", "window"]
 
 
@@ -181,6 +181,22 @@ def summarize_old(messages: list, keep: int = 3, chars: int = KEPT_CHARS) -> lis
     """A copy of `messages` whose tool results, all but the last `keep`, keep only their first lines
     (up to `chars` characters) and say how much was left out: quoted, never rewritten."""
     return _replace_results(messages, keep, lambda text: text if is_cleared(text) else abridge(text, chars))
+
+
+def compacting(client, tools, over: int, sent: Sent, model: str = MODEL):
+    """A manage function for a loop on the metered `client` whose `sent` it reads: once the last request sent
+    more than `over` input tokens, it asks the API for a compaction (a request of its own) and returns the
+    block, alone, as the new history. The loop must send it back with the beta (betas=[BETA_COMPACTION])."""
+    definitions = (tools if isinstance(tools, Toolbox) else Toolbox(tools)).to_api()
+
+    def manage(messages: list) -> list:
+        if not sent or sent[-1] <= over:
+            return messages
+        summary = client.beta.messages.create(model=model, max_tokens=1024, messages=plain(messages),
+                                              tools=definitions, compaction={"type": "summarize"},
+                                              betas=[BETA_COMPACTION])
+        return [{"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in summary.content]}]
+    return manage
 
 
 @dataclass
