@@ -197,6 +197,27 @@ def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None
     return "max_turns", history'''
 
 
+OWN_GATE = '''def execute(block, toolbox, approve=None):
+    """My own way: one exit, and it says what it decided."""
+    problem = toolbox.check(block.name, block.input)
+    tool = None if problem else toolbox[block.name]
+    if tool is not None and tool.consequential:
+        try:
+            ok = approve is not None and approve(block.name, block.input) is True
+        except Exception:
+            ok = False
+        problem = None if ok else f"call to {block.name} was not approved; it did not run."
+    if problem is None:
+        try:
+            content, is_error = str(tool.handler(**block.input)), False
+        except Exception as exc:
+            content, is_error = f"{block.name} failed: {type(exc).__name__}: {exc}", True
+    else:
+        content, is_error = problem, True
+    print(f"[my gate] {block.name}: {'refused' if is_error else 'ran'}")
+    return {"type": "tool_result", "tool_use_id": block.id, "content": content, "is_error": is_error}'''
+
+
 def _notebook(name: str, folder: Path, *, starters: bool = False, **cells) -> dict:
     """Copy notebook `name` to `folder` (cells replaced by id, or every exercise left as its starter), run it
     in a fresh kernel there, and return each code cell's printed text by id."""
@@ -211,10 +232,13 @@ def _notebook(name: str, folder: Path, *, starters: bool = False, **cells) -> di
 
 
 @pytest.mark.e2e
-def test_notebooks_08_and_09_run_the_loop_written_in_05(tmp_path):
-    """05 then 08 then 09, fresh kernels: 08 runs the participant's 5.5 loop, their 8.0 loop (written another
-    way) is kept and runs every later section, and 09 runs that same loop with the MCP server's tools."""
+def test_notebooks_08_and_09_run_the_loop_written_in_05_and_the_gate_of_04(tmp_path):
+    """04, 05, 08 then 09, fresh kernels: 08 runs the participant's 5.5 loop, their 8.0 loop (written another
+    way) is kept and runs every later section, and 09 runs that same loop with the MCP server's tools, through
+    their gate of 4.4 (also written another way)."""
     shutil.copytree(ROOT / "notebooks" / "data", tmp_path / "data")
+    four = _notebook("04_guardrails.ipynb", tmp_path, **{"nb04-71": OWN_GATE})
+    assert "Kept execute in my_agent_04.py" in four["nb04-72b"]
     five = _notebook("05_failure_injection.ipynb", tmp_path, **{"nb05-62": OWN_LOOP_05})
     assert "Kept my_loop in my_agent_05.py" in five["nb05-63a"]
     eight = _notebook("08_context.ipynb", tmp_path, **{"nb08-06e": OWN_LOOP_08})
@@ -229,6 +253,8 @@ def test_notebooks_08_and_09_run_the_loop_written_in_05(tmp_path):
     nine = _notebook("09_mcp.ipynb", tmp_path)
     assert nine["nb09-37c"] == "my_loop: yours, loaded from my_agent_08.py.\n"
     assert "[my managed loop] turn 3\ndone Unpaid: 2026-08-015" in nine["nb09-37e"]
+    assert nine["nb09-37f2"] == "execute: yours, loaded from my_agent_04.py.\n"
+    assert "[my gate] send_email: refused\n" in nine["nb09-37g"]
     assert "done ['call to send_email was not approved; it did not run.']" in nine["nb09-37g"]
     assert nine["nb09-37g"].rstrip().endswith("[]")
 
@@ -248,4 +274,5 @@ def test_notebooks_08_and_09_say_when_no_loop_is_kept(tmp_path):
     assert nine["nb09-37c"].startswith("my_loop: no my_agent_08.py or my_agent_05.py or my_agent_03.py")
     assert nine["nb09-37c"].endswith("so this notebook uses the loop restated above.\n")
     assert nine["nb09-37e"].startswith("done Unpaid: 2026-08-015")
+    assert nine["nb09-37f2"].endswith("so this notebook uses the Toolbox's own gate.\n")
     assert "call to send_email was not approved" in nine["nb09-37g"]
