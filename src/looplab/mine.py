@@ -99,8 +99,9 @@ def _import(path: Path) -> types.ModuleType:
     return module
 
 
-def load(name: str, *paths, instead):
-    """`name` from the first of `paths` that holds it, or `instead`; one printed line says which."""
+def load(name: str, *paths, instead, instead_is: str = "the loop restated above"):
+    """`name` from the first of `paths` that holds it, or `instead` (described as `instead_is`); one printed
+    line says which."""
     for path in map(Path, paths):
         if not path.exists():
             continue
@@ -113,5 +114,5 @@ def load(name: str, *paths, instead):
         return found
     where = " or ".join(Path(p).name for p in paths)
     print(f"{name}: no {where} to load from in this folder (its exercise not passed yet, or its "
-          "notebook not run here), so this notebook uses the loop restated above.")
+          f"notebook not run here), so this notebook uses {instead_is}.")
     return instead
