@@ -13,6 +13,7 @@ import copy
 from dataclasses import dataclass, field
 
 from looplab.client import MODEL
+from looplab.i18n import _
 from looplab.loop import _ENDINGS, to_param
 from looplab.practice.context import CLEARED, KEPT_CHARS, abridge, is_cleared
 from looplab.tools import Toolbox
@@ -33,11 +34,11 @@ def _blocks(message) -> list:
 def _label(message: dict, calls: dict) -> str:
     for block in _blocks(message):
         if block["type"] == "tool_result":
-            return f"result of {calls.get(block['tool_use_id'], 'a tool')}"
+            return _("result of {call}", call=calls.get(block["tool_use_id"]) or _("a tool"))
     if message["role"] == "assistant":
         uses = [calls[b["id"]] for b in _blocks(message) if b["type"] == "tool_use"]
-        return "calls " + ", ".join(uses) if uses else "answer"
-    return "task" if isinstance(message["content"], str) else "user text"
+        return _("calls {calls}", calls=", ".join(uses)) if uses else _("answer")
+    return _("task") if isinstance(message["content"], str) else _("user text")
 
 
 @dataclass
@@ -55,8 +56,9 @@ class Meter:
     def __str__(self) -> str:
         biggest = max((t for _, t in self.rows), default=1) or 1
         lines = [f"{label[:44]:<44} {tokens:>6}  {'#' * round(30 * tokens / biggest)}" for label, tokens in self.rows]
-        share = f" = {self.total / self.window:.2%} of the {self.window:,}-token window" if self.window else ""
-        return "\n".join([*lines, f"{'total':<44} {self.total:>6}{share}"])
+        share = " = " + _("{share:.2%} of the {window:,}-token window", share=self.total / self.window,
+                          window=self.window) if self.window else ""
+        return "\n".join([*lines, f"{_('total'):<44} {self.total:>6}{share}"])
 
     def __repr__(self) -> str:
         return str(self)
@@ -74,7 +76,7 @@ def meter(client, messages: list, tools=(), model: str = MODEL) -> Meter:
              for m in messages for b in _blocks(m) if b["type"] == "tool_use"}
     rows, before = [], 0
     if definitions:
-        rows.append(("tool definitions", count(messages[:1]) - count(messages[:1], with_tools=False)))
+        rows.append((_("tool definitions"), count(messages[:1]) - count(messages[:1], with_tools=False)))
         before = rows[0][1]
     ends = [i + 1 for i, m in enumerate(messages) if m["role"] == "user" or i == len(messages) - 1]
     start = 0
@@ -149,7 +151,7 @@ def long_run(client, task: str, tools, *, manage=None, compact_over: int | None 
         options["betas"] = sorted({*options.get("betas", []), "compact-2026-09-04"})
     request = {"model": model, "max_tokens": 1024, "tools": toolbox.to_api(),
                "tool_choice": {"type": "auto", "disable_parallel_tool_use": True}, **options}
-    for _ in range(max_turns):
+    for _turn in range(max_turns):
         if manage is not None:
             run.messages = manage(run.messages)
         if compact_over is not None and run.sent and run.sent[-1] > compact_over:
