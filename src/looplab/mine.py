@@ -104,8 +104,9 @@ def _import(path: Path) -> types.ModuleType:
     return module
 
 
-def load(name: str, *paths, instead):
-    """`name` from the first of `paths` that holds it, or `instead`; one printed line says which."""
+def load(name: str, *paths, instead, instead_is: str = N_("the loop restated above")):
+    """`name` from the first of `paths` that holds it, or `instead` (described as `instead_is`); one printed
+    line says which."""
     for path in map(Path, paths):
         if not path.exists():
             continue
@@ -119,5 +120,5 @@ def load(name: str, *paths, instead):
         return found
     where = _(" or ").join(Path(p).name for p in paths)
     print(_("{name}: no {files} to load from in this folder (its exercise not passed yet, or its notebook not "
-            "run here), so this notebook uses the loop restated above.", name=name, files=where))
+            "run here), so this notebook uses {instead}.", name=name, files=where, instead=_(instead_is)))
     return instead
