@@ -1,6 +1,7 @@
 """looplab's own messages in French (loop, client, mine, sync, history, evaluate, replay, trace, faults) and
 the checks of notebooks 08 and 09: wrong answers told in French, French solutions still right."""
 
+import copy
 import io
 import tokenize
 from pathlib import Path
@@ -11,7 +12,7 @@ from solutions import defined_in
 from looplab import faults, practice_client, run_agent, samples
 from looplab.client import make_client
 from looplab.evaluate import evaluate
-from looplab.exercises import FAIL, PASS, Exercise, ex09
+from looplab.exercises import FAIL, PASS, Exercise, ex08, ex09
 from looplab.faults.injection import totals
 from looplab.history import meter
 from looplab.i18n import _, set_language
@@ -184,18 +185,60 @@ def test_a_missing_recording_is_french_and_still_a_replay_failure(french, tmp_pa
     assert classify("ValueError", str(error.value)) == "replay"
 
 
-# --- notebook 09's checks
+# --- the checks of notebooks 08 and 09
 
-SOLVED = [(ex09.to_definitions, "to_definitions"), (ex09.route, "route")]
+PRELUDE = "import copy\nfrom looplab.history import CLEARED as PLACEHOLDER\n"  # what notebook 08 has defined
+SOLVED = [(ex08.clear_old, "clear_old", PRELUDE), (ex08.summarize, "summarize_old", PRELUDE),
+          (ex09.to_definitions, "to_definitions", ""), (ex09.route, "route", "")]
 
 
-@pytest.mark.parametrize(("exercise", "name"), SOLVED, ids=lambda e: getattr(e, "title", ""))
-def test_a_french_solution_changes_only_strings_and_comments_and_passes(french, exercise, name):
+@pytest.mark.parametrize(("exercise", "name", "prelude"), SOLVED, ids=lambda e: getattr(e, "title", ""))
+def test_a_french_solution_changes_only_strings_and_comments_and_passes(french, exercise, name, prelude):
     english, french_text = exercise.solution_text, _(exercise.solution_text)
     assert french_text != english and code_only(french_text) == code_only(english)
-    outcome = exercise.evaluate(defined_in(french_text)[name])
+    outcome = exercise.evaluate(defined_in(french_text, prelude)[name])
     assert outcome.status == PASS, outcome.message
     assert str(outcome).startswith(f"Correct : Exercice {exercise.title.split()[1]} — ")
+
+
+def test_clearing_in_place_is_told_in_french(french):
+    def clear_in_place(messages, keep=3):
+        ids = [b["id"] for m in messages if m["role"] == "assistant" and isinstance(m["content"], list)
+               for b in m["content"] if b["type"] == "tool_use"]
+        for m in messages:
+            for b in m["content"] if isinstance(m["content"], list) else []:
+                if b["type"] == "tool_result" and b["tool_use_id"] in ids[:len(ids) - keep]:
+                    b["content"] = ex08.CLEARED
+        return messages
+
+    assert not_yet(ex08.clear_old, clear_in_place).startswith(
+        "clear_old a modifié l'historique qu'on lui a donné ; construisez-en un nouveau (copy.deepcopy(messages) "
+        "d'abord)")
+    assert not_yet(ex08.clear_old, "clear_old") == \
+        "passez votre fonction elle-même : ex08.clear_old.check(clear_old)"
+
+
+def test_a_summary_too_short_is_told_in_french(french):
+    def titles_only(messages, keep=3):
+        ids = [b["id"] for m in messages if m["role"] == "assistant" and isinstance(m["content"], list)
+               for b in m["content"] if b["type"] == "tool_use"]
+        messages = copy.deepcopy(messages)
+        for m in messages:
+            for b in m["content"] if isinstance(m["content"], list) else []:
+                if b["type"] == "tool_result" and b["tool_use_id"] in ids[:len(ids) - keep]:
+                    b["content"] = b["content"].splitlines()[0] + "\n[abrégé : le titre seul]"
+        return messages
+
+    message = not_yet(ex08.summarize, titles_only)
+    assert message.startswith("avec vos résumés la réponse est devenue ")
+    assert message.endswith("gardez assez de premières lignes pour les champs de chaque jour (Status est la 9e ligne)")
+
+
+def test_french_praise_of_08_measures_the_saving(french):
+    clear_old = defined_in(_(ex08.clear_old.solution_text), PRELUDE)["clear_old"]
+    message = ex08.clear_old.evaluate(clear_old).message
+    assert "les anciens résultats sont effacés et les derniers gardés à chaque tour : l'exécution a envoyé " in message
+    assert " tokens en entrée au lieu de " in message and "% de moins)." in message
 
 
 def test_mcp_names_only_is_told_in_french(french):
