@@ -8,7 +8,7 @@ LAB_ARGS ?=
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ROOT_ARGS := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab restore hub test-room lab-solutions test test-editions test-notebooks lint workshop editions bench clean constraints lite
+.PHONY: lab lab-fr restore restore-fr hub test-room lab-solutions lab-solutions-fr test test-editions test-notebooks lint workshop editions bench clean constraints lite
 
 $(BIN)/python:
 	@$(PY) scripts/check_python.py
@@ -36,6 +36,21 @@ lab: $(LAB_STAMP)
 # make restore NB=03: the current version of one notebook in the participant's copy, theirs backed up first.
 restore: $(LAB_STAMP)
 	@$(BIN)/python -m looplab.sync workshop $(MY_WORKSHOP) --restore "$(NB)"
+
+# L'édition française, dans sa propre copie (my-workshop-fr), l'interface de JupyterLab en français.
+MY_WORKSHOP_FR ?= my-workshop-fr
+FR_SETTINGS := $(abspath $(VENV))/lab-settings-fr
+$(FR_SETTINGS): scripts/lab_settings.py
+	@$(BIN)/python scripts/lab_settings.py --french $@
+lab-fr: $(LAB_STAMP) $(FR_SETTINGS)
+	@$(BIN)/python -m looplab.sync workshop-fr $(MY_WORKSHOP_FR)
+	JUPYTERLAB_SETTINGS_DIR=$(FR_SETTINGS) $(BIN)/jupyter lab --ServerApp.root_dir=$(MY_WORKSHOP_FR) $(ROOT_ARGS) $(LAB_ARGS) $(MY_WORKSHOP_FR)/00_commencer_ici.ipynb
+
+restore-fr: $(LAB_STAMP)
+	@$(BIN)/python -m looplab.sync workshop-fr $(MY_WORKSHOP_FR) --restore "$(NB)"
+
+lab-solutions-fr: $(LAB_STAMP) $(FR_SETTINGS)
+	JUPYTERLAB_SETTINGS_DIR=$(FR_SETTINGS) $(BIN)/jupyter lab --ServerApp.root_dir=notebooks-fr $(ROOT_ARGS) $(LAB_ARGS) notebooks-fr/00_commencer_ici.ipynb
 
 # A JupyterHub for a room on this machine: temporary accounts, one folder each in $(HUB_DIR)/users.
 HUB_DIR ?= .hub
@@ -72,23 +87,34 @@ test: export LOOPLAB_OFFLINE = 1
 test: lint
 	$(BIN)/python -m pytest tests -m "not e2e and not room"
 	$(BIN)/python -m pytest tests -m "e2e and not room" -p no:randomly
-	@$(MAKE) -s -j2 test-editions test-notebooks  # two notebook runs side by side, one per core
+	@$(MAKE) -s test-editions
+	@$(MAKE) -s -j2 test-notebooks  # the two editions side by side, one per core
 
 # Builds the participant edition in a temporary folder, checks it, and compares it with workshop/.
 test-editions: export LOOPLAB_OFFLINE = 1
 test-editions: $(DEV_STAMP)
 	$(BIN)/python scripts/build_workshop.py --check
+	$(BIN)/python scripts/build_workshop.py --check --fr
+	$(BIN)/python scripts/french.py
 
 # nbval strict on copies of both editions, so running them writes nothing into notebooks/ or workshop/.
+# The English and the French editions run side by side, one per core.
 NBVAL_DIR := build/nbval
-test-notebooks: export LOOPLAB_OFFLINE = 1
-test-notebooks: $(DEV_STAMP)
-	@rm -rf $(NBVAL_DIR) && mkdir -p $(NBVAL_DIR) && cp -R notebooks workshop $(NBVAL_DIR)/
-	$(BIN)/python -m pytest -p no:randomly --nbval --nbval-current-env $(NBVAL_DIR)/notebooks $(NBVAL_DIR)/workshop
+.PHONY: test-notebooks-en test-notebooks-fr
+test-notebooks: test-notebooks-en test-notebooks-fr
+test-notebooks-en test-notebooks-fr: export LOOPLAB_OFFLINE = 1
+test-notebooks-en: $(DEV_STAMP)
+	@rm -rf $(NBVAL_DIR)/en && mkdir -p $(NBVAL_DIR)/en && cp -R notebooks workshop $(NBVAL_DIR)/en/
+	$(BIN)/python -m pytest -p no:randomly --nbval --nbval-current-env $(NBVAL_DIR)/en/notebooks $(NBVAL_DIR)/en/workshop
+test-notebooks-fr: $(DEV_STAMP)
+	@rm -rf $(NBVAL_DIR)/fr && mkdir -p $(NBVAL_DIR)/fr/notebooks && cp -R notebooks/data $(NBVAL_DIR)/fr/notebooks/ \
+	  && cp -R notebooks-fr workshop-fr $(NBVAL_DIR)/fr/
+	$(BIN)/python -m pytest -p no:randomly --nbval --nbval-current-env $(NBVAL_DIR)/fr/notebooks-fr $(NBVAL_DIR)/fr/workshop-fr
 
 # The one target that writes workshop/: a copy of every notebook you edited goes to workshop/.backup/.
 workshop editions: $(DEV_STAMP)
 	$(BIN)/python scripts/build_workshop.py
+	$(BIN)/python scripts/build_workshop.py --fr
 
 # The browser edition (JupyterLite): a static site in build/lite, from PyPI and npm only (lite/lock.json)
 lite: $(LAB_STAMP)

@@ -29,6 +29,7 @@ LITE = ROOT / "lite"
 LOCK = LITE / "lock.json"
 OUT = ROOT / "build" / "lite"
 WORKSHOP = ROOT / "workshop"
+WORKSHOP_FR = ROOT / "workshop-fr"  # in the site as fr/, its data/ link copied as files
 CACHE = Path(os.environ.get("LOOPLAB_LITE_CACHE", "~/.cache/looplab-lite")).expanduser()
 STAMP = "looplab-build.json"
 EPOCH = 1767225600  # 2026-01-01: the time stamped in the looplab wheel and the contents index
@@ -248,7 +249,7 @@ def inputs_digest(lock_text: str) -> str:
     h = hashlib.sha256(lock_text.encode())
     for name in ("build.py", "jupyter-lite.json", "overrides.json"):
         h.update((LITE / name).read_bytes())
-    for folder in (ROOT / "src" / "looplab", WORKSHOP):
+    for folder in (ROOT / "src" / "looplab", WORKSHOP, WORKSHOP_FR):
         for path in sorted(folder.rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts and ".ipynb_checkpoints" not in path.parts:
                 h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
@@ -298,8 +299,10 @@ def assemble(lock: dict, tools: Path, work: Path, digest: str, started: float) -
     contents = work / "contents"
     # JupyterLite 0.8 parses any file whose name holds "json" as JSON, so a .jsonl on the site
     # reads as "No such file": leave them out (notebook 06 writes its log afresh, which works).
-    shutil.copytree(WORKSHOP, contents, ignore=shutil.ignore_patterns(
-        ".ipynb_checkpoints", "__pycache__", "*.jsonl"))
+    leftovers = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__", "*.jsonl", ".backup")
+    shutil.copytree(WORKSHOP, contents, ignore=leftovers)
+    if WORKSHOP_FR.is_dir():
+        shutil.copytree(WORKSHOP_FR, contents / "fr", ignore=leftovers)
     for notebook in contents.rglob("*.ipynb"):  # open with the in-browser kernel, no kernel dialog
         data = json.loads(notebook.read_text(encoding="utf-8"))
         data["metadata"]["kernelspec"] = PYODIDE_KERNEL

@@ -1,8 +1,11 @@
 """Build the participant edition from notebooks/: solutions become starters, then run it.
 
     python scripts/build_workshop.py           regenerate workshop/, keeping a copy of any edited file
-    python scripts/build_workshop.py --check   build into a temporary folder, verify it, and say
-                                               whether the committed workshop/ is up to date
+    python scripts/build_workshop.py --check   say whether the committed workshop/ is what a build gives:
+                                               its sources, and stored outputs where every check says
+                                               "Not attempted" (nbval, in `make test`, proves that a
+                                               fresh run stores the same outputs)
+    add --fr for the French edition: notebooks-fr/ -> workshop-fr/
 
 A solution cell carries its starter in its metadata (`"looplab": {"starter": "..."}`). The
 edition is executed offline so its stored outputs are what a participant sees first: every
@@ -27,6 +30,7 @@ from run_notebooks import execute
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE, TARGET = ROOT / "notebooks", ROOT / "workshop"
+SOURCE_FR, TARGET_FR = ROOT / "notebooks-fr", ROOT / "workshop-fr"  # data/: a link to notebooks/data
 MANIFEST, BACKUP = ".manifest.json", ".backup"
 CHECK_CALL = re.compile(r"\bex\d\d\.\w+\.check\(")
 QUIET = "running over TCP without encryption"  # ipykernel warns once per kernel; local kernels only
@@ -48,10 +52,11 @@ def problems(nb, name: str) -> list[str]:
     """What is wrong with an executed participant notebook: a passing check, or one not run."""
     found = []
     for i, cell in enumerate(nb.cells):
-        outputs = json.dumps(cell.get("outputs", []))
-        if "Correct:" in outputs:
+        outputs = json.dumps(cell.get("outputs", []), ensure_ascii=False)
+        if "Correct:" in outputs or "Correct :" in outputs:
             found.append(f"{name}: cell {i} says Correct on a starter; fix that exercise's starter")
-        elif cell.cell_type == "code" and CHECK_CALL.search(cell.source) and "Not attempted" not in outputs:
+        elif cell.cell_type == "code" and CHECK_CALL.search(cell.source) and not any(
+                label in outputs for label in ("Not attempted", "Pas encore tenté")):
             found.append(f"{name}: cell {i} is a check that does not say Not attempted")
     return found
 
@@ -103,12 +108,15 @@ def build(out: Path, source: Path = SOURCE) -> list[str]:
     return found
 
 
-def files(folder: Path) -> dict[str, str]:
-    """Every file of an edition, by relative path, with its sha256 (backups, manifest, logs, checkpoints left out)."""
-    found = {}
+def files(folder: Path, linked_data: bool = False) -> dict[str, str]:
+    """Every file of an edition, by relative path, with its sha256 (backups, manifest, logs, checkpoints left out).
+
+    With `linked_data`, data/ is a link to another edition's data and not part of this one.
+    """
+    found, skipped = {}, (MANIFEST, BACKUP, "logs") + (("data",) if linked_data else ())
     for path in sorted(folder.rglob("*")):
         parts = path.relative_to(folder).parts
-        if path.is_file() and parts[0] not in (MANIFEST, BACKUP, "logs") and ".ipynb_checkpoints" not in parts:
+        if path.is_file() and parts[0] not in skipped and ".ipynb_checkpoints" not in parts:
             found[path.relative_to(folder).as_posix()] = hashlib.sha256(path.read_bytes()).hexdigest()
     return found
 
@@ -130,8 +138,9 @@ def install(built: Path, target: Path = TARGET) -> list[str]:
     """
     manifest_file = target / MANIFEST
     last = json.loads(manifest_file.read_text(encoding="utf-8")) if manifest_file.exists() else {}
-    new, saved = files(built), []
-    for name, digest in files(target).items():
+    linked = (target / "data").is_symlink()  # never write through it into the English edition
+    new, saved = files(built, linked), []
+    for name, digest in files(target, linked).items():
         replaced = (name in new and new[name] != digest) or (name in last and name not in new)
         if replaced and last.get(name) != digest:  # a participant's edit, or a file we never wrote
             copy = backup_path(target, name)
@@ -168,33 +177,48 @@ def out_of_date(target: Path = TARGET, source: Path = SOURCE) -> list[str]:
             diff = [i for i, (a, b) in enumerate(zip(fresh[name], committed[name], strict=False)) if a != b]
             where = f"cell {diff[0]}" if diff else f"{len(committed[name])} cells instead of {len(fresh[name])}"
             lines.append(f"{name}: {where} differs from a fresh build")
+    if (target / "data").is_symlink():
+        if (target / "data").resolve() != (source / "data").resolve():
+            lines.append(f"data/: links elsewhere than {source.name}/data")
+        return lines
     data = {k: v for k, v in files(target).items() if k.startswith("data/")} if target.exists() else {}
     if {f"data/{k}": v for k, v in files(source / "data").items()} != data:
         lines.append(f"data/: differs from {source.name}/data")
     return lines
 
 
+def check(target: Path, source: Path) -> int:
+    """Say whether the committed edition in `target` is what a build of `source` gives; 1 if not."""
+    stale = out_of_date(target, source)
+    for path in sorted(target.glob("[0-9][0-9]_*.ipynb")):
+        stale += problems(nbformat.read(path, as_version=4), path.name)
+    for line in stale:
+        print(f"workshop: {line}")
+    if stale:
+        print(f"{target.name}/ is not up to date with {source.name}/: run `make workshop` "
+              f"(it keeps a copy of any notebook you edited in {target.name}/.backup/)")
+        return 1
+    print(f"workshop: {target.name}/ is up to date with {source.name}/, and every check in it says Not attempted")
+    return 0
+
+
 def main(args: list[str]) -> int:
+    source, target = (SOURCE_FR, TARGET_FR) if "--fr" in args else (SOURCE, TARGET)
+    if "--check" in args:
+        return check(target, source)
     with tempfile.TemporaryDirectory() as tmp:
         built = Path(tmp) / "workshop"
-        found = build(built)
+        found = build(built, source)
         for line in found:
             print(f"workshop: {line}")
         if found:
             return 1
-        if "--check" in args:
-            stale = out_of_date()
-            for line in stale:
-                print(f"workshop: {line}")
-            if stale:
-                print("workshop/ is not up to date with notebooks/: run `make workshop` "
-                      "(it keeps a copy of any notebook you edited in workshop/.backup/)")
-                return 1
-            print("workshop: a fresh build passes, and workshop/ is up to date with notebooks/")
-            return 0
-        for line in install(built):
+        target.mkdir(exist_ok=True)
+        if source == SOURCE_FR and not (target / "data").exists():
+            (target / "data").symlink_to(Path("..") / SOURCE.name / "data", target_is_directory=True)
+        for line in install(built, target):
             print(f"workshop: kept your edited copy: {line}")
-        print(f"workshop: {TARGET.name}/ regenerated from notebooks/")
+        print(f"workshop: {target.name}/ regenerated from {source.name}/")
     return 0
 
 

@@ -1,6 +1,7 @@
 """Exercise feedback in a real JupyterLab (Debian's headless Chromium): coloured, wrapped, stored outputs too."""
 
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -56,4 +57,46 @@ def test_outcomes_are_green_orange_grey_and_long_messages_wrap():
         page.goto(f"{lab.base}/lab/tree/stored.ipynb?token={lab.token}&reset", timeout=WAIT_MS)
         page.get_by_text(IDLE, exact=True).wait_for(timeout=WAIT_MS)
         assert colour_and_height(page, "Not attempted:")[0] == "rgb(117, 117, 117)"
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+FRENCH_CELLS = [
+    "from looplab import set_language\n"
+    "from looplab.exercises import Exercise\n"
+    "set_language('fr')\n"
+    "def must_double(f):\n"
+    "    assert f(2) == 4, 'double(2) doit valoir 4'\n"
+    "    return 'bien'",
+    "Exercise('Exercice 9.1 — doubler', must_double, 'Multipliez.', '').check(lambda x: x)",
+]
+
+
+def test_the_french_edition_has_a_french_interface_and_french_feedback(tmp_path):
+    """With the settings of `make lab-fr`, JupyterLab's menus are French (its language pack), and a
+    check in a notebook that chose French says "Pas encore :" in orange."""
+    if not CHROMIUM.exists():
+        pytest.skip(MISSING)
+    folder = workdir()
+    root = folder / "root"
+    root.mkdir()
+    settings = folder / "settings-fr"
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "lab_settings.py"), "--french", str(settings)], check=True)
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(source) for source in FRENCH_CELLS]
+    nbformat.write(nb, root / "retour.ipynb")
+    with running_lab(root, folder, {"JUPYTERLAB_SETTINGS_DIR": str(settings)}) as lab, chromium_page(folder) as page:
+        lab.wait_ready()
+        page.goto(f"{lab.base}/lab/tree/retour.ipynb?token={lab.token}&reset", timeout=WAIT_MS)
+        menus = page.locator(".lm-MenuBar-itemLabel")
+        menus.first.wait_for(timeout=WAIT_MS)
+        page.wait_for_function("() => [...document.querySelectorAll('.lm-MenuBar-itemLabel')]"
+                               ".some(e => e.textContent === 'Fichier')", timeout=WAIT_MS)
+        labels = menus.all_text_contents()
+        assert "Fichier" in labels and "File" not in labels, labels
+        page.locator(".jp-Notebook .jp-Cell").first.click()
+        page.locator(".lm-MenuBar-itemLabel", has_text="Exécution").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Exécuter toutes les cellules").first.click()
+        orange, _ = colour_and_height(page, "Pas encore :")
+        assert orange == "rgb(230, 81, 0)"
     shutil.rmtree(folder, ignore_errors=True)

@@ -15,6 +15,7 @@ from looplab.widgets import cost_plot
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ["00_start_here.ipynb", "01_tools.ipynb", "02_the_loop.ipynb"]
+FRENCH = "fr/00_commencer_ici.ipynb"  # the French edition, in the same site
 if os.environ.get("LOOPLAB_LITE_ALL"):  # every notebook of the participant edition (~2 min more)
     NOTEBOOKS = sorted(p.name for p in (Path(__file__).resolve().parent.parent / "workshop").glob("*.ipynb"))
 FAKE_KEY = "sk-ant-not-a-real-key-for-the-test-0000"
@@ -169,7 +170,7 @@ def site():
 
 @pytest.mark.lite
 @pytest.mark.e2e
-def test_notebooks_00_to_02_run_in_chromium_with_only_loopback(site):
+def test_notebooks_00_to_02_and_french_00_run_in_chromium_with_only_loopback(site):
     """Notebooks 00-02 run to the end in the browser fetching nothing elsewhere; a key sends to Claude.
 
     One page and one kernel for the three (Pyodide boots once): each notebook starts with its
@@ -184,6 +185,9 @@ def test_notebooks_00_to_02_run_in_chromium_with_only_loopback(site):
                 visit.open_next(notebook)
             ran[notebook] = visit.run_all(timeout_s=300)
             print(f"lite: {notebook} ran in {visit.ran_s:.0f} s (idle kernel after {visit.kernel_s:.0f} s)")
+        visit.open_next(FRENCH)
+        ran[FRENCH] = visit.run_all(timeout_s=300)
+        print(f"lite: {FRENCH} ran in {visit.ran_s:.0f} s")
         visit.page.locator(".looplab-timeline").first.wait_for(timeout=30_000)
         timelines = visit.page.locator(".looplab-timeline").count()
         elsewhere = list(visit.elsewhere)
@@ -199,4 +203,5 @@ def test_notebooks_00_to_02_run_in_chromium_with_only_loopback(site):
     assert any("2026-08-019" in line and "1850" in line for line in answers)
     assert "Not attempted" in drive.text(ran["00_start_here.ipynb"])
     assert "practice model (in this browser tab)" in drive.text(ran["00_start_here.ipynb"])
+    assert "Pas encore tenté" in drive.text(ran[FRENCH]) and "Not attempted" not in drive.text(ran[FRENCH])
     assert timelines >= 1

@@ -10,14 +10,15 @@ import nav  # noqa: E402
 
 
 def copy_project(tmp_path: Path) -> Path:
-    shutil.copytree(ROOT / "notebooks", tmp_path / "notebooks", ignore=shutil.ignore_patterns("data", "logs"))
+    for folder in ("notebooks", "notebooks-fr"):
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("data", "logs"))
     shutil.copy(ROOT / "README.md", tmp_path / "README.md")
     return tmp_path
 
 
 def snapshot(root: Path) -> dict:
-    files = sorted(root.glob("notebooks/*.ipynb")) + [root / "README.md"]
-    return {p.name: p.read_text(encoding="utf-8") for p in files}
+    files = sorted(root.glob("notebooks*/*.ipynb")) + [root / "README.md"]
+    return {p.relative_to(root).as_posix(): p.read_text(encoding="utf-8") for p in files}
 
 
 def test_committed_notebooks_and_readme_are_up_to_date(tmp_path):
@@ -33,7 +34,7 @@ def test_rerunning_keeps_one_navigation_cell_per_notebook(tmp_path):
     root = copy_project(tmp_path)
     nav.main(root)
     nav.main(root)
-    for path in sorted(root.glob("notebooks/*.ipynb")):
+    for path in sorted(root.glob("notebooks*/*.ipynb")):
         cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
         marked = [c for c in cells if "".join(c["source"]).startswith(nav.MARKER)]
         assert len(marked) == 1 and cells[-1] is marked[0]
@@ -49,3 +50,16 @@ def test_navigation_links_point_to_existing_notebooks(tmp_path):
         links = "".join(cells[-1]["source"]).split("](")[1:]
         targets = [link.split(")")[0] for link in links]
         assert all(t in names or t == "../README.md#contents" for t in targets)
+
+
+def test_french_navigation_links_french_neighbours_and_the_french_contents():
+    """Each French notebook links French notebooks and the README's French section; the README links both of its editions."""
+    names = {p.name for p in (ROOT / "notebooks-fr").glob("[0-9][0-9]_*.ipynb")}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "## En français" in readme
+    for name in names:
+        assert f"(workshop-fr/{name})" in readme and f"(notebooks-fr/{name})" in readme
+        cells = json.loads((ROOT / "notebooks-fr" / name).read_text(encoding="utf-8"))["cells"]
+        links = "".join(cells[-1]["source"]).split("](")[1:]
+        targets = [link.split(")")[0] for link in links]
+        assert all(t in names or t == "../README.md#en-français" for t in targets)

@@ -55,11 +55,13 @@ def digest(path: Path) -> str:
 def material(source: Path) -> dict[str, Path]:
     """Every file of the source edition by relative posix path, build leftovers left out."""
     found = {}
-    for path in sorted(source.rglob("*")):
-        rel = path.relative_to(source)
-        if path.is_file() and not SKIP.intersection(rel.parts):
-            found[rel.as_posix()] = path
-    return found
+    for folder, _dirs, names in os.walk(source, followlinks=True):  # the French edition links to data/
+        for name in names:
+            path = Path(folder) / name
+            rel = path.relative_to(source)
+            if path.is_file() and not SKIP.intersection(rel.parts):
+                found[rel.as_posix()] = path
+    return dict(sorted(found.items()))
 
 
 def read_record(copy: Path) -> dict[str, str]:

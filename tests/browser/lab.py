@@ -34,13 +34,13 @@ def free_port() -> int:
 class Lab:
     """A jupyter lab subprocess: its URL, token, log, and a wait for it to answer."""
 
-    def __init__(self, root: Path, workdir: Path):
+    def __init__(self, root: Path, workdir: Path, env: dict[str, str] | None = None):
         self.port, self.token = free_port(), secrets.token_hex(16)
         self.base, self.workdir = f"http://127.0.0.1:{self.port}", workdir
         self.runtime, workspaces = workdir / "runtime", workdir / "workspaces"
         self.runtime.mkdir(), workspaces.mkdir()
         env = {**os.environ, "JUPYTER_RUNTIME_DIR": str(self.runtime), "LOOPLAB_OFFLINE": "1",
-               "JUPYTER_CONFIG_DIR": str(workdir / "config"), "PYTHONUNBUFFERED": "1"}
+               "JUPYTER_CONFIG_DIR": str(workdir / "config"), "PYTHONUNBUFFERED": "1", **(env or {})}
         cmd = [str(JUPYTER), "lab", "--no-browser", "--allow-root", "--ip=127.0.0.1",
                f"--port={self.port}", "--ServerApp.port_retries=0",
                f"--IdentityProvider.token={self.token}", f"--ServerApp.root_dir={root}",
@@ -94,9 +94,9 @@ class Lab:
 
 
 @contextlib.contextmanager
-def running_lab(root: Path, workdir: Path):
+def running_lab(root: Path, workdir: Path, env: dict[str, str] | None = None):
     """Start `jupyter lab` on 127.0.0.1 serving `root` (not waiting for it); stop it and its kernels after."""
-    lab = Lab(root, workdir)
+    lab = Lab(root, workdir, env)
     try:
         yield lab
     finally:

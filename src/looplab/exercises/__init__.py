@@ -47,8 +47,8 @@ class Outcome:
         colour = COLOURS[self.status]
         return (f'<div style="white-space: normal; overflow-wrap: break-word; '
                 f'border-left: 4px solid {colour}; padding-left: 0.5em">'
-                + _("{title}: {text}", title=f'<strong style="color: {colour}">{_(LABELS[self.status])}</strong>',
-                    text=html.escape(self.message)) + "</div>")
+                f'<strong style="color: {colour}">{_("{label}:", label=_(LABELS[self.status]))}</strong> '
+                f"{html.escape(self.message)}</div>")
 
 
 _PACKAGE, _EXERCISES = Path(__file__).resolve().parents[1], Path(__file__).resolve().parent
