@@ -15,7 +15,7 @@ from looplab.evaluate import evaluate
 from looplab.exercises import FAIL, PASS, Exercise, ex08, ex09
 from looplab.faults.injection import totals
 from looplab.history import meter
-from looplab.i18n import _, set_language
+from looplab.i18n import _, language, set_language
 from looplab.mine import keep, load
 from looplab.rehearsal import classify
 from looplab.replay import load as load_recording
@@ -170,11 +170,9 @@ def test_the_injection_totals_read_in_french(french):
 def test_sync_speaks_the_language_it_is_given(tmp_path, capsys):
     (tmp_path / "src").mkdir()
     (tmp_path / "src" / "01_a.ipynb").write_text("{}", encoding="utf-8")
-    try:
-        assert sync_main([str(tmp_path / "src"), str(tmp_path / "copy"), "--language", "fr"]) == 0
-        assert capsys.readouterr().out == f"{tmp_path / 'copy'} : 1 ajouté(s), 0 mis à jour, 0 des vôtres conservé(s)\n"
-    finally:
-        set_language("en")
+    assert sync_main([str(tmp_path / "src"), str(tmp_path / "copy"), "--language", "fr"]) == 0
+    assert capsys.readouterr().out == f"{tmp_path / 'copy'} : 1 ajouté(s), 0 mis à jour, 0 des vôtres conservé(s)\n"
+    assert language() == "en"  # called from Python, it leaves the caller's language alone
     assert sync_main([str(tmp_path / "src"), str(tmp_path / "copy")]) == 0
     assert capsys.readouterr().out.endswith(": 0 added, 0 updated, 0 of yours kept\n")
 

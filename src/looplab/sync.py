@@ -22,7 +22,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from looplab.i18n import LANGUAGES, _, set_language
+from looplab.i18n import LANGUAGES, _, language, set_language
 
 RECORD = Path(".looplab") / "synced.json"
 BACKUP = "backup"
@@ -151,9 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("source", help="the edition to copy from, e.g. workshop")
     parser.add_argument("copy", help="the participant's own folder, e.g. my-workshop")
     parser.add_argument("--restore", metavar="NB", help="put back the current version of one notebook, e.g. 03")
-    parser.add_argument("--language", choices=sorted(LANGUAGES), default="en", help="the language of its messages")
+    parser.add_argument("--language", choices=sorted(LANGUAGES), help="the language of its messages (default: en)")
     args = parser.parse_args(argv)
-    set_language(args.language)
+    before = language()
+    set_language(args.language or before)
     try:
         if args.restore is not None:
             rel, saved = restore(args.source, args.copy, args.restore)
@@ -167,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, ValueError) as err:
         print(err, file=sys.stderr)
         return 1
+    finally:
+        set_language(before)  # called from Python (a test, a notebook): its language is left as it was
     return 0
 
 
