@@ -20,6 +20,7 @@ from looplab.mine import keep, load
 from looplab.rehearsal import classify
 from looplab.replay import load as load_recording
 from looplab.sync import main as sync_main
+from looplab.trace import clip, format_cost
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 INVOICE_TASK = "In the folder invoices, find the unpaid invoices and give their numbers and the total due."
@@ -66,6 +67,8 @@ def test_a_run_that_hits_max_turns_says_so_in_french(french):
     assert "appels d'outils :\n  tour 1 : list_files(" in text
     assert text.endswith("réponse : (aucune)")
     assert "<th>raison d&#x27;arrêt</th>" in run._repr_html_()
+    assert clip("abcdefghij", 4, count=True) == "abcd… (6 caractères de plus)"
+    assert format_cost(None) == "inconnu"
 
 
 def test_an_api_error_is_explained_in_french(french):

@@ -80,7 +80,9 @@ def clip(text: str, limit: int, *, count: bool = False) -> str:
     more = len(text) - limit
     if more <= 0:
         return text
-    return f"{text[:limit]}… ({more} more characters)" if count else text[: limit - 1] + "…"
+    if count:
+        return _("{text}… ({more} more characters)", text=text[:limit], more=more)
+    return text[: limit - 1] + "…"
 
 
 def call_text(data: dict) -> str:
