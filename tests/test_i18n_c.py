@@ -119,7 +119,7 @@ def test_keep_and_load_speak_french(french, tmp_path, capsys):
         return True
 
     keep(tmp_path / "my_agent_09.py", answer, check=check)
-    assert capsys.readouterr().out.startswith("answer conservé dans my_agent_09.py : Exercice 9.1 — des outils MCP")
+    assert capsys.readouterr().out.startswith("answer conservé dans my_agent_09.py (Exercice 9.1 — des outils MCP")
     assert (tmp_path / "my_agent_09.py").read_text(encoding="utf-8").startswith("# Votre code, conservé par")
 
 
