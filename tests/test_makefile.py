@@ -103,19 +103,27 @@ def api(url: str, lab: subprocess.Popen) -> dict:
 @pytest.mark.e2e
 @needs_make
 @needs_lab
-@pytest.mark.parametrize(("target", "outcome"), [("lab", "Not attempted:"), ("lab-solutions", "Correct:")])
-def test_make_lab_serves_an_edition_with_a_token(target, outcome, tmp_path):
-    """`make lab` serves the participant's copy of workshop/ (checks not attempted), `make lab-solutions` notebooks/; token only."""
+@pytest.mark.parametrize(("target", "first", "outcome"), [
+    ("lab", "00_start_here.ipynb", "Not attempted:"), ("lab-solutions", "00_start_here.ipynb", "Correct:"),
+    ("lab-fr", "00_commencer_ici.ipynb", "Pas encore tenté :")])
+def test_make_lab_serves_an_edition_with_a_token(target, first, outcome, tmp_path):
+    """`make lab` serves the participant's copy of workshop/ (checks not attempted), `make lab-solutions` notebooks/,
+    `make lab-fr` the participant's copy of workshop-fr/ with a French interface; token only."""
     port, token = free_port(), "test-token-4821"
-    lab = serve(target, ROOT, port, token, f"MY_WORKSHOP={tmp_path / 'my-workshop'}")
+    copy = tmp_path / "my-workshop"
+    lab = serve(target, ROOT, port, token, f"MY_WORKSHOP={copy}", f"MY_WORKSHOP_FR={copy}",
+                f"FR_SETTINGS={tmp_path / 'settings-fr'}")
     url = f"http://127.0.0.1:{port}/api/contents"
     try:
         listing = api(f"{url}?token={token}", lab)
         names = {item["name"] for item in listing["content"]}
-        assert {"00_start_here.ipynb", "07_going_further.ipynb", "data"} <= names
-        assert (tmp_path / "my-workshop" / "00_start_here.ipynb").exists() == (target == "lab")
-        first = api(f"{url}/00_start_here.ipynb?token={token}", lab)
-        assert outcome in json.dumps(first["content"])
+        assert {first, "data"} <= names and len([n for n in names if n.endswith(".ipynb")]) == 10
+        assert (copy / first).exists() == (target != "lab-solutions")
+        notebook = api(f"{url}/{first}?token={token}", lab)
+        assert outcome in json.dumps(notebook["content"], ensure_ascii=False)
+        if target == "lab-fr":
+            assert json.loads(api(f"http://127.0.0.1:{port}/lab/api/settings/@jupyterlab/translation-extension:plugin"
+                                  f"?token={token}", lab)["raw"])["locale"] == "fr_FR"
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(url, timeout=2)
         assert refused.value.code == 403
@@ -127,7 +135,7 @@ def test_make_lab_serves_an_edition_with_a_token(target, outcome, tmp_path):
 def small_project(tmp_path: Path) -> Path:
     """A copy of the project with notebooks 00 and 01 only, so every make target runs in seconds."""
     keep = shutil.ignore_patterns(".git", ".venv", "build", "__pycache__", ".backup", "logs", "0[2-9]_*.ipynb")
-    for name in ("src", "scripts", "tests", "benchmarks", "notebooks", "workshop", "hub"):
+    for name in ("src", "scripts", "tests", "benchmarks", "notebooks", "workshop", "notebooks-fr", "workshop-fr", "hub"):
         shutil.copytree(ROOT / name, tmp_path / name, ignore=keep)
     for name in ("Makefile", "pyproject.toml", "constraints.txt", "README.md"):
         shutil.copy(ROOT / name, tmp_path / name)

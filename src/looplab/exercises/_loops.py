@@ -5,6 +5,7 @@ from __future__ import annotations
 import anthropic
 
 from looplab.exercises import learner_line
+from looplab.i18n import _
 from looplab.loop import run_agent
 from looplab.practice import transport_of
 from looplab.practice.responses import api_error
@@ -61,36 +62,38 @@ def request_problem(client) -> str | None:
         messages = body.get("messages") if isinstance(body, dict) else None
         kinds = {get(b, "type") for b in blocks(messages if isinstance(messages, list) else [])}
         if kinds & {"tool_use", "tool_result"} and not body.get("tools"):
-            return (f"your loop sent request {number} without tools=, though its messages hold tool_use and "
-                    "tool_result blocks; Claude's API refuses that (400: requests which include tool_use or "
-                    "tool_result blocks must define tools): pass tools=toolbox.to_api() on every call")
+            return _("your loop sent request {number} without tools=, though its messages hold tool_use and "
+                     "tool_result blocks; Claude's API refuses that (400: requests which include tool_use or "
+                     "tool_result blocks must define tools): pass tools=toolbox.to_api() on every call",
+                     number=number)
         for i, message in enumerate(messages if isinstance(messages, list) else []):
             content = get(message, "content")
             if isinstance(message, dict) and "stop_reason" in message:
-                return (f"your loop sent messages[{i}] as the whole reply (a Message, with its id, model and "
-                        "stop_reason), which Claude's API refuses; append {'role': 'assistant', "
-                        "'content': reply.content} instead")
+                return _("your loop sent messages[{i}] as the whole reply (a Message, with its id, model and "
+                         "stop_reason), which Claude's API refuses; append {{'role': 'assistant', "
+                         "'content': reply.content}} instead", i=i)
             if content in ("", []) and not (i == len(messages) - 1 and get(message, "role") == "assistant"):
                 before = get(messages[i - 1], "content") if i else None
                 asked = [get(b, "id") for b in before if get(b, "type") == "tool_use"] if isinstance(before, list) else []
                 if asked:
-                    return (f"your loop sent messages[{i}] with no tool_result for the tool_use ids {asked} of "
-                            f"messages[{i - 1}]; answer every tool_use, an unknown tool's too "
-                            "(toolbox.execute(block) gives its error result)")
-                return (f"your loop sent messages[{i}] ({get(message, 'role')}) with empty content, which "
-                        "Claude's API refuses (400: all messages must have non-empty content); send a message "
-                        "of tool results only after a reply whose stop_reason is 'tool_use' (after pause_turn, call "
-                        "again with the history as it is; after end_turn or max_tokens, end the loop)")
+                    return _("your loop sent messages[{i}] with no tool_result for the tool_use ids {asked} of "
+                             "messages[{before}]; answer every tool_use, an unknown tool's too "
+                             "(toolbox.execute(block) gives its error result)", i=i, asked=asked, before=i - 1)
+                return _("your loop sent messages[{i}] ({role}) with empty content, which "
+                         "Claude's API refuses (400: all messages must have non-empty content); send a message "
+                         "of tool results only after a reply whose stop_reason is 'tool_use' (after pause_turn, call "
+                         "again with the history as it is; after end_turn or max_tokens, end the loop)",
+                         i=i, role=get(message, "role"))
             results = [b for b in content if get(b, "type") == "tool_result"] if isinstance(content, list) else []
             if results and i and get(messages[i - 1], "role") == "user":
                 before = get(messages[i - 1], "content")
                 if isinstance(before, list) and any(get(b, "type") == "tool_result" for b in before):
-                    return (f"your loop split one turn's tool results over messages[{i - 1}] and messages[{i}]; "
-                            "the API wants every tool_result of a reply in the one user message that follows it: "
-                            "collect them in a list, then append one message")
-                return (f"your loop sent tool results in messages[{i}] right after another user message: the "
-                        "assistant reply that asked for those tools is missing; append it to the history "
-                        "({'role': 'assistant', 'content': reply.content}) before the results")
+                    return _("your loop split one turn's tool results over messages[{before}] and messages[{i}]; "
+                             "the API wants every tool_result of a reply in the one user message that follows it: "
+                             "collect them in a list, then append one message", before=i - 1, i=i)
+                return _("your loop sent tool results in messages[{i}] right after another user message: the "
+                         "assistant reply that asked for those tools is missing; append it to the history "
+                         "({{'role': 'assistant', 'content': reply.content}}) before the results", i=i)
             before = get(messages[i - 1], "content") if results and i else None
             uses = [b for b in before if get(b, "type") == "tool_use"] if isinstance(before, list) else []
             missing = [get(b, "id") for b in uses if get(b, "id") not in {get(r, "tool_use_id") for r in results}]
@@ -98,16 +101,19 @@ def request_problem(client) -> str | None:
             split = isinstance(after, list) and any(get(b, "type") == "tool_result" for b in after)
             if missing and len(missing) < len(uses) and not split:  # a split turn is named at its second part
                 answered = {get(b, "name") for b in uses if get(b, "id") not in missing}
-                twice = ("; one tool was called twice: keep each result by block.id, not by block.name"
-                         if all(get(b, "name") in answered for b in uses if get(b, "id") in missing) else "")
-                return (f"in the history your loop sent, the tool_use ids {missing} of messages[{i - 1}] have no "
-                        f"tool_result in messages[{i}]; answer every tool_use of a reply{twice}")
+                if all(get(b, "name") in answered for b in uses if get(b, "id") in missing):
+                    return _("in the history your loop sent, the tool_use ids {missing} of messages[{before}] have "
+                             "no tool_result in messages[{i}]; answer every tool_use of a reply; one tool was called "
+                             "twice: keep each result by block.id, not by block.name", missing=missing, before=i - 1, i=i)
+                return _("in the history your loop sent, the tool_use ids {missing} of messages[{before}] have no "
+                         "tool_result in messages[{i}]; answer every tool_use of a reply", missing=missing,
+                         before=i - 1, i=i)
             for j, block in enumerate(content if isinstance(content, list) else []):
                 nulls = [key for key, value in block.items() if value is None] if isinstance(block, dict) else []
                 if nulls:
-                    return (f"your loop sent messages[{i}].content[{j}] with {nulls[0]}: null, which Claude's API "
-                            "refuses; model_dump() writes every unset field as None: append reply.content as it "
-                            "is, or use block.model_dump(exclude_none=True)")
+                    return _("your loop sent messages[{i}].content[{j}] with {field}: null, which Claude's API "
+                             "refuses; model_dump() writes every unset field as None: append reply.content as it "
+                             "is, or use block.model_dump(exclude_none=True)", i=i, j=j, field=nulls[0])
     return None
 
 
@@ -122,53 +128,56 @@ def call_loop(my_loop, client, guard, *args, **options) -> tuple[str, list]:
         returned = my_loop(client, *args, **options)
     except TypeError as exc:
         if not_callable_so(exc):
-            raise AssertionError(f"my_loop could not take {sorted(options)}: {exc}; "
-                                 "keep the parameters of the exercise's signature") from None
+            raise AssertionError(_("my_loop could not take {options}: {error}; keep the parameters of the "
+                                   "exercise's signature", options=sorted(options), error=exc)) from None
         raise
     except anthropic.BadRequestError as exc:
         if guard.hits > guard.limit:
-            raise AssertionError(f"your loop called the model more than {guard.limit} times; "
-                                 "count the turns and stop at max_turns") from None
+            raise AssertionError(_("your loop called the model more than {limit} times; count the turns and "
+                                   "stop at max_turns", limit=guard.limit)) from None
         body = exc.body if isinstance(exc.body, dict) else {}
         error = body.get("error") if isinstance(body.get("error"), dict) else {}
-        raise AssertionError(request_problem(client) or f"the practice model refused a request of your loop: "
-                             f"{error.get('message') or exc.message}") from None
+        raise AssertionError(request_problem(client) or _("the practice model refused a request of your loop: "
+                                                          "{message}", message=error.get("message") or exc.message)) from None
     problem = request_problem(client)
     if problem:
         raise AssertionError(problem)
     if not (isinstance(returned, tuple) and len(returned) == 2 and isinstance(returned[0], str)
             and isinstance(returned[1], list)):
-        raise AssertionError(f"my_loop returned {type(returned).__name__} {returned!r:.60}; "
-                             "return two things: status, messages")
+        raise AssertionError(_("my_loop returned {kind} {returned!r:.60}; return two things: status, messages",
+                               kind=type(returned).__name__, returned=returned))
     return returned
 
 
 def compare(my_loop, setup, task, label, advice: str = "", **options) -> str:
     """Run my_loop and run_agent on fresh (client, toolbox) pairs from `setup()`; raise AssertionError
     unless they end with the same status, tool calls, history length and number of model requests.
-    `advice`, when given, ends every message: what to do in this run."""
+    `label` names the run and `advice`, when given, ends every message (what to do in this run): both are
+    English marked with N_() (or already translated), and shown translated."""
     reference, tools = setup()
     run = run_agent(reference, task, tools, **options)
     client, tools = setup()
     client, guard = guarded(client)
-    advice = f" — {advice}" if advice else ""
+    label, advice = _(label), (f" — {_(advice)}" if advice else "")
     try:
         status, messages = call_loop(my_loop, client, guard, task, tools, **options)
     except AssertionError as exc:
         if learner_line(exc):  # an assert of the participant's own: the framework reports it with its line
             raise
-        raise AssertionError(f"{label}: {exc}{advice}") from None
+        raise AssertionError(_("{title}: {text}", title=label, text=exc) + advice) from None
     if status != run.status:
-        raise AssertionError(f"{label}: your loop ended with status {status!r}; run_agent ends it "
-                             f"{run.status!r} ({run.events[-1].data['reason']}){advice}")
+        raise AssertionError(_("{label}: your loop ended with status {status!r}; run_agent ends it {expected!r} "
+                               "({reason})", label=label, status=status, expected=run.status,
+                               reason=run.events[-1].data["reason"]) + advice)
     if handled_calls(messages) != run.tool_calls:
-        raise AssertionError(f"{label}: your loop answered the tool calls {handled_calls(messages)}; "
-                             f"run_agent answered {run.tool_calls}{advice}")
+        raise AssertionError(_("{label}: your loop answered the tool calls {mine}; run_agent answered {theirs}",
+                               label=label, mine=handled_calls(messages), theirs=run.tool_calls) + advice)
     if len(messages) != len(run.messages):
-        raise AssertionError(f"{label}: your loop returned a history of {len(messages)} messages; run_agent's "
-                             f"holds {len(run.messages)} (keep every reply and every results message, even "
-                             f"when the run ends badly){advice}")
+        raise AssertionError(_("{label}: your loop returned a history of {mine} messages; run_agent's holds "
+                               "{theirs} (keep every reply and every results message, even when the run ends "
+                               "badly)", label=label, mine=len(messages), theirs=len(run.messages)) + advice)
     mine, theirs = transport_of(client).calls, transport_of(reference).calls
     if mine != theirs:
-        raise AssertionError(f"{label}: your loop sent {mine} requests to the model; run_agent sent {theirs}{advice}")
+        raise AssertionError(_("{label}: your loop sent {mine} requests to the model; run_agent sent {theirs}",
+                               label=label, mine=mine, theirs=theirs) + advice)
     return run.status

@@ -6,6 +6,7 @@ from anthropic.types import Message
 
 from looplab.client import MODEL, practice_client
 from looplab.exercises import Exercise, raised
+from looplab.i18n import N_, _
 from looplab.practice import call, calls, say
 from looplab.samples import weather_and_calc
 from looplab.tools import Toolbox
@@ -17,7 +18,7 @@ def _replies(script: list) -> list[Message]:
     """One practice-model Message per scripted step."""
     client = practice_client(script=script)
     ask = [{"role": "user", "content": "Go."}]
-    return [client.messages.create(model=MODEL, max_tokens=256, messages=ask) for _ in script]
+    return [client.messages.create(model=MODEL, max_tokens=256, messages=ask) for _step in script]
 
 
 def _weather_reply() -> Message:
@@ -38,18 +39,18 @@ def _first_text_cases() -> list[tuple[str, Message, str]]:
     ])
     weather = _weather_reply()
     return [
-        ("a reply with one text block", scripted[0], "Hello there."),
-        ("a reply whose first block is a tool_use", scripted[1], "Checking the weather first."),
-        ("a reply with only a tool_use block", scripted[2], ""),
-        ("a reply with two text blocks", scripted[3], "First block."),
-        ("the reply to the weather task", weather, "I'll check the weather and do the sum."),
+        (N_("a reply with one text block"), scripted[0], "Hello there."),
+        (N_("a reply whose first block is a tool_use"), scripted[1], "Checking the weather first."),
+        (N_("a reply with only a tool_use block"), scripted[2], ""),
+        (N_("a reply with two text blocks"), scripted[3], "First block."),
+        (N_("the reply to the weather task"), weather, "I'll check the weather and do the sum."),
     ]
 
 
 def test_first_text(first_text) -> str:
     """Run `first_text` on practice-model replies of every shape; raise AssertionError on a miss."""
     if not callable(first_text):
-        raise AssertionError("pass your function itself: ex00.first_text.check(first_text)")
+        raise AssertionError(_("pass your function itself: ex00.first_text.check(first_text)"))
     for label, message, expected in _first_text_cases():
         kinds = [block.type for block in message.content]
         try:
@@ -58,22 +59,25 @@ def test_first_text(first_text) -> str:
             raise
         except Exception as exc:
             if isinstance(exc, StopIteration):
-                why = "next() raises StopIteration when no block is text: give it a default, next(..., '')"
+                why = _("next() raises StopIteration when no block is text: give it a default, next(..., '')")
             elif "ToolUseBlock" in str(exc):
-                why = "check block.type before reading block.text: a tool_use block has no text"
+                why = _("check block.type before reading block.text: a tool_use block has no text")
             else:
-                why = "the blocks are in message.content, a list: loop over it"
-            raise AssertionError(f"for {label} (blocks {kinds}) {raised(exc)}; {why}") from None
+                why = _("the blocks are in message.content, a list: loop over it")
+            raise AssertionError(_("for {label} (blocks {kinds}) {error}; {why}", label=_(label), kinds=kinds,
+                                   error=raised(exc), why=why)) from None
         if got != expected:
             why = ""
             if got is None and expected == "":
-                why = " — when no block is a text block, return '' after the loop"
+                why = _("when no block is a text block, return '' after the loop")
             elif not isinstance(got, str):
-                why = f" — return the block's text (block.text, a str), not a {type(got).__name__}"
+                why = _("return the block's text (block.text, a str), not a {kind}", kind=type(got).__name__)
             elif got and got != expected and got in "".join(b.text for b in message.content if b.type == "text"):
-                why = " — return the text of the first text block only, as soon as you find it"
-            raise AssertionError(f"for {label} (blocks {kinds}) you returned {got!r:.80}; expected {expected!r}{why}")
-    return "it finds the first text block, skips tool_use blocks, and gives '' when there is no text."
+                why = _("return the text of the first text block only, as soon as you find it")
+            raise AssertionError(_("for {label} (blocks {kinds}) you returned {got!r:.80}; expected {expected!r}",
+                                   label=_(label), kinds=kinds, got=got, expected=expected)
+                                 + (f" — {why}" if why else ""))
+    return _("it finds the first text block, skips tool_use blocks, and gives '' when there is no text.")
 
 
 COUNTS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
@@ -86,7 +90,7 @@ def _cached_replies() -> tuple[Message, Message, Message]:
     system = [{"type": "text", "text": "Answer briefly. " * 40, "cache_control": {"type": "ephemeral"}}]
     ask = [{"role": "user", "content": "Who are you?"}]
     writes, reads = (client.messages.create(model=MODEL, max_tokens=256, system=system, messages=ask)
-                     for _ in range(2))
+                     for _turn in range(2))
     more = [*ask, {"role": "assistant", "content": reads.content},
             {"role": "user", "content": [{"type": "text", "text": "Tell me more, please. " * 60,
                                           "cache_control": {"type": "ephemeral"}}]}]
@@ -111,14 +115,14 @@ def _expected_total(message: Message) -> int:
 def test_total_tokens(total_tokens) -> str:
     """Compare `total_tokens` with the sum of the four usage counts on several replies."""
     if not callable(total_tokens):
-        raise AssertionError("pass your function itself: ex00.total_tokens.check(total_tokens)")
+        raise AssertionError(_("pass your function itself: ex00.total_tokens.check(total_tokens)"))
     writes, reads, both = _cached_replies()
-    cases = [("a greeting reply", _replies(["Hello there."])[0]),
-             ("the reply to the weather task", _weather_reply()),
-             ("a reply that wrote its system prompt to the cache", writes),
-             ("a reply that read its system prompt from the cache", reads),
-             ("a reply that read the system prompt from the cache and wrote a longer prefix to it", both),
-             ("a reply whose usage has no cache counts (None)", _without_cache_counts())]
+    cases = [(N_("a greeting reply"), _replies(["Hello there."])[0]),
+             (N_("the reply to the weather task"), _weather_reply()),
+             (N_("a reply that wrote its system prompt to the cache"), writes),
+             (N_("a reply that read its system prompt from the cache"), reads),
+             (N_("a reply that read the system prompt from the cache and wrote a longer prefix to it"), both),
+             (N_("a reply whose usage has no cache counts (None)"), _without_cache_counts())]
     for label, message in cases:
         usage = message.usage
         shown = ", ".join(f"{name}={getattr(usage, name)}" for name in COUNTS)
@@ -127,43 +131,47 @@ def test_total_tokens(total_tokens) -> str:
         except NotImplementedError:
             raise
         except Exception as exc:
-            why = " — a missing cache count is None: write `usage.x or 0`" if isinstance(exc, TypeError) else ""
-            raise AssertionError(f"for {label} ({shown}) {raised(exc)}{why}") from None
+            why = (" — " + _("a missing cache count is None: write `usage.x or 0`")
+                   if isinstance(exc, TypeError) else "")
+            raise AssertionError(_("for {label} ({shown}) {error}", label=_(label), shown=shown, error=raised(exc))
+                                 + why) from None
         expected = _expected_total(message)
         if got != expected:
             left_out = [name for name in COUNTS if getattr(usage, name) and got == expected - getattr(usage, name)]
-            why = f" — add {left_out[0]} too: every token read or written counts" if left_out else ""
+            why = _("add {count} too: every token read or written counts", count=left_out[0]) if left_out else ""
             if isinstance(got, str):
-                why = " — return the number itself (an int), not a str"
+                why = _("return the number itself (an int), not a str")
             elif not left_out and usage.cache_creation_input_tokens and usage.cache_read_input_tokens:
-                why = (" — one reply can both read and write the cache: add cache_creation_input_tokens "
-                       "and cache_read_input_tokens, each `or 0`")
-            raise AssertionError(f"for {label} ({shown}) you returned {got!r:.60}; expected {expected}{why}")
-    return "input, output and both cache counts add up, and a missing (None) count counts as 0."
+                why = _("one reply can both read and write the cache: add cache_creation_input_tokens "
+                        "and cache_read_input_tokens, each `or 0`")
+            raise AssertionError(_("for {label} ({shown}) you returned {got!r:.60}; expected {expected}",
+                                   label=_(label), shown=shown, got=got, expected=expected)
+                                 + (f" — {why}" if why else ""))
+    return _("input, output and both cache counts add up, and a missing (None) count counts as 0.")
 
 
 first_text = Exercise(
-    "Exercise 0.1 — first_text",
+    N_("Exercise 0.1 — first_text"),
     test_first_text,
-    "Loop over message.content and return block.text for the first block whose type is "
-    "'text'; after the loop, return ''.",
-    'def first_text(message):\n'
-    '    """The text of the first text block of `message`, or "" when it has none."""\n'
-    '    for block in message.content:\n'
-    '        if block.type == "text":\n'
-    '            return block.text\n'
-    '    return ""',
+    N_("Loop over message.content and return block.text for the first block whose type is "
+       "'text'; after the loop, return ''."),
+    N_('def first_text(message):\n'
+       '    """The text of the first text block of `message`, or "" when it has none."""\n'
+       '    for block in message.content:\n'
+       '        if block.type == "text":\n'
+       '            return block.text\n'
+       '    return ""'),
 )
 
 total_tokens = Exercise(
-    "Exercise 0.2 — total_tokens",
+    N_("Exercise 0.2 — total_tokens"),
     test_total_tokens,
-    "message.usage has four counts: input_tokens, output_tokens, cache_creation_input_tokens "
-    "and cache_read_input_tokens. The last two can be None: write `usage.x or 0`.",
-    'def total_tokens(message):\n'
-    '    """Every token the model read or wrote for this reply, cached ones included."""\n'
-    '    usage = message.usage\n'
-    '    return (usage.input_tokens + usage.output_tokens\n'
-    '            + (usage.cache_creation_input_tokens or 0)\n'
-    '            + (usage.cache_read_input_tokens or 0))',
+    N_("message.usage has four counts: input_tokens, output_tokens, cache_creation_input_tokens "
+       "and cache_read_input_tokens. The last two can be None: write `usage.x or 0`."),
+    N_('def total_tokens(message):\n'
+       '    """Every token the model read or wrote for this reply, cached ones included."""\n'
+       '    usage = message.usage\n'
+       '    return (usage.input_tokens + usage.output_tokens\n'
+       '            + (usage.cache_creation_input_tokens or 0)\n'
+       '            + (usage.cache_read_input_tokens or 0))'),
 )

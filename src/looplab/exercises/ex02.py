@@ -7,6 +7,7 @@ import anthropic
 from looplab.client import practice_client
 from looplab.exercises import Exercise, raised
 from looplab.exercises._loops import get, guarded, not_callable_so, request_problem
+from looplab.i18n import N_, _
 from looplab.practice import call, calls, say, stop
 from looplab.samples import weather_and_calc
 from looplab.tools import Toolbox
@@ -16,39 +17,39 @@ GOOD = [("ai", {"type": "tool", "name": "lookup", "args": {"key": "ai"}}),
         ("a", {"type": "tool", "name": "lookup", "args": {"key": "a"}}),
         ("k" * 32, {"type": "tool", "name": "lookup", "args": {"key": "k" * 32}})]
 BAD = [
-    ("a proposal that is not a dict", "ai", ["lookup", "ai"]),
-    ("a proposal of type 'shell'", "ai", {"type": "shell", "name": "lookup", "args": {"key": "ai"}}),
-    ("a final answer (not a tool action)", "ai", {"type": "final", "answer": "Applied AI"}),
-    ("an unregistered tool 'delete_all'", "ai", {"type": "tool", "name": "delete_all", "args": {"key": "ai"}}),
-    ("a lookup with no args", "ai", {"type": "tool", "name": "lookup"}),
-    ("a lookup whose args are a list", "ai", {"type": "tool", "name": "lookup", "args": ["ai"]}),
-    ("a lookup with an extra argument", "ai", {"type": "tool", "name": "lookup", "args": {"key": "ai", "limit": 5}}),
-    ("a lookup with 'name' instead of 'key'", "ai", {"type": "tool", "name": "lookup", "args": {"name": "ai"}}),
-    ("a lookup of 'design' when 'ai' was asked", "ai", {"type": "tool", "name": "lookup", "args": {"key": "design"}}),
-    ("a lookup of 'aide' when 'ai' was asked", "ai", {"type": "tool", "name": "lookup", "args": {"key": "aide"}}),
-    ("a lookup of 'a' when 'ai' was asked", "ai", {"type": "tool", "name": "lookup", "args": {"key": "a"}}),
-    ("a lookup of 'AI' when 'ai' was asked", "ai", {"type": "tool", "name": "lookup", "args": {"key": "AI"}}),
-    ("a lookup with an empty key", "", {"type": "tool", "name": "lookup", "args": {"key": ""}}),
-    ("a lookup with a 40-character key", "x" * 40, {"type": "tool", "name": "lookup", "args": {"key": "x" * 40}}),
-    ("a lookup with a 33-character key", "y" * 33, {"type": "tool", "name": "lookup", "args": {"key": "y" * 33}}),
-    ("a lookup whose key is a number", 7, {"type": "tool", "name": "lookup", "args": {"key": 7}}),
+    (N_("a proposal that is not a dict"), "ai", ["lookup", "ai"]),
+    (N_("a proposal of type 'shell'"), "ai", {"type": "shell", "name": "lookup", "args": {"key": "ai"}}),
+    (N_("a final answer (not a tool action)"), "ai", {"type": "final", "answer": "Applied AI"}),
+    (N_("an unregistered tool 'delete_all'"), "ai", {"type": "tool", "name": "delete_all", "args": {"key": "ai"}}),
+    (N_("a lookup with no args"), "ai", {"type": "tool", "name": "lookup"}),
+    (N_("a lookup whose args are a list"), "ai", {"type": "tool", "name": "lookup", "args": ["ai"]}),
+    (N_("a lookup with an extra argument"), "ai", {"type": "tool", "name": "lookup", "args": {"key": "ai", "limit": 5}}),
+    (N_("a lookup with 'name' instead of 'key'"), "ai", {"type": "tool", "name": "lookup", "args": {"name": "ai"}}),
+    (N_("a lookup of 'design' when 'ai' was asked"), "ai", {"type": "tool", "name": "lookup", "args": {"key": "design"}}),
+    (N_("a lookup of 'aide' when 'ai' was asked"), "ai", {"type": "tool", "name": "lookup", "args": {"key": "aide"}}),
+    (N_("a lookup of 'a' when 'ai' was asked"), "ai", {"type": "tool", "name": "lookup", "args": {"key": "a"}}),
+    (N_("a lookup of 'AI' when 'ai' was asked"), "ai", {"type": "tool", "name": "lookup", "args": {"key": "AI"}}),
+    (N_("a lookup with an empty key"), "", {"type": "tool", "name": "lookup", "args": {"key": ""}}),
+    (N_("a lookup with a 40-character key"), "x" * 40, {"type": "tool", "name": "lookup", "args": {"key": "x" * 40}}),
+    (N_("a lookup with a 33-character key"), "y" * 33, {"type": "tool", "name": "lookup", "args": {"key": "y" * 33}}),
+    (N_("a lookup whose key is a number"), 7, {"type": "tool", "name": "lookup", "args": {"key": 7}}),
 ]
 
 
 def test_validate(validate) -> str:
     """Good proposals pass; each bad one raises ValueError (not another exception)."""
     if not callable(validate):
-        raise AssertionError("pass your function itself: ex02.validate.check(validate)")
+        raise AssertionError(_("pass your function itself: ex02.validate.check(validate)"))
     for key, action in GOOD:
         try:
             validate(action, key)
         except NotImplementedError:
             raise
         except Exception as exc:
-            why = (" — keys of 1 to 32 characters are allowed, 32 included" if len(key) in (1, 32)
+            why = (" — " + _("keys of 1 to 32 characters are allowed, 32 included") if len(key) in (1, 32)
                    else "")
-            raise AssertionError(f"validate refused a good proposal for {key!r} ({len(key)} characters), "
-                                 f"{action}: {raised(exc)}{why}") from None
+            raise AssertionError(_("validate refused a good proposal for {key!r} ({n} characters), {action}: "
+                                   "{error}", key=key, n=len(key), action=action, error=raised(exc)) + why) from None
     for label, key, action in BAD:
         try:
             returned = validate(action, key)
@@ -57,14 +58,17 @@ def test_validate(validate) -> str:
         except NotImplementedError:
             raise
         except Exception as exc:
-            raise AssertionError(f"for {label} ({action!r:.80}) {raised(exc)}; check the shape first and raise "
-                                 "ValueError, so the loop can refuse it cleanly") from None
+            raise AssertionError(_("for {label} ({action!r:.80}) {error}; check the shape first and raise "
+                                   "ValueError, so the loop can refuse it cleanly", label=_(label), action=action,
+                                   error=raised(exc))) from None
         if returned is not None:
-            raise AssertionError(f"for {label} ({action!r:.80}) validate returned {returned!r:.40}; the loop "
-                                 "does not look at a return value: raise ValueError to refuse a proposal")
-        raise AssertionError(f"validate accepted {label}: {action!r:.100} (requested key {key!r}); "
-                             "it must raise ValueError")
-    return f"{len(GOOD)} good proposals accepted, {len(BAD)} bad ones refused with ValueError before anything ran."
+            raise AssertionError(_("for {label} ({action!r:.80}) validate returned {returned!r:.40}; the loop "
+                                   "does not look at a return value: raise ValueError to refuse a proposal",
+                                   label=_(label), action=action, returned=returned))
+        raise AssertionError(_("validate accepted {label}: {action!r:.100} (requested key {key!r}); it must raise "
+                               "ValueError", label=_(label), action=action, key=key))
+    return _("{good} good proposals accepted, {bad} bad ones refused with ValueError before anything ran.",
+             good=len(GOOD), bad=len(BAD))
 
 
 def _practice(**options):
@@ -76,16 +80,19 @@ def _call_loop(my_loop, client, guard, task, max_turns) -> list:
         messages = my_loop(client, task, Toolbox(weather_and_calc()), max_turns=max_turns)
     except anthropic.BadRequestError as exc:
         if guard.hits > guard.limit:
-            raise AssertionError(f"with max_turns={max_turns} your loop called the model more than "
-                                 f"{guard.limit} times; count the turns and stop at max_turns") from None
+            raise AssertionError(_("with max_turns={max_turns} your loop called the model more than {limit} times; "
+                                   "count the turns and stop at max_turns", max_turns=max_turns,
+                                   limit=guard.limit)) from None
         body = exc.body if isinstance(exc.body, dict) else {}
         detail = body.get("error", {}).get("message", exc.message) if isinstance(body.get("error"), dict) else exc.message
         raise AssertionError(request_problem(client)
-                             or f"the practice model refused a request of your loop: {detail}") from None
+                             or _("the practice model refused a request of your loop: {message}",
+                                  message=detail)) from None
     except TypeError as exc:
         if not_callable_so(exc):
-            raise AssertionError(f"my_loop could not be called as my_loop(client, task, toolbox, max_turns={max_turns}): "
-                                 f"{exc}; keep the parameters of the exercise's signature") from None
+            raise AssertionError(_("my_loop could not be called as my_loop(client, task, toolbox, "
+                                   "max_turns={max_turns}): {error}; keep the parameters of the exercise's "
+                                   "signature", max_turns=max_turns, error=exc)) from None
         raise
     problem = request_problem(client)
     if problem:
@@ -93,7 +100,7 @@ def _call_loop(my_loop, client, guard, task, max_turns) -> list:
     if isinstance(messages, tuple) and len(messages) == 2 and isinstance(messages[1], list):
         messages = messages[1]  # (status, messages): the loop of notebook 03 is right here too
     if not isinstance(messages, list):
-        raise AssertionError(f"my_loop returned {type(messages).__name__}; return the list of messages")
+        raise AssertionError(_("my_loop returned {kind}; return the list of messages", kind=type(messages).__name__))
     return messages
 
 
@@ -111,10 +118,14 @@ def _check_pairs(messages: list, label: str) -> int:
                if get(b, "type") == "tool_result"]
         if get(following, "role") != "user" or sorted(map(str, got)) != sorted(map(str, ids)):
             names = [get(b, "name") for b in get(message, "content") if get(b, "type") == "tool_use"]
-            twice = ("; one tool can be called twice in a reply: keep each result by block.id, not by block.name"
-                     if len(set(names)) < len(names) and len(got) < len(ids) else "")
-            raise AssertionError(f"{label}: messages[{i}] asks for tool_use ids {ids}, but the next message "
-                                 f"answers {got}; send one tool_result per tool_use, in one user message{twice}")
+            if len(set(names)) < len(names) and len(got) < len(ids):
+                raise AssertionError(_("{label}: messages[{i}] asks for tool_use ids {ids}, but the next message "
+                                       "answers {got}; send one tool_result per tool_use, in one user message; one "
+                                       "tool can be called twice in a reply: keep each result by block.id, not by "
+                                       "block.name", label=label, i=i, ids=ids, got=got))
+            raise AssertionError(_("{label}: messages[{i}] asks for tool_use ids {ids}, but the next message "
+                                   "answers {got}; send one tool_result per tool_use, in one user message",
+                                   label=label, i=i, ids=ids, got=got))
         answered += len(ids)
     return answered
 
@@ -122,80 +133,82 @@ def _check_pairs(messages: list, label: str) -> int:
 def test_my_loop(my_loop) -> str:
     """Run my_loop against scripted, never-stopping and answering practice models."""
     if not callable(my_loop):
-        raise AssertionError("pass your function itself: ex02.my_loop.check(my_loop)")
+        raise AssertionError(_("pass your function itself: ex02.my_loop.check(my_loop)"))
     script = [calls(call("get_weather", city="Lyon"), call("get_weather", city="Paris"),
                     call("calculator", expression="17 * 3")),
               call("get_time", city="Lyon"), say("Lyon: 21 °C, Paris: 18 °C. 17 * 3 = 51.")]
     client, guard = _practice(script=script)
     messages = _call_loop(my_loop, client, guard, "Weather in Lyon and Paris, and 17 * 3?", 10)
-    label = "with a model that calls get_weather twice and the calculator, then an unknown tool, then answers"
+    label = _("with a model that calls get_weather twice and the calculator, then an unknown tool, then answers")
     if guard.hits != 3:
-        raise AssertionError(f"{label}, your loop made {guard.hits} model calls; expected 3")
+        raise AssertionError(_("{label}, your loop made {n} model calls; expected 3", label=label, n=guard.hits))
     if _check_pairs(messages, label) != 4:
-        raise AssertionError(f"{label}, the history does not hold the 4 tool calls and their results")
+        raise AssertionError(_("{label}, the history does not hold the 4 tool calls and their results", label=label))
     results = {get(b, "tool_use_id"): b for m in messages if isinstance(get(m, "content"), list)
                for b in get(m, "content") if get(b, "type") == "tool_result"}
     errors = [bool(get(results[i], "is_error")) for i in sorted(results)]
     if errors != [False, False, False, True]:
-        raise AssertionError(f"{label}, the results have is_error {errors}; expected [False, False, False, True] "
-                             "(an unknown tool is answered with an error result; toolbox.execute does that)")
+        raise AssertionError(_("{label}, the results have is_error {errors}; expected [False, False, False, True] "
+                               "(an unknown tool is answered with an error result; toolbox.execute does that)",
+                               label=label, errors=errors))
     if len(messages) != 6 or get(messages[-1], "role") != "assistant":
-        raise AssertionError(f"{label}, the history has {len(messages)} messages; expected 6, "
-                             "ending with the assistant's answer (append every reply)")
+        raise AssertionError(_("{label}, the history has {n} messages; expected 6, ending with the assistant's "
+                               "answer (append every reply)", label=label, n=len(messages)))
     client, guard = _practice(never_stop=True)
     messages = _call_loop(my_loop, client, guard, "Check the weather in Lyon", 3)
     if guard.hits != 3:
-        raise AssertionError(f"with a model that never stops and max_turns=3, your loop made {guard.hits} "
-                             "model calls; expected exactly 3")
-    _check_pairs(messages, "with a model that never stops")
-    for label, step in (("answers at once (end_turn)", say("Hello! Nothing to look up.")),
-                        ("is cut by max_tokens", stop("max_tokens", "Hello! Nothing to"))):
+        raise AssertionError(_("with a model that never stops and max_turns=3, your loop made {n} model calls; "
+                               "expected exactly 3", n=guard.hits))
+    _check_pairs(messages, _("with a model that never stops"))
+    for label, step in ((N_("answers at once (end_turn)"), say("Hello! Nothing to look up.")),
+                        (N_("is cut by max_tokens"), stop("max_tokens", "Hello! Nothing to"))):
         client, guard = _practice(script=[step])
         messages = _call_loop(my_loop, client, guard, "Say hello.", 10)
         if guard.hits != 1 or len(messages) != 2:
-            raise AssertionError(f"with a model whose first reply {label}, your loop made {guard.hits} calls and "
-                                 f"kept {len(messages)} messages; expected 1 call and 2 messages: a reply with no "
-                                 "tool call ends the loop (stop unless stop_reason is 'tool_use')")
-    return "every tool_use answered in the next message, the cap holds, and end_turn ends the loop."
+            raise AssertionError(_("with a model whose first reply {label}, your loop made {calls} calls and kept "
+                                   "{n} messages; expected 1 call and 2 messages: a reply with no tool call ends the "
+                                   "loop (stop unless stop_reason is 'tool_use')", label=_(label), calls=guard.hits,
+                                   n=len(messages)))
+    return _("every tool_use answered in the next message, the cap holds, and end_turn ends the loop.")
 
 
 validate = Exercise(
-    "Exercise 2.1 — validate",
+    N_("Exercise 2.1 — validate"),
     test_validate,
-    "Check in order, raising ValueError at the first problem: a dict with type 'tool'; its name in TOOLS; "
-    "args a dict whose keys are exactly {'key'}; that key a string of 1-32 characters; and equal to `key`.",
-    'def validate(action, key):\n'
-    '    """Raise ValueError unless `action` is a tool action the loop may run for `key`."""\n'
-    '    if not isinstance(action, dict) or action.get("type") != "tool":\n'
-    '        raise ValueError("a proposal must be a dict with type \'tool\'")\n'
-    '    if action.get("name") not in TOOLS:\n'
-    '        raise ValueError(f"{action.get(\'name\')!r} is not a registered tool")\n'
-    '    args = action.get("args")\n'
-    '    if not isinstance(args, dict) or set(args) != {"key"}:\n'
-    '        raise ValueError("lookup takes exactly one argument: key")\n'
-    '    if not isinstance(args["key"], str) or not 0 < len(args["key"]) <= 32:\n'
-    '        raise ValueError("key must be a string of 1-32 characters")\n'
-    '    if args["key"] != key:\n'
-    '        raise ValueError(f"lookup({args[\'key\']!r}) is outside the requested key {key!r}")',
+    N_("Check in order, raising ValueError at the first problem: a dict with type 'tool'; its name in TOOLS; "
+       "args a dict whose keys are exactly {'key'}; that key a string of 1-32 characters; and equal to `key`."),
+    N_('def validate(action, key):\n'
+       '    """Raise ValueError unless `action` is a tool action the loop may run for `key`."""\n'
+       '    if not isinstance(action, dict) or action.get("type") != "tool":\n'
+       '        raise ValueError("a proposal must be a dict with type \'tool\'")\n'
+       '    if action.get("name") not in TOOLS:\n'
+       '        raise ValueError(f"{action.get(\'name\')!r} is not a registered tool")\n'
+       '    args = action.get("args")\n'
+       '    if not isinstance(args, dict) or set(args) != {"key"}:\n'
+       '        raise ValueError("lookup takes exactly one argument: key")\n'
+       '    if not isinstance(args["key"], str) or not 0 < len(args["key"]) <= 32:\n'
+       '        raise ValueError("key must be a string of 1-32 characters")\n'
+       '    if args["key"] != key:\n'
+       '        raise ValueError(f"lookup({args[\'key\']!r}) is outside the requested key {key!r}")'),
 )
 
 my_loop = Exercise(
-    "Exercise 2.2 — my_loop",
+    N_("Exercise 2.2 — my_loop"),
     test_my_loop,
-    "Start with messages = [the task as a user message]; `for _ in range(max_turns)`: call "
-    "client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api()), "
-    "append the reply as an assistant message, break unless stop_reason == 'tool_use', else append one "
-    "user message with toolbox.execute(block).result for every tool_use block.",
-    'def my_loop(client, task, toolbox, max_turns=10):\n'
-    '    """Run the agent loop; return the list of messages."""\n'
-    '    messages = [{"role": "user", "content": task}]\n'
-    '    for _ in range(max_turns):\n'
-    '        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,\n'
-    '                                       tools=toolbox.to_api())\n'
-    '        messages.append({"role": "assistant", "content": reply.content})\n'
-    '        if reply.stop_reason != "tool_use":\n'
-    '            break\n'
-    '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
-    '        messages.append({"role": "user", "content": results})\n'
-    '    return messages',
+    N_("Start with messages = [the task as a user message]; `for _ in range(max_turns)`: call "
+       "client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api()), "
+       "append the reply as an assistant message, break unless stop_reason == 'tool_use', else append one "
+       "user message with toolbox.execute(block).result for every tool_use block."),
+    N_('def my_loop(client, task, toolbox, max_turns=10):\n'
+       '    """Run the agent loop; return the list of messages."""\n'
+       '    messages = [{"role": "user", "content": task}]\n'
+       '    for _ in range(max_turns):\n'
+       '        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,\n'
+       '                                       tools=toolbox.to_api())\n'
+       '        messages.append({"role": "assistant", "content": reply.content})\n'
+       '        if reply.stop_reason != "tool_use":\n'
+       '            break\n'
+       '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
+       '        messages.append({"role": "user", "content": results})\n'
+       '    return messages'),
 )

@@ -8,6 +8,7 @@ from pathlib import Path
 from looplab.client import practice_client
 from looplab.exercises import Exercise
 from looplab.exercises._loops import call_loop, compare, guarded
+from looplab.i18n import N_, _
 from looplab.loop import STATUSES, run_agent
 from looplab.practice import call, calls, say, stop, transport_of
 from looplab.practice.script import STOP_REASONS
@@ -15,33 +16,34 @@ from looplab.samples import invoice_tools, weather_and_calc
 from looplab.tools import Toolbox
 
 WEATHER_TASK = "What is the weather in Lyon?"
-INVOICE_TASK = ("In the folder invoices, find the unpaid invoices; "
-                "give their numbers and the total still due.")
+# The task as the notebook words it; the budget check runs _(INVOICE_TASK), the task of the notebook's language.
+INVOICE_TASK = N_("In the folder invoices, find the unpaid invoices; give their numbers and the total still due.")
 RUNAWAY_TURNS = 3
 SCRIPTS = {  # label -> the script of one run; each run must end as run_agent ends it
-    "a plain answer (end_turn)": [say("Lyon: 21 °C, cloudy.")],
-    "a tool call, then an answer": [call("get_weather", city="Lyon"), say("21 °C in Lyon.")],
-    "two calls of one tool, then an answer": [calls(call("get_weather", city="Lyon"), call("get_weather", city="Paris")),
-                                              say("21 °C in Lyon, 18 °C in Paris.")],
-    "a stop sequence (stop_sequence)": [stop("stop_sequence", "Lyon: 21 °C")],
-    "a reply cut by max_tokens": [stop("max_tokens", "Lyon: 21")],
-    "a tool call cut by max_tokens": [stop("max_tokens", partial_tool=True)],
-    "a paused turn (pause_turn), then an answer": [stop("pause_turn", "Still looking"), say("21 °C in Lyon.")],
-    "a refusal": [stop("refusal")],
-    "a full context window (model_context_window_exceeded)": [stop("model_context_window_exceeded", "Lyon")],
+    N_("a plain answer (end_turn)"): [say("Lyon: 21 °C, cloudy.")],
+    N_("a tool call, then an answer"): [call("get_weather", city="Lyon"), say("21 °C in Lyon.")],
+    N_("two calls of one tool, then an answer"): [calls(call("get_weather", city="Lyon"),
+                                                         call("get_weather", city="Paris")),
+                                                   say("21 °C in Lyon, 18 °C in Paris.")],
+    N_("a stop sequence (stop_sequence)"): [stop("stop_sequence", "Lyon: 21 °C")],
+    N_("a reply cut by max_tokens"): [stop("max_tokens", "Lyon: 21")],
+    N_("a tool call cut by max_tokens"): [stop("max_tokens", partial_tool=True)],
+    N_("a paused turn (pause_turn), then an answer"): [stop("pause_turn", "Still looking"), say("21 °C in Lyon.")],
+    N_("a refusal"): [stop("refusal")],
+    N_("a full context window (model_context_window_exceeded)"): [stop("model_context_window_exceeded", "Lyon")],
 }
 ADVICE = {  # label of SCRIPTS -> what a loop does with that ending
-    "a plain answer (end_turn)": "end_turn ends the run: 'done'",
-    "a tool call, then an answer": "run the tool, send its result, call again; the answer ends the run",
-    "two calls of one tool, then an answer": ("answer each tool_use by its block.id, not by its name: a tool "
-                                              "called twice needs two results"),
-    "a stop sequence (stop_sequence)": "stop_sequence ends the run as end_turn does",
-    "a reply cut by max_tokens": "max_tokens ends the run: a cut reply is not an answer",
-    "a tool call cut by max_tokens": "max_tokens ends the run, and its cut tool call (input {}) is never run",
-    "a paused turn (pause_turn), then an answer": ("on pause_turn, append the reply and call the model again "
-                                                   "with no results message; the run goes on"),
-    "a refusal": "refusal ends the run: the model declined",
-    "a full context window (model_context_window_exceeded)": "model_context_window_exceeded ends the run",
+    "a plain answer (end_turn)": N_("end_turn ends the run: 'done'"),
+    "a tool call, then an answer": N_("run the tool, send its result, call again; the answer ends the run"),
+    "two calls of one tool, then an answer": N_("answer each tool_use by its block.id, not by its name: a tool "
+                                                "called twice needs two results"),
+    "a stop sequence (stop_sequence)": N_("stop_sequence ends the run as end_turn does"),
+    "a reply cut by max_tokens": N_("max_tokens ends the run: a cut reply is not an answer"),
+    "a tool call cut by max_tokens": N_("max_tokens ends the run, and its cut tool call (input {}) is never run"),
+    "a paused turn (pause_turn), then an answer": N_("on pause_turn, append the reply and call the model again "
+                                                     "with no results message; the run goes on"),
+    "a refusal": N_("refusal ends the run: the model declined"),
+    "a full context window (model_context_window_exceeded)": N_("model_context_window_exceeded ends the run"),
 }
 ONE_BY_ONE = [call("list_files", folder="invoices"),
               *[call("read_file", path=f"invoices/{n}.txt") for n in ("2026-07-012", "2026-08-015", "2026-08-019")],
@@ -76,10 +78,10 @@ MYSTERIES = {  # name -> (script, max_turns) of a run whose history the notebook
     "C": ([stop("pause_turn", "Searching the forecast..."), say("Lyon: 21 °C, cloudy.")], 10),
 }
 CLUES = {
-    "A": "look at the last block: a tool call whose input is empty, and no result after it",
-    "B": "look at what the last message is, and count the model's replies",
-    "C": ("two assistant messages in a row: after the first, the loop called the model again without tool "
-          "results; the status comes from how the last reply ended"),
+    "A": N_("look at the last block: a tool call whose input is empty, and no result after it"),
+    "B": N_("look at what the last message is, and count the model's replies"),
+    "C": N_("two assistant messages in a row: after the first, the loop called the model again without tool "
+            "results; the status comes from how the last reply ended"),
 }
 PUBLIC = [status for status in STATUSES if status not in ("anomaly", "error")]
 
@@ -94,20 +96,22 @@ def mystery(name: str):
 def test_verdicts(verdicts) -> str:
     """Compare each verdict with the status run_agent gave the mystery run."""
     if not isinstance(verdicts, dict) or set(verdicts) != set(MYSTERIES):
-        raise AssertionError(f"write a dict with a status for each of {sorted(MYSTERIES)}, "
-                             f"e.g. {{'A': 'done', ...}}; got {verdicts!r:.60}")
+        raise AssertionError(_("write a dict with a status for each of {names}, e.g. {{'A': 'done', ...}}; "
+                               "got {verdicts!r:.60}", names=sorted(MYSTERIES), verdicts=verdicts))
     for name in MYSTERIES:
         run, verdict = mystery(name), verdicts[name]
         if verdict == run.status:
             continue
         if isinstance(verdict, str) and verdict.strip().lower() == run.status:
-            raise AssertionError(f"{name}: write {verdict!r} in lower case, with no spaces, as run.status holds it")
-        what = f"{name}: {verdict!r:.40} is not how that run ended"
+            raise AssertionError(_("{name}: write {verdict!r} in lower case, with no spaces, as run.status holds it",
+                                   name=name, verdict=verdict))
+        what = _("{name}: {verdict!r:.40} is not how that run ended", name=name, verdict=verdict)
         if verdict in STOP_REASONS:
-            what = (f"{name}: {verdict!r} is a stop reason, not a status (a status is one of "
-                    f"{', '.join(PUBLIC)})")
-        raise AssertionError(f"{what}; {CLUES[name]}")
-    return "all three histories read right: " + ", ".join(f"{n} {mystery(n).status}" for n in MYSTERIES) + "."
+            what = _("{name}: {verdict!r} is a stop reason, not a status (a status is one of {statuses})",
+                     name=name, verdict=verdict, statuses=", ".join(PUBLIC))
+        raise AssertionError(_("{what}; {clue}", what=what, clue=_(CLUES[name])))
+    return _("all three histories read right: {statuses}.",
+             statuses=", ".join(f"{n} {mystery(n).status}" for n in MYSTERIES))
 
 
 def _weather():
@@ -117,18 +121,19 @@ def _weather():
 def test_loop_status(my_loop) -> str:
     """Run my_loop and run_agent on each scripted ending and on a never-stopping model; compare."""
     if not callable(my_loop):
-        raise AssertionError("pass your function itself: ex03.loop_status.check(my_loop)")
+        raise AssertionError(_("pass your function itself: ex03.loop_status.check(my_loop)"))
     for label, script in SCRIPTS.items():
         compare(my_loop, lambda script=script: (practice_client(script=script), _weather()), WEATHER_TASK, label,
                 advice=ADVICE[label])
     compare(my_loop, lambda: (practice_client(never_stop=True), _weather()), WEATHER_TASK,
-            "with a model that never stops and max_turns=3", max_turns=3,
-            advice="after the for loop, the cap was reached before an answer: 'max_turns'")
-    compare(my_loop, _future, WEATHER_TASK, f"a stop reason your loop has never seen ({UNKNOWN_REASON!r})",
-            advice="a stop reason your loop does not know ends the run as 'anomaly': it is not an answer, so "
-                   "don't call it 'done' (ENDINGS.get(reason, 'anomaly'))")
-    return (f"{len(SCRIPTS) + 2} runs end as run_agent ends them: same status, same tool calls, "
-            "same number of model calls; a cut tool call is never run.")
+            N_("with a model that never stops and max_turns=3"), max_turns=3,
+            advice=N_("after the for loop, the cap was reached before an answer: 'max_turns'"))
+    compare(my_loop, _future, WEATHER_TASK, _("a stop reason your loop has never seen ({reason!r})",
+                                              reason=UNKNOWN_REASON),
+            advice=N_("a stop reason your loop does not know ends the run as 'anomaly': it is not an answer, so "
+                      "don't call it 'done' (ENDINGS.get(reason, 'anomaly'))"))
+    return _("{n} runs end as run_agent ends them: same status, same tool calls, same number of model calls; "
+             "a cut tool call is never run.", n=len(SCRIPTS) + 2)
 
 
 def _whole(number) -> bool:
@@ -137,9 +142,9 @@ def _whole(number) -> bool:
 
 
 MISCOUNTS = {  # how a prediction is off -> the likely miscount
-    -4: "each turn that calls a tool adds two messages, the reply and the results, not one",
-    -1: "the first request already carries one message, the task: start from it",
-    1: "the 5th request is sent before its own reply: count only the messages before it",
+    -4: N_("each turn that calls a tool adds two messages, the reply and the results, not one"),
+    -1: N_("the first request already carries one message, the task: start from it"),
+    1: N_("the 5th request is sent before its own reply: count only the messages before it"),
 }
 
 
@@ -147,16 +152,19 @@ def test_prediction(prediction) -> str:
     """Play the one-by-one script and count the messages of the 5th request."""
     whole = _whole(prediction)
     if not whole:
-        raise AssertionError(f"write your prediction as a whole number of messages, not {prediction!r}")
+        raise AssertionError(_("write your prediction as a whole number of messages, not {prediction!r}",
+                               prediction=prediction))
     prediction = int(prediction)
     client = practice_client(script=ONE_BY_ONE)
     run_agent(client, INVOICE_TASK, _weather())  # the tool names are unknown here: same history sizes
     sizes = [len(request["messages"]) for request in transport_of(client).requests]
     if prediction != sizes[4]:
-        why = MISCOUNTS.get(int(prediction) - sizes[4], "count what each turn adds to the history (the reply, "
-                            "then the results), starting from the task")
-        raise AssertionError(f"{prediction} is not what the 5th request carries; {why}")
-    return f"the 5th request carries {sizes[4]} messages: the task, then a reply and its results for each turn before."
+        why = MISCOUNTS.get(int(prediction) - sizes[4], N_("count what each turn adds to the history (the reply, "
+                                                           "then the results), starting from the task"))
+        raise AssertionError(_("{prediction} is not what the 5th request carries; {why}", prediction=prediction,
+                               why=_(why)))
+    return _("the 5th request carries {n} messages: the task, then a reply and its results for each turn before.",
+             n=sizes[4])
 
 
 def _tokens_after(run, turns: int) -> int:
@@ -164,8 +172,8 @@ def _tokens_after(run, turns: int) -> int:
     return sum(u["input_tokens"] + u["output_tokens"] for u in replies)
 
 
-BUDGET_ADVICE = ("check the budget at the top of each turn, before the call (so that no `continue`, pause_turn's "
-                 "included, skips it): stop if the input + output tokens of the replies so far are at or over it")
+BUDGET_ADVICE = N_("check the budget at the top of each turn, before the call (so that no `continue`, pause_turn's "
+                   "included, skips it): stop if the input + output tokens of the replies so far are at or over it")
 PAUSED = [stop("pause_turn", "Still looking"), stop("pause_turn", "Still looking"),
           stop("pause_turn", "Still looking"), say("Lyon: 21 °C, cloudy.")]
 
@@ -180,34 +188,37 @@ def _calls_under(my_loop, budget: int) -> int:
 def test_budget_loop(my_loop) -> str:
     """Compare my_loop(token_budget=...) with run_agent: stopped at the budget, not a call later or earlier."""
     if not callable(my_loop):
-        raise AssertionError("pass your function itself: ex03.budget_loop.check(my_loop)")
+        raise AssertionError(_("pass your function itself: ex03.budget_loop.check(my_loop)"))
     runaway = lambda: (practice_client(never_stop=True), _weather())  # noqa: E731  (a fresh pair per run)
     probe = run_agent(practice_client(never_stop=True), WEATHER_TASK, _weather(), max_turns=2)
     two_turns = _tokens_after(probe, 2)
     for budget, turns in ((two_turns, 2), (two_turns + 1, 3)):
         client, guard = guarded(practice_client(never_stop=True))
-        status, _ = call_loop(my_loop, client, guard, WEATHER_TASK, _weather(), max_turns=10, token_budget=budget)
+        status, _messages = call_loop(my_loop, client, guard, WEATHER_TASK, _weather(), max_turns=10, token_budget=budget)
         if (status, guard.hits) == ("over_budget", turns + 1) and _calls_under(my_loop, budget - 1) == turns:
-            raise AssertionError(f"with token_budget={budget} (two turns use {two_turns} tokens) your loop made "
-                                 f"{guard.hits} model calls, one too many: stop when the tokens so far are at "
-                                 "the budget too (spent >= token_budget), not only over it")
+            raise AssertionError(_("with token_budget={budget} (two turns use {two_turns} tokens) your loop made "
+                                   "{calls} model calls, one too many: stop when the tokens so far are at the budget "
+                                   "too (spent >= token_budget), not only over it", budget=budget,
+                                   two_turns=two_turns, calls=guard.hits))
         if (status, guard.hits) != ("over_budget", turns):
-            raise AssertionError(
-                f"with token_budget={budget} (two turns use {two_turns} tokens) your loop made {guard.hits} "
-                f"model calls and ended {status!r}; expected {turns} calls and 'over_budget': before each call, "
-                "stop if the input + output tokens of the replies so far are at or over the budget")
-    compare(my_loop, runaway, WEATHER_TASK, "with a never-stopping model and a budget", max_turns=10,
+            raise AssertionError(_(
+                "with token_budget={budget} (two turns use {two_turns} tokens) your loop made {calls} "
+                "model calls and ended {status!r}; expected {turns} calls and 'over_budget': before each call, "
+                "stop if the input + output tokens of the replies so far are at or over the budget",
+                budget=budget, two_turns=two_turns, calls=guard.hits, status=status, turns=turns))
+    compare(my_loop, runaway, WEATHER_TASK, N_("with a never-stopping model and a budget"), max_turns=10,
             token_budget=two_turns + 1, advice=BUDGET_ADVICE)
     paused = run_agent(practice_client(script=PAUSED), WEATHER_TASK, _weather())
     compare(my_loop, lambda: (practice_client(script=PAUSED), _weather()), WEATHER_TASK,
-            "with a model that pauses its turn (pause_turn) three times and a budget spent by the first reply",
+            N_("with a model that pauses its turn (pause_turn) three times and a budget spent by the first reply"),
             token_budget=_tokens_after(paused, 1), advice=BUDGET_ADVICE)
-    compare(my_loop, runaway, WEATHER_TASK, "with no budget (token_budget=None) and max_turns=3", max_turns=3,
-            advice="with token_budget=None there is no budget: only max_turns stops the loop")
+    compare(my_loop, runaway, WEATHER_TASK, N_("with no budget (token_budget=None) and max_turns=3"), max_turns=3,
+            advice=N_("with token_budget=None there is no budget: only max_turns stops the loop"))
     compare(my_loop, lambda: (practice_client(script=SCRIPTS["a tool call, then an answer"]), _weather()),
-            WEATHER_TASK, "with a budget the task fits in", token_budget=10 * two_turns,
-            advice="a budget the run fits in changes nothing: the run ends as it would without one")
-    return f"the budget stops a runaway right where run_agent stops it (two turns = {two_turns} tokens here)."
+            WEATHER_TASK, N_("with a budget the task fits in"), token_budget=10 * two_turns,
+            advice=N_("a budget the run fits in changes nothing: the run ends as it would without one"))
+    return _("the budget stops a runaway right where run_agent stops it (two turns = {two_turns} tokens here).",
+             two_turns=two_turns)
 
 
 def _tokens(run) -> int:
@@ -218,113 +229,117 @@ def test_budget(budget) -> str:
     """Run the invoice task (must finish) and a never-stopping model (must stop within 3 turns)."""
     whole = _whole(budget)
     if not whole or budget < 1:
-        raise AssertionError(f"budget is {budget!r}; make it a whole number of tokens, e.g. budget = 1000")
+        raise AssertionError(_("budget is {budget!r}; make it a whole number of tokens, e.g. budget = 1000",
+                               budget=budget))
     budget = int(budget)
     if not Path("data", "invoices").is_dir():
-        raise AssertionError("this check reads data/invoices; run it from the notebooks folder")
-    task = run_agent(practice_client(), INVOICE_TASK, invoice_tools("data"), token_budget=budget)
+        raise AssertionError(_("this check reads data/invoices; run it from the notebooks folder"))
+    asked = _(INVOICE_TASK)  # the task the participant's notebook ran, so its token counts are theirs
+    task = run_agent(practice_client(), asked, invoice_tools("data"), token_budget=budget)
     if task.status != "done":
-        full = run_agent(practice_client(), INVOICE_TASK, invoice_tools("data"))
-        exactly = " — the loop stops at the budget too (>=), so it must be above that" if (
+        full = run_agent(practice_client(), asked, invoice_tools("data"))
+        exactly = " — " + _("the loop stops at the budget too (>=), so it must be above that") if (
             budget == _tokens_after(full, full.turns - 1)) else ""
-        raise AssertionError(f"with token_budget={budget} the invoice task ended as {task.status!r} after "
-                             f"{task.turns} turns ({_tokens(task)} tokens used); it needs {full.turns} calls, and "
-                             "the budget is checked before each: it must be above the tokens the task has spent "
-                             f"before its last call (spent(task, task.turns - 1)){exactly}")
-    runaway = run_agent(practice_client(never_stop=True), INVOICE_TASK, invoice_tools("data"),
+        raise AssertionError(_("with token_budget={budget} the invoice task ended as {status!r} after {turns} turns "
+                               "({tokens} tokens used); it needs {needed} calls, and the budget is checked before "
+                               "each: it must be above the tokens the task has spent before its last call "
+                               "(spent(task, task.turns - 1))", budget=budget, status=task.status, turns=task.turns,
+                               tokens=_tokens(task), needed=full.turns) + exactly)
+    runaway = run_agent(practice_client(never_stop=True), asked, invoice_tools("data"),
                         token_budget=budget, max_turns=50)
     if runaway.status != "over_budget" or runaway.turns > RUNAWAY_TURNS:
-        raise AssertionError(f"with token_budget={budget} the never-stopping model ran {runaway.turns} turns "
-                             f"({_tokens(runaway)} tokens) before it was stopped; to stop it within "
-                             f"{RUNAWAY_TURNS} turns, the budget must be at or under what it has spent after "
-                             f"{RUNAWAY_TURNS} turns (spent(runaway, {RUNAWAY_TURNS}))")
-    return (f"token_budget={budget}: the invoice task finishes with {_tokens(task)} tokens, and the "
-            f"runaway stops after {runaway.turns} turns ({_tokens(runaway)} tokens).")
+        raise AssertionError(_("with token_budget={budget} the never-stopping model ran {turns} turns ({tokens} "
+                               "tokens) before it was stopped; to stop it within {most} turns, the budget must be at "
+                               "or under what it has spent after {most} turns (spent(runaway, {most}))",
+                               budget=budget, turns=runaway.turns, tokens=_tokens(runaway), most=RUNAWAY_TURNS))
+    return _("token_budget={budget}: the invoice task finishes with {tokens} tokens, and the runaway stops after "
+             "{turns} turns ({runaway_tokens} tokens).", budget=budget, tokens=_tokens(task), turns=runaway.turns,
+             runaway_tokens=_tokens(runaway))
 
 
 verdicts = Exercise(
-    "Exercise 3.1 — read the history",
+    N_("Exercise 3.1 — read the history"),
     test_verdicts,
-    "The history holds no stop_reason, but each ending leaves a mark: a tool call nobody answered, a "
-    "history that ends on tool results, two replies in a row. Match each mark to a stop reason, then to a status.",
-    'verdicts = {"A": "truncated",  # a cut tool call: input {} and no result after it\n'
-    '            "B": "max_turns",  # ends on tool results: the loop stopped before the model could answer\n'
-    '            "C": "done"}  # pause_turn, then an answer: the loop went round again without results',
+    N_("The history holds no stop_reason, but each ending leaves a mark: a tool call nobody answered, a "
+       "history that ends on tool results, two replies in a row. Match each mark to a stop reason, then to a status."),
+    N_('verdicts = {"A": "truncated",  # a cut tool call: input {} and no result after it\n'
+       '            "B": "max_turns",  # ends on tool results: the loop stopped before the model could answer\n'
+       '            "C": "done"}  # pause_turn, then an answer: the loop went round again without results'),
 )
 
 loop_status = Exercise(
-    "Exercise 3.2 — your loop says how it ended",
+    N_("Exercise 3.2 — your loop says how it ended"),
     test_loop_status,
-    "Keep the loop of notebook 02 and return (status, messages). Map the stop reasons that end a run "
-    "with a dict (end_turn and stop_sequence -> 'done', max_tokens -> 'truncated', ..., any other -> "
-    "'anomaly'); on pause_turn, just go round again; after the for loop, the cap was reached: 'max_turns'.",
-    'ENDINGS = {"end_turn": "done", "stop_sequence": "done", "max_tokens": "truncated",\n'
-    '           "refusal": "refused", "model_context_window_exceeded": "context_exceeded"}\n'
-    '\n'
-    '\n'
-    'def my_loop(client, task, toolbox, max_turns=10):\n'
-    '    """Run the agent loop; return (status, messages)."""\n'
-    '    messages = [{"role": "user", "content": task}]\n'
-    '    for _ in range(max_turns):\n'
-    '        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,\n'
-    '                                       tools=toolbox.to_api())\n'
-    '        messages.append({"role": "assistant", "content": reply.content})\n'
-    '        if reply.stop_reason == "pause_turn":\n'
-    '            continue  # resend the history as it is: the API resumes the turn\n'
-    '        if reply.stop_reason != "tool_use":  # a cut tool call (max_tokens) is never run\n'
-    '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
-    '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
-    '        messages.append({"role": "user", "content": results})\n'
-    '    return "max_turns", messages',
+    N_("Keep the loop of notebook 02 and return (status, messages). Map the stop reasons that end a run "
+       "with a dict (end_turn and stop_sequence -> 'done', max_tokens -> 'truncated', ..., any other -> "
+       "'anomaly'); on pause_turn, just go round again; after the for loop, the cap was reached: 'max_turns'."),
+    N_('ENDINGS = {"end_turn": "done", "stop_sequence": "done", "max_tokens": "truncated",\n'
+       '           "refusal": "refused", "model_context_window_exceeded": "context_exceeded"}\n'
+       '\n'
+       '\n'
+       'def my_loop(client, task, toolbox, max_turns=10):\n'
+       '    """Run the agent loop; return (status, messages)."""\n'
+       '    messages = [{"role": "user", "content": task}]\n'
+       '    for _ in range(max_turns):\n'
+       '        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,\n'
+       '                                       tools=toolbox.to_api())\n'
+       '        messages.append({"role": "assistant", "content": reply.content})\n'
+       '        if reply.stop_reason == "pause_turn":\n'
+       '            continue  # resend the history as it is: the API resumes the turn\n'
+       '        if reply.stop_reason != "tool_use":  # a cut tool call (max_tokens) is never run\n'
+       '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
+       '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
+       '        messages.append({"role": "user", "content": results})\n'
+       '    return "max_turns", messages'),
 )
 
 prediction = Exercise(
-    "Exercise 3.3 — predict the 5th request",
+    N_("Exercise 3.3 — predict the 5th request"),
     test_prediction,
-    "The first request carries the task alone. Each turn that calls a tool adds two messages to the "
-    "history: the model's reply and the user message holding the results.",
-    "prediction = 9  # the task, then (reply, results) for each of the 4 turns before",
+    N_("The first request carries the task alone. Each turn that calls a tool adds two messages to the "
+       "history: the model's reply and the user message holding the results."),
+    N_("prediction = 9  # the task, then (reply, results) for each of the 4 turns before"),
 )
 
 budget_loop = Exercise(
-    "Exercise 3.4 — a token budget in your loop",
+    N_("Exercise 3.4 — a token budget in your loop"),
     test_budget_loop,
-    "Keep a running total `spent` of reply.usage.input_tokens + reply.usage.output_tokens. At the top of "
-    "each turn, before the call: if token_budget is not None and spent >= token_budget, return "
-    "'over_budget' with the messages so far.",
-    'def my_loop(client, task, toolbox, max_turns=10, token_budget=None):\n'
-    '    """Run the agent loop within max_turns and token_budget; return (status, messages)."""\n'
-    '    messages, spent = [{"role": "user", "content": task}], 0\n'
-    '    for _ in range(max_turns):\n'
-    '        if token_budget is not None and spent >= token_budget:\n'
-    '            return "over_budget", messages  # checked before the call: a call cannot be stopped half-way\n'
-    '        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,\n'
-    '                                       tools=toolbox.to_api())\n'
-    '        spent += reply.usage.input_tokens + reply.usage.output_tokens\n'
-    '        messages.append({"role": "assistant", "content": reply.content})\n'
-    '        if reply.stop_reason == "pause_turn":\n'
-    '            continue\n'
-    '        if reply.stop_reason != "tool_use":\n'
-    '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
-    '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
-    '        messages.append({"role": "user", "content": results})\n'
-    '    return "max_turns", messages',
+    N_("Keep a running total `spent` of reply.usage.input_tokens + reply.usage.output_tokens. At the top of "
+       "each turn, before the call: if token_budget is not None and spent >= token_budget, return "
+       "'over_budget' with the messages so far."),
+    N_('def my_loop(client, task, toolbox, max_turns=10, token_budget=None):\n'
+       '    """Run the agent loop within max_turns and token_budget; return (status, messages)."""\n'
+       '    messages, spent = [{"role": "user", "content": task}], 0\n'
+       '    for _ in range(max_turns):\n'
+       '        if token_budget is not None and spent >= token_budget:\n'
+       '            return "over_budget", messages  # checked before the call: a call cannot be stopped half-way\n'
+       '        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,\n'
+       '                                       tools=toolbox.to_api())\n'
+       '        spent += reply.usage.input_tokens + reply.usage.output_tokens\n'
+       '        messages.append({"role": "assistant", "content": reply.content})\n'
+       '        if reply.stop_reason == "pause_turn":\n'
+       '            continue\n'
+       '        if reply.stop_reason != "tool_use":\n'
+       '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
+       '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
+       '        messages.append({"role": "user", "content": results})\n'
+       '    return "max_turns", messages'),
 )
 
 budget = Exercise(
-    "Exercise 3.5 — choose a budget",
+    N_("Exercise 3.5 — choose a budget"),
     test_budget,
-    "The budget is checked before each call, against the tokens used so far. Add up usage_per_turn of both "
-    "runs: the invoice task must still be under budget before its last call, the runaway at or over it "
-    "before its fourth.",
-    'def spent(run, turns):\n'
-    '    """Input + output tokens of the first `turns` replies of a run."""\n'
-    '    return sum(r["input_tokens"] + r["output_tokens"] for r in usage_per_turn(run)[:turns])\n'
-    '\n'
-    '\n'
-    'task = run_agent(practice_client(), INVOICE_TASK, invoices)  # the check runs the practice model\n'
-    'before_last_call = spent(task, task.turns - 1)  # the budget must be above this: the last call starts\n'
-    'after_three_turns = spent(runaway, 3)  # the runaway must be at or over the budget here\n'
-    'budget = after_three_turns  # any whole number from before_last_call + 1 to after_three_turns does both\n'
-    'before_last_call < budget',
+    N_("The budget is checked before each call, against the tokens used so far. Add up usage_per_turn of both "
+       "runs: the invoice task must still be under budget before its last call, the runaway at or over it "
+       "before its fourth."),
+    N_('def spent(run, turns):\n'
+       '    """Input + output tokens of the first `turns` replies of a run."""\n'
+       '    return sum(r["input_tokens"] + r["output_tokens"] for r in usage_per_turn(run)[:turns])\n'
+       '\n'
+       '\n'
+       'task = run_agent(practice_client(), INVOICE_TASK, invoices)  # the check runs the practice model\n'
+       'before_last_call = spent(task, task.turns - 1)  # the budget must be above this: the last call starts\n'
+       'after_three_turns = spent(runaway, 3)  # the runaway must be at or over the budget here\n'
+       'budget = after_three_turns  # any whole number from before_last_call + 1 to after_three_turns does both\n'
+       'before_last_call < budget'),
 )

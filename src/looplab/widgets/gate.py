@@ -10,15 +10,16 @@ import ipywidgets as w
 from IPython import get_ipython
 
 from looplab.browser import IN_BROWSER, TaskEvent, TaskThread, in_task
+from looplab.i18n import N_, _
 from looplab.loop import run_agent
 from looplab.widgets.timeline import Timeline
 
 # In a browser (JupyterLite) there are no threads: the run is an asyncio task that waits with JSPI.
 Event, Thread = (TaskEvent, TaskThread) if IN_BROWSER else (threading.Event, threading.Thread)
 
-FALLBACK = ("ApprovalGate: in JupyterLab this shows each consequential tool call with Approve / Deny "
-            "buttons, then the run's timeline. Where no one can click (nbval, CI), pass a policy "
-            "such as looplab.deny_all or looplab.allow_only(...) as approve= instead.")
+FALLBACK = N_("ApprovalGate: in JupyterLab this shows each consequential tool call with Approve / Deny "
+              "buttons, then the run's timeline. Where no one can click (nbval, CI), pass a policy "
+              "such as looplab.deny_all or looplab.allow_only(...) as approve= instead.")
 
 
 def _in_kernel_cell() -> bool:
@@ -43,12 +44,13 @@ class ApprovalGate(w.VBox):
         self._pending: dict | None = None
         self._done = Event()
         self._thread: threading.Thread | None = None
-        self.status = w.HTML("<i>Waiting for gate.start(client, task, tools).</i>")
+        self.status = w.HTML(f"<i>{_('Waiting for gate.start(client, task, tools).')}</i>")
         self.call = w.HTML()
-        self.approve_button = w.Button(description="Approve", button_style="success", icon="check", disabled=True)
-        self.deny_button = w.Button(description="Deny", button_style="danger", icon="times", disabled=True)
-        self.approve_button.on_click(lambda _: self.answer(True))
-        self.deny_button.on_click(lambda _: self.answer(False))
+        self.approve_button = w.Button(description=_("Approve"), button_style="success", icon="check",
+                                       disabled=True)
+        self.deny_button = w.Button(description=_("Deny"), button_style="danger", icon="times", disabled=True)
+        self.approve_button.on_click(lambda _click: self.answer(True))
+        self.deny_button.on_click(lambda _click: self.answer(False))
         self.answers = w.HTML()
         self.result = w.VBox()
         self.buttons = w.HBox([self.approve_button, self.deny_button])
@@ -58,25 +60,26 @@ class ApprovalGate(w.VBox):
     def __call__(self, name: str, input: dict) -> bool:
         """Show the call with Approve / Deny and block until one is clicked (or the timeout denies)."""
         if _in_kernel_cell() and not in_task():
-            raise RuntimeError("ApprovalGate: called from a running cell, the buttons can't be clicked "
-                               "until it ends; use gate.start(client, task, tools) instead")
+            raise RuntimeError(_("ApprovalGate: called from a running cell, the buttons can't be clicked "
+                                 "until it ends; use gate.start(client, task, tools) instead"))
         with self._lock:
             pending = {"event": Event(), "approved": False}
             self._pending = pending
-            self.call.value = (f"<b>The agent wants to run {html.escape(name)}</b> with:"
-                               f'<pre style="margin:2px 0;white-space:pre-wrap">'
-                               f"{html.escape(json.dumps(input, ensure_ascii=False, indent=1))}</pre>")
-            self.status.value = f"<b>Waiting for your decision on {html.escape(name)}.</b>"
+            self.call.value = (_("<b>The agent wants to run {name}</b> with:", name=html.escape(name))
+                               + '<pre style="margin:2px 0;white-space:pre-wrap">'
+                               + f"{html.escape(json.dumps(input, ensure_ascii=False, indent=1))}</pre>")
+            self.status.value = f"<b>{_('Waiting for your decision on {name}.', name=html.escape(name))}</b>"
             self.approve_button.disabled = self.deny_button.disabled = False
             answered = pending["event"].wait(self.timeout)
             self._pending = None
             self.approve_button.disabled = self.deny_button.disabled = True
             approved = bool(answered and pending["approved"])
-            how = ("approved" if approved else "denied") if answered else f"denied (no click within {self.timeout:g} s)"
+            how = ((_("approved") if approved else _("denied")) if answered
+                   else _("denied (no click within {timeout:g} s)", timeout=self.timeout))
             self.decisions.append((name, input, approved))
-            self.answers.value += f"<div>{html.escape(name)}: {how}</div>"
+            self.answers.value += f"<div>{_('{title}: {text}', title=html.escape(name), text=how)}</div>"
             self.call.value = ""
-            self.status.value = "<i>Running…</i>"
+            self.status.value = f"<i>{_('Running…')}</i>"
             return approved
 
     def answer(self, approved: bool) -> None:
@@ -89,20 +92,21 @@ class ApprovalGate(w.VBox):
     def start(self, client, task: str, tools, **run_agent_kwargs) -> ApprovalGate:
         """Run `run_agent(client, task, tools, approve=self, ...)` in a background thread; return self to display."""
         if self._thread is not None and self._thread.is_alive():
-            raise RuntimeError("ApprovalGate: a run is still going; answer its calls, or make a new gate")
+            raise RuntimeError(_("ApprovalGate: a run is still going; answer its calls, or make a new gate"))
         self.run, self.error, self.decisions = None, None, []
         self._done.clear()
         self.answers.value, self.result.children = "", ()
-        self.status.value = "<i>Running…</i>"
+        self.status.value = f"<i>{_('Running…')}</i>"
 
         def work():
             try:
                 self.run = run_agent(client, task, tools, approve=self, **run_agent_kwargs)
-                self.status.value = "<b>Run finished.</b>"
+                self.status.value = f"<b>{_('Run finished.')}</b>"
                 self.result.children = (Timeline(self.run),)
             except BaseException as exc:  # shown in the widget and re-raised by wait()
                 self.error = exc
-                self.status.value = f"<b>The run failed:</b> {html.escape(f'{type(exc).__name__}: {exc}')}"
+                self.status.value = _("<b>The run failed:</b> {error}",
+                                      error=html.escape(f"{type(exc).__name__}: {exc}"))
             finally:
                 self._done.set()
 
@@ -113,7 +117,7 @@ class ApprovalGate(w.VBox):
     def wait(self, timeout: float | None = None):
         """The finished Run, once the run ends (None if `timeout` seconds pass first)."""
         if self._thread is None:
-            raise RuntimeError("ApprovalGate: nothing to wait for; call gate.start(client, task, tools) first")
+            raise RuntimeError(_("ApprovalGate: nothing to wait for; call gate.start(client, task, tools) first"))
         if not self._done.wait(timeout):
             return None
         if self.error is not None:
@@ -122,5 +126,5 @@ class ApprovalGate(w.VBox):
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
-        bundle["text/plain"] = FALLBACK
+        bundle["text/plain"] = _(FALLBACK)
         return bundle

@@ -7,6 +7,7 @@ import json
 
 import ipywidgets as w
 
+from looplab.i18n import _
 from looplab.trace import (
     call_label,
     clip,
@@ -32,9 +33,9 @@ def _pre(text: str) -> str:
 
 def _summary(turn: dict) -> str:
     reply = turn["reply"]
-    parts = [f"turn {turn['turn']}"]
+    parts = [_("turn {n}", n=turn["turn"])]
     if reply is None:
-        parts.append("no reply (error)")
+        parts.append(_("no reply (error)"))
     else:
         parts.append(reply["stop_reason"] or "")
         if turn["calls"]:
@@ -42,7 +43,7 @@ def _summary(turn: dict) -> str:
         if reply.get("retries"):
             parts.append(retries_text(reply["retries"]))
         usage = reply["usage"]
-        parts.append(f"{usage['input_tokens']} in / {usage['output_tokens']} out")
+        parts.append(_("{input} in / {output} out", input=usage["input_tokens"], output=usage["output_tokens"]))
         parts.append(format_cost(reply.get("cost_usd")))
     return " · ".join(parts)
 
@@ -50,7 +51,7 @@ def _summary(turn: dict) -> str:
 def _call_html(call: dict) -> str:
     flag = "denied" if call.get("approved") is False else "error" if call["is_error"] else None
     colour = _COLOURS.get(flag or "", "#3a9a5b")
-    state = {"denied": "denied — it did not run", "error": "is_error: true"}.get(flag, "ran")
+    state = {"denied": _("denied — it did not run"), "error": "is_error: true"}.get(flag) or _("ran")
     args = json.dumps(call["input"], ensure_ascii=False, default=str)
     return (f'<div style="{_BOX.format(colour)}"><b>{html.escape(call["name"])}</b> ({state}) '
             f"<code>{html.escape(_cut(args))}</code>{_pre(str(call['content']))}</div>")
@@ -66,8 +67,8 @@ def turns_html(run) -> str:
         body += [_call_html(c) for c in turn["calls"]]
         body += [f'<div style="{_BOX.format(_COLOURS["error"])}">{html.escape(e["message"])}</div>' for e in turn["errors"]]
         rows.append(f"<details><summary>{html.escape(_summary(turn))}</summary>"
-                    f'<div style="margin-left:1.2em">{"".join(body) or "<i>(nothing else)</i>"}</div></details>')
-    return "".join(rows) or "<i>(no turns)</i>"
+                    f'<div style="margin-left:1.2em">{"".join(body) or _("<i>(nothing else)</i>")}</div></details>')
+    return "".join(rows) or _("<i>(no turns)</i>")
 
 
 def history_cuts(run) -> list[int]:
@@ -118,27 +119,28 @@ class Timeline(w.VBox):
         self.run = run
         self.cuts = history_cuts(run)
         last = len(self.cuts) - 1
-        head = f"<b>Run</b> {html.escape(timeline_text(run).splitlines()[0].removeprefix('Run '))}"
+        head = _("<b>Run</b> {summary}", summary=html.escape(timeline_text(run).splitlines()[0].removeprefix("Run ")))
         why = [e.data.get("reason") for e in run.events if e.kind == "stop"]
         if why and run.status != "done":
-            head += f"<br>why it stopped: {html.escape(why[-1])}"
-        answer = html.escape(run.answer) if run.answer is not None else "<i>(none)</i>"
+            head += "<br>" + _("why it stopped: {reason}", reason=html.escape(why[-1]))
+        answer = html.escape(run.answer) if run.answer is not None else _("<i>(none)</i>")
         self.turns = w.HTML(turns_html(run))
-        self.slider = w.IntSlider(value=last, min=0, max=last, description="history after",
+        self.slider = w.IntSlider(value=last, min=0, max=last, description=_("history after"),
                                   readout_format="d", continuous_update=True,
                                   style={"description_width": "initial"})
-        self.prev_button = w.Button(description="◀ turn", layout=w.Layout(width="6em"))
-        self.next_button = w.Button(description="turn ▶", layout=w.Layout(width="6em"))
+        self.prev_button = w.Button(description=_("◀ turn"), layout=w.Layout(width="6em"))
+        self.next_button = w.Button(description=_("turn ▶"), layout=w.Layout(width="6em"))
         self.position = w.HTML()
         self.history = w.HTML()
-        self.prev_button.on_click(lambda _: self.step(-1))
-        self.next_button.on_click(lambda _: self.step(+1))
-        self.slider.observe(lambda _: self._show(), names="value")
+        self.prev_button.on_click(lambda _click: self.step(-1))
+        self.next_button.on_click(lambda _click: self.step(+1))
+        self.slider.observe(lambda _change: self._show(), names="value")
         self._show()
         replay = w.Accordion(children=[w.VBox([
             w.HBox([self.prev_button, self.slider, self.next_button]), self.position, self.history])],
-            titles=("Replay the message history turn by turn",))
-        super().__init__([w.HTML(head), self.turns, w.HTML(f"<b>answer:</b> {answer}"), replay], **kwargs)
+            titles=(_("Replay the message history turn by turn"),))
+        super().__init__([w.HTML(head), self.turns, w.HTML(_("<b>answer:</b> {answer}", answer=answer)), replay],
+                         **kwargs)
         self.add_class("looplab-timeline")
 
     def step(self, delta: int) -> None:
@@ -148,8 +150,10 @@ class Timeline(w.VBox):
     def _show(self) -> None:
         k = self.slider.value
         shown = self.run.messages[: self.cuts[k]]
-        self.position.value = (f"<i>{len(shown)} message{'s' if len(shown) != 1 else ''} "
-                               f"after {k} of {len(self.cuts) - 1} model replies</i>")
+        said = (_("{n} message after {k} of {total} model replies", n=len(shown), k=k, total=len(self.cuts) - 1)
+                if len(shown) == 1 else
+                _("{n} messages after {k} of {total} model replies", n=len(shown), k=k, total=len(self.cuts) - 1))
+        self.position.value = f"<i>{said}</i>"
         self.history.value = messages_html(shown)
         self.prev_button.disabled = k <= self.slider.min
         self.next_button.disabled = k >= self.slider.max
