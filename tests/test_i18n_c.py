@@ -63,7 +63,7 @@ def test_a_run_that_hits_max_turns_says_so_in_french(french):
                     max_turns=2)
     text = str(run)
     assert text.startswith("Run max_turns après 2 tours · ")
-    assert "raison de l'arrêt : max_turns=2 atteint avant que le modèle ne réponde ; lisez la trace" in text
+    assert "pourquoi elle s'est arrêtée : max_turns=2 atteint avant que le modèle ne réponde ; lisez la trace" in text
     assert "appels d'outils :\n  tour 1 : list_files(" in text
     assert text.endswith("réponse : (aucune)")
     assert "<th>raison d&#x27;arrêt</th>" in run._repr_html_()
