@@ -5,7 +5,8 @@ import json
 
 from solutions import defined_in
 
-from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex08
+from looplab import history
+from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex05, ex08
 
 PRELUDE = "import copy\nfrom looplab.history import CLEARED as PLACEHOLDER\n"
 PLACEHOLDER = ex08.CLEARED
@@ -263,3 +264,99 @@ def test_summarize_old_right_answers_pass():
     for answer in (solution, first_ten_lines, *SUMMARIZE_RIGHT):
         outcome = ex08.summarize.evaluate(answer)
         assert outcome.status == PASS, outcome.message
+
+
+# Exercise 8.0: the manage hook in the participant's own loop
+
+LOOP_PRELUDE = ("import anthropic\nfrom looplab import MODEL\nfrom looplab.loop import to_param\n"
+                "ENDINGS = {'end_turn': 'done', 'stop_sequence': 'done', 'max_tokens': 'truncated', "
+                "'refusal': 'refused', 'model_context_window_exceeded': 'context_exceeded'}\n")
+HOOK = ("        if manage is not None:\n"
+        "            messages = manage(messages)  # sent, and kept: the next turn builds on it\n")
+
+
+def loop_variant(*changes):
+    """The published solution with each (old, new) replaced, defined as a participant's cell would define it."""
+    source = ex08.MANAGE_SOLUTION
+    for old, new in changes:
+        assert old in source, old
+        source = source.replace(old, new)
+    return defined_in(source, LOOP_PRELUDE)["my_loop"]
+
+
+SPENT = "        spent += reply.usage.input_tokens + reply.usage.output_tokens\n"
+WHILE_LOOP = '''def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None, manage=None, **request):
+    """Written another way: a while loop, the history kept as plain dicts, the hook as a one-liner."""
+    history, turn, spent = [{"role": "user", "content": task}], 0, 0
+    while turn < max_turns:
+        turn += 1
+        if token_budget is not None and spent >= token_budget:
+            return "over_budget", history
+        history = manage(history) if manage else history
+        try:
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=history,
+                                           tools=toolbox.to_api(), **request)
+        except anthropic.APIError:
+            return "error", history
+        spent += reply.usage.input_tokens + reply.usage.output_tokens
+        history = history + [{"role": "assistant", "content": [to_param(b) for b in reply.content]}]
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), history
+        calls = [b for b in reply.content if b.type == "tool_use"]
+        history = history + [{"role": "user", "content": [toolbox.execute(b, approve).result for b in calls]}]
+    return "max_turns", history'''
+
+
+def loop_starter(client, task, toolbox, max_turns=10, token_budget=None, approve=None, manage=None, **request):
+    raise NotImplementedError
+
+
+def test_manage_starter_is_not_attempted():
+    """`...` and the starter raising NotImplementedError are not attempted."""
+    assert ex08.manage.evaluate(...).status == UNATTEMPTED
+    assert ex08.manage.evaluate(loop_starter).status == UNATTEMPTED
+
+
+def test_manage_wrong_loops_name_the_mistake():
+    """Manage after the request, ignored, once only, the full history kept, the list changed in place, manage
+    called when None, **request dropped, the API error let out, no manage parameter: not yet, saying why."""
+    no_request = ("tools=toolbox.to_api(), **request)", "tools=toolbox.to_api())")
+    cases = {
+        "after the request": (loop_variant((HOOK, ""), (SPENT, SPENT + HOOK)),
+                              "manage ran only after request 1"),
+        "result ignored": (loop_variant((HOOK, "        if manage is not None:\n            manage(messages)\n")),
+                           "request 3 did not send what manage returned"),
+        "once only": (loop_variant((HOOK, ""), ("    for _ in range(max_turns):\n", "    if manage is not None:\n"
+                                                "        messages = manage(messages)\n    for _ in range(max_turns):\n")),
+                      "manage ran 1 time(s) for 7 requests"),
+        "full history kept": (loop_variant((HOOK, "        sent = manage(messages) if manage else messages\n"),
+                                           ("messages=messages,\n", "messages=sent,\n")),
+                              "manage was given a history that is not what it returned at turn 3"),
+        "caller's list changed": (loop_variant((HOOK, "        if manage is not None:\n"
+                                                      "            messages[:] = manage(messages)\n")),
+                                  "changed the history it had handed to manage"),
+        "manage called when None": (loop_variant((HOOK, "        messages = manage(messages)\n")),
+                                    "without manage, your loop called manage, which is None"),
+        "request not passed on": (loop_variant(no_request), "did not carry the tool_choice"),
+        "no **request": (loop_variant(no_request, ("manage=None, **request):", "manage=None):")),
+                         "takes no **request"),
+        "API error let out": (loop_variant(("        try:\n", "        if True:\n"), (
+            "        except anthropic.APIError:  # raised after the SDK's own retries\n            return \"error\", "
+            "messages\n", "")), "let OverloadedError out"),
+        "the loop of 5.5, no manage": (defined_in(ex05.api_errors.solution_text, LOOP_PRELUDE)["my_loop"],
+                                       "no manage parameter"),
+        "not a function": ("my_loop", "pass your function itself"),
+    }
+    for name, (answer, why) in cases.items():
+        outcome = ex08.manage.evaluate(answer)
+        assert outcome.status == FAIL and why in outcome.message, (name, outcome.message)
+
+
+def test_manage_right_loops_pass():
+    """The published solution, a while loop keeping plain dicts, and looplab's stand-in pass, with what they proved."""
+    for answer in (loop_variant(), defined_in(WHILE_LOOP, LOOP_PRELUDE)["my_loop"], history.managed_loop):
+        outcome = ex08.manage.evaluate(answer)
+        assert outcome.status == PASS, outcome.message
+        assert "before each of the 7 requests" in outcome.message and "14 runs" in outcome.message

@@ -4,9 +4,22 @@ import copy
 from pathlib import Path
 
 from looplab.client import MODEL, practice_client
-from looplab.history import CLEARED, clear_old_results, long_run, meter, summarize_old, window
+from looplab.history import (
+    CLEARED,
+    answer,
+    clear_old_results,
+    compacting,
+    long_run,
+    managed_loop,
+    meter,
+    metered,
+    plain,
+    summarize_old,
+    window,
+)
 from looplab.practice import transport_of
 from looplab.samples import STATION_TASK, station_tools
+from looplab.tools import Toolbox
 
 DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
 RUN = long_run(practice_client(), STATION_TASK, station_tools(DATA))
@@ -72,3 +85,50 @@ def test_long_run_compacts_past_the_threshold():
     compactions = [r for r in transport_of(client).requests if r.get("compaction")]
     assert len(compactions) == 1 and run.answer == RUN.answer and run.total < RUN.total
     assert run.messages[0]["content"][0]["type"] == "compaction"
+
+
+ONE_AT_A_TIME = {"type": "auto", "disable_parallel_tool_use": True}
+EDITS = {"edits": [{"type": "clear_tool_uses_20250919", "trigger": {"type": "input_tokens", "value": 2000},
+                    "keep": {"type": "tool_uses", "value": 3}}]}
+
+
+def test_metered_client_notes_what_each_request_sent():
+    """A metered copy notes each reply's input tokens, as long_run counts them, and leaves the client working."""
+    counted, sent = metered(practice_client())
+    status, messages = managed_loop(counted, STATION_TASK, Toolbox(station_tools(DATA)), max_turns=30,
+                                    tool_choice=ONE_AT_A_TIME)
+    assert status == "done" and sent == RUN.sent and sent.applied == []
+    with counted.messages.stream(model=MODEL, max_tokens=100, messages=[{"role": "user", "content": "Hi"}]) as s:
+        s.get_final_message()  # a stream is passed through, not counted
+    assert len(sent) == len(RUN.sent)
+
+
+def test_metered_client_notes_the_apis_context_edits():
+    """Through client.beta, the applied_edits of each reply that reports them are noted, as long_run notes them."""
+    counted, sent = metered(practice_client())
+    managed_loop(counted.beta, STATION_TASK, Toolbox(station_tools(DATA)), max_turns=30, tool_choice=ONE_AT_A_TIME,
+                 context_management=EDITS, betas=["context-management-2025-06-27"])
+    reference = long_run(practice_client(), STATION_TASK, station_tools(DATA), context_management=EDITS,
+                         betas=["context-management-2025-06-27"])
+    assert list(sent) == reference.sent and sent.applied == reference.applied
+    assert sent.applied[-1][0]["cleared_tool_uses"] > 0
+
+
+def test_plain_and_answer_read_a_loop_that_keeps_the_sdks_blocks():
+    """plain turns the SDK's blocks into the dicts the API takes, copying; answer reads the last reply's text."""
+    _, messages = managed_loop(practice_client(), STATION_TASK, Toolbox(station_tools(DATA)), max_turns=30,
+                               tool_choice=ONE_AT_A_TIME)
+    assert not isinstance(messages[1]["content"][0], dict)
+    assert plain(messages) == RUN.messages and answer(messages) == RUN.answer
+    assert plain(messages)[2] is not messages[2] and plain(messages)[2]["content"][0] is not messages[2]["content"][0]
+
+
+def test_compacting_in_a_loop_does_what_long_run_does():
+    """As a loop's manage, compacting past 3000 tokens sends what long_run(compact_over=3000) sends, same answer."""
+    counted, sent = metered(practice_client())
+    tools = Toolbox(station_tools(DATA))
+    status, messages = managed_loop(counted.beta, STATION_TASK, tools, max_turns=30, tool_choice=ONE_AT_A_TIME,
+                                    manage=compacting(counted, tools, 3000, sent), betas=["compact-2026-09-04"])
+    reference = long_run(practice_client(), STATION_TASK, tools, compact_over=3000)
+    assert status == "done" and list(sent) == reference.sent and answer(messages) == reference.answer
+    assert plain(messages)[0]["content"][0]["type"] == "compaction"

@@ -265,3 +265,31 @@ def test_french_hints_and_praise_of_09(french, capsys):
     outcome = ex09.to_definitions.evaluate(defined_in(ex09.to_definitions.solution_text)["to_definitions"])
     assert "définitions acceptées par l'API ; l'appel du modèle price(" in outcome.message
 
+
+
+# --- exercise 8.0 (the manage hook in the participant's own loop)
+
+LOOP_PRELUDE = ("import anthropic\nfrom looplab import MODEL\n"
+                "ENDINGS = {'end_turn': 'done', 'stop_sequence': 'done', 'max_tokens': 'truncated', "
+                "'refusal': 'refused', 'model_context_window_exceeded': 'context_exceeded'}\n")
+
+
+def test_the_french_hook_solution_changes_only_comments_and_passes(french):
+    english, french_text = ex08.manage.solution_text, _(ex08.manage.solution_text)
+    assert french_text != english and code_only(french_text) == code_only(english)
+    outcome = ex08.manage.evaluate(defined_in(french_text, LOOP_PRELUDE)["my_loop"])
+    assert outcome.status == PASS, outcome.message
+    assert outcome.message.startswith("Exercice 8.0 — un hook pour l'historique : manage a tourné avant chacune des 7 requêtes, et ce qu'il a renvoyé a été "
+                                      "envoyé et gardé ; tool_choice a atteint chaque requête ; 14 exécutions")
+
+
+def test_a_hook_called_when_none_and_a_loop_without_hook_are_told_in_french(french):
+    always = ex08.MANAGE_SOLUTION.replace("        if manage is not None:\n            messages = manage(messages)",
+                                          "        messages = manage(messages)")
+    assert always != ex08.MANAGE_SOLUTION
+    assert not_yet(ex08.manage, defined_in(always, LOOP_PRELUDE)["my_loop"]) == (
+        "sans manage, votre boucle a appelé manage, qui vaut None ; ne l'appelez que s'il est donné : "
+        "if manage is not None: messages = manage(messages)")
+    without = ex08.MANAGE_SOLUTION.replace("manage=None, **request):", "manage=None):")
+    assert not_yet(ex08.manage, defined_in(without, LOOP_PRELUDE)["my_loop"]).startswith(
+        "my_loop ne prend pas de **request ; ajoutez-le en dernier")

@@ -143,3 +143,136 @@ def test_notebook_03_compares_the_loop_written_in_02(tmp_path):
     compared = ran["nb03-64"]
     assert compared.startswith("my_loop: yours, loaded from my_agent_02.py.\n[my own loop] turn 1\n")
     assert "your loop: (no status yet) ['list_files', 'read_file', 'read_file', 'read_file']" in compared
+
+
+OWN_LOOP_05 = '''def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None):
+    """My own way of writing it: a while loop that says each turn, and one way out at the end."""
+    messages, turn, spent, status = [{"role": "user", "content": task}], 0, 0, "max_turns"
+    while turn < max_turns:
+        turn += 1
+        print(f"[my own loop] turn {turn}")
+        if token_budget is not None and spent >= token_budget:
+            status = "over_budget"
+            break
+        try:
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        except anthropic.APIError:
+            status = "error"
+            break
+        spent += reply.usage.input_tokens + reply.usage.output_tokens
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            status = ENDINGS.get(reply.stop_reason, "anomaly")
+            break
+        messages.append({"role": "user", "content": [toolbox.execute(b, approve).result
+                                                     for b in reply.content if b.type == "tool_use"]})
+    return status, messages'''
+
+OWN_LOOP_08 = '''from looplab.loop import to_param
+
+
+def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None, manage=None, **request):
+    """My own way: plain dicts in the history, a new list each turn, and it says each turn."""
+    history, spent = [{"role": "user", "content": task}], 0
+    for turn in range(1, max_turns + 1):
+        print(f"[my managed loop] turn {turn}")
+        if token_budget is not None and spent >= token_budget:
+            return "over_budget", history
+        history = manage(history) if manage else history
+        try:
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=history,
+                                           tools=toolbox.to_api(), **request)
+        except anthropic.APIError:
+            return "error", history
+        spent += reply.usage.input_tokens + reply.usage.output_tokens
+        history = history + [{"role": "assistant", "content": [to_param(b) for b in reply.content]}]
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), history
+        uses = [b for b in reply.content if b.type == "tool_use"]
+        history = history + [{"role": "user", "content": [toolbox.execute(b, approve).result for b in uses]}]
+    return "max_turns", history'''
+
+
+OWN_GATE = '''def execute(block, toolbox, approve=None):
+    """My own way: one exit, and it says what it decided."""
+    problem = toolbox.check(block.name, block.input)
+    tool = None if problem else toolbox[block.name]
+    if tool is not None and tool.consequential:
+        try:
+            ok = approve is not None and approve(block.name, block.input) is True
+        except Exception:
+            ok = False
+        problem = None if ok else f"call to {block.name} was not approved; it did not run."
+    if problem is None:
+        try:
+            content, is_error = str(tool.handler(**block.input)), False
+        except Exception as exc:
+            content, is_error = f"{block.name} failed: {type(exc).__name__}: {exc}", True
+    else:
+        content, is_error = problem, True
+    print(f"[my gate] {block.name}: {'refused' if is_error else 'ran'}")
+    return {"type": "tool_result", "tool_use_id": block.id, "content": content, "is_error": is_error}'''
+
+
+def _notebook(name: str, folder: Path, *, starters: bool = False, **cells) -> dict:
+    """Copy notebook `name` to `folder` (cells replaced by id, or every exercise left as its starter), run it
+    in a fresh kernel there, and return each code cell's printed text by id."""
+    nb = nbformat.read(ROOT / "notebooks" / name, as_version=4)
+    if starters:
+        participant_edition(nb)
+    for cell in nb.cells:
+        if cell.id in cells:
+            cell.source = cells[cell.id]
+    nbformat.write(nb, folder / name)
+    return {c.id: text_of(c) for c in execute(folder / name).cells if c.cell_type == "code"}
+
+
+@pytest.mark.e2e
+def test_notebooks_08_and_09_run_the_loop_written_in_05_and_the_gate_of_04(tmp_path):
+    """04, 05, 08 then 09, fresh kernels: 08 runs the participant's 5.5 loop, their 8.0 loop (written another
+    way) is kept and runs every later section, and 09 runs that same loop with the MCP server's tools, through
+    their gate of 4.4 (also written another way)."""
+    shutil.copytree(ROOT / "notebooks" / "data", tmp_path / "data")
+    four = _notebook("04_guardrails.ipynb", tmp_path, **{"nb04-71": OWN_GATE})
+    assert "Kept execute in my_agent_04.py" in four["nb04-72b"]
+    five = _notebook("05_failure_injection.ipynb", tmp_path, **{"nb05-62": OWN_LOOP_05})
+    assert "Kept my_loop in my_agent_05.py" in five["nb05-63a"]
+    eight = _notebook("08_context.ipynb", tmp_path, **{"nb08-06e": OWN_LOOP_08})
+    assert eight["nb08-06a"] == "my_loop: yours, loaded from my_agent_05.py.\n"
+    assert eight["nb08-06c"].startswith("[my own loop] turn 1\n[my own loop] turn 2\n[my own loop] turn 3\n")
+    assert "('done', [1, 10, 0])" in eight["nb08-06c"]
+    assert "Kept my_loop in my_agent_08.py" in eight["nb08-06g"]
+    assert "[my managed loop]" in (tmp_path / "my_agent_08.py").read_text()
+    assert eight["nb08-06i"] == "my_loop: yours, loaded from my_agent_08.py.\n"
+    assert "[my managed loop] turn 12\n" in eight["nb08-07"] and "Count: 3." in eight["nb08-07"]
+    assert "[my managed loop] turn 12\n" in eight["nb08-30"] and "'cleared_tool_uses': 7" in eight["nb08-30"]
+    nine = _notebook("09_mcp.ipynb", tmp_path)
+    assert nine["nb09-37c"] == "my_loop: yours, loaded from my_agent_08.py.\n"
+    assert "[my managed loop] turn 3\ndone Unpaid: 2026-08-015" in nine["nb09-37e"]
+    assert nine["nb09-37f2"] == "execute: yours, loaded from my_agent_04.py.\n"
+    assert "[my gate] send_email: refused\n" in nine["nb09-37g"]
+    assert "done ['call to send_email was not approved; it did not run.']" in nine["nb09-37g"]
+    assert nine["nb09-37g"].rstrip().endswith("[]")
+
+
+@pytest.mark.e2e
+def test_notebooks_08_and_09_say_when_no_loop_is_kept(tmp_path):
+    """08 and 09 with no kept file (8.0 left as its starter): each stand-in is used, and a line says which."""
+    shutil.copytree(ROOT / "notebooks" / "data", tmp_path / "data")
+    eight = _notebook("08_context.ipynb", tmp_path, starters=True)
+    assert eight["nb08-06a"].startswith("my_loop: no my_agent_05.py or my_agent_03.py or my_agent_02.py to load")
+    assert eight["nb08-06a"].endswith("so this notebook uses the loop restated above.\n")
+    assert "Not attempted" in eight["nb08-06f"]
+    assert eight["nb08-06g"].startswith("my_agent_08.py not written: my_loop does not pass yet (Exercise 8.0")
+    assert eight["nb08-06i"].endswith("so this notebook uses looplab's history.managed_loop.\n")
+    assert "Count: 3." in eight["nb08-07"]
+    nine = _notebook("09_mcp.ipynb", tmp_path, starters=True)
+    assert nine["nb09-37c"].startswith("my_loop: no my_agent_08.py or my_agent_05.py or my_agent_03.py")
+    assert nine["nb09-37c"].endswith("so this notebook uses the loop restated above.\n")
+    assert nine["nb09-37e"].startswith("done Unpaid: 2026-08-015")
+    assert nine["nb09-37f2"].endswith("so this notebook uses the Toolbox's own gate.\n")
+    assert "call to send_email was not approved" in nine["nb09-37g"]

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from looplab.calc import safe_calc
+from looplab.i18n import _
 
 __all__ = ["Sandbox", "allow_all", "allow_only", "ask_policy", "cap_output", "deny_all", "safe_calc"]
 
@@ -61,7 +62,7 @@ class Sandbox:
         self.max_bytes = max_bytes
         self.allow_hard_links = allow_hard_links
         if not self.root.is_dir():
-            raise FileNotFoundError(f"Sandbox: no folder '{Path(root).name}'; pass an existing folder")
+            raise FileNotFoundError(_("Sandbox: no folder '{name}'; pass an existing folder", name=Path(root).name))
 
     def __repr__(self) -> str:
         return f"Sandbox('{self.label}')"
@@ -208,10 +209,10 @@ def allow_only(*names: str) -> Callable[[str, dict], bool]:
 
 
 def ask_policy(ask: Callable[[str], str] = input) -> Callable[[str, dict], bool]:
-    """Approval policy that asks a person (via `ask(question)`) and accepts only 'y' or 'yes'."""
+    """Approval policy that asks a person (via `ask(question)`) and accepts only 'y' or 'yes' (in French 'o', 'oui' too)."""
 
     def policy(name: str, input: dict) -> bool:
-        question = f"Run {name} {json.dumps(input, ensure_ascii=False)}? [y/N] "
-        return str(ask(question)).strip().lower() in ("y", "yes")
+        question = _("Run {name} {input}? [y/N] ", name=name, input=json.dumps(input, ensure_ascii=False))
+        return str(ask(question)).strip().lower() in _("y yes").split()  # the answers that approve, in the language
 
     return policy

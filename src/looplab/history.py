@@ -2,23 +2,30 @@
 
 `meter` counts tokens with `client.messages.count_tokens` and reads the context window from
 `client.models.retrieve`, so it shows Claude's own figures with a key and the practice
-model's labelled estimates without one. `clear_old_results` and `summarize_old` are the two
-client-side ways to shrink a history; `long_run` is a small loop that applies one before
-every turn (or the API's own context management) and records what each turn sent.
+model's labelled estimates without one. `metered(client)` notes the input tokens of every
+request a loop sends, from the replies, so a participant's loop need not return them.
+`clear_old_results` and `summarize_old` are the two client-side ways to shrink a history;
+`long_run` is a small loop that applies one before every turn (or the API's own context
+management) and records what each turn sent.
 """
 
 from __future__ import annotations
 
 import copy
+import json
 from dataclasses import dataclass, field
+
+import anthropic
+import httpx2
 
 from looplab.client import MODEL
 from looplab.i18n import _
 from looplab.loop import _ENDINGS, to_param
-from looplab.practice.context import CLEARED, KEPT_CHARS, abridge, is_cleared
+from looplab.practice.context import BETA_COMPACTION, CLEARED, KEPT_CHARS, abridge, is_cleared
 from looplab.tools import Toolbox
 
-__all__ = ["CLEARED", "LongRun", "Meter", "clear_old_results", "long_run", "meter", "summarize_old", "window"]
+__all__ = ["CLEARED", "LongRun", "Meter", "Sent", "answer", "clear_old_results", "compacting", "long_run", "managed_loop", "meter",
+           "metered", "plain", "summarize_old", "window"]
 
 
 def window(client, model: str = MODEL) -> int | None:
@@ -29,6 +36,66 @@ def window(client, model: str = MODEL) -> int | None:
 def _blocks(message) -> list:
     content = message["content"]
     return content if isinstance(content, list) else []
+
+
+def plain(messages: list) -> list:
+    """A copy of a history whose blocks are all dicts, as the API reads them. A loop that keeps
+    `reply.content` holds the SDK's blocks (`block.type`); clear_old and meter read dicts (`block["type"]`)."""
+    return [{**m, "content": [copy.deepcopy(b) if isinstance(b, dict) else to_param(b) for b in m["content"]]}
+            if isinstance(m["content"], list) else dict(m) for m in messages]
+
+
+def answer(messages: list) -> str:
+    """The text of the history's last message: the model's answer, when the run ended on one."""
+    content = plain(messages[-1:])[0]["content"] if messages else ""
+    return content if isinstance(content, str) else "".join(b.get("text", "") for b in content if b["type"] == "text")
+
+
+class Sent(list):
+    """The input tokens of each Messages request a metered client made, in order; `applied` holds the
+    `applied_edits` of each reply that reports the API's context management."""
+
+    def __init__(self):
+        super().__init__()
+        self.applied: list[list[dict]] = []
+
+
+def _usage_input(usage: dict) -> int:
+    return sum(usage.get(k) or 0 for k in ("input_tokens", "cache_read_input_tokens", "cache_creation_input_tokens"))
+
+
+class _Metering(httpx2.BaseTransport):
+    """Passes requests to `inner`; notes each Messages reply's input tokens (and context edits) in `sent`."""
+
+    def __init__(self, inner: httpx2.BaseTransport, sent: Sent):
+        self.inner, self.sent = inner, sent
+
+    def handle_request(self, request: httpx2.Request) -> httpx2.Response:
+        response = self.inner.handle_request(request)
+        json_reply = response.headers.get("content-type", "").startswith("application/json")
+        if request.url.path.rstrip("/").endswith("/v1/messages") and response.status_code == 200 and json_reply:
+            content = response.read()
+            body = json.loads(content)
+            self.sent.append(_usage_input(body.get("usage") or {}))
+            if body.get("context_management"):
+                self.sent.applied.append(body["context_management"].get("applied_edits") or [])
+            dropped = ("content-encoding", "content-length", "transfer-encoding")
+            kept = [(k, v) for k, v in response.headers.multi_items() if k.lower() not in dropped]
+            return httpx2.Response(response.status_code, headers=kept, content=content)
+        return response
+
+
+def metered(client: anthropic.Anthropic) -> tuple[anthropic.Anthropic, Sent]:
+    """A copy of `client` that notes what each request sent, and that list: `(client, sent)`.
+
+    The figures come from each reply's `usage` (Claude's own counts with a key, the practice
+    model's estimates without), so any loop can be measured without returning them.
+    """
+    sent = Sent()
+    transport = _Metering(client._client._transport, sent)
+    copy_ = client.with_options(http_client=httpx2.Client(transport=transport))
+    copy_._strict_response_validation = client._strict_response_validation
+    return copy_, sent
 
 
 def _label(message: dict, calls: dict) -> str:
@@ -67,6 +134,7 @@ class Meter:
 def meter(client, messages: list, tools=(), model: str = MODEL) -> Meter:
     """Tokens of the tools, then of each message (counted as the difference it makes to the request)."""
     definitions = Toolbox(tools).to_api() if tools else []
+    messages = plain(messages)
 
     def count(upto: list, with_tools: bool = True) -> int:
         extra = {"tools": definitions} if with_tools and definitions else {}
@@ -115,6 +183,22 @@ def summarize_old(messages: list, keep: int = 3, chars: int = KEPT_CHARS) -> lis
     """A copy of `messages` whose tool results, all but the last `keep`, keep only their first lines
     (up to `chars` characters) and say how much was left out: quoted, never rewritten."""
     return _replace_results(messages, keep, lambda text: text if is_cleared(text) else abridge(text, chars))
+
+
+def compacting(client, tools, over: int, sent: Sent, model: str = MODEL):
+    """A manage function for a loop on the metered `client` whose `sent` it reads: once the last request sent
+    more than `over` input tokens, it asks the API for a compaction (a request of its own) and returns the
+    block, alone, as the new history. The loop must send it back with the beta (betas=[BETA_COMPACTION])."""
+    definitions = (tools if isinstance(tools, Toolbox) else Toolbox(tools)).to_api()
+
+    def manage(messages: list) -> list:
+        if not sent or sent[-1] <= over:
+            return messages
+        summary = client.beta.messages.create(model=model, max_tokens=1024, messages=plain(messages),
+                                              tools=definitions, compaction={"type": "summarize"},
+                                              betas=[BETA_COMPACTION])
+        return [{"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in summary.content]}]
+    return manage
 
 
 @dataclass
@@ -175,3 +259,31 @@ def long_run(client, task: str, tools, *, manage=None, compact_over: int | None 
         run.messages.append({"role": "user", "content": results})
     run.status = "max_turns"
     return run
+
+
+ENDINGS = {reason: status for reason, (status, _why) in _ENDINGS.items()}
+
+
+def managed_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None, manage=None, **request):
+    """The loop of exercise 8.0, for when yours is not kept here: the loop of 5.5, with `manage(messages)`
+    before each request (what it returns is sent, and kept) and `request` passed on; returns (status, messages)."""
+    messages, spent = [{"role": "user", "content": task}], 0
+    for _turn in range(max_turns):
+        if token_budget is not None and spent >= token_budget:
+            return "over_budget", messages
+        if manage is not None:
+            messages = manage(messages)
+        try:
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,
+                                           tools=toolbox.to_api(), **request)
+        except anthropic.APIError:
+            return "error", messages
+        spent += reply.usage.input_tokens + reply.usage.output_tokens
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        results = [toolbox.execute(b, approve).result for b in reply.content if b.type == "tool_use"]
+        messages.append({"role": "user", "content": results})
+    return "max_turns", messages

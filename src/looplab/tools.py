@@ -12,10 +12,10 @@ from typing import Any, Literal, Union
 
 from looplab._jsonschema import validator_class
 from looplab.guards import cap_output
+from looplab.i18n import _
 
 _NAME = re.compile(r"^[a-zA-Z0-9_-]{1,64}$")
 _SCALARS = {str: "string", int: "integer", float: "number", bool: "boolean"}
-_SUPPORTED = "use str, int, float, bool, list[str] (or list of another of these) or Literal[...]"
 
 
 @dataclass
@@ -30,7 +30,7 @@ class Tool:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _NAME.match(self.name):
-            raise ValueError(f"Tool name {self.name!r} is invalid; use 1-64 letters, digits, _ or -")
+            raise ValueError(_("Tool name {name!r} is invalid; use 1-64 letters, digits, _ or -", name=self.name))
 
     def to_api(self) -> dict:
         """The tool as the Messages API expects it in `tools=[...]`."""
@@ -60,7 +60,8 @@ def _schema_for(annotation: Any, where: str) -> dict:
         return {"type": kinds.pop(), "enum": list(args)} if len(kinds) == 1 else {"enum": list(args)}
     if origin is list and len(args) == 1:
         return {"type": "array", "items": _schema_for(args[0], where)}
-    raise TypeError(f"{where} has unsupported type {annotation!r}; {_SUPPORTED}")
+    raise TypeError(_("{where} has unsupported type {annotation!r}; use str, int, float, bool, list[str] (or list of "
+                      "another of these) or Literal[...]", where=where, annotation=annotation))
 
 
 def _optional_inner(annotation: Any) -> Any | None:
@@ -98,16 +99,17 @@ def _parse_docstring(doc: str) -> tuple[str, dict[str, str]]:
 def _build(fn: Callable[..., Any], name: str | None, consequential: bool) -> Tool:
     tool_name = name or fn.__name__
     if not fn.__doc__ or not fn.__doc__.strip():
-        raise TypeError(f"tool {tool_name} has no docstring; add one: it becomes the description the model reads")
+        raise TypeError(_("tool {tool} has no docstring; add one: it becomes the description the model reads",
+                          tool=tool_name))
     description, param_docs = _parse_docstring(fn.__doc__)
     hints = typing.get_type_hints(fn)
     properties, required = {}, []
     for param in inspect.signature(fn).parameters.values():
-        where = f"tool {tool_name}: parameter '{param.name}'"
+        where = _("tool {tool}: parameter '{param}'", tool=tool_name, param=param.name)
         if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD, param.POSITIONAL_ONLY):
-            raise TypeError(f"{where} is *args, **kwargs or positional-only; use plain named parameters")
+            raise TypeError(_("{where} is *args, **kwargs or positional-only; use plain named parameters", where=where))
         if param.name not in hints:
-            raise TypeError(f"{where} has no type hint; annotate it, e.g. {param.name}: str")
+            raise TypeError(_("{where} has no type hint; annotate it, e.g. {param}: str", where=where, param=param.name))
         annotation, optional = hints[param.name], False
         if _optional_inner(annotation) is not None:
             annotation, optional = _optional_inner(annotation), True
@@ -154,9 +156,10 @@ class Toolbox:
         self._validators: dict[str, Any] = {}
         for item in tools:
             if not isinstance(item, Tool):
-                raise TypeError(f"Toolbox takes Tool objects, got {type(item).__name__}; decorate the function with @tool")
+                raise TypeError(_("Toolbox takes Tool objects, got {kind}; decorate the function with @tool",
+                                  kind=type(item).__name__))
             if item.name in self._tools:
-                raise ValueError(f"Toolbox: two tools are named '{item.name}'; give each tool its own name")
+                raise ValueError(_("Toolbox: two tools are named '{name}'; give each tool its own name", name=item.name))
             self._tools[item.name] = item
 
     @property

@@ -9,6 +9,7 @@ from anthropic.types import ToolUseBlock
 
 from looplab import Tool, Toolbox, faults, practice_client, run_agent, samples, tool
 from looplab.exercises import Exercise, their_line
+from looplab.i18n import N_, _
 
 CANARY = "CANARY-04: the secret file outside the notes folder"
 
@@ -20,42 +21,44 @@ def _email(to: str) -> dict:
 POLICY_CASES = [  # (tool name, input, approve?, what the case catches when it goes wrong)
     ("send_email", _email("ana@example.com"), True, ""),
     ("send_email", _email("billing.team@example.com"), True, ""),
-    ("send_email", _email("audit@example.net"), False, "it is not at @example.com"),
+    ("send_email", _email("audit@example.net"), False, N_("it is not at @example.com")),
     ("send_email", _email("ana@example.com.evil.net"), False,
-     "'@example.com' appears in it but the domain is evil.net: match the whole address, to its end"),
+     N_("'@example.com' appears in it but the domain is evil.net: match the whole address, to its end")),
     ("send_email", _email("ana@notexample.com"), False,
-     "the domain is notexample.com: the @ must come right before example.com"),
+     N_("the domain is notexample.com: the @ must come right before example.com")),
     ("send_email", _email("audit@example.net,ana@example.com"), False,
-     "it holds two addresses joined by a comma, and str.endswith, r'.+@example\\.com' or "
-     "r'\\S+@example\\.com' all accept it; allow only the characters of one address ([\\w.+-]) before the @"),
+     N_("it holds two addresses joined by a comma, and str.endswith, r'.+@example\\.com' or "
+        "r'\\S+@example\\.com' all accept it; allow only the characters of one address ([\\w.+-]) before the @")),
     ("send_email", _email("audit@example.net, ana@example.com"), False,
-     "it holds two addresses; only its end is at example.com: match one whole address, not its end"),
-    ("send_email", _email("@example.com"), False, "it has no name before the @"),
-    ("delete_file", {"name": "2026-08-015.txt"}, False, "only send_email may be approved; refuse every other tool"),
+     N_("it holds two addresses; only its end is at example.com: match one whole address, not its end")),
+    ("send_email", _email("@example.com"), False, N_("it has no name before the @")),
+    ("delete_file", {"name": "2026-08-015.txt"}, False, N_("only send_email may be approved; refuse every other tool")),
     ("transfer_money", {"to": "ana@example.com", "amount": 1850}, False,
-     "only send_email may be approved, whatever the address: check the tool's name first"),
+     N_("only send_email may be approved, whatever the address: check the tool's name first")),
 ]
 
 
 def _test_policy(policy) -> str:
     if not callable(policy):
-        raise AssertionError("the answer must be a function policy(name, input) returning True or False")
+        raise AssertionError(_("the answer must be a function policy(name, input) returning True or False"))
     for name, input, expected, why in POLICY_CASES:
         verdict = policy(name, dict(input))
         if expected and verdict is not True:
-            got = f"{verdict!r}, true-ish but not True" if verdict else repr(verdict)
-            raise AssertionError(f"{name} to {input['to']!r} should be approved, but the policy returned {got}; "
-                                 "the Toolbox approves only an exact True (wrap a match in bool(...) or "
-                                 "compare it with 'is not None')")
+            got = _("{verdict!r}, true-ish but not True", verdict=verdict) if verdict else repr(verdict)
+            raise AssertionError(_("{name} to {to!r} should be approved, but the policy returned {got}; "
+                                   "the Toolbox approves only an exact True (wrap a match in bool(...) or "
+                                   "compare it with 'is not None')", name=name, to=input["to"], got=got))
         if not expected and verdict is True:
             shown = input.get("to") or input.get("name")
-            raise AssertionError(f"{name} ({shown!r}) was approved, but {why}")
+            raise AssertionError(_("{name} ({shown!r}) was approved, but {why}", name=name, shown=shown, why=_(why)))
     outbox: list = []
     run = _policy_run(policy, outbox)
     sent = [item.get("to") for item in outbox]
     if sent != ["ana@example.com"]:
-        raise AssertionError(f"in a run proposing three actions, the outbox got {sent}; expected only ana@example.com")
-    return f"{len(POLICY_CASES)} proposals judged right, and in a real run only the mail to ana@example.com went out ({run.status})."
+        raise AssertionError(_("in a run proposing three actions, the outbox got {sent}; expected only ana@example.com",
+                               sent=sent))
+    return _("{n} proposals judged right, and in a real run only the mail to ana@example.com went out ({status}).",
+             n=len(POLICY_CASES), status=run.status)
 
 
 def _use(*proposals: tuple[str, dict]) -> dict:
@@ -73,17 +76,17 @@ def _policy_run(policy, outbox: list):
 
 
 email_policy = Exercise(
-    "Exercise 4.1 — an approval policy",
+    N_("Exercise 4.1 — an approval policy"),
     _test_policy,
-    "Refuse first: return False unless the name is send_email. Then check the whole address with "
-    "re.fullmatch, not str.endswith alone: 'audit@example.net, ana@example.com' ends well too.",
-    '''import re
+    N_("Refuse first: return False unless the name is send_email. Then check the whole address with "
+       "re.fullmatch, not str.endswith alone: 'audit@example.net, ana@example.com' ends well too."),
+    N_('''import re
 
 def email_policy(name, input):
     """Approve send_email only to one address at @example.com; refuse everything else."""
     if name != "send_email":
         return False
-    return re.fullmatch(r"[\\w.+-]+@example\\.com", input.get("to", "")) is not None''',
+    return re.fullmatch(r"[\\w.+-]+@example\\.com", input.get("to", "")) is not None'''),
 )
 
 
@@ -97,22 +100,23 @@ def _notes_folder(tmp: Path) -> tuple[Path, list[tuple[str, str]]]:
     secret.write_text(CANARY + "\n", encoding="utf-8")
     (tmp / "notes-private").mkdir()
     (tmp / "notes-private" / "secret.txt").write_text(CANARY + "\n", encoding="utf-8")
-    resolve = "resolve the path first ((root / name).resolve()), then refuse it unless path.is_relative_to(root)"
+    resolve = _("resolve the path first ((root / name).resolve()), then refuse it unless path.is_relative_to(root)")
     payloads = [
-        ("../secret.txt", f"'..' climbs out of the folder: {resolve}"),
-        ("sub/../../secret.txt", f"a '..' in the middle climbs out too, so looking at the name's start is not "
-                                 f"enough: {resolve}"),
-        (str(secret), f"an absolute path replaces the folder when joined (root / '/x' is '/x'): {resolve}"),
+        ("../secret.txt", _("'..' climbs out of the folder: {resolve}", resolve=resolve)),
+        ("sub/../../secret.txt", _("a '..' in the middle climbs out too, so looking at the name's start is not "
+                                   "enough: {resolve}", resolve=resolve)),
+        (str(secret), _("an absolute path replaces the folder when joined (root / '/x' is '/x'): {resolve}",
+                        resolve=resolve)),
         ("../notes-private/secret.txt",
-         "notes-private is a folder NEXT TO notes whose name starts with the same letters, so a string prefix "
-         "test (str(path).startswith(str(root))) lets it through; compare paths, not strings: "
-         "path.is_relative_to(root)"),
-        ("．．/secret.txt", "full-width dots are not '..' and must simply not be found; do not rewrite the name"),
+         _("notes-private is a folder NEXT TO notes whose name starts with the same letters, so a string prefix "
+           "test (str(path).startswith(str(root))) lets it through; compare paths, not strings: "
+           "path.is_relative_to(root)")),
+        ("．．/secret.txt", _("full-width dots are not '..' and must simply not be found; do not rewrite the name")),
     ]
     try:
         (notes / "shortcut.txt").symlink_to(secret)
-        payloads.append(("shortcut.txt", "it is a link inside the folder that points outside; .resolve() follows "
-                                         "links, so resolve before you compare (os.path.abspath does not)"))
+        payloads.append(("shortcut.txt", _("it is a link inside the folder that points outside; .resolve() follows "
+                                           "links, so resolve before you compare (os.path.abspath does not)")))
     except OSError:  # a file system without links: the other payloads still test the idea
         pass
     return notes, payloads
@@ -120,35 +124,36 @@ def _notes_folder(tmp: Path) -> tuple[Path, list[tuple[str, str]]]:
 
 def _test_read_note(make_read_note) -> str:
     if not callable(make_read_note):
-        raise AssertionError("the answer must be a function make_read_note(folder) that returns a Tool")
+        raise AssertionError(_("the answer must be a function make_read_note(folder) that returns a Tool"))
     with tempfile.TemporaryDirectory() as tmp:
         notes, payloads = _notes_folder(Path(tmp))
         read_note = make_read_note(str(notes))
         if not isinstance(read_note, Tool):
-            raise AssertionError(f"make_read_note(folder) returned a {type(read_note).__name__}; "
-                                 "return the Tool (decorate read_note with @tool)")
+            raise AssertionError(_("make_read_note(folder) returned a {kind}; return the Tool (decorate read_note "
+                                   "with @tool)", kind=type(read_note).__name__))
         param = next(iter(read_note.input_schema.get("properties", {})), None)
         if param is None:
-            raise AssertionError("read_note takes no parameter; give it one, e.g. name: str")
+            raise AssertionError(_("read_note takes no parameter; give it one, e.g. name: str"))
         box = Toolbox([read_note])
         text = read_note.handler(**{param: "todo.txt"})  # raises as it is, so the starter is not attempted
         if "Buy coffee beans." not in str(text):
-            raise AssertionError(f"read_note('todo.txt') returned {str(text)[:60]!r}; a note inside the folder "
-                                 "must be read and its text returned")
+            raise AssertionError(_("read_note('todo.txt') returned {text!r}; a note inside the folder must be "
+                                   "read and its text returned", text=str(text)[:60]))
         for payload, why in payloads:
             outcome = box.execute({"id": "toolu_check", "name": read_note.name, "input": {param: payload}})
             if CANARY in outcome.result["content"]:
-                shown = "the absolute path of secret.txt" if Path(payload).is_absolute() else repr(payload)
-                raise AssertionError(f"read_note({shown}) returned a secret file outside the notes folder: {why}")
-    return f"todo.txt reads fine and {len(payloads)} escape attempts were refused."
+                shown = _("the absolute path of secret.txt") if Path(payload).is_absolute() else repr(payload)
+                raise AssertionError(_("read_note({shown}) returned a secret file outside the notes folder: {why}",
+                                       shown=shown, why=why))
+    return _("todo.txt reads fine and {n} escape attempts were refused.", n=len(payloads))
 
 
 read_note = Exercise(
-    "Exercise 4.2 — a folder-bound read_note",
+    N_("Exercise 4.2 — a folder-bound read_note"),
     _test_read_note,
-    "Resolve first, compare second: (root / name).resolve() follows '..' and links, then "
-    "path.is_relative_to(root) tells whether it is still inside. Or let Sandbox(folder).read do it.",
-    '''from pathlib import Path
+    N_("Resolve first, compare second: (root / name).resolve() follows '..' and links, then "
+       "path.is_relative_to(root) tells whether it is still inside. Or let Sandbox(folder).read do it."),
+    N_('''from pathlib import Path
 
 from looplab import tool
 
@@ -169,7 +174,7 @@ def make_read_note(folder):
 
     return read_note
 
-# or, in one line: return Sandbox(folder).read(name)''',
+# or, in one line: return Sandbox(folder).read(name)'''),
 )
 
 
@@ -190,45 +195,46 @@ def _docs_run(tmp: Path, reads: list[str], answer: str):
 
 def _test_grounded(grounded) -> str:
     if not callable(grounded):
-        raise AssertionError("the answer must be a function grounded(answer, run) returning True or False")
+        raise AssertionError(_("the answer must be a function grounded(answer, run) returning True or False"))
     good = "A kettle boils a litre in about three minutes [kettle.md]."
     cases = [  # (documents read, answer, expected, why)
-        (["kettle.md"], good, True, "it cites kettle.md, which the run read: collect the names that read_doc "
-                                    "read (tool_call events with is_error False) and compare the citations with them"),
+        (["kettle.md"], good, True, _("it cites kettle.md, which the run read: collect the names that read_doc "
+                                      "read (tool_call events with is_error False) and compare the citations with them")),
         (["kettle.md"], good + " Warm the pot first [kettle.md].", True,
-         "it cites kettle.md twice, read once: take each [name] on its own with a pattern that stops at the "
-         "first ']', such as r'\\[([^\\]]+)\\]' (r'\\[(.+)\\]' swallows everything between the first [ and the last ])"),
+         _("it cites kettle.md twice, read once: take each [name] on its own with a pattern that stops at the "
+           "first ']', such as r'\\[([^\\]]+)\\]' (r'\\[(.+)\\]' swallows everything between the first [ and the last ])")),
         (["kettle.md"], good + " Warm the teapot first [teapot.md].", False,
-         "it cites teapot.md, which only appeared in the search results and was never read: a document counts "
-         "only when a read_doc call read it"),
+         _("it cites teapot.md, which only appeared in the search results and was never read: a document counts "
+           "only when a read_doc call read it")),
         (["kettle.md", "mugs.md"], good + " Mugs keep it hot [mugs.md].", False,
-         "it cites mugs.md, whose read_doc call failed (is_error True): count only the reads without error"),
+         _("it cites mugs.md, whose read_doc call failed (is_error True): count only the reads without error")),
         (["kettle.md"], "A kettle boils a litre in about three minutes.", False,
-         "it cites nothing, so nothing shows where it comes from: no citation means False"),
+         _("it cites nothing, so nothing shows where it comes from: no citation means False")),
     ]
     with tempfile.TemporaryDirectory() as tmp:
         for reads, answer, expected, why in cases:
             run = _docs_run(Path(tmp), reads, answer)
             verdict = grounded(run.answer, run)
             if bool(verdict) != expected:
-                raise AssertionError(f"grounded(...) returned {verdict!r} for the answer {answer!r}; "
-                                     f"expected {expected} because {why}")
-    return f"all {len(cases)} answers judged right: a citation counts only if the run read that document."
+                raise AssertionError(_("grounded(...) returned {verdict!r} for the answer {answer!r}; "
+                                       "expected {expected} because {why}",
+                                       verdict=verdict, answer=answer, expected=expected, why=why))
+    return _("all {n} answers judged right: a citation counts only if the run read that document.", n=len(cases))
 
 
 grounded = Exercise(
-    "Exercise 4.3 — a grounding check",
+    N_("Exercise 4.3 — a grounding check"),
     _test_grounded,
-    "Collect the names of the documents read: the tool_call events whose name is read_doc and whose "
-    "is_error is False. Then find the citations with re.findall(r'\\[([^\\]]+)\\]', answer).",
-    '''import re
+    N_("Collect the names of the documents read: the tool_call events whose name is read_doc and whose "
+       "is_error is False. Then find the citations with re.findall(r'\\[([^\\]]+)\\]', answer)."),
+    N_('''import re
 
 def grounded(answer, run):
     """True if the answer cites documents and every one was read without error in the run."""
     read = {e.data["input"].get("name") for e in run.events
             if e.kind == "tool_call" and e.data["name"] == "read_doc" and not e.data["is_error"]}
     cited = re.findall(r"\\[([^\\]]+)\\]", answer or "")
-    return bool(cited) and all(name in read for name in cited)''',
+    return bool(cited) and all(name in read for name in cited)'''),
 )
 
 
@@ -236,7 +242,7 @@ _MAIL = {"to": "ana@example.com", "subject": "Reminder", "body": "Invoice 2026-0
 
 
 def _failing_approver(name, input):
-    raise RuntimeError("the approval service is down")
+    raise RuntimeError(_("the approval service is down"))
 
 
 def _yes(name, input):
@@ -244,19 +250,19 @@ def _yes(name, input):
 
 
 GATE_CASES = [  # (label, tool name, input, approver)
-    ("a registered read-only tool with a good input", "lookup", {"key": "ai"}, None),
-    ("a tool that is not registered", "run_shell", {"command": "rm -rf ~"}, None),
-    ("an input of the wrong type", "lookup", {"key": 42}, None),
-    ("an input missing its required field", "lookup", {}, None),
-    ("an input with an extra field", "lookup", {"key": "ai", "limit": 5}, None),
-    ("send_email with no approver", "send_email", _MAIL, None),
-    ("send_email whose approver answers 'yes' (truthy, not True)", "send_email", _MAIL, lambda n, i: "yes"),
-    ("send_email whose approver raises", "send_email", _MAIL, _failing_approver),
-    ("send_email approved with True", "send_email", _MAIL, _yes),
-    ("send_email with an input that breaks its schema, and an approver that says True",
+    (N_("a registered read-only tool with a good input"), "lookup", {"key": "ai"}, None),
+    (N_("a tool that is not registered"), "run_shell", {"command": "rm -rf ~"}, None),
+    (N_("an input of the wrong type"), "lookup", {"key": 42}, None),
+    (N_("an input missing its required field"), "lookup", {}, None),
+    (N_("an input with an extra field"), "lookup", {"key": "ai", "limit": 5}, None),
+    (N_("send_email with no approver"), "send_email", _MAIL, None),
+    (N_("send_email whose approver answers 'yes' (truthy, not True)"), "send_email", _MAIL, lambda n, i: "yes"),
+    (N_("send_email whose approver raises"), "send_email", _MAIL, _failing_approver),
+    (N_("send_email approved with True"), "send_email", _MAIL, _yes),
+    (N_("send_email with an input that breaks its schema, and an approver that says True"),
      "send_email", {"to": "ana@example.com"}, _yes),
-    ("a tool that is not registered, and an approver that says True", "wire_money", {"amount": 5}, _yes),
-    ("a tool whose handler raises", "get_weather", {"city": "Lyon"}, None),
+    (N_("a tool that is not registered, and an approver that says True"), "wire_money", {"amount": 5}, _yes),
+    (N_("a tool whose handler raises"), "get_weather", {"city": "Lyon"}, None),
 ]
 
 
@@ -300,8 +306,10 @@ def _result_text(content) -> str | None:
 
 def _test_gate(execute) -> str:
     if not callable(execute):
-        raise AssertionError("the answer must be a function execute(block, toolbox, approve=None) returning a tool_result")
+        raise AssertionError(_("the answer must be a function execute(block, toolbox, approve=None) returning a "
+                               "tool_result"))
     for i, (label, name, input, approve) in enumerate(GATE_CASES, 1):
+        label = _(label)
         block = ToolUseBlock(id=f"toolu_gate_{i}", name=name, input=dict(input), type="tool_use")
         ran_expected, ran, asked_expected, asked = [], [], [], []
         expected = _gate_box(ran_expected).execute(block, _asking(approve, asked_expected)).result
@@ -311,48 +319,57 @@ def _test_gate(execute) -> str:
             raise
         except Exception as exc:
             where = their_line(exc)
-            fix = ("an approver that raises means no: call it inside try/except" if approve is _failing_approver
-                   else "every problem must become a tool_result with is_error True, so the loop goes on")
-            raise AssertionError(f"with {label}, execute raised {type(exc).__name__}: {exc}"
-                                 f"{f' ({where})' if where else ''}; {fix}") from None
+            fix = (_("an approver that raises means no: call it inside try/except") if approve is _failing_approver
+                   else _("every problem must become a tool_result with is_error True, so the loop goes on"))
+            raise AssertionError(_("with {label}, execute raised {error}: {message}{where}; {fix}", label=label,
+                                   error=type(exc).__name__, message=exc, where=f" ({where})" if where else "",
+                                   fix=fix)) from None
         if not isinstance(got, dict) or got.get("type") != "tool_result":
-            raise AssertionError(f"with {label}, execute returned {got!r:.80}; return a dict "
-                                 "{'type': 'tool_result', 'tool_use_id': ..., 'content': ..., 'is_error': ...}")
+            raise AssertionError(_("with {label}, execute returned {got!r:.80}; return a dict "
+                                   "{{'type': 'tool_result', 'tool_use_id': ..., 'content': ..., 'is_error': ...}}",
+                                   label=label, got=got))
         if got.get("tool_use_id") != block.id:
-            raise AssertionError(f"with {label}, the result's tool_use_id is {got.get('tool_use_id')!r}; "
-                                 f"it must be the block's id {block.id!r}")
+            raise AssertionError(_("with {label}, the result's tool_use_id is {got!r}; it must be the block's id {id!r}",
+                                   label=label, got=got.get("tool_use_id"), id=block.id))
         if asked and not asked_expected:
-            raise AssertionError(f"with {label}, your gate asked the approver before it checked the call: a "
-                                 "person would be asked to approve a call that cannot run; check the name and the "
-                                 "schema first (toolbox.check), ask for approval last")
+            raise AssertionError(_("with {label}, your gate asked the approver before it checked the call: a "
+                                   "person would be asked to approve a call that cannot run; check the name and the "
+                                   "schema first (toolbox.check), ask for approval last", label=label))
         if ran != ran_expected:
-            did = "ran" if len(ran) > len(ran_expected) else "did not run"
-            raise AssertionError(f"with {label}, the tool {did}; it must run only when registered, valid and, "
-                                 "if consequential, approved with exactly True")
+            message = (N_("with {label}, the tool ran; it must run only when registered, valid and, if consequential, "
+                          "approved with exactly True") if len(ran) > len(ran_expected) else
+                       N_("with {label}, the tool did not run; it must run only when registered, valid and, if "
+                          "consequential, approved with exactly True"))
+            raise AssertionError(_(message, label=label))
         is_error = got.get("is_error", False)  # the API's default when the field is left out
         if not isinstance(is_error, bool):
-            raise AssertionError(f"with {label}, is_error is {is_error!r}; the API takes True or False (or no field: False)")
+            raise AssertionError(_("with {label}, is_error is {is_error!r}; the API takes True or False (or no field: "
+                                   "False)", label=label, is_error=is_error))
         if is_error is not expected["is_error"]:
-            raise AssertionError(f"with {label}, is_error is {is_error!r}; expected "
-                                 f"{expected['is_error']} (the Toolbox says: {expected['content'][:70]!r})")
+            raise AssertionError(_("with {label}, is_error is {is_error!r}; expected {expected} (the Toolbox says: "
+                                   "{says!r})", label=label, is_error=is_error, expected=expected["is_error"],
+                                   says=expected["content"][:70]))
         text = _result_text(got.get("content"))
         if not text:
-            raise AssertionError(f"with {label}, the content is {got.get('content')!r:.80}; give the model a text "
-                                 "to read (a str, or a list of text blocks): the handler's output, or what went wrong")
+            raise AssertionError(_("with {label}, the content is {content!r:.80}; give the model a text to read (a "
+                                   "str, or a list of text blocks): the handler's output, or what went wrong",
+                                   label=label, content=got.get("content")))
         extra = set(got) - {"type", "tool_use_id", "content", "is_error", "cache_control"}
         if extra:
-            raise AssertionError(f"with {label}, the result has the field(s) {sorted(extra)}, which the API refuses "
-                                 "in a tool_result; keep type, tool_use_id, content and is_error")
-    return f"{len(GATE_CASES)} proposals gated as the Toolbox gates them: only what is registered, valid and approved runs."
+            raise AssertionError(_("with {label}, the result has the field(s) {fields}, which the API refuses in a "
+                                   "tool_result; keep type, tool_use_id, content and is_error",
+                                   label=label, fields=sorted(extra)))
+    return _("{n} proposals gated as the Toolbox gates them: only what is registered, valid and approved runs.",
+             n=len(GATE_CASES))
 
 
 gate = Exercise(
-    "Exercise 4.4 — the gate in your own hands",
+    N_("Exercise 4.4 — the gate in your own hands"),
     _test_gate,
-    "Three checks in order, each returning an is_error result: toolbox.check(name, input) covers the name "
-    "and the schema; a consequential tool needs approve(name, input) to return exactly True (and an approver "
-    "that raises says no); then run toolbox[name].handler(**input) inside try/except.",
-    '''def execute(block, toolbox, approve=None):
+    N_("Three checks in order, each returning an is_error result: toolbox.check(name, input) covers the name "
+       "and the schema; a consequential tool needs approve(name, input) to return exactly True (and an approver "
+       "that raises says no); then run toolbox[name].handler(**input) inside try/except."),
+    N_('''def execute(block, toolbox, approve=None):
     """Check, approve and run one tool_use block; return its tool_result (never raises)."""
     def result(content, is_error):
         return {"type": "tool_result", "tool_use_id": block.id, "content": content, "is_error": is_error}
@@ -371,5 +388,5 @@ gate = Exercise(
     try:
         return result(str(tool.handler(**block.input)), False)
     except Exception as exc:
-        return result(f"{block.name} failed: {type(exc).__name__}: {exc}", True)''',
+        return result(f"{block.name} failed: {type(exc).__name__}: {exc}", True)'''),
 )

@@ -22,6 +22,7 @@ from looplab import (
 )
 from looplab.exercises import Exercise
 from looplab.exercises._loops import call_loop, compare, get, guarded
+from looplab.i18n import N_, _
 from looplab.practice import call, calls
 
 WEATHER_TASK = "What is the weather in Lyon?"
@@ -63,81 +64,85 @@ def _wrap(retry_once, tool: Tool, counter: _Counting) -> Tool:
     """retry_once(tool), checked to be a new Tool that leaves `tool` as it was."""
     wrapped = retry_once(tool)
     if tool.handler is not counter:
-        raise AssertionError("retry_once changed the tool it was given (tool.handler = ...), so the original "
-                             "now retries too and wrapping it twice calls itself; leave it as it is and return a "
-                             "new Tool: dataclasses.replace(tool, handler=handler)")
+        raise AssertionError(_("retry_once changed the tool it was given (tool.handler = ...), so the original "
+                               "now retries too and wrapping it twice calls itself; leave it as it is and return a "
+                               "new Tool: dataclasses.replace(tool, handler=handler)"))
     if not isinstance(wrapped, Tool):
-        raise AssertionError(f"retry_once(tool) returned a {type(wrapped).__name__}; return a Tool "
-                             "(dataclasses.replace(tool, handler=...) keeps its name and schema)")
+        raise AssertionError(_("retry_once(tool) returned a {kind}; return a Tool "
+                               "(dataclasses.replace(tool, handler=...) keeps its name and schema)",
+                               kind=type(wrapped).__name__))
     return wrapped
 
 
 def _test_retry_once(retry_once) -> str:
     if not callable(retry_once):
-        raise AssertionError("the answer must be a function retry_once(tool) that returns a Tool")
+        raise AssertionError(_("the answer must be a function retry_once(tool) that returns a Tool"))
     weather = samples.weather_and_calc()[0]
     lyon = {"city": "Lyon"}
     flaky, counter = _counting(weather, {1})
     wrapped = _wrap(retry_once, flaky, counter)
     if (wrapped.name, wrapped.input_schema, wrapped.description) != (weather.name, weather.input_schema, weather.description):
-        raise AssertionError("the wrapped tool must keep the name, description and input_schema the model sees")
+        raise AssertionError(_("the wrapped tool must keep the name, description and input_schema the model sees"))
     result = _execute(wrapped, lyon)
     if result["is_error"] or counter.calls != 2:
-        raise AssertionError(f"a tool that fails once was called {counter.calls} time(s) and gave "
-                             f"{result['content'][:60]!r}; call it once more when it raises")
+        raise AssertionError(_("a tool that fails once was called {n} time(s) and gave {content!r}; call it once "
+                               "more when it raises", n=counter.calls, content=result["content"][:60]))
     down, counter = _counting(weather, range(1, 100))
     result = _execute(_wrap(retry_once, down, counter), lyon)
     if counter.calls != 2:
-        raise AssertionError(f"a tool that always fails was called {counter.calls} times; "
-                             "retry once, then let the error through")
+        raise AssertionError(_("a tool that always fails was called {n} times; retry once, then let the error "
+                               "through", n=counter.calls))
     if not result["is_error"]:
-        raise AssertionError("a tool that always fails gave an ordinary result; re-raise the error so the "
-                             "model gets is_error: true and knows it failed")
+        raise AssertionError(_("a tool that always fails gave an ordinary result; re-raise the error so the "
+                               "model gets is_error: true and knows it failed"))
     healthy, counter = _counting(weather, ())
     _execute(_wrap(retry_once, healthy, counter), lyon)
     if counter.calls != 1:
-        raise AssertionError(f"a tool that works was called {counter.calls} times; call it again only when it raises")
+        raise AssertionError(_("a tool that works was called {n} times; call it again only when it raises",
+                               n=counter.calls))
     every_other, counter = _counting(weather, "odd")
     safe = _wrap(retry_once, every_other, counter)
     for n in (1, 2, 3):
         result = _execute(safe, lyon)
         if result["is_error"]:
-            raise AssertionError(f"call {n} of the wrapped tool failed once and was not retried: the retry budget is "
-                                 "shared by every call (a flag or counter outside handler); keep it inside handler, "
-                                 "so each call gets its own second try")
+            raise AssertionError(_("call {n} of the wrapped tool failed once and was not retried: the retry budget "
+                                   "is shared by every call (a flag or counter outside handler); keep it inside "
+                                   "handler, so each call gets its own second try", n=n))
     stopped, counter = _counting(weather, {1}, _Interrupt)
     try:
         _wrap(retry_once, stopped, counter).handler(**lyon)
     except _Interrupt:
         pass
     if counter.calls != 1:
-        raise AssertionError("when the person pressed Ctrl-C (KeyboardInterrupt) during the call, your handler called "
-                             "the tool again: a bare 'except:' (or except BaseException) catches Ctrl-C too; "
-                             "catch Exception")
+        raise AssertionError(_("when the person pressed Ctrl-C (KeyboardInterrupt) during the call, your handler "
+                               "called the tool again: a bare 'except:' (or except BaseException) catches Ctrl-C too; "
+                               "catch Exception"))
     outbox: list = []
     send, counter = _counting(samples.action_tools(outbox)[0], {1})
     safe = _wrap(retry_once, send, counter)
     if not getattr(safe, "consequential", False):
-        raise AssertionError("the wrapped send_email lost consequential=True, so it would run without approval; keep it")
+        raise AssertionError(_("the wrapped send_email lost consequential=True, so it would run without approval; "
+                               "keep it"))
     _execute(safe, {"to": "ana@example.com", "subject": "Hi", "body": "Hello"}, allow_all)
     if counter.calls != 1 or outbox:
-        raise AssertionError("send_email was called again after it failed; never retry a consequential tool "
-                             "(the first try may have gone out): return it unchanged")
+        raise AssertionError(_("send_email was called again after it failed; never retry a consequential tool "
+                               "(the first try may have gone out): return it unchanged"))
     flaky, counter = _counting(weather, {1})
     run = run_agent(practice_client(script=WEATHER_SCRIPT), WEATHER_TASK, [_wrap(retry_once, flaky, counter)])
     errors = [e.data["content"] for e in run.events if e.kind == "tool_call" and e.data["is_error"]]
     if errors:
-        raise AssertionError(f"in a run, the flaky weather tool still reached the model as an error: {errors[0]!r:.100}")
-    return ("a flaky tool recovers on every call, a dead one fails after two tries, a working one runs once, "
-            "Ctrl-C is not retried, and send_email is never retried.")
+        raise AssertionError(_("in a run, the flaky weather tool still reached the model as an error: {error!r:.100}",
+                               error=errors[0]))
+    return _("a flaky tool recovers on every call, a dead one fails after two tries, a working one runs once, "
+             "Ctrl-C is not retried, and send_email is never retried.")
 
 
 retry_once = Exercise(
-    "Exercise 5.2 — retry a tool once",
+    N_("Exercise 5.2 — retry a tool once"),
     _test_retry_once,
-    "Write a handler(**input) that calls tool.handler(**input) in try/except and calls it once more in "
-    "the except branch; return dataclasses.replace(tool, handler=handler). Return consequential tools unchanged.",
-    '''from dataclasses import replace
+    N_("Write a handler(**input) that calls tool.handler(**input) in try/except and calls it once more in "
+       "the except branch; return dataclasses.replace(tool, handler=handler). Return consequential tools unchanged."),
+    N_('''from dataclasses import replace
 
 def retry_once(tool):
     """The same tool, called once more if it raises; consequential tools are never retried."""
@@ -150,62 +155,65 @@ def retry_once(tool):
         except Exception:
             return tool.handler(**input)
 
-    return replace(tool, handler=handler)''',
+    return replace(tool, handler=handler)'''),
 )
 
 
-BROKEN = (("2026-07-012", "is empty"), ("2026-08-019", "has no Status line"))
+BROKEN = (("2026-07-012", N_("is empty")), ("2026-08-019", N_("has no Status line")))
 GOOD = "2026-08-015"
 PAYROLL = "PAYROLL-05: salaries, outside the working folder\nStatus: confidential"
 
 
 def _test_read_invoice(make_read_invoice) -> str:
     if not callable(make_read_invoice):
-        raise AssertionError("the answer must be a function make_read_invoice(folder) that returns a Tool")
+        raise AssertionError(_("the answer must be a function make_read_invoice(folder) that returns a Tool"))
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "work"
         faults.broken_invoices(root / "invoices", missing_status=["2026-08-019.txt"], empty=["2026-07-012.txt"])
         (Path(tmp) / "payroll.txt").write_text(PAYROLL + "\n", encoding="utf-8")
         reader = make_read_invoice(str(root))
         if not isinstance(reader, Tool):
-            raise AssertionError(f"make_read_invoice(folder) returned a {type(reader).__name__}; return the Tool")
+            raise AssertionError(_("make_read_invoice(folder) returned a {kind}; return the Tool",
+                                   kind=type(reader).__name__))
         param = next(iter(reader.input_schema.get("properties", {})), None)
         if param is None:
-            raise AssertionError("read_invoice takes no parameter; give it one, e.g. path: str")
+            raise AssertionError(_("read_invoice takes no parameter; give it one, e.g. path: str"))
         text = str(reader.handler(**{param: f"invoices/{GOOD}.txt"}))
         if "Studio Malo" not in text:
-            raise AssertionError(f"reading a good invoice returned {text[:60]!r}; return the file's text")
+            raise AssertionError(_("reading a good invoice returned {text!r}; return the file's text", text=text[:60]))
         for number, why in BROKEN:
             result = _execute(reader, {param: f"invoices/{number}.txt"})
             if not result["is_error"]:
-                raise AssertionError(f"the invoice {number} {why}, yet reading it gave an ordinary result "
-                                     f"{result['content'][:40]!r}; raise an error that names the file")
+                raise AssertionError(_("the invoice {number} {why}, yet reading it gave an ordinary result "
+                                       "{content!r}; raise an error that names the file",
+                                       number=number, why=_(why), content=result["content"][:40]))
             if number not in result["content"]:
-                raise AssertionError(f"the error for {number} does not name the file: {result['content'][:80]!r}; "
-                                     "put the path in the error's message")
+                raise AssertionError(_("the error for {number} does not name the file: {content!r}; put the path in "
+                                       "the error's message", number=number, content=result["content"][:80]))
         for path in ("../payroll.txt", "invoices/../../payroll.txt"):
             if "PAYROLL-05" in _execute(reader, {param: path})["content"]:
-                raise AssertionError(f"read_invoice({path!r}) returned a file outside the working folder: read "
-                                     "through the Sandbox (sandbox.read(path)), not Path(folder) / path, so a "
-                                     "path the model makes up cannot leave the folder")
+                raise AssertionError(_("read_invoice({path!r}) returned a file outside the working folder: read "
+                                       "through the Sandbox (sandbox.read(path)), not Path(folder) / path, so a "
+                                       "path the model makes up cannot leave the folder", path=path))
         script = [calls([call(reader.name, **{param: f"invoices/{n}.txt"}) for n in (GOOD, *dict(BROKEN))]),
                   "Done."]
         run = run_agent(practice_client(script=script), INVOICE_TASK, [samples.invoice_tools(root)[0], reader])
     seen = {e.data["input"].get(param): e.data["is_error"] for e in run.events if e.kind == "tool_call"}
-    wrong = [path for path, failed in seen.items() if failed != any(n in path for n, _ in BROKEN)]
+    wrong = [path for path, failed in seen.items() if failed != any(n in path for n, _why in BROKEN)]
     if run.status != "done" or len(seen) != 3 or wrong:
-        raise AssertionError(f"in a run where the model reads the three invoices, the reads of {wrong or list(seen)} "
-                             f"did not reach the model as expected (run status {run.status!r}); only the two broken "
-                             "files should come back as errors")
-    return "both broken invoices fail loudly and name their file, paths outside the folder are refused, and in a run the model gets both errors."
+        raise AssertionError(_("in a run where the model reads the three invoices, the reads of {paths} did not "
+                               "reach the model as expected (run status {status!r}); only the two broken files "
+                               "should come back as errors", paths=wrong or list(seen), status=run.status))
+    return _("both broken invoices fail loudly and name their file, paths outside the folder are refused, and in a run "
+             "the model gets both errors.")
 
 
 read_invoice = Exercise(
-    "Exercise 5.3 — an invoice reader that fails loudly",
+    N_("Exercise 5.3 — an invoice reader that fails loudly"),
     _test_read_invoice,
-    "Read with sandbox.read(path). If text.strip() is empty, or no line starts with 'Status:', raise "
-    "ValueError with the path in the message; else return the text.",
-    '''def make_read_invoice(folder):
+    N_("Read with sandbox.read(path). If text.strip() is empty, or no line starts with 'Status:', raise "
+       "ValueError with the path in the message; else return the text."),
+    N_('''def make_read_invoice(folder):
     sandbox = Sandbox(folder)
 
     @tool
@@ -222,7 +230,7 @@ read_invoice = Exercise(
             raise ValueError(f"{path} has no Status line; say so, do not guess")
         return text
 
-    return read_invoice''',
+    return read_invoice'''),
 )
 
 
@@ -240,30 +248,34 @@ def _requests(times) -> tuple[int, str]:
 
 def _test_prediction(prediction) -> str:
     if not isinstance(prediction, dict) or set(prediction) != set(SCENARIOS):
-        raise AssertionError(f"write a dict with the keys {sorted(SCENARIOS)}, each a whole number of requests, "
-                             f"not {prediction!r:.60}")
+        raise AssertionError(_("write a dict with the keys {keys}, each a whole number of requests, not "
+                               "{prediction!r:.60}", keys=sorted(SCENARIOS), prediction=prediction))
     seen = {key: _requests(times) for key, times in SCENARIOS.items()}
     for key, times in SCENARIOS.items():
         guess = prediction[key]
         if isinstance(guess, bool) or not isinstance(guess, int):
-            raise AssertionError(f"prediction[{key!r}] should be a whole number of requests, not {guess!r}")
+            raise AssertionError(_("prediction[{key!r}] should be a whole number of requests, not {guess!r}",
+                                   key=key, guess=guess))
         if guess != seen[key][0]:
-            how = ("the first model call meets the 529 twice and then succeeds: count each of its attempts (the "
-                   "first try plus the retries), then the run goes on to its next model call, one more request"
-                   if times else "every attempt fails, so the run ends after its first model call: count that "
-                   "call's attempts, the first try plus the retries (max_retries counts retries, not tries)")
-            raise AssertionError(f"prediction[{key!r}] = {guess!r} is not what happens when the API answers 529 "
-                                 f"{'twice, then recovers' if times else 'on every request'}: {how}")
-    return (f"{seen['twice'][0]} requests when the 529s stop after two (the run ends {seen['twice'][1]!r}), "
-            f"{seen['always'][0]} when they never stop (it ends {seen['always'][1]!r}).")
+            message = (N_("prediction[{key!r}] = {guess!r} is not what happens when the API answers 529 twice, then "
+                          "recovers: the first model call meets the 529 twice and then succeeds: count each of its "
+                          "attempts (the first try plus the retries), then the run goes on to its next model call, "
+                          "one more request") if times else
+                       N_("prediction[{key!r}] = {guess!r} is not what happens when the API answers 529 on every "
+                          "request: every attempt fails, so the run ends after its first model call: count that "
+                          "call's attempts, the first try plus the retries (max_retries counts retries, not tries)"))
+            raise AssertionError(_(message, key=key, guess=guess))
+    return _("{twice} requests when the 529s stop after two (the run ends {twice_status!r}), {always} when they never "
+             "stop (it ends {always_status!r}).", twice=seen["twice"][0], twice_status=seen["twice"][1],
+             always=seen["always"][0], always_status=seen["always"][1])
 
 
 prediction = Exercise(
-    "Exercise 5.4 — predict the retries",
+    N_("Exercise 5.4 — predict the retries"),
     _test_prediction,
-    "max_retries counts the retries, not the tries: one model call may take 1 + max_retries requests. "
-    "When the API recovers, the run goes on to its next model call, which is one more request.",
-    'prediction = {"twice": 4, "always": 3}  # turn 1: 2 failed + 1 good, turn 2: 1; or 1 try + 2 retries, all failed',
+    N_("max_retries counts the retries, not the tries: one model call may take 1 + max_retries requests. "
+       "When the API recovers, the run goes on to its next model call, which is one more request."),
+    N_('prediction = {"twice": 4, "always": 3}  # turn 1: 2 failed + 1 good, turn 2: 1; or 1 try + 2 retries, all failed'),
 )
 
 
@@ -317,53 +329,58 @@ def _catching(my_loop):
 
 
 API_CASES = [  # (label, setup, what the run meets)
-    ("when the API is overloaded on every request", _api(faults.overloaded, times=None), "a 529 on every try"),
-    ("when the API fails from the second model call on", _api(faults.overloaded, times=None, after=1),
-     "529s from its second model call"),
-    ("when the API answers 400 (not retried)",
+    (N_("when the API is overloaded on every request"), _api(faults.overloaded, times=None), N_("a 529 on every try")),
+    (N_("when the API fails from the second model call on"), _api(faults.overloaded, times=None, after=1),
+     N_("529s from its second model call")),
+    (N_("when the API answers 400 (not retried)"),
      _api(lambda c, **o: faults.status_error(c, 400, "invalid_request_error", **o), times=None),
-     "a 400 that the SDK does not retry"),
-    ("when the model never answers in time", _api(faults.timeout, times=None), "a timeout on every try"),
-    ("when the connection drops from the second model call on", _api(faults.connection_reset, times=None, after=1),
-     "dropped connections from its second model call"),
-    ("when the API is overloaded twice, then recovers", _api(faults.overloaded, times=2), "two 529s, then answers"),
-    ("when the tool fails once", lambda: (_client(), _weather_box(times=1)),
-     "a tool error (is_error, not an API error)"),
+     N_("a 400 that the SDK does not retry")),
+    (N_("when the model never answers in time"), _api(faults.timeout, times=None), N_("a timeout on every try")),
+    (N_("when the connection drops from the second model call on"),
+     _api(faults.connection_reset, times=None, after=1), N_("dropped connections from its second model call")),
+    (N_("when the API is overloaded twice, then recovers"), _api(faults.overloaded, times=2),
+     N_("two 529s, then answers")),
+    (N_("when the tool fails once"), lambda: (_client(), _weather_box(times=1)),
+     N_("a tool error (is_error, not an API error)")),
 ]
 
 
 def _test_api_errors(my_loop) -> str:
     if not callable(my_loop):
-        raise AssertionError("pass your function itself: ex05.api_errors.check(my_loop)")
+        raise AssertionError(_("pass your function itself: ex05.api_errors.check(my_loop)"))
     for label, setup, meets in API_CASES:
+        label = _(label)
         try:
             compare(_catching(my_loop), setup, WEATHER_TASK, label)
         except _Endless:
-            raise AssertionError(f"{label}, your loop called the model again and again (over {_Brake().limit} "
-                                 "requests); after an API error, return 'error' with the messages so far instead of "
-                                 "trying once more: the SDK has already retried what it could") from None
+            raise AssertionError(_("{label}, your loop called the model again and again (over {limit} requests); "
+                                   "after an API error, return 'error' with the messages so far instead of trying "
+                                   "once more: the SDK has already retried what it could",
+                                   label=label, limit=_Brake().limit)) from None
         except _Escaped as escaped:
             exc = escaped.__cause__
-            if "the check stopped this loop" in str(exc):
-                raise AssertionError(f"{label}, your loop called the model again and again; after an API error, "
-                                     "return 'error' with the messages so far instead of trying once more") from None
-            family = ("it is not an APIStatusError (no HTTP status came back): catch anthropic.APIError, the parent "
-                      "of status errors, timeouts and connection errors"
+            if "the check stopped this loop" in str(exc):  # the Runaway guard's API error, which stays English
+                raise AssertionError(_("{label}, your loop called the model again and again; after an API error, "
+                                       "return 'error' with the messages so far instead of trying once more",
+                                       label=label)) from None
+            family = (_("it is not an APIStatusError (no HTTP status came back): catch anthropic.APIError, the parent "
+                        "of status errors, timeouts and connection errors")
                       if isinstance(exc, anthropic.APIConnectionError) else
-                      "catch anthropic.APIError, the parent of every error the SDK raises")
-            raise AssertionError(f"{label} ({meets}), your loop let {type(exc).__name__} out and the history was "
-                                 f"lost; {family}, and in the except branch return 'error' and the messages "
-                                 "so far") from None
-    return f"{len(API_CASES)} runs with API and tool faults end as run_agent ends them, with the same history kept."
+                      _("catch anthropic.APIError, the parent of every error the SDK raises"))
+            raise AssertionError(_("{label} ({meets}), your loop let {error} out and the history was lost; {family}, "
+                                   "and in the except branch return 'error' and the messages so far",
+                                   label=label, meets=_(meets), error=type(exc).__name__, family=family)) from None
+    return _("{n} runs with API and tool faults end as run_agent ends them, with the same history kept.",
+             n=len(API_CASES))
 
 
 api_errors = Exercise(
-    "Exercise 5.5 — your loop survives the API",
+    N_("Exercise 5.5 — your loop survives the API"),
     _test_api_errors,
-    "Put the model call in try/except anthropic.APIError (the SDK has already retried what it could): in the "
-    "except branch, return 'error' and the messages so far. Tool errors need nothing new: the Toolbox already "
-    "turns them into is_error results.",
-    'def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None):\n'
+    N_("Put the model call in try/except anthropic.APIError (the SDK has already retried what it could): in the "
+       "except branch, return 'error' and the messages so far. Tool errors need nothing new: the Toolbox already "
+       "turns them into is_error results."),
+    N_('def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None):\n'
     '    """Run the agent loop; an API error ends it with status "error", history kept."""\n'
     '    messages, spent = [{"role": "user", "content": task}], 0\n'
     '    for _ in range(max_turns):\n'
@@ -382,16 +399,16 @@ api_errors = Exercise(
     '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
     '        results = [toolbox.execute(b, approve).result for b in reply.content if b.type == "tool_use"]\n'
     '        messages.append({"role": "user", "content": results})\n'
-    '    return "max_turns", messages',
+    '    return "max_turns", messages'),
 )
 
 
 TWO_AT_ONCE = "Weather in Lyon and Paris, and 17 * 3?"
 FIX_SCRIPTS = {
-    "a model that calls one tool per turn": [call("get_weather", city="Lyon"), "Lyon: 21 °C."],
-    "a model that calls two tools at once": [
+    N_("a model that calls one tool per turn"): [call("get_weather", city="Lyon"), "Lyon: 21 °C."],
+    N_("a model that calls two tools at once"): [
         calls(call("get_weather", city="Lyon"), call("calculator", expression="17 * 3")), "21 °C; 51."],
-    "a model that calls three tools at once, twice": [
+    N_("a model that calls three tools at once, twice"): [
         calls(call("get_weather", city="Lyon"), call("get_weather", city="Paris"), call("calculator", expression="17 * 3")),
         calls(call("calculator", expression="2 + 2"), call("get_weather", city="Oslo"), call("get_weather", city="Rome")),
         "Done."],
@@ -412,24 +429,26 @@ def _unanswered(messages) -> list[list]:
 
 def _test_fix_loop(fixed_loop) -> str:
     if not callable(fixed_loop):
-        raise AssertionError("pass your function itself: ex05.fix_loop.check(fixed_loop)")
+        raise AssertionError(_("pass your function itself: ex05.fix_loop.check(fixed_loop)"))
     for label, script in FIX_SCRIPTS.items():
+        label = _(label)
         setup = lambda script=script: (practice_client(script=script), Toolbox(samples.weather_and_calc()))  # noqa: E731
-        compare(fixed_loop, setup, TWO_AT_ONCE, f"with {label}")
+        compare(fixed_loop, setup, TWO_AT_ONCE, _("with {label}", label=label))
         client, guard = guarded(practice_client(script=script))
-        _, messages = call_loop(fixed_loop, client, guard, TWO_AT_ONCE, Toolbox(samples.weather_and_calc()))
+        _status, messages = call_loop(fixed_loop, client, guard, TWO_AT_ONCE, Toolbox(samples.weather_and_calc()))
         for gap in _unanswered(messages):
-            raise AssertionError(f"with {label}, the tool calls {gap} got no tool_result in the next message; "
-                                 "answer every tool_use id of the reply, all in one user message")
-    return "every tool call of a turn is answered, by its id, in one message, as run_agent does."
+            raise AssertionError(_("with {label}, the tool calls {gap} got no tool_result in the next message; "
+                                   "answer every tool_use id of the reply, all in one user message",
+                                   label=label, gap=gap))
+    return _("every tool call of a turn is answered, by its id, in one message, as run_agent does.")
 
 
 fix_loop = Exercise(
-    "Exercise 5.1 — fix this loop",
+    N_("Exercise 5.1 — fix this loop"),
     _test_fix_loop,
-    "next(...) takes the first tool_use block only. Run toolbox.execute on every tool_use block of the reply, "
-    "in order, and send all the results back together in one user message.",
-    'def fixed_loop(client, task, toolbox, max_turns=10):\n'
+    N_("next(...) takes the first tool_use block only. Run toolbox.execute on every tool_use block of the reply, "
+       "in order, and send all the results back together in one user message."),
+    N_('def fixed_loop(client, task, toolbox, max_turns=10):\n'
     '    """Run the agent loop; return (status, messages)."""\n'
     '    messages = [{"role": "user", "content": task}]\n'
     '    for _ in range(max_turns):\n'
@@ -440,5 +459,5 @@ fix_loop = Exercise(
     '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n'
     '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]  # every call\n'
     '        messages.append({"role": "user", "content": results})  # all results, one message, in order\n'
-    '    return "max_turns", messages',
+    '    return "max_turns", messages'),
 )

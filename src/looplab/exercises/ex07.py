@@ -8,6 +8,7 @@ import anthropic
 
 from looplab.client import MODEL, practice_client
 from looplab.exercises import Exercise
+from looplab.i18n import N_, _
 from looplab.practice import say, transport_of
 from looplab.pricing import cost_usd
 
@@ -40,42 +41,44 @@ def _last_request(client) -> dict:
 def test_collect_stream(collect_stream) -> str:
     """collect_stream(client, prompt) streams the reply and returns exactly the non-streamed text."""
     if not callable(collect_stream):
-        raise AssertionError("pass your function itself: ex07.collect_stream.check(collect_stream)")
-    for label, prompt, script in (("a greeting", GREETING, [say(GREETING_REPLY)]),
-                                  ("a scripted reply", "Say anything.", [say(SCRIPTED)])):
+        raise AssertionError(_("pass your function itself: ex07.collect_stream.check(collect_stream)"))
+    for label, prompt, script in ((_("a greeting"), GREETING, [say(GREETING_REPLY)]),
+                                  (_("a scripted reply"), "Say anything.", [say(SCRIPTED)])):
         client = practice_client(script=script)
         got = collect_stream(client, prompt)
         body = _last_request(client)
         if body.get("stream") is not True:
-            raise AssertionError("your function did not stream: the request had no 'stream': true; "
-                                 "use client.messages.stream(...) and its text_stream")
+            raise AssertionError(_("your function did not stream: the request had no 'stream': true; "
+                                   "use client.messages.stream(...) and its text_stream"))
         if _sent_prompt(body) != prompt:
-            raise AssertionError(f"the request sent {_sent_prompt(body)!r} as the user's message, not the prompt {prompt!r}")
+            raise AssertionError(_("the request sent {sent!r} as the user's message, not the prompt {prompt!r}",
+                                   sent=_sent_prompt(body), prompt=prompt))
         full = _text(practice_client(script=script).messages.create(
             model=MODEL, max_tokens=1024, messages=[{"role": "user", "content": prompt}]))
         if not isinstance(got, str):
-            how = ("stream.get_final_text() gives the text of a finished stream" if hasattr(got, "content") else
-                   "join the pieces with ''.join(...)")
-            raise AssertionError(f"collect_stream returned a {type(got).__name__}; return the text, a str: {how}")
+            how = (_("stream.get_final_text() gives the text of a finished stream") if hasattr(got, "content") else
+                   _("join the pieces with ''.join(...)"))
+            raise AssertionError(_("collect_stream returned a {kind}; return the text, a str: {how}",
+                                   kind=type(got).__name__, how=how))
         if got == full:
             continue
         cut = body.get("max_tokens", 1024)
         if full.startswith(got) and isinstance(cut, int) and cut < 1024 and len(got) > 1:
-            raise AssertionError(f"for {label} the reply stopped after {len(got)} characters because your request "
-                                 f"set max_tokens={cut} (the stream ended with stop_reason 'max_tokens'); ask for "
-                                 "max_tokens=1024, as the non-streamed call does")
+            raise AssertionError(_("for {label} the reply stopped after {n} characters because your request set "
+                                   "max_tokens={cut} (the stream ended with stop_reason 'max_tokens'); ask for "
+                                   "max_tokens=1024, as the non-streamed call does", label=label, n=len(got), cut=cut))
         if full.startswith(got):
-            raise AssertionError(f"for {label} you returned only the first {len(got)} of {len(full)} characters, "
-                                 f"{got[:40]!r}: a stream sends the text in many pieces; keep reading "
-                                 "stream.text_stream to its end and join every piece")
+            raise AssertionError(_("for {label} you returned only the first {n} of {total} characters, {start!r}: a "
+                                   "stream sends the text in many pieces; keep reading stream.text_stream to its end "
+                                   "and join every piece", label=label, n=len(got), total=len(full), start=got[:40]))
         if got.replace(" ", "").replace("\n", "") == full.replace(" ", "").replace("\n", ""):
-            raise AssertionError(f"for {label} your text has the right words but different spacing ({got[:50]!r}…, "
-                                 f"expected {full[:50]!r}…): the pieces already hold their spaces; join them "
-                                 "with '' and add nothing between them")
-        raise AssertionError(f"for {label} you returned {len(got)} characters, {got[:50]!r}…, but the full "
-                             f"text has {len(full)}, {full[:50]!r}…; return every text delta of this one stream, "
-                             "in order, joined with ''")
-    return "the streamed text, joined, is exactly the text a non-streamed call returns."
+            raise AssertionError(_("for {label} your text has the right words but different spacing ({got!r}…, "
+                                   "expected {full!r}…): the pieces already hold their spaces; join them "
+                                   "with '' and add nothing between them", label=label, got=got[:50], full=full[:50]))
+        raise AssertionError(_("for {label} you returned {n} characters, {got!r}…, but the full text has {total}, "
+                               "{full!r}…; return every text delta of this one stream, in order, joined with ''",
+                               label=label, n=len(got), got=got[:50], total=len(full), full=full[:50]))
+    return _("the streamed text, joined, is exactly the text a non-streamed call returns.")
 
 
 def _cached_system(request: dict) -> bool:
@@ -88,62 +91,64 @@ def _cached_system(request: dict) -> bool:
 def test_cached_request(cached_request) -> str:
     """Two requests for different questions: the first writes the cache, the second reads it."""
     if not callable(cached_request):
-        raise AssertionError("pass your function itself: ex07.cached_request.check(cached_request)")
+        raise AssertionError(_("pass your function itself: ex07.cached_request.check(cached_request)"))
     client = practice_client(script=[say("First answer."), say("Second answer.")])
     usages, requests = [], []
     for question in QUESTIONS:
         request = cached_request(question)
         if not isinstance(request, dict):
-            raise AssertionError(f"cached_request returned {type(request).__name__}; return the dict of keyword arguments")
+            raise AssertionError(_("cached_request returned {kind}; return the dict of keyword arguments",
+                                   kind=type(request).__name__))
         if question not in json.dumps(request.get("messages"), ensure_ascii=False):
-            raise AssertionError(f"the messages of cached_request({question!r}) do not contain the question")
+            raise AssertionError(_("the messages of cached_request({question!r}) do not contain the question",
+                                   question=question))
         try:
             usages.append(client.messages.create(**request).usage)
         except TypeError as exc:
-            raise AssertionError(f"client.messages.create(**request) refused your dict: {exc}; keep only its "
-                                 "keyword arguments (model, max_tokens, system, tools, messages)") from None
+            raise AssertionError(_("client.messages.create(**request) refused your dict: {error}; keep only its "
+                                   "keyword arguments (model, max_tokens, system, tools, messages)", error=exc)) from None
         except anthropic.APIStatusError as exc:
             error = exc.body.get("error", {}) if isinstance(exc.body, dict) else {}
-            raise AssertionError(f"the API refused your request ({exc.status_code}): "
-                                 f"{error.get('message') or exc.message}") from None
+            raise AssertionError(_("the API refused your request ({status}): {message}",
+                                   status=exc.status_code, message=error.get("message") or exc.message)) from None
         requests.append(request)
     first, second = usages
     if not first.cache_creation_input_tokens:
-        raise AssertionError("the first call wrote nothing to the cache: put \"cache_control\": "
-                             "{\"type\": \"ephemeral\"} on the system prompt block")
+        raise AssertionError(_("the first call wrote nothing to the cache: put \"cache_control\": "
+                               "{\"type\": \"ephemeral\"} on the system prompt block"))
     if not second.cache_read_input_tokens:
-        raise AssertionError("the second call read nothing from the cache: the part you mark must be the same "
-                             "in both requests; mark the system prompt, not the question")
+        raise AssertionError(_("the second call read nothing from the cache: the part you mark must be the same "
+                               "in both requests; mark the system prompt, not the question"))
     if not _cached_system(requests[0]):
-        raise AssertionError("the cache holds only what comes before your mark: you marked a tool, so the tools are "
-                             "cached but the system prompt is not; make system a list of one text block and put "
-                             "cache_control on that block (the tools come before it, so they are cached too)")
+        raise AssertionError(_("the cache holds only what comes before your mark: you marked a tool, so the tools are "
+                               "cached but the system prompt is not; make system a list of one text block and put "
+                               "cache_control on that block (the tools come before it, so they are cached too)"))
     plain = {"input_tokens": second.input_tokens + second.cache_read_input_tokens}
-    return (f"the second call read {second.cache_read_input_tokens} tokens from the cache: its input cost "
-            f"${cost_usd(MODEL, {'input_tokens': second.input_tokens, 'cache_read_input_tokens': second.cache_read_input_tokens}):.6f} "
-            f"instead of ${cost_usd(MODEL, plain):.6f} (estimates).")
+    cached = {"input_tokens": second.input_tokens, "cache_read_input_tokens": second.cache_read_input_tokens}
+    return _("the second call read {n} tokens from the cache: its input cost ${cost:.6f} instead of ${plain:.6f} "
+             "(estimates).", n=second.cache_read_input_tokens, cost=cost_usd(MODEL, cached), plain=cost_usd(MODEL, plain))
 
 
 collect_stream = Exercise(
-    "Exercise 7.1 — collect_stream",
+    N_("Exercise 7.1 — collect_stream"),
     test_collect_stream,
-    "Open `with client.messages.stream(model=MODEL, max_tokens=1024, messages=[...]) as stream:` and "
-    "join the pieces of stream.text_stream with ''.",
-    "def collect_stream(client, prompt):\n"
-    '    """Stream the reply to `prompt` and return its text, joined from the deltas."""\n'
-    '    messages = [{"role": "user", "content": prompt}]\n'
-    "    with client.messages.stream(model=MODEL, max_tokens=1024, messages=messages) as stream:\n"
-    '        return "".join(stream.text_stream)',
+    N_("Open `with client.messages.stream(model=MODEL, max_tokens=1024, messages=[...]) as stream:` and "
+       "join the pieces of stream.text_stream with ''."),
+    N_("def collect_stream(client, prompt):\n"
+       '    """Stream the reply to `prompt` and return its text, joined from the deltas."""\n'
+       '    messages = [{"role": "user", "content": prompt}]\n'
+       "    with client.messages.stream(model=MODEL, max_tokens=1024, messages=messages) as stream:\n"
+       '        return "".join(stream.text_stream)'),
 )
 
 cached_request = Exercise(
-    "Exercise 7.2 — cached_request",
+    N_("Exercise 7.2 — cached_request"),
     test_cached_request,
-    "Make the system prompt a list with one text block, and give that block "
-    "\"cache_control\": {\"type\": \"ephemeral\"}; leave the question unmarked.",
-    "def cached_request(question):\n"
-    '    """Keyword arguments for client.messages.create whose system prompt is cached."""\n'
-    '    system = [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}]\n'
-    '    return {"model": MODEL, "max_tokens": 500, "system": system, "tools": tools,\n'
-    '            "messages": [{"role": "user", "content": question}]}',
+    N_("Make the system prompt a list with one text block, and give that block "
+       "\"cache_control\": {\"type\": \"ephemeral\"}; leave the question unmarked."),
+    N_("def cached_request(question):\n"
+       '    """Keyword arguments for client.messages.create whose system prompt is cached."""\n'
+       '    system = [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}]\n'
+       '    return {"model": MODEL, "max_tokens": 500, "system": system, "tools": tools,\n'
+       '            "messages": [{"role": "user", "content": question}]}'),
 )

@@ -1,18 +1,32 @@
-"""Exercises of notebook 08: clear old tool results in your loop; then keep a quoted summary of them instead."""
+"""Exercises of notebook 08: a manage hook in your loop; clear old tool results with it; then keep a quoted
+summary of them instead."""
 
 from __future__ import annotations
 
 import copy
+import inspect
+import json
 from pathlib import Path
 
 import anthropic
 
+from looplab import faults
 from looplab.client import practice_client
 from looplab.exercises import Exercise
-from looplab.history import CLEARED, clear_old_results, long_run
+from looplab.exercises._loops import call_loop, compare, get, guarded
+from looplab.exercises.ex05 import (
+    API_CASES,
+    WEATHER_TASK,
+    _catching,
+    _Endless,
+    _Escaped,
+    _weather_box,
+)
+from looplab.history import CLEARED, clear_old_results, long_run, plain
 from looplab.i18n import N_, _
 from looplab.practice import call, say, transport_of
 from looplab.samples import STATION_TASK, station_tools
+from looplab.tools import Toolbox
 
 DATA = Path(__file__).resolve().parent.parent.parent.parent / "notebooks" / "data"
 DAYS = [f"station/day-{n:02d}.txt" for n in range(1, 7)]
@@ -182,4 +196,183 @@ summarize = Exercise(
     N_("Start from your clear_old. Instead of PLACEHOLDER, keep the first whole lines of the old result while "
        "they fit in about 240 characters, then add a line such as '[abridged: 160 of 1820 characters kept]'."),
     SUMMARIZE_SOLUTION,
+)
+
+
+ONE_AT_A_TIME = {"type": "auto", "disable_parallel_tool_use": True}
+
+
+def _digest(messages) -> list:
+    """What a history says, block by block, whether it holds dicts, the SDK's blocks or the JSON sent."""
+    out = []
+    for message in messages if isinstance(messages, list) else []:
+        content = get(message, "content")
+        if not isinstance(content, list):
+            out.append((get(message, "role"), str(content)))
+            continue
+        out.append((get(message, "role"), tuple(
+            (get(b, "type"), get(b, "id") or get(b, "tool_use_id"), str(get(b, "text") or get(b, "content") or ""),
+             json.dumps(get(b, "input"), sort_keys=True)) for b in content)))
+    return out
+
+
+class _Manager:
+    """The check's manage: clears all tool results but the last one, and notes when and what it was given."""
+
+    def __init__(self, client):
+        self.client, self.given, self.snapshots, self.returned, self.at = client, [], [], [], []
+
+    def __call__(self, messages):
+        self.at.append(transport_of(self.client).calls)  # requests made before this call
+        if not isinstance(messages, list):
+            raise AssertionError(_("manage was given {kind}; hand it your history, the list of messages",
+                                   kind=type(messages).__name__))
+        self.given.append(messages)
+        self.snapshots.append(_digest(messages))
+        managed = clear_old_results(plain(messages), keep=1)
+        self.returned.append(_digest(managed))
+        return managed
+
+
+def _signature_problem(my_loop) -> str | None:
+    try:
+        parameters = inspect.signature(my_loop).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if "manage" not in {p.name for p in parameters}:
+        return _("my_loop has no manage parameter; add manage=None after approve=None")
+    if not any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return _("my_loop takes no **request; add it last (manage=None, **request) and pass it on: "
+                 "client.messages.create(..., **request)")
+    return None
+
+
+def _hook_problem(manager: _Manager, requests: list, returned: list) -> str | None:
+    """What the loop did wrong with manage, judged from when it ran, what it got and returned, and what was sent."""
+    if not manager.at:
+        return _("your loop never called manage; when it is given, call messages = manage(messages) before each "
+                 "request")
+    if manager.at[0] != 0:
+        return _("manage ran only after request 1 had gone out; call it at the top of each turn, before "
+                 "client.messages.create, so every request sends the managed history")
+    if len(manager.at) < len(requests):
+        return _("manage ran {runs} time(s) for {requests} requests; call it before every request, inside the loop, "
+                 "not once before it", runs=len(manager.at), requests=len(requests))
+    for turn, (at, body) in enumerate(zip(manager.at, requests, strict=False)):
+        if at != turn:
+            return _("manage ran after request {n} instead of before it; call it right before the model call",
+                     n=turn + 1)
+        if _digest(body.get("messages")) != manager.returned[turn]:
+            return _("request {n} did not send what manage returned; send its result: "
+                     "messages = manage(messages), then client.messages.create(messages=messages, ...)", n=turn + 1)
+        if body.get("tool_choice") != ONE_AT_A_TIME:
+            return _("request {n} did not carry the tool_choice given to your loop; pass **request on: "
+                     "client.messages.create(..., **request)", n=turn + 1)
+    for turn in range(1, len(manager.snapshots)):
+        before, now = manager.returned[turn - 1], manager.snapshots[turn]
+        if now[:len(before)] != before or len(now) != len(before) + 2:
+            return _("at turn {n} manage was given a history that is not what it returned at turn {before} plus "
+                     "the reply and its results; keep manage's result as your history (messages = manage(messages)), "
+                     "so the history you return is the managed one, as the model saw it", n=turn + 1, before=turn)
+    final = _digest(returned)
+    if final[:len(manager.returned[-1])] != manager.returned[-1]:
+        return _("your loop returned a history that is not the managed one; return the list manage gave you, with "
+                 "the last reply")
+    for turn, (given, snapshot) in enumerate(zip(manager.given, manager.snapshots, strict=True)):
+        if _digest(given) != snapshot:
+            return _("your loop changed the history it had handed to manage at turn {n} (messages[:] = ... or an "
+                     "append to the old list); manage may keep what it was given: rebind messages = manage(messages) "
+                     "and append to the new list", n=turn + 1)
+    return None
+
+
+def _with_manage(my_loop, manage):
+    def loop(client, task, toolbox, **options):
+        return my_loop(client, task, toolbox, manage=manage, **options)
+    return loop
+
+
+CAP_CASES = [  # (label, setup, options): the limits of notebook 03 still hold
+    (N_("when the model never stops (max_turns=4)"), lambda: (faults.never_stops(), _weather_box()), {"max_turns": 4}),
+    (N_("when the model never stops (token_budget=1500)"), lambda: (faults.never_stops(), _weather_box()),
+     {"max_turns": 50, "token_budget": 1500}),
+]
+SLOW = ("when the model never answers in time", "when the connection drops from the second model call on")
+
+
+def _statuses_hold(my_loop) -> int:
+    """Run the fast API cases of 5.5 and the caps, without manage and with one: as run_agent ends them."""
+    cases = [(label, setup, {}) for label, setup, _meets in API_CASES if label not in SLOW] + CAP_CASES
+    for label, setup, options in cases:
+        for manage, how in ((None, N_("without manage")), (plain, N_("with a manage"))):
+            loop = my_loop if manage is None else _with_manage(my_loop, manage)
+            when = _("{how}, {case}", how=_(how), case=_(label))
+            try:
+                compare(_catching(loop), setup, WEATHER_TASK, when, **options)
+            except _Endless:
+                raise AssertionError(_("{when}, your loop called the model again and again; keep the ending "
+                                       "of exercise 5.5: after an API error, return 'error' and the messages",
+                                       when=when)) from None
+            except _Escaped as escaped:
+                raise AssertionError(_("{when}, your loop let {error} out; keep the try/except anthropic.APIError "
+                                       "of exercise 5.5 around the model call", when=when,
+                                       error=type(escaped.__cause__).__name__)) from None
+            except TypeError as exc:
+                if manage is None and "'NoneType' object is not callable" in str(exc):
+                    raise AssertionError(_("without manage, your loop called manage, which is None; call it only "
+                                           "when given: if manage is not None: messages = manage(messages)")) from None
+                raise
+    return 2 * len(cases)
+
+
+def test_manage(my_loop) -> str:
+    """manage runs before every request, its result is sent and kept, **request reaches the API, and the
+    statuses and caps of notebook 05 hold with and without manage."""
+    if not callable(my_loop):
+        raise AssertionError(_("pass your function itself: {call}", call="ex08.manage.check(my_loop)"))
+    problem = _signature_problem(my_loop)
+    if problem:
+        raise AssertionError(problem)
+    client, guard = guarded(practice_client(script=SCRIPT))
+    manager = _Manager(client)
+    _status, returned = call_loop(my_loop, client, guard, STATION_TASK, Toolbox(station_tools(_data())),
+                            manage=manager, tool_choice=ONE_AT_A_TIME)
+    problem = _hook_problem(manager, transport_of(client).requests, returned)
+    if problem:
+        raise AssertionError(problem)
+    runs = _statuses_hold(my_loop)
+    return _("manage ran before each of the {requests} requests, and what it returned was sent and kept; "
+             "tool_choice reached every request; {runs} runs with API faults and limits, with and without manage, "
+             "end as run_agent ends them.", requests=len(manager.at), runs=runs)
+
+
+MANAGE_SOLUTION = N_('''def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None, manage=None, **request):
+    \"\"\"Run the agent loop; manage(messages), if given, rewrites the history before each request.\"\"\"
+    messages, spent = [{"role": "user", "content": task}], 0
+    for _ in range(max_turns):
+        if token_budget is not None and spent >= token_budget:
+            return "over_budget", messages
+        if manage is not None:
+            messages = manage(messages)  # sent, and kept: the next turn builds on it
+        try:
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,
+                                           tools=toolbox.to_api(), **request)
+        except anthropic.APIError:  # raised after the SDK's own retries
+            return "error", messages
+        spent += reply.usage.input_tokens + reply.usage.output_tokens
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        results = [toolbox.execute(b, approve).result for b in reply.content if b.type == "tool_use"]
+        messages.append({"role": "user", "content": results})
+    return "max_turns", messages''')
+
+manage = Exercise(
+    N_("Exercise 8.0 — a hook for the history"),
+    test_manage,
+    N_("Paste your loop of notebook 05 and add two parameters, manage=None and **request. At the top of each turn, "
+       "if manage is not None, write messages = manage(messages); then pass **request on to client.messages.create."),
+    MANAGE_SOLUTION,
 )
