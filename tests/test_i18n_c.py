@@ -3,6 +3,7 @@ the checks of notebooks 08 and 09: wrong answers told in French, French solution
 
 import copy
 import io
+import json
 import tokenize
 from pathlib import Path
 
@@ -293,3 +294,20 @@ def test_a_hook_called_when_none_and_a_loop_without_hook_are_told_in_french(fren
     without = ex08.MANAGE_SOLUTION.replace("manage=None, **request):", "manage=None):")
     assert not_yet(ex08.manage, defined_in(without, LOOP_PRELUDE)["my_loop"]).startswith(
         "my_loop ne prend pas de **request ; ajoutez-le en dernier")
+
+
+FRENCH_EDITION = {"08_contexte.ipynb": [ex08.manage, ex08.clear_old, ex08.summarize],
+                  "09_mcp.ipynb": [ex09.to_definitions, ex09.route]}
+
+
+@pytest.mark.parametrize("notebook", sorted(FRENCH_EDITION))
+def test_the_french_notebooks_solution_cells_start_with_the_french_solutions(notebook):
+    """What solution() prints in French is the code the French solved notebook runs (then maybe a line showing it)."""
+    path = NOTEBOOKS.parent / "notebooks-fr" / notebook
+    if not path.exists():
+        pytest.skip(f"notebooks-fr/{notebook} is not in this branch yet")
+    cells = [c for c in json.loads(path.read_text(encoding="utf-8"))["cells"]
+             if "starter" in c["metadata"].get("looplab", {})]
+    exercises = FRENCH_EDITION[notebook]
+    for cell, exercise in zip(cells, exercises, strict=True):
+        assert "".join(cell["source"]).startswith(french_of(exercise.solution_text)), exercise.title
