@@ -43,11 +43,11 @@ FR_SETTINGS := $(abspath $(VENV))/lab-settings-fr
 $(FR_SETTINGS): scripts/lab_settings.py
 	@$(BIN)/python scripts/lab_settings.py --french $@
 lab-fr: $(LAB_STAMP) $(FR_SETTINGS)
-	@$(BIN)/python -m looplab.sync workshop-fr $(MY_WORKSHOP_FR)
+	@$(BIN)/python -m looplab.sync workshop-fr $(MY_WORKSHOP_FR) --language fr
 	JUPYTERLAB_SETTINGS_DIR=$(FR_SETTINGS) $(BIN)/jupyter lab --ServerApp.root_dir=$(MY_WORKSHOP_FR) $(ROOT_ARGS) $(LAB_ARGS) $(MY_WORKSHOP_FR)/00_commencer_ici.ipynb
 
 restore-fr: $(LAB_STAMP)
-	@$(BIN)/python -m looplab.sync workshop-fr $(MY_WORKSHOP_FR) --restore "$(NB)"
+	@$(BIN)/python -m looplab.sync workshop-fr $(MY_WORKSHOP_FR) --restore "$(NB)" --language fr
 
 lab-solutions-fr: $(LAB_STAMP) $(FR_SETTINGS)
 	JUPYTERLAB_SETTINGS_DIR=$(FR_SETTINGS) $(BIN)/jupyter lab --ServerApp.root_dir=notebooks-fr $(ROOT_ARGS) $(LAB_ARGS) notebooks-fr/00_commencer_ici.ipynb

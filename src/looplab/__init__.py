@@ -29,7 +29,6 @@ from looplab.tools import Tool, Toolbox, tool
 from looplab.trace import jsonl_logger, read_jsonl
 
 __all__ = [
-    "set_language",
     "MODEL",
     "Sandbox",
     "Tool",
@@ -52,6 +51,7 @@ __all__ = [
     "safe_calc",
     "samples",
     "say",
+    "set_language",
     "stop",
     "tool",
     "transport_of",

@@ -9,6 +9,7 @@ import httpx2
 from dotenv import find_dotenv, load_dotenv
 
 from looplab import browser
+from looplab.i18n import _
 from looplab.practice.transport import PracticeTransport
 from looplab.replay import record, replay_client
 
@@ -32,7 +33,7 @@ def _flag(name: str) -> bool:
 
 
 def _key_tail(key: str) -> str:
-    return f"key ending in …{key[-4:]}" if len(key) >= 16 else "a key (too short to show its end)"
+    return _("key ending in …{tail}", tail=key[-4:]) if len(key) >= 16 else _("a key (too short to show its end)")
 
 
 def _without_userinfo(url: str) -> str:
@@ -55,23 +56,23 @@ def make_client(*, quiet=False) -> anthropic.Anthropic:
     base_url = os.environ.get("ANTHROPIC_BASE_URL", "").strip()
     replay = os.environ.get("LOOPLAB_REPLAY", "").strip()
     if replay:
-        client, line = replay_client(replay), "Backend: replay of a recorded session (LOOPLAB_REPLAY)."
+        client, line = replay_client(replay), _("Backend: replay of a recorded session (LOOPLAB_REPLAY).")
     elif _flag("LOOPLAB_OFFLINE"):
-        client, line = practice_client(), "Backend: practice model (offline, LOOPLAB_OFFLINE=1)."
+        client, line = practice_client(), _("Backend: practice model (offline, LOOPLAB_OFFLINE=1).")
     elif base_url:
         if urlsplit(base_url).scheme not in ("http", "https") or not urlsplit(base_url).hostname:
-            raise ValueError(f"ANTHROPIC_BASE_URL={base_url!r} is not an http(s) URL; write it like "
-                             "http://localhost:11434 (no /v1), or unset it to use the practice model")
+            raise ValueError(_("ANTHROPIC_BASE_URL={url!r} is not an http(s) URL; write it like "
+                               "http://localhost:11434 (no /v1), or unset it to use the practice model", url=base_url))
         client = anthropic.Anthropic(api_key=key or "local", base_url=base_url)
-        line = f"Backend: local server at {_without_userinfo(base_url)}, model {MODEL}."
+        line = _("Backend: local server at {url}, model {model}.", url=_without_userinfo(base_url), model=MODEL)
     elif sys.platform == "emscripten":  # the browser edition: see looplab.browser
         client, line = _in_browser(key or browser.typed_key())
     elif key:
         client = anthropic.Anthropic(api_key=key)
-        line = f"Backend: Claude ({_key_tail(key)}), model {MODEL}."
+        line = _("Backend: Claude ({key}), model {model}.", key=_key_tail(key), model=MODEL)
     else:
         client = practice_client()
-        line = "Backend: practice model (offline). Set ANTHROPIC_API_KEY to use Claude."
+        line = _("Backend: practice model (offline). Set ANTHROPIC_API_KEY to use Claude.")
     if os.environ.get("LOOPLAB_RECORD", "").strip():
         client = record(client, os.environ["LOOPLAB_RECORD"].strip(), append=True)
     if not quiet:
@@ -83,6 +84,7 @@ def _in_browser(key: str) -> tuple[anthropic.Anthropic, str]:
     """In a browser tab: Claude if a key was typed in (key_widget), else the practice model."""
     if key:
         return (browser.claude_client(key),
-                f"Backend: Claude from this browser tab ({_key_tail(key)}), model {MODEL}. {browser.EXPOSED}")
-    return practice_client(), ("Backend: practice model (in this browser tab). To use Claude, run "
-                               "looplab.browser.key_widget() and enter a key.")
+                _("Backend: Claude from this browser tab ({key}), model {model}. {warning}",
+                  key=_key_tail(key), model=MODEL, warning=browser.EXPOSED))
+    return practice_client(), _("Backend: practice model (in this browser tab). To use Claude, run "
+                                "looplab.browser.key_widget() and enter a key.")

@@ -11,10 +11,12 @@ import html
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from looplab.i18n import N_, _
 from looplab.trace import clip
 
 PROGRESS_MODES = ("auto", "widget", "text", None)
 MARKS = {True: "✓", False: "✗", None: "–"}
+HEAD = ("#", N_("question"), N_("status"), N_("turns"), N_("tools"))
 
 
 class Results(list):
@@ -42,11 +44,13 @@ class Results(list):
     def summary(self) -> str:
         """One line: how many checks passed, and which failed."""
         passed, applied = self.counts()
-        failed = ", ".join(f"{name} on {_short(q, 40)!r}" for q, name in self.failures())
-        return f"{passed} of {applied} checks passed" + (f"; failed: {failed}" if failed else "")
+        failed = ", ".join(_("{check} on {question!r}", check=name, question=_short(q, 40)) for q, name in self.failures())
+        if failed:
+            return _("{passed} of {applied} checks passed; failed: {failed}", passed=passed, applied=applied, failed=failed)
+        return _("{passed} of {applied} checks passed", passed=passed, applied=applied)
 
     def _table(self) -> list[list[str]]:
-        head = ["#", "question", "status", "turns", "tools", *self.checks]
+        head = [*map(_, HEAD), *self.checks]
         body = [[str(i), _short(r["question"], 44), r["status"], str(r["turns"]), str(r["tool_calls"]),
                  *(MARKS[r[name]] for name in self.checks)] for i, r in enumerate(self, 1)]
         return [head, *body]
@@ -76,9 +80,10 @@ def evaluate(agent: Callable[[str], Any], cases: Iterable, checks, *, progress: 
     cases = [{"question": c} if isinstance(c, str) else dict(c) for c in cases]
     named = _named_checks(checks)
     if not cases or any(not isinstance(c.get("question"), str) for c in cases):
-        raise ValueError("evaluate: pass a non-empty list of questions, or of dicts with a 'question'")
+        raise ValueError(_("evaluate: pass a non-empty list of questions, or of dicts with a 'question'"))
     if progress not in PROGRESS_MODES:
-        raise ValueError(f"evaluate: progress must be one of {PROGRESS_MODES}, not {progress!r}")
+        raise ValueError(_("evaluate: progress must be one of {modes}, not {progress!r}", modes=PROGRESS_MODES,
+                           progress=progress))
     step = _progress(len(cases), progress)
     rows, runs, notes = [], [], {}  # notes: error text -> the case numbers it hit
     for i, case in enumerate(cases, 1):
@@ -87,23 +92,30 @@ def evaluate(agent: Callable[[str], Any], cases: Iterable, checks, *, progress: 
             run = agent(case["question"])
             row.update(status=run.status, turns=run.turns, tool_calls=len(run.tool_calls))
         except Exception as exc:  # one failing case must not stop the evaluation
-            row.update(status=f"error: {type(exc).__name__}", turns=0, tool_calls=0)
-            notes.setdefault(f"the agent raised {type(exc).__name__}: {exc}", []).append(i)
+            row.update(status=_("error: {error}", error=type(exc).__name__), turns=0, tool_calls=0)
+            notes.setdefault(_("the agent raised {error}: {message}", error=type(exc).__name__, message=exc), []).append(i)
         for name, check in named.items():
             row[name] = _apply(check, name, run, case, i, notes)
         rows.append(row)
         runs.append(run)
         step(i, row)
-    lines = [f"{text} (case{'s' * (len(hit) > 1)} {', '.join(map(str, hit))})" for text, hit in notes.items()]
+    lines = [_note(text, hit) for text, hit in notes.items()]
     return Results(rows, list(named), runs, lines)
+
+
+def _note(text: str, hit: list[int]) -> str:
+    cases = ", ".join(map(str, hit))
+    if len(hit) > 1:
+        return _("{text} (cases {cases})", text=text, cases=cases)
+    return _("{text} (case {cases})", text=text, cases=cases)
 
 
 def _named_checks(checks) -> dict[str, Callable]:
     pairs = list(checks.items()) if isinstance(checks, dict) else [
         (getattr(c, "__name__", repr(c)), c) for c in checks]
     if not pairs or not all(callable(c) for _, c in pairs):
-        raise TypeError("evaluate: checks must be a non-empty dict {name: function} or list of "
-                        "functions check(run, case) -> bool | None")
+        raise TypeError(_("evaluate: checks must be a non-empty dict {name: function} or list of "
+                          "functions check(run, case) -> bool | None"))
     return dict(pairs)
 
 
@@ -113,10 +125,11 @@ def _apply(check, name, run, case, i, notes) -> bool | None:
     try:
         outcome = check(run, case)
     except NotImplementedError:
-        notes.setdefault(f"check {name} is not written yet (it raises NotImplementedError)", []).append(i)
+        notes.setdefault(_("check {name} is not written yet (it raises NotImplementedError)", name=name), []).append(i)
         return False
     except Exception as exc:
-        notes.setdefault(f"check {name} raised {type(exc).__name__}: {exc}", []).append(i)
+        notes.setdefault(_("check {name} raised {error}: {message}", name=name, error=type(exc).__name__,
+                           message=exc), []).append(i)
         return False
     return None if outcome is None else bool(outcome)
 
@@ -143,7 +156,8 @@ def _progress(total: int, mode: str | None) -> Callable[[int, dict], None]:
         except ImportError:
             mode = "text"  # no ipywidgets: plain lines instead
     if mode == "text":
-        return lambda done, row: print(f"[{done}/{total}] {row['status']}: {_short(row['question'], 60)}")
+        return lambda done, row: print(_("[{done}/{total}] {status}: {question}", done=done, total=total,
+                                         status=row["status"], question=_short(row["question"], 60)))
     return lambda done, row: None
 
 
@@ -154,16 +168,19 @@ def _widget_progress(total: int) -> Callable[[int, dict], None]:
 
     class Bar(ipywidgets.HBox):
         def __repr__(self) -> str:  # the text/plain nbval compares: fixed, whatever the progress
-            return f"Evaluating {total} questions (a progress bar where widgets show)"
+            return _("Evaluating {total} questions (a progress bar where widgets show)", total=total)
 
-    bar = ipywidgets.IntProgress(value=0, min=0, max=total, description="Evaluating")
-    label = ipywidgets.Label(f"0 of {total}")
+    bar = ipywidgets.IntProgress(value=0, min=0, max=total, description=_("Evaluating"))
+    label = ipywidgets.Label(_("{done} of {total}", done=0, total=total))
     box = Bar([bar, label])
     display(box)
 
     def step(done: int, row: dict) -> None:
         bar.value = done
-        label.value = f"{done} of {total}" + (" — done" if done == total else f": {_short(row['question'], 40)}")
+        if done == total:
+            label.value = _("{done} of {total} — done", done=done, total=total)
+        else:
+            label.value = _("{done} of {total}: {question}", done=done, total=total, question=_short(row["question"], 40))
 
     step.widget = box
     return step

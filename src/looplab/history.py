@@ -19,6 +19,7 @@ import anthropic
 import httpx2
 
 from looplab.client import MODEL
+from looplab.i18n import _
 from looplab.loop import _ENDINGS, to_param
 from looplab.practice.context import BETA_COMPACTION, CLEARED, KEPT_CHARS, abridge, is_cleared
 from looplab.tools import Toolbox
@@ -100,11 +101,11 @@ def metered(client: anthropic.Anthropic) -> tuple[anthropic.Anthropic, Sent]:
 def _label(message: dict, calls: dict) -> str:
     for block in _blocks(message):
         if block["type"] == "tool_result":
-            return f"result of {calls.get(block['tool_use_id'], 'a tool')}"
+            return _("result of {call}", call=calls.get(block["tool_use_id"]) or _("a tool"))
     if message["role"] == "assistant":
         uses = [calls[b["id"]] for b in _blocks(message) if b["type"] == "tool_use"]
-        return "calls " + ", ".join(uses) if uses else "answer"
-    return "task" if isinstance(message["content"], str) else "user text"
+        return _("calls {calls}", calls=", ".join(uses)) if uses else _("answer")
+    return _("task") if isinstance(message["content"], str) else _("user text")
 
 
 @dataclass
@@ -122,8 +123,9 @@ class Meter:
     def __str__(self) -> str:
         biggest = max((t for _, t in self.rows), default=1) or 1
         lines = [f"{label[:44]:<44} {tokens:>6}  {'#' * round(30 * tokens / biggest)}" for label, tokens in self.rows]
-        share = f" = {self.total / self.window:.2%} of the {self.window:,}-token window" if self.window else ""
-        return "\n".join([*lines, f"{'total':<44} {self.total:>6}{share}"])
+        share = " = " + _("{share:.2%} of the {window:,}-token window", share=self.total / self.window,
+                          window=self.window) if self.window else ""
+        return "\n".join([*lines, f"{_('total'):<44} {self.total:>6}{share}"])
 
     def __repr__(self) -> str:
         return str(self)
@@ -142,7 +144,7 @@ def meter(client, messages: list, tools=(), model: str = MODEL) -> Meter:
              for m in messages for b in _blocks(m) if b["type"] == "tool_use"}
     rows, before = [], 0
     if definitions:
-        rows.append(("tool definitions", count(messages[:1]) - count(messages[:1], with_tools=False)))
+        rows.append((_("tool definitions"), count(messages[:1]) - count(messages[:1], with_tools=False)))
         before = rows[0][1]
     ends = [i + 1 for i, m in enumerate(messages) if m["role"] == "user" or i == len(messages) - 1]
     start = 0
@@ -233,7 +235,7 @@ def long_run(client, task: str, tools, *, manage=None, compact_over: int | None 
         options["betas"] = sorted({*options.get("betas", []), "compact-2026-09-04"})
     request = {"model": model, "max_tokens": 1024, "tools": toolbox.to_api(),
                "tool_choice": {"type": "auto", "disable_parallel_tool_use": True}, **options}
-    for _ in range(max_turns):
+    for _turn in range(max_turns):
         if manage is not None:
             run.messages = manage(run.messages)
         if compact_over is not None and run.sent and run.sent[-1] > compact_over:
@@ -259,14 +261,14 @@ def long_run(client, task: str, tools, *, manage=None, compact_over: int | None 
     return run
 
 
-ENDINGS = {reason: status for reason, (status, _) in _ENDINGS.items()}
+ENDINGS = {reason: status for reason, (status, _why) in _ENDINGS.items()}
 
 
 def managed_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None, manage=None, **request):
     """The loop of exercise 8.0, for when yours is not kept here: the loop of 5.5, with `manage(messages)`
     before each request (what it returns is sent, and kept) and `request` passed on; returns (status, messages)."""
     messages, spent = [{"role": "user", "content": task}], 0
-    for _ in range(max_turns):
+    for _turn in range(max_turns):
         if token_budget is not None and spent >= token_budget:
             return "over_budget", messages
         if manage is not None:

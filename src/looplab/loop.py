@@ -11,6 +11,7 @@ import anthropic
 from ._attempts import watch_attempts
 from ._toolrun import run_tools
 from .client import MODEL
+from .i18n import N_, _
 from .pricing import cost_usd
 from .tools import Toolbox
 from .trace import Event, timeline_html, timeline_text
@@ -19,11 +20,11 @@ STATUSES = ("done", "max_turns", "over_budget", "truncated", "refused", "context
             "error")
 USAGE_KEYS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
 _ENDINGS = {  # stop reason -> (status, why it stopped)
-    "end_turn": ("done", "the model ended its turn"),
-    "stop_sequence": ("done", "the model reached a stop sequence"),
-    "max_tokens": ("truncated", "the reply hit max_tokens={max_tokens}; its tool calls were not run; raise max_tokens or ask for less"),
-    "refusal": ("refused", "the model declined the request"),
-    "model_context_window_exceeded": ("context_exceeded", "the conversation no longer fits the model's context window; shorten it or start afresh"),
+    "end_turn": ("done", N_("the model ended its turn")),
+    "stop_sequence": ("done", N_("the model reached a stop sequence")),
+    "max_tokens": ("truncated", N_("the reply hit max_tokens={max_tokens}; its tool calls were not run; raise max_tokens or ask for less")),
+    "refusal": ("refused", N_("the model declined the request")),
+    "model_context_window_exceeded": ("context_exceeded", N_("the conversation no longer fits the model's context window; shorten it or start afresh")),
 }
 
 
@@ -81,10 +82,12 @@ def run_agent(client, task: str, tools, *, system: str | None = None, model: str
             spent = _spent(run.usage)
             if token_budget is not None and spent >= token_budget:
                 return _finish(run, emit, "over_budget",
-                               f"{spent} tokens used, at or over token_budget={token_budget}, before turn {run.turns + 1}")
+                               _("{spent} tokens used, at or over token_budget={budget}, before turn {turn}",
+                                 spent=spent, budget=token_budget, turn=run.turns + 1))
             if run.turns >= max_turns:
                 return _finish(run, emit, "max_turns",
-                               f"reached max_turns={max_turns} before the model answered; read the trace before raising the cap")
+                               _("reached max_turns={max_turns} before the model answered; read the trace before raising the cap",
+                                 max_turns=max_turns))
             run.turns += 1
             attempts.clear()
             try:
@@ -93,8 +96,8 @@ def run_agent(client, task: str, tools, *, system: str | None = None, model: str
                 run.error = exc
                 emit(Event("error", run.turns, {**describe_api_error(exc), "attempts": list(attempts)}))
                 return _finish(run, emit, "error",
-                               f"the model call of turn {run.turns} failed (the SDK retried it if it could); "
-                               "run.error holds the exception, run.messages the history so far")
+                               _("the model call of turn {turn} failed (the SDK retried it if it could); "
+                                 "run.error holds the exception, run.messages the history so far", turn=run.turns))
             content = [to_param(block) for block in reply.content]
             run.messages.append({"role": "assistant", "content": content})
             run.stop_reason = reply.stop_reason
@@ -107,7 +110,7 @@ def run_agent(client, task: str, tools, *, system: str | None = None, model: str
                 if reply.stop_reason not in _ENDINGS:
                     return _finish(run, emit, "anomaly", _anomaly(reply.stop_reason))
                 status, why = _ENDINGS[reply.stop_reason]
-                return _finish(run, emit, status, why.format(max_tokens=max_tokens))
+                return _finish(run, emit, status, _(why, max_tokens=max_tokens))
             results = run_tools(toolbox, uses, approve, run.turns, emit)
             run.messages.append({"role": "user", "content": results})
 
@@ -131,35 +134,38 @@ def describe_api_error(exc: anthropic.APIError) -> dict:
     detail = body.get("error", {}).get("message") if isinstance(body.get("error"), dict) else None
     text = (detail or exc.message or "").strip().splitlines()
     where = f" (HTTP {status})" if status is not None else ""
-    message = f"{type(exc).__name__}{where}: {text[0] if text else 'no message'}"
+    message = _("{error}{where}: {message}", error=type(exc).__name__, where=where,
+                message=text[0] if text else _("no message"))
     if isinstance(exc, anthropic.APIConnectionError) and not isinstance(exc, anthropic.APITimeoutError):
-        message = (f"{type(exc).__name__}: could not reach {_host(exc)}: check the network, "
-                   "or set LOOPLAB_OFFLINE=1 to use the practice model")
+        message = _("{error}: could not reach {host}: check the network, "
+                    "or set LOOPLAB_OFFLINE=1 to use the practice model", error=type(exc).__name__, host=_host(exc))
     return {"source": "api", "error": type(exc).__name__, "status_code": status, "message": message}
 
 
 def _anomaly(stop_reason) -> str:
     if stop_reason == "tool_use":
-        return "stop_reason 'tool_use' but the reply holds no tool_use block; nothing to run"
-    return f"stop_reason {stop_reason!r} is not one the loop knows; it stopped rather than guess"
+        return _("stop_reason 'tool_use' but the reply holds no tool_use block; nothing to run")
+    return _("stop_reason {stop_reason!r} is not one the loop knows; it stopped rather than guess", stop_reason=stop_reason)
 
 
 def _host(exc: anthropic.APIError) -> str:
     try:
-        return exc.request.url.host or "the API"
+        return exc.request.url.host or _("the API")
     except (AttributeError, RuntimeError):  # an error built without a request
-        return "the API"
+        return _("the API")
 
 
 def _check_arguments(task, max_turns, max_tokens, token_budget) -> None:
     if not isinstance(task, str) or not task.strip():
-        raise TypeError(f"run_agent: task must be a non-empty string (the user's request), not {task!r:.60}")
+        raise TypeError(_("run_agent: task must be a non-empty string (the user's request), not {task!r:.60}",
+                          task=task))
     if not isinstance(max_turns, int) or max_turns < 1:
-        raise ValueError(f"run_agent: max_turns must be a whole number >= 1, not {max_turns!r}")
+        raise ValueError(_("run_agent: {name} must be a whole number >= 1, not {value!r}", name="max_turns", value=max_turns))
     if not isinstance(max_tokens, int) or max_tokens < 1:
-        raise ValueError(f"run_agent: max_tokens must be a whole number >= 1, not {max_tokens!r}")
+        raise ValueError(_("run_agent: {name} must be a whole number >= 1, not {value!r}", name="max_tokens", value=max_tokens))
     if token_budget is not None and (not isinstance(token_budget, int) or token_budget < 1):
-        raise ValueError(f"run_agent: token_budget must be a whole number >= 1 or None, not {token_budget!r}")
+        raise ValueError(_("run_agent: token_budget must be a whole number >= 1 or None, not {value!r}",
+                           value=token_budget))
 
 
 def _emitter(run: Run, on_event) -> Callable[[Event], None]:
@@ -177,8 +183,8 @@ def _emitter(run: Run, on_event) -> Callable[[Event], None]:
             state["listening"] = False
             run.events.append(Event("error", event.turn, {
                 "source": "on_event", "error": type(exc).__name__,
-                "message": f"on_event failed on a {event.kind} event ({type(exc).__name__}: {exc}); "
-                           "later events were not sent to it, the run went on"}))
+                "message": _("on_event failed on a {kind} event ({error}: {message}); later events were not sent "
+                             "to it, the run went on", kind=event.kind, error=type(exc).__name__, message=exc)}))
 
     return emit
 

@@ -15,8 +15,11 @@ import textwrap
 import types
 from pathlib import Path
 
-HEADER = ("# Your code, kept by looplab.mine.keep() once it passed {title}.\n"
-          "# Edit it in the notebook and run keep() again; the next notebook loads this file.\n")
+from looplab.i18n import N_, _
+
+HEADER = N_("# Your code, kept by looplab.mine.keep() once it passed {title}.\n"
+            "# Edit it in the notebook and run keep() again; the next notebook loads this file.\n")
+STATUS_WORDS = {"not yet": N_("not yet"), "not attempted": N_("not attempted")}  # an Outcome's status, shown
 DATA = (str, int, float, bool, type(None), dict, list, tuple, set, frozenset)
 
 
@@ -44,8 +47,8 @@ def _line(name: str, value, home: str) -> tuple[str, str]:
         return "import", f"from looplab import {name}"
     if isinstance(value, DATA):
         return "data", f"{name} = {value!r}\n"
-    raise ValueError(f"keep: cannot save {name!r} (a {type(value).__name__}) with your code; "
-                     "build it inside your function instead")
+    raise ValueError(_("keep: cannot save {name!r} (a {kind}) with your code; build it inside your function instead",
+                       name=name, kind=type(value).__name__))
 
 
 def module_text(functions, title: str) -> str:
@@ -67,7 +70,7 @@ def module_text(functions, title: str) -> str:
             parts[kind].append(text)
     imports = "\n".join(sorted(parts["import"]))
     body = "\n\n".join(parts["data"] + parts["code"])
-    return HEADER.format(title=title) + (f"\n{imports}\n" if imports else "") + "\n\n" + body
+    return _(HEADER, title=_(title)) + (f"\n{imports}\n" if imports else "") + "\n\n" + body
 
 
 def keep(path, *functions, check) -> None:
@@ -79,16 +82,18 @@ def keep(path, *functions, check) -> None:
     path, names = Path(path), ", ".join(f.__name__ for f in functions)
     outcome = check.evaluate(functions[0])
     if outcome.status != "pass":
-        print(f"{path.name} not written: {functions[0].__name__} does not pass yet ({check.title}: "
-              f"{outcome.status}); run keep() again once the check says Correct.")
+        print(_("{file} not written: {function} does not pass yet ({title}: {status}); run keep() again once "
+                "the check says Correct.", file=path.name, function=functions[0].__name__, title=_(check.title),
+                status=_(STATUS_WORDS.get(outcome.status, outcome.status))))
         return
     try:
         text = module_text(functions, check.title)
     except (OSError, TypeError, ValueError) as exc:
-        print(f"{path.name} not written: {exc}")
+        print(_("{file} not written: {error}", file=path.name, error=exc))
         return
     path.write_text(text, encoding="utf-8")
-    print(f"Kept {names} in {path.name}: it passed {check.title}. A later notebook loads it from there.")
+    print(_("Kept {names} in {file}: it passed {title}. A later notebook loads it from there.",
+            names=names, file=path.name, title=_(check.title)))
 
 
 def _import(path: Path) -> types.ModuleType:
@@ -99,7 +104,7 @@ def _import(path: Path) -> types.ModuleType:
     return module
 
 
-def load(name: str, *paths, instead, instead_is: str = "the loop restated above"):
+def load(name: str, *paths, instead, instead_is: str = N_("the loop restated above")):
     """`name` from the first of `paths` that holds it, or `instead` (described as `instead_is`); one printed
     line says which."""
     for path in map(Path, paths):
@@ -108,11 +113,12 @@ def load(name: str, *paths, instead, instead_is: str = "the loop restated above"
         try:
             found = getattr(_import(path), name)
         except Exception as exc:  # a kept file edited by hand may be broken: say so, go on
-            print(f"{name}: {path.name} could not be loaded ({type(exc).__name__}: {exc}); trying the next")
+            print(_("{name}: {file} could not be loaded ({error}: {message}); trying the next",
+                    name=name, file=path.name, error=type(exc).__name__, message=exc))
             continue
-        print(f"{name}: yours, loaded from {path.name}.")
+        print(_("{name}: yours, loaded from {file}.", name=name, file=path.name))
         return found
-    where = " or ".join(Path(p).name for p in paths)
-    print(f"{name}: no {where} to load from in this folder (its exercise not passed yet, or its "
-          f"notebook not run here), so this notebook uses {instead_is}.")
+    where = _(" or ").join(Path(p).name for p in paths)
+    print(_("{name}: no {files} to load from in this folder (its exercise not passed yet, or its notebook not "
+            "run here), so this notebook uses {instead}.", name=name, files=where, instead=_(instead_is)))
     return instead

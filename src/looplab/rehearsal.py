@@ -22,7 +22,7 @@ def classify(name: str, message: str = "") -> str:
     """
     if name in NETWORK_ERRORS:
         return "network"
-    if message.startswith("replay:") or "'message': 'replay:" in message:
+    if message.startswith(("replay:", "replay :")) or "'message': 'replay:" in message:  # French adds a space
         return "replay"
     if name in API_ERRORS:
         return "api"

@@ -17,6 +17,7 @@ from pathlib import Path
 import anthropic
 import httpx2
 
+from looplab.i18n import _
 from looplab.practice.responses import api_error
 
 FORMAT = "looplab-replay/1"
@@ -99,15 +100,17 @@ def _existing(path: Path) -> list:
 
 def load(path) -> list:
     """The exchanges of the recording at `path`; ValueError saying what to do when it is not one."""
-    how = "record one with looplab.record(client, path), or unset LOOPLAB_REPLAY"
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ValueError(f"replay: no recording at '{path}'; {how}") from None
+        raise ValueError(_("replay: no recording at '{path}'; record one with looplab.record(client, path), "
+                           "or unset LOOPLAB_REPLAY", path=path)) from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise ValueError(f"replay: '{path}' is not valid JSON ({exc}); {how}") from None
+        raise ValueError(_("replay: '{path}' is not valid JSON ({error}); record one with looplab.record(client, "
+                           "path), or unset LOOPLAB_REPLAY", path=path, error=exc)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"replay: '{path}' is not a {FORMAT} recording; {how}")
+        raise ValueError(_("replay: '{path}' is not a {format} recording; record one with looplab.record(client, "
+                           "path), or unset LOOPLAB_REPLAY", path=path, format=FORMAT))
     return data["exchanges"]
 
 
@@ -230,8 +233,8 @@ def _likeness(a: str, b: str) -> int:
 def _folder(path: Path) -> Replay:
     files = sorted(path.glob("*.json"))
     if not files:
-        raise ValueError(f"replay: no recording (*.json) in the folder '{path}'; run make rehearse "
-                         "to record one, or unset LOOPLAB_REPLAY")
+        raise ValueError(_("replay: no recording (*.json) in the folder '{path}'; run make rehearse "
+                           "to record one, or unset LOOPLAB_REPLAY", path=path))
     return Replay([Recording(f.name, load(f)) for f in files], folder=path)
 
 

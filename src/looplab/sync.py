@@ -22,6 +22,8 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from looplab.i18n import LANGUAGES, _, language, set_language
+
 RECORD = Path(".looplab") / "synced.json"
 BACKUP = "backup"
 # Build leftovers of the source edition that are not material.
@@ -39,10 +41,11 @@ class Report:
 
     def summary(self, copy: str) -> str:
         """One line for the terminal."""
-        line = f"{copy}: {len(self.added)} added, {len(self.updated)} updated, {len(self.kept)} of yours kept"
+        counts = {"copy": copy, "added": len(self.added), "updated": len(self.updated), "kept": len(self.kept)}
         if self.kept:
-            line += f" ({', '.join(self.kept)}; `make restore NB=NN` takes the new version, yours backed up)"
-        return line
+            return _("{copy}: {added} added, {updated} updated, {kept} of yours kept ({files}; `make restore NB=NN` "
+                     "takes the new version, yours backed up)", files=", ".join(self.kept), **counts)
+        return _("{copy}: {added} added, {updated} updated, {kept} of yours kept", **counts)
 
 
 def digest(path: Path) -> str:
@@ -86,7 +89,8 @@ def sync(source: str | Path, copy: str | Path) -> Report:
     """Bring the copy up to date with the source; never overwrite a file the participant edited."""
     source, copy = Path(source), Path(copy)
     if not source.is_dir():
-        raise FileNotFoundError(f"sync: no folder {str(source)!r} to copy from; run from the repository's root")
+        raise FileNotFoundError(_("sync: no folder {folder!r} to copy from; run from the repository's root",
+                                  folder=str(source)))
     record, report = read_record(copy), Report()
     for rel, src in material(source).items():
         dest, new = copy / rel, digest(src)
@@ -117,7 +121,8 @@ def find(source: Path, name: str) -> str:
     hits = [rel for rel in files if rel.endswith(".ipynb") and "/" not in rel and rel.startswith(name)]
     if len(hits) != 1:
         known = ", ".join(rel.split("_")[0] for rel in files if rel.endswith(".ipynb") and "/" not in rel)
-        raise ValueError(f"restore: {name!r} names {len(hits)} notebooks; pass one number among {known}, e.g. NB=03")
+        raise ValueError(_("restore: {name!r} names {count} notebooks; pass one number among {known}, e.g. NB=03",
+                           name=name, count=len(hits), known=known))
     return hits[0]
 
 
@@ -146,17 +151,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("source", help="the edition to copy from, e.g. workshop")
     parser.add_argument("copy", help="the participant's own folder, e.g. my-workshop")
     parser.add_argument("--restore", metavar="NB", help="put back the current version of one notebook, e.g. 03")
+    parser.add_argument("--language", choices=sorted(LANGUAGES), help="the language of its messages (default: en)")
     args = parser.parse_args(argv)
+    before = language()
+    set_language(args.language or before)
     try:
         if args.restore is not None:
             rel, saved = restore(args.source, args.copy, args.restore)
-            kept = f"; yours is in {saved.relative_to(args.copy).as_posix()}" if saved else ""
-            print(f"{args.copy}: {rel} restored{kept}")
+            if saved:
+                print(_("{copy}: {file} restored; yours is in {backup}", copy=args.copy, file=rel,
+                        backup=saved.relative_to(args.copy).as_posix()))
+            else:
+                print(_("{copy}: {file} restored", copy=args.copy, file=rel))
         else:
             print(sync(args.source, args.copy).summary(args.copy))
     except (OSError, ValueError) as err:
         print(err, file=sys.stderr)
         return 1
+    finally:
+        set_language(before)  # called from Python (a test, a notebook): its language is left as it was
     return 0
 
 

@@ -9,6 +9,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from looplab.i18n import N_, _
+
+COLUMNS = (N_("turn"), N_("stop reason"), N_("tools"), N_("tokens in"), N_("tokens out"), N_("cost"))
+
 
 @dataclass
 class Event:
@@ -47,7 +51,8 @@ def read_jsonl(path) -> list[dict]:
         try:
             rows.append(json.loads(line))
         except json.JSONDecodeError as exc:
-            raise ValueError(f"{path}: line {n} is not JSON ({exc.msg}); was the file edited or cut?") from None
+            raise ValueError(_("{path}: line {n} is not JSON ({error}); was the file edited or cut?",
+                               path=path, n=n, error=exc.msg)) from None
     return rows
 
 
@@ -67,7 +72,7 @@ def usage_per_turn(run) -> list[dict]:
 
 def format_cost(cost: float | None) -> str:
     """Cost as text: "$0.0114", or "n/a" when the model has no price."""
-    return "n/a" if cost is None else f"${cost:.4f}"
+    return _("n/a") if cost is None else f"${cost:.4f}"
 
 
 def clip(text: str, limit: int, *, count: bool = False) -> str:
@@ -75,7 +80,9 @@ def clip(text: str, limit: int, *, count: bool = False) -> str:
     more = len(text) - limit
     if more <= 0:
         return text
-    return f"{text[:limit]}… ({more} more characters)" if count else text[: limit - 1] + "…"
+    if count:
+        return _("{text}… ({more} more characters)", text=text[:limit], more=more)
+    return text[: limit - 1] + "…"
 
 
 def call_text(data: dict) -> str:
@@ -86,27 +93,30 @@ def call_text(data: dict) -> str:
 
 def call_label(data: dict) -> str:
     """A tool call's name, marked " (denied)" or " (error)" when it did not run cleanly."""
-    mark = " (denied)" if data.get("approved") is False else " (error)" if data.get("is_error") else ""
-    return data["name"] + mark
+    if data.get("approved") is False:
+        return _("{name} (denied)", name=data["name"])
+    return _("{name} (error)", name=data["name"]) if data.get("is_error") else data["name"]
 
 
 def result_text(data: dict) -> str:
     """A tool result in a few words: "3 lines", the one line itself, "denied" or the error."""
     content = str(data.get("content", ""))
     if data.get("approved") is False:
-        return "denied: " + clip(content.splitlines()[0] if content else "", 50)
+        return _("denied: {text}", text=clip(content.splitlines()[0] if content else "", 50))
     if data.get("is_error"):
-        return "error: " + clip(content.splitlines()[0] if content else "", 50)
+        return _("error: {text}", text=clip(content.splitlines()[0] if content else "", 50))
     lines = content.splitlines()
     if len(lines) > 1:
-        return f"{len(lines)} lines"
-    return clip(lines[0], 40) if lines else "(empty)"
+        return _("{n} lines", n=len(lines))
+    return clip(lines[0], 40) if lines else _("(empty)")
 
 
 def retries_text(statuses: list) -> str:
     """Retries the SDK made before a reply came: "2 retries (529, 529)" (None: no response)."""
-    shown = ", ".join("no response" if s is None else str(s) for s in statuses)
-    return f"{len(statuses)} {'retry' if len(statuses) == 1 else 'retries'} ({shown})"
+    shown = ", ".join(_("no response") if s is None else str(s) for s in statuses)
+    if len(statuses) == 1:
+        return _("{n} retry ({statuses})", n=1, statuses=shown)
+    return _("{n} retries ({statuses})", n=len(statuses), statuses=shown)
 
 
 def turns(run) -> list[dict]:
@@ -126,15 +136,16 @@ def turns(run) -> list[dict]:
 
 
 def _retry_lines(run) -> list[str]:
-    return [f"turn {t['turn']} · {retries_text(t['reply']['retries'])}"
+    return [_("turn {turn} · {retries}", turn=t["turn"], retries=retries_text(t["reply"]["retries"]))
             for t in turns(run) if t["reply"] and t["reply"].get("retries")]
 
 
 def _headline(run) -> str:
     u = run.usage
-    count = f"{run.turns} turn" + ("" if run.turns == 1 else "s")
-    return (f"{run.status} after {count} · {u['input_tokens']} in / {u['output_tokens']} out tokens"
-            f" · {format_cost(run.cost_usd)} ({run.model})")
+    count = _("{n} turn", n=run.turns) if run.turns == 1 else _("{n} turns", n=run.turns)
+    return _("{status} after {count} · {tokens_in} in / {tokens_out} out tokens · {cost} ({model})",
+             status=run.status, count=count, tokens_in=u["input_tokens"], tokens_out=u["output_tokens"],
+             cost=format_cost(run.cost_usd), model=run.model)
 
 
 def _stop_reason_text(run) -> str | None:
@@ -146,16 +157,17 @@ def timeline_text(run) -> str:
     """Readable multi-line summary of a run: status, tokens, cost, retries, each tool call, answer."""
     lines = [f"Run {_headline(run)}"]
     if (why := _stop_reason_text(run)):
-        lines.append(f"why it stopped: {why}")
+        lines.append(_("why it stopped: {why}", why=why))
     lines += _retry_lines(run)
     calls = [e for e in run.events if e.kind == "tool_call"]
     if calls:
-        lines.append("tool calls:")
-        lines += [f"  turn {e.turn}: {call_text(e.data)} -> {result_text(e.data)}" for e in calls]
+        lines.append(_("tool calls:"))
+        lines += ["  " + _("turn {turn}: {call} -> {result}", turn=e.turn, call=call_text(e.data),
+                           result=result_text(e.data)) for e in calls]
     for e in run.events:
         if e.kind == "error":
-            lines.append(f"error (turn {e.turn}): {e.data['message']}")
-    lines.append(f"answer: {run.answer}" if run.answer is not None else "answer: (none)")
+            lines.append(_("error (turn {turn}): {message}", turn=e.turn, message=e.data["message"]))
+    lines.append(_("answer: {answer}", answer=run.answer if run.answer is not None else _("(none)")))
     return "\n".join(lines)
 
 
@@ -168,7 +180,7 @@ def _row_html(turn: dict) -> str:
     stop = reply.get("stop_reason") or ""
     api = [e for e in turn["errors"] if e.get("source") == "api"]
     if api:
-        stop = f"error: {api[-1]['error']}"
+        stop = _("error: {error}", error=api[-1]["error"])
     usage = reply.get("usage", {})
     tools = ", ".join(_tool_span(call_label(c), f"{call_text(c)} -> {result_text(c)}") for c in turn["calls"])
     cost = format_cost(reply.get("cost_usd")) if reply else ""
@@ -180,16 +192,16 @@ def _row_html(turn: dict) -> str:
 def timeline_html(run) -> str:
     """Compact HTML timeline of a run (turn, stop reason, tools, tokens, cost), all text escaped."""
     esc = html.escape
-    head = "".join(f"<th>{h}</th>" for h in ("turn", "stop reason", "tools", "tokens in", "tokens out", "cost"))
+    head = "".join(f"<th>{esc(_(h))}</th>" for h in COLUMNS)
     body = "".join(_row_html(t) for t in turns(run))
     parts = [f'<div class="looplab-run"><p><b>Run</b> {esc(_headline(run))}</p>']
     if (why := _stop_reason_text(run)):
-        parts.append(f"<p>why it stopped: {esc(why)}</p>")
+        parts.append(f"<p>{esc(_('why it stopped: {why}', why=why))}</p>")
     parts += [f"<p>{esc(line)}</p>" for line in _retry_lines(run)]
     parts.append(f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
     for e in run.events:
         if e.kind == "error":
-            parts.append(f"<p>error (turn {e.turn}): {esc(e.data['message'])}</p>")
-    answer = esc(run.answer) if run.answer is not None else "<i>(none)</i>"
-    parts.append(f'<p><b>answer:</b> <span style="white-space: pre-wrap">{answer}</span></p></div>')
+            parts.append(f"<p>{esc(_('error (turn {turn}): {message}', turn=e.turn, message=e.data['message']))}</p>")
+    answer = esc(run.answer) if run.answer is not None else f"<i>{esc(_('(none)'))}</i>"
+    parts.append(f'<p><b>{esc(_("answer:"))}</b> <span style="white-space: pre-wrap">{answer}</span></p></div>')
     return "".join(parts)

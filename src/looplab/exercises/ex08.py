@@ -23,6 +23,7 @@ from looplab.exercises.ex05 import (
     _weather_box,
 )
 from looplab.history import CLEARED, clear_old_results, long_run, plain
+from looplab.i18n import N_, _
 from looplab.practice import call, say, transport_of
 from looplab.samples import STATION_TASK, station_tools
 from looplab.tools import Toolbox
@@ -49,37 +50,39 @@ def _scripted(manage):
         run = long_run(client, STATION_TASK, station_tools(_data()), manage=manage, max_turns=10)
     except anthropic.BadRequestError as exc:
         error = exc.body.get("error", {}).get("message") if isinstance(exc.body, dict) else exc.message
-        raise AssertionError(f"the practice model refused a request of your loop: {error}") from None
+        raise AssertionError(_("the practice model refused a request of your loop: {error}", error=error)) from None
     return [r["messages"] for r in transport_of(client).requests], run.total
 
 
 def _as_history(returned, fn: str) -> list:
     if not isinstance(returned, list):
-        raise AssertionError(f"{fn} returned {type(returned).__name__}; return the new list of messages")
+        raise AssertionError(_("{fn} returned {kind}; return the new list of messages", fn=fn,
+                               kind=type(returned).__name__))
     return returned
 
 
 def _common(fn, name: str) -> tuple[list, list]:
     """Checks both exercises share: a callable, a copy, the same messages, the last results kept."""
     if not callable(fn):
-        raise AssertionError(f"pass your function itself: ex08.{name}.check({name})")
+        raise AssertionError(_("pass your function itself: {call}", call=f"ex08.{name}.check({name})"))
     full = long_run(practice_client(script=SCRIPT), STATION_TASK, station_tools(_data())).messages
     given = copy.deepcopy(full)
     mine = _as_history(fn(given, keep=2), name)
     if given != full:
-        raise AssertionError(f"{name} changed the history it was given; build a new one (copy.deepcopy(messages) "
-                             "first), so the caller still holds every result")
+        raise AssertionError(_("{name} changed the history it was given; build a new one (copy.deepcopy(messages) "
+                               "first), so the caller still holds every result", name=name))
     if len(mine) != len(full):
-        raise AssertionError(f"your history has {len(mine)} messages, the original {len(full)}: change the "
-                             "results' content, never remove a message (each tool_use needs its tool_result)")
+        raise AssertionError(_("your history has {mine} messages, the original {full}: change the results' "
+                               "content, never remove a message (each tool_use needs its tool_result)",
+                               mine=len(mine), full=len(full)))
     mine_results, old = _results(mine), _results(full)
     if len(mine_results) != len(old):
-        raise AssertionError("your history lost tool_result blocks; keep every block, change only its content")
+        raise AssertionError(_("your history lost tool_result blocks; keep every block, change only its content"))
     if mine_results[-2:] != old[-2:]:
-        raise AssertionError("with keep=2 the last 2 tool results must stay exactly as they were; "
-                             "you changed one of them")
+        raise AssertionError(_("with keep=2 the last 2 tool results must stay exactly as they were; "
+                               "you changed one of them"))
     if [m["role"] for m in mine] != [m["role"] for m in full] or mine[0] != full[0]:
-        raise AssertionError("the task message or the roles changed; only old tool results may change")
+        raise AssertionError(_("the task message or the roles changed; only old tool results may change"))
     return mine_results[:-2], old[:-2]
 
 
@@ -87,8 +90,8 @@ def _none_kept(fn, name: str) -> None:
     """With keep=0 every result is old: the last one must change too (ids[:-keep] keeps them all)."""
     full = long_run(practice_client(script=SCRIPT), STATION_TASK, station_tools(_data())).messages
     if _results(_as_history(fn(copy.deepcopy(full), keep=0), name))[-1:] == _results(full)[-1:]:
-        raise AssertionError("with keep=0 every result is old, yet the last one came back unchanged; mind that "
-                             "ids[:-0] is ids[:0], an empty list: write ids[:len(ids) - keep]")
+        raise AssertionError(_("with keep=0 every result is old, yet the last one came back unchanged; mind that "
+                               "ids[:-0] is ids[:0], an empty list: write ids[:len(ids) - keep]"))
 
 
 def test_clear_old(clear_old) -> str:
@@ -96,20 +99,21 @@ def test_clear_old(clear_old) -> str:
     mine, old = _common(clear_old, "clear_old")
     for text, original in zip(mine, old, strict=True):
         if text == original:
-            raise AssertionError("with keep=2 the results before the last 2 must be cleared; an old one is unchanged "
-                                 "(count the tool uses from the end)")
+            raise AssertionError(_("with keep=2 the results before the last 2 must be cleared; an old one is "
+                                   "unchanged (count the tool uses from the end)"))
         if text != CLEARED:
-            raise AssertionError(f"an old result became {str(text)[:40]!r}; put PLACEHOLDER in its place, so the "
-                                 "model knows a result was there and was removed")
+            raise AssertionError(_("an old result became {got!r}; put PLACEHOLDER in its place, so the model knows "
+                                   "a result was there and was removed", got=str(text)[:40]))
     _none_kept(clear_old, "clear_old")
     sent, total = _scripted(lambda m: clear_old(m, keep=2))
     expected, full = _scripted(lambda m: clear_old_results(m, keep=2))
     if sent != expected:
         turn = next(i for i, (a, b) in enumerate(zip(sent, expected, strict=False)) if a != b) + 1
-        raise AssertionError(f"request {turn} of the run differs from the reference; check keep at every turn")
+        raise AssertionError(_("request {turn} of the run differs from the reference; check keep at every turn",
+                               turn=turn))
     plain = _scripted(None)[1]
-    return (f"old results are cleared and the last ones kept at every turn: the run sent {total} input tokens "
-            f"instead of {plain} ({1 - total / plain:.0%} less).")
+    return _("old results are cleared and the last ones kept at every turn: the run sent {total} input tokens "
+             "instead of {plain} ({saved:.0%} less).", total=total, plain=plain, saved=1 - total / plain)
 
 
 def _quoted(text: str, original: str) -> bool:
@@ -123,26 +127,31 @@ def test_summarize_old(summarize) -> str:
     mine, old = _common(summarize, "summarize_old")
     for text, original in zip(mine, old, strict=True):
         if not isinstance(text, str) or text == original:
-            raise AssertionError("with keep=2 the results before the last 2 must be shortened; an old one is unchanged")
+            raise AssertionError(_("with keep=2 the results before the last 2 must be shortened; an old one is "
+                                   "unchanged"))
         if text == CLEARED or not _quoted(text, original):
-            raise AssertionError(f"an old result became {text[:50]!r}…; keep its first whole lines, as they are "
-                                 "(a quote, not your words), then one last line saying how much was left out")
+            raise AssertionError(_("an old result became {got!r}…; keep its first whole lines, as they are "
+                                   "(a quote, not your words), then one last line saying how much was left out",
+                                   got=text[:50]))
         if len(text) > 300:
-            raise AssertionError(f"an old result still has {len(text)} characters; keep at most about 240 of it")
+            raise AssertionError(_("an old result still has {n} characters; keep at most about 240 of it",
+                                   n=len(text)))
     _none_kept(summarize, "summarize_old")
     reference = long_run(practice_client(), STATION_TASK, station_tools(_data()))
     try:
         run = long_run(practice_client(), STATION_TASK, station_tools(_data()), manage=lambda m: summarize(m, keep=3))
     except anthropic.BadRequestError as exc:
-        raise AssertionError(f"the practice model refused a request of your loop: {exc.message}") from None
+        raise AssertionError(_("the practice model refused a request of your loop: {error}",
+                               error=exc.message)) from None
     if run.answer != reference.answer:
-        raise AssertionError(f"with your summaries the answer became {run.answer[:90]!r}…, not the full run's "
-                             f"{reference.answer[:60]!r}…; keep enough first lines for each day's fields "
-                             "(Status is the 9th line)")
-    return (f"old results are quoted, abridged, with a note; the run still answers as the full one, and sent "
-            f"{run.total} input tokens instead of {reference.total} ({1 - run.total / reference.total:.0%} less).")
+        raise AssertionError(_("with your summaries the answer became {got!r}…, not the full run's {want!r}…; "
+                               "keep enough first lines for each day's fields (Status is the 9th line)",
+                               got=run.answer[:90], want=reference.answer[:60]))
+    return _("old results are quoted, abridged, with a note; the run still answers as the full one, and sent "
+             "{total} input tokens instead of {full} ({saved:.0%} less).", total=run.total, full=reference.total,
+             saved=1 - run.total / reference.total)
 
-SUMMARIZE_SOLUTION = '''def summarize_old(messages, keep=3, chars=240):
+SUMMARIZE_SOLUTION = N_('''def summarize_old(messages, keep=3, chars=240):
     """A copy of `messages` whose old tool results keep only their first lines, and say so."""
     messages = copy.deepcopy(messages)
     ids = [b["id"] for m in messages if m["role"] == "assistant" and isinstance(m["content"], list)
@@ -160,15 +169,15 @@ SUMMARIZE_SOLUTION = '''def summarize_old(messages, keep=3, chars=240):
                 kept.append(line)
             head = "\\n".join(kept)
             b["content"] = f"{head}\\n[abridged: {len(head)} of {len(text)} characters kept]"
-    return messages'''
+    return messages''')
 
 
 clear_old = Exercise(
-    "Exercise 8.1 — clear_old",
+    N_("Exercise 8.1 — clear_old"),
     test_clear_old,
-    "Collect the ids of every tool_use in the assistant messages; all but the last `keep` are old. In a "
-    "copy.deepcopy of the messages, set the content of each tool_result for an old id to PLACEHOLDER.",
-    "def clear_old(messages, keep=3):\n"
+    N_("Collect the ids of every tool_use in the assistant messages; all but the last `keep` are old. In a "
+       "copy.deepcopy of the messages, set the content of each tool_result for an old id to PLACEHOLDER."),
+    N_("def clear_old(messages, keep=3):\n"
     '    """A copy of `messages` whose tool results, all but the last `keep`, say PLACEHOLDER."""\n'
     "    messages = copy.deepcopy(messages)\n"
     '    ids = [b["id"] for m in messages if m["role"] == "assistant" and isinstance(m["content"], list)\n'
@@ -178,14 +187,14 @@ clear_old = Exercise(
     '        for b in m["content"] if isinstance(m["content"], list) else []:\n'
     '            if b["type"] == "tool_result" and b["tool_use_id"] in old:\n'
     '                b["content"] = PLACEHOLDER\n'
-    "    return messages",
+    "    return messages"),
 )
 
 summarize = Exercise(
-    "Exercise 8.2 — summarize_old",
+    N_("Exercise 8.2 — summarize_old"),
     test_summarize_old,
-    "Start from your clear_old. Instead of PLACEHOLDER, keep the first whole lines of the old result while "
-    "they fit in about 240 characters, then add a line such as '[abridged: 160 of 1820 characters kept]'.",
+    N_("Start from your clear_old. Instead of PLACEHOLDER, keep the first whole lines of the old result while "
+       "they fit in about 240 characters, then add a line such as '[abridged: 160 of 1820 characters kept]'."),
     SUMMARIZE_SOLUTION,
 )
 
@@ -216,7 +225,8 @@ class _Manager:
     def __call__(self, messages):
         self.at.append(transport_of(self.client).calls)  # requests made before this call
         if not isinstance(messages, list):
-            raise AssertionError(f"manage was given {type(messages).__name__}; hand it your history, the list of messages")
+            raise AssertionError(_("manage was given {kind}; hand it your history, the list of messages",
+                                   kind=type(messages).__name__))
         self.given.append(messages)
         self.snapshots.append(_digest(messages))
         managed = clear_old_results(plain(messages), keep=1)
@@ -230,46 +240,49 @@ def _signature_problem(my_loop) -> str | None:
     except (TypeError, ValueError):
         return None
     if "manage" not in {p.name for p in parameters}:
-        return "my_loop has no manage parameter; add manage=None after approve=None"
+        return _("my_loop has no manage parameter; add manage=None after approve=None")
     if not any(p.kind is p.VAR_KEYWORD for p in parameters):
-        return ("my_loop takes no **request; add it last (manage=None, **request) and pass it on: "
-                "client.messages.create(..., **request)")
+        return _("my_loop takes no **request; add it last (manage=None, **request) and pass it on: "
+                 "client.messages.create(..., **request)")
     return None
 
 
 def _hook_problem(manager: _Manager, requests: list, returned: list) -> str | None:
     """What the loop did wrong with manage, judged from when it ran, what it got and returned, and what was sent."""
     if not manager.at:
-        return "your loop never called manage; when it is given, call messages = manage(messages) before each request"
+        return _("your loop never called manage; when it is given, call messages = manage(messages) before each "
+                 "request")
     if manager.at[0] != 0:
-        return ("manage ran only after request 1 had gone out; call it at the top of each turn, before "
-                "client.messages.create, so every request sends the managed history")
+        return _("manage ran only after request 1 had gone out; call it at the top of each turn, before "
+                 "client.messages.create, so every request sends the managed history")
     if len(manager.at) < len(requests):
-        return (f"manage ran {len(manager.at)} time(s) for {len(requests)} requests; call it before every request, "
-                "inside the loop, not once before it")
+        return _("manage ran {runs} time(s) for {requests} requests; call it before every request, inside the loop, "
+                 "not once before it", runs=len(manager.at), requests=len(requests))
     for turn, (at, body) in enumerate(zip(manager.at, requests, strict=False)):
         if at != turn:
-            return f"manage ran after request {turn + 1} instead of before it; call it right before the model call"
+            return _("manage ran after request {n} instead of before it; call it right before the model call",
+                     n=turn + 1)
         if _digest(body.get("messages")) != manager.returned[turn]:
-            return (f"request {turn + 1} did not send what manage returned; send its result: "
-                    "messages = manage(messages), then client.messages.create(messages=messages, ...)")
+            return _("request {n} did not send what manage returned; send its result: "
+                     "messages = manage(messages), then client.messages.create(messages=messages, ...)", n=turn + 1)
         if body.get("tool_choice") != ONE_AT_A_TIME:
-            return (f"request {turn + 1} did not carry the tool_choice given to your loop; pass **request on: "
-                    "client.messages.create(..., **request)")
+            return _("request {n} did not carry the tool_choice given to your loop; pass **request on: "
+                     "client.messages.create(..., **request)", n=turn + 1)
     for turn in range(1, len(manager.snapshots)):
         before, now = manager.returned[turn - 1], manager.snapshots[turn]
         if now[:len(before)] != before or len(now) != len(before) + 2:
-            return (f"at turn {turn + 1} manage was given a history that is not what it returned at turn {turn} plus "
-                    "the reply and its results; keep manage's result as your history (messages = manage(messages)), "
-                    "so the history you return is the managed one, as the model saw it")
+            return _("at turn {n} manage was given a history that is not what it returned at turn {before} plus "
+                     "the reply and its results; keep manage's result as your history (messages = manage(messages)), "
+                     "so the history you return is the managed one, as the model saw it", n=turn + 1, before=turn)
     final = _digest(returned)
     if final[:len(manager.returned[-1])] != manager.returned[-1]:
-        return "your loop returned a history that is not the managed one; return the list manage gave you, with the last reply"
+        return _("your loop returned a history that is not the managed one; return the list manage gave you, with "
+                 "the last reply")
     for turn, (given, snapshot) in enumerate(zip(manager.given, manager.snapshots, strict=True)):
         if _digest(given) != snapshot:
-            return (f"your loop changed the history it had handed to manage at turn {turn + 1} (messages[:] = ... or an "
-                    "append to the old list); manage may keep what it was given: rebind messages = manage(messages) "
-                    "and append to the new list")
+            return _("your loop changed the history it had handed to manage at turn {n} (messages[:] = ... or an "
+                     "append to the old list); manage may keep what it was given: rebind messages = manage(messages) "
+                     "and append to the new list", n=turn + 1)
     return None
 
 
@@ -280,8 +293,8 @@ def _with_manage(my_loop, manage):
 
 
 CAP_CASES = [  # (label, setup, options): the limits of notebook 03 still hold
-    ("when the model never stops (max_turns=4)", lambda: (faults.never_stops(), _weather_box()), {"max_turns": 4}),
-    ("when the model never stops (token_budget=1500)", lambda: (faults.never_stops(), _weather_box()),
+    (N_("when the model never stops (max_turns=4)"), lambda: (faults.never_stops(), _weather_box()), {"max_turns": 4}),
+    (N_("when the model never stops (token_budget=1500)"), lambda: (faults.never_stops(), _weather_box()),
      {"max_turns": 50, "token_budget": 1500}),
 ]
 SLOW = ("when the model never answers in time", "when the connection drops from the second model call on")
@@ -289,22 +302,25 @@ SLOW = ("when the model never answers in time", "when the connection drops from 
 
 def _statuses_hold(my_loop) -> int:
     """Run the fast API cases of 5.5 and the caps, without manage and with one: as run_agent ends them."""
-    cases = [(label, setup, {}) for label, setup, _ in API_CASES if label not in SLOW] + CAP_CASES
+    cases = [(label, setup, {}) for label, setup, _meets in API_CASES if label not in SLOW] + CAP_CASES
     for label, setup, options in cases:
-        for manage, how in ((None, "without manage"), (plain, "with a manage")):
+        for manage, how in ((None, N_("without manage")), (plain, N_("with a manage"))):
             loop = my_loop if manage is None else _with_manage(my_loop, manage)
+            when = _("{how}, {case}", how=_(how), case=_(label))
             try:
-                compare(_catching(loop), setup, WEATHER_TASK, f"{how}, {label}", **options)
+                compare(_catching(loop), setup, WEATHER_TASK, when, **options)
             except _Endless:
-                raise AssertionError(f"{how}, {label}, your loop called the model again and again; keep the ending "
-                                     "of exercise 5.5: after an API error, return 'error' and the messages") from None
+                raise AssertionError(_("{when}, your loop called the model again and again; keep the ending "
+                                       "of exercise 5.5: after an API error, return 'error' and the messages",
+                                       when=when)) from None
             except _Escaped as escaped:
-                raise AssertionError(f"{how}, {label}, your loop let {type(escaped.__cause__).__name__} out; keep the "
-                                     "try/except anthropic.APIError of exercise 5.5 around the model call") from None
+                raise AssertionError(_("{when}, your loop let {error} out; keep the try/except anthropic.APIError "
+                                       "of exercise 5.5 around the model call", when=when,
+                                       error=type(escaped.__cause__).__name__)) from None
             except TypeError as exc:
                 if manage is None and "'NoneType' object is not callable" in str(exc):
-                    raise AssertionError("without manage, your loop called manage, which is None; call it only when "
-                                         "given: if manage is not None: messages = manage(messages)") from None
+                    raise AssertionError(_("without manage, your loop called manage, which is None; call it only "
+                                           "when given: if manage is not None: messages = manage(messages)")) from None
                 raise
     return 2 * len(cases)
 
@@ -313,24 +329,24 @@ def test_manage(my_loop) -> str:
     """manage runs before every request, its result is sent and kept, **request reaches the API, and the
     statuses and caps of notebook 05 hold with and without manage."""
     if not callable(my_loop):
-        raise AssertionError("pass your function itself: ex08.manage.check(my_loop)")
+        raise AssertionError(_("pass your function itself: {call}", call="ex08.manage.check(my_loop)"))
     problem = _signature_problem(my_loop)
     if problem:
         raise AssertionError(problem)
     client, guard = guarded(practice_client(script=SCRIPT))
     manager = _Manager(client)
-    _, returned = call_loop(my_loop, client, guard, STATION_TASK, Toolbox(station_tools(_data())),
+    _status, returned = call_loop(my_loop, client, guard, STATION_TASK, Toolbox(station_tools(_data())),
                             manage=manager, tool_choice=ONE_AT_A_TIME)
     problem = _hook_problem(manager, transport_of(client).requests, returned)
     if problem:
         raise AssertionError(problem)
     runs = _statuses_hold(my_loop)
-    return (f"manage ran before each of the {len(manager.at)} requests, and what it returned was sent and kept; "
-            f"tool_choice reached every request; {runs} runs with API faults and limits, with and without manage, "
-            "end as run_agent ends them.")
+    return _("manage ran before each of the {requests} requests, and what it returned was sent and kept; "
+             "tool_choice reached every request; {runs} runs with API faults and limits, with and without manage, "
+             "end as run_agent ends them.", requests=len(manager.at), runs=runs)
 
 
-MANAGE_SOLUTION = '''def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None, manage=None, **request):
+MANAGE_SOLUTION = N_('''def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None, manage=None, **request):
     \"\"\"Run the agent loop; manage(messages), if given, rewrites the history before each request.\"\"\"
     messages, spent = [{"role": "user", "content": task}], 0
     for _ in range(max_turns):
@@ -351,12 +367,12 @@ MANAGE_SOLUTION = '''def my_loop(client, task, toolbox, max_turns=10, token_budg
             return ENDINGS.get(reply.stop_reason, "anomaly"), messages
         results = [toolbox.execute(b, approve).result for b in reply.content if b.type == "tool_use"]
         messages.append({"role": "user", "content": results})
-    return "max_turns", messages'''
+    return "max_turns", messages''')
 
 manage = Exercise(
-    "Exercise 8.0 — a hook for the history",
+    N_("Exercise 8.0 — a hook for the history"),
     test_manage,
-    "Paste your loop of notebook 05 and add two parameters, manage=None and **request. At the top of each turn, "
-    "if manage is not None, write messages = manage(messages); then pass **request on to client.messages.create.",
+    N_("Paste your loop of notebook 05 and add two parameters, manage=None and **request. At the top of each turn, "
+       "if manage is not None, write messages = manage(messages); then pass **request on to client.messages.create."),
     MANAGE_SOLUTION,
 )

@@ -15,6 +15,7 @@ import jsonschema
 
 from looplab.client import MODEL, practice_client
 from looplab.exercises import Exercise
+from looplab.i18n import N_, _
 from looplab.practice import call, calls
 
 PRICES = {"tea": "4.50 EUR", "coffee": "6.20 EUR"}
@@ -72,7 +73,7 @@ def in_thread(function):
     worker.start()
     worker.join(60)
     if worker.is_alive():
-        raise AssertionError("your code did not finish within 60 s; is something waiting forever?")
+        raise AssertionError(_("your code did not finish within 60 s; is something waiting forever?"))
     if "error" in box:
         raise box["error"]
     return box.get("value")
@@ -92,40 +93,44 @@ def _expected(tools) -> list[dict]:
 def test_to_definitions(to_definitions) -> str:
     """to_definitions(tools) gives one API tool definition per MCP tool, which the API accepts."""
     if not callable(to_definitions):
-        raise AssertionError("pass your function itself: ex09.to_definitions.check(to_definitions)")
+        raise AssertionError(_("pass your function itself: ex09.to_definitions.check(to_definitions)"))
     tools = in_thread(_listed_tools)
     got = to_definitions(tools)
     if not isinstance(got, list) or not all(isinstance(d, dict) for d in got):
-        raise AssertionError(f"to_definitions returned {type(got).__name__} of "
-                             f"{sorted({type(d).__name__ for d in got}) if isinstance(got, list) else '?'}; "
-                             "return a list with one dict per tool")
+        inside = sorted({type(d).__name__ for d in got}) if isinstance(got, list) else "?"
+        raise AssertionError(_("to_definitions returned {kind} of {inside}; return a list with one dict per tool",
+                               kind=type(got).__name__, inside=inside))
     if len(got) != len(tools):
-        raise AssertionError(f"the server has {len(tools)} tools and you returned {len(got)} definitions")
+        raise AssertionError(_("the server has {tools} tools and you returned {got} definitions",
+                               tools=len(tools), got=len(got)))
     client = practice_client(script=[call("price", product="tea"), "Tea costs 4.50 EUR."])
     try:
         reply = client.messages.create(model=MODEL, max_tokens=300, tools=got,
                                        messages=[{"role": "user", "content": "What does tea cost?"}])
     except anthropic.BadRequestError as exc:
-        raise AssertionError(f"the API refused your definitions: {exc.body['error']['message'] if isinstance(exc.body, dict) else exc}; "
-                             "each one is {'name': ..., 'description': ..., 'input_schema': ...}") from None
+        raise AssertionError(_("the API refused your definitions: {error}; each one is "
+                               "{{'name': ..., 'description': ..., 'input_schema': ...}}",
+                               error=exc.body["error"]["message"] if isinstance(exc.body, dict) else exc)) from None
     by_name = {d.get("name"): d for d in got}  # the API reads tools by name: any order is right
     for want in _expected(tools):
         have = by_name.get(want["name"])
         if have is None:
-            raise AssertionError(f"no definition is named {want['name']!r} (yours: {sorted(map(str, by_name))}); "
-                                 "copy tool.name as it is (the model chooses and fills a tool by them)")
+            raise AssertionError(_("no definition is named {name!r} (yours: {yours}); copy tool.name as it is "
+                                   "(the model chooses and fills a tool by them)", name=want["name"],
+                                   yours=sorted(map(str, by_name))))
         for key in ("description", "input_schema"):
             if key not in have:
-                raise AssertionError(f"the definition of {want['name']!r} has no {key!r}; copy tool.{key} as it is "
-                                     "(the model chooses and fills a tool by it)")
+                raise AssertionError(_("the definition of {name!r} has no {key!r}; copy tool.{key} as it is "
+                                       "(the model chooses and fills a tool by it)", name=want["name"], key=key))
             if have.get(key) != want[key]:
-                raise AssertionError(f"the definition of {want['name']!r} has {key} {have.get(key)!r}, not the server's "
-                                     f"{want[key]!r}: copy tool.{key} as it is (the model chooses and fills a tool by them)")
+                raise AssertionError(_("the definition of {name!r} has {key} {have!r}, not the server's {want!r}: "
+                                       "copy tool.{key} as it is (the model chooses and fills a tool by them)",
+                                       name=want["name"], key=key, have=have.get(key), want=want[key]))
     block = next(b for b in reply.content if b.type == "tool_use")
     schema = next(d["input_schema"] for d in got if d["name"] == block.name)
     jsonschema.validate(block.input, schema)
-    return (f"{len(got)} definitions the API accepts; the model's call {block.name}({block.input}) fits the "
-            "server's own schema.")
+    return _("{n} definitions the API accepts; the model's call {name}({input}) fits the server's own schema.",
+             n=len(got), name=block.name, input=block.input)
 
 
 async def _route_run(route):
@@ -141,15 +146,16 @@ async def _route_run(route):
         for block in (b for b in reply.content if b.type == "tool_use"):
             result = route(block, session)
             if not inspect.isawaitable(result):
-                raise AssertionError("route returned without awaiting the server: write `async def route(block, "
-                                     "session)` and `await session.call_tool(...)` inside")
+                raise AssertionError(_("route returned without awaiting the server: write `async def route(block, "
+                                       "session)` and `await session.call_tool(...)` inside"))
             results.append(await result)
         _check_shapes([b for b in reply.content if b.type == "tool_use"], results)
         history = first + [{"role": "assistant", "content": reply.content}, {"role": "user", "content": results}]
         try:
             client.messages.create(model=MODEL, max_tokens=300, tools=definitions, messages=history)
         except anthropic.BadRequestError as exc:
-            raise AssertionError(f"the API refused your tool results: {exc.body['error']['message'] if isinstance(exc.body, dict) else exc}") from None
+            raise AssertionError(_("the API refused your tool results: {error}",
+                                   error=exc.body["error"]["message"] if isinstance(exc.body, dict) else exc)) from None
         return reply, results
 
 
@@ -157,10 +163,12 @@ def _check_shapes(blocks, results) -> None:
     """Each result is a tool_result dict answering its block's id (checked before the API sees them)."""
     for block, result in zip(blocks, results, strict=True):
         if not isinstance(result, dict) or result.get("type") != "tool_result":
-            raise AssertionError(f"route returned {type(result).__name__}; return a dict "
-                                 "{'type': 'tool_result', 'tool_use_id': ..., 'content': ..., 'is_error': ...}")
+            raise AssertionError(_("route returned {kind}; return a dict "
+                                   "{{'type': 'tool_result', 'tool_use_id': ..., 'content': ..., 'is_error': ...}}",
+                                   kind=type(result).__name__))
         if result.get("tool_use_id") != block.id:
-            raise AssertionError(f"tool_use_id is {result.get('tool_use_id')!r}; use block.id ({block.id!r})")
+            raise AssertionError(_("tool_use_id is {got!r}; use block.id ({want!r})", got=result.get("tool_use_id"),
+                                   want=block.id))
 
 
 def _text(content) -> str:
@@ -172,42 +180,43 @@ def _text(content) -> str:
 def test_route(route) -> str:
     """route(block, session) calls the server and returns the tool_result the API expects, errors flagged."""
     if not callable(route):
-        raise AssertionError("pass your function itself: ex09.route.check(route)")
-    _, results = in_thread(lambda: _route_run(route))
+        raise AssertionError(_("pass your function itself: ex09.route.check(route)"))
+    _reply, results = in_thread(lambda: _route_run(route))
     tea, cake = (_text(r.get("content", "")) for r in results)
     if tea != PRICES["tea"]:
-        raise AssertionError(f"for price(tea) you sent {tea[:80]!r}; the server said '4.50 EUR': send the text "
-                             "of the result's content blocks (block.text), not the objects")
+        raise AssertionError(_("for price(tea) you sent {sent!r}; the server said '4.50 EUR': send the text "
+                               "of the result's content blocks (block.text), not the objects", sent=tea[:80]))
     if results[1].get("is_error") is not True:
-        raise AssertionError("price(cake) failed on the server (result.is_error was True) but your tool_result does not "
-                             "say so: pass 'is_error': result.is_error on, so the model knows it failed")
-    if "no price for 'cake'" not in cake:
-        raise AssertionError(f"for price(cake) you sent {cake[:80]!r}; send the server's error text, it says what went wrong")
+        raise AssertionError(_("price(cake) failed on the server (result.is_error was True) but your tool_result does not "
+                               "say so: pass 'is_error': result.is_error on, so the model knows it failed"))
+    if "no price for 'cake'" not in cake:  # the server's own words (a tool's output): never translated
+        raise AssertionError(_("for price(cake) you sent {sent!r}; send the server's error text, it says what went wrong",
+                               sent=cake[:80]))
     if results[0].get("is_error"):
-        raise AssertionError("price(tea) worked, yet your tool_result says is_error: True")
-    return "both calls reached the server; the API took your two tool_results, the failed one flagged is_error."
+        raise AssertionError(_("price(tea) worked, yet your tool_result says is_error: True"))
+    return _("both calls reached the server; the API took your two tool_results, the failed one flagged is_error.")
 
 
 to_definitions = Exercise(
-    "Exercise 9.1 — MCP tools as tool definitions",
+    N_("Exercise 9.1 — MCP tools as tool definitions"),
     test_to_definitions,
-    "Each MCP tool has .name, .description and .input_schema (snake_case in mcp 2.x): build one dict with "
-    "exactly those three keys per tool.",
-    "def to_definitions(tools):\n"
-    '    """Tool definitions for the Messages API, one per MCP tool."""\n'
-    '    return [{"name": t.name, "description": t.description, "input_schema": t.input_schema}\n'
-    "            for t in tools]",
+    N_("Each MCP tool has .name, .description and .input_schema (snake_case in mcp 2.x): build one dict with "
+       "exactly those three keys per tool."),
+    N_("def to_definitions(tools):\n"
+       '    """Tool definitions for the Messages API, one per MCP tool."""\n'
+       '    return [{"name": t.name, "description": t.description, "input_schema": t.input_schema}\n'
+       "            for t in tools]"),
 )
 
 route = Exercise(
-    "Exercise 9.2 — route a tool_use to the server",
+    N_("Exercise 9.2 — route a tool_use to the server"),
     test_route,
-    "await session.call_tool(block.name, block.input); join the .text of its content blocks, and copy "
-    "result.is_error into the tool_result.",
-    "async def route(block, session):\n"
-    '    """Call the MCP server for one tool_use block; return its tool_result."""\n'
-    "    result = await session.call_tool(block.name, block.input)\n"
-    '    text = "\\n".join(c.text for c in result.content if c.type == "text")\n'
-    '    return {"type": "tool_result", "tool_use_id": block.id, "content": text,\n'
-    '            "is_error": result.is_error}',
+    N_("await session.call_tool(block.name, block.input); join the .text of its content blocks, and copy "
+       "result.is_error into the tool_result."),
+    N_("async def route(block, session):\n"
+       '    """Call the MCP server for one tool_use block; return its tool_result."""\n'
+       "    result = await session.call_tool(block.name, block.input)\n"
+       '    text = "\\n".join(c.text for c in result.content if c.type == "text")\n'
+       '    return {"type": "tool_result", "tool_use_id": block.id, "content": text,\n'
+       '            "is_error": result.is_error}'),
 )

@@ -12,6 +12,7 @@ import httpx2
 
 from looplab.faults.base import NO_WAIT, Fault
 from looplab.faults.streams import StreamCut, StreamError, Truncated
+from looplab.i18n import N_
 from looplab.practice import transport_of
 from looplab.practice.responses import api_error
 
@@ -35,7 +36,7 @@ class StatusFault(Fault):
 class Timeout(Fault):
     """The model takes too long: httpx2.ReadTimeout (the SDK raises APITimeoutError after retries)."""
 
-    label = "timeout"
+    label = N_("timeout")
 
     def fail(self, request, body):
         """Raise the timeout the network client would raise."""
@@ -46,7 +47,7 @@ class Timeout(Fault):
 class ConnectionReset(Fault):
     """The server drops the connection: httpx2.RemoteProtocolError (SDK: APIConnectionError after retries)."""
 
-    label = "connection reset"
+    label = N_("connection reset")
 
     def fail(self, request, body):
         """Raise the error the network client raises when the server hangs up."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import httpx2
 
+from looplab.i18n import N_, _
+
 MESSAGES = "/v1/messages"
 # The real API may send no retry-after header with 529/500 (the SDK then backs off 0.5-8 s);
 # the practice faults send retry-after-ms: 1 so that notebooks and tests do not wait.
@@ -13,14 +15,16 @@ NO_WAIT = {"retry-after-ms": "1"}
 class Fault:
     """Base of the transport faults: acts on the next `times` requests to /v1/messages (None: all)."""
 
-    label = "fault"
+    label = N_("fault")
 
     def __init__(self, times: int | None = 1, after: int = 0):
         """`times`: how many requests fail before the API recovers (None: never); `after`: requests let through first."""
         if times is not None and (not isinstance(times, int) or times < 0):
-            raise ValueError(f"{self.label}: times must be a whole number >= 0 or None (never recover), not {times!r}")
+            raise ValueError(_("{fault}: times must be a whole number >= 0 or None (never recover), not {value!r}",
+                               fault=_(self.label), value=times))
         if not isinstance(after, int) or after < 0:
-            raise ValueError(f"{self.label}: after must be a whole number >= 0, not {after!r}")
+            raise ValueError(_("{fault}: after must be a whole number >= 0, not {value!r}", fault=_(self.label),
+                               value=after))
         self.times, self.after = times, after
         self.hits = 0
         self.seen = 0

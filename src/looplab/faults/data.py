@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+from looplab.i18n import _
+
 NOT_INVOICE = ("Notes from the Tuesday call\n\nRemember to order more printer paper and to call "
                "the framer back about the blue frames.\n")
 
@@ -20,7 +22,8 @@ def _file(folder: Path, name: str, must_exist: bool = True) -> Path:
         path = folder / f"{name}.txt"
     if must_exist and not path.is_file():
         known = ", ".join(sorted(p.name for p in folder.iterdir() if p.is_file()))
-        raise FileNotFoundError(f"broken_invoices: no file {name!r} in the copy; known files: {known}")
+        raise FileNotFoundError(_("broken_invoices: no file {name!r} in the copy; known files: {known}",
+                                  name=name, known=known))
     return path
 
 
@@ -35,10 +38,10 @@ def broken_invoices(dest, source=None, *, missing_status=(), unreadable=(), empt
     source = default_invoices() if source is None else Path(source)
     dest = Path(dest)
     if not source.is_dir():
-        raise FileNotFoundError(f"broken_invoices: the source folder {str(source)!r} does not exist; "
-                                "pass the folder holding the invoices")
+        raise FileNotFoundError(_("broken_invoices: the source folder {folder!r} does not exist; "
+                                  "pass the folder holding the invoices", folder=str(source)))
     if dest.resolve() == source.resolve():
-        raise ValueError("broken_invoices: dest is the source folder; pass another folder, e.g. logs/invoices-broken")
+        raise ValueError(_("broken_invoices: dest is the source folder; pass another folder, e.g. logs/invoices-broken"))
     dest.mkdir(parents=True, exist_ok=True)
     for old in dest.iterdir():
         if old.is_file():

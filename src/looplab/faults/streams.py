@@ -7,6 +7,7 @@ import json
 import httpx2
 
 from looplab.faults.base import NO_WAIT, Fault
+from looplab.i18n import N_
 from looplab.practice import sse
 from looplab.practice.responses import api_error
 
@@ -55,7 +56,7 @@ class StreamError(_ReplyFault):
     sends it there, an HTTP 529 overloaded_error (which the SDK does retry).
     """
 
-    label = "mid-stream error"
+    label = N_("mid-stream error")
 
     def fail(self, request, body):
         """A plain request gets a 529; a stream request is spoiled in on_events."""
@@ -82,7 +83,7 @@ class StreamCut(_ReplyFault):
     (httpx2.RemoteProtocolError, so the SDK raises APIConnectionError after retries).
     """
 
-    label = "stream cut"
+    label = N_("stream cut")
 
     def fail(self, request, body):
         """A plain request gets a body cut half-way; a stream request is spoiled in on_events."""
@@ -109,7 +110,7 @@ def _first_deltas(events: list, count: int) -> list:
 class Truncated(_ReplyFault):
     """The next reply is cut by max_tokens: half its text, a tool call without input, stop_reason max_tokens."""
 
-    label = "truncated reply"
+    label = N_("truncated reply")
 
     def on_reply(self, reply: dict) -> dict:
         """The reply as max_tokens would have cut it."""
