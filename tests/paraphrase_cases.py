@@ -604,7 +604,8 @@ def _issue_cases() -> list[Case]:
     add(fixed_case("how much more unpaid than paid", "In the folder {folder}, how much more is unpaid than paid?", ODD,
                    [], ["370 EUR"], "decline"))
     add(fixed_case("total by each client", "Which invoices in the folder {folder} are unpaid, and what is owed by each client?",
-                   ODD, ["2026-10-012", "2026-10-016", re.compile(r"did not break the total down")], []))
+                   ODD, ["2026-10-012", "2026-10-016", "Studio Malo 250 EUR", "Atelier Corail 610 EUR"],
+                   ["Studio Malo 650 EUR", "Garage Merlin 300 EUR"]))
     add(needs_case("French spoken times", "Quel temps fait-il à {c1}, et combien font {a} fois {k} ?", 97,
                    ["{c1}: {t1} °C", "{product_k}"]))
     add(fixed_case("paid, and the grand total", "Which invoices in the folder {folder} are paid, and what is the grand total?",
@@ -646,7 +647,8 @@ def _adversarial_cases() -> list[Case]:
     add(fixed_case("average unpaid", "What is the average amount of the unpaid invoices in the folder {folder}?", CLEAN,
                    [], [silent("average", "1930 EUR")], "decline"))
     add(fixed_case("owed per client", "How much does each client owe in the folder {folder}?", CLEAN,
-                   [], [silent("each client", "1930 EUR")], "decline"))
+                   ["Garage Merlin 1200 EUR", "Studio Kelp 430 EUR", "Boulangerie Aube 300 EUR"],
+                   ["Boulangerie Aube 1150 EUR", "Ferme Olive 95 EUR"]))
     add(fixed_case("more than twice", "Which client owes more than twice what Studio Kelp owes? Folder {folder}.", CLEAN,
                    [], ["2026-11-004", "2026-11-001"], "decline"))
     add(fixed_case("two questions, biggest client", "Which invoices in the folder {folder} are unpaid, and who is the biggest client?",

@@ -35,7 +35,8 @@ SURVEY_WORDS = set(stems(
     "currently right now please have been whose remaining left full whole grand id ids name names "
     "so far is are there everything currency their me us we our my in due owed owe owing across among "
     "remain remains remaining stay stays within inside already display report summarise summarize "
-    "check see look search go through scan review any "
+    "check see look search go through scan review any per each every individually separately break down "
+    "chaque par "
     "quel quels quelle quelles combien reste payer argent liste donne donner"))
 CONDITION = re.compile(
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between|"
@@ -63,6 +64,9 @@ COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bve
 HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
 QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|are|was|were|does|do|did|has|have|"
                       r"quel\w*|combien|qui|quand|lesquel\w*|est-ce)\b", re.IGNORECASE)
+TOTAL_ASKED = re.compile(r"\b(?:total|sum|amount|montant|somme)\b", re.IGNORECASE)
+HYPOTHETICAL = re.compile(r"\b(?:would|were to|suppose|supposing|assuming|imagine|hypothetically|serait|si)\b|"
+                          r"\bif\b(?!\s+(?:any|all|there))", re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
 
 
@@ -158,13 +162,21 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if condition:
         return (f"I cannot apply the condition '{condition.group().strip()}': comparing amounts, dates "
                 "or ranks is beyond my rules, so I give no list and no total")
-    every = bool(REGARDLESS.search(task))
-    task = REGARDLESS.sub(" all ", task)
+    yes_no = bool(asked) and YES_NO.match(asked[0]) is not None  # the main question asks yes or no
+    if yes_no and (limits or TOTAL_ASKED.search(task)):  # 'is the unpaid total above 1000 EUR?'
+        return ("I cannot answer a yes-or-no question about a total or a limit: I list, count and total records, "
+                "and weighing a total against a figure is beyond my rules, so I give no list and no total")
+    hypothetical = HYPOTHETICAL.search(task)
+    if hypothetical:  # 'what would the total be if X paid?': the records say what is, not what would be
+        return (f"I cannot answer '{hypothetical.group()}': the records say what is, not what would be, so I give "
+                "no list and no total")
+    every = bool(REGARDLESS.search(task)) and not yes_no  # 'is X paid or unpaid?': both lists
+    task = REGARDLESS.sub(" all " if every else " paid and unpaid ", task)
     if WHEN.search(task):  # 'when is it due': 'due' names the date asked for, not a status
         task = re.sub(r"\b(?:due|dû|dues?)\b", " ", task, flags=re.IGNORECASE)
     try:
         statuses = [None] if every else [wanted_status(task)]
-        if statuses[0] and YES_NO.search(task):  # 'has X paid all its invoices?': both lists answer it
+        if statuses[0] and yes_no:  # 'has X paid all its invoices?': both lists answer it
             statuses = ["paid", "unpaid"]
     except ValueError as why:
         if "owed" in str(why):

@@ -25,7 +25,12 @@ MAX_READS = 20
 COUNT = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|\bcombien de\b", re.IGNORECASE)
 TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b",
                    re.IGNORECASE)
-PER = re.compile(r"\b(?:by|for|of) each \w+|\beach (?:client|customer)\b|\bper \w+|\bpar client\b", re.IGNORECASE)
+PER = re.compile(r"\b(?:by|for|of) (?:each|every) \w+|\b(?:each|every) (?:client|customer)\b|\bper \w+|"
+                 r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
+                 r"\bchaque client\b|\bindividually\b|\bseparately\b|\bbroken down\b|\bbreak\w* down\b",
+                 re.IGNORECASE)
+GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
+                   r"\btotal de toutes\b", re.IGNORECASE)
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
 COUNTED = re.compile(r"\b(?:how many|number of|count|combien de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
@@ -114,6 +119,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
         lines.append(_total(task, both, _amount_key(task, both, records), notes, "Grand total (paid and unpaid)"))
         evidence |= _evidence(both, _amount_key(task, both, records), "grand ")
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices))]
+    if seen or notes or good < len(reads):  # structured output only from records classified completely
+        evidence = {}
     return answer(" ".join(lines + [based] + list(dict.fromkeys(seen)) + notes), evidence)
 
 
@@ -145,19 +152,35 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
              if "," not in choice.heading else f"No record matches: {choice.heading}."]
     if COUNT.search(task):
         lines.append(_count(task, chosen))
-    if TOTAL.search(task):
-        grand = "Grand total" if "grand total" in task.lower() and not choice.status_key else ""
-        lines.append(_total(task, chosen, key, notes, label or grand) if key or not keys else
-                     f"I give no total: the records have several amounts ({joined(keys)}) and the task "
-                     "does not say which one to add up.")
-        if "grand total" in task.lower() and choice.status_key and not label:  # a grand total is over every record
-            lines.append(_total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
     per = PER.search(task)
-    if per and TOTAL.search(task):
-        lines.append(f"I did not break the total down ('{per.group()}'): it is over all the records listed.")
+    if TOTAL.search(task):
+        grand = "Grand total" if GRAND.search(task) and not choice.status_key else ""
+        lines.append(_total(task, chosen, key, notes, label or grand or ("Total" if per else "")) if key or not keys
+                     else f"I give no total: the records have several amounts ({joined(keys)}) and the task "
+                     "does not say which one to add up.")
+        if GRAND.search(task) and choice.status_key and not label:  # a grand total is over every record
+            lines.append(_total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
+    if per:  # a figure per client only over completely classified records
+        lines.append(_per_client(chosen if not choice.notes else [], key, per.group()))
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
+
+
+def _per_client(chosen: list[Record], key: str | None, asked: str) -> str:
+    """'Total per client: A 300 EUR; B 1200 EUR.' over records that all name a client and an amount in one
+    currency; else the sentence that says the breakdown was not done."""
+    clients = [k for k in dict.fromkeys(k for r in chosen for k in r.fields)
+               if set(stems(k)) & {"client", "customer", "clients", "customers"}]
+    amounts = [money(r.fields.get(key, "")) if key else None for r in chosen]
+    if not chosen or len(clients) != 1 or not all(amounts) or len({a[1] for a in amounts}) != 1 \
+            or any(clients[0] not in r.fields for r in chosen):
+        return (f"I could not break it down ('{asked}'): I did not compute a figure per client; the list and any "
+                "total are over all the records listed.")
+    sums: dict[str, object] = {}
+    for record, (amount, currency) in zip(chosen, amounts):
+        sums[record.fields[clients[0]]] = sums.get(record.fields[clients[0]], 0) + amount
+    return "Total per client: " + "; ".join(f"{c} {amount_text(v, amounts[0][1])}" for c, v in sums.items()) + "."
 
 
 def _count(task: str, chosen: list[Record]) -> str:
