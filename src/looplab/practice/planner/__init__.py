@@ -15,7 +15,7 @@ from . import _select, lookup as _lookup, needs as _needs, research as _research
 from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french
 from .fill import invalid
 from .gullible import gullible
-from .interpret import content, names_unplaced, unplaced, unplaced_reply
+from .interpret import content, french_lead, names_unplaced, unplaced, unplaced_reply
 from .lookup import lookup
 from .needs import needs
 from .plain import example, nothing_fits, plain
@@ -61,6 +61,10 @@ def gate(view: View, skill: str, reply: dict) -> dict:
         folder = next((str(v) for s in view.steps for v in s.input.values()), "invoices")
         wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)
         return declined(unplaced_reply(view.task, left, UNDERSTOOD[skill], wording))
+    if french(view.task):  # a French decline says so in French first, with the words it read
+        lead = french_lead(view.task, unplaced(view.task, vocabulary, evidence))
+        reply = {**reply, "content": [{"type": "text", "text": f"{lead} {text}"}]}
+        text = reply["content"][-1]["text"]
     words = unplaced(view.task, vocabulary, evidence) or unplaced(view.task, vocabulary, "") or content(view.task)
     missing = [w for w in words if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE)]
     if not missing:
@@ -102,3 +106,4 @@ def plan(view: View) -> dict:
 
 
 __all__ = ["SKILLS", "choose", "plan"]
+

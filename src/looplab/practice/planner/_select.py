@@ -67,6 +67,11 @@ QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|ar
 TOTAL_ASKED = re.compile(r"\b(?:total|sum|amount|montant|somme)\b", re.IGNORECASE)
 HYPOTHETICAL = re.compile(r"\b(?:would|were to|suppose|supposing|assuming|imagine|hypothetically|serait|si)\b|"
                           r"\bif\b(?!\s+(?:any|all|there))", re.IGNORECASE)
+OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|ones)\s+)*(?:from|over|above|under|below|"
+                          r"more|less|at|paid|unpaid|due|open|outstanding|settled|pending|before|after|with|by|to|"
+                          r"larger|smaller|bigger|cheaper|payées?|impayées?|ou)\b", re.IGNORECASE)
+WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho\b|\bquels? clients?\b)[^.?;]*"
+                     r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|tout|toutes?)\b", re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
 
 
@@ -146,6 +151,10 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     task = EXCLUDING.sub(" not ", task)  # 'other than Studio Malo' selects as 'not Studio Malo' does
     for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record
         task = re.sub(rf"(?<![\w-]){re.escape(part)}(?![\w-])", " ", task)
+    either = OR_CONDITION.search(REGARDLESS.sub(" ", task))
+    if either:  # 'unpaid or over 800 EUR': the filters here all hold at once, never one or the other
+        return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
+                "hold at once, so I give no list and no total")
     limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
     asked = [c for c in clauses(task) if QUESTION.match(c)]
     later = [p for p in limits for c in asked[1:] if p in c]
@@ -158,6 +167,10 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if compared:
         return (f"I cannot compare ('{compared.group().strip()}'): I list, count and total records, I do not weigh "
                 "one against another, so I give no list and no total")
+    dated = DATE.search(task) or re.search(r"\b\d{1,2}/\d{1,2}\b", task)
+    if dated:  # a date the limits above did not take ('due on 15/11/2026'): a condition it does not apply
+        return (f"I cannot apply the condition '{dated.group()}': matching records on a date is beyond my rules, "
+                "so I give no list and no total")
     condition = CONDITION.search(task)
     if condition:
         return (f"I cannot apply the condition '{condition.group().strip()}': comparing amounts, dates "
@@ -170,6 +183,9 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if hypothetical:  # 'what would the total be if X paid?': the records say what is, not what would be
         return (f"I cannot answer '{hypothetical.group()}': the records say what is, not what would be, so I give "
                 "no list and no total")
+    if WHO_ALL.search(task):  # 'which clients have paid everything?': a claim about each client's invoices
+        return ("I cannot tell which clients have paid (or owe) everything: I list invoices, I do not check every "
+                "invoice of each client, so I give no list and no total")
     every = bool(REGARDLESS.search(task)) and not yes_no  # 'is X paid or unpaid?': both lists
     task = REGARDLESS.sub(" all " if every else " paid and unpaid ", task)
     if WHEN.search(task):  # 'when is it due': 'due' names the date asked for, not a status

@@ -146,3 +146,10 @@ def names_unplaced(task: str, words: list[str]) -> str:
     if is_french(task):
         return f"Les mots de la demande que je n'ai pu traiter : {quoted}."
     return f"The words of the task I could not act on: {quoted}."
+
+
+def french_lead(task: str, left: list[str]) -> str:
+    """The first sentence of a French decline: that it cannot answer, the words it read, those it could not place."""
+    read = ", ".join(f"'{w}'" for w in content(task))
+    lead = f"Je ne sais pas répondre à cette demande telle quelle (mots lus : {read})."
+    return lead + (f" Je n'ai pu placer {', '.join(repr(w) for w in left)}." if left else "")

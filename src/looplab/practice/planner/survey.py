@@ -106,7 +106,7 @@ def report(task: str, reads, folder: str = ".") -> dict:
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
     if isinstance(choices, str):
-        return declined(" ".join([sentence_case(choices), based, *notes]), WORDING.format(folder=folder),
+        return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
@@ -161,15 +161,16 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
         if GRAND.search(task) and choice.status_key and not label:  # a grand total is over every record
             lines.append(_total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
     if per:  # a figure per client only over completely classified records
-        lines.append(_per_client(chosen if not choice.notes else [], key, per.group()))
+        lines.append(_per_client(chosen, key, per.group(), records, {n.split()[0] for n in choice.notes}))
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
 
 
-def _per_client(chosen: list[Record], key: str | None, asked: str) -> str:
+def _per_client(chosen: list[Record], key: str | None, asked: str, records: list[Record], unknown: set[str]) -> str:
     """'Total per client: A 300 EUR; B 1200 EUR.' over records that all name a client and an amount in one
-    currency; else the sentence that says the breakdown was not done."""
+    currency; a client with a record it could not classify gets no figure. Else the sentence that says the
+    breakdown was not done."""
     clients = [k for k in dict.fromkeys(k for r in chosen for k in r.fields)
                if set(stems(k)) & {"client", "customer", "clients", "customers"}]
     amounts = [money(r.fields.get(key, "")) if key else None for r in chosen]
@@ -180,7 +181,11 @@ def _per_client(chosen: list[Record], key: str | None, asked: str) -> str:
     sums: dict[str, object] = {}
     for record, (amount, currency) in zip(chosen, amounts):
         sums[record.fields[clients[0]]] = sums.get(record.fields[clients[0]], 0) + amount
-    return "Total per client: " + "; ".join(f"{c} {amount_text(v, amounts[0][1])}" for c, v in sums.items()) + "."
+    doubtful = {r.fields.get(clients[0]) for r in records if r.file in unknown}
+    shown = "; ".join(f"{c} {amount_text(v, amounts[0][1])}" for c, v in sums.items() if c not in doubtful)
+    held = [c for c in sums if c in doubtful]
+    return (f"Total per client: {shown or 'none I can give'}." +
+            (f" I could not give a figure for {joined(held)}: a record of theirs could not be classified." if held else ""))
 
 
 def _count(task: str, chosen: list[Record]) -> str:
