@@ -722,7 +722,7 @@ def test_a_french_decline_is_french_and_offers_a_french_wording():
     """A French task the rules cannot serve: the decline, its wording and where to try it, in French."""
     run = run_agent(practice_client(), "Dans le dossier invoices, quelles factures sont payées ce mois-ci ?",
                     samples.invoice_tools(DATA))
-    assert run.answer.startswith("Je ne sais pas appliquer la condition 'ce mois'")
+    assert run.answer.startswith("Je ne sais pas") and "Je ne sais pas appliquer la condition 'ce mois'" in run.answer
     assert "'Dans le dossier invoices, quelles factures sont impayées, et quel est leur total ?'" in run.answer
     assert run.answer.endswith("Claude ou un modèle local s'y essaierait : définissez ANTHROPIC_API_KEY, ou "
                                "ANTHROPIC_BASE_URL pour un serveur local.")

@@ -32,7 +32,7 @@ there's what's whats how's let's i'm i've we've you're they're don't doesn't did
 haven't hasn't hadn't won't wouldn't can't couldn't shouldn't tell show give get find list see check please
 thanks thank kindly quick quickly just also so then now right currently actually really exactly
 a à y il elle on se sa son ses au aux ça cela ceci lui eux soit peut-il est-ce t-il t-elle ont été être avoir
-fait faites sont était êtes es suis elle-même t il-y mon ma mes ton ta tes notre nos votre vos leur leurs ceux celles celle
+fait faites sont était êtes es suis elle-même t il-y ci là mon ma mes ton ta tes notre nos votre vos leur leurs ceux celles celle
 celui quoi dont lequel laquelle lesquels lesquelles si oui donc alors puis aussi très bien merci stp svp
 trouve trouvez trouver donne donnez donner dis dites dire montre montrez liste listez""".split())
 
