@@ -15,7 +15,7 @@ from . import _select, lookup as _lookup, needs as _needs, research as _research
 from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french
 from .fill import invalid
 from .gullible import gullible
-from .interpret import content, french_lead, names_unplaced, unplaced, unplaced_reply
+from .interpret import content, english_question, french_lead, names_unplaced, unplaced, unplaced_reply
 from .lookup import lookup
 from .needs import needs
 from .plain import example, nothing_fits, plain
@@ -51,21 +51,22 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     if reply["stop_reason"] != "end_turn" or skill not in VOCABULARY and not reply.get("declined"):
         return reply
     text, vocabulary = reply["content"][-1]["text"], VOCABULARY.get(skill, _ASKED)
+    task = english_question(view.task)[0] if skill == "research" and french(view.task) else view.task
     evidence = " ".join([*(s.result or "" for s in view.steps), *(" ".join(map(str, s.input.values()))
                                                                   for s in view.steps),
                          *(f"{t.name} {t.description} {' '.join(t.properties)}" for t in view.tools)])
     if not reply.get("declined"):
-        left = unplaced(view.task, vocabulary, evidence, text) if view.steps else []
+        left = unplaced(task, vocabulary, evidence, text) if view.steps else []
         if not left:
             return reply
         folder = next((str(v) for s in view.steps for v in s.input.values()), "invoices")
         wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)
         return declined(unplaced_reply(view.task, left, UNDERSTOOD[skill], wording))
     if french(view.task):  # a French decline says so in French first, with the words it read
-        lead = french_lead(view.task, unplaced(view.task, vocabulary, evidence))
+        lead = french_lead(view.task, unplaced(task, vocabulary, evidence))
         reply = {**reply, "content": [{"type": "text", "text": f"{lead} {text}"}]}
         text = reply["content"][-1]["text"]
-    words = unplaced(view.task, vocabulary, evidence) or unplaced(view.task, vocabulary, "") or content(view.task)
+    words = unplaced(task, vocabulary, evidence) or unplaced(task, vocabulary, "") or content(task)
     missing = [w for w in words if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE)]
     if not missing:
         return reply

@@ -23,7 +23,7 @@ from .text import (
 
 PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "réglé", "réglée", "réglés", "réglées"}
 UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}
-OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues"}  # weak: 'the total still due'
+OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues", "doit", "doivent", "dois", "devons"}  # weak: 'the total still due'
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
 SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount",
@@ -36,7 +36,7 @@ SURVEY_WORDS = set(stems(
     "so far is are there everything currency their me us we our my in due owed owe owing across among "
     "remain remains remaining stay stays within inside already display report summarise summarize "
     "check see look search go through scan review any per each every individually separately break down "
-    "chaque par "
+    "chaque par trouve trouvez trouver restant restante numéro numéros leurs doit doivent dû "
     "quel quels quelle quelles combien reste payer argent liste donne donner"))
 CONDITION = re.compile(
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between|"

@@ -41,14 +41,15 @@ trouve trouvez trouver donne donnez donner dis dites dire montre montrez liste l
 LEXICON_FR = {
     "pompe": "pump", "chaleur": "heat", "climat": "climate", "froid": "cold", "chaud": "hot", "volcan": "volcano",
     "islande": "iceland", "cour": "price", "bitcoin": "bitcoin", "garder": "keep", "levain": "starter sourdough",
-    "vie": "alive", "livraison": "delivery", "café": "coffee", "arriv": "arrive", "cycliste": "cyclist",
-    "carrefour": "junction", "pluie": "rain", "toit": "roof", "recueillir": "collect harvest", "abeille": "bee",
-    "trouv": "find", "nourriture": "food forage", "fournisseur": "supplier", "thé": "tea", "vert": "green",
+    "vie": "alive feed", "livraison": "delivery", "café": "coffee", "arriv": "arrive", "cycliste": "cyclist",
+    "carrefour": "junction", "pluie": "rain", "toit": "roof", "recueillir": "collect", "abeille": "bee",
+    "trouv": "find", "trouvent": "find", "nourriture": "forager", "fournisseur": "supplier", "thé": "tea", "vert": "green",
     "noir": "black", "eau": "water", "température": "temperature", "compost": "compost", "isolation": "insulation",
     "isoler": "insulate", "ciel": "sky", "étoile": "star", "nuit": "night", "vélo": "bicycle bike", "prix": "price",
     "coût": "cost", "note": "note update", "dit": "say", "disent": "say", "faire": "do", "doivent": "should",
     "comment": "how", "combien": "how", "quand": "when", "article": "article", "hiver": "winter",
 }
+LEXICON_FR = {root(k): v for k, v in LEXICON_FR.items()}
 FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle racontent nos articles notes "
                                 "documents doivent faire peut peut-il comment combien quand pourquoi"))
 
@@ -109,7 +110,7 @@ def in_english(task: str) -> tuple[str, list[str]]:
     mapped, missing = [], []
     for word in content(task):
         key = root(word)
-        hit = LEXICON_FR.get(word) or LEXICON_FR.get(key) or next(
+        hit = LEXICON_FR.get(key) or next(
             (v for k, v in LEXICON_FR.items() if len(k) > 3 and key.startswith(k)), None)
         if hit:
             mapped.append(hit)
@@ -153,3 +154,15 @@ def french_lead(task: str, left: list[str]) -> str:
     read = ", ".join(f"'{w}'" for w in content(task))
     lead = f"Je ne sais pas répondre à cette demande telle quelle (mots lus : {read})."
     return lead + (f" Je n'ai pu placer {', '.join(repr(w) for w in left)}." if left else "")
+
+
+def english_question(task: str) -> tuple[str, list[str]]:
+    """A French research question as the English question the articles can answer ('Quand arrivent les
+    livraisons de café ?' -> 'When delivery arrive coffee?'), and the French words LEXICON_FR lacks."""
+    mapped, missing = in_english(task)
+    lowered = task.lower()
+    ask = ("When " if re.search(r"\bquand\b", lowered) else "How many " if re.search(r"\bcombien de\b", lowered)
+           else "How much " if re.search(r"\bcombien\b", lowered) else "How " if re.search(r"\bcomment\b", lowered)
+           else "What do the documents say about ")
+    words = [w for w in mapped.split() if w not in ("when", "how")]
+    return ask + " ".join(words) + "?", missing

@@ -23,7 +23,8 @@ FOLDER = re.compile(
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 MAX_READS = 20
 COUNT = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|\bcombien de\b", re.IGNORECASE)
-TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b",
+TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b|"
+                   r"\bcombien\b(?!\s+de\b)",
                    re.IGNORECASE)
 PER = re.compile(r"\b(?:by|for|of) (?:each|every) \w+|\b(?:each|every) (?:client|customer)\b|\bper \w+|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
@@ -70,7 +71,8 @@ def survey(view: View) -> dict | None:
     listed = {_arg(s) for s in lists}
     dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
     named = [d for d in dirs if re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", view.task, re.IGNORECASE)]
-    inner = [_path(folder, d) for d in named or [d for d in dirs if stems(d) and set(stems(d)) <= terms(view.task)]
+    asked = terms(view.task) | {stem(SYNONYMS.get(t, t)) for t in terms(view.task)}  # 'factures' asks for 'invoices/'
+    inner = [_path(folder, d) for d in named or [d for d in dirs if stems(d) and set(stems(d)) <= asked]
              if _path(folder, d) not in listed]
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
         return use([(lister.name, first_input(lister, inner[0], {"folder", "dir", "directory", "path"}))],
