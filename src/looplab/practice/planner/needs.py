@@ -7,7 +7,8 @@ import re
 
 from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
-from .fill import DECIMAL_COMMA, binary, expression, fill_input, place, spoken
+from .fill import binary, expression, fill_input, place, spoken
+from .interpret import numbers_as_written
 from .plain import example
 from .text import (
     STOPWORDS,
@@ -83,7 +84,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
 def _unplaced(clause: str) -> list[str]:
     """The numbers and percentages of a clause its arithmetic leaves out ('10%' in '12 * 8 minus 10%')."""
     used = re.findall(r"\d+(?:\.\d+)?", _arithmetic(clause) or "")
-    found = re.findall(r"\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|pour ?cent\b)?", DECIMAL_COMMA.sub(".", clause))
+    found = re.findall(r"\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|pour ?cent\b)?", numbers_as_written(clause))
     return [f.strip() for f in found if re.search(r"%|cent", f) or f.strip() not in used]
 
 

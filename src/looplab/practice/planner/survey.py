@@ -16,8 +16,10 @@ from .text import clauses, file_names, first_value, joined, sentence_case, stem,
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
 FOLDER = re.compile(
-    r"\b(?:in|from|inside|of)\s+(?:the\s+)?(?:folder|directory|dir)\s+['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)"
-    r"|\b(?:in|from|inside)\s+(?:the\s+)?['\"]?([\w./-]+?)['\"]?\s+(?:folder|directory)\b",
+    r"\b(?:in|from|inside|of|dans|du|de)\s+(?:the\s+|le\s+)?(?:folder|directory|dir|dossier|répertoire)\s+"
+    r"['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)"
+    r"|\b(?:in|from|inside)\s+(?:the\s+)?['\"]?([\w./-]+?)['\"]?\s+(?:folder|directory)\b"
+    r"|\b(?:folder|dossier)\s+['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)",
     re.IGNORECASE,
 )
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
@@ -42,7 +44,7 @@ GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 def folder_of(task: str) -> str:
     """The folder a task names ('in the folder invoices', 'in the invoices folder'), else '.'."""
     found = FOLDER.search(task)
-    return (found.group(1) or found.group(2)).rstrip("/") if found else "."
+    return next(g for g in found.groups() if g).rstrip("/") if found else "."
 
 
 def _path(folder: str, name: str) -> str:
