@@ -778,9 +778,10 @@ def notebook_case(name, task, kind, facts, false=(), expect="right"):
         import shutil
         shutil.copytree(NOTEBOOK_DATA / "invoices", root / "invoices")
         shutil.copytree(NOTEBOOK_DATA / "articles", root / "articles")
+        shutil.copytree(NOTEBOOK_DATA / "station", root / "station")
         tools = {"weather": lambda: samples.weather_and_calc(), "invoices": lambda: samples.invoice_tools(root),
                  "invoice folder": lambda: samples.invoice_tools(root / "invoices"),
-                 "articles": lambda: samples.docs_tools(root / "articles"),
+                 "articles": lambda: samples.docs_tools(root / "articles"), "station": lambda: samples.station_tools(root),
                  "actions": lambda: samples.invoice_tools(root) + samples.action_tools([])}[kind]()
         return tools, list(facts), list(false)
     return Case(name, task, build, expect, ("gate",))
@@ -855,6 +856,8 @@ def _gate_cases() -> list[Case]:
                       ["Most collisions between cyclists and cars happen at junctions"], "decline"))
     add(notebook_case("gate: French supplier note", "Que dit la note du fournisseur sur les livraisons ?", "articles",
                       ["Tuesdays"]))
+    add(notebook_case("gate: French station task", samples.STATION_TASK_FR, "station",
+                      ["2 (3 March)", "5 (6 March)", "9 (10 March)", re.compile(r"Nombre : 3\b")], ["Count: 3"]))
     return c
 
 

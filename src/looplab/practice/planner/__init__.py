@@ -15,7 +15,7 @@ from . import _select, lookup as _lookup, needs as _needs, research as _research
 from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french
 from .fill import invalid
 from .gullible import gullible
-from .interpret import content, english_question, french_lead, names_unplaced, unplaced, unplaced_reply
+from .interpret import content, english_question, english_terms, french_lead, names_unplaced, unplaced, unplaced_reply
 from .lookup import lookup
 from .needs import needs
 from .plain import example, nothing_fits, plain
@@ -51,7 +51,8 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     if reply["stop_reason"] != "end_turn" or skill not in VOCABULARY and not reply.get("declined"):
         return reply
     text, vocabulary = reply["content"][-1]["text"], VOCABULARY.get(skill, _ASKED)
-    task = english_question(view.task)[0] if skill == "research" and french(view.task) else view.task
+    task = view.task if not french(view.task) else english_question(view.task)[0] if skill == "research" \
+        else english_terms(view.task)  # French terms placed through the one lexicon
     evidence = " ".join([*(s.result or "" for s in view.steps), *(" ".join(map(str, s.input.values()))
                                                                   for s in view.steps),
                          *(f"{t.name} {t.description} {' '.join(t.properties)}" for t in view.tools)])

@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record
+from .interpret import english_terms
 from .text import (
     EXCLUDING,
+    french,
     NEGATORS,
     SCOPE_SKIP,
     clauses,
@@ -147,6 +149,8 @@ def _status_key(records: list[Record]) -> str | None:
 def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
     """The records the task asks for (two lists when it asks 'which are paid, and which not'), or a
     one-line reason why it cannot tell which."""
+    if french(task):  # French words for the records' English terms, through the one lexicon
+        task = english_terms(task)
     excluded = EXCLUDING.search(task)
     task = EXCLUDING.sub(" not ", task)  # 'other than Studio Malo' selects as 'not Studio Malo' does
     for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record

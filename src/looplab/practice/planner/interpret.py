@@ -48,6 +48,8 @@ LEXICON_FR = {
     "isoler": "insulate", "ciel": "sky", "étoile": "star", "nuit": "night", "vélo": "bicycle bike", "prix": "price",
     "coût": "cost", "note": "note update", "dit": "say", "disent": "say", "faire": "do", "doivent": "should",
     "comment": "how", "combien": "how", "quand": "when", "article": "article", "hiver": "winter",
+    "alerte": "warning", "tempête": "storm", "jour": "day", "fichier": "file", "lis": "read", "tous": "all",
+    "dis": "tell", "ont": "have", "eu": "had",
 }
 LEXICON_FR = {root(k): v for k, v in LEXICON_FR.items()}
 FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle racontent nos articles notes "
@@ -166,3 +168,15 @@ def english_question(task: str) -> tuple[str, list[str]]:
            else "What do the documents say about ")
     words = [w for w in mapped.split() if w not in ("when", "how")]
     return ask + " ".join(words) + "?", missing
+
+
+SURVEY_FR = ("alerte", "tempête", "jour", "fichier", "lis", "tous", "dis", "ont", "eu")
+
+
+def english_terms(task: str) -> str:
+    """A French survey task with the lexicon's record terms in English ('alerte de tempête' -> 'warning de storm'),
+    so that they can meet the English values of the records; its other words stay as they are."""
+    def swap(found: re.Match) -> str:
+        key = root(found.group().lower())
+        return LEXICON_FR[key] if key in {root(w) for w in SURVEY_FR} else found.group()
+    return re.sub(r"[^\W\d_]+", swap, task)

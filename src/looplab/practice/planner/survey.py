@@ -24,9 +24,10 @@ FOLDER = re.compile(
 )
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 MAX_READS = 20
-COUNT = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|\bcombien de\b", re.IGNORECASE)
+COUNT = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|\bcombien de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
+                   r"co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
 TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b|"
-                   r"\bcombien\b(?!\s+de\b)",
+                   r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)",
                    re.IGNORECASE)
 PER = re.compile(r"\b(?:by|for|of) (?:each|every) \w+|\b(?:each|every) (?:client|customer)\b|\bper \w+|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
