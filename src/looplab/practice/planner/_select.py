@@ -85,6 +85,7 @@ class Choice:
     heading: str
     notes: list[str] = field(default_factory=list)
     status_key: str | None = None
+    doubtful: list[str] = field(default_factory=list)  # unclassified records the other filters would keep
 
 
 def _kind(value: str, key: str) -> str | None:
@@ -239,9 +240,12 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     named = _named(task, records, key if status else None)
     if isinstance(named, str):
         return named
+    unclear = [r for r in records if status and key and _kind(r.fields.get(key, ""), key) is None]
     for name, (values, keep) in named.items():
         chosen = [r for r in chosen if (_value(r, name) in values) == keep]
+        unclear = [r for r in unclear if (_value(r, name) in values) == keep]
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
+    doubtful = [r.file for r in unclear] if named else []  # 'what has Garage Merlin paid?' when its status is unclear
     if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task):
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")
@@ -252,7 +256,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
             return chosen
         heading.append(phrase.strip())
     title = ", ".join(heading) or "Records"
-    return Choice(chosen, title[0].upper() + title[1:], notes, key)
+    return Choice(chosen, title[0].upper() + title[1:], notes, key, doubtful)
 
 
 def _value(record: Record, key: str) -> str | None:

@@ -31,7 +31,7 @@ TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|
                    re.IGNORECASE)
 PER = re.compile(r"\b(?:by|for|of) (?:each|every) \w+|\b(?:each|every) (?:client|customer)\b|\bper \w+|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
-                 r"\bchaque client\b|\bindividually\b|\bseparately\b|\bbroken down\b|\bbreak\w* down\b",
+                 r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b",
                  re.IGNORECASE)
 GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
                    r"\btotal de toutes\b", re.IGNORECASE)
@@ -126,7 +126,9 @@ def report(task: str, reads, folder: str = ".") -> dict:
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices))]
     if seen or notes or good < len(reads):  # structured output only from records classified completely
         evidence = {}
-    return answer(" ".join(lines + [based] + list(dict.fromkeys(seen)) + notes), evidence)
+    if any(c.doubtful for c in choices):
+        evidence = {}
+    return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
 
 
 def _unanswered(task: str, lists: int) -> list[str]:
@@ -155,6 +157,10 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
     shown = joined([_item(r, key, choice.status_key) for r in chosen]) if chosen else ""
     lines = [f"{choice.heading}: {shown}." if chosen else f"No record is {choice.heading.lower()}."
              if "," not in choice.heading else f"No record matches: {choice.heading}."]
+    if choice.doubtful:  # a record the question is about could not be classified: no figure would be complete
+        return lines + [f"I cannot give a complete answer: {joined(choice.doubtful)} "
+                        f"{'matches' if len(choice.doubtful) == 1 else 'match'} the rest of the question, but I could "
+                        "not read its status, so I give no count and no total."]
     if COUNT.search(task):
         lines.append(_count(task, chosen))
     per = PER.search(task)
