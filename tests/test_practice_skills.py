@@ -704,6 +704,33 @@ def test_a_field_no_evidence_gives_is_a_refusal():
     assert "'average_eur'" in reply.stop_details.explanation
 
 
+class NetDue(pydantic.BaseModel):
+    total_excl_vat: float
+
+
+class ClientOnly(pydantic.BaseModel):
+    client: str
+
+
+def test_a_field_is_filled_only_when_every_word_of_its_name_names_the_evidence():
+    """'total_excl_vat' is not the total of amounts incl. VAT; a lone 'client' string is not the whole answer."""
+    for schema, name in ((NetDue, "total_excl_vat"), (ClientOnly, "client")):
+        reply = parse_after("In the folder invoices, which invoices are unpaid? Total?", samples.invoice_tools(DATA),
+                            schema)
+        assert (reply.stop_reason, reply.parsed_output) == ("refusal", None), name
+
+
+def test_the_gate_declines_an_answer_with_a_word_it_cannot_place():
+    """A word neither in the skill's vocabulary nor in the evidence: a decline naming it, never the neighbouring
+    answer; a French task gets it in French first."""
+    run = run_agent(practice_client(), "Which of Studio Malo's invoices in the folder invoices are unpaid, hypothetically?",
+                    samples.invoice_tools(DATA))
+    assert "'hypothetically'" in run.answer and "2026-08-015" not in run.answer
+    run = run_agent(practice_client(), "Que disent nos articles sur les volcans en Islande ?",
+                    samples.docs_tools(DATA / "articles"))
+    assert run.answer.startswith("Je ne sais pas répondre") and "'volcans'" in run.answer
+
+
 def test_structured_research_answer_cites_the_documents_read():
     """A research answer as data: the cited sentences, and the documents they come from."""
     reply = parse_after("What water temperature is best for green tea?", samples.docs_tools(DATA / "articles"), Cited)
