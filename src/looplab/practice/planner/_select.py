@@ -245,7 +245,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         chosen = [r for r in chosen if (_value(r, name) in values) == keep]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep]
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
-    doubtful = [r.file for r in unclear] if named else []  # 'what has Garage Merlin paid?' when its status is unclear
+    doubtful = [r.file for r in unclear] if named else []  # "what has Garage Merlin paid?" when its status is unclear
     if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task):
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")

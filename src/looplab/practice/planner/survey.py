@@ -155,8 +155,7 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
     chosen, keys = choice.chosen, money_keys(choice.chosen or records)
     key = _amount_key(task, chosen, records)
     shown = joined([_item(r, key, choice.status_key) for r in chosen]) if chosen else ""
-    lines = [f"{choice.heading}: {shown}." if chosen else f"No record is {choice.heading.lower()}."
-             if "," not in choice.heading else f"No record matches: {choice.heading}."]
+    lines = [f"{choice.heading}: {shown}." if chosen else f"{choice.heading}: none."]  # 'none', never a bare 'No
     if choice.doubtful:  # a record the question is about could not be classified: no figure would be complete
         return lines + [f"I cannot give a complete answer: {joined(choice.doubtful)} "
                         f"{'matches' if len(choice.doubtful) == 1 else 'match'} the rest of the question, but I could "
