@@ -273,7 +273,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     if ids:
         unknown = [i for i in ids if i not in numbers]
         if unknown:
-            return f"the task names {joined(unknown)}, which is not the number of any record read"
+            return f"I could not find {joined(unknown)} among the numbers of the records read"
         named[NUMBER] = (set(ids), True)
     keys = dict.fromkeys(k for r in records for k in r.fields)
     for key in keys:
