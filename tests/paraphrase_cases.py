@@ -823,7 +823,6 @@ def _gate_cases() -> list[Case]:
     add(needs_case("gate: thousands with a space", "Combien font 1 850 + {b} ?", 150, ["{thousand_sum}"], [], "right"))
     add(needs_case("gate: decimal comma times", "Combien font 0,5 * {k} ?", 151, ["{decimal_half}"], []))
     add(needs_case("gate: percent of", "What's 15% of {a}?", 152, [], [], "decline"))
-    add(research_case("gate: advice not given", "What should the keepers do at {cape}?", 153, [], ["{built}"], "decline"))
     # the French edition's tasks, over the notebooks' own data
     add(notebook_case("gate: French weather", "Quel temps fait-il à Lyon ?", "weather", ["Lyon: 21 °C"]))
     add(notebook_case("gate: French weather and sum", "Quel temps fait-il à Lyon, et combien font 12 * (3 + 5) ?", "weather",
@@ -852,8 +851,8 @@ def _gate_cases() -> list[Case]:
                       ["prices stay the same"], "decline"))
     add(notebook_case("gate: French coffee deliveries", "Quand arrivent les livraisons de café ?", "articles",
                       ["Tuesdays", "supplier-update.md"]))
-    add(notebook_case("gate: French cyclists", "Que doivent faire les cyclistes aux carrefours ?", "articles", [],
-                      ["Most collisions between cyclists and cars happen at junctions"], "decline"))
+    add(notebook_case("gate: French cyclists", "Que doivent faire les cyclistes aux carrefours ?", "articles",
+                      ["urban-cycling-safety.md"]))  # as notebook 06 answers it in English
     add(notebook_case("gate: French supplier note", "Que dit la note du fournisseur sur les livraisons ?", "articles",
                       ["Tuesdays"]))
     add(notebook_case("gate: French station task", samples.STATION_TASK_FR, "station",

@@ -80,8 +80,6 @@ def _names_someone(sentence: str, known: str) -> bool:
 
 
 KINDS = [  # question -> what a sentence must hold to answer it
-    (re.compile(r"\b(?:should|must|ought)\b[^?]*\bdo\b|\bwhat (?:should|must)\b", re.I),  # advice: a sentence that gives it
-     lambda s, _: re.search(r"\b(?:should|must|need to|needs to|ought|recommend\w*|avoid|always|never|best)\b", s, re.I)),
     (re.compile(rf"\bhow (?:{'|'.join(UNITS)})\b|\bcombien\b", re.I), _measured),
     (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, _: TIMES.search(s)),
     (re.compile(r"^\s*(?:who|whom|whose|qui)\b", re.I), _names_someone),
