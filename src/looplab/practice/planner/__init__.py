@@ -68,7 +68,7 @@ def gate(view: View, skill: str, reply: dict) -> dict:
         reply = {**reply, "content": [{"type": "text", "text": f"{lead} {text}"}]}
         text = reply["content"][-1]["text"]
     words = unplaced(task, vocabulary, evidence) or unplaced(task, vocabulary, "") or content(task)
-    missing = [w for w in words if not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE)]
+    missing = [w for w in words if not re.search(r"\d", w) and not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE)]
     if not missing:
         return reply
     note = names_unplaced(view.task, missing)
