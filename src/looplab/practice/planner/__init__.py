@@ -11,11 +11,22 @@ from __future__ import annotations
 import re
 
 from ..view import View
-from . import _select, lookup as _lookup, needs as _needs, research as _research
+from . import _select
+from . import lookup as _lookup
+from . import needs as _needs
+from . import research as _research
 from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french
 from .fill import invalid
 from .gullible import gullible
-from .interpret import content, english_question, english_terms, french_lead, names_unplaced, unplaced, unplaced_reply
+from .interpret import (
+    content,
+    english_question,
+    english_terms,
+    french_lead,
+    names_unplaced,
+    unplaced,
+    unplaced_reply,
+)
 from .lookup import lookup
 from .needs import needs
 from .plain import example, nothing_fits, plain

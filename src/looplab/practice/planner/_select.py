@@ -11,11 +11,11 @@ from ._records import Record
 from .interpret import english_terms
 from .text import (
     EXCLUDING,
-    french,
     NEGATORS,
     SCOPE_SKIP,
     clauses,
     content_words,
+    french,
     joined,
     polarity,
     stem,

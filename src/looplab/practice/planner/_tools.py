@@ -53,7 +53,7 @@ IN_FRENCH = [(r"\bGrand total \(paid and unpaid\)", "Total général"), (r"\bTot
              (r"si elle est unpaid", "si elle est impayée"), (r"si elle est paid", "si elle est payée"), (r"\bNumber\b", "Numéro"),
              (r"Total per client: ", "Total par client : "),
              (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"),
-             ("the record gives no such date", "la fiche ne donne pas cette date"),
+             ("the record gives no such date, so I could not say when", "la fiche ne donne pas cette date : je n'ai pu dire quand"),
              (r"I did not answer ('[^']*')\.", r"Je n'ai pas répondu à \1."),
              (r"I cannot tell whether ('[^']*') narrows the list or asks a second question, so I give no list and no "
               r"total; ask one question at a time", r"Je ne sais pas si \1 restreint la liste ou pose une seconde "

@@ -11,11 +11,11 @@ from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
 from .interpret import english_question
 from .text import (
-    french,
     clauses,
     content_words,
     file_names,
     first_value,
+    french,
     joined,
     negated,
     root,

@@ -189,7 +189,7 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
         return (f"I could not break it down ('{asked}'): I did not compute a figure per client; the list and any "
                 "total are over all the records listed.")
     sums: dict[str, object] = {}
-    for record, (amount, currency) in zip(chosen, amounts):
+    for record, (amount, _) in zip(chosen, amounts, strict=True):
         sums[record.fields[clients[0]]] = sums.get(record.fields[clients[0]], 0) + amount
     doubtful = {r.fields.get(clients[0]) for r in records if r.file in unknown}
     shown = "; ".join(f"{c} {amount_text(v, amounts[0][1])}" for c, v in sums.items() if c not in doubtful)
@@ -227,7 +227,7 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
     said = []
     for record in chosen:
         dated = [f"{k} {record.fields[k]}" for k in keys if DATE.search(record.fields.get(k, ""))]
-        said.append(f"{record.number}: {'; '.join(dated) if dated else 'the record gives no such date'}")
+        said.append(f"{record.number}: {'; '.join(dated) if dated else 'the record gives no such date, so I could not say when'}")
     return f"When, as the records say: {'; '.join(said)}."
 
 
