@@ -170,20 +170,23 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
                      "does not say which one to add up.")
         if GRAND.search(task) and choice.status_key and not label:  # a grand total is over every record
             lines.append(_total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
-    if per:  # a figure per client only over completely classified records
+    if per and COUNT.search(task) and not TOTAL.search(task):  # 'how many invoices does each client have?'
+        lines.append(_per_client(chosen, None, per.group(), records, {n.split()[0] for n in choice.notes}, count=True))
+    elif per:  # a figure per client only over completely classified records
         lines.append(_per_client(chosen, key, per.group(), records, {n.split()[0] for n in choice.notes}))
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
 
 
-def _per_client(chosen: list[Record], key: str | None, asked: str, records: list[Record], unknown: set[str]) -> str:
+def _per_client(chosen: list[Record], key: str | None, asked: str, records: list[Record], unknown: set[str],
+                count: bool = False) -> str:
     """'Total per client: A 300 EUR; B 1200 EUR.' over records that all name a client and an amount in one
     currency; a client with a record it could not classify gets no figure. Else the sentence that says the
     breakdown was not done."""
     clients = [k for k in dict.fromkeys(k for r in chosen for k in r.fields)
                if set(stems(k)) & {"client", "customer", "clients", "customers"}]
-    amounts = [money(r.fields.get(key, "")) if key else None for r in chosen]
+    amounts = [(1, "") if count else money(r.fields.get(key, "")) if key else None for r in chosen]
     if not chosen or len(clients) != 1 or not all(amounts) or len({a[1] for a in amounts}) != 1 \
             or any(clients[0] not in r.fields for r in chosen):
         return (f"I could not break it down ('{asked}'): I did not compute a figure per client; the list and any "
@@ -192,9 +195,10 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
     for record, (amount, _) in zip(chosen, amounts, strict=True):
         sums[record.fields[clients[0]]] = sums.get(record.fields[clients[0]], 0) + amount
     doubtful = {r.fields.get(clients[0]) for r in records if r.file in unknown}
-    shown = "; ".join(f"{c} {amount_text(v, amounts[0][1])}" for c, v in sums.items() if c not in doubtful)
+    shown = "; ".join(f"{c} {v if count else amount_text(v, amounts[0][1])}" for c, v in sums.items()
+                      if c not in doubtful)
     held = [c for c in sums if c in doubtful]
-    return (f"Total per client: {shown or 'none I can give'}." +
+    return (f"{'Count' if count else 'Total'} per client: {shown or 'none I can give'}." +
             (f" I could not give a figure for {joined(held)}: a record of theirs could not be classified." if held else ""))
 
 
