@@ -820,6 +820,10 @@ def _gate_cases() -> list[Case]:
                    CLEAN, ["12/11/2026"], ["10/11/2026", "11/11/2026"]))
     add(fixed_case("gate: French, any unpaid", "Dans le dossier {folder}, y a-t-il des factures impayées ?", CLEAN,
                    UNPAID_IDS, paid_listed))
+    add(fixed_case("gate: don't count a client", "What is the unpaid total in the folder {folder}? Don't count Studio Kelp.",
+                   CLEAN, ["1500 EUR"], ["1930 EUR", "430 EUR."]))
+    add(fixed_case("gate: count per client", "How many unpaid invoices does each client have in the folder {folder}?", CLEAN,
+                   ["Garage Merlin 1", "Studio Kelp 1", "Boulangerie Aube 1"], ["Boulangerie Aube 2"]))
     add(needs_case("gate: thousands with a space", "Combien font 1 850 + {b} ?", 150, ["{thousand_sum}"], [], "right"))
     add(needs_case("gate: decimal comma times", "Combien font 0,5 * {k} ?", 151, ["{decimal_half}"], []))
     add(needs_case("gate: percent of", "What's 15% of {a}?", 152, [], [], "decline"))

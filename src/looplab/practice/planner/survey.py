@@ -24,7 +24,7 @@ FOLDER = re.compile(
 )
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 MAX_READS = 20
-COUNT = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|\bcombien de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
+COUNT = re.compile(r"\bhow many\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
 TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b|"
                    r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)",
