@@ -10,6 +10,7 @@ skill compute or assert only when every content word is placed, or named in its 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .text import CORPUS_WORDS, STOPWORDS, french, root, roots
 
@@ -66,7 +67,8 @@ def numbers_as_written(text: str) -> str:
     return DECIMAL_COMMA.sub(".", THOUSANDS.sub(lambda m: m.group(1) + re.sub(r"\D", "", m.group(2)), text))
 
 
-def content(text: str) -> list[str]:
+@lru_cache(maxsize=1024)  # the same task comes back every turn
+def content(text: str) -> tuple[str, ...]:
     """The units that carry meaning: no stopword, no word about the collection, no number, no operator."""
     kept = []
     for unit in units(text):
@@ -85,7 +87,7 @@ def content(text: str) -> list[str]:
             word = "-".join(pieces)
         if word and word not in STOPWORDS and word not in MORE_STOPWORDS and len(word) > 1:
             kept.append(word)
-    return list(dict.fromkeys(kept))
+    return tuple(dict.fromkeys(kept))
 
 
 def placed(word: str, known: frozenset[str] | set[str]) -> bool:
@@ -94,7 +96,8 @@ def placed(word: str, known: frozenset[str] | set[str]) -> bool:
     return all(p in known or root(p) in known or not p for p in parts)
 
 
-def unplaced(task: str, vocabulary: set[str], evidence: str, named: str = "") -> list[str]:
+@lru_cache(maxsize=1024)  # pure: the same request is planned again when a turn is retried or timed
+def unplaced(task: str, vocabulary: frozenset[str], evidence: str, named: str = "") -> list[str]:
     """The task's content words that are neither in the skill's vocabulary (roots), nor in the evidence
     (tool names, results), nor named in the reply `named` (quoted as a part not done)."""
     known = frozenset(vocabulary) | roots(evidence)
