@@ -373,8 +373,8 @@ def test_lookup_says_an_absent_key_is_absent():
     """An absent key is reported with what the lookup said, no title invented."""
     error = "lookup failed: UnknownKey: no entry 'robotics' in the catalogue; known keys: ai, design"
     reply = ask("Look up 'robotics'.", LOOKUP, [[("lookup", {"key": "robotics"}, error, True)]])
-    assert said(reply) == ("'robotics' is not a key of the catalogue (the lookup said: no entry 'robotics' "
-                           "in the catalogue; known keys: ai, design).")
+    assert said(reply) == ("'robotics' is not a key of the catalogue: I could not find it (the lookup said: no entry "
+                           "'robotics' in the catalogue; known keys: ai, design).")
 
 
 # --- research

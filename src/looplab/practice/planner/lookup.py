@@ -63,7 +63,7 @@ def lookup(view: View) -> dict | None:
         step = done[key]
         if absent(step):
             where = f"a key of the {place}" if place else "found"  # a key, not any word the entries hold
-            lines.append(f"'{key}' is not {where} ({label} said: {said(step)}).")
+            lines.append(f"'{key}' is not {where}: I could not find it ({label} said: {said(step)}).")
         else:
             lines.append(f"'{key}' is in the {place or 'records'}: {readable(unplanted(view, step.result))}.")
             record = json_value(unplanted(view, step.result))
