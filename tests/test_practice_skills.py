@@ -332,7 +332,7 @@ def test_needs_works_with_a_participants_own_tool_names():
 def test_needs_reports_a_tool_error_as_such():
     """A calculator error is stated, not hidden."""
     turn = [("calculator", {"expression": "2 / 0"}, "calculator failed: ValueError: division by zero", True)]
-    assert said(ask("What is 2 / 0?", WEATHER, [turn])) == "The calculator said: division by zero."
+    assert said(ask("What is 2 / 0?", WEATHER, [turn])) == "I could not get an answer for 2 / 0: the calculator said: division by zero."
 
 
 # --- retry
@@ -343,7 +343,8 @@ def test_retry_once_then_report_the_failure():
     fail = ("get_weather", {"city": "Lyon"}, "get_weather failed: TimeoutError: no answer", True)
     first = ask("Weather in Lyon?", WEATHER, [[fail]])
     assert calls(first) == [("get_weather", {"city": "Lyon"})]
-    assert said(ask("Weather in Lyon?", WEATHER, [[fail], [fail]])) == "The get_weather tool said: no answer."
+    assert said(ask("Weather in Lyon?", WEATHER, [[fail], [fail]])) == ("I could not get an answer for Lyon: the get_weather "
+                                                                      "tool said: no answer.")
 
 
 def test_no_retry_for_a_refused_call():

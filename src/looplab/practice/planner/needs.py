@@ -128,9 +128,11 @@ def _arithmetic(clause: str) -> str | None:
 
 
 def _said(step, given: dict, arithmetic: str | None, clean) -> str:
-    if step.is_error:
-        text = said(step)
-        return f"{tool_label(step.name)} said: {text}{'' if text.endswith(('.', '!', '?')) else '.'}"
+    if step.is_error:  # the part is not done: say so, then what the tool said
+        text, value = said(step), first_value(given)
+        label = tool_label(step.name).replace("The ", "the ", 1)
+        return (f"I could not get an answer{f' for {value}' if value else ''}: {label} said: {text}"
+                f"{'' if text.endswith(('.', '!', '?')) else '.'}")
     result = readable(clean(step.result or ""))
     if absent(step):
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."
