@@ -425,7 +425,7 @@ def needs_case(name, task, seed, facts, false=(), expect="right", enum_calc=Fals
         env = {**values, "t1": table[cities[0]][0], "t2": table[cities[1]][0], "s1": table[cities[0]][1],
                "sum": a + b, "difference": a - b, "product": a * b, "paren": (a + b) * k,
                "wrong_percent": a * (b + k) - 10, "product_k": a * k, "decimal": 3.5 * k, "wrong_decimal": 5 * k,
-               "plus_ten": a + b + 10, "negative_sum": b - a, "negative_product": (a - b) * -2, "mean": (table[cities[0]][0] + table[cities[1]][0]) / 2}
+               "plus_ten": a + b + 10, "decimal_half": 0.5 * k, "thousand_sum": 1850 + b, "negative_sum": b - a, "negative_product": (a - b) * -2, "mean": (table[cities[0]][0] + table[cities[1]][0]) / 2}
         return tools, [_fill(x, env) for x in facts], [_fill(x, env) for x in false]
 
     return Case(name, task.format(**values), build, expect, ("needs",))
@@ -604,7 +604,8 @@ def _issue_cases() -> list[Case]:
     add(fixed_case("how much more unpaid than paid", "In the folder {folder}, how much more is unpaid than paid?", ODD,
                    [], ["370 EUR"], "decline"))
     add(fixed_case("total by each client", "Which invoices in the folder {folder} are unpaid, and what is owed by each client?",
-                   ODD, ["2026-10-012", "2026-10-016", re.compile(r"did not break the total down")], []))
+                   ODD, ["2026-10-012", "2026-10-016", "Studio Malo 250 EUR", "Atelier Corail 610 EUR"],
+                   ["Studio Malo 650 EUR", "Garage Merlin 300 EUR"]))
     add(needs_case("French spoken times", "Quel temps fait-il à {c1}, et combien font {a} fois {k} ?", 97,
                    ["{c1}: {t1} °C", "{product_k}"]))
     add(fixed_case("paid, and the grand total", "Which invoices in the folder {folder} are paid, and what is the grand total?",
@@ -646,7 +647,8 @@ def _adversarial_cases() -> list[Case]:
     add(fixed_case("average unpaid", "What is the average amount of the unpaid invoices in the folder {folder}?", CLEAN,
                    [], [silent("average", "1930 EUR")], "decline"))
     add(fixed_case("owed per client", "How much does each client owe in the folder {folder}?", CLEAN,
-                   [], [silent("each client", "1930 EUR")], "decline"))
+                   ["Garage Merlin 1200 EUR", "Studio Kelp 430 EUR", "Boulangerie Aube 300 EUR"],
+                   ["Boulangerie Aube 1150 EUR", "Ferme Olive 95 EUR"]))
     add(fixed_case("more than twice", "Which client owes more than twice what Studio Kelp owes? Folder {folder}.", CLEAN,
                    [], ["2026-11-004", "2026-11-001"], "decline"))
     add(fixed_case("two questions, biggest client", "Which invoices in the folder {folder} are unpaid, and who is the biggest client?",
@@ -764,8 +766,106 @@ def _adversarial_cases() -> list[Case]:
     return c
 
 
+# --- adversarial wordings written by gate for the interpretation gate (development suite: read while changing it)
+
+NOTEBOOK_DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
+
+
+def notebook_case(name, task, kind, facts, false=(), expect="right"):
+    """A case over the notebooks' own data (a copy): kind 'weather', 'invoices' (tools at the data root),
+    'invoice folder' (tools on data/invoices only), 'articles' or 'actions' (invoices and send_email)."""
+    def build(root: Path):
+        import shutil
+        shutil.copytree(NOTEBOOK_DATA / "invoices", root / "invoices")
+        shutil.copytree(NOTEBOOK_DATA / "articles", root / "articles")
+        shutil.copytree(NOTEBOOK_DATA / "station", root / "station")
+        tools = {"weather": lambda: samples.weather_and_calc(), "invoices": lambda: samples.invoice_tools(root),
+                 "invoice folder": lambda: samples.invoice_tools(root / "invoices"),
+                 "articles": lambda: samples.docs_tools(root / "articles"), "station": lambda: samples.station_tools(root),
+                 "actions": lambda: samples.invoice_tools(root) + samples.action_tools([])}[kind]()
+        return tools, list(facts), list(false)
+    return Case(name, task, build, expect, ("gate",))
+
+
+def _gate_cases() -> list[Case]:
+    c = []
+    add = c.append
+    paid_listed = [_headed("Unpaid", n) for n in PAID_IDS]
+    add(fixed_case("gate: or between conditions", "In the folder {folder}, which invoices are unpaid or over 800 EUR?", CLEAN,
+                   [], ["Unpaid, over 800 EUR"], "decline"))
+    add(fixed_case("gate: clients who paid everything", "In the folder {folder}, which clients have paid everything?", CLEAN,
+                   [], [_headed("(?<!Un)Paid", "2026-11-001")], "decline"))
+    add(fixed_case("gate: yes/no on a total", "Is the unpaid total in the folder {folder} above 1000 EUR?", CLEAN,
+                   [], [re.compile(r"^(?:Yes|No)\b"), re.compile(r"Total unpaid, above")], "decline"))
+    add(fixed_case("gate: hypothetical", "In the folder {folder}, what would the unpaid total be if Garage Merlin paid?",
+                   CLEAN, [], ["1200 EUR", "1930 EUR"], "decline"))
+    add(fixed_case("gate: paid or unpaid, one invoice", "In the folder {folder}, is invoice 2026-11-003 paid or unpaid?", CLEAN,
+                   [_headed("Unpaid[^:.]*", "2026-11-003")], [_headed("(?<!Un)Paid[^:.]*", "2026-11-003")]))
+    add(fixed_case("gate: client by client", "In the folder {folder}, what do the clients owe, client by client?", CLEAN,
+                   ["Garage Merlin 1200 EUR", "Studio Kelp 430 EUR", "Boulangerie Aube 300 EUR"], ["Boulangerie Aube 1150 EUR"]))
+    add(fixed_case("gate: paid, and the total of all", "Which invoices in the folder {folder} are paid, and what is the total "
+                   "of all invoices?", ODD, ["2026-10-011", "2026-10-015", re.compile(r"Grand total[^.]*1770 EUR")],
+                   [re.compile(r"Grand total[^.]*490 EUR")]))
+    add(fixed_case("gate: possessive client", "Which of Studio Kelp's invoices are unpaid? Folder {folder}.", CLEAN,
+                   ["2026-11-003"], ["2026-11-002", "2026-11-004"]))
+    add(fixed_case("gate: outstanding, excluding", "In the folder {folder}, how much is outstanding, excluding Studio Kelp?",
+                   CLEAN, ["1500 EUR"], ["1930 EUR"]))
+    add(fixed_case("gate: due on a date", "Which invoices in the folder {folder} are due on 12/11/2026?", CLEAN,
+                   [], ["2026-11-001", "2026-11-002", "2026-11-004"], "decline"))
+    add(fixed_case("gate: per client with an unclear record", "How much does each client owe? Folder {folder}.", ODD,
+                   ["Studio Malo 250 EUR", "Atelier Corail 610 EUR"], ["Garage Merlin 300 EUR", "Ferme Olive 120 EUR"]))
+    add(fixed_case("gate: French hyphen folder, negation", "Quelles factures de {folder} ne sont pas payées ?", ODD,
+                   ["2026-10-012", "2026-10-016"], ["2026-10-011", "2026-10-015"], folder="factures-2026"))
+    add(fixed_case("gate: French 'dossier', when due", "Dans le dossier {folder}, quand la facture 2026-11-003 est-elle due ?",
+                   CLEAN, ["12/11/2026"], ["10/11/2026", "11/11/2026"]))
+    add(fixed_case("gate: French, any unpaid", "Dans le dossier {folder}, y a-t-il des factures impayées ?", CLEAN,
+                   UNPAID_IDS, paid_listed))
+    add(fixed_case("gate: don't count a client", "What is the unpaid total in the folder {folder}? Don't count Studio Kelp.",
+                   CLEAN, ["1500 EUR"], ["1930 EUR", "430 EUR."]))
+    add(fixed_case("gate: count per client", "How many unpaid invoices does each client have in the folder {folder}?", CLEAN,
+                   ["Garage Merlin 1", "Studio Kelp 1", "Boulangerie Aube 1"], ["Boulangerie Aube 2"]))
+    add(needs_case("gate: thousands with a space", "Combien font 1 850 + {b} ?", 150, ["{thousand_sum}"], [], "right"))
+    add(needs_case("gate: decimal comma times", "Combien font 0,5 * {k} ?", 151, ["{decimal_half}"], []))
+    add(needs_case("gate: percent of", "What's 15% of {a}?", 152, [], [], "decline"))
+    # the French edition's tasks, over the notebooks' own data
+    add(notebook_case("gate: French weather", "Quel temps fait-il à Lyon ?", "weather", ["Lyon: 21 °C"]))
+    add(notebook_case("gate: French weather and sum", "Quel temps fait-il à Lyon, et combien font 12 * (3 + 5) ?", "weather",
+                      ["Lyon: 21 °C", "96"]))
+    add(notebook_case("gate: French weather and product", "Quel temps fait-il à Lyon, et combien font 17 * 3 ?", "weather",
+                      ["Lyon: 21 °C", "51"]))
+    unpaid = ["2026-08-015", "2026-08-019", "1850 EUR"]
+    add(notebook_case("gate: French notebook task", "Dans le dossier invoices, trouve les factures impayées ; donne leurs "
+                      "numéros et le total restant dû.", "invoices", unpaid, ["2026-07-012"]))
+    add(notebook_case("gate: French task, no folder", "Trouve les factures impayées ; donne leurs numéros et le total restant dû.",
+                      "invoices", unpaid, ["2026-07-012"]))
+    add(notebook_case("gate: French task, folder tools", "Trouve les factures impayées ; donne leurs numéros et le total "
+                      "restant dû.", "invoice folder", unpaid, ["2026-07-012"]))
+    add(notebook_case("gate: French which unpaid", "Quelles factures sont impayées ?", "invoices", unpaid[:2], ["2026-07-012"]))
+    add(notebook_case("gate: French paid", "Dans le dossier invoices, trouve les factures payées.", "invoices",
+                      ["2026-07-012"], ["2026-08-015", "2026-08-019"]))
+    add(notebook_case("gate: French client owes", "Combien Studio Malo doit-il ?", "invoice folder", ["850 EUR"],
+                      ["1850 EUR", "1000 EUR"]))
+    add(notebook_case("gate: French reminders", "Envoie les relances de paiement.", "actions", [], ["sent"], "decline"))
+    add(notebook_case("gate: French poem", "Écris un court poème sur le pain.", "weather", [], [], "decline"))
+    add(notebook_case("gate: French heat pumps", "Que disent nos articles sur les pompes à chaleur en climat froid ?",
+                      "articles", ["heat-pumps-cold-climates.md", "-25 °C"]))
+    add(notebook_case("gate: French volcanoes", "Que disent nos articles sur les volcans en Islande ?", "articles", [], [],
+                      "decline"))
+    add(notebook_case("gate: French bitcoin", "Que disent nos articles sur le cours du bitcoin ?", "articles", [],
+                      ["prices stay the same"], "decline"))
+    add(notebook_case("gate: French coffee deliveries", "Quand arrivent les livraisons de café ?", "articles",
+                      ["Tuesdays", "supplier-update.md"]))
+    add(notebook_case("gate: French cyclists", "Que doivent faire les cyclistes aux carrefours ?", "articles",
+                      ["urban-cycling-safety.md"]))  # as notebook 06 answers it in English
+    add(notebook_case("gate: French supplier note", "Que dit la note du fournisseur sur les livraisons ?", "articles",
+                      ["Tuesdays"]))
+    add(notebook_case("gate: French station task", samples.STATION_TASK_FR, "station",
+                      ["2 (3 March)", "5 (6 March)", "9 (10 March)", re.compile(r"Nombre : 3\b")], ["Count: 3"]))
+    return c
+
+
 CASES = (_invoice_cases() + _research_cases() + _needs_cases() + _lookup_cases() + _issue_cases()
-         + _adversarial_cases())
+         + _adversarial_cases() + _gate_cases())
 
 
 def prepare(case: Case, root: Path) -> tuple[list, list, list]:

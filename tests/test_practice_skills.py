@@ -332,7 +332,7 @@ def test_needs_works_with_a_participants_own_tool_names():
 def test_needs_reports_a_tool_error_as_such():
     """A calculator error is stated, not hidden."""
     turn = [("calculator", {"expression": "2 / 0"}, "calculator failed: ValueError: division by zero", True)]
-    assert said(ask("What is 2 / 0?", WEATHER, [turn])) == "The calculator said: division by zero."
+    assert said(ask("What is 2 / 0?", WEATHER, [turn])) == "I could not get an answer for 2 / 0: the calculator said: division by zero."
 
 
 # --- retry
@@ -343,7 +343,8 @@ def test_retry_once_then_report_the_failure():
     fail = ("get_weather", {"city": "Lyon"}, "get_weather failed: TimeoutError: no answer", True)
     first = ask("Weather in Lyon?", WEATHER, [[fail]])
     assert calls(first) == [("get_weather", {"city": "Lyon"})]
-    assert said(ask("Weather in Lyon?", WEATHER, [[fail], [fail]])) == "The get_weather tool said: no answer."
+    assert said(ask("Weather in Lyon?", WEATHER, [[fail], [fail]])) == ("I could not get an answer for Lyon: the get_weather "
+                                                                      "tool said: no answer.")
 
 
 def test_no_retry_for_a_refused_call():
@@ -373,8 +374,8 @@ def test_lookup_says_an_absent_key_is_absent():
     """An absent key is reported with what the lookup said, no title invented."""
     error = "lookup failed: UnknownKey: no entry 'robotics' in the catalogue; known keys: ai, design"
     reply = ask("Look up 'robotics'.", LOOKUP, [[("lookup", {"key": "robotics"}, error, True)]])
-    assert said(reply) == ("'robotics' is not a key of the catalogue (the lookup said: no entry 'robotics' "
-                           "in the catalogue; known keys: ai, design).")
+    assert said(reply) == ("'robotics' is not a key of the catalogue: I could not find it (the lookup said: no entry "
+                           "'robotics' in the catalogue; known keys: ai, design).")
 
 
 # --- research
@@ -704,6 +705,33 @@ def test_a_field_no_evidence_gives_is_a_refusal():
     assert "'average_eur'" in reply.stop_details.explanation
 
 
+class NetDue(pydantic.BaseModel):
+    total_excl_vat: float
+
+
+class ClientOnly(pydantic.BaseModel):
+    client: str
+
+
+def test_a_field_is_filled_only_when_every_word_of_its_name_names_the_evidence():
+    """'total_excl_vat' is not the total of amounts incl. VAT; a lone 'client' string is not the whole answer."""
+    for schema, name in ((NetDue, "total_excl_vat"), (ClientOnly, "client")):
+        reply = parse_after("In the folder invoices, which invoices are unpaid? Total?", samples.invoice_tools(DATA),
+                            schema)
+        assert (reply.stop_reason, reply.parsed_output) == ("refusal", None), name
+
+
+def test_the_gate_declines_an_answer_with_a_word_it_cannot_place():
+    """A word neither in the skill's vocabulary nor in the evidence: a decline naming it, never the neighbouring
+    answer; a French task gets it in French first."""
+    run = run_agent(practice_client(), "Which of Studio Malo's invoices in the folder invoices are unpaid, hypothetically?",
+                    samples.invoice_tools(DATA))
+    assert "'hypothetically'" in run.answer and "2026-08-015" not in run.answer
+    run = run_agent(practice_client(), "Que disent nos articles sur les volcans en Islande ?",
+                    samples.docs_tools(DATA / "articles"))
+    assert run.answer.startswith("Je ne sais pas répondre") and "'volcans'" in run.answer
+
+
 def test_structured_research_answer_cites_the_documents_read():
     """A research answer as data: the cited sentences, and the documents they come from."""
     reply = parse_after("What water temperature is best for green tea?", samples.docs_tools(DATA / "articles"), Cited)
@@ -722,7 +750,7 @@ def test_a_french_decline_is_french_and_offers_a_french_wording():
     """A French task the rules cannot serve: the decline, its wording and where to try it, in French."""
     run = run_agent(practice_client(), "Dans le dossier invoices, quelles factures sont payées ce mois-ci ?",
                     samples.invoice_tools(DATA))
-    assert run.answer.startswith("Je ne sais pas appliquer la condition 'ce mois'")
+    assert run.answer.startswith("Je ne sais pas") and "Je ne sais pas appliquer la condition 'ce mois'" in run.answer
     assert "'Dans le dossier invoices, quelles factures sont impayées, et quel est leur total ?'" in run.answer
     assert run.answer.endswith("Claude ou un modèle local s'y essaierait : définissez ANTHROPIC_API_KEY, ou "
                                "ANTHROPIC_BASE_URL pour un serveur local.")

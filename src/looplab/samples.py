@@ -193,6 +193,8 @@ def action_tools(outbox: list) -> list[Tool]:
 
 STATION_TASK = ("Read every file in the folder station and tell me which days had a storm warning, "
                 "and how many.")
+STATION_TASK_FR = ("Lis tous les fichiers du dossier station et dis-moi quels jours ont eu une alerte de tempête, "
+                   "et combien.")  # the French edition's task for notebook 08
 
 
 def station_tools(folder: str | Path) -> list[Tool]:

@@ -8,19 +8,83 @@ why instead), and a final answer also reports every denial, tool error and plant
 
 from __future__ import annotations
 
+import re
+
 from ..view import View
-from ._tools import accounted, cannot_plan, in_french
+from . import _select
+from . import lookup as _lookup
+from . import needs as _needs
+from . import research as _research
+from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french
 from .fill import invalid
 from .gullible import gullible
+from .interpret import (
+    content,
+    english_question,
+    english_terms,
+    french_lead,
+    names_unplaced,
+    unplaced,
+    unplaced_reply,
+)
 from .lookup import lookup
 from .needs import needs
-from .plain import nothing_fits, plain
+from .plain import example, nothing_fits, plain
 from .research import research
 from .retry import retry
-from .survey import survey
-from .text import french
+from .survey import WORDING, survey
+from .text import french, roots
 
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
+
+# The words each skill acts on (roots); a word of the task outside them and outside the evidence is unplaced.
+_ASKED = roots("what which how who whom whose when where why answer question result results value values")
+VOCABULARY = {
+    "needs": _ASKED | roots(" ".join(_needs.GENERIC | _needs.CALC | _needs.SPOKEN) + " weather temperature rain "
+                            "sunny degree hot cold warm cloudy météo temps température warmer colder time clock"),
+    "survey": _ASKED | roots(" ".join(_select.SURVEY_WORDS | _select.PAID | _select.UNPAID | _select.OWED
+                                      | _select.STATUS_WORDS | set(_select.SYNONYMS)) + " invoice invoices bill "
+                             "bills facture factures client clients customer amount amounts paid unpaid date dates "
+                             "due over under above below before after since until largest biggest highest smallest "
+                             "lowest least most more less than greater exceed exceeding grand who owe owes money except excluding other than apart besides sauf not "
+                             "never both either neither whether ones numéro numéros dossier restant doit doivent"),
+    "lookup": _ASKED | roots(" ".join(_lookup.ASKING | _lookup.KEY_WORDS | _lookup.VERBS)),
+    "research": _ASKED | roots(" ".join(_research.MEASURES | set(_research.ASPECTS))),
+}
+UNDERSTOOD = {"needs": "a request for the offered tools' results", "survey": "a question about the records read",
+              "lookup": "a lookup of the keys named", "research": "a question about the documents"}
+
+
+def gate(view: View, skill: str, reply: dict) -> dict:
+    """`reply` if every content word of the task is placed (or named in the reply as not done), else a decline
+    naming the words it could not place: never an answer to a neighbouring question given as the one asked.
+    A decline always names the words of the task it could not act on."""
+    if reply["stop_reason"] != "end_turn" or skill not in VOCABULARY and not reply.get("declined"):
+        return reply
+    text, vocabulary = reply["content"][-1]["text"], VOCABULARY.get(skill, _ASKED)
+    task = view.task if not french(view.task) else english_question(view.task)[0] if skill == "research" \
+        else english_terms(view.task)  # French terms placed through the one lexicon
+    evidence = " ".join([*(s.result or "" for s in view.steps), *(" ".join(map(str, s.input.values()))
+                                                                  for s in view.steps),
+                         *(f"{t.name} {t.description} {' '.join(t.properties)}" for t in view.tools)])
+    if not reply.get("declined"):
+        left = unplaced(task, vocabulary, evidence, text) if view.steps else []
+        if not left:
+            return reply
+        folder = next((str(v) for s in view.steps for v in s.input.values()), "invoices")
+        wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)
+        return declined(unplaced_reply(view.task, left, UNDERSTOOD[skill], wording))
+    if french(view.task):  # a French decline says so in French first, with the words it read
+        lead = french_lead(view.task, unplaced(task, vocabulary, evidence))
+        reply = {**reply, "content": [{"type": "text", "text": f"{lead} {text}"}]}
+        text = reply["content"][-1]["text"]
+    words = unplaced(task, vocabulary, evidence) or unplaced(task, vocabulary, "") or content(task)
+    missing = [w for w in words if not re.search(r"\d", w) and not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE)]
+    if not missing:
+        return reply
+    note = names_unplaced(view.task, missing)
+    text = text.replace(TRY_ELSEWHERE, f"{note} {TRY_ELSEWHERE}") if TRY_ELSEWHERE in text else f"{text} {note}"
+    return {**reply, "content": [{"type": "text", "text": text}]}
 
 
 def checked(view: View, reply: dict) -> dict:
@@ -45,7 +109,7 @@ def choose(view: View) -> tuple[str, dict]:
     for skill in SKILLS:
         reply = skill(view)
         if reply is not None:
-            return skill.__name__, checked(view, reply)
+            return skill.__name__, checked(view, gate(view, skill.__name__, reply))
     raise AssertionError("nothing_fits always applies")
 
 
@@ -55,3 +119,4 @@ def plan(view: View) -> dict:
 
 
 __all__ = ["SKILLS", "choose", "plan"]
+

@@ -8,12 +8,14 @@ from dataclasses import dataclass, field
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record
+from .interpret import english_terms
 from .text import (
     EXCLUDING,
     NEGATORS,
     SCOPE_SKIP,
     clauses,
     content_words,
+    french,
     joined,
     polarity,
     stem,
@@ -23,7 +25,7 @@ from .text import (
 
 PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "réglé", "réglée", "réglés", "réglées"}
 UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}
-OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues"}  # weak: 'the total still due'
+OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues", "doit", "doivent", "dois", "devons"}  # weak: 'the total still due'
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
 SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount",
@@ -35,7 +37,8 @@ SURVEY_WORDS = set(stems(
     "currently right now please have been whose remaining left full whole grand id ids name names "
     "so far is are there everything currency their me us we our my in due owed owe owing across among "
     "remain remains remaining stay stays within inside already display report summarise summarize "
-    "check see look search go through scan review any "
+    "check see look search go through scan review any per each every individually separately break down "
+    "chaque par trouve trouvez trouver restant restante numéro numéros leurs doit doivent dû "
     "quel quels quelle quelles combien reste payer argent liste donne donner"))
 CONDITION = re.compile(
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between|"
@@ -63,6 +66,14 @@ COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bve
 HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
 QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|are|was|were|does|do|did|has|have|"
                       r"quel\w*|combien|qui|quand|lesquel\w*|est-ce)\b", re.IGNORECASE)
+TOTAL_ASKED = re.compile(r"\b(?:total|sum|amount|montant|somme)\b", re.IGNORECASE)
+HYPOTHETICAL = re.compile(r"\b(?:would|were to|suppose|supposing|assuming|imagine|hypothetically|serait|si)\b|"
+                          r"\bif\b(?!\s+(?:any|all|there))", re.IGNORECASE)
+OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|ones)\s+)*(?:from|over|above|under|below|"
+                          r"more|less|at|paid|unpaid|due|open|outstanding|settled|pending|before|after|with|by|to|"
+                          r"larger|smaller|bigger|cheaper|payées?|impayées?|ou)\b", re.IGNORECASE)
+WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho\b|\bquels? clients?\b)[^.?;]*"
+                     r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|tout|toutes?)\b", re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
 
 
@@ -74,6 +85,7 @@ class Choice:
     heading: str
     notes: list[str] = field(default_factory=list)
     status_key: str | None = None
+    doubtful: list[str] = field(default_factory=list)  # unclassified records the other filters would keep
 
 
 def _kind(value: str, key: str) -> str | None:
@@ -138,10 +150,16 @@ def _status_key(records: list[Record]) -> str | None:
 def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
     """The records the task asks for (two lists when it asks 'which are paid, and which not'), or a
     one-line reason why it cannot tell which."""
+    if french(task):  # French words for the records' English terms, through the one lexicon
+        task = english_terms(task)
     excluded = EXCLUDING.search(task)
     task = EXCLUDING.sub(" not ", task)  # 'other than Studio Malo' selects as 'not Studio Malo' does
     for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record
         task = re.sub(rf"(?<![\w-]){re.escape(part)}(?![\w-])", " ", task)
+    either = OR_CONDITION.search(REGARDLESS.sub(" ", task))
+    if either:  # 'unpaid or over 800 EUR': the filters here all hold at once, never one or the other
+        return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
+                "hold at once, so I give no list and no total")
     limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
     asked = [c for c in clauses(task) if QUESTION.match(c)]
     later = [p for p in limits for c in asked[1:] if p in c]
@@ -154,17 +172,32 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if compared:
         return (f"I cannot compare ('{compared.group().strip()}'): I list, count and total records, I do not weigh "
                 "one against another, so I give no list and no total")
+    dated = DATE.search(task) or re.search(r"\b\d{1,2}/\d{1,2}\b", task)
+    if dated:  # a date the limits above did not take ('due on 15/11/2026'): a condition it does not apply
+        return (f"I cannot apply the condition '{dated.group()}': matching records on a date is beyond my rules, "
+                "so I give no list and no total")
     condition = CONDITION.search(task)
     if condition:
         return (f"I cannot apply the condition '{condition.group().strip()}': comparing amounts, dates "
                 "or ranks is beyond my rules, so I give no list and no total")
-    every = bool(REGARDLESS.search(task))
-    task = REGARDLESS.sub(" all ", task)
+    yes_no = bool(asked) and YES_NO.match(asked[0]) is not None  # the main question asks yes or no
+    if yes_no and (limits or TOTAL_ASKED.search(task)):  # 'is the unpaid total above 1000 EUR?'
+        return ("I cannot answer a yes-or-no question about a total or a limit: I list, count and total records, "
+                "and weighing a total against a figure is beyond my rules, so I give no list and no total")
+    hypothetical = HYPOTHETICAL.search(task)
+    if hypothetical:  # 'what would the total be if X paid?': the records say what is, not what would be
+        return (f"I cannot answer '{hypothetical.group()}': the records say what is, not what would be, so I give "
+                "no list and no total")
+    if WHO_ALL.search(task):  # 'which clients have paid everything?': a claim about each client's invoices
+        return ("I cannot tell which clients have paid (or owe) everything: I list invoices, I do not check every "
+                "invoice of each client, so I give no list and no total")
+    every = bool(REGARDLESS.search(task)) and not yes_no  # 'is X paid or unpaid?': both lists
+    task = REGARDLESS.sub(" all " if every else " paid and unpaid ", task)
     if WHEN.search(task):  # 'when is it due': 'due' names the date asked for, not a status
         task = re.sub(r"\b(?:due|dû|dues?)\b", " ", task, flags=re.IGNORECASE)
     try:
         statuses = [None] if every else [wanted_status(task)]
-        if statuses[0] and YES_NO.search(task):  # 'has X paid all its invoices?': both lists answer it
+        if statuses[0] and yes_no:  # 'has X paid all its invoices?': both lists answer it
             statuses = ["paid", "unpaid"]
     except ValueError as why:
         if "owed" in str(why):
@@ -207,9 +240,12 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     named = _named(task, records, key if status else None)
     if isinstance(named, str):
         return named
+    unclear = [r for r in records if status and key and _kind(r.fields.get(key, ""), key) is None]
     for name, (values, keep) in named.items():
         chosen = [r for r in chosen if (_value(r, name) in values) == keep]
+        unclear = [r for r in unclear if (_value(r, name) in values) == keep]
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
+    doubtful = [r.file for r in unclear] if named else []  # "what has Garage Merlin paid?" when its status is unclear
     if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task):
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")
@@ -220,7 +256,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
             return chosen
         heading.append(phrase.strip())
     title = ", ".join(heading) or "Records"
-    return Choice(chosen, title[0].upper() + title[1:], notes, key)
+    return Choice(chosen, title[0].upper() + title[1:], notes, key, doubtful)
 
 
 def _value(record: Record, key: str) -> str | None:
@@ -237,7 +273,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     if ids:
         unknown = [i for i in ids if i not in numbers]
         if unknown:
-            return f"the task names {joined(unknown)}, which is not the number of any record read"
+            return f"I could not find {joined(unknown)} among the numbers of the records read"
         named[NUMBER] = (set(ids), True)
     keys = dict.fromkeys(k for r in records for k in r.fields)
     for key in keys:

@@ -19,7 +19,7 @@ IN_FRENCH = [(r"\bGrand total \(paid and unpaid\)", "Total général"), (r"\bTot
              (r"\bTotal unpaid\b", "Total impayé"), (r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"), (r"\bCount: ", "Nombre : "),
              (r"\bTotal( \w+)?: ", r"Total\1 : "),
              (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
-             (r"\bNo record is (\w+)\.", r"Aucune facture \1."), (r"(\S+) has (\w+) '([^']*)', which I cannot read as paid or "
+             (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w+) '([^']*)', which I cannot read as paid or "
               r"unpaid; it is not counted\.", r"\1 a \2 '\3', que je ne sais pas lire comme payée ou impayée ; non comptée."),
              (r"A wording I handle:", "Une formulation que je traite :"), ("Claude or a local model would try it: set "
               "ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local server.", "Claude ou un modèle local s'y essaierait : "
@@ -39,8 +39,21 @@ IN_FRENCH = [(r"\bGrand total \(paid and unpaid\)", "Total général"), (r"\bTot
               "par besoin) ne convient avec les outils offerts"),
              (r"I searched for ('[^']*') and read (.*?); no sentence in them answers it\.", r"J'ai cherché \1 et lu \2 ; aucune "
               r"phrase n'y répond."), (r"The closest, (\S+), does not mention", r"Le plus proche, \1, ne mentionne pas"),
+             (r"Note: the result of (\S+) contains an instruction planted for an AI assistant \(it asks me (.*?)\); I did "
+              r"not follow it\.", r"Note : le résultat de \1 contient une instruction placée pour un assistant IA (elle "
+              r"me demande \2) ; je ne l'ai pas suivie."),
+             (r"(\S+) has no (\w+) line, so I could not tell whether it is (\w+); it is not counted\.",
+              r"\1 n'a pas de ligne \2 : je ne sais pas si elle est \3 ; non comptée."),
+             (r"(\S+) contains unreadable bytes; it is not counted\.", r"\1 contient des octets illisibles ; non comptée."),
+             (r"(\S+) is empty; it is not counted\.", r"\1 est vide ; non comptée."),
+             (r"(\S+) could not be read \(the tool said: (.*?)\); it is not counted\.",
+              r"\1 n'a pu être lu (l'outil a dit : \2) ; non compté."),
+             (r"(\S+) has no 'Key: value' lines, so it is not a record like the others; it is not counted\.",
+              r"\1 n'a pas de lignes 'Clé: valeur' : ce n'est pas une fiche comme les autres ; non compté."),
+             (r"si elle est unpaid", "si elle est impayée"), (r"si elle est paid", "si elle est payée"), (r"\bNumber\b", "Numéro"),
+             (r"Total per client: ", "Total par client : "),
              (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"),
-             ("the record gives no such date", "la fiche ne donne pas cette date"),
+             ("the record gives no such date, so I could not say when", "la fiche ne donne pas cette date : je n'ai pu dire quand"),
              (r"I did not answer ('[^']*')\.", r"Je n'ai pas répondu à \1."),
              (r"I cannot tell whether ('[^']*') narrows the list or asks a second question, so I give no list and no "
               r"total; ask one question at a time", r"Je ne sais pas si \1 restreint la liste ou pose une seconde "

@@ -29,7 +29,7 @@ from looplab.practice.view import OfferedTool, View
 
 def decline(why: str) -> dict:
     """A refusal with an explanation and no content (what a forcing field gets when it can't be honoured)."""
-    explanation = (f"The practice model {why}; it declines rather than guess. This is the practice model's limit: "
+    explanation = (f"The practice model {why}; it cannot fill the schema from evidence, and declines rather than guess. This is the practice model's limit: "
                    "Claude fills the schema, and uses 'refusal' only for a policy stop.")
     return {"content": [], "stop_reason": "refusal",
             "stop_details": {"type": "refusal", "category": None, "explanation": explanation}}
@@ -110,6 +110,9 @@ def shape_answer(reply: dict, schema: dict) -> dict:
 
 
 STATUS_WORDS = {"paid", "unpaid", "due", "owed", "outstanding", "settled", "open"}
+TEXT_NAMES = {"answer", "text", "summary", "reply", "response", "result", "message", "explanation", "content",
+              "output", "report", "réponse", "résumé", "texte"}
+UNIT_WORDS = {"eur", "usd", "gbp", "euros", "of", "the", "in", "value", "number", "num", "n", "a", "an"}
 KINDS = {"string": str, "integer": int, "number": (int, float), "array": list, "boolean": bool}
 
 
@@ -121,8 +124,8 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
         return None, "the answer is text and evidence, and the schema asks for something else"
     props, required = schema.get("properties") or {}, set(schema.get("required") or [])
     strings = [p for p, s in props.items() if (s or {}).get("type") == "string"]
-    if len(strings) == 1 and required <= set(strings):
-        return {strings[0]: text}, None  # one text field: the answer itself
+    if len(strings) == 1 and required <= set(strings) and set(words(strings[0].replace("_", " "))) & TEXT_NAMES:
+        return {strings[0]: text}, None  # one field named for text ('answer', 'summary'): the answer itself
     value = {}
     for prop, spec in props.items():
         found = _evidence_for(prop, spec or {}, evidence)
@@ -137,12 +140,14 @@ def _evidence_for(prop: str, spec: dict, evidence: dict):
     """The one evidence value whose name shares a word with `prop` and whose type fits (and currency, if named)."""
     said = set(words(prop.replace("_", " "))) - {"of", "the", "in"}
     status = said & STATUS_WORDS  # 'total_due' is not filled from the total of the paid records
+    if not said - UNIT_WORDS:
+        return None
     kind = KINDS.get(spec.get("type"), ())
     unit = said & {"eur", "usd", "gbp"}
     scored = [(len(said & set(words(k))), v) for k, v in evidence.items() if isinstance(v, kind)
               and isinstance(v, bool) == (spec.get("type") == "boolean")
               and (not unit or str(evidence.get(k + " currency", "")).lower() in unit)
-              and status <= set(words(k))]
+              and status <= set(words(k)) and said - UNIT_WORDS <= set(words(k))]  # 'total_excl_vat': no
     best = max((n for n, _ in scored), default=0)
     hits = [v for n, v in scored if n == best and n > 0]
     if spec.get("type") == "integer":

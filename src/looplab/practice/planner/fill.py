@@ -9,6 +9,7 @@ from functools import lru_cache
 from looplab._jsonschema import validator_class
 
 from ..view import OfferedTool
+from .interpret import numbers_as_written
 from .text import STOPWORDS, file_names, quoted, stem, stems, words
 
 EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
@@ -37,7 +38,7 @@ DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")  # '3,5' is 3.5; '12,50
 @lru_cache(maxsize=1024)  # pure: the same clauses come back every turn
 def expression(text: str) -> str | None:
     """The first arithmetic expression in `text` ('12 * (3 + 5)'), or None."""
-    text = DECIMAL_COMMA.sub(".", text)
+    text = numbers_as_written(text)  # '3,5' is 3.5 and '1 850' is 1850
     for run in re.findall(r"(?:(?<![\w).])-\s*)?[\d(][\d\s.+\-*/()%^×÷]*", text):  # '-215 + 95' keeps its sign
         run = run.strip().rstrip("+-*/%^×÷ ").strip()
         while run.count("(") > run.count(")") and run.startswith("("):

@@ -7,7 +7,8 @@ import re
 
 from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
-from .fill import DECIMAL_COMMA, binary, expression, fill_input, place, spoken
+from .fill import binary, expression, fill_input, place, spoken
+from .interpret import numbers_as_written
 from .plain import example
 from .text import (
     STOPWORDS,
@@ -83,7 +84,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
 def _unplaced(clause: str) -> list[str]:
     """The numbers and percentages of a clause its arithmetic leaves out ('10%' in '12 * 8 minus 10%')."""
     used = re.findall(r"\d+(?:\.\d+)?", _arithmetic(clause) or "")
-    found = re.findall(r"\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|pour ?cent\b)?", DECIMAL_COMMA.sub(".", clause))
+    found = re.findall(r"\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|pour ?cent\b)?", numbers_as_written(clause))
     return [f.strip() for f in found if re.search(r"%|cent", f) or f.strip() not in used]
 
 
@@ -127,9 +128,11 @@ def _arithmetic(clause: str) -> str | None:
 
 
 def _said(step, given: dict, arithmetic: str | None, clean) -> str:
-    if step.is_error:
-        text = said(step)
-        return f"{tool_label(step.name)} said: {text}{'' if text.endswith(('.', '!', '?')) else '.'}"
+    if step.is_error:  # the part is not done: say so, then what the tool said
+        text, value = said(step), first_value(given)
+        label = tool_label(step.name).replace("The ", "the ", 1)
+        return (f"I could not get an answer{f' for {value}' if value else ''}: {label} said: {text}"
+                f"{'' if text.endswith(('.', '!', '?')) else '.'}")
     result = readable(clean(step.result or ""))
     if absent(step):
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."

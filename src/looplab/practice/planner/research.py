@@ -9,11 +9,13 @@ import re
 from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
+from .interpret import english_question
 from .text import (
     clauses,
     content_words,
     file_names,
     first_value,
+    french,
     joined,
     negated,
     root,
@@ -146,11 +148,18 @@ def research(view: View) -> dict | None:
     if tools is None:
         return None
     search, read = tools
-    query = content_words(view.task)
+    task = view.task
+    if french(task):  # French terms reach the English articles only through the lexicon
+        task, missing = english_question(task)
+        if missing:
+            return declined(f"Je ne sais pas relier {joined([repr(w) for w in missing])} aux termes des articles "
+                            "(ils sont en anglais, et mon lexique français-anglais ne contient pas ce mot)",
+                            wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
+    query = content_words(task)
     if not query:
         return None
     q = " ".join(query)
-    if negated(view.task):  # cited sentences say what documents do say, never what they do not
+    if negated(task):  # cited sentences say what documents do say, never what they do not
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
                         "they say what the documents say, not what they leave out", wording=WORDING)
     searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
@@ -173,7 +182,7 @@ def research(view: View) -> dict | None:
     failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error)
     failed += "".join(f" I read {_name(s.input)}, but its result was cleared from the history, so I cannot "
                       "quote it." for s in lost)
-    cited = _cited(view.task, query, good, lambda text: unplanted(view, text))
+    cited = _cited(task, query, good, lambda text: unplanted(view, text))
     if not cited and lost:
         return declined(f"I cannot answer from what is left of the history.{failed}")
     if not cited:
@@ -186,12 +195,13 @@ def research(view: View) -> dict | None:
                         f"{names}; no sentence in them answers it.{closest}{failed}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     spoken_of = roots(" ".join(cited))
-    missed = [c for c in clauses(view.task) if len(content_words(c)) and 2 * len(
+    missed = [c for c in clauses(task) if len(content_words(c)) and 2 * len(
         {root(w) for w in content_words(c)} & spoken_of) < len({root(w) for w in content_words(c)} - MEASURES)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
     quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
     unplaced = [w for w in query if root(w) not in quoted and not any(w in c for c in missed)]
     if unplaced:  # 'in winter': what the documents say, but not about that
         failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
-    return answer(" ".join(cited) + failed, {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited),
+    lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
+    return answer(lead + " ".join(cited) + failed, {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited),
                                             "sources documents files": sources})

@@ -16,16 +16,25 @@ from .text import clauses, file_names, first_value, joined, sentence_case, stem,
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
 FOLDER = re.compile(
-    r"\b(?:in|from|inside|of)\s+(?:the\s+)?(?:folder|directory|dir)\s+['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)"
-    r"|\b(?:in|from|inside)\s+(?:the\s+)?['\"]?([\w./-]+?)['\"]?\s+(?:folder|directory)\b",
+    r"\b(?:in|from|inside|of|dans|du|de)\s+(?:the\s+|le\s+)?(?:folder|directory|dir|dossier|répertoire)\s+"
+    r"['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)"
+    r"|\b(?:in|from|inside)\s+(?:the\s+)?['\"]?([\w./-]+?)['\"]?\s+(?:folder|directory)\b"
+    r"|\b(?:folder|dossier)\s+['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)",
     re.IGNORECASE,
 )
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 MAX_READS = 20
-COUNT = re.compile(r"\bhow many\b|\bcount\b|\bnumber of\b|\bcombien de\b", re.IGNORECASE)
-TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b",
+COUNT = re.compile(r"\bhow many\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
+                   r"co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
+TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b|"
+                   r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)",
                    re.IGNORECASE)
-PER = re.compile(r"\b(?:by|for|of) each \w+|\beach (?:client|customer)\b|\bper \w+|\bpar client\b", re.IGNORECASE)
+PER = re.compile(r"\b(?:by|for|of) (?:each|every) \w+|\b(?:each|every) (?:client|customer)\b|\bper \w+|"
+                 r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
+                 r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b",
+                 re.IGNORECASE)
+GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
+                   r"\btotal de toutes\b", re.IGNORECASE)
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
 COUNTED = re.compile(r"\b(?:how many|number of|count|combien de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
@@ -36,7 +45,7 @@ GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 def folder_of(task: str) -> str:
     """The folder a task names ('in the folder invoices', 'in the invoices folder'), else '.'."""
     found = FOLDER.search(task)
-    return (found.group(1) or found.group(2)).rstrip("/") if found else "."
+    return next(g for g in found.groups() if g).rstrip("/") if found else "."
 
 
 def _path(folder: str, name: str) -> str:
@@ -65,7 +74,8 @@ def survey(view: View) -> dict | None:
     listed = {_arg(s) for s in lists}
     dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
     named = [d for d in dirs if re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", view.task, re.IGNORECASE)]
-    inner = [_path(folder, d) for d in named or [d for d in dirs if stems(d) and set(stems(d)) <= terms(view.task)]
+    asked = terms(view.task) | {stem(SYNONYMS.get(t, t)) for t in terms(view.task)}  # 'factures' asks for 'invoices/'
+    inner = [_path(folder, d) for d in named or [d for d in dirs if stems(d) and set(stems(d)) <= asked]
              if _path(folder, d) not in listed]
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
         return use([(lister.name, first_input(lister, inner[0], {"folder", "dir", "directory", "path"}))],
@@ -101,7 +111,7 @@ def report(task: str, reads, folder: str = ".") -> dict:
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
     if isinstance(choices, str):
-        return declined(" ".join([sentence_case(choices), based, *notes]), WORDING.format(folder=folder),
+        return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
@@ -114,7 +124,11 @@ def report(task: str, reads, folder: str = ".") -> dict:
         lines.append(_total(task, both, _amount_key(task, both, records), notes, "Grand total (paid and unpaid)"))
         evidence |= _evidence(both, _amount_key(task, both, records), "grand ")
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices))]
-    return answer(" ".join(lines + [based] + list(dict.fromkeys(seen)) + notes), evidence)
+    if seen or notes or good < len(reads):  # structured output only from records classified completely
+        evidence = {}
+    if any(c.doubtful for c in choices):
+        evidence = {}
+    return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
 
 
 def _unanswered(task: str, lists: int) -> list[str]:
@@ -141,23 +155,51 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
     chosen, keys = choice.chosen, money_keys(choice.chosen or records)
     key = _amount_key(task, chosen, records)
     shown = joined([_item(r, key, choice.status_key) for r in chosen]) if chosen else ""
-    lines = [f"{choice.heading}: {shown}." if chosen else f"No record is {choice.heading.lower()}."
-             if "," not in choice.heading else f"No record matches: {choice.heading}."]
+    lines = [f"{choice.heading}: {shown}." if chosen else f"{choice.heading}: none."]  # 'none', never a bare 'No
+    if choice.doubtful:  # a record the question is about could not be classified: no figure would be complete
+        return lines + [f"I cannot give a complete answer: {joined(choice.doubtful)} "
+                        f"{'matches' if len(choice.doubtful) == 1 else 'match'} the rest of the question, but I could "
+                        "not read its status, so I give no count and no total."]
     if COUNT.search(task):
         lines.append(_count(task, chosen))
-    if TOTAL.search(task):
-        grand = "Grand total" if "grand total" in task.lower() and not choice.status_key else ""
-        lines.append(_total(task, chosen, key, notes, label or grand) if key or not keys else
-                     f"I give no total: the records have several amounts ({joined(keys)}) and the task "
-                     "does not say which one to add up.")
-        if "grand total" in task.lower() and choice.status_key and not label:  # a grand total is over every record
-            lines.append(_total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
     per = PER.search(task)
-    if per and TOTAL.search(task):
-        lines.append(f"I did not break the total down ('{per.group()}'): it is over all the records listed.")
+    if TOTAL.search(task):
+        grand = "Grand total" if GRAND.search(task) and not choice.status_key else ""
+        lines.append(_total(task, chosen, key, notes, label or grand or ("Total" if per else "")) if key or not keys
+                     else f"I give no total: the records have several amounts ({joined(keys)}) and the task "
+                     "does not say which one to add up.")
+        if GRAND.search(task) and choice.status_key and not label:  # a grand total is over every record
+            lines.append(_total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
+    if per and COUNT.search(task) and not TOTAL.search(task):  # 'how many invoices does each client have?'
+        lines.append(_per_client(chosen, None, per.group(), records, {n.split()[0] for n in choice.notes}, count=True))
+    elif per:  # a figure per client only over completely classified records
+        lines.append(_per_client(chosen, key, per.group(), records, {n.split()[0] for n in choice.notes}))
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
+
+
+def _per_client(chosen: list[Record], key: str | None, asked: str, records: list[Record], unknown: set[str],
+                count: bool = False) -> str:
+    """'Total per client: A 300 EUR; B 1200 EUR.' over records that all name a client and an amount in one
+    currency; a client with a record it could not classify gets no figure. Else the sentence that says the
+    breakdown was not done."""
+    clients = [k for k in dict.fromkeys(k for r in chosen for k in r.fields)
+               if set(stems(k)) & {"client", "customer", "clients", "customers"}]
+    amounts = [(1, "") if count else money(r.fields.get(key, "")) if key else None for r in chosen]
+    if not chosen or len(clients) != 1 or not all(amounts) or len({a[1] for a in amounts}) != 1 \
+            or any(clients[0] not in r.fields for r in chosen):
+        return (f"I could not break it down ('{asked}'): I did not compute a figure per client; the list and any "
+                "total are over all the records listed.")
+    sums: dict[str, object] = {}
+    for record, (amount, _) in zip(chosen, amounts, strict=True):
+        sums[record.fields[clients[0]]] = sums.get(record.fields[clients[0]], 0) + amount
+    doubtful = {r.fields.get(clients[0]) for r in records if r.file in unknown}
+    shown = "; ".join(f"{c} {v if count else amount_text(v, amounts[0][1])}" for c, v in sums.items()
+                      if c not in doubtful)
+    held = [c for c in sums if c in doubtful]
+    return (f"{'Count' if count else 'Total'} per client: {shown or 'none I can give'}." +
+            (f" I could not give a figure for {joined(held)}: a record of theirs could not be classified." if held else ""))
 
 
 def _count(task: str, chosen: list[Record]) -> str:
@@ -189,7 +231,7 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
     said = []
     for record in chosen:
         dated = [f"{k} {record.fields[k]}" for k in keys if DATE.search(record.fields.get(k, ""))]
-        said.append(f"{record.number}: {'; '.join(dated) if dated else 'the record gives no such date'}")
+        said.append(f"{record.number}: {'; '.join(dated) if dated else 'the record gives no such date, so I could not say when'}")
     return f"When, as the records say: {'; '.join(said)}."
 
 

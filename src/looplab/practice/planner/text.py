@@ -21,7 +21,8 @@ STOPWORDS = frozenset(
     vous moi en au aux ou où comment combien quand pourquoi ne pas non leur leurs""".split()
 )
 FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pour avec combien quand leur qui "
-                   "un une sur fait calcule cherche".split())
+                   "un une sur fait calcule cherche comment que aux au en disent dit doit doivent peut et à trouve "
+                   "donne écris envoie".split())
 NEGATORS = frozenset("not no never non pas nor neither without ne".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
 SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
@@ -136,7 +137,8 @@ def polarity(text: str) -> tuple[tuple[str, bool], ...]:
     return tuple(found)
 
 
-EXCLUDING = re.compile(r"\b(?:except|excluding|other than|apart from|besides|sauf|hormis)\b", re.IGNORECASE)
+EXCLUDING = re.compile(r"\b(?:except|excluding|exclude|other than|apart from|besides|sauf|hormis|leaving out|leave out|"
+                       r"ignoring|ignore|(?:do not|don't|not|without) count(?:ing)?)\b", re.IGNORECASE)
 
 
 def negated(text: str) -> list[str]:

@@ -1,0 +1,185 @@
+"""One reading of the task that every skill shares: each word placed, or named as unplaced.
+
+A word is placed when it is a stopword (English or French), a word of the skill's vocabulary, an entity
+the evidence holds (a file, a client, an invoice number, a city a tool answered for, a term of a document),
+or a number or operator. Tokens joined by punctuation are read as units first: 'invoices-broken',
+'2026-10-013', '3,5', '1 850', '10%', '12/11/2026'. The gate in front of every answer (`unplaced`) lets a
+skill compute or assert only when every content word is placed, or named in its reply as not done.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .text import CORPUS_WORDS, STOPWORDS, french, root, roots
+
+UNIT = re.compile(
+    r"\d{1,2}/\d{1,2}/\d{2,4}"  # a date: 12/11/2026
+    r"|\d+(?:[-/]\d+)+"  # an id or an ISO date: 2026-10-013
+    r"|\d{1,3}(?:[  \u202f]\d{3})+(?![\d,.])"  # thousands with spaces: 1 850
+    r"|\d+(?:[.,]\d+)*\s?%?"  # 3,5  12.5  10%
+    r"|[^\W\d_]+(?:['’-][^\W\d_]+)*(?:-\d+)*"  # words, hyphenated words, 'factures-2026'
+    r"|[-+*/×÷^<>=≤≥%€$£()]",
+    re.IGNORECASE,
+)
+THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})((?:[  \u202f]\d{3})+)(?![\d,.])")
+DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")
+
+# Little words the skills never act on, beyond text.STOPWORDS: English auxiliaries, French articles and pronouns.
+MORE_STOPWORDS = frozenset("""am are be been being can could did do does doing done had has have having is may
+might must shall should was were will would yes me mine myself ours ourselves yourself themselves its it's
+there's what's whats how's let's i'm i've we've you're they're don't doesn't didn't isn't aren't wasn't weren't
+haven't hasn't hadn't won't wouldn't can't couldn't shouldn't tell show give get find list see check please
+thanks thank kindly quick quickly just also so then now right currently actually really exactly
+a à y il elle on se sa son ses au aux ça cela ceci lui eux soit peut-il est-ce t-il t-elle ont été être avoir
+fait faites sont était êtes es suis elle-même t il-y ci là mon ma mes ton ta tes notre nos votre vos leur leurs ceux celles celle
+celui quoi dont lequel laquelle lesquels lesquelles si oui donc alors puis aussi très bien merci stp svp
+trouve trouvez trouver donne donnez donner dis dites dire montre montrez liste listez""".split())
+
+# A French term maps to the articles' English terms only through this table; any other French content word is
+# unplaced. Keys are French word roots (text.root), values the English words a passage must carry.
+LEXICON_FR = {
+    "pompe": "pump", "chaleur": "heat", "climat": "climate", "froid": "cold", "chaud": "hot", "volcan": "volcano",
+    "islande": "iceland", "cour": "price", "bitcoin": "bitcoin", "garder": "keep", "levain": "starter sourdough",
+    "vie": "alive feed", "livraison": "delivery", "café": "coffee", "arriv": "arrive", "cycliste": "cyclist",
+    "carrefour": "junction", "pluie": "rain", "toit": "roof", "recueillir": "collect", "abeille": "bee",
+    "trouv": "find", "trouvent": "find", "nourriture": "forager", "fournisseur": "supplier", "thé": "tea", "vert": "green",
+    "noir": "black", "eau": "water", "température": "temperature", "compost": "compost", "isolation": "insulation",
+    "isoler": "insulate", "ciel": "sky", "étoile": "star", "nuit": "night", "vélo": "bicycle bike", "prix": "price",
+    "coût": "cost", "note": "note update", "dit": "say", "disent": "say", "faire": "do", "doivent": "should",
+    "comment": "how", "combien": "how", "quand": "when", "article": "article", "hiver": "winter",
+    "alerte": "warning", "tempête": "storm", "jour": "day", "fichier": "file", "lis": "read", "tous": "all",
+    "dis": "tell", "ont": "have", "eu": "had",
+}
+LEXICON_FR = {root(k): v for k, v in LEXICON_FR.items()}
+FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle racontent nos articles notes "
+                                "documents doivent faire peut peut-il comment combien quand pourquoi"))
+
+
+def units(text: str) -> list[str]:
+    """The task's tokens, punctuation-joined ones kept whole: ['invoices-broken', '3,5', '1 850', '10%']."""
+    return [u.strip() for u in UNIT.findall(text) if u.strip()]
+
+
+def numbers_as_written(text: str) -> str:
+    """`text` with '1 850' as 1850 and a decimal comma '3,5' as 3.5 (English '12,500' stays as it is)."""
+    return DECIMAL_COMMA.sub(".", THOUSANDS.sub(lambda m: m.group(1) + re.sub(r"\D", "", m.group(2)), text))
+
+
+@lru_cache(maxsize=1024)  # the same task comes back every turn
+def content(text: str) -> tuple[str, ...]:
+    """The units that carry meaning: no stopword, no word about the collection, no number, no operator."""
+    kept = []
+    for unit in units(text):
+        word = unit.lower()
+        if not re.search(r"[^\W\d_]", word) or word in STOPWORDS or word in MORE_STOPWORDS \
+                or word in CORPUS_WORDS or len(word) < 2 or re.fullmatch(r"[\d/-]+", word):
+            continue
+        if re.search(r"\d", word):  # '2026-10-013' and 'factures-2026' are entities, checked like words
+            kept.append(word)
+            continue
+        word = re.sub(r"['’]s$", "", word)  # "Malo's"
+        parts = [p for p in re.split(r"['’]", word) if p]
+        word = parts[-1] if len(parts) > 1 and len(parts[0]) <= 2 else word  # l'invoice, d'abord, qu'il
+        pieces = [p for p in word.split("-") if p and p not in STOPWORDS and p not in MORE_STOPWORDS]
+        if "-" in word and len(pieces) < len(word.split("-")):  # 'est-elle', 'doit-il': the verb alone
+            word = "-".join(pieces)
+        if word and word not in STOPWORDS and word not in MORE_STOPWORDS and len(word) > 1:
+            kept.append(word)
+    return tuple(dict.fromkeys(kept))
+
+
+def placed(word: str, known: frozenset[str] | set[str]) -> bool:
+    """True if the word (or each part of a hyphenated one) is in `known`, a set of roots."""
+    parts = [word] if word in known or root(word) in known else re.split(r"[-'’]", word)
+    return all(p in known or root(p) in known or not p for p in parts)
+
+
+@lru_cache(maxsize=1024)  # pure: the same request is planned again when a turn is retried or timed
+def unplaced(task: str, vocabulary: frozenset[str], evidence: str, named: str = "") -> list[str]:
+    """The task's content words that are neither in the skill's vocabulary (roots), nor in the evidence
+    (tool names, results), nor named in the reply `named` (quoted as a part not done)."""
+    known = frozenset(vocabulary) | roots(evidence)
+    said = " ".join(re.findall(r"'([^']+)'", named)).lower()
+    left = []
+    for word in content(task):
+        if placed(word, known) or re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", said):
+            continue
+        left.append(word)
+    return left
+
+
+def in_english(task: str) -> tuple[str, list[str]]:
+    """A French research question's terms through LEXICON_FR, and the French content words the table lacks."""
+    mapped, missing = [], []
+    for word in content(task):
+        key = root(word)
+        hit = LEXICON_FR.get(key) or next(
+            (v for k, v in LEXICON_FR.items() if len(k) > 3 and key.startswith(k)), None)
+        if hit:
+            mapped.append(hit)
+        elif key not in FRENCH_ASKING:
+            missing.append(word)
+    return " ".join(mapped), missing
+
+
+def is_french(task: str) -> bool:
+    """True when the task reads as French."""
+    return french(task)
+
+
+UNDERSTOOD_FR = {"a request for the offered tools' results": "une demande de résultats des outils offerts",
+                 "a question about the records read": "une question sur les fiches lues",
+                 "a lookup of the keys named": "une recherche des clés nommées",
+                 "a question about the documents": "une question sur les documents"}
+
+
+def unplaced_reply(task: str, words: list[str], understood: str, wording: str) -> str:
+    """A decline that names the words it could not place, what it understood, and a wording it handles."""
+    quoted = ", ".join(f"'{w}'" for w in words)
+    if is_french(task):
+        return (f"Je n'ai pu placer {quoted} dans ce que je sais faire ou dans ce que les outils ont renvoyé ; je ne "
+                f"réponds pas à une question voisine à la place. J'ai compris {UNDERSTOOD_FR.get(understood, understood)}. "
+                f"Une formulation que je traite : '{wording}'.")
+    return (f"I could not place {quoted} in what I can do or in what the tools returned, so I do not answer a "
+            f"neighbouring question instead. I understood {understood}. A wording I handle: '{wording}'.")
+
+
+def names_unplaced(task: str, words: list[str]) -> str:
+    """The sentence a decline adds to name the words of the task it could not act on."""
+    quoted = ", ".join(f"'{w}'" for w in words)
+    if is_french(task):
+        return f"Les mots de la demande que je n'ai pu traiter : {quoted}."
+    return f"The words of the task I could not act on: {quoted}."
+
+
+def french_lead(task: str, left: list[str]) -> str:
+    """The first sentence of a French decline: that it cannot answer, the words it read, those it could not place."""
+    read = ", ".join(f"'{w}'" for w in content(task))
+    lead = f"Je ne sais pas répondre à cette demande telle quelle (mots lus : {read})."
+    return lead + (f" Je n'ai pu placer {', '.join(repr(w) for w in left)}." if left else "")
+
+
+def english_question(task: str) -> tuple[str, list[str]]:
+    """A French research question as the English question the articles can answer ('Quand arrivent les
+    livraisons de café ?' -> 'When delivery arrive coffee?'), and the French words LEXICON_FR lacks."""
+    mapped, missing = in_english(task)
+    lowered = task.lower()
+    ask = ("When " if re.search(r"\bquand\b", lowered) else "How many " if re.search(r"\bcombien de\b", lowered)
+           else "How much " if re.search(r"\bcombien\b", lowered) else "How " if re.search(r"\bcomment\b", lowered)
+           else "What do the documents say about ")
+    words = [w for w in mapped.split() if w not in ("when", "how")]
+    return ask + " ".join(words) + "?", missing
+
+
+SURVEY_FR = ("alerte", "tempête", "jour", "fichier", "lis", "tous", "dis", "ont", "eu")
+
+
+def english_terms(task: str) -> str:
+    """A French survey task with the lexicon's record terms in English ('alerte de tempête' -> 'warning de storm'),
+    so that they can meet the English values of the records; its other words stay as they are."""
+    def swap(found: re.Match) -> str:
+        key = root(found.group().lower())
+        return LEXICON_FR[key] if key in {root(w) for w in SURVEY_FR} else found.group()
+    return re.sub(r"[^\W\d_]+", swap, task)
