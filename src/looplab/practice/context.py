@@ -123,13 +123,19 @@ def _digest(messages: list) -> list:
 
 def _summary(turns: list) -> str:
     calls = {}
-    lines = [f"Summary of {len(turns)} earlier messages. The practice model quotes what was said and "
+    from looplab.practice.planner.text import french  # here: the planner imports this module
+
+    first = next((b.get("text", "") for m in turns for b in m["content"] if b["type"] == "text"), "")
+    fr = french(first)  # the summary speaks the task's language; what it quotes stays as it was
+    lines = [f"Résumé de {len(turns)} messages antérieurs. Le modèle d'entraînement cite ce qui a été dit et ce "
+             "que les outils ont renvoyé (résultats abrégés) ; il n'ajoute rien." if fr else
+             f"Summary of {len(turns)} earlier messages. The practice model quotes what was said and "
              "what the tools returned (results abridged); it adds nothing."]
     for message in turns:
         for block in message["content"]:
             if block["type"] == "text":
-                who = "Task" if message["role"] == "user" and len(lines) == 1 else (
-                    "User" if message["role"] == "user" else "Assistant")
+                who = ("Tâche" if fr else "Task") if message["role"] == "user" and len(lines) == 1 else (
+                    ("Utilisateur" if fr else "User") if message["role"] == "user" else ("Assistant"))
                 lines.append(f"{who}: {block['text']}")
             elif block["type"] == "tool_use":
                 calls[block["id"]] = f"{block['name']}({json.dumps(block['input'], ensure_ascii=False)})"

@@ -8,6 +8,7 @@ import httpx2
 
 from looplab.practice import context, models, sse, tokens
 from looplab.practice.planner import SKILLS, choose, control
+from looplab.practice.planner.text import french
 from looplab.practice.responses import api_error, json_response, with_request_id
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
@@ -248,6 +249,12 @@ def unreachable_servers(full: dict) -> dict:
     text = (f"I cannot reach MCP servers: the practice model runs offline, so it did not connect to {names} "
             "and used none of their tools. Call the server's tools from your own loop (notebook 09), "
             "or send this request to Claude with a key.")
+    asked = " ".join(b.get("text", "") for m in full["messages"] if m["role"] == "user"
+                     for b in (m["content"] if isinstance(m["content"], list) else [{"text": m["content"]}]))
+    if french(asked):
+        text = (f"Je ne peux pas joindre de serveurs MCP : le modèle d'entraînement fonctionne hors ligne ; je ne me "
+                f"suis pas connecté à {names} et n'ai utilisé aucun de leurs outils. Appelez les outils du serveur "
+                "depuis votre propre boucle (notebook 09), ou envoyez cette demande à Claude avec une clé.")
     return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}
 
 

@@ -101,6 +101,9 @@ def checked(view: View, reply: dict) -> dict:
                                 "does not answer from a placeholder; call the tool again or keep more results")
         text = accounted(view, reply["content"][-1]["text"]) if view.steps else reply["content"][-1]["text"]
         return {**reply, "content": [{"type": "text", "text": in_french(text) if french(view.task) else text}]}
+    if french(view.task):  # the note before the calls, in the task's language
+        return {**reply, "content": [{**b, "text": in_french(b["text"])} if b["type"] == "text" else b
+                                     for b in reply["content"]]}
     return reply
 
 

@@ -60,7 +60,20 @@ IN_FRENCH = [(r"\bGrand total \(paid and unpaid\)", "Total général"), (r"\bTot
               r"question : je ne donne ni liste ni total ; posez une question à la fois"),
              (r"I did not count ('[^']*'): I can count records \((\d+) listed\), not that\.",
               r"Je n'ai pas compté \1 : je sais compter les fiches (\2 listées), pas cela."), (r"I understood a question about the records in the folder ('[^']*')\.",
-                                     r"J'ai compris une question sur les fiches du dossier \1.")]
+                                     r"J'ai compris une question sur les fiches du dossier \1."),
+             # the notes before tool calls, and the reasons it cannot plan
+             (r"^I'll call (.*) in one turn: they don't depend on each other\.$",
+              r"J'appelle \1 dans le même tour : ils ne dépendent pas l'un de l'autre."),
+             (r"^I'll call (.*)\.$", r"J'appelle \1."), (r"^I'll list the folder ('[^']*') first\.$", r"Je liste d'abord le dossier \1."),
+             (r"^I'll read the (\d+) listed files not read yet\.$", r"Je lis les \1 fichiers listés pas encore lus."),
+             (r"^I'll read the (\d+) listed files \(the first (\d+) of (\d+)\)\.$", r"Je lis les \1 fichiers listés (les \2 premiers sur \3)."),
+             (r"^I'll read the (\d+) listed files\.$", r"Je lis les \1 fichiers listés."),
+             (r"^The task names the folder ('[^']*'); I'll list it\.$", r"La demande nomme le dossier \1 ; je le liste."),
+             (r"^The folder ('[^']*') could not be listed \((.*)\); I'll list '\.' instead\.$",
+              r"Le dossier \1 n'a pu être listé (\2) ; je liste '.' à la place."),
+             (r"no tools were offered, and it answers only from tool results",
+              "aucun outil n'est offert, et il ne répond qu'à partir des résultats d'outils"),
+             (r"the request has no user text to act on", "la demande n'a pas de texte à traiter")]
 
 
 def in_french(text: str) -> str:

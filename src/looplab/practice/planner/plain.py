@@ -6,7 +6,7 @@ import re
 
 from ..view import View
 from ._tools import answer, cannot_plan
-from .text import stems
+from .text import french, stems
 
 GREETING = re.compile(
     r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour)\b|\bsay (?:hello|hi)\b|"
@@ -23,9 +23,20 @@ INTRODUCTION = (
     "I only state facts that a tool returned. Set ANTHROPIC_API_KEY to talk to Claude."
 )
 
+INTRODUCTION_FR = (
+    "Bonjour ! Je suis le modèle d'entraînement, un remplaçant de Claude fait de règles. Je lis la demande, "
+    "les outils que vous offrez et les résultats d'outils reçus, et je suis quelques règles écrites : "
+    "chercher puis lire, lister puis lire, chercher une clé, ou appeler un outil par besoin indépendant. "
+    "Je n'affirme que ce qu'un outil a renvoyé. Définissez ANTHROPIC_API_KEY pour parler à Claude."
+)
+GREETING_FR = re.compile(r"^\s*(?:bonjour|salut|bonsoir)\b|\bqui es-tu\b|\bqui êtes-vous\b|\bprésente-toi\b|"
+                         r"\bprésentez-vous\b", re.IGNORECASE)
+
 
 def plain(view: View) -> dict | None:
-    """Answer a greeting or 'who are you' with an honest self-description."""
+    """Answer a greeting or 'who are you' with an honest self-description, in French for a French one."""
+    if GREETING_FR.search(view.task) or (GREETING.search(view.task) and french(view.task)):
+        return answer(INTRODUCTION_FR)
     return answer(INTRODUCTION) if GREETING.search(view.task) else None
 
 
