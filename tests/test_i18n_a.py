@@ -95,13 +95,8 @@ def test_a_french_solution_changes_only_strings_and_comments(exercise):
     assert code_only(french) == code_only(english)
 
 
-DECLINED = pytest.mark.xfail(strict=True, reason=(
-    "the practice model declines the French invoice task after 4 turns, so no budget lets it finish and stops the "
-    "runaway within 3 turns; once the planner answers it, this passes: remove the mark"))
-
-
 @pytest.mark.parametrize(("exercise", "name", "prelude"),
-                         [pytest.param(*s, marks=DECLINED if s[0] is ex03.budget else ()) for s in SOLVED],
+                         SOLVED,
                          ids=[e.title for e, _name, _prelude in SOLVED])
 def test_a_french_solution_passes_its_check_in_french(french, exercise, name, prelude):
     answer = defined_in(_(exercise.solution_text), prelude)[name]
