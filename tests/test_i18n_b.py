@@ -234,8 +234,9 @@ def test_the_french_new_case_solution_is_the_same_code_and_its_check_works():
         set_language("en")
     assert code_only(code) == code_only(ex06.new_case.solution_text)
     names = defined_in(code)
-    assert names["case"]["question"] == "Combien de pluie un toit peut-il recueillir ?"
+    assert names["case"]["question"] == "Que disent nos articles sur la pluie et les toits ?"
     assert evaluate(ex06.new_case, (t06.RAIN, names["cites_the_source"]), "fr").status == PASS
+    assert evaluate(ex06.new_case, (names["case"], names["cites_the_source"]), "fr").status == PASS  # live, in French
 
 
 def test_defining_a_tool_wrongly_is_told_in_french(french):
