@@ -121,12 +121,9 @@ def _digest(messages: list) -> list:
     return kept
 
 
-def _summary(turns: list) -> str:
+def _summary(turns: list, in_french: bool = False) -> str:
     calls = {}
-    from looplab.practice.planner.text import french  # here: the planner imports this module
-
-    first = next((b.get("text", "") for m in turns for b in m["content"] if b["type"] == "text"), "")
-    fr = french(first)  # the summary speaks the task's language; what it quotes stays as it was
+    fr = in_french  # the summary speaks the task's language; what it quotes stays as it was
     lines = [f"Résumé de {len(turns)} messages antérieurs. Le modèle d'entraînement cite ce qui a été dit et ce "
              "que les outils ont renvoyé (résultats abrégés) ; il n'ajoute rien." if fr else
              f"Summary of {len(turns)} earlier messages. The practice model quotes what was said and "
@@ -145,10 +142,11 @@ def _summary(turns: list) -> str:
     return "\n".join(lines)
 
 
-def compaction_message(body: dict, message_id: str, usage: dict) -> dict:
-    """The reply to a compaction request: one signed compaction block, stop_reason 'compaction'."""
+def compaction_message(body: dict, message_id: str, usage: dict, in_french: bool = False) -> dict:
+    """The reply to a compaction request: one signed compaction block, stop_reason 'compaction'
+    (its fixed words in French for a French task)."""
     turns = _digest(expand(body)["messages"])
-    block = {"type": "compaction", "content": _summary(turns),
+    block = {"type": "compaction", "content": _summary(turns, in_french),
              "encrypted_content": base64.b64encode(zlib.compress(json.dumps(turns).encode(), 9)).decode()}
     block["signature"] = _signature(block)
     usage = {**usage, "output_tokens": tokens.estimate(block["content"]) + 1}

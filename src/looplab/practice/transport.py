@@ -150,8 +150,8 @@ class PracticeTransport(httpx2.BaseTransport):
                 counted["context_management"] = {"original_input_tokens": tokens.input_tokens(full)}
             return json_response(200, counted)
         if full.get("compaction"):
-            return self._send(body, full, context.compaction_message(full, self.next_id("msg"),
-                                                                     self.cache.usage(full)))
+            return self._send(body, full, context.compaction_message(full, self.next_id("msg"), self.cache.usage(full),
+                                                                     french(_user_text(full))))
         turns = [m for m in seen["messages"] if m["role"] != "system"]
         planned = {**seen, "messages": merge_turns(turns)}
         reply = self._reply(planned)
@@ -242,6 +242,12 @@ class PracticeTransport(httpx2.BaseTransport):
                 else m for m in messages]
 
 
+def _user_text(full: dict) -> str:
+    """The text of the request's user turns (the task, and what followed), to tell its language."""
+    return " ".join(b.get("text", "") for m in full["messages"] if m["role"] == "user"
+                    for b in (m["content"] if isinstance(m["content"], list) else [{"text": m["content"]}]))
+
+
 def unreachable_servers(full: dict) -> dict:
     """The reply to a request naming `mcp_servers`: the practice model runs offline and reaches no server.
     Claude would connect to them; declining in words (not a 400) keeps the request valid, as it is."""
@@ -249,9 +255,7 @@ def unreachable_servers(full: dict) -> dict:
     text = (f"I cannot reach MCP servers: the practice model runs offline, so it did not connect to {names} "
             "and used none of their tools. Call the server's tools from your own loop (notebook 09), "
             "or send this request to Claude with a key.")
-    asked = " ".join(b.get("text", "") for m in full["messages"] if m["role"] == "user"
-                     for b in (m["content"] if isinstance(m["content"], list) else [{"text": m["content"]}]))
-    if french(asked):
+    if french(_user_text(full)):
         text = (f"Je ne peux pas joindre de serveurs MCP : le modèle d'entraînement fonctionne hors ligne ; je ne me "
                 f"suis pas connecté à {names} et n'ai utilisé aucun de leurs outils. Appelez les outils du serveur "
                 "depuis votre propre boucle (notebook 09), ou envoyez cette demande à Claude avec une clé.")
