@@ -1,8 +1,13 @@
 """Load a worked solution's code as a participant's cell would define it: from a file, no exec."""
 import importlib.util
+import io
 import json
 import tempfile
+import tokenize
 from pathlib import Path
+
+from looplab.exercises import FAIL
+from looplab.i18n import _
 
 
 def _load(source: str) -> dict:
@@ -50,3 +55,18 @@ ODD_ANSWERS = {  # answers of the wrong kind: every check must say 'not yet', ne
     "a function raising ValueError": _raise_value_error,
     "an int": 3, "a str": "x", "a dict of odd values": {"A": 1, "B": [], "C": None}, "a float": 3.5, "a list": [1],
 }
+
+
+def code_only(source: str) -> list[tuple[int, str]]:
+    """The tokens of `source` but its strings and comments: what a translation must leave alone."""
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    return [(t.type, t.string) for t in tokens if t.type not in (tokenize.STRING, tokenize.COMMENT)]
+
+
+def not_yet(exercise, answer) -> str:
+    """The French feedback on a wrong answer, without its 'Pas encore : <title> : ' prefix."""
+    outcome = exercise.evaluate(answer)
+    assert outcome.status == FAIL, str(outcome)
+    said = f"Pas encore : {_(exercise.title)} : "
+    assert str(outcome).startswith(said), str(outcome)
+    return str(outcome).removeprefix(said)

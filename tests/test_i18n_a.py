@@ -2,18 +2,16 @@
 solutions still right, widget labels and messages in French."""
 
 import ast
-import io
 import json
 import re
 import string
-import tokenize
 from pathlib import Path
 
 import pytest
-from solutions import ODD_ANSWERS, defined_in
+from solutions import ODD_ANSWERS, code_only, defined_in, not_yet
 
 from looplab import MODEL, practice_client
-from looplab.exercises import FAIL, PASS, ex00, ex01, ex02, ex03
+from looplab.exercises import PASS, ex00, ex01, ex02, ex03
 from looplab.exercises._loops import guarded, request_problem
 from looplab.i18n import _, catalogue, read_po, set_language
 from looplab.loop import run_agent
@@ -69,18 +67,6 @@ def test_each_message_is_translated_once():
     assert not twice, f"fr.po defines these messages more than once; keep one entry each: {twice}"
 
 
-def not_yet(exercise, answer) -> str:
-    outcome = exercise.evaluate(answer)
-    assert outcome.status == FAIL, str(outcome)
-    said = f"Pas encore : {_(exercise.title)} : "
-    assert str(outcome).startswith(said), str(outcome)
-    return str(outcome).removeprefix(said)
-
-
-def code_only(source: str) -> list[tuple[int, str]]:
-    """The tokens of `source` but its strings and comments: what a translation must leave alone."""
-    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
-    return [(t.type, t.string) for t in tokens if t.type not in (tokenize.STRING, tokenize.COMMENT)]
 
 
 @pytest.mark.parametrize("exercise", [e for e, _name, _prelude in SOLVED], ids=lambda e: e.title)

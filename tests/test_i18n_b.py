@@ -1,10 +1,8 @@
 """The checks of notebooks 04-07 in French: the same verdicts as in English, told in French, with French solutions."""
 import ast
-import io
 import json
 import re
 import string
-import tokenize
 from pathlib import Path
 
 import pytest
@@ -12,7 +10,7 @@ import test_exercises_04 as t04
 import test_exercises_05 as t05
 import test_exercises_06 as t06
 import test_exercises_07 as t07
-from solutions import ODD_ANSWERS, defined_in
+from solutions import ODD_ANSWERS, code_only, defined_in
 
 from looplab import Sandbox, Tool, Toolbox, samples, tool
 from looplab.exercises import FAIL, PASS, Exercise, ex04, ex05, ex06, ex07
@@ -201,11 +199,6 @@ SOLUTIONS = [  # (exercise, what the notebook has defined before the solution ce
     (ex07.cached_request, t07.PRELUDE, "cached_request"),
 ]
 
-
-def code_only(source: str) -> list[tuple[int, str]]:
-    """The tokens of `source` with every string and comment blanked: what a translation must leave alone."""
-    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
-    return [(t.type, "" if t.type in (tokenize.STRING, tokenize.COMMENT) else t.string) for t in tokens]
 
 
 @pytest.mark.parametrize("exercise, prelude, name", SOLUTIONS, ids=lambda v: named(v))

@@ -2,18 +2,16 @@
 the checks of notebooks 08 and 09: wrong answers told in French, French solutions still right."""
 
 import copy
-import io
 import json
-import tokenize
 from pathlib import Path
 
 import pytest
-from solutions import defined_in
+from solutions import code_only, defined_in, not_yet
 
 from looplab import faults, practice_client, run_agent, samples
 from looplab.client import make_client
 from looplab.evaluate import evaluate
-from looplab.exercises import FAIL, PASS, Exercise, ex08, ex09
+from looplab.exercises import PASS, Exercise, ex08, ex09
 from looplab.faults.injection import totals
 from looplab.history import meter
 from looplab.i18n import _, language, set_language
@@ -34,19 +32,6 @@ def french():
     set_language("en")
 
 
-def not_yet(exercise, answer) -> str:
-    """The French feedback on a wrong answer, without its 'Pas encore : <title> : ' prefix."""
-    outcome = exercise.evaluate(answer)
-    assert outcome.status == FAIL, str(outcome)
-    said = f"Pas encore : {_(exercise.title)} : "
-    assert str(outcome).startswith(said), str(outcome)
-    return str(outcome).removeprefix(said)
-
-
-def code_only(source: str) -> list[tuple[int, str]]:
-    """The tokens of `source` but its strings and comments: what a translation must leave alone."""
-    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
-    return [(t.type, t.string) for t in tokens if t.type not in (tokenize.STRING, tokenize.COMMENT)]
 
 
 def french_of(text: str) -> str:
