@@ -90,7 +90,8 @@ test: lint
 	@$(MAKE) -s test-editions
 	@$(MAKE) -s -j2 test-notebooks  # the two editions side by side, one per core
 
-# Builds the participant edition in a temporary folder, checks it, and compares it with workshop/.
+# Each committed participant edition against what its source builds (nbval, below, checks the outputs),
+# and each French cell against today's English cell.
 test-editions: export LOOPLAB_OFFLINE = 1
 test-editions: $(DEV_STAMP)
 	$(BIN)/python scripts/build_workshop.py --check
