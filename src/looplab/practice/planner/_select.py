@@ -39,7 +39,7 @@ SURVEY_WORDS = set(stems(
     "remain remains remaining stay stays within inside already display report summarise summarize "
     "check see look search go through scan review any per each every individually separately break down "
     "chaque par trouve trouvez trouver restant restante numéro numéros leurs doit doivent dû "
-    "quel quels quelle quelles combien reste payer argent liste donne donner"))
+    "quel quels quelle quelles combien reste payer argent liste donne donner tout tous toute toutes"))
 CONDITION = re.compile(
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between|"
     r"larger than|smaller than|bigger than|cheaper|before|after|since|until|earlier|later than|older|newer|"
@@ -59,8 +59,10 @@ ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b"
 DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b|\b\d{4}-\d{2}-\d{2}\b")
 STATUS_WORDS = PAID | UNPAID | OWED | YES | NO | NEGATORS | SCOPE_SKIP | {"on", "in", "full", "le", "en", "totalement"}
 WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b", re.IGNORECASE)
-REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid or not|paid or unpaid|regardless of (?:status|payment))\b|"
-                        r"\bpayées? ou non\b", re.IGNORECASE)
+REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid|settled|unpaid|open|outstanding) or (?:not|unpaid|paid|open|settled)\b|"
+                        r"\b(?:regardless of|whatever|irrespective of) (?:their |the |its )?(?:status|payment)\b|"
+                        r"\b(?:payées?|réglées?|impayées?) ou (?:non|pas|impayées?|payées?)\b|"
+                        r"\bquel(?:le)?s? que soi(?:en)?t (?:leur|le|son) statut\b", re.IGNORECASE)
 YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
 COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b", re.IGNORECASE)
 HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
@@ -245,7 +247,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         chosen = [r for r in chosen if (_value(r, name) in values) == keep]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep]
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
-    doubtful = [r.file for r in unclear] if named else []  # "what has Garage Merlin paid?" when its status is unclear
+    doubtful = [r.file for r in unclear]  # a record whose status is unclear could belong to the list: no figure is complete
     if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task):
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")

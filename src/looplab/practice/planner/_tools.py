@@ -15,9 +15,34 @@ TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, o
                  "server.")
 
 
-IN_FRENCH = [(r"\bGrand total \(paid and unpaid\)", "Total général"), (r"\bTotal paid\b", "Total payé"),
+MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
+
+
+def _may(files: str) -> str:
+    """'A.txt et B.txt pourraient aussi en faire partie : je n'ai pu les classer.'"""
+    many = " and " in files or ", " in files
+    return (f"{files.replace(' and ', ' et ')} {'pourraient' if many else 'pourrait'} aussi en faire partie : je n'ai pu "
+            f"{'les' if many else 'la'} classer.")
+
+
+IN_FRENCH = [(r", as far as I can tell\.", ", pour autant que je sache."), (r": I cannot tell which\.", " : je ne sais pas lesquelles."),
+             (r"I cannot give a complete count: (\d+) listed, but " + MAY,
+              lambda m: f"Je ne peux donner de nombre complet : {m[1]} {'listée' if m[1] == '1' else 'listées'}, mais {_may(m[2])}"),
+             (r"I cannot give a complete total: the (\d+) listed add up to (.*?), but " + MAY,
+              lambda m: f"Je ne peux donner de total complet : les {m[1]} listées font {m[2]}, mais {_may(m[3])}"),
+             (r"I cannot give a complete total: the one listed comes to (.*?), but " + MAY,
+              lambda m: f"Je ne peux donner de total complet : la seule listée fait {m[1]}, mais {_may(m[2])}"),
+             (r"I cannot give a complete total: " + MAY, lambda m: f"Je ne peux donner de total complet : {_may(m[1])}"),
+             (r"I cannot say the list is complete: " + MAY, lambda m: f"Je ne peux dire la liste complète : {_may(m[1])}"),
+             (r"I give no figure per client: (.*?) could not be read\.",
+              lambda m: f"Je ne donne pas de chiffre par client : {m[1].replace(' and ', ' et ')} n'a pu être lu."),
+             (r"\bGrand total \(all records\)", "Total général (toutes les fiches)"), (r"\bGrand total: ", "Total général : "),
+             (r"^Records: ", "Fiches : "),
+             (r"I give no grand total: (.*?) could not be read\.",
+              lambda m: f"Je ne donne pas de total général : {m[1].replace(' and ', ' et ')} n'a pu être lu."),
+             (r"\bTotal paid\b", "Total payé"),
              (r"\bTotal unpaid\b", "Total impayé"), (r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"), (r"\bCount: ", "Nombre : "),
-             (r"\bTotal( \w+)?: ", r"Total\1 : "),
+             (r"\bTotal((?: \w+){0,3}): ", r"Total\1 : "),
              (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
              (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w+) '([^']*)', which I cannot read as paid or "
               r"unpaid; it is not counted\.", r"\1 a \2 '\3', que je ne sais pas lire comme payée ou impayée ; non comptée."),
@@ -76,11 +101,22 @@ IN_FRENCH = [(r"\bGrand total \(paid and unpaid\)", "Total général"), (r"\bTot
              (r"the request has no user text to act on", "la demande n'a pas de texte à traiter")]
 
 
+AMOUNT = re.compile(r"\([^()]*\)|'[^']*'|(?<![\d.,'])(?<!\d )(?<!\d\u202f)(\d+)(?:\.(\d{2}))? ([A-Z]{3})\b")
+
+
 def in_french(text: str) -> str:
-    """The reply's fixed phrases in French (the values quoted from tools stay as they were returned)."""
+    """The reply's fixed phrases in French, and its computed amounts written the French way ('1 850,50 EUR'); the
+    values quoted from tools, in quotes or in brackets, stay as they were returned."""
     for pattern, french in IN_FRENCH:
         text = re.sub(pattern, french, text)
-    return text
+    return AMOUNT.sub(_french_amount, text)
+
+
+def _french_amount(found: re.Match) -> str:
+    """'1850.50 EUR' -> '1 850,50 EUR' for a computed amount; a value quoted from a record ('...' or (...)) unchanged."""
+    if not found[1]:
+        return found[0]
+    return f"{int(found[1]):,}".replace(",", "\u202f") + (f",{found[2]}" if found[2] else "") + f" {found[3]}"
 
 
 def answer(text: str, evidence: dict | None = None) -> dict:
