@@ -42,6 +42,7 @@ IN_FRENCH = [(r", as far as I can tell\.", ", pour autant que je sache."), (r": 
               lambda m: f"Je ne donne pas de total général : {m[1].replace(' and ', ' et ')} n'a pu être lu."),
              (r"\bTotal paid\b", "Total payé"),
              (r"\bTotal unpaid\b", "Total impayé"), (r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"), (r"\bCount: ", "Nombre : "),
+             (r"Total per client: ", "Total par client : "), (r"Count per client: ", "Nombre par client : "),
              (r"\bTotal((?: \w+){0,3}): ", r"Total\1 : "),
              (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
              (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w+) '([^']*)', which I cannot read as paid or "
@@ -76,9 +77,10 @@ IN_FRENCH = [(r", as far as I can tell\.", ", pour autant que je sache."), (r": 
              (r"(\S+) has no 'Key: value' lines, so it is not a record like the others; it is not counted\.",
               r"\1 n'a pas de lignes 'Clé: valeur' : ce n'est pas une fiche comme les autres ; non compté."),
              (r"si elle est unpaid", "si elle est impayée"), (r"si elle est paid", "si elle est payée"), (r"\bNumber\b", "Numéro"),
-             (r"Total per client: ", "Total par client : "),
              (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"),
-             ("the record gives no such date, so I could not say when", "la fiche ne donne pas cette date : je n'ai pu dire quand"),
+             (r"its (.*?) gives no date, so I could not say when", r"son champ \1 ne donne pas de date : je n'ai pu dire quand"),
+             ("no field of it is named as the task asks, so I could not say when",
+              "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pu dire quand"),
              (r"I did not answer ('[^']*')\.", r"Je n'ai pas répondu à \1."),
              (r"I cannot tell whether ('[^']*') narrows the list or asks a second question, so I give no list and no "
               r"total; ask one question at a time", r"Je ne sais pas si \1 restreint la liste ou pose une seconde "

@@ -29,7 +29,7 @@ COUNT = re.compile(r"\bhow many\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnum
 TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b|"
                    r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)",
                    re.IGNORECASE)
-PER = re.compile(r"\b(?:by|for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
+PER = re.compile(r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
                  r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b",
                  re.IGNORECASE)
@@ -39,6 +39,7 @@ WORDING = "In the folder {folder}, which invoices are unpaid, and what is their 
 COUNTED = re.compile(r"\b(?:how many|number of|count|combien de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
                          "document documents facture factures fiche fiches of them those these"))
+STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 
 
@@ -160,10 +161,11 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
     chosen, keys, doubt = choice.chosen, money_keys(choice.chosen or records), choice.doubtful
     key = _amount_key(task, chosen, records)
     status = _status_key(records)  # 'what is the status of each invoice?': the status is shown as the record says it
-    told = status if status and not choice.status_key and set(stems(status)) & terms(task) else None
+    told = status if status and not choice.status_key and terms(task) & STATUS_NAMES else None
     shown = joined([_item(r, key, choice.status_key, told) for r in chosen]) if chosen else ""
     if doubt:
-        lines = [f"{choice.heading}: {shown}, as far as I can tell." if chosen else f"{choice.heading}: I cannot tell which."]
+        lines = [f"{choice.heading}: {shown}, as far as I can tell." if chosen and not choice.ranked
+                 else f"{choice.heading}: I cannot tell which."]
     else:
         lines = [f"{choice.heading}: {shown}." if chosen else f"{choice.heading}: none."]  # 'none', never a bare 'No'
     maybe = doubt and f"{joined(doubt)} may belong here too: I could not classify {'them' if len(doubt) > 1 else 'it'}"
@@ -263,12 +265,16 @@ def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str |
 
 
 def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
-    """'When': each record's dated value of the field the task asks about (its status, or a field it names)."""
-    keys = [k for k in chosen[0].fields if k == status_key or set(stems(k)) & terms(task)]
+    """'When': each record's dated value of the field the task asks about (its status, or a field it names); a
+    record whose asked fields hold no date says which fields it looked at, never that the record has no date."""
+    asked = terms(task) | {stem(SYNONYMS.get(t, t)) for t in terms(task)}
     said = []
     for record in chosen:
+        keys = [k for k in record.fields if k == status_key or set(stems(k)) & asked
+                or {stem(SYNONYMS.get(w, w)) for w in stems(k)} & asked]
         dated = [f"{k} {record.fields[k]}" for k in keys if DATE.search(record.fields.get(k, ""))]
-        said.append(f"{record.number}: {'; '.join(dated) if dated else 'the record gives no such date, so I could not say when'}")
+        looked = f"its {joined(keys)} gives no date" if keys else "no field of it is named as the task asks"
+        said.append(f"{record.number}: {'; '.join(dated) if dated else looked + ', so I could not say when'}")
     return f"When, as the records say: {'; '.join(said)}."
 
 
