@@ -77,7 +77,7 @@ OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|on
                           r"larger|smaller|bigger|cheaper|payées?|impayées?|ou)\b", re.IGNORECASE)
 WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho\b|\bquels? clients?\b)[^.?;]*"
                      r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|tout|toutes?)\b", re.IGNORECASE)
-ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
+ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.IGNORECASE)
 
 
 @dataclass
@@ -291,6 +291,11 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
             continue
         hits = {value: keeps for value, keeps in scores.items() if len(keeps) == best}
         used = {w for value in hits for w in words(value)}
+        named_words = {w for w, _ in said}
+        partial = [v for v in hits if not set(content_words(v)) <= named_words]
+        if len(hits) > 1 and partial:  # 'Pivert' for Garage Pivert and Pivert & Fils: which one is not said
+            return (f"{joined([repr(w) for w in dict.fromkeys(w for w, _ in said if w in used)])} names more than one "
+                    f"{key} ({joined(sorted(hits))}); I cannot tell which one the task means; name one in full")
         aside = [w for w, _ in said if w not in used and any(w in words(v) for v in values)]
         if aside:  # 'Élan Vélo or Poterie Saint-Émile': a second value of the field is not a filter of the first
             return (f"the task names more than one {key} ({joined(sorted(hits))} and the one with "

@@ -39,6 +39,7 @@ WORDING = "In the folder {folder}, which invoices are unpaid, and what is their 
 COUNTED = re.compile(r"\b(?:how many|number of|count|combien de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
                          "document documents facture factures fiche fiches of them those these"))
+LABEL_WORDS = {"still", "due", "owed", "outstanding", "unpaid", "paid", "remaining", "restant", "dû", "impayé", "payé"}
 STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 
@@ -289,7 +290,7 @@ def _item(record: Record, key: str | None, status_key: str | None, told: str | N
 def _total(task: str, chosen: list[Record], key: str | None, notes: list[str], label: str = "") -> str:
     after = re.search(r"(?<!grand )\btotal\b([^.;,?!]*)", task, re.IGNORECASE)
     rest = after.group(1).split() if after else []
-    fits = 0 < len(rest) <= 4 and rest[0].lower() not in ("them", "it", "those", "these", "up", "of", "in")
+    fits = 0 < len(rest) <= 3 and all(w.lower() in LABEL_WORDS for w in rest)  # 'total still due', never 'total and ...'
     label = label or ("Total " + " ".join(rest) if fits else "Total")
     unread = [r.file for r in chosen if not (key and money(r.fields.get(key, "")))]
     if unread:  # a total over some of the records would pass for the total of all
