@@ -19,6 +19,9 @@ MONEY = re.compile(
 )
 
 
+MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
+
+
 @dataclass(frozen=True)
 class Record:
     """One file read as a record: its file name, its number (from the title line), its fields and title."""
@@ -49,6 +52,7 @@ def parse(file: str, step: Step) -> Record | str:
         return f"{file} holds no record (the tool returned {clip(json.dumps(data, ensure_ascii=False), 80)}); it is not counted."
     fields, title = {}, ""
     for line in text.splitlines():
+        line = MARKUP.sub("", line.replace("**", "").replace("__", ""))  # '- **Client:** X' is 'Client: X'
         found = FIELD.match(line)
         if found:
             fields.setdefault(found.group(1).strip(), found.group(2))
@@ -58,6 +62,16 @@ def parse(file: str, step: Step) -> Record | str:
         return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
     numbers = [w for w in title.split() if any(c.isdigit() for c in w)]
     return Record(file, numbers[-1] if numbers else title or file.rsplit(".", 1)[0], fields, title)
+
+
+def same_keys(records: list[Record]) -> list[Record]:
+    """The records with one spelling per field name whatever its case ('STATUS' and 'Status' are one field), the
+    first one met."""
+    spelling: dict[str, str] = {}
+    for record in records:
+        for key in record.fields:
+            spelling.setdefault(key.casefold(), key)
+    return [Record(r.file, r.number, {spelling[k.casefold()]: v for k, v in r.fields.items()}, r.title) for r in records]
 
 
 def money(value: str) -> tuple[Decimal, str] | None:

@@ -8,7 +8,7 @@ import re
 
 from ..context import is_cleared
 from ..view import View
-from ._records import Record, amount_text, money, money_keys, parse
+from ._records import Record, amount_text, money, money_keys, parse, same_keys
 from ._select import DATE, OWED, PAID, QUESTION, SYNONYMS, UNPAID, WHEN, _status_key, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
 from .text import clauses, file_names, first_value, joined, sentence_case, stem, stems, terms
@@ -107,7 +107,7 @@ def _arg(step) -> str:
 def report(task: str, reads, folder: str = ".") -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
     parsed = [parse(_arg(s).rsplit("/", 1)[-1], s) for s in reads]
-    records = [p for p in parsed if isinstance(p, Record)]
+    records = same_keys([p for p in parsed if isinstance(p, Record)])
     notes = [p for p in parsed if isinstance(p, str)]
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
@@ -175,7 +175,7 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
     per = PER.search(task)
     if TOTAL.search(task):
         grand = "Grand total" if GRAND.search(task) and not choice.status_key else ""
-        partial = doubt and key and _sum(chosen, key)
+        partial = doubt and chosen and key and _sum(chosen, key)
         lines.append(f"I give no total: the records have several amounts ({joined(keys)}) and the task does not say "
                      "which one to add up." if keys and not key else
                      f"I cannot give a complete total: {_listed(chosen)} {partial}, but {maybe}."
