@@ -91,7 +91,7 @@ IN_FRENCH = [
              (r"I could not give a figure for (.*?): a record of theirs could not be classified\.",
               lambda m: f"Je n'ai pu donner de chiffre pour {m[1].replace(' and ', ' et ')} : une de leurs fiches n'a pu "
               "être classée."),
-             (r"(\w+) count: (\d+)", r"Nombre de \1 : \2"),
+             (r"(?:(?<=\. )|^)(\w+) count: (\d+)", r"Nombre de \1 : \2"),
              (r", as far as I can tell\.", ", pour autant que je sache."), (r": I cannot tell which\.", ": je ne sais pas lesquelles."),
              (r"I cannot give a complete count: (\d+) listed, but " + MAY,
               lambda m: f"Je ne peux donner de nombre complet : {m[1]} {'listée' if m[1] == '1' else 'listées'}, mais {_may(m[2])}"),
