@@ -23,6 +23,7 @@ from .interpret import (
     english_question,
     english_terms,
     french_lead,
+    names_task,
     names_unplaced,
     unplaced,
     unplaced_reply,
@@ -80,9 +81,10 @@ def gate(view: View, skill: str, reply: dict) -> dict:
         text = reply["content"][-1]["text"]
     words = unplaced(task, vocabulary, evidence) or unplaced(task, vocabulary, "") or content(task)
     missing = [w for w in words if not re.search(r"\d", w) and not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE)]
-    if not missing:
+    named = any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE) for w in content(view.task))
+    if not missing and (named or not view.task.strip()):
         return reply
-    note = names_unplaced(view.task, missing)
+    note = names_unplaced(view.task, missing) if missing else names_task(view.task)  # '15% of 80': nothing else to name
     text = text.replace(TRY_ELSEWHERE, f"{note} {TRY_ELSEWHERE}") if TRY_ELSEWHERE in text else f"{text} {note}"
     return {**reply, "content": [{"type": "text", "text": text}]}
 

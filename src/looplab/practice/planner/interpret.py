@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .text import CORPUS_WORDS, STOPWORDS, french, root, roots
+from .text import CORPUS_WORDS, STOPWORDS, clip, french, root, roots
 
 UNIT = re.compile(
     r"\d{1,2}/\d{1,2}/\d{2,4}"  # a date: 12/11/2026
@@ -162,6 +162,12 @@ def names_unplaced(task: str, words: list[str]) -> str:
     if is_french(task):
         return f"Les mots de la demande que je n'ai pu traiter : {quoted}."
     return f"The words of the task I could not act on: {quoted}."
+
+
+def names_task(task: str) -> str:
+    """The sentence a decline adds when the task has no word to name: the task itself, quoted."""
+    quoted = clip(" ".join(task.split()), 100)
+    return f"La demande que je n'ai pu traiter : '{quoted}'." if is_french(task) else f"The task I could not act on: '{quoted}'."
 
 
 def french_lead(task: str, left: list[str]) -> str:
