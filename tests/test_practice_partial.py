@@ -130,3 +130,27 @@ def test_a_french_total_is_written_the_french_way(tmp_path):
     text = reply("Dans le dossier invoices, quel est le total de toutes les factures, payées ou non ?",
                  folder_of(tmp_path, LEDGER, french=True))
     assert "Total général : 3\u202f720,75 EUR." in text and "(Quai Nord, 1,240.50 EUR)" in text
+
+
+def test_a_field_the_task_asks_for_is_shown_not_dropped(tmp_path):
+    """'with their due dates' once listed the invoices without their dates, as if the question were answered."""
+    folder = tmp_path / "dues"
+    folder.mkdir()
+    (folder / "D-1.txt").write_text("Invoice D-1\nClient: Kiln Co\nCity: Lyon\nAmount: 100 EUR\nDue date: 12/11/2026\n"
+                                    "Status: unpaid\n")
+    (folder / "D-2.txt").write_text("Invoice D-2\nClient: Moss\nCity: Lille\nAmount: 250 EUR\nDue date: 01/11/2026\n"
+                                    "Status: paid\n")
+    text = said(ask("In the folder dues, which invoices are unpaid, with their due dates?", FILES,
+                    invoice_turns(folder, prefix="dues/")))
+    assert text.startswith("Unpaid: D-1 (Kiln Co, 100 EUR, Due date '12/11/2026').")
+
+
+@pytest.mark.parametrize(("title", "number"), [("Facture n° 2031-01-005 du 12/01/2031", "2031-01-005"),
+                                               ("Invoice #2031-01-006", "2031-01-006"), ("", "2031-01-007")])
+def test_a_record_number_is_not_a_date_nor_a_file_name(tmp_path, title, number):
+    folder = tmp_path / "jan"
+    folder.mkdir()
+    (folder / "inv_x.txt").write_text(f"{title}\nClient: Sol\nInvoice number: 2031-01-007\nAmount: 20 EUR\n"
+                                      "Status: unpaid\n")
+    text = said(ask("In the folder jan, which invoices are unpaid?", FILES, invoice_turns(folder, prefix="jan/")))
+    assert text.startswith(f"Unpaid: {number} (Sol")

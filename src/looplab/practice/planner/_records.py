@@ -19,6 +19,8 @@ MONEY = re.compile(
 )
 
 
+DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
+NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
 MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
 
 
@@ -60,8 +62,18 @@ def parse(file: str, step: Step) -> Record | str:
             title = line.strip().lstrip("#").strip()
     if not fields:
         return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
-    numbers = [w for w in title.split() if any(c.isdigit() for c in w)]
-    return Record(file, numbers[-1] if numbers else title or file.rsplit(".", 1)[0], fields, title)
+    return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], fields, title)
+
+
+def _number(title: str, fields: dict) -> str:
+    """A record's number: the title's first token with a digit that is not a date ('Facture n° 2026-10-013 du
+    12/10/2026'), else the value of a field named like a number ('Invoice no', 'Numéro', 'Ref')."""
+    tokens = [w.strip("#:,;.()[]") for w in title.replace("n°", " ").split()]
+    found = [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]
+    if found:
+        return found[0]
+    named = [v for k, v in fields.items() if set(k.casefold().replace(".", " ").split()) & NUMBER_KEYS]
+    return named[0].strip() if len(named) == 1 and len(named[0].split()) == 1 else ""
 
 
 def same_keys(records: list[Record]) -> list[Record]:
