@@ -25,6 +25,7 @@ from .interpret import (
     french_lead,
     names_task,
     names_unplaced,
+    parts_not_done,
     unplaced,
     unplaced_reply,
 )
@@ -82,9 +83,11 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     words = unplaced(task, vocabulary, evidence) or unplaced(task, vocabulary, "") or content(task)
     missing = [w for w in words if not re.search(r"\d", w) and not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE)]
     named = any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE) for w in content(view.task))
-    if not missing and (named or not view.task.strip()):
+    note = names_unplaced(view.task, missing) if missing else "" if named or not view.task.strip() \
+        else names_task(view.task)  # '15% of 80': nothing else to name
+    note = " ".join(n for n in (note, parts_not_done(view.task, text)) if n)
+    if not note:
         return reply
-    note = names_unplaced(view.task, missing) if missing else names_task(view.task)  # '15% of 80': nothing else to name
     text = text.replace(TRY_ELSEWHERE, f"{note} {TRY_ELSEWHERE}") if TRY_ELSEWHERE in text else f"{text} {note}"
     return {**reply, "content": [{"type": "text", "text": text}]}
 
