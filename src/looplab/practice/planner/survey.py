@@ -295,7 +295,8 @@ def _item(record: Record, key: str | None, status_key: str | None, told: list[st
     first = [v for k, v in record.fields.items()
              if k not in (key, status_key, *told) and v != record.number and not money(v)][:1]
     shown = first + ([record.fields[key]] if key in record.fields else [])
-    shown += [f"{k} '{record.fields[k]}'" if k in record.fields else f"no {k} line" for k in told]
+    shown += [f"{k} '{record.fields[k]}'" if k in record.fields else f"no {k} line" for k in told
+              if record.fields.get(k) != record.number]  # 'Day: 2' is already said by the record's number
     return f"{record.number} ({', '.join(shown)})" if shown else record.number
 
 
