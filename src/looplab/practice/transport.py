@@ -9,16 +9,13 @@ import httpx2
 from looplab.practice import context, models, sse, tokens
 from looplab.practice.planner import SKILLS, choose, control
 from looplab.practice.planner.text import french
-from looplab.practice.responses import api_error, json_response, with_request_id
+from looplab.practice.responses import COUNT_TOKENS, MESSAGES, MODELS, api_error, json_response, with_request_id
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads
 from looplab.practice.validate import check_fields, check_messages, merge_turns
 from looplab.practice.view import read_request, text_of
 
-MESSAGES = "/v1/messages"
-COUNT_TOKENS = "/v1/messages/count_tokens"
-MODELS = "/v1/models"
 MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
 TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
              "through the Files API or in smaller requests")
