@@ -23,6 +23,7 @@ import json
 import zlib
 
 from looplab.practice import tokens
+from looplab.practice.view import blocks as _blocks, merge_turns, text_of
 
 CLEARED = "[cleared to save context: this tool result was removed from the history]"
 BETA_EDITS, BETA_COMPACTION = "context-management-2025-06-27", "compact-2026-09-04"
@@ -33,11 +34,6 @@ KEPT_CHARS = 240  # how much of each tool result a compaction quotes
 def is_cleared(text: str) -> bool:
     """True for a tool result that context management (the API's or a loop's own) replaced."""
     return str(text).startswith("[cleared")
-
-
-def _blocks(message: dict) -> list:
-    content = message.get("content")
-    return content if isinstance(content, list) else []
 
 
 def check(body: dict, betas: list[str]) -> str | None:
@@ -93,13 +89,6 @@ def abridge(text: str, chars: int = KEPT_CHARS) -> str:
     return "\n".join(kept) + f"\n[abridged: {size} of {len(text)} characters kept]"
 
 
-def _result_text(block: dict) -> str:
-    content = block.get("content")
-    if isinstance(content, list):
-        return "\n".join(b.get("text", "") for b in content if b.get("type") == "text")
-    return content or ""
-
-
 def _digest(messages: list) -> list:
     """The turns a compaction keeps: text and tool calls as they were, tool results abridged."""
     kept = []
@@ -114,7 +103,7 @@ def _digest(messages: list) -> list:
                     blocks.append({k: block[k] for k in ("type", "text", "id", "name", "input") if k in block})
                 elif block["type"] == "tool_result":
                     blocks.append({"type": "tool_result", "tool_use_id": block["tool_use_id"],
-                                   "content": abridge(_result_text(block)),
+                                   "content": abridge(text_of(block.get("content"))),
                                    **({"is_error": True} if block.get("is_error") else {})})
         if blocks:
             kept.append({"role": message["role"], "content": blocks})
@@ -163,18 +152,7 @@ def expand(body: dict) -> dict:
     block = first[0]
     turns = json.loads(zlib.decompress(base64.b64decode(block["encrypted_content"]))) if block.get("content") else []
     rest = [{**messages[0], "content": first[1:]}] if first[1:] else []
-    merged: list = []
-    for message in [*turns, *rest, *messages[1:]]:  # the API merges turns of the same role
-        if merged and merged[-1]["role"] == message["role"]:
-            merged[-1] = {**merged[-1], "content": [*_as_list(merged[-1]), *_as_list(message)]}
-        else:
-            merged.append(message)
-    return {**body, "messages": merged}
-
-
-def _as_list(message: dict) -> list:
-    content = message["content"]
-    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+    return {**body, "messages": merge_turns([*turns, *rest, *messages[1:]])}
 
 
 # --- context editing ------------------------------------------------------------------------
@@ -202,7 +180,7 @@ def clear_tool_uses(body: dict, edit: dict) -> tuple[dict, dict | None]:
         blocks = []
         for block in _blocks(message):
             if block["type"] == "tool_result" and block["tool_use_id"] in chosen \
-                    and not is_cleared(_result_text(block)):
+                    and not is_cleared(text_of(block.get("content"))):
                 block = {**block, "content": CLEARED}
                 cleared.add(block["tool_use_id"])
             elif block["type"] == "tool_use" and block["id"] in chosen and block["input"] \

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from anthropic.types.model_param import ModelParam
 
 from looplab.practice.tokens import input_tokens
+from looplab.practice.view import as_blocks
 
 CATALOGUE_DATE = "2026-01-01T00:00:00Z"  # a fixed date: practice answers never carry a clock value
 DOCS = "https://platform.claude.com/docs/en"
@@ -84,18 +85,13 @@ def refused_fields(body: dict) -> str | None:
     return None
 
 
-def _blocks(message: dict) -> list:
-    content = message.get("content")
-    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content or [])
-
-
 def prefill(body: dict) -> str | None:
     """The text of a final assistant message (a prefill), or None when the request ends otherwise
     (a compaction block sent back alone ends it too: the run goes on from its summary)."""
     last = ([m for m in body["messages"] if m["role"] != "system"] or [{}])[-1]
-    if last.get("role") != "assistant" or any(b.get("type") == "compaction" for b in _blocks(last)):
+    if last.get("role") != "assistant" or any(b.get("type") == "compaction" for b in as_blocks(last)):
         return None
-    return "".join(b.get("text", "") for b in _blocks(last) if b.get("type") == "text")
+    return "".join(b.get("text", "") for b in as_blocks(last) if b.get("type") == "text")
 
 
 def check_model(body: dict, resumed: bool) -> str | None:

@@ -13,8 +13,8 @@ from looplab.practice.responses import COUNT_TOKENS, MESSAGES, MODELS, api_error
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads
-from looplab.practice.validate import check_fields, check_messages, merge_turns
-from looplab.practice.view import read_request, text_of
+from looplab.practice.validate import check_fields, check_messages
+from looplab.practice.view import as_blocks, merge_turns, read_request, text_of
 
 MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
 TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
@@ -241,8 +241,7 @@ class PracticeTransport(httpx2.BaseTransport):
 
 def _user_text(full: dict) -> str:
     """The text of the request's user turns (the task, and what followed), to tell its language."""
-    return " ".join(b.get("text", "") for m in full["messages"] if m["role"] == "user"
-                    for b in (m["content"] if isinstance(m["content"], list) else [{"text": m["content"]}]))
+    return "\n".join(text_of(m["content"]) for m in full["messages"] if m["role"] == "user")
 
 
 def unreachable_servers(full: dict) -> dict:
@@ -272,9 +271,7 @@ def _block(block: dict) -> dict:
 
 def _key(message: dict) -> str:
     """What identifies a reply sent back: its blocks' types, texts and tool ids."""
-    content = message.get("content")
-    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content or []
-    return json.dumps([[b.get("type"), b.get("text"), b.get("id")] for b in blocks if isinstance(b, dict)])
+    return json.dumps([[b.get("type"), b.get("text"), b.get("id")] for b in as_blocks(message) if isinstance(b, dict)])
 
 
 def _continued(reply: dict, start: str) -> dict:

@@ -10,6 +10,7 @@ import re
 
 from looplab._jsonschema import schema_error
 from looplab.practice.models import refused_fields
+from looplab.practice.view import blocks as _blocks
 
 ROLES = ("user", "assistant", "system")
 MIN_THINKING_BUDGET = 1024
@@ -86,11 +87,6 @@ def check_tools(tools) -> str | None:
         if problem:
             return problem
     return None
-
-
-def _blocks(message: dict) -> list:
-    content = message.get("content")
-    return content if isinstance(content, list) else []
 
 
 def _ids(message: dict, kind: str, key: str) -> list[str]:
@@ -215,19 +211,3 @@ def assistant_turn(messages: list, i: int) -> list:
         turn.insert(0, messages[i])
     return turn
 
-
-def merge_turns(messages: list) -> list:
-    """`messages` with consecutive messages of one role joined into one turn, as the API does
-    (a resumed pause_turn, a follow-up question sent after a tool result)."""
-    merged = []
-    for message in messages:
-        if merged and message.get("role") == merged[-1].get("role"):
-            merged[-1] = {**merged[-1], "content": [*_as_blocks(merged[-1]), *_as_blocks(message)]}
-        else:
-            merged.append(message)
-    return merged
-
-
-def _as_blocks(message: dict) -> list:
-    content = message.get("content")
-    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)

@@ -69,17 +69,36 @@ def text_of(content) -> str:
     return "\n".join(parts)
 
 
-def _blocks(message: dict) -> list[dict]:
+def blocks(message: dict) -> list:
+    """A message's list of content blocks; string content has none (the checks read it so)."""
     content = message.get("content")
-    if isinstance(content, str):
-        return [{"type": "text", "text": content}]
-    return [b for b in content or [] if isinstance(b, dict)]
+    return content if isinstance(content, list) else []
+
+
+def as_blocks(message: dict) -> list:
+    """A message's content as blocks, string content as one text block."""
+    content = message.get("content")
+    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content or [])
+
+
+def merge_turns(messages: list) -> list:
+    """`messages` with consecutive messages of one role joined into one turn, as the API does
+    (a resumed pause_turn, a follow-up question sent after a tool result)."""
+    merged = []
+    for message in messages:
+        if merged and message.get("role") == merged[-1].get("role"):
+            merged[-1] = {**merged[-1], "content": [*as_blocks(merged[-1]), *as_blocks(message)]}
+        else:
+            merged.append(message)
+    return merged
+
+
+def _dicts(message: dict) -> list[dict]:
+    return [b for b in as_blocks(message) if isinstance(b, dict)]
 
 
 def _is_plain_text(message: dict) -> bool:
-    return message.get("role") == "user" and not any(
-        b.get("type") == "tool_result" for b in _blocks(message)
-    )
+    return message.get("role") == "user" and not any(b.get("type") == "tool_result" for b in _dicts(message))
 
 
 def read_request(body: dict, gullible: bool = False) -> View:
@@ -97,7 +116,7 @@ def read_request(body: dict, gullible: bool = False) -> View:
     calls: dict[str, dict] = {}
     last_ids: list[str] = []
     for i, message in enumerate(messages[start + 1 :], start + 1):
-        for block in _blocks(message):
+        for block in _dicts(message):
             if block.get("type") == "tool_use":
                 calls[block.get("id", "")] = {
                     "name": block.get("name", ""),
