@@ -23,7 +23,7 @@ import json
 import zlib
 
 from looplab.practice import tokens
-from looplab.practice.view import blocks as _blocks, merge_turns, text_of
+from looplab.practice.view import content_blocks, merge_turns, text_of
 
 CLEARED = "[cleared to save context: this tool result was removed from the history]"
 BETA_EDITS, BETA_COMPACTION = "context-management-2025-06-27", "compact-2026-09-04"
@@ -55,7 +55,7 @@ def check(body: dict, betas: list[str]) -> str | None:
             if isinstance(value, dict) and value.get("value", 0) < (1 if name == "trigger" else 0):
                 return f"context_management.edits[{i}].{name}.value: {value['value']} is too small; write a positive number"
     for i, message in enumerate(body["messages"]):
-        for j, block in enumerate(_blocks(message)):
+        for j, block in enumerate(content_blocks(message)):
             if block["type"] != "compaction":
                 continue
             if (i, j) != (0, 0):
@@ -146,7 +146,7 @@ def compaction_message(body: dict, message_id: str, usage: dict, in_french: bool
 def expand(body: dict) -> dict:
     """`body` with a compaction block sent back first replaced by the abridged turns it stands for."""
     messages = body["messages"]
-    first = _blocks(messages[0]) if messages else []
+    first = content_blocks(messages[0]) if messages else []
     if not first or first[0]["type"] != "compaction":
         return body
     block = first[0]
@@ -165,7 +165,7 @@ def clear_tool_uses(body: dict, edit: dict) -> tuple[dict, dict | None]:
     """Apply one clear_tool_uses_20250919 edit: (the edited body, its applied edit or None)."""
     trigger = edit.get("trigger") or {"type": "input_tokens", "value": DEFAULT_TRIGGER}
     uses = [(i, b) for i, m in enumerate(body["messages"]) if m["role"] == "assistant"
-            for b in _blocks(m) if b["type"] == "tool_use"]
+            for b in content_blocks(m) if b["type"] == "tool_use"]
     size = tokens.input_tokens(body)
     if (size if trigger["type"] == "input_tokens" else len(uses)) < trigger["value"]:
         return body, None
@@ -178,7 +178,7 @@ def clear_tool_uses(body: dict, edit: dict) -> tuple[dict, dict | None]:
     messages = []
     for message in body["messages"]:
         blocks = []
-        for block in _blocks(message):
+        for block in content_blocks(message):
             if block["type"] == "tool_result" and block["tool_use_id"] in chosen \
                     and not is_cleared(text_of(block.get("content"))):
                 block = {**block, "content": CLEARED}
@@ -203,7 +203,7 @@ def clear_thinking(body: dict, edit: dict) -> tuple[dict, dict | None]:
     if keep == "all" or (isinstance(keep, dict) and keep.get("type") == "all"):
         return body, None
     turns = [i for i, m in enumerate(body["messages"]) if m["role"] == "assistant"
-             and any(b["type"] in ("thinking", "redacted_thinking") for b in _blocks(m))]
+             and any(b["type"] in ("thinking", "redacted_thinking") for b in content_blocks(m))]
     drop = set(turns[: max(0, len(turns) - keep["value"])])
     if not drop:
         return body, None

@@ -120,11 +120,7 @@ def _checker(annotation):
         def listing(value, path):
             if not isinstance(value, list):
                 return f"{path}: {_json_kind(value)} is not valid here; write a list"
-            for i, element in enumerate(value):
-                problem = item(element, f"{path}[{i}]")
-                if problem:
-                    return problem
-            return None
+            return next(filter(None, (item(element, f"{path}[{i}]") for i, element in enumerate(value))), None)
         return listing
     if _container(annotation) == "dict":
         value_check = _checker(args[1]) if len(args) == 2 else _checker(object)
@@ -132,11 +128,7 @@ def _checker(annotation):
         def mapping(value, path):
             if not isinstance(value, dict):
                 return f"{path}: {_json_kind(value)} is not valid here; write an object"
-            for key, element in value.items():
-                problem = value_check(element, f"{path}.{key}")
-                if problem:
-                    return problem
-            return None
+            return next(filter(None, (value_check(element, f"{path}.{key}") for key, element in value.items())), None)
         return mapping
     if _is_typeddict(annotation):
         return _typeddict(annotation)
@@ -238,8 +230,7 @@ def _typeddict(cls):
                 continue
             if check is None:
                 return f"{path}.{name}: unknown field (Extra inputs are not permitted); remove it"
-            problem = check(element, f"{path}.{name}")
-            if problem:
+            if problem := check(element, f"{path}.{name}"):
                 return problem
         return None
     return typed
