@@ -1,18 +1,8 @@
-"""Context management, as the SDK's beta types describe it (`anthropic/types/beta/`).
+"""Context management and compaction, as the SDK's beta types describe them (`anthropic/types/beta/`).
 
-- `context_management={"edits": [...]}` (beta `context-management-2025-06-27`):
-  `clear_tool_uses_20250919` replaces the results (and, if asked, the inputs) of old tool
-  uses with a placeholder once the request passes its trigger; `clear_thinking_20251015`
-  drops thinking blocks of older assistant turns. Edits run in the order given, before
-  planning; the reply's `context_management.applied_edits` says what each one cleared.
-  Defaults: trigger 100,000 input tokens, keep 3 tool uses, keep thinking of 1 turn.
-  `compact_20260112` (compaction inside a request) is declined with a 400 that says so.
-- `compaction={"type": "summarize"}` (beta `compact-2026-09-04`): the reply is one signed
-  `compaction` block, alone, stop_reason "compaction". Its summary holds only evidence: the
-  task, each tool call and what it returned, abridged and named as abridged, and what the
-  assistant said. A later request sends the block back first in `messages`; the practice
-  model then reads the abridged turns in place of the ones it summarises (they travel in
-  `encrypted_content`, compressed: opaque to the client, not encrypted). An altered block is a 400.
+Edits (`clear_tool_uses_20250919`, `clear_thinking_20251015`) run in the order given, before planning.
+A compaction block carries the abridged turns it stands for in `encrypted_content`, compressed: opaque
+to the client, not encrypted. docs/conformance.md gives every rule and default.
 """
 
 from __future__ import annotations
@@ -23,7 +13,7 @@ import json
 import zlib
 
 from looplab.practice import tokens
-from looplab.practice.view import content_blocks, merge_turns, text_of
+from looplab.practice.view import as_blocks, content_blocks, merge_turns, text_of
 
 CLEARED = "[cleared to save context: this tool result was removed from the history]"
 BETA_EDITS, BETA_COMPACTION = "context-management-2025-06-27", "compact-2026-09-04"
@@ -93,18 +83,14 @@ def _digest(messages: list) -> list:
     """The turns a compaction keeps: text and tool calls as they were, tool results abridged."""
     kept = []
     for message in messages:
-        content = message["content"]
-        if isinstance(content, str):
-            blocks = [{"type": "text", "text": content}]
-        else:
-            blocks = []
-            for block in content:
-                if block["type"] in ("text", "tool_use"):
-                    blocks.append({k: block[k] for k in ("type", "text", "id", "name", "input") if k in block})
-                elif block["type"] == "tool_result":
-                    blocks.append({"type": "tool_result", "tool_use_id": block["tool_use_id"],
-                                   "content": abridge(text_of(block.get("content"))),
-                                   **({"is_error": True} if block.get("is_error") else {})})
+        blocks = []
+        for block in as_blocks(message):
+            if block["type"] in ("text", "tool_use"):
+                blocks.append({k: block[k] for k in ("type", "text", "id", "name", "input") if k in block})
+            elif block["type"] == "tool_result":
+                blocks.append({"type": "tool_result", "tool_use_id": block["tool_use_id"],
+                               "content": abridge(text_of(block.get("content"))),
+                               **({"is_error": True} if block.get("is_error") else {})})
         if blocks:
             kept.append({"role": message["role"], "content": blocks})
     return kept
@@ -164,7 +150,7 @@ def _value(setting, default):
 def clear_tool_uses(body: dict, edit: dict) -> tuple[dict, dict | None]:
     """Apply one clear_tool_uses_20250919 edit: (the edited body, its applied edit or None)."""
     trigger = edit.get("trigger") or {"type": "input_tokens", "value": DEFAULT_TRIGGER}
-    uses = [(i, b) for i, m in enumerate(body["messages"]) if m["role"] == "assistant"
+    uses = [b for m in body["messages"] if m["role"] == "assistant"
             for b in content_blocks(m) if b["type"] == "tool_use"]
     size = tokens.input_tokens(body)
     if (size if trigger["type"] == "input_tokens" else len(uses)) < trigger["value"]:
@@ -172,8 +158,7 @@ def clear_tool_uses(body: dict, edit: dict) -> tuple[dict, dict | None]:
     keep = _value(edit.get("keep"), DEFAULT_KEEP)
     excluded = set(edit.get("exclude_tools") or [])
     inputs = edit.get("clear_tool_inputs") or False
-    older = uses[: max(0, len(uses) - keep)]
-    chosen = {b["id"]: b["name"] for _, b in older if b["name"] not in excluded}
+    chosen = {b["id"]: b["name"] for b in uses[: max(0, len(uses) - keep)] if b["name"] not in excluded}
     cleared: set[str] = set()
     messages = []
     for message in body["messages"]:

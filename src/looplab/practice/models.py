@@ -1,11 +1,5 @@
-"""The models the practice model answers for, and what each accepts: the model catalogue.
-
-The ids are those of the SDK's own `ModelParam` type; any other id is unknown (404
-not_found_error), so a typo in LOOPLAB_MODEL fails in rehearsal, not on stage. Each id
-takes its row from CATALOGUE (the first prefix that matches), and every request is checked
-against that row (`refused_fields`, `check_model`): prefill, sampling parameters, thinking
-modes, context window, output limit. The rules that answer are the same for every id.
-"""
+"""The model catalogue: the ids of the SDK's `ModelParam` (any other is a 404, so a typo in LOOPLAB_MODEL
+fails in rehearsal, not on stage), each checked against its CATALOGUE row; the same rules answer for all."""
 
 from __future__ import annotations
 
@@ -95,10 +89,8 @@ def prefill(body: dict) -> str | None:
 
 
 def check_model(body: dict, resumed: bool) -> str | None:
-    """What the model's catalogue row says of the whole request: prefill, and the prompt length.
-
-    `resumed`: the final assistant message is a paused turn (pause_turn) sent back, not a prefill.
-    """
+    """What the model's row says of the whole request: prefill (unless `resumed`, a paused turn sent
+    back), and the prompt length."""
     model, text, where = row(body["model"]), prefill(body), f"messages[{len(body['messages']) - 1}]"
     if text is not None and not resumed and not model.prefill:
         return (f"{where}: This model does not support assistant message prefill. The conversation "

@@ -1,9 +1,7 @@
 """The practice model over loopback HTTP, for any Anthropic client (ANTHROPIC_BASE_URL).
 
-A threading server from the standard library: one thread per connection, a listen backlog
-deep enough for a room of participants, HTTP/1.1 keep-alive, and chunked request bodies.
-The transport answers one request at a time behind its lock; planning takes about a
-millisecond, so a hundred requests at once are served in well under a second.
+The standard library's threading server, with a backlog deep enough for a room, keep-alive and chunked
+bodies; the transport answers one request at a time, each in about a millisecond.
 """
 
 from __future__ import annotations

@@ -48,21 +48,15 @@ def _without_cache_control(piece):
 
 def pieces(body: dict) -> list[tuple[object, bool]]:
     """The request's pieces in API order, each with whether it carries cache_control."""
-    out = []
-    for tool in body.get("tools") or []:
-        out.append((tool, isinstance(tool, dict) and "cache_control" in tool))
     system = body.get("system")
-    blocks = system if isinstance(system, list) else ([system] if system else [])
-    for block in blocks:
-        out.append((block, isinstance(block, dict) and "cache_control" in block))
+    out = [*(body.get("tools") or []), *(system if isinstance(system, list) else [system] if system else [])]
     for message in body.get("messages") or []:
         content = message.get("content") if isinstance(message, dict) else None
-        content = content if isinstance(content, list) else [content]
-        for block in content:
-            out.append((block, isinstance(block, dict) and "cache_control" in block))
-    if body.get("cache_control") and out:  # top-level cache_control marks the last block
-        out[-1] = (out[-1][0], True)
-    return out
+        out.extend(content if isinstance(content, list) else [content])
+    marked = [(piece, isinstance(piece, dict) and "cache_control" in piece) for piece in out]
+    if body.get("cache_control") and marked:  # top-level cache_control marks the last block
+        marked[-1] = (marked[-1][0], True)
+    return marked
 
 
 def _piece_tokens(piece) -> int:
