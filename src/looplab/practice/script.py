@@ -1,8 +1,7 @@
 """Scripted replies: tell the practice model exactly what to answer, turn by turn.
 
-A step is a Reply dict `{"content": [...], "stop_reason": ...}` without ids (the
-transport adds ids and usage). Scripted content is not checked against the tools
-offered: a step may call a tool that does not exist or break its schema, on purpose.
+A step is a Reply dict `{"content": [...], "stop_reason": ...}` without ids or usage. It is not checked
+against the tools offered: a step may call a tool that does not exist or break its schema, on purpose.
 """
 
 from looplab.practice.planner.fill import placeholder

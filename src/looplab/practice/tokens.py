@@ -117,11 +117,8 @@ class CacheBook:
 
 
 def within(content: list[dict], max_tokens: int) -> tuple[list[dict], bool]:
-    """The reply content cut to fit `max_tokens` by the same estimate, and whether it was cut.
-
-    Like the API: text stops mid-sentence; a tool call that does not fit keeps its name and
-    an empty input (its JSON never finished), so a loop must not run it.
-    """
+    """The reply content cut to fit `max_tokens` by the same estimate, and whether it was cut: text stops
+    mid-sentence; a tool call that does not fit keeps an empty input (its JSON never finished)."""
     if output_tokens(content) <= max_tokens:
         return content, False
     room = max(0, (max_tokens - 1) * 4)  # characters left, by the 4-characters rule

@@ -37,12 +37,8 @@ class Step:
 
 @dataclass(frozen=True)
 class View:
-    """What the planner sees of a request.
-
-    `task` is the user text that opened the current exchange: the first user
-    message, or a later plain-text user message (a follow-up question), which then
-    replaces it. `steps` are the tool calls made since that text, in order.
-    """
+    """What the planner sees of a request: `task`, the user text that opened the current exchange (the
+    first, or a later follow-up question), and `steps`, the tool calls made since, in order."""
 
     task: str
     tools: tuple[OfferedTool, ...] = ()
