@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from anthropic.types.model_param import ModelParam
 
+from looplab.practice.shapes import SAMPLING
 from looplab.practice.tokens import input_tokens
 from looplab.practice.view import as_blocks
 
@@ -67,7 +68,7 @@ def refused_fields(body: dict) -> str | None:
         return (f"thinking.type: '{kind}' thinking is not supported for this model; use "
                 f"thinking={{'type': '{other}'}}" + (" (and output_config.effort to set how much)"
                                                     if other == "adaptive" else ""))
-    given = [name for name in ("temperature", "top_p", "top_k") if name in body]
+    given = [name for name in SAMPLING if name in body]
     if given and not model.sampling:
         return (f"{given[0]}: `{given[0]}` is deprecated for this model; leave it out "
                 "(Claude 4.7 and later decide their own sampling)")

@@ -4,10 +4,13 @@ A step is a Reply dict `{"content": [...], "stop_reason": ...}` without ids or u
 against the tools offered: a step may call a tool that does not exist or break its schema, on purpose.
 """
 
+import typing
+
+from anthropic.types import StopReason
+
 from looplab.practice.planner.fill import placeholder
 
-STOP_REASONS = ("end_turn", "max_tokens", "stop_sequence", "tool_use", "pause_turn",
-                "refusal", "model_context_window_exceeded")
+STOP_REASONS = typing.get_args(StopReason)
 NO_MORE = "The script has no more replies."
 
 
