@@ -72,10 +72,8 @@ def _describe(annotation) -> str:
         kind = typing_extensions.get_type_hints(annotation).get("type")
         literal = typing_extensions.get_args(_strip(kind)) if kind is not None else ()
         return f"a {literal[0]!r} block" if len(literal) == 1 else "an object"
-    if _container(annotation) == "list":
-        return "a list"
-    if _container(annotation) == "dict":
-        return "an object"
+    if _container(annotation):
+        return "a list" if _container(annotation) == "list" else "an object"
     if annotation is object:
         return "any value"
     return _NAMES.get(annotation, getattr(annotation, "__name__", str(annotation)))

@@ -103,8 +103,6 @@ class CacheBook:
                  "cache_read_input_tokens": 0}
         if not marks:
             return usage
-        # Like the API, each breakpoint looks back up to LOOKBACK_PIECES pieces for a prefix
-        # an earlier request cached at one of its breakpoints.
         near = {j for i in marks for j in range(max(0, i - LOOKBACK_PIECES), i + 1)}
         read = max((bounds[j][1] for j in near if bounds[j][0] in self.seen), default=0)
         created = bounds[marks[-1]][1] - read

@@ -192,8 +192,7 @@ class PracticeTransport(httpx2.BaseTransport):
             if block["type"] == "tool_use":
                 block["id"] = self.next_id("toolu")
                 self.issued.add(block["id"])
-        usage = self.cache.usage(full)
-        usage["output_tokens"] = tokens.output_tokens(content)
+        usage = {**self.cache.usage(full), "output_tokens": tokens.output_tokens(content)}
         message = {"id": self.next_id("msg"), "type": "message", "role": "assistant",
                    "model": full["model"], "content": content, "stop_reason": stop_reason,
                    "stop_sequence": reply.get("stop_sequence") if stop_reason == "stop_sequence" else None,
