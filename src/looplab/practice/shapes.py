@@ -240,17 +240,10 @@ def check_shape(body: dict, beta: bool = False) -> str | None:
         if name not in body:
             return f"{name}: field required; add it"
     for name, value in body.items():
-        if name == "stream":
-            if not isinstance(value, bool):
-                return f"stream: {_json_kind(value)} is not valid here; write true or false"
-            continue
-        if name in SAMPLING:
-            problem = _checker(SAMPLING[name])(value, name)
-        elif name in hints:
-            problem = _checker(hints[name])(value, name)
-        else:
-            problem = f"{name}: unknown field (Extra inputs are not permitted); remove it"
-        if problem:
+        hint = {**SAMPLING, "stream": bool}.get(name) or hints.get(name)  # both params take either stream
+        if hint is None:
+            return f"{name}: unknown field (Extra inputs are not permitted); remove it"
+        if problem := _checker(hint)(value, name):
             return problem
     return None
 
