@@ -118,7 +118,8 @@ def _checker(annotation):
         def mapping(value, path):
             if not isinstance(value, dict):
                 return f"{path}: {_json_kind(value)} is not valid here; write an object"
-            return next(filter(None, (value_check(element, f"{path}.{key}") for key, element in value.items())), None)
+            problems = (value_check(element, f"{path}.{key}") for key, element in value.items())
+            return next(filter(None, problems), None)
         return mapping
     if _is_typeddict(annotation):
         return _typeddict(annotation)

@@ -77,7 +77,8 @@ class PracticeTransport(httpx2.BaseTransport):
             self.calls += 1
             if len(request.content) > MAX_BODY:  # refused unread, as the API's front door does
                 self.requests.append(f"<{len(request.content)} bytes: too large>")
-                return responses.with_request_id(api_error(413, "request_too_large", TOO_LARGE), self.next_id("req"))
+                response = api_error(413, "request_too_large", TOO_LARGE)
+                return responses.with_request_id(response, self.next_id("req"))
             try:
                 body = json.loads(request.content or b"{}")
             except ValueError:
@@ -143,7 +144,8 @@ class PracticeTransport(httpx2.BaseTransport):
         if full.get("compaction"):
             return self._send(body, full, context.compaction_message(full, self.next_id("msg"), self.cache.usage(full),
                                                                      french(_user_text(full))))
-        reply = self._reply({**seen, "messages": merge_turns([m for m in seen["messages"] if m["role"] != "system"])})
+        turns = merge_turns([m for m in seen["messages"] if m["role"] != "system"])
+        reply = self._reply({**seen, "messages": turns})
         if not resumed and models.prefill(full) and self.script is None:
             reply = _continued(reply, models.prefill(full))
         message = self._message(reply, sent)
@@ -257,7 +259,8 @@ def _block(block: dict) -> dict:
 
 def _key(message: dict) -> str:
     """What identifies a reply sent back: its blocks' types, texts and tool ids."""
-    return json.dumps([[b.get("type"), b.get("text"), b.get("id")] for b in as_blocks(message) if isinstance(b, dict)])
+    blocks = [b for b in as_blocks(message) if isinstance(b, dict)]
+    return json.dumps([[b.get("type"), b.get("text"), b.get("id")] for b in blocks])
 
 
 def _continued(reply: dict, start: str) -> dict:
