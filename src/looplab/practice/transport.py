@@ -100,9 +100,7 @@ class PracticeTransport(httpx2.BaseTransport):
 
     def _route(self, request, body) -> httpx2.Response:
         for fault in list(self.faults):
-            before = getattr(fault, "before", None)
-            response = before(request, body) if before else None
-            if response is not None:
+            if hasattr(fault, "before") and (response := fault.before(request, body)) is not None:
                 return response
         path = request.url.path
         if request.method == "GET" and (path == MODELS or path.startswith(MODELS + "/")):
