@@ -6,7 +6,8 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-MESSAGES = "/v1/messages"
+from looplab.practice.responses import MESSAGES
+
 _LOCK = threading.Lock()  # hooks are added and removed copy-on-write, one change at a time
 
 

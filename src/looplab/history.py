@@ -22,6 +22,7 @@ from looplab.client import MODEL
 from looplab.i18n import _
 from looplab.loop import _ENDINGS, to_param
 from looplab.practice.context import BETA_COMPACTION, CLEARED, KEPT_CHARS, abridge, is_cleared
+from looplab.practice.responses import MESSAGES
 from looplab.tools import Toolbox
 
 __all__ = ["CLEARED", "LongRun", "Meter", "Sent", "answer", "clear_old_results", "compacting", "long_run", "managed_loop", "meter",
@@ -73,7 +74,7 @@ class _Metering(httpx2.BaseTransport):
     def handle_request(self, request: httpx2.Request) -> httpx2.Response:
         response = self.inner.handle_request(request)
         json_reply = response.headers.get("content-type", "").startswith("application/json")
-        if request.url.path.rstrip("/").endswith("/v1/messages") and response.status_code == 200 and json_reply:
+        if request.url.path.rstrip("/").endswith(MESSAGES) and response.status_code == 200 and json_reply:
             content = response.read()
             body = json.loads(content)
             self.sent.append(_usage_input(body.get("usage") or {}))

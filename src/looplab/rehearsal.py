@@ -3,6 +3,7 @@
 import json
 
 from looplab.pricing import PRICES, cost_usd
+from looplab.trace import clip
 
 NETWORK_ERRORS = {"APIConnectionError", "APITimeoutError", "ConnectError", "ReadTimeout",
                   "ConnectTimeout", "ReadError", "RemoteProtocolError", "TransportError"}
@@ -91,4 +92,4 @@ def failed_calls(exchanges: list) -> list[tuple[str, str]]:
 def first_line(text: str) -> str:
     """The first non-empty line of `text`, at most 160 characters."""
     line = next((part.strip() for part in str(text).splitlines() if part.strip()), "")
-    return line if len(line) <= 160 else line[:157] + "..."
+    return clip(line, 160)

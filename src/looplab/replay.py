@@ -18,11 +18,11 @@ import anthropic
 import httpx2
 
 from looplab.i18n import _
-from looplab.practice.responses import api_error
+from looplab.practice.responses import MESSAGES, MODELS, api_error
 
 FORMAT = "looplab-replay/1"
 KEPT_HEADERS = ("content-type", "request-id", "x-should-retry", "retry-after", "retry-after-ms")
-RECORDED_PREFIX = ("/v1/messages", "/v1/models")  # a model's page too: notebook 08 reads its window
+RECORDED_PREFIX = (MESSAGES, MODELS)  # a model's page too: notebook 08 reads its window
 FIX = "re-record or run the recorded notebook unchanged"
 _SHARED: dict = {}  # resolved path → state shared by every client of this process
 _SHARED_LOCK = threading.Lock()

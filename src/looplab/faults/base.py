@@ -5,8 +5,8 @@ from __future__ import annotations
 import httpx2
 
 from looplab.i18n import N_, _
+from looplab.practice.responses import MESSAGES
 
-MESSAGES = "/v1/messages"
 # The real API may send no retry-after header with 529/500 (the SDK then backs off 0.5-8 s);
 # the practice faults send retry-after-ms: 1 so that notebooks and tests do not wait.
 NO_WAIT = {"retry-after-ms": "1"}

@@ -9,7 +9,7 @@ import httpx2
 from looplab.faults.base import NO_WAIT, Fault
 from looplab.i18n import N_
 from looplab.practice import sse
-from looplab.practice.responses import api_error
+from looplab.practice.responses import api_error, error_body
 
 
 class _ReplyFault(Fault):
@@ -71,8 +71,7 @@ class StreamError(_ReplyFault):
         """Keep the start and two deltas, then send an error event and end the stream."""
         if not self._take():
             return events
-        error = {"type": "error", "error": {"type": "overloaded_error",
-                                            "message": "Overloaded (practice fault: mid-stream error)"}}
+        error = error_body("overloaded_error", "Overloaded (practice fault: mid-stream error)")
         return [*_first_deltas(events, 2), ("error", error)]
 
 

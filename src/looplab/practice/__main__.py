@@ -20,7 +20,7 @@ def main(argv=None) -> None:
     port = server.server_address[1]
     print(f"Practice model at http://127.0.0.1:{port} — set ANTHROPIC_BASE_URL to it; "
           "Ctrl-C stops it.", flush=True)
-    signal.signal(signal.SIGTERM, _stop)  # `kill` stops it as cleanly as Ctrl-C
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill` stops it as cleanly as Ctrl-C
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -28,10 +28,6 @@ def main(argv=None) -> None:
     finally:
         server.server_close()
         print("Practice model stopped.", flush=True)
-
-
-def _stop(signum, frame):
-    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":

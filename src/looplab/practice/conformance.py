@@ -8,6 +8,8 @@ this table; tests/test_practice_conformance.py keeps the two and the SDK in step
 
 from __future__ import annotations
 
+from looplab.practice import shapes
+
 FIELDS = {
     "cache_control": ("honoured", "marks the last block for prompt caching; usage reports cache writes and reads (estimates)"),
     "container": ("validated", "no code-execution tools run here, so no container is used"),
@@ -31,7 +33,7 @@ FIELDS = {
 }
 # Sent with extra_body= (the API takes them; the SDK's types leave them out).
 SAMPLING = {name: ("validated", "refused (400) on Claude 4.7 and later, as there; elsewhere checked (temperature and top_p 0 to 1, not both) and deterministic: no sampling")
-            for name in ("temperature", "top_p", "top_k")}
+            for name in shapes.SAMPLING}
 
 
 def table() -> str:

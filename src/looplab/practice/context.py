@@ -1,18 +1,8 @@
-"""Context management, as the SDK's beta types describe it (`anthropic/types/beta/`).
+"""Context management and compaction, as the SDK's beta types describe them (`anthropic/types/beta/`).
 
-- `context_management={"edits": [...]}` (beta `context-management-2025-06-27`):
-  `clear_tool_uses_20250919` replaces the results (and, if asked, the inputs) of old tool
-  uses with a placeholder once the request passes its trigger; `clear_thinking_20251015`
-  drops thinking blocks of older assistant turns. Edits run in the order given, before
-  planning; the reply's `context_management.applied_edits` says what each one cleared.
-  Defaults: trigger 100,000 input tokens, keep 3 tool uses, keep thinking of 1 turn.
-  `compact_20260112` (compaction inside a request) is declined with a 400 that says so.
-- `compaction={"type": "summarize"}` (beta `compact-2026-09-04`): the reply is one signed
-  `compaction` block, alone, stop_reason "compaction". Its summary holds only evidence: the
-  task, each tool call and what it returned, abridged and named as abridged, and what the
-  assistant said. A later request sends the block back first in `messages`; the practice
-  model then reads the abridged turns in place of the ones it summarises (they travel in
-  `encrypted_content`, compressed: opaque to the client, not encrypted). An altered block is a 400.
+Edits (`clear_tool_uses_20250919`, `clear_thinking_20251015`) run in the order given, before planning.
+A compaction block carries the abridged turns it stands for in `encrypted_content`, compressed: opaque
+to the client, not encrypted. docs/conformance.md gives every rule and default.
 """
 
 from __future__ import annotations
@@ -23,6 +13,7 @@ import json
 import zlib
 
 from looplab.practice import tokens
+from looplab.practice.view import as_blocks, content_blocks, merge_turns, text_of
 
 CLEARED = "[cleared to save context: this tool result was removed from the history]"
 BETA_EDITS, BETA_COMPACTION = "context-management-2025-06-27", "compact-2026-09-04"
@@ -33,11 +24,6 @@ KEPT_CHARS = 240  # how much of each tool result a compaction quotes
 def is_cleared(text: str) -> bool:
     """True for a tool result that context management (the API's or a loop's own) replaced."""
     return str(text).startswith("[cleared")
-
-
-def _blocks(message: dict) -> list:
-    content = message.get("content")
-    return content if isinstance(content, list) else []
 
 
 def check(body: dict, betas: list[str]) -> str | None:
@@ -59,7 +45,7 @@ def check(body: dict, betas: list[str]) -> str | None:
             if isinstance(value, dict) and value.get("value", 0) < (1 if name == "trigger" else 0):
                 return f"context_management.edits[{i}].{name}.value: {value['value']} is too small; write a positive number"
     for i, message in enumerate(body["messages"]):
-        for j, block in enumerate(_blocks(message)):
+        for j, block in enumerate(content_blocks(message)):
             if block["type"] != "compaction":
                 continue
             if (i, j) != (0, 0):
@@ -93,29 +79,18 @@ def abridge(text: str, chars: int = KEPT_CHARS) -> str:
     return "\n".join(kept) + f"\n[abridged: {size} of {len(text)} characters kept]"
 
 
-def _result_text(block: dict) -> str:
-    content = block.get("content")
-    if isinstance(content, list):
-        return "\n".join(b.get("text", "") for b in content if b.get("type") == "text")
-    return content or ""
-
-
 def _digest(messages: list) -> list:
     """The turns a compaction keeps: text and tool calls as they were, tool results abridged."""
     kept = []
     for message in messages:
-        content = message["content"]
-        if isinstance(content, str):
-            blocks = [{"type": "text", "text": content}]
-        else:
-            blocks = []
-            for block in content:
-                if block["type"] in ("text", "tool_use"):
-                    blocks.append({k: block[k] for k in ("type", "text", "id", "name", "input") if k in block})
-                elif block["type"] == "tool_result":
-                    blocks.append({"type": "tool_result", "tool_use_id": block["tool_use_id"],
-                                   "content": abridge(_result_text(block)),
-                                   **({"is_error": True} if block.get("is_error") else {})})
+        blocks = []
+        for block in as_blocks(message):
+            if block["type"] in ("text", "tool_use"):
+                blocks.append({k: block[k] for k in ("type", "text", "id", "name", "input") if k in block})
+            elif block["type"] == "tool_result":
+                blocks.append({"type": "tool_result", "tool_use_id": block["tool_use_id"],
+                               "content": abridge(text_of(block.get("content"))),
+                               **({"is_error": True} if block.get("is_error") else {})})
         if blocks:
             kept.append({"role": message["role"], "content": blocks})
     return kept
@@ -157,24 +132,13 @@ def compaction_message(body: dict, message_id: str, usage: dict, in_french: bool
 def expand(body: dict) -> dict:
     """`body` with a compaction block sent back first replaced by the abridged turns it stands for."""
     messages = body["messages"]
-    first = _blocks(messages[0]) if messages else []
+    first = content_blocks(messages[0]) if messages else []
     if not first or first[0]["type"] != "compaction":
         return body
     block = first[0]
     turns = json.loads(zlib.decompress(base64.b64decode(block["encrypted_content"]))) if block.get("content") else []
     rest = [{**messages[0], "content": first[1:]}] if first[1:] else []
-    merged: list = []
-    for message in [*turns, *rest, *messages[1:]]:  # the API merges turns of the same role
-        if merged and merged[-1]["role"] == message["role"]:
-            merged[-1] = {**merged[-1], "content": [*_as_list(merged[-1]), *_as_list(message)]}
-        else:
-            merged.append(message)
-    return {**body, "messages": merged}
-
-
-def _as_list(message: dict) -> list:
-    content = message["content"]
-    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)
+    return {**body, "messages": merge_turns([*turns, *rest, *messages[1:]])}
 
 
 # --- context editing ------------------------------------------------------------------------
@@ -186,23 +150,22 @@ def _value(setting, default):
 def clear_tool_uses(body: dict, edit: dict) -> tuple[dict, dict | None]:
     """Apply one clear_tool_uses_20250919 edit: (the edited body, its applied edit or None)."""
     trigger = edit.get("trigger") or {"type": "input_tokens", "value": DEFAULT_TRIGGER}
-    uses = [(i, b) for i, m in enumerate(body["messages"]) if m["role"] == "assistant"
-            for b in _blocks(m) if b["type"] == "tool_use"]
+    uses = [b for m in body["messages"] if m["role"] == "assistant"
+            for b in content_blocks(m) if b["type"] == "tool_use"]
     size = tokens.input_tokens(body)
     if (size if trigger["type"] == "input_tokens" else len(uses)) < trigger["value"]:
         return body, None
     keep = _value(edit.get("keep"), DEFAULT_KEEP)
     excluded = set(edit.get("exclude_tools") or [])
     inputs = edit.get("clear_tool_inputs") or False
-    older = uses[: max(0, len(uses) - keep)]
-    chosen = {b["id"]: b["name"] for _, b in older if b["name"] not in excluded}
+    chosen = {b["id"]: b["name"] for b in uses[: max(0, len(uses) - keep)] if b["name"] not in excluded}
     cleared: set[str] = set()
     messages = []
     for message in body["messages"]:
         blocks = []
-        for block in _blocks(message):
+        for block in content_blocks(message):
             if block["type"] == "tool_result" and block["tool_use_id"] in chosen \
-                    and not is_cleared(_result_text(block)):
+                    and not is_cleared(text_of(block.get("content"))):
                 block = {**block, "content": CLEARED}
                 cleared.add(block["tool_use_id"])
             elif block["type"] == "tool_use" and block["id"] in chosen and block["input"] \
@@ -225,7 +188,7 @@ def clear_thinking(body: dict, edit: dict) -> tuple[dict, dict | None]:
     if keep == "all" or (isinstance(keep, dict) and keep.get("type") == "all"):
         return body, None
     turns = [i for i, m in enumerate(body["messages"]) if m["role"] == "assistant"
-             and any(b["type"] in ("thinking", "redacted_thinking") for b in _blocks(m))]
+             and any(b["type"] in ("thinking", "redacted_thinking") for b in content_blocks(m))]
     drop = set(turns[: max(0, len(turns) - keep["value"])])
     if not drop:
         return body, None

@@ -1,11 +1,5 @@
-"""The models the practice model answers for, and what each accepts: the model catalogue.
-
-The ids are those of the SDK's own `ModelParam` type; any other id is unknown (404
-not_found_error), so a typo in LOOPLAB_MODEL fails in rehearsal, not on stage. Each id
-takes its row from CATALOGUE (the first prefix that matches), and every request is checked
-against that row (`refused_fields`, `check_model`): prefill, sampling parameters, thinking
-modes, context window, output limit. The rules that answer are the same for every id.
-"""
+"""The model catalogue: the ids of the SDK's `ModelParam` (any other is a 404, so a typo in LOOPLAB_MODEL
+fails in rehearsal, not on stage), each checked against its CATALOGUE row; the same rules answer for all."""
 
 from __future__ import annotations
 
@@ -14,7 +8,9 @@ from dataclasses import dataclass
 
 from anthropic.types.model_param import ModelParam
 
+from looplab.practice.shapes import SAMPLING
 from looplab.practice.tokens import input_tokens
+from looplab.practice.view import as_blocks
 
 CATALOGUE_DATE = "2026-01-01T00:00:00Z"  # a fixed date: practice answers never carry a clock value
 DOCS = "https://platform.claude.com/docs/en"
@@ -72,7 +68,7 @@ def refused_fields(body: dict) -> str | None:
         return (f"thinking.type: '{kind}' thinking is not supported for this model; use "
                 f"thinking={{'type': '{other}'}}" + (" (and output_config.effort to set how much)"
                                                     if other == "adaptive" else ""))
-    given = [name for name in ("temperature", "top_p", "top_k") if name in body]
+    given = [name for name in SAMPLING if name in body]
     if given and not model.sampling:
         return (f"{given[0]}: `{given[0]}` is deprecated for this model; leave it out "
                 "(Claude 4.7 and later decide their own sampling)")
@@ -84,25 +80,18 @@ def refused_fields(body: dict) -> str | None:
     return None
 
 
-def _blocks(message: dict) -> list:
-    content = message.get("content")
-    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content or [])
-
-
 def prefill(body: dict) -> str | None:
     """The text of a final assistant message (a prefill), or None when the request ends otherwise
     (a compaction block sent back alone ends it too: the run goes on from its summary)."""
     last = ([m for m in body["messages"] if m["role"] != "system"] or [{}])[-1]
-    if last.get("role") != "assistant" or any(b.get("type") == "compaction" for b in _blocks(last)):
+    if last.get("role") != "assistant" or any(b.get("type") == "compaction" for b in as_blocks(last)):
         return None
-    return "".join(b.get("text", "") for b in _blocks(last) if b.get("type") == "text")
+    return "".join(b.get("text", "") for b in as_blocks(last) if b.get("type") == "text")
 
 
 def check_model(body: dict, resumed: bool) -> str | None:
-    """What the model's catalogue row says of the whole request: prefill, and the prompt length.
-
-    `resumed`: the final assistant message is a paused turn (pause_turn) sent back, not a prefill.
-    """
+    """What the model's row says of the whole request: prefill (unless `resumed`, a paused turn sent
+    back), and the prompt length."""
     model, text, where = row(body["model"]), prefill(body), f"messages[{len(body['messages']) - 1}]"
     if text is not None and not resumed and not model.prefill:
         return (f"{where}: This model does not support assistant message prefill. The conversation "

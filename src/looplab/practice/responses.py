@@ -1,8 +1,12 @@
-"""HTTP responses shaped like the Anthropic API's."""
+"""The Anthropic API's paths, and HTTP responses shaped like its answers."""
 
 import json
 
 import httpx2
+
+MESSAGES = "/v1/messages"
+COUNT_TOKENS = "/v1/messages/count_tokens"
+MODELS = "/v1/models"
 
 
 def json_response(status: int, data, headers: dict | None = None) -> httpx2.Response:
@@ -11,19 +15,19 @@ def json_response(status: int, data, headers: dict | None = None) -> httpx2.Resp
     return httpx2.Response(status, headers=head, content=json.dumps(data, ensure_ascii=False).encode())
 
 
+def error_body(kind: str, message: str, details: dict | None = None) -> dict:
+    """The API's error body (a JSON response, or a stream's error event)."""
+    error = {"type": kind, "message": message, **({"details": details} if details else {})}
+    return {"type": "error", "error": error}
+
+
 def api_error(status: int, kind: str, message: str, *, headers: dict | None = None,
               details: dict | None = None, retry: bool | None = None) -> httpx2.Response:
-    """An API error response: `{"type": "error", "error": {"type": kind, "message": ...}}`.
-
-    `retry=False` adds `x-should-retry: false`, which stops the SDK from retrying.
-    """
-    error = {"type": kind, "message": message}
-    if details:
-        error["details"] = details
+    """An API error response; `retry=False` adds `x-should-retry: false`, which stops the SDK retrying."""
     head = dict(headers or {})
     if retry is not None:
         head["x-should-retry"] = "true" if retry else "false"
-    return json_response(status, {"type": "error", "error": error}, head)
+    return json_response(status, error_body(kind, message, details), head)
 
 
 def with_request_id(response: httpx2.Response, request_id: str) -> httpx2.Response:

@@ -1,14 +1,16 @@
 """Scripted replies: tell the practice model exactly what to answer, turn by turn.
 
-A step is a Reply dict `{"content": [...], "stop_reason": ...}` without ids (the
-transport adds ids and usage). Scripted content is not checked against the tools
-offered: a step may call a tool that does not exist or break its schema, on purpose.
+A step is a Reply dict `{"content": [...], "stop_reason": ...}` without ids or usage. It is not checked
+against the tools offered: a step may call a tool that does not exist or break its schema, on purpose.
 """
+
+import typing
+
+from anthropic.types import StopReason
 
 from looplab.practice.planner.fill import placeholder
 
-STOP_REASONS = ("end_turn", "max_tokens", "stop_sequence", "tool_use", "pause_turn",
-                "refusal", "model_context_window_exceeded")
+STOP_REASONS = typing.get_args(StopReason)
 NO_MORE = "The script has no more replies."
 
 
@@ -35,12 +37,9 @@ def calls(*steps) -> dict:
 
 def stop(reason: str, text: str = "", *, sequence: str | None = None,
          partial_tool: bool | str = False) -> dict:
-    """A reply that ends with `reason` (max_tokens, refusal, pause_turn, ...), text optional.
-
-    `sequence` is the matched stop sequence for "stop_sequence" (default: the request's
-    first stop_sequences entry). `partial_tool=True` (or a tool name) adds a tool_use
-    block cut off by max_tokens: its input is `{}`.
-    """
+    """A reply that ends with `reason` (max_tokens, refusal, pause_turn, ...), text optional. `sequence`: the
+    stop sequence matched (default: the request's first); `partial_tool=True` (or a tool name) adds a
+    tool_use cut off by max_tokens, input `{}`."""
     _check_reason(reason)
     content = [{"type": "text", "text": text}] if text else []
     step = {"content": content, "stop_reason": reason}
@@ -84,16 +83,11 @@ class Script:
         self.position += 1
         partial = step.pop("partial_tool", False)
         if partial:
-            name = partial if isinstance(partial, str) else _first_tool_name(body)
+            name = partial if isinstance(partial, str) else (body.get("tools") or [{}])[0].get("name", "tool")
             step["content"] = [*step["content"], {"type": "tool_use", "name": name, "input": {}}]
         if step["stop_reason"] == "stop_sequence" and "stop_sequence" not in step:
             step["stop_sequence"] = (body.get("stop_sequences") or ["STOP"])[0]
         return step
-
-
-def _first_tool_name(body: dict) -> str:
-    tools = body.get("tools") or []
-    return tools[0].get("name", "tool") if tools else "tool"
 
 
 def never_stop_reply(body: dict, task: str) -> dict:

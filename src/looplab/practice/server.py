@@ -1,9 +1,7 @@
 """The practice model over loopback HTTP, for any Anthropic client (ANTHROPIC_BASE_URL).
 
-A threading server from the standard library: one thread per connection, a listen backlog
-deep enough for a room of participants, HTTP/1.1 keep-alive, and chunked request bodies.
-The transport answers one request at a time behind its lock; planning takes about a
-millisecond, so a hundred requests at once are served in well under a second.
+The standard library's threading server, with a backlog deep enough for a room, keep-alive and chunked
+bodies; the transport answers one request at a time, each in about a millisecond.
 """
 
 from __future__ import annotations
@@ -32,11 +30,7 @@ class PracticeServer(ThreadingHTTPServer):
 
 
 class Refused(ValueError):
-    """A request the server refuses before reading it all: its status, error type and message."""
-
-    def __init__(self, status: int, kind: str, message: str):
-        super().__init__(message)
-        self.status, self.kind = status, kind
+    """A request the server refuses before reading it all; its args: status, error type, message."""
 
 
 def _size(text: bytes | str | None, base: int, what: str) -> int:
@@ -81,7 +75,7 @@ class _Handler(BaseHTTPRequestHandler):
             content = _body(self)
         except Refused as refused:  # the rest of the body cannot be trusted: answer, then close
             self.close_connection = True
-            self._send(transport.error(refused.status, refused.kind, str(refused)))
+            self._send(transport.error(*refused.args))
             return
         request = httpx2.Request(self.command, f"http://127.0.0.1{self.path}",
                                  headers=dict(self.headers.items()), content=content)

@@ -1,10 +1,7 @@
-"""Request shapes, checked against the SDK's own generated request types.
+"""Request shapes, checked against the SDK's own generated request types (TypedDicts, Literals, Unions).
 
-`anthropic.types.message_create_params` describes every field of a Messages request as
-TypedDicts, Literals and Unions. `check_shape(body)` walks a request body along those types,
-strictly (an int is not a string, a bool is not a number, unknown keys are refused as the
-API refuses them) and returns the first problem as one line naming the field path and what
-to write instead, or None. Checkers are built once per type and cached.
+Strict as the API: an int is not a string, a bool is not a number, unknown keys are refused. The first
+problem comes back as one line naming the field path and what to write instead.
 """
 
 from __future__ import annotations
@@ -12,7 +9,7 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache, lru_cache
+from functools import cache
 
 import pydantic
 import typing_extensions
@@ -29,15 +26,10 @@ _NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true
 
 
 def _json_kind(value) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
+    if isinstance(value, int | float) and not isinstance(value, bool):
         return f"a number ({value!r})"
-    if isinstance(value, str):
-        return "a string"
-    return "a list" if isinstance(value, list) else "an object" if isinstance(value, dict) else type(value).__name__
+    kinds = {type(None): "null", bool: "a boolean", str: "a string", list: "a list", dict: "an object"}
+    return next((word for kind, word in kinds.items() if isinstance(value, kind)), type(value).__name__)
 
 
 def _strip(annotation):
@@ -80,10 +72,8 @@ def _describe(annotation) -> str:
         kind = typing_extensions.get_type_hints(annotation).get("type")
         literal = typing_extensions.get_args(_strip(kind)) if kind is not None else ()
         return f"a {literal[0]!r} block" if len(literal) == 1 else "an object"
-    if _container(annotation) == "list":
-        return "a list"
-    if _container(annotation) == "dict":
-        return "an object"
+    if _container(annotation):
+        return "a list" if _container(annotation) == "list" else "an object"
     if annotation is object:
         return "any value"
     return _NAMES.get(annotation, getattr(annotation, "__name__", str(annotation)))
@@ -120,11 +110,7 @@ def _checker(annotation):
         def listing(value, path):
             if not isinstance(value, list):
                 return f"{path}: {_json_kind(value)} is not valid here; write a list"
-            for i, element in enumerate(value):
-                problem = item(element, f"{path}[{i}]")
-                if problem:
-                    return problem
-            return None
+            return next(filter(None, (item(element, f"{path}[{i}]") for i, element in enumerate(value))), None)
         return listing
     if _container(annotation) == "dict":
         value_check = _checker(args[1]) if len(args) == 2 else _checker(object)
@@ -132,11 +118,8 @@ def _checker(annotation):
         def mapping(value, path):
             if not isinstance(value, dict):
                 return f"{path}: {_json_kind(value)} is not valid here; write an object"
-            for key, element in value.items():
-                problem = value_check(element, f"{path}.{key}")
-                if problem:
-                    return problem
-            return None
+            problems = (value_check(element, f"{path}.{key}") for key, element in value.items())
+            return next(filter(None, problems), None)
         return mapping
     if _is_typeddict(annotation):
         return _typeddict(annotation)
@@ -238,43 +221,34 @@ def _typeddict(cls):
                 continue
             if check is None:
                 return f"{path}.{name}: unknown field (Extra inputs are not permitted); remove it"
-            problem = check(element, f"{path}.{name}")
-            if problem:
+            if problem := check(element, f"{path}.{name}"):
                 return problem
         return None
     return typed
 
 
+@cache
+def _params(beta: bool) -> tuple:
+    """The SDK's MessageCreateParams (or the beta ones) and the annotation of each field."""
+    params = (beta_create_params if beta else message_create_params).MessageCreateParamsNonStreaming
+    return params, typing_extensions.get_type_hints(params, include_extras=True)
+
+
 def check_shape(body: dict, beta: bool = False) -> str | None:
     """The first way `body` breaks the SDK's MessageCreateParams (or the beta ones), or None."""
-    params = (beta_create_params if beta else message_create_params).MessageCreateParamsNonStreaming
-    hints = _hints(params)
+    params, hints = _params(beta)
     for name in sorted(_required(params)):
         if name not in body:
             return f"{name}: field required; add it"
     for name, value in body.items():
-        if name == "stream":
-            if not isinstance(value, bool):
-                return f"stream: {_json_kind(value)} is not valid here; write true or false"
-            continue
-        if name in SAMPLING:
-            problem = _checker(SAMPLING[name])(value, name)
-        elif name in hints:
-            problem = _checker(hints[name])(value, name)
-        else:
-            problem = f"{name}: unknown field (Extra inputs are not permitted); remove it"
-        if problem:
+        hint = {**SAMPLING, "stream": bool}.get(name) or hints.get(name)  # both params take either stream
+        if hint is None:
+            return f"{name}: unknown field (Extra inputs are not permitted); remove it"
+        if problem := _checker(hint)(value, name):
             return problem
     return None
 
 
-@lru_cache(maxsize=2)
-def _hints(params) -> dict:
-    return typing_extensions.get_type_hints(params, include_extras=True)
-
-
-
 def request_fields(beta: bool = False) -> list[str]:
     """Every top-level field the SDK's MessageCreateParams declares (the conformance table's rows)."""
-    params = (beta_create_params if beta else message_create_params).MessageCreateParamsNonStreaming
-    return sorted(_hints(params))
+    return sorted(_params(beta)[1])

@@ -2,21 +2,13 @@
 
 import json
 
+EMPTY = {"text": {"text": ""}, "tool_use": {"input": {}}, "thinking": {"thinking": "", "signature": ""}}
+
 
 def chunks(text: str, parts: int = 3) -> list[str]:
     """`text` cut into at most `parts` consecutive pieces (empty text gives none)."""
     size = max(1, -(-len(text) // parts))
     return [text[i : i + size] for i in range(0, len(text), size)]
-
-
-def _start_block(block: dict) -> dict:
-    if block["type"] == "text":
-        return {"type": "text", "text": ""}
-    if block["type"] == "tool_use":
-        return {"type": "tool_use", "id": block["id"], "name": block["name"], "input": {}}
-    if block["type"] == "thinking":
-        return {"type": "thinking", "thinking": "", "signature": ""}
-    return block
 
 
 def _deltas(block: dict, partial: bool) -> list[dict]:
@@ -33,10 +25,7 @@ def _deltas(block: dict, partial: bool) -> list[dict]:
 
 def events(message: dict) -> list[tuple[str, dict]]:
     """The stream of `message`: message_start, per block start/deltas/stop, message_delta, stop.
-
-    Text and tool input arrive in up to three deltas each. A tool_use cut by max_tokens
-    (input `{}`) sends no input delta.
-    """
+    Text and tool input arrive in up to three deltas each; a tool_use cut by max_tokens sends none."""
     usage = message["usage"]
     start = {**message, "content": [], "stop_reason": None, "stop_sequence": None,
              "usage": {**usage, "output_tokens": 1}}
@@ -44,7 +33,7 @@ def events(message: dict) -> list[tuple[str, dict]]:
     cut = message["stop_reason"] == "max_tokens"
     for index, block in enumerate(message["content"]):
         out.append(("content_block_start", {"type": "content_block_start", "index": index,
-                                            "content_block": _start_block(block)}))
+                                            "content_block": {**block, **EMPTY.get(block["type"], {})}}))
         for delta in _deltas(block, cut and block.get("input") == {}):
             out.append(("content_block_delta", {"type": "content_block_delta", "index": index,
                                                 "delta": delta}))

@@ -1,9 +1,8 @@
 """Server-held conversations (the message-threads beta the SDK's tool runner uses).
 
-A request with `thread: {"type": "create"}` sends the whole history; the reply's id then
-names the conversation so far. `{"type": "continue", "previous_message_id": id}` sends
-only the new messages (and no system or tools): the practice model puts the held
-history, system and tools back in front before planning. The last KEEP are held, per transport.
+`thread: {"type": "create"}` sends the whole history, and the reply's id names it; `{"type": "continue",
+"previous_message_id": id}` sends only the new messages, and the held history, system and tools go back
+in front. The last KEEP are held, per transport.
 """
 
 HELD_FIELDS = ("system", "tools")

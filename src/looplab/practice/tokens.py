@@ -48,21 +48,15 @@ def _without_cache_control(piece):
 
 def pieces(body: dict) -> list[tuple[object, bool]]:
     """The request's pieces in API order, each with whether it carries cache_control."""
-    out = []
-    for tool in body.get("tools") or []:
-        out.append((tool, isinstance(tool, dict) and "cache_control" in tool))
     system = body.get("system")
-    blocks = system if isinstance(system, list) else ([system] if system else [])
-    for block in blocks:
-        out.append((block, isinstance(block, dict) and "cache_control" in block))
+    out = [*(body.get("tools") or []), *(system if isinstance(system, list) else [system] if system else [])]
     for message in body.get("messages") or []:
         content = message.get("content") if isinstance(message, dict) else None
-        content = content if isinstance(content, list) else [content]
-        for block in content:
-            out.append((block, isinstance(block, dict) and "cache_control" in block))
-    if body.get("cache_control") and out:  # top-level cache_control marks the last block
-        out[-1] = (out[-1][0], True)
-    return out
+        out.extend(content if isinstance(content, list) else [content])
+    marked = [(piece, isinstance(piece, dict) and "cache_control" in piece) for piece in out]
+    if body.get("cache_control") and marked:  # top-level cache_control marks the last block
+        marked[-1] = (marked[-1][0], True)
+    return marked
 
 
 def _piece_tokens(piece) -> int:
@@ -109,8 +103,6 @@ class CacheBook:
                  "cache_read_input_tokens": 0}
         if not marks:
             return usage
-        # Like the API, each breakpoint looks back up to LOOKBACK_PIECES pieces for a prefix
-        # an earlier request cached at one of its breakpoints.
         near = {j for i in marks for j in range(max(0, i - LOOKBACK_PIECES), i + 1)}
         read = max((bounds[j][1] for j in near if bounds[j][0] in self.seen), default=0)
         created = bounds[marks[-1]][1] - read
@@ -123,11 +115,8 @@ class CacheBook:
 
 
 def within(content: list[dict], max_tokens: int) -> tuple[list[dict], bool]:
-    """The reply content cut to fit `max_tokens` by the same estimate, and whether it was cut.
-
-    Like the API: text stops mid-sentence; a tool call that does not fit keeps its name and
-    an empty input (its JSON never finished), so a loop must not run it.
-    """
+    """The reply content cut to fit `max_tokens` by the same estimate, and whether it was cut: text stops
+    mid-sentence; a tool call that does not fit keeps an empty input (its JSON never finished)."""
     if output_tokens(content) <= max_tokens:
         return content, False
     room = max(0, (max_tokens - 1) * 4)  # characters left, by the 4-characters rule

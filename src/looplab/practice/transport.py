@@ -6,19 +6,16 @@ from collections import deque
 
 import httpx2
 
-from looplab.practice import context, models, sse, tokens
+from looplab.practice import context, models, responses, sse, tokens
 from looplab.practice.planner import SKILLS, choose, control
 from looplab.practice.planner.text import french
-from looplab.practice.responses import api_error, json_response, with_request_id
+from looplab.practice.responses import COUNT_TOKENS, MESSAGES, MODELS, api_error, json_response
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads
-from looplab.practice.validate import check_fields, check_messages, merge_turns
-from looplab.practice.view import read_request, text_of
+from looplab.practice.validate import check_fields, check_messages
+from looplab.practice.view import as_blocks, merge_turns, read_request, text_of
 
-MESSAGES = "/v1/messages"
-COUNT_TOKENS = "/v1/messages/count_tokens"
-MODELS = "/v1/models"
 MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
 TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
              "through the Files API or in smaller requests")
@@ -44,9 +41,8 @@ class PracticeTransport(httpx2.BaseTransport):
     and GET /v1/models[/id] from the models the SDK knows."""
 
     def __init__(self, *, script=None, gullible=False, never_stop=False, keep=KEEP):
-        """Scripted when `script` is a list of steps; else `never_stop` or the planner.
-
-        `.requests` keeps the last `keep` request bodies, so a server's memory stays flat."""
+        """Scripted when `script` is a list of steps; else `never_stop` or the planner. `.requests` keeps
+        the last `keep` request bodies, so a server's memory stays flat."""
         self.script = Script(script) if script is not None else None
         self.gullible = gullible
         self.never_stop = never_stop
@@ -81,7 +77,8 @@ class PracticeTransport(httpx2.BaseTransport):
             self.calls += 1
             if len(request.content) > MAX_BODY:  # refused unread, as the API's front door does
                 self.requests.append(f"<{len(request.content)} bytes: too large>")
-                return with_request_id(api_error(413, "request_too_large", TOO_LARGE), self.next_id("req"))
+                response = api_error(413, "request_too_large", TOO_LARGE)
+                return responses.with_request_id(response, self.next_id("req"))
             try:
                 body = json.loads(request.content or b"{}")
             except ValueError:
@@ -94,18 +91,16 @@ class PracticeTransport(httpx2.BaseTransport):
             except Exception as exc:  # a bug here must surface once, not as a retried network fault
                 response = api_error(500, "api_error", f"practice model internal error: "
                                      f"{type(exc).__name__}: {exc} — please report it", retry=False)
-            return with_request_id(response, self.next_id("req"))
+            return responses.with_request_id(response, self.next_id("req"))
 
     def error(self, status: int, kind: str, message: str) -> httpx2.Response:
         """An API error with this transport's next request id (for what the HTTP server refuses)."""
         with self._lock:
-            return with_request_id(api_error(status, kind, message), self.next_id("req"))
+            return responses.with_request_id(api_error(status, kind, message), self.next_id("req"))
 
     def _route(self, request, body) -> httpx2.Response:
         for fault in list(self.faults):
-            before = getattr(fault, "before", None)
-            response = before(request, body) if before else None
-            if response is not None:
+            if hasattr(fault, "before") and (response := fault.before(request, body)) is not None:
                 return response
         path = request.url.path
         if request.method == "GET" and (path == MODELS or path.startswith(MODELS + "/")):
@@ -120,29 +115,24 @@ class PracticeTransport(httpx2.BaseTransport):
         if path == COUNT_TOKENS:
             body = {"max_tokens": 1, **body}
         beta = request.url.params.get("beta") == "true" or "anthropic-beta" in request.headers
-        problem = check_shape(body, beta=beta)
-        if problem:
+        if problem := check_shape(body, beta=beta):
             return api_error(400, "invalid_request_error", problem)
         if body["model"] not in models.known_models():
             return api_error(404, "not_found_error", models.unknown_model(body["model"]))
-        problem = check_fields(body)
-        if problem:
+        if problem := check_fields(body):
             return api_error(400, "invalid_request_error", problem)
         full, problem = self.threads.resolve(body)
         if problem:
-            return api_error(404, "not_found_error", problem,
-                             details={"error_code": "thread_not_found"})
+            return api_error(404, "not_found_error", problem, details={"error_code": "thread_not_found"})
         resumed = bool(full["messages"]) and _key(full["messages"][-1]) in self.paused
         betas = [b.strip() for b in request.headers.get("anthropic-beta", "").split(",")]
-        problem = context.check(full, betas)
-        if problem:
+        if problem := context.check(full, betas):
             return api_error(400, "invalid_request_error", problem)
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
         seen = context.expand(sent)
         no_prefill = resumed or bool(full.get("compaction"))  # a compaction request samples nothing
-        problem = (check_messages(seen, self.issued) or path == MESSAGES and models.check_model(sent, no_prefill)
-                   or control.unsigned(self._restore(seen["messages"])))
-        if problem:
+        if problem := (check_messages(seen, self.issued) or path == MESSAGES and models.check_model(sent, no_prefill)
+                       or control.unsigned(self._restore(seen["messages"]))):
             return api_error(400, "invalid_request_error", problem)
         if path == COUNT_TOKENS:
             counted = {"input_tokens": tokens.input_tokens(sent)}
@@ -152,9 +142,8 @@ class PracticeTransport(httpx2.BaseTransport):
         if full.get("compaction"):
             return self._send(body, full, context.compaction_message(full, self.next_id("msg"), self.cache.usage(full),
                                                                      french(_user_text(full))))
-        turns = [m for m in seen["messages"] if m["role"] != "system"]
-        planned = {**seen, "messages": merge_turns(turns)}
-        reply = self._reply(planned)
+        turns = merge_turns([m for m in seen["messages"] if m["role"] != "system"])
+        reply = self._reply({**seen, "messages": turns})
         if not resumed and models.prefill(full) and self.script is None:
             reply = _continued(reply, models.prefill(full))
         message = self._message(reply, sent)
@@ -170,19 +159,15 @@ class PracticeTransport(httpx2.BaseTransport):
         return json_response(200, models.model_info(model))
 
     def _send(self, body, full, message) -> httpx2.Response:
-        if not body.get("stream"):
-            for fault in self.faults:
-                if hasattr(fault, "on_reply"):
-                    message = fault.on_reply(message)
-            self.threads.hold(body, full, message)
-            return json_response(200, message)
-        stream = sse.events(message)
+        hook, sent = ("on_events", sse.events(message)) if body.get("stream") else ("on_reply", message)
         for fault in self.faults:
-            if hasattr(fault, "on_events"):
-                stream = fault.on_events(stream)
-        self.threads.hold(body, full, message)
+            if hasattr(fault, hook):
+                sent = getattr(fault, hook)(sent)
+        self.threads.hold(body, full, message if body.get("stream") else sent)
+        if not body.get("stream"):
+            return json_response(200, sent)
         return httpx2.Response(200, headers={"content-type": "text/event-stream; charset=utf-8"},
-                               content=sse.encode(stream))
+                               content=sse.encode(sent))
 
     def _reply(self, full: dict) -> dict:
         if self.script is not None:  # a script breaks rules on purpose; only stop sequences still cut it
@@ -191,7 +176,7 @@ class PracticeTransport(httpx2.BaseTransport):
         if full.get("mcp_servers"):
             return unreachable_servers(full)
         if self.never_stop:
-            return never_stop_reply(full, task_text(full))
+            return never_stop_reply(full, text_of(full["messages"][0].get("content")))
         view = read_request(full, gullible=self.gullible)
         skill, reply = choose(view)
         doc = next((s.__doc__ or "" for s in SKILLS if s.__name__ == skill), "").strip()
@@ -207,8 +192,7 @@ class PracticeTransport(httpx2.BaseTransport):
             if block["type"] == "tool_use":
                 block["id"] = self.next_id("toolu")
                 self.issued.add(block["id"])
-        usage = self.cache.usage(full)
-        usage["output_tokens"] = tokens.output_tokens(content)
+        usage = {**self.cache.usage(full), "output_tokens": tokens.output_tokens(content)}
         message = {"id": self.next_id("msg"), "type": "message", "role": "assistant",
                    "model": full["model"], "content": content, "stop_reason": stop_reason,
                    "stop_sequence": reply.get("stop_sequence") if stop_reason == "stop_sequence" else None,
@@ -220,8 +204,8 @@ class PracticeTransport(httpx2.BaseTransport):
         return self._omit(message, full)
 
     def _omit(self, message: dict, full: dict) -> dict:
-        """Thinking shown as the request's `display` (else the model's default) asks: omitted
-        blocks keep their signature and lose their text, which `_restore` puts back."""
+        """Thinking shown as `display` (else the model's default) asks: omitted blocks keep only their
+        signature, and `_restore` puts their text back."""
         thinking = full.get("thinking") or {}
         if (thinking.get("display") or models.row(full["model"]).display) != "omitted":
             return message
@@ -244,13 +228,11 @@ class PracticeTransport(httpx2.BaseTransport):
 
 def _user_text(full: dict) -> str:
     """The text of the request's user turns (the task, and what followed), to tell its language."""
-    return " ".join(b.get("text", "") for m in full["messages"] if m["role"] == "user"
-                    for b in (m["content"] if isinstance(m["content"], list) else [{"text": m["content"]}]))
+    return "\n".join(text_of(m["content"]) for m in full["messages"] if m["role"] == "user")
 
 
 def unreachable_servers(full: dict) -> dict:
-    """The reply to a request naming `mcp_servers`: the practice model runs offline and reaches no server.
-    Claude would connect to them; declining in words (not a 400) keeps the request valid, as it is."""
+    """A reply declining `mcp_servers` in words (not a 400: the request is valid), as it runs offline."""
     names = ", ".join(f"'{s.get('name')}' ({s.get('url')})" for s in full["mcp_servers"])
     text = (f"I cannot reach MCP servers: the practice model runs offline, so it did not connect to {names} "
             "and used none of their tools. Call the server's tools from your own loop (notebook 09), "
@@ -275,14 +257,13 @@ def _block(block: dict) -> dict:
 
 def _key(message: dict) -> str:
     """What identifies a reply sent back: its blocks' types, texts and tool ids."""
-    content = message.get("content")
-    blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content or []
-    return json.dumps([[b.get("type"), b.get("text"), b.get("id")] for b in blocks if isinstance(b, dict)])
+    blocks = [b for b in as_blocks(message) if isinstance(b, dict)]
+    return json.dumps([[b.get("type"), b.get("text"), b.get("id")] for b in blocks])
 
 
 def _continued(reply: dict, start: str) -> dict:
-    """The reply as a continuation of the prefill `start`: its first text without the part
-    already written, or the whole text on a new paragraph when it does not begin that way."""
+    """The reply continuing the prefill `start`: its first text without what is already written (or on a
+    new paragraph when it does not begin that way)."""
     content = list(reply["content"])
     for i, block in enumerate(content):
         if block["type"] == "text":
@@ -290,8 +271,3 @@ def _continued(reply: dict, start: str) -> dict:
             content[i] = {**block, "text": text[len(start):] if text.startswith(start) else "\n\n" + text}
             break
     return {**reply, "content": content}
-
-
-def task_text(body: dict) -> str:
-    """The text of the first user message (the task)."""
-    return text_of(body["messages"][0].get("content"))

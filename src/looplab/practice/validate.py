@@ -7,11 +7,12 @@ is wrong and how to fix it; the transport turns it into a 400 invalid_request_er
 import base64
 import binascii
 import re
+from itertools import takewhile
 
 from looplab._jsonschema import schema_error
 from looplab.practice.models import refused_fields
+from looplab.practice.view import content_blocks
 
-ROLES = ("user", "assistant", "system")
 MIN_THINKING_BUDGET = 1024
 TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,128}")
 MAGIC = {"image/png": (b"\x89PNG\r\n\x1a\n",), "image/jpeg": (b"\xff\xd8\xff",),
@@ -20,9 +21,8 @@ MAGIC = {"image/png": (b"\x89PNG\r\n\x1a\n",), "image/jpeg": (b"\xff\xd8\xff",),
 
 def check_fields(body: dict) -> str | None:
     """What the request types cannot say: what the model refuses, thinking budget, tool_choice, schemas."""
-    problem = (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
-               or _check_thinking(body))
-    if problem:
+    if problem := (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
+                   or _check_thinking(body)):
         return problem
     for i, sequence in enumerate(body.get("stop_sequences") or []):
         if not sequence.strip():
@@ -82,30 +82,20 @@ def check_tools(tools) -> str | None:
         schema = tool["input_schema"]
         if schema.get("type") != "object":
             return f"{where}.input_schema.type: must be 'object' (the tool's input is one object)"
-        problem = _check_schema(schema, f"{where}.input_schema")
-        if problem:
+        if problem := _check_schema(schema, f"{where}.input_schema"):
             return problem
     return None
 
 
-def _blocks(message: dict) -> list:
-    content = message.get("content")
-    return content if isinstance(content, list) else []
-
-
-def _ids(message: dict, kind: str, key: str) -> list[str]:
-    return [b.get(key) for b in _blocks(message) if isinstance(b, dict) and b.get("type") == kind]
+def _ids(messages, role: str, kind: str, key: str) -> list[str]:
+    """The `key` of every `kind` block in the first turn of `messages` (the leading run of `role` messages)."""
+    return [b.get(key) for m in takewhile(lambda m: m.get("role") == role, messages)
+            for b in content_blocks(m) if isinstance(b, dict) and b.get("type") == kind]
 
 
 def check_messages(body: dict, issued_ids=frozenset()) -> str | None:
-    """Non-empty content, image bytes, and tool_use/tool_result pairing across the history.
-
-    Consecutive messages of one role are one turn, as the API merges them (a resumed
-    pause_turn gives two assistant messages); a first assistant message is accepted too.
-
-    `issued_ids` are tool_use ids this transport produced: a history tool_use with one of
-    those ids may name a tool that is not offered (a scripted fault), anything else may not.
-    """
+    """Non-empty content, image bytes, and tool_use/tool_result pairing, consecutive messages of a role
+    being one turn; a tool_use of `issued_ids` (this transport's own) may name a tool not offered."""
     kept = [i for i, m in enumerate(body["messages"]) if m["role"] != "system"]
     problem = _check_turns([body["messages"][i] for i in kept], body, issued_ids)
     if problem and len(kept) < len(body["messages"]):  # name the messages as the caller numbered them
@@ -122,31 +112,30 @@ def _check_turns(messages: list, body: dict, issued_ids) -> str | None:
         content = message.get("content")
         if not isinstance(content, str | list):
             return f"{where}: content must be a string or a list of content blocks"
-        if any(not isinstance(b, dict) or "type" not in b for b in _blocks(message)):
+        if any(not isinstance(b, dict) or "type" not in b for b in content_blocks(message)):
             return f"{where}: every content block must be a dict with a 'type'"
         if not content and i < len(messages) - 1 or not content and message["role"] == "user":
             return (f"{where}: all messages must have non-empty content except for the optional "
                     "final assistant message; drop the empty message or put the text in it")
-        error = _check_blocks(message, where) or _check_tool_blocks(messages, i, offered, issued_ids)
-        if error:
+        if error := _check_blocks(message, where) or _check_tool_blocks(messages, i, offered, issued_ids):
             return error
     return None
 
 
 def _check_tool_blocks(messages, i, offered, issued_ids) -> str | None:
     message, where = messages[i], f"messages[{i}]"
-    kinds = [b["type"] for b in _blocks(message)]
+    kinds = [b["type"] for b in content_blocks(message)]
     if message["role"] == "assistant":
         if "tool_result" in kinds:
             return f"{where}: tool_result blocks belong in a user message, not an assistant one"
-        for j, block in enumerate(_blocks(message)):
+        for j, block in enumerate(content_blocks(message)):
             name = block.get("name")
             if block["type"] == "tool_use" and name not in offered and block.get("id") not in issued_ids:
                 known = ", ".join(map(str, offered)) or "no tools"
                 return (f"{where}.content[{j}]: tool_use calls '{name}', which is not among the "
                         f"tools offered ({known}); offer it in tools= or remove it from the history")
-        asked = _ids(message, "tool_use", "id")
-        answered = [x for m in user_turn(messages, i + 1) for x in _ids(m, "tool_result", "tool_use_id")]
+        asked = _ids([message], "assistant", "tool_use", "id")
+        answered = _ids(messages[i + 1:], "user", "tool_result", "tool_use_id")
         missing = [x for x in asked if x not in answered]
         if missing:
             return (f"{where}: tool_use ids {', '.join(map(str, missing))} have no tool_result; the "
@@ -158,8 +147,8 @@ def _check_tool_blocks(messages, i, offered, issued_ids) -> str | None:
     if any(results) and results != sorted(results, reverse=True):
         return f"{where}: tool_result blocks must come first in the content, before any text"
     start = next(k for k in range(i, -1, -1) if k == 0 or messages[k - 1].get("role") != "user")
-    asked = [x for m in assistant_turn(messages, start) for x in _ids(m, "tool_use", "id")]
-    for j, block in enumerate(_blocks(message)):
+    asked = _ids(reversed(messages[:start]), "assistant", "tool_use", "id")
+    for j, block in enumerate(content_blocks(message)):
         tool_use_id = block.get("tool_use_id")
         if block["type"] == "tool_result" and tool_use_id not in asked:
             return (f"{where}.content[{j}]: tool_result for '{tool_use_id}' but the previous "
@@ -170,12 +159,11 @@ def _check_tool_blocks(messages, i, offered, issued_ids) -> str | None:
 
 def _check_blocks(message: dict, where: str) -> str | None:
     """Text blocks that say something, and base64 images whose bytes are their media type."""
-    for j, block in enumerate(_blocks(message)):
+    for j, block in enumerate(content_blocks(message)):
         inner = block.get("content") if block["type"] == "tool_result" else None
         for k, part in [(None, block), *enumerate(inner if isinstance(inner, list) else [])]:
             at = f"{where}.content[{j}]" + (f".content[{k}]" if k is not None else "")
-            problem = _check_block(part, at) if isinstance(part, dict) else None
-            if problem:
+            if isinstance(part, dict) and (problem := _check_block(part, at)):
                 return problem
     return None
 
@@ -197,37 +185,3 @@ def _check_block(block: dict, at: str) -> str | None:
                 "media_type of the file's real format")
     return None
 
-
-def user_turn(messages: list, i: int) -> list:
-    """The user messages from messages[i] on, up to the next assistant message (one turn)."""
-    turn = []
-    while i < len(messages) and messages[i].get("role") == "user":
-        turn.append(messages[i])
-        i += 1
-    return turn
-
-
-def assistant_turn(messages: list, i: int) -> list:
-    """The assistant messages just before messages[i] (several when a paused turn resumed)."""
-    turn = []
-    while i > 0 and messages[i - 1].get("role") == "assistant":
-        i -= 1
-        turn.insert(0, messages[i])
-    return turn
-
-
-def merge_turns(messages: list) -> list:
-    """`messages` with consecutive messages of one role joined into one turn, as the API does
-    (a resumed pause_turn, a follow-up question sent after a tool result)."""
-    merged = []
-    for message in messages:
-        if merged and message.get("role") == merged[-1].get("role"):
-            merged[-1] = {**merged[-1], "content": [*_as_blocks(merged[-1]), *_as_blocks(message)]}
-        else:
-            merged.append(message)
-    return merged
-
-
-def _as_blocks(message: dict) -> list:
-    content = message.get("content")
-    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content)

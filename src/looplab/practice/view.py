@@ -37,12 +37,8 @@ class Step:
 
 @dataclass(frozen=True)
 class View:
-    """What the planner sees of a request.
-
-    `task` is the user text that opened the current exchange: the first user
-    message, or a later plain-text user message (a follow-up question), which then
-    replaces it. `steps` are the tool calls made since that text, in order.
-    """
+    """What the planner sees of a request: `task`, the user text that opened the current exchange (the
+    first, or a later follow-up question), and `steps`, the tool calls made since, in order."""
 
     task: str
     tools: tuple[OfferedTool, ...] = ()
@@ -61,49 +57,56 @@ class View:
 
 def text_of(content) -> str:
     """The text of a message content: a string, or the text blocks joined by newlines."""
-    if content is None:
-        return ""
     if isinstance(content, str):
         return content
-    parts = [b.get("text", "") for b in content if isinstance(b, dict) and b.get("type") == "text"]
-    return "\n".join(parts)
+    return "\n".join(b.get("text", "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text")
 
 
-def _blocks(message: dict) -> list[dict]:
+def content_blocks(message: dict) -> list:
+    """A message's list of content blocks; string content has none (the checks read it so)."""
     content = message.get("content")
-    if isinstance(content, str):
-        return [{"type": "text", "text": content}]
-    return [b for b in content or [] if isinstance(b, dict)]
+    return content if isinstance(content, list) else []
 
 
-def _is_plain_text(message: dict) -> bool:
-    return message.get("role") == "user" and not any(
-        b.get("type") == "tool_result" for b in _blocks(message)
-    )
+def as_blocks(message: dict) -> list:
+    """A message's content as blocks, string content as one text block."""
+    content = message.get("content")
+    return [{"type": "text", "text": content}] if isinstance(content, str) else list(content or [])
+
+
+def merge_turns(messages: list) -> list:
+    """`messages` with consecutive messages of one role joined into one turn, as the API does
+    (a resumed pause_turn, a follow-up question sent after a tool result)."""
+    merged = []
+    for message in messages:
+        if merged and message.get("role") == merged[-1].get("role"):
+            merged[-1] = {**merged[-1], "content": [*as_blocks(merged[-1]), *as_blocks(message)]}
+        else:
+            merged.append(message)
+    return merged
+
+
+def _dicts(message: dict) -> list[dict]:
+    return [b for b in as_blocks(message) if isinstance(b, dict)]
 
 
 def read_request(body: dict, gullible: bool = False) -> View:
     """Build the View of a request body (`system`, `tools`, `messages` as the API takes them)."""
     messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
-    tools = tuple(
-        OfferedTool(t.get("name", ""), t.get("description") or "", t.get("input_schema") or {})
-        for t in body.get("tools") or []
-        if isinstance(t, dict)
-    )
-    starts = [i for i, m in enumerate(messages) if _is_plain_text(m)]
+    tools = tuple(OfferedTool(t.get("name", ""), t.get("description") or "", t.get("input_schema") or {})
+                  for t in body.get("tools") or [] if isinstance(t, dict))
+    starts = [i for i, m in enumerate(messages)  # plain text from the user: a task, or a follow-up
+              if m.get("role") == "user" and not any(b.get("type") == "tool_result" for b in _dicts(m))]
     start = starts[-1] if starts else 0
     task = text_of(messages[start].get("content")) if messages else ""
 
     calls: dict[str, dict] = {}
     last_ids: list[str] = []
     for i, message in enumerate(messages[start + 1 :], start + 1):
-        for block in _blocks(message):
+        for block in _dicts(message):
             if block.get("type") == "tool_use":
-                calls[block.get("id", "")] = {
-                    "name": block.get("name", ""),
-                    "input": block.get("input") or {},
-                    "id": block.get("id", ""),
-                }
+                calls[block.get("id", "")] = {"name": block.get("name", ""), "input": block.get("input") or {},
+                                              "id": block.get("id", "")}
             elif block.get("type") == "tool_result" and block.get("tool_use_id") in calls:
                 call = calls[block["tool_use_id"]]
                 call["result"] = text_of(block.get("content"))
@@ -111,11 +114,4 @@ def read_request(body: dict, gullible: bool = False) -> View:
                 if i == len(messages) - 1:
                     last_ids.append(block["tool_use_id"])
     steps = tuple(Step(**call) for call in calls.values())
-    last = tuple(s for s in steps if s.id in last_ids)
-    return View(
-        task=task,
-        tools=tools,
-        steps=steps,
-        last_results=last,
-        gullible=gullible,
-    )
+    return View(task, tools, steps, tuple(s for s in steps if s.id in last_ids), gullible)
