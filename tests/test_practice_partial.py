@@ -154,3 +154,9 @@ def test_a_record_number_is_not_a_date_nor_a_file_name(tmp_path, title, number):
                                       "Status: unpaid\n")
     text = said(ask("In the folder jan, which invoices are unpaid?", FILES, invoice_turns(folder, prefix="jan/")))
     assert text.startswith(f"Unpaid: {number} (Sol")
+
+
+def test_which_clients_have_none_is_a_claim_about_each_client_and_is_declined(tmp_path):
+    """'Which clients have no unpaid invoices?' once listed the paid invoices' clients, who also owed."""
+    text = reply("In the folder invoices, which clients have no unpaid invoices?", folder_of(tmp_path, NAMESAKES))
+    assert text.startswith("I cannot tell which clients have paid (or owe) everything") and "B-3" not in text

@@ -78,7 +78,8 @@ OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|on
                           r"more|less|at|paid|unpaid|due|open|outstanding|settled|pending|before|after|with|by|to|"
                           r"larger|smaller|bigger|cheaper|payées?|impayées?|ou)\b", re.IGNORECASE)
 WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho\b|\bquels? clients?\b)[^.?;]*"
-                     r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|tout|toutes?)\b", re.IGNORECASE)
+                     r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|no|any|anything|tout|toutes?|aucune?|"
+                     r"rien)\b", re.IGNORECASE)  # 'which clients have no unpaid invoices?' is about each client's all
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.IGNORECASE)
 
 

@@ -292,11 +292,14 @@ def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> 
 
 
 def _item(record: Record, key: str | None, status_key: str | None, told: list[str] = ()) -> str:
-    first = [v for k, v in record.fields.items()
-             if k not in (key, status_key, *told) and v != record.number and not money(v)][:1]
-    shown = first + ([record.fields[key]] if key in record.fields else [])
+    """'2026-08-015 (Studio Malo, 850 EUR)': the number, the first other field, the amount, then each field the
+    task asks for that is not shown yet."""
+    statuses = [k for k in told if set(stems(k)) & STATUS_NAMES]  # a status asked for is shown quoted, last
+    first = next((k for k, v in record.fields.items()
+                  if k not in (key, status_key, *statuses) and v != record.number and not money(v)), None)
+    shown = ([record.fields[first]] if first else []) + ([record.fields[key]] if key in record.fields else [])
     shown += [f"{k} '{record.fields[k]}'" if k in record.fields else f"no {k} line" for k in told
-              if record.fields.get(k) != record.number]  # 'Day: 2' is already said by the record's number
+              if k != first and record.fields.get(k) != record.number]  # 'Day: 2' is said by the number already
     return f"{record.number} ({', '.join(shown)})" if shown else record.number
 
 
