@@ -160,3 +160,21 @@ def test_which_clients_have_none_is_a_claim_about_each_client_and_is_declined(tm
     """'Which clients have no unpaid invoices?' once listed the paid invoices' clients, who also owed."""
     text = reply("In the folder invoices, which clients have no unpaid invoices?", folder_of(tmp_path, NAMESAKES))
     assert text.startswith("I cannot tell which clients have paid (or owe) everything") and "B-3" not in text
+
+
+@pytest.mark.parametrize(("task", "kind"), [
+    ("Combien font 12 * 8 moins 10 % ?", "calc"),
+    ("Quel temps fait-il à Lyon, et à Oslo, et lequel est le plus froid ?", "calc"),
+    ("Combien font 12 * 3 et quelle heure est-il ?", "calc"),
+    ("Cherche 'zzz' dans le catalogue.", "catalogue"),
+    ("Cherche l'entrée 'ai' du catalogue et donne son prix.", "catalogue"),
+])
+def test_the_other_skills_answer_a_french_task_in_french(task, kind):
+    from looplab import samples
+    from looplab.client import practice_client
+    from looplab.loop import run_agent
+
+    tools = samples.weather_and_calc() if kind == "calc" else samples.catalogue_tools()
+    text = run_agent(practice_client(), task, tools).answer
+    bare = re.sub(r"'[^']*'|\([^()]*\)|ANTHROPIC_\w+|\w+: [^.;]*(?:simulated|simulé)[^.;]*|[\w ]+: [\w, ]+\.", "", text)
+    assert not ENGLISH.search(bare), text

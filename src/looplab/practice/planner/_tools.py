@@ -29,6 +29,38 @@ IN_FRENCH = [
              (r"The documents do not answer this question about ('[^']*'): I read (.*?), and no sentence in them "
               r"answers it\.", lambda m: f"Les documents ne répondent pas à cette question sur {m[1]} : j'ai lu "
               f"{m[2].replace(' and ', ' et ')}, et aucune phrase n'y répond."),
+             # the needs and lookup skills' sentences
+             (r"I could not get an answer for (.*?): the (\S+?)(?: tool)? said: ", r"Je n'ai pu obtenir de réponse pour \1 : l'outil \2 a dit : "),
+             (r"I could not get an answer: the (\S+?)(?: tool)? said: ", r"Je n'ai pu obtenir de réponse : l'outil \1 a dit : "),
+             (r"The (\S+?)(?: tool)? found nothing for (.*?) \(it said: ", r"L'outil \1 n'a rien trouvé pour \2 (il a dit : "),
+             (r"I could not answer '(.*?)': none of the offered tools \((.*?)\) fits it\.",
+              r"Je n'ai pu répondre à '\1' : aucun des outils offerts (\2) ne convient."),
+             (r"'(.*?)': I did not apply (.*?), and without it the result would answer another question",
+              lambda m: f"'{m[1]}' : je n'ai pas appliqué {m[2].replace(' and ', ' et ')}, et sans cela le résultat "
+              "répondrait à une autre question"),
+             (r"I do not know what (\S+) could do with (.*?)(?=\.|$)",
+              lambda m: f"je ne sais pas ce que {m[1]} ferait de {m[2].replace(' and ', ' et ')}"),
+             (r"I could not serve ", "je n'ai pu traiter "),
+             *((re.escape(f"'{en}'"), f"'{fr}'") for en, fr in [  # the wordings it offers (plain.EXAMPLES)
+                 ("What's the weather in Lyon?", "Quel temps fait-il à Lyon ?"),
+                 ("What is 12 * (3 + 5)?", "Combien font 12 * (3 + 5) ?"), ("Look up 'ai' in the catalogue.",
+                 "Cherche 'ai' dans le catalogue."), ("What do the documents say about green tea?",
+                 "Que disent les documents sur le thé vert ?")]), (r"I could not answer ('[^']*'): ", r"Je n'ai pu répondre à \1 : "),
+             (r"I did not compare them \('(.*?)'\): the results are as the tools gave them\.",
+              r"Je ne les ai pas comparés ('\1') : les résultats sont tels que les outils les ont donnés."),
+             (r"I cannot look up what the task excludes \('(.*?)'\); I only look up the keys a task names",
+              r"Je ne sais pas chercher ce que la demande exclut ('\1') ; je ne cherche que les clés qu'elle nomme"),
+             (r"'([^']*)' is not a key of the (\w+): I could not find it \(the (\S+?)(?: tool)? said: ",
+              r"'\1' n'est pas une clé du \2 : je ne l'ai pas trouvée (l'outil \3 a dit : "),
+             (r"'([^']*)' is not found: I could not find it \(the (\S+?)(?: tool)? said: ",
+              r"'\1' est introuvable : je ne l'ai pas trouvée (l'outil \2 a dit : "),
+             (r"'([^']*)' is in the (\w+): ", r"'\1' est dans le \2 : "),
+             (r"I could not count '(.*?)' from what the lookup returned\.", r"Je n'ai pu compter '\1' d'après ce que la recherche a renvoyé."),
+             (r"I found nothing about (.*?) in what the lookup returned\.",
+              lambda m: f"Je n'ai rien trouvé sur {m[1].replace(' and ', ' et ')} dans ce que la recherche a renvoyé."),
+             (r"Count of (\w+): (\d+)\.", r"Nombre de \1 : \2."),
+             (r"To go on I would call (.*?), but tool_choice is 'none', so I call no tool and cannot answer yet\.",
+              r"Pour continuer, j'appellerais \1, mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre."),
              # the survey's reasons (planner/_select.py, _limits.py, survey.py), each in French
              (r"I cannot combine conditions with 'or' \('(.*?)'\): every condition I apply must hold at once, so I give "
               r"no list and no total", r"Je ne sais pas combiner des conditions avec « ou » ('\1') : toutes celles que "

@@ -22,7 +22,8 @@ STOPWORDS = frozenset(
 )
 FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pour avec combien quand leur qui "
                    "un une sur fait calcule cherche comment que aux au en disent dit doit doivent peut et à trouve "
-                   "donne écris envoie".split())
+                   "donne écris envoie font moins fois il elle ils elles ce cette ces ne pas ont lequel laquelle quoi "
+                   "où divisé multiplié".split())
 NEGATORS = frozenset("not no never non pas nor neither without ne".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
 SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
