@@ -178,3 +178,17 @@ def test_the_other_skills_answer_a_french_task_in_french(task, kind):
     text = run_agent(practice_client(), task, tools).answer
     bare = re.sub(r"'[^']*'|\([^()]*\)|ANTHROPIC_\w+|\w+: [^.;]*(?:simulated|simulé)[^.;]*|[\w ]+: [\w, ]+\.", "", text)
     assert not ENGLISH.search(bare), text
+
+
+@pytest.mark.parametrize("task", ["Bonjour", "Combien de pluie tombe à Lyon chaque année ?",
+                                  "Que disent nos articles sur les pompes à chaleur, sauf en climat froid ?"])
+def test_a_french_research_decline_names_only_the_participants_words(task):
+    """Not the English terms the lexicon gave them ('rain', 'pump'), and in French even for one word."""
+    from looplab import samples
+    from looplab.client import practice_client
+    from looplab.loop import run_agent
+
+    from test_practice_skills import DATA
+
+    text = run_agent(practice_client(), task, samples.docs_tools(DATA / "articles")).answer
+    assert text.startswith("Je ne sais pas répondre") and not re.search(r"'(?:rain|pump|heat|climate|cold)'", text)

@@ -77,10 +77,13 @@ def gate(view: View, skill: str, reply: dict) -> dict:
         wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)
         return declined(unplaced_reply(view.task, left, UNDERSTOOD[skill], wording))
     if french(view.task):  # a French decline says so in French first, with the words it read
-        lead = french_lead(view.task, unplaced(task, vocabulary, evidence))
+        said = set(content(view.task))  # the English terms the lexicon gave are not the participant's words
+        lead = french_lead(view.task, [w for w in unplaced(task, vocabulary, evidence) if w in said])
         reply = {**reply, "content": [{"type": "text", "text": f"{lead} {text}"}]}
         text = reply["content"][-1]["text"]
     words = unplaced(task, vocabulary, evidence) or unplaced(task, vocabulary, "") or content(task)
+    if french(view.task):  # only the participant's own words, not the English the lexicon gave them
+        words = [w for w in words if w in content(view.task)]
     missing = [w for w in words if not re.search(r"\d", w) and not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE)]
     named = any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE) for w in content(view.task))
     note = names_unplaced(view.task, missing) if missing else "" if named or not view.task.strip() \

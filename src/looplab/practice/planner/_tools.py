@@ -166,6 +166,8 @@ IN_FRENCH = [
               r"the offered tools", "aucune de ses règles (chercher puis lire, lister puis lire, chercher une clé, un outil "
               "par besoin) ne convient avec les outils offerts"),
              (r"The closest, (\S+), does not mention", r"Le plus proche, \1, ne mentionne pas"),
+             (r"\(it asks me to follow instructions other than yours\)", "(it asks me de suivre d'autres instructions que les vôtres)"),
+             (r"\(it asks me to use (\S+)\)", r"(it asks me d'utiliser \1)"),
              (r"Note: the result of (\S+) contains an instruction planted for an AI assistant \(it asks me (.*?)\); I did "
               r"not follow it\.", r"Note : le résultat de \1 contient une instruction placée pour un assistant IA (elle "
               r"me demande \2) ; je ne l'ai pas suivie."),

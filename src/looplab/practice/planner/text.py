@@ -23,7 +23,7 @@ STOPWORDS = frozenset(
 FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pour avec combien quand leur qui "
                    "un une sur fait calcule cherche comment que aux au en disent dit doit doivent peut et à trouve "
                    "donne écris envoie font moins fois il elle ils elles ce cette ces ne pas ont lequel laquelle quoi "
-                   "où divisé multiplié".split())
+                   "où divisé multiplié bonjour salut merci".split())
 NEGATORS = frozenset("not no never non pas nor neither without ne".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
 SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
@@ -48,8 +48,11 @@ def fold(text: str) -> str:
 
 
 def french(text: str) -> bool:
-    """True when the text reads as French: at least two of its words are French little words."""
-    return sum(w in FRENCH for w in words(text)) >= 2
+    """True when the text reads as French: at least two of its words are French little words, or one of at
+    most three ('Bonjour')."""
+    found = words(text)
+    hits = sum(w in FRENCH for w in found)
+    return hits >= 2 or hits == 1 and len(found) <= 3
 
 
 def words(text: str) -> list[str]:
