@@ -184,11 +184,11 @@ def test_the_other_skills_answer_a_french_task_in_french(task, kind):
                                   "Que disent nos articles sur les pompes à chaleur, sauf en climat froid ?"])
 def test_a_french_research_decline_names_only_the_participants_words(task):
     """Not the English terms the lexicon gave them ('rain', 'pump'), and in French even for one word."""
+    from test_practice_skills import DATA
+
     from looplab import samples
     from looplab.client import practice_client
     from looplab.loop import run_agent
-
-    from test_practice_skills import DATA
 
     text = run_agent(practice_client(), task, samples.docs_tools(DATA / "articles")).answer
     assert text.startswith("Je ne sais pas répondre") and not re.search(r"'(?:rain|pump|heat|climate|cold)'", text)
