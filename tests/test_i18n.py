@@ -1,7 +1,10 @@
 """looplab's messages in French: one catalogue, complete, with the same fields; chosen by the notebook."""
 
 import ast
+import html
+import json
 import os
+import re
 import string
 import subprocess
 import sys
@@ -100,3 +103,50 @@ def test_a_check_speaks_french_with_the_participants_error_in_it(french):
 def test_fields_with_braces_in_their_values_are_safe(french):
     assert _("your code raised {error}: {message}", error="ValueError", message="{x}") == \
         "votre code a levé ValueError : {x}"
+
+
+NOTEBOOKS_FR = sorted(SRC.parent.parent.glob("notebooks-fr/[0-9][0-9]_*.ipynb")) + \
+    sorted(SRC.parent.parent.glob("workshop-fr/[0-9][0-9]_*.ipynb"))
+
+
+def english_phrases() -> dict[str, str]:
+    """Sentence-long pieces of the catalogue's English (the text between its fields), each with its message,
+    for the messages whose French differs: seeing one in a French output means looplab spoke English there."""
+    phrases = {}
+    for msg, text in read_po(PO.read_text(encoding="utf-8")).items():
+        if text == msg:
+            continue
+        for literal, *_rest in string.Formatter().parse(msg):
+            literal = literal.strip(" .;:,'()")
+            if len(literal.split()) >= 4 and literal not in text:
+                phrases.setdefault(literal, msg)
+    return phrases
+
+
+def shown(output: dict) -> str:
+    """What a stored output shows a participant, as text (HTML unescaped, no colour codes)."""
+    data = output.get("data", {})
+    parts = [output.get("text", ""), data.get("text/plain", ""), html.unescape(str(data.get("text/html", ""))),
+             output.get("evalue", ""), "\n".join(output.get("traceback", []))]
+    return re.sub(r"\x1b\[[0-9;]*m", "", "\n".join("".join(p) if isinstance(p, list) else p for p in parts))
+
+
+def english_in(path: Path, phrases: dict[str, str]) -> list[str]:
+    """'<notebook> cell <n>: <phrase>' for each catalogue phrase shown in English by a French notebook's outputs."""
+    found = []
+    for n, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+        text = "\n".join(shown(o) for o in cell.get("outputs", []))
+        found += [f"{path.parent.name}/{path.name} cell {n}: {p!r}" for p in phrases if p in text]
+    return found
+
+
+def test_english_phrases_are_taken_from_between_the_fields():
+    phrases = english_phrases()
+    assert phrases["was not approved; it did not run"] == "call to {name} was not approved; it did not run."
+    assert "pass a name inside it" in phrases and "leaves the folder" not in phrases  # under four words: no sentence
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS_FR, ids=[f"{p.parent.name}/{p.name[:2]}" for p in NOTEBOOKS_FR])
+def test_french_notebooks_show_no_english_message_of_looplab(path):
+    found = english_in(path, english_phrases())
+    assert not found, f"{len(found)} outputs in English, from looplab's catalogue:\n" + "\n".join(found[:20])
