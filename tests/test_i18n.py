@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po as babel_read_po
 
-from looplab import i18n
+from looplab import i18n, samples
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, Exercise, Outcome
 from looplab.i18n import _, read_po, set_language
 
@@ -112,13 +112,15 @@ NOTEBOOKS_FR = sorted(SRC.parent.parent.glob("notebooks-fr/[0-9][0-9]_*.ipynb"))
 def english_phrases() -> dict[str, str]:
     """Sentence-long pieces of the catalogue's English (the text between its fields), each with its message,
     for the messages whose French differs: seeing one in a French output means looplab spoke English there."""
+    weather, _calc = samples.weather_and_calc()
+    data = weather.handler(city="Lyon")  # a sample tool's result is data, as the invoices are, even when a script quotes it
     phrases = {}
     for msg, text in read_po(PO.read_text(encoding="utf-8")).items():
         if text == msg:
             continue
         for literal, *_rest in string.Formatter().parse(msg):
             literal = literal.strip(" .;:,'()")
-            if len(literal.split()) >= 4 and literal not in text:
+            if len(literal.split()) >= 4 and literal not in text and literal not in data:
                 phrases.setdefault(literal, msg)
     return phrases
 
@@ -150,3 +152,15 @@ def test_english_phrases_are_taken_from_between_the_fields():
 def test_french_notebooks_show_no_english_message_of_looplab(path):
     found = english_in(path, english_phrases())
     assert not found, f"{len(found)} outputs in English, from looplab's catalogue:\n" + "\n".join(found[:20])
+
+
+def test_numbers_are_written_as_the_language_writes_them(french):
+    from looplab.i18n import number
+
+    cases = [(1850, ""), (200_000, ","), (0.0056, ".2%"), (3.5, ""), (0.0173, ".4f"), (2382, ">6"), (1e100, "g")]
+    assert [number(v, s) for v, s in cases] == \
+        ["1\u202f850", "200\u202f000", "0,56\u00a0%", "3,5", "0,0173", " 2\u202f382", "1e+100"]
+    assert _("${cost}", cost=number(0.0173, ".4f")) == "0,0173 $"
+    set_language("en")
+    assert [number(v, s) for v, s in cases] == [format(v, s) for v, s in cases]  # English as format() writes it
+    assert number(True) == "True" and number("12") == "12"
