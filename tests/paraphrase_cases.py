@@ -35,7 +35,9 @@ class Case:
 
 
 def has(text: str, fact) -> bool:
-    """True if `fact` (a string, or a compiled pattern) is in `text`, a string as a whole (not inside a longer number or word)."""
+    """True if `fact` (a string, or a compiled pattern) is in `text`, a string as a whole (not inside a longer number or word).
+    Amounts written the French way ('1 850,50 EUR') count as the English '1850.50 EUR'."""
+    text = re.sub(r"(?<=\d),(?=\d{2} [A-Z]{3}\b)", ".", re.sub(r"(?<=\d)[\u202f\u00a0](?=\d{3}\b)", "", text))
     if isinstance(fact, re.Pattern):
         return fact.search(text) is not None
     return re.search(rf"(?<![\w.,]){re.escape(fact)}(?![\w]|[.,]\d)", text, re.IGNORECASE) is not None
@@ -562,7 +564,7 @@ def _issue_cases() -> list[Case]:
     add = c.append
     odd = [r[0] for r in ODD if r[4] is None]
     add(fixed_case("status with extra words, paid", "Which invoices in the folder {folder} are paid? Give the total.", ODD,
-                   ["2026-10-011", "2026-10-015", "Total: 490 EUR"],
+                   ["2026-10-011", "2026-10-015", re.compile(r"cannot give a complete total: the 2 listed add up to 490 EUR")],
                    [_headed("Paid", n) for n in odd] + ["2026-10-012", "2026-10-016", "1210 EUR", "790 EUR", "610 EUR"]))
     add(fixed_case("status with extra words, unpaid", "Total of the unpaid invoices in the folder {folder}?", ODD,
                    ["2026-10-012", "2026-10-016", "860 EUR"],
@@ -609,7 +611,7 @@ def _issue_cases() -> list[Case]:
     add(needs_case("French spoken times", "Quel temps fait-il à {c1}, et combien font {a} fois {k} ?", 97,
                    ["{c1}: {t1} °C", "{product_k}"]))
     add(fixed_case("paid, and the grand total", "Which invoices in the folder {folder} are paid, and what is the grand total?",
-                   ODD, ["2026-10-011", "Total: 490 EUR", re.compile(r"Grand total[^.]*1770 EUR")],
+                   ODD, ["2026-10-011", re.compile(r"cannot give a complete total: [^.]*490 EUR"), re.compile(r"Grand total[^.]*1770 EUR")],
                    [re.compile(r"Grand total[^.]*490 EUR")]))
     add(needs_case("minus a percent", "What's {a} * ({b} + {k}) minus 10%?", 91, [], ["{wrong_percent}"], "decline"))
     add(needs_case("French decimal comma", "Calcule 3,5 × {k}", 92, ["{decimal}"], ["{wrong_decimal}"]))

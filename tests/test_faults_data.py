@@ -34,7 +34,8 @@ def test_broken_invoice_is_named_and_left_out(tmp_path, kind, name, said):
     folder = faults.broken_invoices(tmp_path / "broken", SOURCE, **{kind: [name]})
     run, transport = survey(folder)
     assert run.status == "done" and said in run.answer and "it is not counted" in run.answer
-    assert "Total still due: 1000 EUR" in run.answer and "1850" not in run.answer
+    assert "the one listed comes to 1000 EUR, but 2026-08-015.txt may belong here too" in run.answer
+    assert "1850" not in run.answer
     assert run.turns == 3 and transport.calls == 3
     assert sum(1 for e in run.events if e.kind == "tool_call" and e.data["ran"]) == 4  # list + 3 reads
 

@@ -179,7 +179,7 @@ def test_failing_only_spoils_the_chosen_input_even_among_parallel_calls(tmp_path
     # three reads, then the practice model retries the failed one once (it looks transient)
     assert flaky.handler.calls == 4 and flaky.handler.hits == 2
     assert "2026-08-019.txt could not be read" in run.answer
-    assert "Total still due: 850 EUR." in run.answer
+    assert "the one listed comes to 850 EUR, but 2026-08-019.txt may belong here too" in run.answer
 
 
 def test_script_steps_can_call_tools_with_a_name_input():

@@ -224,8 +224,9 @@ def test_survey_names_a_record_without_status_as_not_counted(tmp_path):
     path = folder / "2026-08-019.txt"
     path.write_text("".join(ln for ln in path.read_text().splitlines(True) if not ln.startswith("Status")))
     text = said(ask(INVOICE_TASK, FILES, invoice_turns(folder)))
-    assert "Unpaid: 2026-08-015 (Studio Malo, 850 EUR)." in text
-    assert "Total still due: 850 EUR." in text
+    assert "Unpaid: 2026-08-015 (Studio Malo, 850 EUR), as far as I can tell." in text
+    assert ("I cannot give a complete total: the one listed comes to 850 EUR, but 2026-08-019.txt may belong here "
+            "too: I could not classify it.") in text
     assert ("2026-08-019.txt has no Status line, so I could not tell whether it is unpaid; "
             "it is not counted.") in text
 
@@ -248,11 +249,14 @@ def test_survey_gives_no_total_when_no_record_says_which_ones_the_task_means(tmp
      "2026-09-002.txt contains unreadable bytes; it is not counted."),
 ])
 def test_survey_names_files_that_are_not_records(tmp_path, name, content, reason):
-    """An empty, unreadable or non-record file is named with its reason; the total stays 1850 EUR."""
+    """An empty, unreadable or non-record file is named with its reason. A note is not an invoice: the total stays
+    1850 EUR; an empty or unreadable file may be one, so 1850 EUR is given only as the total of those listed."""
     folder = write_invoices(tmp_path)
     (folder / name).write_bytes(content)
     text = said(ask(INVOICE_TASK, FILES, invoice_turns(folder)))
-    assert reason in text and "Total still due: 1850 EUR." in text
+    total = ("Total still due: 1850 EUR." if name == "notes.txt" else
+             f"I cannot give a complete total: the 2 listed add up to 1850 EUR, but {name} may belong here too")
+    assert reason in text and total in text
     assert "Based on 4 files read." in text
 
 
@@ -278,7 +282,8 @@ def test_survey_reports_a_read_error_as_not_read():
     reads[2] = ("read_file", reads[2][1], "read_file failed: FileNotFoundError: no file", True)
     text = said(ask(INVOICE_TASK, FILES, [listing, reads]))
     assert "2026-08-019.txt could not be read (the tool said: no file); it is not counted." in text
-    assert "Total still due: 850 EUR." in text and "Based on 2 files read." in text
+    assert "the one listed comes to 850 EUR, but 2026-08-019.txt may belong here too" in text
+    assert "Based on 2 files read." in text
 
 
 def test_survey_lists_the_root_when_the_named_folder_is_missing():
@@ -743,7 +748,7 @@ def test_a_french_task_gets_a_french_reply():
     run = run_agent(practice_client(), "Dans le dossier invoices, quelles factures sont impayées, et quel est leur "
                     "total ?", samples.invoice_tools(DATA))
     assert run.answer == ("Impayées : 2026-08-015 (Studio Malo, 850 EUR) et 2026-08-019 (Maison Ravel, 1000 EUR). "
-                          "Total : 1850 EUR. D'après 3 fichiers lus.")
+                          "Total : 1\u202f850 EUR. D'après 3 fichiers lus.")
 
 
 def test_a_french_decline_is_french_and_offers_a_french_wording():

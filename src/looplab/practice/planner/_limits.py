@@ -9,7 +9,8 @@ from ._records import Record, money, money_keys
 from .text import words
 
 AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|under|below|less than|at most)\s+"
-                    r"(?:(€|\$|£|[A-Z]{3})\s?)?(\d[\d,]*(?:\.\d+)?)(?:\s*(€|\$|£|[A-Z]{3})\b)?(?![\d/])")
+                    r"(?:(€|\$|£|[A-Z]{3})\s?)?(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d[\d,.]*\d|\d)"
+                    r"(?:\s*(€|\$|£|[A-Z]{3})\b)?(?![\d/])")
 NEUTRAL = {"are", "is", "were", "was", "be", "been", "invoices", "invoice", "ones", "bills", "records", "dated"}
 DATED = re.compile(r"(?:\b(\w+)\s+)?\b(before|after|until|since)\s+(\d{1,2}/\d{1,2}/\d{4}|\d{4}-\d{2}-\d{2})\b",
                    re.IGNORECASE)
@@ -34,7 +35,10 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
                          "it is not counted.")
     comparable = [r for r in chosen if amounts[r.file] and (not currency or amounts[r.file][1] == currency)]
     if limit:
-        bound = Decimal(limit.group(3).replace(",", ""))
+        bound = money(limit.group(3) + " EUR")  # read as an amount: '1 000', '1,000', '95,25' and '95.25'
+        if bound is None:
+            return f"I cannot apply '{phrase}': I cannot read {limit.group(3)!r} as an amount"
+        bound = bound[0]
         above = limit.group(1).lower() in ("over", "above", "more than", "greater than", "exceeding", "at least")
         strict = limit.group(1).lower() not in ("at least", "at most")
         return [r for r in comparable if _passes(amounts[r.file][0], bound, above, strict)]

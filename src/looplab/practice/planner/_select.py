@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record
-from .interpret import english_terms
+from .interpret import currency_words, english_terms
 from .text import (
     EXCLUDING,
     NEGATORS,
@@ -28,7 +28,7 @@ UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "i
 OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues", "doit", "doivent", "dois", "devons"}  # weak: 'the total still due'
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
-SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount",
+SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount", "échéance": "due",
             "dossier": "folder", "numéro": "number", "somme": "total"}
 SURVEY_WORDS = set(stems(
     "total totals sum add up altogether overall together combined amount amounts number numbers count "
@@ -39,7 +39,7 @@ SURVEY_WORDS = set(stems(
     "remain remains remaining stay stays within inside already display report summarise summarize "
     "check see look search go through scan review any per each every individually separately break down "
     "chaque par trouve trouvez trouver restant restante numéro numéros leurs doit doivent dû "
-    "quel quels quelle quelles combien reste payer argent liste donne donner"))
+    "quel quels quelle quelles combien reste payer argent liste donne donner tout tous toute toutes encore"))
 CONDITION = re.compile(
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between|"
     r"larger than|smaller than|bigger than|cheaper|before|after|since|until|earlier|later than|older|newer|"
@@ -59,10 +59,13 @@ ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b"
 DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b|\b\d{4}-\d{2}-\d{2}\b")
 STATUS_WORDS = PAID | UNPAID | OWED | YES | NO | NEGATORS | SCOPE_SKIP | {"on", "in", "full", "le", "en", "totalement"}
 WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b", re.IGNORECASE)
-REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid or not|paid or unpaid|regardless of (?:status|payment))\b|"
-                        r"\bpayées? ou non\b", re.IGNORECASE)
+REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid|settled|unpaid|open|outstanding) or (?:not|unpaid|paid|open|settled)\b|"
+                        r"\b(?:regardless of|whatever|irrespective of) (?:their |the |its )?(?:status|payment)\b|"
+                        r"\b(?:payées?|réglées?|impayées?) ou (?:non|pas|impayées?|payées?)\b|"
+                        r"\bquel(?:le)?s? que soi(?:en)?t (?:leur|le|son) statut\b", re.IGNORECASE)
 YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
-COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b", re.IGNORECASE)
+COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b|"
+                       r"\b(?:more|less|fewer|plus|moins)\s*(?=[,?!:;]|$)", re.IGNORECASE)
 HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
 QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|are|was|were|does|do|did|has|have|"
                       r"quel\w*|combien|qui|quand|lesquel\w*|est-ce)\b", re.IGNORECASE)
@@ -74,7 +77,7 @@ OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|on
                           r"larger|smaller|bigger|cheaper|payées?|impayées?|ou)\b", re.IGNORECASE)
 WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho\b|\bquels? clients?\b)[^.?;]*"
                      r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|tout|toutes?)\b", re.IGNORECASE)
-ALL = re.compile(r"\b(?:all|every|each|tous|toutes)\b", re.IGNORECASE)
+ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.IGNORECASE)
 
 
 @dataclass
@@ -86,6 +89,7 @@ class Choice:
     notes: list[str] = field(default_factory=list)
     status_key: str | None = None
     doubtful: list[str] = field(default_factory=list)  # unclassified records the other filters would keep
+    ranked: bool = False  # a rank ('largest') picked the records: an unclassified record may outrank them
 
 
 def _kind(value: str, key: str) -> str | None:
@@ -127,7 +131,8 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
     status = _status_key(records)
     for record in records:  # a payment status's other words ('cheque' in 'paid (cheque bounced)') select nothing
         values = [v for k, v in record.fields.items() if k != status or not set(words(v)) & (PAID | UNPAID | OWED)]
-        known |= set(stems(" ".join([record.title, record.file, *record.fields, *values])))
+        seen = " ".join([record.title, record.file, *record.fields, *values])
+        known |= set(stems(seen + " " + currency_words(seen)))
     if status:  # records that are paid or unpaid are invoices or bills, whatever their title
         known |= {"invoice", "bill", "facture"}
     left = []
@@ -245,8 +250,8 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         chosen = [r for r in chosen if (_value(r, name) in values) == keep]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep]
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
-    doubtful = [r.file for r in unclear] if named else []  # "what has Garage Merlin paid?" when its status is unclear
-    if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task):
+    doubtful = [r.file for r in unclear]  # a record whose status is unclear could belong to the list: no figure is complete
+    if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task) and not TOTAL_ASKED.search(task):
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")
     for phrase in limits:
@@ -256,7 +261,8 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
             return chosen
         heading.append(phrase.strip())
     title = ", ".join(heading) or "Records"
-    return Choice(chosen, title[0].upper() + title[1:], notes, key, doubtful)
+    ranked = any(EXTREME.fullmatch(p.strip()) for p in limits)
+    return Choice(chosen, title[0].upper() + title[1:], notes, key, doubtful, ranked)
 
 
 def _value(record: Record, key: str) -> str | None:
@@ -284,6 +290,16 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         if best == 0 or key == status_key:
             continue
         hits = {value: keeps for value, keeps in scores.items() if len(keeps) == best}
+        used = {w for value in hits for w in words(value)}
+        named_words = {w for w, _ in said}
+        partial = [v for v in hits if not set(content_words(v)) <= named_words]
+        if len(hits) > 1 and partial:  # 'Pivert' for Garage Pivert and Pivert & Fils: which one is not said
+            return (f"{joined([repr(w) for w in dict.fromkeys(w for w, _ in said if w in used)])} names more than one "
+                    f"{key} ({joined(sorted(hits))}); I cannot tell which one the task means; name one in full")
+        aside = [w for w, _ in said if w not in used and any(w in words(v) for v in values)]
+        if aside:  # 'Élan Vélo or Poterie Saint-Émile': a second value of the field is not a filter of the first
+            return (f"the task names more than one {key} ({joined(sorted(hits))} and the one with "
+                    f"{joined([repr(w) for w in dict.fromkeys(aside)])}); I answer about one {key} at a time")
         if len(hits) == len(scores) and all(k for keeps in hits.values() for k in keeps):
             continue  # every record has it ('in EUR' when all are in EUR): it selects nothing
         polarities = {k for keeps in hits.values() for k in keeps}

@@ -15,9 +15,102 @@ TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, o
                  "server.")
 
 
-IN_FRENCH = [(r"\bGrand total \(paid and unpaid\)", "Total général"), (r"\bTotal paid\b", "Total payé"),
+MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
+
+
+def _may(files: str) -> str:
+    """'A.txt et B.txt pourraient aussi en faire partie : je n'ai pu les classer.'"""
+    many = " and " in files or ", " in files
+    return (f"{files.replace(' and ', ' et ')} {'pourraient' if many else 'pourrait'} aussi en faire partie : je n'ai pu "
+            f"{'les' if many else 'la'} classer.")
+
+
+IN_FRENCH = [
+             # the survey's reasons (planner/_select.py, _limits.py, survey.py), each in French
+             (r"I cannot combine conditions with 'or' \('(.*?)'\): every condition I apply must hold at once, so I give "
+              r"no list and no total", r"Je ne sais pas combiner des conditions avec « ou » ('\1') : toutes celles que "
+              r"j'applique valent à la fois ; je ne donne ni liste ni total"),
+             (r"I cannot compare \('(.*?)'\): I list, count and total records, I do not weigh one against another, so I "
+              r"give no list and no total", r"Je ne sais pas comparer ('\1') : je liste, compte et totalise des fiches, je "
+              r"ne les mets pas en balance ; je ne donne ni liste ni total"),
+             (r"I cannot apply the condition '(.*?)': matching records on a date is beyond my rules, so I give no list "
+              r"and no total", r"Je ne sais pas appliquer la condition '\1' : choisir des fiches selon une date dépasse "
+              r"mes règles ; je ne donne ni liste ni total"),
+             (r"I cannot answer a yes-or-no question about a total or a limit: I list, count and total records, and "
+              r"weighing a total against a figure is beyond my rules, so I give no list and no total",
+              "Je ne sais pas répondre par oui ou non sur un total ou une limite : je liste, compte et totalise des "
+              "fiches, et mettre un total en balance avec un chiffre dépasse mes règles ; je ne donne ni liste ni total"),
+             (r"I cannot answer '(.*?)': the records say what is, not what would be, so I give no list and no total",
+              r"Je ne sais pas répondre à '\1' : les fiches disent ce qui est, pas ce qui serait ; je ne donne ni liste "
+              r"ni total"),
+             (r"I cannot tell which clients have paid \(or owe\) everything: I list invoices, I do not check every "
+              r"invoice of each client, so I give no list and no total", "Je ne sais pas dire quels clients ont tout "
+              "payé (ou doivent tout) : je liste des factures, je ne vérifie pas chaque facture de chaque client ; je ne "
+              "donne ni liste ni total"),
+             (r"I cannot answer this in one list: (.*?); ask for one of them at a time",
+              r"Je ne sais pas répondre en une seule liste : la demande vise à la fois des fiches payées et ce qui reste "
+              r"dû ; demandez l'un puis l'autre"),
+             (r"I could not tell which records '(.*?)' leaves out; I give no list and no total",
+              r"Je n'ai pu dire quelles fiches '\1' écarte ; je ne donne ni liste ni total"),
+             (r"[Nn]o field of the records says whether they are paid, so I cannot tell which are (\w+); I give no list "
+              r"and no total", "Aucun champ des fiches ne dit si elles sont payées : je ne sais pas lesquelles le sont ; "
+              "je ne donne ni liste ni total"),
+             (r"[Nn]o field of the records matches the words of the task, so I cannot tell which records it asks for, "
+              r"and I give no total", "Aucun champ des fiches ne correspond aux mots de la demande : je ne sais pas "
+              "lesquelles elle vise, et je ne donne pas de total"),
+             (r"I could not find (.*?) among the numbers of the records read",
+              lambda m: f"Je n'ai pas trouvé {m[1].replace(' and ', ' et ')} parmi les numéros des fiches lues"),
+             (r"(.*?) names more than one (\w+) \((.*?)\); I cannot tell which one the task means; name one in full",
+              lambda m: f"{m[1].replace(' and ', ' et ')} désigne plus d'une valeur de {m[2]} "
+              f"({m[3].replace(' and ', ' et ')}) : je ne sais pas laquelle la demande vise ; nommez-la en entier"),
+             (r"[Tt]he task names more than one (\w+) \((.*?) and the one with (.*?)\); I answer about one \w+ at a time",
+              lambda m: f"La demande nomme plus d'une valeur de {m[1]} ({m[2].replace(' and ', ' et ')} et celle qui "
+              f"porte {m[3].replace(' and ', ' et ')}) ; je réponds pour une seule à la fois"),
+             (r"[Tt]he task both names and negates values of (\w+)", r"La demande nomme et exclut à la fois des valeurs de \1"),
+             (r"I cannot apply '(.*?)': the records have no amount", r"Je ne sais pas appliquer '\1' : les fiches n'ont pas de montant"),
+             (r"I cannot apply '(.*?)': the records have several amounts",
+              r"Je ne sais pas appliquer '\1' : les fiches ont plusieurs montants"),
+             (r"I cannot apply '(.*?)': I cannot read '(.*?)' as an amount", r"Je ne sais pas appliquer '\1' : je ne lis pas "
+              r"'\2' comme un montant"),
+             (r"I cannot apply '(.*?)': the amounts are in several currencies",
+              r"Je ne sais pas appliquer '\1' : les montants sont en plusieurs devises"),
+             (r"I cannot apply '(.*?)': I cannot tell which date field of the records it means",
+              r"Je ne sais pas appliquer '\1' : je ne sais pas de quel champ de date des fiches il s'agit"),
+             (r"I cannot apply '(.*?)': I cannot tell whether its dates are day/month or month/day",
+              r"Je ne sais pas appliquer '\1' : je ne sais pas si ses dates sont jour/mois ou mois/jour"),
+             (r"I could not list the folder '(.*?)': ", r"Je n'ai pu lister le dossier '\1' : "),
+             (r"I give no total: the records have several amounts \((.*?)\) and the task does not say which one to add up\.",
+              lambda m: f"Je ne donne pas de total : les fiches ont plusieurs montants ({m[1].replace(' and ', ' et ')}) "
+              "et la demande ne dit pas lequel additionner."),
+             (r"I give no total: (.*?) (?:has|have) no amount I can read\.",
+              lambda m: f"Je ne donne pas de total : {m[1].replace(' and ', ' et ')} n'a pas de montant que je sache lire."),
+             (r"I could not break it down \('(.*?)'\): I did not compute a figure per client; the list and any total are "
+              r"over all the records listed\.", r"Je n'ai pas détaillé ('\1') : aucun chiffre par client ; la liste et "
+              r"le total éventuel portent sur toutes les fiches listées."),
+             (r"none I can give", "aucun que je puisse donner"),
+             (r"I could not give a figure for (.*?): a record of theirs could not be classified\.",
+              lambda m: f"Je n'ai pu donner de chiffre pour {m[1].replace(' and ', ' et ')} : une de leurs fiches n'a pu "
+              "être classée."),
+             (r"(\w+) count: (\d+)", r"Nombre de \1 : \2"),
+             (r", as far as I can tell\.", ", pour autant que je sache."), (r": I cannot tell which\.", " : je ne sais pas lesquelles."),
+             (r"I cannot give a complete count: (\d+) listed, but " + MAY,
+              lambda m: f"Je ne peux donner de nombre complet : {m[1]} {'listée' if m[1] == '1' else 'listées'}, mais {_may(m[2])}"),
+             (r"I cannot give a complete total: the (\d+) listed add up to (.*?), but " + MAY,
+              lambda m: f"Je ne peux donner de total complet : les {m[1]} listées font {m[2]}, mais {_may(m[3])}"),
+             (r"I cannot give a complete total: the one listed comes to (.*?), but " + MAY,
+              lambda m: f"Je ne peux donner de total complet : la seule listée fait {m[1]}, mais {_may(m[2])}"),
+             (r"I cannot give a complete total: " + MAY, lambda m: f"Je ne peux donner de total complet : {_may(m[1])}"),
+             (r"I cannot say the list is complete: " + MAY, lambda m: f"Je ne peux dire la liste complète : {_may(m[1])}"),
+             (r"I give no figure per client: (.*?) could not be read\.",
+              lambda m: f"Je ne donne pas de chiffre par client : {m[1].replace(' and ', ' et ')} n'a pu être lu."),
+             (r"\bGrand total \(all records\)", "Total général (toutes les fiches)"), (r"\bGrand total: ", "Total général : "),
+             (r"^Records: ", "Fiches : "),
+             (r"I give no grand total: (.*?) could not be read\.",
+              lambda m: f"Je ne donne pas de total général : {m[1].replace(' and ', ' et ')} n'a pu être lu."),
+             (r"\bTotal paid\b", "Total payé"),
              (r"\bTotal unpaid\b", "Total impayé"), (r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"), (r"\bCount: ", "Nombre : "),
-             (r"\bTotal( \w+)?: ", r"Total\1 : "),
+             (r"Total per client: ", "Total par client : "), (r"Count per client: ", "Nombre par client : "),
+             (r"\bTotal((?: \w+){0,3}): ", r"Total\1 : "),
              (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
              (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w+) '([^']*)', which I cannot read as paid or "
               r"unpaid; it is not counted\.", r"\1 a \2 '\3', que je ne sais pas lire comme payée ou impayée ; non comptée."),
@@ -51,9 +144,10 @@ IN_FRENCH = [(r"\bGrand total \(paid and unpaid\)", "Total général"), (r"\bTot
              (r"(\S+) has no 'Key: value' lines, so it is not a record like the others; it is not counted\.",
               r"\1 n'a pas de lignes 'Clé: valeur' : ce n'est pas une fiche comme les autres ; non compté."),
              (r"si elle est unpaid", "si elle est impayée"), (r"si elle est paid", "si elle est payée"), (r"\bNumber\b", "Numéro"),
-             (r"Total per client: ", "Total par client : "),
              (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"),
-             ("the record gives no such date, so I could not say when", "la fiche ne donne pas cette date : je n'ai pu dire quand"),
+             (r"its (.*?) gives no date, so I could not say when", r"son champ \1 ne donne pas de date : je n'ai pu dire quand"),
+             ("no field of it is named as the task asks, so I could not say when",
+              "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pu dire quand"),
              (r"I did not answer ('[^']*')\.", r"Je n'ai pas répondu à \1."),
              (r"I cannot tell whether ('[^']*') narrows the list or asks a second question, so I give no list and no "
               r"total; ask one question at a time", r"Je ne sais pas si \1 restreint la liste ou pose une seconde "
@@ -76,11 +170,22 @@ IN_FRENCH = [(r"\bGrand total \(paid and unpaid\)", "Total général"), (r"\bTot
              (r"the request has no user text to act on", "la demande n'a pas de texte à traiter")]
 
 
+AMOUNT = re.compile(r"\([^()]*\)|'[^']*'|(?<![\d.,'])(?<!\d )(?<!\d\u202f)(\d+)(?:\.(\d{2}))? ([A-Z]{3})\b")
+
+
 def in_french(text: str) -> str:
-    """The reply's fixed phrases in French (the values quoted from tools stay as they were returned)."""
+    """The reply's fixed phrases in French, and its computed amounts written the French way ('1 850,50 EUR'); the
+    values quoted from tools, in quotes or in brackets, stay as they were returned."""
     for pattern, french in IN_FRENCH:
         text = re.sub(pattern, french, text)
-    return text
+    return AMOUNT.sub(_french_amount, text)
+
+
+def _french_amount(found: re.Match) -> str:
+    """'1850.50 EUR' -> '1 850,50 EUR' for a computed amount; a value quoted from a record ('...' or (...)) unchanged."""
+    if not found[1]:
+        return found[0]
+    return f"{int(found[1]):,}".replace(",", "\u202f") + (f",{found[2]}" if found[2] else "") + f" {found[3]}"
 
 
 def answer(text: str, evidence: dict | None = None) -> dict:

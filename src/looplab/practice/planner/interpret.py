@@ -57,6 +57,16 @@ FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle ra
                                 "documents doivent faire peut peut-il comment combien quand pourquoi"))
 
 
+CURRENCIES = {"EUR": "€ eur euro euros", "USD": "$ usd dollar dollars", "GBP": "£ gbp pound pounds"}
+
+
+def currency_words(text: str) -> str:
+    """The words that name the currencies `text` holds ('€' or 'EUR' -> 'eur euro euros'): a task's 'EUR' is
+    placed by records in '€', and only by records in that currency."""
+    return " ".join(words for code, words in CURRENCIES.items()
+                    if re.search(rf"\b{code}\b", text) or words[0] in text)
+
+
 def units(text: str) -> list[str]:
     """The task's tokens, punctuation-joined ones kept whole: ['invoices-broken', '3,5', '1 850', '10%']."""
     return [u.strip() for u in UNIT.findall(text) if u.strip()]
@@ -100,7 +110,7 @@ def placed(word: str, known: frozenset[str] | set[str]) -> bool:
 def unplaced(task: str, vocabulary: frozenset[str], evidence: str, named: str = "") -> list[str]:
     """The task's content words that are neither in the skill's vocabulary (roots), nor in the evidence
     (tool names, results), nor named in the reply `named` (quoted as a part not done)."""
-    known = frozenset(vocabulary) | roots(evidence)
+    known = frozenset(vocabulary) | roots(evidence) | roots(currency_words(evidence))
     said = " ".join(re.findall(r"'([^']+)'", named)).lower()
     left = []
     for word in content(task):

@@ -9,7 +9,7 @@ import re
 from ..context import is_cleared
 from ..view import View
 from ._records import Record, amount_text, money, money_keys, parse
-from ._select import DATE, OWED, PAID, QUESTION, SYNONYMS, UNPAID, WHEN, choose_records
+from ._select import DATE, OWED, PAID, QUESTION, SYNONYMS, UNPAID, WHEN, _status_key, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
 from .text import clauses, file_names, first_value, joined, sentence_case, stem, stems, terms
 
@@ -29,7 +29,7 @@ COUNT = re.compile(r"\bhow many\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnum
 TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b|"
                    r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)",
                    re.IGNORECASE)
-PER = re.compile(r"\b(?:by|for|of) (?:each|every) \w+|\b(?:each|every) (?:client|customer)\b|\bper \w+|"
+PER = re.compile(r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
                  r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b",
                  re.IGNORECASE)
@@ -39,6 +39,8 @@ WORDING = "In the folder {folder}, which invoices are unpaid, and what is their 
 COUNTED = re.compile(r"\b(?:how many|number of|count|combien de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
                          "document documents facture factures fiche fiches of them those these"))
+LABEL_WORDS = {"still", "due", "owed", "outstanding", "unpaid", "paid", "remaining", "restant", "dû", "impayé", "payé"}
+STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 
 
@@ -113,16 +115,20 @@ def report(task: str, reads, folder: str = ".") -> dict:
     if isinstance(choices, str):
         return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
+    lost = [_arg(s).rsplit("/", 1)[-1] for s in reads if _lost(s)]  # a file it could not read may hold a record
+    for choice in choices:
+        choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
-        lines += _lines(task, choice, records, notes, f"Total {choice.heading.lower()}" if len(choices) > 1 else "")
+        lines += _lines(task, choice, records, notes, f"Total {choice.heading.lower()}" if len(choices) > 1 else "", lost)
         status = choice.heading.split(",")[0].lower()
         prefix = {"paid": "paid settled ", "unpaid": "unpaid due owed outstanding "}.get(status, "")
         evidence |= _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
-    if len(choices) > 1 and TOTAL.search(task):
-        both = [r for c in choices for r in c.chosen]
-        lines.append(_total(task, both, _amount_key(task, both, records), notes, "Grand total (paid and unpaid)"))
-        evidence |= _evidence(both, _amount_key(task, both, records), "grand ")
+    if len(choices) > 1 and TOTAL.search(task):  # the grand total is over every record, whatever its status
+        key = _amount_key(task, records, records)
+        lines.append(f"I give no grand total: {joined(lost)} could not be read." if lost else
+                     _total(task, records, key, notes, "Grand total (all records)"))
+        evidence |= _evidence(records, key, "grand ") if not lost else {}
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices))]
     if seen or notes or good < len(reads):  # structured output only from records classified completely
         evidence = {}
@@ -150,33 +156,67 @@ def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
     return found
 
 
-def _lines(task: str, choice, records: list[Record], notes: list[str], label: str) -> list[str]:
-    """The list, count and total of one choice of records."""
-    chosen, keys = choice.chosen, money_keys(choice.chosen or records)
+def _lines(task: str, choice, records: list[Record], notes: list[str], label: str, lost: list[str]) -> list[str]:
+    """The list, count and total of one choice of records; when records that may belong to it could not be
+    classified (`choice.doubtful`), the list as far as it goes and no figure passed off as complete."""
+    chosen, keys, doubt = choice.chosen, money_keys(choice.chosen or records), choice.doubtful
     key = _amount_key(task, chosen, records)
-    shown = joined([_item(r, key, choice.status_key) for r in chosen]) if chosen else ""
-    lines = [f"{choice.heading}: {shown}." if chosen else f"{choice.heading}: none."]  # 'none', never a bare 'No
-    if choice.doubtful:  # a record the question is about could not be classified: no figure would be complete
-        return lines + [f"I cannot give a complete answer: {joined(choice.doubtful)} "
-                        f"{'matches' if len(choice.doubtful) == 1 else 'match'} the rest of the question, but I could "
-                        "not read its status, so I give no count and no total."]
+    status = _status_key(records)  # 'what is the status of each invoice?': the status is shown as the record says it
+    told = status if status and not choice.status_key and terms(task) & STATUS_NAMES else None
+    shown = joined([_item(r, key, choice.status_key, told) for r in chosen]) if chosen else ""
+    if doubt:
+        lines = [f"{choice.heading}: {shown}, as far as I can tell." if chosen and not choice.ranked
+                 else f"{choice.heading}: I cannot tell which."]
+    else:
+        lines = [f"{choice.heading}: {shown}." if chosen else f"{choice.heading}: none."]  # 'none', never a bare 'No'
+    maybe = doubt and f"{joined(doubt)} may belong here too: I could not classify {'them' if len(doubt) > 1 else 'it'}"
     if COUNT.search(task):
-        lines.append(_count(task, chosen))
+        lines.append(f"I cannot give a complete count: {len(chosen)} listed, but {maybe}." if doubt else _count(task, chosen))
     per = PER.search(task)
     if TOTAL.search(task):
         grand = "Grand total" if GRAND.search(task) and not choice.status_key else ""
-        lines.append(_total(task, chosen, key, notes, label or grand or ("Total" if per else "")) if key or not keys
-                     else f"I give no total: the records have several amounts ({joined(keys)}) and the task "
-                     "does not say which one to add up.")
+        partial = doubt and key and _sum(chosen, key)
+        lines.append(f"I give no total: the records have several amounts ({joined(keys)}) and the task does not say "
+                     "which one to add up." if keys and not key else
+                     f"I cannot give a complete total: {_listed(chosen)} {partial}, but {maybe}."
+                     if partial else f"I cannot give a complete total: {maybe}." if doubt else
+                     _total(task, chosen, key, notes, label or grand or ("Total" if per else "")))
         if GRAND.search(task) and choice.status_key and not label:  # a grand total is over every record
-            lines.append(_total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
-    if per and COUNT.search(task) and not TOTAL.search(task):  # 'how many invoices does each client have?'
-        lines.append(_per_client(chosen, None, per.group(), records, {n.split()[0] for n in choice.notes}, count=True))
+            lines.append(f"I give no grand total: {joined(lost)} could not be read." if lost else
+                         _total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
+    elif doubt and not COUNT.search(task):
+        lines.append(f"I cannot say the list is complete: {maybe}.")
+    unknown = {n.split()[0] for n in choice.notes} | set(doubt)
+    if per and lost:
+        lines.append(f"I give no figure per client: {joined(lost)} could not be read.")
+    elif per and COUNT.search(task) and not TOTAL.search(task):  # 'how many invoices does each client have?'
+        lines.append(_per_client(chosen, None, per.group(), records, unknown, count=True))
     elif per:  # a figure per client only over completely classified records
-        lines.append(_per_client(chosen, key, per.group(), records, {n.split()[0] for n in choice.notes}))
+        lines.append(_per_client(chosen, key, per.group(), records, unknown))
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
+
+
+def _listed(chosen: list) -> str:
+    return f"the {len(chosen)} listed add up to" if len(chosen) > 1 else "the one listed comes to"
+
+
+def _sum(chosen: list[Record], key: str) -> str | None:
+    """'490 EUR' (or '490 EUR + 30 USD'): the records' amounts under `key` added up; None if one has none."""
+    sums: dict[str, object] = {}
+    for record in chosen:
+        found = money(record.fields.get(key, ""))
+        if not found:
+            return None
+        sums[found[1]] = sums.get(found[1], 0) + found[0]
+    return " + ".join(amount_text(v, c) for c, v in sums.items()) or "0"
+
+
+def _lost(step) -> bool:
+    """True if a read gave no content to classify (an error, a cleared result, unreadable bytes, nothing)."""
+    text = step.result or ""
+    return step.is_error or is_cleared(text) or "\ufffd" in text or not text.strip()
 
 
 def _per_client(chosen: list[Record], key: str | None, asked: str, records: list[Record], unknown: set[str],
@@ -226,32 +266,33 @@ def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str |
 
 
 def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
-    """'When': each record's dated value of the field the task asks about (its status, or a field it names)."""
-    keys = [k for k in chosen[0].fields if k == status_key or set(stems(k)) & terms(task)]
+    """'When': each record's dated value of the field the task asks about (its status, or a field it names); a
+    record whose asked fields hold no date says which fields it looked at, never that the record has no date."""
+    asked = terms(task) | {stem(SYNONYMS.get(t, t)) for t in terms(task)}
     said = []
     for record in chosen:
+        keys = [k for k in record.fields if k == status_key or set(stems(k)) & asked
+                or {stem(SYNONYMS.get(w, w)) for w in stems(k)} & asked]
         dated = [f"{k} {record.fields[k]}" for k in keys if DATE.search(record.fields.get(k, ""))]
-        said.append(f"{record.number}: {'; '.join(dated) if dated else 'the record gives no such date, so I could not say when'}")
+        looked = f"its {joined(keys)} gives no date" if keys else "no field of it is named as the task asks"
+        said.append(f"{record.number}: {'; '.join(dated) if dated else looked + ', so I could not say when'}")
     return f"When, as the records say: {'; '.join(said)}."
 
 
-def _item(record: Record, key: str | None, status_key: str | None) -> str:
+def _item(record: Record, key: str | None, status_key: str | None, told: str | None = None) -> str:
     shown = [v for k, v in record.fields.items()
-             if k not in (key, status_key) and v != record.number and not money(v)][:1]
+             if k not in (key, status_key, told) and v != record.number and not money(v)][:1]
     shown += [record.fields[key]] if key in record.fields else []
+    shown += [f"{told} '{record.fields[told]}'" if told in record.fields else f"no {told} line"] if told else []
     return f"{record.number} ({', '.join(shown)})" if shown else record.number
 
 
 def _total(task: str, chosen: list[Record], key: str | None, notes: list[str], label: str = "") -> str:
     after = re.search(r"(?<!grand )\btotal\b([^.;,?!]*)", task, re.IGNORECASE)
     rest = after.group(1).split() if after else []
-    fits = 0 < len(rest) <= 4 and rest[0].lower() not in ("them", "it", "those", "these", "up", "of", "in")
+    fits = 0 < len(rest) <= 3 and all(w.lower() in LABEL_WORDS for w in rest)  # 'total still due', never 'total and ...'
     label = label or ("Total " + " ".join(rest) if fits else "Total")
-    sums: dict[str, object] = {}
     unread = [r.file for r in chosen if not (key and money(r.fields.get(key, "")))]
     if unread:  # a total over some of the records would pass for the total of all
         return f"I give no total: {joined(unread)} {'has' if len(unread) == 1 else 'have'} no amount I can read."
-    for record in chosen:
-        amount, currency = money(record.fields[key])
-        sums[currency] = sums.get(currency, 0) + amount
-    return f"{label}: {' + '.join(amount_text(v, c) for c, v in sums.items()) or '0'}."
+    return f"{label}: {_sum(chosen, key)}."
