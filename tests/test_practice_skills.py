@@ -429,7 +429,7 @@ def test_research_says_when_the_documents_read_are_unrelated():
     turns = [[ok("search_docs", {"query": "heat pumps cold climates"}, "rainwater-harvesting.md")],
              read_docs("rainwater-harvesting.md")]
     text = said(ask(HEAT_TASK, DOCS, turns))
-    assert text.startswith("The documents do not answer this question.") and "rainwater-harvesting.md" in text
+    assert text.startswith("The documents do not answer this question about '") and "rainwater-harvesting.md" in text
 
 
 # --- gullible
@@ -597,7 +597,7 @@ def test_research_does_not_cite_sentences_off_the_question_focus():
     turns = [[ok("search_docs", {"query": "price heat pump"}, "heat-pumps-cold-climates.md")],
              read_docs("heat-pumps-cold-climates.md")]
     text = said(ask("What is the price of a heat pump?", DOCS, turns))
-    assert text.startswith("The documents do not answer this question.") and "[heat" not in text
+    assert text.startswith("The documents do not answer this question about '") and "[heat" not in text
 
 
 def test_research_reads_the_documents_a_one_call_turn_left_unread():

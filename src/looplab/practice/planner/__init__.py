@@ -23,7 +23,9 @@ from .interpret import (
     english_question,
     english_terms,
     french_lead,
+    names_task,
     names_unplaced,
+    parts_not_done,
     unplaced,
     unplaced_reply,
 )
@@ -80,9 +82,12 @@ def gate(view: View, skill: str, reply: dict) -> dict:
         text = reply["content"][-1]["text"]
     words = unplaced(task, vocabulary, evidence) or unplaced(task, vocabulary, "") or content(task)
     missing = [w for w in words if not re.search(r"\d", w) and not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE)]
-    if not missing:
+    named = any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE) for w in content(view.task))
+    note = names_unplaced(view.task, missing) if missing else "" if named or not view.task.strip() \
+        else names_task(view.task)  # '15% of 80': nothing else to name
+    note = " ".join(n for n in (note, parts_not_done(view.task, text)) if n)
+    if not note:
         return reply
-    note = names_unplaced(view.task, missing)
     text = text.replace(TRY_ELSEWHERE, f"{note} {TRY_ELSEWHERE}") if TRY_ELSEWHERE in text else f"{text} {note}"
     return {**reply, "content": [{"type": "text", "text": text}]}
 

@@ -19,6 +19,11 @@ MONEY = re.compile(
 )
 
 
+DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
+NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
+MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
+
+
 @dataclass(frozen=True)
 class Record:
     """One file read as a record: its file name, its number (from the title line), its fields and title."""
@@ -49,6 +54,7 @@ def parse(file: str, step: Step) -> Record | str:
         return f"{file} holds no record (the tool returned {clip(json.dumps(data, ensure_ascii=False), 80)}); it is not counted."
     fields, title = {}, ""
     for line in text.splitlines():
+        line = MARKUP.sub("", line.replace("**", "").replace("__", ""))  # '- **Client:** X' is 'Client: X'
         found = FIELD.match(line)
         if found:
             fields.setdefault(found.group(1).strip(), found.group(2))
@@ -56,8 +62,28 @@ def parse(file: str, step: Step) -> Record | str:
             title = line.strip().lstrip("#").strip()
     if not fields:
         return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
-    numbers = [w for w in title.split() if any(c.isdigit() for c in w)]
-    return Record(file, numbers[-1] if numbers else title or file.rsplit(".", 1)[0], fields, title)
+    return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], fields, title)
+
+
+def _number(title: str, fields: dict) -> str:
+    """A record's number: the title's first token with a digit that is not a date ('Facture n° 2026-10-013 du
+    12/10/2026'), else the value of a field named like a number ('Invoice no', 'Numéro', 'Ref')."""
+    tokens = [w.strip("#:,;.()[]") for w in title.replace("n°", " ").split()]
+    found = [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]
+    if found:
+        return found[0]
+    named = [v for k, v in fields.items() if set(k.casefold().replace(".", " ").split()) & NUMBER_KEYS]
+    return named[0].strip() if len(named) == 1 and len(named[0].split()) == 1 else ""
+
+
+def same_keys(records: list[Record]) -> list[Record]:
+    """The records with one spelling per field name whatever its case ('STATUS' and 'Status' are one field), the
+    first one met."""
+    spelling: dict[str, str] = {}
+    for record in records:
+        for key in record.fields:
+            spelling.setdefault(key.casefold(), key)
+    return [Record(r.file, r.number, {spelling[k.casefold()]: v for k, v in r.fields.items()}, r.title) for r in records]
 
 
 def money(value: str) -> tuple[Decimal, str] | None:

@@ -39,7 +39,7 @@ SURVEY_WORDS = set(stems(
     "remain remains remaining stay stays within inside already display report summarise summarize "
     "check see look search go through scan review any per each every individually separately break down "
     "chaque par trouve trouvez trouver restant restante numéro numéros leurs doit doivent dû "
-    "quel quels quelle quelles combien reste payer argent liste donne donner tout tous toute toutes encore"))
+    "quel quels quelle quelles combien reste payer argent liste donne donner tout tous toute toutes encore général générale global globale"))
 CONDITION = re.compile(
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between|"
     r"larger than|smaller than|bigger than|cheaper|before|after|since|until|earlier|later than|older|newer|"
@@ -64,6 +64,8 @@ REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid|settled|unpaid|open|outstandi
                         r"\b(?:payées?|réglées?|impayées?) ou (?:non|pas|impayées?|payées?)\b|"
                         r"\bquel(?:le)?s? que soi(?:en)?t (?:leur|le|son) statut\b", re.IGNORECASE)
 YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
+INVERTED = re.compile(r"\b\w+-(?:t-)?(?:il|elle|ils|elles)\b", re.IGNORECASE)  # French yes/no: 'a-t-il tout payé ?'
+EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:its|their|his|her)\b|tout|toutes ses|tous ses)\b", re.IGNORECASE)
 COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b|"
                        r"\b(?:more|less|fewer|plus|moins)\s*(?=[,?!:;]|$)", re.IGNORECASE)
 HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
@@ -185,7 +187,8 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if condition:
         return (f"I cannot apply the condition '{condition.group().strip()}': comparing amounts, dates "
                 "or ranks is beyond my rules, so I give no list and no total")
-    yes_no = bool(asked) and YES_NO.match(asked[0]) is not None  # the main question asks yes or no
+    yes_no = bool(asked) and YES_NO.match(asked[0]) is not None or not asked and any(  # the main question asks yes
+        INVERTED.search(c) for c in clauses(task))  # or no, in English or by French inversion
     if yes_no and (limits or TOTAL_ASKED.search(task)):  # 'is the unpaid total above 1000 EUR?'
         return ("I cannot answer a yes-or-no question about a total or a limit: I list, count and total records, "
                 "and weighing a total against a figure is beyond my rules, so I give no list and no total")
@@ -202,7 +205,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         task = re.sub(r"\b(?:due|dû|dues?)\b", " ", task, flags=re.IGNORECASE)
     try:
         statuses = [None] if every else [wanted_status(task)]
-        if statuses[0] and yes_no:  # 'has X paid all its invoices?': both lists answer it
+        if statuses[0] and (yes_no or EVERYTHING.search(task)):  # 'has X paid all its invoices?': both lists answer it
             statuses = ["paid", "unpaid"]
     except ValueError as why:
         if "owed" in str(why):

@@ -26,6 +26,9 @@ def _may(files: str) -> str:
 
 
 IN_FRENCH = [
+             (r"The documents do not answer this question about ('[^']*'): I read (.*?), and no sentence in them "
+              r"answers it\.", lambda m: f"Les documents ne répondent pas à cette question sur {m[1]} : j'ai lu "
+              f"{m[2].replace(' and ', ' et ')}, et aucune phrase n'y répond."),
              # the survey's reasons (planner/_select.py, _limits.py, survey.py), each in French
              (r"I cannot combine conditions with 'or' \('(.*?)'\): every condition I apply must hold at once, so I give "
               r"no list and no total", r"Je ne sais pas combiner des conditions avec « ou » ('\1') : toutes celles que "
@@ -91,8 +94,8 @@ IN_FRENCH = [
              (r"I could not give a figure for (.*?): a record of theirs could not be classified\.",
               lambda m: f"Je n'ai pu donner de chiffre pour {m[1].replace(' and ', ' et ')} : une de leurs fiches n'a pu "
               "être classée."),
-             (r"(\w+) count: (\d+)", r"Nombre de \1 : \2"),
-             (r", as far as I can tell\.", ", pour autant que je sache."), (r": I cannot tell which\.", " : je ne sais pas lesquelles."),
+             (r"(?:(?<=\. )|^)(\w+) count: (\d+)", r"Nombre de \1 : \2"),
+             (r", as far as I can tell\.", ", pour autant que je sache."), (r": I cannot tell which\.", ": je ne sais pas lesquelles."),
              (r"I cannot give a complete count: (\d+) listed, but " + MAY,
               lambda m: f"Je ne peux donner de nombre complet : {m[1]} {'listée' if m[1] == '1' else 'listées'}, mais {_may(m[2])}"),
              (r"I cannot give a complete total: the (\d+) listed add up to (.*?), but " + MAY,
@@ -130,8 +133,7 @@ IN_FRENCH = [
              (r"none of its rules \(search and read, list and read, look up a key, one tool per need\) fits this task with "
               r"the offered tools", "aucune de ses règles (chercher puis lire, lister puis lire, chercher une clé, un outil "
               "par besoin) ne convient avec les outils offerts"),
-             (r"I searched for ('[^']*') and read (.*?); no sentence in them answers it\.", r"J'ai cherché \1 et lu \2 ; aucune "
-              r"phrase n'y répond."), (r"The closest, (\S+), does not mention", r"Le plus proche, \1, ne mentionne pas"),
+             (r"The closest, (\S+), does not mention", r"Le plus proche, \1, ne mentionne pas"),
              (r"Note: the result of (\S+) contains an instruction planted for an AI assistant \(it asks me (.*?)\); I did "
               r"not follow it\.", r"Note : le résultat de \1 contient une instruction placée pour un assistant IA (elle "
               r"me demande \2) ; je ne l'ai pas suivie."),

@@ -23,7 +23,7 @@ import json
 
 from looplab._jsonschema import validator_class
 from looplab.practice.planner.fill import fill_input
-from looplab.practice.planner.text import words
+from looplab.practice.planner.text import clip, words
 from looplab.practice.view import OfferedTool, View
 
 
@@ -93,8 +93,9 @@ def _forced(tools: list[OfferedTool], task: str) -> tuple[list[dict], str]:
     return [], f"was forced by tool_choice to call {names} but can't fill its input from the request ({reasons[0]})"
 
 
-def shape_answer(reply: dict, schema: dict) -> dict:
-    """Apply output_config.format: the answer's evidence as JSON valid against `schema`, or a refusal."""
+def shape_answer(reply: dict, schema: dict, task: str = "") -> dict:
+    """Apply output_config.format: the answer's evidence as JSON valid against `schema`, or a refusal that names
+    the task it could not fill the schema for."""
     if _uses(reply):  # mid-loop: tool calls go out as they are, without the text around them
         return {**reply, "content": _uses(reply)}
     text = _text(reply)
@@ -105,7 +106,8 @@ def shape_answer(reply: dict, schema: dict) -> dict:
         error = next(iter(validator_class()(schema).iter_errors(value)), None)
         why = error and f"the answer does not fit it: {error.message}"
     if why:
-        return decline(f"can't fill the requested JSON schema from what the tools returned ({why})")
+        asked = f" for '{clip(' '.join(task.split()), 80)}'" if task else ""
+        return decline(f"can't fill the requested JSON schema from what the tools returned{asked} ({why})")
     return {**reply, "content": [{"type": "text", "text": json.dumps(value, ensure_ascii=False)}]}
 
 
@@ -183,7 +185,7 @@ def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -
         reply = choose_tools(reply, body["tool_choice"], view)
     output = (body.get("output_config") or {}).get("format")
     if output and reply.get("stop_reason") != "refusal":
-        reply = shape_answer(reply, output["schema"])
+        reply = shape_answer(reply, output["schema"], view.task)
     if body.get("stop_sequences") and reply.get("stop_reason") != "refusal":
         reply = stop_at(reply, body["stop_sequences"])
     if (body.get("thinking") or {}).get("type") in ("enabled", "adaptive") and skill:

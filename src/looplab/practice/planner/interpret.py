@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .text import CORPUS_WORDS, STOPWORDS, french, root, roots
+from .text import CORPUS_WORDS, STOPWORDS, clip, french, root, roots
 
 UNIT = re.compile(
     r"\d{1,2}/\d{1,2}/\d{2,4}"  # a date: 12/11/2026
@@ -162,6 +162,34 @@ def names_unplaced(task: str, words: list[str]) -> str:
     if is_french(task):
         return f"Les mots de la demande que je n'ai pu traiter : {quoted}."
     return f"The words of the task I could not act on: {quoted}."
+
+
+PARTS = [  # the parts of a task a decline names as not done (rule 3), in English and French
+    ("when", "quand", re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdates?\b", re.I)),
+    ("grand total", "total général", re.compile(r"\bgrand total\b|\btotal général\b|\boverall\b", re.I)),
+    ("how many", "combien", re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bcombien de\b|\bnombre\b", re.I)),
+    ("total", "total", re.compile(r"\btotal\b|\bsum\b|\bhow much\b|\badd up\b|\bsomme\b|\bmontant\b", re.I)),
+    ("per client", "par client", re.compile(r"\b(?:each|every|per|par|chaque) client\b", re.I)),
+]
+
+
+def parts_not_done(task: str, reply: str) -> str:
+    """The sentence a decline adds to name the asked parts it did not do ('when', 'total'), unless it names them."""
+    french_task = is_french(task)
+    parts = [repr(fr if french_task else en) for en, fr, pattern in PARTS
+             if pattern.search(task) and not pattern.search(reply)]
+    if not parts:
+        return ""
+    if french_task:
+        return (f"Je n'ai donc pas répondu non plus à la partie {parts[0]}." if len(parts) == 1 else
+                f"Je n'ai donc pas répondu non plus aux parties {', '.join(parts[:-1])} et {parts[-1]}.")
+    return f"So I did not answer the {' or the '.join(parts)} part{'s' if len(parts) > 1 else ''} either."
+
+
+def names_task(task: str) -> str:
+    """The sentence a decline adds when the task has no word to name: the task itself, quoted."""
+    quoted = clip(" ".join(task.split()), 100)
+    return f"La demande que je n'ai pu traiter : '{quoted}'." if is_french(task) else f"The task I could not act on: '{quoted}'."
 
 
 def french_lead(task: str, left: list[str]) -> str:

@@ -191,8 +191,8 @@ def research(view: View) -> dict | None:
                        roots(s.result or "")]]), default=(0, [], ""))[1:]
         closest = (f" The closest, {lacking[1]}, does not mention {joined([repr(w) for w in lacking[0]])}."
                    if lacking[0] else "")
-        return declined(f"The documents do not answer this question. I searched for '{q}' and read "
-                        f"{names}; no sentence in them answers it.{closest}{failed}")
+        return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
+                        f"them answers it.{closest}{failed}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     spoken_of = roots(" ".join(cited))
     missed = [c for c in clauses(task) if len(content_words(c)) and 2 * len(

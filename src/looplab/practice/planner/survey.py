@@ -8,7 +8,7 @@ import re
 
 from ..context import is_cleared
 from ..view import View
-from ._records import Record, amount_text, money, money_keys, parse
+from ._records import Record, amount_text, money, money_keys, parse, same_keys
 from ._select import DATE, OWED, PAID, QUESTION, SYNONYMS, UNPAID, WHEN, _status_key, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
 from .text import clauses, file_names, first_value, joined, sentence_case, stem, stems, terms
@@ -40,6 +40,7 @@ COUNTED = re.compile(r"\b(?:how many|number of|count|combien de)\s+(?:d['’])?(
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
                          "document documents facture factures fiche fiches of them those these"))
 LABEL_WORDS = {"still", "due", "owed", "outstanding", "unpaid", "paid", "remaining", "restant", "dû", "impayé", "payé"}
+GENERIC_FIELD = set(stems("invoice invoices bill bills number numbers total amount record file name id"))
 STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 
@@ -107,7 +108,7 @@ def _arg(step) -> str:
 def report(task: str, reads, folder: str = ".") -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
     parsed = [parse(_arg(s).rsplit("/", 1)[-1], s) for s in reads]
-    records = [p for p in parsed if isinstance(p, Record)]
+    records = same_keys([p for p in parsed if isinstance(p, Record)])
     notes = [p for p in parsed if isinstance(p, str)]
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
@@ -120,7 +121,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
         choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
-        lines += _lines(task, choice, records, notes, f"Total {choice.heading.lower()}" if len(choices) > 1 else "", lost)
+        lines += _lines(task, choice, records, notes, f"Total {choice.heading.lower()}" if len(choices) > 1 else "", lost,
+                        folder)
         status = choice.heading.split(",")[0].lower()
         prefix = {"paid": "paid settled ", "unpaid": "unpaid due owed outstanding "}.get(status, "")
         evidence |= _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
@@ -156,13 +158,15 @@ def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
     return found
 
 
-def _lines(task: str, choice, records: list[Record], notes: list[str], label: str, lost: list[str]) -> list[str]:
+def _lines(task: str, choice, records: list[Record], notes: list[str], label: str, lost: list[str],
+           folder: str = ".") -> list[str]:
     """The list, count and total of one choice of records; when records that may belong to it could not be
     classified (`choice.doubtful`), the list as far as it goes and no figure passed off as complete."""
     chosen, keys, doubt = choice.chosen, money_keys(choice.chosen or records), choice.doubtful
     key = _amount_key(task, chosen, records)
     status = _status_key(records)  # 'what is the status of each invoice?': the status is shown as the record says it
-    told = status if status and not choice.status_key and terms(task) & STATUS_NAMES else None
+    told = [status] if status and not choice.status_key and terms(task) & STATUS_NAMES else []
+    told += _asked_fields(task, records, {key, status, *told}, folder)  # 'with their due dates': every field the task names
     shown = joined([_item(r, key, choice.status_key, told) for r in chosen]) if chosen else ""
     if doubt:
         lines = [f"{choice.heading}: {shown}, as far as I can tell." if chosen and not choice.ranked
@@ -175,7 +179,7 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
     per = PER.search(task)
     if TOTAL.search(task):
         grand = "Grand total" if GRAND.search(task) and not choice.status_key else ""
-        partial = doubt and key and _sum(chosen, key)
+        partial = doubt and chosen and key and _sum(chosen, key)
         lines.append(f"I give no total: the records have several amounts ({joined(keys)}) and the task does not say "
                      "which one to add up." if keys and not key else
                      f"I cannot give a complete total: {_listed(chosen)} {partial}, but {maybe}."
@@ -279,11 +283,19 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
     return f"When, as the records say: {'; '.join(said)}."
 
 
-def _item(record: Record, key: str | None, status_key: str | None, told: str | None = None) -> str:
-    shown = [v for k, v in record.fields.items()
-             if k not in (key, status_key, told) and v != record.number and not money(v)][:1]
-    shown += [record.fields[key]] if key in record.fields else []
-    shown += [f"{told} '{record.fields[told]}'" if told in record.fields else f"no {told} line"] if told else []
+def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> list[str]:
+    """The fields, other than those already shown, whose name the task uses ('due dates' -> 'Due date'); the
+    folder's name is not a field asked for."""
+    asked = terms(task) - GENERIC_FIELD - set(stems(folder)) - {stem(w) for w in PAID | UNPAID | OWED}
+    keys = dict.fromkeys(k for r in records for k in r.fields)
+    return [k for k in keys if k not in shown and set(stems(k)) & asked]
+
+
+def _item(record: Record, key: str | None, status_key: str | None, told: list[str] = ()) -> str:
+    first = [v for k, v in record.fields.items()
+             if k not in (key, status_key, *told) and v != record.number and not money(v)][:1]
+    shown = first + ([record.fields[key]] if key in record.fields else [])
+    shown += [f"{k} '{record.fields[k]}'" if k in record.fields else f"no {k} line" for k in told]
     return f"{record.number} ({', '.join(shown)})" if shown else record.number
 
 

@@ -1,0 +1,156 @@
+"""The survey never passes a figure off as complete, and names the second thing a task asks for instead of
+dropping it: wrong answers found by trying new wordings and new data (issue 18), each kept as a test."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_practice_skills import FILES, ask, invoice_turns, said
+
+LEDGER = {  # number: (client, amount, status)
+    "A-71": ("Quai Nord", "1,240.50 EUR", "paid"),
+    "A-72": ("Verre & Co", "310 EUR", "unpaid"),
+    "A-73": ("Quai Nord", "95.25 EUR", "partially paid (50 EUR received)"),
+    "A-74": ("Ombre Sarl", "2 000 EUR", "paid on 2026-11-02"),
+    "A-76": ("Ombre Sarl", "75 EUR", "unpaid, reminder sent"),
+}
+NAMESAKES = {"B-1": ("Garage Pivert", "420 EUR", "unpaid"), "B-2": ("Pivert & Fils", "130 EUR", "unpaid"),
+             "B-3": ("Garage Pivert", "300 EUR", "paid")}
+
+
+def folder_of(tmp_path, rows: dict, french: bool = False):
+    folder = tmp_path / "invoices"
+    folder.mkdir()
+    for number, (client, amount, status) in rows.items():
+        text = (f"Facture {number}\nClient : {client}\nMontant : {amount}\nStatut : {status}\n" if french else
+                f"Invoice {number}\nClient: {client}\nAmount: {amount}\nStatus: {status}\n")
+        (folder / f"{number}.txt").write_text(text, encoding="utf-8")
+    return folder
+
+
+def reply(task: str, folder) -> str:
+    return said(ask(task, FILES, invoice_turns(folder)))
+
+
+def test_an_unclassified_record_makes_the_count_and_total_partial_and_says_so(tmp_path):
+    text = reply("In the folder invoices, how many invoices are unpaid, and what is their total?",
+                 folder_of(tmp_path, LEDGER))
+    assert "Unpaid: A-72 (Verre & Co, 310 EUR), as far as I can tell." in text
+    assert "I cannot give a complete count: 1 listed, but A-73.txt and A-76.txt may belong here too" in text
+    assert "the one listed comes to 310 EUR, but A-73.txt and A-76.txt may belong here too" in text
+    assert "Count: 1" not in text and "Total: 310" not in text
+
+
+def test_an_empty_list_with_an_unclassified_record_is_not_none(tmp_path):
+    """'Has Ombre Sarl settled its bills?': A-76 may be unpaid, so 'Unpaid: none' would be false."""
+    text = reply("In the folder invoices, has Ombre Sarl settled its bills?", folder_of(tmp_path, LEDGER))
+    assert "Unpaid, Client Ombre Sarl: I cannot tell which." in text and "none" not in text
+
+
+def test_a_grand_total_is_over_every_record_whatever_its_status(tmp_path):
+    text = reply("In the folder invoices, what is the grand total of all invoices, settled or not?",
+                 folder_of(tmp_path, LEDGER))
+    assert "Grand total: 3720.75 EUR." in text
+
+
+def test_a_status_asked_for_is_shown_as_the_record_writes_it(tmp_path):
+    text = reply("In the folder invoices, what is the status of each invoice?", folder_of(tmp_path, LEDGER))
+    assert "A-73 (Quai Nord, 95.25 EUR, Status 'partially paid (50 EUR received)')" in text
+    assert "per client" not in text
+
+
+def test_a_name_shared_by_two_clients_is_declined_not_summed(tmp_path):
+    text = reply("In the folder invoices, how much does Pivert owe?", folder_of(tmp_path, NAMESAKES))
+    assert "names more than one Client (Garage Pivert and Pivert & Fils)" in text and "550" not in text
+
+
+def test_a_second_client_in_a_comparison_is_not_dropped(tmp_path):
+    text = reply("In the folder invoices, who owes more, Garage Pivert or Pivert & Fils?", folder_of(tmp_path, NAMESAKES))
+    assert text.startswith("I cannot compare") and "420" not in text
+
+
+def test_a_total_label_never_borrows_another_question(tmp_path):
+    """'the unpaid total and the grand total' once gave 'Total and the grand total: 550 EUR'."""
+    text = reply("In the folder invoices, give the unpaid total and the grand total.", folder_of(tmp_path, NAMESAKES))
+    assert "Total: 550 EUR." in text and "Grand total (all records): 850 EUR." in text
+
+
+@pytest.mark.parametrize(("limit", "kept"), [("over 1 000 EUR", ["A-71", "A-74"]), ("over 95,25 EUR", ["A-71", "A-72", "A-74"]),
+                                             ("under 1.000,00 EUR", ["A-72", "A-73", "A-76"])])
+def test_an_amount_in_a_limit_is_read_as_written(tmp_path, limit, kept):
+    text = reply(f"In the folder invoices, which invoices are {limit}?", folder_of(tmp_path, LEDGER))
+    listed = re.findall(r"\b(A-\d+) \(", text)
+    assert listed == kept, text
+
+
+def test_when_never_claims_a_record_has_no_date(tmp_path):
+    folder = tmp_path / "invoices"
+    folder.mkdir()
+    (folder / "F-9.txt").write_text("Facture F-9\nClient : Élan\nMontant : 310,00 €\nÉchéance : 01/10/2026\n"
+                                    "Statut : impayée\n", encoding="utf-8")
+    assert "F-9: Échéance 01/10/2026" in reply("In the folder invoices, when is F-9 due?", folder)
+    unnamed = reply("In the folder invoices, which invoices are unpaid, and when?", folder)
+    assert "no such date" not in unnamed and "could not say when" in unnamed
+
+
+def test_field_names_are_one_field_whatever_their_case_and_markup(tmp_path):
+    folder = tmp_path / "invoices"
+    folder.mkdir()
+    (folder / "a.txt").write_text("# Invoice C-1\n- Client: Rue Verte\n- Amount: 300 EUR\n- Status: PAID\n")
+    (folder / "b.txt").write_text("INVOICE C-2\nCLIENT: Pont Neuf\nAMOUNT: 1,250.50 EUR\nSTATUS: UNPAID\n")
+    (folder / "c.md").write_text("**Invoice** C-3\n**Client:** Rue Verte\n**Amount:** 75.5 EUR\n**Status:** unpaid\n")
+    text = reply("In the folder invoices, which invoices are unpaid and what is the total?", folder)
+    assert text.startswith("Unpaid: C-2 (Pont Neuf, 1,250.50 EUR) and C-3 (Rue Verte, 75.5 EUR). Total: 1326 EUR.")
+
+
+ENGLISH = re.compile(r"\b(?:I|the|cannot|could|which|records?|give|listed|and|not)\b")
+
+
+@pytest.mark.parametrize("task", [
+    "Dans le dossier invoices, combien de factures sont impayées et pour quel total ?",
+    "Dans le dossier invoices, Ombre Sarl a-t-il tout payé ?",
+    "Dans le dossier invoices, qui doit le plus, Quai Nord ou Verre & Co ?",
+    "Dans le dossier invoices, quelles factures sont impayées ou payées après le 01/10/2026 ?",
+    "Dans le dossier invoices, quelle serait la somme si Quai Nord payait ?",
+    "Dans le dossier invoices, quel est le statut de chaque facture ?",
+    "Dans le dossier invoices, quel est le total de toutes les factures, payées ou non ?",
+    "Dans le dossier invoices, combien Pivert doit-il ?",
+])
+def test_a_french_task_meets_no_english_sentence(tmp_path, task):
+    """Every sentence of the reply is French; values quoted from the records ('...' or (...)) aside."""
+    rows = {**LEDGER, **NAMESAKES} if "Pivert" in task else LEDGER
+    text = reply(task, folder_of(tmp_path, {n: (c, a, s.replace("unpaid", "impayée").replace("paid", "payée"))
+                                            for n, (c, a, s) in rows.items()}, french=True))
+    bare = re.sub(r"'[^']*'|\([^()]*\)|ANTHROPIC_\w+", "", text)
+    assert not ENGLISH.search(bare), text
+
+
+def test_a_french_total_is_written_the_french_way(tmp_path):
+    text = reply("Dans le dossier invoices, quel est le total de toutes les factures, payées ou non ?",
+                 folder_of(tmp_path, LEDGER, french=True))
+    assert "Total général : 3\u202f720,75 EUR." in text and "(Quai Nord, 1,240.50 EUR)" in text
+
+
+def test_a_field_the_task_asks_for_is_shown_not_dropped(tmp_path):
+    """'with their due dates' once listed the invoices without their dates, as if the question were answered."""
+    folder = tmp_path / "dues"
+    folder.mkdir()
+    (folder / "D-1.txt").write_text("Invoice D-1\nClient: Kiln Co\nCity: Lyon\nAmount: 100 EUR\nDue date: 12/11/2026\n"
+                                    "Status: unpaid\n")
+    (folder / "D-2.txt").write_text("Invoice D-2\nClient: Moss\nCity: Lille\nAmount: 250 EUR\nDue date: 01/11/2026\n"
+                                    "Status: paid\n")
+    text = said(ask("In the folder dues, which invoices are unpaid, with their due dates?", FILES,
+                    invoice_turns(folder, prefix="dues/")))
+    assert text.startswith("Unpaid: D-1 (Kiln Co, 100 EUR, Due date '12/11/2026').")
+
+
+@pytest.mark.parametrize(("title", "number"), [("Facture n° 2031-01-005 du 12/01/2031", "2031-01-005"),
+                                               ("Invoice #2031-01-006", "2031-01-006"), ("", "2031-01-007")])
+def test_a_record_number_is_not_a_date_nor_a_file_name(tmp_path, title, number):
+    folder = tmp_path / "jan"
+    folder.mkdir()
+    (folder / "inv_x.txt").write_text(f"{title}\nClient: Sol\nInvoice number: 2031-01-007\nAmount: 20 EUR\n"
+                                      "Status: unpaid\n")
+    text = said(ask("In the folder jan, which invoices are unpaid?", FILES, invoice_turns(folder, prefix="jan/")))
+    assert text.startswith(f"Unpaid: {number} (Sol")
