@@ -1,7 +1,10 @@
 """looplab's messages in French: one catalogue, complete, with the same fields; chosen by the notebook."""
 
 import ast
+import html
+import json
 import os
+import re
 import string
 import subprocess
 import sys
@@ -10,7 +13,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po as babel_read_po
 
-from looplab import i18n
+from looplab import i18n, samples
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, Exercise, Outcome
 from looplab.i18n import _, read_po, set_language
 
@@ -100,3 +103,64 @@ def test_a_check_speaks_french_with_the_participants_error_in_it(french):
 def test_fields_with_braces_in_their_values_are_safe(french):
     assert _("your code raised {error}: {message}", error="ValueError", message="{x}") == \
         "votre code a levé ValueError : {x}"
+
+
+NOTEBOOKS_FR = sorted(SRC.parent.parent.glob("notebooks-fr/[0-9][0-9]_*.ipynb")) + \
+    sorted(SRC.parent.parent.glob("workshop-fr/[0-9][0-9]_*.ipynb"))
+
+
+def english_phrases() -> dict[str, str]:
+    """Sentence-long pieces of the catalogue's English (the text between its fields), each with its message,
+    for the messages whose French differs: seeing one in a French output means looplab spoke English there."""
+    weather, _calc = samples.weather_and_calc()
+    data = weather.handler(city="Lyon")  # a sample tool's result is data, as the invoices are, even when a script quotes it
+    phrases = {}
+    for msg, text in read_po(PO.read_text(encoding="utf-8")).items():
+        if text == msg:
+            continue
+        for literal, *_rest in string.Formatter().parse(msg):
+            literal = literal.strip(" .;:,'()")
+            if len(literal.split()) >= 4 and literal not in text and literal not in data:
+                phrases.setdefault(literal, msg)
+    return phrases
+
+
+def shown(output: dict) -> str:
+    """What a stored output shows a participant, as text (HTML unescaped, no colour codes)."""
+    data = output.get("data", {})
+    parts = [output.get("text", ""), data.get("text/plain", ""), html.unescape(str(data.get("text/html", ""))),
+             output.get("evalue", ""), "\n".join(output.get("traceback", []))]
+    return re.sub(r"\x1b\[[0-9;]*m", "", "\n".join("".join(p) if isinstance(p, list) else p for p in parts))
+
+
+def english_in(path: Path, phrases: dict[str, str]) -> list[str]:
+    """'<notebook> cell <n>: <phrase>' for each catalogue phrase shown in English by a French notebook's outputs."""
+    found = []
+    for n, cell in enumerate(json.loads(path.read_text(encoding="utf-8"))["cells"]):
+        text = "\n".join(shown(o) for o in cell.get("outputs", []))
+        found += [f"{path.parent.name}/{path.name} cell {n}: {p!r}" for p in phrases if p in text]
+    return found
+
+
+def test_english_phrases_are_taken_from_between_the_fields():
+    phrases = english_phrases()
+    assert phrases["was not approved; it did not run"] == "call to {name} was not approved; it did not run."
+    assert "pass a name inside it" in phrases and "leaves the folder" not in phrases  # under four words: no sentence
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS_FR, ids=[f"{p.parent.name}/{p.name[:2]}" for p in NOTEBOOKS_FR])
+def test_french_notebooks_show_no_english_message_of_looplab(path):
+    found = english_in(path, english_phrases())
+    assert not found, f"{len(found)} outputs in English, from looplab's catalogue:\n" + "\n".join(found[:20])
+
+
+def test_numbers_are_written_as_the_language_writes_them(french):
+    from looplab.i18n import number
+
+    cases = [(1850, ""), (200_000, ","), (0.0056, ".2%"), (3.5, ""), (0.0173, ".4f"), (2382, ">6"), (1e100, "g")]
+    assert [number(v, s) for v, s in cases] == \
+        ["1\u202f850", "200\u202f000", "0,56\u00a0%", "3,5", "0,0173", " 2\u202f382", "1e+100"]
+    assert _("${cost}", cost=number(0.0173, ".4f")) == "0,0173 $"
+    set_language("en")
+    assert [number(v, s) for v, s in cases] == [format(v, s) for v, s in cases]  # English as format() writes it
+    assert number(True) == "True" and number("12") == "12"

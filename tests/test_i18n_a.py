@@ -346,3 +346,17 @@ def test_odd_answers_get_french_feedback_only(french, exercise):
         said = str(exercise.evaluate(answer))
         assert said.startswith(("Pas encore : ", "Pas encore tenté : ")), (kind, said)
         assert not [p for p in english if p in said], (kind, said)
+
+
+def test_the_mystery_runs_of_notebook_03_speak_french_and_end_as_in_english(french):
+    """The histories the participant diagnoses: French task and model texts, the same endings, the same check."""
+    histories = {name: ex03.mystery(name) for name in ex03.MYSTERIES}
+    assert {name: run.status for name, run in histories.items()} == {"A": "truncated", "B": "max_turns", "C": "done"}
+    assert histories["A"].messages[0]["content"] == "Donne-moi la météo de Lyon."
+    assert histories["A"].messages[1]["content"][0]["text"] == "Je regarde la météo à Lyon."
+    assert [b["text"] for m in histories["C"].messages[1:] for b in m["content"]] == \
+        ["Je cherche les prévisions...", "Lyon : 21 °C, nuageux."]
+    assert histories["B"].tool_calls[0] == ("get_weather", {"city": "Lyon"})  # the never-stopping model still asks for Lyon
+    assert ex03.verdicts.evaluate({"A": "truncated", "B": "max_turns", "C": "done"}).status == PASS
+    set_language("en")
+    assert ex03.mystery("C").messages[0]["content"] == "What is the weather in Lyon?"

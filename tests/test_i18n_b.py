@@ -12,7 +12,7 @@ import test_exercises_06 as t06
 import test_exercises_07 as t07
 from solutions import ODD_ANSWERS, code_only, defined_in
 
-from looplab import Sandbox, Tool, Toolbox, samples, tool
+from looplab import Sandbox, Tool, Toolbox, faults, samples, tool
 from looplab.exercises import FAIL, PASS, Exercise, ex04, ex05, ex06, ex07
 from looplab.guards import ask_policy
 from looplab.i18n import _, set_language
@@ -272,18 +272,90 @@ def test_ask_policy_asks_in_french_and_takes_a_french_yes(french):
         [True, True, False, False, False]
 
 
-def test_what_the_model_reads_stays_english_in_a_french_notebook(french, tmp_path):
-    """Tool results (refusals, schema errors, Sandbox errors) are the model's input: they stay as Claude's API
-    and the practice model read them, in English, whatever the notebook's language."""
+def test_tool_results_speak_the_notebooks_language(french, tmp_path):
+    """Refusals, schema errors and Sandbox errors are what a participant reads in a French notebook's
+    outputs: French there, English in an English notebook, byte for byte as before."""
     (tmp_path / "a.txt").write_text("A", encoding="utf-8")
     box = Toolbox([*samples.action_tools([]), *samples.docs_tools(tmp_path)])
-    unknown = box.execute({"id": "t1", "name": "wire_money", "input": {}}).result["content"]
-    refused = box.execute({"id": "t2", "name": "send_email",
-                           "input": {"to": "a@example.com", "subject": "s", "body": "b"}}).result["content"]
-    escape = box.execute({"id": "t3", "name": "read_doc", "input": {"name": "../a.txt"}}).result["content"]
+    email = {"to": "a@example.com", "subject": "s", "body": "b"}
+
+    def results():
+        return [box.execute({"id": "t1", "name": "wire_money", "input": {}}).result["content"],
+                box.execute({"id": "t2", "name": "send_email", "input": email}).result["content"],
+                box.execute({"id": "t3", "name": "read_doc", "input": {"name": "../a.txt"}}).result["content"]]
+
+    unknown, refused, escape = results()
+    assert unknown.startswith("aucun outil nommé 'wire_money' ; disponibles : send_email")
+    assert refused == "l'appel à send_email n'a pas été approuvé ; il ne s'est pas exécuté."
+    assert escape == ("read_doc a échoué : ValueError : Sandbox : '../a.txt' sort du dossier "
+                      f"'{tmp_path.name}' ('..' n'est pas autorisé) ; passez un nom qui s'y trouve")
+    set_language("en")
+    unknown, refused, escape = results()
     assert unknown.startswith("no tool named 'wire_money'")
     assert refused == "call to send_email was not approved; it did not run."
-    assert "leaves the folder" in escape and "pass a name inside it" in escape
+    assert escape == (f"read_doc failed: ValueError: Sandbox: '../a.txt' leaves the folder '{tmp_path.name}' "
+                      "('..' is not allowed); pass a name inside it")
+
+
+def _request(task: str, box: Toolbox, turns: list[list[tuple[str, dict, dict]]]) -> dict:
+    """A Messages request: the task, then each turn's tool_use blocks and the results the Toolbox gave."""
+    messages, n = [{"role": "user", "content": task}], 0
+    for turn in turns:
+        uses, results = [], []
+        for name, given, result in turn:
+            n += 1
+            uses.append({"type": "tool_use", "id": f"toolu_{n}", "name": name, "input": given})
+            results.append({**result, "tool_use_id": f"toolu_{n}"})
+        messages += [{"role": "assistant", "content": uses}, {"role": "user", "content": results}]
+    return {"model": "claude-opus-5", "max_tokens": 512, "tools": box.to_api(), "messages": messages}
+
+
+def _decision(task: str, box: Toolbox, calls: list[list[tuple[str, dict]]], language: str) -> tuple:
+    """What the practice model does after the Toolbox ran `calls` with the notebook in `language`."""
+    from looplab.practice.planner import plan
+    from looplab.practice.view import read_request
+
+    set_language(language)
+    turns = [[(name, given, box.execute({"id": "x", "name": name, "input": given}).result) for name, given in turn]
+             for turn in calls]
+    set_language("en")
+    reply = plan(read_request(_request(task, box, turns)))
+    proposed = [(b["name"], b["input"]) for b in reply["content"] if b["type"] == "tool_use"]
+    text = " ".join(b["text"] for b in reply["content"] if b["type"] == "text")
+    return reply["stop_reason"], proposed, text
+
+
+CASES = {  # what the practice model must read in looplab's French tool results as it reads the English ones
+    "a denied email is reported as not sent": ("Weather in Lyon?", [[("get_weather", {"city": "Lyon"}),
+                                                ("send_email", {"to": "ana@example.com", "subject": "Hi", "body": "Yo"})]]),
+    "a passing fault is retried once": ("Weather in Lyon?", [[("get_weather", {"city": "Lyon"})]]),
+    "a Sandbox refusal is not retried": ("Read the file ../secret.txt and tell me what it says.",
+                                         [[("read_file", {"path": "../secret.txt"})]]),
+    "a missing file is not retried": ("Read the file invoices/none.txt and tell me what it says.",
+                                      [[("read_file", {"path": "invoices/none.txt"})]]),
+    "a calculator refusal is not retried": ("What is 2 ** 99999?", [[("calculator", {"expression": "2 ** 99999"})]]),
+    "a schema error is not retried": ("What is 1+1?", [[("calculator", {"expr": "1+1"})]]),
+    "an unknown catalogue key is absent": ("Look up 'cooking' in the catalogue.", [[("lookup", {"key": "cooking"})]]),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_practice_model_reads_french_tool_results_as_english_ones(case, tmp_path):
+    (tmp_path / "invoices").mkdir()
+    weather, calculator = samples.weather_and_calc()
+    if case == "a passing fault is retried once":
+        weather = faults.failing(weather)
+    task, calls = CASES[case]
+    name = calls[0][0][0]
+    box = Toolbox([*samples.invoice_tools(tmp_path)] if name == "read_file" else samples.catalogue_tools()
+                  if name == "lookup" else [weather, calculator, *samples.action_tools([])])
+    english, french = _decision(task, box, calls, "en"), _decision(task, box, calls, "fr")
+    assert french[:2] == english[:2], f"{case}: in English {english}, in French {french}"
+    done = [c for turn in calls for c in turn]
+    retried = [c for c in french[1] if c in done]
+    assert bool(retried) == (case == "a passing fault is retried once"), french
+    if case == "a denied email is reported as not sent":
+        assert french[2] == english[2] and "ana@example.com was not approved, so it was not sent" in french[2]
 
 
 def french_solved(notebook: str) -> list[str]:

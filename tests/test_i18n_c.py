@@ -133,7 +133,7 @@ def test_a_meter_labels_its_rows_in_french(french):
     text = str(meter(client, messages))
     assert text.splitlines()[0].startswith("tâche ")
     assert text.splitlines()[1].startswith("réponse ")
-    assert " de la fenêtre de 1000000 tokens" in text.splitlines()[-1]
+    assert " = 0,00\u00a0% de la fenêtre de 1\u202f000\u202f000 tokens" in text.splitlines()[-1]  # French numbers
 
 
 # --- faults, sync, replay

@@ -6,14 +6,16 @@ import sys
 import threading
 import time
 
+from looplab.i18n import N_, _
+
 IN_BROWSER = sys.platform == "emscripten"
 # Claude's API refuses a browser's cross-origin call unless it says it knows the key is exposed.
 BROWSER_HEADERS = {"anthropic-dangerous-direct-browser-access": "true"}
-EXPOSED = ("The key is visible to this page's code (any script in this tab can read it): "
+EXPOSED = N_("The key is visible to this page's code (any script in this tab can read it): "
            "fine for a workshop key with a small limit, never for a production key.")
 NOT_HERE = {
-    "practice server": "The HTTP practice server (python -m looplab.practice) needs sockets, which a "
-                       "browser tab has not: here make_client() runs the practice model in-process.",
+    "practice server": N_("The HTTP practice server (python -m looplab.practice) needs sockets, which a "
+                       "browser tab has not: here make_client() runs the practice model in-process."),
 }
 
 _key: str | None = None  # typed into key_widget(); kept in this tab's memory only
@@ -36,8 +38,9 @@ def set_key(key: str | None) -> str:
     global _key
     _key = (key or "").strip() or None
     if _key is None:
-        return "No key: make_client() returns the practice model."
-    return f"Key kept in this tab's memory only. make_client() now returns Claude: run the notebook's cells again. {EXPOSED}"
+        return _("No key: make_client() returns the practice model.")
+    return _("Key kept in this tab's memory only. make_client() now returns Claude: run the notebook's cells "
+             "again. {warning}", warning=_(EXPOSED))
 
 
 def key_widget():
@@ -46,9 +49,9 @@ def key_widget():
 
     import ipywidgets as w
 
-    box = w.Password(placeholder="sk-ant-…", description="API key", layout=w.Layout(width="28em"))
-    use, forget = w.Button(description="Use Claude"), w.Button(description="Forget key")
-    status = w.HTML(f"<i>{html.escape(EXPOSED)}</i>")
+    box = w.Password(placeholder="sk-ant-…", description=_("API key"), layout=w.Layout(width="28em"))
+    use, forget = w.Button(description=_("Use Claude")), w.Button(description=_("Forget key"))
+    status = w.HTML(f"<i>{html.escape(_(EXPOSED))}</i>")
 
     def on_use(_):
         status.value = html.escape(set_key(box.value))
@@ -108,8 +111,8 @@ class TaskEvent(threading.Event):
         from pyodide.ffi import can_run_sync, run_sync
 
         if not can_run_sync():
-            raise RuntimeError("waiting for a click needs JSPI (Chromium has it; this browser lacks it): "
-                               "pass approve=looplab.deny_all or a policy instead")
+            raise RuntimeError(_("waiting for a click needs JSPI (Chromium has it; this browser lacks it): "
+                                 "pass approve=looplab.deny_all or a policy instead"))
         end = None if timeout is None else time.monotonic() + timeout
         while not self.is_set():
             if end is not None and time.monotonic() >= end:

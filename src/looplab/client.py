@@ -85,6 +85,6 @@ def _in_browser(key: str) -> tuple[anthropic.Anthropic, str]:
     if key:
         return (browser.claude_client(key),
                 _("Backend: Claude from this browser tab ({key}), model {model}. {warning}",
-                  key=_key_tail(key), model=MODEL, warning=browser.EXPOSED))
+                  key=_key_tail(key), model=MODEL, warning=_(browser.EXPOSED)))
     return practice_client(), _("Backend: practice model (in this browser tab). To use Claude, run "
                                 "looplab.browser.key_widget() and enter a key.")

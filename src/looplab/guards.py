@@ -19,7 +19,7 @@ def cap_output(text: str, limit: int = 8000) -> str:
     """Cut text to `limit` characters and say visibly how much was left out."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}\n[… truncated: {len(text) - limit} more characters]"
+    return text[:limit] + "\n" + _("[… truncated: {n} more characters]", n=len(text) - limit)
 
 
 MAX_NAME_CHARS = 255
@@ -68,33 +68,38 @@ class Sandbox:
         return f"Sandbox('{self.label}')"
 
     def _leaves(self, name: str, why: str = "") -> ValueError:
-        why = f" ({why})" if why else ""
-        return ValueError(f"Sandbox: {_show(name)} leaves the folder '{self.label}'{why}; pass a name inside it")
+        if not why:
+            return ValueError(_("Sandbox: {name} leaves the folder '{folder}'; pass a name inside it",
+                                name=_show(name), folder=self.label))
+        return ValueError(_("Sandbox: {name} leaves the folder '{folder}' ({why}); pass a name inside it",
+                            name=_show(name), folder=self.label, why=why))
 
     def _check_text(self, name: str, text: str) -> None:
         if any(unicodedata.category(c).startswith("C") for c in text):
-            raise self._leaves(name, "it contains a control character")
+            raise self._leaves(name, _("it contains a control character"))
         if "\\" in text:
-            raise self._leaves(name, "use '/' between folders, not '\\'")
+            raise self._leaves(name, _("use '/' between folders, not '\\'"))
         if text.startswith(("/", "~")) or (len(text) > 1 and text[1] == ":" and text[0].isalpha()):
-            raise self._leaves(name, "absolute paths are not allowed")
+            raise self._leaves(name, _("absolute paths are not allowed"))
         if ".." in text.split("/"):
-            raise self._leaves(name, "'..' is not allowed")
+            raise self._leaves(name, _("'..' is not allowed"))
 
     def resolve(self, name: str) -> Path:
         """Return the real path of `name` inside the folder, or raise ValueError if it leaves it."""
         if not isinstance(name, str):
-            raise ValueError(f"Sandbox: a name must be text, got {type(name).__name__}; pass a name inside it")
+            raise ValueError(_("Sandbox: a name must be text, got {kind}; pass a name inside it",
+                               kind=type(name).__name__))
         if len(name) > MAX_NAME_CHARS:
-            raise self._leaves(name, f"longer than {MAX_NAME_CHARS} characters")
+            raise self._leaves(name, _("longer than {n} characters", n=MAX_NAME_CHARS))
         self._check_text(name, name)
         self._check_text(name, unicodedata.normalize("NFKC", name))  # look-alikes such as '．．／'
         try:
             path = self.root.joinpath(*[p for p in name.split("/") if p not in ("", ".")]).resolve()
         except (OSError, RuntimeError):
-            raise ValueError(f"Sandbox: {_show(name)} cannot be resolved (a link loop?); pass another name") from None
+            raise ValueError(_("Sandbox: {name} cannot be resolved (a link loop?); pass another name",
+                               name=_show(name))) from None
         if not path.is_relative_to(self.root):
-            raise self._leaves(name, "it leads outside through a link")
+            raise self._leaves(name, _("it leads outside through a link"))
         return path
 
     def _open(self, name: str, path: Path, *, folder: bool = False) -> int:
@@ -117,21 +122,22 @@ class Sandbox:
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
             if not os.path.samestat(os.fstat(fd), os.stat(self.resolve(name))):
                 os.close(fd)
-                raise self._leaves(name, "it changed into a link while being opened")
+                raise self._leaves(name, _("it changed into a link while being opened"))
             return fd
         except OSError as exc:
             if exc.errno in (errno.ELOOP, errno.EMLINK):
-                raise self._leaves(name, "it changed into a link while being opened") from None
+                raise self._leaves(name, _("it changed into a link while being opened")) from None
             if exc.errno in (errno.ENOENT, errno.ENOTDIR):
-                raise FileNotFoundError(
-                    f"Sandbox: no file {_show(name)} in '{self.label}'; list the folder to see what is there") from None
-            raise ValueError(f"Sandbox: cannot open {_show(name)} ({exc.strerror}); pass another name") from None
+                raise FileNotFoundError(_("Sandbox: no file {name} in '{folder}'; list the folder to see what is there",
+                                          name=_show(name), folder=self.label)) from None
+            raise ValueError(_("Sandbox: cannot open {name} ({why}); pass another name",
+                               name=_show(name), why=exc.strerror)) from None
 
     def list(self, folder: str = ".") -> list[str]:
         """Names in a folder inside the sandbox, sorted; subfolders end with '/'."""
         path = self.resolve(folder)
-        missing = FileNotFoundError(
-            f"Sandbox: no folder {_show(folder)} in '{self.label}'; list '.' to see what is there")
+        missing = FileNotFoundError(_("Sandbox: no folder {name} in '{folder}'; list '.' to see what is there",
+                                      name=_show(folder), folder=self.label))
         if _kind(path) != "folder":
             raise missing
         if not _WALK:  # no way to open a folder without following links here: list by path
@@ -159,9 +165,10 @@ class Sandbox:
     def read(self, name: str) -> str:
         """Text of a file inside the sandbox, at most max_bytes (non-UTF-8 bytes replaced)."""
         path = self.resolve(name)
-        missing = FileNotFoundError(
-            f"Sandbox: no file {_show(name)} in '{self.label}'; list the folder to see what is there")
-        is_folder = ValueError(f"Sandbox: {_show(name)} is a folder in '{self.label}'; list it, or read a file inside it")
+        missing = FileNotFoundError(_("Sandbox: no file {name} in '{folder}'; list the folder to see what is there",
+                                      name=_show(name), folder=self.label))
+        is_folder = ValueError(_("Sandbox: {name} is a folder in '{folder}'; list it, or read a file inside it",
+                                 name=_show(name), folder=self.label))
         kind = _kind(path)
         if kind != "file":  # a folder; missing; or a device, pipe or socket that could block
             raise is_folder if kind == "folder" else missing
@@ -172,19 +179,20 @@ class Sandbox:
             if kind != "file":
                 raise is_folder if kind == "folder" else missing
             if info.st_nlink > 1 and not self.allow_hard_links:
-                raise ValueError(
-                    f"Sandbox: {_show(name)} has {info.st_nlink} hard links, so it may be a file outside "
-                    f"'{self.label}' under a second name; pass another file, or make the Sandbox with "
-                    "allow_hard_links=True")
+                raise ValueError(_(
+                    "Sandbox: {name} has {n} hard links, so it may be a file outside '{folder}' under a second "
+                    "name; pass another file, or make the Sandbox with allow_hard_links=True",
+                    name=_show(name), n=info.st_nlink, folder=self.label))
             with os.fdopen(fd, "rb", closefd=False) as handle:
                 data = handle.read(self.max_bytes + 1)
         except OSError as exc:
-            raise ValueError(f"Sandbox: cannot read {_show(name)} ({exc.strerror}); pass another file") from None
+            raise ValueError(_("Sandbox: cannot read {name} ({why}); pass another file",
+                               name=_show(name), why=exc.strerror)) from None
         finally:
             os.close(fd)
         text = data[: self.max_bytes].decode("utf-8", errors="replace")
         if len(data) > self.max_bytes:
-            text += f"\n[… truncated: {max(info.st_size - self.max_bytes, 1)} more bytes]"
+            text += "\n" + _("[… truncated: {n} more bytes]", n=max(info.st_size - self.max_bytes, 1))
         return text
 
 

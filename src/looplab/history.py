@@ -19,7 +19,7 @@ import anthropic
 import httpx2
 
 from looplab.client import MODEL
-from looplab.i18n import _
+from looplab.i18n import _, number
 from looplab.loop import _ENDINGS, to_param
 from looplab.practice.context import BETA_COMPACTION, CLEARED, KEPT_CHARS, abridge, is_cleared
 from looplab.practice.responses import MESSAGES
@@ -124,8 +124,8 @@ class Meter:
     def __str__(self) -> str:
         biggest = max((t for _, t in self.rows), default=1) or 1
         lines = [f"{label[:44]:<44} {tokens:>6}  {'#' * round(30 * tokens / biggest)}" for label, tokens in self.rows]
-        share = " = " + _("{share:.2%} of the {window:,}-token window", share=self.total / self.window,
-                          window=self.window) if self.window else ""
+        share = " = " + _("{share} of the {window}-token window", share=number(self.total / self.window, ".2%"),
+                          window=number(self.window, ",")) if self.window else ""
         return "\n".join([*lines, f"{_('total'):<44} {self.total:>6}{share}"])
 
     def __repr__(self) -> str:

@@ -78,6 +78,20 @@ def _(message: str, /, **fields) -> str:
     return text.format(**fields) if fields else text
 
 
+THIN, NBSP = "\u202f", "\u00a0"  # French spaces: between thousands, and before %
+
+
+def number(value, spec: str = "") -> str:
+    """`value` written with the format `spec` as the notebook's language writes numbers: in English
+    as format() does (1850, 0.56%, 3.5), in French with thin spaces between thousands, a decimal
+    comma and a space before % (1 850, 0,56 %, 3,5)."""
+    if _language != "fr" or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return format(value, spec)
+    parts = re.fullmatch(r"([^a-zA-Z]*?)[,_]?((?:\.\d+)?[dfF%]?)", spec)  # [fill/align/width][grouping][.digits][type]
+    text = format(value, f"{parts[1]},{parts[2]}" if parts else spec)
+    return text.replace(",", THIN).replace(".", ",").replace("%", NBSP + "%")
+
+
 def N_(message: str, /) -> str:
     """Mark `message` for the catalogue without translating it yet (for tables built at import)."""
     return message

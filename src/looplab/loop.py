@@ -11,7 +11,7 @@ import anthropic
 from ._attempts import watch_attempts
 from ._toolrun import run_tools
 from .client import MODEL
-from .i18n import N_, _
+from .i18n import N_, _, number
 from .pricing import cost_usd
 from .tools import Toolbox
 from .trace import Event, timeline_html, timeline_text
@@ -83,7 +83,7 @@ def run_agent(client, task: str, tools, *, system: str | None = None, model: str
             if token_budget is not None and spent >= token_budget:
                 return _finish(run, emit, "over_budget",
                                _("{spent} tokens used, at or over token_budget={budget}, before turn {turn}",
-                                 spent=spent, budget=token_budget, turn=run.turns + 1))
+                                 spent=number(spent), budget=token_budget, turn=run.turns + 1))
             if run.turns >= max_turns:
                 return _finish(run, emit, "max_turns",
                                _("reached max_turns={max_turns} before the model answered; read the trace before raising the cap",

@@ -4,6 +4,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from looplab.i18n import _
+
 PRICES_DATE = "2026-09-14"
 PRICES_SOURCE = (
     "Anthropic models overview and pricing pages, as quoted on 2026-09-14 "
@@ -49,10 +51,8 @@ def _tokens(usage: Any, key: str) -> int:
 def cost_usd(model: str, usage: Any) -> float:
     """Cost in dollars of a usage (SDK Usage or dict of token counts) on `model`, cache included."""
     if model not in PRICES:
-        raise ValueError(
-            f"no price for model {model!r}; known: {', '.join(sorted(PRICES))}; "
-            f"add it to looplab.pricing.PRICES, e.g. PRICES[{model!r}] = Price(5.0, 25.0)"
-        )
+        raise ValueError(_("no price for model {model!r}; known: {known}; add it to looplab.pricing.PRICES, "
+                           "e.g. PRICES[{model!r}] = Price(5.0, 25.0)", model=model, known=", ".join(sorted(PRICES))))
     price = PRICES[model]
     dollars = (
         _tokens(usage, "input_tokens") * price.input_per_mtok

@@ -17,13 +17,13 @@ from pathlib import Path
 import anthropic
 import httpx2
 
-from looplab.i18n import _
+from looplab.i18n import N_, _
 from looplab.practice.responses import MESSAGES, MODELS, api_error
 
 FORMAT = "looplab-replay/1"
 KEPT_HEADERS = ("content-type", "request-id", "x-should-retry", "retry-after", "retry-after-ms")
 RECORDED_PREFIX = (MESSAGES, MODELS)  # a model's page too: notebook 08 reads its window
-FIX = "re-record or run the recorded notebook unchanged"
+FIX = N_("re-record or run the recorded notebook unchanged")
 _SHARED: dict = {}  # resolved path → state shared by every client of this process
 _SHARED_LOCK = threading.Lock()
 
@@ -117,13 +117,14 @@ def load(path) -> list:
 def first_difference(recorded, sent, where: str = "") -> str | None:
     """Where two JSON values first differ, e.g. "messages[2].content: 'a' vs 'b'"."""
     if type(recorded) is not type(sent):
-        return f"{where or 'body'}: {_short(recorded)} recorded, {_short(sent)} sent"
+        return _("{where}: {recorded} recorded, {sent} sent", where=where or "body", recorded=_short(recorded),
+                 sent=_short(sent))
     if isinstance(recorded, dict):
         for key in sorted(set(recorded) | set(sent)):
             inner = f"{where}.{key}" if where else key
             if key not in recorded or key not in sent:
-                side = "sent but not recorded" if key not in recorded else "recorded but not sent"
-                return f"{inner}: {side}"
+                side = _("sent but not recorded") if key not in recorded else _("recorded but not sent")
+                return _("{where}: {side}", where=inner, side=side)
             found = first_difference(recorded[key], sent[key], inner)
             if found:
                 return found
@@ -134,9 +135,11 @@ def first_difference(recorded, sent, where: str = "") -> str | None:
             if found:
                 return found
         if len(recorded) != len(sent):
-            return f"{where}: {len(recorded)} items recorded, {len(sent)} sent"
+            return _("{where}: {recorded} items recorded, {sent} sent", where=where, recorded=len(recorded),
+                     sent=len(sent))
         return None
-    return None if recorded == sent else f"{where}: {_short(recorded)} recorded, {_short(sent)} sent"
+    return None if recorded == sent else _("{where}: {recorded} recorded, {sent} sent", where=where,
+                                           recorded=_short(recorded), sent=_short(sent))
 
 
 def _short(value) -> str:
@@ -211,14 +214,15 @@ class Replay:
         key = canonical(sent)
         candidates = [(r, i) for r in self.order() for i in range(len(r.exchanges))]
         if not candidates:
-            return f"replay: the recording holds no request; {FIX}"
+            return _("replay: the recording holds no request; {fix}", fix=_(FIX))
         recording, index = max(candidates, key=lambda c: _likeness(c[0].keys[c[1]], key))
         difference = _field(first_difference(recording.exchanges[index]["request"], sent))
         if self.folder is None:
-            return (f"replay: no recorded request matches this one (closest: request {index + 1}, "
-                    f"{difference}); {FIX}")
-        return (f"replay: this request matches no recording in '{self.folder}' (closest: "
-                f"{recording.name} request {index + 1}: {difference}); {FIX}")
+            return _("replay: no recorded request matches this one (closest: request {n}, {difference}); {fix}",
+                     n=index + 1, difference=difference, fix=_(FIX))
+        return _("replay: this request matches no recording in '{folder}' (closest: {name} request {n}: "
+                 "{difference}); {fix}", folder=self.folder, name=recording.name, n=index + 1, difference=difference,
+                 fix=_(FIX))
 
 
 def _field(difference: str) -> str:

@@ -7,6 +7,7 @@ import zlib
 from pathlib import Path
 
 from looplab.guards import Sandbox, safe_calc
+from looplab.i18n import _
 from looplab.tools import Tool, tool
 
 WEATHER = {
@@ -46,7 +47,7 @@ def weather_and_calc() -> list[Tool]:
         """
         key = city.strip()
         if not key:
-            raise ValueError("the city is empty; pass a city name, e.g. Lyon")
+            raise ValueError(_("the city is empty; pass a city name, e.g. Lyon"))
         if key.lower() in WEATHER:
             key, temp, sky = WEATHER[key.lower()]
         else:  # any other city: a value derived from its name, the same every run
@@ -78,7 +79,7 @@ def invoice_tools(folder: str | Path) -> list[Tool]:
             folder: Folder to list, relative to the working folder; "." for the working folder itself.
         """
         names = sandbox.list(folder)
-        return "\n".join(names) if names else f"the folder {folder!r} is empty"
+        return "\n".join(names) if names else _("the folder {folder!r} is empty", folder=folder)
 
     @tool
     def read_file(path: str) -> str:
@@ -111,7 +112,7 @@ def catalogue_tools(path: str | Path | None = None) -> list[Tool]:
             key: Catalogue key, e.g. design.
         """
         if key not in catalogue:
-            raise UnknownKey(f"no entry {key!r} in the catalogue; known keys: {', '.join(sorted(catalogue))}")
+            raise UnknownKey(_("no entry {key!r} in the catalogue; known keys: {keys}", key=key, keys=", ".join(sorted(catalogue))))
         return json.dumps(catalogue[key], ensure_ascii=False)
 
     return [lookup]
@@ -148,7 +149,7 @@ def docs_tools(folder: str | Path) -> list[Tool]:
             if score:
                 ranked.append((-score, name, title))
         if not ranked:
-            return f"no document matches {query!r}"
+            return _("no document matches {query!r}", query=query)
         return "\n".join(f"{name} — {title} (score {-neg})" for neg, name, title in sorted(ranked)[:5])
 
     @tool
@@ -176,7 +177,7 @@ def action_tools(outbox: list) -> list[Tool]:
             body: Message text.
         """
         outbox.append({"tool": "send_email", "to": to, "subject": subject, "body": body})
-        return "sent (simulated)"
+        return _("sent (simulated)")
 
     @tool(consequential=True)
     def delete_file(name: str) -> str:
@@ -186,7 +187,7 @@ def action_tools(outbox: list) -> list[Tool]:
             name: File name.
         """
         outbox.append({"tool": "delete_file", "name": name})
-        return "deleted (simulated)"
+        return _("deleted (simulated)")
 
     return [send_email, delete_file]
 

@@ -142,7 +142,7 @@ def _to_text(value: Any) -> str:
     if isinstance(value, str):
         return value
     if value is None:
-        return "(no output)"
+        return _("(no output)")
     if isinstance(value, (dict, list)):
         return json.dumps(value, ensure_ascii=False, default=str)
     return str(value)
@@ -189,18 +189,20 @@ class Toolbox:
     def check(self, name: str, input: Any) -> str | None:
         """None if `name` is registered and `input` fits its schema, else the error text for the model."""
         if name not in self._tools:
-            return f"no tool named {name!r}; available: {', '.join(self._tools) or '(none)'}"
+            return _("no tool named {name!r}; available: {names}", name=name, names=", ".join(self._tools) or _("(none)"))
         schema = self._tools[name].input_schema
         if not isinstance(input, dict):
-            return f"input for {name} must be a JSON object, got {type(input).__name__}. Expected schema: {json.dumps(schema)}"
+            return _("input for {name} must be a JSON object, got {kind}. Expected schema: {schema}",
+                     name=name, kind=type(input).__name__, schema=json.dumps(schema))
         if name not in self._validators:
             self._validators[name] = validator_class()(schema)
         errors = sorted(self._validators[name].iter_errors(input), key=lambda e: list(e.absolute_path))
         if not errors:
             return None
         where = "/".join(str(p) for p in errors[0].absolute_path)
-        problem = f"at '{where}': {errors[0].message}" if where else errors[0].message
-        return f"input for {name} is invalid: {problem}. Expected schema: {json.dumps(schema, ensure_ascii=False)}"
+        problem = _("at '{where}': {message}", where=where, message=errors[0].message) if where else errors[0].message
+        return _("input for {name} is invalid: {problem}. Expected schema: {schema}",
+                 name=name, problem=problem, schema=json.dumps(schema, ensure_ascii=False))
 
     def execute(self, block: Any, approve: Callable[[str, dict], bool] | None = None) -> ToolOutcome:
         """Check, approve and run one tool_use block (SDK ToolUseBlock or dict); never raises for tool errors."""
@@ -217,11 +219,11 @@ class Toolbox:
             except Exception:  # an approver that fails must not approve
                 approved = False
             if not approved:
-                error = f"call to {name} was not approved; it did not run."
+                error = _("call to {name} was not approved; it did not run.", name=name)
                 return ToolOutcome(_tool_result(tool_use_id, error, True), False, False, error)
         try:
             text = _to_text(chosen.handler(**input))
         except Exception as exc:
-            error = cap_output(f"{name} failed: {type(exc).__name__}: {exc}", 2000)
+            error = cap_output(_("{name} failed: {error}: {message}", name=name, error=type(exc).__name__, message=exc), 2000)
             return ToolOutcome(_tool_result(tool_use_id, error, True), True, approved, error)
         return ToolOutcome(_tool_result(tool_use_id, cap_output(text, 8000), False), True, approved, None)

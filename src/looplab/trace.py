@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from looplab.i18n import N_, _
+from looplab.i18n import N_, _, number
 
 COLUMNS = (N_("turn"), N_("stop reason"), N_("tools"), N_("tokens in"), N_("tokens out"), N_("cost"))
 
@@ -72,7 +72,7 @@ def usage_per_turn(run) -> list[dict]:
 
 def format_cost(cost: float | None) -> str:
     """Cost as text: "$0.0114", or "n/a" when the model has no price."""
-    return _("n/a") if cost is None else f"${cost:.4f}"
+    return _("n/a") if cost is None else _("${cost}", cost=number(cost, ".4f"))
 
 
 def clip(text: str, limit: int, *, count: bool = False) -> str:
@@ -144,7 +144,7 @@ def _headline(run) -> str:
     u = run.usage
     count = _("{n} turn", n=run.turns) if run.turns == 1 else _("{n} turns", n=run.turns)
     return _("{status} after {count} · {tokens_in} in / {tokens_out} out tokens · {cost} ({model})",
-             status=run.status, count=count, tokens_in=u["input_tokens"], tokens_out=u["output_tokens"],
+             status=run.status, count=count, tokens_in=number(u["input_tokens"]), tokens_out=number(u["output_tokens"]),
              cost=format_cost(run.cost_usd), model=run.model)
 
 

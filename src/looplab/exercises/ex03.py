@@ -8,7 +8,7 @@ from pathlib import Path
 from looplab.client import practice_client
 from looplab.exercises import Exercise
 from looplab.exercises._loops import call_loop, compare, guarded
-from looplab.i18n import N_, _
+from looplab.i18n import N_, _, number
 from looplab.loop import STATUSES, run_agent
 from looplab.practice import call, calls, say, stop, transport_of
 from looplab.practice.script import STOP_REASONS
@@ -72,10 +72,12 @@ def _future():
     return client, _weather()
 
 
-MYSTERIES = {  # name -> (script, max_turns) of a run whose history the notebook shows without its status
-    "A": ([stop("max_tokens", "Let me check the weather in Lyon.", partial_tool=True)], 10),
-    "B": ([], 3),  # an empty script here means: the never-stopping model
-    "C": ([stop("pause_turn", "Searching the forecast..."), say("Lyon: 21 °C, cloudy.")], 10),
+MYSTERY_TASK = N_("What is the weather in Lyon?")  # French: 'Donne-moi la météo de Lyon.' (never_stop takes its last word)
+MYSTERIES = {  # name -> (script, max_turns) of a run whose history the notebook shows without its status;
+    # the scripts' texts are in the notebook's language, made when the run is played
+    "A": (lambda: [stop("max_tokens", _("Let me check the weather in Lyon."), partial_tool=True)], 10),
+    "B": (lambda: [], 3),  # an empty script here means: the never-stopping model
+    "C": (lambda: [stop("pause_turn", _("Searching the forecast...")), say(_("Lyon: 21 °C, cloudy."))], 10),
 }
 CLUES = {
     "A": N_("look at the last block: a tool call whose input is empty, and no result after it"),
@@ -89,8 +91,9 @@ PUBLIC = [status for status in STATUSES if status not in ("anomaly", "error")]
 def mystery(name: str):
     """The run behind mystery `name`: played again, the same every time."""
     script, max_turns = MYSTERIES[name]
+    script = script()
     client = practice_client(script=script) if script else practice_client(never_stop=True)
-    return run_agent(client, WEATHER_TASK, weather_and_calc(), max_turns=max_turns)
+    return run_agent(client, _(MYSTERY_TASK), weather_and_calc(), max_turns=max_turns)
 
 
 def test_verdicts(verdicts) -> str:
@@ -244,17 +247,17 @@ def test_budget(budget) -> str:
                                "({tokens} tokens used); it needs {needed} calls, and the budget is checked before "
                                "each: it must be above the tokens the task has spent before its last call "
                                "(spent(task, task.turns - 1))", budget=budget, status=task.status, turns=task.turns,
-                               tokens=_tokens(task), needed=full.turns) + exactly)
+                               tokens=number(_tokens(task)), needed=full.turns) + exactly)
     runaway = run_agent(practice_client(never_stop=True), asked, invoice_tools("data"),
                         token_budget=budget, max_turns=50)
     if runaway.status != "over_budget" or runaway.turns > RUNAWAY_TURNS:
         raise AssertionError(_("with token_budget={budget} the never-stopping model ran {turns} turns ({tokens} "
                                "tokens) before it was stopped; to stop it within {most} turns, the budget must be at "
                                "or under what it has spent after {most} turns (spent(runaway, {most}))",
-                               budget=budget, turns=runaway.turns, tokens=_tokens(runaway), most=RUNAWAY_TURNS))
+                               budget=budget, turns=runaway.turns, tokens=number(_tokens(runaway)), most=RUNAWAY_TURNS))
     return _("token_budget={budget}: the invoice task finishes with {tokens} tokens, and the runaway stops after "
-             "{turns} turns ({runaway_tokens} tokens).", budget=budget, tokens=_tokens(task), turns=runaway.turns,
-             runaway_tokens=_tokens(runaway))
+             "{turns} turns ({runaway_tokens} tokens).", budget=budget, tokens=number(_tokens(task)), turns=runaway.turns,
+             runaway_tokens=number(_tokens(runaway)))
 
 
 verdicts = Exercise(

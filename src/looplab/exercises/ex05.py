@@ -45,7 +45,7 @@ class _Counting:
 
     def __init__(self, inner, failing, error=None):
         self.inner, self.failing, self.calls = inner, failing, 0
-        self.error = error or (lambda: faults.ToolFault("the service is unavailable (simulated failure)"))
+        self.error = error or (lambda: faults.ToolFault(_("the service is unavailable (simulated failure)")))
 
     def __call__(self, **input):
         self.calls += 1

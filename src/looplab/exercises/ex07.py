@@ -8,7 +8,7 @@ import anthropic
 
 from looplab.client import MODEL, practice_client
 from looplab.exercises import Exercise
-from looplab.i18n import N_, _
+from looplab.i18n import N_, _, number
 from looplab.practice import say, transport_of
 from looplab.pricing import cost_usd
 
@@ -125,8 +125,9 @@ def test_cached_request(cached_request) -> str:
                                "cache_control on that block (the tools come before it, so they are cached too)"))
     plain = {"input_tokens": second.input_tokens + second.cache_read_input_tokens}
     cached = {"input_tokens": second.input_tokens, "cache_read_input_tokens": second.cache_read_input_tokens}
-    return _("the second call read {n} tokens from the cache: its input cost ${cost:.6f} instead of ${plain:.6f} "
-             "(estimates).", n=second.cache_read_input_tokens, cost=cost_usd(MODEL, cached), plain=cost_usd(MODEL, plain))
+    return _("the second call read {n} tokens from the cache: its input cost ${cost} instead of ${plain} "
+             "(estimates).", n=number(second.cache_read_input_tokens), cost=number(cost_usd(MODEL, cached), ".6f"),
+             plain=number(cost_usd(MODEL, plain), ".6f"))
 
 
 collect_stream = Exercise(

@@ -23,7 +23,7 @@ from looplab.exercises.ex05 import (
     _weather_box,
 )
 from looplab.history import CLEARED, clear_old_results, long_run, plain
-from looplab.i18n import N_, _
+from looplab.i18n import N_, _, number
 from looplab.practice import call, say, transport_of
 from looplab.samples import STATION_TASK, station_tools
 from looplab.tools import Toolbox
@@ -113,7 +113,8 @@ def test_clear_old(clear_old) -> str:
                                turn=turn))
     plain = _scripted(None)[1]
     return _("old results are cleared and the last ones kept at every turn: the run sent {total} input tokens "
-             "instead of {plain} ({saved:.0%} less).", total=total, plain=plain, saved=1 - total / plain)
+             "instead of {plain} ({saved} less).", total=number(total), plain=number(plain),
+             saved=number(1 - total / plain, ".0%"))
 
 
 def _quoted(text: str, original: str) -> bool:
@@ -148,8 +149,8 @@ def test_summarize_old(summarize) -> str:
                                "keep enough first lines for each day's fields (Status is the 9th line)",
                                got=run.answer[:90], want=reference.answer[:60]))
     return _("old results are quoted, abridged, with a note; the run still answers as the full one, and sent "
-             "{total} input tokens instead of {full} ({saved:.0%} less).", total=run.total, full=reference.total,
-             saved=1 - run.total / reference.total)
+             "{total} input tokens instead of {full} ({saved} less).", total=number(run.total), full=number(reference.total),
+             saved=number(1 - run.total / reference.total, ".0%"))
 
 SUMMARIZE_SOLUTION = N_('''def summarize_old(messages, keep=3, chars=240):
     """A copy of `messages` whose old tool results keep only their first lines, and say so."""

@@ -11,6 +11,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import httpx2
 
 from looplab import browser
+from looplab.i18n import _
 from looplab.practice.transport import MAX_BODY, TOO_LARGE, PracticeTransport
 
 BACKLOG = 256
@@ -115,5 +116,5 @@ class _Handler(BaseHTTPRequestHandler):
 def make_server(port: int = 0, transport: PracticeTransport | None = None) -> PracticeServer:
     """A PracticeServer on 127.0.0.1:`port` (0 picks a free one) answering from `transport`."""
     if browser.IN_BROWSER:
-        raise RuntimeError(browser.NOT_HERE["practice server"])
+        raise RuntimeError(_(browser.NOT_HERE["practice server"]))
     return PracticeServer(port, transport or PracticeTransport(keep=KEEP))

@@ -250,8 +250,10 @@ def cannot_plan(why: str, wording: str = "") -> dict:
 
 
 ABSENT = re.compile(r"not found|no entry|no such|no result|unknown|does not exist|doesn't exist|"
+                    r"introuvable|pas trouvée?|aucune entrée|aucun résultat|inconnue?|n'existe pas|"
                     r"^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
-DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b", re.IGNORECASE)
+DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b|\bpas été approuvée?\b|\brefusée? par\b",
+                    re.IGNORECASE)
 INJECTION = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instruction|system override|"
     r"note for ai|for ai assistants|\bassistant[,:]|forget the question|\[/?INST\]|</?(?:system|tool_result)>|"
@@ -379,7 +381,8 @@ def said(step: Step) -> str:
     """A tool result on one line, without the '<tool> failed: <ExcType>: ' prefix, for an answer."""
     if is_cleared(step.result or ""):  # context management removed it: say so, never quote the placeholder
         return "its result was cleared from the history"
-    return clip(re.sub(rf"^{re.escape(step.name)} failed: \w+: ", "", one_line(step.result or "no result")), 300)
+    return clip(re.sub(rf"^{re.escape(step.name)} (?:failed|a échoué) ?: \w+ ?: ", "", one_line(step.result or "no result")),
+                300)
 
 
 def tool_label(name: str) -> str:

@@ -12,6 +12,8 @@ PERMANENT = re.compile(
     r"not found|no such|no entry|not in the|unknown|does not exist|doesn't exist|invalid|"
     r"not allowed|denied|not approved|approv|refused|declined|rejected|blocked|"
     r"leaves the folder|schema|required|KeyError|ValueError|TypeError|FileNotFoundError|"
+    r"introuvable|aucune entrée|inconnue?|n'existe pas|invalide|pas autorisée?s?|refusée?|rejetée?|"  # looplab's
+    r"pas été approuvée?|sort du dossier|schéma|obligatoire|"  # tool errors in French
     r"IsADirectoryError|PermissionError|NotADirectoryError|ZeroDivisionError",
     re.IGNORECASE,
 )
