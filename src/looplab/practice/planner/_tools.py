@@ -29,6 +29,26 @@ IN_FRENCH = [
              (r"The documents do not answer this question about ('[^']*'): I read (.*?), and no sentence in them "
               r"answers it\.", lambda m: f"Les documents ne répondent pas à cette question sur {m[1]} : j'ai lu "
               f"{m[2].replace(' and ', ' et ')}, et aucune phrase n'y répond."),
+             # cleared results (context management), errors while reading, research's other notes
+             (r"(\S+) was read, but its result was cleared from the history; it is not counted\.",
+              r"\1 a été lu, mais son résultat a été effacé de l'historique ; non compté."),
+             (r"I read (\S+), but its result was cleared from the history, so I cannot quote it\.",
+              r"J'ai lu \1, mais son résultat a été effacé de l'historique : je ne peux pas le citer."),
+             (r"I cannot answer from what is left of the history\.", "Je ne sais pas répondre avec ce qui reste de l'historique."),
+             (r"I could not read (\S+): ", r"Je n'ai pu lire \1 : "), (r"its result was cleared from the history",
+              "son résultat a été effacé de l'historique"),
+             (r"a result it needs was cleared from the history \(context management\), and it does not answer from a "
+              r"placeholder; call the tool again or keep more results", "un résultat dont il a besoin a été effacé de "
+              "l'historique (gestion du contexte), et il ne répond pas à partir d'un espace réservé ; rappelez l'outil "
+              "ou gardez plus de résultats"),
+             (r"I did not answer '(.*?)': no sentence I found speaks of it\.",
+              r"Je n'ai pas répondu à '\1' : aucune phrase trouvée n'en parle."),
+             (r"The documents I quote do not mention (.*?)\.",
+              lambda m: f"Les documents que je cite ne mentionnent pas {m[1].replace(' and ', ' et ')}."),
+             (r"The search failed, so I cannot answer\. (\S+) said: ", r"La recherche a échoué : je ne peux pas répondre. \1 a dit : "),
+             (r"I cannot answer a question with a negation or an exception by citing sentences: they say what the "
+              r"documents say, not what they leave out", "Je ne sais pas répondre à une question avec une négation ou "
+              "une exception en citant des phrases : elles disent ce que disent les documents, pas ce qu'ils omettent"),
              # the needs and lookup skills' sentences
              (r"I could not get an answer for (.*?): the (\S+?)(?: tool)? said: ", r"Je n'ai pu obtenir de réponse pour \1 : l'outil \2 a dit : "),
              (r"I could not get an answer: the (\S+?)(?: tool)? said: ", r"Je n'ai pu obtenir de réponse : l'outil \1 a dit : "),
