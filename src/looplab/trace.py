@@ -155,7 +155,7 @@ def _stop_reason_text(run) -> str | None:
 
 def timeline_text(run) -> str:
     """Readable multi-line summary of a run: status, tokens, cost, retries, each tool call, answer."""
-    lines = [f"Run {_headline(run)}"]
+    lines = [f"{_('Run')} {_headline(run)}"]
     if (why := _stop_reason_text(run)):
         lines.append(_("why it stopped: {why}", why=why))
     lines += _retry_lines(run)
@@ -194,7 +194,7 @@ def timeline_html(run) -> str:
     esc = html.escape
     head = "".join(f"<th>{esc(_(h))}</th>" for h in COLUMNS)
     body = "".join(_row_html(t) for t in turns(run))
-    parts = [f'<div class="looplab-run"><p><b>Run</b> {esc(_headline(run))}</p>']
+    parts = [f'<div class="looplab-run"><p><b>{esc(_("Run"))}</b> {esc(_headline(run))}</p>']
     if (why := _stop_reason_text(run)):
         parts.append(f"<p>{esc(_('why it stopped: {why}', why=why))}</p>")
     parts += [f"<p>{esc(line)}</p>" for line in _retry_lines(run)]
