@@ -164,3 +164,19 @@ def test_numbers_are_written_as_the_language_writes_them(french):
     set_language("en")
     assert [number(v, s) for v, s in cases] == [format(v, s) for v, s in cases]  # English as format() writes it
     assert number(True) == "True" and number("12") == "12"
+
+
+def test_a_tool_input_error_is_in_the_notebooks_language():
+    """jsonschema writes English; the Toolbox tells a French notebook's model the common cases in French."""
+    from looplab import samples
+    from looplab.tools import Toolbox
+
+    box = Toolbox(samples.weather_and_calc())
+    try:
+        set_language("fr")
+        said = [box.check("get_weather", given) for given in ({}, {"city": 3}, {"city": "Lyon", "x": 1})]
+    finally:
+        set_language("en")
+    assert "'city' est une propriété obligatoire" in said[0] and "3 n'est pas du type 'string'" in said[1]
+    assert "propriétés supplémentaires non autorisées ('x')" in said[2]
+    assert "'city' is a required property" in box.check("get_weather", {})  # English is jsonschema's own

@@ -36,3 +36,26 @@ def _schema_error(text: str) -> str | None:
 def schema_error(schema: dict) -> str | None:
     """None if `schema` is a valid JSON Schema (Draft 2020-12), else what is wrong, in one line."""
     return _schema_error(json.dumps(schema, sort_keys=True))
+
+
+def message(error) -> str:
+    """A jsonschema error's message in the notebook's language: jsonschema's own English, or for the checks a
+    tool's input meets most (required, type, enum, extra keys, bounds) the catalogue's wording."""
+    from looplab.i18n import _, language
+
+    if language() == "en":
+        return error.message
+    kind, value, instance = error.validator, error.validator_value, error.instance
+    if kind == "required":
+        missing = [name for name in value if isinstance(instance, dict) and name not in instance]
+        return _("{name!r} is a required property", name=missing[0]) if missing else error.message
+    if kind == "type":
+        return _("{value!r} is not of type {kind!r}", value=instance, kind=value)
+    if kind == "enum":
+        return _("{value!r} is not one of {choices!r}", value=instance, choices=value)
+    if kind == "additionalProperties" and isinstance(instance, dict) and isinstance(error.schema, dict):
+        extra = sorted(set(instance) - set(error.schema.get("properties", {})))
+        return _("additional properties are not allowed ({names})", names=", ".join(map(repr, extra)))
+    if kind in ("minimum", "maximum", "minLength", "maxLength"):
+        return _("{value!r} is outside the allowed range ({kind} {limit!r})", value=instance, kind=kind, limit=value)
+    return error.message

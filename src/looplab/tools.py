@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal, Union
 
-from looplab._jsonschema import validator_class
+from looplab._jsonschema import message, validator_class
 from looplab.guards import cap_output
 from looplab.i18n import _
 
@@ -200,7 +200,8 @@ class Toolbox:
         if not errors:
             return None
         where = "/".join(str(p) for p in errors[0].absolute_path)
-        problem = _("at '{where}': {message}", where=where, message=errors[0].message) if where else errors[0].message
+        said = message(errors[0])
+        problem = _("at '{where}': {message}", where=where, message=said) if where else said
         return _("input for {name} is invalid: {problem}. Expected schema: {schema}",
                  name=name, problem=problem, schema=json.dumps(schema, ensure_ascii=False))
 
