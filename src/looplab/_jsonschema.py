@@ -1,10 +1,13 @@
-"""jsonschema, imported once and cheaply, and a cached check that a schema is a valid JSON Schema."""
+"""jsonschema, imported once and cheaply, a cached check that a schema is a valid JSON Schema, and its errors in
+the notebook's language."""
 
 from __future__ import annotations
 
 import json
 import sys
 from functools import lru_cache
+
+from looplab.i18n import _, language
 
 
 def validator_class():
@@ -41,8 +44,6 @@ def schema_error(schema: dict) -> str | None:
 def message(error) -> str:
     """A jsonschema error's message in the notebook's language: jsonschema's own English, or for the checks a
     tool's input meets most (required, type, enum, extra keys, bounds) the catalogue's wording."""
-    from looplab.i18n import _, language
-
     if language() == "en":
         return error.message
     kind, value, instance = error.validator, error.validator_value, error.instance
