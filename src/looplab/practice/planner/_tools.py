@@ -15,20 +15,25 @@ TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, o
                  "server.")
 
 
+def _et(listed: str) -> str:
+    """A list the English reply joined with 'and', joined the French way."""
+    return listed.replace(" and ", " et ")
+
+
 MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
 
 
 def _may(files: str) -> str:
     """'A.txt et B.txt pourraient aussi en faire partie : je n'ai pu les classer.'"""
     many = " and " in files or ", " in files
-    return (f"{files.replace(' and ', ' et ')} {'pourraient' if many else 'pourrait'} aussi en faire partie : je n'ai pu "
+    return (f"{_et(files)} {'pourraient' if many else 'pourrait'} aussi en faire partie : je n'ai pu "
             f"{'les' if many else 'la'} classer.")
 
 
 IN_FRENCH = [
              (r"The documents do not answer this question about ('[^']*'): I read (.*?), and no sentence in them "
               r"answers it\.", lambda m: f"Les documents ne répondent pas à cette question sur {m[1]} : j'ai lu "
-              f"{m[2].replace(' and ', ' et ')}, et aucune phrase n'y répond."),
+              f"{_et(m[2])}, et aucune phrase n'y répond."),
              # cleared results (context management), errors while reading, research's other notes
              (r"(\S+) was read, but its result was cleared from the history; it is not counted\.",
               r"\1 a été lu, mais son résultat a été effacé de l'historique ; non compté."),
@@ -44,7 +49,7 @@ IN_FRENCH = [
              (r"I did not answer '(.*?)': no sentence I found speaks of it\.",
               r"Je n'ai pas répondu à '\1' : aucune phrase trouvée n'en parle."),
              (r"The documents I quote do not mention (.*?)\.",
-              lambda m: f"Les documents que je cite ne mentionnent pas {m[1].replace(' and ', ' et ')}."),
+              lambda m: f"Les documents que je cite ne mentionnent pas {_et(m[1])}."),
              (r"The search failed, so I cannot answer\. (\S+) said: ", r"La recherche a échoué : je ne peux pas répondre. \1 a dit : "),
              (r"I cannot answer a question with a negation or an exception by citing sentences: they say what the "
               r"documents say, not what they leave out", "Je ne sais pas répondre à une question avec une négation ou "
@@ -56,10 +61,10 @@ IN_FRENCH = [
              (r"I could not answer '(.*?)': none of the offered tools \((.*?)\) fits it\.",
               r"Je n'ai pu répondre à '\1' : aucun des outils offerts (\2) ne convient."),
              (r"'(.*?)': I did not apply (.*?), and without it the result would answer another question",
-              lambda m: f"'{m[1]}' : je n'ai pas appliqué {m[2].replace(' and ', ' et ')}, et sans cela le résultat "
+              lambda m: f"'{m[1]}' : je n'ai pas appliqué {_et(m[2])}, et sans cela le résultat "
               "répondrait à une autre question"),
              (r"I do not know what (\S+) could do with (.*?)(?=\.|$)",
-              lambda m: f"je ne sais pas ce que {m[1]} ferait de {m[2].replace(' and ', ' et ')}"),
+              lambda m: f"je ne sais pas ce que {m[1]} ferait de {_et(m[2])}"),
              (r"I could not serve ", "je n'ai pu traiter "),
              *((re.escape(f"'{en}'"), f"'{fr}'") for en, fr in [  # the wordings it offers (plain.EXAMPLES)
                  ("What's the weather in Lyon?", "Quel temps fait-il à Lyon ?"),
@@ -77,7 +82,7 @@ IN_FRENCH = [
              (r"'([^']*)' is in the (\w+): ", r"'\1' est dans le \2 : "),
              (r"I could not count '(.*?)' from what the lookup returned\.", r"Je n'ai pu compter '\1' d'après ce que la recherche a renvoyé."),
              (r"I found nothing about (.*?) in what the lookup returned\.",
-              lambda m: f"Je n'ai rien trouvé sur {m[1].replace(' and ', ' et ')} dans ce que la recherche a renvoyé."),
+              lambda m: f"Je n'ai rien trouvé sur {_et(m[1])} dans ce que la recherche a renvoyé."),
              (r"Count of (\w+): (\d+)\.", r"Nombre de \1 : \2."),
              (r"To go on I would call (.*?), but tool_choice is 'none', so I call no tool and cannot answer yet\.",
               r"Pour continuer, j'appellerais \1, mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre."),
@@ -114,13 +119,13 @@ IN_FRENCH = [
               r"and I give no total", "Aucun champ des fiches ne correspond aux mots de la demande : je ne sais pas "
               "lesquelles elle vise, et je ne donne pas de total"),
              (r"I could not find (.*?) among the numbers of the records read",
-              lambda m: f"Je n'ai pas trouvé {m[1].replace(' and ', ' et ')} parmi les numéros des fiches lues"),
+              lambda m: f"Je n'ai pas trouvé {_et(m[1])} parmi les numéros des fiches lues"),
              (r"(.*?) names more than one (\w+) \((.*?)\); I cannot tell which one the task means; name one in full",
-              lambda m: f"{m[1].replace(' and ', ' et ')} désigne plus d'une valeur de {m[2]} "
-              f"({m[3].replace(' and ', ' et ')}) : je ne sais pas laquelle la demande vise ; nommez-la en entier"),
+              lambda m: f"{_et(m[1])} désigne plus d'une valeur de {m[2]} "
+              f"({_et(m[3])}) : je ne sais pas laquelle la demande vise ; nommez-la en entier"),
              (r"[Tt]he task names more than one (\w+) \((.*?) and the one with (.*?)\); I answer about one \w+ at a time",
-              lambda m: f"La demande nomme plus d'une valeur de {m[1]} ({m[2].replace(' and ', ' et ')} et celle qui "
-              f"porte {m[3].replace(' and ', ' et ')}) ; je réponds pour une seule à la fois"),
+              lambda m: f"La demande nomme plus d'une valeur de {m[1]} ({_et(m[2])} et celle qui "
+              f"porte {_et(m[3])}) ; je réponds pour une seule à la fois"),
              (r"[Tt]he task both names and negates values of (\w+)", r"La demande nomme et exclut à la fois des valeurs de \1"),
              (r"I cannot apply '(.*?)': the records have no amount", r"Je ne sais pas appliquer '\1' : les fiches n'ont pas de montant"),
              (r"I cannot apply '(.*?)': the records have several amounts",
@@ -135,16 +140,16 @@ IN_FRENCH = [
               r"Je ne sais pas appliquer '\1' : je ne sais pas si ses dates sont jour/mois ou mois/jour"),
              (r"I could not list the folder '(.*?)': ", r"Je n'ai pu lister le dossier '\1' : "),
              (r"I give no total: the records have several amounts \((.*?)\) and the task does not say which one to add up\.",
-              lambda m: f"Je ne donne pas de total : les fiches ont plusieurs montants ({m[1].replace(' and ', ' et ')}) "
+              lambda m: f"Je ne donne pas de total : les fiches ont plusieurs montants ({_et(m[1])}) "
               "et la demande ne dit pas lequel additionner."),
              (r"I give no total: (.*?) (?:has|have) no amount I can read\.",
-              lambda m: f"Je ne donne pas de total : {m[1].replace(' and ', ' et ')} n'a pas de montant que je sache lire."),
+              lambda m: f"Je ne donne pas de total : {_et(m[1])} n'a pas de montant que je sache lire."),
              (r"I could not break it down \('(.*?)'\): I did not compute a figure per client; the list and any total are "
               r"over all the records listed\.", r"Je n'ai pas détaillé ('\1') : aucun chiffre par client ; la liste et "
               r"le total éventuel portent sur toutes les fiches listées."),
              (r"none I can give", "aucun que je puisse donner"),
              (r"I could not give a figure for (.*?): a record of theirs could not be classified\.",
-              lambda m: f"Je n'ai pu donner de chiffre pour {m[1].replace(' and ', ' et ')} : une de leurs fiches n'a pu "
+              lambda m: f"Je n'ai pu donner de chiffre pour {_et(m[1])} : une de leurs fiches n'a pu "
               "être classée."),
              (r"(?:(?<=\. )|^)(\w+) count: (\d+)", r"Nombre de \1 : \2"),
              (r", as far as I can tell\.", ", pour autant que je sache."), (r": I cannot tell which\.", ": je ne sais pas lesquelles."),
@@ -157,11 +162,11 @@ IN_FRENCH = [
              (r"I cannot give a complete total: " + MAY, lambda m: f"Je ne peux donner de total complet : {_may(m[1])}"),
              (r"I cannot say the list is complete: " + MAY, lambda m: f"Je ne peux dire la liste complète : {_may(m[1])}"),
              (r"I give no figure per client: (.*?) could not be read\.",
-              lambda m: f"Je ne donne pas de chiffre par client : {m[1].replace(' and ', ' et ')} n'a pu être lu."),
+              lambda m: f"Je ne donne pas de chiffre par client : {_et(m[1])} n'a pu être lu."),
              (r"\bGrand total \(all records\)", "Total général (toutes les fiches)"), (r"\bGrand total: ", "Total général : "),
              (r"^Records: ", "Fiches : "),
              (r"I give no grand total: (.*?) could not be read\.",
-              lambda m: f"Je ne donne pas de total général : {m[1].replace(' and ', ' et ')} n'a pu être lu."),
+              lambda m: f"Je ne donne pas de total général : {_et(m[1])} n'a pu être lu."),
              (r"\bTotal paid\b", "Total payé"),
              (r"\bTotal unpaid\b", "Total impayé"), (r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"), (r"\bCount: ", "Nombre : "),
              (r"Total per client: ", "Total par client : "), (r"Count per client: ", "Nombre par client : "),
