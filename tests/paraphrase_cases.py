@@ -19,7 +19,7 @@ from looplab import samples
 from looplab.tools import tool
 
 DECLINE = re.compile(r"can't plan|\bcannot\b|\bcould not\b|do not answer|\bI give no\b|found nothing|ne sais pas|"
-                     r"n'ai pu|ne répondent pas|ne donne ni|"
+                     r"n'ai (?:pas )?pu|ne répondent pas|ne donne ni|"
                      r"\bis not found\b|\bis not in\b|\bis not a key\b", re.IGNORECASE)
 
 
@@ -564,7 +564,7 @@ def _issue_cases() -> list[Case]:
     add = c.append
     odd = [r[0] for r in ODD if r[4] is None]
     add(fixed_case("status with extra words, paid", "Which invoices in the folder {folder} are paid? Give the total.", ODD,
-                   ["2026-10-011", "2026-10-015", re.compile(r"cannot give a complete total: the 2 listed add up to 490 EUR")],
+                   ["2026-10-011", "2026-10-015", re.compile(r"cannot give a complete total of the \w+: the 2 listed add up to 490 EUR")],
                    [_headed("Paid", n) for n in odd] + ["2026-10-012", "2026-10-016", "1210 EUR", "790 EUR", "610 EUR"]))
     add(fixed_case("status with extra words, unpaid", "Total of the unpaid invoices in the folder {folder}?", ODD,
                    ["2026-10-012", "2026-10-016", "860 EUR"],
@@ -611,7 +611,7 @@ def _issue_cases() -> list[Case]:
     add(needs_case("French spoken times", "Quel temps fait-il à {c1}, et combien font {a} fois {k} ?", 97,
                    ["{c1}: {t1} °C", "{product_k}"]))
     add(fixed_case("paid, and the grand total", "Which invoices in the folder {folder} are paid, and what is the grand total?",
-                   ODD, ["2026-10-011", re.compile(r"cannot give a complete total: [^.]*490 EUR"), re.compile(r"Grand total[^.]*1770 EUR")],
+                   ODD, ["2026-10-011", re.compile(r"cannot give a complete total of the \w+: [^.]*490 EUR"), re.compile(r"Grand total[^.]*1770 EUR")],
                    [re.compile(r"Grand total[^.]*490 EUR")]))
     add(needs_case("minus a percent", "What's {a} * ({b} + {k}) minus 10%?", 91, [], ["{wrong_percent}"], "decline"))
     add(needs_case("French decimal comma", "Calcule 3,5 × {k}", 92, ["{decimal}"], ["{wrong_decimal}"]))

@@ -51,7 +51,7 @@ def test_a_cleared_result_is_never_quoted_as_data():
     """The answer names the days whose results were cleared as not counted, and counts only the rest."""
     run = station(context_management=clearing(keep={"type": "tool_uses", "value": 3}, exclude_tools=["list_files"]),
                   betas=[EDITS])
-    assert "I cannot give a complete count: 1 listed, but day-01.txt" in run.answer
+    assert "I cannot give a complete count of the files: 1 listed, but day-01.txt" in run.answer
     assert run.answer.count("was read, but its result was cleared from the history; it is not counted") == 7
 
 

@@ -37,7 +37,7 @@ def test_an_unclassified_record_makes_the_count_and_total_partial_and_says_so(tm
     text = reply("In the folder invoices, how many invoices are unpaid, and what is their total?",
                  folder_of(tmp_path, LEDGER))
     assert "Unpaid: A-72 (Verre & Co, 310 EUR), as far as I can tell." in text
-    assert "I cannot give a complete count: 1 listed, but A-73.txt and A-76.txt may belong here too" in text
+    assert "I cannot give a complete count of the invoices: 1 listed, but A-73.txt and A-76.txt may belong here too" in text
     assert "the one listed comes to 310 EUR, but A-73.txt and A-76.txt may belong here too" in text
     assert "Count: 1" not in text and "Total: 310" not in text
 

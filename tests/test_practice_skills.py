@@ -225,7 +225,7 @@ def test_survey_names_a_record_without_status_as_not_counted(tmp_path):
     path.write_text("".join(ln for ln in path.read_text().splitlines(True) if not ln.startswith("Status")))
     text = said(ask(INVOICE_TASK, FILES, invoice_turns(folder)))
     assert "Unpaid: 2026-08-015 (Studio Malo, 850 EUR), as far as I can tell." in text
-    assert ("I cannot give a complete total: the one listed comes to 850 EUR, but 2026-08-019.txt may belong here "
+    assert ("I cannot give a complete total of the invoices: the one listed comes to 850 EUR, but 2026-08-019.txt may belong here "
             "too: I could not classify it.") in text
     assert ("2026-08-019.txt has no Status line, so I could not tell whether it is unpaid; "
             "it is not counted.") in text
@@ -255,7 +255,7 @@ def test_survey_names_files_that_are_not_records(tmp_path, name, content, reason
     (folder / name).write_bytes(content)
     text = said(ask(INVOICE_TASK, FILES, invoice_turns(folder)))
     total = ("Total still due: 1850 EUR." if name == "notes.txt" else
-             f"I cannot give a complete total: the 2 listed add up to 1850 EUR, but {name} may belong here too")
+             f"I cannot give a complete total of the invoices: the 2 listed add up to 1850 EUR, but {name} may belong here too")
     assert reason in text and total in text
     assert "Based on 4 files read." in text
 

@@ -86,6 +86,14 @@ def same_keys(records: list[Record]) -> list[Record]:
     return [Record(r.file, r.number, {spelling[k.casefold()]: v for k, v in r.fields.items()}, r.title) for r in records]
 
 
+def strangers(records: list[Record]) -> list[Record]:
+    """The records that share no field name with any other, when most records share theirs: a README among
+    invoices. One with an amount may be a record written another way, so it is doubtful, not dismissed."""
+    odd = [r for r in records if not {k.casefold() for k in r.fields}
+           & {k.casefold() for o in records if o is not r for k in o.fields}]
+    return odd if len(odd) * 2 < len(records) else []
+
+
 def money(value: str) -> tuple[Decimal, str] | None:
     """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise."""
     found = MONEY.match(value.strip())

@@ -25,6 +25,8 @@ from .text import (
 
 PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "réglé", "réglée", "réglés", "réglées"}
 UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}
+LATE = {"overdue", "late", "retard"}  # unpaid as a status ('en retard'); beside a paid word or negated, unknown
+METHODS = {"bank", "transfer", "wire", "card", "cash", "cheque", "check", "virement", "carte", "chèque", "espèces"}
 OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues", "doit", "doivent", "dois", "devons"}  # weak: 'the total still due'
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
@@ -53,7 +55,7 @@ CONDITION = re.compile(
 )
 TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawaiting payment\b|"
                         r"\bwaiting (?:for payment|to be paid)\b|\bpending payment\b|\bdue for payment\b|"
-                        r"\b(?:still|yet) to pay\b|\bà payer\b", re.IGNORECASE)
+                        r"\b(?:still|yet) to pay\b|\bà payer\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
 NUMBER = "number"
 ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b", re.IGNORECASE)
 DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b|\b\d{4}-\d{2}-\d{2}\b")
@@ -99,21 +101,24 @@ def _kind(value: str, key: str) -> str | None:
     """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no'); a value
     with any word or sign it cannot place ('paid 50%', 'paid (cheque bounced)') is None: unknown, never counted."""
     value = TO_BE_PAID.sub(" unpaid ", value)
-    left = re.findall(r"[^\W_]+|[^\w\s:.,/-]", DATE.sub(" ", value).lower())
-    if any(w not in STATUS_WORDS for w in left):
+    left = re.findall(r"[^\W_]+|[^\w\s:.,/()-]", DATE.sub(" ", value).lower())
+    if any(w not in STATUS_WORDS | LATE | METHODS for w in left):
         return None
     said, plain = polarity(value), words(value)
     if plain and set(plain) <= YES | NO and set(words(key)) & PAID:
         return "paid" if plain[0] in YES else "unpaid"
     found = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
-             for w, keep in said if w in PAID | UNPAID | OWED}
+             for w, keep in said if w in PAID | UNPAID | OWED | LATE}
+    if set(plain) & METHODS and found != {"paid"} or any(w in LATE and not keep for w, keep in said):
+        return None  # 'paid by card' says how it was paid; 'unpaid (card)' and 'not late' say nothing sure
     return found.pop() if len(found) == 1 else None
 
 
 def wanted_status(task: str) -> str | None:
     """'paid' or 'unpaid' as the task asks, None if it does not; ValueError when it asks for both."""
-    task = TO_BE_PAID.sub(" unpaid ", re.sub(r"\bopen\s+(?=the|each|every|all|them|files?)\b", "", task,
-                                             flags=re.IGNORECASE))
+    task = re.sub(r"\b((?:when|quand)\b.*)\bdues?\b", r"\1", task, flags=re.IGNORECASE)  # 'when is it due': a date
+    task = TO_BE_PAID.sub(" unpaid ", re.sub(r"\bopen\s+(?=the|each|every|all|them|files?)\b|\bdue[ -]dates?\b|"
+                                             r"\bdates? due\b", "", task, flags=re.IGNORECASE))
     said = list(polarity(task))
     strong = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
               for w, keep in said if w in PAID | UNPAID}
@@ -275,9 +280,9 @@ def _value(record: Record, key: str) -> str | None:
 
 def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:
     """Per field: the values the task names (the best-matching ones) and False if it negates them."""
-    said = [(w, keep) for w, keep in polarity(task) if w in set(content_words(task))
-            and stem(w) not in SURVEY_WORDS and w not in PAID | UNPAID | OWED and not any(c.isdigit() for c in w)]
     ids = [w for w in re.findall(r"[\w-]*\d[\w-]*", task)]
+    said = [(w, keep) for w, keep in polarity(task) if w in set(content_words(task)) and w not in words(" ".join(ids))
+            and stem(w) not in SURVEY_WORDS and w not in PAID | UNPAID | OWED and not any(c.isdigit() for c in w)]
     named: dict[str, tuple[set[str], bool]] = {}
     numbers = {r.number for r in records}
     if ids:

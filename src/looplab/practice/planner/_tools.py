@@ -23,10 +23,15 @@ def _et(listed: str) -> str:
 MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
 
 
+def _fiches(noun: str) -> str:
+    """The French for the records' noun a partial figure names ('records' -> 'fiches'); a French word stays."""
+    return {"records": "fiches", "invoices": "factures", "bills": "factures", "files": "fichiers"}.get(noun, noun)
+
+
 def _may(files: str) -> str:
-    """'A.txt et B.txt pourraient aussi en faire partie : je n'ai pu les classer.'"""
+    """'A.txt et B.txt pourraient aussi en faire partie : je n'ai pas pu les classer.'"""
     many = " and " in files or ", " in files
-    return (f"{_et(files)} {'pourraient' if many else 'pourrait'} aussi en faire partie : je n'ai pu "
+    return (f"{_et(files)} {'pourraient' if many else 'pourrait'} aussi en faire partie : je n'ai pas pu "
             f"{'les' if many else 'la'} classer.")
 
 
@@ -40,7 +45,7 @@ IN_FRENCH = [
              (r"I read (\S+), but its result was cleared from the history, so I cannot quote it\.",
               r"J'ai lu \1, mais son résultat a été effacé de l'historique : je ne peux pas le citer."),
              (r"I cannot answer from what is left of the history\.", "Je ne sais pas répondre avec ce qui reste de l'historique."),
-             (r"I could not read (\S+): ", r"Je n'ai pu lire \1 : "), (r"its result was cleared from the history",
+             (r"I could not read (\S+): ", r"Je n'ai pas pu lire \1 : "), (r"its result was cleared from the history",
               "son résultat a été effacé de l'historique"),
              (r"a result it needs was cleared from the history \(context management\), and it does not answer from a "
               r"placeholder; call the tool again or keep more results", "un résultat dont il a besoin a été effacé de "
@@ -55,22 +60,22 @@ IN_FRENCH = [
               r"documents say, not what they leave out", "Je ne sais pas répondre à une question avec une négation ou "
               "une exception en citant des phrases : elles disent ce que disent les documents, pas ce qu'ils omettent"),
              # the needs and lookup skills' sentences
-             (r"I could not get an answer for (.*?): the (\S+?)(?: tool)? said: ", r"Je n'ai pu obtenir de réponse pour \1 : l'outil \2 a dit : "),
-             (r"I could not get an answer: the (\S+?)(?: tool)? said: ", r"Je n'ai pu obtenir de réponse : l'outil \1 a dit : "),
+             (r"I could not get an answer for (.*?): the (\S+?)(?: tool)? said: ", r"Je n'ai pas pu obtenir de réponse pour \1 : l'outil \2 a dit : "),
+             (r"I could not get an answer: the (\S+?)(?: tool)? said: ", r"Je n'ai pas pu obtenir de réponse : l'outil \1 a dit : "),
              (r"The (\S+?)(?: tool)? found nothing for (.*?) \(it said: ", r"L'outil \1 n'a rien trouvé pour \2 (il a dit : "),
              (r"I could not answer '(.*?)': none of the offered tools \((.*?)\) fits it\.",
-              r"Je n'ai pu répondre à '\1' : aucun des outils offerts (\2) ne convient."),
+              r"Je n'ai pas pu répondre à '\1' : aucun des outils offerts (\2) ne convient."),
              (r"'(.*?)': I did not apply (.*?), and without it the result would answer another question",
               lambda m: f"'{m[1]}' : je n'ai pas appliqué {_et(m[2])}, et sans cela le résultat "
               "répondrait à une autre question"),
              (r"I do not know what (\S+) could do with (.*?)(?=\.|$)",
               lambda m: f"je ne sais pas ce que {m[1]} ferait de {_et(m[2])}"),
-             (r"I could not serve ", "je n'ai pu traiter "),
+             (r"I could not serve ", "je n'ai pas pu traiter "),
              *((re.escape(f"'{en}'"), f"'{fr}'") for en, fr in [  # the wordings it offers (plain.EXAMPLES)
                  ("What's the weather in Lyon?", "Quel temps fait-il à Lyon ?"),
                  ("What is 12 * (3 + 5)?", "Combien font 12 * (3 + 5) ?"), ("Look up 'ai' in the catalogue.",
                  "Cherche 'ai' dans le catalogue."), ("What do the documents say about green tea?",
-                 "Que disent les documents sur le thé vert ?")]), (r"I could not answer ('[^']*'): ", r"Je n'ai pu répondre à \1 : "),
+                 "Que disent les documents sur le thé vert ?")]), (r"I could not answer ('[^']*'): ", r"Je n'ai pas pu répondre à \1 : "),
              (r"I did not compare them \('(.*?)'\): the results are as the tools gave them\.",
               r"Je ne les ai pas comparés ('\1') : les résultats sont tels que les outils les ont donnés."),
              (r"I cannot look up what the task excludes \('(.*?)'\); I only look up the keys a task names",
@@ -80,7 +85,7 @@ IN_FRENCH = [
              (r"'([^']*)' is not found: I could not find it \(the (\S+?)(?: tool)? said: ",
               r"'\1' est introuvable : je ne l'ai pas trouvée (l'outil \2 a dit : "),
              (r"'([^']*)' is in the (\w+): ", r"'\1' est dans le \2 : "),
-             (r"I could not count '(.*?)' from what the lookup returned\.", r"Je n'ai pu compter '\1' d'après ce que la recherche a renvoyé."),
+             (r"I could not count '(.*?)' from what the lookup returned\.", r"Je n'ai pas pu compter '\1' d'après ce que la recherche a renvoyé."),
              (r"I found nothing about (.*?) in what the lookup returned\.",
               lambda m: f"Je n'ai rien trouvé sur {_et(m[1])} dans ce que la recherche a renvoyé."),
              (r"Count of (\w+): (\d+)\.", r"Nombre de \1 : \2."),
@@ -111,7 +116,7 @@ IN_FRENCH = [
               r"Je ne sais pas répondre en une seule liste : la demande vise à la fois des fiches payées et ce qui reste "
               r"dû ; demandez l'un puis l'autre"),
              (r"I could not tell which records '(.*?)' leaves out; I give no list and no total",
-              r"Je n'ai pu dire quelles fiches '\1' écarte ; je ne donne ni liste ni total"),
+              r"Je n'ai pas pu dire quelles fiches '\1' écarte ; je ne donne ni liste ni total"),
              (r"[Nn]o field of the records says whether they are paid, so I cannot tell which are (\w+); I give no list "
               r"and no total", "Aucun champ des fiches ne dit si elles sont payées : je ne sais pas lesquelles le sont ; "
               "je ne donne ni liste ni total"),
@@ -138,35 +143,38 @@ IN_FRENCH = [
               r"Je ne sais pas appliquer '\1' : je ne sais pas de quel champ de date des fiches il s'agit"),
              (r"I cannot apply '(.*?)': I cannot tell whether its dates are day/month or month/day",
               r"Je ne sais pas appliquer '\1' : je ne sais pas si ses dates sont jour/mois ou mois/jour"),
-             (r"I could not list the folder '(.*?)': ", r"Je n'ai pu lister le dossier '\1' : "),
+             (r"I could not list the folder '(.*?)': ", r"Je n'ai pas pu lister le dossier '\1' : "),
              (r"I give no total: the records have several amounts \((.*?)\) and the task does not say which one to add up\.",
-              lambda m: f"Je ne donne pas de total : les fiches ont plusieurs montants ({_et(m[1])}) "
+              lambda m: f"Je ne peux pas donner de total : les fiches ont plusieurs montants ({_et(m[1])}) "
               "et la demande ne dit pas lequel additionner."),
              (r"I give no total: (.*?) (?:has|have) no amount I can read\.",
-              lambda m: f"Je ne donne pas de total : {_et(m[1])} n'a pas de montant que je sache lire."),
+              lambda m: f"Je ne peux pas donner de total : {_et(m[1])} n'a pas de montant que je sache lire."),
              (r"I could not break it down \('(.*?)'\): I did not compute a figure per client; the list and any total are "
               r"over all the records listed\.", r"Je n'ai pas détaillé ('\1') : aucun chiffre par client ; la liste et "
               r"le total éventuel portent sur toutes les fiches listées."),
              (r"none I can give", "aucun que je puisse donner"),
              (r"I could not give a figure for (.*?): a record of theirs could not be classified\.",
-              lambda m: f"Je n'ai pu donner de chiffre pour {_et(m[1])} : une de leurs fiches n'a pu "
+              lambda m: f"Je n'ai pas pu donner de chiffre pour {_et(m[1])} : une de leurs fiches n'a pas pu "
               "être classée."),
              (r"(?:(?<=\. )|^)(\w+) count: (\d+)", r"Nombre de \1 : \2"),
              (r", as far as I can tell\.", ", pour autant que je sache."), (r": I cannot tell which\.", ": je ne sais pas lesquelles."),
-             (r"I cannot give a complete count: (\d+) listed, but " + MAY,
-              lambda m: f"Je ne peux donner de nombre complet : {m[1]} {'listée' if m[1] == '1' else 'listées'}, mais {_may(m[2])}"),
-             (r"I cannot give a complete total: the (\d+) listed add up to (.*?), but " + MAY,
-              lambda m: f"Je ne peux donner de total complet : les {m[1]} listées font {m[2]}, mais {_may(m[3])}"),
-             (r"I cannot give a complete total: the one listed comes to (.*?), but " + MAY,
-              lambda m: f"Je ne peux donner de total complet : la seule listée fait {m[1]}, mais {_may(m[2])}"),
-             (r"I cannot give a complete total: " + MAY, lambda m: f"Je ne peux donner de total complet : {_may(m[1])}"),
-             (r"I cannot say the list is complete: " + MAY, lambda m: f"Je ne peux dire la liste complète : {_may(m[1])}"),
+             (r"I cannot give a complete count of the (\w+): (\d+) listed, but " + MAY,
+              lambda m: f"Je ne peux pas donner le nombre complet des {_fiches(m[1])} : {m[2]} {'listée' if m[2] == '1' else 'listées'}, "
+              f"mais {_may(m[3])}"),
+             (r"I cannot give a complete total of the (\w+): the (\d+) listed add up to (.*?), but " + MAY,
+              lambda m: f"Je ne peux pas donner le total complet des {_fiches(m[1])} : les {m[2]} listées font {m[3]}, mais {_may(m[4])}"),
+             (r"I cannot give a complete total of the (\w+): the one listed comes to (.*?), but " + MAY,
+              lambda m: f"Je ne peux pas donner le total complet des {_fiches(m[1])} : la seule listée fait {m[2]}, mais {_may(m[3])}"),
+             (r"I cannot give a complete total of the (\w+): " + MAY,
+              lambda m: f"Je ne peux pas donner le total complet des {_fiches(m[1])} : {_may(m[2])}"),
+             (r"I cannot say the list of (\w+) is complete: " + MAY,
+              lambda m: f"Je ne peux pas dire si la liste des {_fiches(m[1])} est complète : {_may(m[2])}"),
              (r"I give no figure per client: (.*?) could not be read\.",
-              lambda m: f"Je ne donne pas de chiffre par client : {_et(m[1])} n'a pu être lu."),
+              lambda m: f"Je ne peux pas donner de chiffre par client : {_et(m[1])} n'a pas pu être lu."),
              (r"\bGrand total \(all records\)", "Total général (toutes les fiches)"), (r"\bGrand total: ", "Total général : "),
              (r"^Records: ", "Fiches : "),
              (r"I give no grand total: (.*?) could not be read\.",
-              lambda m: f"Je ne donne pas de total général : {_et(m[1])} n'a pu être lu."),
+              lambda m: f"Je ne peux pas donner de total général : {_et(m[1])} n'a pas pu être lu."),
              (r"\bTotal paid\b", "Total payé"),
              (r"\bTotal unpaid\b", "Total impayé"), (r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"), (r"\bCount: ", "Nombre : "),
              (r"Total per client: ", "Total par client : "), (r"Count per client: ", "Nombre par client : "),
@@ -184,7 +192,7 @@ IN_FRENCH = [
               r"amounts, dates or ranks is beyond my rules, so I give no list and no total\.", r"Je ne sais pas appliquer "
               r"la condition \1 : comparer montants, dates ou rangs dépasse mes règles ; je ne donne ni liste ni total."),
              (r"I could not relate (.*?) to the records read, so I cannot tell which records the task asks for; I give "
-              r"no list and no total\.", r"Je n'ai pu rattacher \1 aux fiches lues : je ne sais pas lesquelles la demande "
+              r"no list and no total\.", r"Je n'ai pas pu rattacher \1 aux fiches lues : je ne sais pas lesquelles la demande "
               r"vise ; je ne donne ni liste ni total."), (r"In the folder (\S+), which invoices are unpaid, and what is "
               r"their total\?", r"Dans le dossier \1, quelles factures sont impayées, et quel est leur total ?"),
              (r"none of its rules \(search and read, list and read, look up a key, one tool per need\) fits this task with "
@@ -201,14 +209,17 @@ IN_FRENCH = [
              (r"(\S+) contains unreadable bytes; it is not counted\.", r"\1 contient des octets illisibles ; non comptée."),
              (r"(\S+) is empty; it is not counted\.", r"\1 est vide ; non comptée."),
              (r"(\S+) could not be read \(the tool said: (.*?)\); it is not counted\.",
-              r"\1 n'a pu être lu (l'outil a dit : \2) ; non compté."),
+              r"\1 n'a pas pu être lu (l'outil a dit : \2) ; non compté."),
+             (r"(\S+) shares no field name with the other records \((.*?)\), so it is not counted as one of them\.",
+              lambda m: f"{m[1]} n'a aucun nom de champ en commun avec les autres fiches ({_et(m[2])}) : je ne la compte pas "
+              "parmi elles."),
              (r"(\S+) has no 'Key: value' lines, so it is not a record like the others; it is not counted\.",
               r"\1 n'a pas de lignes 'Clé: valeur' : ce n'est pas une fiche comme les autres ; non compté."),
              (r"si elle est unpaid", "si elle est impayée"), (r"si elle est paid", "si elle est payée"), (r"\bNumber\b", "Numéro"),
              (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"),
-             (r"its (.*?) gives no date, so I could not say when", r"son champ \1 ne donne pas de date : je n'ai pu dire quand"),
+             (r"its (.*?) gives no date, so I could not say when", r"son champ \1 ne donne pas de date : je n'ai pas pu dire quand"),
              ("no field of it is named as the task asks, so I could not say when",
-              "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pu dire quand"),
+              "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pas pu dire quand"),
              (r"I did not answer ('[^']*')\.", r"Je n'ai pas répondu à \1."),
              (r"I cannot tell whether ('[^']*') narrows the list or asks a second question, so I give no list and no "
               r"total; ask one question at a time", r"Je ne sais pas si \1 restreint la liste ou pose une seconde "
@@ -225,7 +236,7 @@ IN_FRENCH = [
              (r"^I'll read the (\d+) listed files\.$", r"Je lis les \1 fichiers listés."),
              (r"^The task names the folder ('[^']*'); I'll list it\.$", r"La demande nomme le dossier \1 ; je le liste."),
              (r"^The folder ('[^']*') could not be listed \((.*)\); I'll list '\.' instead\.$",
-              r"Le dossier \1 n'a pu être listé (\2) ; je liste '.' à la place."),
+              r"Le dossier \1 n'a pas pu être listé (\2) ; je liste '.' à la place."),
              (r"no tools were offered, and it answers only from tool results",
               "aucun outil n'est offert, et il ne répond qu'à partir des résultats d'outils"),
              (r"the request has no user text to act on", "la demande n'a pas de texte à traiter")]

@@ -149,7 +149,7 @@ def unplaced_reply(task: str, words: list[str], understood: str, wording: str) -
     """A decline that names the words it could not place, what it understood, and a wording it handles."""
     quoted = ", ".join(f"'{w}'" for w in words)
     if is_french(task):
-        return (f"Je n'ai pu placer {quoted} dans ce que je sais faire ou dans ce que les outils ont renvoyé ; je ne "
+        return (f"Je n'ai pas pu placer {quoted} dans ce que je sais faire ou dans ce que les outils ont renvoyé ; je ne "
                 f"réponds pas à une question voisine à la place. J'ai compris {UNDERSTOOD_FR.get(understood, understood)}. "
                 f"Une formulation que je traite : '{wording}'.")
     return (f"I could not place {quoted} in what I can do or in what the tools returned, so I do not answer a "
@@ -160,7 +160,7 @@ def names_unplaced(task: str, words: list[str]) -> str:
     """The sentence a decline adds to name the words of the task it could not act on."""
     quoted = ", ".join(f"'{w}'" for w in words)
     if is_french(task):
-        return f"Les mots de la demande que je n'ai pu traiter : {quoted}."
+        return f"Les mots de la demande que je n'ai pas pu traiter : {quoted}."
     return f"The words of the task I could not act on: {quoted}."
 
 
@@ -189,14 +189,14 @@ def parts_not_done(task: str, reply: str) -> str:
 def names_task(task: str) -> str:
     """The sentence a decline adds when the task has no word to name: the task itself, quoted."""
     quoted = clip(" ".join(task.split()), 100)
-    return f"La demande que je n'ai pu traiter : '{quoted}'." if is_french(task) else f"The task I could not act on: '{quoted}'."
+    return f"La demande que je n'ai pas pu traiter : '{quoted}'." if is_french(task) else f"The task I could not act on: '{quoted}'."
 
 
 def french_lead(task: str, left: list[str]) -> str:
     """The first sentence of a French decline: that it cannot answer, the words it read, those it could not place."""
     read = ", ".join(f"'{w}'" for w in content(task))
     lead = f"Je ne sais pas répondre à cette demande telle quelle (mots lus : {read})."
-    return lead + (f" Je n'ai pu placer {', '.join(repr(w) for w in left)}." if left else "")
+    return lead + (f" Je n'ai pas pu placer {', '.join(repr(w) for w in left)}." if left else "")
 
 
 def english_question(task: str) -> tuple[str, list[str]]:

@@ -8,7 +8,7 @@ import re
 
 from ..context import is_cleared
 from ..view import View
-from ._records import Record, amount_text, money, money_keys, parse, same_keys
+from ._records import Record, amount_text, money, money_keys, parse, same_keys, strangers
 from ._select import DATE, OWED, PAID, QUESTION, SYNONYMS, UNPAID, WHEN, _status_key, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
 from .text import clauses, file_names, first_value, joined, sentence_case, stem, stems, terms
@@ -110,6 +110,10 @@ def report(task: str, reads, folder: str = ".") -> dict:
     parsed = [parse(_arg(s).rsplit("/", 1)[-1], s) for s in reads]
     records = same_keys([p for p in parsed if isinstance(p, Record)])
     notes = [p for p in parsed if isinstance(p, str)]
+    odd = strangers(records)
+    records = [r for r in records if r not in odd]
+    notes += [f"{r.file} shares no field name with the other records ({joined(list(r.fields))}), so it is not counted "
+              "as one of them." for r in odd]
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
@@ -117,6 +121,7 @@ def report(task: str, reads, folder: str = ".") -> dict:
         return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
     lost = [_arg(s).rsplit("/", 1)[-1] for s in reads if _lost(s)]  # a file it could not read may hold a record
+    lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
     for choice in choices:
         choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
@@ -173,23 +178,24 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
                  else f"{choice.heading}: I cannot tell which."]
     else:
         lines = [f"{choice.heading}: {shown}." if chosen else f"{choice.heading}: none."]  # 'none', never a bare 'No'
+    noun = _noun(task)  # the task's own word, so that a partial figure names what it is about
     maybe = doubt and f"{joined(doubt)} may belong here too: I could not classify {'them' if len(doubt) > 1 else 'it'}"
     if COUNT.search(task):
-        lines.append(f"I cannot give a complete count: {len(chosen)} listed, but {maybe}." if doubt else _count(task, chosen))
+        lines.append(f"I cannot give a complete count of the {noun}: {len(chosen)} listed, but {maybe}." if doubt else _count(task, chosen))
     per = PER.search(task)
     if TOTAL.search(task):
         grand = "Grand total" if GRAND.search(task) and not choice.status_key else ""
         partial = doubt and chosen and key and _sum(chosen, key)
         lines.append(f"I give no total: the records have several amounts ({joined(keys)}) and the task does not say "
                      "which one to add up." if keys and not key else
-                     f"I cannot give a complete total: {_listed(chosen)} {partial}, but {maybe}."
-                     if partial else f"I cannot give a complete total: {maybe}." if doubt else
+                     f"I cannot give a complete total of the {noun}: {_listed(chosen)} {partial}, but {maybe}."
+                     if partial else f"I cannot give a complete total of the {noun}: {maybe}." if doubt else
                      _total(task, chosen, key, notes, label or grand or ("Total" if per else "")))
         if GRAND.search(task) and choice.status_key and not label:  # a grand total is over every record
             lines.append(f"I give no grand total: {joined(lost)} could not be read." if lost else
                          _total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
     elif doubt and not COUNT.search(task):
-        lines.append(f"I cannot say the list is complete: {maybe}.")
+        lines.append(f"I cannot say the list of {noun} is complete: {maybe}.")
     unknown = {n.split()[0] for n in choice.notes} | set(doubt)
     if per and lost:
         lines.append(f"I give no figure per client: {joined(lost)} could not be read.")
@@ -200,6 +206,12 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
+
+
+def _noun(task: str) -> str:
+    """The task's word for the records, in the plural: 'bill' -> 'bills', 'factures'; 'records' if none."""
+    found = re.search(r"\b(invoice|bill|record|facture|fiche|entr(?:y|ie)|file)s?\b", task, re.IGNORECASE)
+    return (found.group(1).lower().replace("entry", "entrie") + "s") if found else "records"
 
 
 def _listed(chosen: list) -> str:
@@ -266,7 +278,22 @@ def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str |
     """The one money field to add up: the only one, or the only one the task names."""
     keys = money_keys(chosen or records)
     named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task)]
-    return (named or keys)[0] if len(named) == 1 or len(keys) == 1 else None
+    if len(named) == 1 or len(keys) == 1:
+        return (named or keys)[0]
+    mentioned = [k for k in keys if set(stems(k)) & terms(task) - {"total", "amount", "sum"}]  # 'how much VAT'
+    return _whole(records, keys) if not named and not mentioned else None
+
+
+def _whole(records: list[Record], keys: list[str]) -> str | None:
+    """The money field that is, in every record, the sum of its other amounts (Total = Net + VAT): the
+    invoice's whole amount, what a total adds up."""
+    def parts(record: Record, key: str) -> bool:
+        values = [money(record.fields.get(k, "")) for k in keys]
+        whole = money(record.fields.get(key, ""))
+        rest = [v for k, v in zip(keys, values, strict=True) if k != key]
+        return bool(whole and all(rest) and len({v[1] for v in values}) == 1 and sum(v[0] for v in rest) == whole[0])
+    found = [k for k in keys if all(parts(r, k) for r in records)]
+    return found[0] if len(found) == 1 else None
 
 
 def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
