@@ -13,7 +13,7 @@ LEDGER = {  # number: (client, amount, status)
     "A-72": ("Verre & Co", "310 EUR", "unpaid"),
     "A-73": ("Quai Nord", "95.25 EUR", "partially paid (50 EUR received)"),
     "A-74": ("Ombre Sarl", "2 000 EUR", "paid on 2026-11-02"),
-    "A-76": ("Ombre Sarl", "75 EUR", "unpaid, reminder sent"),
+    "A-76": ("Ombre Sarl", "75 EUR", "unpaid, disputed"),
 }
 NAMESAKES = {"B-1": ("Garage Pivert", "420 EUR", "unpaid"), "B-2": ("Pivert & Fils", "130 EUR", "unpaid"),
              "B-3": ("Garage Pivert", "300 EUR", "paid")}
@@ -142,7 +142,7 @@ def test_a_field_the_task_asks_for_is_shown_not_dropped(tmp_path):
                                     "Status: paid\n")
     text = said(ask("In the folder dues, which invoices are unpaid, with their due dates?", FILES,
                     invoice_turns(folder, prefix="dues/")))
-    assert text.startswith("Unpaid: D-1 (Kiln Co, 100 EUR, Due date '12/11/2026').")
+    assert text.startswith("Unpaid: D-1 (Kiln Co, 100 EUR). When, as the records say: D-1: Due date 12/11/2026.")
 
 
 @pytest.mark.parametrize(("title", "number"), [("Facture n° 2031-01-005 du 12/01/2031", "2031-01-005"),
@@ -192,3 +192,34 @@ def test_a_french_research_decline_names_only_the_participants_words(task):
 
     text = run_agent(practice_client(), task, samples.docs_tools(DATA / "articles")).answer
     assert text.startswith("Je ne sais pas répondre") and not re.search(r"'(?:rain|pump|heat|climate|cold)'", text)
+
+
+@pytest.mark.parametrize(("status", "kind"), [
+    ("overdue", "unpaid"), ("en retard", "unpaid"), ("en attente de paiement", "unpaid"), ("no payment received", "unpaid"),
+    ("Unpaid (2nd reminder)", "unpaid"), ("unpaid since 2026-01-02", "unpaid"), ("paid by card", "paid"),
+    ("paid (bank transfer)", "paid"), ("payment received", "paid"), ("Paid in full on 3 March 2026", "paid"),
+    ("paid - thank you", "paid"), ("paid late", None), ("not overdue", None), ("received", None), ("unpaid (card)", None),
+    ("paid (reminder sent)", None), ("paid (cheque bounced)", None), ("payée en retard", None)])
+def test_a_status_is_read_only_when_every_word_of_it_is_placed(status, kind):
+    """New status wordings: read when every word is a status, a date, a payment method (with 'paid') or a reminder (with
+    'unpaid'); 'paid late', 'not overdue' or a bare 'received' stay unknown, never guessed."""
+    from looplab.practice.planner._select import _kind
+
+    assert _kind(status, "Status") == kind
+
+
+def test_a_file_unlike_the_others_is_left_out_and_a_total_adds_up_the_whole_amount(tmp_path):
+    """A README among the invoices is not counted as one; with Net, VAT and Total, the total adds up Total, the field
+    that is the sum of the others in every record; 'how much VAT' names another field, so no total is guessed."""
+    folder = tmp_path / "q4"
+    folder.mkdir()
+    for n, (net, status) in enumerate([(100, "unpaid"), (200, "paid"), (300, "unpaid")], 1):
+        (folder / f"V-{n}.txt").write_text(f"Invoice V-{n}\nClient: C{n}\nNet: {net}.00 EUR\nVAT: {net // 5}.00 EUR\n"
+                                         f"Total: {net * 6 // 5}.00 EUR\nStatus: {status}\n")
+    (folder / "README.txt").write_text("Author: accounts team\nNote: one file per invoice\n")
+    turns = invoice_turns(folder, prefix="q4/")
+    text = said(ask("In the folder q4, how many invoices are unpaid, and what is their total?", FILES, turns))
+    assert "Count: 2." in text and "Total: 480 EUR." in text
+    assert "README.txt shares no field name with the other records (Author and Note); it is left out." in text
+    vat = said(ask("In the folder q4, how much VAT is there on the unpaid invoices?", FILES, invoice_turns(folder, prefix="q4/")))
+    assert "I give no total: the records have several amounts (Net, VAT and Total)" in vat and "480" not in vat

@@ -27,6 +27,10 @@ PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "r
 UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}
 LATE = {"overdue", "late", "retard"}  # unpaid as a status ('en retard'); beside a paid word or negated, unknown
 METHODS = {"bank", "transfer", "wire", "card", "cash", "cheque", "check", "virement", "carte", "chèque", "espèces"}
+RECEIVED = {"received", "reçu", "reçue"}  # paid in a status: 'payment received'; 'no payment received' is unpaid
+ASIDE = {"since", "depuis", "payment", "paiement", "thank", "thanks", "you", "merci"}  # words that change nothing
+REMINDERS = {"reminder", "reminders", "relance", "relances", "sent", "envoyée", "1st", "2nd", "3rd", "first", "second",
+             "third", "final", "last"}  # with an unpaid word only: 'unpaid (2nd reminder)'
 OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues", "doit", "doivent", "dois", "devons"}  # weak: 'the total still due'
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
@@ -58,14 +62,18 @@ TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawa
                         r"\b(?:still|yet) to pay\b|\bà payer\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
 NUMBER = "number"
 ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b", re.IGNORECASE)
-DATE = re.compile(r"\b\d{1,2}/\d{1,2}/\d{4}\b|\b\d{4}-\d{2}-\d{2}\b")
+MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|janvier|février|"
+          "mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre")
+DATE = re.compile(rf"\b\d{{1,2}}/\d{{1,2}}/\d{{4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}(?:st|nd|rd|th|er)? (?:{MONTHS}) \d{{4}}\b|"
+                  rf"\b(?:{MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?,? \d{{4}}\b", re.IGNORECASE)
 STATUS_WORDS = PAID | UNPAID | OWED | YES | NO | NEGATORS | SCOPE_SKIP | {"on", "in", "full", "le", "en", "totalement"}
-WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b", re.IGNORECASE)
+WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdue[ -]dates?\b|\béchéances?\b", re.IGNORECASE)
 REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid|settled|unpaid|open|outstanding) or (?:not|unpaid|paid|open|settled)\b|"
                         r"\b(?:regardless of|whatever|irrespective of) (?:their |the |its )?(?:status|payment)\b|"
                         r"\b(?:payées?|réglées?|impayées?) ou (?:non|pas|impayées?|payées?)\b|"
                         r"\bquel(?:le)?s? que soi(?:en)?t (?:leur|le|son) statut\b", re.IGNORECASE)
 YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
+LISTING = re.compile(r"\s*(?:which|what|quel\w*|lesquel\w*)\b", re.IGNORECASE)
 INVERTED = re.compile(r"\b\w+-(?:t-)?(?:il|elle|ils|elles)\b", re.IGNORECASE)  # French yes/no: 'a-t-il tout payé ?'
 EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:its|their|his|her)\b|tout|toutes ses|tous ses)\b", re.IGNORECASE)
 COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b|"
@@ -102,14 +110,18 @@ def _kind(value: str, key: str) -> str | None:
     with any word or sign it cannot place ('paid 50%', 'paid (cheque bounced)') is None: unknown, never counted."""
     value = TO_BE_PAID.sub(" unpaid ", value)
     left = re.findall(r"[^\W_]+|[^\w\s:.,/()-]", DATE.sub(" ", value).lower())
-    if any(w not in STATUS_WORDS | LATE | METHODS for w in left):
+    if any(w not in STATUS_WORDS | LATE | METHODS | RECEIVED | ASIDE | REMINDERS for w in left):
         return None
+    if set(words(value)) & RECEIVED and not re.search(r"\b(?:payment|paiement)\b", value, re.IGNORECASE):
+        return None  # 'received' alone may be the invoice received, not its payment
+    value = re.sub(rf"\b(?:{'|'.join(ASIDE)})\b", " ", value, flags=re.IGNORECASE)  # 'no payment received': 'no received'
     said, plain = polarity(value), words(value)
     if plain and set(plain) <= YES | NO and set(words(key)) & PAID:
         return "paid" if plain[0] in YES else "unpaid"
-    found = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
-             for w, keep in said if w in PAID | UNPAID | OWED | LATE}
-    if set(plain) & METHODS and found != {"paid"} or any(w in LATE and not keep for w, keep in said):
+    found = {("paid" if keep else "unpaid") if w in PAID | RECEIVED else ("unpaid" if keep else "paid")
+             for w, keep in said if w in PAID | UNPAID | OWED | LATE | RECEIVED}
+    if set(plain) & METHODS and found != {"paid"} or set(plain) & REMINDERS and found != {"unpaid"} or any(
+            w in LATE and not keep for w, keep in said):
         return None  # 'paid by card' says how it was paid; 'unpaid (card)' and 'not late' say nothing sure
     return found.pop() if len(found) == 1 else None
 
@@ -143,6 +155,8 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
         known |= set(stems(seen + " " + currency_words(seen)))
     if status:  # records that are paid or unpaid are invoices or bills, whatever their title
         known |= {"invoice", "bill", "facture"}
+    if any(DATE.search(v) for r in records for v in r.fields.values()):  # 'the due date' of a 'Due: 2026-11-14' line
+        known |= {"date"}
     left = []
     for word in content_words(task):
         if not any(c.isdigit() for c in word) and stem(SYNONYMS.get(stem(word), word)) not in known \
@@ -195,6 +209,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
                 "or ranks is beyond my rules, so I give no list and no total")
     yes_no = bool(asked) and YES_NO.match(asked[0]) is not None or not asked and any(  # the main question asks yes
         INVERTED.search(c) for c in clauses(task))  # or no, in English or by French inversion
+    yes_no = yes_no and not any(LISTING.match(c) for c in asked[1:])  # '... any unpaid? Which ones?' asks for the list
     if yes_no and (limits or TOTAL_ASKED.search(task)):  # 'is the unpaid total above 1000 EUR?'
         return ("I cannot answer a yes-or-no question about a total or a limit: I list, count and total records, "
                 "and weighing a total against a figure is beyond my rules, so I give no list and no total")

@@ -23,6 +23,13 @@ def _et(listed: str) -> str:
 MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
 
 
+def _no_date(m) -> str:
+    """'ses champs Montant et Statut ne donnent pas de date : je n'ai pas pu dire quand elle est due'."""
+    many = " and " in m[1]
+    return (f"{'ses champs' if many else 'son champ'} {m[1].replace(' and ', ' et ')} {'ne donnent' if many else 'ne donne'} "
+            f"pas de date : je n'ai pas pu dire quand{' elle est due' if m[2] else ''}")
+
+
 def _fiches(noun: str) -> str:
     """The French for the records' noun a partial figure names ('records' -> 'fiches'); a French word stays."""
     return {"records": "fiches", "invoices": "factures", "bills": "factures", "files": "fichiers"}.get(noun, noun)
@@ -210,16 +217,16 @@ IN_FRENCH = [
              (r"(\S+) is empty; it is not counted\.", r"\1 est vide ; non comptée."),
              (r"(\S+) could not be read \(the tool said: (.*?)\); it is not counted\.",
               r"\1 n'a pas pu être lu (l'outil a dit : \2) ; non compté."),
-             (r"(\S+) shares no field name with the other records \((.*?)\), so it is not counted as one of them\.",
-              lambda m: f"{m[1]} n'a aucun nom de champ en commun avec les autres fiches ({_et(m[2])}) : je ne la compte pas "
-              "parmi elles."),
+             (r"(\S+) shares no field name with the other records \((.*?)\); it is left out\.",
+              lambda m: f"{m[1]} n'a aucun nom de champ en commun avec les autres fiches ({_et(m[2])}) : je la laisse de côté."),
              (r"(\S+) has no 'Key: value' lines, so it is not a record like the others; it is not counted\.",
               r"\1 n'a pas de lignes 'Clé: valeur' : ce n'est pas une fiche comme les autres ; non compté."),
              (r"si elle est unpaid", "si elle est impayée"), (r"si elle est paid", "si elle est payée"), (r"\bNumber\b", "Numéro"),
              (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"),
-             (r"its (.*?) gives no date, so I could not say when", r"son champ \1 ne donne pas de date : je n'ai pas pu dire quand"),
-             ("no field of it is named as the task asks, so I could not say when",
-              "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pas pu dire quand"),
+             (r"its (.*?) gives? no date, so I could not say when( it is due)?", _no_date),
+             (r"no field of it is named as the task asks, so I could not say when( it is due)?",
+              lambda m: "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pas pu dire quand"
+              + (" elle est due" if m[1] else "")),
              (r"I did not answer ('[^']*')\.", r"Je n'ai pas répondu à \1."),
              (r"I cannot tell whether ('[^']*') narrows the list or asks a second question, so I give no list and no "
               r"total; ask one question at a time", r"Je ne sais pas si \1 restreint la liste ou pose une seconde "

@@ -112,8 +112,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
     notes = [p for p in parsed if isinstance(p, str)]
     odd = strangers(records)
     records = [r for r in records if r not in odd]
-    notes += [f"{r.file} shares no field name with the other records ({joined(list(r.fields))}), so it is not counted "
-              "as one of them." for r in odd]
+    notes += [f"{r.file} shares no field name with the other records ({joined(list(r.fields))}); it is left out."
+              for r in odd]
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
@@ -171,7 +171,8 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
     key = _amount_key(task, chosen, records)
     status = _status_key(records)  # 'what is the status of each invoice?': the status is shown as the record says it
     told = [status] if status and not choice.status_key and terms(task) & STATUS_NAMES else []
-    told += _asked_fields(task, records, {key, status, *told}, folder)  # 'with their due dates': every field the task names
+    told += [k for k in _asked_fields(task, records, {key, status, *told}, folder)  # 'with their due dates': every field
+             if not (WHEN.search(task) and any(DATE.search(r.fields.get(k, "")) for r in records))]  # ('when' says dates)
     shown = joined([_item(r, key, choice.status_key, told) for r in chosen]) if chosen else ""
     if doubt:
         lines = [f"{choice.heading}: {shown}, as far as I can tell." if chosen and not choice.ranked
@@ -300,13 +301,16 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
     """'When': each record's dated value of the field the task asks about (its status, or a field it names); a
     record whose asked fields hold no date says which fields it looked at, never that the record has no date."""
     asked = terms(task) | {stem(SYNONYMS.get(t, t)) for t in terms(task)}
+    due = "due" in asked  # 'when is it due' asks for a due date, never the date in 'paid on 02/08' or 'unpaid since'
     said = []
     for record in chosen:
-        keys = [k for k in record.fields if k == status_key or set(stems(k)) & asked
+        keys = [k for k in record.fields if k == status_key and not due or set(stems(k)) & asked
                 or {stem(SYNONYMS.get(w, w)) for w in stems(k)} & asked]
         dated = [f"{k} {record.fields[k]}" for k in keys if DATE.search(record.fields.get(k, ""))]
-        looked = f"its {joined(keys)} gives no date" if keys else "no field of it is named as the task asks"
-        said.append(f"{record.number}: {'; '.join(dated) if dated else looked + ', so I could not say when'}")
+        looked = (f"its {joined(keys)} {'give' if len(keys) > 1 else 'gives'} no date" if keys
+                  else "no field of it is named as the task asks")
+        said.append(f"{record.number}: {'; '.join(dated) if dated else looked + ', so I could not say when'}"
+                    + (" it is due" if due and not dated else ""))
     return f"When, as the records say: {'; '.join(said)}."
 
 
