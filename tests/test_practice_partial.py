@@ -223,3 +223,16 @@ def test_a_file_unlike_the_others_is_left_out_and_a_total_adds_up_the_whole_amou
     assert "README.txt shares no field name with the other records (Author and Note); it is left out." in text
     vat = said(ask("In the folder q4, how much VAT is there on the unpaid invoices?", FILES, invoice_turns(folder, prefix="q4/")))
     assert "I give no total: the records have several amounts (Net, VAT and Total)" in vat and "480" not in vat
+
+
+@pytest.mark.parametrize(("task", "start"), [
+    ("In the folder invoices, how many bills are still waiting for payment?", "Unpaid: A-72 (Verre & Co, 310 EUR)"),
+    ("Show me every invoice in the folder invoices that nobody has paid.", "Unpaid: A-72 (Verre & Co, 310 EUR)"),
+    ("Which invoices in the folder invoices are no longer outstanding?", "Paid: A-71 (Quai Nord, 1,240.50 EUR)"),
+    ("Is more money paid or unpaid in the folder invoices?", "I cannot compare ('more')"),
+    ("Are there any unpaid invoices in the folder invoices? Which ones?", "Unpaid: A-72 (Verre & Co, 310 EUR)")])
+def test_more_wordings_of_a_status_are_placed_and_a_comparison_is_declined(tmp_path, task, start):
+    """'waiting for payment', 'nobody has paid', 'no longer outstanding' select as their meaning; 'more money paid or
+    unpaid' compares two totals, so it is declined, never answered with the two lists."""
+    text = reply(task, folder_of(tmp_path, LEDGER))
+    assert text.startswith(start), text

@@ -50,7 +50,7 @@ VOCABULARY = {
                              "due over under above below before after since until largest biggest highest smallest "
                              "lowest least most more less than greater exceed exceeding grand who owe owes money except excluding other than apart besides sauf not "
                              "never both either neither whether ones numéro numéros dossier restant doit doivent regardless whatever "
-                             "irrespective"),
+                             "irrespective waiting payment paiement attente"),
     "lookup": _ASKED | roots(" ".join(_lookup.ASKING | _lookup.KEY_WORDS | _lookup.VERBS)),
     "research": _ASKED | roots(" ".join(_research.MEASURES | set(_research.ASPECTS))),
 }

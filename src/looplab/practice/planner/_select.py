@@ -45,7 +45,8 @@ SURVEY_WORDS = set(stems(
     "remain remains remaining stay stays within inside already display report summarise summarize "
     "check see look search go through scan review any per each every individually separately break down "
     "chaque par trouve trouvez trouver restant restante numéro numéros leurs doit doivent dû "
-    "quel quels quelle quelles combien reste payer argent liste donne donner tout tous toute toutes encore général générale global globale"))
+    "quel quels quelle quelles combien reste payer argent liste donne donner tout tous toute toutes encore général générale global globale "
+    "été restent according longer nobody"))
 CONDITION = re.compile(
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between|"
     r"larger than|smaller than|bigger than|cheaper|before|after|since|until|earlier|later than|older|newer|"
@@ -58,7 +59,7 @@ CONDITION = re.compile(
     re.IGNORECASE,
 )
 TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawaiting payment\b|"
-                        r"\bwaiting (?:for payment|to be paid)\b|\bpending payment\b|\bdue for payment\b|"
+                        r"\bwaiting (?:for payment|to be paid|on)\b|\bpending payment\b|\bdue for payment\b|"
                         r"\b(?:still|yet) to pay\b|\bà payer\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
 NUMBER = "number"
 ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b", re.IGNORECASE)
@@ -76,7 +77,7 @@ YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\
 LISTING = re.compile(r"\s*(?:which|what|quel\w*|lesquel\w*)\b", re.IGNORECASE)
 INVERTED = re.compile(r"\b\w+-(?:t-)?(?:il|elle|ils|elles)\b", re.IGNORECASE)  # French yes/no: 'a-t-il tout payé ?'
 EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:its|their|his|her)\b|tout|toutes ses|tous ses)\b", re.IGNORECASE)
-COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b|"
+COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b|\b(?:more|less|fewer)\b|"
                        r"\b(?:more|less|fewer|plus|moins)\s*(?=[,?!:;]|$)", re.IGNORECASE)
 HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
 QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|are|was|were|does|do|did|has|have|"
@@ -147,6 +148,7 @@ def wanted_status(task: str) -> str | None:
 def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
     """The task's words that are neither survey words, nor status words, nor found in the records (outside their
     status field: only paid or unpaid is read from it, so its other words are not accounted for)."""
+    task = TO_BE_PAID.sub(" unpaid ", task)  # 'still waiting for payment' is read as 'unpaid' below, so it is placed
     known = set(SURVEY_WORDS) | set(stems(folder)) | {stem(w) for w in PAID | UNPAID | OWED}
     status = _status_key(records)
     for record in records:  # a payment status's other words ('cheque' in 'paid (cheque bounced)') select nothing

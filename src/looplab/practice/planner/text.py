@@ -24,7 +24,7 @@ FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pou
                    "un une sur fait calcule cherche comment que aux au en disent dit doit doivent peut et à trouve "
                    "donne écris envoie font moins fois il elle ils elles ce cette ces ne pas ont lequel laquelle quoi "
                    "où divisé multiplié bonjour salut merci".split())
-NEGATORS = frozenset("not no never non pas nor neither without ne".split())
+NEGATORS = frozenset("not no never non pas nor neither without ne nobody".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
 SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
                        "the a an all any by them it they those these ones from for of to in at with été encore toujours "
