@@ -7,20 +7,21 @@ import zlib
 from pathlib import Path
 
 from looplab.guards import Sandbox, safe_calc
-from looplab.i18n import _
+from looplab.i18n import N_, _
 from looplab.tools import Tool, tool
 
 WEATHER = {
-    "lyon": ("Lyon", 21, "cloudy"),
-    "paris": ("Paris", 18, "light rain"),
-    "marseille": ("Marseille", 26, "sunny"),
-    "lille": ("Lille", 15, "overcast"),
-    "toulouse": ("Toulouse", 24, "sunny"),
-    "nantes": ("Nantes", 17, "showers"),
-    "strasbourg": ("Strasbourg", 19, "partly cloudy"),
-    "bordeaux": ("Bordeaux", 22, "clear"),
+    "lyon": ("Lyon", 21, N_("cloudy")),
+    "paris": ("Paris", 18, N_("light rain")),
+    "marseille": ("Marseille", 26, N_("sunny")),
+    "lille": ("Lille", 15, N_("overcast")),
+    "toulouse": ("Toulouse", 24, N_("sunny")),
+    "nantes": ("Nantes", 17, N_("showers")),
+    "strasbourg": ("Strasbourg", 19, N_("partly cloudy")),
+    "bordeaux": ("Bordeaux", 22, N_("clear")),
 }
-_CONDITIONS = ("sunny", "cloudy", "light rain", "overcast", "windy", "clear", "showers", "foggy")
+_CONDITIONS = (N_("sunny"), N_("cloudy"), N_("light rain"), N_("overcast"), N_("windy"), N_("clear"), N_("showers"),
+               N_("foggy"))
 
 CATALOGUE = {
     "ai": {"title": "Applied AI", "modules": ["goals", "tools", "checks"]},
@@ -53,7 +54,7 @@ def weather_and_calc() -> list[Tool]:
         else:  # any other city: a value derived from its name, the same every run
             code = zlib.crc32(key.lower().encode("utf-8"))
             temp, sky = code % 36 - 5, _CONDITIONS[(code // 36) % len(_CONDITIONS)]
-        return f"{key}: {temp} °C, {sky} (simulated)"
+        return _("{city}: {temp} °C, {sky} (simulated)", city=key, temp=temp, sky=_(sky))
 
     @tool
     def calculator(expression: str) -> str:

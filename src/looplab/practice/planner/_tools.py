@@ -194,7 +194,7 @@ IN_FRENCH = [
               "définissez ANTHROPIC_API_KEY, ou ANTHROPIC_BASE_URL pour un serveur local."),
              (r"The documents do not answer this question", "Les documents ne répondent pas à cette question"),
              (r"The practice model can't plan this request:", "Le modèle d'entraînement ne sait pas traiter cette demande :"),
-             (r"\b(Impayées|Payées)(,[^:]*)?:", r"\1\2 :"), (r"\) and ", ") et "), (r": searching for ('[^']*') found "
+             (r"\b(Impayées|Payées)(,[^:]*[^:\s])?:", r"\1\2 :"), (r"\) and ", ") et "), (r": searching for ('[^']*') found "
               r"nothing\.", r" : la recherche de \1 n'a rien trouvé."), (r"I cannot apply the condition ('[^']*'): comparing "
               r"amounts, dates or ranks is beyond my rules, so I give no list and no total\.", r"Je ne sais pas appliquer "
               r"la condition \1 : comparer montants, dates ou rangs dépasse mes règles ; je ne donne ni liste ni total."),
