@@ -20,7 +20,7 @@ from looplab import faults, history, samples
 from looplab.calc import safe_calc
 from looplab.client import MODEL, make_client, practice_client
 from looplab.guards import Sandbox, allow_all, allow_only, deny_all
-from looplab.i18n import set_language
+from looplab.i18n import number, set_language
 from looplab.loop import run_agent
 from looplab.practice import call, calls, say, stop, transport_of
 from looplab.pricing import cost_usd
@@ -43,6 +43,7 @@ __all__ = [
     "history",
     "jsonl_logger",
     "make_client",
+    "number",
     "practice_client",
     "read_jsonl",
     "record",
