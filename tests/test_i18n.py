@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po as babel_read_po
 from looplab import i18n, samples
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, Exercise, Outcome
 from looplab.i18n import _, read_po, set_language
+from looplab.tools import _parse_docstring
 
 SRC = Path(i18n.__file__).resolve().parent
 PO = SRC / "locale" / "fr.po"
@@ -40,6 +41,11 @@ def marked() -> dict[str, str]:
                     f"{where}: _() takes the English text as written (fields as keywords), not an f-string"
                 if isinstance(first, ast.Constant):  # else a variable holding a message marked N_() elsewhere
                     found.setdefault(first.value, where)
+            if isinstance(node, ast.FunctionDef) and any("tool" in (getattr(d, "id", None), getattr(getattr(d, "func", None), "id", None))
+                                                          for d in node.decorator_list):
+                description, params = _parse_docstring(ast.get_docstring(node, clean=False) or "")  # as @tool reads it
+                for text in [description, *params.values()]:  # a @tool's description is translated when built
+                    found.setdefault(text, f"{path.relative_to(SRC.parent)}:{node.lineno}")
     return found
 
 

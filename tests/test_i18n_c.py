@@ -296,3 +296,27 @@ def test_the_french_notebooks_solution_cells_start_with_the_french_solutions(not
     exercises = FRENCH_EDITION[notebook]
     for cell, exercise in zip(cells, exercises, strict=True):
         assert "".join(cell["source"]).startswith(french_of(exercise.solution_text)), exercise.title
+
+
+def test_looplab_tools_describe_themselves_in_french_and_a_participants_tool_as_written(french):
+    """The sample tools' descriptions and parameter notes come from the catalogue; a tool a participant writes keeps
+    its own docstring, whatever the language."""
+    from looplab.tools import tool
+
+    weather, calculator = samples.weather_and_calc()
+    assert weather.description.startswith("Donne la météo actuelle d'une ville")
+    assert weather.input_schema["properties"]["city"]["description"] == "Nom de la ville, par exemple Paris."
+    assert all(t.description[0].isupper() and " the " not in t.description for t in
+               [calculator, *samples.invoice_tools("."), *samples.catalogue_tools(), *samples.action_tools([])])
+
+    @tool
+    def shout(text: str) -> str:
+        """Return the text in capitals.
+
+        Args:
+            text: The text to shout.
+        """
+        return text.upper()
+
+    assert shout.description == "Return the text in capitals."
+    assert shout.input_schema["properties"]["text"]["description"] == "The text to shout."

@@ -102,6 +102,7 @@ def _build(fn: Callable[..., Any], name: str | None, consequential: bool) -> Too
         raise TypeError(_("tool {tool} has no docstring; add one: it becomes the description the model reads",
                           tool=tool_name))
     description, param_docs = _parse_docstring(fn.__doc__)
+    description, param_docs = _(description), {k: _(v) for k, v in param_docs.items()}  # looplab's own tools, translated
     hints = typing.get_type_hints(fn)
     properties, required = {}, []
     for param in inspect.signature(fn).parameters.values():
