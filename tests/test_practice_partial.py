@@ -132,6 +132,19 @@ def test_a_french_total_is_written_the_french_way(tmp_path):
     assert "Total général : 3\u202f720,75 EUR." in text and "(Quai Nord, 1,240.50 EUR)" in text
 
 
+def test_a_french_partial_answer_declines_in_everyday_french(tmp_path):
+    """'Je ne peux pas …', 'je n'ai pas pu …' (never the literary 'je ne peux dire', 'je n'ai pu'), the task's noun
+    named; a heading with a client and nothing owed has one space before its colon."""
+    text = reply("Dans le dossier invoices, quelles factures sont impayées, et quel est leur total ?",
+                 folder_of(tmp_path, LEDGER, french=True))
+    assert "Je ne peux pas donner le total complet des factures : " in text and "je n'ai pas pu les classer" in text
+    assert "n'ai pu" not in text and "ne peux donner" not in text
+    paid_up = {"C-1": ("Quai Nord", "100 EUR", "paid"), "C-2": ("Verre & Co", "50 EUR", "unpaid")}
+    (tmp_path / "b").mkdir()
+    text = reply("Dans le dossier invoices, combien Quai Nord doit-il ?", folder_of(tmp_path / "b", paid_up, french=True))
+    assert text.startswith("Impayées, Client Quai Nord : aucune.") and "  :" not in text, text
+
+
 def test_a_field_the_task_asks_for_is_shown_not_dropped(tmp_path):
     """'with their due dates' once listed the invoices without their dates, as if the question were answered."""
     folder = tmp_path / "dues"
