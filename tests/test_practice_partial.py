@@ -249,3 +249,53 @@ def test_more_wordings_of_a_status_are_placed_and_a_comparison_is_declined(tmp_p
     unpaid' compares two totals, so it is declined, never answered with the two lists."""
     text = reply(task, folder_of(tmp_path, LEDGER))
     assert text.startswith(start), text
+
+
+DUE = {"KX7-310": ("Tuilerie Marne", "640 EUR", "unpaid", "18/05/2027"),
+       "KX7-311": ("Atelier Sorbe", "225 EUR", "paid", "02/06/2027"),
+       "KX7-312": ("Tuilerie Marne", "90 EUR", "paid", "30/06/2027")}
+
+
+def dated_folder(tmp_path, rows: dict, key: str = "Status"):
+    folder = tmp_path / "invoices"
+    folder.mkdir(parents=True)
+    for number, (client, amount, status, due) in rows.items():
+        (folder / f"{number}.txt").write_text(f"Invoice {number}\nClient: {client}\nAmount: {amount}\n"
+                                              f"Due date: {due}\n{key}: {status}\n", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("task", ["In the folder invoices, by which date should KX7-311 be paid?",
+                                  "What is the payment deadline of KX7-311? Folder invoices.",
+                                  "Dans le dossier invoices, pour quand faut-il payer KX7-311 ?",
+                                  "L'échéance de KX7-311, s'il vous plaît ; dossier invoices."])
+def test_a_deadline_is_a_due_date_not_a_paid_filter(tmp_path, task):
+    """'By which date should X be paid' used to read as 'which are paid' and drop the date: 'Paid, number X: none'."""
+    text = reply(task, dated_folder(tmp_path, DUE))
+    assert "02/06/2027" in text and "18/05/2027" not in text and "30/06/2027" not in text
+    assert ": none" not in text and ": aucune" not in text
+
+
+@pytest.mark.parametrize("task", ["In the folder invoices, when is KX7-310 due, and has it been paid?",
+                                  "Quelle est l'échéance de KX7-310 et est-elle payée ? Dossier invoices."])
+def test_a_second_yes_no_question_about_a_status_gets_both_lists_and_the_date(tmp_path, task):
+    """The 'when' is answered and the status is told: never 'Paid, number X: none' alone."""
+    text = reply(task, dated_folder(tmp_path, DUE))
+    assert "18/05/2027" in text and re.search(r"(?:Unpaid|Impayées), (?:number|numéro) KX7-310 ?: KX7-310", text)
+
+
+def test_an_invoice_number_with_letters_and_digits_is_one_word(tmp_path):
+    """'KX7-310' was read as the word 'kx' plus numbers, and declined as a word it could not place."""
+    text = reply("When is KX7-310 due? Folder invoices.", dated_folder(tmp_path, DUE))
+    assert "18/05/2027" in text and "could not place" not in text
+
+
+def test_a_status_named_as_a_value_is_partial_when_another_status_may_say_the_same(tmp_path):
+    """'Payment: done' may be a payment received too: the list of 'received' ones is not passed off as complete."""
+    rows = {"P-1": ("Sel Marin", "80 EUR", "received", "01/01/2027"), "P-2": ("Sel Marin", "45 EUR", "done", "02/01/2027"),
+            "P-3": ("Bois Clair", "60 EUR", "pending", "03/01/2027")}
+    text = reply("In the folder invoices, which payments have been received?", dated_folder(tmp_path, rows, "Payment"))
+    assert "Payment received: P-1 (Sel Marin, 80 EUR), as far as I can tell." in text
+    assert re.search(r"P-2\.txt.{0,20} may belong here too", text)
+    count = reply("In the folder invoices, how many payments are pending?", dated_folder(tmp_path / "b", rows, "Payment"))
+    assert "Count: 1" not in count and "I cannot give a complete count" in count

@@ -76,7 +76,8 @@ def gate(view: View, skill: str, reply: dict) -> dict:
             return reply
         folder = next((str(v) for s in view.steps for v in s.input.values()), "invoices")
         wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)
-        return declined(unplaced_reply(view.task, left, UNDERSTOOD[skill], wording))
+        why = unplaced_reply(view.task, left, UNDERSTOOD[skill], wording)
+        return declined(" ".join(p for p in (why, parts_not_done(view.task, why)) if p))
     if french(view.task):  # a French decline says so in French first, with the words it read
         said = set(content(view.task))  # the English terms the lexicon gave are not the participant's words
         lead = french_lead(view.task, [w for w in unplaced(task, vocabulary, evidence) if w in said])

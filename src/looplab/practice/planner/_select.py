@@ -35,7 +35,7 @@ OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues", "doit", "do
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
 SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount", "échéance": "due",
-            "dossier": "folder", "numéro": "number", "somme": "total"}
+            "dossier": "folder", "numéro": "number", "somme": "total", "deadline": "due", "limite": "due"}
 SURVEY_WORDS = set(stems(
     "total totals sum add up altogether overall together combined amount amounts number numbers count "
     "how which what list give show tell get record records entry entries item items file files folder "
@@ -46,7 +46,7 @@ SURVEY_WORDS = set(stems(
     "check see look search go through scan review any per each every individually separately break down "
     "chaque par trouve trouvez trouver restant restante numéro numéros leurs doit doivent dû "
     "quel quels quelle quelles combien reste payer argent liste donne donner tout tous toute toutes encore général générale global globale "
-    "été restent according longer nobody"))
+    "été restent according longer nobody régler settle"))
 CONDITION = re.compile(
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between|"
     r"larger than|smaller than|bigger than|cheaper|before|after|since|until|earlier|later than|older|newer|"
@@ -69,6 +69,11 @@ DATE = re.compile(rf"\b\d{{1,2}}/\d{{1,2}}/\d{{4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b
                   rf"\b(?:{MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?,? \d{{4}}\b", re.IGNORECASE)
 STATUS_WORDS = PAID | UNPAID | OWED | YES | NO | NEGATORS | SCOPE_SKIP | {"on", "in", "full", "le", "en", "totalement"}
 WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdue[ -]dates?\b|\béchéances?\b", re.IGNORECASE)
+DEADLINE = re.compile(r"\b(?:payment\s+)?deadlines?\b|\bdates? limites?(?: de paiement)?\b|\b(?:by|before) when\b|"
+                      r"\bpour quand\b", re.IGNORECASE)
+PAY_BY = re.compile(r"\b(?:should|must|has to|have to|needs? to|is to|are to|ought to|(?:doit|doivent|dois|faut)"
+                    r"(?:-(?:il|elle|ils|elles|on))?)\b((?:\s+[^\s?.;,]+){0,6}?)\s+(?:be\s+|être\s+)?"
+                    r"(?:paid|settled|pay|settle|payer|régler|payée?s?|réglée?s?)\b", re.IGNORECASE)
 REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid|settled|unpaid|open|outstanding) or (?:not|unpaid|paid|open|settled)\b|"
                         r"\b(?:regardless of|whatever|irrespective of) (?:their |the |its )?(?:status|payment)\b|"
                         r"\b(?:payées?|réglées?|impayées?) ou (?:non|pas|impayées?|payées?)\b|"
@@ -125,6 +130,13 @@ def _kind(value: str, key: str) -> str | None:
             w in LATE and not keep for w, keep in said):
         return None  # 'paid by card' says how it was paid; 'unpaid (card)' and 'not late' say nothing sure
     return found.pop() if len(found) == 1 else None
+
+
+def as_asked(task: str) -> str:
+    """The task with its due-date question in one wording: 'the deadline of X', 'by which date should X be paid',
+    'pour quand faut-il payer X' ask when X is due, not whether it is paid."""
+    task = DEADLINE.sub(" when due ", task)
+    return PAY_BY.sub(r" \1 due", task) if WHEN.search(task) else task
 
 
 def wanted_status(task: str) -> str | None:
@@ -228,8 +240,10 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         task = re.sub(r"\b(?:due|dû|dues?)\b", " ", task, flags=re.IGNORECASE)
     try:
         statuses = [None] if every else [wanted_status(task)]
-        if statuses[0] and (yes_no or EVERYTHING.search(task)):  # 'has X paid all its invoices?': both lists answer it
-            statuses = ["paid", "unpaid"]
+        asks_too = any((YES_NO.match(c) or INVERTED.search(c)) and set(words(c)) & (PAID | UNPAID)
+                       for c in clauses(task)[1:])  # 'when is X due, and is it paid?'
+        if statuses[0] and (yes_no or asks_too or EVERYTHING.search(task)):  # 'has X paid all its invoices?'
+            statuses = ["paid", "unpaid"]  # both lists answer it
     except ValueError as why:
         if "owed" in str(why):
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
@@ -272,9 +286,14 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     if isinstance(named, str):
         return named
     unclear = [r for r in records if status and key and _kind(r.fields.get(key, ""), key) is None]
+    field = _status_key(records)
+    field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
     for name, (values, keep) in named.items():
-        chosen = [r for r in chosen if (_value(r, name) in values) == keep]
-        unclear = [r for r in unclear if (_value(r, name) in values) == keep]
+        kinds = {_kind(v, name) for v in values} if name == field else set()
+        unsure = [r for r in chosen if kinds and r.fields.get(name) not in values  # a status read as a value
+                  and (None in kinds or _kind(r.fields.get(name, ""), name) in kinds | {None})]  # ('payment received')
+        chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
+        unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
     doubtful = [r.file for r in unclear]  # a record whose status is unclear could belong to the list: no figure is complete
     if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task) and not TOTAL_ASKED.search(task):

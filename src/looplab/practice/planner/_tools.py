@@ -221,8 +221,9 @@ IN_FRENCH = [
               lambda m: f"{m[1]} n'a aucun nom de champ en commun avec les autres fiches ({_et(m[2])}) : je la laisse de côté."),
              (r"(\S+) has no 'Key: value' lines, so it is not a record like the others; it is not counted\.",
               r"\1 n'a pas de lignes 'Clé: valeur' : ce n'est pas une fiche comme les autres ; non compté."),
-             (r"si elle est unpaid", "si elle est impayée"), (r"si elle est paid", "si elle est payée"), (r"\bNumber\b", "Numéro"),
-             (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"),
+             (r"si elle est unpaid", "si elle est impayée"), (r"si elle est paid", "si elle est payée"), (r"\b[Nn]umber\b", lambda m: "Numéro" if m[0][0] == "N" else "numéro"),
+             (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"), ("I could not say when: no record is listed.",
+                                                                     "Je n'ai pas pu dire quand : aucune fiche n'est listée."),
              (r"its (.*?) gives? no date, so I could not say when( it is due)?", _no_date),
              (r"no field of it is named as the task asks, so I could not say when( it is due)?",
               lambda m: "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pas pu dire quand"

@@ -3,8 +3,8 @@
 A word is placed when it is a stopword (English or French), a word of the skill's vocabulary, an entity
 the evidence holds (a file, a client, an invoice number, a city a tool answered for, a term of a document),
 or a number or operator. Tokens joined by punctuation are read as units first: 'invoices-broken',
-'2026-10-013', '3,5', '1 850', '10%', '12/11/2026'. The gate in front of every answer (`unplaced`) lets a
-skill compute or assert only when every content word is placed, or named in its reply as not done.
+'2026-10-013', 'FA06-100', '3,5', '1 850', '10%', '12/11/2026'. The gate in front of every answer (`unplaced`)
+lets a skill compute or assert only when every content word is placed, or named in its reply as not done.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ UNIT = re.compile(
     r"|\d+(?:[-/]\d+)+"  # an id or an ISO date: 2026-10-013
     r"|\d{1,3}(?:[  \u202f]\d{3})+(?![\d,.])"  # thousands with spaces: 1 850
     r"|\d+(?:[.,]\d+)*\s?%?"  # 3,5  12.5  10%
+    r"|[^\W\d_]+\d[^\W_]*(?:[-/][^\W_]+)*"  # an id with letters first: FA06-100, INV2026
     r"|[^\W\d_]+(?:['’-][^\W\d_]+)*(?:-\d+)*"  # words, hyphenated words, 'factures-2026'
     r"|[-+*/×÷^<>=≤≥%€$£()]",
     re.IGNORECASE,
@@ -35,6 +36,7 @@ thanks thank kindly quick quickly just also so then now right currently actually
 a à y il elle on se sa son ses au aux ça cela ceci lui eux soit peut-il est-ce t-il t-elle ont été être avoir
 fait faites sont était êtes es suis elle-même t il-y ci là mon ma mes ton ta tes notre nos votre vos leur leurs ceux celles celle
 celui quoi dont lequel laquelle lesquels lesquelles si oui donc alors puis aussi très bien merci stp svp
+s'il te plaît faut
 trouve trouvez trouver donne donnez donner dis dites dire montre montrez liste listez""".split())
 
 # A French term maps to the articles' English terms only through this table; any other French content word is
@@ -165,7 +167,8 @@ def names_unplaced(task: str, words: list[str]) -> str:
 
 
 PARTS = [  # the parts of a task a decline names as not done (rule 3), in English and French
-    ("when", "quand", re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdates?\b", re.I)),
+    ("when", "quand", re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdates?\b|\bdeadlines?\b|"
+                                 r"\béchéances?\b|\blimite\b", re.I)),
     ("grand total", "total général", re.compile(r"\bgrand total\b|\btotal général\b|\boverall\b", re.I)),
     ("how many", "combien", re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bcombien de\b|\bnombre\b", re.I)),
     ("total", "total", re.compile(r"\btotal\b|\bsum\b|\bhow much\b|\badd up\b|\bsomme\b|\bmontant\b", re.I)),
@@ -181,8 +184,8 @@ def parts_not_done(task: str, reply: str) -> str:
     if not parts:
         return ""
     if french_task:
-        return (f"Je n'ai donc pas répondu non plus à la partie {parts[0]}." if len(parts) == 1 else
-                f"Je n'ai donc pas répondu non plus aux parties {', '.join(parts[:-1])} et {parts[-1]}.")
+        return (f"Je n'ai pas pu répondre non plus à la partie {parts[0]}." if len(parts) == 1 else
+                f"Je n'ai pas pu répondre non plus aux parties {', '.join(parts[:-1])} et {parts[-1]}.")
     return f"So I did not answer the {' or the '.join(parts)} part{'s' if len(parts) > 1 else ''} either."
 
 

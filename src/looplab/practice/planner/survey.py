@@ -9,7 +9,18 @@ import re
 from ..context import is_cleared
 from ..view import View
 from ._records import Record, amount_text, money, money_keys, parse, same_keys, strangers
-from ._select import DATE, OWED, PAID, QUESTION, SYNONYMS, UNPAID, WHEN, _status_key, choose_records
+from ._select import (
+    DATE,
+    OWED,
+    PAID,
+    QUESTION,
+    SYNONYMS,
+    UNPAID,
+    WHEN,
+    _status_key,
+    as_asked,
+    choose_records,
+)
 from ._tools import answer, declined, first_input, pick, said, use
 from .text import clauses, file_names, first_value, joined, sentence_case, stem, stems, terms
 
@@ -107,6 +118,7 @@ def _arg(step) -> str:
 
 def report(task: str, reads, folder: str = ".") -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
+    task = as_asked(task)
     parsed = [parse(_arg(s).rsplit("/", 1)[-1], s) for s in reads]
     records = same_keys([p for p in parsed if isinstance(p, Record)])
     notes = [p for p in parsed if isinstance(p, str)]
@@ -136,6 +148,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
         lines.append(f"I give no grand total: {joined(lost)} could not be read." if lost else
                      _total(task, records, key, notes, "Grand total (all records)"))
         evidence |= _evidence(records, key, "grand ") if not lost else {}
+    if WHEN.search(task) and not any(c.chosen for c in choices) and any(c.doubtful for c in choices):
+        lines.append("I could not say when: no record is listed.")
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices))]
     if seen or notes or good < len(reads):  # structured output only from records classified completely
         evidence = {}

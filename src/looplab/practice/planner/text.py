@@ -18,12 +18,12 @@ STOPWORDS = frozenset(
     yours us ok okay find show list look lookup read want need like much many also
     le la les un une des du de et est sont que qui quel quelle quels quelles dans sur
     pour par avec ce cette ces mes nos notre votre vos il elle ils elles je tu nous
-    vous moi en au aux ou où comment combien quand pourquoi ne pas non leur leurs""".split()
+    vous moi en au aux ou où comment combien quand pourquoi ne pas non leur leurs s'il te plaît svp stp faut""".split()
 )
 FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pour avec combien quand leur qui "
                    "un une sur fait calcule cherche comment que aux au en disent dit doit doivent peut et à trouve "
                    "donne écris envoie font moins fois il elle ils elles ce cette ces ne pas ont lequel laquelle quoi "
-                   "où divisé multiplié bonjour salut merci".split())
+                   "où divisé multiplié bonjour salut merci plaît svp stp échéance".split())
 NEGATORS = frozenset("not no never non pas nor neither without ne nobody".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
 SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
