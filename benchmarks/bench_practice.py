@@ -59,7 +59,8 @@ def per_request(bodies: list[dict], repetitions: int) -> list[list[float]]:
 
 
 def paraphrases() -> tuple[Counter, list[dict]]:
-    """Run the paraphrase suite of tests/paraphrase_cases.py: verdict counts and every request body sent."""
+    """Run the paraphrase suite of tests/paraphrase_cases.py: verdict counts (with 'answerable', the cases meant
+    to be answered, and 'answerable right'), and every request body sent."""
     sys.path.insert(0, str(ROOT / "tests"))
     from paraphrase_cases import CASES, prepare, verdict
 
@@ -69,7 +70,10 @@ def paraphrases() -> tuple[Counter, list[dict]]:
             tools, facts, false = prepare(case, Path(tmp) / f"case-{i:02d}")
             client = practice_client()
             run = run_agent(client, case.task, tools, max_turns=8)
-            counts[verdict(run.answer or "", facts, false)] += 1
+            outcome = verdict(run.answer or "", facts, false)
+            counts[outcome] += 1
+            counts["answerable"] += case.expect == "right"
+            counts["answerable right"] += case.expect == "right" and outcome == "right"
             bodies += transport_of(client).requests
     return counts, bodies
 
@@ -117,10 +121,12 @@ def measure(repetitions: int = 300) -> Section:
             f"practice model, {name}: median time per request ({len(times)} turns)",
             f"{overall * 1000:.3f} ms (slowest turn {slowest * 1000:.3f} ms)", "< 1 ms", overall < 0.001))
     counts, bodies = paraphrases()
-    total = sum(counts.values())
+    total = sum(counts[v] for v in ("right", "declined", "wrong"))
     section.rows.append(Row(f"paraphrase suite ({total} rewordings, generated data): answered right",
-                            f"{counts['right'] / total:.0%} ({counts['right']})", ">= 80 %",
-                            counts["right"] >= 0.8 * total))
+                            f"{counts['right'] / total:.0%} ({counts['right']})", "-", None))
+    section.rows.append(Row(f"paraphrase suite: the {counts['answerable']} meant to be answered, answered right",
+                            f"{counts['answerable right'] / counts['answerable']:.0%} ({counts['answerable right']})",
+                            ">= 80 %", counts["answerable right"] >= 0.8 * counts["answerable"]))
     section.rows.append(Row("paraphrase suite: plainly declined", f"{counts['declined'] / total:.0%} "
                             f"({counts['declined']})", "-", None))
     section.rows.append(Row("paraphrase suite: wrong answers", str(counts["wrong"]), "0", counts["wrong"] == 0))
@@ -145,7 +151,8 @@ def measure(repetitions: int = 300) -> Section:
         "paraphrase suite: the cases of tests/paraphrase_cases.py (rewordings of the notebook tasks over "
         "generated invoices, articles, weather tables and catalogues), each run with run_agent on a fresh "
         "practice client; right = every true fact and no false one, declined = a plain decline with no "
-        "false fact; its request bodies are then timed 20 times each like the notebook tasks.")
+        "false fact; the target is over the cases meant to be answered (the others, adversarial or beyond the rules, "
+        "are meant to be declined); its request bodies are then timed 20 times each like the notebook tasks.")
     section.notes.append(
         "held-out: the cases of tests/heldout_cases.py, written before the planner of issue 18 and never used "
         "to tune a rule: new wordings (negations, %, decimal commas, per-client, when/due, grand totals, "

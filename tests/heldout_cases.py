@@ -87,9 +87,11 @@ def verdict(answer: str, facts: list, false: list, named: str | None = None) -> 
 
 
 def names_what(task: str, answer: str) -> bool:
-    """True if a declining clause of `answer` names a word of `task` (4 letters or more): what it could not do."""
-    words = {w.lower() for w in re.findall(r"\w{4,}", task)}
-    return any(words & {w.lower() for w in re.findall(r"\w{4,}", c)} for c in clauses(answer) if DECLINE.search(c))
+    """True if a declining clause of `answer` names a word of `task`: one of 4 letters or more, or a shorter one
+    it quotes ('vat', 'sin'): what it could not do."""
+    words, short = {w.lower() for w in re.findall(r"\w{4,}", task)}, {w.lower() for w in re.findall(r"\w+", task)}
+    return any(words & {w.lower() for w in re.findall(r"\w{4,}", c)} or short & {q.lower() for q in re.findall(r"'(\w+)'", c)}
+               for c in clauses(answer) if DECLINE.search(c))
 
 
 def number_forms(value: float) -> list[str]:

@@ -66,6 +66,8 @@ def test_classifier_tells_right_declined_and_wrong():
     assert verdict("Unpaid: N1-100. I cannot tell when it is due.", ["N1-200"], [], named="when") == "declined"
     assert names_what("Which invoices were paid by card?", "I could not relate 'card' to the records.")
     assert not names_what("Which invoices were paid by card?", "The practice model can't plan this request.")
+    assert names_what("What is sin(30)?", "The words of the task I could not act on: 'sin'.")
+    assert not names_what("What is sin(30)?", "I could not act on it: sin is not mine.")
 
 
 def test_no_case_is_answered_wrong(results):

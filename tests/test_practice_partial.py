@@ -116,6 +116,7 @@ ENGLISH = re.compile(r"\b(?:I|the|cannot|could|which|records?|give|listed|and|no
     "Dans le dossier invoices, quel est le statut de chaque facture ?",
     "Dans le dossier invoices, quel est le total de toutes les factures, payées ou non ?",
     "Dans le dossier invoices, combien Pivert doit-il ?",
+    "Dans le dossier invoices, combien Ombre Sarl a-t-il déjà payé ?",
 ])
 def test_a_french_task_meets_no_english_sentence(tmp_path, task):
     """Every sentence of the reply is French; values quoted from the records ('...' or (...)) aside."""
