@@ -8,7 +8,7 @@ LAB_ARGS ?=
 # Jupyter refuses to run as root unless told; containers and CI machines often are root.
 ROOT_ARGS := $(if $(filter 0,$(shell id -u 2>/dev/null)),--allow-root)
 
-.PHONY: lab lab-fr restore restore-fr hub test-room lab-solutions lab-solutions-fr test test-editions test-notebooks lint workshop editions bench clean constraints lite
+.PHONY: lab lab-fr restore restore-fr hub test-room lab-solutions lab-solutions-fr test test-unit test-e2e test-editions test-notebooks lint workshop editions bench clean constraints lite
 
 $(BIN)/python:
 	@$(PY) scripts/check_python.py
@@ -85,10 +85,16 @@ lint: $(DEV_STAMP)
 
 test: export LOOPLAB_OFFLINE = 1
 test: lint
-	$(BIN)/python -m pytest tests -m "not e2e and not room"
-	$(BIN)/python -m pytest tests -m "e2e and not room" -p no:randomly
+	@$(MAKE) -s -j2 --output-sync=target test-unit test-e2e  # side by side, one per core; each prints when done
 	@$(MAKE) -s test-editions
 	@$(MAKE) -s -j2 test-notebooks  # the two editions side by side, one per core
+
+# The fast tests, and those that start a Jupyter server, a kernel or Chromium in another process.
+test-unit test-e2e: export LOOPLAB_OFFLINE = 1
+test-unit: $(DEV_STAMP)
+	$(BIN)/python -m pytest tests -m "not e2e and not room"
+test-e2e: $(DEV_STAMP)
+	$(BIN)/python -m pytest tests -m "e2e and not room" -p no:randomly
 
 # Each committed participant edition against what its source builds (nbval, below, checks the outputs),
 # and each French cell against today's English cell.
