@@ -300,3 +300,28 @@ def test_a_status_named_as_a_value_is_partial_when_another_status_may_say_the_sa
     assert re.search(r"P-2\.txt.{0,20} may belong here too", text)
     count = reply("In the folder invoices, how many payments are pending?", dated_folder(tmp_path / "b", rows, "Payment"))
     assert "Count: 1" not in count and "I cannot give a complete count" in count
+
+
+@pytest.mark.parametrize("task", ["What is the price of coffee?", "Quel est le prix du café ?",
+                                  "Quelle température d'eau pour le thé noir ?"])
+def test_research_never_cites_a_sentence_that_only_names_the_aspect_or_another_kind(task):
+    """'prices stay the same' states no price; in French the kind comes after the thing ('thé noir'), and green tea
+    is not black tea: both used to be cited as the answer."""
+    from test_practice_skills import DATA
+
+    from looplab import samples
+    from looplab.client import practice_client
+    from looplab.loop import run_agent
+
+    text = run_agent(practice_client(), task, samples.docs_tools(DATA / "articles")).answer
+    assert "prices stay the same" not in text and "green teas" not in text
+    assert text.startswith(("The documents do not answer", "Je ne sais pas répondre")), text
+
+
+def test_a_french_politeness_is_not_a_second_request():
+    from looplab import samples
+    from looplab.client import practice_client
+    from looplab.loop import run_agent
+
+    text = run_agent(practice_client(), "Calcule 2,5 × 4, s'il te plaît.", samples.weather_and_calc()).answer
+    assert text == "2.5 * 4 = 10.0."

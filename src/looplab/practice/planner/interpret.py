@@ -126,14 +126,18 @@ def in_english(task: str) -> tuple[str, list[str]]:
     """A French research question's terms through LEXICON_FR, and the French content words the table lacks."""
     mapped, missing = [], []
     for word in content(task):
-        key = root(word)
-        hit = LEXICON_FR.get(key) or next(
-            (v for k, v in LEXICON_FR.items() if len(k) > 3 and key.startswith(k)), None)
+        hit = english_of(word)
         if hit:
             mapped.append(hit)
-        elif key not in FRENCH_ASKING:
+        elif root(word) not in FRENCH_ASKING:
             missing.append(word)
     return " ".join(mapped), missing
+
+
+def english_of(word: str) -> str | None:
+    """The English terms LEXICON_FR gives a French word (by its root, or a root it starts with), else None."""
+    key = root(word)
+    return LEXICON_FR.get(key) or next((v for k, v in LEXICON_FR.items() if len(k) > 3 and key.startswith(k)), None)
 
 
 def is_french(task: str) -> bool:
@@ -209,7 +213,7 @@ def english_question(task: str) -> tuple[str, list[str]]:
     lowered = task.lower()
     ask = ("When " if re.search(r"\bquand\b", lowered) else "How many " if re.search(r"\bcombien de\b", lowered)
            else "How much " if re.search(r"\bcombien\b", lowered) else "How " if re.search(r"\bcomment\b", lowered)
-           else "What do the documents say about ")
+           else "What " if re.match(r"\s*quel(?:le)?s?\b", lowered) else "What do the documents say about ")
     words = [w for w in mapped.split() if w not in ("when", "how")]
     return ask + " ".join(words) + "?", missing
 

@@ -32,7 +32,8 @@ RELATED = [  # a word of the task also counts as the other words of its group
 ]
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated",
                        "tell", "give", "please", "compare", "check", "what", "is", "it", "like", "right", "now",
-                       "currently", "fait", "est", "il"}
+                       "currently", "fait", "est", "il", "s", "te", "vous", "plaît", "svp", "stp", "merci", "thanks",
+                       "thank", "you"}  # 'please', 's'il te plaît': nothing asked
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font"}
 COMPARED = re.compile(r"\b(\w+er|more \w+|less \w+)\b[^.?!;]*?\bthan\b|\b(plus \w+)\b[^.?!;]*?\bque\b", re.IGNORECASE)

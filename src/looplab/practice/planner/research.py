@@ -9,7 +9,7 @@ import re
 from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
-from .interpret import english_question
+from .interpret import content, english_of, english_question
 from .text import (
     clauses,
     content_words,
@@ -96,7 +96,7 @@ def research_tools(view: View):
     return (search, read) if read else None
 
 
-def _cited(question: str, query: list[str], reads, clean) -> list[str]:
+def _cited(question: str, query: list[str], reads, clean, french_order: bool = False) -> list[str]:
     """Sentences that answer the question: with its aspect ('price': a price), a number for 'how much',
     a time for 'when', a name for 'who', and, with the document's title, every question word the document
     uses, and every specific term (a name, or a word naming which kind of thing: 'black' tea, the 'bus'
@@ -117,10 +117,11 @@ def _cited(question: str, query: list[str], reads, clean) -> list[str]:
         title = roots(heading + " " + _name(step.input))
         used = roots(text) | {w for w, p in aspects.items() if re.search(p, text, re.IGNORECASE)}
         lacks = not any(part <= used for part in parts) if kind else len(wanted - used) > len(wanted) // 4
-        if _specific(question, query, wanted) - used or lacks:
+        if _specific(question, query, wanted, french_order) - used or lacks:
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         for place, sentence in enumerate(sentences(text)):
-            said = roots(sentence) | {w for w, p in aspects.items() if re.search(p, sentence, re.IGNORECASE)}
+            said = (roots(sentence) - set(aspects)) | {w for w, p in aspects.items()  # 'prices stay the same' states
+                                                        if re.search(p, sentence, re.IGNORECASE)}  # no price
             if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
                     or not set(aspects) <= said
                     or (kind and not kind(sentence, question + " " + heading))):
@@ -131,11 +132,12 @@ def _cited(question: str, query: list[str], reads, clean) -> list[str]:
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
 
 
-def _specific(question: str, query: list[str], wanted: set[str]) -> set[str]:
-    """The question's specific terms: names (capitalised) and each word right before another question word."""
+def _specific(question: str, query: list[str], wanted: set[str], french_order: bool = False) -> set[str]:
+    """The question's specific terms: names (capitalised) and each word right before another question word
+    (or right after one, in French: 'thé noir' is 'black tea')."""
     named = {root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
-    before = {root(a) for a in query[:-1]}
-    return (named | before) & wanted
+    near = {root(a) for a in query[:-1]} | ({root(a) for a in query[1:]} if french_order else set())
+    return (named | near) & wanted
 
 
 def _name(given: dict) -> str:
@@ -182,7 +184,7 @@ def research(view: View) -> dict | None:
     failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error)
     failed += "".join(f" I read {_name(s.input)}, but its result was cleared from the history, so I cannot "
                       "quote it." for s in lost)
-    cited = _cited(task, query, good, lambda text: unplanted(view, text))
+    cited = _cited(task, query, good, lambda text: unplanted(view, text), french(view.task))
     if not cited and lost:
         return declined(f"I cannot answer from what is left of the history.{failed}")
     if not cited:
@@ -200,6 +202,8 @@ def research(view: View) -> dict | None:
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
     quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
     unplaced = [w for w in query if root(w) not in quoted and not any(w in c for c in missed)]
+    if unplaced and french(view.task):  # the participant's own words, not the English the lexicon gave them
+        unplaced = [w for w in content(view.task) if set((english_of(w) or "").split()) & set(unplaced)] or unplaced
     if unplaced:  # 'in winter': what the documents say, but not about that
         failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
     lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
