@@ -325,3 +325,13 @@ def test_a_french_politeness_is_not_a_second_request():
 
     text = run_agent(practice_client(), "Calcule 2,5 × 4, s'il te plaît.", samples.weather_and_calc()).answer
     assert text == "2.5 * 4 = 10.0."
+
+
+def test_a_french_amount_with_a_space_and_a_decimal_comma_is_one_number():
+    """'1 250,50' is 1250.50: it used to reach the calculator as '1 250.50', a syntax error."""
+    from looplab import samples
+    from looplab.client import practice_client
+    from looplab.loop import run_agent
+
+    text = run_agent(practice_client(), "Combien font 1 250,50 + 100 ?", samples.weather_and_calc()).answer
+    assert text == "1250.50 + 100 = 1350.5."

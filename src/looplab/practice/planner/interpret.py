@@ -24,7 +24,7 @@ UNIT = re.compile(
     r"|[-+*/×÷^<>=≤≥%€$£()]",
     re.IGNORECASE,
 )
-THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})((?:[  \u202f]\d{3})+)(?![\d,.])")
+THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})((?:[  \u202f]\d{3})+)(?!\d|[,.]\d{3}|\.\d)")  # 1 850, 1 250,50
 DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")
 
 # Little words the skills never act on, beyond text.STOPWORDS: English auxiliaries, French articles and pronouns.
