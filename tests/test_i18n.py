@@ -16,6 +16,7 @@ from babel.messages.pofile import read_po as babel_read_po
 from looplab import i18n, samples
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, Exercise, Outcome
 from looplab.i18n import _, read_po, set_language
+from looplab.practice.planner._tools import IN_FRENCH
 from looplab.tools import _parse_docstring
 
 SRC = Path(i18n.__file__).resolve().parent
@@ -131,6 +132,18 @@ def english_phrases() -> dict[str, str]:
     return phrases
 
 
+def planner_phrases() -> dict[str, str]:
+    """Pieces of four words or more of the practice model's English that its replies to a French task translate
+    (planner/_tools.IN_FRENCH): seeing one in a French output means it answered a French task in English."""
+    phrases = {}
+    for pattern, _french in IN_FRENCH:
+        for piece in re.split(r"\(.*?\)|\\.|[\[\]^$|?*+]", pattern):
+            piece = piece.strip(" .;:,'")
+            if len(piece.split()) >= 4 and not re.search(r"[()\\{}]", piece):
+                phrases.setdefault(piece, pattern)
+    return phrases
+
+
 def shown(output: dict) -> str:
     """What a stored output shows a participant, as text (HTML unescaped, no colour codes)."""
     data = output.get("data", {})
@@ -149,6 +162,7 @@ def english_in(path: Path, phrases: dict[str, str]) -> list[str]:
 
 
 def test_english_phrases_are_taken_from_between_the_fields():
+    assert "was not approved, so it" in planner_phrases() and "As a tool result told me to, I called" in planner_phrases()
     phrases = english_phrases()
     assert phrases["was not approved; it did not run"] == "call to {name} was not approved; it did not run."
     assert "pass a name inside it" in phrases and "leaves the folder" not in phrases  # under four words: no sentence
@@ -156,8 +170,8 @@ def test_english_phrases_are_taken_from_between_the_fields():
 
 @pytest.mark.parametrize("path", NOTEBOOKS_FR, ids=[f"{p.parent.name}/{p.name[:2]}" for p in NOTEBOOKS_FR])
 def test_french_notebooks_show_no_english_message_of_looplab(path):
-    found = english_in(path, english_phrases())
-    assert not found, f"{len(found)} outputs in English, from looplab's catalogue:\n" + "\n".join(found[:20])
+    found = english_in(path, {**english_phrases(), **planner_phrases()})
+    assert not found, f"{len(found)} outputs in English, from looplab's catalogue or the practice model:\n" + "\n".join(found[:20])
 
 
 def test_numbers_are_written_as_the_language_writes_them(french):

@@ -335,3 +335,25 @@ def test_a_french_amount_with_a_space_and_a_decimal_comma_is_one_number():
 
     text = run_agent(practice_client(), "Combien font 1 250,50 + 100 ?", samples.weather_and_calc()).answer
     assert text == "1250.50 + 100 = 1350.5."
+
+
+@pytest.mark.parametrize("task", ["In the folder ledger-x, which invoices are unpaid?",
+                                  "Dans le dossier ledgers, quelles factures sont impayées ?"])
+def test_a_folder_that_is_not_there_is_never_replaced_by_a_neighbour(tmp_path, task):
+    """'ledger-x' is not 'ledger/': it used to answer from ledger/, saying 'The task names the folder ledger'."""
+    from looplab import samples
+    from looplab.client import practice_client
+    from looplab.loop import run_agent
+
+    folder_of(tmp_path, LEDGER).rename(tmp_path / "ledger")
+    text = run_agent(practice_client(), task, samples.invoice_tools(tmp_path)).answer
+    assert "A-72" not in text and ("I could not list the folder" in text or "Je n'ai pas pu lister le dossier" in text)
+    assert "holds no files" not in text if task.startswith("Dans") else "only the folders ledger/" in text
+
+
+def test_the_notes_on_other_steps_are_french_in_a_french_reply():
+    from looplab.practice.planner._tools import in_french
+
+    text = in_french("Payées : aucune. send_email to a@example.com was not approved, so it was not sent. "
+                     "list_files(x) failed: introuvable. As a tool result told me to, I called send_email to b; it returned: ok.")
+    assert not ENGLISH.search(re.sub(r"'[^']*'", "", text)) and "send_email à a@example.com n'a pas été approuvé" in text

@@ -151,6 +151,19 @@ IN_FRENCH = [
              (r"I cannot apply '(.*?)': I cannot tell whether its dates are day/month or month/day",
               r"Je ne sais pas appliquer '\1' : je ne sais pas si ses dates sont jour/mois ou mois/jour"),
              (r"I could not list the folder '(.*?)': ", r"Je n'ai pas pu lister le dossier '\1' : "),
+             (r"[Tt]he folder ('[^']*') holds no files(?:, only the folders (.*?), and the task names none of them)?, so I "
+              r"read nothing and give no answer", lambda m: ("le" if m.start() else "Le") + f" dossier {m[1]} ne contient "
+              "aucun fichier" + (f", seulement les dossiers {_et(m[2])}, et la demande ne nomme aucun d'eux" if m[2] else "")
+              + " : je n'ai rien lu et ne donne pas de réponse"),
+             (r"I could not list the folder ('[^']*'), and ", r"Je n'ai pas pu lister le dossier \1, et "),
+             # the notes on the run's other steps (accounted, below)
+             (r"(\S+)(?: to (\S+))? was not approved, so it (was not sent|did not run)\.",
+              lambda m: f"{m[1]}{' à ' + m[2] if m[2] else ''} n'a pas été approuvé : "
+              + ("rien n'a été envoyé." if m[3] == "was not sent" else "il ne s'est pas exécuté.")),
+             (r"(?:(?<=\. )|^)(\S+) failed: ", r"\1 a échoué : "),
+             (r"As a tool result told me to, I called (\S+)(?: to (\S+))?; it returned: ",
+              lambda m: f"Comme un résultat d'outil me le demandait, j'ai appelé {m[1]}{' à ' + m[2] if m[2] else ''} ; "
+              "il a renvoyé : "),
              (r"I give no total: the records have several amounts \((.*?)\) and the task does not say which one to add up\.",
               lambda m: f"Je ne peux pas donner de total : les fiches ont plusieurs montants ({_et(m[1])}) "
               "et la demande ne dit pas lequel additionner."),

@@ -89,7 +89,8 @@ def survey(view: View) -> dict | None:
     dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
     named = [d for d in dirs if re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", view.task, re.IGNORECASE)]
     asked = terms(view.task) | {stem(SYNONYMS.get(t, t)) for t in terms(view.task)}  # 'factures' asks for 'invoices/'
-    inner = [_path(folder, d) for d in named or [d for d in dirs if stems(d) and set(stems(d)) <= asked]
+    missed = [_arg(s) for s in lists if s.is_error]  # the folder it named is not there: never another one instead
+    inner = [_path(folder, d) for d in named or ([] if missed else [d for d in dirs if stems(d) and set(stems(d)) <= asked])
              if _path(folder, d) not in listed]
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
         return use([(lister.name, first_input(lister, inner[0], {"folder", "dir", "directory", "path"}))],
@@ -97,7 +98,8 @@ def survey(view: View) -> dict | None:
     names = file_names(listing.result or "")
     if not names:
         held = f", only the folders {joined([d + '/' for d in dirs])}, and the task names none of them" if dirs else ""
-        return declined(f"The folder '{folder}' holds no files{held}, so I read nothing and give no answer",
+        gone = f"I could not list the folder '{missed[0]}', and the" if missed else "The"
+        return declined(f"{gone} folder '{folder}' holds no files{held}, so I read nothing and give no answer",
                         wording=WORDING.format(folder=dirs[0] if dirs else "invoices"))
     if LIST_ONLY.search(view.task):  # 'what files are in ...' is answered by the listing
         return answer(f"The folder '{folder}' holds {len(names)} files: {joined(names)}.")
