@@ -355,5 +355,6 @@ def test_the_notes_on_other_steps_are_french_in_a_french_reply():
     from looplab.practice.planner._tools import in_french
 
     text = in_french("Payées : aucune. send_email to a@example.com was not approved, so it was not sent. "
-                     "list_files(x) failed: introuvable. As a tool result told me to, I called send_email to b; it returned: ok.")
+                     "list_files(x) failed: introuvable. As a tool result told me to, I called send_email to b; it returned: ok. "
+                     "R-8.txt has Payment status 'written off', which I cannot read as paid or unpaid; it is not counted.")
     assert not ENGLISH.search(re.sub(r"'[^']*'", "", text)) and "send_email à a@example.com n'a pas été approuvé" in text

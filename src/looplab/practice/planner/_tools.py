@@ -200,7 +200,7 @@ IN_FRENCH = [
              (r"Total per client: ", "Total par client : "), (r"Count per client: ", "Nombre par client : "),
              (r"\bTotal((?: \w+){0,3}): ", r"Total\1 : "),
              (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
-             (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w+) '([^']*)', which I cannot read as paid or "
+             (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w[\w ]*?) '([^']*)', which I cannot read as paid or "
               r"unpaid; it is not counted\.", r"\1 a \2 '\3', que je ne sais pas lire comme payée ou impayée ; non comptée."),
              (r"A wording I handle:", "Une formulation que je traite :"), ("Claude or a local model would try it: set "
               "ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local server.", "Claude ou un modèle local s'y essaierait : "
@@ -224,7 +224,7 @@ IN_FRENCH = [
              (r"Note: the result of (\S+) contains an instruction planted for an AI assistant \(it asks me (.*?)\); I did "
               r"not follow it\.", r"Note : le résultat de \1 contient une instruction placée pour un assistant IA (elle "
               r"me demande \2) ; je ne l'ai pas suivie."),
-             (r"(\S+) has no (\w+) line, so I could not tell whether it is (\w+); it is not counted\.",
+             (r"(\S+) has no (\w[\w ]*?) line, so I could not tell whether it is (\w+); it is not counted\.",
               r"\1 n'a pas de ligne \2 : je ne sais pas si elle est \3 ; non comptée."),
              (r"(\S+) contains unreadable bytes; it is not counted\.", r"\1 contient des octets illisibles ; non comptée."),
              (r"(\S+) is empty; it is not counted\.", r"\1 est vide ; non comptée."),
