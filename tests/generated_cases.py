@@ -2,10 +2,10 @@
 computed from its own data, with the held-out suite's classifier (`heldout_cases.verdict`).
 
 Its vocabularies (status words with extra words, field names, amount writings, README files among invoices,
-Net/VAT/Total records, JSON and Markdown records, French files under English tasks and the reverse) were written
-in the session of 2026-12-02 to look for wrong answers, and the rules they found wrong were fixed: it is a
-development suite, reported under its own name, never as held-out. What it guards is the rule itself: over
-hundreds of combinations, right or declined, never wrong.
+Net/VAT/Total records, JSON and Markdown records, French files under English tasks and the reverse; deadlines,
+'Payment' fields and 'FA26-' numbers) were written in two sessions of 2026-12-02 to look for wrong answers, and
+the rules they found wrong were fixed: it is a development suite, reported under its own name, never as held-out.
+What it guards is the rule itself: over hundreds of combinations, right or declined, never wrong.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ ODD = ["partially paid", "paid 30%", "disputed", "refunded", "cancelled", "paid?
        "paid (cheque bounced)", "payment failed", "half paid", "paid, then refunded", "written off", "on hold"]
 ODD_FR = ["payée à moitié", "litige", "annulée", "partiellement payée"]
 FIELDS = {"en": [("Client", "Amount", "Status", "Due"), ("Customer", "Total", "Payment status", "Due date"),
-                 ("Billed to", "Amount due", "Status", "Due")],
+                 ("Billed to", "Amount due", "Status", "Due"), ("Client", "Amount", "Payment", "Due date")],
           "fr": [("Client", "Montant", "Statut", "Échéance"), ("Client", "Total", "État", "Date d'échéance")]}
 FOLDERS = ["invoices", "billing-2026", "q3_bills", "ledger", "accounts", "invoices-q3", "old-invoices"]
 
@@ -59,8 +59,10 @@ TASKS = {  # kind -> (English wordings, French wordings); {f} folder, {c} {d} cl
     "client_all_paid": (["Has {c} paid everything? The invoices are in {f}.", "Does {c} have any unpaid invoices in {f}?"],
                         ["{c} a-t-il tout réglé ? (dossier {f})"]),
     "largest_unpaid": (["Which unpaid invoice in {f} is the largest?"], ["Quelle est la plus grosse facture impayée de {f} ?"]),
-    "due_of": (["When is invoice {n} due? Look in {f}.", "What's the due date of {n} (folder {f})?"],
-               ["Quand la facture {n} est-elle due ? (dossier {f})"]),
+    "due_of": (["When is invoice {n} due? Look in {f}.", "What's the due date of {n} (folder {f})?",
+                "By which date should {n} be paid? Folder {f}.", "What is the payment deadline of invoice {n}? ({f})",
+                "When is {n} due, and is it paid? Folder {f}."],
+               ["Quand la facture {n} est-elle due ? (dossier {f})", "Pour quand faut-il payer {n} ? (dossier {f})"]),
     "unpaid_when": (["Which invoices in {f} are unpaid, and when are they due?"], []),
     "compare": (["Who owes more, {c} or {d}? Invoices in {f}.", "Is more money paid or unpaid in {f}?"],
                 ["Qui doit le plus, {c} ou {d} ? (dossier {f})"]),
@@ -102,7 +104,7 @@ def amount_text(value: float, style: int, code: str = "EUR") -> str:
 def ledger(rng: random.Random, french: bool) -> list[Row]:
     """3 to 7 invoices, at least one paid and one unpaid, one status out of four unclassifiable."""
     while True:
-        n, prefix = rng.randint(3, 7), rng.choice(["INV-", "F", "R-", "2026-", ""])
+        n, prefix = rng.randint(3, 7), rng.choice(["INV-", "F", "R-", "2026-", "", "FA26-"])
         clients = rng.sample(CLIENTS, rng.randint(2, min(4, n)))
         odd_at = n - 1 if rng.random() < 0.25 else -1
         numbers = rng.sample(range(100, 999), n)
