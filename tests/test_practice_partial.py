@@ -358,3 +358,12 @@ def test_the_notes_on_other_steps_are_french_in_a_french_reply():
                      "list_files(x) failed: introuvable. As a tool result told me to, I called send_email to b; it returned: ok. "
                      "R-8.txt has Payment status 'written off', which I cannot read as paid or unpaid; it is not counted.")
     assert not ENGLISH.search(re.sub(r"'[^']*'", "", text)) and "send_email à a@example.com n'a pas été approuvé" in text
+
+
+def test_a_french_survey_reply_puts_a_space_before_each_colon_and_quotes_tool_results_as_returned():
+    from looplab.practice.planner._tools import in_french
+
+    text = in_french("Client Studio Malo: 2026-08-015 (Studio Malo, 850 EUR). When, as the records say: 2026-08-015: "
+                     "Due 05/09/2026; A-1: Due 01/01/2026. Based on 3 files read.")
+    assert text.startswith("Client Studio Malo : 2026-08-015") and "2026-08-015 : Due 05/09/2026 ; A-1 : Due" in text
+    assert in_french("Paris: 18 °C, light rain (simulated).") == "Paris: 18 °C, light rain (simulated)."
