@@ -286,7 +286,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     if isinstance(named, str):
         return named
     unclear = [r for r in records if status and key and _kind(r.fields.get(key, ""), key) is None]
-    field = _status_key(records)
+    field = key or _status_key(records)
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
     for name, (values, keep) in named.items():
         kinds = {_kind(v, name) for v in values} if name == field else set()
