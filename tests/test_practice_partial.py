@@ -367,3 +367,13 @@ def test_a_french_survey_reply_puts_a_space_before_each_colon_and_quotes_tool_re
                      "Due 05/09/2026; A-1: Due 01/01/2026. Based on 3 files read.")
     assert text.startswith("Client Studio Malo : 2026-08-015") and "2026-08-015 : Due 05/09/2026 ; A-1 : Due" in text
     assert in_french("Paris: 18 °C, light rain (simulated).") == "Paris: 18 °C, light rain (simulated)."
+
+
+@pytest.mark.parametrize(("task", "said_"), [
+    ("In the folder invoices, when is A-72 due according to the zorblat?", "So I did not answer the 'when' part either."),
+    ("Dans le dossier invoices, quand A-72 est-elle due selon le zorblat ?",
+     "Je n'ai pas pu répondre non plus à la partie 'quand'.")])
+def test_a_decline_names_the_when_it_leaves_undone(tmp_path, task, said_):
+    """A decline about another word does not excuse a silent 'when': it says that part is not answered either."""
+    text = reply(task, folder_of(tmp_path, LEDGER))
+    assert "zorblat" in text and said_ in text
