@@ -377,3 +377,13 @@ def test_a_decline_names_the_when_it_leaves_undone(tmp_path, task, said_):
     """A decline about another word does not excuse a silent 'when': it says that part is not answered either."""
     text = reply(task, folder_of(tmp_path, LEDGER))
     assert "zorblat" in text and said_ in text
+
+
+def test_a_negated_payment_is_not_read_as_a_deadline_and_a_decline_quotes_no_invented_word(tmp_path):
+    """'pour quand … ne doit-il pas payer' is no due-date question: the date is not given as its answer; and a
+    decline quotes the task's condition as 'due', never a 'when' the participant did not write."""
+    text = reply("Dans le dossier invoices, pour quand KX7-311 ne doit-il pas être payé ?", dated_folder(tmp_path, DUE))
+    assert "02/06/2027" not in text
+    other = reply("Which invoices in the folder invoices must not be paid before their deadline?",
+                  dated_folder(tmp_path / "b", DUE))
+    assert "when" not in other.split("I understood")[0]
