@@ -1,8 +1,4 @@
-"""Request checks the practice model makes, like the real API: one message per problem.
-
-Each check returns None when the request is fine, else a one-line message saying what
-is wrong and how to fix it; the transport turns it into a 400 invalid_request_error.
-"""
+"""Request checks like the real API's: each returns None, or one line saying what is wrong and how to fix it."""
 
 import base64
 import binascii
