@@ -22,8 +22,7 @@ def say(text: str, stop_reason: str = "end_turn") -> dict:
 
 def call(name: str, /, **input) -> dict:
     """A reply with one tool_use block calling `name` with `input`."""
-    return {"content": [{"type": "tool_use", "name": name, "input": input}],
-            "stop_reason": "tool_use"}
+    return {"content": [{"type": "tool_use", "name": name, "input": input}], "stop_reason": "tool_use"}
 
 
 def calls(*steps) -> dict:

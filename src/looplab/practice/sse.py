@@ -34,11 +34,10 @@ def events(message: dict) -> list[tuple[str, dict]]:
         out.append(("content_block_start", {"type": "content_block_start", "index": index,
                                             "content_block": {**block, **EMPTY.get(block["type"], {})}}))
         for delta in _deltas(block, cut and block.get("input") == {}):
-            out.append(("content_block_delta", {"type": "content_block_delta", "index": index,
-                                                "delta": delta}))
+            out.append(("content_block_delta", {"type": "content_block_delta", "index": index, "delta": delta}))
         out.append(("content_block_stop", {"type": "content_block_stop", "index": index}))
-    delta = {"stop_reason": message["stop_reason"], "stop_sequence": message["stop_sequence"]}
-    return [*out, ("message_delta", {"type": "message_delta", "delta": delta,
+    end = {"stop_reason": message["stop_reason"], "stop_sequence": message["stop_sequence"]}
+    return [*out, ("message_delta", {"type": "message_delta", "delta": end,
                                      "usage": {"output_tokens": usage["output_tokens"]}}),
             ("message_stop", {"type": "message_stop"})]
 
