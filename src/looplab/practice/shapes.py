@@ -98,23 +98,17 @@ def _checker(annotation):
         return literal
     if origin in (typing.Union, types.UnionType):
         return _union(annotation, args)
-    if _container(annotation) == "list":
-        item = _checker(args[0] if args else object)
+    if _container(annotation):  # a list (items at path[i]) or a mapping (values at path.key)
+        item = _checker(args[-1] if args else object)  # a list's items, a mapping's values
+        is_list = _container(annotation) == "list"
 
-        def listing(value, path):
-            if not isinstance(value, list):
-                return f"{path}: {_json_kind(value)} is not valid here; write a list"
-            return next(filter(None, (item(element, f"{path}[{i}]") for i, element in enumerate(value))), None)
-        return listing
-    if _container(annotation) == "dict":
-        value_check = _checker(args[1] if len(args) == 2 else object)
-
-        def mapping(value, path):
-            if not isinstance(value, dict):
-                return f"{path}: {_json_kind(value)} is not valid here; write an object"
-            problems = (value_check(element, f"{path}.{key}") for key, element in value.items())
+        def elements(value, path):
+            if not isinstance(value, list if is_list else dict):
+                return f"{path}: {_json_kind(value)} is not valid here; write {_describe(annotation)}"
+            pairs = enumerate(value) if is_list else value.items()
+            problems = (item(element, f"{path}[{key}]" if is_list else f"{path}.{key}") for key, element in pairs)
             return next(filter(None, problems), None)
-        return mapping
+        return elements
     if _is_typeddict(annotation):
         return _typeddict(annotation)
     return lambda value, path: None  # a type the walker does not model (files, dates): not checked
