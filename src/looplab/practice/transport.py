@@ -75,8 +75,7 @@ class PracticeTransport(httpx2.BaseTransport):
             self.calls += 1
             if len(request.content) > MAX_BODY:  # refused unread, as the API's front door does
                 self.requests.append(f"<{len(request.content)} bytes: too large>")
-                response = api_error(413, "request_too_large", TOO_LARGE)
-                return responses.with_request_id(response, self.next_id("req"))
+                return responses.with_request_id(api_error(413, "request_too_large", TOO_LARGE), self.next_id("req"))
             try:
                 body = json.loads(request.content or b"{}")
             except ValueError:
