@@ -17,8 +17,7 @@ def main(argv=None) -> None:
     args = parser.parse_args(argv)
     transport = PracticeTransport(gullible=args.gullible, never_stop=args.never_stop, keep=KEEP)
     server = make_server(args.port, transport)
-    port = server.server_address[1]
-    print(f"Practice model at http://127.0.0.1:{port} — set ANTHROPIC_BASE_URL to it; "
+    print(f"Practice model at http://127.0.0.1:{server.server_address[1]} — set ANTHROPIC_BASE_URL to it; "
           "Ctrl-C stops it.", flush=True)
     signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill` stops it as cleanly as Ctrl-C
     try:

@@ -38,7 +38,5 @@ SAMPLING = {name: ("validated", "refused (400) on Claude 4.7 and later, as there
 
 def table() -> str:
     """The conformance table as Markdown (what docs/conformance.md holds between its markers)."""
-    rows = ["| field | practice model | why / how |", "| --- | --- | --- |"]
-    for name, (status, note) in {**FIELDS, **SAMPLING}.items():
-        rows.append(f"| `{name}` | {status} | {note} |")
-    return "\n".join(rows)
+    rows = [f"| `{name}` | {status} | {note} |" for name, (status, note) in {**FIELDS, **SAMPLING}.items()]
+    return "\n".join(["| field | practice model | why / how |", "| --- | --- | --- |", *rows])

@@ -96,9 +96,9 @@ def _digest(messages: list) -> list:
     return kept
 
 
-def _summary(turns: list, in_french: bool = False) -> str:
+def _summary(turns: list, fr: bool = False) -> str:
+    """The summary speaks the task's language (French when `fr`); what it quotes stays as it was."""
     calls = {}
-    fr = in_french  # the summary speaks the task's language; what it quotes stays as it was
     lines = [f"Résumé de {len(turns)} messages antérieurs. Le modèle d'entraînement cite ce qui a été dit et ce "
              "que les outils ont renvoyé (résultats abrégés) ; il n'ajoute rien." if fr else
              f"Summary of {len(turns)} earlier messages. The practice model quotes what was said and "
@@ -118,8 +118,7 @@ def _summary(turns: list, in_french: bool = False) -> str:
 
 
 def compaction_message(body: dict, message_id: str, usage: dict, in_french: bool = False) -> dict:
-    """The reply to a compaction request: one signed compaction block, stop_reason 'compaction'
-    (its fixed words in French for a French task)."""
+    """The reply to a compaction request: one signed compaction block, stop_reason 'compaction'."""
     turns = _digest(expand(body)["messages"])
     block = {"type": "compaction", "content": _summary(turns, in_french),
              "encrypted_content": base64.b64encode(zlib.compress(json.dumps(turns).encode(), 9)).decode()}

@@ -56,8 +56,7 @@ def row(model: str) -> Model:
 
 
 def refused_fields(body: dict) -> str | None:
-    """What the model's row refuses among the request's fields: max_tokens beyond its output,
-    sampling parameters (and their ranges), a thinking type it does not take."""
+    """What the model's row refuses among the request's fields (max_tokens, thinking type, sampling)."""
     model = row(body["model"])
     if body["max_tokens"] < 1 or body["max_tokens"] > model.output:
         return (f"max_tokens: {body['max_tokens']} is out of range for {body['model']}; write a number "
@@ -90,8 +89,7 @@ def prefill(body: dict) -> str | None:
 
 
 def check_model(body: dict, resumed: bool) -> str | None:
-    """What the model's row says of the whole request: prefill (unless `resumed`, a paused turn sent
-    back), and the prompt length."""
+    """Prefill (unless `resumed`: a paused turn sent back) and prompt length, as the model's row allows."""
     model, text, where = row(body["model"]), prefill(body), f"messages[{len(body['messages']) - 1}]"
     if text is not None and not resumed and not model.prefill:
         return (f"{where}: This model does not support assistant message prefill. The conversation "

@@ -11,8 +11,8 @@ MODELS = "/v1/models"
 
 def json_response(status: int, data, headers: dict | None = None) -> httpx2.Response:
     """A JSON response with `data` as its body."""
-    head = {"content-type": "application/json", **(headers or {})}
-    return httpx2.Response(status, headers=head, content=json.dumps(data, ensure_ascii=False).encode())
+    return httpx2.Response(status, headers={"content-type": "application/json", **(headers or {})},
+                           content=json.dumps(data, ensure_ascii=False).encode())
 
 
 def error_body(kind: str, message: str, details: dict | None = None) -> dict:

@@ -22,8 +22,7 @@ def say(text: str, stop_reason: str = "end_turn") -> dict:
 
 def call(name: str, /, **input) -> dict:
     """A reply with one tool_use block calling `name` with `input`."""
-    return {"content": [{"type": "tool_use", "name": name, "input": input}],
-            "stop_reason": "tool_use"}
+    return {"content": [{"type": "tool_use", "name": name, "input": input}], "stop_reason": "tool_use"}
 
 
 def calls(*steps) -> dict:
@@ -41,8 +40,7 @@ def stop(reason: str, text: str = "", *, sequence: str | None = None,
     stop sequence matched (default: the request's first); `partial_tool=True` (or a tool name) adds a
     tool_use cut off by max_tokens, input `{}`."""
     _check_reason(reason)
-    content = [{"type": "text", "text": text}] if text else []
-    step = {"content": content, "stop_reason": reason}
+    step = {"content": [{"type": "text", "text": text}] if text else [], "stop_reason": reason}
     if sequence is not None:
         step["stop_sequence"] = sequence
     if partial_tool:
@@ -95,5 +93,4 @@ def never_stop_reply(body: dict, task: str) -> dict:
     tools = body.get("tools") or []
     if not tools:
         return say("never_stop needs at least one tool in the request; offer a tool.")
-    tool = tools[0]
-    return call(tool["name"], **placeholder(tool.get("input_schema") or {}, task))
+    return call(tools[0]["name"], **placeholder(tools[0].get("input_schema") or {}, task))

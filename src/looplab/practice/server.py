@@ -34,8 +34,8 @@ class Refused(ValueError):
     """A request the server refuses before reading it all; its args: status, error type, message."""
 
 
-def _size(text: bytes | str | None, base: int, what: str) -> int:
-    """A length from the request's framing, or Refused: a malformed one is a 400 at once."""
+def _size(text: bytes | str | None, base: int, what: str, room: int) -> int:
+    """A length from the request's framing, or Refused: a malformed one is a 400, one over `room` a 413."""
     try:
         size = int(text or "0", base)
     except ValueError:
@@ -43,7 +43,7 @@ def _size(text: bytes | str | None, base: int, what: str) -> int:
     if size < 0:
         raise Refused(400, "invalid_request_error", f"{what}: {str(text)[:40]!r} is not a length in "
                       "bytes; send the body with a correct content-length (any HTTP client does)")
-    if size > MAX_BODY:
+    if size > room:
         raise Refused(413, "request_too_large", TOO_LARGE)
     return size
 
@@ -52,18 +52,15 @@ def _body(handler: BaseHTTPRequestHandler) -> bytes:
     """The request body, whether sent with content-length or chunked."""
     if "chunked" in (handler.headers.get("transfer-encoding") or "").lower():
         parts, size = [], 0
-        while True:
-            length = _size(handler.rfile.readline().split(b";")[0].strip().decode("latin-1"), 16, "chunk size")
-            if length == 0:
-                while handler.rfile.readline().strip():  # trailers end with a blank line
-                    pass
-                return b"".join(parts)
+        while length := _size(handler.rfile.readline().split(b";")[0].strip().decode("latin-1"), 16, "chunk size",
+                              MAX_BODY - size):
             size += length
-            if size > MAX_BODY:
-                raise Refused(413, "request_too_large", TOO_LARGE)
             parts.append(handler.rfile.read(length))
             handler.rfile.readline()  # the CRLF after each chunk
-    return handler.rfile.read(_size(handler.headers.get("content-length"), 10, "content-length"))
+        while handler.rfile.readline().strip():  # trailers end with a blank line
+            pass
+        return b"".join(parts)
+    return handler.rfile.read(_size(handler.headers.get("content-length"), 10, "content-length", MAX_BODY))
 
 
 class _Handler(BaseHTTPRequestHandler):

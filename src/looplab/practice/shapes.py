@@ -18,7 +18,8 @@ from anthropic.types.beta import message_create_params as beta_create_params
 
 # Fields the API takes that the SDK 2.14 types leave out (sent with extra_body=...).
 SAMPLING = {"temperature": float, "top_p": float, "top_k": int}
-_WRAPPERS = {typing_extensions.Required, typing_extensions.NotRequired, typing_extensions.ReadOnly}
+_WRAPPERS = {typing_extensions.Required, typing_extensions.NotRequired, typing_extensions.ReadOnly,
+             typing_extensions.Annotated}
 _LISTS = {list, Iterable, Sequence}
 _DICTS = {dict, Mapping}
 _NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true or false",
@@ -34,17 +35,13 @@ def _json_kind(value) -> str:
 
 def _strip(annotation):
     """The annotation without Required/NotRequired/Annotated wrappers."""
-    while True:
-        origin = typing_extensions.get_origin(annotation)
-        if origin in _WRAPPERS or origin is typing_extensions.Annotated:
-            annotation = typing_extensions.get_args(annotation)[0]
-        else:
-            return annotation
+    while typing_extensions.get_origin(annotation) in _WRAPPERS:
+        annotation = typing_extensions.get_args(annotation)[0]
+    return annotation
 
 
 def _container(annotation) -> str | None:
-    """'list' for an array-like annotation (Iterable, Sequence, the SDK's SequenceNotStr), 'dict'
-    for a mapping, else None."""
+    """'list' for an array-like annotation (Iterable, Sequence, SequenceNotStr), 'dict' for a mapping, else None."""
     base = typing_extensions.get_origin(annotation) or annotation
     if base in _LISTS or getattr(base, "__name__", "") == "SequenceNotStr":
         return "list"
@@ -91,36 +88,27 @@ def _checker(annotation):
         return lambda value, path: None if value is None else f"{path}: must be null"
     if annotation in (str, int, float, bool):
         def scalar(value, path, want=annotation):
-            ok = (isinstance(value, int | float) and not isinstance(value, bool) if want is float
-                  else isinstance(value, int) and not isinstance(value, bool) if want is int
-                  else isinstance(value, want))
+            ok = _kind_matches(want, value) and (want is not int or isinstance(value, int))
             return None if ok else f"{path}: {_json_kind(value)} is not valid here; write {_NAMES[want]}"
         return scalar
     if origin is typing_extensions.Literal:
         def literal(value, path, allowed=args):
-            if value in allowed and type(value) in {type(a) for a in allowed}:
-                return None
-            return f"{path}: {value!r} is not allowed; write {_describe(annotation)}"
+            ok = value in allowed and type(value) in {type(a) for a in allowed}
+            return None if ok else f"{path}: {value!r} is not allowed; write {_describe(annotation)}"
         return literal
     if origin in (typing.Union, types.UnionType):
         return _union(annotation, args)
-    if _container(annotation) == "list":
-        item = _checker(args[0]) if args else _checker(object)
+    if _container(annotation):  # a list (items at path[i]) or a mapping (values at path.key)
+        item = _checker(args[-1] if args else object)  # a list's items, a mapping's values
+        is_list = _container(annotation) == "list"
 
-        def listing(value, path):
-            if not isinstance(value, list):
-                return f"{path}: {_json_kind(value)} is not valid here; write a list"
-            return next(filter(None, (item(element, f"{path}[{i}]") for i, element in enumerate(value))), None)
-        return listing
-    if _container(annotation) == "dict":
-        value_check = _checker(args[1]) if len(args) == 2 else _checker(object)
-
-        def mapping(value, path):
-            if not isinstance(value, dict):
-                return f"{path}: {_json_kind(value)} is not valid here; write an object"
-            problems = (value_check(element, f"{path}.{key}") for key, element in value.items())
+        def elements(value, path):
+            if not isinstance(value, list if is_list else dict):
+                return f"{path}: {_json_kind(value)} is not valid here; write {_describe(annotation)}"
+            pairs = enumerate(value) if is_list else value.items()
+            problems = (item(element, f"{path}[{key}]" if is_list else f"{path}.{key}") for key, element in pairs)
             return next(filter(None, problems), None)
-        return mapping
+        return elements
     if _is_typeddict(annotation):
         return _typeddict(annotation)
     return lambda value, path: None  # a type the walker does not model (files, dates): not checked
@@ -217,11 +205,9 @@ def _typeddict(cls):
             return f"{path}.{name}: field required; add it"
         for name, element in value.items():
             check = fields.get(name)
-            if check is None and open_ended:
-                continue
-            if check is None:
+            if check is None and not open_ended:
                 return f"{path}.{name}: unknown field (Extra inputs are not permitted); remove it"
-            if problem := check(element, f"{path}.{name}"):
+            if check is not None and (problem := check(element, f"{path}.{name}")):
                 return problem
         return None
     return typed

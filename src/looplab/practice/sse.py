@@ -24,8 +24,7 @@ def _deltas(block: dict, partial: bool) -> list[dict]:
 
 
 def events(message: dict) -> list[tuple[str, dict]]:
-    """The stream of `message`: message_start, per block start/deltas/stop, message_delta, stop.
-    Text and tool input arrive in up to three deltas each; a tool_use cut by max_tokens sends none."""
+    """The stream of `message`: message_start, per block start/deltas/stop, message_delta, stop."""
     usage = message["usage"]
     start = {**message, "content": [], "stop_reason": None, "stop_sequence": None,
              "usage": {**usage, "output_tokens": 1}}
@@ -35,20 +34,15 @@ def events(message: dict) -> list[tuple[str, dict]]:
         out.append(("content_block_start", {"type": "content_block_start", "index": index,
                                             "content_block": {**block, **EMPTY.get(block["type"], {})}}))
         for delta in _deltas(block, cut and block.get("input") == {}):
-            out.append(("content_block_delta", {"type": "content_block_delta", "index": index,
-                                                "delta": delta}))
+            out.append(("content_block_delta", {"type": "content_block_delta", "index": index, "delta": delta}))
         out.append(("content_block_stop", {"type": "content_block_stop", "index": index}))
-    out.append(("message_delta", {
-        "type": "message_delta",
-        "delta": {"stop_reason": message["stop_reason"], "stop_sequence": message["stop_sequence"]},
-        "usage": {"output_tokens": usage["output_tokens"]},
-    }))
-    out.append(("message_stop", {"type": "message_stop"}))
-    return out
+    end = {"stop_reason": message["stop_reason"], "stop_sequence": message["stop_sequence"]}
+    return [*out, ("message_delta", {"type": "message_delta", "delta": end,
+                                     "usage": {"output_tokens": usage["output_tokens"]}}),
+            ("message_stop", {"type": "message_stop"})]
 
 
 def encode(stream: list[tuple[str, dict]]) -> bytes:
     """SSE text: an `event:` line before every `data:` line, a blank line after each."""
-    lines = [f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
-             for kind, data in stream]
-    return "".join(lines).encode()
+    return "".join(f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+                   for kind, data in stream).encode()

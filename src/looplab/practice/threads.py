@@ -26,9 +26,7 @@ class Threads:
         if previous is None:
             return full, (f"thread: no thread ends at message '{thread.get('previous_message_id')}'"
                           "; start a new one with the whole history")
-        for field in HELD_FIELDS:
-            if field in previous:
-                full[field] = previous[field]
+        full.update({field: previous[field] for field in HELD_FIELDS if field in previous})
         full["messages"] = [*previous["messages"], *(body.get("messages") or [])]
         return full, None
 

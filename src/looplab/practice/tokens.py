@@ -40,10 +40,11 @@ def _compact(value) -> str:
     return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
-def _without_cache_control(piece):
+def _piece_json(piece) -> str:
+    """A piece's compact JSON, its cache_control left out."""
     if isinstance(piece, dict):
-        return {k: v for k, v in piece.items() if k != "cache_control"}
-    return piece
+        piece = {k: v for k, v in piece.items() if k != "cache_control"}
+    return _compact(piece)
 
 
 def pieces(body: dict) -> list[tuple[object, bool]]:
@@ -59,25 +60,20 @@ def pieces(body: dict) -> list[tuple[object, bool]]:
     return marked
 
 
-def _piece_tokens(piece) -> int:
-    return estimate(_compact(_without_cache_control(piece)))
-
-
 def input_tokens(body: dict) -> int:
     """Estimated input tokens of a request body (see the module docstring)."""
-    messages = body.get("messages") or []
-    return sum(_piece_tokens(p) for p, _ in pieces(body)) + PER_MESSAGE * len(messages)
+    return (sum(estimate(_piece_json(p)) for p, _ in pieces(body))
+            + PER_MESSAGE * len(body.get("messages") or []))
 
 
 def output_tokens(content: list[dict]) -> int:
     """Estimated output tokens of reply content blocks (see the module docstring)."""
     chars = 0
     for block in content:
-        if block.get("type") == "text":
-            chars += len(block.get("text", ""))
-        elif block.get("type") == "thinking":
-            chars += len(block.get("thinking", ""))
-        elif block.get("type") == "tool_use":
+        kind = block.get("type")
+        if kind in ("text", "thinking"):  # the text of a text block, the thought of a thinking one
+            chars += len(block.get(kind, ""))
+        elif kind == "tool_use":
             chars += len(block.get("name", "")) + len(_compact(block.get("input", {})))
     return math.ceil(chars / 4) + 1
 
@@ -94,29 +90,26 @@ class CacheBook:
         total = input_tokens(body)
         bounds, marks, running, digest = [], [], 0, hashlib.sha256()
         for piece, marked in pieces(body):
-            running += _piece_tokens(piece)
-            digest.update(_compact(_without_cache_control(piece)).encode())
+            text = _piece_json(piece)
+            running += estimate(text)
+            digest.update(text.encode())
             bounds.append((digest.hexdigest(), running))
             if marked:
                 marks.append(len(bounds) - 1)
-        usage = {"input_tokens": total, "cache_creation_input_tokens": 0,
-                 "cache_read_input_tokens": 0}
-        if not marks:
-            return usage
-        near = {j for i in marks for j in range(max(0, i - LOOKBACK_PIECES), i + 1)}
-        read = max((bounds[j][1] for j in near if bounds[j][0] in self.seen), default=0)
-        created = bounds[marks[-1]][1] - read
-        self.seen.update((bounds[i][0], None) for i in marks)
-        while len(self.seen) > CACHED:
-            del self.seen[next(iter(self.seen))]
-        usage.update(input_tokens=total - read - created, cache_creation_input_tokens=created,
-                     cache_read_input_tokens=read)
-        return usage
+        read = created = 0
+        if marks:
+            near = {j for i in marks for j in range(max(0, i - LOOKBACK_PIECES), i + 1)}
+            read = max((bounds[j][1] for j in near if bounds[j][0] in self.seen), default=0)
+            created = bounds[marks[-1]][1] - read
+            self.seen.update((bounds[i][0], None) for i in marks)
+            while len(self.seen) > CACHED:
+                del self.seen[next(iter(self.seen))]
+        return {"input_tokens": total - read - created, "cache_creation_input_tokens": created,
+                "cache_read_input_tokens": read}
 
 
 def within(content: list[dict], max_tokens: int) -> tuple[list[dict], bool]:
-    """The reply content cut to fit `max_tokens` by the same estimate, and whether it was cut: text stops
-    mid-sentence; a tool call that does not fit keeps an empty input (its JSON never finished)."""
+    """The reply content cut to fit `max_tokens` by the same estimate, and whether it was cut."""
     if output_tokens(content) <= max_tokens:
         return content, False
     room = max(0, (max_tokens - 1) * 4)  # characters left, by the 4-characters rule
@@ -129,7 +122,7 @@ def within(content: list[dict], max_tokens: int) -> tuple[list[dict], bool]:
             kept.append({**block, "text": block["text"][:max(room, 0)]})
             room -= len(kept[-1]["text"])
         else:
-            kept.append({**block, "input": {}})
+            kept.append({**block, "input": {}})  # a tool call cut off: its JSON never finished
             room = 0
         if room <= 0:
             break

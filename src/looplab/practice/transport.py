@@ -37,12 +37,10 @@ class RequestLog(list):
 
 
 class PracticeTransport(httpx2.BaseTransport):
-    """Serves POST /v1/messages and /v1/messages/count_tokens from a script or the planner,
-    and GET /v1/models[/id] from the models the SDK knows."""
+    """Serves POST /v1/messages[/count_tokens] from a script or the planner, GET /v1/models[/id] from the SDK's."""
 
     def __init__(self, *, script=None, gullible=False, never_stop=False, keep=KEEP):
-        """Scripted when `script` is a list of steps; else `never_stop` or the planner. `.requests` keeps
-        the last `keep` request bodies, so a server's memory stays flat."""
+        """Scripted when `script` is a list of steps, else `never_stop` or the planner; keep `keep` request bodies."""
         self.script = Script(script) if script is not None else None
         self.gullible = gullible
         self.never_stop = never_stop
@@ -77,8 +75,7 @@ class PracticeTransport(httpx2.BaseTransport):
             self.calls += 1
             if len(request.content) > MAX_BODY:  # refused unread, as the API's front door does
                 self.requests.append(f"<{len(request.content)} bytes: too large>")
-                response = api_error(413, "request_too_large", TOO_LARGE)
-                return responses.with_request_id(response, self.next_id("req"))
+                return responses.with_request_id(api_error(413, "request_too_large", TOO_LARGE), self.next_id("req"))
             try:
                 body = json.loads(request.content or b"{}")
             except ValueError:
@@ -192,11 +189,10 @@ class PracticeTransport(httpx2.BaseTransport):
             if block["type"] == "tool_use":
                 block["id"] = self.next_id("toolu")
                 self.issued.add(block["id"])
-        usage = {**self.cache.usage(full), "output_tokens": tokens.output_tokens(content)}
         message = {"id": self.next_id("msg"), "type": "message", "role": "assistant",
                    "model": full["model"], "content": content, "stop_reason": stop_reason,
                    "stop_sequence": reply.get("stop_sequence") if stop_reason == "stop_sequence" else None,
-                   "usage": usage}
+                   "usage": {**self.cache.usage(full), "output_tokens": tokens.output_tokens(content)}}
         if reply.get("stop_details"):
             message["stop_details"] = reply["stop_details"]
         if stop_reason == "pause_turn":
@@ -204,8 +200,7 @@ class PracticeTransport(httpx2.BaseTransport):
         return self._omit(message, full)
 
     def _omit(self, message: dict, full: dict) -> dict:
-        """Thinking shown as `display` (else the model's default) asks: omitted blocks keep only their
-        signature, and `_restore` puts their text back."""
+        """Thinking omitted where `display` (else the model's default) says so; `_restore` puts it back."""
         thinking = full.get("thinking") or {}
         if (thinking.get("display") or models.row(full["model"]).display) != "omitted":
             return message
@@ -262,8 +257,7 @@ def _key(message: dict) -> str:
 
 
 def _continued(reply: dict, start: str) -> dict:
-    """The reply continuing the prefill `start`: its first text without what is already written (or on a
-    new paragraph when it does not begin that way)."""
+    """The reply continuing the prefill `start`: its first text without what is already written."""
     content = list(reply["content"])
     for i, block in enumerate(content):
         if block["type"] == "text":

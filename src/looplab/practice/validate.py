@@ -1,8 +1,4 @@
-"""Request checks the practice model makes, like the real API: one message per problem.
-
-Each check returns None when the request is fine, else a one-line message saying what
-is wrong and how to fix it; the transport turns it into a 400 invalid_request_error.
-"""
+"""Request checks like the real API's: each returns None, or one line saying what is wrong and how to fix it."""
 
 import base64
 import binascii
@@ -28,9 +24,7 @@ def check_fields(body: dict) -> str | None:
         if not sequence.strip():
             return f"stop_sequences[{i}]: an empty or blank stop sequence; write visible text, e.g. 'END'"
     output = (body.get("output_config") or {}).get("format")
-    if output:
-        return _check_schema(output["schema"], "output_config.format.schema")
-    return None
+    return _check_schema(output["schema"], "output_config.format.schema") if output else None
 
 
 def _check_choice(body: dict) -> str | None:
@@ -136,8 +130,7 @@ def _check_tool_blocks(messages, i, offered, issued_ids) -> str | None:
                         f"tools offered ({known}); offer it in tools= or remove it from the history")
         asked = _ids([message], "assistant", "tool_use", "id")
         answered = _ids(messages[i + 1:], "user", "tool_result", "tool_use_id")
-        missing = [x for x in asked if x not in answered]
-        if missing:
+        if missing := [x for x in asked if x not in answered]:
             return (f"{where}: tool_use ids {', '.join(map(str, missing))} have no tool_result; the "
                     "next user message must answer every tool_use with a tool_result")
         return None

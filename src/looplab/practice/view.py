@@ -95,9 +95,8 @@ def read_request(body: dict, gullible: bool = False) -> View:
     messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
     tools = tuple(OfferedTool(t.get("name", ""), t.get("description") or "", t.get("input_schema") or {})
                   for t in body.get("tools") or [] if isinstance(t, dict))
-    starts = [i for i, m in enumerate(messages)  # plain text from the user: a task, or a follow-up
-              if m.get("role") == "user" and not any(b.get("type") == "tool_result" for b in _dicts(m))]
-    start = starts[-1] if starts else 0
+    start = max((i for i, m in enumerate(messages)  # plain text from the user: a task, or a follow-up
+                 if m.get("role") == "user" and not any(b.get("type") == "tool_result" for b in _dicts(m))), default=0)
     task = text_of(messages[start].get("content")) if messages else ""
 
     calls: dict[str, dict] = {}
