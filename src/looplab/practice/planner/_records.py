@@ -17,8 +17,6 @@ MONEY = re.compile(
     r"^(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
     r"\s*(?P<after>[A-Z]{3}|[€$£])?$"
 )
-
-
 DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
 MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
@@ -55,8 +53,7 @@ def parse(file: str, step: Step) -> Record | str:
     fields, title = {}, ""
     for line in text.splitlines():
         line = MARKUP.sub("", line.replace("**", "").replace("__", ""))  # '- **Client:** X' is 'Client: X'
-        found = FIELD.match(line)
-        if found:
+        if found := FIELD.match(line):
             fields.setdefault(found.group(1).strip(), found.group(2))
         elif line.strip() and not title and not fields:
             title = line.strip().lstrip("#").strip()
@@ -77,8 +74,7 @@ def _number(title: str, fields: dict) -> str:
 
 
 def same_keys(records: list[Record]) -> list[Record]:
-    """The records with one spelling per field name whatever its case ('STATUS' and 'Status' are one field), the
-    first one met."""
+    """The records with one spelling per field name whatever its case, the first one met ('STATUS' and 'Status')."""
     spelling: dict[str, str] = {}
     for record in records:
         for key in record.fields:
@@ -97,7 +93,8 @@ def strangers(records: list[Record]) -> list[Record]:
 def money(value: str) -> tuple[Decimal, str] | None:
     """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise."""
     found = MONEY.match(value.strip())
-    if not found or not (found.group("before") or found.group("after")):
+    currency = found and (found.group("before") or found.group("after"))
+    if not currency:
         return None
     digits = re.sub(r"[\s\u00a0\u202f']", "", found.group("number"))
     if "," in digits and "." in digits:
@@ -109,7 +106,6 @@ def money(value: str) -> tuple[Decimal, str] | None:
     thousands = {",", "."} - {decimal_mark}
     digits = "".join(c for c in digits if c not in thousands).replace(",", ".")
     try:
-        currency = found.group("before") or found.group("after")
         return Decimal(digits), {"€": "EUR", "£": "GBP"}.get(currency, currency)
     except InvalidOperation:
         return None
@@ -123,5 +119,4 @@ def amount_text(amount: Decimal, currency: str) -> str:
 
 def money_keys(records: list[Record]) -> list[str]:
     """The fields, in file order, whose value is a number with a currency in some record."""
-    keys = (key for record in records for key, value in record.fields.items() if money(value))
-    return list(dict.fromkeys(keys))
+    return list(dict.fromkeys(key for record in records for key, value in record.fields.items() if money(value)))
