@@ -186,8 +186,7 @@ def _status_key(records: list[Record]) -> str | None:
 
 
 def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
-    """The records the task asks for (two lists when it asks 'which are paid, and which not'), or a
-    one-line reason why it cannot tell which."""
+    """The records the task asks for (two lists for 'which are paid, and which not'), or why it cannot tell."""
     if french(task):  # French words for the records' English terms, through the one lexicon
         task = english_terms(task)
     excluded = EXCLUDING.search(task)
@@ -263,19 +262,16 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         if key is None:
             return (f"no field of the records says whether they are paid, so I cannot tell which are {status}; "
                     "I give no list and no total")
-        kept = []
         for record in chosen:
-            kind = _kind(record.fields[key], key) if key in record.fields else None
             if key not in record.fields:
                 notes.append(f"{record.file} has no {key} line, so I could not tell whether it is {status}; "
                              "it is not counted.")
-            elif kind is None:
+            elif _kind(record.fields[key], key) is None:
                 notes.append(f"{record.file} has {key} '{record.fields[key]}', which I cannot read as paid "
                              "or unpaid; it is not counted.")
-            elif kind == status:
-                kept.append(record)
-        chosen, heading = kept, [status.capitalize()]
-    named = _named(task, records, key if status else None)
+        chosen = [r for r in chosen if key in r.fields and _kind(r.fields[key], key) == status]
+        heading = [status.capitalize()]
+    named = _named(task, records, key)
     if isinstance(named, str):
         return named
     unclear = [r for r in records if status and key and _kind(r.fields.get(key, ""), key) is None]
