@@ -5,6 +5,7 @@ with a count and total if asked; a word or condition it cannot model gets a decl
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from ..context import is_cleared
 from ..view import View
@@ -153,16 +154,13 @@ def report(task: str, reads, folder: str = ".") -> dict:
     if WHEN.search(task) and not any(c.chosen for c in choices) and any(c.doubtful for c in choices):
         lines.append("I could not say when: no record is listed.")
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices))]
-    if seen or notes or good < len(reads):  # structured output only from records classified completely
-        evidence = {}
-    if any(c.doubtful for c in choices):
-        evidence = {}
+    if seen or notes or good < len(reads) or any(c.doubtful for c in choices):
+        evidence = {}  # structured output only from records classified completely
     return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
 
 
 def _unanswered(task: str, lists: int) -> list[str]:
-    """The task's later questions that no part of the reply answers ('are they all from the same client?'):
-    a reply gives lists, a count, a total, dates, or both the paid and the unpaid list."""
+    """The task's later questions that no part of the reply answers ('are they all from the same client?')."""
     later = [c for c in clauses(task) if QUESTION.match(c)][1:]
     return [c for c in later if lists < 2 and not any(p.search(c) for p in (TOTAL, COUNT, WHEN, PER))]
 
@@ -213,13 +211,12 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
                          _total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
     elif doubt and not COUNT.search(task):
         lines.append(f"I cannot say the list of {noun} is complete: {maybe}.")
-    unknown = {n.split()[0] for n in choice.notes} | set(doubt)
     if per and lost:
         lines.append(f"I give no figure per client: {joined(lost)} could not be read.")
-    elif per and COUNT.search(task) and not TOTAL.search(task):  # 'how many invoices does each client have?'
-        lines.append(_per_client(chosen, None, per.group(), records, unknown, count=True))
-    elif per:  # a figure per client only over completely classified records
-        lines.append(_per_client(chosen, key, per.group(), records, unknown))
+    elif per:  # a figure per client only over completely classified records; a count for 'how many ... each client'
+        unknown = {n.split()[0] for n in choice.notes} | set(doubt)
+        count = bool(COUNT.search(task)) and not TOTAL.search(task)
+        lines.append(_per_client(chosen, key, per.group(), records, unknown, count))
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
@@ -237,12 +234,12 @@ def _listed(chosen: list) -> str:
 
 def _sum(chosen: list[Record], key: str) -> str | None:
     """'490 EUR' (or '490 EUR + 30 USD'): the records' amounts under `key` added up; None if one has none."""
-    sums: dict[str, object] = {}
+    sums = Counter()
     for record in chosen:
         found = money(record.fields.get(key, ""))
         if not found:
             return None
-        sums[found[1]] = sums.get(found[1], 0) + found[0]
+        sums[found[1]] += found[0]
     return " + ".join(amount_text(v, c) for c, v in sums.items()) or "0"
 
 
@@ -254,9 +251,8 @@ def _lost(step) -> bool:
 
 def _per_client(chosen: list[Record], key: str | None, asked: str, records: list[Record], unknown: set[str],
                 count: bool = False) -> str:
-    """'Total per client: A 300 EUR; B 1200 EUR.' over records that all name a client and an amount in one
-    currency; a client with a record it could not classify gets no figure. Else the sentence that says the
-    breakdown was not done."""
+    """'Total per client: A 300 EUR; B 1200 EUR.' over records that all name a client and an amount in one currency;
+    a client with a record it could not classify gets no figure. Else why the breakdown was not done."""
     clients = [k for k in dict.fromkeys(k for r in chosen for k in r.fields)
                if set(stems(k)) & {"client", "customer", "clients", "customers"}]
     amounts = [(1, "") if count else money(r.fields.get(key, "")) if key else None for r in chosen]
@@ -264,9 +260,9 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
             or any(clients[0] not in r.fields for r in chosen):
         return (f"I could not break it down ('{asked}'): I did not compute a figure per client; the list and any "
                 "total are over all the records listed.")
-    sums: dict[str, object] = {}
+    sums = Counter()
     for record, (amount, _) in zip(chosen, amounts, strict=True):
-        sums[record.fields[clients[0]]] = sums.get(record.fields[clients[0]], 0) + amount
+        sums[record.fields[clients[0]]] += amount
     doubtful = {r.fields.get(clients[0]) for r in records if r.file in unknown}
     shown = "; ".join(f"{c} {v if count else amount_text(v, amounts[0][1])}" for c, v in sums.items()
                       if c not in doubtful)
@@ -302,8 +298,7 @@ def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str |
 
 
 def _whole(records: list[Record], keys: list[str]) -> str | None:
-    """The money field that is, in every record, the sum of its other amounts (Total = Net + VAT): the
-    invoice's whole amount, what a total adds up."""
+    """The money field that is, in every record, the sum of its other amounts (Total = Net + VAT)."""
     def parts(record: Record, key: str) -> bool:
         values = [money(record.fields.get(k, "")) for k in keys]
         whole = money(record.fields.get(key, ""))
@@ -331,16 +326,14 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
 
 
 def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> list[str]:
-    """The fields, other than those already shown, whose name the task uses ('due dates' -> 'Due date'); the
-    folder's name is not a field asked for."""
+    """The fields not shown yet whose name the task uses ('due dates' -> 'Due date'), the folder's name aside."""
     asked = terms(task) - GENERIC_FIELD - set(stems(folder)) - {stem(w) for w in PAID | UNPAID | OWED}
     keys = dict.fromkeys(k for r in records for k in r.fields)
     return [k for k in keys if k not in shown and set(stems(k)) & asked]
 
 
 def _item(record: Record, key: str | None, status_key: str | None, told: list[str] = ()) -> str:
-    """'2026-08-015 (Studio Malo, 850 EUR)': the number, the first other field, the amount, then each field the
-    task asks for that is not shown yet."""
+    """'2026-08-015 (Studio Malo, 850 EUR)': the number, its first other field, its amount, the fields asked for."""
     statuses = [k for k in told if set(stems(k)) & STATUS_NAMES]  # a status asked for is shown quoted, last
     first = next((k for k, v in record.fields.items()
                   if k not in (key, status_key, *statuses) and v != record.number and not money(v)), None)
