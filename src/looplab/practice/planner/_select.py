@@ -152,9 +152,8 @@ def wanted_status(task: str) -> str | None:
     strong = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
               for w, keep in said if w in PAID | UNPAID}
     weak = {"unpaid" if keep else "paid" for w, keep in said if w in OWED}
-    # 'which are paid, and which haven't?', 'paid or unpaid'
     if (strong or weak) and ELLIPSIS.search(task) or len(strong) > 1 or len(weak) > 1 and not strong:
-        raise ValueError("the task asks both for paid and for unpaid records")
+        raise ValueError("the task asks both for paid and for unpaid records")  # 'which are paid, and which haven't?'
     if strong and weak and strong != weak:
         raise ValueError("the task asks for paid records and for what is still owed")
     return next(iter(strong or weak), None)
@@ -315,8 +314,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         named[NUMBER] = (set(ids), True)
     for key in dict.fromkeys(k for r in records for k in r.fields):
         values = {r.fields[key] for r in records if key in r.fields}
-        scores = {v: [keep for w, keep in said if w in vocabulary] for v in values
-                  for vocabulary in [set(words(v))]} if said else {}
+        scores = {v: [keep for w, keep in said if w in words(v)] for v in values}
         best = max((len(v) for v in scores.values()), default=0)
         if best == 0 or key == status_key:
             continue
