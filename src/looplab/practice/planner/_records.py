@@ -66,8 +66,7 @@ def _number(title: str, fields: dict) -> str:
     """A record's number: the title's first token with a digit that is not a date ('Facture n° 2026-10-013 du
     12/10/2026'), else the value of a field named like a number ('Invoice no', 'Numéro', 'Ref')."""
     tokens = [w.strip("#:,;.()[]") for w in title.replace("n°", " ").split()]
-    found = [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]
-    if found:
+    if found := [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]:
         return found[0]
     named = [v for k, v in fields.items() if set(k.casefold().replace(".", " ").split()) & NUMBER_KEYS]
     return named[0].strip() if len(named) == 1 and len(named[0].split()) == 1 else ""
