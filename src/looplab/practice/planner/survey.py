@@ -135,19 +135,18 @@ def report(task: str, reads, folder: str = ".") -> dict:
                         f"a question about the records in the folder '{folder}'")
     lost = [_arg(s).rsplit("/", 1)[-1] for s in reads if _lost(s)]  # a file it could not read may hold a record
     lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
-    for choice in choices:
-        choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
-        lines += _lines(task, choice, records, notes, f"Total {choice.heading.lower()}" if len(choices) > 1 else "", lost,
-                        folder)
+        choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
+        label = f"Total {choice.heading.lower()}" if len(choices) > 1 else ""
+        lines += _lines(task, choice, records, label, lost, folder)
         status = choice.heading.split(",")[0].lower()
         prefix = {"paid": "paid settled ", "unpaid": "unpaid due owed outstanding "}.get(status, "")
         evidence |= _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
     if len(choices) > 1 and TOTAL.search(task):  # the grand total is over every record, whatever its status
         key = _amount_key(task, records, records)
         lines.append(f"I give no grand total: {joined(lost)} could not be read." if lost else
-                     _total(task, records, key, notes, "Grand total (all records)"))
+                     _total(task, records, key, "Grand total (all records)"))
         evidence |= _evidence(records, key, "grand ") if not lost else {}
     if WHEN.search(task) and not any(c.chosen for c in choices) and any(c.doubtful for c in choices):
         lines.append("I could not say when: no record is listed.")
@@ -175,8 +174,7 @@ def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
     return found
 
 
-def _lines(task: str, choice, records: list[Record], notes: list[str], label: str, lost: list[str],
-           folder: str = ".") -> list[str]:
+def _lines(task: str, choice, records: list[Record], label: str, lost: list[str], folder: str) -> list[str]:
     """The list, count and total of one choice of records; when records that may belong to it could not be
     classified (`choice.doubtful`), the list as far as it goes and no figure passed off as complete."""
     chosen, keys, doubt = choice.chosen, money_keys(choice.chosen or records), choice.doubtful
@@ -203,10 +201,10 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
                      "which one to add up." if keys and not key else
                      f"I cannot give a complete total of the {noun}: {_listed(chosen)} {partial}, but {maybe}."
                      if partial else f"I cannot give a complete total of the {noun}: {maybe}." if doubt else
-                     _total(task, chosen, key, notes, label or grand or ("Total" if per else "")))
+                     _total(task, chosen, key, label or grand or ("Total" if per else "")))
         if GRAND.search(task) and choice.status_key and not label:  # a grand total is over every record
             lines.append(f"I give no grand total: {joined(lost)} could not be read." if lost else
-                         _total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
+                         _total(task, records, _amount_key(task, records, records), "Grand total (all records)"))
     elif doubt and not COUNT.search(task):
         lines.append(f"I cannot say the list of {noun} is complete: {maybe}.")
     if per and lost:
@@ -326,8 +324,7 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
 def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> list[str]:
     """The fields not shown yet whose name the task uses ('due dates' -> 'Due date'), the folder's name aside."""
     asked = terms(task) - GENERIC_FIELD - set(stems(folder)) - {stem(w) for w in PAID | UNPAID | OWED}
-    keys = dict.fromkeys(k for r in records for k in r.fields)
-    return [k for k in keys if k not in shown and set(stems(k)) & asked]
+    return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
 
 
 def _item(record: Record, key: str | None, status_key: str | None, told: list[str] = ()) -> str:
@@ -341,7 +338,7 @@ def _item(record: Record, key: str | None, status_key: str | None, told: list[st
     return f"{record.number} ({', '.join(shown)})" if shown else record.number
 
 
-def _total(task: str, chosen: list[Record], key: str | None, notes: list[str], label: str = "") -> str:
+def _total(task: str, chosen: list[Record], key: str | None, label: str) -> str:
     after = re.search(r"(?<!grand )\btotal\b([^.;,?!]*)", task, re.IGNORECASE)
     rest = after.group(1).split() if after else []
     fits = 0 < len(rest) <= 3 and all(w.lower() in LABEL_WORDS for w in rest)  # 'total still due', never 'total and ...'
