@@ -13,10 +13,8 @@ from ._tools import said
 from .text import clip, json_value
 
 FIELD = re.compile(r"^\s*([^\W\d_][^:\n]{0,40}?)\s*:\s*(\S.*?)\s*$")
-MONEY = re.compile(
-    r"^(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
-    r"\s*(?P<after>[A-Z]{3}|[€$£])?$"
-)
+MONEY = re.compile(r"^(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
+                   r"\s*(?P<after>[A-Z]{3}|[€$£])?$")
 DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
 MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
