@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from decimal import Decimal
+from operator import ge, gt, le, lt
 
 from ._records import Record, money, money_keys
 from .text import words
@@ -14,6 +14,8 @@ AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|un
 NEUTRAL = {"are", "is", "were", "was", "be", "been", "invoices", "invoice", "ones", "bills", "records", "dated"}
 DATED = re.compile(r"(?:\b(\w+)\s+)?\b(before|after|until|since)\s+(\d{1,2}/\d{1,2}/\d{4}|\d{4}-\d{2}-\d{2})\b",
                    re.IGNORECASE)
+PASSES = {"over": gt, "above": gt, "more than": gt, "greater than": gt, "exceeding": gt, "at least": ge,
+          "under": lt, "below": lt, "less than": lt, "at most": le}  # the amount's test for each word of AMOUNT
 EXTREME = re.compile(  # 'the largest (unpaid) invoice', '... is the largest?'; not 'the biggest client': not an amount
     r"\b(?:largest|biggest|highest|smallest|lowest)\b(?=\s*(?:[?.!,;]|$|(?:invoices?|bills?|ones?|records?|amounts?|"
     r"unpaid|paid|open|outstanding|settled|factures?)\b))", re.IGNORECASE)
@@ -28,20 +30,15 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
     limit = AMOUNT.fullmatch(phrase)
     currency = limit and (limit.group(2) or limit.group(4))
     currency = {"€": "EUR", "£": "GBP"}.get(currency, currency) if currency else None
-    for record in chosen:
-        found = amounts[record.file]
-        if found is None or (currency and found[1] != currency):
-            notes.append(f"{record.file} has no amount {'in ' + currency if currency else ''} I can compare; "
-                         "it is not counted.")
     comparable = [r for r in chosen if amounts[r.file] and (not currency or amounts[r.file][1] == currency)]
+    notes.extend(f"{r.file} has no amount {'in ' + currency if currency else ''} I can compare; it is not counted."
+                 for r in chosen if r not in comparable)
     if limit:
         bound = money(limit.group(3) + " EUR")  # read as an amount: '1 000', '1,000', '95,25' and '95.25'
         if bound is None:
             return f"I cannot apply '{phrase}': I cannot read {limit.group(3)!r} as an amount"
-        bound = bound[0]
-        above = limit.group(1).lower() in ("over", "above", "more than", "greater than", "exceeding", "at least")
-        strict = limit.group(1).lower() not in ("at least", "at most")
-        return [r for r in comparable if _passes(amounts[r.file][0], bound, above, strict)]
+        passes = PASSES[limit.group(1).lower()]
+        return [r for r in comparable if passes(amounts[r.file][0], bound[0])]
     if len({amounts[r.file][1] for r in comparable}) > 1:
         return f"I cannot apply '{phrase}': the amounts are in several currencies"
     pick = max if phrase.lower() in ("largest", "biggest", "highest") else min
@@ -58,8 +55,8 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
     if len(named or fields) != 1 or (before and not named and before not in NEUTRAL):  # 'paid before ...'
         return f"I cannot apply '{phrase}': I cannot tell which date field of the records it means"
     key = (named or fields)[0]
-    days = [int(v.split("/")[0]) for r in records for v in [r.fields.get(key, "")] if "/" in v]
-    months = [int(v.split("/")[1]) for r in records for v in [r.fields.get(key, "")] if "/" in v]
+    slashed = [v.split("/") for r in records for v in [r.fields.get(key, "")] if "/" in v]
+    days, months = [int(d[0]) for d in slashed], [int(d[1]) for d in slashed]
     order = "ymd" if not days else "dmy" if max(days) > 12 else "mdy" if max(months) > 12 else None
     limit = order and _date(found.group(3), order)
     if not limit:
@@ -76,18 +73,11 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
 
 def _date(text: str, order: str) -> tuple[int, int, int] | None:
     """(year, month, day) of '14/11/2026' (day first if `order` is 'dmy') or '2026-11-14'; None otherwise."""
-    iso = re.fullmatch(r"\s*(\d{4})-(\d{2})-(\d{2})\s*", text)
-    if iso:
-        return int(iso.group(1)), int(iso.group(2)), int(iso.group(3))
+    if iso := re.fullmatch(r"\s*(\d{4})-(\d{2})-(\d{2})\s*", text):
+        return tuple(map(int, iso.groups()))
     slashed = re.fullmatch(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*", text)
     if not slashed:
         return None
     first, second, year = map(int, slashed.groups())
     day, month = (first, second) if order == "dmy" else (second, first)
     return (year, month, day) if 1 <= month <= 12 and 1 <= day <= 31 else None
-
-
-def _passes(amount: Decimal, bound: Decimal, above: bool, strict: bool) -> bool:
-    if above:
-        return amount > bound if strict else amount >= bound
-    return amount < bound if strict else amount <= bound

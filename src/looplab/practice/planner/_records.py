@@ -13,12 +13,8 @@ from ._tools import said
 from .text import clip, json_value
 
 FIELD = re.compile(r"^\s*([^\W\d_][^:\n]{0,40}?)\s*:\s*(\S.*?)\s*$")
-MONEY = re.compile(
-    r"^(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
-    r"\s*(?P<after>[A-Z]{3}|[€$£])?$"
-)
-
-
+MONEY = re.compile(r"^(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
+                   r"\s*(?P<after>[A-Z]{3}|[€$£])?$")
 DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
 MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
@@ -55,8 +51,7 @@ def parse(file: str, step: Step) -> Record | str:
     fields, title = {}, ""
     for line in text.splitlines():
         line = MARKUP.sub("", line.replace("**", "").replace("__", ""))  # '- **Client:** X' is 'Client: X'
-        found = FIELD.match(line)
-        if found:
+        if found := FIELD.match(line):
             fields.setdefault(found.group(1).strip(), found.group(2))
         elif line.strip() and not title and not fields:
             title = line.strip().lstrip("#").strip()
@@ -69,16 +64,14 @@ def _number(title: str, fields: dict) -> str:
     """A record's number: the title's first token with a digit that is not a date ('Facture n° 2026-10-013 du
     12/10/2026'), else the value of a field named like a number ('Invoice no', 'Numéro', 'Ref')."""
     tokens = [w.strip("#:,;.()[]") for w in title.replace("n°", " ").split()]
-    found = [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]
-    if found:
+    if found := [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]:
         return found[0]
     named = [v for k, v in fields.items() if set(k.casefold().replace(".", " ").split()) & NUMBER_KEYS]
     return named[0].strip() if len(named) == 1 and len(named[0].split()) == 1 else ""
 
 
 def same_keys(records: list[Record]) -> list[Record]:
-    """The records with one spelling per field name whatever its case ('STATUS' and 'Status' are one field), the
-    first one met."""
+    """The records with one spelling per field name whatever its case, the first one met ('STATUS' and 'Status')."""
     spelling: dict[str, str] = {}
     for record in records:
         for key in record.fields:
@@ -97,7 +90,8 @@ def strangers(records: list[Record]) -> list[Record]:
 def money(value: str) -> tuple[Decimal, str] | None:
     """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise."""
     found = MONEY.match(value.strip())
-    if not found or not (found.group("before") or found.group("after")):
+    currency = found and (found.group("before") or found.group("after"))
+    if not currency:
         return None
     digits = re.sub(r"[\s\u00a0\u202f']", "", found.group("number"))
     if "," in digits and "." in digits:
@@ -109,7 +103,6 @@ def money(value: str) -> tuple[Decimal, str] | None:
     thousands = {",", "."} - {decimal_mark}
     digits = "".join(c for c in digits if c not in thousands).replace(",", ".")
     try:
-        currency = found.group("before") or found.group("after")
         return Decimal(digits), {"€": "EUR", "£": "GBP"}.get(currency, currency)
     except InvalidOperation:
         return None
@@ -123,5 +116,4 @@ def amount_text(amount: Decimal, currency: str) -> str:
 
 def money_keys(records: list[Record]) -> list[str]:
     """The fields, in file order, whose value is a number with a currency in some record."""
-    keys = (key for record in records for key, value in record.fields.items() if money(value))
-    return list(dict.fromkeys(keys))
+    return list(dict.fromkeys(key for record in records for key, value in record.fields.items() if money(value)))

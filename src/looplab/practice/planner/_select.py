@@ -4,6 +4,7 @@ and record numbers it names; or the reason it cannot tell (a word or condition i
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
@@ -142,7 +143,6 @@ def as_asked(task: str) -> str:
     return PAY_BY.sub(lambda m: m[0] if set(words(m[0])) & NEGATORS else f" {m[1]} due", task)  # 'must not pay'
 
 
-
 def wanted_status(task: str) -> str | None:
     """'paid' or 'unpaid' as the task asks, None if it does not; ValueError when it asks for both."""
     task = re.sub(r"\b((?:when|quand)\b.*)\bdues?\b", r"\1", task, flags=re.IGNORECASE)  # 'when is it due': a date
@@ -152,10 +152,8 @@ def wanted_status(task: str) -> str | None:
     strong = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
               for w, keep in said if w in PAID | UNPAID}
     weak = {"unpaid" if keep else "paid" for w, keep in said if w in OWED}
-    if (strong or weak) and ELLIPSIS.search(task):  # 'which are paid, and which haven't?'
-        raise ValueError("the task asks both for paid and for unpaid records")
-    if len(strong) > 1 or len(weak) > 1 and not strong:
-        raise ValueError("the task asks both for paid and for unpaid records")
+    if (strong or weak) and ELLIPSIS.search(task) or len(strong) > 1 or len(weak) > 1 and not strong:
+        raise ValueError("the task asks both for paid and for unpaid records")  # 'which are paid, and which haven't?'
     if strong and weak and strong != weak:
         raise ValueError("the task asks for paid records and for what is still owed")
     return next(iter(strong or weak), None)
@@ -175,26 +173,19 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
         known |= {"invoice", "bill", "facture"}
     if any(DATE.search(v) for r in records for v in r.fields.values()):  # 'the due date' of a 'Due: 2026-11-14' line
         known |= {"date"}
-    left = []
-    for word in content_words(task):
-        if not any(c.isdigit() for c in word) and stem(SYNONYMS.get(stem(word), word)) not in known \
-                and stem(word) not in known:
-            left.append(word)
-    return left
+    return [word for word in content_words(task) if not any(c.isdigit() for c in word)
+            and stem(SYNONYMS.get(stem(word), word)) not in known and stem(word) not in known]
 
 
 def _status_key(records: list[Record]) -> str | None:
-    counts: dict[str, int] = {}
-    for record in records:
-        for key, value in record.fields.items():
-            if set(words(key)) & STATUS_KEYS or _kind(value, key):
-                counts[key] = counts.get(key, 0) + 1
+    """The field that most records name as a status or hold a paid or unpaid value in."""
+    counts = Counter(key for record in records for key, value in record.fields.items()
+                     if set(words(key)) & STATUS_KEYS or _kind(value, key))
     return max(counts, key=counts.get) if counts else None
 
 
 def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
-    """The records the task asks for (two lists when it asks 'which are paid, and which not'), or a
-    one-line reason why it cannot tell which."""
+    """The records the task asks for (two lists for 'which are paid, and which not'), or why it cannot tell."""
     if french(task):  # French words for the records' English terms, through the one lexicon
         task = english_terms(task)
     excluded = EXCLUDING.search(task)
@@ -213,16 +204,14 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
                 "no list and no total; ask one question at a time")
     for phrase in limits:  # 'over 500 EUR', 'largest', 'due before 14/11/2026': applied below
         task = task.replace(phrase, " ")
-    compared = COMPARING.search(task)
-    if compared:
+    if compared := COMPARING.search(task):
         return (f"I cannot compare ('{compared.group().strip()}'): I list, count and total records, I do not weigh "
                 "one against another, so I give no list and no total")
     dated = DATE.search(task) or re.search(r"\b\d{1,2}/\d{1,2}\b", task)
     if dated:  # a date the limits above did not take ('due on 15/11/2026'): a condition it does not apply
         return (f"I cannot apply the condition '{dated.group()}': matching records on a date is beyond my rules, "
                 "so I give no list and no total")
-    condition = CONDITION.search(task)
-    if condition:
+    if condition := CONDITION.search(task):
         return (f"I cannot apply the condition '{condition.group().strip()}': comparing amounts, dates "
                 "or ranks is beyond my rules, so I give no list and no total")
     yes_no = bool(asked) and YES_NO.match(asked[0]) is not None or not asked and any(  # the main question asks yes
@@ -253,12 +242,10 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
         statuses = ["paid", "unpaid"]
     for clause in asked[1:]:  # 'which are unpaid, and are any from Studio Kelp?': not a filter of the first list
-        named = _named(clause, records, None)
-        if named and not isinstance(named, str):
+        if (named := _named(clause, records, None)) and not isinstance(named, str):
             return (f"I cannot tell whether '{clause}' narrows the list or asks a second question, so I give "
                     "no list and no total; ask one question at a time")
-    left = unaccounted(task, records, folder)
-    if left:
+    if left := unaccounted(task, records, folder):
         return (f"I could not relate {joined([repr(w) for w in left])} to the records read, so I cannot "
                 "tell which records the task asks for; I give no list and no total")
     choices = [_choose(task, records, status, limits) for status in statuses]
@@ -274,19 +261,16 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         if key is None:
             return (f"no field of the records says whether they are paid, so I cannot tell which are {status}; "
                     "I give no list and no total")
-        kept = []
         for record in chosen:
-            kind = _kind(record.fields[key], key) if key in record.fields else None
             if key not in record.fields:
                 notes.append(f"{record.file} has no {key} line, so I could not tell whether it is {status}; "
                              "it is not counted.")
-            elif kind is None:
+            elif _kind(record.fields[key], key) is None:
                 notes.append(f"{record.file} has {key} '{record.fields[key]}', which I cannot read as paid "
                              "or unpaid; it is not counted.")
-            elif kind == status:
-                kept.append(record)
-        chosen, heading = kept, [status.capitalize()]
-    named = _named(task, records, key if status else None)
+        chosen = [r for r in chosen if key in r.fields and _kind(r.fields[key], key) == status]
+        heading = [status.capitalize()]
+    named = _named(task, records, key)
     if isinstance(named, str):
         return named
     unclear = [r for r in records if status and key and _kind(r.fields.get(key, ""), key) is None]
@@ -320,21 +304,17 @@ def _value(record: Record, key: str) -> str | None:
 
 def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:
     """Per field: the values the task names (the best-matching ones) and False if it negates them."""
-    ids = [w for w in re.findall(r"[\w-]*\d[\w-]*", task)]
+    ids = re.findall(r"[\w-]*\d[\w-]*", task)
     said = [(w, keep) for w, keep in polarity(task) if w in set(content_words(task)) and w not in words(" ".join(ids))
             and stem(w) not in SURVEY_WORDS and w not in PAID | UNPAID | OWED and not any(c.isdigit() for c in w)]
     named: dict[str, tuple[set[str], bool]] = {}
-    numbers = {r.number for r in records}
     if ids:
-        unknown = [i for i in ids if i not in numbers]
-        if unknown:
+        if unknown := [i for i in ids if i not in {r.number for r in records}]:
             return f"I could not find {joined(unknown)} among the numbers of the records read"
         named[NUMBER] = (set(ids), True)
-    keys = dict.fromkeys(k for r in records for k in r.fields)
-    for key in keys:
+    for key in dict.fromkeys(k for r in records for k in r.fields):
         values = {r.fields[key] for r in records if key in r.fields}
-        scores = {v: [keep for w, keep in said if w in vocabulary] for v in values
-                  for vocabulary in [set(words(v))]} if said else {}
+        scores = {v: [keep for w, keep in said if w in words(v)] for v in values}
         best = max((len(v) for v in scores.values()), default=0)
         if best == 0 or key == status_key:
             continue
@@ -349,9 +329,9 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         if aside:  # 'Élan Vélo or Poterie Saint-Émile': a second value of the field is not a filter of the first
             return (f"the task names more than one {key} ({joined(sorted(hits))} and the one with "
                     f"{joined([repr(w) for w in dict.fromkeys(aside)])}); I answer about one {key} at a time")
-        if len(hits) == len(scores) and all(k for keeps in hits.values() for k in keeps):
-            continue  # every record has it ('in EUR' when all are in EUR): it selects nothing
         polarities = {k for keeps in hits.values() for k in keeps}
+        if len(hits) == len(scores) and polarities == {True}:
+            continue  # every record has it ('in EUR' when all are in EUR): it selects nothing
         if len(polarities) > 1:
             return f"the task both names and negates values of {key}"
         named[key] = (set(hits), polarities.pop())

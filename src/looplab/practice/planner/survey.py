@@ -5,6 +5,7 @@ with a count and total if asked; a word or condition it cannot model gets a decl
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from ..context import is_cleared
 from ..view import View
@@ -38,12 +39,10 @@ MAX_READS = 20
 COUNT = re.compile(r"\bhow many\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
 TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b|"
-                   r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)",
-                   re.IGNORECASE)
+                   r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
 PER = re.compile(r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
-                 r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b",
-                 re.IGNORECASE)
+                 r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b", re.IGNORECASE)
 GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
                    r"\btotal de toutes\b", re.IGNORECASE)
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
@@ -136,33 +135,29 @@ def report(task: str, reads, folder: str = ".") -> dict:
                         f"a question about the records in the folder '{folder}'")
     lost = [_arg(s).rsplit("/", 1)[-1] for s in reads if _lost(s)]  # a file it could not read may hold a record
     lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
-    for choice in choices:
-        choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
-        lines += _lines(task, choice, records, notes, f"Total {choice.heading.lower()}" if len(choices) > 1 else "", lost,
-                        folder)
+        choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
+        label = f"Total {choice.heading.lower()}" if len(choices) > 1 else ""
+        lines += _lines(task, choice, records, label, lost, folder)
         status = choice.heading.split(",")[0].lower()
         prefix = {"paid": "paid settled ", "unpaid": "unpaid due owed outstanding "}.get(status, "")
         evidence |= _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
     if len(choices) > 1 and TOTAL.search(task):  # the grand total is over every record, whatever its status
         key = _amount_key(task, records, records)
         lines.append(f"I give no grand total: {joined(lost)} could not be read." if lost else
-                     _total(task, records, key, notes, "Grand total (all records)"))
+                     _total(task, records, key, "Grand total (all records)"))
         evidence |= _evidence(records, key, "grand ") if not lost else {}
     if WHEN.search(task) and not any(c.chosen for c in choices) and any(c.doubtful for c in choices):
         lines.append("I could not say when: no record is listed.")
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices))]
-    if seen or notes or good < len(reads):  # structured output only from records classified completely
-        evidence = {}
-    if any(c.doubtful for c in choices):
-        evidence = {}
+    if seen or notes or good < len(reads) or any(c.doubtful for c in choices):
+        evidence = {}  # structured output only from records classified completely
     return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
 
 
 def _unanswered(task: str, lists: int) -> list[str]:
-    """The task's later questions that no part of the reply answers ('are they all from the same client?'):
-    a reply gives lists, a count, a total, dates, or both the paid and the unpaid list."""
+    """The task's later questions that no part of the reply answers ('are they all from the same client?')."""
     later = [c for c in clauses(task) if QUESTION.match(c)][1:]
     return [c for c in later if lists < 2 and not any(p.search(c) for p in (TOTAL, COUNT, WHEN, PER))]
 
@@ -179,8 +174,7 @@ def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
     return found
 
 
-def _lines(task: str, choice, records: list[Record], notes: list[str], label: str, lost: list[str],
-           folder: str = ".") -> list[str]:
+def _lines(task: str, choice, records: list[Record], label: str, lost: list[str], folder: str) -> list[str]:
     """The list, count and total of one choice of records; when records that may belong to it could not be
     classified (`choice.doubtful`), the list as far as it goes and no figure passed off as complete."""
     chosen, keys, doubt = choice.chosen, money_keys(choice.chosen or records), choice.doubtful
@@ -207,19 +201,18 @@ def _lines(task: str, choice, records: list[Record], notes: list[str], label: st
                      "which one to add up." if keys and not key else
                      f"I cannot give a complete total of the {noun}: {_listed(chosen)} {partial}, but {maybe}."
                      if partial else f"I cannot give a complete total of the {noun}: {maybe}." if doubt else
-                     _total(task, chosen, key, notes, label or grand or ("Total" if per else "")))
+                     _total(task, chosen, key, label or grand or ("Total" if per else "")))
         if GRAND.search(task) and choice.status_key and not label:  # a grand total is over every record
             lines.append(f"I give no grand total: {joined(lost)} could not be read." if lost else
-                         _total(task, records, _amount_key(task, records, records), notes, "Grand total (all records)"))
+                         _total(task, records, _amount_key(task, records, records), "Grand total (all records)"))
     elif doubt and not COUNT.search(task):
         lines.append(f"I cannot say the list of {noun} is complete: {maybe}.")
-    unknown = {n.split()[0] for n in choice.notes} | set(doubt)
     if per and lost:
         lines.append(f"I give no figure per client: {joined(lost)} could not be read.")
-    elif per and COUNT.search(task) and not TOTAL.search(task):  # 'how many invoices does each client have?'
-        lines.append(_per_client(chosen, None, per.group(), records, unknown, count=True))
-    elif per:  # a figure per client only over completely classified records
-        lines.append(_per_client(chosen, key, per.group(), records, unknown))
+    elif per:  # a figure per client only over completely classified records; a count for 'how many ... each client'
+        unknown = {n.split()[0] for n in choice.notes} | set(doubt)
+        count = bool(COUNT.search(task)) and not TOTAL.search(task)
+        lines.append(_per_client(chosen, key, per.group(), records, unknown, count))
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
@@ -237,12 +230,12 @@ def _listed(chosen: list) -> str:
 
 def _sum(chosen: list[Record], key: str) -> str | None:
     """'490 EUR' (or '490 EUR + 30 USD'): the records' amounts under `key` added up; None if one has none."""
-    sums: dict[str, object] = {}
+    sums = Counter()
     for record in chosen:
         found = money(record.fields.get(key, ""))
         if not found:
             return None
-        sums[found[1]] = sums.get(found[1], 0) + found[0]
+        sums[found[1]] += found[0]
     return " + ".join(amount_text(v, c) for c, v in sums.items()) or "0"
 
 
@@ -254,9 +247,8 @@ def _lost(step) -> bool:
 
 def _per_client(chosen: list[Record], key: str | None, asked: str, records: list[Record], unknown: set[str],
                 count: bool = False) -> str:
-    """'Total per client: A 300 EUR; B 1200 EUR.' over records that all name a client and an amount in one
-    currency; a client with a record it could not classify gets no figure. Else the sentence that says the
-    breakdown was not done."""
+    """'Total per client: A 300 EUR; B 1200 EUR.' over records that all name a client and an amount in one currency;
+    a client with a record it could not classify gets no figure. Else why the breakdown was not done."""
     clients = [k for k in dict.fromkeys(k for r in chosen for k in r.fields)
                if set(stems(k)) & {"client", "customer", "clients", "customers"}]
     amounts = [(1, "") if count else money(r.fields.get(key, "")) if key else None for r in chosen]
@@ -264,9 +256,9 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
             or any(clients[0] not in r.fields for r in chosen):
         return (f"I could not break it down ('{asked}'): I did not compute a figure per client; the list and any "
                 "total are over all the records listed.")
-    sums: dict[str, object] = {}
+    sums = Counter()
     for record, (amount, _) in zip(chosen, amounts, strict=True):
-        sums[record.fields[clients[0]]] = sums.get(record.fields[clients[0]], 0) + amount
+        sums[record.fields[clients[0]]] += amount
     doubtful = {r.fields.get(clients[0]) for r in records if r.file in unknown}
     shown = "; ".join(f"{c} {v if count else amount_text(v, amounts[0][1])}" for c, v in sums.items()
                       if c not in doubtful)
@@ -302,8 +294,7 @@ def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str |
 
 
 def _whole(records: list[Record], keys: list[str]) -> str | None:
-    """The money field that is, in every record, the sum of its other amounts (Total = Net + VAT): the
-    invoice's whole amount, what a total adds up."""
+    """The money field that is, in every record, the sum of its other amounts (Total = Net + VAT)."""
     def parts(record: Record, key: str) -> bool:
         values = [money(record.fields.get(k, "")) for k in keys]
         whole = money(record.fields.get(key, ""))
@@ -331,16 +322,13 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
 
 
 def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> list[str]:
-    """The fields, other than those already shown, whose name the task uses ('due dates' -> 'Due date'); the
-    folder's name is not a field asked for."""
+    """The fields not shown yet whose name the task uses ('due dates' -> 'Due date'), the folder's name aside."""
     asked = terms(task) - GENERIC_FIELD - set(stems(folder)) - {stem(w) for w in PAID | UNPAID | OWED}
-    keys = dict.fromkeys(k for r in records for k in r.fields)
-    return [k for k in keys if k not in shown and set(stems(k)) & asked]
+    return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
 
 
 def _item(record: Record, key: str | None, status_key: str | None, told: list[str] = ()) -> str:
-    """'2026-08-015 (Studio Malo, 850 EUR)': the number, the first other field, the amount, then each field the
-    task asks for that is not shown yet."""
+    """'2026-08-015 (Studio Malo, 850 EUR)': the number, its first other field, its amount, the fields asked for."""
     statuses = [k for k in told if set(stems(k)) & STATUS_NAMES]  # a status asked for is shown quoted, last
     first = next((k for k, v in record.fields.items()
                   if k not in (key, status_key, *statuses) and v != record.number and not money(v)), None)
@@ -350,7 +338,7 @@ def _item(record: Record, key: str | None, status_key: str | None, told: list[st
     return f"{record.number} ({', '.join(shown)})" if shown else record.number
 
 
-def _total(task: str, chosen: list[Record], key: str | None, notes: list[str], label: str = "") -> str:
+def _total(task: str, chosen: list[Record], key: str | None, label: str) -> str:
     after = re.search(r"(?<!grand )\btotal\b([^.;,?!]*)", task, re.IGNORECASE)
     rest = after.group(1).split() if after else []
     fits = 0 < len(rest) <= 3 and all(w.lower() in LABEL_WORDS for w in rest)  # 'total still due', never 'total and ...'
