@@ -129,8 +129,9 @@ def _arithmetic(clause: str) -> str | None:
 
 
 def _said(step, given: dict, arithmetic: str | None, clean) -> str:
+    value = first_value(given)
     if step.is_error:  # the part is not done: say so, then what the tool said
-        text, value = said(step), first_value(given)
+        text = said(step)
         label = tool_label(step.name).replace("The ", "the ", 1)
         return (f"I could not get an answer{f' for {value}' if value else ''}: {label} said: {text}"
                 f"{'' if text.endswith(('.', '!', '?')) else '.'}")
@@ -139,5 +140,4 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."
     if arithmetic:
         return f"{arithmetic} = {sentence_case(result)}"
-    value = first_value(given)
     return sentence_case(result if value.lower() in result.lower() else f"{value}: {result}")
