@@ -30,10 +30,8 @@ RELATED = [  # a word of the task also counts as the other words of its group
               "hotter cooler chaud froid")),
     set(stems("time clock hour date today")),
 ]
-GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated",
-                       "tell", "give", "please", "compare", "check", "what", "is", "it", "like", "right", "now",
-                       "currently", "fait", "est", "il", "s", "te", "vous", "plaît", "svp", "stp", "merci", "thanks",
-                       "thank", "you"}  # 'please', 's'il te plaît': nothing asked
+GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
+                       "check", "right", "currently", "fait", "s", "merci", "thanks", "thank"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font"}
 COMPARED = re.compile(r"\b(\w+er|more \w+|less \w+)\b[^.?!;]*?\bthan\b|\b(plus \w+)\b[^.?!;]*?\bque\b", re.IGNORECASE)

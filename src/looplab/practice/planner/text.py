@@ -15,7 +15,7 @@ STOPWORDS = frozenset(
     over own please same say says she should so some such tell than that the their
     theirs them then there these they this those through to too under until up very
     was we were what when where which while who whom why will with would you your
-    yours us ok okay find show list look lookup read want need like much many also
+    yours us ok okay find show list look lookup read want need like much many
     le la les un une des du de et est sont que qui quel quelle quels quelles dans sur
     pour par avec ce cette ces mes nos notre votre vos il elle ils elles je tu nous
     vous moi en au aux ou où comment combien quand pourquoi ne pas non leur leurs s'il te plaît svp stp faut""".split()
