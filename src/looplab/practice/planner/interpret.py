@@ -28,17 +28,19 @@ THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})((?:[  \u202f]\d{3})+)(?!\d|[,.]\d{
 DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")
 
 # Little words the skills never act on, beyond text.STOPWORDS: English auxiliaries, French articles and pronouns.
-MORE_STOPWORDS = frozenset("""am are be been being can could did do does doing done had has have having is may
-might must shall should was were will would yes me mine myself ours ourselves yourself themselves its it's
-there's what's whats how's let's i'm i've we've you're they're don't doesn't didn't isn't aren't wasn't weren't
-haven't hasn't hadn't won't wouldn't can't couldn't shouldn't tell show give get find list see check please
-thanks thank kindly quick quickly just also so then now right currently actually really exactly
-a à y il elle on se sa son ses au aux ça cela ceci lui eux soit peut-il est-ce t-il t-elle ont été être avoir
-fait faites sont était êtes es suis elle-même t il-y ci là mon ma mes ton ta tes notre nos votre vos leur leurs ceux celles celle
-celui quoi dont lequel laquelle lesquels lesquelles si oui donc alors puis aussi très bien merci stp svp
-s'il te plaît faut
-trouve trouvez trouver donne donnez donner dis dites dire montre montrez liste listez""".split())
+MORE_STOPWORDS = frozenset("""may might must shall yes mine myself ourselves yourself themselves it's there's what's
+whats how's let's i'm i've we've you're they're don't doesn't didn't isn't aren't wasn't weren't haven't hasn't
+hadn't won't wouldn't can't couldn't shouldn't see check thanks thank kindly quick quickly right currently actually
+really exactly
+à y se sa son ses ça cela ceci lui eux soit peut-il est-ce t-il t-elle ont été être avoir fait faites était êtes es
+suis elle-même t il-y ci là mon ma ton ta tes ceux celles celle celui quoi dont lequel laquelle lesquels lesquelles
+si oui donc alors puis aussi très bien merci trouve trouvez trouver donne donnez donner dis dites dire montre
+montrez liste listez""".split())
+LITTLE = STOPWORDS | MORE_STOPWORDS
 
+# The record terms of a French survey task, swapped for English ones so that they can meet the records' values.
+SURVEY_FR = {"alerte": "warning", "tempête": "storm", "jour": "day", "fichier": "file", "lis": "read", "tous": "all",
+             "dis": "tell", "ont": "have", "eu": "had"}
 # A French term maps to the articles' English terms only through this table; any other French content word is
 # unplaced. Keys are French word roots (text.root), values the English words a passage must carry.
 LEXICON_FR = {
@@ -51,10 +53,8 @@ LEXICON_FR = {
     "isoler": "insulate", "ciel": "sky", "étoile": "star", "nuit": "night", "vélo": "bicycle bike", "prix": "price",
     "coût": "cost", "note": "note update", "dit": "say", "disent": "say", "faire": "do", "doivent": "should",
     "comment": "how", "combien": "how", "quand": "when", "article": "article", "hiver": "winter",
-    "alerte": "warning", "tempête": "storm", "jour": "day", "fichier": "file", "lis": "read", "tous": "all",
-    "dis": "tell", "ont": "have", "eu": "had",
 }
-LEXICON_FR = {root(k): v for k, v in LEXICON_FR.items()}
+LEXICON_FR = {root(k): v for k, v in (LEXICON_FR | SURVEY_FR).items()}
 FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle racontent nos articles notes "
                                 "documents doivent faire peut peut-il comment combien quand pourquoi"))
 
@@ -85,19 +85,16 @@ def content(text: str) -> tuple[str, ...]:
     kept = []
     for unit in units(text):
         word = unit.lower()
-        if not re.search(r"[^\W\d_]", word) or word in STOPWORDS or word in MORE_STOPWORDS \
-                or word in CORPUS_WORDS or len(word) < 2 or re.fullmatch(r"[\d/-]+", word):
+        if not re.search(r"[^\W\d_]", word) or word in LITTLE or word in CORPUS_WORDS or len(word) < 2:
             continue
-        if re.search(r"\d", word):  # '2026-10-013' and 'factures-2026' are entities, checked like words
-            kept.append(word)
-            continue
-        word = re.sub(r"['’]s$", "", word)  # "Malo's"
-        parts = [p for p in re.split(r"['’]", word) if p]
-        word = parts[-1] if len(parts) > 1 and len(parts[0]) <= 2 else word  # l'invoice, d'abord, qu'il
-        pieces = [p for p in word.split("-") if p and p not in STOPWORDS and p not in MORE_STOPWORDS]
-        if "-" in word and len(pieces) < len(word.split("-")):  # 'est-elle', 'doit-il': the verb alone
-            word = "-".join(pieces)
-        if word and word not in STOPWORDS and word not in MORE_STOPWORDS and len(word) > 1:
+        if not re.search(r"\d", word):  # '2026-10-013' and 'factures-2026' are entities, kept whole
+            word = re.sub(r"['’]s$", "", word)  # "Malo's"
+            parts = [p for p in re.split(r"['’]", word) if p]
+            word = parts[-1] if len(parts) > 1 and len(parts[0]) <= 2 else word  # l'invoice, d'abord, qu'il
+            pieces = [p for p in word.split("-") if p and p not in LITTLE]
+            if "-" in word and len(pieces) < len(word.split("-")):  # 'est-elle', 'doit-il': the verb alone
+                word = "-".join(pieces)
+        if word and word not in LITTLE and len(word) > 1:
             kept.append(word)
     return tuple(dict.fromkeys(kept))
 
@@ -114,35 +111,14 @@ def unplaced(task: str, vocabulary: frozenset[str], evidence: str, named: str = 
     (tool names, results), nor named in the reply `named` (quoted as a part not done)."""
     known = frozenset(vocabulary) | roots(evidence) | roots(currency_words(evidence))
     said = " ".join(re.findall(r"'([^']+)'", named)).lower()
-    left = []
-    for word in content(task):
-        if placed(word, known) or re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", said):
-            continue
-        left.append(word)
-    return left
-
-
-def in_english(task: str) -> tuple[str, list[str]]:
-    """A French research question's terms through LEXICON_FR, and the French content words the table lacks."""
-    mapped, missing = [], []
-    for word in content(task):
-        hit = english_of(word)
-        if hit:
-            mapped.append(hit)
-        elif root(word) not in FRENCH_ASKING:
-            missing.append(word)
-    return " ".join(mapped), missing
+    return [word for word in content(task)
+            if not placed(word, known) and not re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", said)]
 
 
 def english_of(word: str) -> str | None:
     """The English terms LEXICON_FR gives a French word (by its root, or a root it starts with), else None."""
     key = root(word)
     return LEXICON_FR.get(key) or next((v for k, v in LEXICON_FR.items() if len(k) > 3 and key.startswith(k)), None)
-
-
-def is_french(task: str) -> bool:
-    """True when the task reads as French."""
-    return french(task)
 
 
 UNDERSTOOD_FR = {"a request for the offered tools' results": "une demande de résultats des outils offerts",
@@ -154,7 +130,7 @@ UNDERSTOOD_FR = {"a request for the offered tools' results": "une demande de ré
 def unplaced_reply(task: str, words: list[str], understood: str, wording: str) -> str:
     """A decline that names the words it could not place, what it understood, and a wording it handles."""
     quoted = ", ".join(f"'{w}'" for w in words)
-    if is_french(task):
+    if french(task):
         return (f"Je n'ai pas pu placer {quoted} dans ce que je sais faire ou dans ce que les outils ont renvoyé ; je ne "
                 f"réponds pas à une question voisine à la place. J'ai compris {UNDERSTOOD_FR.get(understood, understood)}. "
                 f"Une formulation que je traite : '{wording}'.")
@@ -165,7 +141,7 @@ def unplaced_reply(task: str, words: list[str], understood: str, wording: str) -
 def names_unplaced(task: str, words: list[str]) -> str:
     """The sentence a decline adds to name the words of the task it could not act on."""
     quoted = ", ".join(f"'{w}'" for w in words)
-    if is_french(task):
+    if french(task):
         return f"Les mots de la demande que je n'ai pas pu traiter : {quoted}."
     return f"The words of the task I could not act on: {quoted}."
 
@@ -182,7 +158,7 @@ PARTS = [  # the parts of a task a decline names as not done (rule 3), in Englis
 
 def parts_not_done(task: str, reply: str) -> str:
     """The sentence a decline adds to name the asked parts it did not do ('when', 'total'), unless it names them."""
-    french_task = is_french(task)
+    french_task = french(task)
     parts = [repr(fr if french_task else en) for en, fr, pattern in PARTS
              if pattern.search(task) and not pattern.search(reply)]
     if not parts:
@@ -196,7 +172,7 @@ def parts_not_done(task: str, reply: str) -> str:
 def names_task(task: str) -> str:
     """The sentence a decline adds when the task has no word to name: the task itself, quoted."""
     quoted = clip(" ".join(task.split()), 100)
-    return f"La demande que je n'ai pas pu traiter : '{quoted}'." if is_french(task) else f"The task I could not act on: '{quoted}'."
+    return f"La demande que je n'ai pas pu traiter : '{quoted}'." if french(task) else f"The task I could not act on: '{quoted}'."
 
 
 def french_lead(task: str, left: list[str]) -> str:
@@ -209,16 +185,18 @@ def french_lead(task: str, left: list[str]) -> str:
 def english_question(task: str) -> tuple[str, list[str]]:
     """A French research question as the English question the articles can answer ('Quand arrivent les
     livraisons de café ?' -> 'When delivery arrive coffee?'), and the French words LEXICON_FR lacks."""
-    mapped, missing = in_english(task)
+    mapped, missing = [], []
+    for word in content(task):
+        hit = english_of(word)
+        if hit:
+            mapped += [w for w in hit.split() if w not in ("when", "how")]  # `ask` says them
+        elif root(word) not in FRENCH_ASKING:
+            missing.append(word)
     lowered = task.lower()
     ask = ("When " if re.search(r"\bquand\b", lowered) else "How many " if re.search(r"\bcombien de\b", lowered)
            else "How much " if re.search(r"\bcombien\b", lowered) else "How " if re.search(r"\bcomment\b", lowered)
            else "What " if re.match(r"\s*quel(?:le)?s?\b", lowered) else "What do the documents say about ")
-    words = [w for w in mapped.split() if w not in ("when", "how")]
-    return ask + " ".join(words) + "?", missing
-
-
-SURVEY_FR = ("alerte", "tempête", "jour", "fichier", "lis", "tous", "dis", "ont", "eu")
+    return ask + " ".join(mapped) + "?", missing
 
 
 def english_terms(task: str) -> str:

@@ -30,10 +30,8 @@ RELATED = [  # a word of the task also counts as the other words of its group
               "hotter cooler chaud froid")),
     set(stems("time clock hour date today")),
 ]
-GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated",
-                       "tell", "give", "please", "compare", "check", "what", "is", "it", "like", "right", "now",
-                       "currently", "fait", "est", "il", "s", "te", "vous", "plaît", "svp", "stp", "merci", "thanks",
-                       "thank", "you"}  # 'please', 's'il te plaît': nothing asked
+GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
+                       "check", "right", "currently", "fait", "s", "merci", "thanks", "thank"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font"}
 COMPARED = re.compile(r"\b(\w+er|more \w+|less \w+)\b[^.?!;]*?\bthan\b|\b(plus \w+)\b[^.?!;]*?\bque\b", re.IGNORECASE)
@@ -129,8 +127,9 @@ def _arithmetic(clause: str) -> str | None:
 
 
 def _said(step, given: dict, arithmetic: str | None, clean) -> str:
+    value = first_value(given)
     if step.is_error:  # the part is not done: say so, then what the tool said
-        text, value = said(step), first_value(given)
+        text = said(step)
         label = tool_label(step.name).replace("The ", "the ", 1)
         return (f"I could not get an answer{f' for {value}' if value else ''}: {label} said: {text}"
                 f"{'' if text.endswith(('.', '!', '?')) else '.'}")
@@ -139,5 +138,4 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."
     if arithmetic:
         return f"{arithmetic} = {sentence_case(result)}"
-    value = first_value(given)
     return sentence_case(result if value.lower() in result.lower() else f"{value}: {result}")

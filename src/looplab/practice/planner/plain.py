@@ -43,9 +43,8 @@ def plain(view: View) -> dict | None:
 def nothing_fits(view: View) -> dict:
     """Say which part of the request is beyond the rules, a wording that fits the offered tools, and where to try it."""
     if not view.tools:
-        why = "the request has no user text to act on" if not view.task.strip() else \
-            "no tools were offered, and it answers only from tool results"
-        return cannot_plan(why)
+        return cannot_plan("the request has no user text to act on" if not view.task.strip()
+                           else "no tools were offered, and it answers only from tool results")
     names = ", ".join(t.name for t in view.tools)
     return cannot_plan(f"none of its rules (search and read, list and read, look up a key, one tool "
                        f"per need) fits this task with the offered tools ({names})", wording=example(view.tools))
@@ -54,7 +53,5 @@ def nothing_fits(view: View) -> dict:
 def example(tools) -> str:
     """A task the rules handle with these tools: the first rule whose tools are offered."""
     names = {w for t in tools for w in stems(t.name)}
-    for need, wording in EXAMPLES:
-        if names & need:
-            return wording
-    return f"Call {tools[0].name} with " + ", ".join(f"{p} 'x'" for p in tools[0].required or tools[0].properties)
+    call = f"Call {tools[0].name} with " + ", ".join(f"{p} 'x'" for p in tools[0].required or tools[0].properties)
+    return next((wording for need, wording in EXAMPLES if names & need), call)

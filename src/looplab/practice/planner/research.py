@@ -127,8 +127,7 @@ def _cited(question: str, query: list[str], reads, clean, french_order: bool = F
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
-    best = sorted(scored)[:4]
-    best.sort(key=lambda item: (item[1], item[2]))
+    best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
 
 

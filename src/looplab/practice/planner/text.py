@@ -15,7 +15,7 @@ STOPWORDS = frozenset(
     over own please same say says she should so some such tell than that the their
     theirs them then there these they this those through to too under until up very
     was we were what when where which while who whom why will with would you your
-    yours us ok okay find show list look lookup read want need like much many also
+    yours us ok okay find show list look lookup read want need like much many
     le la les un une des du de et est sont que qui quel quelle quels quelles dans sur
     pour par avec ce cette ces mes nos notre votre vos il elle ils elles je tu nous
     vous moi en au aux ou où comment combien quand pourquoi ne pas non leur leurs s'il te plaît svp stp faut""".split()
@@ -157,12 +157,9 @@ def quoted(text: str) -> list[str]:
     return [next(g for g in groups if g) for groups in found]
 
 
-FILE_NAME = r"[\w][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,4}\b"
-
-
 def file_names(text: str) -> list[str]:
     """The file names mentioned in `text` (`word.ext`), in order, without repeats."""
-    names = re.findall(rf"(?<![\w@/.-])(?:[\w.-]+/)*{FILE_NAME}(?![@\w])", text)
+    names = re.findall(r"(?<![\w@/.-])(?:[\w.-]+/)*[\w][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,4}\b(?![@\w])", text)
     return list(dict.fromkeys(n for n in names if not re.fullmatch(r"[\d.]+", n)))
 
 
@@ -180,10 +177,8 @@ def sentences(text: str) -> tuple[str, ...]:
 def sentence_case(text: str) -> str:
     """`text` with a capital first letter and a final full stop."""
     text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text[-1] in ".!?" else text + "."
+    end = "" if not text or text[-1] in ".!?" else "."
+    return text[:1].upper() + text[1:] + end
 
 
 def one_line(text: str) -> str:
