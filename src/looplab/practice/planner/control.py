@@ -164,8 +164,7 @@ def stop_at(reply: dict, sequences: list[str]) -> dict:
             hits = [(block["text"].find(s), s) for s in sequences if s in block["text"]]
             if hits:
                 at, sequence = min(hits)
-                cut = block["text"][:at]
-                kept += [{**block, "text": cut}] if cut else []
+                kept += [{**block, "text": block["text"][:at]}] if at else []
                 return {"content": kept, "stop_reason": "stop_sequence", "stop_sequence": sequence}
         kept.append(block)
     return reply
