@@ -10,7 +10,6 @@ from ..context import is_cleared
 from ..view import OfferedTool, Step, View
 from .text import clip, first_value, fold, one_line, sentence_case, stems, words
 
-CANNOT_PLAN = "The practice model can't plan this request: {why}."
 TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local "
                  "server.")
 
@@ -26,7 +25,7 @@ MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
 def _no_date(m) -> str:
     """'ses champs Montant et Statut ne donnent pas de date : je n'ai pas pu dire quand elle est due'."""
     many = " and " in m[1]
-    return (f"{'ses champs' if many else 'son champ'} {m[1].replace(' and ', ' et ')} {'ne donnent' if many else 'ne donne'} "
+    return (f"{'ses champs' if many else 'son champ'} {_et(m[1])} {'ne donnent' if many else 'ne donne'} "
             f"pas de date : je n'ai pas pu dire quand{' elle est due' if m[2] else ''}")
 
 
@@ -202,9 +201,8 @@ IN_FRENCH = [
              (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
              (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w[\w ]*?) '([^']*)', which I cannot read as paid or "
               r"unpaid; it is not counted\.", r"\1 a \2 '\3', que je ne sais pas lire comme payée ou impayée ; non comptée."),
-             (r"A wording I handle:", "Une formulation que je traite :"), ("Claude or a local model would try it: set "
-              "ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local server.", "Claude ou un modèle local s'y essaierait : "
-              "définissez ANTHROPIC_API_KEY, ou ANTHROPIC_BASE_URL pour un serveur local."),
+             (r"A wording I handle:", "Une formulation que je traite :"), (TRY_ELSEWHERE, "Claude ou un modèle local "
+              "s'y essaierait : définissez ANTHROPIC_API_KEY, ou ANTHROPIC_BASE_URL pour un serveur local."),
              (r"The documents do not answer this question", "Les documents ne répondent pas à cette question"),
              (r"The practice model can't plan this request:", "Le modèle d'entraînement ne sait pas traiter cette demande :"),
              (r"\b(Impayées|Payées)(,[^:]*[^:\s])?:", r"\1\2 :"), (r"\) and ", ") et "), (r": searching for ('[^']*') found "
@@ -306,7 +304,7 @@ def use(calls: list[tuple[str, dict]], note: str = "") -> dict:
 
 def cannot_plan(why: str, wording: str = "") -> dict:
     """The polite refusal: says why, a wording it handles, and how to try it with Claude or a local model."""
-    return declined(CANNOT_PLAN.format(why=why), wording)
+    return declined(f"The practice model can't plan this request: {why}.", wording)
 
 
 ABSENT = re.compile(r"not found|no entry|no such|no result|unknown|does not exist|doesn't exist|"
@@ -419,19 +417,12 @@ def pick(tools, verbs: set[str], exclude: tuple[str, ...] = ()) -> OfferedTool |
     return None
 
 
-def string_prop(tool: OfferedTool, prefer: set[str] = frozenset()) -> str | None:
-    """The string property to fill: one whose name is in `prefer`, else the first required, else the first."""
-    names = [n for n, p in tool.properties.items() if p.get("type", "string") == "string"]
-    for name in names:
-        if set(words(name)) & prefer:
-            return name
-    required = [n for n in tool.required if n in names]
-    return (required or names or [None])[0]
-
-
 def first_input(tool: OfferedTool, value: str, prefer: set[str] = frozenset()) -> dict:
-    """The input that passes `value` in the tool's main string property ({} if it has none)."""
-    prop = string_prop(tool, prefer)
+    """The input that passes `value` in the tool's main string property ({} if it has none): one whose name is in
+    `prefer`, else the first required, else the first."""
+    names = [n for n, p in tool.properties.items() if p.get("type", "string") == "string"]
+    preferred = [n for n in names if set(words(n)) & prefer]
+    prop = (preferred or [n for n in tool.required if n in names] or names or [None])[0]
     return {prop: value} if prop else {}
 
 
