@@ -32,7 +32,6 @@ OPERATORS = {  # operator -> the names an `operation` enum may give it
 SPOKEN = [(r"\bmultiplied by\b|\btimes\b|×|\bfois\b", "*"), (r"\bdivided by\b|÷|\bdivisé par\b", "/"),
           (r"\bplus\b", "+"), (r"\bminus\b|\bmoins\b", "-"), (r"\bto the power of\b|\^", "**")]
 _VALIDATORS: dict[str, object] = {}
-DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")  # '3,5' is 3.5; '12,500' is not read as a decimal
 
 
 @lru_cache(maxsize=1024)  # pure: the same clauses come back every turn
