@@ -138,17 +138,15 @@ IN_FRENCH = [
               lambda m: f"La demande nomme plus d'une valeur de {m[1]} ({_et(m[2])} et celle qui "
               f"porte {_et(m[3])}) ; je réponds pour une seule à la fois"),
              (r"[Tt]he task both names and negates values of (\w+)", r"La demande nomme et exclut à la fois des valeurs de \1"),
-             (r"I cannot apply '(.*?)': the records have no amount", r"Je ne sais pas appliquer '\1' : les fiches n'ont pas de montant"),
-             (r"I cannot apply '(.*?)': the records have several amounts",
-              r"Je ne sais pas appliquer '\1' : les fiches ont plusieurs montants"),
-             (r"I cannot apply '(.*?)': I cannot read '(.*?)' as an amount", r"Je ne sais pas appliquer '\1' : je ne lis pas "
-              r"'\2' comme un montant"),
-             (r"I cannot apply '(.*?)': the amounts are in several currencies",
-              r"Je ne sais pas appliquer '\1' : les montants sont en plusieurs devises"),
-             (r"I cannot apply '(.*?)': I cannot tell which date field of the records it means",
-              r"Je ne sais pas appliquer '\1' : je ne sais pas de quel champ de date des fiches il s'agit"),
-             (r"I cannot apply '(.*?)': I cannot tell whether its dates are day/month or month/day",
-              r"Je ne sais pas appliquer '\1' : je ne sais pas si ses dates sont jour/mois ou mois/jour"),
+             *((rf"I cannot apply '(.*?)': {en}", rf"Je ne sais pas appliquer '\1' : {fr}") for en, fr in [
+                 ("the records have no amount", "les fiches n'ont pas de montant"),
+                 ("the records have several amounts", "les fiches ont plusieurs montants"),
+                 (r"I cannot read '(.*?)' as an amount", r"je ne lis pas '\2' comme un montant"),
+                 ("the amounts are in several currencies", "les montants sont en plusieurs devises"),
+                 ("I cannot tell which date field of the records it means",
+                  "je ne sais pas de quel champ de date des fiches il s'agit"),
+                 ("I cannot tell whether its dates are day/month or month/day",
+                  "je ne sais pas si ses dates sont jour/mois ou mois/jour")]),
              (r"I could not list the folder '(.*?)': ", r"Je n'ai pas pu lister le dossier '\1' : "),
              (r"[Tt]he folder ('[^']*') holds no files(?:, only the folders (.*?), and the task names none of them)?, so I "
               r"read nothing and give no answer", lambda m: ("le" if m.start() else "Le") + f" dossier {m[1]} ne contient "
