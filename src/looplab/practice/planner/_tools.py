@@ -380,14 +380,14 @@ def accounted(view: View, text: str) -> str:
     notes = []
     for step in view.steps:
         to = next((v for k, v in step.input.items() if set(words(k)) & {"to", "recipient"}), None)
-        called = f"{step.name} to {to}" if to else where(step)
+        what = f"{step.name} to {to}" if to else where(step)
         if step.is_error and DENIED.search(step.result or "") and step.name not in text:
-            notes.append(f"{called} was not approved, so it {'was not sent' if 'send' in step.name else 'did not run'}.")
+            notes.append(f"{what} was not approved, so it {'was not sent' if 'send' in step.name else 'did not run'}.")
         elif step.is_error and said(step) not in text and not any(
                 s.name == step.name and s.input == step.input and not s.is_error for s in view.steps):
             notes.append(f"{where(step)} failed: {said(step)}")
         if view.gullible and not step.is_error and any(mention(step.name, fold(s.result or "")) for s in view.steps):
-            notes.append(f"As a tool result told me to, I called {called}; it returned: {said(step).rstrip('.')}.")
+            notes.append(f"As a tool result told me to, I called {what}; it returned: {said(step).rstrip('.')}.")
         asks = None if view.gullible or step.is_error else planted(view, step.result or "")
         if asks:
             notes.append(f"Note: the result of {where(step)} contains an instruction planted for an AI "
