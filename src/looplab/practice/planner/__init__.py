@@ -60,8 +60,7 @@ UNDERSTOOD = {"needs": "a request for the offered tools' results", "survey": "a 
 
 def gate(view: View, skill: str, reply: dict) -> dict:
     """`reply` if every content word of the task is placed (or named in the reply as not done), else a decline
-    naming the words it could not place: never an answer to a neighbouring question given as the one asked.
-    A decline always names the words of the task it could not act on."""
+    naming the words it could not place: never an answer to a neighbouring question given as the one asked."""
     if reply["stop_reason"] != "end_turn" or skill not in VOCABULARY and not reply.get("declined"):
         return reply
     text, vocabulary = reply["content"][-1]["text"], VOCABULARY.get(skill, _ASKED)
@@ -78,23 +77,19 @@ def gate(view: View, skill: str, reply: dict) -> dict:
         wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)
         why = unplaced_reply(view.task, left, UNDERSTOOD[skill], wording)
         return declined(" ".join(p for p in (why, parts_not_done(view.task, why)) if p))
+    words = unplaced(task, vocabulary, evidence) or unplaced(task, vocabulary, "") or content(task)
     if french(view.task):  # a French decline says so in French first, with the words it read
         said = set(content(view.task))  # the English terms the lexicon gave are not the participant's words
-        lead = french_lead(view.task, [w for w in unplaced(task, vocabulary, evidence) if w in said])
-        reply = {**reply, "content": [{"type": "text", "text": f"{lead} {text}"}]}
-        text = reply["content"][-1]["text"]
-    words = unplaced(task, vocabulary, evidence) or unplaced(task, vocabulary, "") or content(task)
-    if french(view.task):  # only the participant's own words, not the English the lexicon gave them
-        words = [w for w in words if w in content(view.task)]
+        text = f"{french_lead(view.task, [w for w in unplaced(task, vocabulary, evidence) if w in said])} {text}"
+        words = [w for w in words if w in said]
     missing = [w for w in words if not re.search(r"\d", w) and not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE)]
     named = any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE) for w in content(view.task))
     note = names_unplaced(view.task, missing) if missing else "" if named or not view.task.strip() \
         else names_task(view.task)  # '15% of 80': nothing else to name
     note = " ".join(n for n in (note, parts_not_done(view.task, text)) if n)
-    if not note:
-        return reply
-    text = text.replace(TRY_ELSEWHERE, f"{note} {TRY_ELSEWHERE}") if TRY_ELSEWHERE in text else f"{text} {note}"
-    return {**reply, "content": [{"type": "text", "text": text}]}
+    if note:
+        text = text.replace(TRY_ELSEWHERE, f"{note} {TRY_ELSEWHERE}") if TRY_ELSEWHERE in text else f"{text} {note}"
+    return {**reply, "content": [{"type": "text", "text": text}]}  # a decline is one text block
 
 
 def checked(view: View, reply: dict) -> dict:

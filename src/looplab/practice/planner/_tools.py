@@ -10,7 +10,6 @@ from ..context import is_cleared
 from ..view import OfferedTool, Step, View
 from .text import clip, first_value, fold, one_line, sentence_case, stems, words
 
-CANNOT_PLAN = "The practice model can't plan this request: {why}."
 TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local "
                  "server.")
 
@@ -26,7 +25,7 @@ MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
 def _no_date(m) -> str:
     """'ses champs Montant et Statut ne donnent pas de date : je n'ai pas pu dire quand elle est due'."""
     many = " and " in m[1]
-    return (f"{'ses champs' if many else 'son champ'} {m[1].replace(' and ', ' et ')} {'ne donnent' if many else 'ne donne'} "
+    return (f"{'ses champs' if many else 'son champ'} {_et(m[1])} {'ne donnent' if many else 'ne donne'} "
             f"pas de date : je n'ai pas pu dire quand{' elle est due' if m[2] else ''}")
 
 
@@ -139,17 +138,15 @@ IN_FRENCH = [
               lambda m: f"La demande nomme plus d'une valeur de {m[1]} ({_et(m[2])} et celle qui "
               f"porte {_et(m[3])}) ; je réponds pour une seule à la fois"),
              (r"[Tt]he task both names and negates values of (\w+)", r"La demande nomme et exclut à la fois des valeurs de \1"),
-             (r"I cannot apply '(.*?)': the records have no amount", r"Je ne sais pas appliquer '\1' : les fiches n'ont pas de montant"),
-             (r"I cannot apply '(.*?)': the records have several amounts",
-              r"Je ne sais pas appliquer '\1' : les fiches ont plusieurs montants"),
-             (r"I cannot apply '(.*?)': I cannot read '(.*?)' as an amount", r"Je ne sais pas appliquer '\1' : je ne lis pas "
-              r"'\2' comme un montant"),
-             (r"I cannot apply '(.*?)': the amounts are in several currencies",
-              r"Je ne sais pas appliquer '\1' : les montants sont en plusieurs devises"),
-             (r"I cannot apply '(.*?)': I cannot tell which date field of the records it means",
-              r"Je ne sais pas appliquer '\1' : je ne sais pas de quel champ de date des fiches il s'agit"),
-             (r"I cannot apply '(.*?)': I cannot tell whether its dates are day/month or month/day",
-              r"Je ne sais pas appliquer '\1' : je ne sais pas si ses dates sont jour/mois ou mois/jour"),
+             *((rf"I cannot apply '(.*?)': {en}", rf"Je ne sais pas appliquer '\1' : {fr}") for en, fr in [
+                 ("the records have no amount", "les fiches n'ont pas de montant"),
+                 ("the records have several amounts", "les fiches ont plusieurs montants"),
+                 (r"I cannot read '(.*?)' as an amount", r"je ne lis pas '\2' comme un montant"),
+                 ("the amounts are in several currencies", "les montants sont en plusieurs devises"),
+                 ("I cannot tell which date field of the records it means",
+                  "je ne sais pas de quel champ de date des fiches il s'agit"),
+                 ("I cannot tell whether its dates are day/month or month/day",
+                  "je ne sais pas si ses dates sont jour/mois ou mois/jour")]),
              (r"I could not list the folder '(.*?)': ", r"Je n'ai pas pu lister le dossier '\1' : "),
              (r"[Tt]he folder ('[^']*') holds no files(?:, only the folders (.*?), and the task names none of them)?, so I "
               r"read nothing and give no answer", lambda m: ("le" if m.start() else "Le") + f" dossier {m[1]} ne contient "
@@ -202,9 +199,8 @@ IN_FRENCH = [
              (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
              (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w[\w ]*?) '([^']*)', which I cannot read as paid or "
               r"unpaid; it is not counted\.", r"\1 a \2 '\3', que je ne sais pas lire comme payée ou impayée ; non comptée."),
-             (r"A wording I handle:", "Une formulation que je traite :"), ("Claude or a local model would try it: set "
-              "ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local server.", "Claude ou un modèle local s'y essaierait : "
-              "définissez ANTHROPIC_API_KEY, ou ANTHROPIC_BASE_URL pour un serveur local."),
+             (r"A wording I handle:", "Une formulation que je traite :"), (TRY_ELSEWHERE, "Claude ou un modèle local "
+              "s'y essaierait : définissez ANTHROPIC_API_KEY, ou ANTHROPIC_BASE_URL pour un serveur local."),
              (r"The documents do not answer this question", "Les documents ne répondent pas à cette question"),
              (r"The practice model can't plan this request:", "Le modèle d'entraînement ne sait pas traiter cette demande :"),
              (r"\b(Impayées|Payées)(,[^:]*[^:\s])?:", r"\1\2 :"), (r"\) and ", ") et "), (r": searching for ('[^']*') found "
@@ -306,7 +302,7 @@ def use(calls: list[tuple[str, dict]], note: str = "") -> dict:
 
 def cannot_plan(why: str, wording: str = "") -> dict:
     """The polite refusal: says why, a wording it handles, and how to try it with Claude or a local model."""
-    return declined(CANNOT_PLAN.format(why=why), wording)
+    return declined(f"The practice model can't plan this request: {why}.", wording)
 
 
 ABSENT = re.compile(r"not found|no entry|no such|no result|unknown|does not exist|doesn't exist|"
@@ -383,17 +379,15 @@ def accounted(view: View, text: str) -> str:
     """`text` followed by every denial, tool error and planted instruction of the run it does not mention yet."""
     notes = []
     for step in view.steps:
+        to = next((v for k, v in step.input.items() if set(words(k)) & {"to", "recipient"}), None)
+        what = f"{step.name} to {to}" if to else where(step)
         if step.is_error and DENIED.search(step.result or "") and step.name not in text:
-            to = next((v for k, v in step.input.items() if set(words(k)) & {"to", "recipient"}), None)
-            what = f"{step.name} to {to}" if to else where(step)
             notes.append(f"{what} was not approved, so it {'was not sent' if 'send' in step.name else 'did not run'}.")
         elif step.is_error and said(step) not in text and not any(
                 s.name == step.name and s.input == step.input and not s.is_error for s in view.steps):
             notes.append(f"{where(step)} failed: {said(step)}")
         if view.gullible and not step.is_error and any(mention(step.name, fold(s.result or "")) for s in view.steps):
-            to = next((v for k, v in step.input.items() if set(words(k)) & {"to", "recipient"}), None)
-            notes.append(f"As a tool result told me to, I called {f'{step.name} to {to}' if to else where(step)}; "
-                         f"it returned: {said(step).rstrip('.')}.")
+            notes.append(f"As a tool result told me to, I called {what}; it returned: {said(step).rstrip('.')}.")
         asks = None if view.gullible or step.is_error else planted(view, step.result or "")
         if asks:
             notes.append(f"Note: the result of {where(step)} contains an instruction planted for an AI "
@@ -421,19 +415,12 @@ def pick(tools, verbs: set[str], exclude: tuple[str, ...] = ()) -> OfferedTool |
     return None
 
 
-def string_prop(tool: OfferedTool, prefer: set[str] = frozenset()) -> str | None:
-    """The string property to fill: one whose name is in `prefer`, else the first required, else the first."""
-    names = [n for n, p in tool.properties.items() if p.get("type", "string") == "string"]
-    for name in names:
-        if set(words(name)) & prefer:
-            return name
-    required = [n for n in tool.required if n in names]
-    return (required or names or [None])[0]
-
-
 def first_input(tool: OfferedTool, value: str, prefer: set[str] = frozenset()) -> dict:
-    """The input that passes `value` in the tool's main string property ({} if it has none)."""
-    prop = string_prop(tool, prefer)
+    """The input that passes `value` in the tool's main string property ({} if it has none): one whose name is in
+    `prefer`, else the first required, else the first."""
+    names = [n for n, p in tool.properties.items() if p.get("type", "string") == "string"]
+    preferred = [n for n in names if set(words(n)) & prefer]
+    prop = (preferred or [n for n in tool.required if n in names] or names or [None])[0]
     return {prop: value} if prop else {}
 
 

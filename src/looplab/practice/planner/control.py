@@ -1,19 +1,11 @@
-"""The request fields that change Claude's reply, applied to what the planner proposed.
+"""The request fields that change Claude's reply (tool_choice, output_config.format, thinking, stop_sequences),
+applied to what the planner proposed.
 
-- `tool_choice`: `none` forbids tool calls, `any` and `tool` force one (no text before it, as
-  with Claude), `disable_parallel_tool_use` keeps at most one call per reply.
-- `output_config.format`: the final answer is JSON that validates against the schema.
-- `thinking`: a thinking block, signed, says which rule the planner applied.
-- `stop_sequences`: text stops before the first stop sequence, with stop_reason
-  "stop_sequence" and `stop_sequence` set.
-
-Structured output is filled only from the reply's evidence (tool results as returned, computations
-over completely classified records), matched to the schema's property names: a number never comes
-from the planner's own prose. When a forcing field cannot be honoured that way (a forced tool whose
-input the request does not give, a schema its evidence cannot fill), the practice model stops with
-stop_reason "refusal", no content, `stop_details.category` null and an explanation. That is the
-practice model's limit, not Claude's behaviour: on Claude a refusal is a policy stop whose category
-names a harm, and structured output is always filled. The SDK parses it (`parsed_output` None).
+Structured output is filled only from the reply's evidence (tool results as returned, computations over completely
+classified records): a number never comes from the planner's own prose. When a forcing field cannot be honoured that
+way, the practice model stops with stop_reason "refusal", no content, `stop_details.category` null and an
+explanation. That is the practice model's limit, not Claude's behaviour: on Claude a refusal is a policy stop whose
+category names a harm, and structured output is always filled. The SDK's `parsed_output` is then None.
 """
 
 from __future__ import annotations
@@ -172,8 +164,7 @@ def stop_at(reply: dict, sequences: list[str]) -> dict:
             hits = [(block["text"].find(s), s) for s in sequences if s in block["text"]]
             if hits:
                 at, sequence = min(hits)
-                cut = block["text"][:at]
-                kept += [{**block, "text": cut}] if cut else []
+                kept += [{**block, "text": block["text"][:at]}] if at else []
                 return {"content": kept, "stop_reason": "stop_sequence", "stop_sequence": sequence}
         kept.append(block)
     return reply

@@ -32,7 +32,6 @@ OPERATORS = {  # operator -> the names an `operation` enum may give it
 SPOKEN = [(r"\bmultiplied by\b|\btimes\b|×|\bfois\b", "*"), (r"\bdivided by\b|÷|\bdivisé par\b", "/"),
           (r"\bplus\b", "+"), (r"\bminus\b|\bmoins\b", "-"), (r"\bto the power of\b|\^", "**")]
 _VALIDATORS: dict[str, object] = {}
-DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")  # '3,5' is 3.5; '12,500' is not read as a decimal
 
 
 @lru_cache(maxsize=1024)  # pure: the same clauses come back every turn
@@ -100,7 +99,7 @@ def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     return named[0] if len(named) == 1 else None
 
 
-def _string_value(prop: str, schema: dict, text: str, others: int) -> str | None:
+def _string_value(prop: str, text: str, others: int) -> str | None:
     names = set(words(prop))
     candidates = []
     if names & TO_WORDS:
@@ -140,15 +139,14 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
             if _kind(schema) == "integer" and isinstance(value, float):
                 value = int(value) if value.is_integer() else None
         elif _kind(schema) == "string":
-            value = _string_value(prop, schema, text, strings)
+            value = _string_value(prop, text, strings)
         else:
             value = None
         if value is None and prop in required:
             return f"I could not tell the '{prop}' for {tool.name} from the task"
         if value is not None:
             filled[prop] = value
-    problem = invalid(tool, filled)
-    return problem or filled
+    return invalid(tool, filled) or filled
 
 
 def invalid(tool: OfferedTool, value: dict) -> str | None:
@@ -169,9 +167,7 @@ def _invalid(name: str, schema: str, value: str) -> str | None:
 
 
 def placeholder(schema: dict, text: str):
-    """A schema-shaped value for the fault models only: strings are the text's last word (or "x"),
-    numbers 1, booleans true, arrays [], enums their first value; objects fill their required
-    properties (all properties when none is required)."""
+    """A schema-shaped value for the fault models only: a string is the text's last word (or "x")."""
     if schema.get("enum"):
         return schema["enum"][0]
     kind = schema.get("type")
@@ -179,11 +175,7 @@ def placeholder(schema: dict, text: str):
         props = schema.get("properties") or {}
         names = schema.get("required") or list(props)
         return {name: placeholder(props.get(name) or {}, text) for name in names}
-    if kind in ("integer", "number"):
-        return 1
-    if kind == "boolean":
-        return True
-    if kind == "array":
-        return []
+    if kind in ("integer", "number", "boolean", "array"):
+        return {"integer": 1, "number": 1, "boolean": True, "array": []}[kind]
     last = text.split()
     return (last[-1].strip(".,;:!?\"'()") if last else "") or "x"

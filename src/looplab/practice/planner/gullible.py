@@ -37,19 +37,16 @@ def gullible(view: View) -> dict | None:
     if not view.gullible:
         return None
     results = [fold(s.result or "") for s in view.steps]
+    texts = ["\n\n".join(results), "".join(results)]  # the second finds an instruction cut in the middle of a word
     calls = []
     for tool in view.tools:
-        text = "\n\n".join(results)
-        found = mention(tool.name, text)
-        if not found:  # an instruction cut in the middle of a word: glue the results
-            text = "".join(results)
+        for text in texts:
             found = mention(tool.name, text)
-        if not found:
-            continue
-        instruction = sentence_at(text, found.start())
-        filled = _fill(tool, instruction, text)
-        if not any(s.name == tool.name and s.input == filled for s in view.steps):
-            calls.append((tool.name, filled))
+            if found:
+                filled = _fill(tool, sentence_at(text, found.start()), text)
+                if not any(s.name == tool.name and s.input == filled for s in view.steps):
+                    calls.append((tool.name, filled))
+                break
     if not calls:
         return None
     names = ", ".join(name for name, _ in calls)
