@@ -11,7 +11,9 @@ import httpx2
 import pydantic
 import pytest
 
+from looplab import samples
 from looplab.client import MODEL, practice_client
+from looplab.loop import run_agent
 from looplab.practice.models import known_models
 from looplab.practice.script import say
 from looplab.samples import weather_and_calc
@@ -156,6 +158,28 @@ def test_structured_output_with_tools_sends_bare_calls_then_json():
                                              "content": "Lyon: 21 °C, cloudy"}]}]
     final = ask(client, messages=history, tools=[WEATHER], output_config=fmt)
     assert json.loads(final.content[0].text) == {"summary": "Lyon: 21 °C, cloudy."}
+
+
+class Owed(pydantic.BaseModel):
+    unpaid_total_eur: float | None  # optional: pydantic writes anyOf [number, null]
+
+
+@pytest.mark.parametrize("prop", [{"type": ["number", "null"]}, {"anyOf": [{"type": "number"}, {"type": "null"}]}])
+def test_a_nullable_field_is_filled_from_the_evidence_like_its_type(tmp_path, prop):
+    """A nullable number (a type list, or pydantic's Optional) is filled as a number is: it used to be a 500."""
+    (tmp_path / "bills").mkdir()
+    (tmp_path / "bills" / "a.txt").write_text("Invoice K-1\nClient: Kiosque Nord\nAmount: 120.00 EUR\nStatus: unpaid\n")
+    (tmp_path / "bills" / "b.txt").write_text("Invoice K-2\nClient: Kiosque Nord\nAmount: 80.00 EUR\nStatus: paid\n")
+    tools = samples.invoice_tools(tmp_path)
+    client = practice_client()
+    run = run_agent(client, "In the folder bills, which invoices are unpaid and what is their total?", tools)
+    options = {"model": MODEL, "max_tokens": 500, "tools": [t.to_api() for t in tools], "tool_choice": {"type": "none"},
+               "messages": run.messages[:-1]}
+    schema = {"type": "object", "properties": {"unpaid_total_eur": prop}, "required": ["unpaid_total_eur"],
+              "additionalProperties": False}
+    reply = client.messages.create(**options, output_config={"format": {"type": "json_schema", "schema": schema}})
+    assert json.loads(reply.content[0].text) == {"unpaid_total_eur": 120}
+    assert client.messages.parse(**options, output_format=Owed).parsed_output == Owed(unpaid_total_eur=120)
 
 
 def test_system_role_message_mid_conversation_is_accepted():

@@ -117,7 +117,7 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
     if schema.get("type") != "object":
         return None, "the answer is text and evidence, and the schema asks for something else"
     props, required = schema.get("properties") or {}, set(schema.get("required") or [])
-    strings = [p for p, s in props.items() if (s or {}).get("type") == "string"]
+    strings = [p for p, s in props.items() if _type(s or {}) == "string"]
     if len(strings) == 1 and required <= set(strings) and set(words(strings[0].replace("_", " "))) & TEXT_NAMES:
         return {strings[0]: text}, None  # one field named for text ('answer', 'summary'): the answer itself
     value = {}
@@ -130,21 +130,28 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
     return value, None
 
 
+def _type(spec: dict) -> str | None:
+    """A property's one type, nullable forms included: 'number' for ["number", "null"] or an anyOf of the two."""
+    kinds = spec.get("type", [branch.get("type") for branch in spec.get("anyOf", []) if isinstance(branch, dict)])
+    kinds = [kinds] if isinstance(kinds, str) else [k for k in kinds if k != "null"]
+    return kinds[0] if len(kinds) == 1 else None
+
+
 def _evidence_for(prop: str, spec: dict, evidence: dict):
     """The one evidence value whose name shares a word with `prop` and whose type fits (and currency, if named)."""
     said = set(words(prop.replace("_", " "))) - {"of", "the", "in"}
     status = said & STATUS_WORDS  # 'total_due' is not filled from the total of the paid records
     if not said - UNIT_WORDS:
         return None
-    kind = KINDS.get(spec.get("type"), ())
+    kind = KINDS.get(_type(spec), ())
     unit = said & {"eur", "usd", "gbp"}
     scored = [(len(said & set(words(k))), v) for k, v in evidence.items() if isinstance(v, kind)
-              and isinstance(v, bool) == (spec.get("type") == "boolean")
+              and isinstance(v, bool) == (_type(spec) == "boolean")
               and (not unit or str(evidence.get(k + " currency", "")).lower() in unit)
               and status <= set(words(k)) and said - UNIT_WORDS <= set(words(k))]  # 'total_excl_vat': no
     best = max((n for n, _ in scored), default=0)
     hits = [v for n, v in scored if n == best and n > 0]
-    if spec.get("type") == "integer":
+    if _type(spec) == "integer":
         hits = [int(v) for v in hits if float(v).is_integer()]
     return hits[0] if len(hits) == 1 else None
 
