@@ -387,3 +387,33 @@ def test_a_negated_payment_is_not_read_as_a_deadline_and_a_decline_quotes_no_inv
     other = reply("Which invoices in the folder invoices must not be paid before their deadline?",
                   dated_folder(tmp_path / "b", DUE))
     assert "when" not in other.split("I understood")[0]
+
+
+def test_a_date_field_holding_n_a_is_noted_not_a_crash(tmp_path):
+    """'Due: n/a' in a date field used to end the run in a 500 (its '/' was read as a day/month)."""
+    folder = tmp_path / "invoices"
+    folder.mkdir()
+    for number, due in [("D-1", "10/11/2026"), ("D-2", "n/a"), ("D-3", "20/11/2026")]:
+        (folder / f"{number}.txt").write_text(f"Invoice {number}\nClient: Kiosque Nord\nAmount: 50 EUR\nDue: {due}\n"
+                                              "Status: unpaid\n")
+    text = reply("In the folder invoices, which unpaid invoices are due before 15/11/2026?", folder)
+    assert text.startswith("Unpaid, due before 15/11/2026: D-1 (Kiosque Nord, 50 EUR).")
+    assert "D-2.txt has no Due date I can read; it is not counted." in text
+
+
+def test_the_notes_of_a_limit_have_one_space_and_are_french_in_a_french_reply():
+    """'has no amount  I can compare' had two spaces without a currency, and no French."""
+    from looplab.practice.planner._limits import by_amount
+    from looplab.practice.planner._records import parse
+    from looplab.practice.planner._tools import in_french
+    from looplab.practice.view import Step
+    records = [parse(f"{n}.txt", Step(name="read_file", input={"path": n}, id=n, result=f"Invoice {n}\nAmount: {a}\n"))
+               for n, a in [("E-1", "700 EUR"), ("E-2", "to be agreed")]]
+    notes: list[str] = []
+    assert [r.number for r in by_amount("over 500", records, records, notes)] == ["E-1"]
+    assert notes == ["E-2.txt has no amount I can compare; it is not counted."]
+    assert in_french(notes[0]) == "E-2.txt n'a pas de montant que je sache comparer ; non comptée."
+    assert in_french("E-2.txt has no amount in EUR I can compare; it is not counted.") == \
+        "E-2.txt n'a pas de montant en EUR que je sache comparer ; non comptée."
+    assert in_french("E-2.txt has no Due date I can read; it is not counted.") == \
+        "E-2.txt n'a pas de date Due que je sache lire ; non comptée."

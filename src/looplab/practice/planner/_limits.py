@@ -14,6 +14,7 @@ AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|un
 NEUTRAL = {"are", "is", "were", "was", "be", "been", "invoices", "invoice", "ones", "bills", "records", "dated"}
 DATED = re.compile(r"(?:\b(\w+)\s+)?\b(before|after|until|since)\s+(\d{1,2}/\d{1,2}/\d{4}|\d{4}-\d{2}-\d{2})\b",
                    re.IGNORECASE)
+SLASHED = re.compile(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*")
 PASSES = {"over": gt, "above": gt, "more than": gt, "greater than": gt, "exceeding": gt, "at least": ge,
           "under": lt, "below": lt, "less than": lt, "at most": le}  # the amount's test for each word of AMOUNT
 EXTREME = re.compile(  # 'the largest (unpaid) invoice', '... is the largest?'; not 'the biggest client': not an amount
@@ -31,7 +32,7 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
     currency = limit and (limit.group(2) or limit.group(4))
     currency = {"€": "EUR", "£": "GBP"}.get(currency, currency) if currency else None
     comparable = [r for r in chosen if amounts[r.file] and (not currency or amounts[r.file][1] == currency)]
-    notes.extend(f"{r.file} has no amount {'in ' + currency if currency else ''} I can compare; it is not counted."
+    notes.extend(f"{r.file} has no amount{' in ' + currency if currency else ''} I can compare; it is not counted."
                  for r in chosen if r not in comparable)
     if limit:
         bound = money(limit.group(3) + " EUR")  # read as an amount: '1 000', '1,000', '95,25' and '95.25'
@@ -55,7 +56,7 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
     if len(named or fields) != 1 or (before and not named and before not in NEUTRAL):  # 'paid before ...'
         return f"I cannot apply '{phrase}': I cannot tell which date field of the records it means"
     key = (named or fields)[0]
-    slashed = [v.split("/") for r in records for v in [r.fields.get(key, "")] if "/" in v]
+    slashed = [d.groups() for r in records if (d := SLASHED.fullmatch(r.fields.get(key, "")))]  # not 'n/a'
     days, months = [int(d[0]) for d in slashed], [int(d[1]) for d in slashed]
     order = "ymd" if not days else "dmy" if max(days) > 12 else "mdy" if max(months) > 12 else None
     limit = order and _date(found.group(3), order)
@@ -75,7 +76,7 @@ def _date(text: str, order: str) -> tuple[int, int, int] | None:
     """(year, month, day) of '14/11/2026' (day first if `order` is 'dmy') or '2026-11-14'; None otherwise."""
     if iso := re.fullmatch(r"\s*(\d{4})-(\d{2})-(\d{2})\s*", text):
         return tuple(map(int, iso.groups()))
-    slashed = re.fullmatch(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*", text)
+    slashed = SLASHED.fullmatch(text)
     if not slashed:
         return None
     first, second, year = map(int, slashed.groups())

@@ -224,6 +224,9 @@ IN_FRENCH = [
               r"\1 n'a pas de ligne \2 : je ne sais pas si elle est \3 ; non comptée."),
              (r"(\S+) contains unreadable bytes; it is not counted\.", r"\1 contient des octets illisibles ; non comptée."),
              (r"(\S+) is empty; it is not counted\.", r"\1 est vide ; non comptée."),
+             (r"(\S+) has no amount(?: in (\w+))? I can compare; it is not counted\.", lambda m: f"{m[1]} n'a pas de "
+              f"montant{' en ' + m[2] if m[2] else ''} que je sache comparer ; non comptée."),
+             (r"(\S+) has no (.+?) date I can read; it is not counted\.", r"\1 n'a pas de date \2 que je sache lire ; non comptée."),
              (r"(\S+) could not be read \(the tool said: (.*?)\); it is not counted\.",
               r"\1 n'a pas pu être lu (l'outil a dit : \2) ; non compté."),
              (r"(\S+) shares no field name with the other records \((.*?)\); it is left out\.",
