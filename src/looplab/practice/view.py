@@ -5,6 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+def schema_of(spec) -> dict:
+    """A subschema as a dict: JSON Schema's `true` (any value) is {}, `false` (no value) is {"not": {}}."""
+    return spec if isinstance(spec, dict) else {} if spec else {"not": {}}
+
+
 @dataclass(frozen=True)
 class OfferedTool:
     """A tool as the request offers it: name, description and JSON schema."""
@@ -15,8 +20,8 @@ class OfferedTool:
 
     @property
     def properties(self) -> dict:
-        """The schema's properties, name -> property schema."""
-        return self.input_schema.get("properties") or {}
+        """The schema's properties, name -> property schema (a dict, JSON Schema's true and false included)."""
+        return {name: schema_of(spec) for name, spec in (self.input_schema.get("properties") or {}).items()}
 
     @property
     def required(self) -> list[str]:

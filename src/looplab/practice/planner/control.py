@@ -16,7 +16,7 @@ import json
 from looplab._jsonschema import validator_class
 from looplab.practice.planner.fill import fill_input
 from looplab.practice.planner.text import clip, words
-from looplab.practice.view import OfferedTool, View
+from looplab.practice.view import OfferedTool, View, schema_of
 
 
 def decline(why: str) -> dict:
@@ -116,13 +116,14 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
         return text, None
     if schema.get("type") != "object":
         return None, "the answer is text and evidence, and the schema asks for something else"
-    props, required = schema.get("properties") or {}, set(schema.get("required") or [])
-    strings = [p for p, s in props.items() if _type(s or {}) == "string"]
+    props = {name: schema_of(spec) for name, spec in (schema.get("properties") or {}).items()}
+    required = set(schema.get("required") or [])
+    strings = [p for p, s in props.items() if _type(s) == "string"]
     if len(strings) == 1 and required <= set(strings) and set(words(strings[0].replace("_", " "))) & TEXT_NAMES:
         return {strings[0]: text}, None  # one field named for text ('answer', 'summary'): the answer itself
     value = {}
     for prop, spec in props.items():
-        found = _evidence_for(prop, spec or {}, evidence)
+        found = _evidence_for(prop, spec, evidence)
         if found is not None:
             value[prop] = found
         elif prop in required:

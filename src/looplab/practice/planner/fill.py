@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from looplab._jsonschema import validator_class
 
-from ..view import OfferedTool
+from ..view import OfferedTool, schema_of
 from .interpret import numbers_as_written
 from .text import STOPWORDS, file_names, quoted, stem, stems, words
 
@@ -174,7 +174,7 @@ def placeholder(schema: dict, text: str):
     if kind == "object" or (kind is None and "properties" in schema):
         props = schema.get("properties") or {}
         names = schema.get("required") or list(props)
-        return {name: placeholder(props.get(name) or {}, text) for name in names}
+        return {name: placeholder(schema_of(props.get(name, True)), text) for name in names}
     if kind in ("integer", "number", "boolean", "array"):
         return {"integer": 1, "number": 1, "boolean": True, "array": []}[kind]
     last = text.split()

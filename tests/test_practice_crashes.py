@@ -1,0 +1,35 @@
+"""Requests the API accepts that the practice model used to answer with a 500 'internal error': each now gets a reply."""
+
+import json
+
+from looplab import samples
+from looplab.client import MODEL, practice_client
+from looplab.loop import run_agent
+
+CALC = {"name": "calculator", "description": "Evaluate an arithmetic expression.",
+        "input_schema": {"type": "object", "properties": {"expression": True}, "required": ["expression"]}}
+
+
+def test_a_tool_property_whose_schema_is_true_is_read_as_any_value():
+    """A tool property given as JSON Schema `true` (any value) used to be a 500 ('bool' has no attribute 'get')."""
+    ask = {"model": MODEL, "max_tokens": 500, "messages": [{"role": "user", "content": "What is 7 times 6?"}],
+           "tools": [CALC]}
+    for client in (practice_client(), practice_client(gullible=True), practice_client(never_stop=True)):
+        reply = client.messages.create(**ask)
+        assert reply.stop_reason == "tool_use"
+        assert [b.name for b in reply.content if b.type == "tool_use"] == ["calculator"]
+
+
+def test_a_structured_output_property_whose_schema_is_true_or_false_is_not_a_500():
+    """A structured-output property given as `true` or `false` used to be a 500; the answer fills the others."""
+    client, tools = practice_client(), samples.weather_and_calc()
+    run = run_agent(client, "What is 12 * (3 + 5)?", tools)
+    options = {"model": MODEL, "max_tokens": 500, "tools": [t.to_api() for t in tools],
+               "tool_choice": {"type": "none"}, "messages": run.messages[:-1]}
+    schema = {"type": "object", "properties": {"result": {"type": "number"}, "note": True, "never": False},
+              "required": ["result"], "additionalProperties": False}
+    reply = client.messages.create(**options, output_config={"format": {"type": "json_schema", "schema": schema}})
+    assert json.loads(reply.content[0].text) == {"result": 96}
+    schema["required"] = ["result", "note"]  # nothing gives 'note': plainly declined, not guessed
+    reply = client.messages.create(**options, output_config={"format": {"type": "json_schema", "schema": schema}})
+    assert reply.stop_reason == "refusal" and "'note'" in reply.stop_details.explanation
