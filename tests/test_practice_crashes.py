@@ -1,6 +1,10 @@
 """Requests the API accepts that the practice model used to answer with a 500 'internal error': each now gets a reply."""
 
 import json
+import re
+
+import anthropic
+import pytest
 
 from looplab import samples
 from looplab.client import MODEL, practice_client
@@ -33,3 +37,21 @@ def test_a_structured_output_property_whose_schema_is_true_or_false_is_not_a_500
     schema["required"] = ["result", "note"]  # nothing gives 'note': plainly declined, not guessed
     reply = client.messages.create(**options, output_config={"format": {"type": "json_schema", "schema": schema}})
     assert reply.stop_reason == "refusal" and "'note'" in reply.stop_details.explanation
+
+
+def test_a_schema_whose_pattern_or_ref_cannot_be_used_is_a_400_naming_it():
+    """An invalid regex `pattern` or a `$ref` to nothing used to be a 500 (re.error, PointerToNowhere)."""
+    client = practice_client()
+    ask = {"model": MODEL, "max_tokens": 500, "messages": [{"role": "user", "content": "What is 7 times 6?"}]}
+    bad_pattern = {"type": "object", "properties": {"expression": {"type": "string", "pattern": "(["}},
+                   "required": ["expression"]}
+    bad_ref = {"type": "object", "properties": {"expression": {"$ref": "#/$defs/Expression"}}, "required": ["expression"]}
+    for schema, field in ((bad_pattern, "properties.expression.pattern"), (bad_ref, "properties.expression.$ref")):
+        with pytest.raises(anthropic.BadRequestError, match=re.escape(f"tools[0].input_schema.{field}")):
+            client.messages.create(**ask, tools=[{**CALC, "input_schema": schema}])
+        with pytest.raises(anthropic.BadRequestError, match=re.escape(f"output_config.format.schema.{field}")):
+            client.messages.create(**ask, output_config={"format": {"type": "json_schema", "schema": schema}})
+    good = {"type": "object", "$defs": {"Expression": {"type": "string", "pattern": "^[0-9 *+()-]+$"}},
+            "properties": {"expression": {"$ref": "#/$defs/Expression"}}, "required": ["expression"]}
+    reply = client.messages.create(**ask, tools=[{**CALC, "input_schema": good}])
+    assert [b.input for b in reply.content if b.type == "tool_use"] == [{"expression": "7 * 6"}]
