@@ -56,7 +56,7 @@ def spoken(text: str) -> str:
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:add|sum of)\s+{num}\s+(?:and|to)\s+{num}", r"\1 + \2", text, flags=re.IGNORECASE)
     for pattern, op in SPOKEN:
-        text = re.sub(rf"\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)
+        text = re.sub(rf"(?<!\s)\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)  # (?<!\s): not again from each space of a run
     return text
 
 
