@@ -1,4 +1,4 @@
-"""Requests the API accepts that the practice model used to answer with a 500 'internal error': each now gets a reply."""
+"""Requests the practice model used to meet with a 500, a long hang or a wrong value: each now gets a right reply, a plain decline, or the 400 naming the field."""
 
 import json
 import re
@@ -66,3 +66,29 @@ def test_a_task_with_a_long_run_of_spaces_is_answered_promptly():
         messages=[{"role": "user", "content": "What is the weather in" + " " * 10_000 + "Paris?"}])
     assert time.monotonic() - started < 5
     assert [b.input for b in reply.content if b.type == "tool_use"] == [{"city": "Paris"}]
+
+
+def _unpaid_run(tmp_path):
+    """A finished run over two unpaid invoices (200.50 EUR), and the options to ask for structured output after it."""
+    (tmp_path / "invoices").mkdir()
+    (tmp_path / "invoices" / "a.txt").write_text("Invoice A-1\nClient: Acme\nAmount: 120.00 EUR\nDue: 2026-03-01\n"
+                                                 "Status: unpaid\n")
+    (tmp_path / "invoices" / "b.txt").write_text("Invoice B-2\nClient: Beta\nAmount: 80.50 EUR\nDue: 2026-04-15\n"
+                                                 "Status: unpaid\n")
+    client, tools = practice_client(), samples.invoice_tools(tmp_path)
+    run = run_agent(client, "What is the total of the unpaid invoices in the folder invoices?", tools)
+    return client, {"model": MODEL, "max_tokens": 500, "tools": [t.to_api() for t in tools],
+                    "tool_choice": {"type": "none"}, "messages": run.messages[:-1]}
+
+
+def test_a_text_property_is_not_filled_with_the_currency_of_the_total(tmp_path):
+    """A string property 'due', 'total' or 'amount' used to be filled with the total's currency: {"due": "EUR"}."""
+    client, options = _unpaid_run(tmp_path)
+    for prop in ("due", "total", "amount"):
+        schema = {"type": "object", "properties": {prop: {"type": "string"}}, "required": [prop]}
+        reply = client.messages.create(**options, output_config={"format": {"type": "json_schema", "schema": schema}})
+        assert reply.stop_reason == "refusal" and not reply.content, (prop, reply.content)
+    schema = {"type": "object", "properties": {"total": {"type": "number"}, "total_currency": {"type": "string"}},
+              "required": ["total", "total_currency"]}
+    reply = client.messages.create(**options, output_config={"format": {"type": "json_schema", "schema": schema}})
+    assert json.loads(reply.content[0].text) == {"total": 200.5, "total_currency": "EUR"}

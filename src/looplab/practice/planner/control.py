@@ -149,7 +149,8 @@ def _evidence_for(prop: str, spec: dict, evidence: dict):
     scored = [(len(said & set(words(k))), v) for k, v in evidence.items() if isinstance(v, kind)
               and isinstance(v, bool) == (_type(spec) == "boolean")
               and (not unit or str(evidence.get(k + " currency", "")).lower() in unit)
-              and status <= set(words(k)) and said - UNIT_WORDS <= set(words(k))]  # 'total_excl_vat': no
+              and status <= set(words(k)) and said - UNIT_WORDS <= set(words(k))  # 'total_excl_vat': no
+              and ("currency" in words(k)) <= ("currency" in said)]  # 'total' or 'due' is never 'EUR'
     best = max((n for n, _ in scored), default=0)
     hits = [v for n, v in scored if n == best and n > 0]
     if _type(spec) == "integer":
