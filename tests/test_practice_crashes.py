@@ -1,10 +1,12 @@
 """Requests the practice model used to meet with a 500, a long hang or a wrong value: each now gets a right reply, a plain decline, or the 400 naming the field."""
 
+import datetime
 import json
 import re
 import time
 
 import anthropic
+import pydantic
 import pytest
 
 from looplab import samples
@@ -92,3 +94,24 @@ def test_a_text_property_is_not_filled_with_the_currency_of_the_total(tmp_path):
               "required": ["total", "total_currency"]}
     reply = client.messages.create(**options, output_config={"format": {"type": "json_schema", "schema": schema}})
     assert json.loads(reply.content[0].text) == {"total": 200.5, "total_currency": "EUR"}
+
+
+def test_a_value_that_breaks_the_properties_format_is_declined_not_sent(tmp_path):
+    """A tool's 'next spring' put in a `format: date` field made `messages.parse` raise pydantic's ValidationError."""
+    catalogue = tmp_path / "catalogue.json"
+    catalogue.write_text(json.dumps({"design": {"title": "Design", "start": "next spring"}}))
+    client, tools = practice_client(), samples.catalogue_tools(catalogue)
+    run = run_agent(client, "Look up 'design' in the catalogue.", tools)
+    options = {"model": MODEL, "max_tokens": 500, "tools": [t.to_api() for t in tools],
+               "tool_choice": {"type": "none"}, "messages": run.messages[:-1]}
+
+    class Course(pydantic.BaseModel):
+        title: str
+        start: datetime.date
+
+    reply = client.messages.parse(**options, output_format=Course)
+    assert reply.stop_reason == "refusal" and reply.parsed_output is None
+    assert "'next spring' is not a 'date'" in reply.stop_details.explanation
+    schema = {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]}
+    reply = client.messages.create(**options, output_config={"format": {"type": "json_schema", "schema": schema}})
+    assert json.loads(reply.content[0].text) == {"title": "Design"}

@@ -95,7 +95,8 @@ def shape_answer(reply: dict, schema: dict, task: str = "") -> dict:
         return decline(f"has no answer to put in the requested JSON format: {text or 'no text'}")
     value, why = _fit(text, reply.get("evidence") or {}, schema)
     if why is None:
-        error = next(iter(validator_class()(schema).iter_errors(value)), None)
+        checker = validator_class()  # formats too: Claude's 'date' is a date, and the SDK's parse checks it
+        error = next(iter(checker(schema, format_checker=checker.FORMAT_CHECKER).iter_errors(value)), None)
         why = error and f"the answer does not fit it: {error.message}"
     if why:
         asked = f" for '{clip(' '.join(task.split()), 80)}'" if task else ""
