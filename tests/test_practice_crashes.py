@@ -115,3 +115,17 @@ def test_a_value_that_breaks_the_properties_format_is_declined_not_sent(tmp_path
     schema = {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]}
     reply = client.messages.create(**options, output_config={"format": {"type": "json_schema", "schema": schema}})
     assert json.loads(reply.content[0].text) == {"title": "Design"}
+
+
+def test_a_slashed_date_in_the_task_is_not_read_month_first_against_iso_records(tmp_path):
+    """'due before 10/11/2026' over ISO dates was read as 11 October and answered 'none' (10 November was meant)."""
+    (tmp_path / "invoices").mkdir()
+    (tmp_path / "invoices" / "a.txt").write_text("Invoice A-1\nClient: Acme\nAmount: 120.00 EUR\nDue: 2026-10-20\n")
+    (tmp_path / "invoices" / "b.txt").write_text("Invoice B-2\nClient: Beta\nAmount: 80.50 EUR\nDue: 2026-12-15\n")
+    client, tools = practice_client(), samples.invoice_tools(tmp_path)
+    ask = "Which invoices in the folder invoices are due before {}?"
+    ambiguous = run_agent(client, ask.format("10/11/2026"), tools).answer
+    assert "none" not in ambiguous and "day/month or month/day" in ambiguous
+    assert "A-1" in run_agent(client, ask.format("25/11/2026"), tools).answer
+    assert "A-1" in run_agent(client, ask.format("11/25/2026"), tools).answer
+    assert "none" in run_agent(client, ask.format("2026-10-11"), tools).answer
