@@ -129,3 +129,15 @@ def test_a_slashed_date_in_the_task_is_not_read_month_first_against_iso_records(
     assert "A-1" in run_agent(client, ask.format("25/11/2026"), tools).answer
     assert "A-1" in run_agent(client, ask.format("11/25/2026"), tools).answer
     assert "none" in run_agent(client, ask.format("2026-10-11"), tools).answer
+
+
+def test_never_stop_with_a_server_tool_first_calls_the_clients_own_tool():
+    """never_stop=True with web_search (no input_schema) offered first used to be a 500 (TypeError in call(**str))."""
+    client = practice_client(never_stop=True)
+    ask = {"model": MODEL, "max_tokens": 500, "messages": [{"role": "user", "content": "What is 2+2?"}]}
+    search = {"type": "web_search_20250305", "name": "web_search"}
+    reply = client.messages.create(**ask, tools=[search, CALC])
+    assert [b.name for b in reply.content if b.type == "tool_use"] == ["calculator"]
+    reply = client.messages.create(**ask, tools=[search])
+    assert reply.stop_reason == "end_turn" and "server tool" in reply.content[0].text
+
