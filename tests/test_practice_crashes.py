@@ -141,3 +141,10 @@ def test_never_stop_with_a_server_tool_first_calls_the_clients_own_tool():
     reply = client.messages.create(**ask, tools=[search])
     assert reply.stop_reason == "end_turn" and "server tool" in reply.content[0].text
 
+
+def test_a_toolset_without_a_name_is_never_called():
+    """A computer toolset (it has no name) made the gullible model call a tool named '' with no instruction seen."""
+    for client in (practice_client(gullible=True), practice_client()):
+        reply = client.messages.create(model=MODEL, max_tokens=500, tools=[{"type": "computer_toolset_20260801"}],
+                                       messages=[{"role": "user", "content": "What is 2+2?"}])
+        assert not [b for b in reply.content if b.type == "tool_use"]

@@ -99,7 +99,7 @@ def read_request(body: dict, gullible: bool = False) -> View:
     """Build the View of a request body (`system`, `tools`, `messages` as the API takes them)."""
     messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
     tools = tuple(OfferedTool(t.get("name", ""), t.get("description") or "", t.get("input_schema") or {})
-                  for t in body.get("tools") or [] if isinstance(t, dict))
+                  for t in body.get("tools") or [] if isinstance(t, dict) and t.get("name"))  # a toolset has none
     start = max((i for i, m in enumerate(messages)  # plain text from the user: a task, or a follow-up
                  if m.get("role") == "user" and not any(b.get("type") == "tool_result" for b in _dicts(m))), default=0)
     task = text_of(messages[start].get("content")) if messages else ""
