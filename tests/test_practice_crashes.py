@@ -148,3 +148,12 @@ def test_a_toolset_without_a_name_is_never_called():
         reply = client.messages.create(model=MODEL, max_tokens=500, tools=[{"type": "computer_toolset_20260801"}],
                                        messages=[{"role": "user", "content": "What is 2+2?"}])
         assert not [b for b in reply.content if b.type == "tool_use"]
+
+
+def test_tool_choice_any_with_only_a_toolset_is_declined():
+    """tool_choice 'any' with only a computer toolset was a 500 (IndexError) once toolsets left the callable tools."""
+    reply = practice_client().messages.create(
+        model=MODEL, max_tokens=500, tools=[{"type": "computer_toolset_20260801"}], tool_choice={"type": "any"},
+        messages=[{"role": "user", "content": "Take a screenshot"}])
+    assert reply.stop_reason == "refusal" and "only a toolset" in reply.stop_details.explanation
+

@@ -75,6 +75,8 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
 
 
 def _forced(tools: list[OfferedTool], task: str) -> tuple[list[dict], str]:
+    if not tools:  # only a toolset was offered (computer, browser): it has no tool of its own to call
+        return [], "was forced by tool_choice to call a tool, but no tool it can call was offered (only a toolset)"
     reasons = []
     for tool in tools:
         filled = fill_input(tool, task)
