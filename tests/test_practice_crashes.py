@@ -157,3 +157,14 @@ def test_tool_choice_any_with_only_a_toolset_is_declined():
         messages=[{"role": "user", "content": "Take a screenshot"}])
     assert reply.stop_reason == "refusal" and "only a toolset" in reply.stop_details.explanation
 
+
+def test_a_nullable_type_list_inside_any_of_is_filled_like_its_type():
+    """A property {"anyOf": [{"type": ["number", "null"]}]} used to be a 500 (unhashable type: 'list')."""
+    client, tools = practice_client(), samples.weather_and_calc()
+    run = run_agent(client, "What is 12 * (3 + 5)?", tools)
+    schema = {"type": "object", "properties": {"result": {"anyOf": [{"type": ["number", "null"]}]}},
+              "required": ["result"]}
+    reply = client.messages.create(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools],
+                                   tool_choice={"type": "none"}, messages=run.messages[:-1],
+                                   output_config={"format": {"type": "json_schema", "schema": schema}})
+    assert json.loads(reply.content[0].text) == {"result": 96}

@@ -137,8 +137,9 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
 def _type(spec: dict) -> str | None:
     """A property's one type, nullable forms included: 'number' for ["number", "null"] or an anyOf of the two."""
     kinds = spec.get("type", [branch.get("type") for branch in spec.get("anyOf", []) if isinstance(branch, dict)])
-    kinds = [kinds] if isinstance(kinds, str) else [k for k in kinds if k != "null"]
-    return kinds[0] if len(kinds) == 1 else None
+    kinds = {k for kind in ([kinds] if isinstance(kinds, str) else kinds)  # a branch may hold a type list too
+             for k in (kind if isinstance(kind, list) else [kind])} - {"null"}
+    return next(iter(kinds)) if len(kinds) == 1 else None
 
 
 def _evidence_for(prop: str, spec: dict, evidence: dict):
