@@ -168,3 +168,14 @@ def test_a_nullable_type_list_inside_any_of_is_filled_like_its_type():
                                    tool_choice={"type": "none"}, messages=run.messages[:-1],
                                    output_config={"format": {"type": "json_schema", "schema": schema}})
     assert json.loads(reply.content[0].text) == {"result": 96}
+
+
+def test_an_empty_lookup_result_is_not_called_a_missing_key(tmp_path):
+    """A key whose entry is {} was said to be 'not a key of the catalogue' (a falsehood); now the reply says what came."""
+    catalogue = tmp_path / "catalogue.json"
+    catalogue.write_text(json.dumps({"design": {}, "ai": {"title": "Applied AI"}}))
+    tools = samples.catalogue_tools(catalogue)
+    answer = run_agent(practice_client(), "Look up 'design' in the catalogue.", tools).answer
+    assert "is not a key" not in answer and "returned an empty result ({})" in answer
+    answer = run_agent(practice_client(), "Cherche 'design' dans le catalogue.", tools).answer
+    assert "résultat vide ({})" in answer and "returned" not in answer
