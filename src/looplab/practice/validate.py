@@ -2,7 +2,9 @@
 
 import base64
 import binascii
+import json
 import re
+from functools import lru_cache
 from itertools import takewhile
 
 from looplab._jsonschema import schema_error
@@ -57,7 +59,59 @@ def _check_thinking(body: dict) -> str | None:
 
 def _check_schema(schema: dict, where: str) -> str | None:
     problem = schema_error(schema)
-    return f"{where}: not a valid JSON Schema ({problem}); fix it, e.g. {{\"type\": \"string\"}}" if problem else None
+    if problem:
+        return f"{where}: not a valid JSON Schema ({problem}); fix it, e.g. {{\"type\": \"string\"}}"
+    return _unusable(json.dumps(schema, sort_keys=True), where)
+
+
+SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+SCHEMA_ONE = ("items", "additionalProperties", "not", "if", "then", "else", "contains", "propertyNames",
+              "unevaluatedItems", "unevaluatedProperties", "contentSchema")
+
+
+def _subschemas(schema, where: str):
+    """(subschema, where) for `schema` and every schema inside it, keyword by keyword (not inside const or enum)."""
+    yield schema, where
+    for key, value in (schema.items() if isinstance(schema, dict) else ()):
+        if key in SCHEMA_MAPS and isinstance(value, dict):
+            for name, inner in value.items():
+                yield from _subschemas(inner, f"{where}.{key}.{name}")
+        elif key in SCHEMA_LISTS and isinstance(value, list):
+            for i, inner in enumerate(value):
+                yield from _subschemas(inner, f"{where}.{key}[{i}]")
+        elif key in SCHEMA_ONE:
+            yield from _subschemas(value, f"{where}.{key}")
+
+
+@lru_cache(maxsize=512)  # the same tools come back every turn
+def _unusable(text: str, where: str) -> str | None:
+    """A pattern that is no regular expression, or a $ref that points nowhere: the meta-schema lets both
+    pass, but no value can be checked against them (the API refuses such a schema too)."""
+    from referencing import Registry
+    from referencing.exceptions import Unresolvable
+    from referencing.jsonschema import DRAFT202012
+
+    schema = json.loads(text)
+    resolver = Registry().resolver_with_root(DRAFT202012.create_resource(schema))
+    scoped = any(isinstance(sub, dict) and "$id" in sub for sub, _ in list(_subschemas(schema, where))[1:])
+    for sub, at in _subschemas(schema, where):
+        if not isinstance(sub, dict):
+            continue
+        patterns = [(f"{at}.pattern", sub["pattern"])] if isinstance(sub.get("pattern"), str) else []
+        patterns += [(f"{at}.patternProperties", p) for p in sub.get("patternProperties") or {}]
+        for field, pattern in patterns:
+            try:
+                re.compile(pattern)
+            except re.error as exc:
+                return f"{field}: {pattern!r} is not a valid regular expression ({exc}); fix it, e.g. '^[a-z]+$'"
+        if isinstance(sub.get("$ref"), str) and not scoped:  # a nested $id moves the base: not followed here
+            try:
+                resolver.lookup(sub["$ref"])
+            except Unresolvable:
+                return (f"{at}.$ref: {sub['$ref']!r} points to nothing in the schema; define it under "
+                        "$defs (e.g. '#/$defs/Item'), as references outside the schema are not supported")
+    return None
 
 
 def check_tools(tools) -> str | None:

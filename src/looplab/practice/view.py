@@ -5,6 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+def schema_of(spec) -> dict:
+    """A subschema as a dict: JSON Schema's `true` (any value) is {}, `false` (no value) is {"not": {}}."""
+    return spec if isinstance(spec, dict) else {} if spec else {"not": {}}
+
+
 @dataclass(frozen=True)
 class OfferedTool:
     """A tool as the request offers it: name, description and JSON schema."""
@@ -15,8 +20,8 @@ class OfferedTool:
 
     @property
     def properties(self) -> dict:
-        """The schema's properties, name -> property schema."""
-        return self.input_schema.get("properties") or {}
+        """The schema's properties, name -> property schema (a dict, JSON Schema's true and false included)."""
+        return {name: schema_of(spec) for name, spec in (self.input_schema.get("properties") or {}).items()}
 
     @property
     def required(self) -> list[str]:
@@ -94,7 +99,7 @@ def read_request(body: dict, gullible: bool = False) -> View:
     """Build the View of a request body (`system`, `tools`, `messages` as the API takes them)."""
     messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
     tools = tuple(OfferedTool(t.get("name", ""), t.get("description") or "", t.get("input_schema") or {})
-                  for t in body.get("tools") or [] if isinstance(t, dict))
+                  for t in body.get("tools") or [] if isinstance(t, dict) and t.get("name"))  # a toolset has none
     start = max((i for i, m in enumerate(messages)  # plain text from the user: a task, or a follow-up
                  if m.get("role") == "user" and not any(b.get("type") == "tool_result" for b in _dicts(m))), default=0)
     task = text_of(messages[start].get("content")) if messages else ""

@@ -59,6 +59,9 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
     slashed = [d.groups() for r in records if (d := SLASHED.fullmatch(r.fields.get(key, "")))]  # not 'n/a'
     days, months = [int(d[0]) for d in slashed], [int(d[1]) for d in slashed]
     order = "ymd" if not days else "dmy" if max(days) > 12 else "mdy" if max(months) > 12 else None
+    if order == "ymd" and (own := SLASHED.fullmatch(found.group(3))):  # ISO records: the task's date tells alone
+        first, second = int(own.group(1)), int(own.group(2))
+        order = "dmy" if first > 12 or first == second else "mdy" if second > 12 else None
     limit = order and _date(found.group(3), order)
     if not limit:
         return f"I cannot apply '{phrase}': I cannot tell whether its dates are day/month or month/day"

@@ -16,7 +16,7 @@ import json
 from looplab._jsonschema import validator_class
 from looplab.practice.planner.fill import fill_input
 from looplab.practice.planner.text import clip, words
-from looplab.practice.view import OfferedTool, View
+from looplab.practice.view import OfferedTool, View, schema_of
 
 
 def decline(why: str) -> dict:
@@ -75,6 +75,8 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
 
 
 def _forced(tools: list[OfferedTool], task: str) -> tuple[list[dict], str]:
+    if not tools:  # only a toolset was offered (computer, browser): it has no tool of its own to call
+        return [], "was forced by tool_choice to call a tool, but no tool it can call was offered (only a toolset)"
     reasons = []
     for tool in tools:
         filled = fill_input(tool, task)
@@ -95,7 +97,8 @@ def shape_answer(reply: dict, schema: dict, task: str = "") -> dict:
         return decline(f"has no answer to put in the requested JSON format: {text or 'no text'}")
     value, why = _fit(text, reply.get("evidence") or {}, schema)
     if why is None:
-        error = next(iter(validator_class()(schema).iter_errors(value)), None)
+        checker = validator_class()  # formats too: Claude's 'date' is a date, and the SDK's parse checks it
+        error = next(iter(checker(schema, format_checker=checker.FORMAT_CHECKER).iter_errors(value)), None)
         why = error and f"the answer does not fit it: {error.message}"
     if why:
         asked = f" for '{clip(' '.join(task.split()), 80)}'" if task else ""
@@ -116,13 +119,14 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
         return text, None
     if schema.get("type") != "object":
         return None, "the answer is text and evidence, and the schema asks for something else"
-    props, required = schema.get("properties") or {}, set(schema.get("required") or [])
-    strings = [p for p, s in props.items() if _type(s or {}) == "string"]
+    props = {name: schema_of(spec) for name, spec in (schema.get("properties") or {}).items()}
+    required = set(schema.get("required") or [])
+    strings = [p for p, s in props.items() if _type(s) == "string"]
     if len(strings) == 1 and required <= set(strings) and set(words(strings[0].replace("_", " "))) & TEXT_NAMES:
         return {strings[0]: text}, None  # one field named for text ('answer', 'summary'): the answer itself
     value = {}
     for prop, spec in props.items():
-        found = _evidence_for(prop, spec or {}, evidence)
+        found = _evidence_for(prop, spec, evidence)
         if found is not None:
             value[prop] = found
         elif prop in required:
@@ -133,8 +137,9 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
 def _type(spec: dict) -> str | None:
     """A property's one type, nullable forms included: 'number' for ["number", "null"] or an anyOf of the two."""
     kinds = spec.get("type", [branch.get("type") for branch in spec.get("anyOf", []) if isinstance(branch, dict)])
-    kinds = [kinds] if isinstance(kinds, str) else [k for k in kinds if k != "null"]
-    return kinds[0] if len(kinds) == 1 else None
+    kinds = {k for kind in ([kinds] if isinstance(kinds, str) else kinds)  # a branch may hold a type list too
+             for k in (kind if isinstance(kind, list) else [kind])} - {"null"}
+    return next(iter(kinds)) if len(kinds) == 1 else None
 
 
 def _evidence_for(prop: str, spec: dict, evidence: dict):
@@ -148,7 +153,8 @@ def _evidence_for(prop: str, spec: dict, evidence: dict):
     scored = [(len(said & set(words(k))), v) for k, v in evidence.items() if isinstance(v, kind)
               and isinstance(v, bool) == (_type(spec) == "boolean")
               and (not unit or str(evidence.get(k + " currency", "")).lower() in unit)
-              and status <= set(words(k)) and said - UNIT_WORDS <= set(words(k))]  # 'total_excl_vat': no
+              and status <= set(words(k)) and said - UNIT_WORDS <= set(words(k))  # 'total_excl_vat': no
+              and ("currency" in words(k)) <= ("currency" in said)]  # 'total' or 'due' is never 'EUR'
     best = max((n for n, _ in scored), default=0)
     hits = [v for n, v in scored if n == best and n > 0]
     if _type(spec) == "integer":

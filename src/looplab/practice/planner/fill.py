@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from looplab._jsonschema import validator_class
 
-from ..view import OfferedTool
+from ..view import OfferedTool, schema_of
 from .interpret import numbers_as_written
 from .text import STOPWORDS, file_names, quoted, stem, stems, words
 
@@ -56,7 +56,7 @@ def spoken(text: str) -> str:
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:add|sum of)\s+{num}\s+(?:and|to)\s+{num}", r"\1 + \2", text, flags=re.IGNORECASE)
     for pattern, op in SPOKEN:
-        text = re.sub(rf"\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)
+        text = re.sub(rf"(?<!\s)\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)  # (?<!\s): not again from each space of a run
     return text
 
 
@@ -174,7 +174,7 @@ def placeholder(schema: dict, text: str):
     if kind == "object" or (kind is None and "properties" in schema):
         props = schema.get("properties") or {}
         names = schema.get("required") or list(props)
-        return {name: placeholder(props.get(name) or {}, text) for name in names}
+        return {name: placeholder(schema_of(props.get(name, True)), text) for name in names}
     if kind in ("integer", "number", "boolean", "array"):
         return {"integer": 1, "number": 1, "boolean": True, "array": []}[kind]
     last = text.split()
