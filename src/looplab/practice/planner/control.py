@@ -14,7 +14,7 @@ import hashlib
 import json
 
 from looplab._jsonschema import validator_class
-from looplab.practice.planner.fill import fill_input
+from looplab.practice.planner.fill import fill_input, one_type
 from looplab.practice.planner.text import clip, words
 from looplab.practice.view import OfferedTool, View, schema_of
 
@@ -121,7 +121,7 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
         return None, "the answer is text and evidence, and the schema asks for something else"
     props = {name: schema_of(spec) for name, spec in (schema.get("properties") or {}).items()}
     required = set(schema.get("required") or [])
-    strings = [p for p, s in props.items() if _type(s) == "string"]
+    strings = [p for p, s in props.items() if one_type(s) == "string"]
     if len(strings) == 1 and required <= set(strings) and set(words(strings[0].replace("_", " "))) & TEXT_NAMES:
         return {strings[0]: text}, None  # one field named for text ('answer', 'summary'): the answer itself
     value = {}
@@ -134,30 +134,22 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
     return value, None
 
 
-def _type(spec: dict) -> str | None:
-    """A property's one type, nullable forms included: 'number' for ["number", "null"] or an anyOf of the two."""
-    kinds = spec.get("type", [branch.get("type") for branch in spec.get("anyOf", []) if isinstance(branch, dict)])
-    kinds = {k for kind in ([kinds] if isinstance(kinds, str) else kinds)  # a branch may hold a type list too
-             for k in (kind if isinstance(kind, list) else [kind])} - {"null"}
-    return next(iter(kinds)) if len(kinds) == 1 else None
-
-
 def _evidence_for(prop: str, spec: dict, evidence: dict):
     """The one evidence value whose name shares a word with `prop` and whose type fits (and currency, if named)."""
     said = set(words(prop.replace("_", " "))) - {"of", "the", "in"}
     status = said & STATUS_WORDS  # 'total_due' is not filled from the total of the paid records
     if not said - UNIT_WORDS:
         return None
-    kind = KINDS.get(_type(spec), ())
+    kind = KINDS.get(one_type(spec), ())
     unit = said & {"eur", "usd", "gbp"}
     scored = [(len(said & set(words(k))), v) for k, v in evidence.items() if isinstance(v, kind)
-              and isinstance(v, bool) == (_type(spec) == "boolean")
+              and isinstance(v, bool) == (one_type(spec) == "boolean")
               and (not unit or str(evidence.get(k + " currency", "")).lower() in unit)
               and status <= set(words(k)) and said - UNIT_WORDS <= set(words(k))  # 'total_excl_vat': no
               and ("currency" in words(k)) <= ("currency" in said)]  # 'total' or 'due' is never 'EUR'
     best = max((n for n, _ in scored), default=0)
     hits = [v for n, v in scored if n == best and n > 0]
-    if _type(spec) == "integer":
+    if one_type(spec) == "integer":
         hits = [int(v) for v in hits if float(v).is_integer()]
     return hits[0] if len(hits) == 1 else None
 

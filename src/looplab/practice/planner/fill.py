@@ -85,9 +85,16 @@ def _number(text: str) -> float | int:
     return float(text) if "." in text else int(text)
 
 
+def one_type(spec: dict) -> str | None:
+    """A property's one type, nullable forms included: 'number' for ["number", "null"] or an anyOf of the two."""
+    kinds = spec.get("type", [branch.get("type") for branch in spec.get("anyOf", []) if isinstance(branch, dict)])
+    kinds = {k for kind in ([kinds] if isinstance(kinds, str) else kinds)  # a branch may hold a type list too
+             for k in (kind if isinstance(kind, list) else [kind])} - {"null"}
+    return next(iter(kinds)) if len(kinds) == 1 else None
+
+
 def _kind(schema: dict) -> str:
-    kind = schema.get("type", "string")
-    return kind if isinstance(kind, str) else next((k for k in kind if k != "null"), "string")
+    return one_type(schema) or "string"
 
 
 def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
