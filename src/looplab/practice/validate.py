@@ -6,6 +6,7 @@ import json
 import re
 from functools import lru_cache
 from itertools import takewhile
+from urllib.parse import unquote
 
 from looplab._jsonschema import schema_error
 from looplab.practice.models import refused_fields
@@ -84,16 +85,28 @@ def _subschemas(schema, where: str):
             yield from _subschemas(value, f"{where}.{key}")
 
 
+def _resolves(schema: dict, ref: str) -> bool:
+    """Whether `ref` points inside `schema`: a JSON pointer ('#/$defs/Item') or an anchor ('#item')."""
+    if not ref.startswith("#/") and ref != "#":
+        return ref.startswith("#") and any(isinstance(s, dict) and s.get("$anchor") == ref[1:]
+                                           for s, _ in _subschemas(schema, ""))
+    node = schema
+    for part in ref[2:].split("/") if ref != "#" else []:
+        part = unquote(part).replace("~1", "/").replace("~0", "~")
+        if isinstance(node, list) and part.isdigit() and int(part) < len(node):
+            node = node[int(part)]
+        elif isinstance(node, dict) and part in node:
+            node = node[part]
+        else:
+            return False
+    return True
+
+
 @lru_cache(maxsize=512)  # the same tools come back every turn
 def _unusable(text: str, where: str) -> str | None:
     """A pattern that is no regular expression, or a $ref that points nowhere: the meta-schema lets both
     pass, but no value can be checked against them (the API refuses such a schema too)."""
-    from referencing import Registry
-    from referencing.exceptions import Unresolvable
-    from referencing.jsonschema import DRAFT202012
-
     schema = json.loads(text)
-    resolver = Registry().resolver_with_root(DRAFT202012.create_resource(schema))
     scoped = any(isinstance(sub, dict) and "$id" in sub for sub, _ in list(_subschemas(schema, where))[1:])
     for sub, at in _subschemas(schema, where):
         if not isinstance(sub, dict):
@@ -105,12 +118,10 @@ def _unusable(text: str, where: str) -> str | None:
                 re.compile(pattern)
             except re.error as exc:
                 return f"{field}: {pattern!r} is not a valid regular expression ({exc}); fix it, e.g. '^[a-z]+$'"
-        if isinstance(sub.get("$ref"), str) and not scoped:  # a nested $id moves the base: not followed here
-            try:
-                resolver.lookup(sub["$ref"])
-            except Unresolvable:
-                return (f"{at}.$ref: {sub['$ref']!r} points to nothing in the schema; define it under "
-                        "$defs (e.g. '#/$defs/Item'), as references outside the schema are not supported")
+        # a nested $id moves the base: such a schema's references are not followed here
+        if isinstance(sub.get("$ref"), str) and not scoped and not _resolves(schema, sub["$ref"]):
+            return (f"{at}.$ref: {sub['$ref']!r} points to nothing in the schema; define it under "
+                    "$defs (e.g. '#/$defs/Item'), as references outside the schema are not supported")
     return None
 
 
