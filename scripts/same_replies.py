@@ -5,7 +5,8 @@
     python scripts/same_replies.py compare before.json after.json     # 'N tests differ'
 
 `record` runs the unit tests (or the pytest arguments given) with this file as a pytest plugin, which
-keeps every HTTP exchange with the practice transport (request hash, status, headers, body) per test.
+keeps every HTTP exchange with the practice transport (request hash, status, headers, body), and every
+reply of the planner asked directly, per test.
 `compare` names the tests whose exchanges differ; for the held-out suite it prints counts only, so
 its cases stay unseen.
 """
@@ -21,10 +22,15 @@ from pathlib import Path
 
 _exchanges: dict[str, list] = {}
 _test = ["<collection>"]
+_plan = None
 
 
 def pytest_configure(config):
+    global _plan
+    from looplab.practice import planner
     from looplab.practice.transport import PracticeTransport
+
+    _plan = planner.plan
 
     handle = PracticeTransport.handle_request
 
@@ -37,6 +43,13 @@ def pytest_configure(config):
         return response
 
     PracticeTransport.handle_request = recorded
+    planner.plan = planned  # the tests that ask the planner directly (test_practice_skills, _partial)
+
+
+def planned(view):
+    reply = _plan(view)
+    _exchanges.setdefault(_test[0], []).append(["plan", json.dumps(reply, sort_keys=True, default=str)])
+    return reply
 
 
 def pytest_runtest_setup(item):
