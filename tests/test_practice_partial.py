@@ -417,3 +417,13 @@ def test_the_notes_of_a_limit_have_one_space_and_are_french_in_a_french_reply():
         "E-2.txt n'a pas de montant en EUR que je sache comparer ; non comptée."
     assert in_french("E-2.txt has no Due date I can read; it is not counted.") == \
         "E-2.txt n'a pas de date Due que je sache lire ; non comptée."
+
+
+def test_a_listed_file_name_with_a_space_is_read_whole(tmp_path):
+    """'march invoice.txt' in a one-name-per-line listing used to be read as 'invoice.txt', which is not there."""
+    folder = tmp_path / "invoices"
+    folder.mkdir()
+    (folder / "march invoice.txt").write_text("Invoice M-1\nClient: Kiosque Nord\nAmount: 120 EUR\nStatus: unpaid\n")
+    (folder / "M-2.txt").write_text("Invoice M-2\nClient: Atelier Sud\nAmount: 80 EUR\nStatus: unpaid\n")
+    text = reply("In the folder invoices, which invoices are unpaid, and what is their total?", folder)
+    assert "M-1 (Kiosque Nord, 120 EUR)" in text and "Total: 200 EUR." in text and "could not" not in text

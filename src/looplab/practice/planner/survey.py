@@ -94,7 +94,7 @@ def survey(view: View) -> dict | None:
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
         return use([(lister.name, first_input(lister, inner[0], {"folder", "dir", "directory", "path"}))],
                    f"The task names the folder '{inner[0]}'; I'll list it.")
-    names = file_names(listing.result or "")
+    names = listed_files(listing.result or "")
     if not names:
         held = f", only the folders {joined([d + '/' for d in dirs])}, and the task names none of them" if dirs else ""
         gone = f"I could not list the folder '{missed[0]}', and the" if missed else "The"
@@ -111,6 +111,15 @@ def survey(view: View) -> dict | None:
         return use(calls, f"I'll read the {len(calls)} listed files{skipped}." if len(missing) == len(wanted)
                    else f"I'll read the {len(calls)} listed files not read yet.")
     return report(view.task, [done[p] for p in wanted], folder)
+
+
+def listed_files(text: str) -> list[str]:
+    """The files a listing names: whole lines when it gives one name per line ('march invoice.txt'), else
+    every file name mentioned."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if lines and all(re.fullmatch(r"[^/]+\.[A-Za-z][A-Za-z0-9]{0,4}|.+/", line) for line in lines):
+        return [line for line in lines if not line.endswith("/")]
+    return file_names(text)
 
 
 def _arg(step) -> str:
