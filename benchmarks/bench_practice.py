@@ -12,7 +12,7 @@ import httpx2
 from _common import Row, Section, median, timed
 
 from looplab import samples
-from looplab.client import PRACTICE_URL, practice_client
+from looplab.client import DEFAULT_MODEL, PRACTICE_URL, practice_client
 from looplab.loop import run_agent
 from looplab.practice import transport_of
 from looplab.practice.transport import PracticeTransport
@@ -44,6 +44,12 @@ def http_request(body: dict) -> httpx2.Request:
     """The HTTP request the SDK would send for `body`."""
     return httpx2.Request("POST", PRACTICE_URL + "/v1/messages", content=json.dumps(body).encode(),
                           headers={"content-type": "application/json"})
+
+
+def long_task() -> dict:
+    """A request whose task holds a run of 10,000 spaces ('What is 12 times ... 3?'), the calculator offered."""
+    return {"model": DEFAULT_MODEL, "max_tokens": 500, "tools": [t.to_api() for t in samples.weather_and_calc()],
+            "messages": [{"role": "user", "content": "What is 12 times" + " " * 10_000 + "3?"}]}
 
 
 def per_request(bodies: list[dict], repetitions: int) -> list[list[float]]:
@@ -120,6 +126,9 @@ def measure(repetitions: int = 300) -> Section:
         section.rows.append(Row(
             f"practice model, {name}: median time per request ({len(times)} turns)",
             f"{overall * 1000:.3f} ms (slowest turn {slowest * 1000:.3f} ms)", "< 1 ms", overall < 0.001))
+    runs = per_request([long_task()], 5)[0]  # the spoken-arithmetic search was quadratic in a run of spaces: 40 s
+    section.rows.append(Row("practice model, a task holding a run of 10,000 spaces: time per request",
+                            f"{median(runs) * 1000:.1f} ms", "< 50 ms", median(runs) < 0.05))
     counts, bodies = paraphrases()
     total = sum(counts[v] for v in ("right", "declined", "wrong"))
     section.rows.append(Row(f"paraphrase suite ({total} rewordings, generated data): answered right",
