@@ -4,6 +4,7 @@ dropping it: wrong answers found by trying new wordings and new data (issue 18),
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from test_practice_skills import FILES, ask, invoice_turns, said
@@ -427,3 +428,34 @@ def test_a_listed_file_name_with_a_space_is_read_whole(tmp_path):
     (folder / "M-2.txt").write_text("Invoice M-2\nClient: Atelier Sud\nAmount: 80 EUR\nStatus: unpaid\n")
     text = reply("In the folder invoices, which invoices are unpaid, and what is their total?", folder)
     assert "M-1 (Kiosque Nord, 120 EUR)" in text and "Total: 200 EUR." in text and "could not" not in text
+
+
+@pytest.mark.parametrize(("task", "kind"), [
+    ("Que disent nos articles sur le thé vert ?", "docs"),
+    ("Cherche 'ai' et 'ml' dans le catalogue.", "catalogue"),
+    ("Quel temps fait-il à Lyon et à Oslo ?", "calc"),
+    ("Dans le dossier invoices, quelles factures sont impayées ?", "invoices"),
+])
+def test_the_notes_before_tool_calls_are_french_for_a_french_task(task, kind):
+    """'I'll read a.md, b.md.' was left in English before the research skill's reads."""
+    from looplab import samples
+    from looplab.client import practice_client
+    from looplab.loop import run_agent
+
+    data = Path(samples.__file__).resolve().parents[2] / "notebooks" / "data"
+    tools = {"docs": lambda: samples.docs_tools(data / "articles"), "catalogue": samples.catalogue_tools,
+             "calc": samples.weather_and_calc, "invoices": lambda: samples.invoice_tools(data)}[kind]()
+    run = run_agent(practice_client(), task, tools)
+    turns = [[b for b in m["content"] if isinstance(b, dict)] for m in run.messages if m["role"] == "assistant"]
+    notes = [b["text"] for blocks in turns if any(b["type"] == "tool_use" for b in blocks) for b in blocks
+             if b["type"] == "text"]
+    assert notes and not any(ENGLISH.search(re.sub(r"'[^']*'", "", n)) or "I'll" in n for n in notes), notes
+
+
+def test_a_retry_note_and_a_sentence_after_a_full_stop_read_as_french():
+    from looplab.practice.planner._tools import in_french
+
+    assert in_french("calc failed (boom); weather failed (down). I'll try once more.") == \
+        "calc a échoué (boom) ; weather a échoué (down). Je réessaie une fois."
+    assert in_french("I could not place 'x'. the folder '.' holds no files, so I read nothing and give no answer") \
+        .endswith(". Le dossier '.' ne contient aucun fichier : je n'ai rien lu et ne donne pas de réponse")

@@ -155,8 +155,8 @@ IN_FRENCH = [
                   "je ne sais pas si ses dates sont jour/mois ou mois/jour")]),
              (r"I could not list the folder '(.*?)': ", r"Je n'ai pas pu lister le dossier '\1' : "),
              (r"[Tt]he folder ('[^']*') holds no files(?:, only the folders (.*?), and the task names none of them)?, so I "
-              r"read nothing and give no answer", lambda m: ("le" if m.start() else "Le") + f" dossier {m[1]} ne contient "
-              "aucun fichier" + (f", seulement les dossiers {_et(m[2])}, et la demande ne nomme aucun d'eux" if m[2] else "")
+              r"read nothing and give no answer", lambda m: ("le" if m.start() and not m.string[:m.start()].endswith(". ") else "Le")
+              + f" dossier {m[1]} ne contient aucun fichier" + (f", seulement les dossiers {_et(m[2])}, et la demande ne nomme aucun d'eux" if m[2] else "")
               + " : je n'ai rien lu et ne donne pas de réponse"),
              (r"I could not list the folder ('[^']*'), and ", r"Je n'ai pas pu lister le dossier \1, et "),
              # the notes on the run's other steps (accounted, below)
@@ -260,6 +260,9 @@ IN_FRENCH = [
              (r"^I'll read the (\d+) listed files not read yet\.$", r"Je lis les \1 fichiers listés pas encore lus."),
              (r"^I'll read the (\d+) listed files \(the first (\d+) of (\d+)\)\.$", r"Je lis les \1 fichiers listés (les \2 premiers sur \3)."),
              (r"^I'll read the (\d+) listed files\.$", r"Je lis les \1 fichiers listés."),
+             (r"^I'll read (.*)\.$", r"Je lis \1."), (r"^I'll search the documents for ('[^']*')\.$",
+              r"Je cherche \1 dans les documents."), (r"^I'll look up (.*)\.$", r"Je cherche \1."),
+             (r"(?:(?<=; )|^)(\S+) failed \(", r"\1 a échoué ("), (r"\); (?=\S+ a échoué \()", ") ; "), (r"\. I'll try once more\.$", ". Je réessaie une fois."),
              (r"^The task names the folder ('[^']*'); I'll list it\.$", r"La demande nomme le dossier \1 ; je le liste."),
              (r"^The folder ('[^']*') could not be listed \((.*)\); I'll list '\.' instead\.$",
               r"Le dossier \1 n'a pas pu être listé (\2) ; je liste '.' à la place."),
