@@ -48,7 +48,7 @@ def test_a_run_that_hits_max_turns_says_so_in_french(french):
     run = run_agent(practice_client(never_stop=True), INVOICE_TASK, samples.invoice_tools(NOTEBOOKS / "data"),
                     max_turns=2)
     text = str(run)
-    assert text.startswith("Exécution max_turns après 2 tours · ")
+    assert text.startswith("Exécution « max_turns » après 2 tours · ")
     assert "pourquoi elle s'est arrêtée : max_turns=2 atteint avant que le modèle ne réponde ; lisez la trace" in text
     assert "appels d'outils :\n  tour 1 : list_files(" in text
     assert text.endswith("réponse : (aucune)")
