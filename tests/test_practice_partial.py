@@ -459,3 +459,35 @@ def test_a_retry_note_and_a_sentence_after_a_full_stop_read_as_french():
         "calc a échoué (boom) ; weather a échoué (down). Je réessaie une fois."
     assert in_french("I could not place 'x'. the folder '.' holds no files, so I read nothing and give no answer") \
         .endswith(". Le dossier '.' ne contient aucun fichier : je n'ai rien lu et ne donne pas de réponse")
+
+
+@pytest.mark.parametrize(("text", "is_french"), [
+    ("Combien de modules a l'entrée 'ai' ?", True), ("Calcule 15 % de 240.", True), ("Calcule 2,5 + 3,75.", True),
+    ("Bonjour", True), ("Dans le dossier invoices, quelles factures sont impayées ?", True),
+    ("How much does Maison de la Presse owe?", False), ("What is the total of Café de la Gare's invoices?", False),
+    ("Look up 'de' in the catalogue.", False), ("What's 12 * 3?", False), ("Le Havre weather please", False),
+])
+def test_a_task_is_french_by_its_little_words_not_by_its_names(text, is_french):
+    """'Calcule 2,5 + 3,75.' got an English reply (one French word, four numbers); a French client name in an
+    English task does not make it French."""
+    from looplab.practice.planner.text import french
+
+    assert french(text) is is_french
+
+
+def test_the_elided_qu_is_a_little_word_not_a_term_to_look_up():
+    """'Qu'y a-t-il sous la clé ...' answered, then said it found nothing about 'qu'."""
+    from looplab import samples
+    from looplab.client import practice_client
+    from looplab.loop import run_agent
+
+    answer = run_agent(practice_client(), "Qu'y a-t-il à la clé 'data' du catalogue ?", samples.catalogue_tools()).answer
+    assert answer.startswith("'data' est dans le catalogue : ") and "'qu'" not in answer
+
+
+def test_a_french_grand_total_and_a_quoted_task_take_a_space_before_the_colon():
+    from looplab.practice.planner._tools import in_french
+
+    assert in_french("Grand total (all records): 3645.50 EUR.") == "Total général (toutes les fiches) : 3\u202f645,50 EUR."
+    assert in_french("I could not serve 'Fait-il chaud qu'à Oslo': I do not know what get_weather could do with 'qu'.") \
+        .startswith("je n'ai pas pu traiter 'Fait-il chaud qu'à Oslo' : je ne sais pas ce que get_weather ferait de")

@@ -76,7 +76,7 @@ IN_FRENCH = [
               "répondrait à une autre question"),
              (r"I do not know what (\S+) could do with (.*?)(?=\.|$)",
               lambda m: f"je ne sais pas ce que {m[1]} ferait de {_et(m[2])}"),
-             (r"I could not serve ", "je n'ai pas pu traiter "),
+             (r"I could not serve ('.*?'):", r"je n'ai pas pu traiter \1 :"), (r"I could not serve ", "je n'ai pas pu traiter "),
              *((re.escape(f"'{en}'"), f"'{fr}'") for en, fr in [  # the wordings it offers (plain.EXAMPLES)
                  ("What's the weather in Lyon?", "Quel temps fait-il à Lyon ?"),
                  ("What is 12 * (3 + 5)?", "Combien font 12 * (3 + 5) ?"), ("Look up 'ai' in the catalogue.",
@@ -194,7 +194,7 @@ IN_FRENCH = [
               lambda m: f"Je ne peux pas dire si la liste des {_fiches(m[1])} est complète : {_may(m[2])}"),
              (r"I give no figure per client: (.*?) could not be read\.",
               lambda m: f"Je ne peux pas donner de chiffre par client : {_et(m[1])} n'a pas pu être lu."),
-             (r"\bGrand total \(all records\)", "Total général (toutes les fiches)"), (r"\bGrand total: ", "Total général : "),
+             (r"\bGrand total \(all records\)(:?)", lambda m: "Total général (toutes les fiches)" + (" :" if m[1] else "")), (r"\bGrand total: ", "Total général : "),
              (r"^Records: ", "Fiches : "),
              (r"I give no grand total: (.*?) could not be read\.",
               lambda m: f"Je ne peux pas donner de total général : {_et(m[1])} n'a pas pu être lu."),

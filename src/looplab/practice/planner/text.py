@@ -18,12 +18,13 @@ STOPWORDS = frozenset(
     yours us ok okay find show list look lookup read want need like much many
     le la les un une des du de et est sont que qui quel quelle quels quelles dans sur
     pour par avec ce cette ces mes nos notre votre vos il elle ils elles je tu nous
-    vous moi en au aux ou où comment combien quand pourquoi ne pas non leur leurs s'il te plaît svp stp faut""".split()
+    vous moi en au aux ou où comment combien quand pourquoi ne pas non leur leurs s'il te plaît svp stp faut qu""".split()
 )
 FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pour avec combien quand leur qui "
                    "un une sur fait calcule cherche comment que aux au en disent dit doit doivent peut et à trouve "
                    "donne écris envoie font moins fois il elle ils elles ce cette ces ne pas ont lequel laquelle quoi "
-                   "où divisé multiplié bonjour salut merci plaît svp stp échéance".split())
+                   "où divisé multiplié bonjour salut merci plaît svp stp échéance de".split())
+ENGLISH = frozenset("the is are was what which how much many does do of in and to for with from by this that it who".split())
 NEGATORS = frozenset("not no never non pas nor neither without ne nobody".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
 SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
@@ -48,11 +49,11 @@ def fold(text: str) -> str:
 
 
 def french(text: str) -> bool:
-    """True when the text reads as French: at least two of its words are French little words, or one of at
-    most three ('Bonjour')."""
-    found = words(text)
+    """True when the text reads as French: more of its words are French little words than English ones, and
+    there are at least two, or one among at most three words ('Bonjour', 'Calcule 2,5 + 3,75')."""
+    found = [w for w in words(text) if not w.isdigit()]
     hits = sum(w in FRENCH for w in found)
-    return hits >= 2 or hits == 1 and len(found) <= 3
+    return hits > sum(w in ENGLISH for w in found) and (hits >= 2 or len(found) <= 3)
 
 
 def words(text: str) -> list[str]:
