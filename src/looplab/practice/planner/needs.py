@@ -55,9 +55,10 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
             tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[2] is not calc:
             tool = best[2]
-        elif previous and where and not extra and re.search(
-                rf"(?:,|\b(?:and|or|et|ou|than|que)\b)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}", view.task, re.IGNORECASE):
-            tool = previous  # 'weather in Lyon and Paris': 'Paris' asks the same as before
+        elif previous and where and not extra and re.search(  # a comma alone may qualify: 'Paris, Texas'
+                rf"\b(?:and|or|et|ou|than|que)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
+                rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))", view.task, re.IGNORECASE):
+            tool = previous  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same as before
         else:
             names = ", ".join(t.name for t in view.tools)
             unserved.append(f"'{clause}': none of the offered tools ({names}) fits it")

@@ -1,0 +1,28 @@
+"""Wrong answers found by a hunt over new wordings of the research, lookup, weather and calculator tasks, each
+now right or plainly declined: through the real SDK, on the sample tools, with data written for the case."""
+
+from __future__ import annotations
+
+import json
+
+from looplab import samples
+from looplab.client import practice_client
+from looplab.loop import run_agent
+
+
+def answer(task: str, tools) -> str:
+    """The practice model's final answer to `task` with `tools`."""
+    return run_agent(practice_client(), task, tools, max_turns=8).answer
+
+
+def test_a_place_after_a_comma_qualifies_the_first_one_unless_a_list_goes_on():
+    """'Paris, Texas', 'Lyon, France', 'Toulouse, in Kelvin': the second name is not asked about as a second city;
+    a list that ends with 'and' ('Paris, Lyon and Nantes') still asks about each."""
+    tools = samples.weather_and_calc()
+    for task, other in [("What's the weather in Paris, Texas?", "'Texas'"), ("Weather in Lyon, France?", "'France'"),
+                        ("How many degrees is it in Toulouse, in Kelvin?", "'in Kelvin'"),
+                        ("What's the weather in Paris, in December?", "'in December'")]:
+        text = answer(task, tools)
+        assert text.count("°C") == 1 and f"I could not answer {other}: none of the offered tools" in text, text
+    assert answer("Weather in Paris, Lyon and Nantes?", tools) == (
+        "Paris: 18 °C, light rain (simulated). Lyon: 21 °C, cloudy (simulated). Nantes: 17 °C, showers (simulated).")
