@@ -26,3 +26,10 @@ def test_a_place_after_a_comma_qualifies_the_first_one_unless_a_list_goes_on():
         assert text.count("°C") == 1 and f"I could not answer {other}: none of the offered tools" in text, text
     assert answer("Weather in Paris, Lyon and Nantes?", tools) == (
         "Paris: 18 °C, light rain (simulated). Lyon: 21 °C, cloudy (simulated). Nantes: 17 °C, showers (simulated).")
+
+
+def test_a_unit_after_a_degree_sign_is_a_word_of_the_task():
+    """'in °F': the weather tool answers in °C, so the answer does not stand for the one asked."""
+    text = answer("Give the temperature in Lyon in °F", samples.weather_and_calc())
+    assert "21 °C" not in text and "'°f'" in text
+    assert answer("Give the temperature in Lyon in °C", samples.weather_and_calc()) == "Lyon: 21 °C, cloudy (simulated)."
