@@ -33,3 +33,11 @@ def test_a_unit_after_a_degree_sign_is_a_word_of_the_task():
     text = answer("Give the temperature in Lyon in °F", samples.weather_and_calc())
     assert "21 °C" not in text and "'°f'" in text
     assert answer("Give the temperature in Lyon in °C", samples.weather_and_calc()) == "Lyon: 21 °C, cloudy (simulated)."
+
+
+def test_search_results_are_read_line_by_line_so_a_name_with_spaces_is_read_whole(tmp_path):
+    """'march notes.txt — March notes (score 4)' names 'march notes.txt', not 'notes.txt'."""
+    (tmp_path / "march notes.txt").write_text("# March notes\n\nThe tram network in Lyon runs until midnight on "
+                                              "weekdays.\n", encoding="utf-8")
+    text = answer("When does the tram network in Lyon run?", samples.docs_tools(tmp_path))
+    assert text == "The tram network in Lyon runs until midnight on weekdays. [march notes.txt]"

@@ -9,11 +9,11 @@ import re
 from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
+from .survey import listed_files
 from .interpret import content, english_of, english_question
 from .text import (
     clauses,
     content_words,
-    file_names,
     first_value,
     french,
     joined,
@@ -139,6 +139,15 @@ def _specific(question: str, query: list[str], wanted: set[str], french_order: b
     return (named | near) & wanted
 
 
+HIT = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?(.*?)(?:\s+[—–-]\s+.*|\t.*)?")  # '2. a.md — Title (score 4)'
+
+
+def found_files(text: str) -> list[str]:
+    """The documents a search result names: with one hit a line, each line's name read whole, spaces included
+    ('march notes.txt — March notes'); otherwise every file name it mentions."""
+    return listed_files("\n".join(HIT.fullmatch(line)[1] for line in text.splitlines()))
+
+
 def _name(given: dict) -> str:
     return first_value(given).rsplit("/", 1)[-1]
 
@@ -170,7 +179,7 @@ def research(view: View) -> dict | None:
     found = searches[-1]
     if found.is_error:
         return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
-    names = file_names(found.result or "")[:3]
+    names = found_files(found.result or "")[:3]
     if not names:
         return declined(f"The documents do not answer this question: searching for '{q}' found nothing")
     reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
