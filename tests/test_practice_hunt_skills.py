@@ -41,3 +41,13 @@ def test_search_results_are_read_line_by_line_so_a_name_with_spaces_is_read_whol
                                               "weekdays.\n", encoding="utf-8")
     text = answer("When does the tram network in Lyon run?", samples.docs_tools(tmp_path))
     assert text == "The tram network in Lyon runs until midnight on weekdays. [march notes.txt]"
+
+
+def test_a_name_a_sentence_negates_does_not_answer_who(tmp_path):
+    """'The mayor of Grenoble is not Marie Dupont' does not say who the mayor is."""
+    (tmp_path / "towns.md").write_text("# Town halls\n\nThe mayor of Grenoble is not Marie Dupont. Marie Dupont "
+                                       "has been the mayor of Annecy since 2020.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    assert answer("Who is the mayor of Grenoble?", tools).startswith("The documents do not answer this question")
+    assert answer("Who is the mayor of Annecy?", tools) == (
+        "Marie Dupont has been the mayor of Annecy since 2020. [towns.md]")

@@ -74,9 +74,10 @@ december""".split())
 
 
 def _names_someone(sentence: str, known: str) -> bool:
-    """True if the sentence has a capitalised name (not its first word) that the question and title lack."""
+    """True if the sentence has a capitalised name (not its first word, not negated: 'is not Marie Dupont') that
+    the question and title lack."""
     names = re.findall(r"(?<=\s)[A-Z][a-zà-ÿ]+", sentence)
-    return any(n.lower() not in known.lower() and n.lower() not in CALENDAR for n in names)
+    return any(n.lower() not in known.lower() and n.lower() not in CALENDAR | set(negated(sentence)) for n in names)
 
 
 KINDS = [  # question -> what a sentence must hold to answer it
