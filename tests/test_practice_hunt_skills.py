@@ -51,3 +51,11 @@ def test_a_name_a_sentence_negates_does_not_answer_who(tmp_path):
     assert answer("Who is the mayor of Grenoble?", tools).startswith("The documents do not answer this question")
     assert answer("Who is the mayor of Annecy?", tools) == (
         "Marie Dupont has been the mayor of Annecy since 2020. [towns.md]")
+
+
+def test_the_word_after_look_up_is_not_the_key_when_it_says_what_a_key_is():
+    """'Look up the entry for design', 'look up key writing': the keys are 'design' and 'writing'."""
+    tools = samples.catalogue_tools()
+    assert answer("Look up the entry for design.", tools) == (
+        "'design' is in the catalogue: title: Design; modules: brief, prototype, review.")
+    assert answer("Look up key writing", tools).startswith("'writing' is in the catalogue: title: Technical Writing")
