@@ -59,3 +59,12 @@ def test_the_word_after_look_up_is_not_the_key_when_it_says_what_a_key_is():
     assert answer("Look up the entry for design.", tools) == (
         "'design' is in the catalogue: title: Design; modules: brief, prototype, review.")
     assert answer("Look up key writing", tools).startswith("'writing' is in the catalogue: title: Technical Writing")
+
+
+def test_a_key_whose_value_is_an_empty_string_is_not_said_to_be_absent(tmp_path):
+    """A JSON "" is an empty result: it does not tell whether the key exists."""
+    path = tmp_path / "catalogue.json"
+    path.write_text(json.dumps({"blank": "", "ai": {"title": "Applied AI"}}), encoding="utf-8")
+    text = answer("Look up 'blank'.", samples.catalogue_tools(path))
+    assert text == ("'blank': the lookup returned an empty result (\"\"); I cannot tell from it whether 'blank' is a "
+                    "key of the catalogue.")

@@ -64,8 +64,9 @@ def lookup(view: View) -> dict | None:
         step = done[key]
         if absent(step):
             where = f"a key of the {place}" if place else "found"  # a key, not any word the entries hold
-            empty = not step.is_error and (step.result or "").strip() in ("", "{}", "[]", "null")
-            lines.append(f"'{key}': {label} returned an empty result ({(step.result or '').strip() or 'no text'}); I "
+            text = (step.result or "").strip()
+            empty = not step.is_error and (text in ("", "null") or json_value(text) in ("", {}, []))
+            lines.append(f"'{key}': {label} returned an empty result ({text or 'no text'}); I "
                          f"cannot tell from it whether '{key}' is {where}." if empty else  # an empty entry, or none
                          f"'{key}' is not {where}: I could not find it ({label} said: {said(step)}).")
         else:
