@@ -68,3 +68,11 @@ def test_a_key_whose_value_is_an_empty_string_is_not_said_to_be_absent(tmp_path)
     text = answer("Look up 'blank'.", samples.catalogue_tools(path))
     assert text == ("'blank': the lookup returned an empty result (\"\"); I cannot tell from it whether 'blank' is a "
                     "key of the catalogue.")
+
+
+def test_a_greeting_with_a_question_is_not_answered_by_the_introduction_alone():
+    """'Who are you and what is 2 + 2?' with only a lookup tool: the sum is not silently dropped."""
+    text = answer("Who are you and what is 2 + 2?", samples.catalogue_tools())
+    assert "I am the practice model" not in text and "The practice model can't plan this request" in text
+    assert answer("Hello, who are you?", samples.catalogue_tools()).startswith("Hello! I am the practice model")
+
