@@ -76,3 +76,14 @@ def test_a_greeting_with_a_question_is_not_answered_by_the_introduction_alone():
     assert "I am the practice model" not in text and "The practice model can't plan this request" in text
     assert answer("Hello, who are you?", samples.catalogue_tools()).startswith("Hello! I am the practice model")
 
+
+
+def test_a_number_or_a_word_the_weather_tool_does_not_take_is_not_passed_over():
+    """'at 5', 'in 2025', 'times 2': the tool gives the current weather, so that answer is not the one asked;
+    'today' is what a current value gives."""
+    tools = samples.weather_and_calc()
+    for task, word in [("Weather in Lyon at 5?", "'5'"), ("Weather in Lyon 2025?", "'2025'"),
+                       ("What's the temperature in Lyon times 2?", "'times'")]:
+        text = answer(task, tools)
+        assert "21 °C" not in text and f"I do not know what get_weather could do with {word}" in text, text
+    assert answer("What's the weather in Lyon today?", tools) == "Lyon: 21 °C, cloudy (simulated)."

@@ -31,7 +31,7 @@ RELATED = [  # a word of the task also counts as the other words of its group
     set(stems("time clock hour date today")),
 ]
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
-                       "check", "right", "currently", "fait", "s", "merci", "thanks", "thank"}  # 's': "s'il te plaît"
+                       "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font"}
 COMPARED = re.compile(r"\b(\w+er|more \w+|less \w+)\b[^.?!;]*?\bthan\b|\b(plus \w+)\b[^.?!;]*?\bque\b", re.IGNORECASE)
@@ -68,11 +68,14 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
             unserved.append(f"'{clause}': I did not apply {joined([repr(u) for u in unplaced])}, and without it "
                             "the result would answer another question")
             continue
-        known = about_words(tool) | asked & set().union(*RELATED)
+        known = about_words(tool) | {w for group in RELATED if group & about_words(tool) for w in group}
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
-        unknown = [w for w in extra if stem(w) not in known and not any(c.isdigit() for c in w)]
-        filled = fill_input(tool, clause) if not unknown else (
-            f"I do not know what {tool.name} could do with {joined([repr(w) for w in unknown])}")
+        filled = fill_input(tool, clause)
+        given = " ".join(map(str, filled.values())).lower() if isinstance(filled, dict) else ""
+        unknown = [w for w in dict.fromkeys(extra + re.findall(r"\b\d+\b", clause)) if stem(w) not in known
+                   and w not in given and not (tool is calc and any(c.isdigit() for c in w))]  # 'Lyon at 5': the 5
+        if unknown:
+            filled = f"I do not know what {tool.name} could do with {joined([repr(w) for w in unknown])}"
         if isinstance(filled, str):
             unserved.append(f"'{clause}': {filled}")
         elif all((tool.name, filled) != c[:2] for c in calls):
