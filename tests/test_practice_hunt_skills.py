@@ -87,3 +87,9 @@ def test_a_number_or_a_word_the_weather_tool_does_not_take_is_not_passed_over():
         text = answer(task, tools)
         assert "21 °C" not in text and f"I do not know what get_weather could do with {word}" in text, text
     assert answer("What's the weather in Lyon today?", tools) == "Lyon: 21 °C, cloudy (simulated)."
+
+
+def test_keys_in_the_plural_are_not_a_key_either():
+    """'Look up the keys ai and design' used to look up 'keys' and say it is absent; it is declined instead."""
+    text = answer("Look up the keys ai and design.", samples.catalogue_tools())
+    assert "'keys'" not in text and text.startswith("The practice model can't plan this request")

@@ -24,7 +24,7 @@ ASKING = set(stems("look up lookup entry entries key keys record say says tell a
                    "cherche clé dans catalogue catalog have has contain contains"))
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
-NAMING = r"(?!(?:key|entry|code|id)\b)"  # 'look up the entry for key design': the key is 'design'
+NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?)\b)"  # 'look up the entry for key design': the key is 'design'
 AFTER = re.compile(rf"\b(?:key|entry|code|id)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
                    rf"\blook\s*up\s+(?:the\s+)?{NAMING}([\w.-]+)", re.IGNORECASE)
 
