@@ -93,3 +93,10 @@ def test_keys_in_the_plural_are_not_a_key_either():
     """'Look up the keys ai and design' used to look up 'keys' and say it is absent; it is declined instead."""
     text = answer("Look up the keys ai and design.", samples.catalogue_tools())
     assert "'keys'" not in text and text.startswith("The practice model can't plan this request")
+
+
+def test_a_how_many_without_a_noun_is_said_as_not_done():
+    """'Which modules does writing have, and how many?': the count is not dropped unsaid."""
+    assert answer("Which modules does 'writing' have, and how many?", samples.catalogue_tools()) == (
+        "'writing' is in the catalogue: title: Technical Writing; modules: audience, structure, editing. I could not "
+        "count 'how many' from what the lookup returned.")
