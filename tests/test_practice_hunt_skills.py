@@ -100,3 +100,14 @@ def test_a_how_many_without_a_noun_is_said_as_not_done():
     assert answer("Which modules does 'writing' have, and how many?", samples.catalogue_tools()) == (
         "'writing' is in the catalogue: title: Technical Writing; modules: audience, structure, editing. I could not "
         "count 'how many' from what the lookup returned.")
+
+
+def test_a_sentence_that_negates_the_asked_word_does_not_answer_an_open_question(tmp_path):
+    """'Buses do not run on Christmas Day' is no answer to 'When do buses run?', and 'A kettle does not boil
+    milk' none to 'What does a kettle boil?'; it still answers the yes-or-no question."""
+    (tmp_path / "depot.md").write_text("# Bus depot\n\nThe depot holds 120 buses. Buses do not run on Christmas "
+                                       "Day.\n\nA kettle does not boil milk.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("When do buses run?", "What does a kettle boil?"):
+        assert answer(task, tools).startswith("The documents do not answer this question"), task
+    assert answer("Do buses run on Christmas Day?", tools) == "Buses do not run on Christmas Day. [depot.md]"

@@ -80,6 +80,7 @@ def _names_someone(sentence: str, known: str) -> bool:
     return any(n.lower() not in known.lower() and n.lower() not in CALENDAR | set(negated(sentence)) for n in names)
 
 
+YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|must)\b", re.I)
 KINDS = [  # question -> what a sentence must hold to answer it
     (re.compile(rf"\bhow (?:{'|'.join(UNITS)})\b|\bcombien\b", re.I), _measured),
     (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, _: TIMES.search(s)),
@@ -101,7 +102,7 @@ def _cited(question: str, query: list[str], reads, clean, french_order: bool = F
     """Sentences that answer the question: with its aspect ('price': a price), a number for 'how much',
     a time for 'when', a name for 'who', and, with the document's title, every question word the document
     uses, and every specific term (a name, or a word naming which kind of thing: 'black' tea, the 'bus'
-    network). For a fact (a number, a time, a name) the document must hold every word of one of the question's
+    network); a word a sentence negates is not said by it, unless the question asks yes or no. For a fact (a number, a time, a name) the document must hold every word of one of the question's
     clauses: a word it lacks ('painted', 'at night') is never passed over; for 'what do they say', at most a
     quarter of the other words may be missing. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
@@ -109,6 +110,7 @@ def _cited(question: str, query: list[str], reads, clean, french_order: bool = F
     need = max(1, min(2, math.ceil(len(wanted) / 2)))
     aspects = {root(word): pattern for word, pattern in ASPECTS.items() if root(word) in wanted}
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
+    open_question = not YES_NO.match(question)
     scored = []
     for rank, step in enumerate(reads):
         text = clean(step.result or "")  # planted instructions are never quoted
@@ -121,8 +123,9 @@ def _cited(question: str, query: list[str], reads, clean, french_order: bool = F
         if _specific(question, query, wanted, french_order) - used or lacks:
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         for place, sentence in enumerate(sentences(text)):
-            said = (roots(sentence) - set(aspects)) | {w for w, p in aspects.items()  # 'prices stay the same' states
-                                                        if re.search(p, sentence, re.IGNORECASE)}  # no price
+            denied = {root(w) for w in negated(sentence)} if open_question else set()  # 'buses do not run': no 'when'
+            said = (roots(sentence) - set(aspects) - denied) | {w for w, p in aspects.items()  # 'prices stay the
+                                                                 if re.search(p, sentence, re.IGNORECASE)}  # same': no price
             if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
                     or not set(aspects) <= said
                     or (kind and not kind(sentence, question + " " + heading))):
