@@ -9,8 +9,8 @@ import re
 from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
-from .survey import listed_files
 from .interpret import content, english_of, english_question
+from .survey import listed_files
 from .text import (
     clauses,
     content_words,
