@@ -80,6 +80,7 @@ def _names_someone(sentence: str, known: str) -> bool:
     return any(n.lower() not in known.lower() and n.lower() not in CALENDAR | set(negated(sentence)) for n in names)
 
 
+HIT = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?(.*?)(?:\s+[—–-]\s+.*|\t.*)?")  # '2. a.md — Title (score 4)'
 YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|must)\b", re.I)
 KINDS = [  # question -> what a sentence must hold to answer it
     (re.compile(rf"\bhow (?:{'|'.join(UNITS)})\b|\bcombien\b", re.I), _measured),
@@ -102,15 +103,15 @@ def _cited(question: str, query: list[str], reads, clean, french_order: bool = F
     """Sentences that answer the question: with its aspect ('price': a price), a number for 'how much',
     a time for 'when', a name for 'who', and, with the document's title, every question word the document
     uses, and every specific term (a name, or a word naming which kind of thing: 'black' tea, the 'bus'
-    network); a word a sentence negates is not said by it, unless the question asks yes or no. For a fact (a number, a time, a name) the document must hold every word of one of the question's
-    clauses: a word it lacks ('painted', 'at night') is never passed over; for 'what do they say', at most a
-    quarter of the other words may be missing. Never a planted instruction."""
+    network); a word a sentence negates it does not say, unless the question asks yes or no. For a fact (a
+    number, a time, a name) the document must hold every word of one of the question's clauses: a word it lacks
+    ('painted', 'at night') is never passed over; for 'what do they say', at most a quarter of the other words
+    may be missing. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
     need = max(1, min(2, math.ceil(len(wanted) / 2)))
     aspects = {root(word): pattern for word, pattern in ASPECTS.items() if root(word) in wanted}
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
-    open_question = not YES_NO.match(question)
     scored = []
     for rank, step in enumerate(reads):
         text = clean(step.result or "")  # planted instructions are never quoted
@@ -123,9 +124,9 @@ def _cited(question: str, query: list[str], reads, clean, french_order: bool = F
         if _specific(question, query, wanted, french_order) - used or lacks:
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         for place, sentence in enumerate(sentences(text)):
-            denied = {root(w) for w in negated(sentence)} if open_question else set()  # 'buses do not run': no 'when'
-            said = (roots(sentence) - set(aspects) - denied) | {w for w, p in aspects.items()  # 'prices stay the
-                                                                 if re.search(p, sentence, re.IGNORECASE)}  # same': no price
+            denied = set() if YES_NO.match(question) else {root(w) for w in negated(sentence)}  # 'buses do not run'
+            said = (roots(sentence) - set(aspects) - denied) | {  # 'prices stay the same' states no price
+                w for w, p in aspects.items() if re.search(p, sentence, re.IGNORECASE)}
             if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
                     or not set(aspects) <= said
                     or (kind and not kind(sentence, question + " " + heading))):
@@ -141,15 +142,6 @@ def _specific(question: str, query: list[str], wanted: set[str], french_order: b
     named = {root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
     near = {root(a) for a in query[:-1]} | ({root(a) for a in query[1:]} if french_order else set())
     return (named | near) & wanted
-
-
-HIT = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?(.*?)(?:\s+[—–-]\s+.*|\t.*)?")  # '2. a.md — Title (score 4)'
-
-
-def found_files(text: str) -> list[str]:
-    """The documents a search result names: with one hit a line, each line's name read whole, spaces included
-    ('march notes.txt — March notes'); otherwise every file name it mentions."""
-    return listed_files("\n".join(HIT.fullmatch(line)[1] for line in text.splitlines()))
 
 
 def _name(given: dict) -> str:
@@ -183,7 +175,8 @@ def research(view: View) -> dict | None:
     found = searches[-1]
     if found.is_error:
         return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
-    names = found_files(found.result or "")[:3]
+    hits = [HIT.fullmatch(line)[1] for line in (found.result or "").splitlines()]  # one a line: names read whole
+    names = listed_files("\n".join(hits))[:3]  # ('march notes.txt — March notes (score 4)'), spaces included
     if not names:
         return declined(f"The documents do not answer this question: searching for '{q}' found nothing")
     reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
