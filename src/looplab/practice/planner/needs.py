@@ -55,10 +55,15 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
             tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[2] is not calc:
             tool = best[2]
-        elif previous and where and not extra and re.search(  # a comma alone may qualify: 'Paris, Texas'
+        elif previous and where and not extra and re.search(
                 rf"\b(?:and|or|et|ou|than|que)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))", view.task, re.IGNORECASE):
             tool = previous  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same as before
+        elif where and not extra and calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}",
+                                                         view.task):  # a comma alone qualifies: 'Paris, Texas'
+            name, _, before = calls.pop()
+            unserved.append(f"'{before}, {clause}': I do not know what {name} could do with '{clause}'")
+            continue
         else:
             names = ", ".join(t.name for t in view.tools)
             unserved.append(f"'{clause}': none of the offered tools ({names}) fits it")
