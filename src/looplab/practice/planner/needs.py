@@ -76,9 +76,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         known = about_words(tool) | {w for group in RELATED if group & about_words(tool) for w in group}
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
         filled = fill_input(tool, clause)
-        given = " ".join(map(str, filled.values())).lower() if isinstance(filled, dict) else ""
+        given = " ".join(map(str, filled.values())).lower() if isinstance(filled, dict) and tool is not calc else ""
         unknown = [w for w in dict.fromkeys(extra + re.findall(r"\b\d+\b", clause)) if stem(w) not in known
-                   and w not in given and not (tool is calc and any(c.isdigit() for c in w))]  # 'Lyon at 5': the 5
+                   and w not in given and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
         if unknown:
             filled = f"I do not know what {tool.name} could do with {joined([repr(w) for w in unknown])}"
         if isinstance(filled, str):
