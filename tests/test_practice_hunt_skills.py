@@ -4,10 +4,13 @@ now right or plainly declined: through the real SDK, on the sample tools, with d
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from looplab import samples
 from looplab.client import practice_client
 from looplab.loop import run_agent
+
+DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 
 
 def answer(task: str, tools) -> str:
@@ -112,3 +115,11 @@ def test_a_sentence_that_negates_the_asked_word_does_not_answer_an_open_question
     for task in ("When do buses run?", "What does a kettle boil?"):
         assert answer(task, tools).startswith("The documents do not answer this question"), task
     assert answer("Do buses run on Christmas Day?", tools) == "Buses do not run on Christmas Day. [depot.md]"
+
+
+def test_a_french_research_question_with_a_negation_is_declined():
+    """'..., pas sur l'isolation': the negation is read in the task as written, not in its English rendering
+    (which dropped it and cited the very passage on insulation)."""
+    text = answer("Que disent les articles sur les pompes à chaleur, pas sur l'isolation ?",
+                  samples.docs_tools(DATA / "articles"))
+    assert "Insulation" not in text and "négation" in text

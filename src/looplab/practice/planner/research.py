@@ -165,7 +165,7 @@ def research(view: View) -> dict | None:
     if not query:
         return None
     q = " ".join(query)
-    if negated(task):  # cited sentences say what documents do say, never what they do not
+    if negated(view.task):  # cited sentences say what documents do say, never what they do not ("pas sur")
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
                         "they say what the documents say, not what they leave out", wording=WORDING)
     searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
