@@ -123,3 +123,9 @@ def test_a_french_research_question_with_a_negation_is_declined():
     text = answer("Que disent les articles sur les pompes à chaleur, pas sur l'isolation ?",
                   samples.docs_tools(DATA / "articles"))
     assert "Insulation" not in text and "négation" in text
+
+
+def test_a_clause_the_task_negates_is_not_computed():
+    """'What is 5 + 5, not 5 * 5?': the sum is given; the product the task sets aside is named as not done."""
+    assert answer("What is 5 + 5, not 5 * 5?", samples.weather_and_calc()) == (
+        "5 + 5 = 10. I could not answer 'not 5 * 5': I do not know what calculator could do with 'not'.")

@@ -11,6 +11,7 @@ from .fill import binary, expression, fill_input, place, spoken
 from .interpret import numbers_as_written
 from .plain import example
 from .text import (
+    NEGATORS,
     STOPWORDS,
     clauses,
     content_words,
@@ -77,7 +78,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
         filled = fill_input(tool, clause)
         given = " ".join(map(str, filled.values())).lower() if isinstance(filled, dict) and tool is not calc else ""
-        unknown = [w for w in dict.fromkeys(extra + re.findall(r"\b\d+\b", clause)) if stem(w) not in known
+        said = extra + [w for w in words(clause) if w in NEGATORS] + re.findall(r"\b\d+\b", clause)  # 'not 5 * 5'
+        unknown = [w for w in dict.fromkeys(said) if stem(w) not in known
                    and w not in given and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
         if unknown:
             filled = f"I do not know what {tool.name} could do with {joined([repr(w) for w in unknown])}"
