@@ -78,8 +78,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
         filled = fill_input(tool, clause)
         given = " ".join(map(str, filled.values())).lower() if isinstance(filled, dict) and tool is not calc else ""
-        said = extra + [w for w in words(clause) if w in NEGATORS] + re.findall(r"\b\d+\b", clause)  # 'not 5 * 5'
-        unknown = [w for w in dict.fromkeys(said) if stem(w) not in known
+        named = extra + [w for w in words(clause) if w in NEGATORS] + re.findall(r"\b\d+\b", clause)  # 'not 5 * 5'
+        unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS)
                    and w not in given and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
         if unknown:
             filled = f"I do not know what {tool.name} could do with {joined([repr(w) for w in unknown])}"
