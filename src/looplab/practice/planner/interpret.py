@@ -21,6 +21,7 @@ UNIT = re.compile(
     r"|\d+(?:[.,]\d+)*\s?%?"  # 3,5  12.5  10%
     r"|[^\W\d_]+\d[^\W_]*(?:[-/][^\W_]+)*"  # an id with letters first: FA06-100, INV2026
     r"|[^\W\d_]+(?:['’-][^\W\d_]+)*(?:-\d+)*"  # words, hyphenated words, 'factures-2026'
+    r"|°[^\W\d_]+"  # a unit after a degree sign: °F
     r"|[-+*/×÷^<>=≤≥%€$£()]",
     re.IGNORECASE,
 )
@@ -110,6 +111,7 @@ def unplaced(task: str, vocabulary: frozenset[str], evidence: str, named: str = 
     """The task's content words that are neither in the skill's vocabulary (roots), nor in the evidence
     (tool names, results), nor named in the reply `named` (quoted as a part not done)."""
     known = frozenset(vocabulary) | roots(evidence) | roots(currency_words(evidence))
+    known |= set(re.findall(r"°[^\W\d_]+", evidence.lower()))  # a task's '°F' is placed only by a result in °F
     said = " ".join(re.findall(r"'([^']+)'", named)).lower()
     return [word for word in content(task)
             if not placed(word, known) and not re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", said)]

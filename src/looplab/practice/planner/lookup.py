@@ -24,8 +24,9 @@ ASKING = set(stems("look up lookup entry entries key keys record say says tell a
                    "cherche clé dans catalogue catalog have has contain contains"))
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
-AFTER = re.compile(r"\b(?:key|entry|code|id)\s+(?:is\s+)?['\"]?([\w.-]+)|\blook\s*up\s+(?:the\s+)?([\w.-]+)",
-                   re.IGNORECASE)
+NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?)\b)"  # 'look up the entry for key design': the key is 'design'
+AFTER = re.compile(rf"\b(?:key|entry|code|id)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
+                   rf"\blook\s*up\s+(?:the\s+)?{NAMING}([\w.-]+)", re.IGNORECASE)
 
 
 def key_prop(tool: OfferedTool) -> str | None:
@@ -63,22 +64,24 @@ def lookup(view: View) -> dict | None:
         step = done[key]
         if absent(step):
             where = f"a key of the {place}" if place else "found"  # a key, not any word the entries hold
-            empty = not step.is_error and (step.result or "").strip() in ("", "{}", "[]", "null")
-            lines.append(f"'{key}': {label} returned an empty result ({(step.result or '').strip() or 'no text'}); I "
+            text = (step.result or "").strip()
+            empty = not step.is_error and (text in ("", "null") or json_value(text) in ("", {}, []))
+            lines.append(f"'{key}': {label} returned an empty result ({text or 'no text'}); I "
                          f"cannot tell from it whether '{key}' is {where}." if empty else  # an empty entry, or none
                          f"'{key}' is not {where}: I could not find it ({label} said: {said(step)}).")
         else:
             lines.append(f"'{key}' is in the {place or 'records'}: {readable(unplanted(view, step.result))}.")
             record = json_value(unplanted(view, step.result))
             evidence |= record if isinstance(record, dict) and len(keys) == 1 else {key: readable(step.result)}
-    counted = re.search(r"\bhow many\s+([^\W\d_]+)|\bcombien de\s+([^\W\d_]+)", view.task, re.IGNORECASE)
+    counted = re.search(r"\b(how many|combien)(?:\s+de)?\s*([^\W\d_]*)", view.task, re.IGNORECASE)
     if counted:  # 'how many modules': the length of the one list field of that name, or said as not done
-        noun = stem((counted.group(1) or counted.group(2)).lower())
+        asked = counted.group(2) if counted.group(2).lower() not in STOPWORDS else ""  # 'and how many?'
+        noun = stem(asked.lower())
         records = [json_value(unplanted(view, done[k].result or "")) for k in keys if not absent(done[k])]
         lists = [(k, v) for r in records if isinstance(r, dict) for k, v in r.items()
                  if isinstance(v, list) and stem(k.lower()) == noun]
         lines.append(f"Count of {lists[0][0]}: {len(lists[0][1])}." if len(lists) == 1 and len(keys) == 1 else
-                     f"I could not count '{counted.group(1) or counted.group(2)}' from what the lookup returned.")
+                     f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *(s.result or "" for s in done.values())])))
     left = [w for w in content_words(view.task) if stem(w) not in seen | ASKING and w.lower() not in keys]
     if left:  # 'the price of ai': the record says nothing of price

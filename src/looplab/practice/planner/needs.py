@@ -11,6 +11,7 @@ from .fill import binary, expression, fill_input, place, spoken
 from .interpret import numbers_as_written
 from .plain import example
 from .text import (
+    NEGATORS,
     STOPWORDS,
     clauses,
     content_words,
@@ -31,7 +32,7 @@ RELATED = [  # a word of the task also counts as the other words of its group
     set(stems("time clock hour date today")),
 ]
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
-                       "check", "right", "currently", "fait", "s", "merci", "thanks", "thank"}  # 's': "s'il te plaît"
+                       "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font"}
 COMPARED = re.compile(r"\b(\w+er|more \w+|less \w+)\b[^.?!;]*?\bthan\b|\b(plus \w+)\b[^.?!;]*?\bque\b", re.IGNORECASE)
@@ -56,8 +57,14 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         elif best[0] > 0 and best[2] is not calc:
             tool = best[2]
         elif previous and where and not extra and re.search(
-                rf"(?:,|\b(?:and|or|et|ou|than|que)\b)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}", view.task, re.IGNORECASE):
-            tool = previous  # 'weather in Lyon and Paris': 'Paris' asks the same as before
+                rf"\b(?:and|or|et|ou|than|que)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
+                rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))", view.task, re.IGNORECASE):
+            tool = previous  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same as before
+        elif where and not extra and calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}",
+                                                         view.task):  # a comma alone qualifies: 'Paris, Texas'
+            name, _, before = calls.pop()
+            unserved.append(f"'{before}, {clause}': I do not know what {name} could do with '{clause}'")
+            continue
         else:
             names = ", ".join(t.name for t in view.tools)
             unserved.append(f"'{clause}': none of the offered tools ({names}) fits it")
@@ -67,11 +74,15 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
             unserved.append(f"'{clause}': I did not apply {joined([repr(u) for u in unplaced])}, and without it "
                             "the result would answer another question")
             continue
-        known = about_words(tool) | asked & set().union(*RELATED)
+        known = about_words(tool) | {w for group in RELATED if group & about_words(tool) for w in group}
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
-        unknown = [w for w in extra if stem(w) not in known and not any(c.isdigit() for c in w)]
-        filled = fill_input(tool, clause) if not unknown else (
-            f"I do not know what {tool.name} could do with {joined([repr(w) for w in unknown])}")
+        filled = fill_input(tool, clause)
+        given = " ".join(map(str, filled.values())).lower() if isinstance(filled, dict) and tool is not calc else ""
+        named = extra + [w for w in words(clause) if w in NEGATORS] + re.findall(r"\b\d+\b", clause)  # 'not 5 * 5'
+        unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS)
+                   and w not in given and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
+        if unknown:
+            filled = f"I do not know what {tool.name} could do with {joined([repr(w) for w in unknown])}"
         if isinstance(filled, str):
             unserved.append(f"'{clause}': {filled}")
         elif all((tool.name, filled) != c[:2] for c in calls):

@@ -6,7 +6,8 @@ import re
 
 from ..view import View
 from ._tools import answer, cannot_plan
-from .text import french, stems
+from .interpret import content
+from .text import clauses, french, stems
 
 GREETING = re.compile(
     r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour)\b|\bsay (?:hello|hi)\b|"
@@ -34,7 +35,11 @@ GREETING_FR = re.compile(r"^\s*(?:bonjour|salut|bonsoir)\b|\bqui es-tu\b|\bqui Ã
 
 
 def plain(view: View) -> dict | None:
-    """Answer a greeting or 'who are you' with an honest self-description, in French for a French one."""
+    """Answer a greeting or 'who are you' with an honest self-description, in French for a French one; not a task
+    that also asks something else ('Who are you and what is 2 + 2?'): that would be left undone, unsaid."""
+    if any((content(c) or re.search(r"\d", c)) and not GREETING.search(c) and not GREETING_FR.search(c)
+           for c in clauses(view.task)):
+        return None
     if GREETING_FR.search(view.task) or (GREETING.search(view.task) and french(view.task)):
         return answer(INTRODUCTION_FR)
     return answer(INTRODUCTION) if GREETING.search(view.task) else None

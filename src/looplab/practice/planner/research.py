@@ -10,10 +10,10 @@ from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
 from .interpret import content, english_of, english_question
+from .survey import listed_files
 from .text import (
     clauses,
     content_words,
-    file_names,
     first_value,
     french,
     joined,
@@ -74,11 +74,14 @@ december""".split())
 
 
 def _names_someone(sentence: str, known: str) -> bool:
-    """True if the sentence has a capitalised name (not its first word) that the question and title lack."""
+    """True if the sentence has a capitalised name (not its first word, not negated: 'is not Marie Dupont') that
+    the question and title lack."""
     names = re.findall(r"(?<=\s)[A-Z][a-zà-ÿ]+", sentence)
-    return any(n.lower() not in known.lower() and n.lower() not in CALENDAR for n in names)
+    return any(n.lower() not in known.lower() and n.lower() not in CALENDAR | set(negated(sentence)) for n in names)
 
 
+HIT = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?(.*?)(?:\s+[—–-]\s+.*|\t.*)?")  # '2. a.md — Title (score 4)'
+YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|must)\b", re.I)
 KINDS = [  # question -> what a sentence must hold to answer it
     (re.compile(rf"\bhow (?:{'|'.join(UNITS)})\b|\bcombien\b", re.I), _measured),
     (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, _: TIMES.search(s)),
@@ -100,9 +103,10 @@ def _cited(question: str, query: list[str], reads, clean, french_order: bool = F
     """Sentences that answer the question: with its aspect ('price': a price), a number for 'how much',
     a time for 'when', a name for 'who', and, with the document's title, every question word the document
     uses, and every specific term (a name, or a word naming which kind of thing: 'black' tea, the 'bus'
-    network). For a fact (a number, a time, a name) the document must hold every word of one of the question's
-    clauses: a word it lacks ('painted', 'at night') is never passed over; for 'what do they say', at most a
-    quarter of the other words may be missing. Never a planted instruction."""
+    network); a word a sentence negates it does not say, unless the question asks yes or no. For a fact (a
+    number, a time, a name) the document must hold every word of one of the question's clauses: a word it lacks
+    ('painted', 'at night') is never passed over; for 'what do they say', at most a quarter of the other words
+    may be missing. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
     need = max(1, min(2, math.ceil(len(wanted) / 2)))
@@ -120,8 +124,9 @@ def _cited(question: str, query: list[str], reads, clean, french_order: bool = F
         if _specific(question, query, wanted, french_order) - used or lacks:
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         for place, sentence in enumerate(sentences(text)):
-            said = (roots(sentence) - set(aspects)) | {w for w, p in aspects.items()  # 'prices stay the same' states
-                                                        if re.search(p, sentence, re.IGNORECASE)}  # no price
+            denied = set() if YES_NO.match(question) else {root(w) for w in negated(sentence)}  # 'buses do not run'
+            said = (roots(sentence) - set(aspects) - denied) | {  # 'prices stay the same' states no price
+                w for w, p in aspects.items() if re.search(p, sentence, re.IGNORECASE)}
             if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
                     or not set(aspects) <= said
                     or (kind and not kind(sentence, question + " " + heading))):
@@ -160,7 +165,7 @@ def research(view: View) -> dict | None:
     if not query:
         return None
     q = " ".join(query)
-    if negated(task):  # cited sentences say what documents do say, never what they do not
+    if negated(view.task):  # cited sentences say what documents do say, never what they do not ("pas sur")
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
                         "they say what the documents say, not what they leave out", wording=WORDING)
     searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
@@ -170,7 +175,8 @@ def research(view: View) -> dict | None:
     found = searches[-1]
     if found.is_error:
         return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
-    names = file_names(found.result or "")[:3]
+    hits = [HIT.fullmatch(line)[1] for line in (found.result or "").splitlines()]  # one a line: names read whole
+    names = listed_files("\n".join(hits))[:3]  # ('march notes.txt — March notes (score 4)'), spaces included
     if not names:
         return declined(f"The documents do not answer this question: searching for '{q}' found nothing")
     reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]

@@ -1,0 +1,131 @@
+"""Wrong answers found by a hunt over new wordings of the research, lookup, weather and calculator tasks, each
+now right or plainly declined: through the real SDK, on the sample tools, with data written for the case."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from looplab import samples
+from looplab.client import practice_client
+from looplab.loop import run_agent
+
+DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
+
+
+def answer(task: str, tools) -> str:
+    """The practice model's final answer to `task` with `tools`."""
+    return run_agent(practice_client(), task, tools, max_turns=8).answer
+
+
+def test_a_place_after_a_comma_qualifies_the_one_before_unless_a_list_goes_on():
+    """'Paris, Texas', 'Lyon, France', 'Toulouse, in Kelvin': the second name qualifies the first, so neither is
+    asked about as a city of its own (no 'Texas: 22 °C', no Paris's weather for Paris, Texas); a list that goes on
+    with 'and' ('Paris, Lyon and Nantes') still asks about each."""
+    tools = samples.weather_and_calc()
+    for task, other in [("What's the weather in Paris, Texas?", "'Texas'"), ("Weather in Lyon, France?", "'France'"),
+                        ("How many degrees is it in Toulouse, in Kelvin?", "'in Kelvin'"),
+                        ("What's the weather in Paris, in December?", "'in December'")]:
+        text = answer(task, tools)
+        assert "°C" not in text and f"I do not know what get_weather could do with {other}" in text, text
+    assert answer("Weather in Paris, Lyon and Nantes?", tools) == (
+        "Paris: 18 °C, light rain (simulated). Lyon: 21 °C, cloudy (simulated). Nantes: 17 °C, showers (simulated).")
+
+
+def test_a_unit_after_a_degree_sign_is_a_word_of_the_task():
+    """'in °F': the weather tool answers in °C, so the answer does not stand for the one asked."""
+    text = answer("Give the temperature in Lyon in °F", samples.weather_and_calc())
+    assert "21 °C" not in text and "'°f'" in text
+    assert answer("Give the temperature in Lyon in °C", samples.weather_and_calc()) == "Lyon: 21 °C, cloudy (simulated)."
+
+
+def test_search_results_are_read_line_by_line_so_a_name_with_spaces_is_read_whole(tmp_path):
+    """'march notes.txt — March notes (score 4)' names 'march notes.txt', not 'notes.txt'."""
+    (tmp_path / "march notes.txt").write_text("# March notes\n\nThe tram network in Lyon runs until midnight on "
+                                              "weekdays.\n", encoding="utf-8")
+    text = answer("When does the tram network in Lyon run?", samples.docs_tools(tmp_path))
+    assert text == "The tram network in Lyon runs until midnight on weekdays. [march notes.txt]"
+
+
+def test_a_name_a_sentence_negates_does_not_answer_who(tmp_path):
+    """'The mayor of Grenoble is not Marie Dupont' does not say who the mayor is."""
+    (tmp_path / "towns.md").write_text("# Town halls\n\nThe mayor of Grenoble is not Marie Dupont. Marie Dupont "
+                                       "has been the mayor of Annecy since 2020.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    assert answer("Who is the mayor of Grenoble?", tools).startswith("The documents do not answer this question")
+    assert answer("Who is the mayor of Annecy?", tools) == (
+        "Marie Dupont has been the mayor of Annecy since 2020. [towns.md]")
+
+
+def test_the_word_after_look_up_is_not_the_key_when_it_says_what_a_key_is():
+    """'Look up the entry for design', 'look up key writing': the keys are 'design' and 'writing'."""
+    tools = samples.catalogue_tools()
+    assert answer("Look up the entry for design.", tools) == (
+        "'design' is in the catalogue: title: Design; modules: brief, prototype, review.")
+    assert answer("Look up key writing", tools).startswith("'writing' is in the catalogue: title: Technical Writing")
+
+
+def test_a_key_whose_value_is_an_empty_string_is_not_said_to_be_absent(tmp_path):
+    """A JSON "" is an empty result: it does not tell whether the key exists."""
+    path = tmp_path / "catalogue.json"
+    path.write_text(json.dumps({"blank": "", "ai": {"title": "Applied AI"}}), encoding="utf-8")
+    text = answer("Look up 'blank'.", samples.catalogue_tools(path))
+    assert text == ("'blank': the lookup returned an empty result (\"\"); I cannot tell from it whether 'blank' is a "
+                    "key of the catalogue.")
+
+
+def test_a_greeting_with_a_question_is_not_answered_by_the_introduction_alone():
+    """'Who are you and what is 2 + 2?' with only a lookup tool: the sum is not silently dropped."""
+    text = answer("Who are you and what is 2 + 2?", samples.catalogue_tools())
+    assert "I am the practice model" not in text and "The practice model can't plan this request" in text
+    assert answer("Hello, who are you?", samples.catalogue_tools()).startswith("Hello! I am the practice model")
+
+
+
+def test_a_number_or_a_word_the_weather_tool_does_not_take_is_not_passed_over():
+    """'at 5', 'in 2025', 'times 2': the tool gives the current weather, so that answer is not the one asked;
+    'today' is what a current value gives."""
+    tools = samples.weather_and_calc()
+    for task, word in [("Weather in Lyon at 5?", "'5'"), ("Weather in Lyon 2025?", "'2025'"),
+                       ("What's the temperature in Lyon times 2?", "'times'")]:
+        text = answer(task, tools)
+        assert "21 °C" not in text and f"I do not know what get_weather could do with {word}" in text, text
+    assert answer("What's the weather in Lyon today?", tools) == "Lyon: 21 °C, cloudy (simulated)."
+
+
+def test_keys_in_the_plural_are_not_a_key_either():
+    """'Look up the keys ai and design' used to look up 'keys' and say it is absent; it is declined instead."""
+    text = answer("Look up the keys ai and design.", samples.catalogue_tools())
+    assert "'keys'" not in text and text.startswith("The practice model can't plan this request")
+
+
+def test_a_how_many_without_a_noun_is_said_as_not_done():
+    """'Which modules does writing have, and how many?': the count is not dropped unsaid."""
+    assert answer("Which modules does 'writing' have, and how many?", samples.catalogue_tools()) == (
+        "'writing' is in the catalogue: title: Technical Writing; modules: audience, structure, editing. I could not "
+        "count 'how many' from what the lookup returned.")
+
+
+def test_a_sentence_that_negates_the_asked_word_does_not_answer_an_open_question(tmp_path):
+    """'Buses do not run on Christmas Day' is no answer to 'When do buses run?', and 'A kettle does not boil
+    milk' none to 'What does a kettle boil?'; it still answers the yes-or-no question."""
+    (tmp_path / "depot.md").write_text("# Bus depot\n\nThe depot holds 120 buses. Buses do not run on Christmas "
+                                       "Day.\n\nA kettle does not boil milk.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("When do buses run?", "What does a kettle boil?"):
+        assert answer(task, tools).startswith("The documents do not answer this question"), task
+    assert answer("Do buses run on Christmas Day?", tools) == "Buses do not run on Christmas Day. [depot.md]"
+
+
+def test_a_french_research_question_with_a_negation_is_declined():
+    """'..., pas sur l'isolation': the negation is read in the task as written, not in its English rendering
+    (which dropped it and cited the very passage on insulation)."""
+    text = answer("Que disent les articles sur les pompes à chaleur, pas sur l'isolation ?",
+                  samples.docs_tools(DATA / "articles"))
+    assert "Insulation" not in text and "négation" in text
+
+
+def test_a_clause_the_task_negates_is_not_computed():
+    """'What is 5 + 5, not 5 * 5?': the sum is given; the product the task sets aside is named as not done."""
+    assert answer("What is 5 + 5, not 5 * 5?", samples.weather_and_calc()) == (
+        "5 + 5 = 10. I could not answer 'not 5 * 5': I do not know what calculator could do with 'not'.")
