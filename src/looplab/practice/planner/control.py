@@ -59,7 +59,7 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
         note = _text(reply)
         text = (f"{note + ' ' if note else ''}To go on I would call {names}, but tool_choice is "
                 "'none', so I call no tool and cannot answer yet.")
-        return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}
+        return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "declined": True}  # no answer
     if kind in ("any", "tool"):
         wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
         kept = [b for b in uses if b["name"] in {t.name for t in wanted}]
@@ -138,7 +138,7 @@ def _evidence_for(prop: str, spec: dict, evidence: dict):
     """The one evidence value whose name shares a word with `prop` and whose type fits (and currency, if named)."""
     said = set(words(prop.replace("_", " "))) - {"of", "the", "in"}
     status = said & STATUS_WORDS  # 'total_due' is not filled from the total of the paid records
-    if not said - UNIT_WORDS:
+    if not said - UNIT_WORDS - STATUS_WORDS:  # 'outstanding' alone: the amount or the count? neither
         return None
     kind = KINDS.get(one_type(spec), ())
     unit = said & {"eur", "usd", "gbp"}
