@@ -3,6 +3,8 @@ are declined (a refusal saying why), never guessed."""
 
 import json
 
+import pytest
+
 from looplab import samples
 from looplab.client import MODEL, practice_client
 from looplab.loop import run_agent
@@ -34,6 +36,65 @@ def as_json(schema_props: dict, messages: list, tools: list, client=None, **opti
 
 def calls(reply) -> list:
     return [(b.name, b.input) for b in reply.content if b.type == "tool_use"]
+
+
+@pytest.mark.parametrize("task", ["Hello", "Thanks", "Good Morning"])
+def test_a_forced_tool_is_not_filled_from_a_task_that_asks_nothing_of_it(task):
+    """A greeting names no city: forced get_weather is a refusal, it used to be called with city 'Hello'."""
+    reply = forced(task, WEATHER, CALC)
+    assert (reply.stop_reason, reply.content) == ("refusal", [])
+    assert "get_weather" in reply.stop_details.explanation
+
+
+@pytest.mark.parametrize("task", ["What's the weather for Tuesday?", "What is the weather like in summer?",
+                                  "Is the weather nice at home?"])
+def test_a_day_a_season_or_a_common_word_is_no_city(task):
+    """'for Tuesday', 'in summer', 'at home' name no place: no get_weather call with them, forced or not."""
+    assert forced(task, WEATHER, CALC).stop_reason == "refusal"
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert not [c for c in run.tool_calls if c[0] == "get_weather"], run.answer
+
+
+def test_a_forced_calculator_gets_no_range_as_arithmetic():
+    """'chapter 3-4' is a range: a forced calculator is a refusal, it used to compute 3 - 4."""
+    assert forced("Read chapter 3-4 of the book.", CALC, WEATHER).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize(("task", "tool"), [
+    ("Book a table at 8pm.", offered("book_table", "Book a table.", party_size={"type": "integer"})),
+    ("Charge the customer 30 dollars.", offered("charge", "Charge a customer.", amount_eur={"type": "number"})),
+    ("Find the 2 unpaid invoices and record their total.", offered("record", "Record a total.", total={"type": "number"})),
+    ("Give a 15% discount on the order.", offered("discount", "Apply a discount.", amount={"type": "number"})),
+])
+def test_a_number_written_with_another_unit_is_not_filled(task, tool):
+    """'8pm' is no party size, '30 dollars' no amount in EUR, '2 unpaid' no total, '15%' no amount: a refusal."""
+    reply = forced(task, tool)
+    assert (reply.stop_reason, reply.content) == ("refusal", [])
+
+
+def test_a_number_written_with_its_propertys_unit_is_filled():
+    """'5 minutes' fills 'minutes', '15%' a 'percent'."""
+    reply = forced("Set a timer for 5 minutes.", offered("timer", "Start a timer.", minutes={"type": "integer"}))
+    assert calls(reply) == [("timer", {"minutes": 5})]
+    reply = forced("Give a 15% discount.", offered("discount", "Apply a discount.", percent={"type": "number"}))
+    assert calls(reply) == [("discount", {"percent": 15})]
+
+
+SUB = offered("sub", "Subtract b from a.", a={"type": "number"}, b={"type": "number"})
+
+
+def test_operands_are_filled_in_the_order_of_the_arithmetic():
+    """'Subtract 3 from 10.' is 10 - 3 (the full stop used to hide it, and the text order gave a=3, b=10);
+    '3 less than 10', which it does not read, is a refusal."""
+    assert calls(forced("Subtract 3 from 10.", SUB)) == [("sub", {"a": 10, "b": 3})]
+    assert forced("What is 3 less than 10?", SUB).stop_reason == "refusal"
+
+
+def test_a_negated_enum_value_is_not_named():
+    """'not paid' does not name 'paid': a refusal, it used to be status 'paid'."""
+    mark = offered("mark_invoice", "Mark an invoice.", status={"type": "string", "enum": ["paid", "unpaid"]})
+    assert forced("Mark the invoice as not paid.", mark).stop_reason == "refusal"
+    assert calls(forced("Mark the invoice as unpaid.", mark)) == [("mark_invoice", {"status": "unpaid"})]
 
 
 def test_a_field_named_only_by_a_status_is_neither_the_count_nor_the_total(tmp_path):

@@ -14,7 +14,7 @@ import hashlib
 import json
 
 from looplab._jsonschema import validator_class
-from looplab.practice.planner.fill import fill_input, one_type
+from looplab.practice.planner.fill import asks, fill_input, one_type
 from looplab.practice.planner.text import clip, words
 from looplab.practice.view import OfferedTool, View, schema_of
 
@@ -78,8 +78,8 @@ def _forced(tools: list[OfferedTool], task: str) -> tuple[list[dict], str]:
     if not tools:  # only a toolset was offered (computer, browser): it has no tool of its own to call
         return [], "was forced by tool_choice to call a tool, but no tool it can call was offered (only a toolset)"
     reasons = []
-    for tool in tools:
-        filled = fill_input(tool, task)
+    for tool in tools:  # 'Hello' asks nothing of get_weather: it is no city
+        filled = fill_input(tool, task) if asks(tool, task) else f"the task asks nothing of {tool.name}"
         if isinstance(filled, dict):
             return [{"type": "tool_use", "name": tool.name, "input": filled}], ""
         reasons.append(filled)
