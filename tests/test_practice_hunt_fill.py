@@ -118,3 +118,16 @@ def test_tool_choice_none_before_any_result_is_no_structured_answer():
                     [WEATHER], tool_choice={"type": "none"})
     assert (reply.stop_reason, reply.content) == ("refusal", [])
     assert "tool_choice is 'none'" in reply.stop_details.explanation
+
+
+def test_a_field_named_by_a_status_word_is_filled_from_a_key_of_that_name():
+    """A looked-up record's own 'due' field fills 'due': the status word names that key, and nothing wider."""
+    ledger = offered("lookup", "Look up an invoice by its key in the ledger.", key={"type": "string"})
+    record = {"number": "A-1", "amount": 120, "due": "2026-10-01", "status": "unpaid"}
+    messages = [{"role": "user", "content": "Look up 'A-1' in the ledger."},
+                {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "lookup",
+                                                   "input": {"key": "A-1"}}]},
+                {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1",
+                                              "content": json.dumps(record)}]}]
+    reply = as_json({"due": {"type": "string"}}, messages, [ledger])
+    assert json.loads(reply.content[0].text) == {"due": "2026-10-01"}
