@@ -131,3 +131,25 @@ def test_a_field_named_by_a_status_word_is_filled_from_a_key_of_that_name():
                                               "content": json.dumps(record)}]}]
     reply = as_json({"due": {"type": "string"}}, messages, [ledger])
     assert json.loads(reply.content[0].text) == {"due": "2026-10-01"}
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Delete every file except notes.txt.", None), ("Don't delete notes.txt.", None),
+    ("Delete old.txt, not notes.txt.", {"name": "old.txt"}),
+])
+def test_a_value_the_task_excludes_or_negates_is_not_filled(task, expected):
+    """'except notes.txt' and "don't delete notes.txt" do not name the file to delete: a refusal, where it used to
+    delete notes.txt; 'old.txt, not notes.txt' names old.txt."""
+    delete = next(t.to_api() for t in samples.action_tools([]) if t.name == "delete_file")
+    reply = forced(task, delete)
+    assert calls(reply) == ([("delete_file", expected)] if expected else [])
+    assert reply.stop_reason == ("tool_use" if expected else "refusal")
+
+
+def test_an_excluded_recipient_or_city_is_not_filled():
+    """'Never send ... to bob@x.com' names no recipient; 'not in Paris but in Lyon' is not Paris."""
+    send = offered("send", "Send an email.", to={"type": "string"})
+    assert forced("Never send email to bob@x.com.", send).stop_reason == "refusal"
+    assert calls(forced("Send the email to bob@x.com, not ann@y.com.", send)) == [("send", {"to": "bob@x.com"})]
+    assert "Paris" not in json.dumps([b.model_dump() for b in forced("What is the weather, not in Paris but in Lyon?",
+                                                                     WEATHER).content])

@@ -12,7 +12,19 @@ from ..view import OfferedTool, schema_of
 from ._tools import about_words
 from .interpret import numbers_as_written
 from .research import CALENDAR
-from .text import STOPWORDS, content_words, file_names, polarity, quoted, stem, stems, words
+from .text import (
+    CONJUNCTIONS,
+    EXCLUDING,
+    NEGATORS,
+    STOPWORDS,
+    content_words,
+    file_names,
+    polarity,
+    quoted,
+    stem,
+    stems,
+    words,
+)
 
 EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 NUMBER = r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)"
@@ -130,8 +142,16 @@ def _string_value(prop: str, text: str, others: int) -> str | None:
     if not candidates:
         labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*['\"‘“]([^'\"’”\n]+)", text, re.I)
         candidates = [labelled.group(1)] if labelled else quoted(text) if others == 1 else []
-    unique = list(dict.fromkeys(candidates))
+    unique = [c for c in dict.fromkeys(candidates) if not _excluded(text, c)]
     return unique[0] if len(unique) == 1 else None
+
+
+def _excluded(text: str, value: str) -> bool:
+    """Whether the task negates or excludes `value` ('except notes.txt', 'not ann@y.com', "don't delete x.txt"):
+    a negation or an exception before it in its clause (up to a comma or a conjunction)."""
+    before = re.sub(r"n['’]t\b", " not", text[:max(text.find(value), 0)])
+    clause = re.split(rf"[,;.?!]\s|\b(?:{'|'.join(CONJUNCTIONS)})\b", before)[-1]
+    return bool(set(words(clause)) & NEGATORS or EXCLUDING.search(clause))
 
 
 def asks(tool: OfferedTool, text: str) -> bool:
