@@ -65,19 +65,23 @@ def test_a_forced_calculator_gets_no_range_as_arithmetic():
     ("Charge the customer 30 dollars.", offered("charge", "Charge a customer.", amount_eur={"type": "number"})),
     ("Find the 2 unpaid invoices and record their total.", offered("record", "Record a total.", total={"type": "number"})),
     ("Give a 15% discount on the order.", offered("discount", "Apply a discount.", amount={"type": "number"})),
+    ("Book table 12 for us.", offered("book_table", "Book a table.", party_size={"type": "integer"})),
 ])
 def test_a_number_written_with_another_unit_is_not_filled(task, tool):
-    """'8pm' is no party size, '30 dollars' no amount in EUR, '2 unpaid' no total, '15%' no amount: a refusal."""
+    """'8pm' is no party size, '30 dollars' no amount in EUR, '2 unpaid' no total, '15%' no amount, and 'table 12'
+    (a label, not a unit) no party size: a refusal, not the number."""
     reply = forced(task, tool)
     assert (reply.stop_reason, reply.content) == ("refusal", [])
 
 
 def test_a_number_written_with_its_propertys_unit_is_filled():
-    """'5 minutes' fills 'minutes', '15%' a 'percent'."""
+    """'5 minutes' fills 'minutes', '15%' a 'percent', 'quantity 3' a 'quantity', 'a table for 4' a party size."""
     reply = forced("Set a timer for 5 minutes.", offered("timer", "Start a timer.", minutes={"type": "integer"}))
     assert calls(reply) == [("timer", {"minutes": 5})]
     reply = forced("Give a 15% discount.", offered("discount", "Apply a discount.", percent={"type": "number"}))
     assert calls(reply) == [("discount", {"percent": 15})]
+    reply = forced("Book a table for 4.", offered("book_table", "Book a table.", party_size={"type": "integer"}))
+    assert calls(reply) == [("book_table", {"party_size": 4})]
 
 
 SUB = offered("sub", "Subtract b from a.", a={"type": "number"}, b={"type": "number"})

@@ -96,10 +96,11 @@ def place(text: str) -> str | None:
 
 
 def _unit_fits(text: str, prop: str) -> bool:
-    """False when the task's one number is written with a unit its property's name does not say: '8pm' is no
-    party_size, '30 dollars' no amount_eur, '15%' no amount, '2 unpaid' no total."""
-    unit = re.search(rf"{NUMBER}\s*(%|[^\W\d_]+)", text)
-    word = unit and ("percent" if unit.group(1) == "%" else unit.group(1).lower())
+    """False when the task's one number is written with a unit, or else after a label, that its property's name
+    does not say: '8pm' is no party_size, '30 dollars' no amount_eur, '15%' no amount, 'table 12' no party_size."""
+    around = re.search(rf"([^\W\d_]+)?\W*{NUMBER}\s*(%|[^\W\d_]+)?", text)
+    word = around[2] and ("percent" if around[2] == "%" else around[2].lower())
+    word = word if word and word not in STOPWORDS else (around[1] or "").lower()
     return not word or word in STOPWORDS or stem(word) in stems(prop)
 
 
