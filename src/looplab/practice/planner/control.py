@@ -14,7 +14,7 @@ import hashlib
 import json
 
 from looplab._jsonschema import validator_class
-from looplab.practice.planner.fill import fill_input, one_type
+from looplab.practice.planner.fill import asks, fill_input, one_type
 from looplab.practice.planner.text import clip, words
 from looplab.practice.view import OfferedTool, View, schema_of
 
@@ -59,7 +59,7 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
         note = _text(reply)
         text = (f"{note + ' ' if note else ''}To go on I would call {names}, but tool_choice is "
                 "'none', so I call no tool and cannot answer yet.")
-        return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}
+        return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "declined": True}  # no answer
     if kind in ("any", "tool"):
         wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
         kept = [b for b in uses if b["name"] in {t.name for t in wanted}]
@@ -78,8 +78,8 @@ def _forced(tools: list[OfferedTool], task: str) -> tuple[list[dict], str]:
     if not tools:  # only a toolset was offered (computer, browser): it has no tool of its own to call
         return [], "was forced by tool_choice to call a tool, but no tool it can call was offered (only a toolset)"
     reasons = []
-    for tool in tools:
-        filled = fill_input(tool, task)
+    for tool in tools:  # 'Hello' asks nothing of get_weather: it is no city
+        filled = fill_input(tool, task) if asks(tool, task) else f"the task asks nothing of {tool.name}"
         if isinstance(filled, dict):
             return [{"type": "tool_use", "name": tool.name, "input": filled}], ""
         reasons.append(filled)
@@ -140,12 +140,14 @@ def _evidence_for(prop: str, spec: dict, evidence: dict):
     status = said & STATUS_WORDS  # 'total_due' is not filled from the total of the paid records
     if not said - UNIT_WORDS:
         return None
+    only_status = not said - UNIT_WORDS - STATUS_WORDS  # 'outstanding': the amount or the count? only a key 'due'
     kind = KINDS.get(one_type(spec), ())
     unit = said & {"eur", "usd", "gbp"}
     scored = [(len(said & set(words(k))), v) for k, v in evidence.items() if isinstance(v, kind)
               and isinstance(v, bool) == (one_type(spec) == "boolean")
               and (not unit or str(evidence.get(k + " currency", "")).lower() in unit)
               and status <= set(words(k)) and said - UNIT_WORDS <= set(words(k))  # 'total_excl_vat': no
+              and (not only_status or set(words(k)) == said)
               and ("currency" in words(k)) <= ("currency" in said)]  # 'total' or 'due' is never 'EUR'
     best = max((n for n, _ in scored), default=0)
     hits = [v for n, v in scored if n == best and n > 0]

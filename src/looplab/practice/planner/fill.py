@@ -9,8 +9,22 @@ from functools import lru_cache
 from looplab._jsonschema import validator_class
 
 from ..view import OfferedTool, schema_of
+from ._tools import about_words
 from .interpret import numbers_as_written
-from .text import STOPWORDS, file_names, quoted, stem, stems, words
+from .research import CALENDAR
+from .text import (
+    CONJUNCTIONS,
+    EXCLUDING,
+    NEGATORS,
+    STOPWORDS,
+    content_words,
+    file_names,
+    polarity,
+    quoted,
+    stem,
+    stems,
+    words,
+)
 
 EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 NUMBER = r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)"
@@ -39,7 +53,7 @@ def expression(text: str) -> str | None:
     """The first arithmetic expression in `text` ('12 * (3 + 5)'), or None."""
     text = numbers_as_written(text)  # '3,5' is 3.5 and '1 850' is 1850
     for run in re.findall(r"(?:(?<![\w).])-\s*)?[\d(][\d\s.+\-*/()%^×÷]*", text):  # '-215 + 95' keeps its sign
-        run = run.strip().rstrip("+-*/%^×÷ ").strip()
+        run = run.strip().rstrip("+-*/%^×÷ .").strip()  # '10 - 3.' ends a sentence, not a number
         while run.count("(") > run.count(")") and run.startswith("("):
             run = run[1:].strip()
         while run.count(")") > run.count("(") and run.endswith(")"):
@@ -51,10 +65,13 @@ def expression(text: str) -> str | None:
 
 @lru_cache(maxsize=1024)
 def spoken(text: str) -> str:
-    """`text` with spoken arithmetic as symbols: '7 times 6' -> '7 * 6', 'subtract 3 from 10' -> '10 - 3'."""
+    """`text` with spoken arithmetic as symbols: '7 times 6' -> '7 * 6', 'subtract 3 from 10' -> '10 - 3',
+    'divide 10 by 2' -> '10 / 2'."""
     num = r"(-?\d+(?:\.\d+)?)"
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:add|sum of)\s+{num}\s+(?:and|to)\s+{num}", r"\1 + \2", text, flags=re.IGNORECASE)
+    text = re.sub(rf"\b(?:multiply|product of)\s+{num}\s+(?:and|by)\s+{num}", r"\1 * \2", text, flags=re.IGNORECASE)
+    text = re.sub(rf"\bdivide\s+{num}\s+by\s+{num}", r"\1 / \2", text, flags=re.IGNORECASE)
     for pattern, op in SPOKEN:
         text = re.sub(rf"(?<!\s)\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)  # (?<!\s): not again from each space of a run
     return text
@@ -72,13 +89,19 @@ def binary(text: str) -> tuple[float | int, str, float | int] | None:
 def place(text: str) -> str | None:
     """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name."""
     found = re.search(r"\b(?:in|at|for|of|à|pour)\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)", text)
-    if found:
+    if found and not set(words(found.group(1))) <= CALENDAR:  # 'for Tuesday' is a when; 'in summer' is no name
         return found.group(1)
-    found = re.search(r"\b(?:in|at|for)\s+([a-z][\w'-]+)", text)
-    if found and found.group(1) not in STOPWORDS:
-        return found.group(1).title()
     bare = re.fullmatch(r"\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*", text)
     return bare.group(1) if bare else None
+
+
+def _unit_fits(text: str, prop: str) -> bool:
+    """False when the task's one number is written with a unit, or else after a label, that its property's name
+    does not say: '8pm' is no party_size, '30 dollars' no amount_eur, '15%' no amount, 'table 12' no party_size."""
+    around = re.search(rf"([^\W\d_]+)?\W*{NUMBER}\s*(%|[^\W\d_]+)?", text)
+    word = around[2] and ("percent" if around[2] == "%" else around[2].lower())
+    word = word if word and word not in STOPWORDS else (around[1] or "").lower()
+    return not word or word in STOPWORDS or stem(word) in stems(prop)
 
 
 def _number(text: str) -> float | int:
@@ -99,7 +122,7 @@ def _kind(schema: dict) -> str:
 
 def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     """The one enum value the text names (or whose operator the text's arithmetic uses), else None."""
-    said = set(stems(text))
+    said = {stem(w) for w, kept in polarity(text) if kept}  # 'not paid' does not name 'paid'
     named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said]
     if not named and op:
         named = [v for v in schema["enum"] if isinstance(v, str) and v.lower() in OPERATORS[op]]
@@ -120,8 +143,24 @@ def _string_value(prop: str, text: str, others: int) -> str | None:
     if not candidates:
         labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*['\"‘“]([^'\"’”\n]+)", text, re.I)
         candidates = [labelled.group(1)] if labelled else quoted(text) if others == 1 else []
-    unique = list(dict.fromkeys(candidates))
+    unique = [c for c in dict.fromkeys(candidates) if not _excluded(text, c)]
     return unique[0] if len(unique) == 1 else None
+
+
+def _excluded(text: str, value: str) -> bool:
+    """Whether the task negates or excludes `value` ('except notes.txt', 'not ann@y.com', "don't delete x.txt"):
+    a negation or an exception before it in its clause (up to a comma or a conjunction)."""
+    before = re.sub(r"n['’]t\b", " not", text[:max(text.find(value), 0)])
+    clause = re.split(rf"[,;.?!]\s|\b(?:{'|'.join(CONJUNCTIONS)})\b", before)[-1]
+    return bool(set(words(clause)) & NEGATORS or EXCLUDING.search(clause))
+
+
+def asks(tool: OfferedTool, text: str) -> bool:
+    """Whether `text` asks something of `tool`: a content word names the tool, its description or a property, or
+    the operator of its arithmetic does ('subtract 3 from 10' asks a tool named sub)."""
+    found = binary(text)
+    said = set(stems(" ".join(content_words(text)))) | (OPERATORS[found[1]] if found else set())
+    return bool(said & about_words(tool))
 
 
 def fill_input(tool: OfferedTool, text: str) -> dict | str:
@@ -134,7 +173,8 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
     numeric = [p for p in props if _kind(props[p] or {}) in ("integer", "number") and "enum" not in props[p]]
     number_props = [p for p in numeric if p in required] or numeric
     positional = len(number_props) == len(numbers) and (
-        len(numbers) == 1 or all(set(words(p)) & OPERAND_WORDS for p in number_props))
+        len(numbers) == 1 and _unit_fits(text, number_props[0])
+        or found is not None and all(set(words(p)) & OPERAND_WORDS for p in number_props))  # in the arithmetic's order
     strings = sum(1 for p in required or props if _kind(props.get(p) or {}) == "string")
     filled: dict = {}
     for prop, schema in props.items():

@@ -1,0 +1,159 @@
+"""Structured output and forced tools are filled only from evidence: values the task or the tools do not give
+are declined (a refusal saying why), never guessed."""
+
+import json
+
+import pytest
+
+from looplab import samples
+from looplab.client import MODEL, practice_client
+from looplab.loop import run_agent
+
+WEATHER, CALC = (t.to_api() for t in samples.weather_and_calc())
+
+
+def offered(name: str, description: str, **props) -> dict:
+    """A tool whose every property is required."""
+    return {"name": name, "description": description,
+            "input_schema": {"type": "object", "properties": props, "required": list(props)}}
+
+
+def forced(task: str, tool: dict, *others: dict):
+    """The reply to `task` with `tool` forced by tool_choice."""
+    return practice_client().messages.create(model=MODEL, max_tokens=300, tools=[tool, *others],
+                                             tool_choice={"type": "tool", "name": tool["name"]},
+                                             messages=[{"role": "user", "content": task}])
+
+
+def as_json(schema_props: dict, messages: list, tools: list, client=None, **options):
+    """The reply when `messages` ask for an answer as an object with `schema_props`, all required."""
+    schema = {"type": "object", "properties": schema_props, "required": list(schema_props),
+              "additionalProperties": False}
+    return (client or practice_client()).messages.create(
+        model=MODEL, max_tokens=500, tools=tools, messages=messages,
+        output_config={"format": {"type": "json_schema", "schema": schema}}, **options)
+
+
+def calls(reply) -> list:
+    return [(b.name, b.input) for b in reply.content if b.type == "tool_use"]
+
+
+@pytest.mark.parametrize("task", ["Hello", "Thanks", "Good Morning"])
+def test_a_forced_tool_is_not_filled_from_a_task_that_asks_nothing_of_it(task):
+    """A greeting names no city: forced get_weather is a refusal, it used to be called with city 'Hello'."""
+    reply = forced(task, WEATHER, CALC)
+    assert (reply.stop_reason, reply.content) == ("refusal", [])
+    assert "get_weather" in reply.stop_details.explanation
+
+
+@pytest.mark.parametrize("task", ["What's the weather for Tuesday?", "What is the weather like in summer?",
+                                  "Is the weather nice at home?"])
+def test_a_day_a_season_or_a_common_word_is_no_city(task):
+    """'for Tuesday', 'in summer', 'at home' name no place: no get_weather call with them, forced or not."""
+    assert forced(task, WEATHER, CALC).stop_reason == "refusal"
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert not [c for c in run.tool_calls if c[0] == "get_weather"], run.answer
+
+
+def test_a_forced_calculator_gets_no_range_as_arithmetic():
+    """'chapter 3-4' is a range: a forced calculator is a refusal, it used to compute 3 - 4."""
+    assert forced("Read chapter 3-4 of the book.", CALC, WEATHER).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize(("task", "tool"), [
+    ("Book a table at 8pm.", offered("book_table", "Book a table.", party_size={"type": "integer"})),
+    ("Charge the customer 30 dollars.", offered("charge", "Charge a customer.", amount_eur={"type": "number"})),
+    ("Find the 2 unpaid invoices and record their total.", offered("record", "Record a total.", total={"type": "number"})),
+    ("Give a 15% discount on the order.", offered("discount", "Apply a discount.", amount={"type": "number"})),
+    ("Book table 12 for us.", offered("book_table", "Book a table.", party_size={"type": "integer"})),
+])
+def test_a_number_written_with_another_unit_is_not_filled(task, tool):
+    """'8pm' is no party size, '30 dollars' no amount in EUR, '2 unpaid' no total, '15%' no amount, and 'table 12'
+    (a label, not a unit) no party size: a refusal, not the number."""
+    reply = forced(task, tool)
+    assert (reply.stop_reason, reply.content) == ("refusal", [])
+
+
+def test_a_number_written_with_its_propertys_unit_is_filled():
+    """'5 minutes' fills 'minutes', '15%' a 'percent', 'quantity 3' a 'quantity', 'a table for 4' a party size."""
+    reply = forced("Set a timer for 5 minutes.", offered("timer", "Start a timer.", minutes={"type": "integer"}))
+    assert calls(reply) == [("timer", {"minutes": 5})]
+    reply = forced("Give a 15% discount.", offered("discount", "Apply a discount.", percent={"type": "number"}))
+    assert calls(reply) == [("discount", {"percent": 15})]
+    reply = forced("Book a table for 4.", offered("book_table", "Book a table.", party_size={"type": "integer"}))
+    assert calls(reply) == [("book_table", {"party_size": 4})]
+
+
+SUB = offered("sub", "Subtract b from a.", a={"type": "number"}, b={"type": "number"})
+
+
+def test_operands_are_filled_in_the_order_of_the_arithmetic():
+    """'Subtract 3 from 10.' is 10 - 3 (the full stop used to hide it, and the text order gave a=3, b=10);
+    '3 less than 10', which it does not read, is a refusal."""
+    assert calls(forced("Subtract 3 from 10.", SUB)) == [("sub", {"a": 10, "b": 3})]
+    assert forced("What is 3 less than 10?", SUB).stop_reason == "refusal"
+
+
+def test_a_negated_enum_value_is_not_named():
+    """'not paid' does not name 'paid': a refusal, it used to be status 'paid'."""
+    mark = offered("mark_invoice", "Mark an invoice.", status={"type": "string", "enum": ["paid", "unpaid"]})
+    assert forced("Mark the invoice as not paid.", mark).stop_reason == "refusal"
+    assert calls(forced("Mark the invoice as unpaid.", mark)) == [("mark_invoice", {"status": "unpaid"})]
+
+
+def test_a_field_named_only_by_a_status_is_neither_the_count_nor_the_total(tmp_path):
+    """'outstanding' could be the amount or the count: with no total (two currencies) it used to be the count 2."""
+    (tmp_path / "bills").mkdir()
+    for name, amount in (("a", "100 EUR"), ("b", "30 USD")):
+        (tmp_path / "bills" / f"{name}.txt").write_text(f"Invoice {name.upper()}-1\nAmount: {amount}\nStatus: unpaid\n")
+    tools = samples.invoice_tools(tmp_path)
+    client = practice_client()
+    run = run_agent(client, "In the folder bills, which invoices are unpaid? Total?", tools)
+    api = [t.to_api() for t in tools]
+    reply = as_json({"outstanding": {"type": "number"}}, run.messages[:-1], api, client, tool_choice={"type": "none"})
+    assert (reply.stop_reason, reply.content) == ("refusal", [])
+    reply = as_json({"count_unpaid": {"type": "integer"}}, run.messages[:-1], api, client, tool_choice={"type": "none"})
+    assert json.loads(reply.content[0].text) == {"count_unpaid": 2}
+
+
+def test_tool_choice_none_before_any_result_is_no_structured_answer():
+    """'I would call get_weather but tool_choice is none' is no answer: a refusal, not {"answer": that text}."""
+    reply = as_json({"answer": {"type": "string"}}, [{"role": "user", "content": "What is the weather in Lyon?"}],
+                    [WEATHER], tool_choice={"type": "none"})
+    assert (reply.stop_reason, reply.content) == ("refusal", [])
+    assert "tool_choice is 'none'" in reply.stop_details.explanation
+
+
+def test_a_field_named_by_a_status_word_is_filled_from_a_key_of_that_name():
+    """A looked-up record's own 'due' field fills 'due': the status word names that key, and nothing wider."""
+    ledger = offered("lookup", "Look up an invoice by its key in the ledger.", key={"type": "string"})
+    record = {"number": "A-1", "amount": 120, "due": "2026-10-01", "status": "unpaid"}
+    messages = [{"role": "user", "content": "Look up 'A-1' in the ledger."},
+                {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "lookup",
+                                                   "input": {"key": "A-1"}}]},
+                {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1",
+                                              "content": json.dumps(record)}]}]
+    reply = as_json({"due": {"type": "string"}}, messages, [ledger])
+    assert json.loads(reply.content[0].text) == {"due": "2026-10-01"}
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Delete every file except notes.txt.", None), ("Don't delete notes.txt.", None),
+    ("Delete old.txt, not notes.txt.", {"name": "old.txt"}),
+])
+def test_a_value_the_task_excludes_or_negates_is_not_filled(task, expected):
+    """'except notes.txt' and "don't delete notes.txt" do not name the file to delete: a refusal, where it used to
+    delete notes.txt; 'old.txt, not notes.txt' names old.txt."""
+    delete = next(t.to_api() for t in samples.action_tools([]) if t.name == "delete_file")
+    reply = forced(task, delete)
+    assert calls(reply) == ([("delete_file", expected)] if expected else [])
+    assert reply.stop_reason == ("tool_use" if expected else "refusal")
+
+
+def test_an_excluded_recipient_or_city_is_not_filled():
+    """'Never send ... to bob@x.com' names no recipient; 'not in Paris but in Lyon' is not Paris."""
+    send = offered("send", "Send an email.", to={"type": "string"})
+    assert forced("Never send email to bob@x.com.", send).stop_reason == "refusal"
+    assert calls(forced("Send the email to bob@x.com, not ann@y.com.", send)) == [("send", {"to": "bob@x.com"})]
+    assert "Paris" not in json.dumps([b.model_dump() for b in forced("What is the weather, not in Paris but in Lyon?",
+                                                                     WEATHER).content])
