@@ -60,8 +60,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
                 rf"\b(?:and|or|et|ou|than|que)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))", view.task, re.IGNORECASE):
             tool = previous  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same as before
-        elif where and not extra and calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}",
-                                                         view.task):  # a comma alone qualifies: 'Paris, Texas'
+        elif calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}",
+                                 view.task):  # a comma alone qualifies: 'Paris, Texas', 'Paris, in December'
             name, _, before = calls.pop()
             unserved.append(f"'{before}, {clause}': I do not know what {name} could do with '{clause}'")
             continue
