@@ -88,12 +88,15 @@ def strangers(records: list[Record]) -> list[Record]:
 
 
 def money(value: str) -> tuple[Decimal, str] | None:
-    """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise."""
+    """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise, and None for
+    '99.999 EUR': three decimals are no amount in English, ninety-nine thousand in French usage."""
     found = MONEY.match(value.strip())
     currency = found and (found.group("before") or found.group("after"))
     if not currency:
         return None
     digits = re.sub(r"[\s\u00a0\u202f']", "", found.group("number"))
+    if re.fullmatch(r"\d+\.\d{3}", digits):
+        return None
     if "," in digits and "." in digits:
         decimal_mark = "," if digits.rfind(",") > digits.rfind(".") else "."
     elif re.search(r"[,.]\d{1,2}$", digits):
