@@ -34,3 +34,16 @@ def test_a_bound_with_a_dot_before_three_digits_is_not_read_either_way(tmp_path)
              "A-2.txt": invoice("A-2", "Quai Ouest", "480 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, list invoices under 1.000 EUR.", files)
     assert text.startswith("I cannot apply 'under 1.000 EUR': I cannot read '1.000' as an amount.")
+
+
+def test_a_field_written_twice_with_two_values_is_neither_of_them(tmp_path):
+    """'Amount: 40 EUR' then 'Amount: 400 EUR': the first is not the amount; 'Status: paid' then 'unpaid' either."""
+    files = {"N-1.txt": invoice("N-1", "Pic Blanc", "40 EUR", "unpaid", "Amount: 400 EUR\n"),
+             "N-2.txt": invoice("N-2", "Bois Clair", "60 EUR", "paid", "Status: unpaid\n"),
+             "N-3.txt": invoice("N-3", "Bois Clair", "80 EUR", "paid", "Status: paid\n")}
+    text = ask(tmp_path, "In the folder invoices, what is the total owed?", files)
+    assert text.startswith("Unpaid: N-1 (Pic Blanc), as far as I can tell.")
+    assert "N-2.txt has Status 'paid; unpaid', which I cannot read as paid or unpaid" in text
+    assert "Total" not in text and " 40 EUR" not in text
+    paid = ask(tmp_path, "In the folder invoices, which invoices are paid?", files)
+    assert paid.startswith("Paid: N-3 (Bois Clair, 80 EUR), as far as I can tell.")

@@ -51,8 +51,10 @@ def parse(file: str, step: Step) -> Record | str:
     fields, title = {}, ""
     for line in text.splitlines():
         line = MARKUP.sub("", line.replace("**", "").replace("__", ""))  # '- **Client:** X' is 'Client: X'
-        if found := FIELD.match(line):
-            fields.setdefault(found.group(1).strip(), found.group(2))
+        if found := FIELD.match(line):  # a field written twice with two values holds both, so it reads as neither
+            key, value = found.group(1).strip(), found.group(2)
+            key = next((k for k in fields if k.casefold() == key.casefold()), key)
+            fields[key] = value if fields.get(key, value) == value else f"{fields[key]}; {value}"
         elif line.strip() and not title and not fields:
             title = line.strip().lstrip("#").strip()
     if not fields:
