@@ -47,3 +47,20 @@ def test_a_field_written_twice_with_two_values_is_neither_of_them(tmp_path):
     assert "Total" not in text and " 40 EUR" not in text
     paid = ask(tmp_path, "In the folder invoices, which invoices are paid?", files)
     assert paid.startswith("Paid: N-3 (Bois Clair, 80 EUR), as far as I can tell.")
+
+
+def test_a_yes_beside_a_late_word_is_not_read_as_unpaid(tmp_path):
+    """'Paid: yes (late)' was paid late: never listed as unpaid."""
+    files = {"K-1.txt": "Invoice K-1\nCustomer: Fil Rouge\nTotal: 500 EUR\nPaid: yes (late)\n",
+             "K-2.txt": "Invoice K-2\nCustomer: Mer Calme\nTotal: 80 EUR\nPaid: no\n",
+             "K-3.txt": "Invoice K-3\nCustomer: Mer Calme\nTotal: 20 EUR\nPaid: yes\n"}
+    text = ask(tmp_path, "In the folder invoices, what is the total of unpaid bills?", files)
+    assert text.startswith("Unpaid: K-2 (Mer Calme, 80 EUR), as far as I can tell.")
+    assert "K-1 (" not in text and "580" not in text
+
+
+def test_a_paid_word_answered_no_in_a_status_is_not_paid(tmp_path):
+    files = {"P-1.txt": invoice("P-1", "Pont Levis", "27 EUR", "Paid: no"),
+             "P-2.txt": invoice("P-2", "Pont Levis", "10 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are paid?", files)
+    assert text.startswith("Paid: P-2 (Pont Levis, 10 EUR), as far as I can tell.") and "P-1 (" not in text

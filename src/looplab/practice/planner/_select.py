@@ -34,6 +34,7 @@ REMINDERS = {"reminder", "reminders", "relance", "relances", "sent", "envoyée",
              "third", "final", "last"}  # with an unpaid word only: 'unpaid (2nd reminder)'
 OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues", "doit", "doivent", "dois", "devons"}  # weak: 'the total still due'
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
+ANSWER = re.compile(r"\b(?:yes|true|oui|y)\b|\b(?:no|false|non|n)\b(?=\s*(?:[^\w\s/]|$))", re.IGNORECASE)  # not 'no payment'
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
 SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount", "échéance": "due",
             "dossier": "folder", "numéro": "number", "somme": "total", "deadline": "due", "limite": "due"}
@@ -123,10 +124,11 @@ def _kind(value: str, key: str) -> str | None:
         return None  # 'received' alone may be the invoice received, not its payment
     value = re.sub(rf"\b(?:{'|'.join(ASIDE)})\b", " ", value, flags=re.IGNORECASE)  # 'no payment received': 'no received'
     said, plain = polarity(value), words(value)
-    if plain and set(plain) <= YES | NO and set(words(key)) & PAID:
-        return "paid" if plain[0] in YES else "unpaid"
-    found = {("paid" if keep else "unpaid") if w in PAID | RECEIVED else ("unpaid" if keep else "paid")
-             for w, keep in said if w in PAID | UNPAID | OWED | LATE | RECEIVED}
+    answers = {"paid" if w.lower() in YES else "unpaid" for w in ANSWER.findall(value)}  # 'Paid: yes (late)'
+    if answers and not set(words(key)) & PAID:
+        return None  # 'Status: paid: no' answers a question the field does not ask
+    found = answers | {("paid" if keep else "unpaid") if w in PAID | RECEIVED else ("unpaid" if keep else "paid")
+                       for w, keep in said if w in PAID | UNPAID | OWED | LATE | RECEIVED}
     if set(plain) & METHODS and found != {"paid"} or set(plain) & REMINDERS and found != {"unpaid"} or any(
             w in LATE and not keep for w, keep in said):
         return None  # 'paid by card' says how it was paid; 'unpaid (card)' and 'not late' say nothing sure
