@@ -64,3 +64,13 @@ def test_a_paid_word_answered_no_in_a_status_is_not_paid(tmp_path):
              "P-2.txt": invoice("P-2", "Pont Levis", "10 EUR", "paid")}
     text = ask(tmp_path, "In the folder invoices, which invoices are paid?", files)
     assert text.startswith("Paid: P-2 (Pont Levis, 10 EUR), as far as I can tell.") and "P-1 (" not in text
+
+
+def test_a_negated_limit_is_never_applied_as_if_it_were_not_negated(tmp_path):
+    """'aren't over 250 EUR', 'no more than 250 EUR', 'not due before ...': declined, never the opposite list."""
+    files = {"Z-1.txt": invoice("Z-1", "Lune", "100 EUR", "unpaid", "Due: 13/11/2026\n"),
+             "Z-2.txt": invoice("Z-2", "Soleil", "300 EUR", "unpaid", "Due: 25/12/2026\n")}
+    for task in ["which invoices aren't over 250 EUR?", "which unpaid invoices are no more than 250 EUR?",
+                 "which unpaid invoices are not above 250 EUR?", "list invoices not due before 30/11/2026."]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert "Z-2 (" not in text and text.startswith("I cannot"), text

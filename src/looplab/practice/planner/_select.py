@@ -198,7 +198,9 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if either:  # 'unpaid or over 800 EUR': the filters here all hold at once, never one or the other
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
                 "hold at once, so I give no list and no total")
-    limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
+    negated = {w for w, keep in polarity(task) if not keep}  # 'not over 500 EUR' is left to decline below
+    limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task))
+              if m and words(m.group())[0] not in negated]
     asked = [c for c in clauses(task) if QUESTION.match(c)]
     later = [p for p in limits for c in asked[1:] if p in c]
     if later:  # 'which are unpaid, and how much is the largest one?': a second question, not a filter of the first
