@@ -74,3 +74,15 @@ def test_a_negated_limit_is_never_applied_as_if_it_were_not_negated(tmp_path):
                  "which unpaid invoices are not above 250 EUR?", "list invoices not due before 30/11/2026."]:
         text = ask(tmp_path, f"In the folder invoices, {task}", files)
         assert "Z-2 (" not in text and text.startswith("I cannot"), text
+
+
+def test_a_currency_selects_by_the_currency_of_the_amount_however_it_is_written(tmp_path):
+    """'in EUR only' keeps '1 250 €' as well as '2 500 EUR'; 'en euros' is applied, not dropped."""
+    files = {"Q-1.txt": invoice("Q-1", "Studio Pomme", "1 250 €", "paid"),
+             "Q-2.txt": invoice("Q-2", "Café Nuit", "95,25 €", "paid"),
+             "Q-3.txt": invoice("Q-3", "Café Nuit", "30 USD", "unpaid"),
+             "Q-4.txt": invoice("Q-4", "Jardin Clos", "2 500 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total of invoices in EUR only?", files)
+    assert "Total: 3845.25 EUR." in text and "Q-3 (" not in text
+    french = ask(tmp_path, "Dans le dossier invoices, total des factures en euros ?", files)
+    assert "Total : 3\u202f845,25 EUR." in french and "Q-3 (" not in french

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
-from ._records import Record
+from ._records import Record, money
 from .interpret import currency_words, english_terms
 from .text import (
     EXCLUDING,
@@ -303,7 +303,9 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
 
 
 def _value(record: Record, key: str) -> str | None:
-    return record.number if key == NUMBER else record.fields.get(key)
+    """The value a task can name: the record's number, an amount's currency ('1 250 €' -> 'EUR'), a field's text."""
+    found = key != NUMBER and money(record.fields.get(key, ""))
+    return record.number if key == NUMBER else found[1] if found else record.fields.get(key)
 
 
 def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:
@@ -317,19 +319,20 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
             return f"I could not find {joined(unknown)} among the numbers of the records read"
         named[NUMBER] = (set(ids), True)
     for key in dict.fromkeys(k for r in records for k in r.fields):
-        values = {r.fields[key] for r in records if key in r.fields}
-        scores = {v: [keep for w, keep in said if w in words(v)] for v in values}
+        values = {_value(r, key) for r in records if key in r.fields}
+        named_by = {v: words(f"{v} {currency_words(v)}") for v in values}  # 'EUR' is named by 'euros' too
+        scores = {v: [keep for w, keep in said if w in named_by[v]] for v in values}
         best = max((len(v) for v in scores.values()), default=0)
         if best == 0 or key == status_key:
             continue
         hits = {value: keeps for value, keeps in scores.items() if len(keeps) == best}
-        used = {w for value in hits for w in words(value)}
+        used = {w for value in hits for w in named_by[value]}
         named_words = {w for w, _ in said}
         partial = [v for v in hits if not set(content_words(v)) <= named_words]
         if len(hits) > 1 and partial:  # 'Pivert' for Garage Pivert and Pivert & Fils: which one is not said
             return (f"{joined([repr(w) for w in dict.fromkeys(w for w, _ in said if w in used)])} names more than one "
                     f"{key} ({joined(sorted(hits))}); I cannot tell which one the task means; name one in full")
-        aside = [w for w, _ in said if w not in used and any(w in words(v) for v in values)]
+        aside = [w for w, _ in said if w not in used and any(w in named_by[v] for v in values)]
         if aside:  # 'Élan Vélo or Poterie Saint-Émile': a second value of the field is not a filter of the first
             return (f"the task names more than one {key} ({joined(sorted(hits))} and the one with "
                     f"{joined([repr(w) for w in dict.fromkeys(aside)])}); I answer about one {key} at a time")
