@@ -49,6 +49,16 @@ def test_a_field_written_twice_with_two_values_is_neither_of_them(tmp_path):
     assert paid.startswith("Paid: N-3 (Bois Clair, 80 EUR), as far as I can tell.")
 
 
+def test_two_files_with_one_number_are_not_counted_as_two_invoices(tmp_path):
+    """Invoice N-7 saved twice (or two invoices given one number): neither is counted, and the reply says why."""
+    files = {"x1.txt": invoice("N-7", "Pré Vert", "100 EUR", "unpaid"),
+             "x2.txt": invoice("N-7", "Pré Vert", "100 EUR", "unpaid"),
+             "x3.txt": invoice("N-8", "Pic Blanc", "40 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how many invoices are unpaid, and what is their total?", files)
+    assert "Count: 3" not in text and "240" not in text and "Total: 40 EUR" not in text
+    assert "x1.txt and x2.txt give the same number (N-7)" in text
+
+
 def test_a_yes_beside_a_late_word_is_not_read_as_unpaid(tmp_path):
     """'Paid: yes (late)' was paid late: never listed as unpaid."""
     files = {"K-1.txt": "Invoice K-1\nCustomer: Fil Rouge\nTotal: 500 EUR\nPaid: yes (late)\n",

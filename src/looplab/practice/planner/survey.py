@@ -133,9 +133,13 @@ def report(task: str, reads, folder: str = ".") -> dict:
     records = same_keys([p for p in parsed if isinstance(p, Record)])
     notes = [p for p in parsed if isinstance(p, str)]
     odd = strangers(records)
-    records = [r for r in records if r not in odd]
+    numbers = Counter(r.number for r in records if r not in odd and any(c.isdigit() for c in r.number))
+    twins = [r for r in records if r not in odd and numbers[r.number] > 1]  # one invoice saved twice, or two?
+    records = [r for r in records if r not in odd + twins]
     notes += [f"{r.file} shares no field name with the other records ({joined(list(r.fields))}); it is left out."
               for r in odd]
+    notes += [f"{joined([r.file for r in twins if r.number == n])} give the same number ({n}), so I cannot tell one "
+              "record from two; they are left out." for n in dict.fromkeys(r.number for r in twins)]
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
@@ -144,6 +148,7 @@ def report(task: str, reads, folder: str = ".") -> dict:
                         f"a question about the records in the folder '{folder}'")
     lost = [_arg(s).rsplit("/", 1)[-1] for s in reads if _lost(s)]  # a file it could not read may hold a record
     lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
+    lost += [r.file for r in twins]
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
         choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
@@ -153,10 +158,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
         prefix = {"paid": "paid settled ", "unpaid": "unpaid due owed outstanding "}.get(status, "")
         evidence |= _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
     if len(choices) > 1 and TOTAL.search(task):  # the grand total is over every record, whatever its status
-        key = _amount_key(task, records, records)
-        lines.append(f"I give no grand total: {joined(lost)} could not be read." if lost else
-                     _total(task, records, key, "Grand total (all records)"))
-        evidence |= _evidence(records, key, "grand ") if not lost else {}
+        lines.append(_grand(task, records, lost))
+        evidence |= _evidence(records, _amount_key(task, records, records), "grand ") if not lost else {}
     if WHEN.search(task) and not any(c.chosen for c in choices) and any(c.doubtful for c in choices):
         lines.append("I could not say when: no record is listed.")
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices))]
@@ -212,12 +215,11 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
                      if partial else f"I cannot give a complete total of the {noun}: {maybe}." if doubt else
                      _total(task, chosen, key, label or grand or ("Total" if per else "")))
         if GRAND.search(task) and choice.status_key and not label:  # a grand total is over every record
-            lines.append(f"I give no grand total: {joined(lost)} could not be read." if lost else
-                         _total(task, records, _amount_key(task, records, records), "Grand total (all records)"))
+            lines.append(_grand(task, records, lost))
     elif doubt and not COUNT.search(task):
         lines.append(f"I cannot say the list of {noun} is complete: {maybe}.")
     if per and lost:
-        lines.append(f"I give no figure per client: {joined(lost)} could not be read.")
+        lines.append(f"I give no figure per client: I could not classify {joined(lost)}.")
     elif per:  # a figure per client only over completely classified records; a count for 'how many ... each client'
         unknown = {n.split()[0] for n in choice.notes} | set(doubt)
         count = bool(COUNT.search(task)) and not TOTAL.search(task)
@@ -345,6 +347,12 @@ def _item(record: Record, key: str | None, status_key: str | None, told: list[st
     shown += [f"{k} '{record.fields[k]}'" if k in record.fields else f"no {k} line" for k in told
               if k != first and record.fields.get(k) != record.number]  # 'Day: 2' is said by the number already
     return f"{record.number} ({', '.join(shown)})" if shown else record.number
+
+
+def _grand(task: str, records: list[Record], lost: list[str]) -> str:
+    """The grand total, over every record whatever its status; none when a file left out may hold a record."""
+    return (f"I give no grand total: I could not classify {joined(lost)}." if lost else
+            _total(task, records, _amount_key(task, records, records), "Grand total (all records)"))
 
 
 def _total(task: str, chosen: list[Record], key: str | None, label: str) -> str:
