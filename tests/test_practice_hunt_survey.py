@@ -57,6 +57,9 @@ def test_two_files_with_one_number_are_not_counted_as_two_invoices(tmp_path):
     text = ask(tmp_path, "In the folder invoices, how many invoices are unpaid, and what is their total?", files)
     assert "Count: 3" not in text and "240" not in text and "Total: 40 EUR" not in text
     assert "x1.txt and x2.txt give the same number (N-7)" in text
+    french = ask(tmp_path, "Dans le dossier invoices, quel est le total général ?", files)
+    assert french.startswith("Fiches : N-8 (Pic Blanc, 40 EUR), pour autant que je sache.")
+    assert "x1.txt et x2.txt portent le même numéro (N-7) : je ne sais pas s'il s'agit d'une fiche ou de deux" in french
 
 
 def test_a_yes_beside_a_late_word_is_not_read_as_unpaid(tmp_path):
@@ -96,3 +99,15 @@ def test_a_currency_selects_by_the_currency_of_the_amount_however_it_is_written(
     assert "Total: 3845.25 EUR." in text and "Q-3 (" not in text
     french = ask(tmp_path, "Dans le dossier invoices, total des factures en euros ?", files)
     assert "Total : 3\u202f845,25 EUR." in french and "Q-3 (" not in french
+
+
+def test_each_list_keeps_its_own_count_when_the_counts_are_equal(tmp_path):
+    """'How many are paid and how many unpaid?', 2 and 2: the second count was dropped as a repeat of the first."""
+    files = {"R-1.txt": invoice("R-1", "Lin Blanc", "100 EUR", "paid"),
+             "R-2.txt": invoice("R-2", "Lin Blanc", "250 EUR", "unpaid"),
+             "R-3.txt": invoice("R-3", "Orge Fine", "400 EUR", "unpaid"),
+             "R-4.txt": invoice("R-4", "Orge Fine", "400 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, how many invoices are paid and how many unpaid?", files)
+    assert "R-4 (Orge Fine, 400 EUR). Count paid: 2. Unpaid: " in text and "R-3 (Orge Fine, 400 EUR). Count unpaid: 2." in text
+    french = ask(tmp_path, "Dans le dossier invoices, combien de factures sont payées et combien sont impayées ?", files)
+    assert "Nombre de payées : 2." in french and "Nombre d'impayées : 2." in french

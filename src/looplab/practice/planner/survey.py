@@ -204,7 +204,9 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     noun = _noun(task)  # the task's own word, so that a partial figure names what it is about
     maybe = doubt and f"{joined(doubt)} may belong here too: I could not classify {'them' if len(doubt) > 1 else 'it'}"
     if COUNT.search(task):
-        lines.append(f"I cannot give a complete count of the {noun}: {len(chosen)} listed, but {maybe}." if doubt else _count(task, chosen))
+        several = label and f" {choice.heading.split(',')[0].lower()}"  # 'Count unpaid: 2', never one 'Count: 2' for both
+        lines.append(f"I cannot give a complete count of the {noun}: {len(chosen)} listed, but {maybe}." if doubt
+                     else _count(task, chosen, f"Count{several}"))
     per = PER.search(task)
     if TOTAL.search(task):
         grand = "Grand total" if GRAND.search(task) and not choice.status_key else ""
@@ -278,7 +280,7 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
             (f" I could not give a figure for {joined(held)}: a record of theirs could not be classified." if held else ""))
 
 
-def _count(task: str, chosen: list[Record]) -> str:
+def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
     """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names, never the
     number of records passed off as a number of clients."""
     found = COUNTED.search(task)
@@ -286,7 +288,7 @@ def _count(task: str, chosen: list[Record]) -> str:
     noun = said[0] if said else None
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
     if not what or what in RECORD_NOUNS:
-        return f"Count: {len(chosen)}."
+        return f"{label}: {len(chosen)}."
     keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in stems(k)]
     if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen):
         return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
