@@ -111,3 +111,10 @@ def test_each_list_keeps_its_own_count_when_the_counts_are_equal(tmp_path):
     assert "R-4 (Orge Fine, 400 EUR). Count paid: 2. Unpaid: " in text and "R-3 (Orge Fine, 400 EUR). Count unpaid: 2." in text
     french = ask(tmp_path, "Dans le dossier invoices, combien de factures sont payées et combien sont impayées ?", files)
     assert "Nombre de payées : 2." in french and "Nombre d'impayées : 2." in french
+
+
+def test_how_many_are_there_counts_the_records_listed(tmp_path):
+    files = {"R-1.txt": invoice("R-1", "Lin Blanc", "100 EUR", "paid"),
+             "R-2.txt": invoice("R-2", "Lin Blanc", "250 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, and how many are there?", files)
+    assert text == "Unpaid: R-2 (Lin Blanc, 250 EUR). Count: 1. Based on 2 files read."
