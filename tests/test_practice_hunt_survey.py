@@ -118,3 +118,13 @@ def test_how_many_are_there_counts_the_records_listed(tmp_path):
              "R-2.txt": invoice("R-2", "Lin Blanc", "250 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, and how many are there?", files)
     assert text == "Unpaid: R-2 (Lin Blanc, 250 EUR). Count: 1. Based on 2 files read."
+
+
+def test_pour_combien_asks_for_the_total(tmp_path):
+    """'et pour combien ?' is the French 'and for how much?': it was neither answered nor named."""
+    files = {"F-1.txt": invoice("F-1", "Moulin Vert", "250,00 €", "en attente de paiement"),
+             "F-2.txt": invoice("F-2", "Verre Clair", "99,99 €", "impayée"),
+             "F-3.txt": invoice("F-3", "Verre Clair", "1 500,00 €", "payée")}
+    text = ask(tmp_path, "Dans le dossier invoices, quelles factures restent à payer, et pour combien ?", files)
+    assert text == ("Impayées : F-1 (Moulin Vert, 250,00 €) et F-2 (Verre Clair, 99,99 €). Total : 349,99 EUR. "
+                    "D'après 3 fichiers lus.")
