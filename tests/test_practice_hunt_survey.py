@@ -128,3 +128,13 @@ def test_pour_combien_asks_for_the_total(tmp_path):
     text = ask(tmp_path, "Dans le dossier invoices, quelles factures restent à payer, et pour combien ?", files)
     assert text == ("Impayées : F-1 (Moulin Vert, 250,00 €) et F-2 (Verre Clair, 99,99 €). Total : 349,99 EUR. "
                     "D'après 3 fichiers lus.")
+
+
+def test_a_record_without_the_field_a_task_negates_is_not_counted_as_not_having_that_value(tmp_path):
+    """'not from Cime Rose': an invoice with no Client line may be from Cime Rose, so it is not counted either way."""
+    files = {"G-1.txt": invoice("G-1", "Cime Rose", "410 EUR", "paid"),
+             "G-3.txt": "Invoice G-3\nAmount: 60 EUR\nStatus: unpaid\n",
+             "G-4.txt": invoice("G-4", "Baie Grise", "300 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total of the invoices not from Cime Rose?", files)
+    assert text.startswith("Client not Cime Rose: G-4 (Baie Grise, 300 EUR), as far as I can tell. I cannot give a "
+                           "complete total of the invoices: the one listed comes to 300 EUR, but G-3.txt may belong")
