@@ -138,3 +138,13 @@ def test_a_record_without_the_field_a_task_negates_is_not_counted_as_not_having_
     text = ask(tmp_path, "In the folder invoices, what is the total of the invoices not from Cime Rose?", files)
     assert text.startswith("Client not Cime Rose: G-4 (Baie Grise, 300 EUR), as far as I can tell. I cannot give a "
                            "complete total of the invoices: the one listed comes to 300 EUR, but G-3.txt may belong")
+
+
+def test_a_record_whose_status_fields_disagree_is_neither_paid_nor_unpaid(tmp_path):
+    """'Paid: yes' with 'Status: unpaid': one field was read and the other ignored."""
+    files = {"H-1.txt": "Invoice H-1\nClient: Nuage\nAmount: 100 EUR\nPaid: yes\nStatus: unpaid\n",
+             "H-2.txt": "Invoice H-2\nClient: Nuage\nAmount: 200 EUR\nPaid: no\nStatus: unpaid\n",
+             "H-3.txt": "Invoice H-3\nClient: Pluie\nAmount: 300 EUR\nPaid: yes\nStatus: paid\n"}
+    text = ask(tmp_path, "In the folder invoices, which invoices are paid?", files)
+    assert text.startswith("Paid: H-3 (Pluie, 300 EUR), as far as I can tell.")
+    assert "H-1.txt has Paid 'yes (Status: unpaid)', which I cannot read as paid or unpaid; it is not counted." in text

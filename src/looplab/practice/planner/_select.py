@@ -269,15 +269,15 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
             if key not in record.fields:
                 notes.append(f"{record.file} has no {key} line, so I could not tell whether it is {status}; "
                              "it is not counted.")
-            elif _kind(record.fields[key], key) is None:
-                notes.append(f"{record.file} has {key} '{record.fields[key]}', which I cannot read as paid "
+            elif _kind(_status(record, key), key) is None:
+                notes.append(f"{record.file} has {key} '{_status(record, key)}', which I cannot read as paid "
                              "or unpaid; it is not counted.")
-        chosen = [r for r in chosen if key in r.fields and _kind(r.fields[key], key) == status]
+        chosen = [r for r in chosen if key in r.fields and _kind(_status(r, key), key) == status]
         heading = [status.capitalize()]
     named = _named(task, records, key)
     if isinstance(named, str):
         return named
-    unclear = [r for r in records if status and key and _kind(r.fields.get(key, ""), key) is None]
+    unclear = [r for r in records if status and key and _kind(_status(r, key), key) is None]
     field = key or _status_key(records)
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
     for name, (values, keep) in named.items():
@@ -301,6 +301,14 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     title = ", ".join(heading) or "Records"
     ranked = any(EXTREME.fullmatch(p.strip()) for p in limits)
     return Choice(chosen, title[0].upper() + title[1:], notes, key, doubtful, ranked)
+
+
+def _status(record: Record, key: str) -> str:
+    """The record's status under `key`, and any other status field that says otherwise: 'yes (Status: unpaid)'."""
+    value = record.fields.get(key, "")
+    other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and set(words(k)) & STATUS_KEYS
+             and _kind(v, k) not in (None, _kind(value, key))]
+    return f"{value} ({'; '.join(other)})" if other else value
 
 
 def _value(record: Record, key: str) -> str | None:
