@@ -148,3 +148,10 @@ def test_a_record_whose_status_fields_disagree_is_neither_paid_nor_unpaid(tmp_pa
     text = ask(tmp_path, "In the folder invoices, which invoices are paid?", files)
     assert text.startswith("Paid: H-3 (Pluie, 300 EUR), as far as I can tell.")
     assert "H-1.txt has Paid 'yes (Status: unpaid)', which I cannot read as paid or unpaid; it is not counted." in text
+
+
+def test_a_folder_of_more_files_than_one_turn_reads_is_read_to_the_end(tmp_path):
+    """25 invoices: the first 20 were read and counted as if they were all (Count: 20, Total: 200 EUR)."""
+    files = {f"S-{i:02d}.txt": invoice(f"S-{i:02d}", "Client X", "10 EUR", "unpaid") for i in range(25)}
+    text = ask(tmp_path, "In the folder invoices, how many invoices are unpaid, and what is their total?", files)
+    assert text.endswith("Count: 25. Total: 250 EUR. Based on 25 files read.")

@@ -102,12 +102,12 @@ def survey(view: View) -> dict | None:
                         wording=WORDING.format(folder=dirs[0] if dirs else "invoices"))
     if LIST_ONLY.search(view.task):  # 'what files are in ...' is answered by the listing
         return answer(f"The folder '{folder}' holds {len(names)} files: {joined(names)}.")
-    wanted = [_path(folder, n) for n in names[:MAX_READS]]
+    wanted = [_path(folder, n) for n in names]
     done = {_arg(s): s for s in reads}
     missing = [p for p in wanted if p not in done]
-    if missing:  # all at once; if only some were made (one call per turn), the rest next
-        calls = [(reader.name, first_input(reader, p, {"path", "file", "name", "filename"})) for p in missing]
-        skipped = f" (the first {MAX_READS} of {len(names)})" if len(names) > MAX_READS else ""
+    if missing:  # MAX_READS at once; the rest (or those a one-call-per-turn model left) next turn, never unread
+        calls = [(reader.name, first_input(reader, p, {"path", "file", "name", "filename"})) for p in missing[:MAX_READS]]
+        skipped = f" (the first {MAX_READS} of {len(names)})" if len(calls) < len(missing) else ""
         return use(calls, f"I'll read the {len(calls)} listed files{skipped}." if len(missing) == len(wanted)
                    else f"I'll read the {len(calls)} listed files not read yet.")
     return report(view.task, [done[p] for p in wanted], folder)
