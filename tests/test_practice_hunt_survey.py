@@ -155,3 +155,12 @@ def test_a_folder_of_more_files_than_one_turn_reads_is_read_to_the_end(tmp_path)
     files = {f"S-{i:02d}.txt": invoice(f"S-{i:02d}", "Client X", "10 EUR", "unpaid") for i in range(25)}
     text = ask(tmp_path, "In the folder invoices, how many invoices are unpaid, and what is their total?", files)
     assert text.endswith("Count: 25. Total: 250 EUR. Based on 25 files read.")
+
+
+def test_the_largest_is_not_named_when_an_amount_could_not_be_compared(tmp_path):
+    """'99.999 EUR' may be ninety-nine thousand: 'largest: L-2 (500 EUR)' may be false."""
+    files = {"L-1.txt": invoice("L-1", "Aube", "99.999 EUR", "unpaid"),
+             "L-2.txt": invoice("L-2", "Aube", "500 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which is the largest unpaid invoice?", files)
+    assert text.startswith("Unpaid, largest: I cannot tell which.") and "L-2 (" not in text
+    assert "L-1.txt has no amount I can compare; it is not counted." in text

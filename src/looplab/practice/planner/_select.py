@@ -292,14 +292,15 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task) and not TOTAL_ASKED.search(task):
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")
+    ranked = any(EXTREME.fullmatch(p.strip()) for p in limits)
     for phrase in limits:
-        dated = DATED.fullmatch(phrase)
+        dated, noted = DATED.fullmatch(phrase), len(notes)
         chosen = by_date(dated, chosen, records, notes) if dated else by_amount(phrase, chosen, records, notes)
         if isinstance(chosen, str):
             return chosen
+        doubtful += [n.split()[0] for n in notes[noted:] if ranked]  # one it could not compare may outrank them
         heading.append(phrase.strip())
     title = ", ".join(heading) or "Records"
-    ranked = any(EXTREME.fullmatch(p.strip()) for p in limits)
     return Choice(chosen, title[0].upper() + title[1:], notes, key, doubtful, ranked)
 
 
