@@ -164,3 +164,12 @@ def test_the_largest_is_not_named_when_an_amount_could_not_be_compared(tmp_path)
     text = ask(tmp_path, "In the folder invoices, which is the largest unpaid invoice?", files)
     assert text.startswith("Unpaid, largest: I cannot tell which.") and "L-2 (" not in text
     assert "L-1.txt has no amount I can compare; it is not counted." in text
+
+
+def test_paye_ou_non_asks_for_every_record(tmp_path):
+    """'payé ou non' (paid or not) was read as 'payé': the paid list and its total came first."""
+    files = {"T-1.txt": invoice("T-1", "Rivage", "1 250,50 €", "payée"),
+             "T-2.txt": invoice("T-2", "Falaise", "480,00 €", "impayée")}
+    text = ask(tmp_path, "Dans le dossier invoices, quel est le total général, payé ou non ?", files)
+    assert text == ("Fiches : T-1 (Rivage, 1 250,50 €) et T-2 (Falaise, 480,00 €). Total général : 1\u202f730,50 EUR. "
+                    "D'après 2 fichiers lus.")

@@ -78,7 +78,7 @@ PAY_BY = re.compile(r"\b(?:should|must|has to|have to|needs? to|is to|are to|oug
                     r"(?:paid|settled|pay|settle|payer|régler|payée?s?|réglée?s?)\b", re.IGNORECASE)
 REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid|settled|unpaid|open|outstanding) or (?:not|unpaid|paid|open|settled)\b|"
                         r"\b(?:regardless of|whatever|irrespective of) (?:their |the |its )?(?:status|payment)\b|"
-                        r"\b(?:payées?|réglées?|impayées?) ou (?:non|pas|impayées?|payées?)\b|"
+                        r"\b(?:payée?s?|réglée?s?|impayée?s?) ou (?:non|pas|impayée?s?|payée?s?)\b|"
                         r"\bquel(?:le)?s? que soi(?:en)?t (?:leur|le|son) statut\b", re.IGNORECASE)
 YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
 LISTING = re.compile(r"\s*(?:which|what|quel\w*|lesquel\w*)\b", re.IGNORECASE)
