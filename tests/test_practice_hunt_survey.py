@@ -173,3 +173,10 @@ def test_paye_ou_non_asks_for_every_record(tmp_path):
     text = ask(tmp_path, "Dans le dossier invoices, quel est le total général, payé ou non ?", files)
     assert text == ("Fiches : T-1 (Rivage, 1 250,50 €) et T-2 (Falaise, 480,00 €). Total général : 1\u202f730,50 EUR. "
                     "D'après 2 fichiers lus.")
+
+
+def test_a_total_over_some_records_is_not_called_the_grand_total(tmp_path):
+    files = {"T-1.txt": invoice("T-1", "Rivage", "100 EUR", "paid"),
+             "T-2.txt": invoice("T-2", "Falaise", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total of all invoices except those of Falaise?", files)
+    assert text == "Client not Falaise: T-1 (Rivage, 100 EUR). Total: 100 EUR. Based on 2 files read."

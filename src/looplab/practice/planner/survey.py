@@ -209,7 +209,7 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
                      else _count(task, chosen, f"Count{several}"))
     per = PER.search(task)
     if TOTAL.search(task):
-        grand = "Grand total" if GRAND.search(task) and not choice.status_key else ""
+        grand = "Grand total" if GRAND.search(task) and choice.heading == "Records" else ""  # over every record
         partial = doubt and chosen and key and _sum(chosen, key)
         lines.append(f"I give no total: the records have several amounts ({joined(keys)}) and the task does not say "
                      "which one to add up." if keys and not key else
