@@ -180,3 +180,12 @@ def test_a_total_over_some_records_is_not_called_the_grand_total(tmp_path):
              "T-2.txt": invoice("T-2", "Falaise", "50 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, what is the total of all invoices except those of Falaise?", files)
     assert text == "Client not Falaise: T-1 (Rivage, 100 EUR). Total: 100 EUR. Based on 2 files read."
+
+
+def test_a_folder_named_like_a_status_is_removed_only_where_the_task_names_the_folder(tmp_path):
+    """The folder 'unpaid': 'which invoices are unpaid' lost its 'unpaid' with the folder's name, and listed all."""
+    files = {"U-1.txt": invoice("U-1", "Lune", "100 EUR", "paid"),
+             "U-2.txt": invoice("U-2", "Soleil", "200 EUR", "unpaid")}
+    for task in ["In the folder unpaid, which invoices are unpaid, and what is their total?",
+                 "What is the total of the unpaid invoices in the unpaid folder?"]:
+        assert ask(tmp_path, task, files, "unpaid") == "Unpaid: U-2 (Soleil, 200 EUR). Total: 200 EUR. Based on 2 files read."

@@ -193,7 +193,9 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     excluded = EXCLUDING.search(task)
     task = EXCLUDING.sub(" not ", task)  # 'other than Studio Malo' selects as 'not Studio Malo' does
     for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record
-        task = re.sub(rf"(?<![\w-]){re.escape(part)}(?![\w-])", " ", task)
+        name = rf"(?<![\w-]){re.escape(part)}(?![\w-])"  # where the task says 'folder', only there: 'the unpaid
+        said = rf"\b(?:folder|directory|dossier|répertoire)\s+['\"]?{name}|{name}['\"]?\s+(?:folder|directory)\b"
+        task = re.sub(said if re.search(said, task) else name, " ", task)  # invoices in the unpaid folder'
     either = OR_CONDITION.search(REGARDLESS.sub(" ", task))
     if either:  # 'unpaid or over 800 EUR': the filters here all hold at once, never one or the other
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
