@@ -189,3 +189,12 @@ def test_a_folder_named_like_a_status_is_removed_only_where_the_task_names_the_f
     for task in ["In the folder unpaid, which invoices are unpaid, and what is their total?",
                  "What is the total of the unpaid invoices in the unpaid folder?"]:
         assert ask(tmp_path, task, files, "unpaid") == "Unpaid: U-2 (Soleil, 200 EUR). Total: 200 EUR. Based on 2 files read."
+
+
+def test_a_date_written_another_way_is_not_said_to_be_no_date(tmp_path):
+    """'Due: 30.11.2026' is a date this model cannot read; 'its Due gives no date' was false."""
+    files = {"Y-1.txt": invoice("Y-1", "Nord", "100 EUR", "unpaid", "Due: 30.11.2026\n")}
+    text = ask(tmp_path, "In the folder invoices, when is Y-1 due?", files)
+    assert "Y-1: its Due gives no date I can read, so I could not say when it is due." in text
+    french = ask(tmp_path, "Dans le dossier invoices, quand la facture Y-1 est-elle due ?", files)
+    assert "son champ Due ne donne pas de date que je sache lire : je n'ai pas pu dire quand elle est due" in french

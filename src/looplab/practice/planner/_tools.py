@@ -23,10 +23,10 @@ MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
 
 
 def _no_date(m) -> str:
-    """'ses champs Montant et Statut ne donnent pas de date : je n'ai pas pu dire quand elle est due'."""
+    """'ses champs Montant et Statut ne donnent pas de date que je sache lire : je n'ai pas pu dire quand elle est due'."""
     many = " and " in m[1]
     return (f"{'ses champs' if many else 'son champ'} {_et(m[1])} {'ne donnent' if many else 'ne donne'} "
-            f"pas de date : je n'ai pas pu dire quand{' elle est due' if m[2] else ''}")
+            f"pas de date que je sache lire : je n'ai pas pu dire quand{' elle est due' if m[2] else ''}")
 
 
 def _fiches(noun: str) -> str:
@@ -246,7 +246,7 @@ IN_FRENCH = [
              (r"si elle est unpaid", "si elle est impayée"), (r"si elle est paid", "si elle est payée"), (r"\b[Nn]umber\b", lambda m: "Numéro" if m[0][0] == "N" else "numéro"),
              (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"), ("I could not say when: no record is listed.",
                                                                      "Je n'ai pas pu dire quand : aucune fiche n'est listée."),
-             (r"its (.*?) gives? no date, so I could not say when( it is due)?", _no_date),
+             (r"its (.*?) gives? no date I can read, so I could not say when( it is due)?", _no_date),
              (r"no field of it is named as the task asks, so I could not say when( it is due)?",
               lambda m: "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pas pu dire quand"
               + (" elle est due" if m[1] else "")),

@@ -327,7 +327,7 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
         keys = [k for k in record.fields if k == status_key and not due or set(stems(k)) & asked
                 or {stem(SYNONYMS.get(w, w)) for w in stems(k)} & asked]
         dated = [f"{k} {record.fields[k]}" for k in keys if DATE.search(record.fields.get(k, ""))]
-        looked = (f"its {joined(keys)} {'give' if len(keys) > 1 else 'gives'} no date" if keys
+        looked = (f"its {joined(keys)} {'give' if len(keys) > 1 else 'gives'} no date I can read" if keys
                   else "no field of it is named as the task asks")
         said.append(f"{record.number}: {'; '.join(dated) if dated else looked + ', so I could not say when'}"
                     + (" it is due" if due and not dated else ""))
