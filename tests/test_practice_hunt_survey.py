@@ -198,3 +198,14 @@ def test_a_date_written_another_way_is_not_said_to_be_no_date(tmp_path):
     assert "Y-1: its Due gives no date I can read, so I could not say when it is due." in text
     french = ask(tmp_path, "Dans le dossier invoices, quand la facture Y-1 est-elle due ?", files)
     assert "son champ Due ne donne pas de date que je sache lire : je n'ai pas pu dire quand elle est due" in french
+
+
+def test_combien_y_a_t_il_de_asks_for_a_count(tmp_path):
+    """'combien y a-t-il de factures ?' listed the invoices and gave no count, without saying so."""
+    files = {"P-1.txt": invoice("P-1", "Alpha", "120 EUR", "payée"),
+             "P-2.txt": invoice("P-2", "Alpha", "80 EUR", "impayée"),
+             "P-3.txt": invoice("P-3", "Bêta", "300 EUR", "impayée")}
+    text = ask(tmp_path, "Dans le dossier invoices, combien y a-t-il de factures ?", files)
+    assert text.endswith("Nombre : 3. D'après 3 fichiers lus.")
+    clients = ask(tmp_path, "Dans le dossier invoices, combien y a-t-il de clients ?", files)
+    assert "Nombre de Client : 2" in clients and "Nombre : 3" not in clients
