@@ -209,3 +209,18 @@ def test_combien_y_a_t_il_de_asks_for_a_count(tmp_path):
     assert text.endswith("Nombre : 3. D'après 3 fichiers lus.")
     clients = ask(tmp_path, "Dans le dossier invoices, combien y a-t-il de clients ?", files)
     assert "Nombre de Client : 2" in clients and "Nombre : 3" not in clients
+
+
+BALANCES = {"B-1.txt": "Invoice B-1\nClient: Aster\nStatus: unpaid\nAmount: 100 EUR\nPaid amount: 40 EUR\nBalance: 60 EUR\n",
+            "B-2.txt": "Invoice B-2\nClient: Aster\nStatus: unpaid\nAmount: 200 EUR\nPaid amount: 0 EUR\nBalance: 200 EUR\n",
+            "B-3.txt": "Invoice B-3\nClient: Iris\nStatus: paid\nAmount: 50 EUR\nPaid amount: 50 EUR\nBalance: 0 EUR\n"}
+
+
+def test_what_is_owed_is_not_the_amount_when_the_records_split_it_into_paid_and_balance(tmp_path):
+    """Amount = Paid amount + Balance: 'how much is owed' added up Amount (300 EUR); 260 EUR is owed."""
+    for task in ["how much is owed in total?", "what is the total still due?", "how much has been paid in total?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", BALANCES)
+        assert "I give no total: the records have several amounts (Amount, Paid amount and Balance)" in text, text
+        assert "300" not in text and " 50 EUR" not in text, text
+    text = ask(tmp_path, "In the folder invoices, what is the total balance of unpaid invoices?", BALANCES)
+    assert text == "Unpaid: B-1 (Aster, 60 EUR) and B-2 (Aster, 200 EUR). Total: 260 EUR. Based on 3 files read."

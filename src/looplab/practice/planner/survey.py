@@ -53,6 +53,8 @@ LABEL_WORDS = {"still", "due", "owed", "outstanding", "unpaid", "paid", "remaini
 GENERIC_FIELD = set(stems("invoice invoices bill bills number numbers total amount record file name id"))
 STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
+STATUSES = {stem(w) for w in PAID | UNPAID | OWED}
+PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
 
 
 def folder_of(task: str) -> str:
@@ -297,13 +299,15 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
 
 
 def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str | None:
-    """The one money field to add up: the only one, or the only one the task names."""
+    """The one money field to add up: the only one, or the only one the task names ('paid' and 'owed' choose
+    records, they name no field); or the whole of the others, unless they split a payment ('Paid amount', 'Balance')."""
     keys = money_keys(chosen or records)
-    named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task)]
+    named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task) - STATUSES]
     if len(named) == 1 or len(keys) == 1:
         return (named or keys)[0]
     mentioned = [k for k in keys if set(stems(k)) & terms(task) - {"total", "amount", "sum"}]  # 'how much VAT'
-    return _whole(records, keys) if not named and not mentioned else None
+    split = any(set(stems(k)) & PAYMENT for k in keys)  # 'Amount = Paid amount + Balance': what is owed is not Amount
+    return _whole(records, keys) if not named and not mentioned and not split else None
 
 
 def _whole(records: list[Record], keys: list[str]) -> str | None:
@@ -336,7 +340,7 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
 
 def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> list[str]:
     """The fields not shown yet whose name the task uses ('due dates' -> 'Due date'), the folder's name aside."""
-    asked = terms(task) - GENERIC_FIELD - set(stems(folder)) - {stem(w) for w in PAID | UNPAID | OWED}
+    asked = terms(task) - GENERIC_FIELD - set(stems(folder)) - STATUSES
     return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
 
 
