@@ -224,3 +224,12 @@ def test_what_is_owed_is_not_the_amount_when_the_records_split_it_into_paid_and_
         assert "300" not in text and " 50 EUR" not in text, text
     text = ask(tmp_path, "In the folder invoices, what is the total balance of unpaid invoices?", BALANCES)
     assert text == "Unpaid: B-1 (Aster, 60 EUR) and B-2 (Aster, 200 EUR). Total: 260 EUR. Based on 3 files read."
+
+
+def test_the_status_field_is_the_one_that_reads_as_a_status_not_the_first_named_like_one(tmp_path):
+    """'Paid amount: 40 EUR' came before 'Status: unpaid' and was taken for the status: every record was unknown."""
+    files = {"B-1.txt": "Invoice B-1\nClient: Aster\nAmount: 100 EUR\nPaid amount: 40 EUR\nStatus: unpaid\n",
+             "B-2.txt": "Invoice B-2\nClient: Aster\nAmount: 200 EUR\nPaid amount: 0 EUR\nStatus: unpaid\n",
+             "B-3.txt": "Invoice B-3\nClient: Iris\nAmount: 50 EUR\nPaid amount: 50 EUR\nStatus: paid\n"}
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid?", files)
+    assert text == "Unpaid: B-1 (Aster) and B-2 (Aster). Based on 3 files read."
