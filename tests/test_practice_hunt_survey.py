@@ -6,6 +6,7 @@ from __future__ import annotations
 from looplab import samples
 from looplab.client import practice_client
 from looplab.loop import run_agent
+from looplab.practice.planner._tools import in_french
 
 
 def ask(tmp_path, task: str, files: dict[str, str], folder: str = "invoices") -> str:
@@ -233,3 +234,13 @@ def test_the_status_field_is_the_one_that_reads_as_a_status_not_the_first_named_
              "B-3.txt": "Invoice B-3\nClient: Iris\nAmount: 50 EUR\nPaid amount: 50 EUR\nStatus: paid\n"}
     text = ask(tmp_path, "In the folder invoices, which invoices are unpaid?", files)
     assert text == "Unpaid: B-1 (Aster) and B-2 (Aster). Based on 3 files read."
+
+
+def test_amounts_without_a_currency_are_not_said_to_be_no_amount(tmp_path):
+    """'Amount (EUR): 120' is an amount this model cannot read; 'the records have no amount' was false."""
+    files = {"K-1.txt": "Invoice K-1\nClient: Nova\nAmount (EUR): 120\nStatus: paid\n",
+             "K-2.txt": "Invoice K-2\nClient: Orbit\nAmount (EUR): 300\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, which invoices are over 100 EUR?", files)
+    assert text.startswith("I cannot apply 'over 100 EUR': the records have no amount I can read.")
+    assert in_french("I cannot apply 'over 100 EUR': the records have no amount I can read") == \
+        "Je ne sais pas appliquer 'over 100 EUR' : les fiches n'ont pas de montant que je sache lire"

@@ -145,7 +145,7 @@ IN_FRENCH = [
               f"porte {_et(m[3])}) ; je réponds pour une seule à la fois"),
              (r"[Tt]he task both names and negates values of (\w+)", r"La demande nomme et exclut à la fois des valeurs de \1"),
              *((rf"I cannot apply '(.*?)': {en}", rf"Je ne sais pas appliquer '\1' : {fr}") for en, fr in [
-                 ("the records have no amount", "les fiches n'ont pas de montant"),
+                 ("the records have no amount I can read", "les fiches n'ont pas de montant que je sache lire"),
                  ("the records have several amounts", "les fiches ont plusieurs montants"),
                  (r"I cannot read '(.*?)' as an amount", r"je ne lis pas '\2' comme un montant"),
                  ("the amounts are in several currencies", "les montants sont en plusieurs devises"),
