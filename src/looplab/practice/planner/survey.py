@@ -23,7 +23,7 @@ from ._select import (
     choose_records,
 )
 from ._tools import answer, declined, first_input, pick, said, use
-from .text import clauses, content_words, file_names, first_value, joined, sentence_case, stem, stems, terms
+from .text import clauses, file_names, first_value, joined, sentence_case, stem, stems, terms
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
@@ -286,7 +286,7 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
     """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names, never the
     number of records passed off as a number of clients."""
     found = COUNTED.search(task)
-    said = [w for w in (found.group(1).split() if found else []) if content_words(w) and w.lower() not in PAID | UNPAID | OWED]
+    said = [w for w in (found.group(1).split() if found else []) if terms(w) and w.lower() not in PAID | UNPAID | OWED]
     noun = said[0] if said else None
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
     if not what or what in RECORD_NOUNS:
