@@ -99,14 +99,9 @@ def money(value: str) -> tuple[Decimal, str] | None:
     digits = re.sub(r"[\s\u00a0\u202f']", "", found.group("number"))
     if re.fullmatch(r"\d+\.\d{3}", digits):
         return None
-    if "," in digits and "." in digits:
-        decimal_mark = "," if digits.rfind(",") > digits.rfind(".") else "."
-    elif re.search(r"[,.]\d{1,2}$", digits):
-        decimal_mark = digits[-2] if digits[-2] in ",." else digits[-3]
-    else:
-        decimal_mark = ""
-    thousands = {",", "."} - {decimal_mark}
-    digits = "".join(c for c in digits if c not in thousands).replace(",", ".")
+    last = re.search(r"([,.])(\d*)$", digits)  # the decimal mark: the last one before 1 or 2 digits, or after the other
+    mark = last[1] if last and (len(last[2]) < 3 or "," in digits and "." in digits) else ""
+    digits = "".join(c for c in digits if c.isdigit() or c == mark).replace(",", ".")
     try:
         return Decimal(digits), {"€": "EUR", "£": "GBP"}.get(currency, currency)
     except InvalidOperation:
