@@ -213,9 +213,10 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     if TOTAL.search(task):
         grand = "Grand total" if GRAND.search(task) and choice.heading == "Records" else ""  # over every record
         partial = doubt and chosen and key and _sum(chosen, key)
+        partial = partial and (f"the {len(chosen)} listed add up to " if len(chosen) > 1 else "the one listed comes to ") + partial
         lines.append(f"I give no total: the records have several amounts ({joined(keys)}) and the task does not say "
                      "which one to add up." if keys and not key else
-                     f"I cannot give a complete total of the {noun}: {_listed(chosen)} {partial}, but {maybe}."
+                     f"I cannot give a complete total of the {noun}: {partial}, but {maybe}."
                      if partial else f"I cannot give a complete total of the {noun}: {maybe}." if doubt else
                      _total(task, chosen, key, label or grand or ("Total" if per else "")))
         if GRAND.search(task) and choice.status_key and not label:  # a grand total is over every record
@@ -237,10 +238,6 @@ def _noun(task: str) -> str:
     """The task's word for the records, in the plural: 'bill' -> 'bills', 'factures'; 'records' if none."""
     found = re.search(r"\b(invoice|bill|record|facture|fiche|entr(?:y|ie)|file)s?\b", task, re.IGNORECASE)
     return (found.group(1).lower().replace("entry", "entrie") + "s") if found else "records"
-
-
-def _listed(chosen: list) -> str:
-    return f"the {len(chosen)} listed add up to" if len(chosen) > 1 else "the one listed comes to"
 
 
 def _sum(chosen: list[Record], key: str) -> str | None:
