@@ -244,3 +244,11 @@ def test_amounts_without_a_currency_are_not_said_to_be_no_amount(tmp_path):
     assert text.startswith("I cannot apply 'over 100 EUR': the records have no amount I can read.")
     assert in_french("I cannot apply 'over 100 EUR': the records have no amount I can read") == \
         "Je ne sais pas appliquer 'over 100 EUR' : les fiches n'ont pas de montant que je sache lire"
+
+
+def test_a_negated_word_that_no_value_places_is_declined_not_dropped(tmp_path):
+    """'which unpaid invoices have no due date?' listed every unpaid invoice, as if 'no' were not there."""
+    files = {"M-1.txt": invoice("M-1", "Delta", "100 EUR", "unpaid", "Due: 01/12/2026\n"),
+             "M-4.txt": invoice("M-4", "Zeta", "400 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which unpaid invoices have no due date?", files)
+    assert text.startswith("I could not tell which records 'date' leaves out; I give no list and no total.")

@@ -327,6 +327,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     said = [(w, keep) for w, keep in polarity(task) if w in set(content_words(task)) and w not in words(" ".join(ids))
             and stem(w) not in SURVEY_WORDS and w not in PAID | UNPAID | OWED and not any(c.isdigit() for c in w)]
     named: dict[str, tuple[set[str], bool]] = {}
+    placed: set[str] = set()
     if ids:
         if unknown := [i for i in ids if i not in {r.number for r in records}]:
             return f"I could not find {joined(unknown)} among the numbers of the records read"
@@ -355,4 +356,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         if len(polarities) > 1:
             return f"the task both names and negates values of {key}"
         named[key] = (set(hits), polarities.pop())
+        placed |= used
+    if left := [w for w, keep in said if not keep and w not in placed]:  # 'which have no due date': no value says it
+        return f"I could not tell which records '{joined(left)}' leaves out; I give no list and no total"
     return named
