@@ -252,3 +252,12 @@ def test_a_negated_word_that_no_value_places_is_declined_not_dropped(tmp_path):
              "M-4.txt": invoice("M-4", "Zeta", "400 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, which unpaid invoices have no due date?", files)
     assert text.startswith("I could not tell which records 'date' leaves out; I give no list and no total.")
+
+
+def test_how_much_each_gives_a_figure_per_client(tmp_path):
+    """'which customers owe money, and how much each?' gave only the total of them all."""
+    files = {"M-1.txt": "Invoice M-1\nCustomer: Delta\nAmount: 100 EUR\nStatus: unpaid\n",
+             "M-2.txt": "Invoice M-2\nCustomer: Delta\nAmount: 50 EUR\nStatus: unpaid\n",
+             "M-3.txt": "Invoice M-3\nCustomer: Zeta\nAmount: 400 EUR\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, which customers owe money, and how much each?", files)
+    assert "Total per client: Delta 150 EUR; Zeta 400 EUR." in text

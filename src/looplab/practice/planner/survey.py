@@ -42,7 +42,7 @@ TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|
                    r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
 PER = re.compile(r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
-                 r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b", re.IGNORECASE)
+                 r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b|\b(?:each|chacun)(?=\s*(?:[?.!]|$))", re.IGNORECASE)
 GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
                    r"\btotal de toutes\b", re.IGNORECASE)
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
