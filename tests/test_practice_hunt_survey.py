@@ -261,3 +261,10 @@ def test_how_much_each_gives_a_figure_per_client(tmp_path):
              "M-3.txt": "Invoice M-3\nCustomer: Zeta\nAmount: 400 EUR\nStatus: unpaid\n"}
     text = ask(tmp_path, "In the folder invoices, which customers owe money, and how much each?", files)
     assert "Total per client: Delta 150 EUR; Zeta 400 EUR." in text
+
+
+def test_a_number_every_record_gives_is_not_a_shared_invoice_number(tmp_path):
+    """'Report 2026' titles every record: that is no record's number, and no record is left out for it."""
+    files = {f"day-{d}.txt": f"Report 2026\nClient: Kiosk\nAmount: {d}0 EUR\nStatus: unpaid\n" for d in (1, 2, 3)}
+    text = ask(tmp_path, "In the folder invoices, what is the total of the unpaid invoices?", files)
+    assert text.endswith("Total: 60 EUR. Based on 3 files read.")

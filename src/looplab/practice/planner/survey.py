@@ -136,7 +136,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
     notes = [p for p in parsed if isinstance(p, str)]
     odd = strangers(records)
     numbers = Counter(r.number for r in records if r not in odd and any(c.isdigit() for c in r.number))
-    twins = [r for r in records if r not in odd and numbers[r.number] > 1]  # one invoice saved twice, or two?
+    twins = [r for r in records if 1 < numbers[r.number] < len(records) - len(odd)]  # one invoice saved twice, or
+    # two? (a number that every record gives, the year in 'Report 2026', is no record's number)
     records = [r for r in records if r not in odd + twins]
     notes += [f"{r.file} shares no field name with the other records ({joined(list(r.fields))}); it is left out."
               for r in odd]
