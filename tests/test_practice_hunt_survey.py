@@ -268,3 +268,10 @@ def test_a_number_every_record_gives_is_not_a_shared_invoice_number(tmp_path):
     files = {f"day-{d}.txt": f"Report 2026\nClient: Kiosk\nAmount: {d}0 EUR\nStatus: unpaid\n" for d in (1, 2, 3)}
     text = ask(tmp_path, "In the folder invoices, what is the total of the unpaid invoices?", files)
     assert text.endswith("Total: 60 EUR. Based on 3 files read.")
+
+
+def test_a_field_written_twice_the_same_way_but_for_case_is_read(tmp_path):
+    files = {"Q-1.txt": invoice("Q-1", "Fox", "10 EUR", "paid", "STATUS: PAID\n"),
+             "Q-2.txt": invoice("Q-2", "Fox", "20 EUR", "unpaid")}
+    assert ask(tmp_path, "In the folder invoices, which invoices are paid?", files) == \
+        "Paid: Q-1 (Fox, 10 EUR). Based on 2 files read."

@@ -54,7 +54,8 @@ def parse(file: str, step: Step) -> Record | str:
         if found := FIELD.match(line):  # a field written twice with two values holds both, so it reads as neither
             key, value = found.group(1).strip(), found.group(2)
             key = next((k for k in fields if k.casefold() == key.casefold()), key)
-            fields[key] = value if fields.get(key, value) == value else f"{fields[key]}; {value}"
+            old = fields.get(key, value)
+            fields[key] = old if old.casefold() == value.casefold() else f"{old}; {value}"
         elif line.strip() and not title and not fields:
             title = line.strip().lstrip("#").strip()
     if not fields:
