@@ -275,3 +275,14 @@ def test_a_field_written_twice_the_same_way_but_for_case_is_read(tmp_path):
              "Q-2.txt": invoice("Q-2", "Fox", "20 EUR", "unpaid")}
     assert ask(tmp_path, "In the folder invoices, which invoices are paid?", files) == \
         "Paid: Q-1 (Fox, 10 EUR). Based on 2 files read."
+
+
+def test_all_but_leaves_out_what_follows(tmp_path):
+    """'all but Chêne's invoices' listed and totalled Chêne's invoices; 'all invoices but the paid ones', the paid ones."""
+    files = {"E-1.txt": invoice("E-1", "Hêtre", "100 EUR", "paid"),
+             "E-2.txt": invoice("E-2", "Chêne", "200 EUR", "unpaid"),
+             "E-4.txt": invoice("E-4", "Frêne", "50 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total of all but Chêne's invoices?", files)
+    assert text == "Client not Chêne: E-1 (Hêtre, 100 EUR) and E-4 (Frêne, 50 EUR). Total: 150 EUR. Based on 3 files read."
+    text = ask(tmp_path, "In the folder invoices, list all invoices but the paid ones.", files)
+    assert text.startswith("I could not tell which records 'all invoices but' leaves out; I give no list and no total.")

@@ -99,6 +99,7 @@ WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho
                      r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|no|any|anything|tout|toutes?|aucune?|"
                      r"rien)\b", re.IGNORECASE)  # 'which clients have no unpaid invoices?' is about each client's all
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.IGNORECASE)
+ALL_BUT = re.compile(r"\b((?:all|everything|every)\b(?:\s+(?:the|of|invoices?|bills?|records?))*)\s+but\b", re.IGNORECASE)
 
 
 @dataclass
@@ -191,8 +192,8 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     """The records the task asks for (two lists for 'which are paid, and which not'), or why it cannot tell."""
     if french(task):  # French words for the records' English terms, through the one lexicon
         task = english_terms(task)
-    excluded = EXCLUDING.search(task)
-    task = EXCLUDING.sub(" not ", task)  # 'other than Studio Malo' selects as 'not Studio Malo' does
+    excluded = ALL_BUT.search(task) or EXCLUDING.search(task)  # 'all but Chêne's' as 'all except Chêne's'
+    task = EXCLUDING.sub(" not ", ALL_BUT.sub(r"\1 except", task))  # 'other than Studio Malo' as 'not Studio Malo'
     for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record
         name = rf"(?<![\w-]){re.escape(part)}(?![\w-])"  # where the task says 'folder', only there: 'the unpaid
         said = rf"\b(?:folder|directory|dossier|répertoire)\s+['\"]?{name}|{name}['\"]?\s+(?:folder|directory)\b"
