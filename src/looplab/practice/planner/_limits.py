@@ -26,7 +26,7 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
     """The records whose amount passes 'over 500 EUR' (or is the 'largest'), noting those it cannot compare."""
     keys = money_keys(records)
     if len(keys) != 1:
-        return f"I cannot apply '{phrase}': the records have {'no amount' if not keys else 'several amounts'}"
+        return f"I cannot apply '{phrase}': the records have {'no amount I can read' if not keys else 'several amounts'}"
     amounts = {r.file: money(r.fields.get(keys[0], "")) for r in chosen}
     limit = AMOUNT.fullmatch(phrase)
     currency = limit and (limit.group(2) or limit.group(4))

@@ -51,8 +51,11 @@ def parse(file: str, step: Step) -> Record | str:
     fields, title = {}, ""
     for line in text.splitlines():
         line = MARKUP.sub("", line.replace("**", "").replace("__", ""))  # '- **Client:** X' is 'Client: X'
-        if found := FIELD.match(line):
-            fields.setdefault(found.group(1).strip(), found.group(2))
+        if found := FIELD.match(line):  # a field written twice with two values holds both, so it reads as neither
+            key, value = found.group(1).strip(), found.group(2)
+            key = next((k for k in fields if k.casefold() == key.casefold()), key)
+            old = fields.get(key, value)
+            fields[key] = old if old.casefold() == value.casefold() else f"{old}; {value}"
         elif line.strip() and not title and not fields:
             title = line.strip().lstrip("#").strip()
     if not fields:
@@ -88,20 +91,18 @@ def strangers(records: list[Record]) -> list[Record]:
 
 
 def money(value: str) -> tuple[Decimal, str] | None:
-    """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise."""
+    """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise, and None for
+    '99.999 EUR': three decimals are no amount in English, ninety-nine thousand in French usage."""
     found = MONEY.match(value.strip())
     currency = found and (found.group("before") or found.group("after"))
     if not currency:
         return None
     digits = re.sub(r"[\s\u00a0\u202f']", "", found.group("number"))
-    if "," in digits and "." in digits:
-        decimal_mark = "," if digits.rfind(",") > digits.rfind(".") else "."
-    elif re.search(r"[,.]\d{1,2}$", digits):
-        decimal_mark = digits[-2] if digits[-2] in ",." else digits[-3]
-    else:
-        decimal_mark = ""
-    thousands = {",", "."} - {decimal_mark}
-    digits = "".join(c for c in digits if c not in thousands).replace(",", ".")
+    if re.fullmatch(r"\d+\.\d{3}", digits):
+        return None
+    last = re.search(r"([,.])(\d*)$", digits)  # the decimal mark: the last one before 1 or 2 digits, or after the other
+    mark = last[1] if last and (len(last[2]) < 3 or "," in digits and "." in digits) else ""
+    digits = "".join(c for c in digits if c.isdigit() or c == mark).replace(",", ".")
     try:
         return Decimal(digits), {"€": "EUR", "£": "GBP"}.get(currency, currency)
     except InvalidOperation:

@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
-from ._records import Record
+from ._records import Record, money
 from .interpret import currency_words, english_terms
 from .text import (
     EXCLUDING,
@@ -34,6 +34,7 @@ REMINDERS = {"reminder", "reminders", "relance", "relances", "sent", "envoyée",
              "third", "final", "last"}  # with an unpaid word only: 'unpaid (2nd reminder)'
 OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues", "doit", "doivent", "dois", "devons"}  # weak: 'the total still due'
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
+ANSWER = re.compile(r"\b(?:yes|true|oui|y)\b|\b(?:no|false|non|n)\b(?=\s*(?:[^\w\s/]|$))", re.IGNORECASE)  # not 'no payment'
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
 SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount", "échéance": "due",
             "dossier": "folder", "numéro": "number", "somme": "total", "deadline": "due", "limite": "due"}
@@ -77,7 +78,7 @@ PAY_BY = re.compile(r"\b(?:should|must|has to|have to|needs? to|is to|are to|oug
                     r"(?:paid|settled|pay|settle|payer|régler|payée?s?|réglée?s?)\b", re.IGNORECASE)
 REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid|settled|unpaid|open|outstanding) or (?:not|unpaid|paid|open|settled)\b|"
                         r"\b(?:regardless of|whatever|irrespective of) (?:their |the |its )?(?:status|payment)\b|"
-                        r"\b(?:payées?|réglées?|impayées?) ou (?:non|pas|impayées?|payées?)\b|"
+                        r"\b(?:payée?s?|réglée?s?|impayée?s?) ou (?:non|pas|impayée?s?|payée?s?)\b|"
                         r"\bquel(?:le)?s? que soi(?:en)?t (?:leur|le|son) statut\b", re.IGNORECASE)
 YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
 LISTING = re.compile(r"\s*(?:which|what|quel\w*|lesquel\w*)\b", re.IGNORECASE)
@@ -98,6 +99,7 @@ WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho
                      r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|no|any|anything|tout|toutes?|aucune?|"
                      r"rien)\b", re.IGNORECASE)  # 'which clients have no unpaid invoices?' is about each client's all
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.IGNORECASE)
+ALL_BUT = re.compile(r"\b((?:all|everything|every)\b(?:\s+(?:the|of|invoices?|bills?|records?))*)\s+but\b", re.IGNORECASE)
 
 
 @dataclass
@@ -123,10 +125,11 @@ def _kind(value: str, key: str) -> str | None:
         return None  # 'received' alone may be the invoice received, not its payment
     value = re.sub(rf"\b(?:{'|'.join(ASIDE)})\b", " ", value, flags=re.IGNORECASE)  # 'no payment received': 'no received'
     said, plain = polarity(value), words(value)
-    if plain and set(plain) <= YES | NO and set(words(key)) & PAID:
-        return "paid" if plain[0] in YES else "unpaid"
-    found = {("paid" if keep else "unpaid") if w in PAID | RECEIVED else ("unpaid" if keep else "paid")
-             for w, keep in said if w in PAID | UNPAID | OWED | LATE | RECEIVED}
+    answers = {"paid" if w.lower() in YES else "unpaid" for w in ANSWER.findall(value)}  # 'Paid: yes (late)'
+    if answers and not set(words(key)) & PAID:
+        return None  # 'Status: paid: no' answers a question the field does not ask
+    found = answers | {("paid" if keep else "unpaid") if w in PAID | RECEIVED else ("unpaid" if keep else "paid")
+                       for w, keep in said if w in PAID | UNPAID | OWED | LATE | RECEIVED}
     if set(plain) & METHODS and found != {"paid"} or set(plain) & REMINDERS and found != {"unpaid"} or any(
             w in LATE and not keep for w, keep in said):
         return None  # 'paid by card' says how it was paid; 'unpaid (card)' and 'not late' say nothing sure
@@ -178,9 +181,10 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
 
 
 def _status_key(records: list[Record]) -> str | None:
-    """The field that most records name as a status or hold a paid or unpaid value in."""
+    """The field that most records name as a status and hold a paid or unpaid value in ('Status: paid' over
+    'Paid amount: 40 EUR'), a name and a value each counting once."""
     counts = Counter(key for record in records for key, value in record.fields.items()
-                     if set(words(key)) & STATUS_KEYS or _kind(value, key))
+                     for hit in (set(words(key)) & STATUS_KEYS, _kind(value, key)) if hit)
     return max(counts, key=counts.get) if counts else None
 
 
@@ -188,15 +192,19 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     """The records the task asks for (two lists for 'which are paid, and which not'), or why it cannot tell."""
     if french(task):  # French words for the records' English terms, through the one lexicon
         task = english_terms(task)
-    excluded = EXCLUDING.search(task)
-    task = EXCLUDING.sub(" not ", task)  # 'other than Studio Malo' selects as 'not Studio Malo' does
+    excluded = ALL_BUT.search(task) or EXCLUDING.search(task)  # 'all but Chêne's' as 'all except Chêne's'
+    task = EXCLUDING.sub(" not ", ALL_BUT.sub(r"\1 except", task))  # 'other than Studio Malo' as 'not Studio Malo'
     for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record
-        task = re.sub(rf"(?<![\w-]){re.escape(part)}(?![\w-])", " ", task)
+        name = rf"(?<![\w-]){re.escape(part)}(?![\w-])"  # where the task says 'folder', only there: 'the unpaid
+        said = rf"\b(?:folder|directory|dossier|répertoire)\s+['\"]?{name}|{name}['\"]?\s+(?:folder|directory)\b"
+        task = re.sub(said if re.search(said, task) else name, " ", task)  # invoices in the unpaid folder'
     either = OR_CONDITION.search(REGARDLESS.sub(" ", task))
     if either:  # 'unpaid or over 800 EUR': the filters here all hold at once, never one or the other
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
                 "hold at once, so I give no list and no total")
-    limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
+    negated = {w for w, keep in polarity(task) if not keep}  # 'not over 500 EUR' is left to decline below
+    limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task))
+              if m and words(m.group())[0] not in negated]
     asked = [c for c in clauses(task) if QUESTION.match(c)]
     later = [p for p in limits for c in asked[1:] if p in c]
     if later:  # 'which are unpaid, and how much is the largest one?': a second question, not a filter of the first
@@ -265,21 +273,22 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
             if key not in record.fields:
                 notes.append(f"{record.file} has no {key} line, so I could not tell whether it is {status}; "
                              "it is not counted.")
-            elif _kind(record.fields[key], key) is None:
-                notes.append(f"{record.file} has {key} '{record.fields[key]}', which I cannot read as paid "
+            elif _kind(_status(record, key), key) is None:
+                notes.append(f"{record.file} has {key} '{_status(record, key)}', which I cannot read as paid "
                              "or unpaid; it is not counted.")
-        chosen = [r for r in chosen if key in r.fields and _kind(r.fields[key], key) == status]
+        chosen = [r for r in chosen if key in r.fields and _kind(_status(r, key), key) == status]
         heading = [status.capitalize()]
     named = _named(task, records, key)
     if isinstance(named, str):
         return named
-    unclear = [r for r in records if status and key and _kind(r.fields.get(key, ""), key) is None]
+    unclear = [r for r in records if status and key and _kind(_status(r, key), key) is None]
     field = key or _status_key(records)
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
     for name, (values, keep) in named.items():
         kinds = {_kind(v, name) for v in values} if name == field else set()
         unsure = [r for r in chosen if kinds and r.fields.get(name) not in values  # a status read as a value
-                  and (None in kinds or _kind(r.fields.get(name, ""), name) in kinds | {None})]  # ('payment received')
+                  and (None in kinds or _kind(r.fields.get(name, ""), name) in kinds | {None})  # ('payment received')
+                  or not keep and _value(r, name) is None]  # 'not from Cime Rose': a record without a client may be
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
@@ -287,19 +296,30 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task) and not TOTAL_ASKED.search(task):
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")
+    ranked = any(EXTREME.fullmatch(p.strip()) for p in limits)
     for phrase in limits:
-        dated = DATED.fullmatch(phrase)
+        dated, noted = DATED.fullmatch(phrase), len(notes)
         chosen = by_date(dated, chosen, records, notes) if dated else by_amount(phrase, chosen, records, notes)
         if isinstance(chosen, str):
             return chosen
+        doubtful += [n.split()[0] for n in notes[noted:] if ranked]  # one it could not compare may outrank them
         heading.append(phrase.strip())
     title = ", ".join(heading) or "Records"
-    ranked = any(EXTREME.fullmatch(p.strip()) for p in limits)
     return Choice(chosen, title[0].upper() + title[1:], notes, key, doubtful, ranked)
 
 
+def _status(record: Record, key: str) -> str:
+    """The record's status under `key`, and any other status field that says otherwise: 'yes (Status: unpaid)'."""
+    value = record.fields.get(key, "")
+    other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and set(words(k)) & STATUS_KEYS
+             and _kind(v, k) not in (None, _kind(value, key))]
+    return f"{value} ({'; '.join(other)})" if other else value
+
+
 def _value(record: Record, key: str) -> str | None:
-    return record.number if key == NUMBER else record.fields.get(key)
+    """The value a task can name: the record's number, an amount's currency ('1 250 €' -> 'EUR'), a field's text."""
+    found = key != NUMBER and money(record.fields.get(key, ""))
+    return record.number if key == NUMBER else found[1] if found else record.fields.get(key)
 
 
 def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:
@@ -308,24 +328,26 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     said = [(w, keep) for w, keep in polarity(task) if w in set(content_words(task)) and w not in words(" ".join(ids))
             and stem(w) not in SURVEY_WORDS and w not in PAID | UNPAID | OWED and not any(c.isdigit() for c in w)]
     named: dict[str, tuple[set[str], bool]] = {}
+    placed: set[str] = set()
     if ids:
         if unknown := [i for i in ids if i not in {r.number for r in records}]:
             return f"I could not find {joined(unknown)} among the numbers of the records read"
         named[NUMBER] = (set(ids), True)
     for key in dict.fromkeys(k for r in records for k in r.fields):
-        values = {r.fields[key] for r in records if key in r.fields}
-        scores = {v: [keep for w, keep in said if w in words(v)] for v in values}
+        values = {_value(r, key) for r in records if key in r.fields}
+        named_by = {v: words(f"{v} {currency_words(v)}") for v in values}  # 'EUR' is named by 'euros' too
+        scores = {v: [keep for w, keep in said if w in named_by[v]] for v in values}
         best = max((len(v) for v in scores.values()), default=0)
         if best == 0 or key == status_key:
             continue
         hits = {value: keeps for value, keeps in scores.items() if len(keeps) == best}
-        used = {w for value in hits for w in words(value)}
+        used = {w for value in hits for w in named_by[value]}
         named_words = {w for w, _ in said}
         partial = [v for v in hits if not set(content_words(v)) <= named_words]
         if len(hits) > 1 and partial:  # 'Pivert' for Garage Pivert and Pivert & Fils: which one is not said
             return (f"{joined([repr(w) for w in dict.fromkeys(w for w, _ in said if w in used)])} names more than one "
                     f"{key} ({joined(sorted(hits))}); I cannot tell which one the task means; name one in full")
-        aside = [w for w, _ in said if w not in used and any(w in words(v) for v in values)]
+        aside = [w for w, _ in said if w not in used and any(w in named_by[v] for v in values)]
         if aside:  # 'Élan Vélo or Poterie Saint-Émile': a second value of the field is not a filter of the first
             return (f"the task names more than one {key} ({joined(sorted(hits))} and the one with "
                     f"{joined([repr(w) for w in dict.fromkeys(aside)])}); I answer about one {key} at a time")
@@ -335,4 +357,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         if len(polarities) > 1:
             return f"the task both names and negates values of {key}"
         named[key] = (set(hits), polarities.pop())
+        placed |= used
+    if left := [w for w, keep in said if not keep and w not in placed]:  # 'which have no due date': no value says it
+        return f"I could not tell which records '{joined(left)}' leaves out; I give no list and no total"
     return named

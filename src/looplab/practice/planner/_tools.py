@@ -23,10 +23,10 @@ MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
 
 
 def _no_date(m) -> str:
-    """'ses champs Montant et Statut ne donnent pas de date : je n'ai pas pu dire quand elle est due'."""
+    """'ses champs Montant et Statut ne donnent pas de date que je sache lire : je n'ai pas pu dire quand elle est due'."""
     many = " and " in m[1]
     return (f"{'ses champs' if many else 'son champ'} {_et(m[1])} {'ne donnent' if many else 'ne donne'} "
-            f"pas de date : je n'ai pas pu dire quand{' elle est due' if m[2] else ''}")
+            f"pas de date que je sache lire : je n'ai pas pu dire quand{' elle est due' if m[2] else ''}")
 
 
 def _fiches(noun: str) -> str:
@@ -145,7 +145,7 @@ IN_FRENCH = [
               f"porte {_et(m[3])}) ; je réponds pour une seule à la fois"),
              (r"[Tt]he task both names and negates values of (\w+)", r"La demande nomme et exclut à la fois des valeurs de \1"),
              *((rf"I cannot apply '(.*?)': {en}", rf"Je ne sais pas appliquer '\1' : {fr}") for en, fr in [
-                 ("the records have no amount", "les fiches n'ont pas de montant"),
+                 ("the records have no amount I can read", "les fiches n'ont pas de montant que je sache lire"),
                  ("the records have several amounts", "les fiches ont plusieurs montants"),
                  (r"I cannot read '(.*?)' as an amount", r"je ne lis pas '\2' comme un montant"),
                  ("the amounts are in several currencies", "les montants sont en plusieurs devises"),
@@ -192,14 +192,15 @@ IN_FRENCH = [
               lambda m: f"Je ne peux pas donner le total complet des {_fiches(m[1])} : {_may(m[2])}"),
              (r"I cannot say the list of (\w+) is complete: " + MAY,
               lambda m: f"Je ne peux pas dire si la liste des {_fiches(m[1])} est complète : {_may(m[2])}"),
-             (r"I give no figure per client: (.*?) could not be read\.",
-              lambda m: f"Je ne peux pas donner de chiffre par client : {_et(m[1])} n'a pas pu être lu."),
+             (r"I give no figure per client: I could not classify (.*?)\.(?= |$)",
+              lambda m: f"Je ne peux pas donner de chiffre par client : je n'ai pas pu classer {_et(m[1])}."),
              (r"\bGrand total \(all records\)(:?)", lambda m: "Total général (toutes les fiches)" + (" :" if m[1] else "")), (r"\bGrand total: ", "Total général : "),
              (r"^Records: ", "Fiches : "),
-             (r"I give no grand total: (.*?) could not be read\.",
-              lambda m: f"Je ne peux pas donner de total général : {_et(m[1])} n'a pas pu être lu."),
+             (r"I give no grand total: I could not classify (.*?)\.(?= |$)",
+              lambda m: f"Je ne peux pas donner de total général : je n'ai pas pu classer {_et(m[1])}."),
              (r"\bTotal paid\b", "Total payé"),
-             (r"\bTotal unpaid\b", "Total impayé"), (r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"), (r"\bCount: ", "Nombre : "),
+             (r"\bTotal unpaid\b", "Total impayé"), (r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"),
+             (r"\bCount(?: (paid|unpaid))?: ", lambda m: "Nombre" + {"paid": " de payées", "unpaid": " d'impayées"}.get(m[1], "") + " : "),
              (r"Total per client: ", "Total par client : "), (r"Count per client: ", "Nombre par client : "),
              (r"\bTotal((?: \w+){0,3}): ", r"Total\1 : "),
              (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
@@ -235,14 +236,17 @@ IN_FRENCH = [
              (r"(\S+) has no (.+?) date I can read; it is not counted\.", r"\1 n'a pas de date \2 que je sache lire ; non comptée."),
              (r"(\S+) could not be read \(the tool said: (.*?)\); it is not counted\.",
               r"\1 n'a pas pu être lu (l'outil a dit : \2) ; non compté."),
-             (r"(\S+) shares no field name with the other records \((.*?)\); it is left out\.",
-              lambda m: f"{m[1]} n'a aucun nom de champ en commun avec les autres fiches ({_et(m[2])}) : je la laisse de côté."),
+             (r"(\S+) shares no field name with the other records \((.*?)\); it is left out\.|(\S+(?:(?:, | and )\S+)*) give "
+              r"the same number \((.*?)\), so I cannot tell one record from two; they are left out\.",
+              lambda m: f"{m[1]} n'a aucun nom de champ en commun avec les autres fiches ({_et(m[2])}) : je la laisse de côté."
+              if m[1] else f"{_et(m[3])} portent le même numéro ({m[4]}) : je ne sais pas s'il s'agit d'une fiche ou de "
+              "deux ; je les laisse de côté."),
              (r"(\S+) has no 'Key: value' lines, so it is not a record like the others; it is not counted\.",
               r"\1 n'a pas de lignes 'Clé: valeur' : ce n'est pas une fiche comme les autres ; non compté."),
              (r"si elle est unpaid", "si elle est impayée"), (r"si elle est paid", "si elle est payée"), (r"\b[Nn]umber\b", lambda m: "Numéro" if m[0][0] == "N" else "numéro"),
              (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"), ("I could not say when: no record is listed.",
                                                                      "Je n'ai pas pu dire quand : aucune fiche n'est listée."),
-             (r"its (.*?) gives? no date, so I could not say when( it is due)?", _no_date),
+             (r"its (.*?) gives? no date I can read, so I could not say when( it is due)?", _no_date),
              (r"no field of it is named as the task asks, so I could not say when( it is due)?",
               lambda m: "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pas pu dire quand"
               + (" elle est due" if m[1] else "")),

@@ -36,23 +36,25 @@ FOLDER = re.compile(
 )
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 MAX_READS = 20
-COUNT = re.compile(r"\bhow many\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
+COUNT = re.compile(r"\bhow many\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
-TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme)\b|"
+TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien)\b|"
                    r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
 PER = re.compile(r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
-                 r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b", re.IGNORECASE)
+                 r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b|\b(?:each|chacun)(?=\s*(?:[?.!]|$))", re.IGNORECASE)
 GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
                    r"\btotal de toutes\b", re.IGNORECASE)
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
-COUNTED = re.compile(r"\b(?:how many|number of|count|combien de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
+COUNTED = re.compile(r"\b(?:how many|number of|count|combien (?:y a-t-il )?de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
                          "document documents facture factures fiche fiches of them those these"))
 LABEL_WORDS = {"still", "due", "owed", "outstanding", "unpaid", "paid", "remaining", "restant", "dû", "impayé", "payé"}
 GENERIC_FIELD = set(stems("invoice invoices bill bills number numbers total amount record file name id"))
 STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
+STATUSES = {stem(w) for w in PAID | UNPAID | OWED}
+PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
 
 
 def folder_of(task: str) -> str:
@@ -102,12 +104,12 @@ def survey(view: View) -> dict | None:
                         wording=WORDING.format(folder=dirs[0] if dirs else "invoices"))
     if LIST_ONLY.search(view.task):  # 'what files are in ...' is answered by the listing
         return answer(f"The folder '{folder}' holds {len(names)} files: {joined(names)}.")
-    wanted = [_path(folder, n) for n in names[:MAX_READS]]
+    wanted = [_path(folder, n) for n in names]
     done = {_arg(s): s for s in reads}
     missing = [p for p in wanted if p not in done]
-    if missing:  # all at once; if only some were made (one call per turn), the rest next
-        calls = [(reader.name, first_input(reader, p, {"path", "file", "name", "filename"})) for p in missing]
-        skipped = f" (the first {MAX_READS} of {len(names)})" if len(names) > MAX_READS else ""
+    if missing:  # MAX_READS at once; the rest (or those a one-call-per-turn model left) next turn, never unread
+        calls = [(reader.name, first_input(reader, p, {"path", "file", "name", "filename"})) for p in missing[:MAX_READS]]
+        skipped = f" (the first {MAX_READS} of {len(names)})" if len(calls) < len(missing) else ""
         return use(calls, f"I'll read the {len(calls)} listed files{skipped}." if len(missing) == len(wanted)
                    else f"I'll read the {len(calls)} listed files not read yet.")
     return report(view.task, [done[p] for p in wanted], folder)
@@ -133,9 +135,14 @@ def report(task: str, reads, folder: str = ".") -> dict:
     records = same_keys([p for p in parsed if isinstance(p, Record)])
     notes = [p for p in parsed if isinstance(p, str)]
     odd = strangers(records)
-    records = [r for r in records if r not in odd]
+    numbers = Counter(r.number for r in records if r not in odd and any(c.isdigit() for c in r.number))
+    twins = [r for r in records if 1 < numbers[r.number] < len(records) - len(odd)]  # one invoice saved twice, or
+    # two? (a number that every record gives, the year in 'Report 2026', is no record's number)
+    records = [r for r in records if r not in odd + twins]
     notes += [f"{r.file} shares no field name with the other records ({joined(list(r.fields))}); it is left out."
               for r in odd]
+    notes += [f"{joined([r.file for r in twins if r.number == n])} give the same number ({n}), so I cannot tell one "
+              "record from two; they are left out." for n in dict.fromkeys(r.number for r in twins)]
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
@@ -144,6 +151,7 @@ def report(task: str, reads, folder: str = ".") -> dict:
                         f"a question about the records in the folder '{folder}'")
     lost = [_arg(s).rsplit("/", 1)[-1] for s in reads if _lost(s)]  # a file it could not read may hold a record
     lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
+    lost += [r.file for r in twins]
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
         choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
@@ -153,10 +161,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
         prefix = {"paid": "paid settled ", "unpaid": "unpaid due owed outstanding "}.get(status, "")
         evidence |= _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
     if len(choices) > 1 and TOTAL.search(task):  # the grand total is over every record, whatever its status
-        key = _amount_key(task, records, records)
-        lines.append(f"I give no grand total: {joined(lost)} could not be read." if lost else
-                     _total(task, records, key, "Grand total (all records)"))
-        evidence |= _evidence(records, key, "grand ") if not lost else {}
+        lines.append(_grand(task, records, lost))
+        evidence |= _evidence(records, _amount_key(task, records, records), "grand ") if not lost else {}
     if WHEN.search(task) and not any(c.chosen for c in choices) and any(c.doubtful for c in choices):
         lines.append("I could not say when: no record is listed.")
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices))]
@@ -201,23 +207,25 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     noun = _noun(task)  # the task's own word, so that a partial figure names what it is about
     maybe = doubt and f"{joined(doubt)} may belong here too: I could not classify {'them' if len(doubt) > 1 else 'it'}"
     if COUNT.search(task):
-        lines.append(f"I cannot give a complete count of the {noun}: {len(chosen)} listed, but {maybe}." if doubt else _count(task, chosen))
+        several = label and f" {choice.heading.split(',')[0].lower()}"  # 'Count unpaid: 2', never one 'Count: 2' for both
+        lines.append(f"I cannot give a complete count of the {noun}: {len(chosen)} listed, but {maybe}." if doubt
+                     else _count(task, chosen, f"Count{several}"))
     per = PER.search(task)
     if TOTAL.search(task):
-        grand = "Grand total" if GRAND.search(task) and not choice.status_key else ""
+        grand = "Grand total" if GRAND.search(task) and choice.heading == "Records" else ""  # over every record
         partial = doubt and chosen and key and _sum(chosen, key)
+        partial = partial and (f"the {len(chosen)} listed add up to " if len(chosen) > 1 else "the one listed comes to ") + partial
         lines.append(f"I give no total: the records have several amounts ({joined(keys)}) and the task does not say "
                      "which one to add up." if keys and not key else
-                     f"I cannot give a complete total of the {noun}: {_listed(chosen)} {partial}, but {maybe}."
+                     f"I cannot give a complete total of the {noun}: {partial}, but {maybe}."
                      if partial else f"I cannot give a complete total of the {noun}: {maybe}." if doubt else
                      _total(task, chosen, key, label or grand or ("Total" if per else "")))
         if GRAND.search(task) and choice.status_key and not label:  # a grand total is over every record
-            lines.append(f"I give no grand total: {joined(lost)} could not be read." if lost else
-                         _total(task, records, _amount_key(task, records, records), "Grand total (all records)"))
+            lines.append(_grand(task, records, lost))
     elif doubt and not COUNT.search(task):
         lines.append(f"I cannot say the list of {noun} is complete: {maybe}.")
     if per and lost:
-        lines.append(f"I give no figure per client: {joined(lost)} could not be read.")
+        lines.append(f"I give no figure per client: I could not classify {joined(lost)}.")
     elif per:  # a figure per client only over completely classified records; a count for 'how many ... each client'
         unknown = {n.split()[0] for n in choice.notes} | set(doubt)
         count = bool(COUNT.search(task)) and not TOTAL.search(task)
@@ -231,10 +239,6 @@ def _noun(task: str) -> str:
     """The task's word for the records, in the plural: 'bill' -> 'bills', 'factures'; 'records' if none."""
     found = re.search(r"\b(invoice|bill|record|facture|fiche|entr(?:y|ie)|file)s?\b", task, re.IGNORECASE)
     return (found.group(1).lower().replace("entry", "entrie") + "s") if found else "records"
-
-
-def _listed(chosen: list) -> str:
-    return f"the {len(chosen)} listed add up to" if len(chosen) > 1 else "the one listed comes to"
 
 
 def _sum(chosen: list[Record], key: str) -> str | None:
@@ -276,15 +280,15 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
             (f" I could not give a figure for {joined(held)}: a record of theirs could not be classified." if held else ""))
 
 
-def _count(task: str, chosen: list[Record]) -> str:
+def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
     """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names, never the
     number of records passed off as a number of clients."""
     found = COUNTED.search(task)
-    said = [w for w in (found.group(1).split() if found else []) if w.lower() not in PAID | UNPAID | OWED | {"the"}]
+    said = [w for w in (found.group(1).split() if found else []) if terms(w) and w.lower() not in PAID | UNPAID | OWED]
     noun = said[0] if said else None
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
     if not what or what in RECORD_NOUNS:
-        return f"Count: {len(chosen)}."
+        return f"{label}: {len(chosen)}."
     keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in stems(k)]
     if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen):
         return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
@@ -293,13 +297,15 @@ def _count(task: str, chosen: list[Record]) -> str:
 
 
 def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str | None:
-    """The one money field to add up: the only one, or the only one the task names."""
+    """The one money field to add up: the only one, or the only one the task names ('paid' and 'owed' choose
+    records, they name no field); or the whole of the others, unless they split a payment ('Paid amount', 'Balance')."""
     keys = money_keys(chosen or records)
-    named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task)]
+    named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task) - STATUSES]
     if len(named) == 1 or len(keys) == 1:
         return (named or keys)[0]
     mentioned = [k for k in keys if set(stems(k)) & terms(task) - {"total", "amount", "sum"}]  # 'how much VAT'
-    return _whole(records, keys) if not named and not mentioned else None
+    split = any(set(stems(k)) & PAYMENT for k in keys)  # 'Amount = Paid amount + Balance': what is owed is not Amount
+    return _whole(records, keys) if not named and not mentioned and not split else None
 
 
 def _whole(records: list[Record], keys: list[str]) -> str | None:
@@ -323,7 +329,7 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
         keys = [k for k in record.fields if k == status_key and not due or set(stems(k)) & asked
                 or {stem(SYNONYMS.get(w, w)) for w in stems(k)} & asked]
         dated = [f"{k} {record.fields[k]}" for k in keys if DATE.search(record.fields.get(k, ""))]
-        looked = (f"its {joined(keys)} {'give' if len(keys) > 1 else 'gives'} no date" if keys
+        looked = (f"its {joined(keys)} {'give' if len(keys) > 1 else 'gives'} no date I can read" if keys
                   else "no field of it is named as the task asks")
         said.append(f"{record.number}: {'; '.join(dated) if dated else looked + ', so I could not say when'}"
                     + (" it is due" if due and not dated else ""))
@@ -332,7 +338,7 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
 
 def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> list[str]:
     """The fields not shown yet whose name the task uses ('due dates' -> 'Due date'), the folder's name aside."""
-    asked = terms(task) - GENERIC_FIELD - set(stems(folder)) - {stem(w) for w in PAID | UNPAID | OWED}
+    asked = terms(task) - GENERIC_FIELD - set(stems(folder)) - STATUSES
     return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
 
 
@@ -345,6 +351,12 @@ def _item(record: Record, key: str | None, status_key: str | None, told: list[st
     shown += [f"{k} '{record.fields[k]}'" if k in record.fields else f"no {k} line" for k in told
               if k != first and record.fields.get(k) != record.number]  # 'Day: 2' is said by the number already
     return f"{record.number} ({', '.join(shown)})" if shown else record.number
+
+
+def _grand(task: str, records: list[Record], lost: list[str]) -> str:
+    """The grand total, over every record whatever its status; none when a file left out may hold a record."""
+    return (f"I give no grand total: I could not classify {joined(lost)}." if lost else
+            _total(task, records, _amount_key(task, records, records), "Grand total (all records)"))
 
 
 def _total(task: str, chosen: list[Record], key: str | None, label: str) -> str:

@@ -1,0 +1,288 @@
+"""The invoice survey states no wrong figure on odd data or odd wordings: each wrong answer found by a hunt
+with new wordings and new data, kept as a test (each failed before its fix)."""
+
+from __future__ import annotations
+
+from looplab import samples
+from looplab.client import practice_client
+from looplab.loop import run_agent
+from looplab.practice.planner._tools import in_french
+
+
+def ask(tmp_path, task: str, files: dict[str, str], folder: str = "invoices") -> str:
+    """The practice model's answer to `task`, through the SDK, over `files` written in `folder`."""
+    (tmp_path / folder).mkdir(exist_ok=True)
+    for name, text in files.items():
+        (tmp_path / folder / name).write_text(text, encoding="utf-8")
+    return run_agent(practice_client(), task, samples.invoice_tools(tmp_path), max_turns=8).answer
+
+
+def invoice(number: str, client: str, amount: str, status: str, more: str = "") -> str:
+    return f"Invoice {number}\nClient: {client}\nAmount: {amount}\nStatus: {status}\n{more}"
+
+
+def test_an_amount_with_a_dot_before_three_digits_is_not_read_either_way(tmp_path):
+    """'99.999 EUR' is three decimals in English and ninety-nine thousand elsewhere: named, never added up."""
+    files = {"A-1.txt": invoice("A-1", "Verger Nord", "99.999 EUR", "unpaid"),
+             "A-2.txt": invoice("A-2", "Quai Ouest", "1,234.50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total of the unpaid invoices?", files)
+    assert "I give no total: A-1.txt has no amount I can read." in text
+    assert "101" not in text and "1334" not in text
+
+
+def test_a_bound_with_a_dot_before_three_digits_is_not_read_either_way(tmp_path):
+    files = {"A-1.txt": invoice("A-1", "Verger Nord", "95 EUR", "unpaid"),
+             "A-2.txt": invoice("A-2", "Quai Ouest", "480 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, list invoices under 1.000 EUR.", files)
+    assert text.startswith("I cannot apply 'under 1.000 EUR': I cannot read '1.000' as an amount.")
+
+
+def test_a_field_written_twice_with_two_values_is_neither_of_them(tmp_path):
+    """'Amount: 40 EUR' then 'Amount: 400 EUR': the first is not the amount; 'Status: paid' then 'unpaid' either."""
+    files = {"N-1.txt": invoice("N-1", "Pic Blanc", "40 EUR", "unpaid", "Amount: 400 EUR\n"),
+             "N-2.txt": invoice("N-2", "Bois Clair", "60 EUR", "paid", "Status: unpaid\n"),
+             "N-3.txt": invoice("N-3", "Bois Clair", "80 EUR", "paid", "Status: paid\n")}
+    text = ask(tmp_path, "In the folder invoices, what is the total owed?", files)
+    assert text.startswith("Unpaid: N-1 (Pic Blanc), as far as I can tell.")
+    assert "N-2.txt has Status 'paid; unpaid', which I cannot read as paid or unpaid" in text
+    assert "Total" not in text and " 40 EUR" not in text
+    paid = ask(tmp_path, "In the folder invoices, which invoices are paid?", files)
+    assert paid.startswith("Paid: N-3 (Bois Clair, 80 EUR), as far as I can tell.")
+
+
+def test_two_files_with_one_number_are_not_counted_as_two_invoices(tmp_path):
+    """Invoice N-7 saved twice (or two invoices given one number): neither is counted, and the reply says why."""
+    files = {"x1.txt": invoice("N-7", "Pré Vert", "100 EUR", "unpaid"),
+             "x2.txt": invoice("N-7", "Pré Vert", "100 EUR", "unpaid"),
+             "x3.txt": invoice("N-8", "Pic Blanc", "40 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how many invoices are unpaid, and what is their total?", files)
+    assert "Count: 3" not in text and "240" not in text and "Total: 40 EUR" not in text
+    assert "x1.txt and x2.txt give the same number (N-7)" in text
+    french = ask(tmp_path, "Dans le dossier invoices, quel est le total général ?", files)
+    assert french.startswith("Fiches : N-8 (Pic Blanc, 40 EUR), pour autant que je sache.")
+    assert "x1.txt et x2.txt portent le même numéro (N-7) : je ne sais pas s'il s'agit d'une fiche ou de deux" in french
+
+
+def test_a_yes_beside_a_late_word_is_not_read_as_unpaid(tmp_path):
+    """'Paid: yes (late)' was paid late: never listed as unpaid."""
+    files = {"K-1.txt": "Invoice K-1\nCustomer: Fil Rouge\nTotal: 500 EUR\nPaid: yes (late)\n",
+             "K-2.txt": "Invoice K-2\nCustomer: Mer Calme\nTotal: 80 EUR\nPaid: no\n",
+             "K-3.txt": "Invoice K-3\nCustomer: Mer Calme\nTotal: 20 EUR\nPaid: yes\n"}
+    text = ask(tmp_path, "In the folder invoices, what is the total of unpaid bills?", files)
+    assert text.startswith("Unpaid: K-2 (Mer Calme, 80 EUR), as far as I can tell.")
+    assert "K-1 (" not in text and "580" not in text
+
+
+def test_a_paid_word_answered_no_in_a_status_is_not_paid(tmp_path):
+    files = {"P-1.txt": invoice("P-1", "Pont Levis", "27 EUR", "Paid: no"),
+             "P-2.txt": invoice("P-2", "Pont Levis", "10 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are paid?", files)
+    assert text.startswith("Paid: P-2 (Pont Levis, 10 EUR), as far as I can tell.") and "P-1 (" not in text
+
+
+def test_a_negated_limit_is_never_applied_as_if_it_were_not_negated(tmp_path):
+    """'aren't over 250 EUR', 'no more than 250 EUR', 'not due before ...': declined, never the opposite list."""
+    files = {"Z-1.txt": invoice("Z-1", "Lune", "100 EUR", "unpaid", "Due: 13/11/2026\n"),
+             "Z-2.txt": invoice("Z-2", "Soleil", "300 EUR", "unpaid", "Due: 25/12/2026\n")}
+    for task in ["which invoices aren't over 250 EUR?", "which unpaid invoices are no more than 250 EUR?",
+                 "which unpaid invoices are not above 250 EUR?", "list invoices not due before 30/11/2026."]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert "Z-2 (" not in text and text.startswith("I cannot"), text
+
+
+def test_a_currency_selects_by_the_currency_of_the_amount_however_it_is_written(tmp_path):
+    """'in EUR only' keeps '1 250 €' as well as '2 500 EUR'; 'en euros' is applied, not dropped."""
+    files = {"Q-1.txt": invoice("Q-1", "Studio Pomme", "1 250 €", "paid"),
+             "Q-2.txt": invoice("Q-2", "Café Nuit", "95,25 €", "paid"),
+             "Q-3.txt": invoice("Q-3", "Café Nuit", "30 USD", "unpaid"),
+             "Q-4.txt": invoice("Q-4", "Jardin Clos", "2 500 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total of invoices in EUR only?", files)
+    assert "Total: 3845.25 EUR." in text and "Q-3 (" not in text
+    french = ask(tmp_path, "Dans le dossier invoices, total des factures en euros ?", files)
+    assert "Total : 3\u202f845,25 EUR." in french and "Q-3 (" not in french
+
+
+def test_each_list_keeps_its_own_count_when_the_counts_are_equal(tmp_path):
+    """'How many are paid and how many unpaid?', 2 and 2: the second count was dropped as a repeat of the first."""
+    files = {"R-1.txt": invoice("R-1", "Lin Blanc", "100 EUR", "paid"),
+             "R-2.txt": invoice("R-2", "Lin Blanc", "250 EUR", "unpaid"),
+             "R-3.txt": invoice("R-3", "Orge Fine", "400 EUR", "unpaid"),
+             "R-4.txt": invoice("R-4", "Orge Fine", "400 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, how many invoices are paid and how many unpaid?", files)
+    assert "R-4 (Orge Fine, 400 EUR). Count paid: 2. Unpaid: " in text and "R-3 (Orge Fine, 400 EUR). Count unpaid: 2." in text
+    french = ask(tmp_path, "Dans le dossier invoices, combien de factures sont payées et combien sont impayées ?", files)
+    assert "Nombre de payées : 2." in french and "Nombre d'impayées : 2." in french
+
+
+def test_how_many_are_there_counts_the_records_listed(tmp_path):
+    files = {"R-1.txt": invoice("R-1", "Lin Blanc", "100 EUR", "paid"),
+             "R-2.txt": invoice("R-2", "Lin Blanc", "250 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, and how many are there?", files)
+    assert text == "Unpaid: R-2 (Lin Blanc, 250 EUR). Count: 1. Based on 2 files read."
+
+
+def test_pour_combien_asks_for_the_total(tmp_path):
+    """'et pour combien ?' is the French 'and for how much?': it was neither answered nor named."""
+    files = {"F-1.txt": invoice("F-1", "Moulin Vert", "250,00 €", "en attente de paiement"),
+             "F-2.txt": invoice("F-2", "Verre Clair", "99,99 €", "impayée"),
+             "F-3.txt": invoice("F-3", "Verre Clair", "1 500,00 €", "payée")}
+    text = ask(tmp_path, "Dans le dossier invoices, quelles factures restent à payer, et pour combien ?", files)
+    assert text == ("Impayées : F-1 (Moulin Vert, 250,00 €) et F-2 (Verre Clair, 99,99 €). Total : 349,99 EUR. "
+                    "D'après 3 fichiers lus.")
+
+
+def test_a_record_without_the_field_a_task_negates_is_not_counted_as_not_having_that_value(tmp_path):
+    """'not from Cime Rose': an invoice with no Client line may be from Cime Rose, so it is not counted either way."""
+    files = {"G-1.txt": invoice("G-1", "Cime Rose", "410 EUR", "paid"),
+             "G-3.txt": "Invoice G-3\nAmount: 60 EUR\nStatus: unpaid\n",
+             "G-4.txt": invoice("G-4", "Baie Grise", "300 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total of the invoices not from Cime Rose?", files)
+    assert text.startswith("Client not Cime Rose: G-4 (Baie Grise, 300 EUR), as far as I can tell. I cannot give a "
+                           "complete total of the invoices: the one listed comes to 300 EUR, but G-3.txt may belong")
+
+
+def test_a_record_whose_status_fields_disagree_is_neither_paid_nor_unpaid(tmp_path):
+    """'Paid: yes' with 'Status: unpaid': one field was read and the other ignored."""
+    files = {"H-1.txt": "Invoice H-1\nClient: Nuage\nAmount: 100 EUR\nPaid: yes\nStatus: unpaid\n",
+             "H-2.txt": "Invoice H-2\nClient: Nuage\nAmount: 200 EUR\nPaid: no\nStatus: unpaid\n",
+             "H-3.txt": "Invoice H-3\nClient: Pluie\nAmount: 300 EUR\nPaid: yes\nStatus: paid\n"}
+    text = ask(tmp_path, "In the folder invoices, which invoices are paid?", files)
+    assert text.startswith("Paid: H-3 (Pluie, 300 EUR), as far as I can tell.")
+    assert "H-1.txt has Paid 'yes (Status: unpaid)', which I cannot read as paid or unpaid; it is not counted." in text
+
+
+def test_a_folder_of_more_files_than_one_turn_reads_is_read_to_the_end(tmp_path):
+    """25 invoices: the first 20 were read and counted as if they were all (Count: 20, Total: 200 EUR)."""
+    files = {f"S-{i:02d}.txt": invoice(f"S-{i:02d}", "Client X", "10 EUR", "unpaid") for i in range(25)}
+    text = ask(tmp_path, "In the folder invoices, how many invoices are unpaid, and what is their total?", files)
+    assert text.endswith("Count: 25. Total: 250 EUR. Based on 25 files read.")
+
+
+def test_the_largest_is_not_named_when_an_amount_could_not_be_compared(tmp_path):
+    """'99.999 EUR' may be ninety-nine thousand: 'largest: L-2 (500 EUR)' may be false."""
+    files = {"L-1.txt": invoice("L-1", "Aube", "99.999 EUR", "unpaid"),
+             "L-2.txt": invoice("L-2", "Aube", "500 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which is the largest unpaid invoice?", files)
+    assert text.startswith("Unpaid, largest: I cannot tell which.") and "L-2 (" not in text
+    assert "L-1.txt has no amount I can compare; it is not counted." in text
+
+
+def test_paye_ou_non_asks_for_every_record(tmp_path):
+    """'payé ou non' (paid or not) was read as 'payé': the paid list and its total came first."""
+    files = {"T-1.txt": invoice("T-1", "Rivage", "1 250,50 €", "payée"),
+             "T-2.txt": invoice("T-2", "Falaise", "480,00 €", "impayée")}
+    text = ask(tmp_path, "Dans le dossier invoices, quel est le total général, payé ou non ?", files)
+    assert text == ("Fiches : T-1 (Rivage, 1 250,50 €) et T-2 (Falaise, 480,00 €). Total général : 1\u202f730,50 EUR. "
+                    "D'après 2 fichiers lus.")
+
+
+def test_a_total_over_some_records_is_not_called_the_grand_total(tmp_path):
+    files = {"T-1.txt": invoice("T-1", "Rivage", "100 EUR", "paid"),
+             "T-2.txt": invoice("T-2", "Falaise", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total of all invoices except those of Falaise?", files)
+    assert text == "Client not Falaise: T-1 (Rivage, 100 EUR). Total: 100 EUR. Based on 2 files read."
+
+
+def test_a_folder_named_like_a_status_is_removed_only_where_the_task_names_the_folder(tmp_path):
+    """The folder 'unpaid': 'which invoices are unpaid' lost its 'unpaid' with the folder's name, and listed all."""
+    files = {"U-1.txt": invoice("U-1", "Lune", "100 EUR", "paid"),
+             "U-2.txt": invoice("U-2", "Soleil", "200 EUR", "unpaid")}
+    for task in ["In the folder unpaid, which invoices are unpaid, and what is their total?",
+                 "What is the total of the unpaid invoices in the unpaid folder?"]:
+        assert ask(tmp_path, task, files, "unpaid") == "Unpaid: U-2 (Soleil, 200 EUR). Total: 200 EUR. Based on 2 files read."
+
+
+def test_a_date_written_another_way_is_not_said_to_be_no_date(tmp_path):
+    """'Due: 30.11.2026' is a date this model cannot read; 'its Due gives no date' was false."""
+    files = {"Y-1.txt": invoice("Y-1", "Nord", "100 EUR", "unpaid", "Due: 30.11.2026\n")}
+    text = ask(tmp_path, "In the folder invoices, when is Y-1 due?", files)
+    assert "Y-1: its Due gives no date I can read, so I could not say when it is due." in text
+    french = ask(tmp_path, "Dans le dossier invoices, quand la facture Y-1 est-elle due ?", files)
+    assert "son champ Due ne donne pas de date que je sache lire : je n'ai pas pu dire quand elle est due" in french
+
+
+def test_combien_y_a_t_il_de_asks_for_a_count(tmp_path):
+    """'combien y a-t-il de factures ?' listed the invoices and gave no count, without saying so."""
+    files = {"P-1.txt": invoice("P-1", "Alpha", "120 EUR", "payée"),
+             "P-2.txt": invoice("P-2", "Alpha", "80 EUR", "impayée"),
+             "P-3.txt": invoice("P-3", "Bêta", "300 EUR", "impayée")}
+    text = ask(tmp_path, "Dans le dossier invoices, combien y a-t-il de factures ?", files)
+    assert text.endswith("Nombre : 3. D'après 3 fichiers lus.")
+    clients = ask(tmp_path, "Dans le dossier invoices, combien y a-t-il de clients ?", files)
+    assert "Nombre de Client : 2" in clients and "Nombre : 3" not in clients
+
+
+BALANCES = {"B-1.txt": "Invoice B-1\nClient: Aster\nStatus: unpaid\nAmount: 100 EUR\nPaid amount: 40 EUR\nBalance: 60 EUR\n",
+            "B-2.txt": "Invoice B-2\nClient: Aster\nStatus: unpaid\nAmount: 200 EUR\nPaid amount: 0 EUR\nBalance: 200 EUR\n",
+            "B-3.txt": "Invoice B-3\nClient: Iris\nStatus: paid\nAmount: 50 EUR\nPaid amount: 50 EUR\nBalance: 0 EUR\n"}
+
+
+def test_what_is_owed_is_not_the_amount_when_the_records_split_it_into_paid_and_balance(tmp_path):
+    """Amount = Paid amount + Balance: 'how much is owed' added up Amount (300 EUR); 260 EUR is owed."""
+    for task in ["how much is owed in total?", "what is the total still due?", "how much has been paid in total?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", BALANCES)
+        assert "I give no total: the records have several amounts (Amount, Paid amount and Balance)" in text, text
+        assert "300" not in text and " 50 EUR" not in text, text
+    text = ask(tmp_path, "In the folder invoices, what is the total balance of unpaid invoices?", BALANCES)
+    assert text == "Unpaid: B-1 (Aster, 60 EUR) and B-2 (Aster, 200 EUR). Total: 260 EUR. Based on 3 files read."
+
+
+def test_the_status_field_is_the_one_that_reads_as_a_status_not_the_first_named_like_one(tmp_path):
+    """'Paid amount: 40 EUR' came before 'Status: unpaid' and was taken for the status: every record was unknown."""
+    files = {"B-1.txt": "Invoice B-1\nClient: Aster\nAmount: 100 EUR\nPaid amount: 40 EUR\nStatus: unpaid\n",
+             "B-2.txt": "Invoice B-2\nClient: Aster\nAmount: 200 EUR\nPaid amount: 0 EUR\nStatus: unpaid\n",
+             "B-3.txt": "Invoice B-3\nClient: Iris\nAmount: 50 EUR\nPaid amount: 50 EUR\nStatus: paid\n"}
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid?", files)
+    assert text == "Unpaid: B-1 (Aster) and B-2 (Aster). Based on 3 files read."
+
+
+def test_amounts_without_a_currency_are_not_said_to_be_no_amount(tmp_path):
+    """'Amount (EUR): 120' is an amount this model cannot read; 'the records have no amount' was false."""
+    files = {"K-1.txt": "Invoice K-1\nClient: Nova\nAmount (EUR): 120\nStatus: paid\n",
+             "K-2.txt": "Invoice K-2\nClient: Orbit\nAmount (EUR): 300\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, which invoices are over 100 EUR?", files)
+    assert text.startswith("I cannot apply 'over 100 EUR': the records have no amount I can read.")
+    assert in_french("I cannot apply 'over 100 EUR': the records have no amount I can read") == \
+        "Je ne sais pas appliquer 'over 100 EUR' : les fiches n'ont pas de montant que je sache lire"
+
+
+def test_a_negated_word_that_no_value_places_is_declined_not_dropped(tmp_path):
+    """'which unpaid invoices have no due date?' listed every unpaid invoice, as if 'no' were not there."""
+    files = {"M-1.txt": invoice("M-1", "Delta", "100 EUR", "unpaid", "Due: 01/12/2026\n"),
+             "M-4.txt": invoice("M-4", "Zeta", "400 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which unpaid invoices have no due date?", files)
+    assert text.startswith("I could not tell which records 'date' leaves out; I give no list and no total.")
+
+
+def test_how_much_each_gives_a_figure_per_client(tmp_path):
+    """'which customers owe money, and how much each?' gave only the total of them all."""
+    files = {"M-1.txt": "Invoice M-1\nCustomer: Delta\nAmount: 100 EUR\nStatus: unpaid\n",
+             "M-2.txt": "Invoice M-2\nCustomer: Delta\nAmount: 50 EUR\nStatus: unpaid\n",
+             "M-3.txt": "Invoice M-3\nCustomer: Zeta\nAmount: 400 EUR\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, which customers owe money, and how much each?", files)
+    assert "Total per client: Delta 150 EUR; Zeta 400 EUR." in text
+
+
+def test_a_number_every_record_gives_is_not_a_shared_invoice_number(tmp_path):
+    """'Report 2026' titles every record: that is no record's number, and no record is left out for it."""
+    files = {f"day-{d}.txt": f"Report 2026\nClient: Kiosk\nAmount: {d}0 EUR\nStatus: unpaid\n" for d in (1, 2, 3)}
+    text = ask(tmp_path, "In the folder invoices, what is the total of the unpaid invoices?", files)
+    assert text.endswith("Total: 60 EUR. Based on 3 files read.")
+
+
+def test_a_field_written_twice_the_same_way_but_for_case_is_read(tmp_path):
+    files = {"Q-1.txt": invoice("Q-1", "Fox", "10 EUR", "paid", "STATUS: PAID\n"),
+             "Q-2.txt": invoice("Q-2", "Fox", "20 EUR", "unpaid")}
+    assert ask(tmp_path, "In the folder invoices, which invoices are paid?", files) == \
+        "Paid: Q-1 (Fox, 10 EUR). Based on 2 files read."
+
+
+def test_all_but_leaves_out_what_follows(tmp_path):
+    """'all but Chêne's invoices' listed and totalled Chêne's invoices; 'all invoices but the paid ones', the paid ones."""
+    files = {"E-1.txt": invoice("E-1", "Hêtre", "100 EUR", "paid"),
+             "E-2.txt": invoice("E-2", "Chêne", "200 EUR", "unpaid"),
+             "E-4.txt": invoice("E-4", "Frêne", "50 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total of all but Chêne's invoices?", files)
+    assert text == "Client not Chêne: E-1 (Hêtre, 100 EUR) and E-4 (Frêne, 50 EUR). Total: 150 EUR. Based on 3 files read."
+    text = ask(tmp_path, "In the folder invoices, list all invoices but the paid ones.", files)
+    assert text.startswith("I could not tell which records 'all invoices but' leaves out; I give no list and no total.")
