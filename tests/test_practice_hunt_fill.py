@@ -2,6 +2,7 @@
 are declined (a refusal saying why), never guessed."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -157,3 +158,25 @@ def test_an_excluded_recipient_or_city_is_not_filled():
     assert calls(forced("Send the email to bob@x.com, not ann@y.com.", send)) == [("send", {"to": "bob@x.com"})]
     assert "Paris" not in json.dumps([b.model_dump() for b in forced("What is the weather, not in Paris but in Lyon?",
                                                                      WEATHER).content])
+
+
+def test_the_largest_invoice_gives_no_total_and_no_count():
+    """'What is the largest unpaid invoice?' then {total_unpaid, count}: it gave the largest one's 1000 and 1."""
+    tools = samples.invoice_tools(Path(samples.__file__).resolve().parents[2] / "notebooks" / "data")
+    client = practice_client()
+    run = run_agent(client, "In the folder invoices, what is the largest unpaid invoice?", tools)
+    assert run.answer.startswith("Unpaid, largest: 2026-08-019 (Maison Ravel, 1000 EUR).")
+    reply = as_json({"total_unpaid": {"type": "number"}, "count": {"type": "integer"}}, run.messages[:-1],
+                    [t.to_api() for t in tools], client, tool_choice={"type": "none"})
+    assert (reply.stop_reason, reply.content) == ("refusal", [])
+
+
+def test_a_research_answer_with_a_part_not_answered_fills_no_answer_field():
+    """The quoted sentences answer the first question, not 'who makes them'; {answer, sources} would drop that."""
+    tools = samples.docs_tools(Path(samples.__file__).resolve().parents[2] / "notebooks" / "data" / "articles")
+    client = practice_client()
+    run = run_agent(client, "What do the articles say about heat pumps in cold climates and who makes them?", tools)
+    assert run.answer.endswith("I did not answer 'who makes them': no sentence I found speaks of it."), run.answer
+    reply = as_json({"answer": {"type": "string"}, "sources": {"type": "array", "items": {"type": "string"}}},
+                    run.messages[:-1], [t.to_api() for t in tools], client, tool_choice={"type": "none"})
+    assert (reply.stop_reason, reply.content) == ("refusal", [])

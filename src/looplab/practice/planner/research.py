@@ -205,6 +205,7 @@ def research(view: View) -> dict | None:
     missed = [c for c in clauses(task) if len(content_words(c)) and 2 * len(
         {root(w) for w in content_words(c)} & spoken_of) < len({root(w) for w in content_words(c)} - MEASURES)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
+    whole = not failed  # every part answered and every document read: the quotes may fill an answer field
     quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
     unplaced = [w for w in query if root(w) not in quoted and not any(w in c for c in missed)]
     if unplaced and french(view.task):  # the participant's own words, not the English the lexicon gave them
@@ -212,5 +213,5 @@ def research(view: View) -> dict | None:
     if unplaced:  # 'in winter': what the documents say, but not about that
         failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
     lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
-    return answer(lead + " ".join(cited) + failed, {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited),
-                                            "sources documents files": sources})
+    evidence = {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited), "sources documents files": sources}
+    return answer(lead + " ".join(cited) + failed, evidence if whole else {})

@@ -159,7 +159,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
         lines += _lines(task, choice, records, label, lost, folder)
         status = choice.heading.split(",")[0].lower()
         prefix = {"paid": "paid settled ", "unpaid": "unpaid due owed outstanding "}.get(status, "")
-        evidence |= _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
+        if not choice.ranked:  # the largest one's amount is no total, and its 1 no count
+            evidence |= _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
     if len(choices) > 1 and TOTAL.search(task):  # the grand total is over every record, whatever its status
         lines.append(_grand(task, records, lost))
         evidence |= _evidence(records, _amount_key(task, records, records), "grand ") if not lost else {}
