@@ -129,3 +129,14 @@ def test_a_clause_the_task_negates_is_not_computed():
     """'What is 5 + 5, not 5 * 5?': the sum is given; the product the task sets aside is named as not done."""
     assert answer("What is 5 + 5, not 5 * 5?", samples.weather_and_calc()) == (
         "5 + 5 = 10. I could not answer 'not 5 * 5': I do not know what calculator could do with 'not'.")
+
+
+def test_a_lowercase_place_is_declined_with_what_to_write():
+    """'weather in lyon' is declined (a lowercase word may be no place: 'at home', 'in english'); the decline
+    says to write the place with a capital letter, in the task's language."""
+    tools = samples.weather_and_calc()
+    text = answer("what is the weather in lyon?", tools)
+    assert "°C" not in text and "(I read a place only when it starts with a capital letter, as in 'Lyon')" in text
+    text = answer("Quel temps fait-il à lyon ?", tools)
+    assert "(je ne lis un lieu que s'il commence par une majuscule, comme 'Lyon')" in text, text
+    assert "capital" not in answer("Weather in Lyon at 5?", tools)

@@ -74,6 +74,8 @@ IN_FRENCH = [
              (r"'(.*?)': I did not apply (.*?), and without it the result would answer another question",
               lambda m: f"'{m[1]}' : je n'ai pas appliqué {_et(m[2])}, et sans cela le résultat "
               "répondrait à une autre question"),
+             (r" \(I read a place only when it starts with a capital letter, as in ('[^']*')\)",
+              r" (je ne lis un lieu que s'il commence par une majuscule, comme \1)"),
              (r"I do not know what (\S+) could do with (.*?)(?=\.|$)",
               lambda m: f"je ne sais pas ce que {m[1]} ferait de {_et(m[2])}"),
              (r"I could not serve ('.*?'):", r"je n'ai pas pu traiter \1 :"), (r"I could not serve ", "je n'ai pas pu traiter "),

@@ -83,6 +83,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
                    and w not in given and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
         if unknown:
             filled = f"I do not know what {tool.name} could do with {joined([repr(w) for w in unknown])}"
+            if any(w.isalpha() and re.search(rf"\b(?:in|at|à)\s+{w}\b", clause) for w in unknown):  # 'in lyon'
+                filled += " (I read a place only when it starts with a capital letter, as in 'Lyon')"
         if isinstance(filled, str):
             unserved.append(f"'{clause}': {filled}")
         elif all((tool.name, filled) != c[:2] for c in calls):
