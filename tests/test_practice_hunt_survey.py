@@ -286,3 +286,16 @@ def test_all_but_leaves_out_what_follows(tmp_path):
     assert text == "Client not Chêne: E-1 (Hêtre, 100 EUR) and E-4 (Frêne, 50 EUR). Total: 150 EUR. Based on 3 files read."
     text = ask(tmp_path, "In the folder invoices, list all invoices but the paid ones.", files)
     assert text.startswith("I could not tell which records 'all invoices but' leaves out; I give no list and no total.")
+
+
+def test_a_record_a_limit_cannot_compare_makes_the_count_and_total_partial(tmp_path):
+    """'over 100 EUR' with one amount unreadable: that record may be over 100 EUR, so 'Count: 1. Total: 300 EUR.'
+    was passed off as complete beside its 'not counted' note."""
+    folder = tmp_path / "invoices"
+    folder.mkdir()
+    for number, amount in [("L-1", "300 EUR"), ("L-2", "about 200 EUR"), ("L-3", "40 EUR")]:
+        (folder / f"{number}.txt").write_text(f"Invoice {number}\nClient: Quai Ouest\nAmount: {amount}\nStatus: unpaid\n")
+    text = run_agent(practice_client(), "In the folder invoices, how many invoices are over 100 EUR, and what is "
+                     "their total?", samples.invoice_tools(tmp_path)).answer
+    assert "Count: 1." not in text and "Total: 300 EUR" not in text, text
+    assert "I cannot give a complete count of the invoices: 1 listed, but L-2.txt may belong here too" in text, text

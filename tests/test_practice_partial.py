@@ -398,7 +398,8 @@ def test_a_date_field_holding_n_a_is_noted_not_a_crash(tmp_path):
         (folder / f"{number}.txt").write_text(f"Invoice {number}\nClient: Kiosque Nord\nAmount: 50 EUR\nDue: {due}\n"
                                               "Status: unpaid\n")
     text = reply("In the folder invoices, which unpaid invoices are due before 15/11/2026?", folder)
-    assert text.startswith("Unpaid, due before 15/11/2026: D-1 (Kiosque Nord, 50 EUR).")
+    assert text.startswith("Unpaid, due before 15/11/2026: D-1 (Kiosque Nord, 50 EUR), as far as I can tell. I cannot "
+                           "say the list of invoices is complete: D-2.txt may belong here too")
     assert "D-2.txt has no Due date I can read; it is not counted." in text
 
 

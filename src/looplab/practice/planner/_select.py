@@ -302,7 +302,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         chosen = by_date(dated, chosen, records, notes) if dated else by_amount(phrase, chosen, records, notes)
         if isinstance(chosen, str):
             return chosen
-        doubtful += [n.split()[0] for n in notes[noted:] if ranked]  # one it could not compare may outrank them
+        doubtful += [n.split()[0] for n in notes[noted:]]  # one it could not compare may pass the limit, or outrank them
         heading.append(phrase.strip())
     title = ", ".join(heading) or "Records"
     return Choice(chosen, title[0].upper() + title[1:], notes, key, doubtful, ranked)
