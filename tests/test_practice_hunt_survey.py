@@ -299,3 +299,16 @@ def test_a_record_a_limit_cannot_compare_makes_the_count_and_total_partial(tmp_p
                      "their total?", samples.invoice_tools(tmp_path)).answer
     assert "Count: 1." not in text and "Total: 300 EUR" not in text, text
     assert "I cannot give a complete count of the invoices: 1 listed, but L-2.txt may belong here too" in text, text
+
+
+def test_a_french_heading_has_no_english_joint(tmp_path):
+    """'Client not Alpha :' and 'Numéro Z-2 or Z-3 :' kept their English 'not' and 'or' in French replies."""
+    folder = tmp_path / "invoices"
+    folder.mkdir()
+    for number, client in [("Z-2", "Alpha"), ("Z-3", "Bêta")]:
+        (folder / f"{number}.txt").write_text(f"Invoice {number}\nClient: {client}\nAmount: 100 EUR\nStatus: unpaid\n")
+    tools = samples.invoice_tools(tmp_path)
+    text = run_agent(practice_client(), "Dans le dossier invoices, quelles factures ne sont pas de Alpha ?", tools).answer
+    assert text.startswith("Client autre que Alpha : Z-3 (Bêta, 100 EUR)."), text
+    text = run_agent(practice_client(), "Dans le dossier invoices, quand Z-2 et Z-3 sont-elles dues ?", tools).answer
+    assert text.startswith("Numéro Z-2 ou Z-3 : Z-2 (Alpha, 100 EUR) et Z-3 (Bêta, 100 EUR)."), text

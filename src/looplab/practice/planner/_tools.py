@@ -277,7 +277,9 @@ IN_FRENCH = [
              (r"the request has no user text to act on", "la demande n'a pas de texte à traiter"),
              # French typography in a survey's reply: a space before the colon of a heading ('Client Studio Malo : …')
              (r"(?:(?<=\. )|^)([^.:;'()\n]{0,80}[^\s:.;'()]):(?= [^\n]*D'après \d+ fichiers? lus\.)", r"\1 :"),
-             (r"Quand, selon les fiches : .*?(?=\. |\.$)", lambda m: re.sub(r"(?<=[:;] )([^\s:;']+): ", r"\1 : ", m[0]).replace("; ", " ; "))]
+             (r"Quand, selon les fiches : .*?(?=\. |\.$)", lambda m: re.sub(r"(?<=[:;] )([^\s:;']+): ", r"\1 : ", m[0]).replace("; ", " ; ")),
+             # a heading's English joints ('Client not Alpha :', 'Numéro Z-2 or Z-3 :')
+             (r"(?:(?<=\. )|^)[^.:;'()\n]{0,80}(?= :)", lambda m: m[0].replace(" not ", " autre que ").replace(" or ", " ou "))]
 
 
 AMOUNT = re.compile(r"\([^()]*\)|'[^']*'|(?<![\d.,'])(?<!\d )(?<!\d\u202f)(\d+)(?:\.(\d{2}))? ([A-Z]{3})\b")
