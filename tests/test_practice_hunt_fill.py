@@ -180,3 +180,10 @@ def test_a_research_answer_with_a_part_not_answered_fills_no_answer_field():
     reply = as_json({"answer": {"type": "string"}, "sources": {"type": "array", "items": {"type": "string"}}},
                     run.messages[:-1], [t.to_api() for t in tools], client, tool_choice={"type": "none"})
     assert (reply.stop_reason, reply.content) == ("refusal", [])
+
+
+def test_the_tool_choice_none_sentence_is_french_for_a_french_task():
+    reply = practice_client().messages.create(model=MODEL, max_tokens=300, tools=[WEATHER], tool_choice={"type": "none"},
+                                              messages=[{"role": "user", "content": "Quel temps fait-il à Lyon ?"}])
+    assert reply.content[0].text == ("J'appelle get_weather(city='Lyon'). Pour continuer, j'appellerais get_weather, "
+                                     "mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre.")

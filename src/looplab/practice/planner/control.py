@@ -14,8 +14,9 @@ import hashlib
 import json
 
 from looplab._jsonschema import validator_class
+from looplab.practice.planner._tools import in_french
 from looplab.practice.planner.fill import asks, fill_input, one_type
-from looplab.practice.planner.text import clip, words
+from looplab.practice.planner.text import clip, french, words
 from looplab.practice.view import OfferedTool, View, schema_of
 
 
@@ -57,8 +58,8 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
     if kind == "none" and uses:
         names = ", ".join(dict.fromkeys(b["name"] for b in uses))
         note = _text(reply)
-        text = (f"{note + ' ' if note else ''}To go on I would call {names}, but tool_choice is "
-                "'none', so I call no tool and cannot answer yet.")
+        why = f"To go on I would call {names}, but tool_choice is 'none', so I call no tool and cannot answer yet."
+        text = f"{note + ' ' if note else ''}{in_french(why) if french(view.task) else why}"
         return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "declined": True}  # no answer
     if kind in ("any", "tool"):
         wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
