@@ -140,3 +140,14 @@ def test_a_lowercase_place_is_declined_with_what_to_write():
     text = answer("Quel temps fait-il à lyon ?", tools)
     assert "(je ne lis un lieu que s'il commence par une majuscule, comme 'Lyon')" in text, text
     assert "capital" not in answer("Weather in Lyon at 5?", tools)
+
+
+def test_a_percentage_of_a_number_is_computed_and_any_other_percentage_still_declined():
+    """'15% of 80' is 15 * 80 / 100, in French too; a percentage the arithmetic cannot place ('minus 10%', '15% of
+    80 times 2') is still named as not applied, never dropped."""
+    tools = samples.weather_and_calc()
+    assert answer("What's 15% of 80?", tools) == "15 * 80 / 100 = 12.0."
+    assert answer("Calcule 15,5 % de 240", tools) == "15.5 * 240 / 100 = 37.2."
+    assert answer("What is 100 minus 20 percent of 50?", tools) == "100 - (20 * 50 / 100) = 90.0."
+    for task, left in [("What's 12 * (3 + 5) minus 10%?", "'10%'"), ("What's 15% of 80 times 2?", "'15%'")]:
+        assert f"I did not apply {left}, and without it the result would answer another question" in answer(task, tools)

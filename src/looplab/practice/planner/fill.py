@@ -63,11 +63,22 @@ def expression(text: str) -> str | None:
     return None
 
 
+OPERATOR_WORDS = r"(?:times|plus|minus|divided|multiplied|by|fois|moins|divisé|par|to)\b"
+
+
+def _percent(found: re.Match) -> str:
+    """'15% of 80' -> '15 * 80 / 100', in brackets after an operator ('100 - (15 * 80 / 100)')."""
+    after = re.search(rf"(?:[-+*/^×÷(]|{OPERATOR_WORDS})\s*$", found.string[:found.start()], re.IGNORECASE)
+    return f"({found[1]} * {found[2]} / 100)" if after else f"{found[1]} * {found[2]} / 100"
+
+
 @lru_cache(maxsize=1024)
 def spoken(text: str) -> str:
     """`text` with spoken arithmetic as symbols: '7 times 6' -> '7 * 6', 'subtract 3 from 10' -> '10 - 3',
-    'divide 10 by 2' -> '10 / 2'."""
+    'divide 10 by 2' -> '10 / 2', '15% of 80' -> '15 * 80 / 100' when no operator follows the 80."""
     num = r"(-?\d+(?:\.\d+)?)"
+    text = re.sub(rf"(?<![\d.,])(\d+(?:[.,]\d+)?)\s*(?:%|\bper ?cent\b|\bpour ?cent\b)\s+(?:of|de)\s+(\d+(?:[.,]\d+)?)"
+                  rf"(?![\d.,%]|\s*(?:[-+*/^×÷(]|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:add|sum of)\s+{num}\s+(?:and|to)\s+{num}", r"\1 + \2", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:multiply|product of)\s+{num}\s+(?:and|by)\s+{num}", r"\1 * \2", text, flags=re.IGNORECASE)

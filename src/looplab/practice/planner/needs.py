@@ -34,7 +34,7 @@ RELATED = [  # a word of the task also counts as the other words of its group
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
                        "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
-          "divisé", "font"}
+          "divisé", "font", "percent", "cent"}
 COMPARED = re.compile(r"\b(\w+er|more \w+|less \w+)\b[^.?!;]*?\bthan\b|\b(plus \w+)\b[^.?!;]*?\bque\b", re.IGNORECASE)
 
 
@@ -52,7 +52,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         best = max(scores, key=lambda s: s[:2], default=(0, 0, None))
         where = place(clause)
         extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
-        if calc and (expression(clause) or binary(clause)):
+        if calc and (expression(clause) or binary(clause) or " / 100" in spoken(clause)):
             tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[2] is not calc:
             tool = best[2]
@@ -96,7 +96,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
 def _unplaced(clause: str) -> list[str]:
     """The numbers and percentages of a clause its arithmetic leaves out ('10%' in '12 * 8 minus 10%')."""
     used = re.findall(r"\d+(?:\.\d+)?", _arithmetic(clause) or "")
-    found = re.findall(r"\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|pour ?cent\b)?", numbers_as_written(clause))
+    found = re.findall(r"\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|pour ?cent\b)?", numbers_as_written(spoken(clause)))
     return [f.strip() for f in found if re.search(r"%|cent", f) or f.strip() not in used]
 
 
