@@ -35,7 +35,7 @@ def test_a_place_after_a_comma_qualifies_the_one_before_unless_a_list_goes_on():
 def test_a_unit_after_a_degree_sign_is_a_word_of_the_task():
     """'in °F': the weather tool answers in °C, so the answer does not stand for the one asked."""
     text = answer("Give the temperature in Lyon in °F", samples.weather_and_calc())
-    assert "21 °C" not in text and "'°f'" in text
+    assert "21 °C" not in text and "'°F'" in text
     assert answer("Give the temperature in Lyon in °C", samples.weather_and_calc()) == "Lyon: 21 °C, cloudy (simulated)."
 
 
@@ -151,3 +151,19 @@ def test_a_percentage_of_a_number_is_computed_and_any_other_percentage_still_dec
     assert answer("What is 100 minus 20 percent of 50?", tools) == "100 - (20 * 50 / 100) = 90.0."
     for task, left in [("What's 12 * (3 + 5) minus 10%?", "'10%'"), ("What's 15% of 80 times 2?", "'15%'")]:
         assert f"I did not apply {left}, and without it the result would answer another question" in answer(task, tools)
+
+
+def test_a_decline_names_the_words_as_the_participant_wrote_them():
+    """'Paris', not 'paris': the capital letter the hint asks for is there, so the decline must not hide it."""
+    tools = samples.weather_and_calc()
+    assert "could do with 'Paris'" in answer("Is it warmer in Lyon or in Paris?", tools)
+    assert "'Hi', 'Sam'" in answer("Hi, I'm Sam.", tools)
+    assert "'demain', 'Lyon'" in answer("Quel temps fera-t-il demain à Lyon ?", tools)
+
+
+def test_rain_and_degrees_ask_for_the_weather_in_english_and_french():
+    """'Is it raining', 'Pleut-il', 'combien de degrés' are weather questions; the report answers them."""
+    tools = samples.weather_and_calc()
+    assert answer("Is it raining in Paris?", tools) == "Paris: 18 °C, light rain (simulated)."
+    assert answer("Pleut-il à Paris ?", tools) == "Paris: 18 °C, light rain (simulated)."
+    assert answer("Il fait combien de degrés à Lyon ?", tools) == "Lyon: 21 °C, cloudy (simulated)."

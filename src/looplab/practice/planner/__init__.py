@@ -42,8 +42,7 @@ SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
 # The words each skill acts on (roots); a word of the task outside them and outside the evidence is unplaced.
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
-    "needs": _ASKED | roots(" ".join(_needs.GENERIC | _needs.CALC | _needs.SPOKEN) + " weather temperature rain "
-                            "sunny degree hot cold warm cloudy météo temps température warmer colder time clock"),
+    "needs": _ASKED | roots(" ".join(_needs.GENERIC | _needs.CALC | _needs.SPOKEN) + f" {_needs.WEATHER} time clock"),
     "survey": _ASKED | roots(" ".join(_select.SURVEY_WORDS | _select.PAID | _select.UNPAID | _select.OWED
                                       | _select.STATUS_WORDS | set(_select.SYNONYMS)) + " invoice invoices bill "
                              "bills facture factures client clients customer amount amounts paid unpaid date dates "

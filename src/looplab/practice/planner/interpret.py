@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .text import CORPUS_WORDS, STOPWORDS, clip, french, root, roots
+from .text import CORPUS_WORDS, STOPWORDS, as_written, clip, french, root, roots
 
 UNIT = re.compile(
     r"\d{1,2}/\d{1,2}/\d{2,4}"  # a date: 12/11/2026
@@ -131,7 +131,7 @@ UNDERSTOOD_FR = {"a request for the offered tools' results": "une demande de ré
 
 def unplaced_reply(task: str, words: list[str], understood: str, wording: str) -> str:
     """A decline that names the words it could not place, what it understood, and a wording it handles."""
-    quoted = ", ".join(f"'{w}'" for w in words)
+    quoted = ", ".join(f"'{as_written(task, w)}'" for w in words)
     if french(task):
         return (f"Je n'ai pas pu placer {quoted} dans ce que je sais faire ou dans ce que les outils ont renvoyé ; je ne "
                 f"réponds pas à une question voisine à la place. J'ai compris {UNDERSTOOD_FR.get(understood, understood)}. "
@@ -142,7 +142,7 @@ def unplaced_reply(task: str, words: list[str], understood: str, wording: str) -
 
 def names_unplaced(task: str, words: list[str]) -> str:
     """The sentence a decline adds to name the words of the task it could not act on."""
-    quoted = ", ".join(f"'{w}'" for w in words)
+    quoted = ", ".join(f"'{as_written(task, w)}'" for w in words)
     if french(task):
         return f"Les mots de la demande que je n'ai pas pu traiter : {quoted}."
     return f"The words of the task I could not act on: {quoted}."
@@ -179,9 +179,9 @@ def names_task(task: str) -> str:
 
 def french_lead(task: str, left: list[str]) -> str:
     """The first sentence of a French decline: that it cannot answer, the words it read, those it could not place."""
-    read = ", ".join(f"'{w}'" for w in content(task))
+    read = ", ".join(f"'{as_written(task, w)}'" for w in content(task))
     lead = f"Je ne sais pas répondre à cette demande telle quelle (mots lus : {read})."
-    return lead + (f" Je n'ai pas pu placer {', '.join(repr(w) for w in left)}." if left else "")
+    return lead + (f" Je n'ai pas pu placer {', '.join(repr(as_written(task, w)) for w in left)}." if left else "")
 
 
 def english_question(task: str) -> tuple[str, list[str]]:

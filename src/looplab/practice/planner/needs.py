@@ -13,6 +13,7 @@ from .plain import example
 from .text import (
     NEGATORS,
     STOPWORDS,
+    as_written,
     clauses,
     content_words,
     first_value,
@@ -26,9 +27,10 @@ from .text import (
 
 CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "evaluate", "compute", "calcule",
         "calculer", "calculez"}
+WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold warm cloudy météo temps température "
+           "warmer colder hotter cooler chaud froid pleut pluie")
 RELATED = [  # a word of the task also counts as the other words of its group
-    set(stems("weather temperature rain sunny degree hot cold warm cloudy météo temps température warmer colder "
-              "hotter cooler chaud froid")),
+    set(stems(WEATHER)),
     set(stems("time clock hour date today")),
 ]
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
@@ -82,7 +84,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS)
                    and w not in given and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
         if unknown:
-            filled = f"I do not know what {tool.name} could do with {joined([repr(w) for w in unknown])}"
+            filled = f"I do not know what {tool.name} could do with {joined([repr(as_written(clause, w)) for w in unknown])}"
             if any(w.isalpha() and re.search(rf"\b(?:in|at|à)\s+{w}\b", clause) for w in unknown):  # 'in lyon'
                 filled += " (I read a place only when it starts with a capital letter, as in 'Lyon')"
         if isinstance(filled, str):

@@ -225,6 +225,12 @@ def readable(text: str) -> str:
     return "; ".join(f"{k}: {v}" for k, v in shown.items())
 
 
+def as_written(text: str, word: str) -> str:
+    """`word` as `text` writes it, for a reply that names it: 'paris' -> 'Paris'."""
+    found = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)
+    return found[0] if found else word
+
+
 def joined(items: list[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
