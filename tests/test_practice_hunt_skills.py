@@ -167,3 +167,20 @@ def test_rain_and_degrees_ask_for_the_weather_in_english_and_french():
     assert answer("Is it raining in Paris?", tools) == "Paris: 18 °C, light rain (simulated)."
     assert answer("Pleut-il à Paris ?", tools) == "Paris: 18 °C, light rain (simulated)."
     assert answer("Il fait combien de degrés à Lyon ?", tools) == "Lyon: 21 °C, cloudy (simulated)."
+
+
+def test_a_declined_follow_up_says_it_was_read_without_the_turns_before_it():
+    """'And in Paris?' after a weather answer: the planner reads the last user message alone, so its decline says
+    so (and how to ask), in the task's language; a follow-up it can serve alone is served."""
+    client, tools = practice_client(), samples.weather_and_calc()
+    first = run_agent(client, "What's the weather in Lyon?", tools)
+
+    def follow(text: str) -> str:
+        messages = [*first.messages, {"role": "user", "content": text}]
+        reply = client.messages.create(model="claude-opus-5", max_tokens=512, messages=messages,
+                                       tools=[t.to_api() for t in tools])
+        return reply.content[-1].text if reply.stop_reason == "end_turn" else reply.stop_reason
+    assert "I read only your last message, not the turns before it: ask the question whole." in follow("And in Paris?")
+    assert "Je ne lis que votre dernier message" in follow("Et à Paris ?")
+    assert follow("And what's 2 + 2?") == "tool_use"
+    assert "I read only your last message" not in answer("And in Paris?", tools)

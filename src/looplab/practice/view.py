@@ -50,6 +50,7 @@ class View:
     steps: tuple[Step, ...] = ()
     last_results: tuple[Step, ...] = ()
     gullible: bool = False
+    follow_up: bool = False  # the user wrote before `task`: the planner reads `task` alone
 
     def tool(self, name: str) -> OfferedTool | None:
         """The offered tool with this name, or None."""
@@ -118,4 +119,5 @@ def read_request(body: dict, gullible: bool = False) -> View:
                 if i == len(messages) - 1:
                     last_ids.append(block["tool_use_id"])
     steps = tuple(Step(**call) for call in calls.values())
-    return View(task, tools, steps, tuple(s for s in steps if s.id in last_ids), gullible)
+    follow_up = any(m.get("role") == "user" and text_of(m.get("content")).strip() for m in messages[:start])
+    return View(task, tools, steps, tuple(s for s in steps if s.id in last_ids), gullible, follow_up)

@@ -22,6 +22,7 @@ from .interpret import (
     content,
     english_question,
     english_terms,
+    follow_up_note,
     french_lead,
     names_task,
     names_unplaced,
@@ -85,7 +86,7 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     named = any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE) for w in content(view.task))
     note = names_unplaced(view.task, missing) if missing else "" if named or not view.task.strip() \
         else names_task(view.task)  # '15% of 80': nothing else to name
-    note = " ".join(n for n in (note, parts_not_done(view.task, text)) if n)
+    note = " ".join(n for n in (note, parts_not_done(view.task, text), view.follow_up and follow_up_note(view.task)) if n)
     if note:
         text = text.replace(TRY_ELSEWHERE, f"{note} {TRY_ELSEWHERE}") if TRY_ELSEWHERE in text else f"{text} {note}"
     return {**reply, "content": [{"type": "text", "text": text}]}  # a decline is one text block
