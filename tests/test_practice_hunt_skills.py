@@ -184,3 +184,21 @@ def test_a_declined_follow_up_says_it_was_read_without_the_turns_before_it():
     assert "Je ne lis que votre dernier message" in follow("Et à Paris ?")
     assert follow("And what's 2 + 2?") == "tool_use"
     assert "I read only your last message" not in answer("And in Paris?", tools)
+
+
+def test_an_email_with_its_fields_named_is_one_call_and_values_keep_their_case():
+    """'with subject "Hi" and body "…"': the fields after 'and' or a comma belong to the same call (the decline's
+    own wording, 'Call send_email with to …, subject …, body …', is served); two recipients are declined for the
+    'to' they leave open, not for 'ann' and 'com'; a file name is quoted as given ('notes.txt', not 'Notes.txt')."""
+    outbox: list = []
+    tools = samples.action_tools(outbox)
+
+    def answer(task: str, tools) -> str:  # approved: the call is the point here
+        return run_agent(practice_client(), task, tools, approve=lambda name, given: True).answer
+    for task in ['Send an email to ann@example.com with subject "Hi" and body "See you at noon".',
+                 "Call send_email with to 'ann@example.com', subject 'Hi', body 'See you at noon'"]:
+        assert answer(task, tools) == "ann@example.com: sent (simulated)."
+        assert outbox.pop() == {"tool": "send_email", "to": "ann@example.com", "subject": "Hi", "body": "See you at noon"}
+    text = answer('Email ann@example.com and to bob@example.com with subject "Hi" and body "Hello".', tools)
+    assert "I could not tell the 'to' for send_email" in text and "'com'" not in text and not outbox
+    assert answer("Delete the file notes.txt.", tools) == "notes.txt: deleted (simulated)."

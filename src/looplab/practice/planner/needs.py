@@ -7,7 +7,7 @@ import re
 
 from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
-from .fill import binary, expression, fill_input, place, spoken
+from .fill import EMAIL, binary, expression, fill_input, place, spoken
 from .interpret import numbers_as_written
 from .plain import example
 from .text import (
@@ -16,8 +16,10 @@ from .text import (
     as_written,
     clauses,
     content_words,
+    file_names,
     first_value,
     joined,
+    quoted,
     readable,
     sentence_case,
     stem,
@@ -34,7 +36,7 @@ RELATED = [  # a word of the task also counts as the other words of its group
     set(stems("time clock hour date today")),
 ]
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
-                       "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank"}  # 's': "s'il te plaît"
+                       "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font", "percent", "cent"}
 COMPARED = re.compile(r"\b(\w+er|more \w+|less \w+)\b[^.?!;]*?\bthan\b|\b(plus \w+)\b[^.?!;]*?\bque\b", re.IGNORECASE)
@@ -45,7 +47,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
     calc = pick(view.tools, CALC)
     calls, unserved, previous = [], [], None
     abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
-    for clause in clauses(re.sub(r"\b(?:than|que)\b", " and ", view.task)):  # each side of a comparison
+    for clause in _with_fields(clauses(re.sub(r"\b(?:than|que)\b", " and ", view.task)), view.tools):
         asked = set(stems(clause)) - GENERIC
         if not asked:
             continue  # 'and', 'please': nothing asked
@@ -79,7 +81,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         known = about_words(tool) | {w for group in RELATED if group & about_words(tool) for w in group}
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
         filled = fill_input(tool, clause)
-        given = " ".join(map(str, filled.values())).lower() if isinstance(filled, dict) and tool is not calc else ""
+        values = filled.values() if isinstance(filled, dict) else [*re.findall(EMAIL, clause), *quoted(clause),
+                                                                   *file_names(clause)]  # values it could not use
+        given = " ".join(map(str, values)).lower() if tool is not calc else ""
         named = extra + [w for w in words(clause) if w in NEGATORS] + re.findall(r"\b\d+\b", clause)  # 'not 5 * 5'
         unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS)
                    and w not in given and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
@@ -93,6 +97,19 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
             calls.append((tool.name, filled, clause))
         previous = tool
     return calls, unserved
+
+
+def _with_fields(parts: list[str], tools) -> list[str]:
+    """The clauses (each side of a comparison), a clause that starts with a property of a tool taking several
+    joined to the one before: 'send an email to ann@x.org with subject "Hi"', 'body "See you"' are one call."""
+    fields = {p.lower() for t in tools if len(t.properties) > 1 for p in t.properties}
+    joined_parts: list[str] = []
+    for part in parts:
+        if joined_parts and words(part)[:1] and words(part)[0] in fields:
+            joined_parts[-1] += f", {part}"
+        else:
+            joined_parts.append(part)
+    return joined_parts
 
 
 def _unplaced(clause: str) -> list[str]:
@@ -153,4 +170,7 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."
     if arithmetic:
         return f"{arithmetic} = {sentence_case(result)}"
-    return sentence_case(result if value.lower() in result.lower() else f"{value}: {result}")
+    if value.lower() in result.lower():
+        return sentence_case(result)
+    line = f"{value}: {result}"  # the value as given: 'notes.txt', never 'Notes.txt'
+    return line if line.endswith((".", "!", "?")) else f"{line}."
