@@ -202,3 +202,12 @@ def test_an_email_with_its_fields_named_is_one_call_and_values_keep_their_case()
     text = answer('Email ann@example.com and to bob@example.com with subject "Hi" and body "Hello".', tools)
     assert "I could not tell the 'to' for send_email" in text and "'com'" not in text and not outbox
     assert answer("Delete the file notes.txt.", tools) == "notes.txt: deleted (simulated)."
+
+
+def test_a_float_error_is_not_stated_as_an_equality():
+    """'0.1 + 0.2 = 0.30000000000000004' is false arithmetic: the result a float cannot hold exactly is given to
+    twelve significant digits with '≈'; an exact one keeps '='."""
+    tools = samples.weather_and_calc()
+    assert answer("What's 0.1 + 0.2?", tools) == "0.1 + 0.2 ≈ 0.3."
+    assert answer("What is 100 divided by 3?", tools) == "100 / 3 ≈ 33.3333333333."
+    assert answer("What is 10 / 4?", tools) == "10 / 4 = 2.5."

@@ -169,6 +169,9 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
     if absent(step):
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."
     if arithmetic:
+        number = _number(result)
+        if isinstance(number, float) and float(f"{number:.12g}") != number:  # 0.30000000000000004: a float's error
+            return f"{arithmetic} ≈ {number:.12g}."
         return f"{arithmetic} = {sentence_case(result)}"
     if value.lower() in result.lower():
         return sentence_case(result)
