@@ -211,3 +211,13 @@ def test_a_float_error_is_not_stated_as_an_equality():
     assert answer("What's 0.1 + 0.2?", tools) == "0.1 + 0.2 ≈ 0.3."
     assert answer("What is 100 divided by 3?", tools) == "100 / 3 ≈ 33.3333333333."
     assert answer("What is 10 / 4?", tools) == "10 / 4 = 2.5."
+
+
+def test_a_decline_quotes_a_hyphenated_name_whole(tmp_path):
+    """'notes-de-frais' was read as 'notes-frais', a name the participant never wrote; only a pronoun after a verb
+    is dropped ('est-elle' -> 'est')."""
+    (tmp_path / "notes-de-frais").mkdir()
+    (tmp_path / "notes-de-frais" / "f1.txt").write_text("Invoice F1\nClient: Ours\nAmount: 10 EUR\nStatus: unpaid\n",
+                                                       encoding="utf-8")
+    text = answer("Dans le dossier notes-de-frais, quelles factures sont en retard ?", samples.invoice_tools(tmp_path))
+    assert "'notes-de-frais'" in text and "notes-frais" not in text

@@ -92,9 +92,10 @@ def content(text: str) -> tuple[str, ...]:
             word = re.sub(r"['’]s$", "", word)  # "Malo's"
             parts = [p for p in re.split(r"['’]", word) if p]
             word = parts[-1] if len(parts) > 1 and len(parts[0]) <= 2 else word  # l'invoice, d'abord, qu'il
-            pieces = [p for p in word.split("-") if p and p not in LITTLE]
-            if "-" in word and len(pieces) < len(word.split("-")):  # 'est-elle', 'doit-il': the verb alone
-                word = "-".join(pieces)
+            pieces = word.split("-")
+            while len(pieces) > 1 and pieces[-1] in LITTLE:  # 'est-elle', 'doit-il': the verb alone; not the
+                pieces.pop()  # 'de' of 'notes-de-frais', a name as written
+            word = "-".join(p for p in pieces if p)
         if word and word not in LITTLE and len(word) > 1:
             kept.append(word)
     return tuple(dict.fromkeys(kept))
