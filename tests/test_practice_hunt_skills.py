@@ -221,3 +221,12 @@ def test_a_decline_quotes_a_hyphenated_name_whole(tmp_path):
                                                        encoding="utf-8")
     text = answer("Dans le dossier notes-de-frais, quelles factures sont en retard ?", samples.invoice_tools(tmp_path))
     assert "'notes-de-frais'" in text and "notes-frais" not in text
+
+
+def test_a_task_another_tool_serves_whole_does_not_go_to_the_documents():
+    """With the documents and the weather and calculator tools offered together, 'What's 12 * 4?' searched the
+    documents for '12' and declined; a question about the documents still goes to them."""
+    tools = samples.weather_and_calc() + samples.docs_tools(DATA / "articles")
+    assert answer("What's 12 * 4?", tools) == "12 * 4 = 48."
+    assert answer("Quelle est la météo à Lyon ?", tools) == "Lyon: 21 °C, cloudy (simulated)."
+    assert answer("What do the articles say about composting?", tools).endswith("[home-composting.md]")

@@ -112,9 +112,19 @@ def checked(view: View, reply: dict) -> dict:
     return reply
 
 
+def elsewhere(view: View) -> bool:
+    """Whether every part of the task is served by an offered tool other than the documents' search and read, so
+    that 'What is 12 * 4?' asks the calculator, not the documents, when both are offered."""
+    found = _research.research_tools(view)
+    calls, unserved = _needs._needs(view)
+    return bool(found and calls and not unserved and all(n not in (t.name for t in found) for n, _, _ in calls))
+
+
 def choose(view: View) -> tuple[str, dict]:
     """The name of the first skill that applies to `view`, and the reply it proposes."""
     for skill in SKILLS:
+        if skill is research and elsewhere(view):
+            continue
         reply = skill(view)
         if reply is not None:
             return skill.__name__, checked(view, gate(view, skill.__name__, reply))
