@@ -230,3 +230,12 @@ def test_a_task_another_tool_serves_whole_does_not_go_to_the_documents():
     assert answer("What's 12 * 4?", tools) == "12 * 4 = 48."
     assert answer("Quelle est la météo à Lyon ?", tools) == "Lyon: 21 °C, cloudy (simulated)."
     assert answer("What do the articles say about composting?", tools).endswith("[home-composting.md]")
+
+
+def test_thanks_alone_gets_a_plain_reply_not_a_decline():
+    """'Thanks!' after an answer was declined as a task the rules could not plan; a thank-you with a question
+    still gets the question answered."""
+    tools = samples.weather_and_calc()
+    assert answer("Thank you very much!", tools) == "You're welcome."
+    assert answer("Merci beaucoup !", tools) == "Avec plaisir."
+    assert answer("Thanks, what's 2 + 2?", tools) == "2 + 2 = 4."

@@ -34,9 +34,15 @@ GREETING_FR = re.compile(r"^\s*(?:bonjour|salut|bonsoir)\b|\bqui es-tu\b|\bqui Ã
                          r"\bprÃ©sentez-vous\b", re.IGNORECASE)
 
 
+THANKS = re.compile(r"^\W*(?:(?:many |thanks?(?: you)?|thx|cheers|merci)(?: (?:a lot|so much|very much|again|beaucoup|bien|"
+                    r"encore))*[\s!.,]*)+$", re.IGNORECASE)
+
+
 def plain(view: View) -> dict | None:
     """Answer a greeting or 'who are you' with an honest self-description, in French for a French one; not a task
     that also asks something else ('Who are you and what is 2 + 2?'): that would be left undone, unsaid."""
+    if THANKS.match(view.task):  # nothing to act on, nothing to state
+        return answer("Avec plaisir." if french(view.task) or "merci" in view.task.lower() else "You're welcome.")
     if any((content(c) or re.search(r"\d", c)) and not GREETING.search(c) and not GREETING_FR.search(c)
            for c in clauses(view.task)):
         return None
