@@ -239,3 +239,14 @@ def test_thanks_alone_gets_a_plain_reply_not_a_decline():
     assert answer("Thank you very much!", tools) == "You're welcome."
     assert answer("Merci beaucoup !", tools) == "Avec plaisir."
     assert answer("Thanks, what's 2 + 2?", tools) == "2 + 2 = 4."
+
+
+def test_french_comparisons_with_an_elided_qu_and_a_missing_city_in_french():
+    """'plus chaud à Lyon qu'à Paris' asks about both cities and is said not compared; 'Quel temps fait-il ?' names
+    the city it could not tell in French; 'plus 3' is arithmetic, not a comparison."""
+    tools = samples.weather_and_calc()
+    assert answer("Il fait plus chaud à Lyon qu'à Paris ?", tools) == (
+        "Lyon: 21 °C, cloudy (simulated). Paris: 18 °C, light rain (simulated). Je ne les ai pas comparés "
+        "('plus chaud') : les résultats sont tels que les outils les ont donnés.")
+    assert "je n'ai pas pu tirer 'city' pour get_weather de la demande" in answer("Quel temps fait-il ?", tools)
+    assert "compar" not in answer("Calcule 2 plus 3, qu'est-ce que ça donne ?", tools)

@@ -36,10 +36,10 @@ RELATED = [  # a word of the task also counts as the other words of its group
     set(stems("time clock hour date today")),
 ]
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
-                       "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use"}  # 's': "s'il te plaît"
+                       "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font", "percent", "cent"}
-COMPARED = re.compile(r"\b(\w+er|more \w+|less \w+)\b[^.?!;]*?\bthan\b|\b(plus \w+)\b[^.?!;]*?\bque\b", re.IGNORECASE)
+COMPARED = re.compile(r"\b(\w+er|more \w+|less \w+)\b[^.?!;]*?\bthan\b|\b(plus [^\W\d]\w*)\b[^.?!;]*?\bqu(?:e\b|['’])", re.IGNORECASE)
 
 
 def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
@@ -47,7 +47,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
     calc = pick(view.tools, CALC)
     calls, unserved, previous = [], [], None
     abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
-    for clause in _with_fields(clauses(re.sub(r"\b(?:than|que)\b", " and ", view.task)), view.tools):
+    for clause in _with_fields(clauses(re.sub(r"\b(?:than|que\b|qu['’])", " and ", view.task)), view.tools):
         asked = set(stems(clause)) - GENERIC
         if not asked:
             continue  # 'and', 'please': nothing asked
@@ -61,7 +61,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         elif best[0] > 0 and best[2] is not calc:
             tool = best[2]
         elif previous and where and not extra and re.search(
-                rf"\b(?:and|or|et|ou|than|que)\s+(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
+                rf"(?:\b(?:and|or|et|ou|than|que)\s+|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))", view.task, re.IGNORECASE):
             tool = previous  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same as before
         elif calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}",
