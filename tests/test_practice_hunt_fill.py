@@ -187,3 +187,25 @@ def test_the_tool_choice_none_sentence_is_french_for_a_french_task():
                                               messages=[{"role": "user", "content": "Quel temps fait-il à Lyon ?"}])
     assert reply.content[0].text == ("J'appelle get_weather(city='Lyon'). Pour continuer, j'appellerais get_weather, "
                                      "mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre.")
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Order anything but 'green tea'.", None), ("Order a drink, everything but 'green tea'.", None),
+    ("Order a drink instead of 'green tea'.", None), ("Order a drink, e.g. 'green tea'.", None),
+    ("Order a hot drink such as 'green tea'.", None), ("Order 'coffee' rather than 'green tea'.", "coffee"),
+])
+def test_a_value_after_anything_but_instead_of_or_an_example_is_not_filled(task, expected):
+    """'anything but x', 'instead of x' exclude x and 'e.g. x' gives an example of it: a refusal, where it used to
+    order the green tea; 'coffee rather than green tea' orders the coffee."""
+    order = offered("order_drink", "Order a drink.", drink={"type": "string"})
+    reply = forced(task, order)
+    assert calls(reply) == ([("order_drink", {"drink": expected})] if expected else [])
+
+
+@pytest.mark.parametrize("task", ["Email bob@x.com's manager.", "Send an email to the manager of bob@x.com.",
+                                  "Send an email from bob@x.com.", "Send an email on behalf of bob@x.com."])
+def test_an_address_that_names_someone_else_is_no_recipient(task):
+    """'bob@x.com's manager', 'the manager of bob@x.com' and 'from bob@x.com' are not bob@x.com: a refusal, where
+    it used to write to bob@x.com."""
+    send = offered("send_email", "Send an email.", to={"type": "string"})
+    assert forced(task, send).stop_reason == "refusal"

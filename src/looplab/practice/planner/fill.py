@@ -143,8 +143,9 @@ def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
 def _string_value(prop: str, text: str, others: int) -> str | None:
     names = set(words(prop))
     candidates = []
-    if names & TO_WORDS:
-        candidates = re.findall(EMAIL, text)
+    if names & TO_WORDS:  # not 'bob@x.com's manager', 'the manager of bob@x.com', 'from bob@x.com': someone else
+        candidates = [e for e in re.findall(EMAIL, text) if not re.search(
+            rf"\b(?:of|from|by|de|du|d')\s*{re.escape(e)}|{re.escape(e)}['’]s\b", text, re.IGNORECASE)]
     elif names & PLACE_WORDS:
         candidates = [place(text)] if place(text) else []
     elif names & CALC_WORDS:
@@ -158,10 +159,20 @@ def _string_value(prop: str, text: str, others: int) -> str | None:
     return unique[0] if len(unique) == 1 else None
 
 
+# 'anything but x', 'instead of x', 'au lieu de x', and an example ('e.g. x', 'such as x'): x is not the value
+OTHER_THAN = re.compile(r"\b(?:(?:any|every|no|some)(?:thing|one|body|where)?|all)\s+but\b|\binstead of\b|"
+                        r"\brather than\b|\bavoid(?:ing)?\b|\bau lieu d|\bplutôt qu|\bautre qu|\bailleurs qu|"
+                        r"\be\.\s?g\b\.?|\bfor (?:example|instance)\b|\bsuch as\b|\bpar exemple\b|\btel(?:le)?s? qu",
+                        re.IGNORECASE)
+
+
 def _excluded(text: str, value: str) -> bool:
-    """Whether the task negates or excludes `value` ('except notes.txt', 'not ann@y.com', "don't delete x.txt"):
-    a negation or an exception before it in its clause (up to a comma or a conjunction)."""
-    before = re.sub(r"n['’]t\b", " not", text[:max(text.find(value), 0)])
+    """Whether the task negates or excludes `value` ('except notes.txt', 'not ann@y.com', "don't delete x.txt",
+    'anything but x', 'rather than x') or gives it as an example ('e.g. x'): a negation or an exception before
+    it in its clause (up to a comma or a conjunction)."""
+    at = re.search(rf"(?<![\w@.-]){re.escape(value)}(?![\w@-])", text, re.IGNORECASE)
+    before = re.sub(r"n['’]t\b", " not", text[:at.start() if at else 0])
+    before = OTHER_THAN.sub(" except ", before)  # before the split: 'but' is a conjunction elsewhere
     clause = re.split(rf"[,;.?!]\s|\b(?:{'|'.join(CONJUNCTIONS)})\b", before)[-1]
     return bool(set(words(clause)) & NEGATORS or EXCLUDING.search(clause))
 
