@@ -209,3 +209,17 @@ def test_an_address_that_names_someone_else_is_no_recipient(task):
     it used to write to bob@x.com."""
     send = offered("send_email", "Send an email.", to={"type": "string"})
     assert forced(task, send).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Set the shirt size to anything but large.", None), ("Set the shirt size to something other than large.", None),
+    ("Set the shirt size to extra large.", None), ("Set the shirt size larger than medium.", None),
+    ("Set the shirt size one above small.", None), ("Set the shirt size to medium instead of large.", "medium"),
+    ("Change the shirt size from large to small.", "small"),
+])
+def test_an_enum_value_excluded_or_made_another_by_a_word_before_it_is_not_filled(task, expected):
+    """'anything but large', 'extra large', 'larger than medium', 'one above small' name no size of the enum: a
+    refusal, where it used to fill 'large', 'medium' or 'small'; 'from large to small' is small."""
+    size = offered("set_size", "Set the shirt size.", size={"type": "string", "enum": ["small", "medium", "large"]})
+    reply = forced(task, size)
+    assert calls(reply) == ([("set_size", {"size": expected})] if expected else [])

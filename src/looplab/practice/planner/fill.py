@@ -131,10 +131,16 @@ def _kind(schema: dict) -> str:
     return one_type(schema) or "string"
 
 
+# a word that makes an enum value another one: 'extra large', 'larger than medium', 'one above small', 'from urgent'
+DEGREE = (r"(?:than|from|above|below|over|under|beyond|past|very|extra|super|ultra|too|more|less|most|least|quite|"
+          r"really|slightly|que|de|très|plus|moins|trop)")
+
+
 def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     """The one enum value the text names (or whose operator the text's arithmetic uses), else None."""
     said = {stem(w) for w, kept in polarity(text) if kept}  # 'not paid' does not name 'paid'
-    named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said]
+    named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said
+             and not _excluded(text, v) and not re.search(rf"\b{DEGREE}\s+{re.escape(v)}\b", text, re.IGNORECASE)]
     if not named and op:
         named = [v for v in schema["enum"] if isinstance(v, str) and v.lower() in OPERATORS[op]]
     return named[0] if len(named) == 1 else None
