@@ -151,3 +151,13 @@ def test_a_percentage_of_a_number_is_computed_and_any_other_percentage_still_dec
     assert answer("What is 100 minus 20 percent of 50?", tools) == "100 - (20 * 50 / 100) = 90.0."
     for task, left in [("What's 12 * (3 + 5) minus 10%?", "'10%'"), ("What's 15% of 80 times 2?", "'15%'")]:
         assert f"I did not apply {left}, and without it the result would answer another question" in answer(task, tools)
+
+
+def test_a_lookup_names_a_relation_or_a_negation_it_did_not_apply():
+    """'the course after ai' is not ai and 'which modules does ai not have' is not ai's modules: the relation is
+    named as not done and the negation declined; ai's record used to be quoted as the whole answer."""
+    tools = samples.catalogue_tools(DATA / "catalogue.json")
+    said = answer("What is the title of the course after 'ai'?", tools)
+    assert said.endswith("I found nothing about 'after' in what the lookup returned."), said
+    said = answer("Which modules does 'ai' not have?", tools)
+    assert said.startswith("I cannot look up what the task excludes ('not')"), said
