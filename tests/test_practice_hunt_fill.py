@@ -223,3 +223,15 @@ def test_an_enum_value_excluded_or_made_another_by_a_word_before_it_is_not_fille
     size = offered("set_size", "Set the shirt size.", size={"type": "string", "enum": ["small", "medium", "large"]})
     reply = forced(task, size)
     assert calls(reply) == ([("set_size", {"size": expected})] if expected else [])
+
+
+@pytest.mark.parametrize(("field", "filled"), [("result_in_words", False), ("summary_in_french", False),
+                                               ("final_answer", True)])
+def test_a_text_field_whose_name_asks_more_than_the_answer_is_not_the_answer(field, filled):
+    """'result_in_words' is not '12 * 8 = 96.' and 'summary_in_french' not an English answer: a refusal, where the
+    answer as written used to fill them; 'final_answer' is the answer."""
+    client = practice_client()
+    run = run_agent(client, "What is 12 * 8?", samples.weather_and_calc())
+    reply = as_json({field: {"type": "string"}}, run.messages[:-1], [WEATHER, CALC], client,
+                    tool_choice={"type": "none"})
+    assert reply.stop_reason == ("end_turn" if filled else "refusal")
