@@ -235,3 +235,19 @@ def test_a_text_field_whose_name_asks_more_than_the_answer_is_not_the_answer(fie
     reply = as_json({field: {"type": "string"}}, run.messages[:-1], [WEATHER, CALC], client,
                     tool_choice={"type": "none"})
     assert reply.stop_reason == ("end_turn" if filled else "refusal")
+
+
+@pytest.mark.parametrize(("task", "tool"), [
+    ("Transfer 100 EUR twice.", offered("transfer", "Transfer money.", amount_eur={"type": "number"})),
+    ("Transfer 100 EUR per month.", offered("transfer", "Transfer money.", amount_eur={"type": "number"})),
+    ("Transfer half of 100 EUR.", offered("transfer", "Transfer money.", amount_eur={"type": "number"})),
+    ("Rate the film 3 stars higher than Bob did.", offered("rate", "Rate a film.", stars={"type": "integer"})),
+    ("Set the thermostat to 70°F.", offered("thermostat", "Set the thermostat.", celsius={"type": "number"})),
+    ("Create an event a week before '2026-12-03'.", offered("create_event", "Create an event.", date={"type": "string"})),
+    ("Search the web for 'green tea' prices in 2025.", offered("search", "Search the web.", query={"type": "string"})),
+])
+def test_a_value_a_word_next_to_it_qualifies_is_not_filled(task, tool):
+    """'100 EUR twice', 'half of 100 EUR', '3 stars higher', '70°F' for celsius, 'a week before' a date, "'green
+    tea' prices": the word next to the value says more than the tool takes; a refusal, where the bare value (100,
+    3, 70, '2026-12-03', 'green tea') used to be filled."""
+    assert forced(task, tool).stop_reason == "refusal"

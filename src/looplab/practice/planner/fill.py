@@ -146,7 +146,7 @@ def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     return named[0] if len(named) == 1 else None
 
 
-def _string_value(prop: str, text: str, others: int) -> str | None:
+def _string_value(tool: OfferedTool, prop: str, text: str, others: int) -> str | None:
     names = set(words(prop))
     candidates = []
     if names & TO_WORDS:  # not 'bob@x.com's manager', 'the manager of bob@x.com', 'from bob@x.com': someone else
@@ -161,6 +161,7 @@ def _string_value(prop: str, text: str, others: int) -> str | None:
     if not candidates:
         labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*['\"‘“]([^'\"’”\n]+)", text, re.I)
         candidates = [labelled.group(1)] if labelled else quoted(text) if others == 1 else []
+        candidates = [c for c in candidates if not _qualified(tool, text, c)]  # not "'green tea' prices"
     unique = [c for c in dict.fromkeys(candidates) if not _excluded(text, c)]
     return unique[0] if len(unique) == 1 else None
 
@@ -191,6 +192,19 @@ def asks(tool: OfferedTool, text: str) -> bool:
     return bool(said & about_words(tool))
 
 
+def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False) -> bool:
+    """Whether a word next to `value` in its clause (stopwords skipped) says more than the tool takes: 'twice' in
+    'Transfer 100 EUR twice', 'half' in 'half of 100 EUR', 'higher' in '3 stars higher than Bob'."""
+    at = re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text)
+    if not at:
+        return False
+    edge = rf"[,;.?!]\s|[,;.?!]$|\b(?:{'|'.join(CONJUNCTIONS | NEGATORS)})\b|{OTHER_THAN.pattern}|{EXCLUDING.pattern}"
+    sides = (re.split(edge, text[:at.start()])[-1], re.split(edge, text[at.end():])[0])
+    before, after = ([w for w in words(side) if w not in STOPWORDS] for side in sides)
+    after = after[1:] if unit and after[:1] and stem(after[0]) in about_words(tool) else after  # '5 minutes'
+    return any(stem(w) not in about_words(tool) for w in before[-1:] + after[:1])
+
+
 def fill_input(tool: OfferedTool, text: str) -> dict | str:
     """A schema-valid input for `tool` from `text`, or a one-line reason naming the property it could not fill."""
     props = tool.properties
@@ -211,10 +225,11 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
             value = _enum_value(schema, text, op)
         elif prop in number_props:
             value = numbers[number_props.index(prop)] if positional else None
+            value = None if found is None and _qualified(tool, text, str(value), unit=True) else value
             if _kind(schema) == "integer" and isinstance(value, float):
                 value = int(value) if value.is_integer() else None
         elif _kind(schema) == "string":
-            value = _string_value(prop, text, strings)
+            value = _string_value(tool, prop, text, strings)
         else:
             value = None
         if value is None and prop in required:
