@@ -251,3 +251,13 @@ def test_a_value_a_word_next_to_it_qualifies_is_not_filled(task, tool):
     tea' prices": the word next to the value says more than the tool takes; a refusal, where the bare value (100,
     3, 70, '2026-12-03', 'green tea') used to be filled."""
     assert forced(task, tool).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize(("task", "city"), [
+    ("What's the weather in the capital of France?", None), ("What's the weather in Paris's suburbs?", None),
+    ("What's the weather for the city of Lyon?", "Lyon"),
+])
+def test_a_place_named_through_another_is_not_the_city(task, city):
+    """'the capital of France' is not France and "Paris's suburbs" no city "Paris's": a refusal, where forced
+    get_weather used to be called with them; 'the city of Lyon' is Lyon."""
+    assert calls(forced(task, WEATHER)) == ([("get_weather", {"city": city})] if city else [])
