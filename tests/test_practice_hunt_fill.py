@@ -261,3 +261,14 @@ def test_a_place_named_through_another_is_not_the_city(task, city):
     """'the capital of France' is not France and "Paris's suburbs" no city "Paris's": a refusal, where forced
     get_weather used to be called with them; 'the city of Lyon' is Lyon."""
     assert calls(forced(task, WEATHER)) == ([("get_weather", {"city": city})] if city else [])
+
+
+def test_an_optional_field_or_another_fields_address_is_not_filled_from_the_task():
+    """"cc ann@y.com" is no 'to', and the quoted subject is no optional 'cc': forced send_email used to write to
+    ann@y.com too and set cc 'Hello'."""
+    send = {"name": "send_email", "description": "Send an email.", "input_schema": {
+        "type": "object", "properties": {"to": {"type": "string"}, "cc": {"type": "string"},
+                                         "subject": {"type": "string"}}, "required": ["to"]}}
+    assert calls(forced("Send an email to bob@x.com, cc ann@y.com.", send)) == [("send_email", {"to": "bob@x.com"})]
+    assert calls(forced("Send an email to bob@x.com with the subject 'Hello'.", send)) == [
+        ("send_email", {"to": "bob@x.com", "subject": "Hello"})]

@@ -153,9 +153,10 @@ def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
 def _string_value(tool: OfferedTool, prop: str, text: str, others: int) -> str | None:
     names = set(words(prop))
     candidates = []
-    if names & TO_WORDS:  # not 'bob@x.com's manager', 'the manager of bob@x.com', 'from bob@x.com': someone else
+    if names & TO_WORDS:  # not 'bob@x.com's manager', 'the manager of bob@x.com', 'from bob@x.com', 'cc bob@x.com'
+        before = "|".join(["of", "from", "by", "de", "du", "d'", *map(re.escape, set(tool.properties) - {prop})])
         candidates = [e for e in re.findall(EMAIL, text) if not re.search(
-            rf"\b(?:of|from|by|de|du|d')\s*{re.escape(e)}|{re.escape(e)}['’]s\b", text, re.IGNORECASE)]
+            rf"\b(?:{before})\s*:?\s*{re.escape(e)}|{re.escape(e)}['’]s\b", text, re.IGNORECASE)]
     elif names & PLACE_WORDS:
         candidates = [place(text)] if place(text) else []
     elif names & CALC_WORDS:
@@ -233,7 +234,7 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
             if _kind(schema) == "integer" and isinstance(value, float):
                 value = int(value) if value.is_integer() else None
         elif _kind(schema) == "string":
-            value = _string_value(tool, prop, text, strings)
+            value = _string_value(tool, prop, text, strings if prop in (required or props) else 0)  # no 'cc'
         else:
             value = None
         if value is None and prop in required:
