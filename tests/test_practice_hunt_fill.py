@@ -272,3 +272,12 @@ def test_an_optional_field_or_another_fields_address_is_not_filled_from_the_task
     assert calls(forced("Send an email to bob@x.com, cc ann@y.com.", send)) == [("send_email", {"to": "bob@x.com"})]
     assert calls(forced("Send an email to bob@x.com with the subject 'Hello'.", send)) == [
         ("send_email", {"to": "bob@x.com", "subject": "Hello"})]
+
+
+@pytest.mark.parametrize("task", ["Read notes.txt, don't delete it.", "Don't delete notes.txt, read it."])
+def test_a_forced_choice_does_not_call_the_tool_the_task_forbids(task):
+    """"don't delete it" asks nothing of delete_file: with tool_choice any, it used to delete notes.txt."""
+    delete, read = (offered(f"{verb}_file", f"{verb.title()} a file.", path={"type": "string"}) for verb in ("delete", "read"))
+    reply = practice_client().messages.create(model=MODEL, max_tokens=300, tools=[delete, read],
+                                              tool_choice={"type": "any"}, messages=[{"role": "user", "content": task}])
+    assert not [c for c in calls(reply) if c[0] == "delete_file"]

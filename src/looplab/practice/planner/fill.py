@@ -191,9 +191,11 @@ def _excluded(text: str, value: str) -> bool:
 
 def asks(tool: OfferedTool, text: str) -> bool:
     """Whether `text` asks something of `tool`: a content word names the tool, its description or a property, or
-    the operator of its arithmetic does ('subtract 3 from 10' asks a tool named sub)."""
+    the operator of its arithmetic does ('subtract 3 from 10' asks a tool named sub); "don't delete it" asks
+    nothing of delete_file."""
     found = binary(text)
-    said = set(stems(" ".join(content_words(text)))) | (OPERATORS[found[1]] if found else set())
+    kept = {w for w, keep in polarity(OTHER_THAN.sub(" not ", text)) if keep}
+    said = {stem(w) for w in content_words(text) if w in kept} | (OPERATORS[found[1]] if found else set())
     return bool(said & about_words(tool))
 
 
