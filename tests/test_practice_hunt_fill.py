@@ -281,3 +281,17 @@ def test_a_forced_choice_does_not_call_the_tool_the_task_forbids(task):
     reply = practice_client().messages.create(model=MODEL, max_tokens=300, tools=[delete, read],
                                               tool_choice={"type": "any"}, messages=[{"role": "user", "content": task}])
     assert not [c for c in calls(reply) if c[0] == "delete_file"]
+
+
+def test_a_refusal_explains_itself_in_french_for_a_french_task():
+    """A forced tool or a JSON schema it cannot fill is explained in French for a French task; it was English."""
+    send = offered("envoyer_email", "Envoyer un email.", destinataire={"type": "string"})
+    reply = forced("Envoyer un email à bob@x.com.", send)
+    assert reply.stop_details.explanation.startswith(
+        "Le modèle d'entraînement a été forcé par tool_choice à appeler envoyer_email mais ne sait pas remplir son "
+        "entrée à partir de la demande (je n'ai pas pu déduire 'destinataire' pour envoyer_email de la demande) ; il ne "
+        "sait pas remplir le schéma"), reply.stop_details.explanation
+    reply = as_json({"total": {"type": "number"}}, [{"role": "user", "content": "Quel temps fait-il à Lyon ?"}],
+                    [WEATHER], tool_choice={"type": "none"})
+    assert reply.stop_details.explanation.startswith("Le modèle d'entraînement n'a pas de réponse à mettre dans le "
+                                                     "format JSON demandé : J'appelle get_weather(city='Lyon').")

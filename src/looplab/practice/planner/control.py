@@ -192,4 +192,7 @@ def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -
         reply = stop_at(reply, body["stop_sequences"])
     if (body.get("thinking") or {}).get("type") in ("enabled", "adaptive") and skill:
         reply = think(reply, skill, doc)
+    if reply.get("stop_reason") == "refusal" and reply.get("stop_details") and french(view.task):  # in French too
+        reply = {**reply, "stop_details": {**reply["stop_details"],
+                                           "explanation": in_french(reply["stop_details"]["explanation"])}}
     return reply
