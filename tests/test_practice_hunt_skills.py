@@ -161,3 +161,9 @@ def test_a_lookup_names_a_relation_or_a_negation_it_did_not_apply():
     assert said.endswith("I found nothing about 'after' in what the lookup returned."), said
     said = answer("Which modules does 'ai' not have?", tools)
     assert said.startswith("I cannot look up what the task excludes ('not')"), said
+
+
+def test_a_french_relation_word_is_named_once():
+    """'après' is named once as not done in a French lookup; it was named twice ('après' et 'après')."""
+    said = answer("Quel est le titre du cours après 'ai' ?", samples.catalogue_tools(DATA / "catalogue.json"))
+    assert said.endswith("Je n'ai rien trouvé sur 'titre', 'cours' et 'après' dans ce que la recherche a renvoyé."), said

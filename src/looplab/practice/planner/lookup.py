@@ -88,7 +88,7 @@ def lookup(view: View) -> dict | None:
                      f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *(s.result or "" for s in done.values())])))
     left = [w for w in content_words(view.task) if stem(w) not in seen | ASKING and w.lower() not in keys]
-    left += [w for w in words(view.task) if w in RELATIONS]  # 'the course after ai' is not ai: named as not done
+    left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
     if left:  # 'the price of ai': the record says nothing of price
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
     return answer(" ".join(lines), evidence)
