@@ -295,3 +295,14 @@ def test_a_refusal_explains_itself_in_french_for_a_french_task():
                     [WEATHER], tool_choice={"type": "none"})
     assert reply.stop_details.explanation.startswith("Le modèle d'entraînement n'a pas de réponse à mettre dans le "
                                                      "format JSON demandé : J'appelle get_weather(city='Lyon').")
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Delete notes.txt only if it is empty.", None), ("Delete notes.txt unless it is new.", None),
+    ("Please delete notes.txt.", "notes.txt"),
+])
+def test_a_file_name_followed_by_a_condition_is_not_filled(task, expected):
+    """'only if it is empty' and 'unless it is new' are conditions the tool cannot check: a refusal, where forced
+    delete_file used to delete notes.txt without them."""
+    delete = offered("delete_file", "Delete a file.", path={"type": "string"})
+    assert calls(forced(task, delete)) == ([("delete_file", {"path": expected})] if expected else [])

@@ -161,8 +161,8 @@ def _string_value(tool: OfferedTool, prop: str, text: str, others: int) -> str |
         candidates = [place(text)] if place(text) else []
     elif names & CALC_WORDS:
         candidates = [expression(spoken(text))] if expression(spoken(text)) else []
-    elif names & FILE_WORDS and file_names(text):
-        candidates = file_names(text)
+    elif names & FILE_WORDS and file_names(text):  # not notes.txt for 'delete notes.txt only if it is empty'
+        candidates = [f for f in file_names(text) if not _qualified(tool, text, f, before=False)]
     if not candidates:
         labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*['\"‘“]([^'\"’”\n]+)", text, re.I)
         candidates = [labelled.group(1)] if labelled else quoted(text) if others == 1 else []
@@ -199,7 +199,7 @@ def asks(tool: OfferedTool, text: str) -> bool:
     return bool(said & about_words(tool))
 
 
-def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False) -> bool:
+def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, before: bool = True) -> bool:
     """Whether a word next to `value` in its clause (stopwords skipped) says more than the tool takes: 'twice' in
     'Transfer 100 EUR twice', 'half' in 'half of 100 EUR', 'higher' in '3 stars higher than Bob'."""
     at = re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text)
@@ -207,9 +207,9 @@ def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False) -> 
         return False
     edge = rf"[,;.?!]\s|[,;.?!]$|\b(?:{'|'.join(CONJUNCTIONS | NEGATORS)})\b|{OTHER_THAN.pattern}|{EXCLUDING.pattern}"
     sides = (re.split(edge, text[:at.start()])[-1], re.split(edge, text[at.end():])[0])
-    before, after = ([w for w in words(side) if w not in STOPWORDS] for side in sides)
+    left, after = ([w for w in words(side) if w not in STOPWORDS] for side in sides)
     after = after[1:] if unit and after[:1] and stem(after[0]) in about_words(tool) else after  # '5 minutes'
-    return any(stem(w) not in about_words(tool) for w in before[-1:] + after[:1])
+    return any(stem(w) not in about_words(tool) for w in (left[-1:] if before else []) + after[:1])
 
 
 def fill_input(tool: OfferedTool, text: str) -> dict | str:
