@@ -187,3 +187,122 @@ def test_the_tool_choice_none_sentence_is_french_for_a_french_task():
                                               messages=[{"role": "user", "content": "Quel temps fait-il à Lyon ?"}])
     assert reply.content[0].text == ("J'appelle get_weather(city='Lyon'). Pour continuer, j'appellerais get_weather, "
                                      "mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre.")
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Order anything but 'green tea'.", None), ("Order a drink, everything but 'green tea'.", None),
+    ("Order a drink instead of 'green tea'.", None), ("Order a drink, e.g. 'green tea'.", None),
+    ("Order a hot drink such as 'green tea'.", None), ("Order 'coffee' rather than 'green tea'.", "coffee"),
+])
+def test_a_value_after_anything_but_instead_of_or_an_example_is_not_filled(task, expected):
+    """'anything but x', 'instead of x' exclude x and 'e.g. x' gives an example of it: a refusal, where it used to
+    order the green tea; 'coffee rather than green tea' orders the coffee."""
+    order = offered("order_drink", "Order a drink.", drink={"type": "string"})
+    reply = forced(task, order)
+    assert calls(reply) == ([("order_drink", {"drink": expected})] if expected else [])
+
+
+@pytest.mark.parametrize("task", ["Email bob@x.com's manager.", "Send an email to the manager of bob@x.com.",
+                                  "Send an email from bob@x.com.", "Send an email on behalf of bob@x.com."])
+def test_an_address_that_names_someone_else_is_no_recipient(task):
+    """'bob@x.com's manager', 'the manager of bob@x.com' and 'from bob@x.com' are not bob@x.com: a refusal, where
+    it used to write to bob@x.com."""
+    send = offered("send_email", "Send an email.", to={"type": "string"})
+    assert forced(task, send).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Set the shirt size to anything but large.", None), ("Set the shirt size to something other than large.", None),
+    ("Set the shirt size to extra large.", None), ("Set the shirt size larger than medium.", None),
+    ("Set the shirt size one above small.", None), ("Set the shirt size to medium instead of large.", "medium"),
+    ("Change the shirt size from large to small.", "small"),
+])
+def test_an_enum_value_excluded_or_made_another_by_a_word_before_it_is_not_filled(task, expected):
+    """'anything but large', 'extra large', 'larger than medium', 'one above small' name no size of the enum: a
+    refusal, where it used to fill 'large', 'medium' or 'small'; 'from large to small' is small."""
+    size = offered("set_size", "Set the shirt size.", size={"type": "string", "enum": ["small", "medium", "large"]})
+    reply = forced(task, size)
+    assert calls(reply) == ([("set_size", {"size": expected})] if expected else [])
+
+
+@pytest.mark.parametrize(("field", "filled"), [("result_in_words", False), ("summary_in_french", False),
+                                               ("final_answer", True)])
+def test_a_text_field_whose_name_asks_more_than_the_answer_is_not_the_answer(field, filled):
+    """'result_in_words' is not '12 * 8 = 96.' and 'summary_in_french' not an English answer: a refusal, where the
+    answer as written used to fill them; 'final_answer' is the answer."""
+    client = practice_client()
+    run = run_agent(client, "What is 12 * 8?", samples.weather_and_calc())
+    reply = as_json({field: {"type": "string"}}, run.messages[:-1], [WEATHER, CALC], client,
+                    tool_choice={"type": "none"})
+    assert reply.stop_reason == ("end_turn" if filled else "refusal")
+
+
+@pytest.mark.parametrize(("task", "tool"), [
+    ("Transfer 100 EUR twice.", offered("transfer", "Transfer money.", amount_eur={"type": "number"})),
+    ("Transfer 100 EUR per month.", offered("transfer", "Transfer money.", amount_eur={"type": "number"})),
+    ("Transfer half of 100 EUR.", offered("transfer", "Transfer money.", amount_eur={"type": "number"})),
+    ("Rate the film 3 stars higher than Bob did.", offered("rate", "Rate a film.", stars={"type": "integer"})),
+    ("Set the thermostat to 70°F.", offered("thermostat", "Set the thermostat.", celsius={"type": "number"})),
+    ("Create an event a week before '2026-12-03'.", offered("create_event", "Create an event.", date={"type": "string"})),
+    ("Search the web for 'green tea' prices in 2025.", offered("search", "Search the web.", query={"type": "string"})),
+])
+def test_a_value_a_word_next_to_it_qualifies_is_not_filled(task, tool):
+    """'100 EUR twice', 'half of 100 EUR', '3 stars higher', '70°F' for celsius, 'a week before' a date, "'green
+    tea' prices": the word next to the value says more than the tool takes; a refusal, where the bare value (100,
+    3, 70, '2026-12-03', 'green tea') used to be filled."""
+    assert forced(task, tool).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize(("task", "city"), [
+    ("What's the weather in the capital of France?", None), ("What's the weather in Paris's suburbs?", None),
+    ("What's the weather for the city of Lyon?", "Lyon"),
+])
+def test_a_place_named_through_another_is_not_the_city(task, city):
+    """'the capital of France' is not France and "Paris's suburbs" no city "Paris's": a refusal, where forced
+    get_weather used to be called with them; 'the city of Lyon' is Lyon."""
+    assert calls(forced(task, WEATHER)) == ([("get_weather", {"city": city})] if city else [])
+
+
+def test_an_optional_field_or_another_fields_address_is_not_filled_from_the_task():
+    """"cc ann@y.com" is no 'to', and the quoted subject is no optional 'cc': forced send_email used to write to
+    ann@y.com too and set cc 'Hello'."""
+    send = {"name": "send_email", "description": "Send an email.", "input_schema": {
+        "type": "object", "properties": {"to": {"type": "string"}, "cc": {"type": "string"},
+                                         "subject": {"type": "string"}}, "required": ["to"]}}
+    assert calls(forced("Send an email to bob@x.com, cc ann@y.com.", send)) == [("send_email", {"to": "bob@x.com"})]
+    assert calls(forced("Send an email to bob@x.com with the subject 'Hello'.", send)) == [
+        ("send_email", {"to": "bob@x.com", "subject": "Hello"})]
+
+
+@pytest.mark.parametrize("task", ["Read notes.txt, don't delete it.", "Don't delete notes.txt, read it."])
+def test_a_forced_choice_does_not_call_the_tool_the_task_forbids(task):
+    """"don't delete it" asks nothing of delete_file: with tool_choice any, it used to delete notes.txt."""
+    delete, read = (offered(f"{verb}_file", f"{verb.title()} a file.", path={"type": "string"}) for verb in ("delete", "read"))
+    reply = practice_client().messages.create(model=MODEL, max_tokens=300, tools=[delete, read],
+                                              tool_choice={"type": "any"}, messages=[{"role": "user", "content": task}])
+    assert not [c for c in calls(reply) if c[0] == "delete_file"]
+
+
+def test_a_refusal_explains_itself_in_french_for_a_french_task():
+    """A forced tool or a JSON schema it cannot fill is explained in French for a French task; it was English."""
+    send = offered("envoyer_email", "Envoyer un email.", destinataire={"type": "string"})
+    reply = forced("Envoyer un email à bob@x.com.", send)
+    assert reply.stop_details.explanation.startswith(
+        "Le modèle d'entraînement a été forcé par tool_choice à appeler envoyer_email mais ne sait pas remplir son "
+        "entrée à partir de la demande (je n'ai pas pu déduire 'destinataire' pour envoyer_email de la demande) ; il ne "
+        "sait pas remplir le schéma"), reply.stop_details.explanation
+    reply = as_json({"total": {"type": "number"}}, [{"role": "user", "content": "Quel temps fait-il à Lyon ?"}],
+                    [WEATHER], tool_choice={"type": "none"})
+    assert reply.stop_details.explanation.startswith("Le modèle d'entraînement n'a pas de réponse à mettre dans le "
+                                                     "format JSON demandé : J'appelle get_weather(city='Lyon').")
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Delete notes.txt only if it is empty.", None), ("Delete notes.txt unless it is new.", None),
+    ("Please delete notes.txt.", "notes.txt"),
+])
+def test_a_file_name_followed_by_a_condition_is_not_filled(task, expected):
+    """'only if it is empty' and 'unless it is new' are conditions the tool cannot check: a refusal, where forced
+    delete_file used to delete notes.txt without them."""
+    delete = offered("delete_file", "Delete a file.", path={"type": "string"})
+    assert calls(forced(task, delete)) == ([("delete_file", {"path": expected})] if expected else [])

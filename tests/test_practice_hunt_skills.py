@@ -248,5 +248,21 @@ def test_french_comparisons_with_an_elided_qu_and_a_missing_city_in_french():
     assert answer("Il fait plus chaud à Lyon qu'à Paris ?", tools) == (
         "Lyon: 21 °C, cloudy (simulated). Paris: 18 °C, light rain (simulated). Je ne les ai pas comparés "
         "('plus chaud') : les résultats sont tels que les outils les ont donnés.")
-    assert "je n'ai pas pu tirer 'city' pour get_weather de la demande" in answer("Quel temps fait-il ?", tools)
+    assert "je n'ai pas pu déduire 'city' pour get_weather de la demande" in answer("Quel temps fait-il ?", tools)
     assert "compar" not in answer("Calcule 2 plus 3, qu'est-ce que ça donne ?", tools)
+
+
+def test_a_lookup_names_a_relation_or_a_negation_it_did_not_apply():
+    """'the course after ai' is not ai and 'which modules does ai not have' is not ai's modules: the relation is
+    named as not done and the negation declined; ai's record used to be quoted as the whole answer."""
+    tools = samples.catalogue_tools(DATA / "catalogue.json")
+    said = answer("What is the title of the course after 'ai'?", tools)
+    assert said.endswith("I found nothing about 'after' in what the lookup returned."), said
+    said = answer("Which modules does 'ai' not have?", tools)
+    assert said.startswith("I cannot look up what the task excludes ('not')"), said
+
+
+def test_a_french_relation_word_is_named_once():
+    """'après' is named once as not done in a French lookup; it was named twice ('après' et 'après')."""
+    said = answer("Quel est le titre du cours après 'ai' ?", samples.catalogue_tools(DATA / "catalogue.json"))
+    assert said.endswith("Je n'ai rien trouvé sur 'titre', 'cours' et 'après' dans ce que la recherche a renvoyé."), said

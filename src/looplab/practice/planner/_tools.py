@@ -66,6 +66,25 @@ IN_FRENCH = [
               r"documents say, not what they leave out", "Je ne sais pas répondre à une question avec une négation ou "
               "une exception en citant des phrases : elles disent ce que disent les documents, pas ce qu'ils omettent"),
              # the needs and lookup skills' sentences
+             (r"The practice model (.*?); it cannot fill the schema from evidence, and declines rather than guess\. This is "
+              r"the practice model's limit: Claude fills the schema, and uses 'refusal' only for a policy stop\.",
+              r"Le modèle d'entraînement \1 ; il ne sait pas remplir le schéma à partir des résultats, et refuse plutôt "
+              r"que de deviner. C'est une limite du modèle d'entraînement : Claude remplit le schéma, et n'utilise "
+              r"'refusal' que pour un arrêt de sécurité."),
+             (r"was forced by tool_choice to call (.*?) but can't fill its input from the request \(",
+              lambda m: f"a été forcé par tool_choice à appeler {m[1].replace(' or ', ' ou ')} mais ne sait pas remplir "
+              "son entrée à partir de la demande ("),
+             (r"was forced by tool_choice to call a tool, but no tool it can call was offered \(only a toolset\)",
+              "a été forcé par tool_choice à appeler un outil, mais aucun outil qu'il puisse appeler n'est offert (seulement un jeu d'outils)"),
+             (r"I could not tell the '([^']*)' for (\S+) from the task", r"je n'ai pas pu déduire '\1' pour \2 de la demande"),
+             (r"the task asks nothing of (\w+)", r"la tâche ne demande rien à \1"),
+             (r"the input I could write for (\S+) does not fit its schema at '([^']*)': ",
+              r"l'entrée que je pourrais écrire pour \1 ne respecte pas son schéma en '\2' : "),
+             (r"can't fill the requested JSON schema from what the tools returned for ('.*?') \(",
+              r"ne sait pas remplir le schéma JSON demandé à partir de ce que les outils ont renvoyé pour \1 ("),
+             (r"no tool result or computation gives ('[^']*')", r"aucun résultat d'outil ni calcul ne donne \1"),
+             (r"has no answer to put in the requested JSON format: ", "n'a pas de réponse à mettre dans le format JSON demandé : "),
+             (r"the answer does not fit it: ", "la réponse ne le respecte pas : "),
              (r"I could not get an answer for (.*?): the (\S+?)(?: tool)? said: ", r"Je n'ai pas pu obtenir de réponse pour \1 : l'outil \2 a dit : "),
              (r"I could not get an answer: the (\S+?)(?: tool)? said: ", r"Je n'ai pas pu obtenir de réponse : l'outil \1 a dit : "),
              (r"The (\S+?)(?: tool)? found nothing for (.*?) \(it said: ", r"L'outil \1 n'a rien trouvé pour \2 (il a dit : "),
@@ -260,7 +279,6 @@ IN_FRENCH = [
               r"Je n'ai pas compté \1 : je sais compter les fiches (\2 listées), pas cela."), (r"I understood a question about the records in the folder ('[^']*')\.",
                                      r"J'ai compris une question sur les fiches du dossier \1."),
              # the notes before tool calls, and the reasons it cannot plan
-             (r"I could not tell the '([^']*)' for (\S+) from the task", r"je n'ai pas pu tirer '\1' pour \2 de la demande"),
              (r"^I'll call (.*) in one turn: they don't depend on each other\.$",
               r"J'appelle \1 dans le même tour : ils ne dépendent pas l'un de l'autre."),
              (r"^I'll call (.*)\.$", r"J'appelle \1."), (r"^I'll list the folder ('[^']*') first\.$", r"Je liste d'abord le dossier \1."),

@@ -16,7 +16,7 @@ import json
 from looplab._jsonschema import validator_class
 from looplab.practice.planner._tools import in_french
 from looplab.practice.planner.fill import asks, fill_input, one_type
-from looplab.practice.planner.text import clip, french, words
+from looplab.practice.planner.text import STOPWORDS, clip, french, words
 from looplab.practice.view import OfferedTool, View, schema_of
 
 
@@ -123,8 +123,11 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
     props = {name: schema_of(spec) for name, spec in (schema.get("properties") or {}).items()}
     required = set(schema.get("required") or [])
     strings = [p for p, s in props.items() if one_type(s) == "string"]
-    if len(strings) == 1 and required <= set(strings) and set(words(strings[0].replace("_", " "))) & TEXT_NAMES:
-        return {strings[0]: text}, None  # one field named for text ('answer', 'summary'): the answer itself
+    named = set(words(strings[0].replace("_", " "))) if len(strings) == 1 else set()
+    # one field named for text ('answer', 'summary') is the answer itself; 'result_in_words' or 'summary_french'
+    # asks for more than the answer as written
+    if required <= set(strings) and named & TEXT_NAMES and not named - TEXT_NAMES - STOPWORDS - {"final"}:
+        return {strings[0]: text}, None
     value = {}
     for prop, spec in props.items():
         found = _evidence_for(prop, spec, evidence)
@@ -189,4 +192,7 @@ def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -
         reply = stop_at(reply, body["stop_sequences"])
     if (body.get("thinking") or {}).get("type") in ("enabled", "adaptive") and skill:
         reply = think(reply, skill, doc)
+    if reply.get("stop_reason") == "refusal" and reply.get("stop_details") and french(view.task):  # in French too
+        reply = {**reply, "stop_details": {**reply["stop_details"],
+                                           "explanation": in_french(reply["stop_details"]["explanation"])}}
     return reply

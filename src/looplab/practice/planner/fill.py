@@ -100,6 +100,10 @@ def binary(text: str) -> tuple[float | int, str, float | int] | None:
 def place(text: str) -> str | None:
     """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name."""
     found = re.search(r"\b(?:in|at|for|of|à|pour)\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)", text)
+    part = found and re.search(r"\b(?:in|at|for|near)\s+(?:the\s+|a\s+)?(\w+)\s+of\s+$", text[:found.start(1)])
+    if found and (part and part[1].lower() not in PLACE_WORDS  # 'for the city of Lyon' is Lyon
+                  or re.search(r"['’]s\s+\w", text[found.end(1) - 2:])):
+        return None  # 'in the capital of France', "in Paris's suburbs": another place, named through this one
     if found and not set(words(found.group(1))) <= CALENDAR:  # 'for Tuesday' is a when; 'in summer' is no name
         return found.group(1)
     bare = re.fullmatch(r"\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*", text)
@@ -131,47 +135,81 @@ def _kind(schema: dict) -> str:
     return one_type(schema) or "string"
 
 
+# a word that makes an enum value another one: 'extra large', 'larger than medium', 'one above small', 'from urgent'
+DEGREE = (r"(?:than|from|above|below|over|under|beyond|past|very|extra|super|ultra|too|more|less|most|least|quite|"
+          r"really|slightly|que|de|très|plus|moins|trop)")
+
+
 def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     """The one enum value the text names (or whose operator the text's arithmetic uses), else None."""
     said = {stem(w) for w, kept in polarity(text) if kept}  # 'not paid' does not name 'paid'
-    named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said]
+    named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said
+             and not _excluded(text, v) and not re.search(rf"\b{DEGREE}\s+{re.escape(v)}\b", text, re.IGNORECASE)]
     if not named and op:
         named = [v for v in schema["enum"] if isinstance(v, str) and v.lower() in OPERATORS[op]]
     return named[0] if len(named) == 1 else None
 
 
-def _string_value(prop: str, text: str, others: int) -> str | None:
+def _string_value(tool: OfferedTool, prop: str, text: str, others: int) -> str | None:
     names = set(words(prop))
     candidates = []
-    if names & TO_WORDS:
-        candidates = re.findall(EMAIL, text)
+    if names & TO_WORDS:  # not 'bob@x.com's manager', 'the manager of bob@x.com', 'from bob@x.com', 'cc bob@x.com'
+        before = "|".join(["of", "from", "by", "de", "du", "d'", *map(re.escape, set(tool.properties) - {prop})])
+        candidates = [e for e in re.findall(EMAIL, text) if not re.search(
+            rf"\b(?:{before})\s*:?\s*{re.escape(e)}|{re.escape(e)}['’]s\b", text, re.IGNORECASE)]
     elif names & PLACE_WORDS:
         candidates = [place(text)] if place(text) else []
     elif names & CALC_WORDS:
         candidates = [expression(spoken(text))] if expression(spoken(text)) else []
-    elif names & FILE_WORDS and file_names(text):
-        candidates = file_names(text)
+    elif names & FILE_WORDS and file_names(text):  # not notes.txt for 'delete notes.txt only if it is empty'
+        candidates = [f for f in file_names(text) if not _qualified(tool, text, f, before=False)]
     if not candidates:
         labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*['\"‘“]([^'\"’”\n]+)", text, re.I)
         candidates = [labelled.group(1)] if labelled else quoted(text) if others == 1 else []
+        candidates = [c for c in candidates if not _qualified(tool, text, c)]  # not "'green tea' prices"
     unique = [c for c in dict.fromkeys(candidates) if not _excluded(text, c)]
     return unique[0] if len(unique) == 1 else None
 
 
+# 'anything but x', 'instead of x', 'au lieu de x', and an example ('e.g. x', 'such as x'): x is not the value
+OTHER_THAN = re.compile(r"\b(?:(?:any|every|no|some)(?:thing|one|body|where)?|all)\s+but\b|\binstead of\b|"
+                        r"\brather than\b|\bavoid(?:ing)?\b|\bau lieu d|\bplutôt qu|\bautre qu|\bailleurs qu|"
+                        r"\be\.\s?g\b\.?|\bfor (?:example|instance)\b|\bsuch as\b|\bpar exemple\b|\btel(?:le)?s? qu",
+                        re.IGNORECASE)
+
+
 def _excluded(text: str, value: str) -> bool:
-    """Whether the task negates or excludes `value` ('except notes.txt', 'not ann@y.com', "don't delete x.txt"):
-    a negation or an exception before it in its clause (up to a comma or a conjunction)."""
-    before = re.sub(r"n['’]t\b", " not", text[:max(text.find(value), 0)])
+    """Whether the task negates or excludes `value` ('except notes.txt', 'not ann@y.com', "don't delete x.txt",
+    'anything but x', 'rather than x') or gives it as an example ('e.g. x'): a negation or an exception before
+    it in its clause (up to a comma or a conjunction)."""
+    at = re.search(rf"(?<![\w@.-]){re.escape(value)}(?![\w@-])", text, re.IGNORECASE)
+    before = re.sub(r"n['’]t\b", " not", text[:at.start() if at else 0])
+    before = OTHER_THAN.sub(" except ", before)  # before the split: 'but' is a conjunction elsewhere
     clause = re.split(rf"[,;.?!]\s|\b(?:{'|'.join(CONJUNCTIONS)})\b", before)[-1]
     return bool(set(words(clause)) & NEGATORS or EXCLUDING.search(clause))
 
 
 def asks(tool: OfferedTool, text: str) -> bool:
     """Whether `text` asks something of `tool`: a content word names the tool, its description or a property, or
-    the operator of its arithmetic does ('subtract 3 from 10' asks a tool named sub)."""
+    the operator of its arithmetic does ('subtract 3 from 10' asks a tool named sub); "don't delete it" asks
+    nothing of delete_file."""
     found = binary(text)
-    said = set(stems(" ".join(content_words(text)))) | (OPERATORS[found[1]] if found else set())
+    kept = {w for w, keep in polarity(OTHER_THAN.sub(" not ", text)) if keep}
+    said = {stem(w) for w in content_words(text) if w in kept} | (OPERATORS[found[1]] if found else set())
     return bool(said & about_words(tool))
+
+
+def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, before: bool = True) -> bool:
+    """Whether a word next to `value` in its clause (stopwords skipped) says more than the tool takes: 'twice' in
+    'Transfer 100 EUR twice', 'half' in 'half of 100 EUR', 'higher' in '3 stars higher than Bob'."""
+    at = re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text)
+    if not at:
+        return False
+    edge = rf"[,;.?!]\s|[,;.?!]$|\b(?:{'|'.join(CONJUNCTIONS | NEGATORS)})\b|{OTHER_THAN.pattern}|{EXCLUDING.pattern}"
+    sides = (re.split(edge, text[:at.start()])[-1], re.split(edge, text[at.end():])[0])
+    left, after = ([w for w in words(side) if w not in STOPWORDS] for side in sides)
+    after = after[1:] if unit and after[:1] and stem(after[0]) in about_words(tool) else after  # '5 minutes'
+    return any(stem(w) not in about_words(tool) for w in (left[-1:] if before else []) + after[:1])
 
 
 def fill_input(tool: OfferedTool, text: str) -> dict | str:
@@ -194,10 +232,11 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
             value = _enum_value(schema, text, op)
         elif prop in number_props:
             value = numbers[number_props.index(prop)] if positional else None
+            value = None if found is None and _qualified(tool, text, str(value), unit=True) else value
             if _kind(schema) == "integer" and isinstance(value, float):
                 value = int(value) if value.is_integer() else None
         elif _kind(schema) == "string":
-            value = _string_value(prop, text, strings)
+            value = _string_value(tool, prop, text, strings if prop in (required or props) else 0)  # no 'cc'
         else:
             value = None
         if value is None and prop in required:

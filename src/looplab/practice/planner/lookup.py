@@ -8,6 +8,7 @@ import re
 from ..view import OfferedTool, View
 from ._tools import about_words, absent, answer, declined, said, tool_label, unplanted, use
 from .text import (
+    NEGATORS,
     STOPWORDS,
     content_words,
     joined,
@@ -20,6 +21,8 @@ from .text import (
     words,
 )
 
+RELATIONS = set("after before above below between next previous more most less least fewer other same "
+                "avant après entre suivant précédent autre plus moins".split())  # stopwords that ask something else
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
                    "cherche clé dans catalogue catalog have has contain contains"))
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
@@ -49,8 +52,9 @@ def lookup(view: View) -> dict | None:
     keys = keys_of(view.task) if tool else []
     if not keys:
         return None
-    if negated(view.task):  # 'every key except ai': looking up 'ai' would answer the opposite
-        return declined(f"I cannot look up what the task excludes ('{negated(view.task)[0]}'); I only look up the "
+    excluded = negated(view.task) or [w for w in words(re.sub(r"n['’]t\b", " not", view.task)) if w in NEGATORS]
+    if excluded:  # 'every key except ai', "which modules does 'ai' not have": looking up 'ai' answers the opposite
+        return declined(f"I cannot look up what the task excludes ('{excluded[0]}'); I only look up the "
                         "keys a task names", wording=f"Look up '{keys[0]}' in the catalogue.")
     prop = key_prop(tool)
     done = {str(s.input.get(prop)): s for s in view.calls_of(tool.name)}
@@ -84,6 +88,7 @@ def lookup(view: View) -> dict | None:
                      f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *(s.result or "" for s in done.values())])))
     left = [w for w in content_words(view.task) if stem(w) not in seen | ASKING and w.lower() not in keys]
+    left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
     if left:  # 'the price of ai': the record says nothing of price
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
     return answer(" ".join(lines), evidence)
