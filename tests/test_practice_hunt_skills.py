@@ -266,3 +266,16 @@ def test_a_french_relation_word_is_named_once():
     """'après' is named once as not done in a French lookup; it was named twice ('après' et 'après')."""
     said = answer("Quel est le titre du cours après 'ai' ?", samples.catalogue_tools(DATA / "catalogue.json"))
     assert said.endswith("Je n'ai rien trouvé sur 'titre', 'cours' et 'après' dans ce que la recherche a renvoyé."), said
+
+
+def test_other_than_is_no_comparison_and_a_question_about_an_action_does_not_do_it():
+    """'a city other than Paris' gave Paris's weather and 'I did not compare them ('weather')'; 'Should I delete
+    notes.txt?' deleted it: a question about doing is not an order; 'Dois-je …' is read as French."""
+    text = answer("What is the weather in a city other than Paris?", samples.weather_and_calc())
+    assert "18 °C" not in text and "compare" not in text
+    assert answer("Is the weather warmer in Lyon than in Paris?", samples.weather_and_calc()).endswith(
+        "I did not compare them ('warmer'): the results are as the tools gave them.")
+    outbox: list = []
+    for task in ["Should I delete notes.txt?", "How do I delete notes.txt?", "Dois-je supprimer notes.txt ?"]:
+        text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+        assert not outbox and ("I act only on a request to do it" in text or "je n'agis que sur une demande" in text)

@@ -39,7 +39,13 @@ GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "
                        "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font", "percent", "cent"}
-COMPARED = re.compile(r"\b(\w+er|more \w+|less \w+)\b[^.?!;]*?\bthan\b|\b(plus [^\W\d]\w*)\b[^.?!;]*?\bqu(?:e\b|['’])", re.IGNORECASE)
+THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’])"  # not 'other than Paris'
+NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
+COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
+                      rf"[^.?!;]*?(?:{THAN})", re.IGNORECASE)
+ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|can|should|would) (?:I|we)\b|"
+                         r"^\W*do (?:I|we) (?:need|have) to\b|^\W*what (?:happens|would happen) if\b|"
+                         r"^\W*(?:dois-je|faut-il|comment (?:puis-je|faire))\b", re.IGNORECASE)  # a question, not an order
 
 
 def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
@@ -47,10 +53,13 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
     calc = pick(view.tools, CALC)
     calls, unserved, previous = [], [], None
     abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
-    for clause in _with_fields(clauses(re.sub(r"\b(?:than|que\b|qu['’])", " and ", view.task)), view.tools):
+    for clause in _with_fields(clauses(re.sub(THAN, " and ", view.task, flags=re.IGNORECASE)), view.tools):
         asked = set(stems(clause)) - GENERIC
         if not asked:
             continue  # 'and', 'please': nothing asked
+        if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
+            unserved.append(f"'{clause}': it asks whether or how to do it, and I act only on a request to do it")
+            continue
         asked |= {w for group in RELATED if asked & group for w in group}
         scores = [(len(asked & about), i, t) for about, i, t in abouts]
         best = max(scores, key=lambda s: s[:2], default=(0, 0, None))
