@@ -312,3 +312,19 @@ def test_a_french_heading_has_no_english_joint(tmp_path):
     assert text.startswith("Client autre que Alpha : Z-3 (Bêta, 100 EUR)."), text
     text = run_agent(practice_client(), "Dans le dossier invoices, quand Z-2 et Z-3 sont-elles dues ?", tools).answer
     assert text.startswith("Numéro Z-2 ou Z-3 : Z-2 (Alpha, 100 EUR) et Z-3 (Bêta, 100 EUR)."), text
+
+
+def test_a_status_word_inside_a_name_the_task_writes_in_full_is_no_status(tmp_path):
+    """'list Paid Media's invoices' gave 'Paid, customer Paid Media: none' (its invoice is unpaid); 'Open Space Ltd'
+    read as 'unpaid', so only its unpaid invoice was listed and totalled; in French the name became 'Payées Media'."""
+    files = {"i1.json": '{"id": "J-1", "customer": "Open Space Ltd", "total": "1,500.00 USD", "paid": true}',
+             "i2.json": '{"id": "J-2", "customer": "Paid Media", "total": "250.00 USD", "paid": false}',
+             "i3.json": '{"id": "J-3", "customer": "Open Space Ltd", "total": "75.50 USD", "paid": false}'}
+    text = ask(tmp_path, "In the folder invoices, list Paid Media's invoices.", files)
+    assert text == "Customer Paid Media: J-2 (Paid Media, 250.00 USD). Based on 3 files read."
+    text = ask(tmp_path, "In the folder invoices, what is the total for Open Space Ltd?", files)
+    assert text.endswith("Total: 1575.50 USD. Based on 3 files read.")
+    text = ask(tmp_path, "In the folder invoices, which Open Space Ltd invoices are paid?", files)
+    assert text == "Paid, customer Open Space Ltd: J-1 (Open Space Ltd, 1,500.00 USD). Based on 3 files read."
+    french = ask(tmp_path, "Dans le dossier invoices, quelles factures de Paid Media sont impayées ?", files)
+    assert french == "Impayées, customer Paid Media : J-2 (Paid Media, 250.00 USD). D'après 3 fichiers lus."

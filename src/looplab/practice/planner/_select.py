@@ -198,6 +198,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         name = rf"(?<![\w-]){re.escape(part)}(?![\w-])"  # where the task says 'folder', only there: 'the unpaid
         said = rf"\b(?:folder|directory|dossier|répertoire)\s+['\"]?{name}|{name}['\"]?\s+(?:folder|directory)\b"
         task = re.sub(said if re.search(said, task) else name, " ", task)  # invoices in the unpaid folder'
+    task = _names_not_statuses(task, records)
     either = OR_CONDITION.search(REGARDLESS.sub(" ", task))
     if either:  # 'unpaid or over 800 EUR': the filters here all hold at once, never one or the other
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
@@ -260,6 +261,17 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if excluded and any(isinstance(c, Choice) and " not " not in c.heading for c in choices):
         return f"I could not tell which records '{excluded.group()}' leaves out; I give no list and no total"
     return next((c for c in choices if isinstance(c, str)), choices)
+
+
+def _names_not_statuses(task: str, records: list[Record]) -> str:
+    """The task without the status words of a value it writes in full ('Paid Media', 'Open Space Ltd' name a
+    client, not a status); the value's other words still name it."""
+    status = _status_key(records)
+    for value in {v for r in records for k, v in r.fields.items() if k != status}:
+        if len(words(value)) > 1 and set(words(value)) & (PAID | UNPAID | OWED | LATE):
+            task = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", lambda m: " ".join(
+                w for w in m[0].split() if not set(words(w)) & (PAID | UNPAID | OWED | LATE)), task, flags=re.IGNORECASE)
+    return task
 
 
 def _choose(task: str, records: list[Record], status: str | None, limits: list[str]) -> Choice | str:

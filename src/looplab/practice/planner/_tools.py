@@ -201,7 +201,7 @@ IN_FRENCH = [
              (r"I give no grand total: I could not classify (.*?)\.(?= |$)",
               lambda m: f"Je ne peux pas donner de total général : je n'ai pas pu classer {_et(m[1])}."),
              (r"\bTotal paid\b", "Total payé"),
-             (r"\bTotal unpaid\b", "Total impayé"), (r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"),
+             (r"\bTotal unpaid\b", "Total impayé"), (r"(?:(?<=\. )|^)Unpaid\b", "Impayées"), (r"(?:(?<=\. )|^)Paid\b", "Payées"),
              (r"\bCount(?: (paid|unpaid))?: ", lambda m: "Nombre" + {"paid": " de payées", "unpaid": " d'impayées"}.get(m[1], "") + " : "),
              (r"Total per client: ", "Total par client : "), (r"Count per client: ", "Nombre par client : "),
              (r"\bTotal((?: \w+){0,3}): ", r"Total\1 : "),
