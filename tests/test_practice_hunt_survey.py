@@ -328,3 +328,19 @@ def test_a_status_word_inside_a_name_the_task_writes_in_full_is_no_status(tmp_pa
     assert text == "Paid, customer Open Space Ltd: J-1 (Open Space Ltd, 1,500.00 USD). Based on 3 files read."
     french = ask(tmp_path, "Dans le dossier invoices, quelles factures de Paid Media sont impayées ?", files)
     assert french == "Impayées, customer Paid Media : J-2 (Paid Media, 250.00 USD). D'après 3 fichiers lus."
+
+
+def test_a_word_naming_a_status_value_that_is_neither_paid_nor_unpaid_is_not_dropped(tmp_path):
+    """'which invoices are partially paid?' beside 'Paid: Partially' listed the fully paid ones; 'quelles factures
+    impayées sont en litige ?' listed an unpaid invoice not 'en litige': the word was matched, then dropped."""
+    files = {"a.txt": "INVOICE #1001\nBill to: Harbor Cafe\nTotal due: $1,250.00\nPaid: No\n",
+             "b.txt": "INVOICE #1002\nBill to: Pine & Co\nTotal due: $300.00\nPaid: Yes\n",
+             "c.txt": "INVOICE #1003\nBill to: Harbor Cafe\nTotal due: $80.00\nPaid: Partially\n"}
+    text = ask(tmp_path, "In the folder invoices, which invoices are partially paid?", files)
+    assert text.startswith("I read Paid only as paid or unpaid, so I cannot select records on 'partially'; I give no "
+                           "list and no total."), text
+    files = {"C-1.txt": invoice("C-1", "Alpha", "100 EUR", "en litige"),
+             "C-3.txt": invoice("C-3", "Beta", "20 EUR", "impayée")}
+    french = ask(tmp_path, "Dans le dossier litiges, quelles factures impayées sont en litige ?", files, "litiges")
+    assert "Je ne lis Status que comme payée ou impayée : je ne sais pas choisir des fiches selon 'litige' ; je ne " \
+           "donne ni liste ni total." in french and "C-3 (" not in french, french

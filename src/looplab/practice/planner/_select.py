@@ -341,6 +341,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
             and stem(w) not in SURVEY_WORDS and w not in PAID | UNPAID | OWED and not any(c.isdigit() for c in w)]
     named: dict[str, tuple[set[str], bool]] = {}
     placed: set[str] = set()
+    read = ASIDE | set(words(" ".join(m[0] for m in TO_BE_PAID.finditer(task))))  # 'waiting for payment': unpaid
     if ids:
         if unknown := [i for i in ids if i not in {r.number for r in records}]:
             return f"I could not find {joined(unknown)} among the numbers of the records read"
@@ -350,6 +351,10 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         named_by = {v: words(f"{v} {currency_words(v)}") for v in values}  # 'EUR' is named by 'euros' too
         scores = {v: [keep for w, keep in said if w in named_by[v]] for v in values}
         best = max((len(v) for v in scores.values()), default=0)
+        found = [w for w, _ in said if w not in read and any(scores[v] and w in named_by[v] for v in values)]
+        if found and key == status_key:  # 'partially paid' beside 'Paid: Partially': a value it cannot select on
+            return (f"I read {key} only as paid or unpaid, so I cannot select records on "
+                    f"{joined([repr(w) for w in dict.fromkeys(found)])}; I give no list and no total")
         if best == 0 or key == status_key:
             continue
         hits = {value: keeps for value, keeps in scores.items() if len(keeps) == best}
