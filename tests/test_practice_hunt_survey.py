@@ -344,3 +344,14 @@ def test_a_word_naming_a_status_value_that_is_neither_paid_nor_unpaid_is_not_dro
     french = ask(tmp_path, "Dans le dossier litiges, quelles factures impayées sont en litige ?", files, "litiges")
     assert "Je ne lis Status que comme payée ou impayée : je ne sais pas choisir des fiches selon 'litige' ; je ne " \
            "donne ni liste ni total." in french and "C-3 (" not in french, french
+
+
+def test_a_regler_is_read_as_unpaid_like_a_payer(tmp_path):
+    """'État : à régler' (to be settled) was unknown, so every figure was partial, and 'quelles factures restent à
+    régler ?' was declined as matching no field of the records, though the records say 'à régler'."""
+    files = {"2026-01.md": "# Facture 2026-01\n- **Client :** Jardins d'Eva\n- **Total TTC :** 2 400,00 €\n- **État :** réglée\n",
+             "2026-02.md": "# Facture 2026-02\n- **Client :** Menuiserie Roux\n- **Total TTC :** 640,00 €\n- **État :** à régler\n",
+             "2026-03.md": "# Facture 2026-03\n- **Client :** Jardins d'Eva\n- **Total TTC :** 1 120,00 €\n- **État :** non payée\n"}
+    text = ask(tmp_path, "Dans le dossier invoices, quelles factures restent à régler, et pour combien ?", files)
+    assert text == ("Impayées : 2026-02 (Menuiserie Roux, 640,00 €) et 2026-03 (Jardins d'Eva, 1 120,00 €). "
+                    "Total : 1\u202f760 EUR. D'après 3 fichiers lus."), text

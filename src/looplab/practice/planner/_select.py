@@ -62,7 +62,7 @@ CONDITION = re.compile(
 )
 TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawaiting payment\b|"
                         r"\bwaiting (?:for payment|to be paid|on)\b|\bpending payment\b|\bdue for payment\b|"
-                        r"\b(?:still|yet) to pay\b|\bà payer\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
+                        r"\b(?:still|yet) to pay\b|\bà (?:payer|régler)\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
 NUMBER = "number"
 ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b", re.IGNORECASE)
 MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|janvier|février|"
