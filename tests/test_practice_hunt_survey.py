@@ -355,3 +355,18 @@ def test_a_regler_is_read_as_unpaid_like_a_payer(tmp_path):
     text = ask(tmp_path, "Dans le dossier invoices, quelles factures restent à régler, et pour combien ?", files)
     assert text == ("Impayées : 2026-02 (Menuiserie Roux, 640,00 €) et 2026-03 (Jardins d'Eva, 1 120,00 €). "
                     "Total : 1\u202f760 EUR. D'après 3 fichiers lus."), text
+
+
+def test_due_in_a_clause_without_when_is_a_status(tmp_path):
+    """'how much is still due from Alpha, and when?' added up Alpha's paid invoice too (350 EUR; 100 EUR is due):
+    'due' was taken for the date asked for everywhere, since the task says 'when' somewhere."""
+    files = {"N-1.txt": invoice("N-1", "Alpha", "100 EUR", "unpaid", "Due: 2026-11-01\n"),
+             "N-2.txt": invoice("N-2", "Alpha", "250 EUR", "paid", "Due: 2026-10-15\n"),
+             "N-3.txt": invoice("N-3", "Beta", "75 EUR", "unpaid", "Due: 2026-12-01\n")}
+    text = ask(tmp_path, "In the folder invoices, how much is still due from Alpha, and when?", files)
+    assert text == ("Unpaid, Client Alpha: N-1 (Alpha, 100 EUR). Total: 100 EUR. When, as the records say: N-1: Due "
+                    "2026-11-01. Based on 3 files read."), text
+    french = ask(tmp_path, "Dans le dossier invoices, quelles factures sont dues, et quand ?", files)
+    assert french.startswith("Impayées : N-1 (Alpha, 100 EUR) et N-3 (Beta, 75 EUR). Quand, selon les fiches :"), french
+    assert ask(tmp_path, "In the folder invoices, when are Alpha's invoices due?", files).startswith(
+        "Client Alpha: N-1 (Alpha, 100 EUR) and N-2 (Alpha, 250 EUR). When, as the records say:")

@@ -238,8 +238,9 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
                 "invoice of each client, so I give no list and no total")
     every = bool(REGARDLESS.search(task)) and not yes_no  # 'is X paid or unpaid?': both lists
     task = REGARDLESS.sub(" all " if every else " paid and unpaid ", task)
-    if WHEN.search(task):  # 'when is it due': 'due' names the date asked for, not a status
-        task = re.sub(r"\b(?:due|dû|dues?)\b", " ", task, flags=re.IGNORECASE)
+    for clause in [c for c in clauses(task) if WHEN.search(c)]:  # 'when is it due': 'due' names the date asked
+        task = task.replace(clause, re.sub(r"\b(?:due|dû|dues?)\b", " ", clause, flags=re.IGNORECASE))  # for, not
+        # a status; in 'how much is still due from X, and when?' it is a status
     try:
         statuses = [None] if every else [wanted_status(task)]
         asks_too = any((YES_NO.match(c) or INVERTED.search(c)) and set(words(c)) & (PAID | UNPAID)
