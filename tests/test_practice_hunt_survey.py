@@ -370,3 +370,14 @@ def test_due_in_a_clause_without_when_is_a_status(tmp_path):
     assert french.startswith("Impayées : N-1 (Alpha, 100 EUR) et N-3 (Beta, 75 EUR). Quand, selon les fiches :"), french
     assert ask(tmp_path, "In the folder invoices, when are Alpha's invoices due?", files).startswith(
         "Client Alpha: N-1 (Alpha, 100 EUR) and N-2 (Alpha, 250 EUR). When, as the records say:")
+
+
+def test_an_invoice_field_gives_the_record_its_number_as_in_a_json_record(tmp_path):
+    """'Invoice: INV-7' with no title line: the record was numbered by its file name ('x1'), so 'the total of INV-7
+    and INV-9' was declined as numbers not found among the records read."""
+    files = {"x1.txt": "Invoice: INV-7\nCustomer: Delta Corp\nTotal: 1200 EUR\nStatus: Unpaid\n",
+             "x2.txt": "Invoice: INV-8\nCustomer: Echo SA\nTotal: 600 EUR\nStatus: Paid\n",
+             "x3.txt": "Invoice: INV-9\nCustomer: Delta Corp\nTotal: 300 EUR\nStatus: Unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, what is the total of INV-7 and INV-9?", files)
+    assert text == ("Number INV-7 or INV-9: INV-7 (Delta Corp, 1200 EUR) and INV-9 (Delta Corp, 300 EUR). Total: 1500 EUR. "
+                    "Based on 3 files read."), text

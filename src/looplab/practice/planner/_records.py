@@ -69,7 +69,8 @@ def _number(title: str, fields: dict) -> str:
     tokens = [w.strip("#:,;.()[]") for w in title.replace("n°", " ").split()]
     if found := [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]:
         return found[0]
-    named = [v for k, v in fields.items() if set(k.casefold().replace(".", " ").split()) & NUMBER_KEYS]
+    named = [v for k, v in fields.items() if set(k.casefold().replace(".", " ").split()) & NUMBER_KEYS
+             or k.casefold() in ("invoice", "facture")]  # 'Invoice: INV-7', as in a JSON record
     return named[0].strip() if len(named) == 1 and len(named[0].split()) == 1 else ""
 
 
