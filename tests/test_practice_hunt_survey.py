@@ -381,3 +381,17 @@ def test_an_invoice_field_gives_the_record_its_number_as_in_a_json_record(tmp_pa
     text = ask(tmp_path, "In the folder invoices, what is the total of INV-7 and INV-9?", files)
     assert text == ("Number INV-7 or INV-9: INV-7 (Delta Corp, 1200 EUR) and INV-9 (Delta Corp, 300 EUR). Total: 1500 EUR. "
                     "Based on 3 files read."), text
+
+
+def test_until_and_since_take_in_the_day_they_name_and_1k_is_no_1(tmp_path):
+    """'due until 05/09/2026' left out the invoice due on 05/09/2026 ('none'), 'due since 15/09/2026' the one due on
+    15/09/2026; 'under 1k EUR' was read as 'under 1' ('Under 1: none')."""
+    files = {"r2.txt": invoice("R-2", "Studio Malo", "850 EUR", "unpaid", "Due: 05/09/2026\n"),
+             "r3.txt": invoice("R-3", "Maison Ravel", "1 000 EUR", "unpaid", "Due: 20/09/2026\n"),
+             "r4.txt": invoice("R-4", "Studio Malo", "400 EUR", "unpaid", "Due: 15/09/2026\n")}
+    text = ask(tmp_path, "In the folder invoices, list invoices due until 05/09/2026.", files)
+    assert text == "Due until 05/09/2026: R-2 (Studio Malo, 850 EUR). Based on 3 files read.", text
+    text = ask(tmp_path, "In the folder invoices, list invoices due since 15/09/2026.", files)
+    assert text.startswith("Due since 15/09/2026: R-3 (Maison Ravel, 1 000 EUR) and R-4 (Studio Malo, 400 EUR)."), text
+    text = ask(tmp_path, "In the folder invoices, which invoices are under 1k EUR?", files)
+    assert text.startswith("I cannot apply the condition 'under 1k EUR'"), text

@@ -10,13 +10,14 @@ from .text import words
 
 AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|under|below|less than|at most)\s+"
                     r"(?:(€|\$|£|[A-Z]{3})\s?)?(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d[\d,.]*\d|\d)"
-                    r"(?:\s*(€|\$|£|[A-Z]{3})\b)?(?![\d/])")
+                    r"(?:\s*(€|\$|£|[A-Z]{3})\b)?(?![\d/\w])")  # not '1k'
 NEUTRAL = {"are", "is", "were", "was", "be", "been", "invoices", "invoice", "ones", "bills", "records", "dated"}
 DATED = re.compile(r"(?:\b(\w+)\s+)?\b(before|after|until|since)\s+(\d{1,2}/\d{1,2}/\d{4}|\d{4}-\d{2}-\d{2})\b",
                    re.IGNORECASE)
 SLASHED = re.compile(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*")
 PASSES = {"over": gt, "above": gt, "more than": gt, "greater than": gt, "exceeding": gt, "at least": ge,
           "under": lt, "below": lt, "less than": lt, "at most": le}  # the amount's test for each word of AMOUNT
+DAY_PASSES = {"before": lt, "after": gt, "until": le, "since": ge}  # 'until' and 'since' take in the day they name
 EXTREME = re.compile(  # 'the largest (unpaid) invoice', '... is the largest?'; not 'the biggest client': not an amount
     r"\b(?:largest|biggest|highest|smallest|lowest)\b(?=\s*(?:[?.!,;]|$|(?:invoices?|bills?|ones?|records?|amounts?|"
     r"unpaid|paid|open|outstanding|settled|factures?)\b))", re.IGNORECASE)
@@ -70,7 +71,7 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
         when = _date(record.fields.get(key, ""), order)
         if when is None:
             notes.append(f"{record.file} has no {key} date I can read; it is not counted.")
-        elif (when < limit) if found.group(2).lower() in ("before", "until") else (when > limit):
+        elif DAY_PASSES[found.group(2).lower()](when, limit):
             kept.append(record)
     return kept
 
