@@ -395,3 +395,16 @@ def test_until_and_since_take_in_the_day_they_name_and_1k_is_no_1(tmp_path):
     assert text.startswith("Due since 15/09/2026: R-3 (Maison Ravel, 1 000 EUR) and R-4 (Studio Malo, 400 EUR)."), text
     text = ask(tmp_path, "In the folder invoices, which invoices are under 1k EUR?", files)
     assert text.startswith("I cannot apply the condition 'under 1k EUR'"), text
+
+
+def test_by_when_asks_for_the_due_date(tmp_path):
+    """'what does Alpha still owe, and by when?' looked for a date in the status ('its Status gives no date I can
+    read, so I could not say when') beside a Due line: 'by when', 'pour quand' ask for a deadline."""
+    files = {"N-1.txt": invoice("N-1", "Alpha", "100 EUR", "unpaid", "Due: 2026-11-01\n"),
+             "N-2.txt": invoice("N-2", "Alpha", "250 EUR", "paid", "Due: 2026-10-15\n"),
+             "N-3.txt": invoice("N-3", "Beta", "75 EUR", "unpaid", "Due: 2026-12-01\n")}
+    text = ask(tmp_path, "In the folder invoices, what does Alpha still owe, and by when?", files)
+    assert text == ("Unpaid, Client Alpha: N-1 (Alpha, 100 EUR). When, as the records say: N-1: Due 2026-11-01. "
+                    "Based on 3 files read."), text
+    french = ask(tmp_path, "Dans le dossier invoices, combien Alpha doit-il encore, et pour quand ?", files)
+    assert "Quand, selon les fiches : N-1 : Due 2026-11-01." in french, french

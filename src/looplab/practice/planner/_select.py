@@ -139,8 +139,8 @@ def _kind(value: str, key: str) -> str | None:
 def as_asked(task: str) -> str:
     """The task with its due-date question in one wording: 'the deadline of X', 'by which date should X be paid',
     'pour quand faut-il payer X' ask when X is due, not whether it is paid."""
-    task = DEADLINE.sub(lambda m: "quand" if "quand" in m[0].lower() else "when" if "when" in m[0].lower()
-                        else "due date", task)
+    task = DEADLINE.sub(lambda m: "quand due" if "quand" in m[0].lower() else "when due" if "when" in m[0].lower()
+                        else "due date", task)  # 'by when' asks a deadline: the due date, not the date it was paid
     if not WHEN.search(task):
         return task
     return PAY_BY.sub(lambda m: m[0] if set(words(m[0])) & NEGATORS else f" {m[1]} due", task)  # 'must not pay'
