@@ -408,3 +408,14 @@ def test_by_when_asks_for_the_due_date(tmp_path):
                     "Based on 3 files read."), text
     french = ask(tmp_path, "Dans le dossier invoices, combien Alpha doit-il encore, et pour quand ?", files)
     assert "Quand, selon les fiches : N-1 : Due 2026-11-01." in french, french
+
+
+def test_a_bound_without_a_currency_is_not_applied_across_currencies(tmp_path):
+    """'over 1000' beside EUR and CHF amounts listed 'CHF 1500' as over 1000: 1000 of which currency is not said."""
+    files = {"a.txt": invoice("A-1", "Alpha", "1.200,00 €", "impayée"),
+             "c.txt": invoice("C-1", "Alpha", "CHF 1500", "impayée"),
+             "d.txt": invoice("D-1", "Gamma", "300 EUR", "payée")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are over 1000?", files)
+    assert text.startswith("I cannot apply 'over 1000': the amounts are in several currencies."), text
+    text = ask(tmp_path, "In the folder invoices, which invoices are over 1000 EUR?", files)
+    assert text.startswith("Over 1000 EUR: A-1 (Alpha, 1.200,00 €), as far as I can tell."), text

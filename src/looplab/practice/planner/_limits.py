@@ -35,14 +35,14 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
     comparable = [r for r in chosen if amounts[r.file] and (not currency or amounts[r.file][1] == currency)]
     notes.extend(f"{r.file} has no amount{' in ' + currency if currency else ''} I can compare; it is not counted."
                  for r in chosen if r not in comparable)
+    if len({amounts[r.file][1] for r in comparable}) > 1:  # 'over 1000' beside EUR and CHF amounts: 1000 of which?
+        return f"I cannot apply '{phrase}': the amounts are in several currencies"
     if limit:
         bound = money(limit.group(3) + " EUR")  # read as an amount: '1 000', '1,000', '95,25' and '95.25'
         if bound is None:
             return f"I cannot apply '{phrase}': I cannot read {limit.group(3)!r} as an amount"
         passes = PASSES[limit.group(1).lower()]
         return [r for r in comparable if passes(amounts[r.file][0], bound[0])]
-    if len({amounts[r.file][1] for r in comparable}) > 1:
-        return f"I cannot apply '{phrase}': the amounts are in several currencies"
     pick = max if phrase.lower() in ("largest", "biggest", "highest") else min
     best = pick((amounts[r.file][0] for r in comparable), default=None)
     return [r for r in comparable if amounts[r.file][0] == best]
