@@ -419,3 +419,15 @@ def test_a_bound_without_a_currency_is_not_applied_across_currencies(tmp_path):
     assert text.startswith("I cannot apply 'over 1000': the amounts are in several currencies."), text
     text = ask(tmp_path, "In the folder invoices, which invoices are over 1000 EUR?", files)
     assert text.startswith("Over 1000 EUR: A-1 (Alpha, 1.200,00 €), as far as I can tell."), text
+
+
+def test_a_field_an_item_lacks_is_said_in_french(tmp_path):
+    """'A-5 (70 EUR, no Client line)' stayed English in a French reply; the note on a record without the status
+    line is French as before."""
+    files = {"a.txt": invoice("A-1", "Alpha", "100 EUR", "impayée"),
+             "b.txt": invoice("A-2", "Beta", "200 EUR", "payée"),
+             "e.txt": "Facture A-5\nAmount: 70 EUR\nStatus: impayée\n",
+             "f.txt": "Facture A-6\nClient: Beta\nAmount: 20 EUR\n"}
+    text = ask(tmp_path, "Dans le dossier invoices, total impayé par client ?", files)
+    assert "A-5 (70 EUR, pas de ligne Client)" in text and " line" not in text, text
+    assert "f.txt n'a pas de ligne Status : je ne sais pas si elle est impayée ; non comptée." in text, text
