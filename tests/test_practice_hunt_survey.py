@@ -431,3 +431,12 @@ def test_a_field_an_item_lacks_is_said_in_french(tmp_path):
     text = ask(tmp_path, "Dans le dossier invoices, total impayé par client ?", files)
     assert "A-5 (70 EUR, pas de ligne Client)" in text and " line" not in text, text
     assert "f.txt n'a pas de ligne Status : je ne sais pas si elle est impayée ; non comptée." in text, text
+
+
+def test_et_combien_counted_is_not_said_to_be_unanswered(tmp_path):
+    """'quelles factures sont impayées et combien ?' gave 'Nombre : 2.', then 'Je n'ai pas répondu à 'combien''."""
+    files = {"a.txt": invoice("A-1", "Alpha", "100 EUR", "impayée"),
+             "b.txt": invoice("A-2", "Beta", "200 EUR", "payée"),
+             "c.txt": invoice("A-3", "Alpha", "300 EUR", "impayée")}
+    text = ask(tmp_path, "Dans le dossier invoices, quelles factures sont impayées et combien ?", files)
+    assert text == "Impayées : A-1 (Alpha, 100 EUR) et A-3 (Alpha, 300 EUR). Nombre : 2. D'après 3 fichiers lus.", text

@@ -174,8 +174,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
 
 def _unanswered(task: str, lists: int) -> list[str]:
     """The task's later questions that no part of the reply answers ('are they all from the same client?')."""
-    later = [c for c in clauses(task) if QUESTION.match(c)][1:]
-    return [c for c in later if lists < 2 and not any(p.search(c) for p in (TOTAL, COUNT, WHEN, PER))]
+    later = [c for c in clauses(task) if QUESTION.match(c)][1:]  # a clause lost its 'et': COUNT reads 'et combien'
+    return [c for c in later if lists < 2 and not any(p.search(c) or p.search(f"et {c}") for p in (TOTAL, COUNT, WHEN, PER))]
 
 
 def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
