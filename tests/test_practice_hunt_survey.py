@@ -440,3 +440,24 @@ def test_et_combien_counted_is_not_said_to_be_unanswered(tmp_path):
              "c.txt": invoice("A-3", "Alpha", "300 EUR", "impayée")}
     text = ask(tmp_path, "Dans le dossier invoices, quelles factures sont impayées et combien ?", files)
     assert text == "Impayées : A-1 (Alpha, 100 EUR) et A-3 (Alpha, 300 EUR). Nombre : 2. D'après 3 fichiers lus.", text
+
+
+def test_a_file_holding_several_records_is_not_read_as_one(tmp_path):
+    """Two invoices in one file gave 'Unpaid: A-1 (Alpha; Beta)', A-2 dropped; a JSON list of invoices beside one
+    invoice file gave 'Total: 50 EUR' as complete, the list's 300 EUR left out."""
+    files = {"all.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid") + "\n" + invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "b.txt": invoice("B-1", "Gamma", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, and what is their total?", files)
+    assert text.startswith("Unpaid: B-1 (Gamma, 50 EUR), as far as I can tell. I cannot give a complete total of the "
+                           "invoices: the one listed comes to 50 EUR, but all.txt may belong here too"), text
+    assert "all.txt holds more than one record ('Invoice A-1' and 'Invoice A-2'); I read one record per file" in text
+    files = {"a.json": '[{"id": "A-1", "amount": "100 EUR", "status": "unpaid"}, {"id": "A-2", "amount": "200 EUR", '
+                       '"status": "unpaid"}]', "b.json": '{"id": "B-1", "amount": "50 EUR", "status": "unpaid"}'}
+    french = ask(tmp_path, "Dans le dossier json, quel est le total impayé ?", files, "json")
+    assert "Total impayé : 50 EUR" not in french and "la seule listée fait 50 EUR" in french, french
+    assert "a.json contient plus d'une fiche (une liste de 2) ; je lis une fiche par fichier : non compté." in french
+    files = {"a.txt": "Invoice A-1\nClient: Alpha\nAmount: 100 EUR\nStatus: unpaid\nInvoice A-1 is payable by transfer.\n",
+             "c.txt": "# Invoice A-3\n\n| Field | Value |\n|---|---|\n| Client | Gamma |\n| Amount | 300 EUR |\n| Status | unpaid |\n"}
+    text = ask(tmp_path, "In the folder tables, what is the total of the unpaid invoices?", files, "tables")
+    assert text.startswith("Unpaid: A-1 (Alpha, 100 EUR), as far as I can tell. I cannot give a complete total of the "
+                           "invoices: the one listed comes to 100 EUR, but c.txt may belong here too"), text

@@ -106,6 +106,9 @@ IN_FRENCH = [
              (r"To go on I would call (.*?), but tool_choice is 'none', so I call no tool and cannot answer yet\.",
               r"Pour continuer, j'appellerais \1, mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre."),
              # the survey's reasons (planner/_select.py, _limits.py, survey.py), each in French
+             (r"(\S+) holds more than one record \((a list of (\d+)|'.*?' and '.*?')\); I read one record per file, so it is "
+              r"not counted\.", lambda m: f"{m[1]} contient plus d'une fiche ("
+              + (f"une liste de {m[3]}" if m[3] else m[2].replace("' and '", "' et '")) + ") ; je lis une fiche par fichier : non compté."),
              (r"(?:(?<=\()|(?<=, ))no ([^,()']+?) line(?=[,)])", r"pas de ligne \1"),  # an item's field it lacks: 'A-5 (70 EUR, no Client line)'
              (r"I read (.*?) only as paid or unpaid, so I cannot select records on (.*?); I give no list and no total",
               lambda m: f"Je ne lis {m[1]} que comme payée ou impayée : je ne sais pas choisir des fiches selon {_et(m[2])} ; "

@@ -9,7 +9,7 @@ from collections import Counter
 
 from ..context import is_cleared
 from ..view import View
-from ._records import Record, amount_text, money, money_keys, parse, same_keys, strangers
+from ._records import SEVERAL, Record, amount_text, money, money_keys, parse, same_keys, strangers
 from ._select import (
     DATE,
     OWED,
@@ -151,7 +151,9 @@ def report(task: str, reads, folder: str = ".") -> dict:
                         f"a question about the records in the folder '{folder}'")
     lost = [_arg(s).rsplit("/", 1)[-1] for s in reads if _lost(s)]  # a file it could not read may hold a record
     lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
-    lost += [r.file for r in twins]
+    lost += [r.file for r in twins] + [n.split()[0] for n in notes if SEVERAL in n]
+    lost += [_arg(s).rsplit("/", 1)[-1] for s, p in zip(reads, parsed, strict=True)  # no record, but an amount
+             if isinstance(p, str) and not _lost(s) and _priced(s.result or "")]  # ('| Amount | 300 EUR |'): may hold one
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
         choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
@@ -251,6 +253,11 @@ def _sum(chosen: list[Record], key: str) -> str | None:
             return None
         sums[found[1]] += found[0]
     return " + ".join(amount_text(v, c) for c, v in sums.items()) or "0"
+
+
+def _priced(text: str) -> bool:
+    """True if a cell of the text, between bars, tabs, semicolons, commas or line ends, is an amount ('300 EUR')."""
+    return any(money(cell) for cells in (re.split(r"[|\n;\t]", text), re.split(r"[|\n;\t,]", text)) for cell in cells)
 
 
 def _lost(step) -> bool:
