@@ -461,3 +461,14 @@ def test_a_file_holding_several_records_is_not_read_as_one(tmp_path):
     text = ask(tmp_path, "In the folder tables, what is the total of the unpaid invoices?", files, "tables")
     assert text.startswith("Unpaid: A-1 (Alpha, 100 EUR), as far as I can tell. I cannot give a complete total of the "
                            "invoices: the one listed comes to 100 EUR, but c.txt may belong here too"), text
+
+
+def test_a_range_of_numbers_is_declined_not_read_as_its_two_ends(tmp_path):
+    """'the total of invoices 2026-001 to 2026-003' added up the two ends (400 EUR), 2026-002 left out."""
+    files = {f"{n}.txt": invoice(f"2026-00{n}", "Alpha", f"{n}00 EUR", "unpaid") for n in (1, 2, 3)}
+    text = ask(tmp_path, "In the folder invoices, what is the total of invoices 2026-001 to 2026-003?", files)
+    assert text.startswith("I cannot take a range of numbers ('2026-001 to 2026-003'): I select only the numbers the "
+                           "task names."), text
+    french = ask(tmp_path, "Dans le dossier invoices, quel est le total des factures 2026-001 à 2026-003 ?", files)
+    assert "Je ne sais pas prendre une plage de numéros ('2026-001 à 2026-003') : je ne choisis que les numéros que " \
+           "la demande nomme" in french and "400" not in french, french

@@ -98,6 +98,8 @@ OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|on
 WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho\b|\bquels? clients?\b)[^.?;]*"
                      r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|no|any|anything|tout|toutes?|aucune?|"
                      r"rien)\b", re.IGNORECASE)  # 'which clients have no unpaid invoices?' is about each client's all
+RANGE = re.compile(r"[\w-]*\d[\w-]*\s*(?:\s(?:to|through|thru|till|until|à|au|jusqu['’]à)\s|[–—]|\.\.)\s*[\w-]*\d[\w-]*",
+                   re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.IGNORECASE)
 ALL_BUT = re.compile(r"\b((?:all|everything|every)\b(?:\s+(?:the|of|invoices?|bills?|records?))*)\s+but\b", re.IGNORECASE)
 
@@ -343,6 +345,8 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     named: dict[str, tuple[set[str], bool]] = {}
     placed: set[str] = set()
     read = ASIDE | set(words(" ".join(m[0] for m in TO_BE_PAID.finditer(task))))  # 'waiting for payment': unpaid
+    if ids and (span := RANGE.search(task)):  # '2026-001 to 2026-003' takes in 2026-002 too
+        return f"I cannot take a range of numbers ('{span.group()}'): I select only the numbers the task names"
     if ids:
         if unknown := [i for i in ids if i not in {r.number for r in records}]:
             return f"I could not find {joined(unknown)} among the numbers of the records read"
