@@ -472,3 +472,14 @@ def test_a_range_of_numbers_is_declined_not_read_as_its_two_ends(tmp_path):
     french = ask(tmp_path, "Dans le dossier invoices, quel est le total des factures 2026-001 à 2026-003 ?", files)
     assert "Je ne sais pas prendre une plage de numéros ('2026-001 à 2026-003') : je ne choisis que les numéros que " \
            "la demande nomme" in french and "400" not in french, french
+
+
+def test_when_was_it_paid_reads_a_payment_date(tmp_path):
+    """'when were they paid?' said 'its Status gives no date I can read' beside a 'Payment date: 02/08/2026' line."""
+    files = {"a.txt": "Invoice A-1\nClient: Alpha\nAmount: 100 EUR\nPayment date: 02/08/2026\nStatus: paid\n",
+             "b.txt": "Invoice A-2\nClient: Beta\nAmount: 200 EUR\nPayment date: none\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, which invoices are paid, and when were they paid?", files)
+    assert text == ("Paid: A-1 (Alpha, 100 EUR). When, as the records say: A-1: Payment date 02/08/2026. "
+                    "Based on 2 files read."), text
+    french = ask(tmp_path, "Dans le dossier invoices, quand la facture A-1 a-t-elle été payée ?", files)
+    assert "Quand, selon les fiches : A-1 : Payment date 02/08/2026." in french, french

@@ -331,6 +331,8 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
     """'When': each record's dated value of the field the task asks about (its status, or a field it names); a
     record whose asked fields hold no date says which fields it looked at, never that the record has no date."""
     asked = terms(task) | {stem(SYNONYMS.get(t, t)) for t in terms(task)}
+    if asked & set(stems("paid payé payée payées payés")):  # 'when was it paid' asks for a 'Payment date' too
+        asked |= set(stems("payment paiement"))
     due = "due" in asked  # 'when is it due' asks for a due date, never the date in 'paid on 02/08' or 'unpaid since'
     said = []
     for record in chosen:
