@@ -483,3 +483,16 @@ def test_when_was_it_paid_reads_a_payment_date(tmp_path):
                     "Based on 2 files read."), text
     french = ask(tmp_path, "Dans le dossier invoices, quand la facture A-1 a-t-elle été payée ?", files)
     assert "Quand, selon les fiches : A-1 : Payment date 02/08/2026." in french, french
+
+
+def test_a_word_close_to_a_value_but_not_written_as_it_is_not_dropped(tmp_path):
+    """'what do the studios owe?' listed every unpaid invoice, 'Malo & Fils' too: 'studios' was placed by its stem
+    ('Studio Malo') but matched no value as written, so it selected nothing and was dropped."""
+    files = {"a.txt": invoice("A-1", "Studio Malo", "100 EUR", "unpaid"),
+             "b.txt": invoice("A-2", "Studio Kelp", "200 EUR", "unpaid"),
+             "c.txt": invoice("A-3", "Malo & Fils", "300 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what do the studios owe?", files)
+    assert text.startswith("I could not tell which records 'studios' names: no value of the records is written that "
+                           "way; I give no list and no total."), text
+    french = ask(tmp_path, "Dans le dossier invoices, que doivent les studios ?", files)
+    assert "Je ne sais pas quelles fiches 'studios' désigne : aucune valeur des fiches ne s'écrit ainsi" in french, french

@@ -98,6 +98,7 @@ OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|on
 WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho\b|\bquels? clients?\b)[^.?;]*"
                      r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|no|any|anything|tout|toutes?|aucune?|"
                      r"rien)\b", re.IGNORECASE)  # 'which clients have no unpaid invoices?' is about each client's all
+RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # the records, not a value
 RANGE = re.compile(r"[\w-]*\d[\w-]*\s*(?:\s(?:to|through|thru|till|until|à|au|jusqu['’]à)\s|[–—]|\.\.)\s*[\w-]*\d[\w-]*",
                    re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.IGNORECASE)
@@ -382,4 +383,8 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         placed |= used
     if left := [w for w, keep in said if not keep and w not in placed]:  # 'which have no due date': no value says it
         return f"I could not tell which records '{joined(left)}' leaves out; I give no list and no total"
+    written = {w for r in records for k, v in r.fields.items() if k != status_key for w in words(v)}
+    if near := [w for w, _ in said if w not in written and stem(w) in {stem(x) for x in written} - RECORD_WORDS]:
+        return (f"I could not tell which records {joined([repr(w) for w in near])} names: no value of the records "
+                "is written that way; I give no list and no total")  # 'the studios' beside 'Studio Malo', 'Studio Kelp'
     return named

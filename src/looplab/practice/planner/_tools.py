@@ -106,6 +106,9 @@ IN_FRENCH = [
              (r"To go on I would call (.*?), but tool_choice is 'none', so I call no tool and cannot answer yet\.",
               r"Pour continuer, j'appellerais \1, mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre."),
              # the survey's reasons (planner/_select.py, _limits.py, survey.py), each in French
+             (r"I could not tell which records (.*?) names: no value of the records is written that way; I give no list and no "
+              r"total", lambda m: f"Je ne sais pas quelles fiches {_et(m[1])} désigne : aucune valeur des fiches ne s'écrit ainsi ; "
+              "je ne donne ni liste ni total"),
              (r"I cannot take a range of numbers \('(.*?)'\): I select only the numbers the task names",
               r"Je ne sais pas prendre une plage de numéros ('\1') : je ne choisis que les numéros que la demande nomme"),
              (r"(\S+) holds more than one record \((a list of (\d+)|'.*?' and '.*?')\); I read one record per file, so it is "
