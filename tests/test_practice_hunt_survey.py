@@ -496,3 +496,21 @@ def test_a_word_close_to_a_value_but_not_written_as_it_is_not_dropped(tmp_path):
                            "way; I give no list and no total."), text
     french = ask(tmp_path, "Dans le dossier invoices, que doivent les studios ?", files)
     assert "Je ne sais pas quelles fiches 'studios' désigne : aucune valeur des fiches ne s'écrit ainsi" in french, french
+
+
+def test_a_first_question_without_a_status_is_not_answered_over_the_status_of_the_second(tmp_path):
+    """'how many invoices are there, and which are unpaid?' gave 'Count: 1' (3 invoices are there); 'what is Alpha's
+    total, and how much of it is unpaid?' gave only the unpaid total: the first question was read with the second's
+    status, or dropped."""
+    files = {"a.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid"),
+             "b.txt": invoice("A-2", "Beta", "200 EUR", "paid"),
+             "c.txt": invoice("A-3", "Alpha", "300 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, how many invoices are there, and which are unpaid?", files)
+    assert text.startswith("I cannot tell whether 'how many invoices are there' asks about every record or only the "
+                           "unpaid ones, so I give no list and no total; ask one question at a time."), text
+    text = ask(tmp_path, "In the folder invoices, what is Alpha's total, and how much of it is unpaid?", files)
+    assert "Total: 100 EUR" not in text and text.startswith("I cannot tell whether"), text
+    french = ask(tmp_path, "Dans le dossier invoices, combien de factures y a-t-il, et lesquelles sont impayées ?", files)
+    assert "Je ne sais pas si 'combien de factures y a-t-il' porte sur toutes les fiches ou seulement les impayées" in french
+    assert ask(tmp_path, "In the folder invoices, which invoices are unpaid, and how many are there?", files) == \
+        "Unpaid: A-1 (Alpha, 100 EUR). Count: 1. Based on 3 files read."

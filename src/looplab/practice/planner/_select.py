@@ -98,6 +98,7 @@ OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|on
 WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho\b|\bquels? clients?\b)[^.?;]*"
                      r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|no|any|anything|tout|toutes?|aucune?|"
                      r"rien)\b", re.IGNORECASE)  # 'which clients have no unpaid invoices?' is about each client's all
+FIGURE = re.compile(r"\b(?:how many|how much|combien|count|total|sum|amount|montant|somme)\b", re.IGNORECASE)
 RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # the records, not a value
 RANGE = re.compile(r"[\w-]*\d[\w-]*\s*(?:\s(?:to|through|thru|till|until|à|au|jusqu['’]à)\s|[–—]|\.\.)\s*[\w-]*\d[\w-]*",
                    re.IGNORECASE)
@@ -254,6 +255,10 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         if "owed" in str(why):
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
         statuses = ["paid", "unpaid"]
+    first = asked[0] if len(statuses) == 1 and statuses[0] and len(asked) > 1 else ""
+    if FIGURE.search(first) and not set(words(TO_BE_PAID.sub(" unpaid ", first))) & (PAID | UNPAID | OWED | LATE):
+        return (f"I cannot tell whether '{first}' asks about every record or only the {statuses[0]} ones, so I give no "
+                "list and no total; ask one question at a time")  # 'how many are there, and which are unpaid?'
     for clause in asked[1:]:  # 'which are unpaid, and are any from Studio Kelp?': not a filter of the first list
         if (named := _named(clause, records, None)) and not isinstance(named, str):
             return (f"I cannot tell whether '{clause}' narrows the list or asks a second question, so I give "

@@ -106,6 +106,9 @@ IN_FRENCH = [
              (r"To go on I would call (.*?), but tool_choice is 'none', so I call no tool and cannot answer yet\.",
               r"Pour continuer, j'appellerais \1, mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre."),
              # the survey's reasons (planner/_select.py, _limits.py, survey.py), each in French
+             (r"I cannot tell whether '(.*?)' asks about every record or only the (paid|unpaid) ones, so I give no list and no "
+              r"total; ask one question at a time", lambda m: f"Je ne sais pas si '{m[1]}' porte sur toutes les fiches ou "
+              f"seulement les {'payées' if m[2] == 'paid' else 'impayées'} : je ne donne ni liste ni total ; posez une question à la fois"),
              (r"I could not tell which records (.*?) names: no value of the records is written that way; I give no list and no "
               r"total", lambda m: f"Je ne sais pas quelles fiches {_et(m[1])} désigne : aucune valeur des fiches ne s'écrit ainsi ; "
               "je ne donne ni liste ni total"),
