@@ -514,3 +514,16 @@ def test_a_first_question_without_a_status_is_not_answered_over_the_status_of_th
     assert "Je ne sais pas si 'combien de factures y a-t-il' porte sur toutes les fiches ou seulement les impayées" in french
     assert ask(tmp_path, "In the folder invoices, which invoices are unpaid, and how many are there?", files) == \
         "Unpaid: A-1 (Alpha, 100 EUR). Count: 1. Based on 3 files read."
+
+
+def test_the_due_dates_of_every_record_are_read_not_said_to_match_no_field(tmp_path):
+    """'what are the due dates?' beside 'Due:' lines said 'No field of the records matches the words of the task'."""
+    files = {"a.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid", "Due: 01/10/2026\n"),
+             "b.txt": invoice("A-2", "Beta", "200 EUR", "paid", "Due: 15/10/2026\n")}
+    text = ask(tmp_path, "In the folder invoices, what are the due dates?", files)
+    assert text == ("Records: A-1 (Alpha, 100 EUR) and A-2 (Beta, 200 EUR). When, as the records say: A-1: Due "
+                    "01/10/2026; A-2: Due 15/10/2026. Based on 2 files read."), text
+    french = ask(tmp_path, "Dans le dossier invoices, quand les factures sont-elles dues ?", files)
+    assert "Quand, selon les fiches : A-1 : Due 01/10/2026 ; A-2 : Due 15/10/2026." in french, french
+    text = ask(tmp_path, "In the folder invoices, which invoices have a due date?", files)
+    assert not text.startswith("Records:"), text  # not every record: a neighbouring list is no answer

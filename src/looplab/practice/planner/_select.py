@@ -98,6 +98,8 @@ OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|on
 WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho\b|\bquels? clients?\b)[^.?;]*"
                      r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|no|any|anything|tout|toutes?|aucune?|"
                      r"rien)\b", re.IGNORECASE)  # 'which clients have no unpaid invoices?' is about each client's all
+HAVING = re.compile(r"\b(?:have|has|having|with|without|ont|a|avec|sans)\s+(?:(?:an?|une?|no|any|their|leur|leurs)\s+)?"
+                    r"(?:due|dates?|échéances?)\b", re.IGNORECASE)
 FIGURE = re.compile(r"\b(?:how many|how much|combien|count|total|sum|amount|montant|somme)\b", re.IGNORECASE)
 RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # the records, not a value
 RANGE = re.compile(r"[\w-]*\d[\w-]*\s*(?:\s(?:to|through|thru|till|until|à|au|jusqu['’]à)\s|[–—]|\.\.)\s*[\w-]*\d[\w-]*",
@@ -242,6 +244,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
                 "invoice of each client, so I give no list and no total")
     every = bool(REGARDLESS.search(task)) and not yes_no  # 'is X paid or unpaid?': both lists
     task = REGARDLESS.sub(" all " if every else " paid and unpaid ", task)
+    when = bool(WHEN.search(task)) and not HAVING.search(task)  # not 'which have a due date?': not every record
     for clause in [c for c in clauses(task) if WHEN.search(c)]:  # 'when is it due': 'due' names the date asked
         task = task.replace(clause, re.sub(r"\b(?:due|dû|dues?)\b", " ", clause, flags=re.IGNORECASE))  # for, not
         # a status; in 'how much is still due from X, and when?' it is a status
@@ -266,7 +269,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if left := unaccounted(task, records, folder):
         return (f"I could not relate {joined([repr(w) for w in left])} to the records read, so I cannot "
                 "tell which records the task asks for; I give no list and no total")
-    choices = [_choose(task, records, status, limits) for status in statuses]
+    choices = [_choose(task, records, status, limits, when) for status in statuses]
     if excluded and any(isinstance(c, Choice) and " not " not in c.heading for c in choices):
         return f"I could not tell which records '{excluded.group()}' leaves out; I give no list and no total"
     return next((c for c in choices if isinstance(c, str)), choices)
@@ -283,7 +286,7 @@ def _names_not_statuses(task: str, records: list[Record]) -> str:
     return task
 
 
-def _choose(task: str, records: list[Record], status: str | None, limits: list[str]) -> Choice | str:
+def _choose(task: str, records: list[Record], status: str | None, limits: list[str], when: bool = False) -> Choice | str:
     chosen, notes, heading = list(records), [], []
     key = _status_key(records) if status else None
     if status:
@@ -314,7 +317,8 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
     doubtful = [r.file for r in unclear]  # a record whose status is unclear could belong to the list: no figure is complete
-    if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task) and not TOTAL_ASKED.search(task):
+    if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task) and not TOTAL_ASKED.search(task) \
+            and not when:  # 'what are the due dates?' asks for every record's
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")
     ranked = any(EXTREME.fullmatch(p.strip()) for p in limits)
