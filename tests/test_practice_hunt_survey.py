@@ -527,3 +527,12 @@ def test_the_due_dates_of_every_record_are_read_not_said_to_match_no_field(tmp_p
     assert "Quand, selon les fiches : A-1 : Due 01/10/2026 ; A-2 : Due 15/10/2026." in french, french
     text = ask(tmp_path, "In the folder invoices, which invoices have a due date?", files)
     assert not text.startswith("Records:"), text  # not every record: a neighbouring list is no answer
+
+
+def test_a_quelle_date_asks_when(tmp_path):
+    """'à quelle date chaque facture est-elle due ?' gave the paid and unpaid lists, the date asked for dropped."""
+    files = {"a.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid", "Due: 01/10/2026\n"),
+             "b.txt": invoice("A-2", "Beta", "200 EUR", "paid", "Due: 15/10/2026\n")}
+    text = ask(tmp_path, "Dans le dossier invoices, à quelle date chaque facture est-elle due ?", files)
+    assert text == ("Fiches : A-1 (Alpha, 100 EUR) et A-2 (Beta, 200 EUR). Quand, selon les fiches : A-1 : Due 01/10/2026 "
+                    "; A-2 : Due 15/10/2026. D'après 2 fichiers lus."), text
