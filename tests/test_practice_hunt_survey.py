@@ -536,3 +536,11 @@ def test_a_quelle_date_asks_when(tmp_path):
     text = ask(tmp_path, "Dans le dossier invoices, à quelle date chaque facture est-elle due ?", files)
     assert text == ("Fiches : A-1 (Alpha, 100 EUR) et A-2 (Beta, 200 EUR). Quand, selon les fiches : A-1 : Due 01/10/2026 "
                     "; A-2 : Due 15/10/2026. D'après 2 fichiers lus."), text
+
+
+def test_a_french_decline_names_the_word_written_not_its_english_term(tmp_path):
+    """'quel jour la facture A-1 est-elle due ?' was declined as 'Je n'ai pas pu rattacher 'day'': a word never written."""
+    files = {"a.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid", "Due: 01/10/2026\n"),
+             "b.txt": invoice("A-2", "Beta", "200 EUR", "paid", "Due: 15/10/2026\n")}
+    text = ask(tmp_path, "Dans le dossier invoices, quel jour la facture A-1 est-elle due ?", files)
+    assert "Je n'ai pas pu rattacher 'jour' aux fiches lues" in text and "'day'" not in text, text

@@ -196,6 +196,7 @@ def _status_key(records: list[Record]) -> str | None:
 
 def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
     """The records the task asks for (two lists for 'which are paid, and which not'), or why it cannot tell."""
+    written = {english_terms(w).lower(): w for w in re.findall(r"[^\W\d_]+", task)} if french(task) else {}
     if french(task):  # French words for the records' English terms, through the one lexicon
         task = english_terms(task)
     excluded = ALL_BUT.search(task) or EXCLUDING.search(task)  # 'all but Chêne's' as 'all except Chêne's'
@@ -267,7 +268,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
             return (f"I cannot tell whether '{clause}' narrows the list or asks a second question, so I give "
                     "no list and no total; ask one question at a time")
     if left := unaccounted(task, records, folder):
-        return (f"I could not relate {joined([repr(w) for w in left])} to the records read, so I cannot "
+        return (f"I could not relate {joined([repr(written.get(w, w)) for w in left])} to the records read, so I cannot "
                 "tell which records the task asks for; I give no list and no total")
     choices = [_choose(task, records, status, limits, when) for status in statuses]
     if excluded and any(isinstance(c, Choice) and " not " not in c.heading for c in choices):
