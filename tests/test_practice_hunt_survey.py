@@ -312,3 +312,235 @@ def test_a_french_heading_has_no_english_joint(tmp_path):
     assert text.startswith("Client autre que Alpha : Z-3 (Bêta, 100 EUR)."), text
     text = run_agent(practice_client(), "Dans le dossier invoices, quand Z-2 et Z-3 sont-elles dues ?", tools).answer
     assert text.startswith("Numéro Z-2 ou Z-3 : Z-2 (Alpha, 100 EUR) et Z-3 (Bêta, 100 EUR)."), text
+
+
+def test_a_status_word_inside_a_name_the_task_writes_in_full_is_no_status(tmp_path):
+    """'list Paid Media's invoices' gave 'Paid, customer Paid Media: none' (its invoice is unpaid); 'Open Space Ltd'
+    read as 'unpaid', so only its unpaid invoice was listed and totalled; in French the name became 'Payées Media'."""
+    files = {"i1.json": '{"id": "J-1", "customer": "Open Space Ltd", "total": "1,500.00 USD", "paid": true}',
+             "i2.json": '{"id": "J-2", "customer": "Paid Media", "total": "250.00 USD", "paid": false}',
+             "i3.json": '{"id": "J-3", "customer": "Open Space Ltd", "total": "75.50 USD", "paid": false}'}
+    text = ask(tmp_path, "In the folder invoices, list Paid Media's invoices.", files)
+    assert text == "Customer Paid Media: J-2 (Paid Media, 250.00 USD). Based on 3 files read."
+    text = ask(tmp_path, "In the folder invoices, what is the total for Open Space Ltd?", files)
+    assert text.endswith("Total: 1575.50 USD. Based on 3 files read.")
+    text = ask(tmp_path, "In the folder invoices, which Open Space Ltd invoices are paid?", files)
+    assert text == "Paid, customer Open Space Ltd: J-1 (Open Space Ltd, 1,500.00 USD). Based on 3 files read."
+    french = ask(tmp_path, "Dans le dossier invoices, quelles factures de Paid Media sont impayées ?", files)
+    assert french == "Impayées, customer Paid Media : J-2 (Paid Media, 250.00 USD). D'après 3 fichiers lus."
+
+
+def test_a_word_naming_a_status_value_that_is_neither_paid_nor_unpaid_is_not_dropped(tmp_path):
+    """'which invoices are partially paid?' beside 'Paid: Partially' listed the fully paid ones; 'quelles factures
+    impayées sont en litige ?' listed an unpaid invoice not 'en litige': the word was matched, then dropped."""
+    files = {"a.txt": "INVOICE #1001\nBill to: Harbor Cafe\nTotal due: $1,250.00\nPaid: No\n",
+             "b.txt": "INVOICE #1002\nBill to: Pine & Co\nTotal due: $300.00\nPaid: Yes\n",
+             "c.txt": "INVOICE #1003\nBill to: Harbor Cafe\nTotal due: $80.00\nPaid: Partially\n"}
+    text = ask(tmp_path, "In the folder invoices, which invoices are partially paid?", files)
+    assert text.startswith("I read Paid only as paid or unpaid, so I cannot select records on 'partially'; I give no "
+                           "list and no total."), text
+    files = {"C-1.txt": invoice("C-1", "Alpha", "100 EUR", "en litige"),
+             "C-3.txt": invoice("C-3", "Beta", "20 EUR", "impayée")}
+    french = ask(tmp_path, "Dans le dossier litiges, quelles factures impayées sont en litige ?", files, "litiges")
+    assert "Je ne lis Status que comme payée ou impayée : je ne sais pas choisir des fiches selon 'litige' ; je ne " \
+           "donne ni liste ni total." in french and "C-3 (" not in french, french
+
+
+def test_a_regler_is_read_as_unpaid_like_a_payer(tmp_path):
+    """'État : à régler' (to be settled) was unknown, so every figure was partial, and 'quelles factures restent à
+    régler ?' was declined as matching no field of the records, though the records say 'à régler'."""
+    files = {"2026-01.md": "# Facture 2026-01\n- **Client :** Jardins d'Eva\n- **Total TTC :** 2 400,00 €\n- **État :** réglée\n",
+             "2026-02.md": "# Facture 2026-02\n- **Client :** Menuiserie Roux\n- **Total TTC :** 640,00 €\n- **État :** à régler\n",
+             "2026-03.md": "# Facture 2026-03\n- **Client :** Jardins d'Eva\n- **Total TTC :** 1 120,00 €\n- **État :** non payée\n"}
+    text = ask(tmp_path, "Dans le dossier invoices, quelles factures restent à régler, et pour combien ?", files)
+    assert text == ("Impayées : 2026-02 (Menuiserie Roux, 640,00 €) et 2026-03 (Jardins d'Eva, 1 120,00 €). "
+                    "Total : 1\u202f760 EUR. D'après 3 fichiers lus."), text
+
+
+def test_due_in_a_clause_without_when_is_a_status(tmp_path):
+    """'how much is still due from Alpha, and when?' added up Alpha's paid invoice too (350 EUR; 100 EUR is due):
+    'due' was taken for the date asked for everywhere, since the task says 'when' somewhere."""
+    files = {"N-1.txt": invoice("N-1", "Alpha", "100 EUR", "unpaid", "Due: 2026-11-01\n"),
+             "N-2.txt": invoice("N-2", "Alpha", "250 EUR", "paid", "Due: 2026-10-15\n"),
+             "N-3.txt": invoice("N-3", "Beta", "75 EUR", "unpaid", "Due: 2026-12-01\n")}
+    text = ask(tmp_path, "In the folder invoices, how much is still due from Alpha, and when?", files)
+    assert text == ("Unpaid, Client Alpha: N-1 (Alpha, 100 EUR). Total: 100 EUR. When, as the records say: N-1: Due "
+                    "2026-11-01. Based on 3 files read."), text
+    french = ask(tmp_path, "Dans le dossier invoices, quelles factures sont dues, et quand ?", files)
+    assert french.startswith("Impayées : N-1 (Alpha, 100 EUR) et N-3 (Beta, 75 EUR). Quand, selon les fiches :"), french
+    assert ask(tmp_path, "In the folder invoices, when are Alpha's invoices due?", files).startswith(
+        "Client Alpha: N-1 (Alpha, 100 EUR) and N-2 (Alpha, 250 EUR). When, as the records say:")
+
+
+def test_an_invoice_field_gives_the_record_its_number_as_in_a_json_record(tmp_path):
+    """'Invoice: INV-7' with no title line: the record was numbered by its file name ('x1'), so 'the total of INV-7
+    and INV-9' was declined as numbers not found among the records read."""
+    files = {"x1.txt": "Invoice: INV-7\nCustomer: Delta Corp\nTotal: 1200 EUR\nStatus: Unpaid\n",
+             "x2.txt": "Invoice: INV-8\nCustomer: Echo SA\nTotal: 600 EUR\nStatus: Paid\n",
+             "x3.txt": "Invoice: INV-9\nCustomer: Delta Corp\nTotal: 300 EUR\nStatus: Unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, what is the total of INV-7 and INV-9?", files)
+    assert text == ("Number INV-7 or INV-9: INV-7 (Delta Corp, 1200 EUR) and INV-9 (Delta Corp, 300 EUR). Total: 1500 EUR. "
+                    "Based on 3 files read."), text
+
+
+def test_until_and_since_take_in_the_day_they_name_and_1k_is_no_1(tmp_path):
+    """'due until 05/09/2026' left out the invoice due on 05/09/2026 ('none'), 'due since 15/09/2026' the one due on
+    15/09/2026; 'under 1k EUR' was read as 'under 1' ('Under 1: none')."""
+    files = {"r2.txt": invoice("R-2", "Studio Malo", "850 EUR", "unpaid", "Due: 05/09/2026\n"),
+             "r3.txt": invoice("R-3", "Maison Ravel", "1 000 EUR", "unpaid", "Due: 20/09/2026\n"),
+             "r4.txt": invoice("R-4", "Studio Malo", "400 EUR", "unpaid", "Due: 15/09/2026\n")}
+    text = ask(tmp_path, "In the folder invoices, list invoices due until 05/09/2026.", files)
+    assert text == "Due until 05/09/2026: R-2 (Studio Malo, 850 EUR). Based on 3 files read.", text
+    text = ask(tmp_path, "In the folder invoices, list invoices due since 15/09/2026.", files)
+    assert text.startswith("Due since 15/09/2026: R-3 (Maison Ravel, 1 000 EUR) and R-4 (Studio Malo, 400 EUR)."), text
+    text = ask(tmp_path, "In the folder invoices, which invoices are under 1k EUR?", files)
+    assert text.startswith("I cannot apply the condition 'under 1k EUR'"), text
+
+
+def test_by_when_asks_for_the_due_date(tmp_path):
+    """'what does Alpha still owe, and by when?' looked for a date in the status ('its Status gives no date I can
+    read, so I could not say when') beside a Due line: 'by when', 'pour quand' ask for a deadline."""
+    files = {"N-1.txt": invoice("N-1", "Alpha", "100 EUR", "unpaid", "Due: 2026-11-01\n"),
+             "N-2.txt": invoice("N-2", "Alpha", "250 EUR", "paid", "Due: 2026-10-15\n"),
+             "N-3.txt": invoice("N-3", "Beta", "75 EUR", "unpaid", "Due: 2026-12-01\n")}
+    text = ask(tmp_path, "In the folder invoices, what does Alpha still owe, and by when?", files)
+    assert text == ("Unpaid, Client Alpha: N-1 (Alpha, 100 EUR). When, as the records say: N-1: Due 2026-11-01. "
+                    "Based on 3 files read."), text
+    french = ask(tmp_path, "Dans le dossier invoices, combien Alpha doit-il encore, et pour quand ?", files)
+    assert "Quand, selon les fiches : N-1 : Due 2026-11-01." in french, french
+
+
+def test_a_bound_without_a_currency_is_not_applied_across_currencies(tmp_path):
+    """'over 1000' beside EUR and CHF amounts listed 'CHF 1500' as over 1000: 1000 of which currency is not said."""
+    files = {"a.txt": invoice("A-1", "Alpha", "1.200,00 €", "impayée"),
+             "c.txt": invoice("C-1", "Alpha", "CHF 1500", "impayée"),
+             "d.txt": invoice("D-1", "Gamma", "300 EUR", "payée")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are over 1000?", files)
+    assert text.startswith("I cannot apply 'over 1000': the amounts are in several currencies."), text
+    text = ask(tmp_path, "In the folder invoices, which invoices are over 1000 EUR?", files)
+    assert text.startswith("Over 1000 EUR: A-1 (Alpha, 1.200,00 €), as far as I can tell."), text
+
+
+def test_a_field_an_item_lacks_is_said_in_french(tmp_path):
+    """'A-5 (70 EUR, no Client line)' stayed English in a French reply; the note on a record without the status
+    line is French as before."""
+    files = {"a.txt": invoice("A-1", "Alpha", "100 EUR", "impayée"),
+             "b.txt": invoice("A-2", "Beta", "200 EUR", "payée"),
+             "e.txt": "Facture A-5\nAmount: 70 EUR\nStatus: impayée\n",
+             "f.txt": "Facture A-6\nClient: Beta\nAmount: 20 EUR\n"}
+    text = ask(tmp_path, "Dans le dossier invoices, total impayé par client ?", files)
+    assert "A-5 (70 EUR, pas de ligne Client)" in text and " line" not in text, text
+    assert "f.txt n'a pas de ligne Status : je ne sais pas si elle est impayée ; non comptée." in text, text
+
+
+def test_et_combien_counted_is_not_said_to_be_unanswered(tmp_path):
+    """'quelles factures sont impayées et combien ?' gave 'Nombre : 2.', then 'Je n'ai pas répondu à 'combien''."""
+    files = {"a.txt": invoice("A-1", "Alpha", "100 EUR", "impayée"),
+             "b.txt": invoice("A-2", "Beta", "200 EUR", "payée"),
+             "c.txt": invoice("A-3", "Alpha", "300 EUR", "impayée")}
+    text = ask(tmp_path, "Dans le dossier invoices, quelles factures sont impayées et combien ?", files)
+    assert text == "Impayées : A-1 (Alpha, 100 EUR) et A-3 (Alpha, 300 EUR). Nombre : 2. D'après 3 fichiers lus.", text
+
+
+def test_a_file_holding_several_records_is_not_read_as_one(tmp_path):
+    """Two invoices in one file gave 'Unpaid: A-1 (Alpha; Beta)', A-2 dropped; a JSON list of invoices beside one
+    invoice file gave 'Total: 50 EUR' as complete, the list's 300 EUR left out."""
+    files = {"all.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid") + "\n" + invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "b.txt": invoice("B-1", "Gamma", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, and what is their total?", files)
+    assert text.startswith("Unpaid: B-1 (Gamma, 50 EUR), as far as I can tell. I cannot give a complete total of the "
+                           "invoices: the one listed comes to 50 EUR, but all.txt may belong here too"), text
+    assert "all.txt holds more than one record ('Invoice A-1' and 'Invoice A-2'); I read one record per file" in text
+    files = {"a.json": '[{"id": "A-1", "amount": "100 EUR", "status": "unpaid"}, {"id": "A-2", "amount": "200 EUR", '
+                       '"status": "unpaid"}]', "b.json": '{"id": "B-1", "amount": "50 EUR", "status": "unpaid"}'}
+    french = ask(tmp_path, "Dans le dossier json, quel est le total impayé ?", files, "json")
+    assert "Total impayé : 50 EUR" not in french and "la seule listée fait 50 EUR" in french, french
+    assert "a.json contient plus d'une fiche (une liste de 2) ; je lis une fiche par fichier : non compté." in french
+    files = {"a.txt": "Invoice A-1\nClient: Alpha\nAmount: 100 EUR\nStatus: unpaid\nInvoice A-1 is payable by transfer.\n",
+             "c.txt": "# Invoice A-3\n\n| Field | Value |\n|---|---|\n| Client | Gamma |\n| Amount | 300 EUR |\n| Status | unpaid |\n"}
+    text = ask(tmp_path, "In the folder tables, what is the total of the unpaid invoices?", files, "tables")
+    assert text.startswith("Unpaid: A-1 (Alpha, 100 EUR), as far as I can tell. I cannot give a complete total of the "
+                           "invoices: the one listed comes to 100 EUR, but c.txt may belong here too"), text
+
+
+def test_a_range_of_numbers_is_declined_not_read_as_its_two_ends(tmp_path):
+    """'the total of invoices 2026-001 to 2026-003' added up the two ends (400 EUR), 2026-002 left out."""
+    files = {f"{n}.txt": invoice(f"2026-00{n}", "Alpha", f"{n}00 EUR", "unpaid") for n in (1, 2, 3)}
+    text = ask(tmp_path, "In the folder invoices, what is the total of invoices 2026-001 to 2026-003?", files)
+    assert text.startswith("I cannot take a range of numbers ('2026-001 to 2026-003'): I select only the numbers the "
+                           "task names."), text
+    french = ask(tmp_path, "Dans le dossier invoices, quel est le total des factures 2026-001 à 2026-003 ?", files)
+    assert "Je ne sais pas prendre une plage de numéros ('2026-001 à 2026-003') : je ne choisis que les numéros que " \
+           "la demande nomme" in french and "400" not in french, french
+
+
+def test_when_was_it_paid_reads_a_payment_date(tmp_path):
+    """'when were they paid?' said 'its Status gives no date I can read' beside a 'Payment date: 02/08/2026' line."""
+    files = {"a.txt": "Invoice A-1\nClient: Alpha\nAmount: 100 EUR\nPayment date: 02/08/2026\nStatus: paid\n",
+             "b.txt": "Invoice A-2\nClient: Beta\nAmount: 200 EUR\nPayment date: none\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, which invoices are paid, and when were they paid?", files)
+    assert text == ("Paid: A-1 (Alpha, 100 EUR). When, as the records say: A-1: Payment date 02/08/2026. "
+                    "Based on 2 files read."), text
+    french = ask(tmp_path, "Dans le dossier invoices, quand la facture A-1 a-t-elle été payée ?", files)
+    assert "Quand, selon les fiches : A-1 : Payment date 02/08/2026." in french, french
+
+
+def test_a_word_close_to_a_value_but_not_written_as_it_is_not_dropped(tmp_path):
+    """'what do the studios owe?' listed every unpaid invoice, 'Malo & Fils' too: 'studios' was placed by its stem
+    ('Studio Malo') but matched no value as written, so it selected nothing and was dropped."""
+    files = {"a.txt": invoice("A-1", "Studio Malo", "100 EUR", "unpaid"),
+             "b.txt": invoice("A-2", "Studio Kelp", "200 EUR", "unpaid"),
+             "c.txt": invoice("A-3", "Malo & Fils", "300 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what do the studios owe?", files)
+    assert text.startswith("I could not tell which records 'studios' names: no value of the records is written that "
+                           "way; I give no list and no total."), text
+    french = ask(tmp_path, "Dans le dossier invoices, que doivent les studios ?", files)
+    assert "Je ne sais pas quelles fiches 'studios' désigne : aucune valeur des fiches ne s'écrit ainsi" in french, french
+
+
+def test_a_first_question_without_a_status_is_not_answered_over_the_status_of_the_second(tmp_path):
+    """'how many invoices are there, and which are unpaid?' gave 'Count: 1' (3 invoices are there); 'what is Alpha's
+    total, and how much of it is unpaid?' gave only the unpaid total: the first question was read with the second's
+    status, or dropped."""
+    files = {"a.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid"),
+             "b.txt": invoice("A-2", "Beta", "200 EUR", "paid"),
+             "c.txt": invoice("A-3", "Alpha", "300 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, how many invoices are there, and which are unpaid?", files)
+    assert text.startswith("I cannot tell whether 'how many invoices are there' asks about every record or only the "
+                           "unpaid ones, so I give no list and no total; ask one question at a time."), text
+    text = ask(tmp_path, "In the folder invoices, what is Alpha's total, and how much of it is unpaid?", files)
+    assert "Total: 100 EUR" not in text and text.startswith("I cannot tell whether"), text
+    french = ask(tmp_path, "Dans le dossier invoices, combien de factures y a-t-il, et lesquelles sont impayées ?", files)
+    assert "Je ne sais pas si 'combien de factures y a-t-il' porte sur toutes les fiches ou seulement les impayées" in french
+    assert ask(tmp_path, "In the folder invoices, which invoices are unpaid, and how many are there?", files) == \
+        "Unpaid: A-1 (Alpha, 100 EUR). Count: 1. Based on 3 files read."
+
+
+def test_the_due_dates_of_every_record_are_read_not_said_to_match_no_field(tmp_path):
+    """'what are the due dates?' beside 'Due:' lines said 'No field of the records matches the words of the task'."""
+    files = {"a.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid", "Due: 01/10/2026\n"),
+             "b.txt": invoice("A-2", "Beta", "200 EUR", "paid", "Due: 15/10/2026\n")}
+    text = ask(tmp_path, "In the folder invoices, what are the due dates?", files)
+    assert text == ("Records: A-1 (Alpha, 100 EUR) and A-2 (Beta, 200 EUR). When, as the records say: A-1: Due "
+                    "01/10/2026; A-2: Due 15/10/2026. Based on 2 files read."), text
+    french = ask(tmp_path, "Dans le dossier invoices, quand les factures sont-elles dues ?", files)
+    assert "Quand, selon les fiches : A-1 : Due 01/10/2026 ; A-2 : Due 15/10/2026." in french, french
+    text = ask(tmp_path, "In the folder invoices, which invoices have a due date?", files)
+    assert not text.startswith("Records:"), text  # not every record: a neighbouring list is no answer
+
+
+def test_a_quelle_date_asks_when(tmp_path):
+    """'à quelle date chaque facture est-elle due ?' gave the paid and unpaid lists, the date asked for dropped."""
+    files = {"a.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid", "Due: 01/10/2026\n"),
+             "b.txt": invoice("A-2", "Beta", "200 EUR", "paid", "Due: 15/10/2026\n")}
+    text = ask(tmp_path, "Dans le dossier invoices, à quelle date chaque facture est-elle due ?", files)
+    assert text == ("Fiches : A-1 (Alpha, 100 EUR) et A-2 (Beta, 200 EUR). Quand, selon les fiches : A-1 : Due 01/10/2026 "
+                    "; A-2 : Due 15/10/2026. D'après 2 fichiers lus."), text
+
+
+def test_a_french_decline_names_the_word_written_not_its_english_term(tmp_path):
+    """'quel jour la facture A-1 est-elle due ?' was declined as 'Je n'ai pas pu rattacher 'day'': a word never written."""
+    files = {"a.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid", "Due: 01/10/2026\n"),
+             "b.txt": invoice("A-2", "Beta", "200 EUR", "paid", "Due: 15/10/2026\n")}
+    text = ask(tmp_path, "Dans le dossier invoices, quel jour la facture A-1 est-elle due ?", files)
+    assert "Je n'ai pas pu rattacher 'jour' aux fiches lues" in text and "'day'" not in text, text

@@ -10,13 +10,14 @@ from .text import words
 
 AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|under|below|less than|at most)\s+"
                     r"(?:(€|\$|£|[A-Z]{3})\s?)?(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d[\d,.]*\d|\d)"
-                    r"(?:\s*(€|\$|£|[A-Z]{3})\b)?(?![\d/])")
+                    r"(?:\s*(€|\$|£|[A-Z]{3})\b)?(?![\d/\w])")  # not '1k'
 NEUTRAL = {"are", "is", "were", "was", "be", "been", "invoices", "invoice", "ones", "bills", "records", "dated"}
 DATED = re.compile(r"(?:\b(\w+)\s+)?\b(before|after|until|since)\s+(\d{1,2}/\d{1,2}/\d{4}|\d{4}-\d{2}-\d{2})\b",
                    re.IGNORECASE)
 SLASHED = re.compile(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*")
 PASSES = {"over": gt, "above": gt, "more than": gt, "greater than": gt, "exceeding": gt, "at least": ge,
           "under": lt, "below": lt, "less than": lt, "at most": le}  # the amount's test for each word of AMOUNT
+DAY_PASSES = {"before": lt, "after": gt, "until": le, "since": ge}  # 'until' and 'since' take in the day they name
 EXTREME = re.compile(  # 'the largest (unpaid) invoice', '... is the largest?'; not 'the biggest client': not an amount
     r"\b(?:largest|biggest|highest|smallest|lowest)\b(?=\s*(?:[?.!,;]|$|(?:invoices?|bills?|ones?|records?|amounts?|"
     r"unpaid|paid|open|outstanding|settled|factures?)\b))", re.IGNORECASE)
@@ -34,14 +35,14 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
     comparable = [r for r in chosen if amounts[r.file] and (not currency or amounts[r.file][1] == currency)]
     notes.extend(f"{r.file} has no amount{' in ' + currency if currency else ''} I can compare; it is not counted."
                  for r in chosen if r not in comparable)
+    if len({amounts[r.file][1] for r in comparable}) > 1:  # 'over 1000' beside EUR and CHF amounts: 1000 of which?
+        return f"I cannot apply '{phrase}': the amounts are in several currencies"
     if limit:
         bound = money(limit.group(3) + " EUR")  # read as an amount: '1 000', '1,000', '95,25' and '95.25'
         if bound is None:
             return f"I cannot apply '{phrase}': I cannot read {limit.group(3)!r} as an amount"
         passes = PASSES[limit.group(1).lower()]
         return [r for r in comparable if passes(amounts[r.file][0], bound[0])]
-    if len({amounts[r.file][1] for r in comparable}) > 1:
-        return f"I cannot apply '{phrase}': the amounts are in several currencies"
     pick = max if phrase.lower() in ("largest", "biggest", "highest") else min
     best = pick((amounts[r.file][0] for r in comparable), default=None)
     return [r for r in comparable if amounts[r.file][0] == best]
@@ -70,7 +71,7 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
         when = _date(record.fields.get(key, ""), order)
         if when is None:
             notes.append(f"{record.file} has no {key} date I can read; it is not counted.")
-        elif (when < limit) if found.group(2).lower() in ("before", "until") else (when > limit):
+        elif DAY_PASSES[found.group(2).lower()](when, limit):
             kept.append(record)
     return kept
 

@@ -17,6 +17,7 @@ MONEY = re.compile(r"^(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s
                    r"\s*(?P<after>[A-Z]{3}|[€$£])?$")
 DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
+SEVERAL = "holds more than one record"  # such a file may hold records asked for: no figure is complete without it
 MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
 
 
@@ -46,6 +47,8 @@ def parse(file: str, step: Step) -> Record | str:
         fields = {str(k): str(v) for k, v in data.items() if isinstance(v, str | int | float) and v != ""}
         number = next((v for k, v in fields.items() if k.lower() in ("number", "id", "invoice", "no")), "")
         return Record(file, number or file.rsplit(".", 1)[0], fields, number)
+    if isinstance(data, list) and any(isinstance(d, dict) for d in data):
+        return f"{file} {SEVERAL} (a list of {len(data)}); I read one record per file, so it is not counted."
     if data is not None:
         return f"{file} holds no record (the tool returned {clip(json.dumps(data, ensure_ascii=False), 80)}); it is not counted."
     fields, title = {}, ""
@@ -55,9 +58,13 @@ def parse(file: str, step: Step) -> Record | str:
             key, value = found.group(1).strip(), found.group(2)
             key = next((k for k in fields if k.casefold() == key.casefold()), key)
             old = fields.get(key, value)
+            if fields and key == next(iter(fields)) and old.casefold() != value.casefold():  # 'Invoice: A-2' again
+                return f"{file} {SEVERAL} ('{key}: {old}' and '{key}: {value}'); I read one record per file, so it is not counted."
             fields[key] = old if old.casefold() == value.casefold() else f"{old}; {value}"
         elif line.strip() and not title and not fields:
             title = line.strip().lstrip("#").strip()
+        elif fields and title and line.split()[:1] == title.split()[:1] and _number(line, {}) not in ("", _number(title, {})):
+            return f"{file} {SEVERAL} ('{title}' and '{line.strip()}'); I read one record per file, so it is not counted."
     if not fields:
         return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
     return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], fields, title)
@@ -69,7 +76,8 @@ def _number(title: str, fields: dict) -> str:
     tokens = [w.strip("#:,;.()[]") for w in title.replace("n°", " ").split()]
     if found := [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]:
         return found[0]
-    named = [v for k, v in fields.items() if set(k.casefold().replace(".", " ").split()) & NUMBER_KEYS]
+    named = [v for k, v in fields.items() if set(k.casefold().replace(".", " ").split()) & NUMBER_KEYS
+             or k.casefold() in ("invoice", "facture")]  # 'Invoice: INV-7', as in a JSON record
     return named[0].strip() if len(named) == 1 and len(named[0].split()) == 1 else ""
 
 

@@ -62,7 +62,7 @@ CONDITION = re.compile(
 )
 TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawaiting payment\b|"
                         r"\bwaiting (?:for payment|to be paid|on)\b|\bpending payment\b|\bdue for payment\b|"
-                        r"\b(?:still|yet) to pay\b|\bà payer\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
+                        r"\b(?:still|yet) to pay\b|\bà (?:payer|régler)\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
 NUMBER = "number"
 ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b", re.IGNORECASE)
 MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|janvier|février|"
@@ -70,7 +70,7 @@ MONTHS = ("january|february|march|april|may|june|july|august|september|october|n
 DATE = re.compile(rf"\b\d{{1,2}}/\d{{1,2}}/\d{{4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}(?:st|nd|rd|th|er)? (?:{MONTHS}) \d{{4}}\b|"
                   rf"\b(?:{MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?,? \d{{4}}\b", re.IGNORECASE)
 STATUS_WORDS = PAID | UNPAID | OWED | YES | NO | NEGATORS | SCOPE_SKIP | {"on", "in", "full", "le", "en", "totalement"}
-WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdue[ -]dates?\b|\béchéances?\b", re.IGNORECASE)
+WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bquelle date\b|\bdue[ -]dates?\b|\béchéances?\b", re.IGNORECASE)
 DEADLINE = re.compile(r"\b(?:payment\s+)?deadlines?\b|\bdates? limites?(?: de paiement)?\b|\b(?:by|before) when\b|"
                       r"\bpour quand\b", re.IGNORECASE)
 PAY_BY = re.compile(r"\b(?:should|must|has to|have to|needs? to|is to|are to|ought to|(?:doit|doivent|dois|faut)"
@@ -98,6 +98,12 @@ OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|on
 WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho\b|\bquels? clients?\b)[^.?;]*"
                      r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|no|any|anything|tout|toutes?|aucune?|"
                      r"rien)\b", re.IGNORECASE)  # 'which clients have no unpaid invoices?' is about each client's all
+HAVING = re.compile(r"\b(?:have|has|having|with|without|ont|a|avec|sans)\s+(?:(?:an?|une?|no|any|their|leur|leurs)\s+)?"
+                    r"(?:due|dates?|échéances?)\b", re.IGNORECASE)
+FIGURE = re.compile(r"\b(?:how many|how much|combien|count|total|sum|amount|montant|somme)\b", re.IGNORECASE)
+RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # the records, not a value
+RANGE = re.compile(r"[\w-]*\d[\w-]*\s*(?:\s(?:to|through|thru|till|until|à|au|jusqu['’]à)\s|[–—]|\.\.)\s*[\w-]*\d[\w-]*",
+                   re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.IGNORECASE)
 ALL_BUT = re.compile(r"\b((?:all|everything|every)\b(?:\s+(?:the|of|invoices?|bills?|records?))*)\s+but\b", re.IGNORECASE)
 
@@ -139,8 +145,8 @@ def _kind(value: str, key: str) -> str | None:
 def as_asked(task: str) -> str:
     """The task with its due-date question in one wording: 'the deadline of X', 'by which date should X be paid',
     'pour quand faut-il payer X' ask when X is due, not whether it is paid."""
-    task = DEADLINE.sub(lambda m: "quand" if "quand" in m[0].lower() else "when" if "when" in m[0].lower()
-                        else "due date", task)
+    task = DEADLINE.sub(lambda m: "quand due" if "quand" in m[0].lower() else "when due" if "when" in m[0].lower()
+                        else "due date", task)  # 'by when' asks a deadline: the due date, not the date it was paid
     if not WHEN.search(task):
         return task
     return PAY_BY.sub(lambda m: m[0] if set(words(m[0])) & NEGATORS else f" {m[1]} due", task)  # 'must not pay'
@@ -190,6 +196,7 @@ def _status_key(records: list[Record]) -> str | None:
 
 def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
     """The records the task asks for (two lists for 'which are paid, and which not'), or why it cannot tell."""
+    written = {english_terms(w).lower(): w for w in re.findall(r"[^\W\d_]+", task)} if french(task) else {}
     if french(task):  # French words for the records' English terms, through the one lexicon
         task = english_terms(task)
     excluded = ALL_BUT.search(task) or EXCLUDING.search(task)  # 'all but Chêne's' as 'all except Chêne's'
@@ -198,6 +205,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         name = rf"(?<![\w-]){re.escape(part)}(?![\w-])"  # where the task says 'folder', only there: 'the unpaid
         said = rf"\b(?:folder|directory|dossier|répertoire)\s+['\"]?{name}|{name}['\"]?\s+(?:folder|directory)\b"
         task = re.sub(said if re.search(said, task) else name, " ", task)  # invoices in the unpaid folder'
+    task = _names_not_statuses(task, records)
     either = OR_CONDITION.search(REGARDLESS.sub(" ", task))
     if either:  # 'unpaid or over 800 EUR': the filters here all hold at once, never one or the other
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
@@ -237,8 +245,10 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
                 "invoice of each client, so I give no list and no total")
     every = bool(REGARDLESS.search(task)) and not yes_no  # 'is X paid or unpaid?': both lists
     task = REGARDLESS.sub(" all " if every else " paid and unpaid ", task)
-    if WHEN.search(task):  # 'when is it due': 'due' names the date asked for, not a status
-        task = re.sub(r"\b(?:due|dû|dues?)\b", " ", task, flags=re.IGNORECASE)
+    when = bool(WHEN.search(task)) and not HAVING.search(task)  # not 'which have a due date?': not every record
+    for clause in [c for c in clauses(task) if WHEN.search(c)]:  # 'when is it due': 'due' names the date asked
+        task = task.replace(clause, re.sub(r"\b(?:due|dû|dues?)\b", " ", clause, flags=re.IGNORECASE))  # for, not
+        # a status; in 'how much is still due from X, and when?' it is a status
     try:
         statuses = [None] if every else [wanted_status(task)]
         asks_too = any((YES_NO.match(c) or INVERTED.search(c)) and set(words(c)) & (PAID | UNPAID)
@@ -249,20 +259,35 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         if "owed" in str(why):
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
         statuses = ["paid", "unpaid"]
+    first = asked[0] if len(statuses) == 1 and statuses[0] and len(asked) > 1 else ""
+    if FIGURE.search(first) and not set(words(TO_BE_PAID.sub(" unpaid ", first))) & (PAID | UNPAID | OWED | LATE):
+        return (f"I cannot tell whether '{first}' asks about every record or only the {statuses[0]} ones, so I give no "
+                "list and no total; ask one question at a time")  # 'how many are there, and which are unpaid?'
     for clause in asked[1:]:  # 'which are unpaid, and are any from Studio Kelp?': not a filter of the first list
         if (named := _named(clause, records, None)) and not isinstance(named, str):
             return (f"I cannot tell whether '{clause}' narrows the list or asks a second question, so I give "
                     "no list and no total; ask one question at a time")
     if left := unaccounted(task, records, folder):
-        return (f"I could not relate {joined([repr(w) for w in left])} to the records read, so I cannot "
+        return (f"I could not relate {joined([repr(written.get(w, w)) for w in left])} to the records read, so I cannot "
                 "tell which records the task asks for; I give no list and no total")
-    choices = [_choose(task, records, status, limits) for status in statuses]
+    choices = [_choose(task, records, status, limits, when) for status in statuses]
     if excluded and any(isinstance(c, Choice) and " not " not in c.heading for c in choices):
         return f"I could not tell which records '{excluded.group()}' leaves out; I give no list and no total"
     return next((c for c in choices if isinstance(c, str)), choices)
 
 
-def _choose(task: str, records: list[Record], status: str | None, limits: list[str]) -> Choice | str:
+def _names_not_statuses(task: str, records: list[Record]) -> str:
+    """The task without the status words of a value it writes in full ('Paid Media', 'Open Space Ltd' name a
+    client, not a status); the value's other words still name it."""
+    status = _status_key(records)
+    for value in {v for r in records for k, v in r.fields.items() if k != status}:
+        if len(words(value)) > 1 and set(words(value)) & (PAID | UNPAID | OWED | LATE):
+            task = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", lambda m: " ".join(
+                w for w in m[0].split() if not set(words(w)) & (PAID | UNPAID | OWED | LATE)), task, flags=re.IGNORECASE)
+    return task
+
+
+def _choose(task: str, records: list[Record], status: str | None, limits: list[str], when: bool = False) -> Choice | str:
     chosen, notes, heading = list(records), [], []
     key = _status_key(records) if status else None
     if status:
@@ -293,7 +318,8 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
     doubtful = [r.file for r in unclear]  # a record whose status is unclear could belong to the list: no figure is complete
-    if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task) and not TOTAL_ASKED.search(task):
+    if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task) and not TOTAL_ASKED.search(task) \
+            and not when:  # 'what are the due dates?' asks for every record's
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")
     ranked = any(EXTREME.fullmatch(p.strip()) for p in limits)
@@ -329,6 +355,9 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
             and stem(w) not in SURVEY_WORDS and w not in PAID | UNPAID | OWED and not any(c.isdigit() for c in w)]
     named: dict[str, tuple[set[str], bool]] = {}
     placed: set[str] = set()
+    read = ASIDE | set(words(" ".join(m[0] for m in TO_BE_PAID.finditer(task))))  # 'waiting for payment': unpaid
+    if ids and (span := RANGE.search(task)):  # '2026-001 to 2026-003' takes in 2026-002 too
+        return f"I cannot take a range of numbers ('{span.group()}'): I select only the numbers the task names"
     if ids:
         if unknown := [i for i in ids if i not in {r.number for r in records}]:
             return f"I could not find {joined(unknown)} among the numbers of the records read"
@@ -338,6 +367,10 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         named_by = {v: words(f"{v} {currency_words(v)}") for v in values}  # 'EUR' is named by 'euros' too
         scores = {v: [keep for w, keep in said if w in named_by[v]] for v in values}
         best = max((len(v) for v in scores.values()), default=0)
+        found = [w for w, _ in said if w not in read and any(scores[v] and w in named_by[v] for v in values)]
+        if found and key == status_key:  # 'partially paid' beside 'Paid: Partially': a value it cannot select on
+            return (f"I read {key} only as paid or unpaid, so I cannot select records on "
+                    f"{joined([repr(w) for w in dict.fromkeys(found)])}; I give no list and no total")
         if best == 0 or key == status_key:
             continue
         hits = {value: keeps for value, keeps in scores.items() if len(keeps) == best}
@@ -360,4 +393,8 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         placed |= used
     if left := [w for w, keep in said if not keep and w not in placed]:  # 'which have no due date': no value says it
         return f"I could not tell which records '{joined(left)}' leaves out; I give no list and no total"
+    written = {w for r in records for k, v in r.fields.items() if k != status_key for w in words(v)}
+    if near := [w for w, _ in said if w not in written and stem(w) in {stem(x) for x in written} - RECORD_WORDS]:
+        return (f"I could not tell which records {joined([repr(w) for w in near])} names: no value of the records "
+                "is written that way; I give no list and no total")  # 'the studios' beside 'Studio Malo', 'Studio Kelp'
     return named

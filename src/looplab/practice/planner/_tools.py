@@ -125,6 +125,21 @@ IN_FRENCH = [
              (r"To go on I would call (.*?), but tool_choice is 'none', so I call no tool and cannot answer yet\.",
               r"Pour continuer, j'appellerais \1, mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre."),
              # the survey's reasons (planner/_select.py, _limits.py, survey.py), each in French
+             (r"I cannot tell whether '(.*?)' asks about every record or only the (paid|unpaid) ones, so I give no list and no "
+              r"total; ask one question at a time", lambda m: f"Je ne sais pas si '{m[1]}' porte sur toutes les fiches ou "
+              f"seulement les {'payées' if m[2] == 'paid' else 'impayées'} : je ne donne ni liste ni total ; posez une question à la fois"),
+             (r"I could not tell which records (.*?) names: no value of the records is written that way; I give no list and no "
+              r"total", lambda m: f"Je ne sais pas quelles fiches {_et(m[1])} désigne : aucune valeur des fiches ne s'écrit ainsi ; "
+              "je ne donne ni liste ni total"),
+             (r"I cannot take a range of numbers \('(.*?)'\): I select only the numbers the task names",
+              r"Je ne sais pas prendre une plage de numéros ('\1') : je ne choisis que les numéros que la demande nomme"),
+             (r"(\S+) holds more than one record \((a list of (\d+)|'.*?' and '.*?')\); I read one record per file, so it is "
+              r"not counted\.", lambda m: f"{m[1]} contient plus d'une fiche ("
+              + (f"une liste de {m[3]}" if m[3] else m[2].replace("' and '", "' et '")) + ") ; je lis une fiche par fichier : non compté."),
+             (r"(?:(?<=\()|(?<=, ))no ([^,()']+?) line(?=[,)])", r"pas de ligne \1"),  # an item's field it lacks: 'A-5 (70 EUR, no Client line)'
+             (r"I read (.*?) only as paid or unpaid, so I cannot select records on (.*?); I give no list and no total",
+              lambda m: f"Je ne lis {m[1]} que comme payée ou impayée : je ne sais pas choisir des fiches selon {_et(m[2])} ; "
+              "je ne donne ni liste ni total"),
              (r"I cannot combine conditions with 'or' \('(.*?)'\): every condition I apply must hold at once, so I give "
               r"no list and no total", r"Je ne sais pas combiner des conditions avec « ou » ('\1') : toutes celles que "
               r"j'applique valent à la fois ; je ne donne ni liste ni total"),
@@ -220,7 +235,7 @@ IN_FRENCH = [
              (r"I give no grand total: I could not classify (.*?)\.(?= |$)",
               lambda m: f"Je ne peux pas donner de total général : je n'ai pas pu classer {_et(m[1])}."),
              (r"\bTotal paid\b", "Total payé"),
-             (r"\bTotal unpaid\b", "Total impayé"), (r"\bUnpaid\b", "Impayées"), (r"\bPaid\b", "Payées"),
+             (r"\bTotal unpaid\b", "Total impayé"), (r"(?:(?<=\. )|^)Unpaid\b", "Impayées"), (r"(?:(?<=\. )|^)Paid\b", "Payées"),
              (r"\bCount(?: (paid|unpaid))?: ", lambda m: "Nombre" + {"paid": " de payées", "unpaid": " d'impayées"}.get(m[1], "") + " : "),
              (r"Total per client: ", "Total par client : "), (r"Count per client: ", "Nombre par client : "),
              (r"\bTotal((?: \w+){0,3}): ", r"Total\1 : "),

@@ -9,7 +9,7 @@ from collections import Counter
 
 from ..context import is_cleared
 from ..view import View
-from ._records import Record, amount_text, money, money_keys, parse, same_keys, strangers
+from ._records import SEVERAL, Record, amount_text, money, money_keys, parse, same_keys, strangers
 from ._select import (
     DATE,
     OWED,
@@ -151,7 +151,9 @@ def report(task: str, reads, folder: str = ".") -> dict:
                         f"a question about the records in the folder '{folder}'")
     lost = [_arg(s).rsplit("/", 1)[-1] for s in reads if _lost(s)]  # a file it could not read may hold a record
     lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
-    lost += [r.file for r in twins]
+    lost += [r.file for r in twins] + [n.split()[0] for n in notes if SEVERAL in n]
+    lost += [_arg(s).rsplit("/", 1)[-1] for s, p in zip(reads, parsed, strict=True)  # no record, but an amount
+             if isinstance(p, str) and not _lost(s) and _priced(s.result or "")]  # ('| Amount | 300 EUR |'): may hold one
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
         choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
@@ -174,8 +176,8 @@ def report(task: str, reads, folder: str = ".") -> dict:
 
 def _unanswered(task: str, lists: int) -> list[str]:
     """The task's later questions that no part of the reply answers ('are they all from the same client?')."""
-    later = [c for c in clauses(task) if QUESTION.match(c)][1:]
-    return [c for c in later if lists < 2 and not any(p.search(c) for p in (TOTAL, COUNT, WHEN, PER))]
+    later = [c for c in clauses(task) if QUESTION.match(c)][1:]  # a clause lost its 'et': COUNT reads 'et combien'
+    return [c for c in later if lists < 2 and not any(p.search(c) or p.search(f"et {c}") for p in (TOTAL, COUNT, WHEN, PER))]
 
 
 def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
@@ -253,6 +255,11 @@ def _sum(chosen: list[Record], key: str) -> str | None:
     return " + ".join(amount_text(v, c) for c, v in sums.items()) or "0"
 
 
+def _priced(text: str) -> bool:
+    """True if a cell of the text, between bars, tabs, semicolons, commas or line ends, is an amount ('300 EUR')."""
+    return any(money(cell) for cells in (re.split(r"[|\n;\t]", text), re.split(r"[|\n;\t,]", text)) for cell in cells)
+
+
 def _lost(step) -> bool:
     """True if a read gave no content to classify (an error, a cleared result, unreadable bytes, nothing)."""
     text = step.result or ""
@@ -324,6 +331,8 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
     """'When': each record's dated value of the field the task asks about (its status, or a field it names); a
     record whose asked fields hold no date says which fields it looked at, never that the record has no date."""
     asked = terms(task) | {stem(SYNONYMS.get(t, t)) for t in terms(task)}
+    if asked & set(stems("paid payé payée payées payés")):  # 'when was it paid' asks for a 'Payment date' too
+        asked |= set(stems("payment paiement"))
     due = "due" in asked  # 'when is it due' asks for a due date, never the date in 'paid on 02/08' or 'unpaid since'
     said = []
     for record in chosen:
