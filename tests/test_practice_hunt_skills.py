@@ -279,3 +279,21 @@ def test_other_than_is_no_comparison_and_a_question_about_an_action_does_not_do_
     for task in ["Should I delete notes.txt?", "How do I delete notes.txt?", "Dois-je supprimer notes.txt ?"]:
         text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
         assert not outbox and ("I act only on a request to do it" in text or "je n'agis que sur une demande" in text)
+
+
+def test_a_tool_is_chosen_by_the_verb_the_task_says_and_never_by_the_order_offered(tmp_path):
+    """With delete_file offered before read_file, 'Read the file notes.txt' deleted it (both matched only 'file',
+    and the first offered won); the verb of the tool's name decides, a tie is declined, and a task another tool
+    serves whole is no survey of records ('Delete the file notes.txt' listed and read the folder first)."""
+    (tmp_path / "notes.txt").write_text("Invoice N-1\nClient: Ours\nAmount: 10 EUR\nStatus: unpaid\n", encoding="utf-8")
+    outbox: list = []
+    tools = samples.action_tools(outbox) + samples.invoice_tools(tmp_path)
+    read_only = [t for t in tools if t.name != "list_files"]
+
+    def run(task: str, tools) -> str:
+        return run_agent(practice_client(), task, tools, approve=lambda n, i: True).answer
+    run("Read the file notes.txt.", read_only)
+    assert not outbox
+    assert "more than one offered tool fits it (delete_file and read_file)" in run("The file notes.txt, please.", read_only)
+    assert run("Delete the file notes.txt.", tools) == "notes.txt: deleted (simulated)."
+    assert outbox == [{"tool": "delete_file", "name": "notes.txt"}]

@@ -15,6 +15,7 @@ from . import _select
 from . import lookup as _lookup
 from . import needs as _needs
 from . import research as _research
+from . import survey as _survey
 from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french
 from .fill import invalid
 from .gullible import gullible
@@ -112,18 +113,18 @@ def checked(view: View, reply: dict) -> dict:
     return reply
 
 
-def elsewhere(view: View) -> bool:
-    """Whether every part of the task is served by an offered tool other than the documents' search and read, so
-    that 'What is 12 * 4?' asks the calculator, not the documents, when both are offered."""
-    found = _research.research_tools(view)
-    calls, unserved = _needs._needs(view)
-    return bool(found and calls and not unserved and all(n not in (t.name for t in found) for n, _, _ in calls))
+def elsewhere(view: View, found) -> bool:
+    """Whether every part of the task is served by an offered tool other than `found`, the skill's own, so that
+    'What is 12 * 4?' asks the calculator, not the documents, and 'Delete notes.txt' is no survey of records."""
+    calls, unserved = _needs._needs(view) if found else ([], [])
+    return bool(calls and not unserved and all(n not in (t.name for t in found) for n, _, _ in calls))
 
 
 def choose(view: View) -> tuple[str, dict]:
     """The name of the first skill that applies to `view`, and the reply it proposes."""
     for skill in SKILLS:
-        if skill is research and elsewhere(view):
+        if skill in (research, survey) and elsewhere(view, (_research.research_tools if skill is research
+                                                            else _survey.survey_tools)(view)):
             continue
         reply = skill(view)
         if reply is not None:

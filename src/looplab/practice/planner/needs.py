@@ -61,14 +61,20 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
             unserved.append(f"'{clause}': it asks whether or how to do it, and I act only on a request to do it")
             continue
         asked |= {w for group in RELATED if asked & group for w in group}
-        scores = [(len(asked & about), i, t) for about, i, t in abouts]
-        best = max(scores, key=lambda s: s[:2], default=(0, 0, None))
+        said_words = set(stems(clause))  # a word of the tool's name the task says counts first: 'read' the file
+        scores = [(len(said_words & set(stems(t.name))) + len(asked & about), len(asked & about), i, t)
+                  for about, i, t in abouts]
+        best = max(scores, key=lambda s: s[:3], default=(0, 0, 0, None))
+        rivals = [s[3].name for s in scores if s[:2] == best[:2] and best[0] > 0 and best[3] is not calc]
+        if len(rivals) > 1 and not (calc and expression(clause)):  # 'the file notes.txt': delete_file or read_file?
+            unserved.append(f"'{clause}': more than one offered tool fits it ({joined(rivals)})")
+            continue
         where = place(clause)
         extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
         if calc and (expression(clause) or binary(clause) or " / 100" in spoken(clause)):
             tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
-        elif best[0] > 0 and best[2] is not calc:
-            tool = best[2]
+        elif best[0] > 0 and best[3] is not calc:
+            tool = best[3]
         elif previous and where and not extra and re.search(
                 rf"(?:\b(?:and|or|et|ou|than|que)\s+|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))", view.task, re.IGNORECASE):

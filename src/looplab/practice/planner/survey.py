@@ -67,12 +67,18 @@ def _path(folder: str, name: str) -> str:
     return name if folder in ("", ".", "./") or name.startswith(folder + "/") else f"{folder}/{name}"
 
 
-def survey(view: View) -> dict | None:
-    """List the task's folder, read all it lists, then select, count and total the records."""
+def survey_tools(view: View):
+    """The (list, read) pair this skill needs, or None."""
     lister = pick([t for t in view.tools if set(stems(t.name)) & LISTING], LISTING) or pick(view.tools, LISTING)
     reader = lister and pick(view.tools, READ, (lister.name,))
-    if not reader:
+    return (lister, reader) if reader else None
+
+
+def survey(view: View) -> dict | None:
+    """List the task's folder, read all it lists, then select, count and total the records."""
+    if not survey_tools(view):
         return None
+    lister, reader = survey_tools(view)
     lists = [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]  # cleared: list again
     if not lists:
         folder = folder_of(view.task)
