@@ -297,3 +297,12 @@ def test_a_tool_is_chosen_by_the_verb_the_task_says_and_never_by_the_order_offer
     assert "more than one offered tool fits it (delete_file and read_file)" in run("The file notes.txt, please.", read_only)
     assert run("Delete the file notes.txt.", tools) == "notes.txt: deleted (simulated)."
     assert outbox == [{"tool": "delete_file", "name": "notes.txt"}]
+
+
+def test_a_part_not_done_is_named_with_the_words_the_task_used():
+    """'How much does bread cost …' was told 'I did not answer the 'total' part', a word the participant never
+    wrote; 'total' inside 'grand total' is one part, not two."""
+    tools = samples.weather_and_calc()
+    assert "the 'how much' part" in answer("How much does bread cost at Rue Bleue?", tools)
+    text = answer("When is the grand total due?", tools)
+    assert "the 'when' or the 'grand total' parts" in text and "'total' part" not in text

@@ -149,21 +149,21 @@ def names_unplaced(task: str, words: list[str]) -> str:
     return f"The words of the task I could not act on: {quoted}."
 
 
-PARTS = [  # the parts of a task a decline names as not done (rule 3), in English and French
-    ("when", "quand", re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdates?\b|\bdeadlines?\b|"
-                                 r"\béchéances?\b|\blimite\b", re.I)),
-    ("grand total", "total général", re.compile(r"\bgrand total\b|\btotal général\b|\boverall\b", re.I)),
-    ("how many", "combien", re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bcombien de\b|\bnombre\b", re.I)),
-    ("total", "total", re.compile(r"\btotal\b|\bsum\b|\bhow much\b|\badd up\b|\bsomme\b|\bmontant\b", re.I)),
-    ("per client", "par client", re.compile(r"\b(?:each|every|per|par|chaque) client\b", re.I)),
+PARTS = [  # the parts of a task a decline names as not done (rule 3), in English and French, quoted as written
+    re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdates?\b|\bdeadlines?\b|\béchéances?\b|\blimite\b", re.I),
+    re.compile(r"\bgrand total\b|\btotal général\b|\boverall\b", re.I),
+    re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bcombien de\b|\bnombre\b", re.I),
+    re.compile(r"\btotal\b|\bsum\b|\bhow much\b|\badd up\b|\bsomme\b|\bmontant\b", re.I),
+    re.compile(r"\b(?:each|every|per|par|chaque) client\b", re.I),
 ]
 
 
 def parts_not_done(task: str, reply: str) -> str:
     """The sentence a decline adds to name the asked parts it did not do ('when', 'total'), unless it names them."""
     french_task = french(task)
-    parts = [repr(fr if french_task else en) for en, fr, pattern in PARTS
-             if pattern.search(task) and not pattern.search(reply)]
+    found = [m for pattern in PARTS if (m := pattern.search(task)) and not pattern.search(reply)]
+    parts = [repr(m[0].lower()) for m in found  # 'total' inside 'grand total' is one part
+             if not any(o is not m and o.start() <= m.start() and m.end() <= o.end() for o in found)]
     if not parts:
         return ""
     if french_task:
