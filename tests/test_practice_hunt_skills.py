@@ -306,3 +306,12 @@ def test_a_part_not_done_is_named_with_the_words_the_task_used():
     assert "the 'how much' part" in answer("How much does bread cost at Rue Bleue?", tools)
     text = answer("When is the grand total due?", tools)
     assert "the 'when' or the 'grand total' parts" in text and "'total' part" not in text
+
+
+def test_who_are_you_beside_a_task_is_answered_too():
+    """'Who are you and what is 2 + 2?' with the calculator gave '2 + 2 = 4.' and dropped the first question."""
+    tools = samples.weather_and_calc()
+    assert answer("Who are you and what is 2 + 2?", tools) == (
+        "I am the practice model, a rule-based stand-in for Claude. 2 + 2 = 4.")
+    assert answer("Qui es-tu, et combien font 2 + 2 ?", tools) == (
+        "Je suis le modèle d'entraînement, un remplaçant de Claude fait de règles. 2 + 2 = 4.")

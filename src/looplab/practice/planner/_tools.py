@@ -294,6 +294,8 @@ IN_FRENCH = [
               r"Je n'ai pas compté \1 : je sais compter les fiches (\2 listées), pas cela."), (r"I understood a question about the records in the folder ('[^']*')\.",
                                      r"J'ai compris une question sur les fiches du dossier \1."),
              # the notes before tool calls, and the reasons it cannot plan
+             (r"^I am the practice model, a rule-based stand-in for Claude\.", "Je suis le modèle d'entraînement, un remplaçant "
+              "de Claude fait de règles."),
              (r"it asks whether or how to do it, and I act only on a request to do it",
               "elle demande s'il faut le faire ou comment, et je n'agis que sur une demande de le faire"),
              (r"^I'll call (.*) in one turn: they don't depend on each other\.$",

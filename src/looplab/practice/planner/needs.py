@@ -9,7 +9,7 @@ from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
 from .fill import EMAIL, binary, expression, fill_input, place, spoken
 from .interpret import numbers_as_written
-from .plain import example
+from .plain import SHORT_INTRODUCTION, WHO, example
 from .text import (
     NEGATORS,
     STOPWORDS,
@@ -55,8 +55,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
     abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
     for clause in _with_fields(clauses(re.sub(THAN, " and ", view.task, flags=re.IGNORECASE)), view.tools):
         asked = set(stems(clause)) - GENERIC
-        if not asked:
-            continue  # 'and', 'please': nothing asked
+        if not asked or WHO.search(clause):
+            continue  # 'and', 'please': nothing asked; 'who are you' is answered first
         if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
             unserved.append(f"'{clause}': it asks whether or how to do it, and I act only on a request to do it")
             continue
@@ -155,6 +155,7 @@ def needs(view: View) -> dict | None:
     numbers = [_number(v) for k, v in evidence.items() if calc and k.startswith(calc.name + " ")]
     if len(numbers) == 1 and numbers[0] is not None:  # the calculator's one result, as it returned it
         evidence["result value answer"] = numbers[0]
+    stated = [SHORT_INTRODUCTION] * bool(WHO.search(view.task)) + stated  # 'Who are you and what is 2 + 2?'
     stated += [f"I could not answer {u}." for u in unserved]
     compared = COMPARED.search(view.task)
     if compared:  # the results are quoted; weighing them against each other is not one of the rules

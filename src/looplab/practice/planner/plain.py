@@ -34,6 +34,9 @@ GREETING_FR = re.compile(r"^\s*(?:bonjour|salut|bonsoir)\b|\bqui es-tu\b|\bqui �
                          r"\bprésentez-vous\b", re.IGNORECASE)
 
 
+WHO = re.compile(r"\bwho are you\b|\bwhat are you\b|\bintroduce yourself\b|\bqui es-tu\b|\bqui êtes-vous\b|"
+                 r"\bprésente-toi\b|\bprésentez-vous\b", re.IGNORECASE)  # asked beside a task: said first
+SHORT_INTRODUCTION = "I am the practice model, a rule-based stand-in for Claude."
 THANKS = re.compile(r"^\W*(?:(?:many |thanks?(?: you)?|thx|cheers|merci)(?: (?:a lot|so much|very much|again|beaucoup|bien|"
                     r"encore))*[\s!.,]*)+$", re.IGNORECASE)
 
