@@ -315,3 +315,14 @@ def test_who_are_you_beside_a_task_is_answered_too():
         "I am the practice model, a rule-based stand-in for Claude. 2 + 2 = 4.")
     assert answer("Qui es-tu, et combien font 2 + 2 ?", tools) == (
         "Je suis le modèle d'entraînement, un remplaçant de Claude fait de règles. 2 + 2 = 4.")
+
+
+def test_a_why_or_when_is_never_dropped_nor_answered_with_the_current_weather():
+    """'What's 2 + 2 and why?' answered the sum alone; 'When is it sunny in Lyon?' and 'Why is it cloudy in Lyon?'
+    got the current weather, as if it answered them."""
+    tools = samples.weather_and_calc()
+    assert answer("What's 2 + 2 and why?", tools) == (
+        "2 + 2 = 4. I could not answer 'why': none of the offered tools (get_weather, calculator) fits it.")
+    for task, word in [("When is it sunny in Lyon?", "When"), ("Why is it cloudy in Lyon?", "Why")]:
+        text = answer(task, tools)
+        assert "21 °C" not in text and f"could do with '{word}'" in text

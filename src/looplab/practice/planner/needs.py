@@ -43,6 +43,7 @@ THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
                       rf"[^.?!;]*?(?:{THAN})", re.IGNORECASE)
+QUESTION_WORDS = {"why", "how", "when", "where", "pourquoi", "comment", "quand", "où"}
 ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|can|should|would) (?:I|we)\b|"
                          r"^\W*do (?:I|we) (?:need|have) to\b|^\W*what (?:happens|would happen) if\b|"
                          r"^\W*(?:dois-je|faut-il|comment (?:puis-je|faire))\b", re.IGNORECASE)  # a question, not an order
@@ -55,6 +56,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
     abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
     for clause in _with_fields(clauses(re.sub(THAN, " and ", view.task, flags=re.IGNORECASE)), view.tools):
         asked = set(stems(clause)) - GENERIC
+        if not asked and set(words(clause)) & QUESTION_WORDS and len(words(clause)) <= 2:  # 'and why?'
+            unserved.append(f"'{clause}': none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it")
         if not asked or WHO.search(clause):
             continue  # 'and', 'please': nothing asked; 'who are you' is answered first
         if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
@@ -99,7 +102,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         values = filled.values() if isinstance(filled, dict) else [*re.findall(EMAIL, clause), *quoted(clause),
                                                                    *file_names(clause)]  # values it could not use
         given = " ".join(map(str, values)).lower() if tool is not calc else ""
-        named = extra + [w for w in words(clause) if w in NEGATORS] + re.findall(r"\b\d+\b", clause)  # 'not 5 * 5'
+        named = extra + [w for w in words(clause) if w in NEGATORS | {"why", "when", "pourquoi", "quand"}] + re.findall(
+            r"\b\d+\b", clause)  # 'not 5 * 5'; 'When is it sunny in Lyon?' is not asked of the current weather
         unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS)
                    and w not in given and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
         if unknown:
