@@ -326,3 +326,12 @@ def test_a_why_or_when_is_never_dropped_nor_answered_with_the_current_weather():
     for task, word in [("When is it sunny in Lyon?", "When"), ("Why is it cloudy in Lyon?", "Why")]:
         text = answer(task, tools)
         assert "21 °C" not in text and f"could do with '{word}'" in text
+
+
+def test_a_zero_result_is_a_result_and_a_percentage_takes_a_whole_number_with_spaces():
+    """'What's 0 * 8?' was 'The calculator found nothing for 0 * 8 (it said: 0)': 0 is a value; '50% of 1 000' took
+    the 1 alone and gave 0.0005."""
+    tools = samples.weather_and_calc()
+    assert answer("What's 0 * 8?", tools) == "0 * 8 = 0."
+    assert answer("What is 50% of 1 000?", tools) == "50 * 1000 / 100 = 500.0."
+    assert "500" not in answer("What is 50% of 1,000?", tools)

@@ -384,7 +384,7 @@ def absent(step: Step) -> bool:
         value = json.loads(step.result or "")
     except ValueError:
         return ABSENT.search(step.result or "") is not None
-    return not value or (isinstance(value, str) and ABSENT.search(value) is not None)
+    return value is None or value in ("", [], {}) or (isinstance(value, str) and ABSENT.search(value) is not None)
 
 
 def mention(name: str, text: str) -> re.Match | None:

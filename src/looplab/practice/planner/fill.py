@@ -77,7 +77,8 @@ def spoken(text: str) -> str:
     """`text` with spoken arithmetic as symbols: '7 times 6' -> '7 * 6', 'subtract 3 from 10' -> '10 - 3',
     'divide 10 by 2' -> '10 / 2', '15% of 80' -> '15 * 80 / 100' when no operator follows the 80."""
     num = r"(-?\d+(?:\.\d+)?)"
-    text = re.sub(rf"(?<![\d.,])(\d+(?:[.,]\d+)?)\s*(?:%|\bper ?cent\b|\bpour ?cent\b)\s+(?:of|de)\s+(\d+(?:[.,]\d+)?)"
+    text = numbers_as_written(text)  # '1 000' is one number before '50% of' takes it
+    text = re.sub(rf"(?<![\d.,])(\d+(?:\.\d+|,\d{{1,2}})?)\s*(?:%|\bper ?cent\b|\bpour ?cent\b)\s+(?:of|de)\s+(\d+(?:\.\d+|,\d{{1,2}})?)"
                   rf"(?![\d.,%]|\s*(?:[-+*/^×÷(]|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:add|sum of)\s+{num}\s+(?:and|to)\s+{num}", r"\1 + \2", text, flags=re.IGNORECASE)
