@@ -12,6 +12,7 @@ from ._tools import answer, declined, first_input, pick, said, unplanted, use
 from .interpret import content, english_of, english_question
 from .survey import listed_files
 from .text import (
+    STOPWORDS,
     clauses,
     content_words,
     first_value,
@@ -22,6 +23,7 @@ from .text import (
     roots,
     sentences,
     stems,
+    words,
 )
 
 SEARCH = {"search", "find", "query", "grep"}
@@ -128,12 +130,29 @@ def _cited(question: str, query: list[str], reads, clean, french_order: bool = F
             said = (roots(sentence) - set(aspects) - denied) | {  # 'prices stay the same' states no price
                 w for w, p in aspects.items() if re.search(p, sentence, re.IGNORECASE)}
             if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
-                    or not set(aspects) <= said
+                    or not set(aspects) <= said or _another(sentence, question)
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
+
+
+DETERMINERS = {"the", "a", "an", "this", "that", "these", "those"}
+
+
+def _another(sentence: str, question: str) -> str | None:
+    """The other thing of the same kind a sentence names where the question qualifies it: 'The new bridge' for 'the
+    old bridge' (its heading's 'old' does not carry over), not 'Dried seeds' for 'saved tomato seeds'."""
+    asked, said = words(question), words(sentence)
+    kinds = {root(h): root(m) for m, h in zip(asked, asked[1:], strict=False)
+             if m not in STOPWORDS and h not in STOPWORDS and m.isalpha()}
+    for i in range(2, len(said)):
+        other, head = said[i - 1], root(said[i])
+        if (head in kinds and said[i - 2] in DETERMINERS and other.isalpha() and other not in STOPWORDS
+                and root(other) not in roots(question) and kinds[head] not in roots(sentence)):
+            return f"{other} {said[i]}"
+    return None
 
 
 def _specific(question: str, query: list[str], wanted: set[str], french_order: bool = False) -> set[str]:
