@@ -332,3 +332,11 @@ def test_a_forced_tool_is_still_called_for_the_weather_now(task):
     reply = practice_client().messages.create(model=MODEL, max_tokens=300, tools=[WEATHER, CALC],
                                               tool_choice={"type": "any"}, messages=[{"role": "user", "content": task}])
     assert calls(reply) == [("get_weather", {"city": "Paris"})]
+
+
+@pytest.mark.parametrize("task", ["What is the weather in Paris, Texas?", "What is the weather in Paris, in December?"])
+def test_a_name_a_comma_qualifies_is_not_the_forced_city(task):
+    """'Paris, Texas' is not the Paris get_weather gives: the auto mode declines 'Texas', a forced get_weather used
+    to be called for Paris."""
+    reply = forced(task, WEATHER)
+    assert (reply.stop_reason, reply.content) == ("refusal", [])

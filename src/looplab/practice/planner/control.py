@@ -18,7 +18,7 @@ from looplab._jsonschema import validator_class
 from looplab.practice.planner._tools import in_french
 from looplab.practice.planner.fill import around, asks, fill_input, one_type
 from looplab.practice.planner.needs import _needs
-from looplab.practice.planner.text import STOPWORDS, clip, french, words
+from looplab.practice.planner.text import CONJUNCTIONS, NEGATORS, STOPWORDS, clip, french, words
 from looplab.practice.view import OfferedTool, View, schema_of
 
 
@@ -106,9 +106,21 @@ def _unhelped(tool: OfferedTool, filled: dict | str, task: str, unserved: list[s
             continue
         unknown = {w for said in re.findall(r"'([^']+)'", why.split(" could do with ", 1)[1]) for w in words(said)}
         names = [v for p, v in filled.items() if isinstance(v, str) and "enum" not in (tool.properties.get(p) or {})]
-        if any(unknown & set(words(" ".join(around(task, v) or ("", "")))) for v in names):
+        if any(unknown & (set(words(" ".join(around(task, v) or ("", "")))) | _after_comma(task, v)) for v in names):
             return why
     return None
+
+
+def _after_comma(task: str, value: str) -> set[str]:
+    """The first content word after '<value>,' (a comma alone qualifies a name, as the auto mode reads it: 'Paris,
+    Texas', 'Paris, in December'), none after a negation or a conjunction ('bob@x.com, not ann@y.com')."""
+    found = re.search(rf"(?<![\w@.-]){re.escape(value)}\s*,\s*([^,;.?!]*)", task, re.IGNORECASE)
+    for word in words(found[1]) if found else []:
+        if word in NEGATORS | CONJUNCTIONS:
+            break
+        if word not in STOPWORDS:
+            return {word}
+    return set()
 
 
 def shape_answer(reply: dict, schema: dict, task: str = "") -> dict:
