@@ -23,3 +23,19 @@ def test_a_sentence_about_another_thing_of_the_same_kind_is_not_cited(tmp_path):
 def test_the_other_thing_is_cited_when_the_question_names_it(tmp_path):
     said = answer(tmp_path, "How long is the new bridge?")
     assert "200 metres" in said and "151" not in said, said
+
+
+def test_another_thing_named_by_a_name_or_other_is_not_cited(tmp_path):
+    """'Lake Ness' is not 'A smaller lake nearby', and 'Café Rouge' is not 'the other café, Café Bleu': both used to
+    be quoted, the heading covering the name."""
+    (tmp_path / "lake.md").write_text("# Lake Ness\n\nThe lake is 230 metres deep. A smaller lake nearby is 40 metres "
+                                      "deep.\n", encoding="utf-8")
+    (tmp_path / "cafe.md").write_text("# Café Rouge\n\nA coffee costs 3 EUR. At the other café, Café Bleu, a coffee "
+                                      "costs 4 EUR.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "How deep is Lake Ness?", tools).answer
+    assert "230 metres" in said and "40" not in said, said
+    said = run_agent(practice_client(), "How much does a coffee cost at Café Rouge?", tools).answer
+    assert "3 EUR" in said and "4 EUR" not in said, said
+    said = run_agent(practice_client(), "How much does a coffee cost at Café Bleu?", tools).answer
+    assert "4 EUR" in said and "3 EUR" not in said, said

@@ -143,14 +143,23 @@ DETERMINERS = {"the", "a", "an", "this", "that", "these", "those"}
 
 def _another(sentence: str, question: str) -> str | None:
     """The other thing of the same kind a sentence names where the question qualifies it: 'The new bridge' for 'the
-    old bridge' (its heading's 'old' does not carry over), not 'Dried seeds' for 'saved tomato seeds'."""
-    asked, said = words(question), words(sentence)
-    kinds = {root(h): root(m) for m, h in zip(asked, asked[1:], strict=False)
-             if m not in STOPWORDS and h not in STOPWORDS and m.isalpha()}
-    for i in range(2, len(said)):
+    old bridge' (its heading's 'old' does not carry over), 'the other café' for 'Café Rouge', 'A smaller lake' for
+    'Lake Ness'; not 'Dried seeds' for 'saved tomato seeds'. A question's qualifier of a word is the word before it
+    (not the measure after 'how') or a name after it."""
+    asked, said = re.findall(r"[^\W_]+", question), words(sentence)
+    kinds: dict[str, set[str]] = {}
+    for i, word in enumerate(asked):
+        before = asked[i - 1].lower() if i else ""
+        after = asked[i + 1] if i + 1 < len(asked) else ""
+        if before.isalpha() and before not in STOPWORDS and asked[i - 2 if i > 1 else i].lower() != "how":
+            kinds.setdefault(root(word.lower()), set()).add(root(before))
+        if after[:1].isupper() and after.lower() not in STOPWORDS:
+            kinds.setdefault(root(word.lower()), set()).add(root(after.lower()))
+    for i in range(1, len(said)):
         other, head = said[i - 1], root(said[i])
-        if (head in kinds and said[i - 2] in DETERMINERS and other.isalpha() and other not in STOPWORDS
-                and root(other) not in roots(question) and kinds[head] not in roots(sentence)):
+        named = other == "another" or i > 1 and said[i - 2] in DETERMINERS and other.isalpha() and (
+            other not in STOPWORDS or other == "other") and root(other) not in roots(question)
+        if head in kinds and named and not kinds[head] & roots(sentence):
             return f"{other} {said[i]}"
     return None
 
