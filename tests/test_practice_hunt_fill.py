@@ -340,3 +340,10 @@ def test_a_name_a_comma_qualifies_is_not_the_forced_city(task):
     to be called for Paris."""
     reply = forced(task, WEATHER)
     assert (reply.stop_reason, reply.content) == ("refusal", [])
+
+
+def test_a_name_offered_as_a_choice_is_not_the_forced_city():
+    """'Paris or Lyon': the auto mode declines 'Lyon'; a forced get_weather used to be called for Paris alone."""
+    reply = forced("What is the weather in Paris or Lyon?", WEATHER)
+    assert (reply.stop_reason, reply.content) == ("refusal", [])
+    assert "Lyon" in reply.stop_details.explanation

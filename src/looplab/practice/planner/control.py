@@ -113,8 +113,9 @@ def _unhelped(tool: OfferedTool, filled: dict | str, task: str, unserved: list[s
 
 def _after_comma(task: str, value: str) -> set[str]:
     """The first content word after '<value>,' (a comma alone qualifies a name, as the auto mode reads it: 'Paris,
-    Texas', 'Paris, in December'), none after a negation or a conjunction ('bob@x.com, not ann@y.com')."""
-    found = re.search(rf"(?<![\w@.-]){re.escape(value)}\s*,\s*([^,;.?!]*)", task, re.IGNORECASE)
+    Texas', 'Paris, in December') or '<value> or' (a choice: 'Paris or Lyon'), none after a negation or a
+    conjunction ('bob@x.com, not ann@y.com')."""
+    found = re.search(rf"(?<![\w@.-]){re.escape(value)}(?:\s*,|\s+(?:or|ou)\b)\s*([^,;.?!]*)", task, re.IGNORECASE)
     for word in words(found[1]) if found else []:
         if word in NEGATORS | CONJUNCTIONS:
             break
