@@ -347,3 +347,11 @@ def test_a_name_offered_as_a_choice_is_not_the_forced_city():
     reply = forced("What is the weather in Paris or Lyon?", WEATHER)
     assert (reply.stop_reason, reply.content) == ("refusal", [])
     assert "Lyon" in reply.stop_details.explanation
+
+
+def test_a_forced_refusal_names_the_word_the_auto_mode_could_not_place():
+    """'Quelle est la météo à Lyon demain ?' was refused as asking nothing of get_weather, which is untrue: it asks
+    the weather, for 'demain', which get_weather does not give."""
+    reply = forced("Quelle est la météo à Lyon demain ?", WEATHER)
+    assert reply.stop_reason == "refusal" and "'demain'" in reply.stop_details.explanation
+    assert "ne demande rien" not in reply.stop_details.explanation, reply.stop_details.explanation

@@ -83,7 +83,9 @@ def _forced(tools: list[OfferedTool], view: View) -> tuple[list[dict], str]:
     task, reasons = view.task, []
     unserved = _needs(view)[1]  # the clauses the auto mode declines, and why
     for tool in tools:  # 'Hello' asks nothing of get_weather: it is no city
-        filled = fill_input(tool, task) if asks(tool, task) else f"the task asks nothing of {tool.name}"
+        named = [u for u in unserved if f"what {tool.name} could do with" in u]  # 'météo ... demain': not nothing
+        filled = fill_input(tool, task) if asks(tool, task) else named[0] if named else \
+            f"the task asks nothing of {tool.name}"
         filled = _unhelped(tool, filled, task, unserved) or filled
         if isinstance(filled, dict):
             return [{"type": "tool_use", "name": tool.name, "input": filled}], ""
