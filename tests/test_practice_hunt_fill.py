@@ -306,3 +306,52 @@ def test_a_file_name_followed_by_a_condition_is_not_filled(task, expected):
     delete_file used to delete notes.txt without them."""
     delete = offered("delete_file", "Delete a file.", path={"type": "string"})
     assert calls(forced(task, delete)) == ([("delete_file", {"path": expected})] if expected else [])
+
+
+@pytest.mark.parametrize(("task", "tools", "named"), [
+    ("Was the weather in Paris nice yesterday?", (WEATHER, CALC), "yesterday"),
+    ("What will the weather be in Paris tomorrow?", (WEATHER, CALC), "tomorrow"),
+    ("Quel temps fera-t-il à Paris demain ?", (WEATHER, CALC), ""),
+    ("Email bob@x.com with subject 'Hi' and body 'Hello' only if he replied", samples.action_tools([]), ""),
+    ("Should I delete notes.txt?", samples.action_tools([]), "whether or how"),
+    ("How do I delete notes.txt?", samples.action_tools([]), "whether or how"),
+])
+def test_a_forced_tool_is_not_called_for_a_clause_the_auto_mode_declines(task, tools, named):
+    """get_weather gives the weather now: forced by tool_choice any, 'yesterday' or 'tomorrow' used to call it for
+    Paris, answering another question; 'only if he replied' and 'Should I …?' are no orders to send or delete."""
+    tools = [t if isinstance(t, dict) else t.to_api() for t in tools]
+    reply = practice_client().messages.create(model=MODEL, max_tokens=300, tools=tools, tool_choice={"type": "any"},
+                                              messages=[{"role": "user", "content": task}])
+    assert (reply.stop_reason, reply.content) == ("refusal", [])
+    assert named in reply.stop_details.explanation
+
+
+@pytest.mark.parametrize("task", ["What is the weather in Paris today?", "What is the weather in Paris right now?",
+                                  "Quel temps fait-il à Paris ?"])
+def test_a_forced_tool_is_still_called_for_the_weather_now(task):
+    reply = practice_client().messages.create(model=MODEL, max_tokens=300, tools=[WEATHER, CALC],
+                                              tool_choice={"type": "any"}, messages=[{"role": "user", "content": task}])
+    assert calls(reply) == [("get_weather", {"city": "Paris"})]
+
+
+@pytest.mark.parametrize("task", ["What is the weather in Paris, Texas?", "What is the weather in Paris, in December?"])
+def test_a_name_a_comma_qualifies_is_not_the_forced_city(task):
+    """'Paris, Texas' is not the Paris get_weather gives: the auto mode declines 'Texas', a forced get_weather used
+    to be called for Paris."""
+    reply = forced(task, WEATHER)
+    assert (reply.stop_reason, reply.content) == ("refusal", [])
+
+
+def test_a_name_offered_as_a_choice_is_not_the_forced_city():
+    """'Paris or Lyon': the auto mode declines 'Lyon'; a forced get_weather used to be called for Paris alone."""
+    reply = forced("What is the weather in Paris or Lyon?", WEATHER)
+    assert (reply.stop_reason, reply.content) == ("refusal", [])
+    assert "Lyon" in reply.stop_details.explanation
+
+
+def test_a_forced_refusal_names_the_word_the_auto_mode_could_not_place():
+    """'Quelle est la météo à Lyon demain ?' was refused as asking nothing of get_weather, which is untrue: it asks
+    the weather, for 'demain', which get_weather does not give."""
+    reply = forced("Quelle est la météo à Lyon demain ?", WEATHER)
+    assert reply.stop_reason == "refusal" and "'demain'" in reply.stop_details.explanation
+    assert "ne demande rien" not in reply.stop_details.explanation, reply.stop_details.explanation

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 
 from looplab._jsonschema import validator_class
 from looplab.practice.planner._tools import in_french
-from looplab.practice.planner.fill import asks, fill_input, one_type
-from looplab.practice.planner.text import STOPWORDS, clip, french, words
+from looplab.practice.planner.fill import around, asks, fill_input, one_type
+from looplab.practice.planner.needs import _needs
+from looplab.practice.planner.text import CONJUNCTIONS, NEGATORS, STOPWORDS, clip, french, words
 from looplab.practice.view import OfferedTool, View, schema_of
 
 
@@ -65,7 +67,7 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
         wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
         kept = [b for b in uses if b["name"] in {t.name for t in wanted}]
         if not kept:
-            kept, why = _forced(wanted, view.task)
+            kept, why = _forced(wanted, view)
             if not kept:
                 return decline(why)
         reply = {"content": kept, "stop_reason": "tool_use"}  # a forced call comes without text
@@ -75,17 +77,53 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
     return reply
 
 
-def _forced(tools: list[OfferedTool], task: str) -> tuple[list[dict], str]:
+def _forced(tools: list[OfferedTool], view: View) -> tuple[list[dict], str]:
     if not tools:  # only a toolset was offered (computer, browser): it has no tool of its own to call
         return [], "was forced by tool_choice to call a tool, but no tool it can call was offered (only a toolset)"
-    reasons = []
+    task, reasons = view.task, []
+    unserved = _needs(view)[1]  # the clauses the auto mode declines, and why
     for tool in tools:  # 'Hello' asks nothing of get_weather: it is no city
-        filled = fill_input(tool, task) if asks(tool, task) else f"the task asks nothing of {tool.name}"
+        named = [u for u in unserved if f"what {tool.name} could do with" in u]  # 'météo ... demain': not nothing
+        filled = fill_input(tool, task) if asks(tool, task) else named[0] if named else \
+            f"the task asks nothing of {tool.name}"
+        filled = _unhelped(tool, filled, task, unserved) or filled
         if isinstance(filled, dict):
             return [{"type": "tool_use", "name": tool.name, "input": filled}], ""
         reasons.append(filled)
     names = " or ".join(t.name for t in tools)
-    return [], f"was forced by tool_choice to call {names} but can't fill its input from the request ({reasons[0]})"
+    why = next((r for r in reasons if not r.startswith("the task asks nothing of")), reasons[0])
+    return [], f"was forced by tool_choice to call {names} but can't fill its input from the request ({why})"
+
+
+def _unhelped(tool: OfferedTool, filled: dict | str, task: str, unserved: list[str]) -> str | None:
+    """Why a forced call would answer another question, where the auto mode declines its clause: 'Should I delete
+    notes.txt?' asks whether to; 'yesterday' next to 'Paris' asks for a weather get_weather does not give (a word
+    the auto mode cannot act on, in the part of the task that holds a name the call was filled with)."""
+    if not isinstance(filled, dict):
+        return None
+    for why in unserved:
+        if "whether or how to do it" in why and asks(tool, why):
+            return why
+        if f"what {tool.name} could do with" not in why:
+            continue
+        unknown = {w for said in re.findall(r"'([^']+)'", why.split(" could do with ", 1)[1]) for w in words(said)}
+        names = [v for p, v in filled.items() if isinstance(v, str) and "enum" not in (tool.properties.get(p) or {})]
+        if any(unknown & (set(words(" ".join(around(task, v) or ("", "")))) | _after_comma(task, v)) for v in names):
+            return why
+    return None
+
+
+def _after_comma(task: str, value: str) -> set[str]:
+    """The first content word after '<value>,' (a comma alone qualifies a name, as the auto mode reads it: 'Paris,
+    Texas', 'Paris, in December') or '<value> or' (a choice: 'Paris or Lyon'), none after a negation or a
+    conjunction ('bob@x.com, not ann@y.com')."""
+    found = re.search(rf"(?<![\w@.-]){re.escape(value)}(?:\s*,|\s+(?:or|ou)\b)\s*([^,;.?!]*)", task, re.IGNORECASE)
+    for word in words(found[1]) if found else []:
+        if word in NEGATORS | CONJUNCTIONS:
+            break
+        if word not in STOPWORDS:
+            return {word}
+    return set()
 
 
 def shape_answer(reply: dict, schema: dict, task: str = "") -> dict:

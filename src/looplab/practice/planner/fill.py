@@ -200,14 +200,22 @@ def asks(tool: OfferedTool, text: str) -> bool:
     return bool(said & about_words(tool))
 
 
+def around(text: str, value: str) -> tuple[str, str] | None:
+    """The words before and after `value` in its part of the text (up to a comma, a conjunction, a negation or an
+    exclusion), or None when the text does not hold it."""
+    at = re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text)
+    if not at:
+        return None
+    edge = rf"[,;.?!]\s|[,;.?!]$|\b(?:{'|'.join(CONJUNCTIONS | NEGATORS)})\b|{OTHER_THAN.pattern}|{EXCLUDING.pattern}"
+    return re.split(edge, text[:at.start()])[-1], re.split(edge, text[at.end():])[0]
+
+
 def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, before: bool = True) -> bool:
     """Whether a word next to `value` in its clause (stopwords skipped) says more than the tool takes: 'twice' in
     'Transfer 100 EUR twice', 'half' in 'half of 100 EUR', 'higher' in '3 stars higher than Bob'."""
-    at = re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text)
-    if not at:
+    sides = around(text, value)
+    if sides is None:
         return False
-    edge = rf"[,;.?!]\s|[,;.?!]$|\b(?:{'|'.join(CONJUNCTIONS | NEGATORS)})\b|{OTHER_THAN.pattern}|{EXCLUDING.pattern}"
-    sides = (re.split(edge, text[:at.start()])[-1], re.split(edge, text[at.end():])[0])
     left, after = ([w for w in words(side) if w not in STOPWORDS] for side in sides)
     after = after[1:] if unit and after[:1] and stem(after[0]) in about_words(tool) else after  # '5 minutes'
     return any(stem(w) not in about_words(tool) for w in (left[-1:] if before else []) + after[:1])

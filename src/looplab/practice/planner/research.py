@@ -12,6 +12,7 @@ from ._tools import answer, declined, first_input, pick, said, unplanted, use
 from .interpret import content, english_of, english_question
 from .survey import listed_files
 from .text import (
+    STOPWORDS,
     clauses,
     content_words,
     first_value,
@@ -22,6 +23,7 @@ from .text import (
     roots,
     sentences,
     stems,
+    words,
 )
 
 SEARCH = {"search", "find", "query", "grep"}
@@ -128,12 +130,38 @@ def _cited(question: str, query: list[str], reads, clean, french_order: bool = F
             said = (roots(sentence) - set(aspects) - denied) | {  # 'prices stay the same' states no price
                 w for w, p in aspects.items() if re.search(p, sentence, re.IGNORECASE)}
             if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
-                    or not set(aspects) <= said
+                    or not set(aspects) <= said or _another(sentence, question)
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
+
+
+DETERMINERS = {"the", "a", "an", "this", "that", "these", "those"}
+
+
+def _another(sentence: str, question: str) -> str | None:
+    """The other thing of the same kind a sentence names where the question qualifies it: 'The new bridge' for 'the
+    old bridge' (its heading's 'old' does not carry over), 'the other café' for 'Café Rouge', 'A smaller lake' for
+    'Lake Ness'; not 'Dried seeds' for 'saved tomato seeds'. A question's qualifier of a word is the word before it
+    (not the measure after 'how') or a name after it."""
+    asked, said = re.findall(r"[^\W_]+", question), words(sentence)
+    kinds: dict[str, set[str]] = {}
+    for i, word in enumerate(asked):
+        before = asked[i - 1].lower() if i else ""
+        after = asked[i + 1] if i + 1 < len(asked) else ""
+        if before.isalpha() and before not in STOPWORDS and asked[i - 2 if i > 1 else i].lower() != "how":
+            kinds.setdefault(root(word.lower()), set()).add(root(before))
+        if after[:1].isupper() and after.lower() not in STOPWORDS:
+            kinds.setdefault(root(word.lower()), set()).add(root(after.lower()))
+    for i in range(1, len(said)):
+        other, head = said[i - 1], root(said[i])
+        named = other == "another" or i > 1 and said[i - 2] in DETERMINERS and other.isalpha() and (
+            other not in STOPWORDS or other == "other") and root(other) not in roots(question)
+        if head in kinds and named and not kinds[head] & roots(sentence):
+            return f"{other} {said[i]}"
+    return None
 
 
 def _specific(question: str, query: list[str], wanted: set[str], french_order: bool = False) -> set[str]:

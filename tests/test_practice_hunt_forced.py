@@ -1,0 +1,41 @@
+"""Research cites a sentence only for the thing the question names: a sentence about another thing of the same
+kind ('The new bridge') is not an answer about 'the old bridge', whatever the document's heading says."""
+
+from looplab import samples
+from looplab.client import practice_client
+from looplab.loop import run_agent
+
+BRIDGE = "# The old bridge\n\nThe bridge is 151 metres long. The new bridge, Pont Neuf, built in 1990, is 200 metres long.\n"
+
+
+def answer(tmp_path, task: str) -> str:
+    (tmp_path / "bridge.md").write_text(BRIDGE, encoding="utf-8")
+    return run_agent(practice_client(), task, samples.docs_tools(tmp_path)).answer
+
+
+def test_a_sentence_about_another_thing_of_the_same_kind_is_not_cited(tmp_path):
+    """'How long is the old bridge?' also quoted the new bridge's 200 metres: 'old' was dropped as a measure word
+    and the heading covered it."""
+    said = answer(tmp_path, "How long is the old bridge?")
+    assert "151 metres" in said and "200" not in said, said
+
+
+def test_the_other_thing_is_cited_when_the_question_names_it(tmp_path):
+    said = answer(tmp_path, "How long is the new bridge?")
+    assert "200 metres" in said and "151" not in said, said
+
+
+def test_another_thing_named_by_a_name_or_other_is_not_cited(tmp_path):
+    """'Lake Ness' is not 'A smaller lake nearby', and 'Café Rouge' is not 'the other café, Café Bleu': both used to
+    be quoted, the heading covering the name."""
+    (tmp_path / "lake.md").write_text("# Lake Ness\n\nThe lake is 230 metres deep. A smaller lake nearby is 40 metres "
+                                      "deep.\n", encoding="utf-8")
+    (tmp_path / "cafe.md").write_text("# Café Rouge\n\nA coffee costs 3 EUR. At the other café, Café Bleu, a coffee "
+                                      "costs 4 EUR.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "How deep is Lake Ness?", tools).answer
+    assert "230 metres" in said and "40" not in said, said
+    said = run_agent(practice_client(), "How much does a coffee cost at Café Rouge?", tools).answer
+    assert "3 EUR" in said and "4 EUR" not in said, said
+    said = run_agent(practice_client(), "How much does a coffee cost at Café Bleu?", tools).answer
+    assert "4 EUR" in said and "3 EUR" not in said, said
