@@ -544,3 +544,21 @@ def test_a_french_decline_names_the_word_written_not_its_english_term(tmp_path):
              "b.txt": invoice("A-2", "Beta", "200 EUR", "paid", "Due: 15/10/2026\n")}
     text = ask(tmp_path, "Dans le dossier invoices, quel jour la facture A-1 est-elle due ?", files)
     assert "Je n'ai pas pu rattacher 'jour' aux fiches lues" in text and "'day'" not in text, text
+
+
+def test_an_amount_field_the_task_names_is_added_up_or_the_decline_says_why(tmp_path):
+    """'how much VAT' names the VAT field: its total, never 'the task does not say which one'; 'total amount' with
+    Amount and Discount may mean either or Amount less Discount: declined, naming the word it could not place."""
+    vat = {f"V-{n}.txt": f"Invoice V-{n}\nClient: C{n}\nNet: {net} EUR\nVAT: {net // 5} EUR\nTotal: {net * 6 // 5} EUR\n"
+           f"Status: {status}\n" for n, (net, status) in enumerate([(1000, "unpaid"), (200, "paid"), (300, "unpaid")], 1)}
+    for task in ("In the folder invoices, what is the total VAT of unpaid invoices?",
+                 "In the folder invoices, how much VAT is there on the unpaid invoices?"):
+        assert "Total: 260 EUR." in ask(tmp_path, task, vat)
+    discount = {f"D-{n}.txt": invoice(f"D-{n}", f"C{n}", f"{a} EUR", status, f"Discount: {a // 10} EUR\n")
+                for n, (a, status) in enumerate([(1000, "unpaid"), (300, "unpaid")], 1)}
+    (tmp_path / "other").mkdir()
+    text = ask(tmp_path / "other", "In the folder invoices, what is the total amount of unpaid invoices?", discount)
+    assert ("I give no total: the records have several amounts (Amount and Discount) and I cannot tell which one the "
+            "task means by 'amount', or whether it means a figure worked out from them.") in text
+    french = ask(tmp_path / "other", "Dans le dossier invoices, quel est le montant total des factures impayées ?", discount)
+    assert "je ne sais pas lequel la demande désigne par 'montant'" in french

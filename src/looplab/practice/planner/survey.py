@@ -224,7 +224,11 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
         grand = "Grand total" if GRAND.search(task) and choice.heading == "Records" else ""  # over every record
         partial = doubt and chosen and key and _sum(chosen, key)
         partial = partial and (f"the {len(chosen)} listed add up to " if len(chosen) > 1 else "the one listed comes to ") + partial
-        lines.append(f"I give no total: the records have several amounts ({joined(keys)}) and the task does not say "
+        words = _amount_words(task, keys)
+        lines.append(f"I give no total: the records have several amounts ({joined(keys)}) and I cannot tell which one "
+                     f"the task means by {joined([f'{w!r}' for w in words])}, or whether it means a figure worked out from them."
+                     if keys and not key and words else
+                     f"I give no total: the records have several amounts ({joined(keys)}) and the task does not say "
                      "which one to add up." if keys and not key else
                      f"I cannot give a complete total of the {noun}: {partial}, but {maybe}."
                      if partial else f"I cannot give a complete total of the {noun}: {maybe}." if doubt else
@@ -318,8 +322,18 @@ def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str |
     if len(named) == 1 or len(keys) == 1:
         return (named or keys)[0]
     mentioned = [k for k in keys if set(stems(k)) & terms(task) - {"total", "amount", "sum"}]  # 'how much VAT'
+    own = mentioned and set(stems(mentioned[0])) - STATUSES - {"total", "amount", "sum"}  # 'VAT', never 'Paid amount'
+    if len(mentioned) == 1 and own and set(stems(mentioned[0])) <= terms(task):  # named whole, no other field named
+        return mentioned[0]
     split = any(set(stems(k)) & PAYMENT for k in keys)  # 'Amount = Paid amount + Balance': what is owed is not Amount
     return _whole(records, keys) if not named and not mentioned and not split else None
+
+
+def _amount_words(task: str, keys: list[str]) -> list[str]:
+    """The task's words, as written, that are words of the amount fields' names ('amount' of 'Amount')."""
+    names = {w for k in keys for w in stems(k)} - STATUSES
+    return list(dict.fromkeys(w for w in re.findall(r"[^\W\d_]+", task)
+                              if {stem(w.lower()), stem(SYNONYMS.get(stem(w.lower()), w.lower()))} & names))
 
 
 def _whole(records: list[Record], keys: list[str]) -> str | None:
