@@ -562,3 +562,15 @@ def test_an_amount_field_the_task_names_is_added_up_or_the_decline_says_why(tmp_
             "task means by 'amount', or whether it means a figure worked out from them.") in text
     french = ask(tmp_path / "other", "Dans le dossier invoices, quel est le montant total des factures impayées ?", discount)
     assert "je ne sais pas lequel la demande désigne par 'montant'" in french
+
+
+def test_a_record_whose_status_is_plainly_read_is_no_doubt_for_another_status(tmp_path):
+    """'which are cancelled?': a plainly paid or unpaid record is not cancelled; one whose status cannot be read
+    ('paid 50%') may be, and is named as such."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Gamma", "300 EUR", "cancelled")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are cancelled?", files)
+    assert text.startswith("Status cancelled: A-3 (Gamma, 300 EUR). Based on 3 files read.")
+    files["A-4.txt"] = invoice("A-4", "Delta", "50 EUR", "paid 50%")
+    text = ask(tmp_path / "invoices", "In the folder invoices, which invoices are cancelled?", files)
+    assert "A-4.txt may belong here too: I could not classify it" in text and "A-1.txt" not in text

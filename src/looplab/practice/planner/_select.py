@@ -311,8 +311,11 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
     for name, (values, keep) in named.items():
         kinds = {_kind(v, name) for v in values} if name == field else set()
+        vague = None in kinds and any(set(words(v)) & (PAID | UNPAID | OWED | LATE | RECEIVED) for v in values)
         unsure = [r for r in chosen if kinds and r.fields.get(name) not in values  # a status read as a value
-                  and (None in kinds or _kind(r.fields.get(name, ""), name) in kinds | {None})  # ('payment received')
+                  and (vague or _kind(r.fields.get(name, ""), name) in kinds | {None})  # ('payment received'); a
+                  # plain 'paid' is not 'cancelled'
+
                   or not keep and _value(r, name) is None]  # 'not from Cime Rose': a record without a client may be
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
