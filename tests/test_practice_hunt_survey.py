@@ -574,3 +574,11 @@ def test_a_record_whose_status_is_plainly_read_is_no_doubt_for_another_status(tm
     files["A-4.txt"] = invoice("A-4", "Delta", "50 EUR", "paid 50%")
     text = ask(tmp_path / "invoices", "In the folder invoices, which invoices are cancelled?", files)
     assert "A-4.txt may belong here too: I could not classify it" in text and "A-1.txt" not in text
+
+
+def test_without_a_value_leaves_it_out_as_except_does(tmp_path):
+    """'without Alpha' is read as 'except Alpha' (it was declined, 'without' unplaced)."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Gamma", "300 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total of unpaid invoices without Alpha?", files)
+    assert text.startswith("Unpaid, Client not Alpha: A-2 (Beta, 200 EUR). Total: 200 EUR.")
