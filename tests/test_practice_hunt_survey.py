@@ -582,3 +582,11 @@ def test_without_a_value_leaves_it_out_as_except_does(tmp_path):
              "A-3.txt": invoice("A-3", "Gamma", "300 EUR", "paid")}
     text = ask(tmp_path, "In the folder invoices, what is the total of unpaid invoices without Alpha?", files)
     assert text.startswith("Unpaid, Client not Alpha: A-2 (Beta, 200 EUR). Total: 200 EUR.")
+
+
+def test_which_file_is_answered_with_the_file(tmp_path):
+    """'which file has the largest invoice?' asks for a file: each item names its file (it gave only the number)."""
+    files = {"march.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "april.txt": invoice("A-2", "Beta", "300 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which file has the largest invoice?", files)
+    assert text.startswith("Largest: A-2 (april.txt, Beta, 300 EUR).")
+    assert "A-1 (march.txt, Alpha, 100 EUR)" in ask(tmp_path / "invoices", "In the folder invoices, what file is A-1 in?", files)

@@ -45,6 +45,7 @@ PER = re.compile(r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(
                  r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b|\b(?:each|chacun)(?=\s*(?:[?.!]|$))", re.IGNORECASE)
 GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
                    r"\btotal de toutes\b", re.IGNORECASE)
+FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b", re.IGNORECASE)  # each item says its file
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
 COUNTED = re.compile(r"\b(?:how many|number of|count|combien (?:y a-t-il )?de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
@@ -207,7 +208,8 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     told = [status] if status and not choice.status_key and terms(task) & STATUS_NAMES else []
     told += [k for k in _asked_fields(task, records, {key, status, *told}, folder)  # 'with their due dates': every field
              if not (WHEN.search(task) and any(DATE.search(r.fields.get(k, "")) for r in records))]  # ('when' says dates)
-    shown = joined([_item(r, key, choice.status_key, told) for r in chosen]) if chosen else ""
+    where = FILE_ASKED.search(task)  # 'which file has the largest invoice?' asks for a file, not the invoice's number
+    shown = joined([_item(r, key, choice.status_key, told, bool(where)) for r in chosen]) if chosen else ""
     if doubt:
         lines = [f"{choice.heading}: {shown}, as far as I can tell." if chosen and not choice.ranked
                  else f"{choice.heading}: I cannot tell which."]
@@ -372,12 +374,14 @@ def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> 
     return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
 
 
-def _item(record: Record, key: str | None, status_key: str | None, told: list[str] = ()) -> str:
-    """'2026-08-015 (Studio Malo, 850 EUR)': the number, its first other field, its amount, the fields asked for."""
+def _item(record: Record, key: str | None, status_key: str | None, told: list[str] = (), where: bool = False) -> str:
+    """'2026-08-015 (Studio Malo, 850 EUR)': the number, its first other field, its amount, the fields asked for;
+    its file first when the task asks which file ('A-3 (A-3.txt, Gamma, 300 EUR)')."""
     statuses = [k for k in told if set(stems(k)) & STATUS_NAMES]  # a status asked for is shown quoted, last
     first = next((k for k, v in record.fields.items()
                   if k not in (key, status_key, *statuses) and v != record.number and not money(v)), None)
-    shown = ([record.fields[first]] if first else []) + ([record.fields[key]] if key in record.fields else [])
+    shown = ([record.file] if where else []) + ([record.fields[first]] if first else [])
+    shown += [record.fields[key]] if key in record.fields else []
     shown += [f"{k} '{record.fields[k]}'" if k in record.fields else f"no {k} line" for k in told
               if k != first and record.fields.get(k) != record.number]  # 'Day: 2' is said by the number already
     return f"{record.number} ({', '.join(shown)})" if shown else record.number
