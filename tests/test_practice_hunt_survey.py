@@ -590,3 +590,11 @@ def test_which_file_is_answered_with_the_file(tmp_path):
     text = ask(tmp_path, "In the folder invoices, which file has the largest invoice?", files)
     assert text.startswith("Largest: A-2 (april.txt, Beta, 300 EUR).")
     assert "A-1 (march.txt, Alpha, 100 EUR)" in ask(tmp_path / "invoices", "In the folder invoices, what file is A-1 in?", files)
+
+
+def test_a_french_second_count_of_the_others_is_answered(tmp_path):
+    """'combien sont payées et combien ne le sont pas ?' asks two counts: it gave the paid ones only, silently."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-4.txt": invoice("A-4", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "Dans le dossier invoices, combien de factures sont payées et combien ne le sont pas ?", files)
+    assert "Nombre de payées : 1." in text and "Nombre d'impayées : 2." in text

@@ -64,7 +64,8 @@ TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawa
                         r"\bwaiting (?:for payment|to be paid|on)\b|\bpending payment\b|\bdue for payment\b|"
                         r"\b(?:still|yet) to pay\b|\bà (?:payer|régler)\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
 NUMBER = "number"
-ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b", re.IGNORECASE)
+ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet|\bpas|\bpas encore|\bnon)\s*(?:[?.!;,]|$)|\bor not\b|\bou non\b",
+                      re.IGNORECASE)  # 'et combien ne le sont pas ?', 'et lesquelles non ?': the other ones too
 MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|janvier|février|"
           "mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre")
 DATE = re.compile(rf"\b\d{{1,2}}/\d{{1,2}}/\d{{4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}(?:st|nd|rd|th|er)? (?:{MONTHS}) \d{{4}}\b|"
