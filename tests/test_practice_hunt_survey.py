@@ -598,3 +598,12 @@ def test_a_french_second_count_of_the_others_is_answered(tmp_path):
              "A-4.txt": invoice("A-4", "Alpha", "50 EUR", "unpaid")}
     text = ask(tmp_path, "Dans le dossier invoices, combien de factures sont payées et combien ne le sont pas ?", files)
     assert "Nombre de payées : 1." in text and "Nombre d'impayées : 2." in text
+
+
+def test_two_amount_fields_named_get_no_total_of_one_of_them(tmp_path):
+    """'the total VAT and net' names two fields: it gave the Net total alone, labelled 'Total'."""
+    files = {f"V-{n}.txt": f"Invoice V-{n}\nClient: C{n}\nNet: {net} EUR\nVAT: {net // 5} EUR\nTotal: {net * 6 // 5} EUR\n"
+             f"Status: unpaid\n" for n, net in enumerate([1000, 300], 1)}
+    text = ask(tmp_path, "In the folder invoices, what is the total VAT and net of unpaid invoices?", files)
+    assert "I give no total: the task names more than one amount (Net and VAT); I add up one at a time." in text
+    assert "1300" not in text

@@ -125,6 +125,9 @@ IN_FRENCH = [
              (r"To go on I would call (.*?), but tool_choice is 'none', so I call no tool and cannot answer yet\.",
               r"Pour continuer, j'appellerais \1, mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre."),
              # the survey's reasons (planner/_select.py, _limits.py, survey.py), each in French
+             (r"I give no total: the task names more than one amount \((.*?)\); I add up one at a time\.",
+              lambda m: f"Je ne peux pas donner de total : la demande nomme plus d'un montant ({_et(m[1])}) ; "
+              "j'en additionne un à la fois."),
              (r"I give no total: the records have several amounts \((.*?)\) and I cannot tell which one the task means by "
               r"(.*?), or whether it means a figure worked out from them\.",
               lambda m: f"Je ne peux pas donner de total : les fiches ont plusieurs montants ({_et(m[1])}) et je ne sais pas "

@@ -227,7 +227,10 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
         partial = doubt and chosen and key and _sum(chosen, key)
         partial = partial and (f"the {len(chosen)} listed add up to " if len(chosen) > 1 else "the one listed comes to ") + partial
         words = _amount_words(task, keys)
-        lines.append(f"I give no total: the records have several amounts ({joined(keys)}) and I cannot tell which one "
+        both = [k for k in keys if set(stems(k)) & terms(task) - STATUSES - {"total", "amount", "sum"}]
+        lines.append(f"I give no total: the task names more than one amount ({joined(both)}); I add up one at a time."
+                     if keys and not key and len(both) > 1 else
+                     f"I give no total: the records have several amounts ({joined(keys)}) and I cannot tell which one "
                      f"the task means by {joined([f'{w!r}' for w in words])}, or whether it means a figure worked out from them."
                      if keys and not key and words else
                      f"I give no total: the records have several amounts ({joined(keys)}) and the task does not say "
@@ -321,7 +324,8 @@ def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str |
     records, they name no field); or the whole of the others, unless they split a payment ('Paid amount', 'Balance')."""
     keys = money_keys(chosen or records)
     named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task) - STATUSES]
-    if len(named) == 1 or len(keys) == 1:
+    others = [k for k in keys if k not in named and set(stems(k)) & terms(task) - STATUSES - {"total", "amount", "sum"}]
+    if len(keys) == 1 or len(named) == 1 and not others:  # 'the total VAT and net': two fields, neither alone
         return (named or keys)[0]
     mentioned = [k for k in keys if set(stems(k)) & terms(task) - {"total", "amount", "sum"}]  # 'how much VAT'
     own = mentioned and set(stems(mentioned[0])) - STATUSES - {"total", "amount", "sum"}  # 'VAT', never 'Paid amount'
