@@ -607,3 +607,12 @@ def test_two_amount_fields_named_get_no_total_of_one_of_them(tmp_path):
     text = ask(tmp_path, "In the folder invoices, what is the total VAT and net of unpaid invoices?", files)
     assert "I give no total: the task names more than one amount (Net and VAT); I add up one at a time." in text
     assert "1300" not in text
+
+
+def test_having_a_field_some_records_lack_is_no_filter_left_out(tmp_path):
+    """'which unpaid invoices have VAT?' listed an unpaid invoice with no VAT line: declined, naming it."""
+    files = {"V-1.txt": "Invoice V-1\nClient: Alpha\nNet: 1000 EUR\nVAT: 200 EUR\nTotal: 1200 EUR\nStatus: unpaid\n",
+             "V-2.txt": "Invoice V-2\nClient: Beta\nNet: 500 EUR\nTotal: 500 EUR\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, which unpaid invoices have VAT?", files)
+    assert text.startswith("I cannot select records on having 'VAT': V-2.txt has no VAT line, and I select on the "
+                           "values written; I give no list and no total.")

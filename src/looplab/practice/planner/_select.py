@@ -101,6 +101,8 @@ WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho
                      r"rien)\b", re.IGNORECASE)  # 'which clients have no unpaid invoices?' is about each client's all
 HAVING = re.compile(r"\b(?:have|has|having|with|without|ont|a|avec|sans)\s+(?:(?:an?|une?|no|any|their|leur|leurs)\s+)?"
                     r"(?:due|dates?|échéances?)\b", re.IGNORECASE)
+HAS_FIELD = re.compile(r"\b(?:have|has|having|with|avec|ont)\s+(?:(?:an?|any|une?|des?|d['’])\s*)?([^\W\d_]+)",
+                       re.IGNORECASE)
 FIGURE = re.compile(r"\b(?:how many|how much|combien|count|total|sum|amount|montant|somme)\b", re.IGNORECASE)
 RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # the records, not a value
 RANGE = re.compile(r"[\w-]*\d[\w-]*\s*(?:\s(?:to|through|thru|till|until|à|au|jusqu['’]à)\s|[–—]|\.\.)\s*[\w-]*\d[\w-]*",
@@ -271,10 +273,23 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if left := unaccounted(task, records, folder):
         return (f"I could not relate {joined([repr(written.get(w, w)) for w in left])} to the records read, so I cannot "
                 "tell which records the task asks for; I give no list and no total")
+    if lacking := _lacking(task, records):  # 'which unpaid invoices have VAT?' beside one with no VAT line
+        return lacking
     choices = [_choose(task, records, status, limits, when) for status in statuses]
     if excluded and any(isinstance(c, Choice) and " not " not in c.heading for c in choices):
         return f"I could not tell which records '{excluded.group()}' leaves out; I give no list and no total"
     return next((c for c in choices if isinstance(c, str)), choices)
+
+
+def _lacking(task: str, records: list[Record]) -> str | None:
+    """Why records cannot be selected on having a field ('have VAT', 'with a discount') when some have no such line."""
+    for found in HAS_FIELD.finditer(task):
+        keys = [k for k in dict.fromkeys(k for r in records for k in r.fields) if stem(found[1].lower()) in stems(k)]
+        files = [r.file for r in records if keys and keys[0] not in r.fields]
+        if len(keys) == 1 and files:
+            return (f"I cannot select records on having '{found[1]}': {joined(files)} {'has' if len(files) == 1 else 'have'} "
+                    f"no {keys[0]} line, and I select on the values written; I give no list and no total")
+    return None
 
 
 def _names_not_statuses(task: str, records: list[Record]) -> str:
