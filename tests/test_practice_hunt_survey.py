@@ -616,3 +616,13 @@ def test_having_a_field_some_records_lack_is_no_filter_left_out(tmp_path):
     text = ask(tmp_path, "In the folder invoices, which unpaid invoices have VAT?", files)
     assert text.startswith("I cannot select records on having 'VAT': V-2.txt has no VAT line, and I select on the "
                            "values written; I give no list and no total.")
+
+
+def test_which_files_are_unpaid_is_no_listing_of_the_folder(tmp_path):
+    """'which files are unpaid?' and 'how many files are unpaid?' were answered with the whole listing ('holds 3 files')."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-4.txt": invoice("A-4", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how many files are unpaid?", files)
+    assert "Count: 2." in text and "holds 3 files" not in text
+    text = ask(tmp_path / "invoices", "In the folder invoices, which files are unpaid?", files)
+    assert text.startswith("Unpaid: A-2 (A-2.txt, Beta, 200 EUR) and A-4 (A-4.txt, Alpha, 50 EUR).")

@@ -35,6 +35,7 @@ FOLDER = re.compile(
     re.IGNORECASE,
 )
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
+LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
 MAX_READS = 20
 COUNT = re.compile(r"\bhow many\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
@@ -109,7 +110,8 @@ def survey(view: View) -> dict | None:
         gone = f"I could not list the folder '{missed[0]}', and the" if missed else "The"
         return declined(f"{gone} folder '{folder}' holds no files{held}, so I read nothing and give no answer",
                         wording=WORDING.format(folder=dirs[0] if dirs else "invoices"))
-    if LIST_ONLY.search(view.task):  # 'what files are in ...' is answered by the listing
+    if LIST_ONLY.search(view.task) and not terms(view.task) - LIST_WORDS - set(stems(folder)):  # 'what files are in
+        # ...' is answered by the listing; 'which files are unpaid?' is not
         return answer(f"The folder '{folder}' holds {len(names)} files: {joined(names)}.")
     wanted = [_path(folder, n) for n in names]
     done = {_arg(s): s for s in reads}
