@@ -626,3 +626,11 @@ def test_which_files_are_unpaid_is_no_listing_of_the_folder(tmp_path):
     assert "Count: 2." in text and "holds 3 files" not in text
     text = ask(tmp_path / "invoices", "In the folder invoices, which files are unpaid?", files)
     assert text.startswith("Unpaid: A-2 (A-2.txt, Beta, 200 EUR) and A-4 (A-4.txt, Alpha, 50 EUR).")
+
+
+def test_amount_and_another_field_joined_by_and_get_no_total_of_one(tmp_path):
+    """'the total amount and balance' names two fields: it gave the Balance total alone, labelled 'Total'."""
+    files = {f"P-{n}.txt": f"Invoice P-{n}\nClient: Alpha\nAmount: {a} EUR\nPaid amount: {p} EUR\nBalance: {a - p} EUR\n"
+             f"Status: {status}\n" for n, (a, p, status) in enumerate([(1000, 1000, "paid"), (300, 0, "unpaid")], 1)}
+    text = ask(tmp_path, "In the folder invoices, what is the total amount and balance of Alpha's invoices?", files)
+    assert "I give no total: the task names more than one amount" in text and "Total: 300 EUR" not in text

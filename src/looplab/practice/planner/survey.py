@@ -229,7 +229,7 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
         partial = doubt and chosen and key and _sum(chosen, key)
         partial = partial and (f"the {len(chosen)} listed add up to " if len(chosen) > 1 else "the one listed comes to ") + partial
         words = _amount_words(task, keys)
-        both = [k for k in keys if set(stems(k)) & terms(task) - STATUSES - {"total", "amount", "sum"}]
+        both = _fields_named(task, keys)
         lines.append(f"I give no total: the task names more than one amount ({joined(both)}); I add up one at a time."
                      if keys and not key and len(both) > 1 else
                      f"I give no total: the records have several amounts ({joined(keys)}) and I cannot tell which one "
@@ -326,15 +326,25 @@ def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str |
     records, they name no field); or the whole of the others, unless they split a payment ('Paid amount', 'Balance')."""
     keys = money_keys(chosen or records)
     named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task) - STATUSES]
-    others = [k for k in keys if k not in named and set(stems(k)) & terms(task) - STATUSES - {"total", "amount", "sum"}]
-    if len(keys) == 1 or len(named) == 1 and not others:  # 'the total VAT and net': two fields, neither alone
+    if len(keys) == 1 or len(named) == 1 and len(_fields_named(task, keys)) < 2:  # 'the VAT and net': two, not one
         return (named or keys)[0]
+    if len(_fields_named(task, keys)) > 1:
+        return None
     mentioned = [k for k in keys if set(stems(k)) & terms(task) - {"total", "amount", "sum"}]  # 'how much VAT'
     own = mentioned and set(stems(mentioned[0])) - STATUSES - {"total", "amount", "sum"}  # 'VAT', never 'Paid amount'
     if len(mentioned) == 1 and own and set(stems(mentioned[0])) <= terms(task):  # named whole, no other field named
         return mentioned[0]
     split = any(set(stems(k)) & PAYMENT for k in keys)  # 'Amount = Paid amount + Balance': what is owed is not Amount
     return _whole(records, keys) if not named and not mentioned and not split else None
+
+
+def _fields_named(task: str, keys: list[str]) -> list[str]:
+    """The amount fields the task names: by a word of their own ('VAT', 'net'), or any word joined by 'and' to
+    another field's ('amount and balance')."""
+    paired = {stem(w.lower()) for pair in re.findall(r"([^\W\d_]+)\s+(?:and|et|&)\s+([^\W\d_]+)", task) for w in pair}
+    together = [k for k in keys if set(stems(k)) & paired]
+    own = [k for k in keys if set(stems(k)) & terms(task) - STATUSES - {"total", "amount", "sum"}]
+    return [k for k in keys if k in own or len(together) > 1 and k in together]
 
 
 def _amount_words(task: str, keys: list[str]) -> list[str]:
