@@ -544,3 +544,93 @@ def test_a_french_decline_names_the_word_written_not_its_english_term(tmp_path):
              "b.txt": invoice("A-2", "Beta", "200 EUR", "paid", "Due: 15/10/2026\n")}
     text = ask(tmp_path, "Dans le dossier invoices, quel jour la facture A-1 est-elle due ?", files)
     assert "Je n'ai pas pu rattacher 'jour' aux fiches lues" in text and "'day'" not in text, text
+
+
+def test_an_amount_field_the_task_names_is_added_up_or_the_decline_says_why(tmp_path):
+    """'how much VAT' names the VAT field: its total, never 'the task does not say which one'; 'total amount' with
+    Amount and Discount may mean either or Amount less Discount: declined, naming the word it could not place."""
+    vat = {f"V-{n}.txt": f"Invoice V-{n}\nClient: C{n}\nNet: {net} EUR\nVAT: {net // 5} EUR\nTotal: {net * 6 // 5} EUR\n"
+           f"Status: {status}\n" for n, (net, status) in enumerate([(1000, "unpaid"), (200, "paid"), (300, "unpaid")], 1)}
+    for task in ("In the folder invoices, what is the total VAT of unpaid invoices?",
+                 "In the folder invoices, how much VAT is there on the unpaid invoices?"):
+        assert "Total: 260 EUR." in ask(tmp_path, task, vat)
+    discount = {f"D-{n}.txt": invoice(f"D-{n}", f"C{n}", f"{a} EUR", status, f"Discount: {a // 10} EUR\n")
+                for n, (a, status) in enumerate([(1000, "unpaid"), (300, "unpaid")], 1)}
+    (tmp_path / "other").mkdir()
+    text = ask(tmp_path / "other", "In the folder invoices, what is the total amount of unpaid invoices?", discount)
+    assert ("I give no total: the records have several amounts (Amount and Discount) and I cannot tell which one the "
+            "task means by 'amount', or whether it means a figure worked out from them.") in text
+    french = ask(tmp_path / "other", "Dans le dossier invoices, quel est le montant total des factures impayées ?", discount)
+    assert "je ne sais pas lequel la demande désigne par 'montant'" in french
+
+
+def test_a_record_whose_status_is_plainly_read_is_no_doubt_for_another_status(tmp_path):
+    """'which are cancelled?': a plainly paid or unpaid record is not cancelled; one whose status cannot be read
+    ('paid 50%') may be, and is named as such."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Gamma", "300 EUR", "cancelled")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are cancelled?", files)
+    assert text.startswith("Status cancelled: A-3 (Gamma, 300 EUR). Based on 3 files read.")
+    files["A-4.txt"] = invoice("A-4", "Delta", "50 EUR", "paid 50%")
+    text = ask(tmp_path / "invoices", "In the folder invoices, which invoices are cancelled?", files)
+    assert "A-4.txt may belong here too: I could not classify it" in text and "A-1.txt" not in text
+
+
+def test_without_a_value_leaves_it_out_as_except_does(tmp_path):
+    """'without Alpha' is read as 'except Alpha' (it was declined, 'without' unplaced)."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Gamma", "300 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total of unpaid invoices without Alpha?", files)
+    assert text.startswith("Unpaid, Client not Alpha: A-2 (Beta, 200 EUR). Total: 200 EUR.")
+
+
+def test_which_file_is_answered_with_the_file(tmp_path):
+    """'which file has the largest invoice?' asks for a file: each item names its file (it gave only the number)."""
+    files = {"march.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "april.txt": invoice("A-2", "Beta", "300 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which file has the largest invoice?", files)
+    assert text.startswith("Largest: A-2 (april.txt, Beta, 300 EUR).")
+    assert "A-1 (march.txt, Alpha, 100 EUR)" in ask(tmp_path / "invoices", "In the folder invoices, what file is A-1 in?", files)
+
+
+def test_a_french_second_count_of_the_others_is_answered(tmp_path):
+    """'combien sont payées et combien ne le sont pas ?' asks two counts: it gave the paid ones only, silently."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-4.txt": invoice("A-4", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "Dans le dossier invoices, combien de factures sont payées et combien ne le sont pas ?", files)
+    assert "Nombre de payées : 1." in text and "Nombre d'impayées : 2." in text
+
+
+def test_two_amount_fields_named_get_no_total_of_one_of_them(tmp_path):
+    """'the total VAT and net' names two fields: it gave the Net total alone, labelled 'Total'."""
+    files = {f"V-{n}.txt": f"Invoice V-{n}\nClient: C{n}\nNet: {net} EUR\nVAT: {net // 5} EUR\nTotal: {net * 6 // 5} EUR\n"
+             f"Status: unpaid\n" for n, net in enumerate([1000, 300], 1)}
+    text = ask(tmp_path, "In the folder invoices, what is the total VAT and net of unpaid invoices?", files)
+    assert "I give no total: the task names more than one amount (Net and VAT); I add up one at a time." in text
+    assert "1300" not in text
+
+
+def test_having_a_field_some_records_lack_is_no_filter_left_out(tmp_path):
+    """'which unpaid invoices have VAT?' listed an unpaid invoice with no VAT line: declined, naming it."""
+    files = {"V-1.txt": "Invoice V-1\nClient: Alpha\nNet: 1000 EUR\nVAT: 200 EUR\nTotal: 1200 EUR\nStatus: unpaid\n",
+             "V-2.txt": "Invoice V-2\nClient: Beta\nNet: 500 EUR\nTotal: 500 EUR\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, which unpaid invoices have VAT?", files)
+    assert text.startswith("I cannot select records on having 'VAT': V-2.txt has no VAT line, and I select on the "
+                           "values written; I give no list and no total.")
+
+
+def test_which_files_are_unpaid_is_no_listing_of_the_folder(tmp_path):
+    """'which files are unpaid?' and 'how many files are unpaid?' were answered with the whole listing ('holds 3 files')."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-4.txt": invoice("A-4", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how many files are unpaid?", files)
+    assert "Count: 2." in text and "holds 3 files" not in text
+    text = ask(tmp_path / "invoices", "In the folder invoices, which files are unpaid?", files)
+    assert text.startswith("Unpaid: A-2 (A-2.txt, Beta, 200 EUR) and A-4 (A-4.txt, Alpha, 50 EUR).")
+
+
+def test_amount_and_another_field_joined_by_and_get_no_total_of_one(tmp_path):
+    """'the total amount and balance' names two fields: it gave the Balance total alone, labelled 'Total'."""
+    files = {f"P-{n}.txt": f"Invoice P-{n}\nClient: Alpha\nAmount: {a} EUR\nPaid amount: {p} EUR\nBalance: {a - p} EUR\n"
+             f"Status: {status}\n" for n, (a, p, status) in enumerate([(1000, 1000, "paid"), (300, 0, "unpaid")], 1)}
+    text = ask(tmp_path, "In the folder invoices, what is the total amount and balance of Alpha's invoices?", files)
+    assert "I give no total: the task names more than one amount" in text and "Total: 300 EUR" not in text

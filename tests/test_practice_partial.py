@@ -237,7 +237,7 @@ def test_a_file_unlike_the_others_is_left_out_and_a_total_adds_up_the_whole_amou
     assert "Count: 2." in text and "Total: 480 EUR." in text
     assert "README.txt shares no field name with the other records (Author and Note); it is left out." in text
     vat = said(ask("In the folder q4, how much VAT is there on the unpaid invoices?", FILES, invoice_turns(folder, prefix="q4/")))
-    assert "I give no total: the records have several amounts (Net, VAT and Total)" in vat and "480" not in vat
+    assert "Total: 80 EUR." in vat and "480" not in vat  # the VAT field, which the task names
 
 
 @pytest.mark.parametrize(("task", "start"), [

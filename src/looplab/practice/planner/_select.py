@@ -64,7 +64,8 @@ TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawa
                         r"\bwaiting (?:for payment|to be paid|on)\b|\bpending payment\b|\bdue for payment\b|"
                         r"\b(?:still|yet) to pay\b|\bà (?:payer|régler)\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
 NUMBER = "number"
-ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet)\s*(?:[?.!;,]|$)|\bor not\b", re.IGNORECASE)
+ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet|\bpas|\bpas encore|\bnon)\s*(?:[?.!;,]|$)|\bor not\b|\bou non\b",
+                      re.IGNORECASE)  # 'et combien ne le sont pas ?', 'et lesquelles non ?': the other ones too
 MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|janvier|février|"
           "mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre")
 DATE = re.compile(rf"\b\d{{1,2}}/\d{{1,2}}/\d{{4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}(?:st|nd|rd|th|er)? (?:{MONTHS}) \d{{4}}\b|"
@@ -100,6 +101,8 @@ WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho
                      r"rien)\b", re.IGNORECASE)  # 'which clients have no unpaid invoices?' is about each client's all
 HAVING = re.compile(r"\b(?:have|has|having|with|without|ont|a|avec|sans)\s+(?:(?:an?|une?|no|any|their|leur|leurs)\s+)?"
                     r"(?:due|dates?|échéances?)\b", re.IGNORECASE)
+HAS_FIELD = re.compile(r"\b(?:have|has|having|with|avec|ont)\s+(?:(?:an?|any|une?|des?|d['’])\s*)?([^\W\d_]+)",
+                       re.IGNORECASE)
 FIGURE = re.compile(r"\b(?:how many|how much|combien|count|total|sum|amount|montant|somme)\b", re.IGNORECASE)
 RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # the records, not a value
 RANGE = re.compile(r"[\w-]*\d[\w-]*\s*(?:\s(?:to|through|thru|till|until|à|au|jusqu['’]à)\s|[–—]|\.\.)\s*[\w-]*\d[\w-]*",
@@ -270,10 +273,23 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if left := unaccounted(task, records, folder):
         return (f"I could not relate {joined([repr(written.get(w, w)) for w in left])} to the records read, so I cannot "
                 "tell which records the task asks for; I give no list and no total")
+    if lacking := _lacking(task, records):  # 'which unpaid invoices have VAT?' beside one with no VAT line
+        return lacking
     choices = [_choose(task, records, status, limits, when) for status in statuses]
     if excluded and any(isinstance(c, Choice) and " not " not in c.heading for c in choices):
         return f"I could not tell which records '{excluded.group()}' leaves out; I give no list and no total"
     return next((c for c in choices if isinstance(c, str)), choices)
+
+
+def _lacking(task: str, records: list[Record]) -> str | None:
+    """Why records cannot be selected on having a field ('have VAT', 'with a discount') when some have no such line."""
+    for found in HAS_FIELD.finditer(task):
+        keys = [k for k in dict.fromkeys(k for r in records for k in r.fields) if stem(found[1].lower()) in stems(k)]
+        files = [r.file for r in records if keys and keys[0] not in r.fields]
+        if len(keys) == 1 and files:
+            return (f"I cannot select records on having '{found[1]}': {joined(files)} {'has' if len(files) == 1 else 'have'} "
+                    f"no {keys[0]} line, and I select on the values written; I give no list and no total")
+    return None
 
 
 def _names_not_statuses(task: str, records: list[Record]) -> str:
@@ -311,8 +327,11 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
     for name, (values, keep) in named.items():
         kinds = {_kind(v, name) for v in values} if name == field else set()
+        vague = None in kinds and any(set(words(v)) & (PAID | UNPAID | OWED | LATE | RECEIVED) for v in values)
         unsure = [r for r in chosen if kinds and r.fields.get(name) not in values  # a status read as a value
-                  and (None in kinds or _kind(r.fields.get(name, ""), name) in kinds | {None})  # ('payment received')
+                  and (vague or _kind(r.fields.get(name, ""), name) in kinds | {None})  # ('payment received'); a
+                  # plain 'paid' is not 'cancelled'
+
                   or not keep and _value(r, name) is None]  # 'not from Cime Rose': a record without a client may be
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure

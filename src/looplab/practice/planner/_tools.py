@@ -125,6 +125,17 @@ IN_FRENCH = [
              (r"To go on I would call (.*?), but tool_choice is 'none', so I call no tool and cannot answer yet\.",
               r"Pour continuer, j'appellerais \1, mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre."),
              # the survey's reasons (planner/_select.py, _limits.py, survey.py), each in French
+             (r"I cannot select records on having '(.*?)': (.*?) (?:has|have) no (.*?) line, and I select on the values "
+              r"written; I give no list and no total", lambda m: f"Je ne sais pas choisir les fiches selon qu'elles ont "
+              f"'{m[1]}' : {_et(m[2])} n'a pas de ligne {m[3]}, et je choisis sur les valeurs écrites ; je ne donne ni liste "
+              "ni total"),
+             (r"I give no total: the task names more than one amount \((.*?)\); I add up one at a time\.",
+              lambda m: f"Je ne peux pas donner de total : la demande nomme plus d'un montant ({_et(m[1])}) ; "
+              "j'en additionne un à la fois."),
+             (r"I give no total: the records have several amounts \((.*?)\) and I cannot tell which one the task means by "
+              r"(.*?), or whether it means a figure worked out from them\.",
+              lambda m: f"Je ne peux pas donner de total : les fiches ont plusieurs montants ({_et(m[1])}) et je ne sais pas "
+              f"lequel la demande désigne par {_et(m[2])}, ni s'il s'agit d'un chiffre calculé à partir d'eux."),
              (r"I cannot tell whether '(.*?)' asks about every record or only the (paid|unpaid) ones, so I give no list and no "
               r"total; ask one question at a time", lambda m: f"Je ne sais pas si '{m[1]}' porte sur toutes les fiches ou "
               f"seulement les {'payées' if m[2] == 'paid' else 'impayées'} : je ne donne ni liste ni total ; posez une question à la fois"),

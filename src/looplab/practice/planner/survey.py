@@ -35,6 +35,7 @@ FOLDER = re.compile(
     re.IGNORECASE,
 )
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
+LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
 MAX_READS = 20
 COUNT = re.compile(r"\bhow many\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
@@ -45,6 +46,7 @@ PER = re.compile(r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(
                  r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b|\b(?:each|chacun)(?=\s*(?:[?.!]|$))", re.IGNORECASE)
 GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
                    r"\btotal de toutes\b", re.IGNORECASE)
+FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b", re.IGNORECASE)  # each item says its file
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
 COUNTED = re.compile(r"\b(?:how many|number of|count|combien (?:y a-t-il )?de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
@@ -108,7 +110,8 @@ def survey(view: View) -> dict | None:
         gone = f"I could not list the folder '{missed[0]}', and the" if missed else "The"
         return declined(f"{gone} folder '{folder}' holds no files{held}, so I read nothing and give no answer",
                         wording=WORDING.format(folder=dirs[0] if dirs else "invoices"))
-    if LIST_ONLY.search(view.task):  # 'what files are in ...' is answered by the listing
+    if LIST_ONLY.search(view.task) and not terms(view.task) - LIST_WORDS - set(stems(folder)):  # 'what files are in
+        # ...' is answered by the listing; 'which files are unpaid?' is not
         return answer(f"The folder '{folder}' holds {len(names)} files: {joined(names)}.")
     wanted = [_path(folder, n) for n in names]
     done = {_arg(s): s for s in reads}
@@ -207,7 +210,8 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     told = [status] if status and not choice.status_key and terms(task) & STATUS_NAMES else []
     told += [k for k in _asked_fields(task, records, {key, status, *told}, folder)  # 'with their due dates': every field
              if not (WHEN.search(task) and any(DATE.search(r.fields.get(k, "")) for r in records))]  # ('when' says dates)
-    shown = joined([_item(r, key, choice.status_key, told) for r in chosen]) if chosen else ""
+    where = FILE_ASKED.search(task)  # 'which file has the largest invoice?' asks for a file, not the invoice's number
+    shown = joined([_item(r, key, choice.status_key, told, bool(where)) for r in chosen]) if chosen else ""
     if doubt:
         lines = [f"{choice.heading}: {shown}, as far as I can tell." if chosen and not choice.ranked
                  else f"{choice.heading}: I cannot tell which."]
@@ -224,7 +228,14 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
         grand = "Grand total" if GRAND.search(task) and choice.heading == "Records" else ""  # over every record
         partial = doubt and chosen and key and _sum(chosen, key)
         partial = partial and (f"the {len(chosen)} listed add up to " if len(chosen) > 1 else "the one listed comes to ") + partial
-        lines.append(f"I give no total: the records have several amounts ({joined(keys)}) and the task does not say "
+        words = _amount_words(task, keys)
+        both = _fields_named(task, keys)
+        lines.append(f"I give no total: the task names more than one amount ({joined(both)}); I add up one at a time."
+                     if keys and not key and len(both) > 1 else
+                     f"I give no total: the records have several amounts ({joined(keys)}) and I cannot tell which one "
+                     f"the task means by {joined([f'{w!r}' for w in words])}, or whether it means a figure worked out from them."
+                     if keys and not key and words else
+                     f"I give no total: the records have several amounts ({joined(keys)}) and the task does not say "
                      "which one to add up." if keys and not key else
                      f"I cannot give a complete total of the {noun}: {partial}, but {maybe}."
                      if partial else f"I cannot give a complete total of the {noun}: {maybe}." if doubt else
@@ -315,11 +326,32 @@ def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str |
     records, they name no field); or the whole of the others, unless they split a payment ('Paid amount', 'Balance')."""
     keys = money_keys(chosen or records)
     named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task) - STATUSES]
-    if len(named) == 1 or len(keys) == 1:
+    if len(keys) == 1 or len(named) == 1 and len(_fields_named(task, keys)) < 2:  # 'the VAT and net': two, not one
         return (named or keys)[0]
+    if len(_fields_named(task, keys)) > 1:
+        return None
     mentioned = [k for k in keys if set(stems(k)) & terms(task) - {"total", "amount", "sum"}]  # 'how much VAT'
+    own = mentioned and set(stems(mentioned[0])) - STATUSES - {"total", "amount", "sum"}  # 'VAT', never 'Paid amount'
+    if len(mentioned) == 1 and own and set(stems(mentioned[0])) <= terms(task):  # named whole, no other field named
+        return mentioned[0]
     split = any(set(stems(k)) & PAYMENT for k in keys)  # 'Amount = Paid amount + Balance': what is owed is not Amount
     return _whole(records, keys) if not named and not mentioned and not split else None
+
+
+def _fields_named(task: str, keys: list[str]) -> list[str]:
+    """The amount fields the task names: by a word of their own ('VAT', 'net'), or any word joined by 'and' to
+    another field's ('amount and balance')."""
+    paired = {stem(w.lower()) for pair in re.findall(r"([^\W\d_]+)\s+(?:and|et|&)\s+([^\W\d_]+)", task) for w in pair}
+    together = [k for k in keys if set(stems(k)) & paired]
+    own = [k for k in keys if set(stems(k)) & terms(task) - STATUSES - {"total", "amount", "sum"}]
+    return [k for k in keys if k in own or len(together) > 1 and k in together]
+
+
+def _amount_words(task: str, keys: list[str]) -> list[str]:
+    """The task's words, as written, that are words of the amount fields' names ('amount' of 'Amount')."""
+    names = {w for k in keys for w in stems(k)} - STATUSES
+    return list(dict.fromkeys(w for w in re.findall(r"[^\W\d_]+", task)
+                              if {stem(w.lower()), stem(SYNONYMS.get(stem(w.lower()), w.lower()))} & names))
 
 
 def _whole(records: list[Record], keys: list[str]) -> str | None:
@@ -358,12 +390,14 @@ def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> 
     return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
 
 
-def _item(record: Record, key: str | None, status_key: str | None, told: list[str] = ()) -> str:
-    """'2026-08-015 (Studio Malo, 850 EUR)': the number, its first other field, its amount, the fields asked for."""
+def _item(record: Record, key: str | None, status_key: str | None, told: list[str] = (), where: bool = False) -> str:
+    """'2026-08-015 (Studio Malo, 850 EUR)': the number, its first other field, its amount, the fields asked for;
+    its file first when the task asks which file ('A-3 (A-3.txt, Gamma, 300 EUR)')."""
     statuses = [k for k in told if set(stems(k)) & STATUS_NAMES]  # a status asked for is shown quoted, last
     first = next((k for k, v in record.fields.items()
                   if k not in (key, status_key, *statuses) and v != record.number and not money(v)), None)
-    shown = ([record.fields[first]] if first else []) + ([record.fields[key]] if key in record.fields else [])
+    shown = ([record.file] if where else []) + ([record.fields[first]] if first else [])
+    shown += [record.fields[key]] if key in record.fields else []
     shown += [f"{k} '{record.fields[k]}'" if k in record.fields else f"no {k} line" for k in told
               if k != first and record.fields.get(k) != record.number]  # 'Day: 2' is said by the number already
     return f"{record.number} ({', '.join(shown)})" if shown else record.number

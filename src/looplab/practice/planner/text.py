@@ -143,7 +143,7 @@ def polarity(text: str) -> tuple[tuple[str, bool], ...]:
     return tuple(found)
 
 
-EXCLUDING = re.compile(r"\b(?:except|excluding|exclude|other than|apart from|besides|sauf|hormis|leaving out|leave out|"
+EXCLUDING = re.compile(r"\b(?:except|excluding|exclude|other than|apart from|besides|sauf|hormis|without|leaving out|leave out|"
                        r"ignoring|ignore|(?:do not|don't|not|without) count(?:ing)?)\b", re.IGNORECASE)
 
 
