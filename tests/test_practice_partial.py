@@ -225,7 +225,7 @@ def test_a_status_is_read_only_when_every_word_of_it_is_placed(status, kind):
 
 def test_a_file_unlike_the_others_is_left_out_and_a_total_adds_up_the_whole_amount(tmp_path):
     """A README among the invoices is not counted as one; with Net, VAT and Total, the total adds up Total, the field
-    that is the sum of the others in every record; 'how much VAT' names another field, so no total is guessed."""
+    that is the sum of the others in every record; 'how much VAT' names the VAT field, so VAT is what it adds up."""
     folder = tmp_path / "q4"
     folder.mkdir()
     for n, (net, status) in enumerate([(100, "unpaid"), (200, "paid"), (300, "unpaid")], 1):
