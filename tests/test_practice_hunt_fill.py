@@ -313,8 +313,8 @@ def test_a_file_name_followed_by_a_condition_is_not_filled(task, expected):
     ("What will the weather be in Paris tomorrow?", (WEATHER, CALC), "tomorrow"),
     ("Quel temps fera-t-il à Paris demain ?", (WEATHER, CALC), ""),
     ("Email bob@x.com with subject 'Hi' and body 'Hello' only if he replied", samples.action_tools([]), ""),
-    ("Should I delete notes.txt?", samples.action_tools([]), "whether or how"),
-    ("How do I delete notes.txt?", samples.action_tools([]), "whether or how"),
+    ("Should I delete notes.txt?", samples.action_tools([]), "a question about the action"),
+    ("How do I delete notes.txt?", samples.action_tools([]), "a question about the action"),
 ])
 def test_a_forced_tool_is_not_called_for_a_clause_the_auto_mode_declines(task, tools, named):
     """get_weather gives the weather now: forced by tool_choice any, 'yesterday' or 'tomorrow' used to call it for

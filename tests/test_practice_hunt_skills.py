@@ -335,3 +335,26 @@ def test_a_zero_result_is_a_result_and_a_percentage_takes_a_whole_number_with_sp
     assert answer("What's 0 * 8?", tools) == "0 * 8 = 0."
     assert answer("What is 50% of 1 000?", tools) == "50 * 1000 / 100 = 500.0."
     assert "500" not in answer("What is 50% of 1,000?", tools)
+
+
+def test_a_question_about_a_past_action_does_not_do_it():
+    """'Did you delete notes.txt?', 'Was notes.txt deleted?', 'Why did you delete …' called delete_file."""
+    outbox: list = []
+    for task in ["Did you delete notes.txt?", "Have you deleted notes.txt?", "Was notes.txt deleted?",
+                 "Why did you delete notes.txt?", "Did you email bob@x.com with subject 'Hi' and body 'Hello'?"]:
+        text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+        assert not outbox and "a question about the action, and I act only on a request to do it" in text, task
+
+
+def test_structured_output_is_not_filled_from_one_part_of_a_task():
+    """'What is 12 * 8 and the weather in Lyon?' with {result: number} gave {"result": 96}, the weather dropped."""
+    client, tools = practice_client(), samples.weather_and_calc()
+    schema = {"type": "object", "properties": {"result": {"type": "number"}}, "required": ["result"],
+              "additionalProperties": False}
+
+    def structured(task: str):
+        messages = [*run_agent(client, task, tools).messages[:-1]]
+        return client.messages.create(model="claude-opus-5", max_tokens=500, tools=[t.to_api() for t in tools],
+                                      messages=messages, output_config={"format": {"type": "json_schema", "schema": schema}})
+    assert structured("What is 12 * 8?").content[0].text == '{"result": 96}'
+    assert structured("What is 12 * 8 and the weather in Lyon?").stop_reason == "refusal"

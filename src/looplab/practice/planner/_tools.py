@@ -307,8 +307,8 @@ IN_FRENCH = [
              # the notes before tool calls, and the reasons it cannot plan
              (r"^I am the practice model, a rule-based stand-in for Claude\.", "Je suis le modèle d'entraînement, un remplaçant "
               "de Claude fait de règles."),
-             (r"it asks whether or how to do it, and I act only on a request to do it",
-              "elle demande s'il faut le faire ou comment, et je n'agis que sur une demande de le faire"),
+             (r"it is a question about the action, and I act only on a request to do it",
+              "c'est une question sur l'action, et je n'agis que sur une demande de la faire"),
              (r"^I'll call (.*) in one turn: they don't depend on each other\.$",
               r"J'appelle \1 dans le même tour : ils ne dépendent pas l'un de l'autre."),
              (r"^I'll call (.*)\.$", r"J'appelle \1."), (r"^I'll list the folder ('[^']*') first\.$", r"Je liste d'abord le dossier \1."),

@@ -17,7 +17,7 @@ import re
 from looplab._jsonschema import validator_class
 from looplab.practice.planner._tools import in_french
 from looplab.practice.planner.fill import around, asks, fill_input, one_type
-from looplab.practice.planner.needs import _needs
+from looplab.practice.planner.needs import ABOUT_ACTION, _needs
 from looplab.practice.planner.text import CONJUNCTIONS, NEGATORS, STOPWORDS, clip, french, words
 from looplab.practice.view import OfferedTool, View, schema_of
 
@@ -102,7 +102,7 @@ def _unhelped(tool: OfferedTool, filled: dict | str, task: str, unserved: list[s
     if not isinstance(filled, dict):
         return None
     for why in unserved:
-        if "whether or how to do it" in why and asks(tool, why):
+        if ABOUT_ACTION in why and asks(tool, why):
             return why
         if f"what {tool.name} could do with" not in why:
             continue

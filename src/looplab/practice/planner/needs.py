@@ -43,8 +43,11 @@ THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
                       rf"[^.?!;]*?(?:{THAN})", re.IGNORECASE)
+ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
 QUESTION_WORDS = {"why", "how", "when", "where", "pourquoi", "comment", "quand", "où"}
 ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|can|should|would) (?:I|we)\b|"
+                         r"^\W*(?:did|have|has|had) (?:you|I|we|it)\b|^\W*why (?:did|do|would) you\b|"
+                         r"^\W*(?:was|were|is|are|has|have) [^,;]+? (?:\w+ed|sent|done|gone)\b|"
                          r"^\W*do (?:I|we) (?:need|have) to\b|^\W*what (?:happens|would happen) if\b|"
                          r"^\W*(?:dois-je|faut-il|comment (?:puis-je|faire))\b", re.IGNORECASE)  # a question, not an order
 
@@ -61,7 +64,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         if not asked or WHO.search(clause):
             continue  # 'and', 'please': nothing asked; 'who are you' is answered first
         if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
-            unserved.append(f"'{clause}': it asks whether or how to do it, and I act only on a request to do it")
+            unserved.append(f"'{clause}': {ABOUT_ACTION}")
             continue
         asked |= {w for group in RELATED if asked & group for w in group}
         said_words = set(stems(clause))  # a word of the tool's name the task says counts first: 'read' the file
@@ -157,7 +160,7 @@ def needs(view: View) -> dict | None:
     evidence = {f"{n} {' '.join(map(str, i.values()))} result": done[(n, repr(i))].result for n, i, _ in planned
                 if not done[(n, repr(i))].is_error}
     numbers = [_number(v) for k, v in evidence.items() if calc and k.startswith(calc.name + " ")]
-    if len(numbers) == 1 and numbers[0] is not None:  # the calculator's one result, as it returned it
+    if len(numbers) == 1 == len(planned) and numbers[0] is not None and not unserved:  # the task's one result
         evidence["result value answer"] = numbers[0]
     stated = [SHORT_INTRODUCTION] * bool(WHO.search(view.task)) + stated  # 'Who are you and what is 2 + 2?'
     stated += [f"I could not answer {u}." for u in unserved]
