@@ -56,11 +56,12 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
     """The calls (tool name, input, clause) the task needs, and the clauses it cannot serve, with why."""
     calc = pick(view.tools, CALC)
     calls, unserved, previous = [], [], None
+    none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
     abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
     for clause in _with_fields(clauses(re.sub(THAN, " and ", view.task, flags=re.IGNORECASE)), view.tools):
         asked = set(stems(clause)) - GENERIC
         if not asked and set(words(clause)) & QUESTION_WORDS and len(words(clause)) <= 2:  # 'and why?'
-            unserved.append(f"'{clause}': none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it")
+            unserved.append(f"'{clause}': {none_fits}")
         if not asked or WHO.search(clause):
             continue  # 'and', 'please': nothing asked; 'who are you' is answered first
         if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
@@ -91,8 +92,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
             unserved.append(f"'{before}, {clause}': I do not know what {name} could do with '{clause}'")
             continue
         else:
-            names = ", ".join(t.name for t in view.tools)
-            unserved.append(f"'{clause}': none of the offered tools ({names}) fits it")
+            unserved.append(f"'{clause}': {none_fits}")
             continue
         unplaced = _unplaced(clause) if tool is calc else []
         if unplaced:  # '12 * 8 minus 10%': computing without the 10% would answer another question
