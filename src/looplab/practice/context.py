@@ -1,9 +1,4 @@
-"""Context management and compaction, as the SDK's beta types describe them (`anthropic/types/beta/`).
-
-Edits (`clear_tool_uses_20250919`, `clear_thinking_20251015`) run in the order given, before planning.
-A compaction block carries the abridged turns it stands for in `encrypted_content`, compressed: opaque
-to the client, not encrypted. docs/conformance.md gives every rule and default.
-"""
+"""Context management and compaction, as the SDK's beta types describe them; docs/conformance.md has every rule."""
 
 from __future__ import annotations
 
@@ -31,10 +26,9 @@ def check(body: dict, betas: list[str]) -> str | None:
     edits = (body.get("context_management") or {}).get("edits") or []
     if body.get("compaction") and body.get("context_management"):
         return "compaction: cannot be combined with context_management; send one of them"
-    if body.get("context_management") is not None and BETA_EDITS not in betas:
-        return f"context_management: needs the beta '{BETA_EDITS}'; pass betas=['{BETA_EDITS}']"
-    if body.get("compaction") and BETA_COMPACTION not in betas:
-        return f"compaction: needs the beta '{BETA_COMPACTION}'; pass betas=['{BETA_COMPACTION}']"
+    for field, beta in (("context_management", BETA_EDITS), ("compaction", BETA_COMPACTION)):
+        if body.get(field) is not None and beta not in betas:  # a compaction, if sent, has its `type`
+            return f"{field}: needs the beta '{beta}'; pass betas=['{beta}']"
     for i, edit in enumerate(edits):
         if edit["type"] == "compact_20260112":
             return (f"context_management.edits[{i}]: the practice model does not do compact_20260112 "
@@ -118,7 +112,7 @@ def _summary(turns: list, fr: bool = False) -> str:
 
 
 def compaction_message(body: dict, message_id: str, usage: dict, in_french: bool = False) -> dict:
-    """The reply to a compaction request: one signed compaction block, stop_reason 'compaction'."""
+    """A compaction request's reply: one signed block, its turns in encrypted_content (compressed, not encrypted)."""
     turns = _digest(expand(body)["messages"])
     block = {"type": "compaction", "content": _summary(turns, in_french),
              "encrypted_content": base64.b64encode(zlib.compress(json.dumps(turns).encode(), 9)).decode()}

@@ -1,8 +1,4 @@
-"""The practice model over loopback HTTP, for any Anthropic client (ANTHROPIC_BASE_URL).
-
-The standard library's threading server, with a backlog deep enough for a room, keep-alive and chunked
-bodies; the transport answers one request at a time, each in about a millisecond.
-"""
+"""The practice model over loopback HTTP, for any Anthropic client (ANTHROPIC_BASE_URL)."""
 
 from __future__ import annotations
 
@@ -14,7 +10,7 @@ from looplab import browser
 from looplab.i18n import _
 from looplab.practice.transport import MAX_BODY, TOO_LARGE, PracticeTransport
 
-BACKLOG = 256
+BACKLOG = 256  # deep enough for a room: the transport answers one request at a time, each in about 1 ms
 KEEP = 20  # request bodies a server's transport keeps: a room's traffic must not grow its memory
 
 

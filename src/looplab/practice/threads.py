@@ -1,9 +1,4 @@
-"""Server-held conversations (the message-threads beta the SDK's tool runner uses).
-
-`thread: {"type": "create"}` sends the whole history, and the reply's id names it; `{"type": "continue",
-"previous_message_id": id}` sends only the new messages, and the held history, system and tools go back
-in front. The last KEEP are held, per transport.
-"""
+"""Server-held conversations (the message-threads beta the SDK's tool runner uses), the last KEEP per transport."""
 
 HELD_FIELDS = ("system", "tools")
 KEEP = 256
@@ -17,7 +12,7 @@ class Threads:
         self.held: dict[str, dict] = {}
 
     def resolve(self, body: dict) -> tuple[dict, str | None]:
-        """The full request `body` stands for, and an error message if its thread is unknown."""
+        """The full request `body` stands for (a continued thread's history, system and tools first), or an error."""
         thread = body.get("thread")
         full = {k: v for k, v in body.items() if k != "thread"}
         if not isinstance(thread, dict) or thread.get("type") != "continue":
@@ -31,7 +26,7 @@ class Threads:
         return full, None
 
     def hold(self, body: dict, full: dict, message: dict) -> None:
-        """Remember the conversation `full` + `message` if `body` asked for a thread."""
+        """Remember the conversation `full` + `message`, named by the message's id, if `body` asked for a thread."""
         if not isinstance(body.get("thread"), dict):
             return
         reply = {"role": "assistant", "content": message["content"]}
