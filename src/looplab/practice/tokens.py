@@ -1,4 +1,26 @@
-"""Token estimates for the practice model, by the rule its functions state: labelled estimates, not a tokenizer."""
+"""Token estimates for the practice model: labelled estimates, not a real tokenizer.
+
+The rule, in full:
+
+- A request is cut into *pieces*, in the order the API reads them: each tool definition,
+  then the system prompt (a string is one piece, a list gives one piece per block), then
+  every content block of every message (string content is one piece).
+- A piece counts ceil(len(its compact JSON) / 4) tokens, its `cache_control` left out.
+- Each message adds a fixed overhead of 3 tokens.
+- Output tokens: ceil(characters / 4) + 1, where characters are the text of text and
+  thinking blocks plus the name and JSON input of tool_use blocks. A reply longer than the request's
+  `max_tokens` is cut to fit (`within`) and ends with stop_reason `max_tokens`.
+
+Prompt caching (only when some piece carries `cache_control`, or the request has a top-level
+`cache_control`, which marks its last piece): every piece that carries
+`cache_control` ends a cacheable prefix, which is remembered. From each marked piece the
+practice model looks back up to 20 pieces for the longest prefix an earlier request
+marked: that is `cache_read_input_tokens`; the rest up to the last marked piece is
+`cache_creation_input_tokens`; `input_tokens` is what remains. So marking only the last
+message of each turn reads the previous turns from the cache, as with the API. Unlike the
+real API there is no minimum prefix length, and the last CACHED prefixes are kept however
+old (the real API needs 1024-4096 tokens and keeps 5 minutes).
+"""
 
 import hashlib
 import json
@@ -26,7 +48,7 @@ def _piece_json(piece) -> str:
 
 
 def pieces(body: dict) -> list[tuple[object, bool]]:
-    """The pieces in API order (each tool, system block, content block), each with whether it carries cache_control."""
+    """The request's pieces in API order, each with whether it carries cache_control."""
     system = body.get("system")
     out = [*(body.get("tools") or []), *(system if isinstance(system, list) else [system] if system else [])]
     for message in body.get("messages") or []:
@@ -39,13 +61,13 @@ def pieces(body: dict) -> list[tuple[object, bool]]:
 
 
 def input_tokens(body: dict) -> int:
-    """Estimated input tokens: each piece's compact JSON (cache_control left out) / 4, rounded up, + 3 a message."""
+    """Estimated input tokens of a request body (see the module docstring)."""
     return (sum(estimate(_piece_json(p)) for p, _ in pieces(body))
             + PER_MESSAGE * len(body.get("messages") or []))
 
 
 def output_tokens(content: list[dict]) -> int:
-    """Estimated output tokens: ceil(characters / 4) + 1 over text, thoughts, tool names and JSON inputs."""
+    """Estimated output tokens of reply content blocks (see the module docstring)."""
     chars = 0
     for block in content:
         kind = block.get("type")
@@ -57,14 +79,14 @@ def output_tokens(content: list[dict]) -> int:
 
 
 class CacheBook:
-    """The prefixes one transport has seen: unlike Claude's cache, no minimum length and no expiry."""
+    """The prefixes one transport has seen, to report cache reads and writes."""
 
     def __init__(self):
         """Start with nothing cached."""
         self.seen: dict[str, None] = {}  # an ordered set: the oldest prefixes go first
 
     def usage(self, body: dict) -> dict:
-        """Usage: a marked piece ends a prefix; the longest seen up to 20 pieces back is read, the rest written."""
+        """Usage dict for a request: input, cache creation and cache read tokens."""
         total = input_tokens(body)
         bounds, marks, running, digest = [], [], 0, hashlib.sha256()
         for piece, marked in pieces(body):
