@@ -1,10 +1,5 @@
-"""The practice model's planner: skills tried in order; the first that applies proposes the reply.
-
-Each skill is a function `skill(view) -> reply | None` in its own module. A reply is
-`{"content": [text and tool_use blocks without ids], "stop_reason": "tool_use" | "end_turn"}`.
-Whatever the skill, a tool input that breaks its tool's schema is never sent (the reply says
-why instead), and a final answer also reports every denial, tool error and planted instruction.
-"""
+"""The practice model's planner: skills (`skill(view) -> reply | None`) tried in order; the first that applies
+proposes the reply, `{"content": [text and tool_use blocks without ids], "stop_reason": "tool_use" | "end_turn"}`."""
 
 from __future__ import annotations
 
@@ -60,8 +55,7 @@ UNDERSTOOD = {"needs": "a request for the offered tools' results", "survey": "a 
 
 
 def gate(view: View, skill: str, reply: dict) -> dict:
-    """`reply` if every content word of the task is placed (or named in the reply as not done), else a decline
-    naming the words it could not place: never an answer to a neighbouring question given as the one asked."""
+    """`reply` if every content word of the task is placed (or named as not done), else a decline naming them."""
     if reply["stop_reason"] != "end_turn" or skill not in VOCABULARY and not reply.get("declined"):
         return reply
     text, vocabulary = reply["content"][-1]["text"], VOCABULARY.get(skill, _ASKED)
@@ -114,8 +108,7 @@ def checked(view: View, reply: dict) -> dict:
 
 
 def elsewhere(view: View, found) -> bool:
-    """Whether every part of the task is served by an offered tool other than `found`, the skill's own, so that
-    'What is 12 * 4?' asks the calculator, not the documents, and 'Delete notes.txt' is no survey of records."""
+    """Whether another offered tool than the skill's own (`found`) serves every part of the task ('What is 12 * 4?')."""
     calls, unserved = _needs._needs(view) if found else ([], [])
     return bool(calls and not unserved and all(n not in (t.name for t in found) for n, _, _ in calls))
 

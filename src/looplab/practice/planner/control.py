@@ -1,11 +1,7 @@
-"""The request fields that change Claude's reply (tool_choice, output_config.format, thinking, stop_sequences),
-applied to what the planner proposed.
+"""The request fields that change Claude's reply (tool_choice, output_config.format, thinking, stop_sequences).
 
-Structured output is filled only from the reply's evidence (tool results as returned, computations over completely
-classified records): a number never comes from the planner's own prose. When a forcing field cannot be honoured that
-way, the practice model stops with stop_reason "refusal", no content, `stop_details.category` null and an
-explanation. That is the practice model's limit, not Claude's behaviour: on Claude a refusal is a policy stop whose
-category names a harm, and structured output is always filled. The SDK's `parsed_output` is then None.
+Structured output is filled only from the reply's evidence, never from the planner's prose; a forcing field it cannot
+honour so gets a "refusal" with category null: the practice model's limit (Claude's refusals are policy stops).
 """
 
 from __future__ import annotations
@@ -83,24 +79,19 @@ def _forced(tools: list[OfferedTool], view: View) -> tuple[list[dict], str]:
     task, reasons = view.task, []
     unserved = _needs(view)[1]  # the clauses the auto mode declines, and why
     for tool in tools:  # 'Hello' asks nothing of get_weather: it is no city
-        named = [u for u in unserved if f"what {tool.name} could do with" in u]  # 'météo ... demain': not nothing
-        filled = fill_input(tool, task) if asks(tool, task) else named[0] if named else \
-            f"the task asks nothing of {tool.name}"
-        filled = _unhelped(tool, filled, task, unserved) or filled
-        if isinstance(filled, dict):
+        named = next((u for u in unserved if f"what {tool.name} could do with" in u), None)  # 'météo ... demain'
+        filled = fill_input(tool, task) if asks(tool, task) else named or f"the task asks nothing of {tool.name}"
+        why = _unhelped(tool, filled, task, unserved) if isinstance(filled, dict) else filled
+        if why is None:
             return [{"type": "tool_use", "name": tool.name, "input": filled}], ""
-        reasons.append(filled)
+        reasons.append(why)
     names = " or ".join(t.name for t in tools)
     why = next((r for r in reasons if not r.startswith("the task asks nothing of")), reasons[0])
     return [], f"was forced by tool_choice to call {names} but can't fill its input from the request ({why})"
 
 
-def _unhelped(tool: OfferedTool, filled: dict | str, task: str, unserved: list[str]) -> str | None:
-    """Why a forced call would answer another question, where the auto mode declines its clause: 'Should I delete
-    notes.txt?' asks whether to; 'yesterday' next to 'Paris' asks for a weather get_weather does not give (a word
-    the auto mode cannot act on, in the part of the task that holds a name the call was filled with)."""
-    if not isinstance(filled, dict):
-        return None
+def _unhelped(tool: OfferedTool, filled: dict, task: str, unserved: list[str]) -> str | None:
+    """Why a forced call would answer another question the auto mode declines ('yesterday' next to 'Paris')."""
     for why in unserved:
         if ABOUT_ACTION in why and asks(tool, why):
             return why
@@ -114,9 +105,7 @@ def _unhelped(tool: OfferedTool, filled: dict | str, task: str, unserved: list[s
 
 
 def _after_comma(task: str, value: str) -> set[str]:
-    """The first content word after '<value>,' (a comma alone qualifies a name, as the auto mode reads it: 'Paris,
-    Texas', 'Paris, in December') or '<value> or' (a choice: 'Paris or Lyon'), none after a negation or a
-    conjunction ('bob@x.com, not ann@y.com')."""
+    """The first content word after '<value>,' ('Paris, Texas') or '<value> or', unless a negation comes first."""
     found = re.search(rf"(?<![\w@.-]){re.escape(value)}(?:\s*,|\s+(?:or|ou)\b)\s*([^,;.?!]*)", task, re.IGNORECASE)
     for word in words(found[1]) if found else []:
         if word in NEGATORS | CONJUNCTIONS:
@@ -127,8 +116,7 @@ def _after_comma(task: str, value: str) -> set[str]:
 
 
 def shape_answer(reply: dict, schema: dict, task: str = "") -> dict:
-    """Apply output_config.format: the answer's evidence as JSON valid against `schema`, or a refusal that names
-    the task it could not fill the schema for."""
+    """Apply output_config.format: the answer's evidence as JSON valid against `schema`, or a refusal."""
     if _uses(reply):  # mid-loop: tool calls go out as they are, without the text around them
         return {**reply, "content": _uses(reply)}
     text = _text(reply)

@@ -1,5 +1,4 @@
-"""Skill: look up the key(s) the task names with a one-key lookup tool and quote what came back (a JSON null,
-empty value or "not found" string is an absence); name any part of the task the records say nothing about."""
+"""Skill: look up the keys the task names with a one-key lookup tool and quote what came back, or its absence."""
 
 from __future__ import annotations
 
