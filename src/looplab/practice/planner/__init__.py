@@ -7,10 +7,6 @@ import re
 
 from ..view import View
 from . import _select
-from . import lookup as _lookup
-from . import needs as _needs
-from . import research as _research
-from . import survey as _survey
 from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french
 from .fill import invalid
 from .gullible import gullible
@@ -26,12 +22,12 @@ from .interpret import (
     unplaced,
     unplaced_reply,
 )
-from .lookup import lookup
-from .needs import needs
+from .lookup import ASKING, KEY_WORDS, VERBS, lookup
+from .needs import CALC, GENERIC, SPOKEN, WEATHER, _needs, needs
 from .plain import example, nothing_fits, plain
-from .research import research
+from .research import ASPECTS, MEASURES, research, research_tools
 from .retry import retry
-from .survey import WORDING, survey
+from .survey import WORDING, survey, survey_tools
 from .text import french, roots
 
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
@@ -39,7 +35,7 @@ SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
 # The words each skill acts on (roots); a word of the task outside them and outside the evidence is unplaced.
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
-    "needs": _ASKED | roots(" ".join(_needs.GENERIC | _needs.CALC | _needs.SPOKEN) + f" {_needs.WEATHER} time clock"),
+    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock"),
     "survey": _ASKED | roots(" ".join(_select.SURVEY_WORDS | _select.PAID | _select.UNPAID | _select.OWED
                                       | _select.STATUS_WORDS | set(_select.SYNONYMS)) + " invoice invoices bill "
                              "bills facture factures client clients customer amount amounts paid unpaid date dates "
@@ -47,8 +43,8 @@ VOCABULARY = {
                              "lowest least most more less than greater exceed exceeding grand who owe owes money except excluding other than apart besides sauf not "
                              "never both either neither whether ones numéro numéros dossier restant doit doivent regardless whatever "
                              "irrespective waiting payment paiement attente"),
-    "lookup": _ASKED | roots(" ".join(_lookup.ASKING | _lookup.KEY_WORDS | _lookup.VERBS)),
-    "research": _ASKED | roots(" ".join(_research.MEASURES | set(_research.ASPECTS))),
+    "lookup": _ASKED | roots(" ".join(ASKING | KEY_WORDS | VERBS)),
+    "research": _ASKED | roots(" ".join(MEASURES | set(ASPECTS))),
 }
 UNDERSTOOD = {"needs": "a request for the offered tools' results", "survey": "a question about the records read",
               "lookup": "a lookup of the keys named", "research": "a question about the documents"}
@@ -109,15 +105,15 @@ def checked(view: View, reply: dict) -> dict:
 
 def elsewhere(view: View, found) -> bool:
     """Whether another offered tool than the skill's own (`found`) serves every part of the task ('What is 12 * 4?')."""
-    calls, unserved = _needs._needs(view) if found else ([], [])
+    calls, unserved = _needs(view) if found else ([], [])
     return bool(calls and not unserved and all(n not in (t.name for t in found) for n, _, _ in calls))
 
 
 def choose(view: View) -> tuple[str, dict]:
     """The name of the first skill that applies to `view`, and the reply it proposes."""
     for skill in SKILLS:
-        if skill in (research, survey) and elsewhere(view, (_research.research_tools if skill is research
-                                                            else _survey.survey_tools)(view)):
+        if skill in (research, survey) and elsewhere(view, (research_tools if skill is research
+                                                            else survey_tools)(view)):
             continue
         reply = skill(view)
         if reply is not None:

@@ -55,9 +55,8 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
     kind, uses = choice.get("type", "auto"), _uses(reply)
     if kind == "none" and uses:
         names = ", ".join(dict.fromkeys(b["name"] for b in uses))
-        note = _text(reply)
         why = f"To go on I would call {names}, but tool_choice is 'none', so I call no tool and cannot answer yet."
-        text = f"{note + ' ' if note else ''}{in_french(why) if french(view.task) else why}"
+        text = " ".join(filter(None, [_text(reply), in_french(why) if french(view.task) else why]))
         return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "declined": True}  # no answer
     if kind in ("any", "tool"):
         wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
@@ -154,14 +153,9 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
     # asks for more than the answer as written
     if required <= set(strings) and named & TEXT_NAMES and not named - TEXT_NAMES - STOPWORDS - {"final"}:
         return {strings[0]: text}, None
-    value = {}
-    for prop, spec in props.items():
-        found = _evidence_for(prop, spec, evidence)
-        if found is not None:
-            value[prop] = found
-        elif prop in required:
-            return None, f"no tool result or computation gives '{prop}'"
-    return value, None
+    value = {p: found for p, spec in props.items() if (found := _evidence_for(p, spec, evidence)) is not None}
+    missing = [p for p in props if p in required and p not in value]
+    return (None, f"no tool result or computation gives '{missing[0]}'") if missing else (value, None)
 
 
 def _evidence_for(prop: str, spec: dict, evidence: dict):

@@ -218,19 +218,18 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
     props = tool.properties
     required = [p for p in tool.required if p in props]
     found = binary(text)
-    op = found[1] if found else None
     numbers = [found[0], found[2]] if found else [_number(n) for n in re.findall(NUMBER, text)]
-    numeric = [p for p in props if _kind(props[p] or {}) in ("integer", "number") and "enum" not in props[p]]
+    numeric = [p for p in props if _kind(props[p]) in ("integer", "number") and "enum" not in props[p]]
     number_props = [p for p in numeric if p in required] or numeric
     positional = len(number_props) == len(numbers) and (
         len(numbers) == 1 and _unit_fits(text, number_props[0])
         or found is not None and all(set(words(p)) & OPERAND_WORDS for p in number_props))  # in the arithmetic's order
-    strings = sum(1 for p in required or props if _kind(props.get(p) or {}) == "string")
+    strings = sum(1 for p in required or props if _kind(props[p]) == "string")
     filled: dict = {}
-    for prop, schema in props.items():
-        schema = schema or {}
+    for prop, schema in props.items():  # each a dict (OfferedTool.properties)
+        value = None
         if "enum" in schema:
-            value = _enum_value(schema, text, op)
+            value = _enum_value(schema, text, found and found[1])
         elif prop in number_props:
             value = numbers[number_props.index(prop)] if positional else None
             value = None if found is None and _qualified(tool, text, str(value), unit=True) else value
@@ -238,12 +237,10 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
                 value = int(value) if value.is_integer() else None
         elif _kind(schema) == "string":
             value = _string_value(tool, prop, text, strings if prop in (required or props) else 0)  # no 'cc'
-        else:
-            value = None
-        if value is None and prop in required:
-            return f"I could not tell the '{prop}' for {tool.name} from the task"
         if value is not None:
             filled[prop] = value
+        elif prop in required:
+            return f"I could not tell the '{prop}' for {tool.name} from the task"
     return invalid(tool, filled) or filled
 
 
@@ -257,11 +254,10 @@ def invalid(tool: OfferedTool, value: dict) -> str | None:
 def _invalid(name: str, schema: str, value: str) -> str | None:
     if schema not in _VALIDATORS:
         _VALIDATORS[schema] = validator_class()(json.loads(schema))
-    error = next(iter(_VALIDATORS[schema].iter_errors(json.loads(value))), None)
-    if error is None:
-        return None
-    where = "/".join(map(str, error.absolute_path)) or "input"
-    return f"the input I could write for {name} does not fit its schema at '{where}': {error.message}"
+    for error in _VALIDATORS[schema].iter_errors(json.loads(value)):  # the first error is the reason
+        where = "/".join(map(str, error.absolute_path)) or "input"
+        return f"the input I could write for {name} does not fit its schema at '{where}': {error.message}"
+    return None
 
 
 def placeholder(schema: dict, text: str):
