@@ -1,8 +1,7 @@
 """The request fields that change Claude's reply (tool_choice, output_config.format, thinking, stop_sequences).
 
 Structured output is filled only from the reply's evidence, never from the planner's prose; a forcing field it cannot
-honour so gets a "refusal" with category null: the practice model's limit (Claude's refusals are policy stops).
-"""
+honour so gets a "refusal" with category null: the practice model's limit (Claude's refusals are policy stops)."""
 
 from __future__ import annotations
 
@@ -61,10 +60,9 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
     if kind in ("any", "tool"):
         wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
         kept = [b for b in uses if b["name"] in {t.name for t in wanted}]
-        if not kept:
-            kept, why = _forced(wanted, view)
-            if not kept:
-                return decline(why)
+        kept = kept or _forced(wanted, view)
+        if isinstance(kept, str):
+            return decline(kept)
         reply = {"content": kept, "stop_reason": "tool_use"}  # a forced call comes without text
     if choice.get("disable_parallel_tool_use") and len(_uses(reply)) > 1:
         first = _uses(reply)[0]
@@ -72,9 +70,9 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
     return reply
 
 
-def _forced(tools: list[OfferedTool], view: View) -> tuple[list[dict], str]:
+def _forced(tools: list[OfferedTool], view: View) -> list[dict] | str:
     if not tools:  # only a toolset was offered (computer, browser): it has no tool of its own to call
-        return [], "was forced by tool_choice to call a tool, but no tool it can call was offered (only a toolset)"
+        return "was forced by tool_choice to call a tool, but no tool it can call was offered (only a toolset)"
     task, reasons = view.task, []
     unserved = _needs(view)[1]  # the clauses the auto mode declines, and why
     for tool in tools:  # 'Hello' asks nothing of get_weather: it is no city
@@ -82,11 +80,11 @@ def _forced(tools: list[OfferedTool], view: View) -> tuple[list[dict], str]:
         filled = fill_input(tool, task) if asks(tool, task) else named or f"the task asks nothing of {tool.name}"
         why = _unhelped(tool, filled, task, unserved) if isinstance(filled, dict) else filled
         if why is None:
-            return [{"type": "tool_use", "name": tool.name, "input": filled}], ""
+            return [{"type": "tool_use", "name": tool.name, "input": filled}]
         reasons.append(why)
     names = " or ".join(t.name for t in tools)
     why = next((r for r in reasons if not r.startswith("the task asks nothing of")), reasons[0])
-    return [], f"was forced by tool_choice to call {names} but can't fill its input from the request ({why})"
+    return f"was forced by tool_choice to call {names} but can't fill its input from the request ({why})"
 
 
 def _unhelped(tool: OfferedTool, filled: dict, task: str, unserved: list[str]) -> str | None:
