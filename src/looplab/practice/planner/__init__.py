@@ -103,7 +103,7 @@ def checked(view: View, reply: dict) -> dict:
 
 
 def elsewhere(view: View, found) -> bool:
-    """Whether another offered tool than the skill's own (`found`) serves every part of the task ('What is 12 * 4?')."""
+    """Whether tools other than the skill's own (`found`) serve every part of the task ('What is 12 * 4?')."""
     calls, unserved = _needs(view) if found else ([], [])
     return bool(calls and not unserved and all(n not in (t.name for t in found) for n, _, _ in calls))
 

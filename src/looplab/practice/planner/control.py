@@ -146,7 +146,7 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
     props = {name: schema_of(spec) for name, spec in (schema.get("properties") or {}).items()}
     required = set(schema.get("required") or [])
     strings = [p for p, s in props.items() if one_type(s) == "string"]
-    named = set(words(strings[0].replace("_", " "))) if len(strings) == 1 else set()
+    named = set(words(strings[0])) if len(strings) == 1 else set()
     # one field named for text ('answer', 'summary') is the answer itself; 'result_in_words' or 'summary_french'
     # asks for more than the answer as written
     if required <= set(strings) and named & TEXT_NAMES and not named - TEXT_NAMES - STOPWORDS - {"final"}:
@@ -158,7 +158,7 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
 
 def _evidence_for(prop: str, spec: dict, evidence: dict):
     """The one evidence value whose name shares a word with `prop` and whose type fits (and currency, if named)."""
-    said = set(words(prop.replace("_", " "))) - {"of", "the", "in"}
+    said = set(words(prop)) - {"of", "the", "in"}
     status = said & STATUS_WORDS  # 'total_due' is not filled from the total of the paid records
     if not said - UNIT_WORDS:
         return None
