@@ -1,10 +1,5 @@
-"""The practice model's planner: skills tried in order; the first that applies proposes the reply.
-
-Each skill is a function `skill(view) -> reply | None` in its own module. A reply is
-`{"content": [text and tool_use blocks without ids], "stop_reason": "tool_use" | "end_turn"}`.
-Whatever the skill, a tool input that breaks its tool's schema is never sent (the reply says
-why instead), and a final answer also reports every denial, tool error and planted instruction.
-"""
+"""The practice model's planner: skills (`skill(view) -> reply | None`) tried in order; the first that applies
+proposes the reply, `{"content": [text and tool_use blocks without ids], "stop_reason": "tool_use" | "end_turn"}`."""
 
 from __future__ import annotations
 
@@ -12,10 +7,6 @@ import re
 
 from ..view import View
 from . import _select
-from . import lookup as _lookup
-from . import needs as _needs
-from . import research as _research
-from . import survey as _survey
 from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french
 from .fill import invalid
 from .gullible import gullible
@@ -31,12 +22,12 @@ from .interpret import (
     unplaced,
     unplaced_reply,
 )
-from .lookup import lookup
-from .needs import needs
+from .lookup import ASKING, KEY_WORDS, VERBS, lookup
+from .needs import CALC, GENERIC, SPOKEN, WEATHER, _needs, needs
 from .plain import example, nothing_fits, plain
-from .research import research
+from .research import ASPECTS, MEASURES, research, research_tools
 from .retry import retry
-from .survey import WORDING, survey
+from .survey import WORDING, survey, survey_tools
 from .text import french, roots
 
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
@@ -44,7 +35,7 @@ SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
 # The words each skill acts on (roots); a word of the task outside them and outside the evidence is unplaced.
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
-    "needs": _ASKED | roots(" ".join(_needs.GENERIC | _needs.CALC | _needs.SPOKEN) + f" {_needs.WEATHER} time clock"),
+    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock"),
     "survey": _ASKED | roots(" ".join(_select.SURVEY_WORDS | _select.PAID | _select.UNPAID | _select.OWED
                                       | _select.STATUS_WORDS | set(_select.SYNONYMS)) + " invoice invoices bill "
                              "bills facture factures client clients customer amount amounts paid unpaid date dates "
@@ -52,23 +43,21 @@ VOCABULARY = {
                              "lowest least most more less than greater exceed exceeding grand who owe owes money except excluding other than apart besides sauf not "
                              "never both either neither whether ones numéro numéros dossier restant doit doivent regardless whatever "
                              "irrespective waiting payment paiement attente"),
-    "lookup": _ASKED | roots(" ".join(_lookup.ASKING | _lookup.KEY_WORDS | _lookup.VERBS)),
-    "research": _ASKED | roots(" ".join(_research.MEASURES | set(_research.ASPECTS))),
+    "lookup": _ASKED | roots(" ".join(ASKING | KEY_WORDS | VERBS)),
+    "research": _ASKED | roots(" ".join(MEASURES | set(ASPECTS))),
 }
 UNDERSTOOD = {"needs": "a request for the offered tools' results", "survey": "a question about the records read",
               "lookup": "a lookup of the keys named", "research": "a question about the documents"}
 
 
 def gate(view: View, skill: str, reply: dict) -> dict:
-    """`reply` if every content word of the task is placed (or named in the reply as not done), else a decline
-    naming the words it could not place: never an answer to a neighbouring question given as the one asked."""
+    """`reply` if every content word of the task is placed (or named as not done), else a decline naming them."""
     if reply["stop_reason"] != "end_turn" or skill not in VOCABULARY and not reply.get("declined"):
         return reply
     text, vocabulary = reply["content"][-1]["text"], VOCABULARY.get(skill, _ASKED)
     task = view.task if not french(view.task) else english_question(view.task)[0] if skill == "research" \
         else english_terms(view.task)  # French terms placed through the one lexicon
-    evidence = " ".join([*(s.result or "" for s in view.steps), *(" ".join(map(str, s.input.values()))
-                                                                  for s in view.steps),
+    evidence = " ".join([*(f"{s.result or ''} {' '.join(map(str, s.input.values()))}" for s in view.steps),
                          *(f"{t.name} {t.description} {' '.join(t.properties)}" for t in view.tools)])
     if not reply.get("declined"):
         left = unplaced(task, vocabulary, evidence, text) if view.steps else []
@@ -114,17 +103,16 @@ def checked(view: View, reply: dict) -> dict:
 
 
 def elsewhere(view: View, found) -> bool:
-    """Whether every part of the task is served by an offered tool other than `found`, the skill's own, so that
-    'What is 12 * 4?' asks the calculator, not the documents, and 'Delete notes.txt' is no survey of records."""
-    calls, unserved = _needs._needs(view) if found else ([], [])
+    """Whether tools other than the skill's own (`found`) serve every part of the task ('What is 12 * 4?')."""
+    calls, unserved = _needs(view) if found else ([], [])
     return bool(calls and not unserved and all(n not in (t.name for t in found) for n, _, _ in calls))
 
 
 def choose(view: View) -> tuple[str, dict]:
     """The name of the first skill that applies to `view`, and the reply it proposes."""
     for skill in SKILLS:
-        if skill in (research, survey) and elsewhere(view, (_research.research_tools if skill is research
-                                                            else _survey.survey_tools)(view)):
+        if skill in (research, survey) and elsewhere(view, (research_tools if skill is research
+                                                            else survey_tools)(view)):
             continue
         reply = skill(view)
         if reply is not None:

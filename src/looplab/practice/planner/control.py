@@ -1,12 +1,7 @@
-"""The request fields that change Claude's reply (tool_choice, output_config.format, thinking, stop_sequences),
-applied to what the planner proposed.
+"""The request fields that change Claude's reply (tool_choice, output_config.format, thinking, stop_sequences).
 
-Structured output is filled only from the reply's evidence (tool results as returned, computations over completely
-classified records): a number never comes from the planner's own prose. When a forcing field cannot be honoured that
-way, the practice model stops with stop_reason "refusal", no content, `stop_details.category` null and an
-explanation. That is the practice model's limit, not Claude's behaviour: on Claude a refusal is a policy stop whose
-category names a harm, and structured output is always filled. The SDK's `parsed_output` is then None.
-"""
+Structured output is filled only from the reply's evidence, never from the planner's prose; a forcing field it cannot
+honour so gets a "refusal" with category null: the practice model's limit (Claude's refusals are policy stops)."""
 
 from __future__ import annotations
 
@@ -59,17 +54,15 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
     kind, uses = choice.get("type", "auto"), _uses(reply)
     if kind == "none" and uses:
         names = ", ".join(dict.fromkeys(b["name"] for b in uses))
-        note = _text(reply)
         why = f"To go on I would call {names}, but tool_choice is 'none', so I call no tool and cannot answer yet."
-        text = f"{note + ' ' if note else ''}{in_french(why) if french(view.task) else why}"
+        text = " ".join(filter(None, [_text(reply), in_french(why) if french(view.task) else why]))
         return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "declined": True}  # no answer
     if kind in ("any", "tool"):
         wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
         kept = [b for b in uses if b["name"] in {t.name for t in wanted}]
-        if not kept:
-            kept, why = _forced(wanted, view)
-            if not kept:
-                return decline(why)
+        kept = kept or _forced(wanted, view)
+        if isinstance(kept, str):
+            return decline(kept)
         reply = {"content": kept, "stop_reason": "tool_use"}  # a forced call comes without text
     if choice.get("disable_parallel_tool_use") and len(_uses(reply)) > 1:
         first = _uses(reply)[0]
@@ -77,30 +70,25 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
     return reply
 
 
-def _forced(tools: list[OfferedTool], view: View) -> tuple[list[dict], str]:
+def _forced(tools: list[OfferedTool], view: View) -> list[dict] | str:
     if not tools:  # only a toolset was offered (computer, browser): it has no tool of its own to call
-        return [], "was forced by tool_choice to call a tool, but no tool it can call was offered (only a toolset)"
+        return "was forced by tool_choice to call a tool, but no tool it can call was offered (only a toolset)"
     task, reasons = view.task, []
     unserved = _needs(view)[1]  # the clauses the auto mode declines, and why
     for tool in tools:  # 'Hello' asks nothing of get_weather: it is no city
-        named = [u for u in unserved if f"what {tool.name} could do with" in u]  # 'météo ... demain': not nothing
-        filled = fill_input(tool, task) if asks(tool, task) else named[0] if named else \
-            f"the task asks nothing of {tool.name}"
-        filled = _unhelped(tool, filled, task, unserved) or filled
-        if isinstance(filled, dict):
-            return [{"type": "tool_use", "name": tool.name, "input": filled}], ""
-        reasons.append(filled)
+        named = next((u for u in unserved if f"what {tool.name} could do with" in u), None)  # 'météo ... demain'
+        filled = fill_input(tool, task) if asks(tool, task) else named or f"the task asks nothing of {tool.name}"
+        why = _unhelped(tool, filled, task, unserved) if isinstance(filled, dict) else filled
+        if why is None:
+            return [{"type": "tool_use", "name": tool.name, "input": filled}]
+        reasons.append(why)
     names = " or ".join(t.name for t in tools)
     why = next((r for r in reasons if not r.startswith("the task asks nothing of")), reasons[0])
-    return [], f"was forced by tool_choice to call {names} but can't fill its input from the request ({why})"
+    return f"was forced by tool_choice to call {names} but can't fill its input from the request ({why})"
 
 
-def _unhelped(tool: OfferedTool, filled: dict | str, task: str, unserved: list[str]) -> str | None:
-    """Why a forced call would answer another question, where the auto mode declines its clause: 'Should I delete
-    notes.txt?' asks whether to; 'yesterday' next to 'Paris' asks for a weather get_weather does not give (a word
-    the auto mode cannot act on, in the part of the task that holds a name the call was filled with)."""
-    if not isinstance(filled, dict):
-        return None
+def _unhelped(tool: OfferedTool, filled: dict, task: str, unserved: list[str]) -> str | None:
+    """Why a forced call would answer another question the auto mode declines ('yesterday' next to 'Paris')."""
     for why in unserved:
         if ABOUT_ACTION in why and asks(tool, why):
             return why
@@ -114,9 +102,7 @@ def _unhelped(tool: OfferedTool, filled: dict | str, task: str, unserved: list[s
 
 
 def _after_comma(task: str, value: str) -> set[str]:
-    """The first content word after '<value>,' (a comma alone qualifies a name, as the auto mode reads it: 'Paris,
-    Texas', 'Paris, in December') or '<value> or' (a choice: 'Paris or Lyon'), none after a negation or a
-    conjunction ('bob@x.com, not ann@y.com')."""
+    """The first content word after '<value>,' ('Paris, Texas') or '<value> or', unless a negation comes first."""
     found = re.search(rf"(?<![\w@.-]){re.escape(value)}(?:\s*,|\s+(?:or|ou)\b)\s*([^,;.?!]*)", task, re.IGNORECASE)
     for word in words(found[1]) if found else []:
         if word in NEGATORS | CONJUNCTIONS:
@@ -127,8 +113,7 @@ def _after_comma(task: str, value: str) -> set[str]:
 
 
 def shape_answer(reply: dict, schema: dict, task: str = "") -> dict:
-    """Apply output_config.format: the answer's evidence as JSON valid against `schema`, or a refusal that names
-    the task it could not fill the schema for."""
+    """Apply output_config.format: the answer's evidence as JSON valid against `schema`, or a refusal."""
     if _uses(reply):  # mid-loop: tool calls go out as they are, without the text around them
         return {**reply, "content": _uses(reply)}
     text = _text(reply)
@@ -161,24 +146,19 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
     props = {name: schema_of(spec) for name, spec in (schema.get("properties") or {}).items()}
     required = set(schema.get("required") or [])
     strings = [p for p, s in props.items() if one_type(s) == "string"]
-    named = set(words(strings[0].replace("_", " "))) if len(strings) == 1 else set()
+    named = set(words(strings[0])) if len(strings) == 1 else set()
     # one field named for text ('answer', 'summary') is the answer itself; 'result_in_words' or 'summary_french'
     # asks for more than the answer as written
     if required <= set(strings) and named & TEXT_NAMES and not named - TEXT_NAMES - STOPWORDS - {"final"}:
         return {strings[0]: text}, None
-    value = {}
-    for prop, spec in props.items():
-        found = _evidence_for(prop, spec, evidence)
-        if found is not None:
-            value[prop] = found
-        elif prop in required:
-            return None, f"no tool result or computation gives '{prop}'"
-    return value, None
+    value = {p: found for p, spec in props.items() if (found := _evidence_for(p, spec, evidence)) is not None}
+    missing = [p for p in props if p in required and p not in value]
+    return (None, f"no tool result or computation gives '{missing[0]}'") if missing else (value, None)
 
 
 def _evidence_for(prop: str, spec: dict, evidence: dict):
     """The one evidence value whose name shares a word with `prop` and whose type fits (and currency, if named)."""
-    said = set(words(prop.replace("_", " "))) - {"of", "the", "in"}
+    said = set(words(prop)) - {"of", "the", "in"}
     status = said & STATUS_WORDS  # 'total_due' is not filled from the total of the paid records
     if not said - UNIT_WORDS:
         return None

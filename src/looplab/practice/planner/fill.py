@@ -74,8 +74,7 @@ def _percent(found: re.Match) -> str:
 
 @lru_cache(maxsize=1024)
 def spoken(text: str) -> str:
-    """`text` with spoken arithmetic as symbols: '7 times 6' -> '7 * 6', 'subtract 3 from 10' -> '10 - 3',
-    'divide 10 by 2' -> '10 / 2', '15% of 80' -> '15 * 80 / 100' when no operator follows the 80."""
+    """`text` with spoken arithmetic as symbols: '7 times 6' -> '7 * 6', '15% of 80' -> '15 * 80 / 100'."""
     num = r"(-?\d+(?:\.\d+)?)"
     text = numbers_as_written(text)  # '1 000' is one number before '50% of' takes it
     text = re.sub(rf"(?<![\d.,])(\d+(?:\.\d+|,\d{{1,2}})?)\s*(?:%|\bper ?cent\b|\bpour ?cent\b)\s+(?:of|de)\s+(\d+(?:\.\d+|,\d{{1,2}})?)"
@@ -112,8 +111,7 @@ def place(text: str) -> str | None:
 
 
 def _unit_fits(text: str, prop: str) -> bool:
-    """False when the task's one number is written with a unit, or else after a label, that its property's name
-    does not say: '8pm' is no party_size, '30 dollars' no amount_eur, '15%' no amount, 'table 12' no party_size."""
+    """False when the task's one number has a unit or label `prop` does not name: '8pm' is no party_size."""
     around = re.search(rf"([^\W\d_]+)?\W*{NUMBER}\s*(%|[^\W\d_]+)?", text)
     word = around[2] and ("percent" if around[2] == "%" else around[2].lower())
     word = word if word and word not in STOPWORDS else (around[1] or "").lower()
@@ -180,9 +178,7 @@ OTHER_THAN = re.compile(r"\b(?:(?:any|every|no|some)(?:thing|one|body|where)?|al
 
 
 def _excluded(text: str, value: str) -> bool:
-    """Whether the task negates or excludes `value` ('except notes.txt', 'not ann@y.com', "don't delete x.txt",
-    'anything but x', 'rather than x') or gives it as an example ('e.g. x'): a negation or an exception before
-    it in its clause (up to a comma or a conjunction)."""
+    """Whether a negation, exception or 'e.g.' before `value` in its clause excludes it ('except notes.txt')."""
     at = re.search(rf"(?<![\w@.-]){re.escape(value)}(?![\w@-])", text, re.IGNORECASE)
     before = re.sub(r"n['’]t\b", " not", text[:at.start() if at else 0])
     before = OTHER_THAN.sub(" except ", before)  # before the split: 'but' is a conjunction elsewhere
@@ -191,9 +187,7 @@ def _excluded(text: str, value: str) -> bool:
 
 
 def asks(tool: OfferedTool, text: str) -> bool:
-    """Whether `text` asks something of `tool`: a content word names the tool, its description or a property, or
-    the operator of its arithmetic does ('subtract 3 from 10' asks a tool named sub); "don't delete it" asks
-    nothing of delete_file."""
+    """Whether a word of `text` not negated (or its arithmetic's operator) names the tool or its properties."""
     found = binary(text)
     kept = {w for w, keep in polarity(OTHER_THAN.sub(" not ", text)) if keep}
     said = {stem(w) for w in content_words(text) if w in kept} | (OPERATORS[found[1]] if found else set())
@@ -201,8 +195,7 @@ def asks(tool: OfferedTool, text: str) -> bool:
 
 
 def around(text: str, value: str) -> tuple[str, str] | None:
-    """The words before and after `value` in its part of the text (up to a comma, a conjunction, a negation or an
-    exclusion), or None when the text does not hold it."""
+    """The words before and after `value` in its part of the text (between clause edges), or None if absent."""
     at = re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", text)
     if not at:
         return None
@@ -211,8 +204,7 @@ def around(text: str, value: str) -> tuple[str, str] | None:
 
 
 def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, before: bool = True) -> bool:
-    """Whether a word next to `value` in its clause (stopwords skipped) says more than the tool takes: 'twice' in
-    'Transfer 100 EUR twice', 'half' in 'half of 100 EUR', 'higher' in '3 stars higher than Bob'."""
+    """Whether a word next to `value` says more than the tool takes: 'twice' in 'Transfer 100 EUR twice'."""
     sides = around(text, value)
     if sides is None:
         return False
@@ -226,19 +218,18 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
     props = tool.properties
     required = [p for p in tool.required if p in props]
     found = binary(text)
-    op = found[1] if found else None
     numbers = [found[0], found[2]] if found else [_number(n) for n in re.findall(NUMBER, text)]
-    numeric = [p for p in props if _kind(props[p] or {}) in ("integer", "number") and "enum" not in props[p]]
+    numeric = [p for p in props if _kind(props[p]) in ("integer", "number") and "enum" not in props[p]]
     number_props = [p for p in numeric if p in required] or numeric
     positional = len(number_props) == len(numbers) and (
         len(numbers) == 1 and _unit_fits(text, number_props[0])
         or found is not None and all(set(words(p)) & OPERAND_WORDS for p in number_props))  # in the arithmetic's order
-    strings = sum(1 for p in required or props if _kind(props.get(p) or {}) == "string")
+    strings = sum(1 for p in required or props if _kind(props[p]) == "string")
     filled: dict = {}
-    for prop, schema in props.items():
-        schema = schema or {}
+    for prop, schema in props.items():  # each a dict (OfferedTool.properties)
+        value = None
         if "enum" in schema:
-            value = _enum_value(schema, text, op)
+            value = _enum_value(schema, text, found and found[1])
         elif prop in number_props:
             value = numbers[number_props.index(prop)] if positional else None
             value = None if found is None and _qualified(tool, text, str(value), unit=True) else value
@@ -246,12 +237,10 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
                 value = int(value) if value.is_integer() else None
         elif _kind(schema) == "string":
             value = _string_value(tool, prop, text, strings if prop in (required or props) else 0)  # no 'cc'
-        else:
-            value = None
-        if value is None and prop in required:
-            return f"I could not tell the '{prop}' for {tool.name} from the task"
         if value is not None:
             filled[prop] = value
+        elif prop in required:
+            return f"I could not tell the '{prop}' for {tool.name} from the task"
     return invalid(tool, filled) or filled
 
 
@@ -265,11 +254,10 @@ def invalid(tool: OfferedTool, value: dict) -> str | None:
 def _invalid(name: str, schema: str, value: str) -> str | None:
     if schema not in _VALIDATORS:
         _VALIDATORS[schema] = validator_class()(json.loads(schema))
-    error = next(iter(_VALIDATORS[schema].iter_errors(json.loads(value))), None)
-    if error is None:
-        return None
-    where = "/".join(map(str, error.absolute_path)) or "input"
-    return f"the input I could write for {name} does not fit its schema at '{where}': {error.message}"
+    for error in _VALIDATORS[schema].iter_errors(json.loads(value)):  # the first error is the reason
+        where = "/".join(map(str, error.absolute_path)) or "input"
+        return f"the input I could write for {name} does not fit its schema at '{where}': {error.message}"
+    return None
 
 
 def placeholder(schema: dict, text: str):
@@ -283,5 +271,4 @@ def placeholder(schema: dict, text: str):
         return {name: placeholder(schema_of(props.get(name, True)), text) for name in names}
     if kind in ("integer", "number", "boolean", "array"):
         return {"integer": 1, "number": 1, "boolean": True, "array": []}[kind]
-    last = text.split()
-    return (last[-1].strip(".,;:!?\"'()") if last else "") or "x"
+    return (text.split() or [""])[-1].strip(".,;:!?\"'()") or "x"

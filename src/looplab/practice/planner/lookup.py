@@ -1,5 +1,4 @@
-"""Skill: look up the key(s) the task names with a one-key lookup tool and quote what came back (a JSON null,
-empty value or "not found" string is an absence); name any part of the task the records say nothing about."""
+"""Skill: look up the keys the task names with a one-key lookup tool and quote what came back, or its absence."""
 
 from __future__ import annotations
 
@@ -80,10 +79,9 @@ def lookup(view: View) -> dict | None:
     counted = re.search(r"\b(how many|combien)(?:\s+de)?\s*([^\W\d_]*)", view.task, re.IGNORECASE)
     if counted:  # 'how many modules': the length of the one list field of that name, or said as not done
         asked = counted.group(2) if counted.group(2).lower() not in STOPWORDS else ""  # 'and how many?'
-        noun = stem(asked.lower())
         records = [json_value(unplanted(view, done[k].result or "")) for k in keys if not absent(done[k])]
         lists = [(k, v) for r in records if isinstance(r, dict) for k, v in r.items()
-                 if isinstance(v, list) and stem(k.lower()) == noun]
+                 if isinstance(v, list) and stem(k.lower()) == stem(asked.lower())]
         lines.append(f"Count of {lists[0][0]}: {len(lists[0][1])}." if len(lists) == 1 and len(keys) == 1 else
                      f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *(s.result or "" for s in done.values())])))
