@@ -1,10 +1,6 @@
-"""What the practice model does with each field of a Messages request: the conformance table.
-
-Every top-level field of the SDK's `MessageCreateParams` has a row: **honoured** (it changes
-the reply as it changes Claude's), **validated** (checked as the API checks it, then without
-effect on a rule-based reply, for the reason given) or **ignored**. docs/conformance.md shows
-this table; tests/test_practice_conformance.py keeps the two and the SDK in step.
-"""
+"""The conformance table: each top-level field of the SDK's `MessageCreateParams` is **honoured** (it changes the
+reply as it changes Claude's), **validated** (checked as the API does, then without effect, for the reason given) or
+**ignored**. docs/conformance.md shows it; tests/test_practice_conformance.py keeps the two and the SDK in step."""
 
 from __future__ import annotations
 

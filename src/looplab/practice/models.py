@@ -80,8 +80,7 @@ def refused_fields(body: dict) -> str | None:
 
 
 def prefill(body: dict) -> str | None:
-    """The text of a final assistant message (a prefill), or None when the request ends otherwise
-    (a compaction block sent back alone ends it too: the run goes on from its summary)."""
+    """A final assistant message's text (a prefill), else None; one holding a compaction block resumes its summary."""
     last = ([m for m in body["messages"] if m["role"] != "system"] or [{}])[-1]
     if last.get("role") != "assistant" or any(b.get("type") == "compaction" for b in as_blocks(last)):
         return None

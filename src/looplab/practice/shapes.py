@@ -1,8 +1,5 @@
-"""Request shapes, checked against the SDK's own generated request types (TypedDicts, Literals, Unions).
-
-Strict as the API: an int is not a string, a bool is not a number, unknown keys are refused. The first
-problem comes back as one line naming the field path and what to write instead.
-"""
+"""Request shapes, checked against the SDK's own request types as strictly as the API (an int is not a string,
+a bool is not a number, unknown keys are refused): the first problem, as one line naming the field path."""
 
 from __future__ import annotations
 
@@ -23,7 +20,7 @@ _WRAPPERS = {typing_extensions.Required, typing_extensions.NotRequired, typing_e
 _LISTS = {list, Iterable, Sequence}
 _DICTS = {dict, Mapping}
 _NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true or false",
-          dict: "an object", list: "a list"}
+          dict: "an object", list: "a list", type(None): "null", object: "any value"}
 
 
 def _json_kind(value) -> str:
@@ -40,12 +37,12 @@ def _strip(annotation):
     return annotation
 
 
-def _container(annotation) -> str | None:
-    """'list' for an array-like annotation (Iterable, Sequence, SequenceNotStr), 'dict' for a mapping, else None."""
+def _container(annotation) -> type | None:
+    """list for an array-like annotation (Iterable, Sequence, SequenceNotStr), dict for a mapping, else None."""
     base = typing_extensions.get_origin(annotation) or annotation
     if base in _LISTS or getattr(base, "__name__", "") == "SequenceNotStr":
-        return "list"
-    return "dict" if base in _DICTS else None
+        return list
+    return dict if base in _DICTS else None
 
 
 def _is_typeddict(annotation) -> bool:
@@ -63,17 +60,11 @@ def _describe(annotation) -> str:
         if str in members:  # Union[Literal['claude-...', ...], str]: any string will do
             members = [m for m in members if typing_extensions.get_origin(m) is not typing_extensions.Literal]
         return " or ".join(dict.fromkeys(_describe(a) for a in members))
-    if annotation is type(None):
-        return "null"
     if _is_typeddict(annotation):
         kind = typing_extensions.get_type_hints(annotation).get("type")
         literal = typing_extensions.get_args(_strip(kind)) if kind is not None else ()
         return f"a {literal[0]!r} block" if len(literal) == 1 else "an object"
-    if _container(annotation):
-        return "a list" if _container(annotation) == "list" else "an object"
-    if annotation is object:
-        return "any value"
-    return _NAMES.get(annotation, getattr(annotation, "__name__", str(annotation)))
+    return _NAMES.get(_container(annotation) or annotation, getattr(annotation, "__name__", str(annotation)))
 
 
 @cache
@@ -82,8 +73,6 @@ def _checker(annotation):
     annotation = _strip(annotation)
     origin = typing_extensions.get_origin(annotation)
     args = typing_extensions.get_args(annotation)
-    if annotation in (object, typing.Any):
-        return lambda value, path: None
     if annotation is type(None):
         return lambda value, path: None if value is None else f"{path}: must be null"
     if annotation in (str, int, float, bool):
@@ -98,12 +87,12 @@ def _checker(annotation):
         return literal
     if origin in (typing.Union, types.UnionType):
         return _union(annotation, args)
-    if _container(annotation):  # a list (items at path[i]) or a mapping (values at path.key)
+    if kind := _container(annotation):  # a list (items at path[i]) or a mapping (values at path.key)
         item = _checker(args[-1] if args else object)  # a list's items, a mapping's values
-        is_list = _container(annotation) == "list"
+        is_list = kind is list
 
         def elements(value, path):
-            if not isinstance(value, list if is_list else dict):
+            if not isinstance(value, kind):
                 return f"{path}: {_json_kind(value)} is not valid here; write {_describe(annotation)}"
             pairs = enumerate(value) if is_list else value.items()
             problems = (item(element, f"{path}[{key}]" if is_list else f"{path}.{key}") for key, element in pairs)
@@ -111,7 +100,7 @@ def _checker(annotation):
         return elements
     if _is_typeddict(annotation):
         return _typeddict(annotation)
-    return lambda value, path: None  # a type the walker does not model (files, dates): not checked
+    return lambda value, path: None  # any value, or a type the walker does not model (files, dates): not checked
 
 
 @cache
@@ -125,18 +114,13 @@ def _required(cls) -> frozenset[str]:
 def _kind_matches(annotation, value) -> bool:
     """Whether `value` is the right JSON kind (object, list, string, ...) for `annotation` at all."""
     annotation = _strip(annotation)
-    origin = typing_extensions.get_origin(annotation)
-    if _is_typeddict(annotation) or _container(annotation) == "dict":
-        return isinstance(value, dict)
-    if _container(annotation) == "list":
-        return isinstance(value, list)
-    if origin is typing_extensions.Literal:
+    if kind := dict if _is_typeddict(annotation) else _container(annotation):
+        return isinstance(value, kind)
+    if typing_extensions.get_origin(annotation) is typing_extensions.Literal:
         return any(type(value) is type(a) for a in typing_extensions.get_args(annotation))
-    if annotation is str:
-        return isinstance(value, str)
     if annotation in (int, float):
         return isinstance(value, int | float) and not isinstance(value, bool)
-    return annotation is bool and isinstance(value, bool)
+    return annotation in (str, bool) and isinstance(value, annotation)
 
 
 def _tags(hint) -> tuple:
@@ -192,49 +176,41 @@ def _union(annotation, members):
     return union
 
 
-def _typeddict(cls):
+@cache
+def _typeddict(cls, extra: tuple = ()):
+    """A check of a TypedDict, `extra` (name, annotation) pairs added to or replacing its fields."""
     hints = typing_extensions.get_type_hints(cls, include_extras=True)
-    fields = {name: _checker(hint) for name, hint in hints.items()}
+    fields = {name: _checker(hint) for name, hint in {**hints, **dict(extra)}.items()}
     required = _required(cls)
     open_ended = (getattr(cls, "__pydantic_config__", None) or {}).get("extra") == "allow"
 
     def typed(value, path):
         if not isinstance(value, dict):
             return f"{path}: {_json_kind(value)} is not valid here; write {_describe(cls)}"
+        at = f"{path}." if path else ""  # the request itself: its fields are named bare
         for name in sorted(required - value.keys()):
-            return f"{path}.{name}: field required; add it"
+            return f"{at}{name}: field required; add it"
         for name, element in value.items():
             check = fields.get(name)
             if check is None and not open_ended:
-                return f"{path}.{name}: unknown field (Extra inputs are not permitted); remove it"
-            if check is not None and (problem := check(element, f"{path}.{name}")):
+                return f"{at}{name}: unknown field (Extra inputs are not permitted); remove it"
+            if check is not None and (problem := check(element, f"{at}{name}")):
                 return problem
         return None
     return typed
 
 
-@cache
-def _params(beta: bool) -> tuple:
-    """The SDK's MessageCreateParams (or the beta ones) and the annotation of each field."""
-    params = (beta_create_params if beta else message_create_params).MessageCreateParamsNonStreaming
-    return params, typing_extensions.get_type_hints(params, include_extras=True)
+def _params(beta: bool) -> type:
+    """The SDK's MessageCreateParams (or the beta ones)."""
+    return (beta_create_params if beta else message_create_params).MessageCreateParamsNonStreaming
 
 
 def check_shape(body: dict, beta: bool = False) -> str | None:
     """The first way `body` breaks the SDK's MessageCreateParams (or the beta ones), or None."""
-    params, hints = _params(beta)
-    for name in sorted(_required(params)):
-        if name not in body:
-            return f"{name}: field required; add it"
-    for name, value in body.items():
-        hint = {**SAMPLING, "stream": bool}.get(name) or hints.get(name)  # both params take either stream
-        if hint is None:
-            return f"{name}: unknown field (Extra inputs are not permitted); remove it"
-        if problem := _checker(hint)(value, name):
-            return problem
-    return None
+    extra = (*SAMPLING.items(), ("stream", bool))  # both params take either stream
+    return _typeddict(_params(beta), extra)(body, "")
 
 
 def request_fields(beta: bool = False) -> list[str]:
     """Every top-level field the SDK's MessageCreateParams declares (the conformance table's rows)."""
-    return sorted(_params(beta)[1])
+    return sorted(typing_extensions.get_type_hints(_params(beta)))

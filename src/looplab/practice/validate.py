@@ -59,8 +59,7 @@ def _check_thinking(body: dict) -> str | None:
 
 
 def _check_schema(schema: dict, where: str) -> str | None:
-    problem = schema_error(schema)
-    if problem:
+    if problem := schema_error(schema):
         return f"{where}: not a valid JSON Schema ({problem}); fix it, e.g. {{\"type\": \"string\"}}"
     return _unusable(json.dumps(schema, sort_keys=True), where)
 
@@ -104,8 +103,7 @@ def _resolves(schema: dict, ref: str) -> bool:
 
 @lru_cache(maxsize=512)  # the same tools come back every turn
 def _unusable(text: str, where: str) -> str | None:
-    """A pattern that is no regular expression, or a $ref that points nowhere: the meta-schema lets both
-    pass, but no value can be checked against them (the API refuses such a schema too)."""
+    """A pattern that is no regex, or a $ref pointing nowhere: the meta-schema passes both; the API refuses them."""
     schema = json.loads(text)
     scoped = any(isinstance(sub, dict) and "$id" in sub for sub, _ in list(_subschemas(schema, where))[1:])
     for sub, at in _subschemas(schema, where):
@@ -153,8 +151,7 @@ def _ids(messages, role: str, kind: str, key: str) -> list[str]:
 
 
 def check_messages(body: dict, issued_ids=frozenset()) -> str | None:
-    """Non-empty content, image bytes, and tool_use/tool_result pairing, consecutive messages of a role
-    being one turn; a tool_use of `issued_ids` (this transport's own) may name a tool not offered."""
+    """Content, image bytes, tool_use/tool_result pairing by turn; a tool_use in `issued_ids` may name any tool."""
     kept = [i for i, m in enumerate(body["messages"]) if m["role"] != "system"]
     problem = _check_turns([body["messages"][i] for i in kept], body, issued_ids)
     if problem and len(kept) < len(body["messages"]):  # name the messages as the caller numbered them
@@ -202,7 +199,7 @@ def _check_tool_blocks(messages, i, offered, issued_ids) -> str | None:
     if "tool_use" in kinds:
         return f"{where}: tool_use blocks belong in an assistant message, not a user one"
     results = [k == "tool_result" for k in kinds]
-    if any(results) and results != sorted(results, reverse=True):
+    if results != sorted(results, reverse=True):
         return f"{where}: tool_result blocks must come first in the content, before any text"
     start = next(k for k in range(i, -1, -1) if k == 0 or messages[k - 1].get("role") != "user")
     asked = _ids(reversed(messages[:start]), "assistant", "tool_use", "id")
