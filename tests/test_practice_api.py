@@ -265,6 +265,9 @@ BAD = [
     ({"stop_sequences": "END"}, "stop_sequences: a string is not valid here; write a list"),
     ({"stop_sequences": [" "]}, "stop_sequences[0]: an empty or blank stop sequence"),
     ({"messages": [{"role": "user", "content": [{"type": "banana"}]}]}, "messages[0].content[0].type: 'banana' is not allowed"),
+    ({"messages": [{"role": "user", "content": [{"type": []}]}]}, "messages[0].content[0].type: [] is not allowed"),
+    ({"tool_choice": {"type": {}}}, "tool_choice.type: {} is not allowed here"),
+    ({"messages": [{"role": ["user"], "content": "Hi"}]}, "messages[0].role: ['user'] is not allowed here"),
     ({"output_config": {"format": {"type": "json_schema", "schema": {"type": "objet"}}}},
      "output_config.format.schema: not a valid JSON Schema"),
 ]

@@ -158,7 +158,7 @@ def _union(annotation, members):
     def union(value, path):
         if key and isinstance(value, dict):
             if key in value:
-                chosen = tags.get(value[key])
+                chosen = tags.get(value[key]) if isinstance(value[key], str) else None  # [] or {} is no tag
                 if chosen is None:
                     return (f"{path}.{key}: {value[key]!r} is not allowed here; "
                             f"write one of {', '.join(map(repr, tags))}")
