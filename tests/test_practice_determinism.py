@@ -1,4 +1,7 @@
 """Every kind of practice reply passes the SDK's strict validation and repeats exactly on a fresh client."""
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -51,3 +54,12 @@ def test_streamed_replies_repeat_exactly_under_strict_validation():
     assert first == streamed()
     assert [b["type"] for b in first["content"]] == ["text", "tool_use", "tool_use"]
     assert first["content"][2]["input"] == {"expression": "12 * (3 + 5)"}
+
+
+def test_a_schema_with_several_faults_names_the_same_one_whatever_the_hash_seed():
+    """jsonschema's error order varies with PYTHONHASHSEED; the 400 for a bad input_schema must not."""
+    schema = {"type": "object", "properties": {"a": {"enum": 3}, "b": {"minimum": "x"}}}
+    script = f"from looplab._jsonschema import schema_error; print(schema_error({schema!r}))"
+    said = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout for seed in range(6)}
+    assert len(said) == 1 and said.pop().startswith("at 'properties/a/enum': 3 is not")

@@ -29,10 +29,11 @@ def validator_class():
 @lru_cache(maxsize=512)
 def _schema_error(text: str) -> str | None:
     cls = validator_class()
-    error = next(iter(cls(cls.META_SCHEMA).iter_errors(json.loads(text))), None)
-    if error is None:
+    # several faults: name the shallowest, ties by place and wording (jsonschema's own order varies with the hash seed)
+    found = [("/".join(map(str, e.absolute_path)), e) for e in cls(cls.META_SCHEMA).iter_errors(json.loads(text))]
+    if not found:
         return None
-    where = "/".join(str(p) for p in error.absolute_path)
+    where, error = min(found, key=lambda f: (len(f[1].absolute_path), f[0], f[1].message))
     return f"at '{where}': {error.message}" if where else error.message
 
 
