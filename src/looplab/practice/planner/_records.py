@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from ..context import is_cleared
 from ..view import Step
 from ._tools import said
-from .text import clip, json_value
+from .text import clip, joined, json_value
 
 FIELD = re.compile(r"^\s*([^\W\d_][^:\n]{0,40}?)\s*:\s*(\S.*?)\s*$")
 MONEY = re.compile(r"^(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
@@ -31,17 +32,20 @@ class Record:
     title: str = ""
 
 
+def unread(file: str, step: Step) -> str | None:
+    """Why a read holds nothing to classify (an error, a result context management cleared, no text, bad bytes)."""
+    text = step.result or ""
+    return (f"{file} could not be read (the tool said: {said(step)}); it is not counted." if step.is_error
+            else f"{file} was read, but its result was cleared from the history; it is not counted." if is_cleared(text)
+            else f"{file} is empty; it is not counted." if not text.strip()
+            else f"{file} contains unreadable bytes; it is not counted." if "\ufffd" in text else None)
+
+
 def parse(file: str, step: Step) -> Record | str:
     """The record in a read result, or the sentence saying why the file is not counted."""
+    if why := unread(file, step):
+        return why
     text = step.result or ""
-    if step.is_error:
-        return f"{file} could not be read (the tool said: {said(step)}); it is not counted."
-    if is_cleared(text):  # context management removed it: not data, and not a reason to guess
-        return f"{file} was read, but its result was cleared from the history; it is not counted."
-    if not text.strip():
-        return f"{file} is empty; it is not counted."
-    if "\ufffd" in text:
-        return f"{file} contains unreadable bytes; it is not counted."
     data = json_value(text)
     if isinstance(data, dict):  # a JSON record: its scalar fields, its number from an id-like field
         fields = {str(k): str(v) for k, v in data.items() if isinstance(v, str | int | float) and v != ""}
@@ -96,6 +100,28 @@ def strangers(records: list[Record]) -> list[Record]:
     odd = [r for r in records if not {k.casefold() for k in r.fields}
            & {k.casefold() for o in records if o is not r for k in o.fields}]
     return odd if len(odd) * 2 < len(records) else []
+
+
+def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], list[str]]:
+    """The records of the (file, read) pairs, a note per file left out, and the files left out that may hold a record."""
+    parsed = [parse(file, step) for file, step in reads]
+    records = same_keys([p for p in parsed if isinstance(p, Record)])
+    notes = [p for p in parsed if isinstance(p, str)]
+    odd = strangers(records)
+    numbers = Counter(r.number for r in records if r not in odd and any(c.isdigit() for c in r.number))
+    twins = [r for r in records if 1 < numbers[r.number] < len(records) - len(odd)]  # one invoice saved twice, or
+    # two? (a number that every record gives, the year in 'Report 2026', is no record's number)
+    notes += [f"{r.file} shares no field name with the other records ({joined(list(r.fields))}); it is left out."
+              for r in odd]
+    notes += [f"{joined([r.file for r in twins if r.number == n])} give the same number ({n}), so I cannot tell one "
+              "record from two; they are left out." for n in dict.fromkeys(r.number for r in twins)]
+    lost = [file for file, step in reads if unread(file, step)]  # a file it could not read may hold a record
+    lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
+    lost += [r.file for r in twins] + [n.split()[0] for n in notes if SEVERAL in n]
+    # no record, but a cell between bars, tabs, semicolons, commas or line ends is an amount: it may hold one
+    lost += [file for (file, step), p in zip(reads, parsed, strict=True) if isinstance(p, str) and not unread(file, step)
+             and any(money(cell) for cut in (r"[|\n;\t]", r"[|\n;\t,]") for cell in re.split(cut, step.result or ""))]
+    return [r for r in records if r not in odd + twins], notes, lost
 
 
 def money(value: str) -> tuple[Decimal, str] | None:

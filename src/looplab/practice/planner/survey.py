@@ -9,7 +9,7 @@ from collections import Counter
 
 from ..context import is_cleared
 from ..view import View
-from ._records import SEVERAL, Record, amount_text, money, money_keys, parse, same_keys, strangers
+from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import (
     DATE,
     OWED,
@@ -140,29 +140,13 @@ def _arg(step) -> str:
 def report(task: str, reads, folder: str = ".") -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
     task = as_asked(task)
-    parsed = [parse(_arg(s).rsplit("/", 1)[-1], s) for s in reads]
-    records = same_keys([p for p in parsed if isinstance(p, Record)])
-    notes = [p for p in parsed if isinstance(p, str)]
-    odd = strangers(records)
-    numbers = Counter(r.number for r in records if r not in odd and any(c.isdigit() for c in r.number))
-    twins = [r for r in records if 1 < numbers[r.number] < len(records) - len(odd)]  # one invoice saved twice, or
-    # two? (a number that every record gives, the year in 'Report 2026', is no record's number)
-    records = [r for r in records if r not in odd + twins]
-    notes += [f"{r.file} shares no field name with the other records ({joined(list(r.fields))}); it is left out."
-              for r in odd]
-    notes += [f"{joined([r.file for r in twins if r.number == n])} give the same number ({n}), so I cannot tell one "
-              "record from two; they are left out." for n in dict.fromkeys(r.number for r in twins)]
+    records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
     if isinstance(choices, str):
         return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
-    lost = [_arg(s).rsplit("/", 1)[-1] for s in reads if _lost(s)]  # a file it could not read may hold a record
-    lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
-    lost += [r.file for r in twins] + [n.split()[0] for n in notes if SEVERAL in n]
-    lost += [_arg(s).rsplit("/", 1)[-1] for s, p in zip(reads, parsed, strict=True)  # no record, but an amount
-             if isinstance(p, str) and not _lost(s) and _priced(s.result or "")]  # ('| Amount | 300 EUR |'): may hold one
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
         choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
@@ -270,17 +254,6 @@ def _sum(chosen: list[Record], key: str) -> str | None:
             return None
         sums[found[1]] += found[0]
     return " + ".join(amount_text(v, c) for c, v in sums.items()) or "0"
-
-
-def _priced(text: str) -> bool:
-    """True if a cell of the text, between bars, tabs, semicolons, commas or line ends, is an amount ('300 EUR')."""
-    return any(money(cell) for cells in (re.split(r"[|\n;\t]", text), re.split(r"[|\n;\t,]", text)) for cell in cells)
-
-
-def _lost(step) -> bool:
-    """True if a read gave no content to classify (an error, a cleared result, unreadable bytes, nothing)."""
-    text = step.result or ""
-    return step.is_error or is_cleared(text) or "\ufffd" in text or not text.strip()
 
 
 def _per_client(chosen: list[Record], key: str | None, asked: str, records: list[Record], unknown: set[str],
@@ -414,7 +387,7 @@ def _total(task: str, chosen: list[Record], key: str | None, label: str) -> str:
     rest = after.group(1).split() if after else []
     fits = 0 < len(rest) <= 3 and all(w.lower() in LABEL_WORDS for w in rest)  # 'total still due', never 'total and ...'
     label = label or ("Total " + " ".join(rest) if fits else "Total")
-    unread = [r.file for r in chosen if not (key and money(r.fields.get(key, "")))]
-    if unread:  # a total over some of the records would pass for the total of all
-        return f"I give no total: {joined(unread)} {'has' if len(unread) == 1 else 'have'} no amount I can read."
+    unpriced = [r.file for r in chosen if not (key and money(r.fields.get(key, "")))]
+    if unpriced:  # a total over some of the records would pass for the total of all
+        return f"I give no total: {joined(unpriced)} {'has' if len(unpriced) == 1 else 'have'} no amount I can read."
     return f"{label}: {_sum(chosen, key)}."
