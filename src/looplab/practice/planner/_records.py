@@ -75,8 +75,7 @@ def parse(file: str, step: Step) -> Record | str:
 
 
 def _number(title: str, fields: dict) -> str:
-    """A record's number: the title's first token with a digit that is not a date ('Facture n° 2026-10-013 du
-    12/10/2026'), else the value of a field named like a number ('Invoice no', 'Numéro', 'Ref')."""
+    """The title's first token with a digit that is not a date, else the value of a field named like a number."""
     tokens = [w.strip("#:,;.()[]") for w in title.replace("n°", " ").split()]
     if found := [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]:
         return found[0]
@@ -95,8 +94,7 @@ def same_keys(records: list[Record]) -> list[Record]:
 
 
 def strangers(records: list[Record]) -> list[Record]:
-    """The records that share no field name with any other, when most records share theirs: a README among
-    invoices. One with an amount may be a record written another way, so it is doubtful, not dismissed."""
+    """The records that share no field name with any other, when most records share theirs: a README among invoices."""
     odd = [r for r in records if not {k.casefold() for k in r.fields}
            & {k.casefold() for o in records if o is not r for k in o.fields}]
     return odd if len(odd) * 2 < len(records) else []
@@ -125,15 +123,14 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
 
 
 def money(value: str) -> tuple[Decimal, str] | None:
-    """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise, and None for
-    '99.999 EUR': three decimals are no amount in English, ninety-nine thousand in French usage."""
+    """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise."""
     found = MONEY.match(value.strip())
     currency = found and (found.group("before") or found.group("after"))
     if not currency:
         return None
     digits = re.sub(r"[\s\u00a0\u202f']", "", found.group("number"))
     if re.fullmatch(r"\d+\.\d{3}", digits):
-        return None
+        return None  # '99.999 EUR': no amount in English, ninety-nine thousand in French usage
     last = re.search(r"([,.])(\d*)$", digits)  # the decimal mark: the last one before 1 or 2 digits, or after the other
     mark = last[1] if last and (len(last[2]) < 3 or "," in digits and "." in digits) else ""
     digits = "".join(c for c in digits if c.isdigit() or c == mark).replace(",", ".")

@@ -1,5 +1,4 @@
-"""Which records a survey task asks for: a paid or unpaid status (negations understood), the values
-and record numbers it names; or the reason it cannot tell (a word or condition it does not model)."""
+"""Which records a survey task asks for (a status, values, numbers, limits), or why it cannot tell."""
 
 from __future__ import annotations
 
@@ -33,6 +32,7 @@ ASIDE = {"since", "depuis", "payment", "paiement", "thank", "thanks", "you", "me
 REMINDERS = {"reminder", "reminders", "relance", "relances", "sent", "envoyée", "1st", "2nd", "3rd", "first", "second",
              "third", "final", "last"}  # with an unpaid word only: 'unpaid (2nd reminder)'
 OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues", "doit", "doivent", "dois", "devons"}  # weak: 'the total still due'
+PAYING = PAID | UNPAID | OWED  # the words that say whether a record is paid
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 ANSWER = re.compile(r"\b(?:yes|true|oui|y)\b|\b(?:no|false|non|n)\b(?=\s*(?:[^\w\s/]|$))", re.IGNORECASE)  # not 'no payment'
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
@@ -70,7 +70,7 @@ MONTHS = ("january|february|march|april|may|june|july|august|september|october|n
           "mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre")
 DATE = re.compile(rf"\b\d{{1,2}}/\d{{1,2}}/\d{{4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}(?:st|nd|rd|th|er)? (?:{MONTHS}) \d{{4}}\b|"
                   rf"\b(?:{MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?,? \d{{4}}\b", re.IGNORECASE)
-STATUS_WORDS = PAID | UNPAID | OWED | YES | NO | NEGATORS | SCOPE_SKIP | {"on", "in", "full", "le", "en", "totalement"}
+STATUS_WORDS = PAYING | YES | NO | NEGATORS | SCOPE_SKIP | {"on", "in", "full", "le", "en", "totalement"}
 WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bquelle date\b|\bdue[ -]dates?\b|\béchéances?\b", re.IGNORECASE)
 DEADLINE = re.compile(r"\b(?:payment\s+)?deadlines?\b|\bdates? limites?(?: de paiement)?\b|\b(?:by|before) when\b|"
                       r"\bpour quand\b", re.IGNORECASE)
@@ -124,12 +124,11 @@ class Choice:
 
 
 def _kind(value: str, key: str) -> str | None:
-    """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no'); a value
-    with any word or sign it cannot place ('paid 50%', 'paid (cheque bounced)') is None: unknown, never counted."""
+    """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no')."""
     value = TO_BE_PAID.sub(" unpaid ", value)
     left = re.findall(r"[^\W_]+|[^\w\s:.,/()-]", DATE.sub(" ", value).lower())
     if any(w not in STATUS_WORDS | LATE | METHODS | RECEIVED | ASIDE | REMINDERS for w in left):
-        return None
+        return None  # a word or sign it cannot place ('paid 50%', 'paid (cheque bounced)'): unknown, never counted
     if set(words(value)) & RECEIVED and not re.search(r"\b(?:payment|paiement)\b", value, re.IGNORECASE):
         return None  # 'received' alone may be the invoice received, not its payment
     value = re.sub(rf"\b(?:{'|'.join(ASIDE)})\b", " ", value, flags=re.IGNORECASE)  # 'no payment received': 'no received'
@@ -138,7 +137,7 @@ def _kind(value: str, key: str) -> str | None:
     if answers and not set(words(key)) & PAID:
         return None  # 'Status: paid: no' answers a question the field does not ask
     found = answers | {("paid" if keep else "unpaid") if w in PAID | RECEIVED else ("unpaid" if keep else "paid")
-                       for w, keep in said if w in PAID | UNPAID | OWED | LATE | RECEIVED}
+                       for w, keep in said if w in PAYING | LATE | RECEIVED}
     if set(plain) & METHODS and found != {"paid"} or set(plain) & REMINDERS and found != {"unpaid"} or any(
             w in LATE and not keep for w, keep in said):
         return None  # 'paid by card' says how it was paid; 'unpaid (card)' and 'not late' say nothing sure
@@ -146,8 +145,7 @@ def _kind(value: str, key: str) -> str | None:
 
 
 def as_asked(task: str) -> str:
-    """The task with its due-date question in one wording: 'the deadline of X', 'by which date should X be paid',
-    'pour quand faut-il payer X' ask when X is due, not whether it is paid."""
+    """The task with 'the deadline of X', 'by which date should X be paid' worded as asking when X is due."""
     task = DEADLINE.sub(lambda m: "quand due" if "quand" in m[0].lower() else "when due" if "when" in m[0].lower()
                         else "due date", task)  # 'by when' asks a deadline: the due date, not the date it was paid
     if not WHEN.search(task):
@@ -172,13 +170,12 @@ def wanted_status(task: str) -> str | None:
 
 
 def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
-    """The task's words that are neither survey words, nor status words, nor found in the records (outside their
-    status field: only paid or unpaid is read from it, so its other words are not accounted for)."""
+    """The task's words that are neither survey words, nor status words, nor found in the records."""
     task = TO_BE_PAID.sub(" unpaid ", task)  # 'still waiting for payment' is read as 'unpaid' below, so it is placed
-    known = set(SURVEY_WORDS) | set(stems(folder)) | {stem(w) for w in PAID | UNPAID | OWED}
+    known = set(SURVEY_WORDS) | set(stems(folder)) | {stem(w) for w in PAYING}
     status = _status_key(records)
     for record in records:  # a payment status's other words ('cheque' in 'paid (cheque bounced)') select nothing
-        values = [v for k, v in record.fields.items() if k != status or not set(words(v)) & (PAID | UNPAID | OWED)]
+        values = [v for k, v in record.fields.items() if k != status or not set(words(v)) & PAYING]
         seen = " ".join([record.title, record.file, *record.fields, *values])
         known |= set(stems(seen + " " + currency_words(seen)))
     if status:  # records that are paid or unpaid are invoices or bills, whatever their title
@@ -190,8 +187,7 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
 
 
 def _status_key(records: list[Record]) -> str | None:
-    """The field that most records name as a status and hold a paid or unpaid value in ('Status: paid' over
-    'Paid amount: 40 EUR'), a name and a value each counting once."""
+    """The field most records name as a status and hold a paid or unpaid value in, a name and a value counting once."""
     counts = Counter(key for record in records for key, value in record.fields.items()
                      for hit in (set(words(key)) & STATUS_KEYS, _kind(value, key)) if hit)
     return max(counts, key=counts.get) if counts else None
@@ -263,7 +259,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
         statuses = ["paid", "unpaid"]
     first = asked[0] if len(statuses) == 1 and statuses[0] and len(asked) > 1 else ""
-    if FIGURE.search(first) and not set(words(TO_BE_PAID.sub(" unpaid ", first))) & (PAID | UNPAID | OWED | LATE):
+    if FIGURE.search(first) and not set(words(TO_BE_PAID.sub(" unpaid ", first))) & (PAYING | LATE):
         return (f"I cannot tell whether '{first}' asks about every record or only the {statuses[0]} ones, so I give no "
                 "list and no total; ask one question at a time")  # 'how many are there, and which are unpaid?'
     for clause in asked[1:]:  # 'which are unpaid, and are any from Studio Kelp?': not a filter of the first list
@@ -293,13 +289,12 @@ def _lacking(task: str, records: list[Record]) -> str | None:
 
 
 def _names_not_statuses(task: str, records: list[Record]) -> str:
-    """The task without the status words of a value it writes in full ('Paid Media', 'Open Space Ltd' name a
-    client, not a status); the value's other words still name it."""
+    """The task without the status words of a value it writes in full ('Paid Media' names a client, not a status)."""
     status = _status_key(records)
     for value in {v for r in records for k, v in r.fields.items() if k != status}:
-        if len(words(value)) > 1 and set(words(value)) & (PAID | UNPAID | OWED | LATE):
+        if len(words(value)) > 1 and set(words(value)) & (PAYING | LATE):
             task = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", lambda m: " ".join(
-                w for w in m[0].split() if not set(words(w)) & (PAID | UNPAID | OWED | LATE)), task, flags=re.IGNORECASE)
+                w for w in m[0].split() if not set(words(w)) & (PAYING | LATE)), task, flags=re.IGNORECASE)
     return task
 
 
@@ -327,7 +322,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
     for name, (values, keep) in named.items():
         kinds = {_kind(v, name) for v in values} if name == field else set()
-        vague = None in kinds and any(set(words(v)) & (PAID | UNPAID | OWED | LATE | RECEIVED) for v in values)
+        vague = None in kinds and any(set(words(v)) & (PAYING | LATE | RECEIVED) for v in values)
         unsure = [r for r in chosen if kinds and r.fields.get(name) not in values  # a status read as a value
                   and (vague or _kind(r.fields.get(name, ""), name) in kinds | {None})  # ('payment received'); a
                   # plain 'paid' is not 'cancelled'
@@ -371,7 +366,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     """Per field: the values the task names (the best-matching ones) and False if it negates them."""
     ids = re.findall(r"[\w-]*\d[\w-]*", task)
     said = [(w, keep) for w, keep in polarity(task) if w in set(content_words(task)) and w not in words(" ".join(ids))
-            and stem(w) not in SURVEY_WORDS and w not in PAID | UNPAID | OWED and not any(c.isdigit() for c in w)]
+            and stem(w) not in SURVEY_WORDS and w not in PAYING and not any(c.isdigit() for c in w)]
     named: dict[str, tuple[set[str], bool]] = {}
     placed: set[str] = set()
     read = ASIDE | set(words(" ".join(m[0] for m in TO_BE_PAID.finditer(task))))  # 'waiting for payment': unpaid

@@ -1,6 +1,4 @@
-"""Skill: list a folder, read every listed file (the rest next turn if only some were read), then answer from
-their records: paid or unpaid (negations understood), the values, numbers and amount limits the task names,
-with a count and total if asked; a word or condition it cannot model gets a decline, not a guess."""
+"""Skill: list a folder, read its files, then list, count and total the records the task asks for, or decline."""
 
 from __future__ import annotations
 
@@ -10,18 +8,7 @@ from collections import Counter
 from ..context import is_cleared
 from ..view import View
 from ._records import Record, amount_text, money, money_keys, read_all
-from ._select import (
-    DATE,
-    OWED,
-    PAID,
-    QUESTION,
-    SYNONYMS,
-    UNPAID,
-    WHEN,
-    _status_key,
-    as_asked,
-    choose_records,
-)
+from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
 from .text import clauses, file_names, first_value, joined, sentence_case, stem, stems, terms
 
@@ -55,7 +42,7 @@ LABEL_WORDS = {"still", "due", "owed", "outstanding", "unpaid", "paid", "remaini
 GENERIC_FIELD = set(stems("invoice invoices bill bills number numbers total amount record file name id"))
 STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
-STATUSES = {stem(w) for w in PAID | UNPAID | OWED}
+STATUSES = {stem(w) for w in PAYING}
 PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
 
 
@@ -125,8 +112,7 @@ def survey(view: View) -> dict | None:
 
 
 def listed_files(text: str) -> list[str]:
-    """The files a listing names: whole lines when it gives one name per line ('march invoice.txt'), else
-    every file name mentioned."""
+    """The files a listing names: whole lines if it gives one name per line ('march invoice.txt'), else every name."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if lines and all(re.fullmatch(r"[^/]+\.[A-Za-z][A-Za-z0-9]{0,4}|.+/", line) for line in lines):
         return [line for line in lines if not line.endswith("/")]
@@ -186,8 +172,7 @@ def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
 
 
 def _lines(task: str, choice, records: list[Record], label: str, lost: list[str], folder: str) -> list[str]:
-    """The list, count and total of one choice of records; when records that may belong to it could not be
-    classified (`choice.doubtful`), the list as far as it goes and no figure passed off as complete."""
+    """The list, count and total of one choice; with `choice.doubtful`, no figure passed off as complete."""
     chosen, keys, doubt = choice.chosen, money_keys(choice.chosen or records), choice.doubtful
     key = _amount_key(task, chosen, records)
     status = _status_key(records)  # 'what is the status of each invoice?': the status is shown as the record says it
@@ -258,8 +243,7 @@ def _sum(chosen: list[Record], key: str) -> str | None:
 
 def _per_client(chosen: list[Record], key: str | None, asked: str, records: list[Record], unknown: set[str],
                 count: bool = False) -> str:
-    """'Total per client: A 300 EUR; B 1200 EUR.' over records that all name a client and an amount in one currency;
-    a client with a record it could not classify gets no figure. Else why the breakdown was not done."""
+    """'Total per client: A 300 EUR; B 1200 EUR.' (none for a client of a doubtful record), or why there is none."""
     clients = [k for k in dict.fromkeys(k for r in chosen for k in r.fields)
                if set(stems(k)) & {"client", "customer", "clients", "customers"}]
     amounts = [(1, "") if count else money(r.fields.get(key, "")) if key else None for r in chosen]
@@ -279,10 +263,9 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
 
 
 def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
-    """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names, never the
-    number of records passed off as a number of clients."""
+    """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names."""
     found = COUNTED.search(task)
-    said = [w for w in (found.group(1).split() if found else []) if terms(w) and w.lower() not in PAID | UNPAID | OWED]
+    said = [w for w in (found.group(1).split() if found else []) if terms(w) and w.lower() not in PAYING]
     noun = said[0] if said else None
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
     if not what or what in RECORD_NOUNS:
@@ -295,10 +278,9 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
 
 
 def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str | None:
-    """The one money field to add up: the only one, or the only one the task names ('paid' and 'owed' choose
-    records, they name no field); or the whole of the others, unless they split a payment ('Paid amount', 'Balance')."""
+    """The one money field to add up: the only one, the one the task names, or the whole of the others."""
     keys = money_keys(chosen or records)
-    named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task) - STATUSES]
+    named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task) - STATUSES]  # 'paid' and 'owed' name no field
     if len(keys) == 1 or len(named) == 1 and len(_fields_named(task, keys)) < 2:  # 'the VAT and net': two, not one
         return (named or keys)[0]
     if len(_fields_named(task, keys)) > 1:
@@ -312,8 +294,7 @@ def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str |
 
 
 def _fields_named(task: str, keys: list[str]) -> list[str]:
-    """The amount fields the task names: by a word of their own ('VAT', 'net'), or any word joined by 'and' to
-    another field's ('amount and balance')."""
+    """The amount fields the task names by a word of their own ('VAT'), or by words joined by 'and' ('net and VAT')."""
     paired = {stem(w.lower()) for pair in re.findall(r"([^\W\d_]+)\s+(?:and|et|&)\s+([^\W\d_]+)", task) for w in pair}
     together = [k for k in keys if set(stems(k)) & paired]
     own = [k for k in keys if set(stems(k)) & terms(task) - STATUSES - {"total", "amount", "sum"}]
@@ -339,8 +320,7 @@ def _whole(records: list[Record], keys: list[str]) -> str | None:
 
 
 def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
-    """'When': each record's dated value of the field the task asks about (its status, or a field it names); a
-    record whose asked fields hold no date says which fields it looked at, never that the record has no date."""
+    """'When': each record's dated value of the field the task asks about (its status, or a field it names)."""
     asked = terms(task) | {stem(SYNONYMS.get(t, t)) for t in terms(task)}
     if asked & set(stems("paid payé payée payées payés")):  # 'when was it paid' asks for a 'Payment date' too
         asked |= set(stems("payment paiement"))
@@ -364,8 +344,7 @@ def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> 
 
 
 def _item(record: Record, key: str | None, status_key: str | None, told: list[str] = (), where: bool = False) -> str:
-    """'2026-08-015 (Studio Malo, 850 EUR)': the number, its first other field, its amount, the fields asked for;
-    its file first when the task asks which file ('A-3 (A-3.txt, Gamma, 300 EUR)')."""
+    """'2026-08-015 (Studio Malo, 850 EUR)': the number, first other field, amount, fields asked (its file if asked)."""
     statuses = [k for k in told if set(stems(k)) & STATUS_NAMES]  # a status asked for is shown quoted, last
     first = next((k for k, v in record.fields.items()
                   if k not in (key, status_key, *statuses) and v != record.number and not money(v)), None)
