@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from operator import ge, gt, le, lt
 
-from ._records import Record, money, money_keys
+from ._records import CODES, Record, money, money_keys
 from .text import words
 
 AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|under|below|less than|at most)\s+"
@@ -30,8 +30,7 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
         return f"I cannot apply '{phrase}': the records have {'no amount I can read' if not keys else 'several amounts'}"
     amounts = {r.file: money(r.fields.get(keys[0], "")) for r in chosen}
     limit = AMOUNT.fullmatch(phrase)
-    currency = limit and (limit.group(2) or limit.group(4))
-    currency = {"€": "EUR", "£": "GBP"}.get(currency, currency) if currency else None
+    currency = limit and (limit.group(2) or limit.group(4) or "").translate(CODES)
     comparable = [r for r in chosen if amounts[r.file] and (not currency or amounts[r.file][1] == currency)]
     notes.extend(f"{r.file} has no amount{' in ' + currency if currency else ''} I can compare; it is not counted."
                  for r in chosen if r not in comparable)
@@ -66,22 +65,17 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
     limit = order and _date(found.group(3), order)
     if not limit:
         return f"I cannot apply '{phrase}': I cannot tell whether its dates are day/month or month/day"
-    kept = []
-    for record in chosen:
-        when = _date(record.fields.get(key, ""), order)
-        if when is None:
-            notes.append(f"{record.file} has no {key} date I can read; it is not counted.")
-        elif DAY_PASSES[found.group(2).lower()](when, limit):
-            kept.append(record)
-    return kept
+    notes.extend(f"{r.file} has no {key} date I can read; it is not counted."
+                 for r in chosen if _date(r.fields.get(key, ""), order) is None)
+    return [r for r in chosen
+            if (when := _date(r.fields.get(key, ""), order)) and DAY_PASSES[found[2].lower()](when, limit)]
 
 
 def _date(text: str, order: str) -> tuple[int, int, int] | None:
     """(year, month, day) of '14/11/2026' (day first if `order` is 'dmy') or '2026-11-14'; None otherwise."""
     if iso := re.fullmatch(r"\s*(\d{4})-(\d{2})-(\d{2})\s*", text):
         return tuple(map(int, iso.groups()))
-    slashed = SLASHED.fullmatch(text)
-    if not slashed:
+    if not (slashed := SLASHED.fullmatch(text)):
         return None
     first, second, year = map(int, slashed.groups())
     day, month = (first, second) if order == "dmy" else (second, first)

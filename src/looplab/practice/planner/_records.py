@@ -20,6 +20,7 @@ DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
 SEVERAL = "holds more than one record"  # such a file may hold records asked for: no figure is complete without it
 MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
+CODES = str.maketrans({"€": "EUR", "£": "GBP"})  # a currency sign as its code
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,7 @@ def money(value: str) -> tuple[Decimal, str] | None:
     mark = last[1] if last and (len(last[2]) < 3 or "," in digits and "." in digits) else ""
     digits = "".join(c for c in digits if c.isdigit() or c == mark).replace(",", ".")
     try:
-        return Decimal(digits), {"€": "EUR", "£": "GBP"}.get(currency, currency)
+        return Decimal(digits), currency.translate(CODES)
     except InvalidOperation:
         return None
 

@@ -205,16 +205,14 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         said = rf"\b(?:folder|directory|dossier|répertoire)\s+['\"]?{name}|{name}['\"]?\s+(?:folder|directory)\b"
         task = re.sub(said if re.search(said, task) else name, " ", task)  # invoices in the unpaid folder'
     task = _names_not_statuses(task, records)
-    either = OR_CONDITION.search(REGARDLESS.sub(" ", task))
-    if either:  # 'unpaid or over 800 EUR': the filters here all hold at once, never one or the other
+    if either := OR_CONDITION.search(REGARDLESS.sub(" ", task)):  # 'unpaid or over 800 EUR': all filters hold at once
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
                 "hold at once, so I give no list and no total")
     negated = {w for w, keep in polarity(task) if not keep}  # 'not over 500 EUR' is left to decline below
     limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task))
               if m and words(m.group())[0] not in negated]
     asked = [c for c in clauses(task) if QUESTION.match(c)]
-    later = [p for p in limits for c in asked[1:] if p in c]
-    if later:  # 'which are unpaid, and how much is the largest one?': a second question, not a filter of the first
+    if later := [p for p in limits for c in asked[1:] if p in c]:  # 'which are unpaid, and how much is the largest?'
         return (f"I cannot tell whether '{later[0].strip()}' narrows the list or asks a second question, so I give "
                 "no list and no total; ask one question at a time")
     for phrase in limits:  # 'over 500 EUR', 'largest', 'due before 14/11/2026': applied below
@@ -222,8 +220,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if compared := COMPARING.search(task):
         return (f"I cannot compare ('{compared.group().strip()}'): I list, count and total records, I do not weigh "
                 "one against another, so I give no list and no total")
-    dated = DATE.search(task) or re.search(r"\b\d{1,2}/\d{1,2}\b", task)
-    if dated:  # a date the limits above did not take ('due on 15/11/2026'): a condition it does not apply
+    if dated := DATE.search(task) or re.search(r"\b\d{1,2}/\d{1,2}\b", task):  # one no limit took: 'due on 15/11/2026'
         return (f"I cannot apply the condition '{dated.group()}': matching records on a date is beyond my rules, "
                 "so I give no list and no total")
     if condition := CONDITION.search(task):
@@ -235,8 +232,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if yes_no and (limits or TOTAL_ASKED.search(task)):  # 'is the unpaid total above 1000 EUR?'
         return ("I cannot answer a yes-or-no question about a total or a limit: I list, count and total records, "
                 "and weighing a total against a figure is beyond my rules, so I give no list and no total")
-    hypothetical = HYPOTHETICAL.search(task)
-    if hypothetical:  # 'what would the total be if X paid?': the records say what is, not what would be
+    if hypothetical := HYPOTHETICAL.search(task):  # 'what would the total be if X paid?'
         return (f"I cannot answer '{hypothetical.group()}': the records say what is, not what would be, so I give "
                 "no list and no total")
     if WHO_ALL.search(task):  # 'which clients have paid everything?': a claim about each client's invoices
@@ -298,7 +294,7 @@ def _names_not_statuses(task: str, records: list[Record]) -> str:
     return task
 
 
-def _choose(task: str, records: list[Record], status: str | None, limits: list[str], when: bool = False) -> Choice | str:
+def _choose(task: str, records: list[Record], status: str | None, limits: list[str], when: bool) -> Choice | str:
     chosen, notes, heading = list(records), [], []
     key = _status_key(records) if status else None
     if status:
@@ -323,19 +319,17 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     for name, (values, keep) in named.items():
         kinds = {_kind(v, name) for v in values} if name == field else set()
         vague = None in kinds and any(set(words(v)) & (PAYING | LATE | RECEIVED) for v in values)
-        unsure = [r for r in chosen if kinds and r.fields.get(name) not in values  # a status read as a value
-                  and (vague or _kind(r.fields.get(name, ""), name) in kinds | {None})  # ('payment received'); a
-                  # plain 'paid' is not 'cancelled'
-
-                  or not keep and _value(r, name) is None]  # 'not from Cime Rose': a record without a client may be
+        # a status read as a value ('payment received'; a plain 'paid' is not 'cancelled'), and for 'not from Cime
+        # Rose' a record without a client: either may be one of those asked for
+        unsure = [r for r in chosen if kinds and r.fields.get(name) not in values and (
+            vague or _kind(r.fields.get(name, ""), name) in kinds | {None}) or not keep and _value(r, name) is None]
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
     doubtful = [r.file for r in unclear]  # a record whose status is unclear could belong to the list: no figure is complete
-    if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task) and not TOTAL_ASKED.search(task) \
-            and not when:  # 'what are the due dates?' asks for every record's
+    if not (heading or limits or when or any(p.search(task) for p in (ALL, HOW_MANY, TOTAL_ASKED))):
         return ("no field of the records matches the words of the task, so I cannot tell which records "
-                "it asks for, and I give no total")
+                "it asks for, and I give no total")  # but 'what are the due dates?' (when) asks for every record's
     ranked = any(EXTREME.fullmatch(p.strip()) for p in limits)
     for phrase in limits:
         dated, noted = DATED.fullmatch(phrase), len(notes)

@@ -23,7 +23,7 @@ FOLDER = re.compile(
 )
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
-MAX_READS = 20
+MAX_READS = 20  # read at once; the rest (or those a one-call-per-turn model left) next turn, never unread
 COUNT = re.compile(r"\bhow many\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
 TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien)\b|"
@@ -102,8 +102,7 @@ def survey(view: View) -> dict | None:
         return answer(f"The folder '{folder}' holds {len(names)} files: {joined(names)}.")
     wanted = [_path(folder, n) for n in names]
     done = {_arg(s): s for s in reads}
-    missing = [p for p in wanted if p not in done]
-    if missing:  # MAX_READS at once; the rest (or those a one-call-per-turn model left) next turn, never unread
+    if missing := [p for p in wanted if p not in done]:
         calls = [(reader.name, first_input(reader, p, {"path", "file", "name", "filename"})) for p in missing[:MAX_READS]]
         skipped = f" (the first {MAX_READS} of {len(names)})" if len(calls) < len(missing) else ""
         return use(calls, f"I'll read the {len(calls)} listed files{skipped}." if len(missing) == len(wanted)
@@ -181,11 +180,9 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
              if not (WHEN.search(task) and any(DATE.search(r.fields.get(k, "")) for r in records))]  # ('when' says dates)
     where = FILE_ASKED.search(task)  # 'which file has the largest invoice?' asks for a file, not the invoice's number
     shown = joined([_item(r, key, choice.status_key, told, bool(where)) for r in chosen]) if chosen else ""
-    if doubt:
-        lines = [f"{choice.heading}: {shown}, as far as I can tell." if chosen and not choice.ranked
-                 else f"{choice.heading}: I cannot tell which."]
-    else:
-        lines = [f"{choice.heading}: {shown}." if chosen else f"{choice.heading}: none."]  # 'none', never a bare 'No'
+    lines = [f"{choice.heading}: {shown}, as far as I can tell." if doubt and chosen and not choice.ranked
+             else f"{choice.heading}: I cannot tell which." if doubt else f"{choice.heading}: {shown}." if chosen
+             else f"{choice.heading}: none."]  # 'none', never a bare 'No'
     noun = _noun(task)  # the task's own word, so that a partial figure names what it is about
     maybe = doubt and f"{joined(doubt)} may belong here too: I could not classify {'them' if len(doubt) > 1 else 'it'}"
     if COUNT.search(task):
