@@ -14,6 +14,7 @@ from .text import clauses, file_names, first_value, joined, sentence_case, stem,
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
+DIR_KEYS = {"folder", "dir", "directory", "path"}  # the lister's input that takes the folder
 FOLDER = re.compile(
     r"\b(?:in|from|inside|of|dans|du|de)\s+(?:the\s+|le\s+)?(?:folder|directory|dir|dossier|répertoire)\s+"
     r"['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)"
@@ -71,13 +72,12 @@ def survey(view: View) -> dict | None:
     lists = [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]  # cleared: list again
     if not lists:
         folder = folder_of(view.task)
-        return use([(lister.name, first_input(lister, folder, {"folder", "dir", "directory", "path"}))],
-                   f"I'll list the folder '{folder}' first.")
+        return use([(lister.name, first_input(lister, folder, DIR_KEYS))], f"I'll list the folder '{folder}' first.")
     listing = lists[-1]
     folder = _arg(listing)
     if listing.is_error:
         if all(_arg(s) != "." for s in lists) and lister.properties:
-            return use([(lister.name, first_input(lister, ".", {"folder", "dir", "directory", "path"}))],
+            return use([(lister.name, first_input(lister, ".", DIR_KEYS))],
                        f"The folder '{folder}' could not be listed ({said(listing)}); I'll list '.' instead.")
         return declined(f"I could not list the folder '{folder}': {said(listing)}")
     reads = view.calls_of(reader.name)
@@ -89,7 +89,7 @@ def survey(view: View) -> dict | None:
     inner = [_path(folder, d) for d in named or ([] if missed else [d for d in dirs if stems(d) and set(stems(d)) <= asked])
              if _path(folder, d) not in listed]
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
-        return use([(lister.name, first_input(lister, inner[0], {"folder", "dir", "directory", "path"}))],
+        return use([(lister.name, first_input(lister, inner[0], DIR_KEYS))],
                    f"The task names the folder '{inner[0]}'; I'll list it.")
     names = listed_files(listing.result or "")
     if not names:
@@ -122,7 +122,7 @@ def _arg(step) -> str:
     return first_value(step.input, ".")
 
 
-def report(task: str, reads, folder: str = ".") -> dict:
+def report(task: str, reads, folder: str) -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
     task = as_asked(task)
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
@@ -262,8 +262,7 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
 def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
     """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names."""
     found = COUNTED.search(task)
-    said = [w for w in (found.group(1).split() if found else []) if terms(w) and w.lower() not in PAYING]
-    noun = said[0] if said else None
+    noun = next((w for w in (found.group(1).split() if found else []) if terms(w) and w.lower() not in PAYING), None)
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
     if not what or what in RECORD_NOUNS:
         return f"{label}: {len(chosen)}."
@@ -340,7 +339,7 @@ def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> 
     return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
 
 
-def _item(record: Record, key: str | None, status_key: str | None, told: list[str] = (), where: bool = False) -> str:
+def _item(record: Record, key: str | None, status_key: str | None, told: list[str], where: bool) -> str:
     """'2026-08-015 (Studio Malo, 850 EUR)': the number, first other field, amount, fields asked (its file if asked)."""
     statuses = [k for k in told if set(stems(k)) & STATUS_NAMES]  # a status asked for is shown quoted, last
     first = next((k for k, v in record.fields.items()
