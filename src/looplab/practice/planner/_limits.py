@@ -40,8 +40,7 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
         bound = money(limit.group(3) + " EUR")  # read as an amount: '1 000', '1,000', '95,25' and '95.25'
         if bound is None:
             return f"I cannot apply '{phrase}': I cannot read {limit.group(3)!r} as an amount"
-        passes = PASSES[limit.group(1).lower()]
-        return [r for r in comparable if passes(amounts[r.file][0], bound[0])]
+        return [r for r in comparable if PASSES[limit.group(1).lower()](amounts[r.file][0], bound[0])]
     pick = max if phrase.lower() in ("largest", "biggest", "highest") else min
     best = pick((amounts[r.file][0] for r in comparable), default=None)
     return [r for r in comparable if amounts[r.file][0] == best]

@@ -87,10 +87,7 @@ def _number(title: str, fields: dict) -> str:
 
 def same_keys(records: list[Record]) -> list[Record]:
     """The records with one spelling per field name whatever its case, the first one met ('STATUS' and 'Status')."""
-    spelling: dict[str, str] = {}
-    for record in records:
-        for key in record.fields:
-            spelling.setdefault(key.casefold(), key)
+    spelling = {k.casefold(): k for r in reversed(records) for k in reversed(r.fields)}  # backwards: the first met wins
     return [Record(r.file, r.number, {spelling[k.casefold()]: v for k, v in r.fields.items()}, r.title) for r in records]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record, money
@@ -117,10 +117,10 @@ class Choice:
 
     chosen: list[Record]
     heading: str
-    notes: list[str] = field(default_factory=list)
-    status_key: str | None = None
-    doubtful: list[str] = field(default_factory=list)  # unclassified records the other filters would keep
-    ranked: bool = False  # a rank ('largest') picked the records: an unclassified record may outrank them
+    notes: list[str]
+    status_key: str | None
+    doubtful: list[str]  # unclassified records the other filters would keep
+    ranked: bool  # a rank ('largest') picked the records: an unclassified record may outrank them
 
 
 def _kind(value: str, key: str) -> str | None:
