@@ -136,7 +136,7 @@ def _kind(value: str, key: str) -> str | None:
     answers = {"paid" if w.lower() in YES else "unpaid" for w in ANSWER.findall(value)}  # 'Paid: yes (late)'
     if answers and not set(words(key)) & PAID:
         return None  # 'Status: paid: no' answers a question the field does not ask
-    found = answers | {("paid" if keep else "unpaid") if w in PAID | RECEIVED else ("unpaid" if keep else "paid")
+    found = answers | {"paid" if (w in PAID | RECEIVED) == keep else "unpaid"
                        for w, keep in said if w in PAYING | LATE | RECEIVED}
     if set(plain) & METHODS and found != {"paid"} or set(plain) & REMINDERS and found != {"unpaid"} or any(
             w in LATE and not keep for w, keep in said):
@@ -159,8 +159,7 @@ def wanted_status(task: str) -> str | None:
     task = TO_BE_PAID.sub(" unpaid ", re.sub(r"\bopen\s+(?=the|each|every|all|them|files?)\b|\bdue[ -]dates?\b|"
                                              r"\bdates? due\b", "", task, flags=re.IGNORECASE))
     said = list(polarity(task))
-    strong = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
-              for w, keep in said if w in PAID | UNPAID}
+    strong = {"paid" if (w in PAID) == keep else "unpaid" for w, keep in said if w in PAID | UNPAID}
     weak = {"unpaid" if keep else "paid" for w, keep in said if w in OWED}
     if (strong or weak) and ELLIPSIS.search(task) or len(strong) > 1 or len(weak) > 1 and not strong:
         raise ValueError("the task asks both for paid and for unpaid records")  # 'which are paid, and which haven't?'
