@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from operator import ge, gt, le, lt
 
-from ._records import Record, money, money_keys
+from ._records import CODES, Record, money, money_keys
 from .text import words
 
 AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|under|below|less than|at most)\s+"
@@ -30,8 +30,7 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
         return f"I cannot apply '{phrase}': the records have {'no amount I can read' if not keys else 'several amounts'}"
     amounts = {r.file: money(r.fields.get(keys[0], "")) for r in chosen}
     limit = AMOUNT.fullmatch(phrase)
-    currency = limit and (limit.group(2) or limit.group(4))
-    currency = {"€": "EUR", "£": "GBP"}.get(currency, currency) if currency else None
+    currency = limit and (limit.group(2) or limit.group(4) or "").translate(CODES)
     comparable = [r for r in chosen if amounts[r.file] and (not currency or amounts[r.file][1] == currency)]
     notes.extend(f"{r.file} has no amount{' in ' + currency if currency else ''} I can compare; it is not counted."
                  for r in chosen if r not in comparable)
@@ -41,8 +40,7 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
         bound = money(limit.group(3) + " EUR")  # read as an amount: '1 000', '1,000', '95,25' and '95.25'
         if bound is None:
             return f"I cannot apply '{phrase}': I cannot read {limit.group(3)!r} as an amount"
-        passes = PASSES[limit.group(1).lower()]
-        return [r for r in comparable if passes(amounts[r.file][0], bound[0])]
+        return [r for r in comparable if PASSES[limit.group(1).lower()](amounts[r.file][0], bound[0])]
     pick = max if phrase.lower() in ("largest", "biggest", "highest") else min
     best = pick((amounts[r.file][0] for r in comparable), default=None)
     return [r for r in comparable if amounts[r.file][0] == best]
@@ -66,22 +64,17 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
     limit = order and _date(found.group(3), order)
     if not limit:
         return f"I cannot apply '{phrase}': I cannot tell whether its dates are day/month or month/day"
-    kept = []
-    for record in chosen:
-        when = _date(record.fields.get(key, ""), order)
-        if when is None:
-            notes.append(f"{record.file} has no {key} date I can read; it is not counted.")
-        elif DAY_PASSES[found.group(2).lower()](when, limit):
-            kept.append(record)
-    return kept
+    notes.extend(f"{r.file} has no {key} date I can read; it is not counted."
+                 for r in chosen if _date(r.fields.get(key, ""), order) is None)
+    return [r for r in chosen
+            if (when := _date(r.fields.get(key, ""), order)) and DAY_PASSES[found[2].lower()](when, limit)]
 
 
 def _date(text: str, order: str) -> tuple[int, int, int] | None:
     """(year, month, day) of '14/11/2026' (day first if `order` is 'dmy') or '2026-11-14'; None otherwise."""
     if iso := re.fullmatch(r"\s*(\d{4})-(\d{2})-(\d{2})\s*", text):
         return tuple(map(int, iso.groups()))
-    slashed = SLASHED.fullmatch(text)
-    if not slashed:
+    if not (slashed := SLASHED.fullmatch(text)):
         return None
     first, second, year = map(int, slashed.groups())
     day, month = (first, second) if order == "dmy" else (second, first)

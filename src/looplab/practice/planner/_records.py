@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from ..context import is_cleared
 from ..view import Step
 from ._tools import said
-from .text import clip, json_value
+from .text import clip, joined, json_value
 
 FIELD = re.compile(r"^\s*([^\W\d_][^:\n]{0,40}?)\s*:\s*(\S.*?)\s*$")
 MONEY = re.compile(r"^(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
@@ -19,6 +20,7 @@ DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
 SEVERAL = "holds more than one record"  # such a file may hold records asked for: no figure is complete without it
 MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
+CODES = str.maketrans({"€": "EUR", "£": "GBP"})  # a currency sign as its code
 
 
 @dataclass(frozen=True)
@@ -31,17 +33,20 @@ class Record:
     title: str = ""
 
 
+def unread(file: str, step: Step) -> str | None:
+    """Why a read holds nothing to classify (an error, a result context management cleared, no text, bad bytes)."""
+    text = step.result or ""
+    return (f"{file} could not be read (the tool said: {said(step)}); it is not counted." if step.is_error
+            else f"{file} was read, but its result was cleared from the history; it is not counted." if is_cleared(text)
+            else f"{file} is empty; it is not counted." if not text.strip()
+            else f"{file} contains unreadable bytes; it is not counted." if "\ufffd" in text else None)
+
+
 def parse(file: str, step: Step) -> Record | str:
     """The record in a read result, or the sentence saying why the file is not counted."""
+    if why := unread(file, step):
+        return why
     text = step.result or ""
-    if step.is_error:
-        return f"{file} could not be read (the tool said: {said(step)}); it is not counted."
-    if is_cleared(text):  # context management removed it: not data, and not a reason to guess
-        return f"{file} was read, but its result was cleared from the history; it is not counted."
-    if not text.strip():
-        return f"{file} is empty; it is not counted."
-    if "\ufffd" in text:
-        return f"{file} contains unreadable bytes; it is not counted."
     data = json_value(text)
     if isinstance(data, dict):  # a JSON record: its scalar fields, its number from an id-like field
         fields = {str(k): str(v) for k, v in data.items() if isinstance(v, str | int | float) and v != ""}
@@ -71,8 +76,7 @@ def parse(file: str, step: Step) -> Record | str:
 
 
 def _number(title: str, fields: dict) -> str:
-    """A record's number: the title's first token with a digit that is not a date ('Facture n° 2026-10-013 du
-    12/10/2026'), else the value of a field named like a number ('Invoice no', 'Numéro', 'Ref')."""
+    """The title's first token with a digit that is not a date, else the value of a field named like a number."""
     tokens = [w.strip("#:,;.()[]") for w in title.replace("n°", " ").split()]
     if found := [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]:
         return found[0]
@@ -83,36 +87,53 @@ def _number(title: str, fields: dict) -> str:
 
 def same_keys(records: list[Record]) -> list[Record]:
     """The records with one spelling per field name whatever its case, the first one met ('STATUS' and 'Status')."""
-    spelling: dict[str, str] = {}
-    for record in records:
-        for key in record.fields:
-            spelling.setdefault(key.casefold(), key)
+    spelling = {k.casefold(): k for r in reversed(records) for k in reversed(r.fields)}  # backwards: the first met wins
     return [Record(r.file, r.number, {spelling[k.casefold()]: v for k, v in r.fields.items()}, r.title) for r in records]
 
 
 def strangers(records: list[Record]) -> list[Record]:
-    """The records that share no field name with any other, when most records share theirs: a README among
-    invoices. One with an amount may be a record written another way, so it is doubtful, not dismissed."""
+    """The records that share no field name with any other, when most records share theirs: a README among invoices."""
     odd = [r for r in records if not {k.casefold() for k in r.fields}
            & {k.casefold() for o in records if o is not r for k in o.fields}]
     return odd if len(odd) * 2 < len(records) else []
 
 
+def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], list[str]]:
+    """The records of the (file, read) pairs, a note per file left out, and the files left out that may hold a record."""
+    parsed = [parse(file, step) for file, step in reads]
+    records = same_keys([p for p in parsed if isinstance(p, Record)])
+    notes = [p for p in parsed if isinstance(p, str)]
+    odd = strangers(records)
+    numbers = Counter(r.number for r in records if r not in odd and any(c.isdigit() for c in r.number))
+    twins = [r for r in records if 1 < numbers[r.number] < len(records) - len(odd)]  # one invoice saved twice, or
+    # two? (a number that every record gives, the year in 'Report 2026', is no record's number)
+    notes += [f"{r.file} shares no field name with the other records ({joined(list(r.fields))}); it is left out."
+              for r in odd]
+    notes += [f"{joined([r.file for r in twins if r.number == n])} give the same number ({n}), so I cannot tell one "
+              "record from two; they are left out." for n in dict.fromkeys(r.number for r in twins)]
+    lost = [file for file, step in reads if unread(file, step)]  # a file it could not read may hold a record
+    lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
+    lost += [r.file for r in twins] + [n.split()[0] for n in notes if SEVERAL in n]
+    # no record, but a cell between bars, tabs, semicolons, commas or line ends is an amount: it may hold one
+    lost += [file for (file, step), p in zip(reads, parsed, strict=True) if isinstance(p, str) and not unread(file, step)
+             and any(money(cell) for cut in (r"[|\n;\t]", r"[|\n;\t,]") for cell in re.split(cut, step.result or ""))]
+    return [r for r in records if r not in odd + twins], notes, lost
+
+
 def money(value: str) -> tuple[Decimal, str] | None:
-    """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise, and None for
-    '99.999 EUR': three decimals are no amount in English, ninety-nine thousand in French usage."""
+    """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise."""
     found = MONEY.match(value.strip())
     currency = found and (found.group("before") or found.group("after"))
     if not currency:
         return None
     digits = re.sub(r"[\s\u00a0\u202f']", "", found.group("number"))
     if re.fullmatch(r"\d+\.\d{3}", digits):
-        return None
+        return None  # '99.999 EUR': no amount in English, ninety-nine thousand in French usage
     last = re.search(r"([,.])(\d*)$", digits)  # the decimal mark: the last one before 1 or 2 digits, or after the other
     mark = last[1] if last and (len(last[2]) < 3 or "," in digits and "." in digits) else ""
     digits = "".join(c for c in digits if c.isdigit() or c == mark).replace(",", ".")
     try:
-        return Decimal(digits), {"€": "EUR", "£": "GBP"}.get(currency, currency)
+        return Decimal(digits), currency.translate(CODES)
     except InvalidOperation:
         return None
 

@@ -1,11 +1,10 @@
-"""Which records a survey task asks for: a paid or unpaid status (negations understood), the values
-and record numbers it names; or the reason it cannot tell (a word or condition it does not model)."""
+"""Which records a survey task asks for (a status, values, numbers, limits), or why it cannot tell."""
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record, money
@@ -33,6 +32,7 @@ ASIDE = {"since", "depuis", "payment", "paiement", "thank", "thanks", "you", "me
 REMINDERS = {"reminder", "reminders", "relance", "relances", "sent", "envoyée", "1st", "2nd", "3rd", "first", "second",
              "third", "final", "last"}  # with an unpaid word only: 'unpaid (2nd reminder)'
 OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues", "doit", "doivent", "dois", "devons"}  # weak: 'the total still due'
+PAYING = PAID | UNPAID | OWED  # the words that say whether a record is paid
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 ANSWER = re.compile(r"\b(?:yes|true|oui|y)\b|\b(?:no|false|non|n)\b(?=\s*(?:[^\w\s/]|$))", re.IGNORECASE)  # not 'no payment'
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
@@ -70,7 +70,7 @@ MONTHS = ("january|february|march|april|may|june|july|august|september|october|n
           "mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre")
 DATE = re.compile(rf"\b\d{{1,2}}/\d{{1,2}}/\d{{4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}(?:st|nd|rd|th|er)? (?:{MONTHS}) \d{{4}}\b|"
                   rf"\b(?:{MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?,? \d{{4}}\b", re.IGNORECASE)
-STATUS_WORDS = PAID | UNPAID | OWED | YES | NO | NEGATORS | SCOPE_SKIP | {"on", "in", "full", "le", "en", "totalement"}
+STATUS_WORDS = PAYING | YES | NO | NEGATORS | SCOPE_SKIP | {"on", "in", "full", "le", "en", "totalement"}
 WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bquelle date\b|\bdue[ -]dates?\b|\béchéances?\b", re.IGNORECASE)
 DEADLINE = re.compile(r"\b(?:payment\s+)?deadlines?\b|\bdates? limites?(?: de paiement)?\b|\b(?:by|before) when\b|"
                       r"\bpour quand\b", re.IGNORECASE)
@@ -117,19 +117,18 @@ class Choice:
 
     chosen: list[Record]
     heading: str
-    notes: list[str] = field(default_factory=list)
-    status_key: str | None = None
-    doubtful: list[str] = field(default_factory=list)  # unclassified records the other filters would keep
-    ranked: bool = False  # a rank ('largest') picked the records: an unclassified record may outrank them
+    notes: list[str]
+    status_key: str | None
+    doubtful: list[str]  # unclassified records the other filters would keep
+    ranked: bool  # a rank ('largest') picked the records: an unclassified record may outrank them
 
 
 def _kind(value: str, key: str) -> str | None:
-    """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no'); a value
-    with any word or sign it cannot place ('paid 50%', 'paid (cheque bounced)') is None: unknown, never counted."""
+    """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no')."""
     value = TO_BE_PAID.sub(" unpaid ", value)
     left = re.findall(r"[^\W_]+|[^\w\s:.,/()-]", DATE.sub(" ", value).lower())
     if any(w not in STATUS_WORDS | LATE | METHODS | RECEIVED | ASIDE | REMINDERS for w in left):
-        return None
+        return None  # a word or sign it cannot place ('paid 50%', 'paid (cheque bounced)'): unknown, never counted
     if set(words(value)) & RECEIVED and not re.search(r"\b(?:payment|paiement)\b", value, re.IGNORECASE):
         return None  # 'received' alone may be the invoice received, not its payment
     value = re.sub(rf"\b(?:{'|'.join(ASIDE)})\b", " ", value, flags=re.IGNORECASE)  # 'no payment received': 'no received'
@@ -137,8 +136,8 @@ def _kind(value: str, key: str) -> str | None:
     answers = {"paid" if w.lower() in YES else "unpaid" for w in ANSWER.findall(value)}  # 'Paid: yes (late)'
     if answers and not set(words(key)) & PAID:
         return None  # 'Status: paid: no' answers a question the field does not ask
-    found = answers | {("paid" if keep else "unpaid") if w in PAID | RECEIVED else ("unpaid" if keep else "paid")
-                       for w, keep in said if w in PAID | UNPAID | OWED | LATE | RECEIVED}
+    found = answers | {"paid" if (w in PAID | RECEIVED) == keep else "unpaid"
+                       for w, keep in said if w in PAYING | LATE | RECEIVED}
     if set(plain) & METHODS and found != {"paid"} or set(plain) & REMINDERS and found != {"unpaid"} or any(
             w in LATE and not keep for w, keep in said):
         return None  # 'paid by card' says how it was paid; 'unpaid (card)' and 'not late' say nothing sure
@@ -146,8 +145,7 @@ def _kind(value: str, key: str) -> str | None:
 
 
 def as_asked(task: str) -> str:
-    """The task with its due-date question in one wording: 'the deadline of X', 'by which date should X be paid',
-    'pour quand faut-il payer X' ask when X is due, not whether it is paid."""
+    """The task with 'the deadline of X', 'by which date should X be paid' worded as asking when X is due."""
     task = DEADLINE.sub(lambda m: "quand due" if "quand" in m[0].lower() else "when due" if "when" in m[0].lower()
                         else "due date", task)  # 'by when' asks a deadline: the due date, not the date it was paid
     if not WHEN.search(task):
@@ -161,8 +159,7 @@ def wanted_status(task: str) -> str | None:
     task = TO_BE_PAID.sub(" unpaid ", re.sub(r"\bopen\s+(?=the|each|every|all|them|files?)\b|\bdue[ -]dates?\b|"
                                              r"\bdates? due\b", "", task, flags=re.IGNORECASE))
     said = list(polarity(task))
-    strong = {("paid" if keep else "unpaid") if w in PAID else ("unpaid" if keep else "paid")
-              for w, keep in said if w in PAID | UNPAID}
+    strong = {"paid" if (w in PAID) == keep else "unpaid" for w, keep in said if w in PAID | UNPAID}
     weak = {"unpaid" if keep else "paid" for w, keep in said if w in OWED}
     if (strong or weak) and ELLIPSIS.search(task) or len(strong) > 1 or len(weak) > 1 and not strong:
         raise ValueError("the task asks both for paid and for unpaid records")  # 'which are paid, and which haven't?'
@@ -172,13 +169,12 @@ def wanted_status(task: str) -> str | None:
 
 
 def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
-    """The task's words that are neither survey words, nor status words, nor found in the records (outside their
-    status field: only paid or unpaid is read from it, so its other words are not accounted for)."""
+    """The task's words that are neither survey words, nor status words, nor found in the records."""
     task = TO_BE_PAID.sub(" unpaid ", task)  # 'still waiting for payment' is read as 'unpaid' below, so it is placed
-    known = set(SURVEY_WORDS) | set(stems(folder)) | {stem(w) for w in PAID | UNPAID | OWED}
+    known = set(SURVEY_WORDS) | set(stems(folder)) | {stem(w) for w in PAYING}
     status = _status_key(records)
     for record in records:  # a payment status's other words ('cheque' in 'paid (cheque bounced)') select nothing
-        values = [v for k, v in record.fields.items() if k != status or not set(words(v)) & (PAID | UNPAID | OWED)]
+        values = [v for k, v in record.fields.items() if k != status or not set(words(v)) & PAYING]
         seen = " ".join([record.title, record.file, *record.fields, *values])
         known |= set(stems(seen + " " + currency_words(seen)))
     if status:  # records that are paid or unpaid are invoices or bills, whatever their title
@@ -190,8 +186,7 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
 
 
 def _status_key(records: list[Record]) -> str | None:
-    """The field that most records name as a status and hold a paid or unpaid value in ('Status: paid' over
-    'Paid amount: 40 EUR'), a name and a value each counting once."""
+    """The field most records name as a status and hold a paid or unpaid value in, a name and a value counting once."""
     counts = Counter(key for record in records for key, value in record.fields.items()
                      for hit in (set(words(key)) & STATUS_KEYS, _kind(value, key)) if hit)
     return max(counts, key=counts.get) if counts else None
@@ -209,16 +204,14 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         said = rf"\b(?:folder|directory|dossier|répertoire)\s+['\"]?{name}|{name}['\"]?\s+(?:folder|directory)\b"
         task = re.sub(said if re.search(said, task) else name, " ", task)  # invoices in the unpaid folder'
     task = _names_not_statuses(task, records)
-    either = OR_CONDITION.search(REGARDLESS.sub(" ", task))
-    if either:  # 'unpaid or over 800 EUR': the filters here all hold at once, never one or the other
+    if either := OR_CONDITION.search(REGARDLESS.sub(" ", task)):  # 'unpaid or over 800 EUR': all filters hold at once
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
                 "hold at once, so I give no list and no total")
     negated = {w for w, keep in polarity(task) if not keep}  # 'not over 500 EUR' is left to decline below
     limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task))
               if m and words(m.group())[0] not in negated]
     asked = [c for c in clauses(task) if QUESTION.match(c)]
-    later = [p for p in limits for c in asked[1:] if p in c]
-    if later:  # 'which are unpaid, and how much is the largest one?': a second question, not a filter of the first
+    if later := [p for p in limits for c in asked[1:] if p in c]:  # 'which are unpaid, and how much is the largest?'
         return (f"I cannot tell whether '{later[0].strip()}' narrows the list or asks a second question, so I give "
                 "no list and no total; ask one question at a time")
     for phrase in limits:  # 'over 500 EUR', 'largest', 'due before 14/11/2026': applied below
@@ -226,8 +219,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if compared := COMPARING.search(task):
         return (f"I cannot compare ('{compared.group().strip()}'): I list, count and total records, I do not weigh "
                 "one against another, so I give no list and no total")
-    dated = DATE.search(task) or re.search(r"\b\d{1,2}/\d{1,2}\b", task)
-    if dated:  # a date the limits above did not take ('due on 15/11/2026'): a condition it does not apply
+    if dated := DATE.search(task) or re.search(r"\b\d{1,2}/\d{1,2}\b", task):  # one no limit took: 'due on 15/11/2026'
         return (f"I cannot apply the condition '{dated.group()}': matching records on a date is beyond my rules, "
                 "so I give no list and no total")
     if condition := CONDITION.search(task):
@@ -239,8 +231,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if yes_no and (limits or TOTAL_ASKED.search(task)):  # 'is the unpaid total above 1000 EUR?'
         return ("I cannot answer a yes-or-no question about a total or a limit: I list, count and total records, "
                 "and weighing a total against a figure is beyond my rules, so I give no list and no total")
-    hypothetical = HYPOTHETICAL.search(task)
-    if hypothetical:  # 'what would the total be if X paid?': the records say what is, not what would be
+    if hypothetical := HYPOTHETICAL.search(task):  # 'what would the total be if X paid?'
         return (f"I cannot answer '{hypothetical.group()}': the records say what is, not what would be, so I give "
                 "no list and no total")
     if WHO_ALL.search(task):  # 'which clients have paid everything?': a claim about each client's invoices
@@ -263,7 +254,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
         statuses = ["paid", "unpaid"]
     first = asked[0] if len(statuses) == 1 and statuses[0] and len(asked) > 1 else ""
-    if FIGURE.search(first) and not set(words(TO_BE_PAID.sub(" unpaid ", first))) & (PAID | UNPAID | OWED | LATE):
+    if FIGURE.search(first) and not set(words(TO_BE_PAID.sub(" unpaid ", first))) & (PAYING | LATE):
         return (f"I cannot tell whether '{first}' asks about every record or only the {statuses[0]} ones, so I give no "
                 "list and no total; ask one question at a time")  # 'how many are there, and which are unpaid?'
     for clause in asked[1:]:  # 'which are unpaid, and are any from Studio Kelp?': not a filter of the first list
@@ -293,17 +284,16 @@ def _lacking(task: str, records: list[Record]) -> str | None:
 
 
 def _names_not_statuses(task: str, records: list[Record]) -> str:
-    """The task without the status words of a value it writes in full ('Paid Media', 'Open Space Ltd' name a
-    client, not a status); the value's other words still name it."""
+    """The task without the status words of a value it writes in full ('Paid Media' names a client, not a status)."""
     status = _status_key(records)
     for value in {v for r in records for k, v in r.fields.items() if k != status}:
-        if len(words(value)) > 1 and set(words(value)) & (PAID | UNPAID | OWED | LATE):
+        if len(words(value)) > 1 and set(words(value)) & (PAYING | LATE):
             task = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", lambda m: " ".join(
-                w for w in m[0].split() if not set(words(w)) & (PAID | UNPAID | OWED | LATE)), task, flags=re.IGNORECASE)
+                w for w in m[0].split() if not set(words(w)) & (PAYING | LATE)), task, flags=re.IGNORECASE)
     return task
 
 
-def _choose(task: str, records: list[Record], status: str | None, limits: list[str], when: bool = False) -> Choice | str:
+def _choose(task: str, records: list[Record], status: str | None, limits: list[str], when: bool) -> Choice | str:
     chosen, notes, heading = list(records), [], []
     key = _status_key(records) if status else None
     if status:
@@ -327,20 +317,18 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
     for name, (values, keep) in named.items():
         kinds = {_kind(v, name) for v in values} if name == field else set()
-        vague = None in kinds and any(set(words(v)) & (PAID | UNPAID | OWED | LATE | RECEIVED) for v in values)
-        unsure = [r for r in chosen if kinds and r.fields.get(name) not in values  # a status read as a value
-                  and (vague or _kind(r.fields.get(name, ""), name) in kinds | {None})  # ('payment received'); a
-                  # plain 'paid' is not 'cancelled'
-
-                  or not keep and _value(r, name) is None]  # 'not from Cime Rose': a record without a client may be
+        vague = None in kinds and any(set(words(v)) & (PAYING | LATE | RECEIVED) for v in values)
+        # a status read as a value ('payment received'; a plain 'paid' is not 'cancelled'), and for 'not from Cime
+        # Rose' a record without a client: either may be one of those asked for
+        unsure = [r for r in chosen if kinds and r.fields.get(name) not in values and (
+            vague or _kind(r.fields.get(name, ""), name) in kinds | {None}) or not keep and _value(r, name) is None]
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
     doubtful = [r.file for r in unclear]  # a record whose status is unclear could belong to the list: no figure is complete
-    if not heading and not ALL.search(task) and not limits and not HOW_MANY.search(task) and not TOTAL_ASKED.search(task) \
-            and not when:  # 'what are the due dates?' asks for every record's
+    if not (heading or limits or when or any(p.search(task) for p in (ALL, HOW_MANY, TOTAL_ASKED))):
         return ("no field of the records matches the words of the task, so I cannot tell which records "
-                "it asks for, and I give no total")
+                "it asks for, and I give no total")  # but 'what are the due dates?' (when) asks for every record's
     ranked = any(EXTREME.fullmatch(p.strip()) for p in limits)
     for phrase in limits:
         dated, noted = DATED.fullmatch(phrase), len(notes)
@@ -371,7 +359,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     """Per field: the values the task names (the best-matching ones) and False if it negates them."""
     ids = re.findall(r"[\w-]*\d[\w-]*", task)
     said = [(w, keep) for w, keep in polarity(task) if w in set(content_words(task)) and w not in words(" ".join(ids))
-            and stem(w) not in SURVEY_WORDS and w not in PAID | UNPAID | OWED and not any(c.isdigit() for c in w)]
+            and stem(w) not in SURVEY_WORDS and w not in PAYING and not any(c.isdigit() for c in w)]
     named: dict[str, tuple[set[str], bool]] = {}
     placed: set[str] = set()
     read = ASIDE | set(words(" ".join(m[0] for m in TO_BE_PAID.finditer(task))))  # 'waiting for payment': unpaid

@@ -1,6 +1,4 @@
-"""Skill: list a folder, read every listed file (the rest next turn if only some were read), then answer from
-their records: paid or unpaid (negations understood), the values, numbers and amount limits the task names,
-with a count and total if asked; a word or condition it cannot model gets a decline, not a guess."""
+"""Skill: list a folder, read its files, then list, count and total the records the task asks for, or decline."""
 
 from __future__ import annotations
 
@@ -9,24 +7,14 @@ from collections import Counter
 
 from ..context import is_cleared
 from ..view import View
-from ._records import SEVERAL, Record, amount_text, money, money_keys, parse, same_keys, strangers
-from ._select import (
-    DATE,
-    OWED,
-    PAID,
-    QUESTION,
-    SYNONYMS,
-    UNPAID,
-    WHEN,
-    _status_key,
-    as_asked,
-    choose_records,
-)
+from ._records import Record, amount_text, money, money_keys, read_all
+from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
 from .text import clauses, file_names, first_value, joined, sentence_case, stem, stems, terms
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
+DIR_KEYS = {"folder", "dir", "directory", "path"}  # the lister's input that takes the folder
 FOLDER = re.compile(
     r"\b(?:in|from|inside|of|dans|du|de)\s+(?:the\s+|le\s+)?(?:folder|directory|dir|dossier|répertoire)\s+"
     r"['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)"
@@ -36,7 +24,7 @@ FOLDER = re.compile(
 )
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
-MAX_READS = 20
+MAX_READS = 20  # read at once; the rest (or those a one-call-per-turn model left) next turn, never unread
 COUNT = re.compile(r"\bhow many\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
 TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien)\b|"
@@ -55,7 +43,7 @@ LABEL_WORDS = {"still", "due", "owed", "outstanding", "unpaid", "paid", "remaini
 GENERIC_FIELD = set(stems("invoice invoices bill bills number numbers total amount record file name id"))
 STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
-STATUSES = {stem(w) for w in PAID | UNPAID | OWED}
+STATUSES = {stem(w) for w in PAYING}
 PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
 
 
@@ -84,13 +72,12 @@ def survey(view: View) -> dict | None:
     lists = [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]  # cleared: list again
     if not lists:
         folder = folder_of(view.task)
-        return use([(lister.name, first_input(lister, folder, {"folder", "dir", "directory", "path"}))],
-                   f"I'll list the folder '{folder}' first.")
+        return use([(lister.name, first_input(lister, folder, DIR_KEYS))], f"I'll list the folder '{folder}' first.")
     listing = lists[-1]
     folder = _arg(listing)
     if listing.is_error:
         if all(_arg(s) != "." for s in lists) and lister.properties:
-            return use([(lister.name, first_input(lister, ".", {"folder", "dir", "directory", "path"}))],
+            return use([(lister.name, first_input(lister, ".", DIR_KEYS))],
                        f"The folder '{folder}' could not be listed ({said(listing)}); I'll list '.' instead.")
         return declined(f"I could not list the folder '{folder}': {said(listing)}")
     reads = view.calls_of(reader.name)
@@ -102,7 +89,7 @@ def survey(view: View) -> dict | None:
     inner = [_path(folder, d) for d in named or ([] if missed else [d for d in dirs if stems(d) and set(stems(d)) <= asked])
              if _path(folder, d) not in listed]
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
-        return use([(lister.name, first_input(lister, inner[0], {"folder", "dir", "directory", "path"}))],
+        return use([(lister.name, first_input(lister, inner[0], DIR_KEYS))],
                    f"The task names the folder '{inner[0]}'; I'll list it.")
     names = listed_files(listing.result or "")
     if not names:
@@ -115,8 +102,7 @@ def survey(view: View) -> dict | None:
         return answer(f"The folder '{folder}' holds {len(names)} files: {joined(names)}.")
     wanted = [_path(folder, n) for n in names]
     done = {_arg(s): s for s in reads}
-    missing = [p for p in wanted if p not in done]
-    if missing:  # MAX_READS at once; the rest (or those a one-call-per-turn model left) next turn, never unread
+    if missing := [p for p in wanted if p not in done]:
         calls = [(reader.name, first_input(reader, p, {"path", "file", "name", "filename"})) for p in missing[:MAX_READS]]
         skipped = f" (the first {MAX_READS} of {len(names)})" if len(calls) < len(missing) else ""
         return use(calls, f"I'll read the {len(calls)} listed files{skipped}." if len(missing) == len(wanted)
@@ -125,8 +111,7 @@ def survey(view: View) -> dict | None:
 
 
 def listed_files(text: str) -> list[str]:
-    """The files a listing names: whole lines when it gives one name per line ('march invoice.txt'), else
-    every file name mentioned."""
+    """The files a listing names: whole lines if it gives one name per line ('march invoice.txt'), else every name."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     if lines and all(re.fullmatch(r"[^/]+\.[A-Za-z][A-Za-z0-9]{0,4}|.+/", line) for line in lines):
         return [line for line in lines if not line.endswith("/")]
@@ -137,32 +122,16 @@ def _arg(step) -> str:
     return first_value(step.input, ".")
 
 
-def report(task: str, reads, folder: str = ".") -> dict:
+def report(task: str, reads, folder: str) -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
     task = as_asked(task)
-    parsed = [parse(_arg(s).rsplit("/", 1)[-1], s) for s in reads]
-    records = same_keys([p for p in parsed if isinstance(p, Record)])
-    notes = [p for p in parsed if isinstance(p, str)]
-    odd = strangers(records)
-    numbers = Counter(r.number for r in records if r not in odd and any(c.isdigit() for c in r.number))
-    twins = [r for r in records if 1 < numbers[r.number] < len(records) - len(odd)]  # one invoice saved twice, or
-    # two? (a number that every record gives, the year in 'Report 2026', is no record's number)
-    records = [r for r in records if r not in odd + twins]
-    notes += [f"{r.file} shares no field name with the other records ({joined(list(r.fields))}); it is left out."
-              for r in odd]
-    notes += [f"{joined([r.file for r in twins if r.number == n])} give the same number ({n}), so I cannot tell one "
-              "record from two; they are left out." for n in dict.fromkeys(r.number for r in twins)]
+    records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
     if isinstance(choices, str):
         return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
-    lost = [_arg(s).rsplit("/", 1)[-1] for s in reads if _lost(s)]  # a file it could not read may hold a record
-    lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
-    lost += [r.file for r in twins] + [n.split()[0] for n in notes if SEVERAL in n]
-    lost += [_arg(s).rsplit("/", 1)[-1] for s, p in zip(reads, parsed, strict=True)  # no record, but an amount
-             if isinstance(p, str) and not _lost(s) and _priced(s.result or "")]  # ('| Amount | 300 EUR |'): may hold one
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
         choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
@@ -202,8 +171,7 @@ def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
 
 
 def _lines(task: str, choice, records: list[Record], label: str, lost: list[str], folder: str) -> list[str]:
-    """The list, count and total of one choice of records; when records that may belong to it could not be
-    classified (`choice.doubtful`), the list as far as it goes and no figure passed off as complete."""
+    """The list, count and total of one choice; with `choice.doubtful`, no figure passed off as complete."""
     chosen, keys, doubt = choice.chosen, money_keys(choice.chosen or records), choice.doubtful
     key = _amount_key(task, chosen, records)
     status = _status_key(records)  # 'what is the status of each invoice?': the status is shown as the record says it
@@ -212,11 +180,9 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
              if not (WHEN.search(task) and any(DATE.search(r.fields.get(k, "")) for r in records))]  # ('when' says dates)
     where = FILE_ASKED.search(task)  # 'which file has the largest invoice?' asks for a file, not the invoice's number
     shown = joined([_item(r, key, choice.status_key, told, bool(where)) for r in chosen]) if chosen else ""
-    if doubt:
-        lines = [f"{choice.heading}: {shown}, as far as I can tell." if chosen and not choice.ranked
-                 else f"{choice.heading}: I cannot tell which."]
-    else:
-        lines = [f"{choice.heading}: {shown}." if chosen else f"{choice.heading}: none."]  # 'none', never a bare 'No'
+    lines = [f"{choice.heading}: {shown}, as far as I can tell." if doubt and chosen and not choice.ranked
+             else f"{choice.heading}: I cannot tell which." if doubt else f"{choice.heading}: {shown}." if chosen
+             else f"{choice.heading}: none."]  # 'none', never a bare 'No'
     noun = _noun(task)  # the task's own word, so that a partial figure names what it is about
     maybe = doubt and f"{joined(doubt)} may belong here too: I could not classify {'them' if len(doubt) > 1 else 'it'}"
     if COUNT.search(task):
@@ -272,21 +238,9 @@ def _sum(chosen: list[Record], key: str) -> str | None:
     return " + ".join(amount_text(v, c) for c, v in sums.items()) or "0"
 
 
-def _priced(text: str) -> bool:
-    """True if a cell of the text, between bars, tabs, semicolons, commas or line ends, is an amount ('300 EUR')."""
-    return any(money(cell) for cells in (re.split(r"[|\n;\t]", text), re.split(r"[|\n;\t,]", text)) for cell in cells)
-
-
-def _lost(step) -> bool:
-    """True if a read gave no content to classify (an error, a cleared result, unreadable bytes, nothing)."""
-    text = step.result or ""
-    return step.is_error or is_cleared(text) or "\ufffd" in text or not text.strip()
-
-
 def _per_client(chosen: list[Record], key: str | None, asked: str, records: list[Record], unknown: set[str],
                 count: bool = False) -> str:
-    """'Total per client: A 300 EUR; B 1200 EUR.' over records that all name a client and an amount in one currency;
-    a client with a record it could not classify gets no figure. Else why the breakdown was not done."""
+    """'Total per client: A 300 EUR; B 1200 EUR.' (none for a client of a doubtful record), or why there is none."""
     clients = [k for k in dict.fromkeys(k for r in chosen for k in r.fields)
                if set(stems(k)) & {"client", "customer", "clients", "customers"}]
     amounts = [(1, "") if count else money(r.fields.get(key, "")) if key else None for r in chosen]
@@ -306,11 +260,9 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
 
 
 def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
-    """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names, never the
-    number of records passed off as a number of clients."""
+    """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names."""
     found = COUNTED.search(task)
-    said = [w for w in (found.group(1).split() if found else []) if terms(w) and w.lower() not in PAID | UNPAID | OWED]
-    noun = said[0] if said else None
+    noun = next((w for w in (found.group(1).split() if found else []) if terms(w) and w.lower() not in PAYING), None)
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
     if not what or what in RECORD_NOUNS:
         return f"{label}: {len(chosen)}."
@@ -322,10 +274,9 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
 
 
 def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str | None:
-    """The one money field to add up: the only one, or the only one the task names ('paid' and 'owed' choose
-    records, they name no field); or the whole of the others, unless they split a payment ('Paid amount', 'Balance')."""
+    """The one money field to add up: the only one, the one the task names, or the whole of the others."""
     keys = money_keys(chosen or records)
-    named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task) - STATUSES]
+    named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task) - STATUSES]  # 'paid' and 'owed' name no field
     if len(keys) == 1 or len(named) == 1 and len(_fields_named(task, keys)) < 2:  # 'the VAT and net': two, not one
         return (named or keys)[0]
     if len(_fields_named(task, keys)) > 1:
@@ -339,8 +290,7 @@ def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str |
 
 
 def _fields_named(task: str, keys: list[str]) -> list[str]:
-    """The amount fields the task names: by a word of their own ('VAT', 'net'), or any word joined by 'and' to
-    another field's ('amount and balance')."""
+    """The amount fields the task names by a word of their own ('VAT'), or by words joined by 'and' ('net and VAT')."""
     paired = {stem(w.lower()) for pair in re.findall(r"([^\W\d_]+)\s+(?:and|et|&)\s+([^\W\d_]+)", task) for w in pair}
     together = [k for k in keys if set(stems(k)) & paired]
     own = [k for k in keys if set(stems(k)) & terms(task) - STATUSES - {"total", "amount", "sum"}]
@@ -366,8 +316,7 @@ def _whole(records: list[Record], keys: list[str]) -> str | None:
 
 
 def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
-    """'When': each record's dated value of the field the task asks about (its status, or a field it names); a
-    record whose asked fields hold no date says which fields it looked at, never that the record has no date."""
+    """'When': each record's dated value of the field the task asks about (its status, or a field it names)."""
     asked = terms(task) | {stem(SYNONYMS.get(t, t)) for t in terms(task)}
     if asked & set(stems("paid payé payée payées payés")):  # 'when was it paid' asks for a 'Payment date' too
         asked |= set(stems("payment paiement"))
@@ -390,9 +339,8 @@ def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> 
     return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
 
 
-def _item(record: Record, key: str | None, status_key: str | None, told: list[str] = (), where: bool = False) -> str:
-    """'2026-08-015 (Studio Malo, 850 EUR)': the number, its first other field, its amount, the fields asked for;
-    its file first when the task asks which file ('A-3 (A-3.txt, Gamma, 300 EUR)')."""
+def _item(record: Record, key: str | None, status_key: str | None, told: list[str], where: bool) -> str:
+    """'2026-08-015 (Studio Malo, 850 EUR)': the number, first other field, amount, fields asked (its file if asked)."""
     statuses = [k for k in told if set(stems(k)) & STATUS_NAMES]  # a status asked for is shown quoted, last
     first = next((k for k, v in record.fields.items()
                   if k not in (key, status_key, *statuses) and v != record.number and not money(v)), None)
@@ -414,7 +362,7 @@ def _total(task: str, chosen: list[Record], key: str | None, label: str) -> str:
     rest = after.group(1).split() if after else []
     fits = 0 < len(rest) <= 3 and all(w.lower() in LABEL_WORDS for w in rest)  # 'total still due', never 'total and ...'
     label = label or ("Total " + " ".join(rest) if fits else "Total")
-    unread = [r.file for r in chosen if not (key and money(r.fields.get(key, "")))]
-    if unread:  # a total over some of the records would pass for the total of all
-        return f"I give no total: {joined(unread)} {'has' if len(unread) == 1 else 'have'} no amount I can read."
+    unpriced = [r.file for r in chosen if not (key and money(r.fields.get(key, "")))]
+    if unpriced:  # a total over some of the records would pass for the total of all
+        return f"I give no total: {joined(unpriced)} {'has' if len(unpriced) == 1 else 'have'} no amount I can read."
     return f"{label}: {_sum(chosen, key)}."
