@@ -50,8 +50,7 @@ def fold(text: str) -> str:
 
 
 def french(text: str) -> bool:
-    """True when the text reads as French: more of its words are French little words than English ones, and
-    there are at least two, or one among at most three words ('Bonjour', 'Calcule 2,5 + 3,75')."""
+    """True when French little words outnumber English ones: at least two, or one in at most three words."""
     found = [w for w in words(text) if not w.isdigit()]
     hits = sum(w in FRENCH for w in found)
     return hits > sum(w in ENGLISH for w in found) and (hits >= 2 or len(found) <= 3)
@@ -80,8 +79,7 @@ sold:sell paid:pay""".split())
 
 @lru_cache(maxsize=8192)
 def root(word: str) -> str:
-    """`stem` that also drops '-ing', '-ed' and a final 'e', and maps common irregular past forms: 'keeping' and
-    'kept' -> 'keep', 'saved' and 'saving' -> 'sav'."""
+    """`stem` that also drops '-ing', '-ed', a final 'e' and irregular past forms: 'kept', 'keeping' -> 'keep'."""
     word = stem(IRREGULAR.get(word, word))
     if len(word) > 5 and word.endswith("ing"):
         word = word[:-3]
@@ -125,21 +123,15 @@ def polarity(text: str) -> tuple[tuple[str, bool], ...]:
     found, armed, name = [], False, False
     for token in re.findall(r"[^\W_]+|[.,;:?!]", text):
         word = token.lower()
-        if not token[0].isalnum() or word in CONJUNCTIONS:
-            armed = name = False
-            continue
-        if word in NEGATORS:
-            armed, name = True, False
-            continue
-        if name and token[0].isupper():
+        if not token[0].isalnum() or word in CONJUNCTIONS or word in NEGATORS:
+            armed, name = word in NEGATORS, False  # a negator opens a scope; a stop or a conjunction closes it
+        elif name and token[0].isupper():
             found.append((word, False))  # the rest of a negated name
-            continue
-        name = False
-        if armed and word in SCOPE_SKIP:
-            found.append((word, True))
-            continue
-        found.append((word, not armed))
-        name, armed = armed and token[0].isupper(), False
+        elif armed and word in SCOPE_SKIP:
+            found.append((word, True))  # 'not been paid': a little word passes the negation on
+        else:
+            found.append((word, not armed))
+            name, armed = armed and token[0].isupper(), False
     return tuple(found)
 
 
@@ -222,8 +214,7 @@ def readable(text: str) -> str:
         return one_line(value)
     if not isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False)
-    shown = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in value.items()}
-    return "; ".join(f"{k}: {v}" for k, v in shown.items())
+    return "; ".join(f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in value.items())
 
 
 def as_written(text: str, word: str) -> str:
