@@ -103,7 +103,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     kind = next((p for q, p in KINDS if q.search(question)), None)
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
     need = 2 if len(wanted) > 2 else 1
-    aspects = {root(word): pattern for word, pattern in ASPECTS.items() if root(word) in wanted}
+    aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted}
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
     # specific terms: names, and each word right before another query word (right after, in French: 'thé noir')
     specific = wanted & ({root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
@@ -115,14 +115,14 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             continue  # a document must share enough of the query to be quoted at all
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
         title = roots(heading + " " + _name(step.input))
-        used = roots(text) | {w for w, p in aspects.items() if re.search(p, text, re.IGNORECASE)}
+        used = roots(text) | {w for w, p in aspects.items() if p.search(text)}
         lacks = not any(part <= used for part in parts) if kind else len(wanted - used) > len(wanted) // 4
         if specific - used or lacks:
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         for place, sentence in enumerate(sentences(text)):
             denied = set() if YES_NO.match(question) else {root(w) for w in negated(sentence)}  # 'buses do not run'
-            said = (roots(sentence) - set(aspects) - denied) | {  # 'prices stay the same' states no price
-                w for w, p in aspects.items() if re.search(p, sentence, re.IGNORECASE)}
+            # an aspect word is said only with its pattern: 'prices stay the same' states no price
+            said = (roots(sentence) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
             if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
                     or not set(aspects) <= said or _another(sentence, question)
                     or (kind and not kind(sentence, question + " " + heading))):
