@@ -42,8 +42,7 @@ class Step:
 
 @dataclass(frozen=True)
 class View:
-    """What the planner sees of a request: `task`, the user text that opened the current exchange (the
-    first, or a later follow-up question), and `steps`, the tool calls made since, in order."""
+    """What the planner sees of a request: `task`, the user text opening the current exchange, and `steps` since."""
 
     task: str
     tools: tuple[OfferedTool, ...] = ()

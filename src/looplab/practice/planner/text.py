@@ -110,14 +110,13 @@ def content_words(text: str) -> tuple[str, ...]:
 
 def clauses(text: str) -> list[str]:
     """The parts of a task split at ? ; , 'and' 'also' and line ends, without empty ones."""
-    return [c.strip(" .!:\t") for c in CLAUSES.split(text) if c and c.strip(" .!:\t")]
+    return [part for c in CLAUSES.split(text) if (part := c.strip(" .!:\t"))]
 
 
 @lru_cache(maxsize=2048)
 def polarity(text: str) -> tuple[tuple[str, bool], ...]:
-    """Each word of `text` (lowercase) with False when it is negated: 'haven't been paid' gives ('paid', False),
-    'unpaid' gives ('unpaid', True) (the prefix is the word's own meaning). A negation skips little words
-    ('been', 'yet', 'from') and takes the next word, or the next capitalised name ('not from Studio Malo')."""
+    """Each word of `text` (lowercase), False when negated: 'haven't been paid' gives ('paid', False), 'unpaid'
+    ('unpaid', True). A negation skips little words ('been') to the next word or name ('not from Studio Malo')."""
     text = re.sub(r"n['’]t\b", " not", text)
     text = re.sub(r"\b(?:no longer|not yet)\b", "not", text, flags=re.IGNORECASE)
     found, armed, name = [], False, False
