@@ -161,8 +161,7 @@ def sentences(text: str) -> tuple[str, ...]:
     """The sentences of a document's prose: headings dropped, paragraphs split after . ! or ?."""
     found = []
     for paragraph in re.split(r"\n\s*\n", text):
-        lines = [ln.strip() for ln in paragraph.splitlines() if not ln.lstrip().startswith("#")]
-        prose = " ".join(ln for ln in lines if ln)
+        prose = " ".join(line for ln in paragraph.splitlines() if (line := ln.strip()) and not line.startswith("#"))
         found += [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])", prose) if s.strip()]
     return tuple(found)
 
