@@ -9,7 +9,7 @@ from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
 from .interpret import content, english_of, english_question
-from .survey import listed_files
+from .survey import LISTING, listed_files
 from .text import (
     STOPWORDS,
     clauses,
@@ -28,7 +28,6 @@ from .text import (
 SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}
 DOCS = {"doc", "document", "file", "article", "page", "text", "note", "content"}
-LISTING = {"list", "ls", "dir", "directory", "folder"}
 DETERMINERS = {"the", "a", "an", "this", "that", "these", "those"}
 MONEY = r"[€$£]\s?\d|\d[\d,.]*\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b)"
 ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to speak of it
