@@ -79,8 +79,7 @@ class Script:
             return say(NO_MORE)
         step = dict(self.steps[self.position])
         self.position += 1
-        partial = step.pop("partial_tool", False)
-        if partial:
+        if partial := step.pop("partial_tool", False):
             name = partial if isinstance(partial, str) else (body.get("tools") or [{}])[0].get("name", "tool")
             step["content"] = [*step["content"], {"type": "tool_use", "name": name, "input": {}}]
         if step["stop_reason"] == "stop_sequence" and "stop_sequence" not in step:

@@ -42,8 +42,7 @@ class Step:
 
 @dataclass(frozen=True)
 class View:
-    """What the planner sees of a request: `task`, the user text that opened the current exchange (the
-    first, or a later follow-up question), and `steps`, the tool calls made since, in order."""
+    """What the planner sees of a request: `task`, the user text opening the current exchange, and `steps` since."""
 
     task: str
     tools: tuple[OfferedTool, ...] = ()
@@ -81,8 +80,7 @@ def as_blocks(message: dict) -> list:
 
 
 def merge_turns(messages: list) -> list:
-    """`messages` with consecutive messages of one role joined into one turn, as the API does
-    (a resumed pause_turn, a follow-up question sent after a tool result)."""
+    """`messages` with consecutive ones of one role joined into one turn, as the API does (pause_turn, follow-up)."""
     merged = []
     for message in messages:
         if merged and message.get("role") == merged[-1].get("role"):
@@ -113,9 +111,8 @@ def read_request(body: dict, gullible: bool = False) -> View:
                 calls[block.get("id", "")] = {"name": block.get("name", ""), "input": block.get("input") or {},
                                               "id": block.get("id", "")}
             elif block.get("type") == "tool_result" and block.get("tool_use_id") in calls:
-                call = calls[block["tool_use_id"]]
-                call["result"] = text_of(block.get("content"))
-                call["is_error"] = bool(block.get("is_error", False))
+                calls[block["tool_use_id"]].update(result=text_of(block.get("content")),
+                                                   is_error=bool(block.get("is_error", False)))
                 if i == len(messages) - 1:
                     last_ids.append(block["tool_use_id"])
     steps = tuple(Step(**call) for call in calls.values())

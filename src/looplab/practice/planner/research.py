@@ -3,14 +3,13 @@ focus (its aspect words, the number or time it asks for); otherwise say the docu
 
 from __future__ import annotations
 
-import math
 import re
 
 from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
 from .interpret import content, english_of, english_question
-from .survey import listed_files
+from .survey import LISTING, listed_files
 from .text import (
     STOPWORDS,
     clauses,
@@ -29,24 +28,22 @@ from .text import (
 SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}
 DOCS = {"doc", "document", "file", "article", "page", "text", "note", "content"}
-LISTING = {"list", "ls", "dir", "directory", "folder"}
+DETERMINERS = {"the", "a", "an", "this", "that", "these", "those"}
 MONEY = r"[€$£]\s?\d|\d[\d,.]*\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b)"
 ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to speak of it
-    "price": MONEY, "cost": MONEY,
+    **dict.fromkeys(["price", "cost", "prix", "coût"], MONEY),
     "temperature": r"°|degrees?\b|temperature", "weight": r"weigh|\bkg\b|kilogram|tonne|gram",
     "mayor": r"mayor", "population": r"population|inhabitants|people", "author": r"author|wrote|written",
     "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph",
-    "prix": MONEY, "coût": MONEY,
 }
-
-
 WORDING = "What do the documents say about green tea?"
 NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|"
                      r"thousand|million|half|twice|several|few|dozen)\b", re.IGNORECASE)
-TIMES = re.compile(r"\d|\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|"
-                   r"march|april|may|june|july|august|september|october|november|december|morning|"
-                   r"evening|night|noon|spring|summer|autumn|winter|weeks?|days?|daily|months?|years?|"
-                   r"hours?|before|after|during|until|when|once)\b", re.IGNORECASE)
+DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+MONTHS = "january february march april may june july august september october november december".split()
+CALENDAR = {*DAYS, *(day + "s" for day in DAYS), *MONTHS}
+TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS)}|morning|evening|night|noon|spring|summer|autumn|winter|"
+                   r"weeks?|days?|daily|months?|years?|hours?|before|after|during|until|when|once)\b", re.IGNORECASE)
 UNITS = {  # 'how X' -> what a sentence that answers it names
     "much": r"", "many": r"", "tall": r"tall|high|height|metres?|meters?|feet|foot",
     "high": r"tall|high|height|metres?|meters?|feet|foot", "deep": r"deep|depth|metres?|meters?|feet",
@@ -70,14 +67,8 @@ def _measured(sentence: str, question: str) -> bool:
     return bool(NUMBERS.search(sentence)) and (not unit or re.search(rf"\b(?:{unit})\b", sentence, re.I) is not None)
 
 
-CALENDAR = set("""monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays
-fridays saturdays sundays january february march april may june july august september october november
-december""".split())
-
-
 def _names_someone(sentence: str, known: str) -> bool:
-    """True if the sentence has a capitalised name (not its first word, not negated: 'is not Marie Dupont') that
-    the question and title lack."""
+    """True if the sentence names someone the question and title lack: a capitalised word, not first, not negated."""
     names = re.findall(r"(?<=\s)[A-Z][a-zà-ÿ]+", sentence)
     return any(n.lower() not in known.lower() and n.lower() not in CALENDAR | set(negated(sentence)) for n in names)
 
@@ -93,15 +84,14 @@ KINDS = [  # question -> what a sentence must hold to answer it
 
 def research_tools(view: View):
     """The (search, read) pair this skill needs, or None."""
-    others = READ | LISTING
-    search = pick([t for t in view.tools if not others & set(stems(t.name))], SEARCH)
+    search = pick([t for t in view.tools if not (READ | LISTING) & set(stems(t.name))], SEARCH)
     if search is None:
         return None
     read = pick([t for t in view.tools if set(stems(t.name + " " + t.description)) & DOCS], READ, (search.name,))
     return (search, read) if read else None
 
 
-def _cited(question: str, query: list[str], reads, clean, french_order: bool = False) -> list[str]:
+def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str]:
     """Sentences that answer the question: with its aspect ('price': a price), a number for 'how much',
     a time for 'when', a name for 'who', and, with the document's title, every question word the document
     uses, and every specific term (a name, or a word naming which kind of thing: 'black' tea, the 'bus'
@@ -111,24 +101,27 @@ def _cited(question: str, query: list[str], reads, clean, french_order: bool = F
     may be missing. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
-    need = max(1, min(2, math.ceil(len(wanted) / 2)))
-    aspects = {root(word): pattern for word, pattern in ASPECTS.items() if root(word) in wanted}
+    need = 2 if len(wanted) > 2 else 1
+    aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted}
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
+    # specific terms: names, and each word right before another query word (right after, in French: 'thé noir')
+    specific = wanted & ({root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
+                         | {root(a) for a in (query[:-1] + query[1:] if french(view.task) else query[:-1])})
     scored = []
     for rank, step in enumerate(reads):
-        text = clean(step.result or "")  # planted instructions are never quoted
+        text = unplanted(view, step.result or "")  # planted instructions are never quoted
         if len(wanted & roots(text)) < need:
             continue  # a document must share enough of the query to be quoted at all
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
         title = roots(heading + " " + _name(step.input))
-        used = roots(text) | {w for w, p in aspects.items() if re.search(p, text, re.IGNORECASE)}
+        used = roots(text) | {w for w, p in aspects.items() if p.search(text)}
         lacks = not any(part <= used for part in parts) if kind else len(wanted - used) > len(wanted) // 4
-        if _specific(question, query, wanted, french_order) - used or lacks:
+        if specific - used or lacks:
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         for place, sentence in enumerate(sentences(text)):
             denied = set() if YES_NO.match(question) else {root(w) for w in negated(sentence)}  # 'buses do not run'
-            said = (roots(sentence) - set(aspects) - denied) | {  # 'prices stay the same' states no price
-                w for w, p in aspects.items() if re.search(p, sentence, re.IGNORECASE)}
+            # an aspect word is said only with its pattern: 'prices stay the same' states no price
+            said = (roots(sentence) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
             if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
                     or not set(aspects) <= said or _another(sentence, question)
                     or (kind and not kind(sentence, question + " " + heading))):
@@ -136,9 +129,6 @@ def _cited(question: str, query: list[str], reads, clean, french_order: bool = F
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
-
-
-DETERMINERS = {"the", "a", "an", "this", "that", "these", "those"}
 
 
 def _another(sentence: str, question: str) -> str | None:
@@ -164,22 +154,13 @@ def _another(sentence: str, question: str) -> str | None:
     return None
 
 
-def _specific(question: str, query: list[str], wanted: set[str], french_order: bool = False) -> set[str]:
-    """The question's specific terms: names (capitalised) and each word right before another question word
-    (or right after one, in French: 'thé noir' is 'black tea')."""
-    named = {root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
-    near = {root(a) for a in query[:-1]} | ({root(a) for a in query[1:]} if french_order else set())
-    return (named | near) & wanted
-
-
 def _name(given: dict) -> str:
     return first_value(given).rsplit("/", 1)[-1]
 
 
 def research(view: View) -> dict | None:
     """Search with the task's content words, read the top 3 hits in one turn, answer citing them."""
-    tools = research_tools(view)
-    if tools is None:
+    if (tools := research_tools(view)) is None:
         return None
     search, read = tools
     task = view.task
@@ -217,21 +198,19 @@ def research(view: View) -> dict | None:
     failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error)
     failed += "".join(f" I read {_name(s.input)}, but its result was cleared from the history, so I cannot "
                       "quote it." for s in lost)
-    cited = _cited(task, query, good, lambda text: unplanted(view, text), french(view.task))
+    cited = _cited(task, query, good, view)
     if not cited and lost:
         return declined(f"I cannot answer from what is left of the history.{failed}")
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
-        lacking = min(((len(w), w, _name(s.input)) for s in good for w in [[q for q in query if root(q) not in
-                       roots(s.result or "")]]), default=(0, [], ""))[1:]
-        closest = (f" The closest, {lacking[1]}, does not mention {joined([repr(w) for w in lacking[0]])}."
-                   if lacking[0] else "")
+        _, lacks, nearest = min(((len(w), w, _name(s.input)) for s in good for w in [[q for q in query if
+                                root(q) not in roots(s.result or "")]]), default=(0, [], ""))
+        closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}." if lacks else ""
         return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
                         f"them answers it.{closest}{failed}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
-    spoken_of = roots(" ".join(cited))
-    missed = [c for c in clauses(task) if len(content_words(c)) and 2 * len(
-        {root(w) for w in content_words(c)} & spoken_of) < len({root(w) for w in content_words(c)} - MEASURES)]
+    missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c)})
+              and 2 * len(asked & roots(" ".join(cited))) < len(asked - MEASURES)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
     whole = not failed  # every part answered and every document read: the quotes may fill an answer field
     quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))

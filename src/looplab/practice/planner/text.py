@@ -50,8 +50,7 @@ def fold(text: str) -> str:
 
 
 def french(text: str) -> bool:
-    """True when the text reads as French: more of its words are French little words than English ones, and
-    there are at least two, or one among at most three words ('Bonjour', 'Calcule 2,5 + 3,75')."""
+    """True when French little words outnumber English ones: at least two, or one in at most three words."""
     found = [w for w in words(text) if not w.isdigit()]
     hits = sum(w in FRENCH for w in found)
     return hits > sum(w in ENGLISH for w in found) and (hits >= 2 or len(found) <= 3)
@@ -80,8 +79,7 @@ sold:sell paid:pay""".split())
 
 @lru_cache(maxsize=8192)
 def root(word: str) -> str:
-    """`stem` that also drops '-ing', '-ed' and a final 'e', and maps common irregular past forms: 'keeping' and
-    'kept' -> 'keep', 'saved' and 'saving' -> 'sav'."""
+    """`stem` that also drops '-ing', '-ed', a final 'e' and irregular past forms: 'kept', 'keeping' -> 'keep'."""
     word = stem(IRREGULAR.get(word, word))
     if len(word) > 5 and word.endswith("ing"):
         word = word[:-3]
@@ -112,34 +110,27 @@ def content_words(text: str) -> tuple[str, ...]:
 
 def clauses(text: str) -> list[str]:
     """The parts of a task split at ? ; , 'and' 'also' and line ends, without empty ones."""
-    return [c.strip(" .!:\t") for c in CLAUSES.split(text) if c and c.strip(" .!:\t")]
+    return [part for c in CLAUSES.split(text) if (part := c.strip(" .!:\t"))]
 
 
 @lru_cache(maxsize=2048)
 def polarity(text: str) -> tuple[tuple[str, bool], ...]:
-    """Each word of `text` (lowercase) with False when it is negated: 'haven't been paid' gives ('paid', False),
-    'unpaid' gives ('unpaid', True) (the prefix is the word's own meaning). A negation skips little words
-    ('been', 'yet', 'from') and takes the next word, or the next capitalised name ('not from Studio Malo')."""
+    """Each word of `text` (lowercase), False when negated: 'haven't been paid' gives ('paid', False), 'unpaid'
+    ('unpaid', True). A negation skips little words ('been') to the next word or name ('not from Studio Malo')."""
     text = re.sub(r"n['’]t\b", " not", text)
     text = re.sub(r"\b(?:no longer|not yet)\b", "not", text, flags=re.IGNORECASE)
     found, armed, name = [], False, False
     for token in re.findall(r"[^\W_]+|[.,;:?!]", text):
         word = token.lower()
-        if not token[0].isalnum() or word in CONJUNCTIONS:
-            armed = name = False
-            continue
-        if word in NEGATORS:
-            armed, name = True, False
-            continue
-        if name and token[0].isupper():
+        if not token[0].isalnum() or word in CONJUNCTIONS or word in NEGATORS:
+            armed, name = word in NEGATORS, False  # a negator opens a scope; a stop or a conjunction closes it
+        elif name and token[0].isupper():
             found.append((word, False))  # the rest of a negated name
-            continue
-        name = False
-        if armed and word in SCOPE_SKIP:
-            found.append((word, True))
-            continue
-        found.append((word, not armed))
-        name, armed = armed and token[0].isupper(), False
+        elif armed and word in SCOPE_SKIP:
+            found.append((word, True))  # 'not been paid': a little word passes the negation on
+        else:
+            found.append((word, not armed))
+            name, armed = armed and token[0].isupper(), False
     return tuple(found)
 
 
@@ -170,8 +161,7 @@ def sentences(text: str) -> tuple[str, ...]:
     """The sentences of a document's prose: headings dropped, paragraphs split after . ! or ?."""
     found = []
     for paragraph in re.split(r"\n\s*\n", text):
-        lines = [ln.strip() for ln in paragraph.splitlines() if not ln.lstrip().startswith("#")]
-        prose = " ".join(ln for ln in lines if ln)
+        prose = " ".join(line for ln in paragraph.splitlines() if (line := ln.strip()) and not line.startswith("#"))
         found += [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])", prose) if s.strip()]
     return tuple(found)
 
@@ -222,8 +212,7 @@ def readable(text: str) -> str:
         return one_line(value)
     if not isinstance(value, dict):
         return json.dumps(value, ensure_ascii=False)
-    shown = {k: ", ".join(map(str, v)) if isinstance(v, list) else v for k, v in value.items()}
-    return "; ".join(f"{k}: {v}" for k, v in shown.items())
+    return "; ".join(f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in value.items())
 
 
 def as_written(text: str, word: str) -> str:
