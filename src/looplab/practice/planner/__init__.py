@@ -28,7 +28,7 @@ from .plain import example, nothing_fits, plain
 from .research import ASPECTS, MEASURES, research, research_tools
 from .retry import retry
 from .survey import WORDING, survey, survey_tools
-from .text import french, roots
+from .text import french, roots, says
 
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
 
@@ -36,8 +36,7 @@ SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
     "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock"),
-    "survey": _ASKED | roots(" ".join(_select.SURVEY_WORDS | _select.PAID | _select.UNPAID | _select.OWED
-                                      | _select.STATUS_WORDS | set(_select.SYNONYMS)) + " invoice invoices bill "
+    "survey": _ASKED | roots(" ".join(_select.SURVEY_WORDS | _select.PAYING | _select.STATUS_WORDS | set(_select.SYNONYMS)) + " invoice invoices bill "
                              "bills facture factures client clients customer amount amounts paid unpaid date dates "
                              "due over under above below before after since until largest biggest highest smallest "
                              "lowest least most more less than greater exceed exceeding grand who owe owes money except excluding other than apart besides sauf not "
@@ -72,8 +71,8 @@ def gate(view: View, skill: str, reply: dict) -> dict:
         said = set(content(view.task))  # the English terms the lexicon gave are not the participant's words
         text = f"{french_lead(view.task, [w for w in unplaced(task, vocabulary, evidence) if w in said])} {text}"
         words = [w for w in words if w in said]
-    missing = [w for w in words if not re.search(r"\d", w) and not re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE)]
-    named = any(re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", text, re.IGNORECASE) for w in content(view.task))
+    missing = [w for w in words if not re.search(r"\d", w) and not says(text, w)]
+    named = any(says(text, w) for w in content(view.task))
     note = names_unplaced(view.task, missing) if missing else "" if named or not view.task.strip() \
         else names_task(view.task)  # '15% of 80': nothing else to name
     note = " ".join(n for n in (note, parts_not_done(view.task, text), view.follow_up and follow_up_note(view.task)) if n)

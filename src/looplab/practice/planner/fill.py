@@ -23,6 +23,7 @@ from .text import (
     quoted,
     stem,
     stems,
+    uncontracted,
     words,
 )
 
@@ -180,7 +181,7 @@ OTHER_THAN = re.compile(r"\b(?:(?:any|every|no|some)(?:thing|one|body|where)?|al
 def _excluded(text: str, value: str) -> bool:
     """Whether a negation, exception or 'e.g.' before `value` in its clause excludes it ('except notes.txt')."""
     at = re.search(rf"(?<![\w@.-]){re.escape(value)}(?![\w@-])", text, re.IGNORECASE)
-    before = re.sub(r"n['’]t\b", " not", text[:at.start() if at else 0])
+    before = uncontracted(text[:at.start() if at else 0])
     before = OTHER_THAN.sub(" except ", before)  # before the split: 'but' is a conjunction elsewhere
     clause = re.split(rf"[,;.?!]\s|\b(?:{'|'.join(CONJUNCTIONS)})\b", before)[-1]
     return bool(set(words(clause)) & NEGATORS or EXCLUDING.search(clause))

@@ -17,6 +17,7 @@ from .text import (
     readable,
     stem,
     stems,
+    uncontracted,
     words,
 )
 
@@ -51,7 +52,7 @@ def lookup(view: View) -> dict | None:
     keys = keys_of(view.task) if tool else []
     if not keys:
         return None
-    excluded = negated(view.task) or [w for w in words(re.sub(r"n['’]t\b", " not", view.task)) if w in NEGATORS]
+    excluded = negated(view.task) or [w for w in words(uncontracted(view.task)) if w in NEGATORS]
     if excluded:  # 'every key except ai', "which modules does 'ai' not have": looking up 'ai' answers the opposite
         return declined(f"I cannot look up what the task excludes ('{excluded[0]}'); I only look up the "
                         "keys a task names", wording=f"Look up '{keys[0]}' in the catalogue.")

@@ -10,7 +10,7 @@ from ..view import View
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
-from .text import clauses, file_names, first_value, joined, sentence_case, stem, stems, terms
+from .text import clauses, file_names, first_value, joined, says, sentence_case, stem, stems, terms
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
@@ -83,7 +83,7 @@ def survey(view: View) -> dict | None:
     reads = view.calls_of(reader.name)
     listed = {_arg(s) for s in lists}
     dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
-    named = [d for d in dirs if re.search(rf"(?<![\w-]){re.escape(d)}(?![\w-])", view.task, re.IGNORECASE)]
+    named = [d for d in dirs if says(view.task, d)]
     asked = terms(view.task) | {stem(SYNONYMS.get(t, t)) for t in terms(view.task)}  # 'factures' asks for 'invoices/'
     missed = [_arg(s) for s in lists if s.is_error]  # the folder it named is not there: never another one instead
     inner = [_path(folder, d) for d in named or ([] if missed else [d for d in dirs if stems(d) and set(stems(d)) <= asked])

@@ -100,10 +100,15 @@ def stems(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(stem(w) for w in words(text)))
 
 
+def uncontracted(text: str) -> str:
+    """`text` with "n't" written " not": "don't" -> "do not", "haven't" -> "have not"."""
+    return re.sub(r"n['’]t\b", " not", text)
+
+
 @lru_cache(maxsize=2048)
 def content_words(text: str) -> tuple[str, ...]:
     """The words of `text` that carry meaning: no stopwords, no words about the collection."""
-    text = re.sub(r"n['’]t\b", " not", text)
+    text = uncontracted(text)
     kept = [w for w in words(text) if w not in STOPWORDS and w not in CORPUS_WORDS and len(w) > 1]
     return tuple(dict.fromkeys(kept))
 
@@ -117,7 +122,7 @@ def clauses(text: str) -> list[str]:
 def polarity(text: str) -> tuple[tuple[str, bool], ...]:
     """Each word of `text` (lowercase), False when negated: 'haven't been paid' gives ('paid', False), 'unpaid'
     ('unpaid', True). A negation skips little words ('been') to the next word or name ('not from Studio Malo')."""
-    text = re.sub(r"n['’]t\b", " not", text)
+    text = uncontracted(text)
     text = re.sub(r"\b(?:no longer|not yet)\b", "not", text, flags=re.IGNORECASE)
     found, armed, name = [], False, False
     for token in re.findall(r"[^\W_]+|[.,;:?!]", text):
@@ -215,9 +220,14 @@ def readable(text: str) -> str:
     return "; ".join(f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}" for k, v in value.items())
 
 
+def says(text: str, word: str) -> re.Match | None:
+    """Where `text` writes `word` whole (any case; 'notes' is not in 'notes-de-frais')."""
+    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)
+
+
 def as_written(text: str, word: str) -> str:
     """`word` as `text` writes it, for a reply that names it: 'paris' -> 'Paris'."""
-    found = re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text, re.IGNORECASE)
+    found = says(text, word)
     return found[0] if found else word
 
 
