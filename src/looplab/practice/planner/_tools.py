@@ -335,8 +335,7 @@ AMOUNT = re.compile(r"\([^()]*\)|'[^']*'|(?<![\d.,'])(?<!\d )(?<!\d\u202f)(\d+)(
 
 
 def in_french(text: str) -> str:
-    """The reply's fixed phrases in French, and its computed amounts written the French way ('1 850,50 EUR'); the
-    values quoted from tools, in quotes or in brackets, stay as they were returned."""
+    """The reply's fixed phrases in French, its computed amounts the French way ('1 850,50 EUR'); quotes as is."""
     for pattern, french in IN_FRENCH:
         text = re.sub(pattern, french, text)
     return AMOUNT.sub(_french_amount, text)
@@ -350,8 +349,7 @@ def _french_amount(found: re.Match) -> str:
 
 
 def answer(text: str, evidence: dict | None = None) -> dict:
-    """A final reply: one text block, stop_reason end_turn; `evidence` holds the values it states (tool results
-    as returned, computations over them), the only source structured output may be filled from."""
+    """A final reply (one text block, end_turn); `evidence`, the values it states, is all structured output may use."""
     return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "evidence": evidence or {}}
 
 
@@ -464,11 +462,6 @@ def accounted(view: View, text: str) -> str:
     return " ".join([text, *dict.fromkeys(notes)])
 
 
-def name_words(tool: OfferedTool) -> set[str]:
-    """The stems of the tool's name."""
-    return set(stems(tool.name))
-
-
 def about_words(tool: OfferedTool) -> set[str]:
     """The stems of the tool's name, description and property names."""
     return set(stems(" ".join([tool.name, tool.description, *tool.properties])))
@@ -477,16 +470,12 @@ def about_words(tool: OfferedTool) -> set[str]:
 def pick(tools, verbs: set[str], exclude: tuple[str, ...] = ()) -> OfferedTool | None:
     """The first tool whose name has one of `verbs`; failing that, whose description has one."""
     candidates = [t for t in tools if t.name not in exclude]
-    for words_of in (name_words, about_words):
-        for tool in candidates:
-            if words_of(tool) & verbs:
-                return tool
-    return None
+    return (next((t for t in candidates if set(stems(t.name)) & verbs), None)
+            or next((t for t in candidates if about_words(t) & verbs), None))
 
 
 def first_input(tool: OfferedTool, value: str, prefer: set[str] = frozenset()) -> dict:
-    """The input that passes `value` in the tool's main string property ({} if it has none): one whose name is in
-    `prefer`, else the first required, else the first."""
+    """`value` in the tool's main string property ({} if none): one in `prefer`, else the first required, or first."""
     names = [n for n, p in tool.properties.items() if p.get("type", "string") == "string"]
     preferred = [n for n in names if set(words(n)) & prefer]
     prop = (preferred or [n for n in tool.required if n in names] or names or [None])[0]

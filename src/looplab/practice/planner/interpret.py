@@ -64,8 +64,7 @@ CURRENCIES = {"EUR": "€ eur euro euros", "USD": "$ usd dollar dollars", "GBP":
 
 
 def currency_words(text: str) -> str:
-    """The words that name the currencies `text` holds ('€' or 'EUR' -> 'eur euro euros'): a task's 'EUR' is
-    placed by records in '€', and only by records in that currency."""
+    """The words of the currencies `text` holds ('€' or 'EUR' -> 'eur euro euros'): 'EUR' is placed by '€' records."""
     return " ".join(words for code, words in CURRENCIES.items()
                     if re.search(rf"\b{code}\b", text) or words[0] in text)
 
@@ -109,8 +108,7 @@ def placed(word: str, known: frozenset[str] | set[str]) -> bool:
 
 @lru_cache(maxsize=1024)  # pure: the same request is planned again when a turn is retried or timed
 def unplaced(task: str, vocabulary: frozenset[str], evidence: str, named: str = "") -> list[str]:
-    """The task's content words that are neither in the skill's vocabulary (roots), nor in the evidence
-    (tool names, results), nor named in the reply `named` (quoted as a part not done)."""
+    """The task's content words in neither `vocabulary` (roots), the evidence (tool names, results), nor `named`."""
     known = frozenset(vocabulary) | roots(evidence) | roots(currency_words(evidence))
     known |= set(re.findall(r"°[^\W\d_]+", evidence.lower()))  # a task's '°F' is placed only by a result in °F
     said = " ".join(re.findall(r"'([^']+)'", named)).lower()
@@ -160,13 +158,12 @@ PARTS = [  # the parts of a task a decline names as not done (rule 3), in Englis
 
 def parts_not_done(task: str, reply: str) -> str:
     """The sentence a decline adds to name the asked parts it did not do ('when', 'total'), unless it names them."""
-    french_task = french(task)
     found = [m for pattern in PARTS if (m := pattern.search(task)) and not pattern.search(reply)]
     parts = [repr(m[0].lower()) for m in found  # 'total' inside 'grand total' is one part
              if not any(o is not m and o.start() <= m.start() and m.end() <= o.end() for o in found)]
     if not parts:
         return ""
-    if french_task:
+    if french(task):
         return (f"Je n'ai pas pu répondre non plus à la partie {parts[0]}." if len(parts) == 1 else
                 f"Je n'ai pas pu répondre non plus aux parties {', '.join(parts[:-1])} et {parts[-1]}.")
     return f"So I did not answer the {' or the '.join(parts)} part{'s' if len(parts) > 1 else ''} either."
@@ -210,8 +207,7 @@ def english_question(task: str) -> tuple[str, list[str]]:
 
 
 def english_terms(task: str) -> str:
-    """A French survey task with the lexicon's record terms in English ('alerte de tempête' -> 'warning de storm'),
-    so that they can meet the English values of the records; its other words stay as they are."""
+    """A French survey task with its record terms in English, to meet the records' values ('alerte' -> 'warning')."""
     def swap(found: re.Match) -> str:
         key = root(found.group().lower())
         return LEXICON_FR[key] if key in {root(w) for w in SURVEY_FR} else found.group()

@@ -1,5 +1,4 @@
-"""Skill: split the task into clauses, call one matching tool per clause, all in one turn; then state
-each result, and name every clause no offered tool fits (or whose input it could not tell)."""
+"""Skill: call one matching tool per task clause, in one turn; then state each result and each unserved clause."""
 
 from __future__ import annotations
 
@@ -122,8 +121,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
 
 
 def _with_fields(parts: list[str], tools) -> list[str]:
-    """The clauses (each side of a comparison), a clause that starts with a property of a tool taking several
-    joined to the one before: 'send an email to ann@x.org with subject "Hi"', 'body "See you"' are one call."""
+    """The clauses, one starting with a property of a tool taking several joined to the one before ('…, body "Hi"')."""
     fields = {p.lower() for t in tools if len(t.properties) > 1 for p in t.properties}
     joined_parts: list[str] = []
     for part in parts:

@@ -42,8 +42,7 @@ THANKS = re.compile(r"^\W*(?:(?:many |thanks?(?: you)?|thx|cheers|merci)(?: (?:a
 
 
 def plain(view: View) -> dict | None:
-    """Answer a greeting or 'who are you' with an honest self-description, in French for a French one; not a task
-    that also asks something else ('Who are you and what is 2 + 2?'): that would be left undone, unsaid."""
+    """Answer a greeting or 'who are you' (in French for a French one); not if the task asks more: that'd go unsaid."""
     if THANKS.match(view.task):  # nothing to act on, nothing to state
         return answer("Avec plaisir." if french(view.task) or "merci" in view.task.lower() else "You're welcome.")
     if any((content(c) or re.search(r"\d", c)) and not GREETING.search(c) and not GREETING_FR.search(c)
