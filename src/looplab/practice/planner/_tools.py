@@ -372,9 +372,9 @@ def cannot_plan(why: str, wording: str = "") -> dict:
     return declined(f"The practice model can't plan this request: {why}.", wording)
 
 
-ABSENT = re.compile(r"not found|no entry|no such|no result|unknown|does not exist|doesn't exist|"
-                    r"introuvable|pas trouvée?|aucune entrée|aucun résultat|inconnue?|n'existe pas|"
-                    r"^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
+MISSING = (r"not found|no entry|no such|unknown|does not exist|doesn't exist|"  # also a permanent error (retry.py)
+           r"introuvable|aucune entrée|inconnue?|n'existe pas")
+ABSENT = re.compile(MISSING + r"|no result|pas trouvée?|aucun résultat|^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
 DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b|\bpas été approuvée?\b|\brefusée? par\b",
                     re.IGNORECASE)
 INJECTION = re.compile(

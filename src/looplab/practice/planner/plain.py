@@ -9,11 +9,10 @@ from ._tools import answer, cannot_plan
 from .interpret import content
 from .text import clauses, french, stems
 
-GREETING = re.compile(
-    r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour)\b|\bsay (?:hello|hi)\b|"
-    r"\bintroduce yourself\b|\bwho are you\b|\bwhat are you\b|\bpractice model\b",
-    re.IGNORECASE,
-)
+WHO_EN = r"\bwho are you\b|\bwhat are you\b|\bintroduce yourself\b"
+WHO_FR = r"\bqui es-tu\b|\bqui êtes-vous\b|\bprésente-toi\b|\bprésentez-vous\b"
+GREETING = re.compile(r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour)\b|\bsay (?:hello|hi)\b|"
+                      rf"{WHO_EN}|\bpractice model\b", re.IGNORECASE)
 EXAMPLES = [({"weather"}, "What's the weather in Lyon?"), ({"calc", "calculator"}, "What is 12 * (3 + 5)?"),
             ({"search"}, "What do the documents say about green tea?"), ({"list"}, "In the folder invoices, which "
             "invoices are unpaid, and what is their total?"), ({"lookup"}, "Look up 'ai' in the catalogue.")]
@@ -30,12 +29,10 @@ INTRODUCTION_FR = (
     "chercher puis lire, lister puis lire, chercher une clé, ou appeler un outil par besoin indépendant. "
     "Je n'affirme que ce qu'un outil a renvoyé. Définissez ANTHROPIC_API_KEY pour parler à Claude."
 )
-GREETING_FR = re.compile(r"^\s*(?:bonjour|salut|bonsoir)\b|\bqui es-tu\b|\bqui êtes-vous\b|\bprésente-toi\b|"
-                         r"\bprésentez-vous\b", re.IGNORECASE)
+GREETING_FR = re.compile(rf"^\s*(?:bonjour|salut|bonsoir)\b|{WHO_FR}", re.IGNORECASE)
 
 
-WHO = re.compile(r"\bwho are you\b|\bwhat are you\b|\bintroduce yourself\b|\bqui es-tu\b|\bqui êtes-vous\b|"
-                 r"\bprésente-toi\b|\bprésentez-vous\b", re.IGNORECASE)  # asked beside a task: said first
+WHO = re.compile(f"{WHO_EN}|{WHO_FR}", re.IGNORECASE)  # asked beside a task: said first
 SHORT_INTRODUCTION = "I am the practice model, a rule-based stand-in for Claude."
 THANKS = re.compile(r"^\W*(?:(?:many |thanks?(?: you)?|thx|cheers|merci)(?: (?:a lot|so much|very much|again|beaucoup|bien|"
                     r"encore))*[\s!.,]*)+$", re.IGNORECASE)

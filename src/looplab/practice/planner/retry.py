@@ -5,15 +5,13 @@ from __future__ import annotations
 import re
 
 from ..view import View
-from ._tools import said, use
+from ._tools import MISSING, said, use
 
 # Errors that will not change on a second try: a missing entry, bad input, a refusal.
 PERMANENT = re.compile(
-    r"not found|no such|no entry|not in the|unknown|does not exist|doesn't exist|invalid|"
-    r"not allowed|denied|not approved|approv|refused|declined|rejected|blocked|"
+    MISSING + r"|not in the|invalid|not allowed|denied|not approved|approv|refused|declined|rejected|blocked|"
     r"leaves the folder|schema|required|KeyError|ValueError|TypeError|FileNotFoundError|"
-    r"introuvable|aucune entrée|inconnue?|n'existe pas|invalide|pas autorisée?s?|refusée?|rejetée?|"  # looplab's
-    r"pas été approuvée?|sort du dossier|schéma|obligatoire|"  # tool errors in French
+    r"invalide|pas autorisée?s?|refusée?|rejetée?|pas été approuvée?|sort du dossier|schéma|obligatoire|"  # in French
     r"IsADirectoryError|PermissionError|NotADirectoryError|ZeroDivisionError",
     re.IGNORECASE,
 )
