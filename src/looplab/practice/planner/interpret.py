@@ -56,6 +56,8 @@ LEXICON_FR = {
     "comment": "how", "combien": "how", "quand": "when", "article": "article", "hiver": "winter",
 }
 LEXICON_FR = {root(k): v for k, v in (LEXICON_FR | SURVEY_FR).items()}
+ASKS = [(r"\bquand\b", "When "), (r"\bcombien de\b", "How many "), (r"\bcombien\b", "How much "),
+        (r"\bcomment\b", "How "), (r"^\s*quel(?:le)?s?\b", "What ")]  # a French question's English start, first found
 FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle racontent nos articles notes "
                                 "documents doivent faire peut peut-il comment combien quand pourquoi"))
 
@@ -199,10 +201,7 @@ def english_question(task: str) -> tuple[str, list[str]]:
             mapped += [w for w in hit.split() if w not in ("when", "how")]  # `ask` says them
         elif root(word) not in FRENCH_ASKING:
             missing.append(word)
-    lowered = task.lower()
-    ask = ("When " if re.search(r"\bquand\b", lowered) else "How many " if re.search(r"\bcombien de\b", lowered)
-           else "How much " if re.search(r"\bcombien\b", lowered) else "How " if re.search(r"\bcomment\b", lowered)
-           else "What " if re.match(r"\s*quel(?:le)?s?\b", lowered) else "What do the documents say about ")
+    ask = next((a for p, a in ASKS if re.search(p, task.lower())), "What do the documents say about ")
     return ask + " ".join(mapped) + "?", missing
 
 
