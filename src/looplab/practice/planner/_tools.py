@@ -323,7 +323,6 @@ IN_FRENCH = [
               r"Le dossier \1 n'a pas pu être listé (\2) ; je liste '.' à la place."),
              (r"no tools were offered, and it answers only from tool results",
               "aucun outil n'est offert, et il ne répond qu'à partir des résultats d'outils"),
-             (r"the request has no user text to act on", "la demande n'a pas de texte à traiter"),
              # French typography in a survey's reply: a space before the colon of a heading ('Client Studio Malo : …')
              (r"(?:(?<=\. )|^)([^.:;'()\n]{0,80}[^\s:.;'()]):(?= [^\n]*D'après \d+ fichiers? lus\.)", r"\1 :"),
              (r"Quand, selon les fiches : .*?(?=\. |\.$)", lambda m: re.sub(r"(?<=[:;] )([^\s:;']+): ", r"\1 : ", m[0]).replace("; ", " ; ")),

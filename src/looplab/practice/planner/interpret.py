@@ -192,8 +192,7 @@ def french_lead(task: str, left: list[str]) -> str:
 
 
 def english_question(task: str) -> tuple[str, list[str]]:
-    """A French research question as the English question the articles can answer ('Quand arrivent les
-    livraisons de café ?' -> 'When delivery arrive coffee?'), and the French words LEXICON_FR lacks."""
+    """A French research question in English ('Quand arrive le café ?' -> 'When arrive coffee?'), and words unmapped."""
     mapped, missing = [], []
     for word in content(task):
         hit = english_of(word)
