@@ -19,11 +19,8 @@ PERMANENT = re.compile(
 
 def retry(view: View) -> dict | None:
     """Call again, once, each call of the latest turn that failed with a possibly passing error."""
-    again = []
-    for step in view.last_results:
-        tries = [s for s in view.steps if s.name == step.name and s.input == step.input]
-        if step.is_error and len(tries) == 1 and not PERMANENT.search(step.result or ""):
-            again.append(step)
+    again = [step for step in view.last_results if step.is_error and not PERMANENT.search(step.result or "")
+             and sum(s.name == step.name and s.input == step.input for s in view.steps) == 1]  # tried once only
     if not again:
         return None
     why = "; ".join(f"{s.name} failed ({said(s)})" for s in again)
