@@ -30,10 +30,7 @@ CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "
         "calculer", "calculez"}
 WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold warm cloudy météo temps température "
            "warmer colder hotter cooler chaud froid pleut pluie")
-RELATED = [  # a word of the task also counts as the other words of its group
-    set(stems(WEATHER)),
-    set(stems("time clock hour date today")),
-]
+RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today"))]  # a task's word counts as all its group's
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
                        "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
