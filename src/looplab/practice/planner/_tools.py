@@ -151,26 +151,25 @@ IN_FRENCH = [
              (r"I read (.*?) only as paid or unpaid, so I cannot select records on (.*?); I give no list and no total",
               lambda m: f"Je ne lis {m[1]} que comme payée ou impayée : je ne sais pas choisir des fiches selon {_et(m[2])} ; "
               "je ne donne ni liste ni total"),
-             (r"I cannot combine conditions with 'or' \('(.*?)'\): every condition I apply must hold at once, so I give "
-              r"no list and no total", r"Je ne sais pas combiner des conditions avec « ou » ('\1') : toutes celles que "
-              r"j'applique valent à la fois ; je ne donne ni liste ni total"),
-             (r"I cannot compare \('(.*?)'\): I list, count and total records, I do not weigh one against another, so I "
-              r"give no list and no total", r"Je ne sais pas comparer ('\1') : je liste, compte et totalise des fiches, je "
-              r"ne les mets pas en balance ; je ne donne ni liste ni total"),
-             (r"I cannot apply the condition '(.*?)': matching records on a date is beyond my rules, so I give no list "
-              r"and no total", r"Je ne sais pas appliquer la condition '\1' : choisir des fiches selon une date dépasse "
-              r"mes règles ; je ne donne ni liste ni total"),
-             (r"I cannot answer a yes-or-no question about a total or a limit: I list, count and total records, and "
-              r"weighing a total against a figure is beyond my rules, so I give no list and no total",
-              "Je ne sais pas répondre par oui ou non sur un total ou une limite : je liste, compte et totalise des "
-              "fiches, et mettre un total en balance avec un chiffre dépasse mes règles ; je ne donne ni liste ni total"),
-             (r"I cannot answer '(.*?)': the records say what is, not what would be, so I give no list and no total",
-              r"Je ne sais pas répondre à '\1' : les fiches disent ce qui est, pas ce qui serait ; je ne donne ni liste "
-              r"ni total"),
-             (r"I cannot tell which clients have paid \(or owe\) everything: I list invoices, I do not check every "
-              r"invoice of each client, so I give no list and no total", "Je ne sais pas dire quels clients ont tout "
-              "payé (ou doivent tout) : je liste des factures, je ne vérifie pas chaque facture de chaque client ; je ne "
-              "donne ni liste ni total"),
+             *((rf"{en}, so I give no list and no total", rf"{fr} ; je ne donne ni liste ni total") for en, fr in [
+                 (r"I cannot combine conditions with 'or' \('(.*?)'\): every condition I apply must hold at once",
+                  r"Je ne sais pas combiner des conditions avec « ou » ('\1') : toutes celles que j'applique "
+                  r"valent à la fois"),
+                 (r"I cannot compare \('(.*?)'\): I list, count and total records, I do not weigh one against "
+                  r"another", r"Je ne sais pas comparer ('\1') : je liste, compte et totalise des fiches, je ne les "
+                  r"mets pas en balance"),
+                 (r"I cannot apply the condition '(.*?)': matching records on a date is beyond my rules",
+                  r"Je ne sais pas appliquer la condition '\1' : choisir des fiches selon une date dépasse "
+                  r"mes règles"),
+                 (r"I cannot answer a yes-or-no question about a total or a limit: I list, count and total "
+                  r"records, and weighing a total against a figure is beyond my rules", "Je ne sais pas répondre "
+                  "par oui ou non sur un total ou une limite : je liste, compte et totalise des fiches, et mettre "
+                  "un total en balance avec un chiffre dépasse mes règles"),
+                 (r"I cannot answer '(.*?)': the records say what is, not what would be",
+                  r"Je ne sais pas répondre à '\1' : les fiches disent ce qui est, pas ce qui serait"),
+                 (r"I cannot tell which clients have paid \(or owe\) everything: I list invoices, I do not check "
+                  r"every invoice of each client", "Je ne sais pas dire quels clients ont tout payé (ou doivent "
+                  "tout) : je liste des factures, je ne vérifie pas chaque facture de chaque client")]),
              (r"I cannot answer this in one list: (.*?); ask for one of them at a time",
               r"Je ne sais pas répondre en une seule liste : la demande vise à la fois des fiches payées et ce qui reste "
               r"dû ; demandez l'un puis l'autre"),
