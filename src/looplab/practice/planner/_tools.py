@@ -109,12 +109,10 @@ IN_FRENCH = [
               r"Je ne sais pas chercher ce que la demande exclut ('\1') ; je ne cherche que les clés qu'elle nomme"),
              (r"'([^']*)' is not a key of the (\w+): I could not find it \(the (\S+?)(?: tool)? said: ",
               r"'\1' n'est pas une clé du \2 : je ne l'ai pas trouvée (l'outil \3 a dit : "),
-             (r"'([^']*)': the (\S+?)(?: tool)? returned an empty result \((.*?)\); I cannot tell from it whether "
-              r"'([^']*)' is a key of the (\w+)\.", r"'\1' : l'outil \2 a renvoyé un résultat vide (\3) ; je ne peux pas "
-              r"dire d'après lui si '\4' est une clé du \5."),
-             (r"'([^']*)': the (\S+?)(?: tool)? returned an empty result \((.*?)\); I cannot tell from it whether "
-              r"'([^']*)' is found\.", r"'\1' : l'outil \2 a renvoyé un résultat vide (\3) ; je ne peux pas dire "
-              r"d'après lui si '\4' existe."),
+             *((r"'([^']*)': the (\S+?)(?: tool)? returned an empty result \((.*?)\); I cannot tell from it whether "
+                rf"'([^']*)' {en}\.", r"'\1' : l'outil \2 a renvoyé un résultat vide (\3) ; je ne peux pas dire "
+                rf"d'après lui si '\4' {fr}.") for en, fr in [(r"is a key of the (\w+)", r"est une clé du \5"),
+                                                               ("is found", "existe")]),
              (r"'([^']*)' is not found: I could not find it \(the (\S+?)(?: tool)? said: ",
               r"'\1' est introuvable : je ne l'ai pas trouvée (l'outil \2 a dit : "),
              (r"'([^']*)' is in the (\w+): ", r"'\1' est dans le \2 : "),

@@ -2,9 +2,8 @@
 
 A word is placed when it is a stopword (English or French), a word of the skill's vocabulary, an entity
 the evidence holds (a file, a client, an invoice number, a city a tool answered for, a term of a document),
-or a number or operator. Tokens joined by punctuation are read as units first: 'invoices-broken',
-'2026-10-013', 'FA06-100', '3,5', '1 850', '10%', '12/11/2026'. The gate in front of every answer (`unplaced`)
-lets a skill compute or assert only when every content word is placed, or named in its reply as not done.
+or a number or operator (UNIT reads punctuation-joined tokens whole). The gate in front of every answer
+(`unplaced`) lets a skill compute or assert only when every content word is placed, or named as not done.
 """
 
 from __future__ import annotations
