@@ -13,6 +13,8 @@ WHO_EN = r"\bwho are you\b|\bwhat are you\b|\bintroduce yourself\b"
 WHO_FR = r"\bqui es-tu\b|\bqui êtes-vous\b|\bprésente-toi\b|\bprésentez-vous\b"
 GREETING = re.compile(r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour)\b|\bsay (?:hello|hi)\b|"
                       rf"{WHO_EN}|\bpractice model\b", re.IGNORECASE)
+GREETING_FR = re.compile(rf"^\s*(?:bonjour|salut|bonsoir)\b|{WHO_FR}", re.IGNORECASE)
+WHO = re.compile(f"{WHO_EN}|{WHO_FR}", re.IGNORECASE)  # asked beside a task: said first
 EXAMPLES = [({"weather"}, "What's the weather in Lyon?"), ({"calc", "calculator"}, "What is 12 * (3 + 5)?"),
             ({"search"}, "What do the documents say about green tea?"), ({"list"}, "In the folder invoices, which "
             "invoices are unpaid, and what is their total?"), ({"lookup"}, "Look up 'ai' in the catalogue.")]
@@ -29,10 +31,6 @@ INTRODUCTION_FR = (
     "chercher puis lire, lister puis lire, chercher une clé, ou appeler un outil par besoin indépendant. "
     "Je n'affirme que ce qu'un outil a renvoyé. Définissez ANTHROPIC_API_KEY pour parler à Claude."
 )
-GREETING_FR = re.compile(rf"^\s*(?:bonjour|salut|bonsoir)\b|{WHO_FR}", re.IGNORECASE)
-
-
-WHO = re.compile(f"{WHO_EN}|{WHO_FR}", re.IGNORECASE)  # asked beside a task: said first
 SHORT_INTRODUCTION = "I am the practice model, a rule-based stand-in for Claude."
 THANKS = re.compile(r"^\W*(?:(?:many |thanks?(?: you)?|thx|cheers|merci)(?: (?:a lot|so much|very much|again|beaucoup|bien|"
                     r"encore))*[\s!.,]*)+$", re.IGNORECASE)
