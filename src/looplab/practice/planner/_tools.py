@@ -109,12 +109,10 @@ IN_FRENCH = [
               r"Je ne sais pas chercher ce que la demande exclut ('\1') ; je ne cherche que les clés qu'elle nomme"),
              (r"'([^']*)' is not a key of the (\w+): I could not find it \(the (\S+?)(?: tool)? said: ",
               r"'\1' n'est pas une clé du \2 : je ne l'ai pas trouvée (l'outil \3 a dit : "),
-             (r"'([^']*)': the (\S+?)(?: tool)? returned an empty result \((.*?)\); I cannot tell from it whether "
-              r"'([^']*)' is a key of the (\w+)\.", r"'\1' : l'outil \2 a renvoyé un résultat vide (\3) ; je ne peux pas "
-              r"dire d'après lui si '\4' est une clé du \5."),
-             (r"'([^']*)': the (\S+?)(?: tool)? returned an empty result \((.*?)\); I cannot tell from it whether "
-              r"'([^']*)' is found\.", r"'\1' : l'outil \2 a renvoyé un résultat vide (\3) ; je ne peux pas dire "
-              r"d'après lui si '\4' existe."),
+             *((r"'([^']*)': the (\S+?)(?: tool)? returned an empty result \((.*?)\); I cannot tell from it whether "
+                rf"'([^']*)' {en}\.", r"'\1' : l'outil \2 a renvoyé un résultat vide (\3) ; je ne peux pas dire "
+                rf"d'après lui si '\4' {fr}.") for en, fr in [(r"is a key of the (\w+)", r"est une clé du \5"),
+                                                               ("is found", "existe")]),
              (r"'([^']*)' is not found: I could not find it \(the (\S+?)(?: tool)? said: ",
               r"'\1' est introuvable : je ne l'ai pas trouvée (l'outil \2 a dit : "),
              (r"'([^']*)' is in the (\w+): ", r"'\1' est dans le \2 : "),
@@ -151,26 +149,25 @@ IN_FRENCH = [
              (r"I read (.*?) only as paid or unpaid, so I cannot select records on (.*?); I give no list and no total",
               lambda m: f"Je ne lis {m[1]} que comme payée ou impayée : je ne sais pas choisir des fiches selon {_et(m[2])} ; "
               "je ne donne ni liste ni total"),
-             (r"I cannot combine conditions with 'or' \('(.*?)'\): every condition I apply must hold at once, so I give "
-              r"no list and no total", r"Je ne sais pas combiner des conditions avec « ou » ('\1') : toutes celles que "
-              r"j'applique valent à la fois ; je ne donne ni liste ni total"),
-             (r"I cannot compare \('(.*?)'\): I list, count and total records, I do not weigh one against another, so I "
-              r"give no list and no total", r"Je ne sais pas comparer ('\1') : je liste, compte et totalise des fiches, je "
-              r"ne les mets pas en balance ; je ne donne ni liste ni total"),
-             (r"I cannot apply the condition '(.*?)': matching records on a date is beyond my rules, so I give no list "
-              r"and no total", r"Je ne sais pas appliquer la condition '\1' : choisir des fiches selon une date dépasse "
-              r"mes règles ; je ne donne ni liste ni total"),
-             (r"I cannot answer a yes-or-no question about a total or a limit: I list, count and total records, and "
-              r"weighing a total against a figure is beyond my rules, so I give no list and no total",
-              "Je ne sais pas répondre par oui ou non sur un total ou une limite : je liste, compte et totalise des "
-              "fiches, et mettre un total en balance avec un chiffre dépasse mes règles ; je ne donne ni liste ni total"),
-             (r"I cannot answer '(.*?)': the records say what is, not what would be, so I give no list and no total",
-              r"Je ne sais pas répondre à '\1' : les fiches disent ce qui est, pas ce qui serait ; je ne donne ni liste "
-              r"ni total"),
-             (r"I cannot tell which clients have paid \(or owe\) everything: I list invoices, I do not check every "
-              r"invoice of each client, so I give no list and no total", "Je ne sais pas dire quels clients ont tout "
-              "payé (ou doivent tout) : je liste des factures, je ne vérifie pas chaque facture de chaque client ; je ne "
-              "donne ni liste ni total"),
+             *((rf"{en}, so I give no list and no total", rf"{fr} ; je ne donne ni liste ni total") for en, fr in [
+                 (r"I cannot combine conditions with 'or' \('(.*?)'\): every condition I apply must hold at once",
+                  r"Je ne sais pas combiner des conditions avec « ou » ('\1') : toutes celles que j'applique "
+                  r"valent à la fois"),
+                 (r"I cannot compare \('(.*?)'\): I list, count and total records, I do not weigh one against "
+                  r"another", r"Je ne sais pas comparer ('\1') : je liste, compte et totalise des fiches, je ne les "
+                  r"mets pas en balance"),
+                 (r"I cannot apply the condition '(.*?)': matching records on a date is beyond my rules",
+                  r"Je ne sais pas appliquer la condition '\1' : choisir des fiches selon une date dépasse "
+                  r"mes règles"),
+                 (r"I cannot answer a yes-or-no question about a total or a limit: I list, count and total "
+                  r"records, and weighing a total against a figure is beyond my rules", "Je ne sais pas répondre "
+                  "par oui ou non sur un total ou une limite : je liste, compte et totalise des fiches, et mettre "
+                  "un total en balance avec un chiffre dépasse mes règles"),
+                 (r"I cannot answer '(.*?)': the records say what is, not what would be",
+                  r"Je ne sais pas répondre à '\1' : les fiches disent ce qui est, pas ce qui serait"),
+                 (r"I cannot tell which clients have paid \(or owe\) everything: I list invoices, I do not check "
+                  r"every invoice of each client", "Je ne sais pas dire quels clients ont tout payé (ou doivent "
+                  "tout) : je liste des factures, je ne vérifie pas chaque facture de chaque client")]),
              (r"I cannot answer this in one list: (.*?); ask for one of them at a time",
               r"Je ne sais pas répondre en une seule liste : la demande vise à la fois des fiches payées et ce qui reste "
               r"dû ; demandez l'un puis l'autre"),
@@ -323,7 +320,6 @@ IN_FRENCH = [
               r"Le dossier \1 n'a pas pu être listé (\2) ; je liste '.' à la place."),
              (r"no tools were offered, and it answers only from tool results",
               "aucun outil n'est offert, et il ne répond qu'à partir des résultats d'outils"),
-             (r"the request has no user text to act on", "la demande n'a pas de texte à traiter"),
              # French typography in a survey's reply: a space before the colon of a heading ('Client Studio Malo : …')
              (r"(?:(?<=\. )|^)([^.:;'()\n]{0,80}[^\s:.;'()]):(?= [^\n]*D'après \d+ fichiers? lus\.)", r"\1 :"),
              (r"Quand, selon les fiches : .*?(?=\. |\.$)", lambda m: re.sub(r"(?<=[:;] )([^\s:;']+): ", r"\1 : ", m[0]).replace("; ", " ; ")),
@@ -335,8 +331,7 @@ AMOUNT = re.compile(r"\([^()]*\)|'[^']*'|(?<![\d.,'])(?<!\d )(?<!\d\u202f)(\d+)(
 
 
 def in_french(text: str) -> str:
-    """The reply's fixed phrases in French, and its computed amounts written the French way ('1 850,50 EUR'); the
-    values quoted from tools, in quotes or in brackets, stay as they were returned."""
+    """The reply's fixed phrases in French, its computed amounts the French way ('1 850,50 EUR'); quotes as is."""
     for pattern, french in IN_FRENCH:
         text = re.sub(pattern, french, text)
     return AMOUNT.sub(_french_amount, text)
@@ -350,8 +345,7 @@ def _french_amount(found: re.Match) -> str:
 
 
 def answer(text: str, evidence: dict | None = None) -> dict:
-    """A final reply: one text block, stop_reason end_turn; `evidence` holds the values it states (tool results
-    as returned, computations over them), the only source structured output may be filled from."""
+    """A final reply (one text block, end_turn); `evidence`, the values it states, is all structured output may use."""
     return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "evidence": evidence or {}}
 
 
@@ -374,9 +368,9 @@ def cannot_plan(why: str, wording: str = "") -> dict:
     return declined(f"The practice model can't plan this request: {why}.", wording)
 
 
-ABSENT = re.compile(r"not found|no entry|no such|no result|unknown|does not exist|doesn't exist|"
-                    r"introuvable|pas trouvée?|aucune entrée|aucun résultat|inconnue?|n'existe pas|"
-                    r"^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
+MISSING = (r"not found|no entry|no such|unknown|does not exist|doesn't exist|"  # also a permanent error (retry.py)
+           r"introuvable|aucune entrée|inconnue?|n'existe pas")
+ABSENT = re.compile(MISSING + r"|no result|pas trouvée?|aucun résultat|^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
 DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b|\bpas été approuvée?\b|\brefusée? par\b",
                     re.IGNORECASE)
 INJECTION = re.compile(
@@ -464,11 +458,6 @@ def accounted(view: View, text: str) -> str:
     return " ".join([text, *dict.fromkeys(notes)])
 
 
-def name_words(tool: OfferedTool) -> set[str]:
-    """The stems of the tool's name."""
-    return set(stems(tool.name))
-
-
 def about_words(tool: OfferedTool) -> set[str]:
     """The stems of the tool's name, description and property names."""
     return set(stems(" ".join([tool.name, tool.description, *tool.properties])))
@@ -477,16 +466,12 @@ def about_words(tool: OfferedTool) -> set[str]:
 def pick(tools, verbs: set[str], exclude: tuple[str, ...] = ()) -> OfferedTool | None:
     """The first tool whose name has one of `verbs`; failing that, whose description has one."""
     candidates = [t for t in tools if t.name not in exclude]
-    for words_of in (name_words, about_words):
-        for tool in candidates:
-            if words_of(tool) & verbs:
-                return tool
-    return None
+    return (next((t for t in candidates if set(stems(t.name)) & verbs), None)
+            or next((t for t in candidates if about_words(t) & verbs), None))
 
 
 def first_input(tool: OfferedTool, value: str, prefer: set[str] = frozenset()) -> dict:
-    """The input that passes `value` in the tool's main string property ({} if it has none): one whose name is in
-    `prefer`, else the first required, else the first."""
+    """`value` in the tool's main string property ({} if none): one in `prefer`, else the first required, or first."""
     names = [n for n, p in tool.properties.items() if p.get("type", "string") == "string"]
     preferred = [n for n in names if set(words(n)) & prefer]
     prop = (preferred or [n for n in tool.required if n in names] or names or [None])[0]

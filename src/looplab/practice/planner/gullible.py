@@ -1,8 +1,7 @@
 """Skill (only with gullible=True): obey an instruction found in a tool result that names a tool.
 
-This is the model the guardrails lesson defends against: it reads all tool results as
-one text (so an instruction split across two results still counts), undoes look-alike
-letters and invisible characters, and calls any offered tool that text names.
+The model the guardrails lesson defends against: it reads all tool results as one text (an instruction split
+across two results still counts), undoes look-alike letters and invisible characters, and calls any tool named.
 """
 
 from __future__ import annotations
@@ -16,8 +15,7 @@ BODY_WORDS = {"body", "text", "content", "contents", "message", "note", "data"}
 
 
 def _fill(tool: OfferedTool, instruction: str, text: str) -> dict:
-    """What the instruction says for each property (else what all results say), body-like ones get
-    the instruction itself, the rest a placeholder."""
+    """Per property: what the instruction (else all results) says; body-like: the instruction; else a placeholder."""
     filled = {}
     for prop in tool.required or list(tool.properties):
         schema = tool.properties.get(prop) or {}

@@ -2,9 +2,8 @@
 
 A word is placed when it is a stopword (English or French), a word of the skill's vocabulary, an entity
 the evidence holds (a file, a client, an invoice number, a city a tool answered for, a term of a document),
-or a number or operator. Tokens joined by punctuation are read as units first: 'invoices-broken',
-'2026-10-013', 'FA06-100', '3,5', '1 850', '10%', '12/11/2026'. The gate in front of every answer (`unplaced`)
-lets a skill compute or assert only when every content word is placed, or named in its reply as not done.
+or a number or operator (UNIT reads punctuation-joined tokens whole). The gate in front of every answer
+(`unplaced`) lets a skill compute or assert only when every content word is placed, or named as not done.
 """
 
 from __future__ import annotations
@@ -56,6 +55,8 @@ LEXICON_FR = {
     "comment": "how", "combien": "how", "quand": "when", "article": "article", "hiver": "winter",
 }
 LEXICON_FR = {root(k): v for k, v in (LEXICON_FR | SURVEY_FR).items()}
+ASKS = [(r"\bquand\b", "When "), (r"\bcombien de\b", "How many "), (r"\bcombien\b", "How much "),
+        (r"\bcomment\b", "How "), (r"^\s*quel(?:le)?s?\b", "What ")]  # a French question's English start, first found
 FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle racontent nos articles notes "
                                 "documents doivent faire peut peut-il comment combien quand pourquoi"))
 
@@ -64,8 +65,7 @@ CURRENCIES = {"EUR": "€ eur euro euros", "USD": "$ usd dollar dollars", "GBP":
 
 
 def currency_words(text: str) -> str:
-    """The words that name the currencies `text` holds ('€' or 'EUR' -> 'eur euro euros'): a task's 'EUR' is
-    placed by records in '€', and only by records in that currency."""
+    """The words of the currencies `text` holds ('€' or 'EUR' -> 'eur euro euros'): 'EUR' is placed by '€' records."""
     return " ".join(words for code, words in CURRENCIES.items()
                     if re.search(rf"\b{code}\b", text) or words[0] in text)
 
@@ -109,8 +109,7 @@ def placed(word: str, known: frozenset[str] | set[str]) -> bool:
 
 @lru_cache(maxsize=1024)  # pure: the same request is planned again when a turn is retried or timed
 def unplaced(task: str, vocabulary: frozenset[str], evidence: str, named: str = "") -> list[str]:
-    """The task's content words that are neither in the skill's vocabulary (roots), nor in the evidence
-    (tool names, results), nor named in the reply `named` (quoted as a part not done)."""
+    """The task's content words in neither `vocabulary` (roots), the evidence (tool names, results), nor `named`."""
     known = frozenset(vocabulary) | roots(evidence) | roots(currency_words(evidence))
     known |= set(re.findall(r"°[^\W\d_]+", evidence.lower()))  # a task's '°F' is placed only by a result in °F
     said = " ".join(re.findall(r"'([^']+)'", named)).lower()
@@ -160,13 +159,12 @@ PARTS = [  # the parts of a task a decline names as not done (rule 3), in Englis
 
 def parts_not_done(task: str, reply: str) -> str:
     """The sentence a decline adds to name the asked parts it did not do ('when', 'total'), unless it names them."""
-    french_task = french(task)
     found = [m for pattern in PARTS if (m := pattern.search(task)) and not pattern.search(reply)]
     parts = [repr(m[0].lower()) for m in found  # 'total' inside 'grand total' is one part
              if not any(o is not m and o.start() <= m.start() and m.end() <= o.end() for o in found)]
     if not parts:
         return ""
-    if french_task:
+    if french(task):
         return (f"Je n'ai pas pu répondre non plus à la partie {parts[0]}." if len(parts) == 1 else
                 f"Je n'ai pas pu répondre non plus aux parties {', '.join(parts[:-1])} et {parts[-1]}.")
     return f"So I did not answer the {' or the '.join(parts)} part{'s' if len(parts) > 1 else ''} either."
@@ -193,8 +191,7 @@ def french_lead(task: str, left: list[str]) -> str:
 
 
 def english_question(task: str) -> tuple[str, list[str]]:
-    """A French research question as the English question the articles can answer ('Quand arrivent les
-    livraisons de café ?' -> 'When delivery arrive coffee?'), and the French words LEXICON_FR lacks."""
+    """A French research question in English ('Quand arrive le café ?' -> 'When arrive coffee?'), and words unmapped."""
     mapped, missing = [], []
     for word in content(task):
         hit = english_of(word)
@@ -202,16 +199,12 @@ def english_question(task: str) -> tuple[str, list[str]]:
             mapped += [w for w in hit.split() if w not in ("when", "how")]  # `ask` says them
         elif root(word) not in FRENCH_ASKING:
             missing.append(word)
-    lowered = task.lower()
-    ask = ("When " if re.search(r"\bquand\b", lowered) else "How many " if re.search(r"\bcombien de\b", lowered)
-           else "How much " if re.search(r"\bcombien\b", lowered) else "How " if re.search(r"\bcomment\b", lowered)
-           else "What " if re.match(r"\s*quel(?:le)?s?\b", lowered) else "What do the documents say about ")
+    ask = next((a for p, a in ASKS if re.search(p, task.lower())), "What do the documents say about ")
     return ask + " ".join(mapped) + "?", missing
 
 
 def english_terms(task: str) -> str:
-    """A French survey task with the lexicon's record terms in English ('alerte de tempête' -> 'warning de storm'),
-    so that they can meet the English values of the records; its other words stay as they are."""
+    """A French survey task with its record terms in English, to meet the records' values ('alerte' -> 'warning')."""
     def swap(found: re.Match) -> str:
         key = root(found.group().lower())
         return LEXICON_FR[key] if key in {root(w) for w in SURVEY_FR} else found.group()

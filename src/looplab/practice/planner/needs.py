@@ -1,5 +1,4 @@
-"""Skill: split the task into clauses, call one matching tool per clause, all in one turn; then state
-each result, and name every clause no offered tool fits (or whose input it could not tell)."""
+"""Skill: call one matching tool per task clause, in one turn; then state each result and each unserved clause."""
 
 from __future__ import annotations
 
@@ -31,10 +30,7 @@ CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "
         "calculer", "calculez"}
 WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold warm cloudy météo temps température "
            "warmer colder hotter cooler chaud froid pleut pluie")
-RELATED = [  # a word of the task also counts as the other words of its group
-    set(stems(WEATHER)),
-    set(stems("time clock hour date today")),
-]
+RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today"))]  # a task's word counts as all its group's
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
                        "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
@@ -122,8 +118,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
 
 
 def _with_fields(parts: list[str], tools) -> list[str]:
-    """The clauses (each side of a comparison), a clause that starts with a property of a tool taking several
-    joined to the one before: 'send an email to ann@x.org with subject "Hi"', 'body "See you"' are one call."""
+    """The clauses, one starting with a property of a tool taking several joined to the one before ('…, body "Hi"')."""
     fields = {p.lower() for t in tools if len(t.properties) > 1 for p in t.properties}
     joined_parts: list[str] = []
     for part in parts:
@@ -184,10 +179,8 @@ def _arithmetic(clause: str) -> str | None:
 def _said(step, given: dict, arithmetic: str | None, clean) -> str:
     value = first_value(given)
     if step.is_error:  # the part is not done: say so, then what the tool said
-        text = said(step)
         label = tool_label(step.name).replace("The ", "the ", 1)
-        return (f"I could not get an answer{f' for {value}' if value else ''}: {label} said: {text}"
-                f"{'' if text.endswith(('.', '!', '?')) else '.'}")
+        return sentence_case(f"I could not get an answer{f' for {value}' if value else ''}: {label} said: {said(step)}")
     result = readable(clean(step.result or ""))
     if absent(step):
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."

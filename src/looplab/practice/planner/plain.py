@@ -9,11 +9,12 @@ from ._tools import answer, cannot_plan
 from .interpret import content
 from .text import clauses, french, stems
 
-GREETING = re.compile(
-    r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour)\b|\bsay (?:hello|hi)\b|"
-    r"\bintroduce yourself\b|\bwho are you\b|\bwhat are you\b|\bpractice model\b",
-    re.IGNORECASE,
-)
+WHO_EN = r"\bwho are you\b|\bwhat are you\b|\bintroduce yourself\b"
+WHO_FR = r"\bqui es-tu\b|\bqui êtes-vous\b|\bprésente-toi\b|\bprésentez-vous\b"
+GREETING = re.compile(r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour)\b|\bsay (?:hello|hi)\b|"
+                      rf"{WHO_EN}|\bpractice model\b", re.IGNORECASE)
+GREETING_FR = re.compile(rf"^\s*(?:bonjour|salut|bonsoir)\b|{WHO_FR}", re.IGNORECASE)
+WHO = re.compile(f"{WHO_EN}|{WHO_FR}", re.IGNORECASE)  # asked beside a task: said first
 EXAMPLES = [({"weather"}, "What's the weather in Lyon?"), ({"calc", "calculator"}, "What is 12 * (3 + 5)?"),
             ({"search"}, "What do the documents say about green tea?"), ({"list"}, "In the folder invoices, which "
             "invoices are unpaid, and what is their total?"), ({"lookup"}, "Look up 'ai' in the catalogue.")]
@@ -30,20 +31,13 @@ INTRODUCTION_FR = (
     "chercher puis lire, lister puis lire, chercher une clé, ou appeler un outil par besoin indépendant. "
     "Je n'affirme que ce qu'un outil a renvoyé. Définissez ANTHROPIC_API_KEY pour parler à Claude."
 )
-GREETING_FR = re.compile(r"^\s*(?:bonjour|salut|bonsoir)\b|\bqui es-tu\b|\bqui êtes-vous\b|\bprésente-toi\b|"
-                         r"\bprésentez-vous\b", re.IGNORECASE)
-
-
-WHO = re.compile(r"\bwho are you\b|\bwhat are you\b|\bintroduce yourself\b|\bqui es-tu\b|\bqui êtes-vous\b|"
-                 r"\bprésente-toi\b|\bprésentez-vous\b", re.IGNORECASE)  # asked beside a task: said first
 SHORT_INTRODUCTION = "I am the practice model, a rule-based stand-in for Claude."
 THANKS = re.compile(r"^\W*(?:(?:many |thanks?(?: you)?|thx|cheers|merci)(?: (?:a lot|so much|very much|again|beaucoup|bien|"
                     r"encore))*[\s!.,]*)+$", re.IGNORECASE)
 
 
 def plain(view: View) -> dict | None:
-    """Answer a greeting or 'who are you' with an honest self-description, in French for a French one; not a task
-    that also asks something else ('Who are you and what is 2 + 2?'): that would be left undone, unsaid."""
+    """Answer a greeting or 'who are you' (in French for a French one); not if the task asks more: that'd go unsaid."""
     if THANKS.match(view.task):  # nothing to act on, nothing to state
         return answer("Avec plaisir." if french(view.task) or "merci" in view.task.lower() else "You're welcome.")
     if any((content(c) or re.search(r"\d", c)) and not GREETING.search(c) and not GREETING_FR.search(c)

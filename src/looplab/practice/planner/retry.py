@@ -5,15 +5,13 @@ from __future__ import annotations
 import re
 
 from ..view import View
-from ._tools import said, use
+from ._tools import MISSING, said, use
 
 # Errors that will not change on a second try: a missing entry, bad input, a refusal.
 PERMANENT = re.compile(
-    r"not found|no such|no entry|not in the|unknown|does not exist|doesn't exist|invalid|"
-    r"not allowed|denied|not approved|approv|refused|declined|rejected|blocked|"
+    MISSING + r"|not in the|invalid|not allowed|denied|not approved|approv|refused|declined|rejected|blocked|"
     r"leaves the folder|schema|required|KeyError|ValueError|TypeError|FileNotFoundError|"
-    r"introuvable|aucune entrée|inconnue?|n'existe pas|invalide|pas autorisée?s?|refusée?|rejetée?|"  # looplab's
-    r"pas été approuvée?|sort du dossier|schéma|obligatoire|"  # tool errors in French
+    r"invalide|pas autorisée?s?|refusée?|rejetée?|pas été approuvée?|sort du dossier|schéma|obligatoire|"  # in French
     r"IsADirectoryError|PermissionError|NotADirectoryError|ZeroDivisionError",
     re.IGNORECASE,
 )
@@ -21,11 +19,8 @@ PERMANENT = re.compile(
 
 def retry(view: View) -> dict | None:
     """Call again, once, each call of the latest turn that failed with a possibly passing error."""
-    again = []
-    for step in view.last_results:
-        tries = [s for s in view.steps if s.name == step.name and s.input == step.input]
-        if step.is_error and len(tries) == 1 and not PERMANENT.search(step.result or ""):
-            again.append(step)
+    again = [step for step in view.last_results if step.is_error and not PERMANENT.search(step.result or "")
+             and sum(s.name == step.name and s.input == step.input for s in view.steps) == 1]  # tried once only
     if not again:
         return None
     why = "; ".join(f"{s.name} failed ({said(s)})" for s in again)
