@@ -358,3 +358,17 @@ def test_structured_output_is_not_filled_from_one_part_of_a_task():
                                       messages=messages, output_config={"format": {"type": "json_schema", "schema": schema}})
     assert structured("What is 12 * 8?").content[0].text == '{"result": 96}'
     assert structured("What is 12 * 8 and the weather in Lyon?").stop_reason == "refusal"
+
+
+def test_a_question_in_another_tense_is_not_answered_with_the_current_weather():
+    """'How was the weather in Oslo?', 'Will it rain in Lyon?': the tool says 'current', so its reply answers a
+    neighbouring question; a polite 'will you' or 'would you' and a tool with no time of its own still answer."""
+    tools = samples.weather_and_calc()
+    for task, word in [("How was the weather in Oslo?", "was"), ("Was it raining in Lyon?", "Was"),
+                       ("Will it rain in Lyon?", "Will"), ("What would the weather be in Lyon?", "would"),
+                       ("What were the temperatures in Paris and Lyon?", "were")]:
+        text = answer(task, tools)
+        assert "°C" not in text and f"could do with '{word}'" in text, text
+    for task in ("Will you tell me the weather in Lyon?", "Would you give me the weather in Lyon?"):
+        assert answer(task, tools) == "Lyon: 21 °C, cloudy (simulated).", task
+    assert answer("What was 12 * 8?", tools) == "12 * 8 = 96."

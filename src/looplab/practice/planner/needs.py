@@ -41,6 +41,8 @@ COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?
                       rf"[^.?!;]*?(?:{THAN})", re.IGNORECASE)
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
 QUESTION_WORDS = {"why", "how", "when", "where", "pourquoi", "comment", "quand", "où"}
+TENSE = re.compile(r"\b(?:was|were|will|would|been)\b(?!\s+you\b)", re.IGNORECASE)  # 'will you' is a request
+PRESENT = re.compile(r"\b(?:is|are|am|do|does)\b|'s\b", re.IGNORECASE)
 ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|can|should|would) (?:I|we)\b|"
                          r"^\W*(?:did|have|has|had) (?:you|I|we|it)\b|^\W*why (?:did|do|would) you\b|"
                          r"^\W*(?:was|were|is|are|has|have) [^,;]+? (?:\w+ed|sent|done|gone)\b|"
@@ -51,11 +53,12 @@ ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|ca
 def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
     """The calls (tool name, input, clause) the task needs, and the clauses it cannot serve, with why."""
     calc = pick(view.tools, CALC)
-    calls, unserved, previous = [], [], None
+    calls, unserved, previous, tense = [], [], None, []
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
     abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
     for clause in _with_fields(clauses(re.sub(THAN, " and ", view.task, flags=re.IGNORECASE)), view.tools):
         asked = set(stems(clause)) - GENERIC
+        tense = TENSE.findall(clause) or ([] if PRESENT.search(clause) else tense)  # '… in Paris and Lyon' goes on
         if not asked and set(words(clause)) & QUESTION_WORDS and len(words(clause)) <= 2:  # 'and why?'
             unserved.append(f"'{clause}': {none_fits}")
         if not asked or WHO.search(clause):
@@ -103,6 +106,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         given = " ".join(map(str, values)).lower() if tool is not calc else ""
         named = extra + [w for w in words(clause) if w in NEGATORS | {"why", "when", "pourquoi", "quand"}] + re.findall(
             r"\b\d+\b", clause)  # 'not 5 * 5'; 'When is it sunny in Lyon?' is not asked of the current weather
+        if "current" in words(tool.description):  # nor 'How was the weather?', 'Will it rain?'
+            named += [w.lower() for w in tense]
         unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS)
                    and w not in given and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
         if unknown:
