@@ -12,7 +12,7 @@ import re
 from looplab._jsonschema import validator_class
 from looplab.practice.planner._tools import in_french
 from looplab.practice.planner.fill import around, asks, fill_input, one_type
-from looplab.practice.planner.needs import ABOUT_ACTION, _needs
+from looplab.practice.planner.needs import Unserved, _needs
 from looplab.practice.planner.text import CONJUNCTIONS, NEGATORS, STOPWORDS, clip, french, words
 from looplab.practice.view import OfferedTool, View, schema_of
 
@@ -76,7 +76,7 @@ def _forced(tools: list[OfferedTool], view: View) -> list[dict] | str:
     task, reasons = view.task, []
     unserved = _needs(view)[1]  # the clauses the auto mode declines, and why
     for tool in tools:  # 'Hello' asks nothing of get_weather: it is no city
-        named = next((u for u in unserved if f"what {tool.name} could do with" in u), None)  # 'météo ... demain'
+        named = next((str(u) for u in unserved if u.tool == tool.name), None)  # 'météo ... demain'
         filled = fill_input(tool, task) if asks(tool, task) else named or f"the task asks nothing of {tool.name}"
         why = _unhelped(tool, filled, task, unserved) if isinstance(filled, dict) else filled
         if why is None:
@@ -87,17 +87,15 @@ def _forced(tools: list[OfferedTool], view: View) -> list[dict] | str:
     return f"was forced by tool_choice to call {names} but can't fill its input from the request ({why})"
 
 
-def _unhelped(tool: OfferedTool, filled: dict, task: str, unserved: list[str]) -> str | None:
+def _unhelped(tool: OfferedTool, filled: dict, task: str, unserved: list[Unserved]) -> str | None:
     """Why a forced call would answer another question the auto mode declines ('yesterday' next to 'Paris')."""
+    names = [v for p, v in filled.items() if isinstance(v, str) and "enum" not in (tool.properties.get(p) or {})]
     for why in unserved:
-        if ABOUT_ACTION in why and asks(tool, why):
-            return why
-        if f"what {tool.name} could do with" not in why:
-            continue
-        unknown = {w for said in re.findall(r"'([^']+)'", why.split(" could do with ", 1)[1]) for w in words(said)}
-        names = [v for p, v in filled.items() if isinstance(v, str) and "enum" not in (tool.properties.get(p) or {})]
+        if why.about_action and asks(tool, str(why)):
+            return str(why)
+        unknown = {w for said in why.beyond for w in words(said)} if why.tool == tool.name else set()
         if any(unknown & (set(words(" ".join(around(task, v) or ("", "")))) | _after_comma(task, v)) for v in names):
-            return why
+            return str(why)
     return None
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
 from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
@@ -50,7 +51,27 @@ ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|ca
                          r"^\W*(?:dois-je|faut-il|comment (?:puis-je|faire))\b", re.IGNORECASE)  # a question, not an order
 
 
-def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
+class Unserved(NamedTuple):
+    """A clause not served and why; `tool` and `beyond` when the why is words of the clause beyond that tool."""
+
+    clause: str
+    why: str
+    tool: str = ""
+    beyond: tuple[str, ...] = ()
+    no_tool: bool = False
+    about_action: bool = False
+
+    def __str__(self) -> str:
+        return f"'{self.clause}': {self.why}"
+
+
+def _beyond(tool: str, clause: str, said: list[str]) -> Unserved:
+    """'Paris, Texas': I do not know what get_weather could do with 'Texas'."""
+    quoted_words = joined([f"'{w}'" for w in said])
+    return Unserved(clause, f"I do not know what {tool} could do with {quoted_words}", tool, tuple(said))
+
+
+def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     """The calls (tool name, input, clause) the task needs, and the clauses it cannot serve, with why."""
     calc = pick(view.tools, CALC)
     calls, unserved, previous, tense = [], [], None, []
@@ -60,11 +81,11 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         asked = set(stems(clause)) - GENERIC
         tense = TENSE.findall(clause) or ([] if PRESENT.search(clause) else tense)  # '… in Paris and Lyon' goes on
         if not asked and set(words(clause)) & QUESTION_WORDS and len(words(clause)) <= 2:  # 'and why?'
-            unserved.append(f"'{clause}': {none_fits}")
+            unserved.append(Unserved(clause, none_fits, no_tool=True))
         if not asked or WHO.search(clause):
             continue  # 'and', 'please': nothing asked; 'who are you' is answered first
         if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
-            unserved.append(f"'{clause}': {ABOUT_ACTION}")
+            unserved.append(Unserved(clause, ABOUT_ACTION, about_action=True))
             continue
         asked |= {w for group in RELATED if asked & group for w in group}
         said_words = set(stems(clause))  # a word of the tool's name the task says counts first: 'read' the file
@@ -73,7 +94,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         best = max(scores, key=lambda s: s[:3], default=(0, 0, 0, None))
         rivals = [s[3].name for s in scores if s[:2] == best[:2] and best[0] > 0 and best[3] is not calc]
         if len(rivals) > 1 and not (calc and expression(clause)):  # 'the file notes.txt': delete_file or read_file?
-            unserved.append(f"'{clause}': more than one offered tool fits it ({joined(rivals)})")
+            unserved.append(Unserved(clause, f"more than one offered tool fits it ({joined(rivals)})"))
             continue
         where = place(clause)
         extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
@@ -88,15 +109,15 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         elif calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}",
                                  view.task):  # a comma alone qualifies: 'Paris, Texas', 'Paris, in December'
             name, _, before = calls.pop()
-            unserved.append(f"'{before}, {clause}': I do not know what {name} could do with '{clause}'")
+            unserved.append(_beyond(name, f"{before}, {clause}", [clause]))
             continue
         else:
-            unserved.append(f"'{clause}': {none_fits}")
+            unserved.append(Unserved(clause, none_fits, no_tool=True))
             continue
         unplaced = _unplaced(clause) if tool is calc else []
         if unplaced:  # '12 * 8 minus 10%': computing without the 10% would answer another question
-            unserved.append(f"'{clause}': I did not apply {joined([repr(u) for u in unplaced])}, and without it "
-                            "the result would answer another question")
+            unserved.append(Unserved(clause, f"I did not apply {joined([repr(u) for u in unplaced])}, and without "
+                                             "it the result would answer another question"))
             continue
         known = about_words(tool) | {w for group in RELATED if group & about_words(tool) for w in group}
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
@@ -111,11 +132,14 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[str]]:
         unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS)
                    and w not in given and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
         if unknown:
-            filled = f"I do not know what {tool.name} could do with {joined([repr(as_written(clause, w)) for w in unknown])}"
+            filled = _beyond(tool.name, clause, [as_written(clause, w) for w in unknown])
             if any(w.isalpha() and re.search(rf"\b(?:in|at|à)\s+{w}\b", clause) for w in unknown):  # 'in lyon'
-                filled += " (I read a place only when it starts with a capital letter, as in 'Lyon')"
-        if isinstance(filled, str):
-            unserved.append(f"'{clause}': {filled}")
+                filled = filled._replace(why=filled.why + " (I read a place only when it starts with a capital "
+                                         "letter, as in 'Lyon')")
+        if isinstance(filled, Unserved):
+            unserved.append(filled)
+        elif isinstance(filled, str):
+            unserved.append(Unserved(clause, filled))
         elif all((tool.name, filled) != c[:2] for c in calls):
             calls.append((tool.name, filled, clause))
         previous = tool
@@ -145,7 +169,7 @@ def needs(view: View) -> dict | None:
     """Call every tool the task's clauses need in one turn; then state each result and each clause not served."""
     planned, unserved = _needs(view)
     if not planned:
-        tried = [u for u in unserved if "none of the offered tools" not in u]
+        tried = [u for u in unserved if not u.no_tool]
         return cannot_plan(f"I could not serve {tried[0]}", wording=example(view.tools)) if tried else None
     done = {(s.name, repr(s.input)): s for s in view.steps}
     missing = [(n, i) for n, i, _ in planned if (n, repr(i)) not in done]
