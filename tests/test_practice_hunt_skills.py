@@ -372,3 +372,12 @@ def test_a_question_in_another_tense_is_not_answered_with_the_current_weather():
     for task in ("Will you tell me the weather in Lyon?", "Would you give me the weather in Lyon?"):
         assert answer(task, tools) == "Lyon: 21 °C, cloudy (simulated).", task
     assert answer("What was 12 * 8?", tools) == "12 * 8 = 96."
+
+
+def test_a_french_decline_does_not_say_it_could_not_place_a_word_it_read_and_quotes():
+    """'Comment était la météo à Oslo ?' was declined for 'était', but its French lead said 'Je n'ai pas pu placer
+    'Oslo'', a city it had read; the lead names, as the English note does, only words the decline does not."""
+    text = answer("Comment était la météo à Oslo ?", samples.weather_and_calc())
+    assert "placer 'Oslo'" not in text and "ferait de 'était'" in text and "°C" not in text
+    text = answer("Il fera beau à Lyon ?", samples.weather_and_calc())
+    assert "Je n'ai pas pu placer 'fera', 'beau'." in text

@@ -69,7 +69,8 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     words = unplaced(task, vocabulary, evidence) or unplaced(task, vocabulary, "") or content(task)
     if french(view.task):  # a French decline says so in French first, with the words it read
         said = set(content(view.task))  # the English terms the lexicon gave are not the participant's words
-        text = f"{french_lead(view.task, [w for w in unplaced(task, vocabulary, evidence) if w in said])} {text}"
+        left = [w for w in unplaced(task, vocabulary, evidence) if w in said and not says(text, w)]  # as in English
+        text = f"{french_lead(view.task, left)} {text}"
         words = [w for w in words if w in said]
     missing = [w for w in words if not re.search(r"\d", w) and not says(text, w)]
     named = any(says(text, w) for w in content(view.task))
