@@ -380,4 +380,12 @@ def test_a_french_decline_does_not_say_it_could_not_place_a_word_it_read_and_quo
     text = answer("Comment était la météo à Oslo ?", samples.weather_and_calc())
     assert "placer 'Oslo'" not in text and "ferait de 'était'" in text and "°C" not in text
     text = answer("Il fera beau à Lyon ?", samples.weather_and_calc())
-    assert "Je n'ai pas pu placer 'fera', 'beau'." in text
+    assert "Je n'ai pas pu placer 'fera', 'beau'" in text
+
+
+def test_a_decline_names_a_word_its_own_boilerplate_happens_to_contain():
+    """'Are you Claude?' and 'What model are you?' named nothing: 'Claude or a local model would try it' and 'The
+    practice model' were read as naming the task's words."""
+    tools = samples.weather_and_calc()
+    assert "could not act on: 'Claude'." in answer("Are you Claude?", tools)
+    assert "could not act on: 'model'." in answer("What model are you?", tools)

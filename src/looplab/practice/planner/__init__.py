@@ -33,6 +33,7 @@ from .text import french, roots, says
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
 
 # The words each skill acts on (roots); a word of the task outside them and outside the evidence is unplaced.
+BOILERPLATE = re.compile(rf"The practice model can't plan this request: |{re.escape(TRY_ELSEWHERE)}")  # every decline's
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
     "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock"),
@@ -67,13 +68,14 @@ def gate(view: View, skill: str, reply: dict) -> dict:
         why = unplaced_reply(view.task, left, UNDERSTOOD[skill], wording)
         return declined(" ".join(p for p in (why, parts_not_done(view.task, why)) if p))
     words = unplaced(task, vocabulary, evidence) or unplaced(task, vocabulary, "") or content(task)
+    own = BOILERPLATE.sub("", text)  # 'Are you Claude?': the 'Claude' of 'Claude or a local model' names nothing
     if french(view.task):  # a French decline says so in French first, with the words it read
         said = set(content(view.task))  # the English terms the lexicon gave are not the participant's words
-        left = [w for w in unplaced(task, vocabulary, evidence) if w in said and not says(text, w)]  # as in English
-        text = f"{french_lead(view.task, left)} {text}"
+        left = [w for w in unplaced(task, vocabulary, evidence) if w in said and not says(own, w)]  # as in English
+        text, own = (f"{french_lead(view.task, left)} {t}" for t in (text, own))  # its words read count as named
         words = [w for w in words if w in said]
-    missing = [w for w in words if not re.search(r"\d", w) and not says(text, w)]
-    named = any(says(text, w) for w in content(view.task))
+    missing = [w for w in words if not re.search(r"\d", w) and not says(own, w)]
+    named = any(says(own, w) for w in content(view.task))
     note = names_unplaced(view.task, missing) if missing else "" if named or not view.task.strip() \
         else names_task(view.task)  # '15% of 80': nothing else to name
     note = " ".join(n for n in (note, parts_not_done(view.task, text), view.follow_up and follow_up_note(view.task)) if n)
