@@ -355,3 +355,13 @@ def test_a_forced_refusal_names_the_word_the_auto_mode_could_not_place():
     reply = forced("Quelle est la météo à Lyon demain ?", WEATHER)
     assert reply.stop_reason == "refusal" and "'demain'" in reply.stop_details.explanation
     assert "ne demande rien" not in reply.stop_details.explanation, reply.stop_details.explanation
+
+
+@pytest.mark.parametrize("task", ["Delete notes.txt and old.txt", "Delete notes.txt, then old.txt"])
+def test_a_file_named_after_and_is_served_by_the_same_tool(task):
+    """'Delete notes.txt and old.txt' deleted notes.txt and said of 'old.txt' that none of the offered tools fits it,
+    which is untrue: delete_file fits it as it fits notes.txt ('weather in Lyon and Paris' was already read so)."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [{"tool": "delete_file", "name": "notes.txt"}, {"tool": "delete_file", "name": "old.txt"}]
+    assert "none of the offered tools" not in text, text
