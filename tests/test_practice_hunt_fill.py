@@ -365,3 +365,17 @@ def test_a_file_named_after_and_is_served_by_the_same_tool(task):
     text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
     assert outbox == [{"tool": "delete_file", "name": "notes.txt"}, {"tool": "delete_file", "name": "old.txt"}]
     assert "none of the offered tools" not in text, text
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Send an email to bob@x.com and alice@y.com with subject 'Hi' and body 'Hello'", "bob@x.com and alice@y.com"),
+    ("Email bob@x.com, cc alice@y.com, subject 'Hi', body 'Hello'", "'cc'"),
+    ("Email bob@x.com with subject 'Hi' and body 'Hello', cc alice@y.com", "'cc'"),
+])
+def test_an_email_to_several_recipients_is_declined_not_sent_to_one(task, named):
+    """'Send an email to bob@x.com and alice@y.com with subject 'Hi' …' sent it to alice@y.com alone and said of bob
+    "I could not tell the 'subject'", untrue; a 'cc alice@y.com' was dropped and the email sent to bob alone."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [] and named in text, text
+    assert "'subject'" not in text, text

@@ -19,6 +19,7 @@ from .text import (
     STOPWORDS,
     content_words,
     file_names,
+    joined,
     polarity,
     quoted,
     stem,
@@ -150,11 +151,11 @@ def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     return named[0] if len(named) == 1 else None
 
 
-def _string_value(tool: OfferedTool, prop: str, text: str, others: int) -> str | None:
+def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list[str]:
     names = set(words(prop))
     candidates = []
     if names & TO_WORDS:  # not 'bob@x.com's manager', 'the manager of bob@x.com', 'from bob@x.com', 'cc bob@x.com'
-        before = "|".join(["of", "from", "by", "de", "du", "d'", *map(re.escape, set(tool.properties) - {prop})])
+        before = "|".join(["of", "from", "by", "de", "du", "d'", "b?cc", *map(re.escape, set(tool.properties) - {prop})])
         candidates = [e for e in re.findall(EMAIL, text) if not re.search(
             rf"\b(?:{before})\s*:?\s*{re.escape(e)}|{re.escape(e)}['’]s\b", text, re.IGNORECASE)]
     elif names & PLACE_WORDS:
@@ -167,8 +168,7 @@ def _string_value(tool: OfferedTool, prop: str, text: str, others: int) -> str |
         labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*['\"‘“]([^'\"’”\n]+)", text, re.I)
         candidates = [labelled.group(1)] if labelled else quoted(text) if others == 1 else []
         candidates = [c for c in candidates if not _qualified(tool, text, c)]  # not "'green tea' prices"
-    unique = [c for c in dict.fromkeys(candidates) if not _excluded(text, c)]
-    return unique[0] if len(unique) == 1 else None
+    return [c for c in dict.fromkeys(candidates) if not _excluded(text, c)]  # one, or none it can stand behind
 
 
 # 'anything but x', 'instead of x', 'au lieu de x', and an example ('e.g. x', 'such as x'): x is not the value
@@ -228,7 +228,7 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
     strings = sum(1 for p in required or props if _kind(props[p]) == "string")
     filled: dict = {}
     for prop, schema in props.items():  # each a dict (OfferedTool.properties)
-        value = None
+        value, several = None, []
         if "enum" in schema:
             value = _enum_value(schema, text, found and found[1])
         elif prop in number_props:
@@ -237,9 +237,12 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
             if _kind(schema) == "integer" and isinstance(value, float):
                 value = int(value) if value.is_integer() else None
         elif _kind(schema) == "string":
-            value = _string_value(tool, prop, text, strings if prop in (required or props) else 0)  # no 'cc'
+            several = _string_values(tool, prop, text, strings if prop in (required or props) else 0)  # no 'cc'
+            value = several[0] if len(several) == 1 else None
         if value is not None:
             filled[prop] = value
+        elif prop in required and len(several) > 1:  # 'to bob@x.com and alice@y.com': one email each, or one to both?
+            return f"I could not tell the '{prop}' for {tool.name}: the task gives {joined(several)}, and it takes one"
         elif prop in required:
             return f"I could not tell the '{prop}' for {tool.name} from the task"
     return invalid(tool, filled) or filled

@@ -151,7 +151,8 @@ def _with_fields(parts: list[str], tools) -> list[str]:
     fields = {p.lower() for t in tools if len(t.properties) > 1 for p in t.properties}
     joined_parts: list[str] = []
     for part in parts:
-        if joined_parts and words(part)[:1] and words(part)[0] in fields:
+        listed = re.match(rf"(?:b?cc\W*)?{EMAIL}", part, re.I) and re.search(EMAIL, joined_parts[-1] if joined_parts else "")
+        if joined_parts and (words(part)[:1] and words(part)[0] in fields or listed):  # 'to bob@x.com and alice@y.com'
             joined_parts[-1] += f", {part}"
         else:
             joined_parts.append(part)
