@@ -379,3 +379,17 @@ def test_an_email_to_several_recipients_is_declined_not_sent_to_one(task, named)
     text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
     assert outbox == [] and named in text, text
     assert "'subject'" not in text, text
+
+
+@pytest.mark.parametrize(("task", "cities"), [
+    ("What's the weather in Paris and London please?", ["Paris", "London"]),
+    ("Quel temps fait-il à Paris et Lyon s'il vous plaît ?", ["Paris", "Lyon"]),
+])
+def test_a_polite_word_does_not_hide_the_next_city(task, cities):
+    """'… in Paris and London please?' said of 'London please' that none of the offered tools fits it, untrue:
+    'please' asks nothing, London is asked as Paris is."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    asked = [b["input"] for m in run.messages if m["role"] == "assistant" for b in m["content"]
+             if isinstance(b, dict) and b.get("type") == "tool_use"]
+    assert asked == [{"city": c} for c in cities]
+    assert "could not" not in run.answer and "pas pu" not in run.answer, run.answer

@@ -40,6 +40,7 @@ THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
                       rf"[^.?!;]*?(?:{THAN})", re.IGNORECASE)
+POLITE = re.compile(r"\b(?:please|thanks|thank you|merci|svp|stp|s'il (?:te|vous) pla[iî]t)\b", re.IGNORECASE)
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
 QUESTION_WORDS = {"why", "how", "when", "where", "pourquoi", "comment", "quand", "où"}
 TENSE = re.compile(r"\b(?:was|were|will|would|been)\b(?!\s+you\b)", re.IGNORECASE)  # 'will you' is a request
@@ -96,7 +97,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         if len(rivals) > 1 and not (calc and expression(clause)):  # 'the file notes.txt': delete_file or read_file?
             unserved.append(Unserved(clause, f"more than one offered tool fits it ({joined(rivals)})"))
             continue
-        where = place(clause) or (clause if file_names(clause) == [clause] else None)  # 'and old.txt' as 'and Lyon'
+        bare = POLITE.sub(" ", clause).strip()  # 'and London please' names London alone
+        where = place(bare) or (bare if file_names(bare) == [bare] else None)  # 'and old.txt' as 'and Lyon'
         extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
         if calc and (expression(clause) or binary(clause) or " / 100" in spoken(clause)):
             tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
@@ -105,7 +107,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         elif previous and where and not extra and re.search(
                 rf"(?:\b(?:and|or|et|ou|than|que|then|puis)\s+|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))", view.task, re.IGNORECASE):
-            tool = previous  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same as before
+            tool, clause = previous, bare  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same
         elif calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}",
                                  view.task):  # a comma alone qualifies: 'Paris, Texas', 'Paris, in December'
             name, _, before = calls.pop()
