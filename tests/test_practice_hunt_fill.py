@@ -393,3 +393,25 @@ def test_a_polite_word_does_not_hide_the_next_city(task, cities):
              if isinstance(b, dict) and b.get("type") == "tool_use"]
     assert asked == [{"city": c} for c in cities]
     assert "could not" not in run.answer and "pas pu" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("What's the weather in Paris and in Lyon tomorrow?", "'tomorrow'"),
+    ("What's the weather in Paris and Lyon in Fahrenheit?", "'Fahrenheit'"),
+    ("Delete notes.txt and old.txt tomorrow", "'tomorrow'"),
+])
+def test_a_word_after_the_last_of_a_list_may_qualify_the_whole_list(task, named):
+    """'… in Paris and in Lyon tomorrow?' gave Paris's weather now, as if asked, and said of 'in Lyon tomorrow' that
+    none of the offered tools fits it (get_weather fits Lyon; 'tomorrow' is what it cannot do): now declined whole,
+    naming the word; nothing is deleted for 'Delete notes.txt and old.txt tomorrow'."""
+    outbox: list = []
+    tools = samples.action_tools(outbox) if "Delete" in task else samples.weather_and_calc()
+    run = run_agent(practice_client(), task, tools, approve=lambda n, i: True)
+    assert run.tool_calls == [] and outbox == [], run.answer
+    assert named in run.answer and "none of the offered tools" not in run.answer, run.answer
+
+
+def test_a_name_before_a_generic_word_is_the_next_city():
+    """'Weather in Paris, Lyon and Nice right now' said of 'Nice right now' that none of the offered tools fits it."""
+    text = run_agent(practice_client(), "Weather in Paris, Lyon and Nice right now", samples.weather_and_calc()).answer
+    assert "Nice: " in text and "could not" not in text, text

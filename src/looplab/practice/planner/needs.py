@@ -98,16 +98,23 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             unserved.append(Unserved(clause, f"more than one offered tool fits it ({joined(rivals)})"))
             continue
         bare = POLITE.sub(" ", clause).strip()  # 'and London please' names London alone
-        where = place(bare) or (bare if file_names(bare) == [bare] else None)  # 'and old.txt' as 'and Lyon'
+        where = place(bare)
         extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
         if calc and (expression(clause) or binary(clause) or " / 100" in spoken(clause)):
             tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[3] is not calc:
             tool = best[3]
-        elif previous and where and not extra and re.search(
+        elif previous and (head := _head(bare)) and re.search(
                 rf"(?:\b(?:and|or|et|ou|than|que|then|puis)\s+|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))", view.task, re.IGNORECASE):
-            tool, clause = previous, bare  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same
+            beyond = [as_written(clause, w) for w in content_words(clause) if w not in GENERIC | set(words(head))]
+            if beyond:  # 'in Paris and in Lyon tomorrow': 'tomorrow' may say when of Paris too
+                listed = []
+                while calls and calls[-1][0] == previous.name:
+                    listed.insert(0, calls.pop()[2])
+                unserved.append(_beyond(previous.name, ", ".join([*listed, clause]), beyond))
+                continue
+            tool, clause = previous, head  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same
         elif calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}",
                                  view.task):  # a comma alone qualifies: 'Paris, Texas', 'Paris, in December'
             name, _, before = calls.pop()
@@ -146,6 +153,13 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             calls.append((tool.name, filled, clause))
         previous = tool
     return calls, unserved
+
+
+def _head(clause: str) -> str | None:
+    """The name or file name a clause starts with ('Lyon' in 'in Lyon tomorrow', 'old.txt'), else None."""
+    found = re.match(r"(?:(?:in|at|for|à)\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)", clause)
+    files = [f for f in file_names(clause) if clause.startswith(f)]
+    return files[0] if files else found[1] if found and found[1].lower() not in STOPWORDS else None
 
 
 def _with_fields(parts: list[str], tools) -> list[str]:
