@@ -415,3 +415,14 @@ def test_a_name_before_a_generic_word_is_the_next_city():
     """'Weather in Paris, Lyon and Nice right now' said of 'Nice right now' that none of the offered tools fits it."""
     text = run_agent(practice_client(), "Weather in Paris, Lyon and Nice right now", samples.weather_and_calc()).answer
     assert "Nice: " in text and "could not" not in text, text
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Multiply 6 by 7", "6 * 7 = 42."), ("Divide 10 by 4", "10 / 4 = 2.5."),
+    ("What is the product of 6 and 7?", "6 * 7 = 42."), ("Multiplie 6 par 7", "6 * 7 = 42."),
+    ("Peux-tu multiplier 6 par 7 ?", "6 * 7 = 42."),
+])
+def test_an_operation_verb_the_calculator_reads_is_not_declined(task, expected):
+    """'Multiply 6 by 7' was declined with "I do not know what calculator could do with 'Multiply'", a word its
+    arithmetic reads ('6 * 7'); the French 'Multiplie 6 par 7' was not read at all."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected

@@ -83,8 +83,8 @@ def spoken(text: str) -> str:
                   rf"(?![\d.,%]|\s*(?:[-+*/^×÷(]|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:add|sum of)\s+{num}\s+(?:and|to)\s+{num}", r"\1 + \2", text, flags=re.IGNORECASE)
-    text = re.sub(rf"\b(?:multiply|product of)\s+{num}\s+(?:and|by)\s+{num}", r"\1 * \2", text, flags=re.IGNORECASE)
-    text = re.sub(rf"\bdivide\s+{num}\s+by\s+{num}", r"\1 / \2", text, flags=re.IGNORECASE)
+    text = re.sub(rf"\b(?:multiply|multiplie[rz]?|product of)\s+{num}\s+(?:and|by|par)\s+{num}", r"\1 * \2", text, flags=re.IGNORECASE)
+    text = re.sub(rf"\b(?:divide|divise[rz]?)\s+{num}\s+(?:by|par)\s+{num}", r"\1 / \2", text, flags=re.IGNORECASE)
     for pattern, op in SPOKEN:
         text = re.sub(rf"(?<!\s)\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)  # (?<!\s): not again from each space of a run
     return text

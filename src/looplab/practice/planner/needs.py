@@ -33,9 +33,11 @@ WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold 
            "warmer colder hotter cooler chaud froid pleut pluie")
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today"))]  # a task's word counts as all its group's
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
-                       "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus"}  # 's': "s'il te plaît"
+                       "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus",
+                       "peux", "pouvez"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
-          "divisé", "font", "percent", "cent"}
+          "divisé", "font", "percent", "cent", "multiply", "divide", "product",
+          "multiplie", "multiplier", "multipliez", "divise", "diviser", "divisez"}  # as fill.spoken reads them
 THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’])"  # not 'other than Paris'
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
