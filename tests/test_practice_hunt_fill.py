@@ -426,3 +426,14 @@ def test_an_operation_verb_the_calculator_reads_is_not_declined(task, expected):
     """'Multiply 6 by 7' was declined with "I do not know what calculator could do with 'Multiply'", a word its
     arithmetic reads ('6 * 7'); the French 'Multiplie 6 par 7' was not read at all."""
     assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected
+
+
+@pytest.mark.parametrize(("task", "clause"), [
+    ("Add 2 and 3, then multiply by 4", "'multiply by 4'"),
+    ("What's the weather in Paris and multiply it by 2", "'multiply it by 2'"),
+])
+def test_an_operation_without_its_numbers_is_not_said_to_fit_no_tool(task, clause):
+    """'Add 2 and 3, then multiply by 4' said of 'multiply by 4' that none of the offered tools fits it, untrue: the
+    calculator fits, the expression is what the task does not give whole."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert f"I could not answer {clause}: I could not tell the 'expression' for calculator" in text, text
