@@ -437,3 +437,15 @@ def test_an_operation_without_its_numbers_is_not_said_to_fit_no_tool(task, claus
     calculator fits, the expression is what the task does not give whole."""
     text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
     assert f"I could not answer {clause}: I could not tell the 'expression' for calculator" in text, text
+
+
+@pytest.mark.parametrize(("task", "kept", "named"), [
+    ("Delete notes.txt? No wait, delete old.txt", [{"tool": "delete_file", "name": "old.txt"}], "'Delete notes.txt'"),
+    ("Delete notes.txt and old.txt, actually", [], "'actually'"),
+])
+def test_a_part_the_task_takes_back_is_not_done(task, kept, named):
+    """'Delete notes.txt? No wait, delete old.txt' deleted notes.txt as well as old.txt: what comes before 'no wait',
+    'actually', 'never mind' may be taken back, so it is named as not done instead."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == kept and named in text, text

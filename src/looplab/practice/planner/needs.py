@@ -43,6 +43,9 @@ NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
                       rf"[^.?!;]*?(?:{THAN})", re.IGNORECASE)
 POLITE = re.compile(r"\b(?:please|thanks|thank you|merci|svp|stp|s'il (?:te|vous) pla[iî]t)\b", re.IGNORECASE)
+TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?mind|forget (?:it|that)|I mean|"
+                        r"cancel that|on second thought|non,? attends|attends,? non|en fait|laisse tomber|oublie ça|"
+                        r"je veux dire|finalement)\b", re.IGNORECASE)
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
 QUESTION_WORDS = {"why", "how", "when", "where", "pourquoi", "comment", "quand", "où"}
 TENSE = re.compile(r"\b(?:was|were|will|would|been)\b(?!\s+you\b)", re.IGNORECASE)  # 'will you' is a request
@@ -158,7 +161,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         elif all((tool.name, filled) != c[:2] for c in calls):
             calls.append((tool.name, filled, clause))
         previous = tool
-    return calls, unserved
+    taken = TAKEN_BACK.search(view.task)  # 'Delete notes.txt? No wait, delete old.txt': notes.txt is taken back
+    unserved += [_beyond(c[0], c[2], [taken[0]]) for c in calls if taken and view.task.find(c[2]) < taken.start()]
+    return [c for c in calls if not taken or view.task.find(c[2]) > taken.start()], unserved
 
 
 def _head(clause: str) -> str | None:
