@@ -449,3 +449,12 @@ def test_a_part_the_task_takes_back_is_not_done(task, kept, named):
     outbox: list = []
     text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
     assert outbox == kept and named in text, text
+
+
+@pytest.mark.parametrize("task", ["Can notes.txt be deleted?", "Could notes.txt be removed safely?"])
+def test_a_question_whether_a_file_can_be_deleted_deletes_nothing(task):
+    """'Can notes.txt be deleted?' deleted notes.txt: it asks whether it can be, as 'Was notes.txt deleted?' asks
+    whether it was; it is declined as a question about the action ('Can you delete …?' still asks to)."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [] and "a question about the action" in text, text

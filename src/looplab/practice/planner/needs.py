@@ -52,7 +52,8 @@ TENSE = re.compile(r"\b(?:was|were|will|would|been)\b(?!\s+you\b)", re.IGNORECAS
 PRESENT = re.compile(r"\b(?:is|are|am|do|does)\b|'s\b", re.IGNORECASE)
 ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|can|should|would) (?:I|we)\b|"
                          r"^\W*(?:did|have|has|had) (?:you|I|we|it)\b|^\W*why (?:did|do|would) you\b|"
-                         r"^\W*(?:was|were|is|are|has|have) [^,;]+? (?:\w+ed|sent|done|gone)\b|"
+                         r"^\W*(?:was|were|is|are|has|have|(?:can|could|may|might|should|must|will|would) (?!you\b)"
+                         r"[^,;]+? be) [^,;]*?(?:\w+ed|sent|done|gone)\b|"
                          r"^\W*do (?:I|we) (?:need|have) to\b|^\W*what (?:happens|would happen) if\b|"
                          r"^\W*(?:dois-je|faut-il|comment (?:puis-je|faire))\b", re.IGNORECASE)  # a question, not an order
 
