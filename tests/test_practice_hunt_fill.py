@@ -458,3 +458,13 @@ def test_a_question_whether_a_file_can_be_deleted_deletes_nothing(task):
     outbox: list = []
     text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
     assert outbox == [] and "a question about the action" in text, text
+
+
+def test_a_clause_asking_for_all_the_others_is_not_dropped():
+    """'Delete notes.txt and all others' deleted notes.txt and said nothing of 'all others', a part silently dropped
+    (its words are all little words); it is now named as not done."""
+    outbox: list = []
+    text = run_agent(practice_client(), "Delete notes.txt and all others", samples.action_tools(outbox),
+                     approve=lambda n, i: True).answer
+    assert outbox == [{"tool": "delete_file", "name": "notes.txt"}]
+    assert "I could not answer 'all others'" in text, text

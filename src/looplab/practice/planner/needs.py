@@ -47,6 +47,7 @@ TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?
                         r"cancel that|on second thought|non,? attends|attends,? non|en fait|laisse tomber|oublie ça|"
                         r"je veux dire|finalement)\b", re.IGNORECASE)
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
+ALL = {"all", "every", "everything", "everyone", "each", "other", "others", "rest", "tous", "toutes", "autres"}
 QUESTION_WORDS = {"why", "how", "when", "where", "pourquoi", "comment", "quand", "où"}
 TENSE = re.compile(r"\b(?:was|were|will|would|been)\b(?!\s+you\b)", re.IGNORECASE)  # 'will you' is a request
 PRESENT = re.compile(r"\b(?:is|are|am|do|does)\b|'s\b", re.IGNORECASE)
@@ -89,6 +90,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         tense = TENSE.findall(clause) or ([] if PRESENT.search(clause) else tense)  # '… in Paris and Lyon' goes on
         if not asked and set(words(clause)) & QUESTION_WORDS and len(words(clause)) <= 2:  # 'and why?'
             unserved.append(Unserved(clause, none_fits, no_tool=True))
+        elif not asked and set(words(clause)) & ALL and not re.search(rf"\bthat(?:'s| is) all\b|\bc'est tout\b|{POLITE.pattern}",
+                                                                    clause, re.IGNORECASE):  # 'and all others'
+            unserved.append(_beyond(previous.name, clause, [clause]) if previous else Unserved(clause, none_fits, no_tool=True))
         if not asked or WHO.search(clause):
             continue  # 'and', 'please': nothing asked; 'who are you' is answered first
         if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
