@@ -468,3 +468,15 @@ def test_a_clause_asking_for_all_the_others_is_not_dropped():
                      approve=lambda n, i: True).answer
     assert outbox == [{"tool": "delete_file", "name": "notes.txt"}]
     assert "I could not answer 'all others'" in text, text
+
+
+@pytest.mark.parametrize(("task", "clause"), [
+    ("What's the weather in Paris and why is that?", "'why is that'"),
+    ("What is 12 * 8, and what about it?", "'what about it'"),
+    ("What's 12 * 8, and again?", "'again'"),
+])
+def test_a_question_of_little_words_is_not_dropped(task, clause):
+    """'What's the weather in Paris and why is that?' gave Paris's weather and said nothing of 'why is that', a part
+    silently dropped (only a two-word 'and why?' was named); it is now named as not done."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert f"I could not answer {clause}" in text, text

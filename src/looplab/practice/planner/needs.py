@@ -48,7 +48,8 @@ TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?
                         r"je veux dire|finalement)\b", re.IGNORECASE)
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
 ALL = {"all", "every", "everything", "everyone", "each", "other", "others", "rest", "tous", "toutes", "autres"}
-QUESTION_WORDS = {"why", "how", "when", "where", "pourquoi", "comment", "quand", "où"}
+QUESTION_WORDS = {"why", "how", "when", "where", "what", "which", "again", "pourquoi", "comment", "quand", "où", "quoi",
+                  "encore"}
 TENSE = re.compile(r"\b(?:was|were|will|would|been)\b(?!\s+you\b)", re.IGNORECASE)  # 'will you' is a request
 PRESENT = re.compile(r"\b(?:is|are|am|do|does)\b|'s\b", re.IGNORECASE)
 ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|can|should|would) (?:I|we)\b|"
@@ -88,7 +89,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     for clause in _with_fields(clauses(re.sub(THAN, " and ", view.task, flags=re.IGNORECASE)), view.tools):
         asked = set(stems(clause)) - GENERIC
         tense = TENSE.findall(clause) or ([] if PRESENT.search(clause) else tense)  # '… in Paris and Lyon' goes on
-        if not asked and set(words(clause)) & QUESTION_WORDS and len(words(clause)) <= 2:  # 'and why?'
+        if not asked and set(words(clause)) & QUESTION_WORDS and not WHO.search(clause):  # 'and why (is that)?'
             unserved.append(Unserved(clause, none_fits, no_tool=True))
         elif not asked and set(words(clause)) & ALL and not re.search(rf"\bthat(?:'s| is) all\b|\bc'est tout\b|{POLITE.pattern}",
                                                                     clause, re.IGNORECASE):  # 'and all others'
