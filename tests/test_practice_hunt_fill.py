@@ -480,3 +480,13 @@ def test_a_question_of_little_words_is_not_dropped(task, clause):
     silently dropped (only a two-word 'and why?' was named); it is now named as not done."""
     text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
     assert f"I could not answer {clause}" in text, text
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Hi! What's the weather in Paris?", "Paris: 18 °C, light rain (simulated)."),
+    ("Salut ! Combien font 2 + 2 ?", "2 + 2 = 4."), ("Hey, what is 2 + 2?", "2 + 2 = 4."),
+])
+def test_a_greeting_before_the_question_is_no_part_to_decline(task, expected):
+    """'Hi! What's the weather in Paris?' was declined with "I do not know what get_weather could do with 'Hi'", and
+    'Hey, what is 2 + 2?' added "I could not answer 'Hey'": a greeting asks nothing of the tools."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected
