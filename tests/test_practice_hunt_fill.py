@@ -490,3 +490,14 @@ def test_a_greeting_before_the_question_is_no_part_to_decline(task, expected):
     """'Hi! What's the weather in Paris?' was declined with "I do not know what get_weather could do with 'Hi'", and
     'Hey, what is 2 + 2?' added "I could not answer 'Hey'": a greeting asks nothing of the tools."""
     assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected
+
+
+@pytest.mark.parametrize(("task", "cities"), [
+    ("Is Paris warmer than Lyon?", ["Paris", "Lyon"]), ("Is New York sunny?", ["New York"]),
+])
+def test_a_city_after_is_is_the_city_asked(task, cities):
+    """'Is Paris warmer than Lyon?' gave Lyon and said "I do not know what get_weather could do with 'Paris'", which
+    is untrue: get_weather takes Paris; it read a place only after 'in', 'at' or 'for'."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": c}) for c in cities], run.answer
+    assert "could not" not in run.answer, run.answer
