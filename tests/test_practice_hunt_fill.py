@@ -501,3 +501,12 @@ def test_a_city_after_is_is_the_city_asked(task, cities):
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [("get_weather", {"city": c}) for c in cities], run.answer
     assert "could not" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["Quel temps a-t-il fait à Lyon ?", "Il a fait quel temps à Lyon ?"])
+def test_a_french_past_is_not_answered_with_the_weather_now(task):
+    """'Quel temps a-t-il fait à Lyon ?' (what was the weather) was answered 'Lyon: 21 °C, cloudy', the weather now,
+    as 'How was the weather in Oslo?' used to be; it is declined, in French, naming the past it cannot give."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "a fait" in run.answer.replace("a-t-il fait", "a fait"), run.answer
+    assert "je ne sais pas ce que get_weather ferait de" in run.answer, run.answer

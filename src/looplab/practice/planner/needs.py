@@ -50,7 +50,8 @@ ABOUT_ACTION = "it is a question about the action, and I act only on a request t
 ALL = {"all", "every", "everything", "everyone", "each", "other", "others", "rest", "tous", "toutes", "autres"}
 QUESTION_WORDS = {"why", "how", "when", "where", "what", "which", "again", "pourquoi", "comment", "quand", "où", "quoi",
                   "encore"}
-TENSE = re.compile(r"\b(?:was|were|will|would|been)\b(?!\s+you\b)", re.IGNORECASE)  # 'will you' is a request
+TENSE = re.compile(r"\b(?:was|were|will|would|been)\b(?!\s+you\b)|\ba(?:-t-(?:il|elle|on))?\s+(?:fait|eu|été)\b",
+                   re.IGNORECASE)  # 'will you' is a request; 'Quel temps a-t-il fait' is the past
 PRESENT = re.compile(r"\b(?:is|are|am|do|does)\b|'s\b", re.IGNORECASE)
 ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|can|should|would) (?:I|we)\b|"
                          r"^\W*(?:did|have|has|had) (?:you|I|we|it)\b|^\W*why (?:did|do|would) you\b|"
