@@ -510,3 +510,13 @@ def test_a_french_past_is_not_answered_with_the_weather_now(task):
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and "a fait" in run.answer.replace("a-t-il fait", "a fait"), run.answer
     assert "je ne sais pas ce que get_weather ferait de" in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["Weather Paris Lyon", "Météo Paris", "Weather Paris Lyon, and 2 + 2"])
+def test_a_task_that_is_all_capitalised_words_is_not_one_city(task):
+    """'Weather Paris Lyon' called get_weather for the city 'Weather Paris Lyon' and stated its weather, 'Weather
+    Paris Lyon: 19 °C, windy (simulated)', a place nobody asked about: a name holding the tool's own word is not read
+    as the city ('What's the weather in Hot Springs?' still is)."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert all(name != "get_weather" for name, _ in run.tool_calls), run.answer
+    assert "I could not tell the 'city' for get_weather" in run.answer, run.answer

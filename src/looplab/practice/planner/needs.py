@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
-from .fill import EMAIL, binary, expression, fill_input, place, spoken
+from .fill import EMAIL, PLACE_WORDS, binary, expression, fill_input, place, spoken
 from .interpret import numbers_as_written
 from .plain import SHORT_INTRODUCTION, WHO, example
 from .text import (
@@ -147,6 +147,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         known = about_words(tool) | {w for group in RELATED if group & about_words(tool) for w in group}
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
         filled = fill_input(tool, clause)
+        named_as = [k for k, v in (filled.items() if isinstance(filled, dict) else []) if set(words(k)) & PLACE_WORDS
+                    and re.search(rf"(?:^|[.?!]\s)\W*{re.escape(str(v))}", view.task) and set(stems(str(v))) & known]
+        filled = f"I could not tell the '{named_as[0]}' for {tool.name} from the task" if named_as else filled  # 'Weather Paris'
         values = filled.values() if isinstance(filled, dict) else [*re.findall(EMAIL, clause), *quoted(clause),
                                                                    *file_names(clause)]  # values it could not use
         given = " ".join(map(str, values)).lower() if tool is not calc else ""
