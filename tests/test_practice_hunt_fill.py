@@ -520,3 +520,12 @@ def test_a_task_that_is_all_capitalised_words_is_not_one_city(task):
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert all(name != "get_weather" for name, _ in run.tool_calls), run.answer
     assert "I could not tell the 'city' for get_weather" in run.answer, run.answer
+
+
+def test_a_city_after_a_colon_is_read_as_the_city():
+    """'What is the weather in 3 cities: Paris, Lyon and Nice?' said "I do not know what get_weather could do with
+    'Paris'", untrue: Paris is read after a colon ('Weather: Paris'); the '3' is what it declines."""
+    text = run_agent(practice_client(), "What is the weather in 3 cities: Paris, Lyon and Nice?",
+                     samples.weather_and_calc()).answer
+    assert "could do with 'Paris'" not in text and "could do with '3'" in text, text
+    assert run_agent(practice_client(), "Weather: Paris", samples.weather_and_calc()).answer.startswith("Paris: ")

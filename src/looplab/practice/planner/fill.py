@@ -109,7 +109,7 @@ def place(text: str) -> str | None:
     if found and not set(words(found.group(1))) <= CALENDAR:  # 'for Tuesday' is a when; 'in summer' is no name
         return found.group(1)
     bare = re.fullmatch(r"\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*", text) or re.search(
-        r"\b(?i:is|was|are|were)\s+([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\b(?!['’-])", text)  # 'Is Paris warmer'
+        r"(?:\b(?i:is|was|are|were)\s+|:\s*)([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\b(?!['’-])", text)  # 'Is Paris warmer'
     return bare.group(1) if bare and bare.group(1).lower() not in STOPWORDS else None
 
 
