@@ -529,3 +529,11 @@ def test_a_city_after_a_colon_is_read_as_the_city():
                      samples.weather_and_calc()).answer
     assert "could do with 'Paris'" not in text and "could do with '3'" in text, text
     assert run_agent(practice_client(), "Weather: Paris", samples.weather_and_calc()).answer.startswith("Paris: ")
+
+
+@pytest.mark.parametrize("task", ["Compare the weather in Lyon and Paris", "Compare la météo à Lyon et à Paris"])
+def test_a_comparison_asked_by_compare_is_named_as_not_done(task):
+    """'Compare the weather in Lyon and Paris' gave both results and said nothing of the comparison asked, a part
+    silently dropped ('warmer than' was named, 'compare' was not)."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert "('Compare')" in text, text

@@ -226,9 +226,9 @@ def needs(view: View) -> dict | None:
         evidence["result value answer"] = numbers[0]
     stated = [SHORT_INTRODUCTION] * bool(WHO.search(view.task)) + stated  # 'Who are you and what is 2 + 2?'
     stated += [f"I could not answer {u}." for u in unserved]
-    compared = COMPARED.search(view.task)
+    compared = COMPARED.search(view.task) or re.search(r"\b(compar\w*|versus|vs)\b", view.task, re.IGNORECASE)
     if compared:  # the results are quoted; weighing them against each other is not one of the rules
-        stated.append(f"I did not compare them ('{compared.group(1) or compared.group(2)}'): the results are as the "
+        stated.append(f"I did not compare them ('{next(g for g in compared.groups() if g)}'): the results are as the "
                       "tools gave them.")
     return answer(" ".join(stated), evidence)
 
