@@ -537,3 +537,12 @@ def test_a_comparison_asked_by_compare_is_named_as_not_done(task):
     silently dropped ('warmer than' was named, 'compare' was not)."""
     text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
     assert "('Compare')" in text, text
+
+
+@pytest.mark.parametrize("task", ["What's the weather like in both Lyon and Paris?", "Weather for both Lyon and Paris"])
+def test_both_before_the_cities_does_not_hide_the_first(task):
+    """'… in both Lyon and Paris?' was declined with "I could not place 'Lyon'", a city get_weather takes: 'both'
+    stood between 'in' and the name."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("get_weather", {"city": "Paris"})], run.answer
+    assert "could not" not in run.answer, run.answer
