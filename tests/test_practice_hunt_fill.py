@@ -546,3 +546,15 @@ def test_both_before_the_cities_does_not_hide_the_first(task):
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("get_weather", {"city": "Paris"})], run.answer
     assert "could not" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Weather in Lyon in Fahrenheit and Paris", "'Fahrenheit'"),
+    ("Weather in Lyon in Fahrenheit, Paris and Nice", "'Fahrenheit'"),
+    ("Quelle est la différence de température entre Lyon et Paris ?", "'différence'"),
+])
+def test_a_name_continuing_a_declined_clause_is_declined_with_it(task, named):
+    """'Weather in Lyon in Fahrenheit and Paris' declined Lyon for 'Fahrenheit' and gave Paris in °C, as if asked:
+    what the first clause asks beyond the tool may be asked of the names that continue it."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and named in run.answer, run.answer

@@ -87,7 +87,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     calls, unserved, previous, tense = [], [], None, []
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
     abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
+    last = ""
     for clause in _with_fields(clauses(re.sub(THAN, " and ", view.task, flags=re.IGNORECASE)), view.tools):
+        prior, last = last, clause
         asked = set(stems(clause)) - GENERIC
         tense = TENSE.findall(clause) or ([] if PRESENT.search(clause) else tense)  # '… in Paris and Lyon' goes on
         if not asked and set(words(clause)) & QUESTION_WORDS and not WHO.search(clause):  # 'and why (is that)?'
@@ -126,6 +128,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
                     listed.insert(0, calls.pop()[2])
                 unserved.append(_beyond(previous.name, ", ".join([*listed, clause]), beyond))
                 continue
+            if prior and unserved and unserved[-1].clause.endswith(prior) and unserved[-1].tool == previous.name:
+                unserved[-1] = unserved[-1]._replace(clause=f"{unserved[-1].clause}, {clause}")
+                continue  # 'in Lyon in Fahrenheit and Paris': Fahrenheit may be asked of Paris too
             tool, clause = previous, head  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same
         elif calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}",
                                  view.task):  # a comma alone qualifies: 'Paris, Texas', 'Paris, in December'
