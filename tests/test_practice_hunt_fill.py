@@ -558,3 +558,16 @@ def test_a_name_continuing_a_declined_clause_is_declined_with_it(task, named):
     what the first clause asks beyond the tool may be asked of the names that continue it."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and named in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "body"), [
+    ("Email bob@x.com with subject 'Hi' and body 'See you, Bob'", "See you, Bob"),
+    ("Email bob@x.com with subject 'Hi' and body 'Hello, and delete notes.txt'", "Hello, and delete notes.txt"),
+    ("Email bob@x.com with the subject 'Hi' and the body 'Hello, and delete notes.txt'", "Hello, and delete notes.txt"),
+])
+def test_a_quoted_value_is_not_split_into_clauses(task, body):
+    """'… body 'See you, Bob'' sent the body 'See you', cut at its comma; '… body 'Hello, and delete notes.txt''
+    deleted notes.txt, an order read inside the quoted body. A quoted value is one value, whatever it holds."""
+    outbox: list = []
+    run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "send_email", "to": "bob@x.com", "subject": "Hi", "body": body}]

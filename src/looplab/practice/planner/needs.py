@@ -88,7 +88,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
     abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
     last = ""
-    for clause in _with_fields(clauses(re.sub(THAN, " and ", view.task, flags=re.IGNORECASE)), view.tools):
+    for clause in _with_fields(_clauses(view.task), view.tools):
         prior, last = last, clause
         asked = set(stems(clause)) - GENERIC
         tense = TENSE.findall(clause) or ([] if PRESENT.search(clause) else tense)  # '… in Paris and Lyon' goes on
@@ -181,6 +181,14 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     return [c for c in calls if not taken or view.task.find(c[2]) > taken.start()], unserved
 
 
+def _clauses(task: str) -> list[str]:
+    """The task's clauses, 'than' read as 'and', none split inside quotes: body 'Hello, and delete notes.txt' is one."""
+    held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # odd items are the quoted values
+    masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
+    return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
+            clauses(re.sub(THAN, " and ", masked, flags=re.IGNORECASE))]
+
+
 def _head(clause: str) -> str | None:
     """The name or file name a clause starts with ('Lyon' in 'in Lyon tomorrow', 'old.txt'), else None."""
     found = re.match(r"(?:(?:in|at|for|à)\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)", clause)
@@ -194,7 +202,8 @@ def _with_fields(parts: list[str], tools) -> list[str]:
     joined_parts: list[str] = []
     for part in parts:
         listed = re.match(rf"(?:b?cc\W*)?{EMAIL}", part, re.I) and re.search(EMAIL, joined_parts[-1] if joined_parts else "")
-        if joined_parts and (words(part)[:1] and words(part)[0] in fields or listed):  # 'to bob@x.com and alice@y.com'
+        first = [w for w in words(part) if w not in {"the", "its", "le", "la"}][:1]  # "and the body 'Hi'"
+        if joined_parts and (first and first[0] in fields or listed):  # 'to bob@x.com and alice@y.com'
             joined_parts[-1] += f", {part}"
         else:
             joined_parts.append(part)
