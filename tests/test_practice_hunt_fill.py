@@ -571,3 +571,10 @@ def test_a_quoted_value_is_not_split_into_clauses(task, body):
     outbox: list = []
     run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
     assert outbox == [{"tool": "send_email", "to": "bob@x.com", "subject": "Hi", "body": body}]
+
+
+def test_a_quoted_file_name_is_deleted_whole():
+    """'Delete "my notes.txt"' deleted notes.txt, another file: the name read inside the quotes was cut at its space."""
+    outbox: list = []
+    run_agent(practice_client(), 'Delete "my notes.txt"', samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "delete_file", "name": "my notes.txt"}]

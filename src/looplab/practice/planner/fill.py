@@ -165,6 +165,7 @@ def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list
         candidates = [expression(spoken(text))] if expression(spoken(text)) else []
     elif names & FILE_WORDS and file_names(text):  # not notes.txt for 'delete notes.txt only if it is empty'
         candidates = [f for f in file_names(text) if not _qualified(tool, text, f, before=False)]
+        candidates = [next((q for q in quoted(text) if f in q), f) for f in candidates]  # "my notes.txt" is the name
     if not candidates:
         labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*['\"‘“]([^'\"’”\n]+)", text, re.I)
         candidates = [labelled.group(1)] if labelled else quoted(text) if others == 1 else []
