@@ -578,3 +578,12 @@ def test_a_quoted_file_name_is_deleted_whole():
     outbox: list = []
     run_agent(practice_client(), 'Delete "my notes.txt"', samples.action_tools(outbox), approve=lambda n, i: True)
     assert outbox == [{"tool": "delete_file", "name": "my notes.txt"}]
+
+
+def test_an_address_inside_the_quoted_body_is_not_a_recipient():
+    """"Email bob@x.com with subject 'Hi' and body 'Contact alice@y.com'" was declined as giving two recipients, untrue:
+    alice@y.com is words of the body; the email goes to bob@x.com with that body."""
+    outbox: list = []
+    run_agent(practice_client(), "Email bob@x.com with subject 'Hi' and body 'Contact alice@y.com'",
+              samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "send_email", "to": "bob@x.com", "subject": "Hi", "body": "Contact alice@y.com"}]

@@ -158,7 +158,8 @@ def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list
     if names & TO_WORDS:  # not 'bob@x.com's manager', 'the manager of bob@x.com', 'from bob@x.com', 'cc bob@x.com'
         before = "|".join(["of", "from", "by", "de", "du", "d'", "b?cc", *map(re.escape, set(tool.properties) - {prop})])
         candidates = [e for e in re.findall(EMAIL, text) if not re.search(
-            rf"\b(?:{before})\s*:?\s*{re.escape(e)}|{re.escape(e)}['’]s\b", text, re.IGNORECASE)]
+            rf"\b(?:{before})\s*:?\s*{re.escape(e)}|{re.escape(e)}['’]s\b", text, re.IGNORECASE)
+            and not any(e in q != e for q in quoted(text))]  # not body 'Contact alice@y.com'
     elif names & PLACE_WORDS:
         candidates = [place(text)] if place(text) else []
     elif names & CALC_WORDS:
