@@ -355,3 +355,235 @@ def test_a_forced_refusal_names_the_word_the_auto_mode_could_not_place():
     reply = forced("Quelle est la météo à Lyon demain ?", WEATHER)
     assert reply.stop_reason == "refusal" and "'demain'" in reply.stop_details.explanation
     assert "ne demande rien" not in reply.stop_details.explanation, reply.stop_details.explanation
+
+
+@pytest.mark.parametrize("task", ["Delete notes.txt and old.txt", "Delete notes.txt, then old.txt"])
+def test_a_file_named_after_and_is_served_by_the_same_tool(task):
+    """'Delete notes.txt and old.txt' deleted notes.txt and said of 'old.txt' that none of the offered tools fits it,
+    which is untrue: delete_file fits it as it fits notes.txt ('weather in Lyon and Paris' was already read so)."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [{"tool": "delete_file", "name": "notes.txt"}, {"tool": "delete_file", "name": "old.txt"}]
+    assert "none of the offered tools" not in text, text
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Send an email to bob@x.com and alice@y.com with subject 'Hi' and body 'Hello'", "bob@x.com and alice@y.com"),
+    ("Email bob@x.com, cc alice@y.com, subject 'Hi', body 'Hello'", "'cc'"),
+    ("Email bob@x.com with subject 'Hi' and body 'Hello', cc alice@y.com", "'cc'"),
+])
+def test_an_email_to_several_recipients_is_declined_not_sent_to_one(task, named):
+    """'Send an email to bob@x.com and alice@y.com with subject 'Hi' …' sent it to alice@y.com alone and said of bob
+    "I could not tell the 'subject'", untrue; a 'cc alice@y.com' was dropped and the email sent to bob alone."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [] and named in text, text
+    assert "'subject'" not in text, text
+
+
+@pytest.mark.parametrize(("task", "cities"), [
+    ("What's the weather in Paris and London please?", ["Paris", "London"]),
+    ("Quel temps fait-il à Paris et Lyon s'il vous plaît ?", ["Paris", "Lyon"]),
+])
+def test_a_polite_word_does_not_hide_the_next_city(task, cities):
+    """'… in Paris and London please?' said of 'London please' that none of the offered tools fits it, untrue:
+    'please' asks nothing, London is asked as Paris is."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    asked = [b["input"] for m in run.messages if m["role"] == "assistant" for b in m["content"]
+             if isinstance(b, dict) and b.get("type") == "tool_use"]
+    assert asked == [{"city": c} for c in cities]
+    assert "could not" not in run.answer and "pas pu" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("What's the weather in Paris and in Lyon tomorrow?", "'tomorrow'"),
+    ("What's the weather in Paris and Lyon in Fahrenheit?", "'Fahrenheit'"),
+    ("Delete notes.txt and old.txt tomorrow", "'tomorrow'"),
+])
+def test_a_word_after_the_last_of_a_list_may_qualify_the_whole_list(task, named):
+    """'… in Paris and in Lyon tomorrow?' gave Paris's weather now, as if asked, and said of 'in Lyon tomorrow' that
+    none of the offered tools fits it (get_weather fits Lyon; 'tomorrow' is what it cannot do): now declined whole,
+    naming the word; nothing is deleted for 'Delete notes.txt and old.txt tomorrow'."""
+    outbox: list = []
+    tools = samples.action_tools(outbox) if "Delete" in task else samples.weather_and_calc()
+    run = run_agent(practice_client(), task, tools, approve=lambda n, i: True)
+    assert run.tool_calls == [] and outbox == [], run.answer
+    assert named in run.answer and "none of the offered tools" not in run.answer, run.answer
+
+
+def test_a_name_before_a_generic_word_is_the_next_city():
+    """'Weather in Paris, Lyon and Nice right now' said of 'Nice right now' that none of the offered tools fits it."""
+    text = run_agent(practice_client(), "Weather in Paris, Lyon and Nice right now", samples.weather_and_calc()).answer
+    assert "Nice: " in text and "could not" not in text, text
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Multiply 6 by 7", "6 * 7 = 42."), ("Divide 10 by 4", "10 / 4 = 2.5."),
+    ("What is the product of 6 and 7?", "6 * 7 = 42."), ("Multiplie 6 par 7", "6 * 7 = 42."),
+    ("Peux-tu multiplier 6 par 7 ?", "6 * 7 = 42."),
+])
+def test_an_operation_verb_the_calculator_reads_is_not_declined(task, expected):
+    """'Multiply 6 by 7' was declined with "I do not know what calculator could do with 'Multiply'", a word its
+    arithmetic reads ('6 * 7'); the French 'Multiplie 6 par 7' was not read at all."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected
+
+
+@pytest.mark.parametrize(("task", "clause"), [
+    ("Add 2 and 3, then multiply by 4", "'multiply by 4'"),
+    ("What's the weather in Paris and multiply it by 2", "'multiply it by 2'"),
+])
+def test_an_operation_without_its_numbers_is_not_said_to_fit_no_tool(task, clause):
+    """'Add 2 and 3, then multiply by 4' said of 'multiply by 4' that none of the offered tools fits it, untrue: the
+    calculator fits, the expression is what the task does not give whole."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert f"I could not answer {clause}: I could not tell the 'expression' for calculator" in text, text
+
+
+@pytest.mark.parametrize(("task", "kept", "named"), [
+    ("Delete notes.txt? No wait, delete old.txt", [{"tool": "delete_file", "name": "old.txt"}], "'Delete notes.txt'"),
+    ("Delete notes.txt and old.txt, actually", [], "'actually'"),
+])
+def test_a_part_the_task_takes_back_is_not_done(task, kept, named):
+    """'Delete notes.txt? No wait, delete old.txt' deleted notes.txt as well as old.txt: what comes before 'no wait',
+    'actually', 'never mind' may be taken back, so it is named as not done instead."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == kept and named in text, text
+
+
+@pytest.mark.parametrize("task", ["Can notes.txt be deleted?", "Could notes.txt be removed safely?"])
+def test_a_question_whether_a_file_can_be_deleted_deletes_nothing(task):
+    """'Can notes.txt be deleted?' deleted notes.txt: it asks whether it can be, as 'Was notes.txt deleted?' asks
+    whether it was; it is declined as a question about the action ('Can you delete …?' still asks to)."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [] and "a question about the action" in text, text
+
+
+def test_a_clause_asking_for_all_the_others_is_not_dropped():
+    """'Delete notes.txt and all others' deleted notes.txt and said nothing of 'all others', a part silently dropped
+    (its words are all little words); it is now named as not done."""
+    outbox: list = []
+    text = run_agent(practice_client(), "Delete notes.txt and all others", samples.action_tools(outbox),
+                     approve=lambda n, i: True).answer
+    assert outbox == [{"tool": "delete_file", "name": "notes.txt"}]
+    assert "I could not answer 'all others'" in text, text
+
+
+@pytest.mark.parametrize(("task", "clause"), [
+    ("What's the weather in Paris and why is that?", "'why is that'"),
+    ("What is 12 * 8, and what about it?", "'what about it'"),
+    ("What's 12 * 8, and again?", "'again'"),
+])
+def test_a_question_of_little_words_is_not_dropped(task, clause):
+    """'What's the weather in Paris and why is that?' gave Paris's weather and said nothing of 'why is that', a part
+    silently dropped (only a two-word 'and why?' was named); it is now named as not done."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert f"I could not answer {clause}" in text, text
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Hi! What's the weather in Paris?", "Paris: 18 °C, light rain (simulated)."),
+    ("Salut ! Combien font 2 + 2 ?", "2 + 2 = 4."), ("Hey, what is 2 + 2?", "2 + 2 = 4."),
+])
+def test_a_greeting_before_the_question_is_no_part_to_decline(task, expected):
+    """'Hi! What's the weather in Paris?' was declined with "I do not know what get_weather could do with 'Hi'", and
+    'Hey, what is 2 + 2?' added "I could not answer 'Hey'": a greeting asks nothing of the tools."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected
+
+
+@pytest.mark.parametrize(("task", "cities"), [
+    ("Is Paris warmer than Lyon?", ["Paris", "Lyon"]), ("Is New York sunny?", ["New York"]),
+])
+def test_a_city_after_is_is_the_city_asked(task, cities):
+    """'Is Paris warmer than Lyon?' gave Lyon and said "I do not know what get_weather could do with 'Paris'", which
+    is untrue: get_weather takes Paris; it read a place only after 'in', 'at' or 'for'."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": c}) for c in cities], run.answer
+    assert "could not" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["Quel temps a-t-il fait à Lyon ?", "Il a fait quel temps à Lyon ?"])
+def test_a_french_past_is_not_answered_with_the_weather_now(task):
+    """'Quel temps a-t-il fait à Lyon ?' (what was the weather) was answered 'Lyon: 21 °C, cloudy', the weather now,
+    as 'How was the weather in Oslo?' used to be; it is declined, in French, naming the past it cannot give."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "a fait" in run.answer.replace("a-t-il fait", "a fait"), run.answer
+    assert "je ne sais pas ce que get_weather ferait de" in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["Weather Paris Lyon", "Météo Paris", "Weather Paris Lyon, and 2 + 2"])
+def test_a_task_that_is_all_capitalised_words_is_not_one_city(task):
+    """'Weather Paris Lyon' called get_weather for the city 'Weather Paris Lyon' and stated its weather, 'Weather
+    Paris Lyon: 19 °C, windy (simulated)', a place nobody asked about: a name holding the tool's own word is not read
+    as the city ('What's the weather in Hot Springs?' still is)."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert all(name != "get_weather" for name, _ in run.tool_calls), run.answer
+    assert "I could not tell the 'city' for get_weather" in run.answer, run.answer
+
+
+def test_a_city_after_a_colon_is_read_as_the_city():
+    """'What is the weather in 3 cities: Paris, Lyon and Nice?' said "I do not know what get_weather could do with
+    'Paris'", untrue: Paris is read after a colon ('Weather: Paris'); the '3' is what it declines."""
+    text = run_agent(practice_client(), "What is the weather in 3 cities: Paris, Lyon and Nice?",
+                     samples.weather_and_calc()).answer
+    assert "could do with 'Paris'" not in text and "could do with '3'" in text, text
+    assert run_agent(practice_client(), "Weather: Paris", samples.weather_and_calc()).answer.startswith("Paris: ")
+
+
+@pytest.mark.parametrize("task", ["Compare the weather in Lyon and Paris", "Compare la météo à Lyon et à Paris"])
+def test_a_comparison_asked_by_compare_is_named_as_not_done(task):
+    """'Compare the weather in Lyon and Paris' gave both results and said nothing of the comparison asked, a part
+    silently dropped ('warmer than' was named, 'compare' was not)."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert "('Compare')" in text, text
+
+
+@pytest.mark.parametrize("task", ["What's the weather like in both Lyon and Paris?", "Weather for both Lyon and Paris"])
+def test_both_before_the_cities_does_not_hide_the_first(task):
+    """'… in both Lyon and Paris?' was declined with "I could not place 'Lyon'", a city get_weather takes: 'both'
+    stood between 'in' and the name."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("get_weather", {"city": "Paris"})], run.answer
+    assert "could not" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Weather in Lyon in Fahrenheit and Paris", "'Fahrenheit'"),
+    ("Weather in Lyon in Fahrenheit, Paris and Nice", "'Fahrenheit'"),
+    ("Quelle est la différence de température entre Lyon et Paris ?", "'différence'"),
+])
+def test_a_name_continuing_a_declined_clause_is_declined_with_it(task, named):
+    """'Weather in Lyon in Fahrenheit and Paris' declined Lyon for 'Fahrenheit' and gave Paris in °C, as if asked:
+    what the first clause asks beyond the tool may be asked of the names that continue it."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and named in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "body"), [
+    ("Email bob@x.com with subject 'Hi' and body 'See you, Bob'", "See you, Bob"),
+    ("Email bob@x.com with subject 'Hi' and body 'Hello, and delete notes.txt'", "Hello, and delete notes.txt"),
+    ("Email bob@x.com with the subject 'Hi' and the body 'Hello, and delete notes.txt'", "Hello, and delete notes.txt"),
+])
+def test_a_quoted_value_is_not_split_into_clauses(task, body):
+    """'… body 'See you, Bob'' sent the body 'See you', cut at its comma; '… body 'Hello, and delete notes.txt''
+    deleted notes.txt, an order read inside the quoted body. A quoted value is one value, whatever it holds."""
+    outbox: list = []
+    run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "send_email", "to": "bob@x.com", "subject": "Hi", "body": body}]
+
+
+def test_a_quoted_file_name_is_deleted_whole():
+    """'Delete "my notes.txt"' deleted notes.txt, another file: the name read inside the quotes was cut at its space."""
+    outbox: list = []
+    run_agent(practice_client(), 'Delete "my notes.txt"', samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "delete_file", "name": "my notes.txt"}]
+
+
+def test_an_address_inside_the_quoted_body_is_not_a_recipient():
+    """"Email bob@x.com with subject 'Hi' and body 'Contact alice@y.com'" was declined as giving two recipients, untrue:
+    alice@y.com is words of the body; the email goes to bob@x.com with that body."""
+    outbox: list = []
+    run_agent(practice_client(), "Email bob@x.com with subject 'Hi' and body 'Contact alice@y.com'",
+              samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "send_email", "to": "bob@x.com", "subject": "Hi", "body": "Contact alice@y.com"}]

@@ -19,6 +19,7 @@ from .text import (
     STOPWORDS,
     content_words,
     file_names,
+    joined,
     polarity,
     quoted,
     stem,
@@ -82,8 +83,8 @@ def spoken(text: str) -> str:
                   rf"(?![\d.,%]|\s*(?:[-+*/^×÷(]|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:add|sum of)\s+{num}\s+(?:and|to)\s+{num}", r"\1 + \2", text, flags=re.IGNORECASE)
-    text = re.sub(rf"\b(?:multiply|product of)\s+{num}\s+(?:and|by)\s+{num}", r"\1 * \2", text, flags=re.IGNORECASE)
-    text = re.sub(rf"\bdivide\s+{num}\s+by\s+{num}", r"\1 / \2", text, flags=re.IGNORECASE)
+    text = re.sub(rf"\b(?:multiply|multiplie[rz]?|product of)\s+{num}\s+(?:and|by|par)\s+{num}", r"\1 * \2", text, flags=re.IGNORECASE)
+    text = re.sub(rf"\b(?:divide|divise[rz]?)\s+{num}\s+(?:by|par)\s+{num}", r"\1 / \2", text, flags=re.IGNORECASE)
     for pattern, op in SPOKEN:
         text = re.sub(rf"(?<!\s)\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)  # (?<!\s): not again from each space of a run
     return text
@@ -100,15 +101,16 @@ def binary(text: str) -> tuple[float | int, str, float | int] | None:
 @lru_cache(maxsize=1024)
 def place(text: str) -> str | None:
     """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name."""
-    found = re.search(r"\b(?:in|at|for|of|à|pour)\s+((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)", text)
+    found = re.search(r"\b(?:in|at|for|of|à|pour|between|entre)\s+(?:both\s+)?((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)", text)
     part = found and re.search(r"\b(?:in|at|for|near)\s+(?:the\s+|a\s+)?(\w+)\s+of\s+$", text[:found.start(1)])
     if found and (part and part[1].lower() not in PLACE_WORDS  # 'for the city of Lyon' is Lyon
                   or re.search(r"['’]s\s+\w", text[found.end(1) - 2:])):
         return None  # 'in the capital of France', "in Paris's suburbs": another place, named through this one
     if found and not set(words(found.group(1))) <= CALENDAR:  # 'for Tuesday' is a when; 'in summer' is no name
         return found.group(1)
-    bare = re.fullmatch(r"\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*", text)
-    return bare.group(1) if bare else None
+    bare = re.fullmatch(r"\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*", text) or re.search(
+        r"(?:\b(?i:is|was|are|were)\s+|:\s*)([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\b(?!['’-])", text)  # 'Is Paris warmer'
+    return bare.group(1) if bare and bare.group(1).lower() not in STOPWORDS else None
 
 
 def _unit_fits(text: str, prop: str) -> bool:
@@ -150,25 +152,26 @@ def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     return named[0] if len(named) == 1 else None
 
 
-def _string_value(tool: OfferedTool, prop: str, text: str, others: int) -> str | None:
+def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list[str]:
     names = set(words(prop))
     candidates = []
     if names & TO_WORDS:  # not 'bob@x.com's manager', 'the manager of bob@x.com', 'from bob@x.com', 'cc bob@x.com'
-        before = "|".join(["of", "from", "by", "de", "du", "d'", *map(re.escape, set(tool.properties) - {prop})])
+        before = "|".join(["of", "from", "by", "de", "du", "d'", "b?cc", *map(re.escape, set(tool.properties) - {prop})])
         candidates = [e for e in re.findall(EMAIL, text) if not re.search(
-            rf"\b(?:{before})\s*:?\s*{re.escape(e)}|{re.escape(e)}['’]s\b", text, re.IGNORECASE)]
+            rf"\b(?:{before})\s*:?\s*{re.escape(e)}|{re.escape(e)}['’]s\b", text, re.IGNORECASE)
+            and not any(e in q != e for q in quoted(text))]  # not body 'Contact alice@y.com'
     elif names & PLACE_WORDS:
         candidates = [place(text)] if place(text) else []
     elif names & CALC_WORDS:
         candidates = [expression(spoken(text))] if expression(spoken(text)) else []
     elif names & FILE_WORDS and file_names(text):  # not notes.txt for 'delete notes.txt only if it is empty'
         candidates = [f for f in file_names(text) if not _qualified(tool, text, f, before=False)]
+        candidates = [next((q for q in quoted(text) if f in q), f) for f in candidates]  # "my notes.txt" is the name
     if not candidates:
         labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*['\"‘“]([^'\"’”\n]+)", text, re.I)
         candidates = [labelled.group(1)] if labelled else quoted(text) if others == 1 else []
         candidates = [c for c in candidates if not _qualified(tool, text, c)]  # not "'green tea' prices"
-    unique = [c for c in dict.fromkeys(candidates) if not _excluded(text, c)]
-    return unique[0] if len(unique) == 1 else None
+    return [c for c in dict.fromkeys(candidates) if not _excluded(text, c)]  # one, or none it can stand behind
 
 
 # 'anything but x', 'instead of x', 'au lieu de x', and an example ('e.g. x', 'such as x'): x is not the value
@@ -228,7 +231,7 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
     strings = sum(1 for p in required or props if _kind(props[p]) == "string")
     filled: dict = {}
     for prop, schema in props.items():  # each a dict (OfferedTool.properties)
-        value = None
+        value, several = None, []
         if "enum" in schema:
             value = _enum_value(schema, text, found and found[1])
         elif prop in number_props:
@@ -237,9 +240,12 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
             if _kind(schema) == "integer" and isinstance(value, float):
                 value = int(value) if value.is_integer() else None
         elif _kind(schema) == "string":
-            value = _string_value(tool, prop, text, strings if prop in (required or props) else 0)  # no 'cc'
+            several = _string_values(tool, prop, text, strings if prop in (required or props) else 0)  # no 'cc'
+            value = several[0] if len(several) == 1 else None
         if value is not None:
             filled[prop] = value
+        elif prop in required and len(several) > 1:  # 'to bob@x.com and alice@y.com': one email each, or one to both?
+            return f"I could not tell the '{prop}' for {tool.name}: the task gives {joined(several)}, and it takes one"
         elif prop in required:
             return f"I could not tell the '{prop}' for {tool.name} from the task"
     return invalid(tool, filled) or filled

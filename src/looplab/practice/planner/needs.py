@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
-from .fill import EMAIL, binary, expression, fill_input, place, spoken
+from .fill import EMAIL, PLACE_WORDS, binary, expression, fill_input, place, spoken
 from .interpret import numbers_as_written
 from .plain import SHORT_INTRODUCTION, WHO, example
 from .text import (
@@ -33,20 +33,30 @@ WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold 
            "warmer colder hotter cooler chaud froid pleut pluie")
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today"))]  # a task's word counts as all its group's
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
-                       "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus"}  # 's': "s'il te plaît"
+                       "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus",
+                       "peux", "pouvez", "hi", "hello", "hey", "bonjour", "salut", "bonsoir"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
-          "divisé", "font", "percent", "cent"}
+          "divisé", "font", "percent", "cent", "multiply", "divide", "product",
+          "multiplie", "multiplier", "multipliez", "divise", "diviser", "divisez"}  # as fill.spoken reads them
 THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’])"  # not 'other than Paris'
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
                       rf"[^.?!;]*?(?:{THAN})", re.IGNORECASE)
+POLITE = re.compile(r"\b(?:please|thanks|thank you|merci|svp|stp|s'il (?:te|vous) pla[iî]t)\b", re.IGNORECASE)
+TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?mind|forget (?:it|that)|I mean|"
+                        r"cancel that|on second thought|non,? attends|attends,? non|en fait|laisse tomber|oublie ça|"
+                        r"je veux dire|finalement)\b", re.IGNORECASE)
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
-QUESTION_WORDS = {"why", "how", "when", "where", "pourquoi", "comment", "quand", "où"}
-TENSE = re.compile(r"\b(?:was|were|will|would|been)\b(?!\s+you\b)", re.IGNORECASE)  # 'will you' is a request
+ALL = {"all", "every", "everything", "everyone", "each", "other", "others", "rest", "tous", "toutes", "autres"}
+QUESTION_WORDS = {"why", "how", "when", "where", "what", "which", "again", "pourquoi", "comment", "quand", "où", "quoi",
+                  "encore"}
+TENSE = re.compile(r"\b(?:was|were|will|would|been)\b(?!\s+you\b)|\ba(?:-t-(?:il|elle|on))?\s+(?:fait|eu|été)\b",
+                   re.IGNORECASE)  # 'will you' is a request; 'Quel temps a-t-il fait' is the past
 PRESENT = re.compile(r"\b(?:is|are|am|do|does)\b|'s\b", re.IGNORECASE)
 ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|can|should|would) (?:I|we)\b|"
                          r"^\W*(?:did|have|has|had) (?:you|I|we|it)\b|^\W*why (?:did|do|would) you\b|"
-                         r"^\W*(?:was|were|is|are|has|have) [^,;]+? (?:\w+ed|sent|done|gone)\b|"
+                         r"^\W*(?:was|were|is|are|has|have|(?:can|could|may|might|should|must|will|would) (?!you\b)"
+                         r"[^,;]+? be) [^,;]*?(?:\w+ed|sent|done|gone)\b|"
                          r"^\W*do (?:I|we) (?:need|have) to\b|^\W*what (?:happens|would happen) if\b|"
                          r"^\W*(?:dois-je|faut-il|comment (?:puis-je|faire))\b", re.IGNORECASE)  # a question, not an order
 
@@ -77,11 +87,16 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     calls, unserved, previous, tense = [], [], None, []
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
     abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
-    for clause in _with_fields(clauses(re.sub(THAN, " and ", view.task, flags=re.IGNORECASE)), view.tools):
+    last = ""
+    for clause in _with_fields(_clauses(view.task), view.tools):
+        prior, last = last, clause
         asked = set(stems(clause)) - GENERIC
         tense = TENSE.findall(clause) or ([] if PRESENT.search(clause) else tense)  # '… in Paris and Lyon' goes on
-        if not asked and set(words(clause)) & QUESTION_WORDS and len(words(clause)) <= 2:  # 'and why?'
+        if not asked and set(words(clause)) & QUESTION_WORDS and not WHO.search(clause):  # 'and why (is that)?'
             unserved.append(Unserved(clause, none_fits, no_tool=True))
+        elif not asked and set(words(clause)) & ALL and not re.search(rf"\bthat(?:'s| is) all\b|\bc'est tout\b|{POLITE.pattern}",
+                                                                    clause, re.IGNORECASE):  # 'and all others'
+            unserved.append(_beyond(previous.name, clause, [clause]) if previous else Unserved(clause, none_fits, no_tool=True))
         if not asked or WHO.search(clause):
             continue  # 'and', 'please': nothing asked; 'who are you' is answered first
         if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
@@ -96,21 +111,36 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         if len(rivals) > 1 and not (calc and expression(clause)):  # 'the file notes.txt': delete_file or read_file?
             unserved.append(Unserved(clause, f"more than one offered tool fits it ({joined(rivals)})"))
             continue
-        where = place(clause)
+        bare = POLITE.sub(" ", clause).strip()  # 'and London please' names London alone
+        where = place(bare)
         extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
         if calc and (expression(clause) or binary(clause) or " / 100" in spoken(clause)):
             tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[3] is not calc:
             tool = best[3]
-        elif previous and where and not extra and re.search(
-                rf"(?:\b(?:and|or|et|ou|than|que)\s+|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
+        elif previous and (head := _head(bare)) and re.search(
+                rf"(?:\b(?:and|or|et|ou|than|que|then|puis)\s+|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))", view.task, re.IGNORECASE):
-            tool = previous  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same as before
+            beyond = [as_written(clause, w) for w in content_words(clause) if w not in GENERIC | set(words(head))]
+            if beyond:  # 'in Paris and in Lyon tomorrow': 'tomorrow' may say when of Paris too
+                listed = []
+                while calls and calls[-1][0] == previous.name:
+                    listed.insert(0, calls.pop()[2])
+                unserved.append(_beyond(previous.name, ", ".join([*listed, clause]), beyond))
+                continue
+            if prior and unserved and unserved[-1].clause.endswith(prior) and unserved[-1].tool == previous.name:
+                unserved[-1] = unserved[-1]._replace(clause=f"{unserved[-1].clause}, {clause}")
+                continue  # 'in Lyon in Fahrenheit and Paris': Fahrenheit may be asked of Paris too
+            tool, clause = previous, head  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same
         elif calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}",
                                  view.task):  # a comma alone qualifies: 'Paris, Texas', 'Paris, in December'
             name, _, before = calls.pop()
             unserved.append(_beyond(name, f"{before}, {clause}", [clause]))
             continue
+        elif calc and re.search(r"\d", clause) and set(words(clause)) & SPOKEN - {"font", "cent"}:
+            unserved.append(Unserved(clause, f"I could not tell the '{[*calc.required, *calc.properties, 'input'][0]}'"
+                                             f" for {calc.name} from the task"))
+            continue  # 'then multiply by 4': the calculator fits, but an operation on a result before is no rule
         else:
             unserved.append(Unserved(clause, none_fits, no_tool=True))
             continue
@@ -122,6 +152,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         known = about_words(tool) | {w for group in RELATED if group & about_words(tool) for w in group}
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
         filled = fill_input(tool, clause)
+        named_as = [k for k, v in (filled.items() if isinstance(filled, dict) else []) if set(words(k)) & PLACE_WORDS
+                    and re.search(rf"(?:^|[.?!]\s)\W*{re.escape(str(v))}", view.task) and set(stems(str(v))) & known]
+        filled = f"I could not tell the '{named_as[0]}' for {tool.name} from the task" if named_as else filled  # 'Weather Paris'
         values = filled.values() if isinstance(filled, dict) else [*re.findall(EMAIL, clause), *quoted(clause),
                                                                    *file_names(clause)]  # values it could not use
         given = " ".join(map(str, values)).lower() if tool is not calc else ""
@@ -143,7 +176,24 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         elif all((tool.name, filled) != c[:2] for c in calls):
             calls.append((tool.name, filled, clause))
         previous = tool
-    return calls, unserved
+    taken = TAKEN_BACK.search(view.task)  # 'Delete notes.txt? No wait, delete old.txt': notes.txt is taken back
+    unserved += [_beyond(c[0], c[2], [taken[0]]) for c in calls if taken and view.task.find(c[2]) < taken.start()]
+    return [c for c in calls if not taken or view.task.find(c[2]) > taken.start()], unserved
+
+
+def _clauses(task: str) -> list[str]:
+    """The task's clauses, 'than' read as 'and', none split inside quotes: body 'Hello, and delete notes.txt' is one."""
+    held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # odd items are the quoted values
+    masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
+    return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
+            clauses(re.sub(THAN, " and ", masked, flags=re.IGNORECASE))]
+
+
+def _head(clause: str) -> str | None:
+    """The name or file name a clause starts with ('Lyon' in 'in Lyon tomorrow', 'old.txt'), else None."""
+    found = re.match(r"(?:(?:in|at|for|à)\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)", clause)
+    files = [f for f in file_names(clause) if clause.startswith(f)]
+    return files[0] if files else found[1] if found and found[1].lower() not in STOPWORDS else None
 
 
 def _with_fields(parts: list[str], tools) -> list[str]:
@@ -151,7 +201,9 @@ def _with_fields(parts: list[str], tools) -> list[str]:
     fields = {p.lower() for t in tools if len(t.properties) > 1 for p in t.properties}
     joined_parts: list[str] = []
     for part in parts:
-        if joined_parts and words(part)[:1] and words(part)[0] in fields:
+        listed = re.match(rf"(?:b?cc\W*)?{EMAIL}", part, re.I) and re.search(EMAIL, joined_parts[-1] if joined_parts else "")
+        first = [w for w in words(part) if w not in {"the", "its", "le", "la"}][:1]  # "and the body 'Hi'"
+        if joined_parts and (first and first[0] in fields or listed):  # 'to bob@x.com and alice@y.com'
             joined_parts[-1] += f", {part}"
         else:
             joined_parts.append(part)
@@ -188,9 +240,9 @@ def needs(view: View) -> dict | None:
         evidence["result value answer"] = numbers[0]
     stated = [SHORT_INTRODUCTION] * bool(WHO.search(view.task)) + stated  # 'Who are you and what is 2 + 2?'
     stated += [f"I could not answer {u}." for u in unserved]
-    compared = COMPARED.search(view.task)
+    compared = COMPARED.search(view.task) or re.search(r"\b(compar\w*|versus|vs)\b", view.task, re.IGNORECASE)
     if compared:  # the results are quoted; weighing them against each other is not one of the rules
-        stated.append(f"I did not compare them ('{compared.group(1) or compared.group(2)}'): the results are as the "
+        stated.append(f"I did not compare them ('{next(g for g in compared.groups() if g)}'): the results are as the "
                       "tools gave them.")
     return answer(" ".join(stated), evidence)
 
