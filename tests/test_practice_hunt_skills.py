@@ -389,3 +389,10 @@ def test_a_decline_names_a_word_its_own_boilerplate_happens_to_contain():
     tools = samples.weather_and_calc()
     assert "could not act on: 'Claude'." in answer("Are you Claude?", tools)
     assert "could not act on: 'model'." in answer("What model are you?", tools)
+
+
+def test_a_quoted_clause_with_an_apostrophe_counts_as_named_whole():
+    """'What's the weather in Paris at 3pm and what is 3 * 3?' said it could not place 'Paris': the quote in
+    "What's" cut the reply's quoted clause in two, so 'Paris' did not count as named."""
+    text = answer("What's the weather in Paris at 3pm and what is 3 * 3?", samples.weather_and_calc())
+    assert "'Paris'" not in text and "'pm'" in text
