@@ -634,3 +634,14 @@ def test_amount_and_another_field_joined_by_and_get_no_total_of_one(tmp_path):
              f"Status: {status}\n" for n, (a, p, status) in enumerate([(1000, 1000, "paid"), (300, 0, "unpaid")], 1)}
     text = ask(tmp_path, "In the folder invoices, what is the total amount and balance of Alpha's invoices?", files)
     assert "I give no total: the task names more than one amount" in text and "Total: 300 EUR" not in text
+
+
+def test_a_status_to_come_is_not_answered_with_the_status_now(tmp_path):
+    """'which invoices will we get paid for?' listed the invoice already paid; 'how much will Alpha owe?' gave what it owes now."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices will we get paid for?", files)
+    assert text.startswith("I cannot answer 'will we get paid': the records say what is, not what would be"), text
+    text = ask(tmp_path / "invoices", "In the folder invoices, how much will Alpha owe?", files)
+    assert text.startswith("I cannot answer 'will Alpha owe'") and "50 EUR" not in text, text
+    assert ask(tmp_path / "invoices", "Will you list the unpaid invoices in the folder invoices?", files).startswith("Unpaid: A-2")

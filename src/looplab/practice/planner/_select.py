@@ -93,6 +93,8 @@ QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|ar
 TOTAL_ASKED = re.compile(r"\b(?:total|sum|amount|montant|somme)\b", re.IGNORECASE)
 HYPOTHETICAL = re.compile(r"\b(?:would|were to|suppose|supposing|assuming|imagine|hypothetically|serait|si)\b|"
                           r"\bif\b(?!\s+(?:any|all|there))", re.IGNORECASE)
+FUTURE = re.compile(r"\b(?:will|won't|shall|going to)\b(?!\s+you\b)(?:\s+[^\s?.!;,]+){0,5}?\s+(?:paid|pay|owed?|owes|due|"
+                    r"settled?|outstanding|unpaid|open|pending)\b", re.IGNORECASE)  # not 'will you list ...': a request now
 OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|ones)\s+)*(?:from|over|above|under|below|"
                           r"more|less|at|paid|unpaid|due|open|outstanding|settled|pending|before|after|with|by|to|"
                           r"larger|smaller|bigger|cheaper|payées?|impayées?|ou)\b", re.IGNORECASE)
@@ -231,7 +233,8 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if yes_no and (limits or TOTAL_ASKED.search(task)):  # 'is the unpaid total above 1000 EUR?'
         return ("I cannot answer a yes-or-no question about a total or a limit: I list, count and total records, "
                 "and weighing a total against a figure is beyond my rules, so I give no list and no total")
-    if hypothetical := HYPOTHETICAL.search(task):  # 'what would the total be if X paid?'
+    if hypothetical := HYPOTHETICAL.search(task) or FUTURE.search(task):
+        # 'what would the total be if X paid?', 'which will we get paid for?': a status now is not one to come
         return (f"I cannot answer '{hypothetical.group()}': the records say what is, not what would be, so I give "
                 "no list and no total")
     if WHO_ALL.search(task):  # 'which clients have paid everything?': a claim about each client's invoices
