@@ -645,3 +645,15 @@ def test_a_status_to_come_is_not_answered_with_the_status_now(tmp_path):
     text = ask(tmp_path / "invoices", "In the folder invoices, how much will Alpha owe?", files)
     assert text.startswith("I cannot answer 'will Alpha owe'") and "50 EUR" not in text, text
     assert ask(tmp_path / "invoices", "Will you list the unpaid invoices in the folder invoices?", files).startswith("Unpaid: A-2")
+
+
+def test_due_before_a_date_beside_a_paid_invoice_is_no_total_owed(tmp_path):
+    """'how much is due before 2026-12-01?' added up a paid invoice with the unpaid one ('Total: 300 EUR'): declined."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid on 2026-10-02", "Due: 2026-10-15\n"),
+             "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid", "Due: 2026-11-15\n"),
+             "A-3.txt": invoice("A-3", "Gamma", "300 EUR", "unpaid", "Due: 2026-12-01\n")}
+    text = ask(tmp_path, "In the folder invoices, how much is due before 2026-12-01?", files)
+    assert text.startswith("I cannot tell whether 'due before 2026-12-01' asks about every record or only the unpaid ones"), text
+    assert "300 EUR" not in text
+    text = ask(tmp_path / "invoices", "In the folder invoices, which unpaid invoices are due before 2026-12-01?", files)
+    assert text == "Unpaid, due before 2026-12-01: A-2 (Beta, 200 EUR). Based on 3 files read.", text

@@ -93,6 +93,7 @@ QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|ar
 TOTAL_ASKED = re.compile(r"\b(?:total|sum|amount|montant|somme)\b", re.IGNORECASE)
 HYPOTHETICAL = re.compile(r"\b(?:would|were to|suppose|supposing|assuming|imagine|hypothetically|serait|si)\b|"
                           r"\bif\b(?!\s+(?:any|all|there))", re.IGNORECASE)
+OWING = re.compile(r"\b(?:still|yet|remaining|left|how much|what(?:'s| is))\b", re.IGNORECASE)  # 'due' as owed
 FUTURE = re.compile(r"\b(?:will|won't|shall|going to)\b(?!\s+you\b)(?:\s+[^\s?.!;,]+){0,5}?\s+(?:paid|pay|owed?|owes|due|"
                     r"settled?|outstanding|unpaid|open|pending)\b", re.IGNORECASE)  # not 'will you list ...': a request now
 OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|ones)\s+)*(?:from|over|above|under|below|"
@@ -270,6 +271,11 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if lacking := _lacking(task, records):  # 'which unpaid invoices have VAT?' beside one with no VAT line
         return lacking
     choices = [_choose(task, records, status, limits, when) for status in statuses]
+    key, due = _status_key(records), [p.strip() for p in limits if (d := DATED.fullmatch(p)) and (d[1] or "").lower() in OWED]
+    if due and OWING.search(task) and statuses == [None] and not every and key and any(  # 'how much is due before
+            _kind(_status(r, key), key) != "unpaid" for c in choices if isinstance(c, Choice) for r in c.chosen):  # ...'
+        return (f"I cannot tell whether '{due[0]}' asks about every record or only the unpaid ones, so I give no list "
+                "and no total; ask one question at a time")  # ('which are due after ...?' asks for due dates)
     if excluded and any(isinstance(c, Choice) and " not " not in c.heading for c in choices):
         return f"I could not tell which records '{excluded.group()}' leaves out; I give no list and no total"
     return next((c for c in choices if isinstance(c, str)), choices)
