@@ -657,3 +657,14 @@ def test_due_before_a_date_beside_a_paid_invoice_is_no_total_owed(tmp_path):
     assert "300 EUR" not in text
     text = ask(tmp_path / "invoices", "In the folder invoices, which unpaid invoices are due before 2026-12-01?", files)
     assert text == "Unpaid, due before 2026-12-01: A-2 (Beta, 200 EUR). Based on 3 files read.", text
+
+
+def test_a_payment_written_in_another_field_leaves_the_status_unsure(tmp_path):
+    """'Status: unpaid' beside 'Note: deposit of 400 EUR received': 'how much is still owed?' said 'Total: 1300 EUR'."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "1000 EUR", "unpaid", "Note: deposit of 400 EUR received\n"),
+             "A-2.txt": invoice("A-2", "Beta", "300 EUR", "unpaid", "Note: none\n"),
+             "A-3.txt": invoice("A-3", "Gamma", "500 EUR", "paid", "Note: paid by card on 02/10/2026\n")}
+    text = ask(tmp_path, "In the folder invoices, how much is still owed?", files)
+    assert "1300" not in text and "A-1.txt may belong here too" in text, text
+    text = ask(tmp_path / "invoices", "In the folder invoices, which invoices are paid?", files)
+    assert text.startswith("Paid: A-3 (Gamma, 500 EUR), as far as I can tell."), text

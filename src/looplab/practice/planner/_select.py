@@ -353,8 +353,10 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
 def _status(record: Record, key: str) -> str:
     """The record's status under `key`, and any other status field that says otherwise: 'yes (Status: unpaid)'."""
     value = record.fields.get(key, "")
-    other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and set(words(k)) & STATUS_KEYS
-             and _kind(v, k) not in (None, _kind(value, key))]
+    other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and (
+        set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
+        or re.search(r"\d", v) and set(words(v)) & (PAYING | RECEIVED) and _kind(v, k) != _kind(value, key))]
+    # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed
     return f"{value} ({'; '.join(other)})" if other else value
 
 
