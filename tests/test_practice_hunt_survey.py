@@ -668,3 +668,13 @@ def test_a_payment_written_in_another_field_leaves_the_status_unsure(tmp_path):
     assert "1300" not in text and "A-1.txt may belong here too" in text, text
     text = ask(tmp_path / "invoices", "In the folder invoices, which invoices are paid?", files)
     assert text.startswith("Paid: A-3 (Gamma, 500 EUR), as far as I can tell."), text
+
+
+def test_a_credit_note_is_not_counted_as_an_invoice_owed(tmp_path):
+    """A 'Credit note CN-1 ... Status: unpaid' was added to what Alpha owes ('Total: 1200 EUR') and counted as an invoice."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "1000 EUR", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "300 EUR", "unpaid"),
+             "CN-1.txt": "Credit note CN-1\nClient: Alpha\nAmount: 200 EUR\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, how much does Alpha owe?", files)
+    assert "1200" not in text and "CN-1.txt may belong here too" in text, text
+    text = ask(tmp_path / "invoices", "In the folder invoices, how many invoices does Alpha have?", files)
+    assert "Count: 2" not in text and "CN-1.txt may belong here too" in text, text

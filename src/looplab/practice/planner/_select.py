@@ -93,6 +93,7 @@ QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|ar
 TOTAL_ASKED = re.compile(r"\b(?:total|sum|amount|montant|somme)\b", re.IGNORECASE)
 HYPOTHETICAL = re.compile(r"\b(?:would|were to|suppose|supposing|assuming|imagine|hypothetically|serait|si)\b|"
                           r"\bif\b(?!\s+(?:any|all|there))", re.IGNORECASE)
+CREDIT = re.compile(r"\b(?:credit(?:[ -]note| memo)?|avoir|refund)\b", re.IGNORECASE)
 OWING = re.compile(r"\b(?:still|yet|remaining|left|how much|what(?:'s| is))\b", re.IGNORECASE)  # 'due' as owed
 FUTURE = re.compile(r"\b(?:will|won't|shall|going to)\b(?!\s+you\b)(?:\s+[^\s?.!;,]+){0,5}?\s+(?:paid|pay|owed?|owes|due|"
                     r"settled?|outstanding|unpaid|open|pending)\b", re.IGNORECASE)  # not 'will you list ...': a request now
@@ -322,6 +323,8 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     if isinstance(named, str):
         return named
     unclear = [r for r in records if status and key and _kind(_status(r, key), key) is None]
+    credits = [] if CREDIT.search(task) else [r for r in chosen if CREDIT.search(" ".join([r.title, *r.fields.values()]))]
+    chosen, unclear = [r for r in chosen if r not in credits], unclear + credits  # a credit note is no invoice
     field = key or _status_key(records)
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
     for name, (values, keep) in named.items():
@@ -355,8 +358,9 @@ def _status(record: Record, key: str) -> str:
     value = record.fields.get(key, "")
     other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and (
         set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
-        or re.search(r"\d", v) and set(words(v)) & (PAYING | RECEIVED) and _kind(v, k) != _kind(value, key))]
-    # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed
+        or re.search(r"\d", v) and set(words(v)) & (PAYING | RECEIVED) and _kind(v, k) != _kind(value, key)
+        or CREDIT.search(v))] + [record.title] * bool(CREDIT.search(record.title))
+    # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed; a credit note is owed the other way
     return f"{value} ({'; '.join(other)})" if other else value
 
 
