@@ -678,3 +678,13 @@ def test_a_credit_note_is_not_counted_as_an_invoice_owed(tmp_path):
     assert "1200" not in text and "CN-1.txt may belong here too" in text, text
     text = ask(tmp_path / "invoices", "In the folder invoices, how many invoices does Alpha have?", files)
     assert "Count: 2" not in text and "CN-1.txt may belong here too" in text, text
+
+
+def test_how_much_vat_is_not_answered_with_the_amount_incl_vat(tmp_path):
+    """'how much VAT is in the unpaid invoices?' over 'Amount incl. VAT' lines gave the amounts' total ('Total: 1850 EUR')."""
+    files = {"A-1.txt": "Invoice A-1\nClient: Alpha\nAmount incl. VAT: 850 EUR\nStatus: unpaid\n",
+             "A-2.txt": "Invoice A-2\nClient: Beta\nAmount incl. VAT: 1000 EUR\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, how much VAT is in the unpaid invoices?", files)
+    assert text.startswith("I could not relate 'vat' to the records read") and "1850" not in text, text
+    text = ask(tmp_path / "invoices", "In the folder invoices, what is the total incl. VAT of the unpaid invoices?", files)
+    assert "Total: 1850 EUR." in text, text

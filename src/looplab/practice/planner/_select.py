@@ -93,6 +93,9 @@ QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|ar
 TOTAL_ASKED = re.compile(r"\b(?:total|sum|amount|montant|somme)\b", re.IGNORECASE)
 HYPOTHETICAL = re.compile(r"\b(?:would|were to|suppose|supposing|assuming|imagine|hypothetically|serait|si)\b|"
                           r"\bif\b(?!\s+(?:any|all|there))", re.IGNORECASE)
+QUALIFIERS = {"incl": "in", "including": "in", "inclusive of": "in", "with": "in", "avec": "in", "excl": "ex",
+              "excluding": "ex", "exclusive of": "ex", "without": "ex", "hors": "ex", "sans": "ex"}
+QUALIFIED = re.compile(rf"\b({'|'.join(QUALIFIERS)})\b\.?\s+([^\W\d_]+)", re.IGNORECASE)  # 'incl. VAT' in a field name
 CREDIT = re.compile(r"\b(?:credit(?:[ -]note| memo)?|avoir|refund)\b", re.IGNORECASE)
 OWING = re.compile(r"\b(?:still|yet|remaining|left|how much|what(?:'s| is))\b", re.IGNORECASE)  # 'due' as owed
 FUTURE = re.compile(r"\b(?:will|won't|shall|going to)\b(?!\s+you\b)(?:\s+[^\s?.!;,]+){0,5}?\s+(?:paid|pay|owed?|owes|due|"
@@ -177,9 +180,12 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
     task = TO_BE_PAID.sub(" unpaid ", task)  # 'still waiting for payment' is read as 'unpaid' below, so it is placed
     known = set(SURVEY_WORDS) | set(stems(folder)) | {stem(w) for w in PAYING}
     status = _status_key(records)
+    pairs = {(QUALIFIERS[m[1].lower()], m[2].lower()) for r in records for k in r.fields for m in QUALIFIED.finditer(k)}
+    task = QUALIFIED.sub(lambda m: " " if (QUALIFIERS[m[1].lower()], m[2].lower()) in pairs else m[0], task)  # 'VAT'
+    # is placed only as the field says it: 'incl. VAT' of 'Amount incl. VAT'; 'how much VAT' asks for what no field holds
     for record in records:  # a payment status's other words ('cheque' in 'paid (cheque bounced)') select nothing
         values = [v for k, v in record.fields.items() if k != status or not set(words(v)) & PAYING]
-        seen = " ".join([record.title, record.file, *record.fields, *values])
+        seen = " ".join([record.title, record.file, *(QUALIFIED.sub(" ", k) for k in record.fields), *values])
         known |= set(stems(seen + " " + currency_words(seen)))
     if status:  # records that are paid or unpaid are invoices or bills, whatever their title
         known |= {"invoice", "bill", "facture"}
