@@ -688,3 +688,13 @@ def test_how_much_vat_is_not_answered_with_the_amount_incl_vat(tmp_path):
     assert text.startswith("I could not relate 'vat' to the records read") and "1850" not in text, text
     text = ask(tmp_path / "invoices", "In the folder invoices, what is the total incl. VAT of the unpaid invoices?", files)
     assert "Total: 1850 EUR." in text, text
+
+
+def test_clients_spelled_in_two_cases_get_no_figure_per_client(tmp_path):
+    """'Alpha' and 'ALPHA' were two clients per client ('Alpha 1200 EUR; ALPHA 850.50 EUR') though one in a selection."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "1200 EUR", "unpaid"), "A-2.txt": invoice("A-2", "ALPHA", "850 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Beta", "300 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total per client?", files)
+    assert "I could not break it down ('per client')" in text and "Alpha 1200 EUR" not in text, text
+    text = ask(tmp_path / "invoices", "In the folder invoices, how many clients are there?", files)
+    assert "I did not count 'clients'" in text and "Client count: 3" not in text, text

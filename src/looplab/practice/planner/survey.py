@@ -245,7 +245,7 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
                if set(stems(k)) & {"client", "customer", "clients", "customers"}]
     amounts = [(1, "") if count else money(r.fields.get(key, "")) if key else None for r in chosen]
     if not chosen or len(clients) != 1 or not all(amounts) or len({a[1] for a in amounts}) != 1 \
-            or any(clients[0] not in r.fields for r in chosen):
+            or any(clients[0] not in r.fields for r in chosen) or _cased(r.fields[clients[0]] for r in chosen):
         return (f"I could not break it down ('{asked}'): I did not compute a figure per client; the list and any "
                 "total are over all the records listed.")
     sums = Counter()
@@ -267,10 +267,16 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
     if not what or what in RECORD_NOUNS:
         return f"{label}: {len(chosen)}."
     keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in stems(k)]
-    if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen):
+    if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen) or _cased(r.fields[keys[0]] for r in chosen):
         return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
     values = list(dict.fromkeys(r.fields[keys[0]] for r in chosen))
     return f"{keys[0]} count: {len(values)}{' (' + joined(values) + ')' if values else ''}."
+
+
+def _cased(values) -> bool:
+    """Whether two of the values differ only in case ('Alpha', 'ALPHA'): one client or two, the records do not say."""
+    values = set(values)
+    return len({v.casefold() for v in values}) < len(values)
 
 
 def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str | None:
