@@ -698,3 +698,13 @@ def test_clients_spelled_in_two_cases_get_no_figure_per_client(tmp_path):
     assert "I could not break it down ('per client')" in text and "Alpha 1200 EUR" not in text, text
     text = ask(tmp_path / "invoices", "In the folder invoices, how many clients are there?", files)
     assert "I did not count 'clients'" in text and "Client count: 3" not in text, text
+
+
+def test_a_french_combien_is_answered_or_named(tmp_path):
+    """'combien sont impayées ?' got the list without its count, 'combien Alpha a payé ?' the list without a word on 'combien'."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "Dans le dossier invoices, combien sont impayées ?", files)
+    assert "Nombre : 2." in text, text
+    text = ask(tmp_path / "invoices", "Dans le dossier invoices, combien Alpha a payé ?", files)
+    assert "Je n'ai pas répondu à 'combien Alpha a payé'." in text, text
