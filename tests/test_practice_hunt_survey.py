@@ -708,3 +708,14 @@ def test_a_french_combien_is_answered_or_named(tmp_path):
     assert "Nombre : 2." in text, text
     text = ask(tmp_path / "invoices", "Dans le dossier invoices, combien Alpha a payé ?", files)
     assert "Je n'ai pas répondu à 'combien Alpha a payé'." in text, text
+
+
+def test_a_list_asked_in_an_order_is_not_given_in_file_order(tmp_path):
+    """'list the unpaid invoices by amount' (or 'by due date') gave them in file order, the order asked silently dropped."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "300 EUR", "unpaid", "Due: 15/10/2026\n"),
+             "A-2.txt": invoice("A-2", "Beta", "50 EUR", "unpaid", "Due: 20/09/2026\n")}
+    for task in ["In the folder invoices, list the unpaid invoices by amount.",
+                 "In the folder invoices, list the unpaid invoices by due date."]:
+        text = ask(tmp_path, task, files)
+        assert text.startswith("I cannot apply the condition 'by "), text
+        tmp_path = tmp_path / "invoices"

@@ -55,7 +55,8 @@ CONDITION = re.compile(
     r"overdue|late|this (?:month|year|week)|last (?:month|year|week)|next (?:month|year|week)|january|"
     r"february|march|april|june|july|august|september|october|november|december|largest|biggest|"
     r"highest|smallest|lowest|most|least|top|oldest|newest|latest|earliest|average|mean|median|"
-    r"sort\w*|order(?:ed)? by|rank\w*|percent|per cent|plus de|moins de|avant|après|ce mois|cette (?:année|semaine)|"
+    r"sort\w*|order(?:ed)? by|rank\w*|by (?:amount|size|value|(?:due )?date|deadline)s?|par (?:montant|date|échéance)s?|"
+    r"percent|per cent|plus de|moins de|avant|après|ce mois|cette (?:année|semaine)|"
     r"(?:le )?mois dernier)\b(?:\s+[\w.,€$£-]+){0,2}"
     r"|(?:\d[\d.,]*\s*)?[<>≤≥%]\s*[\w.,]*",
     re.IGNORECASE,
