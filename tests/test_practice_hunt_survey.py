@@ -719,3 +719,14 @@ def test_a_list_asked_in_an_order_is_not_given_in_file_order(tmp_path):
         text = ask(tmp_path, task, files)
         assert text.startswith("I cannot apply the condition 'by "), text
         tmp_path = tmp_path / "invoices"
+
+
+def test_a_quote_or_a_receipt_among_invoices_is_not_counted_as_one(tmp_path):
+    """A 'Quote Q-1 ... Status: pending' was added to what Alpha owes ('Total: 600 EUR'), a 'Receipt R-1' counted as paid."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "Q-1.txt": "Quote Q-1\nClient: Alpha\nAmount: 500 EUR\nStatus: pending\n",
+             "R-1.txt": "Receipt R-1\nClient: Beta\nAmount: 200 EUR\nStatus: paid\n"}
+    text = ask(tmp_path, "In the folder invoices, how much does Alpha owe?", files)
+    assert "600" not in text and "Q-1.txt may belong here too" in text, text
+    text = ask(tmp_path / "invoices", "In the folder invoices, how many invoices are paid?", files)
+    assert "Count: 1" not in text and "R-1.txt may belong here too" in text, text

@@ -98,6 +98,7 @@ QUALIFIERS = {"incl": "in", "including": "in", "inclusive of": "in", "with": "in
               "excluding": "ex", "exclusive of": "ex", "without": "ex", "hors": "ex", "sans": "ex"}
 QUALIFIED = re.compile(rf"\b({'|'.join(QUALIFIERS)})\b\.?\s+([^\W\d_]+)", re.IGNORECASE)  # 'incl. VAT' in a field name
 CREDIT = re.compile(r"\b(?:credit(?:[ -]note| memo)?|avoir|refund)\b", re.IGNORECASE)
+BILLED = set(stems("invoice facture bill"))
 OWING = re.compile(r"\b(?:still|yet|remaining|left|how much|what(?:'s| is))\b", re.IGNORECASE)  # 'due' as owed
 FUTURE = re.compile(r"\b(?:will|won't|shall|going to)\b(?!\s+you\b)(?:\s+[^\s?.!;,]+){0,5}?\s+(?:paid|pay|owed?|owes|due|"
                     r"settled?|outstanding|unpaid|open|pending)\b", re.IGNORECASE)  # not 'will you list ...': a request now
@@ -330,8 +331,11 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     if isinstance(named, str):
         return named
     unclear = [r for r in records if status and key and _kind(_status(r, key), key) is None]
-    credits = [] if CREDIT.search(task) else [r for r in chosen if CREDIT.search(" ".join([r.title, *r.fields.values()]))]
-    chosen, unclear = [r for r in chosen if r not in credits], unclear + credits  # a credit note is no invoice
+    kinds = {r.file: set(stems(re.sub(r"\S*\d\S*", " ", r.title))) for r in records}  # 'quote' of 'Quote Q-1'
+    billed = any(kinds[r.file] & BILLED for r in records)  # beside 'Invoice A-1', a 'Quote Q-1' is no invoice
+    credits = [r for r in chosen if CREDIT.search(" ".join([r.title, *r.fields.values()])) and not CREDIT.search(task)
+               or billed and kinds[r.file] and not kinds[r.file] & (BILLED | set(stems(task)))]
+    chosen, unclear = [r for r in chosen if r not in credits], unclear + credits  # nor is a credit note
     field = key or _status_key(records)
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
     for name, (values, keep) in named.items():
