@@ -730,3 +730,15 @@ def test_a_quote_or_a_receipt_among_invoices_is_not_counted_as_one(tmp_path):
     assert "600" not in text and "Q-1.txt may belong here too" in text, text
     text = ask(tmp_path / "invoices", "In the folder invoices, how many invoices are paid?", files)
     assert "Count: 1" not in text and "R-1.txt may belong here too" in text, text
+
+
+def test_subfolders_are_never_left_out_silently(tmp_path):
+    """Beside 'paid/', 'unpaid/' and '2025/', the unpaid total was read from 'unpaid/' alone ('Total: 200 EUR'), or
+    from the folder's own files alone: each subfolder not read is now named, and no figure passes for complete."""
+    for sub, (number, client, amount, status) in {"paid": ("P-1", "Alpha", "100 EUR", "paid"),
+                                                 "unpaid": ("U-1", "Beta", "200 EUR", "unpaid"),
+                                                 "2025": ("O-1", "Gamma", "300 EUR", "unpaid")}.items():
+        (tmp_path / "invoices" / sub).mkdir(parents=True)
+        (tmp_path / "invoices" / sub / f"{number}.txt").write_text(invoice(number, client, amount, status))
+    text = ask(tmp_path, "In the folder invoices, what is the total of unpaid invoices?", {"T-1.txt": invoice("T-1", "Delta", "50 EUR", "unpaid")})
+    assert "Total: " not in text and "invoices/2025/, invoices/paid/ and invoices/unpaid/ may belong here too" in text, text

@@ -83,6 +83,7 @@ def survey(view: View) -> dict | None:
     reads = view.calls_of(reader.name)
     listed = {_arg(s) for s in lists}
     dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
+    dirs = [d for d in dirs if not set(stems(d)) <= STATUSES]  # 'unpaid/': the task's 'unpaid' is a status, not it
     named = [d for d in dirs if says(view.task, d)]
     asked = terms(view.task) | {stem(SYNONYMS.get(t, t)) for t in terms(view.task)}  # 'factures' asks for 'invoices/'
     missed = [_arg(s) for s in lists if s.is_error]  # the folder it named is not there: never another one instead
@@ -107,7 +108,9 @@ def survey(view: View) -> dict | None:
         skipped = f" (the first {MAX_READS} of {len(names)})" if len(calls) < len(missing) else ""
         return use(calls, f"I'll read the {len(calls)} listed files{skipped}." if len(missing) == len(wanted)
                    else f"I'll read the {len(calls)} listed files not read yet.")
-    return report(view.task, [done[p] for p in wanted], folder)
+    unlisted = [f"{_path(folder, d)}/" for d in re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
+                if _path(folder, d) not in listed]  # a subfolder not read may hold records too
+    return report(view.task, [done[p] for p in wanted], folder, unlisted)
 
 
 def listed_files(text: str) -> list[str]:
@@ -122,10 +125,11 @@ def _arg(step) -> str:
     return first_value(step.input, ".")
 
 
-def report(task: str, reads, folder: str) -> dict:
+def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
     task = as_asked(task)
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
+    lost += unlisted
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
