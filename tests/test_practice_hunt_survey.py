@@ -742,3 +742,11 @@ def test_subfolders_are_never_left_out_silently(tmp_path):
         (tmp_path / "invoices" / sub / f"{number}.txt").write_text(invoice(number, client, amount, status))
     text = ask(tmp_path, "In the folder invoices, what is the total of unpaid invoices?", {"T-1.txt": invoice("T-1", "Delta", "50 EUR", "unpaid")})
     assert "Total: " not in text and "invoices/2025/, invoices/paid/ and invoices/unpaid/ may belong here too" in text, text
+
+
+def test_a_listing_names_the_subfolders_it_did_not_list(tmp_path):
+    """'how many files are there?' beside subfolders answered 'holds 1 files: T-1.txt.', the subfolders left unsaid."""
+    (tmp_path / "invoices" / "2025").mkdir(parents=True)
+    (tmp_path / "invoices" / "2025" / "O-1.txt").write_text(invoice("O-1", "Gamma", "300 EUR", "unpaid"))
+    text = ask(tmp_path, "In the folder invoices, how many files are there?", {"T-1.txt": invoice("T-1", "Delta", "50 EUR", "unpaid")})
+    assert text == "The folder 'invoices' holds 1 file: T-1.txt, and 1 subfolder I did not list: 2025/.", text

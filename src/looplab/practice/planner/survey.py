@@ -100,7 +100,9 @@ def survey(view: View) -> dict | None:
                         wording=WORDING.format(folder=dirs[0] if dirs else "invoices"))
     if LIST_ONLY.search(view.task) and not terms(view.task) - LIST_WORDS - set(stems(folder)):  # 'what files are in
         # ...' is answered by the listing; 'which files are unpaid?' is not
-        return answer(f"The folder '{folder}' holds {len(names)} files: {joined(names)}.")
+        subs = re.findall(r"^\s*([\w.-]+/)\s*$", listing.result or "", re.M)  # '2025/' holds files of its own
+        more = f", and {len(subs)} subfolder{'s' * (len(subs) > 1)} I did not list: {joined(subs)}" if subs else ""
+        return answer(f"The folder '{folder}' holds {len(names)} file{'s' * (len(names) > 1)}: {joined(names)}{more}.")
     wanted = [_path(folder, n) for n in names]
     done = {_arg(s): s for s in reads}
     if missing := [p for p in wanted if p not in done]:
