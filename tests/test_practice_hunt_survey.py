@@ -750,3 +750,13 @@ def test_a_listing_names_the_subfolders_it_did_not_list(tmp_path):
     (tmp_path / "invoices" / "2025" / "O-1.txt").write_text(invoice("O-1", "Gamma", "300 EUR", "unpaid"))
     text = ask(tmp_path, "In the folder invoices, how many files are there?", {"T-1.txt": invoice("T-1", "Delta", "50 EUR", "unpaid")})
     assert text == "The folder 'invoices' holds 1 file: T-1.txt, and 1 subfolder I did not list: 2025/.", text
+
+
+def test_a_count_out_of_all_is_no_count_and_money_total(tmp_path):
+    """'how many invoices are unpaid out of the total?' asks a share: it gave 'Count: 2. Total: 250 EUR.' instead."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how many invoices are unpaid out of the total?", files)
+    assert text.startswith("I cannot compare ('out of the total')"), text
+    text = ask(tmp_path / "invoices", "Dans le dossier invoices, combien de factures sont impayées sur le total ?", files)
+    assert "Je ne sais pas comparer ('sur le total')" in text, text

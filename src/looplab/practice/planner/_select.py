@@ -87,7 +87,8 @@ LISTING = re.compile(r"\s*(?:which|what|quel\w*|lesquel\w*)\b", re.IGNORECASE)
 INVERTED = re.compile(r"\b\w+-(?:t-)?(?:il|elle|ils|elles)\b", re.IGNORECASE)  # French yes/no: 'a-t-il tout payé ?'
 EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:its|their|his|her)\b|tout|toutes ses|tous ses)\b", re.IGNORECASE)
 COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b|\b(?:more|less|fewer)\b|"
-                       r"\b(?:plus|moins)\s*(?=[,?!:;]|$)", re.IGNORECASE)
+                       r"\b(?:plus|moins)\s*(?=[,?!:;]|$)|\bout of (?:the |all |every )?\w+|\bsur (?:\w+ ){0,2}total\b",
+                       re.IGNORECASE)  # '3 unpaid out of the total': a share, not a second figure
 HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
 QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|are|was|were|does|do|did|has|have|"
                       r"quel\w*|combien|qui|quand|lesquel\w*|est-ce)\b", re.IGNORECASE)
