@@ -760,3 +760,12 @@ def test_a_count_out_of_all_is_no_count_and_money_total(tmp_path):
     assert text.startswith("I cannot compare ('out of the total')"), text
     text = ask(tmp_path / "invoices", "Dans le dossier invoices, combien de factures sont impayées sur le total ?", files)
     assert "Je ne sais pas comparer ('sur le total')" in text, text
+
+
+def test_due_dates_written_out_are_no_question_of_which_field(tmp_path):
+    """Over 'Due: 15 October 2026', 'due before 01/11/2026' was declined as 'I cannot tell which date field ... it means'."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid", "Due: 15 October 2026\n"),
+             "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid", "Due: 3 November 2026\n")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are due before 01/11/2026?", files)
+    assert text.startswith("I cannot apply the condition 'due before 01/11/2026': matching records on a date is beyond my "
+                           "rules"), text
