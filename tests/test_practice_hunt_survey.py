@@ -769,3 +769,13 @@ def test_due_dates_written_out_are_no_question_of_which_field(tmp_path):
     text = ask(tmp_path, "In the folder invoices, which invoices are due before 01/11/2026?", files)
     assert text.startswith("I cannot apply the condition 'due before 01/11/2026': matching records on a date is beyond my "
                            "rules"), text
+
+
+def test_what_we_owe_a_client_is_not_what_the_client_owes(tmp_path):
+    """'how much do we owe Alpha?' over invoices billed to 'Client: Alpha' answered what Alpha owes ('Total: 50 EUR')."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how much do we owe Alpha?", files)
+    assert text.startswith("I could not relate 'we owe Alpha' to the records read") and "50 EUR" not in text, text
+    text = ask(tmp_path / "invoices", "Dans le dossier invoices, combien dois-je à Alpha ?", files)
+    assert "Je n'ai pas pu rattacher 'dois-je à Alpha'" in text and "50 EUR" not in text, text
+    assert "Total: 50 EUR." in ask(tmp_path / "invoices" / "invoices", "In the folder invoices, how much am I owed by Alpha?", files)

@@ -101,6 +101,8 @@ QUALIFIED = re.compile(rf"\b({'|'.join(QUALIFIERS)})\b\.?\s+([^\W\d_]+)", re.IGN
 CREDIT = re.compile(r"\b(?:credit(?:[ -]note| memo)?|avoir|refund)\b", re.IGNORECASE)
 BILLED = set(stems("invoice facture bill"))
 OWING = re.compile(r"\b(?:still|yet|remaining|left|how much|what(?:'s| is))\b", re.IGNORECASE)  # 'due' as owed
+OWE_TO = re.compile(r"\b(?:we|I)\s+(?:still\s+)?owe\s+(?:to\s+)?([^\W\d_][\w&'-]*)|\b(?:devons-nous|dois-je|nous devons|je dois)"
+                    r"\s+(?:encore\s+)?(?:à|au|aux)\s+([^\W\d_][\w&'-]*)", re.IGNORECASE)
 FUTURE = re.compile(r"\b(?:will|won't|shall|going to)\b(?!\s+you\b)(?:\s+[^\s?.!;,]+){0,5}?\s+(?:paid|pay|owed?|owes|due|"
                     r"settled?|outstanding|unpaid|open|pending)\b", re.IGNORECASE)  # not 'will you list ...': a request now
 OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|ones)\s+)*(?:from|over|above|under|below|"
@@ -248,6 +250,10 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         # 'what would the total be if X paid?', 'which will we get paid for?': a status now is not one to come
         return (f"I cannot answer '{hypothetical.group()}': the records say what is, not what would be, so I give "
                 "no list and no total")
+    clients = {w for r in records for k, v in r.fields.items() if set(stems(k)) & {"client", "customer"} for w in words(v)}
+    if (owe := OWE_TO.search(task)) and (owe[1] or owe[2]).lower() in clients:  # 'how much do we owe Alpha?', Alpha
+        return (f"I could not relate '{owe[0]}' to the records read, so I cannot tell which records the task asks for; "
+                "I give no list and no total")  # being the client billed: it owes, it is not owed
     if WHO_ALL.search(task):  # 'which clients have paid everything?': a claim about each client's invoices
         return ("I cannot tell which clients have paid (or owe) everything: I list invoices, I do not check every "
                 "invoice of each client, so I give no list and no total")
