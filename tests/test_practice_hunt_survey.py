@@ -779,3 +779,13 @@ def test_what_we_owe_a_client_is_not_what_the_client_owes(tmp_path):
     text = ask(tmp_path / "invoices", "Dans le dossier invoices, combien dois-je à Alpha ?", files)
     assert "Je n'ai pas pu rattacher 'dois-je à Alpha'" in text and "50 EUR" not in text, text
     assert "Total: 50 EUR." in ask(tmp_path / "invoices" / "invoices", "In the folder invoices, how much am I owed by Alpha?", files)
+
+
+def test_not_due_yet_and_not_paid_in_full_are_neither_paid_nor_unpaid(tmp_path):
+    """'Status: not due yet' was read as paid (a negated 'due'), 'not paid in full' as wholly unpaid (its full amount owed)."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "not due yet"),
+             "A-3.txt": invoice("A-3", "Gamma", "300 EUR", "not paid in full"), "A-4.txt": invoice("A-4", "Delta", "40 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total of paid invoices?", files)
+    assert "Total: 300 EUR" not in text and "A-2.txt and A-3.txt may belong here too" in text, text
+    text = ask(tmp_path / "invoices", "In the folder invoices, how much is owed?", files)
+    assert "340" not in text and "A-2.txt and A-3.txt may belong here too" in text, text

@@ -101,6 +101,8 @@ QUALIFIED = re.compile(rf"\b({'|'.join(QUALIFIERS)})\b\.?\s+([^\W\d_]+)", re.IGN
 CREDIT = re.compile(r"\b(?:credit(?:[ -]note| memo)?|avoir|refund)\b", re.IGNORECASE)
 BILLED = set(stems("invoice facture bill"))
 OWING = re.compile(r"\b(?:still|yet|remaining|left|how much|what(?:'s| is))\b", re.IGNORECASE)  # 'due' as owed
+NOT_WHOLLY = re.compile(r"\b(?:not|pas|non)\s+(?:\w+\s+){0,2}(?:full|fully|entirely|wholly|totalement|entièrement|"
+                        r"intégralement|complètement)\b", re.IGNORECASE)  # 'not paid in full': paid in part
 OWE_TO = re.compile(r"\b(?:we|I)\s+(?:still\s+)?owe\s+(?:to\s+)?([^\W\d_][\w&'-]*)|\b(?:devons-nous|dois-je|nous devons|je dois)"
                     r"\s+(?:encore\s+)?(?:à|au|aux)\s+([^\W\d_][\w&'-]*)", re.IGNORECASE)
 FUTURE = re.compile(r"\b(?:will|won't|shall|going to)\b(?!\s+you\b)(?:\s+[^\s?.!;,]+){0,5}?\s+(?:paid|pay|owed?|owes|due|"
@@ -151,9 +153,9 @@ def _kind(value: str, key: str) -> str | None:
     found = answers | {"paid" if (w in PAID | RECEIVED) == keep else "unpaid"
                        for w, keep in said if w in PAYING | LATE | RECEIVED}
     if set(plain) & METHODS and found != {"paid"} or set(plain) & REMINDERS and found != {"unpaid"} or any(
-            w in LATE and not keep for w, keep in said):
-        return None  # 'paid by card' says how it was paid; 'unpaid (card)' and 'not late' say nothing sure
-    return found.pop() if len(found) == 1 else None
+            w in LATE | OWED for w, keep in said if not keep) or NOT_WHOLLY.search(value):
+        return None  # 'paid by card' says how it was paid; 'unpaid (card)', 'not late', 'not due yet' (not 'paid'),
+    return found.pop() if len(found) == 1 else None  # 'not paid in full' (part paid) say nothing sure
 
 
 def as_asked(task: str) -> str:
