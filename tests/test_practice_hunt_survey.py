@@ -789,3 +789,13 @@ def test_not_due_yet_and_not_paid_in_full_are_neither_paid_nor_unpaid(tmp_path):
     assert "Total: 300 EUR" not in text and "A-2.txt and A-3.txt may belong here too" in text, text
     text = ask(tmp_path / "invoices", "In the folder invoices, how much is owed?", files)
     assert "340" not in text and "A-2.txt and A-3.txt may belong here too" in text, text
+
+
+def test_a_figure_per_status_is_one_figure_per_status(tmp_path):
+    """'how many invoices are there per status?' answered one 'Count: 3.', 'the total per status' one 'Total: 350 EUR.'."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how many invoices are there per status?", files)
+    assert "Count paid: 1." in text and "Count unpaid: 2." in text and "Count: 3" not in text, text
+    text = ask(tmp_path / "invoices", "Dans le dossier invoices, quel est le total par statut ?", files)
+    assert "Total payé : 100 EUR." in text and "Total impayé : 250 EUR." in text, text

@@ -37,7 +37,7 @@ YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 ANSWER = re.compile(r"\b(?:yes|true|oui|y)\b|\b(?:no|false|non|n)\b(?=\s*(?:[^\w\s/]|$))", re.IGNORECASE)  # not 'no payment'
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
 SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount", "échéance": "due",
-            "dossier": "folder", "numéro": "number", "somme": "total", "deadline": "due", "limite": "due"}
+            "dossier": "folder", "numéro": "number", "somme": "total", "deadline": "due", "limite": "due", "statut": "status"}
 SURVEY_WORDS = set(stems(
     "total totals sum add up altogether overall together combined amount amounts number numbers count "
     "how which what list give show tell get record records entry entries item items file files folder "
@@ -103,6 +103,8 @@ BILLED = set(stems("invoice facture bill"))
 OWING = re.compile(r"\b(?:still|yet|remaining|left|how much|what(?:'s| is))\b", re.IGNORECASE)  # 'due' as owed
 NOT_WHOLLY = re.compile(r"\b(?:not|pas|non)\s+(?:\w+\s+){0,2}(?:full|fully|entirely|wholly|totalement|entièrement|"
                         r"intégralement|complètement)\b", re.IGNORECASE)  # 'not paid in full': paid in part
+BY_STATUS = re.compile(r"\b(?:per|by|for each|each|par|pour chaque)\s+(?:payment\s+)?(?:status|state|statut|état)\b",
+                       re.IGNORECASE)
 OWE_TO = re.compile(r"\b(?:we|I)\s+(?:still\s+)?owe\s+(?:to\s+)?([^\W\d_][\w&'-]*)|\b(?:devons-nous|dois-je|nous devons|je dois)"
                     r"\s+(?:encore\s+)?(?:à|au|aux)\s+([^\W\d_][\w&'-]*)", re.IGNORECASE)
 FUTURE = re.compile(r"\b(?:will|won't|shall|going to)\b(?!\s+you\b)(?:\s+[^\s?.!;,]+){0,5}?\s+(?:paid|pay|owed?|owes|due|"
@@ -275,6 +277,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         if "owed" in str(why):
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
         statuses = ["paid", "unpaid"]
+    statuses = ["paid", "unpaid"] if BY_STATUS.search(task) else statuses  # 'how many per status?': a figure for each
     first = asked[0] if len(statuses) == 1 and statuses[0] and len(asked) > 1 else ""
     if FIGURE.search(first) and not set(words(TO_BE_PAID.sub(" unpaid ", first))) & (PAYING | LATE):
         return (f"I cannot tell whether '{first}' asks about every record or only the {statuses[0]} ones, so I give no "
