@@ -799,3 +799,11 @@ def test_a_figure_per_status_is_one_figure_per_status(tmp_path):
     assert "Count paid: 1." in text and "Count unpaid: 2." in text and "Count: 3" not in text, text
     text = ask(tmp_path / "invoices", "Dans le dossier invoices, quel est le total par statut ?", files)
     assert "Total payé : 100 EUR." in text and "Total impayé : 250 EUR." in text, text
+
+
+def test_a_breakdown_it_does_not_make_is_named(tmp_path):
+    """'how many invoices per currency?' answered one 'Count: 3.', the breakdown silently dropped."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 USD", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Beta", "50 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, how many invoices per currency?", files)
+    assert "I did not answer 'per currency'." in text, text

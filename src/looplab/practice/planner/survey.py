@@ -32,6 +32,8 @@ TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|
 PER = re.compile(r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
                  r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b|\b(?:each|chacun)(?=\s*(?:[?.!]|$))", re.IGNORECASE)
+BREAKDOWN = re.compile(r"\b(?:per|for each|for every|par|pour chaque)\s+(?!(?:client|customer|status|statut|état|state|"
+                       r"invoice|facture|bill|record|fiche|one)s?\b)[^\W\d_]+", re.IGNORECASE)
 GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
                    r"\btotal de toutes\b", re.IGNORECASE)
 FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b", re.IGNORECASE)  # each item says its file
@@ -162,6 +164,7 @@ def _unanswered(task: str, lists: int) -> list[str]:
     """The task's later questions that no part of the reply answers ('are they all from the same client?')."""
     later = [c for c in clauses(task) if QUESTION.match(c)][1:]  # a clause lost its 'et': COUNT reads 'et combien'
     vague = [c for c in clauses(task) if says(c, "combien")] if not TOTAL.search(task) and not COUNT.search(task) else []
+    vague += [m[0] for m in BREAKDOWN.finditer(task)]  # 'how many per currency?': one count is not one per currency
     return vague + [c for c in later if lists < 2 and not any(p.search(c) or p.search(f"et {c}") for p in (TOTAL, COUNT, WHEN, PER))]
 
 
