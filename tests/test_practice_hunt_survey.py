@@ -807,3 +807,12 @@ def test_a_breakdown_it_does_not_make_is_named(tmp_path):
              "A-3.txt": invoice("A-3", "Beta", "50 EUR", "paid")}
     text = ask(tmp_path, "In the folder invoices, how many invoices per currency?", files)
     assert "I did not answer 'per currency'." in text, text
+
+
+def test_a_json_invoice_no_is_the_records_number(tmp_path):
+    """JSON records numbered under 'invoice_no' got their file's name as number: 'is J-3 paid?' said 'I could not find J-3'."""
+    files = {"a.json": '{"invoice_no": "J-1", "customer": "Alpha", "amount": "100 EUR", "paid": false}',
+             "c.json": '{"invoice_no": "J-3", "customer": "Gamma", "amount": "40 EUR", "paid": true}'}
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid?", files)
+    assert text.startswith("Unpaid: J-1 (Alpha, 100 EUR)."), text
+    assert "I could not find" not in ask(tmp_path / "invoices", "In the folder invoices, is J-3 paid?", files)
