@@ -816,3 +816,10 @@ def test_a_json_invoice_no_is_the_records_number(tmp_path):
     text = ask(tmp_path, "In the folder invoices, which invoices are unpaid?", files)
     assert text.startswith("Unpaid: J-1 (Alpha, 100 EUR)."), text
     assert "I could not find" not in ask(tmp_path / "invoices", "In the folder invoices, is J-3 paid?", files)
+
+
+def test_an_amount_without_a_currency_is_shown_when_asked(tmp_path):
+    """'what is the amount of A-1?' over 'Amount: 100' (no currency) answered 'Number A-1: A-1 (Alpha).', the amount dropped."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "200", "paid")}
+    text = ask(tmp_path, "In the folder invoices, what is the amount of A-1?", files)
+    assert text.startswith("Number A-1: A-1 (Alpha, Amount '100')."), text

@@ -188,6 +188,9 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     told = [status] if status and not choice.status_key and terms(task) & STATUS_NAMES else []
     told += [k for k in _asked_fields(task, records, {key, status, *told}, folder)  # 'with their due dates': every field
              if not (WHEN.search(task) and any(DATE.search(r.fields.get(k, "")) for r in records))]  # ('when' says dates)
+    bare = not money_keys(records) and (terms(task) & GENERIC_AMOUNT or TOTAL.search(task))  # 'the amount' of 'Amount: 100'
+    told += [k for k in dict.fromkeys(k for r in records for k in r.fields) if bare and k not in told
+             and set(stems(k)) & GENERIC_AMOUNT]
     where = FILE_ASKED.search(task)  # 'which file has the largest invoice?' asks for a file, not the invoice's number
     shown = joined([_item(r, key, choice.status_key, told, bool(where)) for r in chosen]) if chosen else ""
     lines = [f"{choice.heading}: {shown}, as far as I can tell." if doubt and chosen and not choice.ranked
