@@ -634,3 +634,192 @@ def test_amount_and_another_field_joined_by_and_get_no_total_of_one(tmp_path):
              f"Status: {status}\n" for n, (a, p, status) in enumerate([(1000, 1000, "paid"), (300, 0, "unpaid")], 1)}
     text = ask(tmp_path, "In the folder invoices, what is the total amount and balance of Alpha's invoices?", files)
     assert "I give no total: the task names more than one amount" in text and "Total: 300 EUR" not in text
+
+
+def test_a_status_to_come_is_not_answered_with_the_status_now(tmp_path):
+    """'which invoices will we get paid for?' listed the invoice already paid; 'how much will Alpha owe?' gave what it owes now."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices will we get paid for?", files)
+    assert text.startswith("I cannot answer 'will we get paid': the records say what is, not what would be"), text
+    text = ask(tmp_path / "invoices", "In the folder invoices, how much will Alpha owe?", files)
+    assert text.startswith("I cannot answer 'will Alpha owe'") and "50 EUR" not in text, text
+    assert ask(tmp_path / "invoices", "Will you list the unpaid invoices in the folder invoices?", files).startswith("Unpaid: A-2")
+
+
+def test_due_before_a_date_beside_a_paid_invoice_is_no_total_owed(tmp_path):
+    """'how much is due before 2026-12-01?' added up a paid invoice with the unpaid one ('Total: 300 EUR'): declined."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid on 2026-10-02", "Due: 2026-10-15\n"),
+             "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid", "Due: 2026-11-15\n"),
+             "A-3.txt": invoice("A-3", "Gamma", "300 EUR", "unpaid", "Due: 2026-12-01\n")}
+    text = ask(tmp_path, "In the folder invoices, how much is due before 2026-12-01?", files)
+    assert text.startswith("I cannot tell whether 'due before 2026-12-01' asks about every record or only the unpaid ones"), text
+    assert "300 EUR" not in text
+    text = ask(tmp_path / "invoices", "In the folder invoices, which unpaid invoices are due before 2026-12-01?", files)
+    assert text == "Unpaid, due before 2026-12-01: A-2 (Beta, 200 EUR). Based on 3 files read.", text
+
+
+def test_a_payment_written_in_another_field_leaves_the_status_unsure(tmp_path):
+    """'Status: unpaid' beside 'Note: deposit of 400 EUR received': 'how much is still owed?' said 'Total: 1300 EUR'."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "1000 EUR", "unpaid", "Note: deposit of 400 EUR received\n"),
+             "A-2.txt": invoice("A-2", "Beta", "300 EUR", "unpaid", "Note: none\n"),
+             "A-3.txt": invoice("A-3", "Gamma", "500 EUR", "paid", "Note: paid by card on 02/10/2026\n")}
+    text = ask(tmp_path, "In the folder invoices, how much is still owed?", files)
+    assert "1300" not in text and "A-1.txt may belong here too" in text, text
+    text = ask(tmp_path / "invoices", "In the folder invoices, which invoices are paid?", files)
+    assert text.startswith("Paid: A-3 (Gamma, 500 EUR), as far as I can tell."), text
+
+
+def test_a_credit_note_is_not_counted_as_an_invoice_owed(tmp_path):
+    """A 'Credit note CN-1 ... Status: unpaid' was added to what Alpha owes ('Total: 1200 EUR') and counted as an invoice."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "1000 EUR", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "300 EUR", "unpaid"),
+             "CN-1.txt": "Credit note CN-1\nClient: Alpha\nAmount: 200 EUR\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, how much does Alpha owe?", files)
+    assert "1200" not in text and "CN-1.txt may belong here too" in text, text
+    text = ask(tmp_path / "invoices", "In the folder invoices, how many invoices does Alpha have?", files)
+    assert "Count: 2" not in text and "CN-1.txt may belong here too" in text, text
+
+
+def test_how_much_vat_is_not_answered_with_the_amount_incl_vat(tmp_path):
+    """'how much VAT is in the unpaid invoices?' over 'Amount incl. VAT' lines gave the amounts' total ('Total: 1850 EUR')."""
+    files = {"A-1.txt": "Invoice A-1\nClient: Alpha\nAmount incl. VAT: 850 EUR\nStatus: unpaid\n",
+             "A-2.txt": "Invoice A-2\nClient: Beta\nAmount incl. VAT: 1000 EUR\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, how much VAT is in the unpaid invoices?", files)
+    assert text.startswith("I could not relate 'vat' to the records read") and "1850" not in text, text
+    text = ask(tmp_path / "invoices", "In the folder invoices, what is the total incl. VAT of the unpaid invoices?", files)
+    assert "Total: 1850 EUR." in text, text
+
+
+def test_clients_spelled_in_two_cases_get_no_figure_per_client(tmp_path):
+    """'Alpha' and 'ALPHA' were two clients per client ('Alpha 1200 EUR; ALPHA 850.50 EUR') though one in a selection."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "1200 EUR", "unpaid"), "A-2.txt": invoice("A-2", "ALPHA", "850 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Beta", "300 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total per client?", files)
+    assert "I could not break it down ('per client')" in text and "Alpha 1200 EUR" not in text, text
+    text = ask(tmp_path / "invoices", "In the folder invoices, how many clients are there?", files)
+    assert "I did not count 'clients'" in text and "Client count: 3" not in text, text
+
+
+def test_a_french_combien_is_answered_or_named(tmp_path):
+    """'combien sont impayées ?' got the list without its count, 'combien Alpha a payé ?' the list without a word on 'combien'."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "Dans le dossier invoices, combien sont impayées ?", files)
+    assert "Nombre : 2." in text, text
+    text = ask(tmp_path / "invoices", "Dans le dossier invoices, combien Alpha a payé ?", files)
+    assert "Je n'ai pas répondu à 'combien Alpha a payé'." in text, text
+
+
+def test_a_list_asked_in_an_order_is_not_given_in_file_order(tmp_path):
+    """'list the unpaid invoices by amount' (or 'by due date') gave them in file order, the order asked silently dropped."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "300 EUR", "unpaid", "Due: 15/10/2026\n"),
+             "A-2.txt": invoice("A-2", "Beta", "50 EUR", "unpaid", "Due: 20/09/2026\n")}
+    for task in ["In the folder invoices, list the unpaid invoices by amount.",
+                 "In the folder invoices, list the unpaid invoices by due date."]:
+        text = ask(tmp_path, task, files)
+        assert text.startswith("I cannot apply the condition 'by "), text
+        tmp_path = tmp_path / "invoices"
+
+
+def test_a_quote_or_a_receipt_among_invoices_is_not_counted_as_one(tmp_path):
+    """A 'Quote Q-1 ... Status: pending' was added to what Alpha owes ('Total: 600 EUR'), a 'Receipt R-1' counted as paid."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "Q-1.txt": "Quote Q-1\nClient: Alpha\nAmount: 500 EUR\nStatus: pending\n",
+             "R-1.txt": "Receipt R-1\nClient: Beta\nAmount: 200 EUR\nStatus: paid\n"}
+    text = ask(tmp_path, "In the folder invoices, how much does Alpha owe?", files)
+    assert "600" not in text and "Q-1.txt may belong here too" in text, text
+    text = ask(tmp_path / "invoices", "In the folder invoices, how many invoices are paid?", files)
+    assert "Count: 1" not in text and "R-1.txt may belong here too" in text, text
+
+
+def test_subfolders_are_never_left_out_silently(tmp_path):
+    """Beside 'paid/', 'unpaid/' and '2025/', the unpaid total was read from 'unpaid/' alone ('Total: 200 EUR'), or
+    from the folder's own files alone: each subfolder not read is now named, and no figure passes for complete."""
+    for sub, (number, client, amount, status) in {"paid": ("P-1", "Alpha", "100 EUR", "paid"),
+                                                 "unpaid": ("U-1", "Beta", "200 EUR", "unpaid"),
+                                                 "2025": ("O-1", "Gamma", "300 EUR", "unpaid")}.items():
+        (tmp_path / "invoices" / sub).mkdir(parents=True)
+        (tmp_path / "invoices" / sub / f"{number}.txt").write_text(invoice(number, client, amount, status))
+    text = ask(tmp_path, "In the folder invoices, what is the total of unpaid invoices?", {"T-1.txt": invoice("T-1", "Delta", "50 EUR", "unpaid")})
+    assert "Total: " not in text and "invoices/2025/, invoices/paid/ and invoices/unpaid/ may belong here too" in text, text
+
+
+def test_a_listing_names_the_subfolders_it_did_not_list(tmp_path):
+    """'how many files are there?' beside subfolders answered 'holds 1 files: T-1.txt.', the subfolders left unsaid."""
+    (tmp_path / "invoices" / "2025").mkdir(parents=True)
+    (tmp_path / "invoices" / "2025" / "O-1.txt").write_text(invoice("O-1", "Gamma", "300 EUR", "unpaid"))
+    text = ask(tmp_path, "In the folder invoices, how many files are there?", {"T-1.txt": invoice("T-1", "Delta", "50 EUR", "unpaid")})
+    assert text == "The folder 'invoices' holds 1 file: T-1.txt, and 1 subfolder I did not list: 2025/.", text
+
+
+def test_a_count_out_of_all_is_no_count_and_money_total(tmp_path):
+    """'how many invoices are unpaid out of the total?' asks a share: it gave 'Count: 2. Total: 250 EUR.' instead."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how many invoices are unpaid out of the total?", files)
+    assert text.startswith("I cannot compare ('out of the total')"), text
+    text = ask(tmp_path / "invoices", "Dans le dossier invoices, combien de factures sont impayées sur le total ?", files)
+    assert "Je ne sais pas comparer ('sur le total')" in text, text
+
+
+def test_due_dates_written_out_are_no_question_of_which_field(tmp_path):
+    """Over 'Due: 15 October 2026', 'due before 01/11/2026' was declined as 'I cannot tell which date field ... it means'."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid", "Due: 15 October 2026\n"),
+             "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid", "Due: 3 November 2026\n")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are due before 01/11/2026?", files)
+    assert text.startswith("I cannot apply the condition 'due before 01/11/2026': matching records on a date is beyond my "
+                           "rules"), text
+
+
+def test_what_we_owe_a_client_is_not_what_the_client_owes(tmp_path):
+    """'how much do we owe Alpha?' over invoices billed to 'Client: Alpha' answered what Alpha owes ('Total: 50 EUR')."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how much do we owe Alpha?", files)
+    assert text.startswith("I could not relate 'we owe Alpha' to the records read") and "50 EUR" not in text, text
+    text = ask(tmp_path / "invoices", "Dans le dossier invoices, combien dois-je à Alpha ?", files)
+    assert "Je n'ai pas pu rattacher 'dois-je à Alpha'" in text and "50 EUR" not in text, text
+    assert "Total: 50 EUR." in ask(tmp_path / "invoices" / "invoices", "In the folder invoices, how much am I owed by Alpha?", files)
+
+
+def test_not_due_yet_and_not_paid_in_full_are_neither_paid_nor_unpaid(tmp_path):
+    """'Status: not due yet' was read as paid (a negated 'due'), 'not paid in full' as wholly unpaid (its full amount owed)."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "not due yet"),
+             "A-3.txt": invoice("A-3", "Gamma", "300 EUR", "not paid in full"), "A-4.txt": invoice("A-4", "Delta", "40 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total of paid invoices?", files)
+    assert "Total: 300 EUR" not in text and "A-2.txt and A-3.txt may belong here too" in text, text
+    text = ask(tmp_path / "invoices", "In the folder invoices, how much is owed?", files)
+    assert "340" not in text and "A-2.txt and A-3.txt may belong here too" in text, text
+
+
+def test_a_figure_per_status_is_one_figure_per_status(tmp_path):
+    """'how many invoices are there per status?' answered one 'Count: 3.', 'the total per status' one 'Total: 350 EUR.'."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how many invoices are there per status?", files)
+    assert "Count paid: 1." in text and "Count unpaid: 2." in text and "Count: 3" not in text, text
+    text = ask(tmp_path / "invoices", "Dans le dossier invoices, quel est le total par statut ?", files)
+    assert "Total payé : 100 EUR." in text and "Total impayé : 250 EUR." in text, text
+
+
+def test_a_breakdown_it_does_not_make_is_named(tmp_path):
+    """'how many invoices per currency?' answered one 'Count: 3.', the breakdown silently dropped."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 USD", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Beta", "50 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, how many invoices per currency?", files)
+    assert "I did not answer 'per currency'." in text, text
+
+
+def test_a_json_invoice_no_is_the_records_number(tmp_path):
+    """JSON records numbered under 'invoice_no' got their file's name as number: 'is J-3 paid?' said 'I could not find J-3'."""
+    files = {"a.json": '{"invoice_no": "J-1", "customer": "Alpha", "amount": "100 EUR", "paid": false}',
+             "c.json": '{"invoice_no": "J-3", "customer": "Gamma", "amount": "40 EUR", "paid": true}'}
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid?", files)
+    assert text.startswith("Unpaid: J-1 (Alpha, 100 EUR)."), text
+    assert "I could not find" not in ask(tmp_path / "invoices", "In the folder invoices, is J-3 paid?", files)
+
+
+def test_an_amount_without_a_currency_is_shown_when_asked(tmp_path):
+    """'what is the amount of A-1?' over 'Amount: 100' (no currency) answered 'Number A-1: A-1 (Alpha).', the amount dropped."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "200", "paid")}
+    text = ask(tmp_path, "In the folder invoices, what is the amount of A-1?", files)
+    assert text.startswith("Number A-1: A-1 (Alpha, Amount '100')."), text

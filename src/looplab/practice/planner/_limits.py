@@ -14,6 +14,7 @@ AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|un
 NEUTRAL = {"are", "is", "were", "was", "be", "been", "invoices", "invoice", "ones", "bills", "records", "dated"}
 DATED = re.compile(r"(?:\b(\w+)\s+)?\b(before|after|until|since)\s+(\d{1,2}/\d{1,2}/\d{4}|\d{4}-\d{2}-\d{2})\b",
                    re.IGNORECASE)
+WRITTEN = re.compile(r"\b\d{1,2}(?:st|nd|rd|th|er)?\s+[^\W\d_]{3,}\.?,?\s+\d{4}\b|\b[^\W\d_]{3,}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b")
 SLASHED = re.compile(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*")
 PASSES = {"over": gt, "above": gt, "more than": gt, "greater than": gt, "exceeding": gt, "at least": ge,
           "under": lt, "below": lt, "less than": lt, "at most": le}  # the amount's test for each word of AMOUNT
@@ -52,6 +53,8 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
     fields = list(dict.fromkeys(k for r in records for k, v in r.fields.items() if _date(v, "dmy")))
     before = (found.group(1) or "").lower()
     named = [k for k in fields if before and before in words(k)]
+    if not fields and any(WRITTEN.search(v) for r in records for v in r.fields.values()):  # 'Due: 15 October 2026'
+        return f"I cannot apply the condition '{phrase}': matching records on a date is beyond my rules, so I give no list and no total"
     if len(named or fields) != 1 or (before and not named and before not in NEUTRAL):  # 'paid before ...'
         return f"I cannot apply '{phrase}': I cannot tell which date field of the records it means"
     key = (named or fields)[0]

@@ -50,8 +50,8 @@ def parse(file: str, step: Step) -> Record | str:
     data = json_value(text)
     if isinstance(data, dict):  # a JSON record: its scalar fields, its number from an id-like field
         fields = {str(k): str(v) for k, v in data.items() if isinstance(v, str | int | float) and v != ""}
-        number = next((v for k, v in fields.items() if k.lower() in ("number", "id", "invoice", "no")), "")
-        return Record(file, number or file.rsplit(".", 1)[0], fields, number)
+        number = next((v for k, v in fields.items() if k.lower() in ("number", "id", "invoice", "no")), "") or _number("", fields)
+        return Record(file, number or file.rsplit(".", 1)[0], fields, number)  # 'invoice_no' too
     if isinstance(data, list) and any(isinstance(d, dict) for d in data):
         return f"{file} {SEVERAL} (a list of {len(data)}); I read one record per file, so it is not counted."
     if data is not None:
@@ -80,7 +80,7 @@ def _number(title: str, fields: dict) -> str:
     tokens = [w.strip("#:,;.()[]") for w in title.replace("n°", " ").split()]
     if found := [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]:
         return found[0]
-    named = [v for k, v in fields.items() if set(k.casefold().replace(".", " ").split()) & NUMBER_KEYS
+    named = [v for k, v in fields.items() if set(re.sub(r"[._-]", " ", k.casefold()).split()) & NUMBER_KEYS
              or k.casefold() in ("invoice", "facture")]  # 'Invoice: INV-7', as in a JSON record
     return named[0].strip() if len(named) == 1 and len(named[0].split()) == 1 else ""
 

@@ -37,7 +37,7 @@ YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 ANSWER = re.compile(r"\b(?:yes|true|oui|y)\b|\b(?:no|false|non|n)\b(?=\s*(?:[^\w\s/]|$))", re.IGNORECASE)  # not 'no payment'
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
 SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount", "échéance": "due",
-            "dossier": "folder", "numéro": "number", "somme": "total", "deadline": "due", "limite": "due"}
+            "dossier": "folder", "numéro": "number", "somme": "total", "deadline": "due", "limite": "due", "statut": "status"}
 SURVEY_WORDS = set(stems(
     "total totals sum add up altogether overall together combined amount amounts number numbers count "
     "how which what list give show tell get record records entry entries item items file files folder "
@@ -55,7 +55,8 @@ CONDITION = re.compile(
     r"overdue|late|this (?:month|year|week)|last (?:month|year|week)|next (?:month|year|week)|january|"
     r"february|march|april|june|july|august|september|october|november|december|largest|biggest|"
     r"highest|smallest|lowest|most|least|top|oldest|newest|latest|earliest|average|mean|median|"
-    r"sort\w*|order(?:ed)? by|rank\w*|percent|per cent|plus de|moins de|avant|après|ce mois|cette (?:année|semaine)|"
+    r"sort\w*|order(?:ed)? by|rank\w*|by (?:amount|size|value|(?:due )?date|deadline)s?|par (?:montant|date|échéance)s?|"
+    r"percent|per cent|plus de|moins de|avant|après|ce mois|cette (?:année|semaine)|"
     r"(?:le )?mois dernier)\b(?:\s+[\w.,€$£-]+){0,2}"
     r"|(?:\d[\d.,]*\s*)?[<>≤≥%]\s*[\w.,]*",
     re.IGNORECASE,
@@ -86,13 +87,28 @@ LISTING = re.compile(r"\s*(?:which|what|quel\w*|lesquel\w*)\b", re.IGNORECASE)
 INVERTED = re.compile(r"\b\w+-(?:t-)?(?:il|elle|ils|elles)\b", re.IGNORECASE)  # French yes/no: 'a-t-il tout payé ?'
 EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:its|their|his|her)\b|tout|toutes ses|tous ses)\b", re.IGNORECASE)
 COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b|\b(?:more|less|fewer)\b|"
-                       r"\b(?:plus|moins)\s*(?=[,?!:;]|$)", re.IGNORECASE)
+                       r"\b(?:plus|moins)\s*(?=[,?!:;]|$)|\bout of (?:the |all |every )?\w+|\bsur (?:\w+ ){0,2}total\b",
+                       re.IGNORECASE)  # '3 unpaid out of the total': a share, not a second figure
 HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
 QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|are|was|were|does|do|did|has|have|"
                       r"quel\w*|combien|qui|quand|lesquel\w*|est-ce)\b", re.IGNORECASE)
 TOTAL_ASKED = re.compile(r"\b(?:total|sum|amount|montant|somme)\b", re.IGNORECASE)
 HYPOTHETICAL = re.compile(r"\b(?:would|were to|suppose|supposing|assuming|imagine|hypothetically|serait|si)\b|"
                           r"\bif\b(?!\s+(?:any|all|there))", re.IGNORECASE)
+QUALIFIERS = {"incl": "in", "including": "in", "inclusive of": "in", "with": "in", "avec": "in", "excl": "ex",
+              "excluding": "ex", "exclusive of": "ex", "without": "ex", "hors": "ex", "sans": "ex"}
+QUALIFIED = re.compile(rf"\b({'|'.join(QUALIFIERS)})\b\.?\s+([^\W\d_]+)", re.IGNORECASE)  # 'incl. VAT' in a field name
+CREDIT = re.compile(r"\b(?:credit(?:[ -]note| memo)?|avoir|refund)\b", re.IGNORECASE)
+BILLED = set(stems("invoice facture bill"))
+OWING = re.compile(r"\b(?:still|yet|remaining|left|how much|what(?:'s| is))\b", re.IGNORECASE)  # 'due' as owed
+NOT_WHOLLY = re.compile(r"\b(?:not|pas|non)\s+(?:\w+\s+){0,2}(?:full|fully|entirely|wholly|totalement|entièrement|"
+                        r"intégralement|complètement)\b", re.IGNORECASE)  # 'not paid in full': paid in part
+BY_STATUS = re.compile(r"\b(?:per|by|for each|each|par|pour chaque)\s+(?:payment\s+)?(?:status|state|statut|état)\b",
+                       re.IGNORECASE)
+OWE_TO = re.compile(r"\b(?:we|I)\s+(?:still\s+)?owe\s+(?:to\s+)?([^\W\d_][\w&'-]*)|\b(?:devons-nous|dois-je|nous devons|je dois)"
+                    r"\s+(?:encore\s+)?(?:à|au|aux)\s+([^\W\d_][\w&'-]*)", re.IGNORECASE)
+FUTURE = re.compile(r"\b(?:will|won't|shall|going to)\b(?!\s+you\b)(?:\s+[^\s?.!;,]+){0,5}?\s+(?:paid|pay|owed?|owes|due|"
+                    r"settled?|outstanding|unpaid|open|pending)\b", re.IGNORECASE)  # not 'will you list ...': a request now
 OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|ones)\s+)*(?:from|over|above|under|below|"
                           r"more|less|at|paid|unpaid|due|open|outstanding|settled|pending|before|after|with|by|to|"
                           r"larger|smaller|bigger|cheaper|payées?|impayées?|ou)\b", re.IGNORECASE)
@@ -139,9 +155,9 @@ def _kind(value: str, key: str) -> str | None:
     found = answers | {"paid" if (w in PAID | RECEIVED) == keep else "unpaid"
                        for w, keep in said if w in PAYING | LATE | RECEIVED}
     if set(plain) & METHODS and found != {"paid"} or set(plain) & REMINDERS and found != {"unpaid"} or any(
-            w in LATE and not keep for w, keep in said):
-        return None  # 'paid by card' says how it was paid; 'unpaid (card)' and 'not late' say nothing sure
-    return found.pop() if len(found) == 1 else None
+            w in LATE | OWED for w, keep in said if not keep) or NOT_WHOLLY.search(value):
+        return None  # 'paid by card' says how it was paid; 'unpaid (card)', 'not late', 'not due yet' (not 'paid'),
+    return found.pop() if len(found) == 1 else None  # 'not paid in full' (part paid) say nothing sure
 
 
 def as_asked(task: str) -> str:
@@ -173,9 +189,12 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
     task = TO_BE_PAID.sub(" unpaid ", task)  # 'still waiting for payment' is read as 'unpaid' below, so it is placed
     known = set(SURVEY_WORDS) | set(stems(folder)) | {stem(w) for w in PAYING}
     status = _status_key(records)
+    pairs = {(QUALIFIERS[m[1].lower()], m[2].lower()) for r in records for k in r.fields for m in QUALIFIED.finditer(k)}
+    task = QUALIFIED.sub(lambda m: " " if (QUALIFIERS[m[1].lower()], m[2].lower()) in pairs else m[0], task)  # 'VAT'
+    # is placed only as the field says it: 'incl. VAT' of 'Amount incl. VAT'; 'how much VAT' asks for what no field holds
     for record in records:  # a payment status's other words ('cheque' in 'paid (cheque bounced)') select nothing
         values = [v for k, v in record.fields.items() if k != status or not set(words(v)) & PAYING]
-        seen = " ".join([record.title, record.file, *record.fields, *values])
+        seen = " ".join([record.title, record.file, *(QUALIFIED.sub(" ", k) for k in record.fields), *values])
         known |= set(stems(seen + " " + currency_words(seen)))
     if status:  # records that are paid or unpaid are invoices or bills, whatever their title
         known |= {"invoice", "bill", "facture"}
@@ -231,9 +250,14 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if yes_no and (limits or TOTAL_ASKED.search(task)):  # 'is the unpaid total above 1000 EUR?'
         return ("I cannot answer a yes-or-no question about a total or a limit: I list, count and total records, "
                 "and weighing a total against a figure is beyond my rules, so I give no list and no total")
-    if hypothetical := HYPOTHETICAL.search(task):  # 'what would the total be if X paid?'
+    if hypothetical := HYPOTHETICAL.search(task) or FUTURE.search(task):
+        # 'what would the total be if X paid?', 'which will we get paid for?': a status now is not one to come
         return (f"I cannot answer '{hypothetical.group()}': the records say what is, not what would be, so I give "
                 "no list and no total")
+    clients = {w for r in records for k, v in r.fields.items() if set(stems(k)) & {"client", "customer"} for w in words(v)}
+    if (owe := OWE_TO.search(task)) and (owe[1] or owe[2]).lower() in clients:  # 'how much do we owe Alpha?', Alpha
+        return (f"I could not relate '{owe[0]}' to the records read, so I cannot tell which records the task asks for; "
+                "I give no list and no total")  # being the client billed: it owes, it is not owed
     if WHO_ALL.search(task):  # 'which clients have paid everything?': a claim about each client's invoices
         return ("I cannot tell which clients have paid (or owe) everything: I list invoices, I do not check every "
                 "invoice of each client, so I give no list and no total")
@@ -253,6 +277,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         if "owed" in str(why):
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
         statuses = ["paid", "unpaid"]
+    statuses = ["paid", "unpaid"] if BY_STATUS.search(task) else statuses  # 'how many per status?': a figure for each
     first = asked[0] if len(statuses) == 1 and statuses[0] and len(asked) > 1 else ""
     if FIGURE.search(first) and not set(words(TO_BE_PAID.sub(" unpaid ", first))) & (PAYING | LATE):
         return (f"I cannot tell whether '{first}' asks about every record or only the {statuses[0]} ones, so I give no "
@@ -267,6 +292,11 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if lacking := _lacking(task, records):  # 'which unpaid invoices have VAT?' beside one with no VAT line
         return lacking
     choices = [_choose(task, records, status, limits, when) for status in statuses]
+    key, due = _status_key(records), [p.strip() for p in limits if (d := DATED.fullmatch(p)) and (d[1] or "").lower() in OWED]
+    if due and OWING.search(task) and statuses == [None] and not every and key and any(  # 'how much is due before
+            _kind(_status(r, key), key) != "unpaid" for c in choices if isinstance(c, Choice) for r in c.chosen):  # ...'
+        return (f"I cannot tell whether '{due[0]}' asks about every record or only the unpaid ones, so I give no list "
+                "and no total; ask one question at a time")  # ('which are due after ...?' asks for due dates)
     if excluded and any(isinstance(c, Choice) and " not " not in c.heading for c in choices):
         return f"I could not tell which records '{excluded.group()}' leaves out; I give no list and no total"
     return next((c for c in choices if isinstance(c, str)), choices)
@@ -313,6 +343,11 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     if isinstance(named, str):
         return named
     unclear = [r for r in records if status and key and _kind(_status(r, key), key) is None]
+    kinds = {r.file: set(stems(re.sub(r"\S*\d\S*", " ", r.title))) for r in records}  # 'quote' of 'Quote Q-1'
+    billed = any(kinds[r.file] & BILLED for r in records)  # beside 'Invoice A-1', a 'Quote Q-1' is no invoice
+    credits = [r for r in chosen if CREDIT.search(" ".join([r.title, *r.fields.values()])) and not CREDIT.search(task)
+               or billed and kinds[r.file] and not kinds[r.file] & (BILLED | set(stems(task)))]
+    chosen, unclear = [r for r in chosen if r not in credits], unclear + credits  # nor is a credit note
     field = key or _status_key(records)
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
     for name, (values, keep) in named.items():
@@ -344,8 +379,11 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
 def _status(record: Record, key: str) -> str:
     """The record's status under `key`, and any other status field that says otherwise: 'yes (Status: unpaid)'."""
     value = record.fields.get(key, "")
-    other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and set(words(k)) & STATUS_KEYS
-             and _kind(v, k) not in (None, _kind(value, key))]
+    other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and (
+        set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
+        or re.search(r"\d", v) and set(words(v)) & (PAYING | RECEIVED) and _kind(v, k) != _kind(value, key)
+        or CREDIT.search(v))] + [record.title] * bool(CREDIT.search(record.title))
+    # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed; a credit note is owed the other way
     return f"{value} ({'; '.join(other)})" if other else value
 
 

@@ -26,12 +26,14 @@ LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b",
 LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
 MAX_READS = 20  # read at once; the rest (or those a one-call-per-turn model left) next turn, never unread
 COUNT = re.compile(r"\bhow many\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
-                   r"co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
+                   r"co[uû]t\w*|reste|dû|vaut|payer)\b)|\bcombien (?:sont|ont été)\b", re.IGNORECASE)  # 'combien sont impayées ?'
 TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien)\b|"
                    r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
 PER = re.compile(r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
                  r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b|\b(?:each|chacun)(?=\s*(?:[?.!]|$))", re.IGNORECASE)
+BREAKDOWN = re.compile(r"\b(?:per|for each|for every|par|pour chaque)\s+(?!(?:client|customer|status|statut|état|state|"
+                       r"invoice|facture|bill|record|fiche|one)s?\b)[^\W\d_]+", re.IGNORECASE)
 GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
                    r"\btotal de toutes\b", re.IGNORECASE)
 FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b", re.IGNORECASE)  # each item says its file
@@ -83,6 +85,7 @@ def survey(view: View) -> dict | None:
     reads = view.calls_of(reader.name)
     listed = {_arg(s) for s in lists}
     dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
+    dirs = [d for d in dirs if not set(stems(d)) <= STATUSES]  # 'unpaid/': the task's 'unpaid' is a status, not it
     named = [d for d in dirs if says(view.task, d)]
     asked = terms(view.task) | {stem(SYNONYMS.get(t, t)) for t in terms(view.task)}  # 'factures' asks for 'invoices/'
     missed = [_arg(s) for s in lists if s.is_error]  # the folder it named is not there: never another one instead
@@ -99,7 +102,9 @@ def survey(view: View) -> dict | None:
                         wording=WORDING.format(folder=dirs[0] if dirs else "invoices"))
     if LIST_ONLY.search(view.task) and not terms(view.task) - LIST_WORDS - set(stems(folder)):  # 'what files are in
         # ...' is answered by the listing; 'which files are unpaid?' is not
-        return answer(f"The folder '{folder}' holds {len(names)} files: {joined(names)}.")
+        subs = re.findall(r"^\s*([\w.-]+/)\s*$", listing.result or "", re.M)  # '2025/' holds files of its own
+        more = f", and {len(subs)} subfolder{'s' * (len(subs) > 1)} I did not list: {joined(subs)}" if subs else ""
+        return answer(f"The folder '{folder}' holds {len(names)} file{'s' * (len(names) > 1)}: {joined(names)}{more}.")
     wanted = [_path(folder, n) for n in names]
     done = {_arg(s): s for s in reads}
     if missing := [p for p in wanted if p not in done]:
@@ -107,7 +112,9 @@ def survey(view: View) -> dict | None:
         skipped = f" (the first {MAX_READS} of {len(names)})" if len(calls) < len(missing) else ""
         return use(calls, f"I'll read the {len(calls)} listed files{skipped}." if len(missing) == len(wanted)
                    else f"I'll read the {len(calls)} listed files not read yet.")
-    return report(view.task, [done[p] for p in wanted], folder)
+    unlisted = [f"{_path(folder, d)}/" for d in re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
+                if _path(folder, d) not in listed]  # a subfolder not read may hold records too
+    return report(view.task, [done[p] for p in wanted], folder, unlisted)
 
 
 def listed_files(text: str) -> list[str]:
@@ -122,10 +129,11 @@ def _arg(step) -> str:
     return first_value(step.input, ".")
 
 
-def report(task: str, reads, folder: str) -> dict:
+def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
     task = as_asked(task)
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
+    lost += unlisted
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = choose_records(task, records, folder)
@@ -155,7 +163,9 @@ def report(task: str, reads, folder: str) -> dict:
 def _unanswered(task: str, lists: int) -> list[str]:
     """The task's later questions that no part of the reply answers ('are they all from the same client?')."""
     later = [c for c in clauses(task) if QUESTION.match(c)][1:]  # a clause lost its 'et': COUNT reads 'et combien'
-    return [c for c in later if lists < 2 and not any(p.search(c) or p.search(f"et {c}") for p in (TOTAL, COUNT, WHEN, PER))]
+    vague = [c for c in clauses(task) if says(c, "combien")] if not TOTAL.search(task) and not COUNT.search(task) else []
+    vague += [m[0] for m in BREAKDOWN.finditer(task)]  # 'how many per currency?': one count is not one per currency
+    return vague + [c for c in later if lists < 2 and not any(p.search(c) or p.search(f"et {c}") for p in (TOTAL, COUNT, WHEN, PER))]
 
 
 def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
@@ -178,6 +188,9 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     told = [status] if status and not choice.status_key and terms(task) & STATUS_NAMES else []
     told += [k for k in _asked_fields(task, records, {key, status, *told}, folder)  # 'with their due dates': every field
              if not (WHEN.search(task) and any(DATE.search(r.fields.get(k, "")) for r in records))]  # ('when' says dates)
+    bare = not money_keys(records) and (terms(task) & GENERIC_AMOUNT or TOTAL.search(task))  # 'the amount' of 'Amount: 100'
+    told += [k for k in dict.fromkeys(k for r in records for k in r.fields) if bare and k not in told
+             and set(stems(k)) & GENERIC_AMOUNT]
     where = FILE_ASKED.search(task)  # 'which file has the largest invoice?' asks for a file, not the invoice's number
     shown = joined([_item(r, key, choice.status_key, told, bool(where)) for r in chosen]) if chosen else ""
     lines = [f"{choice.heading}: {shown}, as far as I can tell." if doubt and chosen and not choice.ranked
@@ -245,7 +258,7 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
                if set(stems(k)) & {"client", "customer", "clients", "customers"}]
     amounts = [(1, "") if count else money(r.fields.get(key, "")) if key else None for r in chosen]
     if not chosen or len(clients) != 1 or not all(amounts) or len({a[1] for a in amounts}) != 1 \
-            or any(clients[0] not in r.fields for r in chosen):
+            or any(clients[0] not in r.fields for r in chosen) or _cased(r.fields[clients[0]] for r in chosen):
         return (f"I could not break it down ('{asked}'): I did not compute a figure per client; the list and any "
                 "total are over all the records listed.")
     sums = Counter()
@@ -267,10 +280,16 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
     if not what or what in RECORD_NOUNS:
         return f"{label}: {len(chosen)}."
     keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in stems(k)]
-    if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen):
+    if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen) or _cased(r.fields[keys[0]] for r in chosen):
         return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
     values = list(dict.fromkeys(r.fields[keys[0]] for r in chosen))
     return f"{keys[0]} count: {len(values)}{' (' + joined(values) + ')' if values else ''}."
+
+
+def _cased(values) -> bool:
+    """Whether two of the values differ only in case ('Alpha', 'ALPHA'): one client or two, the records do not say."""
+    values = set(values)
+    return len({v.casefold() for v in values}) < len(values)
 
 
 def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str | None:
