@@ -39,3 +39,17 @@ def test_another_thing_named_by_a_name_or_other_is_not_cited(tmp_path):
     assert "3 EUR" in said and "4 EUR" not in said, said
     said = run_agent(practice_client(), "How much does a coffee cost at Café Bleu?", tools).answer
     assert "4 EUR" in said and "3 EUR" not in said, said
+
+
+def test_a_sentence_about_another_thing_is_not_cited_for_how_old_the_title_is(tmp_path):
+    """'How old is the Lyon museum?' was answered 'Admission costs 10 EUR for adults since 2023.': the heading named
+    the museum and 'since' passed for an age, though the sentence speaks of the admission."""
+    (tmp_path / "museum.md").write_text("# Lyon museum visitor notes\n\nAdmission costs 10 EUR for adults since 2023. "
+                                        "The cafe closes at 17:00.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "How old is the Lyon museum?", tools).answer
+    assert "10 EUR" not in said and "do not answer" in said, said
+    (tmp_path / "tower.md").write_text("# The Lyon tower\n\nIt was built in 1894. The tower is 85 metres tall.\n",
+                                       encoding="utf-8")
+    assert "1894" in run_agent(practice_client(), "How old is the Lyon tower?", tools).answer
+    assert "85 metres" in run_agent(practice_client(), "How tall is the Lyon tower?", tools).answer

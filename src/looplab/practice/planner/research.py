@@ -122,13 +122,22 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             denied = set() if YES_NO.match(question) else {root(w) for w in negated(sentence)}  # 'buses do not run'
             # an aspect word is said only with its pattern: 'prices stay the same' states no price
             said = (roots(sentence) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
-            if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
-                    or not set(aspects) <= said or _another(sentence, question)
+            if ((not wanted & said and not (kind and wanted <= title and _of_the_title(sentence, question)))
+                    or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
+
+
+def _of_the_title(sentence: str, question: str) -> bool:
+    """True if a sentence with no question word speaks of its document's subject: it opens with a pronoun ('It was
+    built in 1889') or says the measure asked ('The tower is 53 metres tall'); 'Admission costs 10 EUR since 2023'
+    is not how old the museum is."""
+    measure = re.search(rf"\bhow ({'|'.join(UNITS)})\b", question, re.IGNORECASE)
+    return words(sentence)[:1] in (["it"], ["its"], ["they"], ["their"], ["this"], ["these"], ["he"], ["she"]) or (
+        measure is not None and root(measure[1].lower()) in roots(sentence))
 
 
 def _another(sentence: str, question: str) -> str | None:
