@@ -53,3 +53,17 @@ def test_a_sentence_about_another_thing_is_not_cited_for_how_old_the_title_is(tm
                                        encoding="utf-8")
     assert "1894" in run_agent(practice_client(), "How old is the Lyon tower?", tools).answer
     assert "85 metres" in run_agent(practice_client(), "How tall is the Lyon tower?", tools).answer
+
+
+def test_a_comparison_on_another_ground_is_not_cited_for_a_plain_comparison(tmp_path):
+    """'Which bike is cheaper?' was answered 'Regular bikes are cheaper to maintain.', and 'Which is better, an electric
+    bike or a regular bike?' with 'Many riders find electric bikes better for hills.': a narrower question's answer."""
+    (tmp_path / "bikes.md").write_text("# Electric bikes versus regular bikes\n\nAn electric bike costs about 2,000 EUR. "
+                                       "Many riders find electric bikes better for hills. Regular bikes are cheaper "
+                                       "to maintain.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Which bike is cheaper?", "Which is better, an electric bike or a regular bike?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "maintain" not in said and "hills" not in said and "do not answer" in said, said
+    assert "maintain" in run_agent(practice_client(), "Which bike is cheaper to maintain?", tools).answer
+    assert "hills" in run_agent(practice_client(), "Which bike is better for hills?", tools).answer

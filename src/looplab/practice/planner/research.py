@@ -124,11 +124,27 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             said = (roots(sentence) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
             if ((not wanted & said and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
-                    or (kind and not kind(sentence, question + " " + heading))):
+                    or _narrower(sentence, question) or (kind and not kind(sentence, question + " " + heading))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
+
+
+COMPARED = re.compile(r"\b(?:is|are|was|were|be|gets?)\s+(\w+er)\b|\b(\w+er)\s+than\b|\bthe\s+(\w+est)\b|"
+                      r"\b(better|worse|best|worst)\b", re.IGNORECASE)  # 'is cheaper', 'the cheapest', not 'water'
+
+
+def _narrower(sentence: str, question: str) -> str | None:
+    """A comparison the sentence makes on a ground the question does not name: 'cheaper to maintain' for 'which bike
+    is cheaper?', 'better for hills' for 'which is better?'."""
+    asked = roots(question)
+    compared = {root(w.lower()) for found in COMPARED.findall(question) for w in found if w}
+    for better, ground in re.findall(r"\b(\w+(?:er|est)|worse|worst)\s+(?:to|for|at|in|on|with|when)\s+(\w+)",
+                                     sentence, re.IGNORECASE):
+        if root(better.lower()) in compared and root(ground.lower()) not in asked | STOPWORDS:
+            return f"{better} {ground}"
+    return None
 
 
 def _of_the_title(sentence: str, question: str) -> bool:
