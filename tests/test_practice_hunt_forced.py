@@ -67,3 +67,15 @@ def test_a_comparison_on_another_ground_is_not_cited_for_a_plain_comparison(tmp_
         assert "maintain" not in said and "hills" not in said and "do not answer" in said, said
     assert "maintain" in run_agent(practice_client(), "Which bike is cheaper to maintain?", tools).answer
     assert "hills" in run_agent(practice_client(), "Which bike is better for hills?", tools).answer
+
+
+def test_the_measure_or_aspect_asked_is_not_named_as_unmentioned_when_every_quote_gives_it(tmp_path):
+    """'How often does the ferry run in winter?' quoted 'In winter it runs three times a day.' and added 'The documents I
+    quote do not mention 'often'.', and 'How heavy...' 'do not mention 'heavy'': the quotes give what was asked."""
+    (tmp_path / "ferry.md").write_text("# The island ferry\n\nIn winter it runs three times a day. The ferry weighs "
+                                       "about 900 tonnes.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "How often does the ferry run in winter?", tools).answer
+    assert "three times a day" in said and "do not mention" not in said, said
+    said = run_agent(practice_client(), "How heavy is the ferry?", tools).answer
+    assert "900 tonnes" in said and "do not mention" not in said, said

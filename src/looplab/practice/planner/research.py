@@ -56,10 +56,15 @@ UNITS = {  # 'how X' -> what a sentence that answers it names
 MEASURES = set(UNITS)
 
 
+def _measure(question: str) -> str:
+    """The measure a 'how tall/far/long...' question asks for ('tall'), or ''."""
+    word = re.search(rf"\bhow ({'|'.join(UNITS)})\b", question, re.IGNORECASE)
+    return word[1].lower() if word else ""
+
+
 def _measured(sentence: str, question: str) -> bool:
     """True if the sentence holds a number, and the unit a 'how tall/far/long...' question asks for."""
-    word = re.search(rf"\bhow ({'|'.join(UNITS)})\b", question, re.IGNORECASE)
-    unit = UNITS[word.group(1).lower()] if word else ""
+    unit = UNITS.get(_measure(question), "")
     counted = re.search(r"\bhow many\s+([^\W\d_]+)", question, re.IGNORECASE)
     if counted:  # 'how many seeds': a number of seeds ('7 lines'), not any number ('costs 6 EUR')
         return any(root(w.lower()) == root(counted.group(1).lower()) for pair in re.findall(
@@ -151,9 +156,8 @@ def _of_the_title(sentence: str, question: str) -> bool:
     """True if a sentence with no question word speaks of its document's subject: it opens with a pronoun ('It was
     built in 1889') or says the measure asked ('The tower is 53 metres tall'); 'Admission costs 10 EUR since 2023'
     is not how old the museum is."""
-    measure = re.search(rf"\bhow ({'|'.join(UNITS)})\b", question, re.IGNORECASE)
     return words(sentence)[:1] in (["it"], ["its"], ["they"], ["their"], ["this"], ["these"], ["he"], ["she"]) or (
-        measure is not None and root(measure[1].lower()) in roots(sentence))
+        root(_measure(question) or "-") in roots(sentence))
 
 
 def _another(sentence: str, question: str) -> str | None:
@@ -239,7 +243,8 @@ def research(view: View) -> dict | None:
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
     whole = not failed  # every part answered and every document read: the quotes may fill an answer field
     quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
-    unplaced = [w for w in query if root(w) not in quoted and not any(w in c for c in missed)]
+    checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']}  # every quote holds the price, the 'how far' unit
+    unplaced = [w for w in query if root(w) not in quoted | checked and not any(w in c for c in missed)]
     if unplaced and french(view.task):  # the participant's own words, not the English the lexicon gave them
         unplaced = [w for w in content(view.task) if set((english_of(w) or "").split()) & set(unplaced)] or unplaced
     if unplaced:  # 'in winter': what the documents say, but not about that
