@@ -79,3 +79,17 @@ def test_the_measure_or_aspect_asked_is_not_named_as_unmentioned_when_every_quot
     assert "three times a day" in said and "do not mention" not in said, said
     said = run_agent(practice_client(), "How heavy is the ferry?", tools).answer
     assert "900 tonnes" in said and "do not mention" not in said, said
+
+
+def test_a_price_sentence_that_shares_only_a_season_with_the_question_is_not_cited(tmp_path):
+    """'What is the price of a coffee in winter?' was answered 'In winter the roastery serves hot chocolate for 4 EUR.'
+    (so was 'Combien coûte un café en hiver ?'): the heading named coffee and the sentence only the season."""
+    (tmp_path / "coffee.md").write_text("# Coffee at the roastery\n\nA coffee costs 3 EUR at the counter. In winter the "
+                                        "roastery serves hot chocolate for 4 EUR.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("What is the price of a coffee in winter?", "Combien coûte un café en hiver ?",
+                 "How much does a coffee cost?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "4 EUR" not in said, said
+    assert "3 EUR" in run_agent(practice_client(), "How much does a coffee cost?", tools).answer
+    assert "4 EUR" in run_agent(practice_client(), "What do the documents say about winter?", tools).answer

@@ -44,6 +44,7 @@ MONTHS = "january february march april may june july august september october no
 CALENDAR = {*DAYS, *(day + "s" for day in DAYS), *MONTHS}
 TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS)}|morning|evening|night|noon|spring|summer|autumn|winter|"
                    r"weeks?|days?|daily|months?|years?|hours?|before|after|during|until|when|once)\b", re.IGNORECASE)
+WHEN = {root(w) for w in [*CALENDAR, *"spring summer autumn winter morning evening night day week year".split()]}
 UNITS = {  # 'how X' -> what a sentence that answers it names
     "much": r"", "many": r"", "tall": r"tall|high|height|metres?|meters?|feet|foot",
     "high": r"tall|high|height|metres?|meters?|feet|foot", "deep": r"deep|depth|metres?|meters?|feet",
@@ -108,6 +109,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
     need = 2 if len(wanted) > 2 else 1
     aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted}
+    things = wanted - WHEN or wanted  # a sentence names one ('In winter ... hot chocolate for 4 EUR' is no coffee's)
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
     # specific terms: names, and each word right before another query word (right after, in French: 'thé noir')
     specific = wanted & ({root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
@@ -127,7 +129,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             denied = set() if YES_NO.match(question) else {root(w) for w in negated(sentence)}  # 'buses do not run'
             # an aspect word is said only with its pattern: 'prices stay the same' states no price
             said = (roots(sentence) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
-            if ((not wanted & said and not (kind and wanted <= title and _of_the_title(sentence, question)))
+            if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
                     or _narrower(sentence, question) or (kind and not kind(sentence, question + " " + heading))):
                 continue
