@@ -93,3 +93,16 @@ def test_a_price_sentence_that_shares_only_a_season_with_the_question_is_not_cit
         assert "4 EUR" not in said, said
     assert "3 EUR" in run_agent(practice_client(), "How much does a coffee cost?", tools).answer
     assert "4 EUR" in run_agent(practice_client(), "What do the documents say about winter?", tools).answer
+
+
+def test_a_price_of_another_thing_is_not_cited_for_the_price_asked(tmp_path):
+    """'What does a coffee cost at the Lyon roastery?' also quoted 'In winter the roastery serves hot chocolate for
+    4 EUR.': the sentence named the roastery, and the heading the coffee, but the price is the chocolate's."""
+    (tmp_path / "coffee.md").write_text("# Coffee at the Lyon roastery\n\nA coffee costs 3 EUR at the counter. In winter "
+                                        "the roastery serves hot chocolate for 4 EUR. The Groix roastery is small and "
+                                        "costs 2 EUR a cup.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "What does a coffee cost at the Lyon roastery?", tools).answer
+    assert "3 EUR" in said and "4 EUR" not in said, said
+    said = run_agent(practice_client(), "What does the hot chocolate cost at the roastery?", tools).answer
+    assert "4 EUR" in said, said

@@ -109,6 +109,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
     need = 2 if len(wanted) > 2 else 1
     aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted}
+    priced = any(p.pattern == MONEY for p in aspects.values())  # a price asked: whose price a sentence gives
     things = wanted - WHEN or wanted  # a sentence names one ('In winter ... hot chocolate for 4 EUR' is no coffee's)
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
     # specific terms: names, and each word right before another query word (right after, in French: 'thé noir')
@@ -131,7 +132,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             said = (roots(sentence) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
             if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
-                    or _narrower(sentence, question) or (kind and not kind(sentence, question + " " + heading))):
+                    or _narrower(sentence, question) or (priced and _priced(sentence, wanted))
+                    or (kind and not kind(sentence, question + " " + heading))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
@@ -140,6 +142,15 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
 
 COMPARED = re.compile(r"\b(?:is|are|was|were|be|gets?)\s+(\w+er)\b|\b(\w+er)\s+than\b|\bthe\s+(\w+est)\b|"
                       r"\b(better|worse|best|worst)\b", re.IGNORECASE)  # 'is cheaper', 'the cheapest', not 'water'
+
+
+def _priced(sentence: str, wanted: set[str]) -> str | None:
+    """The other thing a sentence gives the price of, where it names none the question asks: 'hot chocolate for 4 EUR'
+    for a coffee's price ('A coffee costs 3 EUR', 'It costs 3 EUR' name theirs)."""
+    owners = [w.lower() for w in re.findall(rf"([^\W\d_]+)\s+(?:for|costs?|is|are|at)\s+(?:about\s+|around\s+)?(?:{MONEY})",
+                                            sentence, re.IGNORECASE) if w.lower() not in STOPWORDS]
+    pronouns = {"it", "they", "this", "these", "that", "those", "each", "one"}
+    return owners[0] if owners and not ({root(w) for w in owners} & wanted or set(owners) & pronouns) else None
 
 
 def _narrower(sentence: str, question: str) -> str | None:
