@@ -106,3 +106,14 @@ def test_a_price_of_another_thing_is_not_cited_for_the_price_asked(tmp_path):
     assert "3 EUR" in said and "4 EUR" not in said, said
     said = run_agent(practice_client(), "What does the hot chocolate cost at the roastery?", tools).answer
     assert "4 EUR" in said, said
+
+
+def test_every_key_of_a_listed_lookup_is_looked_up():
+    """'Look up ai and design' looked up 'ai' only and said 'I found nothing about 'design' in what the lookup
+    returned', though 'design' is a key: the keys after the first in 'look up X and Y' were not read as keys."""
+    tools = samples.catalogue_tools()
+    for task in ("Look up ai and design", "Look up ai, data and writing, please."):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "Applied AI" in said and "found nothing" not in said, said
+    assert "Design" in run_agent(practice_client(), "Look up ai and design", tools).answer
+    assert "Technical Writing" in run_agent(practice_client(), "Look up ai, data and writing, please.", tools).answer
