@@ -2,7 +2,7 @@
 kind ('The new bridge') is not an answer about 'the old bridge', whatever the document's heading says."""
 
 from looplab import samples
-from looplab.client import practice_client
+from looplab.client import MODEL, practice_client
 from looplab.loop import run_agent
 
 BRIDGE = "# The old bridge\n\nThe bridge is 151 metres long. The new bridge, Pont Neuf, built in 1990, is 200 metres long.\n"
@@ -117,3 +117,23 @@ def test_every_key_of_a_listed_lookup_is_looked_up():
         assert "Applied AI" in said and "found nothing" not in said, said
     assert "Design" in run_agent(practice_client(), "Look up ai and design", tools).answer
     assert "Technical Writing" in run_agent(practice_client(), "Look up ai, data and writing, please.", tools).answer
+
+
+def forced(tools, task: str, choice: dict):
+    """One messages.create call with `tools` and tool_choice `choice`."""
+    return practice_client().messages.create(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools],
+                                             tool_choice=choice, messages=[{"role": "user", "content": task}])
+
+
+def test_a_forced_read_tool_reads_the_files_the_task_names(tmp_path):
+    """Forced read_doc on 'Read coffee.md and tell me the price.' was refused 'the task asks nothing of read_doc'
+    ('read' is no content word): it reads the file named, each file named, and never a file the task excludes."""
+    (tmp_path / "coffee.md").write_text("# Coffee\n\nA coffee costs 3 EUR.\n", encoding="utf-8")
+    (tmp_path / "tea.md").write_text("# Tea\n\nA tea costs 2 EUR.\n", encoding="utf-8")
+    tools, choice = samples.docs_tools(tmp_path), {"type": "tool", "name": "read_doc"}
+    reply = forced(tools, "Read coffee.md and tell me the price.", choice)
+    assert [(b.name, b.input) for b in reply.content] == [("read_doc", {"name": "coffee.md"})], reply
+    reply = forced(tools, "Read coffee.md and tea.md", choice)
+    assert [b.input for b in reply.content] == [{"name": "coffee.md"}, {"name": "tea.md"}], reply
+    for task in ("Don't read coffee.md", "Read every file except coffee.md"):
+        assert forced(tools, task, choice).stop_reason == "refusal"

@@ -13,7 +13,19 @@ from looplab._jsonschema import validator_class
 from looplab.practice.planner._tools import in_french
 from looplab.practice.planner.fill import around, asks, fill_input, one_type
 from looplab.practice.planner.needs import Unserved, _needs
-from looplab.practice.planner.text import CONJUNCTIONS, NEGATORS, STOPWORDS, clip, french, words
+from looplab.practice.planner.text import (
+    CONJUNCTIONS,
+    CORPUS_WORDS,
+    NEGATORS,
+    STOPWORDS,
+    clip,
+    file_names,
+    french,
+    negated,
+    stems,
+    uncontracted,
+    words,
+)
 from looplab.practice.view import OfferedTool, View, schema_of
 
 
@@ -77,6 +89,8 @@ def _forced(tools: list[OfferedTool], view: View) -> list[dict] | str:
     unserved = _needs(view)[1]  # the clauses the auto mode declines, and why
     for tool in tools:  # 'Hello' asks nothing of get_weather: it is no city
         named = next((str(u) for u in unserved if u.tool == tool.name), None)  # 'météo ... demain'
+        if not asks(tool, task) and (files := _files(tool, task)):  # 'Read a.md and b.md': one call a file
+            return [{"type": "tool_use", "name": tool.name, "input": given} for given in files]
         filled = fill_input(tool, task) if asks(tool, task) else named or f"the task asks nothing of {tool.name}"
         why = _unhelped(tool, filled, task, unserved) if isinstance(filled, dict) else filled
         if why is None:
@@ -85,6 +99,17 @@ def _forced(tools: list[OfferedTool], view: View) -> list[dict] | str:
     names = " or ".join(t.name for t in tools)
     why = next((r for r in reasons if not r.startswith("the task asks nothing of")), reasons[0])
     return f"was forced by tool_choice to call {names} but can't fill its input from the request ({why})"
+
+
+def _files(tool: OfferedTool, task: str) -> list[dict]:
+    """One input a file the task names, for a tool that takes a file and whose verb the task says ('Read notes.md' for
+    read_doc: 'read' is no content word; never 'the file' for delete_file), unless something is negated ('Don't read
+    a.md', 'every file except a.md')."""
+    names, verb = file_names(task), set(stems(tool.name.replace("_", " "))) - set(stems(" ".join(CORPUS_WORDS)))
+    if not names or negated(task) or set(words(uncontracted(task))) & NEGATORS or not set(stems(task)) & verb:
+        return []
+    inputs = [fill_input(tool, name) for name in names]
+    return inputs if all(isinstance(i, dict) and list(i.values()) == [n] for i, n in zip(inputs, names, strict=True)) else []
 
 
 def _unhelped(tool: OfferedTool, filled: dict, task: str, unserved: list[Unserved]) -> str | None:
