@@ -137,3 +137,15 @@ def test_a_forced_read_tool_reads_the_files_the_task_names(tmp_path):
     assert [b.input for b in reply.content] == [{"name": "coffee.md"}, {"name": "tea.md"}], reply
     for task in ("Don't read coffee.md", "Read every file except coffee.md"):
         assert forced(tools, task, choice).stop_reason == "refusal"
+
+
+def test_a_forced_choice_never_deletes_a_file_the_task_asks_to_read():
+    """tool_choice any (or delete_file) on 'Read the file notes.txt' and 'What is in the file notes.txt?' called
+    delete_file('notes.txt'): 'file' named the tool and 'read' is no content word; now a refusal."""
+    tools = samples.action_tools([])
+    for choice in ({"type": "any"}, {"type": "tool", "name": "delete_file"}):
+        for task in ("Read the file notes.txt", "What is in the file notes.txt?"):
+            reply = forced(tools, task, choice)
+            assert reply.stop_reason == "refusal" and not reply.content, (task, reply.content)
+    reply = forced(tools, "Delete notes.txt", {"type": "any"})
+    assert [(b.name, b.input) for b in reply.content] == [("delete_file", {"name": "notes.txt"})]

@@ -22,6 +22,8 @@ from looplab.practice.planner.text import (
     file_names,
     french,
     negated,
+    root,
+    roots,
     stems,
     uncontracted,
     words,
@@ -71,7 +73,8 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
         return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "declined": True}  # no answer
     if kind in ("any", "tool"):
         wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
-        kept = [b for b in uses if b["name"] in {t.name for t in wanted}]
+        named = {t.name: t for t in wanted}  # never a 'delete' the task does not ask
+        kept = [b for b in uses if b["name"] in named and not _unasked(named[b["name"]], view.task)]
         kept = kept or _forced(wanted, view)
         if isinstance(kept, str):
             return decline(kept)
@@ -92,7 +95,7 @@ def _forced(tools: list[OfferedTool], view: View) -> list[dict] | str:
         if not asks(tool, task) and (files := _files(tool, task)):  # 'Read a.md and b.md': one call a file
             return [{"type": "tool_use", "name": tool.name, "input": given} for given in files]
         filled = fill_input(tool, task) if asks(tool, task) else named or f"the task asks nothing of {tool.name}"
-        why = _unhelped(tool, filled, task, unserved) if isinstance(filled, dict) else filled
+        why = _unhelped(tool, filled, task, unserved) or _unasked(tool, task) if isinstance(filled, dict) else filled
         if why is None:
             return [{"type": "tool_use", "name": tool.name, "input": filled}]
         reasons.append(why)
@@ -110,6 +113,21 @@ def _files(tool: OfferedTool, task: str) -> list[dict]:
         return []
     inputs = [fill_input(tool, name) for name in names]
     return inputs if all(isinstance(i, dict) and list(i.values()) == [n] for i, n in zip(inputs, names, strict=True)) else []
+
+
+RETRIEVING = set(roots("get fetch read search find list look lookup query show view check count"))
+
+
+def _unasked(tool: OfferedTool, task: str) -> str | None:
+    """The action a verb-named tool takes where the task asks to read or asks a question, and not to do it: 'Read the
+    file notes.txt' names delete_file's 'file', not its 'delete' (a verb is the name's first word that the
+    description begins with: 'Delete a file'). 'Change the size to small' may still call set_size."""
+    verb, first = words(tool.name)[0], words(tool.description)[:1]
+    reads = roots(task) & RETRIEVING or "?" in task or re.match(r"\W*(?:what|which|who|where|how|is|are|do|does)\b",
+                                                                task, re.IGNORECASE)
+    if first == [verb] and reads and root(verb) not in RETRIEVING | roots(task):
+        return f"the task does not ask to {verb}, and {tool.name} would {verb}"
+    return None
 
 
 def _unhelped(tool: OfferedTool, filled: dict, task: str, unserved: list[Unserved]) -> str | None:
