@@ -149,3 +149,23 @@ def test_a_forced_choice_never_deletes_a_file_the_task_asks_to_read():
             assert reply.stop_reason == "refusal" and not reply.content, (task, reply.content)
     reply = forced(tools, "Delete notes.txt", {"type": "any"})
     assert [(b.name, b.input) for b in reply.content] == [("delete_file", {"name": "notes.txt"})]
+
+
+def test_structured_output_is_not_filled_from_a_lookup_that_left_a_part_undone():
+    """With a {'title'} schema, 'What is the title of the course after 'ai'?' gave {"title": "Applied AI"}, the
+    title of 'ai' itself (the text said 'I found nothing about 'after''): now a refusal that says why."""
+    tools = samples.catalogue_tools()
+    client = practice_client()
+    schema = {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"],
+              "additionalProperties": False}
+    for task, title in [("What is the title of the course after 'ai'?", None),
+                        ("What is the title and the price of the 'ai' course?", None),
+                        ("What is the title of 'ai'?", "Applied AI")]:
+        run = run_agent(client, task, tools)
+        reply = client.messages.create(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools],
+                                       messages=run.messages[:-1],
+                                       output_config={"format": {"type": "json_schema", "schema": schema}})
+        if title:
+            assert reply.content[0].text == '{"title": "Applied AI"}', reply
+        else:
+            assert reply.stop_reason == "refusal" and "part of the task undone" in reply.stop_details.explanation

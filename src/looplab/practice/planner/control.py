@@ -161,6 +161,8 @@ def shape_answer(reply: dict, schema: dict, task: str = "") -> dict:
     if not text or reply.get("declined") or reply.get("stop_reason") == "refusal":
         return decline(f"has no answer to put in the requested JSON format: {text or 'no text'}")
     value, why = _fit(text, reply.get("evidence") or {}, schema)
+    if why and reply.get("partial"):  # the tool gave a 'title', but the answer leaves a part of the task undone
+        why = "the answer leaves a part of the task undone, so no field is filled from it"
     if why is None:
         checker = validator_class()  # formats too: Claude's 'date' is a date, and the SDK's parse checks it
         error = next(iter(checker(schema, format_checker=checker.FORMAT_CHECKER).iter_errors(value)), None)

@@ -93,5 +93,6 @@ def lookup(view: View) -> dict | None:
     left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
     if left:  # 'the price of ai': the record says nothing of price
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
-    return answer(" ".join(lines), evidence)
+    whole = not left and not (counted and lines[-1].startswith("I could not count"))  # else no field from a part
+    return answer(" ".join(lines), evidence) if whole else {**answer(" ".join(lines)), "partial": True}
 

@@ -264,4 +264,5 @@ def research(view: View) -> dict | None:
         failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
     lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
     evidence = {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited), "sources documents files": sources}
-    return answer(lead + " ".join(cited) + failed, evidence if whole else {})
+    return answer(lead + " ".join(cited) + failed, evidence) if whole else {**answer(lead + " ".join(cited) + failed),
+                                                                              "partial": True}
