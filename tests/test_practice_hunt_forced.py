@@ -169,3 +169,19 @@ def test_structured_output_is_not_filled_from_a_lookup_that_left_a_part_undone()
             assert reply.content[0].text == '{"title": "Applied AI"}', reply
         else:
             assert reply.stop_reason == "refusal" and "part of the task undone" in reply.stop_details.explanation
+
+
+def test_a_bare_question_word_clause_is_answered_or_named_as_not_answered(tmp_path):
+    """'When was the chess club founded, and by whom?' was answered 'The club was founded in 1988.' alone: 'by whom'
+    has no content word, so it was dropped silently; now named, unless a quote names someone."""
+    (tmp_path / "club.md").write_text("# The chess club\n\nThe club was founded in 1988. Its president is Ana Lopez.\n",
+                                      encoding="utf-8")
+    (tmp_path / "library.md").write_text("# The town library\n\nThe library was founded in 1875 by Marie Dubois.\n",
+                                         encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "When was the chess club founded, and by whom?", tools).answer
+    assert "1988" in said and "I did not answer 'by whom'" in said, said
+    said = run_agent(practice_client(), "Who is the president of the chess club, and since when?", tools).answer
+    assert "Ana Lopez" in said and "I did not answer 'since when'" in said, said
+    said = run_agent(practice_client(), "When was the library founded and by whom?", tools).answer
+    assert "Marie Dubois" in said and "did not answer" not in said, said

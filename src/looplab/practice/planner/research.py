@@ -253,6 +253,10 @@ def research(view: View) -> dict | None:
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c)})
               and 2 * len(asked & roots(" ".join(cited))) < len(asked - MEASURES)]
+    quotes = [c.rsplit(" [", 1)[0] for c in cited]
+    missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
+        r"\b(?:(who|whom|whose)|(when)|where|why|how)\b", c, re.I)) and not any(
+        wh[1] and _names_someone(q, task) or wh[2] and TIMES.search(q) for q in quotes)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
     whole = not failed  # every part answered and every document read: the quotes may fill an answer field
     quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
