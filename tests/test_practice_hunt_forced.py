@@ -185,3 +185,14 @@ def test_a_bare_question_word_clause_is_answered_or_named_as_not_answered(tmp_pa
     assert "Ana Lopez" in said and "I did not answer 'since when'" in said, said
     said = run_agent(practice_client(), "When was the library founded and by whom?", tools).answer
     assert "Marie Dubois" in said and "did not answer" not in said, said
+
+
+def test_a_count_written_as_a_word_answers_how_many(tmp_path):
+    """'How many plots does each member get?' missed 'Each member gets one plot.': the number-word pattern was cut one
+    character short ('b(?:one|two...'), so only digits counted things for 'how many'."""
+    (tmp_path / "garden.md").write_text("# Community garden\n\nEach member gets one plot of 10 square metres. The shed "
+                                        "holds two wheelbarrows.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "How many plots does each member get?", tools).answer
+    assert "one plot" in said, said
+    assert "two wheelbarrows" in run_agent(practice_client(), "How many wheelbarrows are in the shed?", tools).answer
