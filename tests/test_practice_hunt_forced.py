@@ -196,3 +196,14 @@ def test_a_count_written_as_a_word_answers_how_many(tmp_path):
     said = run_agent(practice_client(), "How many plots does each member get?", tools).answer
     assert "one plot" in said, said
     assert "two wheelbarrows" in run_agent(practice_client(), "How many wheelbarrows are in the shed?", tools).answer
+
+
+def test_a_total_is_not_cited_for_a_question_asked_per_one(tmp_path):
+    """'How many plots does each member get?' also quoted 'The garden has 40 plots and 35 members.', the garden's
+    totals, as if it said how many plots each member gets."""
+    (tmp_path / "garden.md").write_text("# Community garden\n\nEach member gets one plot of 10 square metres. The garden "
+                                        "has 40 plots and 35 members. The fee is 25 EUR per member.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "How many plots does each member get?", tools).answer
+    assert "one plot" in said and "40 plots" not in said, said
+    assert "25 EUR" in run_agent(practice_client(), "How much is the fee per member?", tools).answer

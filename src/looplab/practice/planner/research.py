@@ -132,7 +132,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             said = (roots(sentence) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
             if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
-                    or _narrower(sentence, question) or (priced and _priced(sentence, wanted))
+                    or _narrower(sentence, question) or _all_of(sentence, question) or (priced and _priced(sentence, wanted))
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
@@ -151,6 +151,14 @@ def _priced(sentence: str, wanted: set[str]) -> str | None:
                                             sentence, re.IGNORECASE) if w.lower() not in STOPWORDS]
     pronouns = {"it", "they", "this", "these", "that", "those", "each", "one"}
     return owners[0] if owners and not ({root(w) for w in owners} & wanted or set(owners) & pronouns) else None
+
+
+def _all_of(sentence: str, question: str) -> bool:
+    """True if the question asks per one ('each member') and the sentence does not speak of one: 'The garden has 40
+    plots and 35 members' does not say how many plots each member gets ('Each member gets one plot' does)."""
+    per = re.search(r"\b(?:each|every|per)\s+(?!others?\b)([^\W\d_]+)", question, re.IGNORECASE)
+    ones = re.findall(r"\b(?:each|every|per|a|an|one)\s+([^\W\d_]+)", sentence, re.IGNORECASE)
+    return per is not None and root(per[1].lower()) not in {root(w.lower()) for w in ones}
 
 
 def _narrower(sentence: str, question: str) -> str | None:
