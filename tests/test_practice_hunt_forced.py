@@ -207,3 +207,11 @@ def test_a_total_is_not_cited_for_a_question_asked_per_one(tmp_path):
     said = run_agent(practice_client(), "How many plots does each member get?", tools).answer
     assert "one plot" in said and "40 plots" not in said, said
     assert "25 EUR" in run_agent(practice_client(), "How much is the fee per member?", tools).answer
+
+
+def test_a_french_decline_names_the_participants_word_not_the_lexicons(tmp_path):
+    """'Que disent les articles sur le thé noir ?' declined '... ne mentionne pas 'black'': a word the participant
+    never typed; now 'noir'."""
+    (tmp_path / "tea.md").write_text("# Green tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    said = run_agent(practice_client(), "Que disent les articles sur le thé noir ?", samples.docs_tools(tmp_path)).answer
+    assert "ne mentionne pas 'noir'" in said and "'black'" not in said.split("aucune phrase")[1], said

@@ -204,6 +204,16 @@ def _another(sentence: str, question: str) -> str | None:
     return None
 
 
+def _theirs(task: str, english: list[str]) -> list[str]:
+    """The participant's own French words for English query words, not the English the lexicon gave them ('noir' for
+    'black'; 'vélo' only if both its 'bicycle' and 'bike' are meant, else the English word that is)."""
+    if not french(task):
+        return english
+    mine = [w for w in content(task) if english_of(w) and set(english_of(w).split()) <= set(english)]
+    placed = {e for w in mine for e in english_of(w).split()}
+    return mine + [w for w in english if w not in placed]
+
+
 def _name(given: dict) -> str:
     return first_value(given).rsplit("/", 1)[-1]
 
@@ -255,6 +265,7 @@ def research(view: View) -> dict | None:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
         _, lacks, nearest = min(((len(w), w, _name(s.input)) for s in good for w in [[q for q in query if
                                 root(q) not in roots(s.result or "")]]), default=(0, [], ""))
+        lacks = _theirs(view.task, lacks)
         closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}." if lacks else ""
         return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
                         f"them answers it.{closest}{failed}")
@@ -270,8 +281,7 @@ def research(view: View) -> dict | None:
     quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
     checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']}  # every quote holds the price, the 'how far' unit
     unplaced = [w for w in query if root(w) not in quoted | checked and not any(w in c for c in missed)]
-    if unplaced and french(view.task):  # the participant's own words, not the English the lexicon gave them
-        unplaced = [w for w in content(view.task) if set((english_of(w) or "").split()) & set(unplaced)] or unplaced
+    unplaced = _theirs(view.task, unplaced)
     if unplaced:  # 'in winter': what the documents say, but not about that
         failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
     lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
