@@ -215,3 +215,14 @@ def test_a_french_decline_names_the_participants_word_not_the_lexicons(tmp_path)
     (tmp_path / "tea.md").write_text("# Green tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
     said = run_agent(practice_client(), "Que disent les articles sur le thé noir ?", samples.docs_tools(tmp_path)).answer
     assert "ne mentionne pas 'noir'" in said and "'black'" not in said.split("aucune phrase")[1], said
+
+
+def test_a_forced_tool_refusal_gives_the_reason_the_task_is_declined(tmp_path):
+    """Forced search_docs on 'What do the documents not say about coffee?' was refused '(the task asks nothing of
+    search_docs)', a wrong reason: it is the negation, which the refusal now names as the plain reply does."""
+    (tmp_path / "coffee.md").write_text("# Coffee\n\nA coffee costs 3 EUR.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task, tool in [("What do the documents not say about coffee?", "search_docs"), ("Don't read coffee.md", "read_doc")]:
+        reply = forced(tools, task, {"type": "tool", "name": tool})
+        assert reply.stop_reason == "refusal" and "negation" in reply.stop_details.explanation, reply
+        assert "asks nothing" not in reply.stop_details.explanation

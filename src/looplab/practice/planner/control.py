@@ -75,7 +75,7 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
         wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
         named = {t.name: t for t in wanted}  # never a 'delete' the task does not ask
         kept = [b for b in uses if b["name"] in named and not _unasked(named[b["name"]], view.task)]
-        kept = kept or _forced(wanted, view)
+        kept = kept or _forced(wanted, view, _text(reply).split(". ")[0] if reply.get("declined") else "")
         if isinstance(kept, str):
             return decline(kept)
         reply = {"content": kept, "stop_reason": "tool_use"}  # a forced call comes without text
@@ -85,7 +85,8 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
     return reply
 
 
-def _forced(tools: list[OfferedTool], view: View) -> list[dict] | str:
+def _forced(tools: list[OfferedTool], view: View, declined: str = "") -> list[dict] | str:
+    """The call a forced choice makes, or why none: the auto reply's decline ('a negation') before 'asks nothing'."""
     if not tools:  # only a toolset was offered (computer, browser): it has no tool of its own to call
         return "was forced by tool_choice to call a tool, but no tool it can call was offered (only a toolset)"
     task, reasons = view.task, []
@@ -100,7 +101,7 @@ def _forced(tools: list[OfferedTool], view: View) -> list[dict] | str:
             return [{"type": "tool_use", "name": tool.name, "input": filled}]
         reasons.append(why)
     names = " or ".join(t.name for t in tools)
-    why = next((r for r in reasons if not r.startswith("the task asks nothing of")), reasons[0])
+    why = next((r for r in reasons if not r.startswith("the task asks nothing of")), declined or reasons[0])
     return f"was forced by tool_choice to call {names} but can't fill its input from the request ({why})"
 
 
