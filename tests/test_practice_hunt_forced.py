@@ -226,3 +226,13 @@ def test_a_forced_tool_refusal_gives_the_reason_the_task_is_declined(tmp_path):
         reply = forced(tools, task, {"type": "tool", "name": tool})
         assert reply.stop_reason == "refusal" and "negation" in reply.stop_details.explanation, reply
         assert "asks nothing" not in reply.stop_details.explanation
+
+
+def test_the_closest_document_is_not_said_to_lack_an_aspect_it_gives(tmp_path):
+    """'What temperature should the water be for espresso?' declined with 'The closest, coffee.md, does not mention
+    'temperature' and 'espresso'', though it gives a water temperature (92 to 96 °C); only 'espresso' is missing."""
+    (tmp_path / "coffee.md").write_text("# Coffee\n\nWater for filter coffee should be between 92 and 96 °C.\n",
+                                        encoding="utf-8")
+    said = run_agent(practice_client(), "What temperature should the water be for espresso?",
+                     samples.docs_tools(tmp_path)).answer
+    assert "does not mention 'espresso'." in said and "'temperature'" not in said.split("The closest")[1], said

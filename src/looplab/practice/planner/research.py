@@ -204,6 +204,11 @@ def _another(sentence: str, question: str) -> str | None:
     return None
 
 
+def _aspect(word: str, text: str) -> bool:
+    """True if `word` names an aspect the text gives in its own way: 'temperature' for '92 °C', 'price' for '3 EUR'."""
+    return any(root(word) == root(name) and re.search(pattern, text, re.I) for name, pattern in ASPECTS.items())
+
+
 def _theirs(task: str, english: list[str]) -> list[str]:
     """The participant's own French words for English query words, not the English the lexicon gave them ('noir' for
     'black'; 'vélo' only if both its 'bicycle' and 'bike' are meant, else the English word that is)."""
@@ -263,8 +268,8 @@ def research(view: View) -> dict | None:
         return declined(f"I cannot answer from what is left of the history.{failed}")
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
-        _, lacks, nearest = min(((len(w), w, _name(s.input)) for s in good for w in [[q for q in query if
-                                root(q) not in roots(s.result or "")]]), default=(0, [], ""))
+        _, lacks, nearest = min(((len(w), w, _name(s.input)) for s in good for w in [[q for q in query if root(q) not in
+                                roots(s.result or "") and not _aspect(q, s.result or "")]]), default=(0, [], ""))
         lacks = _theirs(view.task, lacks)
         closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}." if lacks else ""
         return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
