@@ -236,3 +236,15 @@ def test_the_closest_document_is_not_said_to_lack_an_aspect_it_gives(tmp_path):
     said = run_agent(practice_client(), "What temperature should the water be for espresso?",
                      samples.docs_tools(tmp_path)).answer
     assert "does not mention 'espresso'." in said and "'temperature'" not in said.split("The closest")[1], said
+
+
+def test_a_bare_where_clause_answered_by_a_quote_is_not_named_as_unanswered(tmp_path):
+    """'Where and when do we meet for the hike?' quoted 'We meet at the station at 8:00.' then said 'I did not answer
+    'Where'', though the quote gives the place; a quote with no place still leaves 'from where' named."""
+    (tmp_path / "hike.md").write_text("# Saturday hike\n\nWe meet at the station at 8:00. The bus back leaves at 17:30.\n",
+                                      encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "Where and when do we meet for the hike?", tools).answer
+    assert "at the station" in said and "did not answer" not in said, said
+    said = run_agent(practice_client(), "When does the bus back leave, and from where?", tools).answer
+    assert "17:30" in said and "I did not answer 'from where'" in said, said

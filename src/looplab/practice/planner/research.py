@@ -204,6 +204,12 @@ def _another(sentence: str, question: str) -> str | None:
     return None
 
 
+def _places(sentence: str) -> bool:
+    """True if the sentence names a place: 'at the station', 'in Lyon' (not 'at 8:00', 'in the morning')."""
+    return any(root(w.lower()) not in WHEN and w.lower() not in STOPWORDS for w in re.findall(
+        r"\b(?:at|in|near|from|outside|inside|behind)\s+(?:the\s+)?([^\W\d_]+)", sentence, re.IGNORECASE))
+
+
 def _aspect(word: str, text: str) -> bool:
     """True if `word` names an aspect the text gives in its own way: 'temperature' for '92 °C', 'price' for '3 EUR'."""
     return any(root(word) == root(name) and re.search(pattern, text, re.I) for name, pattern in ASPECTS.items())
@@ -279,8 +285,8 @@ def research(view: View) -> dict | None:
               and 2 * len(asked & roots(" ".join(cited))) < len(asked - MEASURES)]
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
     missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
-        r"\b(?:(who|whom|whose)|(when)|where|why|how)\b", c, re.I)) and not any(
-        wh[1] and _names_someone(q, task) or wh[2] and TIMES.search(q) for q in quotes)]
+        r"\b(?:(who|whom|whose)|(when)|(where)|why|how)\b", c, re.I)) and not any(
+        wh[1] and _names_someone(q, task) or wh[2] and TIMES.search(q) or wh[3] and _places(q) for q in quotes)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
     whole = not failed  # every part answered and every document read: the quotes may fill an answer field
     quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
