@@ -248,3 +248,14 @@ def test_a_bare_where_clause_answered_by_a_quote_is_not_named_as_unanswered(tmp_
     assert "at the station" in said and "did not answer" not in said, said
     said = run_agent(practice_client(), "When does the bus back leave, and from where?", tools).answer
     assert "17:30" in said and "I did not answer 'from where'" in said, said
+
+
+def test_a_sentence_about_the_thing_without_the_name_that_qualifies_it_is_not_cited(tmp_path):
+    """'When does the bus to Mont Rond leave?' was answered 'The bus back leaves at 17:30.': the heading named Mont
+    Rond, the sentence another bus."""
+    (tmp_path / "hike.md").write_text("# Saturday hike to Mont Rond\n\nWe meet at the station at 8:00. The bus back "
+                                      "leaves at 17:30.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "When does the bus to Mont Rond leave?", tools).answer
+    assert "17:30" not in said and "do not answer" in said, said
+    assert "17:30" in run_agent(practice_client(), "When does the bus back leave?", tools).answer

@@ -132,7 +132,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             said = (roots(sentence) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
             if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
-                    or _narrower(sentence, question) or _all_of(sentence, question) or (priced and _priced(sentence, wanted))
+                    or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
+                    or (priced and _priced(sentence, wanted))
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
@@ -151,6 +152,14 @@ def _priced(sentence: str, wanted: set[str]) -> str | None:
                                             sentence, re.IGNORECASE) if w.lower() not in STOPWORDS]
     pronouns = {"it", "they", "this", "these", "that", "those", "each", "one"}
     return owners[0] if owners and not ({root(w) for w in owners} & wanted or set(owners) & pronouns) else None
+
+
+def _unnamed(sentence: str, question: str) -> bool:
+    """True if the sentence names a thing the question qualifies by a name after it ('the bus to Mont Rond') without
+    that name: 'The bus back leaves at 17:30' is not the bus to Mont Rond, whatever the heading says."""
+    said = roots(sentence)
+    return any(root(thing.lower()) in said and root(name.lower()) not in said for thing, name in re.findall(
+        r"([^\W\d_]+)\s+(?:to|from)\s+(?:the\s+)?([A-Z][^\W\d_]+)", question))  # not 'run in Gorvane'
 
 
 def _all_of(sentence: str, question: str) -> bool:
