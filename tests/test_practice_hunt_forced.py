@@ -259,3 +259,15 @@ def test_a_sentence_about_the_thing_without_the_name_that_qualifies_it_is_not_ci
     said = run_agent(practice_client(), "When does the bus to Mont Rond leave?", tools).answer
     assert "17:30" not in said and "do not answer" in said, said
     assert "17:30" in run_agent(practice_client(), "When does the bus back leave?", tools).answer
+
+
+def test_a_document_the_question_names_is_where_to_look_not_words_to_find(tmp_path):
+    """'What does bikes.md say about winter?' declined '... The closest, bikes.md, does not mention 'md'': the file
+    name was split into query words. Now it reads the document named and quotes only it."""
+    (tmp_path / "bikes.md").write_text("# Bike rental\n\nIn winter the rental price drops by half.\n", encoding="utf-8")
+    (tmp_path / "coffee.md").write_text("# Coffee\n\nIn winter the roastery serves hot chocolate.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "What does bikes.md say about winter?", tools).answer
+    assert "rental price drops" in said and "chocolate" not in said and "'md'" not in said, said
+    said = run_agent(practice_client(), "What does tea.md say about winter?", tools).answer
+    assert "did not find tea.md" in said and "chocolate" not in said, said

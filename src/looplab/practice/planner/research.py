@@ -14,6 +14,7 @@ from .text import (
     STOPWORDS,
     clauses,
     content_words,
+    file_names,
     first_value,
     french,
     joined,
@@ -250,7 +251,9 @@ def research(view: View) -> dict | None:
             return declined(f"Je ne sais pas relier {joined([repr(w) for w in missing])} aux termes des articles "
                             "(ils sont en anglais, et mon lexique français-anglais ne contient pas ce mot)",
                             wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
-    query = content_words(task)
+    named = file_names(view.task)  # 'What does bikes.md say about winter?': bikes.md is where, not what
+    query = content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task))
+    named, query = (named, query) if query else ([], content_words(task))  # 'Read a.md': no question to cite for
     if not query:
         return None
     q = " ".join(query)
@@ -266,6 +269,10 @@ def research(view: View) -> dict | None:
         return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
     hits = [HIT.fullmatch(line)[1] for line in (found.result or "").splitlines()]  # one a line: names read whole
     names = listed_files("\n".join(hits))[:3]  # ('march notes.txt — March notes (score 4)'), spaces included
+    names = [n for n in listed_files("\n".join(hits)) if n in named] if named else names
+    if not names and named and hits:
+        return declined(f"The documents do not answer this question: searching for '{q}' did not find "
+                        f"{joined(named)}, the document the task names", wording=WORDING)
     if not names:
         return declined(f"The documents do not answer this question: searching for '{q}' found nothing")
     reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
