@@ -271,3 +271,20 @@ def test_a_document_the_question_names_is_where_to_look_not_words_to_find(tmp_pa
     assert "rental price drops" in said and "chocolate" not in said and "'md'" not in said, said
     said = run_agent(practice_client(), "What does tea.md say about winter?", tools).answer
     assert "did not find tea.md" in said and "chocolate" not in said, said
+
+
+def test_structured_output_is_not_filled_from_quotes_that_leave_a_word_unmentioned(tmp_path):
+    """With an {answer, sources} schema, 'What do the documents say about filter coffee water temperature for
+    beginners?' gave the quote alone, dropping 'The documents I quote do not mention 'beginners''; now a refusal."""
+    (tmp_path / "coffee.md").write_text("# Coffee\n\nWater for filter coffee should be between 92 and 96 °C.\n",
+                                        encoding="utf-8")
+    tools, client = samples.docs_tools(tmp_path), practice_client()
+    schema = {"type": "object", "properties": {"answer": {"type": "string"}, "sources": {"type": "array",
+              "items": {"type": "string"}}}, "required": ["answer", "sources"], "additionalProperties": False}
+    for task, whole in [("What do the documents say about filter coffee water temperature for beginners?", False),
+                        ("What do the documents say about filter coffee water temperature?", True)]:
+        run = run_agent(client, task, tools)
+        reply = client.messages.create(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools],
+                                       messages=run.messages[:-1],
+                                       output_config={"format": {"type": "json_schema", "schema": schema}})
+        assert (reply.stop_reason == "end_turn") == whole, (task, reply)

@@ -304,13 +304,13 @@ def research(view: View) -> dict | None:
         r"\b(?:(who|whom|whose)|(when)|(where)|why|how)\b", c, re.I)) and not any(
         wh[1] and _names_someone(q, task) or wh[2] and TIMES.search(q) or wh[3] and _places(q) for q in quotes)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
-    whole = not failed  # every part answered and every document read: the quotes may fill an answer field
     quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
     checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']}  # every quote holds the price, the 'how far' unit
     unplaced = [w for w in query if root(w) not in quoted | checked and not any(w in c for c in missed)]
     unplaced = _theirs(view.task, unplaced)
     if unplaced:  # 'in winter': what the documents say, but not about that
         failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
+    whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field
     lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
     evidence = {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited), "sources documents files": sources}
     return answer(lead + " ".join(cited) + failed, evidence) if whole else {**answer(lead + " ".join(cited) + failed),
