@@ -2,7 +2,7 @@
 kind ('The new bridge') is not an answer about 'the old bridge', whatever the document's heading says."""
 
 from looplab import samples
-from looplab.client import practice_client
+from looplab.client import MODEL, practice_client
 from looplab.loop import run_agent
 
 BRIDGE = "# The old bridge\n\nThe bridge is 151 metres long. The new bridge, Pont Neuf, built in 1990, is 200 metres long.\n"
@@ -39,3 +39,252 @@ def test_another_thing_named_by_a_name_or_other_is_not_cited(tmp_path):
     assert "3 EUR" in said and "4 EUR" not in said, said
     said = run_agent(practice_client(), "How much does a coffee cost at Café Bleu?", tools).answer
     assert "4 EUR" in said and "3 EUR" not in said, said
+
+
+def test_a_sentence_about_another_thing_is_not_cited_for_how_old_the_title_is(tmp_path):
+    """'How old is the Lyon museum?' was answered 'Admission costs 10 EUR for adults since 2023.': the heading named
+    the museum and 'since' passed for an age, though the sentence speaks of the admission."""
+    (tmp_path / "museum.md").write_text("# Lyon museum visitor notes\n\nAdmission costs 10 EUR for adults since 2023. "
+                                        "The cafe closes at 17:00.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "How old is the Lyon museum?", tools).answer
+    assert "10 EUR" not in said and "do not answer" in said, said
+    (tmp_path / "tower.md").write_text("# The Lyon tower\n\nIt was built in 1894. The tower is 85 metres tall.\n",
+                                       encoding="utf-8")
+    assert "1894" in run_agent(practice_client(), "How old is the Lyon tower?", tools).answer
+    assert "85 metres" in run_agent(practice_client(), "How tall is the Lyon tower?", tools).answer
+
+
+def test_a_comparison_on_another_ground_is_not_cited_for_a_plain_comparison(tmp_path):
+    """'Which bike is cheaper?' was answered 'Regular bikes are cheaper to maintain.', and 'Which is better, an electric
+    bike or a regular bike?' with 'Many riders find electric bikes better for hills.': a narrower question's answer."""
+    (tmp_path / "bikes.md").write_text("# Electric bikes versus regular bikes\n\nAn electric bike costs about 2,000 EUR. "
+                                       "Many riders find electric bikes better for hills. Regular bikes are cheaper "
+                                       "to maintain.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Which bike is cheaper?", "Which is better, an electric bike or a regular bike?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "maintain" not in said and "hills" not in said and "do not answer" in said, said
+    assert "maintain" in run_agent(practice_client(), "Which bike is cheaper to maintain?", tools).answer
+    assert "hills" in run_agent(practice_client(), "Which bike is better for hills?", tools).answer
+
+
+def test_the_measure_or_aspect_asked_is_not_named_as_unmentioned_when_every_quote_gives_it(tmp_path):
+    """'How often does the ferry run in winter?' quoted 'In winter it runs three times a day.' and added 'The documents I
+    quote do not mention 'often'.', and 'How heavy...' 'do not mention 'heavy'': the quotes give what was asked."""
+    (tmp_path / "ferry.md").write_text("# The island ferry\n\nIn winter it runs three times a day. The ferry weighs "
+                                       "about 900 tonnes.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "How often does the ferry run in winter?", tools).answer
+    assert "three times a day" in said and "do not mention" not in said, said
+    said = run_agent(practice_client(), "How heavy is the ferry?", tools).answer
+    assert "900 tonnes" in said and "do not mention" not in said, said
+
+
+def test_a_price_sentence_that_shares_only_a_season_with_the_question_is_not_cited(tmp_path):
+    """'What is the price of a coffee in winter?' was answered 'In winter the roastery serves hot chocolate for 4 EUR.'
+    (so was 'Combien coûte un café en hiver ?'): the heading named coffee and the sentence only the season."""
+    (tmp_path / "coffee.md").write_text("# Coffee at the roastery\n\nA coffee costs 3 EUR at the counter. In winter the "
+                                        "roastery serves hot chocolate for 4 EUR.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("What is the price of a coffee in winter?", "Combien coûte un café en hiver ?",
+                 "How much does a coffee cost?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "4 EUR" not in said, said
+    assert "3 EUR" in run_agent(practice_client(), "How much does a coffee cost?", tools).answer
+    assert "4 EUR" in run_agent(practice_client(), "What do the documents say about winter?", tools).answer
+
+
+def test_a_price_of_another_thing_is_not_cited_for_the_price_asked(tmp_path):
+    """'What does a coffee cost at the Lyon roastery?' also quoted 'In winter the roastery serves hot chocolate for
+    4 EUR.': the sentence named the roastery, and the heading the coffee, but the price is the chocolate's."""
+    (tmp_path / "coffee.md").write_text("# Coffee at the Lyon roastery\n\nA coffee costs 3 EUR at the counter. In winter "
+                                        "the roastery serves hot chocolate for 4 EUR. The Groix roastery is small and "
+                                        "costs 2 EUR a cup.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "What does a coffee cost at the Lyon roastery?", tools).answer
+    assert "3 EUR" in said and "4 EUR" not in said, said
+    said = run_agent(practice_client(), "What does the hot chocolate cost at the roastery?", tools).answer
+    assert "4 EUR" in said, said
+
+
+def test_every_key_of_a_listed_lookup_is_looked_up():
+    """'Look up ai and design' looked up 'ai' only and said 'I found nothing about 'design' in what the lookup
+    returned', though 'design' is a key: the keys after the first in 'look up X and Y' were not read as keys."""
+    tools = samples.catalogue_tools()
+    for task in ("Look up ai and design", "Look up ai, data and writing, please."):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "Applied AI" in said and "found nothing" not in said, said
+    assert "Design" in run_agent(practice_client(), "Look up ai and design", tools).answer
+    assert "Technical Writing" in run_agent(practice_client(), "Look up ai, data and writing, please.", tools).answer
+
+
+def forced(tools, task: str, choice: dict):
+    """One messages.create call with `tools` and tool_choice `choice`."""
+    return practice_client().messages.create(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools],
+                                             tool_choice=choice, messages=[{"role": "user", "content": task}])
+
+
+def test_a_forced_read_tool_reads_the_files_the_task_names(tmp_path):
+    """Forced read_doc on 'Read coffee.md and tell me the price.' was refused 'the task asks nothing of read_doc'
+    ('read' is no content word): it reads the file named, each file named, and never a file the task excludes."""
+    (tmp_path / "coffee.md").write_text("# Coffee\n\nA coffee costs 3 EUR.\n", encoding="utf-8")
+    (tmp_path / "tea.md").write_text("# Tea\n\nA tea costs 2 EUR.\n", encoding="utf-8")
+    tools, choice = samples.docs_tools(tmp_path), {"type": "tool", "name": "read_doc"}
+    reply = forced(tools, "Read coffee.md and tell me the price.", choice)
+    assert [(b.name, b.input) for b in reply.content] == [("read_doc", {"name": "coffee.md"})], reply
+    reply = forced(tools, "Read coffee.md and tea.md", choice)
+    assert [b.input for b in reply.content] == [{"name": "coffee.md"}, {"name": "tea.md"}], reply
+    for task in ("Don't read coffee.md", "Read every file except coffee.md"):
+        assert forced(tools, task, choice).stop_reason == "refusal"
+
+
+def test_a_forced_choice_never_deletes_a_file_the_task_asks_to_read():
+    """tool_choice any (or delete_file) on 'Read the file notes.txt' and 'What is in the file notes.txt?' called
+    delete_file('notes.txt'): 'file' named the tool and 'read' is no content word; now a refusal."""
+    tools = samples.action_tools([])
+    for choice in ({"type": "any"}, {"type": "tool", "name": "delete_file"}):
+        for task in ("Read the file notes.txt", "What is in the file notes.txt?"):
+            reply = forced(tools, task, choice)
+            assert reply.stop_reason == "refusal" and not reply.content, (task, reply.content)
+    reply = forced(tools, "Delete notes.txt", {"type": "any"})
+    assert [(b.name, b.input) for b in reply.content] == [("delete_file", {"name": "notes.txt"})]
+
+
+def test_structured_output_is_not_filled_from_a_lookup_that_left_a_part_undone():
+    """With a {'title'} schema, 'What is the title of the course after 'ai'?' gave {"title": "Applied AI"}, the
+    title of 'ai' itself (the text said 'I found nothing about 'after''): now a refusal that says why."""
+    tools = samples.catalogue_tools()
+    client = practice_client()
+    schema = {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"],
+              "additionalProperties": False}
+    for task, title in [("What is the title of the course after 'ai'?", None),
+                        ("What is the title and the price of the 'ai' course?", None),
+                        ("What is the title of 'ai'?", "Applied AI")]:
+        run = run_agent(client, task, tools)
+        reply = client.messages.create(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools],
+                                       messages=run.messages[:-1],
+                                       output_config={"format": {"type": "json_schema", "schema": schema}})
+        if title:
+            assert reply.content[0].text == '{"title": "Applied AI"}', reply
+        else:
+            assert reply.stop_reason == "refusal" and "part of the task undone" in reply.stop_details.explanation
+
+
+def test_a_bare_question_word_clause_is_answered_or_named_as_not_answered(tmp_path):
+    """'When was the chess club founded, and by whom?' was answered 'The club was founded in 1988.' alone: 'by whom'
+    has no content word, so it was dropped silently; now named, unless a quote names someone."""
+    (tmp_path / "club.md").write_text("# The chess club\n\nThe club was founded in 1988. Its president is Ana Lopez.\n",
+                                      encoding="utf-8")
+    (tmp_path / "library.md").write_text("# The town library\n\nThe library was founded in 1875 by Marie Dubois.\n",
+                                         encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "When was the chess club founded, and by whom?", tools).answer
+    assert "1988" in said and "I did not answer 'by whom'" in said, said
+    said = run_agent(practice_client(), "Who is the president of the chess club, and since when?", tools).answer
+    assert "Ana Lopez" in said and "I did not answer 'since when'" in said, said
+    said = run_agent(practice_client(), "When was the library founded and by whom?", tools).answer
+    assert "Marie Dubois" in said and "did not answer" not in said, said
+
+
+def test_a_count_written_as_a_word_answers_how_many(tmp_path):
+    """'How many plots does each member get?' missed 'Each member gets one plot.': the number-word pattern was cut one
+    character short ('b(?:one|two...'), so only digits counted things for 'how many'."""
+    (tmp_path / "garden.md").write_text("# Community garden\n\nEach member gets one plot of 10 square metres. The shed "
+                                        "holds two wheelbarrows.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "How many plots does each member get?", tools).answer
+    assert "one plot" in said, said
+    assert "two wheelbarrows" in run_agent(practice_client(), "How many wheelbarrows are in the shed?", tools).answer
+
+
+def test_a_total_is_not_cited_for_a_question_asked_per_one(tmp_path):
+    """'How many plots does each member get?' also quoted 'The garden has 40 plots and 35 members.', the garden's
+    totals, as if it said how many plots each member gets."""
+    (tmp_path / "garden.md").write_text("# Community garden\n\nEach member gets one plot of 10 square metres. The garden "
+                                        "has 40 plots and 35 members. The fee is 25 EUR per member.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "How many plots does each member get?", tools).answer
+    assert "one plot" in said and "40 plots" not in said, said
+    assert "25 EUR" in run_agent(practice_client(), "How much is the fee per member?", tools).answer
+
+
+def test_a_french_decline_names_the_participants_word_not_the_lexicons(tmp_path):
+    """'Que disent les articles sur le thé noir ?' declined '... ne mentionne pas 'black'': a word the participant
+    never typed; now 'noir'."""
+    (tmp_path / "tea.md").write_text("# Green tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    said = run_agent(practice_client(), "Que disent les articles sur le thé noir ?", samples.docs_tools(tmp_path)).answer
+    assert "ne mentionne pas 'noir'" in said and "'black'" not in said.split("aucune phrase")[1], said
+
+
+def test_a_forced_tool_refusal_gives_the_reason_the_task_is_declined(tmp_path):
+    """Forced search_docs on 'What do the documents not say about coffee?' was refused '(the task asks nothing of
+    search_docs)', a wrong reason: it is the negation, which the refusal now names as the plain reply does."""
+    (tmp_path / "coffee.md").write_text("# Coffee\n\nA coffee costs 3 EUR.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task, tool in [("What do the documents not say about coffee?", "search_docs"), ("Don't read coffee.md", "read_doc")]:
+        reply = forced(tools, task, {"type": "tool", "name": tool})
+        assert reply.stop_reason == "refusal" and "negation" in reply.stop_details.explanation, reply
+        assert "asks nothing" not in reply.stop_details.explanation
+
+
+def test_the_closest_document_is_not_said_to_lack_an_aspect_it_gives(tmp_path):
+    """'What temperature should the water be for espresso?' declined with 'The closest, coffee.md, does not mention
+    'temperature' and 'espresso'', though it gives a water temperature (92 to 96 °C); only 'espresso' is missing."""
+    (tmp_path / "coffee.md").write_text("# Coffee\n\nWater for filter coffee should be between 92 and 96 °C.\n",
+                                        encoding="utf-8")
+    said = run_agent(practice_client(), "What temperature should the water be for espresso?",
+                     samples.docs_tools(tmp_path)).answer
+    assert "does not mention 'espresso'." in said and "'temperature'" not in said.split("The closest")[1], said
+
+
+def test_a_bare_where_clause_answered_by_a_quote_is_not_named_as_unanswered(tmp_path):
+    """'Where and when do we meet for the hike?' quoted 'We meet at the station at 8:00.' then said 'I did not answer
+    'Where'', though the quote gives the place; a quote with no place still leaves 'from where' named."""
+    (tmp_path / "hike.md").write_text("# Saturday hike\n\nWe meet at the station at 8:00. The bus back leaves at 17:30.\n",
+                                      encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "Where and when do we meet for the hike?", tools).answer
+    assert "at the station" in said and "did not answer" not in said, said
+    said = run_agent(practice_client(), "When does the bus back leave, and from where?", tools).answer
+    assert "17:30" in said and "I did not answer 'from where'" in said, said
+
+
+def test_a_sentence_about_the_thing_without_the_name_that_qualifies_it_is_not_cited(tmp_path):
+    """'When does the bus to Mont Rond leave?' was answered 'The bus back leaves at 17:30.': the heading named Mont
+    Rond, the sentence another bus."""
+    (tmp_path / "hike.md").write_text("# Saturday hike to Mont Rond\n\nWe meet at the station at 8:00. The bus back "
+                                      "leaves at 17:30.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "When does the bus to Mont Rond leave?", tools).answer
+    assert "17:30" not in said and "do not answer" in said, said
+    assert "17:30" in run_agent(practice_client(), "When does the bus back leave?", tools).answer
+
+
+def test_a_document_the_question_names_is_where_to_look_not_words_to_find(tmp_path):
+    """'What does bikes.md say about winter?' declined '... The closest, bikes.md, does not mention 'md'': the file
+    name was split into query words. Now it reads the document named and quotes only it."""
+    (tmp_path / "bikes.md").write_text("# Bike rental\n\nIn winter the rental price drops by half.\n", encoding="utf-8")
+    (tmp_path / "coffee.md").write_text("# Coffee\n\nIn winter the roastery serves hot chocolate.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "What does bikes.md say about winter?", tools).answer
+    assert "rental price drops" in said and "chocolate" not in said and "'md'" not in said, said
+    said = run_agent(practice_client(), "What does tea.md say about winter?", tools).answer
+    assert "did not find tea.md" in said and "chocolate" not in said, said
+
+
+def test_structured_output_is_not_filled_from_quotes_that_leave_a_word_unmentioned(tmp_path):
+    """With an {answer, sources} schema, 'What do the documents say about filter coffee water temperature for
+    beginners?' gave the quote alone, dropping 'The documents I quote do not mention 'beginners''; now a refusal."""
+    (tmp_path / "coffee.md").write_text("# Coffee\n\nWater for filter coffee should be between 92 and 96 °C.\n",
+                                        encoding="utf-8")
+    tools, client = samples.docs_tools(tmp_path), practice_client()
+    schema = {"type": "object", "properties": {"answer": {"type": "string"}, "sources": {"type": "array",
+              "items": {"type": "string"}}}, "required": ["answer", "sources"], "additionalProperties": False}
+    for task, whole in [("What do the documents say about filter coffee water temperature for beginners?", False),
+                        ("What do the documents say about filter coffee water temperature?", True)]:
+        run = run_agent(client, task, tools)
+        reply = client.messages.create(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools],
+                                       messages=run.messages[:-1],
+                                       output_config={"format": {"type": "json_schema", "schema": schema}})
+        assert (reply.stop_reason == "end_turn") == whole, (task, reply)

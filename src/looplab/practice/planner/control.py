@@ -13,7 +13,21 @@ from looplab._jsonschema import validator_class
 from looplab.practice.planner._tools import in_french
 from looplab.practice.planner.fill import around, asks, fill_input, one_type
 from looplab.practice.planner.needs import Unserved, _needs
-from looplab.practice.planner.text import CONJUNCTIONS, NEGATORS, STOPWORDS, clip, french, words
+from looplab.practice.planner.text import (
+    CONJUNCTIONS,
+    CORPUS_WORDS,
+    NEGATORS,
+    STOPWORDS,
+    clip,
+    file_names,
+    french,
+    negated,
+    root,
+    roots,
+    stems,
+    uncontracted,
+    words,
+)
 from looplab.practice.view import OfferedTool, View, schema_of
 
 
@@ -59,8 +73,9 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
         return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "declined": True}  # no answer
     if kind in ("any", "tool"):
         wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
-        kept = [b for b in uses if b["name"] in {t.name for t in wanted}]
-        kept = kept or _forced(wanted, view)
+        named = {t.name: t for t in wanted}  # never a 'delete' the task does not ask
+        kept = [b for b in uses if b["name"] in named and not _unasked(named[b["name"]], view.task)]
+        kept = kept or _forced(wanted, view, _text(reply).split(". ")[0] if reply.get("declined") else "")
         if isinstance(kept, str):
             return decline(kept)
         reply = {"content": kept, "stop_reason": "tool_use"}  # a forced call comes without text
@@ -70,21 +85,50 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
     return reply
 
 
-def _forced(tools: list[OfferedTool], view: View) -> list[dict] | str:
+def _forced(tools: list[OfferedTool], view: View, declined: str = "") -> list[dict] | str:
+    """The call a forced choice makes, or why none: the auto reply's decline ('a negation') before 'asks nothing'."""
     if not tools:  # only a toolset was offered (computer, browser): it has no tool of its own to call
         return "was forced by tool_choice to call a tool, but no tool it can call was offered (only a toolset)"
     task, reasons = view.task, []
     unserved = _needs(view)[1]  # the clauses the auto mode declines, and why
     for tool in tools:  # 'Hello' asks nothing of get_weather: it is no city
         named = next((str(u) for u in unserved if u.tool == tool.name), None)  # 'météo ... demain'
+        if not asks(tool, task) and (files := _files(tool, task)):  # 'Read a.md and b.md': one call a file
+            return [{"type": "tool_use", "name": tool.name, "input": given} for given in files]
         filled = fill_input(tool, task) if asks(tool, task) else named or f"the task asks nothing of {tool.name}"
-        why = _unhelped(tool, filled, task, unserved) if isinstance(filled, dict) else filled
+        why = _unhelped(tool, filled, task, unserved) or _unasked(tool, task) if isinstance(filled, dict) else filled
         if why is None:
             return [{"type": "tool_use", "name": tool.name, "input": filled}]
         reasons.append(why)
     names = " or ".join(t.name for t in tools)
-    why = next((r for r in reasons if not r.startswith("the task asks nothing of")), reasons[0])
+    why = next((r for r in reasons if not r.startswith("the task asks nothing of")), declined or reasons[0])
     return f"was forced by tool_choice to call {names} but can't fill its input from the request ({why})"
+
+
+def _files(tool: OfferedTool, task: str) -> list[dict]:
+    """One input a file the task names, for a tool that takes a file and whose verb the task says ('Read notes.md' for
+    read_doc: 'read' is no content word; never 'the file' for delete_file), unless something is negated ('Don't read
+    a.md', 'every file except a.md')."""
+    names, verb = file_names(task), set(stems(tool.name.replace("_", " "))) - set(stems(" ".join(CORPUS_WORDS)))
+    if not names or negated(task) or set(words(uncontracted(task))) & NEGATORS or not set(stems(task)) & verb:
+        return []
+    inputs = [fill_input(tool, name) for name in names]
+    return inputs if all(isinstance(i, dict) and list(i.values()) == [n] for i, n in zip(inputs, names, strict=True)) else []
+
+
+RETRIEVING = set(roots("get fetch read search find list look lookup query show view check count"))
+
+
+def _unasked(tool: OfferedTool, task: str) -> str | None:
+    """The action a verb-named tool takes where the task asks to read or asks a question, and not to do it: 'Read the
+    file notes.txt' names delete_file's 'file', not its 'delete' (a verb is the name's first word that the
+    description begins with: 'Delete a file'). 'Change the size to small' may still call set_size."""
+    verb, first = words(tool.name)[0], words(tool.description)[:1]
+    reads = roots(task) & RETRIEVING or "?" in task or re.match(r"\W*(?:what|which|who|where|how|is|are|do|does)\b",
+                                                                task, re.IGNORECASE)
+    if first == [verb] and reads and root(verb) not in RETRIEVING | roots(task):
+        return f"the task does not ask to {verb}, and {tool.name} would {verb}"
+    return None
 
 
 def _unhelped(tool: OfferedTool, filled: dict, task: str, unserved: list[Unserved]) -> str | None:
@@ -118,6 +162,8 @@ def shape_answer(reply: dict, schema: dict, task: str = "") -> dict:
     if not text or reply.get("declined") or reply.get("stop_reason") == "refusal":
         return decline(f"has no answer to put in the requested JSON format: {text or 'no text'}")
     value, why = _fit(text, reply.get("evidence") or {}, schema)
+    if why and reply.get("partial"):  # the tool gave a 'title', but the answer leaves a part of the task undone
+        why = "the answer leaves a part of the task undone, so no field is filled from it"
     if why is None:
         checker = validator_class()  # formats too: Claude's 'date' is a date, and the SDK's parse checks it
         error = next(iter(checker(schema, format_checker=checker.FORMAT_CHECKER).iter_errors(value)), None)

@@ -43,6 +43,9 @@ def key_prop(tool: OfferedTool) -> str | None:
 def keys_of(task: str) -> list[str]:
     """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
     found = quoted(task) or [(a or b).rstrip(".") for a, b in AFTER.findall(task)]
+    listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*,\s*(?:and\s+|then\s+)?|"
+                                                      rf"\s+(?:and|then)\s+)[\w-]+)+)(?:,?\s+please)?\s*[.?!]?\s*$", task, re.I)
+    found += [w for w in re.findall(r"[\w-]+", listed[1]) if w.lower() not in ("and", "then")] if listed else []  # 'ai and design'
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS))
 
 
@@ -90,5 +93,6 @@ def lookup(view: View) -> dict | None:
     left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
     if left:  # 'the price of ai': the record says nothing of price
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
-    return answer(" ".join(lines), evidence)
+    whole = not left and not (counted and lines[-1].startswith("I could not count"))  # else no field from a part
+    return answer(" ".join(lines), evidence) if whole else {**answer(" ".join(lines)), "partial": True}
 

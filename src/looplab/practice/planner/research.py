@@ -14,6 +14,7 @@ from .text import (
     STOPWORDS,
     clauses,
     content_words,
+    file_names,
     first_value,
     french,
     joined,
@@ -44,6 +45,7 @@ MONTHS = "january february march april may june july august september october no
 CALENDAR = {*DAYS, *(day + "s" for day in DAYS), *MONTHS}
 TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS)}|morning|evening|night|noon|spring|summer|autumn|winter|"
                    r"weeks?|days?|daily|months?|years?|hours?|before|after|during|until|when|once)\b", re.IGNORECASE)
+WHEN = {root(w) for w in [*CALENDAR, *"spring summer autumn winter morning evening night day week year".split()]}
 UNITS = {  # 'how X' -> what a sentence that answers it names
     "much": r"", "many": r"", "tall": r"tall|high|height|metres?|meters?|feet|foot",
     "high": r"tall|high|height|metres?|meters?|feet|foot", "deep": r"deep|depth|metres?|meters?|feet",
@@ -56,14 +58,19 @@ UNITS = {  # 'how X' -> what a sentence that answers it names
 MEASURES = set(UNITS)
 
 
+def _measure(question: str) -> str:
+    """The measure a 'how tall/far/long...' question asks for ('tall'), or ''."""
+    word = re.search(rf"\bhow ({'|'.join(UNITS)})\b", question, re.IGNORECASE)
+    return word[1].lower() if word else ""
+
+
 def _measured(sentence: str, question: str) -> bool:
     """True if the sentence holds a number, and the unit a 'how tall/far/long...' question asks for."""
-    word = re.search(rf"\bhow ({'|'.join(UNITS)})\b", question, re.IGNORECASE)
-    unit = UNITS[word.group(1).lower()] if word else ""
+    unit = UNITS.get(_measure(question), "")
     counted = re.search(r"\bhow many\s+([^\W\d_]+)", question, re.IGNORECASE)
     if counted:  # 'how many seeds': a number of seeds ('7 lines'), not any number ('costs 6 EUR')
         return any(root(w.lower()) == root(counted.group(1).lower()) for pair in re.findall(
-            rf"(?:\d+|{NUMBERS.pattern[4:]})\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?", sentence, re.IGNORECASE) for w in pair if w)
+            rf"(?:\d+|{NUMBERS.pattern[3:]})\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?", sentence, re.IGNORECASE) for w in pair if w)
     return bool(NUMBERS.search(sentence)) and (not unit or re.search(rf"\b(?:{unit})\b", sentence, re.I) is not None)
 
 
@@ -103,6 +110,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
     need = 2 if len(wanted) > 2 else 1
     aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted}
+    priced = any(p.pattern == MONEY for p in aspects.values())  # a price asked: whose price a sentence gives
+    things = wanted - WHEN or wanted  # a sentence names one ('In winter ... hot chocolate for 4 EUR' is no coffee's)
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
     # specific terms: names, and each word right before another query word (right after, in French: 'thé noir')
     specific = wanted & ({root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
@@ -122,13 +131,64 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             denied = set() if YES_NO.match(question) else {root(w) for w in negated(sentence)}  # 'buses do not run'
             # an aspect word is said only with its pattern: 'prices stay the same' states no price
             said = (roots(sentence) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
-            if ((not wanted & said and not (kind and wanted <= title)) or (wanted - said - title) & used
-                    or not set(aspects) <= said or _another(sentence, question)
+            if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
+                    or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
+                    or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
+                    or (priced and _priced(sentence, wanted))
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
+
+
+COMPARED = re.compile(r"\b(?:is|are|was|were|be|gets?)\s+(\w+er)\b|\b(\w+er)\s+than\b|\bthe\s+(\w+est)\b|"
+                      r"\b(better|worse|best|worst)\b", re.IGNORECASE)  # 'is cheaper', 'the cheapest', not 'water'
+
+
+def _priced(sentence: str, wanted: set[str]) -> str | None:
+    """The other thing a sentence gives the price of, where it names none the question asks: 'hot chocolate for 4 EUR'
+    for a coffee's price ('A coffee costs 3 EUR', 'It costs 3 EUR' name theirs)."""
+    owners = [w.lower() for w in re.findall(rf"([^\W\d_]+)\s+(?:for|costs?|is|are|at)\s+(?:about\s+|around\s+)?(?:{MONEY})",
+                                            sentence, re.IGNORECASE) if w.lower() not in STOPWORDS]
+    pronouns = {"it", "they", "this", "these", "that", "those", "each", "one"}
+    return owners[0] if owners and not ({root(w) for w in owners} & wanted or set(owners) & pronouns) else None
+
+
+def _unnamed(sentence: str, question: str) -> bool:
+    """True if the sentence names a thing the question qualifies by a name after it ('the bus to Mont Rond') without
+    that name: 'The bus back leaves at 17:30' is not the bus to Mont Rond, whatever the heading says."""
+    said = roots(sentence)
+    return any(root(thing.lower()) in said and root(name.lower()) not in said for thing, name in re.findall(
+        r"([^\W\d_]+)\s+(?:to|from)\s+(?:the\s+)?([A-Z][^\W\d_]+)", question))  # not 'run in Gorvane'
+
+
+def _all_of(sentence: str, question: str) -> bool:
+    """True if the question asks per one ('each member') and the sentence does not speak of one: 'The garden has 40
+    plots and 35 members' does not say how many plots each member gets ('Each member gets one plot' does)."""
+    per = re.search(r"\b(?:each|every|per)\s+(?!others?\b)([^\W\d_]+)", question, re.IGNORECASE)
+    ones = re.findall(r"\b(?:each|every|per|a|an|one)\s+([^\W\d_]+)", sentence, re.IGNORECASE)
+    return per is not None and root(per[1].lower()) not in {root(w.lower()) for w in ones}
+
+
+def _narrower(sentence: str, question: str) -> str | None:
+    """A comparison the sentence makes on a ground the question does not name: 'cheaper to maintain' for 'which bike
+    is cheaper?', 'better for hills' for 'which is better?'."""
+    asked = roots(question)
+    compared = {root(w.lower()) for found in COMPARED.findall(question) for w in found if w}
+    for better, ground in re.findall(r"\b(\w+(?:er|est)|worse|worst)\s+(?:to|for|at|in|on|with|when)\s+(\w+)",
+                                     sentence, re.IGNORECASE):
+        if root(better.lower()) in compared and root(ground.lower()) not in asked | STOPWORDS:
+            return f"{better} {ground}"
+    return None
+
+
+def _of_the_title(sentence: str, question: str) -> bool:
+    """True if a sentence with no question word speaks of its document's subject: it opens with a pronoun ('It was
+    built in 1889') or says the measure asked ('The tower is 53 metres tall'); 'Admission costs 10 EUR since 2023'
+    is not how old the museum is."""
+    return words(sentence)[:1] in (["it"], ["its"], ["they"], ["their"], ["this"], ["these"], ["he"], ["she"]) or (
+        root(_measure(question) or "-") in roots(sentence))
 
 
 def _another(sentence: str, question: str) -> str | None:
@@ -154,6 +214,27 @@ def _another(sentence: str, question: str) -> str | None:
     return None
 
 
+def _places(sentence: str) -> bool:
+    """True if the sentence names a place: 'at the station', 'in Lyon' (not 'at 8:00', 'in the morning')."""
+    return any(root(w.lower()) not in WHEN and w.lower() not in STOPWORDS for w in re.findall(
+        r"\b(?:at|in|near|from|outside|inside|behind)\s+(?:the\s+)?([^\W\d_]+)", sentence, re.IGNORECASE))
+
+
+def _aspect(word: str, text: str) -> bool:
+    """True if `word` names an aspect the text gives in its own way: 'temperature' for '92 °C', 'price' for '3 EUR'."""
+    return any(root(word) == root(name) and re.search(pattern, text, re.I) for name, pattern in ASPECTS.items())
+
+
+def _theirs(task: str, english: list[str]) -> list[str]:
+    """The participant's own French words for English query words, not the English the lexicon gave them ('noir' for
+    'black'; 'vélo' only if both its 'bicycle' and 'bike' are meant, else the English word that is)."""
+    if not french(task):
+        return english
+    mine = [w for w in content(task) if english_of(w) and set(english_of(w).split()) <= set(english)]
+    placed = {e for w in mine for e in english_of(w).split()}
+    return mine + [w for w in english if w not in placed]
+
+
 def _name(given: dict) -> str:
     return first_value(given).rsplit("/", 1)[-1]
 
@@ -170,7 +251,9 @@ def research(view: View) -> dict | None:
             return declined(f"Je ne sais pas relier {joined([repr(w) for w in missing])} aux termes des articles "
                             "(ils sont en anglais, et mon lexique français-anglais ne contient pas ce mot)",
                             wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
-    query = content_words(task)
+    named = file_names(view.task)  # 'What does bikes.md say about winter?': bikes.md is where, not what
+    query = content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task))
+    named, query = (named, query) if query else ([], content_words(task))  # 'Read a.md': no question to cite for
     if not query:
         return None
     q = " ".join(query)
@@ -186,6 +269,10 @@ def research(view: View) -> dict | None:
         return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
     hits = [HIT.fullmatch(line)[1] for line in (found.result or "").splitlines()]  # one a line: names read whole
     names = listed_files("\n".join(hits))[:3]  # ('march notes.txt — March notes (score 4)'), spaces included
+    names = [n for n in listed_files("\n".join(hits)) if n in named] if named else names
+    if not names and named and hits:
+        return declined(f"The documents do not answer this question: searching for '{q}' did not find "
+                        f"{joined(named)}, the document the task names", wording=WORDING)
     if not names:
         return declined(f"The documents do not answer this question: searching for '{q}' found nothing")
     reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
@@ -203,22 +290,28 @@ def research(view: View) -> dict | None:
         return declined(f"I cannot answer from what is left of the history.{failed}")
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
-        _, lacks, nearest = min(((len(w), w, _name(s.input)) for s in good for w in [[q for q in query if
-                                root(q) not in roots(s.result or "")]]), default=(0, [], ""))
+        _, lacks, nearest = min(((len(w), w, _name(s.input)) for s in good for w in [[q for q in query if root(q) not in
+                                roots(s.result or "") and not _aspect(q, s.result or "")]]), default=(0, [], ""))
+        lacks = _theirs(view.task, lacks)
         closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}." if lacks else ""
         return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
                         f"them answers it.{closest}{failed}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c)})
               and 2 * len(asked & roots(" ".join(cited))) < len(asked - MEASURES)]
+    quotes = [c.rsplit(" [", 1)[0] for c in cited]
+    missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
+        r"\b(?:(who|whom|whose)|(when)|(where)|why|how)\b", c, re.I)) and not any(
+        wh[1] and _names_someone(q, task) or wh[2] and TIMES.search(q) or wh[3] and _places(q) for q in quotes)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
-    whole = not failed  # every part answered and every document read: the quotes may fill an answer field
     quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
-    unplaced = [w for w in query if root(w) not in quoted and not any(w in c for c in missed)]
-    if unplaced and french(view.task):  # the participant's own words, not the English the lexicon gave them
-        unplaced = [w for w in content(view.task) if set((english_of(w) or "").split()) & set(unplaced)] or unplaced
+    checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']}  # every quote holds the price, the 'how far' unit
+    unplaced = [w for w in query if root(w) not in quoted | checked and not any(w in c for c in missed)]
+    unplaced = _theirs(view.task, unplaced)
     if unplaced:  # 'in winter': what the documents say, but not about that
         failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
+    whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field
     lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
     evidence = {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited), "sources documents files": sources}
-    return answer(lead + " ".join(cited) + failed, evidence if whole else {})
+    return answer(lead + " ".join(cited) + failed, evidence) if whole else {**answer(lead + " ".join(cited) + failed),
+                                                                              "partial": True}
