@@ -396,3 +396,17 @@ def test_a_quoted_clause_with_an_apostrophe_counts_as_named_whole():
     "What's" cut the reply's quoted clause in two, so 'Paris' did not count as named."""
     text = answer("What's the weather in Paris at 3pm and what is 3 * 3?", samples.weather_and_calc())
     assert "'Paris'" not in text and "'pm'" in text
+
+
+def test_a_tool_that_acts_is_not_called_for_a_task_that_does_not_say_its_act():
+    """With only send_email and delete_file offered, 'Read the file notes.txt' and 'What is in the file notes.txt?'
+    called delete_file (only 'file' matched, and 'read' is a stopword); 'Delete' and 'Email' still act."""
+    outbox: list = []
+    tools = samples.action_tools(outbox)
+    for task in ("Read the file notes.txt", "What is in the file notes.txt?"):
+        run = run_agent(practice_client(), task, tools, max_turns=4)
+        assert not [b for m in run.messages if m["role"] == "assistant" for b in m["content"]
+                    if isinstance(b, dict) and b.get("type") == "tool_use"], task
+        assert "does not ask to delete" in run.answer
+    assert "delete_file" in answer("Delete notes.txt", tools)
+    assert "send_email" in answer("Email bob@x.com with subject 'Hi' and body 'Hello'", tools)

@@ -78,6 +78,8 @@ IN_FRENCH = [
               "a été forcé par tool_choice à appeler un outil, mais aucun outil qu'il puisse appeler n'est offert (seulement un jeu d'outils)"),
              (r"I could not tell the '([^']*)' for (\S+) from the task", r"je n'ai pas pu déduire '\1' pour \2 de la demande"),
              (r"the task asks nothing of (\w+)", r"la tâche ne demande rien à \1"),
+             (r"the only offered tool it fits is (\S+), and the task does not ask to (\w+)",
+              r"le seul outil offert qui convient est \1, et la demande ne dit pas de faire '\2'"),
              (r"the input I could write for (\S+) does not fit its schema at '([^']*)': ",
               r"l'entrée que je pourrais écrire pour \1 ne respecte pas son schéma en '\2' : "),
              (r"can't fill the requested JSON schema from what the tools returned for ('.*?') \(",

@@ -47,6 +47,10 @@ TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?
                         r"cancel that|on second thought|non,? attends|attends,? non|en fait|laisse tomber|oublie ça|"
                         r"je veux dire|finalement)\b", re.IGNORECASE)
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
+ACTS = set(stems("delete remove erase send write create update transfer pay book cancel move rename post buy order "
+                 "drop reset archive upload save edit modify insert submit schedule invite share publish deploy refund "
+                 "charge approve revoke restart"))  # a tool named so changes something: only a task that says so calls it
+ACT_NOUNS = set(stems("email mail message text sms tweet"))  # 'Email bob@x.com …' says send_email's act
 ALL = {"all", "every", "everything", "everyone", "each", "other", "others", "rest", "tous", "toutes", "autres"}
 QUESTION_WORDS = {"why", "how", "when", "where", "what", "which", "again", "pourquoi", "comment", "quand", "où", "quoi",
                   "encore"}
@@ -110,6 +114,12 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         rivals = [s[3].name for s in scores if s[:2] == best[:2] and best[0] > 0 and best[3] is not calc]
         if len(rivals) > 1 and not (calc and expression(clause)):  # 'the file notes.txt': delete_file or read_file?
             unserved.append(Unserved(clause, f"more than one offered tool fits it ({joined(rivals)})"))
+            continue
+        acts = set(stems(best[3].name)) & ACTS if best[0] > 0 else set()
+        if acts and not said_words & (acts | ACT_NOUNS & set(stems(best[3].name))):  # 'Read the file notes.txt'
+            verb = next(w for w in words(best[3].name) if stem(w) in acts)
+            unserved.append(Unserved(clause, f"the only offered tool it fits is {best[3].name}, and the task does not "
+                                             f"ask to {verb}"))
             continue
         bare = POLITE.sub(" ", clause).strip()  # 'and London please' names London alone
         where = place(bare)
