@@ -410,3 +410,8 @@ def test_a_tool_that_acts_is_not_called_for_a_task_that_does_not_say_its_act():
         assert "does not ask to delete" in run.answer
     assert "delete_file" in answer("Delete notes.txt", tools)
     assert "send_email" in answer("Email bob@x.com with subject 'Hi' and body 'Hello'", tools)
+    books = {"name": "search_books", "description": "Search the library catalogue for novels and books by author",
+             "input_schema": {"type": "object", "properties": {"author": {"type": "string"}}, "required": ["author"]}}
+    reply = practice_client().messages.create(model="claude-opus-5", max_tokens=200, tools=[books], messages=[
+        {"role": "user", "content": "Which novels by 'Tolkien' does the library have?"}])
+    assert reply.stop_reason == "tool_use"  # 'book' in a name is no act unless it is the name's verb

@@ -115,7 +115,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         if len(rivals) > 1 and not (calc and expression(clause)):  # 'the file notes.txt': delete_file or read_file?
             unserved.append(Unserved(clause, f"more than one offered tool fits it ({joined(rivals)})"))
             continue
-        acts = set(stems(best[3].name)) & ACTS if best[0] > 0 else set()
+        acts = set(stems(words(best[3].name)[0])) & ACTS if best[0] > 0 else set()  # its verb: not get_order_status
         if acts and not said_words & (acts | ACT_NOUNS & set(stems(best[3].name))):  # 'Read the file notes.txt'
             verb = next(w for w in words(best[3].name) if stem(w) in acts)
             unserved.append(Unserved(clause, f"the only offered tool it fits is {best[3].name}, and the task does not "
