@@ -1,5 +1,7 @@
 """The practice model's planner: skills (`skill(view) -> reply | None`) tried in order; the first that applies
-proposes the reply, `{"content": [text and tool_use blocks without ids], "stop_reason": "tool_use" | "end_turn"}`."""
+proposes the reply, `{"content": [text and tool_use blocks without ids], "stop_reason": "tool_use" | "end_turn"}`.
+Whatever the skill, a tool input that breaks its schema is never sent, and an answer reports every denial, tool error
+and planted instruction."""
 
 from __future__ import annotations
 
@@ -33,7 +35,7 @@ from .text import french, roots, says
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
 
 # The words each skill acts on (roots); a word of the task outside them and outside the evidence is unplaced.
-BOILERPLATE = re.compile(rf"The practice model can't plan this request: |{re.escape(TRY_ELSEWHERE)}")  # every decline's
+BOILERPLATE = re.compile(rf"The practice model can't plan this request: |{re.escape(TRY_ELSEWHERE)}")  # in every decline
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
     "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock"),
