@@ -415,3 +415,10 @@ def test_a_tool_that_acts_is_not_called_for_a_task_that_does_not_say_its_act():
     reply = practice_client().messages.create(model="claude-opus-5", max_tokens=200, tools=[books], messages=[
         {"role": "user", "content": "Which novels by 'Tolkien' does the library have?"}])
     assert reply.stop_reason == "tool_use"  # 'book' in a name is no act unless it is the name's verb
+
+
+def test_a_french_task_naming_a_file_gets_a_french_reply():
+    """'Que contient notes.txt ?' was answered in English: the file name's two words outvoted the French ones."""
+    text = answer("Que contient notes.txt ?", samples.action_tools([]))
+    assert "Je ne sais pas" in text and "The practice model" not in text, text
+    assert "The practice model" in answer("What does notes.txt contain?", samples.action_tools([]))

@@ -50,7 +50,11 @@ def fold(text: str) -> str:
 
 
 def french(text: str) -> bool:
-    """True when French little words outnumber English ones: at least two, or one in at most three words."""
+    """True when French little words outnumber English ones: at least two, or one in at most three words.
+
+    File names are not counted: 'Que contient notes.txt ?' is three French words, not five."""
+    for name in file_names(text):
+        text = text.replace(name, " ")
     found = [w for w in words(text) if not w.isdigit()]
     hits = sum(w in FRENCH for w in found)
     return hits > sum(w in ENGLISH for w in found) and (hits >= 2 or len(found) <= 3)
