@@ -36,7 +36,8 @@ def events(message: dict) -> list[tuple[str, dict]]:
         for delta in _deltas(block, cut and block.get("input") == {}):
             out.append(("content_block_delta", {"type": "content_block_delta", "index": index, "delta": delta}))
         out.append(("content_block_stop", {"type": "content_block_stop", "index": index}))
-    end = {"stop_reason": message["stop_reason"], "stop_sequence": message["stop_sequence"]}
+    end = {"stop_reason": message["stop_reason"], "stop_sequence": message["stop_sequence"],
+           "stop_details": message.get("stop_details")}
     return [*out, ("message_delta", {"type": "message_delta", "delta": end,
                                      "usage": {"output_tokens": usage["output_tokens"]}}),
             ("message_stop", {"type": "message_stop"})]
