@@ -19,3 +19,11 @@ def test_a_streamed_refusal_keeps_its_stop_details():
         final = stream.get_final_message()
     assert plain.stop_reason == final.stop_reason == "refusal"
     assert final.stop_details == plain.stop_details and "record_order" in final.stop_details.explanation
+
+
+def test_count_tokens_counts_a_request_with_a_thinking_budget():
+    """count_tokens with thinking enabled (a budget) was a 400 'must be less than max_tokens (1)', a field not sent."""
+    count = practice_client().messages.count_tokens(model="claude-haiku-4-5", messages=HELLO,
+                                                    thinking={"type": "enabled", "budget_tokens": 2000})
+    assert count.input_tokens > 0
+

@@ -109,13 +109,13 @@ class PracticeTransport(httpx2.BaseTransport):
         if not isinstance(body, dict):
             return api_error(400, "invalid_request_error",
                              "the request body is not a JSON object; send the request as JSON")
-        if path == COUNT_TOKENS:
-            body = {"max_tokens": 1, **body}
         beta = request.url.params.get("beta") == "true" or "anthropic-beta" in request.headers
-        if problem := check_shape(body, beta=beta):
+        if problem := check_shape({"max_tokens": 1, **body} if path == COUNT_TOKENS else body, beta=beta):
             return api_error(400, "invalid_request_error", problem)
         if body["model"] not in models.known_models():
             return api_error(404, "not_found_error", models.unknown_model(body["model"]))
+        if path == COUNT_TOKENS:  # no reply is sampled: the model's whole output limit, for the checks below
+            body = {**body, "max_tokens": models.row(body["model"]).output}
         if problem := check_fields(body):
             return api_error(400, "invalid_request_error", problem)
         full, problem = self.threads.resolve(body)
