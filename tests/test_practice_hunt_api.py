@@ -3,6 +3,9 @@ own helpers and raw HTTP requests, kept as a test (each failed before its fix)."
 
 from __future__ import annotations
 
+import anthropic
+import pytest
+
 from looplab.client import MODEL, practice_client
 
 ORDER = {"name": "record_order", "description": "Record an order.",
@@ -27,3 +30,20 @@ def test_count_tokens_counts_a_request_with_a_thinking_budget():
                                                     thinking={"type": "enabled", "budget_tokens": 2000})
     assert count.input_tokens > 0
 
+
+def refused(call) -> str:
+    """The message of the 400 invalid_request_error that `call()` raises."""
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        call()
+    assert caught.value.body["error"]["type"] == "invalid_request_error"
+    return caught.value.body["error"]["message"]
+
+
+@pytest.mark.parametrize("field", [{"max_tokens": 1024}, {"stream": False}, {"metadata": {"user_id": "u"}},
+                                   {"stop_sequences": ["END"]}, {"temperature": 0.5}])
+def test_count_tokens_refuses_the_fields_only_create_takes(field):
+    """count_tokens accepted max_tokens, stream, metadata...: the API answers 'Extra inputs are not permitted'."""
+    name = next(iter(field))
+    message = refused(lambda: practice_client().messages.count_tokens(model="claude-haiku-4-5", messages=HELLO,
+                                                                        extra_body=field))
+    assert message.startswith(f"{name}: unknown field (Extra inputs are not permitted)")

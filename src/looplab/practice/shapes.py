@@ -10,7 +10,8 @@ from functools import cache
 
 import pydantic
 import typing_extensions
-from anthropic.types import message_create_params
+from anthropic.types import message_count_tokens_params, message_create_params
+from anthropic.types.beta import message_count_tokens_params as beta_count_params
 from anthropic.types.beta import message_create_params as beta_create_params
 
 # Fields the API takes that the SDK 2.14 types leave out (sent with extra_body=...).
@@ -205,8 +206,10 @@ def _params(beta: bool) -> type:
     return (beta_create_params if beta else message_create_params).MessageCreateParamsNonStreaming
 
 
-def check_shape(body: dict, beta: bool = False) -> str | None:
-    """The first way `body` breaks the SDK's MessageCreateParams (or the beta ones), or None."""
+def check_shape(body: dict, beta: bool = False, count: bool = False) -> str | None:
+    """The first way `body` breaks the SDK's MessageCreateParams (or the beta ones, or count_tokens'), or None."""
+    if count:  # count_tokens takes no max_tokens, stream, sampling, metadata...: the API refuses them there
+        return _typeddict((beta_count_params if beta else message_count_tokens_params).MessageCountTokensParams)(body, "")
     extra = (*SAMPLING.items(), ("stream", bool))  # both params take either stream
     return _typeddict(_params(beta), extra)(body, "")
 
