@@ -282,9 +282,10 @@ def test_malformed_fields_are_a_400_naming_the_field_path(extra, start):
 
 
 def test_unknown_fields_are_refused_but_sampling_fields_are_accepted():
-    """A field the API does not know is a 400; temperature (sent with extra_body) is accepted."""
+    """A field the API does not know is a 400; temperature (extra_body) is accepted by API version 2023-06-01."""
     assert refused(lambda: ask(practice_client(), extra_body={"temprature": 0})).startswith("temprature: unknown field")
-    assert ask(practice_client(), model=OLD, extra_body={"temperature": 0}).stop_reason == "end_turn"
+    old_api = practice_client(default_headers={"anthropic-version": "2023-06-01"})
+    assert ask(old_api, model=OLD, extra_body={"temperature": 0}).stop_reason == "end_turn"
 
 
 def free_port() -> int:

@@ -10,6 +10,7 @@ from looplab.practice.models import CATALOGUE, known_models, row
 
 NEW, OLD = "claude-opus-5", "claude-haiku-4-5"  # 4.7 and later / the 4.5 family
 TASK = [{"role": "user", "content": "What is 6 * 7?"}]
+OLD_API = {"anthropic-version": "2023-06-01"}  # the API version that still takes sampling fields (the SDK sends 2026-10-21)
 CALC = {"name": "calculator", "description": "Evaluate arithmetic.",
         "input_schema": {"type": "object", "properties": {"expression": {"type": "string"}},
                          "required": ["expression"]}}
@@ -47,8 +48,9 @@ def test_models_retrieve_reports_the_rows_limits():
 PREFILL = [*TASK, {"role": "assistant", "content": "The practice model"}]
 CELLS = {  # what a notebook cell would send, and the start of Claude's 400 on claude-opus-5
     "prefill": ({"messages": PREFILL}, "messages[1]: This model does not support assistant message prefill."),
-    "temperature": ({"extra_body": {"temperature": 0.2}}, "temperature: `temperature` is deprecated for this model"),
-    "top_k": ({"extra_body": {"top_k": 5}}, "top_k: `top_k` is deprecated for this model"),
+    "temperature": ({"extra_body": {"temperature": 0.2}, "extra_headers": OLD_API},
+                    "temperature: `temperature` is deprecated for this model"),
+    "top_k": ({"extra_body": {"top_k": 5}, "extra_headers": OLD_API}, "top_k: `top_k` is deprecated for this model"),
     "thinking budget": ({"thinking": {"type": "enabled", "budget_tokens": 1024}},
                         "thinking.type: 'enabled' thinking is not supported for this model"),
 }
@@ -82,7 +84,7 @@ def test_a_prefill_ending_in_a_space_is_refused():
 ])
 def test_sampling_values_are_checked_where_they_are_accepted(extra, start):
     """temperature and top_p lie in 0-1, and only one of them is given."""
-    assert refused(model=OLD, extra_body=extra).startswith(start)
+    assert refused(model=OLD, extra_body=extra, extra_headers=OLD_API).startswith(start)
 
 
 def test_adaptive_thinking_is_omitted_by_default_on_new_models_and_goes_back_signed():

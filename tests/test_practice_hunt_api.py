@@ -47,3 +47,15 @@ def test_count_tokens_refuses_the_fields_only_create_takes(field):
     message = refused(lambda: practice_client().messages.count_tokens(model="claude-haiku-4-5", messages=HELLO,
                                                                         extra_body=field))
     assert message.startswith(f"{name}: unknown field (Extra inputs are not permitted)")
+
+
+@pytest.mark.parametrize("field", [{"temperature": 0.2}, {"top_p": 0.9}, {"top_k": 5}])
+def test_the_sdks_api_version_takes_no_sampling_fields_on_any_model(field):
+    """The SDK sends anthropic-version 2026-10-21, which removed temperature/top_p/top_k: claude-haiku-4-5 took them."""
+    name = next(iter(field))
+    message = refused(lambda: practice_client().messages.create(model="claude-haiku-4-5", max_tokens=64,
+                                                                 messages=HELLO, extra_body=field))
+    assert message.startswith(f"{name}: unknown field (Extra inputs are not permitted)")
+    old_api = practice_client(default_headers={"anthropic-version": "2023-06-01"})
+    reply = old_api.messages.create(model="claude-haiku-4-5", max_tokens=64, messages=HELLO, extra_body=field)
+    assert reply.stop_reason in ("end_turn", "max_tokens")

@@ -110,7 +110,8 @@ class PracticeTransport(httpx2.BaseTransport):
             return api_error(400, "invalid_request_error",
                              "the request body is not a JSON object; send the request as JSON")
         beta = request.url.params.get("beta") == "true" or "anthropic-beta" in request.headers
-        if problem := check_shape(body, beta=beta, count=path == COUNT_TOKENS):
+        if problem := check_shape(body, beta=beta, count=path == COUNT_TOKENS,
+                                   version=request.headers.get("anthropic-version")):
             return api_error(400, "invalid_request_error", problem)
         if body["model"] not in models.known_models():
             return api_error(404, "not_found_error", models.unknown_model(body["model"]))
