@@ -59,3 +59,17 @@ def test_the_sdks_api_version_takes_no_sampling_fields_on_any_model(field):
     old_api = practice_client(default_headers={"anthropic-version": "2023-06-01"})
     reply = old_api.messages.create(model="claude-haiku-4-5", max_tokens=64, messages=HELLO, extra_body=field)
     assert reply.stop_reason in ("end_turn", "max_tokens")
+
+
+DOC = {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "Tea ships on Monday."}}
+
+
+def test_the_sdks_api_version_refuses_a_document_in_an_assistant_message():
+    """A document block right in an assistant turn got a reply; API version 2026-10-21 (the SDK's) answers 400."""
+    messages = [{"role": "user", "content": "Read this."}, {"role": "assistant", "content": [DOC]},
+                {"role": "user", "content": "When does tea ship?"}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=messages))
+    assert message.startswith("messages[1].content[0]: document blocks are not accepted in assistant messages")
+    old_api = practice_client(default_headers={"anthropic-version": "2023-06-01"})
+    assert old_api.messages.create(model=MODEL, max_tokens=64, messages=messages).stop_reason in ("end_turn",
+                                                                                                 "max_tokens")

@@ -10,6 +10,7 @@ from urllib.parse import unquote
 
 from looplab._jsonschema import schema_error
 from looplab.practice.models import refused_fields
+from looplab.practice.shapes import OLD_VERSION
 from looplab.practice.view import content_blocks
 
 MIN_THINKING_BUDGET = 1024
@@ -141,6 +142,20 @@ def check_tools(tools) -> str | None:
             return f"{where}.input_schema.type: must be 'object' (the tool's input is one object)"
         if problem := _check_schema(schema, f"{where}.input_schema"):
             return problem
+    return None
+
+
+def check_version(body: dict, version: str | None) -> str | None:
+    """What API version 2026-10-21 (any but 2023-06-01) refuses: a document block right in an assistant message
+    (docs: api/migration-2026-10-21)."""
+    if version == OLD_VERSION:
+        return None
+    for i, message in enumerate(body["messages"]):
+        for j, block in enumerate(content_blocks(message)):
+            where = f"messages[{i}].content[{j}]"
+            if message["role"] == "assistant" and block.get("type") == "document":
+                return (f"{where}: document blocks are not accepted in assistant messages (API version {version}); "
+                        "send the document in a user message")
     return None
 
 
