@@ -73,3 +73,20 @@ def test_the_sdks_api_version_refuses_a_document_in_an_assistant_message():
     old_api = practice_client(default_headers={"anthropic-version": "2023-06-01"})
     assert old_api.messages.create(model=MODEL, max_tokens=64, messages=messages).stop_reason in ("end_turn",
                                                                                                  "max_tokens")
+
+
+CITED = {"type": "text", "text": "Tea ships on Monday.", "citations": [
+    {"type": "char_location", "cited_text": "Tea ships on Monday.", "document_index": 0, "document_title": None,
+     "start_char_index": 0, "end_char_index": 20}]}
+
+
+def test_the_sdks_api_version_refuses_citations_in_a_user_message():
+    """A user text block with citations got a reply; API version 2026-10-21 answers 400 (assistant ones stay)."""
+    user = [{"role": "user", "content": [CITED, {"type": "text", "text": "When does tea ship?"}]}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=user))
+    assert message.startswith("messages[0].content[0].citations: text blocks in user messages cannot carry citations")
+    assistant = [{"role": "user", "content": "When does tea ship?"}, {"role": "assistant", "content": [CITED]},
+                 {"role": "user", "content": "Thanks."}]
+    cited_doc = [{"role": "user", "content": [{**DOC, "citations": {"enabled": True}}, {"type": "text", "text": "When?"}]}]
+    for messages in (assistant, cited_doc):
+        assert practice_client().messages.create(model=MODEL, max_tokens=64, messages=messages).content

@@ -146,8 +146,8 @@ def check_tools(tools) -> str | None:
 
 
 def check_version(body: dict, version: str | None) -> str | None:
-    """What API version 2026-10-21 (any but 2023-06-01) refuses: a document block right in an assistant message
-    (docs: api/migration-2026-10-21)."""
+    """What API version 2026-10-21 (any but 2023-06-01) refuses: a document block right in an assistant message,
+    cited text in a user message (docs: api/migration-2026-10-21)."""
     if version == OLD_VERSION:
         return None
     for i, message in enumerate(body["messages"]):
@@ -156,6 +156,12 @@ def check_version(body: dict, version: str | None) -> str | None:
             if message["role"] == "assistant" and block.get("type") == "document":
                 return (f"{where}: document blocks are not accepted in assistant messages (API version {version}); "
                         "send the document in a user message")
+            inner = block.get("content") if message["role"] == "user" and block.get("type") == "search_result" else []
+            for k, text in [(None, block), *enumerate(inner if isinstance(inner, list) else [])]:
+                if message["role"] == "user" and isinstance(text, dict) and text.get("type") == "text" \
+                        and text.get("citations"):
+                    return (f"{where}" + (f".content[{k}]" if k is not None else "") + ".citations: text blocks in "
+                            f"user messages cannot carry citations (API version {version}); remove them")
     return None
 
 
