@@ -310,7 +310,8 @@ def test_the_http_server_holds_a_room():
         assert [r.content[-1].input["expression"] for r in replies] == [f"{i} * 3" for i in range(100)]
         chunks = iter([b'{"model": "claude-opus-5", "max_tokens": 50,', b' "messages": [{"role": "user", "content": "Hello!"}]}'])
         chunked = httpx2.post(f"http://127.0.0.1:{port}/v1/messages", content=chunks,
-                              headers={"content-type": "application/json", "x-api-key": "x"})
+                              headers={"content-type": "application/json", "x-api-key": "x",
+                                       "anthropic-version": "2026-10-21"})
         assert chunked.status_code == 200 and chunked.json()["content"][0]["text"].startswith("Hello!")
     finally:
         server.terminate()

@@ -4,9 +4,11 @@ own helpers and raw HTTP requests, kept as a test (each failed before its fix)."
 from __future__ import annotations
 
 import anthropic
+import httpx2
 import pytest
 
 from looplab.client import MODEL, practice_client
+from looplab.practice.transport import PracticeTransport
 
 ORDER = {"name": "record_order", "description": "Record an order.",
          "input_schema": {"type": "object", "properties": {"sku": {"type": "string"}}, "required": ["sku"]}}
@@ -90,3 +92,18 @@ def test_the_sdks_api_version_refuses_citations_in_a_user_message():
     cited_doc = [{"role": "user", "content": [{**DOC, "citations": {"enabled": True}}, {"type": "text", "text": "When?"}]}]
     for messages in (assistant, cited_doc):
         assert practice_client().messages.create(model=MODEL, max_tokens=64, messages=messages).content
+
+
+@pytest.mark.parametrize(("version", "start"), [
+    (None, "anthropic-version: header is required"),
+    ("2099-01-01", 'anthropic-version: "2099-01-01" is not a valid version'),
+    ("2023-06-01, 2023-06-01", 'anthropic-version: "2023-06-01, 2023-06-01" is not a valid version')])
+def test_a_raw_request_without_a_valid_api_version_is_a_400(version, start):
+    """A raw HTTP client that sent no anthropic-version (or a wrong one) got a reply; the API answers 400."""
+    headers = {"x-api-key": "x", **({"anthropic-version": version} if version else {})}
+    transport = PracticeTransport()
+    response = transport.handle_request(httpx2.Request("POST", "http://x/v1/messages", headers=headers, json={
+        "model": MODEL, "max_tokens": 64, "messages": HELLO}))
+    body = response.json()
+    assert (response.status_code, body["error"]["type"]) == (400, "invalid_request_error")
+    assert body["error"]["message"].startswith(start) and body["request_id"] == response.headers["request-id"]

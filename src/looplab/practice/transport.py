@@ -19,6 +19,7 @@ from looplab.practice.view import as_blocks, merge_turns, read_request, text_of
 MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
 TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
              "through the Files API or in smaller requests")
+API_VERSIONS = ("2023-01-01", "2023-06-01", "2026-10-21")  # platform.claude.com/docs/en/api/versioning
 KEEP = 1000  # requests kept in `.requests`, and paused turns and omitted thoughts remembered
 
 
@@ -100,6 +101,10 @@ class PracticeTransport(httpx2.BaseTransport):
             if hasattr(fault, "before") and (response := fault.before(request, body)) is not None:
                 return response
         path = request.url.path
+        if (version := request.headers.get("anthropic-version")) not in API_VERSIONS:  # as the API, on every path
+            return api_error(400, "invalid_request_error", (f'anthropic-version: "{version}" is not a valid version'
+                             if version is not None else "anthropic-version: header is required")
+                             + f"; send one of {', '.join(API_VERSIONS)} (an Anthropic SDK sends it for you)")
         if request.method == "GET" and (path == MODELS or path.startswith(MODELS + "/")):
             return self._models(path[len(MODELS) + 1:], dict(request.url.params))
         if request.method != "POST" or path not in (MESSAGES, COUNT_TOKENS):
