@@ -107,3 +107,15 @@ def test_a_raw_request_without_a_valid_api_version_is_a_400(version, start):
     body = response.json()
     assert (response.status_code, body["error"]["type"]) == (400, "invalid_request_error")
     assert body["error"]["message"].startswith(start) and body["request_id"] == response.headers["request-id"]
+
+
+def test_a_raw_request_without_a_key_is_a_401():
+    """A raw HTTP client that sent neither x-api-key nor Authorization got a reply; the API answers 401."""
+    response = PracticeTransport().handle_request(httpx2.Request(
+        "POST", "http://x/v1/messages", headers={"anthropic-version": "2026-10-21"},
+        json={"model": MODEL, "max_tokens": 64, "messages": HELLO}))
+    assert response.status_code == 401 and response.json()["error"]["type"] == "authentication_error"
+    assert response.json()["error"]["message"].startswith("x-api-key header is required")
+    with pytest.raises(anthropic.AuthenticationError):
+        practice_client(default_headers={"Authorization": anthropic.Omit()}).messages.create(
+            model=MODEL, max_tokens=64, messages=HELLO)

@@ -101,6 +101,9 @@ class PracticeTransport(httpx2.BaseTransport):
             if hasattr(fault, "before") and (response := fault.before(request, body)) is not None:
                 return response
         path = request.url.path
+        if not (request.headers.get("x-api-key") or request.headers.get("authorization")):  # any key will do here
+            return api_error(401, "authentication_error", "x-api-key header is required; send any key to the "
+                             "practice model (an Anthropic SDK sends the one it is given, as Authorization: Bearer)")
         if (version := request.headers.get("anthropic-version")) not in API_VERSIONS:  # as the API, on every path
             return api_error(400, "invalid_request_error", (f'anthropic-version: "{version}" is not a valid version'
                              if version is not None else "anthropic-version: header is required")
