@@ -119,3 +119,22 @@ def test_a_raw_request_without_a_key_is_a_401():
     with pytest.raises(anthropic.AuthenticationError):
         practice_client(default_headers={"Authorization": anthropic.Omit()}).messages.create(
             model=MODEL, max_tokens=64, messages=HELLO)
+
+
+CALC = {"name": "calculator", "description": "Evaluate arithmetic.",
+        "input_schema": {"type": "object", "properties": {"expression": {"type": "string"}}, "required": ["expression"]}}
+
+
+def history(*ids: str, results: tuple = ()) -> list:
+    """A task, an assistant turn calling the calculator with `ids`, and a user turn answering `results` (else ids)."""
+    calls = [{"type": "tool_use", "id": i, "name": "calculator", "input": {"expression": "6 * 7"}} for i in ids]
+    answers = [{"type": "tool_result", "tool_use_id": i, "content": "42"} for i in results or dict.fromkeys(ids)]
+    return [{"role": "user", "content": "What is 6 * 7?"}, {"role": "assistant", "content": calls},
+            {"role": "user", "content": answers}]
+
+
+def test_a_tool_use_id_outside_the_apis_pattern_is_refused():
+    """A tool_use id with spaces ('call 1!') got a reply; the API answers 400 String should match pattern."""
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, tools=[CALC],
+                                                                 messages=history("call 1!")))
+    assert message.startswith("messages[1].content[0].id: String should match pattern '^[a-zA-Z0-9_-]+$'")

@@ -15,6 +15,7 @@ from looplab.practice.view import content_blocks
 
 MIN_THINKING_BUDGET = 1024
 TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,128}")
+TOOL_ID = re.compile(r"[a-zA-Z0-9_-]+")
 MAGIC = {"image/png": (b"\x89PNG\r\n\x1a\n",), "image/jpeg": (b"\xff\xd8\xff",),
          "image/gif": (b"GIF87a", b"GIF89a"), "image/webp": (b"RIFF",)}
 
@@ -184,6 +185,7 @@ def _check_turns(messages: list, body: dict, issued_ids) -> str | None:
     if not messages:
         return 'messages: at least one message is required; start with {"role": "user", ...}'
     offered = [t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
+    seen: set = set()  # the tool_use ids met so far: each must be unique in the request
     for i, message in enumerate(messages):
         where = f"messages[{i}]"
         content = message.get("content")
@@ -194,8 +196,19 @@ def _check_turns(messages: list, body: dict, issued_ids) -> str | None:
         if not content and i < len(messages) - 1 or not content and message["role"] == "user":
             return (f"{where}: all messages must have non-empty content except for the optional "
                     "final assistant message; drop the empty message or put the text in it")
-        if error := _check_blocks(message, where) or _check_tool_blocks(messages, i, offered, issued_ids):
+        if error := (_check_blocks(message, where) or _check_ids(message, where, seen)
+                     or _check_tool_blocks(messages, i, offered, issued_ids)):
             return error
+    return None
+
+
+def _check_ids(message: dict, where: str, seen: set) -> str | None:
+    """tool_use ids of the API's pattern (the API's words)."""
+    for j, block in enumerate(content_blocks(message)):
+        tool_id = block.get("id") if block["type"] == "tool_use" else None
+        if tool_id is not None and not TOOL_ID.fullmatch(str(tool_id)):
+            return (f"{where}.content[{j}].id: String should match pattern '^[a-zA-Z0-9_-]+$' ({tool_id!r}); "
+                    "send the id the reply gave, e.g. 'toolu_practice_0001'")
     return None
 
 
