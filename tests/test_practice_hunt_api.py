@@ -138,3 +138,10 @@ def test_a_tool_use_id_outside_the_apis_pattern_is_refused():
     message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, tools=[CALC],
                                                                  messages=history("call 1!")))
     assert message.startswith("messages[1].content[0].id: String should match pattern '^[a-zA-Z0-9_-]+$'")
+
+
+def test_a_tool_use_id_used_twice_is_refused():
+    """Two tool_use blocks with one id got a reply; the API answers 400 '`tool_use` ids must be unique'."""
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, tools=[CALC],
+                                                                 messages=history("toolu_1", "toolu_1")))
+    assert message.startswith("messages[1].content[1]: `tool_use` ids must be unique")

@@ -203,12 +203,17 @@ def _check_turns(messages: list, body: dict, issued_ids) -> str | None:
 
 
 def _check_ids(message: dict, where: str, seen: set) -> str | None:
-    """tool_use ids of the API's pattern (the API's words)."""
+    """tool_use ids of the API's pattern, each used once in the whole request (the API's words)."""
     for j, block in enumerate(content_blocks(message)):
         tool_id = block.get("id") if block["type"] == "tool_use" else None
         if tool_id is not None and not TOOL_ID.fullmatch(str(tool_id)):
             return (f"{where}.content[{j}].id: String should match pattern '^[a-zA-Z0-9_-]+$' ({tool_id!r}); "
                     "send the id the reply gave, e.g. 'toolu_practice_0001'")
+        if tool_id is not None and tool_id in seen:
+            return (f"{where}.content[{j}]: `tool_use` ids must be unique ({tool_id!r} is used twice); "
+                    "send each reply's tool_use blocks once")
+        if tool_id is not None:
+            seen.add(tool_id)
     return None
 
 
