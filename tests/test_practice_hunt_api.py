@@ -145,3 +145,12 @@ def test_a_tool_use_id_used_twice_is_refused():
     message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, tools=[CALC],
                                                                  messages=history("toolu_1", "toolu_1")))
     assert message.startswith("messages[1].content[1]: `tool_use` ids must be unique")
+
+
+def test_models_list_pages_backwards_to_the_first_model():
+    """models.list(before_id=...) said has_more False after one page, so the SDK's auto-paging stopped there."""
+    client = practice_client()
+    every = [m.id for m in client.models.list()]
+    page = client.models.list(before_id=every[5], limit=2)
+    assert [m.id for m in page.data] == every[3:5] and page.has_more
+    assert [m.id for m in client.models.list(before_id=every[5], limit=2)] == [*every[3:5], *every[1:3], every[0]]
