@@ -154,3 +154,13 @@ def test_models_list_pages_backwards_to_the_first_model():
     page = client.models.list(before_id=every[5], limit=2)
     assert [m.id for m in page.data] == every[3:5] and page.has_more
     assert [m.id for m in client.models.list(before_id=every[5], limit=2)] == [*every[3:5], *every[1:3], every[0]]
+
+
+def test_a_fifth_cache_breakpoint_is_refused():
+    """Five blocks with cache_control got a reply; the API allows four ('A maximum of 4 blocks ... Found 5.')."""
+    marked = [{"type": "text", "text": f"Part {i}.", "cache_control": {"type": "ephemeral"}} for i in range(5)]
+    system, turn = marked[:2], [{"role": "user", "content": marked[2:]}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, system=system,
+                                                                 messages=turn))
+    assert message.startswith("A maximum of 4 blocks with cache_control may be provided. Found 5.")
+    assert practice_client().messages.create(model=MODEL, max_tokens=64, system=system[:1], messages=turn).content

@@ -11,9 +11,11 @@ from urllib.parse import unquote
 from looplab._jsonschema import schema_error
 from looplab.practice.models import refused_fields
 from looplab.practice.shapes import OLD_VERSION
+from looplab.practice.tokens import pieces
 from looplab.practice.view import content_blocks
 
 MIN_THINKING_BUDGET = 1024
+MAX_CACHE_MARKS = 4  # cache breakpoints in one request (tools, system and message blocks)
 TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,128}")
 TOOL_ID = re.compile(r"[a-zA-Z0-9_-]+")
 MAGIC = {"image/png": (b"\x89PNG\r\n\x1a\n",), "image/jpeg": (b"\xff\xd8\xff",),
@@ -25,6 +27,10 @@ def check_fields(body: dict) -> str | None:
     if problem := (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
                    or _check_thinking(body)):
         return problem
+    if (marks := sum(1 for piece, _ in pieces({**body, "cache_control": None})
+                     if isinstance(piece, dict) and piece.get("cache_control"))) > MAX_CACHE_MARKS:
+        return (f"A maximum of {MAX_CACHE_MARKS} blocks with cache_control may be provided. Found {marks}. "
+                "Mark only the ends of the prefixes you reuse (tools, system, the last turn).")
     for i, sequence in enumerate(body.get("stop_sequences") or []):
         if not sequence.strip():
             return f"stop_sequences[{i}]: an empty or blank stop sequence; write visible text, e.g. 'END'"
