@@ -164,3 +164,15 @@ def test_a_fifth_cache_breakpoint_is_refused():
                                                                  messages=turn))
     assert message.startswith("A maximum of 4 blocks with cache_control may be provided. Found 5.")
     assert practice_client().messages.create(model=MODEL, max_tokens=64, system=system[:1], messages=turn).content
+
+
+@pytest.mark.parametrize(("field", "start"), [
+    ({"temperature": 0.5}, "temperature: `temperature` may only be set to 1 when thinking is enabled"),
+    ({"top_k": 5}, "top_k: thinking is not compatible with top_k")])
+def test_thinking_takes_no_sampling_changes(field, start):
+    """With thinking on, temperature 0.5 or top_k got a reply (API version 2023-06-01, claude-haiku-4-5); Claude: 400."""
+    old_api = practice_client(default_headers={"anthropic-version": "2023-06-01"})
+    options = {"model": "claude-haiku-4-5", "max_tokens": 2048, "messages": HELLO,
+               "thinking": {"type": "enabled", "budget_tokens": 1024}}
+    assert refused(lambda: old_api.messages.create(**options, extra_body=field)).startswith(start)
+    assert old_api.messages.create(**options, extra_body={"temperature": 1}).content

@@ -76,6 +76,10 @@ def refused_fields(body: dict) -> str | None:
     for name in ("temperature", "top_p"):
         if name in body and not 0 <= body[name] <= 1:
             return f"{name}: {body[name]} is out of range; write a number from 0 to 1, e.g. 0"
+    if kind in ("enabled", "adaptive") and body.get("temperature", 1) != 1:  # extended-thinking docs
+        return "temperature: `temperature` may only be set to 1 when thinking is enabled; leave it out"
+    if kind in ("enabled", "adaptive") and "top_k" in body:
+        return "top_k: thinking is not compatible with top_k; leave it out"
     return None
 
 
