@@ -3,6 +3,8 @@ own helpers and raw HTTP requests, kept as a test (each failed before its fix)."
 
 from __future__ import annotations
 
+import json
+
 import anthropic
 import httpx2
 import pytest
@@ -13,6 +15,7 @@ from looplab.practice.transport import PracticeTransport
 ORDER = {"name": "record_order", "description": "Record an order.",
          "input_schema": {"type": "object", "properties": {"sku": {"type": "string"}}, "required": ["sku"]}}
 HELLO = [{"role": "user", "content": "Hello"}]
+RAW = {"x-api-key": "x", "anthropic-version": "2026-10-21", "content-type": "application/json"}  # an SDK's headers
 
 
 def test_a_streamed_refusal_keeps_its_stop_details():
@@ -176,3 +179,17 @@ def test_thinking_takes_no_sampling_changes(field, start):
                "thinking": {"type": "enabled", "budget_tokens": 1024}}
     assert refused(lambda: old_api.messages.create(**options, extra_body=field)).startswith(start)
     assert old_api.messages.create(**options, extra_body={"temperature": 1}).content
+
+
+def test_half_an_emoji_is_a_400_not_a_500():
+    """A raw body (json.dumps) with text cut inside an emoji ('Hi \\ud83d') was a 500; the API answers 400."""
+    for text in ("Hi \ud83d", "Hi \ude00", "Hi \U0001f600"):
+        body = json.dumps({"model": MODEL, "max_tokens": 64, "messages": [{"role": "user", "content": text}]})
+        response = PracticeTransport().handle_request(httpx2.Request("POST", "http://x/v1/messages", content=body,
+                                                                     headers=RAW))
+        if text.endswith("\U0001f600"):
+            assert response.status_code == 200
+            continue
+        error = response.json()["error"]
+        assert (response.status_code, error["type"]) == (400, "invalid_request_error")
+        assert error["message"].startswith("The request body is not valid JSON: ") and "surrogate in string" in error["message"]

@@ -1,6 +1,7 @@
 """The practice model as an httpx2 transport: the real SDK client talks to it over no network."""
 
 import json
+import re
 import threading
 from collections import deque
 
@@ -77,10 +78,7 @@ class PracticeTransport(httpx2.BaseTransport):
             if len(request.content) > MAX_BODY:  # refused unread, as the API's front door does
                 self.requests.append(f"<{len(request.content)} bytes: too large>")
                 return responses.with_request_id(api_error(413, "request_too_large", TOO_LARGE), self.next_id("req"))
-            try:
-                body = json.loads(request.content or b"{}")
-            except ValueError:
-                body = request.content.decode(errors="replace")
+            body = _parse(request.content)
             self.requests.append(body)
             try:
                 response = self._route(request, body)
@@ -115,7 +113,7 @@ class PracticeTransport(httpx2.BaseTransport):
                              f"practice model: no route for {request.method} {path}; it serves "
                              f"POST {MESSAGES}, POST {COUNT_TOKENS} and GET {MODELS}")
         if not isinstance(body, dict):
-            return api_error(400, "invalid_request_error",
+            return api_error(400, "invalid_request_error", body.problem if isinstance(body, NotJSON) else
                              "the request body is not a JSON object; send the request as JSON")
         beta = request.url.params.get("beta") == "true" or "anthropic-beta" in request.headers
         if problem := check_shape(body, beta=beta, count=path == COUNT_TOKENS,
@@ -228,6 +226,42 @@ class PracticeTransport(httpx2.BaseTransport):
             return {**b, "thinking": self.thoughts.get(b.get("signature"), "")} if known else b
         return [{**m, "content": [block(b) for b in m["content"]]} if isinstance(m.get("content"), list)
                 else m for m in messages]
+
+
+class NotJSON(str):
+    """A request body that is not JSON, as text, with `problem`: the API's words for why."""
+
+    problem = ""
+
+    @classmethod
+    def of(cls, content: bytes, why: str) -> "NotJSON":
+        """`content` as text, with the problem 'The request body is not valid JSON: `why`'."""
+        body = cls(content.decode(errors="replace"))
+        body.problem = f"The request body is not valid JSON: {why}"
+        return body
+
+
+LONE = re.compile(rb"(?<!\\)(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"  # a high surrogate alone,
+                  rb"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")  # or a low one
+
+
+def _parse(content: bytes):
+    """The JSON body, or NotJSON saying where it breaks (a lone surrogate too, which Python's json lets pass)."""
+    try:
+        body = json.loads(content or b"{}")
+    except ValueError as exc:
+        return NotJSON.of(content, f"{exc}; send the request as JSON")
+    try:
+        if b"\\u" in content:  # only an escape can hold half of a surrogate pair
+            json.dumps(body, ensure_ascii=False).encode()
+        return body
+    except UnicodeEncodeError:
+        at = LONE.search(content)
+        pos, newline = at.start() if at else 0, b"\n"
+        alone = ("no low surrogate" if at.group()[3:4] in b"89abAB" else "lone low surrogate") if at else "lone surrogate"
+        return NotJSON.of(content, f"{alone} in string: line {content.count(newline, 0, pos) + 1} column "
+                          f"{pos - content.rfind(newline, 0, pos)} (char {pos}); drop the broken character "
+                          "(half of an emoji, cut off when text was sliced)")
 
 
 def _user_text(full: dict) -> str:
