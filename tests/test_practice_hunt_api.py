@@ -193,3 +193,15 @@ def test_half_an_emoji_is_a_400_not_a_500():
         error = response.json()["error"]
         assert (response.status_code, error["type"]) == (400, "invalid_request_error")
         assert error["message"].startswith("The request body is not valid JSON: ") and "surrogate in string" in error["message"]
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+def test_nan_is_not_json(word):
+    """A raw body with NaN (Python's json.dumps writes it for float('nan')) got a reply; JSON has no NaN: 400."""
+    body = ('{"model": "claude-opus-5", "max_tokens": 64, "metadata": {"user_id": "u"}, "messages": [{"role": "user", '
+            '"content": [{"type": "text", "text": "Hi"}]}], "tools": [{"name": "t", "input_schema": {"type": "object", '
+            f'"properties": {{"x": {{"type": "number", "maximum": {word}}}}}}}}}]}}')
+    response = PracticeTransport().handle_request(httpx2.Request("POST", "http://x/v1/messages", content=body,
+                                                                 headers=RAW))
+    assert response.status_code == 400
+    assert response.json()["error"]["message"].startswith(f"The request body is not valid JSON: {word} is not")

@@ -245,10 +245,14 @@ LONE = re.compile(rb"(?<!\\)(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"  
                   rb"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")  # or a low one
 
 
+def _not_a_number(word: str):
+    raise ValueError(f"{word} is not a JSON value (JSON has no NaN or Infinity)")
+
+
 def _parse(content: bytes):
     """The JSON body, or NotJSON saying where it breaks (a lone surrogate too, which Python's json lets pass)."""
     try:
-        body = json.loads(content or b"{}")
+        body = json.loads(content or b"{}", parse_constant=_not_a_number)
     except ValueError as exc:
         return NotJSON.of(content, f"{exc}; send the request as JSON")
     try:
