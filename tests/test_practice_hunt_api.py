@@ -3,6 +3,7 @@ own helpers and raw HTTP requests, kept as a test (each failed before its fix)."
 
 from __future__ import annotations
 
+import base64
 import json
 
 import anthropic
@@ -205,3 +206,15 @@ def test_nan_is_not_json(word):
                                                                  headers=RAW))
     assert response.status_code == 400
     assert response.json()["error"]["message"].startswith(f"The request body is not valid JSON: {word} is not")
+
+
+@pytest.mark.parametrize("data", ["PCFET0NUWVBFIGh0bWw+", "not base64!"])
+def test_a_document_that_is_not_a_pdf_is_refused(data):
+    """A base64 document holding HTML (a failed download saved as .pdf) or no base64 got a reply; Claude: 400."""
+    pdf = {"type": "document", "source": {"type": "base64", "media_type": "application/pdf", "data": data}}
+    turn = [{"role": "user", "content": [pdf, {"type": "text", "text": "Summarise it."}]}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn))
+    assert message.startswith("messages[0].content[0].source.data: The PDF specified was not valid.")
+    good = {**pdf, "source": {**pdf["source"], "data": base64.b64encode(b"%PDF-1.4\n%%EOF").decode()}}
+    turn = [{"role": "user", "content": [good, {"type": "text", "text": "Summarise it."}]}]
+    assert practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn).content

@@ -272,12 +272,18 @@ def _check_block(block: dict, at: str) -> str | None:
     if block.get("type") == "text" and not str(block.get("text", "")).strip():
         return (f"{at}.text: text content blocks must " + ("be non-empty" if not block.get("text")
                 else "contain non-whitespace text") + "; remove the block or write the text")
-    source = block.get("source") if block.get("type") == "image" else None
+    source = block.get("source") if block.get("type") in ("image", "document") else None
     if not isinstance(source, dict) or source.get("type") != "base64":
         return None
+    pdf = block["type"] == "document"  # a base64 document is a PDF (the only media type its shape takes)
     try:
         data = base64.b64decode(source.get("data", ""), validate=True)
     except (binascii.Error, ValueError):
+        data = None
+    if pdf and (data is None or b"%PDF-" not in data[:1024]):
+        return (f"{at}.source.data: The PDF specified was not valid. Send a PDF file's bytes, "
+                "base64.b64encode(open(path, 'rb').read()).decode()")
+    if data is None:
         return f"{at}.source.data: the image data is not valid base64; send base64.b64encode(bytes).decode()"
     kind = source.get("media_type")
     if kind in MAGIC and not data.startswith(MAGIC[kind]) or kind == "image/webp" and data[8:12] != b"WEBP":
