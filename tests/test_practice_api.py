@@ -254,7 +254,7 @@ def test_unknown_model_is_a_404_naming_it():
 
 
 BAD = [
-    ({"max_tokens": 10**9}, "max_tokens: 1000000000 is out of range for claude-opus-5"),
+    ({"max_tokens": 10**9}, "max_tokens: 1000000000 > 128000, which is the maximum allowed number of output tokens for claude-opus-5"),
     ({"system": 5}, "system: a number (5) is not valid here; write a string or a list"),
     ({"messages": [{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "x", "content": 5}]}]},
      "messages[0].content[0].content: a number (5) is not valid here; write a string or a list"),

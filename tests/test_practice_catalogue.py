@@ -111,7 +111,8 @@ def test_display_omitted_is_honoured_on_old_models_and_adaptive_refused_there():
 
 def test_max_tokens_is_bounded_by_the_models_output_limit():
     """64 000 output tokens on claude-haiku-4-5, 128 000 on claude-opus-5."""
-    assert refused(model=OLD, max_tokens=64_001, timeout=60).startswith("max_tokens: 64001 is out of range for claude-haiku-4-5")
+    assert refused(model=OLD, max_tokens=64_001, timeout=60).startswith(
+        "max_tokens: 64001 > 64000, which is the maximum allowed number of output tokens for claude-haiku-4-5")
     with practice_client().messages.stream(model=NEW, max_tokens=128_000, messages=TASK) as stream:
         assert stream.get_final_message().stop_reason == "end_turn"  # the SDK streams so long a reply
 

@@ -218,3 +218,11 @@ def test_a_document_that_is_not_a_pdf_is_refused(data):
     good = {**pdf, "source": {**pdf["source"], "data": base64.b64encode(b"%PDF-1.4\n%%EOF").decode()}}
     turn = [{"role": "user", "content": [good, {"type": "text", "text": "Summarise it."}]}]
     assert practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn).content
+
+
+def test_max_tokens_over_the_limit_is_refused_in_the_apis_words():
+    """max_tokens 200000 said 'is out of range for claude-opus-5'; the API says 'N > M, which is the maximum...'."""
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=200_000, messages=HELLO,
+                                                                                 timeout=60))
+    assert message.startswith("max_tokens: 200000 > 128000, which is the maximum allowed number of output tokens "
+                              "for claude-opus-5")

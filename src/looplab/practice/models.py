@@ -59,8 +59,10 @@ def refused_fields(body: dict) -> str | None:
     """What the model's row refuses among the request's fields (max_tokens, thinking type, sampling)."""
     model = row(body["model"])
     if body["max_tokens"] < 1 or body["max_tokens"] > model.output:
-        return (f"max_tokens: {body['max_tokens']} is out of range for {body['model']}; write a number "
-                f"from 1 to {model.output} (the most tokens the reply may use), e.g. 1024")
+        said = (f"{body['max_tokens']} > {model.output}, which is the maximum allowed number of output tokens for"
+                if body["max_tokens"] > 1 else f"{body['max_tokens']} is out of range for")  # the API's words, over
+        return (f"max_tokens: {said} {body['model']}; write a number from 1 to {model.output} (the most "
+                "tokens the reply may use), e.g. 1024")
     kind = (body.get("thinking") or {}).get("type")
     if kind in ("enabled", "adaptive") and kind not in model.thinking:
         other = model.thinking[0]
