@@ -226,3 +226,14 @@ def test_max_tokens_over_the_limit_is_refused_in_the_apis_words():
                                                                                  timeout=60))
     assert message.startswith("max_tokens: 200000 > 128000, which is the maximum allowed number of output tokens "
                               "for claude-opus-5")
+
+
+@pytest.mark.parametrize("model", ["claude-haiku-4-5", "claude-sonnet-4-5-20250929"])
+def test_effort_is_refused_where_the_model_has_none(model):
+    """output_config.effort on claude-haiku-4-5 or sonnet-4-5 got a reply; Claude: 'does not support the effort parameter'."""
+    message = refused(lambda: practice_client().messages.create(model=model, max_tokens=64, messages=HELLO,
+                                                                 output_config={"effort": "low"}))
+    assert message.startswith("output_config.effort: This model does not support the effort parameter")
+    reply = practice_client().messages.create(model="claude-opus-4-5", max_tokens=64, messages=HELLO,
+                                              output_config={"effort": "low"})
+    assert reply.content

@@ -27,15 +27,16 @@ class Model:
     context: int  # the context window, in input tokens
     output: int  # the largest max_tokens
     source: str
+    effort: bool = True  # output_config.effort is accepted (else 400)
 
 
 _OLD = (f"{DOCS}/about-claude/models/overview; {DOCS}/api/errors#prefill-not-supported (from 4.6); "
-        f"{DOCS}/build-with-claude/extended-thinking")
+        f"{DOCS}/build-with-claude/extended-thinking; {DOCS}/build-with-claude/effort (not Haiku 4.5 nor Sonnet 4.5)")
 _NEW = (f"{DOCS}/about-claude/models/overview; {DOCS}/about-claude/models/migration-guide (Opus 4.7: "
         "sampling parameters and thinking budgets removed, thinking display omitted by default)")
 CATALOGUE = {  # id prefix -> row; the 4.5 family is the last that accepts prefill
-    "claude-haiku-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
-    "claude-sonnet-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
+    "claude-haiku-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD, effort=False),
+    "claude-sonnet-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD, effort=False),
     "claude-opus-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
     "claude-opus-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, _OLD),
     "claude-sonnet-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 64_000, _OLD),
@@ -69,6 +70,9 @@ def refused_fields(body: dict) -> str | None:
         return (f"thinking.type: '{kind}' thinking is not supported for this model; use "
                 f"thinking={{'type': '{other}'}}" + (" (and output_config.effort to set how much)"
                                                     if other == "adaptive" else ""))
+    if (body.get("output_config") or {}).get("effort") and not model.effort:
+        return ("output_config.effort: This model does not support the effort parameter; leave it out "
+                "(thinking={'type': 'enabled', 'budget_tokens': N} sets how much it thinks)")
     given = [name for name in SAMPLING if name in body]
     if given and not model.sampling:
         return (f"{given[0]}: `{given[0]}` is deprecated for this model; leave it out "
