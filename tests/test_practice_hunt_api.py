@@ -237,3 +237,11 @@ def test_effort_is_refused_where_the_model_has_none(model):
     reply = practice_client().messages.create(model="claude-opus-4-5", max_tokens=64, messages=HELLO,
                                               output_config={"effort": "low"})
     assert reply.content
+
+
+def test_a_forced_tool_with_thinking_is_refused_in_the_apis_words():
+    """tool_choice any with thinking said 'thinking may only be used with...'; the API: 'Thinking may not be enabled...'."""
+    message = refused(lambda: practice_client().messages.create(
+        model=MODEL, max_tokens=2048, messages=HELLO, tools=[CALC], tool_choice={"type": "any"},
+        thinking={"type": "adaptive"}))
+    assert message.startswith("tool_choice: Thinking may not be enabled when tool_choice forces tool use")

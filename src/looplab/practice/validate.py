@@ -48,7 +48,7 @@ def _check_choice(body: dict) -> str | None:
                 f"({', '.join(map(str, offered))}); name one of them")
     thinking = (body.get("thinking") or {}).get("type")
     if choice.get("type") in ("any", "tool") and thinking in ("enabled", "adaptive"):
-        return ("tool_choice: thinking may only be used with tool_choice 'auto' or 'none'; "
+        return ("tool_choice: Thinking may not be enabled when tool_choice forces tool use; "
                 "drop thinking or let the model choose its tools")
     return None
 
