@@ -245,3 +245,14 @@ def test_a_forced_tool_with_thinking_is_refused_in_the_apis_words():
         model=MODEL, max_tokens=2048, messages=HELLO, tools=[CALC], tool_choice={"type": "any"},
         thinking={"type": "adaptive"}))
     assert message.startswith("tool_choice: Thinking may not be enabled when tool_choice forces tool use")
+
+
+@pytest.mark.parametrize(("budget", "max_tokens", "start"), [
+    (1000, 4096, "thinking.budget_tokens: Input should be greater than or equal to 1024"),
+    (2048, 2048, "thinking.budget_tokens: `max_tokens` must be greater than `thinking.budget_tokens`")])
+def test_a_thinking_budget_out_of_bounds_is_refused_in_the_apis_words(budget, max_tokens, start):
+    """A budget under 1024 or not under max_tokens was refused in our words ('is below the minimum'); now the API's."""
+    message = refused(lambda: practice_client().messages.create(
+        model="claude-haiku-4-5", max_tokens=max_tokens, messages=HELLO,
+        thinking={"type": "enabled", "budget_tokens": budget}))
+    assert message.startswith(start)

@@ -59,10 +59,11 @@ def _check_thinking(body: dict) -> str | None:
         return None
     budget = thinking["budget_tokens"]
     if budget < MIN_THINKING_BUDGET:
-        return f"thinking.budget_tokens: {budget} is below the minimum; write at least {MIN_THINKING_BUDGET}"
+        return (f"thinking.budget_tokens: Input should be greater than or equal to {MIN_THINKING_BUDGET} "
+                f"({budget} was sent); write at least {MIN_THINKING_BUDGET}")
     if budget >= body["max_tokens"]:
-        return (f"thinking.budget_tokens: {budget} must be less than max_tokens ({body['max_tokens']}); "
-                "raise max_tokens or lower the budget")
+        return ("thinking.budget_tokens: `max_tokens` must be greater than `thinking.budget_tokens` "
+                f"({body['max_tokens']} <= {budget}); raise max_tokens or lower the budget")
     return None
 
 
