@@ -256,3 +256,13 @@ def test_a_thinking_budget_out_of_bounds_is_refused_in_the_apis_words(budget, ma
         model="claude-haiku-4-5", max_tokens=max_tokens, messages=HELLO,
         thinking={"type": "enabled", "budget_tokens": budget}))
     assert message.startswith(start)
+
+
+def test_two_tools_of_one_name_are_refused_in_the_apis_words():
+    """Two tools named web_search (one a server tool) got a reply; two custom ones were refused in our words."""
+    server = {"type": "web_search_20250305", "name": "web_search"}
+    custom = {**CALC, "name": "web_search"}
+    for tools in ([server, custom], [custom, custom]):
+        message = refused(lambda tools=tools: practice_client().messages.create(
+            model=MODEL, max_tokens=64, messages=HELLO, tools=tools))
+        assert message.startswith("tools: Tool names must be unique.")

@@ -136,15 +136,15 @@ def check_tools(tools) -> str | None:
     """Tool definitions: unique names, and an input_schema that is a JSON Schema of an object."""
     names = set()
     for i, tool in enumerate(tools or []):
+        where, name = f"tools[{i}]", tool.get("name")
+        if name in names:  # server tools (web_search, ...) included
+            return f"tools: Tool names must be unique. ('{name}' is used twice, again at {where}); rename one"
+        names.add(name)
         if tool.get("type") not in (None, "custom"):
             continue  # a server tool (web search, ...): the API defines its schema
-        where, name = f"tools[{i}]", tool["name"]
         if not TOOL_NAME.fullmatch(name):
             return (f"{where}.name: String should match pattern '^[a-zA-Z0-9_-]{{1,128}}$' "
                     f"({name!r}); use letters, digits, _ and - only, e.g. 'get_weather'")
-        if name in names:
-            return f"{where}.name: the name '{name}' is used twice; tool names must be unique"
-        names.add(name)
         schema = tool["input_schema"]
         if schema.get("type") != "object":
             return f"{where}.input_schema.type: must be 'object' (the tool's input is one object)"
