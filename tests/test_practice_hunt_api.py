@@ -266,3 +266,13 @@ def test_two_tools_of_one_name_are_refused_in_the_apis_words():
         message = refused(lambda tools=tools: practice_client().messages.create(
             model=MODEL, max_tokens=64, messages=HELLO, tools=tools))
         assert message.startswith("tools: Tool names must be unique.")
+
+
+def test_an_image_over_5_mb_is_refused():
+    """A base64 PNG of 5.5 MB got a reply; the API answers 'image exceeds 5 MB maximum: N bytes > 5242880 bytes'."""
+    data = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(4_200_000)).decode()
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": data}}
+    turn = [{"role": "user", "content": [image, {"type": "text", "text": "What is this?"}]}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn))
+    assert message.startswith(f"messages[0].content[0].source: image exceeds 5 MB maximum: {len(data)} bytes > "
+                              "5242880 bytes")

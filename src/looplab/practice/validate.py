@@ -15,6 +15,7 @@ from looplab.practice.tokens import pieces
 from looplab.practice.view import content_blocks
 
 MIN_THINKING_BUDGET = 1024
+MAX_IMAGE = 5 * 1024 * 1024  # bytes of a base64 image's data
 MAX_CACHE_MARKS = 4  # cache breakpoints in one request (tools, system and message blocks)
 TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,128}")
 TOOL_ID = re.compile(r"[a-zA-Z0-9_-]+")
@@ -277,6 +278,9 @@ def _check_block(block: dict, at: str) -> str | None:
     if not isinstance(source, dict) or source.get("type") != "base64":
         return None
     pdf = block["type"] == "document"  # a base64 document is a PDF (the only media type its shape takes)
+    if not pdf and len(source.get("data", "")) > MAX_IMAGE:
+        return (f"{at}.source: image exceeds 5 MB maximum: {len(source['data'])} bytes > {MAX_IMAGE} bytes; "
+                "resize or recompress it (its base64 text is what counts)")
     try:
         data = base64.b64decode(source.get("data", ""), validate=True)
     except (binascii.Error, ValueError):
