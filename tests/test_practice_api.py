@@ -263,7 +263,7 @@ BAD = [
     ({"tool_choice": {"type": "tool", "name": "send_fax"}, "tools": [WEATHER]}, "tool_choice.name: 'send_fax' is not among"),
     ({"tool_choice": {"type": "sometimes"}}, "tool_choice.type: 'sometimes' is not allowed here"),
     ({"stop_sequences": "END"}, "stop_sequences: a string is not valid here; write a list"),
-    ({"stop_sequences": [" "]}, "stop_sequences[0]: an empty or blank stop sequence"),
+    ({"stop_sequences": [" "]}, "stop_sequences[0]: each stop sequence must contain non-whitespace"),
     ({"messages": [{"role": "user", "content": [{"type": "banana"}]}]}, "messages[0].content[0].type: 'banana' is not allowed"),
     ({"messages": [{"role": "user", "content": [{"type": []}]}]}, "messages[0].content[0].type: [] is not allowed"),
     ({"tool_choice": {"type": {}}}, "tool_choice.type: {} is not allowed here"),

@@ -276,3 +276,11 @@ def test_an_image_over_5_mb_is_refused():
     message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn))
     assert message.startswith(f"messages[0].content[0].source: image exceeds 5 MB maximum: {len(data)} bytes > "
                               "5242880 bytes")
+
+
+@pytest.mark.parametrize(("sequence", "end"), [("", "be non-empty"), ("\n", "contain non-whitespace")])
+def test_a_blank_stop_sequence_is_refused_in_the_apis_words(sequence, end):
+    """stop_sequences ['\\n'] said 'an empty or blank stop sequence'; the API: 'each stop sequence must contain ...'."""
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=HELLO,
+                                                                 stop_sequences=["END", sequence]))
+    assert message.startswith(f"stop_sequences[1]: each stop sequence must {end}")

@@ -34,7 +34,8 @@ def check_fields(body: dict) -> str | None:
                 "Mark only the ends of the prefixes you reuse (tools, system, the last turn).")
     for i, sequence in enumerate(body.get("stop_sequences") or []):
         if not sequence.strip():
-            return f"stop_sequences[{i}]: an empty or blank stop sequence; write visible text, e.g. 'END'"
+            return (f"stop_sequences[{i}]: each stop sequence must " + ("contain non-whitespace" if sequence
+                    else "be non-empty") + "; write visible text, e.g. 'END'")
     output = (body.get("output_config") or {}).get("format")
     return _check_schema(output["schema"], "output_config.format.schema") if output else None
 
