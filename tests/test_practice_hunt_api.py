@@ -284,3 +284,13 @@ def test_a_blank_stop_sequence_is_refused_in_the_apis_words(sequence, end):
     message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=HELLO,
                                                                  stop_sequences=["END", sequence]))
     assert message.startswith(f"stop_sequences[1]: each stop sequence must {end}")
+
+
+def test_the_structured_outputs_beta_still_takes_output_format():
+    """litellm sends output_format with the structured-outputs beta: it was a 400 unknown field; Claude still takes it."""
+    schema = {"type": "object", "properties": {"answer": {"type": "string"}}, "required": ["answer"],
+              "additionalProperties": False}
+    reply = practice_client().messages.create(
+        model=MODEL, max_tokens=1024, messages=HELLO, extra_headers={"anthropic-beta": "structured-outputs-2025-11-13"},
+        extra_body={"output_format": {"type": "json_schema", "schema": schema}})
+    assert set(json.loads(reply.content[0].text)) == {"answer"}

@@ -21,6 +21,7 @@ MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
 TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
              "through the Files API or in smaller requests")
 API_VERSIONS = ("2023-01-01", "2023-06-01", "2026-10-21")  # platform.claude.com/docs/en/api/versioning
+STRUCTURED_BETA = "structured-outputs-2025-11-13"  # its output_format still works (structured-outputs docs)
 KEEP = 1000  # requests kept in `.requests`, and paused turns and omitted thoughts remembered
 
 
@@ -116,6 +117,10 @@ class PracticeTransport(httpx2.BaseTransport):
             return api_error(400, "invalid_request_error", body.problem if isinstance(body, NotJSON) else
                              "the request body is not a JSON object; send the request as JSON")
         beta = request.url.params.get("beta") == "true" or "anthropic-beta" in request.headers
+        betas = [b.strip() for b in request.headers.get("anthropic-beta", "").split(",")]
+        if "output_format" in body and STRUCTURED_BETA in betas and isinstance(body.get("output_config", {}), dict):
+            body = {**{k: v for k, v in body.items() if k != "output_format"},  # the beta's output_config.format
+                    "output_config": {**body.get("output_config", {}), "format": body["output_format"]}}
         if problem := check_shape(body, beta=beta, count=path == COUNT_TOKENS,
                                    version=request.headers.get("anthropic-version")):
             return api_error(400, "invalid_request_error", problem)
@@ -129,7 +134,6 @@ class PracticeTransport(httpx2.BaseTransport):
         if problem:
             return api_error(404, "not_found_error", problem, details={"error_code": "thread_not_found"})
         resumed = bool(full["messages"]) and _key(full["messages"][-1]) in self.paused
-        betas = [b.strip() for b in request.headers.get("anthropic-beta", "").split(",")]
         if problem := context.check(full, betas):
             return api_error(400, "invalid_request_error", problem)
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
