@@ -166,12 +166,13 @@ def check_version(body: dict, version: str | None) -> str | None:
             if message["role"] == "assistant" and block.get("type") == "document":
                 return (f"{where}: document blocks are not accepted in assistant messages (API version {version}); "
                         "send the document in a user message")
-            inner = block.get("content") if message["role"] == "user" and block.get("type") == "search_result" else []
-            for k, text in [(None, block), *enumerate(inner if isinstance(inner, list) else [])]:
-                if message["role"] == "user" and isinstance(text, dict) and text.get("type") == "text" \
-                        and text.get("citations"):
-                    return (f"{where}" + (f".content[{k}]" if k is not None else "") + ".citations: text blocks in "
-                            f"user messages cannot carry citations (API version {version}); remove them")
+            inner = block.get("content") if block.get("type") == "search_result" else None
+            texts = [(where, block), *((f"{where}.content[{k}]", b) for k, b in
+                                       enumerate(inner if isinstance(inner, list) else []))]
+            cited = [at for at, b in texts if isinstance(b, dict) and b.get("type") == "text" and b.get("citations")]
+            if message["role"] == "user" and cited:
+                return (f"{cited[0]}.citations: text blocks in user messages cannot carry citations "
+                        f"(API version {version}); remove them")
     return None
 
 
