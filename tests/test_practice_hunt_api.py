@@ -294,3 +294,19 @@ def test_the_structured_outputs_beta_still_takes_output_format():
         model=MODEL, max_tokens=1024, messages=HELLO, extra_headers={"anthropic-beta": "structured-outputs-2025-11-13"},
         extra_body={"output_format": {"type": "json_schema", "schema": schema}})
     assert set(json.loads(reply.content[0].text)) == {"answer"}
+
+
+def test_a_tool_turn_sent_back_without_its_thinking_is_refused():
+    """A loop that dropped the thinking block before a tool_result got a reply; Claude: 'Expected `thinking`...'."""
+    client, task = practice_client(), [{"role": "user", "content": "What is 6 * 7?"}]
+    options = {"model": MODEL, "max_tokens": 2048, "tools": [CALC], "thinking": {"type": "adaptive"}}
+    first = client.messages.create(messages=task, **options)
+    call = first.content[-1]
+    answer = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call.id, "content": "42"}]}
+    dropped = [b for b in first.content if b.type != "thinking"]
+    message = refused(lambda: client.messages.create(
+        messages=[*task, {"role": "assistant", "content": dropped}, answer], **options))
+    assert message.startswith("messages[1].content[0].type: Expected `thinking` or `redacted_thinking`, but found "
+                              "`text`. When `thinking` is enabled, a final `assistant` message must start")
+    whole = client.messages.create(messages=[*task, {"role": "assistant", "content": first.content}, answer], **options)
+    assert "42" in whole.content[-1].text

@@ -209,7 +209,21 @@ def _check_turns(messages: list, body: dict, issued_ids) -> str | None:
         if error := (_check_blocks(message, where) or _check_ids(message, where, seen)
                      or _check_tool_blocks(messages, i, offered, issued_ids)):
             return error
-    return None
+    return _check_thought_kept(messages, body)
+
+
+def _check_thought_kept(messages: list, body: dict) -> str | None:
+    """With thinking on, the assistant turn that the last tool_results answer must start with its thinking block."""
+    if (body.get("thinking") or {}).get("type") not in ("enabled", "adaptive") or not any(
+            b["type"] == "tool_result" for b in content_blocks(messages[-1]) if messages[-1]["role"] == "user"):
+        return None
+    i = next((k for k in range(len(messages) - 1, -1, -1) if messages[k]["role"] == "assistant"), None)
+    first = (content_blocks(messages[i]) or [{"type": "text"}])[0]["type"] if i is not None else "thinking"
+    if first in ("thinking", "redacted_thinking"):
+        return None
+    return (f"messages[{i}].content[0].type: Expected `thinking` or `redacted_thinking`, but found `{first}`. When "
+            "`thinking` is enabled, a final `assistant` message must start with a thinking block (preceeding the "
+            "lastmost set of `tool_use` and `tool_result` blocks); send the reply's content back whole, thinking first")
 
 
 def _check_ids(message: dict, where: str, seen: set) -> str | None:
