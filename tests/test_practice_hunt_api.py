@@ -310,3 +310,17 @@ def test_a_tool_turn_sent_back_without_its_thinking_is_refused():
                               "`text`. When `thinking` is enabled, a final `assistant` message must start")
     whole = client.messages.create(messages=[*task, {"role": "assistant", "content": first.content}, answer], **options)
     assert "42" in whole.content[-1].text
+
+
+def test_a_one_hour_cache_mark_after_a_five_minute_one_is_refused():
+    """A 1h cache mark in messages after a bare (5m) one on the tools got a reply; Claude: 'must not come after'."""
+    hour = {"type": "ephemeral", "ttl": "1h"}
+    turn = [{"role": "user", "content": [{"type": "text", "text": "What is 6 * 7?", "cache_control": hour}]}]
+    tool = {**CALC, "cache_control": {"type": "ephemeral"}}
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, tools=[tool],
+                                                                 messages=turn))
+    assert message.startswith("messages[0].content[0].cache_control.ttl: a ttl='1h' cache_control block must not "
+                              "come after a ttl='5m' cache_control block.")
+    tool = {**CALC, "cache_control": hour}  # 1h first, then 5m: allowed
+    five = [{"role": "user", "content": [{"type": "text", "text": "What is 6 * 7?", "cache_control": {"type": "ephemeral"}}]}]
+    assert practice_client().messages.create(model=MODEL, max_tokens=64, tools=[tool], messages=five).content

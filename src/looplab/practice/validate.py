@@ -11,7 +11,6 @@ from urllib.parse import unquote
 from looplab._jsonschema import schema_error
 from looplab.practice.models import refused_fields
 from looplab.practice.shapes import OLD_VERSION
-from looplab.practice.tokens import pieces
 from looplab.practice.view import content_blocks
 
 MIN_THINKING_BUDGET = 1024
@@ -28,16 +27,39 @@ def check_fields(body: dict) -> str | None:
     if problem := (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
                    or _check_thinking(body)):
         return problem
-    if (marks := sum(1 for piece, _ in pieces({**body, "cache_control": None})
-                     if isinstance(piece, dict) and piece.get("cache_control"))) > MAX_CACHE_MARKS:
-        return (f"A maximum of {MAX_CACHE_MARKS} blocks with cache_control may be provided. Found {marks}. "
-                "Mark only the ends of the prefixes you reuse (tools, system, the last turn).")
+    if problem := _check_marks(body):
+        return problem
     for i, sequence in enumerate(body.get("stop_sequences") or []):
         if not sequence.strip():
             return (f"stop_sequences[{i}]: each stop sequence must " + ("contain non-whitespace" if sequence
                     else "be non-empty") + "; write visible text, e.g. 'END'")
     output = (body.get("output_config") or {}).get("format")
     return _check_schema(output["schema"], "output_config.format.schema") if output else None
+
+
+def _marked(body: dict):
+    """(where, cache_control) of every block that carries one, in the API's order: tools, system, messages."""
+    system = body.get("system") if isinstance(body.get("system"), list) else []
+    blocks = [*((f"tools[{i}]", t) for i, t in enumerate(body.get("tools") or [])),
+              *((f"system[{j}]", b) for j, b in enumerate(system)),
+              *((f"messages[{i}].content[{j}]", b) for i, m in enumerate(body.get("messages") or [])
+                for j, b in enumerate(content_blocks(m)))]
+    return [(at, b["cache_control"]) for at, b in blocks if isinstance(b, dict) and b.get("cache_control")]
+
+
+def _check_marks(body: dict) -> str | None:
+    """At most 4 cache breakpoints, and no 1-hour one after a 5-minute one (the API's words)."""
+    marks = _marked(body)
+    if len(marks) > MAX_CACHE_MARKS:
+        return (f"A maximum of {MAX_CACHE_MARKS} blocks with cache_control may be provided. Found {len(marks)}. "
+                "Mark only the ends of the prefixes you reuse (tools, system, the last turn).")
+    ttls = [mark.get("ttl") or "5m" for _, mark in marks]
+    if "5m" in ttls and "1h" in ttls[ttls.index("5m"):]:
+        at = marks[ttls.index("5m") + ttls[ttls.index("5m"):].index("1h")][0]
+        return (f"{at}.cache_control.ttl: a ttl='1h' cache_control block must not come after a ttl='5m' "
+                "cache_control block. Note that blocks are processed in the following order: `tools`, `system`, "
+                "`messages`.")
+    return None
 
 
 def _check_choice(body: dict) -> str | None:
