@@ -135,7 +135,8 @@ def test_image_bytes_must_match_their_media_type():
     """A PNG sent as image/jpeg, or data that is not base64, is a 400 naming the block."""
     assert ask(messages=image(PNG, "image/png")).stop_reason == "end_turn"
     assert refused(messages=image(PNG, "image/jpeg")).startswith(
-        "messages[0].content[0].source: Image does not match the provided media type image/jpeg")
+        "messages[0].content[0].source: The image was specified using the image/jpeg media type, but the image "
+        "appears to be a image/png image")
     broken = image(PNG, "image/png")
     broken[0]["content"][0]["source"]["data"] = "not base64!"
     assert refused(messages=broken).startswith("messages[0].content[0].source.data: the image data is not valid base64")

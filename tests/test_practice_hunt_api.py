@@ -324,3 +324,13 @@ def test_a_one_hour_cache_mark_after_a_five_minute_one_is_refused():
     tool = {**CALC, "cache_control": hour}  # 1h first, then 5m: allowed
     five = [{"role": "user", "content": [{"type": "text", "text": "What is 6 * 7?", "cache_control": {"type": "ephemeral"}}]}]
     assert practice_client().messages.create(model=MODEL, max_tokens=64, tools=[tool], messages=five).content
+
+
+def test_an_image_of_another_format_is_refused_in_the_apis_current_words():
+    """A JPEG sent as image/png said 'Image does not match the provided media type'; the API now names both formats."""
+    jpeg = base64.b64encode(b"\xff\xd8\xff\xe0" + bytes(20)).decode()
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": jpeg}}
+    turn = [{"role": "user", "content": [image, {"type": "text", "text": "What is this?"}]}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn))
+    assert message.startswith("messages[0].content[0].source: The image was specified using the image/png media "
+                              "type, but the image appears to be a image/jpeg image")

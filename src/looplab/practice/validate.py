@@ -330,7 +330,9 @@ def _check_block(block: dict, at: str) -> str | None:
         return f"{at}.source.data: the image data is not valid base64; send base64.b64encode(bytes).decode()"
     kind = source.get("media_type")
     if kind in MAGIC and not data.startswith(MAGIC[kind]) or kind == "image/webp" and data[8:12] != b"WEBP":
-        return (f"{at}.source: Image does not match the provided media type {kind}; send the "
-                "media_type of the file's real format")
+        real = next((k for k, marks in MAGIC.items() if data.startswith(marks)), None)
+        said = (f"The image was specified using the {kind} media type, but the image appears to be a {real} image"
+                if real else f"Image does not match the provided media type {kind}")  # the API's two wordings
+        return f"{at}.source: {said}; send the media_type of the file's real format"
     return None
 
