@@ -334,3 +334,14 @@ def test_an_image_of_another_format_is_refused_in_the_apis_current_words():
     message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn))
     assert message.startswith("messages[0].content[0].source: The image was specified using the image/png media "
                               "type, but the image appears to be a image/jpeg image")
+
+
+def test_models_the_sdk_deprecates_are_listed_as_deprecated():
+    """Every model was 'active'; the SDK's DEPRECATED_MODELS names some, and lifecycle=[...] filtered nothing."""
+    client = practice_client()
+    info = client.models.retrieve("claude-opus-4-5")
+    assert (info.lifecycle, str(info.retires_at.date())) == ("deprecated", "2027-01-22")
+    assert client.models.retrieve(MODEL).lifecycle == "active"
+    deprecated = {m.id for m in client.models.list(lifecycle=["deprecated"])}
+    assert "claude-opus-4-5" in deprecated and MODEL not in deprecated
+    assert MODEL in {m.id for m in client.models.list(lifecycle=["active"])} - deprecated

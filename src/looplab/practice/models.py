@@ -3,9 +3,12 @@ fails in rehearsal, not on stage), each checked against its CATALOGUE row; the s
 
 from __future__ import annotations
 
+import re
 import typing
 from dataclasses import dataclass
+from datetime import datetime
 
+from anthropic._data import DEPRECATED_MODELS
 from anthropic.types.model_param import ModelParam
 
 from looplab.practice.shapes import SAMPLING
@@ -120,11 +123,18 @@ def _display_name(model: str) -> str:
     return " ".join(["Claude", *names, *([version] if version else []), "(practice model)"])
 
 
+def _retires(model: str) -> str | None:
+    """The end of life the SDK's DEPRECATED_MODELS gives `model` ('June 30th, 2026'), as RFC 3339, else None."""
+    when = DEPRECATED_MODELS.get(model)
+    return when and datetime.strptime(re.sub(r"(\d)(st|nd|rd|th)", r"\1", when), "%B %d, %Y").strftime(
+        "%Y-%m-%dT00:00:00Z")
+
+
 def model_info(model: str) -> dict:
-    """The ModelInfo the API returns for `model` (fields it cannot know are left out)."""
-    entry = row(model)
-    return {"type": "model", "id": model, "display_name": _display_name(model),
-            "created_at": CATALOGUE_DATE, "lifecycle": "active",
+    """The ModelInfo the API returns for `model` (fields it cannot know are left out); deprecated as the SDK says."""
+    entry, retires = row(model), _retires(model)
+    return {"type": "model", "id": model, "display_name": _display_name(model), "created_at": CATALOGUE_DATE,
+            "lifecycle": "deprecated" if retires else "active", **({"retires_at": retires} if retires else {}),
             "max_tokens": entry.output, "max_input_tokens": entry.context}
 
 
@@ -135,8 +145,9 @@ def unknown_model(model) -> str:
 
 
 def page(query: dict) -> dict:
-    """One page of `GET /v1/models` for the query parameters limit, after_id and before_id."""
-    ids = known_models()
+    """One page of `GET /v1/models` for the query parameters limit, after_id, before_id and lifecycle (a list)."""
+    wanted = query.get("lifecycle") or ["active", "deprecated"]  # retired ones only when asked (none here)
+    ids = [m for m in known_models() if ("deprecated" if _retires(m) else "active") in wanted]
     try:
         limit = min(max(int(query.get("limit", 20)), 1), 1000)
     except ValueError:

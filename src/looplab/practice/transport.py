@@ -108,7 +108,8 @@ class PracticeTransport(httpx2.BaseTransport):
                              if version is not None else "anthropic-version: header is required")
                              + f"; send one of {', '.join(API_VERSIONS)} (an Anthropic SDK sends it for you)")
         if request.method == "GET" and (path == MODELS or path.startswith(MODELS + "/")):
-            return self._models(path[len(MODELS) + 1:], dict(request.url.params))
+            params = request.url.params  # the SDK sends a list as lifecycle[]=a&lifecycle[]=b
+            return self._models(path[len(MODELS) + 1:], {**params, "lifecycle": params.get_list("lifecycle[]")})
         if request.method != "POST" or path not in (MESSAGES, COUNT_TOKENS):
             return api_error(404, "not_found_error",
                              f"practice model: no route for {request.method} {path}; it serves "
