@@ -345,3 +345,14 @@ def test_models_the_sdk_deprecates_are_listed_as_deprecated():
     deprecated = {m.id for m in client.models.list(lifecycle=["deprecated"])}
     assert "claude-opus-4-5" in deprecated and MODEL not in deprecated
     assert MODEL in {m.id for m in client.models.list(lifecycle=["active"])} - deprecated
+
+
+def test_more_than_100_images_and_documents_are_refused():
+    """101 images (some in tool results) got a reply; the API answers 'too many images and documents: N + M > 100'."""
+    png = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(8)).decode()
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": png}}
+    turn = [{"role": "user", "content": [*[image] * 100, DOC, {"type": "text", "text": "Describe them."}]}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn))
+    assert message.startswith("too many images and documents: 100 + 1 > 100")
+    turn[0]["content"] = turn[0]["content"][1:]
+    assert practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn).content

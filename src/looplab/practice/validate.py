@@ -15,6 +15,7 @@ from looplab.practice.view import content_blocks
 
 MIN_THINKING_BUDGET = 1024
 MAX_IMAGE = 5 * 1024 * 1024  # bytes of a base64 image's data
+MAX_MEDIA = 100  # images and documents in one request
 MAX_CACHE_MARKS = 4  # cache breakpoints in one request (tools, system and message blocks)
 TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,128}")
 TOOL_ID = re.compile(r"[a-zA-Z0-9_-]+")
@@ -27,7 +28,7 @@ def check_fields(body: dict) -> str | None:
     if problem := (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
                    or _check_thinking(body)):
         return problem
-    if problem := _check_marks(body):
+    if problem := _check_marks(body) or _check_media(body):
         return problem
     for i, sequence in enumerate(body.get("stop_sequences") or []):
         if not sequence.strip():
@@ -59,6 +60,18 @@ def _check_marks(body: dict) -> str | None:
         return (f"{at}.cache_control.ttl: a ttl='1h' cache_control block must not come after a ttl='5m' "
                 "cache_control block. Note that blocks are processed in the following order: `tools`, `system`, "
                 "`messages`.")
+    return None
+
+
+def _check_media(body: dict) -> str | None:
+    """At most 100 images and documents in one request, tool results included (the API's words)."""
+    blocks = [b for m in body.get("messages") or [] for b in content_blocks(m) if isinstance(b, dict)]
+    blocks += [b for t in blocks if t.get("type") == "tool_result" and isinstance(t.get("content"), list)
+               for b in t["content"] if isinstance(b, dict)]
+    images, documents = (sum(b.get("type") == kind for b in blocks) for kind in ("image", "document"))
+    if images + documents > MAX_MEDIA:
+        return (f"too many images and documents: {images} + {documents} > {MAX_MEDIA}; send at most {MAX_MEDIA} "
+                "in one request (drop old screenshots from the history)")
     return None
 
 
