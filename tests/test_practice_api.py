@@ -259,7 +259,7 @@ BAD = [
     ({"messages": [{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "x", "content": 5}]}]},
      "messages[0].content[0].content: a number (5) is not valid here; write a string or a list"),
     ({"tools": [{"name": "f", "input_schema": {"type": "object", "properties": {"a": "string"}}}]},
-     "tools[0].input_schema: not a valid JSON Schema (at 'properties/a'"),
+     "tools[0].input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12"),
     ({"tool_choice": {"type": "tool", "name": "send_fax"}, "tools": [WEATHER]}, "tool_choice.name: 'send_fax' is not among"),
     ({"tool_choice": {"type": "sometimes"}}, "tool_choice.type: 'sometimes' is not allowed here"),
     ({"stop_sequences": "END"}, "stop_sequences: a string is not valid here; write a list"),
@@ -269,7 +269,7 @@ BAD = [
     ({"tool_choice": {"type": {}}}, "tool_choice.type: {} is not allowed here"),
     ({"messages": [{"role": ["user"], "content": "Hi"}]}, "messages[0].role: ['user'] is not allowed here"),
     ({"output_config": {"format": {"type": "json_schema", "schema": {"type": "objet"}}}},
-     "output_config.format.schema: not a valid JSON Schema"),
+     "output_config.format.schema: JSON schema is invalid. It must match JSON Schema draft 2020-12"),
 ]
 
 

@@ -356,3 +356,12 @@ def test_more_than_100_images_and_documents_are_refused():
     assert message.startswith("too many images and documents: 100 + 1 > 100")
     turn[0]["content"] = turn[0]["content"][1:]
     assert practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn).content
+
+
+def test_an_invalid_tool_schema_is_refused_in_the_apis_words():
+    """A tool whose schema says {'a': 'string'} said 'not a valid JSON Schema'; the API: 'JSON schema is invalid...'."""
+    tool = {"name": "f", "input_schema": {"type": "object", "properties": {"a": "string"}}}
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=HELLO,
+                                                                 tools=[tool]))
+    assert message.startswith("tools[0].input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 "
+                              "(https://json-schema.org/draft/2020-12)")

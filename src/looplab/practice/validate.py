@@ -106,7 +106,8 @@ def _check_thinking(body: dict) -> str | None:
 
 def _check_schema(schema: dict, where: str) -> str | None:
     if problem := schema_error(schema):
-        return f"{where}: not a valid JSON Schema ({problem}); fix it, e.g. {{\"type\": \"string\"}}"
+        return (f"{where}: JSON schema is invalid. It must match JSON Schema draft 2020-12 "
+                f"(https://json-schema.org/draft/2020-12): {problem}; fix it, e.g. {{\"type\": \"string\"}}")
     return _unusable(json.dumps(schema, sort_keys=True), where)
 
 
