@@ -365,3 +365,13 @@ def test_an_invalid_tool_schema_is_refused_in_the_apis_words():
                                                                  tools=[tool]))
     assert message.startswith("tools[0].input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 "
                               "(https://json-schema.org/draft/2020-12)")
+
+
+def test_a_streamed_refusal_says_why_only_at_the_end():
+    """message_start already carried the refusal's stop_details while its stop_reason was still null."""
+    options = {"model": MODEL, "max_tokens": 1024, "tools": [ORDER], "tool_choice": {"type": "any"},
+               "messages": [{"role": "user", "content": "Record my order, please."}]}
+    events = list(practice_client().messages.create(stream=True, **options))
+    start, delta = events[0], next(e for e in events if e.type == "message_delta")
+    assert (start.message.stop_reason, start.message.stop_details) == (None, None)
+    assert delta.delta.stop_reason == "refusal" and "record_order" in delta.delta.stop_details.explanation
