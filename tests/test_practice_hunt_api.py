@@ -375,3 +375,14 @@ def test_a_streamed_refusal_says_why_only_at_the_end():
     start, delta = events[0], next(e for e in events if e.type == "message_delta")
     assert (start.message.stop_reason, start.message.stop_details) == (None, None)
     assert delta.delta.stop_reason == "refusal" and "record_order" in delta.delta.stop_details.explanation
+
+
+def test_a_prefill_holding_thinking_is_refused_when_thinking_is_off():
+    """A final assistant turn with a thinking block, thinking off, was continued; Claude: 'When thinking is disabled...'."""
+    client = practice_client()
+    options = {"model": "claude-haiku-4-5", "max_tokens": 2048}
+    thought = client.messages.create(messages=HELLO, thinking={"type": "enabled", "budget_tokens": 1024}, **options)
+    history = [*HELLO, {"role": "assistant", "content": [thought.content[0]]}]
+    message = refused(lambda: client.messages.create(messages=history, **options))
+    assert message.startswith("messages[1].content[0]: When thinking is disabled, an `assistant` message in the "
+                              "final position cannot contain `thinking`.")

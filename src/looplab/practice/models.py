@@ -108,6 +108,12 @@ def check_model(body: dict, resumed: bool) -> str | None:
                 "must end with a user message (claude-haiku-4-5 and the 4.5 family still take prefill)")
     if text and not resumed and text != text.rstrip():
         return f"{where}: final assistant content cannot end with trailing whitespace; strip it"
+    thinking = (body.get("thinking") or {}).get("type") in ("enabled", "adaptive")
+    kinds = [b.get("type") for b in as_blocks(body["messages"][-1])] if text is not None and not resumed else []
+    if not thinking and (j := next((k for k, t in enumerate(kinds) if t in ("thinking", "redacted_thinking")), None)) \
+            is not None:
+        return (f"{where}.content[{j}]: When thinking is disabled, an `assistant` message in the final position "
+                "cannot contain `thinking`. To use thinking blocks, enable `thinking` in your request.")
     used = input_tokens(body)
     if used > model.context:
         return (f"prompt is too long: {used} tokens > {model.context} maximum; shorten the history "
