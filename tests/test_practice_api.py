@@ -254,22 +254,22 @@ def test_unknown_model_is_a_404_naming_it():
 
 
 BAD = [
-    ({"max_tokens": 10**9}, "max_tokens: 1000000000 is out of range for claude-opus-5"),
+    ({"max_tokens": 10**9}, "max_tokens: 1000000000 > 128000, which is the maximum allowed number of output tokens for claude-opus-5"),
     ({"system": 5}, "system: a number (5) is not valid here; write a string or a list"),
     ({"messages": [{"role": "user", "content": [{"type": "tool_result", "tool_use_id": "x", "content": 5}]}]},
      "messages[0].content[0].content: a number (5) is not valid here; write a string or a list"),
     ({"tools": [{"name": "f", "input_schema": {"type": "object", "properties": {"a": "string"}}}]},
-     "tools[0].input_schema: not a valid JSON Schema (at 'properties/a'"),
+     "tools[0].input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12"),
     ({"tool_choice": {"type": "tool", "name": "send_fax"}, "tools": [WEATHER]}, "tool_choice.name: 'send_fax' is not among"),
     ({"tool_choice": {"type": "sometimes"}}, "tool_choice.type: 'sometimes' is not allowed here"),
     ({"stop_sequences": "END"}, "stop_sequences: a string is not valid here; write a list"),
-    ({"stop_sequences": [" "]}, "stop_sequences[0]: an empty or blank stop sequence"),
+    ({"stop_sequences": [" "]}, "stop_sequences[0]: each stop sequence must contain non-whitespace"),
     ({"messages": [{"role": "user", "content": [{"type": "banana"}]}]}, "messages[0].content[0].type: 'banana' is not allowed"),
     ({"messages": [{"role": "user", "content": [{"type": []}]}]}, "messages[0].content[0].type: [] is not allowed"),
     ({"tool_choice": {"type": {}}}, "tool_choice.type: {} is not allowed here"),
     ({"messages": [{"role": ["user"], "content": "Hi"}]}, "messages[0].role: ['user'] is not allowed here"),
     ({"output_config": {"format": {"type": "json_schema", "schema": {"type": "objet"}}}},
-     "output_config.format.schema: not a valid JSON Schema"),
+     "output_config.format.schema: JSON schema is invalid. It must match JSON Schema draft 2020-12"),
 ]
 
 
@@ -282,9 +282,10 @@ def test_malformed_fields_are_a_400_naming_the_field_path(extra, start):
 
 
 def test_unknown_fields_are_refused_but_sampling_fields_are_accepted():
-    """A field the API does not know is a 400; temperature (sent with extra_body) is accepted."""
+    """A field the API does not know is a 400; temperature (extra_body) is accepted by API version 2023-06-01."""
     assert refused(lambda: ask(practice_client(), extra_body={"temprature": 0})).startswith("temprature: unknown field")
-    assert ask(practice_client(), model=OLD, extra_body={"temperature": 0}).stop_reason == "end_turn"
+    old_api = practice_client(default_headers={"anthropic-version": "2023-06-01"})
+    assert ask(old_api, model=OLD, extra_body={"temperature": 0}).stop_reason == "end_turn"
 
 
 def free_port() -> int:
@@ -309,7 +310,8 @@ def test_the_http_server_holds_a_room():
         assert [r.content[-1].input["expression"] for r in replies] == [f"{i} * 3" for i in range(100)]
         chunks = iter([b'{"model": "claude-opus-5", "max_tokens": 50,', b' "messages": [{"role": "user", "content": "Hello!"}]}'])
         chunked = httpx2.post(f"http://127.0.0.1:{port}/v1/messages", content=chunks,
-                              headers={"content-type": "application/json", "x-api-key": "x"})
+                              headers={"content-type": "application/json", "x-api-key": "x",
+                                       "anthropic-version": "2026-10-21"})
         assert chunked.status_code == 200 and chunked.json()["content"][0]["text"].startswith("Hello!")
     finally:
         server.terminate()

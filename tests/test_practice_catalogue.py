@@ -10,6 +10,7 @@ from looplab.practice.models import CATALOGUE, known_models, row
 
 NEW, OLD = "claude-opus-5", "claude-haiku-4-5"  # 4.7 and later / the 4.5 family
 TASK = [{"role": "user", "content": "What is 6 * 7?"}]
+OLD_API = {"anthropic-version": "2023-06-01"}  # the API version that still takes sampling fields (the SDK sends 2026-10-21)
 CALC = {"name": "calculator", "description": "Evaluate arithmetic.",
         "input_schema": {"type": "object", "properties": {"expression": {"type": "string"}},
                          "required": ["expression"]}}
@@ -47,8 +48,9 @@ def test_models_retrieve_reports_the_rows_limits():
 PREFILL = [*TASK, {"role": "assistant", "content": "The practice model"}]
 CELLS = {  # what a notebook cell would send, and the start of Claude's 400 on claude-opus-5
     "prefill": ({"messages": PREFILL}, "messages[1]: This model does not support assistant message prefill."),
-    "temperature": ({"extra_body": {"temperature": 0.2}}, "temperature: `temperature` is deprecated for this model"),
-    "top_k": ({"extra_body": {"top_k": 5}}, "top_k: `top_k` is deprecated for this model"),
+    "temperature": ({"extra_body": {"temperature": 0.2}, "extra_headers": OLD_API},
+                    "temperature: `temperature` is deprecated for this model"),
+    "top_k": ({"extra_body": {"top_k": 5}, "extra_headers": OLD_API}, "top_k: `top_k` is deprecated for this model"),
     "thinking budget": ({"thinking": {"type": "enabled", "budget_tokens": 1024}},
                         "thinking.type: 'enabled' thinking is not supported for this model"),
 }
@@ -82,7 +84,7 @@ def test_a_prefill_ending_in_a_space_is_refused():
 ])
 def test_sampling_values_are_checked_where_they_are_accepted(extra, start):
     """temperature and top_p lie in 0-1, and only one of them is given."""
-    assert refused(model=OLD, extra_body=extra).startswith(start)
+    assert refused(model=OLD, extra_body=extra, extra_headers=OLD_API).startswith(start)
 
 
 def test_adaptive_thinking_is_omitted_by_default_on_new_models_and_goes_back_signed():
@@ -109,7 +111,8 @@ def test_display_omitted_is_honoured_on_old_models_and_adaptive_refused_there():
 
 def test_max_tokens_is_bounded_by_the_models_output_limit():
     """64 000 output tokens on claude-haiku-4-5, 128 000 on claude-opus-5."""
-    assert refused(model=OLD, max_tokens=64_001, timeout=60).startswith("max_tokens: 64001 is out of range for claude-haiku-4-5")
+    assert refused(model=OLD, max_tokens=64_001, timeout=60).startswith(
+        "max_tokens: 64001 > 64000, which is the maximum allowed number of output tokens for claude-haiku-4-5")
     with practice_client().messages.stream(model=NEW, max_tokens=128_000, messages=TASK) as stream:
         assert stream.get_final_message().stop_reason == "end_turn"  # the SDK streams so long a reply
 
@@ -132,7 +135,8 @@ def test_image_bytes_must_match_their_media_type():
     """A PNG sent as image/jpeg, or data that is not base64, is a 400 naming the block."""
     assert ask(messages=image(PNG, "image/png")).stop_reason == "end_turn"
     assert refused(messages=image(PNG, "image/jpeg")).startswith(
-        "messages[0].content[0].source: Image does not match the provided media type image/jpeg")
+        "messages[0].content[0].source: The image was specified using the image/jpeg media type, but the image "
+        "appears to be a image/png image")
     broken = image(PNG, "image/png")
     broken[0]["content"][0]["source"]["data"] = "not base64!"
     assert refused(messages=broken).startswith("messages[0].content[0].source.data: the image data is not valid base64")

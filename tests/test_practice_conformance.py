@@ -45,8 +45,11 @@ OLD = "claude-haiku-4-5"  # takes the sampling fields (claude-opus-5 refuses the
 
 
 def send(body: dict) -> dict:
-    """The reply to `body` from a fresh practice client, as a dict (so two replies compare)."""
-    return practice_client().post("/v1/messages", body=body, cast_to=anthropic.types.Message).to_dict()
+    """The reply to `body` from a fresh practice client, as a dict (so two replies compare); sampling fields go
+    with anthropic-version 2023-06-01, the API version that takes them."""
+    headers = {"anthropic-version": "2023-06-01"} if body.keys() & SAMPLING else {}
+    client = practice_client(default_headers=headers)
+    return client.post("/v1/messages", body=body, cast_to=anthropic.types.Message).to_dict()
 
 
 def test_every_sdk_field_has_exactly_one_row():

@@ -16,6 +16,7 @@ from looplab.practice.transport import PracticeTransport
 BODY = {"model": "claude-opus-5", "max_tokens": 64,
         "messages": [{"role": "user", "content": "Write a poem about this: " + "x" * 8192}]}
 SCRIPTED = {"script": []}  # a fixed reply: the measure is of the server, not of planning 8 KB of text
+HEADERS = {"x-api-key": "x", "anthropic-version": "2026-10-21"}  # what an Anthropic SDK sends
 
 
 @contextmanager
@@ -84,7 +85,7 @@ def flood(port: int, requests: int) -> int:
     with httpx2.Client(base_url=f"http://127.0.0.1:{port}") as client:
         def send(n):
             for _ in range(n):
-                assert client.post("/v1/messages", json=BODY, headers={"x-api-key": "x"}).status_code == 200
+                assert client.post("/v1/messages", json=BODY, headers=HEADERS).status_code == 200
         send(200)  # warm up: caches, buffers, the allocator's arenas
         before = rss_kb()
         send(requests)

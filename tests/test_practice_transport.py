@@ -119,7 +119,8 @@ def test_sse_has_an_event_line_before_every_data_line():
     """The raw stream names each event on an `event:` line just before its `data:` line."""
     transport = PracticeTransport(script=["Hi there."])
     body = {"model": MODEL, "max_tokens": 10, "messages": TASK, "stream": True}
-    response = transport.handle_request(httpx2.Request("POST", "http://x/v1/messages", json=body))
+    response = transport.handle_request(httpx2.Request("POST", "http://x/v1/messages", json=body,
+                                                      headers={"anthropic-version": "2026-10-21", "x-api-key": "x"}))
     lines = [line for line in response.read().decode().splitlines() if line]
     assert response.headers["content-type"].startswith("text/event-stream")
     assert all(lines[i].startswith("event: ") and lines[i + 1].startswith("data: ")

@@ -3,9 +3,12 @@ fails in rehearsal, not on stage), each checked against its CATALOGUE row; the s
 
 from __future__ import annotations
 
+import re
 import typing
 from dataclasses import dataclass
+from datetime import datetime
 
+from anthropic._data import DEPRECATED_MODELS
 from anthropic.types.model_param import ModelParam
 
 from looplab.practice.shapes import SAMPLING
@@ -27,15 +30,16 @@ class Model:
     context: int  # the context window, in input tokens
     output: int  # the largest max_tokens
     source: str
+    effort: bool = True  # output_config.effort is accepted (else 400)
 
 
 _OLD = (f"{DOCS}/about-claude/models/overview; {DOCS}/api/errors#prefill-not-supported (from 4.6); "
-        f"{DOCS}/build-with-claude/extended-thinking")
+        f"{DOCS}/build-with-claude/extended-thinking; {DOCS}/build-with-claude/effort (not Haiku 4.5 nor Sonnet 4.5)")
 _NEW = (f"{DOCS}/about-claude/models/overview; {DOCS}/about-claude/models/migration-guide (Opus 4.7: "
         "sampling parameters and thinking budgets removed, thinking display omitted by default)")
 CATALOGUE = {  # id prefix -> row; the 4.5 family is the last that accepts prefill
-    "claude-haiku-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
-    "claude-sonnet-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
+    "claude-haiku-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD, effort=False),
+    "claude-sonnet-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD, effort=False),
     "claude-opus-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
     "claude-opus-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, _OLD),
     "claude-sonnet-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 64_000, _OLD),
@@ -59,14 +63,19 @@ def refused_fields(body: dict) -> str | None:
     """What the model's row refuses among the request's fields (max_tokens, thinking type, sampling)."""
     model = row(body["model"])
     if body["max_tokens"] < 1 or body["max_tokens"] > model.output:
-        return (f"max_tokens: {body['max_tokens']} is out of range for {body['model']}; write a number "
-                f"from 1 to {model.output} (the most tokens the reply may use), e.g. 1024")
+        said = (f"{body['max_tokens']} > {model.output}, which is the maximum allowed number of output tokens for"
+                if body["max_tokens"] > 1 else f"{body['max_tokens']} is out of range for")  # the API's words, over
+        return (f"max_tokens: {said} {body['model']}; write a number from 1 to {model.output} (the most "
+                "tokens the reply may use), e.g. 1024")
     kind = (body.get("thinking") or {}).get("type")
     if kind in ("enabled", "adaptive") and kind not in model.thinking:
         other = model.thinking[0]
         return (f"thinking.type: '{kind}' thinking is not supported for this model; use "
                 f"thinking={{'type': '{other}'}}" + (" (and output_config.effort to set how much)"
                                                     if other == "adaptive" else ""))
+    if (body.get("output_config") or {}).get("effort") and not model.effort:
+        return ("output_config.effort: This model does not support the effort parameter; leave it out "
+                "(thinking={'type': 'enabled', 'budget_tokens': N} sets how much it thinks)")
     given = [name for name in SAMPLING if name in body]
     if given and not model.sampling:
         return (f"{given[0]}: `{given[0]}` is deprecated for this model; leave it out "
@@ -76,6 +85,10 @@ def refused_fields(body: dict) -> str | None:
     for name in ("temperature", "top_p"):
         if name in body and not 0 <= body[name] <= 1:
             return f"{name}: {body[name]} is out of range; write a number from 0 to 1, e.g. 0"
+    if kind in ("enabled", "adaptive") and body.get("temperature", 1) != 1:  # extended-thinking docs
+        return "temperature: `temperature` may only be set to 1 when thinking is enabled; leave it out"
+    if kind in ("enabled", "adaptive") and "top_k" in body:
+        return "top_k: thinking is not compatible with top_k; leave it out"
     return None
 
 
@@ -95,6 +108,12 @@ def check_model(body: dict, resumed: bool) -> str | None:
                 "must end with a user message (claude-haiku-4-5 and the 4.5 family still take prefill)")
     if text and not resumed and text != text.rstrip():
         return f"{where}: final assistant content cannot end with trailing whitespace; strip it"
+    thinking = (body.get("thinking") or {}).get("type") in ("enabled", "adaptive")
+    kinds = [b.get("type") for b in as_blocks(body["messages"][-1])] if text is not None and not resumed else []
+    if not thinking and (j := next((k for k, t in enumerate(kinds) if t in ("thinking", "redacted_thinking")), None)) \
+            is not None:
+        return (f"{where}.content[{j}]: When thinking is disabled, an `assistant` message in the final position "
+                "cannot contain `thinking`. To use thinking blocks, enable `thinking` in your request.")
     used = input_tokens(body)
     if used > model.context:
         return (f"prompt is too long: {used} tokens > {model.context} maximum; shorten the history "
@@ -110,11 +129,18 @@ def _display_name(model: str) -> str:
     return " ".join(["Claude", *names, *([version] if version else []), "(practice model)"])
 
 
+def _retires(model: str) -> str | None:
+    """The end of life the SDK's DEPRECATED_MODELS gives `model` ('June 30th, 2026'), as RFC 3339, else None."""
+    when = DEPRECATED_MODELS.get(model)
+    return when and datetime.strptime(re.sub(r"(\d)(st|nd|rd|th)", r"\1", when), "%B %d, %Y").strftime(
+        "%Y-%m-%dT00:00:00Z")
+
+
 def model_info(model: str) -> dict:
-    """The ModelInfo the API returns for `model` (fields it cannot know are left out)."""
-    entry = row(model)
-    return {"type": "model", "id": model, "display_name": _display_name(model),
-            "created_at": CATALOGUE_DATE, "lifecycle": "active",
+    """The ModelInfo the API returns for `model` (fields it cannot know are left out); deprecated as the SDK says."""
+    entry, retires = row(model), _retires(model)
+    return {"type": "model", "id": model, "display_name": _display_name(model), "created_at": CATALOGUE_DATE,
+            "lifecycle": "deprecated" if retires else "active", **({"retires_at": retires} if retires else {}),
             "max_tokens": entry.output, "max_input_tokens": entry.context}
 
 
@@ -125,16 +151,19 @@ def unknown_model(model) -> str:
 
 
 def page(query: dict) -> dict:
-    """One page of `GET /v1/models` for the query parameters limit, after_id and before_id."""
-    ids = known_models()
+    """One page of `GET /v1/models` for the query parameters limit, after_id, before_id and lifecycle (a list)."""
+    wanted = query.get("lifecycle") or ["active", "deprecated"]  # retired ones only when asked (none here)
+    ids = [m for m in known_models() if ("deprecated" if _retires(m) else "active") in wanted]
     try:
         limit = min(max(int(query.get("limit", 20)), 1), 1000)
     except ValueError:
         limit = 20
     if query.get("after_id") in ids:
         ids = ids[ids.index(query["after_id"]) + 1:]
-    if query.get("before_id") in ids:
-        ids = ids[: ids.index(query["before_id"])][-limit:]
-    chosen = ids[:limit]
+    if query.get("before_id") in ids:  # the page just before it; has_more: are there more before that page
+        ids = ids[: ids.index(query["before_id"])]
+        chosen = ids[-limit:]
+    else:
+        chosen = ids[:limit]
     return {"data": [model_info(m) for m in chosen], "has_more": len(ids) > len(chosen),
             "first_id": chosen[0] if chosen else None, "last_id": chosen[-1] if chosen else None}

@@ -10,11 +10,14 @@ from functools import cache
 
 import pydantic
 import typing_extensions
-from anthropic.types import message_create_params
+from anthropic.types import message_count_tokens_params, message_create_params
+from anthropic.types.beta import message_count_tokens_params as beta_count_params
 from anthropic.types.beta import message_create_params as beta_create_params
 
-# Fields the API takes that the SDK 2.14 types leave out (sent with extra_body=...).
+# Fields API version 2023-06-01 takes that the SDK 2.14 types leave out (sent with extra_body=...); 2026-10-21, the
+# version the SDK sends, removed them on every model (docs: api/migration-2026-10-21, "Sampling parameters removed").
 SAMPLING = {"temperature": float, "top_p": float, "top_k": int}
+OLD_VERSION = "2023-06-01"
 _WRAPPERS = {typing_extensions.Required, typing_extensions.NotRequired, typing_extensions.ReadOnly,
              typing_extensions.Annotated}
 _LISTS = {list, Iterable, Sequence}
@@ -205,10 +208,17 @@ def _params(beta: bool) -> type:
     return (beta_create_params if beta else message_create_params).MessageCreateParamsNonStreaming
 
 
-def check_shape(body: dict, beta: bool = False) -> str | None:
-    """The first way `body` breaks the SDK's MessageCreateParams (or the beta ones), or None."""
-    extra = (*SAMPLING.items(), ("stream", bool))  # both params take either stream
-    return _typeddict(_params(beta), extra)(body, "")
+def check_shape(body: dict, beta: bool = False, count: bool = False, version: str | None = None) -> str | None:
+    """The first way `body` breaks the SDK's MessageCreateParams (or the beta ones, or count_tokens'), or None;
+    the sampling fields are known only to anthropic-version 2023-06-01."""
+    if count:  # count_tokens takes no max_tokens, stream, sampling, metadata...: the API refuses them there
+        return _typeddict((beta_count_params if beta else message_count_tokens_params).MessageCountTokensParams)(body, "")
+    extra = (*(SAMPLING.items() if version == OLD_VERSION else ()), ("stream", bool))  # both params take either stream
+    problem = _typeddict(_params(beta), extra)(body, "")
+    if problem and problem.split(":")[0] in SAMPLING:
+        problem += (f" (API version {version or 'unnamed'} has no sampling fields, on any model; "
+                    f"anthropic-version {OLD_VERSION} takes them up to Claude 4.6)")
+    return problem
 
 
 def request_fields(beta: bool = False) -> list[str]:

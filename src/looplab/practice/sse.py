@@ -26,8 +26,8 @@ def _deltas(block: dict, partial: bool) -> list[dict]:
 def events(message: dict) -> list[tuple[str, dict]]:
     """The stream of `message`: message_start, per block start/deltas/stop, message_delta, stop."""
     usage = message["usage"]
-    start = {**message, "content": [], "stop_reason": None, "stop_sequence": None,
-             "usage": {**usage, "output_tokens": 1}}
+    start = {**message, "content": [], "stop_reason": None, "stop_sequence": None,  # known at the end only
+             **({"stop_details": None} if "stop_details" in message else {}), "usage": {**usage, "output_tokens": 1}}
     out = [("message_start", {"type": "message_start", "message": start})]
     cut = message["stop_reason"] == "max_tokens"
     for index, block in enumerate(message["content"]):
@@ -36,7 +36,8 @@ def events(message: dict) -> list[tuple[str, dict]]:
         for delta in _deltas(block, cut and block.get("input") == {}):
             out.append(("content_block_delta", {"type": "content_block_delta", "index": index, "delta": delta}))
         out.append(("content_block_stop", {"type": "content_block_stop", "index": index}))
-    end = {"stop_reason": message["stop_reason"], "stop_sequence": message["stop_sequence"]}
+    end = {"stop_reason": message["stop_reason"], "stop_sequence": message["stop_sequence"],
+           "stop_details": message.get("stop_details")}
     return [*out, ("message_delta", {"type": "message_delta", "delta": end,
                                      "usage": {"output_tokens": usage["output_tokens"]}}),
             ("message_stop", {"type": "message_stop"})]

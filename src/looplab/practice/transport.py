@@ -1,6 +1,7 @@
 """The practice model as an httpx2 transport: the real SDK client talks to it over no network."""
 
 import json
+import re
 import threading
 from collections import deque
 
@@ -13,12 +14,14 @@ from looplab.practice.responses import COUNT_TOKENS, MESSAGES, MODELS, api_error
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads
-from looplab.practice.validate import check_fields, check_messages
+from looplab.practice.validate import check_fields, check_messages, check_version
 from looplab.practice.view import as_blocks, merge_turns, read_request, text_of
 
 MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
 TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
              "through the Files API or in smaller requests")
+API_VERSIONS = ("2023-01-01", "2023-06-01", "2026-10-21")  # platform.claude.com/docs/en/api/versioning
+STRUCTURED_BETA = "structured-outputs-2025-11-13"  # its output_format still works (structured-outputs docs)
 KEEP = 1000  # requests kept in `.requests`, and paused turns and omitted thoughts remembered
 
 
@@ -76,10 +79,7 @@ class PracticeTransport(httpx2.BaseTransport):
             if len(request.content) > MAX_BODY:  # refused unread, as the API's front door does
                 self.requests.append(f"<{len(request.content)} bytes: too large>")
                 return responses.with_request_id(api_error(413, "request_too_large", TOO_LARGE), self.next_id("req"))
-            try:
-                body = json.loads(request.content or b"{}")
-            except ValueError:
-                body = request.content.decode(errors="replace")
+            body = _parse(request.content)
             self.requests.append(body)
             try:
                 response = self._route(request, body)
@@ -100,29 +100,41 @@ class PracticeTransport(httpx2.BaseTransport):
             if hasattr(fault, "before") and (response := fault.before(request, body)) is not None:
                 return response
         path = request.url.path
+        if not (request.headers.get("x-api-key") or request.headers.get("authorization")):  # any key will do here
+            return api_error(401, "authentication_error", "x-api-key header is required; send any key to the "
+                             "practice model (an Anthropic SDK sends the one it is given, as Authorization: Bearer)")
+        if (version := request.headers.get("anthropic-version")) not in API_VERSIONS:  # as the API, on every path
+            return api_error(400, "invalid_request_error", (f'anthropic-version: "{version}" is not a valid version'
+                             if version is not None else "anthropic-version: header is required")
+                             + f"; send one of {', '.join(API_VERSIONS)} (an Anthropic SDK sends it for you)")
         if request.method == "GET" and (path == MODELS or path.startswith(MODELS + "/")):
-            return self._models(path[len(MODELS) + 1:], dict(request.url.params))
+            params = request.url.params  # the SDK sends a list as lifecycle[]=a&lifecycle[]=b
+            return self._models(path[len(MODELS) + 1:], {**params, "lifecycle": params.get_list("lifecycle[]")})
         if request.method != "POST" or path not in (MESSAGES, COUNT_TOKENS):
             return api_error(404, "not_found_error",
                              f"practice model: no route for {request.method} {path}; it serves "
                              f"POST {MESSAGES}, POST {COUNT_TOKENS} and GET {MODELS}")
         if not isinstance(body, dict):
-            return api_error(400, "invalid_request_error",
+            return api_error(400, "invalid_request_error", body.problem if isinstance(body, NotJSON) else
                              "the request body is not a JSON object; send the request as JSON")
-        if path == COUNT_TOKENS:
-            body = {"max_tokens": 1, **body}
         beta = request.url.params.get("beta") == "true" or "anthropic-beta" in request.headers
-        if problem := check_shape(body, beta=beta):
+        betas = [b.strip() for b in request.headers.get("anthropic-beta", "").split(",")]
+        if "output_format" in body and STRUCTURED_BETA in betas and isinstance(body.get("output_config", {}), dict):
+            body = {**{k: v for k, v in body.items() if k != "output_format"},  # the beta's output_config.format
+                    "output_config": {**body.get("output_config", {}), "format": body["output_format"]}}
+        if problem := check_shape(body, beta=beta, count=path == COUNT_TOKENS,
+                                   version=request.headers.get("anthropic-version")):
             return api_error(400, "invalid_request_error", problem)
         if body["model"] not in models.known_models():
             return api_error(404, "not_found_error", models.unknown_model(body["model"]))
-        if problem := check_fields(body):
+        if path == COUNT_TOKENS:  # no reply is sampled: the model's whole output limit, for the checks below
+            body = {**body, "max_tokens": models.row(body["model"]).output}
+        if problem := check_fields(body) or check_version(body, request.headers.get("anthropic-version")):
             return api_error(400, "invalid_request_error", problem)
         full, problem = self.threads.resolve(body)
         if problem:
             return api_error(404, "not_found_error", problem, details={"error_code": "thread_not_found"})
         resumed = bool(full["messages"]) and _key(full["messages"][-1]) in self.paused
-        betas = [b.strip() for b in request.headers.get("anthropic-beta", "").split(",")]
         if problem := context.check(full, betas):
             return api_error(400, "invalid_request_error", problem)
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
@@ -219,6 +231,46 @@ class PracticeTransport(httpx2.BaseTransport):
             return {**b, "thinking": self.thoughts.get(b.get("signature"), "")} if known else b
         return [{**m, "content": [block(b) for b in m["content"]]} if isinstance(m.get("content"), list)
                 else m for m in messages]
+
+
+class NotJSON(str):
+    """A request body that is not JSON, as text, with `problem`: the API's words for why."""
+
+    problem = ""
+
+    @classmethod
+    def of(cls, content: bytes, why: str) -> "NotJSON":
+        """`content` as text, with the problem 'The request body is not valid JSON: `why`'."""
+        body = cls(content.decode(errors="replace"))
+        body.problem = f"The request body is not valid JSON: {why}"
+        return body
+
+
+LONE = re.compile(rb"(?<!\\)(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"  # a high surrogate alone,
+                  rb"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")  # or a low one
+
+
+def _not_a_number(word: str):
+    raise ValueError(f"{word} is not a JSON value (JSON has no NaN or Infinity)")
+
+
+def _parse(content: bytes):
+    """The JSON body, or NotJSON saying where it breaks (a lone surrogate too, which Python's json lets pass)."""
+    try:
+        body = json.loads(content or b"{}", parse_constant=_not_a_number)
+    except ValueError as exc:
+        return NotJSON.of(content, f"{exc}; send the request as JSON")
+    try:
+        if b"\\u" in content:  # only an escape can hold half of a surrogate pair
+            json.dumps(body, ensure_ascii=False).encode()
+        return body
+    except UnicodeEncodeError:
+        at = LONE.search(content)
+        pos, newline = at.start() if at else 0, b"\n"
+        alone = ("no low surrogate" if at.group()[3:4] in b"89abAB" else "lone low surrogate") if at else "lone surrogate"
+        return NotJSON.of(content, f"{alone} in string: line {content.count(newline, 0, pos) + 1} column "
+                          f"{pos - content.rfind(newline, 0, pos)} (char {pos}); drop the broken character "
+                          "(half of an emoji, cut off when text was sliced)")
 
 
 def _user_text(full: dict) -> str:

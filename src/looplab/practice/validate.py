@@ -10,10 +10,15 @@ from urllib.parse import unquote
 
 from looplab._jsonschema import schema_error
 from looplab.practice.models import refused_fields
+from looplab.practice.shapes import OLD_VERSION
 from looplab.practice.view import content_blocks
 
 MIN_THINKING_BUDGET = 1024
+MAX_IMAGE = 5 * 1024 * 1024  # bytes of a base64 image's data
+MAX_MEDIA = 100  # images and documents in one request
+MAX_CACHE_MARKS = 4  # cache breakpoints in one request (tools, system and message blocks)
 TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,128}")
+TOOL_ID = re.compile(r"[a-zA-Z0-9_-]+")
 MAGIC = {"image/png": (b"\x89PNG\r\n\x1a\n",), "image/jpeg": (b"\xff\xd8\xff",),
          "image/gif": (b"GIF87a", b"GIF89a"), "image/webp": (b"RIFF",)}
 
@@ -23,11 +28,51 @@ def check_fields(body: dict) -> str | None:
     if problem := (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
                    or _check_thinking(body)):
         return problem
+    if problem := _check_marks(body) or _check_media(body):
+        return problem
     for i, sequence in enumerate(body.get("stop_sequences") or []):
         if not sequence.strip():
-            return f"stop_sequences[{i}]: an empty or blank stop sequence; write visible text, e.g. 'END'"
+            return (f"stop_sequences[{i}]: each stop sequence must " + ("contain non-whitespace" if sequence
+                    else "be non-empty") + "; write visible text, e.g. 'END'")
     output = (body.get("output_config") or {}).get("format")
     return _check_schema(output["schema"], "output_config.format.schema") if output else None
+
+
+def _marked(body: dict):
+    """(where, cache_control) of every block that carries one, in the API's order: tools, system, messages."""
+    system = body.get("system") if isinstance(body.get("system"), list) else []
+    blocks = [*((f"tools[{i}]", t) for i, t in enumerate(body.get("tools") or [])),
+              *((f"system[{j}]", b) for j, b in enumerate(system)),
+              *((f"messages[{i}].content[{j}]", b) for i, m in enumerate(body.get("messages") or [])
+                for j, b in enumerate(content_blocks(m)))]
+    return [(at, b["cache_control"]) for at, b in blocks if isinstance(b, dict) and b.get("cache_control")]
+
+
+def _check_marks(body: dict) -> str | None:
+    """At most 4 cache breakpoints, and no 1-hour one after a 5-minute one (the API's words)."""
+    marks = _marked(body)
+    if len(marks) > MAX_CACHE_MARKS:
+        return (f"A maximum of {MAX_CACHE_MARKS} blocks with cache_control may be provided. Found {len(marks)}. "
+                "Mark only the ends of the prefixes you reuse (tools, system, the last turn).")
+    ttls = [mark.get("ttl") or "5m" for _, mark in marks]
+    if "5m" in ttls and "1h" in ttls[ttls.index("5m"):]:
+        at = marks[ttls.index("5m") + ttls[ttls.index("5m"):].index("1h")][0]
+        return (f"{at}.cache_control.ttl: a ttl='1h' cache_control block must not come after a ttl='5m' "
+                "cache_control block. Note that blocks are processed in the following order: `tools`, `system`, "
+                "`messages`.")
+    return None
+
+
+def _check_media(body: dict) -> str | None:
+    """At most 100 images and documents in one request, tool results included (the API's words)."""
+    blocks = [b for m in body.get("messages") or [] for b in content_blocks(m) if isinstance(b, dict)]
+    blocks += [b for t in blocks if t.get("type") == "tool_result" and isinstance(t.get("content"), list)
+               for b in t["content"] if isinstance(b, dict)]
+    images, documents = (sum(b.get("type") == kind for b in blocks) for kind in ("image", "document"))
+    if images + documents > MAX_MEDIA:
+        return (f"too many images and documents: {images} + {documents} > {MAX_MEDIA}; send at most {MAX_MEDIA} "
+                "in one request (drop old screenshots from the history)")
+    return None
 
 
 def _check_choice(body: dict) -> str | None:
@@ -40,7 +85,7 @@ def _check_choice(body: dict) -> str | None:
                 f"({', '.join(map(str, offered))}); name one of them")
     thinking = (body.get("thinking") or {}).get("type")
     if choice.get("type") in ("any", "tool") and thinking in ("enabled", "adaptive"):
-        return ("tool_choice: thinking may only be used with tool_choice 'auto' or 'none'; "
+        return ("tool_choice: Thinking may not be enabled when tool_choice forces tool use; "
                 "drop thinking or let the model choose its tools")
     return None
 
@@ -51,16 +96,18 @@ def _check_thinking(body: dict) -> str | None:
         return None
     budget = thinking["budget_tokens"]
     if budget < MIN_THINKING_BUDGET:
-        return f"thinking.budget_tokens: {budget} is below the minimum; write at least {MIN_THINKING_BUDGET}"
+        return (f"thinking.budget_tokens: Input should be greater than or equal to {MIN_THINKING_BUDGET} "
+                f"({budget} was sent); write at least {MIN_THINKING_BUDGET}")
     if budget >= body["max_tokens"]:
-        return (f"thinking.budget_tokens: {budget} must be less than max_tokens ({body['max_tokens']}); "
-                "raise max_tokens or lower the budget")
+        return ("thinking.budget_tokens: `max_tokens` must be greater than `thinking.budget_tokens` "
+                f"({body['max_tokens']} <= {budget}); raise max_tokens or lower the budget")
     return None
 
 
 def _check_schema(schema: dict, where: str) -> str | None:
     if problem := schema_error(schema):
-        return f"{where}: not a valid JSON Schema ({problem}); fix it, e.g. {{\"type\": \"string\"}}"
+        return (f"{where}: JSON schema is invalid. It must match JSON Schema draft 2020-12 "
+                f"(https://json-schema.org/draft/2020-12): {problem}; fix it, e.g. {{\"type\": \"string\"}}")
     return _unusable(json.dumps(schema, sort_keys=True), where)
 
 
@@ -127,20 +174,41 @@ def check_tools(tools) -> str | None:
     """Tool definitions: unique names, and an input_schema that is a JSON Schema of an object."""
     names = set()
     for i, tool in enumerate(tools or []):
+        where, name = f"tools[{i}]", tool.get("name")
+        if name in names:  # server tools (web_search, ...) included
+            return f"tools: Tool names must be unique. ('{name}' is used twice, again at {where}); rename one"
+        names.add(name)
         if tool.get("type") not in (None, "custom"):
             continue  # a server tool (web search, ...): the API defines its schema
-        where, name = f"tools[{i}]", tool["name"]
         if not TOOL_NAME.fullmatch(name):
             return (f"{where}.name: String should match pattern '^[a-zA-Z0-9_-]{{1,128}}$' "
                     f"({name!r}); use letters, digits, _ and - only, e.g. 'get_weather'")
-        if name in names:
-            return f"{where}.name: the name '{name}' is used twice; tool names must be unique"
-        names.add(name)
         schema = tool["input_schema"]
         if schema.get("type") != "object":
             return f"{where}.input_schema.type: must be 'object' (the tool's input is one object)"
         if problem := _check_schema(schema, f"{where}.input_schema"):
             return problem
+    return None
+
+
+def check_version(body: dict, version: str | None) -> str | None:
+    """What API version 2026-10-21 (any but 2023-06-01) refuses: a document block right in an assistant message,
+    cited text in a user message (docs: api/migration-2026-10-21)."""
+    if version == OLD_VERSION:
+        return None
+    for i, message in enumerate(body["messages"]):
+        for j, block in enumerate(content_blocks(message)):
+            where = f"messages[{i}].content[{j}]"
+            if message["role"] == "assistant" and block.get("type") == "document":
+                return (f"{where}: document blocks are not accepted in assistant messages (API version {version}); "
+                        "send the document in a user message")
+            inner = block.get("content") if block.get("type") == "search_result" else None
+            texts = [(where, block), *((f"{where}.content[{k}]", b) for k, b in
+                                       enumerate(inner if isinstance(inner, list) else []))]
+            cited = [at for at, b in texts if isinstance(b, dict) and b.get("type") == "text" and b.get("citations")]
+            if message["role"] == "user" and cited:
+                return (f"{cited[0]}.citations: text blocks in user messages cannot carry citations "
+                        f"(API version {version}); remove them")
     return None
 
 
@@ -163,6 +231,7 @@ def _check_turns(messages: list, body: dict, issued_ids) -> str | None:
     if not messages:
         return 'messages: at least one message is required; start with {"role": "user", ...}'
     offered = [t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
+    seen: set = set()  # the tool_use ids met so far: each must be unique in the request
     for i, message in enumerate(messages):
         where = f"messages[{i}]"
         content = message.get("content")
@@ -173,8 +242,38 @@ def _check_turns(messages: list, body: dict, issued_ids) -> str | None:
         if not content and i < len(messages) - 1 or not content and message["role"] == "user":
             return (f"{where}: all messages must have non-empty content except for the optional "
                     "final assistant message; drop the empty message or put the text in it")
-        if error := _check_blocks(message, where) or _check_tool_blocks(messages, i, offered, issued_ids):
+        if error := (_check_blocks(message, where) or _check_ids(message, where, seen)
+                     or _check_tool_blocks(messages, i, offered, issued_ids)):
             return error
+    return _check_thought_kept(messages, body)
+
+
+def _check_thought_kept(messages: list, body: dict) -> str | None:
+    """With thinking on, the assistant turn that the last tool_results answer must start with its thinking block."""
+    if (body.get("thinking") or {}).get("type") not in ("enabled", "adaptive") or not any(
+            b["type"] == "tool_result" for b in content_blocks(messages[-1]) if messages[-1]["role"] == "user"):
+        return None
+    i = next((k for k in range(len(messages) - 1, -1, -1) if messages[k]["role"] == "assistant"), None)
+    first = (content_blocks(messages[i]) or [{"type": "text"}])[0]["type"] if i is not None else "thinking"
+    if first in ("thinking", "redacted_thinking"):
+        return None
+    return (f"messages[{i}].content[0].type: Expected `thinking` or `redacted_thinking`, but found `{first}`. When "
+            "`thinking` is enabled, a final `assistant` message must start with a thinking block (preceeding the "
+            "lastmost set of `tool_use` and `tool_result` blocks); send the reply's content back whole, thinking first")
+
+
+def _check_ids(message: dict, where: str, seen: set) -> str | None:
+    """tool_use ids of the API's pattern, each used once in the whole request (the API's words)."""
+    for j, block in enumerate(content_blocks(message)):
+        tool_id = block.get("id") if block["type"] == "tool_use" else None
+        if tool_id is not None and not TOOL_ID.fullmatch(str(tool_id)):
+            return (f"{where}.content[{j}].id: String should match pattern '^[a-zA-Z0-9_-]+$' ({tool_id!r}); "
+                    "send the id the reply gave, e.g. 'toolu_practice_0001'")
+        if tool_id is not None and tool_id in seen:
+            return (f"{where}.content[{j}]: `tool_use` ids must be unique ({tool_id!r} is used twice); "
+                    "send each reply's tool_use blocks once")
+        if tool_id is not None:
+            seen.add(tool_id)
     return None
 
 
@@ -227,16 +326,27 @@ def _check_block(block: dict, at: str) -> str | None:
     if block.get("type") == "text" and not str(block.get("text", "")).strip():
         return (f"{at}.text: text content blocks must " + ("be non-empty" if not block.get("text")
                 else "contain non-whitespace text") + "; remove the block or write the text")
-    source = block.get("source") if block.get("type") == "image" else None
+    source = block.get("source") if block.get("type") in ("image", "document") else None
     if not isinstance(source, dict) or source.get("type") != "base64":
         return None
+    pdf = block["type"] == "document"  # a base64 document is a PDF (the only media type its shape takes)
+    if not pdf and len(source.get("data", "")) > MAX_IMAGE:
+        return (f"{at}.source: image exceeds 5 MB maximum: {len(source['data'])} bytes > {MAX_IMAGE} bytes; "
+                "resize or recompress it (its base64 text is what counts)")
     try:
         data = base64.b64decode(source.get("data", ""), validate=True)
     except (binascii.Error, ValueError):
+        data = None
+    if pdf and (data is None or b"%PDF-" not in data[:1024]):
+        return (f"{at}.source.data: The PDF specified was not valid. Send a PDF file's bytes, "
+                "base64.b64encode(open(path, 'rb').read()).decode()")
+    if data is None:
         return f"{at}.source.data: the image data is not valid base64; send base64.b64encode(bytes).decode()"
     kind = source.get("media_type")
     if kind in MAGIC and not data.startswith(MAGIC[kind]) or kind == "image/webp" and data[8:12] != b"WEBP":
-        return (f"{at}.source: Image does not match the provided media type {kind}; send the "
-                "media_type of the file's real format")
+        real = next((k for k, marks in MAGIC.items() if data.startswith(marks)), None)
+        said = (f"The image was specified using the {kind} media type, but the image appears to be a {real} image"
+                if real else f"Image does not match the provided media type {kind}")  # the API's two wordings
+        return f"{at}.source: {said}; send the media_type of the file's real format"
     return None
 

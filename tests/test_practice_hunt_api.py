@@ -1,0 +1,388 @@
+"""The practice model's API as real clients see it: each divergence from Claude found by a hunt with the SDK's
+own helpers and raw HTTP requests, kept as a test (each failed before its fix)."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import anthropic
+import httpx2
+import pytest
+
+from looplab.client import MODEL, practice_client
+from looplab.practice.transport import PracticeTransport
+
+ORDER = {"name": "record_order", "description": "Record an order.",
+         "input_schema": {"type": "object", "properties": {"sku": {"type": "string"}}, "required": ["sku"]}}
+HELLO = [{"role": "user", "content": "Hello"}]
+RAW = {"x-api-key": "x", "anthropic-version": "2026-10-21", "content-type": "application/json"}  # an SDK's headers
+
+
+def test_a_streamed_refusal_keeps_its_stop_details():
+    """A streamed refusal's message_delta had no stop_details: get_final_message() lost the explanation."""
+    options = {"model": MODEL, "max_tokens": 1024, "tools": [ORDER], "tool_choice": {"type": "any"},
+               "messages": [{"role": "user", "content": "Record my order, please."}]}
+    plain = practice_client().messages.create(**options)
+    with practice_client().messages.stream(**options) as stream:
+        final = stream.get_final_message()
+    assert plain.stop_reason == final.stop_reason == "refusal"
+    assert final.stop_details == plain.stop_details and "record_order" in final.stop_details.explanation
+
+
+def test_count_tokens_counts_a_request_with_a_thinking_budget():
+    """count_tokens with thinking enabled (a budget) was a 400 'must be less than max_tokens (1)', a field not sent."""
+    count = practice_client().messages.count_tokens(model="claude-haiku-4-5", messages=HELLO,
+                                                    thinking={"type": "enabled", "budget_tokens": 2000})
+    assert count.input_tokens > 0
+
+
+def refused(call) -> str:
+    """The message of the 400 invalid_request_error that `call()` raises."""
+    with pytest.raises(anthropic.BadRequestError) as caught:
+        call()
+    assert caught.value.body["error"]["type"] == "invalid_request_error"
+    return caught.value.body["error"]["message"]
+
+
+@pytest.mark.parametrize("field", [{"max_tokens": 1024}, {"stream": False}, {"metadata": {"user_id": "u"}},
+                                   {"stop_sequences": ["END"]}, {"temperature": 0.5}])
+def test_count_tokens_refuses_the_fields_only_create_takes(field):
+    """count_tokens accepted max_tokens, stream, metadata...: the API answers 'Extra inputs are not permitted'."""
+    name = next(iter(field))
+    message = refused(lambda: practice_client().messages.count_tokens(model="claude-haiku-4-5", messages=HELLO,
+                                                                        extra_body=field))
+    assert message.startswith(f"{name}: unknown field (Extra inputs are not permitted)")
+
+
+@pytest.mark.parametrize("field", [{"temperature": 0.2}, {"top_p": 0.9}, {"top_k": 5}])
+def test_the_sdks_api_version_takes_no_sampling_fields_on_any_model(field):
+    """The SDK sends anthropic-version 2026-10-21, which removed temperature/top_p/top_k: claude-haiku-4-5 took them."""
+    name = next(iter(field))
+    message = refused(lambda: practice_client().messages.create(model="claude-haiku-4-5", max_tokens=64,
+                                                                 messages=HELLO, extra_body=field))
+    assert message.startswith(f"{name}: unknown field (Extra inputs are not permitted)")
+    old_api = practice_client(default_headers={"anthropic-version": "2023-06-01"})
+    reply = old_api.messages.create(model="claude-haiku-4-5", max_tokens=64, messages=HELLO, extra_body=field)
+    assert reply.stop_reason in ("end_turn", "max_tokens")
+
+
+DOC = {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "Tea ships on Monday."}}
+
+
+def test_the_sdks_api_version_refuses_a_document_in_an_assistant_message():
+    """A document block right in an assistant turn got a reply; API version 2026-10-21 (the SDK's) answers 400."""
+    messages = [{"role": "user", "content": "Read this."}, {"role": "assistant", "content": [DOC]},
+                {"role": "user", "content": "When does tea ship?"}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=messages))
+    assert message.startswith("messages[1].content[0]: document blocks are not accepted in assistant messages")
+    old_api = practice_client(default_headers={"anthropic-version": "2023-06-01"})
+    assert old_api.messages.create(model=MODEL, max_tokens=64, messages=messages).stop_reason in ("end_turn",
+                                                                                                 "max_tokens")
+
+
+CITED = {"type": "text", "text": "Tea ships on Monday.", "citations": [
+    {"type": "char_location", "cited_text": "Tea ships on Monday.", "document_index": 0, "document_title": None,
+     "start_char_index": 0, "end_char_index": 20}]}
+
+
+def test_the_sdks_api_version_refuses_citations_in_a_user_message():
+    """A user text block with citations got a reply; API version 2026-10-21 answers 400 (assistant ones stay)."""
+    user = [{"role": "user", "content": [CITED, {"type": "text", "text": "When does tea ship?"}]}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=user))
+    assert message.startswith("messages[0].content[0].citations: text blocks in user messages cannot carry citations")
+    assistant = [{"role": "user", "content": "When does tea ship?"}, {"role": "assistant", "content": [CITED]},
+                 {"role": "user", "content": "Thanks."}]
+    cited_doc = [{"role": "user", "content": [{**DOC, "citations": {"enabled": True}}, {"type": "text", "text": "When?"}]}]
+    for messages in (assistant, cited_doc):
+        assert practice_client().messages.create(model=MODEL, max_tokens=64, messages=messages).content
+
+
+@pytest.mark.parametrize(("version", "start"), [
+    (None, "anthropic-version: header is required"),
+    ("2099-01-01", 'anthropic-version: "2099-01-01" is not a valid version'),
+    ("2023-06-01, 2023-06-01", 'anthropic-version: "2023-06-01, 2023-06-01" is not a valid version')])
+def test_a_raw_request_without_a_valid_api_version_is_a_400(version, start):
+    """A raw HTTP client that sent no anthropic-version (or a wrong one) got a reply; the API answers 400."""
+    headers = {"x-api-key": "x", **({"anthropic-version": version} if version else {})}
+    transport = PracticeTransport()
+    response = transport.handle_request(httpx2.Request("POST", "http://x/v1/messages", headers=headers, json={
+        "model": MODEL, "max_tokens": 64, "messages": HELLO}))
+    body = response.json()
+    assert (response.status_code, body["error"]["type"]) == (400, "invalid_request_error")
+    assert body["error"]["message"].startswith(start) and body["request_id"] == response.headers["request-id"]
+
+
+def test_a_raw_request_without_a_key_is_a_401():
+    """A raw HTTP client that sent neither x-api-key nor Authorization got a reply; the API answers 401."""
+    response = PracticeTransport().handle_request(httpx2.Request(
+        "POST", "http://x/v1/messages", headers={"anthropic-version": "2026-10-21"},
+        json={"model": MODEL, "max_tokens": 64, "messages": HELLO}))
+    assert response.status_code == 401 and response.json()["error"]["type"] == "authentication_error"
+    assert response.json()["error"]["message"].startswith("x-api-key header is required")
+    with pytest.raises(anthropic.AuthenticationError):
+        practice_client(default_headers={"Authorization": anthropic.Omit()}).messages.create(
+            model=MODEL, max_tokens=64, messages=HELLO)
+
+
+CALC = {"name": "calculator", "description": "Evaluate arithmetic.",
+        "input_schema": {"type": "object", "properties": {"expression": {"type": "string"}}, "required": ["expression"]}}
+
+
+def history(*ids: str, results: tuple = ()) -> list:
+    """A task, an assistant turn calling the calculator with `ids`, and a user turn answering `results` (else ids)."""
+    calls = [{"type": "tool_use", "id": i, "name": "calculator", "input": {"expression": "6 * 7"}} for i in ids]
+    answers = [{"type": "tool_result", "tool_use_id": i, "content": "42"} for i in results or dict.fromkeys(ids)]
+    return [{"role": "user", "content": "What is 6 * 7?"}, {"role": "assistant", "content": calls},
+            {"role": "user", "content": answers}]
+
+
+def test_a_tool_use_id_outside_the_apis_pattern_is_refused():
+    """A tool_use id with spaces ('call 1!') got a reply; the API answers 400 String should match pattern."""
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, tools=[CALC],
+                                                                 messages=history("call 1!")))
+    assert message.startswith("messages[1].content[0].id: String should match pattern '^[a-zA-Z0-9_-]+$'")
+
+
+def test_a_tool_use_id_used_twice_is_refused():
+    """Two tool_use blocks with one id got a reply; the API answers 400 '`tool_use` ids must be unique'."""
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, tools=[CALC],
+                                                                 messages=history("toolu_1", "toolu_1")))
+    assert message.startswith("messages[1].content[1]: `tool_use` ids must be unique")
+
+
+def test_models_list_pages_backwards_to_the_first_model():
+    """models.list(before_id=...) said has_more False after one page, so the SDK's auto-paging stopped there."""
+    client = practice_client()
+    every = [m.id for m in client.models.list()]
+    page = client.models.list(before_id=every[5], limit=2)
+    assert [m.id for m in page.data] == every[3:5] and page.has_more
+    assert [m.id for m in client.models.list(before_id=every[5], limit=2)] == [*every[3:5], *every[1:3], every[0]]
+
+
+def test_a_fifth_cache_breakpoint_is_refused():
+    """Five blocks with cache_control got a reply; the API allows four ('A maximum of 4 blocks ... Found 5.')."""
+    marked = [{"type": "text", "text": f"Part {i}.", "cache_control": {"type": "ephemeral"}} for i in range(5)]
+    system, turn = marked[:2], [{"role": "user", "content": marked[2:]}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, system=system,
+                                                                 messages=turn))
+    assert message.startswith("A maximum of 4 blocks with cache_control may be provided. Found 5.")
+    assert practice_client().messages.create(model=MODEL, max_tokens=64, system=system[:1], messages=turn).content
+
+
+@pytest.mark.parametrize(("field", "start"), [
+    ({"temperature": 0.5}, "temperature: `temperature` may only be set to 1 when thinking is enabled"),
+    ({"top_k": 5}, "top_k: thinking is not compatible with top_k")])
+def test_thinking_takes_no_sampling_changes(field, start):
+    """With thinking on, temperature 0.5 or top_k got a reply (API version 2023-06-01, claude-haiku-4-5); Claude: 400."""
+    old_api = practice_client(default_headers={"anthropic-version": "2023-06-01"})
+    options = {"model": "claude-haiku-4-5", "max_tokens": 2048, "messages": HELLO,
+               "thinking": {"type": "enabled", "budget_tokens": 1024}}
+    assert refused(lambda: old_api.messages.create(**options, extra_body=field)).startswith(start)
+    assert old_api.messages.create(**options, extra_body={"temperature": 1}).content
+
+
+def test_half_an_emoji_is_a_400_not_a_500():
+    """A raw body (json.dumps) with text cut inside an emoji ('Hi \\ud83d') was a 500; the API answers 400."""
+    for text in ("Hi \ud83d", "Hi \ude00", "Hi \U0001f600"):
+        body = json.dumps({"model": MODEL, "max_tokens": 64, "messages": [{"role": "user", "content": text}]})
+        response = PracticeTransport().handle_request(httpx2.Request("POST", "http://x/v1/messages", content=body,
+                                                                     headers=RAW))
+        if text.endswith("\U0001f600"):
+            assert response.status_code == 200
+            continue
+        error = response.json()["error"]
+        assert (response.status_code, error["type"]) == (400, "invalid_request_error")
+        assert error["message"].startswith("The request body is not valid JSON: ") and "surrogate in string" in error["message"]
+
+
+@pytest.mark.parametrize("word", ["NaN", "Infinity", "-Infinity"])
+def test_nan_is_not_json(word):
+    """A raw body with NaN (Python's json.dumps writes it for float('nan')) got a reply; JSON has no NaN: 400."""
+    body = ('{"model": "claude-opus-5", "max_tokens": 64, "metadata": {"user_id": "u"}, "messages": [{"role": "user", '
+            '"content": [{"type": "text", "text": "Hi"}]}], "tools": [{"name": "t", "input_schema": {"type": "object", '
+            f'"properties": {{"x": {{"type": "number", "maximum": {word}}}}}}}}}]}}')
+    response = PracticeTransport().handle_request(httpx2.Request("POST", "http://x/v1/messages", content=body,
+                                                                 headers=RAW))
+    assert response.status_code == 400
+    assert response.json()["error"]["message"].startswith(f"The request body is not valid JSON: {word} is not")
+
+
+@pytest.mark.parametrize("data", ["PCFET0NUWVBFIGh0bWw+", "not base64!"])
+def test_a_document_that_is_not_a_pdf_is_refused(data):
+    """A base64 document holding HTML (a failed download saved as .pdf) or no base64 got a reply; Claude: 400."""
+    pdf = {"type": "document", "source": {"type": "base64", "media_type": "application/pdf", "data": data}}
+    turn = [{"role": "user", "content": [pdf, {"type": "text", "text": "Summarise it."}]}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn))
+    assert message.startswith("messages[0].content[0].source.data: The PDF specified was not valid.")
+    good = {**pdf, "source": {**pdf["source"], "data": base64.b64encode(b"%PDF-1.4\n%%EOF").decode()}}
+    turn = [{"role": "user", "content": [good, {"type": "text", "text": "Summarise it."}]}]
+    assert practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn).content
+
+
+def test_max_tokens_over_the_limit_is_refused_in_the_apis_words():
+    """max_tokens 200000 said 'is out of range for claude-opus-5'; the API says 'N > M, which is the maximum...'."""
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=200_000, messages=HELLO,
+                                                                                 timeout=60))
+    assert message.startswith("max_tokens: 200000 > 128000, which is the maximum allowed number of output tokens "
+                              "for claude-opus-5")
+
+
+@pytest.mark.parametrize("model", ["claude-haiku-4-5", "claude-sonnet-4-5-20250929"])
+def test_effort_is_refused_where_the_model_has_none(model):
+    """output_config.effort on claude-haiku-4-5 or sonnet-4-5 got a reply; Claude: 'does not support the effort parameter'."""
+    message = refused(lambda: practice_client().messages.create(model=model, max_tokens=64, messages=HELLO,
+                                                                 output_config={"effort": "low"}))
+    assert message.startswith("output_config.effort: This model does not support the effort parameter")
+    reply = practice_client().messages.create(model="claude-opus-4-5", max_tokens=64, messages=HELLO,
+                                              output_config={"effort": "low"})
+    assert reply.content
+
+
+def test_a_forced_tool_with_thinking_is_refused_in_the_apis_words():
+    """tool_choice any with thinking said 'thinking may only be used with...'; the API: 'Thinking may not be enabled...'."""
+    message = refused(lambda: practice_client().messages.create(
+        model=MODEL, max_tokens=2048, messages=HELLO, tools=[CALC], tool_choice={"type": "any"},
+        thinking={"type": "adaptive"}))
+    assert message.startswith("tool_choice: Thinking may not be enabled when tool_choice forces tool use")
+
+
+@pytest.mark.parametrize(("budget", "max_tokens", "start"), [
+    (1000, 4096, "thinking.budget_tokens: Input should be greater than or equal to 1024"),
+    (2048, 2048, "thinking.budget_tokens: `max_tokens` must be greater than `thinking.budget_tokens`")])
+def test_a_thinking_budget_out_of_bounds_is_refused_in_the_apis_words(budget, max_tokens, start):
+    """A budget under 1024 or not under max_tokens was refused in our words ('is below the minimum'); now the API's."""
+    message = refused(lambda: practice_client().messages.create(
+        model="claude-haiku-4-5", max_tokens=max_tokens, messages=HELLO,
+        thinking={"type": "enabled", "budget_tokens": budget}))
+    assert message.startswith(start)
+
+
+def test_two_tools_of_one_name_are_refused_in_the_apis_words():
+    """Two tools named web_search (one a server tool) got a reply; two custom ones were refused in our words."""
+    server = {"type": "web_search_20250305", "name": "web_search"}
+    custom = {**CALC, "name": "web_search"}
+    for tools in ([server, custom], [custom, custom]):
+        message = refused(lambda tools=tools: practice_client().messages.create(
+            model=MODEL, max_tokens=64, messages=HELLO, tools=tools))
+        assert message.startswith("tools: Tool names must be unique.")
+
+
+def test_an_image_over_5_mb_is_refused():
+    """A base64 PNG of 5.5 MB got a reply; the API answers 'image exceeds 5 MB maximum: N bytes > 5242880 bytes'."""
+    data = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(4_200_000)).decode()
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": data}}
+    turn = [{"role": "user", "content": [image, {"type": "text", "text": "What is this?"}]}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn))
+    assert message.startswith(f"messages[0].content[0].source: image exceeds 5 MB maximum: {len(data)} bytes > "
+                              "5242880 bytes")
+
+
+@pytest.mark.parametrize(("sequence", "end"), [("", "be non-empty"), ("\n", "contain non-whitespace")])
+def test_a_blank_stop_sequence_is_refused_in_the_apis_words(sequence, end):
+    """stop_sequences ['\\n'] said 'an empty or blank stop sequence'; the API: 'each stop sequence must contain ...'."""
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=HELLO,
+                                                                 stop_sequences=["END", sequence]))
+    assert message.startswith(f"stop_sequences[1]: each stop sequence must {end}")
+
+
+def test_the_structured_outputs_beta_still_takes_output_format():
+    """litellm sends output_format with the structured-outputs beta: it was a 400 unknown field; Claude still takes it."""
+    schema = {"type": "object", "properties": {"answer": {"type": "string"}}, "required": ["answer"],
+              "additionalProperties": False}
+    reply = practice_client().messages.create(
+        model=MODEL, max_tokens=1024, messages=HELLO, extra_headers={"anthropic-beta": "structured-outputs-2025-11-13"},
+        extra_body={"output_format": {"type": "json_schema", "schema": schema}})
+    assert set(json.loads(reply.content[0].text)) == {"answer"}
+
+
+def test_a_tool_turn_sent_back_without_its_thinking_is_refused():
+    """A loop that dropped the thinking block before a tool_result got a reply; Claude: 'Expected `thinking`...'."""
+    client, task = practice_client(), [{"role": "user", "content": "What is 6 * 7?"}]
+    options = {"model": MODEL, "max_tokens": 2048, "tools": [CALC], "thinking": {"type": "adaptive"}}
+    first = client.messages.create(messages=task, **options)
+    call = first.content[-1]
+    answer = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call.id, "content": "42"}]}
+    dropped = [b for b in first.content if b.type != "thinking"]
+    message = refused(lambda: client.messages.create(
+        messages=[*task, {"role": "assistant", "content": dropped}, answer], **options))
+    assert message.startswith("messages[1].content[0].type: Expected `thinking` or `redacted_thinking`, but found "
+                              "`text`. When `thinking` is enabled, a final `assistant` message must start")
+    whole = client.messages.create(messages=[*task, {"role": "assistant", "content": first.content}, answer], **options)
+    assert "42" in whole.content[-1].text
+
+
+def test_a_one_hour_cache_mark_after_a_five_minute_one_is_refused():
+    """A 1h cache mark in messages after a bare (5m) one on the tools got a reply; Claude: 'must not come after'."""
+    hour = {"type": "ephemeral", "ttl": "1h"}
+    turn = [{"role": "user", "content": [{"type": "text", "text": "What is 6 * 7?", "cache_control": hour}]}]
+    tool = {**CALC, "cache_control": {"type": "ephemeral"}}
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, tools=[tool],
+                                                                 messages=turn))
+    assert message.startswith("messages[0].content[0].cache_control.ttl: a ttl='1h' cache_control block must not "
+                              "come after a ttl='5m' cache_control block.")
+    tool = {**CALC, "cache_control": hour}  # 1h first, then 5m: allowed
+    five = [{"role": "user", "content": [{"type": "text", "text": "What is 6 * 7?", "cache_control": {"type": "ephemeral"}}]}]
+    assert practice_client().messages.create(model=MODEL, max_tokens=64, tools=[tool], messages=five).content
+
+
+def test_an_image_of_another_format_is_refused_in_the_apis_current_words():
+    """A JPEG sent as image/png said 'Image does not match the provided media type'; the API now names both formats."""
+    jpeg = base64.b64encode(b"\xff\xd8\xff\xe0" + bytes(20)).decode()
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": jpeg}}
+    turn = [{"role": "user", "content": [image, {"type": "text", "text": "What is this?"}]}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn))
+    assert message.startswith("messages[0].content[0].source: The image was specified using the image/png media "
+                              "type, but the image appears to be a image/jpeg image")
+
+
+def test_models_the_sdk_deprecates_are_listed_as_deprecated():
+    """Every model was 'active'; the SDK's DEPRECATED_MODELS names some, and lifecycle=[...] filtered nothing."""
+    client = practice_client()
+    info = client.models.retrieve("claude-opus-4-5")
+    assert (info.lifecycle, str(info.retires_at.date())) == ("deprecated", "2027-01-22")
+    assert client.models.retrieve(MODEL).lifecycle == "active"
+    deprecated = {m.id for m in client.models.list(lifecycle=["deprecated"])}
+    assert "claude-opus-4-5" in deprecated and MODEL not in deprecated
+    assert MODEL in {m.id for m in client.models.list(lifecycle=["active"])} - deprecated
+
+
+def test_more_than_100_images_and_documents_are_refused():
+    """101 images (some in tool results) got a reply; the API answers 'too many images and documents: N + M > 100'."""
+    png = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(8)).decode()
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": png}}
+    turn = [{"role": "user", "content": [*[image] * 100, DOC, {"type": "text", "text": "Describe them."}]}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn))
+    assert message.startswith("too many images and documents: 100 + 1 > 100")
+    turn[0]["content"] = turn[0]["content"][1:]
+    assert practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn).content
+
+
+def test_an_invalid_tool_schema_is_refused_in_the_apis_words():
+    """A tool whose schema says {'a': 'string'} said 'not a valid JSON Schema'; the API: 'JSON schema is invalid...'."""
+    tool = {"name": "f", "input_schema": {"type": "object", "properties": {"a": "string"}}}
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=HELLO,
+                                                                 tools=[tool]))
+    assert message.startswith("tools[0].input_schema: JSON schema is invalid. It must match JSON Schema draft 2020-12 "
+                              "(https://json-schema.org/draft/2020-12)")
+
+
+def test_a_streamed_refusal_says_why_only_at_the_end():
+    """message_start already carried the refusal's stop_details while its stop_reason was still null."""
+    options = {"model": MODEL, "max_tokens": 1024, "tools": [ORDER], "tool_choice": {"type": "any"},
+               "messages": [{"role": "user", "content": "Record my order, please."}]}
+    events = list(practice_client().messages.create(stream=True, **options))
+    start, delta = events[0], next(e for e in events if e.type == "message_delta")
+    assert (start.message.stop_reason, start.message.stop_details) == (None, None)
+    assert delta.delta.stop_reason == "refusal" and "record_order" in delta.delta.stop_details.explanation
+
+
+def test_a_prefill_holding_thinking_is_refused_when_thinking_is_off():
+    """A final assistant turn with a thinking block, thinking off, was continued; Claude: 'When thinking is disabled...'."""
+    client = practice_client()
+    options = {"model": "claude-haiku-4-5", "max_tokens": 2048}
+    thought = client.messages.create(messages=HELLO, thinking={"type": "enabled", "budget_tokens": 1024}, **options)
+    history = [*HELLO, {"role": "assistant", "content": [thought.content[0]]}]
+    message = refused(lambda: client.messages.create(messages=history, **options))
+    assert message.startswith("messages[1].content[0]: When thinking is disabled, an `assistant` message in the "
+                              "final position cannot contain `thinking`.")
