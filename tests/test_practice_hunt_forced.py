@@ -288,3 +288,17 @@ def test_structured_output_is_not_filled_from_quotes_that_leave_a_word_unmention
                                        messages=run.messages[:-1],
                                        output_config={"format": {"type": "json_schema", "schema": schema}})
         assert (reply.stop_reason == "end_turn") == whole, (task, reply)
+
+
+def test_keys_listed_with_or_and_other_joiners_are_each_looked_up():
+    """'Look up ai or design' (also '&', '+', ';', 'plus', 'as well as', 'either ... or') looked up 'ai' only and said
+    'I found nothing about 'design' in what the lookup returned', though 'design' is a key; and 'Look up every course'
+    looked up a key 'every'."""
+    tools = samples.catalogue_tools()
+    for task in ("Look up ai or design", "Look up either ai or design", "Look up ai & design", "Look up ai + design",
+                 "Look up ai; design", "Look up ai plus design", "Look up ai as well as design",
+                 "Look up both ai and design"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "Applied AI" in said and "title: Design" in said and "found nothing" not in said, (task, said)
+    run = run_agent(practice_client(), "Look up every course", tools)
+    assert not [b for m in run.messages[1:] for b in m["content"] if b["type"] == "tool_use"], run.messages

@@ -24,12 +24,13 @@ from .text import (
 RELATIONS = set("after before above below between next previous more most less least fewer other same "
                 "avant après entre suivant précédent autre plus moins".split())  # stopwords that ask something else
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
-                   "cherche clé dans catalogue catalog have has contain contains"))
+                   "cherche clé dans catalogue catalog have has contain contains either well plus"))
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
-NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?)\b)"  # 'look up the entry for key design': the key is 'design'
+NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*)\b)"  # 'look up every course': no key
 AFTER = re.compile(rf"\b(?:key|entry|code|id)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
-                   rf"\blook\s*up\s+(?:the\s+)?{NAMING}([\w.-]+)", re.IGNORECASE)
+                   rf"\blook\s*up\s+(?:the\s+)?(?:both\s+|either\s+)?{NAMING}([\w.-]+)", re.IGNORECASE)
+AND = r"(?:and|then|or|and/or|plus|as\s+well\s+as)"  # 'ai or design', 'ai & design': each is a key to look up
 
 
 def key_prop(tool: OfferedTool) -> str | None:
@@ -43,9 +44,9 @@ def key_prop(tool: OfferedTool) -> str | None:
 def keys_of(task: str) -> list[str]:
     """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
     found = quoted(task) or [(a or b).rstrip(".") for a, b in AFTER.findall(task)]
-    listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*,\s*(?:and\s+|then\s+)?|"
-                                                      rf"\s+(?:and|then)\s+)[\w-]+)+)(?:,?\s+please)?\s*[.?!]?\s*$", task, re.I)
-    found += [w for w in re.findall(r"[\w-]+", listed[1]) if w.lower() not in ("and", "then")] if listed else []  # 'ai and design'
+    listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*[,;&+]\s*(?:{AND}\s+)?|"
+                                                      rf"\s+{AND}\s+)[\w-]+)+)(?:,?\s+please)?\s*[.?!]?\s*$", task, re.I)
+    found += re.findall(rf"(?:[,;&+]\s*(?:{AND}\s+)?|\s{AND}\s+)([\w-]+)", listed[1], re.I) if listed else []  # 'ai and design'
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS))
 
 
@@ -91,6 +92,8 @@ def lookup(view: View) -> dict | None:
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *(s.result or "" for s in done.values())])))
     left = [w for w in content_words(view.task) if stem(w) not in seen | ASKING and w.lower() not in keys]
     left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
+    joining = words(" ".join(re.findall(rf"\b(?:either|{AND})\s+(?=(?:{'|'.join(map(re.escape, keys))})\b)", view.task, re.I)))
+    left = [w for w in left if w.lower() not in joining]  # 'ai plus design', 'either ai or design': a list of keys
     if left:  # 'the price of ai': the record says nothing of price
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
     whole = not left and not (counted and lines[-1].startswith("I could not count"))  # else no field from a part
