@@ -302,3 +302,22 @@ def test_keys_listed_with_or_and_other_joiners_are_each_looked_up():
         assert "Applied AI" in said and "title: Design" in said and "found nothing" not in said, (task, said)
     run = run_agent(practice_client(), "Look up every course", tools)
     assert not [b for m in run.messages[1:] for b in m["content"] if b["type"] == "tool_use"], run.messages
+
+
+def test_what_time_and_what_year_are_asked_of_a_time_not_of_the_words(tmp_path):
+    """'What time does the café close?' declined '... The closest, cafe.md, does not mention 'time'', and 'What year did
+    the museum open?' '... does not mention 'year'', though each document gives the time (19:00, 1964): a wrong reason;
+    'How long does it take for a starter to double?' named 'long' though the document gives days."""
+    (tmp_path / "cafe.md").write_text("# Café du Port\n\nA coffee costs 2.50 EUR. The café opens at 7:00 and closes at "
+                                      "19:00.\n", encoding="utf-8")
+    (tmp_path / "museum.md").write_text("# The printing museum\n\nThe museum opened in 1964 in an old house.\n",
+                                        encoding="utf-8")
+    (tmp_path / "starter.md").write_text("# Sourdough starter\n\nAfter five to ten days it should double in size.\n",
+                                         encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    assert "19:00" in run_agent(practice_client(), "What time does the café close?", tools).answer
+    assert "1964" in run_agent(practice_client(), "What year did the museum open?", tools).answer
+    said = run_agent(practice_client(), "What time does the café close on Sundays?", tools).answer
+    assert "19:00" not in said and "'time'" not in said and "'sundays'" in said, said
+    said = run_agent(practice_client(), "How long does it take for a starter to double?", tools).answer
+    assert "'long'" not in said, said

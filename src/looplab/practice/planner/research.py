@@ -107,7 +107,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     ('painted', 'at night') is never passed over; for 'what do they say', at most a quarter of the other words
     may be missing. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
-    wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
+    wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set()) - _asked_time(question)
     need = 2 if len(wanted) > 2 else 1
     aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted}
     priced = any(p.pattern == MONEY for p in aspects.values())  # a price asked: whose price a sentence gives
@@ -220,9 +220,17 @@ def _places(sentence: str) -> bool:
         r"\b(?:at|in|near|from|outside|inside|behind)\s+(?:the\s+)?([^\W\d_]+)", sentence, re.IGNORECASE))
 
 
-def _aspect(word: str, text: str) -> bool:
-    """True if `word` names an aspect the text gives in its own way: 'temperature' for '92 °C', 'price' for '3 EUR'."""
-    return any(root(word) == root(name) and re.search(pattern, text, re.I) for name, pattern in ASPECTS.items())
+def _asked_time(question: str) -> set[str]:
+    """The word 'time' or 'year' of 'what time ...?', 'what year ...?': what a time in a sentence gives, not a term."""
+    return {root(w.lower()) for w in re.findall(r"\bwhat (time|year)\b", question, re.IGNORECASE)}
+
+
+def _aspect(word: str, text: str, question: str = "") -> bool:
+    """True if `word` names an aspect the text gives in its own way: 'temperature' for '92 °C', 'price' for '3 EUR',
+    the measure of 'how long' for 'five days', the 'time' of 'what time' for '19:00'."""
+    return any(root(word) == root(name) and re.search(pattern, text, re.I) for name, pattern in ASPECTS.items()) or (
+        word == _measure(question) and _measured(text, question)) or (
+        root(word) in _asked_time(question) and TIMES.search(text) is not None)
 
 
 def _theirs(task: str, english: list[str]) -> list[str]:
@@ -290,8 +298,9 @@ def research(view: View) -> dict | None:
         return declined(f"I cannot answer from what is left of the history.{failed}")
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
-        _, lacks, nearest = min(((len(w), w, _name(s.input)) for s in good for w in [[q for q in query if root(q) not in
-                                roots(s.result or "") and not _aspect(q, s.result or "")]]), default=(0, [], ""))
+        _, _, lacks, nearest = min(((len(w), rank, w, _name(s.input)) for rank, s in enumerate(good) for w in [[  # ties:
+            q for q in query if root(q) not in roots(s.result or "") and not _aspect(q, s.result or "", task)]]),
+            default=(0, 0, [], ""))  # the search's first
         lacks = _theirs(view.task, lacks)
         closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}." if lacks else ""
         return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
@@ -305,7 +314,8 @@ def research(view: View) -> dict | None:
         wh[1] and _names_someone(q, task) or wh[2] and TIMES.search(q) or wh[3] and _places(q) for q in quotes)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
     quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
-    checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']}  # every quote holds the price, the 'how far' unit
+    checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']} | _asked_time(task)  # every quote holds the price,
+    # the 'how far' unit, the 'what time' time
     unplaced = [w for w in query if root(w) not in quoted | checked and not any(w in c for c in missed)]
     unplaced = _theirs(view.task, unplaced)
     if unplaced:  # 'in winter': what the documents say, but not about that
