@@ -321,3 +321,22 @@ def test_what_time_and_what_year_are_asked_of_a_time_not_of_the_words(tmp_path):
     assert "19:00" not in said and "'time'" not in said and "'sundays'" in said, said
     said = run_agent(practice_client(), "How long does it take for a starter to double?", tools).answer
     assert "'long'" not in said, said
+
+
+def test_a_task_that_names_a_document_and_asks_nothing_of_it_gets_the_document(tmp_path):
+    """'Read cafe.md' and 'What does cafe.md say?' declined '... The closest, cafe.md, does not mention 'cafe' and 'md''
+    (the file name searched for as words), 'Summarise cafe.md' 'searching for 'summarise' did not find cafe.md', and
+    'Que dit cafe.md ?' named 'cafe' and 'md' as words its lexicon lacks; now the document is read and quoted whole, or
+    the verb it does not do is named."""
+    (tmp_path / "cafe.md").write_text("# Café du Port\n\nA coffee costs 2 EUR. The café opens at 7:00.\n", encoding="utf-8")
+    (tmp_path / "ferry.md").write_text("# The ferry\n\nThe ferry leaves at 9:00.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Read cafe.md", "What does cafe.md say?", "What is in cafe.md?", "Show cafe.md", "Que dit cafe.md ?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "A coffee costs 2 EUR. The café opens at 7:00." in said and "ferry" not in said, (task, said)
+    said = run_agent(practice_client(), "Read cafe.md and ferry.md", tools).answer
+    assert "opens at 7:00" in said and "leaves at 9:00" in said, said
+    said = run_agent(practice_client(), "Summarise cafe.md", tools).answer
+    assert "'summarise'" in said and "Read cafe.md" in said and "did not find" not in said, said
+    assert "could not read tea.md" in run_agent(practice_client(), "Read tea.md", tools).answer
+    assert "7:00" not in run_agent(practice_client(), "Don't read cafe.md", tools).answer

@@ -19,6 +19,7 @@ from .text import (
     french,
     joined,
     negated,
+    readable,
     root,
     roots,
     sentences,
@@ -38,6 +39,9 @@ ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to 
     "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph",
 }
 WORDING = "What do the documents say about green tea?"
+SHOWING = roots("show full text dit disent")  # with 'read', 'say', 'what is in': a task that asks for a document whole
+ASIDE = roots("open display view print whole entire content contents contain summarise summarize summary lis lire ouvre "
+              "ouvrir affiche montre contient contenu résume résumer fichier")  # other ways to ask it: declined, named
 NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|"
                      r"thousand|million|half|twice|several|few|dozen)\b", re.IGNORECASE)
 DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
@@ -243,6 +247,17 @@ def _theirs(task: str, english: list[str]) -> list[str]:
     return mine + [w for w in english if w not in placed]
 
 
+def _whole(view: View, read, named: list[str]) -> dict:
+    """Each document the task names, read and quoted whole: a task that names a document and asks nothing of it."""
+    reads = {_name(s.input): s for s in view.calls_of(read.name)}
+    if missing := [n for n in named if n not in reads]:
+        return use([(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in missing],
+                   f"I'll read {', '.join(missing)}.")
+    lead = "Le document, en anglais : " if french(view.task) else ""
+    return answer(lead + " ".join(f"I could not read {n}: {said(reads[n])}." if reads[n].is_error else
+                           f"{n}: {readable(unplanted(view, reads[n].result or ''))}" for n in named))
+
+
 def _name(given: dict) -> str:
     return first_value(given).rsplit("/", 1)[-1]
 
@@ -252,14 +267,23 @@ def research(view: View) -> dict | None:
     if (tools := research_tools(view)) is None:
         return None
     search, read = tools
-    task = view.task
-    if french(task):  # French terms reach the English articles only through the lexicon
-        task, missing = english_question(task)
+    task, named = view.task, file_names(view.task)  # 'What does bikes.md say about winter?': bikes.md is where, not what
+    bare = re.sub("|".join(map(re.escape, named)) or "$^", " ", task)
+    rest = [w for w in content_words(bare) if root(w) not in SHOWING]
+    if named and not rest and not negated(task):
+        return _whole(view, read, named)  # 'Read a.md', 'Que dit a.md ?': no question to cite for
+    if named and rest and not {root(w) for w in rest} - ASIDE:  # 'Summarise a.md': not a search for 'summarise'
+        return declined(f"Je ne sais pas que faire de {joined([repr(w) for w in rest])} pour {joined(named)} : je montre un "
+                        "document entier quand la demande dit lire ou montrer, ou je cite ses phrases qui répondent à une "
+                        "question", wording=f"Que dit {named[0]} ?") if french(task) else declined(
+            f"I do not know what to do with {joined([repr(w) for w in rest])} for {joined(named)}: I show a document "
+            "whole when the task says read or show, or quote its sentences that answer a question", wording=f"Read {named[0]}")
+    if french(task):  # French terms reach the English articles only through the lexicon (a file name is no term)
+        task, missing = english_question(bare)
         if missing:
             return declined(f"Je ne sais pas relier {joined([repr(w) for w in missing])} aux termes des articles "
                             "(ils sont en anglais, et mon lexique français-anglais ne contient pas ce mot)",
                             wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
-    named = file_names(view.task)  # 'What does bikes.md say about winter?': bikes.md is where, not what
     query = content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task))
     named, query = (named, query) if query else ([], content_words(task))  # 'Read a.md': no question to cite for
     if not query:
