@@ -340,3 +340,17 @@ def test_a_task_that_names_a_document_and_asks_nothing_of_it_gets_the_document(t
     assert "'summarise'" in said and "Read cafe.md" in said and "did not find" not in said, said
     assert "could not read tea.md" in run_agent(practice_client(), "Read tea.md", tools).answer
     assert "7:00" not in run_agent(practice_client(), "Don't read cafe.md", tools).answer
+
+
+def test_a_forced_read_tool_reads_a_document_asked_for_in_other_words(tmp_path):
+    """Forced read_doc on 'What does cafe.md say?', 'Open ferry.md, then cafe.md' and 'Lis cafe.md' was refused 'the task
+    asks nothing of read_doc', a wrong reason: each asks for the document; 'Don't open cafe.md' is still refused."""
+    (tmp_path / "cafe.md").write_text("# Café\n\nA coffee costs 2 EUR.\n", encoding="utf-8")
+    (tmp_path / "ferry.md").write_text("# Ferry\n\nThe ferry leaves at 9:00.\n", encoding="utf-8")
+    tools, choice = samples.docs_tools(tmp_path), {"type": "tool", "name": "read_doc"}
+    for task, names in [("What does cafe.md say?", ["cafe.md"]), ("Open ferry.md, then cafe.md", ["ferry.md", "cafe.md"]),
+                        ("Lis cafe.md", ["cafe.md"]), ("Summarise cafe.md", ["cafe.md"])]:
+        reply = forced(tools, task, choice)
+        assert [b.input for b in reply.content] == [{"name": n} for n in names], (task, reply)
+    reply = forced(tools, "Don't open cafe.md", choice)
+    assert reply.stop_reason == "refusal" and "negation" in reply.stop_details.explanation, reply

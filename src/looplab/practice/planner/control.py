@@ -105,12 +105,17 @@ def _forced(tools: list[OfferedTool], view: View, declined: str = "") -> list[di
     return f"was forced by tool_choice to call {names} but can't fill its input from the request ({why})"
 
 
+READER = {"read", "open", "get", "fetch", "view", "show", "cat"}  # a tool named so reads a file: 'open', 'lis' ask it
+READING = roots("read open show view display print summarise summarize lis lire ouvre ouvrir affiche montre résume")
+
+
 def _files(tool: OfferedTool, task: str) -> list[dict]:
     """One input a file the task names, for a tool that takes a file and whose verb the task says ('Read notes.md' for
     read_doc: 'read' is no content word; never 'the file' for delete_file), unless something is negated ('Don't read
     a.md', 'every file except a.md')."""
     names, verb = file_names(task), set(stems(tool.name.replace("_", " "))) - set(stems(" ".join(CORPUS_WORDS)))
-    if not names or negated(task) or set(words(uncontracted(task))) & NEGATORS or not set(stems(task)) & verb:
+    said = set(stems(task)) & verb or verb & READER and roots(task) & READING  # 'Open a.md', 'Lis a.md' for read_doc
+    if not names or negated(task) or set(words(uncontracted(task))) & NEGATORS or not said:
         return []
     inputs = [fill_input(tool, name) for name in names]
     return inputs if all(isinstance(i, dict) and list(i.values()) == [n] for i, n in zip(inputs, names, strict=True)) else []

@@ -272,7 +272,7 @@ def research(view: View) -> dict | None:
     rest = [w for w in content_words(bare) if root(w) not in SHOWING]
     if named and not rest and not negated(task):
         return _whole(view, read, named)  # 'Read a.md', 'Que dit a.md ?': no question to cite for
-    if named and rest and not {root(w) for w in rest} - ASIDE:  # 'Summarise a.md': not a search for 'summarise'
+    if named and rest and not {root(w) for w in rest} - ASIDE and not negated(task):  # 'Summarise a.md': not a search
         return declined(f"Je ne sais pas que faire de {joined([repr(w) for w in rest])} pour {joined(named)} : je montre un "
                         "document entier quand la demande dit lire ou montrer, ou je cite ses phrases qui répondent à une "
                         "question", wording=f"Que dit {named[0]} ?") if french(task) else declined(
