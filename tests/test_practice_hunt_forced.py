@@ -1,6 +1,8 @@
 """Research cites a sentence only for the thing the question names: a sentence about another thing of the same
 kind ('The new bridge') is not an answer about 'the old bridge', whatever the document's heading says."""
 
+from pathlib import Path
+
 from looplab import samples
 from looplab.client import MODEL, practice_client
 from looplab.loop import run_agent
@@ -354,3 +356,18 @@ def test_a_forced_read_tool_reads_a_document_asked_for_in_other_words(tmp_path):
         assert [b.input for b in reply.content] == [{"name": n} for n in names], (task, reply)
     reply = forced(tools, "Don't open cafe.md", choice)
     assert reply.stop_reason == "refusal" and "negation" in reply.stop_details.explanation, reply
+
+
+def test_how_often_is_not_cited_for_how_long(tmp_path):
+    """'How long is the train to Angers?' was answered 'Trains from Nantes to Angers leave every 30 minutes.', and 'How long
+    should compost be turned?' 'Turning the pile every week or two lets air in': how often, not how long."""
+    (tmp_path / "trains.md").write_text("# Regional trains\n\nThe train from Nantes to Rennes takes 1 hour 15 minutes. "
+                                        "Trains from Nantes to Angers leave every 30 minutes.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "How long is the train to Angers?", tools).answer
+    assert "every 30 minutes" not in said and "do not answer" in said, said
+    assert "1 hour 15" in run_agent(practice_client(), "How long does the train to Rennes take?", tools).answer
+    assert "every 30" in run_agent(practice_client(), "How often do trains leave for Angers?", tools).answer
+    said = run_agent(practice_client(), "How long should compost be turned?",
+                     samples.docs_tools(Path(__file__).resolve().parents[1] / "notebooks" / "data" / "articles")).answer
+    assert "every week" not in said, said

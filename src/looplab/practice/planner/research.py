@@ -71,6 +71,8 @@ def _measure(question: str) -> str:
 def _measured(sentence: str, question: str) -> bool:
     """True if the sentence holds a number, and the unit a 'how tall/far/long...' question asks for."""
     unit = UNITS.get(_measure(question), "")
+    if _measure(question) == "long":  # 'every 30 minutes' says how often, not how long
+        sentence = re.sub(r"\b(?:every|each)\s+(?:\S+\s+)?(?:minute|hour|day|week|month|year)s?\b", " ", sentence, flags=re.I)
     counted = re.search(r"\bhow many\s+([^\W\d_]+)", question, re.IGNORECASE)
     if counted:  # 'how many seeds': a number of seeds ('7 lines'), not any number ('costs 6 EUR')
         return any(root(w.lower()) == root(counted.group(1).lower()) for pair in re.findall(
