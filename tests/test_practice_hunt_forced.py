@@ -371,3 +371,12 @@ def test_how_often_is_not_cited_for_how_long(tmp_path):
     said = run_agent(practice_client(), "How long should compost be turned?",
                      samples.docs_tools(Path(__file__).resolve().parents[1] / "notebooks" / "data" / "articles")).answer
     assert "every week" not in said, said
+
+
+def test_a_french_decline_does_not_say_the_articles_are_in_english(tmp_path):
+    """'Quand la médiathèque ouvre-t-elle ?' over a French article was declined '(ils sont en anglais, et mon lexique
+    ...)': untrue of these articles; the reason is the lexicon alone."""
+    (tmp_path / "mediatheque.md").write_text("# Médiathèque de Vertou\n\nLa médiathèque ouvre à 10 h le samedi.\n",
+                                             encoding="utf-8")
+    said = run_agent(practice_client(), "Quand la médiathèque ouvre-t-elle ?", samples.docs_tools(tmp_path)).answer
+    assert "'médiathèque'" in said and "en anglais" not in said.replace("français-anglais", ""), said

@@ -284,7 +284,8 @@ def research(view: View) -> dict | None:
         task, missing = english_question(bare)
         if missing:
             return declined(f"Je ne sais pas relier {joined([repr(w) for w in missing])} aux termes des articles "
-                            "(ils sont en anglais, et mon lexique français-anglais ne contient pas ce mot)",
+                            "(je n'y relie un mot français que par mon lexique français-anglais, qui ne contient pas "
+                            f"{'ce mot' if len(missing) == 1 else 'ces mots'})",
                             wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
     query = content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task))
     named, query = (named, query) if query else ([], content_words(task))  # 'Read a.md': no question to cite for
