@@ -380,3 +380,16 @@ def test_a_french_decline_does_not_say_the_articles_are_in_english(tmp_path):
                                              encoding="utf-8")
     said = run_agent(practice_client(), "Quand la médiathèque ouvre-t-elle ?", samples.docs_tools(tmp_path)).answer
     assert "'médiathèque'" in said and "en anglais" not in said.replace("français-anglais", ""), said
+
+
+def test_a_document_read_whole_does_not_drop_what_else_the_task_asks(tmp_path):
+    """'Read notes.md and do what it says' quoted notes.md whole (since the document is read whole when the task asks
+    nothing of it), 'do what it says' silently dropped; now declined, naming it. Before that, '... does not mention
+    'md''."""
+    (tmp_path / "notes.md").write_text("# Notes\n\nWater the plants on Friday.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task, undone in [("Read notes.md and do what it says", "'do what it says'"),
+                         ("Read notes.md and tell me more", "'tell me more'")]:
+        said = run_agent(practice_client(), task, tools).answer
+        assert undone in said and "Read notes.md" in said and "'md'" not in said, said
+    assert "Water the plants" in run_agent(practice_client(), "Read notes.md. Thanks!", tools).answer

@@ -40,6 +40,7 @@ ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to 
 }
 WORDING = "What do the documents say about green tea?"
 SHOWING = roots("show full text dit disent")  # with 'read', 'say', 'what is in': a task that asks for a document whole
+COURTESY = {"please", "thanks", "thank", "you", "svp", "stp", "merci", "s'il", "te", "vous", "plaît"}
 ASIDE = roots("open display view print whole entire content contents contain summarise summarize summary lis lire ouvre "
               "ouvrir affiche montre contient contenu résume résumer fichier")  # other ways to ask it: declined, named
 NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|"
@@ -260,6 +261,17 @@ def _whole(view: View, read, named: list[str]) -> dict:
                            f"{n}: {readable(unplanted(view, reads[n].result or ''))}" for n in named))
 
 
+def _aside(task: str, undone: list[str], named: list[str]) -> dict:
+    """The decline for what a task asks of a document besides reading it ('Summarise a.md', 'and do what it says')."""
+    if french(task):
+        return declined(f"Je ne sais pas que faire de {joined([repr(w) for w in undone])} pour {joined(named)} : je montre "
+                        "un document entier quand la demande dit lire ou montrer, ou je cite ses phrases qui répondent à "
+                        "une question", wording=f"Que dit {named[0]} ?")
+    return declined(f"I do not know what to do with {joined([repr(w) for w in undone])} for {joined(named)}: I show a "
+                    "document whole when the task says read or show, or quote its sentences that answer a question",
+                    wording=f"Read {named[0]}")
+
+
 def _name(given: dict) -> str:
     return first_value(given).rsplit("/", 1)[-1]
 
@@ -271,15 +283,10 @@ def research(view: View) -> dict | None:
     search, read = tools
     task, named = view.task, file_names(view.task)  # 'What does bikes.md say about winter?': bikes.md is where, not what
     bare = re.sub("|".join(map(re.escape, named)) or "$^", " ", task)
-    rest = [w for w in content_words(bare) if root(w) not in SHOWING]
-    if named and not rest and not negated(task):
-        return _whole(view, read, named)  # 'Read a.md', 'Que dit a.md ?': no question to cite for
-    if named and rest and not {root(w) for w in rest} - ASIDE and not negated(task):  # 'Summarise a.md': not a search
-        return declined(f"Je ne sais pas que faire de {joined([repr(w) for w in rest])} pour {joined(named)} : je montre un "
-                        "document entier quand la demande dit lire ou montrer, ou je cite ses phrases qui répondent à une "
-                        "question", wording=f"Que dit {named[0]} ?") if french(task) else declined(
-            f"I do not know what to do with {joined([repr(w) for w in rest])} for {joined(named)}: I show a document "
-            "whole when the task says read or show, or quote its sentences that answer a question", wording=f"Read {named[0]}")
+    rest = [w for w in content_words(bare) if root(w) not in SHOWING and w.lower() not in COURTESY]
+    extra = [c.strip() for c in clauses(task) if not file_names(c) and set(words(c)) - COURTESY]  # 'and do what it says'
+    if named and not negated(task) and not {root(w) for w in rest} - ASIDE:  # 'Summarise a.md': no search for it
+        return _aside(task, rest or extra, named) if rest or extra else _whole(view, read, named)
     if french(task):  # French terms reach the English articles only through the lexicon (a file name is no term)
         task, missing = english_question(bare)
         if missing:
