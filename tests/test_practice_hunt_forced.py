@@ -393,3 +393,21 @@ def test_a_document_read_whole_does_not_drop_what_else_the_task_asks(tmp_path):
         said = run_agent(practice_client(), task, tools).answer
         assert undone in said and "Read notes.md" in said and "'md'" not in said, said
     assert "Water the plants" in run_agent(practice_client(), "Read notes.md. Thanks!", tools).answer
+
+
+def test_a_task_that_also_asks_another_tool_to_act_is_not_searched_whole(tmp_path):
+    """With search, read, send_email and delete_file offered, 'When do deliveries arrive? Email the answer to bob@x.com'
+    declined '... The closest, deliveries.md, does not mention 'answer', 'bob' and 'com'' (the address searched as
+    words), and 'What time do deliveries arrive? Then delete deliveries.md' quoted the time and added 'The documents I quote
+    do not mention 'delete''; now the act is named as not done, and nothing is sent or deleted."""
+    (tmp_path / "deliveries.md").write_text("# Deliveries\n\nDeliveries arrive on Tuesdays at 8:00.\n", encoding="utf-8")
+    outbox: list = []
+    tools = samples.docs_tools(tmp_path) + samples.action_tools(outbox)
+    for task, act in [("When do deliveries arrive? Email the answer to bob@x.com", "'Email the answer to bob@x.com'"),
+                      ("What time do deliveries arrive? Then delete deliveries.md", "'delete deliveries.md'")]:
+        said = run_agent(practice_client(), task, tools).answer
+        assert f"I did not do {act}" in said and "'bob'" not in said and "do not mention" not in said, said
+    assert not outbox
+    said = run_agent(practice_client(), "What do the documents say about email etiquette?", tools).answer
+    assert "I did not do" not in said, said
+    assert "Tuesdays" in run_agent(practice_client(), "When do deliveries arrive?", tools).answer

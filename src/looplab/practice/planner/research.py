@@ -272,6 +272,18 @@ def _aside(task: str, undone: list[str], named: list[str]) -> dict:
                     wording=f"Read {named[0]}")
 
 
+def _acts(view: View, tools) -> list[tuple[str, str]]:
+    """The clauses (and tools) of a task that ask another offered tool to act: 'delete a.md', 'email it to bob@x.com'
+    (its address or its verb said; not 'What do the documents say about email etiquette?')."""
+    from .needs import _needs  # here: needs imports fill, which imports this module
+
+    calls, unserved = _needs(view)
+    mine = {t.name for t in tools}
+    return [(c, n) for n, _, c in calls if n not in mine] + [
+        (u.clause, u.tool) for u in unserved if u.tool and u.tool not in mine
+        and (re.search(r"\S@\S", u.clause) or words(u.tool)[0] in words(u.clause))]
+
+
 def _name(given: dict) -> str:
     return first_value(given).rsplit("/", 1)[-1]
 
@@ -281,6 +293,12 @@ def research(view: View) -> dict | None:
     if (tools := research_tools(view)) is None:
         return None
     search, read = tools
+    if acts := _acts(view, tools):  # 'When do deliveries arrive? Email the answer to bob@x.com': not a search for 'bob'
+        return declined(f"Je n'ai pas fait {joined([repr(c) for c, _ in acts])} : je cherche et cite les documents, ou "
+                        f"j'appelle {acts[0][1]} pour une demande à part, pas les deux dans une même demande",
+                        wording="Que disent nos articles sur les pompes à chaleur en climat froid ?") if french(view.task) \
+            else declined(f"I did not do {joined([repr(c) for c, _ in acts])}: I search and quote the documents, or call "
+                          f"{acts[0][1]} for a request of its own, not both in one task", wording=WORDING)
     task, named = view.task, file_names(view.task)  # 'What does bikes.md say about winter?': bikes.md is where, not what
     bare = re.sub("|".join(map(re.escape, named)) or "$^", " ", task)
     rest = [w for w in content_words(bare) if root(w) not in SHOWING and w.lower() not in COURTESY]
