@@ -411,3 +411,18 @@ def test_a_task_that_also_asks_another_tool_to_act_is_not_searched_whole(tmp_pat
     said = run_agent(practice_client(), "What do the documents say about email etiquette?", tools).answer
     assert "I did not do" not in said, said
     assert "Tuesdays" in run_agent(practice_client(), "When do deliveries arrive?", tools).answer
+
+
+def test_a_greeting_or_courtesy_is_no_word_the_documents_lack(tmp_path):
+    """'Hi! What temperature should green tea be brewed at?' declined '... The closest, tea.md, does not mention 'hi'',
+    and '..., if it's not too much trouble, what ...?' declined as 'a question with a negation': now answered, the
+    courtesy named as read."""
+    (tmp_path / "tea.md").write_text("# Green tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Hi! What temperature should green tea be brewed at?",
+                 "Hello there, quick question: what temperature should green tea be brewed at?",
+                 "Could you tell me, if it's not too much trouble, what temperature green tea is brewed at?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert said.startswith("Green tea is brewed at 80 °C. [tea.md]") and "as courtesy" in said, (task, said)
+    said = run_agent(practice_client(), "Hi! What temperature should black tea be brewed at?", tools).answer
+    assert "80 °C" not in said and "'black'" in said, said

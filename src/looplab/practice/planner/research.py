@@ -40,6 +40,9 @@ ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to 
 }
 WORDING = "What do the documents say about green tea?"
 SHOWING = roots("show full text dit disent")  # with 'read', 'say', 'what is in': a task that asks for a document whole
+OPENING = re.compile(r"\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour|salut|bonsoir)(?: there| all)?\b"
+                     r"[\s,.:;!-]*)?(?:(?:a |one )?quick question\b[\s,.:;!-]*)?", re.IGNORECASE)  # 'Hi! What ...?'
+COURTEOUS = re.compile(r"\bif (?:it'?s|it is) not too much trouble\b|\bif you (?:don'?t|do not) mind\b", re.IGNORECASE)
 COURTESY = {"please", "thanks", "thank", "you", "svp", "stp", "merci", "s'il", "te", "vous", "plaît"}
 ASIDE = roots("open display view print whole entire content contents contain summarise summarize summary lis lire ouvre "
               "ouvrir affiche montre contient contenu résume résumer fichier")  # other ways to ask it: declined, named
@@ -250,7 +253,7 @@ def _theirs(task: str, english: list[str]) -> list[str]:
     return mine + [w for w in english if w not in placed]
 
 
-def _whole(view: View, read, named: list[str]) -> dict:
+def _whole(view: View, read, named: list[str], note: str = "") -> dict:
     """Each document the task names, read and quoted whole: a task that names a document and asks nothing of it."""
     reads = {_name(s.input): s for s in view.calls_of(read.name)}
     if missing := [n for n in named if n not in reads]:
@@ -258,7 +261,14 @@ def _whole(view: View, read, named: list[str]) -> dict:
                    f"I'll read {', '.join(missing)}.")
     lead = "Le document, en anglais : " if french(view.task) else ""
     return answer(lead + " ".join(f"I could not read {n}: {said(reads[n])}." if reads[n].is_error else
-                           f"{n}: {readable(unplanted(view, reads[n].result or ''))}" for n in named))
+                           f"{n}: {readable(unplanted(view, reads[n].result or ''))}" for n in named) + note)
+
+
+def _courtesy(task: str, chat: list[str]) -> str:
+    """The note naming the greeting or courtesy a reply read as no words to find ('Hi', 'if you don't mind')."""
+    quoted = joined([f"'{c}'" for c in chat]) if chat else ""
+    return "" if not chat else f" (J'ai lu {quoted} comme une formule de politesse.)" if french(task) else (
+        f" (I read {quoted} as courtesy, not as words to find.)")
 
 
 def _aside(task: str, undone: list[str], named: list[str]) -> dict:
@@ -299,12 +309,15 @@ def research(view: View) -> dict | None:
                         wording="Que disent nos articles sur les pompes à chaleur en climat froid ?") if french(view.task) \
             else declined(f"I did not do {joined([repr(c) for c, _ in acts])}: I search and quote the documents, or call "
                           f"{acts[0][1]} for a request of its own, not both in one task", wording=WORDING)
-    task, named = view.task, file_names(view.task)  # 'What does bikes.md say about winter?': bikes.md is where, not what
+    opening = OPENING.match(view.task)[0] if OPENING.sub("", view.task, count=1).strip() else ""  # not 'Bonjour' alone
+    chat = [c.strip(" ,.:;!-") for c in [opening, *COURTEOUS.findall(view.task)] if c.strip(" ,.:;!-")]
+    asked = task = COURTEOUS.sub(" ", view.task[len(opening):])  # 'Hi! What ...?': 'hi' is no term to find
+    named = file_names(view.task)  # 'What does bikes.md say about winter?': bikes.md is where, not what
     bare = re.sub("|".join(map(re.escape, named)) or "$^", " ", task)
     rest = [w for w in content_words(bare) if root(w) not in SHOWING and w.lower() not in COURTESY]
     extra = [c.strip() for c in clauses(task) if not file_names(c) and set(words(c)) - COURTESY]  # 'and do what it says'
     if named and not negated(task) and not {root(w) for w in rest} - ASIDE:  # 'Summarise a.md': no search for it
-        return _aside(task, rest or extra, named) if rest or extra else _whole(view, read, named)
+        return _aside(task, rest or extra, named) if rest or extra else _whole(view, read, named, _courtesy(task, chat))
     if french(task):  # French terms reach the English articles only through the lexicon (a file name is no term)
         task, missing = english_question(bare)
         if missing:
@@ -317,7 +330,7 @@ def research(view: View) -> dict | None:
     if not query:
         return None
     q = " ".join(query)
-    if negated(view.task):  # cited sentences say what documents do say, never what they do not ("pas sur")
+    if negated(asked):  # cited sentences say what documents do say, never what they do not ("pas sur")
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
                         "they say what the documents say, not what they leave out", wording=WORDING)
     searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
@@ -374,6 +387,7 @@ def research(view: View) -> dict | None:
         failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
     whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field
     lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
+    failed += _courtesy(view.task, chat)
     evidence = {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited), "sources documents files": sources}
     return answer(lead + " ".join(cited) + failed, evidence) if whole else {**answer(lead + " ".join(cited) + failed),
                                                                               "partial": True}
