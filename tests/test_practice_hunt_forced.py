@@ -426,3 +426,12 @@ def test_a_greeting_or_courtesy_is_no_word_the_documents_lack(tmp_path):
         assert said.startswith("Green tea is brewed at 80 °C. [tea.md]") and "as courtesy" in said, (task, said)
     said = run_agent(practice_client(), "Hi! What temperature should black tea be brewed at?", tools).answer
     assert "80 °C" not in said and "'black'" in said, said
+
+
+def test_a_greeting_before_a_lookup_is_nothing_the_lookup_lacks():
+    """'Hi! Look up ai' answered the entry and added 'I found nothing about 'hi' in what the lookup returned' (and 'Salut
+    ! Cherche la clé 'ai'' likewise): a greeting asks nothing of the record."""
+    tools = samples.catalogue_tools()
+    for task in ("Hi! Look up ai", "Hello, look up ai please", "Salut ! Cherche la clé 'ai'"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "Applied AI" in said and "nothing" not in said and "rien" not in said, (task, said)

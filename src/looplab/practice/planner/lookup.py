@@ -24,7 +24,7 @@ from .text import (
 RELATIONS = set("after before above below between next previous more most less least fewer other same "
                 "avant après entre suivant précédent autre plus moins".split())  # stopwords that ask something else
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
-                   "cherche clé dans catalogue catalog have has contain contains either well plus"))
+                   "cherche clé dans catalogue catalog have has contain contains either well plus hi hello hey bonjour salut"))
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
 NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*)\b)"  # 'look up every course': no key
