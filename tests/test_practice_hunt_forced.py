@@ -435,3 +435,14 @@ def test_a_greeting_before_a_lookup_is_nothing_the_lookup_lacks():
     for task in ("Hi! Look up ai", "Hello, look up ai please", "Salut ! Cherche la clé 'ai'"):
         said = run_agent(practice_client(), task, tools).answer
         assert "Applied AI" in said and "nothing" not in said and "rien" not in said, (task, said)
+
+
+def test_a_lookup_task_goes_to_the_lookup_when_documents_are_offered_too(tmp_path):
+    """With search_docs, read_doc and lookup offered, 'Look up ai' was declined 'The documents do not answer this
+    question: searching for 'ai' found nothing', though the lookup holds 'ai'; now the lookup answers it."""
+    (tmp_path / "ferry.md").write_text("# Ferry\n\nThe ferry leaves at 9:00.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path) + samples.catalogue_tools()
+    for task in ("Look up ai", "Look up the key design"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "is in the catalogue" in said and "documents" not in said, (task, said)
+    assert "9:00" in run_agent(practice_client(), "When does the ferry leave?", tools).answer

@@ -50,9 +50,14 @@ def keys_of(task: str) -> list[str]:
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS))
 
 
+def lookup_tool(view: View) -> OfferedTool | None:
+    """The offered one-key lookup tool, if any."""
+    return next((t for t in view.tools if key_prop(t) and about_words(t) & VERBS), None)
+
+
 def lookup(view: View) -> dict | None:
     """Call the lookup once per key the task names, then say what each returned or that it is absent."""
-    tool = next((t for t in view.tools if key_prop(t) and about_words(t) & VERBS), None)
+    tool = lookup_tool(view)
     keys = keys_of(view.task) if tool else []
     if not keys:
         return None

@@ -9,6 +9,7 @@ from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
 from .interpret import content, english_of, english_question
+from .lookup import keys_of, lookup_tool
 from .survey import LISTING, listed_files
 from .text import (
     STOPWORDS,
@@ -303,6 +304,8 @@ def research(view: View) -> dict | None:
     if (tools := research_tools(view)) is None:
         return None
     search, read = tools
+    if lookup_tool(view) and keys_of(view.task) and re.search(r"\blook\s*up\b|\bkeys?\b|\bclé\b", view.task, re.I):
+        return None  # 'Look up ai' with a lookup tool offered: the lookup's, not a search for 'ai'
     if acts := _acts(view, tools):  # 'When do deliveries arrive? Email the answer to bob@x.com': not a search for 'bob'
         return declined(f"Je n'ai pas fait {joined([repr(c) for c, _ in acts])} : je cherche et cite les documents, ou "
                         f"j'appelle {acts[0][1]} pour une demande à part, pas les deux dans une même demande",
