@@ -446,3 +446,20 @@ def test_a_lookup_task_goes_to_the_lookup_when_documents_are_offered_too(tmp_pat
         said = run_agent(practice_client(), task, tools).answer
         assert "is in the catalogue" in said and "documents" not in said, (task, said)
     assert "9:00" in run_agent(practice_client(), "When does the ferry leave?", tools).answer
+
+
+def test_a_date_limit_on_a_day_the_calendar_lacks_is_declined(tmp_path):
+    """'In the folder invoices, which invoices are due before 31/02/2026?' answered 'Due before 31/02/2026: none.' (and
+    '2026-02-30' alike), a list for a day that does not exist; now declined, naming the date."""
+    folder = tmp_path / "invoices"
+    folder.mkdir()
+    (folder / "A-1.txt").write_text("Invoice A-1\nClient: Alpha\nAmount: 500 EUR\nDue: 05/11/2026\nStatus: unpaid\n",
+                                    encoding="utf-8")
+    (folder / "A-2.txt").write_text("Invoice A-2\nClient: Beta\nAmount: 450 EUR\nDue: 20/10/2026\nStatus: unpaid\n",
+                                    encoding="utf-8")
+    tools = samples.invoice_tools(tmp_path)
+    for day in ("31/02/2026", "2026-02-30", "31/11/2026"):
+        said = run_agent(practice_client(), f"In the folder invoices, which invoices are due before {day}?", tools).answer
+        assert f"{day} is no date of the calendar" in said and "none" not in said and "A-2 (" not in said, said
+    said = run_agent(practice_client(), "In the folder invoices, which invoices are due before 30/11/2026?", tools).answer
+    assert "A-1 (Alpha, 500 EUR) and A-2 (Beta, 450 EUR)" in said, said
