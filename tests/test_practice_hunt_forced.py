@@ -463,3 +463,16 @@ def test_a_date_limit_on_a_day_the_calendar_lacks_is_declined(tmp_path):
         assert f"{day} is no date of the calendar" in said and "none" not in said and "A-2 (" not in said, said
     said = run_agent(practice_client(), "In the folder invoices, which invoices are due before 30/11/2026?", tools).answer
     assert "A-1 (Alpha, 500 EUR) and A-2 (Beta, 450 EUR)" in said, said
+
+
+def test_which_day_is_asked_of_a_day_not_of_the_word(tmp_path):
+    """'Which day is the museum closed?' declined '... The closest, museum.md, does not mention 'day'', though it says
+    'closed on Mondays'; a time of day is no answer to it."""
+    (tmp_path / "museum.md").write_text("# The museum\n\nThe museum is closed on Mondays.\n", encoding="utf-8")
+    (tmp_path / "cafe.md").write_text("# Café\n\nThe café closes at 19:00.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Which day is the museum closed?", "What day is the museum closed?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "closed on Mondays" in said and "'day'" not in said, (task, said)
+    said = run_agent(practice_client(), "Which day does the café close?", tools).answer
+    assert "19:00" not in said and "do not answer" in said, said

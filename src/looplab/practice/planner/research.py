@@ -96,6 +96,8 @@ YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|should|will|wo
 KINDS = [  # question -> what a sentence must hold to answer it
     (re.compile(rf"\bhow (?:{'|'.join(UNITS)})\b|\bcombien\b", re.I), _measured),
     (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, _: TIMES.search(s)),
+    (re.compile(r"\b(?:what|which) days?\b", re.I), lambda s, _: re.search(  # a day: 'on Mondays', not 'at 19:00'
+        rf"\b(?:{'|'.join(DAYS)})s?\b|\bweek(?:end|day)s?\b|\bdaily\b|\bevery day\b", s, re.I)),
     (re.compile(r"^\s*(?:who|whom|whose|qui)\b", re.I), _names_someone),
 ]
 
@@ -232,8 +234,9 @@ def _places(sentence: str) -> bool:
 
 
 def _asked_time(question: str) -> set[str]:
-    """The word 'time' or 'year' of 'what time ...?', 'what year ...?': what a time in a sentence gives, not a term."""
-    return {root(w.lower()) for w in re.findall(r"\bwhat (time|year)\b", question, re.IGNORECASE)}
+    """The 'time', 'year' or 'day' of 'what time/year ...?', 'which day ...?': what a sentence gives, not a term."""
+    found = re.findall(r"\bwhat (time|year)\b|\b(?:what|which) (days?)\b", question, re.IGNORECASE)
+    return {root(word.lower()) for pair in found for word in pair if word}
 
 
 def _aspect(word: str, text: str, question: str = "") -> bool:
