@@ -476,3 +476,15 @@ def test_which_day_is_asked_of_a_day_not_of_the_word(tmp_path):
         assert "closed on Mondays" in said and "'day'" not in said, (task, said)
     said = run_agent(practice_client(), "Which day does the café close?", tools).answer
     assert "19:00" not in said and "do not answer" in said, said
+
+
+def test_a_negated_lookup_names_the_act_not_its_verb_as_excluded():
+    """'Don't look up ai' was declined 'I cannot look up what the task excludes ('look')' ('Ne cherche pas la clé 'ai''
+    with 'cherche'): the verb is not a thing excluded; now it says the task asks not to look up."""
+    tools = samples.catalogue_tools()
+    for task, said_so in [("Don't look up ai", "The task asks not to look up"), ("Never look up 'ai'", "asks not to look up"),
+                          ("Ne cherche pas la clé 'ai'", "La demande dit de ne pas chercher")]:
+        said = run_agent(practice_client(), task, tools).answer
+        assert said_so in said and "('look')" not in said and "('cherche')" not in said, (task, said)
+    said = run_agent(practice_client(), "Look up 'ai' without the modules", tools).answer
+    assert "excludes ('modules')" in said, said

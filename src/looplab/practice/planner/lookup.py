@@ -10,6 +10,7 @@ from .text import (
     NEGATORS,
     STOPWORDS,
     content_words,
+    french,
     joined,
     json_value,
     negated,
@@ -63,8 +64,11 @@ def lookup(view: View) -> dict | None:
         return None
     excluded = negated(view.task) or [w for w in words(uncontracted(view.task)) if w in NEGATORS]
     if excluded:  # 'every key except ai', "which modules does 'ai' not have": looking up 'ai' answers the opposite
-        return declined(f"I cannot look up what the task excludes ('{excluded[0]}'); I only look up the "
-                        "keys a task names", wording=f"Look up '{keys[0]}' in the catalogue.")
+        what = next((w for w in excluded if stem(w) not in ASKING), "")  # "Don't look up ai": the act, not 'look'
+        return declined(f"I cannot look up what the task excludes ('{what}'); I only look up the keys a task names" if what
+                        else "La demande dit de ne pas chercher, donc je ne cherche rien" if french(view.task)
+                        else "The task asks not to look up, so I look nothing up",
+                        wording=f"Look up '{keys[0]}' in the catalogue.")
     prop = key_prop(tool)
     done = {str(s.input.get(prop)): s for s in view.calls_of(tool.name)}
     missing = [k for k in keys if k not in done]
