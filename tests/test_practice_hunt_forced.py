@@ -488,3 +488,16 @@ def test_a_negated_lookup_names_the_act_not_its_verb_as_excluded():
         assert said_so in said and "('look')" not in said and "('cherche')" not in said, (task, said)
     said = run_agent(practice_client(), "Look up 'ai' without the modules", tools).answer
     assert "excludes ('modules')" in said, said
+
+
+def test_all_keys_but_one_is_not_a_lookup_of_that_one():
+    """'Look up all keys but 'ai'' answered 'ai' is in the catalogue: title: Applied AI; ...', the one key excluded;
+    'Look up everything except 'ai'' named 'except' as what it excludes; 'Look up ai and design, but only the titles'
+    said 'I found nothing about 'design''."""
+    tools = samples.catalogue_tools()
+    for task in ("Look up all keys but 'ai'", "Look up everything except 'ai'"):
+        run = run_agent(practice_client(), task, tools)
+        assert "excludes ('ai')" in run.answer and "Applied AI" not in run.answer, (task, run.answer)
+        assert not [b for m in run.messages[1:] for b in m["content"] if b["type"] == "tool_use"]
+    said = run_agent(practice_client(), "Look up ai and design, but only the titles", tools).answer
+    assert "Applied AI" in said and "title: Design" in said and "nothing" not in said, said

@@ -7,6 +7,7 @@ import re
 from ..view import OfferedTool, View
 from ._tools import about_words, absent, answer, declined, said, tool_label, unplanted, use
 from .text import (
+    EXCLUDING,
     NEGATORS,
     STOPWORDS,
     content_words,
@@ -31,6 +32,8 @@ VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entr
 NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*)\b)"  # 'look up every course': no key
 AFTER = re.compile(rf"\b(?:key|entry|code|id)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
                    rf"\blook\s*up\s+(?:the\s+)?(?:both\s+|either\s+)?{NAMING}([\w.-]+)", re.IGNORECASE)
+BUT = re.compile(r"\b(?:all|every\w*|each|any\w*)\b[^.?!;]*?\bbut\s+['\"]?([\w.-]+)", re.IGNORECASE)  # all but X
+EXCLUDING_WHAT = re.compile(rf"(?:{EXCLUDING.pattern})\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # except 'ai'
 AND = r"(?:and|then|or|and/or|plus|as\s+well\s+as)"  # 'ai or design', 'ai & design': each is a key to look up
 
 
@@ -46,7 +49,7 @@ def keys_of(task: str) -> list[str]:
     """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
     found = quoted(task) or [(a or b).rstrip(".") for a, b in AFTER.findall(task)]
     listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*[,;&+]\s*(?:{AND}\s+)?|"
-                                                      rf"\s+{AND}\s+)[\w-]+)+)(?:,?\s+please)?\s*[.?!]?\s*$", task, re.I)
+                                                      rf"\s+{AND}\s+)[\w-]+)+)(?:,?\s+please)?(?:\s*[.?!]?\s*$|,\s+but\b)", task, re.I)
     found += re.findall(rf"(?:[,;&+]\s*(?:{AND}\s+)?|\s{AND}\s+)([\w-]+)", listed[1], re.I) if listed else []  # 'ai and design'
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS))
 
@@ -62,9 +65,11 @@ def lookup(view: View) -> dict | None:
     keys = keys_of(view.task) if tool else []
     if not keys:
         return None
-    excluded = negated(view.task) or [w for w in words(uncontracted(view.task)) if w in NEGATORS]
+    but = BUT.search(view.task)  # 'all keys but ai'
+    excluded = negated(view.task) or [w for w in words(uncontracted(view.task)) if w in NEGATORS] or (but and [but[1]])
     if excluded:  # 'every key except ai', "which modules does 'ai' not have": looking up 'ai' answers the opposite
-        what = next((w for w in excluded if stem(w) not in ASKING), "")  # "Don't look up ai": the act, not 'look'
+        what = next((w for w in excluded if stem(w) not in ASKING and not EXCLUDING.fullmatch(w)), "") or (
+            (but or EXCLUDING_WHAT.search(view.task) or ["", ""])[1])  # "Don't look up ai": the act, not 'look'
         return declined(f"I cannot look up what the task excludes ('{what}'); I only look up the keys a task names" if what
                         else "La demande dit de ne pas chercher, donc je ne cherche rien" if french(view.task)
                         else "The task asks not to look up, so I look nothing up",
