@@ -501,3 +501,14 @@ def test_all_keys_but_one_is_not_a_lookup_of_that_one():
         assert not [b for m in run.messages[1:] for b in m["content"] if b["type"] == "tool_use"]
     said = run_agent(practice_client(), "Look up ai and design, but only the titles", tools).answer
     assert "Applied AI" in said and "title: Design" in said and "nothing" not in said, said
+
+
+def test_all_but_one_thing_is_not_answered_with_that_thing(tmp_path):
+    """'What do the documents say about all teas but green tea?' quoted the green tea sentences, the one thing the
+    question leaves out; now declined as an exception."""
+    (tmp_path / "tea.md").write_text("# Green tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("What do the documents say about all teas but green tea?", "What do the documents say about anything "
+                 "but tea?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "80 °C" not in said and "exception" in said, (task, said)

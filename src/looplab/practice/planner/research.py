@@ -9,7 +9,7 @@ from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
 from .interpret import content, english_of, english_question
-from .lookup import keys_of, lookup_tool
+from .lookup import BUT, keys_of, lookup_tool
 from .survey import LISTING, listed_files
 from .text import (
     STOPWORDS,
@@ -336,7 +336,7 @@ def research(view: View) -> dict | None:
     if not query:
         return None
     q = " ".join(query)
-    if negated(asked):  # cited sentences say what documents do say, never what they do not ("pas sur")
+    if negated(asked) or BUT.search(asked):  # ('all teas but green tea') cited sentences say what documents do say, never what they do not ("pas sur")
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
                         "they say what the documents say, not what they leave out", wording=WORDING)
     searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
