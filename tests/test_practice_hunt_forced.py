@@ -512,3 +512,12 @@ def test_all_but_one_thing_is_not_answered_with_that_thing(tmp_path):
                  "but tea?"):
         said = run_agent(practice_client(), task, tools).answer
         assert "80 °C" not in said and "exception" in said, (task, said)
+
+
+def test_a_key_named_in_other_common_ways_is_looked_up():
+    """'Find ai in the catalogue' was declined 'I do not know what lookup could do with 'ai'', the key itself; 'Look up:
+    ai', 'Look-up ai' and 'Look up `ai`' were declined with no key found."""
+    tools = samples.catalogue_tools()
+    for task in ("Find ai in the catalogue", "Look up: ai", "Look-up ai", "Look up `ai`"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert said == "'ai' is in the catalogue: title: Applied AI; modules: goals, tools, checks.", (task, said)

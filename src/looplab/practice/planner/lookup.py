@@ -31,7 +31,8 @@ KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
 NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*)\b)"  # 'look up every course': no key
 AFTER = re.compile(rf"\b(?:key|entry|code|id)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
-                   rf"\blook\s*up\s+(?:the\s+)?(?:both\s+|either\s+)?{NAMING}([\w.-]+)", re.IGNORECASE)
+                   rf"\blook[\s-]*up\s*:?\s+(?:the\s+)?(?:both\s+|either\s+)?{NAMING}([\w.-]+)|"
+                   r"\b(?:find|get|fetch)\s+([\w.-]+)\s+(?:in|from)\s+the\s+catalog(?:ue)?\b", re.IGNORECASE)
 BUT = re.compile(r"\b(?:all|every\w*|each|any\w*)\b[^.?!;]*?\bbut\s+['\"]?([\w.-]+)", re.IGNORECASE)  # all but X
 EXCLUDING_WHAT = re.compile(rf"(?:{EXCLUDING.pattern})\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # except 'ai'
 AND = r"(?:and|then|or|and/or|plus|as\s+well\s+as)"  # 'ai or design', 'ai & design': each is a key to look up
@@ -47,7 +48,7 @@ def key_prop(tool: OfferedTool) -> str | None:
 
 def keys_of(task: str) -> list[str]:
     """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
-    found = quoted(task) or [(a or b).rstrip(".") for a, b in AFTER.findall(task)]
+    found = quoted(task) or re.findall(r"`([^`\n]+)`", task) or [next(filter(None, m)).rstrip(".") for m in AFTER.findall(task)]
     listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*[,;&+]\s*(?:{AND}\s+)?|"
                                                       rf"\s+{AND}\s+)[\w-]+)+)(?:,?\s+please)?(?:\s*[.?!]?\s*$|,\s+but\b)", task, re.I)
     found += re.findall(rf"(?:[,;&+]\s*(?:{AND}\s+)?|\s{AND}\s+)([\w-]+)", listed[1], re.I) if listed else []  # 'ai and design'
