@@ -521,3 +521,16 @@ def test_a_key_named_in_other_common_ways_is_looked_up():
     for task in ("Find ai in the catalogue", "Look up: ai", "Look-up ai", "Look up `ai`"):
         said = run_agent(practice_client(), task, tools).answer
         assert said == "'ai' is in the catalogue: title: Applied AI; modules: goals, tools, checks.", (task, said)
+
+
+def test_a_quoted_document_name_with_a_space_is_the_document_named(tmp_path):
+    """'Read 'march notes.txt'' declined 'searching for 'march' did not find notes.txt, the document the task names':
+    the name was cut at its space, and a wrong file named; now march notes.txt is read, and notes.txt is not."""
+    (tmp_path / "march notes.txt").write_text("March notes\n\nThe meeting moved to Friday.\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("Notes\n\nBuy milk.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Read 'march notes.txt'", 'Read "march notes.txt"'):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "The meeting moved to Friday." in said and "milk" not in said, (task, said)
+    said = run_agent(practice_client(), "What does 'march notes.txt' say about the meeting?", tools).answer
+    assert said == "The meeting moved to Friday. [march notes.txt]", said

@@ -20,6 +20,7 @@ from .text import (
     french,
     joined,
     negated,
+    quoted,
     readable,
     root,
     roots,
@@ -270,9 +271,9 @@ def _whole(view: View, read, named: list[str], note: str = "") -> dict:
 
 def _courtesy(task: str, chat: list[str]) -> str:
     """The note naming the greeting or courtesy a reply read as no words to find ('Hi', 'if you don't mind')."""
-    quoted = joined([f"'{c}'" for c in chat]) if chat else ""
-    return "" if not chat else f" (J'ai lu {quoted} comme une formule de politesse.)" if french(task) else (
-        f" (I read {quoted} as courtesy, not as words to find.)")
+    said = joined([f"'{c}'" for c in chat]) if chat else ""
+    return "" if not chat else f" (J'ai lu {said} comme une formule de politesse.)" if french(task) else (
+        f" (I read {said} as courtesy, not as words to find.)")
 
 
 def _aside(task: str, undone: list[str], named: list[str]) -> dict:
@@ -318,7 +319,8 @@ def research(view: View) -> dict | None:
     opening = OPENING.match(view.task)[0] if OPENING.sub("", view.task, count=1).strip() else ""  # not 'Bonjour' alone
     chat = [c.strip(" ,.:;!-") for c in [opening, *COURTEOUS.findall(view.task)] if c.strip(" ,.:;!-")]
     asked = task = COURTEOUS.sub(" ", view.task[len(opening):])  # 'Hi! What ...?': 'hi' is no term to find
-    named = file_names(view.task)  # 'What does bikes.md say about winter?': bikes.md is where, not what
+    spaced = [q for q in quoted(view.task) if re.fullmatch(r"[^/]+\.[A-Za-z][A-Za-z0-9]{0,4}", q)]  # 'march notes.txt'
+    named = spaced + [n for n in file_names(view.task) if not any(n in q for q in spaced)]  # bikes.md: where, not what
     bare = re.sub("|".join(map(re.escape, named)) or "$^", " ", task)
     rest = [w for w in content_words(bare) if root(w) not in SHOWING and w.lower() not in COURTESY]
     extra = [c.strip() for c in clauses(task) if not file_names(c) and set(words(c)) - COURTESY]  # 'and do what it says'
@@ -384,10 +386,10 @@ def research(view: View) -> dict | None:
         r"\b(?:(who|whom|whose)|(when)|(where)|why|how)\b", c, re.I)) and not any(
         wh[1] and _names_someone(q, task) or wh[2] and TIMES.search(q) or wh[3] and _places(q) for q in quotes)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
-    quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
+    sourced = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
     checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']} | _asked_time(task)  # every quote holds the price,
     # the 'how far' unit, the 'what time' time
-    unplaced = [w for w in query if root(w) not in quoted | checked and not any(w in c for c in missed)]
+    unplaced = [w for w in query if root(w) not in sourced | checked and not any(w in c for c in missed)]
     unplaced = _theirs(view.task, unplaced)
     if unplaced:  # 'in winter': what the documents say, but not about that
         failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
