@@ -534,3 +534,12 @@ def test_a_quoted_document_name_with_a_space_is_the_document_named(tmp_path):
         assert "The meeting moved to Friday." in said and "milk" not in said, (task, said)
     said = run_agent(practice_client(), "What does 'march notes.txt' say about the meeting?", tools).answer
     assert said == "The meeting moved to Friday. [march notes.txt]", said
+
+
+def test_a_french_key_after_cle_is_looked_up():
+    """'Cherche la clé ai ou design' was declined 'Je n'ai pas pu placer 'Cherche', 'clé', 'design'', words the lookup
+    does handle ('clé' did not name a key, 'ou' and 'et' did not list keys); now each key is looked up."""
+    tools = samples.catalogue_tools()
+    for task in ("Cherche la clé ai ou design", "Cherche la clé ai et design"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "'ai' est dans le catalogue" in said and "'design' est dans le catalogue" in said, (task, said)

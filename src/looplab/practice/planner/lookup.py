@@ -30,12 +30,12 @@ ASKING = set(stems("look up lookup entry entries key keys record say says tell a
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
 NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*)\b)"  # 'look up every course': no key
-AFTER = re.compile(rf"\b(?:key|entry|code|id)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
+AFTER = re.compile(rf"\b(?:key|entry|code|id|clé)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
                    rf"\blook[\s-]*up\s*:?\s+(?:the\s+)?(?:both\s+|either\s+)?{NAMING}([\w.-]+)|"
                    r"\b(?:find|get|fetch)\s+([\w.-]+)\s+(?:in|from)\s+the\s+catalog(?:ue)?\b", re.IGNORECASE)
 BUT = re.compile(r"\b(?:all|every\w*|each|any\w*)\b[^.?!;]*?\bbut\s+['\"]?([\w.-]+)", re.IGNORECASE)  # all but X
 EXCLUDING_WHAT = re.compile(rf"(?:{EXCLUDING.pattern})\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # except 'ai'
-AND = r"(?:and|then|or|and/or|plus|as\s+well\s+as)"  # 'ai or design', 'ai & design': each is a key to look up
+AND = r"(?:and|then|or|and/or|plus|as\s+well\s+as|et|ou)"  # 'ai or design', 'ai & design': each is a key to look up
 
 
 def key_prop(tool: OfferedTool) -> str | None:
