@@ -543,3 +543,12 @@ def test_a_french_key_after_cle_is_looked_up():
     for task in ("Cherche la clé ai ou design", "Cherche la clé ai et design"):
         said = run_agent(practice_client(), task, tools).answer
         assert "'ai' est dans le catalogue" in said and "'design' est dans le catalogue" in said, (task, said)
+
+
+def test_a_leading_bracket_or_dash_is_no_courtesy(tmp_path):
+    """'(green tea) temperature?' was answered with '(I read '(' as courtesy, not as words to find.)' after the quote
+    (since 69fc43a): only a greeting or 'quick question' opens a task as courtesy."""
+    (tmp_path / "tea.md").write_text("# Green tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("(green tea) temperature?", "- green tea temperature"):
+        assert run_agent(practice_client(), task, tools).answer == "Green tea is brewed at 80 °C. [tea.md]", task

@@ -316,7 +316,8 @@ def research(view: View) -> dict | None:
                         wording="Que disent nos articles sur les pompes à chaleur en climat froid ?") if french(view.task) \
             else declined(f"I did not do {joined([repr(c) for c, _ in acts])}: I search and quote the documents, or call "
                           f"{acts[0][1]} for a request of its own, not both in one task", wording=WORDING)
-    opening = OPENING.match(view.task)[0] if OPENING.sub("", view.task, count=1).strip() else ""  # not 'Bonjour' alone
+    opening = OPENING.match(view.task)[0]  # 'Hi! ', not '(' alone nor 'Bonjour' alone
+    opening = opening if re.search(r"[^\W\d_]", opening) and view.task[len(opening):].strip() else ""
     chat = [c.strip(" ,.:;!-") for c in [opening, *COURTEOUS.findall(view.task)] if c.strip(" ,.:;!-")]
     asked = task = COURTEOUS.sub(" ", view.task[len(opening):])  # 'Hi! What ...?': 'hi' is no term to find
     spaced = [q for q in quoted(view.task) if re.fullmatch(r"[^/]+\.[A-Za-z][A-Za-z0-9]{0,4}", q)]  # 'march notes.txt'
