@@ -552,3 +552,14 @@ def test_a_leading_bracket_or_dash_is_no_courtesy(tmp_path):
     tools = samples.docs_tools(tmp_path)
     for task in ("(green tea) temperature?", "- green tea temperature"):
         assert run_agent(practice_client(), task, tools).answer == "Green tea is brewed at 80 °C. [tea.md]", task
+
+
+def test_a_clause_whose_aspect_the_quote_gives_is_not_named_as_unanswered(tmp_path):
+    """'Green tea:\\nwhat temperature?' quoted 'Green tea is brewed at 80 °C.' then said 'I did not answer 'what
+    temperature': no sentence I found speaks of it', though the quote gives it (°C); 'for compost' is still named."""
+    (tmp_path / "tea.md").write_text("# Green tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Green tea:\nwhat temperature?", "Green tea; temperature?"):
+        assert run_agent(practice_client(), task, tools).answer == "Green tea is brewed at 80 °C. [tea.md]", task
+    said = run_agent(practice_client(), "What temperature for green tea and for compost?", tools).answer
+    assert "I did not answer 'for compost'" in said, said
