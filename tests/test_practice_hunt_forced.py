@@ -563,3 +563,17 @@ def test_a_clause_whose_aspect_the_quote_gives_is_not_named_as_unanswered(tmp_pa
         assert run_agent(practice_client(), task, tools).answer == "Green tea is brewed at 80 °C. [tea.md]", task
     said = run_agent(practice_client(), "What temperature for green tea and for compost?", tools).answer
     assert "I did not answer 'for compost'" in said, said
+
+
+def test_what_year_needs_a_year_and_what_time_a_time(tmp_path):
+    """'What year was the supplier update?' was answered 'The supplier update also confirms that prices stay the same
+    until the end of the year.' (no year), and after 'what year' stopped being a term, also 'Our coffee supplier ... has
+    changed its delivery days.': any time word passed; now a year needs a number like 1964, a time a clock time."""
+    (tmp_path / "update.md").write_text("# Supplier update\n\nOur supplier has changed its delivery days. Prices stay the "
+                                        "same until the end of the year. Deliveries arrive between 8:00 and 10:00.\n",
+                                        encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "What year was the supplier update?", tools).answer
+    assert "end of the year" not in said and "delivery days" not in said and "do not answer" in said, said
+    said = run_agent(practice_client(), "What time do deliveries arrive?", tools).answer
+    assert said == "Deliveries arrive between 8:00 and 10:00. [update.md]", said

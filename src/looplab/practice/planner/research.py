@@ -96,7 +96,9 @@ HIT = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?(.*?)(?:\s+[—–-]\s+.*|\t.*)?
 YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|must)\b", re.I)
 KINDS = [  # question -> what a sentence must hold to answer it
     (re.compile(rf"\bhow (?:{'|'.join(UNITS)})\b|\bcombien\b", re.I), _measured),
-    (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, _: TIMES.search(s)),
+    (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, q: re.search(  # a year: 1964
+        r"\b\d{4}\b" if re.search(r"\bwhat year\b", q, re.I) else r"\d[:h.]\d\d|\b\d{1,2}\s?[ap]m\b|\bnoon\b|\bmidnight\b"
+        if re.search(r"\bwhat time\b", q, re.I) else TIMES.pattern, s, re.I)),  # a time: 19:00, not 'delivery days'
     (re.compile(r"\b(?:what|which) days?\b", re.I), lambda s, _: re.search(  # a day: 'on Mondays', not 'at 19:00'
         rf"\b(?:{'|'.join(DAYS)})s?\b|\bweek(?:end|day)s?\b|\bdaily\b|\bevery day\b", s, re.I)),
     (re.compile(r"^\s*(?:who|whom|whose|qui)\b", re.I), _names_someone),
