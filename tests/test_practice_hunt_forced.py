@@ -577,3 +577,14 @@ def test_what_year_needs_a_year_and_what_time_a_time(tmp_path):
     assert "end of the year" not in said and "delivery days" not in said and "do not answer" in said, said
     said = run_agent(practice_client(), "What time do deliveries arrive?", tools).answer
     assert said == "Deliveries arrive between 8:00 and 10:00. [update.md]", said
+
+
+def test_a_bare_days_or_months_is_no_when(tmp_path):
+    """'When did the supplier change its delivery days?' was answered 'Our supplier has changed its delivery days.': the
+    word 'days' passed for a time; a number or quantifier with it ('three months', 'every week') still does."""
+    (tmp_path / "update.md").write_text("# Supplier update\n\nOur supplier has changed its delivery days. A compost pile "
+                                        "takes three months.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "When did the supplier change its delivery days?", tools).answer
+    assert "has changed" not in said and "do not answer" in said, said
+    assert "three months" in run_agent(practice_client(), "When is a compost pile done?", tools).answer

@@ -54,7 +54,9 @@ DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
 MONTHS = "january february march april may june july august september october november december".split()
 CALENDAR = {*DAYS, *(day + "s" for day in DAYS), *MONTHS}
 TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS)}|morning|evening|night|noon|spring|summer|autumn|winter|"
-                   r"weeks?|days?|daily|months?|years?|hours?|before|after|during|until|when|once)\b", re.IGNORECASE)
+                   r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several|every|each|per|next|last|this|"
+                   r"within|same)\s+(?:weeks?|days?|months?|years?|hours?)|daily|before|after|during|until|when|once)\b",
+                   re.IGNORECASE)  # 'a few months', not the 'delivery days' changed
 WHEN = {root(w) for w in [*CALENDAR, *"spring summer autumn winter morning evening night day week year".split()]}
 UNITS = {  # 'how X' -> what a sentence that answers it names
     "much": r"", "many": r"", "tall": r"tall|high|height|metres?|meters?|feet|foot",
