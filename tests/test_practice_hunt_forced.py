@@ -588,3 +588,10 @@ def test_a_bare_days_or_months_is_no_when(tmp_path):
     said = run_agent(practice_client(), "When did the supplier change its delivery days?", tools).answer
     assert "has changed" not in said and "do not answer" in said, said
     assert "three months" in run_agent(practice_client(), "When is a compost pile done?", tools).answer
+
+
+def test_keys_joined_by_or_else_are_each_looked_up():
+    """'Look up ai or else design' looked up 'ai' only and said 'I found nothing about 'else' and 'design' in what the
+    lookup returned', though 'design' is a key."""
+    said = run_agent(practice_client(), "Look up ai or else design", samples.catalogue_tools()).answer
+    assert "Applied AI" in said and "title: Design" in said and "nothing" not in said, said
