@@ -595,3 +595,13 @@ def test_keys_joined_by_or_else_are_each_looked_up():
     lookup returned', though 'design' is a key."""
     said = run_agent(practice_client(), "Look up ai or else design", samples.catalogue_tools()).answer
     assert "Applied AI" in said and "title: Design" in said and "nothing" not in said, said
+
+
+def test_a_key_after_instead_of_or_aside_from_is_excluded_not_named_missing():
+    """'Look up design instead of ai' answered design and added 'I found nothing about 'instead' and 'ai'' (ai is a key),
+    and 'Look up the courses aside from ai' looked up a key 'courses'; now both are declined as exclusions of 'ai'."""
+    tools = samples.catalogue_tools()
+    for task in ("Look up design instead of ai", "Look up design rather than ai", "Look up the courses aside from ai"):
+        run = run_agent(practice_client(), task, tools)
+        assert "excludes ('ai')" in run.answer, (task, run.answer)
+        assert not [b for m in run.messages[1:] for b in m["content"] if b["type"] == "tool_use"]

@@ -33,7 +33,8 @@ NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*)\b)"  
 AFTER = re.compile(rf"\b(?:key|entry|code|id|clé)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
                    rf"\blook[\s-]*up\s*:?\s+(?:the\s+)?(?:both\s+|either\s+)?{NAMING}([\w.-]+)|"
                    r"\b(?:find|get|fetch)\s+([\w.-]+)\s+(?:in|from)\s+the\s+catalog(?:ue)?\b", re.IGNORECASE)
-BUT = re.compile(r"\b(?:all|every\w*|each|any\w*)\b[^.?!;]*?\bbut\s+['\"]?([\w.-]+)", re.IGNORECASE)  # all but X
+BUT = re.compile(r"\b(?:all|every\w*|each|any\w*)\b[^.?!;]*?\bbut\s+['\"]?([\w.-]+)|\b(?:aside from|save for|instead "
+                 r"of|rather than)\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # 'all but X', 'X instead of Y': not X
 EXCLUDING_WHAT = re.compile(rf"(?:{EXCLUDING.pattern})\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # except 'ai'
 AND = r"(?:and|then|or(?:\s+else)?|and/or|plus|as\s+well\s+as|et|ou)"  # 'ai or design', 'ai & design': each is a key to look up
 
@@ -67,10 +68,10 @@ def lookup(view: View) -> dict | None:
     if not keys:
         return None
     but = BUT.search(view.task)  # 'all keys but ai'
-    excluded = negated(view.task) or [w for w in words(uncontracted(view.task)) if w in NEGATORS] or (but and [but[1]])
+    excluded = negated(view.task) or [w for w in words(uncontracted(view.task)) if w in NEGATORS] or (but and [but[1] or but[2]])
     if excluded:  # 'every key except ai', "which modules does 'ai' not have": looking up 'ai' answers the opposite
         what = next((w for w in excluded if stem(w) not in ASKING and not EXCLUDING.fullmatch(w)), "") or (
-            (but or EXCLUDING_WHAT.search(view.task) or ["", ""])[1])  # "Don't look up ai": the act, not 'look'
+            but and (but[1] or but[2]) or (EXCLUDING_WHAT.search(view.task) or ["", ""])[1])  # "Don't look up ai": the act, not 'look'
         return declined(f"I cannot look up what the task excludes ('{what}'); I only look up the keys a task names" if what
                         else "La demande dit de ne pas chercher, donc je ne cherche rien" if french(view.task)
                         else "The task asks not to look up, so I look nothing up",

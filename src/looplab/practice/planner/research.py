@@ -343,7 +343,7 @@ def research(view: View) -> dict | None:
     if not query:
         return None
     q = " ".join(query)
-    if negated(asked) or BUT.search(asked):  # ('all teas but green tea') cited sentences say what documents do say, never what they do not ("pas sur")
+    if negated(asked) or (BUT.search(asked) or [None, None])[1]:  # ('all teas but green tea') cited sentences say what documents do say, never what they do not ("pas sur")
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
                         "they say what the documents say, not what they leave out", wording=WORDING)
     searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
