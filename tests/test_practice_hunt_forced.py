@@ -605,3 +605,13 @@ def test_a_key_after_instead_of_or_aside_from_is_excluded_not_named_missing():
         run = run_agent(practice_client(), task, tools)
         assert "excludes ('ai')" in run.answer, (task, run.answer)
         assert not [b for m in run.messages[1:] for b in m["content"] if b["type"] == "tool_use"]
+
+
+def test_a_forced_lookup_never_takes_the_key_the_task_leaves_out():
+    """Forced lookup on 'Look up all keys but 'ai'' (and '... everything except 'ai'') called lookup('ai'), the one key
+    the task leaves out, though the plain reply declines it; now a refusal giving that reason."""
+    tools, choice = samples.catalogue_tools(), {"type": "tool", "name": "lookup"}
+    for task in ("Look up all keys but 'ai'", "Look up everything except 'ai'"):
+        reply = forced(tools, task, choice)
+        assert reply.stop_reason == "refusal" and "excludes ('ai')" in reply.stop_details.explanation, (task, reply)
+    assert [b.input for b in forced(tools, "Look up ai", choice).content] == [{"key": "ai"}]

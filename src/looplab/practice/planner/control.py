@@ -90,6 +90,8 @@ def _forced(tools: list[OfferedTool], view: View, declined: str = "") -> list[di
     if not tools:  # only a toolset was offered (computer, browser): it has no tool of its own to call
         return "was forced by tool_choice to call a tool, but no tool it can call was offered (only a toolset)"
     task, reasons = view.task, []
+    if re.search(r"\bexclu|\bnegation\b|\bnégation\b", declined):  # 'all keys but ai': no call on what is left out
+        return f"was forced by tool_choice to call {' or '.join(t.name for t in tools)} but can't fill its input from the request ({declined})"
     unserved = _needs(view)[1]  # the clauses the auto mode declines, and why
     for tool in tools:  # 'Hello' asks nothing of get_weather: it is no city
         named = next((str(u) for u in unserved if u.tool == tool.name), None)  # 'météo ... demain'
