@@ -1,6 +1,8 @@
 """Research cites a sentence only for the thing the question names: a sentence about another thing of the same
 kind ('The new bridge') is not an answer about 'the old bridge', whatever the document's heading says."""
 
+from pathlib import Path
+
 from looplab import samples
 from looplab.client import MODEL, practice_client
 from looplab.loop import run_agent
@@ -288,3 +290,328 @@ def test_structured_output_is_not_filled_from_quotes_that_leave_a_word_unmention
                                        messages=run.messages[:-1],
                                        output_config={"format": {"type": "json_schema", "schema": schema}})
         assert (reply.stop_reason == "end_turn") == whole, (task, reply)
+
+
+def test_keys_listed_with_or_and_other_joiners_are_each_looked_up():
+    """'Look up ai or design' (also '&', '+', ';', 'plus', 'as well as', 'either ... or') looked up 'ai' only and said
+    'I found nothing about 'design' in what the lookup returned', though 'design' is a key; and 'Look up every course'
+    looked up a key 'every'."""
+    tools = samples.catalogue_tools()
+    for task in ("Look up ai or design", "Look up either ai or design", "Look up ai & design", "Look up ai + design",
+                 "Look up ai; design", "Look up ai plus design", "Look up ai as well as design",
+                 "Look up both ai and design"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "Applied AI" in said and "title: Design" in said and "found nothing" not in said, (task, said)
+    run = run_agent(practice_client(), "Look up every course", tools)
+    assert not [b for m in run.messages[1:] for b in m["content"] if b["type"] == "tool_use"], run.messages
+
+
+def test_what_time_and_what_year_are_asked_of_a_time_not_of_the_words(tmp_path):
+    """'What time does the café close?' declined '... The closest, cafe.md, does not mention 'time'', and 'What year did
+    the museum open?' '... does not mention 'year'', though each document gives the time (19:00, 1964): a wrong reason;
+    'How long does it take for a starter to double?' named 'long' though the document gives days."""
+    (tmp_path / "cafe.md").write_text("# Café du Port\n\nA coffee costs 2.50 EUR. The café opens at 7:00 and closes at "
+                                      "19:00.\n", encoding="utf-8")
+    (tmp_path / "museum.md").write_text("# The printing museum\n\nThe museum opened in 1964 in an old house.\n",
+                                        encoding="utf-8")
+    (tmp_path / "starter.md").write_text("# Sourdough starter\n\nAfter five to ten days it should double in size.\n",
+                                         encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    assert "19:00" in run_agent(practice_client(), "What time does the café close?", tools).answer
+    assert "1964" in run_agent(practice_client(), "What year did the museum open?", tools).answer
+    said = run_agent(practice_client(), "What time does the café close on Sundays?", tools).answer
+    assert "19:00" not in said and "'time'" not in said and "'sundays'" in said, said
+    said = run_agent(practice_client(), "How long does it take for a starter to double?", tools).answer
+    assert "'long'" not in said, said
+
+
+def test_a_task_that_names_a_document_and_asks_nothing_of_it_gets_the_document(tmp_path):
+    """'Read cafe.md' and 'What does cafe.md say?' declined '... The closest, cafe.md, does not mention 'cafe' and 'md''
+    (the file name searched for as words), 'Summarise cafe.md' 'searching for 'summarise' did not find cafe.md', and
+    'Que dit cafe.md ?' named 'cafe' and 'md' as words its lexicon lacks; now the document is read and quoted whole, or
+    the verb it does not do is named."""
+    (tmp_path / "cafe.md").write_text("# Café du Port\n\nA coffee costs 2 EUR. The café opens at 7:00.\n", encoding="utf-8")
+    (tmp_path / "ferry.md").write_text("# The ferry\n\nThe ferry leaves at 9:00.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Read cafe.md", "What does cafe.md say?", "What is in cafe.md?", "Show cafe.md", "Que dit cafe.md ?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "A coffee costs 2 EUR. The café opens at 7:00." in said and "ferry" not in said, (task, said)
+    said = run_agent(practice_client(), "Read cafe.md and ferry.md", tools).answer
+    assert "opens at 7:00" in said and "leaves at 9:00" in said, said
+    said = run_agent(practice_client(), "Summarise cafe.md", tools).answer
+    assert "'summarise'" in said and "Read cafe.md" in said and "did not find" not in said, said
+    assert "could not read tea.md" in run_agent(practice_client(), "Read tea.md", tools).answer
+    assert "7:00" not in run_agent(practice_client(), "Don't read cafe.md", tools).answer
+
+
+def test_a_forced_read_tool_reads_a_document_asked_for_in_other_words(tmp_path):
+    """Forced read_doc on 'What does cafe.md say?', 'Open ferry.md, then cafe.md' and 'Lis cafe.md' was refused 'the task
+    asks nothing of read_doc', a wrong reason: each asks for the document; 'Don't open cafe.md' is still refused."""
+    (tmp_path / "cafe.md").write_text("# Café\n\nA coffee costs 2 EUR.\n", encoding="utf-8")
+    (tmp_path / "ferry.md").write_text("# Ferry\n\nThe ferry leaves at 9:00.\n", encoding="utf-8")
+    tools, choice = samples.docs_tools(tmp_path), {"type": "tool", "name": "read_doc"}
+    for task, names in [("What does cafe.md say?", ["cafe.md"]), ("Open ferry.md, then cafe.md", ["ferry.md", "cafe.md"]),
+                        ("Lis cafe.md", ["cafe.md"]), ("Summarise cafe.md", ["cafe.md"])]:
+        reply = forced(tools, task, choice)
+        assert [b.input for b in reply.content] == [{"name": n} for n in names], (task, reply)
+    reply = forced(tools, "Don't open cafe.md", choice)
+    assert reply.stop_reason == "refusal" and "negation" in reply.stop_details.explanation, reply
+
+
+def test_how_often_is_not_cited_for_how_long(tmp_path):
+    """'How long is the train to Angers?' was answered 'Trains from Nantes to Angers leave every 30 minutes.', and 'How long
+    should compost be turned?' 'Turning the pile every week or two lets air in': how often, not how long."""
+    (tmp_path / "trains.md").write_text("# Regional trains\n\nThe train from Nantes to Rennes takes 1 hour 15 minutes. "
+                                        "Trains from Nantes to Angers leave every 30 minutes.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "How long is the train to Angers?", tools).answer
+    assert "every 30 minutes" not in said and "do not answer" in said, said
+    assert "1 hour 15" in run_agent(practice_client(), "How long does the train to Rennes take?", tools).answer
+    assert "every 30" in run_agent(practice_client(), "How often do trains leave for Angers?", tools).answer
+    said = run_agent(practice_client(), "How long should compost be turned?",
+                     samples.docs_tools(Path(__file__).resolve().parents[1] / "notebooks" / "data" / "articles")).answer
+    assert "every week" not in said, said
+
+
+def test_a_french_decline_does_not_say_the_articles_are_in_english(tmp_path):
+    """'Quand la médiathèque ouvre-t-elle ?' over a French article was declined '(ils sont en anglais, et mon lexique
+    ...)': untrue of these articles; the reason is the lexicon alone."""
+    (tmp_path / "mediatheque.md").write_text("# Médiathèque de Vertou\n\nLa médiathèque ouvre à 10 h le samedi.\n",
+                                             encoding="utf-8")
+    said = run_agent(practice_client(), "Quand la médiathèque ouvre-t-elle ?", samples.docs_tools(tmp_path)).answer
+    assert "'médiathèque'" in said and "en anglais" not in said.replace("français-anglais", ""), said
+
+
+def test_a_document_read_whole_does_not_drop_what_else_the_task_asks(tmp_path):
+    """'Read notes.md and do what it says' quoted notes.md whole (since the document is read whole when the task asks
+    nothing of it), 'do what it says' silently dropped; now declined, naming it. Before that, '... does not mention
+    'md''."""
+    (tmp_path / "notes.md").write_text("# Notes\n\nWater the plants on Friday.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task, undone in [("Read notes.md and do what it says", "'do what it says'"),
+                         ("Read notes.md and tell me more", "'tell me more'")]:
+        said = run_agent(practice_client(), task, tools).answer
+        assert undone in said and "Read notes.md" in said and "'md'" not in said, said
+    assert "Water the plants" in run_agent(practice_client(), "Read notes.md. Thanks!", tools).answer
+
+
+def test_a_task_that_also_asks_another_tool_to_act_is_not_searched_whole(tmp_path):
+    """With search, read, send_email and delete_file offered, 'When do deliveries arrive? Email the answer to bob@x.com'
+    declined '... The closest, deliveries.md, does not mention 'answer', 'bob' and 'com'' (the address searched as
+    words), and 'What time do deliveries arrive? Then delete deliveries.md' quoted the time and added 'The documents I quote
+    do not mention 'delete''; now the act is named as not done, and nothing is sent or deleted."""
+    (tmp_path / "deliveries.md").write_text("# Deliveries\n\nDeliveries arrive on Tuesdays at 8:00.\n", encoding="utf-8")
+    outbox: list = []
+    tools = samples.docs_tools(tmp_path) + samples.action_tools(outbox)
+    for task, act in [("When do deliveries arrive? Email the answer to bob@x.com", "'Email the answer to bob@x.com'"),
+                      ("What time do deliveries arrive? Then delete deliveries.md", "'delete deliveries.md'")]:
+        said = run_agent(practice_client(), task, tools).answer
+        assert f"I did not do {act}" in said and "'bob'" not in said and "do not mention" not in said, said
+    assert not outbox
+    said = run_agent(practice_client(), "What do the documents say about email etiquette?", tools).answer
+    assert "I did not do" not in said, said
+    assert "Tuesdays" in run_agent(practice_client(), "When do deliveries arrive?", tools).answer
+
+
+def test_a_greeting_or_courtesy_is_no_word_the_documents_lack(tmp_path):
+    """'Hi! What temperature should green tea be brewed at?' declined '... The closest, tea.md, does not mention 'hi'',
+    and '..., if it's not too much trouble, what ...?' declined as 'a question with a negation': now answered, the
+    courtesy named as read."""
+    (tmp_path / "tea.md").write_text("# Green tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Hi! What temperature should green tea be brewed at?",
+                 "Hello there, quick question: what temperature should green tea be brewed at?",
+                 "Could you tell me, if it's not too much trouble, what temperature green tea is brewed at?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert said.startswith("Green tea is brewed at 80 °C. [tea.md]") and "as courtesy" in said, (task, said)
+    said = run_agent(practice_client(), "Hi! What temperature should black tea be brewed at?", tools).answer
+    assert "80 °C" not in said and "'black'" in said, said
+
+
+def test_a_greeting_before_a_lookup_is_nothing_the_lookup_lacks():
+    """'Hi! Look up ai' answered the entry and added 'I found nothing about 'hi' in what the lookup returned' (and 'Salut
+    ! Cherche la clé 'ai'' likewise): a greeting asks nothing of the record."""
+    tools = samples.catalogue_tools()
+    for task in ("Hi! Look up ai", "Hello, look up ai please", "Salut ! Cherche la clé 'ai'"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "Applied AI" in said and "nothing" not in said and "rien" not in said, (task, said)
+
+
+def test_a_lookup_task_goes_to_the_lookup_when_documents_are_offered_too(tmp_path):
+    """With search_docs, read_doc and lookup offered, 'Look up ai' was declined 'The documents do not answer this
+    question: searching for 'ai' found nothing', though the lookup holds 'ai'; now the lookup answers it."""
+    (tmp_path / "ferry.md").write_text("# Ferry\n\nThe ferry leaves at 9:00.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path) + samples.catalogue_tools()
+    for task in ("Look up ai", "Look up the key design"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "is in the catalogue" in said and "documents" not in said, (task, said)
+    assert "9:00" in run_agent(practice_client(), "When does the ferry leave?", tools).answer
+
+
+def test_a_date_limit_on_a_day_the_calendar_lacks_is_declined(tmp_path):
+    """'In the folder invoices, which invoices are due before 31/02/2026?' answered 'Due before 31/02/2026: none.' (and
+    '2026-02-30' alike), a list for a day that does not exist; now declined, naming the date."""
+    folder = tmp_path / "invoices"
+    folder.mkdir()
+    (folder / "A-1.txt").write_text("Invoice A-1\nClient: Alpha\nAmount: 500 EUR\nDue: 05/11/2026\nStatus: unpaid\n",
+                                    encoding="utf-8")
+    (folder / "A-2.txt").write_text("Invoice A-2\nClient: Beta\nAmount: 450 EUR\nDue: 20/10/2026\nStatus: unpaid\n",
+                                    encoding="utf-8")
+    tools = samples.invoice_tools(tmp_path)
+    for day in ("31/02/2026", "2026-02-30", "31/11/2026"):
+        said = run_agent(practice_client(), f"In the folder invoices, which invoices are due before {day}?", tools).answer
+        assert f"{day} is no date of the calendar" in said and "none" not in said and "A-2 (" not in said, said
+    said = run_agent(practice_client(), "In the folder invoices, which invoices are due before 30/11/2026?", tools).answer
+    assert "A-1 (Alpha, 500 EUR) and A-2 (Beta, 450 EUR)" in said, said
+
+
+def test_which_day_is_asked_of_a_day_not_of_the_word(tmp_path):
+    """'Which day is the museum closed?' declined '... The closest, museum.md, does not mention 'day'', though it says
+    'closed on Mondays'; a time of day is no answer to it."""
+    (tmp_path / "museum.md").write_text("# The museum\n\nThe museum is closed on Mondays.\n", encoding="utf-8")
+    (tmp_path / "cafe.md").write_text("# Café\n\nThe café closes at 19:00.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Which day is the museum closed?", "What day is the museum closed?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "closed on Mondays" in said and "'day'" not in said, (task, said)
+    said = run_agent(practice_client(), "Which day does the café close?", tools).answer
+    assert "19:00" not in said and "do not answer" in said, said
+
+
+def test_a_negated_lookup_names_the_act_not_its_verb_as_excluded():
+    """'Don't look up ai' was declined 'I cannot look up what the task excludes ('look')' ('Ne cherche pas la clé 'ai''
+    with 'cherche'): the verb is not a thing excluded; now it says the task asks not to look up."""
+    tools = samples.catalogue_tools()
+    for task, said_so in [("Don't look up ai", "The task asks not to look up"), ("Never look up 'ai'", "asks not to look up"),
+                          ("Ne cherche pas la clé 'ai'", "La demande dit de ne pas chercher")]:
+        said = run_agent(practice_client(), task, tools).answer
+        assert said_so in said and "('look')" not in said and "('cherche')" not in said, (task, said)
+    said = run_agent(practice_client(), "Look up 'ai' without the modules", tools).answer
+    assert "excludes ('modules')" in said, said
+
+
+def test_all_keys_but_one_is_not_a_lookup_of_that_one():
+    """'Look up all keys but 'ai'' answered 'ai' is in the catalogue: title: Applied AI; ...', the one key excluded;
+    'Look up everything except 'ai'' named 'except' as what it excludes; 'Look up ai and design, but only the titles'
+    said 'I found nothing about 'design''."""
+    tools = samples.catalogue_tools()
+    for task in ("Look up all keys but 'ai'", "Look up everything except 'ai'"):
+        run = run_agent(practice_client(), task, tools)
+        assert "excludes ('ai')" in run.answer and "Applied AI" not in run.answer, (task, run.answer)
+        assert not [b for m in run.messages[1:] for b in m["content"] if b["type"] == "tool_use"]
+    said = run_agent(practice_client(), "Look up ai and design, but only the titles", tools).answer
+    assert "Applied AI" in said and "title: Design" in said and "nothing" not in said, said
+
+
+def test_all_but_one_thing_is_not_answered_with_that_thing(tmp_path):
+    """'What do the documents say about all teas but green tea?' quoted the green tea sentences, the one thing the
+    question leaves out; now declined as an exception."""
+    (tmp_path / "tea.md").write_text("# Green tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("What do the documents say about all teas but green tea?", "What do the documents say about anything "
+                 "but tea?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "80 °C" not in said and "exception" in said, (task, said)
+
+
+def test_a_key_named_in_other_common_ways_is_looked_up():
+    """'Find ai in the catalogue' was declined 'I do not know what lookup could do with 'ai'', the key itself; 'Look up:
+    ai', 'Look-up ai' and 'Look up `ai`' were declined with no key found."""
+    tools = samples.catalogue_tools()
+    for task in ("Find ai in the catalogue", "Look up: ai", "Look-up ai", "Look up `ai`"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert said == "'ai' is in the catalogue: title: Applied AI; modules: goals, tools, checks.", (task, said)
+
+
+def test_a_quoted_document_name_with_a_space_is_the_document_named(tmp_path):
+    """'Read 'march notes.txt'' declined 'searching for 'march' did not find notes.txt, the document the task names':
+    the name was cut at its space, and a wrong file named; now march notes.txt is read, and notes.txt is not."""
+    (tmp_path / "march notes.txt").write_text("March notes\n\nThe meeting moved to Friday.\n", encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("Notes\n\nBuy milk.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Read 'march notes.txt'", 'Read "march notes.txt"'):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "The meeting moved to Friday." in said and "milk" not in said, (task, said)
+    said = run_agent(practice_client(), "What does 'march notes.txt' say about the meeting?", tools).answer
+    assert said == "The meeting moved to Friday. [march notes.txt]", said
+
+
+def test_a_french_key_after_cle_is_looked_up():
+    """'Cherche la clé ai ou design' was declined 'Je n'ai pas pu placer 'Cherche', 'clé', 'design'', words the lookup
+    does handle ('clé' did not name a key, 'ou' and 'et' did not list keys); now each key is looked up."""
+    tools = samples.catalogue_tools()
+    for task in ("Cherche la clé ai ou design", "Cherche la clé ai et design"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "'ai' est dans le catalogue" in said and "'design' est dans le catalogue" in said, (task, said)
+
+
+def test_a_leading_bracket_or_dash_is_no_courtesy(tmp_path):
+    """'(green tea) temperature?' was answered with '(I read '(' as courtesy, not as words to find.)' after the quote
+    (since 69fc43a): only a greeting or 'quick question' opens a task as courtesy."""
+    (tmp_path / "tea.md").write_text("# Green tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("(green tea) temperature?", "- green tea temperature"):
+        assert run_agent(practice_client(), task, tools).answer == "Green tea is brewed at 80 °C. [tea.md]", task
+
+
+def test_a_clause_whose_aspect_the_quote_gives_is_not_named_as_unanswered(tmp_path):
+    """'Green tea:\\nwhat temperature?' quoted 'Green tea is brewed at 80 °C.' then said 'I did not answer 'what
+    temperature': no sentence I found speaks of it', though the quote gives it (°C); 'for compost' is still named."""
+    (tmp_path / "tea.md").write_text("# Green tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Green tea:\nwhat temperature?", "Green tea; temperature?"):
+        assert run_agent(practice_client(), task, tools).answer == "Green tea is brewed at 80 °C. [tea.md]", task
+    said = run_agent(practice_client(), "What temperature for green tea and for compost?", tools).answer
+    assert "I did not answer 'for compost'" in said, said
+
+
+def test_what_year_needs_a_year_and_what_time_a_time(tmp_path):
+    """'What year was the supplier update?' was answered 'The supplier update also confirms that prices stay the same
+    until the end of the year.' (no year), and after 'what year' stopped being a term, also 'Our coffee supplier ... has
+    changed its delivery days.': any time word passed; now a year needs a number like 1964, a time a clock time."""
+    (tmp_path / "update.md").write_text("# Supplier update\n\nOur supplier has changed its delivery days. Prices stay the "
+                                        "same until the end of the year. Deliveries arrive between 8:00 and 10:00.\n",
+                                        encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "What year was the supplier update?", tools).answer
+    assert "end of the year" not in said and "delivery days" not in said and "do not answer" in said, said
+    said = run_agent(practice_client(), "What time do deliveries arrive?", tools).answer
+    assert said == "Deliveries arrive between 8:00 and 10:00. [update.md]", said
+
+
+def test_a_bare_days_or_months_is_no_when(tmp_path):
+    """'When did the supplier change its delivery days?' was answered 'Our supplier has changed its delivery days.': the
+    word 'days' passed for a time; a number or quantifier with it ('three months', 'every week') still does."""
+    (tmp_path / "update.md").write_text("# Supplier update\n\nOur supplier has changed its delivery days. A compost pile "
+                                        "takes three months.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "When did the supplier change its delivery days?", tools).answer
+    assert "has changed" not in said and "do not answer" in said, said
+    assert "three months" in run_agent(practice_client(), "When is a compost pile done?", tools).answer
+
+
+def test_keys_joined_by_or_else_are_each_looked_up():
+    """'Look up ai or else design' looked up 'ai' only and said 'I found nothing about 'else' and 'design' in what the
+    lookup returned', though 'design' is a key."""
+    said = run_agent(practice_client(), "Look up ai or else design", samples.catalogue_tools()).answer
+    assert "Applied AI" in said and "title: Design" in said and "nothing" not in said, said
+
+
+def test_a_key_after_instead_of_or_aside_from_is_excluded_not_named_missing():
+    """'Look up design instead of ai' answered design and added 'I found nothing about 'instead' and 'ai'' (ai is a key),
+    and 'Look up the courses aside from ai' looked up a key 'courses'; now both are declined as exclusions of 'ai'."""
+    tools = samples.catalogue_tools()
+    for task in ("Look up design instead of ai", "Look up design rather than ai", "Look up the courses aside from ai"):
+        run = run_agent(practice_client(), task, tools)
+        assert "excludes ('ai')" in run.answer, (task, run.answer)
+        assert not [b for m in run.messages[1:] for b in m["content"] if b["type"] == "tool_use"]
+
+
+def test_a_forced_lookup_never_takes_the_key_the_task_leaves_out():
+    """Forced lookup on 'Look up all keys but 'ai'' (and '... everything except 'ai'') called lookup('ai'), the one key
+    the task leaves out, though the plain reply declines it; now a refusal giving that reason."""
+    tools, choice = samples.catalogue_tools(), {"type": "tool", "name": "lookup"}
+    for task in ("Look up all keys but 'ai'", "Look up everything except 'ai'"):
+        reply = forced(tools, task, choice)
+        assert reply.stop_reason == "refusal" and "excludes ('ai')" in reply.stop_details.explanation, (task, reply)
+    assert [b.input for b in forced(tools, "Look up ai", choice).content] == [{"key": "ai"}]

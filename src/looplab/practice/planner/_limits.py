@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from calendar import monthrange
 from operator import ge, gt, le, lt
 
 from ._records import CODES, Record, money, money_keys
@@ -65,6 +66,8 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
         first, second = int(own.group(1)), int(own.group(2))
         order = "dmy" if first > 12 or first == second else "mdy" if second > 12 else None
     limit = order and _date(found.group(3), order)
+    if order and not limit:  # '31/02/2026': no such day, so no record is before or after it
+        return f"I cannot apply '{phrase}': {found.group(3)} is no date of the calendar"
     if not limit:
         return f"I cannot apply '{phrase}': I cannot tell whether its dates are day/month or month/day"
     notes.extend(f"{r.file} has no {key} date I can read; it is not counted."
@@ -76,9 +79,10 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
 def _date(text: str, order: str) -> tuple[int, int, int] | None:
     """(year, month, day) of '14/11/2026' (day first if `order` is 'dmy') or '2026-11-14'; None otherwise."""
     if iso := re.fullmatch(r"\s*(\d{4})-(\d{2})-(\d{2})\s*", text):
-        return tuple(map(int, iso.groups()))
-    if not (slashed := SLASHED.fullmatch(text)):
+        year, month, day = map(int, iso.groups())
+    elif slashed := SLASHED.fullmatch(text):
+        first, second, year = map(int, slashed.groups())
+        day, month = (first, second) if order == "dmy" else (second, first)
+    else:
         return None
-    first, second, year = map(int, slashed.groups())
-    day, month = (first, second) if order == "dmy" else (second, first)
-    return (year, month, day) if 1 <= month <= 12 and 1 <= day <= 31 else None
+    return (year, month, day) if 1 <= month <= 12 and 1 <= day <= monthrange(year, month)[1] else None

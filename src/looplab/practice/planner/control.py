@@ -90,6 +90,8 @@ def _forced(tools: list[OfferedTool], view: View, declined: str = "") -> list[di
     if not tools:  # only a toolset was offered (computer, browser): it has no tool of its own to call
         return "was forced by tool_choice to call a tool, but no tool it can call was offered (only a toolset)"
     task, reasons = view.task, []
+    if re.search(r"\bexclu|\bnegation\b|\bnégation\b", declined):  # 'all keys but ai': no call on what is left out
+        return f"was forced by tool_choice to call {' or '.join(t.name for t in tools)} but can't fill its input from the request ({declined})"
     unserved = _needs(view)[1]  # the clauses the auto mode declines, and why
     for tool in tools:  # 'Hello' asks nothing of get_weather: it is no city
         named = next((str(u) for u in unserved if u.tool == tool.name), None)  # 'météo ... demain'
@@ -105,12 +107,17 @@ def _forced(tools: list[OfferedTool], view: View, declined: str = "") -> list[di
     return f"was forced by tool_choice to call {names} but can't fill its input from the request ({why})"
 
 
+READER = {"read", "open", "get", "fetch", "view", "show", "cat"}  # a tool named so reads a file: 'open', 'lis' ask it
+READING = roots("read open show view display print summarise summarize lis lire ouvre ouvrir affiche montre résume")
+
+
 def _files(tool: OfferedTool, task: str) -> list[dict]:
     """One input a file the task names, for a tool that takes a file and whose verb the task says ('Read notes.md' for
     read_doc: 'read' is no content word; never 'the file' for delete_file), unless something is negated ('Don't read
     a.md', 'every file except a.md')."""
     names, verb = file_names(task), set(stems(tool.name.replace("_", " "))) - set(stems(" ".join(CORPUS_WORDS)))
-    if not names or negated(task) or set(words(uncontracted(task))) & NEGATORS or not set(stems(task)) & verb:
+    said = set(stems(task)) & verb or verb & READER and roots(task) & READING  # 'Open a.md', 'Lis a.md' for read_doc
+    if not names or negated(task) or set(words(uncontracted(task))) & NEGATORS or not said:
         return []
     inputs = [fill_input(tool, name) for name in names]
     return inputs if all(isinstance(i, dict) and list(i.values()) == [n] for i, n in zip(inputs, names, strict=True)) else []

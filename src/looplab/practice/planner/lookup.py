@@ -7,9 +7,11 @@ import re
 from ..view import OfferedTool, View
 from ._tools import about_words, absent, answer, declined, said, tool_label, unplanted, use
 from .text import (
+    EXCLUDING,
     NEGATORS,
     STOPWORDS,
     content_words,
+    french,
     joined,
     json_value,
     negated,
@@ -24,12 +26,17 @@ from .text import (
 RELATIONS = set("after before above below between next previous more most less least fewer other same "
                 "avant après entre suivant précédent autre plus moins".split())  # stopwords that ask something else
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
-                   "cherche clé dans catalogue catalog have has contain contains"))
+                   "cherche clé dans catalogue catalog have has contain contains either else well plus hi hello hey bonjour salut"))
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
-NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?)\b)"  # 'look up the entry for key design': the key is 'design'
-AFTER = re.compile(rf"\b(?:key|entry|code|id)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
-                   rf"\blook\s*up\s+(?:the\s+)?{NAMING}([\w.-]+)", re.IGNORECASE)
+NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*)\b)"  # 'look up every course': no key
+AFTER = re.compile(rf"\b(?:key|entry|code|id|clé)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
+                   rf"\blook[\s-]*up\s*:?\s+(?:the\s+)?(?:both\s+|either\s+)?{NAMING}([\w.-]+)|"
+                   r"\b(?:find|get|fetch)\s+([\w.-]+)\s+(?:in|from)\s+the\s+catalog(?:ue)?\b", re.IGNORECASE)
+BUT = re.compile(r"\b(?:all|every\w*|each|any\w*)\b[^.?!;]*?\bbut\s+['\"]?([\w.-]+)|\b(?:aside from|save for|instead "
+                 r"of|rather than)\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # 'all but X', 'X instead of Y': not X
+EXCLUDING_WHAT = re.compile(rf"(?:{EXCLUDING.pattern})\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # except 'ai'
+AND = r"(?:and|then|or(?:\s+else)?|and/or|plus|as\s+well\s+as|et|ou)"  # 'ai or design', 'ai & design': each is a key to look up
 
 
 def key_prop(tool: OfferedTool) -> str | None:
@@ -42,23 +49,33 @@ def key_prop(tool: OfferedTool) -> str | None:
 
 def keys_of(task: str) -> list[str]:
     """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
-    found = quoted(task) or [(a or b).rstrip(".") for a, b in AFTER.findall(task)]
-    listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*,\s*(?:and\s+|then\s+)?|"
-                                                      rf"\s+(?:and|then)\s+)[\w-]+)+)(?:,?\s+please)?\s*[.?!]?\s*$", task, re.I)
-    found += [w for w in re.findall(r"[\w-]+", listed[1]) if w.lower() not in ("and", "then")] if listed else []  # 'ai and design'
+    found = quoted(task) or re.findall(r"`([^`\n]+)`", task) or [next(filter(None, m)).rstrip(".") for m in AFTER.findall(task)]
+    listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*[,;&+]\s*(?:{AND}\s+)?|"
+                                                      rf"\s+{AND}\s+)[\w-]+)+)(?:,?\s+please)?(?:\s*[.?!]?\s*$|,\s+but\b)", task, re.I)
+    found += re.findall(rf"(?:[,;&+]\s*(?:{AND}\s+)?|\s{AND}\s+)([\w-]+)", listed[1], re.I) if listed else []  # 'ai and design'
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS))
+
+
+def lookup_tool(view: View) -> OfferedTool | None:
+    """The offered one-key lookup tool, if any."""
+    return next((t for t in view.tools if key_prop(t) and about_words(t) & VERBS), None)
 
 
 def lookup(view: View) -> dict | None:
     """Call the lookup once per key the task names, then say what each returned or that it is absent."""
-    tool = next((t for t in view.tools if key_prop(t) and about_words(t) & VERBS), None)
+    tool = lookup_tool(view)
     keys = keys_of(view.task) if tool else []
     if not keys:
         return None
-    excluded = negated(view.task) or [w for w in words(uncontracted(view.task)) if w in NEGATORS]
+    but = BUT.search(view.task)  # 'all keys but ai'
+    excluded = negated(view.task) or [w for w in words(uncontracted(view.task)) if w in NEGATORS] or (but and [but[1] or but[2]])
     if excluded:  # 'every key except ai', "which modules does 'ai' not have": looking up 'ai' answers the opposite
-        return declined(f"I cannot look up what the task excludes ('{excluded[0]}'); I only look up the "
-                        "keys a task names", wording=f"Look up '{keys[0]}' in the catalogue.")
+        what = next((w for w in excluded if stem(w) not in ASKING and not EXCLUDING.fullmatch(w)), "") or (
+            but and (but[1] or but[2]) or (EXCLUDING_WHAT.search(view.task) or ["", ""])[1])  # "Don't look up ai": the act, not 'look'
+        return declined(f"I cannot look up what the task excludes ('{what}'); I only look up the keys a task names" if what
+                        else "La demande dit de ne pas chercher, donc je ne cherche rien" if french(view.task)
+                        else "The task asks not to look up, so I look nothing up",
+                        wording=f"Look up '{keys[0]}' in the catalogue.")
     prop = key_prop(tool)
     done = {str(s.input.get(prop)): s for s in view.calls_of(tool.name)}
     missing = [k for k in keys if k not in done]
@@ -91,6 +108,8 @@ def lookup(view: View) -> dict | None:
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *(s.result or "" for s in done.values())])))
     left = [w for w in content_words(view.task) if stem(w) not in seen | ASKING and w.lower() not in keys]
     left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
+    joining = words(" ".join(re.findall(rf"\b(?:either|{AND})\s+(?=(?:{'|'.join(map(re.escape, keys))})\b)", view.task, re.I)))
+    left = [w for w in left if w.lower() not in joining]  # 'ai plus design', 'either ai or design': a list of keys
     if left:  # 'the price of ai': the record says nothing of price
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
     whole = not left and not (counted and lines[-1].startswith("I could not count"))  # else no field from a part

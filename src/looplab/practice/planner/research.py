@@ -9,6 +9,7 @@ from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
 from .interpret import content, english_of, english_question
+from .lookup import BUT, keys_of, lookup_tool
 from .survey import LISTING, listed_files
 from .text import (
     STOPWORDS,
@@ -19,6 +20,8 @@ from .text import (
     french,
     joined,
     negated,
+    quoted,
+    readable,
     root,
     roots,
     sentences,
@@ -38,13 +41,22 @@ ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to 
     "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph",
 }
 WORDING = "What do the documents say about green tea?"
+SHOWING = roots("show full text dit disent")  # with 'read', 'say', 'what is in': a task that asks for a document whole
+OPENING = re.compile(r"\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour|salut|bonsoir)(?: there| all)?\b"
+                     r"[\s,.:;!-]*)?(?:(?:a |one )?quick question\b[\s,.:;!-]*)?", re.IGNORECASE)  # 'Hi! What ...?'
+COURTEOUS = re.compile(r"\bif (?:it'?s|it is) not too much trouble\b|\bif you (?:don'?t|do not) mind\b", re.IGNORECASE)
+COURTESY = {"please", "thanks", "thank", "you", "svp", "stp", "merci", "s'il", "te", "vous", "plaît"}
+ASIDE = roots("open display view print whole entire content contents contain summarise summarize summary lis lire ouvre "
+              "ouvrir affiche montre contient contenu résume résumer fichier")  # other ways to ask it: declined, named
 NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|"
                      r"thousand|million|half|twice|several|few|dozen)\b", re.IGNORECASE)
 DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
 MONTHS = "january february march april may june july august september october november december".split()
 CALENDAR = {*DAYS, *(day + "s" for day in DAYS), *MONTHS}
 TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS)}|morning|evening|night|noon|spring|summer|autumn|winter|"
-                   r"weeks?|days?|daily|months?|years?|hours?|before|after|during|until|when|once)\b", re.IGNORECASE)
+                   r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several|every|each|per|next|last|this|"
+                   r"within|same)\s+(?:weeks?|days?|months?|years?|hours?)|daily|before|after|during|until|when|once)\b",
+                   re.IGNORECASE)  # 'a few months', not the 'delivery days' changed
 WHEN = {root(w) for w in [*CALENDAR, *"spring summer autumn winter morning evening night day week year".split()]}
 UNITS = {  # 'how X' -> what a sentence that answers it names
     "much": r"", "many": r"", "tall": r"tall|high|height|metres?|meters?|feet|foot",
@@ -67,6 +79,8 @@ def _measure(question: str) -> str:
 def _measured(sentence: str, question: str) -> bool:
     """True if the sentence holds a number, and the unit a 'how tall/far/long...' question asks for."""
     unit = UNITS.get(_measure(question), "")
+    if _measure(question) == "long":  # 'every 30 minutes' says how often, not how long
+        sentence = re.sub(r"\b(?:every|each)\s+(?:\S+\s+)?(?:minute|hour|day|week|month|year)s?\b", " ", sentence, flags=re.I)
     counted = re.search(r"\bhow many\s+([^\W\d_]+)", question, re.IGNORECASE)
     if counted:  # 'how many seeds': a number of seeds ('7 lines'), not any number ('costs 6 EUR')
         return any(root(w.lower()) == root(counted.group(1).lower()) for pair in re.findall(
@@ -84,7 +98,11 @@ HIT = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?(.*?)(?:\s+[—–-]\s+.*|\t.*)?
 YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|must)\b", re.I)
 KINDS = [  # question -> what a sentence must hold to answer it
     (re.compile(rf"\bhow (?:{'|'.join(UNITS)})\b|\bcombien\b", re.I), _measured),
-    (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, _: TIMES.search(s)),
+    (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, q: re.search(  # a year: 1964
+        r"\b\d{4}\b" if re.search(r"\bwhat year\b", q, re.I) else r"\d[:h.]\d\d|\b\d{1,2}\s?[ap]m\b|\bnoon\b|\bmidnight\b"
+        if re.search(r"\bwhat time\b", q, re.I) else TIMES.pattern, s, re.I)),  # a time: 19:00, not 'delivery days'
+    (re.compile(r"\b(?:what|which) days?\b", re.I), lambda s, _: re.search(  # a day: 'on Mondays', not 'at 19:00'
+        rf"\b(?:{'|'.join(DAYS)})s?\b|\bweek(?:end|day)s?\b|\bdaily\b|\bevery day\b", s, re.I)),
     (re.compile(r"^\s*(?:who|whom|whose|qui)\b", re.I), _names_someone),
 ]
 
@@ -107,7 +125,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     ('painted', 'at night') is never passed over; for 'what do they say', at most a quarter of the other words
     may be missing. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
-    wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set())
+    wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set()) - _asked_time(question)
     need = 2 if len(wanted) > 2 else 1
     aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted}
     priced = any(p.pattern == MONEY for p in aspects.values())  # a price asked: whose price a sentence gives
@@ -220,9 +238,18 @@ def _places(sentence: str) -> bool:
         r"\b(?:at|in|near|from|outside|inside|behind)\s+(?:the\s+)?([^\W\d_]+)", sentence, re.IGNORECASE))
 
 
-def _aspect(word: str, text: str) -> bool:
-    """True if `word` names an aspect the text gives in its own way: 'temperature' for '92 °C', 'price' for '3 EUR'."""
-    return any(root(word) == root(name) and re.search(pattern, text, re.I) for name, pattern in ASPECTS.items())
+def _asked_time(question: str) -> set[str]:
+    """The 'time', 'year' or 'day' of 'what time/year ...?', 'which day ...?': what a sentence gives, not a term."""
+    found = re.findall(r"\bwhat (time|year)\b|\b(?:what|which) (days?)\b", question, re.IGNORECASE)
+    return {root(word.lower()) for pair in found for word in pair if word}
+
+
+def _aspect(word: str, text: str, question: str = "") -> bool:
+    """True if `word` names an aspect the text gives in its own way: 'temperature' for '92 °C', 'price' for '3 EUR',
+    the measure of 'how long' for 'five days', the 'time' of 'what time' for '19:00'."""
+    return any(root(word) == root(name) and re.search(pattern, text, re.I) for name, pattern in ASPECTS.items()) or (
+        word == _measure(question) and _measured(text, question)) or (
+        root(word) in _asked_time(question) and TIMES.search(text) is not None)
 
 
 def _theirs(task: str, english: list[str]) -> list[str]:
@@ -235,6 +262,47 @@ def _theirs(task: str, english: list[str]) -> list[str]:
     return mine + [w for w in english if w not in placed]
 
 
+def _whole(view: View, read, named: list[str], note: str = "") -> dict:
+    """Each document the task names, read and quoted whole: a task that names a document and asks nothing of it."""
+    reads = {_name(s.input): s for s in view.calls_of(read.name)}
+    if missing := [n for n in named if n not in reads]:
+        return use([(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in missing],
+                   f"I'll read {', '.join(missing)}.")
+    lead = "Le document, en anglais : " if french(view.task) else ""
+    return answer(lead + " ".join(f"I could not read {n}: {said(reads[n])}." if reads[n].is_error else
+                           f"{n}: {readable(unplanted(view, reads[n].result or ''))}" for n in named) + note)
+
+
+def _courtesy(task: str, chat: list[str]) -> str:
+    """The note naming the greeting or courtesy a reply read as no words to find ('Hi', 'if you don't mind')."""
+    said = joined([f"'{c}'" for c in chat]) if chat else ""
+    return "" if not chat else f" (J'ai lu {said} comme une formule de politesse.)" if french(task) else (
+        f" (I read {said} as courtesy, not as words to find.)")
+
+
+def _aside(task: str, undone: list[str], named: list[str]) -> dict:
+    """The decline for what a task asks of a document besides reading it ('Summarise a.md', 'and do what it says')."""
+    if french(task):
+        return declined(f"Je ne sais pas que faire de {joined([repr(w) for w in undone])} pour {joined(named)} : je montre "
+                        "un document entier quand la demande dit lire ou montrer, ou je cite ses phrases qui répondent à "
+                        "une question", wording=f"Que dit {named[0]} ?")
+    return declined(f"I do not know what to do with {joined([repr(w) for w in undone])} for {joined(named)}: I show a "
+                    "document whole when the task says read or show, or quote its sentences that answer a question",
+                    wording=f"Read {named[0]}")
+
+
+def _acts(view: View, tools) -> list[tuple[str, str]]:
+    """The clauses (and tools) of a task that ask another offered tool to act: 'delete a.md', 'email it to bob@x.com'
+    (its address or its verb said; not 'What do the documents say about email etiquette?')."""
+    from .needs import _needs  # here: needs imports fill, which imports this module
+
+    calls, unserved = _needs(view)
+    mine = {t.name for t in tools}
+    return [(c, n) for n, _, c in calls if n not in mine] + [
+        (u.clause, u.tool) for u in unserved if u.tool and u.tool not in mine
+        and (re.search(r"\S@\S", u.clause) or words(u.tool)[0] in words(u.clause))]
+
+
 def _name(given: dict) -> str:
     return first_value(given).rsplit("/", 1)[-1]
 
@@ -244,20 +312,38 @@ def research(view: View) -> dict | None:
     if (tools := research_tools(view)) is None:
         return None
     search, read = tools
-    task = view.task
-    if french(task):  # French terms reach the English articles only through the lexicon
-        task, missing = english_question(task)
+    if lookup_tool(view) and keys_of(view.task) and re.search(r"\blook[\s-]*up\b|\bkeys?\b|\bclé\b", view.task, re.I):
+        return None  # 'Look up ai' with a lookup tool offered: the lookup's, not a search for 'ai'
+    if acts := _acts(view, tools):  # 'When do deliveries arrive? Email the answer to bob@x.com': not a search for 'bob'
+        return declined(f"Je n'ai pas fait {joined([repr(c) for c, _ in acts])} : je cherche et cite les documents, ou "
+                        f"j'appelle {acts[0][1]} pour une demande à part, pas les deux dans une même demande",
+                        wording="Que disent nos articles sur les pompes à chaleur en climat froid ?") if french(view.task) \
+            else declined(f"I did not do {joined([repr(c) for c, _ in acts])}: I search and quote the documents, or call "
+                          f"{acts[0][1]} for a request of its own, not both in one task", wording=WORDING)
+    opening = OPENING.match(view.task)[0]  # 'Hi! ', not '(' alone nor 'Bonjour' alone
+    opening = opening if re.search(r"[^\W\d_]", opening) and view.task[len(opening):].strip() else ""
+    chat = [c.strip(" ,.:;!-") for c in [opening, *COURTEOUS.findall(view.task)] if c.strip(" ,.:;!-")]
+    asked = task = COURTEOUS.sub(" ", view.task[len(opening):])  # 'Hi! What ...?': 'hi' is no term to find
+    spaced = [q for q in quoted(view.task) if re.fullmatch(r"[^/]+\.[A-Za-z][A-Za-z0-9]{0,4}", q)]  # 'march notes.txt'
+    named = spaced + [n for n in file_names(view.task) if not any(n in q for q in spaced)]  # bikes.md: where, not what
+    bare = re.sub("|".join(map(re.escape, named)) or "$^", " ", task)
+    rest = [w for w in content_words(bare) if root(w) not in SHOWING and w.lower() not in COURTESY]
+    extra = [c.strip() for c in clauses(task) if not file_names(c) and set(words(c)) - COURTESY]  # 'and do what it says'
+    if named and not negated(task) and not {root(w) for w in rest} - ASIDE:  # 'Summarise a.md': no search for it
+        return _aside(task, rest or extra, named) if rest or extra else _whole(view, read, named, _courtesy(task, chat))
+    if french(task):  # French terms reach the English articles only through the lexicon (a file name is no term)
+        task, missing = english_question(bare)
         if missing:
             return declined(f"Je ne sais pas relier {joined([repr(w) for w in missing])} aux termes des articles "
-                            "(ils sont en anglais, et mon lexique français-anglais ne contient pas ce mot)",
+                            "(je n'y relie un mot français que par mon lexique français-anglais, qui ne contient pas "
+                            f"{'ce mot' if len(missing) == 1 else 'ces mots'})",
                             wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
-    named = file_names(view.task)  # 'What does bikes.md say about winter?': bikes.md is where, not what
     query = content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task))
     named, query = (named, query) if query else ([], content_words(task))  # 'Read a.md': no question to cite for
     if not query:
         return None
     q = " ".join(query)
-    if negated(view.task):  # cited sentences say what documents do say, never what they do not ("pas sur")
+    if negated(asked) or (BUT.search(asked) or [None, None])[1]:  # ('all teas but green tea') cited sentences say what documents do say, never what they do not ("pas sur")
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
                         "they say what the documents say, not what they leave out", wording=WORDING)
     searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
@@ -290,28 +376,32 @@ def research(view: View) -> dict | None:
         return declined(f"I cannot answer from what is left of the history.{failed}")
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
-        _, lacks, nearest = min(((len(w), w, _name(s.input)) for s in good for w in [[q for q in query if root(q) not in
-                                roots(s.result or "") and not _aspect(q, s.result or "")]]), default=(0, [], ""))
+        _, _, lacks, nearest = min(((len(w), rank, w, _name(s.input)) for rank, s in enumerate(good) for w in [[  # ties:
+            q for q in query if root(q) not in roots(s.result or "") and not _aspect(q, s.result or "", task)]]),
+            default=(0, 0, [], ""))  # the search's first
         lacks = _theirs(view.task, lacks)
         closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}." if lacks else ""
         return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
                         f"them answers it.{closest}{failed}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
+    given = roots(" ".join(cited)) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
     missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c)})
-              and 2 * len(asked & roots(" ".join(cited))) < len(asked - MEASURES)]
+              and 2 * len(asked & given) < len(asked - MEASURES)]
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
     missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
         r"\b(?:(who|whom|whose)|(when)|(where)|why|how)\b", c, re.I)) and not any(
         wh[1] and _names_someone(q, task) or wh[2] and TIMES.search(q) or wh[3] and _places(q) for q in quotes)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
-    quoted = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
-    checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']}  # every quote holds the price, the 'how far' unit
-    unplaced = [w for w in query if root(w) not in quoted | checked and not any(w in c for c in missed)]
+    sourced = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
+    checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']} | _asked_time(task)  # every quote holds the price,
+    # the 'how far' unit, the 'what time' time
+    unplaced = [w for w in query if root(w) not in sourced | checked and not any(w in c for c in missed)]
     unplaced = _theirs(view.task, unplaced)
     if unplaced:  # 'in winter': what the documents say, but not about that
         failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
     whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field
     lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
+    failed += _courtesy(view.task, chat)
     evidence = {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited), "sources documents files": sources}
     return answer(lead + " ".join(cited) + failed, evidence) if whole else {**answer(lead + " ".join(cited) + failed),
                                                                               "partial": True}
