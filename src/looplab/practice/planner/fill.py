@@ -11,8 +11,8 @@ from looplab._jsonschema import validator_class
 from ..view import OfferedTool, schema_of
 from ._tools import about_words
 from .interpret import numbers_as_written
-from .research import CALENDAR
 from .text import (
+    CALENDAR,
     CONJUNCTIONS,
     EXCLUDING,
     NEGATORS,

@@ -10,8 +10,12 @@ from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
 from .interpret import content, english_of, english_question
 from .lookup import BUT, keys_of, lookup_tool
+from .needs import _needs
 from .survey import LISTING, listed_files
 from .text import (
+    CALENDAR,
+    DAYS,
+    MONTHS,
     STOPWORDS,
     clauses,
     content_words,
@@ -50,9 +54,6 @@ ASIDE = roots("open display view print whole entire content contents contain sum
               "ouvrir affiche montre contient contenu résume résumer fichier")  # other ways to ask it: declined, named
 NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|"
                      r"thousand|million|half|twice|several|few|dozen)\b", re.IGNORECASE)
-DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
-MONTHS = "january february march april may june july august september october november december".split()
-CALENDAR = {*DAYS, *(day + "s" for day in DAYS), *MONTHS}
 TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS)}|morning|evening|night|noon|spring|summer|autumn|winter|"
                    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several|every|each|per|next|last|this|"
                    r"within|same)\s+(?:weeks?|days?|months?|years?|hours?)|daily|before|after|during|until|when|once)\b",
@@ -294,8 +295,6 @@ def _aside(task: str, undone: list[str], named: list[str]) -> dict:
 def _acts(view: View, tools) -> list[tuple[str, str]]:
     """The clauses (and tools) of a task that ask another offered tool to act: 'delete a.md', 'email it to bob@x.com'
     (its address or its verb said; not 'What do the documents say about email etiquette?')."""
-    from .needs import _needs  # here: needs imports fill, which imports this module
-
     calls, unserved = _needs(view)
     mine = {t.name for t in tools}
     return [(c, n) for n, _, c in calls if n not in mine] + [

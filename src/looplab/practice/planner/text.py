@@ -34,6 +34,10 @@ SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had 
 CLAUSES = re.compile(r"\?|;|\n|,\s*(?:and|et|then)\b|\band\b(?!\s\d)|(?<!\d\s)\band\b|\bet\b|\balso\b|\bthen\b|,(?!\d)",
                      re.IGNORECASE)  # '3,5' and '2 and 3' stay whole
 
+DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
+MONTHS = "january february march april may june july august september october november december".split()
+CALENDAR = {*DAYS, *(day + "s" for day in DAYS), *MONTHS}
+
 # Words that name the collection a question is asked over, not its subject.
 CORPUS_WORDS = frozenset("article articles document documents doc docs file files note notes".split())
 
