@@ -587,3 +587,35 @@ def test_an_address_inside_the_quoted_body_is_not_a_recipient():
     run_agent(practice_client(), "Email bob@x.com with subject 'Hi' and body 'Contact alice@y.com'",
               samples.action_tools(outbox), approve=lambda n, i: True)
     assert outbox == [{"tool": "send_email", "to": "bob@x.com", "subject": "Hi", "body": "Contact alice@y.com"}]
+
+
+@pytest.mark.parametrize(("task", "word"), [
+    ("If it is sunny in Lyon, delete notes.txt", "('If')"), ("Unless it rains in Paris, delete notes.txt", "('Unless')"),
+    ("Delete notes.txt, if it is sunny in Lyon", "('if')"), ("If bob@x.com replied, delete notes.txt", "('If')"),
+    ("When it's sunny in Lyon, delete notes.txt", "('When')"), ("If it rains in Paris, what is 2 + 2?", "('If')"),
+    ("Si il pleut à Paris, combien font 2 + 2 ?", "('Si')"),
+])
+def test_a_part_that_hangs_on_a_condition_is_not_done(task, word):
+    """'If it is sunny in Lyon, delete notes.txt' got Lyon's weather (cloudy) and deleted notes.txt all the same; a
+    sentence with a condition ('if', 'unless', 'when', 'si') is declined whole, naming the condition."""
+    outbox: list = []
+    tools = samples.weather_and_calc() + samples.action_tools(outbox)
+    run = run_agent(practice_client(), task, tools, approve=lambda n, i: True)
+    assert run.tool_calls == [] and outbox == [], run.answer
+    assert word in run.answer and ("hang on another" in run.answer or "dépendre" in run.answer), run.answer
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("S'il te plaît, quel temps fait-il à Lyon ?", "Lyon: 21 °C, cloudy (simulated)."),
+    ("What's the weather in Paris? If it's sunny, what's 2 + 2?", "Paris: 18 °C, light rain (simulated). I could not"),
+])
+def test_a_condition_holds_only_its_own_sentence(task, expected):
+    """'S'il te plaît' is no condition, and a condition in a second sentence leaves the first one answered."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer.startswith(expected)
+
+
+def test_a_forced_tool_is_not_called_on_a_condition():
+    """Forced delete_file on 'If it is sunny in Lyon, delete notes.txt' called delete_file('notes.txt')."""
+    delete = next(t.to_api() for t in samples.action_tools([]) if t.name == "delete_file")
+    reply = forced("If it is sunny in Lyon, delete notes.txt", delete, WEATHER)
+    assert (reply.stop_reason, reply.content) == ("refusal", []) and "('If')" in reply.stop_details.explanation

@@ -18,6 +18,7 @@ from .text import (
     content_words,
     file_names,
     first_value,
+    french,
     joined,
     quoted,
     readable,
@@ -63,6 +64,14 @@ ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|ca
                          r"[^,;]+? be) [^,;]*?(?:\w+ed|sent|done|gone)\b|"
                          r"^\W*do (?:I|we) (?:need|have) to\b|^\W*what (?:happens|would happen) if\b|"
                          r"^\W*(?:dois-je|faut-il|comment (?:puis-je|faire))\b", re.IGNORECASE)  # a question, not an order
+CONDITION = re.compile(r"^\W*(?:(?:and|but|or|then|only|even|except|et|mais|ou|sauf|seulement|même)\s+)*((?:if|unless|"
+                       r"whenever|once|provided|providing|assuming|as soon as|as long as|in case|until|before|after|"
+                       r"when(?!\s+(?:is|are|was|were|do|does|did|will|would|can|could|should|shall|has|have|had)\b)|"
+                       r"si|s['’]ils?(?!\s+(?:te|vous)\s+pla)|à moins qu|lorsqu|dès qu|pourvu qu|au cas où|une fois qu|"
+                       r"avant d|après|quand(?!\s+(?:est-ce|\S+-(?:t-)?(?:il|elle|on|ils|elles)\b)))(?:e\b|(?=\W|$)))",
+                       re.IGNORECASE)  # 'If it rains in Lyon, delete notes.txt': one part hangs on another
+HANGS = ("it makes a part hang on another ('{}'), and I call tools only for parts that do not depend on each other",
+         "elle fait dépendre une partie d'une autre ('{}'), et je n'appelle d'outils que pour des parties indépendantes")
 
 
 class Unserved(NamedTuple):
@@ -91,9 +100,15 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     calls, unserved, previous, tense = [], [], None, []
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
     abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
-    last = ""
+    last, hanging = "", _hanging(view.task)
     for clause in _with_fields(_clauses(view.task), view.tools):
         prior, last = last, clause
+        whole = next((h for h in hanging if clause.split(", ")[0] in h[0]), None)  # joined by _with_fields
+        if whole:  # the sentence it is in hangs on a condition: none of it is done
+            if all(u.clause != whole[0] for u in unserved):
+                unserved.append(Unserved(whole[0], HANGS[french(view.task)].format(whole[1]),
+                                         about_action=True))  # a forced tool it names is not called either
+            continue
         asked = set(stems(clause)) - GENERIC
         tense = TENSE.findall(clause) or ([] if PRESENT.search(clause) else tense)  # '… in Paris and Lyon' goes on
         if not asked and set(words(clause)) & QUESTION_WORDS and not WHO.search(clause):  # 'and why (is that)?'
@@ -197,6 +212,18 @@ def _clauses(task: str) -> list[str]:
     masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
             clauses(re.sub(THAN, " and ", masked, flags=re.IGNORECASE))]
+
+
+def _hanging(task: str) -> list[tuple[str, str]]:
+    """The task's sentences with a clause that makes the rest hang on it ('If it rains in Lyon, …'), and its word."""
+    held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # not inside quoted values
+    masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
+    found = []
+    for sentence in re.split(r"(?<=[.?!;])\s+|\n", masked):
+        sentence = re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], sentence).strip(" .?!;")
+        word = next((m[1] for c in _clauses(sentence) if (m := CONDITION.match(c))), None)
+        found += [(sentence, word)] if word else []
+    return found
 
 
 def _head(clause: str) -> str | None:
