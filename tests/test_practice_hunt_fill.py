@@ -619,3 +619,15 @@ def test_a_forced_tool_is_not_called_on_a_condition():
     delete = next(t.to_api() for t in samples.action_tools([]) if t.name == "delete_file")
     reply = forced("If it is sunny in Lyon, delete notes.txt", delete, WEATHER)
     assert (reply.stop_reason, reply.content) == ("refusal", []) and "('If')" in reply.stop_details.explanation
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Tell me the forecast for Paris", "'forecast'"), ("What's the forecast for Lyon?", "'forecast'"),
+    ("Give me the live weather in Lyon", "'live'"),
+])
+def test_what_the_tool_says_it_is_not_is_not_asked_of_it(task, named):
+    """'Tell me the forecast for Paris' was answered 'Paris: 18 °C, light rain (simulated).', the weather now, though
+    get_weather says it is 'not a live forecast': a word its description negates is no word of the tool."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and f"could do with {named}" in run.answer, run.answer
+    assert forced(task, WEATHER, CALC).stop_reason == "refusal"

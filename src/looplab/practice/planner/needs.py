@@ -175,6 +175,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
                                              "it the result would answer another question"))
             continue
         known = about_words(tool) | {w for group in RELATED if group & about_words(tool) for w in group}
+        known -= {stem(w) for part in re.findall(r"\b(?:not|no|never)\b([^.,;:()]*)", tool.description, re.I)
+                  for w in words(part)}  # 'not a live forecast': the words it says it is not are no words of it
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
         filled = fill_input(tool, clause)
         named_as = [k for k, v in (filled.items() if isinstance(filled, dict) else []) if set(words(k)) & PLACE_WORDS
