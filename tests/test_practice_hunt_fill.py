@@ -631,3 +631,16 @@ def test_what_the_tool_says_it_is_not_is_not_asked_of_it(task, named):
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and f"could do with {named}" in run.answer, run.answer
     assert forced(task, WEATHER, CALC).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Delete notes.txt in case it rains in Lyon", "'case' and 'rains'"),
+    ("What's the weather in Lyon in summer?", "'summer'"), ("What's 5 * 5 in binary?", "'binary'"),
+])
+def test_the_capital_letter_hint_is_given_only_when_no_place_was_read(task, named):
+    """'Delete notes.txt in case it rains in Lyon' was told '(I read a place only when it starts with a capital letter,
+    as in 'Lyon')', as if 'case' might have been a place and Lyon unread; the hint is for a task whose place was missed."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox)).answer
+    assert f"could do with {named}" in text and "capital letter" not in text and outbox == [], text
+    assert "capital letter" in run_agent(practice_client(), "what's the weather in paris", samples.weather_and_calc()).answer

@@ -193,7 +193,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
                    and w not in given and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
         if unknown:
             filled = _beyond(tool.name, clause, [as_written(clause, w) for w in unknown])
-            if any(w.isalpha() and re.search(rf"\b(?:in|at|à)\s+{w}\b", clause) for w in unknown):  # 'in lyon'
+            if not where and any(set(words(p)) & PLACE_WORDS for p in tool.properties) and any(
+                    w.isalpha() and re.search(rf"\b(?:in|at|à)\s+{w}\b", clause) for w in unknown):  # not 'in case'
                 filled = filled._replace(why=filled.why + " (I read a place only when it starts with a capital "
                                          "letter, as in 'Lyon')")
         if isinstance(filled, Unserved):
