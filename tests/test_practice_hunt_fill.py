@@ -644,3 +644,14 @@ def test_the_capital_letter_hint_is_given_only_when_no_place_was_read(task, name
     text = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox)).answer
     assert f"could do with {named}" in text and "capital letter" not in text and outbox == [], text
     assert "capital letter" in run_agent(practice_client(), "what's the weather in paris", samples.weather_and_calc()).answer
+
+
+@pytest.mark.parametrize(("task", "cities"), [
+    ("Quelle est la météo a Lyon ?", ["Lyon"]), ("Quel temps fait-il a Paris et a Lyon ?", ["Paris", "Lyon"]),
+])
+def test_a_french_a_without_its_accent_names_the_city(task, cities):
+    """'Quelle est la météo a Lyon ?' ('à' typed without its accent) was declined with "je ne sais pas ce que
+    get_weather ferait de 'Lyon'", the one word it does take; '… a Paris et a Lyon' said no tool fits 'a Lyon'."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": c}) for c in cities], run.answer
+    assert "pas pu" not in run.answer, run.answer

@@ -19,6 +19,7 @@ from .text import (
     STOPWORDS,
     content_words,
     file_names,
+    french,
     joined,
     polarity,
     quoted,
@@ -101,7 +102,8 @@ def binary(text: str) -> tuple[float | int, str, float | int] | None:
 @lru_cache(maxsize=1024)
 def place(text: str) -> str | None:
     """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name."""
-    found = re.search(r"\b(?:in|at|for|of|à|pour|between|entre)\s+(?:both\s+)?((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)", text)
+    found = re.search(rf"\b(?:in|at|for|of|à|pour|between|entre{'|a' * french(text)})\s+(?:both\s+)?((?:[A-Z][\w'-]*)"
+                      r"(?:\s+[A-Z][\w'-]*)*)", text)  # 'à Lyon' typed 'a Lyon' in a French task
     part = found and re.search(r"\b(?:in|at|for|near)\s+(?:the\s+|a\s+)?(\w+)\s+of\s+$", text[:found.start(1)])
     if found and (part and part[1].lower() not in PLACE_WORDS  # 'for the city of Lyon' is Lyon
                   or re.search(r"['’]s\s+\w", text[found.end(1) - 2:])):

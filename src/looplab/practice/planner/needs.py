@@ -143,7 +143,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[3] is not calc:
             tool = best[3]
-        elif previous and (head := _head(bare)) and re.search(
+        elif previous and (head := _head(bare, french(view.task))) and re.search(
                 rf"(?:\b(?:and|or|et|ou|than|que|then|puis)\s+|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))", view.task, re.IGNORECASE):
             beyond = [as_written(clause, w) for w in content_words(clause) if w not in GENERIC | set(words(head))]
@@ -229,9 +229,9 @@ def _hanging(task: str) -> list[tuple[str, str]]:
     return found
 
 
-def _head(clause: str) -> str | None:
+def _head(clause: str, fr: bool = False) -> str | None:
     """The name or file name a clause starts with ('Lyon' in 'in Lyon tomorrow', 'old.txt'), else None."""
-    found = re.match(r"(?:(?:in|at|for|à)\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)", clause)
+    found = re.match(rf"(?:(?:in|at|for|à{'|a' * fr})\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)", clause)  # 'et a Lyon'
     files = [f for f in file_names(clause) if clause.startswith(f)]
     return files[0] if files else found[1] if found and found[1].lower() not in STOPWORDS else None
 
