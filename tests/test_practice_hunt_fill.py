@@ -655,3 +655,16 @@ def test_a_french_a_without_its_accent_names_the_city(task, cities):
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [("get_weather", {"city": c}) for c in cities], run.answer
     assert "pas pu" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Don't delete notes.txt", "'Don't' (a negation)"), ("Do not delete notes.txt", "'not'."),
+    ("I don't want to delete notes.txt", "'don't' (a negation)"), ("Can't you tell me the weather in Lyon?", "'Can't'"),
+])
+def test_a_negation_is_named_as_the_reason(task, named):
+    """'Don't delete notes.txt' and 'Do not delete notes.txt' were declined with "I could not tell the 'name' for
+    delete_file from the task", a wrong reason (the task names notes.txt; 'not' was found inside 'notes'), and "Can't
+    you …" named 'ca'; the negation is the reason, named as written."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox)).answer
+    assert f"could do with {named}" in text and "could not tell" not in text and outbox == [], text

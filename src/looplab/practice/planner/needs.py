@@ -22,6 +22,7 @@ from .text import (
     joined,
     quoted,
     readable,
+    says,
     sentence_case,
     stem,
     stems,
@@ -187,12 +188,16 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         given = " ".join(map(str, values)).lower() if tool is not calc else ""
         named = extra + [w for w in words(clause) if w in NEGATORS | {"why", "when", "pourquoi", "quand"}] + re.findall(
             r"\b\d+\b", clause)  # 'not 5 * 5'; 'When is it sunny in Lyon?' is not asked of the current weather
+        named = [w for w in named if not re.search(rf"\b{re.escape(w)}n['’]t\b", clause, re.I)] + re.findall(
+            r"\b\w+n['’]t\b", clause.lower())  # "Don't delete notes.txt": "don't", as written (not 'ca' of "can't")
         if "current" in words(tool.description):  # nor 'How was the weather?', 'Will it rain?'
             named += [w.lower() for w in tense]
         unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS)
-                   and w not in given and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
+                   and not says(given, w) and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
         if unknown:
             filled = _beyond(tool.name, clause, [as_written(clause, w) for w in unknown])
+            if all(w[-3:] in ("n't", "n’t") for w in unknown):  # "Don't read coffee.md": 'Don't' is not a word to look up
+                filled = filled._replace(why=filled.why + (" (une négation)" if french(view.task) else " (a negation)"))
             if not where and any(set(words(p)) & PLACE_WORDS for p in tool.properties) and any(
                     w.isalpha() and re.search(rf"\b(?:in|at|à)\s+{w}\b", clause) for w in unknown):  # not 'in case'
                 filled = filled._replace(why=filled.why + " (I read a place only when it starts with a capital "
