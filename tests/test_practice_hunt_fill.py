@@ -668,3 +668,16 @@ def test_a_negation_is_named_as_the_reason(task, named):
     outbox: list = []
     text = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox)).answer
     assert f"could do with {named}" in text and "could not tell" not in text and outbox == [], text
+
+
+@pytest.mark.parametrize(("task", "subject", "body"), [
+    ("Email bob@x.com with subject \"Bob's party\" and body \"See you at 8\"", "Bob's party", "See you at 8"),
+    ("Email bob@x.com with subject: \"Hi\" and body: \"It's done\"", "Hi", "It's done"),
+    ("Email bob@x.com with subject “Bob’s party” and body “Hi”", "Bob’s party", "Hi"),
+])
+def test_an_apostrophe_inside_double_quotes_does_not_end_the_value(task, subject, body):
+    """'… body: "It's done"' was declined with "I could not tell the 'body' for send_email from the task", untrue: the
+    body is given in double quotes; the value was cut at its apostrophe, as if it were a closing single quote."""
+    outbox: list = []
+    run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "send_email", "to": "bob@x.com", "subject": subject, "body": body}]

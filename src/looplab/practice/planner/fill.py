@@ -170,8 +170,9 @@ def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list
         candidates = [f for f in file_names(text) if not _qualified(tool, text, f, before=False)]
         candidates = [next((q for q in quoted(text) if f in q), f) for f in candidates]  # "my notes.txt" is the name
     if not candidates:
-        labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*['\"‘“]([^'\"’”\n]+)", text, re.I)
-        candidates = [labelled.group(1)] if labelled else quoted(text) if others == 1 else []
+        labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*(?:\"([^\"\n]+)\"|“([^”\n]+)”|['‘]([^'’\n]+))",
+                             text, re.I)  # "Bob's party" whole: an apostrophe ends only a value in single quotes
+        candidates = [next(g for g in labelled.groups() if g)] if labelled else quoted(text) if others == 1 else []
         candidates = [c for c in candidates if not _qualified(tool, text, c)]  # not "'green tea' prices"
     return [c for c in dict.fromkeys(candidates) if not _excluded(text, c)]  # one, or none it can stand behind
 
