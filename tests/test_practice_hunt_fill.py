@@ -681,3 +681,18 @@ def test_an_apostrophe_inside_double_quotes_does_not_end_the_value(task, subject
     outbox: list = []
     run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
     assert outbox == [{"tool": "send_email", "to": "bob@x.com", "subject": subject, "body": body}]
+
+
+@pytest.mark.parametrize(("task", "part"), [
+    ("Delete notes.txt and back it up first", "'back it up first'"),
+    ("Email bob@x.com with subject 'Hi' and body 'Hello' and attach notes.txt", "'attach notes.txt'"),
+    ("Email bob@x.com with subject 'Hi' and body 'Hello' and mark it urgent", "'mark it urgent'"),
+])
+def test_an_act_is_not_taken_while_a_part_of_the_task_is_beyond_it(task, part):
+    """'Delete notes.txt and back it up first' deleted notes.txt, then said it could not answer 'back it up first'; an
+    email to attach a file to or mark urgent was sent without: a part no tool serves may change or precede the act."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [] and f"I do not act while a part of the task is beyond me ({part})" in text, text
+    delete = next(t.to_api() for t in samples.action_tools([]) if t.name == "delete_file")
+    assert forced("Delete notes.txt and back it up first", delete).stop_reason == "refusal"

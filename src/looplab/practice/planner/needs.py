@@ -71,12 +71,15 @@ CONDITION = re.compile(r"^\W*(?:(?:and|but|or|then|only|even|except|et|mais|ou|s
                        r"si|s['’]ils?(?!\s+(?:te|vous)\s+pla)|à moins qu|lorsqu|dès qu|pourvu qu|au cas où|une fois qu|"
                        r"avant d|après|quand(?!\s+(?:est-ce|\S+-(?:t-)?(?:il|elle|on|ils|elles)\b)))(?:e\b|(?=\W|$)))",
                        re.IGNORECASE)  # 'If it rains in Lyon, delete notes.txt': one part hangs on another
+WITHHELD = ("I do not act while a part of the task is beyond me ({}): it may change or come before the act",
+            "je n'agis pas tant qu'une partie de la demande m'échappe ({}) : elle pourrait modifier l'action ou la précéder")
 HANGS = ("it makes a part hang on another ('{}'), and I call tools only for parts that do not depend on each other",
          "elle fait dépendre une partie d'une autre ('{}'), et je n'appelle d'outils que pour des parties indépendantes")
 
 
 class Unserved(NamedTuple):
-    """A clause not served and why; `tool` and `beyond` when the why is words of the clause beyond that tool."""
+    """A clause not served and why; `tool` and `beyond` when the why is words of the clause beyond that tool;
+    `about_action` when no tool the clause names may be called, forced or not (a question about it, a condition)."""
 
     clause: str
     why: str
@@ -209,6 +212,10 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         elif all((tool.name, filled) != c[:2] for c in calls):
             calls.append((tool.name, filled, clause))
         previous = tool
+    unknown = [f"'{u.clause}'" for u in unserved if u.no_tool and not TAKEN_BACK.search(u.clause)]  # 'and back it up first'
+    for act in [c for c in calls if unknown and set(stems(words(c[0])[0])) & ACTS]:  # it may qualify or precede the act
+        calls.remove(act)
+        unserved.append(Unserved(act[2], WITHHELD[french(view.task)].format(joined(unknown)), act[0], about_action=True))
     taken = TAKEN_BACK.search(view.task)  # 'Delete notes.txt? No wait, delete old.txt': notes.txt is taken back
     unserved += [_beyond(c[0], c[2], [taken[0]]) for c in calls if taken and view.task.find(c[2]) < taken.start()]
     return [c for c in calls if not taken or view.task.find(c[2]) > taken.start()], unserved
