@@ -696,3 +696,11 @@ def test_an_act_is_not_taken_while_a_part_of_the_task_is_beyond_it(task, part):
     assert outbox == [] and f"I do not act while a part of the task is beyond me ({part})" in text, text
     delete = next(t.to_api() for t in samples.action_tools([]) if t.name == "delete_file")
     assert forced("Delete notes.txt and back it up first", delete).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("What's −5 + 3?", "-5 + 3 = -2."), ("Combien font −3 + 10 ?", "-3 + 10 = 7."), ("What's 10 − 3?", "10 - 3 = 7."),
+])
+def test_a_minus_sign_is_a_minus(task, expected):
+    """'What's −5 + 3?' (the minus sign U+2212) was answered '5 + 3 = 8.', the sign dropped: another sum, as if asked."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected

@@ -54,7 +54,7 @@ _VALIDATORS: dict[str, object] = {}
 @lru_cache(maxsize=1024)  # pure: the same clauses come back every turn
 def expression(text: str) -> str | None:
     """The first arithmetic expression in `text` ('12 * (3 + 5)'), or None."""
-    text = numbers_as_written(text)  # '3,5' is 3.5 and '1 850' is 1850
+    text = numbers_as_written(text).replace("−", "-")  # '3,5' is 3.5, '1 850' is 1850; '−5' (U+2212) is -5
     for run in re.findall(r"(?:(?<![\w).])-\s*)?[\d(][\d\s.+\-*/()%^×÷]*", text):  # '-215 + 95' keeps its sign
         run = run.strip().rstrip("+-*/%^×÷ .").strip()  # '10 - 3.' ends a sentence, not a number
         while run.count("(") > run.count(")") and run.startswith("("):
