@@ -704,3 +704,9 @@ def test_an_act_is_not_taken_while_a_part_of_the_task_is_beyond_it(task, part):
 def test_a_minus_sign_is_a_minus(task, expected):
     """'What's −5 + 3?' (the minus sign U+2212) was answered '5 + 3 = 8.', the sign dropped: another sum, as if asked."""
     assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected
+
+
+def test_a_number_left_out_is_named_as_typed():
+    """'What is 1.000,50 + 1?' was declined "I did not apply '1.000.50'", a number the participant never typed."""
+    text = run_agent(practice_client(), "What is 1.000,50 + 1?", samples.weather_and_calc()).answer
+    assert "I did not apply '1.000,50'" in text and "1.000.50" not in text, text

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
 from .fill import EMAIL, PLACE_WORDS, binary, expression, fill_input, place, spoken
-from .interpret import numbers_as_written
+from .interpret import numbers_as_written, units
 from .plain import SHORT_INTRODUCTION, WHO, example
 from .text import (
     NEGATORS,
@@ -266,7 +266,8 @@ def _unplaced(clause: str) -> list[str]:
     """The numbers and percentages of a clause its arithmetic leaves out ('10%' in '12 * 8 minus 10%')."""
     used = re.findall(r"\d+(?:\.\d+)?", _arithmetic(clause) or "")
     found = re.findall(r"\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|pour ?cent\b)?", numbers_as_written(spoken(clause)))
-    return [f.strip() for f in found if re.search(r"%|cent", f) or f.strip() not in used]
+    typed = {numbers_as_written(u): u for u in units(clause)}  # named as typed: '1.000,50', not '1.000.50'
+    return [typed.get(f.strip(), f.strip()) for f in found if re.search(r"%|cent", f) or f.strip() not in used]
 
 
 def needs(view: View) -> dict | None:
