@@ -710,3 +710,17 @@ def test_a_number_left_out_is_named_as_typed():
     """'What is 1.000,50 + 1?' was declined "I did not apply '1.000.50'", a number the participant never typed."""
     text = run_agent(practice_client(), "What is 1.000,50 + 1?", samples.weather_and_calc()).answer
     assert "I did not apply '1.000,50'" in text and "1.000.50" not in text, text
+
+
+def test_a_tool_that_acts_is_not_tried_again_after_it_failed():
+    """A send_email that failed once ('the service is unavailable') was sent again by the retry skill, and the answer
+    said 'bob@x.com: sent (simulated).': a send that failed half-way may have gone out (notebook 05: never send twice)."""
+    from looplab import faults
+    outbox: list = []
+    send, delete = samples.action_tools(outbox)
+    run = run_agent(practice_client(), "Email bob@x.com with subject 'Hi' and body 'Hello'",
+                    [faults.failing(send, times=1), delete], approve=lambda n, i: True)
+    assert len(run.tool_calls) == 1 and "I could not get an answer for bob@x.com" in run.answer, run.answer
+    weather = run_agent(practice_client(), "What's the weather in Lyon?",
+                        [faults.failing(samples.weather_and_calc()[0], times=1)])
+    assert len(weather.tool_calls) == 2 and weather.answer == "Lyon: 21 °C, cloudy (simulated).", weather.answer
