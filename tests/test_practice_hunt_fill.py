@@ -724,3 +724,13 @@ def test_a_tool_that_acts_is_not_tried_again_after_it_failed():
     weather = run_agent(practice_client(), "What's the weather in Lyon?",
                         [faults.failing(samples.weather_and_calc()[0], times=1)])
     assert len(weather.tool_calls) == 2 and weather.answer == "Lyon: 21 °C, cloudy (simulated).", weather.answer
+
+
+@pytest.mark.parametrize("task", ["Say hello to bob@x.com", "Say hello in French", "Say hi to Bob"])
+def test_say_hello_to_someone_is_not_a_greeting_to_the_model(task):
+    """'Say hello to bob@x.com' was answered with the model's own introduction ('Hello! I am the practice model …'),
+    a reply to another request: greeting someone else, or in another language, is a task it declines."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox)).answer
+    assert "I am the practice model" not in text and outbox == [], text
+    assert "I am the practice model" in run_agent(practice_client(), "Can you say hello?", samples.weather_and_calc()).answer
