@@ -734,3 +734,10 @@ def test_say_hello_to_someone_is_not_a_greeting_to_the_model(task):
     text = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox)).answer
     assert "I am the practice model" not in text and outbox == [], text
     assert "I am the practice model" in run_agent(practice_client(), "Can you say hello?", samples.weather_and_calc()).answer
+
+
+def test_coucou_is_a_greeting():
+    """'Coucou ! Quel temps fait-il à Lyon ?' was declined "je ne sais pas ce que get_weather ferait de 'Coucou'", as
+    'Salut !' was before: a greeting asks nothing of the tools."""
+    text = run_agent(practice_client(), "Coucou ! Quel temps fait-il à Lyon ?", samples.weather_and_calc()).answer
+    assert text == "Lyon: 21 °C, cloudy (simulated).", text
