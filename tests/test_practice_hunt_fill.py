@@ -741,3 +741,15 @@ def test_coucou_is_a_greeting():
     'Salut !' was before: a greeting asks nothing of the tools."""
     text = run_agent(practice_client(), "Coucou ! Quel temps fait-il à Lyon ?", samples.weather_and_calc()).answer
     assert text == "Lyon: 21 °C, cloudy (simulated).", text
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Did it rain in Paris?", "'Did'"), ("Has it rained in Paris?", "'Has'"), ("Has it been sunny in Lyon?", "'Has'"),
+])
+def test_a_past_weather_question_is_not_called_a_question_about_an_action(task, named):
+    """'Did it rain in Paris?' was declined "it is a question about the action, and I act only on a request to do it",
+    a wrong reason (rain is no act of a tool); it is the past, which get_weather (the weather now) does not give."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools([]))
+    assert run.tool_calls == [] and f"get_weather could do with {named}" in run.answer, run.answer
+    assert "question about the action" in run_agent(practice_client(), "Has it been deleted?",
+                                                    samples.action_tools([])).answer

@@ -22,6 +22,7 @@ from .text import (
     joined,
     quoted,
     readable,
+    root,
     says,
     sentence_case,
     stem,
@@ -122,10 +123,14 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             unserved.append(_beyond(previous.name, clause, [clause]) if previous else Unserved(clause, none_fits, no_tool=True))
         if not asked or WHO.search(clause):
             continue  # 'and', 'please': nothing asked; 'who are you' is answered first
-        if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
-            unserved.append(Unserved(clause, ABOUT_ACTION, about_action=True))
-            continue
         asked |= {w for group in RELATED if asked & group for w in group}
+        if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
+            past = re.match(r"\W*(did|has|have|had) it\b", clause, re.IGNORECASE)  # 'Did it rain in Paris?': no act
+            now = next((t for t in view.tools if "current" in words(t.description) and {root(w) for w in content_words(
+                clause)} & {root(w) for w in about_words(t) | {w for g in RELATED if g & about_words(t) for w in g}}), None)
+            unserved.append(_beyond(now.name, clause, [past[1]]) if past and now and not set(stems(clause)) & ACTS
+                            else Unserved(clause, ABOUT_ACTION, about_action=True))
+            continue
         said_words = set(stems(clause))  # a word of the tool's name the task says counts first: 'read' the file
         scores = [(len(said_words & set(stems(t.name))) + len(asked & about), len(asked & about), i, t)
                   for about, i, t in abouts]
