@@ -753,3 +753,13 @@ def test_a_past_weather_question_is_not_called_a_question_about_an_action(task, 
     assert run.tool_calls == [] and f"get_weather could do with {named}" in run.answer, run.answer
     assert "question about the action" in run_agent(practice_client(), "Has it been deleted?",
                                                     samples.action_tools([])).answer
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Is 15% of 80 more than 10?", "('more')"), ("Est-ce que 3 * 4 fait plus que 10 ?", "('plus')"),
+])
+def test_more_than_a_number_is_a_comparison_named_as_not_done(task, named):
+    """'Is 15% of 80 more than 10?' answered '15 * 80 / 100 = 12.0.' and said only that no tool fits '10': the
+    comparison asked was left unsaid ('bigger than' was named, 'more than' was not)."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert named in text and ("I did not compare them" in text or "Je ne les ai pas comparés" in text), text

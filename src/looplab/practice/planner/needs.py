@@ -44,7 +44,7 @@ SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "su
 THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’])"  # not 'other than Paris'
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
-                      rf"[^.?!;]*?(?:{THAN})", re.IGNORECASE)
+                      rf"[^.?!;]*?(?:{THAN})|\b(more|less|fewer|plus|moins)\s+(?:{THAN})\s*(?=-?\d)", re.IGNORECASE)  # 'more than 10'
 POLITE = re.compile(r"\b(?:please|thanks|thank you|merci|svp|stp|s'il (?:te|vous) pla[iî]t)\b", re.IGNORECASE)
 TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?mind|forget (?:it|that)|I mean|"
                         r"cancel that|on second thought|non,? attends|attends,? non|en fait|laisse tomber|oublie ça|"
