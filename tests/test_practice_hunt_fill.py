@@ -763,3 +763,14 @@ def test_more_than_a_number_is_a_comparison_named_as_not_done(task, named):
     comparison asked was left unsaid ('bigger than' was named, 'more than' was not)."""
     text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
     assert named in text and ("I did not compare them" in text or "Je ne les ai pas comparés" in text), text
+
+
+@pytest.mark.parametrize(("task", "cities"), [
+    ("Weather: Lyon; Paris; Nice", ["Lyon", "Paris", "Nice"]), ("Weather in Lyon, and also Paris", ["Lyon", "Paris"]),
+    ("Weather in Lyon & Paris", ["Lyon", "Paris"]),
+])
+def test_a_city_after_a_semicolon_also_or_an_ampersand_continues_the_list(task, cities):
+    """'Weather: Lyon; Paris; Nice' gave Lyon and said "I could not answer 'Paris': none of the offered tools
+    (get_weather, calculator) fits it", untrue ('… and also Paris', '… Lyon & Paris' alike)."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": c}) for c in cities] and "could not" not in run.answer, run.answer

@@ -153,7 +153,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         elif best[0] > 0 and best[3] is not calc:
             tool = best[3]
         elif previous and (head := _head(bare, french(view.task))) and re.search(
-                rf"(?:\b(?:and|or|et|ou|than|que|then|puis)\s+|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
+                rf"(?:\b(?:and|or|et|ou|than|que|then|puis|also|aussi)\s+|[;&]\s*|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))", view.task, re.IGNORECASE):
             beyond = [as_written(clause, w) for w in content_words(clause) if w not in GENERIC | set(words(head))]
             if beyond:  # 'in Paris and in Lyon tomorrow': 'tomorrow' may say when of Paris too
@@ -231,7 +231,7 @@ def _clauses(task: str) -> list[str]:
     held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # odd items are the quoted values
     masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
-            clauses(re.sub(THAN, " and ", masked, flags=re.IGNORECASE))]
+            clauses(re.sub(rf"{THAN}|(?<=\s)&(?=\s)", " and ", masked, flags=re.IGNORECASE))]  # 'Lyon & Paris'
 
 
 def _hanging(task: str) -> list[tuple[str, str]]:
