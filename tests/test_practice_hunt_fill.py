@@ -774,3 +774,11 @@ def test_a_city_after_a_semicolon_also_or_an_ampersand_continues_the_list(task, 
     (get_weather, calculator) fits it", untrue ('… and also Paris', '… Lyon & Paris' alike)."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [("get_weather", {"city": c}) for c in cities] and "could not" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["Delete a+b.txt", "Delete notes~old.txt"])
+def test_the_tail_of_a_longer_file_name_is_not_the_file(task):
+    """'Delete a+b.txt' deleted b.txt, another file: the name was read from after the '+'; now it is declined."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [] and "'name'" in text, text
