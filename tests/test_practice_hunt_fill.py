@@ -782,3 +782,19 @@ def test_the_tail_of_a_longer_file_name_is_not_the_file(task):
     outbox: list = []
     text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
     assert outbox == [] and "'name'" in text, text
+
+
+@pytest.mark.parametrize(("task", "sent"), [
+    ("Email bob@x.com with subject 'Sum' and body '2 + 2'",
+     [{"tool": "send_email", "to": "bob@x.com", "subject": "Sum", "body": "2 + 2"}]),
+    ("Delete weather.txt", [{"tool": "delete_file", "name": "weather.txt"}]),
+])
+def test_a_word_inside_a_value_does_not_choose_the_tool(task, sent):
+    """With all four tools, "Email bob@x.com with subject 'Sum' and body '2 + 2'" was declined "I do not know what
+    calculator could do with 'Email', 'bob', …" (the body's sum chose the calculator) and 'Delete weather.txt' "more
+    than one offered tool fits it (get_weather and delete_file)": the words around the values choose the tool."""
+    outbox: list = []
+    run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox),
+              approve=lambda n, i: True)
+    assert outbox == sent
+    assert run_agent(practice_client(), "Calculate '2 + 2'", samples.weather_and_calc()).answer == "2 + 2 = 4."

@@ -131,12 +131,17 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             unserved.append(_beyond(now.name, clause, [past[1]]) if past and now and not set(stems(clause)) & ACTS
                             else Unserved(clause, ABOUT_ACTION, about_action=True))
             continue
-        said_words = set(stems(clause))  # a word of the tool's name the task says counts first: 'read' the file
-        scores = [(len(said_words & set(stems(t.name))) + len(asked & about), len(asked & about), i, t)
+        unvalued = clause  # the words around its values: 'weather.txt' names no weather, body '2 + 2' no sum
+        for value in [*quoted(clause), *re.findall(EMAIL, clause), *file_names(clause)]:
+            unvalued = unvalued.replace(value, " ")
+        asked_around = (set(stems(unvalued)) - GENERIC) or asked
+        asked_around |= {w for group in RELATED if asked_around & group for w in group}
+        said_words = set(stems(unvalued))  # a word of the tool's name the task says counts first: 'read' the file
+        scores = [(len(said_words & set(stems(t.name))) + len(asked_around & about), len(asked_around & about), i, t)
                   for about, i, t in abouts]
         best = max(scores, key=lambda s: s[:3], default=(0, 0, 0, None))
         rivals = [s[3].name for s in scores if s[:2] == best[:2] and best[0] > 0 and best[3] is not calc]
-        if len(rivals) > 1 and not (calc and expression(clause)):  # 'the file notes.txt': delete_file or read_file?
+        if len(rivals) > 1 and not (calc and expression(unvalued)):  # 'the file notes.txt': delete_file or read_file?
             unserved.append(Unserved(clause, f"more than one offered tool fits it ({joined(rivals)})"))
             continue
         acts = set(stems(words(best[3].name)[0])) & ACTS if best[0] > 0 else set()  # its verb: not get_order_status
@@ -148,7 +153,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         bare = POLITE.sub(" ", clause).strip()  # 'and London please' names London alone
         where = place(bare)
         extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
-        if calc and (expression(clause) or binary(clause) or " / 100" in spoken(clause)):
+        arithmetic = [t for t in (clause, unvalued) if expression(t) or binary(t) or " / 100" in spoken(t)]
+        if calc and arithmetic and (len(arithmetic) == 2 or best[0] == 0 or best[3] is calc):  # not body '2 + 2'
             tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[3] is not calc:
             tool = best[3]
