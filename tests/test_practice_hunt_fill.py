@@ -798,3 +798,10 @@ def test_a_word_inside_a_value_does_not_choose_the_tool(task, sent):
               approve=lambda n, i: True)
     assert outbox == sent
     assert run_agent(practice_client(), "Calculate '2 + 2'", samples.weather_and_calc()).answer == "2 + 2 = 4."
+
+
+def test_the_capital_letter_hint_is_not_given_before_a_capitalised_name():
+    """'What's the weather in downtown Lyon?' added '(I read a place only when it starts with a capital letter, as in
+    'Lyon')', though Lyon is written so: 'downtown' is the word it cannot place, not a city written small."""
+    text = run_agent(practice_client(), "What's the weather in downtown Lyon?", samples.weather_and_calc()).answer
+    assert "could do with 'downtown'" in text and "capital letter" not in text, text

@@ -212,8 +212,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             filled = _beyond(tool.name, clause, [as_written(clause, w) for w in unknown])
             if all(w[-3:] in ("n't", "n’t") for w in unknown):  # "Don't read coffee.md": 'Don't' is not a word to look up
                 filled = filled._replace(why=filled.why + (" (une négation)" if french(view.task) else " (a negation)"))
-            if not where and any(set(words(p)) & PLACE_WORDS for p in tool.properties) and any(
-                    w.isalpha() and re.search(rf"\b(?:in|at|à)\s+{w}\b", clause) for w in unknown):  # not 'in case'
+            if not where and any(set(words(p)) & PLACE_WORDS for p in tool.properties) and any(  # not 'in case',
+                    w.isalpha() and re.search(rf"\b(?:in|at|à)\s+{w}\b(?!\s+[A-Z])", clause)  # 'in downtown Lyon'
+                    for w in unknown):
                 filled = filled._replace(why=filled.why + " (I read a place only when it starts with a capital "
                                          "letter, as in 'Lyon')")
         if isinstance(filled, Unserved):
