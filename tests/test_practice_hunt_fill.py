@@ -818,3 +818,12 @@ def test_a_name_after_in_or_for_is_named_when_the_tool_takes_no_place(task, name
     outbox: list = []
     text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
     assert outbox == [] and f"could do with {named}" in text and "could not tell" not in text, text
+
+
+def test_a_negation_word_of_a_description_does_not_make_a_tool_fit():
+    """'Delete just notes.txt, nothing else' said "I could not answer 'nothing else': more than one offered tool fits
+    it (send_email and delete_file)", untrue: a negation word of their descriptions ('nothing leaves the machine') is no fit."""
+    outbox: list = []
+    text = run_agent(practice_client(), "Delete just notes.txt, nothing else", samples.action_tools(outbox),
+                     approve=lambda n, i: True).answer
+    assert "more than one offered tool" not in text and "'nothing else'" in text, text

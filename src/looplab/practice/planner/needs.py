@@ -104,7 +104,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     calc = pick(view.tools, CALC)
     calls, unserved, previous, tense = [], [], None, []
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
-    abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
+    abouts = [(about_words(t) - GENERIC - NEGATORS - {"nothing", "none"}, -i, t)  # not '… nothing leaves the machine'
+              for i, t in enumerate(view.tools)]
     last, hanging = "", _hanging(view.task)
     for clause in _with_fields(_clauses(view.task), view.tools):
         prior, last = last, clause
