@@ -827,3 +827,12 @@ def test_a_negation_word_of_a_description_does_not_make_a_tool_fit():
     text = run_agent(practice_client(), "Delete just notes.txt, nothing else", samples.action_tools(outbox),
                      approve=lambda n, i: True).answer
     assert "more than one offered tool" not in text and "'nothing else'" in text, text
+
+
+@pytest.mark.parametrize("task", ["Delete these files: notes.txt, old.txt", "Delete notes.txt, old.txt"])
+def test_a_file_named_after_a_comma_is_listed_not_a_qualifier(task):
+    """'Delete these files: notes.txt, old.txt' was declined "I do not know what delete_file could do with 'old.txt'",
+    untrue: a file name cannot qualify another as 'Texas' does 'Paris'; both files are deleted."""
+    outbox: list = []
+    run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "delete_file", "name": "notes.txt"}, {"tool": "delete_file", "name": "old.txt"}]

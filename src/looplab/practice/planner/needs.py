@@ -161,7 +161,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             tool = best[3]
         elif previous and (head := _head(bare, french(view.task))) and re.search(
                 rf"(?:\b(?:and|or|et|ou|than|que|then|puis|also|aussi)\s+|[;&]\s*|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
-                rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))", view.task, re.IGNORECASE):
+                rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))" + (rf"|,\s*{re.escape(clause)}" if head in file_names(head) else ""),
+                view.task, re.IGNORECASE):  # a file named after a comma is listed: 'notes.txt, old.txt'
             beyond = [as_written(clause, w) for w in content_words(clause) if w not in GENERIC | set(words(head))]
             if beyond:  # 'in Paris and in Lyon tomorrow': 'tomorrow' may say when of Paris too
                 listed = []
