@@ -836,3 +836,13 @@ def test_a_file_named_after_a_comma_is_listed_not_a_qualifier(task):
     outbox: list = []
     run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
     assert outbox == [{"tool": "delete_file", "name": "notes.txt"}, {"tool": "delete_file", "name": "old.txt"}]
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("What is 10/3 in percent?", "'in percent'"), ("What is 3/4 as a percentage?", "'as a percentage'"),
+])
+def test_a_result_asked_in_percent_is_not_given_as_a_plain_number(task, named):
+    """'What is 10/3 in percent?' was answered '10/3 ≈ 3.33333333333.', the quotient, not the percentage asked
+    ('percent' is a word the arithmetic reads in '15% of 80', so it passed unnamed)."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and f"I did not apply {named}" in run.answer, run.answer

@@ -283,7 +283,9 @@ def _unplaced(clause: str) -> list[str]:
     used = re.findall(r"\d+(?:\.\d+)?", _arithmetic(clause) or "")
     found = re.findall(r"\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|pour ?cent\b)?", numbers_as_written(spoken(clause)))
     typed = {numbers_as_written(u): u for u in units(clause)}  # named as typed: '1.000,50', not '1.000.50'
-    return [typed.get(f.strip(), f.strip()) for f in found if re.search(r"%|cent", f) or f.strip() not in used]
+    unit = re.search(r"\b(?:in|as|into|en)\s+(?:a\s+)?(?:percent(?:age)?s?|per cent|pour ?cent(?:age)?|%)", clause, re.I)
+    return [typed.get(f.strip(), f.strip()) for f in found if re.search(r"%|cent", f) or f.strip() not in used] + (
+        [unit[0]] if unit else [])  # '10/3 in percent' is not 10/3
 
 
 def needs(view: View) -> dict | None:
