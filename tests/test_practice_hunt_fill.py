@@ -846,3 +846,15 @@ def test_a_result_asked_in_percent_is_not_given_as_a_plain_number(task, named):
     ('percent' is a word the arithmetic reads in '15% of 80', so it passed unnamed)."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and f"I did not apply {named}" in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "said"), [
+    ("Without the calculator, what's 2+2?", "the task says not to use calculator"),
+    ("Sans la calculatrice, combien font 2 + 2 ?", "la demande dit de ne pas utiliser calculator"),
+])
+def test_a_tool_the_task_says_not_to_use_is_not_called(task, said):
+    """'Without the calculator, what's 2+2?' called the calculator and answered '2+2 = 4.', then said it could not
+    answer 'Without the calculator': the tool the task rules out is not called, forced or not."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and said in run.answer, run.answer
+    assert forced(task, CALC, WEATHER).stop_reason == "refusal"

@@ -72,6 +72,7 @@ CONDITION = re.compile(r"^\W*(?:(?:and|but|or|then|only|even|except|et|mais|ou|s
                        r"si|s['’]ils?(?!\s+(?:te|vous)\s+pla)|à moins qu|lorsqu|dès qu|pourvu qu|au cas où|une fois qu|"
                        r"avant d|après|quand(?!\s+(?:est-ce|\S+-(?:t-)?(?:il|elle|on|ils|elles)\b)))(?:e\b|(?=\W|$)))",
                        re.IGNORECASE)  # 'If it rains in Lyon, delete notes.txt': one part hangs on another
+BANNED = ("the task says not to use {} ('{}')", "la demande dit de ne pas utiliser {} ('{}')")
 WITHHELD = ("I do not act while a part of the task is beyond me ({}): it may change or come before the act",
             "je n'agis pas tant qu'une partie de la demande m'échappe ({}) : elle pourrait modifier l'action ou la précéder")
 HANGS = ("it makes a part hang on another ('{}'), and I call tools only for parts that do not depend on each other",
@@ -228,6 +229,15 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         elif all((tool.name, filled) != c[:2] for c in calls):
             calls.append((tool.name, filled, clause))
         previous = tool
+    banned = {t.name: m[0] for t in view.tools if (m := re.search(  # 'Without the calculator, what's 2+2?'
+        r"(?:\b(?:without|not|no|never|except|sans|pas)|n['’]t)\s+(?:(?:using|use|the|a|any|le|la|l['’]|de|d['’]|"
+        r"utiliser)\s*)*(?:" + r"[\s_-]+".join(map(re.escape, re.split(r"[_\s-]+", t.name))) + "|calculatrice" * (
+            t is calc) + r")\b", view.task, re.I))}
+    for call in [c for c in calls if c[0] in banned]:
+        calls.remove(call)
+        unserved.append(Unserved(call[2], BANNED[french(view.task)].format(call[0], banned[call[0]]), call[0],
+                                 about_action=True))
+    unserved = [u for u in unserved if not (u.no_tool and any(b in u.clause for b in banned.values()))]
     unknown = [f"'{u.clause}'" for u in unserved if u.no_tool and not TAKEN_BACK.search(u.clause)]  # 'and back it up first'
     for act in [c for c in calls if unknown and set(stems(words(c[0])[0])) & ACTS]:  # it may qualify or precede the act
         calls.remove(act)
