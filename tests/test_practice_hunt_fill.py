@@ -858,3 +858,11 @@ def test_a_tool_the_task_says_not_to_use_is_not_called(task, said):
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and said in run.answer, run.answer
     assert forced(task, CALC, WEATHER).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize("task", ["Use get_weather with city=Lyon", "get_weather(Lyon)"])
+def test_a_city_written_as_a_call_argument_is_the_city(task):
+    """'Use get_weather with city=Lyon' was declined "I do not know what get_weather could do with 'Lyon'", the one
+    word it takes named as the reason: a place was read only after 'in', 'at', 'for'."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"})] and run.answer == "Lyon: 21 °C, cloudy (simulated)."

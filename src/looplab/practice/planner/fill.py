@@ -162,8 +162,9 @@ def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list
         candidates = [e for e in re.findall(EMAIL, text) if not re.search(
             rf"\b(?:{before})\s*:?\s*{re.escape(e)}|{re.escape(e)}['’]s\b", text, re.IGNORECASE)
             and not any(e in q != e for q in quoted(text))]  # not body 'Contact alice@y.com'
-    elif names & PLACE_WORDS:
-        candidates = [place(text)] if place(text) else []
+    elif names & PLACE_WORDS:  # 'in Lyon', 'city=Lyon', 'get_weather(Lyon)'
+        candidates = [place(text)] if place(text) else re.findall(
+            rf"(?:\b{re.escape(prop)}\s*=|\b{re.escape(tool.name)}\()\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*(?=$|[,;)?!.])", text)
     elif names & CALC_WORDS:
         candidates = [expression(spoken(text))] if expression(spoken(text)) else []
     elif names & FILE_WORDS and file_names(text):  # not notes.txt for 'delete notes.txt only if it is empty'
