@@ -866,3 +866,13 @@ def test_a_city_written_as_a_call_argument_is_the_city(task):
     word it takes named as the reason: a place was read only after 'in', 'at', 'for'."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [("get_weather", {"city": "Lyon"})] and run.answer == "Lyon: 21 °C, cloudy (simulated)."
+
+
+@pytest.mark.parametrize("task", ["Delete notes.txt, or not", "Weather in Lyon, or not?"])
+def test_or_not_after_a_request_leaves_it_undone(task):
+    """'Delete notes.txt, or not' deleted notes.txt and said nothing of 'or not' (its words are all little words): the
+    task leaves the choice open, so nothing is done and 'or not' is named."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox),
+                    approve=lambda n, i: True)
+    assert run.tool_calls == [] and outbox == [] and "could do with 'or not'" in run.answer, run.answer

@@ -27,6 +27,7 @@ from .text import (
     sentence_case,
     stem,
     stems,
+    uncontracted,
     words,
 )
 
@@ -120,6 +121,12 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         tense = TENSE.findall(clause) or ([] if PRESENT.search(clause) else tense)  # '… in Paris and Lyon' goes on
         if not asked and set(words(clause)) & QUESTION_WORDS and not WHO.search(clause):  # 'and why (is that)?'
             unserved.append(Unserved(clause, none_fits, no_tool=True))
+        elif not asked and set(words(uncontracted(clause))) & NEGATORS - {"no"}:  # 'Delete notes.txt, or not'
+            listed = []
+            while previous and calls and calls[-1][0] == previous.name:
+                listed.insert(0, calls.pop()[2])
+            unserved.append(_beyond(previous.name, ", ".join([*listed, clause]), [clause]) if previous
+                            else Unserved(clause, none_fits, no_tool=True))
         elif not asked and set(words(clause)) & ALL and not re.search(rf"\bthat(?:'s| is) all\b|\bc'est tout\b|{POLITE.pattern}",
                                                                     clause, re.IGNORECASE):  # 'and all others'
             unserved.append(_beyond(previous.name, clause, [clause]) if previous else Unserved(clause, none_fits, no_tool=True))
