@@ -876,3 +876,12 @@ def test_or_not_after_a_request_leaves_it_undone(task):
     run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox),
                     approve=lambda n, i: True)
     assert run.tool_calls == [] and outbox == [] and "could do with 'or not'" in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["Weather (Lyon)", "Weather - Paris", "Lyon weather"])
+def test_a_city_not_read_as_the_place_is_not_named_as_beyond_the_tool(task):
+    """'Weather (Lyon)' and 'Lyon weather' were declined "I do not know what get_weather could do with 'Lyon'", as if the
+    city were beyond the tool; the truth is that no place was read: "I could not tell the 'city' …"."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "I could not tell the 'city' for get_weather" in run.answer, run.answer
+    assert "could do with" not in run.answer, run.answer

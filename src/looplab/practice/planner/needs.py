@@ -220,11 +220,15 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             named += [w.lower() for w in tense]
         unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS)
                    and not says(given, w) and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
+        takes_place = any(set(words(p)) & PLACE_WORDS for p in tool.properties)
+        if unknown and isinstance(filled, str) and takes_place and not where and all(
+                as_written(clause, w)[:1].isupper() for w in unknown):  # 'Weather (Lyon)': the city unread, not
+            unknown = []  # Lyon beyond the tool: "I could not tell the 'city' …" stays the reason
         if unknown:
             filled = _beyond(tool.name, clause, [as_written(clause, w) for w in unknown])
             if all(w[-3:] in ("n't", "n’t") for w in unknown):  # "Don't read coffee.md": 'Don't' is not a word to look up
                 filled = filled._replace(why=filled.why + (" (une négation)" if french(view.task) else " (a negation)"))
-            if not where and any(set(words(p)) & PLACE_WORDS for p in tool.properties) and any(  # not 'in case',
+            if not where and takes_place and any(  # not 'in case',
                     w.isalpha() and re.search(rf"\b(?:in|at|à)\s+{w}\b(?!\s+[A-Z])", clause)  # 'in downtown Lyon'
                     for w in unknown):
                 filled = filled._replace(why=filled.why + " (I read a place only when it starts with a capital "
