@@ -885,3 +885,13 @@ def test_a_city_not_read_as_the_place_is_not_named_as_beyond_the_tool(task):
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and "I could not tell the 'city' for get_weather" in run.answer, run.answer
     assert "could do with" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Combien font 3 multiplié par 4 ?", "3 * 4 = 12."), ("Combien font 3 x 4 ?", "3 * 4 = 12."),
+    ("Combien font 10 divise par 2 ?", "10 / 2 = 5.0."), ("What's 3.5 x 4?", "3.5 * 4 = 14.0."),
+])
+def test_a_french_or_x_multiplication_is_read(task, expected):
+    """'Combien font 3 multiplié par 4 ?' was declined "Je n'ai pas pu placer 'font', 'multiplié'", naming 'font', a
+    word it reads in 'Combien font 2 + 2 ?'; 'multiplié par', 'divise par' (no accent) and '3 x 4' were not read."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected

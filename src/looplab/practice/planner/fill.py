@@ -46,7 +46,8 @@ OPERATORS = {  # operator -> the names an `operation` enum may give it
     "**": {"power", "pow", "exponent", "exponentiation"},
     "%": {"mod", "modulo", "remainder"},
 }
-SPOKEN = [(r"\bmultiplied by\b|\btimes\b|×|\bfois\b", "*"), (r"\bdivided by\b|÷|\bdivisé par\b", "/"),
+SPOKEN = [(r"\bmultiplied by\b|\btimes\b|×|\bfois\b|\bmultipli[ée] par\b|(?<=\d\s)x(?=\s\d)", "*"),  # '3 x 4'
+          (r"\bdivided by\b|÷|\bdivis[ée] par\b", "/"),
           (r"\bplus\b", "+"), (r"\bminus\b|\bmoins\b", "-"), (r"\bto the power of\b|\^", "**")]
 _VALIDATORS: dict[str, object] = {}
 
