@@ -587,3 +587,311 @@ def test_an_address_inside_the_quoted_body_is_not_a_recipient():
     run_agent(practice_client(), "Email bob@x.com with subject 'Hi' and body 'Contact alice@y.com'",
               samples.action_tools(outbox), approve=lambda n, i: True)
     assert outbox == [{"tool": "send_email", "to": "bob@x.com", "subject": "Hi", "body": "Contact alice@y.com"}]
+
+
+@pytest.mark.parametrize(("task", "word"), [
+    ("If it is sunny in Lyon, delete notes.txt", "('If')"), ("Unless it rains in Paris, delete notes.txt", "('Unless')"),
+    ("Delete notes.txt, if it is sunny in Lyon", "('if')"), ("If bob@x.com replied, delete notes.txt", "('If')"),
+    ("When it's sunny in Lyon, delete notes.txt", "('When')"), ("If it rains in Paris, what is 2 + 2?", "('If')"),
+    ("Si il pleut à Paris, combien font 2 + 2 ?", "('Si')"),
+])
+def test_a_part_that_hangs_on_a_condition_is_not_done(task, word):
+    """'If it is sunny in Lyon, delete notes.txt' got Lyon's weather (cloudy) and deleted notes.txt all the same; a
+    sentence with a condition ('if', 'unless', 'when', 'si') is declined whole, naming the condition."""
+    outbox: list = []
+    tools = samples.weather_and_calc() + samples.action_tools(outbox)
+    run = run_agent(practice_client(), task, tools, approve=lambda n, i: True)
+    assert run.tool_calls == [] and outbox == [], run.answer
+    assert word in run.answer and ("hang on another" in run.answer or "dépendre" in run.answer), run.answer
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("S'il te plaît, quel temps fait-il à Lyon ?", "Lyon: 21 °C, cloudy (simulated)."),
+    ("What's the weather in Paris? If it's sunny, what's 2 + 2?", "Paris: 18 °C, light rain (simulated). I could not"),
+])
+def test_a_condition_holds_only_its_own_sentence(task, expected):
+    """'S'il te plaît' is no condition, and a condition in a second sentence leaves the first one answered."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer.startswith(expected)
+
+
+def test_a_forced_tool_is_not_called_on_a_condition():
+    """Forced delete_file on 'If it is sunny in Lyon, delete notes.txt' called delete_file('notes.txt')."""
+    delete = next(t.to_api() for t in samples.action_tools([]) if t.name == "delete_file")
+    reply = forced("If it is sunny in Lyon, delete notes.txt", delete, WEATHER)
+    assert (reply.stop_reason, reply.content) == ("refusal", []) and "('If')" in reply.stop_details.explanation
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Tell me the forecast for Paris", "'forecast'"), ("What's the forecast for Lyon?", "'forecast'"),
+    ("Give me the live weather in Lyon", "'live'"),
+])
+def test_what_the_tool_says_it_is_not_is_not_asked_of_it(task, named):
+    """'Tell me the forecast for Paris' was answered 'Paris: 18 °C, light rain (simulated).', the weather now, though
+    get_weather says it is 'not a live forecast': a word its description negates is no word of the tool."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and f"could do with {named}" in run.answer, run.answer
+    assert forced(task, WEATHER, CALC).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Delete notes.txt in case it rains in Lyon", "'case', 'rains' and 'Lyon'"),
+    ("What's the weather in Lyon in summer?", "'summer'"), ("What's 5 * 5 in binary?", "'binary'"),
+])
+def test_the_capital_letter_hint_is_given_only_when_no_place_was_read(task, named):
+    """'Delete notes.txt in case it rains in Lyon' was told '(I read a place only when it starts with a capital letter,
+    as in 'Lyon')', as if 'case' might have been a place and Lyon unread; the hint is for a task whose place was missed."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox)).answer
+    assert f"could do with {named}" in text and "capital letter" not in text and outbox == [], text
+    assert "capital letter" in run_agent(practice_client(), "what's the weather in paris", samples.weather_and_calc()).answer
+
+
+@pytest.mark.parametrize(("task", "cities"), [
+    ("Quelle est la météo a Lyon ?", ["Lyon"]), ("Quel temps fait-il a Paris et a Lyon ?", ["Paris", "Lyon"]),
+])
+def test_a_french_a_without_its_accent_names_the_city(task, cities):
+    """'Quelle est la météo a Lyon ?' ('à' typed without its accent) was declined with "je ne sais pas ce que
+    get_weather ferait de 'Lyon'", the one word it does take; '… a Paris et a Lyon' said no tool fits 'a Lyon'."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": c}) for c in cities], run.answer
+    assert "pas pu" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Don't delete notes.txt", "'Don't' (a negation)"), ("Do not delete notes.txt", "'not'."),
+    ("I don't want to delete notes.txt", "'don't' (a negation)"), ("Can't you tell me the weather in Lyon?", "'Can't'"),
+])
+def test_a_negation_is_named_as_the_reason(task, named):
+    """'Don't delete notes.txt' and 'Do not delete notes.txt' were declined with "I could not tell the 'name' for
+    delete_file from the task", a wrong reason (the task names notes.txt; 'not' was found inside 'notes'), and "Can't
+    you …" named 'ca'; the negation is the reason, named as written."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox)).answer
+    assert f"could do with {named}" in text and "could not tell" not in text and outbox == [], text
+
+
+@pytest.mark.parametrize(("task", "subject", "body"), [
+    ("Email bob@x.com with subject \"Bob's party\" and body \"See you at 8\"", "Bob's party", "See you at 8"),
+    ("Email bob@x.com with subject: \"Hi\" and body: \"It's done\"", "Hi", "It's done"),
+    ("Email bob@x.com with subject “Bob’s party” and body “Hi”", "Bob’s party", "Hi"),
+])
+def test_an_apostrophe_inside_double_quotes_does_not_end_the_value(task, subject, body):
+    """'… body: "It's done"' was declined with "I could not tell the 'body' for send_email from the task", untrue: the
+    body is given in double quotes; the value was cut at its apostrophe, as if it were a closing single quote."""
+    outbox: list = []
+    run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "send_email", "to": "bob@x.com", "subject": subject, "body": body}]
+
+
+@pytest.mark.parametrize(("task", "part"), [
+    ("Delete notes.txt and back it up first", "'back it up first'"),
+    ("Email bob@x.com with subject 'Hi' and body 'Hello' and attach notes.txt", "'attach notes.txt'"),
+    ("Email bob@x.com with subject 'Hi' and body 'Hello' and mark it urgent", "'mark it urgent'"),
+])
+def test_an_act_is_not_taken_while_a_part_of_the_task_is_beyond_it(task, part):
+    """'Delete notes.txt and back it up first' deleted notes.txt, then said it could not answer 'back it up first'; an
+    email to attach a file to or mark urgent was sent without: a part no tool serves may change or precede the act."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [] and f"I do not act while a part of the task is beyond me ({part})" in text, text
+    delete = next(t.to_api() for t in samples.action_tools([]) if t.name == "delete_file")
+    assert forced("Delete notes.txt and back it up first", delete).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("What's −5 + 3?", "-5 + 3 = -2."), ("Combien font −3 + 10 ?", "-3 + 10 = 7."), ("What's 10 − 3?", "10 - 3 = 7."),
+])
+def test_a_minus_sign_is_a_minus(task, expected):
+    """'What's −5 + 3?' (the minus sign U+2212) was answered '5 + 3 = 8.', the sign dropped: another sum, as if asked."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected
+
+
+def test_a_number_left_out_is_named_as_typed():
+    """'What is 1.000,50 + 1?' was declined "I did not apply '1.000.50'", a number the participant never typed."""
+    text = run_agent(practice_client(), "What is 1.000,50 + 1?", samples.weather_and_calc()).answer
+    assert "I did not apply '1.000,50'" in text and "1.000.50" not in text, text
+
+
+def test_a_tool_that_acts_is_not_tried_again_after_it_failed():
+    """A send_email that failed once ('the service is unavailable') was sent again by the retry skill, and the answer
+    said 'bob@x.com: sent (simulated).': a send that failed half-way may have gone out (notebook 05: never send twice)."""
+    from looplab import faults
+    outbox: list = []
+    send, delete = samples.action_tools(outbox)
+    run = run_agent(practice_client(), "Email bob@x.com with subject 'Hi' and body 'Hello'",
+                    [faults.failing(send, times=1), delete], approve=lambda n, i: True)
+    assert len(run.tool_calls) == 1 and "I could not get an answer for bob@x.com" in run.answer, run.answer
+    weather = run_agent(practice_client(), "What's the weather in Lyon?",
+                        [faults.failing(samples.weather_and_calc()[0], times=1)])
+    assert len(weather.tool_calls) == 2 and weather.answer == "Lyon: 21 °C, cloudy (simulated).", weather.answer
+
+
+@pytest.mark.parametrize("task", ["Say hello to bob@x.com", "Say hello in French", "Say hi to Bob"])
+def test_say_hello_to_someone_is_not_a_greeting_to_the_model(task):
+    """'Say hello to bob@x.com' was answered with the model's own introduction ('Hello! I am the practice model …'),
+    a reply to another request: greeting someone else, or in another language, is a task it declines."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox)).answer
+    assert "I am the practice model" not in text and outbox == [], text
+    assert "I am the practice model" in run_agent(practice_client(), "Can you say hello?", samples.weather_and_calc()).answer
+
+
+def test_coucou_is_a_greeting():
+    """'Coucou ! Quel temps fait-il à Lyon ?' was declined "je ne sais pas ce que get_weather ferait de 'Coucou'", as
+    'Salut !' was before: a greeting asks nothing of the tools."""
+    text = run_agent(practice_client(), "Coucou ! Quel temps fait-il à Lyon ?", samples.weather_and_calc()).answer
+    assert text == "Lyon: 21 °C, cloudy (simulated).", text
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Did it rain in Paris?", "'Did'"), ("Has it rained in Paris?", "'Has'"), ("Has it been sunny in Lyon?", "'Has'"),
+])
+def test_a_past_weather_question_is_not_called_a_question_about_an_action(task, named):
+    """'Did it rain in Paris?' was declined "it is a question about the action, and I act only on a request to do it",
+    a wrong reason (rain is no act of a tool); it is the past, which get_weather (the weather now) does not give."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools([]))
+    assert run.tool_calls == [] and f"get_weather could do with {named}" in run.answer, run.answer
+    assert "question about the action" in run_agent(practice_client(), "Has it been deleted?",
+                                                    samples.action_tools([])).answer
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Is 15% of 80 more than 10?", "('more')"), ("Est-ce que 3 * 4 fait plus que 10 ?", "('plus')"),
+])
+def test_more_than_a_number_is_a_comparison_named_as_not_done(task, named):
+    """'Is 15% of 80 more than 10?' answered '15 * 80 / 100 = 12.0.' and said only that no tool fits '10': the
+    comparison asked was left unsaid ('bigger than' was named, 'more than' was not)."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert named in text and ("I did not compare them" in text or "Je ne les ai pas comparés" in text), text
+
+
+@pytest.mark.parametrize(("task", "cities"), [
+    ("Weather: Lyon; Paris; Nice", ["Lyon", "Paris", "Nice"]), ("Weather in Lyon, and also Paris", ["Lyon", "Paris"]),
+    ("Weather in Lyon & Paris", ["Lyon", "Paris"]),
+])
+def test_a_city_after_a_semicolon_also_or_an_ampersand_continues_the_list(task, cities):
+    """'Weather: Lyon; Paris; Nice' gave Lyon and said "I could not answer 'Paris': none of the offered tools
+    (get_weather, calculator) fits it", untrue ('… and also Paris', '… Lyon & Paris' alike)."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": c}) for c in cities] and "could not" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["Delete a+b.txt", "Delete notes~old.txt"])
+def test_the_tail_of_a_longer_file_name_is_not_the_file(task):
+    """'Delete a+b.txt' deleted b.txt, another file: the name was read from after the '+'; now it is declined."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [] and "'name'" in text, text
+
+
+@pytest.mark.parametrize(("task", "sent"), [
+    ("Email bob@x.com with subject 'Sum' and body '2 + 2'",
+     [{"tool": "send_email", "to": "bob@x.com", "subject": "Sum", "body": "2 + 2"}]),
+    ("Delete weather.txt", [{"tool": "delete_file", "name": "weather.txt"}]),
+])
+def test_a_word_inside_a_value_does_not_choose_the_tool(task, sent):
+    """With all four tools, "Email bob@x.com with subject 'Sum' and body '2 + 2'" was declined "I do not know what
+    calculator could do with 'Email', 'bob', …" (the body's sum chose the calculator) and 'Delete weather.txt' "more
+    than one offered tool fits it (get_weather and delete_file)": the words around the values choose the tool."""
+    outbox: list = []
+    run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox),
+              approve=lambda n, i: True)
+    assert outbox == sent
+    assert run_agent(practice_client(), "Calculate '2 + 2'", samples.weather_and_calc()).answer == "2 + 2 = 4."
+
+
+def test_the_capital_letter_hint_is_not_given_before_a_capitalised_name():
+    """'What's the weather in downtown Lyon?' added '(I read a place only when it starts with a capital letter, as in
+    'Lyon')', though Lyon is written so: 'downtown' is the word it cannot place, not a city written small."""
+    text = run_agent(practice_client(), "What's the weather in downtown Lyon?", samples.weather_and_calc()).answer
+    assert "could do with 'downtown'" in text and "capital letter" not in text, text
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("Delete notes.txt for Bob", "'Bob'"), ("Delete notes.txt in Dropbox", "'Dropbox'"),
+    ("Email bob@x.com with subject 'Hi' and body 'Hello' in French", "'French'"),
+])
+def test_a_name_after_in_or_for_is_named_when_the_tool_takes_no_place(task, named):
+    """'Delete notes.txt for Bob' was declined "I could not tell the 'name' for delete_file from the task" (and the
+    email "… the 'body' …"), a wrong reason: both are given; 'for Bob' was read as a place and left out of the words
+    the tool cannot do, though delete_file takes no place."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [] and f"could do with {named}" in text and "could not tell" not in text, text
+
+
+def test_a_negation_word_of_a_description_does_not_make_a_tool_fit():
+    """'Delete just notes.txt, nothing else' said "I could not answer 'nothing else': more than one offered tool fits
+    it (send_email and delete_file)", untrue: a negation word of their descriptions ('nothing leaves the machine') is no fit."""
+    outbox: list = []
+    text = run_agent(practice_client(), "Delete just notes.txt, nothing else", samples.action_tools(outbox),
+                     approve=lambda n, i: True).answer
+    assert "more than one offered tool" not in text and "'nothing else'" in text, text
+
+
+@pytest.mark.parametrize("task", ["Delete these files: notes.txt, old.txt", "Delete notes.txt, old.txt"])
+def test_a_file_named_after_a_comma_is_listed_not_a_qualifier(task):
+    """'Delete these files: notes.txt, old.txt' was declined "I do not know what delete_file could do with 'old.txt'",
+    untrue: a file name cannot qualify another as 'Texas' does 'Paris'; both files are deleted."""
+    outbox: list = []
+    run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "delete_file", "name": "notes.txt"}, {"tool": "delete_file", "name": "old.txt"}]
+
+
+@pytest.mark.parametrize(("task", "named"), [
+    ("What is 10/3 in percent?", "'in percent'"), ("What is 3/4 as a percentage?", "'as a percentage'"),
+])
+def test_a_result_asked_in_percent_is_not_given_as_a_plain_number(task, named):
+    """'What is 10/3 in percent?' was answered '10/3 ≈ 3.33333333333.', the quotient, not the percentage asked
+    ('percent' is a word the arithmetic reads in '15% of 80', so it passed unnamed)."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and f"I did not apply {named}" in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "said"), [
+    ("Without the calculator, what's 2+2?", "the task says not to use calculator"),
+    ("Sans la calculatrice, combien font 2 + 2 ?", "la demande dit de ne pas utiliser calculator"),
+])
+def test_a_tool_the_task_says_not_to_use_is_not_called(task, said):
+    """'Without the calculator, what's 2+2?' called the calculator and answered '2+2 = 4.', then said it could not
+    answer 'Without the calculator': the tool the task rules out is not called, forced or not."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and said in run.answer, run.answer
+    assert forced(task, CALC, WEATHER).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize("task", ["Use get_weather with city=Lyon", "get_weather(Lyon)"])
+def test_a_city_written_as_a_call_argument_is_the_city(task):
+    """'Use get_weather with city=Lyon' was declined "I do not know what get_weather could do with 'Lyon'", the one
+    word it takes named as the reason: a place was read only after 'in', 'at', 'for'."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"})] and run.answer == "Lyon: 21 °C, cloudy (simulated)."
+
+
+@pytest.mark.parametrize("task", ["Delete notes.txt, or not", "Weather in Lyon, or not?"])
+def test_or_not_after_a_request_leaves_it_undone(task):
+    """'Delete notes.txt, or not' deleted notes.txt and said nothing of 'or not' (its words are all little words): the
+    task leaves the choice open, so nothing is done and 'or not' is named."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox),
+                    approve=lambda n, i: True)
+    assert run.tool_calls == [] and outbox == [] and "could do with 'or not'" in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["Weather (Lyon)", "Weather - Paris", "Lyon weather"])
+def test_a_city_not_read_as_the_place_is_not_named_as_beyond_the_tool(task):
+    """'Weather (Lyon)' and 'Lyon weather' were declined "I do not know what get_weather could do with 'Lyon'", as if the
+    city were beyond the tool; the truth is that no place was read: "I could not tell the 'city' …"."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "I could not tell the 'city' for get_weather" in run.answer, run.answer
+    assert "could do with" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "expected"), [
+    ("Combien font 3 multiplié par 4 ?", "3 * 4 = 12."), ("Combien font 3 x 4 ?", "3 * 4 = 12."),
+    ("Combien font 10 divise par 2 ?", "10 / 2 = 5.0."), ("What's 3.5 x 4?", "3.5 * 4 = 14.0."),
+])
+def test_a_french_or_x_multiplication_is_read(task, expected):
+    """'Combien font 3 multiplié par 4 ?' was declined "Je n'ai pas pu placer 'font', 'multiplié'", naming 'font', a
+    word it reads in 'Combien font 2 + 2 ?'; 'multiplié par', 'divise par' (no accent) and '3 x 4' were not read."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected

@@ -19,6 +19,7 @@ from .text import (
     STOPWORDS,
     content_words,
     file_names,
+    french,
     joined,
     polarity,
     quoted,
@@ -45,7 +46,8 @@ OPERATORS = {  # operator -> the names an `operation` enum may give it
     "**": {"power", "pow", "exponent", "exponentiation"},
     "%": {"mod", "modulo", "remainder"},
 }
-SPOKEN = [(r"\bmultiplied by\b|\btimes\b|×|\bfois\b", "*"), (r"\bdivided by\b|÷|\bdivisé par\b", "/"),
+SPOKEN = [(r"\bmultiplied by\b|\btimes\b|×|\bfois\b|\bmultipli[ée] par\b|(?<=\d\s)x(?=\s\d)", "*"),  # '3 x 4'
+          (r"\bdivided by\b|÷|\bdivis[ée] par\b", "/"),
           (r"\bplus\b", "+"), (r"\bminus\b|\bmoins\b", "-"), (r"\bto the power of\b|\^", "**")]
 _VALIDATORS: dict[str, object] = {}
 
@@ -53,7 +55,7 @@ _VALIDATORS: dict[str, object] = {}
 @lru_cache(maxsize=1024)  # pure: the same clauses come back every turn
 def expression(text: str) -> str | None:
     """The first arithmetic expression in `text` ('12 * (3 + 5)'), or None."""
-    text = numbers_as_written(text)  # '3,5' is 3.5 and '1 850' is 1850
+    text = numbers_as_written(text).replace("−", "-")  # '3,5' is 3.5, '1 850' is 1850; '−5' (U+2212) is -5
     for run in re.findall(r"(?:(?<![\w).])-\s*)?[\d(][\d\s.+\-*/()%^×÷]*", text):  # '-215 + 95' keeps its sign
         run = run.strip().rstrip("+-*/%^×÷ .").strip()  # '10 - 3.' ends a sentence, not a number
         while run.count("(") > run.count(")") and run.startswith("("):
@@ -101,7 +103,8 @@ def binary(text: str) -> tuple[float | int, str, float | int] | None:
 @lru_cache(maxsize=1024)
 def place(text: str) -> str | None:
     """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name."""
-    found = re.search(r"\b(?:in|at|for|of|à|pour|between|entre)\s+(?:both\s+)?((?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*)*)", text)
+    found = re.search(rf"\b(?:in|at|for|of|à|pour|between|entre{'|a' * french(text)})\s+(?:both\s+)?((?:[A-Z][\w'-]*)"
+                      r"(?:\s+[A-Z][\w'-]*)*)", text)  # 'à Lyon' typed 'a Lyon' in a French task
     part = found and re.search(r"\b(?:in|at|for|near)\s+(?:the\s+|a\s+)?(\w+)\s+of\s+$", text[:found.start(1)])
     if found and (part and part[1].lower() not in PLACE_WORDS  # 'for the city of Lyon' is Lyon
                   or re.search(r"['’]s\s+\w", text[found.end(1) - 2:])):
@@ -160,16 +163,19 @@ def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list
         candidates = [e for e in re.findall(EMAIL, text) if not re.search(
             rf"\b(?:{before})\s*:?\s*{re.escape(e)}|{re.escape(e)}['’]s\b", text, re.IGNORECASE)
             and not any(e in q != e for q in quoted(text))]  # not body 'Contact alice@y.com'
-    elif names & PLACE_WORDS:
-        candidates = [place(text)] if place(text) else []
+    elif names & PLACE_WORDS:  # 'in Lyon', 'city=Lyon', 'get_weather(Lyon)'
+        candidates = [place(text)] if place(text) else re.findall(
+            rf"(?:\b{re.escape(prop)}\s*=|\b{re.escape(tool.name)}\()\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*(?=$|[,;)?!.])", text)
     elif names & CALC_WORDS:
         candidates = [expression(spoken(text))] if expression(spoken(text)) else []
     elif names & FILE_WORDS and file_names(text):  # not notes.txt for 'delete notes.txt only if it is empty'
-        candidates = [f for f in file_names(text) if not _qualified(tool, text, f, before=False)]
+        candidates = [f for f in file_names(text) if not _qualified(tool, text, f, before=False)
+                      and not re.search(rf"[^\s'\"‘“(\[<:,;]{re.escape(f)}", text)]  # 'b.txt' of 'a+b.txt' is not it
         candidates = [next((q for q in quoted(text) if f in q), f) for f in candidates]  # "my notes.txt" is the name
     if not candidates:
-        labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*['\"‘“]([^'\"’”\n]+)", text, re.I)
-        candidates = [labelled.group(1)] if labelled else quoted(text) if others == 1 else []
+        labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*(?:\"([^\"\n]+)\"|“([^”\n]+)”|['‘]([^'’\n]+))",
+                             text, re.I)  # "Bob's party" whole: an apostrophe ends only a value in single quotes
+        candidates = [next(g for g in labelled.groups() if g)] if labelled else quoted(text) if others == 1 else []
         candidates = [c for c in candidates if not _qualified(tool, text, c)]  # not "'green tea' prices"
     return [c for c in dict.fromkeys(candidates) if not _excluded(text, c)]  # one, or none it can stand behind
 

@@ -8,7 +8,7 @@ from typing import NamedTuple
 from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
 from .fill import EMAIL, PLACE_WORDS, binary, expression, fill_input, place, spoken
-from .interpret import numbers_as_written
+from .interpret import numbers_as_written, units
 from .plain import SHORT_INTRODUCTION, WHO, example
 from .text import (
     NEGATORS,
@@ -18,12 +18,16 @@ from .text import (
     content_words,
     file_names,
     first_value,
+    french,
     joined,
     quoted,
     readable,
+    root,
+    says,
     sentence_case,
     stem,
     stems,
+    uncontracted,
     words,
 )
 
@@ -34,14 +38,14 @@ WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold 
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today"))]  # a task's word counts as all its group's
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
                        "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus",
-                       "peux", "pouvez", "hi", "hello", "hey", "bonjour", "salut", "bonsoir"}  # 's': "s'il te plaît"
+                       "peux", "pouvez", "hi", "hello", "hey", "bonjour", "salut", "bonsoir", "coucou"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font", "percent", "cent", "multiply", "divide", "product",
-          "multiplie", "multiplier", "multipliez", "divise", "diviser", "divisez"}  # as fill.spoken reads them
+          "multiplie", "multiplier", "multipliez", "divise", "diviser", "divisez", "multiplié"}  # as fill.spoken reads them
 THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’])"  # not 'other than Paris'
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
-                      rf"[^.?!;]*?(?:{THAN})", re.IGNORECASE)
+                      rf"[^.?!;]*?(?:{THAN})|\b(more|less|fewer|plus|moins)\s+(?:{THAN})\s*(?=-?\d)", re.IGNORECASE)  # 'more than 10'
 POLITE = re.compile(r"\b(?:please|thanks|thank you|merci|svp|stp|s'il (?:te|vous) pla[iî]t)\b", re.IGNORECASE)
 TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?mind|forget (?:it|that)|I mean|"
                         r"cancel that|on second thought|non,? attends|attends,? non|en fait|laisse tomber|oublie ça|"
@@ -63,10 +67,22 @@ ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|ca
                          r"[^,;]+? be) [^,;]*?(?:\w+ed|sent|done|gone)\b|"
                          r"^\W*do (?:I|we) (?:need|have) to\b|^\W*what (?:happens|would happen) if\b|"
                          r"^\W*(?:dois-je|faut-il|comment (?:puis-je|faire))\b", re.IGNORECASE)  # a question, not an order
+CONDITION = re.compile(r"^\W*(?:(?:and|but|or|then|only|even|except|et|mais|ou|sauf|seulement|même)\s+)*((?:if|unless|"
+                       r"whenever|once|provided|providing|assuming|as soon as|as long as|in case|until|before|after|"
+                       r"when(?!\s+(?:is|are|was|were|do|does|did|will|would|can|could|should|shall|has|have|had)\b)|"
+                       r"si|s['’]ils?(?!\s+(?:te|vous)\s+pla)|à moins qu|lorsqu|dès qu|pourvu qu|au cas où|une fois qu|"
+                       r"avant d|après|quand(?!\s+(?:est-ce|\S+-(?:t-)?(?:il|elle|on|ils|elles)\b)))(?:e\b|(?=\W|$)))",
+                       re.IGNORECASE)  # 'If it rains in Lyon, delete notes.txt': one part hangs on another
+BANNED = ("the task says not to use {} ('{}')", "la demande dit de ne pas utiliser {} ('{}')")
+WITHHELD = ("I do not act while a part of the task is beyond me ({}): it may change or come before the act",
+            "je n'agis pas tant qu'une partie de la demande m'échappe ({}) : elle pourrait modifier l'action ou la précéder")
+HANGS = ("it makes a part hang on another ('{}'), and I call tools only for parts that do not depend on each other",
+         "elle fait dépendre une partie d'une autre ('{}'), et je n'appelle d'outils que pour des parties indépendantes")
 
 
 class Unserved(NamedTuple):
-    """A clause not served and why; `tool` and `beyond` when the why is words of the clause beyond that tool."""
+    """A clause not served and why; `tool` and `beyond` when the why is words of the clause beyond that tool;
+    `about_action` when no tool the clause names may be called, forced or not (a question about it, a condition)."""
 
     clause: str
     why: str
@@ -90,29 +106,51 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     calc = pick(view.tools, CALC)
     calls, unserved, previous, tense = [], [], None, []
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
-    abouts = [(about_words(t) - GENERIC, -i, t) for i, t in enumerate(view.tools)]
-    last = ""
+    abouts = [(about_words(t) - GENERIC - NEGATORS - {"nothing", "none"}, -i, t)  # not '… nothing leaves the machine'
+              for i, t in enumerate(view.tools)]
+    last, hanging = "", _hanging(view.task)
     for clause in _with_fields(_clauses(view.task), view.tools):
         prior, last = last, clause
+        whole = next((h for h in hanging if clause.split(", ")[0] in h[0]), None)  # joined by _with_fields
+        if whole:  # the sentence it is in hangs on a condition: none of it is done
+            if all(u.clause != whole[0] for u in unserved):
+                unserved.append(Unserved(whole[0], HANGS[french(view.task)].format(whole[1]),
+                                         about_action=True))  # a forced tool it names is not called either
+            continue
         asked = set(stems(clause)) - GENERIC
         tense = TENSE.findall(clause) or ([] if PRESENT.search(clause) else tense)  # '… in Paris and Lyon' goes on
         if not asked and set(words(clause)) & QUESTION_WORDS and not WHO.search(clause):  # 'and why (is that)?'
             unserved.append(Unserved(clause, none_fits, no_tool=True))
+        elif not asked and set(words(uncontracted(clause))) & NEGATORS - {"no"}:  # 'Delete notes.txt, or not'
+            listed = []
+            while previous and calls and calls[-1][0] == previous.name:
+                listed.insert(0, calls.pop()[2])
+            unserved.append(_beyond(previous.name, ", ".join([*listed, clause]), [clause]) if previous
+                            else Unserved(clause, none_fits, no_tool=True))
         elif not asked and set(words(clause)) & ALL and not re.search(rf"\bthat(?:'s| is) all\b|\bc'est tout\b|{POLITE.pattern}",
                                                                     clause, re.IGNORECASE):  # 'and all others'
             unserved.append(_beyond(previous.name, clause, [clause]) if previous else Unserved(clause, none_fits, no_tool=True))
         if not asked or WHO.search(clause):
             continue  # 'and', 'please': nothing asked; 'who are you' is answered first
-        if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
-            unserved.append(Unserved(clause, ABOUT_ACTION, about_action=True))
-            continue
         asked |= {w for group in RELATED if asked & group for w in group}
-        said_words = set(stems(clause))  # a word of the tool's name the task says counts first: 'read' the file
-        scores = [(len(said_words & set(stems(t.name))) + len(asked & about), len(asked & about), i, t)
+        if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
+            past = re.match(r"\W*(did|has|have|had) it\b", clause, re.IGNORECASE)  # 'Did it rain in Paris?': no act
+            now = next((t for t in view.tools if "current" in words(t.description) and {root(w) for w in content_words(
+                clause)} & {root(w) for w in about_words(t) | {w for g in RELATED if g & about_words(t) for w in g}}), None)
+            unserved.append(_beyond(now.name, clause, [past[1]]) if past and now and not set(stems(clause)) & ACTS
+                            else Unserved(clause, ABOUT_ACTION, about_action=True))
+            continue
+        unvalued = clause  # the words around its values: 'weather.txt' names no weather, body '2 + 2' no sum
+        for value in [*quoted(clause), *re.findall(EMAIL, clause), *file_names(clause)]:
+            unvalued = unvalued.replace(value, " ")
+        asked_around = (set(stems(unvalued)) - GENERIC) or asked
+        asked_around |= {w for group in RELATED if asked_around & group for w in group}
+        said_words = set(stems(unvalued))  # a word of the tool's name the task says counts first: 'read' the file
+        scores = [(len(said_words & set(stems(t.name))) + len(asked_around & about), len(asked_around & about), i, t)
                   for about, i, t in abouts]
         best = max(scores, key=lambda s: s[:3], default=(0, 0, 0, None))
         rivals = [s[3].name for s in scores if s[:2] == best[:2] and best[0] > 0 and best[3] is not calc]
-        if len(rivals) > 1 and not (calc and expression(clause)):  # 'the file notes.txt': delete_file or read_file?
+        if len(rivals) > 1 and not (calc and expression(unvalued)):  # 'the file notes.txt': delete_file or read_file?
             unserved.append(Unserved(clause, f"more than one offered tool fits it ({joined(rivals)})"))
             continue
         acts = set(stems(words(best[3].name)[0])) & ACTS if best[0] > 0 else set()  # its verb: not get_order_status
@@ -124,13 +162,15 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         bare = POLITE.sub(" ", clause).strip()  # 'and London please' names London alone
         where = place(bare)
         extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
-        if calc and (expression(clause) or binary(clause) or " / 100" in spoken(clause)):
+        arithmetic = [t for t in (clause, unvalued) if expression(t) or binary(t) or " / 100" in spoken(t)]
+        if calc and arithmetic and (len(arithmetic) == 2 or best[0] == 0 or best[3] is calc):  # not body '2 + 2'
             tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[3] is not calc:
             tool = best[3]
-        elif previous and (head := _head(bare)) and re.search(
-                rf"(?:\b(?:and|or|et|ou|than|que|then|puis)\s+|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
-                rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))", view.task, re.IGNORECASE):
+        elif previous and (head := _head(bare, french(view.task))) and re.search(
+                rf"(?:\b(?:and|or|et|ou|than|que|then|puis|also|aussi)\s+|[;&]\s*|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
+                rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))" + (rf"|,\s*{re.escape(clause)}" if head in file_names(head) else ""),
+                view.task, re.IGNORECASE):  # a file named after a comma is listed: 'notes.txt, old.txt'
             beyond = [as_written(clause, w) for w in content_words(clause) if w not in GENERIC | set(words(head))]
             if beyond:  # 'in Paris and in Lyon tomorrow': 'tomorrow' may say when of Paris too
                 listed = []
@@ -160,6 +200,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
                                              "it the result would answer another question"))
             continue
         known = about_words(tool) | {w for group in RELATED if group & about_words(tool) for w in group}
+        known -= {stem(w) for part in re.findall(r"\b(?:not|no|never)\b([^.,;:()]*)", tool.description, re.I)
+                  for w in words(part)}  # 'not a live forecast': the words it says it is not are no words of it
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
         filled = fill_input(tool, clause)
         named_as = [k for k, v in (filled.items() if isinstance(filled, dict) else []) if set(words(k)) & PLACE_WORDS
@@ -170,13 +212,25 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         given = " ".join(map(str, values)).lower() if tool is not calc else ""
         named = extra + [w for w in words(clause) if w in NEGATORS | {"why", "when", "pourquoi", "quand"}] + re.findall(
             r"\b\d+\b", clause)  # 'not 5 * 5'; 'When is it sunny in Lyon?' is not asked of the current weather
+        if where and not any(set(words(p)) & PLACE_WORDS for p in tool.properties):  # 'Delete notes.txt for Bob'
+            named += [w for w in content_words(where) if w not in GENERIC]  # Bob is no place of delete_file
+        named = [w for w in named if not re.search(rf"\b{re.escape(w)}n['’]t\b", clause, re.I)] + re.findall(
+            r"\b\w+n['’]t\b", clause.lower())  # "Don't delete notes.txt": "don't", as written (not 'ca' of "can't")
         if "current" in words(tool.description):  # nor 'How was the weather?', 'Will it rain?'
             named += [w.lower() for w in tense]
         unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS)
-                   and w not in given and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
+                   and not says(given, w) and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
+        takes_place = any(set(words(p)) & PLACE_WORDS for p in tool.properties)
+        if unknown and isinstance(filled, str) and takes_place and not where and all(
+                as_written(clause, w)[:1].isupper() for w in unknown):  # 'Weather (Lyon)': the city unread, not
+            unknown = []  # Lyon beyond the tool: "I could not tell the 'city' …" stays the reason
         if unknown:
             filled = _beyond(tool.name, clause, [as_written(clause, w) for w in unknown])
-            if any(w.isalpha() and re.search(rf"\b(?:in|at|à)\s+{w}\b", clause) for w in unknown):  # 'in lyon'
+            if all(w[-3:] in ("n't", "n’t") for w in unknown):  # "Don't read coffee.md": 'Don't' is not a word to look up
+                filled = filled._replace(why=filled.why + (" (une négation)" if french(view.task) else " (a negation)"))
+            if not where and takes_place and any(  # not 'in case',
+                    w.isalpha() and re.search(rf"\b(?:in|at|à)\s+{w}\b(?!\s+[A-Z])", clause)  # 'in downtown Lyon'
+                    for w in unknown):
                 filled = filled._replace(why=filled.why + " (I read a place only when it starts with a capital "
                                          "letter, as in 'Lyon')")
         if isinstance(filled, Unserved):
@@ -186,6 +240,19 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         elif all((tool.name, filled) != c[:2] for c in calls):
             calls.append((tool.name, filled, clause))
         previous = tool
+    banned = {t.name: m[0] for t in view.tools if (m := re.search(  # 'Without the calculator, what's 2+2?'
+        r"(?:\b(?:without|not|no|never|except|sans|pas)|n['’]t)\s+(?:(?:using|use|the|a|any|le|la|l['’]|de|d['’]|"
+        r"utiliser)\s*)*(?:" + r"[\s_-]+".join(map(re.escape, re.split(r"[_\s-]+", t.name))) + "|calculatrice" * (
+            t is calc) + r")\b", view.task, re.I))}
+    for call in [c for c in calls if c[0] in banned]:
+        calls.remove(call)
+        unserved.append(Unserved(call[2], BANNED[french(view.task)].format(call[0], banned[call[0]]), call[0],
+                                 about_action=True))
+    unserved = [u for u in unserved if not (u.no_tool and any(b in u.clause for b in banned.values()))]
+    unknown = [f"'{u.clause}'" for u in unserved if u.no_tool and not TAKEN_BACK.search(u.clause)]  # 'and back it up first'
+    for act in [c for c in calls if unknown and set(stems(words(c[0])[0])) & ACTS]:  # it may qualify or precede the act
+        calls.remove(act)
+        unserved.append(Unserved(act[2], WITHHELD[french(view.task)].format(joined(unknown)), act[0], about_action=True))
     taken = TAKEN_BACK.search(view.task)  # 'Delete notes.txt? No wait, delete old.txt': notes.txt is taken back
     unserved += [_beyond(c[0], c[2], [taken[0]]) for c in calls if taken and view.task.find(c[2]) < taken.start()]
     return [c for c in calls if not taken or view.task.find(c[2]) > taken.start()], unserved
@@ -196,12 +263,24 @@ def _clauses(task: str) -> list[str]:
     held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # odd items are the quoted values
     masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
-            clauses(re.sub(THAN, " and ", masked, flags=re.IGNORECASE))]
+            clauses(re.sub(rf"{THAN}|(?<=\s)&(?=\s)", " and ", masked, flags=re.IGNORECASE))]  # 'Lyon & Paris'
 
 
-def _head(clause: str) -> str | None:
+def _hanging(task: str) -> list[tuple[str, str]]:
+    """The task's sentences with a clause that makes the rest hang on it ('If it rains in Lyon, …'), and its word."""
+    held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # not inside quoted values
+    masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
+    found = []
+    for sentence in re.split(r"(?<=[.?!;])\s+|\n", masked):
+        sentence = re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], sentence).strip(" .?!;")
+        word = next((m[1] for c in _clauses(sentence) if (m := CONDITION.match(c))), None)
+        found += [(sentence, word)] if word else []
+    return found
+
+
+def _head(clause: str, fr: bool = False) -> str | None:
     """The name or file name a clause starts with ('Lyon' in 'in Lyon tomorrow', 'old.txt'), else None."""
-    found = re.match(r"(?:(?:in|at|for|à)\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)", clause)
+    found = re.match(rf"(?:(?:in|at|for|à{'|a' * fr})\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)", clause)  # 'et a Lyon'
     files = [f for f in file_names(clause) if clause.startswith(f)]
     return files[0] if files else found[1] if found and found[1].lower() not in STOPWORDS else None
 
@@ -224,7 +303,10 @@ def _unplaced(clause: str) -> list[str]:
     """The numbers and percentages of a clause its arithmetic leaves out ('10%' in '12 * 8 minus 10%')."""
     used = re.findall(r"\d+(?:\.\d+)?", _arithmetic(clause) or "")
     found = re.findall(r"\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|pour ?cent\b)?", numbers_as_written(spoken(clause)))
-    return [f.strip() for f in found if re.search(r"%|cent", f) or f.strip() not in used]
+    typed = {numbers_as_written(u): u for u in units(clause)}  # named as typed: '1.000,50', not '1.000.50'
+    unit = re.search(r"\b(?:in|as|into|en)\s+(?:a\s+)?(?:percent(?:age)?s?|per cent|pour ?cent(?:age)?|%)", clause, re.I)
+    return [typed.get(f.strip(), f.strip()) for f in found if re.search(r"%|cent", f) or f.strip() not in used] + (
+        [unit[0]] if unit else [])  # '10/3 in percent' is not 10/3
 
 
 def needs(view: View) -> dict | None:

@@ -11,7 +11,7 @@ from .text import clauses, french, stems
 
 WHO_EN = r"\bwho are you\b|\bwhat are you\b|\bintroduce yourself\b"
 WHO_FR = r"\bqui es-tu\b|\bqui êtes-vous\b|\bprésente-toi\b|\bprésentez-vous\b"
-GREETING = re.compile(r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour)\b|\bsay (?:hello|hi)\b|"
+GREETING = re.compile(r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour)\b|\bsay (?:hello|hi)\W*$|"
                       rf"{WHO_EN}|\bpractice model\b", re.IGNORECASE)
 GREETING_FR = re.compile(rf"^\s*(?:bonjour|salut|bonsoir)\b|{WHO_FR}", re.IGNORECASE)
 WHO = re.compile(f"{WHO_EN}|{WHO_FR}", re.IGNORECASE)  # asked beside a task: said first

@@ -6,6 +6,8 @@ import re
 
 from ..view import View
 from ._tools import MISSING, said, use
+from .needs import ACTS
+from .text import stems, words
 
 # Errors that will not change on a second try: a missing entry, bad input, a refusal.
 PERMANENT = re.compile(
@@ -20,7 +22,8 @@ PERMANENT = re.compile(
 def retry(view: View) -> dict | None:
     """Call again, once, each call of the latest turn that failed with a possibly passing error."""
     again = [step for step in view.last_results if step.is_error and not PERMANENT.search(step.result or "")
-             and sum(s.name == step.name and s.input == step.input for s in view.steps) == 1]  # tried once only
+             and sum(s.name == step.name and s.input == step.input for s in view.steps) == 1  # tried once only
+             and not set(stems(words(step.name)[0])) & ACTS]  # a send that failed half-way may have gone out
     if not again:
         return None
     why = "; ".join(f"{s.name} failed ({said(s)})" for s in again)
