@@ -80,8 +80,11 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
             return decline(kept)
         reply = {"content": kept, "stop_reason": "tool_use"}  # a forced call comes without text
     if choice.get("disable_parallel_tool_use") and len(_uses(reply)) > 1:
-        first = _uses(reply)[0]
-        reply = {**reply, "content": [b for b in reply["content"] if b["type"] != "tool_use" or b is first]}
+        first = _uses(reply)[0]  # the note said every call: it now says the one made
+        call = f"{first['name']}({', '.join(f'{k}={v!r}' for k, v in first['input'].items())})"
+        note = (f"Un appel par tour (disable_parallel_tool_use) : j'appelle d'abord {call}." if french(view.task)
+                else f"One call a turn (disable_parallel_tool_use): I'll call {call} first.")
+        reply = {**reply, "content": [{"type": "text", "text": note}] * bool(_text(reply)) + [first]}
     return reply
 
 
