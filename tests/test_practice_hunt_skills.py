@@ -422,3 +422,30 @@ def test_a_french_task_naming_a_file_gets_a_french_reply():
     text = answer("Que contient notes.txt ?", samples.action_tools([]))
     assert "Je ne sais pas" in text and "The practice model" not in text, text
     assert "The practice model" in answer("What does notes.txt contain?", samples.action_tools([]))
+
+
+def test_a_one_word_question_is_no_condition_and_no_crash():
+    """'When?', 'If?' and 'Quand ?' with no tools were a 500 (an IndexError: the condition rule's decline offered a
+    wording from the first tool of none); a French decline read no word and said '(mots lus : )'."""
+    for task in ("When?", "If?", "Quand ?", "Unless"):
+        reply = practice_client().messages.create(model="claude-opus-5", max_tokens=300,
+                                                  messages=[{"role": "user", "content": task}])
+        text = reply.content[0].text
+        assert "no tools were offered" in text or "aucun outil" in text, text
+        assert "hang on" not in text and "dépendre" not in text and "(mots lus : )" not in text, text
+    assert "hang on another ('If')" in answer("If it rains in Lyon, what is 2 + 2?", samples.weather_and_calc())
+
+
+def test_one_call_a_turn_says_the_one_call_it_makes():
+    """Under disable_parallel_tool_use the reply said "I'll call get_weather(city='Lyon') and get_weather(city='Paris')
+    in one turn" and made one call; a forced choice still comes without text, and the loop still gets both."""
+    client, tools = practice_client(), samples.weather_and_calc()
+    schemas = [t.to_api() for t in tools]
+    for choice, said in ({"type": "auto"}, True), ({"type": "any"}, False):
+        reply = client.messages.create(model="claude-opus-5", max_tokens=300, tools=schemas,
+                                       tool_choice={**choice, "disable_parallel_tool_use": True},
+                                       messages=[{"role": "user", "content": "Weather in Lyon and Paris?"}])
+        assert [b.input for b in reply.content if b.type == "tool_use"] == [{"city": "Lyon"}]
+        texts = [b.text for b in reply.content if b.type == "text"]
+        assert texts == (["One call a turn (disable_parallel_tool_use): I'll call get_weather(city='Lyon') first."]
+                         if said else [])

@@ -186,7 +186,7 @@ def names_task(task: str) -> str:
 def french_lead(task: str, left: list[str]) -> str:
     """The first sentence of a French decline: that it cannot answer, the words it read, those it could not place."""
     read = ", ".join(f"'{as_written(task, w)}'" for w in content(task))
-    lead = f"Je ne sais pas répondre à cette demande telle quelle (mots lus : {read})."
+    lead = f"Je ne sais pas répondre à cette demande telle quelle{f' (mots lus : {read})' if read else ''}."
     return lead + (f" Je n'ai pas pu placer {', '.join(repr(as_written(task, w)) for w in left)}." if left else "")
 
 

@@ -274,7 +274,7 @@ def _hanging(task: str) -> list[tuple[str, str]]:
     for sentence in re.split(r"(?<=[.?!;])\s+|\n", masked):
         sentence = re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], sentence).strip(" .?!;")
         word = next((m[1] for c in _clauses(sentence) if (m := CONDITION.match(c))), None)
-        found += [(sentence, word)] if word else []
+        found += [(sentence, word)] if word and len(words(sentence)) > 1 else []  # 'When?' alone asks, hangs on nothing
     return found
 
 

@@ -60,6 +60,8 @@ def nothing_fits(view: View) -> dict:
 
 def example(tools) -> str:
     """A task the rules handle with these tools: the first rule whose tools are offered."""
+    if not tools:
+        return ""
     names = {w for t in tools for w in stems(t.name)}
     call = f"Call {tools[0].name} with " + ", ".join(f"{p} 'x'" for p in tools[0].required or tools[0].properties)
     return next((wording for need, wording in EXAMPLES if names & need), call)
