@@ -823,3 +823,13 @@ def test_an_amount_without_a_currency_is_shown_when_asked(tmp_path):
     files = {"A-1.txt": invoice("A-1", "Alpha", "100", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "200", "paid")}
     text = ask(tmp_path, "In the folder invoices, what is the amount of A-1?", files)
     assert text.startswith("Number A-1: A-1 (Alpha, Amount '100')."), text
+
+
+def test_par_a_client_named_in_the_records_is_no_breakdown_left_unanswered(tmp_path):
+    """'le total payé par Alpha' gave Alpha's total, then 'Je n'ai pas répondu à 'par Alpha'', a part it answered."""
+    files = {"F-1.txt": "Facture F-1\nClient : Alpha\nMontant : 1 200,00 €\nStatut : payée\n",
+             "F-2.txt": "Facture F-2\nClient : Bêta\nMontant : 350,50 €\nStatut : impayée\n"}
+    text = ask(tmp_path, "Dans le dossier invoices, quel est le total payé par Alpha ?", files)
+    assert text.startswith("Payées, Client Alpha : F-1 (Alpha, 1 200,00 €). Total : 1\u202f200 EUR.") and "par Alpha" not in text, text
+    text = ask(tmp_path / "invoices", "Dans le dossier invoices, quel est le montant restant dû par Bêta ?", files)
+    assert "Total : 350,50 EUR." in text and "par Bêta" not in text, text

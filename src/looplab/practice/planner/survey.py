@@ -154,17 +154,19 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
         evidence |= _evidence(records, _amount_key(task, records, records), "grand ") if not lost else {}
     if WHEN.search(task) and not any(c.chosen for c in choices) and any(c.doubtful for c in choices):
         lines.append("I could not say when: no record is listed.")
-    lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices))]
+    lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records)]
     if seen or notes or good < len(reads) or any(c.doubtful for c in choices):
         evidence = {}  # structured output only from records classified completely
     return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
 
 
-def _unanswered(task: str, lists: int) -> list[str]:
+def _unanswered(task: str, lists: int, records: list[Record]) -> list[str]:
     """The task's later questions that no part of the reply answers ('are they all from the same client?')."""
+    valued = {w for r in records for v in r.fields.values() for w in stems(v)}  # 'dû par Bêta': a name the records give, no breakdown
     later = [c for c in clauses(task) if QUESTION.match(c)][1:]  # a clause lost its 'et': COUNT reads 'et combien'
     vague = [c for c in clauses(task) if says(c, "combien")] if not TOTAL.search(task) and not COUNT.search(task) else []
-    vague += [m[0] for m in BREAKDOWN.finditer(task)]  # 'how many per currency?': one count is not one per currency
+    vague += [m[0] for m in BREAKDOWN.finditer(task)  # 'how many per currency?': one count is not one per currency
+              if not (m[0].split()[-1][0].isupper() and stem(m[0].split()[-1].lower()) in valued)]
     return vague + [c for c in later if lists < 2 and not any(p.search(c) or p.search(f"et {c}") for p in (TOTAL, COUNT, WHEN, PER))]
 
 
