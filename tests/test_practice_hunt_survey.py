@@ -833,3 +833,16 @@ def test_par_a_client_named_in_the_records_is_no_breakdown_left_unanswered(tmp_p
     assert text.startswith("Payées, Client Alpha : F-1 (Alpha, 1 200,00 €). Total : 1\u202f200 EUR.") and "par Alpha" not in text, text
     text = ask(tmp_path / "invoices", "Dans le dossier invoices, quel est le montant restant dû par Bêta ?", files)
     assert "Total : 350,50 EUR." in text and "par Bêta" not in text, text
+
+
+def test_a_request_then_a_question_naming_a_client_is_not_one_narrowed_list(tmp_path):
+    """'list the unpaid invoices. Are any of them from Alpha?' gave only Alpha's ('Unpaid, Client Alpha: A-3'), and
+    'give me the total owed. How much of it is Alpha's?' called Alpha's 50 EUR 'Total owed': the first request dropped."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    for task in ["list the unpaid invoices. Are any of them from Alpha?", "give me the total owed. How much of it is Alpha's?",
+                 "show me the unpaid invoices, and tell me which is Beta's.", "show unpaid invoices and Alpha's paid ones."]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert text.startswith("I cannot tell whether") and "A-3 (" not in text, text
+    text = ask(tmp_path, "In the folder invoices, list the unpaid invoices and tell me their total.", files)
+    assert text.startswith("Unpaid: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Total: 250 EUR."), text

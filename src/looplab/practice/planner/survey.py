@@ -7,6 +7,7 @@ from collections import Counter
 
 from ..context import is_cleared
 from ..view import View
+from . import _select
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
@@ -47,6 +48,8 @@ STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 STATUSES = {stem(w) for w in PAYING}
 PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
+REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
+                     r"affiche\w*|indique\w*)\b", re.IGNORECASE)  # a request in the imperative, as a question is one
 
 
 def folder_of(task: str) -> str:
@@ -136,7 +139,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     lost += unlisted
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
-    choices = choose_records(task, records, folder)
+    choices = _narrowing(task, records) or choose_records(task, records, folder)
     if isinstance(choices, str):
         return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
@@ -158,6 +161,20 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     if seen or notes or good < len(reads) or any(c.doubtful for c in choices):
         evidence = {}  # structured output only from records classified completely
     return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
+
+
+def _narrowing(task: str, records: list[Record]) -> str | None:
+    """Why a later request naming a value ('list the unpaid ones. Are any from Alpha?', '... and Alpha's paid ones')
+    cannot narrow the first one's list: it may ask a second question."""
+    parts = [p for s in re.split(r"(?<=[.!?;])\s+", task) for p in clauses(s)]
+    asked = [i for i, p in enumerate(parts) if QUESTION.match(p) or REQUEST.match(p)]
+    status = [i for i, p in enumerate(parts) if {w.lower() for w in re.findall(r"\w+", p)} & PAYING]
+    for i, part in enumerate(parts):
+        own = asked and i > asked[0] and (i in asked or i in status and status[0] < i)  # its own request or status
+        if own and (named := _select._named(part, records, None)) and not isinstance(named, str):
+            return (f"I cannot tell whether '{part}' narrows the list or asks a second question, so I give "
+                    "no list and no total; ask one question at a time")
+    return None
 
 
 def _unanswered(task: str, lists: int, records: list[Record]) -> list[str]:
