@@ -846,3 +846,19 @@ def test_a_request_then_a_question_naming_a_client_is_not_one_narrowed_list(tmp_
         assert text.startswith("I cannot tell whether") and "A-3 (" not in text, text
     text = ask(tmp_path, "In the folder invoices, list the unpaid invoices and tell me their total.", files)
     assert text.startswith("Unpaid: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Total: 250 EUR."), text
+
+
+def test_a_first_request_for_every_invoice_is_not_narrowed_to_the_status_asked_next(tmp_path):
+    """'list the invoices and tell me which are paid' gave the paid one alone, every other invoice dropped, and 'what
+    invoices are there and which are paid?' added 'I did not answer 'which are paid'', the part it did answer."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    for task in ["list the invoices and tell me which are paid.", "what invoices are there and which are paid?",
+                 "list every invoice; which ones are still unpaid?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert text.startswith("Paid: A-1 (Alpha, 100 EUR). Unpaid: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR)."), text
+        assert "I did not answer" not in text, text
+    text = ask(tmp_path, "In the folder invoices, which invoices does Alpha have, and which are unpaid?", files)
+    assert text.startswith("Paid, Client Alpha: A-1 (Alpha, 100 EUR). Unpaid, Client Alpha: A-3 (Alpha, 50 EUR)."), text
+    text = ask(tmp_path, "Dans le dossier invoices, liste les factures, et quelles sont payées ?", files)
+    assert text.startswith("Payées : A-1 (Alpha, 100 EUR). Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR)."), text

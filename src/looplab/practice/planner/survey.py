@@ -139,7 +139,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     lost += unlisted
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
-    choices = _narrowing(task, records) or choose_records(task, records, folder)
+    choices = _narrowing(task, records) or choose_records(_with_others(task), records, folder)
     if isinstance(choices, str):
         return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
@@ -175,6 +175,19 @@ def _narrowing(task: str, records: list[Record]) -> str | None:
             return (f"I cannot tell whether '{part}' narrows the list or asks a second question, so I give "
                     "no list and no total; ask one question at a time")
     return None
+
+
+def _with_others(task: str) -> str:
+    """'list the invoices and tell me which are paid': both lists (every invoice, each with its status), worded as
+    'which are paid, or not'; the first request names no status and asks no figure."""
+    parts = [p for s in re.split(r"(?<=[.!?;])\s+", task) for p in clauses(s)]
+    asked = [p for p in parts if QUESTION.match(p) or REQUEST.match(p)]
+    first = asked and asked[0]
+    if not first or set(stems(first)) & STATUSES or not set(stems(first)) & RECORD_NOUNS or COUNT.search(first) \
+            or TOTAL.search(first):
+        return task
+    later = next((p for p in asked[1:] if set(stems(p)) & STATUSES), None)
+    return task.replace(later, f"{later}, {'ou non' if _select.french(task) else 'or not'}") if later else task
 
 
 def _unanswered(task: str, lists: int, records: list[Record]) -> list[str]:
