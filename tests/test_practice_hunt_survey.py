@@ -862,3 +862,14 @@ def test_a_first_request_for_every_invoice_is_not_narrowed_to_the_status_asked_n
     assert text.startswith("Paid, Client Alpha: A-1 (Alpha, 100 EUR). Unpaid, Client Alpha: A-3 (Alpha, 50 EUR)."), text
     text = ask(tmp_path, "Dans le dossier invoices, liste les factures, et quelles sont payées ?", files)
     assert text.startswith("Payées : A-1 (Alpha, 100 EUR). Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR)."), text
+
+
+def test_a_total_for_each_of_two_clients_is_given_per_client(tmp_path):
+    """'what is Alpha's total and Beta's total?' (and 'the total for Alpha, and for Beta') gave one 'Total: 350 EUR.'."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid"), "A-4.txt": invoice("A-4", "Gamma", "400 EUR", "unpaid")}
+    for task in ["what is Alpha's total and Beta's total?", "what's the total for Alpha, and for Beta?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert "Total per client: Alpha 150 EUR; Beta 200 EUR." in text, text
+    text = ask(tmp_path, "In the folder invoices, how many invoices do Alpha and Gamma have?", files)
+    assert "Count: 3." in text and "Count per client: Alpha 2; Gamma 1." in text, text

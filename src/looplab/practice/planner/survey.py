@@ -235,6 +235,7 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
         lines.append(f"I cannot give a complete count of the {noun}: {len(chosen)} listed, but {maybe}." if doubt
                      else _count(task, chosen, f"Count{several}"))
     per = PER.search(task)
+    per = per and per.group() or (COUNT.search(task) or TOTAL.search(task)) and _several(choice.heading, records)
     if TOTAL.search(task):
         grand = "Grand total" if GRAND.search(task) and choice.heading == "Records" else ""  # over every record
         partial = doubt and chosen and key and _sum(chosen, key)
@@ -260,10 +261,16 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     elif per:  # a figure per client only over completely classified records; a count for 'how many ... each client'
         unknown = {n.split()[0] for n in choice.notes} | set(doubt)
         count = bool(COUNT.search(task)) and not TOTAL.search(task)
-        lines.append(_per_client(chosen, key, per.group(), records, unknown, count))
+        lines.append(_per_client(chosen, key, per, records, unknown, count))
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
+
+
+def _several(heading: str, records: list[Record]) -> str | None:
+    """'Client Alpha or Beta' of a heading: 'Alpha's total and Beta's' asks a figure for each, as 'per client' does."""
+    clients = {k for r in records for k in r.fields if set(stems(k)) & {"client", "customer"}}
+    return next((m[0] for k in clients if (m := re.search(rf"\b{re.escape(k)} (?!not )[^,]+ or [^,]+", heading))), None)
 
 
 def _noun(task: str) -> str:
