@@ -873,3 +873,14 @@ def test_a_total_for_each_of_two_clients_is_given_per_client(tmp_path):
         assert "Total per client: Alpha 150 EUR; Beta 200 EUR." in text, text
     text = ask(tmp_path, "In the folder invoices, how many invoices do Alpha and Gamma have?", files)
     assert "Count: 3." in text and "Count per client: Alpha 2; Gamma 1." in text, text
+
+
+def test_a_later_question_for_a_field_every_item_shows_is_not_said_to_be_unanswered(tmp_path):
+    """'which invoices are unpaid, and what are their clients?' listed each with its client, then said 'I did not
+    answer 'what are their clients''; 'what are their numbers' likewise."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
+    for task in ["which invoices are unpaid, and what are their clients?", "which invoices are unpaid and what are their numbers?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert text.startswith("Unpaid: A-2 (Beta, 200 EUR).") and "I did not answer" not in text, text
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, and what are their clients' addresses?", files)
+    assert "I did not answer" in text or text.startswith("I could not"), text

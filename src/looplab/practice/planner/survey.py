@@ -48,6 +48,7 @@ STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 STATUSES = {stem(w) for w in PAYING}
 PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
+THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les"))  # 'their X?'
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
                      r"affiche\w*|indique\w*)\b", re.IGNORECASE)  # a request in the imperative, as a question is one
 
@@ -157,7 +158,11 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
         evidence |= _evidence(records, _amount_key(task, records, records), "grand ") if not lost else {}
     if WHEN.search(task) and not any(c.chosen for c in choices) and any(c.doubtful for c in choices):
         lines.append("I could not say when: no record is listed.")
-    lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records)]
+    listed = [r for c in choices for r in c.chosen]  # 'and what are their clients?': each item shows its client
+    shown = {"number"} | {w for k in {k for r in listed for k in r.fields} for w in stems(k)
+                          if all(f"({r.fields.get(k)}, " in " ".join(lines) for r in listed)}
+    lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records)
+              if not {stem(w) for w in re.findall(r"\w+", c.lower())} <= shown | THEIR]
     if seen or notes or good < len(reads) or any(c.doubtful for c in choices):
         evidence = {}  # structured output only from records classified completely
     return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
