@@ -884,3 +884,19 @@ def test_a_later_question_for_a_field_every_item_shows_is_not_said_to_be_unanswe
         assert text.startswith("Unpaid: A-2 (Beta, 200 EUR).") and "I did not answer" not in text, text
     text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, and what are their clients' addresses?", files)
     assert "I did not answer" in text or text.startswith("I could not"), text
+
+
+def test_a_figure_asked_beside_a_rank_is_not_the_ranked_ones_figure(tmp_path):
+    """'what's the biggest invoice and the total of all?' answered 'Total: 400 EUR.' (the biggest one's amount), and
+    'which is the largest unpaid invoice, and how many are there?' 'Count: 1.' (3 are unpaid)."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid"), "A-4.txt": invoice("A-4", "Gamma", "400 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what's the biggest invoice and the total of all?", files)
+    assert text.startswith("Biggest: A-4 (Gamma, 400 EUR). Grand total (all records): 750 EUR."), text
+    assert "Total: 400" not in text, text
+    text = ask(tmp_path, "In the folder invoices, which is the largest unpaid invoice, and how many are there?", files)
+    assert "Count: 1" not in text and "I did not answer 'how many are there'." in text, text
+    text = ask(tmp_path, "In the folder invoices, which unpaid invoice is the smallest, and what is the total?", files)
+    assert "Total: 50" not in text and "I did not answer 'what is the total'." in text, text
+    text = ask(tmp_path, "In the folder invoices, how much is the largest unpaid invoice?", files)
+    assert text.startswith("Unpaid, largest: A-4 (Gamma, 400 EUR). Total: 400 EUR."), text

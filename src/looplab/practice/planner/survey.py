@@ -8,6 +8,7 @@ from collections import Counter
 from ..context import is_cleared
 from ..view import View
 from . import _select
+from ._limits import EXTREME
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
@@ -235,13 +236,16 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
              else f"{choice.heading}: none."]  # 'none', never a bare 'No'
     noun = _noun(task)  # the task's own word, so that a partial figure names what it is about
     maybe = doubt and f"{joined(doubt)} may belong here too: I could not classify {'them' if len(doubt) > 1 else 'it'}"
-    if COUNT.search(task):
+    aside = [c for c in clauses(task) if choice.ranked and not re.search(r"\b(?:it|its|that one)\b", c, re.IGNORECASE)
+             and (COUNT.search(c) or TOTAL.search(c) and not EXTREME.search(c))]  # 'the biggest, and the total of all?'
+    lines += [_grand(task, records, lost) if GRAND.search(c) else f"I did not answer '{c}'." for c in aside]
+    if COUNT.search(task) and not aside:
         several = label and f" {choice.heading.split(',')[0].lower()}"  # 'Count unpaid: 2', never one 'Count: 2' for both
         lines.append(f"I cannot give a complete count of the {noun}: {len(chosen)} listed, but {maybe}." if doubt
                      else _count(task, chosen, f"Count{several}"))
     per = PER.search(task)
     per = per and per.group() or (COUNT.search(task) or TOTAL.search(task)) and _several(choice.heading, records)
-    if TOTAL.search(task):
+    if TOTAL.search(task) and not aside:
         grand = "Grand total" if GRAND.search(task) and choice.heading == "Records" else ""  # over every record
         partial = doubt and chosen and key and _sum(chosen, key)
         partial = partial and (f"the {len(chosen)} listed add up to " if len(chosen) > 1 else "the one listed comes to ") + partial
