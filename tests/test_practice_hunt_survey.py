@@ -900,3 +900,15 @@ def test_a_figure_asked_beside_a_rank_is_not_the_ranked_ones_figure(tmp_path):
     assert "Total: 50" not in text and "I did not answer 'what is the total'." in text, text
     text = ask(tmp_path, "In the folder invoices, how much is the largest unpaid invoice?", files)
     assert text.startswith("Unpaid, largest: A-4 (Gamma, 400 EUR). Total: 400 EUR."), text
+
+
+def test_a_total_of_all_beside_a_client_or_a_limit_is_over_every_record(tmp_path):
+    """'which invoices are over 150 EUR, and what is the total of all invoices?' answered 'Total: 600 EUR.' alone, and
+    'which invoices are from Alpha, and what is the overall total?' 'Total: 150 EUR.': all four come to 750 EUR."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid"), "A-4.txt": invoice("A-4", "Gamma", "400 EUR", "unpaid")}
+    for task in ["which invoices are over 150 EUR, and what is the total of all invoices?",
+                 "which invoices are from Alpha, and what is the overall total?",
+                 "list Alpha's invoices and give me the total of every invoice."]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert "Grand total (all records): 750 EUR." in text, text
