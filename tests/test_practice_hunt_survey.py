@@ -912,3 +912,14 @@ def test_a_total_of_all_beside_a_client_or_a_limit_is_over_every_record(tmp_path
                  "list Alpha's invoices and give me the total of every invoice."]:
         text = ask(tmp_path, f"In the folder invoices, {task}", files)
         assert "Grand total (all records): 750 EUR." in text, text
+
+
+def test_a_value_every_record_has_selects_them_all(tmp_path):
+    """Over invoices all billed to Alpha, 'which invoices are from Alpha?' was declined: 'No field of the records
+    matches the words of the task' and 'The words of the task I could not act on: 'Alpha'', both untrue."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Alpha", "200 EUR", "unpaid")}
+    for task in ["which invoices are from Alpha?", "list Alpha's invoices.", "which invoices are in EUR?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert text.startswith("Records: A-1 (Alpha, 100 EUR) and A-2 (Alpha, 200 EUR)."), text
+    text = ask(tmp_path, "In the folder invoices, which invoices are from Beta?", files)
+    assert "A-1 (" not in text, text

@@ -142,6 +142,8 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     choices = _narrowing(task, records) or choose_records(_with_others(task), records, folder)
+    if isinstance(choices, str) and choices.startswith("no field of the records matches") and _everyone(task, records):
+        choices = choose_records(f"{_with_others(task)} (all)", records, folder)  # 'from Alpha', all being Alpha's
     if isinstance(choices, str):
         return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
@@ -167,6 +169,13 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     if seen or notes or good < len(reads) or any(c.doubtful for c in choices):
         evidence = {}  # structured output only from records classified completely
     return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
+
+
+def _everyone(task: str, records: list[Record]) -> bool:
+    """Whether the task names a word that one field of every record holds ('Alpha' when all are billed to Alpha)."""
+    said = {w.lower() for w in re.findall(r"[^\W\d_]+", task)} - PAYING
+    return bool(records) and any(said & set.intersection(*(set(re.findall(r"[^\W\d_]+", r.fields.get(k, "").lower()))
+                                                          for r in records)) for k in records[0].fields)
 
 
 def _narrowing(task: str, records: list[Record]) -> str | None:
