@@ -141,6 +141,8 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     lost += unlisted
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
+    if "/" in folder:  # 'factures-2026/q1' whole, before its last part 'q1' alone is cut, leaving 'factures-2026'
+        task = re.sub(rf"(?<![\w-]){re.escape(folder)}/?(?![\w-])", " ", task)
     choices = _narrowing(task, records) or choose_records(_with_others(task), records, folder)
     if isinstance(choices, str) and choices.startswith("no field of the records matches") and _everyone(task, records):
         choices = choose_records(f"{_with_others(task)} (all)", records, folder)  # 'from Alpha', all being Alpha's
