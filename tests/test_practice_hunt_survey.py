@@ -934,3 +934,12 @@ def test_a_subfolder_path_is_never_read_as_an_invoice_number(tmp_path):
         text = run_agent(practice_client(), f"In the folder {path}, what is the total owed?", samples.invoice_tools(tmp_path),
                          max_turns=8).answer
         assert text.startswith("Unpaid: Q-1 (Alpha, 100 EUR). Total owed: 100 EUR."), text
+
+
+def test_who_owes_them_is_answered_by_the_client_each_item_shows(tmp_path):
+    """'what's the due date of the unpaid invoices, and who owes them?' listed each with its client, then said 'I did
+    not answer 'who owes them''."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid", "Due: 01/10/2026\n"),
+             "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid", "Due: 15/10/2026\n")}
+    text = ask(tmp_path, "In the folder invoices, what's the due date of the unpaid invoices, and who owes them?", files)
+    assert text.startswith("Unpaid: A-2 (Beta, 200 EUR). When, as the records say: A-2: Due 15/10/2026.") and "I did not" not in text, text
