@@ -943,3 +943,19 @@ def test_who_owes_them_is_answered_by_the_client_each_item_shows(tmp_path):
              "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid", "Due: 15/10/2026\n")}
     text = ask(tmp_path, "In the folder invoices, what's the due date of the unpaid invoices, and who owes them?", files)
     assert text.startswith("Unpaid: A-2 (Beta, 200 EUR). When, as the records say: A-2: Due 15/10/2026.") and "I did not" not in text, text
+
+
+def test_a_payment_word_in_another_field_without_a_figure_leaves_the_status_unsure(tmp_path):
+    """'Status: unpaid' beside 'Status note: partially paid' (or 'Note: half paid already') was owed in full ('Total owed:
+    1000 EUR.'), and 'Status: paid' beside 'Remark: cheque bounced' or 'Comment: refunded in full' counted as paid."""
+    files = {"D-1.txt": invoice("D-1", "Alpha", "100 EUR", "unpaid"),
+             "D-6.txt": invoice("D-6", "Omega", "600 EUR", "unpaid", "Status note: partially paid\n"),
+             "D-7.txt": invoice("D-7", "Beta", "300 EUR", "unpaid", "Note: half paid already\n"),
+             "D-8.txt": invoice("D-8", "Gamma", "50 EUR", "paid", "Remark: cheque bounced\n"),
+             "D-9.txt": invoice("D-9", "Delta", "70 EUR", "paid", "Comment: refunded in full\n"),
+             "D-10.txt": invoice("D-10", "Eta", "20 EUR", "paid", "Note: paid by card\nPayment method: bank transfer\n")}
+    text = ask(tmp_path, "In the folder invoices, what is the total owed?", files)
+    assert text.startswith("Unpaid: D-1 (Alpha, 100 EUR), as far as I can tell.") and "1000" not in text, text
+    assert "D-6.txt has Status 'unpaid (Status note: partially paid)', which I cannot read as paid or unpaid" in text, text
+    text = ask(tmp_path, "In the folder invoices, what is the total of paid invoices?", files)
+    assert text.startswith("Paid: D-10 (Eta, 20 EUR), as far as I can tell.") and "120" not in text, text

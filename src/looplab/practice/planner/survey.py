@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 
 from ..context import is_cleared
 from ..view import View
@@ -49,6 +50,9 @@ STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 STATUSES = {stem(w) for w in PAYING}
 PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
+SETTLING = _select.PAID | _select.RECEIVED | {"refund", "refunded", "bounced", "partially", "partial", "half", "remboursé",
+                                             "remboursée", "partiellement", "moitié", "reimbursed"}  # said beside a status
+REMARKS = set(stems("note notes remark comment memo remarque commentaire observation status state statut état payment"))
 THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les"))  # 'their X?'
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
                      r"affiche\w*|indique\w*)\b", re.IGNORECASE)  # a request in the imperative, as a question is one
@@ -138,6 +142,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
     task = as_asked(task)
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
+    records = _noted(records)
     lost += unlisted
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
@@ -172,6 +177,19 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     if seen or notes or good < len(reads) or any(c.doubtful for c in choices):
         evidence = {}  # structured output only from records classified completely
     return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
+
+
+def _noted(records: list[Record]) -> list[Record]:
+    """The records with a note saying otherwise than the status joined to it ('unpaid (Note: half paid)'), so that
+    it reads as neither; '400 EUR received' is joined by _select itself, 'paid by card' agrees and is not."""
+    key = _status_key(records)
+    def noted(record: Record) -> Record:
+        value = record.fields.get(key)
+        other = [f"{k}: {v}" for k, v in record.fields.items() if value and k != key and not re.search(r"\d", v)
+                 and set(stems(k)) & REMARKS
+                 and set(re.findall(r"\w+", v.lower())) & SETTLING and _select._kind(v, k) != _select._kind(value, key)]
+        return replace(record, fields={**record.fields, key: f"{value} ({'; '.join(other)})"}) if other else record
+    return [noted(r) for r in records]
 
 
 def _everyone(task: str, records: list[Record]) -> bool:
