@@ -959,3 +959,17 @@ def test_a_payment_word_in_another_field_without_a_figure_leaves_the_status_unsu
     assert "D-6.txt has Status 'unpaid (Status note: partially paid)', which I cannot read as paid or unpaid" in text, text
     text = ask(tmp_path, "In the folder invoices, what is the total of paid invoices?", files)
     assert text.startswith("Paid: D-10 (Eta, 20 EUR), as far as I can tell.") and "120" not in text, text
+
+
+def test_a_paid_date_or_a_cancelled_yes_beside_the_status_leaves_it_unsure(tmp_path):
+    """'Status: unpaid' beside 'Paid on: 02/08/2026' was owed ('Total owed: 560 EUR.' with it), and 'Status: paid'
+    beside 'Cancelled: yes' counted as paid ('Total paid: 50 EUR.')."""
+    files = {"E-1.txt": invoice("E-1", "Alpha", "100 EUR", "unpaid", "Paid on: 02/08/2026\n"),
+             "E-4.txt": invoice("E-4", "Delta", "400 EUR", "unpaid", "Reminder sent: yes\n"),
+             "E-5.txt": invoice("E-5", "Eps", "50 EUR", "paid", "Cancelled: yes\n"),
+             "E-6.txt": invoice("E-6", "Zed", "60 EUR", "unpaid", "Disputed: true\n"),
+             "E-7.txt": invoice("E-7", "Eta", "70 EUR", "paid", "Paid on: 01/08/2026\n")}
+    text = ask(tmp_path, "In the folder invoices, what is the total owed?", files)
+    assert text.startswith("Unpaid: E-4 (Delta, 400 EUR), as far as I can tell.") and "560" not in text, text
+    text = ask(tmp_path, "In the folder invoices, what is the total paid?", files)
+    assert text.startswith("Paid: E-7 (Eta, 70 EUR), as far as I can tell.") and "120" not in text, text

@@ -53,6 +53,8 @@ PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
 SETTLING = _select.PAID | _select.RECEIVED | {"refund", "refunded", "bounced", "partially", "partial", "half", "remboursé",
                                              "remboursée", "partiellement", "moitié", "reimbursed"}  # said beside a status
 REMARKS = set(stems("note notes remark comment memo remarque commentaire observation status state statut état payment"))
+STATES = {"cancelled", "canceled", "void", "voided", "disputed", "written", "refunded", "annulée", "annulé", "litige",
+          "contested", "contestée"}  # 'Cancelled: yes' beside 'Status: paid'
 THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les"))  # 'their X?'
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
                      r"affiche\w*|indique\w*)\b", re.IGNORECASE)  # a request in the imperative, as a question is one
@@ -185,9 +187,11 @@ def _noted(records: list[Record]) -> list[Record]:
     key = _status_key(records)
     def noted(record: Record) -> Record:
         value = record.fields.get(key)
-        other = [f"{k}: {v}" for k, v in record.fields.items() if value and k != key and not re.search(r"\d", v)
-                 and set(stems(k)) & REMARKS
-                 and set(re.findall(r"\w+", v.lower())) & SETTLING and _select._kind(v, k) != _select._kind(value, key)]
+        said = {k: set(re.findall(r"\w+", f"{k} {v}".lower())) for k, v in record.fields.items() if value and k != key}
+        other = [f"{k}: {v}" for k, v in record.fields.items() if k in said and (  # 'Note: half paid', 'Paid on: 02/08'
+            not re.search(r"\d", v) and set(stems(k)) & REMARKS and said[k] & SETTLING
+            and _select._kind(v, k) != _select._kind(value, key) or said[k] & STATES and v.lower() in _select.YES
+            or said[k] & _select.PAID and DATE.fullmatch(v.strip()) and _select._kind(value, key) != "paid")]
         return replace(record, fields={**record.fields, key: f"{value} ({'; '.join(other)})"}) if other else record
     return [noted(r) for r in records]
 
