@@ -973,3 +973,14 @@ def test_a_paid_date_or_a_cancelled_yes_beside_the_status_leaves_it_unsure(tmp_p
     assert text.startswith("Unpaid: E-4 (Delta, 400 EUR), as far as I can tell.") and "560" not in text, text
     text = ask(tmp_path, "In the folder invoices, what is the total paid?", files)
     assert text.startswith("Paid: E-7 (Eta, 70 EUR), as far as I can tell.") and "120" not in text, text
+
+
+def test_show_me_the_invoices_lists_every_record(tmp_path):
+    """'show me the invoices', 'which invoices do we have?' and 'who are our clients?' were declined: 'No field of the
+    records matches the words of the task' (and 'could not act on 'clients''), though Client is a field of each."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
+    for task in ["show me the invoices.", "which invoices do we have?", "who are our clients?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert text.startswith("Records: A-1 (Alpha, 100 EUR) and A-2 (Beta, 200 EUR)."), text
+    text = ask(tmp_path, "In the folder invoices, who are our suppliers?", files)
+    assert not text.startswith("Records"), text

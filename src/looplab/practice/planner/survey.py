@@ -55,6 +55,7 @@ SETTLING = _select.PAID | _select.RECEIVED | {"refund", "refunded", "bounced", "
 REMARKS = set(stems("note notes remark comment memo remarque commentaire observation status state statut état payment"))
 STATES = {"cancelled", "canceled", "void", "voided", "disputed", "written", "refunded", "annulée", "annulé", "litige",
           "contested", "contestée"}  # 'Cancelled: yes' beside 'Status: paid'
+RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # 'show me the invoices'
 THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les"))  # 'their X?'
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
                      r"affiche\w*|indique\w*)\b", re.IGNORECASE)  # a request in the imperative, as a question is one
@@ -151,7 +152,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     if "/" in folder:  # 'factures-2026/q1' whole, before its last part 'q1' alone is cut, leaving 'factures-2026'
         task = re.sub(rf"(?<![\w-]){re.escape(folder)}/?(?![\w-])", " ", task)
     choices = _narrowing(task, records) or choose_records(_with_others(task), records, folder)
-    if isinstance(choices, str) and choices.startswith("no field of the records matches") and _everyone(task, records):
+    if isinstance(choices, str) and choices.startswith("no field of the records matches") and _everyone(task, records, folder):
         choices = choose_records(f"{_with_others(task)} (all)", records, folder)  # 'from Alpha', all being Alpha's
     if isinstance(choices, str):
         return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
@@ -196,11 +197,16 @@ def _noted(records: list[Record]) -> list[Record]:
     return [noted(r) for r in records]
 
 
-def _everyone(task: str, records: list[Record]) -> bool:
-    """Whether the task names a word that one field of every record holds ('Alpha' when all are billed to Alpha)."""
+def _everyone(task: str, records: list[Record], folder: str) -> bool:
+    """Whether the task asks for every record: it names only the records ('show me the invoices'), a field each has
+    ('who are our clients?'), or a word one field of every record holds ('Alpha' when all are billed to Alpha)."""
+    if not records:
+        return False
     said = {w.lower() for w in re.findall(r"[^\W\d_]+", task)} - PAYING
-    return bool(records) and any(said & set.intersection(*(set(re.findall(r"[^\W\d_]+", r.fields.get(k, "").lower()))
-                                                          for r in records)) for k in records[0].fields)
+    keys = {w for k in records[0].fields if all(k in r.fields for r in records) for w in stems(k)}
+    return not terms(task) - set(stems(f"{folder} folder dossier montre affiche")) - keys - RECORD_WORDS or any(
+        said & set.intersection(*(set(re.findall(r"[^\W\d_]+", r.fields.get(k, "").lower())) for r in records))
+        for k in records[0].fields)
 
 
 def _narrowing(task: str, records: list[Record]) -> str | None:
