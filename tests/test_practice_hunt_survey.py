@@ -984,3 +984,13 @@ def test_show_me_the_invoices_lists_every_record(tmp_path):
         assert text.startswith("Records: A-1 (Alpha, 100 EUR) and A-2 (Beta, 200 EUR)."), text
     text = ask(tmp_path, "In the folder invoices, who are our suppliers?", files)
     assert not text.startswith("Records"), text
+
+
+def test_file_names_asked_are_shown(tmp_path):
+    """'what are the file names of the unpaid invoices?' (and 'what is the name of each file?') listed the invoices
+    without a file name."""
+    files = {"a1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "a2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what are the file names of the unpaid invoices?", files)
+    assert text.startswith("Unpaid: A-2 (a2.txt, Beta, 200 EUR)."), text
+    text = ask(tmp_path, "In the folder invoices, what is the name of each file?", files)
+    assert text.startswith("Records: A-1 (a1.txt, Alpha, 100 EUR) and A-2 (a2.txt, Beta, 200 EUR)."), text

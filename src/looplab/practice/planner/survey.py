@@ -39,7 +39,8 @@ BREAKDOWN = re.compile(r"\b(?:per|for each|for every|par|pour chaque)\s+(?!(?:cl
                        r"invoice|facture|bill|record|fiche|one)s?\b)[^\W\d_]+", re.IGNORECASE)
 GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
                    r"\btotal de toutes\b", re.IGNORECASE)
-FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b", re.IGNORECASE)  # each item says its file
+FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b|\bfile ?names?\b|\bnames? of (?:the |"
+                        r"each |every |all )?files?\b|\bnoms? des? fichiers?\b", re.IGNORECASE)  # each item says its file
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
 COUNTED = re.compile(r"\b(?:how many|number of|count|combien (?:y a-t-il )?de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
