@@ -994,3 +994,17 @@ def test_file_names_asked_are_shown(tmp_path):
     assert text.startswith("Unpaid: A-2 (a2.txt, Beta, 200 EUR)."), text
     text = ask(tmp_path, "In the folder invoices, what is the name of each file?", files)
     assert text.startswith("Records: A-1 (a1.txt, Alpha, 100 EUR) and A-2 (a2.txt, Beta, 200 EUR)."), text
+
+
+def test_a_count_in_all_beside_a_client_is_over_every_record(tmp_path):
+    """'which invoices are from Beta and how many invoices are there in all?' answered 'Count: 1.' (Beta's one; 3 in all)."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    for task in ["which invoices are from Beta and how many invoices are there in all?",
+                 "list the unpaid invoices; how many invoices are there altogether?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert "Count (all records): 3." in text and "Count: 1." not in text and "Count: 2." not in text, text
+    text = ask(tmp_path, "Dans le dossier invoices, quelles factures sont impayées, et combien de factures y a-t-il au total ?", files)
+    assert "Nombre (toutes les fiches) : 3." in text, text
+    text = ask(tmp_path, "In the folder invoices, how many invoices does Beta have in all?", files)
+    assert "Count: 1." in text and "all records" not in text, text

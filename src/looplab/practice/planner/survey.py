@@ -57,6 +57,7 @@ REMARKS = set(stems("note notes remark comment memo remarque commentaire observa
 STATES = {"cancelled", "canceled", "void", "voided", "disputed", "written", "refunded", "annulée", "annulé", "litige",
           "contested", "contestée"}  # 'Cancelled: yes' beside 'Status: paid'
 RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # 'show me the invoices'
+IN_ALL = re.compile(r"\b(?:in all|altogether|all together|in total|overall|en tout|au total)\b", re.IGNORECASE)
 THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les"))  # 'their X?'
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
                      r"affiche\w*|indique\w*)\b", re.IGNORECASE)  # a request in the imperative, as a question is one
@@ -280,7 +281,14 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     aside = [c for c in clauses(task) if choice.ranked and not re.search(r"\b(?:it|its|that one)\b", c, re.IGNORECASE)
              and (COUNT.search(c) or TOTAL.search(c) and not EXTREME.search(c))]  # 'the biggest, and the total of all?'
     lines += [_grand(task, records, lost) if GRAND.search(c) else f"I did not answer '{c}'." for c in aside]
-    if COUNT.search(task) and not aside:
+    whole = [c for c in clauses(task) if COUNT.search(c) and IN_ALL.search(c) and not re.search(r"\d", c)
+             and not set(stems(c)) & STATUSES and not _select._named(c, records, None)] if choice.heading != "Records" else []
+    if whole and not label and not aside:  # 'which are Beta's, and how many invoices are there in all?'
+        fr = _select.french(task)  # said here in French: the reply's French table has no such phrase
+        lines.append((f"Je ne peux pas donner le nombre de toutes les fiches : je n'ai pas pu classer {joined(lost)}."
+                      .replace(" and ", " et ") if fr else f"I give no count of all records: I could not classify {joined(lost)}.")
+                     if lost else f"Nombre (toutes les fiches) : {len(records)}." if fr else f"Count (all records): {len(records)}.")
+    elif COUNT.search(task) and not aside:
         several = label and f" {choice.heading.split(',')[0].lower()}"  # 'Count unpaid: 2', never one 'Count: 2' for both
         lines.append(f"I cannot give a complete count of the {noun}: {len(chosen)} listed, but {maybe}." if doubt
                      else _count(task, chosen, f"Count{several}"))
