@@ -1008,3 +1008,14 @@ def test_a_count_in_all_beside_a_client_is_over_every_record(tmp_path):
     assert "Nombre (toutes les fiches) : 3." in text, text
     text = ask(tmp_path, "In the folder invoices, how many invoices does Beta have in all?", files)
     assert "Count: 1." in text and "all records" not in text, text
+
+
+def test_a_name_with_a_number_in_it_is_a_name_not_an_invoice_number(tmp_path):
+    """'how much does Studio 54 owe?' was declined 'I could not find 54 among the numbers of the records read', and
+    'could not act on 'Studio'': 54 is part of the client's name; 'which invoices are from 2025?' likewise."""
+    files = {"B-1.txt": invoice("B-1", "Studio 54", "300 EUR", "unpaid"), "B-2.txt": invoice("B-2", "Studio 54", "80 EUR", "paid"),
+             "B-3.txt": invoice("B-3", "Due North", "120 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how much does Studio 54 owe?", files)
+    assert text.startswith("Unpaid, Client Studio 54: B-1 (Studio 54, 300 EUR). Total: 300 EUR."), text
+    text = ask(tmp_path, "In the folder invoices, which invoices are from 2025?", files)
+    assert text.startswith("I cannot apply the condition '2025'") and "numbers of the records" not in text, text

@@ -58,6 +58,8 @@ STATES = {"cancelled", "canceled", "void", "voided", "disputed", "written", "ref
           "contested", "contestée"}  # 'Cancelled: yes' beside 'Status: paid'
 RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # 'show me the invoices'
 IN_ALL = re.compile(r"\b(?:in all|altogether|all together|in total|overall|en tout|au total)\b", re.IGNORECASE)
+YEAR = re.compile(r"\b(?:in|from|of|for|during|en|de|pour)\s+(?:the year\s+|l'année\s+)?((?:19|20)\d\d)\b(?![/-])",
+                  re.IGNORECASE)
 THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les"))  # 'their X?'
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
                      r"affiche\w*|indique\w*)\b", re.IGNORECASE)  # a request in the imperative, as a question is one
@@ -153,7 +155,12 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     if "/" in folder:  # 'factures-2026/q1' whole, before its last part 'q1' alone is cut, leaving 'factures-2026'
         task = re.sub(rf"(?<![\w-]){re.escape(folder)}/?(?![\w-])", " ", task)
-    choices = _narrowing(task, records) or choose_records(_with_others(task), records, folder)
+    task = _named_numbers(task, records)
+    year = YEAR.search(task)  # 'from 2025' is a date condition, not an invoice numbered 2025
+    year = year and year[1] not in {r.number for r in records} and year[1] not in folder and (
+        f"I cannot apply the condition '{year[1]}': matching records on a date is beyond my rules, so I give no list "
+        "and no total")
+    choices = year or _narrowing(task, records) or choose_records(_with_others(task), records, folder)
     if isinstance(choices, str) and choices.startswith("no field of the records matches") and _everyone(task, records, folder):
         choices = choose_records(f"{_with_others(task)} (all)", records, folder)  # 'from Alpha', all being Alpha's
     if isinstance(choices, str):
@@ -197,6 +204,17 @@ def _noted(records: list[Record]) -> list[Record]:
             or said[k] & _select.PAID and DATE.fullmatch(v.strip()) and _select._kind(value, key) != "paid")]
         return replace(record, fields={**record.fields, key: f"{value} ({'; '.join(other)})"}) if other else record
     return [noted(r) for r in records]
+
+
+def _named_numbers(task: str, records: list[Record]) -> str:
+    """The task with a value it writes in full that holds a number ('Studio 54') said without the number, which is
+    no invoice number: the value's words select it, or name it as one of several."""
+    numbers = {r.number for r in records}
+    for value in {v for r in records for v in r.fields.values() if re.search(r"\d", v) and re.search(r"[^\W\d_]{2}", v)
+                  and v not in numbers and not money(v) and not DATE.search(v)}:
+        if found := re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", task, re.IGNORECASE):
+            task = task[:found.start()] + re.sub(r"[\w-]*\d[\w-]*", " ", found[0]) + task[found.end():]
+    return task
 
 
 def _everyone(task: str, records: list[Record], folder: str) -> bool:
