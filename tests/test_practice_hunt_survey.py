@@ -1019,3 +1019,13 @@ def test_a_name_with_a_number_in_it_is_a_name_not_an_invoice_number(tmp_path):
     assert text.startswith("Unpaid, Client Studio 54: B-1 (Studio 54, 300 EUR). Total: 300 EUR."), text
     text = ask(tmp_path, "In the folder invoices, which invoices are from 2025?", files)
     assert text.startswith("I cannot apply the condition '2025'") and "numbers of the records" not in text, text
+
+
+def test_key_equals_value_lines_are_read_not_left_out_of_a_complete_total(tmp_path):
+    """An invoice written 'Amount = 200 EUR', 'Status = unpaid' was left out ('has no 'Key: value' lines'), yet 'what
+    is the total owed?' gave 'Total owed: 400 EUR.' as complete: its 200 EUR owed were missing."""
+    files = {"L-1.txt": "INVOICE L-1\nCLIENT: ALPHA\nAMOUNT: 100 EUR\nSTATUS: UNPAID\n",
+             "L-2.txt": "Invoice L-2\nClient = Beta\nAmount = 200 EUR\nStatus = unpaid\n",
+             "L-3.txt": invoice("L-3", "Gamma", "300 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what is the total owed?", files)
+    assert text.startswith("Unpaid: L-1 (ALPHA, 100 EUR), L-2 (Beta, 200 EUR) and L-3 (Gamma, 300 EUR). Total owed: 600 EUR."), text
