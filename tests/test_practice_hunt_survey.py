@@ -1029,3 +1029,14 @@ def test_key_equals_value_lines_are_read_not_left_out_of_a_complete_total(tmp_pa
              "L-3.txt": invoice("L-3", "Gamma", "300 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, what is the total owed?", files)
     assert text.startswith("Unpaid: L-1 (ALPHA, 100 EUR), L-2 (Beta, 200 EUR) and L-3 (Gamma, 300 EUR). Total owed: 600 EUR."), text
+
+
+def test_a_file_read_as_no_record_but_holding_an_amount_makes_the_total_partial(tmp_path):
+    """'Amount - 500 EUR' lines, or '<amount>600 EUR</amount>', were 'not counted', yet 'Total owed: 100 EUR.' was given
+    as complete beside them: such a file may hold an invoice owed."""
+    for text in ["Invoice L-5\nClient - Delta\nAmount - 500 EUR\nStatus - unpaid\n",
+                 "<invoice><client>Eps</client><amount>600 EUR</amount><status>unpaid</status></invoice>\n",
+                 "Invoice L-7\nClient  Zed\nAmount  700 EUR\nStatus  unpaid\n"]:
+        files = {"L-1.txt": invoice("L-1", "Alpha", "100 EUR", "unpaid"), "L-5.txt": text}
+        answer = ask(tmp_path, "In the folder invoices, what is the total owed?", files)
+        assert "Total owed: 100 EUR." not in answer and "L-5.txt may belong here too" in answer, answer
