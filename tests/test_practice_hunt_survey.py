@@ -1040,3 +1040,11 @@ def test_a_file_read_as_no_record_but_holding_an_amount_makes_the_total_partial(
         files = {"L-1.txt": invoice("L-1", "Alpha", "100 EUR", "unpaid"), "L-5.txt": text}
         answer = ask(tmp_path, "In the folder invoices, what is the total owed?", files)
         assert "Total owed: 100 EUR." not in answer and "L-5.txt may belong here too" in answer, answer
+
+
+def test_how_much_invoices_asks_how_many_too(tmp_path):
+    """'how much invoices are unpaid?' (for 'how many') gave the list and 'Total: 250 EUR.', the count asked dropped."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how much invoices are unpaid?", files)
+    assert "Count: 2." in text, text
