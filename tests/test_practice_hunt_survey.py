@@ -4,7 +4,7 @@ with new wordings and new data, kept as a test (each failed before its fix)."""
 from __future__ import annotations
 
 from looplab import samples
-from looplab.client import practice_client
+from looplab.client import MODEL, practice_client
 from looplab.loop import run_agent
 from looplab.practice.planner._tools import in_french
 
@@ -1048,3 +1048,22 @@ def test_how_much_invoices_asks_how_many_too(tmp_path):
              "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, how much invoices are unpaid?", files)
     assert "Count: 2." in text, text
+
+
+def test_a_figure_over_every_record_beside_a_filtered_list_fills_no_structured_total_or_count(tmp_path):
+    """With a {total, count} schema, 'which invoices are from Alpha, and what is the overall total?' gave
+    {"total": 150, "count": 2} (the overall total is 300 EUR), 'how many invoices are there in all?' after Beta's list
+    {"count": 1}: the filtered list's figures filled fields the task asked over every record."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "150 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    ask(tmp_path, "In the folder invoices, which invoices are unpaid?", files)
+    tools, client = samples.invoice_tools(tmp_path), practice_client()
+    schema = {"type": "object", "properties": {"total": {"type": "number"}, "count": {"type": "integer"}},
+              "required": ["total", "count"], "additionalProperties": False}
+    for task in ["In the folder invoices, which invoices are from Alpha, and what is the overall total?",
+                 "In the folder invoices, which invoices are from Beta and how many invoices are there in all?"]:
+        run = run_agent(client, task, tools)
+        reply = client.messages.create(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools],
+                                       tool_choice={"type": "none"}, messages=run.messages[:-1],
+                                       output_config={"format": {"type": "json_schema", "schema": schema}})
+        assert reply.stop_reason == "refusal", reply.content

@@ -186,7 +186,9 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     shown |= set(stems("who whom by owe owes them it")) if shown & {"client", "customer"} else set()  # 'who owes them?'
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records)
               if not {stem(w) for w in re.findall(r"\w+", c.lower())} <= shown | THEIR]
-    if seen or notes or good < len(reads) or any(c.doubtful for c in choices):
+    every = ("Grand total (all records)", "Count (all records)", "Nombre (toutes", "I give no count of all", "Je ne peux pas")
+    if seen or notes or good < len(reads) or any(c.doubtful for c in choices) or len(choices) == 1 and any(
+            line.startswith(every) for line in lines):  # the figures of a filtered list are not those over every record
         evidence = {}  # structured output only from records classified completely
     return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
 
