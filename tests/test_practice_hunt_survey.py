@@ -1067,3 +1067,12 @@ def test_a_figure_over_every_record_beside_a_filtered_list_fills_no_structured_t
                                        tool_choice={"type": "none"}, messages=run.messages[:-1],
                                        output_config={"format": {"type": "json_schema", "schema": schema}})
         assert reply.stop_reason == "refusal", reply.content
+
+
+def test_who_owes_how_much_is_a_figure_per_client(tmp_path):
+    """'who owes how much?' listed the unpaid invoices and their one total: Alpha's two invoices were never added up."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    for task in ["who owes how much?", "which client owes what?", "qui doit combien ?"]:
+        text = ask(tmp_path, f"{'Dans le dossier' if 'qui' in task else 'In the folder'} invoices, {task}", files)
+        assert "Alpha 150 EUR; Beta 200 EUR" in text, text
