@@ -1076,3 +1076,12 @@ def test_who_owes_how_much_is_a_figure_per_client(tmp_path):
     for task in ["who owes how much?", "which client owes what?", "qui doit combien ?"]:
         text = ask(tmp_path, f"{'Dans le dossier' if 'qui' in task else 'In the folder'} invoices, {task}", files)
         assert "Alpha 150 EUR; Beta 200 EUR" in text, text
+
+
+def test_how_much_is_left_after_a_paid_total_is_not_dropped(tmp_path):
+    """'how much was paid in total and how much is left?' gave the paid total alone, 'how much is left' silently dropped."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how much was paid in total and how much is left?", files)
+    assert "I did not answer 'how much is left'." in text, text
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, and how much is left?", files)
+    assert "Total: 200 EUR." in text and "I did not answer" not in text, text

@@ -61,6 +61,7 @@ RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record re
 IN_ALL = re.compile(r"\b(?:in all|altogether|all together|in total|overall|en tout|au total)\b", re.IGNORECASE)
 YEAR = re.compile(r"\b(?:in|from|of|for|during|en|de|pour)\s+(?:the year\s+|l'année\s+)?((?:19|20)\d\d)\b(?![/-])",
                   re.IGNORECASE)
+REMAINS = re.compile(r"\b(?:left|remains?|remaining|rest|reste\w*|restant\w*)\b", re.IGNORECASE)  # what is still owed
 THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les"))  # 'their X?'
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
                      r"affiche\w*|indique\w*)\b", re.IGNORECASE)  # a request in the imperative, as a question is one
@@ -185,7 +186,8 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     shown = {"number"} | {w for k in {k for r in listed for k in r.fields} for w in stems(k)
                           if all(f"({r.fields.get(k)}, " in " ".join(lines) for r in listed)}
     shown |= set(stems("who whom by owe owes them it")) if shown & {"client", "customer"} else set()  # 'who owes them?'
-    lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records)
+    owed = choices[0].heading.startswith("Unpaid")
+    lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records, owed)
               if not {stem(w) for w in re.findall(r"\w+", c.lower())} <= shown | THEIR]
     every = ("Grand total (all records)", "Count (all records)", "Nombre (toutes", "I give no count of all", "Je ne peux pas")
     if seen or notes or good < len(reads) or any(c.doubtful for c in choices) or len(choices) == 1 and any(
@@ -259,14 +261,15 @@ def _with_others(task: str) -> str:
     return task.replace(later, f"{later}, {'ou non' if _select.french(task) else 'or not'}") if later else task
 
 
-def _unanswered(task: str, lists: int, records: list[Record]) -> list[str]:
+def _unanswered(task: str, lists: int, records: list[Record], owed: bool = False) -> list[str]:
     """The task's later questions that no part of the reply answers ('are they all from the same client?')."""
     valued = {w for r in records for v in r.fields.values() for w in stems(v)}  # 'dû par Bêta': a name the records give, no breakdown
     later = [c for c in clauses(task) if QUESTION.match(c)][1:]  # a clause lost its 'et': COUNT reads 'et combien'
     vague = [c for c in clauses(task) if says(c, "combien")] if not TOTAL.search(task) and not COUNT.search(task) else []
     vague += [m[0] for m in BREAKDOWN.finditer(task)  # 'how many per currency?': one count is not one per currency
               if not (m[0].split()[-1][0].isupper() and stem(m[0].split()[-1].lower()) in valued)]
-    return vague + [c for c in later if lists < 2 and not any(p.search(c) or p.search(f"et {c}") for p in (TOTAL, COUNT, WHEN, PER))]
+    return vague + [c for c in later if lists < 2 and (not owed and REMAINS.search(c) or not any(  # 'and how much is left?'
+        p.search(c) or p.search(f"et {c}") for p in (TOTAL, COUNT, WHEN, PER)))]  # after the paid ones: not theirs
 
 
 def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
