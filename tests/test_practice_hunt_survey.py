@@ -1085,3 +1085,11 @@ def test_how_much_is_left_after_a_paid_total_is_not_dropped(tmp_path):
     assert "I did not answer 'how much is left'." in text, text
     text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, and how much is left?", files)
     assert "Total: 200 EUR." in text and "I did not answer" not in text, text
+
+
+def test_the_value_of_the_unpaid_invoices_is_their_total(tmp_path):
+    """'what's the value of the unpaid invoices?' listed them with no total: the one figure asked was dropped."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what's the value of the unpaid invoices?", files)
+    assert "Total: 250 EUR." in text, text
