@@ -265,7 +265,7 @@ def _unanswered(task: str, lists: int, records: list[Record], owed: bool = False
     """The task's later questions that no part of the reply answers ('are they all from the same client?')."""
     valued = {w for r in records for v in r.fields.values() for w in stems(v)}  # 'dû par Bêta': a name the records give, no breakdown
     later = [c for c in clauses(task) if QUESTION.match(c)][1:]  # a clause lost its 'et': COUNT reads 'et combien'
-    vague = [c for c in clauses(task) if says(c, "combien")] if not TOTAL.search(task) and not COUNT.search(task) else []
+    vague = [c for c in clauses(task) if says(c, "combien")] if not (TOTAL.search(task) or COUNT.search(task) or PER.search(task)) else []
     vague += [m[0] for m in BREAKDOWN.finditer(task)  # 'how many per currency?': one count is not one per currency
               if not (m[0].split()[-1][0].isupper() and stem(m[0].split()[-1].lower()) in valued)]
     return vague + [c for c in later if lists < 2 and (not owed and REMAINS.search(c) or not any(  # 'and how much is left?'
