@@ -1010,6 +1010,15 @@ def test_a_count_in_all_beside_a_client_is_over_every_record(tmp_path):
     assert "Count: 1." in text and "all records" not in text, text
 
 
+def test_how_many_are_there_altogether_after_a_clients_list_is_not_a_count_of_all(tmp_path):
+    """'which invoices are Alpha's and how many are there altogether?' (no noun: Alpha's ones) said 'Count (all records):
+    3.' since the count of all records was added (0d34504); it is said over all only when the clause names the invoices."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are Alpha's and how many are there altogether?", files)
+    assert "all records" not in text and "Count: 3" not in text, text
+
+
 def test_a_name_with_a_number_in_it_is_a_name_not_an_invoice_number(tmp_path):
     """'how much does Studio 54 owe?' was declined 'I could not find 54 among the numbers of the records read', and
     'could not act on 'Studio'': 54 is part of the client's name; 'which invoices are from 2025?' likewise."""

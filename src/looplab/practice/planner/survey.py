@@ -305,8 +305,8 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     aside = [c for c in clauses(task) if choice.ranked and not re.search(r"\b(?:it|its|that one)\b", c, re.IGNORECASE)
              and (COUNT.search(c) or TOTAL.search(c) and not EXTREME.search(c))]  # 'the biggest, and the total of all?'
     lines += [_grand(task, records, lost) if GRAND.search(c) else f"I did not answer '{c}'." for c in aside]
-    whole = [c for c in clauses(task) if COUNT.search(c) and IN_ALL.search(c) and not re.search(r"\d", c)
-             and not set(stems(c)) & STATUSES and not _select._named(c, records, None)] if choice.heading != "Records" else []
+    whole = [c for c in clauses(task) if COUNT.search(c) and IN_ALL.search(c) and set(stems(c)) & RECORD_WORDS
+             and not re.search(r"\d", c) and not set(stems(c)) & STATUSES and not _select._named(c, records, None)] if choice.heading != "Records" else []
     if whole and not label and not aside:  # 'which are Beta's, and how many invoices are there in all?'
         fr = _select.french(task)  # said here in French: the reply's French table has no such phrase
         lines.append((f"Je ne peux pas donner le nombre de toutes les fiches : je n'ai pas pu classer {joined(lost)}."
