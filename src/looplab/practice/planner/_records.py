@@ -13,7 +13,7 @@ from ..view import Step
 from ._tools import said
 from .text import clip, joined, json_value
 
-FIELD = re.compile(r"^\s*([^\W\d_][^:\n]{0,40}?)\s*:\s*(\S.*?)\s*$")
+FIELD = re.compile(r"^\s*([^\W\d_][^:=\n]{0,40}?)\s*[:=]\s*(\S.*?)\s*$")  # 'Amount: 100 EUR', 'Amount = 100 EUR'
 MONEY = re.compile(r"^(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
                    r"\s*(?P<after>[A-Z]{3}|[€$£])?$")
 DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
@@ -114,9 +114,11 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
     lost = [file for file, step in reads if unread(file, step)]  # a file it could not read may hold a record
     lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
     lost += [r.file for r in twins] + [n.split()[0] for n in notes if SEVERAL in n]
-    # no record, but a cell between bars, tabs, semicolons, commas or line ends is an amount: it may hold one
+    # no record, but a cell between bars, tabs, semicolons, commas, tags or line ends, or what follows a line's label
+    # ('Amount - 500 EUR'), is an amount: it may hold one
     lost += [file for (file, step), p in zip(reads, parsed, strict=True) if isinstance(p, str) and not unread(file, step)
-             and any(money(cell) for cut in (r"[|\n;\t]", r"[|\n;\t,]") for cell in re.split(cut, step.result or ""))]
+             and any(money(cell) or money(re.sub(r"^[^\d€$£]*?(?=[€$£]|[A-Z]{3}\s?\d|\d)", "", cell))
+                     for cut in (r"[|\n;\t<>]", r"[|\n;\t,<>]") for cell in re.split(cut, step.result or ""))]
     return [r for r in records if r not in odd + twins], notes, lost
 
 

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 
 from ..context import is_cleared
 from ..view import View
+from . import _select
+from ._limits import EXTREME
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
@@ -25,18 +28,20 @@ FOLDER = re.compile(
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
 MAX_READS = 20  # read at once; the rest (or those a one-call-per-turn model left) next turn, never unread
-COUNT = re.compile(r"\bhow many\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
+COUNT = re.compile(r"\bhow many\b|\bhow much (?:invoices|bills|records)\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)|\bcombien (?:sont|ont été)\b", re.IGNORECASE)  # 'combien sont impayées ?'
-TOTAL = re.compile(r"\b(?:totals?|sum|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien)\b|"
+TOTAL = re.compile(r"\b(?:totals?|sum|the value of|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien)\b|"
                    r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
-PER = re.compile(r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
+PER = re.compile(r"\bwho owes (?:how much|what)\b|\bwhich (?:client|customer)s? owes? what\b|\bqui doit combien\b|"
+                 r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
                  r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b|\b(?:each|chacun)(?=\s*(?:[?.!]|$))", re.IGNORECASE)
 BREAKDOWN = re.compile(r"\b(?:per|for each|for every|par|pour chaque)\s+(?!(?:client|customer|status|statut|état|state|"
                        r"invoice|facture|bill|record|fiche|one)s?\b)[^\W\d_]+", re.IGNORECASE)
 GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
                    r"\btotal de toutes\b", re.IGNORECASE)
-FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b", re.IGNORECASE)  # each item says its file
+FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b|\bfile ?names?\b|\bnames? of (?:the |"
+                        r"each |every |all )?files?\b|\bnoms? des? fichiers?\b", re.IGNORECASE)  # each item says its file
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
 COUNTED = re.compile(r"\b(?:how many|number of|count|combien (?:y a-t-il )?de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
@@ -47,6 +52,19 @@ STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 STATUSES = {stem(w) for w in PAYING}
 PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
+SETTLING = _select.PAID | _select.RECEIVED | {"refund", "refunded", "bounced", "partially", "partial", "half", "remboursé",
+                                             "remboursée", "partiellement", "moitié", "reimbursed"}  # said beside a status
+REMARKS = set(stems("note notes remark comment memo remarque commentaire observation status state statut état payment"))
+STATES = {"cancelled", "canceled", "void", "voided", "disputed", "written", "refunded", "annulée", "annulé", "litige",
+          "contested", "contestée"}  # 'Cancelled: yes' beside 'Status: paid'
+RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # 'show me the invoices'
+IN_ALL = re.compile(r"\b(?:in all|altogether|all together|in total|overall|en tout|au total)\b", re.IGNORECASE)
+YEAR = re.compile(r"\b(?:in|from|of|for|during|en|de|pour)\s+(?:the year\s+|l'année\s+)?((?:19|20)\d\d)\b(?![/-])",
+                  re.IGNORECASE)
+REMAINS = re.compile(r"\b(?:left|remains?|remaining|rest|reste\w*|restant\w*)\b", re.IGNORECASE)  # what is still owed
+THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les"))  # 'their X?'
+REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
+                     r"affiche\w*|indique\w*)\b", re.IGNORECASE)  # a request in the imperative, as a question is one
 
 
 def folder_of(task: str) -> str:
@@ -133,10 +151,20 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
     task = as_asked(task)
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
+    records = _noted(records)
     lost += unlisted
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
-    choices = choose_records(task, records, folder)
+    if "/" in folder:  # 'factures-2026/q1' whole, before its last part 'q1' alone is cut, leaving 'factures-2026'
+        task = re.sub(rf"(?<![\w-]){re.escape(folder)}/?(?![\w-])", " ", task)
+    task = _named_numbers(task, records)
+    year = YEAR.search(task)  # 'from 2025' is a date condition, not an invoice numbered 2025
+    year = year and year[1] not in {r.number for r in records} and year[1] not in folder and (
+        f"I cannot apply the condition '{year[1]}': matching records on a date is beyond my rules, so I give no list "
+        "and no total")
+    choices = year or _narrowing(task, records) or choose_records(_with_others(task), records, folder)
+    if isinstance(choices, str) and choices.startswith("no field of the records matches") and _everyone(task, records, folder):
+        choices = choose_records(f"{_with_others(task)} (all)", records, folder)  # 'from Alpha', all being Alpha's
     if isinstance(choices, str):
         return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
@@ -154,18 +182,94 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
         evidence |= _evidence(records, _amount_key(task, records, records), "grand ") if not lost else {}
     if WHEN.search(task) and not any(c.chosen for c in choices) and any(c.doubtful for c in choices):
         lines.append("I could not say when: no record is listed.")
-    lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices))]
-    if seen or notes or good < len(reads) or any(c.doubtful for c in choices):
+    listed = [r for c in choices for r in c.chosen]  # 'and what are their clients?': each item shows its client
+    shown = {"number"} | {w for k in {k for r in listed for k in r.fields} for w in stems(k)
+                          if all(f"({r.fields.get(k)}, " in " ".join(lines) for r in listed)}
+    shown |= set(stems("who whom by owe owes them it")) if shown & {"client", "customer"} else set()  # 'who owes them?'
+    owed = choices[0].heading.startswith("Unpaid")
+    lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records, owed)
+              if not {stem(w) for w in re.findall(r"\w+", c.lower())} <= shown | THEIR]
+    every = ("Grand total (all records)", "Count (all records)", "Nombre (toutes", "I give no count of all", "Je ne peux pas")
+    if seen or notes or good < len(reads) or any(c.doubtful for c in choices) or len(choices) == 1 and any(
+            line.startswith(every) for line in lines):  # the figures of a filtered list are not those over every record
         evidence = {}  # structured output only from records classified completely
     return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
 
 
-def _unanswered(task: str, lists: int) -> list[str]:
+def _noted(records: list[Record]) -> list[Record]:
+    """The records with a note saying otherwise than the status joined to it ('unpaid (Note: half paid)'), so that
+    it reads as neither; '400 EUR received' is joined by _select itself, 'paid by card' agrees and is not."""
+    key = _status_key(records)
+    def noted(record: Record) -> Record:
+        value = record.fields.get(key)
+        said = {k: set(re.findall(r"\w+", f"{k} {v}".lower())) for k, v in record.fields.items() if value and k != key}
+        other = [f"{k}: {v}" for k, v in record.fields.items() if k in said and (  # 'Note: half paid', 'Paid on: 02/08'
+            not re.search(r"\d", v) and set(stems(k)) & REMARKS and said[k] & SETTLING
+            and _select._kind(v, k) != _select._kind(value, key) or said[k] & STATES and v.lower() in _select.YES
+            or said[k] & _select.PAID and DATE.fullmatch(v.strip()) and _select._kind(value, key) != "paid")]
+        return replace(record, fields={**record.fields, key: f"{value} ({'; '.join(other)})"}) if other else record
+    return [noted(r) for r in records]
+
+
+def _named_numbers(task: str, records: list[Record]) -> str:
+    """The task with a value it writes in full that holds a number ('Studio 54') said without the number, which is
+    no invoice number: the value's words select it, or name it as one of several."""
+    numbers = {r.number for r in records}
+    for value in {v for r in records for v in r.fields.values() if re.search(r"\d", v) and re.search(r"[^\W\d_]{2}", v)
+                  and v not in numbers and not money(v) and not DATE.search(v)}:
+        if found := re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", task, re.IGNORECASE):
+            task = task[:found.start()] + re.sub(r"[\w-]*\d[\w-]*", " ", found[0]) + task[found.end():]
+    return task
+
+
+def _everyone(task: str, records: list[Record], folder: str) -> bool:
+    """Whether the task asks for every record: it names only the records ('show me the invoices'), a field each has
+    ('who are our clients?'), or a word one field of every record holds ('Alpha' when all are billed to Alpha)."""
+    if not records:
+        return False
+    said = {w.lower() for w in re.findall(r"[^\W\d_]+", task)} - PAYING
+    keys = {w for k in records[0].fields if all(k in r.fields for r in records) for w in stems(k)}
+    return not terms(task) - set(stems(f"{folder} folder dossier montre affiche")) - keys - RECORD_WORDS or any(
+        said & set.intersection(*(set(re.findall(r"[^\W\d_]+", r.fields.get(k, "").lower())) for r in records))
+        for k in records[0].fields)
+
+
+def _narrowing(task: str, records: list[Record]) -> str | None:
+    """Why a later request naming a value ('list the unpaid ones. Are any from Alpha?', '... and Alpha's paid ones')
+    cannot narrow the first one's list: it may ask a second question."""
+    parts = [p for s in re.split(r"(?<=[.!?;])\s+", task) for p in clauses(s)]
+    asked = [i for i, p in enumerate(parts) if QUESTION.match(p) or REQUEST.match(p)]
+    status = [i for i, p in enumerate(parts) if {w.lower() for w in re.findall(r"\w+", p)} & PAYING]
+    for i, part in enumerate(parts):
+        own = asked and i > asked[0] and (i in asked or i in status and status[0] < i)  # its own request or status
+        if own and (named := _select._named(part, records, None)) and not isinstance(named, str):
+            return (f"I cannot tell whether '{part}' narrows the list or asks a second question, so I give "
+                    "no list and no total; ask one question at a time")
+    return None
+
+
+def _with_others(task: str) -> str:
+    """'list the invoices and tell me which are paid': both lists (every invoice, each with its status), worded as
+    'which are paid, or not'; the first request names no status and asks no figure."""
+    parts = [p for s in re.split(r"(?<=[.!?;])\s+", task) for p in clauses(s)]
+    asked = [p for p in parts if QUESTION.match(p) or REQUEST.match(p)]
+    first = asked and asked[0]
+    if not first or set(stems(first)) & STATUSES or not set(stems(first)) & RECORD_NOUNS or COUNT.search(first) \
+            or TOTAL.search(first):
+        return task
+    later = next((p for p in asked[1:] if set(stems(p)) & STATUSES), None)
+    return task.replace(later, f"{later}, {'ou non' if _select.french(task) else 'or not'}") if later else task
+
+
+def _unanswered(task: str, lists: int, records: list[Record], owed: bool = False) -> list[str]:
     """The task's later questions that no part of the reply answers ('are they all from the same client?')."""
+    valued = {w for r in records for v in r.fields.values() for w in stems(v)}  # 'dû par Bêta': a name the records give, no breakdown
     later = [c for c in clauses(task) if QUESTION.match(c)][1:]  # a clause lost its 'et': COUNT reads 'et combien'
-    vague = [c for c in clauses(task) if says(c, "combien")] if not TOTAL.search(task) and not COUNT.search(task) else []
-    vague += [m[0] for m in BREAKDOWN.finditer(task)]  # 'how many per currency?': one count is not one per currency
-    return vague + [c for c in later if lists < 2 and not any(p.search(c) or p.search(f"et {c}") for p in (TOTAL, COUNT, WHEN, PER))]
+    vague = [c for c in clauses(task) if says(c, "combien")] if not (TOTAL.search(task) or COUNT.search(task) or PER.search(task)) else []
+    vague += [m[0] for m in BREAKDOWN.finditer(task)  # 'how many per currency?': one count is not one per currency
+              if not (m[0].split()[-1][0].isupper() and stem(m[0].split()[-1].lower()) in valued)]
+    return vague + [c for c in later if lists < 2 and (not owed and REMAINS.search(c) or not any(  # 'and how much is left?'
+        p.search(c) or p.search(f"et {c}") for p in (TOTAL, COUNT, WHEN, PER)))]  # after the paid ones: not theirs
 
 
 def _evidence(chosen: list[Record], key: str | None, prefix: str) -> dict:
@@ -198,12 +302,23 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
              else f"{choice.heading}: none."]  # 'none', never a bare 'No'
     noun = _noun(task)  # the task's own word, so that a partial figure names what it is about
     maybe = doubt and f"{joined(doubt)} may belong here too: I could not classify {'them' if len(doubt) > 1 else 'it'}"
-    if COUNT.search(task):
+    aside = [c for c in clauses(task) if choice.ranked and not re.search(r"\b(?:it|its|that one)\b", c, re.IGNORECASE)
+             and (COUNT.search(c) or TOTAL.search(c) and not EXTREME.search(c))]  # 'the biggest, and the total of all?'
+    lines += [_grand(task, records, lost) if GRAND.search(c) else f"I did not answer '{c}'." for c in aside]
+    whole = [c for c in clauses(task) if COUNT.search(c) and IN_ALL.search(c) and set(stems(c)) & RECORD_WORDS
+             and not re.search(r"\d", c) and not set(stems(c)) & STATUSES and not _select._named(c, records, None)] if choice.heading != "Records" else []
+    if whole and not label and not aside:  # 'which are Beta's, and how many invoices are there in all?'
+        fr = _select.french(task)  # said here in French: the reply's French table has no such phrase
+        lines.append((f"Je ne peux pas donner le nombre de toutes les fiches : je n'ai pas pu classer {joined(lost)}."
+                      .replace(" and ", " et ") if fr else f"I give no count of all records: I could not classify {joined(lost)}.")
+                     if lost else f"Nombre (toutes les fiches) : {len(records)}." if fr else f"Count (all records): {len(records)}.")
+    elif COUNT.search(task) and not aside:
         several = label and f" {choice.heading.split(',')[0].lower()}"  # 'Count unpaid: 2', never one 'Count: 2' for both
         lines.append(f"I cannot give a complete count of the {noun}: {len(chosen)} listed, but {maybe}." if doubt
                      else _count(task, chosen, f"Count{several}"))
     per = PER.search(task)
-    if TOTAL.search(task):
+    per = per and per.group() or (COUNT.search(task) or TOTAL.search(task)) and _several(choice.heading, records)
+    if TOTAL.search(task) and not aside:
         grand = "Grand total" if GRAND.search(task) and choice.heading == "Records" else ""  # over every record
         partial = doubt and chosen and key and _sum(chosen, key)
         partial = partial and (f"the {len(chosen)} listed add up to " if len(chosen) > 1 else "the one listed comes to ") + partial
@@ -219,7 +334,9 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
                      f"I cannot give a complete total of the {noun}: {partial}, but {maybe}."
                      if partial else f"I cannot give a complete total of the {noun}: {maybe}." if doubt else
                      _total(task, chosen, key, label or grand or ("Total" if per else "")))
-        if GRAND.search(task) and choice.status_key and not label:  # a grand total is over every record
+        own = [c for c in clauses(task) if GRAND.search(c)]  # 'the total of all Alpha's invoices' says whose
+        if GRAND.search(task) and not label and (choice.status_key or choice.heading != "Records" and not any(
+                _select._named(c, records, None) or re.search(r"\d", c) for c in own)):  # a grand total: every record
             lines.append(_grand(task, records, lost))
     elif doubt and not COUNT.search(task):
         lines.append(f"I cannot say the list of {noun} is complete: {maybe}.")
@@ -228,10 +345,16 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     elif per:  # a figure per client only over completely classified records; a count for 'how many ... each client'
         unknown = {n.split()[0] for n in choice.notes} | set(doubt)
         count = bool(COUNT.search(task)) and not TOTAL.search(task)
-        lines.append(_per_client(chosen, key, per.group(), records, unknown, count))
+        lines.append(_per_client(chosen, key, per, records, unknown, count))
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
+
+
+def _several(heading: str, records: list[Record]) -> str | None:
+    """'Client Alpha or Beta' of a heading: 'Alpha's total and Beta's' asks a figure for each, as 'per client' does."""
+    clients = {k for r in records for k in r.fields if set(stems(k)) & {"client", "customer"}}
+    return next((m[0] for k in clients if (m := re.search(rf"\b{re.escape(k)} (?!not )[^,]+ or [^,]+", heading))), None)
 
 
 def _noun(task: str) -> str:
