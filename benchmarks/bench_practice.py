@@ -8,6 +8,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+import anthropic
 import httpx2
 from _common import Row, Section, median, timed
 
@@ -16,6 +17,9 @@ from looplab.client import DEFAULT_MODEL, PRACTICE_URL, practice_client
 from looplab.loop import run_agent
 from looplab.practice import transport_of
 from looplab.practice.transport import PracticeTransport
+
+SDK_HEADERS = {"content-type": "application/json", "x-api-key": "practice-model",  # what the SDK sends
+               "anthropic-version": anthropic.Anthropic(api_key="practice-model").default_headers["anthropic-version"]}
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "notebooks" / "data"
@@ -43,7 +47,7 @@ def captured(task: str, tools) -> list[dict]:
 def http_request(body: dict) -> httpx2.Request:
     """The HTTP request the SDK would send for `body`."""
     return httpx2.Request("POST", PRACTICE_URL + "/v1/messages", content=json.dumps(body).encode(),
-                          headers={"content-type": "application/json"})
+                          headers=SDK_HEADERS)
 
 
 def long_task() -> dict:
@@ -59,6 +63,8 @@ def per_request(bodies: list[dict], repetitions: int) -> list[list[float]]:
     for _ in range(repetitions):
         for i, body in enumerate(bodies):
             request = http_request(body)  # built outside the timing: that is the SDK's part
+            if not samples_[i]:  # an error reply is quick: time only what the SDK would get answered
+                assert transport.handle_request(request).status_code == 200, transport.handle_request(request).read()
             samples_[i].append(timed(lambda r=request: transport.handle_request(r)))
         transport.requests.clear()
     return samples_
