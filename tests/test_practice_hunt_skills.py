@@ -449,3 +449,10 @@ def test_one_call_a_turn_says_the_one_call_it_makes():
         texts = [b.text for b in reply.content if b.type == "text"]
         assert texts == (["One call a turn (disable_parallel_tool_use): I'll call get_weather(city='Lyon') first."]
                          if said else [])
+
+
+def test_a_french_weather_word_makes_a_french_reply():
+    """'Prévisions météo pour Lyon ?' and 'Météo Lyon' got English declines: only 'pour' counted as French."""
+    for task in ("Prévisions météo pour Lyon ?", "Météo Lyon", "temps Lyon"):
+        text = answer(task, samples.weather_and_calc())
+        assert "The practice model" not in text and "I " not in text, text
