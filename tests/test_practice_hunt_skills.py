@@ -456,3 +456,11 @@ def test_a_french_weather_word_makes_a_french_reply():
     for task in ("Prévisions météo pour Lyon ?", "Météo Lyon", "temps Lyon"):
         text = answer(task, samples.weather_and_calc())
         assert "The practice model" not in text and "I " not in text, text
+
+
+def test_an_accented_word_counts_as_french():
+    """'Quel client a payé sa facture ? (dossier invoices)' got an English decline: 'quel' was its only French word
+    the detector knew; an accented word ('payé') counts now, and an English task naming 'café' stays English."""
+    text = answer("Quel client a payé sa facture ? (dossier invoices)", samples.invoice_tools(DATA))
+    assert text.startswith("Je ne sais pas") and "I could not" not in text, text
+    assert "The documents do not answer" in answer("What time does the café close?", samples.docs_tools(DATA / "articles"))

@@ -24,7 +24,7 @@ FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pou
                    "un une sur fait calcule cherche comment que aux au en disent dit doit doivent peut et à trouve "
                    "donne écris envoie font moins fois il elle ils elles ce cette ces ne pas ont lequel laquelle quoi "
                    "où divisé multiplié bonjour salut merci plaît svp stp échéance de je tu nous vous moi sauf dois faut supprime "
-                   "supprimer efface envoyer météo prévisions température temps".split())
+                   "supprimer efface envoyer météo prévisions température temps sa ses ma mes notre nos votre vos".split())
 ENGLISH = frozenset("the is are was what which how much many does do of in and to for with from by this that it who".split())
 NEGATORS = frozenset("not no never non pas nor neither without ne nobody".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
@@ -60,7 +60,7 @@ def french(text: str) -> bool:
     for name in file_names(text):
         text = text.replace(name, " ")
     found = [w for w in words(text) if not w.isdigit()]
-    hits = sum(w in FRENCH for w in found)
+    hits = sum(w in FRENCH or bool(re.search("[éèêàùçôîœ]", w)) for w in found)  # 'payé', 'réglées'
     return hits > sum(w in ENGLISH for w in found) and (hits >= 2 or len(found) <= 3)
 
 
