@@ -15,7 +15,7 @@ from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads
 from looplab.practice.validate import check_fields, check_messages, check_version
-from looplab.practice.view import as_blocks, merge_turns, read_request, text_of
+from looplab.practice.view import dict_blocks, merge_turns, read_request, text_of
 
 MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
 TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
@@ -126,14 +126,13 @@ class PracticeTransport(httpx2.BaseTransport):
         if "output_format" in body and STRUCTURED_BETA in betas and isinstance(body.get("output_config", {}), dict):
             body = {**{k: v for k, v in body.items() if k != "output_format"},  # the beta's output_config.format
                     "output_config": {**body.get("output_config", {}), "format": body["output_format"]}}
-        if problem := check_shape(body, beta=beta, count=path == COUNT_TOKENS,
-                                   version=request.headers.get("anthropic-version")):
+        if problem := check_shape(body, beta=beta, count=path == COUNT_TOKENS, version=version):
             return api_error(400, "invalid_request_error", problem)
         if body["model"] not in models.known_models():
             return api_error(404, "not_found_error", models.unknown_model(body["model"]))
         if path == COUNT_TOKENS:  # no reply is sampled: the model's whole output limit, for the checks below
             body = {**body, "max_tokens": models.row(body["model"]).output}
-        if problem := check_fields(body) or check_version(body, request.headers.get("anthropic-version")):
+        if problem := check_fields(body) or check_version(body, version):
             return api_error(400, "invalid_request_error", problem)
         full, problem = self.threads.resolve(body)
         if problem:
@@ -288,8 +287,7 @@ def _block(block: dict) -> dict:
 
 def _key(message: dict) -> str:
     """What identifies a reply sent back: its blocks' types, texts and tool ids."""
-    blocks = [b for b in as_blocks(message) if isinstance(b, dict)]
-    return json.dumps([[b.get("type"), b.get("text"), b.get("id")] for b in blocks])
+    return json.dumps([[b.get("type"), b.get("text"), b.get("id")] for b in dict_blocks(message)])
 
 
 def _continued(reply: dict, start: str) -> dict:
