@@ -156,8 +156,8 @@ class PracticeTransport(httpx2.BaseTransport):
                                                                      french(_user_text(full))))
         turns = merge_turns([m for m in seen["messages"] if m["role"] != "system"])
         reply = self._reply({**seen, "messages": turns})
-        if not resumed and models.prefill(full) and self.script is None:
-            reply = _continued(reply, models.prefill(full))
+        if not resumed and self.script is None and (start := models.prefill(full)):
+            reply = _continued(reply, start)
         message = self._message(reply, sent)
         if applied is not None:
             message["context_management"] = {"applied_edits": applied}
