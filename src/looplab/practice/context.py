@@ -23,13 +23,12 @@ def is_cleared(text: str) -> bool:
 
 def check(body: dict, betas: list[str]) -> str | None:
     """What the API would refuse in `context_management` / `compaction`, or None."""
-    edits = (body.get("context_management") or {}).get("edits") or []
     if body.get("compaction") and body.get("context_management"):
         return "compaction: cannot be combined with context_management; send one of them"
     for field, beta in (("context_management", BETA_EDITS), ("compaction", BETA_COMPACTION)):
         if body.get(field) is not None and beta not in betas:  # a compaction, if sent, has its `type`
             return f"{field}: needs the beta '{beta}'; pass betas=['{beta}']"
-    for i, edit in enumerate(edits):
+    for i, edit in enumerate((body.get("context_management") or {}).get("edits") or []):
         if edit["type"] == "compact_20260112":
             return (f"context_management.edits[{i}]: the practice model does not do compact_20260112 "
                     "(compaction inside a request); send compaction={'type': 'summarize'} in its own "

@@ -15,7 +15,7 @@ from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads
 from looplab.practice.validate import check_fields, check_messages, check_version
-from looplab.practice.view import as_blocks, merge_turns, read_request, text_of
+from looplab.practice.view import dict_blocks, merge_turns, read_request, text_of
 
 MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
 TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
@@ -79,10 +79,10 @@ class PracticeTransport(httpx2.BaseTransport):
             if len(request.content) > MAX_BODY:  # refused unread, as the API's front door does
                 self.requests.append(f"<{len(request.content)} bytes: too large>")
                 return responses.with_request_id(api_error(413, "request_too_large", TOO_LARGE), self.next_id("req"))
-            body = _parse(request.content)
+            body, not_json = _parse(request.content)
             self.requests.append(body)
             try:
-                response = self._route(request, body)
+                response = self._route(request, body, not_json)
             except httpx2.TransportError:
                 raise  # a fault simulating the network, e.g. httpx2.ReadTimeout
             except Exception as exc:  # a bug here must surface once, not as a retried network fault
@@ -95,7 +95,7 @@ class PracticeTransport(httpx2.BaseTransport):
         with self._lock:
             return responses.with_request_id(api_error(status, kind, message), self.next_id("req"))
 
-    def _route(self, request, body) -> httpx2.Response:
+    def _route(self, request, body, not_json: str | None) -> httpx2.Response:
         for fault in list(self.faults):
             if hasattr(fault, "before") and (response := fault.before(request, body)) is not None:
                 return response
@@ -108,28 +108,31 @@ class PracticeTransport(httpx2.BaseTransport):
                              if version is not None else "anthropic-version: header is required")
                              + f"; send one of {', '.join(API_VERSIONS)} (an Anthropic SDK sends it for you)")
         if request.method == "GET" and (path == MODELS or path.startswith(MODELS + "/")):
-            params = request.url.params  # the SDK sends a list as lifecycle[]=a&lifecycle[]=b
-            return self._models(path[len(MODELS) + 1:], {**params, "lifecycle": params.get_list("lifecycle[]")})
+            params, model = request.url.params, path[len(MODELS) + 1:]  # the SDK sends lifecycle[]=a&lifecycle[]=b
+            if not model:
+                return json_response(200, models.page({**params, "lifecycle": params.get_list("lifecycle[]")}))
+            if model not in models.known_models():
+                return api_error(404, "not_found_error", models.unknown_model(model))
+            return json_response(200, models.model_info(model))
         if request.method != "POST" or path not in (MESSAGES, COUNT_TOKENS):
             return api_error(404, "not_found_error",
                              f"practice model: no route for {request.method} {path}; it serves "
                              f"POST {MESSAGES}, POST {COUNT_TOKENS} and GET {MODELS}")
         if not isinstance(body, dict):
-            return api_error(400, "invalid_request_error", body.problem if isinstance(body, NotJSON) else
-                             "the request body is not a JSON object; send the request as JSON")
+            return api_error(400, "invalid_request_error",
+                             not_json or "the request body is not a JSON object; send the request as JSON")
         beta = request.url.params.get("beta") == "true" or "anthropic-beta" in request.headers
         betas = [b.strip() for b in request.headers.get("anthropic-beta", "").split(",")]
         if "output_format" in body and STRUCTURED_BETA in betas and isinstance(body.get("output_config", {}), dict):
             body = {**{k: v for k, v in body.items() if k != "output_format"},  # the beta's output_config.format
                     "output_config": {**body.get("output_config", {}), "format": body["output_format"]}}
-        if problem := check_shape(body, beta=beta, count=path == COUNT_TOKENS,
-                                   version=request.headers.get("anthropic-version")):
+        if problem := check_shape(body, beta=beta, count=path == COUNT_TOKENS, version=version):
             return api_error(400, "invalid_request_error", problem)
         if body["model"] not in models.known_models():
             return api_error(404, "not_found_error", models.unknown_model(body["model"]))
         if path == COUNT_TOKENS:  # no reply is sampled: the model's whole output limit, for the checks below
             body = {**body, "max_tokens": models.row(body["model"]).output}
-        if problem := check_fields(body) or check_version(body, request.headers.get("anthropic-version")):
+        if problem := check_fields(body) or check_version(body, version):
             return api_error(400, "invalid_request_error", problem)
         full, problem = self.threads.resolve(body)
         if problem:
@@ -153,19 +156,12 @@ class PracticeTransport(httpx2.BaseTransport):
                                                                      french(_user_text(full))))
         turns = merge_turns([m for m in seen["messages"] if m["role"] != "system"])
         reply = self._reply({**seen, "messages": turns})
-        if not resumed and models.prefill(full) and self.script is None:
-            reply = _continued(reply, models.prefill(full))
+        if not resumed and self.script is None and (start := models.prefill(full)):
+            reply = _continued(reply, start)
         message = self._message(reply, sent)
         if applied is not None:
             message["context_management"] = {"applied_edits": applied}
         return self._send(body, full, message)
-
-    def _models(self, model: str, query: dict) -> httpx2.Response:
-        if not model:
-            return json_response(200, models.page(query))
-        if model not in models.known_models():
-            return api_error(404, "not_found_error", models.unknown_model(model))
-        return json_response(200, models.model_info(model))
 
     def _send(self, body, full, message) -> httpx2.Response:
         hook, sent = ("on_events", sse.events(message)) if body.get("stream") else ("on_reply", message)
@@ -233,19 +229,6 @@ class PracticeTransport(httpx2.BaseTransport):
                 else m for m in messages]
 
 
-class NotJSON(str):
-    """A request body that is not JSON, as text, with `problem`: the API's words for why."""
-
-    problem = ""
-
-    @classmethod
-    def of(cls, content: bytes, why: str) -> "NotJSON":
-        """`content` as text, with the problem 'The request body is not valid JSON: `why`'."""
-        body = cls(content.decode(errors="replace"))
-        body.problem = f"The request body is not valid JSON: {why}"
-        return body
-
-
 LONE = re.compile(rb"(?<!\\)(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"  # a high surrogate alone,
                   rb"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")  # or a low one
 
@@ -254,23 +237,23 @@ def _not_a_number(word: str):
     raise ValueError(f"{word} is not a JSON value (JSON has no NaN or Infinity)")
 
 
-def _parse(content: bytes):
-    """The JSON body, or NotJSON saying where it breaks (a lone surrogate too, which Python's json lets pass)."""
+def _parse(content: bytes) -> tuple[object, str | None]:
+    """(body, None), or (its text, where it breaks): a lone surrogate too, which Python's json lets pass."""
     try:
         body = json.loads(content or b"{}", parse_constant=_not_a_number)
-    except ValueError as exc:
-        return NotJSON.of(content, f"{exc}; send the request as JSON")
-    try:
         if b"\\u" in content:  # only an escape can hold half of a surrogate pair
             json.dumps(body, ensure_ascii=False).encode()
-        return body
-    except UnicodeEncodeError:
+        return body, None
+    except UnicodeEncodeError:  # before ValueError, its base class
         at = LONE.search(content)
         pos, newline = at.start() if at else 0, b"\n"
         alone = ("no low surrogate" if at.group()[3:4] in b"89abAB" else "lone low surrogate") if at else "lone surrogate"
-        return NotJSON.of(content, f"{alone} in string: line {content.count(newline, 0, pos) + 1} column "
-                          f"{pos - content.rfind(newline, 0, pos)} (char {pos}); drop the broken character "
-                          "(half of an emoji, cut off when text was sliced)")
+        why = (f"{alone} in string: line {content.count(newline, 0, pos) + 1} column "
+               f"{pos - content.rfind(newline, 0, pos)} (char {pos}); drop the broken character "
+               "(half of an emoji, cut off when text was sliced)")
+    except ValueError as exc:
+        why = f"{exc}; send the request as JSON"
+    return content.decode(errors="replace"), f"The request body is not valid JSON: {why}"
 
 
 def _user_text(full: dict) -> str:
@@ -304,8 +287,7 @@ def _block(block: dict) -> dict:
 
 def _key(message: dict) -> str:
     """What identifies a reply sent back: its blocks' types, texts and tool ids."""
-    blocks = [b for b in as_blocks(message) if isinstance(b, dict)]
-    return json.dumps([[b.get("type"), b.get("text"), b.get("id")] for b in blocks])
+    return json.dumps([[b.get("type"), b.get("text"), b.get("id")] for b in dict_blocks(message)])
 
 
 def _continued(reply: dict, start: str) -> dict:

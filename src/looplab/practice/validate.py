@@ -26,9 +26,7 @@ MAGIC = {"image/png": (b"\x89PNG\r\n\x1a\n",), "image/jpeg": (b"\xff\xd8\xff",),
 def check_fields(body: dict) -> str | None:
     """What the request types cannot say: what the model refuses, thinking budget, tool_choice, schemas."""
     if problem := (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
-                   or _check_thinking(body)):
-        return problem
-    if problem := _check_marks(body) or _check_media(body):
+                   or _check_thinking(body) or _check_marks(body) or _check_media(body)):
         return problem
     for i, sequence in enumerate(body.get("stop_sequences") or []):
         if not sequence.strip():
@@ -38,19 +36,14 @@ def check_fields(body: dict) -> str | None:
     return _check_schema(output["schema"], "output_config.format.schema") if output else None
 
 
-def _marked(body: dict):
-    """(where, cache_control) of every block that carries one, in the API's order: tools, system, messages."""
+def _check_marks(body: dict) -> str | None:
+    """At most 4 cache breakpoints, and no 1-hour one after a 5-minute one, in the API's order (the API's words)."""
     system = body.get("system") if isinstance(body.get("system"), list) else []
     blocks = [*((f"tools[{i}]", t) for i, t in enumerate(body.get("tools") or [])),
               *((f"system[{j}]", b) for j, b in enumerate(system)),
               *((f"messages[{i}].content[{j}]", b) for i, m in enumerate(body.get("messages") or [])
                 for j, b in enumerate(content_blocks(m)))]
-    return [(at, b["cache_control"]) for at, b in blocks if isinstance(b, dict) and b.get("cache_control")]
-
-
-def _check_marks(body: dict) -> str | None:
-    """At most 4 cache breakpoints, and no 1-hour one after a 5-minute one (the API's words)."""
-    marks = _marked(body)
+    marks = [(at, b["cache_control"]) for at, b in blocks if isinstance(b, dict) and b.get("cache_control")]
     if len(marks) > MAX_CACHE_MARKS:
         return (f"A maximum of {MAX_CACHE_MARKS} blocks with cache_control may be provided. Found {len(marks)}. "
                 "Mark only the ends of the prefixes you reuse (tools, system, the last turn).")

@@ -90,7 +90,8 @@ def merge_turns(messages: list) -> list:
     return merged
 
 
-def _dicts(message: dict) -> list[dict]:
+def dict_blocks(message: dict) -> list[dict]:
+    """A message's content as blocks (see as_blocks), only those that are dicts."""
     return [b for b in as_blocks(message) if isinstance(b, dict)]
 
 
@@ -100,13 +101,13 @@ def read_request(body: dict, gullible: bool = False) -> View:
     tools = tuple(OfferedTool(t.get("name", ""), t.get("description") or "", t.get("input_schema") or {})
                   for t in body.get("tools") or [] if isinstance(t, dict) and t.get("name"))  # a toolset has none
     start = max((i for i, m in enumerate(messages)  # plain text from the user: a task, or a follow-up
-                 if m.get("role") == "user" and not any(b.get("type") == "tool_result" for b in _dicts(m))), default=0)
+                 if m.get("role") == "user" and not any(b.get("type") == "tool_result" for b in dict_blocks(m))), default=0)
     task = text_of(messages[start].get("content")) if messages else ""
 
     calls: dict[str, dict] = {}
     last_ids: list[str] = []
     for i, message in enumerate(messages[start + 1 :], start + 1):
-        for block in _dicts(message):
+        for block in dict_blocks(message):
             if block.get("type") == "tool_use":
                 calls[block.get("id", "")] = {"name": block.get("name", ""), "input": block.get("input") or {},
                                               "id": block.get("id", "")}
