@@ -278,15 +278,42 @@ def make_invoice_text(folder):
     return invoice_text
 
 
+def guarded_reader(leaves):
+    """A reader that joins the folder and the path itself, refusing the path when `leaves(root, path)` says so."""
+    def make_read_invoice(folder):
+        root = Path(folder).resolve()
+
+        @tool
+        def read_invoice(path: str) -> str:
+            """Return the text of one invoice.
+
+            Args:
+                path: Invoice path relative to the working folder.
+            """
+            if leaves(root, path):
+                raise ValueError(f"{path} is outside the working folder")
+            text = (root / path).read_text(encoding="utf-8")
+            if not text.strip() or "Status:" not in text:
+                raise ValueError(f"{path} is empty or has no Status line")
+            return text
+
+        return read_invoice
+    return make_read_invoice
+
+
 READ_INVOICE_WRONG = [  # (answer, words the feedback must hold)
     (lambda folder: samples.invoice_tools(folder)[1], ["2026-07-012 is empty", "raise an error"]),
     (vague_make_read_invoice, ["does not name the file"]),
     (make_unsandboxed_reader, ["'../payroll.txt'", "Sandbox"]),
     (reader_with(lambda path, text: None if text.strip() else f"{path} is empty"), ["2026-08-019 has no Status line"]),
     (make_reporting_reader, ["ordinary result", "raise"]),
+    (guarded_reader(lambda root, path: ".." in path), ["payroll.txt')", "outside the working folder"]),  # absolute
+    (guarded_reader(lambda root, path: not str((root / path).resolve()).startswith(str(root))),
+     ["'../work-private/payroll.txt'", "outside the working folder"]),
 ]
 READ_INVOICE_RIGHT = [make_read_invoice, make_invoice_text,
-                      reader_with(lambda path, text: None if "\nStatus:" in "\n" + text else f"bad invoice: {path}")]
+                      reader_with(lambda path, text: None if "\nStatus:" in "\n" + text else f"bad invoice: {path}"),
+                      guarded_reader(lambda root, path: not (root / path).resolve().is_relative_to(root))]
 
 
 @pytest.mark.parametrize("answer, words", READ_INVOICE_WRONG)

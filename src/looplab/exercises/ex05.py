@@ -171,6 +171,8 @@ def _test_read_invoice(make_read_invoice) -> str:
         root = Path(tmp) / "work"
         faults.broken_invoices(root / "invoices", missing_status=["2026-08-019.txt"], empty=["2026-07-012.txt"])
         (Path(tmp) / "payroll.txt").write_text(PAYROLL + "\n", encoding="utf-8")
+        (Path(tmp) / "work-private").mkdir()  # next to work, its name starting with the same letters
+        (Path(tmp) / "work-private" / "payroll.txt").write_text(PAYROLL + "\n", encoding="utf-8")
         reader = make_read_invoice(str(root))
         if not isinstance(reader, Tool):
             raise AssertionError(_("make_read_invoice(folder) returned a {kind}; return the Tool",
@@ -190,7 +192,8 @@ def _test_read_invoice(make_read_invoice) -> str:
             if number not in result["content"]:
                 raise AssertionError(_("the error for {number} does not name the file: {content!r}; put the path in "
                                        "the error's message", number=number, content=result["content"][:80]))
-        for path in ("../payroll.txt", "invoices/../../payroll.txt"):
+        for path in ("../payroll.txt", "invoices/../../payroll.txt", str(Path(tmp) / "payroll.txt"),
+                     "../work-private/payroll.txt"):
             if "PAYROLL-05" in _execute(reader, {param: path})["content"]:
                 raise AssertionError(_("read_invoice({path!r}) returned a file outside the working folder: read "
                                        "through the Sandbox (sandbox.read(path)), not Path(folder) / path, so a "
