@@ -60,10 +60,18 @@ def policy_match_anchored(name, input):
     return bool(ok)
 
 
+def policy_ruling_out_commas_and_spaces(name, input):
+    to = input.get("to", "")
+    return name == "send_email" and to.endswith("@example.com") and not to.startswith("@") and not (
+        "," in to or " " in to)
+
+
 POLICY_WRONG = [  # (answer, words the feedback must hold)
     (policy_ending_well, ["audit@example.net,ana@example.com", "two addresses"]),
     (policy_any_chars_before_the_domain, ["audit@example.net,ana@example.com", "two addresses", "comma"]),
     (policy_no_spaces_before_the_domain, ["audit@example.net,ana@example.com", "comma"]),
+    (policy_ruling_out_commas_and_spaces, ["'audit@example.net;ana@example.com'", "joined by a ';'",
+                                           "the characters of one address"]),
     (policy_contains_the_domain, ["ana@example.com.evil.net", "whole address"]),
     (lambda n, i: n == "send_email", ["audit@example.net", "not at @example.com"]),
     (policy_by_address_only, ["transfer_money", "only send_email"]),

@@ -55,8 +55,10 @@ def _test_policy(policy) -> str:
     run = _policy_run(policy, outbox)
     sent = [item.get("to") for item in outbox]
     if sent != ["ana@example.com"]:
-        raise AssertionError(_("in a run proposing three actions, the outbox got {sent}; expected only ana@example.com",
-                               sent=sent))
+        raise AssertionError(_("in a run proposing four actions (send_email to ana@example.com, to audit@example.net "
+                               "and to 'audit@example.net;ana@example.com', two addresses joined by a ';' as by a ',', "
+                               "then delete_file), the outbox got {sent}; expected only ana@example.com: allow only "
+                               "the characters of one address ([\\w.+-]) before the @", sent=sent))
     return _("{n} proposals judged right, and in a real run only the mail to ana@example.com went out ({status}).",
              n=len(POLICY_CASES), status=run.status)
 
@@ -69,6 +71,7 @@ def _use(*proposals: tuple[str, dict]) -> dict:
 
 def _policy_run(policy, outbox: list):
     script = [_use(("send_email", _email("ana@example.com")), ("send_email", _email("audit@example.net")),
+                   ("send_email", _email("audit@example.net;ana@example.com")),
                    ("delete_file", {"name": "2026-08-015.txt"})),
               "Done: one reminder sent."]
     return run_agent(practice_client(script=script), "Send the reminders.",
