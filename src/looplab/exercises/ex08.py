@@ -24,7 +24,7 @@ from looplab.exercises.ex05 import (
 )
 from looplab.history import CLEARED, clear_old_results, long_run, plain
 from looplab.i18n import N_, _, number
-from looplab.practice import call, say, transport_of
+from looplab.practice import call, calls, say, transport_of
 from looplab.samples import STATION_TASK, station_tools
 from looplab.tools import Toolbox
 
@@ -94,6 +94,18 @@ def _none_kept(fn, name: str) -> None:
                                "ids[:-0] is ids[:0], an empty list: write ids[:len(ids) - keep]"))
 
 
+def _several_a_turn(fn, name: str) -> None:
+    """keep counts results, not turns: when one turn read three days, keep=2 keeps two of its three results."""
+    script = [call("read_file", path=DAYS[0]), calls(*[call("read_file", path=p) for p in DAYS[1:4]]),
+              say("I have read four days.")]
+    full = long_run(practice_client(script=script), STATION_TASK, station_tools(_data())).messages
+    mine = _results(_as_history(fn(copy.deepcopy(full), keep=2), name))
+    if len(mine) == len(_results(full)) and mine[1] == _results(full)[1]:
+        raise AssertionError(_("with keep=2 and a turn that read three days at once, the first of those three "
+                               "results came back unchanged; keep counts tool results, not turns or messages: "
+                               "collect every tool_use id and treat all but the last `keep` as old"))
+
+
 def test_clear_old(clear_old) -> str:
     """Old results become CLEARED, the last `keep` stay; then the scripted run sends what the reference sends."""
     mine, old = _common(clear_old, "clear_old")
@@ -105,6 +117,7 @@ def test_clear_old(clear_old) -> str:
             raise AssertionError(_("an old result became {got!r}; put PLACEHOLDER in its place, so the model knows "
                                    "a result was there and was removed", got=str(text)[:40]))
     _none_kept(clear_old, "clear_old")
+    _several_a_turn(clear_old, "clear_old")
     sent, total = _scripted(lambda m: clear_old(m, keep=2))
     expected, full = _scripted(lambda m: clear_old_results(m, keep=2))
     if sent != expected:
@@ -138,6 +151,7 @@ def test_summarize_old(summarize) -> str:
             raise AssertionError(_("an old result still has {n} characters; keep at most about 240 of it",
                                    n=len(text)))
     _none_kept(summarize, "summarize_old")
+    _several_a_turn(summarize, "summarize_old")
     reference = long_run(practice_client(), STATION_TASK, station_tools(_data()))
     try:
         run = long_run(practice_client(), STATION_TASK, station_tools(_data()), manage=lambda m: summarize(m, keep=3))
