@@ -136,6 +136,12 @@ def cites_with_resolved_parent(run, folder):
                                   for n in cited)
 
 
+def cites_markdown_names_only(run, folder):
+    """Wrong: a pattern for plain .md names skips '[../catalogue.json]', so it never judges that citation."""
+    cited = re.findall(r"\[([\w.-]+\.md)\]", run.answer or "")
+    return bool(cited) and all(name in os.listdir(folder) for name in cited)
+
+
 CITES_WRONG = [  # (answer, words the feedback must hold)
     (cites_with_greedy_pattern, ["two files that exist", "greedy"]),
     (cites_with_path_exists, ["outside the folder", "follows '../'"]),
@@ -143,6 +149,7 @@ CITES_WRONG = [  # (answer, words the feedback must hold)
     (cites_any, ["made-up", "all, not any"]),
     (cites_all_of_nothing, ["cites nothing", "at least one"]),
     (lambda run, folder: True, ["cites nothing"]),
+    (cites_markdown_names_only, ["outside the folder", "[../catalogue.json]", "compare the whole cited name"]),
 ]
 CITES_RIGHT = [defined_in(ex06.cites_existing_files.solution_text)["cites_existing_files"], cites_with_iterdir,
                cites_with_resolved_parent]

@@ -104,10 +104,10 @@ CITATION_CASES = [  # (what the answer does, answer, expected, what to do when i
      N_("no citation means False: all() of no names is True, so test that there is at least one")),
     (N_("cites a real file and a made-up one"), f"They work [{HEAT_FILE}] even on [moon-base.md].", False,
      N_("every cited name must be a file of the folder (all, not any)")),
-    (N_("cites a file outside the folder"), "See [../catalogue.json] for the courses.", False,
+    (N_("cites a file outside the folder"), f"Heat pumps [{HEAT_FILE}]. See [../catalogue.json] for the courses.", False,
      N_("a name with a folder part is not a file of this folder: compare the whole cited name with the names in "
         "the folder (os.listdir); (Path(folder) / name).exists() follows '../'")),
-    (N_("cites a name whose last part is a real file"), f"See [../{HEAT_FILE}].", False,
+    (N_("cites a name whose last part is a real file"), f"Insulate first [{INSULATE}]. See [../{HEAT_FILE}].", False,
      N_("'../' + a real name is no file of the folder: os.path.basename (or Path(name).name) throws the '../' away; "
         "compare the whole cited name with os.listdir(folder)")),
 ]
