@@ -9,7 +9,7 @@ import anthropic
 import pytest
 from solutions import defined_in, solved, starters
 
-from looplab import MODEL, Sandbox, Tool, samples, tool
+from looplab import MODEL, Sandbox, Tool, faults, samples, tool
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex05
 
 PRELUDE = "from pathlib import Path\nfrom dataclasses import replace\nfrom looplab import Sandbox, samples, tool\n"
@@ -135,6 +135,20 @@ def retry_as_a_new_tool(tool):
     return Tool(tool.name, tool.description, tool.input_schema, again, tool.consequential)
 
 
+def retry_simulated_faults_only(tool):
+    """Wrong: retries only the ToolFault that faults.failing raises, never a real tool's error."""
+    if tool.consequential:
+        return tool
+
+    def handler(**input):
+        try:
+            return tool.handler(**input)
+        except faults.ToolFault:
+            return tool.handler(**input)
+
+    return replace(tool, handler=handler)
+
+
 RETRY_WRONG = [  # (answer, words the feedback must hold)
     (lambda tool: tool, ["called 1 time(s)", "once more"]),
     (retry_everything_once, ["never retry a consequential tool"]),
@@ -142,6 +156,7 @@ RETRY_WRONG = [  # (answer, words the feedback must hold)
     (retry_with_one_budget, ["call 2", "shared by every call", "inside handler"]),
     (retry_with_bare_except, ["Ctrl-C", "bare 'except:'", "catch Exception"]),
     (retry_by_mutation, ["changed the tool it was given", "dataclasses.replace"]),
+    (retry_simulated_faults_only, ["ConnectionError, not a ToolFault", "called 1 time(s)", "catch Exception"]),
 ]
 RETRY_RIGHT = [retry_once, retry_in_a_loop, retry_as_a_new_tool]
 

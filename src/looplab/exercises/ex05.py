@@ -108,6 +108,12 @@ def _test_retry_once(retry_once) -> str:
             raise AssertionError(_("call {n} of the wrapped tool failed once and was not retried: the retry budget "
                                    "is shared by every call (a flag or counter outside handler); keep it inside "
                                    "handler, so each call gets its own second try", n=n))
+    cut, counter = _counting(weather, {1}, lambda: ConnectionError(_("the service is unavailable (simulated failure)")))
+    result = _execute(_wrap(retry_once, cut, counter), lyon)
+    if result["is_error"] or counter.calls != 2:
+        raise AssertionError(_("a tool that failed once with a ConnectionError, not a ToolFault, was called {n} "
+                               "time(s): a real tool fails in many ways (ConnectionError, TimeoutError, ...), so catch "
+                               "Exception, not only the ToolFault of faults.failing", n=counter.calls))
     stopped, counter = _counting(weather, {1}, _Interrupt)
     try:
         _wrap(retry_once, stopped, counter).handler(**lyon)
