@@ -185,6 +185,13 @@ def cites_source_position(run, case):
     return (run.answer or "").find(f"[{case['source']}]")
 
 
+def names_the_source(run, case):
+    """Wrong: looks for the bare file name, so an answer that only mentions the file counts as citing it."""
+    if "source" not in case:
+        return None
+    return case["source"] in (run.answer or "")
+
+
 NEW_CASE_WRONG = [  # (case, check, words the feedback must hold)
     ({**RAIN, "question": ex06.HEAT}, cites_source, ["already in the evaluation set"]),
     ({"question": "Who won the 1998 World Cup?", "answerable": False}, cites_source, ['set "answerable": True']),
@@ -193,6 +200,8 @@ NEW_CASE_WRONG = [  # (case, check, words the feedback must hold)
     (RAIN, lambda run, case: True, ["a run citing only", "another file"]),
     (RAIN, lambda run, case: cites_source(run, case) or False, ["must return None"]),
     (RAIN, cites_source_position, ["int, not a bool"]),
+    (RAIN, names_the_source, ["a run that names rainwater-harvesting.md without brackets",
+                              "look for '[rainwater-harvesting.md]'"]),
 ]
 NEW_CASE_RIGHT = [(RAIN, cites_source), (RAIN, cites_source_in_list),
                   ({"question": "How do honeybees tell each other where the flowers are?", "answerable": True,

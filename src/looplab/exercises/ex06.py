@@ -163,6 +163,10 @@ def test_new_case(answer) -> str:
               (_("a run citing only [{other}]", other=others[0]), _scripted(f"See [{others[0]}]."), False,
                _("a run that cites another file has not cited the source: look for the case's own source, in "
                  "brackets")),
+              (_("a run that names {source} without brackets", source=source),
+               _scripted(f"I found no figures in {source} for this."), False,
+               _("a citation is the name in brackets, as the agent writes it: look for '[{source}]', not the bare "
+                 "name", source=source)),
               (_("a run that cites nothing"), _scripted("The documents do not answer this question."), False,
                _("an answer without the source's citation fails the case"))]
     for label, some_run, expected, why in judged:
