@@ -142,6 +142,12 @@ def cites_markdown_names_only(run, folder):
     return bool(cited) and all(name in os.listdir(folder) for name in cited)
 
 
+def cites_without_a_none_guard(run, folder):
+    """Wrong: re.findall(..., run.answer) raises TypeError on a run that ended without an answer (None)."""
+    cited = re.findall(r"\[([^\]]+)\]", run.answer)
+    return bool(cited) and set(cited) <= set(os.listdir(folder))
+
+
 CITES_WRONG = [  # (answer, words the feedback must hold)
     (cites_with_greedy_pattern, ["two files that exist", "greedy"]),
     (cites_with_path_exists, ["outside the folder", "follows '../'"]),
@@ -150,6 +156,7 @@ CITES_WRONG = [  # (answer, words the feedback must hold)
     (cites_all_of_nothing, ["cites nothing", "at least one"]),
     (lambda run, folder: True, ["cites nothing"]),
     (cites_markdown_names_only, ["outside the folder", "[../catalogue.json]", "compare the whole cited name"]),
+    (cites_without_a_none_guard, ["stopped at max_turns before any answer", "TypeError", "run.answer or ''"]),
 ]
 CITES_RIGHT = [defined_in(ex06.cites_existing_files.solution_text)["cites_existing_files"], cites_with_iterdir,
                cites_with_resolved_parent]

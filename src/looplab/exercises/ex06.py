@@ -7,6 +7,7 @@ from pathlib import Path
 
 from looplab.client import practice_client
 from looplab.exercises import Exercise
+from looplab.exercises.ex04 import judge_unanswered
 from looplab.i18n import N_, _
 from looplab.loop import run_agent
 from looplab.practice import call, calls, say
@@ -45,6 +46,11 @@ def _research(question: str):
 def _scripted(answer: str):
     """A finished run whose answer is `answer` (a scripted model, no tools)."""
     return run_agent(practice_client(script=[say(answer)]), "What do our articles say?", [])
+
+
+def _unanswered():
+    """A research run stopped by max_turns before any answer: its answer is None."""
+    return run_agent(practice_client(never_stop=True), "What do our articles say?", docs_tools(articles()), max_turns=1)
 
 
 def _reading(query: str, names: list[str], answer: str, on_event=None):
@@ -132,6 +138,7 @@ def test_cites_existing_files(cites_existing_files) -> str:
             raise AssertionError(_("for an answer that {label} ({answer!r}) your function returned {got!r}, "
                                    "expected {expected}: {why}",
                                    label=_(label), answer=answer, got=got, expected=expected, why=why))
+    judge_unanswered(lambda run: cites_existing_files(run, folder), _unanswered(), "run.answer or ''", strict=True)
     return _("a research run and {n} scripted answers judged right.", n=len(CITATION_CASES))
 
 
