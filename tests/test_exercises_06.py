@@ -199,6 +199,13 @@ def names_the_source(run, case):
     return case["source"] in (run.answer or "")
 
 
+def cites_source_without_a_none_guard(run, case):
+    """Wrong: `in run.answer` raises TypeError on a run that ended without an answer (None)."""
+    if "source" not in case:
+        return None
+    return f"[{case['source']}]" in run.answer
+
+
 NEW_CASE_WRONG = [  # (case, check, words the feedback must hold)
     ({**RAIN, "question": ex06.HEAT}, cites_source, ["already in the evaluation set"]),
     ({"question": "Who won the 1998 World Cup?", "answerable": False}, cites_source, ['set "answerable": True']),
@@ -209,6 +216,8 @@ NEW_CASE_WRONG = [  # (case, check, words the feedback must hold)
     (RAIN, cites_source_position, ["int, not a bool"]),
     (RAIN, names_the_source, ["a run that names rainwater-harvesting.md without brackets",
                               "look for '[rainwater-harvesting.md]'"]),
+    (RAIN, cites_source_without_a_none_guard, ["stopped at max_turns before any answer", "TypeError",
+                                               "run.answer or ''"]),
 ]
 NEW_CASE_RIGHT = [(RAIN, cites_source), (RAIN, cites_source_in_list),
                   ({"question": "How do honeybees tell each other where the flowers are?", "answerable": True,

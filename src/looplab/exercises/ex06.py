@@ -183,6 +183,7 @@ def test_new_case(answer) -> str:
                     if bool(got) == expected else "")
             raise AssertionError(_("on {label} your check returned {got!r}{kind}; expected {expected}: {why}",
                                    label=label, got=got, kind=kind, expected=expected, why=why))
+    judge_unanswered(lambda some_run: check(some_run, case), _unanswered(), "run.answer or ''", strict=True)
     other_case = {"question": VOLCANO, "answerable": False}
     if check(run, other_case) is not None:
         raise AssertionError(_("for a case without a 'source' your check must return None: it does not apply"))
