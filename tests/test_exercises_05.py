@@ -9,7 +9,7 @@ import anthropic
 import pytest
 from solutions import defined_in, solved, starters
 
-from looplab import MODEL, Sandbox, Tool, faults, samples, tool
+from looplab import MODEL, Sandbox, Tool, allow_all, faults, samples, tool
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex05
 
 PRELUDE = "from pathlib import Path\nfrom dataclasses import replace\nfrom looplab import Sandbox, samples, tool\n"
@@ -459,6 +459,13 @@ def loop_with_one_try_around_everything(client, task, toolbox, max_turns=10, tok
     return "max_turns", messages
 
 
+def loop_approving(pick):
+    """The solution's loop, with the approver it hands the Toolbox chosen by `pick(approve)`."""
+    def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None):
+        return loop_with_errors(client, task, toolbox, max_turns, token_budget, pick(approve))
+    return my_loop
+
+
 API_WRONG = [  # (answer, words the feedback must hold)
     (loop_handling(None), ["let OverloadedError out", "catch anthropic.APIError"]),
     (loop_handling(lambda messages: ("done", messages)), ["run_agent ends it 'error'"]),
@@ -468,6 +475,8 @@ API_WRONG = [  # (answer, words the feedback must hold)
     (loop_handling(lambda messages: ("error", messages), catch=(anthropic.OverloadedError, anthropic.InternalServerError)),
      ["400", "BadRequestError out", "catch anthropic.APIError"]),
     (loop_trying_again, ["again and again", "return 'error'"]),
+    (loop_approving(lambda approve: approve or allow_all), ["with no approver (approve=None)", "sent the email anyway"]),
+    (loop_approving(lambda approve: None), ["allow_only('send_email')", "did not pass the approver on"]),
 ]
 API_RIGHT = [loop_with_errors,
              loop_handling(lambda messages: ("error", messages), catch=(anthropic.APIStatusError, anthropic.APIConnectionError)),

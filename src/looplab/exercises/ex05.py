@@ -14,6 +14,7 @@ from looplab import (
     Tool,
     Toolbox,
     allow_all,
+    allow_only,
     faults,
     practice_client,
     run_agent,
@@ -354,6 +355,24 @@ API_CASES = [  # (label, setup, what the run meets)
 ]
 
 
+REMINDER = {"to": "ana@example.com", "subject": "Reminder", "body": "Invoice 2026-08-015 is due."}
+
+
+def _approval_holds(my_loop) -> None:
+    """A scripted send_email, with no approver (it must not go out) and with one allowing it (it must)."""
+    for approve, expected in ((None, []), (allow_only("send_email"), ["ana@example.com"])):
+        outbox: list = []
+        client, guard = guarded(practice_client(script=[call("send_email", **REMINDER), "Sent."]))
+        call_loop(my_loop, client, guard, "Send Ana the reminder.", Toolbox(samples.action_tools(outbox)),
+                  approve=approve)
+        if [mail.get("to") for mail in outbox] != expected:
+            raise AssertionError(_("with no approver (approve=None), your loop sent the email anyway: a consequential "
+                                   "tool runs only when an approver says True; pass approve on as it is: "
+                                   "toolbox.execute(block, approve)") if expected == [] else
+                                 _("with approve=allow_only('send_email'), the email was not sent: your loop did not "
+                                   "pass the approver on; toolbox.execute(block, approve)"))
+
+
 def _test_api_errors(my_loop) -> str:
     if not callable(my_loop):
         raise AssertionError(_("pass your function itself: ex05.api_errors.check(my_loop)"))
@@ -379,6 +398,7 @@ def _test_api_errors(my_loop) -> str:
             raise AssertionError(_("{label} ({meets}), your loop let {error} out and the history was lost; {family}, "
                                    "and in the except branch return 'error' and the messages so far",
                                    label=label, meets=_(meets), error=type(exc).__name__, family=family)) from None
+    _approval_holds(my_loop)
     return _("{n} runs with API and tool faults end as run_agent ends them, with the same history kept.",
              n=len(API_CASES))
 
