@@ -466,6 +466,24 @@ def loop_approving(pick):
     return my_loop
 
 
+def loop_forgetting_on_a_timeout(client, task, toolbox, max_turns=10, token_budget=None, approve=None):
+    """Wrong: a timeout ends the run with a history rebuilt from the task; every turn before it is lost."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        try:
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        except anthropic.APITimeoutError:
+            return "error", [{"role": "user", "content": task}]
+        except anthropic.APIError:
+            return "error", messages
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        messages.append({"role": "user", "content": [toolbox.execute(b, approve).result
+                                                     for b in reply.content if b.type == "tool_use"]})
+    return "max_turns", messages
+
+
 API_WRONG = [  # (answer, words the feedback must hold)
     (loop_handling(None), ["let OverloadedError out", "catch anthropic.APIError"]),
     (loop_handling(lambda messages: ("done", messages)), ["run_agent ends it 'error'"]),
@@ -475,6 +493,8 @@ API_WRONG = [  # (answer, words the feedback must hold)
     (loop_handling(lambda messages: ("error", messages), catch=(anthropic.OverloadedError, anthropic.InternalServerError)),
      ["400", "BadRequestError out", "catch anthropic.APIError"]),
     (loop_trying_again, ["again and again", "return 'error'"]),
+    (loop_forgetting_on_a_timeout, ["stops answering in time from the second model call on",
+                                    "your loop answered the tool calls []"]),
     (loop_approving(lambda approve: approve or allow_all), ["with no approver (approve=None)", "sent the email anyway"]),
     (loop_approving(lambda approve: None), ["allow_only('send_email')", "did not pass the approver on"]),
 ]

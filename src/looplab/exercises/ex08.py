@@ -312,7 +312,8 @@ CAP_CASES = [  # (label, setup, options): the limits of notebook 03 still hold
     (N_("when the model never stops (token_budget=1500)"), lambda: (faults.never_stops(), _weather_box()),
      {"max_turns": 50, "token_budget": 1500}),
 ]
-SLOW = ("when the model never answers in time", "when the connection drops from the second model call on")
+SLOW = ("when the model stops answering in time from the second model call on",
+        "when the connection drops from the second model call on")
 
 
 def _statuses_hold(my_loop) -> int:
