@@ -214,6 +214,19 @@ def by_turns(change):
     return manage
 
 
+def by_unguarded_slice(change):
+    """Wrong: ids[:len(ids) - keep] goes negative when there are fewer results than keep, and clears some."""
+    def manage(messages, keep=3):
+        messages = copy.deepcopy(messages)
+        ids = _tool_use_ids(messages)
+        for block in _results(messages):
+            if block["tool_use_id"] in ids[:len(ids) - keep]:
+                block["content"] = change(block["content"])
+        return messages
+    return manage
+
+
+FEWER_THAN_KEEP = "with keep=3 and only 2 tool results, every result must stay"
 KEEP_BY_TURNS = "keep counts tool results, not turns or messages"
 CLEAR_OLD_WRONG = {  # second look
     clear_by_negative_slice: "ids[:-0] is ids[:0]",
@@ -221,6 +234,7 @@ CLEAR_OLD_WRONG = {  # second look
     clear_by_message_slice: "the last 2 tool results must stay exactly",
     clear_as_text_blocks: "lost tool_result blocks",
     by_turns(lambda text: PLACEHOLDER): KEEP_BY_TURNS,
+    by_unguarded_slice(lambda text: PLACEHOLDER): FEWER_THAN_KEEP,
 }
 CLEAR_OLD_RIGHT = [clear_json_copy_by_position, Clearer()]  # second look
 SUMMARIZE_WRONG = {  # second look
@@ -229,6 +243,7 @@ SUMMARIZE_WRONG = {  # second look
     summary_of(lambda text: "[abridged]\n" + "\n".join(text.splitlines()[:9])): "keep its first whole lines",
     summary_of(lambda text: "\n".join(text.splitlines()[:12]) + "\n[abridged]"): "keep at most about 240",
     by_turns(lines_that_fit): KEEP_BY_TURNS,
+    by_unguarded_slice(lines_that_fit): FEWER_THAN_KEEP,
 }
 SUMMARIZE_RIGHT = [summary_of(lines_that_fit)]  # second look
 

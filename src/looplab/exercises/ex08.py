@@ -91,7 +91,17 @@ def _none_kept(fn, name: str) -> None:
     full = long_run(practice_client(script=SCRIPT), STATION_TASK, station_tools(_data())).messages
     if _results(_as_history(fn(copy.deepcopy(full), keep=0), name))[-1:] == _results(full)[-1:]:
         raise AssertionError(_("with keep=0 every result is old, yet the last one came back unchanged; mind that "
-                               "ids[:-0] is ids[:0], an empty list: write ids[:len(ids) - keep]"))
+                               "ids[:-0] is ids[:0], an empty list: write ids[:max(0, len(ids) - keep)]"))
+
+
+def _fewer_than_keep(fn, name: str) -> None:
+    """With fewer results than `keep`, none is old: ids[:len(ids) - keep] would take a negative index and clear some."""
+    script = [*SCRIPT[:2], say("I have read two days.")]
+    full = long_run(practice_client(script=script), STATION_TASK, station_tools(_data())).messages
+    if _results(_as_history(fn(copy.deepcopy(full), keep=3), name)) != _results(full):
+        raise AssertionError(_("with keep=3 and only 2 tool results, every result must stay as it was, yet one came "
+                               "back changed; mind that ids[:len(ids) - keep] is ids[:-1] when there are fewer "
+                               "results than keep: write ids[:max(0, len(ids) - keep)]"))
 
 
 def _several_a_turn(fn, name: str) -> None:
@@ -124,6 +134,7 @@ def test_clear_old(clear_old) -> str:
         turn = next(i for i, (a, b) in enumerate(zip(sent, expected, strict=False)) if a != b) + 1
         raise AssertionError(_("request {turn} of the run differs from the reference; check keep at every turn",
                                turn=turn))
+    _fewer_than_keep(clear_old, "clear_old")
     plain = _scripted(None)[1]
     return _("old results are cleared and the last ones kept at every turn: the run sent {total} input tokens "
              "instead of {plain} ({saved} less).", total=number(total), plain=number(plain),
@@ -162,6 +173,7 @@ def test_summarize_old(summarize) -> str:
         raise AssertionError(_("with your summaries the answer became {got!r}…, not the full run's {want!r}…; "
                                "keep enough first lines for each day's fields (Status is the 9th line)",
                                got=run.answer[:90], want=reference.answer[:60]))
+    _fewer_than_keep(summarize, "summarize_old")
     return _("old results are quoted, abridged, with a note; the run still answers as the full one, and sent "
              "{total} input tokens instead of {full} ({saved} less).", total=number(run.total), full=number(reference.total),
              saved=number(1 - run.total / reference.total, ".0%"))
