@@ -391,6 +391,9 @@ def swallowing_errors(message, toolbox):  # second look
 
 
 ANSWER_TOOL_CALLS_WRONG.update({  # second look
+    "the tool's name added to each result": (lambda m, tb: {"role": "user", "content": [
+        {**tb.execute(b).result, "name": b.name} for b in m.content if b.type == "tool_use"]},
+        ["the field(s) ['name']", "which the API refuses in a tool_result"]),
     "errors caught as KeyError only": (catching_key_error_only, ["raised TypeError", "unexpected keyword argument 'town'",
                                                                  "must become an is_error tool_result"]),
     "exceptions swallowed into ''": (swallowing_errors, ["is_error=None and content ''", "is_error: True"]),

@@ -103,6 +103,28 @@ def test_my_loop_answering_one_call_per_turn_is_not_yet():
     assert "have no tool_result" in outcome.message
 
 
+def my_loop_sending_the_task_only(client, task, toolbox, max_turns=10):
+    """Keeps the history it returns, but sends the model the task alone on every call."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=[{"role": "user", "content": task}],
+                                       tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            break
+        messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                     for b in reply.content if b.type == "tool_use"]})
+    return messages
+
+
+def test_my_loop_that_never_sends_the_history_is_not_yet():
+    """A loop whose requests carry the task only (the results never reach the model) is refused, named."""
+    outcome = ex02.my_loop.evaluate(my_loop_sending_the_task_only)
+    assert outcome.status == FAIL
+    assert "request 2 with 1 message(s), but the history held 3" in outcome.message
+    assert "messages=messages" in outcome.message
+
+
 def test_my_loop_solution_passes():
     """The solution shown by solution() passes its own check."""
     outcome = ex02.my_loop.evaluate(defined_in(ex02.my_loop.solution_text, PRELUDE)["my_loop"])

@@ -128,6 +128,30 @@ def test_loop_status_stopping_on_pause_turn_is_not_yet():
     assert "pause_turn" in outcome.message
 
 
+def loop_sending_the_last_two(client, task, toolbox, max_turns=10):
+    """Returns the whole history, but sends the task and the last two messages only."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=[messages[0], *messages[1:][-2:]],
+                                       tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                     for b in reply.content if b.type == "tool_use"]})
+    return "max_turns", messages
+
+
+def test_loop_status_that_drops_history_from_its_requests_is_not_yet():
+    """A loop that returns the right history but sends the model only part of it is refused, named."""
+    outcome = ex03.loop_status.evaluate(loop_sending_the_last_two)
+    assert outcome.status == FAIL
+    assert "with a model that never stops and max_turns=3: your loop sent request 3 with 3" in outcome.message
+    assert "the history held 5 by then" in outcome.message
+
+
 def test_loop_status_solution_passes():
     """The solution shown by solution() passes its own check."""
     outcome = ex03.loop_status.evaluate(loop_with_status)

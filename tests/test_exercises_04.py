@@ -60,10 +60,18 @@ def policy_match_anchored(name, input):
     return bool(ok)
 
 
+def policy_ruling_out_commas_and_spaces(name, input):
+    to = input.get("to", "")
+    return name == "send_email" and to.endswith("@example.com") and not to.startswith("@") and not (
+        "," in to or " " in to)
+
+
 POLICY_WRONG = [  # (answer, words the feedback must hold)
     (policy_ending_well, ["audit@example.net,ana@example.com", "two addresses"]),
     (policy_any_chars_before_the_domain, ["audit@example.net,ana@example.com", "two addresses", "comma"]),
     (policy_no_spaces_before_the_domain, ["audit@example.net,ana@example.com", "comma"]),
+    (policy_ruling_out_commas_and_spaces, ["'audit@example.net;ana@example.com'", "joined by a ';'",
+                                           "the characters of one address"]),
     (policy_contains_the_domain, ["ana@example.com.evil.net", "whole address"]),
     (lambda n, i: n == "send_email", ["audit@example.net", "not at @example.com"]),
     (policy_by_address_only, ["transfer_money", "only send_email"]),
@@ -313,12 +321,21 @@ def grounded_with_a_loop(answer, run):
     return True
 
 
+def grounded_without_a_none_guard(answer, run):
+    """Wrong: re.findall(..., answer) raises TypeError on a run that ended without an answer (None)."""
+    read = {e.data["input"].get("name") for e in run.events
+            if e.kind == "tool_call" and e.data["name"] == "read_doc" and not e.data["is_error"]}
+    cited = re.findall(r"\[([^\]]+)\]", answer)
+    return bool(cited) and all(name in read for name in cited)
+
+
 GROUNDED_WRONG = [  # (answer, words the feedback must hold)
     (lambda answer, run: True, ["teapot.md", "never read"]),
     (grounded_counting_calls, ["mugs.md", "failed"]),
     (grounded_by_search_results, ["teapot.md", "search results"]),
     (grounded_without_citations_check, ["cites nothing", "no citation means False"]),
     (grounded_greedy, ["twice", "first ']'"]),
+    (grounded_without_a_none_guard, ["stopped at max_turns before any answer", "TypeError", "answer or ''"]),
 ]
 GROUNDED_RIGHT = [grounded, grounded_by_ids, grounded_with_a_loop]
 

@@ -9,7 +9,7 @@ import anthropic
 import pytest
 from solutions import defined_in, solved, starters
 
-from looplab import MODEL, Sandbox, Tool, samples, tool
+from looplab import MODEL, Sandbox, Tool, allow_all, faults, samples, tool
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex05
 
 PRELUDE = "from pathlib import Path\nfrom dataclasses import replace\nfrom looplab import Sandbox, samples, tool\n"
@@ -135,6 +135,20 @@ def retry_as_a_new_tool(tool):
     return Tool(tool.name, tool.description, tool.input_schema, again, tool.consequential)
 
 
+def retry_simulated_faults_only(tool):
+    """Wrong: retries only the ToolFault that faults.failing raises, never a real tool's error."""
+    if tool.consequential:
+        return tool
+
+    def handler(**input):
+        try:
+            return tool.handler(**input)
+        except faults.ToolFault:
+            return tool.handler(**input)
+
+    return replace(tool, handler=handler)
+
+
 RETRY_WRONG = [  # (answer, words the feedback must hold)
     (lambda tool: tool, ["called 1 time(s)", "once more"]),
     (retry_everything_once, ["never retry a consequential tool"]),
@@ -142,6 +156,7 @@ RETRY_WRONG = [  # (answer, words the feedback must hold)
     (retry_with_one_budget, ["call 2", "shared by every call", "inside handler"]),
     (retry_with_bare_except, ["Ctrl-C", "bare 'except:'", "catch Exception"]),
     (retry_by_mutation, ["changed the tool it was given", "dataclasses.replace"]),
+    (retry_simulated_faults_only, ["ConnectionError, not a ToolFault", "called 1 time(s)", "catch Exception"]),
 ]
 RETRY_RIGHT = [retry_once, retry_in_a_loop, retry_as_a_new_tool]
 
@@ -278,15 +293,42 @@ def make_invoice_text(folder):
     return invoice_text
 
 
+def guarded_reader(leaves):
+    """A reader that joins the folder and the path itself, refusing the path when `leaves(root, path)` says so."""
+    def make_read_invoice(folder):
+        root = Path(folder).resolve()
+
+        @tool
+        def read_invoice(path: str) -> str:
+            """Return the text of one invoice.
+
+            Args:
+                path: Invoice path relative to the working folder.
+            """
+            if leaves(root, path):
+                raise ValueError(f"{path} is outside the working folder")
+            text = (root / path).read_text(encoding="utf-8")
+            if not text.strip() or "Status:" not in text:
+                raise ValueError(f"{path} is empty or has no Status line")
+            return text
+
+        return read_invoice
+    return make_read_invoice
+
+
 READ_INVOICE_WRONG = [  # (answer, words the feedback must hold)
     (lambda folder: samples.invoice_tools(folder)[1], ["2026-07-012 is empty", "raise an error"]),
     (vague_make_read_invoice, ["does not name the file"]),
     (make_unsandboxed_reader, ["'../payroll.txt'", "Sandbox"]),
     (reader_with(lambda path, text: None if text.strip() else f"{path} is empty"), ["2026-08-019 has no Status line"]),
     (make_reporting_reader, ["ordinary result", "raise"]),
+    (guarded_reader(lambda root, path: ".." in path), ["payroll.txt')", "outside the working folder"]),  # absolute
+    (guarded_reader(lambda root, path: not str((root / path).resolve()).startswith(str(root))),
+     ["'../work-private/payroll.txt'", "outside the working folder"]),
 ]
 READ_INVOICE_RIGHT = [make_read_invoice, make_invoice_text,
-                      reader_with(lambda path, text: None if "\nStatus:" in "\n" + text else f"bad invoice: {path}")]
+                      reader_with(lambda path, text: None if "\nStatus:" in "\n" + text else f"bad invoice: {path}"),
+                      guarded_reader(lambda root, path: not (root / path).resolve().is_relative_to(root))]
 
 
 @pytest.mark.parametrize("answer, words", READ_INVOICE_WRONG)
@@ -417,6 +459,31 @@ def loop_with_one_try_around_everything(client, task, toolbox, max_turns=10, tok
     return "max_turns", messages
 
 
+def loop_approving(pick):
+    """The solution's loop, with the approver it hands the Toolbox chosen by `pick(approve)`."""
+    def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None):
+        return loop_with_errors(client, task, toolbox, max_turns, token_budget, pick(approve))
+    return my_loop
+
+
+def loop_forgetting_on_a_timeout(client, task, toolbox, max_turns=10, token_budget=None, approve=None):
+    """Wrong: a timeout ends the run with a history rebuilt from the task; every turn before it is lost."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        try:
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        except anthropic.APITimeoutError:
+            return "error", [{"role": "user", "content": task}]
+        except anthropic.APIError:
+            return "error", messages
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        messages.append({"role": "user", "content": [toolbox.execute(b, approve).result
+                                                     for b in reply.content if b.type == "tool_use"]})
+    return "max_turns", messages
+
+
 API_WRONG = [  # (answer, words the feedback must hold)
     (loop_handling(None), ["let OverloadedError out", "catch anthropic.APIError"]),
     (loop_handling(lambda messages: ("done", messages)), ["run_agent ends it 'error'"]),
@@ -426,6 +493,10 @@ API_WRONG = [  # (answer, words the feedback must hold)
     (loop_handling(lambda messages: ("error", messages), catch=(anthropic.OverloadedError, anthropic.InternalServerError)),
      ["400", "BadRequestError out", "catch anthropic.APIError"]),
     (loop_trying_again, ["again and again", "return 'error'"]),
+    (loop_forgetting_on_a_timeout, ["stops answering in time from the second model call on",
+                                    "your loop answered the tool calls []"]),
+    (loop_approving(lambda approve: approve or allow_all), ["with no approver (approve=None)", "sent the email anyway"]),
+    (loop_approving(lambda approve: None), ["allow_only('send_email')", "did not pass the approver on"]),
 ]
 API_RIGHT = [loop_with_errors,
              loop_handling(lambda messages: ("error", messages), catch=(anthropic.APIStatusError, anthropic.APIConnectionError)),

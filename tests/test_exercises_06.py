@@ -136,6 +136,18 @@ def cites_with_resolved_parent(run, folder):
                                   for n in cited)
 
 
+def cites_markdown_names_only(run, folder):
+    """Wrong: a pattern for plain .md names skips '[../catalogue.json]', so it never judges that citation."""
+    cited = re.findall(r"\[([\w.-]+\.md)\]", run.answer or "")
+    return bool(cited) and all(name in os.listdir(folder) for name in cited)
+
+
+def cites_without_a_none_guard(run, folder):
+    """Wrong: re.findall(..., run.answer) raises TypeError on a run that ended without an answer (None)."""
+    cited = re.findall(r"\[([^\]]+)\]", run.answer)
+    return bool(cited) and set(cited) <= set(os.listdir(folder))
+
+
 CITES_WRONG = [  # (answer, words the feedback must hold)
     (cites_with_greedy_pattern, ["two files that exist", "greedy"]),
     (cites_with_path_exists, ["outside the folder", "follows '../'"]),
@@ -143,6 +155,8 @@ CITES_WRONG = [  # (answer, words the feedback must hold)
     (cites_any, ["made-up", "all, not any"]),
     (cites_all_of_nothing, ["cites nothing", "at least one"]),
     (lambda run, folder: True, ["cites nothing"]),
+    (cites_markdown_names_only, ["outside the folder", "[../catalogue.json]", "compare the whole cited name"]),
+    (cites_without_a_none_guard, ["stopped at max_turns before any answer", "TypeError", "run.answer or ''"]),
 ]
 CITES_RIGHT = [defined_in(ex06.cites_existing_files.solution_text)["cites_existing_files"], cites_with_iterdir,
                cites_with_resolved_parent]
@@ -178,6 +192,20 @@ def cites_source_position(run, case):
     return (run.answer or "").find(f"[{case['source']}]")
 
 
+def names_the_source(run, case):
+    """Wrong: looks for the bare file name, so an answer that only mentions the file counts as citing it."""
+    if "source" not in case:
+        return None
+    return case["source"] in (run.answer or "")
+
+
+def cites_source_without_a_none_guard(run, case):
+    """Wrong: `in run.answer` raises TypeError on a run that ended without an answer (None)."""
+    if "source" not in case:
+        return None
+    return f"[{case['source']}]" in run.answer
+
+
 NEW_CASE_WRONG = [  # (case, check, words the feedback must hold)
     ({**RAIN, "question": ex06.HEAT}, cites_source, ["already in the evaluation set"]),
     ({"question": "Who won the 1998 World Cup?", "answerable": False}, cites_source, ['set "answerable": True']),
@@ -186,6 +214,10 @@ NEW_CASE_WRONG = [  # (case, check, words the feedback must hold)
     (RAIN, lambda run, case: True, ["a run citing only", "another file"]),
     (RAIN, lambda run, case: cites_source(run, case) or False, ["must return None"]),
     (RAIN, cites_source_position, ["int, not a bool"]),
+    (RAIN, names_the_source, ["a run that names rainwater-harvesting.md without brackets",
+                              "look for '[rainwater-harvesting.md]'"]),
+    (RAIN, cites_source_without_a_none_guard, ["stopped at max_turns before any answer", "TypeError",
+                                               "run.answer or ''"]),
 ]
 NEW_CASE_RIGHT = [(RAIN, cites_source), (RAIN, cites_source_in_list),
                   ({"question": "How do honeybees tell each other where the flowers are?", "answerable": True,

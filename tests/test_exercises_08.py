@@ -197,11 +197,44 @@ def lines_that_fit(text):
     return "\n".join(kept) + f"\n... {len(lines)} more lines left out"
 
 
+def _turns_with_results(messages):
+    return [m for m in messages if isinstance(m["content"], list) and any(b["type"] == "tool_result" for b in m["content"])]
+
+
+def by_turns(change):
+    """Wrong: keeps the last `keep` messages of results (turns), not the last `keep` results."""
+    def manage(messages, keep=3):
+        messages = copy.deepcopy(messages)
+        turns = _turns_with_results(messages)
+        for message in turns[:max(0, len(turns) - keep)]:
+            for block in message["content"]:
+                if block["type"] == "tool_result":
+                    block["content"] = change(block["content"])
+        return messages
+    return manage
+
+
+def by_unguarded_slice(change):
+    """Wrong: ids[:len(ids) - keep] goes negative when there are fewer results than keep, and clears some."""
+    def manage(messages, keep=3):
+        messages = copy.deepcopy(messages)
+        ids = _tool_use_ids(messages)
+        for block in _results(messages):
+            if block["tool_use_id"] in ids[:len(ids) - keep]:
+                block["content"] = change(block["content"])
+        return messages
+    return manage
+
+
+FEWER_THAN_KEEP = "with keep=3 and only 2 tool results, every result must stay"
+KEEP_BY_TURNS = "keep counts tool results, not turns or messages"
 CLEAR_OLD_WRONG = {  # second look
     clear_by_negative_slice: "ids[:-0] is ids[:0]",
     clear_with_a_list_copy: "changed the history it was given",
     clear_by_message_slice: "the last 2 tool results must stay exactly",
     clear_as_text_blocks: "lost tool_result blocks",
+    by_turns(lambda text: PLACEHOLDER): KEEP_BY_TURNS,
+    by_unguarded_slice(lambda text: PLACEHOLDER): FEWER_THAN_KEEP,
 }
 CLEAR_OLD_RIGHT = [clear_json_copy_by_position, Clearer()]  # second look
 SUMMARIZE_WRONG = {  # second look
@@ -209,6 +242,8 @@ SUMMARIZE_WRONG = {  # second look
     summary_of(lambda text: "\n".join(text.splitlines()[-9:]) + "\n[abridged]"): "a quote, not your words",
     summary_of(lambda text: "[abridged]\n" + "\n".join(text.splitlines()[:9])): "keep its first whole lines",
     summary_of(lambda text: "\n".join(text.splitlines()[:12]) + "\n[abridged]"): "keep at most about 240",
+    by_turns(lines_that_fit): KEEP_BY_TURNS,
+    by_unguarded_slice(lines_that_fit): FEWER_THAN_KEEP,
 }
 SUMMARIZE_RIGHT = [summary_of(lines_that_fit)]  # second look
 

@@ -117,6 +117,23 @@ def request_problem(client) -> str | None:
     return None
 
 
+def sent_sizes(client) -> list[int | None]:
+    """How many messages each request of the loop on `client` carried (None for a body without a list of them)."""
+    return [len(body["messages"]) if isinstance(body, dict) and isinstance(body.get("messages"), list) else None
+            for body in transport_of(client).requests]
+
+
+def history_gap(client, held: list) -> str | None:
+    """Where the loop on `client` did not send the history it held (`held`: the size of the history before each
+    request), said so a beginner can fix it; None if every request carried it whole."""
+    for n, (sent, size) in enumerate(zip(sent_sizes(client), held, strict=False), 1):
+        if sent is not None and size is not None and sent != size:
+            return _("your loop sent request {n} with {sent} message(s), but the history held {held} by then: send "
+                     "the whole history on every call (messages=messages), so the model sees its earlier replies "
+                     "and the tool results", n=n, sent=sent, held=size)
+    return None
+
+
 def not_callable_so(exc: BaseException) -> bool:
     """Whether `exc` rose from calling the participant's function with these arguments, before its body ran."""
     return isinstance(exc, TypeError) and exc.__traceback__ is not None and exc.__traceback__.tb_next is None
@@ -180,4 +197,7 @@ def compare(my_loop, setup, task, label, advice: str = "", **options) -> str:
     if mine != theirs:
         raise AssertionError(_("{label}: your loop sent {mine} requests to the model; run_agent sent {theirs}",
                                label=label, mine=mine, theirs=theirs) + advice)
+    gap = history_gap(client, sent_sizes(reference))
+    if gap:
+        raise AssertionError(_("{title}: {text}", title=label, text=gap) + advice)
     return run.status

@@ -134,6 +134,11 @@ def _compare(label: str, message: Message, got, toolbox: Toolbox) -> bool:
     by_id = {r["tool_use_id"]: r for r in content}
     for block in blocks:
         expected, result = Toolbox(toolbox).execute(block).result, by_id[block.id]
+        extra = set(result) - {"type", "tool_use_id", "content", "is_error", "cache_control"}
+        if extra:
+            raise AssertionError(_("with {label}, the result has the field(s) {fields}, which the API refuses in a "
+                                   "tool_result; keep type, tool_use_id, content and is_error",
+                                   label=label, fields=sorted(extra)))
         text = _text(result.get("content", ""))
         if text is None:
             raise AssertionError(_("for {label}: the result for {name} {input} has content {content!r:.100}; "

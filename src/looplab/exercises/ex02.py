@@ -6,7 +6,7 @@ import anthropic
 
 from looplab.client import practice_client
 from looplab.exercises import Exercise, raised
-from looplab.exercises._loops import get, guarded, not_callable_so, request_problem
+from looplab.exercises._loops import get, guarded, history_gap, not_callable_so, request_problem
 from looplab.i18n import N_, _
 from looplab.practice import call, calls, say, stop
 from looplab.samples import weather_and_calc
@@ -101,6 +101,9 @@ def _call_loop(my_loop, client, guard, task, max_turns) -> list:
         messages = messages[1]  # (status, messages): the loop of notebook 03 is right here too
     if not isinstance(messages, list):
         raise AssertionError(_("my_loop returned {kind}; return the list of messages", kind=type(messages).__name__))
+    problem = history_gap(client, [i for i, m in enumerate(messages) if get(m, "role") == "assistant"])
+    if problem:  # request n goes out with every message before the n-th reply
+        raise AssertionError(problem)
     return messages
 
 

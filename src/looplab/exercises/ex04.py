@@ -8,7 +8,7 @@ from pathlib import Path
 from anthropic.types import ToolUseBlock
 
 from looplab import Tool, Toolbox, faults, practice_client, run_agent, samples, tool
-from looplab.exercises import Exercise, their_line
+from looplab.exercises import Exercise, raised, their_line
 from looplab.i18n import N_, _
 
 CANARY = "CANARY-04: the secret file outside the notes folder"
@@ -55,8 +55,10 @@ def _test_policy(policy) -> str:
     run = _policy_run(policy, outbox)
     sent = [item.get("to") for item in outbox]
     if sent != ["ana@example.com"]:
-        raise AssertionError(_("in a run proposing three actions, the outbox got {sent}; expected only ana@example.com",
-                               sent=sent))
+        raise AssertionError(_("in a run proposing four actions (send_email to ana@example.com, to audit@example.net "
+                               "and to 'audit@example.net;ana@example.com', two addresses joined by a ';' as by a ',', "
+                               "then delete_file), the outbox got {sent}; expected only ana@example.com: allow only "
+                               "the characters of one address ([\\w.+-]) before the @", sent=sent))
     return _("{n} proposals judged right, and in a real run only the mail to ana@example.com went out ({status}).",
              n=len(POLICY_CASES), status=run.status)
 
@@ -69,6 +71,7 @@ def _use(*proposals: tuple[str, dict]) -> dict:
 
 def _policy_run(policy, outbox: list):
     script = [_use(("send_email", _email("ana@example.com")), ("send_email", _email("audit@example.net")),
+                   ("send_email", _email("audit@example.net;ana@example.com")),
                    ("delete_file", {"name": "2026-08-015.txt"})),
               "Done: one reminder sent."]
     return run_agent(practice_client(script=script), "Send the reminders.",
@@ -193,6 +196,22 @@ def _docs_run(tmp: Path, reads: list[str], answer: str):
     return run_agent(practice_client(script=script), "How fast does a kettle boil?", samples.docs_tools(folder))
 
 
+UNANSWERED = N_("on a run that stopped at max_turns before any answer (its answer is None) {what}; expected False: "
+                "no answer cites nothing; read {read} before searching it")
+
+
+def judge_unanswered(judge, run, read: str, strict: bool = False) -> None:
+    """Raise AssertionError unless judge(run), on a run with no answer, says False (exactly False if `strict`)."""
+    try:
+        verdict = judge(run)
+    except NotImplementedError:
+        raise
+    except Exception as exc:
+        raise AssertionError(_(UNANSWERED, what=raised(exc), read=read)) from None
+    if (verdict is not False) if strict else bool(verdict):
+        raise AssertionError(_(UNANSWERED, what=_("your function returned {verdict!r}", verdict=verdict), read=read))
+
+
 def _test_grounded(grounded) -> str:
     if not callable(grounded):
         raise AssertionError(_("the answer must be a function grounded(answer, run) returning True or False"))
@@ -219,6 +238,10 @@ def _test_grounded(grounded) -> str:
                 raise AssertionError(_("grounded(...) returned {verdict!r} for the answer {answer!r}; "
                                        "expected {expected} because {why}",
                                        verdict=verdict, answer=answer, expected=expected, why=why))
+        script = [_use(("search_docs", {"query": "kettle"}))]  # one turn, then max_turns: no answer
+        run = run_agent(practice_client(script=script), "How fast does a kettle boil?",
+                        samples.docs_tools(Path(tmp) / "docs"), max_turns=1)
+        judge_unanswered(lambda run: grounded(run.answer, run), run, "answer or ''")
     return _("all {n} answers judged right: a citation counts only if the run read that document.", n=len(cases))
 
 

@@ -14,6 +14,7 @@ from looplab import (
     Tool,
     Toolbox,
     allow_all,
+    allow_only,
     faults,
     practice_client,
     run_agent,
@@ -108,6 +109,12 @@ def _test_retry_once(retry_once) -> str:
             raise AssertionError(_("call {n} of the wrapped tool failed once and was not retried: the retry budget "
                                    "is shared by every call (a flag or counter outside handler); keep it inside "
                                    "handler, so each call gets its own second try", n=n))
+    cut, counter = _counting(weather, {1}, lambda: ConnectionError(_("the service is unavailable (simulated failure)")))
+    result = _execute(_wrap(retry_once, cut, counter), lyon)
+    if result["is_error"] or counter.calls != 2:
+        raise AssertionError(_("a tool that failed once with a ConnectionError, not a ToolFault, was called {n} "
+                               "time(s): a real tool fails in many ways (ConnectionError, TimeoutError, ...), so catch "
+                               "Exception, not only the ToolFault of faults.failing", n=counter.calls))
     stopped, counter = _counting(weather, {1}, _Interrupt)
     try:
         _wrap(retry_once, stopped, counter).handler(**lyon)
@@ -171,6 +178,8 @@ def _test_read_invoice(make_read_invoice) -> str:
         root = Path(tmp) / "work"
         faults.broken_invoices(root / "invoices", missing_status=["2026-08-019.txt"], empty=["2026-07-012.txt"])
         (Path(tmp) / "payroll.txt").write_text(PAYROLL + "\n", encoding="utf-8")
+        (Path(tmp) / "work-private").mkdir()  # next to work, its name starting with the same letters
+        (Path(tmp) / "work-private" / "payroll.txt").write_text(PAYROLL + "\n", encoding="utf-8")
         reader = make_read_invoice(str(root))
         if not isinstance(reader, Tool):
             raise AssertionError(_("make_read_invoice(folder) returned a {kind}; return the Tool",
@@ -190,7 +199,8 @@ def _test_read_invoice(make_read_invoice) -> str:
             if number not in result["content"]:
                 raise AssertionError(_("the error for {number} does not name the file: {content!r}; put the path in "
                                        "the error's message", number=number, content=result["content"][:80]))
-        for path in ("../payroll.txt", "invoices/../../payroll.txt"):
+        for path in ("../payroll.txt", "invoices/../../payroll.txt", str(Path(tmp) / "payroll.txt"),
+                     "../work-private/payroll.txt"):
             if "PAYROLL-05" in _execute(reader, {param: path})["content"]:
                 raise AssertionError(_("read_invoice({path!r}) returned a file outside the working folder: read "
                                        "through the Sandbox (sandbox.read(path)), not Path(folder) / path, so a "
@@ -335,7 +345,8 @@ API_CASES = [  # (label, setup, what the run meets)
     (N_("when the API answers 400 (not retried)"),
      _api(lambda c, **o: faults.status_error(c, 400, "invalid_request_error", **o), times=None),
      N_("a 400 that the SDK does not retry")),
-    (N_("when the model never answers in time"), _api(faults.timeout, times=None), N_("a timeout on every try")),
+    (N_("when the model stops answering in time from the second model call on"),
+     _api(faults.timeout, times=None, after=1), N_("timeouts from its second model call")),
     (N_("when the connection drops from the second model call on"),
      _api(faults.connection_reset, times=None, after=1), N_("dropped connections from its second model call")),
     (N_("when the API is overloaded twice, then recovers"), _api(faults.overloaded, times=2),
@@ -343,6 +354,24 @@ API_CASES = [  # (label, setup, what the run meets)
     (N_("when the tool fails once"), lambda: (_client(), _weather_box(times=1)),
      N_("a tool error (is_error, not an API error)")),
 ]
+
+
+REMINDER = {"to": "ana@example.com", "subject": "Reminder", "body": "Invoice 2026-08-015 is due."}
+
+
+def _approval_holds(my_loop) -> None:
+    """A scripted send_email, with no approver (it must not go out) and with one allowing it (it must)."""
+    for approve, expected in ((None, []), (allow_only("send_email"), ["ana@example.com"])):
+        outbox: list = []
+        client, guard = guarded(practice_client(script=[call("send_email", **REMINDER), "Sent."]))
+        call_loop(my_loop, client, guard, "Send Ana the reminder.", Toolbox(samples.action_tools(outbox)),
+                  approve=approve)
+        if [mail.get("to") for mail in outbox] != expected:
+            raise AssertionError(_("with no approver (approve=None), your loop sent the email anyway: a consequential "
+                                   "tool runs only when an approver says True; pass approve on as it is: "
+                                   "toolbox.execute(block, approve)") if expected == [] else
+                                 _("with approve=allow_only('send_email'), the email was not sent: your loop did not "
+                                   "pass the approver on; toolbox.execute(block, approve)"))
 
 
 def _test_api_errors(my_loop) -> str:
@@ -370,6 +399,7 @@ def _test_api_errors(my_loop) -> str:
             raise AssertionError(_("{label} ({meets}), your loop let {error} out and the history was lost; {family}, "
                                    "and in the except branch return 'error' and the messages so far",
                                    label=label, meets=_(meets), error=type(exc).__name__, family=family)) from None
+    _approval_holds(my_loop)
     return _("{n} runs with API and tool faults end as run_agent ends them, with the same history kept.",
              n=len(API_CASES))
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from looplab.client import practice_client
 from looplab.exercises import Exercise
+from looplab.exercises.ex04 import judge_unanswered
 from looplab.i18n import N_, _
 from looplab.loop import run_agent
 from looplab.practice import call, calls, say
@@ -45,6 +46,11 @@ def _research(question: str):
 def _scripted(answer: str):
     """A finished run whose answer is `answer` (a scripted model, no tools)."""
     return run_agent(practice_client(script=[say(answer)]), "What do our articles say?", [])
+
+
+def _unanswered():
+    """A research run stopped by max_turns before any answer: its answer is None."""
+    return run_agent(practice_client(never_stop=True), "What do our articles say?", docs_tools(articles()), max_turns=1)
 
 
 def _reading(query: str, names: list[str], answer: str, on_event=None):
@@ -104,10 +110,10 @@ CITATION_CASES = [  # (what the answer does, answer, expected, what to do when i
      N_("no citation means False: all() of no names is True, so test that there is at least one")),
     (N_("cites a real file and a made-up one"), f"They work [{HEAT_FILE}] even on [moon-base.md].", False,
      N_("every cited name must be a file of the folder (all, not any)")),
-    (N_("cites a file outside the folder"), "See [../catalogue.json] for the courses.", False,
+    (N_("cites a file outside the folder"), f"Heat pumps [{HEAT_FILE}]. See [../catalogue.json] for the courses.", False,
      N_("a name with a folder part is not a file of this folder: compare the whole cited name with the names in "
         "the folder (os.listdir); (Path(folder) / name).exists() follows '../'")),
-    (N_("cites a name whose last part is a real file"), f"See [../{HEAT_FILE}].", False,
+    (N_("cites a name whose last part is a real file"), f"Insulate first [{INSULATE}]. See [../{HEAT_FILE}].", False,
      N_("'../' + a real name is no file of the folder: os.path.basename (or Path(name).name) throws the '../' away; "
         "compare the whole cited name with os.listdir(folder)")),
 ]
@@ -132,6 +138,7 @@ def test_cites_existing_files(cites_existing_files) -> str:
             raise AssertionError(_("for an answer that {label} ({answer!r}) your function returned {got!r}, "
                                    "expected {expected}: {why}",
                                    label=_(label), answer=answer, got=got, expected=expected, why=why))
+    judge_unanswered(lambda run: cites_existing_files(run, folder), _unanswered(), "run.answer or ''", strict=True)
     return _("a research run and {n} scripted answers judged right.", n=len(CITATION_CASES))
 
 
@@ -163,6 +170,10 @@ def test_new_case(answer) -> str:
               (_("a run citing only [{other}]", other=others[0]), _scripted(f"See [{others[0]}]."), False,
                _("a run that cites another file has not cited the source: look for the case's own source, in "
                  "brackets")),
+              (_("a run that names {source} without brackets", source=source),
+               _scripted(f"I found no figures in {source} for this."), False,
+               _("a citation is the name in brackets, as the agent writes it: look for '[{source}]', not the bare "
+                 "name", source=source)),
               (_("a run that cites nothing"), _scripted("The documents do not answer this question."), False,
                _("an answer without the source's citation fails the case"))]
     for label, some_run, expected, why in judged:
@@ -172,6 +183,7 @@ def test_new_case(answer) -> str:
                     if bool(got) == expected else "")
             raise AssertionError(_("on {label} your check returned {got!r}{kind}; expected {expected}: {why}",
                                    label=label, got=got, kind=kind, expected=expected, why=why))
+    judge_unanswered(lambda some_run: check(some_run, case), _unanswered(), "run.answer or ''", strict=True)
     other_case = {"question": VOLCANO, "answerable": False}
     if check(run, other_case) is not None:
         raise AssertionError(_("for a case without a 'source' your check must return None: it does not apply"))

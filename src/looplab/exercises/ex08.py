@@ -24,7 +24,7 @@ from looplab.exercises.ex05 import (
 )
 from looplab.history import CLEARED, clear_old_results, long_run, plain
 from looplab.i18n import N_, _, number
-from looplab.practice import call, say, transport_of
+from looplab.practice import call, calls, say, transport_of
 from looplab.samples import STATION_TASK, station_tools
 from looplab.tools import Toolbox
 
@@ -91,7 +91,29 @@ def _none_kept(fn, name: str) -> None:
     full = long_run(practice_client(script=SCRIPT), STATION_TASK, station_tools(_data())).messages
     if _results(_as_history(fn(copy.deepcopy(full), keep=0), name))[-1:] == _results(full)[-1:]:
         raise AssertionError(_("with keep=0 every result is old, yet the last one came back unchanged; mind that "
-                               "ids[:-0] is ids[:0], an empty list: write ids[:len(ids) - keep]"))
+                               "ids[:-0] is ids[:0], an empty list: write ids[:max(0, len(ids) - keep)]"))
+
+
+def _fewer_than_keep(fn, name: str) -> None:
+    """With fewer results than `keep`, none is old: ids[:len(ids) - keep] would take a negative index and clear some."""
+    script = [*SCRIPT[:2], say("I have read two days.")]
+    full = long_run(practice_client(script=script), STATION_TASK, station_tools(_data())).messages
+    if _results(_as_history(fn(copy.deepcopy(full), keep=3), name)) != _results(full):
+        raise AssertionError(_("with keep=3 and only 2 tool results, every result must stay as it was, yet one came "
+                               "back changed; mind that ids[:len(ids) - keep] is ids[:-1] when there are fewer "
+                               "results than keep: write ids[:max(0, len(ids) - keep)]"))
+
+
+def _several_a_turn(fn, name: str) -> None:
+    """keep counts results, not turns: when one turn read three days, keep=2 keeps two of its three results."""
+    script = [call("read_file", path=DAYS[0]), calls(*[call("read_file", path=p) for p in DAYS[1:4]]),
+              say("I have read four days.")]
+    full = long_run(practice_client(script=script), STATION_TASK, station_tools(_data())).messages
+    mine = _results(_as_history(fn(copy.deepcopy(full), keep=2), name))
+    if len(mine) == len(_results(full)) and mine[1] == _results(full)[1]:
+        raise AssertionError(_("with keep=2 and a turn that read three days at once, the first of those three "
+                               "results came back unchanged; keep counts tool results, not turns or messages: "
+                               "collect every tool_use id and treat all but the last `keep` as old"))
 
 
 def test_clear_old(clear_old) -> str:
@@ -105,12 +127,14 @@ def test_clear_old(clear_old) -> str:
             raise AssertionError(_("an old result became {got!r}; put PLACEHOLDER in its place, so the model knows "
                                    "a result was there and was removed", got=str(text)[:40]))
     _none_kept(clear_old, "clear_old")
+    _several_a_turn(clear_old, "clear_old")
     sent, total = _scripted(lambda m: clear_old(m, keep=2))
     expected, full = _scripted(lambda m: clear_old_results(m, keep=2))
     if sent != expected:
         turn = next(i for i, (a, b) in enumerate(zip(sent, expected, strict=False)) if a != b) + 1
         raise AssertionError(_("request {turn} of the run differs from the reference; check keep at every turn",
                                turn=turn))
+    _fewer_than_keep(clear_old, "clear_old")
     plain = _scripted(None)[1]
     return _("old results are cleared and the last ones kept at every turn: the run sent {total} input tokens "
              "instead of {plain} ({saved} less).", total=number(total), plain=number(plain),
@@ -138,6 +162,7 @@ def test_summarize_old(summarize) -> str:
             raise AssertionError(_("an old result still has {n} characters; keep at most about 240 of it",
                                    n=len(text)))
     _none_kept(summarize, "summarize_old")
+    _several_a_turn(summarize, "summarize_old")
     reference = long_run(practice_client(), STATION_TASK, station_tools(_data()))
     try:
         run = long_run(practice_client(), STATION_TASK, station_tools(_data()), manage=lambda m: summarize(m, keep=3))
@@ -148,6 +173,7 @@ def test_summarize_old(summarize) -> str:
         raise AssertionError(_("with your summaries the answer became {got!r}…, not the full run's {want!r}…; "
                                "keep enough first lines for each day's fields (Status is the 9th line)",
                                got=run.answer[:90], want=reference.answer[:60]))
+    _fewer_than_keep(summarize, "summarize_old")
     return _("old results are quoted, abridged, with a note; the run still answers as the full one, and sent "
              "{total} input tokens instead of {full} ({saved} less).", total=number(run.total), full=number(reference.total),
              saved=number(1 - run.total / reference.total, ".0%"))
@@ -298,7 +324,8 @@ CAP_CASES = [  # (label, setup, options): the limits of notebook 03 still hold
     (N_("when the model never stops (token_budget=1500)"), lambda: (faults.never_stops(), _weather_box()),
      {"max_turns": 50, "token_budget": 1500}),
 ]
-SLOW = ("when the model never answers in time", "when the connection drops from the second model call on")
+SLOW = ("when the model stops answering in time from the second model call on",
+        "when the connection drops from the second model call on")
 
 
 def _statuses_hold(my_loop) -> int:
