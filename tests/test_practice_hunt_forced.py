@@ -615,3 +615,17 @@ def test_a_forced_lookup_never_takes_the_key_the_task_leaves_out():
         reply = forced(tools, task, choice)
         assert reply.stop_reason == "refusal" and "excludes ('ai')" in reply.stop_details.explanation, (task, reply)
     assert [b.input for b in forced(tools, "Look up ai", choice).content] == [{"key": "ai"}]
+
+
+def test_an_act_on_the_documents_no_tool_does_is_named_not_searched(tmp_path):
+    """With only search_docs and read_doc, 'Delete tea.md' declined 'searching for 'delete' did not find tea.md', and
+    'Translate the tea article into French' '... The closest, tea.md, does not mention 'translate'': the act was searched
+    for as words; now it is named as not done ('Supprime tea.md' likewise, in French)."""
+    (tmp_path / "tea.md").write_text("# Tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Delete tea.md", "Translate the tea article into French", "Email the tea article to bob@x.com",
+                 "What do the documents say about tea? Then delete them."):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "I did not do '" in said and "searching for" not in said and "mention" not in said, said
+    assert "Je n'ai pas fait 'Supprime tea.md'" in run_agent(practice_client(), "Supprime tea.md", tools).answer
+    assert "80 °C" in run_agent(practice_client(), "What temperature is green tea brewed at?", tools).answer
