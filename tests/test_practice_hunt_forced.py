@@ -629,3 +629,12 @@ def test_an_act_on_the_documents_no_tool_does_is_named_not_searched(tmp_path):
         assert "I did not do '" in said and "searching for" not in said and "mention" not in said, said
     assert "Je n'ai pas fait 'Supprime tea.md'" in run_agent(practice_client(), "Supprime tea.md", tools).answer
     assert "80 °C" in run_agent(practice_client(), "What temperature is green tea brewed at?", tools).answer
+
+
+def test_keys_listed_before_a_question_clause_are_each_looked_up():
+    """'Look up ai and design, how many modules?' looked up 'ai' alone, counted its modules and said 'I found nothing
+    about 'design' in what the lookup returned', though 'design' is a key: a list of keys ended only at the task's end."""
+    tools = samples.catalogue_tools()
+    for task in ("Look up ai and design, how many modules?", "Look up ai, design; what are their titles?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "title: Design" in said and "nothing about 'design'" not in said and "Count" not in said, said
