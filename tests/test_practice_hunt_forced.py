@@ -638,3 +638,12 @@ def test_keys_listed_before_a_question_clause_are_each_looked_up():
     for task in ("Look up ai and design, how many modules?", "Look up ai, design; what are their titles?"):
         said = run_agent(practice_client(), task, tools).answer
         assert "title: Design" in said and "nothing about 'design'" not in said and "Count" not in said, said
+
+
+def test_a_french_lookup_names_its_key_after_cherche(tmp_path):
+    """'Cherche ai' was declined "Je n'ai pas pu placer 'Cherche'" (with the documents offered too, "Je ne sais pas relier
+    'cherche' et 'ai' aux termes des articles"), though 'Cherche la clé ai' is looked up: 'cherche X' names a key."""
+    (tmp_path / "tea.md").write_text("# Tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    for tools in (samples.catalogue_tools(), samples.docs_tools(tmp_path) + samples.catalogue_tools()):
+        said = run_agent(practice_client(), "Cherche ai", tools).answer
+        assert said.startswith("'ai' est dans le catalogue : title: Applied AI"), said
