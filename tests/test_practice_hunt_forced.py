@@ -647,3 +647,15 @@ def test_a_french_lookup_names_its_key_after_cherche(tmp_path):
     for tools in (samples.catalogue_tools(), samples.docs_tools(tmp_path) + samples.catalogue_tools()):
         said = run_agent(practice_client(), "Cherche ai", tools).answer
         assert said.startswith("'ai' est dans le catalogue : title: Applied AI"), said
+
+
+def test_a_lookup_that_hangs_on_a_condition_is_declined():
+    """'If ai exists, look up design' looked up design and said "I found nothing about 'ai' and 'exists'", and 'Look up
+    ai if design has a review module' "... nothing about 'design' and 'review'", though both are in the catalogue: the
+    condition was dropped, its words named as absent; now declined, naming the condition; 'if you can' is courtesy."""
+    tools = samples.catalogue_tools()
+    for task, word in [("If ai exists, look up design", "If"), ("Look up ai if design has a review module", "if"),
+                       ("Look up 'ai' unless it's empty", "unless")]:
+        said = run_agent(practice_client(), task, tools).answer
+        assert f"hang on another ('{word}')" in said and "found nothing" not in said, said
+    assert "Applied AI" in run_agent(practice_client(), "Look up ai, if you can", tools).answer

@@ -6,6 +6,7 @@ import re
 
 from ..view import OfferedTool, View
 from ._tools import about_words, absent, answer, declined, said, tool_label, unplanted, use
+from .needs import HANGS
 from .text import (
     EXCLUDING,
     NEGATORS,
@@ -36,6 +37,7 @@ AFTER = re.compile(rf"\b(?:key|entry|code|id|clé)\s+(?:is\s+|for\s+)?{NAMING}['
 BUT = re.compile(r"\b(?:all|every\w*|each|any\w*)\b[^.?!;]*?\bbut\s+['\"]?([\w.-]+)|\b(?:aside from|save for|instead "
                  r"of|rather than)\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # 'all but X', 'X instead of Y': not X
 EXCLUDING_WHAT = re.compile(rf"(?:{EXCLUDING.pattern})\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # except 'ai'
+IF = re.compile(r"\b(?:if(?!\s+(?:you|possible)\b)|unless|whether|provided|assuming|as long as|in case|si|à moins qu)\b", re.IGNORECASE)
 AND = r"(?:and|then|or(?:\s+else)?|and/or|plus|as\s+well\s+as|et|ou)"  # 'ai or design', 'ai & design': each is a key to look up
 
 
@@ -75,6 +77,11 @@ def lookup(view: View) -> dict | None:
         return declined(f"I cannot look up what the task excludes ('{what}'); I only look up the keys a task names" if what
                         else "La demande dit de ne pas chercher, donc je ne cherche rien" if french(view.task)
                         else "The task asks not to look up, so I look nothing up",
+                        wording=f"Look up '{keys[0]}' in the catalogue.")
+    if hangs := IF.search(view.task):  # 'Look up ai if design has a review module': a condition is no key, nor a test
+        fr, task = french(view.task), view.task.strip()
+        return declined((f"Je n'ai pas pu traiter '{task}' : " if fr else f"I could not serve '{task}': ")
+                        + HANGS[fr].format(hangs[0]),
                         wording=f"Look up '{keys[0]}' in the catalogue.")
     prop = key_prop(tool)
     done = {str(s.input.get(prop)): s for s in view.calls_of(tool.name)}
