@@ -659,3 +659,16 @@ def test_a_lookup_that_hangs_on_a_condition_is_declined():
         said = run_agent(practice_client(), task, tools).answer
         assert f"hang on another ('{word}')" in said and "found nothing" not in said, said
     assert "Applied AI" in run_agent(practice_client(), "Look up ai, if you can", tools).answer
+
+
+def test_a_price_asked_in_euros_is_given_by_a_price_in_eur(tmp_path):
+    """'How much is the museum ticket, in euros?' quoted 'Tickets cost 12 EUR for adults.' then said "I did not answer 'in
+    euros': no sentence I found speaks of it", and 'How much is a museum ticket in euros?' declined '... does not mention
+    'euros'': EUR is euros; a price in dollars is still declined."""
+    (tmp_path / "museum.md").write_text("# City museum\n\nTickets cost 12 EUR for adults.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("How much is the museum ticket, in euros?", "How much is a museum ticket in euros?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert said == "Tickets cost 12 EUR for adults. [museum.md]", said
+    said = run_agent(practice_client(), "How much is a museum ticket in dollars?", tools).answer
+    assert "12 EUR" not in said and "'dollars'" in said, said

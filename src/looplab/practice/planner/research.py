@@ -8,7 +8,7 @@ import re
 from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, said, unplanted, use
-from .interpret import content, english_of, english_question
+from .interpret import content, currency_words, english_of, english_question
 from .lookup import BUT, keys_of, lookup_tool
 from .needs import ACT_NOUNS, ACTS, _needs
 from .survey import LISTING, listed_files
@@ -145,14 +145,14 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             continue  # a document must share enough of the query to be quoted at all
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
         title = roots(heading + " " + _name(step.input))
-        used = roots(text) | {w for w, p in aspects.items() if p.search(text)}
+        used = roots(text + " " + currency_words(text)) | {w for w, p in aspects.items() if p.search(text)}  # 'euros': EUR
         lacks = not any(part <= used for part in parts) if kind else len(wanted - used) > len(wanted) // 4
         if specific - used or lacks:
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         for place, sentence in enumerate(sentences(text)):
             denied = set() if YES_NO.match(question) else {root(w) for w in negated(sentence)}  # 'buses do not run'
             # an aspect word is said only with its pattern: 'prices stay the same' states no price
-            said = (roots(sentence) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
+            said = (roots(sentence + " " + currency_words(sentence)) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
             if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
@@ -391,7 +391,7 @@ def research(view: View) -> dict | None:
         return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
                         f"them answers it.{closest}{failed}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
-    given = roots(" ".join(cited)) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
+    given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
     missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c)})
               and 2 * len(asked & given) < len(asked - MEASURES)]
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
@@ -399,7 +399,7 @@ def research(view: View) -> dict | None:
         r"\b(?:(who|whom|whose)|(when)|(where)|why|how)\b", c, re.I)) and not any(
         wh[1] and _names_someone(q, task) or wh[2] and TIMES.search(q) or wh[3] and _places(q) for q in quotes)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
-    sourced = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
+    sourced = roots(text := " ".join(s.result or "" for s in good if _name(s.input) in sources)) | roots(currency_words(text))
     checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']} | _asked_time(task)  # every quote holds the price,
     # the 'how far' unit, the 'what time' time
     unplaced = [w for w in query if root(w) not in sourced | checked and not any(w in c for c in missed)]
