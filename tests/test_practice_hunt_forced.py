@@ -672,3 +672,14 @@ def test_a_price_asked_in_euros_is_given_by_a_price_in_eur(tmp_path):
         assert said == "Tickets cost 12 EUR for adults. [museum.md]", said
     said = run_agent(practice_client(), "How much is a museum ticket in dollars?", tools).answer
     assert "12 EUR" not in said and "'dollars'" in said, said
+
+
+def test_how_many_is_answered_by_a_count_not_a_few(tmp_path):
+    """'How many minutes should green tea brew?' was answered '... letting a boiled kettle stand for a few minutes.', the
+    kettle's vague few, while 'A first infusion of one to two minutes ...' was missed ('two' was taken as the word
+    after 'one', so no number came before 'minutes'); now a range counts its noun, and 'a few' or 'several' no count."""
+    (tmp_path / "tea.md").write_text("# Brewing green tea\n\nGreen tea is best at 80 °C, reached by letting a kettle "
+                                     "stand for a few minutes. A first infusion of one to two minutes brings out the "
+                                     "sweetness.\n", encoding="utf-8")
+    said = run_agent(practice_client(), "How many minutes should green tea brew?", samples.docs_tools(tmp_path)).answer
+    assert said == "A first infusion of one to two minutes brings out the sweetness. [tea.md]", said

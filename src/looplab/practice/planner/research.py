@@ -88,7 +88,8 @@ def _measured(sentence: str, question: str) -> bool:
     counted = re.search(r"\bhow many\s+([^\W\d_]+)", question, re.IGNORECASE)
     if counted:  # 'how many seeds': a number of seeds ('7 lines'), not any number ('costs 6 EUR')
         return any(root(w.lower()) == root(counted.group(1).lower()) for pair in re.findall(
-            rf"(?:\d+|{NUMBERS.pattern[3:]})\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?", sentence, re.IGNORECASE) for w in pair if w)
+            rf"(?=(?:\d+|{NUMBERS.pattern[3:].replace('|several|few', '')})\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?)", sentence,
+            re.IGNORECASE) for w in pair if w)  # 'one to two minutes' counts minutes; 'a few minutes' counts none
     return bool(NUMBERS.search(sentence)) and (not unit or re.search(rf"\b(?:{unit})\b", sentence, re.I) is not None)
 
 
