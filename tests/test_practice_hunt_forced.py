@@ -683,3 +683,18 @@ def test_how_many_is_answered_by_a_count_not_a_few(tmp_path):
                                      "sweetness.\n", encoding="utf-8")
     said = run_agent(practice_client(), "How many minutes should green tea brew?", samples.docs_tools(tmp_path)).answer
     assert said == "A first infusion of one to two minutes brings out the sweetness. [tea.md]", said
+
+
+def test_how_hot_or_warm_is_answered_by_a_temperature(tmp_path):
+    """'How hot does a compost pile get?' was declined '... The closest, compost.md, does not mention 'hot'', and 'How warm
+    is the water in the pool?' '... does not mention 'warm'', though each gives it in °C: 'how hot/warm/cold' asks a
+    temperature as 'how deep' asks a depth."""
+    (tmp_path / "compost.md").write_text("# Composting\n\nA well-managed pile can reach 55 to 65 °C in its centre.\n",
+                                         encoding="utf-8")
+    (tmp_path / "pool.md").write_text("# Municipal pool\n\nThe pool is 25 metres long. The water is kept at 27 °C.\n",
+                                      encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "How hot does a compost pile get?", tools).answer
+    assert said == "A well-managed pile can reach 55 to 65 °C in its centre. [compost.md]", said
+    said = run_agent(practice_client(), "How warm is the water in the pool?", tools).answer
+    assert said == "The water is kept at 27 °C. [pool.md]", said

@@ -70,6 +70,7 @@ UNITS = {  # 'how X' -> what a sentence that answers it names
     r"hours?|minutes?|metres?|meters?|km|kilometres?|miles?", "far": r"far|away|km|kilometres?|miles?|metres?|meters?",
     "often": r"every|daily|weekly|monthly|yearly|times|per|once|twice|often", "old": r"old|age|years?|since|built|founded",
     "heavy": r"heavy|weigh\w*|kg|kilograms?|tonnes?|tons?|grams?|pounds?",
+    **dict.fromkeys(["hot", "warm", "cold"], r"\d+\s?°|degrees?"),  # 'how hot': '55 to 65 °C', not 'hot water'
 }
 MEASURES = set(UNITS)
 
