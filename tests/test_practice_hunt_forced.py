@@ -698,3 +698,16 @@ def test_how_hot_or_warm_is_answered_by_a_temperature(tmp_path):
     assert said == "A well-managed pile can reach 55 to 65 °C in its centre. [compost.md]", said
     said = run_agent(practice_client(), "How warm is the water in the pool?", tools).answer
     assert said == "The water is kept at 27 °C. [pool.md]", said
+
+
+def test_what_temperature_is_answered_by_a_temperature_not_the_word(tmp_path):
+    """'What temperature should a boiler be set to?' also quoted '... an existing boiler that takes over below a set
+    temperature.', and 'What temperature does the ground stay at?' '... the ground stays at a fairly steady temperature':
+    the word passed for a temperature; now a sentence answers it only with a value (°, degrees)."""
+    (tmp_path / "heat.md").write_text("# Heating\n\nA boiler takes over below a set temperature. An old boiler was set to "
+                                      "70 °C. The ground stays at a fairly steady temperature.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "What temperature should a boiler be set to?", tools).answer
+    assert said == "An old boiler was set to 70 °C. [heat.md]", said
+    said = run_agent(practice_client(), "What temperature does the ground stay at?", tools).answer
+    assert "steady" not in said and "do not answer" in said, said
