@@ -711,3 +711,16 @@ def test_what_temperature_is_answered_by_a_temperature_not_the_word(tmp_path):
     assert said == "An old boiler was set to 70 °C. [heat.md]", said
     said = run_agent(practice_client(), "What temperature does the ground stay at?", tools).answer
     assert "steady" not in said and "do not answer" in said, said
+
+
+def test_a_yes_no_question_beside_a_lookup_is_named_not_dropped():
+    """'Look up ai; does it have 5 modules?' gave the entry and nothing of the question (its '5' too short to be named),
+    and 'Look up ai — is 'checks' one of its modules?' looked up 'checks' as the key and said "I found nothing about
+    'modules'"; now ai is looked up and the question named as not answered; 'Is 'ai' in the catalogue?' is still a lookup."""
+    tools = samples.catalogue_tools()
+    for task, asked in [("Look up ai; does it have 5 modules?", "does it have 5 modules"),
+                        ("Look up ai — is 'checks' one of its modules?", "is 'checks' one of its modules")]:
+        said = run_agent(practice_client(), task, tools).answer
+        assert said.startswith("'ai' is in the catalogue") and f"I did not answer '{asked}'." in said, said
+    said = run_agent(practice_client(), "Is 'ai' in the catalogue?", tools).answer
+    assert said == "'ai' is in the catalogue: title: Applied AI; modules: goals, tools, checks.", said

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from ..view import OfferedTool, View
+from ._select import YES_NO
 from ._tools import about_words, absent, answer, declined, said, tool_label, unplanted, use
 from .needs import HANGS
 from .text import (
@@ -49,8 +50,17 @@ def key_prop(tool: OfferedTool) -> str | None:
     return needed[0] if set(words(needed[0])) & KEY_WORDS else None
 
 
+def asked_after(task: str) -> list[str]:
+    """The yes/no questions a task asks beside its lookup: 'does it have 5 modules' in 'Look up ai; does it have 5 modules?'."""
+    parts = [p for p in re.split(r"[.?!;:,—–]+\s+|[.?!]+$", task) if p.strip()]
+    asked = [p for p in parts if YES_NO.match(p) and content_words(p)]  # not 'is it there?'
+    return asked if len(asked) < len(parts) else []
+
+
 def keys_of(task: str) -> list[str]:
-    """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
+    """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up' (not in a
+    yes/no question beside the lookup: 'is 'checks' one of its modules')."""
+    task = re.sub("|".join(map(re.escape, asked_after(task))) or "$^", " ", task)
     found = quoted(task) or re.findall(r"`([^`\n]+)`", task) or [next(filter(None, m)).rstrip(".") for m in AFTER.findall(task)]
     listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*[,;&+]\s*(?:{AND}\s+)?|"
                                                       rf"\s+{AND}\s+)[\w-]+)+)(?:,?\s+please)?(?:\s*[.?!]?\s*$|[,;]\s+(?:but|how|what|which|who|when)\b)", task, re.I)
@@ -117,8 +127,9 @@ def lookup(view: View) -> dict | None:
     left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
     joining = words(" ".join(re.findall(rf"\b(?:either|{AND})\s+(?=(?:{'|'.join(map(re.escape, keys))})\b)", view.task, re.I)))
     left = [w for w in left if w.lower() not in joining]  # 'ai plus design', 'either ai or design': a list of keys
+    lines += [f"I did not answer '{c}'." for c in asked_after(view.task)]  # 'does it have 5 modules': no test of it
     if left:  # 'the price of ai': the record says nothing of price
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
-    whole = not left and not (counted and lines[-1].startswith("I could not count"))  # else no field from a part
+    whole = not left and not asked_after(view.task) and not (counted and lines[-1].startswith("I could not count"))  # else no field from a part
     return answer(" ".join(lines), evidence) if whole else {**answer(" ".join(lines)), "partial": True}
 
