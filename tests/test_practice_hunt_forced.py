@@ -724,3 +724,16 @@ def test_a_yes_no_question_beside_a_lookup_is_named_not_dropped():
         assert said.startswith("'ai' is in the catalogue") and f"I did not answer '{asked}'." in said, said
     said = run_agent(practice_client(), "Is 'ai' in the catalogue?", tools).answer
     assert said == "'ai' is in the catalogue: title: Applied AI; modules: goals, tools, checks.", said
+
+
+def test_what_the_documents_say_about_prices_quotes_what_they_say(tmp_path):
+    """'What does supplier.md say about prices?' (and 'What do the articles say about prices?') declined '... and no
+    sentence in them answers it', untrue: 'Prices stay the same until the end of the year.' is what they say; an aspect
+    word asks a value ('What is the price of coffee?' is still declined), not in 'what do they say about'."""
+    (tmp_path / "supplier.md").write_text("# Supplier update: coffee\n\nDeliveries move to Tuesdays. Prices stay the same "
+                                          "until the end of the year.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("What does supplier.md say about prices?", "What do the articles say about prices?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert said == "Prices stay the same until the end of the year. [supplier.md]", said
+    assert "do not answer" in run_agent(practice_client(), "What is the price of coffee?", tools).answer

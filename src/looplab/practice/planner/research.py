@@ -134,7 +134,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     kind = next((p for q, p in KINDS if q.search(question)), None)
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set()) - _asked_time(question)
     need = 2 if len(wanted) > 2 else 1
-    aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted}
+    aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted
+               and not re.search(r"\bsa(?:y|ys|id)\b", question, re.I)}  # what they say about prices: 'prices stay the same'
     priced = any(p.pattern == MONEY for p in aspects.values())  # a price asked: whose price a sentence gives
     things = wanted - WHEN or wanted  # a sentence names one ('In winter ... hot chocolate for 4 EUR' is no coffee's)
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
