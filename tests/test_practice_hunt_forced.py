@@ -737,3 +737,14 @@ def test_what_the_documents_say_about_prices_quotes_what_they_say(tmp_path):
         said = run_agent(practice_client(), task, tools).answer
         assert said == "Prices stay the same until the end of the year. [supplier.md]", said
     assert "do not answer" in run_agent(practice_client(), "What is the price of coffee?", tools).answer
+
+
+def test_a_comparison_or_explanation_asked_is_named_as_not_done(tmp_path):
+    """'Compare tea.md with cafe.md' declined "searching for 'compare' did not find tea.md and cafe.md", and 'Explain the
+    brewing of green tea' '... does not mention 'explain'': the act was searched for as a word; now it is named whole."""
+    (tmp_path / "tea.md").write_text("# Tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    (tmp_path / "cafe.md").write_text("# Cafe\n\nA coffee costs 3 EUR.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Compare tea.md with cafe.md", "Explain the brewing of green tea", "Compare green tea and coffee"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert said.startswith(f"I did not do '{task}': I search and quote the documents"), said

@@ -46,8 +46,8 @@ ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to 
     "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph",
 }
 WORDING = "What do the documents say about green tea?"
-DOING = ACTS | ACT_NOUNS | set(stems("translate copy rewrite summarise summarize forward supprime efface envoie traduis "
-                                     "copie résume enregistre"))  # an act on the documents no offered tool does
+DOING = ACTS | ACT_NOUNS | set(stems("translate copy rewrite summarise summarize forward compare explain describe supprime "
+                                     "efface envoie traduis copie résume enregistre compare"))  # an act no offered tool does
 SHOWING = roots("show full text dit disent")  # with 'read', 'say', 'what is in': a task that asks for a document whole
 OPENING = re.compile(r"\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour|salut|bonsoir)(?: there| all)?\b"
                      r"[\s,.:;!-]*)?(?:(?:a |one )?quick question\b[\s,.:;!-]*)?", re.IGNORECASE)  # 'Hi! What ...?'
@@ -337,11 +337,10 @@ def research(view: View) -> dict | None:
     extra = [c.strip() for c in clauses(task) if not file_names(c) and set(words(c)) - COURTESY]  # 'and do what it says'
     if named and not negated(task) and not {root(w) for w in rest} - ASIDE:  # 'Summarise a.md': no search for it
         return _aside(task, rest or extra, named) if rest or extra else _whole(view, read, named, _courtesy(task, chat))
-    if acts := [c for c in clauses(task) if stem(words(c)[0]) in DOING]:  # 'Delete a.md', 'Translate it': no search
-        return declined(f"Je n'ai pas fait {joined([repr(c) for c in acts])} : je cherche et cite les documents, et aucun "
-                        "outil offert ne le fait", wording="Que disent nos articles sur le compost ?") if french(task) else \
-            declined(f"I did not do {joined([repr(c) for c in acts])}: I search and quote the documents, and no offered "
-                     "tool does that", wording=WORDING)
+    if act := next((task[task.find(c):].strip(" .!?") for c in clauses(task) if stem(words(c)[0]) in DOING), ""):
+        return declined(f"Je n'ai pas fait {act!r} : je cherche et cite les documents, et aucun outil offert ne le fait",
+                        wording="Que disent nos articles sur le compost ?") if french(task) else declined(
+            f"I did not do {act!r}: I search and quote the documents, and no offered tool does that", wording=WORDING)
     if french(task):  # French terms reach the English articles only through the lexicon (a file name is no term)
         task, missing = english_question(bare)
         if missing:
