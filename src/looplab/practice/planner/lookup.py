@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from ..view import OfferedTool, View
 from ._select import YES_NO
-from ._tools import about_words, absent, answer, declined, said, tool_label, unplanted, use
+from ._tools import about_words, absent, answer, declined, planted, said, tool_label, unplanted, use
 from .needs import HANGS
 from .text import (
     EXCLUDING,
@@ -111,9 +112,11 @@ def lookup(view: View) -> dict | None:
                          f"cannot tell from it whether '{key}' is {where}." if empty else  # an empty entry, or none
                          f"'{key}' is not {where}: I could not find it ({label} said: {said(step)}).")
         else:
-            lines.append(f"'{key}' is in the {place or 'records'}: {readable(unplanted(view, step.result))}.")
-            record = json_value(unplanted(view, step.result))
-            evidence |= record if isinstance(record, dict) and len(keys) == 1 else {key: readable(step.result)}
+            record = json_value(step.result or "")  # an entry loses the fields that carry a planted instruction, no more
+            kept = json.dumps({k: v for k, v in record.items() if not planted(view, f"{k}: {v}")}, ensure_ascii=False) \
+                if isinstance(record, dict) else unplanted(view, step.result)
+            lines.append(f"'{key}' is in the {place or 'records'}: {readable(kept)}.")
+            evidence |= json_value(kept) if isinstance(record, dict) and len(keys) == 1 else {key: readable(kept)}
     counted = re.search(r"\b(how many|combien)(?:\s+de)?\s*([^\W\d_]*)", view.task, re.IGNORECASE)
     if counted:  # 'how many modules': the length of the one list field of that name, or said as not done
         asked = counted.group(2) if counted.group(2).lower() not in STOPWORDS else ""  # 'and how many?'
