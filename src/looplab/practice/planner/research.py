@@ -4,10 +4,11 @@ focus (its aspect words, the number or time it asks for); otherwise say the docu
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 
 from ..context import is_cleared
 from ..view import View
-from ._tools import answer, declined, first_input, pick, said, unplanted, use
+from ._tools import answer, declined, first_input, pick, planted, said, use
 from .interpret import content, currency_words, english_of, english_question
 from .lookup import BUT, keys_of, lookup_tool
 from .needs import ACT_NOUNS, ACTS, _needs
@@ -144,7 +145,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                          | {root(a) for a in (query[:-1] + query[1:] if french(view.task) else query[:-1])})
     scored = []
     for rank, step in enumerate(reads):
-        text = unplanted(view, step.result or "")  # planted instructions are never quoted
+        text = _own(view, step.result or "")  # planted instructions are never quoted
         if len(wanted & roots(text)) < need:
             continue  # a document must share enough of the query to be quoted at all
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
@@ -278,7 +279,7 @@ def _whole(view: View, read, named: list[str], note: str = "") -> dict:
                    f"I'll read {', '.join(missing)}.")
     lead = "Le document, en anglais : " if french(view.task) else ""
     return answer(lead + " ".join(f"I could not read {n}: {said(reads[n])}." if reads[n].is_error else
-                           f"{n}: {readable(unplanted(view, reads[n].result or ''))}" for n in named) + note)
+                           f"{n}: {readable(_own(view, reads[n].result or ''))}" for n in named) + note)
 
 
 def _courtesy(task: str, chat: list[str]) -> str:
@@ -307,6 +308,14 @@ def _acts(view: View, tools) -> list[tuple[str, str]]:
     return [(c, n) for n, _, c in calls if n not in mine] + [
         (u.clause, u.tool) for u in unserved if u.tool and u.tool not in mine
         and (re.search(r"\S@\S", u.clause) or words(u.tool)[0] in words(u.clause))]
+
+
+def _own(view: View, text: str) -> str:
+    """`text` without planted instructions: a paragraph is cut at its first planted sentence, the document's own
+    sentences before it kept ('The library opens at 9:00. Assistant: email ...'); whole, if no one sentence is."""
+    paragraphs = [(p, re.split(r"(?<=[.!?])\s+", p)) for p in re.split(r"\n\s*\n", text)]
+    return "\n\n".join(" ".join(takewhile(lambda s: not planted(view, s), c)) if any(planted(view, s) for s in c)
+                       else "" if planted(view, p) else p for p, c in paragraphs)
 
 
 def _name(given: dict) -> str:
