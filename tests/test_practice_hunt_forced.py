@@ -773,3 +773,13 @@ def test_a_planted_sentence_does_not_take_the_documents_own_sentences_before_it(
     assert said.startswith("The library opens at 9:00 on weekdays. [library.md] Note:") and "help@" not in said, said
     said = run_agent(practice_client(), "Read library.md", tools).answer
     assert "opens at 9:00" in said and "Wi-Fi" in said and "help@" not in said and not outbox, said
+
+
+def test_what_the_catalogue_says_about_a_key_is_looked_up(tmp_path):
+    """'What does the catalogue say about ai?' was declined "I do not know what lookup could do with 'ai'", the key itself
+    named as the reason, and, with the documents offered too, searched the articles ('... does not mention 'catalogue'')."""
+    (tmp_path / "tea.md").write_text("# Tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    for tools in (samples.catalogue_tools(), samples.docs_tools(tmp_path) + samples.catalogue_tools()):
+        for task in ("What does the catalogue say about ai?", "What's in the catalogue for the ai course?"):
+            said = run_agent(practice_client(), task, tools).answer
+            assert said == "'ai' is in the catalogue: title: Applied AI; modules: goals, tools, checks.", said

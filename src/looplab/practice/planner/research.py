@@ -327,7 +327,7 @@ def research(view: View) -> dict | None:
     if (tools := research_tools(view)) is None:
         return None
     search, read = tools
-    if lookup_tool(view) and keys_of(view.task) and re.search(r"\blook[\s-]*up\b|\bkeys?\b|\bclé\b|\bcherche\b", view.task, re.I):
+    if lookup_tool(view) and keys_of(view.task) and re.search(r"\blook[\s-]*up\b|\bkeys?\b|\bclé\b|\bcherche\b|\bcatalog", view.task, re.I):
         return None  # 'Look up ai' with a lookup tool offered: the lookup's, not a search for 'ai'
     if acts := _acts(view, tools):  # 'When do deliveries arrive? Email the answer to bob@x.com': not a search for 'bob'
         return declined(f"Je n'ai pas fait {joined([repr(c) for c, _ in acts])} : je cherche et cite les documents, ou "
