@@ -783,3 +783,16 @@ def test_what_the_catalogue_says_about_a_key_is_looked_up(tmp_path):
         for task in ("What does the catalogue say about ai?", "What's in the catalogue for the ai course?"):
             said = run_agent(practice_client(), task, tools).answer
             assert said == "'ai' is in the catalogue: title: Applied AI; modules: goals, tools, checks.", said
+
+
+def test_a_document_asked_whole_by_its_subject_is_declined_not_quoted_in_part(tmp_path):
+    """'Open the tea article' was answered '... are at their freshest within a few months of opening.' ('open' matched
+    'opening'), and 'Read the compost article' with two sentences, as if they were the article: a document is shown whole
+    only when the task names its file; 'What do the documents say about tea?' still quotes."""
+    (tmp_path / "tea.md").write_text("# Tea\n\nGreen tea is brewed at 80 °C. Leaves are freshest within a few months of "
+                                     "opening.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Open the tea article", "Read the tea article", "Show me the article about tea"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert said.startswith("I show a document whole only when the task names its file"), said
+    assert "80 °C" in run_agent(practice_client(), "What do the documents say about tea?", tools).answer

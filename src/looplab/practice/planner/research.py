@@ -52,6 +52,8 @@ DOING = ACTS | ACT_NOUNS | set(stems("translate copy rewrite summarise summarize
 SHOWING = roots("show full text dit disent")  # with 'read', 'say', 'what is in': a task that asks for a document whole
 OPENING = re.compile(r"\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour|salut|bonsoir)(?: there| all)?\b"
                      r"[\s,.:;!-]*)?(?:(?:a |one )?quick question\b[\s,.:;!-]*)?", re.IGNORECASE)  # 'Hi! What ...?'
+WHOLE = re.compile(r"\W*(?:read|open|show|display|print|view)(?:\s+me)?\s+(?:the|a|an|this|that)\s+(?:[\w-]+\s+){0,3}?"
+                   r"(?:article|document|doc|file|note|page|text)s?\b", re.IGNORECASE)  # 'Open the article on bees'
 COURTEOUS = re.compile(r"\bif (?:it'?s|it is) not too much trouble\b|\bif you (?:don'?t|do not) mind\b", re.IGNORECASE)
 COURTESY = {"please", "thanks", "thank", "you", "svp", "stp", "merci", "s'il", "te", "vous", "plaît"}
 ASIDE = roots("open display view print whole entire content contents contain summarise summarize summary lis lire ouvre "
@@ -365,6 +367,9 @@ def research(view: View) -> dict | None:
     if negated(asked) or (BUT.search(asked) or [None, None])[1]:  # ('all teas but green tea') cited sentences say what documents do say, never what they do not ("pas sur")
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
                         "they say what the documents say, not what they leave out", wording=WORDING)
+    if WHOLE.match(asked) and not named:  # 'Open the tea article': which document, no search can tell
+        return declined("I show a document whole only when the task names its file (as in 'Read notes.md'), and this "
+                        "task names none; I can quote what the documents say instead", wording=WORDING)
     searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
     if not searches:
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
