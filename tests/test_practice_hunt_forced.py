@@ -796,3 +796,18 @@ def test_a_document_asked_whole_by_its_subject_is_declined_not_quoted_in_part(tm
         said = run_agent(practice_client(), task, tools).answer
         assert said.startswith("I show a document whole only when the task names its file"), said
     assert "80 °C" in run_agent(practice_client(), "What do the documents say about tea?", tools).answer
+
+
+def test_until_and_the_modal_may_are_no_time_for_when(tmp_path):
+    """'When was the supplier update?' (left open last session) was answered 'The supplier update also confirms that
+    prices stay the same until the end of the year.', and 'When do foragers fly several kilometres?' with 'Foragers may
+    fly several kilometres.' ('may' read as the month): neither says when; a month written May still does."""
+    (tmp_path / "update.md").write_text("# Supplier update\n\nThe supplier update confirms that prices stay the same until "
+                                        "the end of the year. Foragers may fly several kilometres. The fair opens in May.\n",
+                                        encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("When was the supplier update?", "When do foragers fly several kilometres?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "do not answer" in said and "[update.md]" not in said, said
+    said = run_agent(practice_client(), "When does the fair open?", tools).answer
+    assert said == "The fair opens in May. [update.md]", said

@@ -48,7 +48,7 @@ ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to 
 }
 WORDING = "What do the documents say about green tea?"
 DOING = ACTS | ACT_NOUNS | set(stems("translate copy rewrite summarise summarize forward compare explain describe supprime "
-                                     "efface envoie traduis copie résume enregistre compare"))  # an act no offered tool does
+                                     "efface envoie traduis copie résume enregistre"))  # an act no offered tool does
 SHOWING = roots("show full text dit disent")  # with 'read', 'say', 'what is in': a task that asks for a document whole
 OPENING = re.compile(r"\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour|salut|bonsoir)(?: there| all)?\b"
                      r"[\s,.:;!-]*)?(?:(?:a |one )?quick question\b[\s,.:;!-]*)?", re.IGNORECASE)  # 'Hi! What ...?'
@@ -60,10 +60,11 @@ ASIDE = roots("open display view print whole entire content contents contain sum
               "ouvrir affiche montre contient contenu résume résumer fichier")  # other ways to ask it: declined, named
 NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|"
                      r"thousand|million|half|twice|several|few|dozen)\b", re.IGNORECASE)
-TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS)}|morning|evening|night|noon|spring|summer|autumn|winter|"
+TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS[:4] + MONTHS[5:])}|(?-i:May)|morning|evening|night|noon|midnight|"
+                   r"spring|summer|autumn|winter|"
                    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several|every|each|per|next|last|this|"
-                   r"within|same)\s+(?:weeks?|days?|months?|years?|hours?)|daily|before|after|during|until|when|once)\b",
-                   re.IGNORECASE)  # 'a few months', not the 'delivery days' changed
+                   r"within|same)\s+(?:weeks?|days?|months?|years?|hours?)|daily|before|after|during|when|once)\b",
+                   re.IGNORECASE)  # 'a few months', not the 'delivery days' changed, 'foragers may fly', 'until the end'
 WHEN = {root(w) for w in [*CALENDAR, *"spring summer autumn winter morning evening night day week year".split()]}
 UNITS = {  # 'how X' -> what a sentence that answers it names
     "much": r"", "many": r"", "tall": r"tall|high|height|metres?|meters?|feet|foot",
