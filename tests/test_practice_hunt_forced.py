@@ -811,3 +811,14 @@ def test_until_and_the_modal_may_are_no_time_for_when(tmp_path):
         assert "do not answer" in said and "[update.md]" not in said, said
     said = run_agent(practice_client(), "When does the fair open?", tools).answer
     assert said == "The fair opens in May. [update.md]", said
+
+
+def test_a_length_or_duration_in_abbreviated_units_answers_how_long(tmp_path):
+    """'How long does the crossing take?' over 'The crossing takes 45 min.' was declined '... and no sentence in them
+    answers it' ('min', 'h' and 'm' were no units of 'how long'), and 'How tall is the mast?' over 'The mast is 30 m.'."""
+    (tmp_path / "ferry.md").write_text("# Island ferry\n\nThe crossing takes 45 min. The mast of the ferry is 30 m.\n",
+                                       encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    assert run_agent(practice_client(), "How long does the crossing take?", tools).answer == \
+        "The crossing takes 45 min. [ferry.md]"
+    assert run_agent(practice_client(), "How tall is the mast?", tools).answer == "The mast of the ferry is 30 m. [ferry.md]"

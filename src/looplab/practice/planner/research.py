@@ -67,11 +67,12 @@ TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS[:4] + MONTHS[5:])}|(?-i:Ma
                    re.IGNORECASE)  # 'a few months', not the 'delivery days' changed, 'foragers may fly', 'until the end'
 WHEN = {root(w) for w in [*CALENDAR, *"spring summer autumn winter morning evening night day week year".split()]}
 UNITS = {  # 'how X' -> what a sentence that answers it names
-    "much": r"", "many": r"", "tall": r"tall|high|height|metres?|meters?|feet|foot",
-    "high": r"tall|high|height|metres?|meters?|feet|foot", "deep": r"deep|depth|metres?|meters?|feet",
-    "wide": r"wide|width|metres?|meters?|km|kilometres?|miles?", "big": r"big|size|metres?|meters?|square|litres?",
-    "large": r"large|size|metres?|meters?|square|litres?", "long": r"long|length|years?|months?|weeks?|days?|"
-    r"hours?|minutes?|metres?|meters?|km|kilometres?|miles?", "far": r"far|away|km|kilometres?|miles?|metres?|meters?",
+    "much": r"", "many": r"", "tall": r"tall|high|height|m|metres?|meters?|feet|foot",
+    "high": r"tall|high|height|m|metres?|meters?|feet|foot", "deep": r"deep|depth|m|metres?|meters?|feet",
+    "wide": r"wide|width|m|metres?|meters?|km|kilometres?|miles?", "big": r"big|size|m|metres?|meters?|square|litres?",
+    "large": r"large|size|m|metres?|meters?|square|litres?", "long": r"long|length|years?|months?|weeks?|days?|"
+    r"h|hrs?|hours?|mins?|minutes?|m|metres?|meters?|km|kilometres?|miles?",  # '45 min', '1 h 40', '80 m'
+    "far": r"far|away|km|kilometres?|miles?|m|metres?|meters?",
     "often": r"every|daily|weekly|monthly|yearly|times|per|once|twice|often", "old": r"old|age|years?|since|built|founded",
     "heavy": r"heavy|weigh\w*|kg|kilograms?|tonnes?|tons?|grams?|pounds?",
     **dict.fromkeys(["hot", "warm", "cold"], r"\d+\s?°|degrees?"),  # 'how hot': '55 to 65 °C', not 'hot water'
