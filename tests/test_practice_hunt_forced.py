@@ -822,3 +822,12 @@ def test_a_length_or_duration_in_abbreviated_units_answers_how_long(tmp_path):
     assert run_agent(practice_client(), "How long does the crossing take?", tools).answer == \
         "The crossing takes 45 min. [ferry.md]"
     assert run_agent(practice_client(), "How tall is the mast?", tools).answer == "The mast of the ferry is 30 m. [ferry.md]"
+
+
+def test_is_x_a_key_looks_x_up():
+    """'Is ai a key?' was declined "I do not know what lookup could do with 'ai'", the key itself named as the reason;
+    now it is looked up, and 'Is marketing a key?' answered that it is not."""
+    tools = samples.catalogue_tools()
+    assert run_agent(practice_client(), "Is ai a key?", tools).answer.startswith("'ai' is in the catalogue: title")
+    said = run_agent(practice_client(), "Is marketing a key?", tools).answer
+    assert said.startswith("'marketing' is not a key of the catalogue"), said
