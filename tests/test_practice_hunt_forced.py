@@ -831,3 +831,17 @@ def test_is_x_a_key_looks_x_up():
     assert run_agent(practice_client(), "Is ai a key?", tools).answer.startswith("'ai' is in the catalogue: title")
     said = run_agent(practice_client(), "Is marketing a key?", tools).answer
     assert said.startswith("'marketing' is not a key of the catalogue"), said
+
+
+def test_a_question_opening_with_a_noun_like_order_is_no_act(tmp_path):
+    """Since the act rule above, 'Order of work for an old house?' and 'Update from the coffee supplier?' were declined
+    "I did not do 'Order of work for an old house'", nouns read as the verbs order and update; a word before 'of/from/in'
+    or in a question is no act, so they are quoted again; 'Delete tea.md' is still named as not done."""
+    (tmp_path / "house.md").write_text("# Old houses\n\nAdvisers give the same order of work for an old house: seal, "
+                                       "insulate, then heat.\n\n# Supplier\n\nAn update from the coffee supplier moves "
+                                       "deliveries to Tuesdays.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Order of work for an old house?", "Update from the coffee supplier?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "[house.md]" in said and "I did not do" not in said, said
+    assert run_agent(practice_client(), "Delete house.md", tools).answer.startswith("I did not do 'Delete house.md'")
