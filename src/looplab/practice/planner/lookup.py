@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from ..view import OfferedTool, View
-from ._tools import about_words, absent, answer, declined, said, tool_label, unplanted, use
+from ._select import YES_NO
+from ._tools import about_words, absent, answer, declined, planted, said, tool_label, unplanted, use
+from .needs import HANGS
 from .text import (
     EXCLUDING,
     NEGATORS,
@@ -31,11 +34,14 @@ KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
 NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*)\b)"  # 'look up every course': no key
 AFTER = re.compile(rf"\b(?:key|entry|code|id|clé)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
-                   rf"\blook[\s-]*up\s*:?\s+(?:the\s+)?(?:both\s+|either\s+)?{NAMING}([\w.-]+)|"
-                   r"\b(?:find|get|fetch)\s+([\w.-]+)\s+(?:in|from)\s+the\s+catalog(?:ue)?\b", re.IGNORECASE)
+                   rf"\b(?:look[\s-]*up|cherche)\s*:?\s+(?:the\s+)?(?:both\s+|either\s+)?{NAMING}([\w.-]+)|"
+                   r"\b(?:find|get|fetch)\s+([\w.-]+)\s+(?:in|from)\s+the\s+catalog(?:ue)?\b|\b(?:is|are)\s+([\w.-]+)\s+an?\s+"
+                   r"(?:key|entry)\b|"  # 'Is ai a key?
+                   rf"\bcatalog(?:ue)?\s+(?:says?\s+)?(?:about|for|on)\s+(?:the\s+)?{NAMING}['\"]?([\w.-]+)", re.IGNORECASE)  # '... say about ai'
 BUT = re.compile(r"\b(?:all|every\w*|each|any\w*)\b[^.?!;]*?\bbut\s+['\"]?([\w.-]+)|\b(?:aside from|save for|instead "
                  r"of|rather than)\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # 'all but X', 'X instead of Y': not X
 EXCLUDING_WHAT = re.compile(rf"(?:{EXCLUDING.pattern})\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # except 'ai'
+IF = re.compile(r"\b(?:if(?!\s+(?:you|possible)\b)|unless|whether|provided|assuming|as long as|in case|si|à moins qu)\b", re.IGNORECASE)
 AND = r"(?:and|then|or(?:\s+else)?|and/or|plus|as\s+well\s+as|et|ou)"  # 'ai or design', 'ai & design': each is a key to look up
 
 
@@ -47,11 +53,20 @@ def key_prop(tool: OfferedTool) -> str | None:
     return needed[0] if set(words(needed[0])) & KEY_WORDS else None
 
 
+def asked_after(task: str) -> list[str]:
+    """The yes/no questions a task asks beside its lookup: 'does it have 5 modules' in 'Look up ai; does it have 5 modules?'."""
+    parts = [p for p in re.split(r"[.?!;:,—–]+\s+|[.?!]+$", task) if p.strip()]
+    asked = [p for p in parts if YES_NO.match(p) and content_words(p)]  # not 'is it there?'
+    return asked if len(asked) < len(parts) else []
+
+
 def keys_of(task: str) -> list[str]:
-    """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
+    """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up' (not in a
+    yes/no question beside the lookup: 'is 'checks' one of its modules')."""
+    task = re.sub("|".join(map(re.escape, asked_after(task))) or "$^", " ", task)
     found = quoted(task) or re.findall(r"`([^`\n]+)`", task) or [next(filter(None, m)).rstrip(".") for m in AFTER.findall(task)]
     listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*[,;&+]\s*(?:{AND}\s+)?|"
-                                                      rf"\s+{AND}\s+)[\w-]+)+)(?:,?\s+please)?(?:\s*[.?!]?\s*$|,\s+but\b)", task, re.I)
+                                                      rf"\s+{AND}\s+)[\w-]+)+)(?:,?\s+please)?(?:\s*[.?!]?\s*$|[,;]\s+(?:but|how|what|which|who|when)\b)", task, re.I)
     found += re.findall(rf"(?:[,;&+]\s*(?:{AND}\s+)?|\s{AND}\s+)([\w-]+)", listed[1], re.I) if listed else []  # 'ai and design'
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS))
 
@@ -76,6 +91,11 @@ def lookup(view: View) -> dict | None:
                         else "La demande dit de ne pas chercher, donc je ne cherche rien" if french(view.task)
                         else "The task asks not to look up, so I look nothing up",
                         wording=f"Look up '{keys[0]}' in the catalogue.")
+    if hangs := IF.search(view.task):  # 'Look up ai if design has a review module': a condition is no key, nor a test
+        fr, task = french(view.task), view.task.strip()
+        return declined((f"Je n'ai pas pu traiter '{task}' : " if fr else f"I could not serve '{task}': ")
+                        + HANGS[fr].format(hangs[0]),
+                        wording=f"Look up '{keys[0]}' in the catalogue.")
     prop = key_prop(tool)
     done = {str(s.input.get(prop)): s for s in view.calls_of(tool.name)}
     missing = [k for k in keys if k not in done]
@@ -94,9 +114,11 @@ def lookup(view: View) -> dict | None:
                          f"cannot tell from it whether '{key}' is {where}." if empty else  # an empty entry, or none
                          f"'{key}' is not {where}: I could not find it ({label} said: {said(step)}).")
         else:
-            lines.append(f"'{key}' is in the {place or 'records'}: {readable(unplanted(view, step.result))}.")
-            record = json_value(unplanted(view, step.result))
-            evidence |= record if isinstance(record, dict) and len(keys) == 1 else {key: readable(step.result)}
+            record = json_value(step.result or "")  # an entry loses the fields that carry a planted instruction, no more
+            kept = json.dumps({k: v for k, v in record.items() if not planted(view, f"{k}: {v}")}, ensure_ascii=False) \
+                if isinstance(record, dict) else unplanted(view, step.result)
+            lines.append(f"'{key}' is in the {place or 'records'}: {readable(kept)}.")
+            evidence |= json_value(kept) if isinstance(record, dict) and len(keys) == 1 else {key: readable(kept)}
     counted = re.search(r"\b(how many|combien)(?:\s+de)?\s*([^\W\d_]*)", view.task, re.IGNORECASE)
     if counted:  # 'how many modules': the length of the one list field of that name, or said as not done
         asked = counted.group(2) if counted.group(2).lower() not in STOPWORDS else ""  # 'and how many?'
@@ -110,8 +132,9 @@ def lookup(view: View) -> dict | None:
     left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
     joining = words(" ".join(re.findall(rf"\b(?:either|{AND})\s+(?=(?:{'|'.join(map(re.escape, keys))})\b)", view.task, re.I)))
     left = [w for w in left if w.lower() not in joining]  # 'ai plus design', 'either ai or design': a list of keys
+    lines += [f"I did not answer '{c}'." for c in asked_after(view.task)]  # 'does it have 5 modules': no test of it
     if left:  # 'the price of ai': the record says nothing of price
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
-    whole = not left and not (counted and lines[-1].startswith("I could not count"))  # else no field from a part
+    whole = not left and not asked_after(view.task) and not (counted and lines[-1].startswith("I could not count"))  # else no field from a part
     return answer(" ".join(lines), evidence) if whole else {**answer(" ".join(lines)), "partial": True}
 

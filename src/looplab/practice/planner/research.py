@@ -4,13 +4,14 @@ focus (its aspect words, the number or time it asks for); otherwise say the docu
 from __future__ import annotations
 
 import re
+from itertools import takewhile
 
 from ..context import is_cleared
 from ..view import View
-from ._tools import answer, declined, first_input, pick, said, unplanted, use
-from .interpret import content, english_of, english_question
+from ._tools import answer, declined, first_input, pick, planted, said, use
+from .interpret import content, currency_words, english_of, english_question
 from .lookup import BUT, keys_of, lookup_tool
-from .needs import _needs
+from .needs import ACT_NOUNS, ACTS, _needs
 from .survey import LISTING, listed_files
 from .text import (
     CALENDAR,
@@ -29,6 +30,7 @@ from .text import (
     root,
     roots,
     sentences,
+    stem,
     stems,
     words,
 )
@@ -45,28 +47,35 @@ ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to 
     "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph",
 }
 WORDING = "What do the documents say about green tea?"
+DOING = ACTS | ACT_NOUNS | set(stems("translate copy rewrite summarise summarize forward compare explain describe supprime "
+                                     "efface envoie traduis copie résume enregistre"))  # an act no offered tool does
 SHOWING = roots("show full text dit disent")  # with 'read', 'say', 'what is in': a task that asks for a document whole
 OPENING = re.compile(r"\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour|salut|bonsoir)(?: there| all)?\b"
                      r"[\s,.:;!-]*)?(?:(?:a |one )?quick question\b[\s,.:;!-]*)?", re.IGNORECASE)  # 'Hi! What ...?'
+WHOLE = re.compile(r"\W*(?:read|open|show|display|print|view)(?:\s+me)?\s+(?:the|a|an|this|that)\s+(?:[\w-]+\s+){0,3}?"
+                   r"(?:article|document|doc|file|note|page|text)s?\b", re.IGNORECASE)  # 'Open the article on bees'
 COURTEOUS = re.compile(r"\bif (?:it'?s|it is) not too much trouble\b|\bif you (?:don'?t|do not) mind\b", re.IGNORECASE)
 COURTESY = {"please", "thanks", "thank", "you", "svp", "stp", "merci", "s'il", "te", "vous", "plaît"}
 ASIDE = roots("open display view print whole entire content contents contain summarise summarize summary lis lire ouvre "
               "ouvrir affiche montre contient contenu résume résumer fichier")  # other ways to ask it: declined, named
 NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|"
                      r"thousand|million|half|twice|several|few|dozen)\b", re.IGNORECASE)
-TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS)}|morning|evening|night|noon|spring|summer|autumn|winter|"
+TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS[:4] + MONTHS[5:])}|(?-i:May)|morning|evening|night|noon|midnight|"
+                   r"spring|summer|autumn|winter|"
                    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several|every|each|per|next|last|this|"
-                   r"within|same)\s+(?:weeks?|days?|months?|years?|hours?)|daily|before|after|during|until|when|once)\b",
-                   re.IGNORECASE)  # 'a few months', not the 'delivery days' changed
+                   r"within|same)\s+(?:weeks?|days?|months?|years?|hours?)|daily|before|after|during|when|once)\b",
+                   re.IGNORECASE)  # 'a few months', not the 'delivery days' changed, 'foragers may fly', 'until the end'
 WHEN = {root(w) for w in [*CALENDAR, *"spring summer autumn winter morning evening night day week year".split()]}
 UNITS = {  # 'how X' -> what a sentence that answers it names
-    "much": r"", "many": r"", "tall": r"tall|high|height|metres?|meters?|feet|foot",
-    "high": r"tall|high|height|metres?|meters?|feet|foot", "deep": r"deep|depth|metres?|meters?|feet",
-    "wide": r"wide|width|metres?|meters?|km|kilometres?|miles?", "big": r"big|size|metres?|meters?|square|litres?",
-    "large": r"large|size|metres?|meters?|square|litres?", "long": r"long|length|years?|months?|weeks?|days?|"
-    r"hours?|minutes?|metres?|meters?|km|kilometres?|miles?", "far": r"far|away|km|kilometres?|miles?|metres?|meters?",
+    "much": r"", "many": r"", "tall": r"tall|high|height|m|metres?|meters?|feet|foot",
+    "high": r"tall|high|height|m|metres?|meters?|feet|foot", "deep": r"deep|depth|m|metres?|meters?|feet",
+    "wide": r"wide|width|m|metres?|meters?|km|kilometres?|miles?", "big": r"big|size|m|metres?|meters?|square|litres?",
+    "large": r"large|size|m|metres?|meters?|square|litres?", "long": r"long|length|years?|months?|weeks?|days?|"
+    r"h|hrs?|hours?|mins?|minutes?|m|metres?|meters?|km|kilometres?|miles?",  # '45 min', '1 h 40', '80 m'
+    "far": r"far|away|km|kilometres?|miles?|m|metres?|meters?",
     "often": r"every|daily|weekly|monthly|yearly|times|per|once|twice|often", "old": r"old|age|years?|since|built|founded",
     "heavy": r"heavy|weigh\w*|kg|kilograms?|tonnes?|tons?|grams?|pounds?",
+    **dict.fromkeys(["hot", "warm", "cold"], r"\d+\s?°|degrees?"),  # 'how hot': '55 to 65 °C', not 'hot water'
 }
 MEASURES = set(UNITS)
 
@@ -85,7 +94,8 @@ def _measured(sentence: str, question: str) -> bool:
     counted = re.search(r"\bhow many\s+([^\W\d_]+)", question, re.IGNORECASE)
     if counted:  # 'how many seeds': a number of seeds ('7 lines'), not any number ('costs 6 EUR')
         return any(root(w.lower()) == root(counted.group(1).lower()) for pair in re.findall(
-            rf"(?:\d+|{NUMBERS.pattern[3:]})\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?", sentence, re.IGNORECASE) for w in pair if w)
+            rf"(?=(?:\d+|{NUMBERS.pattern[3:].replace('|several|few', '')})\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?)", sentence,
+            re.IGNORECASE) for w in pair if w)  # 'one to two minutes' counts minutes; 'a few minutes' counts none
     return bool(NUMBERS.search(sentence)) and (not unit or re.search(rf"\b(?:{unit})\b", sentence, re.I) is not None)
 
 
@@ -105,6 +115,7 @@ KINDS = [  # question -> what a sentence must hold to answer it
     (re.compile(r"\b(?:what|which) days?\b", re.I), lambda s, _: re.search(  # a day: 'on Mondays', not 'at 19:00'
         rf"\b(?:{'|'.join(DAYS)})s?\b|\bweek(?:end|day)s?\b|\bdaily\b|\bevery day\b", s, re.I)),
     (re.compile(r"^\s*(?:who|whom|whose|qui)\b", re.I), _names_someone),
+    (re.compile(r"\bwhat temperature\b", re.I), lambda s, _: re.search(r"°|\bdegrees?\b", s)),  # not 'a set temperature'
 ]
 
 
@@ -128,7 +139,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     kind = next((p for q, p in KINDS if q.search(question)), None)
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set()) - _asked_time(question)
     need = 2 if len(wanted) > 2 else 1
-    aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted}
+    aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted
+               and not re.search(r"\bsa(?:y|ys|id)\b", question, re.I)}  # what they say about prices: 'prices stay the same'
     priced = any(p.pattern == MONEY for p in aspects.values())  # a price asked: whose price a sentence gives
     things = wanted - WHEN or wanted  # a sentence names one ('In winter ... hot chocolate for 4 EUR' is no coffee's)
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
@@ -137,19 +149,19 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                          | {root(a) for a in (query[:-1] + query[1:] if french(view.task) else query[:-1])})
     scored = []
     for rank, step in enumerate(reads):
-        text = unplanted(view, step.result or "")  # planted instructions are never quoted
+        text = _own(view, step.result or "")  # planted instructions are never quoted
         if len(wanted & roots(text)) < need:
             continue  # a document must share enough of the query to be quoted at all
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
         title = roots(heading + " " + _name(step.input))
-        used = roots(text) | {w for w, p in aspects.items() if p.search(text)}
+        used = roots(text + " " + currency_words(text)) | {w for w, p in aspects.items() if p.search(text)}  # 'euros': EUR
         lacks = not any(part <= used for part in parts) if kind else len(wanted - used) > len(wanted) // 4
         if specific - used or lacks:
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         for place, sentence in enumerate(sentences(text)):
             denied = set() if YES_NO.match(question) else {root(w) for w in negated(sentence)}  # 'buses do not run'
             # an aspect word is said only with its pattern: 'prices stay the same' states no price
-            said = (roots(sentence) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
+            said = (roots(sentence + " " + currency_words(sentence)) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
             if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
@@ -271,7 +283,7 @@ def _whole(view: View, read, named: list[str], note: str = "") -> dict:
                    f"I'll read {', '.join(missing)}.")
     lead = "Le document, en anglais : " if french(view.task) else ""
     return answer(lead + " ".join(f"I could not read {n}: {said(reads[n])}." if reads[n].is_error else
-                           f"{n}: {readable(unplanted(view, reads[n].result or ''))}" for n in named) + note)
+                           f"{n}: {readable(_own(view, reads[n].result or ''))}" for n in named) + note)
 
 
 def _courtesy(task: str, chat: list[str]) -> str:
@@ -302,6 +314,14 @@ def _acts(view: View, tools) -> list[tuple[str, str]]:
         and (re.search(r"\S@\S", u.clause) or words(u.tool)[0] in words(u.clause))]
 
 
+def _own(view: View, text: str) -> str:
+    """`text` without planted instructions: a paragraph is cut at its first planted sentence, the document's own
+    sentences before it kept ('The library opens at 9:00. Assistant: email ...'); whole, if no one sentence is."""
+    paragraphs = [(p, re.split(r"(?<=[.!?])\s+", p)) for p in re.split(r"\n\s*\n", text)]
+    return "\n\n".join(" ".join(takewhile(lambda s: not planted(view, s), c)) if any(planted(view, s) for s in c)
+                       else "" if planted(view, p) else p for p, c in paragraphs)
+
+
 def _name(given: dict) -> str:
     return first_value(given).rsplit("/", 1)[-1]
 
@@ -311,7 +331,7 @@ def research(view: View) -> dict | None:
     if (tools := research_tools(view)) is None:
         return None
     search, read = tools
-    if lookup_tool(view) and keys_of(view.task) and re.search(r"\blook[\s-]*up\b|\bkeys?\b|\bclé\b", view.task, re.I):
+    if lookup_tool(view) and keys_of(view.task) and re.search(r"\blook[\s-]*up\b|\bkeys?\b|\bclé\b|\bcherche\b|\bcatalog", view.task, re.I):
         return None  # 'Look up ai' with a lookup tool offered: the lookup's, not a search for 'ai'
     if acts := _acts(view, tools):  # 'When do deliveries arrive? Email the answer to bob@x.com': not a search for 'bob'
         return declined(f"Je n'ai pas fait {joined([repr(c) for c, _ in acts])} : je cherche et cite les documents, ou "
@@ -330,6 +350,11 @@ def research(view: View) -> dict | None:
     extra = [c.strip() for c in clauses(task) if not file_names(c) and set(words(c)) - COURTESY]  # 'and do what it says'
     if named and not negated(task) and not {root(w) for w in rest} - ASIDE:  # 'Summarise a.md': no search for it
         return _aside(task, rest or extra, named) if rest or extra else _whole(view, read, named, _courtesy(task, chat))
+    if act := next((a for c in clauses(task) if stem(words(c)[0]) in DOING and "?" not in (a := task[task.find(c):].strip(
+            " .!")) and not re.match(r"\S+\s+(?:of|from|in|for|on|at|to|with|by|about)\b", c, re.I)), ""):  # not 'Order of work?'
+        return declined(f"Je n'ai pas fait {act!r} : je cherche et cite les documents, et aucun outil offert ne le fait",
+                        wording="Que disent nos articles sur le compost ?") if french(task) else declined(
+            f"I did not do {act!r}: I search and quote the documents, and no offered tool does that", wording=WORDING)
     if french(task):  # French terms reach the English articles only through the lexicon (a file name is no term)
         task, missing = english_question(bare)
         if missing:
@@ -345,6 +370,9 @@ def research(view: View) -> dict | None:
     if negated(asked) or (BUT.search(asked) or [None, None])[1]:  # ('all teas but green tea') cited sentences say what documents do say, never what they do not ("pas sur")
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
                         "they say what the documents say, not what they leave out", wording=WORDING)
+    if WHOLE.match(asked) and not named:  # 'Open the tea article': which document, no search can tell
+        return declined("I show a document whole only when the task names its file (as in 'Read notes.md'), and this "
+                        "task names none; I can quote what the documents say instead", wording=WORDING)
     searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
     if not searches:
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
@@ -383,7 +411,7 @@ def research(view: View) -> dict | None:
         return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
                         f"them answers it.{closest}{failed}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
-    given = roots(" ".join(cited)) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
+    given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
     missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c)})
               and 2 * len(asked & given) < len(asked - MEASURES)]
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
@@ -391,7 +419,7 @@ def research(view: View) -> dict | None:
         r"\b(?:(who|whom|whose)|(when)|(where)|why|how)\b", c, re.I)) and not any(
         wh[1] and _names_someone(q, task) or wh[2] and TIMES.search(q) or wh[3] and _places(q) for q in quotes)]
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
-    sourced = roots(" ".join(s.result or "" for s in good if _name(s.input) in sources))
+    sourced = roots(text := " ".join(s.result or "" for s in good if _name(s.input) in sources)) | roots(currency_words(text))
     checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']} | _asked_time(task)  # every quote holds the price,
     # the 'how far' unit, the 'what time' time
     unplaced = [w for w in query if root(w) not in sourced | checked and not any(w in c for c in missed)]
