@@ -378,7 +378,7 @@ DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b|\bpas été 
 INJECTION = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instruction|system override|"
     r"note for ai|for ai assistants|\bassistant[,:]|forget the question|\[/?INST\]|</?(?:system|tool_result)>|"
-    r"^\s*system:|ignorez les instructions|\b(?:send|forward|e-?mail|mail)\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",
+    r"^\s*system:|ignorez les instructions|\b(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",
     re.IGNORECASE | re.MULTILINE)
 ORDERS = re.compile(r"\b(?:use|call|run|invoke|execute|please|must|now|assistant|ai)\b", re.IGNORECASE)
 
