@@ -87,7 +87,7 @@ def test_a_negated_limit_is_never_applied_as_if_it_were_not_negated(tmp_path):
     for task in ["which invoices aren't over 250 EUR?", "which unpaid invoices are no more than 250 EUR?",
                  "which unpaid invoices are not above 250 EUR?", "list invoices not due before 30/11/2026."]:
         text = ask(tmp_path, f"In the folder invoices, {task}", files)
-        assert "Z-2 (" not in text and text.startswith("I cannot"), text
+        assert "Z-2 (" not in text and text.startswith(("I cannot", "I could not")), text
 
 
 def test_a_currency_selects_by_the_currency_of_the_amount_however_it_is_written(tmp_path):
@@ -1102,3 +1102,11 @@ def test_the_value_of_the_unpaid_invoices_is_their_total(tmp_path):
              "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, what's the value of the unpaid invoices?", files)
     assert "Total: 250 EUR." in text, text
+
+
+def test_a_negated_limit_is_declined_as_the_negation_not_as_a_limit_beyond_the_rules(tmp_path):
+    """'not over 150 EUR' was declined 'comparing amounts ... is beyond my rules', though 'over 150 EUR' is applied."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices aren't over 150 EUR?", files)
+    assert text.startswith("I could not tell which records 'not over 150 EUR' leaves out; I give no list and no total.")
+    assert "beyond my rules" not in text

@@ -20,6 +20,7 @@ from .text import (
     polarity,
     stem,
     stems,
+    uncontracted,
     words,
 )
 
@@ -227,8 +228,11 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
                 "hold at once, so I give no list and no total")
     negated = {w for w, keep in polarity(task) if not keep}  # 'not over 500 EUR' is left to decline below
-    limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task))
-              if m and words(m.group())[0] not in negated]
+    found = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
+    limits = [p for p in found if words(p)[0] not in negated]
+    if refused := [p.strip() for p in found if p not in limits]:  # 'not over 500 EUR': named whole, not as a limit
+        said = re.search(rf"\b\w*(?:n't|not|no|never|pas)\b[^.?;,]*?{re.escape(refused[0])}", uncontracted(task))
+        return f"I could not tell which records '{said[0] if said else refused[0]}' leaves out; I give no list and no total"
     asked = [c for c in clauses(task) if QUESTION.match(c)]
     if later := [p for p in limits for c in asked[1:] if p in c]:  # 'which are unpaid, and how much is the largest?'
         return (f"I cannot tell whether '{later[0].strip()}' narrows the list or asks a second question, so I give "
