@@ -1110,3 +1110,13 @@ def test_a_negated_limit_is_declined_as_the_negation_not_as_a_limit_beyond_the_r
     text = ask(tmp_path, "In the folder invoices, which invoices aren't over 150 EUR?", files)
     assert text.startswith("I could not tell which records 'not over 150 EUR' leaves out; I give no list and no total.")
     assert "beyond my rules" not in text
+
+
+def test_a_date_with_a_two_digit_year_is_quoted_whole_in_the_decline(tmp_path):
+    """'due before 01/11/26' was declined as the condition '01/11', the year cut off, and 'due' named as not acted on."""
+    files = {"D-1.txt": invoice("D-1", "Kilo", "100 EUR", "paid", "Due: 01/10/2026\n"),
+             "D-2.txt": invoice("D-2", "Lima", "200 EUR", "unpaid", "Due: 15/10/2026\n")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are due before 01/11/26?", files)
+    assert text.startswith("I cannot apply the condition 'due before 01/11/26': matching records on a date is beyond")
+    assert "could not act on" not in text
+

@@ -242,7 +242,8 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if compared := COMPARING.search(task):
         return (f"I cannot compare ('{compared.group().strip()}'): I list, count and total records, I do not weigh "
                 "one against another, so I give no list and no total")
-    if dated := DATE.search(task) or re.search(r"\b\d{1,2}/\d{1,2}\b", task):  # one no limit took: 'due on 15/11/2026'
+    if dated := re.search(rf"(?:\b(?:due|paid|dated)\s+)?(?:\b(?:before|after|until|since|on|by)\s+)?(?:{DATE.pattern}|"
+                          r"\b\d{1,2}/\d{1,2}(?:/\d\d)?\b)", task, re.IGNORECASE):  # no limit took it: 'due on 15/11/2026'
         return (f"I cannot apply the condition '{dated.group()}': matching records on a date is beyond my rules, "
                 "so I give no list and no total")
     if condition := CONDITION.search(task):
