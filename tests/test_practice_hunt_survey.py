@@ -1120,3 +1120,11 @@ def test_a_date_with_a_two_digit_year_is_quoted_whole_in_the_decline(tmp_path):
     assert text.startswith("I cannot apply the condition 'due before 01/11/26': matching records on a date is beyond")
     assert "could not act on" not in text
 
+
+def test_values_after_one_negation_are_not_said_to_be_both_named_and_negated(tmp_path):
+    """'aren't from Alpha or Beta' was declined 'The task both names and negates values of Client': it names none."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Gamma", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, list the invoices that aren't from Alpha or Beta", files)
+    assert text.startswith("I could not tell which records 'Alpha or Beta' leaves out; I give no list and no total.")
+    assert "both names and negates" not in text

@@ -437,8 +437,11 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         polarities = {k for keeps in hits.values() for k in keeps}
         if len(hits) == len(scores) and polarities == {True}:
             continue  # every record has it ('in EUR' when all are in EUR): it selects nothing
-        if len(polarities) > 1:
-            return f"the task both names and negates values of {key}"
+        if len(polarities) > 1:  # 'not from Alpha or Beta': the negation may take in both, or only the first
+            spot = [w for w, keep in said if w in used]
+            span = re.search(rf"\b{re.escape(spot[0])}\b.*\b{re.escape(spot[-1])}\b", task, re.IGNORECASE)
+            return (f"I could not tell which records '{span[0]}' leaves out; I give no list and no total"
+                    if next(keep for w, keep in said if w in used) is False else f"the task both names and negates values of {key}")
         named[key] = (set(hits), polarities.pop())
         placed |= used
     if left := [w for w, keep in said if not keep and w not in placed]:  # 'which have no due date': no value says it
