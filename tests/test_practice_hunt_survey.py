@@ -1128,3 +1128,13 @@ def test_values_after_one_negation_are_not_said_to_be_both_named_and_negated(tmp
     text = ask(tmp_path, "In the folder invoices, list the invoices that aren't from Alpha or Beta", files)
     assert text.startswith("I could not tell which records 'Alpha or Beta' leaves out; I give no list and no total.")
     assert "both names and negates" not in text
+
+
+def test_a_french_negation_before_d_apostrophe_negates_the_name(tmp_path):
+    """'quelles factures ne sont pas d'Alpha ?' was answered 'Client Alpha : A-1 ... et A-3', the opposite list."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "Dans le dossier invoices, quelles factures ne sont pas d'Alpha ?", files)
+    assert text.startswith("Client autre que Alpha : A-2 (Beta, 200 EUR).") and "A-1 (" not in text and "A-3 (" not in text
+    text = ask(tmp_path, "Dans le dossier invoices, quelles factures sont d'Alpha ?", files)
+    assert text.startswith("Client Alpha : A-1 (Alpha, 100 EUR) et A-3 (Alpha, 50 EUR).")

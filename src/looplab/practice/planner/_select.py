@@ -215,8 +215,8 @@ def _status_key(records: list[Record]) -> str | None:
 def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
     """The records the task asks for (two lists for 'which are paid, and which not'), or why it cannot tell."""
     written = {english_terms(w).lower(): w for w in re.findall(r"[^\W\d_]+", task)} if french(task) else {}
-    if french(task):  # French words for the records' English terms, through the one lexicon
-        task = english_terms(task)
+    if french(task):  # French words for the records' English terms, through the one lexicon; 'pas d'Alpha' negates
+        task = english_terms(re.sub(r"\bd['’](?=[^\W\d_])", "de ", task))  # Alpha as 'pas de Beta' does Beta
     excluded = ALL_BUT.search(task) or EXCLUDING.search(task)  # 'all but Chêne's' as 'all except Chêne's'
     task = EXCLUDING.sub(" not ", ALL_BUT.sub(r"\1 except", task))  # 'other than Studio Malo' as 'not Studio Malo'
     for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record
