@@ -1138,3 +1138,13 @@ def test_a_french_negation_before_d_apostrophe_negates_the_name(tmp_path):
     assert text.startswith("Client autre que Alpha : A-2 (Beta, 200 EUR).") and "A-1 (" not in text and "A-3 (" not in text
     text = ask(tmp_path, "Dans le dossier invoices, quelles factures sont d'Alpha ?", files)
     assert text.startswith("Client Alpha : A-1 (Alpha, 100 EUR) et A-3 (Alpha, 50 EUR).")
+
+
+def test_combien_d_apostrophe_asks_a_count(tmp_path):
+    """'combien d'impayées ?' was answered with the list and 'I did not answer 'combien d'impayées'.', in English."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "Dans le dossier invoices, combien d'impayées ?", files)
+    assert text.startswith("Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR). Nombre : 2.") and "I did not" not in text
+    euros = ask(tmp_path, "Dans le dossier invoices, combien d'euros doit Alpha ?", files)
+    assert "Total : 50 EUR." in euros and "Nombre" not in euros
