@@ -1148,3 +1148,13 @@ def test_combien_d_apostrophe_asks_a_count(tmp_path):
     assert text.startswith("Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR). Nombre : 2.") and "I did not" not in text
     euros = ask(tmp_path, "Dans le dossier invoices, combien d'euros doit Alpha ?", files)
     assert "Total : 50 EUR." in euros and "Nombre" not in euros
+
+
+def test_french_status_words_typed_without_accents_are_read(tmp_path):
+    """'quel est le total des factures impayees ?' was declined 'Je n'ai pas pu rattacher 'impayees' aux fiches lues'."""
+    files = {"F-1.txt": "Facture F-1\nClient : Roux\nMontant : 1 250,00 €\nStatut : payée\n",
+             "F-2.txt": "Facture F-2\nClient : Lune\nMontant : 340,50 €\nStatut : impayee\n",
+             "F-3.txt": "Facture F-3\nClient : Roux\nMontant : 99,50 €\nStatut : impayée\n"}
+    text = ask(tmp_path, "Dans le dossier invoices, quel est le total des factures impayees ?", files)
+    assert text.startswith("Impayées : F-2 (Lune, 340,50 €) et F-3 (Roux, 99,50 €). Total : 440 EUR.")
+    assert ask(tmp_path, "Dans le dossier invoices, quelles factures sont reglees ?", files).startswith("Payées : F-1 (Roux,")

@@ -26,6 +26,8 @@ from .text import (
 
 PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "réglé", "réglée", "réglés", "réglées"}
 UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}
+PAID |= {w.replace("é", "e") for w in PAID}  # 'payees', 'impayees': French typed without accents
+UNPAID |= {w.replace("é", "e") for w in UNPAID}
 LATE = {"overdue", "late", "retard"}  # unpaid as a status ('en retard'); beside a paid word or negated, unknown
 METHODS = {"bank", "transfer", "wire", "card", "cash", "cheque", "check", "virement", "carte", "chèque", "espèces"}
 RECEIVED = {"received", "reçu", "reçue"}  # paid in a status: 'payment received'; 'no payment received' is unpaid
