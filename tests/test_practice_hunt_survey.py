@@ -1158,3 +1158,15 @@ def test_french_status_words_typed_without_accents_are_read(tmp_path):
     text = ask(tmp_path, "Dans le dossier invoices, quel est le total des factures impayees ?", files)
     assert text.startswith("Impayées : F-2 (Lune, 340,50 €) et F-3 (Roux, 99,50 €). Total : 440 EUR.")
     assert ask(tmp_path, "Dans le dossier invoices, quelles factures sont reglees ?", files).startswith("Payées : F-1 (Roux,")
+
+
+def test_a_cancelled_invoice_is_not_added_silently_to_a_total_of_all_invoices(tmp_path):
+    """'the total of all invoices' was 1100 EUR with C-3 'Status: cancelled' in it; 'the paid and unpaid' ones too."""
+    files = {"C-1.txt": invoice("C-1", "Gamma", "300 EUR", "paid"), "C-2.txt": invoice("C-2", "Delta", "120 EUR", "unpaid"),
+             "C-3.txt": invoice("C-3", "Gamma", "80 EUR", "cancelled")}
+    text = ask(tmp_path, "In the folder invoices, what's the total of all invoices?", files)
+    assert "420 EUR, but C-3.txt may belong here too" in text and "500" not in text
+    text = ask(tmp_path, "In the folder invoices, what is the total of the paid and unpaid invoices?", files)
+    assert "I give no grand total: I could not classify C-3.txt." in text and "500" not in text
+    text = ask(tmp_path, "In the folder invoices, which invoices were cancelled, and what is their total?", files)
+    assert text.startswith("Status cancelled: C-3 (Gamma, 80 EUR). Total: 80 EUR.")

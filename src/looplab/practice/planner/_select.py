@@ -36,6 +36,9 @@ REMINDERS = {"reminder", "reminders", "relance", "relances", "sent", "envoyée",
              "third", "final", "last"}  # with an unpaid word only: 'unpaid (2nd reminder)'
 OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues", "doit", "doivent", "dois", "devons"}  # weak: 'the total still due'
 PAYING = PAID | UNPAID | OWED  # the words that say whether a record is paid
+STATES = {"cancelled", "canceled", "void", "voided", "disputed", "written", "refunded", "annulée", "annulé", "litige",
+          "contested", "contestée"}  # 'Cancelled: yes' beside 'Status: paid'
+VOID = {"cancelled", "canceled", "void", "voided", "annulée", "annulé", "annulee", "annule"}  # no longer billed
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 ANSWER = re.compile(r"\b(?:yes|true|oui|y)\b|\b(?:no|false|non|n)\b(?=\s*(?:[^\w\s/]|$))", re.IGNORECASE)  # not 'no payment'
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
@@ -309,6 +312,13 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     return next((c for c in choices if isinstance(c, str)), choices)
 
 
+def cancelled(task: str, records: list[Record], chosen: list[Record]) -> list[Record]:
+    """The chosen records whose status says cancelled or void, unless the task names that: a total of all
+    the invoices may leave them out or not, the task does not say."""
+    key = _status_key(records)
+    return [r for r in chosen if key and set(words(r.fields.get(key, ""))) & VOID - set(words(task))]
+
+
 def _lacking(task: str, records: list[Record]) -> str | None:
     """Why records cannot be selected on having a field ('have VAT', 'with a discount') when some have no such line."""
     for found in HAS_FIELD.finditer(task):
@@ -355,6 +365,10 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     credits = [r for r in chosen if CREDIT.search(" ".join([r.title, *r.fields.values()])) and not CREDIT.search(task)
                or billed and kinds[r.file] and not kinds[r.file] & (BILLED | set(stems(task)))]
     chosen, unclear = [r for r in chosen if r not in credits], unclear + credits  # nor is a credit note
+    void = cancelled(task, records, chosen) if TOTAL_ASKED.search(task) or re.search(r"\bhow much\b", task) else []
+    notes += [f"{r.file} has {_status_key(records)} '{_status(r, _status_key(records))}', which I cannot read as paid or "
+              "unpaid; it is not counted." for r in void if r not in unclear]
+    chosen, unclear = [r for r in chosen if r not in void], unclear + [r for r in void if r not in unclear]
     field = key or _status_key(records)
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
     for name, (values, keep) in named.items():

@@ -55,8 +55,6 @@ PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
 SETTLING = _select.PAID | _select.RECEIVED | {"refund", "refunded", "bounced", "partially", "partial", "half", "remboursé",
                                              "remboursée", "partiellement", "moitié", "reimbursed"}  # said beside a status
 REMARKS = set(stems("note notes remark comment memo remarque commentaire observation status state statut état payment"))
-STATES = {"cancelled", "canceled", "void", "voided", "disputed", "written", "refunded", "annulée", "annulé", "litige",
-          "contested", "contestée"}  # 'Cancelled: yes' beside 'Status: paid'
 RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # 'show me the invoices'
 IN_ALL = re.compile(r"\b(?:in all|altogether|all together|in total|overall|en tout|au total)\b", re.IGNORECASE)
 YEAR = re.compile(r"\b(?:in|from|of|for|during|en|de|pour)\s+(?:the year\s+|l'année\s+)?((?:19|20)\d\d)\b(?![/-])",
@@ -205,7 +203,7 @@ def _noted(records: list[Record]) -> list[Record]:
         said = {k: set(re.findall(r"\w+", f"{k} {v}".lower())) for k, v in record.fields.items() if value and k != key}
         other = [f"{k}: {v}" for k, v in record.fields.items() if k in said and (  # 'Note: half paid', 'Paid on: 02/08'
             not re.search(r"\d", v) and set(stems(k)) & REMARKS and said[k] & SETTLING
-            and _select._kind(v, k) != _select._kind(value, key) or said[k] & STATES and v.lower() in _select.YES
+            and _select._kind(v, k) != _select._kind(value, key) or said[k] & _select.STATES and v.lower() in _select.YES
             or said[k] & _select.PAID and DATE.fullmatch(v.strip()) and _select._kind(value, key) != "paid")]
         return replace(record, fields={**record.fields, key: f"{value} ({'; '.join(other)})"}) if other else record
     return [noted(r) for r in records]
@@ -495,6 +493,7 @@ def _item(record: Record, key: str | None, status_key: str | None, told: list[st
 
 def _grand(task: str, records: list[Record], lost: list[str]) -> str:
     """The grand total, over every record whatever its status; none when a file left out may hold a record."""
+    lost = lost + [r.file for r in _select.cancelled(task, records, records)]  # 'the total of all' may leave them out
     return (f"I give no grand total: I could not classify {joined(lost)}." if lost else
             _total(task, records, _amount_key(task, records, records), "Grand total (all records)"))
 
