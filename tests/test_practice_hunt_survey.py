@@ -1170,3 +1170,11 @@ def test_a_cancelled_invoice_is_not_added_silently_to_a_total_of_all_invoices(tm
     assert "I give no grand total: I could not classify C-3.txt." in text and "500" not in text
     text = ask(tmp_path, "In the folder invoices, which invoices were cancelled, and what is their total?", files)
     assert text.startswith("Status cancelled: C-3 (Gamma, 80 EUR). Total: 80 EUR.")
+
+
+def test_a_paid_invoice_listed_as_due_before_a_date_shows_its_status(tmp_path):
+    """'which invoices are due before 01/11/2026?' listed the paid D-1 as 'D-1 (Kilo, 100 EUR)', as if still owed."""
+    files = {"D-1.txt": invoice("D-1", "Kilo", "100 EUR", "paid", "Due: 01/10/2026\n"),
+             "D-2.txt": invoice("D-2", "Lima", "200 EUR", "unpaid", "Due: 15/10/2026\n")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are due before 01/11/2026?", files)
+    assert text.startswith("Due before 01/11/2026: D-1 (Kilo, 100 EUR, Status 'paid') and D-2 (Lima, 200 EUR, Status 'unpaid').")
