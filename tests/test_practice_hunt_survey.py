@@ -1178,3 +1178,12 @@ def test_a_paid_invoice_listed_as_due_before_a_date_shows_its_status(tmp_path):
              "D-2.txt": invoice("D-2", "Lima", "200 EUR", "unpaid", "Due: 15/10/2026\n")}
     text = ask(tmp_path, "In the folder invoices, which invoices are due before 01/11/2026?", files)
     assert text.startswith("Due before 01/11/2026: D-1 (Kilo, 100 EUR, Status 'paid') and D-2 (Lima, 200 EUR, Status 'unpaid').")
+
+
+def test_a_count_the_task_states_is_not_read_as_an_invoice_number(tmp_path):
+    """'the 2 unpaid invoices' was declined 'I could not find 2 among the numbers of the records read', a wrong reason."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what's the total of the 2 unpaid invoices?", files)
+    assert text.startswith("I could not relate '2 unpaid invoices' to the records read, so I cannot tell which records")
+    assert "among the numbers" not in text

@@ -426,6 +426,9 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         return f"I cannot take a range of numbers ('{span.group()}'): I select only the numbers the task names"
     if ids:
         if unknown := [i for i in ids if i not in {r.number for r in records}]:
+            if counted := re.search(rf"\b{re.escape(unknown[0])}\s+(?:\w+\s+)?(?:invoices|bills|records|factures|fiches)\b", task):
+                return (f"I could not relate '{counted[0]}' to the records read, so I cannot tell which records the task "
+                        "asks for; I give no list and no total")  # 'the 3 unpaid invoices' counts them, names none
             return f"I could not find {joined(unknown)} among the numbers of the records read"
         named[NUMBER] = (set(ids), True)
     for key in dict.fromkeys(k for r in records for k in r.fields):
