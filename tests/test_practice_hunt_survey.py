@@ -1187,3 +1187,13 @@ def test_a_count_the_task_states_is_not_read_as_an_invoice_number(tmp_path):
     text = ask(tmp_path, "In the folder invoices, what's the total of the 2 unpaid invoices?", files)
     assert text.startswith("I could not relate '2 unpaid invoices' to the records read, so I cannot tell which records")
     assert "among the numbers" not in text
+
+
+def test_a_french_how_much_with_an_inversion_or_en_tout_is_no_yes_or_no_question(tmp_path):
+    """'combien reste-t-il à payer en tout ?' got the paid list, the unpaid list and 'Total général ... 3 050 EUR'."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "Dans le dossier invoices, combien reste-t-il à payer en tout ?", files)
+    assert text.startswith("Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR). Total : 250 EUR.") and "Payées" not in text
+    text = ask(tmp_path, "Dans le dossier invoices, combien de factures impayées y a-t-il ?", files)
+    assert text.startswith("Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR). Nombre : 2.") and "Payées" not in text

@@ -91,7 +91,7 @@ REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid|settled|unpaid|open|outstandi
 YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
 LISTING = re.compile(r"\s*(?:which|what|quel\w*|lesquel\w*)\b", re.IGNORECASE)
 INVERTED = re.compile(r"\b\w+-(?:t-)?(?:il|elle|ils|elles)\b", re.IGNORECASE)  # French yes/no: 'a-t-il tout payé ?'
-EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:its|their|his|her)\b|tout|toutes ses|tous ses)\b", re.IGNORECASE)
+EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:its|their|his|her)\b|(?<!en )tout|toutes ses|tous ses)\b", re.IGNORECASE)
 COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b|\b(?:more|less|fewer)\b|"
                        r"\b(?:plus|moins)\s*(?=[,?!:;]|$)|\bout of (?:the |all |every )?\w+|\bsur (?:\w+ ){0,2}total\b",
                        re.IGNORECASE)  # '3 unpaid out of the total': a share, not a second figure
@@ -279,8 +279,8 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         # a status; in 'how much is still due from X, and when?' it is a status
     try:
         statuses = [None] if every else [wanted_status(task)]
-        asks_too = any((YES_NO.match(c) or INVERTED.search(c)) and set(words(c)) & (PAID | UNPAID)
-                       for c in clauses(task)[1:])  # 'when is X due, and is it paid?'
+        asks_too = any((YES_NO.match(c) or INVERTED.search(c) and not QUESTION.match(c)) and set(words(c)) & (PAID | UNPAID)
+                       for c in clauses(task)[1:])  # 'when is X due, and is it paid?', not 'combien reste-t-il à payer'
         if statuses[0] and (yes_no or asks_too or EVERYTHING.search(task)):  # 'has X paid all its invoices?'
             statuses = ["paid", "unpaid"]  # both lists answer it
     except ValueError as why:
