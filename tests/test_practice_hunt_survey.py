@@ -1197,3 +1197,11 @@ def test_a_french_how_much_with_an_inversion_or_en_tout_is_no_yes_or_no_question
     assert text.startswith("Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR). Total : 250 EUR.") and "Payées" not in text
     text = ask(tmp_path, "Dans le dossier invoices, combien de factures impayées y a-t-il ?", files)
     assert text.startswith("Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR). Nombre : 2.") and "Payées" not in text
+
+
+def test_the_clients_counted_are_listed_the_french_way_in_a_french_reply(tmp_path):
+    """'combien de clients nous doivent de l'argent ?' said 'Nombre de Client : 2 (Beta and Alpha)', English in French."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "Dans le dossier invoices, combien de clients nous doivent de l'argent ?", files)
+    assert "Nombre de Client : 2 (Beta et Alpha)." in text and " and " not in text

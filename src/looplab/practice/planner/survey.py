@@ -406,7 +406,8 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
     if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen) or _cased(r.fields[keys[0]] for r in chosen):
         return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
     values = list(dict.fromkeys(r.fields[keys[0]] for r in chosen))
-    return f"{keys[0]} count: {len(values)}{' (' + joined(values) + ')' if values else ''}."
+    listed = joined(values).replace(" and ", " et ") if _select.french(task) else joined(values)  # said in French
+    return f"{keys[0]} count: {len(values)}{' (' + listed + ')' if values else ''}."
 
 
 def _cased(values) -> bool:
