@@ -1205,3 +1205,11 @@ def test_the_clients_counted_are_listed_the_french_way_in_a_french_reply(tmp_pat
              "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
     text = ask(tmp_path, "Dans le dossier invoices, combien de clients nous doivent de l'argent ?", files)
     assert "Nombre de Client : 2 (Beta et Alpha)." in text and " and " not in text
+
+
+def test_a_part_of_the_folder_named_apart_is_no_invoice_number(tmp_path):
+    """'In the folder factures-2026, what's unpaid in q2?' was declined 'I could not find factures-2026 among the numbers'."""
+    (tmp_path / "factures-2026").mkdir()
+    files = {"H-1.txt": invoice("H-1", "Nord Sud", "500 EUR", "unpaid"), "H-2.txt": invoice("H-2", "Est Ouest", "125 EUR", "paid")}
+    text = ask(tmp_path, "In the folder factures-2026, what's unpaid in q2?", files, "factures-2026/q2")
+    assert text.startswith("Unpaid: H-1 (Nord Sud, 500 EUR).") and "among the numbers" not in text

@@ -153,8 +153,9 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     lost += unlisted
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
-    if "/" in folder:  # 'factures-2026/q1' whole, before its last part 'q1' alone is cut, leaving 'factures-2026'
-        task = re.sub(rf"(?<![\w-]){re.escape(folder)}/?(?![\w-])", " ", task)
+    for part in [folder, *(p for p in folder.split("/") if re.search(r"\d", p))] if "/" in folder else []:
+        task = re.sub(rf"(?<![\w-]){re.escape(part)}/?(?![\w-])", " ", task)  # 'factures-2026/q1' whole, then
+        # 'In the folder factures-2026, what's unpaid in q2?': its parts are no invoice numbers
     task = _named_numbers(task, records)
     year = YEAR.search(task)  # 'from 2025' is a date condition, not an invoice numbered 2025
     year = year and year[1] not in {r.number for r in records} and year[1] not in folder and (
