@@ -1213,3 +1213,11 @@ def test_a_part_of_the_folder_named_apart_is_no_invoice_number(tmp_path):
     files = {"H-1.txt": invoice("H-1", "Nord Sud", "500 EUR", "unpaid"), "H-2.txt": invoice("H-2", "Est Ouest", "125 EUR", "paid")}
     text = ask(tmp_path, "In the folder factures-2026, what's unpaid in q2?", files, "factures-2026/q2")
     assert text.startswith("Unpaid: H-1 (Nord Sud, 500 EUR).") and "among the numbers" not in text
+
+
+def test_between_them_is_no_range_condition(tmp_path):
+    """'how much do Alpha and Beta owe between them?' was declined as the condition 'between them', a wrong reason."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid"), "A-4.txt": invoice("A-4", "Gamma", "70 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how much do Alpha and Beta owe between them?", files)
+    assert text.startswith("Unpaid, Client Alpha or Beta: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Total: 250 EUR.")
