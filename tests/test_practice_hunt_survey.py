@@ -1221,3 +1221,11 @@ def test_between_them_is_no_range_condition(tmp_path):
              "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid"), "A-4.txt": invoice("A-4", "Gamma", "70 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, how much do Alpha and Beta owe between them?", files)
     assert text.startswith("Unpaid, Client Alpha or Beta: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Total: 250 EUR.")
+
+
+def test_each_before_owe_asks_a_figure_per_client(tmp_path):
+    """'how much do Alpha and Beta each owe?' was answered 'Total: 250 EUR.', the figure for each dropped."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how much do Alpha and Beta each owe?", files)
+    assert "Total per client: Beta 200 EUR; Alpha 50 EUR." in text

@@ -35,7 +35,7 @@ TOTAL = re.compile(r"\b(?:totals?|sum|the value of|add up|adds up|altogether|how
 PER = re.compile(r"\bwho owes (?:how much|what)\b|\bwhich (?:client|customer)s? owes? what\b|\bqui doit combien\b|"
                  r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
-                 r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b|\b(?:each|chacun)(?=\s*(?:[?.!]|$))", re.IGNORECASE)
+                 r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b|\b(?:each|chacun)(?=\s*(?:[?.!]|$|owes?\b))", re.IGNORECASE)
 BREAKDOWN = re.compile(r"\b(?:per|for each|for every|par|pour chaque)\s+(?!(?:client|customer|status|statut|état|state|"
                        r"invoice|facture|bill|record|fiche|one)s?\b)[^\W\d_]+", re.IGNORECASE)
 GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
