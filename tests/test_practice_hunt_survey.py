@@ -1229,3 +1229,14 @@ def test_each_before_owe_asks_a_figure_per_client(tmp_path):
              "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, how much do Alpha and Beta each owe?", files)
     assert "Total per client: Beta 200 EUR; Alpha 50 EUR." in text
+
+
+def test_a_value_held_by_every_record_with_that_field_still_selects_when_some_lack_the_field(tmp_path):
+    """With M-3 having no Client line, 'how much does Alpha owe?' added M-3 in: 'Total: 400 EUR.' (Alpha owes 100)."""
+    files = {"M-1.txt": invoice("M-1", "Alpha", "100 EUR", "unpaid"),
+             "M-3.txt": "Invoice M-3\nAmount: 300 EUR\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, how much does Alpha owe?", files)
+    assert text.startswith("Unpaid, Client Alpha: M-1 (Alpha, 100 EUR). Total: 100 EUR.") and "400" not in text
+    files["M-4.txt"] = invoice("M-4", "Prune", "0 EUR", "unpaid", "Note: free sample\n")
+    text = ask(tmp_path, "In the folder invoices, which invoices are free?", files)
+    assert text.startswith("Note free sample: M-4 (Prune, 0 EUR).")
