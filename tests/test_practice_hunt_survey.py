@@ -1240,3 +1240,14 @@ def test_a_value_held_by_every_record_with_that_field_still_selects_when_some_la
     files["M-4.txt"] = invoice("M-4", "Prune", "0 EUR", "unpaid", "Note: free sample\n")
     text = ask(tmp_path, "In the folder invoices, which invoices are free?", files)
     assert text.startswith("Note free sample: M-4 (Prune, 0 EUR).")
+
+
+def test_a_second_count_asked_is_given_not_dropped(tmp_path):
+    """'how many invoices, and how many clients?' was answered 'Count: 3.', the count of clients dropped."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    for task in ["how many invoices, and how many clients?", "how many invoices and clients are there?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert "Count: 3. Client count: 2 (Alpha and Beta)." in text, text
+    text = ask(tmp_path, "Dans le dossier invoices, combien de factures et combien de clients ?", files)
+    assert "Nombre : 3. Nombre de Client : 2 (Alpha et Beta)." in text

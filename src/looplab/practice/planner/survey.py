@@ -43,7 +43,7 @@ GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:a
 FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b|\bfile ?names?\b|\bnames? of (?:the |"
                         r"each |every |all )?files?\b|\bnoms? des? fichiers?\b", re.IGNORECASE)  # each item says its file
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
-COUNTED = re.compile(r"\b(?:how many|number of|count|combien (?:y a-t-il )?de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
+COUNTED = re.compile(r"\b(?:how many|number of|count|combien (?:y a-t-il )?de)\s+(?:d['’])?((?:(?!(?:and|et)\b)[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
                          "document documents facture factures fiche fiches of them those these"))
 LABEL_WORDS = {"still", "due", "owed", "outstanding", "unpaid", "paid", "remaining", "restant", "dû", "impayé", "payé"}
@@ -397,7 +397,11 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
 
 
 def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
-    """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names."""
+    """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names (each one asked)."""
+    asked = [m[0] for m in COUNTED.finditer(task)] + [f"how many {m[1]}" for m in re.finditer(  # 'invoices and clients'
+        r"\b(?:how many|combien de)\s+[^\W\d_]+\s+(?:and|et)\s+(?:de\s+|d['’])?(?!how\b|combien\b)([^\W\d_]+)", task, re.I)]
+    if len(asked) > 1:  # 'how many invoices, and how many clients?'
+        return " ".join(dict.fromkeys(_count(a, chosen, label) for a in asked))
     found = COUNTED.search(task)
     noun = next((w for w in (found.group(1).split() if found else []) if terms(w) and w.lower() not in PAYING), None)
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
