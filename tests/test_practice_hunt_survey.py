@@ -1251,3 +1251,10 @@ def test_a_second_count_asked_is_given_not_dropped(tmp_path):
         assert "Count: 3. Client count: 2 (Alpha and Beta)." in text, text
     text = ask(tmp_path, "Dans le dossier invoices, combien de factures et combien de clients ?", files)
     assert "Nombre : 3. Nombre de Client : 2 (Alpha et Beta)." in text
+
+
+def test_which_are_paid_or_unpaid_shows_each_status(tmp_path):
+    """'which invoices are paid or unpaid?' listed every invoice with no status: 'Records: A-1 (Alpha, 100 EUR), ...'."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are paid or unpaid?", files)
+    assert text.startswith("Records: A-1 (Alpha, 100 EUR, Status 'paid') and A-2 (Beta, 200 EUR, Status 'unpaid').")

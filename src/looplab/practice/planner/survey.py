@@ -288,7 +288,9 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     chosen, keys, doubt = choice.chosen, money_keys(choice.chosen or records), choice.doubtful
     key = _amount_key(task, chosen, records)
     status = _status_key(records)  # 'what is the status of each invoice?': the status is shown as the record says it
-    told = [status] if status and not choice.status_key and (terms(task) & STATUS_NAMES or "due" in terms(choice.heading)
+    told = [status] if status and not choice.status_key and (terms(task) & STATUS_NAMES or _select.REGARDLESS.search(task)
+                                                             and not TOTAL.search(task) and not COUNT.search(task)
+                                                             or "due" in terms(choice.heading)
                                                              and any(_select._kind(_select._status(r, status), status)
                                                                      != "unpaid" for r in chosen)) else []  # paid too
     told += [k for k in _asked_fields(task, records, {key, status, *told}, folder)  # 'with their due dates': every field
