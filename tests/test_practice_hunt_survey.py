@@ -251,7 +251,8 @@ def test_a_negated_word_that_no_value_places_is_declined_not_dropped(tmp_path):
     files = {"M-1.txt": invoice("M-1", "Delta", "100 EUR", "unpaid", "Due: 01/12/2026\n"),
              "M-4.txt": invoice("M-4", "Zeta", "400 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, which unpaid invoices have no due date?", files)
-    assert text.startswith("I could not tell which records 'date' leaves out; I give no list and no total.")
+    assert text.startswith(("I could not tell which records 'date' leaves out; I give no list and no total.",
+                            "I cannot select records on having 'due': M-4.txt has no Due line")) and "M-1 (" not in text
 
 
 def test_how_much_each_gives_a_figure_per_client(tmp_path):
@@ -1258,3 +1259,12 @@ def test_which_are_paid_or_unpaid_shows_each_status(tmp_path):
     files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, which invoices are paid or unpaid?", files)
     assert text.startswith("Records: A-1 (Alpha, 100 EUR, Status 'paid') and A-2 (Beta, 200 EUR, Status 'unpaid').")
+
+
+def test_having_a_due_date_is_not_counted_over_every_record(tmp_path):
+    """'how many invoices have a due date?' answered 'Count: 3.' over three invoices, one with no Due line."""
+    files = {"D-1.txt": invoice("D-1", "Kilo", "100 EUR", "paid"),
+             "D-2.txt": invoice("D-2", "Lima", "200 EUR", "unpaid", "Due: 15/10/2026\n"),
+             "D-3.txt": invoice("D-3", "Mike", "300 EUR", "unpaid", "Due: 15/12/2026\n")}
+    text = ask(tmp_path, "In the folder invoices, how many invoices have a due date?", files)
+    assert text.startswith("I cannot select records on having 'due': D-1.txt has no Due line") and "Count" not in text

@@ -123,7 +123,7 @@ WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho
                      r"rien)\b", re.IGNORECASE)  # 'which clients have no unpaid invoices?' is about each client's all
 HAVING = re.compile(r"\b(?:have|has|having|with|without|ont|a|avec|sans)\s+(?:(?:an?|une?|no|any|their|leur|leurs)\s+)?"
                     r"(?:due|dates?|échéances?)\b", re.IGNORECASE)
-HAS_FIELD = re.compile(r"\b(?:have|has|having|with|avec|ont)\s+(?:(?:an?|any|une?|des?|d['’])\s*)?([^\W\d_]+)",
+HAS_FIELD = re.compile(r"\b(?:have|has|having|with|avec|ont)\s+(?:(?:an?|any|no|une?|des?)\b\s*|d['’]\s*)?([^\W\d_]+)",
                        re.IGNORECASE)
 FIGURE = re.compile(r"\b(?:how many|how much|combien|count|total|sum|amount|montant|somme)\b", re.IGNORECASE)
 RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # the records, not a value
@@ -274,9 +274,9 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     every = bool(REGARDLESS.search(task)) and not yes_no  # 'is X paid or unpaid?': both lists
     task = REGARDLESS.sub(" all " if every else " paid and unpaid ", task)
     when = bool(WHEN.search(task)) and not HAVING.search(task)  # not 'which have a due date?': not every record
-    for clause in [c for c in clauses(task) if WHEN.search(c)]:  # 'when is it due': 'due' names the date asked
-        task = task.replace(clause, re.sub(r"\b(?:due|dû|dues?)\b", " ", clause, flags=re.IGNORECASE))  # for, not
-        # a status; in 'how much is still due from X, and when?' it is a status
+    for clause in [c for c in clauses(task) if WHEN.search(c) and not HAVING.search(c)]:  # 'when is it due': 'due'
+        task = task.replace(clause, re.sub(r"\b(?:due|dû|dues?)\b", " ", clause, flags=re.IGNORECASE))  # names the
+        # date asked for, not a status; in 'how much is still due from X, and when?' it is a status; 'have a due date' a field
     try:
         statuses = [None] if every else [wanted_status(task)]
         asks_too = any((YES_NO.match(c) or INVERTED.search(c) and not QUESTION.match(c)) and set(words(c)) & (PAID | UNPAID)
