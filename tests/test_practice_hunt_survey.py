@@ -1268,3 +1268,12 @@ def test_having_a_due_date_is_not_counted_over_every_record(tmp_path):
              "D-3.txt": invoice("D-3", "Mike", "300 EUR", "unpaid", "Due: 15/12/2026\n")}
     text = ask(tmp_path, "In the folder invoices, how many invoices have a due date?", files)
     assert text.startswith("I cannot select records on having 'due': D-1.txt has no Due line") and "Count" not in text
+
+
+def test_having_a_note_no_record_has_is_declined_not_dropped(tmp_path):
+    """'which unpaid invoices have a note?' listed every unpaid invoice, none having a note ('note' was never read)."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
+    for task in ["which unpaid invoices have a note?", "which invoices have notes?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert text.startswith("I cannot select records on having 'note"), text
+        assert "A-2 (" not in text
