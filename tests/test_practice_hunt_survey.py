@@ -1277,3 +1277,16 @@ def test_having_a_note_no_record_has_is_declined_not_dropped(tmp_path):
         text = ask(tmp_path, f"In the folder invoices, {task}", files)
         assert text.startswith("I cannot select records on having 'note"), text
         assert "A-2 (" not in text
+
+
+def test_a_kind_of_record_the_task_names_selects_those_records_only(tmp_path):
+    """'what's the total of the quotes?' beside two invoices answered 'Total: 1550 EUR.', the invoices added in."""
+    files = {"X-1.txt": invoice("X-1", "Alpha", "400 EUR", "unpaid"),
+             "Q-1.txt": "Quote Q-1\nClient: Alpha\nAmount: 900 EUR\nStatus: unpaid\n",
+             "X-3.txt": invoice("X-3", "Beta", "250 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, what's the total of the quotes?", files)
+    assert text.startswith("Quote: Q-1 (Alpha, 900 EUR). Total: 900 EUR.")
+    text = ask(tmp_path, "In the folder invoices, which quotes are unpaid?", files)
+    assert text.startswith("Unpaid, Quote: Q-1 (Alpha, 900 EUR).") and "X-1 (" not in text
+    files["T.txt"] = "Totals T\nClient: all\nAmount: 400 EUR\nStatus: unpaid\n"  # 'total' is no kind the task names
+    assert not ask(tmp_path, "In the folder invoices, what is the total owed?", files).startswith("Unpaid, Totals")

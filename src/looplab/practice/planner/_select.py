@@ -366,6 +366,10 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     credits = [r for r in chosen if CREDIT.search(" ".join([r.title, *r.fields.values()])) and not CREDIT.search(task)
                or billed and kinds[r.file] and not kinds[r.file] & (BILLED | set(stems(task)))]
     chosen, unclear = [r for r in chosen if r not in credits], unclear + credits  # nor is a credit note
+    kind = {r.file: next(iter(stems(r.title)), "") for r in records}  # 'quot' of 'Quote Q-1'
+    if (own := set(kind.values()) & set(stems(task)) - SURVEY_WORDS - {""}) and not own & BILLED and set(kind.values()) - own:
+        chosen, unclear = [r for r in chosen if kind[r.file] in own], [r for r in unclear if kind[r.file] in own]
+        heading.append(joined(sorted({r.title.split()[0] for r in records if kind[r.file] in own})))  # 'the quotes' only
     void = cancelled(task, records, chosen) if TOTAL_ASKED.search(task) or re.search(r"\bhow much\b", task) else []
     notes += [f"{r.file} has {_status_key(records)} '{_status(r, _status_key(records))}', which I cannot read as paid or "
               "unpaid; it is not counted." for r in void if r not in unclear]
