@@ -1290,3 +1290,11 @@ def test_a_kind_of_record_the_task_names_selects_those_records_only(tmp_path):
     assert text.startswith("Unpaid, Quote: Q-1 (Alpha, 900 EUR).") and "X-1 (" not in text
     files["T.txt"] = "Totals T\nClient: all\nAmount: 400 EUR\nStatus: unpaid\n"  # 'total' is no kind the task names
     assert not ask(tmp_path, "In the folder invoices, what is the total owed?", files).startswith("Unpaid, Totals")
+
+
+def test_a_negative_amount_is_an_amount(tmp_path):
+    """A credit note's '-100 EUR' was said to be 'no amount I can read' ('I give no total: X-2.txt has no amount ...')."""
+    files = {"X-1.txt": invoice("X-1", "Alpha", "400 EUR", "unpaid"),
+             "X-2.txt": "Credit note CN-1\nClient: Alpha\nAmount: -100 EUR\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, what's the total of the credit note?", files)
+    assert text.startswith("Credit: CN-1 (Alpha, -100 EUR). Total: -100 EUR.") and "no amount" not in text
