@@ -1298,3 +1298,12 @@ def test_a_negative_amount_is_an_amount(tmp_path):
              "X-2.txt": "Credit note CN-1\nClient: Alpha\nAmount: -100 EUR\nStatus: unpaid\n"}
     text = ask(tmp_path, "In the folder invoices, what's the total of the credit note?", files)
     assert text.startswith("Credit: CN-1 (Alpha, -100 EUR). Total: -100 EUR.") and "no amount" not in text
+
+
+def test_the_amount_of_the_unpaid_invoices_asks_their_total(tmp_path):
+    """'what's the amount of the unpaid invoices?' and 'what's the unpaid amount?' listed them, the one figure dropped."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    for task in ["what's the amount of the unpaid invoices?", "what's the unpaid amount?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert text.startswith("Unpaid: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Total: 250 EUR."), text

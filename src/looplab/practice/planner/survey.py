@@ -30,7 +30,8 @@ LIST_WORDS = set(stems("list show what which how many files file folder director
 MAX_READS = 20  # read at once; the rest (or those a one-call-per-turn model left) next turn, never unread
 COUNT = re.compile(r"\bhow many\b|\bhow much (?:invoices|bills|records)\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?(?:de\b|d['’](?!euro))|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)|\bcombien (?:sont|ont été)\b", re.IGNORECASE)  # 'combien sont impayées ?'
-TOTAL = re.compile(r"\b(?:totals?|sum|the value of|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien)\b|"
+TOTAL = re.compile(r"\b(?:totals?|sum|the value of|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien|"
+                   r"the amount of (?:the|all)|the (?:unpaid|outstanding|open|paid|owed|due) amount)\b|"
                    r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
 PER = re.compile(r"\bwho owes (?:how much|what)\b|\bwhich (?:client|customer)s? owes? what\b|\bqui doit combien\b|"
                  r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
