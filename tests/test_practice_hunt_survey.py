@@ -1307,3 +1307,10 @@ def test_the_amount_of_the_unpaid_invoices_asks_their_total(tmp_path):
     for task in ["what's the amount of the unpaid invoices?", "what's the unpaid amount?"]:
         text = ask(tmp_path, f"In the folder invoices, {task}", files)
         assert text.startswith("Unpaid: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Total: 250 EUR."), text
+
+
+def test_everything_that_is_outstanding_is_a_list_not_a_yes_or_no_question(tmp_path):
+    """'show me everything that's outstanding' gave the paid list too, as 'has X paid everything?' does."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, show me everything that's outstanding, with amounts", files)
+    assert text.startswith("Unpaid: A-2 (Beta, 200 EUR).") and "Paid" not in text

@@ -92,7 +92,8 @@ REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid|settled|unpaid|open|outstandi
 YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
 LISTING = re.compile(r"\s*(?:which|what|quel\w*|lesquel\w*)\b", re.IGNORECASE)
 INVERTED = re.compile(r"\b\w+-(?:t-)?(?:il|elle|ils|elles)\b", re.IGNORECASE)  # French yes/no: 'a-t-il tout payé ?'
-EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:its|their|his|her)\b|(?<!en )tout|toutes ses|tous ses)\b", re.IGNORECASE)
+EVERYTHING = re.compile(r"\b(?:everything(?! (?:that|which)\b)|all (?:of )?(?:its|their|his|her)\b|(?<!en )tout(?! ce qu)|toutes ses|"
+                        r"tous ses)\b", re.IGNORECASE)  # not 'everything that is outstanding', a list
 COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b|\b(?:more|less|fewer)\b|"
                        r"\b(?:plus|moins)\s*(?=[,?!:;]|$)|\bout of (?:the |all |every )?\w+|\bsur (?:\w+ ){0,2}total\b",
                        re.IGNORECASE)  # '3 unpaid out of the total': a share, not a second figure
