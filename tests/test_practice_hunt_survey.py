@@ -1314,3 +1314,12 @@ def test_everything_that_is_outstanding_is_a_list_not_a_yes_or_no_question(tmp_p
     files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, show me everything that's outstanding, with amounts", files)
     assert text.startswith("Unpaid: A-2 (Beta, 200 EUR).") and "Paid" not in text
+
+
+def test_french_imperatives_montre_and_affiche_are_requests(tmp_path):
+    """'montre-moi les factures impayées' was declined "Je n'ai pas pu rattacher 'montre' aux fiches lues"."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
+    text = ask(tmp_path, "Dans le dossier invoices, montre-moi les factures impayées.", files)
+    assert text.startswith("Impayées : A-2 (Beta, 200 EUR).")
+    text = ask(tmp_path, "Dans le dossier invoices, affiche les factures impayées et leur total.", files)
+    assert text.startswith("Impayées : A-2 (Beta, 200 EUR). Total : 200 EUR.")
