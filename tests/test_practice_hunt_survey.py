@@ -1323,3 +1323,13 @@ def test_french_imperatives_montre_and_affiche_are_requests(tmp_path):
     assert text.startswith("Impayées : A-2 (Beta, 200 EUR).")
     text = ask(tmp_path, "Dans le dossier invoices, affiche les factures impayées et leur total.", files)
     assert text.startswith("Impayées : A-2 (Beta, 200 EUR). Total : 200 EUR.")
+
+
+def test_a_later_question_the_reply_answers_is_not_named_as_unanswered(tmp_path):
+    """'which is Beta's invoice and what is its status?' showed Status 'unpaid', then said 'I did not answer' it."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which is Beta's invoice and what is its status?", files)
+    assert text.startswith("Client Beta: A-2 (Beta, 200 EUR, Status 'unpaid').") and "I did not answer" not in text
+    text = ask(tmp_path, "In the folder invoices, how many invoices are unpaid? Which ones are they?", files)
+    assert text.startswith("Unpaid: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Count: 2.") and "I did not" not in text

@@ -61,7 +61,7 @@ IN_ALL = re.compile(r"\b(?:in all|altogether|all together|in total|overall|en to
 YEAR = re.compile(r"\b(?:in|from|of|for|during|en|de|pour)\s+(?:the year\s+|l'année\s+)?((?:19|20)\d\d)\b(?![/-])",
                   re.IGNORECASE)
 REMAINS = re.compile(r"\b(?:left|remains?|remaining|rest|reste\w*|restant\w*)\b", re.IGNORECASE)  # what is still owed
-THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les"))  # 'their X?'
+THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les its it they them ones"))
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
                      r"affiche\w*|indique\w*)\b", re.IGNORECASE)  # a request in the imperative, as a question is one
 
@@ -186,6 +186,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     shown = {"number"} | {w for k in {k for r in listed for k in r.fields} for w in stems(k)
                           if all(f"({r.fields.get(k)}, " in " ".join(lines) for r in listed)}
     shown |= set(stems("who whom by owe owes them it")) if shown & {"client", "customer"} else set()  # 'who owes them?'
+    shown |= STATUS_NAMES if (key := _status_key(records)) and f"{key} '" in " ".join(lines) else set()  # 'its status?'
     owed = choices[0].heading.startswith("Unpaid")
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records, owed)
               if not {stem(w) for w in re.findall(r"\w+", c.lower())} <= shown | THEIR]
