@@ -1333,3 +1333,12 @@ def test_a_later_question_the_reply_answers_is_not_named_as_unanswered(tmp_path)
     assert text.startswith("Client Beta: A-2 (Beta, 200 EUR, Status 'unpaid').") and "I did not answer" not in text
     text = ask(tmp_path, "In the folder invoices, how many invoices are unpaid? Which ones are they?", files)
     assert text.startswith("Unpaid: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Count: 2.") and "I did not" not in text
+
+
+def test_under_before_the_folder_names_where_not_a_limit(tmp_path):
+    """'Under invoices/, what's unpaid?' was declined "I cannot apply the condition 'Under': comparing amounts ..."."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
+    text = ask(tmp_path, "Under invoices/, what's unpaid?", files)
+    assert text.startswith("Unpaid: A-2 (Beta, 200 EUR).")
+    text = ask(tmp_path, "In the folder invoices, which invoices are under 150 EUR?", files)
+    assert text.startswith("Under 150 EUR: A-1 (Alpha, 100 EUR).")

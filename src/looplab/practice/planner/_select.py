@@ -229,6 +229,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record
         name = rf"(?<![\w-]){re.escape(part)}(?![\w-])"  # where the task says 'folder', only there: 'the unpaid
         said = rf"\b(?:folder|directory|dossier|répertoire)\s+['\"]?{name}|{name}['\"]?\s+(?:folder|directory)\b"
+        task = re.sub(rf"\bunder\s+(?=(?:the\s+)?(?:folder\s+)?['\"]?{name})", " ", task, flags=re.I)  # 'under invoices/'
         task = re.sub(said if re.search(said, task) else name, " ", task)  # invoices in the unpaid folder'
     task = _names_not_statuses(task, records)
     if either := OR_CONDITION.search(REGARDLESS.sub(" ", task)):  # 'unpaid or over 800 EUR': all filters hold at once
