@@ -708,7 +708,7 @@ def test_a_french_combien_is_answered_or_named(tmp_path):
     text = ask(tmp_path, "Dans le dossier invoices, combien sont impayées ?", files)
     assert "Nombre : 2." in text, text
     text = ask(tmp_path / "invoices", "Dans le dossier invoices, combien Alpha a payé ?", files)
-    assert "Je n'ai pas répondu à 'combien Alpha a payé'." in text, text
+    assert "Payées, Client Alpha : A-1 (Alpha, 100 EUR). Total : 100 EUR." in text, text  # answered, not named
 
 
 def test_a_list_asked_in_an_order_is_not_given_in_file_order(tmp_path):
@@ -1342,3 +1342,14 @@ def test_under_before_the_folder_names_where_not_a_limit(tmp_path):
     assert text.startswith("Unpaid: A-2 (Beta, 200 EUR).")
     text = ask(tmp_path, "In the folder invoices, which invoices are under 150 EUR?", files)
     assert text.startswith("Under 150 EUR: A-1 (Alpha, 100 EUR).")
+
+
+def test_combien_before_a_paid_word_asks_a_total(tmp_path):
+    """'combien Roux a-t-il payé ?' gave the paid and the unpaid lists and 'Je n'ai pas répondu à ...', no total."""
+    files = {"F-1.txt": "Facture F-1\nClient : Roux\nMontant : 1 250,00 €\nStatut : payée\n",
+             "F-2.txt": "Facture F-2\nClient : Lune\nMontant : 80,00 €\nStatut : payée\n",
+             "F-3.txt": "Facture F-3\nClient : Roux\nMontant : 99,50 €\nStatut : impayée\n"}
+    text = ask(tmp_path, "Dans le dossier invoices, combien Roux a-t-il payé ?", files)
+    assert text.startswith("Payées, Client Roux : F-1 (Roux, 1 250,00 €). Total : 1\u202f250 EUR.") and "Impayées" not in text
+    text = ask(tmp_path, "Dans le dossier invoices, combien de factures sont payées ?", files)
+    assert "Nombre : 2." in text and "Total" not in text

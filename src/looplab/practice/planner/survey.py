@@ -32,7 +32,8 @@ COUNT = re.compile(r"\bhow many\b|\bhow much (?:invoices|bills|records)\b|(?<!no
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)|\bcombien (?:sont|ont été)\b", re.IGNORECASE)  # 'combien sont impayées ?'
 TOTAL = re.compile(r"\b(?:totals?|sum|the value of|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien|"
                    r"the amount of (?:the|all)|the (?:unpaid|outstanding|open|paid|owed|due) amount)\b|"
-                   r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
+                   r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)|"
+                   r"\bcombien\b(?!\s+(?:de\b|d['’]))(?=[^?.;]*\bpayée?s?\b)", re.IGNORECASE)  # 'combien X a-t-il payé
 PER = re.compile(r"\bwho owes (?:how much|what)\b|\bwhich (?:client|customer)s? owes? what\b|\bqui doit combien\b|"
                  r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
