@@ -1353,3 +1353,12 @@ def test_combien_before_a_paid_word_asks_a_total(tmp_path):
     assert text.startswith("Payées, Client Roux : F-1 (Roux, 1 250,00 €). Total : 1\u202f250 EUR.") and "Impayées" not in text
     text = ask(tmp_path, "Dans le dossier invoices, combien de factures sont payées ?", files)
     assert "Nombre : 2." in text and "Total" not in text
+
+
+def test_anything_asks_about_the_records_it_names(tmp_path):
+    """'does Beta owe anything?' was declined "I could not relate 'anything' to the records read"."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "paid")}
+    text = ask(tmp_path, "In the folder invoices, does Beta owe anything?", files)
+    assert text.startswith("Paid, Client Beta: A-2 (Beta, 200 EUR). Unpaid, Client Beta: none.")
+    text = ask(tmp_path, "In the folder invoices, list anything but Beta's invoices", files)
+    assert text.startswith("Client not Beta: A-1 (Alpha, 100 EUR).")

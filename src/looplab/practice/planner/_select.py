@@ -46,7 +46,7 @@ STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", 
 SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount", "échéance": "due",
             "dossier": "folder", "numéro": "number", "somme": "total", "deadline": "due", "limite": "due", "statut": "status"}
 SURVEY_WORDS = set(stems(
-    "total totals sum add up altogether overall together combined amount amounts number numbers count "
+    "total totals sum add up altogether overall together combined amount amounts number numbers count anything "
     "how which what list give show tell get record records entry entries item items file files folder "
     "directory dir one ones their them each every all still yet money value values status state "
     "currently right now please have been whose remaining left full whole grand id ids name names "
@@ -132,7 +132,7 @@ RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record re
 RANGE = re.compile(r"[\w-]*\d[\w-]*\s*(?:\s(?:to|through|thru|till|until|à|au|jusqu['’]à)\s|[–—]|\.\.)\s*[\w-]*\d[\w-]*",
                    re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.IGNORECASE)
-ALL_BUT = re.compile(r"\b((?:all|everything|every)\b(?:\s+(?:the|of|invoices?|bills?|records?))*)\s+but\b", re.IGNORECASE)
+ALL_BUT = re.compile(r"\b((?:all|everything|every|anything)\b(?:\s+(?:the|of|invoices?|bills?|records?))*)\s+but\b", re.IGNORECASE)
 
 
 @dataclass
