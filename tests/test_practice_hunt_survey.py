@@ -1362,3 +1362,12 @@ def test_anything_asks_about_the_records_it_names(tmp_path):
     assert text.startswith("Paid, Client Beta: A-2 (Beta, 200 EUR). Unpaid, Client Beta: none.")
     text = ask(tmp_path, "In the folder invoices, list anything but Beta's invoices", files)
     assert text.startswith("Client not Beta: A-1 (Alpha, 100 EUR).")
+
+
+def test_french_courtesy_and_infinitives_are_read(tmp_path):
+    """'pouvez-vous me donner le total des impayées ? Merci' was declined "Je n'ai pas pu rattacher 'pouvez' et 'Merci'"."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "paid")}
+    text = ask(tmp_path, "Dans le dossier invoices, pouvez-vous me donner le total des impayées ? Merci", files)
+    assert text.startswith("Impayées : A-1 (Alpha, 100 EUR). Total : 100 EUR.")
+    text = ask(tmp_path, "Dans le dossier invoices, pourriez-vous lister les factures de Beta ?", files)
+    assert text.startswith("Client Beta : A-2 (Beta, 200 EUR).")

@@ -46,7 +46,8 @@ STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", 
 SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount", "échéance": "due",
             "dossier": "folder", "numéro": "number", "somme": "total", "deadline": "due", "limite": "due", "statut": "status"}
 SURVEY_WORDS = set(stems(
-    "total totals sum add up altogether overall together combined amount amounts number numbers count anything "
+    "total totals sum add up altogether overall together combined amount amounts number numbers count anything thanks thank "
+    "merci pouvez pourriez peux lister afficher montrer "
     "how which what list give show tell get record records entry entries item items file files folder "
     "directory dir one ones their them each every all still yet money value values status state "
     "currently right now please have been whose remaining left full whole grand id ids name names "
