@@ -1371,3 +1371,14 @@ def test_french_courtesy_and_infinitives_are_read(tmp_path):
     assert text.startswith("Impayées : A-1 (Alpha, 100 EUR). Total : 100 EUR.")
     text = ask(tmp_path, "Dans le dossier invoices, pourriez-vous lister les factures de Beta ?", files)
     assert text.startswith("Client Beta : A-2 (Beta, 200 EUR).")
+
+
+def test_a_second_folder_named_is_not_said_to_be_an_invoice_number(tmp_path):
+    """'how many invoices are there in q1 and q2?' read q1 only and declined 'I could not find q2 among the numbers'."""
+    (tmp_path / "factures-2026" / "q2").mkdir(parents=True)
+    (tmp_path / "factures-2026" / "q2" / "H-3.txt").write_text(invoice("H-3", "Nord Sud", "125 EUR", "unpaid"))
+    files = {"H-1.txt": invoice("H-1", "Nord Sud", "500 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder factures-2026, how many invoices are there in q1 and q2?", files, "factures-2026/q1")
+    assert text.startswith("I could not relate 'q2' to the records read") and "among the numbers" not in text
+    text = ask(tmp_path, "In the folder factures-2026/q1 and factures-2026/q2, what is the total owed?", files, "factures-2026/q1")
+    assert text.startswith("I could not relate 'factures-2026/q2' to the records read") and "500" not in text

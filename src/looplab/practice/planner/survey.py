@@ -132,6 +132,14 @@ def survey(view: View) -> dict | None:
                    else f"I'll read the {len(calls)} listed files not read yet.")
     unlisted = [f"{_path(folder, d)}/" for d in re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
                 if _path(folder, d) not in listed]  # a subfolder not read may hold records too
+    if others := [d for s in lists for d in re.findall(r"^\s*([\w.-]+)/\s*$", s.result or "", re.M)
+                  if _path(_arg(s), d) not in listed and says(view.task, d) and not set(stems(d)) <= STATUSES] + [  # 'in q1
+            # and q2', 'factures-2026/q1 and factures-2026/q2': a second folder named
+            p for p in re.findall(r"[\w.-]+(?:/[\w.-]+)+", view.task) if re.search(r"[^\W\d_]", p) and p not in listed
+            and not re.search(r"\.\w{1,4}$", p)]:  # a file, not a folder
+        return declined(f"I could not relate {joined([repr(o) for o in others])} to the records read, so I cannot tell "
+                        "which records the task asks for; I give no list and no total", WORDING.format(folder=folder),
+                        f"a question about the records in the folder '{folder}'")
     return report(view.task, [done[p] for p in wanted], folder, unlisted)
 
 
