@@ -1382,3 +1382,15 @@ def test_a_second_folder_named_is_not_said_to_be_an_invoice_number(tmp_path):
     assert text.startswith("I could not relate 'q2' to the records read") and "among the numbers" not in text
     text = ask(tmp_path, "In the folder factures-2026/q1 and factures-2026/q2, what is the total owed?", files, "factures-2026/q1")
     assert text.startswith("I could not relate 'factures-2026/q2' to the records read") and "500" not in text
+
+
+def test_a_note_that_a_payment_was_reversed_or_is_awaited_unsettles_a_paid_status(tmp_path):
+    """'Status: paid' beside 'Note: payment reversed by the bank' (or 'still waiting for the money', 'chargeback on
+    03/09/2026') was listed as paid."""
+    files = {"N-1.txt": invoice("N-1", "Alpha", "100 EUR", "paid", "Note: payment reversed by the bank\n"),
+             "N-2.txt": invoice("N-2", "Beta", "200 EUR", "paid", "Comment: still waiting for the money\n"),
+             "N-4.txt": invoice("N-4", "Delta", "400 EUR", "paid", "Note: chargeback on 03/09/2026\n"),
+             "N-5.txt": invoice("N-5", "Eps", "500 EUR", "paid", "Payment: bank transfer\n")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are paid?", files)
+    assert text.startswith("Paid: N-5 (Eps, 500 EUR), as far as I can tell.")
+    assert "N-1 (" not in text and "N-2 (" not in text and "N-4 (" not in text

@@ -55,7 +55,8 @@ GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 STATUSES = {stem(w) for w in PAYING}
 PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
 SETTLING = _select.PAID | _select.RECEIVED | {"refund", "refunded", "bounced", "partially", "partial", "half", "remboursé",
-                                             "remboursée", "partiellement", "moitié", "reimbursed"}  # said beside a status
+                                             "remboursée", "partiellement", "moitié", "reimbursed",
+                                             "reversed", "reversal", "chargeback", "money", "argent", "waiting", "attente"}
 REMARKS = set(stems("note notes remark comment memo remarque commentaire observation status state statut état payment"))
 RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # 'show me the invoices'
 IN_ALL = re.compile(r"\b(?:in all|altogether|all together|in total|overall|en tout|au total)\b", re.IGNORECASE)
@@ -214,7 +215,7 @@ def _noted(records: list[Record]) -> list[Record]:
         value = record.fields.get(key)
         said = {k: set(re.findall(r"\w+", f"{k} {v}".lower())) for k, v in record.fields.items() if value and k != key}
         other = [f"{k}: {v}" for k, v in record.fields.items() if k in said and (  # 'Note: half paid', 'Paid on: 02/08'
-            not re.search(r"\d", v) and set(stems(k)) & REMARKS and said[k] & SETTLING
+            not re.search(r"\d", DATE.sub("", v)) and set(stems(k)) & REMARKS and said[k] & SETTLING
             and _select._kind(v, k) != _select._kind(value, key) or said[k] & _select.STATES and v.lower() in _select.YES
             or said[k] & _select.PAID and DATE.fullmatch(v.strip()) and _select._kind(value, key) != "paid")]
         return replace(record, fields={**record.fields, key: f"{value} ({'; '.join(other)})"}) if other else record
