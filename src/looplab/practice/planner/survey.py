@@ -27,6 +27,7 @@ FOLDER = re.compile(
 )
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
+SUBFOLDER = re.compile(r"^\s*([\w.-]+)/\s*$", re.M)  # a listing's 'q1/': a subfolder, which may hold records too
 MAX_READS = 20  # read at once; the rest (or those a one-call-per-turn model left) next turn, never unread
 COUNT = re.compile(r"\bhow many\b|\bhow much (?:invoices|bills|records)\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?(?:de\b|d['’](?!euro))|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)|\bcombien (?:sont|ont été)\b", re.IGNORECASE)  # 'combien sont impayées ?'
@@ -103,8 +104,7 @@ def survey(view: View) -> dict | None:
         return declined(f"I could not list the folder '{folder}': {said(listing)}")
     reads = view.calls_of(reader.name)
     listed = {_arg(s) for s in lists}
-    dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
-    dirs = [d for d in dirs if not set(stems(d)) <= STATUSES]  # 'unpaid/': the task's 'unpaid' is a status, not it
+    dirs = [d for d in SUBFOLDER.findall(listing.result or "") if not set(stems(d)) <= STATUSES]  # 'unpaid/': a status
     named = [d for d in dirs if says(view.task, d)]
     asked = terms(view.task) | {stem(SYNONYMS.get(t, t)) for t in terms(view.task)}  # 'factures' asks for 'invoices/'
     missed = [_arg(s) for s in lists if s.is_error]  # the folder it named is not there: never another one instead
@@ -121,7 +121,7 @@ def survey(view: View) -> dict | None:
                         wording=WORDING.format(folder=dirs[0] if dirs else "invoices"))
     if LIST_ONLY.search(view.task) and not terms(view.task) - LIST_WORDS - set(stems(folder)):  # 'what files are in
         # ...' is answered by the listing; 'which files are unpaid?' is not
-        subs = re.findall(r"^\s*([\w.-]+/)\s*$", listing.result or "", re.M)  # '2025/' holds files of its own
+        subs = [f"{d}/" for d in SUBFOLDER.findall(listing.result or "")]  # '2025/' holds files of its own
         more = f", and {len(subs)} subfolder{'s' * (len(subs) > 1)} I did not list: {joined(subs)}" if subs else ""
         return answer(f"The folder '{folder}' holds {len(names)} file{'s' * (len(names) > 1)}: {joined(names)}{more}.")
     wanted = [_path(folder, n) for n in names]
@@ -131,9 +131,8 @@ def survey(view: View) -> dict | None:
         skipped = f" (the first {MAX_READS} of {len(names)})" if len(calls) < len(missing) else ""
         return use(calls, f"I'll read the {len(calls)} listed files{skipped}." if len(missing) == len(wanted)
                    else f"I'll read the {len(calls)} listed files not read yet.")
-    unlisted = [f"{_path(folder, d)}/" for d in re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
-                if _path(folder, d) not in listed]  # a subfolder not read may hold records too
-    if others := [d for s in lists for d in re.findall(r"^\s*([\w.-]+)/\s*$", s.result or "", re.M)
+    unlisted = [f"{_path(folder, d)}/" for d in SUBFOLDER.findall(listing.result or "") if _path(folder, d) not in listed]
+    if others := [d for s in lists for d in SUBFOLDER.findall(s.result or "")
                   if _path(_arg(s), d) not in listed and says(view.task, d) and not set(stems(d)) <= STATUSES] + [  # 'in q1
             # and q2', 'factures-2026/q1 and factures-2026/q2': a second folder named
             p for p in re.findall(r"[\w.-]+(?:/[\w.-]+)+", view.task) if re.search(r"[^\W\d_]", p) and p not in listed
