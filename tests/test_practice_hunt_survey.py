@@ -1394,3 +1394,15 @@ def test_a_note_that_a_payment_was_reversed_or_is_awaited_unsettles_a_paid_statu
     text = ask(tmp_path, "In the folder invoices, which invoices are paid?", files)
     assert text.startswith("Paid: N-5 (Eps, 500 EUR), as far as I can tell.")
     assert "N-1 (" not in text and "N-2 (" not in text and "N-4 (" not in text
+
+
+def test_a_summary_without_a_number_among_numbered_invoices_is_not_added_in(tmp_path):
+    """A 'Summary of invoices' file ('Amount: 350 EUR') was counted as a fourth invoice: 'Grand total: 700 EUR.'"""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid"),
+             "total.txt": "Totals\nClient: all clients\nAmount: 250 EUR\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, what is the total owed?", files)
+    assert "the 2 listed add up to 250 EUR, but total.txt may belong here too" in text and "500" not in text
+    files["total.txt"] = "Summary of invoices\nAmount: 350 EUR\nStatus: paid\n"
+    text = ask(tmp_path, "In the folder invoices, what's the total of all invoices?", files)
+    assert "the 3 listed add up to 350 EUR, but total.txt may belong here too" in text and "700" not in text

@@ -368,6 +368,8 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     billed = any(kinds[r.file] & BILLED for r in records)  # beside 'Invoice A-1', a 'Quote Q-1' is no invoice
     credits = [r for r in chosen if CREDIT.search(" ".join([r.title, *r.fields.values()])) and not CREDIT.search(task)
                or billed and kinds[r.file] and not kinds[r.file] & (BILLED | set(stems(task)))]
+    bare = [r for r in chosen if not re.search(r"\d", r.number) and r not in credits]  # 'Summary of invoices', no number
+    credits += bare if len(bare) * 2 < sum(1 for r in records if re.search(r"\d", r.number)) else []  # beside numbered ones
     chosen, unclear = [r for r in chosen if r not in credits], unclear + credits  # nor is a credit note
     kind = {r.file: next(iter(stems(r.title)), "") for r in records}  # 'quot' of 'Quote Q-1'
     if (own := set(kind.values()) & set(stems(task)) - SURVEY_WORDS - {""}) and not own & BILLED and set(kind.values()) - own:
