@@ -1406,3 +1406,11 @@ def test_a_summary_without_a_number_among_numbered_invoices_is_not_added_in(tmp_
     files["total.txt"] = "Summary of invoices\nAmount: 350 EUR\nStatus: paid\n"
     text = ask(tmp_path, "In the folder invoices, what's the total of all invoices?", files)
     assert "the 3 listed add up to 350 EUR, but total.txt may belong here too" in text and "700" not in text
+
+
+def test_a_range_of_amounts_is_quoted_whole_in_the_decline(tmp_path):
+    """'between 100 and 500 EUR' was declined as the condition 'between 100 and', then 'EUR' named as not acted on."""
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are between 100 and 500 EUR?", files)
+    assert text.startswith("I cannot apply the condition 'between 100 and 500 EUR': comparing amounts")
+    assert "could not act on" not in text
