@@ -1414,3 +1414,11 @@ def test_a_range_of_amounts_is_quoted_whole_in_the_decline(tmp_path):
     text = ask(tmp_path, "In the folder invoices, which invoices are between 100 and 500 EUR?", files)
     assert text.startswith("I cannot apply the condition 'between 100 and 500 EUR': comparing amounts")
     assert "could not act on" not in text
+
+
+def test_a_client_named_with_a_status_word_in_a_later_clause_is_an_exclusion_not_a_second_question(tmp_path):
+    """'which invoices are unpaid, other than Paid Media's?' was declined as maybe 'a second question' ('Paid')."""
+    files = {"R-1.txt": invoice("R-1", "Sud & Fils", "150 EUR", "unpaid"),
+             "R-4.txt": invoice("R-4", "Paid Media", "90 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, other than Paid Media's?", files)
+    assert text.startswith("Unpaid, Client not Paid Media: R-1 (Sud & Fils, 150 EUR).")

@@ -249,7 +249,8 @@ def _narrowing(task: str, records: list[Record]) -> str | None:
     cannot narrow the first one's list: it may ask a second question."""
     parts = [p for s in re.split(r"(?<=[.!?;])\s+", task) for p in clauses(s)]
     asked = [i for i, p in enumerate(parts) if QUESTION.match(p) or REQUEST.match(p)]
-    status = [i for i, p in enumerate(parts) if {w.lower() for w in re.findall(r"\w+", p)} & PAYING]
+    status = [i for i, p in enumerate(parts) if {w.lower() for w in re.findall(r"\w+", _select._names_not_statuses(p, records))}
+              & PAYING]  # 'other than Paid Media's' names a client, no status
     for i, part in enumerate(parts):
         own = asked and i > asked[0] and (i in asked or i in status and status[0] < i)  # its own request or status
         if own and (named := _select._named(part, records, None)) and not isinstance(named, str):
