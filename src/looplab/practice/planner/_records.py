@@ -14,7 +14,7 @@ from ._tools import said
 from .text import clip, joined, json_value
 
 FIELD = re.compile(r"^\s*([^\W\d_][^:=\n]{0,40}?)\s*[:=]\s*(\S.*?)\s*$")  # 'Amount: 100 EUR', 'Amount = 100 EUR'
-MONEY = re.compile(r"^(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
+MONEY = re.compile(r"^(?P<minus>[-−])?(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
                    r"\s*(?P<after>[A-Z]{3}|[€$£])?$")
 DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
@@ -135,7 +135,7 @@ def money(value: str) -> tuple[Decimal, str] | None:
     mark = last[1] if last and (len(last[2]) < 3 or "," in digits and "." in digits) else ""
     digits = "".join(c for c in digits if c.isdigit() or c == mark).replace(",", ".")
     try:
-        return Decimal(digits), currency.translate(CODES)
+        return Decimal(digits) * (-1 if found["minus"] else 1), currency.translate(CODES)  # a credit
     except InvalidOperation:
         return None
 

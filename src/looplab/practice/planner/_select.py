@@ -10,6 +10,7 @@ from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record, money
 from .interpret import currency_words, english_terms
 from .text import (
+    CORPUS_WORDS,
     EXCLUDING,
     NEGATORS,
     SCOPE_SKIP,
@@ -20,11 +21,14 @@ from .text import (
     polarity,
     stem,
     stems,
+    uncontracted,
     words,
 )
 
 PAID = {"paid", "settled", "cleared", "payé", "payée", "payés", "payées", "réglé", "réglée", "réglés", "réglées"}
 UNPAID = {"unpaid", "outstanding", "open", "pending", "unsettled", "impayé", "impayée", "impayés", "impayées"}
+PAID |= {w.replace("é", "e") for w in PAID}  # 'payees', 'impayees': French typed without accents
+UNPAID |= {w.replace("é", "e") for w in UNPAID}
 LATE = {"overdue", "late", "retard"}  # unpaid as a status ('en retard'); beside a paid word or negated, unknown
 METHODS = {"bank", "transfer", "wire", "card", "cash", "cheque", "check", "virement", "carte", "chèque", "espèces"}
 RECEIVED = {"received", "reçu", "reçue"}  # paid in a status: 'payment received'; 'no payment received' is unpaid
@@ -33,13 +37,17 @@ REMINDERS = {"reminder", "reminders", "relance", "relances", "sent", "envoyée",
              "third", "final", "last"}  # with an unpaid word only: 'unpaid (2nd reminder)'
 OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues", "doit", "doivent", "dois", "devons"}  # weak: 'the total still due'
 PAYING = PAID | UNPAID | OWED  # the words that say whether a record is paid
+STATES = {"cancelled", "canceled", "void", "voided", "disputed", "written", "refunded", "annulée", "annulé", "litige",
+          "contested", "contestée"}  # 'Cancelled: yes' beside 'Status: paid'
+VOID = {"cancelled", "canceled", "void", "voided", "annulée", "annulé", "annulee", "annule"}  # no longer billed
 YES, NO = {"yes", "true", "oui", "y"}, {"no", "false", "non", "n"}
 ANSWER = re.compile(r"\b(?:yes|true|oui|y)\b|\b(?:no|false|non|n)\b(?=\s*(?:[^\w\s/]|$))", re.IGNORECASE)  # not 'no payment'
 STATUS_KEYS = {"status", "state", "payment", "paid", "statut", "état", "etat", "settled"}
 SYNONYMS = {"bill": "invoice", "facture": "invoice", "customer": "client", "montant": "amount", "échéance": "due",
             "dossier": "folder", "numéro": "number", "somme": "total", "deadline": "due", "limite": "due", "statut": "status"}
 SURVEY_WORDS = set(stems(
-    "total totals sum add up altogether overall together combined amount amounts number numbers count "
+    "total totals sum add up altogether overall together combined amount amounts number numbers count anything thanks thank "
+    "merci pouvez pourriez peux lister afficher montrer "
     "how which what list give show tell get record records entry entries item items file files folder "
     "directory dir one ones their them each every all still yet money value values status state "
     "currently right now please have been whose remaining left full whole grand id ids name names "
@@ -47,10 +55,11 @@ SURVEY_WORDS = set(stems(
     "remain remains remaining stay stays within inside already display report summarise summarize "
     "check see look search go through scan review any per each every individually separately break down "
     "chaque par trouve trouvez trouver restant restante numéro numéros leurs doit doivent dû "
-    "quel quels quelle quelles combien reste payer argent liste donne donner tout tous toute toutes encore général générale global globale "
+    "quel quels quelle quelles combien reste payer argent liste donne donner montre montrez affiche affichez indique indiquez tout tous toute toutes encore général générale global globale "
     "été restent according longer nobody régler settle déjà"))
 CONDITION = re.compile(
-    r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between|"
+    r"\bbetween\s+\S+\s+and\s+[\d.,]+(?:\s*[A-Z]{3}\b|\s*[€$£]|\s+euros?\b)?|"  # 'between 100 and 500 EUR' whole
+    r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between(?! them| us)|"
     r"larger than|smaller than|bigger than|cheaper|before|after|since|until|earlier|later than|older|newer|"
     r"overdue|late|this (?:month|year|week)|last (?:month|year|week)|next (?:month|year|week)|january|"
     r"february|march|april|june|july|august|september|october|november|december|largest|biggest|"
@@ -85,7 +94,8 @@ REGARDLESS = re.compile(r"\b(?:whether\s+)?(?:paid|settled|unpaid|open|outstandi
 YES_NO = re.compile(r"^\s*(?:has|have|is|are|was|were|did|does|do)\b|^\s*est-ce\b", re.IGNORECASE)
 LISTING = re.compile(r"\s*(?:which|what|quel\w*|lesquel\w*)\b", re.IGNORECASE)
 INVERTED = re.compile(r"\b\w+-(?:t-)?(?:il|elle|ils|elles)\b", re.IGNORECASE)  # French yes/no: 'a-t-il tout payé ?'
-EVERYTHING = re.compile(r"\b(?:everything|all (?:of )?(?:its|their|his|her)\b|tout|toutes ses|tous ses)\b", re.IGNORECASE)
+EVERYTHING = re.compile(r"\b(?:everything(?! (?:that|which)\b)|all (?:of )?(?:its|their|his|her)\b|(?<!en )tout(?! ce qu)|toutes ses|"
+                        r"tous ses)\b", re.IGNORECASE)  # not 'everything that is outstanding', a list
 COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bversus\b|\bvs\b|\b(?:more|less|fewer)\b|"
                        r"\b(?:plus|moins)\s*(?=[,?!:;]|$)|\bout of (?:the |all |every )?\w+|\bsur (?:\w+ ){0,2}total\b",
                        re.IGNORECASE)  # '3 unpaid out of the total': a share, not a second figure
@@ -117,14 +127,14 @@ WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho
                      r"rien)\b", re.IGNORECASE)  # 'which clients have no unpaid invoices?' is about each client's all
 HAVING = re.compile(r"\b(?:have|has|having|with|without|ont|a|avec|sans)\s+(?:(?:an?|une?|no|any|their|leur|leurs)\s+)?"
                     r"(?:due|dates?|échéances?)\b", re.IGNORECASE)
-HAS_FIELD = re.compile(r"\b(?:have|has|having|with|avec|ont)\s+(?:(?:an?|any|une?|des?|d['’])\s*)?([^\W\d_]+)",
+HAS_FIELD = re.compile(r"\b(?:have|has|having|with|avec|ont)\s+(?:(?:an?|any|no|une?|des?)\b\s*|d['’]\s*)?([^\W\d_]+)",
                        re.IGNORECASE)
 FIGURE = re.compile(r"\b(?:how many|how much|combien|count|total|sum|amount|montant|somme)\b", re.IGNORECASE)
 RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # the records, not a value
 RANGE = re.compile(r"[\w-]*\d[\w-]*\s*(?:\s(?:to|through|thru|till|until|à|au|jusqu['’]à)\s|[–—]|\.\.)\s*[\w-]*\d[\w-]*",
                    re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.IGNORECASE)
-ALL_BUT = re.compile(r"\b((?:all|everything|every)\b(?:\s+(?:the|of|invoices?|bills?|records?))*)\s+but\b", re.IGNORECASE)
+ALL_BUT = re.compile(r"\b((?:all|everything|every|anything)\b(?:\s+(?:the|of|invoices?|bills?|records?))*)\s+but\b", re.IGNORECASE)
 
 
 @dataclass
@@ -214,21 +224,25 @@ def _status_key(records: list[Record]) -> str | None:
 def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
     """The records the task asks for (two lists for 'which are paid, and which not'), or why it cannot tell."""
     written = {english_terms(w).lower(): w for w in re.findall(r"[^\W\d_]+", task)} if french(task) else {}
-    if french(task):  # French words for the records' English terms, through the one lexicon
-        task = english_terms(task)
+    if french(task):  # French words for the records' English terms, through the one lexicon; 'pas d'Alpha' negates
+        task = english_terms(re.sub(r"\bd['’](?=[^\W\d_])", "de ", task))  # Alpha as 'pas de Beta' does Beta
     excluded = ALL_BUT.search(task) or EXCLUDING.search(task)  # 'all but Chêne's' as 'all except Chêne's'
     task = EXCLUDING.sub(" not ", ALL_BUT.sub(r"\1 except", task))  # 'other than Studio Malo' as 'not Studio Malo'
     for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record
         name = rf"(?<![\w-]){re.escape(part)}(?![\w-])"  # where the task says 'folder', only there: 'the unpaid
         said = rf"\b(?:folder|directory|dossier|répertoire)\s+['\"]?{name}|{name}['\"]?\s+(?:folder|directory)\b"
+        task = re.sub(rf"\bunder\s+(?=(?:the\s+)?(?:folder\s+)?['\"]?{name})", " ", task, flags=re.I)  # 'under invoices/'
         task = re.sub(said if re.search(said, task) else name, " ", task)  # invoices in the unpaid folder'
     task = _names_not_statuses(task, records)
     if either := OR_CONDITION.search(REGARDLESS.sub(" ", task)):  # 'unpaid or over 800 EUR': all filters hold at once
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
                 "hold at once, so I give no list and no total")
     negated = {w for w, keep in polarity(task) if not keep}  # 'not over 500 EUR' is left to decline below
-    limits = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task))
-              if m and words(m.group())[0] not in negated]
+    found = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
+    limits = [p for p in found if words(p)[0] not in negated]
+    if refused := [p.strip() for p in found if p not in limits]:  # 'not over 500 EUR': named whole, not as a limit
+        said = re.search(rf"\b\w*(?:n't|not|no|never|pas)\b[^.?;,]*?{re.escape(refused[0])}", uncontracted(task))
+        return f"I could not tell which records '{said[0] if said else refused[0]}' leaves out; I give no list and no total"
     asked = [c for c in clauses(task) if QUESTION.match(c)]
     if later := [p for p in limits for c in asked[1:] if p in c]:  # 'which are unpaid, and how much is the largest?'
         return (f"I cannot tell whether '{later[0].strip()}' narrows the list or asks a second question, so I give "
@@ -238,7 +252,8 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if compared := COMPARING.search(task):
         return (f"I cannot compare ('{compared.group().strip()}'): I list, count and total records, I do not weigh "
                 "one against another, so I give no list and no total")
-    if dated := DATE.search(task) or re.search(r"\b\d{1,2}/\d{1,2}\b", task):  # one no limit took: 'due on 15/11/2026'
+    if dated := re.search(rf"(?:\b(?:due|paid|dated)\s+)?(?:\b(?:before|after|until|since|on|by)\s+)?(?:{DATE.pattern}|"
+                          r"\b\d{1,2}/\d{1,2}(?:/\d\d)?\b)", task, re.IGNORECASE):  # no limit took it: 'due on 15/11/2026'
         return (f"I cannot apply the condition '{dated.group()}': matching records on a date is beyond my rules, "
                 "so I give no list and no total")
     if condition := CONDITION.search(task):
@@ -264,13 +279,13 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     every = bool(REGARDLESS.search(task)) and not yes_no  # 'is X paid or unpaid?': both lists
     task = REGARDLESS.sub(" all " if every else " paid and unpaid ", task)
     when = bool(WHEN.search(task)) and not HAVING.search(task)  # not 'which have a due date?': not every record
-    for clause in [c for c in clauses(task) if WHEN.search(c)]:  # 'when is it due': 'due' names the date asked
-        task = task.replace(clause, re.sub(r"\b(?:due|dû|dues?)\b", " ", clause, flags=re.IGNORECASE))  # for, not
-        # a status; in 'how much is still due from X, and when?' it is a status
+    for clause in [c for c in clauses(task) if WHEN.search(c) and not HAVING.search(c)]:  # 'when is it due': 'due'
+        task = task.replace(clause, re.sub(r"\b(?:due|dû|dues?)\b", " ", clause, flags=re.IGNORECASE))  # names the
+        # date asked for, not a status; in 'how much is still due from X, and when?' it is a status; 'have a due date' a field
     try:
         statuses = [None] if every else [wanted_status(task)]
-        asks_too = any((YES_NO.match(c) or INVERTED.search(c)) and set(words(c)) & (PAID | UNPAID)
-                       for c in clauses(task)[1:])  # 'when is X due, and is it paid?'
+        asks_too = any((YES_NO.match(c) or INVERTED.search(c) and not QUESTION.match(c)) and set(words(c)) & (PAID | UNPAID)
+                       for c in clauses(task)[1:])  # 'when is X due, and is it paid?', not 'combien reste-t-il à payer'
         if statuses[0] and (yes_no or asks_too or EVERYTHING.search(task)):  # 'has X paid all its invoices?'
             statuses = ["paid", "unpaid"]  # both lists answer it
     except ValueError as why:
@@ -302,14 +317,21 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     return next((c for c in choices if isinstance(c, str)), choices)
 
 
+def cancelled(task: str, records: list[Record], chosen: list[Record]) -> list[Record]:
+    """The chosen records whose status says cancelled or void, unless the task names that: a total of all
+    the invoices may leave them out or not, the task does not say."""
+    key = _status_key(records)
+    return [r for r in chosen if key and set(words(r.fields.get(key, ""))) & VOID - set(words(task))]
+
+
 def _lacking(task: str, records: list[Record]) -> str | None:
     """Why records cannot be selected on having a field ('have VAT', 'with a discount') when some have no such line."""
     for found in HAS_FIELD.finditer(task):
         keys = [k for k in dict.fromkeys(k for r in records for k in r.fields) if stem(found[1].lower()) in stems(k)]
-        files = [r.file for r in records if keys and keys[0] not in r.fields]
-        if len(keys) == 1 and files:
+        files = [r.file for r in records if keys and keys[0] not in r.fields or not keys and found[1] in CORPUS_WORDS]
+        if len(keys) < 2 and files:  # 'have a note' beside no Note line: a word the task's reading drops
             return (f"I cannot select records on having '{found[1]}': {joined(files)} {'has' if len(files) == 1 else 'have'} "
-                    f"no {keys[0]} line, and I select on the values written; I give no list and no total")
+                    f"no {(keys or [found[1]])[0]} line, and I select on the values written; I give no list and no total")
     return None
 
 
@@ -347,7 +369,17 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     billed = any(kinds[r.file] & BILLED for r in records)  # beside 'Invoice A-1', a 'Quote Q-1' is no invoice
     credits = [r for r in chosen if CREDIT.search(" ".join([r.title, *r.fields.values()])) and not CREDIT.search(task)
                or billed and kinds[r.file] and not kinds[r.file] & (BILLED | set(stems(task)))]
+    bare = [r for r in chosen if not re.search(r"\d", r.number) and r not in credits]  # 'Summary of invoices', no number
+    credits += bare if len(bare) * 2 < sum(1 for r in records if re.search(r"\d", r.number)) else []  # beside numbered ones
     chosen, unclear = [r for r in chosen if r not in credits], unclear + credits  # nor is a credit note
+    kind = {r.file: next(iter(stems(r.title)), "") for r in records}  # 'quot' of 'Quote Q-1'
+    if (own := set(kind.values()) & set(stems(task)) - SURVEY_WORDS - {""}) and not own & BILLED and set(kind.values()) - own:
+        chosen, unclear = [r for r in chosen if kind[r.file] in own], [r for r in unclear if kind[r.file] in own]
+        heading.append(joined(sorted({r.title.split()[0] for r in records if kind[r.file] in own})))  # 'the quotes' only
+    void = cancelled(task, records, chosen) if TOTAL_ASKED.search(task) or re.search(r"\bhow much\b", task) else []
+    notes += [f"{r.file} has {_status_key(records)} '{_status(r, _status_key(records))}', which I cannot read as paid or "
+              "unpaid; it is not counted." for r in void if r not in unclear]
+    chosen, unclear = [r for r in chosen if r not in void], unclear + [r for r in void if r not in unclear]
     field = key or _status_key(records)
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
     for name, (values, keep) in named.items():
@@ -405,6 +437,9 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         return f"I cannot take a range of numbers ('{span.group()}'): I select only the numbers the task names"
     if ids:
         if unknown := [i for i in ids if i not in {r.number for r in records}]:
+            if counted := re.search(rf"\b{re.escape(unknown[0])}\s+(?:\w+\s+)?(?:invoices|bills|records|factures|fiches)\b", task):
+                return (f"I could not relate '{counted[0]}' to the records read, so I cannot tell which records the task "
+                        "asks for; I give no list and no total")  # 'the 3 unpaid invoices' counts them, names none
             return f"I could not find {joined(unknown)} among the numbers of the records read"
         named[NUMBER] = (set(ids), True)
     for key in dict.fromkeys(k for r in records for k in r.fields):
@@ -430,10 +465,13 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
             return (f"the task names more than one {key} ({joined(sorted(hits))} and the one with "
                     f"{joined([repr(w) for w in dict.fromkeys(aside)])}); I answer about one {key} at a time")
         polarities = {k for keeps in hits.values() for k in keeps}
-        if len(hits) == len(scores) and polarities == {True}:
-            continue  # every record has it ('in EUR' when all are in EUR): it selects nothing
-        if len(polarities) > 1:
-            return f"the task both names and negates values of {key}"
+        if len(hits) == len(scores) and polarities == {True} and all(key in r.fields for r in records):
+            continue  # every record has it ('in EUR' when all are in EUR): it selects nothing; not 'Note: free sample'
+        if len(polarities) > 1:  # 'not from Alpha or Beta': the negation may take in both, or only the first
+            spot = [w for w, keep in said if w in used]
+            span = re.search(rf"\b{re.escape(spot[0])}\b.*\b{re.escape(spot[-1])}\b", task, re.IGNORECASE)
+            return (f"I could not tell which records '{span[0]}' leaves out; I give no list and no total"
+                    if next(keep for w, keep in said if w in used) is False else f"the task both names and negates values of {key}")
         named[key] = (set(hits), polarities.pop())
         placed |= used
     if left := [w for w, keep in said if not keep and w not in placed]:  # 'which have no due date': no value says it

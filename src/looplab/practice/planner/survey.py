@@ -27,15 +27,18 @@ FOLDER = re.compile(
 )
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
+SUBFOLDER = re.compile(r"^\s*([\w.-]+)/\s*$", re.M)  # a listing's 'q1/': a subfolder, which may hold records too
 MAX_READS = 20  # read at once; the rest (or those a one-call-per-turn model left) next turn, never unread
-COUNT = re.compile(r"\bhow many\b|\bhow much (?:invoices|bills|records)\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?de\b|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
+COUNT = re.compile(r"\bhow many\b|\bhow much (?:invoices|bills|records)\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?(?:de\b|d['’](?!euro))|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)|\bcombien (?:sont|ont été)\b", re.IGNORECASE)  # 'combien sont impayées ?'
-TOTAL = re.compile(r"\b(?:totals?|sum|the value of|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien)\b|"
-                   r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)", re.IGNORECASE)
+TOTAL = re.compile(r"\b(?:totals?|sum|the value of|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien|"
+                   r"the amount of (?:the|all)|the (?:unpaid|outstanding|open|paid|owed|due) amount)\b|"
+                   r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)|"
+                   r"\bcombien\b(?!\s+(?:de\b|d['’]))(?=[^?.;]*\bpayée?s?\b)", re.IGNORECASE)  # 'combien X a-t-il payé
 PER = re.compile(r"\bwho owes (?:how much|what)\b|\bwhich (?:client|customer)s? owes? what\b|\bqui doit combien\b|"
                  r"\b(?:for|of|per) (?:each |every )?(?:client|customer)s?\b|\b(?:each|every) (?:client|customer)\b|"
                  r"\b(?:client|customer) by (?:client|customer)\b|\bby (?:client|customer)\b|\bpar client\b|"
-                 r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b|\b(?:each|chacun)(?=\s*(?:[?.!]|$))", re.IGNORECASE)
+                 r"\bchaque client\b|\bbroken down\b|\bbreak\w* down\b|\b(?:each|chacun)(?=\s*(?:[?.!]|$|owes?\b))", re.IGNORECASE)
 BREAKDOWN = re.compile(r"\b(?:per|for each|for every|par|pour chaque)\s+(?!(?:client|customer|status|statut|état|state|"
                        r"invoice|facture|bill|record|fiche|one)s?\b)[^\W\d_]+", re.IGNORECASE)
 GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
@@ -43,7 +46,7 @@ GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:a
 FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b|\bfile ?names?\b|\bnames? of (?:the |"
                         r"each |every |all )?files?\b|\bnoms? des? fichiers?\b", re.IGNORECASE)  # each item says its file
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
-COUNTED = re.compile(r"\b(?:how many|number of|count|combien (?:y a-t-il )?de)\s+(?:d['’])?((?:[^\W\d_]+\s*){1,3})", re.IGNORECASE)
+COUNTED = re.compile(r"\b(?:how many|number of|count|combien (?:y a-t-il )?de)\s+(?:d['’])?((?:(?!(?:and|et)\b)[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
                          "document documents facture factures fiche fiches of them those these"))
 LABEL_WORDS = {"still", "due", "owed", "outstanding", "unpaid", "paid", "remaining", "restant", "dû", "impayé", "payé"}
@@ -53,16 +56,15 @@ GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 STATUSES = {stem(w) for w in PAYING}
 PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
 SETTLING = _select.PAID | _select.RECEIVED | {"refund", "refunded", "bounced", "partially", "partial", "half", "remboursé",
-                                             "remboursée", "partiellement", "moitié", "reimbursed"}  # said beside a status
+                                             "remboursée", "partiellement", "moitié", "reimbursed",
+                                             "reversed", "reversal", "chargeback", "money", "argent", "waiting", "attente"}
 REMARKS = set(stems("note notes remark comment memo remarque commentaire observation status state statut état payment"))
-STATES = {"cancelled", "canceled", "void", "voided", "disputed", "written", "refunded", "annulée", "annulé", "litige",
-          "contested", "contestée"}  # 'Cancelled: yes' beside 'Status: paid'
 RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # 'show me the invoices'
 IN_ALL = re.compile(r"\b(?:in all|altogether|all together|in total|overall|en tout|au total)\b", re.IGNORECASE)
 YEAR = re.compile(r"\b(?:in|from|of|for|during|en|de|pour)\s+(?:the year\s+|l'année\s+)?((?:19|20)\d\d)\b(?![/-])",
                   re.IGNORECASE)
 REMAINS = re.compile(r"\b(?:left|remains?|remaining|rest|reste\w*|restant\w*)\b", re.IGNORECASE)  # what is still owed
-THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les"))  # 'their X?'
+THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les its it they them ones"))
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
                      r"affiche\w*|indique\w*)\b", re.IGNORECASE)  # a request in the imperative, as a question is one
 
@@ -102,8 +104,7 @@ def survey(view: View) -> dict | None:
         return declined(f"I could not list the folder '{folder}': {said(listing)}")
     reads = view.calls_of(reader.name)
     listed = {_arg(s) for s in lists}
-    dirs = re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
-    dirs = [d for d in dirs if not set(stems(d)) <= STATUSES]  # 'unpaid/': the task's 'unpaid' is a status, not it
+    dirs = [d for d in SUBFOLDER.findall(listing.result or "") if not set(stems(d)) <= STATUSES]  # 'unpaid/': a status
     named = [d for d in dirs if says(view.task, d)]
     asked = terms(view.task) | {stem(SYNONYMS.get(t, t)) for t in terms(view.task)}  # 'factures' asks for 'invoices/'
     missed = [_arg(s) for s in lists if s.is_error]  # the folder it named is not there: never another one instead
@@ -120,7 +121,7 @@ def survey(view: View) -> dict | None:
                         wording=WORDING.format(folder=dirs[0] if dirs else "invoices"))
     if LIST_ONLY.search(view.task) and not terms(view.task) - LIST_WORDS - set(stems(folder)):  # 'what files are in
         # ...' is answered by the listing; 'which files are unpaid?' is not
-        subs = re.findall(r"^\s*([\w.-]+/)\s*$", listing.result or "", re.M)  # '2025/' holds files of its own
+        subs = [f"{d}/" for d in SUBFOLDER.findall(listing.result or "")]  # '2025/' holds files of its own
         more = f", and {len(subs)} subfolder{'s' * (len(subs) > 1)} I did not list: {joined(subs)}" if subs else ""
         return answer(f"The folder '{folder}' holds {len(names)} file{'s' * (len(names) > 1)}: {joined(names)}{more}.")
     wanted = [_path(folder, n) for n in names]
@@ -130,8 +131,15 @@ def survey(view: View) -> dict | None:
         skipped = f" (the first {MAX_READS} of {len(names)})" if len(calls) < len(missing) else ""
         return use(calls, f"I'll read the {len(calls)} listed files{skipped}." if len(missing) == len(wanted)
                    else f"I'll read the {len(calls)} listed files not read yet.")
-    unlisted = [f"{_path(folder, d)}/" for d in re.findall(r"^\s*([\w.-]+)/\s*$", listing.result or "", re.M)
-                if _path(folder, d) not in listed]  # a subfolder not read may hold records too
+    unlisted = [f"{_path(folder, d)}/" for d in SUBFOLDER.findall(listing.result or "") if _path(folder, d) not in listed]
+    if others := [d for s in lists for d in SUBFOLDER.findall(s.result or "")
+                  if _path(_arg(s), d) not in listed and says(view.task, d) and not set(stems(d)) <= STATUSES] + [  # 'in q1
+            # and q2', 'factures-2026/q1 and factures-2026/q2': a second folder named
+            p for p in re.findall(r"[\w.-]+(?:/[\w.-]+)+", view.task) if re.search(r"[^\W\d_]", p) and p not in listed
+            and not re.search(r"\.\w{1,4}$", p)]:  # a file, not a folder
+        return declined(f"I could not relate {joined([repr(o) for o in others])} to the records read, so I cannot tell "
+                        "which records the task asks for; I give no list and no total", WORDING.format(folder=folder),
+                        f"a question about the records in the folder '{folder}'")
     return report(view.task, [done[p] for p in wanted], folder, unlisted)
 
 
@@ -155,8 +163,9 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     lost += unlisted
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
-    if "/" in folder:  # 'factures-2026/q1' whole, before its last part 'q1' alone is cut, leaving 'factures-2026'
-        task = re.sub(rf"(?<![\w-]){re.escape(folder)}/?(?![\w-])", " ", task)
+    for part in [folder, *(p for p in folder.split("/") if re.search(r"\d", p))] if "/" in folder else []:
+        task = re.sub(rf"(?<![\w-]){re.escape(part)}/?(?![\w-])", " ", task)  # 'factures-2026/q1' whole, then
+        # 'In the folder factures-2026, what's unpaid in q2?': its parts are no invoice numbers
     task = _named_numbers(task, records)
     year = YEAR.search(task)  # 'from 2025' is a date condition, not an invoice numbered 2025
     year = year and year[1] not in {r.number for r in records} and year[1] not in folder and (
@@ -186,6 +195,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     shown = {"number"} | {w for k in {k for r in listed for k in r.fields} for w in stems(k)
                           if all(f"({r.fields.get(k)}, " in " ".join(lines) for r in listed)}
     shown |= set(stems("who whom by owe owes them it")) if shown & {"client", "customer"} else set()  # 'who owes them?'
+    shown |= STATUS_NAMES if (key := _status_key(records)) and f"{key} '" in " ".join(lines) else set()  # 'its status?'
     owed = choices[0].heading.startswith("Unpaid")
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records, owed)
               if not {stem(w) for w in re.findall(r"\w+", c.lower())} <= shown | THEIR]
@@ -204,8 +214,8 @@ def _noted(records: list[Record]) -> list[Record]:
         value = record.fields.get(key)
         said = {k: set(re.findall(r"\w+", f"{k} {v}".lower())) for k, v in record.fields.items() if value and k != key}
         other = [f"{k}: {v}" for k, v in record.fields.items() if k in said and (  # 'Note: half paid', 'Paid on: 02/08'
-            not re.search(r"\d", v) and set(stems(k)) & REMARKS and said[k] & SETTLING
-            and _select._kind(v, k) != _select._kind(value, key) or said[k] & STATES and v.lower() in _select.YES
+            not re.search(r"\d", DATE.sub("", v)) and set(stems(k)) & REMARKS and said[k] & SETTLING
+            and _select._kind(v, k) != _select._kind(value, key) or said[k] & _select.STATES and v.lower() in _select.YES
             or said[k] & _select.PAID and DATE.fullmatch(v.strip()) and _select._kind(value, key) != "paid")]
         return replace(record, fields={**record.fields, key: f"{value} ({'; '.join(other)})"}) if other else record
     return [noted(r) for r in records]
@@ -239,7 +249,8 @@ def _narrowing(task: str, records: list[Record]) -> str | None:
     cannot narrow the first one's list: it may ask a second question."""
     parts = [p for s in re.split(r"(?<=[.!?;])\s+", task) for p in clauses(s)]
     asked = [i for i, p in enumerate(parts) if QUESTION.match(p) or REQUEST.match(p)]
-    status = [i for i, p in enumerate(parts) if {w.lower() for w in re.findall(r"\w+", p)} & PAYING]
+    status = [i for i, p in enumerate(parts) if {w.lower() for w in re.findall(r"\w+", _select._names_not_statuses(p, records))}
+              & PAYING]  # 'other than Paid Media's' names a client, no status
     for i, part in enumerate(parts):
         own = asked and i > asked[0] and (i in asked or i in status and status[0] < i)  # its own request or status
         if own and (named := _select._named(part, records, None)) and not isinstance(named, str):
@@ -289,7 +300,11 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     chosen, keys, doubt = choice.chosen, money_keys(choice.chosen or records), choice.doubtful
     key = _amount_key(task, chosen, records)
     status = _status_key(records)  # 'what is the status of each invoice?': the status is shown as the record says it
-    told = [status] if status and not choice.status_key and terms(task) & STATUS_NAMES else []
+    told = [status] if status and not choice.status_key and (terms(task) & STATUS_NAMES or _select.REGARDLESS.search(task)
+                                                             and not TOTAL.search(task) and not COUNT.search(task)
+                                                             or "due" in terms(choice.heading)
+                                                             and any(_select._kind(_select._status(r, status), status)
+                                                                     != "unpaid" for r in chosen)) else []  # paid too
     told += [k for k in _asked_fields(task, records, {key, status, *told}, folder)  # 'with their due dates': every field
              if not (WHEN.search(task) and any(DATE.search(r.fields.get(k, "")) for r in records))]  # ('when' says dates)
     bare = not money_keys(records) and (terms(task) & GENERIC_AMOUNT or TOTAL.search(task))  # 'the amount' of 'Amount: 100'
@@ -396,7 +411,11 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
 
 
 def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
-    """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names."""
+    """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names (each one asked)."""
+    asked = [m[0] for m in COUNTED.finditer(task)] + [f"how many {m[1]}" for m in re.finditer(  # 'invoices and clients'
+        r"\b(?:how many|combien de)\s+[^\W\d_]+\s+(?:and|et)\s+(?:de\s+|d['’])?(?!how\b|combien\b)([^\W\d_]+)", task, re.I)]
+    if len(asked) > 1:  # 'how many invoices, and how many clients?'
+        return " ".join(dict.fromkeys(_count(a, chosen, label) for a in asked))
     found = COUNTED.search(task)
     noun = next((w for w in (found.group(1).split() if found else []) if terms(w) and w.lower() not in PAYING), None)
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
@@ -406,7 +425,8 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
     if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen) or _cased(r.fields[keys[0]] for r in chosen):
         return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
     values = list(dict.fromkeys(r.fields[keys[0]] for r in chosen))
-    return f"{keys[0]} count: {len(values)}{' (' + joined(values) + ')' if values else ''}."
+    listed = joined(values).replace(" and ", " et ") if _select.french(task) else joined(values)  # said in French
+    return f"{keys[0]} count: {len(values)}{' (' + listed + ')' if values else ''}."
 
 
 def _cased(values) -> bool:
@@ -495,6 +515,7 @@ def _item(record: Record, key: str | None, status_key: str | None, told: list[st
 
 def _grand(task: str, records: list[Record], lost: list[str]) -> str:
     """The grand total, over every record whatever its status; none when a file left out may hold a record."""
+    lost = lost + [r.file for r in _select.cancelled(task, records, records)]  # 'the total of all' may leave them out
     return (f"I give no grand total: I could not classify {joined(lost)}." if lost else
             _total(task, records, _amount_key(task, records, records), "Grand total (all records)"))
 
