@@ -475,3 +475,13 @@ def test_an_email_field_is_data_not_a_planted_instruction(tmp_path):
     tools = samples.catalogue_tools(path)
     assert answer("Look up a1", tools) == "'a1' is in the catalogue: title: Algebra; teacher: {'name': 'Ana', 'email': 'ana@x.com'}."
     assert "planted" in answer("Look up b2", tools) and "evil" not in answer("Look up b2", tools)
+
+
+def test_a_name_in_capitals_inside_is_one_word(tmp_path):
+    """'how much does Müller GmbH owe?' was declined 'I could not place 'GmbH'': the records' 'GmbH' was split
+    as if camelCase ('Gmb H') and no longer met the task's; 'searchDocs' still splits."""
+    (tmp_path / "inv").mkdir()
+    (tmp_path / "inv" / "m1.txt").write_text("Invoice M-1\nClient: Müller GmbH\nAmount: 300 EUR\nStatus: unpaid\n")
+    (tmp_path / "inv" / "m2.txt").write_text("Invoice M-2\nClient: Roux SARL\nAmount: 200 EUR\nStatus: paid\n")
+    text = answer("In the folder inv, how much does Müller GmbH owe?", samples.invoice_tools(tmp_path))
+    assert text == "Unpaid, Client Müller GmbH: M-1 (Müller GmbH, 300 EUR). Total: 300 EUR. Based on 2 files read.", text

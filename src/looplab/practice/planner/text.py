@@ -66,7 +66,7 @@ def french(text: str) -> bool:
 
 def words(text: str) -> list[str]:
     """Lowercase word tokens; `search_docs` and `searchDocs` give ['search', 'docs']."""
-    text = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", text)
+    text = re.sub(r"(?<=[a-z])(?=[A-Z][a-z])", " ", text)
     return re.findall(r"[^\W_]+", text.lower())
 
 
