@@ -9,6 +9,7 @@ from pathlib import Path
 from looplab import samples
 from looplab.client import practice_client
 from looplab.loop import run_agent
+from looplab.practice.planner.text import words
 
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 
@@ -485,3 +486,4 @@ def test_a_name_in_capitals_inside_is_one_word(tmp_path):
     (tmp_path / "inv" / "m2.txt").write_text("Invoice M-2\nClient: Roux SARL\nAmount: 200 EUR\nStatus: paid\n")
     text = answer("In the folder inv, how much does Müller GmbH owe?", samples.invoice_tools(tmp_path))
     assert text == "Unpaid, Client Müller GmbH: M-1 (Müller GmbH, 300 EUR). Total: 300 EUR. Based on 2 files read.", text
+    assert words("searchDocs GmbH") == ["search", "docs", "gmbh"]
