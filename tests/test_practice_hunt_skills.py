@@ -487,3 +487,10 @@ def test_a_name_in_capitals_inside_is_one_word(tmp_path):
     text = answer("In the folder inv, how much does Müller GmbH owe?", samples.invoice_tools(tmp_path))
     assert text == "Unpaid, Client Müller GmbH: M-1 (Müller GmbH, 300 EUR). Total: 300 EUR. Based on 2 files read.", text
     assert words("searchDocs GmbH") == ["search", "docs", "gmbh"]
+
+
+def test_a_part_not_answered_is_said_in_french_even_with_an_apostrophe():
+    """"I did not answer 'combien d'impayées'." stayed English in a French reply: the quote's apostrophe ended it."""
+    from looplab.practice.planner._tools import in_french
+    assert in_french("I did not answer 'combien d'impayées'.") == "Je n'ai pas répondu à 'combien d'impayées'."
+    assert in_french("I did not answer 'when'.") == "Je n'ai pas répondu à 'when'."
