@@ -896,3 +896,13 @@ def test_a_french_or_x_multiplication_is_read(task, expected):
     """'Combien font 3 multiplié par 4 ?' was declined "Je n'ai pas pu placer 'font', 'multiplié'", naming 'font', a
     word it reads in 'Combien font 2 + 2 ?'; 'multiplié par', 'divise par' (no accent) and '3 x 4' were not read."""
     assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected
+
+
+@pytest.mark.parametrize("task", ["Weather in Lyon — and how about Paris?", "Weather in Lyon; what about Paris?",
+                                  "Quel temps à Lyon ? Et pour Paris ?"])
+def test_what_about_a_second_city_asks_the_same(task):
+    """'Weather in Lyon; what about Paris?' gave Lyon and said "I could not answer 'what about Paris': none of the offered
+    tools (get_weather, calculator) fits it", untrue ('… Et pour Paris ?' alike): Paris is asked as Lyon is."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("get_weather", {"city": "Paris"})], run.answer
+    assert "Paris: 18 °C" in run.answer and "could not" not in run.answer and "pas pu" not in run.answer, run.answer
