@@ -156,8 +156,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         acts = set(stems(words(best[3].name)[0])) & ACTS if best[0] > 0 else set()  # its verb: not get_order_status
         if acts and not said_words & (acts | ACT_NOUNS & set(stems(best[3].name))):  # 'Read the file notes.txt'
             verb = next(w for w in words(best[3].name) if stem(w) in acts)
+            other = next((as_written(clause, w) for w in words(unvalued) if stem(w) in ACTS), None)  # 'Remove …'
             unserved.append(Unserved(clause, f"the only offered tool it fits is {best[3].name}, and the task does not "
-                                             f"ask to {verb}"))
+                                             + (f"say '{verb}' but '{other}'" if other else f"ask to {verb}")))
             continue
         bare = POLITE.sub(" ", clause).strip()  # 'and London please' names London alone
         where = place(bare)
