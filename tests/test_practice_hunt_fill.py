@@ -917,3 +917,15 @@ def test_another_verb_of_the_act_is_named_not_denied(task, verb):
     run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
     assert outbox == [] and f"does not say 'delete' but {verb}" in run.answer, run.answer
     assert "does not ask to delete" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "why"), [
+    ("should I bring a jacket?", "it asks what to do ('should I')"),
+    ("How do I get to Lyon?", "it asks what to do ('How do I')"),
+    ("Dois-je prendre un parapluie à Paris ?", "elle demande quoi faire ('Dois-je')"),
+])
+def test_advice_asked_is_not_called_a_question_about_the_action(task, why):
+    """'should I bring a jacket?' was declined "it is a question about the action, and I act only on a request to do
+    it", untrue: bringing a jacket is no act of a tool; it asks advice, which the rules do not give."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and why in run.answer and "action" not in run.answer, run.answer

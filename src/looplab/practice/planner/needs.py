@@ -74,6 +74,9 @@ CONDITION = re.compile(r"^\W*(?:(?:and|but|or|then|only|even|except|et|mais|ou|s
                        r"avant d|après|quand(?!\s+(?:est-ce|\S+-(?:t-)?(?:il|elle|on|ils|elles)\b)))(?:e\b|(?=\W|$)))",
                        re.IGNORECASE)  # 'If it rains in Lyon, delete notes.txt': one part hangs on another
 BANNED = ("the task says not to use {} ('{}')", "la demande dit de ne pas utiliser {} ('{}')")
+ADVISE = r"\W*((?:should|shall|must) (?:I|we)|how (?:do|can|should|would) (?:I|we)|dois-je|faut-il)\b"
+ADVICE = ("it asks what to do ('{}'), and I state only what the tools return",
+          "elle demande quoi faire ('{}'), et je ne dis que ce que les outils renvoient")
 WITHHELD = ("I do not act while a part of the task is beyond me ({}): it may change or come before the act",
             "je n'agis pas tant qu'une partie de la demande m'échappe ({}) : elle pourrait modifier l'action ou la précéder")
 HANGS = ("it makes a part hang on another ('{}'), and I call tools only for parts that do not depend on each other",
@@ -138,7 +141,10 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             now = next((t for t in view.tools if "current" in words(t.description) and {root(w) for w in content_words(
                 clause)} & {root(w) for w in about_words(t) | {w for g in RELATED if g & about_words(t) for w in g}}), None)
             unserved.append(_beyond(now.name, clause, [past[1]]) if past and now and not set(stems(clause)) & ACTS
-                            else Unserved(clause, ABOUT_ACTION, about_action=True))
+                            else Unserved(clause, ADVICE[french(view.task)].format(advice[1]) if (advice := re.match(
+                                ADVISE, clause, re.I)) and not {root(w) for w in words(clause)} & {root(a) for a in ACTS
+                                | ACT_NOUNS} and not re.search(r"\b(?:suppr|effac|envo)", clause, re.I)
+                            else ABOUT_ACTION, about_action=True))  # 'Should I bring a jacket?': no act asked of
             continue
         unvalued = clause  # the words around its values: 'weather.txt' names no weather, body '2 + 2' no sum
         for value in [*quoted(clause), *re.findall(EMAIL, clause), *file_names(clause)]:
