@@ -2,6 +2,7 @@
 are declined (a refusal saying why), never guessed."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -929,3 +930,13 @@ def test_advice_asked_is_not_called_a_question_about_the_action(task, why):
     it", untrue: bringing a jacket is no act of a tool; it asks advice, which the rules do not give."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and why in run.answer and "action" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [("What's the weather in Lyon at 3pm?", "'3pm'"),
+                                             ("Quel temps fait-il à Lyon à 15h30 ?", "'15h30'"),
+                                             ("Weather in Lyon on the 2nd", "'2nd'")])
+def test_a_time_or_an_ordinal_is_named_as_typed(task, named):
+    """'What's the weather in Lyon at 3pm?' added "The words of the task I could not act on: 'pm'", a word never typed
+    ('15h30' gave 'h30', 'the 2nd' gave 'nd'): a time or an ordinal is one token, named as written."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert named in text and not re.search(r"'(?:pm|h30|nd)'", text), text
