@@ -940,3 +940,14 @@ def test_a_time_or_an_ordinal_is_named_as_typed(task, named):
     ('15h30' gave 'h30', 'the 2nd' gave 'nd'): a time or an ordinal is one token, named as written."""
     text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
     assert named in text and not re.search(r"'(?:pm|h30|nd)'", text), text
+
+
+@pytest.mark.parametrize(("task", "cities"), [("Dis-moi la météo de Lyon", ["Lyon"]),
+                                              ("Donne-moi la température de Paris", ["Paris"]),
+                                              ("Météo de Lyon et de Paris", ["Lyon", "Paris"])])
+def test_a_french_city_after_de_is_the_city(task, cities):
+    """'Dis-moi la météo de Lyon' was declined "je ne sais pas ce que get_weather ferait de 'dis' et 'Lyon'", naming the
+    city it takes ('… et de Paris' said no tool fits 'de Paris'): 'de Lyon' names the place, 'dis-moi' asks."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": c}) for c in cities] and "pas pu" not in run.answer, run.answer
+

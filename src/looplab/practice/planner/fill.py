@@ -103,7 +103,7 @@ def binary(text: str) -> tuple[float | int, str, float | int] | None:
 @lru_cache(maxsize=1024)
 def place(text: str) -> str | None:
     """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name."""
-    found = re.search(rf"\b(?:in|at|for|of|à|pour|between|entre{'|a' * french(text)})\s+(?:both\s+)?((?:[A-Z][\w'-]*)"
+    found = re.search(rf"\b(?:in|at|for|of|à|pour|between|entre{'|a|de|du' * french(text)})\s+(?:both\s+)?((?:[A-Z][\w'-]*)"
                       r"(?:\s+[A-Z][\w'-]*)*)", text)  # 'à Lyon' typed 'a Lyon' in a French task
     part = found and re.search(r"\b(?:in|at|for|near)\s+(?:the\s+|a\s+)?(\w+)\s+of\s+$", text[:found.start(1)])
     if found and (part and part[1].lower() not in PLACE_WORDS  # 'for the city of Lyon' is Lyon

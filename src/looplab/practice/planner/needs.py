@@ -38,7 +38,7 @@ WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold 
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today"))]  # a task's word counts as all its group's
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
                        "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus",
-                       "peux", "pouvez", "hi", "hello", "hey", "bonjour", "salut", "bonsoir", "coucou"}  # 's': "s'il te plaît"
+                       "peux", "pouvez", "dis", "dites", "donne", "donnez", "hi", "hello", "hey", "bonjour", "salut", "bonsoir", "coucou"}  # 's': "s'il te plaît"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font", "percent", "cent", "multiply", "divide", "product",
           "multiplie", "multiplier", "multipliez", "divise", "diviser", "divisez", "multiplié"}  # as fill.spoken reads them
@@ -287,7 +287,7 @@ def _hanging(task: str) -> list[tuple[str, str]]:
 
 def _head(clause: str, fr: bool = False) -> str | None:
     """The name or file name a clause starts with ('Lyon' in 'in Lyon tomorrow', 'old.txt'), else None."""
-    found = re.match(rf"(?:(?:in|at|for|à|pour|(?:what|how) about{'|a' * fr})\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)", clause)  # 'et a Lyon'
+    found = re.match(rf"(?:(?:in|at|for|à|pour|(?:what|how) about{'|a|de|du' * fr})\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)", clause)  # 'et a Lyon'
     files = [f for f in file_names(clause) if clause.startswith(f)]
     return files[0] if files else found[1] if found and found[1].lower() not in STOPWORDS else None
 
