@@ -951,3 +951,11 @@ def test_a_french_city_after_de_is_the_city(task, cities):
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [("get_weather", {"city": c}) for c in cities] and "pas pu" not in run.answer, run.answer
 
+
+
+def test_pls_is_no_word_beyond_the_tool():
+    """'weather Lyon pls' was declined "I do not know what get_weather could do with 'Lyon' and 'pls'", naming the city
+    it takes; 'pls' asks nothing, and the truth is that no place was read ('Weather in Lyon plz' is answered)."""
+    assert "could do with" not in run_agent(practice_client(), "weather Lyon pls", samples.weather_and_calc()).answer
+    assert run_agent(practice_client(), "Weather in Lyon plz", samples.weather_and_calc()).tool_calls == [
+        ("get_weather", {"city": "Lyon"})]
