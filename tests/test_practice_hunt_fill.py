@@ -959,3 +959,12 @@ def test_pls_is_no_word_beyond_the_tool():
     assert "could do with" not in run_agent(practice_client(), "weather Lyon pls", samples.weather_and_calc()).answer
     assert run_agent(practice_client(), "Weather in Lyon plz", samples.weather_and_calc()).tool_calls == [
         ("get_weather", {"city": "Lyon"})]
+
+
+@pytest.mark.parametrize("task", ["What's the weather in Lyon? Thanks in advance!", "What's the weather in Lyon? Cheers",
+                                  "Quel temps fait-il à Lyon ? Merci d'avance !", "Weather in Lyon. Much appreciated."])
+def test_thanks_after_a_task_ask_nothing(task):
+    """'… Thanks in advance!' added "I could not answer 'Thanks in advance': none of the offered tools … fits it" ('Merci
+    d'avance', 'Cheers' alike; 'Much appreciated' was declined whole): thanks ask nothing of the tools."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.answer == "Lyon: 21 °C, cloudy (simulated).", run.answer
