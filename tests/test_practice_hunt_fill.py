@@ -968,3 +968,13 @@ def test_thanks_after_a_task_ask_nothing(task):
     d'avance', 'Cheers' alike; 'Much appreciated' was declined whole): thanks ask nothing of the tools."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.answer == "Lyon: 21 °C, cloudy (simulated).", run.answer
+
+
+@pytest.mark.parametrize("task", ["What's .5 + 1?", "What's 1_000 + 1?", "What's 2 + 3x?", "What is 1e3 + 1?",
+                                  "What's 1'000 + 1?"])
+def test_a_number_glued_to_a_letter_or_point_is_not_cut(task):
+    """'What's .5 + 1?' was answered '5 + 1 = 6.', '1_000 + 1' and "1'000 + 1" '000 + 1 = 1.', '2 + 3x' '2 + 3 = 5.', and
+    a forced calculator got '3 + 1' for '1e3 + 1': a number cut from the token it is part of makes another sum."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and " = " not in run.answer, run.answer
+    assert forced(task, CALC, WEATHER).stop_reason == "refusal"

@@ -56,8 +56,10 @@ _VALIDATORS: dict[str, object] = {}
 def expression(text: str) -> str | None:
     """The first arithmetic expression in `text` ('12 * (3 + 5)'), or None."""
     text = numbers_as_written(text).replace("−", "-")  # '3,5' is 3.5, '1 850' is 1850; '−5' (U+2212) is -5
-    for run in re.findall(r"(?:(?<![\w).])-\s*)?[\d(][\d\s.+\-*/()%^×÷]*", text):  # '-215 + 95' keeps its sign
-        run = run.strip().rstrip("+-*/%^×÷ .").strip()  # '10 - 3.' ends a sentence, not a number
+    for found in re.finditer(r"(?:(?<![\w).])-\s*)?(?:(?<![\w.])(?<!\d['’])\d|\()[\d\s.+\-*/()%^×÷]*", text):  # '-215 + 95'
+        if re.match(r"\d(?:[\w.]|['’]\d)", text[found.end() - 1:]):  # not '.5', '1_000', "1'000", '3x', '3e5'
+            continue
+        run = found[0].strip().rstrip("+-*/%^×÷ .").strip()  # '10 - 3.' ends a sentence, not a number
         while run.count("(") > run.count(")") and run.startswith("("):
             run = run[1:].strip()
         while run.count(")") > run.count("(") and run.endswith(")"):
