@@ -978,3 +978,16 @@ def test_a_number_glued_to_a_letter_or_point_is_not_cut(task):
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and " = " not in run.answer, run.answer
     assert forced(task, CALC, WEATHER).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize("task", ["Weather in Lyon vs Paris", "What's the weather in Lyon versus in Paris?"])
+def test_a_city_after_vs_is_asked_as_the_first(task):
+    """'Weather in Lyon vs Paris' was declined "I do not know what get_weather could do with 'vs' and 'Paris'", naming the
+    city it takes: both are given, and the comparison is named as not made; 'Delete notes.txt vs old.txt' deletes nothing."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("get_weather", {"city": "Paris"})], run.answer
+    assert run.answer.endswith("I did not compare them ('" + ("vs" if " vs " in task else "versus") + "'): the results are "
+                               "as the tools gave them."), run.answer
+    outbox: list = []
+    run_agent(practice_client(), "Delete notes.txt vs old.txt", samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == []

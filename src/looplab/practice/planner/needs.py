@@ -176,7 +176,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         elif best[0] > 0 and best[3] is not calc:
             tool = best[3]
         elif previous and (head := _head(bare, french(view.task))) and re.search(
-                rf"(?:\b(?:and|or|et|ou|than|que|then|puis|also|aussi)\s+|[;&]\s*|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
+                rf"(?:\b(?:and|or|et|ou|than|que|then|puis|also|aussi|vs\.?|versus)\s+|[;&]\s*|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))" + (rf"|,\s*{re.escape(clause)}" if head in file_names(head) else ""),
                 view.task, re.IGNORECASE):  # a file named after a comma is listed: 'notes.txt, old.txt'
             beyond = [as_written(clause, w) for w in content_words(clause) if w not in GENERIC | set(words(head))]
@@ -271,7 +271,8 @@ def _clauses(task: str) -> list[str]:
     held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # odd items are the quoted values
     masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
-            clauses(re.sub(rf"{THAN}|(?<=\s)&(?=\s)", " and ", masked, flags=re.IGNORECASE))]  # 'Lyon & Paris'
+            clauses(re.sub(rf"{THAN}|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))", " and ",
+                           masked, flags=re.IGNORECASE))]  # 'Lyon & Paris', 'Lyon vs Paris' (not 'a.txt vs b.txt')
 
 
 def _hanging(task: str) -> list[tuple[str, str]]:
