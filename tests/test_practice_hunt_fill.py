@@ -991,3 +991,16 @@ def test_a_city_after_vs_is_asked_as_the_first(task):
     outbox: list = []
     run_agent(practice_client(), "Delete notes.txt vs old.txt", samples.action_tools(outbox), approve=lambda n, i: True)
     assert outbox == []
+
+
+@pytest.mark.parametrize("task", ["Go ahead and delete notes.txt", "Go ahead, delete notes.txt"])
+def test_go_ahead_is_no_part_that_may_change_the_act(task):
+    """'Go ahead and delete notes.txt' was declined "I do not act while a part of the task is beyond me ('Go ahead'): it
+    may change or come before the act", untrue: it only says to do it; "Don't go ahead and …" still deletes nothing."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "delete_file", "name": "notes.txt"}], run.answer
+    outbox.clear()
+    run_agent(practice_client(), "Don't " + task[0].lower() + task[1:], samples.action_tools(outbox),
+              approve=lambda n, i: True)
+    assert outbox == []

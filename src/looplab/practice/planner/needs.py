@@ -39,7 +39,7 @@ RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today"))]  # a t
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
                        "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus",
                        "peux", "pouvez", "dis", "dites", "donne", "donnez", "pls", "plz", "hi", "hello", "hey", "bonjour", "salut", "bonsoir",
-                       "coucou", "cheer", "advance", "avance", "d", "appreciated"}  # 's': "s'il te plaît"; "merci d'avance"
+                       "coucou", "cheer", "advance", "avance", "d", "appreciated", "go", "ahead"}  # 's': "s'il te plaît"; "merci d'avance"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font", "percent", "cent", "multiply", "divide", "product",
           "multiplie", "multiplier", "multipliez", "divise", "diviser", "divisez", "multiplié"}  # as fill.spoken reads them
