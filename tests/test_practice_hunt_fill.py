@@ -1004,3 +1004,16 @@ def test_go_ahead_is_no_part_that_may_change_the_act(task):
     run_agent(practice_client(), "Don't " + task[0].lower() + task[1:], samples.action_tools(outbox),
               approve=lambda n, i: True)
     assert outbox == []
+
+
+@pytest.mark.parametrize(("task", "why"), [
+    ("Weather in Lyon and near Paris", "I do not know what get_weather could do with 'near'"),
+    ("Weather in Lyon and downtown Paris", "I do not know what get_weather could do with 'downtown'"),
+    ("Quel temps fait-il à Lyon et du côté de Paris ?", "je ne sais pas ce que get_weather ferait de 'côté'"),
+])
+def test_a_qualified_second_city_is_not_said_to_fit_no_tool(task, why):
+    """'Weather in Lyon and near Paris' gave Lyon and said "I could not answer 'near Paris': none of the offered tools
+    (get_weather, calculator) fits it", untrue (get_weather takes Paris); the word beyond it, 'near', is named instead."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"})] and why in run.answer, run.answer
+    assert "none of the offered tools" not in run.answer and "aucun des outils" not in run.answer, run.answer

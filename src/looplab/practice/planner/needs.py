@@ -199,6 +199,10 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             unserved.append(Unserved(clause, f"I could not tell the '{[*calc.required, *calc.properties, 'input'][0]}'"
                                              f" for {calc.name} from the task"))
             continue  # 'then multiply by 4': the calculator fits, but an operation on a result before is no rule
+        elif previous and re.search(r"(?<=\s)[A-Z]", clause) and any(set(words(p)) & PLACE_WORDS for p in previous.properties):
+            unserved.append(_beyond(previous.name, clause, [as_written(clause, w) for w in content_words(clause) if w not in
+                                                            GENERIC and not as_written(clause, w)[0].isupper()] or [clause]))
+            continue  # 'Weather in Lyon and near Paris': get_weather fits Paris, not 'near'
         else:
             unserved.append(Unserved(clause, none_fits, no_tool=True))
             continue
