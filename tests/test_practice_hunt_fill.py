@@ -1017,3 +1017,11 @@ def test_a_qualified_second_city_is_not_said_to_fit_no_tool(task, why):
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [("get_weather", {"city": "Lyon"})] and why in run.answer, run.answer
     assert "none of the offered tools" not in run.answer and "aucun des outils" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["What's 2+2? Don't check the weather.", "Don't tell me the weather"])
+def test_a_capitalised_negation_is_named_not_taken_for_a_city(task):
+    """'What's 2+2? Don't check the weather.' said "I could not answer 'Don't check the weather': I could not tell the
+    'city' for get_weather from the task", as if a city were missing: "Don't" (capitalised) passed for an unread name."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert "could do with 'Don't' (a negation)" in text and "'city'" not in text, text

@@ -234,8 +234,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
                    and not says(given, w) and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
         takes_place = any(set(words(p)) & PLACE_WORDS for p in tool.properties)
         if unknown and isinstance(filled, str) and takes_place and not where and all(
-                as_written(clause, w)[:1].isupper() for w in unknown):  # 'Weather (Lyon)': the city unread, not
-            unknown = []  # Lyon beyond the tool: "I could not tell the 'city' …" stays the reason
+                as_written(clause, w)[:1].isupper() and "n't" not in w for w in unknown):  # 'Weather (Lyon)': the city
+            unknown = []  # unread, not Lyon beyond the tool: "I could not tell the 'city' …" stays the reason; not "Don't"
         if unknown:
             filled = _beyond(tool.name, clause, [as_written(clause, w) for w in unknown])
             if all(w[-3:] in ("n't", "n’t") for w in unknown):  # "Don't read coffee.md": 'Don't' is not a word to look up
