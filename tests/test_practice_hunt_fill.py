@@ -910,14 +910,15 @@ def test_what_about_a_second_city_asks_the_same(task):
 
 
 @pytest.mark.parametrize(("task", "verb"), [("Remove the file notes.txt", "'Remove'"),
-                                            ("Erase the file old.txt, please", "'Erase'")])
+                                            ("Erase the file old.txt, please", "'Erase'"),
+                                            ("Mail bob@x.com subject 'Hi' body 'Yo'", "'Mail'")])
 def test_another_verb_of_the_act_is_named_not_denied(task, verb):
     """'Remove the file notes.txt' was declined "… delete_file, and the task does not ask to delete", untrue: it asks to,
     with another word; the decline now names the word it said ('… does not say 'delete' but 'Remove'')."""
     outbox: list = []
     run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
-    assert outbox == [] and f"does not say 'delete' but {verb}" in run.answer, run.answer
-    assert "does not ask to delete" not in run.answer, run.answer
+    assert outbox == [] and f"does not say '{'send' if 'Mail' in task else 'delete'}' but {verb}" in run.answer, run.answer
+    assert "does not ask to" not in run.answer, run.answer
 
 
 @pytest.mark.parametrize(("task", "why"), [

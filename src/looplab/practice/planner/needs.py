@@ -163,7 +163,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         acts = set(stems(words(best[3].name)[0])) & ACTS if best[0] > 0 else set()  # its verb: not get_order_status
         if acts and not said_words & (acts | ACT_NOUNS & set(stems(best[3].name))):  # 'Read the file notes.txt'
             verb = next(w for w in words(best[3].name) if stem(w) in acts)
-            other = next((as_written(clause, w) for w in words(unvalued) if stem(w) in ACTS), None)  # 'Remove …'
+            other = next((as_written(clause, w) for w in words(unvalued) if stem(w) in ACTS | ACT_NOUNS), None)  # 'Mail'
             unserved.append(Unserved(clause, f"the only offered tool it fits is {best[3].name}, and the task does not "
                                              + (f"say '{verb}' but '{other}'" if other else f"ask to {verb}")))
             continue
