@@ -1026,3 +1026,13 @@ def test_a_capitalised_negation_is_named_not_taken_for_a_city(task):
     'city' for get_weather from the task", as if a city were missing: "Don't" (capitalised) passed for an unread name."""
     text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
     assert "could do with 'Don't' (a negation)" in text and "'city'" not in text, text
+
+
+@pytest.mark.parametrize("task", ["Send bob@x.com an email. Subject: Hi. Body: Yo.", "Send bob@x.com an email, subject Hi, body Yo",
+                                  "Email bob@x.com with subject `Hi` and body `Yo`"])
+def test_an_unquoted_value_is_not_named_as_beyond_the_tool(task):
+    """'Send bob@x.com an email. Subject: Hi. Body: Yo.' was declined "I do not know what send_email could do with 'Yo'",
+    the body itself named as beyond the tool; the truth is that a value out of quotes is not read: "I could not tell …"."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [] and "I could not tell the 'subject' for send_email" in text and "'Yo'" not in text, text

@@ -233,6 +233,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS)
                    and not says(given, w) and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
         takes_place = any(set(words(p)) & PLACE_WORDS for p in tool.properties)
+        unknown = [w for w in unknown if isinstance(filled, dict) or not re.search(  # 'Body: Yo' unquoted: the body unread,
+            rf"\b(?:{'|'.join(map(re.escape, tool.properties))})\s*[:=]?\s*[`«]?{re.escape(w)}\b", clause, re.I)]  # not beyond
         if unknown and isinstance(filled, str) and takes_place and not where and all(
                 as_written(clause, w)[:1].isupper() and "n't" not in w for w in unknown):  # 'Weather (Lyon)': the city
             unknown = []  # unread, not Lyon beyond the tool: "I could not tell the 'city' …" stays the reason; not "Don't"
