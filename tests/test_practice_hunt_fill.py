@@ -1036,3 +1036,12 @@ def test_an_unquoted_value_is_not_named_as_beyond_the_tool(task):
     outbox: list = []
     text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
     assert outbox == [] and "I could not tell the 'subject' for send_email" in text and "'Yo'" not in text, text
+
+
+@pytest.mark.parametrize(("task", "word"), [("Is it supposed to rain in Lyon?", "'supposed'"),
+                                            ("Is it expected to be hot in Lyon?", "'expected'")])
+def test_a_passive_question_naming_no_act_is_no_question_about_the_action(task, word):
+    """'Is it supposed to rain in Lyon?' was declined "it is a question about the action, and I act only on a request to
+    do it", untrue (raining is no act of a tool); the word get_weather cannot take is named instead."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and f"could do with {word}" in run.answer and "action" not in run.answer, run.answer

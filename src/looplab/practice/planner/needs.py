@@ -137,15 +137,16 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         if not asked or WHO.search(clause):
             continue  # 'and', 'please': nothing asked; 'who are you' is answered first
         asked |= {w for group in RELATED if asked & group for w in group}
-        if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
+        acting = {root(w) for w in words(clause)} & {root(a) for a in ACTS | ACT_NOUNS} or re.search(
+            r"\b(?:suppr|effac|envo)", clause, re.I)  # 'Should I bring a jacket?', 'Is it supposed to rain?': no act
+        if ABOUT_DOING.search(clause) and (acting or not re.match(r"\W*(?:is|are)\b", clause, re.I)):
             past = re.match(r"\W*(did|has|have|had) it\b", clause, re.IGNORECASE)  # 'Did it rain in Paris?': no act
             now = next((t for t in view.tools if "current" in words(t.description) and {root(w) for w in content_words(
                 clause)} & {root(w) for w in about_words(t) | {w for g in RELATED if g & about_words(t) for w in g}}), None)
+            advice = None if acting else re.match(ADVISE, clause, re.I)  # 'Should I delete notes.txt?' asks no deleting
             unserved.append(_beyond(now.name, clause, [past[1]]) if past and now and not set(stems(clause)) & ACTS
-                            else Unserved(clause, ADVICE[french(view.task)].format(advice[1]) if (advice := re.match(
-                                ADVISE, clause, re.I)) and not {root(w) for w in words(clause)} & {root(a) for a in ACTS
-                                | ACT_NOUNS} and not re.search(r"\b(?:suppr|effac|envo)", clause, re.I)
-                            else ABOUT_ACTION, about_action=True))  # 'Should I bring a jacket?': no act asked of
+                            else Unserved(clause, ADVICE[french(view.task)].format(advice[1]) if advice else ABOUT_ACTION,
+                                          about_action=True))
             continue
         unvalued = clause  # the words around its values: 'weather.txt' names no weather, body '2 + 2' no sum
         for value in [*quoted(clause), *re.findall(EMAIL, clause), *file_names(clause)]:
