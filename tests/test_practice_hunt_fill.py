@@ -1045,3 +1045,14 @@ def test_a_passive_question_naming_no_act_is_no_question_about_the_action(task, 
     do it", untrue (raining is no act of a tool); the word get_weather cannot take is named instead."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and f"could do with {word}" in run.answer and "action" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "word"), [("Is it colder in Lyon?", "'colder'"), ("Is Lyon warmer?", "'warmer'"),
+                                            ("Fait-il plus froid à Lyon ?", "'plus froid'")])
+def test_a_comparative_with_nothing_to_compare_is_not_answered_with_the_weather(task, word):
+    """'Is it colder in Lyon?' was answered 'Lyon: 21 °C, cloudy (simulated).', the weather now given as if it said
+    whether it is colder (than when? than where?): the comparison was silently dropped; it is declined, naming the word."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and word in run.answer, run.answer
+    assert "I did not compare them ('warmer')" in run_agent(practice_client(), "Is Paris warmer than Lyon?",
+                                                            samples.weather_and_calc()).answer

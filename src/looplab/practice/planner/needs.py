@@ -239,6 +239,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         if unknown and isinstance(filled, str) and takes_place and not where and all(
                 as_written(clause, w)[:1].isupper() and "n't" not in w for w in unknown):  # 'Weather (Lyon)': the city
             unknown = []  # unread, not Lyon beyond the tool: "I could not tell the 'city' …" stays the reason; not "Don't"
+        if not COMPARED.search(view.task):  # 'Is it colder in Lyon?': colder than when? the tool gives the weather now
+            unknown += re.findall(r"\b(?:warmer|colder|hotter|cooler|plus (?:chaud|froid))\b", clause, re.I)
         if unknown:
             filled = _beyond(tool.name, clause, [as_written(clause, w) for w in unknown])
             if all(w[-3:] in ("n't", "n’t") for w in unknown):  # "Don't read coffee.md": 'Don't' is not a word to look up
