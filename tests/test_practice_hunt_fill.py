@@ -1056,3 +1056,11 @@ def test_a_comparative_with_nothing_to_compare_is_not_answered_with_the_weather(
     assert run.tool_calls == [] and word in run.answer, run.answer
     assert "I did not compare them ('warmer')" in run_agent(practice_client(), "Is Paris warmer than Lyon?",
                                                             samples.weather_and_calc()).answer
+
+
+@pytest.mark.parametrize("task", ["Pourrais-tu me donner la météo à Lyon ?", "J'aimerais connaître la météo à Lyon",
+                                  "Je voudrais savoir quel temps il fait à Lyon"])
+def test_a_french_polite_request_asks_nothing_beyond_the_tool(task):
+    """'Pourrais-tu me donner la météo à Lyon ?' was declined "je ne sais pas ce que get_weather ferait de 'pourrais' et
+    'donner'" ('J'aimerais connaître …' alike), as 'Could you give me the weather in Lyon?' is not: they only ask."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == "Lyon: 21 °C, cloudy (simulated)."

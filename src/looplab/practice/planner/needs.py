@@ -38,8 +38,9 @@ WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold 
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today"))]  # a task's word counts as all its group's
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
                        "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus",
-                       "peux", "pouvez", "dis", "dites", "donne", "donnez", "pls", "plz", "hi", "hello", "hey", "bonjour", "salut", "bonsoir",
-                       "coucou", "cheer", "advance", "avance", "d", "appreciated", "go", "ahead"}  # 's': "s'il te plaît"; "merci d'avance"
+                       "peux", "pouvez", "dis", "dites", "donne", "donnez", "pls", "plz", "hi", "hello", "hey", "bonjour",
+                       "salut", "bonsoir", "coucou", "cheer", "advance", "avance", "d", "appreciated", "go", "ahead", "pourrais",
+                       "pourriez", "donner", "aimerais", "voudrais", "connaître", "savoir"}  # 's': "s'il te plaît"; "d'avance"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font", "percent", "cent", "multiply", "divide", "product",
           "multiplie", "multiplier", "multipliez", "divise", "diviser", "divisez", "multiplié"}  # as fill.spoken reads them
