@@ -1064,3 +1064,11 @@ def test_a_french_polite_request_asks_nothing_beyond_the_tool(task):
     """'Pourrais-tu me donner la météo à Lyon ?' was declined "je ne sais pas ce que get_weather ferait de 'pourrais' et
     'donner'" ('J'aimerais connaître …' alike), as 'Could you give me the weather in Lyon?' is not: they only ask."""
     assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == "Lyon: 21 °C, cloudy (simulated)."
+
+
+def test_the_numbers_of_a_numbered_list_are_no_operands():
+    """'1. Weather in Lyon' / '2. 3 * 4' called the calculator with '2. 3 * 4' (an error) and said "I do not know what
+    get_weather could do with '1'": a list's numbers and dashes mark its items, they are not words of the task."""
+    run = run_agent(practice_client(), "1. Weather in Lyon\n2. 3 * 4", samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("calculator", {"expression": "3 * 4"})], run.answer
+    assert run.answer == "Lyon: 21 °C, cloudy (simulated). 3 * 4 = 12.", run.answer
