@@ -1072,3 +1072,12 @@ def test_the_numbers_of_a_numbered_list_are_no_operands():
     run = run_agent(practice_client(), "1. Weather in Lyon\n2. 3 * 4", samples.weather_and_calc())
     assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("calculator", {"expression": "3 * 4"})], run.answer
     assert run.answer == "Lyon: 21 °C, cloudy (simulated). 3 * 4 = 12.", run.answer
+
+
+@pytest.mark.parametrize(("task", "expected"), [("Weather in Lyon. Cheers!", "Lyon: 21 °C, cloudy (simulated)."),
+                                                ("Peux-tu me dire quel temps il fait à Nice ?", "Nice: 7 °C, cloudy (simulated)."),
+                                                ("Pouvez-vous me dire combien font 6 * 7 ?", "6 * 7 = 42.")])
+def test_cheers_and_dire_ask_nothing_beyond_the_tool(task, expected):
+    """'Weather in Lyon. Cheers!' was declined "I do not know what get_weather could do with 'Cheers'" and 'Peux-tu me
+    dire quel temps il fait à Nice ?' "… ferait de 'dire'": a thanks and 'tell me' ask nothing of the tools."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected
