@@ -1081,3 +1081,13 @@ def test_cheers_and_dire_ask_nothing_beyond_the_tool(task, expected):
     """'Weather in Lyon. Cheers!' was declined "I do not know what get_weather could do with 'Cheers'" and 'Peux-tu me
     dire quel temps il fait à Nice ?' "… ferait de 'dire'": a thanks and 'tell me' ask nothing of the tools."""
     assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected
+
+
+@pytest.mark.parametrize(("task", "city"), [("Bonjour, pouvez-vous me dire le temps qu'il fait à Lyon ?", "Lyon"),
+                                            ("Dis-moi le temps qu'il fait à Paris", "Paris")])
+def test_qu_il_fait_is_no_comparison(task, city):
+    """'Bonjour, pouvez-vous me dire le temps qu'il fait à Lyon ?' was declined "je ne sais pas ce que get_weather ferait de
+    'dire'" and, 'dire' read, "je n'ai pas pu déduire 'city'": the "qu'" of "qu'il fait" was read as 'than', cutting the
+    sentence in two; 'plus chaud à Lyon qu'à Paris' is still a comparison."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": city})] and "pas pu" not in run.answer, run.answer

@@ -44,7 +44,7 @@ GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font", "percent", "cent", "multiply", "divide", "product",
           "multiplie", "multiplier", "multipliez", "divise", "diviser", "divisez", "multiplié"}  # as fill.spoken reads them
-THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’])"  # not 'other than Paris'
+THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’](?!(?:ils?|elles?|on)\b(?!\s+n['’e])))"  # not 'other than', 'qu'il fait'
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
                       rf"[^.?!;]*?(?:{THAN})|\b(more|less|fewer|plus|moins)\s+(?:{THAN})\s*(?=-?\d)", re.IGNORECASE)  # 'more than 10'
