@@ -1091,3 +1091,17 @@ def test_qu_il_fait_is_no_comparison(task, city):
     sentence in two; 'plus chaud à Lyon qu'à Paris' is still a comparison."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [("get_weather", {"city": city})] and "pas pu" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "sent"), [
+    ("Delete notes.txt thanks", {"tool": "delete_file", "name": "notes.txt"}),
+    ("delete notes.txt pls", {"tool": "delete_file", "name": "notes.txt"}),
+    ("Email bob@x.com with subject 'Hi' and body 'Yo' thx", {"tool": "send_email", "to": "bob@x.com", "subject": "Hi",
+                                                              "body": "Yo"}),
+])
+def test_thanks_after_a_value_does_not_hide_it(task, sent):
+    """'Delete notes.txt thanks' was declined "I could not tell the 'name' for delete_file from the task", untrue: the
+    thanks after the file was read as a word qualifying it ('pls' alike; a trailing 'thx' was named as beyond send_email)."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [sent], run.answer

@@ -31,6 +31,7 @@ from .text import (
 
 EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 NUMBER = r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)"
+THANKS = {"thanks", "thank", "thx", "pls", "plz", "merci", "stp", "svp", "cheers"}  # no qualifier of the value before
 PLACE_WORDS = {"city", "location", "place", "town", "country", "region", "where"}
 CALC_WORDS = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "expr",
               "evaluate", "compute", "formula"}
@@ -220,7 +221,7 @@ def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, bef
     sides = around(text, value)
     if sides is None:
         return False
-    left, after = ([w for w in words(side) if w not in STOPWORDS] for side in sides)
+    left, after = ([w for w in words(side) if w not in STOPWORDS | THANKS] for side in sides)  # not 'notes.txt thanks'
     after = after[1:] if unit and after[:1] and stem(after[0]) in about_words(tool) else after  # '5 minutes'
     return any(stem(w) not in about_words(tool) for w in (left[-1:] if before else []) + after[:1])
 

@@ -40,7 +40,7 @@ GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "
                        "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus",
                        "peux", "pouvez", "dis", "dites", "donne", "donnez", "pls", "plz", "hi", "hello", "hey", "bonjour",
                        "salut", "bonsoir", "coucou", "cheer", "advance", "avance", "d", "appreciated", "go", "ahead", "pourrais",
-                       "pourriez", "donner", "aimerais", "voudrais", "connaître", "savoir", "dire", "cheers"}  # 's': "s'il te plaît"; "d'avance"
+                       "pourriez", "donner", "aimerais", "voudrais", "connaître", "savoir", "dire", "cheers", "thx"}  # 's': "s'il te plaît"; "d'avance"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font", "percent", "cent", "multiply", "divide", "product",
           "multiplie", "multiplier", "multipliez", "divise", "diviser", "divisez", "multiplié"}  # as fill.spoken reads them
