@@ -1105,3 +1105,14 @@ def test_thanks_after_a_value_does_not_hide_it(task, sent):
     outbox: list = []
     run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
     assert outbox == [sent], run.answer
+
+
+@pytest.mark.parametrize("task", ["Email bob@x.com subject 'Hi' body 'Yo', or delete notes.txt",
+                                  "Delete notes.txt, or else email bob@x.com with subject 'Hi' and body 'Yo'"])
+def test_acts_offered_as_a_choice_are_not_done(task):
+    """"Email bob@x.com subject 'Hi' body 'Yo', or delete notes.txt" sent the email and deleted notes.txt, both of a
+    choice ('… or else email …' deleted notes.txt): an act the task leaves to a choice is not done."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox),
+                    approve=lambda n, i: True)
+    assert outbox == [] and run.tool_calls == [], run.answer

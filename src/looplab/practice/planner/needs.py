@@ -79,6 +79,8 @@ BANNED = ("the task says not to use {} ('{}')", "la demande dit de ne pas utilis
 ADVISE = r"\W*((?:should|shall|must) (?:I|we)|how (?:do|can|should|would) (?:I|we)|dois-je|faut-il)\b"
 ADVICE = ("it asks what to do ('{}'), and I state only what the tools return",
           "elle demande quoi faire ('{}'), et je ne dis que ce que les outils renvoient")
+CHOICE = ("the task leaves a choice open ('{}'), and I do not choose an act for you",
+          "la demande laisse un choix ouvert ('{}'), et je ne choisis pas une action à votre place")
 WITHHELD = ("I do not act while a part of the task is beyond me ({}): it may change or come before the act",
             "je n'agis pas tant qu'une partie de la demande m'échappe ({}) : elle pourrait modifier l'action ou la précéder")
 HANGS = ("it makes a part hang on another ('{}'), and I call tools only for parts that do not depend on each other",
@@ -267,6 +269,10 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         unserved.append(Unserved(call[2], BANNED[french(view.task)].format(call[0], banned[call[0]]), call[0],
                                  about_action=True))
     unserved = [u for u in unserved if not (u.no_tool and any(b in u.clause for b in banned.values()))]
+    ored = next((m[1] for c in _clauses(view.task) if (m := re.match(r"\W*(or|ou)\b", c, re.I))), None)
+    for act in [c for c in calls if ored and set(stems(words(c[0])[0])) & ACTS]:  # 'Email …, or delete notes.txt'
+        calls.remove(act)
+        unserved.append(Unserved(act[2], CHOICE[french(view.task)].format(ored), act[0], about_action=True))
     unknown = [f"'{u.clause}'" for u in unserved if u.no_tool and not TAKEN_BACK.search(u.clause)]  # 'and back it up first'
     for act in [c for c in calls if unknown and set(stems(words(c[0])[0])) & ACTS]:  # it may qualify or precede the act
         calls.remove(act)
