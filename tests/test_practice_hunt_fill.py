@@ -1116,3 +1116,13 @@ def test_acts_offered_as_a_choice_are_not_done(task):
     run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox),
                     approve=lambda n, i: True)
     assert outbox == [] and run.tool_calls == [], run.answer
+
+
+def test_an_email_followed_by_and_the_weather_is_not_sent_without_it():
+    """"Email bob@x.com with subject 'Hi' and body 'Yo' and the weather in Lyon" sent the email with body 'Yo' and gave
+    the weather apart, though the weather may be what the email was to hold: the email is not sent on that guess."""
+    outbox: list = []
+    task = "Email bob@x.com with subject 'Hi' and body 'Yo' and the weather in Lyon"
+    run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox),
+                    approve=lambda n, i: True)
+    assert outbox == [] and "may belong to the act ('the weather in Lyon')" in run.answer, run.answer

@@ -79,6 +79,8 @@ BANNED = ("the task says not to use {} ('{}')", "la demande dit de ne pas utilis
 ADVISE = r"\W*((?:should|shall|must) (?:I|we)|how (?:do|can|should|would) (?:I|we)|dois-je|faut-il)\b"
 ADVICE = ("it asks what to do ('{}'), and I state only what the tools return",
           "elle demande quoi faire ('{}'), et je ne dis que ce que les outils renvoient")
+BELONGS = ("another part of the task may belong to the act ({}), and I do not act on a guess",
+           "une autre partie de la demande peut appartenir à l'action ({}), et je n'agis pas sur une supposition")
 CHOICE = ("the task leaves a choice open ('{}'), and I do not choose an act for you",
           "la demande laisse un choix ouvert ('{}'), et je ne choisis pas une action à votre place")
 WITHHELD = ("I do not act while a part of the task is beyond me ({}): it may change or come before the act",
@@ -269,6 +271,11 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         unserved.append(Unserved(call[2], BANNED[french(view.task)].format(call[0], banned[call[0]]), call[0],
                                  about_action=True))
     unserved = [u for u in unserved if not (u.no_tool and any(b in u.clause for b in banned.values()))]
+    bare = [(i, f"'{c[2]}'") for i, c in enumerate(calls) if re.match(r"(?:the|le|la|les)\s", c[2], re.I)]  # "… and the
+    for i, act in [(i, c) for i, c in enumerate(calls) if set(stems(words(c[0])[0])) & ACTS]:  # weather in Lyon" may be
+        if (after := [b for j, b in bare if j > i]) and len(view.tool(act[0]).properties) > 1:  # what the email is to say
+            calls.remove(act)
+            unserved.append(Unserved(act[2], BELONGS[french(view.task)].format(joined(after)), act[0], about_action=True))
     ored = next((m[1] for c in _clauses(view.task) if (m := re.match(r"\W*(or|ou)\b", c, re.I))), None)
     for act in [c for c in calls if ored and set(stems(words(c[0])[0])) & ACTS]:  # 'Email …, or delete notes.txt'
         calls.remove(act)
