@@ -1126,3 +1126,13 @@ def test_an_email_followed_by_and_the_weather_is_not_sent_without_it():
     run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox),
                     approve=lambda n, i: True)
     assert outbox == [] and "may belong to the act ('the weather in Lyon')" in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["What's Lyon's weather and Paris's?", "Weather in Lyon and Paris's", "Weather in Lyon's",
+                                  "What's the weather in Lyon and in Paris'?"])
+def test_a_possessive_is_no_city(task):
+    """"What's Lyon's weather and Paris's?" called get_weather for the city "Paris's" and stated "Paris's: 25 °C, light
+    rain (simulated).", a value for no city asked (Paris is 18 °C; "in Lyon's" gave 23 °C, "in Paris'" 8 °C): a name
+    ending in an apostrophe or 's is no city."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert not [c for c in run.tool_calls if re.search(r"'s?$", c[1].get("city", ""))], run.answer

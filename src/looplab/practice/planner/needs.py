@@ -315,7 +315,8 @@ def _head(clause: str, fr: bool = False) -> str | None:
     """The name or file name a clause starts with ('Lyon' in 'in Lyon tomorrow', 'old.txt'), else None."""
     found = re.match(rf"(?:(?:in|at|for|à|pour|(?:what|how) about{'|a|de|du' * fr})\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)", clause)  # 'et a Lyon'
     files = [f for f in file_names(clause) if clause.startswith(f)]
-    return files[0] if files else found[1] if found and found[1].lower() not in STOPWORDS else None
+    return files[0] if files else found[1] if found and found[1].lower() not in STOPWORDS and not re.search(
+        r"['’]s?$", found[1]) else None  # "and Paris's" is no city 'Paris's'
 
 
 def _with_fields(parts: list[str], tools) -> list[str]:
