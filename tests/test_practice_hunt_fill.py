@@ -1136,3 +1136,15 @@ def test_a_possessive_is_no_city(task):
     ending in an apostrophe or 's is no city."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert not [c for c in run.tool_calls if re.search(r"'s?$", c[1].get("city", ""))], run.answer
+
+
+@pytest.mark.parametrize("task", ["Weather in Lyon Tomorrow", "Weather in Lyon Today", "Weather in Lyon Or Paris",
+                                  "Weather in Lyon Not Paris", "Weather in Lyon Please", "Weather in My Town",
+                                  "Weather in Here"])
+def test_a_capitalised_little_word_does_not_make_a_city(task):
+    """'Weather in Lyon Tomorrow' was answered 'Lyon Tomorrow: 19 °C, cloudy (simulated).', the weather now of a city
+    no one named ('Lyon Or Paris: -1 °C', 'Lyon Not Paris', 'My Town: 13 °C', 'Here' alike): no call for such a name."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "°C" not in run.answer, run.answer
+    assert run_agent(practice_client(), "Weather in The Hague", samples.weather_and_calc()).tool_calls == [
+        ("get_weather", {"city": "The Hague"})]

@@ -112,6 +112,9 @@ def place(text: str) -> str | None:
     if found and (part and part[1].lower() not in PLACE_WORDS  # 'for the city of Lyon' is Lyon
                   or re.search(r"['’]s\s+\w", text[found.end(1) - 2:]) or re.search(r"['’]s?$", found[1])):  # "Lyon's"
         return None  # 'in the capital of France', "in Paris's suburbs": another place, named through this one
+    if found and ({w.lower() for w in found[1].split()[1:]} & (STOPWORDS | CALENDAR | NEGATORS | {"today", "tomorrow"})
+                  or found[1].split()[0].lower() in STOPWORDS - {"the", "la", "le", "les", "el", "los", "las"}):
+        return None  # 'in Lyon Tomorrow', 'in Lyon Or Paris', 'in My Town', 'in Here': no city of that name
     if found and not set(words(found.group(1))) <= CALENDAR:  # 'for Tuesday' is a when; 'in summer' is no name
         return found.group(1)
     bare = re.fullmatch(r"\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*", text) or re.search(
