@@ -1148,3 +1148,10 @@ def test_a_capitalised_little_word_does_not_make_a_city(task):
     assert run.tool_calls == [] and "°C" not in run.answer, run.answer
     assert run_agent(practice_client(), "Weather in The Hague", samples.weather_and_calc()).tool_calls == [
         ("get_weather", {"city": "The Hague"})]
+
+
+def test_a_name_with_a_digit_is_no_city():
+    """'Weather in Lyon2' was answered 'Lyon2: 10 °C, cloudy (simulated).', the weather of a city no one has: a name
+    with a digit in it is no place, so it declines."""
+    run = run_agent(practice_client(), "Weather in Lyon2", samples.weather_and_calc())
+    assert run.tool_calls == [] and "I could not tell the 'city' for get_weather" in run.answer, run.answer
