@@ -2,6 +2,7 @@
 are declined (a refusal saying why), never guessed."""
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -896,3 +897,261 @@ def test_a_french_or_x_multiplication_is_read(task, expected):
     """'Combien font 3 multiplié par 4 ?' was declined "Je n'ai pas pu placer 'font', 'multiplié'", naming 'font', a
     word it reads in 'Combien font 2 + 2 ?'; 'multiplié par', 'divise par' (no accent) and '3 x 4' were not read."""
     assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected
+
+
+@pytest.mark.parametrize("task", ["Weather in Lyon — and how about Paris?", "Weather in Lyon; what about Paris?",
+                                  "Quel temps à Lyon ? Et pour Paris ?"])
+def test_what_about_a_second_city_asks_the_same(task):
+    """'Weather in Lyon; what about Paris?' gave Lyon and said "I could not answer 'what about Paris': none of the offered
+    tools (get_weather, calculator) fits it", untrue ('… Et pour Paris ?' alike): Paris is asked as Lyon is."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("get_weather", {"city": "Paris"})], run.answer
+    assert "Paris: 18 °C" in run.answer and "could not" not in run.answer and "pas pu" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "verb"), [("Remove the file notes.txt", "'Remove'"),
+                                            ("Erase the file old.txt, please", "'Erase'"),
+                                            ("Mail bob@x.com subject 'Hi' body 'Yo'", "'Mail'")])
+def test_another_verb_of_the_act_is_named_not_denied(task, verb):
+    """'Remove the file notes.txt' was declined "… delete_file, and the task does not ask to delete", untrue: it asks to,
+    with another word; the decline now names the word it said ('… does not say 'delete' but 'Remove'')."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [] and f"does not say '{'send' if 'Mail' in task else 'delete'}' but {verb}" in run.answer, run.answer
+    assert "does not ask to" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "why"), [
+    ("should I bring a jacket?", "it asks what to do ('should I')"),
+    ("How do I get to Lyon?", "it asks what to do ('How do I')"),
+    ("Dois-je prendre un parapluie à Paris ?", "elle demande quoi faire ('Dois-je')"),
+])
+def test_advice_asked_is_not_called_a_question_about_the_action(task, why):
+    """'should I bring a jacket?' was declined "it is a question about the action, and I act only on a request to do
+    it", untrue: bringing a jacket is no act of a tool; it asks advice, which the rules do not give."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and why in run.answer and "action" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [("What's the weather in Lyon at 3pm?", "'3pm'"),
+                                             ("Quel temps fait-il à Lyon à 15h30 ?", "'15h30'"),
+                                             ("Weather in Lyon on the 2nd", "'2nd'")])
+def test_a_time_or_an_ordinal_is_named_as_typed(task, named):
+    """'What's the weather in Lyon at 3pm?' added "The words of the task I could not act on: 'pm'", a word never typed
+    ('15h30' gave 'h30', 'the 2nd' gave 'nd'): a time or an ordinal is one token, named as written."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert named in text and not re.search(r"'(?:pm|h30|nd)'", text), text
+
+
+@pytest.mark.parametrize(("task", "cities"), [("Dis-moi la météo de Lyon", ["Lyon"]),
+                                              ("Donne-moi la température de Paris", ["Paris"]),
+                                              ("Météo de Lyon et de Paris", ["Lyon", "Paris"])])
+def test_a_french_city_after_de_is_the_city(task, cities):
+    """'Dis-moi la météo de Lyon' was declined "je ne sais pas ce que get_weather ferait de 'dis' et 'Lyon'", naming the
+    city it takes ('… et de Paris' said no tool fits 'de Paris'): 'de Lyon' names the place, 'dis-moi' asks."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": c}) for c in cities] and "pas pu" not in run.answer, run.answer
+
+
+
+def test_pls_is_no_word_beyond_the_tool():
+    """'weather Lyon pls' was declined "I do not know what get_weather could do with 'Lyon' and 'pls'", naming the city
+    it takes; 'pls' asks nothing, and the truth is that no place was read ('Weather in Lyon plz' is answered)."""
+    assert "could do with" not in run_agent(practice_client(), "weather Lyon pls", samples.weather_and_calc()).answer
+    assert run_agent(practice_client(), "Weather in Lyon plz", samples.weather_and_calc()).tool_calls == [
+        ("get_weather", {"city": "Lyon"})]
+
+
+@pytest.mark.parametrize("task", ["What's the weather in Lyon? Thanks in advance!", "What's the weather in Lyon? Cheers",
+                                  "Quel temps fait-il à Lyon ? Merci d'avance !", "Weather in Lyon. Much appreciated."])
+def test_thanks_after_a_task_ask_nothing(task):
+    """'… Thanks in advance!' added "I could not answer 'Thanks in advance': none of the offered tools … fits it" ('Merci
+    d'avance', 'Cheers' alike; 'Much appreciated' was declined whole): thanks ask nothing of the tools."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.answer == "Lyon: 21 °C, cloudy (simulated).", run.answer
+
+
+@pytest.mark.parametrize("task", ["What's .5 + 1?", "What's 1_000 + 1?", "What's 2 + 3x?", "What is 1e3 + 1?",
+                                  "What's 1'000 + 1?"])
+def test_a_number_glued_to_a_letter_or_point_is_not_cut(task):
+    """'What's .5 + 1?' was answered '5 + 1 = 6.', '1_000 + 1' and "1'000 + 1" '000 + 1 = 1.', '2 + 3x' '2 + 3 = 5.', and
+    a forced calculator got '3 + 1' for '1e3 + 1': a number cut from the token it is part of makes another sum."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and " = " not in run.answer, run.answer
+    assert forced(task, CALC, WEATHER).stop_reason == "refusal"
+
+
+@pytest.mark.parametrize("task", ["Weather in Lyon vs Paris", "What's the weather in Lyon versus in Paris?"])
+def test_a_city_after_vs_is_asked_as_the_first(task):
+    """'Weather in Lyon vs Paris' was declined "I do not know what get_weather could do with 'vs' and 'Paris'", naming the
+    city it takes: both are given, and the comparison is named as not made; 'Delete notes.txt vs old.txt' deletes nothing."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("get_weather", {"city": "Paris"})], run.answer
+    assert run.answer.endswith("I did not compare them ('" + ("vs" if " vs " in task else "versus") + "'): the results are "
+                               "as the tools gave them."), run.answer
+    outbox: list = []
+    run_agent(practice_client(), "Delete notes.txt vs old.txt", samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == []
+
+
+@pytest.mark.parametrize("task", ["Go ahead and delete notes.txt", "Go ahead, delete notes.txt"])
+def test_go_ahead_is_no_part_that_may_change_the_act(task):
+    """'Go ahead and delete notes.txt' was declined "I do not act while a part of the task is beyond me ('Go ahead'): it
+    may change or come before the act", untrue: it only says to do it; "Don't go ahead and …" still deletes nothing."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "delete_file", "name": "notes.txt"}], run.answer
+    outbox.clear()
+    run_agent(practice_client(), "Don't " + task[0].lower() + task[1:], samples.action_tools(outbox),
+              approve=lambda n, i: True)
+    assert outbox == []
+
+
+@pytest.mark.parametrize(("task", "why"), [
+    ("Weather in Lyon and near Paris", "I do not know what get_weather could do with 'near'"),
+    ("Weather in Lyon and downtown Paris", "I do not know what get_weather could do with 'downtown'"),
+    ("Quel temps fait-il à Lyon et du côté de Paris ?", "je ne sais pas ce que get_weather ferait de 'côté'"),
+])
+def test_a_qualified_second_city_is_not_said_to_fit_no_tool(task, why):
+    """'Weather in Lyon and near Paris' gave Lyon and said "I could not answer 'near Paris': none of the offered tools
+    (get_weather, calculator) fits it", untrue (get_weather takes Paris); the word beyond it, 'near', is named instead."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"})] and why in run.answer, run.answer
+    assert "none of the offered tools" not in run.answer and "aucun des outils" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["What's 2+2? Don't check the weather.", "Don't tell me the weather"])
+def test_a_capitalised_negation_is_named_not_taken_for_a_city(task):
+    """'What's 2+2? Don't check the weather.' said "I could not answer 'Don't check the weather': I could not tell the
+    'city' for get_weather from the task", as if a city were missing: "Don't" (capitalised) passed for an unread name."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert "could do with 'Don't' (a negation)" in text and "'city'" not in text, text
+
+
+@pytest.mark.parametrize("task", ["Send bob@x.com an email. Subject: Hi. Body: Yo.", "Send bob@x.com an email, subject Hi, body Yo",
+                                  "Email bob@x.com with subject `Hi` and body `Yo`"])
+def test_an_unquoted_value_is_not_named_as_beyond_the_tool(task):
+    """'Send bob@x.com an email. Subject: Hi. Body: Yo.' was declined "I do not know what send_email could do with 'Yo'",
+    the body itself named as beyond the tool; the truth is that a value out of quotes is not read: "I could not tell …"."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [] and "I could not tell the 'subject' for send_email" in text and "'Yo'" not in text, text
+
+
+@pytest.mark.parametrize(("task", "word"), [("Is it supposed to rain in Lyon?", "'supposed'"),
+                                            ("Is it expected to be hot in Lyon?", "'expected'")])
+def test_a_passive_question_naming_no_act_is_no_question_about_the_action(task, word):
+    """'Is it supposed to rain in Lyon?' was declined "it is a question about the action, and I act only on a request to
+    do it", untrue (raining is no act of a tool); the word get_weather cannot take is named instead."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and f"could do with {word}" in run.answer and "action" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "word"), [("Is it colder in Lyon?", "'colder'"), ("Is Lyon warmer?", "'warmer'"),
+                                            ("Fait-il plus froid à Lyon ?", "'plus froid'")])
+def test_a_comparative_with_nothing_to_compare_is_not_answered_with_the_weather(task, word):
+    """'Is it colder in Lyon?' was answered 'Lyon: 21 °C, cloudy (simulated).', the weather now given as if it said
+    whether it is colder (than when? than where?): the comparison was silently dropped; it is declined, naming the word."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and word in run.answer, run.answer
+    assert "I did not compare them ('warmer')" in run_agent(practice_client(), "Is Paris warmer than Lyon?",
+                                                            samples.weather_and_calc()).answer
+
+
+@pytest.mark.parametrize("task", ["Pourrais-tu me donner la météo à Lyon ?", "J'aimerais connaître la météo à Lyon",
+                                  "Je voudrais savoir quel temps il fait à Lyon"])
+def test_a_french_polite_request_asks_nothing_beyond_the_tool(task):
+    """'Pourrais-tu me donner la météo à Lyon ?' was declined "je ne sais pas ce que get_weather ferait de 'pourrais' et
+    'donner'" ('J'aimerais connaître …' alike), as 'Could you give me the weather in Lyon?' is not: they only ask."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == "Lyon: 21 °C, cloudy (simulated)."
+
+
+def test_the_numbers_of_a_numbered_list_are_no_operands():
+    """'1. Weather in Lyon' / '2. 3 * 4' called the calculator with '2. 3 * 4' (an error) and said "I do not know what
+    get_weather could do with '1'": a list's numbers and dashes mark its items, they are not words of the task."""
+    run = run_agent(practice_client(), "1. Weather in Lyon\n2. 3 * 4", samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("calculator", {"expression": "3 * 4"})], run.answer
+    assert run.answer == "Lyon: 21 °C, cloudy (simulated). 3 * 4 = 12.", run.answer
+
+
+@pytest.mark.parametrize(("task", "expected"), [("Weather in Lyon. Cheers!", "Lyon: 21 °C, cloudy (simulated)."),
+                                                ("Peux-tu me dire quel temps il fait à Nice ?", "Nice: 7 °C, cloudy (simulated)."),
+                                                ("Pouvez-vous me dire combien font 6 * 7 ?", "6 * 7 = 42.")])
+def test_cheers_and_dire_ask_nothing_beyond_the_tool(task, expected):
+    """'Weather in Lyon. Cheers!' was declined "I do not know what get_weather could do with 'Cheers'" and 'Peux-tu me
+    dire quel temps il fait à Nice ?' "… ferait de 'dire'": a thanks and 'tell me' ask nothing of the tools."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == expected
+
+
+@pytest.mark.parametrize(("task", "city"), [("Bonjour, pouvez-vous me dire le temps qu'il fait à Lyon ?", "Lyon"),
+                                            ("Dis-moi le temps qu'il fait à Paris", "Paris")])
+def test_qu_il_fait_is_no_comparison(task, city):
+    """'Bonjour, pouvez-vous me dire le temps qu'il fait à Lyon ?' was declined "je ne sais pas ce que get_weather ferait de
+    'dire'" and, 'dire' read, "je n'ai pas pu déduire 'city'": the "qu'" of "qu'il fait" was read as 'than', cutting the
+    sentence in two; 'plus chaud à Lyon qu'à Paris' is still a comparison."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": city})] and "pas pu" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "sent"), [
+    ("Delete notes.txt thanks", {"tool": "delete_file", "name": "notes.txt"}),
+    ("delete notes.txt pls", {"tool": "delete_file", "name": "notes.txt"}),
+    ("Email bob@x.com with subject 'Hi' and body 'Yo' thx", {"tool": "send_email", "to": "bob@x.com", "subject": "Hi",
+                                                              "body": "Yo"}),
+])
+def test_thanks_after_a_value_does_not_hide_it(task, sent):
+    """'Delete notes.txt thanks' was declined "I could not tell the 'name' for delete_file from the task", untrue: the
+    thanks after the file was read as a word qualifying it ('pls' alike; a trailing 'thx' was named as beyond send_email)."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [sent], run.answer
+
+
+@pytest.mark.parametrize("task", ["Email bob@x.com subject 'Hi' body 'Yo', or delete notes.txt",
+                                  "Delete notes.txt, or else email bob@x.com with subject 'Hi' and body 'Yo'"])
+def test_acts_offered_as_a_choice_are_not_done(task):
+    """"Email bob@x.com subject 'Hi' body 'Yo', or delete notes.txt" sent the email and deleted notes.txt, both of a
+    choice ('… or else email …' deleted notes.txt): an act the task leaves to a choice is not done."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox),
+                    approve=lambda n, i: True)
+    assert outbox == [] and run.tool_calls == [], run.answer
+
+
+def test_an_email_followed_by_and_the_weather_is_not_sent_without_it():
+    """"Email bob@x.com with subject 'Hi' and body 'Yo' and the weather in Lyon" sent the email with body 'Yo' and gave
+    the weather apart, though the weather may be what the email was to hold: the email is not sent on that guess."""
+    outbox: list = []
+    task = "Email bob@x.com with subject 'Hi' and body 'Yo' and the weather in Lyon"
+    run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox),
+                    approve=lambda n, i: True)
+    assert outbox == [] and "may belong to the act ('the weather in Lyon')" in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["What's Lyon's weather and Paris's?", "Weather in Lyon and Paris's", "Weather in Lyon's",
+                                  "What's the weather in Lyon and in Paris'?"])
+def test_a_possessive_is_no_city(task):
+    """"What's Lyon's weather and Paris's?" called get_weather for the city "Paris's" and stated "Paris's: 25 °C, light
+    rain (simulated).", a value for no city asked (Paris is 18 °C; "in Lyon's" gave 23 °C, "in Paris'" 8 °C): a name
+    ending in an apostrophe or 's is no city."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert not [c for c in run.tool_calls if re.search(r"'s?$", c[1].get("city", ""))], run.answer
+
+
+@pytest.mark.parametrize("task", ["Weather in Lyon Tomorrow", "Weather in Lyon Today", "Weather in Lyon Or Paris",
+                                  "Weather in Lyon Not Paris", "Weather in Lyon Please", "Weather in My Town",
+                                  "Weather in Here"])
+def test_a_capitalised_little_word_does_not_make_a_city(task):
+    """'Weather in Lyon Tomorrow' was answered 'Lyon Tomorrow: 19 °C, cloudy (simulated).', the weather now of a city
+    no one named ('Lyon Or Paris: -1 °C', 'Lyon Not Paris', 'My Town: 13 °C', 'Here' alike): no call for such a name."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "°C" not in run.answer, run.answer
+    assert run_agent(practice_client(), "Weather in The Hague", samples.weather_and_calc()).tool_calls == [
+        ("get_weather", {"city": "The Hague"})]
+
+
+def test_a_name_with_a_digit_is_no_city():
+    """'Weather in Lyon2' was answered 'Lyon2: 10 °C, cloudy (simulated).', the weather of a city no one has: a name
+    with a digit in it is no place, so it declines."""
+    run = run_agent(practice_client(), "Weather in Lyon2", samples.weather_and_calc())
+    assert run.tool_calls == [] and "I could not tell the 'city' for get_weather" in run.answer, run.answer

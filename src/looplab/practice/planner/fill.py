@@ -31,6 +31,7 @@ from .text import (
 
 EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 NUMBER = r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)"
+THANKS = {"thanks", "thank", "thx", "pls", "plz", "merci", "stp", "svp", "cheers"}  # no qualifier of the value before
 PLACE_WORDS = {"city", "location", "place", "town", "country", "region", "where"}
 CALC_WORDS = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "expr",
               "evaluate", "compute", "formula"}
@@ -56,8 +57,10 @@ _VALIDATORS: dict[str, object] = {}
 def expression(text: str) -> str | None:
     """The first arithmetic expression in `text` ('12 * (3 + 5)'), or None."""
     text = numbers_as_written(text).replace("−", "-")  # '3,5' is 3.5, '1 850' is 1850; '−5' (U+2212) is -5
-    for run in re.findall(r"(?:(?<![\w).])-\s*)?[\d(][\d\s.+\-*/()%^×÷]*", text):  # '-215 + 95' keeps its sign
-        run = run.strip().rstrip("+-*/%^×÷ .").strip()  # '10 - 3.' ends a sentence, not a number
+    for found in re.finditer(r"(?:(?<![\w).])-\s*)?(?:(?<![\w.])(?<!\d['’])\d|\()[\d\s.+\-*/()%^×÷]*", text):  # '-215 + 95'
+        if re.match(r"\d(?:[\w.]|['’]\d)", text[found.end() - 1:]):  # not '.5', '1_000', "1'000", '3x', '3e5'
+            continue
+        run = found[0].strip().rstrip("+-*/%^×÷ .").strip()  # '10 - 3.' ends a sentence, not a number
         while run.count("(") > run.count(")") and run.startswith("("):
             run = run[1:].strip()
         while run.count(")") > run.count("(") and run.endswith(")"):
@@ -103,12 +106,16 @@ def binary(text: str) -> tuple[float | int, str, float | int] | None:
 @lru_cache(maxsize=1024)
 def place(text: str) -> str | None:
     """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name."""
-    found = re.search(rf"\b(?:in|at|for|of|à|pour|between|entre{'|a' * french(text)})\s+(?:both\s+)?((?:[A-Z][\w'-]*)"
+    found = re.search(rf"\b(?:in|at|for|of|à|pour|between|entre{'|a|de|du' * french(text)})\s+(?:both\s+)?((?:[A-Z][\w'-]*)"
                       r"(?:\s+[A-Z][\w'-]*)*)", text)  # 'à Lyon' typed 'a Lyon' in a French task
     part = found and re.search(r"\b(?:in|at|for|near)\s+(?:the\s+|a\s+)?(\w+)\s+of\s+$", text[:found.start(1)])
     if found and (part and part[1].lower() not in PLACE_WORDS  # 'for the city of Lyon' is Lyon
-                  or re.search(r"['’]s\s+\w", text[found.end(1) - 2:])):
+                  or re.search(r"['’]s\s+\w", text[found.end(1) - 2:]) or re.search(r"['’]s?$", found[1])):  # "Lyon's"
         return None  # 'in the capital of France', "in Paris's suburbs": another place, named through this one
+    if found and ({w.lower() for w in found[1].split()[1:]} & (STOPWORDS | CALENDAR | NEGATORS | {"today", "tomorrow"})
+                  or found[1].split()[0].lower() in STOPWORDS - {"the", "la", "le", "les", "el", "los", "las"}
+                  or re.search(r"\d", found[1])):  # 'in Lyon2' is no city either
+        return None  # 'in Lyon Tomorrow', 'in Lyon Or Paris', 'in My Town', 'in Here': no city of that name
     if found and not set(words(found.group(1))) <= CALENDAR:  # 'for Tuesday' is a when; 'in summer' is no name
         return found.group(1)
     bare = re.fullmatch(r"\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*", text) or re.search(
@@ -218,7 +225,7 @@ def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, bef
     sides = around(text, value)
     if sides is None:
         return False
-    left, after = ([w for w in words(side) if w not in STOPWORDS] for side in sides)
+    left, after = ([w for w in words(side) if w not in STOPWORDS | THANKS] for side in sides)  # not 'notes.txt thanks'
     after = after[1:] if unit and after[:1] and stem(after[0]) in about_words(tool) else after  # '5 minutes'
     return any(stem(w) not in about_words(tool) for w in (left[-1:] if before else []) + after[:1])
 

@@ -38,11 +38,13 @@ WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold 
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today"))]  # a task's word counts as all its group's
 GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
                        "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus",
-                       "peux", "pouvez", "hi", "hello", "hey", "bonjour", "salut", "bonsoir", "coucou"}  # 's': "s'il te plaît"
+                       "peux", "pouvez", "dis", "dites", "donne", "donnez", "pls", "plz", "hi", "hello", "hey", "bonjour",
+                       "salut", "bonsoir", "coucou", "cheer", "advance", "avance", "d", "appreciated", "go", "ahead", "pourrais",
+                       "pourriez", "donner", "aimerais", "voudrais", "connaître", "savoir", "dire", "cheers", "thx"}  # 's': "s'il te plaît"; "d'avance"
 SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
           "divisé", "font", "percent", "cent", "multiply", "divide", "product",
           "multiplie", "multiplier", "multipliez", "divise", "diviser", "divisez", "multiplié"}  # as fill.spoken reads them
-THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’])"  # not 'other than Paris'
+THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’](?!(?:ils?|elles?|on)\b(?!\s+n['’e])))"  # not 'other than', 'qu'il fait'
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
                       rf"[^.?!;]*?(?:{THAN})|\b(more|less|fewer|plus|moins)\s+(?:{THAN})\s*(?=-?\d)", re.IGNORECASE)  # 'more than 10'
@@ -74,6 +76,13 @@ CONDITION = re.compile(r"^\W*(?:(?:and|but|or|then|only|even|except|et|mais|ou|s
                        r"avant d|après|quand(?!\s+(?:est-ce|\S+-(?:t-)?(?:il|elle|on|ils|elles)\b)))(?:e\b|(?=\W|$)))",
                        re.IGNORECASE)  # 'If it rains in Lyon, delete notes.txt': one part hangs on another
 BANNED = ("the task says not to use {} ('{}')", "la demande dit de ne pas utiliser {} ('{}')")
+ADVISE = r"\W*((?:should|shall|must) (?:I|we)|how (?:do|can|should|would) (?:I|we)|dois-je|faut-il)\b"
+ADVICE = ("it asks what to do ('{}'), and I state only what the tools return",
+          "elle demande quoi faire ('{}'), et je ne dis que ce que les outils renvoient")
+BELONGS = ("another part of the task may belong to the act ({}), and I do not act on a guess",
+           "une autre partie de la demande peut appartenir à l'action ({}), et je n'agis pas sur une supposition")
+CHOICE = ("the task leaves a choice open ('{}'), and I do not choose an act for you",
+          "la demande laisse un choix ouvert ('{}'), et je ne choisis pas une action à votre place")
 WITHHELD = ("I do not act while a part of the task is beyond me ({}): it may change or come before the act",
             "je n'agis pas tant qu'une partie de la demande m'échappe ({}) : elle pourrait modifier l'action ou la précéder")
 HANGS = ("it makes a part hang on another ('{}'), and I call tools only for parts that do not depend on each other",
@@ -133,12 +142,16 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         if not asked or WHO.search(clause):
             continue  # 'and', 'please': nothing asked; 'who are you' is answered first
         asked |= {w for group in RELATED if asked & group for w in group}
-        if ABOUT_DOING.search(clause):  # 'Should I delete notes.txt?' does not ask to delete it
+        acting = {root(w) for w in words(clause)} & {root(a) for a in ACTS | ACT_NOUNS} or re.search(
+            r"\b(?:suppr|effac|envo)", clause, re.I)  # 'Should I bring a jacket?', 'Is it supposed to rain?': no act
+        if ABOUT_DOING.search(clause) and (acting or not re.match(r"\W*(?:is|are)\b", clause, re.I)):
             past = re.match(r"\W*(did|has|have|had) it\b", clause, re.IGNORECASE)  # 'Did it rain in Paris?': no act
             now = next((t for t in view.tools if "current" in words(t.description) and {root(w) for w in content_words(
                 clause)} & {root(w) for w in about_words(t) | {w for g in RELATED if g & about_words(t) for w in g}}), None)
+            advice = None if acting else re.match(ADVISE, clause, re.I)  # 'Should I delete notes.txt?' asks no deleting
             unserved.append(_beyond(now.name, clause, [past[1]]) if past and now and not set(stems(clause)) & ACTS
-                            else Unserved(clause, ABOUT_ACTION, about_action=True))
+                            else Unserved(clause, ADVICE[french(view.task)].format(advice[1]) if advice else ABOUT_ACTION,
+                                          about_action=True))
             continue
         unvalued = clause  # the words around its values: 'weather.txt' names no weather, body '2 + 2' no sum
         for value in [*quoted(clause), *re.findall(EMAIL, clause), *file_names(clause)]:
@@ -156,8 +169,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         acts = set(stems(words(best[3].name)[0])) & ACTS if best[0] > 0 else set()  # its verb: not get_order_status
         if acts and not said_words & (acts | ACT_NOUNS & set(stems(best[3].name))):  # 'Read the file notes.txt'
             verb = next(w for w in words(best[3].name) if stem(w) in acts)
+            other = next((as_written(clause, w) for w in words(unvalued) if stem(w) in ACTS | ACT_NOUNS), None)  # 'Mail'
             unserved.append(Unserved(clause, f"the only offered tool it fits is {best[3].name}, and the task does not "
-                                             f"ask to {verb}"))
+                                             + (f"say '{verb}' but '{other}'" if other else f"ask to {verb}")))
             continue
         bare = POLITE.sub(" ", clause).strip()  # 'and London please' names London alone
         where = place(bare)
@@ -168,7 +182,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         elif best[0] > 0 and best[3] is not calc:
             tool = best[3]
         elif previous and (head := _head(bare, french(view.task))) and re.search(
-                rf"(?:\b(?:and|or|et|ou|than|que|then|puis|also|aussi)\s+|[;&]\s*|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
+                rf"(?:\b(?:and|or|et|ou|than|que|then|puis|also|aussi|vs\.?|versus)\s+|[;&]\s*|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))" + (rf"|,\s*{re.escape(clause)}" if head in file_names(head) else ""),
                 view.task, re.IGNORECASE):  # a file named after a comma is listed: 'notes.txt, old.txt'
             beyond = [as_written(clause, w) for w in content_words(clause) if w not in GENERIC | set(words(head))]
@@ -191,6 +205,10 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             unserved.append(Unserved(clause, f"I could not tell the '{[*calc.required, *calc.properties, 'input'][0]}'"
                                              f" for {calc.name} from the task"))
             continue  # 'then multiply by 4': the calculator fits, but an operation on a result before is no rule
+        elif previous and re.search(r"(?<=\s)[A-Z]", clause) and any(set(words(p)) & PLACE_WORDS for p in previous.properties):
+            unserved.append(_beyond(previous.name, clause, [as_written(clause, w) for w in content_words(clause) if w not in
+                                                            GENERIC and not as_written(clause, w)[0].isupper()] or [clause]))
+            continue  # 'Weather in Lyon and near Paris': get_weather fits Paris, not 'near'
         else:
             unserved.append(Unserved(clause, none_fits, no_tool=True))
             continue
@@ -221,9 +239,13 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS)
                    and not says(given, w) and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
         takes_place = any(set(words(p)) & PLACE_WORDS for p in tool.properties)
+        unknown = [w for w in unknown if isinstance(filled, dict) or not re.search(  # 'Body: Yo' unquoted: the body unread,
+            rf"\b(?:{'|'.join(map(re.escape, tool.properties))})\s*[:=]?\s*[`«]?{re.escape(w)}\b", clause, re.I)]  # not beyond
         if unknown and isinstance(filled, str) and takes_place and not where and all(
-                as_written(clause, w)[:1].isupper() for w in unknown):  # 'Weather (Lyon)': the city unread, not
-            unknown = []  # Lyon beyond the tool: "I could not tell the 'city' …" stays the reason
+                as_written(clause, w)[:1].isupper() and "n't" not in w for w in unknown):  # 'Weather (Lyon)': the city
+            unknown = []  # unread, not Lyon beyond the tool: "I could not tell the 'city' …" stays the reason; not "Don't"
+        if not COMPARED.search(view.task):  # 'Is it colder in Lyon?': colder than when? the tool gives the weather now
+            unknown += re.findall(r"\b(?:warmer|colder|hotter|cooler|plus (?:chaud|froid))\b", clause, re.I)
         if unknown:
             filled = _beyond(tool.name, clause, [as_written(clause, w) for w in unknown])
             if all(w[-3:] in ("n't", "n’t") for w in unknown):  # "Don't read coffee.md": 'Don't' is not a word to look up
@@ -249,6 +271,15 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         unserved.append(Unserved(call[2], BANNED[french(view.task)].format(call[0], banned[call[0]]), call[0],
                                  about_action=True))
     unserved = [u for u in unserved if not (u.no_tool and any(b in u.clause for b in banned.values()))]
+    bare = [(i, f"'{c[2]}'") for i, c in enumerate(calls) if re.match(r"(?:the|le|la|les)\s", c[2], re.I)]  # "… and the
+    for i, act in [(i, c) for i, c in enumerate(calls) if set(stems(words(c[0])[0])) & ACTS]:  # weather in Lyon" may be
+        if (after := [b for j, b in bare if j > i]) and len(view.tool(act[0]).properties) > 1:  # what the email is to say
+            calls.remove(act)
+            unserved.append(Unserved(act[2], BELONGS[french(view.task)].format(joined(after)), act[0], about_action=True))
+    ored = next((m[1] for c in _clauses(view.task) if (m := re.match(r"\W*(or|ou)\b", c, re.I))), None)
+    for act in [c for c in calls if ored and set(stems(words(c[0])[0])) & ACTS]:  # 'Email …, or delete notes.txt'
+        calls.remove(act)
+        unserved.append(Unserved(act[2], CHOICE[french(view.task)].format(ored), act[0], about_action=True))
     unknown = [f"'{u.clause}'" for u in unserved if u.no_tool and not TAKEN_BACK.search(u.clause)]  # 'and back it up first'
     for act in [c for c in calls if unknown and set(stems(words(c[0])[0])) & ACTS]:  # it may qualify or precede the act
         calls.remove(act)
@@ -262,8 +293,10 @@ def _clauses(task: str) -> list[str]:
     """The task's clauses, 'than' read as 'and', none split inside quotes: body 'Hello, and delete notes.txt' is one."""
     held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # odd items are the quoted values
     masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
+    masked = re.sub(r"(?m)^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+", "", masked) if "\n" in task.strip() else masked  # a list's marks
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
-            clauses(re.sub(rf"{THAN}|(?<=\s)&(?=\s)", " and ", masked, flags=re.IGNORECASE))]  # 'Lyon & Paris'
+            clauses(re.sub(rf"{THAN}|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))", " and ",
+                           masked, flags=re.IGNORECASE))]  # 'Lyon & Paris', 'Lyon vs Paris' (not 'a.txt vs b.txt')
 
 
 def _hanging(task: str) -> list[tuple[str, str]]:
@@ -280,9 +313,10 @@ def _hanging(task: str) -> list[tuple[str, str]]:
 
 def _head(clause: str, fr: bool = False) -> str | None:
     """The name or file name a clause starts with ('Lyon' in 'in Lyon tomorrow', 'old.txt'), else None."""
-    found = re.match(rf"(?:(?:in|at|for|à{'|a' * fr})\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)", clause)  # 'et a Lyon'
+    found = re.match(rf"(?:(?:in|at|for|à|pour|(?:what|how) about{'|a|de|du' * fr})\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)", clause)  # 'et a Lyon'
     files = [f for f in file_names(clause) if clause.startswith(f)]
-    return files[0] if files else found[1] if found and found[1].lower() not in STOPWORDS else None
+    return files[0] if files else found[1] if found and found[1].lower() not in STOPWORDS and not re.search(
+        r"['’]s?$", found[1]) else None  # "and Paris's" is no city 'Paris's'
 
 
 def _with_fields(parts: list[str], tools) -> list[str]:
