@@ -461,9 +461,10 @@ def test_a_french_weather_word_makes_a_french_reply():
 
 def test_an_accented_word_counts_as_french():
     """'Quel client a payé sa facture ? (dossier invoices)' got an English decline: 'quel' was its only French word
-    the detector knew; an accented word ('payé') counts now, and an English task naming 'café' stays English."""
+    the detector knew, and then 'sa' was named as a word it could not relate to the records; an accented word
+    ('payé') counts now, 'sa' and 'ses' select nothing, and an English task naming 'café' stays English."""
     text = answer("Quel client a payé sa facture ? (dossier invoices)", samples.invoice_tools(DATA))
-    assert text.startswith("Je ne sais pas") and "I could not" not in text, text
+    assert text == "Payées : 2026-07-012 (Atelier Brume, 1200 EUR). D'après 3 fichiers lus.", text  # 'sa' places nothing
     assert "The documents do not answer" in answer("What time does the café close?", samples.docs_tools(DATA / "articles"))
 
 
@@ -494,3 +495,9 @@ def test_a_part_not_answered_is_said_in_french_even_with_an_apostrophe():
     from looplab.practice.planner._tools import in_french
     assert in_french("I did not answer 'combien d'impayées'.") == "Je n'ai pas répondu à 'combien d'impayées'."
     assert in_french("I did not answer 'when'.") == "Je n'ai pas répondu à 'when'."
+
+
+def test_meteo_without_its_accent_is_french():
+    """'Meteo a Nice svp' got an English decline: only the accented 'météo' counted as French."""
+    text = answer("Meteo a Nice svp", samples.weather_and_calc())
+    assert text.startswith("Je ne sais pas") and "The practice model" not in text, text
