@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
 from ._records import Record, money
@@ -81,6 +82,7 @@ MONTHS = ("january|february|march|april|may|june|july|august|september|october|n
 DATE = re.compile(rf"\b\d{{1,2}}/\d{{1,2}}/\d{{4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}(?:st|nd|rd|th|er)? (?:{MONTHS}) \d{{4}}\b|"
                   rf"\b(?:{MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?,? \d{{4}}\b", re.IGNORECASE)
 STATUS_WORDS = PAYING | YES | NO | NEGATORS | SCOPE_SKIP | {"on", "in", "full", "le", "en", "totalement"}
+STATUS_PLACED = STATUS_WORDS | LATE | METHODS | RECEIVED | ASIDE | REMINDERS  # the words a status value may hold
 WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bquelle date\b|\bdue[ -]dates?\b|\béchéances?\b", re.IGNORECASE)
 DEADLINE = re.compile(r"\b(?:payment\s+)?deadlines?\b|\bdates? limites?(?: de paiement)?\b|\b(?:by|before) when\b|"
                       r"\bpour quand\b", re.IGNORECASE)
@@ -149,11 +151,12 @@ class Choice:
     ranked: bool  # a rank ('largest') picked the records: an unclassified record may outrank them
 
 
+@lru_cache(maxsize=4096)  # every record's status is read again on every turn
 def _kind(value: str, key: str) -> str | None:
     """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no')."""
     value = TO_BE_PAID.sub(" unpaid ", value)
     left = re.findall(r"[^\W_]+|[^\w\s:.,/()-]", DATE.sub(" ", value).lower())
-    if any(w not in STATUS_WORDS | LATE | METHODS | RECEIVED | ASIDE | REMINDERS for w in left):
+    if any(w not in STATUS_PLACED for w in left):
         return None  # a word or sign it cannot place ('paid 50%', 'paid (cheque bounced)'): unknown, never counted
     if set(words(value)) & RECEIVED and not re.search(r"\b(?:payment|paiement)\b", value, re.IGNORECASE):
         return None  # 'received' alone may be the invoice received, not its payment

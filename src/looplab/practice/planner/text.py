@@ -66,8 +66,12 @@ def french(text: str) -> bool:
 
 def words(text: str) -> list[str]:
     """Lowercase word tokens; `search_docs` and `searchDocs` give ['search', 'docs']."""
-    text = re.sub(r"(?<=[a-z])(?=[A-Z][a-z])", " ", text)
-    return re.findall(r"[^\W_]+", text.lower())
+    return list(_words(text))
+
+
+@lru_cache(maxsize=8192)  # the same task and results are split again by every skill, every turn
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"[^\W_]+", re.sub(r"(?<=[a-z])(?=[A-Z][a-z])", " ", text).lower()))
 
 
 @lru_cache(maxsize=4096)  # documents are re-scored every turn: remember the stems
