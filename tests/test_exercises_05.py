@@ -367,9 +367,12 @@ PREDICTION_WRONG = [  # (answer, words the feedback must hold)
     ({"twice": 2, "always": 2}, ["prediction['twice']"]),
     (3, ["'always', 'twice'"]),
     ({"twice": "4", "always": "3"}, ["whole number", "'4'"]),
+    ({"twice": 4.5, "always": 3}, ["whole number", "4.5"]),
+    ({"twice": True, "always": 3}, ["whole number", "True"]),
     ({"twice": 4}, ["'always', 'twice'"]),
 ]
-PREDICTION_RIGHT = [{"twice": 4, "always": 3}, {"always": 1 + 2, "twice": 2 + 1 + 1}, dict(twice=4, always=3)]
+PREDICTION_RIGHT = [{"twice": 4, "always": 3}, {"always": 1 + 2, "twice": 2 + 1 + 1}, dict(twice=4, always=3),
+                    {"twice": 4.0, "always": 3.0}]  # a whole float counts, as in 3.3 and 3.5
 
 
 @pytest.mark.parametrize("answer, words", PREDICTION_WRONG)

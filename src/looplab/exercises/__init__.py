@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import html
 import linecache
+import numbers
 import sys
 import traceback
 from collections.abc import Callable
@@ -141,3 +142,8 @@ class Exercise:
     def solution(self) -> None:
         """Print a worked solution."""
         print(_("Solution ({title}):", title=_(self.title)) + "\n" + _(self.solution_text))
+
+
+def whole(number) -> bool:
+    """Whether `number` is a whole number (an int, a whole float, a numpy integer), not a bool."""
+    return isinstance(number, numbers.Real) and not isinstance(number, bool) and number == int(number)

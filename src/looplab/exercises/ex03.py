@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import numbers
 from pathlib import Path
 
 from looplab.client import practice_client
-from looplab.exercises import Exercise
+from looplab.exercises import Exercise, whole
 from looplab.exercises._loops import call_loop, compare, guarded
 from looplab.i18n import N_, _, number
 from looplab.loop import STATUSES, run_agent
@@ -139,11 +138,6 @@ def test_loop_status(my_loop) -> str:
              "a cut tool call is never run.", n=len(SCRIPTS) + 2)
 
 
-def _whole(number) -> bool:
-    """Whether `number` is a whole number (an int, a whole float, a numpy integer), not a bool."""
-    return isinstance(number, numbers.Real) and not isinstance(number, bool) and number == int(number)
-
-
 MISCOUNTS = {  # how a prediction is off -> the likely miscount
     -4: N_("each turn that calls a tool adds two messages, the reply and the results, not one"),
     -1: N_("the first request already carries one message, the task: start from it"),
@@ -153,8 +147,7 @@ MISCOUNTS = {  # how a prediction is off -> the likely miscount
 
 def test_prediction(prediction) -> str:
     """Play the one-by-one script and count the messages of the 5th request."""
-    whole = _whole(prediction)
-    if not whole:
+    if not whole(prediction):
         raise AssertionError(_("write your prediction as a whole number of messages, not {prediction!r}",
                                prediction=prediction))
     prediction = int(prediction)
@@ -230,8 +223,7 @@ def _tokens(run) -> int:
 
 def test_budget(budget) -> str:
     """Run the invoice task (must finish) and a never-stopping model (must stop within 3 turns)."""
-    whole = _whole(budget)
-    if not whole or budget < 1:
+    if not whole(budget) or budget < 1:
         raise AssertionError(_("budget is {budget!r}; make it a whole number of tokens, e.g. budget = 1000",
                                budget=budget))
     budget = int(budget)
