@@ -21,6 +21,10 @@ def invoice(number: str, client: str, amount: str, status: str, more: str = "") 
     return f"Invoice {number}\nClient: {client}\nAmount: {amount}\nStatus: {status}\n{more}"
 
 
+ALPHA_BETA = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
+              "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}  # the folder most cases here start from
+
+
 def test_an_amount_with_a_dot_before_three_digits_is_not_read_either_way(tmp_path):
     """'99.999 EUR' is three decimals in English and ninety-nine thousand elsewhere: named, never added up."""
     files = {"A-1.txt": invoice("A-1", "Verger Nord", "99.999 EUR", "unpaid"),
@@ -639,8 +643,7 @@ def test_amount_and_another_field_joined_by_and_get_no_total_of_one(tmp_path):
 
 def test_a_status_to_come_is_not_answered_with_the_status_now(tmp_path):
     """'which invoices will we get paid for?' listed the invoice already paid; 'how much will Alpha owe?' gave what it owes now."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "In the folder invoices, which invoices will we get paid for?", files)
     assert text.startswith("I cannot answer 'will we get paid': the records say what is, not what would be"), text
     text = ask(tmp_path / "invoices", "In the folder invoices, how much will Alpha owe?", files)
@@ -703,8 +706,7 @@ def test_clients_spelled_in_two_cases_get_no_figure_per_client(tmp_path):
 
 def test_a_french_combien_is_answered_or_named(tmp_path):
     """'combien sont impayées ?' got the list without its count, 'combien Alpha a payé ?' the list without a word on 'combien'."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "Dans le dossier invoices, combien sont impayées ?", files)
     assert "Nombre : 2." in text, text
     text = ask(tmp_path / "invoices", "Dans le dossier invoices, combien Alpha a payé ?", files)
@@ -755,8 +757,7 @@ def test_a_listing_names_the_subfolders_it_did_not_list(tmp_path):
 
 def test_a_count_out_of_all_is_no_count_and_money_total(tmp_path):
     """'how many invoices are unpaid out of the total?' asks a share: it gave 'Count: 2. Total: 250 EUR.' instead."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "In the folder invoices, how many invoices are unpaid out of the total?", files)
     assert text.startswith("I cannot compare ('out of the total')"), text
     text = ask(tmp_path / "invoices", "Dans le dossier invoices, combien de factures sont impayées sur le total ?", files)
@@ -794,8 +795,7 @@ def test_not_due_yet_and_not_paid_in_full_are_neither_paid_nor_unpaid(tmp_path):
 
 def test_a_figure_per_status_is_one_figure_per_status(tmp_path):
     """'how many invoices are there per status?' answered one 'Count: 3.', 'the total per status' one 'Total: 350 EUR.'."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "In the folder invoices, how many invoices are there per status?", files)
     assert "Count paid: 1." in text and "Count unpaid: 2." in text and "Count: 3" not in text, text
     text = ask(tmp_path / "invoices", "Dans le dossier invoices, quel est le total par statut ?", files)
@@ -839,8 +839,7 @@ def test_par_a_client_named_in_the_records_is_no_breakdown_left_unanswered(tmp_p
 def test_a_request_then_a_question_naming_a_client_is_not_one_narrowed_list(tmp_path):
     """'list the unpaid invoices. Are any of them from Alpha?' gave only Alpha's ('Unpaid, Client Alpha: A-3'), and
     'give me the total owed. How much of it is Alpha's?' called Alpha's 50 EUR 'Total owed': the first request dropped."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     for task in ["list the unpaid invoices. Are any of them from Alpha?", "give me the total owed. How much of it is Alpha's?",
                  "show me the unpaid invoices, and tell me which is Beta's.", "show unpaid invoices and Alpha's paid ones."]:
         text = ask(tmp_path, f"In the folder invoices, {task}", files)
@@ -852,8 +851,7 @@ def test_a_request_then_a_question_naming_a_client_is_not_one_narrowed_list(tmp_
 def test_a_first_request_for_every_invoice_is_not_narrowed_to_the_status_asked_next(tmp_path):
     """'list the invoices and tell me which are paid' gave the paid one alone, every other invoice dropped, and 'what
     invoices are there and which are paid?' added 'I did not answer 'which are paid'', the part it did answer."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     for task in ["list the invoices and tell me which are paid.", "what invoices are there and which are paid?",
                  "list every invoice; which ones are still unpaid?"]:
         text = ask(tmp_path, f"In the folder invoices, {task}", files)
@@ -867,8 +865,7 @@ def test_a_first_request_for_every_invoice_is_not_narrowed_to_the_status_asked_n
 
 def test_a_total_for_each_of_two_clients_is_given_per_client(tmp_path):
     """'what is Alpha's total and Beta's total?' (and 'the total for Alpha, and for Beta') gave one 'Total: 350 EUR.'."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid"), "A-4.txt": invoice("A-4", "Gamma", "400 EUR", "unpaid")}
+    files = {**ALPHA_BETA, "A-4.txt": invoice("A-4", "Gamma", "400 EUR", "unpaid")}
     for task in ["what is Alpha's total and Beta's total?", "what's the total for Alpha, and for Beta?"]:
         text = ask(tmp_path, f"In the folder invoices, {task}", files)
         assert "Total per client: Alpha 150 EUR; Beta 200 EUR." in text, text
@@ -890,8 +887,7 @@ def test_a_later_question_for_a_field_every_item_shows_is_not_said_to_be_unanswe
 def test_a_figure_asked_beside_a_rank_is_not_the_ranked_ones_figure(tmp_path):
     """'what's the biggest invoice and the total of all?' answered 'Total: 400 EUR.' (the biggest one's amount), and
     'which is the largest unpaid invoice, and how many are there?' 'Count: 1.' (3 are unpaid)."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid"), "A-4.txt": invoice("A-4", "Gamma", "400 EUR", "unpaid")}
+    files = {**ALPHA_BETA, "A-4.txt": invoice("A-4", "Gamma", "400 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, what's the biggest invoice and the total of all?", files)
     assert text.startswith("Biggest: A-4 (Gamma, 400 EUR). Grand total (all records): 750 EUR."), text
     assert "Total: 400" not in text, text
@@ -906,8 +902,7 @@ def test_a_figure_asked_beside_a_rank_is_not_the_ranked_ones_figure(tmp_path):
 def test_a_total_of_all_beside_a_client_or_a_limit_is_over_every_record(tmp_path):
     """'which invoices are over 150 EUR, and what is the total of all invoices?' answered 'Total: 600 EUR.' alone, and
     'which invoices are from Alpha, and what is the overall total?' 'Total: 150 EUR.': all four come to 750 EUR."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid"), "A-4.txt": invoice("A-4", "Gamma", "400 EUR", "unpaid")}
+    files = {**ALPHA_BETA, "A-4.txt": invoice("A-4", "Gamma", "400 EUR", "unpaid")}
     for task in ["which invoices are over 150 EUR, and what is the total of all invoices?",
                  "which invoices are from Alpha, and what is the overall total?",
                  "list Alpha's invoices and give me the total of every invoice."]:
@@ -999,8 +994,7 @@ def test_file_names_asked_are_shown(tmp_path):
 
 def test_a_count_in_all_beside_a_client_is_over_every_record(tmp_path):
     """'which invoices are from Beta and how many invoices are there in all?' answered 'Count: 1.' (Beta's one; 3 in all)."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     for task in ["which invoices are from Beta and how many invoices are there in all?",
                  "list the unpaid invoices; how many invoices are there altogether?"]:
         text = ask(tmp_path, f"In the folder invoices, {task}", files)
@@ -1014,8 +1008,7 @@ def test_a_count_in_all_beside_a_client_is_over_every_record(tmp_path):
 def test_how_many_are_there_altogether_after_a_clients_list_is_not_a_count_of_all(tmp_path):
     """'which invoices are Alpha's and how many are there altogether?' (no noun: Alpha's ones) said 'Count (all records):
     3.' since the count of all records was added (0d34504); it is said over all only when the clause names the invoices."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "In the folder invoices, which invoices are Alpha's and how many are there altogether?", files)
     assert "all records" not in text and "Count: 3" not in text, text
 
@@ -1054,8 +1047,7 @@ def test_a_file_read_as_no_record_but_holding_an_amount_makes_the_total_partial(
 
 def test_how_much_invoices_asks_how_many_too(tmp_path):
     """'how much invoices are unpaid?' (for 'how many') gave the list and 'Total: 250 EUR.', the count asked dropped."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "In the folder invoices, how much invoices are unpaid?", files)
     assert "Count: 2." in text, text
 
@@ -1099,8 +1091,7 @@ def test_how_much_is_left_after_a_paid_total_is_not_dropped(tmp_path):
 
 def test_the_value_of_the_unpaid_invoices_is_their_total(tmp_path):
     """'what's the value of the unpaid invoices?' listed them with no total: the one figure asked was dropped."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "In the folder invoices, what's the value of the unpaid invoices?", files)
     assert "Total: 250 EUR." in text, text
 
@@ -1133,8 +1124,7 @@ def test_values_after_one_negation_are_not_said_to_be_both_named_and_negated(tmp
 
 def test_a_french_negation_before_d_apostrophe_negates_the_name(tmp_path):
     """'quelles factures ne sont pas d'Alpha ?' was answered 'Client Alpha : A-1 ... et A-3', the opposite list."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "Dans le dossier invoices, quelles factures ne sont pas d'Alpha ?", files)
     assert text.startswith("Client autre que Alpha : A-2 (Beta, 200 EUR).") and "A-1 (" not in text and "A-3 (" not in text
     text = ask(tmp_path, "Dans le dossier invoices, quelles factures sont d'Alpha ?", files)
@@ -1143,8 +1133,7 @@ def test_a_french_negation_before_d_apostrophe_negates_the_name(tmp_path):
 
 def test_combien_d_apostrophe_asks_a_count(tmp_path):
     """'combien d'impayées ?' was answered with the list and 'I did not answer 'combien d'impayées'.', in English."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "Dans le dossier invoices, combien d'impayées ?", files)
     assert text.startswith("Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR). Nombre : 2.") and "I did not" not in text
     euros = ask(tmp_path, "Dans le dossier invoices, combien d'euros doit Alpha ?", files)
@@ -1183,8 +1172,7 @@ def test_a_paid_invoice_listed_as_due_before_a_date_shows_its_status(tmp_path):
 
 def test_a_count_the_task_states_is_not_read_as_an_invoice_number(tmp_path):
     """'the 2 unpaid invoices' was declined 'I could not find 2 among the numbers of the records read', a wrong reason."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "In the folder invoices, what's the total of the 2 unpaid invoices?", files)
     assert text.startswith("I could not relate '2 unpaid invoices' to the records read, so I cannot tell which records")
     assert "among the numbers" not in text
@@ -1192,8 +1180,7 @@ def test_a_count_the_task_states_is_not_read_as_an_invoice_number(tmp_path):
 
 def test_a_french_how_much_with_an_inversion_or_en_tout_is_no_yes_or_no_question(tmp_path):
     """'combien reste-t-il à payer en tout ?' got the paid list, the unpaid list and 'Total général ... 3 050 EUR'."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "Dans le dossier invoices, combien reste-t-il à payer en tout ?", files)
     assert text.startswith("Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR). Total : 250 EUR.") and "Payées" not in text
     text = ask(tmp_path, "Dans le dossier invoices, combien de factures impayées y a-t-il ?", files)
@@ -1202,8 +1189,7 @@ def test_a_french_how_much_with_an_inversion_or_en_tout_is_no_yes_or_no_question
 
 def test_the_clients_counted_are_listed_the_french_way_in_a_french_reply(tmp_path):
     """'combien de clients nous doivent de l'argent ?' said 'Nombre de Client : 2 (Beta and Alpha)', English in French."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "Dans le dossier invoices, combien de clients nous doivent de l'argent ?", files)
     assert "Nombre de Client : 2 (Beta et Alpha)." in text and " and " not in text
 
@@ -1218,16 +1204,14 @@ def test_a_part_of_the_folder_named_apart_is_no_invoice_number(tmp_path):
 
 def test_between_them_is_no_range_condition(tmp_path):
     """'how much do Alpha and Beta owe between them?' was declined as the condition 'between them', a wrong reason."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid"), "A-4.txt": invoice("A-4", "Gamma", "70 EUR", "unpaid")}
+    files = {**ALPHA_BETA, "A-4.txt": invoice("A-4", "Gamma", "70 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, how much do Alpha and Beta owe between them?", files)
     assert text.startswith("Unpaid, Client Alpha or Beta: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Total: 250 EUR.")
 
 
 def test_each_before_owe_asks_a_figure_per_client(tmp_path):
     """'how much do Alpha and Beta each owe?' was answered 'Total: 250 EUR.', the figure for each dropped."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "In the folder invoices, how much do Alpha and Beta each owe?", files)
     assert "Total per client: Beta 200 EUR; Alpha 50 EUR." in text
 
@@ -1245,8 +1229,7 @@ def test_a_value_held_by_every_record_with_that_field_still_selects_when_some_la
 
 def test_a_second_count_asked_is_given_not_dropped(tmp_path):
     """'how many invoices, and how many clients?' was answered 'Count: 3.', the count of clients dropped."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     for task in ["how many invoices, and how many clients?", "how many invoices and clients are there?"]:
         text = ask(tmp_path, f"In the folder invoices, {task}", files)
         assert "Count: 3. Client count: 2 (Alpha and Beta)." in text, text
@@ -1302,8 +1285,7 @@ def test_a_negative_amount_is_an_amount(tmp_path):
 
 def test_the_amount_of_the_unpaid_invoices_asks_their_total(tmp_path):
     """'what's the amount of the unpaid invoices?' and 'what's the unpaid amount?' listed them, the one figure dropped."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     for task in ["what's the amount of the unpaid invoices?", "what's the unpaid amount?"]:
         text = ask(tmp_path, f"In the folder invoices, {task}", files)
         assert text.startswith("Unpaid: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Total: 250 EUR."), text
@@ -1327,8 +1309,7 @@ def test_french_imperatives_montre_and_affiche_are_requests(tmp_path):
 
 def test_a_later_question_the_reply_answers_is_not_named_as_unanswered(tmp_path):
     """'which is Beta's invoice and what is its status?' showed Status 'unpaid', then said 'I did not answer' it."""
-    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid"),
-             "A-3.txt": invoice("A-3", "Alpha", "50 EUR", "unpaid")}
+    files = dict(ALPHA_BETA)
     text = ask(tmp_path, "In the folder invoices, which is Beta's invoice and what is its status?", files)
     assert text.startswith("Client Beta: A-2 (Beta, 200 EUR, Status 'unpaid').") and "I did not answer" not in text
     text = ask(tmp_path, "In the folder invoices, how many invoices are unpaid? Which ones are they?", files)
