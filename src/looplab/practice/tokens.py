@@ -87,7 +87,6 @@ class CacheBook:
 
     def usage(self, body: dict) -> dict:
         """Usage dict for a request: input, cache creation and cache read tokens."""
-        total = input_tokens(body)
         bounds, marks, running, digest = [], [], 0, hashlib.sha256()
         for piece, marked in pieces(body):
             text = _piece_json(piece)
@@ -96,7 +95,7 @@ class CacheBook:
             bounds.append((digest.hexdigest(), running))
             if marked:
                 marks.append(len(bounds) - 1)
-        read = created = 0
+        total, read, created = running + PER_MESSAGE * len(body.get("messages") or []), 0, 0
         if marks:
             near = {j for i in marks for j in range(max(0, i - LOOKBACK_PIECES), i + 1)}
             read = max((bounds[j][1] for j in near if bounds[j][0] in self.seen), default=0)
