@@ -26,6 +26,9 @@ _NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true
           dict: "an object", list: "a list", type(None): "null", object: "any value"}
 
 
+_JSON_TYPES = (dict, list, str, int, float, bool, type(None))  # what a parsed JSON body holds
+
+
 def _json_kind(value) -> str:
     if isinstance(value, int | float) and not isinstance(value, bool):
         return f"a number ({value!r})"
@@ -79,13 +82,15 @@ def _checker(annotation):
     if annotation is type(None):
         return lambda value, path: None if value is None else f"{path}: must be null"
     if annotation in (str, int, float, bool):
-        def scalar(value, path, want=annotation):
-            ok = _kind_matches(want, value) and (want is not int or isinstance(value, int))
+        def scalar(value, path, want=annotation, kinds=int | float if annotation is float else annotation):
+            ok = isinstance(value, kinds) and (want is bool or not isinstance(value, bool))
             return None if ok else f"{path}: {_json_kind(value)} is not valid here; write {_NAMES[want]}"
         return scalar
     if origin is typing_extensions.Literal:
-        def literal(value, path, allowed=args):
-            ok = value in allowed and type(value) in {type(a) for a in allowed}
+        kinds = frozenset(map(type, args))
+
+        def literal(value, path):
+            ok = value in args and type(value) in kinds
             return None if ok else f"{path}: {value!r} is not allowed; write {_describe(annotation)}"
         return literal
     if origin in (typing.Union, types.UnionType):
@@ -116,14 +121,19 @@ def _required(cls) -> frozenset[str]:
 
 def _kind_matches(annotation, value) -> bool:
     """Whether `value` is the right JSON kind (object, list, string, ...) for `annotation` at all."""
+    return _kind_fits(annotation, type(value))
+
+
+@cache
+def _kind_fits(annotation, kind: type) -> bool:
     annotation = _strip(annotation)
-    if kind := dict if _is_typeddict(annotation) else _container(annotation):
-        return isinstance(value, kind)
+    if container := dict if _is_typeddict(annotation) else _container(annotation):
+        return issubclass(kind, container)
     if typing_extensions.get_origin(annotation) is typing_extensions.Literal:
-        return any(type(value) is type(a) for a in typing_extensions.get_args(annotation))
+        return any(kind is type(a) for a in typing_extensions.get_args(annotation))
     if annotation in (int, float):
-        return isinstance(value, int | float) and not isinstance(value, bool)
-    return annotation in (str, bool) and isinstance(value, annotation)
+        return issubclass(kind, int | float) and not issubclass(kind, bool)
+    return annotation in (str, bool) and issubclass(kind, annotation)
 
 
 def _tags(hint) -> tuple:
@@ -157,6 +167,7 @@ def _union(annotation, members):
         for tag in _tags(typing_extensions.get_type_hints(member)[key]):
             tags.setdefault(tag, _checker(member))
     checks = [(m, _checker(m)) for m in members]
+    by_kind = {kind: [c for m, c in checks if _kind_fits(m, kind)] for kind in _JSON_TYPES}
 
     def union(value, path):
         if key and isinstance(value, dict):
@@ -169,6 +180,8 @@ def _union(annotation, members):
             if untagged:
                 return untagged[0](value, path)
             return f"{path}.{key}: field required; add it (one of {', '.join(map(repr, tags))})"
+        if any(check(value, path) is None for check in by_kind.get(type(value), ())):
+            return None  # the members of the value's kind first: their check usually passes
         problems = [check(value, path) for _, check in checks]
         if not all(problems):
             return None
