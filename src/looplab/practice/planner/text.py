@@ -224,7 +224,7 @@ def readable(text: str) -> str:
     try:
         value = json.loads(text)
     except ValueError:
-        return one_line(text)
+        value = text
     if isinstance(value, str):
         return one_line(value)
     if not isinstance(value, dict):
