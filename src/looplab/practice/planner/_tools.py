@@ -405,8 +405,7 @@ def _planted(names: tuple[str, ...], text: str) -> str | None:
         found = mention(name, text)
         if found and ORDERS.search(sentence_at(text, found.start())):
             return f"to use {name}"
-    found = INJECTION.search(text)
-    return "to follow instructions other than yours" if found else None
+    return "to follow instructions other than yours" if INJECTION.search(text) else None
 
 
 def unplanted(view: View, text: str) -> str:
