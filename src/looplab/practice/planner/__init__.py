@@ -33,6 +33,7 @@ from .survey import WORDING, survey, survey_tools
 from .text import french, roots, says
 
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
+OWN_TOOLS = {research: research_tools, survey: survey_tools}  # these two give way to other tools that serve the task
 
 # The words each skill acts on (roots); a word of the task outside them and outside the evidence is unplaced.
 BOILERPLATE = re.compile(rf"The practice model can't plan this request: |{re.escape(TRY_ELSEWHERE)}")  # in every decline
@@ -99,25 +100,20 @@ def checked(view: View, reply: dict) -> dict:
             reply = cannot_plan("a result it needs was cleared from the history (context management), and it "
                                 "does not answer from a placeholder; call the tool again or keep more results")
         text = accounted(view, reply["content"][-1]["text"]) if view.steps else reply["content"][-1]["text"]
-        return {**reply, "content": [{"type": "text", "text": in_french(text) if french(view.task) else text}]}
-    if french(view.task):  # the note before the calls, in the task's language
+        reply = {**reply, "content": [{"type": "text", "text": text}]}
+    if french(view.task):  # the answer, or the note before the calls, in the task's language
         return {**reply, "content": [{**b, "text": in_french(b["text"])} if b["type"] == "text" else b
                                      for b in reply["content"]]}
     return reply
 
 
-def elsewhere(view: View, found) -> bool:
-    """Whether tools other than the skill's own (`found`) serve every part of the task ('What is 12 * 4?')."""
-    calls, unserved = _needs(view) if found else ([], [])
-    return bool(calls and not unserved and all(n not in (t.name for t in found) for n, _, _ in calls))
-
-
 def choose(view: View) -> tuple[str, dict]:
     """The name of the first skill that applies to `view`, and the reply it proposes."""
     for skill in SKILLS:
-        if skill in (research, survey) and elsewhere(view, (research_tools if skill is research
-                                                            else survey_tools)(view)):
-            continue
+        own = OWN_TOOLS[skill](view) if skill in OWN_TOOLS else None
+        calls, unserved = _needs(view) if own else ([], [])
+        if calls and not unserved and all(n not in (t.name for t in own) for n, _, _ in calls):
+            continue  # other tools than the skill's own serve every part of the task ('What is 12 * 4?')
         reply = skill(view)
         if reply is not None:
             return skill.__name__, checked(view, gate(view, skill.__name__, reply))

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 
 from ..context import is_cleared
 from ..view import OfferedTool, Step, View
-from .text import clip, first_value, fold, one_line, sentence_case, stems, words
+from .text import clip, first_value, fold, json_value, one_line, sentence_case, stems, words
 
 TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local "
                  "server.")
@@ -20,13 +19,6 @@ def _et(listed: str) -> str:
 
 
 MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
-
-
-def _no_date(m) -> str:
-    """'ses champs Montant et Statut ne donnent pas de date que je sache lire : je n'ai pas pu dire quand elle est due'."""
-    many = " and " in m[1]
-    return (f"{'ses champs' if many else 'son champ'} {_et(m[1])} {'ne donnent' if many else 'ne donne'} "
-            f"pas de date que je sache lire : je n'ai pas pu dire quand{' elle est due' if m[2] else ''}")
 
 
 def _fiches(noun: str) -> str:
@@ -292,7 +284,9 @@ IN_FRENCH = [
              (r"si elle est unpaid", "si elle est impayée"), (r"si elle est paid", "si elle est payée"), (r"\b[Nn]umber\b", lambda m: "Numéro" if m[0][0] == "N" else "numéro"),
              (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"), ("I could not say when: no record is listed.",
                                                                      "Je n'ai pas pu dire quand : aucune fiche n'est listée."),
-             (r"its (.*?) gives? no date I can read, so I could not say when( it is due)?", _no_date),
+             (r"its (.*?) gives? no date I can read, so I could not say when( it is due)?",
+              lambda m: (f"ses champs {_et(m[1])} ne donnent" if " and " in m[1] else f"son champ {m[1]} ne donne")
+              + " pas de date que je sache lire : je n'ai pas pu dire quand" + (" elle est due" if m[2] else "")),
              (r"no field of it is named as the task asks, so I could not say when( it is due)?",
               lambda m: "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pas pu dire quand"
               + (" elle est due" if m[1] else "")),
@@ -336,14 +330,8 @@ def in_french(text: str) -> str:
     """The reply's fixed phrases in French, its computed amounts the French way ('1 850,50 EUR'); quotes as is."""
     for pattern, french in IN_FRENCH:
         text = re.sub(pattern, french, text)
-    return AMOUNT.sub(_french_amount, text)
-
-
-def _french_amount(found: re.Match) -> str:
-    """'1850.50 EUR' -> '1 850,50 EUR' for a computed amount; a value quoted from a record ('...' or (...)) unchanged."""
-    if not found[1]:
-        return found[0]
-    return f"{int(found[1]):,}".replace(",", "\u202f") + (f",{found[2]}" if found[2] else "") + f" {found[3]}"
+    return AMOUNT.sub(lambda m: m[0] if not m[1] else f"{int(m[1]):,}".replace(",", "\u202f")
+                      + (f",{m[2]}" if m[2] else "") + f" {m[3]}", text)
 
 
 def answer(text: str, evidence: dict | None = None) -> dict:
@@ -385,13 +373,10 @@ ORDERS = re.compile(r"\b(?:use|call|run|invoke|execute|please|must|now|assistant
 
 def absent(step: Step) -> bool:
     """True when a result says nothing was found: an error, JSON null/empty, or a text like 'not found'."""
-    if step.is_error:
-        return True
-    try:
-        value = json.loads(step.result or "")
-    except ValueError:
-        return ABSENT.search(step.result or "") is not None
-    return value is None or value in ("", [], {}) or (isinstance(value, str) and ABSENT.search(value) is not None)
+    value = json_value(step.result or "")
+    if isinstance(value, (dict, list)):
+        return step.is_error or not value
+    return step.is_error or ABSENT.search(value if isinstance(value, str) else step.result or "") is not None
 
 
 def mention(name: str, text: str) -> re.Match | None:
@@ -420,8 +405,7 @@ def _planted(names: tuple[str, ...], text: str) -> str | None:
         found = mention(name, text)
         if found and ORDERS.search(sentence_at(text, found.start())):
             return f"to use {name}"
-    found = INJECTION.search(text)
-    return "to follow instructions other than yours" if found else None
+    return "to follow instructions other than yours" if INJECTION.search(text) else None
 
 
 def unplanted(view: View, text: str) -> str:

@@ -134,8 +134,7 @@ def clauses(text: str) -> list[str]:
 def polarity(text: str) -> tuple[tuple[str, bool], ...]:
     """Each word of `text` (lowercase), False when negated: 'haven't been paid' gives ('paid', False), 'unpaid'
     ('unpaid', True). A negation skips little words ('been') to the next word or name ('not from Studio Malo')."""
-    text = uncontracted(text)
-    text = re.sub(r"\b(?:no longer|not yet)\b", "not", text, flags=re.IGNORECASE)
+    text = re.sub(r"\b(?:no longer|not yet)\b", "not", uncontracted(text), flags=re.IGNORECASE)
     found, armed, name = [], False, False
     for token in re.findall(r"[^\W_]+|[.,;:?!]", text):
         word = token.lower()
@@ -224,7 +223,7 @@ def readable(text: str) -> str:
     try:
         value = json.loads(text)
     except ValueError:
-        return one_line(text)
+        value = text
     if isinstance(value, str):
         return one_line(value)
     if not isinstance(value, dict):
