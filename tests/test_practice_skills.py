@@ -323,6 +323,23 @@ def test_a_failed_call_on_a_folder_is_named_by_its_whole_path():
     assert "list_files(invoices) failed" not in run.answer
 
 
+def test_a_tool_the_system_prompt_forbids_is_not_called():
+    """'Never use the calculator.' in the system prompt was read and ignored: the calculator was called. Now no call is
+    made and the reply says why; a clause that does not negate the tool, and a tool forced by tool_choice, still call."""
+    tools = samples.weather_and_calc()
+    run = run_agent(practice_client(), "What is 6 * 7?", tools, system="Be brief. Never use the calculator.")
+    assert run.tool_calls == []
+    assert run.answer.startswith("I did not call calculator: the system prompt says 'Never use the calculator'")
+    french = run_agent(practice_client(), "Combien font 6 fois 7 ?", tools, system="N'appelle jamais calculator.")
+    assert french.answer.startswith("Je n'ai pas appelé calculator : le prompt système dit « N'appelle jamais calculator »")
+    for system in ("If you do not know, use the calculator.", "Use the calculator, not mental arithmetic."):
+        assert run_agent(practice_client(), "What is 6 * 7?", tools, system=system).answer == "6 * 7 = 42."
+    forced = practice_client().messages.create(
+        model=MODEL, max_tokens=300, system="Never use the calculator.", tools=[t.to_api() for t in tools],
+        tool_choice={"type": "tool", "name": "calculator"}, messages=[{"role": "user", "content": "What is 6 * 7?"}])
+    assert [b.name for b in forced.content if b.type == "tool_use"] == ["calculator"]
+
+
 # --- needs
 
 
