@@ -301,6 +301,45 @@ def test_survey_enters_a_listed_subfolder_the_task_names():
     assert calls(ask("Find the unpaid invoices.", FILES, turns)) == [("list_files", {"folder": "invoices"})]
 
 
+def test_survey_declines_a_named_folder_that_is_not_there():
+    """'In the folder receipts, ...' (notebook 02's 'Try next') read invoices/ in its place and said it had understood
+    a question about 'invoices'; now it says the folder could not be listed and reads no other folder."""
+    run = run_agent(practice_client(), "In the folder receipts, which invoices are unpaid, and what is their total?",
+                    samples.invoice_tools(DATA))
+    assert [c for c, _ in run.tool_calls] == ["list_files", "list_files"]
+    assert run.answer.startswith("I could not list the folder 'receipts': Sandbox: no folder 'receipts' in 'data'")
+    assert "I understood a question about the records in the folder 'receipts'." in run.answer
+    assert "1850" not in run.answer and "'In the folder invoices, which invoices are unpaid" in run.answer
+    french = run_agent(practice_client(), "Dans le dossier recus, quelles factures sont impayées ?", samples.invoice_tools(DATA))
+    assert "Je n'ai pas pu lister le dossier 'recus'" in french.answer and "fiches du dossier 'recus'" in french.answer
+    again = run_agent(practice_client(), "In the folder Invoices, what's unpaid?", samples.invoice_tools(DATA))
+    assert "Maison Ravel, 1000 EUR" in again.answer  # the same name in another case is still that folder
+
+
+def test_a_failed_call_on_a_folder_is_named_by_its_whole_path():
+    """The note on a failed list_files('data/invoices') said 'list_files(invoices) failed', a call that had worked."""
+    run = run_agent(practice_client(), "In the folder data/invoices, what's unpaid?", samples.invoice_tools(DATA))
+    assert "list_files(data/invoices) failed: Sandbox: no folder 'data/invoices'" in run.answer
+    assert "list_files(invoices) failed" not in run.answer
+
+
+def test_a_tool_the_system_prompt_forbids_is_not_called():
+    """'Never use the calculator.' in the system prompt was read and ignored: the calculator was called. Now no call is
+    made and the reply says why; a clause that does not negate the tool, and a tool forced by tool_choice, still call."""
+    tools = samples.weather_and_calc()
+    run = run_agent(practice_client(), "What is 6 * 7?", tools, system="Be brief. Never use the calculator.")
+    assert run.tool_calls == []
+    assert run.answer.startswith("I did not call calculator: the system prompt says 'Never use the calculator'")
+    french = run_agent(practice_client(), "Combien font 6 fois 7 ?", tools, system="N'appelle jamais calculator.")
+    assert french.answer.startswith("Je n'ai pas appelé calculator : le prompt système dit « N'appelle jamais calculator »")
+    for system in ("If you do not know, use the calculator.", "Use the calculator, not mental arithmetic."):
+        assert run_agent(practice_client(), "What is 6 * 7?", tools, system=system).answer == "6 * 7 = 42."
+    forced = practice_client().messages.create(
+        model=MODEL, max_tokens=300, system="Never use the calculator.", tools=[t.to_api() for t in tools],
+        tool_choice={"type": "tool", "name": "calculator"}, messages=[{"role": "user", "content": "What is 6 * 7?"}])
+    assert [b.name for b in forced.content if b.type == "tool_use"] == ["calculator"]
+
+
 # --- needs
 
 

@@ -421,7 +421,8 @@ def unplanted(view: View, text: str) -> str:
 def where(step: Step) -> str:
     """'read_doc(supplier-update.md)': the call that gave a result, for an answer."""
     value = first_value(step.input)
-    return f"{step.name}({value.rsplit('/', 1)[-1]})" if value else step.name
+    short = value.rsplit("/", 1)[-1] if re.search(r"\.\w+$", value or "") else value  # a file by its name, a folder whole
+    return f"{step.name}({short})" if value else step.name
 
 
 def accounted(view: View, text: str) -> str:

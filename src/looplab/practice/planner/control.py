@@ -10,7 +10,7 @@ import json
 import re
 
 from looplab._jsonschema import validator_class
-from looplab.practice.planner._tools import in_french
+from looplab.practice.planner._tools import in_french, mention
 from looplab.practice.planner.fill import around, asks, fill_input, one_type
 from looplab.practice.planner.needs import Unserved, _needs
 from looplab.practice.planner.text import (
@@ -255,6 +255,7 @@ def stop_at(reply: dict, sequences: list[str]) -> dict:
 
 def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -> dict:
     """The reply after every request field that changes Claude's reply (see the module docstring)."""
+    reply = unforbidden(reply, body, view)
     if body.get("tool_choice") and body.get("tools"):
         reply = choose_tools(reply, body["tool_choice"], view)
     output = (body.get("output_config") or {}).get("format")
@@ -267,4 +268,27 @@ def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -
     if reply.get("stop_reason") == "refusal" and reply.get("stop_details") and french(view.task):  # in French too
         reply = {**reply, "stop_details": {**reply["stop_details"],
                                            "explanation": in_french(reply["stop_details"]["explanation"])}}
+    return reply
+
+
+FORBIDS = re.compile(r"\b(?:never|not|don't|do not|must not|mustn't|avoid|no|jamais|pas|interdit)\b", re.IGNORECASE)
+
+
+def unforbidden(reply: dict, body: dict, view: View) -> dict:
+    """The reply, or a decline if it calls a tool that a clause of the system prompt names after a negation: the rules
+    follow no instructions, so they make no call one may forbid ('Never use the calculator'). A forced tool is still called."""
+    system = body.get("system") or ""
+    text = system if isinstance(system, str) else " ".join(b.get("text", "") for b in system if isinstance(b, dict))
+    if (body.get("tool_choice") or {}).get("type", "auto") != "auto" or not text:
+        return reply
+    clauses = [c.strip() for c in re.split(r"[.!?;,:](?:\s+|$)|\n+", text)]
+    for block in reply.get("content", []):
+        if block.get("type") == "tool_use" and (said := next((c for c in clauses if (no := FORBIDS.search(c)) and (
+                named := mention(block["name"], c)) and no.start() < named.start()), None)):
+            why = (f"Je n'ai pas appelé {block['name']} : le prompt système dit « {clip(said, 200)} », et mes règles ne "
+                   "suivent pas d'instructions, donc je ne fais aucun appel qu'il pourrait interdire. Claude le suivrait."
+                   if french(view.task) else
+                   f"I did not call {block['name']}: the system prompt says '{clip(said, 200)}', and my rules follow no "
+                   "instructions, so I make no call it may forbid. Claude would follow it.")
+            return {"content": [{"type": "text", "text": why}], "stop_reason": "end_turn", "declined": True}
     return reply

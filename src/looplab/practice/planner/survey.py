@@ -108,6 +108,10 @@ def survey(view: View) -> dict | None:
     named = [d for d in dirs if says(view.task, d)]
     asked = terms(view.task) | {stem(SYNONYMS.get(t, t)) for t in terms(view.task)}  # 'factures' asks for 'invoices/'
     missed = [_arg(s) for s in lists if s.is_error]  # the folder it named is not there: never another one instead
+    gone = missed and dirs and missed[0].strip("./").rsplit("/", 1)[-1].lower()  # 'Invoices', 'data/invoices': 'invoices/'
+    if gone and gone not in {d.lower() for d in dirs} and (named or listed_files(listing.result or "")):  # else below
+        return declined(f"I could not list the folder '{missed[0]}': {said(lists[0])}", WORDING.format(
+            folder=(named or ["invoices"])[0]), f"a question about the records in the folder '{missed[0]}'")
     inner = [_path(folder, d) for d in named or ([] if missed else [d for d in dirs if stems(d) and set(stems(d)) <= asked])
              if _path(folder, d) not in listed]
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
