@@ -212,8 +212,24 @@ def read_checking_parents(folder, name):
     """Right: the resolved root must be one of the resolved path's parents; names without folders only."""
     root, path = Path(folder).resolve(), (Path(folder) / name).resolve()
     if root not in path.parents:
-        return f"refused: {name} is not a note of this folder"
+        raise PermissionError(f"refused: {name} is not a note of this folder")
     return path.read_text(encoding="utf-8")
+
+
+def read_returning_a_refusal(folder, name):
+    """Wrong: refuses with an ordinary result, which the model reads as the note's text (is_error False)."""
+    root, path = Path(folder).resolve(), (Path(folder) / name).resolve()
+    if not path.is_relative_to(root):
+        return "Access denied"
+    return path.read_text(encoding="utf-8")
+
+
+def read_returning_a_refusal_or_missing(folder, name):
+    """Right: a way out raises; a note that is not there is told as an ordinary text (no way out)."""
+    root, path = Path(folder).resolve(), (Path(folder) / name).resolve()
+    if not path.is_relative_to(root):
+        raise ValueError(f"{name!r} leaves the notes folder")
+    return path.read_text(encoding="utf-8") if path.is_file() else f"There is no note named {name!r}."
 
 
 def read_with_prefix_and_separator(folder, name):
@@ -234,9 +250,11 @@ READ_NOTE_WRONG = [  # (answer, words the feedback must hold)
     (basename_make_read_note, ["shortcut.txt", "link"]),
     (note_reader(read_with_abspath), ["shortcut.txt", "link"]),
     (lambda folder: print, ["return the Tool"]),
+    (note_reader(read_returning_a_refusal), ["'../secret.txt'", "'Access denied'", "ordinary result", "raising"]),
 ]
 READ_NOTE_RIGHT = [make_read_note, sandbox_make_read_note, note_reader(read_with_realpath),
-                   note_reader(read_checking_parents), note_reader(read_with_prefix_and_separator)]
+                   note_reader(read_checking_parents), note_reader(read_with_prefix_and_separator),
+                   note_reader(read_returning_a_refusal_or_missing)]
 
 
 def test_read_note_unattempted():
