@@ -101,6 +101,16 @@ def stream_raw_events(client, prompt):
     return "".join(pieces)
 
 
+HISTORY = []
+
+
+def stream_a_kept_history(client, prompt):
+    """Wrong: a list kept between calls, so the second call sends the first prompt too."""
+    HISTORY.append({"role": "user", "content": prompt})
+    with client.messages.stream(model=MODEL, max_tokens=1024, messages=HISTORY) as stream:
+        return "".join(stream.text_stream)
+
+
 STREAM_WRONG = [  # (answer, words the feedback must hold)
     (stream_first_delta, ["only the first", "join every piece"]),
     (stream_joined_with_spaces, ["different spacing", "with ''"]),
@@ -108,6 +118,7 @@ STREAM_WRONG = [  # (answer, words the feedback must hold)
     (stream_a_fixed_prompt, ["not the prompt 'Say anything.'"]),
     (stream_cut_short, ["max_tokens=8", "max_tokens=1024"]),
     (stream_final_message, ["returned a ParsedMessage", "get_final_text()"]),
+    (stream_a_kept_history, ["the request sent", "the one user message", "grows with every call"]),
 ]
 STREAM_RIGHT = [defined_in(ex07.collect_stream.solution_text, PRELUDE)["collect_stream"], stream_final_text,
                 stream_raw_events]

@@ -50,6 +50,11 @@ def test_collect_stream(collect_stream) -> str:
         if body.get("stream") is not True:
             raise AssertionError(_("your function did not stream: the request had no 'stream': true; "
                                    "use client.messages.stream(...) and its text_stream"))
+        sent = body.get("messages")
+        if isinstance(sent, list) and len(sent) > 1:
+            raise AssertionError(_("for {label} the request sent {n} messages; send the prompt as the one user "
+                                   "message of a new list (a list kept between calls grows with every call, and the "
+                                   "model answers the whole of it)", label=label, n=len(sent)))
         if _sent_prompt(body) != prompt:
             raise AssertionError(_("the request sent {sent!r} as the user's message, not the prompt {prompt!r}",
                                    sent=_sent_prompt(body), prompt=prompt))
