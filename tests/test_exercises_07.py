@@ -182,6 +182,14 @@ def request_with_two_system_blocks(question):
             "messages": [{"role": "user", "content": question}]}
 
 
+def request_with_the_date_after_the_mark(question):
+    """Right: the system prompt marked, then a block that may change from day to day, left out of the cache."""
+    system = [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}},
+              {"type": "text", "text": "Today is 2026-09-14."}]
+    return {"model": MODEL, "max_tokens": 500, "system": system, "tools": TOOLS,
+            "messages": [{"role": "user", "content": question}]}
+
+
 CACHE_WRONG = [  # (answer, words the feedback must hold)
     (request_without_cache, ["wrote nothing to the cache"]),
     (request_caching_the_question, ["read nothing from the cache", "not the question"]),
@@ -190,7 +198,7 @@ CACHE_WRONG = [  # (answer, words the feedback must hold)
     (request_with_a_made_up_cache_type, ["the API refused your request (400)", "cache_control"]),
 ]
 CACHE_RIGHT = [defined_in(ex07.cached_request.solution_text, PRELUDE)["cached_request"],
-               request_caching_tools_and_system, request_with_two_system_blocks]
+               request_caching_tools_and_system, request_with_two_system_blocks, request_with_the_date_after_the_mark]
 
 
 @pytest.mark.parametrize("answer, words", CACHE_WRONG)

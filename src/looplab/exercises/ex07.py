@@ -87,10 +87,11 @@ def test_collect_stream(collect_stream) -> str:
 
 
 def _cached_system(request: dict) -> bool:
-    """True when the request's system prompt carries a cache breakpoint (its last block has cache_control)."""
+    """True when the request's system prompt carries a cache breakpoint (one of its blocks has cache_control:
+    a block after the mark, such as today's date, may change from call to call)."""
     system = request.get("system")
-    return (isinstance(system, list) and bool(system) and isinstance(system[-1], dict)
-            and isinstance(system[-1].get("cache_control"), dict))
+    return isinstance(system, list) and any(isinstance(block, dict) and isinstance(block.get("cache_control"), dict)
+                                            for block in system)
 
 
 def test_cached_request(cached_request) -> str:
