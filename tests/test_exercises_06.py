@@ -206,6 +206,13 @@ def cites_source_without_a_none_guard(run, case):
     return f"[{case['source']}]" in run.answer
 
 
+def cites_source_when_answerable(run, case):
+    """Wrong: applies to every answerable case, so EVAL_SET's answerable cases, which have no source, raise KeyError."""
+    if not case["answerable"]:
+        return None
+    return f"[{case['source']}]" in (run.answer or "")
+
+
 NEW_CASE_WRONG = [  # (case, check, words the feedback must hold)
     ({**RAIN, "question": ex06.HEAT}, cites_source, ["already in the evaluation set"]),
     ({"question": "Who won the 1998 World Cup?", "answerable": False}, cites_source, ['set "answerable": True']),
@@ -218,6 +225,7 @@ NEW_CASE_WRONG = [  # (case, check, words the feedback must hold)
                               "look for '[rainwater-harvesting.md]'"]),
     (RAIN, cites_source_without_a_none_guard, ["stopped at max_turns before any answer", "TypeError",
                                                "run.answer or ''"]),
+    (RAIN, cites_source_when_answerable, ["'answerable': True}, which has no 'source'", "KeyError", "return None"]),
 ]
 NEW_CASE_RIGHT = [(RAIN, cites_source), (RAIN, cites_source_in_list),
                   ({"question": "How do honeybees tell each other where the flowers are?", "answerable": True,

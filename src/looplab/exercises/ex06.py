@@ -6,7 +6,7 @@ import tempfile
 from pathlib import Path
 
 from looplab.client import practice_client
-from looplab.exercises import Exercise
+from looplab.exercises import Exercise, raised
 from looplab.exercises.ex04 import judge_unanswered
 from looplab.i18n import N_, _
 from looplab.loop import run_agent
@@ -184,9 +184,15 @@ def test_new_case(answer) -> str:
             raise AssertionError(_("on {label} your check returned {got!r}{kind}; expected {expected}: {why}",
                                    label=label, got=got, kind=kind, expected=expected, why=why))
     judge_unanswered(lambda some_run: check(some_run, case), _unanswered(), "run.answer or ''", strict=True)
-    other_case = {"question": VOLCANO, "answerable": False}
-    if check(run, other_case) is not None:
-        raise AssertionError(_("for a case without a 'source' your check must return None: it does not apply"))
+    for other_case in ({"question": VOLCANO, "answerable": False}, {"question": HEAT, "answerable": True}):
+        try:
+            verdict = check(run, other_case)
+        except Exception as exc:
+            raise AssertionError(_("for the case {case}, which has no 'source' (as the answerable cases of EVAL_SET), "
+                                   "{what}; a case without a 'source' is one your check does not apply to: return "
+                                   "None", case=other_case, what=raised(exc))) from None
+        if verdict is not None:
+            raise AssertionError(_("for a case without a 'source' your check must return None: it does not apply"))
     return _("the agent cites [{source}] for your question, and your check tells a right run from wrong ones.",
              source=source)
 
