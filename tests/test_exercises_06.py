@@ -213,6 +213,13 @@ def cites_source_when_answerable(run, case):
     return f"[{case['source']}]" in (run.answer or "")
 
 
+def cites_my_source(run, case):
+    """Wrong: looks for the participant's own source, written out, whatever the case it is given."""
+    if "source" not in case:
+        return None
+    return "[rainwater-harvesting.md]" in (run.answer or "")
+
+
 NEW_CASE_WRONG = [  # (case, check, words the feedback must hold)
     ({**RAIN, "question": ex06.HEAT}, cites_source, ["already in the evaluation set"]),
     ({"question": "Who won the 1998 World Cup?", "answerable": False}, cites_source, ['set "answerable": True']),
@@ -225,6 +232,7 @@ NEW_CASE_WRONG = [  # (case, check, words the feedback must hold)
                               "look for '[rainwater-harvesting.md]'"]),
     (RAIN, cites_source_without_a_none_guard, ["stopped at max_turns before any answer", "TypeError",
                                                "run.answer or ''"]),
+    (RAIN, cites_my_source, ["instead of yours", "returned False", "case['source']"]),
     (RAIN, cites_source_when_answerable, ["'answerable': True}, which has no 'source'", "KeyError", "return None"]),
 ]
 NEW_CASE_RIGHT = [(RAIN, cites_source), (RAIN, cites_source_in_list),

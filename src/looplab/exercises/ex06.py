@@ -183,6 +183,11 @@ def test_new_case(answer) -> str:
                     if bool(got) == expected else "")
             raise AssertionError(_("on {label} your check returned {got!r}{kind}; expected {expected}: {why}",
                                    label=label, got=got, kind=kind, expected=expected, why=why))
+    got = check(_scripted(f"See [{others[0]}]."), {**case, "source": others[0]})
+    if got is not True:
+        raise AssertionError(_("for the case with the source {other!r} instead of yours, on a run citing [{other}], "
+                               "your check returned {got!r}; expected True: take the source from the case it is "
+                               "given (case['source']), not from your own case", other=others[0], got=got))
     judge_unanswered(lambda some_run: check(some_run, case), _unanswered(), "run.answer or ''", strict=True)
     for other_case in ({"question": VOLCANO, "answerable": False}, {"question": HEAT, "answerable": True}):
         try:
