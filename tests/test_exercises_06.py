@@ -62,6 +62,11 @@ def counts_tool_uses(rows):
     return counts_replies_and_calls(rows)
 
 
+def counts_proposed_calls(rows):
+    """Wrong: counts the calls the model proposed (model_reply rows), run or not."""
+    return dict(Counter(u["name"] for r in rows if r["kind"] == "model_reply" for u in r["data"]["tool_uses"]))
+
+
 def counts_with_get(rows):
     """Right: a plain dict and .get."""
     counts = {}
@@ -82,6 +87,7 @@ TOOL_COUNTS_WRONG = [  # (answer, words the feedback must hold)
     (counts_tool_uses, ["{'search_docs': 2, 'read_doc': 6}", "count one kind only"]),
     (counts_successful_calls, ["'read_doc': 2", "a failed call is a call too"]),
     (lambda rows: {"search_docs": 1, "read_doc": 3}, ["read nothing"]),
+    (counts_proposed_calls, ["read nothing", "'read_doc': 1", "cut off by max_tokens", "count the tool_call rows"]),
 ]
 TOOL_COUNTS_RIGHT = [defined_in(ex06.tool_counts.solution_text)["tool_counts"], counts_with_get, counts_as_counter]
 
