@@ -149,6 +149,20 @@ def retry_simulated_faults_only(tool):
     return replace(tool, handler=handler)
 
 
+def retry_all_but_send_email(tool):
+    """Wrong: leaves send_email alone by its name, so delete_file, consequential too, is retried."""
+    if tool.name == "send_email":
+        return tool
+
+    def handler(**input):
+        try:
+            return tool.handler(**input)
+        except Exception:
+            return tool.handler(**input)
+
+    return replace(tool, handler=handler)
+
+
 RETRY_WRONG = [  # (answer, words the feedback must hold)
     (lambda tool: tool, ["called 1 time(s)", "once more"]),
     (retry_everything_once, ["never retry a consequential tool"]),
@@ -157,6 +171,7 @@ RETRY_WRONG = [  # (answer, words the feedback must hold)
     (retry_with_bare_except, ["Ctrl-C", "bare 'except:'", "catch Exception"]),
     (retry_by_mutation, ["changed the tool it was given", "dataclasses.replace"]),
     (retry_simulated_faults_only, ["ConnectionError, not a ToolFault", "called 1 time(s)", "catch Exception"]),
+    (retry_all_but_send_email, ["delete_file, consequential too", "tool.consequential"]),
 ]
 RETRY_RIGHT = [retry_once, retry_in_a_loop, retry_as_a_new_tool]
 
