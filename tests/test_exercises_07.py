@@ -190,12 +190,19 @@ def request_with_the_date_after_the_mark(question):
             "messages": [{"role": "user", "content": question}]}
 
 
+def request_without_tools(question):
+    """Wrong: the system prompt cached, but the research tools left out of the request."""
+    system = [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}]
+    return {"model": MODEL, "max_tokens": 500, "system": system, "messages": [{"role": "user", "content": question}]}
+
+
 CACHE_WRONG = [  # (answer, words the feedback must hold)
     (request_without_cache, ["wrote nothing to the cache"]),
     (request_caching_the_question, ["read nothing from the cache", "not the question"]),
     (request_caching_a_fixed_question, ["do not contain the question"]),
     (request_caching_the_last_tool, ["you marked a tool", "system prompt is not"]),
     (request_with_a_made_up_cache_type, ["the API refused your request (400)", "cache_control"]),
+    (request_without_tools, ["offers no tools", "tools=tools"]),
 ]
 CACHE_RIGHT = [defined_in(ex07.cached_request.solution_text, PRELUDE)["cached_request"],
                request_caching_tools_and_system, request_with_two_system_blocks, request_with_the_date_after_the_mark]

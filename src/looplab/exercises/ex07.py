@@ -129,6 +129,11 @@ def test_cached_request(cached_request) -> str:
         raise AssertionError(_("the cache holds only what comes before your mark: you marked a tool, so the tools are "
                                "cached but the system prompt is not; make system a list of one text block and put "
                                "cache_control on that block (the tools come before it, so they are cached too)"))
+    if not requests[1].get("tools"):
+        raise AssertionError(_("cached_request({question!r}) offers no tools; keep the research tools in the "
+                               "request (tools=tools, as the starter has them): without them the model cannot "
+                               "search the articles, and they are cached with the system prompt",
+                               question=QUESTIONS[1]))
     plain = {"input_tokens": second.input_tokens + second.cache_read_input_tokens}
     cached = {"input_tokens": second.input_tokens, "cache_read_input_tokens": second.cache_read_input_tokens}
     return _("the second call read {n} tokens from the cache: its input cost ${cost} instead of ${plain} "
