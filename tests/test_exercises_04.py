@@ -464,6 +464,26 @@ def gate_with_a_dict_result(block, toolbox, approve=None):
     return {**result, "output": result["content"]}
 
 
+def gate_asking_for_every_tool(block, toolbox, approve=None):
+    """Wrong: with an approver, asks it about every call, read-only ones too (a deny-all one then blocks lookups)."""
+    def result(content, is_error):
+        return {"type": "tool_result", "tool_use_id": block.id, "content": content, "is_error": is_error}
+
+    problem = toolbox.check(block.name, block.input)
+    if problem:
+        return result(problem, True)
+    tool = toolbox[block.name]
+    if approve is not None:
+        if not exact_true(approve, block):
+            return result("not approved", True)
+    elif tool.consequential:
+        return result("not approved", True)
+    try:
+        return result(str(tool.handler(**block.input)), False)
+    except Exception as exc:
+        return result(f"{block.name} failed: {exc}", True)
+
+
 GATE_WRONG = [  # (answer, words the feedback must hold)
     (gate_with(lambda approve, block: True), ["send_email with no approver", "ran"]),
     (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input)), ["'yes'"]),
@@ -473,6 +493,8 @@ GATE_WRONG = [  # (answer, words the feedback must hold)
     (gate_with(exact_true, same_id=False), ["tool_use_id", "toolu_gate_1"]),
     (gate_asking_first, ["breaks its schema", "asked the approver before"]),
     (gate_with_a_dict_result, ["['output']", "refuses"]),
+    (gate_asking_for_every_tool, ["an approver that says no", "asked the approver about get_weather",
+                                  "not consequential"]),
 ]
 GATE_RIGHT = [execute, gate_by_toolbox, gate_with_list_content_and_default_is_error]
 

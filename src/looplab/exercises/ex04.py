@@ -278,6 +278,10 @@ def _yes(name, input):
     return True
 
 
+def _no(name, input):
+    return False
+
+
 GATE_CASES = [  # (label, tool name, input, approver)
     (N_("a registered read-only tool with a good input"), "lookup", {"key": "ai"}, None),
     (N_("a tool that is not registered"), "run_shell", {"command": "rm -rf ~"}, None),
@@ -291,7 +295,8 @@ GATE_CASES = [  # (label, tool name, input, approver)
     (N_("send_email with an input that breaks its schema, and an approver that says True"),
      "send_email", {"to": "ana@example.com"}, _yes),
     (N_("a tool that is not registered, and an approver that says True"), "wire_money", {"amount": 5}, _yes),
-    (N_("a tool whose handler raises"), "get_weather", {"city": "Lyon"}, None),
+    (N_("a tool whose handler raises (read-only), and an approver that says no"), "get_weather", {"city": "Lyon"},
+     _no),
 ]
 
 
@@ -360,6 +365,10 @@ def _test_gate(execute) -> str:
         if got.get("tool_use_id") != block.id:
             raise AssertionError(_("with {label}, the result's tool_use_id is {got!r}; it must be the block's id {id!r}",
                                    label=label, got=got.get("tool_use_id"), id=block.id))
+        if asked and not asked_expected and not _gate_box([]).check(name, input):
+            raise AssertionError(_("with {label}, your gate asked the approver about {name}, which is not "
+                                   "consequential: only a consequential tool needs a yes (tool.consequential); "
+                                   "the others run without asking", label=label, name=name))
         if asked and not asked_expected:
             raise AssertionError(_("with {label}, your gate asked the approver before it checked the call: a "
                                    "person would be asked to approve a call that cannot run; check the name and the "
