@@ -400,6 +400,17 @@ ANSWER_TOOL_CALLS_WRONG.update({  # second look
 })
 
 
+def running_each_call_twice(message, toolbox):
+    """Wrong: toolbox.execute(block) once for the content, once more for is_error, so every tool runs twice."""
+    return {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": b.id, "content": toolbox.execute(b).result["content"],
+         "is_error": toolbox.execute(b).result["is_error"]} for b in message.content if b.type == "tool_use"]}
+
+
+ANSWER_TOOL_CALLS_WRONG["each call run twice"] = (running_each_call_twice, [
+    "ran get_weather 2 times for 1 call(s)", "run each tool_use once", "would act twice"])
+
+
 class ResultsById:  # second look: an instance, results kept by id, sent in reverse id order
     def __call__(self, message, toolbox):
         by_id = {b.id: toolbox.execute(b).result for b in message.content if getattr(b, "type", None) == "tool_use"}

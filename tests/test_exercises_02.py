@@ -362,6 +362,28 @@ MY_LOOP_WRONG["results kept by tool name"] = (loop_results_by_name, [  # second 
     "have no tool_result", "by block.id, not by block.name"])
 
 
+def loop_sending_the_result_as_text(client, task, toolbox, max_turns=10):
+    """Wrong: each tool_result's content is the whole result dict written out, not what the tool gave."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            break
+        results = []
+        for block in (b for b in reply.content if b.type == "tool_use"):
+            result = toolbox.execute(block).result
+            results.append({"type": "tool_result", "tool_use_id": block.id, "content": str(result),
+                            "is_error": result["is_error"]})
+        messages.append({"role": "user", "content": results})
+    return messages
+
+
+MY_LOOP_WRONG["the result dict written out as its content"] = (loop_sending_the_result_as_text, [
+    "your loop answered get_weather {'city': 'Lyon'} with the content \"{'type': 'tool_result'",
+    "the tool gave 'Lyon: 21 °C, cloudy (simulated)'", "send toolbox.execute(block).result as it is"])
+
+
 def loop_recursive(client, task, toolbox, max_turns=10, messages=None):  # second look
     messages = messages or [{"role": "user", "content": task}]
     if max_turns == 0:

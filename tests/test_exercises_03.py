@@ -152,6 +152,33 @@ def test_loop_status_that_drops_history_from_its_requests_is_not_yet():
     assert "the history held 5 by then" in outcome.message
 
 
+def loop_sending_a_note_for_each_result(client, task, toolbox, max_turns=10):
+    """Runs every tool, but sends the model 'done' instead of what the tool gave."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        results = []
+        for block in (b for b in reply.content if b.type == "tool_use"):
+            toolbox.execute(block)
+            results.append({"type": "tool_result", "tool_use_id": block.id, "content": "done"})
+        messages.append({"role": "user", "content": results})
+    return "max_turns", messages
+
+
+def test_loop_status_that_does_not_send_the_tools_output_is_not_yet():
+    """A loop that answers every tool_use but not with what the tool gave is refused, named."""
+    outcome = ex03.loop_status.evaluate(loop_sending_a_note_for_each_result)
+    assert outcome.status == FAIL
+    assert ("your loop answered get_weather {'city': 'Lyon'} with the content 'done' and is_error False; run_agent "
+            "sent 'Lyon: 21 °C, cloudy (simulated)'") in outcome.message
+    assert "send toolbox.execute(block).result as it is" in outcome.message
+
+
 def test_loop_status_solution_passes():
     """The solution shown by solution() passes its own check."""
     outcome = ex03.loop_status.evaluate(loop_with_status)

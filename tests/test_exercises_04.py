@@ -212,8 +212,24 @@ def read_checking_parents(folder, name):
     """Right: the resolved root must be one of the resolved path's parents; names without folders only."""
     root, path = Path(folder).resolve(), (Path(folder) / name).resolve()
     if root not in path.parents:
-        return f"refused: {name} is not a note of this folder"
+        raise PermissionError(f"refused: {name} is not a note of this folder")
     return path.read_text(encoding="utf-8")
+
+
+def read_returning_a_refusal(folder, name):
+    """Wrong: refuses with an ordinary result, which the model reads as the note's text (is_error False)."""
+    root, path = Path(folder).resolve(), (Path(folder) / name).resolve()
+    if not path.is_relative_to(root):
+        return "Access denied"
+    return path.read_text(encoding="utf-8")
+
+
+def read_returning_a_refusal_or_missing(folder, name):
+    """Right: a way out raises; a note that is not there is told as an ordinary text (no way out)."""
+    root, path = Path(folder).resolve(), (Path(folder) / name).resolve()
+    if not path.is_relative_to(root):
+        raise ValueError(f"{name!r} leaves the notes folder")
+    return path.read_text(encoding="utf-8") if path.is_file() else f"There is no note named {name!r}."
 
 
 def read_with_prefix_and_separator(folder, name):
@@ -234,9 +250,11 @@ READ_NOTE_WRONG = [  # (answer, words the feedback must hold)
     (basename_make_read_note, ["shortcut.txt", "link"]),
     (note_reader(read_with_abspath), ["shortcut.txt", "link"]),
     (lambda folder: print, ["return the Tool"]),
+    (note_reader(read_returning_a_refusal), ["'../secret.txt'", "'Access denied'", "ordinary result", "raising"]),
 ]
 READ_NOTE_RIGHT = [make_read_note, sandbox_make_read_note, note_reader(read_with_realpath),
-                   note_reader(read_checking_parents), note_reader(read_with_prefix_and_separator)]
+                   note_reader(read_checking_parents), note_reader(read_with_prefix_and_separator),
+                   note_reader(read_returning_a_refusal_or_missing)]
 
 
 def test_read_note_unattempted():
@@ -446,6 +464,26 @@ def gate_with_a_dict_result(block, toolbox, approve=None):
     return {**result, "output": result["content"]}
 
 
+def gate_asking_for_every_tool(block, toolbox, approve=None):
+    """Wrong: with an approver, asks it about every call, read-only ones too (a deny-all one then blocks lookups)."""
+    def result(content, is_error):
+        return {"type": "tool_result", "tool_use_id": block.id, "content": content, "is_error": is_error}
+
+    problem = toolbox.check(block.name, block.input)
+    if problem:
+        return result(problem, True)
+    tool = toolbox[block.name]
+    if approve is not None:
+        if not exact_true(approve, block):
+            return result("not approved", True)
+    elif tool.consequential:
+        return result("not approved", True)
+    try:
+        return result(str(tool.handler(**block.input)), False)
+    except Exception as exc:
+        return result(f"{block.name} failed: {exc}", True)
+
+
 GATE_WRONG = [  # (answer, words the feedback must hold)
     (gate_with(lambda approve, block: True), ["send_email with no approver", "ran"]),
     (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input)), ["'yes'"]),
@@ -455,6 +493,8 @@ GATE_WRONG = [  # (answer, words the feedback must hold)
     (gate_with(exact_true, same_id=False), ["tool_use_id", "toolu_gate_1"]),
     (gate_asking_first, ["breaks its schema", "asked the approver before"]),
     (gate_with_a_dict_result, ["['output']", "refuses"]),
+    (gate_asking_for_every_tool, ["an approver that says no", "asked the approver about get_weather",
+                                  "not consequential"]),
 ]
 GATE_RIGHT = [execute, gate_by_toolbox, gate_with_list_content_and_default_is_error]
 

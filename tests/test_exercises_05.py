@@ -149,6 +149,20 @@ def retry_simulated_faults_only(tool):
     return replace(tool, handler=handler)
 
 
+def retry_all_but_send_email(tool):
+    """Wrong: leaves send_email alone by its name, so delete_file, consequential too, is retried."""
+    if tool.name == "send_email":
+        return tool
+
+    def handler(**input):
+        try:
+            return tool.handler(**input)
+        except Exception:
+            return tool.handler(**input)
+
+    return replace(tool, handler=handler)
+
+
 RETRY_WRONG = [  # (answer, words the feedback must hold)
     (lambda tool: tool, ["called 1 time(s)", "once more"]),
     (retry_everything_once, ["never retry a consequential tool"]),
@@ -157,6 +171,7 @@ RETRY_WRONG = [  # (answer, words the feedback must hold)
     (retry_with_bare_except, ["Ctrl-C", "bare 'except:'", "catch Exception"]),
     (retry_by_mutation, ["changed the tool it was given", "dataclasses.replace"]),
     (retry_simulated_faults_only, ["ConnectionError, not a ToolFault", "called 1 time(s)", "catch Exception"]),
+    (retry_all_but_send_email, ["delete_file, consequential too", "tool.consequential"]),
 ]
 RETRY_RIGHT = [retry_once, retry_in_a_loop, retry_as_a_new_tool]
 
@@ -487,6 +502,35 @@ def loop_forgetting_on_a_timeout(client, task, toolbox, max_turns=10, token_budg
     return "max_turns", messages
 
 
+def loop_answering_with(result_of):
+    """The solution's loop, each tool_result made by `result_of(toolbox.execute(block, approve).result)`."""
+    def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None):
+        messages = [{"role": "user", "content": task}]
+        for _ in range(max_turns):
+            try:
+                reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+            except anthropic.APIError:
+                return "error", messages
+            messages.append({"role": "assistant", "content": reply.content})
+            if reply.stop_reason != "tool_use":
+                return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+            messages.append({"role": "user", "content": [result_of(toolbox.execute(b, approve).result)
+                                                         for b in reply.content if b.type == "tool_use"]})
+        return "max_turns", messages
+    return my_loop
+
+
+def without_is_error(result):
+    """Wrong: the tool_result without is_error, so a failed call reads as the tool's output."""
+    return {key: value for key, value in result.items() if key != "is_error"}
+
+
+def as_text_blocks(result):
+    """Right: the content as a list of one text block, is_error left out when the call worked."""
+    blocks = {**result, "content": [{"type": "text", "text": result["content"]}]}
+    return blocks if result["is_error"] else without_is_error(blocks)
+
+
 API_WRONG = [  # (answer, words the feedback must hold)
     (loop_handling(None), ["let OverloadedError out", "catch anthropic.APIError"]),
     (loop_handling(lambda messages: ("done", messages)), ["run_agent ends it 'error'"]),
@@ -500,10 +544,12 @@ API_WRONG = [  # (answer, words the feedback must hold)
                                     "your loop answered the tool calls []"]),
     (loop_approving(lambda approve: approve or allow_all), ["with no approver (approve=None)", "sent the email anyway"]),
     (loop_approving(lambda approve: None), ["allow_only('send_email')", "did not pass the approver on"]),
+    (loop_answering_with(without_is_error), ["when the tool fails once", "and is_error False; run_agent sent",
+                                              "with is_error True", "knows when it failed"]),
 ]
 API_RIGHT = [loop_with_errors,
              loop_handling(lambda messages: ("error", messages), catch=(anthropic.APIStatusError, anthropic.APIConnectionError)),
-             loop_with_one_try_around_everything]
+             loop_with_one_try_around_everything, loop_answering_with(as_text_blocks)]
 
 
 def test_api_errors_unattempted():

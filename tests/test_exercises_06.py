@@ -62,6 +62,11 @@ def counts_tool_uses(rows):
     return counts_replies_and_calls(rows)
 
 
+def counts_proposed_calls(rows):
+    """Wrong: counts the calls the model proposed (model_reply rows), run or not."""
+    return dict(Counter(u["name"] for r in rows if r["kind"] == "model_reply" for u in r["data"]["tool_uses"]))
+
+
 def counts_with_get(rows):
     """Right: a plain dict and .get."""
     counts = {}
@@ -82,6 +87,7 @@ TOOL_COUNTS_WRONG = [  # (answer, words the feedback must hold)
     (counts_tool_uses, ["{'search_docs': 2, 'read_doc': 6}", "count one kind only"]),
     (counts_successful_calls, ["'read_doc': 2", "a failed call is a call too"]),
     (lambda rows: {"search_docs": 1, "read_doc": 3}, ["read nothing"]),
+    (counts_proposed_calls, ["read nothing", "'read_doc': 1", "cut off by max_tokens", "count the tool_call rows"]),
 ]
 TOOL_COUNTS_RIGHT = [defined_in(ex06.tool_counts.solution_text)["tool_counts"], counts_with_get, counts_as_counter]
 
@@ -206,6 +212,20 @@ def cites_source_without_a_none_guard(run, case):
     return f"[{case['source']}]" in run.answer
 
 
+def cites_source_when_answerable(run, case):
+    """Wrong: applies to every answerable case, so EVAL_SET's answerable cases, which have no source, raise KeyError."""
+    if not case["answerable"]:
+        return None
+    return f"[{case['source']}]" in (run.answer or "")
+
+
+def cites_my_source(run, case):
+    """Wrong: looks for the participant's own source, written out, whatever the case it is given."""
+    if "source" not in case:
+        return None
+    return "[rainwater-harvesting.md]" in (run.answer or "")
+
+
 NEW_CASE_WRONG = [  # (case, check, words the feedback must hold)
     ({**RAIN, "question": ex06.HEAT}, cites_source, ["already in the evaluation set"]),
     ({"question": "Who won the 1998 World Cup?", "answerable": False}, cites_source, ['set "answerable": True']),
@@ -218,6 +238,8 @@ NEW_CASE_WRONG = [  # (case, check, words the feedback must hold)
                               "look for '[rainwater-harvesting.md]'"]),
     (RAIN, cites_source_without_a_none_guard, ["stopped at max_turns before any answer", "TypeError",
                                                "run.answer or ''"]),
+    (RAIN, cites_my_source, ["instead of yours", "returned False", "case['source']"]),
+    (RAIN, cites_source_when_answerable, ["'answerable': True}, which has no 'source'", "KeyError", "return None"]),
 ]
 NEW_CASE_RIGHT = [(RAIN, cites_source), (RAIN, cites_source_in_list),
                   ({"question": "How do honeybees tell each other where the flowers are?", "answerable": True,

@@ -101,6 +101,16 @@ def stream_raw_events(client, prompt):
     return "".join(pieces)
 
 
+HISTORY = []
+
+
+def stream_a_kept_history(client, prompt):
+    """Wrong: a list kept between calls, so the second call sends the first prompt too."""
+    HISTORY.append({"role": "user", "content": prompt})
+    with client.messages.stream(model=MODEL, max_tokens=1024, messages=HISTORY) as stream:
+        return "".join(stream.text_stream)
+
+
 STREAM_WRONG = [  # (answer, words the feedback must hold)
     (stream_first_delta, ["only the first", "join every piece"]),
     (stream_joined_with_spaces, ["different spacing", "with ''"]),
@@ -108,6 +118,7 @@ STREAM_WRONG = [  # (answer, words the feedback must hold)
     (stream_a_fixed_prompt, ["not the prompt 'Say anything.'"]),
     (stream_cut_short, ["max_tokens=8", "max_tokens=1024"]),
     (stream_final_message, ["returned a ParsedMessage", "get_final_text()"]),
+    (stream_a_kept_history, ["the request sent", "the one user message", "grows with every call"]),
 ]
 STREAM_RIGHT = [defined_in(ex07.collect_stream.solution_text, PRELUDE)["collect_stream"], stream_final_text,
                 stream_raw_events]
@@ -171,15 +182,30 @@ def request_with_two_system_blocks(question):
             "messages": [{"role": "user", "content": question}]}
 
 
+def request_with_the_date_after_the_mark(question):
+    """Right: the system prompt marked, then a block that may change from day to day, left out of the cache."""
+    system = [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}},
+              {"type": "text", "text": "Today is 2026-09-14."}]
+    return {"model": MODEL, "max_tokens": 500, "system": system, "tools": TOOLS,
+            "messages": [{"role": "user", "content": question}]}
+
+
+def request_without_tools(question):
+    """Wrong: the system prompt cached, but the research tools left out of the request."""
+    system = [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}]
+    return {"model": MODEL, "max_tokens": 500, "system": system, "messages": [{"role": "user", "content": question}]}
+
+
 CACHE_WRONG = [  # (answer, words the feedback must hold)
     (request_without_cache, ["wrote nothing to the cache"]),
     (request_caching_the_question, ["read nothing from the cache", "not the question"]),
     (request_caching_a_fixed_question, ["do not contain the question"]),
     (request_caching_the_last_tool, ["you marked a tool", "system prompt is not"]),
     (request_with_a_made_up_cache_type, ["the API refused your request (400)", "cache_control"]),
+    (request_without_tools, ["offers no tools", "tools=tools"]),
 ]
 CACHE_RIGHT = [defined_in(ex07.cached_request.solution_text, PRELUDE)["cached_request"],
-               request_caching_tools_and_system, request_with_two_system_blocks]
+               request_caching_tools_and_system, request_with_two_system_blocks, request_with_the_date_after_the_mark]
 
 
 @pytest.mark.parametrize("answer, words", CACHE_WRONG)

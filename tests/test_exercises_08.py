@@ -303,7 +303,7 @@ def test_summarize_old_right_answers_pass():
 
 # Exercise 8.0: the manage hook in the participant's own loop
 
-LOOP_PRELUDE = ("import anthropic\nfrom looplab import MODEL\nfrom looplab.loop import to_param\n"
+LOOP_PRELUDE = ("import anthropic\nfrom looplab import MODEL, allow_all\nfrom looplab.loop import to_param\n"
                 "ENDINGS = {'end_turn': 'done', 'stop_sequence': 'done', 'max_tokens': 'truncated', "
                 "'refusal': 'refused', 'model_context_window_exceeded': 'context_exceeded'}\n")
 HOOK = ("        if manage is not None:\n"
@@ -356,7 +356,8 @@ def test_manage_starter_is_not_attempted():
 
 def test_manage_wrong_loops_name_the_mistake():
     """Manage after the request, ignored, once only, the full history kept, the list changed in place, manage
-    called when None, **request dropped, the API error let out, no manage parameter: not yet, saying why."""
+    called when None, **request dropped, the API error let out, no manage parameter, approving by default or
+    dropping the approver: not yet, saying why."""
     no_request = ("tools=toolbox.to_api(), **request)", "tools=toolbox.to_api())")
     cases = {
         "after the request": (loop_variant((HOOK, ""), (SPENT, SPENT + HOOK)),
@@ -383,6 +384,10 @@ def test_manage_wrong_loops_name_the_mistake():
         "the loop of 5.5, no manage": (defined_in(ex05.api_errors.solution_text, LOOP_PRELUDE)["my_loop"],
                                        "no manage parameter"),
         "not a function": ("my_loop", "pass your function itself"),
+        "approving by default": (loop_variant(("toolbox.execute(b, approve)", "toolbox.execute(b, approve or allow_all)")),
+                                 "with no approver (approve=None), your loop sent the email anyway"),
+        "the approver dropped": (loop_variant(("toolbox.execute(b, approve)", "toolbox.execute(b)")),
+                                 "did not pass the approver on"),
     }
     for name, (answer, why) in cases.items():
         outcome = ex08.manage.evaluate(answer)

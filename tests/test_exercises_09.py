@@ -182,11 +182,24 @@ async def structured_content(block, session):
             "is_error": result.is_error}
 
 
+def is_error_guessed(guess):
+    """A route that sends the text and guesses is_error from it, not from result.is_error."""
+    async def route(block, session):
+        result = await session.call_tool(block.name, block.input)
+        text = "\n".join(c.text for c in result.content if c.type == "text")
+        return {"type": "tool_result", "tool_use_id": block.id, "content": text, "is_error": guess(text)}
+    return route
+
+
 ROUTE_WRONG = {  # second look
     input_as_keywords: "unexpected keyword argument 'product'",
     errors_swallowed: "does not say so",
     errors_raised: "your code raised RuntimeError",
     structured_content: "send the text of the result's content blocks",
+    is_error_guessed(lambda text: "error" in text.lower()): "define('error') worked",
+    is_error_guessed(lambda text: not text[:1].isdigit()): "define('error') worked",
+    is_error_guessed(lambda text: "no price" in text): "define('cake') failed",
+    is_error_guessed(lambda text: text.startswith("Error executing tool")): "define('cake') failed",
 }
 
 

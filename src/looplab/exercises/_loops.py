@@ -52,6 +52,36 @@ def handled_calls(messages: list) -> list[tuple[str, dict]]:
             if get(b, "type") == "tool_use" and get(b, "id") in answered]
 
 
+def _text(content) -> str | None:
+    """The text of a tool_result's content: a str, or the joined text of its text blocks; None for another shape."""
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list) and all(get(b, "type") == "text" for b in content):
+        return "".join(str(get(b, "text") or "") for b in content)
+    return None
+
+
+def sent_results(messages: list) -> list[tuple[str, dict, str | None, bool]]:
+    """(name, input, text, is_error) of every answered tool_use, in the order of handled_calls."""
+    by_id = {get(b, "tool_use_id"): b for b in blocks(messages) if get(b, "type") == "tool_result"}
+    return [(get(b, "name"), get(b, "input"), _text(get(by_id[get(b, "id")], "content")),
+             bool(get(by_id[get(b, "id")], "is_error"))) for b in blocks(messages)
+            if get(b, "type") == "tool_use" and get(b, "id") in by_id]
+
+
+def result_gap(messages: list, reference: list) -> str | None:
+    """Where a tool_result of `messages` does not say what run_agent's (`reference`) says: a tool's output sent
+    as it is, a failure flagged is_error with a text; None if every result does."""
+    for (name, input, text, is_error), (_name, _input, want, failed) in zip(
+            sent_results(messages), sent_results(reference), strict=False):
+        if is_error != failed or (not failed and text != want) or (failed and not (text or "").strip()):
+            return _("your loop answered {name} {input} with the content {text!r:.80} and is_error {is_error}; "
+                     "run_agent sent {want!r:.80} with is_error {failed}: send toolbox.execute(block).result as it "
+                     "is, so the model reads what the tool gave, and knows when it failed", name=name, input=input,
+                     text=text, is_error=is_error, want=want, failed=failed)
+    return None
+
+
 def request_problem(client) -> str | None:
     """What the loop on `client` sent that Claude's API refuses, said so a beginner can fix it; None if nothing.
 
@@ -197,7 +227,7 @@ def compare(my_loop, setup, task, label, advice: str = "", **options) -> str:
     if mine != theirs:
         raise AssertionError(_("{label}: your loop sent {mine} requests to the model; run_agent sent {theirs}",
                                label=label, mine=mine, theirs=theirs) + advice)
-    gap = history_gap(client, sent_sizes(reference))
+    gap = history_gap(client, sent_sizes(reference)) or result_gap(messages, run.messages)
     if gap:
         raise AssertionError(_("{title}: {text}", title=label, text=gap) + advice)
     return run.status

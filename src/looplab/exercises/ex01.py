@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
+
 from anthropic.types import Message
 
 from looplab.client import MODEL, practice_client
@@ -164,13 +167,22 @@ def _compare(label: str, message: Message, got, toolbox: Toolbox) -> bool:
     return answers == asked
 
 
+def _counted(tool: Tool, runs: list[str]):
+    """`tool`'s handler, noting its name in `runs` each time it runs."""
+    def handler(**input):
+        runs.append(tool.name)
+        return tool.handler(**input)
+    return handler
+
+
 def test_answer_tool_calls(answer_tool_calls) -> str:
     """Run answer_tool_calls on replies with known, unknown, badly filled and failing calls."""
     if not callable(answer_tool_calls):
         raise AssertionError(_("pass your function itself: ex01.answer_tool_calls.check(answer_tool_calls)"))
     in_order = True
     for label, message in _cases():
-        toolbox = Toolbox(weather_and_calc())
+        runs: list[str] = []
+        toolbox = Toolbox([replace(t, handler=_counted(t, runs)) for t in weather_and_calc()])
         try:
             got = answer_tool_calls(message, toolbox)
         except NotImplementedError:
@@ -179,7 +191,15 @@ def test_answer_tool_calls(answer_tool_calls) -> str:
             raise AssertionError(_("for {label} {error}; an unknown tool or a bad input must become an is_error "
                                    "tool_result, not an exception: toolbox.execute(block) does that",
                                    label=_(label), error=raised(exc))) from None
+        ran = Counter(runs)
         in_order = _compare(_(label), message, got, toolbox) and in_order
+        asked = Counter(b.name for b in message.content if b.type == "tool_use")
+        for name, n in ran.items():
+            if n > asked[name]:
+                raise AssertionError(_("for {label}, your function ran {name} {n} times for {k} call(s) of it; run "
+                                       "each tool_use once and keep what it gave (result = toolbox.execute(block)"
+                                       ".result): a tool that acts, such as send_email, would act twice",
+                                       label=_(label), name=name, n=n, k=asked[name]))
     if in_order:
         return _("one tool_result per tool_use, in order, ids matched, errors sent back as is_error results.")
     return _("one tool_result per tool_use, in another order (the API matches them by id), ids matched, errors "

@@ -6,7 +6,14 @@ import anthropic
 
 from looplab.client import practice_client
 from looplab.exercises import Exercise, raised
-from looplab.exercises._loops import get, guarded, history_gap, not_callable_so, request_problem
+from looplab.exercises._loops import (
+    get,
+    guarded,
+    history_gap,
+    not_callable_so,
+    request_problem,
+    sent_results,
+)
 from looplab.i18n import N_, _
 from looplab.practice import call, calls, say, stop
 from looplab.samples import weather_and_calc
@@ -154,6 +161,13 @@ def test_my_loop(my_loop) -> str:
         raise AssertionError(_("{label}, the results have is_error {errors}; expected [False, False, False, True] "
                                "(an unknown tool is answered with an error result; toolbox.execute does that)",
                                label=label, errors=errors))
+    for name, input, text, failed in sent_results(messages):
+        want = Toolbox(weather_and_calc()).execute({"id": "toolu_check", "name": name, "input": input}).result
+        if not failed and text != want["content"]:
+            raise AssertionError(_("{label}, your loop answered {name} {input} with the content {text!r:.80}; the "
+                                   "tool gave {want!r:.80}: send toolbox.execute(block).result as it is, so the "
+                                   "model reads what the tool gave", label=label, name=name, input=input, text=text,
+                                   want=want["content"]))
     if len(messages) != 6 or get(messages[-1], "role") != "assistant":
         raise AssertionError(_("{label}, the history has {n} messages; expected 6, ending with the assistant's "
                                "answer (append every reply)", label=label, n=len(messages)))

@@ -12,6 +12,7 @@ from looplab.exercises import Exercise, raised, their_line
 from looplab.i18n import N_, _
 
 CANARY = "CANARY-04: the secret file outside the notes folder"
+LOOK_ALIKE = "．．/secret.txt"  # no way out, only a note that is not there: the tool may tell it as it likes
 
 
 def _email(to: str) -> dict:
@@ -114,7 +115,7 @@ def _notes_folder(tmp: Path) -> tuple[Path, list[tuple[str, str]]]:
          _("notes-private is a folder NEXT TO notes whose name starts with the same letters, so a string prefix "
            "test (str(path).startswith(str(root))) lets it through; compare paths, not strings: "
            "path.is_relative_to(root)")),
-        ("．．/secret.txt", _("full-width dots are not '..' and must simply not be found; do not rewrite the name")),
+        (LOOK_ALIKE, _("full-width dots are not '..' and must simply not be found; do not rewrite the name")),
     ]
     try:
         (notes / "shortcut.txt").symlink_to(secret)
@@ -144,10 +145,15 @@ def _test_read_note(make_read_note) -> str:
                                    "read and its text returned", text=str(text)[:60]))
         for payload, why in payloads:
             outcome = box.execute({"id": "toolu_check", "name": read_note.name, "input": {param: payload}})
+            shown = _("the absolute path of secret.txt") if Path(payload).is_absolute() else repr(payload)
             if CANARY in outcome.result["content"]:
-                shown = _("the absolute path of secret.txt") if Path(payload).is_absolute() else repr(payload)
                 raise AssertionError(_("read_note({shown}) returned a secret file outside the notes folder: {why}",
                                        shown=shown, why=why))
+            if not outcome.result["is_error"] and payload != LOOK_ALIKE:
+                raise AssertionError(_("read_note({shown}) returned {text!r} as an ordinary result, so the model "
+                                       "reads it as the note's text (is_error False); refuse by raising an error "
+                                       "(e.g. ValueError), which the Toolbox sends back as an is_error result",
+                                       shown=shown, text=outcome.result["content"][:60]))
     return _("todo.txt reads fine and {n} escape attempts were refused.", n=len(payloads))
 
 
@@ -272,6 +278,10 @@ def _yes(name, input):
     return True
 
 
+def _no(name, input):
+    return False
+
+
 GATE_CASES = [  # (label, tool name, input, approver)
     (N_("a registered read-only tool with a good input"), "lookup", {"key": "ai"}, None),
     (N_("a tool that is not registered"), "run_shell", {"command": "rm -rf ~"}, None),
@@ -285,7 +295,8 @@ GATE_CASES = [  # (label, tool name, input, approver)
     (N_("send_email with an input that breaks its schema, and an approver that says True"),
      "send_email", {"to": "ana@example.com"}, _yes),
     (N_("a tool that is not registered, and an approver that says True"), "wire_money", {"amount": 5}, _yes),
-    (N_("a tool whose handler raises"), "get_weather", {"city": "Lyon"}, None),
+    (N_("a tool whose handler raises (read-only), and an approver that says no"), "get_weather", {"city": "Lyon"},
+     _no),
 ]
 
 
@@ -354,6 +365,10 @@ def _test_gate(execute) -> str:
         if got.get("tool_use_id") != block.id:
             raise AssertionError(_("with {label}, the result's tool_use_id is {got!r}; it must be the block's id {id!r}",
                                    label=label, got=got.get("tool_use_id"), id=block.id))
+        if asked and not asked_expected and not _gate_box([]).check(name, input):
+            raise AssertionError(_("with {label}, your gate asked the approver about {name}, which is not "
+                                   "consequential: only a consequential tool needs a yes (tool.consequential); "
+                                   "the others run without asking", label=label, name=name))
         if asked and not asked_expected:
             raise AssertionError(_("with {label}, your gate asked the approver before it checked the call: a "
                                    "person would be asked to approve a call that cannot run; check the name and the "

@@ -134,6 +134,11 @@ def _test_retry_once(retry_once) -> str:
     if counter.calls != 1 or outbox:
         raise AssertionError(_("send_email was called again after it failed; never retry a consequential tool "
                                "(the first try may have gone out): return it unchanged"))
+    erase, counter = _counting(samples.action_tools([])[1], {1})
+    _execute(_wrap(retry_once, erase, counter), {"name": "2026-08-015.txt"}, allow_all)
+    if counter.calls != 1:
+        raise AssertionError(_("delete_file, consequential too, was called again after it failed; return every "
+                               "consequential tool unchanged (if tool.consequential), not only send_email"))
     flaky, counter = _counting(weather, {1})
     run = run_agent(practice_client(script=WEATHER_SCRIPT), WEATHER_TASK, [_wrap(retry_once, flaky, counter)])
     errors = [e.data["content"] for e in run.events if e.kind == "tool_call" and e.data["is_error"]]

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 from looplab.client import practice_client
-from looplab.exercises import Exercise
+from looplab.exercises import Exercise, raised
 from looplab.exercises.ex04 import judge_unanswered
 from looplab.i18n import N_, _
 from looplab.loop import run_agent
-from looplab.practice import call, calls, say
+from looplab.practice import call, calls, say, stop
 from looplab.samples import docs_tools
 from looplab.trace import jsonl_logger, read_jsonl
 
@@ -53,9 +54,12 @@ def _unanswered():
     return run_agent(practice_client(never_stop=True), "What do our articles say?", docs_tools(articles()), max_turns=1)
 
 
-def _reading(query: str, names: list[str], answer: str, on_event=None):
-    """A scripted research run: search_docs(query), then read_doc of each name in one turn, then `answer`."""
-    script = [call("search_docs", query=query), calls([call("read_doc", name=n) for n in names]), say(answer)]
+def _reading(query: str, names: list[str] | None, answer: str, on_event=None):
+    """A scripted research run: search_docs(query), then read_doc of each name in one turn, then `answer`;
+    names None: the reply after the search proposes read_doc but is cut off by max_tokens, so it never runs."""
+    read = (calls([call("read_doc", name=n) for n in names]) if names is not None
+            else stop("max_tokens", partial_tool="read_doc"))
+    script = [call("search_docs", query=query), read, say(answer)]
     return run_agent(practice_client(script=script), "What do our articles say?", docs_tools(articles()),
                      max_turns=6, on_event=on_event)
 
@@ -71,7 +75,7 @@ def _log_rows(runs: list[tuple[str, list[str]]]) -> list[dict]:
 
 
 HEAT_READS = ("heat pumps", ["heat-pumps-cold-climates.md", "insulate-before-you-electrify.md", "heat-pumps-mars.md"])
-NOTHING_READ = ("volcanoes", [])
+NOTHING_READ = ("volcanoes", None)  # the read_doc it proposes is cut off: a model_reply row lists it, no tool_call
 
 
 def test_tool_counts(tool_counts) -> str:
@@ -87,8 +91,12 @@ def test_tool_counts(tool_counts) -> str:
         got = tool_counts(rows)
         if not isinstance(got, dict) or dict(got) != expected:
             failed = {"search_docs": expected["search_docs"], "read_doc": expected.get("read_doc", 0) - 1}
+            proposed = Counter(u["name"] for row in rows if row["kind"] == "model_reply" for u in row["data"]["tool_uses"])
             why = (_("a failed call is a call too: count every tool_call row, is_error or not")
                    if isinstance(got, dict) and dict(got) == {k: v for k, v in failed.items() if v} else
+                   _("a model_reply row lists the calls the model proposed, and a reply cut off by max_tokens "
+                     "proposed a read_doc that never ran: count the tool_call rows")
+                   if isinstance(got, dict) and dict(got) == dict(proposed) else
                    _("count the rows whose kind is 'tool_call', by row['data']['name'] (a model_reply row lists "
                      "the same calls again, so count one kind only)"))
             raise AssertionError(_("on the log of {label} your function returned {got!r}; expected {expected}: {why}",
@@ -183,10 +191,21 @@ def test_new_case(answer) -> str:
                     if bool(got) == expected else "")
             raise AssertionError(_("on {label} your check returned {got!r}{kind}; expected {expected}: {why}",
                                    label=label, got=got, kind=kind, expected=expected, why=why))
+    got = check(_scripted(f"See [{others[0]}]."), {**case, "source": others[0]})
+    if got is not True:
+        raise AssertionError(_("for the case with the source {other!r} instead of yours, on a run citing [{other}], "
+                               "your check returned {got!r}; expected True: take the source from the case it is "
+                               "given (case['source']), not from your own case", other=others[0], got=got))
     judge_unanswered(lambda some_run: check(some_run, case), _unanswered(), "run.answer or ''", strict=True)
-    other_case = {"question": VOLCANO, "answerable": False}
-    if check(run, other_case) is not None:
-        raise AssertionError(_("for a case without a 'source' your check must return None: it does not apply"))
+    for other_case in ({"question": VOLCANO, "answerable": False}, {"question": HEAT, "answerable": True}):
+        try:
+            verdict = check(run, other_case)
+        except Exception as exc:
+            raise AssertionError(_("for the case {case}, which has no 'source' (as the answerable cases of EVAL_SET), "
+                                   "{what}; a case without a 'source' is one your check does not apply to: return "
+                                   "None", case=other_case, what=raised(exc))) from None
+        if verdict is not None:
+            raise AssertionError(_("for a case without a 'source' your check must return None: it does not apply"))
     return _("the agent cites [{source}] for your question, and your check tells a right run from wrong ones.",
              source=source)
 

@@ -50,6 +50,11 @@ def test_collect_stream(collect_stream) -> str:
         if body.get("stream") is not True:
             raise AssertionError(_("your function did not stream: the request had no 'stream': true; "
                                    "use client.messages.stream(...) and its text_stream"))
+        sent = body.get("messages")
+        if isinstance(sent, list) and len(sent) > 1:
+            raise AssertionError(_("for {label} the request sent {n} messages; send the prompt as the one user "
+                                   "message of a new list (a list kept between calls grows with every call, and the "
+                                   "model answers the whole of it)", label=label, n=len(sent)))
         if _sent_prompt(body) != prompt:
             raise AssertionError(_("the request sent {sent!r} as the user's message, not the prompt {prompt!r}",
                                    sent=_sent_prompt(body), prompt=prompt))
@@ -82,10 +87,11 @@ def test_collect_stream(collect_stream) -> str:
 
 
 def _cached_system(request: dict) -> bool:
-    """True when the request's system prompt carries a cache breakpoint (its last block has cache_control)."""
+    """True when the request's system prompt carries a cache breakpoint (one of its blocks has cache_control:
+    a block after the mark, such as today's date, may change from call to call)."""
     system = request.get("system")
-    return (isinstance(system, list) and bool(system) and isinstance(system[-1], dict)
-            and isinstance(system[-1].get("cache_control"), dict))
+    return isinstance(system, list) and any(isinstance(block, dict) and isinstance(block.get("cache_control"), dict)
+                                            for block in system)
 
 
 def test_cached_request(cached_request) -> str:
@@ -123,6 +129,11 @@ def test_cached_request(cached_request) -> str:
         raise AssertionError(_("the cache holds only what comes before your mark: you marked a tool, so the tools are "
                                "cached but the system prompt is not; make system a list of one text block and put "
                                "cache_control on that block (the tools come before it, so they are cached too)"))
+    if not requests[1].get("tools"):
+        raise AssertionError(_("cached_request({question!r}) offers no tools; keep the research tools in the "
+                               "request (tools=tools, as the starter has them): without them the model cannot "
+                               "search the articles, and they are cached with the system prompt",
+                               question=QUESTIONS[1]))
     plain = {"input_tokens": second.input_tokens + second.cache_read_input_tokens}
     cached = {"input_tokens": second.input_tokens, "cache_read_input_tokens": second.cache_read_input_tokens}
     return _("the second call read {n} tokens from the cache: its input cost ${cost} instead of ${plain} "

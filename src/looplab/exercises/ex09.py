@@ -49,6 +49,32 @@ def price_server():
     return server
 
 
+GLOSSARY = {"error": "Error: what a program reports when something went wrong (a word of this glossary)."}
+
+
+def glossary_server():
+    """A second small MCP server, `define(word)`: an answer may speak of errors when nothing failed, and a
+    failure (a result with is_error set, as any server may send) need not."""
+    from mcp.server.mcpserver import MCPServer
+    from mcp_types import CallToolResult, TextContent
+
+    server = MCPServer("glossary", log_level="WARNING")
+
+    @server.tool()
+    def define(word: str):
+        """Return the glossary's definition of one word.
+
+        Args:
+            word: The word, e.g. error.
+        """
+        if word not in GLOSSARY:
+            return CallToolResult(content=[TextContent(type="text", text=f"{word!r} is not in the glossary")],
+                                  is_error=True)
+        return GLOSSARY[word]
+
+    return server
+
+
 def _unwrap(exc: BaseException) -> BaseException:
     """The one exception inside (nested) exception groups, as a task group raises it."""
     while isinstance(getattr(exc, "exceptions", None), tuple) and len(exc.exceptions) == 1:
@@ -159,6 +185,19 @@ async def _route_run(route):
         return reply, results
 
 
+async def _glossary_run(route):
+    """route's tool_results for define('error'), which works, and define('cake'), which fails."""
+    from anthropic.types import ToolUseBlock
+    from mcp import Client
+
+    blocks = [ToolUseBlock(id=f"toolu_define_{word}", name="define", input={"word": word}, type="tool_use")
+              for word in ("error", "cake")]
+    async with Client(glossary_server()) as session:
+        results = [await route(block, session) for block in blocks]
+    _check_shapes(blocks, results)
+    return results
+
+
 def _check_shapes(blocks, results) -> None:
     """Each result is a tool_result dict answering its block's id (checked before the API sees them)."""
     for block, result in zip(blocks, results, strict=True):
@@ -194,6 +233,16 @@ def test_route(route) -> str:
                                sent=cake[:80]))
     if results[0].get("is_error"):
         raise AssertionError(_("price(tea) worked, yet your tool_result says is_error: True"))
+    word, cake = in_thread(lambda: _glossary_run(route))
+    if word.get("is_error"):
+        raise AssertionError(_("on a second server, define('error') worked (result.is_error was False) and "
+                               "answered {text!r}, yet your tool_result says is_error: True: the text of an answer "
+                               "does not tell whether the call failed; pass result.is_error on",
+                               text=GLOSSARY["error"]))
+    if cake.get("is_error") is not True:
+        raise AssertionError(_("on a second server, define('cake') failed (result.is_error was True), yet your "
+                               "tool_result does not say so: the text of an answer does not tell whether the call "
+                               "failed; pass result.is_error on"))
     return _("both calls reached the server; the API took your two tool_results, the failed one flagged is_error.")
 
 
