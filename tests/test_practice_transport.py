@@ -185,6 +185,22 @@ def test_marking_only_the_last_message_reads_earlier_turns_from_the_cache():
     assert second.cache_read_input_tokens == first.cache_creation_input_tokens > 0
 
 
+def test_cache_writes_are_broken_down_by_ttl():
+    """usage.cache_creation (the API's split of cache writes by TTL) was None, so a right sum of its two fields failed;
+    now a 1h mark's prefix counts as ephemeral_1h, the rest up to a 5m mark as ephemeral_5m, as the API reports."""
+    client = practice_client(script=["One.", "Two."])
+    system = [{"type": "text", "text": "You are careful. " * 40, "cache_control": {"type": "ephemeral", "ttl": "1h"}}]
+    turn = [{"role": "user", "content": [{"type": "text", "text": "Read it. " * 30, "cache_control": {"type": "ephemeral"}}]}]
+    usage = client.messages.create(model=MODEL, max_tokens=50, system=system, messages=turn).usage
+    hour = client.messages.count_tokens(model=MODEL, system=system, messages=[{"role": "user", "content": "x"}]).input_tokens
+    split = usage.cache_creation
+    assert split.ephemeral_1h_input_tokens + split.ephemeral_5m_input_tokens == usage.cache_creation_input_tokens
+    assert split.ephemeral_1h_input_tokens == hour - 4 and split.ephemeral_5m_input_tokens > 0  # 4: the 'x' message
+    assert usage.service_tier == "standard"
+    again = ask(client).usage.cache_creation
+    assert (again.ephemeral_1h_input_tokens, again.ephemeral_5m_input_tokens) == (0, 0)
+
+
 def test_no_cache_fields_without_cache_control():
     """Without cache_control the cache fields are 0."""
     usage = ask(practice_client(script=["Ok."])).usage

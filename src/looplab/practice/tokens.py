@@ -86,8 +86,8 @@ class CacheBook:
         self.seen: dict[str, None] = {}  # an ordered set: the oldest prefixes go first
 
     def usage(self, body: dict) -> dict:
-        """Usage dict for a request: input, cache creation and cache read tokens."""
-        bounds, marks, running, digest = [], [], 0, hashlib.sha256()
+        """Usage dict for a request: input, cache creation (by TTL too) and cache read tokens, as the API gives it."""
+        bounds, marks, running, digest, hour = [], [], 0, hashlib.sha256(), 0
         for piece, marked in pieces(body):
             text = _piece_json(piece)
             running += estimate(text)
@@ -95,6 +95,9 @@ class CacheBook:
             bounds.append((digest.hexdigest(), running))
             if marked:
                 marks.append(len(bounds) - 1)
+                mark = piece.get("cache_control") if isinstance(piece, dict) and "cache_control" in piece else None
+                hour = running if ((mark or body.get("cache_control") or {}).get("ttl")) == "1h" else hour  # 1h marks
+                # come first (validate.py), so what is written up to the last one is kept an hour
         total, read, created = running + PER_MESSAGE * len(body.get("messages") or []), 0, 0
         if marks:
             near = {j for i in marks for j in range(max(0, i - LOOKBACK_PIECES), i + 1)}
@@ -103,8 +106,10 @@ class CacheBook:
             self.seen.update((bounds[i][0], None) for i in marks)
             while len(self.seen) > CACHED:
                 del self.seen[next(iter(self.seen))]
+        hour = max(0, hour - read)
         return {"input_tokens": total - read - created, "cache_creation_input_tokens": created,
-                "cache_read_input_tokens": read}
+                "cache_read_input_tokens": read, "service_tier": "standard",
+                "cache_creation": {"ephemeral_5m_input_tokens": created - hour, "ephemeral_1h_input_tokens": hour}}
 
 
 def within(content: list[dict], max_tokens: int) -> tuple[list[dict], bool]:
