@@ -1155,3 +1155,14 @@ def test_a_name_with_a_digit_is_no_city():
     with a digit in it is no place, so it declines."""
     run = run_agent(practice_client(), "Weather in Lyon2", samples.weather_and_calc())
     assert run.tool_calls == [] and "I could not tell the 'city' for get_weather" in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [("Tell me the weather in Lyon because it's my birthday", "'because'"),
+                                             ("Weather in Lyon before it's dark", "'dark'"),
+                                             ("Is it warm in Nice when it's noon?", "'noon'")])
+def test_an_its_later_in_the_clause_does_not_unread_the_city(task, named):
+    """'Tell me the weather in Lyon because it's my birthday' was declined "I do not know what get_weather could do
+    with 'Lyon', …", the city it reads named as beyond it (an "'s" anywhere after the name read as "Lyon's suburbs")."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    city = re.search(r"in (\w+)", task)[1]
+    assert named in text and f"'{city}'" not in text and "°C" not in text, text

@@ -110,7 +110,7 @@ def place(text: str) -> str | None:
                       r"(?:\s+[A-Z][\w'-]*)*)", text)  # 'à Lyon' typed 'a Lyon' in a French task
     part = found and re.search(r"\b(?:in|at|for|near)\s+(?:the\s+|a\s+)?(\w+)\s+of\s+$", text[:found.start(1)])
     if found and (part and part[1].lower() not in PLACE_WORDS  # 'for the city of Lyon' is Lyon
-                  or re.search(r"['’]s\s+\w", text[found.end(1) - 2:]) or re.search(r"['’]s?$", found[1])):  # "Lyon's"
+                  or re.match(r"['’]s\s+\w", text[found.end(1):]) or re.search(r"['’]s?$", found[1])):  # "Lyon's"
         return None  # 'in the capital of France', "in Paris's suburbs": another place, named through this one
     if found and ({w.lower() for w in found[1].split()[1:]} & (STOPWORDS | CALENDAR | NEGATORS | {"today", "tomorrow"})
                   or found[1].split()[0].lower() in STOPWORDS - {"the", "la", "le", "les", "el", "los", "las"}
