@@ -1166,3 +1166,11 @@ def test_an_its_later_in_the_clause_does_not_unread_the_city(task, named):
     text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
     city = re.search(r"in (\w+)", task)[1]
     assert named in text and f"'{city}'" not in text and "°C" not in text, text
+
+
+@pytest.mark.parametrize("task", ["What's 15 % of 80 %?", "What's 10% of 50 percent?"])
+def test_a_percentage_of_a_percentage_names_no_hundred_percent(task):
+    """"What's 15 % of 80 %?" was declined "I did not apply '100 %'", a number the task does not have (the '/ 100' of
+    '15 % of 80' was read with the second '%'): it is no '15 % of 80', and the expression is named as not told."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "100" not in run.answer and "'expression' for calculator" in run.answer, run.answer

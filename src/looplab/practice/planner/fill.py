@@ -85,7 +85,7 @@ def spoken(text: str) -> str:
     num = r"(-?\d+(?:\.\d+)?)"
     text = numbers_as_written(text)  # '1 000' is one number before '50% of' takes it
     text = re.sub(rf"(?<![\d.,])(\d+(?:\.\d+|,\d{{1,2}})?)\s*(?:%|\bper ?cent\b|\bpour ?cent\b)\s+(?:of|de)\s+(\d+(?:\.\d+|,\d{{1,2}})?)"
-                  rf"(?![\d.,%]|\s*(?:[-+*/^×÷(]|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
+                  rf"(?![\d.,%]|\s*(?:[-+*/^×÷(%]|p(?:e|ou)r ?cent\b|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:add|sum of)\s+{num}\s+(?:and|to)\s+{num}", r"\1 + \2", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:multiply|multiplie[rz]?|product of)\s+{num}\s+(?:and|by|par)\s+{num}", r"\1 * \2", text, flags=re.IGNORECASE)

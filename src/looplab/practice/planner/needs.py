@@ -201,7 +201,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             name, _, before = calls.pop()
             unserved.append(_beyond(name, f"{before}, {clause}", [clause]))
             continue
-        elif calc and re.search(r"\d", clause) and set(words(clause)) & SPOKEN - {"font", "cent"}:
+        elif calc and re.search(r"\d", clause) and (set(words(clause)) & SPOKEN - {"font", "cent"} or "%" in clause):
             unserved.append(Unserved(clause, f"I could not tell the '{[*calc.required, *calc.properties, 'input'][0]}'"
                                              f" for {calc.name} from the task"))
             continue  # 'then multiply by 4': the calculator fits, but an operation on a result before is no rule
