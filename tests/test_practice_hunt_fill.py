@@ -1174,3 +1174,12 @@ def test_a_percentage_of_a_percentage_names_no_hundred_percent(task):
     '15 % of 80' was read with the second '%'): it is no '15 % of 80', and the expression is named as not told."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and "100" not in run.answer and "'expression' for calculator" in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["What's the weather in L.A.?", "Weather in N.Y. please", "Is L.A. warm?",
+                                  "Weather in Washington D.C.?"])
+def test_an_abbreviation_with_dots_is_no_city_of_its_first_letter(task):
+    """"What's the weather in L.A.?" was answered 'L: 29 °C, foggy (simulated).', the weather of a city 'L' no one
+    named: a name followed by a dot and a letter is an abbreviation it cannot read, so it declines."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "I could not tell the 'city' for get_weather" in run.answer, run.answer
