@@ -1183,3 +1183,16 @@ def test_an_abbreviation_with_dots_is_no_city_of_its_first_letter(task):
     named: a name followed by a dot and a letter is an abbreviation it cannot read, so it declines."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and "I could not tell the 'city' for get_weather" in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "said"), [("Good afternoon, what's the weather in Lyon?", "Lyon: 21 °C"),
+                                            ("Good evening. What is 9 - 4?", "9 - 4 = 5."),
+                                            ("Morning! Weather in Paris?", "Paris: 18 °C"),
+                                            ("Weather in Lyon. How about you?", "I could not answer 'How about you'")])
+def test_a_greeting_opening_the_task_asks_nothing_and_a_sentence_is_a_part(task, said):
+    """'Good afternoon, what's the weather in Lyon?' answered and added "I could not answer 'Good afternoon'"; 'Good
+    evening. What is 9 - 4?' was declined "… calculator could do with 'Good' and 'evening'"; 'Weather in Lyon. How about
+    you?' answered Lyon and dropped the second question: a greeting opening the task asks nothing, a sentence is a part."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert said in text and "'Good" not in text and "'Morning" not in text, text
+    assert "'afternoon'" in run_agent(practice_client(), "Weather in Lyon this afternoon", samples.weather_and_calc()).answer

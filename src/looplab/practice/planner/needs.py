@@ -36,7 +36,7 @@ CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "
 WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold warm cloudy météo temps température "
            "warmer colder hotter cooler chaud froid pleut pluie")
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today"))]  # a task's word counts as all its group's
-GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
+ASKS_NOTHING = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
                        "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus",
                        "peux", "pouvez", "dis", "dites", "donne", "donnez", "pls", "plz", "hi", "hello", "hey", "bonjour",
                        "salut", "bonsoir", "coucou", "cheer", "advance", "avance", "d", "appreciated", "go", "ahead", "pourrais",
@@ -48,6 +48,8 @@ THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
                       rf"[^.?!;]*?(?:{THAN})|\b(more|less|fewer|plus|moins)\s+(?:{THAN})\s*(?=-?\d)", re.IGNORECASE)  # 'more than 10'
+GENERIC = ASKS_NOTHING | {"good", "morning", "afternoon", "evening"}  # placed in a reply only as a greeting (GREETED)
+GREETED = re.compile(r"\W*(?:good (?:morning|afternoon|evening|day)|morning|(?:hi|hello|hey) there)\W*", re.I)  # no when
 POLITE = re.compile(r"\b(?:please|thanks|thank you|merci|svp|stp|s'il (?:te|vous) pla[iî]t)\b", re.IGNORECASE)
 TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?mind|forget (?:it|that)|I mean|"
                         r"cancel that|on second thought|non,? attends|attends,? non|en fait|laisse tomber|oublie ça|"
@@ -115,18 +117,20 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     calc = pick(view.tools, CALC)
     calls, unserved, previous, tense = [], [], None, []
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
-    abouts = [(about_words(t) - GENERIC - NEGATORS - {"nothing", "none"}, -i, t)  # not '… nothing leaves the machine'
+    abouts = [(about_words(t) - ASKS_NOTHING - NEGATORS - {"nothing", "none"}, -i, t)  # not '… nothing leaves the machine'
               for i, t in enumerate(view.tools)]
     last, hanging = "", _hanging(view.task)
     for clause in _with_fields(_clauses(view.task), view.tools):
         prior, last = last, clause
+        if GREETED.fullmatch(clause) and re.match(rf"\W*{re.escape(clause)}", view.task):  # 'Good evening. What is 9 - 4?'
+            continue
         whole = next((h for h in hanging if clause.split(", ")[0] in h[0]), None)  # joined by _with_fields
         if whole:  # the sentence it is in hangs on a condition: none of it is done
             if all(u.clause != whole[0] for u in unserved):
                 unserved.append(Unserved(whole[0], HANGS[french(view.task)].format(whole[1]),
                                          about_action=True))  # a forced tool it names is not called either
             continue
-        asked = set(stems(clause)) - GENERIC
+        asked = set(stems(clause)) - ASKS_NOTHING
         tense = TENSE.findall(clause) or ([] if PRESENT.search(clause) else tense)  # '… in Paris and Lyon' goes on
         if not asked and set(words(clause)) & QUESTION_WORDS and not WHO.search(clause):  # 'and why (is that)?'
             unserved.append(Unserved(clause, none_fits, no_tool=True))
@@ -156,7 +160,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         unvalued = clause  # the words around its values: 'weather.txt' names no weather, body '2 + 2' no sum
         for value in [*quoted(clause), *re.findall(EMAIL, clause), *file_names(clause)]:
             unvalued = unvalued.replace(value, " ")
-        asked_around = (set(stems(unvalued)) - GENERIC) or asked
+        asked_around = (set(stems(unvalued)) - ASKS_NOTHING) or asked
         asked_around |= {w for group in RELATED if asked_around & group for w in group}
         said_words = set(stems(unvalued))  # a word of the tool's name the task says counts first: 'read' the file
         scores = [(len(said_words & set(stems(t.name))) + len(asked_around & about), len(asked_around & about), i, t)
@@ -175,17 +179,17 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             continue
         bare = POLITE.sub(" ", clause).strip()  # 'and London please' names London alone
         where = place(bare)
-        extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
+        extra = [w for w in content_words(clause) if w not in ASKS_NOTHING and w not in words(where or "")]
         arithmetic = [t for t in (clause, unvalued) if expression(t) or binary(t) or " / 100" in spoken(t)]
         if calc and arithmetic and (len(arithmetic) == 2 or best[0] == 0 or best[3] is calc):  # not body '2 + 2'
-            tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
+            tool, extra = calc, [w for w in content_words(clause) if w not in ASKS_NOTHING]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[3] is not calc:
             tool = best[3]
         elif previous and (head := _head(bare, french(view.task))) and re.search(
                 rf"(?:\b(?:and|or|et|ou|than|que|then|puis|also|aussi|vs\.?|versus)\s+|[;&]\s*|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))" + (rf"|,\s*{re.escape(clause)}" if head in file_names(head) else ""),
                 view.task, re.IGNORECASE):  # a file named after a comma is listed: 'notes.txt, old.txt'
-            beyond = [as_written(clause, w) for w in content_words(clause) if w not in GENERIC | set(words(head))]
+            beyond = [as_written(clause, w) for w in content_words(clause) if w not in ASKS_NOTHING | set(words(head))]
             if beyond:  # 'in Paris and in Lyon tomorrow': 'tomorrow' may say when of Paris too
                 listed = []
                 while calls and calls[-1][0] == previous.name:
@@ -207,7 +211,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             continue  # 'then multiply by 4': the calculator fits, but an operation on a result before is no rule
         elif previous and re.search(r"(?<=\s)[A-Z]", clause) and any(set(words(p)) & PLACE_WORDS for p in previous.properties):
             unserved.append(_beyond(previous.name, clause, [as_written(clause, w) for w in content_words(clause) if w not in
-                                                            GENERIC and not as_written(clause, w)[0].isupper()] or [clause]))
+                                                            ASKS_NOTHING and not as_written(clause, w)[0].isupper()] or [clause]))
             continue  # 'Weather in Lyon and near Paris': get_weather fits Paris, not 'near'
         else:
             unserved.append(Unserved(clause, none_fits, no_tool=True))
@@ -231,7 +235,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         named = extra + [w for w in words(clause) if w in NEGATORS | {"why", "when", "pourquoi", "quand"}] + re.findall(
             r"\b\d+\b", clause)  # 'not 5 * 5'; 'When is it sunny in Lyon?' is not asked of the current weather
         if where and not any(set(words(p)) & PLACE_WORDS for p in tool.properties):  # 'Delete notes.txt for Bob'
-            named += [w for w in content_words(where) if w not in GENERIC]  # Bob is no place of delete_file
+            named += [w for w in content_words(where) if w not in ASKS_NOTHING]  # Bob is no place of delete_file
         named = [w for w in named if not re.search(rf"\b{re.escape(w)}n['’]t\b", clause, re.I)] + re.findall(
             r"\b\w+n['’]t\b", clause.lower())  # "Don't delete notes.txt": "don't", as written (not 'ca' of "can't")
         if "current" in words(tool.description):  # nor 'How was the weather?', 'Will it rain?'
@@ -294,6 +298,7 @@ def _clauses(task: str) -> list[str]:
     held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # odd items are the quoted values
     masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
     masked = re.sub(r"(?m)^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+", "", masked) if "\n" in task.strip() else masked  # a list's marks
+    masked = re.sub(r"(?:(?<=[a-z]{3})\.|(?<=\w)!)(?=\s+[A-Z])", ";", masked)  # a sentence's end: 'Weather in Lyon. How about you?'
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
             clauses(re.sub(rf"{THAN}|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))", " and ",
                            masked, flags=re.IGNORECASE))]  # 'Lyon & Paris', 'Lyon vs Paris' (not 'a.txt vs b.txt')
