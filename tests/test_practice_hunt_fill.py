@@ -1196,3 +1196,12 @@ def test_a_greeting_opening_the_task_asks_nothing_and_a_sentence_is_a_part(task,
     text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
     assert said in text and "'Good" not in text and "'Morning" not in text, text
     assert "'afternoon'" in run_agent(practice_client(), "Weather in Lyon this afternoon", samples.weather_and_calc()).answer
+
+
+@pytest.mark.parametrize("task", ["What's 6 * 7? Not the weather.", "What's 6 * 7? No weather please.",
+                                  "Not the weather, just 6*7"])
+def test_a_capitalised_not_is_named_not_taken_for_a_missing_city(task):
+    """"What's 6 * 7? Not the weather." said "I could not answer 'Not the weather': I could not tell the 'city' for
+    get_weather from the task", as if a city were missing (a capitalised 'Not' passed for an unread name): 'Not' is named."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert "= 42." in text and "'city'" not in text and re.search(r"could do with '(Not|No)'", text), text

@@ -246,7 +246,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         unknown = [w for w in unknown if isinstance(filled, dict) or not re.search(  # 'Body: Yo' unquoted: the body unread,
             rf"\b(?:{'|'.join(map(re.escape, tool.properties))})\s*[:=]?\s*[`«]?{re.escape(w)}\b", clause, re.I)]  # not beyond
         if unknown and isinstance(filled, str) and takes_place and not where and all(
-                as_written(clause, w)[:1].isupper() and "n't" not in w for w in unknown):  # 'Weather (Lyon)': the city
+                as_written(clause, w)[:1].isupper() and "n't" not in w and w not in NEGATORS for w in unknown):  # 'Weather (Lyon)': the city
             unknown = []  # unread, not Lyon beyond the tool: "I could not tell the 'city' …" stays the reason; not "Don't"
         if not COMPARED.search(view.task):  # 'Is it colder in Lyon?': colder than when? the tool gives the weather now
             unknown += re.findall(r"\b(?:warmer|colder|hotter|cooler|plus (?:chaud|froid))\b", clause, re.I)
