@@ -1205,3 +1205,16 @@ def test_a_capitalised_not_is_named_not_taken_for_a_missing_city(task):
     get_weather from the task", as if a city were missing (a capitalised 'Not' passed for an unread name): 'Not' is named."""
     text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
     assert "= 42." in text and "'city'" not in text and re.search(r"could do with '(Not|No)'", text), text
+
+
+@pytest.mark.parametrize(("task", "said"), [("Is it OK to delete notes.txt?", "a question about the action"),
+                                            ("Would it be okay to delete notes.txt?", "a question about the action"),
+                                            ("What if I delete notes.txt?", "hang on another ('if')"),
+                                            ("What if it rains in Lyon?", "hang on another ('if')")])
+def test_what_if_and_is_it_ok_ask_about_an_act_and_do_none(task, said):
+    """'Is it OK to delete notes.txt?' and 'What if I delete notes.txt?' deleted notes.txt, a question taken for the act
+    ('ok' is a stopword); 'What if it rains in Lyon?' was answered with the weather now: none is done, each says why."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox) + samples.weather_and_calc(),
+                    approve=lambda n, i: True)
+    assert outbox == [] and run.tool_calls == [] and said in run.answer, run.answer

@@ -69,9 +69,9 @@ ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|ca
                          r"^\W*(?:did|have|has|had) (?:you|I|we|it)\b|^\W*why (?:did|do|would) you\b|"
                          r"^\W*(?:was|were|is|are|has|have|(?:can|could|may|might|should|must|will|would) (?!you\b)"
                          r"[^,;]+? be) [^,;]*?(?:\w+ed|sent|done|gone)\b|"
-                         r"^\W*do (?:I|we) (?:need|have) to\b|^\W*what (?:happens|would happen) if\b|"
+                         r"^\W*do (?:I|we) (?:need|have) to\b|^\W*what (?:happens|would happen) if\b|^\W*(?:is|would) it (?:be )?ok(?:ay)?\b|"
                          r"^\W*(?:dois-je|faut-il|comment (?:puis-je|faire))\b", re.IGNORECASE)  # a question, not an order
-CONDITION = re.compile(r"^\W*(?:(?:and|but|or|then|only|even|except|et|mais|ou|sauf|seulement|même)\s+)*((?:if|unless|"
+CONDITION = re.compile(r"^\W*(?:(?:and|but|or|then|only|even|except|what|et|mais|ou|sauf|seulement|même)\s+)*((?:if|unless|"
                        r"whenever|once|provided|providing|assuming|as soon as|as long as|in case|until|before|after|"
                        r"when(?!\s+(?:is|are|was|were|do|does|did|will|would|can|could|should|shall|has|have|had)\b)|"
                        r"si|s['’]ils?(?!\s+(?:te|vous)\s+pla)|à moins qu|lorsqu|dès qu|pourvu qu|au cas où|une fois qu|"
