@@ -1218,3 +1218,13 @@ def test_what_if_and_is_it_ok_ask_about_an_act_and_do_none(task, said):
     run = run_agent(practice_client(), task, samples.action_tools(outbox) + samples.weather_and_calc(),
                     approve=lambda n, i: True)
     assert outbox == [] and run.tool_calls == [] and said in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [("asap weather Lyon", "'asap'"),
+                                             ("What's the weather in Lyon's old town?", "'old' and 'town'"),
+                                             ("Weather near Lyon", "'near'")])
+def test_a_city_left_unread_is_not_named_as_beyond_the_tool(task, named):
+    """'asap weather Lyon' was declined "I do not know what get_weather could do with 'asap' and 'Lyon'", the city named
+    as beyond the tool ("Lyon's old town" and 'near Lyon' alike): a capitalised word is left out of that reason."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert f"could do with {named}." in text, text

@@ -245,9 +245,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         takes_place = any(set(words(p)) & PLACE_WORDS for p in tool.properties)
         unknown = [w for w in unknown if isinstance(filled, dict) or not re.search(  # 'Body: Yo' unquoted: the body unread,
             rf"\b(?:{'|'.join(map(re.escape, tool.properties))})\s*[:=]?\s*[`«]?{re.escape(w)}\b", clause, re.I)]  # not beyond
-        if unknown and isinstance(filled, str) and takes_place and not where and all(
-                as_written(clause, w)[:1].isupper() and "n't" not in w and w not in NEGATORS for w in unknown):  # 'Weather (Lyon)': the city
-            unknown = []  # unread, not Lyon beyond the tool: "I could not tell the 'city' …" stays the reason; not "Don't"
+        if isinstance(filled, str) and takes_place and not where:  # 'Weather (Lyon)', 'asap weather Lyon': the city unread,
+            unknown = [w for w in unknown if not as_written(clause, w)[:1].isupper() or "n't" in w or w in NEGATORS]
+            # not Lyon beyond the tool: "I could not tell the 'city' …" stays the reason then; "Don't" is named
         if not COMPARED.search(view.task):  # 'Is it colder in Lyon?': colder than when? the tool gives the weather now
             unknown += re.findall(r"\b(?:warmer|colder|hotter|cooler|plus (?:chaud|froid))\b", clause, re.I)
         if unknown:
