@@ -1228,3 +1228,13 @@ def test_a_city_left_unread_is_not_named_as_beyond_the_tool(task, named):
     as beyond the tool ("Lyon's old town" and 'near Lyon' alike): a capitalised word is left out of that reason."""
     text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
     assert f"could do with {named}." in text, text
+
+
+@pytest.mark.parametrize("task", ["Delete notes.txt old.txt", "Delete notes.txt + old.txt", "Delete notes.txt plus old.txt",
+                                  "Delete notes.txt with old.txt", "Delete notes.txt | old.txt"])
+def test_a_file_followed_by_another_is_not_dropped_for_it(task):
+    """'Delete notes.txt + old.txt' deleted old.txt alone, notes.txt silently dropped (read as qualified by the word after
+    it, 'old'); 'notes.txt old.txt', 'plus', 'with' and '|' alike: two names for one file is declined, nothing deleted."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [] and "the task gives notes.txt and old.txt, and it takes one" in text, text

@@ -176,8 +176,9 @@ def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list
     elif names & CALC_WORDS:
         candidates = [expression(spoken(text))] if expression(spoken(text)) else []
     elif names & FILE_WORDS and file_names(text):  # not notes.txt for 'delete notes.txt only if it is empty'
-        candidates = [f for f in file_names(text) if not _qualified(tool, text, f, before=False)
-                      and not re.search(rf"[^\s'\"‘“(\[<:,;]{re.escape(f)}", text)]  # 'b.txt' of 'a+b.txt' is not it
+        named = [f for f in file_names(text) if not re.search(rf"[^\s'\"‘“(\[<:,;]{re.escape(f)}", text)]  # not 'a+b.txt'
+        candidates = [f for f in named if not _qualified(tool, text, f, before=False)]
+        candidates = named if len(named) > len(candidates) > 0 else candidates  # 'notes.txt + old.txt': which?
         candidates = [next((q for q in quoted(text) if f in q), f) for f in candidates]  # "my notes.txt" is the name
     if not candidates:
         labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*(?:\"([^\"\n]+)\"|“([^”\n]+)”|['‘]([^'’\n]+))",
