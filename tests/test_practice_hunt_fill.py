@@ -1238,3 +1238,13 @@ def test_a_file_followed_by_another_is_not_dropped_for_it(task):
     outbox: list = []
     text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
     assert outbox == [] and "the task gives notes.txt and old.txt, and it takes one" in text, text
+
+
+@pytest.mark.parametrize(("task", "named"), [("Is it hotter than 20 degrees in Lyon?", "'20'"),
+                                             ("Fait-il plus chaud que 20 degrés à Lyon ?", "'20'"),
+                                             ("Is it warmer than -5 °C at Lille?", "'5'")])
+def test_than_a_number_before_the_city_does_not_cut_the_city_off(task, named):
+    """'Is it hotter than 20 degrees in Lyon?' was declined "I could not serve 'Is it hotter': I could not tell the 'city'
+    for get_weather", untrue (Lyon is named; the 'than' had cut it off as a second part): the number is named."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert named in run.answer and "'city'" not in run.answer and run.tool_calls == [], run.answer
