@@ -1248,3 +1248,14 @@ def test_than_a_number_before_the_city_does_not_cut_the_city_off(task, named):
     for get_weather", untrue (Lyon is named; the 'than' had cut it off as a second part): the number is named."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert named in run.answer and "'city'" not in run.answer and run.tool_calls == [], run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [("Weather in Lyon-area", "'area'"), ("Weather in Lyon-ish", "'ish'"),
+                                             ("Weather in Paris-based offices", "'based' and 'offices'")])
+def test_a_name_ending_in_a_lowercase_part_is_no_city(task, named):
+    """'Weather in Lyon-area' was answered 'Lyon-area: 25 °C, cloudy (simulated).', the weather of a city no one has: a
+    name whose last hyphenated part is lowercase is no place ('Aix-en-Provence', 'Boulogne-sur-Mer' still are)."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and f"could do with {named}." in run.answer, run.answer
+    assert run_agent(practice_client(), "Weather in Aix-en-Provence", samples.weather_and_calc()).tool_calls == [
+        ("get_weather", {"city": "Aix-en-Provence"})]

@@ -246,7 +246,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         unknown = [w for w in unknown if isinstance(filled, dict) or not re.search(  # 'Body: Yo' unquoted: the body unread,
             rf"\b(?:{'|'.join(map(re.escape, tool.properties))})\s*[:=]?\s*[`«]?{re.escape(w)}\b", clause, re.I)]  # not beyond
         if isinstance(filled, str) and takes_place and not where:  # 'Weather (Lyon)', 'asap weather Lyon': the city unread,
-            unknown = [w for w in unknown if not as_written(clause, w)[:1].isupper() or "n't" in w or w in NEGATORS]
+            unknown = [w for w in unknown if "n't" in w or w in NEGATORS or not (m := re.search(
+                rf"(?<![^\W_]){re.escape(w)}(?![^\W_])", clause, re.I)) or not m[0][0].isupper()]  # 'Lyon-area' too
             # not Lyon beyond the tool: "I could not tell the 'city' …" stays the reason then; "Don't" is named
         if not COMPARED.search(view.task):  # 'Is it colder in Lyon?': colder than when? the tool gives the weather now
             unknown += re.findall(r"\b(?:warmer|colder|hotter|cooler|plus (?:chaud|froid))\b", clause, re.I)
