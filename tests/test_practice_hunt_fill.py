@@ -1259,3 +1259,11 @@ def test_a_name_ending_in_a_lowercase_part_is_no_city(task, named):
     assert run.tool_calls == [] and f"could do with {named}." in run.answer, run.answer
     assert run_agent(practice_client(), "Weather in Aix-en-Provence", samples.weather_and_calc()).tool_calls == [
         ("get_weather", {"city": "Aix-en-Provence"})]
+
+
+@pytest.mark.parametrize("task", ["Don't use any tools. What's 2+2?", "Weather in Lyon, no tools"])
+def test_a_task_that_bans_all_tools_calls_none(task):
+    """"Don't use any tools. What's 2+2?" called the calculator and said "I could not answer 'Don't use any tools': none
+    of the offered tools fits it": 'tools' bans them all, as 'the calculator' bans one; nothing is called."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "the task says not to use" in run.answer, run.answer

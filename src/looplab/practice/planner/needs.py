@@ -270,7 +270,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     banned = {t.name: m[0] for t in view.tools if (m := re.search(  # 'Without the calculator, what's 2+2?'
         r"(?:\b(?:without|not|no|never|except|sans|pas)|n['’]t)\s+(?:(?:using|use|the|a|any|le|la|l['’]|de|d['’]|"
         r"utiliser)\s*)*(?:" + r"[\s_-]+".join(map(re.escape, re.split(r"[_\s-]+", t.name))) + "|calculatrice" * (
-            t is calc) + r")\b", view.task, re.I))}
+            t is calc) + r"|tools?|outils?)\b", view.task, re.I))}  # 'Don't use any tools': none of them
     for call in [c for c in calls if c[0] in banned]:
         calls.remove(call)
         unserved.append(Unserved(call[2], BANNED[french(view.task)].format(call[0], banned[call[0]]), call[0],
