@@ -1267,3 +1267,15 @@ def test_a_task_that_bans_all_tools_calls_none(task):
     of the offered tools fits it": 'tools' bans them all, as 'the calculator' bans one; nothing is called."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and "the task says not to use" in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "said"), [("Weather in Lyon, thanks a lot", "Lyon: 21 °C"),
+                                            ("What's 2+2, merci beaucoup", "2+2 = 4."),
+                                            ("Dis-moi la météo à Nice, merci beaucoup", "Nice: 7 °C"),
+                                            ("Merci encore ! Combien font 2 + 3 ?", "2 + 3 = 5.")])
+def test_thanks_with_a_lot_or_beaucoup_asks_nothing(task, said):
+    """'Weather in Lyon, thanks a lot' was declined "I do not know what get_weather could do with 'thanks a lot'" ('…,
+    merci beaucoup' alike), the thanks named as beyond the tool: a clause of thanks asks nothing, whatever follows it."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert text.startswith(said) and "'" not in text, text
+    assert "'lot'" in run_agent(practice_client(), "Does it rain a lot in Lyon?", samples.weather_and_calc()).answer

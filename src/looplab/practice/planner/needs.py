@@ -9,7 +9,7 @@ from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
 from .fill import EMAIL, PLACE_WORDS, binary, expression, fill_input, place, spoken
 from .interpret import numbers_as_written, units
-from .plain import SHORT_INTRODUCTION, WHO, example
+from .plain import SHORT_INTRODUCTION, THANKS, WHO, example
 from .text import (
     NEGATORS,
     STOPWORDS,
@@ -48,7 +48,7 @@ THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
                       rf"[^.?!;]*?(?:{THAN})|\b(more|less|fewer|plus|moins)\s+(?:{THAN})\s*(?=-?\d)", re.IGNORECASE)  # 'more than 10'
-GENERIC = ASKS_NOTHING | {"good", "morning", "afternoon", "evening"}  # placed in a reply only as a greeting (GREETED)
+GENERIC = ASKS_NOTHING | {"good", "morning", "afternoon", "evening", "lot", "beaucoup", "encore"}  # as GREETED, THANKS
 GREETED = re.compile(r"\W*(?:good (?:morning|afternoon|evening|day)|morning|(?:hi|hello|hey) there)\W*", re.I)  # no when
 POLITE = re.compile(r"\b(?:please|thanks|thank you|merci|svp|stp|s'il (?:te|vous) pla[iî]t)\b", re.IGNORECASE)
 TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?mind|forget (?:it|that)|I mean|"
@@ -122,7 +122,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     last, hanging = "", _hanging(view.task)
     for clause in _with_fields(_clauses(view.task), view.tools):
         prior, last = last, clause
-        if GREETED.fullmatch(clause) and re.match(rf"\W*{re.escape(clause)}", view.task):  # 'Good evening. What is 9 - 4?'
+        if GREETED.fullmatch(clause) and re.match(rf"\W*{re.escape(clause)}", view.task) or THANKS.match(clause):
             continue
         whole = next((h for h in hanging if clause.split(", ")[0] in h[0]), None)  # joined by _with_fields
         if whole:  # the sentence it is in hangs on a condition: none of it is done
@@ -299,7 +299,7 @@ def _clauses(task: str) -> list[str]:
     held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # odd items are the quoted values
     masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
     masked = re.sub(r"(?m)^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+", "", masked) if "\n" in task.strip() else masked  # a list's marks
-    masked = re.sub(r"(?:(?<=[a-z]{3})\.|(?<=\w)!)(?=\s+[A-Z])", ";", masked)  # a sentence's end: 'Weather in Lyon. How about you?'
+    masked = re.sub(r"(?:(?<=[a-z]{3})\.|(?<=\w)\s?!)(?=\s+[A-Z])", ";", masked)  # a sentence's end: 'Weather in Lyon. How about you?'
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
             clauses(re.sub(rf"(?:{THAN})(?!\s*-?\d[^.?!;]*?\b(?:in|at|à)\s+[A-Z])|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))", " and ",
                            masked, flags=re.IGNORECASE))]  # 'Lyon & Paris', 'Lyon vs Paris' (not 'a.txt vs b.txt')
