@@ -1279,3 +1279,13 @@ def test_thanks_with_a_lot_or_beaucoup_asks_nothing(task, said):
     text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
     assert text.startswith(said) and "'" not in text, text
     assert "'lot'" in run_agent(practice_client(), "Does it rain a lot in Lyon?", samples.weather_and_calc()).answer
+
+
+@pytest.mark.parametrize("task", ["What's 2 + 2 + ?", "2+2+", "What's 3 * 4 / ?"])
+def test_an_expression_ending_in_an_operator_is_not_cut_short(task):
+    """"What's 2 + 2 + ?" was answered '2 + 2 = 4.', the operator left without its operand dropped (a trailing '+' was
+    stripped as a sentence's end is): an expression that ends in an operator is not computed."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and " = " not in run.answer, run.answer
+    assert "2*2 plus the temperature" in run_agent(practice_client(), "What's 2*2 plus the temperature in Lyon?",
+                                                   samples.weather_and_calc()).answer

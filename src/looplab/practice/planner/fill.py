@@ -60,6 +60,8 @@ def expression(text: str) -> str | None:
     for found in re.finditer(r"(?:(?<![\w).])-\s*)?(?:(?<![\w.])(?<!\d['’])\d|\()[\d\s.+\-*/()%^×÷]*", text):  # '-215 + 95'
         if re.match(r"\d(?:[\w.]|['’]\d)", text[found.end() - 1:]):  # not '.5', '1_000', "1'000", '3x', '3e5'
             continue
+        if re.search(r"[+*/^×÷]$", found[0].strip()) and not re.search(r"\w", text[found.end():]):  # '2 + 2 + ?'
+            continue
         run = found[0].strip().rstrip("+-*/%^×÷ .").strip()  # '10 - 3.' ends a sentence, not a number
         while run.count("(") > run.count(")") and run.startswith("("):
             run = run[1:].strip()
