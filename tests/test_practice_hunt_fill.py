@@ -1185,6 +1185,13 @@ def test_an_abbreviation_with_dots_is_no_city_of_its_first_letter(task):
     assert run.tool_calls == [] and "I could not tell the 'city' for get_weather" in run.answer, run.answer
 
 
+def test_a_dot_before_a_word_is_no_abbreviation():
+    """'Weather in Lyon.Thanks' (no space) was declined "I could not tell the 'city'" since f1d426e (this branch) read
+    'Lyon.T…' as an abbreviation like 'L.A.'; only a dot and a single capital letter make one: 'Lyon' is read again."""
+    run = run_agent(practice_client(), "Weather in Lyon.Thanks", samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"})], run.answer
+
+
 @pytest.mark.parametrize(("task", "said"), [("Good afternoon, what's the weather in Lyon?", "Lyon: 21 °C"),
                                             ("Good evening. What is 9 - 4?", "9 - 4 = 5."),
                                             ("Morning! Weather in Paris?", "Paris: 18 °C"),

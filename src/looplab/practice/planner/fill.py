@@ -116,13 +116,13 @@ def place(text: str) -> str | None:
         return None  # 'in the capital of France', "in Paris's suburbs": another place, named through this one
     if found and ({w.lower() for w in found[1].split()[1:]} & (STOPWORDS | CALENDAR | NEGATORS | {"today", "tomorrow"})
                   or found[1].split()[0].lower() in STOPWORDS - {"the", "la", "le", "les", "el", "los", "las"}
-                  or re.search(r"\d", found[1]) or re.match(r"\.\w", text[found.end(1):])
+                  or re.search(r"\d", found[1]) or re.match(r"\.[A-Z]\b", text[found.end(1):])
                   or re.search(r"-[a-zà-ÿ][^\W\d_]*$", found[1])):  # 'in Lyon2', 'in L.A.', 'in Lyon-area'
         return None  # 'in Lyon Tomorrow', 'in Lyon Or Paris', 'in My Town', 'in Here': no city of that name
     if found and not set(words(found.group(1))) <= CALENDAR:  # 'for Tuesday' is a when; 'in summer' is no name
         return found.group(1)
     bare = re.fullmatch(r"\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*", text) or re.search(
-        r"(?:\b(?i:is|was|are|were)\s+|:\s*)([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\b(?!['’-]|\.\w)", text)  # 'Is Paris warmer'
+        r"(?:\b(?i:is|was|are|were)\s+|:\s*)([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\b(?!['’-]|\.[A-Z]\b)", text)  # 'Is Paris warmer'
     return bare.group(1) if bare and bare.group(1).lower() not in STOPWORDS else None
 
 
