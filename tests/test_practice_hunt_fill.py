@@ -1296,3 +1296,19 @@ def test_an_expression_ending_in_an_operator_is_not_cut_short(task):
     assert run.tool_calls == [] and " = " not in run.answer, run.answer
     assert "2*2 plus the temperature" in run_agent(practice_client(), "What's 2*2 plus the temperature in Lyon?",
                                                    samples.weather_and_calc()).answer
+
+
+@pytest.mark.parametrize("task", ["Delete notes.txt. Only if it's empty.", "Delete notes.txt. But only after lunch.",
+                                  "Delete notes.txt. Unless Bob needs it.",
+                                  "Delete notes.txt. Don't delete it if it's the only copy.",
+                                  "Email bob@x.com subject 'Hi' body 'Yo'. Don't send it before Monday."])
+def test_a_later_sentence_that_may_countermand_the_act_withholds_it(task):
+    """'Delete notes.txt. Only if it's empty.' deleted notes.txt since 3314a7d (this branch) made each sentence a part:
+    the condition, a part of its own, was named but did not hold the act back ('Unless Bob needs it', "Don't delete it
+    if …" alike); a part that hangs, asks, or negates the act's own tool now withholds it."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [] and run.tool_calls == [], run.answer
+    outbox = []
+    run_agent(practice_client(), "Delete notes.txt. Don't email Bob.", samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "delete_file", "name": "notes.txt"}]

@@ -285,10 +285,12 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     for act in [c for c in calls if ored and set(stems(words(c[0])[0])) & ACTS]:  # 'Email …, or delete notes.txt'
         calls.remove(act)
         unserved.append(Unserved(act[2], CHOICE[french(view.task)].format(ored), act[0], about_action=True))
-    unknown = [f"'{u.clause}'" for u in unserved if u.no_tool and not TAKEN_BACK.search(u.clause)]  # 'and back it up first'
-    for act in [c for c in calls if unknown and set(stems(words(c[0])[0])) & ACTS]:  # it may qualify or precede the act
-        calls.remove(act)
-        unserved.append(Unserved(act[2], WITHHELD[french(view.task)].format(joined(unknown)), act[0], about_action=True))
+    for act in [c for c in calls if set(stems(words(c[0])[0])) & ACTS]:  # it may qualify or precede the act
+        unknown = [f"'{u.clause}'" for u in unserved if (not u.tool or u.tool == act[0] and set(words(uncontracted(
+            u.clause))) & NEGATORS) and not TAKEN_BACK.search(u.clause)]  # 'and back it up first', '. Only if it's
+        if unknown:  # empty.', '. Don't delete it if …'; not 'and email Bob', 'and all others'
+            calls.remove(act)
+            unserved.append(Unserved(act[2], WITHHELD[french(view.task)].format(joined(unknown)), act[0], about_action=True))
     taken = TAKEN_BACK.search(view.task)  # 'Delete notes.txt? No wait, delete old.txt': notes.txt is taken back
     unserved += [_beyond(c[0], c[2], [taken[0]]) for c in calls if taken and view.task.find(c[2]) < taken.start()]
     return [c for c in calls if not taken or view.task.find(c[2]) > taken.start()], unserved
