@@ -1312,3 +1312,16 @@ def test_a_later_sentence_that_may_countermand_the_act_withholds_it(task):
     outbox = []
     run_agent(practice_client(), "Delete notes.txt. Don't email Bob.", samples.action_tools(outbox), approve=lambda n, i: True)
     assert outbox == [{"tool": "delete_file", "name": "notes.txt"}]
+
+
+@pytest.mark.parametrize("task", ["Should I also delete old.txt?", "Delete notes.txt and should I also delete old.txt?",
+                                  "Do I also need to delete old.txt?",
+                                  "Should we also email bob@x.com subject 'Hi' body 'Yo'?"])
+def test_should_i_also_asks_about_the_act_and_does_none(task):
+    """'Should I also delete old.txt?' deleted old.txt, a question taken for the request: 'also' split it into 'Should I'
+    and 'delete old.txt'; 'also' after 'should/do … I/we' no longer splits, so it is a question about the act."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [] and "a question about the action" in run.answer, run.answer
+    assert run_agent(practice_client(), "Can you also delete old.txt?", samples.action_tools([]),
+                     approve=lambda n, i: True).tool_calls == [("delete_file", {"name": "old.txt"})]

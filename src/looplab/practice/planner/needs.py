@@ -301,6 +301,7 @@ def _clauses(task: str) -> list[str]:
     held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # odd items are the quoted values
     masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
     masked = re.sub(r"(?m)^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+", "", masked) if "\n" in task.strip() else masked  # a list's marks
+    masked = re.sub(r"\b((?:should|shall|must|do|did|will|would) (?:I|we)) also\b", r"\1", masked, flags=re.I)  # one part
     masked = re.sub(r"(?:(?<=[a-z]{3})\.|(?<=\w)\s?!)(?=\s+[A-Z])", ";", masked)  # a sentence's end: 'Weather in Lyon. How about you?'
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
             clauses(re.sub(rf"(?:{THAN})(?!\s*-?\d[^.?!;]*?\b(?:in|at|à)\s+[A-Z])|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))", " and ",
