@@ -1325,3 +1325,17 @@ def test_should_i_also_asks_about_the_act_and_does_none(task):
     assert outbox == [] and "a question about the action" in run.answer, run.answer
     assert run_agent(practice_client(), "Can you also delete old.txt?", samples.action_tools([]),
                      approve=lambda n, i: True).tool_calls == [("delete_file", {"name": "old.txt"})]
+
+
+@pytest.mark.parametrize("task", ["Can I delete notes.txt and old.txt?", "Could I delete notes.txt?",
+                                  "Can I also delete old.txt?", "Should I then delete old.txt?",
+                                  "Can we email bob@x.com subject 'Hi' body 'Yo'?"])
+def test_can_i_asks_about_the_act_and_does_none(task):
+    """'Can I delete notes.txt and old.txt?' deleted both and 'Could I delete notes.txt?' deleted it, a question whether
+    the user may act taken for a request ('Should I then delete old.txt?' was split at 'then' and deleted old.txt): such a
+    question about an act does none; 'Can you delete …' and 'Can I get the weather in Lyon?' are still requests."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [] and "a question about the action" in run.answer, run.answer
+    assert run_agent(practice_client(), "Can I get the weather in Lyon?", samples.weather_and_calc()).tool_calls == [
+        ("get_weather", {"city": "Lyon"})]

@@ -148,7 +148,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         asked |= {w for group in RELATED if asked & group for w in group}
         acting = {root(w) for w in words(clause)} & {root(a) for a in ACTS | ACT_NOUNS} or re.search(
             r"\b(?:suppr|effac|envo)", clause, re.I)  # 'Should I bring a jacket?', 'Is it supposed to rain?': no act
-        if ABOUT_DOING.search(clause) and (acting or not re.match(r"\W*(?:is|are)\b", clause, re.I)):
+        if ABOUT_DOING.search(clause) and (acting or not re.match(r"\W*(?:is|are)\b", clause, re.I)) or acting and re.match(
+                r"\W*(?:can|could|may|might) (?:I|we)\b", clause, re.I):  # 'Can I delete notes.txt?' asks, 'Can you' does not
             past = re.match(r"\W*(did|has|have|had) it\b", clause, re.IGNORECASE)  # 'Did it rain in Paris?': no act
             now = next((t for t in view.tools if "current" in words(t.description) and {root(w) for w in content_words(
                 clause)} & {root(w) for w in about_words(t) | {w for g in RELATED if g & about_words(t) for w in g}}), None)
@@ -301,7 +302,8 @@ def _clauses(task: str) -> list[str]:
     held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # odd items are the quoted values
     masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
     masked = re.sub(r"(?m)^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+", "", masked) if "\n" in task.strip() else masked  # a list's marks
-    masked = re.sub(r"\b((?:should|shall|must|do|did|will|would) (?:I|we)) also\b", r"\1", masked, flags=re.I)  # one part
+    masked = re.sub(r"\b((?:should|shall|must|can|could|may|do|did|will|would) (?:I|we)) (?:also|then)\b", r"\1", masked,
+                    flags=re.I)  # 'Should I also delete old.txt?' is one part
     masked = re.sub(r"(?:(?<=[a-z]{3})\.|(?<=\w)\s?!)(?=\s+[A-Z])", ";", masked)  # a sentence's end: 'Weather in Lyon. How about you?'
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
             clauses(re.sub(rf"(?:{THAN})(?!\s*-?\d[^.?!;]*?\b(?:in|at|à)\s+[A-Z])|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))", " and ",
