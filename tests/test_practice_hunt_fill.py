@@ -1339,3 +1339,11 @@ def test_can_i_asks_about_the_act_and_does_none(task):
     assert outbox == [] and "a question about the action" in run.answer, run.answer
     assert run_agent(practice_client(), "Can I get the weather in Lyon?", samples.weather_and_calc()).tool_calls == [
         ("get_weather", {"city": "Lyon"})]
+
+
+@pytest.mark.parametrize("task", ["Do you want to delete notes.txt?", "Do you plan to email bob@x.com subject 'Hi' body 'Yo'?"])
+def test_do_you_want_to_asks_about_the_act_and_does_none(task):
+    """'Do you want to delete notes.txt?' deleted notes.txt, a question about the act taken for a request: it does none."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [] and "a question about the action" in run.answer, run.answer
