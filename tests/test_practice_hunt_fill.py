@@ -1347,3 +1347,12 @@ def test_do_you_want_to_asks_about_the_act_and_does_none(task):
     outbox: list = []
     run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
     assert outbox == [] and "a question about the action" in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["Has the weather changed in Lyon?", "Has the rain stopped in Paris?"])
+def test_a_past_question_about_the_weather_is_no_question_about_an_action(task):
+    """'Has the weather changed in Lyon?' was declined "it is a question about the action, and I act only on a request
+    to do it", a wrong reason (a change of weather is no act of a tool): it asks about the past, which get_weather does
+    not give, and 'Has' is named as 'Has it rained …' is."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "get_weather could do with 'Has'" in run.answer, run.answer

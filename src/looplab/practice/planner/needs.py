@@ -150,7 +150,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             r"\b(?:suppr|effac|envo)", clause, re.I)  # 'Should I bring a jacket?', 'Is it supposed to rain?': no act
         if ABOUT_DOING.search(clause) and (acting or not re.match(r"\W*(?:is|are)\b", clause, re.I)) or acting and re.match(
                 r"\W*(?:(?:can|could|may|might) (?:I|we)|do you (?:want|wish|plan|intend))\b", clause, re.I):  # 'Can I delete notes.txt?' asks, 'Can you' does not
-            past = re.match(r"\W*(did|has|have|had) it\b", clause, re.IGNORECASE)  # 'Did it rain in Paris?': no act
+            past = re.match(r"\W*(did|has|have|had) (?:it|the \w+)\b", clause, re.IGNORECASE)  # 'Did it rain in Paris?': no act
             now = next((t for t in view.tools if "current" in words(t.description) and {root(w) for w in content_words(
                 clause)} & {root(w) for w in about_words(t) | {w for g in RELATED if g & about_words(t) for w in g}}), None)
             advice = None if acting else re.match(ADVISE, clause, re.I)  # 'Should I delete notes.txt?' asks no deleting
