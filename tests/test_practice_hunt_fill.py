@@ -1356,3 +1356,12 @@ def test_a_past_question_about_the_weather_is_no_question_about_an_action(task):
     not give, and 'Has' is named as 'Has it rained …' is."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and "get_weather could do with 'Has'" in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["Weather in Lyon, don't use the calculator", "Weather in Lyon, without the calculator",
+                                  "Quel temps fait-il à Lyon, sans la calculatrice ?"])
+def test_a_ban_after_a_comma_does_not_qualify_the_part_before(task):
+    """"Weather in Lyon, don't use the calculator" was declined "I do not know what get_weather could do with 'don't use
+    the calculator'", the ban read as a qualifier of Lyon (as 'Paris, Texas' is): a ban qualifies nothing; Lyon is given."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"})] and run.answer == "Lyon: 21 °C, cloudy (simulated).", run.answer

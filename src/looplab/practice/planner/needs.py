@@ -48,7 +48,8 @@ THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
                       rf"[^.?!;]*?(?:{THAN})|\b(more|less|fewer|plus|moins)\s+(?:{THAN})\s*(?=-?\d)", re.IGNORECASE)  # 'more than 10'
-GENERIC = ASKS_NOTHING | {"good", "morning", "afternoon", "evening", "lot", "beaucoup", "encore"}  # as GREETED, THANKS
+GENERIC = ASKS_NOTHING | {"good", "morning", "afternoon", "evening", "lot", "beaucoup", "encore", "without", "sans",
+                          "calculatrice"}  # placed in a reply only as GREETED, THANKS or a ban
 GREETED = re.compile(r"\W*(?:good (?:morning|afternoon|evening|day)|morning|(?:hi|hello|hey) there)\W*", re.I)  # no when
 POLITE = re.compile(r"\b(?:please|thanks|thank you|merci|svp|stp|s'il (?:te|vous) pla[iî]t)\b", re.IGNORECASE)
 TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?mind|forget (?:it|that)|I mean|"
@@ -119,6 +120,10 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
     abouts = [(about_words(t) - ASKS_NOTHING - NEGATORS - {"nothing", "none"}, -i, t)  # not '… nothing leaves the machine'
               for i, t in enumerate(view.tools)]
+    banned = {t.name: m[0] for t in view.tools if (m := re.search(  # 'Without the calculator, what's 2+2?'
+        r"(?:\b(?:without|not|no|never|except|sans|pas)|n['’]t)\s+(?:(?:using|use|the|a|any|le|la|l['’]|de|d['’]|"
+        r"utiliser)\s*)*(?:" + r"[\s_-]+".join(map(re.escape, re.split(r"[_\s-]+", t.name))) + "|calculatrice" * (
+            t is calc) + r"|tools?|outils?)\b", view.task, re.I))}  # 'Don't use any tools': none of them
     last, hanging = "", _hanging(view.task)
     for clause in _with_fields(_clauses(view.task), view.tools):
         prior, last = last, clause
@@ -201,8 +206,8 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
                 unserved[-1] = unserved[-1]._replace(clause=f"{unserved[-1].clause}, {clause}")
                 continue  # 'in Lyon in Fahrenheit and Paris': Fahrenheit may be asked of Paris too
             tool, clause = previous, head  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same
-        elif calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}",
-                                 view.task):  # a comma alone qualifies: 'Paris, Texas', 'Paris, in December'
+        elif calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}", view.task) and not any(
+                b in clause for b in banned.values()):  # a comma alone qualifies: 'Paris, Texas', 'Paris, in December'
             name, _, before = calls.pop()
             unserved.append(_beyond(name, f"{before}, {clause}", [clause]))
             continue
@@ -268,10 +273,6 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         elif all((tool.name, filled) != c[:2] for c in calls):
             calls.append((tool.name, filled, clause))
         previous = tool
-    banned = {t.name: m[0] for t in view.tools if (m := re.search(  # 'Without the calculator, what's 2+2?'
-        r"(?:\b(?:without|not|no|never|except|sans|pas)|n['’]t)\s+(?:(?:using|use|the|a|any|le|la|l['’]|de|d['’]|"
-        r"utiliser)\s*)*(?:" + r"[\s_-]+".join(map(re.escape, re.split(r"[_\s-]+", t.name))) + "|calculatrice" * (
-            t is calc) + r"|tools?|outils?)\b", view.task, re.I))}  # 'Don't use any tools': none of them
     for call in [c for c in calls if c[0] in banned]:
         calls.remove(call)
         unserved.append(Unserved(call[2], BANNED[french(view.task)].format(call[0], banned[call[0]]), call[0],
