@@ -1155,3 +1155,213 @@ def test_a_name_with_a_digit_is_no_city():
     with a digit in it is no place, so it declines."""
     run = run_agent(practice_client(), "Weather in Lyon2", samples.weather_and_calc())
     assert run.tool_calls == [] and "I could not tell the 'city' for get_weather" in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [("Tell me the weather in Lyon because it's my birthday", "'because'"),
+                                             ("Weather in Lyon before it's dark", "'dark'"),
+                                             ("Is it warm in Nice when it's noon?", "'noon'")])
+def test_an_its_later_in_the_clause_does_not_unread_the_city(task, named):
+    """'Tell me the weather in Lyon because it's my birthday' was declined "I do not know what get_weather could do
+    with 'Lyon', …", the city it reads named as beyond it (an "'s" anywhere after the name read as "Lyon's suburbs")."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    city = re.search(r"in (\w+)", task)[1]
+    assert named in text and f"'{city}'" not in text and "°C" not in text, text
+
+
+@pytest.mark.parametrize("task", ["What's 15 % of 80 %?", "What's 10% of 50 percent?"])
+def test_a_percentage_of_a_percentage_names_no_hundred_percent(task):
+    """"What's 15 % of 80 %?" was declined "I did not apply '100 %'", a number the task does not have (the '/ 100' of
+    '15 % of 80' was read with the second '%'): it is no '15 % of 80', and the expression is named as not told."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "100" not in run.answer and "'expression' for calculator" in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["What's the weather in L.A.?", "Weather in N.Y. please", "Is L.A. warm?",
+                                  "Weather in Washington D.C.?"])
+def test_an_abbreviation_with_dots_is_no_city_of_its_first_letter(task):
+    """"What's the weather in L.A.?" was answered 'L: 29 °C, foggy (simulated).', the weather of a city 'L' no one
+    named: a name followed by a dot and a letter is an abbreviation it cannot read, so it declines."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "I could not tell the 'city' for get_weather" in run.answer, run.answer
+
+
+def test_a_dot_before_a_word_is_no_abbreviation():
+    """'Weather in Lyon.Thanks' (no space) was declined "I could not tell the 'city'" since f1d426e (this branch) read
+    'Lyon.T…' as an abbreviation like 'L.A.'; only a dot and a single capital letter make one: 'Lyon' is read again."""
+    run = run_agent(practice_client(), "Weather in Lyon.Thanks", samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"})], run.answer
+
+
+@pytest.mark.parametrize(("task", "said"), [("Good afternoon, what's the weather in Lyon?", "Lyon: 21 °C"),
+                                            ("Good evening. What is 9 - 4?", "9 - 4 = 5."),
+                                            ("Morning! Weather in Paris?", "Paris: 18 °C"),
+                                            ("Weather in Lyon. How about you?", "I could not answer 'How about you'")])
+def test_a_greeting_opening_the_task_asks_nothing_and_a_sentence_is_a_part(task, said):
+    """'Good afternoon, what's the weather in Lyon?' answered and added "I could not answer 'Good afternoon'"; 'Good
+    evening. What is 9 - 4?' was declined "… calculator could do with 'Good' and 'evening'"; 'Weather in Lyon. How about
+    you?' answered Lyon and dropped the second question: a greeting opening the task asks nothing, a sentence is a part."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert said in text and "'Good" not in text and "'Morning" not in text, text
+    assert "'afternoon'" in run_agent(practice_client(), "Weather in Lyon this afternoon", samples.weather_and_calc()).answer
+
+
+@pytest.mark.parametrize("task", ["What's 6 * 7? Not the weather.", "What's 6 * 7? No weather please.",
+                                  "Not the weather, just 6*7"])
+def test_a_capitalised_not_is_named_not_taken_for_a_missing_city(task):
+    """"What's 6 * 7? Not the weather." said "I could not answer 'Not the weather': I could not tell the 'city' for
+    get_weather from the task", as if a city were missing (a capitalised 'Not' passed for an unread name): 'Not' is named."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert "= 42." in text and "'city'" not in text and re.search(r"could do with '(Not|No)'", text), text
+
+
+@pytest.mark.parametrize(("task", "said"), [("Is it OK to delete notes.txt?", "a question about the action"),
+                                            ("Would it be okay to delete notes.txt?", "a question about the action"),
+                                            ("What if I delete notes.txt?", "hang on another ('if')"),
+                                            ("What if it rains in Lyon?", "hang on another ('if')")])
+def test_what_if_and_is_it_ok_ask_about_an_act_and_do_none(task, said):
+    """'Is it OK to delete notes.txt?' and 'What if I delete notes.txt?' deleted notes.txt, a question taken for the act
+    ('ok' is a stopword); 'What if it rains in Lyon?' was answered with the weather now: none is done, each says why."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox) + samples.weather_and_calc(),
+                    approve=lambda n, i: True)
+    assert outbox == [] and run.tool_calls == [] and said in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [("asap weather Lyon", "'asap'"),
+                                             ("What's the weather in Lyon's old town?", "'old' and 'town'"),
+                                             ("Weather near Lyon", "'near'")])
+def test_a_city_left_unread_is_not_named_as_beyond_the_tool(task, named):
+    """'asap weather Lyon' was declined "I do not know what get_weather could do with 'asap' and 'Lyon'", the city named
+    as beyond the tool ("Lyon's old town" and 'near Lyon' alike): a capitalised word is left out of that reason."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert f"could do with {named}." in text, text
+
+
+@pytest.mark.parametrize("task", ["Delete notes.txt old.txt", "Delete notes.txt + old.txt", "Delete notes.txt plus old.txt",
+                                  "Delete notes.txt with old.txt", "Delete notes.txt | old.txt"])
+def test_a_file_followed_by_another_is_not_dropped_for_it(task):
+    """'Delete notes.txt + old.txt' deleted old.txt alone, notes.txt silently dropped (read as qualified by the word after
+    it, 'old'); 'notes.txt old.txt', 'plus', 'with' and '|' alike: two names for one file is declined, nothing deleted."""
+    outbox: list = []
+    text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer
+    assert outbox == [] and "the task gives notes.txt and old.txt, and it takes one" in text, text
+
+
+@pytest.mark.parametrize(("task", "named"), [("Is it hotter than 20 degrees in Lyon?", "'20'"),
+                                             ("Fait-il plus chaud que 20 degrés à Lyon ?", "'20'"),
+                                             ("Is it warmer than -5 °C at Lille?", "'5'")])
+def test_than_a_number_before_the_city_does_not_cut_the_city_off(task, named):
+    """'Is it hotter than 20 degrees in Lyon?' was declined "I could not serve 'Is it hotter': I could not tell the 'city'
+    for get_weather", untrue (Lyon is named; the 'than' had cut it off as a second part): the number is named."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert named in run.answer and "'city'" not in run.answer and run.tool_calls == [], run.answer
+
+
+@pytest.mark.parametrize(("task", "named"), [("Weather in Lyon-area", "'area'"), ("Weather in Lyon-ish", "'ish'"),
+                                             ("Weather in Paris-based offices", "'based' and 'offices'")])
+def test_a_name_ending_in_a_lowercase_part_is_no_city(task, named):
+    """'Weather in Lyon-area' was answered 'Lyon-area: 25 °C, cloudy (simulated).', the weather of a city no one has: a
+    name whose last hyphenated part is lowercase is no place ('Aix-en-Provence', 'Boulogne-sur-Mer' still are)."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and f"could do with {named}." in run.answer, run.answer
+    assert run_agent(practice_client(), "Weather in Aix-en-Provence", samples.weather_and_calc()).tool_calls == [
+        ("get_weather", {"city": "Aix-en-Provence"})]
+
+
+@pytest.mark.parametrize("task", ["Don't use any tools. What's 2+2?", "Weather in Lyon, no tools"])
+def test_a_task_that_bans_all_tools_calls_none(task):
+    """"Don't use any tools. What's 2+2?" called the calculator and said "I could not answer 'Don't use any tools': none
+    of the offered tools fits it": 'tools' bans them all, as 'the calculator' bans one; nothing is called."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "the task says not to use" in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("task", "said"), [("Weather in Lyon, thanks a lot", "Lyon: 21 °C"),
+                                            ("What's 2+2, merci beaucoup", "2+2 = 4."),
+                                            ("Dis-moi la météo à Nice, merci beaucoup", "Nice: 7 °C"),
+                                            ("Merci encore ! Combien font 2 + 3 ?", "2 + 3 = 5.")])
+def test_thanks_with_a_lot_or_beaucoup_asks_nothing(task, said):
+    """'Weather in Lyon, thanks a lot' was declined "I do not know what get_weather could do with 'thanks a lot'" ('…,
+    merci beaucoup' alike), the thanks named as beyond the tool: a clause of thanks asks nothing, whatever follows it."""
+    text = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert text.startswith(said) and "'" not in text, text
+    assert "'lot'" in run_agent(practice_client(), "Does it rain a lot in Lyon?", samples.weather_and_calc()).answer
+
+
+@pytest.mark.parametrize("task", ["What's 2 + 2 + ?", "2+2+", "What's 3 * 4 / ?"])
+def test_an_expression_ending_in_an_operator_is_not_cut_short(task):
+    """"What's 2 + 2 + ?" was answered '2 + 2 = 4.', the operator left without its operand dropped (a trailing '+' was
+    stripped as a sentence's end is): an expression that ends in an operator is not computed."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and " = " not in run.answer, run.answer
+    assert "2*2 plus the temperature" in run_agent(practice_client(), "What's 2*2 plus the temperature in Lyon?",
+                                                   samples.weather_and_calc()).answer
+
+
+@pytest.mark.parametrize("task", ["Delete notes.txt. Only if it's empty.", "Delete notes.txt. But only after lunch.",
+                                  "Delete notes.txt. Unless Bob needs it.",
+                                  "Delete notes.txt. Don't delete it if it's the only copy.",
+                                  "Email bob@x.com subject 'Hi' body 'Yo'. Don't send it before Monday."])
+def test_a_later_sentence_that_may_countermand_the_act_withholds_it(task):
+    """'Delete notes.txt. Only if it's empty.' deleted notes.txt since 3314a7d (this branch) made each sentence a part:
+    the condition, a part of its own, was named but did not hold the act back ('Unless Bob needs it', "Don't delete it
+    if …" alike); a part that hangs, asks, or negates the act's own tool now withholds it."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [] and run.tool_calls == [], run.answer
+    outbox = []
+    run_agent(practice_client(), "Delete notes.txt. Don't email Bob.", samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "delete_file", "name": "notes.txt"}]
+
+
+@pytest.mark.parametrize("task", ["Should I also delete old.txt?", "Delete notes.txt and should I also delete old.txt?",
+                                  "Do I also need to delete old.txt?",
+                                  "Should we also email bob@x.com subject 'Hi' body 'Yo'?"])
+def test_should_i_also_asks_about_the_act_and_does_none(task):
+    """'Should I also delete old.txt?' deleted old.txt, a question taken for the request: 'also' split it into 'Should I'
+    and 'delete old.txt'; 'also' after 'should/do … I/we' no longer splits, so it is a question about the act."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [] and "a question about the action" in run.answer, run.answer
+    assert run_agent(practice_client(), "Can you also delete old.txt?", samples.action_tools([]),
+                     approve=lambda n, i: True).tool_calls == [("delete_file", {"name": "old.txt"})]
+
+
+@pytest.mark.parametrize("task", ["Can I delete notes.txt and old.txt?", "Could I delete notes.txt?",
+                                  "Can I also delete old.txt?", "Should I then delete old.txt?",
+                                  "Can we email bob@x.com subject 'Hi' body 'Yo'?"])
+def test_can_i_asks_about_the_act_and_does_none(task):
+    """'Can I delete notes.txt and old.txt?' deleted both and 'Could I delete notes.txt?' deleted it, a question whether
+    the user may act taken for a request ('Should I then delete old.txt?' was split at 'then' and deleted old.txt): such a
+    question about an act does none; 'Can you delete …' and 'Can I get the weather in Lyon?' are still requests."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [] and "a question about the action" in run.answer, run.answer
+    assert run_agent(practice_client(), "Can I get the weather in Lyon?", samples.weather_and_calc()).tool_calls == [
+        ("get_weather", {"city": "Lyon"})]
+
+
+@pytest.mark.parametrize("task", ["Do you want to delete notes.txt?", "Do you plan to email bob@x.com subject 'Hi' body 'Yo'?"])
+def test_do_you_want_to_asks_about_the_act_and_does_none(task):
+    """'Do you want to delete notes.txt?' deleted notes.txt, a question about the act taken for a request: it does none."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [] and "a question about the action" in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["Has the weather changed in Lyon?", "Has the rain stopped in Paris?"])
+def test_a_past_question_about_the_weather_is_no_question_about_an_action(task):
+    """'Has the weather changed in Lyon?' was declined "it is a question about the action, and I act only on a request
+    to do it", a wrong reason (a change of weather is no act of a tool): it asks about the past, which get_weather does
+    not give, and 'Has' is named as 'Has it rained …' is."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [] and "get_weather could do with 'Has'" in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["Weather in Lyon, don't use the calculator", "Weather in Lyon, without the calculator",
+                                  "Quel temps fait-il à Lyon, sans la calculatrice ?"])
+def test_a_ban_after_a_comma_does_not_qualify_the_part_before(task):
+    """"Weather in Lyon, don't use the calculator" was declined "I do not know what get_weather could do with 'don't use
+    the calculator'", the ban read as a qualifier of Lyon (as 'Paris, Texas' is): a ban qualifies nothing; Lyon is given."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"})] and run.answer == "Lyon: 21 °C, cloudy (simulated).", run.answer

@@ -60,6 +60,8 @@ def expression(text: str) -> str | None:
     for found in re.finditer(r"(?:(?<![\w).])-\s*)?(?:(?<![\w.])(?<!\d['’])\d|\()[\d\s.+\-*/()%^×÷]*", text):  # '-215 + 95'
         if re.match(r"\d(?:[\w.]|['’]\d)", text[found.end() - 1:]):  # not '.5', '1_000', "1'000", '3x', '3e5'
             continue
+        if re.search(r"[+*/^×÷]$", found[0].strip()) and not re.search(r"\w", text[found.end():]):  # '2 + 2 + ?'
+            continue
         run = found[0].strip().rstrip("+-*/%^×÷ .").strip()  # '10 - 3.' ends a sentence, not a number
         while run.count("(") > run.count(")") and run.startswith("("):
             run = run[1:].strip()
@@ -85,7 +87,7 @@ def spoken(text: str) -> str:
     num = r"(-?\d+(?:\.\d+)?)"
     text = numbers_as_written(text)  # '1 000' is one number before '50% of' takes it
     text = re.sub(rf"(?<![\d.,])(\d+(?:\.\d+|,\d{{1,2}})?)\s*(?:%|\bper ?cent\b|\bpour ?cent\b)\s+(?:of|de)\s+(\d+(?:\.\d+|,\d{{1,2}})?)"
-                  rf"(?![\d.,%]|\s*(?:[-+*/^×÷(]|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
+                  rf"(?![\d.,%]|\s*(?:[-+*/^×÷(%]|p(?:e|ou)r ?cent\b|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:add|sum of)\s+{num}\s+(?:and|to)\s+{num}", r"\1 + \2", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:multiply|multiplie[rz]?|product of)\s+{num}\s+(?:and|by|par)\s+{num}", r"\1 * \2", text, flags=re.IGNORECASE)
@@ -110,16 +112,17 @@ def place(text: str) -> str | None:
                       r"(?:\s+[A-Z][\w'-]*)*)", text)  # 'à Lyon' typed 'a Lyon' in a French task
     part = found and re.search(r"\b(?:in|at|for|near)\s+(?:the\s+|a\s+)?(\w+)\s+of\s+$", text[:found.start(1)])
     if found and (part and part[1].lower() not in PLACE_WORDS  # 'for the city of Lyon' is Lyon
-                  or re.search(r"['’]s\s+\w", text[found.end(1) - 2:]) or re.search(r"['’]s?$", found[1])):  # "Lyon's"
+                  or re.match(r"['’]s\s+\w", text[found.end(1):]) or re.search(r"['’]s?$", found[1])):  # "Lyon's"
         return None  # 'in the capital of France', "in Paris's suburbs": another place, named through this one
     if found and ({w.lower() for w in found[1].split()[1:]} & (STOPWORDS | CALENDAR | NEGATORS | {"today", "tomorrow"})
                   or found[1].split()[0].lower() in STOPWORDS - {"the", "la", "le", "les", "el", "los", "las"}
-                  or re.search(r"\d", found[1])):  # 'in Lyon2' is no city either
+                  or re.search(r"\d", found[1]) or re.match(r"\.[A-Z]\b", text[found.end(1):])
+                  or re.search(r"-[a-zà-ÿ][^\W\d_]*$", found[1])):  # 'in Lyon2', 'in L.A.', 'in Lyon-area'
         return None  # 'in Lyon Tomorrow', 'in Lyon Or Paris', 'in My Town', 'in Here': no city of that name
     if found and not set(words(found.group(1))) <= CALENDAR:  # 'for Tuesday' is a when; 'in summer' is no name
         return found.group(1)
     bare = re.fullmatch(r"\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*", text) or re.search(
-        r"(?:\b(?i:is|was|are|were)\s+|:\s*)([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\b(?!['’-])", text)  # 'Is Paris warmer'
+        r"(?:\b(?i:is|was|are|were)\s+|:\s*)([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\b(?!['’-]|\.[A-Z]\b)", text)  # 'Is Paris warmer'
     return bare.group(1) if bare and bare.group(1).lower() not in STOPWORDS else None
 
 
@@ -176,8 +179,9 @@ def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list
     elif names & CALC_WORDS:
         candidates = [expression(spoken(text))] if expression(spoken(text)) else []
     elif names & FILE_WORDS and file_names(text):  # not notes.txt for 'delete notes.txt only if it is empty'
-        candidates = [f for f in file_names(text) if not _qualified(tool, text, f, before=False)
-                      and not re.search(rf"[^\s'\"‘“(\[<:,;]{re.escape(f)}", text)]  # 'b.txt' of 'a+b.txt' is not it
+        named = [f for f in file_names(text) if not re.search(rf"[^\s'\"‘“(\[<:,;]{re.escape(f)}", text)]  # not 'a+b.txt'
+        candidates = [f for f in named if not _qualified(tool, text, f, before=False)]
+        candidates = named if len(named) > len(candidates) > 0 else candidates  # 'notes.txt + old.txt': which?
         candidates = [next((q for q in quoted(text) if f in q), f) for f in candidates]  # "my notes.txt" is the name
     if not candidates:
         labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*(?:\"([^\"\n]+)\"|“([^”\n]+)”|['‘]([^'’\n]+))",

@@ -9,7 +9,7 @@ from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
 from .fill import EMAIL, PLACE_WORDS, binary, expression, fill_input, place, spoken
 from .interpret import numbers_as_written, units
-from .plain import SHORT_INTRODUCTION, WHO, example
+from .plain import SHORT_INTRODUCTION, THANKS, WHO, example
 from .text import (
     NEGATORS,
     STOPWORDS,
@@ -36,7 +36,7 @@ CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "
 WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold warm cloudy météo temps température "
            "warmer colder hotter cooler chaud froid pleut pluie")
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today"))]  # a task's word counts as all its group's
-GENERIC = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
+ASKS_NOTHING = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
                        "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus",
                        "peux", "pouvez", "dis", "dites", "donne", "donnez", "pls", "plz", "hi", "hello", "hey", "bonjour",
                        "salut", "bonsoir", "coucou", "cheer", "advance", "avance", "d", "appreciated", "go", "ahead", "pourrais",
@@ -48,6 +48,9 @@ THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
                       rf"[^.?!;]*?(?:{THAN})|\b(more|less|fewer|plus|moins)\s+(?:{THAN})\s*(?=-?\d)", re.IGNORECASE)  # 'more than 10'
+GENERIC = ASKS_NOTHING | {"good", "morning", "afternoon", "evening", "lot", "beaucoup", "encore", "without", "sans",
+                          "calculatrice"}  # placed in a reply only as GREETED, THANKS or a ban
+GREETED = re.compile(r"\W*(?:good (?:morning|afternoon|evening|day)|morning|(?:hi|hello|hey) there)\W*", re.I)  # no when
 POLITE = re.compile(r"\b(?:please|thanks|thank you|merci|svp|stp|s'il (?:te|vous) pla[iî]t)\b", re.IGNORECASE)
 TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?mind|forget (?:it|that)|I mean|"
                         r"cancel that|on second thought|non,? attends|attends,? non|en fait|laisse tomber|oublie ça|"
@@ -67,9 +70,9 @@ ABOUT_DOING = re.compile(r"^\W*(?:should|shall|must) (?:I|we)\b|^\W*how (?:do|ca
                          r"^\W*(?:did|have|has|had) (?:you|I|we|it)\b|^\W*why (?:did|do|would) you\b|"
                          r"^\W*(?:was|were|is|are|has|have|(?:can|could|may|might|should|must|will|would) (?!you\b)"
                          r"[^,;]+? be) [^,;]*?(?:\w+ed|sent|done|gone)\b|"
-                         r"^\W*do (?:I|we) (?:need|have) to\b|^\W*what (?:happens|would happen) if\b|"
+                         r"^\W*do (?:I|we) (?:need|have) to\b|^\W*what (?:happens|would happen) if\b|^\W*(?:is|would) it (?:be )?ok(?:ay)?\b|"
                          r"^\W*(?:dois-je|faut-il|comment (?:puis-je|faire))\b", re.IGNORECASE)  # a question, not an order
-CONDITION = re.compile(r"^\W*(?:(?:and|but|or|then|only|even|except|et|mais|ou|sauf|seulement|même)\s+)*((?:if|unless|"
+CONDITION = re.compile(r"^\W*(?:(?:and|but|or|then|only|even|except|what|et|mais|ou|sauf|seulement|même)\s+)*((?:if|unless|"
                        r"whenever|once|provided|providing|assuming|as soon as|as long as|in case|until|before|after|"
                        r"when(?!\s+(?:is|are|was|were|do|does|did|will|would|can|could|should|shall|has|have|had)\b)|"
                        r"si|s['’]ils?(?!\s+(?:te|vous)\s+pla)|à moins qu|lorsqu|dès qu|pourvu qu|au cas où|une fois qu|"
@@ -115,18 +118,24 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     calc = pick(view.tools, CALC)
     calls, unserved, previous, tense = [], [], None, []
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
-    abouts = [(about_words(t) - GENERIC - NEGATORS - {"nothing", "none"}, -i, t)  # not '… nothing leaves the machine'
+    abouts = [(about_words(t) - ASKS_NOTHING - NEGATORS - {"nothing", "none"}, -i, t)  # not '… nothing leaves the machine'
               for i, t in enumerate(view.tools)]
+    banned = {t.name: m[0] for t in view.tools if (m := re.search(  # 'Without the calculator, what's 2+2?'
+        r"(?:\b(?:without|not|no|never|except|sans|pas)|n['’]t)\s+(?:(?:using|use|the|a|any|le|la|l['’]|de|d['’]|"
+        r"utiliser)\s*)*(?:" + r"[\s_-]+".join(map(re.escape, re.split(r"[_\s-]+", t.name))) + "|calculatrice" * (
+            t is calc) + r"|tools?|outils?)\b", view.task, re.I))}  # 'Don't use any tools': none of them
     last, hanging = "", _hanging(view.task)
     for clause in _with_fields(_clauses(view.task), view.tools):
         prior, last = last, clause
+        if GREETED.fullmatch(clause) and re.match(rf"\W*{re.escape(clause)}", view.task) or THANKS.match(clause):
+            continue
         whole = next((h for h in hanging if clause.split(", ")[0] in h[0]), None)  # joined by _with_fields
         if whole:  # the sentence it is in hangs on a condition: none of it is done
             if all(u.clause != whole[0] for u in unserved):
                 unserved.append(Unserved(whole[0], HANGS[french(view.task)].format(whole[1]),
                                          about_action=True))  # a forced tool it names is not called either
             continue
-        asked = set(stems(clause)) - GENERIC
+        asked = set(stems(clause)) - ASKS_NOTHING
         tense = TENSE.findall(clause) or ([] if PRESENT.search(clause) else tense)  # '… in Paris and Lyon' goes on
         if not asked and set(words(clause)) & QUESTION_WORDS and not WHO.search(clause):  # 'and why (is that)?'
             unserved.append(Unserved(clause, none_fits, no_tool=True))
@@ -144,8 +153,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         asked |= {w for group in RELATED if asked & group for w in group}
         acting = {root(w) for w in words(clause)} & {root(a) for a in ACTS | ACT_NOUNS} or re.search(
             r"\b(?:suppr|effac|envo)", clause, re.I)  # 'Should I bring a jacket?', 'Is it supposed to rain?': no act
-        if ABOUT_DOING.search(clause) and (acting or not re.match(r"\W*(?:is|are)\b", clause, re.I)):
-            past = re.match(r"\W*(did|has|have|had) it\b", clause, re.IGNORECASE)  # 'Did it rain in Paris?': no act
+        if ABOUT_DOING.search(clause) and (acting or not re.match(r"\W*(?:is|are)\b", clause, re.I)) or acting and re.match(
+                r"\W*(?:(?:can|could|may|might) (?:I|we)|do you (?:want|wish|plan|intend))\b", clause, re.I):  # 'Can I delete notes.txt?' asks, 'Can you' does not
+            past = re.match(r"\W*(did|has|have|had) (?:it|the \w+)\b", clause, re.IGNORECASE)  # 'Did it rain in Paris?': no act
             now = next((t for t in view.tools if "current" in words(t.description) and {root(w) for w in content_words(
                 clause)} & {root(w) for w in about_words(t) | {w for g in RELATED if g & about_words(t) for w in g}}), None)
             advice = None if acting else re.match(ADVISE, clause, re.I)  # 'Should I delete notes.txt?' asks no deleting
@@ -156,7 +166,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         unvalued = clause  # the words around its values: 'weather.txt' names no weather, body '2 + 2' no sum
         for value in [*quoted(clause), *re.findall(EMAIL, clause), *file_names(clause)]:
             unvalued = unvalued.replace(value, " ")
-        asked_around = (set(stems(unvalued)) - GENERIC) or asked
+        asked_around = (set(stems(unvalued)) - ASKS_NOTHING) or asked
         asked_around |= {w for group in RELATED if asked_around & group for w in group}
         said_words = set(stems(unvalued))  # a word of the tool's name the task says counts first: 'read' the file
         scores = [(len(said_words & set(stems(t.name))) + len(asked_around & about), len(asked_around & about), i, t)
@@ -175,17 +185,17 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             continue
         bare = POLITE.sub(" ", clause).strip()  # 'and London please' names London alone
         where = place(bare)
-        extra = [w for w in content_words(clause) if w not in GENERIC and w not in words(where or "")]
+        extra = [w for w in content_words(clause) if w not in ASKS_NOTHING and w not in words(where or "")]
         arithmetic = [t for t in (clause, unvalued) if expression(t) or binary(t) or " / 100" in spoken(t)]
         if calc and arithmetic and (len(arithmetic) == 2 or best[0] == 0 or best[3] is calc):  # not body '2 + 2'
-            tool, extra = calc, [w for w in content_words(clause) if w not in GENERIC]  # 'in Lyon' is no operand
+            tool, extra = calc, [w for w in content_words(clause) if w not in ASKS_NOTHING]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[3] is not calc:
             tool = best[3]
         elif previous and (head := _head(bare, french(view.task))) and re.search(
                 rf"(?:\b(?:and|or|et|ou|than|que|then|puis|also|aussi|vs\.?|versus)\s+|[;&]\s*|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))" + (rf"|,\s*{re.escape(clause)}" if head in file_names(head) else ""),
                 view.task, re.IGNORECASE):  # a file named after a comma is listed: 'notes.txt, old.txt'
-            beyond = [as_written(clause, w) for w in content_words(clause) if w not in GENERIC | set(words(head))]
+            beyond = [as_written(clause, w) for w in content_words(clause) if w not in ASKS_NOTHING | set(words(head))]
             if beyond:  # 'in Paris and in Lyon tomorrow': 'tomorrow' may say when of Paris too
                 listed = []
                 while calls and calls[-1][0] == previous.name:
@@ -196,18 +206,18 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
                 unserved[-1] = unserved[-1]._replace(clause=f"{unserved[-1].clause}, {clause}")
                 continue  # 'in Lyon in Fahrenheit and Paris': Fahrenheit may be asked of Paris too
             tool, clause = previous, head  # 'weather in Lyon and Paris', 'in Lyon, Paris and Nice': 'Paris' asks the same
-        elif calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}",
-                                 view.task):  # a comma alone qualifies: 'Paris, Texas', 'Paris, in December'
+        elif calls and re.search(rf"{re.escape(calls[-1][2])}\s*,\s*{re.escape(clause)}", view.task) and not any(
+                b in clause for b in banned.values()):  # a comma alone qualifies: 'Paris, Texas', 'Paris, in December'
             name, _, before = calls.pop()
             unserved.append(_beyond(name, f"{before}, {clause}", [clause]))
             continue
-        elif calc and re.search(r"\d", clause) and set(words(clause)) & SPOKEN - {"font", "cent"}:
+        elif calc and re.search(r"\d", clause) and (set(words(clause)) & SPOKEN - {"font", "cent"} or "%" in clause):
             unserved.append(Unserved(clause, f"I could not tell the '{[*calc.required, *calc.properties, 'input'][0]}'"
                                              f" for {calc.name} from the task"))
             continue  # 'then multiply by 4': the calculator fits, but an operation on a result before is no rule
         elif previous and re.search(r"(?<=\s)[A-Z]", clause) and any(set(words(p)) & PLACE_WORDS for p in previous.properties):
             unserved.append(_beyond(previous.name, clause, [as_written(clause, w) for w in content_words(clause) if w not in
-                                                            GENERIC and not as_written(clause, w)[0].isupper()] or [clause]))
+                                                            ASKS_NOTHING and not as_written(clause, w)[0].isupper()] or [clause]))
             continue  # 'Weather in Lyon and near Paris': get_weather fits Paris, not 'near'
         else:
             unserved.append(Unserved(clause, none_fits, no_tool=True))
@@ -231,7 +241,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         named = extra + [w for w in words(clause) if w in NEGATORS | {"why", "when", "pourquoi", "quand"}] + re.findall(
             r"\b\d+\b", clause)  # 'not 5 * 5'; 'When is it sunny in Lyon?' is not asked of the current weather
         if where and not any(set(words(p)) & PLACE_WORDS for p in tool.properties):  # 'Delete notes.txt for Bob'
-            named += [w for w in content_words(where) if w not in GENERIC]  # Bob is no place of delete_file
+            named += [w for w in content_words(where) if w not in ASKS_NOTHING]  # Bob is no place of delete_file
         named = [w for w in named if not re.search(rf"\b{re.escape(w)}n['’]t\b", clause, re.I)] + re.findall(
             r"\b\w+n['’]t\b", clause.lower())  # "Don't delete notes.txt": "don't", as written (not 'ca' of "can't")
         if "current" in words(tool.description):  # nor 'How was the weather?', 'Will it rain?'
@@ -241,9 +251,10 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         takes_place = any(set(words(p)) & PLACE_WORDS for p in tool.properties)
         unknown = [w for w in unknown if isinstance(filled, dict) or not re.search(  # 'Body: Yo' unquoted: the body unread,
             rf"\b(?:{'|'.join(map(re.escape, tool.properties))})\s*[:=]?\s*[`«]?{re.escape(w)}\b", clause, re.I)]  # not beyond
-        if unknown and isinstance(filled, str) and takes_place and not where and all(
-                as_written(clause, w)[:1].isupper() and "n't" not in w for w in unknown):  # 'Weather (Lyon)': the city
-            unknown = []  # unread, not Lyon beyond the tool: "I could not tell the 'city' …" stays the reason; not "Don't"
+        if isinstance(filled, str) and takes_place and not where:  # 'Weather (Lyon)', 'asap weather Lyon': the city unread,
+            unknown = [w for w in unknown if "n't" in w or w in NEGATORS or not (m := re.search(
+                rf"(?<![^\W_]){re.escape(w)}(?![^\W_])", clause, re.I)) or not m[0][0].isupper()]  # 'Lyon-area' too
+            # not Lyon beyond the tool: "I could not tell the 'city' …" stays the reason then; "Don't" is named
         if not COMPARED.search(view.task):  # 'Is it colder in Lyon?': colder than when? the tool gives the weather now
             unknown += re.findall(r"\b(?:warmer|colder|hotter|cooler|plus (?:chaud|froid))\b", clause, re.I)
         if unknown:
@@ -262,10 +273,6 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         elif all((tool.name, filled) != c[:2] for c in calls):
             calls.append((tool.name, filled, clause))
         previous = tool
-    banned = {t.name: m[0] for t in view.tools if (m := re.search(  # 'Without the calculator, what's 2+2?'
-        r"(?:\b(?:without|not|no|never|except|sans|pas)|n['’]t)\s+(?:(?:using|use|the|a|any|le|la|l['’]|de|d['’]|"
-        r"utiliser)\s*)*(?:" + r"[\s_-]+".join(map(re.escape, re.split(r"[_\s-]+", t.name))) + "|calculatrice" * (
-            t is calc) + r")\b", view.task, re.I))}
     for call in [c for c in calls if c[0] in banned]:
         calls.remove(call)
         unserved.append(Unserved(call[2], BANNED[french(view.task)].format(call[0], banned[call[0]]), call[0],
@@ -280,10 +287,12 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     for act in [c for c in calls if ored and set(stems(words(c[0])[0])) & ACTS]:  # 'Email …, or delete notes.txt'
         calls.remove(act)
         unserved.append(Unserved(act[2], CHOICE[french(view.task)].format(ored), act[0], about_action=True))
-    unknown = [f"'{u.clause}'" for u in unserved if u.no_tool and not TAKEN_BACK.search(u.clause)]  # 'and back it up first'
-    for act in [c for c in calls if unknown and set(stems(words(c[0])[0])) & ACTS]:  # it may qualify or precede the act
-        calls.remove(act)
-        unserved.append(Unserved(act[2], WITHHELD[french(view.task)].format(joined(unknown)), act[0], about_action=True))
+    for act in [c for c in calls if set(stems(words(c[0])[0])) & ACTS]:  # it may qualify or precede the act
+        unknown = [f"'{u.clause}'" for u in unserved if (not u.tool or u.tool == act[0] and set(words(uncontracted(
+            u.clause))) & NEGATORS) and not TAKEN_BACK.search(u.clause)]  # 'and back it up first', '. Only if it's
+        if unknown:  # empty.', '. Don't delete it if …'; not 'and email Bob', 'and all others'
+            calls.remove(act)
+            unserved.append(Unserved(act[2], WITHHELD[french(view.task)].format(joined(unknown)), act[0], about_action=True))
     taken = TAKEN_BACK.search(view.task)  # 'Delete notes.txt? No wait, delete old.txt': notes.txt is taken back
     unserved += [_beyond(c[0], c[2], [taken[0]]) for c in calls if taken and view.task.find(c[2]) < taken.start()]
     return [c for c in calls if not taken or view.task.find(c[2]) > taken.start()], unserved
@@ -294,8 +303,11 @@ def _clauses(task: str) -> list[str]:
     held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # odd items are the quoted values
     masked = "".join(f"\0{i}\0" if i % 2 else part for i, part in enumerate(held))
     masked = re.sub(r"(?m)^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+", "", masked) if "\n" in task.strip() else masked  # a list's marks
+    masked = re.sub(r"\b((?:should|shall|must|can|could|may|do|did|will|would) (?:I|we)) (?:also|then)\b", r"\1", masked,
+                    flags=re.I)  # 'Should I also delete old.txt?' is one part
+    masked = re.sub(r"(?:(?<=[a-z]{3})\.|(?<=\w)\s?!)(?=\s+[A-Z])", ";", masked)  # a sentence's end: 'Weather in Lyon. How about you?'
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
-            clauses(re.sub(rf"{THAN}|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))", " and ",
+            clauses(re.sub(rf"(?:{THAN})(?!\s*-?\d[^.?!;]*?\b(?:in|at|à)\s+[A-Z])|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))", " and ",
                            masked, flags=re.IGNORECASE))]  # 'Lyon & Paris', 'Lyon vs Paris' (not 'a.txt vs b.txt')
 
 
