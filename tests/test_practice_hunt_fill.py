@@ -909,15 +909,14 @@ def test_what_about_a_second_city_asks_the_same(task):
     assert "Paris: 18 °C" in run.answer and "could not" not in run.answer and "pas pu" not in run.answer, run.answer
 
 
-@pytest.mark.parametrize(("task", "verb"), [("Remove the file notes.txt", "'Remove'"),
-                                            ("Erase the file old.txt, please", "'Erase'"),
-                                            ("Mail bob@x.com subject 'Hi' body 'Yo'", "'Mail'")])
+@pytest.mark.parametrize(("task", "verb"), [("Mail bob@x.com subject 'Hi' body 'Yo'", "'Mail'")])
 def test_another_verb_of_the_act_is_named_not_denied(task, verb):
     """'Remove the file notes.txt' was declined "… delete_file, and the task does not ask to delete", untrue: it asks to,
-    with another word; the decline now names the word it said ('… does not say 'delete' but 'Remove'')."""
+    with another word; the decline now names the word it said ('… does not say 'send' but 'Mail''). Remove and erase
+    now say delete (test_remove_erase_and_supprime_say_delete)."""
     outbox: list = []
     run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
-    assert outbox == [] and f"does not say '{'send' if 'Mail' in task else 'delete'}' but {verb}" in run.answer, run.answer
+    assert outbox == [] and f"does not say 'send' but {verb}" in run.answer, run.answer
     assert "does not ask to" not in run.answer, run.answer
 
 
@@ -1365,3 +1364,24 @@ def test_a_ban_after_a_comma_does_not_qualify_the_part_before(task):
     the calculator'", the ban read as a qualifier of Lyon (as 'Paris, Texas' is): a ban qualifies nothing; Lyon is given."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [("get_weather", {"city": "Lyon"})] and run.answer == "Lyon: 21 °C, cloudy (simulated).", run.answer
+
+
+@pytest.mark.parametrize(("task", "name"), [("Remove temp.log", "temp.log"), ("Erase the file old.txt, please", "old.txt"),
+                                            ("Remove the file notes.txt", "notes.txt"),
+                                            ("Supprime le fichier brouillon.txt", "brouillon.txt"), ("Efface notes.txt", "notes.txt")])
+def test_remove_erase_and_supprime_say_delete(task, name):
+    """'Remove temp.log' was declined "none of its rules ... fits this task" (and 'Supprime ...' alike): remove, erase,
+    supprime and efface say what delete_file does; a task that names no file still calls nothing."""
+    outbox: list = []
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert outbox == [{"tool": "delete_file", "name": name}] and run.answer == f"{name}: deleted (simulated).", run.answer
+    assert run_agent(practice_client(), "Remove Bob from the list", samples.action_tools([])).tool_calls == []
+
+
+def test_an_act_done_is_never_hidden_behind_a_decline():
+    """"Email bob@x.com subject 'Meeting' body 'Hi Bob, the meeting is at 3pm. Thanks, Ann'" sent the email, then replied
+    only "I could not place '3pm.' in what I can do ...": the act was hidden. A reply after an act now keeps its report."""
+    outbox: list = []
+    task = "Email bob@x.com subject 'Meeting' body 'Hi Bob, the meeting is at 3pm. Thanks, Ann'"
+    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
+    assert len(outbox) == 1 and run.answer.startswith("bob@x.com: sent (simulated)."), run.answer

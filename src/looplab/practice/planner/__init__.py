@@ -25,12 +25,13 @@ from .interpret import (
     unplaced_reply,
 )
 from .lookup import ASKING, KEY_WORDS, VERBS, lookup
-from .needs import CALC, GENERIC, SPOKEN, WEATHER, _needs, needs
+from .needs import ACTS, CALC, GENERIC, SPOKEN, WEATHER, _needs, needs
 from .plain import example, nothing_fits, plain
 from .research import ASPECTS, MEASURES, research, research_tools
 from .retry import retry
 from .survey import WORDING, survey, survey_tools
-from .text import french, roots, says
+from .text import french, roots, says, stems
+from .text import words as split_words
 
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
 OWN_TOOLS = {research: research_tools, survey: survey_tools}  # these two give way to other tools that serve the task
@@ -39,7 +40,7 @@ OWN_TOOLS = {research: research_tools, survey: survey_tools}  # these two give w
 BOILERPLATE = re.compile(rf"The practice model can't plan this request: |{re.escape(TRY_ELSEWHERE)}")  # in every decline
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
-    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock"),
+    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock remove erase supprime efface envoie fichier"),
     "survey": _ASKED | roots(" ".join(_select.SURVEY_WORDS | _select.PAYING | _select.STATUS_WORDS | set(_select.SYNONYMS)) + " invoice invoices bill "
                              "bills facture factures client clients customer amount amounts paid unpaid date dates "
                              "due over under above below before after since until largest biggest highest smallest "
@@ -69,6 +70,8 @@ def gate(view: View, skill: str, reply: dict) -> dict:
         folder = next((str(v) for s in view.steps for v in s.input.values()), "invoices")
         wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)
         why = unplaced_reply(view.task, left, UNDERSTOOD[skill], wording)
+        if any(not s.is_error and set(stems(split_words(s.name)[0])) & ACTS for s in view.steps):  # never hide an act done
+            return {**reply, "content": [{"type": "text", "text": f"{text} {why}"}]}
         return declined(" ".join(p for p in (why, parts_not_done(view.task, why)) if p))
     words = unplaced(task, vocabulary, evidence) or unplaced(task, vocabulary, "") or content(task)
     own = BOILERPLATE.sub("", text)  # 'Are you Claude?': the 'Claude' of 'Claude or a local model' names nothing

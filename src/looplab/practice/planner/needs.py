@@ -35,7 +35,8 @@ CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "
         "calculer", "calculez"}
 WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold warm cloudy météo temps température "
            "warmer colder hotter cooler chaud froid pleut pluie")
-RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today"))]  # a task's word counts as all its group's
+RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today")), set(stems("delete remove erase supprime efface")),
+           set(stems("send envoie")), set(stems("file fichier"))]  # a task's word counts as all its group's
 ASKS_NOTHING = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
                        "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus",
                        "peux", "pouvez", "dis", "dites", "donne", "donnez", "pls", "plz", "hi", "hello", "hey", "bonjour",
@@ -169,6 +170,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         asked_around = (set(stems(unvalued)) - ASKS_NOTHING) or asked
         asked_around |= {w for group in RELATED if asked_around & group for w in group}
         said_words = set(stems(unvalued))  # a word of the tool's name the task says counts first: 'read' the file
+        said_words |= {w for group in RELATED[2:] if said_words & group for w in group}  # 'remove' says 'delete'
         scores = [(len(said_words & set(stems(t.name))) + len(asked_around & about), len(asked_around & about), i, t)
                   for about, i, t in abouts]
         best = max(scores, key=lambda s: s[:3], default=(0, 0, 0, None))
