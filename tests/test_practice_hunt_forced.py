@@ -845,3 +845,14 @@ def test_a_question_opening_with_a_noun_like_order_is_no_act(tmp_path):
         said = run_agent(practice_client(), task, tools).answer
         assert "[house.md]" in said and "I did not do" not in said, said
     assert run_agent(practice_client(), "Delete house.md", tools).answer.startswith("I did not do 'Delete house.md'")
+
+
+def test_a_forced_email_with_a_trailing_word_names_that_word():
+    """Forced send_email on "Email bob@x.com subject 'Hi' body 'Yo' asap" was refused "I could not tell the 'body' for
+    send_email", untrue (the body is 'Yo'); the auto reply names 'asap', and the refusal now gives that reason."""
+    tools = samples.action_tools([])
+    for choice in ({"type": "any"}, {"type": "tool", "name": "send_email"}):
+        reply = forced(tools, "Email bob@x.com subject 'Hi' body 'Yo' asap", choice)
+        why = reply.stop_details.explanation
+        assert reply.stop_reason == "refusal" and "'asap'" in why and "'body'" not in why, why
+

@@ -101,7 +101,7 @@ def _forced(tools: list[OfferedTool], view: View, declined: str = "") -> list[di
         if not asks(tool, task) and (files := _files(tool, task)):  # 'Read a.md and b.md': one call a file
             return [{"type": "tool_use", "name": tool.name, "input": given} for given in files]
         filled = fill_input(tool, task) if asks(tool, task) else named or f"the task asks nothing of {tool.name}"
-        why = _unhelped(tool, filled, task, unserved) or _unasked(tool, task) if isinstance(filled, dict) else filled
+        why = _unhelped(tool, filled, task, unserved) or _unasked(tool, task) if isinstance(filled, dict) else named or filled
         if why is None:
             return [{"type": "tool_use", "name": tool.name, "input": filled}]
         reasons.append(why)
