@@ -856,3 +856,14 @@ def test_a_forced_email_with_a_trailing_word_names_that_word():
         why = reply.stop_details.explanation
         assert reply.stop_reason == "refusal" and "'asap'" in why and "'body'" not in why, why
 
+
+def test_two_measures_in_one_question_are_declined_not_half_answered(tmp_path):
+    """'Pool: how deep, how warm?' over 'The pool is 2 metres deep. The water is kept at 27 °C.' was answered with the
+    depth alone and 'The documents I quote do not mention 'warm'', though 27 °C says how warm: one measure was read."""
+    (tmp_path / "pool.md").write_text("# The town pool\n\nThe pool is 2 metres deep. The water is kept at 27 °C.\n",
+                                      encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Pool: how deep, how warm?", "How deep is the pool and how warm is it?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "'how deep' and 'how warm'" in said and "2 metres" not in said and "mention" not in said, said
+    assert "2 metres deep" in run_agent(practice_client(), "How deep is the pool?", tools).answer

@@ -367,6 +367,9 @@ def research(view: View) -> dict | None:
     if not query:
         return None
     q = " ".join(query)
+    if len(measures := dict.fromkeys(m.lower() for m in re.findall(rf"\bhow ({'|'.join(UNITS)})\b", asked, re.I))) > 1:
+        return declined(f"I answer one measure a question, and this one about '{q}' asks {joined([repr('how ' + m) for m in measures])}: "
+                        "ask each on its own", wording="How hot does a compost pile get?")  # 'Pool: how deep, how warm?'
     if negated(asked) or (BUT.search(asked) or [None, None])[1]:  # ('all teas but green tea') cited sentences say what documents do say, never what they do not ("pas sur")
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
                         "they say what the documents say, not what they leave out", wording=WORDING)
