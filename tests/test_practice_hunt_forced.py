@@ -867,3 +867,17 @@ def test_two_measures_in_one_question_are_declined_not_half_answered(tmp_path):
         said = run_agent(practice_client(), task, tools).answer
         assert "'how deep' and 'how warm'" in said and "2 metres" not in said and "mention" not in said, said
     assert "2 metres deep" in run_agent(practice_client(), "How deep is the pool?", tools).answer
+
+
+def test_common_french_words_reach_the_english_articles():
+    """'Comment conserver les feuilles de thé ?', 'Comment nourrir un levain ?' and 'Combien de temps faut-il pour faire
+    du compost ?' were declined "Je ne sais pas relier 'conserver' et 'feuilles' aux termes des articles" (and
+    'nourrir', 'temps'): the lexicon lacked common words, and 'combien de temps' was read as 'how many'."""
+    tools = samples.docs_tools(Path(__file__).resolve().parents[1] / "notebooks" / "data" / "articles")
+    for task, quote in [("Comment conserver les feuilles de thé ?", "airtight tin"),
+                        ("Comment nourrir un levain ?", "feed the rest"),
+                        ("Combien de temps faut-il pour faire du compost ?", "three months to a year"),
+                        ("Combien de grammes de feuilles faut-il ?", "Two to three grams"),
+                        ("Que disent les articles sur les moustiques ?", "mosquitoes")]:
+        said = run_agent(practice_client(), task, tools).answer
+        assert said.startswith("Ce que disent les documents") and quote in said, (task, said)
