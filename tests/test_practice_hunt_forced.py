@@ -881,3 +881,17 @@ def test_common_french_words_reach_the_english_articles():
                         ("Que disent les articles sur les moustiques ?", "mosquitoes")]:
         said = run_agent(practice_client(), task, tools).answer
         assert said.startswith("Ce que disent les documents") and quote in said, (task, said)
+
+
+def test_asking_to_search_is_no_term_to_find(tmp_path):
+    """'Search for tea' was declined "... no sentence in them answers it. The closest, tea.md, does not mention 'search'",
+    the request itself named as the missing term ('Find info on tea' alike, 'Cherche des infos sur le thé' named
+    'cherche' and 'infos'); now such words ask to search: the tea sentence is quoted; 'search engines' stays a term."""
+    (tmp_path / "tea.md").write_text("# Tea\n\nGreen tea is brewed at 80 °C.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("Search for tea", "Find info on tea", "Can you search the documents for tea?", "Anything on tea?",
+                 "Cherche des infos sur le thé"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "80 °C" in said and "mention" not in said and "relier" not in said, (task, said)
+    said = run_agent(practice_client(), "What do the articles say about search engines?", tools).answer
+    assert "80 °C" not in said and "search engines" in said, said

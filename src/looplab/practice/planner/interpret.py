@@ -68,7 +68,8 @@ LEXICON_FR = {root(k): v for k, v in (LEXICON_FR | SURVEY_FR).items()}
 ASKS = [(r"\bquand\b", "When "), (r"\bcombien de temps\b", "How long "), (r"\bjusqu'où\b", "How far "), (r"\bcombien de\b", "How many "), (r"\bcombien\b", "How much "),
         (r"\bcomment\b", "How "), (r"^\s*quel(?:le)?s?\b", "What ")]  # a French question's English start, first found
 FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle racontent nos articles notes "
-                                "documents doivent faire peut peut-il comment combien quand pourquoi"))
+                                "documents doivent faire peut peut-il comment combien quand pourquoi cherche recherche infos "
+                                "informations"))
 
 
 CURRENCIES = {"EUR": "€ eur euro euros", "USD": "$ usd dollar dollars", "GBP": "£ gbp pound pounds"}

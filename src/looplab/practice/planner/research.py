@@ -39,6 +39,8 @@ SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}
 DOCS = {"doc", "document", "file", "article", "page", "text", "note", "content"}
 DETERMINERS = {"the", "a", "an", "this", "that", "these", "those"}
+FINDING = re.compile(r"\b(search|info|information|something|anything)(?=\s*:|\s+(?:for|on|about|through|the|our|in)\b)",
+                     re.I)  # 'Search for tea', 'info on bikes' ask to search: no term ('search engines' is one)
 MONEY = r"[€$£]\s?\d|\d[\d,.]*\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b)"
 ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to speak of it
     **dict.fromkeys(["price", "cost", "prix", "coût"], MONEY),
@@ -362,11 +364,13 @@ def research(view: View) -> dict | None:
                             "(je n'y relie un mot français que par mon lexique français-anglais, qui ne contient pas "
                             f"{'ce mot' if len(missing) == 1 else 'ces mots'})",
                             wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
-    query = content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task))
+    finding = {w.lower() for w in FINDING.findall(task)} if not french(view.task) else set()
+    query = tuple(w for w in content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task)) if w not in finding)
     named, query = (named, query) if query else ([], content_words(task))  # 'Read a.md': no question to cite for
     if not query:
         return None
     q = " ".join(query)
+    asking = "".join(f" I read '{w}' as asking to search, not as a word to find." for w in sorted(finding))
     if len(measures := dict.fromkeys(m.lower() for m in re.findall(rf"\bhow ({'|'.join(UNITS)})\b", asked, re.I))) > 1:
         return declined(f"I answer one measure a question, and this one about '{q}' asks {joined([repr('how ' + m) for m in measures])}: "
                         "ask each on its own", wording="How hot does a compost pile get?")  # 'Pool: how deep, how warm?'
@@ -412,7 +416,7 @@ def research(view: View) -> dict | None:
         lacks = _theirs(view.task, lacks)
         closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}." if lacks else ""
         return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
-                        f"them answers it.{closest}{failed}")
+                        f"them answers it.{closest}{failed}{asking}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
     missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c)})
@@ -431,7 +435,7 @@ def research(view: View) -> dict | None:
         failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
     whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field
     lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
-    failed += _courtesy(view.task, chat)
+    failed += _courtesy(view.task, chat) + asking
     evidence = {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited), "sources documents files": sources}
     return answer(lead + " ".join(cited) + failed, evidence) if whole else {**answer(lead + " ".join(cited) + failed),
                                                                               "partial": True}
