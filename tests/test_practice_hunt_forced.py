@@ -895,3 +895,13 @@ def test_asking_to_search_is_no_term_to_find(tmp_path):
         assert "80 °C" in said and "mention" not in said and "relier" not in said, (task, said)
     said = run_agent(practice_client(), "What do the articles say about search engines?", tools).answer
     assert "80 °C" not in said and "search engines" in said, said
+
+
+def test_the_french_word_article_does_not_qualify_the_term_after_it(tmp_path):
+    """'Que dit l'article sur la chaudière ?' was declined "Les documents ne répondent pas à cette question sur 'boiler'",
+    untrue: its English 'say about article boiler' made 'article' qualify 'boiler', so 'an old boiler' was read as
+    another boiler ('Que disent les articles sur les chaudières ?' was answered)."""
+    (tmp_path / "heat.md").write_text("# Heating\n\nHeat pumps like a low flow temperature, not the 70 °C an old "
+                                      "boiler was set to.\n", encoding="utf-8")
+    said = run_agent(practice_client(), "Que dit l'article sur la chaudière ?", samples.docs_tools(tmp_path)).answer
+    assert said.startswith("Ce que disent les documents") and "old boiler" in said, said

@@ -207,7 +207,8 @@ def english_question(task: str) -> tuple[str, list[str]]:
     for word in content(re.sub(r"\bcombien de temps\b|\bjusqu'où\b", " ", task, flags=re.I)):  # `ask` says them
         hit = english_of(word)
         if hit:
-            mapped += [w for w in hit.split() if w not in ("when", "how")]  # `ask` says them
+            mapped += [w for w in hit.split() if w not in ("when", "how", *CORPUS_WORDS)]  # `ask` says them; 'article'
+            # before a term would qualify it ('say about article boiler': 'an old boiler' read as another boiler)
         elif root(word) not in FRENCH_ASKING:
             missing.append(word)
     ask = next((a for p, a in ASKS if re.search(p, task.lower())), "What do the documents say about ")
