@@ -905,3 +905,15 @@ def test_the_french_word_article_does_not_qualify_the_term_after_it(tmp_path):
                                       "boiler was set to.\n", encoding="utf-8")
     said = run_agent(practice_client(), "Que dit l'article sur la chaudière ?", samples.docs_tools(tmp_path)).answer
     assert said.startswith("Ce que disent les documents") and "old boiler" in said, said
+
+
+def test_a_french_decline_does_not_name_a_word_its_lexicon_relates(tmp_path):
+    """'Que ne faut-il pas mettre dans le compost ?' was declined "Je n'ai pas pu placer 'compost'. Je ne sais pas relier
+    'mettre' ...", though the lexicon relates 'compost' (only 'mettre' was missing), and "jusqu'où" came out as
+    "\"jusqu'où\" and 'volent'", an English 'and'; now the words it relates are said, and every word quoted alike."""
+    (tmp_path / "compost.md").write_text("# Compost\n\nMeat is best left out of a compost bin.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "Que ne faut-il pas mettre dans le compost ?", tools).answer
+    assert "placer 'compost'" not in said and "relier 'mettre'" in said and "il relie 'compost'" in said, said
+    said = run_agent(practice_client(), "Que dit aujourd'hui l'article, et demain ?", tools).answer
+    assert "'aujourd'hui' et 'demain'" in said and " and " not in said, said

@@ -360,9 +360,10 @@ def research(view: View) -> dict | None:
     if french(task):  # French terms reach the English articles only through the lexicon (a file name is no term)
         task, missing = english_question(bare)
         if missing:
-            return declined(f"Je ne sais pas relier {joined([repr(w) for w in missing])} aux termes des articles "
-                            "(je n'y relie un mot français que par mon lexique français-anglais, qui ne contient pas "
-                            f"{'ce mot' if len(missing) == 1 else 'ces mots'})",
+            known = joined([f"'{w}'" for w in content(bare) if english_of(w)] or [""])  # said: not named as unplaced
+            return declined(f"Je ne sais pas relier {joined([f'{chr(39)}{w}{chr(39)}' for w in missing])} aux termes "
+                            "des articles (je n'y relie un mot français que par mon lexique français-anglais, qui ne "
+                            f"contient pas {'ce mot' if len(missing) == 1 else 'ces mots'}{known and f' ; il relie {known}'})",
                             wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
     finding = {w.lower() for w in FINDING.findall(task)} if not french(view.task) else set()
     query = tuple(w for w in content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task)) if w not in finding)
