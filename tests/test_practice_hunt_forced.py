@@ -917,3 +917,15 @@ def test_a_french_decline_does_not_name_a_word_its_lexicon_relates(tmp_path):
     assert "placer 'compost'" not in said and "relier 'mettre'" in said and "il relie 'compost'" in said, said
     said = run_agent(practice_client(), "Que dit aujourd'hui l'article, et demain ?", tools).answer
     assert "'aujourd'hui' et 'demain'" in said and " and " not in said, said
+
+
+def test_french_without_accents_is_not_read_as_english_words(tmp_path):
+    """'Que disent les articles sur le the vert ?' (thé without its accent) was answered with the compost article's 'green
+    material' sentences ('the' is an English stopword, so only 'vert' was searched), and '... les pompes en été ?' with
+    cold-weather sentences ('été' is also 'been': the summer was dropped); 'Quand arrive le cafe ?' named 'cafe'."""
+    tools = samples.docs_tools(Path(__file__).resolve().parents[1] / "notebooks" / "data" / "articles")
+    said = run_agent(practice_client(), "Que disent les articles sur le the vert ?", tools).answer
+    assert "Green tea" in said and "green material" not in said, said
+    said = run_agent(practice_client(), "Que disent les articles sur la chaleur des pompes en été ?", tools).answer
+    assert "Ce que disent" not in said and "'summer'" in said, said
+    assert "Tuesdays" in run_agent(practice_client(), "Quand arrive le cafe ?", tools).answer

@@ -9,6 +9,7 @@ or a number or operator (UNIT reads punctuation-joined tokens whole). The gate i
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from .text import CORPUS_WORDS, STOPWORDS, as_written, clip, french, root, roots
@@ -65,6 +66,7 @@ LEXICON_FR = {
     "fenêtre": "windows", "mardi": "tuesday", "lundi": "monday", "jeudi": "thursday", "semaine": "week",
 }
 LEXICON_FR = {root(k): v for k, v in (LEXICON_FR | SURVEY_FR).items()}
+PLAIN_FR = {root(unicodedata.normalize("NFD", k).encode("ascii", "ignore").decode()): v for k, v in LEXICON_FR.items()}
 ASKS = [(r"\bquand\b", "When "), (r"\bcombien de temps\b", "How long "), (r"\bjusqu'où\b", "How far "), (r"\bcombien de\b", "How many "), (r"\bcombien\b", "How much "),
         (r"\bcomment\b", "How "), (r"^\s*quel(?:le)?s?\b", "What ")]  # a French question's English start, first found
 FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle racontent nos articles notes "
@@ -131,7 +133,8 @@ def unplaced(task: str, vocabulary: frozenset[str], evidence: str, named: str = 
 def english_of(word: str) -> str | None:
     """The English terms LEXICON_FR gives a French word (by its root, or a root it starts with), else None."""
     key = root(word)
-    return LEXICON_FR.get(key) or next((v for k, v in LEXICON_FR.items() if len(k) > 4 and key.startswith(k)), None)
+    return (LEXICON_FR.get(key) or PLAIN_FR.get(key)  # 'cafe' for 'café'
+            or next((v for k, v in LEXICON_FR.items() if len(k) > 4 and key.startswith(k)), None))
 
 
 UNDERSTOOD_FR = {"a request for the offered tools' results": "une demande de résultats des outils offerts",
@@ -203,7 +206,8 @@ def french_lead(task: str, left: list[str]) -> str:
 
 def english_question(task: str) -> tuple[str, list[str]]:
     """A French research question in English ('Quand arrive le café ?' -> 'When arrive coffee?'), and words unmapped."""
-    mapped, missing = [], []
+    mapped, missing = ["summer"] if re.search(r"\b(?:en|cet|l')\s*été\b", task, re.I) else [], []  # 'été' is also 'been'
+    task = re.sub(r"\b(le|du|de|au|un|ce|mon|votre|notre)\s+the\b", r"\1 thé", task, flags=re.I)  # 'le the': unaccented
     for word in content(re.sub(r"\bcombien de temps\b|\bjusqu'où\b", " ", task, flags=re.I)):  # `ask` says them
         hit = english_of(word)
         if hit:
