@@ -929,3 +929,14 @@ def test_french_without_accents_is_not_read_as_english_words(tmp_path):
     said = run_agent(practice_client(), "Que disent les articles sur la chaleur des pompes en été ?", tools).answer
     assert "Ce que disent" not in said and "'summer'" in said, said
     assert "Tuesdays" in run_agent(practice_client(), "Quand arrive le cafe ?", tools).answer
+
+
+def test_a_sentence_opening_on_another_thing_is_not_cited_for_the_headings_subject(tmp_path):
+    """'When is the museum open?' over '# The Lyon museum' quoted 'On other days it opens at 10:00 ...' and also 'A new wing
+    will open in 2028.', the opening of a wing given as when the museum is open: the heading covered 'museum'."""
+    (tmp_path / "museum.md").write_text("# The Lyon museum\n\nOn weekdays it opens at 10:00 and closes at 18:00. A new "
+                                        "wing will open in 2028.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "When is the museum open?", tools).answer
+    assert "10:00" in said and "2028" not in said, said
+    assert "2028" in run_agent(practice_client(), "When will the new wing open?", tools).answer

@@ -167,6 +167,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
+                    or (wanted - said and _introduced(sentence, question))
                     or (priced and _priced(sentence, wanted))
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
@@ -194,6 +195,13 @@ def _unnamed(sentence: str, question: str) -> bool:
     said = roots(sentence)
     return any(root(thing.lower()) in said and root(name.lower()) not in said for thing, name in re.findall(
         r"([^\W\d_]+)\s+(?:to|from)\s+(?:the\s+)?([A-Z][^\W\d_]+)", question))  # not 'run in Gorvane'
+
+
+def _introduced(sentence: str, question: str) -> bool:
+    """True if the sentence opens on a new thing the question does not name, where only the heading names the question's:
+    'A new wing will open in 2028' is not when the museum is open ('A first infusion of two minutes' may be the tea's)."""
+    said = re.match(r"\s*(?:a|an)\s+(?:new|second|further|planned|additional|separate)\s+([^\W\d_]+)", sentence, re.I)
+    return bool(said) and root(said[1].lower()) not in roots(question)
 
 
 def _all_of(sentence: str, question: str) -> bool:
