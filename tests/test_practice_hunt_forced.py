@@ -940,3 +940,15 @@ def test_a_sentence_opening_on_another_thing_is_not_cited_for_the_headings_subje
     said = run_agent(practice_client(), "When is the museum open?", tools).answer
     assert "10:00" in said and "2028" not in said, said
     assert "2028" in run_agent(practice_client(), "When will the new wing open?", tools).answer
+
+
+def test_until_when_is_not_answered_by_how_often(tmp_path):
+    """'Line 12: how often, and until when?' quoted 'Line 12 runs ... every 15 minutes on weekdays.' alone, the 'until
+    when' taken as answered by any number: the end of the service was silently dropped; now it is named."""
+    (tmp_path / "bus.md").write_text("# Line 12\n\nLine 12 runs every 15 minutes on weekdays.\n", encoding="utf-8")
+    (tmp_path / "tram.md").write_text("# Line 7\n\nLine 7 runs every 10 minutes until 22:00.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "Line 12: how often, and until when?", tools).answer
+    assert "15 minutes" in said and "I did not answer 'until when'" in said, said
+    said = run_agent(practice_client(), "Line 7: how often, and until when?", tools).answer
+    assert "until 22:00" in said and "did not answer" not in said, said

@@ -67,6 +67,7 @@ TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS[:4] + MONTHS[5:])}|(?-i:Ma
                    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several|every|each|per|next|last|this|"
                    r"within|same)\s+(?:weeks?|days?|months?|years?|hours?)|daily|before|after|during|when|once)\b",
                    re.IGNORECASE)  # 'a few months', not the 'delivery days' changed, 'foragers may fly', 'until the end'
+UNTIL = re.compile(r"\b(?:until|till|to)\s+(?:\d|noon|midnight)|\bcloses?\b|\bends?\b", re.I)  # 'runs to 23:00'
 WHEN = {root(w) for w in [*CALENDAR, *"spring summer autumn winter morning evening night day week year".split()]}
 UNITS = {  # 'how X' -> what a sentence that answers it names
     "much": r"", "many": r"", "tall": r"tall|high|height|m|metres?|meters?|feet|foot",
@@ -432,8 +433,9 @@ def research(view: View) -> dict | None:
               and 2 * len(asked & given) < len(asked - MEASURES)]
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
     missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
-        r"\b(?:(who|whom|whose)|(when)|(where)|why|how)\b", c, re.I)) and not any(
-        wh[1] and _names_someone(q, task) or wh[2] and TIMES.search(q) or wh[3] and _places(q) for q in quotes)]
+        r"\b(?:(who|whom|whose)|((?:until |till )?when)|(where)|why|how)\b", c, re.I)) and not any(
+        wh[1] and _names_someone(q, task) or wh[2] and (TIMES if wh[2].lower() == "when" else UNTIL).search(q)
+        or wh[3] and _places(q) for q in quotes)]  # 'until when?': an end ('until 18:00'), not 'every 15 minutes
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
     sourced = roots(text := " ".join(s.result or "" for s in good if _name(s.input) in sources)) | roots(currency_words(text))
     checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']} | _asked_time(task)  # every quote holds the price,
