@@ -952,3 +952,15 @@ def test_until_when_is_not_answered_by_how_often(tmp_path):
     assert "15 minutes" in said and "I did not answer 'until when'" in said, said
     said = run_agent(practice_client(), "Line 7: how often, and until when?", tools).answer
     assert "until 22:00" in said and "did not answer" not in said, said
+
+
+def test_a_one_digit_number_names_the_thing_as_two_digits_do(tmp_path):
+    """'How often does line 7 run?' was answered 'Line 12 runs every 15 minutes on weekdays.' and 'How long is line 9?'
+    'The line is 14 km long.': a one-digit number was no term (too short), so line 12's sentences answered for line 7."""
+    (tmp_path / "bus.md").write_text("# Line 12\n\nLine 12 runs every 15 minutes on weekdays. The line is 14 km long.\n",
+                                     encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ("How often does line 7 run?", "How long is line 9?"):
+        said = run_agent(practice_client(), task, tools).answer
+        assert "15 minutes" not in said and "14 km" not in said and "do not answer" in said, (task, said)
+    assert "15 minutes" in run_agent(practice_client(), "How often does line 12 run?", tools).answer

@@ -149,7 +149,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
     # specific terms: names, and each word right before another query word (right after, in French: 'thé noir')
     specific = wanted & ({root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
-                         | {root(a) for a in (query[:-1] + query[1:] if french(view.task) else query[:-1])})
+                         | {root(a) for a in (query[:-1] + query[1:] if french(view.task) else query[:-1])}
+                         | {w for w in wanted if w.isdigit()})  # 'line 7' is not 'Line 12'
     scored = []
     for rank, step in enumerate(reads):
         text = _own(view, step.result or "")  # planted instructions are never quoted
@@ -377,6 +378,7 @@ def research(view: View) -> dict | None:
     finding = {w.lower() for w in FINDING.findall(task)} if not french(view.task) else set()
     query = tuple(w for w in content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task)) if w not in finding)
     named, query = (named, query) if query else ([], content_words(task))  # 'Read a.md': no question to cite for
+    query += tuple(re.findall(r"(?<=[^\W\d_]\s)\d(?=\s*(?:[?!]|$|\s[^\W\d_]))", task))  # 'line 7': as 'line 12' is
     if not query:
         return None
     q = " ".join(query)
