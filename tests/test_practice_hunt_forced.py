@@ -964,3 +964,15 @@ def test_a_one_digit_number_names_the_thing_as_two_digits_do(tmp_path):
         said = run_agent(practice_client(), task, tools).answer
         assert "15 minutes" not in said and "14 km" not in said and "do not answer" in said, (task, said)
     assert "15 minutes" in run_agent(practice_client(), "How often does line 12 run?", tools).answer
+
+
+def test_courtesy_around_a_research_question_is_not_named_as_a_term(tmp_path):
+    """'hey, gym hours pls' was declined "... The closest, gym.md, does not mention 'pls'. The words of the task I could not
+    act on: 'hey'", the courtesy named as missing terms; now 'pls', 'plz' and 'thx' are courtesy as 'please' is, and a
+    decline, like an answer, says the greeting was read as courtesy."""
+    (tmp_path / "gym.md").write_text("# City gym\n\nOpening hours are 6:00 to 22:00.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "hey, gym hours pls", tools).answer
+    assert "6:00 to 22:00" in said and "mention" not in said and "could not act on" not in said, said
+    said = run_agent(practice_client(), "Hello! How much does the sauna cost?", tools).answer
+    assert "do not answer" in said and "could not act on" not in said and "'Hello' as courtesy" in said, said

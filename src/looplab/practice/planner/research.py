@@ -56,7 +56,8 @@ OPENING = re.compile(r"\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|
                      r"[\s,.:;!-]*)?(?:(?:a |one )?quick question\b[\s,.:;!-]*)?", re.IGNORECASE)  # 'Hi! What ...?'
 WHOLE = re.compile(r"\W*(?:read|open|show|display|print|view)(?:\s+me)?\s+(?:the|a|an|this|that)\s+(?:[\w-]+\s+){0,3}?"
                    r"(?:article|document|doc|file|note|page|text)s?\b", re.IGNORECASE)  # 'Open the article on bees'
-COURTEOUS = re.compile(r"\bif (?:it'?s|it is) not too much trouble\b|\bif you (?:don'?t|do not) mind\b", re.IGNORECASE)
+COURTEOUS = re.compile(r"\bif (?:it'?s|it is) not too much trouble\b|\bif you (?:don'?t|do not) mind\b|\b(?:pls|plz|thx)\b",
+                       re.IGNORECASE)
 COURTESY = {"please", "thanks", "thank", "you", "svp", "stp", "merci", "s'il", "te", "vous", "plaît"}
 ASIDE = roots("open display view print whole entire content contents contain summarise summarize summary lis lire ouvre "
               "ouvrir affiche montre contient contenu résume résumer fichier")  # other ways to ask it: declined, named
@@ -406,7 +407,8 @@ def research(view: View) -> dict | None:
         return declined(f"The documents do not answer this question: searching for '{q}' did not find "
                         f"{joined(named)}, the document the task names", wording=WORDING)
     if not names:
-        return declined(f"The documents do not answer this question: searching for '{q}' found nothing")
+        return declined(f"The documents do not answer this question: searching for '{q}' found nothing."
+                        + _courtesy(view.task, chat))
     reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
     missing = [n for n in names if n not in {_name(s.input) for s in reads}]
     if missing:  # all at once; if only some were read (one call per turn), the rest next
@@ -428,7 +430,7 @@ def research(view: View) -> dict | None:
         lacks = _theirs(view.task, lacks)
         closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}." if lacks else ""
         return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
-                        f"them answers it.{closest}{failed}{asking}")
+                        f"them answers it.{_courtesy(view.task, chat)}{closest}{failed}{asking}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
     missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c)})
