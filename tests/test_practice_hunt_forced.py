@@ -976,3 +976,15 @@ def test_courtesy_around_a_research_question_is_not_named_as_a_term(tmp_path):
     assert "6:00 to 22:00" in said and "mention" not in said and "could not act on" not in said, said
     said = run_agent(practice_client(), "Hello! How much does the sauna cost?", tools).answer
     assert "do not answer" in said and "could not act on" not in said and "'Hello' as courtesy" in said, said
+
+
+def test_a_forced_call_after_the_run_does_not_say_the_task_asked_nothing():
+    """tool_choice any once 'Look up ai; how much does it cost?' had its lookup result was refused "the task asks nothing
+    of lookup", untrue (it asked, and the lookup was made); now the refusal says the answer rests on the results."""
+    tools = samples.catalogue_tools()
+    for task in ("Look up ai; how much does it cost?", "Look up cooking"):
+        run = run_agent(practice_client(), task, tools)
+        reply = practice_client().messages.create(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools],
+                                                  tool_choice={"type": "any"}, messages=run.messages[:-1])
+        why = reply.stop_details.explanation
+        assert reply.stop_reason == "refusal" and "asks nothing" not in why and "results returned" in why, why

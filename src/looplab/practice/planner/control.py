@@ -75,6 +75,10 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
         wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
         named = {t.name: t for t in wanted}  # never a 'delete' the task does not ask
         kept = [b for b in uses if b["name"] in named and not _unasked(named[b["name"]], view.task)]
+        if not uses and view.steps:  # the run is over: no call is left to make ('the task asks nothing of lookup': no)
+            done = "sa réponse tient aux résultats déjà renvoyés" if french(view.task) else "its answer rests on the results returned"
+            return decline(f"was forced by tool_choice to call {' or '.join(named)} but can't fill its input from the request ("
+                           f"{_text(reply).split('. ')[0] if reply.get('declined') else done})")
         kept = kept or _forced(wanted, view, _text(reply).split(". ")[0] if reply.get("declined") else "")
         if isinstance(kept, str):
             return decline(kept)
