@@ -988,3 +988,10 @@ def test_a_forced_call_after_the_run_does_not_say_the_task_asked_nothing():
                                                   tool_choice={"type": "any"}, messages=run.messages[:-1])
         why = reply.stop_details.explanation
         assert reply.stop_reason == "refusal" and "asks nothing" not in why and "results returned" in why, why
+
+
+def test_keys_joined_by_and_then_are_each_looked_up():
+    """'Look up ai and then design' looked up 'ai' alone and said "I found nothing about 'design' in what the lookup
+    returned", though 'design' is a key: 'and then' did not join a list of keys as 'and' or 'then' do."""
+    said = run_agent(practice_client(), "Look up ai and then design", samples.catalogue_tools()).answer
+    assert "title: Applied AI" in said and "title: Design" in said and "nothing" not in said, said
