@@ -995,3 +995,13 @@ def test_keys_joined_by_and_then_are_each_looked_up():
     returned", though 'design' is a key: 'and then' did not join a list of keys as 'and' or 'then' do."""
     said = run_agent(practice_client(), "Look up ai and then design", samples.catalogue_tools()).answer
     assert "title: Applied AI" in said and "title: Design" in said and "nothing" not in said, said
+
+
+def test_the_x_entry_names_the_key_x():
+    """'Show me the design entry' was declined "I do not know what lookup could do with 'design'", the key itself named
+    as the reason (and 'Print the ai entry' alike); now 'the X entry/key' names the key X; 'the next entry' names none."""
+    tools = samples.catalogue_tools()
+    for task, title in [("Show me the design entry", "Design"), ("Print the ai entry", "Applied AI")]:
+        said = run_agent(practice_client(), task, tools).answer
+        assert said.startswith(f"'{task.split()[-2]}' is in the catalogue: title: {title}") and "nothing" not in said, said
+    assert "could do with 'next'" in run_agent(practice_client(), "Show me the next entry", tools).answer
