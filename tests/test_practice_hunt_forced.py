@@ -1005,3 +1005,17 @@ def test_the_x_entry_names_the_key_x():
         said = run_agent(practice_client(), task, tools).answer
         assert said.startswith(f"'{task.split()[-2]}' is in the catalogue: title: {title}") and "nothing" not in said, said
     assert "could do with 'next'" in run_agent(practice_client(), "Show me the next entry", tools).answer
+
+
+def test_where_is_answered_by_a_place(tmp_path):
+    """'Where is the museum?' was answered 'The museum is not open on Mondays. The museum was founded in 1901.', no place
+    in either: 'where' asked for nothing a sentence must hold; now it needs a place ('on the main square')."""
+    (tmp_path / "museum.md").write_text("# The Lyon museum\n\nThe museum is not open on Mondays. The museum was founded "
+                                        "in 1901.\n", encoding="utf-8")
+    (tmp_path / "market.md").write_text("# Saturday market\n\nThe market runs every Saturday on the main square. If it "
+                                        "rains, the market moves into the covered hall.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "Where is the museum?", tools).answer
+    assert "1901" not in said and "Mondays" not in said and "do not answer" in said, said
+    assert "main square" in run_agent(practice_client(), "Where is the market?", tools).answer
+    assert "covered hall" in run_agent(practice_client(), "Where is the market if it rains?", tools).answer

@@ -119,6 +119,7 @@ KINDS = [  # question -> what a sentence must hold to answer it
     (re.compile(r"\b(?:what|which) days?\b", re.I), lambda s, _: re.search(  # a day: 'on Mondays', not 'at 19:00'
         rf"\b(?:{'|'.join(DAYS)})s?\b|\bweek(?:end|day)s?\b|\bdaily\b|\bevery day\b", s, re.I)),
     (re.compile(r"^\s*(?:who|whom|whose|qui)\b", re.I), _names_someone),
+    (re.compile(r"^\s*where\b", re.I), lambda s, _: _places(s)),  # 'Where is the museum?': not 'It was founded in 1901'
     (re.compile(r"\bwhat temperature\b", re.I), lambda s, _: re.search(r"°|\bdegrees?\b", s)),  # not 'a set temperature'
 ]
 
@@ -261,7 +262,7 @@ def _another(sentence: str, question: str) -> str | None:
 def _places(sentence: str) -> bool:
     """True if the sentence names a place: 'at the station', 'in Lyon' (not 'at 8:00', 'in the morning')."""
     return any(root(w.lower()) not in WHEN and w.lower() not in STOPWORDS for w in re.findall(
-        r"\b(?:at|in|near|from|outside|inside|behind)\s+(?:the\s+)?([^\W\d_]+)", sentence, re.IGNORECASE))
+        r"\b(?:at|in|into|on|near|from|outside|inside|behind)\s+(?:the\s+)?([^\W\d_]+)", sentence, re.IGNORECASE))
 
 
 def _asked_time(question: str) -> set[str]:
