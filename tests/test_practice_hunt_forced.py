@@ -1019,3 +1019,15 @@ def test_where_is_answered_by_a_place(tmp_path):
     assert "1901" not in said and "Mondays" not in said and "do not answer" in said, said
     assert "main square" in run_agent(practice_client(), "Where is the market?", tools).answer
     assert "covered hall" in run_agent(practice_client(), "Where is the market if it rains?", tools).answer
+
+
+def test_when_did_is_not_answered_by_a_habitual_time(tmp_path):
+    """'When did the Paris library open?' was answered 'The Paris library opens at 10:00 ...', its daily opening hour
+    given as when it opened: a past 'when' now needs a past time (a year, 'ago', 'yesterday', 'last week')."""
+    (tmp_path / "library.md").write_text("# Libraries\n\nThe Paris library opens at 10:00. The Lyon library was built "
+                                         "in 1921.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    said = run_agent(practice_client(), "When did the Paris library open?", tools).answer
+    assert "10:00" not in said and "do not answer" in said, said
+    assert "1921" in run_agent(practice_client(), "When was the Lyon library built?", tools).answer
+    assert "10:00" in run_agent(practice_client(), "When does the Paris library open?", tools).answer

@@ -113,6 +113,9 @@ HIT = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?(.*?)(?:\s+[—–-]\s+.*|\t.*)?
 YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|must)\b", re.I)
 KINDS = [  # question -> what a sentence must hold to answer it
     (re.compile(rf"\bhow (?:{'|'.join(UNITS)})\b|\bcombien\b", re.I), _measured),
+    (re.compile(r"^\s*when (?:did|was|were)\b", re.I), lambda s, _: re.search(  # a past time, not 'it opens at 10:00'
+        rf"\b\d{{4}}\b|\b(?:ago|yesterday|when|after|before|during|once|{'|'.join(MONTHS[:4] + MONTHS[5:])}|(?-i:May))\b|"
+        r"\blast (?:year|month|week)\b", s, re.I)),
     (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, q: re.search(  # a year: 1964
         r"\b\d{4}\b" if re.search(r"\bwhat year\b", q, re.I) else r"\d[:h.]\d\d|\b\d{1,2}\s?[ap]m\b|\bnoon\b|\bmidnight\b"
         if re.search(r"\bwhat time\b", q, re.I) else TIMES.pattern, s, re.I)),  # a time: 19:00, not 'delivery days'
