@@ -1031,3 +1031,12 @@ def test_when_did_is_not_answered_by_a_habitual_time(tmp_path):
     assert "10:00" not in said and "do not answer" in said, said
     assert "1921" in run_agent(practice_client(), "When was the Lyon library built?", tools).answer
     assert "10:00" in run_agent(practice_client(), "When does the Paris library open?", tools).answer
+
+
+def test_a_negated_question_does_not_name_its_terms_as_unplaced(tmp_path):
+    """'I think heat pumps don't work in the cold. Am I right?' was declined for its negation, and then "The words of the
+    task I could not act on: 'think', 'heat', 'pumps', 'work'", terms it had read; the decline now says them."""
+    (tmp_path / "heat.md").write_text("# Heat pumps\n\nHeat pumps work well below freezing.\n", encoding="utf-8")
+    said = run_agent(practice_client(), "I think heat pumps don't work in the cold. Am I right?",
+                     samples.docs_tools(tmp_path)).answer
+    assert "a negation" in said and "could not act on" not in said and "'think heat pumps work cold right'" in said, said

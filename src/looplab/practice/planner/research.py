@@ -393,7 +393,8 @@ def research(view: View) -> dict | None:
                         "ask each on its own", wording="How hot does a compost pile get?")  # 'Pool: how deep, how warm?'
     if negated(asked) or (BUT.search(asked) or [None, None])[1]:  # ('all teas but green tea') cited sentences say what documents do say, never what they do not ("pas sur")
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
-                        "they say what the documents say, not what they leave out", wording=WORDING)
+                        "they say what the documents say, not what they leave out"
+                        + ("" if french(view.task) else f". I read the question's terms as '{q}'"), wording=WORDING)  # not unplaced
     if WHOLE.match(asked) and not named:  # 'Open the tea article': which document, no search can tell
         return declined("I show a document whole only when the task names its file (as in 'Read notes.md'), and this "
                         "task names none; I can quote what the documents say instead", wording=WORDING)
