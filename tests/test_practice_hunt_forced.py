@@ -1040,3 +1040,11 @@ def test_a_negated_question_does_not_name_its_terms_as_unplaced(tmp_path):
     said = run_agent(practice_client(), "I think heat pumps don't work in the cold. Am I right?",
                      samples.docs_tools(tmp_path)).answer
     assert "a negation" in said and "could not act on" not in said and "'think heat pumps work cold right'" in said, said
+
+
+def test_a_french_word_the_closest_document_has_is_not_said_to_be_missing(tmp_path):
+    """'Combien coûte un café ?' over '# Café price list' (no 'coffee' in it) was declined "... Le plus proche, prices.md,
+    ne mentionne pas 'café'", untrue: its heading has 'Café'; what it lacks is the English term searched, 'coffee'."""
+    (tmp_path / "prices.md").write_text("# Café price list\n\nA latte costs 3.80 EUR.\n", encoding="utf-8")
+    said = run_agent(practice_client(), "Combien coûte un café ?", samples.docs_tools(tmp_path)).answer
+    assert "ne mentionne pas 'café'" not in said and "ne mentionne pas 'coffee'" in said, said

@@ -432,7 +432,8 @@ def research(view: View) -> dict | None:
         _, _, lacks, nearest = min(((len(w), rank, w, _name(s.input)) for rank, s in enumerate(good) for w in [[  # ties:
             q for q in query if root(q) not in roots(s.result or "") and not _aspect(q, s.result or "", task)]]),
             default=(0, 0, [], ""))  # the search's first
-        lacks = _theirs(view.task, lacks)
+        has = roots(next((s.result or "" for s in good if _name(s.input) == nearest), ""))  # 'Café price list' has 'café':
+        lacks = [english_of(w) if root(w) in has else w for w in _theirs(view.task, lacks)]  # it lacks 'coffee'
         closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}." if lacks else ""
         return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
                         f"them answers it.{_courtesy(view.task, chat)}{closest}{failed}{asking}")
