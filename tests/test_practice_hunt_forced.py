@@ -1048,3 +1048,12 @@ def test_a_french_word_the_closest_document_has_is_not_said_to_be_missing(tmp_pa
     (tmp_path / "prices.md").write_text("# Café price list\n\nA latte costs 3.80 EUR.\n", encoding="utf-8")
     said = run_agent(practice_client(), "Combien coûte un café ?", samples.docs_tools(tmp_path)).answer
     assert "ne mentionne pas 'café'" not in said and "ne mentionne pas 'coffee'" in said, said
+
+
+def test_a_number_in_a_french_question_is_kept(tmp_path):
+    """'Quand arrivent les livraisons de café en 2030 ?' was answered 'From October, deliveries arrive on Tuesdays ...':
+    the English question made from the lexicon kept no number, so the year asked was silently dropped."""
+    tools = samples.docs_tools(Path(__file__).resolve().parents[1] / "notebooks" / "data" / "articles")
+    said = run_agent(practice_client(), "Quand arrivent les livraisons de café en 2030 ?", tools).answer
+    assert "Tuesdays" not in said and "'2030'" in said, said
+    assert "Tuesdays" in run_agent(practice_client(), "Quand arrivent les livraisons de café ?", tools).answer

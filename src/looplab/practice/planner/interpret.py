@@ -216,7 +216,7 @@ def english_question(task: str) -> tuple[str, list[str]]:
         elif root(word) not in FRENCH_ASKING:
             missing.append(word)
     ask = next((a for p, a in ASKS if re.search(p, task.lower())), "What do the documents say about ")
-    return ask + " ".join(mapped) + "?", missing
+    return ask + " ".join(mapped + re.findall(r"\b\d+\b", task)) + "?", missing  # 'la ligne 7' is line 7
 
 
 def english_terms(task: str) -> str:
