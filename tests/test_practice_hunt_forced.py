@@ -1057,3 +1057,13 @@ def test_a_number_in_a_french_question_is_kept(tmp_path):
     said = run_agent(practice_client(), "Quand arrivent les livraisons de café en 2030 ?", tools).answer
     assert "Tuesdays" not in said and "'2030'" in said, said
     assert "Tuesdays" in run_agent(practice_client(), "Quand arrivent les livraisons de café ?", tools).answer
+
+
+def test_french_words_for_town_services_reach_the_english_documents(tmp_path):
+    """'Combien coûte un ticket de tram ?' was declined "Je ne sais pas relier 'ticket' et 'tram' aux termes des
+    articles", and 'Quand ouvre le musée ?' named 'ouvre' and 'musée': words whose English is certain were missing."""
+    (tmp_path / "tram.md").write_text("# The tram\n\nA tram ticket costs 2 EUR.\n", encoding="utf-8")
+    (tmp_path / "museum.md").write_text("# The museum\n\nThe museum opens at 10:00.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    assert "2 EUR" in run_agent(practice_client(), "Combien coûte un ticket de tram ?", tools).answer
+    assert "10:00" in run_agent(practice_client(), "Quand ouvre le musée ?", tools).answer

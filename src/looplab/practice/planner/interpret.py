@@ -64,6 +64,9 @@ LEXICON_FR = {
     "levure": "yeast", "pain": "bread", "moustique": "mosquitoes", "viande": "meat", "herbe": "grass",
     "lune": "moon", "printemps": "spring", "automne": "autumn", "chaudière": "boiler", "radiateur": "radiators",
     "fenêtre": "windows", "mardi": "tuesday", "lundi": "monday", "jeudi": "thursday", "semaine": "week",
+    "bus": "bus", "tram": "tram", "ticket": "ticket", "dernier": "last", "premier": "first", "dimanche": "sunday",
+    "samedi": "saturday", "ligne": "line", "gare": "station", "musée": "museum", "pont": "bridge", "piscine": "pool",
+    "ouvre": "open", "ouvrir": "open", "gratuit": "free",
 }
 LEXICON_FR = {root(k): v for k, v in (LEXICON_FR | SURVEY_FR).items()}
 PLAIN_FR = {root(unicodedata.normalize("NFD", k).encode("ascii", "ignore").decode()): v for k, v in LEXICON_FR.items()}
