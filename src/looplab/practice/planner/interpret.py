@@ -9,6 +9,7 @@ or a number or operator (UNIT reads punctuation-joined tokens whole). The gate i
 from __future__ import annotations
 
 import re
+import unicodedata
 from functools import lru_cache
 
 from .text import CORPUS_WORDS, STOPWORDS, as_written, clip, french, root, roots
@@ -54,12 +55,26 @@ LEXICON_FR = {
     "isoler": "insulate", "ciel": "sky", "étoile": "star", "nuit": "night", "vélo": "bicycle bike", "prix": "price",
     "coût": "cost", "note": "note update", "dit": "say", "disent": "say", "faire": "do", "doivent": "should",
     "comment": "how", "combien": "how", "quand": "when", "article": "article", "hiver": "winter",
+    "infuser": "infuse", "infusion": "infusion", "gramme": "grams", "feuille": "leaves", "conserver": "keep",
+    "amer": "bitter", "voler": "fly", "volent": "fly", "fleur": "flowers", "aider": "help", "jardin": "garden",
+    "litre": "litres", "mètre": "metres", "carré": "square", "boire": "drink", "sécurité": "safety", "ville": "city",
+    "lumière": "light", "nourrir": "feed", "prêt": "ready", "liquide": "liquid", "gris": "grey", "nouveau": "new",
+    "changer": "change", "tas": "pile", "yeux": "eyes", "jumelles": "binoculars", "télescope": "telescope",
+    "maison": "house", "chauffage": "heating", "voiture": "car", "ruche": "hive", "miel": "honey", "farine": "flour",
+    "levure": "yeast", "pain": "bread", "moustique": "mosquitoes", "viande": "meat", "herbe": "grass",
+    "lune": "moon", "printemps": "spring", "automne": "autumn", "chaudière": "boiler", "radiateur": "radiators",
+    "fenêtre": "windows", "mardi": "tuesday", "lundi": "monday", "jeudi": "thursday", "semaine": "week",
+    "bus": "bus", "tram": "tram", "ticket": "ticket", "dernier": "last", "premier": "first", "dimanche": "sunday",
+    "samedi": "saturday", "ligne": "line", "gare": "station", "musée": "museum", "pont": "bridge", "piscine": "pool",
+    "ouvre": "open", "ouvrir": "open", "gratuit": "free",
 }
 LEXICON_FR = {root(k): v for k, v in (LEXICON_FR | SURVEY_FR).items()}
-ASKS = [(r"\bquand\b", "When "), (r"\bcombien de\b", "How many "), (r"\bcombien\b", "How much "),
+PLAIN_FR = {root(unicodedata.normalize("NFD", k).encode("ascii", "ignore").decode()): v for k, v in LEXICON_FR.items()}
+ASKS = [(r"\bquand\b", "When "), (r"\bcombien de temps\b", "How long "), (r"\bjusqu'où\b", "How far "), (r"\bcombien de\b", "How many "), (r"\bcombien\b", "How much "),
         (r"\bcomment\b", "How "), (r"^\s*quel(?:le)?s?\b", "What ")]  # a French question's English start, first found
 FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle racontent nos articles notes "
-                                "documents doivent faire peut peut-il comment combien quand pourquoi"))
+                                "documents doivent faire peut peut-il comment combien quand pourquoi cherche recherche infos "
+                                "informations"))
 
 
 CURRENCIES = {"EUR": "€ eur euro euros", "USD": "$ usd dollar dollars", "GBP": "£ gbp pound pounds"}
@@ -121,7 +136,8 @@ def unplaced(task: str, vocabulary: frozenset[str], evidence: str, named: str = 
 def english_of(word: str) -> str | None:
     """The English terms LEXICON_FR gives a French word (by its root, or a root it starts with), else None."""
     key = root(word)
-    return LEXICON_FR.get(key) or next((v for k, v in LEXICON_FR.items() if len(k) > 3 and key.startswith(k)), None)
+    return (LEXICON_FR.get(key) or PLAIN_FR.get(key)  # 'cafe' for 'café'
+            or next((v for k, v in LEXICON_FR.items() if len(k) > 4 and key.startswith(k)), None))
 
 
 UNDERSTOOD_FR = {"a request for the offered tools' results": "une demande de résultats des outils offerts",
@@ -193,15 +209,17 @@ def french_lead(task: str, left: list[str]) -> str:
 
 def english_question(task: str) -> tuple[str, list[str]]:
     """A French research question in English ('Quand arrive le café ?' -> 'When arrive coffee?'), and words unmapped."""
-    mapped, missing = [], []
-    for word in content(task):
+    mapped, missing = ["summer"] if re.search(r"\b(?:en|cet|l')\s*été\b", task, re.I) else [], []  # 'été' is also 'been'
+    task = re.sub(r"\b(le|du|de|au|un|ce|mon|votre|notre)\s+the\b", r"\1 thé", task, flags=re.I)  # 'le the': unaccented
+    for word in content(re.sub(r"\bcombien de temps\b|\bjusqu'où\b", " ", task, flags=re.I)):  # `ask` says them
         hit = english_of(word)
         if hit:
-            mapped += [w for w in hit.split() if w not in ("when", "how")]  # `ask` says them
+            mapped += [w for w in hit.split() if w not in ("when", "how", *CORPUS_WORDS)]  # `ask` says them; 'article'
+            # before a term would qualify it ('say about article boiler': 'an old boiler' read as another boiler)
         elif root(word) not in FRENCH_ASKING:
             missing.append(word)
     ask = next((a for p, a in ASKS if re.search(p, task.lower())), "What do the documents say about ")
-    return ask + " ".join(mapped) + "?", missing
+    return ask + " ".join(mapped + re.findall(r"\b\d+\b", task)) + "?", missing  # 'la ligne 7' is line 7
 
 
 def english_terms(task: str) -> str:

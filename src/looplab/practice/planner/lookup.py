@@ -29,7 +29,8 @@ from .text import (
 RELATIONS = set("after before above below between next previous more most less least fewer other same "
                 "avant après entre suivant précédent autre plus moins".split())  # stopwords that ask something else
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
-                   "cherche clé dans catalogue catalog have has contain contains either else well plus hi hello hey bonjour salut"))
+                   "cherche clé dans catalogue catalog have has contain contains either else well plus hi hello hey bonjour salut "
+                   "show print display"))
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
 NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*)\b)"  # 'look up every course': no key
@@ -37,12 +38,13 @@ AFTER = re.compile(rf"\b(?:key|entry|code|id|clé)\s+(?:is\s+|for\s+)?{NAMING}['
                    rf"\b(?:look[\s-]*up|cherche)\s*:?\s+(?:the\s+)?(?:both\s+|either\s+)?{NAMING}([\w.-]+)|"
                    r"\b(?:find|get|fetch)\s+([\w.-]+)\s+(?:in|from)\s+the\s+catalog(?:ue)?\b|\b(?:is|are)\s+([\w.-]+)\s+an?\s+"
                    r"(?:key|entry)\b|"  # 'Is ai a key?
+                   rf"\bthe\s+{NAMING}(?!(?:next|previous|first|last|other|same|whole|full)\b)([\w.-]+)\s+(?:entry|key)\b|"
                    rf"\bcatalog(?:ue)?\s+(?:says?\s+)?(?:about|for|on)\s+(?:the\s+)?{NAMING}['\"]?([\w.-]+)", re.IGNORECASE)  # '... say about ai'
 BUT = re.compile(r"\b(?:all|every\w*|each|any\w*)\b[^.?!;]*?\bbut\s+['\"]?([\w.-]+)|\b(?:aside from|save for|instead "
                  r"of|rather than)\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # 'all but X', 'X instead of Y': not X
 EXCLUDING_WHAT = re.compile(rf"(?:{EXCLUDING.pattern})\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # except 'ai'
 IF = re.compile(r"\b(?:if(?!\s+(?:you|possible)\b)|unless|whether|provided|assuming|as long as|in case|si|à moins qu)\b", re.IGNORECASE)
-AND = r"(?:and|then|or(?:\s+else)?|and/or|plus|as\s+well\s+as|et|ou)"  # 'ai or design', 'ai & design': each is a key to look up
+AND = r"(?:and(?:\s+then)?|then|or(?:\s+else)?|and/or|plus|as\s+well\s+as|et|ou)"  # 'ai or design', 'ai & design': each is a key to look up
 
 
 def key_prop(tool: OfferedTool) -> str | None:

@@ -39,6 +39,8 @@ SEARCH = {"search", "find", "query", "grep"}
 READ = {"read", "open", "get", "fetch", "view", "cat"}
 DOCS = {"doc", "document", "file", "article", "page", "text", "note", "content"}
 DETERMINERS = {"the", "a", "an", "this", "that", "these", "those"}
+FINDING = re.compile(r"\b(search|info|information|something|anything)(?=\s*:|\s+(?:for|on|about|through|the|our|in)\b)",
+                     re.I)  # 'Search for tea', 'info on bikes' ask to search: no term ('search engines' is one)
 MONEY = r"[€$£]\s?\d|\d[\d,.]*\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b)"
 ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to speak of it
     **dict.fromkeys(["price", "cost", "prix", "coût"], MONEY),
@@ -54,7 +56,8 @@ OPENING = re.compile(r"\W*(?:(?:hi|hello|hey|good (?:morning|afternoon|evening)|
                      r"[\s,.:;!-]*)?(?:(?:a |one )?quick question\b[\s,.:;!-]*)?", re.IGNORECASE)  # 'Hi! What ...?'
 WHOLE = re.compile(r"\W*(?:read|open|show|display|print|view)(?:\s+me)?\s+(?:the|a|an|this|that)\s+(?:[\w-]+\s+){0,3}?"
                    r"(?:article|document|doc|file|note|page|text)s?\b", re.IGNORECASE)  # 'Open the article on bees'
-COURTEOUS = re.compile(r"\bif (?:it'?s|it is) not too much trouble\b|\bif you (?:don'?t|do not) mind\b", re.IGNORECASE)
+COURTEOUS = re.compile(r"\bif (?:it'?s|it is) not too much trouble\b|\bif you (?:don'?t|do not) mind\b|\b(?:pls|plz|thx)\b",
+                       re.IGNORECASE)
 COURTESY = {"please", "thanks", "thank", "you", "svp", "stp", "merci", "s'il", "te", "vous", "plaît"}
 ASIDE = roots("open display view print whole entire content contents contain summarise summarize summary lis lire ouvre "
               "ouvrir affiche montre contient contenu résume résumer fichier")  # other ways to ask it: declined, named
@@ -65,6 +68,7 @@ TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS[:4] + MONTHS[5:])}|(?-i:Ma
                    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several|every|each|per|next|last|this|"
                    r"within|same)\s+(?:weeks?|days?|months?|years?|hours?)|daily|before|after|during|when|once)\b",
                    re.IGNORECASE)  # 'a few months', not the 'delivery days' changed, 'foragers may fly', 'until the end'
+UNTIL = re.compile(r"\b(?:until|till|to)\s+(?:\d|noon|midnight)|\bcloses?\b|\bends?\b", re.I)  # 'runs to 23:00'
 WHEN = {root(w) for w in [*CALENDAR, *"spring summer autumn winter morning evening night day week year".split()]}
 UNITS = {  # 'how X' -> what a sentence that answers it names
     "much": r"", "many": r"", "tall": r"tall|high|height|m|metres?|meters?|feet|foot",
@@ -109,12 +113,16 @@ HIT = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?(.*?)(?:\s+[—–-]\s+.*|\t.*)?
 YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|must)\b", re.I)
 KINDS = [  # question -> what a sentence must hold to answer it
     (re.compile(rf"\bhow (?:{'|'.join(UNITS)})\b|\bcombien\b", re.I), _measured),
+    (re.compile(r"^\s*when (?:did|was|were)\b", re.I), lambda s, _: re.search(  # a past time, not 'it opens at 10:00'
+        rf"\b\d{{4}}\b|\b(?:ago|yesterday|when|after|before|during|once|{'|'.join(MONTHS[:4] + MONTHS[5:])}|(?-i:May))\b|"
+        r"\blast (?:year|month|week)\b", s, re.I)),
     (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, q: re.search(  # a year: 1964
         r"\b\d{4}\b" if re.search(r"\bwhat year\b", q, re.I) else r"\d[:h.]\d\d|\b\d{1,2}\s?[ap]m\b|\bnoon\b|\bmidnight\b"
         if re.search(r"\bwhat time\b", q, re.I) else TIMES.pattern, s, re.I)),  # a time: 19:00, not 'delivery days'
     (re.compile(r"\b(?:what|which) days?\b", re.I), lambda s, _: re.search(  # a day: 'on Mondays', not 'at 19:00'
         rf"\b(?:{'|'.join(DAYS)})s?\b|\bweek(?:end|day)s?\b|\bdaily\b|\bevery day\b", s, re.I)),
     (re.compile(r"^\s*(?:who|whom|whose|qui)\b", re.I), _names_someone),
+    (re.compile(r"^\s*where\b", re.I), lambda s, _: _places(s)),  # 'Where is the museum?': not 'It was founded in 1901'
     (re.compile(r"\bwhat temperature\b", re.I), lambda s, _: re.search(r"°|\bdegrees?\b", s)),  # not 'a set temperature'
 ]
 
@@ -146,7 +154,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
     # specific terms: names, and each word right before another query word (right after, in French: 'thé noir')
     specific = wanted & ({root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
-                         | {root(a) for a in (query[:-1] + query[1:] if french(view.task) else query[:-1])})
+                         | {root(a) for a in (query[:-1] + query[1:] if french(view.task) else query[:-1])}
+                         | {w for w in wanted if w.isdigit()})  # 'line 7' is not 'Line 12'
     scored = []
     for rank, step in enumerate(reads):
         text = _own(view, step.result or "")  # planted instructions are never quoted
@@ -165,6 +174,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
+                    or (wanted - said and _introduced(sentence, question))
                     or (priced and _priced(sentence, wanted))
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
@@ -192,6 +202,13 @@ def _unnamed(sentence: str, question: str) -> bool:
     said = roots(sentence)
     return any(root(thing.lower()) in said and root(name.lower()) not in said for thing, name in re.findall(
         r"([^\W\d_]+)\s+(?:to|from)\s+(?:the\s+)?([A-Z][^\W\d_]+)", question))  # not 'run in Gorvane'
+
+
+def _introduced(sentence: str, question: str) -> bool:
+    """True if the sentence opens on a new thing the question does not name, where only the heading names the question's:
+    'A new wing will open in 2028' is not when the museum is open ('A first infusion of two minutes' may be the tea's)."""
+    said = re.match(r"\s*(?:a|an)\s+(?:new|second|further|planned|additional|separate)\s+([^\W\d_]+)", sentence, re.I)
+    return bool(said) and root(said[1].lower()) not in roots(question)
 
 
 def _all_of(sentence: str, question: str) -> bool:
@@ -248,7 +265,7 @@ def _another(sentence: str, question: str) -> str | None:
 def _places(sentence: str) -> bool:
     """True if the sentence names a place: 'at the station', 'in Lyon' (not 'at 8:00', 'in the morning')."""
     return any(root(w.lower()) not in WHEN and w.lower() not in STOPWORDS for w in re.findall(
-        r"\b(?:at|in|near|from|outside|inside|behind)\s+(?:the\s+)?([^\W\d_]+)", sentence, re.IGNORECASE))
+        r"\b(?:at|in|into|on|near|from|outside|inside|behind)\s+(?:the\s+)?([^\W\d_]+)", sentence, re.IGNORECASE))
 
 
 def _asked_time(question: str) -> set[str]:
@@ -358,18 +375,26 @@ def research(view: View) -> dict | None:
     if french(task):  # French terms reach the English articles only through the lexicon (a file name is no term)
         task, missing = english_question(bare)
         if missing:
-            return declined(f"Je ne sais pas relier {joined([repr(w) for w in missing])} aux termes des articles "
-                            "(je n'y relie un mot français que par mon lexique français-anglais, qui ne contient pas "
-                            f"{'ce mot' if len(missing) == 1 else 'ces mots'})",
+            known = joined([f"'{w}'" for w in content(bare) if english_of(w)] or [""])  # said: not named as unplaced
+            return declined(f"Je ne sais pas relier {joined([f'{chr(39)}{w}{chr(39)}' for w in missing])} aux termes "
+                            "des articles (je n'y relie un mot français que par mon lexique français-anglais, qui ne "
+                            f"contient pas {'ce mot' if len(missing) == 1 else 'ces mots'}{known and f' ; il relie {known}'})",
                             wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
-    query = content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task))
+    finding = {w.lower() for w in FINDING.findall(task)} if not french(view.task) else set()
+    query = tuple(w for w in content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task)) if w not in finding)
     named, query = (named, query) if query else ([], content_words(task))  # 'Read a.md': no question to cite for
+    query += tuple(re.findall(r"(?<=[^\W\d_]\s)\d(?=\s*(?:[?!]|$|\s[^\W\d_]))", task))  # 'line 7': as 'line 12' is
     if not query:
         return None
     q = " ".join(query)
+    asking = "".join(f" I read '{w}' as asking to search, not as a word to find." for w in sorted(finding))
+    if len(measures := dict.fromkeys(m.lower() for m in re.findall(rf"\bhow ({'|'.join(UNITS)})\b", asked, re.I))) > 1:
+        return declined(f"I answer one measure a question, and this one about '{q}' asks {joined([repr('how ' + m) for m in measures])}: "
+                        "ask each on its own", wording="How hot does a compost pile get?")  # 'Pool: how deep, how warm?'
     if negated(asked) or (BUT.search(asked) or [None, None])[1]:  # ('all teas but green tea') cited sentences say what documents do say, never what they do not ("pas sur")
         return declined("I cannot answer a question with a negation or an exception by citing sentences: "
-                        "they say what the documents say, not what they leave out", wording=WORDING)
+                        "they say what the documents say, not what they leave out"
+                        + ("" if french(view.task) else f". I read the question's terms as '{q}'"), wording=WORDING)  # not unplaced
     if WHOLE.match(asked) and not named:  # 'Open the tea article': which document, no search can tell
         return declined("I show a document whole only when the task names its file (as in 'Read notes.md'), and this "
                         "task names none; I can quote what the documents say instead", wording=WORDING)
@@ -387,7 +412,8 @@ def research(view: View) -> dict | None:
         return declined(f"The documents do not answer this question: searching for '{q}' did not find "
                         f"{joined(named)}, the document the task names", wording=WORDING)
     if not names:
-        return declined(f"The documents do not answer this question: searching for '{q}' found nothing")
+        return declined(f"The documents do not answer this question: searching for '{q}' found nothing."
+                        + _courtesy(view.task, chat))
     reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
     missing = [n for n in names if n not in {_name(s.input) for s in reads}]
     if missing:  # all at once; if only some were read (one call per turn), the rest next
@@ -406,18 +432,20 @@ def research(view: View) -> dict | None:
         _, _, lacks, nearest = min(((len(w), rank, w, _name(s.input)) for rank, s in enumerate(good) for w in [[  # ties:
             q for q in query if root(q) not in roots(s.result or "") and not _aspect(q, s.result or "", task)]]),
             default=(0, 0, [], ""))  # the search's first
-        lacks = _theirs(view.task, lacks)
+        has = roots(next((s.result or "" for s in good if _name(s.input) == nearest), ""))  # 'Café price list' has 'café':
+        lacks = [english_of(w) if root(w) in has else w for w in _theirs(view.task, lacks)]  # it lacks 'coffee'
         closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}." if lacks else ""
         return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
-                        f"them answers it.{closest}{failed}")
+                        f"them answers it.{_courtesy(view.task, chat)}{closest}{failed}{asking}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
     missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c)})
               and 2 * len(asked & given) < len(asked - MEASURES)]
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
     missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
-        r"\b(?:(who|whom|whose)|(when)|(where)|why|how)\b", c, re.I)) and not any(
-        wh[1] and _names_someone(q, task) or wh[2] and TIMES.search(q) or wh[3] and _places(q) for q in quotes)]
+        r"\b(?:(who|whom|whose)|((?:until |till )?when)|(where)|why|how)\b", c, re.I)) and not any(
+        wh[1] and _names_someone(q, task) or wh[2] and (TIMES if wh[2].lower() == "when" else UNTIL).search(q)
+        or wh[3] and _places(q) for q in quotes)]  # 'until when?': an end ('until 18:00'), not 'every 15 minutes
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
     sourced = roots(text := " ".join(s.result or "" for s in good if _name(s.input) in sources)) | roots(currency_words(text))
     checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']} | _asked_time(task)  # every quote holds the price,
@@ -428,7 +456,7 @@ def research(view: View) -> dict | None:
         failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
     whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field
     lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
-    failed += _courtesy(view.task, chat)
+    failed += _courtesy(view.task, chat) + asking
     evidence = {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited), "sources documents files": sources}
     return answer(lead + " ".join(cited) + failed, evidence) if whole else {**answer(lead + " ".join(cited) + failed),
                                                                               "partial": True}
