@@ -1385,3 +1385,11 @@ def test_an_act_done_is_never_hidden_behind_a_decline():
     task = "Email bob@x.com subject 'Meeting' body 'Hi Bob, the meeting is at 3pm. Thanks, Ann'"
     run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
     assert len(outbox) == 1 and run.answer.startswith("bob@x.com: sent (simulated)."), run.answer
+
+
+@pytest.mark.parametrize("task", ["Salut, ça va ?", "Bonjour, ça va ?", "Ça va ?", "Bonjour, comment allez-vous ?"])
+def test_ca_va_is_a_greeting(task):
+    """'Bonjour, ça va ?' was declined "Je n'ai pas pu placer 'Bonjour', 'va'", where 'Hello, how are you?' is greeted:
+    'ça va ?' alone asks nothing of a tool, so the French introduction answers; 'Ça va pleuvoir ?' is no greeting."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer.startswith("Bonjour ! Je suis le modèle")
+    assert "Bonjour !" not in run_agent(practice_client(), "Ça va pleuvoir à Lyon ?", samples.weather_and_calc()).answer

@@ -13,7 +13,8 @@ WHO_EN = r"\bwho are you\b|\bwhat are you\b|\bintroduce yourself\b"
 WHO_FR = r"\bqui es-tu\b|\bqui êtes-vous\b|\bprésente-toi\b|\bprésentez-vous\b"
 GREETING = re.compile(r"^\s*(?:hi|hello|hey|good (?:morning|afternoon|evening)|bonjour)\b|\bsay (?:hello|hi)\W*$|"
                       rf"{WHO_EN}|\bpractice model\b", re.IGNORECASE)
-GREETING_FR = re.compile(rf"^\s*(?:bonjour|salut|bonsoir)\b|{WHO_FR}", re.IGNORECASE)
+GREETING_FR = re.compile(rf"^\s*(?:bonjour|salut|bonsoir)\b|{WHO_FR}|^\W*(?:ça va|comment (?:ça va|vas-tu|allez-vous))\W*$",
+                         re.IGNORECASE)  # 'ça va ?' alone, not 'ça va pleuvoir ?'
 WHO = re.compile(f"{WHO_EN}|{WHO_FR}", re.IGNORECASE)  # asked beside a task: said first
 EXAMPLES = [({"weather"}, "What's the weather in Lyon?"), ({"calc", "calculator"}, "What is 12 * (3 + 5)?"),
             ({"search"}, "What do the documents say about green tea?"), ({"list"}, "In the folder invoices, which "
