@@ -1403,3 +1403,14 @@ def test_a_client_named_with_a_status_word_in_a_later_clause_is_an_exclusion_not
              "R-4.txt": invoice("R-4", "Paid Media", "90 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, other than Paid Media's?", files)
     assert text.startswith("Unpaid, Client not Paid Media: R-1 (Sud & Fils, 150 EUR).")
+
+
+def test_fully_ever_never_and_toujours_beside_a_status_word_are_read(tmp_path):
+    """'how many invoices are fully paid?' was declined for 'fully', then named 'paid' as a word it could not act on."""
+    text = ask(tmp_path, "In the folder invoices, how many invoices are fully paid?", dict(ALPHA_BETA))
+    assert text == "Paid: A-1 (Alpha, 100 EUR). Count: 1. Based on 3 files read."
+    for task in ["which invoices were never paid?", "which invoices aren't fully paid?"]:
+        assert ask(tmp_path, f"In the folder invoices, {task}", {}).startswith("Unpaid: A-2 (Beta, 200 EUR) and A-3")
+    assert ask(tmp_path, "In the folder invoices, which invoices have ever been paid?", {}).startswith("Paid: A-1 (")
+    french = ask(tmp_path, "Dans le dossier invoices, quelles factures sont toujours impayées ?", {})
+    assert french.startswith("Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR).")

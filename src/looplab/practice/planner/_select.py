@@ -57,7 +57,7 @@ SURVEY_WORDS = set(stems(
     "check see look search go through scan review any per each every individually separately break down "
     "chaque par trouve trouvez trouver restant restante numéro numéros leurs doit doivent dû "
     "quel quels quelle quelles combien reste payer argent liste donne donner montre montrez affiche affichez indique indiquez tout tous toute toutes encore général générale global globale "
-    "été restent according longer nobody régler settle déjà sa ses"))
+    "été restent according longer nobody régler settle déjà sa ses fully ever never toujours"))
 CONDITION = re.compile(
     r"\bbetween\s+\S+\s+and\s+[\d.,]+(?:\s*[A-Z]{3}\b|\s*[€$£]|\s+euros?\b)?|"  # 'between 100 and 500 EUR' whole
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between(?! them| us)|"
