@@ -1414,3 +1414,14 @@ def test_fully_ever_never_and_toujours_beside_a_status_word_are_read(tmp_path):
     assert ask(tmp_path, "In the folder invoices, which invoices have ever been paid?", {}).startswith("Paid: A-1 (")
     french = ask(tmp_path, "Dans le dossier invoices, quelles factures sont toujours impayées ?", {})
     assert french.startswith("Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR).")
+
+
+def test_a_client_with_only_an_unclassified_record_is_named_in_the_per_client_line(tmp_path):
+    """'how many unpaid invoices does each client have?' said 'Count per client: Beta 1; Alpha 1.', Gamma left out;
+    beside a record naming no client, which may be anyone's, no client's figure is sure."""
+    files = {**ALPHA_BETA, "A-4.txt": invoice("A-4", "Gamma", "70 EUR", "paid 50%")}
+    text = ask(tmp_path, "In the folder invoices, how many unpaid invoices does each client have?", files)
+    assert "Count per client: Beta 1; Alpha 1. I could not give a figure for Gamma: a record of theirs could" in text
+    text = ask(tmp_path, "In the folder invoices, how much does each client owe?", {"A-6.txt": "Invoice A-6\nAmount: 9 EUR\n"
+                                                                                     "Status: maybe\n"})
+    assert "I give no figure per client: I could not classify A-6.txt." in text and "Total per client" not in text

@@ -403,9 +403,10 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
     for record, (amount, _) in zip(chosen, amounts, strict=True):
         sums[record.fields[clients[0]]] += amount
     doubtful = {r.fields.get(clients[0]) for r in records if r.file in unknown}
-    shown = "; ".join(f"{c} {v if count else amount_text(v, amounts[0][1])}" for c, v in sums.items()
-                      if c not in doubtful)
-    held = [c for c in sums if c in doubtful]
+    if nameless := [r.file for r in records if r.file in unknown and clients[0] not in r.fields]:  # anyone's
+        return f"I give no figure per client: I could not classify {joined(nameless)}."
+    held = [c for c in dict.fromkeys([*sums, *doubtful]) if c in doubtful]  # 'Gamma' too: none listed, one unclassified
+    shown = "; ".join(f"{c} {v if count else amount_text(v, amounts[0][1])}" for c, v in sums.items() if c not in held)
     return (f"{'Count' if count else 'Total'} per client: {shown or 'none I can give'}." +
             (f" I could not give a figure for {joined(held)}: a record of theirs could not be classified." if held else ""))
 
