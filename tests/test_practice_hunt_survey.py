@@ -1425,3 +1425,14 @@ def test_a_client_with_only_an_unclassified_record_is_named_in_the_per_client_li
     text = ask(tmp_path, "In the folder invoices, how much does each client owe?", {"A-6.txt": "Invoice A-6\nAmount: 9 EUR\n"
                                                                                      "Status: maybe\n"})
     assert "I give no figure per client: I could not classify A-6.txt." in text and "Total per client" not in text
+
+
+def test_a_year_the_task_asks_for_is_not_read_as_the_subfolder_of_that_name(tmp_path):
+    """'what's owed in 2026?' beside a 2026/ subfolder answered 'Unpaid: B-1 (Beta, 300 EUR). Total: 300 EUR.' from it
+    alone, not saying so, though A-1 beside it is dated 2026 and unpaid too."""
+    (tmp_path / "invoices" / "2026").mkdir(parents=True)
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid", "Date: 2026-03-02\n"),
+             "2026/B-1.txt": invoice("B-1", "Beta", "300 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what's owed in 2026?", files)
+    assert text.startswith("I cannot apply the condition '2026': matching records on a date") and "300" not in text
+    assert ask(tmp_path, "In the folder invoices/2026, what's owed?", {}).startswith("Unpaid: B-1 (Beta, 300 EUR). Total: 300")

@@ -157,7 +157,7 @@ def _arg(step) -> str:
 
 def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
-    task = as_asked(task)
+    task = asked = as_asked(task)
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
     records = _noted(records)
     lost += unlisted
@@ -167,8 +167,9 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
         task = re.sub(rf"(?<![\w-]){re.escape(part)}/?(?![\w-])", " ", task)  # 'factures-2026/q1' whole, then
         # 'In the folder factures-2026, what's unpaid in q2?': its parts are no invoice numbers
     task = _named_numbers(task, records)
-    year = YEAR.search(task)  # 'from 2025' is a date condition, not an invoice numbered 2025
-    year = year and year[1] not in {r.number for r in records} and year[1] not in folder and (
+    year = YEAR.search(_named_numbers(asked, records))  # 'from 2025' is a date condition, not an invoice numbered 2025,
+    year = year and year[1] not in {r.number for r in records} and year[1] not in folder_of(asked) and (  # nor a
+        # subfolder '2026/' it listed: the folder's own records may be of 2026 too
         f"I cannot apply the condition '{year[1]}': matching records on a date is beyond my rules, so I give no list "
         "and no total")
     choices = year or _narrowing(task, records) or choose_records(_with_others(task), records, folder)
