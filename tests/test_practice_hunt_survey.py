@@ -1436,3 +1436,12 @@ def test_a_year_the_task_asks_for_is_not_read_as_the_subfolder_of_that_name(tmp_
     text = ask(tmp_path, "In the folder invoices, what's owed in 2026?", files)
     assert text.startswith("I cannot apply the condition '2026': matching records on a date") and "300" not in text
     assert ask(tmp_path, "In the folder invoices/2026, what's owed?", {}).startswith("Unpaid: B-1 (Beta, 300 EUR). Total: 300")
+
+
+def test_an_amount_written_in_words_may_be_in_the_currency_asked(tmp_path):
+    """'how much is owed in EUR?' left out M-5 ('two hundred euros', unpaid) silently: 'Unpaid, Amount EUR: M-2 ...'."""
+    files = {"M-2.txt": invoice("M-2", "Lambda", "EUR 1.250,00", "unpaid"), "M-3.txt": invoice("M-3", "Kappa", "$300", "unpaid"),
+             "M-5.txt": invoice("M-5", "Nu", "two hundred euros", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how much is owed in EUR?", files)
+    assert text.startswith("Unpaid, Amount EUR: M-2 (Lambda, EUR 1.250,00), as far as I can tell.")
+    assert "but M-5.txt may belong here too" in text and "Total" not in text

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
-from ._records import Record, money
+from ._records import Record, money, money_keys
 from .interpret import currency_words, english_terms
 from .text import (
     CORPUS_WORDS,
@@ -385,13 +385,15 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     chosen, unclear = [r for r in chosen if r not in void], unclear + [r for r in void if r not in unclear]
     field = key or _status_key(records)
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
+    priced = money_keys(records)
     for name, (values, keep) in named.items():
         kinds = {_kind(v, name) for v in values} if name == field else set()
         vague = None in kinds and any(set(words(v)) & (PAYING | LATE | RECEIVED) for v in values)
         # a status read as a value ('payment received'; a plain 'paid' is not 'cancelled'), and for 'not from Cime
         # Rose' a record without a client: either may be one of those asked for
         unsure = [r for r in chosen if kinds and r.fields.get(name) not in values and (
-            vague or _kind(r.fields.get(name, ""), name) in kinds | {None}) or not keep and _value(r, name) is None]
+            vague or _kind(r.fields.get(name, ""), name) in kinds | {None}) or not keep and _value(r, name) is None
+            or name in priced and not money(r.fields.get(name, ""))]  # 'in EUR' beside 'two hundred euros': unread
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
