@@ -1445,3 +1445,15 @@ def test_an_amount_written_in_words_may_be_in_the_currency_asked(tmp_path):
     text = ask(tmp_path, "In the folder invoices, how much is owed in EUR?", files)
     assert text.startswith("Unpaid, Amount EUR: M-2 (Lambda, EUR 1.250,00), as far as I can tell.")
     assert "but M-5.txt may belong here too" in text and "Total" not in text
+
+
+def test_a_status_subfolder_the_task_names_as_a_folder_is_listed(tmp_path):
+    """'what's in the unpaid folder?' answered 'Unpaid: P-3 (Gamma, 20 EUR)', a record beside that folder, not in it."""
+    for sub in ("paid", "unpaid"):
+        (tmp_path / "invoices" / sub).mkdir(parents=True)
+    files = {"paid/P-1.txt": invoice("P-1", "Alpha", "100 EUR", "paid"), "unpaid/P-2.txt": invoice("P-2", "Beta", "70 EUR", "unpaid"),
+             "P-3.txt": invoice("P-3", "Gamma", "20 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what's in the unpaid folder?", files)
+    assert text == "Records: P-2 (Beta, 70 EUR). Based on 1 file read."
+    text = ask(tmp_path, "In the folder invoices, what's unpaid?", {})
+    assert "invoices/paid/ and invoices/unpaid/ may belong here too" in text

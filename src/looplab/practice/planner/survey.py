@@ -104,7 +104,9 @@ def survey(view: View) -> dict | None:
         return declined(f"I could not list the folder '{folder}': {said(listing)}")
     reads = view.calls_of(reader.name)
     listed = {_arg(s) for s in lists}
-    dirs = [d for d in SUBFOLDER.findall(listing.result or "") if not set(stems(d)) <= STATUSES]  # 'unpaid/': a status
+    dirs = [d for d in SUBFOLDER.findall(listing.result or "") if not set(stems(d)) <= STATUSES or re.search(  # 'unpaid/':
+        rf"\b{re.escape(d)}/?['\"]?\s+(?:sub)?folder\b|\b(?:sub)?folder\s+['\"]?{re.escape(d)}\b", view.task, re.I)]  # a status,
+    # unless the task names it as a folder ('what's in the unpaid folder?')
     named = [d for d in dirs if says(view.task, d)]
     asked = terms(view.task) | {stem(SYNONYMS.get(t, t)) for t in terms(view.task)}  # 'factures' asks for 'invoices/'
     missed = [_arg(s) for s in lists if s.is_error]  # the folder it named is not there: never another one instead
