@@ -1457,3 +1457,11 @@ def test_a_status_subfolder_the_task_names_as_a_folder_is_listed(tmp_path):
     assert text == "Records: P-2 (Beta, 70 EUR). Based on 1 file read."
     text = ask(tmp_path, "In the folder invoices, what's unpaid?", {})
     assert "invoices/paid/ and invoices/unpaid/ may belong here too" in text
+
+
+def test_naming_every_client_asks_a_figure_for_each(tmp_path):
+    """Over Alpha and Beta only, 'Alpha's total and Beta's total?' gave one 'Total: 350 EUR.', and 'what are the totals
+    for Alpha and for Beta?' was declined 'No field of the records matches the words of the task', untrue."""
+    for task in ["Alpha's total and Beta's total?", "what are the totals for Alpha and for Beta?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", dict(ALPHA_BETA))
+        assert "Total: 350 EUR. Total per client: Alpha 150 EUR; Beta 200 EUR." in text

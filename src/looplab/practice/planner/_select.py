@@ -470,7 +470,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
             return (f"the task names more than one {key} ({joined(sorted(hits))} and the one with "
                     f"{joined([repr(w) for w in dict.fromkeys(aside)])}); I answer about one {key} at a time")
         polarities = {k for keeps in hits.values() for k in keeps}
-        if len(hits) == len(scores) and polarities == {True} and all(key in r.fields for r in records):
+        if len(hits) == len(scores) == 1 and polarities == {True} and all(key in r.fields for r in records):
             continue  # every record has it ('in EUR' when all are in EUR): it selects nothing; not 'Note: free sample'
         if len(polarities) > 1:  # 'not from Alpha or Beta': the negation may take in both, or only the first
             spot = [w for w, keep in said if w in used]
