@@ -1465,3 +1465,9 @@ def test_naming_every_client_asks_a_figure_for_each(tmp_path):
     for task in ["Alpha's total and Beta's total?", "what are the totals for Alpha and for Beta?"]:
         text = ask(tmp_path, f"In the folder invoices, {task}", dict(ALPHA_BETA))
         assert "Total: 350 EUR. Total per client: Alpha 150 EUR; Beta 200 EUR." in text
+
+
+def test_a_count_per_client_asked_beside_a_total_is_given(tmp_path):
+    """'how many invoices does each client have, and what's the total?' gave 'Total per client: ...', no count per client."""
+    text = ask(tmp_path, "In the folder invoices, how many invoices does each client have, and what's the total?", dict(ALPHA_BETA))
+    assert "Count: 3. Total: 350 EUR. Count per client: Alpha 2; Beta 1. Total per client: Alpha 150 EUR; Beta 200 EUR." in text

@@ -362,8 +362,9 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
         lines.append(f"I give no figure per client: I could not classify {joined(lost)}.")
     elif per:  # a figure per client only over completely classified records; a count for 'how many ... each client'
         unknown = {n.split()[0] for n in choice.notes} | set(doubt)
-        count = bool(COUNT.search(task)) and not TOTAL.search(task)
-        lines.append(_per_client(chosen, key, per, records, unknown, count))
+        counted = bool(COUNT.search(task))  # 'how many ... each client have, and the total?': a count and a total each
+        lines += [_per_client(chosen, key, per, records, unknown, c) for c in (True, False)
+                  if c and counted or not c and (TOTAL.search(task) or not counted)]
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
