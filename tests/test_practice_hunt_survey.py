@@ -1471,3 +1471,12 @@ def test_a_count_per_client_asked_beside_a_total_is_given(tmp_path):
     """'how many invoices does each client have, and what's the total?' gave 'Total per client: ...', no count per client."""
     text = ask(tmp_path, "In the folder invoices, how many invoices does each client have, and what's the total?", dict(ALPHA_BETA))
     assert "Count: 3. Total: 350 EUR. Count per client: Alpha 2; Beta 1. Total per client: Alpha 150 EUR; Beta 200 EUR." in text
+
+
+def test_a_total_of_all_invoices_with_an_exclusion_adds_no_grand_total_of_every_record(tmp_path):
+    """'what's the total of all invoices, excluding cancelled ones?' added 'Grand total (all records): 420 EUR.',
+    the cancelled invoice the task left out counted in."""
+    files = {**ALPHA_BETA, "A-4.txt": invoice("A-4", "Gamma", "70 EUR", "cancelled")}
+    text = ask(tmp_path, "In the folder invoices, what's the total of all invoices, excluding cancelled ones?", files)
+    assert text.startswith("Status not cancelled: A-1 (Alpha, 100 EUR), A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Total: 350")
+    assert "420" not in text and "Grand total" not in text

@@ -353,7 +353,8 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
                      if partial else f"I cannot give a complete total of the {noun}: {maybe}." if doubt else
                      _total(task, chosen, key, label or grand or ("Total" if per else "")))
         own = [c for c in clauses(task) if GRAND.search(c)]  # 'the total of all Alpha's invoices' says whose
-        if GRAND.search(task) and not label and (choice.status_key or choice.heading != "Records" and not any(
+        if GRAND.search(task) and not label and " not " not in choice.heading and (  # ', excluding X': not every record
+                choice.status_key or choice.heading != "Records" and not any(
                 _select._named(c, records, None) or re.search(r"\d", c) for c in own)):  # a grand total: every record
             lines.append(_grand(task, records, lost))
     elif doubt and not COUNT.search(task):
