@@ -1480,3 +1480,11 @@ def test_a_total_of_all_invoices_with_an_exclusion_adds_no_grand_total_of_every_
     text = ask(tmp_path, "In the folder invoices, what's the total of all invoices, excluding cancelled ones?", files)
     assert text.startswith("Status not cancelled: A-1 (Alpha, 100 EUR), A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Total: 350")
     assert "420" not in text and "Grand total" not in text
+
+
+def test_each_client_is_given_a_figure_even_when_none_of_theirs_is_listed(tmp_path):
+    """'combien a payé chaque client ?' answered 'Total par client : Alpha 100 EUR.', Beta (who paid nothing) left out."""
+    text = ask(tmp_path, "Dans le dossier invoices, combien a payé chaque client ?", dict(ALPHA_BETA))
+    assert "Total par client : Alpha 100 EUR; Beta 0 EUR." in text
+    text = ask(tmp_path, "In the folder invoices, what does each client except Beta owe?", {})
+    assert "Total per client: Alpha 50 EUR." in text and "Beta 0" not in text

@@ -364,7 +364,7 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     elif per:  # a figure per client only over completely classified records; a count for 'how many ... each client'
         unknown = {n.split()[0] for n in choice.notes} | set(doubt)
         counted = bool(COUNT.search(task))  # 'how many ... each client have, and the total?': a count and a total each
-        lines += [_per_client(chosen, key, per, records, unknown, c) for c in (True, False)
+        lines += [_per_client(chosen, key, per, records, unknown, c, choice.heading) for c in (True, False)
                   if c and counted or not c and (TOTAL.search(task) or not counted)]
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
@@ -395,7 +395,7 @@ def _sum(chosen: list[Record], key: str) -> str | None:
 
 
 def _per_client(chosen: list[Record], key: str | None, asked: str, records: list[Record], unknown: set[str],
-                count: bool = False) -> str:
+                count: bool = False, heading: str = "") -> str:
     """'Total per client: A 300 EUR; B 1200 EUR.' (none for a client of a doubtful record), or why there is none."""
     clients = [k for k in dict.fromkeys(k for r in chosen for k in r.fields)
                if set(stems(k)) & {"client", "customer", "clients", "customers"}]
@@ -407,10 +407,14 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
     sums = Counter()
     for record, (amount, _) in zip(chosen, amounts, strict=True):
         sums[record.fields[clients[0]]] += amount
+    named = any(p.startswith(f"{clients[0]} ") for p in heading.split(", "))  # 'Client Alpha or Beta', 'Client not X'
+    if PER.search(asked) and not named:  # each client, 'Beta 0 EUR' too: none left out
+        every = [r.fields[clients[0]] for r in records if clients[0] in r.fields]
+        sums.update(dict.fromkeys(every if not _cased(every) else [], 0 * amounts[0][0]))
     doubtful = {r.fields.get(clients[0]) for r in records if r.file in unknown}
     if nameless := [r.file for r in records if r.file in unknown and clients[0] not in r.fields]:  # anyone's
         return f"I give no figure per client: I could not classify {joined(nameless)}."
-    held = [c for c in dict.fromkeys([*sums, *doubtful]) if c in doubtful]  # 'Gamma' too: none listed, one unclassified
+    held = [c for c in dict.fromkeys([*sums, *doubtful]) if c in doubtful and (c in sums or not named)]  # 'Gamma' too
     shown = "; ".join(f"{c} {v if count else amount_text(v, amounts[0][1])}" for c, v in sums.items() if c not in held)
     return (f"{'Count' if count else 'Total'} per client: {shown or 'none I can give'}." +
             (f" I could not give a figure for {joined(held)}: a record of theirs could not be classified." if held else ""))
