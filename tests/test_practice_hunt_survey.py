@@ -1488,3 +1488,15 @@ def test_each_client_is_given_a_figure_even_when_none_of_theirs_is_listed(tmp_pa
     assert "Total par client : Alpha 100 EUR; Beta 0 EUR." in text
     text = ask(tmp_path, "In the folder invoices, what does each client except Beta owe?", {})
     assert "Total per client: Alpha 50 EUR." in text and "Beta 0" not in text
+
+
+def test_the_balance_a_balance_field_holds_is_added_up(tmp_path):
+    """Over 'Balance: 60 EUR' lines, 'what's the remaining balance?' was declined 'No field of the records matches the
+    words of the task', untrue."""
+    files = {n: invoice(n[:3], c, a, s, f"Balance: {b}\n") for n, c, a, s, b in [
+        ("Z-1.txt", "Alpha", "100 EUR", "unpaid", "60 EUR"), ("Z-2.txt", "Beta", "200 EUR", "paid", "0 EUR"),
+        ("Z-3.txt", "Gamma", "80 EUR", "unpaid", "80 EUR")]}
+    text = ask(tmp_path, "In the folder invoices, what's the remaining balance?", files)
+    assert text.startswith("Records: Z-1 (Alpha, 60 EUR), Z-2 (Beta, 0 EUR) and Z-3 (Gamma, 80 EUR). Total: 140 EUR.")
+    assert ask(tmp_path, "In the folder bills, what's the balance?", dict(ALPHA_BETA), "bills").startswith(
+        "I could not relate 'balance' to the records read")
