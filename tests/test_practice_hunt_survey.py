@@ -1500,3 +1500,13 @@ def test_the_balance_a_balance_field_holds_is_added_up(tmp_path):
     assert text.startswith("Records: Z-1 (Alpha, 60 EUR), Z-2 (Beta, 0 EUR) and Z-3 (Gamma, 80 EUR). Total: 140 EUR.")
     assert ask(tmp_path, "In the folder bills, what's the balance?", dict(ALPHA_BETA), "bills").startswith(
         "I could not relate 'balance' to the records read")
+
+
+def test_the_notes_asked_for_are_shown(tmp_path):
+    """'what do the notes say?' listed the invoices without their notes, the part asked dropped ('notes' was read as
+    a word about the collection, like 'files')."""
+    files = {"N-1.txt": invoice("N-1", "Alpha", "100 EUR", "unpaid", "Note: client promised to pay next week\n"),
+             "N-3.txt": invoice("N-3", "Gamma", "300 EUR", "unpaid", "Note: second reminder sent\n")}
+    text = ask(tmp_path, "In the folder invoices, what do the notes say?", files)
+    assert text.startswith("Records: N-1 (Alpha, 100 EUR, Note 'client promised to pay next week') and N-3 (Gamma, 300 EUR, "
+                           "Note 'second reminder sent').")

@@ -507,7 +507,7 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
 
 def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> list[str]:
     """The fields not shown yet whose name the task uses ('due dates' -> 'Due date'), the folder's name aside."""
-    asked = terms(task) - GENERIC_FIELD - set(stems(folder)) - STATUSES
+    asked = (terms(task) | {"note"} & set(stems(task))) - GENERIC_FIELD - set(stems(folder)) - STATUSES  # 'the notes'
     return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
 
 
