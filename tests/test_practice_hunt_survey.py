@@ -1510,3 +1510,14 @@ def test_the_notes_asked_for_are_shown(tmp_path):
     text = ask(tmp_path, "In the folder invoices, what do the notes say?", files)
     assert text.startswith("Records: N-1 (Alpha, 100 EUR, Note 'client promised to pay next week') and N-3 (Gamma, 300 EUR, "
                            "Note 'second reminder sent').")
+
+
+def test_a_discount_noted_beside_a_paid_status_unsettles_the_amount_paid(tmp_path):
+    """'what's the total paid?' counted N-5 ('Amount: 500 EUR', 'Note: 50 EUR discount applied') as 500 EUR paid,
+    though 450 EUR may be all that was paid: 'Total: 700 EUR.'"""
+    files = {"N-2.txt": invoice("N-2", "Beta", "200 EUR", "paid"),
+             "N-5.txt": invoice("N-5", "Eps", "500 EUR", "paid", "Note: 50 EUR discount applied\n"),
+             "N-6.txt": invoice("N-6", "Zeta", "30 EUR", "paid", "Remark: remise accordée\n")}
+    text = ask(tmp_path, "In the folder invoices, what's the total paid?", files)
+    assert text.startswith("Paid: N-2 (Beta, 200 EUR), as far as I can tell.") and "700" not in text
+    assert "N-5.txt and N-6.txt may belong here too" in text

@@ -32,6 +32,7 @@ PAID |= {w.replace("é", "e") for w in PAID}  # 'payees', 'impayees': French typ
 UNPAID |= {w.replace("é", "e") for w in UNPAID}
 LATE = {"overdue", "late", "retard"}  # unpaid as a status ('en retard'); beside a paid word or negated, unknown
 METHODS = {"bank", "transfer", "wire", "card", "cash", "cheque", "check", "virement", "carte", "chèque", "espèces"}
+DISCOUNT = {"discount", "discounted", "remise", "rabais"}  # 'Note: 50 EUR discount applied': paid in full, or less?
 RECEIVED = {"received", "reçu", "reçue"}  # paid in a status: 'payment received'; 'no payment received' is unpaid
 ASIDE = {"since", "depuis", "payment", "paiement", "thank", "thanks", "you", "merci"}  # words that change nothing
 REMINDERS = {"reminder", "reminders", "relance", "relances", "sent", "envoyée", "1st", "2nd", "3rd", "first", "second",
@@ -418,7 +419,7 @@ def _status(record: Record, key: str) -> str:
     value = record.fields.get(key, "")
     other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and (
         set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
-        or re.search(r"\d", v) and set(words(v)) & (PAYING | RECEIVED) and _kind(v, k) != _kind(value, key)
+        or re.search(r"\d", v) and set(words(v)) & (PAYING | RECEIVED | DISCOUNT) and _kind(v, k) != _kind(value, key)
         or CREDIT.search(v))] + [record.title] * bool(CREDIT.search(record.title))
     # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed; a credit note is owed the other way
     return f"{value} ({'; '.join(other)})" if other else value

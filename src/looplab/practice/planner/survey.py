@@ -55,7 +55,7 @@ STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 STATUSES = {stem(w) for w in PAYING}
 PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
-SETTLING = _select.PAID | _select.RECEIVED | {"refund", "refunded", "bounced", "partially", "partial", "half", "remboursé",
+SETTLING = _select.PAID | _select.RECEIVED | _select.DISCOUNT | {"refund", "refunded", "bounced", "partially", "partial", "half", "remboursé",
                                              "remboursée", "partiellement", "moitié", "reimbursed",
                                              "reversed", "reversal", "chargeback", "money", "argent", "waiting", "attente"}
 REMARKS = set(stems("note notes remark comment memo remarque commentaire observation status state statut état payment"))
