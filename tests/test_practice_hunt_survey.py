@@ -1521,3 +1521,15 @@ def test_a_discount_noted_beside_a_paid_status_unsettles_the_amount_paid(tmp_pat
     text = ask(tmp_path, "In the folder invoices, what's the total paid?", files)
     assert text.startswith("Paid: N-2 (Beta, 200 EUR), as far as I can tell.") and "700" not in text
     assert "N-5.txt and N-6.txt may belong here too" in text
+
+
+def test_the_client_owing_the_largest_amount_is_not_the_client_of_the_largest_invoice(tmp_path):
+    """'which client owes the largest amount?' answered 'Unpaid, largest: L-3 (Beta, 200 EUR).', though Alpha owes
+    300 EUR over two invoices: the largest invoice given for the largest sum owed."""
+    files = {"L-1.txt": invoice("L-1", "Alpha", "150 EUR", "unpaid"), "L-2.txt": invoice("L-2", "Alpha", "150 EUR", "unpaid"),
+             "L-3.txt": invoice("L-3", "Beta", "200 EUR", "unpaid")}
+    for task in ["which client owes the largest amount?", "what's the largest amount owed by one client?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert text.startswith("I cannot compare ('largest'): I list, count and total records") and "L-3 (" not in text
+    text = ask(tmp_path, "In the folder invoices, which client has the largest invoice?", {})
+    assert text.startswith("Largest: L-3 (Beta, 200 EUR).")

@@ -251,6 +251,11 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if later := [p for p in limits for c in asked[1:] if p in c]:  # 'which are unpaid, and how much is the largest?'
         return (f"I cannot tell whether '{later[0].strip()}' narrows the list or asks a second question, so I give "
                 "no list and no total; ask one question at a time")
+    if (rank := [p.strip() for p in limits if EXTREME.fullmatch(p.strip())]) and re.search(  # 'which client owes the
+            r"\b(?:which|what|by (?:one|a|each))\s+(?:client|customer)s?\b|\bwho\s+owes?\b", task, re.I) and not set(
+            stems(task)) & RECORD_WORDS:  # largest amount?': its
+        return (f"I cannot compare ('{rank[0]}'): I list, count and total records, I do not weigh one against another, "
+                "so I give no list and no total")  # invoices added up, not its largest invoice
     for phrase in limits:  # 'over 500 EUR', 'largest', 'due before 14/11/2026': applied below
         task = task.replace(phrase, " ")
     if compared := COMPARING.search(task):
