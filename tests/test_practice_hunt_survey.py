@@ -1533,3 +1533,14 @@ def test_the_client_owing_the_largest_amount_is_not_the_client_of_the_largest_in
         assert text.startswith("I cannot compare ('largest'): I list, count and total records") and "L-3 (" not in text
     text = ask(tmp_path, "In the folder invoices, which client has the largest invoice?", {})
     assert text.startswith("Largest: L-3 (Beta, 200 EUR).")
+
+
+def test_a_polite_would_is_a_request_not_a_hypothesis(tmp_path):
+    """'would you list the paid invoices?' and 'I would like the total owed' were declined "I cannot answer 'would': the
+    records say what is, not what would be", a wrong reason; 'si possible' alike."""
+    text = ask(tmp_path, "In the folder invoices, would you list the paid invoices?", dict(ALPHA_BETA))
+    assert text.startswith("Paid: A-1 (Alpha, 100 EUR).")
+    assert ask(tmp_path, "In the folder invoices, I would like the total owed", {}).startswith("Unpaid: A-2 (Beta, 200 EUR)")
+    text = ask(tmp_path, "Dans le dossier invoices, si possible, liste les impayées", {})
+    assert "'si'" not in text.split("Je n'ai pas pu rattacher")[0] and "ce qui serait" not in text
+    assert "what would be" in ask(tmp_path, "In the folder invoices, what would the total be if Beta paid?", {})

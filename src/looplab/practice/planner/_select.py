@@ -106,7 +106,8 @@ HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
 QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|are|was|were|does|do|did|has|have|"
                       r"quel\w*|combien|qui|quand|lesquel\w*|est-ce)\b", re.IGNORECASE)
 TOTAL_ASKED = re.compile(r"\b(?:total|sum|amount|montant|somme|balance|solde)\b", re.IGNORECASE)  # a 'Balance' field
-HYPOTHETICAL = re.compile(r"\b(?:would|were to|suppose|supposing|assuming|imagine|hypothetically|serait|si)\b|"
+HYPOTHETICAL = re.compile(r"\b(?:would(?! you| like| love| it be possible)|were to|suppose|supposing|assuming|imagine|"
+                          r"hypothetically|serait|si(?! possible))\b|"  # 'would you list ...?', 'si possible': a request
                           r"\bif\b(?!\s+(?:any|all|there))", re.IGNORECASE)
 QUALIFIERS = {"incl": "in", "including": "in", "inclusive of": "in", "with": "in", "avec": "in", "excl": "ex",
               "excluding": "ex", "exclusive of": "ex", "without": "ex", "hors": "ex", "sans": "ex"}
