@@ -1544,3 +1544,13 @@ def test_a_polite_would_is_a_request_not_a_hypothesis(tmp_path):
     text = ask(tmp_path, "Dans le dossier invoices, si possible, liste les impayées", {})
     assert "'si'" not in text.split("Je n'ai pas pu rattacher")[0] and "ce qui serait" not in text
     assert "what would be" in ask(tmp_path, "In the folder invoices, what would the total be if Beta paid?", {})
+
+
+def test_the_largest_invoice_asked_with_its_status_is_not_the_largest_of_each_list(tmp_path):
+    """'which is the largest invoice, and is it unpaid?' answered 'Paid, largest: A-1 (Alpha, 100 EUR). Unpaid, largest:
+    A-2 (...)', as if A-1 were the largest; 'what's the smallest invoice, and has it been paid?' alike."""
+    for task in ["which is the largest invoice, and is it unpaid?", "what's the smallest invoice, and has it been paid?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", dict(ALPHA_BETA))
+        assert text.startswith("I cannot tell whether '") and "A-1 (" not in text
+    text = ask(tmp_path, "In the folder invoices, what's the largest invoice per status?", {})
+    assert text.startswith("Paid, largest: A-1 (Alpha, 100 EUR). Unpaid, largest: A-2 (Beta, 200 EUR).")

@@ -302,6 +302,9 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         if "owed" in str(why):
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
         statuses = ["paid", "unpaid"]
+    if len(statuses) == 2 and rank:  # 'the largest invoice, and is it paid?': the largest of all, not of each list
+        return (f"I cannot tell whether '{rank[0]}' narrows the list or asks a second question, so I give no list and "
+                "no total; ask one question at a time")
     statuses = ["paid", "unpaid"] if BY_STATUS.search(task) else statuses  # 'how many per status?': a figure for each
     first = asked[0] if len(statuses) == 1 and statuses[0] and len(asked) > 1 else ""
     if FIGURE.search(first) and not set(words(TO_BE_PAID.sub(" unpaid ", first))) & (PAYING | LATE):
