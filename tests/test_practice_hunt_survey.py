@@ -1554,3 +1554,13 @@ def test_the_largest_invoice_asked_with_its_status_is_not_the_largest_of_each_li
         assert text.startswith("I cannot tell whether '") and "A-1 (" not in text
     text = ask(tmp_path, "In the folder invoices, what's the largest invoice per status?", {})
     assert text.startswith("Paid, largest: A-1 (Alpha, 100 EUR). Unpaid, largest: A-2 (Beta, 200 EUR).")
+
+
+def test_how_much_per_client_is_answered_per_client(tmp_path):
+    """'how much per client?' was declined 'No field of the records matches the words of the task', untrue; 'how many
+    per client?' alike."""
+    text = ask(tmp_path, "In the folder invoices, how much per client?", dict(ALPHA_BETA))
+    assert text.startswith("Records: A-1 (Alpha, 100 EUR), A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Total: 350 EUR. "
+                           "Total per client: Alpha 150 EUR; Beta 200 EUR.")
+    text = ask(tmp_path, "In the folder invoices, how many per client?", {})
+    assert "Count: 3. Count per client: Alpha 2; Beta 1." in text and "'per'" not in text

@@ -242,7 +242,7 @@ def _everyone(task: str, records: list[Record], folder: str) -> bool:
         return False
     said = {w.lower() for w in re.findall(r"[^\W\d_]+", task)} - PAYING
     keys = {w for k in records[0].fields if all(k in r.fields for r in records) for w in stems(k)}
-    return not terms(task) - set(stems(f"{folder} folder dossier montre affiche")) - keys - RECORD_WORDS or any(
+    return not terms(task) - set(stems(f"{folder} folder dossier montre affiche per")) - keys - RECORD_WORDS or any(
         said & set.intersection(*(set(re.findall(r"[^\W\d_]+", r.fields.get(k, "").lower())) for r in records))
         for k in records[0].fields)
 
@@ -427,7 +427,8 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
     if len(asked) > 1:  # 'how many invoices, and how many clients?'
         return " ".join(dict.fromkeys(_count(a, chosen, label) for a in asked))
     found = COUNTED.search(task)
-    noun = next((w for w in (found.group(1).split() if found else []) if terms(w) and w.lower() not in PAYING), None)
+    noun = next((w for w in (re.split(r"\b(?:per|par)\b", found.group(1))[0].split() if found else [])  # 'how many
+                 if terms(w) and w.lower() not in PAYING), None)  # per client': records counted
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
     if not what or what in RECORD_NOUNS:
         return f"{label}: {len(chosen)}."
