@@ -1564,3 +1564,10 @@ def test_how_much_per_client_is_answered_per_client(tmp_path):
                            "Total per client: Alpha 150 EUR; Beta 200 EUR.")
     text = ask(tmp_path, "In the folder invoices, how many per client?", {})
     assert "Count: 3. Count per client: Alpha 2; Beta 1." in text and "'per'" not in text
+
+
+def test_who_they_are_from_is_answered_by_the_clients_shown(tmp_path):
+    """'how many invoices are not paid yet and who are they from?' listed each with its client, then said 'I did not
+    answer 'who are they from''."""
+    text = ask(tmp_path, "In the folder invoices, how many invoices are not paid yet and who are they from?", dict(ALPHA_BETA))
+    assert text == "Unpaid: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Count: 2. Based on 3 files read."

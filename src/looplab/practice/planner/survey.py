@@ -197,7 +197,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     listed = [r for c in choices for r in c.chosen]  # 'and what are their clients?': each item shows its client
     shown = {"number"} | {w for k in {k for r in listed for k in r.fields} for w in stems(k)
                           if all(f"({r.fields.get(k)}, " in " ".join(lines) for r in listed)}
-    shown |= set(stems("who whom by owe owes them it")) if shown & {"client", "customer"} else set()  # 'who owes them?'
+    shown |= set(stems("who whom by owe owes them it from")) if shown & {"client", "customer"} else set()  # 'who owes them?'
     shown |= STATUS_NAMES if (key := _status_key(records)) and f"{key} '" in " ".join(lines) else set()  # 'its status?'
     owed = choices[0].heading.startswith("Unpaid")
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records, owed)
