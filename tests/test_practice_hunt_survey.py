@@ -1571,3 +1571,14 @@ def test_who_they_are_from_is_answered_by_the_clients_shown(tmp_path):
     answer 'who are they from''."""
     text = ask(tmp_path, "In the folder invoices, how many invoices are not paid yet and who are they from?", dict(ALPHA_BETA))
     assert text == "Unpaid: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Count: 2. Based on 3 files read."
+
+
+def test_the_tasks_client_is_the_records_customer(tmp_path):
+    """Over 'Customer:' lines, 'which clients haven't paid?' was declined "I could not relate 'clients' to the records
+    read ... could not act on: 'paid'", and 'total per client please' named 'per', though 'customer' reads as 'client'."""
+    files = {"K-1.txt": "Invoice K-1\nCustomer: Fil Rouge\nTotal: 500 EUR\nStatus: unpaid\n",
+             "K-2.txt": "Invoice K-2\nCustomer: Mer Calme\nTotal: 80 EUR\nStatus: paid\n"}
+    assert ask(tmp_path, "In the folder invoices, which clients haven't paid?", files).startswith("Unpaid: K-1 (Fil Rouge, 500 EUR).")
+    text = ask(tmp_path, "In the folder invoices, total per client please", {})
+    assert "Total: 580 EUR. Total per client: Fil Rouge 500 EUR; Mer Calme 80 EUR." in text
+    assert "Customer count: 2 (Fil Rouge and Mer Calme)." in ask(tmp_path, "In the folder invoices, how many clients are there?", {})

@@ -213,6 +213,7 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
         known |= set(stems(seen + " " + currency_words(seen)))
     if status:  # records that are paid or unpaid are invoices or bills, whatever their title
         known |= {"invoice", "bill", "facture"}
+    known |= {SYNONYMS[w] for w in known if w in SYNONYMS}  # a 'Customer' line is the task's 'client'
     if any(DATE.search(v) for r in records for v in r.fields.values()):  # 'the due date' of a 'Due: 2026-11-14' line
         known |= {"date"}
     return [word for word in content_words(task) if not any(c.isdigit() for c in word)

@@ -241,7 +241,7 @@ def _everyone(task: str, records: list[Record], folder: str) -> bool:
     if not records:
         return False
     said = {w.lower() for w in re.findall(r"[^\W\d_]+", task)} - PAYING
-    keys = {w for k in records[0].fields if all(k in r.fields for r in records) for w in stems(k)}
+    keys = {SYNONYMS.get(w, w) for k in records[0].fields if all(k in r.fields for r in records) for w in stems(k)}
     return not terms(task) - set(stems(f"{folder} folder dossier montre affiche per")) - keys - RECORD_WORDS or any(
         said & set.intersection(*(set(re.findall(r"[^\W\d_]+", r.fields.get(k, "").lower())) for r in records))
         for k in records[0].fields)
@@ -432,7 +432,7 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
     if not what or what in RECORD_NOUNS:
         return f"{label}: {len(chosen)}."
-    keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in stems(k)]
+    keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in {SYNONYMS.get(w, w) for w in stems(k)}]
     if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen) or _cased(r.fields[keys[0]] for r in chosen):
         return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
     values = list(dict.fromkeys(r.fields[keys[0]] for r in chosen))
