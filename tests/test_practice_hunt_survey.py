@@ -1582,3 +1582,12 @@ def test_the_tasks_client_is_the_records_customer(tmp_path):
     text = ask(tmp_path, "In the folder invoices, total per client please", {})
     assert "Total: 580 EUR. Total per client: Fil Rouge 500 EUR; Mer Calme 80 EUR." in text
     assert "Customer count: 2 (Fil Rouge and Mer Calme)." in ask(tmp_path, "In the folder invoices, how many clients are there?", {})
+
+
+def test_an_amount_it_cannot_read_names_no_currency_of_its_own(tmp_path):
+    """Beside B-4 ('Amount: 1.5k EUR'), 'which invoices are over 1,000 euros?' was declined "'euros' names more than one
+    Amount (1.5k EUR and EUR)", a wrong reason: the unreadable amount was taken for a value the task might name."""
+    files = {"B-1.txt": invoice("B-1", "Alpha", "1 000 EUR", "unpaid"), "B-2.txt": invoice("B-2", "Beta", "2,500.00 EUR", "unpaid"),
+             "B-4.txt": invoice("B-4", "Delta", "1.5k EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are over 1,000 euros?", files)
+    assert text.startswith("Over 1,000: B-2 (Beta, 2,500.00 EUR), as far as I can tell.") and "B-4.txt may belong here too" in text

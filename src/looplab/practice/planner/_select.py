@@ -458,8 +458,9 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
                         "asks for; I give no list and no total")  # 'the 3 unpaid invoices' counts them, names none
             return f"I could not find {joined(unknown)} among the numbers of the records read"
         named[NUMBER] = (set(ids), True)
+    priced = money_keys(records)  # an amount it cannot read ('1.5k EUR') names no currency: it is unclassified
     for key in dict.fromkeys(k for r in records for k in r.fields):
-        values = {_value(r, key) for r in records if key in r.fields}
+        values = {_value(r, key) for r in records if key in r.fields and (key not in priced or money(r.fields[key]))}
         named_by = {v: words(f"{v} {currency_words(v)}") for v in values}  # 'EUR' is named by 'euros' too
         scores = {v: [keep for w, keep in said if w in named_by[v]] for v in values}
         best = max((len(v) for v in scores.values()), default=0)
