@@ -1591,3 +1591,12 @@ def test_an_amount_it_cannot_read_names_no_currency_of_its_own(tmp_path):
              "B-4.txt": invoice("B-4", "Delta", "1.5k EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, which invoices are over 1,000 euros?", files)
     assert text.startswith("Over 1,000: B-2 (Beta, 2,500.00 EUR), as far as I can tell.") and "B-4.txt may belong here too" in text
+
+
+def test_du_without_its_accent_before_par_or_at_the_end_is_owed(tmp_path):
+    """'le montant du par Alpha ?' ('dû' typed without its accent) answered 'Total : 150 EUR.', Alpha's paid invoice
+    counted in (50 EUR are owed); 'combien reste du ?' 'Total : 350 EUR.' (250 EUR)."""
+    text = ask(tmp_path, "Dans le dossier invoices, le montant du par Alpha ?", dict(ALPHA_BETA))
+    assert text.startswith("Impayées, Client Alpha : A-3 (Alpha, 50 EUR). Total : 50 EUR.")
+    assert "Total : 250 EUR." in ask(tmp_path, "Dans le dossier invoices, combien reste du ?", {})
+    assert "Total : 350 EUR." in ask(tmp_path, "Dans le dossier invoices, le total du dossier ?", {})

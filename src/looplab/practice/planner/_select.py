@@ -177,6 +177,7 @@ def _kind(value: str, key: str) -> str | None:
 
 def as_asked(task: str) -> str:
     """The task with 'the deadline of X', 'by which date should X be paid' worded as asking when X is due."""
+    task = re.sub(r"\bdu(?=\s+par\b|\s*[?!.]|\s*$)", "dû", task)  # 'le montant du par Alpha ?': dû without its accent
     task = DEADLINE.sub(lambda m: "quand due" if "quand" in m[0].lower() else "when due" if "when" in m[0].lower()
                         else "due date", task)  # 'by when' asks a deadline: the due date, not the date it was paid
     if not WHEN.search(task):
