@@ -1600,3 +1600,11 @@ def test_du_without_its_accent_before_par_or_at_the_end_is_owed(tmp_path):
     assert text.startswith("Impayées, Client Alpha : A-3 (Alpha, 50 EUR). Total : 50 EUR.")
     assert "Total : 250 EUR." in ask(tmp_path, "Dans le dossier invoices, combien reste du ?", {})
     assert "Total : 350 EUR." in ask(tmp_path, "Dans le dossier invoices, le total du dossier ?", {})
+
+
+def test_a_client_named_in_a_count_is_no_thing_to_count(tmp_path):
+    """'how many of Alpha's invoices are unpaid, and what's their total?' said "I did not count 'Alpha': I can count
+    records (1 listed), not that.", the count asked dropped for a name it had used to select them."""
+    text = ask(tmp_path, "In the folder invoices, how many of Alpha's invoices are unpaid, and what's their total?", dict(ALPHA_BETA))
+    assert text.startswith("Unpaid, Client Alpha: A-3 (Alpha, 50 EUR). Count: 1. Total: 50 EUR.")
+    assert "Client count: 2" in ask(tmp_path, "In the folder invoices, how many clients have unpaid invoices?", {})

@@ -428,7 +428,8 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
         return " ".join(dict.fromkeys(_count(a, chosen, label) for a in asked))
     found = COUNTED.search(task)
     noun = next((w for w in (re.split(r"\b(?:per|par)\b", found.group(1))[0].split() if found else [])  # 'how many
-                 if terms(w) and w.lower() not in PAYING), None)  # per client': records counted
+                 if terms(w) and w.lower() not in PAYING and not says(" ".join(  # per client': records counted;
+                     v for r in chosen for v in r.fields.values()), w)), None)  # 'how many of Alpha's invoices': records
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
     if not what or what in RECORD_NOUNS:
         return f"{label}: {len(chosen)}."
