@@ -1608,3 +1608,10 @@ def test_a_client_named_in_a_count_is_no_thing_to_count(tmp_path):
     text = ask(tmp_path, "In the folder invoices, how many of Alpha's invoices are unpaid, and what's their total?", dict(ALPHA_BETA))
     assert text.startswith("Unpaid, Client Alpha: A-3 (Alpha, 50 EUR). Count: 1. Total: 50 EUR.")
     assert "Client count: 2" in ask(tmp_path, "In the folder invoices, how many clients have unpaid invoices?", {})
+
+
+def test_a_payer_without_its_accent_asks_for_the_unpaid_invoices(tmp_path):
+    """'quelles factures sont a payer ?' ('à' typed without its accent) was declined 'Aucun champ des fiches ne correspond
+    aux mots de la demande', untrue."""
+    text = ask(tmp_path, "Dans le dossier invoices, quelles factures sont a payer ?", dict(ALPHA_BETA))
+    assert text.startswith("Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR).")

@@ -74,7 +74,7 @@ CONDITION = re.compile(
 )
 TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawaiting payment\b|"
                         r"\bwaiting (?:for payment|to be paid|on)\b|\bpending payment\b|\bdue for payment\b|"
-                        r"\b(?:still|yet) to pay\b|\bà (?:payer|régler)\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
+                        r"\b(?:still|yet) to pay\b|\b[àa] (?:payer|r[ée]gler)\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
 NUMBER = "number"
 ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet|\bpas|\bpas encore|\bnon)\s*(?:[?.!;,]|$)|\bor not\b|\bou non\b",
                       re.IGNORECASE)  # 'et combien ne le sont pas ?', 'et lesquelles non ?': the other ones too
