@@ -59,7 +59,6 @@ SETTLING = _select.PAID | _select.RECEIVED | _select.DISCOUNT | {"refund", "refu
                                              "remboursée", "partiellement", "moitié", "reimbursed",
                                              "reversed", "reversal", "chargeback", "money", "argent", "waiting", "attente"}
 REMARKS = set(stems("note notes remark comment memo remarque commentaire observation status state statut état payment"))
-RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # 'show me the invoices'
 IN_ALL = re.compile(r"\b(?:in all|altogether|all together|in total|overall|en tout|au total)\b", re.IGNORECASE)
 YEAR = re.compile(r"\b(?:in|from|of|for|during|en|de|pour)\s+(?:the year\s+|l'année\s+)?((?:19|20)\d\d)\b(?![/-])",
                   re.IGNORECASE)
@@ -242,7 +241,7 @@ def _everyone(task: str, records: list[Record], folder: str) -> bool:
         return False
     said = {w.lower() for w in re.findall(r"[^\W\d_]+", task)} - PAYING
     keys = {SYNONYMS.get(w, w) for k in records[0].fields if all(k in r.fields for r in records) for w in stems(k)}
-    return not terms(task) - set(stems(f"{folder} folder dossier montre affiche per")) - keys - RECORD_WORDS or any(
+    return not terms(task) - set(stems(f"{folder} folder dossier montre affiche per")) - keys - _select.RECORD_WORDS or any(
         said & set.intersection(*(set(re.findall(r"[^\W\d_]+", r.fields.get(k, "").lower())) for r in records))
         for k in records[0].fields)
 
@@ -323,7 +322,7 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     aside = [c for c in clauses(task) if choice.ranked and not re.search(r"\b(?:it|its|that one)\b", c, re.IGNORECASE)
              and (COUNT.search(c) or TOTAL.search(c) and not EXTREME.search(c))]  # 'the biggest, and the total of all?'
     lines += [_grand(task, records, lost) if GRAND.search(c) else f"I did not answer '{c}'." for c in aside]
-    whole = [c for c in clauses(task) if COUNT.search(c) and IN_ALL.search(c) and set(stems(c)) & RECORD_WORDS
+    whole = [c for c in clauses(task) if COUNT.search(c) and IN_ALL.search(c) and set(stems(c)) & _select.RECORD_WORDS
              and not re.search(r"\d", c) and not set(stems(c)) & STATUSES and not _select._named(c, records, None)] if choice.heading != "Records" else []
     if whole and not label and not aside:  # 'which are Beta's, and how many invoices are there in all?'
         fr = _select.french(task)  # said here in French: the reply's French table has no such phrase
