@@ -1403,3 +1403,215 @@ def test_a_client_named_with_a_status_word_in_a_later_clause_is_an_exclusion_not
              "R-4.txt": invoice("R-4", "Paid Media", "90 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, other than Paid Media's?", files)
     assert text.startswith("Unpaid, Client not Paid Media: R-1 (Sud & Fils, 150 EUR).")
+
+
+def test_fully_ever_never_and_toujours_beside_a_status_word_are_read(tmp_path):
+    """'how many invoices are fully paid?' was declined for 'fully', then named 'paid' as a word it could not act on."""
+    text = ask(tmp_path, "In the folder invoices, how many invoices are fully paid?", dict(ALPHA_BETA))
+    assert text == "Paid: A-1 (Alpha, 100 EUR). Count: 1. Based on 3 files read."
+    for task in ["which invoices were never paid?", "which invoices aren't fully paid?"]:
+        assert ask(tmp_path, f"In the folder invoices, {task}", {}).startswith("Unpaid: A-2 (Beta, 200 EUR) and A-3")
+    assert ask(tmp_path, "In the folder invoices, which invoices have ever been paid?", {}).startswith("Paid: A-1 (")
+    french = ask(tmp_path, "Dans le dossier invoices, quelles factures sont toujours impayées ?", {})
+    assert french.startswith("Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR).")
+
+
+def test_a_client_with_only_an_unclassified_record_is_named_in_the_per_client_line(tmp_path):
+    """'how many unpaid invoices does each client have?' said 'Count per client: Beta 1; Alpha 1.', Gamma left out;
+    beside a record naming no client, which may be anyone's, no client's figure is sure."""
+    files = {**ALPHA_BETA, "A-4.txt": invoice("A-4", "Gamma", "70 EUR", "paid 50%")}
+    text = ask(tmp_path, "In the folder invoices, how many unpaid invoices does each client have?", files)
+    assert "Count per client: Beta 1; Alpha 1. I could not give a figure for Gamma: a record of theirs could" in text
+    text = ask(tmp_path, "In the folder invoices, how much does each client owe?", {"A-6.txt": "Invoice A-6\nAmount: 9 EUR\n"
+                                                                                     "Status: maybe\n"})
+    assert "I give no figure per client: I could not classify A-6.txt." in text and "Total per client" not in text
+
+
+def test_a_year_the_task_asks_for_is_not_read_as_the_subfolder_of_that_name(tmp_path):
+    """'what's owed in 2026?' beside a 2026/ subfolder answered 'Unpaid: B-1 (Beta, 300 EUR). Total: 300 EUR.' from it
+    alone, not saying so, though A-1 beside it is dated 2026 and unpaid too."""
+    (tmp_path / "invoices" / "2026").mkdir(parents=True)
+    files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "unpaid", "Date: 2026-03-02\n"),
+             "2026/B-1.txt": invoice("B-1", "Beta", "300 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what's owed in 2026?", files)
+    assert text.startswith("I cannot apply the condition '2026': matching records on a date") and "300" not in text
+    assert ask(tmp_path, "In the folder invoices/2026, what's owed?", {}).startswith("Unpaid: B-1 (Beta, 300 EUR). Total: 300")
+
+
+def test_an_amount_written_in_words_may_be_in_the_currency_asked(tmp_path):
+    """'how much is owed in EUR?' left out M-5 ('two hundred euros', unpaid) silently: 'Unpaid, Amount EUR: M-2 ...'."""
+    files = {"M-2.txt": invoice("M-2", "Lambda", "EUR 1.250,00", "unpaid"), "M-3.txt": invoice("M-3", "Kappa", "$300", "unpaid"),
+             "M-5.txt": invoice("M-5", "Nu", "two hundred euros", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, how much is owed in EUR?", files)
+    assert text.startswith("Unpaid, Amount EUR: M-2 (Lambda, EUR 1.250,00), as far as I can tell.")
+    assert "but M-5.txt may belong here too" in text and "Total" not in text
+
+
+def test_a_status_subfolder_the_task_names_as_a_folder_is_listed(tmp_path):
+    """'what's in the unpaid folder?' answered 'Unpaid: P-3 (Gamma, 20 EUR)', a record beside that folder, not in it."""
+    for sub in ("paid", "unpaid"):
+        (tmp_path / "invoices" / sub).mkdir(parents=True)
+    files = {"paid/P-1.txt": invoice("P-1", "Alpha", "100 EUR", "paid"), "unpaid/P-2.txt": invoice("P-2", "Beta", "70 EUR", "unpaid"),
+             "P-3.txt": invoice("P-3", "Gamma", "20 EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, what's in the unpaid folder?", files)
+    assert text == "Records: P-2 (Beta, 70 EUR). Based on 1 file read."
+    text = ask(tmp_path, "In the folder invoices, what's unpaid?", {})
+    assert "invoices/paid/ and invoices/unpaid/ may belong here too" in text
+
+
+def test_naming_every_client_asks_a_figure_for_each(tmp_path):
+    """Over Alpha and Beta only, 'Alpha's total and Beta's total?' gave one 'Total: 350 EUR.', and 'what are the totals
+    for Alpha and for Beta?' was declined 'No field of the records matches the words of the task', untrue."""
+    for task in ["Alpha's total and Beta's total?", "what are the totals for Alpha and for Beta?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", dict(ALPHA_BETA))
+        assert "Total: 350 EUR. Total per client: Alpha 150 EUR; Beta 200 EUR." in text
+
+
+def test_a_count_per_client_asked_beside_a_total_is_given(tmp_path):
+    """'how many invoices does each client have, and what's the total?' gave 'Total per client: ...', no count per client."""
+    text = ask(tmp_path, "In the folder invoices, how many invoices does each client have, and what's the total?", dict(ALPHA_BETA))
+    assert "Count: 3. Total: 350 EUR. Count per client: Alpha 2; Beta 1. Total per client: Alpha 150 EUR; Beta 200 EUR." in text
+
+
+def test_a_total_of_all_invoices_with_an_exclusion_adds_no_grand_total_of_every_record(tmp_path):
+    """'what's the total of all invoices, excluding cancelled ones?' added 'Grand total (all records): 420 EUR.',
+    the cancelled invoice the task left out counted in."""
+    files = {**ALPHA_BETA, "A-4.txt": invoice("A-4", "Gamma", "70 EUR", "cancelled")}
+    text = ask(tmp_path, "In the folder invoices, what's the total of all invoices, excluding cancelled ones?", files)
+    assert text.startswith("Status not cancelled: A-1 (Alpha, 100 EUR), A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Total: 350")
+    assert "420" not in text and "Grand total" not in text
+
+
+def test_each_client_is_given_a_figure_even_when_none_of_theirs_is_listed(tmp_path):
+    """'combien a payé chaque client ?' answered 'Total par client : Alpha 100 EUR.', Beta (who paid nothing) left out."""
+    text = ask(tmp_path, "Dans le dossier invoices, combien a payé chaque client ?", dict(ALPHA_BETA))
+    assert "Total par client : Alpha 100 EUR; Beta 0 EUR." in text
+    text = ask(tmp_path, "In the folder invoices, what does each client except Beta owe?", {})
+    assert "Total per client: Alpha 50 EUR." in text and "Beta 0" not in text
+
+
+def test_the_balance_a_balance_field_holds_is_added_up(tmp_path):
+    """Over 'Balance: 60 EUR' lines, 'what's the remaining balance?' was declined 'No field of the records matches the
+    words of the task', untrue."""
+    files = {n: invoice(n[:3], c, a, s, f"Balance: {b}\n") for n, c, a, s, b in [
+        ("Z-1.txt", "Alpha", "100 EUR", "unpaid", "60 EUR"), ("Z-2.txt", "Beta", "200 EUR", "paid", "0 EUR"),
+        ("Z-3.txt", "Gamma", "80 EUR", "unpaid", "80 EUR")]}
+    text = ask(tmp_path, "In the folder invoices, what's the remaining balance?", files)
+    assert text.startswith("Records: Z-1 (Alpha, 60 EUR), Z-2 (Beta, 0 EUR) and Z-3 (Gamma, 80 EUR). Total: 140 EUR.")
+    assert ask(tmp_path, "In the folder bills, what's the balance?", dict(ALPHA_BETA), "bills").startswith(
+        "I could not relate 'balance' to the records read")
+
+
+def test_the_notes_asked_for_are_shown(tmp_path):
+    """'what do the notes say?' listed the invoices without their notes, the part asked dropped ('notes' was read as
+    a word about the collection, like 'files')."""
+    files = {"N-1.txt": invoice("N-1", "Alpha", "100 EUR", "unpaid", "Note: client promised to pay next week\n"),
+             "N-3.txt": invoice("N-3", "Gamma", "300 EUR", "unpaid", "Note: second reminder sent\n")}
+    text = ask(tmp_path, "In the folder invoices, what do the notes say?", files)
+    assert text.startswith("Records: N-1 (Alpha, 100 EUR, Note 'client promised to pay next week') and N-3 (Gamma, 300 EUR, "
+                           "Note 'second reminder sent').")
+
+
+def test_a_discount_noted_beside_a_paid_status_unsettles_the_amount_paid(tmp_path):
+    """'what's the total paid?' counted N-5 ('Amount: 500 EUR', 'Note: 50 EUR discount applied') as 500 EUR paid,
+    though 450 EUR may be all that was paid: 'Total: 700 EUR.'"""
+    files = {"N-2.txt": invoice("N-2", "Beta", "200 EUR", "paid"),
+             "N-5.txt": invoice("N-5", "Eps", "500 EUR", "paid", "Note: 50 EUR discount applied\n"),
+             "N-6.txt": invoice("N-6", "Zeta", "30 EUR", "paid", "Remark: remise accordée\n")}
+    text = ask(tmp_path, "In the folder invoices, what's the total paid?", files)
+    assert text.startswith("Paid: N-2 (Beta, 200 EUR), as far as I can tell.") and "700" not in text
+    assert "N-5.txt and N-6.txt may belong here too" in text
+
+
+def test_the_client_owing_the_largest_amount_is_not_the_client_of_the_largest_invoice(tmp_path):
+    """'which client owes the largest amount?' answered 'Unpaid, largest: L-3 (Beta, 200 EUR).', though Alpha owes
+    300 EUR over two invoices: the largest invoice given for the largest sum owed."""
+    files = {"L-1.txt": invoice("L-1", "Alpha", "150 EUR", "unpaid"), "L-2.txt": invoice("L-2", "Alpha", "150 EUR", "unpaid"),
+             "L-3.txt": invoice("L-3", "Beta", "200 EUR", "unpaid")}
+    for task in ["which client owes the largest amount?", "what's the largest amount owed by one client?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", files)
+        assert text.startswith("I cannot compare ('largest'): I list, count and total records") and "L-3 (" not in text
+    text = ask(tmp_path, "In the folder invoices, which client has the largest invoice?", {})
+    assert text.startswith("Largest: L-3 (Beta, 200 EUR).")
+
+
+def test_a_polite_would_is_a_request_not_a_hypothesis(tmp_path):
+    """'would you list the paid invoices?' and 'I would like the total owed' were declined "I cannot answer 'would': the
+    records say what is, not what would be", a wrong reason; 'si possible' alike."""
+    text = ask(tmp_path, "In the folder invoices, would you list the paid invoices?", dict(ALPHA_BETA))
+    assert text.startswith("Paid: A-1 (Alpha, 100 EUR).")
+    assert ask(tmp_path, "In the folder invoices, I would like the total owed", {}).startswith("Unpaid: A-2 (Beta, 200 EUR)")
+    text = ask(tmp_path, "Dans le dossier invoices, si possible, liste les impayées", {})
+    assert "'si'" not in text.split("Je n'ai pas pu rattacher")[0] and "ce qui serait" not in text
+    assert "what would be" in ask(tmp_path, "In the folder invoices, what would the total be if Beta paid?", {})
+
+
+def test_the_largest_invoice_asked_with_its_status_is_not_the_largest_of_each_list(tmp_path):
+    """'which is the largest invoice, and is it unpaid?' answered 'Paid, largest: A-1 (Alpha, 100 EUR). Unpaid, largest:
+    A-2 (...)', as if A-1 were the largest; 'what's the smallest invoice, and has it been paid?' alike."""
+    for task in ["which is the largest invoice, and is it unpaid?", "what's the smallest invoice, and has it been paid?"]:
+        text = ask(tmp_path, f"In the folder invoices, {task}", dict(ALPHA_BETA))
+        assert text.startswith("I cannot tell whether '") and "A-1 (" not in text
+    text = ask(tmp_path, "In the folder invoices, what's the largest invoice per status?", {})
+    assert text.startswith("Paid, largest: A-1 (Alpha, 100 EUR). Unpaid, largest: A-2 (Beta, 200 EUR).")
+
+
+def test_how_much_per_client_is_answered_per_client(tmp_path):
+    """'how much per client?' was declined 'No field of the records matches the words of the task', untrue; 'how many
+    per client?' alike."""
+    text = ask(tmp_path, "In the folder invoices, how much per client?", dict(ALPHA_BETA))
+    assert text.startswith("Records: A-1 (Alpha, 100 EUR), A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Total: 350 EUR. "
+                           "Total per client: Alpha 150 EUR; Beta 200 EUR.")
+    text = ask(tmp_path, "In the folder invoices, how many per client?", {})
+    assert "Count: 3. Count per client: Alpha 2; Beta 1." in text and "'per'" not in text
+
+
+def test_who_they_are_from_is_answered_by_the_clients_shown(tmp_path):
+    """'how many invoices are not paid yet and who are they from?' listed each with its client, then said 'I did not
+    answer 'who are they from''."""
+    text = ask(tmp_path, "In the folder invoices, how many invoices are not paid yet and who are they from?", dict(ALPHA_BETA))
+    assert text == "Unpaid: A-2 (Beta, 200 EUR) and A-3 (Alpha, 50 EUR). Count: 2. Based on 3 files read."
+
+
+def test_the_tasks_client_is_the_records_customer(tmp_path):
+    """Over 'Customer:' lines, 'which clients haven't paid?' was declined "I could not relate 'clients' to the records
+    read ... could not act on: 'paid'", and 'total per client please' named 'per', though 'customer' reads as 'client'."""
+    files = {"K-1.txt": "Invoice K-1\nCustomer: Fil Rouge\nTotal: 500 EUR\nStatus: unpaid\n",
+             "K-2.txt": "Invoice K-2\nCustomer: Mer Calme\nTotal: 80 EUR\nStatus: paid\n"}
+    assert ask(tmp_path, "In the folder invoices, which clients haven't paid?", files).startswith("Unpaid: K-1 (Fil Rouge, 500 EUR).")
+    text = ask(tmp_path, "In the folder invoices, total per client please", {})
+    assert "Total: 580 EUR. Total per client: Fil Rouge 500 EUR; Mer Calme 80 EUR." in text
+    assert "Customer count: 2 (Fil Rouge and Mer Calme)." in ask(tmp_path, "In the folder invoices, how many clients are there?", {})
+
+
+def test_an_amount_it_cannot_read_names_no_currency_of_its_own(tmp_path):
+    """Beside B-4 ('Amount: 1.5k EUR'), 'which invoices are over 1,000 euros?' was declined "'euros' names more than one
+    Amount (1.5k EUR and EUR)", a wrong reason: the unreadable amount was taken for a value the task might name."""
+    files = {"B-1.txt": invoice("B-1", "Alpha", "1 000 EUR", "unpaid"), "B-2.txt": invoice("B-2", "Beta", "2,500.00 EUR", "unpaid"),
+             "B-4.txt": invoice("B-4", "Delta", "1.5k EUR", "unpaid")}
+    text = ask(tmp_path, "In the folder invoices, which invoices are over 1,000 euros?", files)
+    assert text.startswith("Over 1,000: B-2 (Beta, 2,500.00 EUR), as far as I can tell.") and "B-4.txt may belong here too" in text
+
+
+def test_du_without_its_accent_before_par_or_at_the_end_is_owed(tmp_path):
+    """'le montant du par Alpha ?' ('dû' typed without its accent) answered 'Total : 150 EUR.', Alpha's paid invoice
+    counted in (50 EUR are owed); 'combien reste du ?' 'Total : 350 EUR.' (250 EUR)."""
+    text = ask(tmp_path, "Dans le dossier invoices, le montant du par Alpha ?", dict(ALPHA_BETA))
+    assert text.startswith("Impayées, Client Alpha : A-3 (Alpha, 50 EUR). Total : 50 EUR.")
+    assert "Total : 250 EUR." in ask(tmp_path, "Dans le dossier invoices, combien reste du ?", {})
+    assert "Total : 350 EUR." in ask(tmp_path, "Dans le dossier invoices, le total du dossier ?", {})
+
+
+def test_a_client_named_in_a_count_is_no_thing_to_count(tmp_path):
+    """'how many of Alpha's invoices are unpaid, and what's their total?' said "I did not count 'Alpha': I can count
+    records (1 listed), not that.", the count asked dropped for a name it had used to select them."""
+    text = ask(tmp_path, "In the folder invoices, how many of Alpha's invoices are unpaid, and what's their total?", dict(ALPHA_BETA))
+    assert text.startswith("Unpaid, Client Alpha: A-3 (Alpha, 50 EUR). Count: 1. Total: 50 EUR.")
+    assert "Client count: 2" in ask(tmp_path, "In the folder invoices, how many clients have unpaid invoices?", {})
+
+
+def test_a_payer_without_its_accent_asks_for_the_unpaid_invoices(tmp_path):
+    """'quelles factures sont a payer ?' ('à' typed without its accent) was declined 'Aucun champ des fiches ne correspond
+    aux mots de la demande', untrue."""
+    text = ask(tmp_path, "Dans le dossier invoices, quelles factures sont a payer ?", dict(ALPHA_BETA))
+    assert text.startswith("Impayées : A-2 (Beta, 200 EUR) et A-3 (Alpha, 50 EUR).")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
-from ._records import Record, money
+from ._records import Record, money, money_keys
 from .interpret import currency_words, english_terms
 from .text import (
     CORPUS_WORDS,
@@ -32,6 +32,7 @@ PAID |= {w.replace("é", "e") for w in PAID}  # 'payees', 'impayees': French typ
 UNPAID |= {w.replace("é", "e") for w in UNPAID}
 LATE = {"overdue", "late", "retard"}  # unpaid as a status ('en retard'); beside a paid word or negated, unknown
 METHODS = {"bank", "transfer", "wire", "card", "cash", "cheque", "check", "virement", "carte", "chèque", "espèces"}
+DISCOUNT = {"discount", "discounted", "remise", "rabais"}  # 'Note: 50 EUR discount applied': paid in full, or less?
 RECEIVED = {"received", "reçu", "reçue"}  # paid in a status: 'payment received'; 'no payment received' is unpaid
 ASIDE = {"since", "depuis", "payment", "paiement", "thank", "thanks", "you", "merci"}  # words that change nothing
 REMINDERS = {"reminder", "reminders", "relance", "relances", "sent", "envoyée", "1st", "2nd", "3rd", "first", "second",
@@ -57,7 +58,7 @@ SURVEY_WORDS = set(stems(
     "check see look search go through scan review any per each every individually separately break down "
     "chaque par trouve trouvez trouver restant restante numéro numéros leurs doit doivent dû "
     "quel quels quelle quelles combien reste payer argent liste donne donner montre montrez affiche affichez indique indiquez tout tous toute toutes encore général générale global globale "
-    "été restent according longer nobody régler settle déjà sa ses"))
+    "été restent according longer nobody régler settle déjà sa ses fully ever never toujours"))
 CONDITION = re.compile(
     r"\bbetween\s+\S+\s+and\s+[\d.,]+(?:\s*[A-Z]{3}\b|\s*[€$£]|\s+euros?\b)?|"  # 'between 100 and 500 EUR' whole
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between(?! them| us)|"
@@ -73,7 +74,7 @@ CONDITION = re.compile(
 )
 TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawaiting payment\b|"
                         r"\bwaiting (?:for payment|to be paid|on)\b|\bpending payment\b|\bdue for payment\b|"
-                        r"\b(?:still|yet) to pay\b|\bà (?:payer|régler)\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
+                        r"\b(?:still|yet) to pay\b|\b[àa] (?:payer|r[ée]gler)\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
 NUMBER = "number"
 ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet|\bpas|\bpas encore|\bnon)\s*(?:[?.!;,]|$)|\bor not\b|\bou non\b",
                       re.IGNORECASE)  # 'et combien ne le sont pas ?', 'et lesquelles non ?': the other ones too
@@ -104,8 +105,9 @@ COMPARING = re.compile(r"\b(?:\w+\s+){0,3}than\b|\bdifference\b|\bcompar\w*|\bve
 HOW_MANY = re.compile(r"\bhow many\b|\bcombien\b|\bcount\b", re.IGNORECASE)
 QUESTION = re.compile(r"\s*(?:what|which|how|who|whom|whose|when|where|why|is|are|was|were|does|do|did|has|have|"
                       r"quel\w*|combien|qui|quand|lesquel\w*|est-ce)\b", re.IGNORECASE)
-TOTAL_ASKED = re.compile(r"\b(?:total|sum|amount|montant|somme)\b", re.IGNORECASE)
-HYPOTHETICAL = re.compile(r"\b(?:would|were to|suppose|supposing|assuming|imagine|hypothetically|serait|si)\b|"
+TOTAL_ASKED = re.compile(r"\b(?:total|sum|amount|montant|somme|balance|solde)\b", re.IGNORECASE)  # a 'Balance' field
+HYPOTHETICAL = re.compile(r"\b(?:would(?! you| like| love| it be possible)|were to|suppose|supposing|assuming|imagine|"
+                          r"hypothetically|serait|si(?! possible))\b|"  # 'would you list ...?', 'si possible': a request
                           r"\bif\b(?!\s+(?:any|all|there))", re.IGNORECASE)
 QUALIFIERS = {"incl": "in", "including": "in", "inclusive of": "in", "with": "in", "avec": "in", "excl": "ex",
               "excluding": "ex", "exclusive of": "ex", "without": "ex", "hors": "ex", "sans": "ex"}
@@ -175,6 +177,7 @@ def _kind(value: str, key: str) -> str | None:
 
 def as_asked(task: str) -> str:
     """The task with 'the deadline of X', 'by which date should X be paid' worded as asking when X is due."""
+    task = re.sub(r"\bdu(?=\s+par\b|\s*[?!.]|\s*$)", "dû", task)  # 'le montant du par Alpha ?': dû without its accent
     task = DEADLINE.sub(lambda m: "quand due" if "quand" in m[0].lower() else "when due" if "when" in m[0].lower()
                         else "due date", task)  # 'by when' asks a deadline: the due date, not the date it was paid
     if not WHEN.search(task):
@@ -211,6 +214,7 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
         known |= set(stems(seen + " " + currency_words(seen)))
     if status:  # records that are paid or unpaid are invoices or bills, whatever their title
         known |= {"invoice", "bill", "facture"}
+    known |= {SYNONYMS[w] for w in known if w in SYNONYMS}  # a 'Customer' line is the task's 'client'
     if any(DATE.search(v) for r in records for v in r.fields.values()):  # 'the due date' of a 'Due: 2026-11-14' line
         known |= {"date"}
     return [word for word in content_words(task) if not any(c.isdigit() for c in word)
@@ -250,6 +254,11 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if later := [p for p in limits for c in asked[1:] if p in c]:  # 'which are unpaid, and how much is the largest?'
         return (f"I cannot tell whether '{later[0].strip()}' narrows the list or asks a second question, so I give "
                 "no list and no total; ask one question at a time")
+    if (rank := [p.strip() for p in limits if EXTREME.fullmatch(p.strip())]) and re.search(  # 'which client owes the
+            r"\b(?:which|what|by (?:one|a|each))\s+(?:client|customer)s?\b|\bwho\s+owes?\b", task, re.I) and not set(
+            stems(task)) & RECORD_WORDS:  # largest amount?': its
+        return (f"I cannot compare ('{rank[0]}'): I list, count and total records, I do not weigh one against another, "
+                "so I give no list and no total")  # invoices added up, not its largest invoice
     for phrase in limits:  # 'over 500 EUR', 'largest', 'due before 14/11/2026': applied below
         task = task.replace(phrase, " ")
     if compared := COMPARING.search(task):
@@ -295,6 +304,9 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         if "owed" in str(why):
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
         statuses = ["paid", "unpaid"]
+    if len(statuses) == 2 and rank:  # 'the largest invoice, and is it paid?': the largest of all, not of each list
+        return (f"I cannot tell whether '{rank[0]}' narrows the list or asks a second question, so I give no list and "
+                "no total; ask one question at a time")
     statuses = ["paid", "unpaid"] if BY_STATUS.search(task) else statuses  # 'how many per status?': a figure for each
     first = asked[0] if len(statuses) == 1 and statuses[0] and len(asked) > 1 else ""
     if FIGURE.search(first) and not set(words(TO_BE_PAID.sub(" unpaid ", first))) & (PAYING | LATE):
@@ -385,13 +397,15 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     chosen, unclear = [r for r in chosen if r not in void], unclear + [r for r in void if r not in unclear]
     field = key or _status_key(records)
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
+    priced = money_keys(records)
     for name, (values, keep) in named.items():
         kinds = {_kind(v, name) for v in values} if name == field else set()
         vague = None in kinds and any(set(words(v)) & (PAYING | LATE | RECEIVED) for v in values)
         # a status read as a value ('payment received'; a plain 'paid' is not 'cancelled'), and for 'not from Cime
         # Rose' a record without a client: either may be one of those asked for
         unsure = [r for r in chosen if kinds and r.fields.get(name) not in values and (
-            vague or _kind(r.fields.get(name, ""), name) in kinds | {None}) or not keep and _value(r, name) is None]
+            vague or _kind(r.fields.get(name, ""), name) in kinds | {None}) or not keep and _value(r, name) is None
+            or name in priced and not money(r.fields.get(name, ""))]  # 'in EUR' beside 'two hundred euros': unread
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
@@ -416,7 +430,7 @@ def _status(record: Record, key: str) -> str:
     value = record.fields.get(key, "")
     other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and (
         set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
-        or re.search(r"\d", v) and set(words(v)) & (PAYING | RECEIVED) and _kind(v, k) != _kind(value, key)
+        or re.search(r"\d", v) and set(words(v)) & (PAYING | RECEIVED | DISCOUNT) and _kind(v, k) != _kind(value, key)
         or CREDIT.search(v))] + [record.title] * bool(CREDIT.search(record.title))
     # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed; a credit note is owed the other way
     return f"{value} ({'; '.join(other)})" if other else value
@@ -445,8 +459,9 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
                         "asks for; I give no list and no total")  # 'the 3 unpaid invoices' counts them, names none
             return f"I could not find {joined(unknown)} among the numbers of the records read"
         named[NUMBER] = (set(ids), True)
+    priced = money_keys(records)  # an amount it cannot read ('1.5k EUR') names no currency: it is unclassified
     for key in dict.fromkeys(k for r in records for k in r.fields):
-        values = {_value(r, key) for r in records if key in r.fields}
+        values = {_value(r, key) for r in records if key in r.fields and (key not in priced or money(r.fields[key]))}
         named_by = {v: words(f"{v} {currency_words(v)}") for v in values}  # 'EUR' is named by 'euros' too
         scores = {v: [keep for w, keep in said if w in named_by[v]] for v in values}
         best = max((len(v) for v in scores.values()), default=0)
@@ -468,7 +483,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
             return (f"the task names more than one {key} ({joined(sorted(hits))} and the one with "
                     f"{joined([repr(w) for w in dict.fromkeys(aside)])}); I answer about one {key} at a time")
         polarities = {k for keeps in hits.values() for k in keeps}
-        if len(hits) == len(scores) and polarities == {True} and all(key in r.fields for r in records):
+        if len(hits) == len(scores) == 1 and polarities == {True} and all(key in r.fields for r in records):
             continue  # every record has it ('in EUR' when all are in EUR): it selects nothing; not 'Note: free sample'
         if len(polarities) > 1:  # 'not from Alpha or Beta': the negation may take in both, or only the first
             spot = [w for w, keep in said if w in used]

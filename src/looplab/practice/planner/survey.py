@@ -31,7 +31,7 @@ SUBFOLDER = re.compile(r"^\s*([\w.-]+)/\s*$", re.M)  # a listing's 'q1/': a subf
 MAX_READS = 20  # read at once; the rest (or those a one-call-per-turn model left) next turn, never unread
 COUNT = re.compile(r"\bhow many\b|\bhow much (?:invoices|bills|records)\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?(?:de\b|d['’](?!euro))|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)|\bcombien (?:sont|ont été)\b", re.IGNORECASE)  # 'combien sont impayées ?'
-TOTAL = re.compile(r"\b(?:totals?|sum|the value of|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien|"
+TOTAL = re.compile(r"\b(?:totals?|sum|balances?|solde|the value of|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien|"
                    r"the amount of (?:the|all)|the (?:unpaid|outstanding|open|paid|owed|due) amount)\b|"
                    r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)|"
                    r"\bcombien\b(?!\s+(?:de\b|d['’]))(?=[^?.;]*\bpayée?s?\b)", re.IGNORECASE)  # 'combien X a-t-il payé
@@ -55,11 +55,10 @@ STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 STATUSES = {stem(w) for w in PAYING}
 PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
-SETTLING = _select.PAID | _select.RECEIVED | {"refund", "refunded", "bounced", "partially", "partial", "half", "remboursé",
+SETTLING = _select.PAID | _select.RECEIVED | _select.DISCOUNT | {"refund", "refunded", "bounced", "partially", "partial", "half", "remboursé",
                                              "remboursée", "partiellement", "moitié", "reimbursed",
                                              "reversed", "reversal", "chargeback", "money", "argent", "waiting", "attente"}
 REMARKS = set(stems("note notes remark comment memo remarque commentaire observation status state statut état payment"))
-RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # 'show me the invoices'
 IN_ALL = re.compile(r"\b(?:in all|altogether|all together|in total|overall|en tout|au total)\b", re.IGNORECASE)
 YEAR = re.compile(r"\b(?:in|from|of|for|during|en|de|pour)\s+(?:the year\s+|l'année\s+)?((?:19|20)\d\d)\b(?![/-])",
                   re.IGNORECASE)
@@ -104,7 +103,9 @@ def survey(view: View) -> dict | None:
         return declined(f"I could not list the folder '{folder}': {said(listing)}")
     reads = view.calls_of(reader.name)
     listed = {_arg(s) for s in lists}
-    dirs = [d for d in SUBFOLDER.findall(listing.result or "") if not set(stems(d)) <= STATUSES]  # 'unpaid/': a status
+    dirs = [d for d in SUBFOLDER.findall(listing.result or "") if not set(stems(d)) <= STATUSES or re.search(  # 'unpaid/':
+        rf"\b{re.escape(d)}/?['\"]?\s+(?:sub)?folder\b|\b(?:sub)?folder\s+['\"]?{re.escape(d)}\b", view.task, re.I)]  # a status,
+    # unless the task names it as a folder ('what's in the unpaid folder?')
     named = [d for d in dirs if says(view.task, d)]
     asked = terms(view.task) | {stem(SYNONYMS.get(t, t)) for t in terms(view.task)}  # 'factures' asks for 'invoices/'
     missed = [_arg(s) for s in lists if s.is_error]  # the folder it named is not there: never another one instead
@@ -161,7 +162,7 @@ def _arg(step) -> str:
 
 def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
-    task = as_asked(task)
+    task = asked = as_asked(task)
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
     records = _noted(records)
     lost += unlisted
@@ -171,8 +172,9 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
         task = re.sub(rf"(?<![\w-]){re.escape(part)}/?(?![\w-])", " ", task)  # 'factures-2026/q1' whole, then
         # 'In the folder factures-2026, what's unpaid in q2?': its parts are no invoice numbers
     task = _named_numbers(task, records)
-    year = YEAR.search(task)  # 'from 2025' is a date condition, not an invoice numbered 2025
-    year = year and year[1] not in {r.number for r in records} and year[1] not in folder and (
+    year = YEAR.search(_named_numbers(asked, records))  # 'from 2025' is a date condition, not an invoice numbered 2025,
+    year = year and year[1] not in {r.number for r in records} and year[1] not in folder_of(asked) and (  # nor a
+        # subfolder '2026/' it listed: the folder's own records may be of 2026 too
         f"I cannot apply the condition '{year[1]}': matching records on a date is beyond my rules, so I give no list "
         "and no total")
     choices = year or _narrowing(task, records) or choose_records(_with_others(task), records, folder)
@@ -198,7 +200,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     listed = [r for c in choices for r in c.chosen]  # 'and what are their clients?': each item shows its client
     shown = {"number"} | {w for k in {k for r in listed for k in r.fields} for w in stems(k)
                           if all(f"({r.fields.get(k)}, " in " ".join(lines) for r in listed)}
-    shown |= set(stems("who whom by owe owes them it")) if shown & {"client", "customer"} else set()  # 'who owes them?'
+    shown |= set(stems("who whom by owe owes them it from")) if shown & {"client", "customer"} else set()  # 'who owes them?'
     shown |= STATUS_NAMES if (key := _status_key(records)) and f"{key} '" in " ".join(lines) else set()  # 'its status?'
     owed = choices[0].heading.startswith("Unpaid")
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records, owed)
@@ -242,8 +244,8 @@ def _everyone(task: str, records: list[Record], folder: str) -> bool:
     if not records:
         return False
     said = {w.lower() for w in re.findall(r"[^\W\d_]+", task)} - PAYING
-    keys = {w for k in records[0].fields if all(k in r.fields for r in records) for w in stems(k)}
-    return not terms(task) - set(stems(f"{folder} folder dossier montre affiche")) - keys - RECORD_WORDS or any(
+    keys = {SYNONYMS.get(w, w) for k in records[0].fields if all(k in r.fields for r in records) for w in stems(k)}
+    return not terms(task) - set(stems(f"{folder} folder dossier montre affiche per")) - keys - _select.RECORD_WORDS or any(
         said & set.intersection(*(set(re.findall(r"[^\W\d_]+", r.fields.get(k, "").lower())) for r in records))
         for k in records[0].fields)
 
@@ -324,7 +326,7 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     aside = [c for c in clauses(task) if choice.ranked and not re.search(r"\b(?:it|its|that one)\b", c, re.IGNORECASE)
              and (COUNT.search(c) or TOTAL.search(c) and not EXTREME.search(c))]  # 'the biggest, and the total of all?'
     lines += [_grand(task, records, lost) if GRAND.search(c) else f"I did not answer '{c}'." for c in aside]
-    whole = [c for c in clauses(task) if COUNT.search(c) and IN_ALL.search(c) and set(stems(c)) & RECORD_WORDS
+    whole = [c for c in clauses(task) if COUNT.search(c) and IN_ALL.search(c) and set(stems(c)) & _select.RECORD_WORDS
              and not re.search(r"\d", c) and not set(stems(c)) & STATUSES and not _select._named(c, records, None)] if choice.heading != "Records" else []
     if whole and not label and not aside:  # 'which are Beta's, and how many invoices are there in all?'
         fr = _select.french(task)  # said here in French: the reply's French table has no such phrase
@@ -354,7 +356,8 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
                      if partial else f"I cannot give a complete total of the {noun}: {maybe}." if doubt else
                      _total(task, chosen, key, label or grand or ("Total" if per else "")))
         own = [c for c in clauses(task) if GRAND.search(c)]  # 'the total of all Alpha's invoices' says whose
-        if GRAND.search(task) and not label and (choice.status_key or choice.heading != "Records" and not any(
+        if GRAND.search(task) and not label and " not " not in choice.heading and (  # ', excluding X': not every record
+                choice.status_key or choice.heading != "Records" and not any(
                 _select._named(c, records, None) or re.search(r"\d", c) for c in own)):  # a grand total: every record
             lines.append(_grand(task, records, lost))
     elif doubt and not COUNT.search(task):
@@ -363,8 +366,9 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
         lines.append(f"I give no figure per client: I could not classify {joined(lost)}.")
     elif per:  # a figure per client only over completely classified records; a count for 'how many ... each client'
         unknown = {n.split()[0] for n in choice.notes} | set(doubt)
-        count = bool(COUNT.search(task)) and not TOTAL.search(task)
-        lines.append(_per_client(chosen, key, per, records, unknown, count))
+        counted = bool(COUNT.search(task))  # 'how many ... each client have, and the total?': a count and a total each
+        lines += [_per_client(chosen, key, per, records, unknown, c, choice.heading) for c in (True, False)
+                  if c and counted or not c and (TOTAL.search(task) or not counted)]
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
@@ -394,7 +398,7 @@ def _sum(chosen: list[Record], key: str) -> str | None:
 
 
 def _per_client(chosen: list[Record], key: str | None, asked: str, records: list[Record], unknown: set[str],
-                count: bool = False) -> str:
+                count: bool = False, heading: str = "") -> str:
     """'Total per client: A 300 EUR; B 1200 EUR.' (none for a client of a doubtful record), or why there is none."""
     clients = [k for k in dict.fromkeys(k for r in chosen for k in r.fields)
                if set(stems(k)) & {"client", "customer", "clients", "customers"}]
@@ -406,10 +410,15 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
     sums = Counter()
     for record, (amount, _) in zip(chosen, amounts, strict=True):
         sums[record.fields[clients[0]]] += amount
+    named = any(p.startswith(f"{clients[0]} ") for p in heading.split(", "))  # 'Client Alpha or Beta', 'Client not X'
+    if PER.search(asked) and not named:  # each client, 'Beta 0 EUR' too: none left out
+        every = [r.fields[clients[0]] for r in records if clients[0] in r.fields]
+        sums.update(dict.fromkeys(every if not _cased(every) else [], 0 * amounts[0][0]))
     doubtful = {r.fields.get(clients[0]) for r in records if r.file in unknown}
-    shown = "; ".join(f"{c} {v if count else amount_text(v, amounts[0][1])}" for c, v in sums.items()
-                      if c not in doubtful)
-    held = [c for c in sums if c in doubtful]
+    if nameless := [r.file for r in records if r.file in unknown and clients[0] not in r.fields]:  # anyone's
+        return f"I give no figure per client: I could not classify {joined(nameless)}."
+    held = [c for c in dict.fromkeys([*sums, *doubtful]) if c in doubtful and (c in sums or not named)]  # 'Gamma' too
+    shown = "; ".join(f"{c} {v if count else amount_text(v, amounts[0][1])}" for c, v in sums.items() if c not in held)
     return (f"{'Count' if count else 'Total'} per client: {shown or 'none I can give'}." +
             (f" I could not give a figure for {joined(held)}: a record of theirs could not be classified." if held else ""))
 
@@ -421,11 +430,13 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
     if len(asked) > 1:  # 'how many invoices, and how many clients?'
         return " ".join(dict.fromkeys(_count(a, chosen, label) for a in asked))
     found = COUNTED.search(task)
-    noun = next((w for w in (found.group(1).split() if found else []) if terms(w) and w.lower() not in PAYING), None)
+    noun = next((w for w in (re.split(r"\b(?:per|par)\b", found.group(1))[0].split() if found else [])  # 'how many
+                 if terms(w) and w.lower() not in PAYING and not says(" ".join(  # per client': records counted;
+                     v for r in chosen for v in r.fields.values()), w)), None)  # 'how many of Alpha's invoices': records
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
     if not what or what in RECORD_NOUNS:
         return f"{label}: {len(chosen)}."
-    keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in stems(k)]
+    keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in {SYNONYMS.get(w, w) for w in stems(k)}]
     if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen) or _cased(r.fields[keys[0]] for r in chosen):
         return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
     values = list(dict.fromkeys(r.fields[keys[0]] for r in chosen))
@@ -501,7 +512,7 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
 
 def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> list[str]:
     """The fields not shown yet whose name the task uses ('due dates' -> 'Due date'), the folder's name aside."""
-    asked = terms(task) - GENERIC_FIELD - set(stems(folder)) - STATUSES
+    asked = (terms(task) | {"note"} & set(stems(task))) - GENERIC_FIELD - set(stems(folder)) - STATUSES  # 'the notes'
     return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
 
 
