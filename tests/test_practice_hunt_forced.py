@@ -3,6 +3,8 @@ kind ('The new bridge') is not an answer about 'the old bridge', whatever the do
 
 from pathlib import Path
 
+import pytest
+
 from looplab import samples
 from looplab.client import MODEL, practice_client
 from looplab.loop import run_agent
@@ -1067,3 +1069,17 @@ def test_french_words_for_town_services_reach_the_english_documents(tmp_path):
     tools = samples.docs_tools(tmp_path)
     assert "2 EUR" in run_agent(practice_client(), "Combien coûte un ticket de tram ?", tools).answer
     assert "10:00" in run_agent(practice_client(), "Quand ouvre le musée ?", tools).answer
+
+
+@pytest.mark.parametrize(("task", "start"), [
+    ("How long should I infuse green tea?", "The documents do not answer this question about 'long infuse green tea', "
+     "as far as I can tell: brewing-green-tea.md has all its terms"),
+    ("À quelle température faut-il l'eau pour le thé vert ?", "Les documents ne répondent pas à cette question sur "
+     "'temperature water tea green', pour autant que je sache : brewing-green-tea.md en a tous les termes")])
+def test_a_document_holding_every_term_is_not_said_to_hold_no_answer(task, start):
+    """'How long should I infuse green tea?' was declined "... I read brewing-green-tea.md, ..., and no sentence in them
+    answers it", untrue ('A first infusion of one to two minutes'): the rules do not relate 'infuse' to 'infusion'. When
+    the nearest document has every term, the decline now says what it found, not that no sentence answers."""
+    articles = Path(__file__).resolve().parents[1] / "notebooks" / "data" / "articles"
+    run = run_agent(practice_client(), task, samples.docs_tools(articles))
+    assert start in run.answer and "no sentence in them answers it" not in run.answer, run.answer

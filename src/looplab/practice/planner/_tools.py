@@ -37,6 +37,10 @@ IN_FRENCH = [
              (r"The documents do not answer this question about ('[^']*'): I read (.*?), and no sentence in them "
               r"answers it\.", lambda m: f"Les documents ne répondent pas à cette question sur {m[1]} : j'ai lu "
               f"{_et(m[2])}, et aucune phrase n'y répond."),
+             (r"The documents do not answer this question about ('[^']*'), as far as I can tell: (\S+) has all its terms, "
+              r"but none of its sentences carries them with what the question asks for\.", r"Les documents ne répondent pas "
+              r"à cette question sur \1, pour autant que je sache : \2 en a tous les termes, mais aucune de ses phrases "
+              r"ne les porte avec ce que la question demande."),
              # cleared results (context management), errors while reading, research's other notes
              (r"(\S+) was read, but its result was cleared from the history; it is not counted\.",
               r"\1 a été lu, mais son résultat a été effacé de l'historique ; non compté."),

@@ -435,6 +435,10 @@ def research(view: View) -> dict | None:
         has = roots(next((s.result or "" for s in good if _name(s.input) == nearest), ""))  # 'Café price list' has 'café':
         lacks = [english_of(w) if root(w) in has else w for w in _theirs(view.task, lacks)]  # it lacks 'coffee'
         closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}." if lacks else ""
+        if nearest and not lacks:  # every term is there: a sentence may answer in words the rules do not relate
+            return declined(f"The documents do not answer this question about '{q}', as far as I can tell: {nearest} has all "
+                            f"its terms, but none of its sentences carries them with what the question asks for."
+                            f"{_courtesy(view.task, chat)}{failed}{asking}")
         return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
                         f"them answers it.{_courtesy(view.task, chat)}{closest}{failed}{asking}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
