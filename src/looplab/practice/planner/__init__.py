@@ -73,8 +73,10 @@ def gate(view: View, skill: str, reply: dict) -> dict:
         if any(not s.is_error and set(stems(split_words(s.name)[0])) & ACTS for s in view.steps):  # never hide an act done
             return {**reply, "content": [{"type": "text", "text": f"{text} {why}"}]}
         return declined(" ".join(p for p in (why, parts_not_done(view.task, why)) if p))
-    words = unplaced(task, vocabulary, evidence) or unplaced(task, vocabulary, "") or content(task)
     own = BOILERPLATE.sub("", text)  # 'Are you Claude?': the 'Claude' of 'Claude or a local model' names nothing
+    reason = re.findall(r"'([^']*\w[^']*)'", own.split(" I understood ")[0])  # what the decline says it could not do
+    words = unplaced(task, vocabulary, evidence) or ([] if any(q.lower() in view.task.lower() for q in reason)
+                                                     else unplaced(task, vocabulary, "") or content(task))
     if french(view.task):  # a French decline says so in French first, with the words it read
         said = set(content(view.task))  # the English terms the lexicon gave are not the participant's words
         left = [w for w in unplaced(task, vocabulary, evidence) if w in said and not says(own, w)]  # as in English
