@@ -34,9 +34,9 @@ def _may(files: str) -> str:
 
 
 IN_FRENCH = [
-             (r"The documents do not answer this question about ('[^']*'): I read (.*?), and no sentence in them "
-              r"answers it\.", lambda m: f"Les documents ne répondent pas à cette question sur {m[1]} : j'ai lu "
-              f"{_et(m[2])}, et aucune phrase n'y répond."),
+             (r"The documents do not answer this question about ('[^']*'), as far as I can tell: I read (.*?), and found no "
+              r"sentence in them that carries its terms\.", lambda m: f"Les documents ne répondent pas à cette question sur "
+              f"{m[1]}, pour autant que je sache : j'ai lu {_et(m[2])}, et n'y ai trouvé aucune phrase qui en porte les termes."),
              (r"The documents do not answer this question about ('[^']*'), as far as I can tell: (\S+) has all its terms, "
               r"but none of its sentences carries them with what the question asks for\.", r"Les documents ne répondent pas "
               r"à cette question sur \1, pour autant que je sache : \2 en a tous les termes, mais aucune de ses phrases "

@@ -439,8 +439,8 @@ def research(view: View) -> dict | None:
             return declined(f"The documents do not answer this question about '{q}', as far as I can tell: {nearest} has all "
                             f"its terms, but none of its sentences carries them with what the question asks for."
                             f"{_courtesy(view.task, chat)}{failed}{asking}")
-        return declined(f"The documents do not answer this question about '{q}': I read {names}, and no sentence in "
-                        f"them answers it.{_courtesy(view.task, chat)}{closest}{failed}{asking}")
+        return declined(f"The documents do not answer this question about '{q}', as far as I can tell: I read {names}, "
+                        f"and found no sentence in them that carries its terms.{_courtesy(view.task, chat)}{closest}{failed}{asking}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
     missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c)})
