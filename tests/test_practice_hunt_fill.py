@@ -1385,6 +1385,7 @@ def test_an_act_done_is_never_hidden_behind_a_decline():
     task = "Email bob@x.com subject 'Meeting' body 'Hi Bob, the meeting is at 3pm. Thanks, Ann'"
     run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
     assert len(outbox) == 1 and run.answer.startswith("bob@x.com: sent (simulated)."), run.answer
+    assert "could not place" not in run.answer, run.answer  # '3pm.' kept the sentence's full stop, so went unplaced
 
 
 @pytest.mark.parametrize("task", ["Salut, ça va ?", "Bonjour, ça va ?", "Ça va ?", "Bonjour, comment allez-vous ?"])
