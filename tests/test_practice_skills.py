@@ -340,6 +340,23 @@ def test_a_tool_the_system_prompt_forbids_is_not_called():
     assert [b.name for b in forced.content if b.type == "tool_use"] == ["calculator"]
 
 
+def test_the_language_the_system_prompt_asks_for():
+    """'Always answer in French.' in the system prompt was ignored: an English task got English. Now the reply is in
+    French, as a French task's is; another language is named as not followed; a negated or absent ask changes nothing."""
+    tools = samples.weather_and_calc()
+    invoices = samples.invoice_tools(Path(__file__).resolve().parents[1] / "notebooks" / "data" / "invoices")
+    run = run_agent(practice_client(), "Which invoices are unpaid?", invoices, system="Always answer in French.")
+    assert run.answer.startswith("Impayées : 2026-08-015 (Studio Malo, 850 EUR)")
+    run = run_agent(practice_client(), "What is 6 * 7?", tools, system="Reply in Spanish, please.")
+    assert run.answer == ("6 * 7 = 42. The system prompt asks for replies in Spanish; the practice model writes English "
+                          "or French only, as its rules follow no instructions. Claude would follow it.")
+    run = run_agent(practice_client(), "Combien font 6 fois 7 ?", tools, system="Réponds toujours en anglais.")
+    assert run.answer.endswith("Le prompt système demande des réponses en anglais ; le modèle d'entraînement n'écrit "
+                               "que dans la langue de la tâche, ses règles ne suivant pas d'instructions. Claude le suivrait.")
+    for system in ("Never answer in French.", "Answer in one sentence.", "Reply in English."):
+        assert run_agent(practice_client(), "What is 6 * 7?", tools, system=system).answer == "6 * 7 = 42."
+
+
 # --- needs
 
 
