@@ -424,6 +424,24 @@ def test_lookup_calls_with_the_key_the_task_names(task):
     assert calls(ask(task, LOOKUP)) == [("lookup", {"key": "ai"})]
 
 
+def test_lookup_takes_the_key_beside_a_noun_of_the_tool():
+    """'What modules does the design course have?' was declined ('I do not know what lookup could do with 'modules'
+    and 'design''): only 'look up', 'key' or quotes named a key. A word beside a noun of the tool's description names
+    it now ('the design course', 'le cours de design'); 'the best course' and 'the whole course' name none."""
+    tools = samples.catalogue_tools()
+    run = run_agent(practice_client(), "What modules does the design course have?", tools)
+    assert run.answer == "'design' is in the catalogue: title: Design; modules: brief, prototype, review."
+    run = run_agent(practice_client(), "How many modules are in the writing course?", tools)
+    assert run.answer.endswith("modules: audience, structure, editing. Count of modules: 3.")
+    run = run_agent(practice_client(), "Donne-moi les modules du cours de design.", tools)
+    assert run.answer == "'design' est dans le catalogue : title: Design; modules: brief, prototype, review."
+    for task in ("What is the best course?", "Tell me about the whole course.", "Look up the catalogue entry for data."):
+        assert "'best'" in (answer := run_agent(practice_client(), task, tools).answer) or "'whole'" in answer \
+            or answer.startswith("'data' is in the catalogue"), answer
+    assert run_agent(practice_client(), "Look up the catalogue entry for data.", tools).tool_calls == \
+        [("lookup", {"key": "data"})]
+
+
 def test_lookup_quotes_the_record_found():
     """A found record is quoted field by field."""
     record = json.dumps({"title": "Applied AI", "modules": ["goals", "tools", "checks"]})

@@ -29,11 +29,11 @@ from .text import (
 RELATIONS = set("after before above below between next previous more most less least fewer other same "
                 "avant après entre suivant précédent autre plus moins".split())  # stopwords that ask something else
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
-                   "cherche clé dans catalogue catalog have has contain contains either else well plus hi hello hey bonjour salut "
+                   "cherche clé dans catalogue catalog cours donne have has contain contains either else well plus hi hello hey bonjour salut "
                    "show print display"))
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
-NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*)\b)"  # 'look up every course': no key
+NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*|catalog(?:ue)?s?)\b)"  # 'look up every course': no key
 AFTER = re.compile(rf"\b(?:key|entry|code|id|clé)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
                    rf"\b(?:look[\s-]*up|cherche)\s*:?\s+(?:the\s+)?(?:both\s+|either\s+)?{NAMING}([\w.-]+)|"
                    r"\b(?:find|get|fetch)\s+([\w.-]+)\s+(?:in|from)\s+the\s+catalog(?:ue)?\b|\b(?:is|are)\s+([\w.-]+)\s+an?\s+"
@@ -73,6 +73,15 @@ def keys_of(task: str) -> list[str]:
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS))
 
 
+def named_beside(task: str, tool: OfferedTool) -> list[str]:
+    """The key a task names beside a noun of the tool's description ('the design course', 'le cours design'), when it
+    names none the usual ways."""
+    nouns = "|".join(w for w in words(tool.description) if len(w) > 3 and w not in STOPWORDS | VERBS | KEY_WORDS)
+    key = rf"{NAMING}(?!(?:whole|full|entire|same|other|first|last|new|old|\w+est)\b)([\w.-]*\w)"  # not 'the best course'
+    found = re.findall(rf"\bthe\s+{key}\s+(?:{nouns or '$^'})s?\b|\bcours\s+(?:de\s+|d')?{key}", task, re.IGNORECASE)
+    return list(dict.fromkeys(k for pair in found for k in pair if k and k.lower() not in STOPWORDS | RELATIONS))
+
+
 def lookup_tool(view: View) -> OfferedTool | None:
     """The offered one-key lookup tool, if any."""
     return next((t for t in view.tools if key_prop(t) and about_words(t) & VERBS), None)
@@ -81,7 +90,7 @@ def lookup_tool(view: View) -> OfferedTool | None:
 def lookup(view: View) -> dict | None:
     """Call the lookup once per key the task names, then say what each returned or that it is absent."""
     tool = lookup_tool(view)
-    keys = keys_of(view.task) if tool else []
+    keys = (keys_of(view.task) or named_beside(view.task, tool)) if tool else []
     if not keys:
         return None
     but = BUT.search(view.task)  # 'all keys but ai'
