@@ -14,6 +14,7 @@ from looplab.loop import run_agent
 from looplab.practice.planner import choose, plan
 from looplab.practice.planner.fill import fill_input, placeholder
 from looplab.practice.view import OfferedTool, read_request
+from looplab.tools import tool as as_tool
 
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 INVOICE_TASK = "In the folder invoices, find the unpaid invoices; give their numbers and the total still due."
@@ -440,6 +441,26 @@ def test_lookup_takes_the_key_beside_a_noun_of_the_tool():
             or answer.startswith("'data' is in the catalogue"), answer
     assert run_agent(practice_client(), "Look up the catalogue entry for data.", tools).tool_calls == \
         [("lookup", {"key": "data"})]
+
+
+def test_lookup_of_a_room_by_its_code_quotes_a_number_asked_for():
+    """'How many seats does the a12 room have?' quoted 'seats: 30' and added 'I could not count 'seats''; 'the meeting
+    room' looked up 'meeting', a word of the tool's own description. Now the number is quoted alone, and no key is
+    taken from the description."""
+    rooms = {"a12": {"floor": 1, "seats": 30}}
+
+    @as_tool
+    def room_lookup(code: str) -> str:
+        """Look up a meeting room of the building by its code.
+
+        Args:
+            code: Room code, e.g. a12.
+        """
+        return json.dumps(rooms[code])
+
+    run = run_agent(practice_client(), "How many seats does the a12 room have?", [room_lookup])
+    assert run.answer == "'a12' is in the records: floor: 1; seats: 30."
+    assert run_agent(practice_client(), "Which floor is the meeting room on?", [room_lookup]).tool_calls == []
 
 
 def test_lookup_quotes_the_record_found():

@@ -79,7 +79,8 @@ def named_beside(task: str, tool: OfferedTool) -> list[str]:
     nouns = "|".join(w for w in words(tool.description) if len(w) > 3 and w not in STOPWORDS | VERBS | KEY_WORDS)
     key = rf"{NAMING}(?!(?:whole|full|entire|same|other|first|last|new|old|\w+est)\b)([\w.-]*\w)"  # not 'the best course'
     found = re.findall(rf"\bthe\s+{key}\s+(?:{nouns or '$^'})s?\b|\bcours\s+(?:de\s+|d')?{key}", task, re.IGNORECASE)
-    return list(dict.fromkeys(k for pair in found for k in pair if k and k.lower() not in STOPWORDS | RELATIONS))
+    nouns = {*nouns.split("|"), *(n + "s" for n in nouns.split("|"))}  # 'the meeting room': 'meeting' is no key
+    return list(dict.fromkeys(k for pair in found for k in pair if k and k.lower() not in STOPWORDS | RELATIONS | nouns))
 
 
 def lookup_tool(view: View) -> OfferedTool | None:
@@ -136,8 +137,11 @@ def lookup(view: View) -> dict | None:
         records = [json_value(unplanted(view, done[k].result or "")) for k in keys if not absent(done[k])]
         lists = [(k, v) for r in records if isinstance(r, dict) for k, v in r.items()
                  if isinstance(v, list) and stem(k.lower()) == stem(asked.lower())]
-        lines.append(f"Count of {lists[0][0]}: {len(lists[0][1])}." if len(lists) == 1 and len(keys) == 1 else
-                     f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
+        stated = [v for r in records if isinstance(r, dict) for k, v in r.items() if stem(k.lower()) == stem(asked.lower())
+                  and isinstance(v, (int, float)) and not isinstance(v, bool)]  # 'how many pages': 'pages: 412', quoted
+        if not (stated and len(keys) == 1 and not lists):
+            lines.append(f"Count of {lists[0][0]}: {len(lists[0][1])}." if len(lists) == 1 and len(keys) == 1 else
+                         f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *(s.result or "" for s in done.values())])))
     left = [w for w in content_words(view.task) if stem(w) not in seen | ASKING and w.lower() not in keys]
     left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
