@@ -441,6 +441,10 @@ def test_lookup_takes_the_key_beside_a_noun_of_the_tool():
             or answer.startswith("'data' is in the catalogue"), answer
     assert run_agent(practice_client(), "Look up the catalogue entry for data.", tools).tool_calls == \
         [("lookup", {"key": "data"})]
+    run = run_agent(practice_client(), "What are the modules of the Design course?", tools)  # 'Design' is no key
+    assert run.tool_calls == [("lookup", {"key": "Design"}), ("lookup", {"key": "design"})]
+    assert run.answer.startswith("'design' is in the catalogue: title: Design; modules: brief, prototype, review. "
+                                 "lookup(Design) failed: no entry 'Design' in the catalogue; known keys: ai, data, design")
 
 
 def test_lookup_of_a_room_by_its_code_quotes_a_number_asked_for():

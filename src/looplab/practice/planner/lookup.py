@@ -110,6 +110,8 @@ def lookup(view: View) -> dict | None:
                         wording=f"Look up '{keys[0]}' in the catalogue.")
     prop = key_prop(tool)
     done = {str(s.input.get(prop)): s for s in view.calls_of(tool.name)}
+    keys = [next((w for w in re.findall(r"[\w.-]*\w", said(done[k])) if w.lower() == k.lower() and w != k), k)
+            if k in done and absent(done[k]) else k for k in keys]  # 'Design' absent, 'design' listed: look that up
     missing = [k for k in keys if k not in done]
     if missing:
         return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")
