@@ -1131,3 +1131,12 @@ def test_a_noun_made_from_a_verb_keeps_unrelated_words_apart():
         "million", "mission", "list", "every", "nation"]
     answer = _asked("How long should black tea be infused?")
     assert "minutes" not in answer and "does not mention 'black'" in answer, answer
+
+
+def test_what_time_is_not_a_part_left_unanswered():
+    """'What time does the coffee arrive?' quoted 'deliveries arrive on Tuesdays ..., between 8:00 and 10:00' and added
+    "I did not answer 'What time does the coffee arrive': no sentence I found speaks of it": the 'time' asked was
+    counted as a term the quote lacks."""
+    for task in ("What time does the coffee arrive?",):
+        answer = _asked(task)
+        assert "8:00" in answer and "not answer" not in answer and "pas répondu" not in answer, answer

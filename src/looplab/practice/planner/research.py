@@ -444,7 +444,7 @@ def research(view: View) -> dict | None:
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
     missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c)})
-              and 2 * len(asked & given) < len(asked - MEASURES)]
+              and 2 * len(asked & given) < len(asked - MEASURES - _asked_time(task))]
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
     missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
         r"\b(?:(who|whom|whose)|((?:until |till )?when)|(where)|why|how)\b", c, re.I)) and not any(
