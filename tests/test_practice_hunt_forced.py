@@ -1110,6 +1110,18 @@ def test_a_french_question_word_asks_what_an_english_one_does(task, said):
 
 
 @pytest.mark.parametrize(("task", "said"), [
+    ("Peut-on infuser les feuilles de thé plusieurs fois ?", "infused several times"),
+    ("Qu'est-ce que le COP d'une pompe à chaleur ?", "coefficient of performance"),
+    ("Que font les abeilles avec le nectar ?", "turn into honey"),
+    ("Combien de litres donne un millimètre de pluie sur un mètre carré ?", "gives one litre"),
+    ("Tu peux me dire quand arrivent les livraisons de cafe ?", "Tuesdays")])
+def test_french_words_of_the_articles_are_in_the_lexicon(task, said):
+    """'Peut-on infuser ... plusieurs fois ?' was declined "Je ne sais pas relier 'plusieurs' et 'fois'", 'Tu peux me
+    dire ...' for 'peux': modal verbs, and words the articles speak of, had no English in the lexicon."""
+    assert said in _asked(task)
+
+
+@pytest.mark.parametrize(("task", "said"), [
     ("How long should I infuse green tea?", "one to two minutes"),
     ("Combien de temps infuser le thé vert ?", "one to two minutes"),
     ("What do the articles say about cycling in the city?", "collisions between cyclists and cars"),
