@@ -148,10 +148,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     may be missing. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set()) - _asked_time(question)
-    need = 2 if len(wanted) > 2 else 1
     aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted
                and not re.search(r"\bsa(?:y|ys|id)\b", question, re.I)}  # what they say about prices: 'prices stay the same'
-    priced = any(p.pattern == MONEY for p in aspects.values())  # a price asked: whose price a sentence gives
     things = wanted - WHEN or wanted  # a sentence names one ('In winter ... hot chocolate for 4 EUR' is no coffee's)
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
     # specific terms: names, and each word right before another query word (right after, in French: 'thé noir')
@@ -161,7 +159,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     scored = []
     for rank, step in enumerate(reads):
         text = _own(view, step.result or "")  # planted instructions are never quoted
-        if len(wanted & roots(text)) < need:
+        if len(wanted & roots(text)) < (2 if len(wanted) > 2 else 1):
             continue  # a document must share enough of the query to be quoted at all
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
         title = roots(heading + " " + _name(step.input))
@@ -177,7 +175,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
                     or (wanted - said and _introduced(sentence, question))
-                    or (priced and _priced(sentence, wanted))
+                    or (MONEY in {p.pattern for p in aspects.values()} and _priced(sentence, wanted))  # whose price
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
@@ -293,16 +291,11 @@ def _whole(view: View, read, named: list[str], note: str = "") -> dict:
     """Each document the task names, read and quoted whole: a task that names a document and asks nothing of it."""
     reads = {_name(s.input): s for s in view.calls_of(read.name)}
     if missing := [n for n in named if n not in reads]:
-        return _reading(read, missing)
+        return use([(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in missing],
+                   f"I'll read {', '.join(missing)}.")
     lead = "Le document, en anglais : " if french(view.task) else ""
     return answer(lead + " ".join(f"I could not read {n}: {said(reads[n])}." if reads[n].is_error else
                            f"{n}: {readable(_own(view, reads[n].result or ''))}" for n in named) + note)
-
-
-def _reading(read, names: list[str]) -> dict:
-    """The calls that read each named document, all in one turn."""
-    return use([(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in names],
-               f"I'll read {', '.join(names)}.")
 
 
 def _courtesy(task: str, chat: list[str]) -> str:
@@ -327,9 +320,8 @@ def _acts(view: View, tools) -> list[tuple[str, str]]:
     """The clauses (and tools) of a task that ask another offered tool to act: 'delete a.md', 'email it to bob@x.com'
     (its address or its verb said; not 'What do the documents say about email etiquette?')."""
     calls, unserved = _needs(view)
-    mine = {t.name for t in tools}
-    return [(c, n) for n, _, c in calls if n not in mine] + [
-        (u.clause, u.tool) for u in unserved if u.tool and u.tool not in mine
+    return [(c, n) for n, _, c in calls if n not in {t.name for t in tools}] + [
+        (u.clause, u.tool) for u in unserved if u.tool and u.tool not in {t.name for t in tools}
         and (re.search(r"\S@\S", u.clause) or words(u.tool)[0] in words(u.clause))]
 
 
@@ -412,8 +404,7 @@ def research(view: View) -> dict | None:
     if not searches:
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
                    f"I'll search the documents for '{q}'.")
-    found = searches[-1]
-    if found.is_error:
+    if (found := searches[-1]).is_error:
         return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
     hits = [HIT.fullmatch(line)[1] for line in (found.result or "").splitlines()]  # one a line: names read whole
     names = [n for n in listed_files("\n".join(hits)) if n in named] if named else listed_files("\n".join(hits))[:3]
@@ -425,7 +416,8 @@ def research(view: View) -> dict | None:
                         + _courtesy(view.task, chat))
     reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
     if missing := [n for n in names if n not in {_name(s.input) for s in reads}]:  # all at once (or the rest next)
-        return _reading(read, missing)
+        calls = [(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in missing]
+        return use(calls, f"I'll read {', '.join(missing)}.")
     lost = [s for s in reads if not s.is_error and is_cleared(s.result or "")]
     good = [s for s in reads if not s.is_error and s not in lost]
     failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error)
