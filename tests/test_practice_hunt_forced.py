@@ -1072,14 +1072,90 @@ def test_french_words_for_town_services_reach_the_english_documents(tmp_path):
 
 
 @pytest.mark.parametrize(("task", "start"), [
-    ("How long should I infuse green tea?", "The documents do not answer this question about 'long infuse green tea', "
-     "as far as I can tell: brewing-green-tea.md has all its terms"),
-    ("À quelle température faut-il l'eau pour le thé vert ?", "Les documents ne répondent pas à cette question sur "
-     "'temperature water tea green', pour autant que je sache : brewing-green-tea.md en a tous les termes")])
+    ("How far do bees fly?", "The documents do not answer this question about 'far bees fly', as far as I can tell: "
+     "honeybee-foraging.md has all its terms"),  # 'honeybee', 'foragers': not yet related to 'bees'
+    ("Peut-on boire l'eau de pluie ?", "Les documents ne répondent pas à cette question sur 'drink water rain', pour "
+     "autant que je sache : rainwater-harvesting.md en a tous les termes")])  # 'rainwater': not yet 'rain' 'water'
 def test_a_document_holding_every_term_is_not_said_to_hold_no_answer(task, start):
     """'How long should I infuse green tea?' was declined "... I read brewing-green-tea.md, ..., and no sentence in them
     answers it", untrue ('A first infusion of one to two minutes'): the rules do not relate 'infuse' to 'infusion'. When
-    the nearest document has every term, the decline now says what it found, not that no sentence answers."""
+    the nearest document has every term, the decline now says what it found, not that no sentence answers. (Those two
+    now answer: a noun made from a verb has the verb's root, and 'à quelle température' asks for a temperature.)"""
     articles = Path(__file__).resolve().parents[1] / "notebooks" / "data" / "articles"
     run = run_agent(practice_client(), task, samples.docs_tools(articles))
     assert start in run.answer and "no sentence in them answers it" not in run.answer, run.answer
+
+
+ARTICLES = Path(__file__).resolve().parents[1] / "notebooks" / "data" / "articles"
+
+
+def _asked(task: str) -> str:
+    return run_agent(practice_client(), task, samples.docs_tools(ARTICLES)).answer
+
+
+# French question words and lexicon words, verb/noun relations (hfr). Before each fix, every task here was declined.
+
+@pytest.mark.parametrize(("task", "said"), [
+    ("À quelle température faut-il l'eau pour le thé vert ?", "between 70 and 80 °C"),
+    ("a quelle temperature faut-il l'eau du the vert ?", "between 70 and 80 °C"),
+    ("À quelle fréquence faut-il retourner le compost ?", "every week or two"),
+    ("Quelle température atteint un tas de compost ?", "55 to 65 °C"),
+    ("Jusqu'à quelle température une pompe à chaleur peut-elle fonctionner ?", "-25 °C")])
+def test_a_french_question_word_asks_what_an_english_one_does(task, said):
+    """'À quelle température faut-il l'eau pour le thé vert ?' was declined "brewing-green-tea.md en a tous les termes,
+    mais aucune de ses phrases ne les porte": read as 'What do the documents say about temperature ...', whose 'say'
+    turns the temperature asked into a word to find. 'à quelle température', 'à quelle fréquence' now start the
+    English question as 'What temperature', 'How often' do."""
+    assert said in _asked(task)
+
+
+def test_qui_asks_for_a_name():
+    """'Qui est le fournisseur de café ?' also cited 'The supplier update also confirms that prices stay the same ...',
+    which names no one: 'qui' was read as 'what do the documents say about'; now as 'who'."""
+    answer = _asked("Qui est le fournisseur de café ?")
+    assert "Torréfaction Nord" in answer and "prices stay the same" not in answer, answer
+
+
+@pytest.mark.parametrize(("task", "said"), [
+    ("Peut-on infuser les feuilles de thé plusieurs fois ?", "infused several times"),
+    ("Qu'est-ce que le COP d'une pompe à chaleur ?", "coefficient of performance"),
+    ("Que font les abeilles avec le nectar ?", "turn into honey"),
+    ("Combien de litres donne un millimètre de pluie sur un mètre carré ?", "gives one litre"),
+    ("Tu peux me dire quand arrivent les livraisons de cafe ?", "Tuesdays")])
+def test_french_words_of_the_articles_are_in_the_lexicon(task, said):
+    """'Peut-on infuser ... plusieurs fois ?' was declined "Je ne sais pas relier 'plusieurs' et 'fois'", 'Tu peux me
+    dire ...' for 'peux': modal verbs, and words the articles speak of, had no English in the lexicon."""
+    assert said in _asked(task)
+
+
+@pytest.mark.parametrize(("task", "said"), [
+    ("How long should I infuse green tea?", "one to two minutes"),
+    ("Combien de temps infuser le thé vert ?", "one to two minutes"),
+    ("What do the articles say about cycling in the city?", "collisions between cyclists and cars"),
+    ("What day does the coffee get delivered?", "Tuesdays")])
+def test_a_verb_meets_its_noun(task, said):
+    """'How long should I infuse green tea?' was declined "brewing-green-tea.md has all its terms, but none of its
+    sentences carries them", and 'cycling in the city' "does not mention 'cycling'": 'infuse' was not related to
+    'infusion', nor 'cycling' to 'cyclists', 'delivered' to 'deliveries'. A noun made from a verb now has its root."""
+    assert said in _asked(task)
+
+
+def test_a_noun_made_from_a_verb_keeps_unrelated_words_apart():
+    """'-ion', '-ist' and '-ery' meet their verb ('infusion', 'cyclist', 'delivery'), not a shorter word ('million' is
+    no 'mill', 'mission' no 'miss', 'list' no 'l'), and a question the articles do not answer stays declined."""
+    from looplab.practice.planner.text import root
+    assert [root(w) for w in ("infusion", "infused", "cyclists", "cycling", "deliveries", "delivered")] == [
+        "infus", "infus", "cycl", "cycl", "deliver", "deliver"]
+    assert [root(w) for w in ("million", "mission", "list", "every", "nation")] == [
+        "million", "mission", "list", "every", "nation"]
+    answer = _asked("How long should black tea be infused?")
+    assert "minutes" not in answer and "does not mention 'black'" in answer, answer
+
+
+def test_what_time_is_not_a_part_left_unanswered():
+    """'What time does the coffee arrive?' quoted 'deliveries arrive on Tuesdays ..., between 8:00 and 10:00' and added
+    "I did not answer 'What time does the coffee arrive': no sentence I found speaks of it": the 'time' asked was
+    counted as a term the quote lacks."""
+    for task in ("What time does the coffee arrive?", "À quelle heure arrive le café ?"):
+        answer = _asked(task)
+        assert "8:00" in answer and "not answer" not in answer and "pas répondu" not in answer, answer

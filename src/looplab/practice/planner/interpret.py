@@ -44,31 +44,38 @@ LITTLE = STOPWORDS | MORE_STOPWORDS
 SURVEY_FR = {"alerte": "warning", "tempête": "storm", "jour": "day", "fichier": "file", "lis": "read", "tous": "all",
              "dis": "tell", "ont": "have", "eu": "had"}
 # A French term maps to the articles' English terms only through this table; any other French content word is
-# unplaced. Keys are French word roots (text.root), values the English words a passage must carry.
-LEXICON_FR = {
-    "pompe": "pump", "chaleur": "heat", "climat": "climate", "froid": "cold", "chaud": "hot", "volcan": "volcano",
-    "islande": "iceland", "cour": "price", "bitcoin": "bitcoin", "garder": "keep", "levain": "starter sourdough",
-    "vie": "alive feed", "livraison": "delivery", "café": "coffee", "arriv": "arrive", "cycliste": "cyclist",
-    "carrefour": "junction", "pluie": "rain", "toit": "roof", "recueillir": "collect", "abeille": "bee",
-    "trouv": "find", "trouvent": "find", "nourriture": "forager", "fournisseur": "supplier", "thé": "tea", "vert": "green",
-    "noir": "black", "eau": "water", "température": "temperature", "compost": "compost", "isolation": "insulation",
-    "isoler": "insulate", "ciel": "sky", "étoile": "star", "nuit": "night", "vélo": "bicycle bike", "prix": "price",
-    "coût": "cost", "note": "note update", "dit": "say", "disent": "say", "faire": "do", "doivent": "should",
-    "comment": "how", "combien": "how", "quand": "when", "article": "article", "hiver": "winter",
-    "infuser": "infuse", "infusion": "infusion", "gramme": "grams", "feuille": "leaves", "conserver": "keep",
-    "amer": "bitter", "voler": "fly", "volent": "fly", "fleur": "flowers", "aider": "help", "jardin": "garden",
-    "litre": "litres", "mètre": "metres", "carré": "square", "boire": "drink", "sécurité": "safety", "ville": "city",
-    "lumière": "light", "nourrir": "feed", "prêt": "ready", "liquide": "liquid", "gris": "grey", "nouveau": "new",
-    "changer": "change", "tas": "pile", "yeux": "eyes", "jumelles": "binoculars", "télescope": "telescope",
-    "maison": "house", "chauffage": "heating", "voiture": "car", "ruche": "hive", "miel": "honey", "farine": "flour",
-    "levure": "yeast", "pain": "bread", "moustique": "mosquitoes", "viande": "meat", "herbe": "grass",
-    "lune": "moon", "printemps": "spring", "automne": "autumn", "chaudière": "boiler", "radiateur": "radiators",
-    "fenêtre": "windows", "mardi": "tuesday", "lundi": "monday", "jeudi": "thursday", "semaine": "week",
-    "bus": "bus", "tram": "tram", "ticket": "ticket", "dernier": "last", "premier": "first", "dimanche": "sunday",
-    "samedi": "saturday", "ligne": "line", "gare": "station", "musée": "museum", "pont": "bridge", "piscine": "pool",
-    "ouvre": "open", "ouvrir": "open", "gratuit": "free",
-}
-LEXICON_FR = {root(k): v for k, v in (LEXICON_FR | SURVEY_FR).items()}
+# unplaced. Keys are French word roots (text.root), values the English words a passage must carry ('+' between two).
+LEXICON_FR = dict(pair.split(":") for pair in """pompe:pump chaleur:heat climat:climate froid:cold chaud:hot
+volcan:volcano islande:iceland cour:price bitcoin:bitcoin garder:keep levain:starter+sourdough vie:alive+feed
+livraison:delivery café:coffee arriv:arrive cycliste:cyclist carrefour:junction pluie:rain toit:roof
+recueillir:collect abeille:bee trouv:find trouvent:find nourriture:forager fournisseur:supplier thé:tea vert:green
+noir:black eau:water température:temperature compost:compost isolation:insulation isoler:insulate ciel:sky
+étoile:star nuit:night vélo:bicycle+bike prix:price coût:cost note:note+update dit:say disent:say faire:do
+doivent:should comment:how combien:how quand:when article:article hiver:winter infuser:infuse infusion:infusion
+gramme:grams feuille:leaves conserver:keep amer:bitter voler:fly volent:fly fleur:flowers aider:help jardin:garden
+litre:litres mètre:metres carré:square boire:drink sécurité:safety ville:city lumière:light nourrir:feed prêt:ready
+liquide:liquid gris:grey nouveau:new changer:change tas:pile yeux:eyes jumelles:binoculars télescope:telescope
+maison:house chauffage:heating voiture:car ruche:hive miel:honey farine:flour levure:yeast pain:bread
+moustique:mosquitoes viande:meat herbe:grass lune:moon printemps:spring automne:autumn chaudière:boiler
+radiateur:radiators fenêtre:windows mardi:tuesday lundi:monday jeudi:thursday semaine:week bus:bus tram:tram
+ticket:ticket dernier:last premier:first dimanche:sunday samedi:saturday ligne:line gare:station musée:museum
+pont:bridge piscine:pool ouvre:open ouvrir:open gratuit:free dois:should doit:should devrait:should peux:can
+pouvez:can peuvent:can vont:will va:will sais:know savez:know savoir:know avait:had avaient:had plupart:most
+plusieurs:several fois:times mieux:better meilleur:best bouillant:boiling cop:cop appoint:backup brun:brown
+géothermique:ground+source retourn:turn attein:reach pollen:pollen nectar:nectar jardinier:gardeners font:do
+install:install étape:step ordre:order travaux:work fonctionn:work obscurité:darkness habituer:adapt choisir:choose
+observ:observe utilis:use voir:see voit:see détail:detail récupér:collect millimètre:millimetre couvercle:lid
+maille:mesh cuve:tank réservoir:tank frigo:fridge signifi:mean réfrigérateur:fridge laisser:leave midi:noon
+commande:order rouler:ride vérifi:check camion:lorry clignotant:flashing réputation:reputation première:first
+danse:dance soleil:sun insecticide:insecticides bouilloire:kettle minute:minutes avant:before après:after
+saveur:flavour goût:taste efficacité:efficiency électricité:electricity sol:ground combles:loft grenier:loft
+mur:walls fuite:leaks air:air déchet:waste cuisine:kitchen paille:straw carton:cardboard rat:rats oxygène:oxygen
+graine:seeds colonie:colony kilomètre:kilometres larve:larvae protéine:protein torche:torch rouge:red écran:screen
+cratère:craters pollution:pollution horizon:horizon toilette:toilets potable:drinking évaporation:evaporation
+bactérie:bacteria bocal:jar bulle:bubbles fermentation:fermentation aigre:sour livrer:deliver livré:deliver
+octobre:october année:year bureau:office collision:collisions frein:brakes pneu:tyres chaîne:chain
+rétroviseur:mirror conducteur:driver""".split())
+LEXICON_FR = {root(k): v.replace("+", " ") for k, v in (LEXICON_FR | SURVEY_FR).items()}  # "+": several words
 PLAIN_FR = {root(unicodedata.normalize("NFD", k).encode("ascii", "ignore").decode()): v for k, v in LEXICON_FR.items()}
 ASKS = [(r"\bquand\b", "When "), (r"\bcombien de temps\b", "How long "), (r"\bjusqu'où\b", "How far "), (r"\bcombien de\b", "How many "), (r"\bcombien\b", "How much "),
         (r"\bcomment\b", "How "), (r"^\s*quel(?:le)?s?\b", "What ")]  # a French question's English start, first found

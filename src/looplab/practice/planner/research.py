@@ -4,12 +4,13 @@ focus (its aspect words, the number or time it asks for); otherwise say the docu
 from __future__ import annotations
 
 import re
+import unicodedata
 from itertools import takewhile
 
 from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, planted, said, use
-from .interpret import content, currency_words, english_of, english_question
+from .interpret import ASKS, content, currency_words, english_of, english_question
 from .lookup import BUT, keys_of, lookup_tool
 from .needs import ACT_NOUNS, ACTS, _needs
 from .survey import LISTING, listed_files
@@ -70,18 +71,22 @@ TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS[:4] + MONTHS[5:])}|(?-i:Ma
                    re.IGNORECASE)  # 'a few months', not the 'delivery days' changed, 'foragers may fly', 'until the end'
 UNTIL = re.compile(r"\b(?:until|till|to)\s+(?:\d|noon|midnight)|\bcloses?\b|\bends?\b", re.I)  # 'runs to 23:00'
 WHEN = {root(w) for w in [*CALENDAR, *"spring summer autumn winter morning evening night day week year".split()]}
-UNITS = {  # 'how X' -> what a sentence that answers it names
-    "much": r"", "many": r"", "tall": r"tall|high|height|m|metres?|meters?|feet|foot",
-    "high": r"tall|high|height|m|metres?|meters?|feet|foot", "deep": r"deep|depth|m|metres?|meters?|feet",
-    "wide": r"wide|width|m|metres?|meters?|km|kilometres?|miles?", "big": r"big|size|m|metres?|meters?|square|litres?",
-    "large": r"large|size|m|metres?|meters?|square|litres?", "long": r"long|length|years?|months?|weeks?|days?|"
-    r"h|hrs?|hours?|mins?|minutes?|m|metres?|meters?|km|kilometres?|miles?",  # '45 min', '1 h 40', '80 m'
-    "far": r"far|away|km|kilometres?|miles?|m|metres?|meters?",
-    "often": r"every|daily|weekly|monthly|yearly|times|per|once|twice|often", "old": r"old|age|years?|since|built|founded",
+M, KM = r"m|metres?|meters?", r"km|kilometres?|miles?"
+UNITS = {  # 'how X' -> what a sentence that answers it names ('long': '45 min', '1 h 40', '80 m')
+    "much": r"", "many": r"", **dict.fromkeys(["tall", "high"], rf"tall|high|height|{M}|feet|foot"),
+    "deep": rf"deep|depth|{M}|feet", "wide": rf"wide|width|{M}|{KM}", "big": rf"big|size|{M}|square|litres?",
+    "large": rf"large|size|{M}|square|litres?", "long": rf"long|length|years?|months?|weeks?|days?|h|hrs?|hours?|mins?|"
+    rf"minutes?|{M}|{KM}", "far": rf"far|away|{KM}|{M}", "old": r"old|age|years?|since|built|founded",
+    "often": r"every|daily|weekly|monthly|yearly|times|per|once|twice|often",
     "heavy": r"heavy|weigh\w*|kg|kilograms?|tonnes?|tons?|grams?|pounds?",
     **dict.fromkeys(["hot", "warm", "cold"], r"\d+\s?°|degrees?"),  # 'how hot': '55 to 65 °C', not 'hot water'
 }
 MEASURES = set(UNITS)
+FRENCH_ASKS = [(re.compile(p), a) for p, a in [  # on the task with accents dropped ('a quelle temperature'), 'où' kept
+    (r"(?:\bjusqu'a )?quelles? (?:est la )?temperatures?\b", "What temperature "), (r"\bquelle heure\b", "What time "),
+    (r"\bquels? jours?\b", "What day "), (r"\bquelle frequence\b|\bcombien de fois\b|\btous les combien\b", "How often "),
+    (r"\bquelle distance\b", "How far "), (r"^\W*qui\b", "Who "), (r"^\W*où\b", "Where ")]]
+ASKED = re.compile("^(?:What do the documents say about |" + "|".join(sorted({a for _, a in ASKS}, key=len, reverse=True)) + ")")
 
 
 def _measure(question: str) -> str:
@@ -95,8 +100,7 @@ def _measured(sentence: str, question: str) -> bool:
     unit = UNITS.get(_measure(question), "")
     if _measure(question) == "long":  # 'every 30 minutes' says how often, not how long
         sentence = re.sub(r"\b(?:every|each)\s+(?:\S+\s+)?(?:minute|hour|day|week|month|year)s?\b", " ", sentence, flags=re.I)
-    counted = re.search(r"\bhow many\s+([^\W\d_]+)", question, re.IGNORECASE)
-    if counted:  # 'how many seeds': a number of seeds ('7 lines'), not any number ('costs 6 EUR')
+    if counted := re.search(r"\bhow many\s+([^\W\d_]+)", question, re.IGNORECASE):  # 'how many seeds': a number of seeds ('7 lines'), not any number ('costs 6 EUR')
         return any(root(w.lower()) == root(counted.group(1).lower()) for pair in re.findall(
             rf"(?=(?:\d+|{NUMBERS.pattern[3:].replace('|several|few', '')})\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?)", sentence,
             re.IGNORECASE) for w in pair if w)  # 'one to two minutes' counts minutes; 'a few minutes' counts none
@@ -105,8 +109,8 @@ def _measured(sentence: str, question: str) -> bool:
 
 def _names_someone(sentence: str, known: str) -> bool:
     """True if the sentence names someone the question and title lack: a capitalised word, not first, not negated."""
-    names = re.findall(r"(?<=\s)[A-Z][a-zà-ÿ]+", sentence)
-    return any(n.lower() not in known.lower() and n.lower() not in CALENDAR | set(negated(sentence)) for n in names)
+    return any(n.lower() not in known.lower() and n.lower() not in CALENDAR | set(negated(sentence))
+               for n in re.findall(r"(?<=\s)[A-Z][a-zà-ÿ]+", sentence))
 
 
 HIT = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?(.*?)(?:\s+[—–-]\s+.*|\t.*)?")  # '2. a.md — Title (score 4)'
@@ -130,9 +134,7 @@ KINDS = [  # question -> what a sentence must hold to answer it
 def research_tools(view: View):
     """The (search, read) pair this skill needs, or None."""
     search = pick([t for t in view.tools if not (READ | LISTING) & set(stems(t.name))], SEARCH)
-    if search is None:
-        return None
-    read = pick([t for t in view.tools if set(stems(t.name + " " + t.description)) & DOCS], READ, (search.name,))
+    read = search and pick([t for t in view.tools if set(stems(t.name + " " + t.description)) & DOCS], READ, (search.name,))
     return (search, read) if read else None
 
 
@@ -146,10 +148,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     may be missing. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set()) - _asked_time(question)
-    need = 2 if len(wanted) > 2 else 1
     aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted
                and not re.search(r"\bsa(?:y|ys|id)\b", question, re.I)}  # what they say about prices: 'prices stay the same'
-    priced = any(p.pattern == MONEY for p in aspects.values())  # a price asked: whose price a sentence gives
     things = wanted - WHEN or wanted  # a sentence names one ('In winter ... hot chocolate for 4 EUR' is no coffee's)
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
     # specific terms: names, and each word right before another query word (right after, in French: 'thé noir')
@@ -159,7 +159,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     scored = []
     for rank, step in enumerate(reads):
         text = _own(view, step.result or "")  # planted instructions are never quoted
-        if len(wanted & roots(text)) < need:
+        if len(wanted & roots(text)) < (2 if len(wanted) > 2 else 1):
             continue  # a document must share enough of the query to be quoted at all
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
         title = roots(heading + " " + _name(step.input))
@@ -175,7 +175,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
                     or (wanted - said and _introduced(sentence, question))
-                    or (priced and _priced(sentence, wanted))
+                    or (MONEY in {p.pattern for p in aspects.values()} and _priced(sentence, wanted))  # whose price
                     or (kind and not kind(sentence, question + " " + heading))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
@@ -199,9 +199,8 @@ def _priced(sentence: str, wanted: set[str]) -> str | None:
 def _unnamed(sentence: str, question: str) -> bool:
     """True if the sentence names a thing the question qualifies by a name after it ('the bus to Mont Rond') without
     that name: 'The bus back leaves at 17:30' is not the bus to Mont Rond, whatever the heading says."""
-    said = roots(sentence)
-    return any(root(thing.lower()) in said and root(name.lower()) not in said for thing, name in re.findall(
-        r"([^\W\d_]+)\s+(?:to|from)\s+(?:the\s+)?([A-Z][^\W\d_]+)", question))  # not 'run in Gorvane'
+    return any(root(thing.lower()) in roots(sentence) and root(name.lower()) not in roots(sentence) for thing, name in
+               re.findall(r"([^\W\d_]+)\s+(?:to|from)\s+(?:the\s+)?([A-Z][^\W\d_]+)", question))  # not 'run in Gorvane'
 
 
 def _introduced(sentence: str, question: str) -> bool:
@@ -224,11 +223,9 @@ def _narrower(sentence: str, question: str) -> str | None:
     is cheaper?', 'better for hills' for 'which is better?'."""
     asked = roots(question)
     compared = {root(w.lower()) for found in COMPARED.findall(question) for w in found if w}
-    for better, ground in re.findall(r"\b(\w+(?:er|est)|worse|worst)\s+(?:to|for|at|in|on|with|when)\s+(\w+)",
-                                     sentence, re.IGNORECASE):
-        if root(better.lower()) in compared and root(ground.lower()) not in asked | STOPWORDS:
-            return f"{better} {ground}"
-    return None
+    return next((f"{better} {ground}" for better, ground in re.findall(r"\b(\w+(?:er|est)|worse|worst)\s+(?:to|for|at|in|"
+                 r"on|with|when)\s+(\w+)", sentence, re.I) if root(better.lower()) in compared
+                 and root(ground.lower()) not in asked | STOPWORDS), None)
 
 
 def _of_the_title(sentence: str, question: str) -> bool:
@@ -270,8 +267,8 @@ def _places(sentence: str) -> bool:
 
 def _asked_time(question: str) -> set[str]:
     """The 'time', 'year' or 'day' of 'what time/year ...?', 'which day ...?': what a sentence gives, not a term."""
-    found = re.findall(r"\bwhat (time|year)\b|\b(?:what|which) (days?)\b", question, re.IGNORECASE)
-    return {root(word.lower()) for pair in found for word in pair if word}
+    return {root(w.lower()) for pair in re.findall(r"\bwhat (time|year)\b|\b(?:what|which) (days?)\b", question, re.I)
+            for w in pair if w}
 
 
 def _aspect(word: str, text: str, question: str = "") -> bool:
@@ -285,9 +282,7 @@ def _aspect(word: str, text: str, question: str = "") -> bool:
 def _theirs(task: str, english: list[str]) -> list[str]:
     """The participant's own French words for English query words, not the English the lexicon gave them ('noir' for
     'black'; 'vélo' only if both its 'bicycle' and 'bike' are meant, else the English word that is)."""
-    if not french(task):
-        return english
-    mine = [w for w in content(task) if english_of(w) and set(english_of(w).split()) <= set(english)]
+    mine = [w for w in content(task) if french(task) and english_of(w) and set(english_of(w).split()) <= set(english)]
     placed = {e for w in mine for e in english_of(w).split()}
     return mine + [w for w in english if w not in placed]
 
@@ -325,9 +320,8 @@ def _acts(view: View, tools) -> list[tuple[str, str]]:
     """The clauses (and tools) of a task that ask another offered tool to act: 'delete a.md', 'email it to bob@x.com'
     (its address or its verb said; not 'What do the documents say about email etiquette?')."""
     calls, unserved = _needs(view)
-    mine = {t.name for t in tools}
-    return [(c, n) for n, _, c in calls if n not in mine] + [
-        (u.clause, u.tool) for u in unserved if u.tool and u.tool not in mine
+    return [(c, n) for n, _, c in calls if n not in {t.name for t in tools}] + [
+        (u.clause, u.tool) for u in unserved if u.tool and u.tool not in {t.name for t in tools}
         and (re.search(r"\S@\S", u.clause) or words(u.tool)[0] in words(u.clause))]
 
 
@@ -337,6 +331,14 @@ def _own(view: View, text: str) -> str:
     paragraphs = [(p, re.split(r"(?<=[.!?])\s+", p)) for p in re.split(r"\n\s*\n", text)]
     return "\n\n".join(" ".join(takewhile(lambda s: not planted(view, s), c)) if any(planted(view, s) for s in c)
                        else "" if planted(view, p) else p for p, c in paragraphs)
+
+
+def _english(task: str) -> tuple[str, list[str]]:
+    """`english_question`, with 'à quelle température', 'quel jour', 'qui', 'où'... read as its start, not as terms."""
+    plain = "".join(c if c == "ù" else unicodedata.normalize("NFD", c)[0] for c in task.lower().replace("’", "'"))
+    found, ask = next(((m, a) for p, a in FRENCH_ASKS if (m := p.search(plain))), (None, ""))
+    english, missing = english_question(task[:found.start()] + " " + task[found.end():] if found else task)
+    return ask + ASKED.sub("", english) if found else english, missing
 
 
 def _name(given: dict) -> str:
@@ -373,7 +375,7 @@ def research(view: View) -> dict | None:
                         wording="Que disent nos articles sur le compost ?") if french(task) else declined(
             f"I did not do {act!r}: I search and quote the documents, and no offered tool does that", wording=WORDING)
     if french(task):  # French terms reach the English articles only through the lexicon (a file name is no term)
-        task, missing = english_question(bare)
+        task, missing = _english(bare)
         if missing:
             known = joined([f"'{w}'" for w in content(bare) if english_of(w)] or [""])  # said: not named as unplaced
             return declined(f"Je ne sais pas relier {joined([f'{chr(39)}{w}{chr(39)}' for w in missing])} aux termes "
@@ -402,12 +404,10 @@ def research(view: View) -> dict | None:
     if not searches:
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
                    f"I'll search the documents for '{q}'.")
-    found = searches[-1]
-    if found.is_error:
+    if (found := searches[-1]).is_error:
         return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
     hits = [HIT.fullmatch(line)[1] for line in (found.result or "").splitlines()]  # one a line: names read whole
-    names = listed_files("\n".join(hits))[:3]  # ('march notes.txt — March notes (score 4)'), spaces included
-    names = [n for n in listed_files("\n".join(hits)) if n in named] if named else names
+    names = [n for n in listed_files("\n".join(hits)) if n in named] if named else listed_files("\n".join(hits))[:3]
     if not names and named and hits:
         return declined(f"The documents do not answer this question: searching for '{q}' did not find "
                         f"{joined(named)}, the document the task names", wording=WORDING)
@@ -415,8 +415,7 @@ def research(view: View) -> dict | None:
         return declined(f"The documents do not answer this question: searching for '{q}' found nothing."
                         + _courtesy(view.task, chat))
     reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
-    missing = [n for n in names if n not in {_name(s.input) for s in reads}]
-    if missing:  # all at once; if only some were read (one call per turn), the rest next
+    if missing := [n for n in names if n not in {_name(s.input) for s in reads}]:  # all at once (or the rest next)
         calls = [(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in missing]
         return use(calls, f"I'll read {', '.join(missing)}.")
     lost = [s for s in reads if not s.is_error and is_cleared(s.result or "")]
@@ -435,16 +434,14 @@ def research(view: View) -> dict | None:
         has = roots(next((s.result or "" for s in good if _name(s.input) == nearest), ""))  # 'Café price list' has 'café':
         lacks = [english_of(w) if root(w) in has else w for w in _theirs(view.task, lacks)]  # it lacks 'coffee'
         closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}." if lacks else ""
-        if nearest and not lacks:  # every term is there: a sentence may answer in words the rules do not relate
-            return declined(f"The documents do not answer this question about '{q}', as far as I can tell: {nearest} has all "
-                            f"its terms, but none of its sentences carries them with what the question asks for."
-                            f"{_courtesy(view.task, chat)}{failed}{asking}")
-        return declined(f"The documents do not answer this question about '{q}', as far as I can tell: I read {names}, "
-                        f"and found no sentence in them that carries its terms.{_courtesy(view.task, chat)}{closest}{failed}{asking}")
+        found = (f"{nearest} has all its terms, but none of its sentences carries them with what the question asks for"
+                 if nearest and not lacks else f"I read {names}, and found no sentence in them that carries its terms")
+        return declined(f"The documents do not answer this question about '{q}', as far as I can tell: {found}."  # all there:
+                        f"{_courtesy(view.task, chat)}{closest}{failed}{asking}")  # a sentence may say it in other words
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
     missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c)})
-              and 2 * len(asked & given) < len(asked - MEASURES)]
+              and 2 * len(asked & given) < len(asked - MEASURES - _asked_time(task))]
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
     missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
         r"\b(?:(who|whom|whose)|((?:until |till )?when)|(where)|why|how)\b", c, re.I)) and not any(
@@ -452,15 +449,12 @@ def research(view: View) -> dict | None:
         or wh[3] and _places(q) for q in quotes)]  # 'until when?': an end ('until 18:00'), not 'every 15 minutes
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
     sourced = roots(text := " ".join(s.result or "" for s in good if _name(s.input) in sources)) | roots(currency_words(text))
-    checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']} | _asked_time(task)  # every quote holds the price,
-    # the 'how far' unit, the 'what time' time
-    unplaced = [w for w in query if root(w) not in sourced | checked and not any(w in c for c in missed)]
-    unplaced = _theirs(view.task, unplaced)
+    checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']} | _asked_time(task)  # each quote holds them ('80 °C')
+    unplaced = _theirs(view.task, [w for w in query if root(w) not in sourced | checked and not any(w in c for c in missed)])
     if unplaced:  # 'in winter': what the documents say, but not about that
         failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
     whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field
     lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
     failed += _courtesy(view.task, chat) + asking
-    evidence = {"answer text": " ".join(c.rsplit(" [", 1)[0] for c in cited), "sources documents files": sources}
-    return answer(lead + " ".join(cited) + failed, evidence) if whole else {**answer(lead + " ".join(cited) + failed),
-                                                                              "partial": True}
+    reply = answer(lead + " ".join(cited) + failed, {"answer text": " ".join(quotes), "sources documents files": sources})
+    return reply if whole else {**answer(lead + " ".join(cited) + failed), "partial": True}

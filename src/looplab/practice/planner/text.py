@@ -79,9 +79,7 @@ def stem(word: str) -> str:
     """A light stem so that plural and singular match: 'pumps' -> 'pump', 'climates' -> 'climate'."""
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
 IRREGULAR = dict(pair.split(":") for pair in """left:leave built:build made:make began:begin went:go ran:run
@@ -97,7 +95,8 @@ def root(word: str) -> str:
         word = word[:-3]
     elif len(word) > 4 and word.endswith("ed"):
         word = word[:-2]
-    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+    word = word[:-1] if len(word) > 3 and word.endswith("e") else word  # a noun made from a verb, its verb's root:
+    return re.sub(r"^(\w{3,}(?:[tx]|[^s]s))ion$|^(\w{4,})ist$|^(\w{4,}er)y$", r"\1\2\3", word)  # 'infusion', 'cyclist'
 
 
 @lru_cache(maxsize=4096)  # documents and their sentences come back every turn
