@@ -1628,3 +1628,19 @@ def test_a_decline_that_quotes_its_reason_names_no_word_it_handled():
                          ("In the folder invoices, quickly, what's owed?", "'quickly'")]:
         text = run_agent(practice_client(), task, samples.invoice_tools(data)).answer
         assert quoted in text and "could not act on" not in text, text
+
+
+# hinv2: the fourth hunt, on new wordings and new data (each failed before its fix)
+
+BALANCES = {"B-1.txt": invoice("B-1", "Alpha", "500 EUR", "paid", "Paid amount: 500 EUR\nBalance: 0 EUR\n"),
+            "B-2.txt": invoice("B-2", "Beta", "800 EUR", "unpaid", "Paid amount: 0 EUR\nBalance: 800 EUR\n")}
+
+
+def test_a_folder_named_like_a_field_asks_for_no_figure_of_it(tmp_path):
+    """In the folder 'balances', 'how much has been paid in total?' said 'Paid: B-1 (Alpha, 0 EUR) ... comes to 0 EUR':
+    the folder's name read as asking for the Balance field's total."""
+    text = ask(tmp_path, "In the folder balances, how much has been paid in total?", BALANCES, "balances")
+    assert text.startswith("Paid: B-1 (Alpha). I give no total: the records have several amounts"), text
+    assert "0 EUR" not in text
+    listed = ask(tmp_path, "In the folder balances, which invoices are paid?", {}, "balances")
+    assert listed == "Paid: B-1 (Alpha). Based on 2 files read.", listed

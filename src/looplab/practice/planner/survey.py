@@ -74,6 +74,16 @@ def folder_of(task: str) -> str:
     return next(g for g in found.groups() if g).rstrip("/") if found else "."
 
 
+def _unnamed(task: str) -> str:
+    """The task without the folder's name where it names the folder, unless it names the records ('invoices') or the
+    task says it again ('In the folder unpaid, which are unpaid?': choose_records tells one from the other)."""
+    found = FOLDER.search(task)
+    if not found or {SYNONYMS.get(w, w) for w in stems(found[found.lastindex])} <= RECORD_NOUNS or len(re.findall(
+            rf"(?<![\w-]){re.escape(found[found.lastindex])}(?![\w-])", task, re.IGNORECASE)) > 1:
+        return task
+    return task[:found.start(found.lastindex)] + " " + task[found.end(found.lastindex):]
+
+
 def _path(folder: str, name: str) -> str:
     return name if folder in ("", ".", "./") or name.startswith(folder + "/") else f"{folder}/{name}"
 
@@ -162,7 +172,7 @@ def _arg(step) -> str:
 
 def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
-    task = asked = as_asked(task)
+    task = asked = _unnamed(as_asked(task))  # 'In the folder balances': the folder's name asks for no balance
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
     records = _noted(records)
     lost += unlisted
