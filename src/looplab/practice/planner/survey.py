@@ -62,6 +62,7 @@ REMARKS = set(stems("note notes remark comment memo remarque commentaire observa
 IN_ALL = re.compile(r"\b(?:in all|altogether|all together|in total|overall|en tout|au total)\b", re.IGNORECASE)
 YEAR = re.compile(r"\b(?:in|from|of|for|during|en|de|pour)\s+(?:the year\s+|l'année\s+)?((?:19|20)\d\d)\b(?![/-])",
                   re.IGNORECASE)
+WHO = re.compile(r"\bwho(?:m|se)?\b|(?:^|[,;:]\s*|\b[àa]\s+|\bde\s+)qui\b|\bqui doi(?:t|vent)\b", re.IGNORECASE)
 REMAINS = re.compile(r"\b(?:left|remains?|remaining|rest|reste\w*|restant\w*)\b", re.IGNORECASE)  # what is still owed
 THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les its it they them ones"))
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
@@ -523,6 +524,7 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
 def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> list[str]:
     """The fields not shown yet whose name the task uses ('due dates' -> 'Due date'), the folder's name aside."""
     asked = (terms(task) | {"note"} & set(stems(task))) - GENERIC_FIELD - set(stems(folder)) - STATUSES  # 'the notes'
+    asked |= {"client", "customer"} if WHO.search(task) else set()  # 'who is X-4 for?' asks its client: 'no Client line'
     return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
 
 
