@@ -1655,3 +1655,15 @@ def test_who_an_invoice_is_for_says_when_it_names_no_client(tmp_path):
     text = ask(tmp_path, "Dans le dossier invoices, à qui est la facture X-4 ?", {})
     assert text.startswith("Numéro X-4 : X-4 (paid, 100 EUR, pas de ligne Client)."), text
     assert ask(tmp_path, "In the folder invoices, who is A-2 for?", {}).startswith("Number A-2: A-2 (Beta, 200 EUR).")
+
+
+def test_two_words_of_one_status_joined_by_or_ask_for_that_status(tmp_path):
+    """'which invoices are paid or settled?' listed every invoice, the unpaid ones too ('Records: A-1 ..., A-2 ...'),
+    as if 'paid or unpaid' had been asked."""
+    files = dict(ALPHA_BETA, **{"A-4.txt": invoice("A-4", "Gamma", "70 EUR", "settled")})
+    for task in ["In the folder invoices, which invoices are paid or settled?",
+                 "Dans le dossier invoices, quelles factures sont payées ou réglées ?"]:
+        text = ask(tmp_path, task, files)
+        assert text.startswith(("Paid: A-1 (Alpha, 100 EUR) and A-4 (Gamma, 70 EUR).",
+                                "Payées : A-1 (Alpha, 100 EUR) et A-4 (Gamma, 70 EUR).")), text
+    assert ask(tmp_path, "In the folder invoices, which invoices are paid or unpaid?", {}).startswith("Records: A-1")

@@ -85,6 +85,14 @@ def _unnamed(task: str) -> str:
     return task[:found.start(found.lastindex)] + " " + task[found.end(found.lastindex):]
 
 
+def _one_status(task: str) -> str:
+    """'paid or settled' as 'paid': two words of one status joined by 'or' ask for that status, not for either."""
+    for kind in (_select.PAID, _select.UNPAID):
+        said = "|".join(sorted(kind, key=len, reverse=True))
+        task = re.sub(rf"\b({said})\s+(?:or|ou)\s+(?:{said})\b", r"\1", task, flags=re.IGNORECASE)
+    return task
+
+
 def _path(folder: str, name: str) -> str:
     return name if folder in ("", ".", "./") or name.startswith(folder + "/") else f"{folder}/{name}"
 
@@ -173,7 +181,7 @@ def _arg(step) -> str:
 
 def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
-    task = asked = _unnamed(as_asked(task))  # 'In the folder balances': the folder's name asks for no balance
+    task = asked = _one_status(_unnamed(as_asked(task)))  # 'In the folder balances': the name asks for no balance
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
     records = _noted(records)
     lost += unlisted
