@@ -1628,3 +1628,42 @@ def test_a_decline_that_quotes_its_reason_names_no_word_it_handled():
                          ("In the folder invoices, quickly, what's owed?", "'quickly'")]:
         text = run_agent(practice_client(), task, samples.invoice_tools(data)).answer
         assert quoted in text and "could not act on" not in text, text
+
+
+# hinv2: the fourth hunt, on new wordings and new data (each failed before its fix)
+
+PAID_SPLIT = {"B-1.txt": invoice("B-1", "Alpha", "500 EUR", "paid", "Paid amount: 500 EUR\nBalance: 0 EUR\n"),
+            "B-2.txt": invoice("B-2", "Beta", "800 EUR", "unpaid", "Paid amount: 0 EUR\nBalance: 800 EUR\n")}
+
+
+def test_a_folder_named_like_a_field_asks_for_no_figure_of_it(tmp_path):
+    """In the folder 'balances', 'how much has been paid in total?' said 'Paid: B-1 (Alpha, 0 EUR) ... comes to 0 EUR':
+    the folder's name read as asking for the Balance field's total."""
+    text = ask(tmp_path, "In the folder balances, how much has been paid in total?", PAID_SPLIT, "balances")
+    assert text.startswith("Paid: B-1 (Alpha). I give no total: the records have several amounts"), text
+    assert "0 EUR" not in text
+    listed = ask(tmp_path, "In the folder balances, which invoices are paid?", {}, "balances")
+    assert listed == "Paid: B-1 (Alpha). Based on 2 files read.", listed
+
+
+def test_who_an_invoice_is_for_says_when_it_names_no_client(tmp_path):
+    """'who is X-4 for?' of an invoice with no Client line said 'Number X-4: X-4 (paid, 100 EUR).', its status shown
+    where its client would be and 'who' left unanswered."""
+    files = dict(ALPHA_BETA, **{"X-4.txt": "Invoice X-4\nAmount: 100 EUR\nStatus: paid\n"})
+    text = ask(tmp_path, "In the folder invoices, who is X-4 for?", files)
+    assert text.startswith("Number X-4: X-4 (paid, 100 EUR, no Client line)."), text
+    text = ask(tmp_path, "Dans le dossier invoices, à qui est la facture X-4 ?", {})
+    assert text.startswith("Numéro X-4 : X-4 (paid, 100 EUR, pas de ligne Client)."), text
+    assert ask(tmp_path, "In the folder invoices, who is A-2 for?", {}).startswith("Number A-2: A-2 (Beta, 200 EUR).")
+
+
+def test_two_words_of_one_status_joined_by_or_ask_for_that_status(tmp_path):
+    """'which invoices are paid or settled?' listed every invoice, the unpaid ones too ('Records: A-1 ..., A-2 ...'),
+    as if 'paid or unpaid' had been asked."""
+    files = dict(ALPHA_BETA, **{"A-4.txt": invoice("A-4", "Gamma", "70 EUR", "settled")})
+    for task in ["In the folder invoices, which invoices are paid or settled?",
+                 "Dans le dossier invoices, quelles factures sont payées ou réglées ?"]:
+        text = ask(tmp_path, task, files)
+        assert text.startswith(("Paid: A-1 (Alpha, 100 EUR) and A-4 (Gamma, 70 EUR).",
+                                "Payées : A-1 (Alpha, 100 EUR) et A-4 (Gamma, 70 EUR).")), text
+    assert ask(tmp_path, "In the folder invoices, which invoices are paid or unpaid?", {}).startswith("Records: A-1")

@@ -50,9 +50,8 @@ AND = r"(?:and(?:\s+then)?|then|or(?:\s+else)?|and/or|plus|as\s+well\s+as|et|ou)
 def key_prop(tool: OfferedTool) -> str | None:
     """The tool's single key-like string property, if it has exactly one required one."""
     needed = tool.required or list(tool.properties)
-    if len(needed) != 1 or (tool.properties.get(needed[0]) or {}).get("type", "string") != "string":
-        return None
-    return needed[0] if set(words(needed[0])) & KEY_WORDS else None
+    return needed[0] if len(needed) == 1 and (tool.properties.get(needed[0]) or {}).get("type", "string") == "string" \
+        and set(words(needed[0])) & KEY_WORDS else None
 
 
 def asked_after(task: str) -> list[str]:
@@ -63,8 +62,7 @@ def asked_after(task: str) -> list[str]:
 
 
 def keys_of(task: str) -> list[str]:
-    """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up' (not in a
-    yes/no question beside the lookup: 'is 'checks' one of its modules')."""
+    """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
     task = re.sub("|".join(map(re.escape, asked_after(task))) or "$^", " ", task)
     found = quoted(task) or re.findall(r"`([^`\n]+)`", task) or [next(filter(None, m)).rstrip(".") for m in AFTER.findall(task)]
     listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*[,;&+]\s*(?:{AND}\s+)?|"
@@ -106,14 +104,12 @@ def lookup(view: View) -> dict | None:
     if hangs := IF.search(view.task):  # 'Look up ai if design has a review module': a condition is no key, nor a test
         fr, task = french(view.task), view.task.strip()
         return declined((f"Je n'ai pas pu traiter '{task}' : " if fr else f"I could not serve '{task}': ")
-                        + HANGS[fr].format(hangs[0]),
-                        wording=f"Look up '{keys[0]}' in the catalogue.")
+                        + HANGS[fr].format(hangs[0]), wording=f"Look up '{keys[0]}' in the catalogue.")
     prop = key_prop(tool)
     done = {str(s.input.get(prop)): s for s in view.calls_of(tool.name)}
     keys = [next((w for w in re.findall(r"[\w.-]*\w", said(done[k])) if w.lower() == k.lower() and w != k), k)
             if k in done and absent(done[k]) else k for k in keys]  # 'Design' absent, 'design' listed: look that up
-    missing = [k for k in keys if k not in done]
-    if missing:
+    if missing := [k for k in keys if k not in done]:
         return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")
     place = next((w for w in ("catalogue", "catalog") if w in stems(tool.description + " " + tool.name)), "")
     label = tool_label(tool.name).replace("The ", "the ", 1)

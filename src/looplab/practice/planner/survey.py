@@ -62,6 +62,8 @@ REMARKS = set(stems("note notes remark comment memo remarque commentaire observa
 IN_ALL = re.compile(r"\b(?:in all|altogether|all together|in total|overall|en tout|au total)\b", re.IGNORECASE)
 YEAR = re.compile(r"\b(?:in|from|of|for|during|en|de|pour)\s+(?:the year\s+|l'année\s+)?((?:19|20)\d\d)\b(?![/-])",
                   re.IGNORECASE)
+WHO = re.compile(r"\bwho(?:m|se)?\b|(?:^|[,;:]\s*|\b[àa]\s+|\bde\s+)qui\b|\bqui doi(?:t|vent)\b", re.IGNORECASE)
+ONE_STATUS = [rf"\b({w})\s+(?:or|ou)\s+(?:{w})\b" for w in map("|".join, (_select.PAID, _select.UNPAID))]
 REMAINS = re.compile(r"\b(?:left|remains?|remaining|rest|reste\w*|restant\w*)\b", re.IGNORECASE)  # what is still owed
 THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les its it they them ones"))
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
@@ -72,6 +74,16 @@ def folder_of(task: str) -> str:
     """The folder a task names ('in the folder invoices', 'in the invoices folder'), else '.'."""
     found = FOLDER.search(task)
     return next(g for g in found.groups() if g).rstrip("/") if found else "."
+
+
+def _plain(task: str) -> str:
+    """The task with 'paid or settled' as 'paid', and without the folder's name where it names it, if said once."""
+    for same in ONE_STATUS:
+        task = re.sub(same, r"\1", task, flags=re.IGNORECASE)
+    found = FOLDER.search(task)
+    name = found and rf"(?<![\w-]){re.escape(found[found.lastindex])}(?![\w-])"
+    return task[:found.start(found.lastindex)] + " " + task[found.end(found.lastindex):] if name and len(
+        re.findall(name, task, re.IGNORECASE)) == 1 else task
 
 
 def _path(folder: str, name: str) -> str:
@@ -162,10 +174,9 @@ def _arg(step) -> str:
 
 def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
-    task = asked = as_asked(task)
+    task = asked = _plain(as_asked(task))  # 'In the folder balances': the name asks for no balance
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
-    records = _noted(records)
-    lost += unlisted
+    records, lost = _noted(records), lost + list(unlisted)
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     for part in [folder, *(p for p in folder.split("/") if re.search(r"\d", p))] if "/" in folder else []:
@@ -213,8 +224,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
 
 
 def _noted(records: list[Record]) -> list[Record]:
-    """The records with a note saying otherwise than the status joined to it ('unpaid (Note: half paid)'), so that
-    it reads as neither; '400 EUR received' is joined by _select itself, 'paid by card' agrees and is not."""
+    """The records with a note saying otherwise than the status joined to it ('unpaid (Note: half paid)'): neither."""
     key = _status_key(records)
     def noted(record: Record) -> Record:
         value = record.fields.get(key)
@@ -228,8 +238,7 @@ def _noted(records: list[Record]) -> list[Record]:
 
 
 def _named_numbers(task: str, records: list[Record]) -> str:
-    """The task with a value it writes in full that holds a number ('Studio 54') said without the number, which is
-    no invoice number: the value's words select it, or name it as one of several."""
+    """The task with a value it writes in full that holds a number ('Studio 54') said without it: no invoice number."""
     numbers = {r.number for r in records}
     for value in {v for r in records for v in r.fields.values() if re.search(r"\d", v) and re.search(r"[^\W\d_]{2}", v)
                   and v not in numbers and not money(v) and not DATE.search(v)}:
@@ -239,8 +248,7 @@ def _named_numbers(task: str, records: list[Record]) -> str:
 
 
 def _everyone(task: str, records: list[Record], folder: str) -> bool:
-    """Whether the task asks for every record: it names only the records ('show me the invoices'), a field each has
-    ('who are our clients?'), or a word one field of every record holds ('Alpha' when all are billed to Alpha)."""
+    """Whether the task names only the records, a field each has, or a word one field of every record holds."""
     if not records:
         return False
     said = {w.lower() for w in re.findall(r"[^\W\d_]+", task)} - PAYING
@@ -251,8 +259,7 @@ def _everyone(task: str, records: list[Record], folder: str) -> bool:
 
 
 def _narrowing(task: str, records: list[Record]) -> str | None:
-    """Why a later request naming a value ('list the unpaid ones. Are any from Alpha?', '... and Alpha's paid ones')
-    cannot narrow the first one's list: it may ask a second question."""
+    """Why a later request naming a value ('list the unpaid ones. Are any from Alpha?') cannot narrow the first."""
     parts = [p for s in re.split(r"(?<=[.!?;])\s+", task) for p in clauses(s)]
     asked = [i for i, p in enumerate(parts) if QUESTION.match(p) or REQUEST.match(p)]
     status = [i for i, p in enumerate(parts) if {w.lower() for w in re.findall(r"\w+", _select._names_not_statuses(p, records))}
@@ -266,8 +273,7 @@ def _narrowing(task: str, records: list[Record]) -> str | None:
 
 
 def _with_others(task: str) -> str:
-    """'list the invoices and tell me which are paid': both lists (every invoice, each with its status), worded as
-    'which are paid, or not'; the first request names no status and asks no figure."""
+    """'list the invoices and tell me which are paid' worded as 'which are paid, or not': both lists, as asked."""
     parts = [p for s in re.split(r"(?<=[.!?;])\s+", task) for p in clauses(s)]
     asked = [p for p in parts if QUESTION.match(p) or REQUEST.match(p)]
     first = asked and asked[0]
@@ -388,13 +394,10 @@ def _noun(task: str) -> str:
 
 def _sum(chosen: list[Record], key: str) -> str | None:
     """'490 EUR' (or '490 EUR + 30 USD'): the records' amounts under `key` added up; None if one has none."""
-    sums = Counter()
-    for record in chosen:
-        found = money(record.fields.get(key, ""))
-        if not found:
-            return None
-        sums[found[1]] += found[0]
-    return " + ".join(amount_text(v, c) for c, v in sums.items()) or "0"
+    found, sums = [money(record.fields.get(key, "")) for record in chosen], Counter()
+    for amount, currency in filter(None, found):
+        sums[currency] += amount
+    return " + ".join(amount_text(v, c) for c, v in sums.items()) or "0" if all(found) else None
 
 
 def _per_client(chosen: list[Record], key: str | None, asked: str, records: list[Record], unknown: set[str],
@@ -495,8 +498,7 @@ def _whole(records: list[Record], keys: list[str]) -> str | None:
 def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
     """'When': each record's dated value of the field the task asks about (its status, or a field it names)."""
     asked = terms(task) | {stem(SYNONYMS.get(t, t)) for t in terms(task)}
-    if asked & set(stems("paid payé payée payées payés")):  # 'when was it paid' asks for a 'Payment date' too
-        asked |= set(stems("payment paiement"))
+    asked |= set(stems("payment paiement")) if asked & set(stems("paid payé payée payées payés")) else set()
     due = "due" in asked  # 'when is it due' asks for a due date, never the date in 'paid on 02/08' or 'unpaid since'
     said = []
     for record in chosen:
@@ -513,6 +515,7 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
 def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> list[str]:
     """The fields not shown yet whose name the task uses ('due dates' -> 'Due date'), the folder's name aside."""
     asked = (terms(task) | {"note"} & set(stems(task))) - GENERIC_FIELD - set(stems(folder)) - STATUSES  # 'the notes'
+    asked |= {"client", "customer"} if WHO.search(task) else set()  # 'who is X-4 for?': 'no Client line'
     return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
 
 
