@@ -176,3 +176,12 @@ def test_an_empty_lookup_result_is_not_called_a_missing_key(tmp_path):
     assert "is not a key" not in answer and "returned an empty result ({})" in answer
     answer = run_agent(practice_client(), "Cherche 'design' dans le catalogue.", tools).answer
     assert "résultat vide ({})" in answer and "returned" not in answer
+
+
+@pytest.mark.parametrize("task", ['"', "quel : EUR due due weather notes.txt , … %"])
+def test_a_research_task_with_a_clause_of_no_words_is_not_a_500(task, tmp_path):
+    """A task with a clause of punctuation only ('"', '… %') met the research tools with a 500 (IndexError): a fuzz
+    of 400 random tasks found it. It is declined now."""
+    (tmp_path / "tea.md").write_text("Green tea wants water at 80 °C.\n", encoding="utf-8")
+    run = run_agent(practice_client(), task, samples.docs_tools(tmp_path))
+    assert run.status == "done" and run.error is None and run.answer

@@ -1667,3 +1667,19 @@ def test_two_words_of_one_status_joined_by_or_ask_for_that_status(tmp_path):
         assert text.startswith(("Paid: A-1 (Alpha, 100 EUR) and A-4 (Gamma, 70 EUR).",
                                 "Payées : A-1 (Alpha, 100 EUR) et A-4 (Gamma, 70 EUR).")), text
     assert ask(tmp_path, "In the folder invoices, which invoices are paid or unpaid?", {}).startswith("Records: A-1")
+
+
+def test_records_that_had_a_quantity_leave_out_those_at_zero(tmp_path):
+    """'How many days had new snow?' over the station logs listed every day, 'New snow: 0 cm' ones included, and said
+    'Day count: 10' (6 had new snow). A quantity a task asks whether a record 'had' is had only when it is not zero;
+    'what was the new snow each day?' still shows every day."""
+    folder = tmp_path / "station"
+    folder.mkdir()
+    for day, snow in enumerate(["4 cm", "0 cm", "11 cm", "0 cm"], start=1):
+        (folder / f"day-{day:02d}.txt").write_text(f"Day: {day}\nDate: {day} March\nNew snow: {snow}\n", encoding="utf-8")
+    tools = samples.invoice_tools(tmp_path)
+    run = run_agent(practice_client(), "How many days in the station folder had new snow?", tools)
+    assert run.answer.startswith("New snow not 0: day-01 (1, New snow '4 cm') and day-03 (3, New snow '11 cm'). "
+                                 "Day count: 2 (1 and 3)."), run.answer
+    run = run_agent(practice_client(), "What was the new snow each day in the station folder?", tools)
+    assert "day-02 (2, New snow '0 cm')" in run.answer, run.answer

@@ -14,6 +14,7 @@ from looplab.loop import run_agent
 from looplab.practice.planner import choose, plan
 from looplab.practice.planner.fill import fill_input, placeholder
 from looplab.practice.view import OfferedTool, read_request
+from looplab.tools import tool as as_tool
 
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 INVOICE_TASK = "In the folder invoices, find the unpaid invoices; give their numbers and the total still due."
@@ -340,6 +341,23 @@ def test_a_tool_the_system_prompt_forbids_is_not_called():
     assert [b.name for b in forced.content if b.type == "tool_use"] == ["calculator"]
 
 
+def test_the_language_the_system_prompt_asks_for():
+    """'Always answer in French.' in the system prompt was ignored: an English task got English. Now the reply is in
+    French, as a French task's is; another language is named as not followed; a negated or absent ask changes nothing."""
+    tools = samples.weather_and_calc()
+    invoices = samples.invoice_tools(Path(__file__).resolve().parents[1] / "notebooks" / "data" / "invoices")
+    run = run_agent(practice_client(), "Which invoices are unpaid?", invoices, system="Always answer in French.")
+    assert run.answer.startswith("Impayées : 2026-08-015 (Studio Malo, 850 EUR)")
+    run = run_agent(practice_client(), "What is 6 * 7?", tools, system="Reply in Spanish, please.")
+    assert run.answer == ("6 * 7 = 42. The system prompt asks for replies in Spanish; the practice model writes English "
+                          "or French only, as its rules follow no instructions. Claude would follow it.")
+    run = run_agent(practice_client(), "Combien font 6 fois 7 ?", tools, system="Réponds toujours en anglais.")
+    assert run.answer.endswith("Le prompt système demande des réponses en anglais ; le modèle d'entraînement n'écrit "
+                               "que dans la langue de la tâche, ses règles ne suivant pas d'instructions. Claude le suivrait.")
+    for system in ("Never answer in French.", "Answer in one sentence.", "Reply in English."):
+        assert run_agent(practice_client(), "What is 6 * 7?", tools, system=system).answer == "6 * 7 = 42."
+
+
 # --- needs
 
 
@@ -405,6 +423,48 @@ def test_no_retry_for_a_refused_call():
 def test_lookup_calls_with_the_key_the_task_names(task):
     """The key comes from quotes or from the word after 'key'."""
     assert calls(ask(task, LOOKUP)) == [("lookup", {"key": "ai"})]
+
+
+def test_lookup_takes_the_key_beside_a_noun_of_the_tool():
+    """'What modules does the design course have?' was declined ('I do not know what lookup could do with 'modules'
+    and 'design''): only 'look up', 'key' or quotes named a key. A word beside a noun of the tool's description names
+    it now ('the design course', 'le cours de design'); 'the best course' and 'the whole course' name none."""
+    tools = samples.catalogue_tools()
+    run = run_agent(practice_client(), "What modules does the design course have?", tools)
+    assert run.answer == "'design' is in the catalogue: title: Design; modules: brief, prototype, review."
+    run = run_agent(practice_client(), "How many modules are in the writing course?", tools)
+    assert run.answer.endswith("modules: audience, structure, editing. Count of modules: 3.")
+    run = run_agent(practice_client(), "Donne-moi les modules du cours de design.", tools)
+    assert run.answer == "'design' est dans le catalogue : title: Design; modules: brief, prototype, review."
+    for task in ("What is the best course?", "Tell me about the whole course.", "Look up the catalogue entry for data."):
+        assert "'best'" in (answer := run_agent(practice_client(), task, tools).answer) or "'whole'" in answer \
+            or answer.startswith("'data' is in the catalogue"), answer
+    assert run_agent(practice_client(), "Look up the catalogue entry for data.", tools).tool_calls == \
+        [("lookup", {"key": "data"})]
+    run = run_agent(practice_client(), "What are the modules of the Design course?", tools)  # 'Design' is no key
+    assert run.tool_calls == [("lookup", {"key": "Design"}), ("lookup", {"key": "design"})]
+    assert run.answer.startswith("'design' is in the catalogue: title: Design; modules: brief, prototype, review. "
+                                 "lookup(Design) failed: no entry 'Design' in the catalogue; known keys: ai, data, design")
+
+
+def test_lookup_of_a_room_by_its_code_quotes_a_number_asked_for():
+    """'How many seats does the a12 room have?' quoted 'seats: 30' and added 'I could not count 'seats''; 'the meeting
+    room' looked up 'meeting', a word of the tool's own description. Now the number is quoted alone, and no key is
+    taken from the description."""
+    rooms = {"a12": {"floor": 1, "seats": 30}}
+
+    @as_tool
+    def room_lookup(code: str) -> str:
+        """Look up a meeting room of the building by its code.
+
+        Args:
+            code: Room code, e.g. a12.
+        """
+        return json.dumps(rooms[code])
+
+    run = run_agent(practice_client(), "How many seats does the a12 room have?", [room_lookup])
+    assert run.answer == "'a12' is in the records: floor: 1; seats: 30."
+    assert run_agent(practice_client(), "Which floor is the meeting room on?", [room_lookup]).tool_calls == []
 
 
 def test_lookup_quotes_the_record_found():

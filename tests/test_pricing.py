@@ -27,11 +27,20 @@ def test_sdk_usage_is_accepted():
 
 
 def test_cache_tokens_are_priced_at_their_rates():
-    """Cache writes cost 1.25x input, cache reads 0.1x input."""
+    """Cache writes cost 1.25x input (5 minutes, the default), cache reads 0.1x input."""
     usage = {"input_tokens": 0, "output_tokens": 0,
              "cache_creation_input_tokens": 1_000_000, "cache_read_input_tokens": 1_000_000}
     assert cost_usd("claude-haiku-4-5", usage) == 1.25 + 0.1
     assert cost_usd("claude-haiku-4-5", Usage(input_tokens=10, output_tokens=0, cache_read_input_tokens=None)) == 0.00001
+
+
+def test_one_hour_cache_writes_cost_twice_the_input_price():
+    """Of cache_creation_input_tokens, the part usage.cache_creation says was written for an hour costs 2x input."""
+    usage = Usage(input_tokens=0, output_tokens=0, cache_creation_input_tokens=3_000_000,
+                  cache_creation={"ephemeral_5m_input_tokens": 1_000_000, "ephemeral_1h_input_tokens": 2_000_000})
+    assert cost_usd("claude-haiku-4-5", usage) == 1.25 + 2 * 2.0
+    assert cost_usd("claude-haiku-4-5", usage.model_dump()) == 5.25
+    assert cost_usd("claude-haiku-4-5", {"cache_creation_input_tokens": 1_000_000, "cache_creation": None}) == 1.25
 
 
 def test_missing_fields_count_as_zero():

@@ -11,7 +11,8 @@ PRICES_SOURCE = (
     "Anthropic models overview and pricing pages, as quoted on 2026-09-14 "
     "(https://docs.claude.com/en/docs/about-claude/models/overview)"
 )
-CACHE_WRITE_FACTOR = 1.25
+CACHE_WRITE_FACTOR = 1.25  # a 5-minute cache write
+CACHE_WRITE_1H_FACTOR = 2.0  # a 1-hour cache write (cache_control ttl "1h")
 CACHE_READ_FACTOR = 0.1
 
 
@@ -28,6 +29,11 @@ class Price:
     def cache_write_per_mtok(self) -> float:
         """Dollars per million tokens written to the prompt cache (1.25x input)."""
         return self.input_per_mtok * CACHE_WRITE_FACTOR
+
+    @property
+    def cache_write_1h_per_mtok(self) -> float:
+        """Dollars per million tokens written to the prompt cache for an hour (2x input)."""
+        return self.input_per_mtok * CACHE_WRITE_1H_FACTOR
 
     @property
     def cache_read_per_mtok(self) -> float:
@@ -48,16 +54,24 @@ def _tokens(usage: Any, key: str) -> int:
     return int(value or 0)
 
 
+def _one_hour_writes(usage: Any) -> int:
+    """The part of cache_creation_input_tokens written for an hour, from usage.cache_creation when it is there."""
+    split = usage.get("cache_creation") if isinstance(usage, dict) else getattr(usage, "cache_creation", None)
+    return _tokens(split, "ephemeral_1h_input_tokens") if split is not None else 0
+
+
 def cost_usd(model: str, usage: Any) -> float:
     """Cost in dollars of a usage (SDK Usage or dict of token counts) on `model`, cache included."""
     if model not in PRICES:
         raise ValueError(_("no price for model {model!r}; known: {known}; add it to looplab.pricing.PRICES, "
                            "e.g. PRICES[{model!r}] = Price(5.0, 25.0)", model=model, known=", ".join(sorted(PRICES))))
     price = PRICES[model]
+    one_hour = _one_hour_writes(usage)
     dollars = (
         _tokens(usage, "input_tokens") * price.input_per_mtok
         + _tokens(usage, "output_tokens") * price.output_per_mtok
-        + _tokens(usage, "cache_creation_input_tokens") * price.cache_write_per_mtok
+        + (_tokens(usage, "cache_creation_input_tokens") - one_hour) * price.cache_write_per_mtok
+        + one_hour * price.cache_write_1h_per_mtok
         + _tokens(usage, "cache_read_input_tokens") * price.cache_read_per_mtok
     ) / 1_000_000
     return round(dollars, 8)  # whole-token prices have at most 8 decimals; drop float noise

@@ -259,7 +259,7 @@ def stop_at(reply: dict, sequences: list[str]) -> dict:
 
 def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -> dict:
     """The reply after every request field that changes Claude's reply (see the module docstring)."""
-    reply = unforbidden(reply, body, view)
+    reply = spoken(unforbidden(reply, body, view), body, view)
     if body.get("tool_choice") and body.get("tools"):
         reply = choose_tools(reply, body["tool_choice"], view)
     output = (body.get("output_config") or {}).get("format")
@@ -278,11 +278,15 @@ def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -
 FORBIDS = re.compile(r"\b(?:never|not|don't|do not|must not|mustn't|avoid|no|jamais|pas|interdit)\b", re.IGNORECASE)
 
 
+def system_text(body: dict) -> str:
+    system = body.get("system") or ""
+    return system if isinstance(system, str) else " ".join(b.get("text", "") for b in system if isinstance(b, dict))
+
+
 def unforbidden(reply: dict, body: dict, view: View) -> dict:
     """The reply, or a decline if it calls a tool that a clause of the system prompt names after a negation: the rules
     follow no instructions, so they make no call one may forbid ('Never use the calculator'). A forced tool is still called."""
-    system = body.get("system") or ""
-    text = system if isinstance(system, str) else " ".join(b.get("text", "") for b in system if isinstance(b, dict))
+    text = system_text(body)
     if (body.get("tool_choice") or {}).get("type", "auto") != "auto" or not text:
         return reply
     clauses = [c.strip() for c in re.split(r"[.!?;,:](?:\s+|$)|\n+", text)]
@@ -296,3 +300,35 @@ def unforbidden(reply: dict, body: dict, view: View) -> dict:
                    "instructions, so I make no call it may forbid. Claude would follow it.")
             return {"content": [{"type": "text", "text": why}], "stop_reason": "end_turn", "declined": True}
     return reply
+
+
+LANGUAGES = {word: names.split(":") for names, spelt in {  # a language's names, English:French, and how it is written
+    "French:français": "french français francais", "English:anglais": "english anglais",
+    "Spanish:espagnol": "spanish espagnol", "German:allemand": "german allemand", "Italian:italien": "italian italien",
+    "Portuguese:portugais": "portuguese portugais", "Dutch:néerlandais": "dutch néerlandais",
+    "Chinese:chinois": "chinese chinois", "Japanese:japonais": "japanese japonais", "Arabic:arabe": "arabic arabe",
+    "Russian:russe": "russian russe"}.items() for word in spelt.split()}
+ASKS_LANGUAGE = re.compile(rf"\b(?:answer|reply|respond|write|speak|talk|répon\w*|écri\w*|parle\w*)\b[^.!?;\n]{{0,40}}?"
+                           rf"\b(?:in|en)\s+({'|'.join(LANGUAGES)})\b", re.IGNORECASE)  # 'Always answer in French'
+
+
+def spoken(reply: dict, body: dict, view: View) -> dict:
+    """The reply in the language the system prompt asks for: an English task's reply in French, as a French task's
+    is written; any other language is named as not followed ('Reply in Spanish': English, and a note saying so)."""
+    asked = ASKS_LANGUAGE.search(system_text(body))
+    if not asked or FORBIDS.search(system_text(body)[max(0, asked.start() - 20):asked.end()]):
+        return reply  # 'Never answer in French' asks nothing
+    (language, nom), task_french = LANGUAGES[asked[1].lower()], french(view.task)
+    if language == ("French" if task_french else "English") or not reply.get("content"):
+        return reply
+    texts = [b for b in reply["content"] if b["type"] == "text"]
+    if language == "French":
+        return {**reply, "content": [{**b, "text": in_french(b["text"])} if b["type"] == "text" else b
+                                     for b in reply["content"]]}
+    note = (f"Le prompt système demande des réponses en {nom} ; le modèle d'entraînement n'écrit que dans la langue de la "
+            "tâche, ses règles ne suivant pas d'instructions. Claude le suivrait." if task_french else
+            f"The system prompt asks for replies in {language}; the practice model writes English or French only, "
+            "as its rules follow no instructions. Claude would follow it.")
+    last = texts[-1] if texts else None
+    return {**reply, "content": [{**b, "text": f"{b['text']} {note}"} if b is last else b for b in reply["content"]]
+            if last else [{"type": "text", "text": note}, *reply["content"]]}

@@ -29,11 +29,11 @@ from .text import (
 RELATIONS = set("after before above below between next previous more most less least fewer other same "
                 "avant après entre suivant précédent autre plus moins".split())  # stopwords that ask something else
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
-                   "cherche clé dans catalogue catalog have has contain contains either else well plus hi hello hey bonjour salut "
+                   "cherche clé dans catalogue catalog cours donne have has contain contains either else well plus hi hello hey bonjour salut "
                    "show print display"))
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
-NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*)\b)"  # 'look up every course': no key
+NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*|catalog(?:ue)?s?)\b)"  # 'look up every course': no key
 AFTER = re.compile(rf"\b(?:key|entry|code|id|clé)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
                    rf"\b(?:look[\s-]*up|cherche)\s*:?\s+(?:the\s+)?(?:both\s+|either\s+)?{NAMING}([\w.-]+)|"
                    r"\b(?:find|get|fetch)\s+([\w.-]+)\s+(?:in|from)\s+the\s+catalog(?:ue)?\b|\b(?:is|are)\s+([\w.-]+)\s+an?\s+"
@@ -71,6 +71,16 @@ def keys_of(task: str) -> list[str]:
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS))
 
 
+def named_beside(task: str, tool: OfferedTool) -> list[str]:
+    """The key a task names beside a noun of the tool's description ('the design course', 'le cours design'), when it
+    names none the usual ways."""
+    nouns = "|".join(w for w in words(tool.description) if len(w) > 3 and w not in STOPWORDS | VERBS | KEY_WORDS)
+    key = rf"{NAMING}(?!(?:whole|full|entire|same|other|first|last|new|old|\w+est)\b)([\w.-]*\w)"  # not 'the best course'
+    found = re.findall(rf"\bthe\s+{key}\s+(?:{nouns or '$^'})s?\b|\bcours\s+(?:de\s+|d')?{key}", task, re.IGNORECASE)
+    nouns = {*nouns.split("|"), *(n + "s" for n in nouns.split("|"))}  # 'the meeting room': 'meeting' is no key
+    return list(dict.fromkeys(k for pair in found for k in pair if k and k.lower() not in STOPWORDS | RELATIONS | nouns))
+
+
 def lookup_tool(view: View) -> OfferedTool | None:
     """The offered one-key lookup tool, if any."""
     return next((t for t in view.tools if key_prop(t) and about_words(t) & VERBS), None)
@@ -79,7 +89,7 @@ def lookup_tool(view: View) -> OfferedTool | None:
 def lookup(view: View) -> dict | None:
     """Call the lookup once per key the task names, then say what each returned or that it is absent."""
     tool = lookup_tool(view)
-    keys = keys_of(view.task) if tool else []
+    keys = (keys_of(view.task) or named_beside(view.task, tool)) if tool else []
     if not keys:
         return None
     but = BUT.search(view.task)  # 'all keys but ai'
@@ -97,6 +107,8 @@ def lookup(view: View) -> dict | None:
                         + HANGS[fr].format(hangs[0]), wording=f"Look up '{keys[0]}' in the catalogue.")
     prop = key_prop(tool)
     done = {str(s.input.get(prop)): s for s in view.calls_of(tool.name)}
+    keys = [next((w for w in re.findall(r"[\w.-]*\w", said(done[k])) if w.lower() == k.lower() and w != k), k)
+            if k in done and absent(done[k]) else k for k in keys]  # 'Design' absent, 'design' listed: look that up
     if missing := [k for k in keys if k not in done]:
         return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")
     place = next((w for w in ("catalogue", "catalog") if w in stems(tool.description + " " + tool.name)), "")
@@ -123,8 +135,11 @@ def lookup(view: View) -> dict | None:
         records = [json_value(unplanted(view, done[k].result or "")) for k in keys if not absent(done[k])]
         lists = [(k, v) for r in records if isinstance(r, dict) for k, v in r.items()
                  if isinstance(v, list) and stem(k.lower()) == stem(asked.lower())]
-        lines.append(f"Count of {lists[0][0]}: {len(lists[0][1])}." if len(lists) == 1 and len(keys) == 1 else
-                     f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
+        stated = [v for r in records if isinstance(r, dict) for k, v in r.items() if stem(k.lower()) == stem(asked.lower())
+                  and isinstance(v, (int, float)) and not isinstance(v, bool)]  # 'how many pages': 'pages: 412', quoted
+        if not (stated and len(keys) == 1 and not lists):
+            lines.append(f"Count of {lists[0][0]}: {len(lists[0][1])}." if len(lists) == 1 and len(keys) == 1 else
+                         f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *(s.result or "" for s in done.values())])))
     left = [w for w in content_words(view.task) if stem(w) not in seen | ASKING and w.lower() not in keys]
     left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done

@@ -369,7 +369,7 @@ def research(view: View) -> dict | None:
     extra = [c.strip() for c in clauses(task) if not file_names(c) and set(words(c)) - COURTESY]  # 'and do what it says'
     if named and not negated(task) and not {root(w) for w in rest} - ASIDE:  # 'Summarise a.md': no search for it
         return _aside(task, rest or extra, named) if rest or extra else _whole(view, read, named, _courtesy(task, chat))
-    if act := next((a for c in clauses(task) if stem(words(c)[0]) in DOING and "?" not in (a := task[task.find(c):].strip(
+    if act := next((a for c in clauses(task) if words(c) and stem(words(c)[0]) in DOING and "?" not in (a := task[task.find(c):].strip(
             " .!")) and not re.match(r"\S+\s+(?:of|from|in|for|on|at|to|with|by|about)\b", c, re.I)), ""):  # not 'Order of work?'
         return declined(f"Je n'ai pas fait {act!r} : je cherche et cite les documents, et aucun outil offert ne le fait",
                         wording="Que disent nos articles sur le compost ?") if french(task) else declined(

@@ -64,6 +64,8 @@ YEAR = re.compile(r"\b(?:in|from|of|for|during|en|de|pour)\s+(?:the year\s+|l'an
                   re.IGNORECASE)
 WHO = re.compile(r"\bwho(?:m|se)?\b|(?:^|[,;:]\s*|\b[àa]\s+|\bde\s+)qui\b|\bqui doi(?:t|vent)\b", re.IGNORECASE)
 ONE_STATUS = [rf"\b({w})\s+(?:or|ou)\s+(?:{w})\b" for w in map("|".join, (_select.PAID, _select.UNPAID))]
+NOT = re.compile(r"\b(?:no|not|none|never|without|n't|pas|sans)\b", re.IGNORECASE)
+ZERO = re.compile(r"\s*[-+]?0+(?:[.,]0+)?(?:\s*[^\d\s]+)?\s*")  # '0 cm', '0.0 mm', '0'
 REMAINS = re.compile(r"\b(?:left|remains?|remaining|rest|reste\w*|restant\w*)\b", re.IGNORECASE)  # what is still owed
 THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les its it they them ones"))
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
@@ -322,6 +324,10 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     bare = not money_keys(records) and (terms(task) & GENERIC_AMOUNT or TOTAL.search(task))  # 'the amount' of 'Amount: 100'
     told += [k for k in dict.fromkeys(k for r in records for k in r.fields) if bare and k not in told
              and set(stems(k)) & GENERIC_AMOUNT]
+    if choice.heading == "Records" and not NOT.search(task) and (had := next((k for k in told if re.search(
+            rf"\b(?:had|have|has|with|got|saw)\s+(?:\w+\s+){{0,2}}?{re.escape(k)}\b(?!\s*[:=]?\s*\d)", task, re.I)), None)):
+        chosen = [r for r in chosen if not ZERO.fullmatch(r.fields.get(had, ""))]  # 'had new snow': not 'New snow: 0 cm'
+        choice = replace(choice, chosen=chosen, heading=f"{had} not 0")
     where = FILE_ASKED.search(task)  # 'which file has the largest invoice?' asks for a file, not the invoice's number
     shown = joined([_item(r, key, choice.status_key, told, bool(where)) for r in chosen]) if chosen else ""
     lines = [f"{choice.heading}: {shown}, as far as I can tell." if doubt and chosen and not choice.ranked
