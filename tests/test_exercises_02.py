@@ -255,6 +255,21 @@ class Validator:  # second look: an instance that gathers every problem
             raise ValueError(", ".join(problems))
 
 
+def validate_set_of_args(action, key):
+    """The solution, but set(args) == {"key"} stands for "a dict with one key": a list ['key'] passes it."""
+    if not isinstance(action, dict) or action.get("type") != "tool" or action.get("name") not in TOOLS:
+        raise ValueError("not a registered tool action")
+    args = action.get("args") or {}
+    if set(args) != {"key"}:
+        raise ValueError("lookup takes one argument: key")
+    if not isinstance(args["key"], str) or not 0 < len(args["key"]) <= 32 or args["key"] != key:
+        raise ValueError("bad key")
+
+
+VALIDATE_WRONG["args not checked to be a dict"] = (validate_set_of_args, ["args are a list", "raised TypeError",
+                                                                          "check the shape first"])
+
+
 VALIDATE_RIGHT = {"match statement, own ValueError subclass": validate_step_by_step,
                   "a list of problems": validate_with_a_list_of_problems,
                   "one try, lookups turned into ValueError": validate_in_one_try,  # second look

@@ -29,7 +29,7 @@ BAD = [
     (N_("a final answer (not a tool action)"), "ai", {"type": "final", "answer": "Applied AI"}),
     (N_("an unregistered tool 'delete_all'"), "ai", {"type": "tool", "name": "delete_all", "args": {"key": "ai"}}),
     (N_("a lookup with no args"), "ai", {"type": "tool", "name": "lookup"}),
-    (N_("a lookup whose args are a list"), "ai", {"type": "tool", "name": "lookup", "args": ["ai"]}),
+    (N_("a lookup whose args are a list"), "ai", {"type": "tool", "name": "lookup", "args": ["key"]}),
     (N_("a lookup with an extra argument"), "ai", {"type": "tool", "name": "lookup", "args": {"key": "ai", "limit": 5}}),
     (N_("a lookup with 'name' instead of 'key'"), "ai", {"type": "tool", "name": "lookup", "args": {"name": "ai"}}),
     (N_("a lookup of 'design' when 'ai' was asked"), "ai", {"type": "tool", "name": "lookup", "args": {"key": "design"}}),
