@@ -24,6 +24,8 @@ SCRIPTS = {  # label -> the script of one run; each run must end as run_agent en
     N_("two calls of one tool, then an answer"): [calls(call("get_weather", city="Lyon"),
                                                          call("get_weather", city="Paris")),
                                                    say("21 °C in Lyon, 18 °C in Paris.")],
+    N_("a failing tool call (no city), then an answer"): [call("get_weather", town="Lyon"),
+                                                            say("I could not get the weather.")],
     N_("a stop sequence (stop_sequence)"): [stop("stop_sequence", "Lyon: 21 °C")],
     N_("a reply cut by max_tokens"): [stop("max_tokens", "Lyon: 21")],
     N_("a tool call cut by max_tokens"): [stop("max_tokens", partial_tool=True)],
@@ -36,6 +38,9 @@ ADVICE = {  # label of SCRIPTS -> what a loop does with that ending
     "a tool call, then an answer": N_("run the tool, send its result, call again; the answer ends the run"),
     "two calls of one tool, then an answer": N_("answer each tool_use by its block.id, not by its name: a tool "
                                                 "called twice needs two results"),
+    "a failing tool call (no city), then an answer": N_("a failed tool call does not end the run: send its "
+                                                        "is_error result (toolbox.execute gives it) and call the "
+                                                        "model again, which reads the error and decides"),
     "a stop sequence (stop_sequence)": N_("stop_sequence ends the run as end_turn does"),
     "a reply cut by max_tokens": N_("max_tokens ends the run: a cut reply is not an answer"),
     "a tool call cut by max_tokens": N_("max_tokens ends the run, and its cut tool call (input {}) is never run"),
