@@ -242,7 +242,17 @@ def read_with_prefix_and_separator(folder, name):
         return f.read()
 
 
+def read_under_an_unresolved_root(folder, name):
+    """Wrong: resolves the path but not the folder, so a relative folder (as a notebook gives it) refuses every note."""
+    path = (Path(folder) / name).resolve()
+    if not path.is_relative_to(folder):
+        raise ValueError(f"{name} is outside the notes folder")
+    return path.read_text(encoding="utf-8")
+
+
 READ_NOTE_WRONG = [  # (answer, words the feedback must hold)
+    (note_reader(read_under_an_unresolved_root), ["a relative path", "read_note('todo.txt') your code raised ValueError",
+                                                  "Path(folder).resolve()"]),
     (naive_make_read_note, ["'../secret.txt'", "'..' climbs out"]),
     (note_reader(read_with_prefix_test), ["'../notes-private/secret.txt'", "prefix", "is_relative_to"]),
     (note_reader(read_refusing_dot_dot), ["the absolute path of secret.txt", "replaces the folder"]),
