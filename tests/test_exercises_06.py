@@ -82,7 +82,14 @@ def counts_as_counter(rows):
     return Counter(row["data"]["name"] for row in rows if row.get("kind") == "tool_call")
 
 
+def counts_distinct_calls(rows):
+    """Wrong: drops a call that repeats an earlier one (same tool, same input)."""
+    seen = {(r["data"]["name"], str(r["data"]["input"])) for r in rows if r["kind"] == "tool_call"}
+    return dict(Counter(name for name, _input in seen))
+
+
 TOOL_COUNTS_WRONG = [  # (answer, words the feedback must hold)
+    (counts_distinct_calls, ["the first one twice", "'read_doc': 3", "repeats included"]),
     (counts_every_kind, ["count the rows whose kind is 'tool_call'"]),
     (counts_tool_uses, ["{'search_docs': 2, 'read_doc': 6}", "count one kind only"]),
     (counts_successful_calls, ["'read_doc': 2", "a failed call is a call too"]),
