@@ -139,8 +139,9 @@ def test_loop_status(my_loop) -> str:
                                               reason=UNKNOWN_REASON),
             advice=N_("a stop reason your loop does not know ends the run as 'anomaly': it is not an answer, so "
                       "don't call it 'done' (ENDINGS.get(reason, 'anomaly'))"))
+    _paused_turns_count(my_loop)
     return _("{n} runs end as run_agent ends them: same status, same tool calls, same number of model calls; "
-             "a cut tool call is never run.", n=len(SCRIPTS) + 2)
+             "a cut tool call is never run.", n=len(SCRIPTS) + 3)
 
 
 MISCOUNTS = {  # how a prediction is off -> the likely miscount
@@ -179,6 +180,14 @@ PAUSED = [stop("pause_turn", "Still looking"), stop("pause_turn", "Still looking
           stop("pause_turn", "Still looking"), say("Lyon: 21 °C, cloudy.")]
 
 
+def _paused_turns_count(my_loop, **options) -> None:
+    """A model that pauses three times, then answers, under max_turns=3: a paused turn is a turn, so it ends there."""
+    compare(my_loop, lambda: (practice_client(script=PAUSED), _weather()), WEATHER_TASK,
+            N_("with a model that pauses its turn (pause_turn) three times and max_turns=3"), max_turns=3,
+            advice=N_("a paused turn is a turn too: it costs a model call, so max_turns counts it (a server that "
+                      "keeps pausing would otherwise keep the loop going)"), **options)
+
+
 def _calls_under(my_loop, budget: int) -> int:
     """How many model calls my_loop makes on a never-stopping model with `budget`."""
     client, guard = guarded(practice_client(never_stop=True))
@@ -215,6 +224,7 @@ def test_budget_loop(my_loop) -> str:
             token_budget=_tokens_after(paused, 1), advice=BUDGET_ADVICE)
     compare(my_loop, runaway, WEATHER_TASK, N_("with no budget (token_budget=None) and max_turns=3"), max_turns=3,
             advice=N_("with token_budget=None there is no budget: only max_turns stops the loop"))
+    _paused_turns_count(my_loop, token_budget=None)
     compare(my_loop, lambda: (practice_client(script=SCRIPTS["a tool call, then an answer"]), _weather()),
             WEATHER_TASK, N_("with a budget the task fits in"), token_budget=10 * two_turns,
             advice=N_("a budget the run fits in changes nothing: the run ends as it would without one"))
