@@ -170,6 +170,8 @@ CITES_WRONG = [  # (answer, words the feedback must hold)
     (lambda run, folder: True, ["cites nothing"]),
     (cites_markdown_names_only, ["outside the folder", "[../catalogue.json]", "compare the whole cited name"]),
     (cites_without_a_none_guard, ["stopped at max_turns before any answer", "TypeError", "run.answer or ''"]),
+    (lambda run, folder: re.findall(r"\[([^\]]+)\]", run.answer or "") and True,
+     ["cites nothing", "returned []", "not a list: wrap it in bool(...)"]),
 ]
 CITES_RIGHT = [defined_in(ex06.cites_existing_files.solution_text)["cites_existing_files"], cites_with_iterdir,
                cites_with_resolved_parent]

@@ -148,7 +148,8 @@ def test_cites_existing_files(cites_existing_files) -> str:
     for label, answer, expected, why in CITATION_CASES:
         got = cites_existing_files(_scripted(answer), folder)
         if got is not expected:
-            why = _(why, names=_(NAMES), heat=HEAT_FILE, insulate=INSULATE)
+            why = (_("return a bool, True or False, not a {kind}: wrap it in bool(...)", kind=type(got).__name__)
+                   if bool(got) == expected else _(why, names=_(NAMES), heat=HEAT_FILE, insulate=INSULATE))
             raise AssertionError(_("for an answer that {label} ({answer!r}) your function returned {got!r}, "
                                    "expected {expected}: {why}",
                                    label=_(label), answer=answer, got=got, expected=expected, why=why))
