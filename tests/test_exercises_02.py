@@ -353,7 +353,8 @@ MY_LOOP_WRONG.update({  # second look
     "the Message itself appended": (loop_variant(keep=lambda reply: reply), ["the whole reply (a Message",
                                                                              "'content': reply.content"]),
     "only the reply's text kept": (loop_variant(keep=lambda reply: {"role": "assistant", "content": "".join(
-        b.text for b in reply.content if b.type == "text") or "..."}), ["no tool_use with that id"]),
+        b.text for b in reply.content if b.type == "text") or "..."}),
+        ["messages[1], the assistant's reply, as a text only", "'content': reply.content"]),
     "tools= on the first call only": (loop_variant(tools_after_first=False), ["request 2 without tools=",
                                                                              "on every call"]),
     "range(max_turns - 1)": (loop_variant(turns=lambda max_turns: range(max_turns - 1)),
