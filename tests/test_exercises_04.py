@@ -505,6 +505,8 @@ GATE_WRONG = [  # (answer, words the feedback must hold)
     (gate_with_a_dict_result, ["['output']", "refuses"]),
     (gate_asking_for_every_tool, ["an approver that says no", "asked the approver about get_weather",
                                   "not consequential"]),
+    (gate_with(lambda approve, block: exact_true(approve, block) and exact_true(approve, block)),
+     ["send_email approved with True", "asked the approver 2 times about one call", "ask once"]),
 ]
 GATE_RIGHT = [execute, gate_by_toolbox, gate_with_list_content_and_default_is_error]
 

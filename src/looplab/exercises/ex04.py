@@ -391,6 +391,10 @@ def _test_gate(execute) -> str:
             raise AssertionError(_("with {label}, your gate asked the approver before it checked the call: a "
                                    "person would be asked to approve a call that cannot run; check the name and the "
                                    "schema first (toolbox.check), ask for approval last", label=label))
+        if len(asked) > len(asked_expected):
+            raise AssertionError(_("with {label}, your gate asked the approver {n} times about one call; a person "
+                                   "would be asked again and may answer otherwise: ask once and keep the answer "
+                                   "(approved = approve(name, input) is True)", label=label, n=len(asked)))
         if ran != ran_expected:
             message = (N_("with {label}, the tool ran; it must run only when registered, valid and, if consequential, "
                           "approved with exactly True") if len(ran) > len(ran_expected) else
