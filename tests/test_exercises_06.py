@@ -96,7 +96,17 @@ TOOL_COUNTS_WRONG = [  # (answer, words the feedback must hold)
     (lambda rows: {"search_docs": 1, "read_doc": 3}, ["read nothing"]),
     (counts_proposed_calls, ["read nothing", "'read_doc': 1", "cut off by max_tokens", "count the tool_call rows"]),
 ]
-TOOL_COUNTS_RIGHT = [defined_in(ex06.tool_counts.solution_text)["tool_counts"], counts_with_get, counts_as_counter]
+def counts_with_zeros(rows):
+    """Right: every tool the model proposed gets a count, 0 for one that never ran."""
+    counts = {u["name"]: 0 for r in rows if r["kind"] == "model_reply" for u in r["data"]["tool_uses"]}
+    for row in rows:
+        if row["kind"] == "tool_call":
+            counts[row["data"]["name"]] = counts.get(row["data"]["name"], 0) + 1
+    return counts
+
+
+TOOL_COUNTS_RIGHT = [defined_in(ex06.tool_counts.solution_text)["tool_counts"], counts_with_get, counts_as_counter,
+                     counts_with_zeros]
 
 
 @pytest.mark.parametrize("answer, words", TOOL_COUNTS_WRONG)
