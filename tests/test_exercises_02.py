@@ -266,6 +266,15 @@ def validate_set_of_args(action, key):
         raise ValueError("bad key")
 
 
+def validate_reading_the_name(action, key):
+    """The solution, but action["name"] read as if every tool action had one."""
+    if not isinstance(action, dict) or action.get("type") != "tool" or action["name"] not in TOOLS:
+        raise ValueError("not a registered tool action")
+    solution_validate(action, key)
+
+
+VALIDATE_WRONG["action['name'] read without a check"] = (validate_reading_the_name, [
+    "a tool action with no name", "raised KeyError: 'name'", "check the shape first"])
 VALIDATE_WRONG["args not checked to be a dict"] = (validate_set_of_args, ["args are a list", "raised TypeError",
                                                                           "check the shape first"])
 
