@@ -286,3 +286,13 @@ def test_new_case_solution_passes():
     names = defined_in(ex06.new_case.solution_text)
     outcome = ex06.new_case.evaluate((names["case"], names["cites_the_source"]))
     assert outcome.status == PASS, outcome.message
+
+
+def test_new_case_shows_the_agents_whole_decline():
+    """When the agent does not cite the source, the feedback quotes its answer whole, the wording it offers included."""
+    case = {"question": "What should I put in a compost heap?", "answerable": True, "source": "home-composting.md"}
+    answer = ex06._research(case["question"]).answer
+    assert f"[{case['source']}]" not in answer and len(repr(answer)) > 160
+    outcome = ex06.new_case.evaluate((case, cites_source))
+    assert outcome.status == FAIL
+    assert repr(answer)[:600] in outcome.message, outcome.message

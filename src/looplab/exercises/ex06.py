@@ -177,7 +177,7 @@ def test_new_case(answer) -> str:
                                source=source))
     run = _research(case["question"])
     if f"[{source}]" not in (run.answer or ""):
-        raise AssertionError(_("the agent did not cite [{source}] for your question (its answer: {answer!r:.160}); "
+        raise AssertionError(_("the agent did not cite [{source}] for your question (its answer: {answer!r:.600}); "
                                "ask something that document answers, using its words",
                                source=source, answer=run.answer))
     others = sorted(p.name for p in articles().iterdir() if p.name != source)
