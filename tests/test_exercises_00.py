@@ -160,6 +160,11 @@ FIRST_TEXT_WRONG.update({  # second look
 })
 
 
+FIRST_TEXT_WRONG["the first block's text, or ''"] = (
+    lambda m: m.content[0].text if m.content[0].type == "text" else "",
+    ["first block is a tool_use", "you returned ''", "look at every block, not only the first"])
+
+
 def first_text_while(message):  # second look
     i = 0
     while i < len(message.content):
@@ -236,6 +241,17 @@ TOTAL_TOKENS_WRONG.update({  # second look
                                                                  "add cache_read_input_tokens too"]),
     "an f-string": (lambda m: f"{total_without()(m)}", ["you returned '9'", "not a str"]),
 })
+
+
+def total_of_every_number(message):
+    """Wrong: adds every number of the usage, usage.cache_creation's breakdown too."""
+    def total(value):
+        return sum(map(total, value.values())) if isinstance(value, dict) else value if isinstance(value, int) else 0
+    return total(message.usage.model_dump())
+
+
+TOTAL_TOKENS_WRONG["every number of the usage, nested ones too"] = (total_of_every_number, [
+    "wrote its system prompt to the cache", "usage.cache_creation splits", "counts those tokens twice"])
 
 
 class TokenCounter:  # second look

@@ -228,7 +228,15 @@ def word_count_the_words(text: str) -> list:  # second look
     return text.split()
 
 
+@tool(name="word_count")
+@documented
+def word_count_of_letter_runs(text: str) -> int:
+    return len(re.findall(r"\w+", text))
+
+
 WORD_COUNT_WRONG.update({  # second look
+    "runs of letters (\\w+): it's and well-known count twice": (word_count_of_letter_runs, [
+        "word_count(text=\"it's a well-known fact\")", "gave the tool_result content '6'", "expected '4'"]),
     "spaces + 1": (word_count_spaces_plus_one, ["gave the tool_result content '8'", "expected '3'"]),
     "returns the list of words": (word_count_the_words, ["'[\"the\", \"quick\"", "expected '4'"]),
 })

@@ -255,6 +255,30 @@ class Validator:  # second look: an instance that gathers every problem
             raise ValueError(", ".join(problems))
 
 
+def validate_set_of_args(action, key):
+    """The solution, but set(args) == {"key"} stands for "a dict with one key": a list ['key'] passes it."""
+    if not isinstance(action, dict) or action.get("type") != "tool" or action.get("name") not in TOOLS:
+        raise ValueError("not a registered tool action")
+    args = action.get("args") or {}
+    if set(args) != {"key"}:
+        raise ValueError("lookup takes one argument: key")
+    if not isinstance(args["key"], str) or not 0 < len(args["key"]) <= 32 or args["key"] != key:
+        raise ValueError("bad key")
+
+
+def validate_reading_the_name(action, key):
+    """The solution, but action["name"] read as if every tool action had one."""
+    if not isinstance(action, dict) or action.get("type") != "tool" or action["name"] not in TOOLS:
+        raise ValueError("not a registered tool action")
+    solution_validate(action, key)
+
+
+VALIDATE_WRONG["action['name'] read without a check"] = (validate_reading_the_name, [
+    "a tool action with no name", "raised KeyError: 'name'", "check the shape first"])
+VALIDATE_WRONG["args not checked to be a dict"] = (validate_set_of_args, ["args are a list", "raised TypeError",
+                                                                          "check the shape first"])
+
+
 VALIDATE_RIGHT = {"match statement, own ValueError subclass": validate_step_by_step,
                   "a list of problems": validate_with_a_list_of_problems,
                   "one try, lookups turned into ValueError": validate_in_one_try,  # second look
@@ -338,7 +362,8 @@ MY_LOOP_WRONG.update({  # second look
     "the Message itself appended": (loop_variant(keep=lambda reply: reply), ["the whole reply (a Message",
                                                                              "'content': reply.content"]),
     "only the reply's text kept": (loop_variant(keep=lambda reply: {"role": "assistant", "content": "".join(
-        b.text for b in reply.content if b.type == "text") or "..."}), ["no tool_use with that id"]),
+        b.text for b in reply.content if b.type == "text") or "..."}),
+        ["messages[1], the assistant's reply, as a text only", "'content': reply.content"]),
     "tools= on the first call only": (loop_variant(tools_after_first=False), ["request 2 without tools=",
                                                                              "on every call"]),
     "range(max_turns - 1)": (loop_variant(turns=lambda max_turns: range(max_turns - 1)),

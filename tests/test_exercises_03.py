@@ -476,6 +476,28 @@ LOOP_STATUS_WRONG["results kept by tool name"] = (loop_results_by_name, [  # sec
     "two calls of one tool", "have no tool_result", "by block.id, not by block.name"])
 
 
+def loop_ending_on_a_tool_error(client, task, toolbox, max_turns=10):
+    """The solution, but a failed tool call ends the run 'error' before its result is sent."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]
+        if any(result["is_error"] for result in results):
+            return "error", messages
+        messages.append({"role": "user", "content": results})
+    return "max_turns", messages
+
+
+LOOP_STATUS_WRONG["a failed tool call ends the run"] = (loop_ending_on_a_tool_error, [
+    "a failing tool call (no city), then an answer", "status 'error'", "run_agent ends it 'done'",
+    "a failed tool call does not end the run"])
+
+
 def loop_streaming(client, task, toolbox, max_turns=10):  # second look: messages.stream, final message read
     messages = [{"role": "user", "content": task}]
     for _ in range(max_turns):
@@ -672,6 +694,33 @@ def budget_loop_checked_last(client, task, toolbox, max_turns=10, token_budget=N
         if token_budget is not None and spent >= token_budget:
             return "over_budget", messages
     return "max_turns", messages
+
+
+def loop_not_counting_pauses(client, task, toolbox, max_turns=10, token_budget=None):
+    """Wrong: counts a turn only when the reply is not pause_turn, so a model that keeps pausing is never capped."""
+    messages, spent, turns = [{"role": "user", "content": task}], 0, 0
+    while turns < max_turns:
+        if token_budget is not None and spent >= token_budget:
+            return "over_budget", messages
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        spent += reply.usage.input_tokens + reply.usage.output_tokens
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        turns += 1
+        if reply.stop_reason != "tool_use":
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        messages.append({"role": "user", "content": [toolbox.execute(b).result
+                                                     for b in reply.content if b.type == "tool_use"]})
+    return "max_turns", messages
+
+
+PAUSES_UNCOUNTED = ["pauses its turn (pause_turn) three times and max_turns=3", "status 'done'",
+                    "run_agent ends it 'max_turns'", "a paused turn is a turn too"]
+BUDGET_LOOP_WRONG["a paused turn not counted"] = (loop_not_counting_pauses, PAUSES_UNCOUNTED)
+LOOP_STATUS_WRONG["a paused turn not counted"] = (
+    lambda client, task, toolbox, max_turns=10: loop_not_counting_pauses(client, task, toolbox, max_turns),
+    PAUSES_UNCOUNTED)
 
 
 BUDGET_LOOP_RIGHT = {"tokens left, counted down": budget_loop_remaining,

@@ -242,7 +242,17 @@ def read_with_prefix_and_separator(folder, name):
         return f.read()
 
 
+def read_under_an_unresolved_root(folder, name):
+    """Wrong: resolves the path but not the folder, so a relative folder (as a notebook gives it) refuses every note."""
+    path = (Path(folder) / name).resolve()
+    if not path.is_relative_to(folder):
+        raise ValueError(f"{name} is outside the notes folder")
+    return path.read_text(encoding="utf-8")
+
+
 READ_NOTE_WRONG = [  # (answer, words the feedback must hold)
+    (note_reader(read_under_an_unresolved_root), ["a relative path", "read_note('todo.txt') your code raised ValueError",
+                                                  "Path(folder).resolve()"]),
     (naive_make_read_note, ["'../secret.txt'", "'..' climbs out"]),
     (note_reader(read_with_prefix_test), ["'../notes-private/secret.txt'", "prefix", "is_relative_to"]),
     (note_reader(read_refusing_dot_dot), ["the absolute path of secret.txt", "replaces the folder"]),
@@ -495,6 +505,8 @@ GATE_WRONG = [  # (answer, words the feedback must hold)
     (gate_with_a_dict_result, ["['output']", "refuses"]),
     (gate_asking_for_every_tool, ["an approver that says no", "asked the approver about get_weather",
                                   "not consequential"]),
+    (gate_with(lambda approve, block: exact_true(approve, block) and exact_true(approve, block)),
+     ["send_email approved with True", "asked the approver 2 times about one call", "ask once"]),
 ]
 GATE_RIGHT = [execute, gate_by_toolbox, gate_with_list_content_and_default_is_error]
 

@@ -337,6 +337,8 @@ READ_INVOICE_WRONG = [  # (answer, words the feedback must hold)
     (make_unsandboxed_reader, ["'../payroll.txt'", "Sandbox"]),
     (reader_with(lambda path, text: None if text.strip() else f"{path} is empty"), ["2026-08-019 has no Status line"]),
     (make_reporting_reader, ["ordinary result", "raise"]),
+    (reader_with(lambda path, text: None if text.startswith("Status:") else f"{path} has no Status line"),
+     ["reading invoices/2026-08-015.txt, a good invoice, your code raised ValueError", "not its first line"]),
     (guarded_reader(lambda root, path: ".." in path), ["payroll.txt')", "outside the working folder"]),  # absolute
     (guarded_reader(lambda root, path: not str((root / path).resolve()).startswith(str(root))),
      ["'../work-private/payroll.txt'", "outside the working folder"]),

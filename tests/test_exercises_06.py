@@ -82,14 +82,31 @@ def counts_as_counter(rows):
     return Counter(row["data"]["name"] for row in rows if row.get("kind") == "tool_call")
 
 
+def counts_distinct_calls(rows):
+    """Wrong: drops a call that repeats an earlier one (same tool, same input)."""
+    seen = {(r["data"]["name"], str(r["data"]["input"])) for r in rows if r["kind"] == "tool_call"}
+    return dict(Counter(name for name, _input in seen))
+
+
 TOOL_COUNTS_WRONG = [  # (answer, words the feedback must hold)
+    (counts_distinct_calls, ["the first one twice", "'read_doc': 3", "repeats included"]),
     (counts_every_kind, ["count the rows whose kind is 'tool_call'"]),
     (counts_tool_uses, ["{'search_docs': 2, 'read_doc': 6}", "count one kind only"]),
     (counts_successful_calls, ["'read_doc': 2", "a failed call is a call too"]),
     (lambda rows: {"search_docs": 1, "read_doc": 3}, ["read nothing"]),
     (counts_proposed_calls, ["read nothing", "'read_doc': 1", "cut off by max_tokens", "count the tool_call rows"]),
 ]
-TOOL_COUNTS_RIGHT = [defined_in(ex06.tool_counts.solution_text)["tool_counts"], counts_with_get, counts_as_counter]
+def counts_with_zeros(rows):
+    """Right: every tool the model proposed gets a count, 0 for one that never ran."""
+    counts = {u["name"]: 0 for r in rows if r["kind"] == "model_reply" for u in r["data"]["tool_uses"]}
+    for row in rows:
+        if row["kind"] == "tool_call":
+            counts[row["data"]["name"]] = counts.get(row["data"]["name"], 0) + 1
+    return counts
+
+
+TOOL_COUNTS_RIGHT = [defined_in(ex06.tool_counts.solution_text)["tool_counts"], counts_with_get, counts_as_counter,
+                     counts_with_zeros]
 
 
 @pytest.mark.parametrize("answer, words", TOOL_COUNTS_WRONG)
@@ -163,6 +180,8 @@ CITES_WRONG = [  # (answer, words the feedback must hold)
     (lambda run, folder: True, ["cites nothing"]),
     (cites_markdown_names_only, ["outside the folder", "[../catalogue.json]", "compare the whole cited name"]),
     (cites_without_a_none_guard, ["stopped at max_turns before any answer", "TypeError", "run.answer or ''"]),
+    (lambda run, folder: re.findall(r"\[([^\]]+)\]", run.answer or "") and True,
+     ["cites nothing", "returned []", "not a list: wrap it in bool(...)"]),
 ]
 CITES_RIGHT = [defined_in(ex06.cites_existing_files.solution_text)["cites_existing_files"], cites_with_iterdir,
                cites_with_resolved_parent]
@@ -267,3 +286,13 @@ def test_new_case_solution_passes():
     names = defined_in(ex06.new_case.solution_text)
     outcome = ex06.new_case.evaluate((names["case"], names["cites_the_source"]))
     assert outcome.status == PASS, outcome.message
+
+
+def test_new_case_shows_the_agents_whole_decline():
+    """When the agent does not cite the source, the feedback quotes its answer whole, the wording it offers included."""
+    case = {"question": "What should I put in a compost heap?", "answerable": True, "source": "home-composting.md"}
+    answer = ex06._research(case["question"]).answer
+    assert f"[{case['source']}]" not in answer and len(repr(answer)) > 160
+    outcome = ex06.new_case.evaluate((case, cites_source))
+    assert outcome.status == FAIL
+    assert repr(answer)[:600] in outcome.message, outcome.message

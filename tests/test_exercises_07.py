@@ -111,7 +111,15 @@ def stream_a_kept_history(client, prompt):
         return "".join(stream.text_stream)
 
 
+def stream_joined_after_the_block(client, prompt):
+    """Wrong: keeps text_stream and joins it after the `with` block has closed the stream."""
+    with client.messages.stream(model=MODEL, max_tokens=1024, messages=[{"role": "user", "content": prompt}]) as stream:
+        pieces = stream.text_stream
+    return "".join(pieces)
+
+
 STREAM_WRONG = [  # (answer, words the feedback must hold)
+    (stream_joined_after_the_block, ["after its `with` block had closed it", "inside the `with` block"]),
     (stream_first_delta, ["only the first", "join every piece"]),
     (stream_joined_with_spaces, ["different spacing", "with ''"]),
     (not_streamed, ["did not stream"]),

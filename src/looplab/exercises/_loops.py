@@ -115,6 +115,12 @@ def request_problem(client) -> str | None:
                          "again with the history as it is; after end_turn or max_tokens, end the loop)",
                          i=i, role=get(message, "role"))
             results = [b for b in content if get(b, "type") == "tool_result"] if isinstance(content, list) else []
+            if results and i and get(messages[i - 1], "role") == "assistant" and isinstance(
+                    get(messages[i - 1], "content"), str):
+                return _("your loop sent messages[{before}], the assistant's reply, as a text only, then tool results "
+                         "in messages[{i}]: the results answer tool_use blocks that text does not hold; append the "
+                         "reply's blocks as they are ({{'role': 'assistant', 'content': reply.content}})",
+                         before=i - 1, i=i)
             if results and i and get(messages[i - 1], "role") == "user":
                 before = get(messages[i - 1], "content")
                 if isinstance(before, list) and any(get(b, "type") == "tool_result" for b in before):

@@ -29,7 +29,7 @@ BAD = [
     (N_("a final answer (not a tool action)"), "ai", {"type": "final", "answer": "Applied AI"}),
     (N_("an unregistered tool 'delete_all'"), "ai", {"type": "tool", "name": "delete_all", "args": {"key": "ai"}}),
     (N_("a lookup with no args"), "ai", {"type": "tool", "name": "lookup"}),
-    (N_("a lookup whose args are a list"), "ai", {"type": "tool", "name": "lookup", "args": ["ai"]}),
+    (N_("a lookup whose args are a list"), "ai", {"type": "tool", "name": "lookup", "args": ["key"]}),
     (N_("a lookup with an extra argument"), "ai", {"type": "tool", "name": "lookup", "args": {"key": "ai", "limit": 5}}),
     (N_("a lookup with 'name' instead of 'key'"), "ai", {"type": "tool", "name": "lookup", "args": {"name": "ai"}}),
     (N_("a lookup of 'design' when 'ai' was asked"), "ai", {"type": "tool", "name": "lookup", "args": {"key": "design"}}),
@@ -37,7 +37,7 @@ BAD = [
     (N_("a lookup of 'a' when 'ai' was asked"), "ai", {"type": "tool", "name": "lookup", "args": {"key": "a"}}),
     (N_("a lookup of 'AI' when 'ai' was asked"), "ai", {"type": "tool", "name": "lookup", "args": {"key": "AI"}}),
     (N_("a lookup with an empty key"), "", {"type": "tool", "name": "lookup", "args": {"key": ""}}),
-    (N_("a lookup with a 40-character key"), "x" * 40, {"type": "tool", "name": "lookup", "args": {"key": "x" * 40}}),
+    (N_("a tool action with no name"), "ai", {"type": "tool", "args": {"key": "ai"}}),
     (N_("a lookup with a 33-character key"), "y" * 33, {"type": "tool", "name": "lookup", "args": {"key": "y" * 33}}),
     (N_("a lookup whose key is a number"), 7, {"type": "tool", "name": "lookup", "args": {"key": 7}}),
 ]

@@ -24,6 +24,8 @@ SCRIPTS = {  # label -> the script of one run; each run must end as run_agent en
     N_("two calls of one tool, then an answer"): [calls(call("get_weather", city="Lyon"),
                                                          call("get_weather", city="Paris")),
                                                    say("21 °C in Lyon, 18 °C in Paris.")],
+    N_("a failing tool call (no city), then an answer"): [call("get_weather", town="Lyon"),
+                                                            say("I could not get the weather.")],
     N_("a stop sequence (stop_sequence)"): [stop("stop_sequence", "Lyon: 21 °C")],
     N_("a reply cut by max_tokens"): [stop("max_tokens", "Lyon: 21")],
     N_("a tool call cut by max_tokens"): [stop("max_tokens", partial_tool=True)],
@@ -36,6 +38,9 @@ ADVICE = {  # label of SCRIPTS -> what a loop does with that ending
     "a tool call, then an answer": N_("run the tool, send its result, call again; the answer ends the run"),
     "two calls of one tool, then an answer": N_("answer each tool_use by its block.id, not by its name: a tool "
                                                 "called twice needs two results"),
+    "a failing tool call (no city), then an answer": N_("a failed tool call does not end the run: send its "
+                                                        "is_error result (toolbox.execute gives it) and call the "
+                                                        "model again, which reads the error and decides"),
     "a stop sequence (stop_sequence)": N_("stop_sequence ends the run as end_turn does"),
     "a reply cut by max_tokens": N_("max_tokens ends the run: a cut reply is not an answer"),
     "a tool call cut by max_tokens": N_("max_tokens ends the run, and its cut tool call (input {}) is never run"),
@@ -134,8 +139,9 @@ def test_loop_status(my_loop) -> str:
                                               reason=UNKNOWN_REASON),
             advice=N_("a stop reason your loop does not know ends the run as 'anomaly': it is not an answer, so "
                       "don't call it 'done' (ENDINGS.get(reason, 'anomaly'))"))
+    _paused_turns_count(my_loop)
     return _("{n} runs end as run_agent ends them: same status, same tool calls, same number of model calls; "
-             "a cut tool call is never run.", n=len(SCRIPTS) + 2)
+             "a cut tool call is never run.", n=len(SCRIPTS) + 3)
 
 
 MISCOUNTS = {  # how a prediction is off -> the likely miscount
@@ -174,6 +180,14 @@ PAUSED = [stop("pause_turn", "Still looking"), stop("pause_turn", "Still looking
           stop("pause_turn", "Still looking"), say("Lyon: 21 °C, cloudy.")]
 
 
+def _paused_turns_count(my_loop, **options) -> None:
+    """A model that pauses three times, then answers, under max_turns=3: a paused turn is a turn, so it ends there."""
+    compare(my_loop, lambda: (practice_client(script=PAUSED), _weather()), WEATHER_TASK,
+            N_("with a model that pauses its turn (pause_turn) three times and max_turns=3"), max_turns=3,
+            advice=N_("a paused turn is a turn too: it costs a model call, so max_turns counts it (a server that "
+                      "keeps pausing would otherwise keep the loop going)"), **options)
+
+
 def _calls_under(my_loop, budget: int) -> int:
     """How many model calls my_loop makes on a never-stopping model with `budget`."""
     client, guard = guarded(practice_client(never_stop=True))
@@ -210,6 +224,7 @@ def test_budget_loop(my_loop) -> str:
             token_budget=_tokens_after(paused, 1), advice=BUDGET_ADVICE)
     compare(my_loop, runaway, WEATHER_TASK, N_("with no budget (token_budget=None) and max_turns=3"), max_turns=3,
             advice=N_("with token_budget=None there is no budget: only max_turns stops the loop"))
+    _paused_turns_count(my_loop, token_budget=None)
     compare(my_loop, lambda: (practice_client(script=SCRIPTS["a tool call, then an answer"]), _weather()),
             WEATHER_TASK, N_("with a budget the task fits in"), token_budget=10 * two_turns,
             advice=N_("a budget the run fits in changes nothing: the run ends as it would without one"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import tempfile
 from pathlib import Path
 
@@ -126,12 +127,21 @@ def _notes_folder(tmp: Path) -> tuple[Path, list[tuple[str, str]]]:
     return notes, payloads
 
 
+def _as_a_notebook_gives_it(folder: Path) -> str:
+    """`folder` relative to the working folder, as a notebook names its folders ('data/notes'), when it can be."""
+    try:
+        return os.path.relpath(folder)
+    except ValueError:  # another drive (Windows): no relative path leads there
+        return str(folder)
+
+
 def _test_read_note(make_read_note) -> str:
     if not callable(make_read_note):
         raise AssertionError(_("the answer must be a function make_read_note(folder) that returns a Tool"))
     with tempfile.TemporaryDirectory() as tmp:
         notes, payloads = _notes_folder(Path(tmp))
-        read_note = make_read_note(str(notes))
+        folder = _as_a_notebook_gives_it(notes)
+        read_note = make_read_note(folder)
         if not isinstance(read_note, Tool):
             raise AssertionError(_("make_read_note(folder) returned a {kind}; return the Tool (decorate read_note "
                                    "with @tool)", kind=type(read_note).__name__))
@@ -139,7 +149,15 @@ def _test_read_note(make_read_note) -> str:
         if param is None:
             raise AssertionError(_("read_note takes no parameter; give it one, e.g. name: str"))
         box = Toolbox([read_note])
-        text = read_note.handler(**{param: "todo.txt"})  # raises as it is, so the starter is not attempted
+        try:
+            text = read_note.handler(**{param: "todo.txt"})
+        except NotImplementedError:
+            raise
+        except Exception as exc:
+            raise AssertionError(_("make_read_note({folder!r}), a folder given as a relative path, as a notebook "
+                                   "gives it: read_note('todo.txt') {error}; a note inside the folder must be read: "
+                                   "resolve the folder too (root = Path(folder).resolve()) before you compare",
+                                   folder=folder, error=raised(exc))) from None
         if "Buy coffee beans." not in str(text):
             raise AssertionError(_("read_note('todo.txt') returned {text!r}; a note inside the folder must be "
                                    "read and its text returned", text=str(text)[:60]))
@@ -373,6 +391,10 @@ def _test_gate(execute) -> str:
             raise AssertionError(_("with {label}, your gate asked the approver before it checked the call: a "
                                    "person would be asked to approve a call that cannot run; check the name and the "
                                    "schema first (toolbox.check), ask for approval last", label=label))
+        if len(asked) > len(asked_expected):
+            raise AssertionError(_("with {label}, your gate asked the approver {n} times about one call; a person "
+                                   "would be asked again and may answer otherwise: ask once and keep the answer "
+                                   "(approved = approve(name, input) is True)", label=label, n=len(asked)))
         if ran != ran_expected:
             message = (N_("with {label}, the tool ran; it must run only when registered, valid and, if consequential, "
                           "approved with exactly True") if len(ran) > len(ran_expected) else

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 
 import anthropic
+import httpx2
 
-from looplab.client import MODEL, practice_client
+from looplab.client import MODEL, PRACTICE_URL, practice_client
 from looplab.exercises import Exercise
 from looplab.i18n import N_, _, number
 from looplab.practice import say, transport_of
@@ -38,14 +39,48 @@ def _last_request(client) -> dict:
     return body
 
 
+class _Live(httpx2.BaseTransport):
+    """A practice transport whose streamed replies come as a live stream: once the response is closed (the end of
+    the `with` block), reading it fails, as over a network; the in-memory reply of the practice model would not."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def handle_request(self, request):
+        response = self.inner.handle_request(request)
+        if not response.headers.get("content-type", "").startswith("text/event-stream"):
+            return response
+        lines = response.content.splitlines(keepends=True)
+        return httpx2.Response(response.status_code, headers=response.headers, stream=_Lines(lines))
+
+
+class _Lines(httpx2.SyncByteStream):
+    def __init__(self, lines: list[bytes]):
+        self.lines = lines
+
+    def __iter__(self):
+        yield from self.lines
+
+
+def _streaming_client(script) -> anthropic.Anthropic:
+    """practice_client(script=script), its streams live."""
+    live = _Live(transport_of(practice_client(script=script)))
+    return anthropic.Anthropic(api_key="practice-model", base_url=PRACTICE_URL, http_client=httpx2.Client(transport=live))
+
+
 def test_collect_stream(collect_stream) -> str:
     """collect_stream(client, prompt) streams the reply and returns exactly the non-streamed text."""
     if not callable(collect_stream):
         raise AssertionError(_("pass your function itself: ex07.collect_stream.check(collect_stream)"))
     for label, prompt, script in ((_("a greeting"), GREETING, [say(GREETING_REPLY)]),
                                   (_("a scripted reply"), "Say anything.", [say(SCRIPTED)])):
-        client = practice_client(script=script)
-        got = collect_stream(client, prompt)
+        client = _streaming_client(script)
+        try:
+            got = collect_stream(client, prompt)
+        except httpx2.StreamClosed:
+            raise AssertionError(_("for {label} your function read the stream after its `with` block had closed "
+                                   "it; over a network the text is then lost: join stream.text_stream inside the "
+                                   "`with` block", label=label)) from None
         body = _last_request(client)
         if body.get("stream") is not True:
             raise AssertionError(_("your function did not stream: the request had no 'stream': true; "
