@@ -501,3 +501,13 @@ def test_meteo_without_its_accent_is_french():
     """'Meteo a Nice svp' got an English decline: only the accented 'météo' counted as French."""
     text = answer("Meteo a Nice svp", samples.weather_and_calc())
     assert text.startswith("Je ne sais pas") and "The practice model" not in text, text
+
+
+# ---- hunt round 4 (hcalc2): weather, calculator and actions on new wordings
+
+def test_the_sum_of_a_range_is_not_its_two_ends_added():
+    """'What's the sum of 1 to 10?' was answered "1 + 10 = 11" (the range 1..10 sums to 55): 'sum of A to B' is a range,
+    which the calculator's rules do not read, so it is declined; 'sum of 2 and 3' and 'add 2 to 3' stay 2 + 3."""
+    tools = samples.weather_and_calc()
+    assert "can't plan" in answer("What's the sum of 1 to 10?", tools)
+    assert answer("Sum of 2 and 3", tools) == answer("Add 2 to 3", tools) == "2 + 3 = 5."
