@@ -1394,3 +1394,16 @@ def test_ca_va_is_a_greeting(task):
     'ça va ?' alone asks nothing of a tool, so the French introduction answers; 'Ça va pleuvoir ?' is no greeting."""
     assert run_agent(practice_client(), task, samples.weather_and_calc()).answer.startswith("Bonjour ! Je suis le modèle")
     assert "Bonjour !" not in run_agent(practice_client(), "Ça va pleuvoir à Lyon ?", samples.weather_and_calc()).answer
+
+
+# ---- hunt round 4 (hcalc2): custom tools and forced fill on new wordings
+
+ORDER = offered("lookup_order", "Look up an order's status.", order_id={"type": "integer"})
+
+
+@pytest.mark.parametrize("task", ["Status of order A-12", "Status of order 2024-001", "Status of order 12-b"])
+def test_a_number_inside_a_code_or_a_date_is_not_filled(task):
+    """'Status of order A-12' called lookup_order with order_id 12, a number cut out of a code: a refusal now, as for
+    a date's parts; 'Status of order #12' still fills 12."""
+    assert forced(task, ORDER).stop_reason == "refusal"
+    assert calls(forced("Status of order #12", ORDER)) == [("lookup_order", {"order_id": 12})]

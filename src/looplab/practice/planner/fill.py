@@ -30,7 +30,7 @@ from .text import (
 )
 
 EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
-NUMBER = r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)"
+NUMBER = r"(?<![\w.-])-?\d+(?:\.\d+)?(?![\w.-]*\d)"  # not the 12 of 'A-12', nor a date's parts
 THANKS = {"thanks", "thank", "thx", "pls", "plz", "merci", "stp", "svp", "cheers"}  # no qualifier of the value before
 PLACE_WORDS = {"city", "location", "place", "town", "country", "region", "where"}
 CALC_WORDS = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "expr",
