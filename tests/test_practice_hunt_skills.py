@@ -511,3 +511,16 @@ def test_the_sum_of_a_range_is_not_its_two_ends_added():
     tools = samples.weather_and_calc()
     assert "can't plan" in answer("What's the sum of 1 to 10?", tools)
     assert answer("Sum of 2 and 3", tools) == answer("Add 2 to 3", tools) == "2 + 3 = 5."
+
+
+def test_a_country_after_a_city_qualifies_it_comma_or_not():
+    """'weather in Lyon France' called get_weather with city 'Lyon France' and answered "Lyon France: 21 °C, foggy",
+    not Lyon's weather (21 °C, cloudy): a country or a code after the city names it as 'Lyon, France' does, declined
+    the same way; 'New York' and 'Le Havre' stay one name."""
+    tools = samples.weather_and_calc()
+    for task, other in [("weather in Lyon France", "'France'"), ("Weather in London UK", "'UK'"),
+                        ("Weather in Paris Texas", "'Texas'")]:
+        text = answer(task, tools)
+        assert "can't plan" in text and f"get_weather could do with {other}" in text, text
+    assert answer("Weather in New York", tools).startswith("New York: ")
+    assert answer("Weather in Le Havre", tools).startswith("Le Havre: ")

@@ -32,6 +32,7 @@ from .text import (
 EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
 NUMBER = r"(?<![\w.-])-?\d+(?:\.\d+)?(?![\w.-]*\d)"  # not the 12 of 'A-12', nor a date's parts
 THANKS = {"thanks", "thank", "thx", "pls", "plz", "merci", "stp", "svp", "cheers"}  # no qualifier of the value before
+COUNTRY = r"(?:[A-Z]{2,3}|France|Germany|Spain|Italy|Belgium|Switzerland|England|Canada|Japan|Texas)\b"  # 'Lyon France'
 PLACE_WORDS = {"city", "location", "place", "town", "country", "region", "where"}
 CALC_WORDS = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "expr",
               "evaluate", "compute", "formula"}
@@ -109,7 +110,7 @@ def binary(text: str) -> tuple[float | int, str, float | int] | None:
 def place(text: str) -> str | None:
     """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name."""
     found = re.search(rf"\b(?:in|at|for|of|à|pour|between|entre{'|a|de|du' * french(text)})\s+(?:both\s+)?((?:[A-Z][\w'-]*)"
-                      r"(?:\s+[A-Z][\w'-]*)*)", text)  # 'à Lyon' typed 'a Lyon' in a French task
+                      rf"(?:\s+(?!{COUNTRY})[A-Z][\w'-]*)*)", text)  # 'à Lyon' typed 'a Lyon' in a French task
     part = found and re.search(r"\b(?:in|at|for|near)\s+(?:the\s+|a\s+)?(\w+)\s+of\s+$", text[:found.start(1)])
     if found and (part and part[1].lower() not in PLACE_WORDS  # 'for the city of Lyon' is Lyon
                   or re.match(r"['’]s\s+\w", text[found.end(1):]) or re.search(r"['’]s?$", found[1])):  # "Lyon's"
