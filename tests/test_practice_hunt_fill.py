@@ -1407,3 +1407,17 @@ def test_a_number_inside_a_code_or_a_date_is_not_filled(task):
     a date's parts; 'Status of order #12' still fills 12."""
     assert forced(task, ORDER).stop_reason == "refusal"
     assert calls(forced("Status of order #12", ORDER)) == [("lookup_order", {"order_id": 12})]
+
+
+
+THERMOSTAT = offered("set_thermostat", "Set a room's thermostat, in degrees Celsius.",
+                     celsius={"type": "number", "description": "Target temperature in degrees Celsius."},
+                     room={"type": "string", "enum": ["living room", "bedroom", "kitchen"]})
+THERMOSTAT["input_schema"]["required"] = ["celsius"]
+
+
+def test_an_enum_value_beside_the_number_is_a_word_the_tool_takes():
+    """'Set the bedroom to 19' was declined "I could not tell the 'celsius'": 'bedroom', a value of the room enum, was
+    read as a word qualifying 19 that the tool does not take. A room outside the enum still qualifies it."""
+    assert calls(forced("Set the bedroom to 19", THERMOSTAT)) == [("set_thermostat", {"celsius": 19, "room": "bedroom"})]
+    assert forced("Set the garage to 19", THERMOSTAT).stop_reason == "refusal"

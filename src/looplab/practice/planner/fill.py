@@ -226,13 +226,15 @@ def around(text: str, value: str) -> tuple[str, str] | None:
 
 
 def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, before: bool = True) -> bool:
-    """Whether a word next to `value` says more than the tool takes: 'twice' in 'Transfer 100 EUR twice'."""
+    """Whether a word next to `value` says more than the tool takes: 'twice' in 'Transfer 100 EUR twice' (not
+    'bedroom', a value of its enum, in 'Set the bedroom to 19')."""
     sides = around(text, value)
     if sides is None:
         return False
+    takes = about_words(tool) | set(stems(" ".join(str(v) for p in tool.properties.values() for v in p.get("enum", []))))
     left, after = ([w for w in words(side) if w not in STOPWORDS | THANKS] for side in sides)  # not 'notes.txt thanks'
-    after = after[1:] if unit and after[:1] and stem(after[0]) in about_words(tool) else after  # '5 minutes'
-    return any(stem(w) not in about_words(tool) for w in (left[-1:] if before else []) + after[:1])
+    after = after[1:] if unit and after[:1] and stem(after[0]) in takes else after  # '5 minutes'
+    return any(stem(w) not in takes for w in (left[-1:] if before else []) + after[:1])
 
 
 def fill_input(tool: OfferedTool, text: str) -> dict | str:
