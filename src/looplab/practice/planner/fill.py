@@ -128,7 +128,7 @@ def place(text: str) -> str | None:
 
 
 def _unit_fits(text: str, prop: str) -> bool:
-    """False when the task's one number has a unit or label `prop` does not name: '8pm' is no party_size."""
+    """False when the task's one number has a unit or label `prop` (with what it says it is) does not name: '8pm'."""
     around = re.search(rf"([^\W\d_]+)?\W*{NUMBER}\s*(%|[^\W\d_]+)?", text)
     word = around[2] and ("percent" if around[2] == "%" else around[2].lower())
     word = word if word and word not in STOPWORDS else (around[1] or "").lower()
@@ -246,7 +246,8 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
     numeric = [p for p in props if _kind(props[p]) in ("integer", "number") and "enum" not in props[p]]
     number_props = [p for p in numeric if p in required] or numeric
     positional = len(number_props) == len(numbers) and (
-        len(numbers) == 1 and _unit_fits(text, number_props[0])
+        len(numbers) == 1 and _unit_fits(text, f"{number_props[0]} {words(tool.name)[0]} " + re.split(  # 'Square 7'
+            r"\b(?:not|no|never)\b", props[number_props[0]].get("description", ""))[0])
         or found is not None and all(set(words(p)) & OPERAND_WORDS for p in number_props))  # in the arithmetic's order
     strings = sum(1 for p in required or props if _kind(props[p]) == "string")
     filled: dict = {}

@@ -241,7 +241,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
                                                                    *file_names(clause)]  # values it could not use
         given = " ".join(map(str, values)).lower() if tool is not calc else ""
         named = extra + [w for w in words(clause) if w in NEGATORS | {"why", "when", "pourquoi", "quand"}] + re.findall(
-            r"\b\d+\b", clause)  # 'not 5 * 5'; 'When is it sunny in Lyon?' is not asked of the current weather
+            r"-?\b\d+\b", clause)  # 'not 5 * 5'; 'When is it sunny in Lyon?' is not asked of the current weather
         if where and not any(set(words(p)) & PLACE_WORDS for p in tool.properties):  # 'Delete notes.txt for Bob'
             named += [w for w in content_words(where) if w not in ASKS_NOTHING]  # Bob is no place of delete_file
         named = [w for w in named if not re.search(rf"\b{re.escape(w)}n['’]t\b", clause, re.I)] + re.findall(
