@@ -1410,7 +1410,6 @@ def test_a_number_inside_a_code_or_a_date_is_not_filled(task):
     assert calls(forced("Status of order #12", ORDER)) == [("lookup_order", {"order_id": 12})]
 
 
-
 THERMOSTAT = offered("set_thermostat", "Set a room's thermostat, in degrees Celsius.",
                      celsius={"type": "number", "description": "Target temperature in degrees Celsius."},
                      room={"type": "string", "enum": ["living room", "bedroom", "kitchen"]})
@@ -1422,7 +1421,6 @@ def test_an_enum_value_beside_the_number_is_a_word_the_tool_takes():
     read as a word qualifying 19 that the tool does not take. A room outside the enum still qualifies it."""
     assert calls(forced("Set the bedroom to 19", THERMOSTAT)) == [("set_thermostat", {"celsius": 19, "room": "bedroom"})]
     assert forced("Set the garage to 19", THERMOSTAT).stop_reason == "refusal"
-
 
 
 def test_a_unit_the_propertys_description_names_fits_it():
@@ -1450,3 +1448,16 @@ def _square(x: float) -> float:
         x: The number.
     """
     return x * x
+
+
+def test_one_quoted_value_fills_the_one_free_string_beside_an_enum():
+    """"Translate 'good morning' into German" was declined "… could do with 'German'": the language enum counted as a
+    second free string, so the quoted text filled neither. A quoted value is data: 'high' inside it names no priority."""
+    translate = offered("translate", "Translate a text.", text={"type": "string"},
+                        language={"type": "string", "enum": ["French", "German"]})
+    assert calls(forced("Translate 'good morning' into German", translate)) == [
+        ("translate", {"text": "good morning", "language": "German"})]
+    todo = offered("add_todo", "Add a to-do.", item={"type": "string"},
+                   priority={"type": "string", "enum": ["low", "high"]})
+    todo["input_schema"]["required"] = ["item"]
+    assert calls(forced("Add 'high priority call'", todo)) == [("add_todo", {"item": "high priority call"})]

@@ -158,7 +158,8 @@ DEGREE = (r"(?:than|from|above|below|over|under|beyond|past|very|extra|super|ult
 
 def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     """The one enum value the text names (or whose operator the text's arithmetic uses), else None."""
-    said = {stem(w) for w, kept in polarity(text) if kept}  # 'not paid' does not name 'paid'
+    data = [q for q in quoted(text) if q.lower() not in {str(v).lower() for v in schema["enum"]}]  # 'high priority call'
+    said = {stem(w) for w, kept in polarity(re.sub("|".join(map(re.escape, data)) or "^$", " ", text)) if kept}  # not paid
     named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said
              and not _excluded(text, v) and not re.search(rf"\b{DEGREE}\s+{re.escape(v)}\b", text, re.IGNORECASE)]
     if not named and op:
@@ -249,7 +250,7 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
         len(numbers) == 1 and _unit_fits(text, f"{number_props[0]} {words(tool.name)[0]} " + re.split(  # 'Square 7'
             r"\b(?:not|no|never)\b", props[number_props[0]].get("description", ""))[0])
         or found is not None and all(set(words(p)) & OPERAND_WORDS for p in number_props))  # in the arithmetic's order
-    strings = sum(1 for p in required or props if _kind(props[p]) == "string")
+    strings = sum(1 for p in required or props if _kind(props[p]) == "string" and "enum" not in props[p])
     filled: dict = {}
     for prop, schema in props.items():  # each a dict (OfferedTool.properties)
         value, several = None, []
