@@ -524,3 +524,15 @@ def test_a_country_after_a_city_qualifies_it_comma_or_not():
         assert "can't plan" in text and f"get_weather could do with {other}" in text, text
     assert answer("Weather in New York", tools).startswith("New York: ")
     assert answer("Weather in Le Havre", tools).startswith("Le Havre: ")
+
+
+def test_faut_il_que_asks_about_the_act_and_does_none():
+    """'Faut-il que je supprime notes.txt ?' ('Should I delete notes.txt?') deleted notes.txt: its 'que' was read as the
+    'than' of a comparison, which cut off 'je supprime notes.txt' as an order of its own. A 'que' is 'than' only after
+    a comparative ('plus chaud à Lyon qu'à Paris'); the question is answered as a question about the act."""
+    outbox: list = []
+    run = run_agent(practice_client(), "Faut-il que je supprime notes.txt ?", samples.action_tools(outbox),
+                    approve=lambda n, i: True)
+    assert outbox == [] and "c'est une question sur l'action" in run.answer, run.answer
+    run = run_agent(practice_client(), "Fait-il plus chaud à Lyon qu'à Paris ?", samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("get_weather", {"city": "Paris"})], run.answer

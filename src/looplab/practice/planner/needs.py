@@ -309,8 +309,9 @@ def _clauses(task: str) -> list[str]:
                     flags=re.I)  # 'Should I also delete old.txt?' is one part
     masked = re.sub(r"(?:(?<=[a-z]{3})\.|(?<=\w)\s?!)(?=\s+[A-Z])", ";", masked)  # a sentence's end: 'Weather in Lyon. How about you?'
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
-            clauses(re.sub(rf"(?:{THAN})(?!\s*-?\d[^.?!;]*?\b(?:in|at|à)\s+[A-Z])|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))", " and ",
-                           masked, flags=re.IGNORECASE))]  # 'Lyon & Paris', 'Lyon vs Paris' (not 'a.txt vs b.txt')
+            clauses(re.sub(rf"(?:{THAN})(?!\s*-?\d[^.?!;]*?\b(?:in|at|à)\s+[A-Z])|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))", lambda m: m[0] if m[0][:2].lower() == "qu" and not re.search(
+                r"\b(?:plus|moins|aussi|autant|mieux|meilleure?|pire)\b", m.string[:m.start()], re.I) else " and ",
+                masked, flags=re.IGNORECASE))]  # 'Lyon & Paris', 'Lyon vs Paris' (not 'a.txt vs b.txt'); 'que' not 'Faut-il que
 
 
 def _hanging(task: str) -> list[tuple[str, str]]:
