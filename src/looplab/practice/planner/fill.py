@@ -34,20 +34,14 @@ NUMBER = r"(?<![\w.-])-?\d+(?:\.\d+)?(?![\w.-]*\d)"  # not the 12 of 'A-12', nor
 THANKS = {"thanks", "thank", "thx", "pls", "plz", "merci", "stp", "svp", "cheers"}  # no qualifier of the value before
 COUNTRY = r"(?:[A-Z]{2,3}|France|Germany|Spain|Italy|Belgium|Switzerland|England|Canada|Japan|Texas)\b"  # 'Lyon France'
 PLACE_WORDS = {"city", "location", "place", "town", "country", "region", "where"}
-CALC_WORDS = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "expr",
-              "evaluate", "compute", "formula"}
+CALC_WORDS = set("calc calculator calculate arithmetic math expression expr evaluate compute formula".split())
 TO_WORDS = {"to", "recipient", "recipients", "email", "address", "destination"}
 FILE_WORDS = {"path", "file", "filename", "name"}
-OPERAND_WORDS = {"a", "b", "x", "y", "first", "second", "left", "right", "lhs", "rhs", "operand",
-                 "num1", "num2", "number1", "number2", "n1", "n2"}
-OPERATORS = {  # operator -> the names an `operation` enum may give it
-    "+": {"add", "plus", "sum", "addition"},
-    "-": {"subtract", "minus", "sub", "difference", "subtraction"},
-    "*": {"multiply", "times", "mul", "product", "multiplication"},
-    "/": {"divide", "div", "quotient", "division"},
-    "**": {"power", "pow", "exponent", "exponentiation"},
-    "%": {"mod", "modulo", "remainder"},
-}
+OPERAND_WORDS = set("a b x y first second left right lhs rhs operand num1 num2 number1 number2 n1 n2".split())
+OPERATORS = {op: set(names.split()) for op, names in [  # operator -> the names an `operation` enum may give it
+    ("+", "add plus sum addition"), ("-", "subtract minus sub difference subtraction"), ("%", "mod modulo remainder"),
+    ("*", "multiply times mul product multiplication"), ("/", "divide div quotient division"),
+    ("**", "power pow exponent exponentiation")]}
 SPOKEN = [(r"\bmultiplied by\b|\btimes\b|×|\bfois\b|\bmultipli[ée] par\b|(?<=\d\s)x(?=\s\d)", "*"),  # '3 x 4'
           (r"\bdivided by\b|÷|\bdivis[ée] par\b", "/"),
           (r"\bplus\b", "+"), (r"\bminus\b|\bmoins\b", "-"), (r"\bto the power of\b|\^", "**")]
@@ -158,8 +152,8 @@ DEGREE = (r"(?:than|from|above|below|over|under|beyond|past|very|extra|super|ult
 
 def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     """The one enum value the text names (or whose operator the text's arithmetic uses), else None."""
-    data = [q for q in quoted(text) if q.lower() not in {str(v).lower() for v in schema["enum"]}]  # 'high priority call'
-    said = {stem(w) for w, kept in polarity(re.sub("|".join(map(re.escape, data)) or "^$", " ", text)) if kept}  # not paid
+    data = [q for q in quoted(text) if q.lower() not in {str(v).lower() for v in schema["enum"]}]  # 'high tide call'
+    said = {stem(w) for w, kept in polarity(re.sub("|".join(map(re.escape, data)) or "^$", " ", text)) if kept}
     named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said
              and not _excluded(text, v) and not re.search(rf"\b{DEGREE}\s+{re.escape(v)}\b", text, re.IGNORECASE)]
     if not named and op:
@@ -227,12 +221,12 @@ def around(text: str, value: str) -> tuple[str, str] | None:
 
 
 def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, before: bool = True) -> bool:
-    """Whether a word next to `value` says more than the tool takes: 'twice' in 'Transfer 100 EUR twice' (not
-    'bedroom', a value of its enum, in 'Set the bedroom to 19')."""
+    """Whether a word next to `value` says more than the tool (or an enum's value) takes: 'twice' in '100 EUR twice'."""
     sides = around(text, value)
     if sides is None:
         return False
-    takes = about_words(tool) | set(stems(" ".join(str(v) for p in tool.properties.values() for v in p.get("enum", []))))
+    enums = " ".join(str(v) for p in tool.properties.values() for v in p.get("enum", []))
+    takes = about_words(tool) | set(stems(enums))
     left, after = ([w for w in words(side) if w not in STOPWORDS | THANKS] for side in sides)  # not 'notes.txt thanks'
     after = after[1:] if unit and after[:1] and stem(after[0]) in takes else after  # '5 minutes'
     return any(stem(w) not in takes for w in (left[-1:] if before else []) + after[:1])
