@@ -501,3 +501,38 @@ def test_meteo_without_its_accent_is_french():
     """'Meteo a Nice svp' got an English decline: only the accented 'météo' counted as French."""
     text = answer("Meteo a Nice svp", samples.weather_and_calc())
     assert text.startswith("Je ne sais pas") and "The practice model" not in text, text
+
+
+# ---- hunt round 4 (hcalc2): weather, calculator and actions on new wordings
+
+def test_the_sum_of_a_range_is_not_its_two_ends_added():
+    """'What's the sum of 1 to 10?' was answered "1 + 10 = 11" (the range 1..10 sums to 55): 'sum of A to B' is a range,
+    which the calculator's rules do not read, so it is declined; 'sum of 2 and 3' and 'add 2 to 3' stay 2 + 3."""
+    tools = samples.weather_and_calc()
+    assert "can't plan" in answer("What's the sum of 1 to 10?", tools)
+    assert answer("Sum of 2 and 3", tools) == answer("Add 2 to 3", tools) == "2 + 3 = 5."
+
+
+def test_a_country_after_a_city_qualifies_it_comma_or_not():
+    """'weather in Lyon France' called get_weather with city 'Lyon France' and answered "Lyon France: 21 °C, foggy",
+    not Lyon's weather (21 °C, cloudy): a country or a code after the city names it as 'Lyon, France' does, declined
+    the same way; 'New York' and 'Le Havre' stay one name."""
+    tools = samples.weather_and_calc()
+    for task, other in [("weather in Lyon France", "'France'"), ("Weather in London UK", "'UK'"),
+                        ("Weather in Paris Texas", "'Texas'")]:
+        text = answer(task, tools)
+        assert "can't plan" in text and f"get_weather could do with {other}" in text, text
+    assert answer("Weather in New York", tools).startswith("New York: ")
+    assert answer("Weather in Le Havre", tools).startswith("Le Havre: ")
+
+
+def test_faut_il_que_asks_about_the_act_and_does_none():
+    """'Faut-il que je supprime notes.txt ?' ('Should I delete notes.txt?') deleted notes.txt: its 'que' was read as the
+    'than' of a comparison, which cut off 'je supprime notes.txt' as an order of its own. A 'que' is 'than' only after
+    a comparative ('plus chaud à Lyon qu'à Paris'); the question is answered as a question about the act."""
+    outbox: list = []
+    run = run_agent(practice_client(), "Faut-il que je supprime notes.txt ?", samples.action_tools(outbox),
+                    approve=lambda n, i: True)
+    assert outbox == [] and "c'est une question sur l'action" in run.answer, run.answer
+    run = run_agent(practice_client(), "Fait-il plus chaud à Lyon qu'à Paris ?", samples.weather_and_calc())
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("get_weather", {"city": "Paris"})], run.answer

@@ -239,8 +239,7 @@ def _evidence_for(prop: str, spec: dict, evidence: dict):
 def think(reply: dict, skill: str, doc: str) -> dict:
     """Put a signed thinking block first: which rule the planner applied, and what it does."""
     thought = f"Rule '{skill}': {doc}"
-    block = {"type": "thinking", "thinking": thought, "signature": sign(thought)}
-    return {**reply, "content": [block, *reply["content"]]}
+    return {**reply, "content": [dict(type="thinking", thinking=thought, signature=sign(thought)), *reply["content"]]}
 
 
 def stop_at(reply: dict, sequences: list[str]) -> dict:

@@ -30,23 +30,18 @@ from .text import (
 )
 
 EMAIL = r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
-NUMBER = r"(?<![\w.])-?\d+(?:\.\d+)?(?![\w.]*\d)"
+NUMBER = r"(?<![\w.-])-?\d+(?:\.\d+)?(?![\w.-]*\d)"  # not the 12 of 'A-12', nor a date's parts
 THANKS = {"thanks", "thank", "thx", "pls", "plz", "merci", "stp", "svp", "cheers"}  # no qualifier of the value before
+COUNTRY = r"(?:[A-Z]{2,3}|France|Germany|Spain|Italy|Belgium|Switzerland|England|Canada|Japan|Texas)\b"  # 'Lyon France'
 PLACE_WORDS = {"city", "location", "place", "town", "country", "region", "where"}
-CALC_WORDS = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "expr",
-              "evaluate", "compute", "formula"}
+CALC_WORDS = set("calc calculator calculate arithmetic math expression expr evaluate compute formula".split())
 TO_WORDS = {"to", "recipient", "recipients", "email", "address", "destination"}
 FILE_WORDS = {"path", "file", "filename", "name"}
-OPERAND_WORDS = {"a", "b", "x", "y", "first", "second", "left", "right", "lhs", "rhs", "operand",
-                 "num1", "num2", "number1", "number2", "n1", "n2"}
-OPERATORS = {  # operator -> the names an `operation` enum may give it
-    "+": {"add", "plus", "sum", "addition"},
-    "-": {"subtract", "minus", "sub", "difference", "subtraction"},
-    "*": {"multiply", "times", "mul", "product", "multiplication"},
-    "/": {"divide", "div", "quotient", "division"},
-    "**": {"power", "pow", "exponent", "exponentiation"},
-    "%": {"mod", "modulo", "remainder"},
-}
+OPERAND_WORDS = set("a b x y first second left right lhs rhs operand num1 num2 number1 number2 n1 n2".split())
+OPERATORS = {op: set(names.split()) for op, names in [  # operator -> the names an `operation` enum may give it
+    ("+", "add plus sum addition"), ("-", "subtract minus sub difference subtraction"), ("%", "mod modulo remainder"),
+    ("*", "multiply times mul product multiplication"), ("/", "divide div quotient division"),
+    ("**", "power pow exponent exponentiation")]}
 SPOKEN = [(r"\bmultiplied by\b|\btimes\b|×|\bfois\b|\bmultipli[ée] par\b|(?<=\d\s)x(?=\s\d)", "*"),  # '3 x 4'
           (r"\bdivided by\b|÷|\bdivis[ée] par\b", "/"),
           (r"\bplus\b", "+"), (r"\bminus\b|\bmoins\b", "-"), (r"\bto the power of\b|\^", "**")]
@@ -89,7 +84,7 @@ def spoken(text: str) -> str:
     text = re.sub(rf"(?<![\d.,])(\d+(?:\.\d+|,\d{{1,2}})?)\s*(?:%|\bper ?cent\b|\bpour ?cent\b)\s+(?:of|de)\s+(\d+(?:\.\d+|,\d{{1,2}})?)"
                   rf"(?![\d.,%]|\s*(?:[-+*/^×÷(%]|p(?:e|ou)r ?cent\b|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
-    text = re.sub(rf"\b(?:add|sum of)\s+{num}\s+(?:and|to)\s+{num}", r"\1 + \2", text, flags=re.IGNORECASE)
+    text = re.sub(rf"\b(?:add|sum of(?=\s+\S+\s+and\b))\s+{num}\s+(?:and|to)\s+{num}", r"\1 + \2", text, flags=re.I)
     text = re.sub(rf"\b(?:multiply|multiplie[rz]?|product of)\s+{num}\s+(?:and|by|par)\s+{num}", r"\1 * \2", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:divide|divise[rz]?)\s+{num}\s+(?:by|par)\s+{num}", r"\1 / \2", text, flags=re.IGNORECASE)
     for pattern, op in SPOKEN:
@@ -109,7 +104,7 @@ def binary(text: str) -> tuple[float | int, str, float | int] | None:
 def place(text: str) -> str | None:
     """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name."""
     found = re.search(rf"\b(?:in|at|for|of|à|pour|between|entre{'|a|de|du' * french(text)})\s+(?:both\s+)?((?:[A-Z][\w'-]*)"
-                      r"(?:\s+[A-Z][\w'-]*)*)", text)  # 'à Lyon' typed 'a Lyon' in a French task
+                      rf"(?:\s+(?!{COUNTRY})[A-Z][\w'-]*)*)", text)  # 'à Lyon' typed 'a Lyon' in a French task
     part = found and re.search(r"\b(?:in|at|for|near)\s+(?:the\s+|a\s+)?(\w+)\s+of\s+$", text[:found.start(1)])
     if found and (part and part[1].lower() not in PLACE_WORDS  # 'for the city of Lyon' is Lyon
                   or re.match(r"['’]s\s+\w", text[found.end(1):]) or re.search(r"['’]s?$", found[1])):  # "Lyon's"
@@ -127,7 +122,7 @@ def place(text: str) -> str | None:
 
 
 def _unit_fits(text: str, prop: str) -> bool:
-    """False when the task's one number has a unit or label `prop` does not name: '8pm' is no party_size."""
+    """False when the task's one number has a unit or label `prop` (with what it says it is) does not name: '8pm'."""
     around = re.search(rf"([^\W\d_]+)?\W*{NUMBER}\s*(%|[^\W\d_]+)?", text)
     word = around[2] and ("percent" if around[2] == "%" else around[2].lower())
     word = word if word and word not in STOPWORDS else (around[1] or "").lower()
@@ -157,7 +152,8 @@ DEGREE = (r"(?:than|from|above|below|over|under|beyond|past|very|extra|super|ult
 
 def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     """The one enum value the text names (or whose operator the text's arithmetic uses), else None."""
-    said = {stem(w) for w, kept in polarity(text) if kept}  # 'not paid' does not name 'paid'
+    data = [q for q in quoted(text) if q.lower() not in {str(v).lower() for v in schema["enum"]}]  # 'high tide call'
+    said = {stem(w) for w, kept in polarity(re.sub("|".join(map(re.escape, data)) or "^$", " ", text)) if kept}
     named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said
              and not _excluded(text, v) and not re.search(rf"\b{DEGREE}\s+{re.escape(v)}\b", text, re.IGNORECASE)]
     if not named and op:
@@ -225,13 +221,15 @@ def around(text: str, value: str) -> tuple[str, str] | None:
 
 
 def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, before: bool = True) -> bool:
-    """Whether a word next to `value` says more than the tool takes: 'twice' in 'Transfer 100 EUR twice'."""
+    """Whether a word next to `value` says more than the tool (or an enum's value) takes: 'twice' in '100 EUR twice'."""
     sides = around(text, value)
     if sides is None:
         return False
+    enums = " ".join(str(v) for p in tool.properties.values() for v in p.get("enum", []))
+    takes = about_words(tool) | set(stems(enums))
     left, after = ([w for w in words(side) if w not in STOPWORDS | THANKS] for side in sides)  # not 'notes.txt thanks'
-    after = after[1:] if unit and after[:1] and stem(after[0]) in about_words(tool) else after  # '5 minutes'
-    return any(stem(w) not in about_words(tool) for w in (left[-1:] if before else []) + after[:1])
+    after = after[1:] if unit and after[:1] and stem(after[0]) in takes else after  # '5 minutes'
+    return any(stem(w) not in takes for w in (left[-1:] if before else []) + after[:1])
 
 
 def fill_input(tool: OfferedTool, text: str) -> dict | str:
@@ -243,9 +241,10 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
     numeric = [p for p in props if _kind(props[p]) in ("integer", "number") and "enum" not in props[p]]
     number_props = [p for p in numeric if p in required] or numeric
     positional = len(number_props) == len(numbers) and (
-        len(numbers) == 1 and _unit_fits(text, number_props[0])
+        len(numbers) == 1 and _unit_fits(text, f"{number_props[0]} {words(tool.name)[0]} " + re.split(  # 'Square 7'
+            r"\b(?:not|no|never)\b", props[number_props[0]].get("description", ""))[0])
         or found is not None and all(set(words(p)) & OPERAND_WORDS for p in number_props))  # in the arithmetic's order
-    strings = sum(1 for p in required or props if _kind(props[p]) == "string")
+    strings = sum(1 for p in required or props if _kind(props[p]) == "string" and "enum" not in props[p])
     filled: dict = {}
     for prop, schema in props.items():  # each a dict (OfferedTool.properties)
         value, several = None, []

@@ -167,9 +167,8 @@ def unplaced_reply(task: str, words: list[str], understood: str, wording: str) -
 def names_unplaced(task: str, words: list[str]) -> str:
     """The sentence a decline adds to name the words of the task it could not act on."""
     quoted = ", ".join(f"'{as_written(task, w)}'" for w in words)
-    if french(task):
-        return f"Les mots de la demande que je n'ai pas pu traiter : {quoted}."
-    return f"The words of the task I could not act on: {quoted}."
+    return (f"Les mots de la demande que je n'ai pas pu traiter : {quoted}." if french(task)
+            else f"The words of the task I could not act on: {quoted}.")
 
 
 PARTS = [  # the parts of a task a decline names as not done (rule 3), in English and French, quoted as written
@@ -196,9 +195,8 @@ def parts_not_done(task: str, reply: str) -> str:
 
 def follow_up_note(task: str) -> str:
     """The sentence a decline adds when the task follows earlier user messages: it was read alone."""
-    if french(task):
-        return "Je ne lis que votre dernier message, pas les échanges qui le précèdent : posez la question en entier."
-    return "I read only your last message, not the turns before it: ask the question whole."
+    return ("Je ne lis que votre dernier message, pas les échanges qui le précèdent : posez la question en entier."
+            if french(task) else "I read only your last message, not the turns before it: ask the question whole.")
 
 
 def names_task(task: str) -> str:

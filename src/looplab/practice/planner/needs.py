@@ -31,20 +31,17 @@ from .text import (
     words,
 )
 
-CALC = {"calc", "calculator", "calculate", "arithmetic", "math", "expression", "evaluate", "compute", "calcule",
-        "calculer", "calculez"}
+CALC = set("calc calculator calculate arithmetic math expression evaluate compute calcule calculer calculez".split())
 WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold warm cloudy météo temps température "
            "warmer colder hotter cooler chaud froid pleut pluie")
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today")), set(stems("delete remove erase supprime efface")),
            set(stems("send envoie")), set(stems("file fichier"))]  # a task's word counts as all its group's
-ASKS_NOTHING = STOPWORDS | {"return", "tool", "value", "string", "result", "input", "current", "simulated", "compare",
-                       "check", "right", "currently", "today", "fait", "s", "merci", "thanks", "thank", "call", "use", "plus",
-                       "peux", "pouvez", "dis", "dites", "donne", "donnez", "pls", "plz", "hi", "hello", "hey", "bonjour",
-                       "salut", "bonsoir", "coucou", "cheer", "advance", "avance", "d", "appreciated", "go", "ahead", "pourrais",
-                       "pourriez", "donner", "aimerais", "voudrais", "connaître", "savoir", "dire", "cheers", "thx"}  # 's': "s'il te plaît"; "d'avance"
-SPOKEN = {"times", "plus", "minus", "multiplied", "divided", "power", "add", "sum", "subtract", "fois", "moins",
-          "divisé", "font", "percent", "cent", "multiply", "divide", "product",
-          "multiplie", "multiplier", "multipliez", "divise", "diviser", "divisez", "multiplié"}  # as fill.spoken reads them
+ASKS_NOTHING = STOPWORDS | set("""return tool value string result input current simulated compare check right currently
+today fait s merci thanks thank call use plus peux pouvez dis dites donne donnez pls plz hi hello hey bonjour salut
+bonsoir coucou cheer advance avance d appreciated go ahead pourrais pourriez donner aimerais voudrais connaître savoir
+dire cheers thx""".split())  # 's': "s'il te plaît"; "d'avance"
+SPOKEN = set("""times plus minus multiplied divided power add sum subtract fois moins divisé font percent cent multiply
+divide product multiplie multiplier multipliez divise diviser divisez multiplié""".split())  # as fill.spoken reads them
 THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’](?!(?:ils?|elles?|on)\b(?!\s+n['’e])))"  # not 'other than', 'qu'il fait'
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
@@ -62,8 +59,7 @@ ACTS = set(stems("delete remove erase send write create update transfer pay book
                  "charge approve revoke restart"))  # a tool named so changes something: only a task that says so calls it
 ACT_NOUNS = set(stems("email mail message text sms tweet"))  # 'Email bob@x.com …' says send_email's act
 ALL = {"all", "every", "everything", "everyone", "each", "other", "others", "rest", "tous", "toutes", "autres"}
-QUESTION_WORDS = {"why", "how", "when", "where", "what", "which", "again", "pourquoi", "comment", "quand", "où", "quoi",
-                  "encore"}
+QUESTION_WORDS = set("why how when where what which again pourquoi comment quand où quoi encore".split())
 TENSE = re.compile(r"\b(?:was|were|will|would|been)\b(?!\s+you\b)|\ba(?:-t-(?:il|elle|on))?\s+(?:fait|eu|été)\b",
                    re.IGNORECASE)  # 'will you' is a request; 'Quel temps a-t-il fait' is the past
 PRESENT = re.compile(r"\b(?:is|are|am|do|does)\b|'s\b", re.IGNORECASE)
@@ -241,7 +237,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
                                                                    *file_names(clause)]  # values it could not use
         given = " ".join(map(str, values)).lower() if tool is not calc else ""
         named = extra + [w for w in words(clause) if w in NEGATORS | {"why", "when", "pourquoi", "quand"}] + re.findall(
-            r"\b\d+\b", clause)  # 'not 5 * 5'; 'When is it sunny in Lyon?' is not asked of the current weather
+            r"-?\b\d+\b", clause)  # 'not 5 * 5'; 'When is it sunny in Lyon?' is not asked of the current weather
         if where and not any(set(words(p)) & PLACE_WORDS for p in tool.properties):  # 'Delete notes.txt for Bob'
             named += [w for w in content_words(where) if w not in ASKS_NOTHING]  # Bob is no place of delete_file
         named = [w for w in named if not re.search(rf"\b{re.escape(w)}n['’]t\b", clause, re.I)] + re.findall(
@@ -309,8 +305,10 @@ def _clauses(task: str) -> list[str]:
                     flags=re.I)  # 'Should I also delete old.txt?' is one part
     masked = re.sub(r"(?:(?<=[a-z]{3})\.|(?<=\w)\s?!)(?=\s+[A-Z])", ";", masked)  # a sentence's end: 'Weather in Lyon. How about you?'
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
-            clauses(re.sub(rf"(?:{THAN})(?!\s*-?\d[^.?!;]*?\b(?:in|at|à)\s+[A-Z])|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))", " and ",
-                           masked, flags=re.IGNORECASE))]  # 'Lyon & Paris', 'Lyon vs Paris' (not 'a.txt vs b.txt')
+            clauses(re.sub(rf"(?:{THAN})(?!\s*-?\d[^.?!;]*?\b(?:in|at|à)\s+[A-Z])|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))",  # 'Lyon & Paris', 'Lyon vs Paris' (not 'a.txt vs b.txt')
+                           lambda m: m[0] if m[0][:2].lower() == "qu" and not re.search(  # 'que' after a comparative
+                               r"\b(?:plus|moins|aussi|autant|mieux|meilleure?|pire)\b", m.string[:m.start()], re.I)
+                           else " and ", masked, flags=re.IGNORECASE))]
 
 
 def _hanging(task: str) -> list[tuple[str, str]]:

@@ -24,7 +24,5 @@ def retry(view: View) -> dict | None:
     again = [step for step in view.last_results if step.is_error and not PERMANENT.search(step.result or "")
              and sum(s.name == step.name and s.input == step.input for s in view.steps) == 1  # tried once only
              and not set(stems(words(step.name)[0])) & ACTS]  # a send that failed half-way may have gone out
-    if not again:
-        return None
     why = "; ".join(f"{s.name} failed ({said(s)})" for s in again)
-    return use([(s.name, s.input) for s in again], f"{why}. I'll try once more.")
+    return use([(s.name, s.input) for s in again], f"{why}. I'll try once more.") if again else None
