@@ -469,6 +469,8 @@ def test_lookup_of_a_room_by_its_code_quotes_a_number_asked_for():
     run = run_agent(practice_client(), "How many seats does the a12 room have?", [room_lookup])
     assert run.answer == "'a12' is in the records: floor: 1; seats: 30."
     assert run_agent(practice_client(), "Which floor is the meeting room on?", [room_lookup]).tool_calls == []
+    declined = run_agent(practice_client(), "How many seats in the building?", [room_lookup]).answer
+    assert "A wording I handle: 'Look up 'a12'.'." in declined, declined  # the example its tool gives, not 'ai'
 
 
 def test_lookup_quotes_the_record_found():
