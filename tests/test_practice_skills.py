@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pydantic
@@ -348,6 +349,9 @@ def test_the_language_the_system_prompt_asks_for():
     invoices = samples.invoice_tools(Path(__file__).resolve().parents[1] / "notebooks" / "data" / "invoices")
     run = run_agent(practice_client(), "Which invoices are unpaid?", invoices, system="Always answer in French.")
     assert run.answer.startswith("Impayées : 2026-08-015 (Studio Malo, 850 EUR)")
+    run = run_agent(practice_client(), "What is sin(30)?", tools, system="Always answer in French.")  # a decline too
+    assert "Les mots de la demande que je n'ai pas pu traiter : 'sin'." in run.answer
+    assert not re.search(r"\b(?:the|could|not)\b", run.answer), run.answer
     run = run_agent(practice_client(), "What is 6 * 7?", tools, system="Reply in Spanish, please.")
     assert run.answer == ("6 * 7 = 42. The system prompt asks for replies in Spanish; the practice model writes English "
                           "or French only, as its rules follow no instructions. Claude would follow it.")
@@ -465,6 +469,8 @@ def test_lookup_of_a_room_by_its_code_quotes_a_number_asked_for():
     run = run_agent(practice_client(), "How many seats does the a12 room have?", [room_lookup])
     assert run.answer == "'a12' is in the records: floor: 1; seats: 30."
     assert run_agent(practice_client(), "Which floor is the meeting room on?", [room_lookup]).tool_calls == []
+    declined = run_agent(practice_client(), "How many seats in the building?", [room_lookup]).answer
+    assert "A wording I handle: 'Look up 'a12'.'." in declined, declined  # the example its tool gives, not 'ai'
 
 
 def test_lookup_quotes_the_record_found():

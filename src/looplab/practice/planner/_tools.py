@@ -301,6 +301,20 @@ IN_FRENCH = [
              (r"I did not count ('[^']*'): I can count records \((\d+) listed\), not that\.",
               r"Je n'ai pas compté \1 : je sais compter les fiches (\2 listées), pas cela."), (r"I understood a question about the records in the folder ('[^']*')\.",
                                      r"J'ai compris une question sur les fiches du dossier \1."),
+             # the gate's sentences, for an English task whose system prompt asks for French replies
+             (r"The words of the task I could not act on: ", "Les mots de la demande que je n'ai pas pu traiter : "),
+             (r"The task I could not act on: ", "La demande que je n'ai pas pu traiter : "),
+             (r"it makes a part hang on another \(('[^']*')\), and I call tools only for parts that do not depend on each "
+              r"other", r"elle fait dépendre une partie d'une autre (\1), et je n'appelle d'outils que pour des parties "
+              r"indépendantes"),
+             (r"So I did not answer the ('[^']*') part either\.", r"Je n'ai pas pu répondre non plus à la partie \1."),
+             (r"So I did not answer the ('[^']*(?:' or the '[^']*)+') parts either\.", lambda m: "Je n'ai pas pu répondre "
+              f"non plus aux parties {m[1].replace(' or the ', ', ')}."),
+             (r"I read only your last message, not the turns before it: ask the question whole\.", "Je ne lis que votre "
+              "dernier message, pas les échanges qui le précèdent : posez la question en entier."),
+             (r"I could not place (.*?) in what I can do or in what the tools returned, so I do not answer a neighbouring "
+              r"question instead\.", r"Je n'ai pas pu placer \1 dans ce que je sais faire ou dans ce que les outils ont "
+              r"renvoyé ; je ne réponds pas à une question voisine à la place."),
              # the notes before tool calls, and the reasons it cannot plan
              (r"^I am the practice model, a rule-based stand-in for Claude\.", "Je suis le modèle d'entraînement, un remplaçant "
               "de Claude fait de règles."),

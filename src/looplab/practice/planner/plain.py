@@ -65,4 +65,9 @@ def example(tools) -> str:
         return ""
     names = {w for t in tools for w in stems(t.name)}
     call = f"Call {tools[0].name} with " + ", ".join(f"{p} 'x'" for p in tools[0].required or tools[0].properties)
-    return next((wording for need, wording in EXAMPLES if names & need), call)
+    wording = next((wording for need, wording in EXAMPLES if names & need), call)
+    if wording.startswith("Look up") and not any("catalog" in t.description.lower() for t in tools):  # not 'ai' of rooms
+        said = re.search(r"\be\.g\.,?\s*'?([\w.-]*\w)", " ".join(str((s or {}).get("description", "")) for t in tools
+                                                                 for s in t.properties.values() if isinstance(s, dict)))
+        wording = f"Look up '{said[1]}'." if said else call
+    return wording
