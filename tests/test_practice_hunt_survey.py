@@ -1683,3 +1683,13 @@ def test_records_that_had_a_quantity_leave_out_those_at_zero(tmp_path):
                                  "Day count: 2 (1 and 3)."), run.answer
     run = run_agent(practice_client(), "What was the new snow each day in the station folder?", tools)
     assert "day-02 (2, New snow '0 cm')" in run.answer, run.answer
+
+
+def test_a_french_negation_through_a_verb_and_en_is_not_dropped():
+    """'quels jours ne sont pas en alerte tempête ?' listed the storm-warning days, the opposite of what was asked: the
+    negation stopped at 'sont' and 'en'. It reaches 'alerte' now, and the task is declined as the English one is."""
+    import pathlib
+
+    tools = samples.invoice_tools(pathlib.Path(__file__).resolve().parents[1] / "notebooks-fr" / "data")
+    run = run_agent(practice_client(), "Dans le dossier station, quels jours ne sont pas en alerte tempête ?", tools)
+    assert "storm warning : 2" not in run.answer and "ni liste ni total" in run.answer, run.answer
