@@ -1683,3 +1683,25 @@ def test_records_that_had_a_quantity_leave_out_those_at_zero(tmp_path):
                                  "Day count: 2 (1 and 3)."), run.answer
     run = run_agent(practice_client(), "What was the new snow each day in the station folder?", tools)
     assert "day-02 (2, New snow '0 cm')" in run.answer, run.answer
+
+
+def test_a_french_negation_through_a_verb_and_en_is_not_dropped():
+    """'quels jours ne sont pas en alerte tempête ?' listed the storm-warning days, the opposite of what was asked: the
+    negation stopped at 'sont' and 'en'. It reaches 'alerte' now, and the task is declined as the English one is."""
+    import pathlib
+
+    tools = samples.invoice_tools(pathlib.Path(__file__).resolve().parents[1] / "notebooks-fr" / "data")
+    run = run_agent(practice_client(), "Dans le dossier station, quels jours ne sont pas en alerte tempête ?", tools)
+    assert "storm warning : 2" not in run.answer and "ni liste ni total" in run.answer, run.answer
+
+
+def test_a_decline_over_a_folder_of_subfolders_names_those_it_did_not_read(tmp_path):
+    """A folder holding a readme and the invoices in 2025/ and 2026/ was declined 'No field of the records says whether
+    they are paid', though the invoices do say: it never opened the subfolders (found by the hred hunt). The decline
+    now names them."""
+    folder = tmp_path / "mixed"
+    (folder / "2026").mkdir(parents=True)
+    (folder / "readme.md").write_text("Invoices by year.\n", encoding="utf-8")
+    (folder / "2026" / "inv-1.txt").write_text("Invoice 1\nClient: Alpha\nAmount: 100 EUR\nStatus: unpaid\n", encoding="utf-8")
+    run = run_agent(practice_client(), "In the folder mixed, what's the total unpaid?", samples.invoice_tools(tmp_path))
+    assert "I did not read the subfolders mixed/2026/: ask about one at a time." in run.answer, run.answer

@@ -342,6 +342,27 @@ def test_a_tool_the_system_prompt_forbids_is_not_called():
     assert [b.name for b in forced.content if b.type == "tool_use"] == ["calculator"]
 
 
+@pytest.mark.parametrize(("system", "task", "tool"), [
+    ("Never delete files.", "Delete notes.txt", "delete_file"),
+    ("You may not delete any file.", "Delete notes.txt", "delete_file"),
+    ("Deleting files is forbidden.", "Delete notes.txt", "delete_file"),
+    ("Ne supprime jamais de fichier.", "Supprime notes.txt", "delete_file"),
+    ("Never send emails.", "Email bob@example.com subject 'Hi' body 'Hello'", "send_email"),
+    ("Never use the weather tool.", "What's the weather in Lille?", "get_weather"),
+])
+def test_a_system_prompt_that_forbids_a_tool_in_plain_words(system, task, tool):
+    """A hunt found 'Never delete files.' ignored: delete_file ran (approved), as did send_email under 'Never send
+    emails.'; only the tool's own name was read. The words of its name count too, before a negation or after its subject."""
+    outbox = []
+    run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.action_tools(outbox),
+                    system=system, approve=lambda name, given: True)
+    assert (run.tool_calls, outbox) == ([], [])
+    assert tool in run.answer and system.rstrip(".") in run.answer, run.answer
+    thermostat = run_agent(practice_client(), "What is 6 * 7?", samples.weather_and_calc(),
+                           system="If you do not know, use the calculator. Do not make up numbers.")
+    assert thermostat.answer == "6 * 7 = 42."
+
+
 def test_the_language_the_system_prompt_asks_for():
     """'Always answer in French.' in the system prompt was ignored: an English task got English. Now the reply is in
     French, as a French task's is; another language is named as not followed; a negated or absent ask changes nothing."""
@@ -449,6 +470,11 @@ def test_lookup_takes_the_key_beside_a_noun_of_the_tool():
     assert run.tool_calls == [("lookup", {"key": "Design"}), ("lookup", {"key": "design"})]
     assert run.answer.startswith("'design' is in the catalogue: title: Design; modules: brief, prototype, review. "
                                  "lookup(Design) failed: no entry 'Design' in the catalogue; known keys: ai, data, design")
+    run = run_agent(practice_client(), "Donne-moi les modules des cours ai et data.", tools)  # 'data' was dropped
+    assert run.tool_calls == [("lookup", {"key": "ai"}), ("lookup", {"key": "data"})]
+    run = run_agent(practice_client(), "Is 'review' the second module of design?", tools)  # 'review' is no key
+    assert run.tool_calls == [("lookup", {"key": "review"}), ("lookup", {"key": "design"})]
+    assert "'design' is in the catalogue: title: Design; modules: brief, prototype, review." in run.answer
 
 
 def test_lookup_of_a_room_by_its_code_quotes_a_number_asked_for():
@@ -871,3 +897,13 @@ def test_a_total_due_is_never_filled_from_the_paid_total():
     reply = parse_after("Which invoices in the folder invoices are paid? Give the total.", samples.invoice_tools(DATA),
                         UnpaidInvoices)
     assert (reply.stop_reason, reply.parsed_output) == ("refusal", None)
+
+
+def test_a_file_extension_or_mail_domain_is_no_word_of_the_task():
+    """'Delete notes.txt and email paul@x.fr to warn him' was declined naming 'txt' as a word it could not act on
+    (and the French one listed 'txt' and 'fr' among the words it read): a file name or an address is read whole."""
+    tools = samples.weather_and_calc() + samples.action_tools([])
+    said = run_agent(practice_client(), "Delete notes.txt and email paul@x.fr to warn him", tools).answer
+    assert "'txt'" not in said, said
+    said = run_agent(practice_client(), "Supprime notes.txt puis envoie un mail à paul@x.fr pour le prévenir", tools).answer
+    assert "'txt'" not in said and "'fr'" not in said, said

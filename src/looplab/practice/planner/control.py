@@ -12,7 +12,7 @@ import re
 from looplab._jsonschema import validator_class
 from looplab.practice.planner._tools import in_french, mention
 from looplab.practice.planner.fill import around, asks, fill_input, one_type
-from looplab.practice.planner.needs import Unserved, _needs
+from looplab.practice.planner.needs import RELATED, Unserved, _needs
 from looplab.practice.planner.text import (
     CONJUNCTIONS,
     CORPUS_WORDS,
@@ -24,6 +24,7 @@ from looplab.practice.planner.text import (
     negated,
     root,
     roots,
+    stem,
     stems,
     uncontracted,
     words,
@@ -274,7 +275,20 @@ def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -
     return reply
 
 
-FORBIDS = re.compile(r"\b(?:never|not|don't|do not|must not|mustn't|avoid|no|jamais|pas|interdit)\b", re.IGNORECASE)
+FORBIDS = re.compile(r"\b(?:never|not|don't|do not|must not|mustn't|avoid|no|ne|n'|jamais|pas|interdit)\b", re.IGNORECASE)
+BARRED = re.compile(r"\b(?:must|should|may|can|will|is|are)\s*(?:never|not|n't)\b|\b(?:forbidden|prohibited|banned|not allowed|"
+                    r"interdite?s?)\b", re.IGNORECASE)  # after its subject: 'The thermostat must never', 'Deleting files is forbidden'
+PLAIN_VERBS = set(stems("get use call run fetch do make check set"))
+
+
+def named_by_words(name: str, clause: str) -> re.Match | None:
+    """Where `clause` names the tool by the words of its name ('Never delete files' for delete_file, 'the weather tool'
+    for get_weather, 'Ne supprime jamais de fichier'), a plain verb of the name aside; else None."""
+    wanted = [{root(x) for x in {w} | next((g for g in RELATED if stem(w) in g), set())} for w in words(name)
+              if stem(w) not in PLAIN_VERBS]  # 'supprimer' for 'supprime', not 'filter' for 'file'
+    found = [next((m for m in re.finditer(r"[^\W\d_]+", clause) if (r := root(m[0].lower())) in group
+                   or any(len(g) > 4 and r.startswith(g) for g in group)), None) for group in wanted]
+    return min(found, key=lambda m: m.start()) if wanted and all(found) else None
 
 
 def system_text(body: dict) -> str:
@@ -290,8 +304,9 @@ def unforbidden(reply: dict, body: dict, view: View) -> dict:
         return reply
     clauses = [c.strip() for c in re.split(r"[.!?;,:](?:\s+|$)|\n+", text)]
     for block in reply.get("content", []):
-        if block.get("type") == "tool_use" and (said := next((c for c in clauses if (no := FORBIDS.search(c)) and (
-                named := mention(block["name"], c)) and no.start() < named.start()), None)):
+        if block.get("type") == "tool_use" and (said := next((c for c in clauses if (
+                named := mention(block["name"], c) or named_by_words(block["name"], c)) and (
+                (no := FORBIDS.search(c)) and no.start() < named.start() or BARRED.search(c, named.end()))), None)):
             why = (f"Je n'ai pas appelé {block['name']} : le prompt système dit « {clip(said, 200)} », et mes règles ne "
                    "suivent pas d'instructions, donc je ne fais aucun appel qu'il pourrait interdire. Claude le suivrait."
                    if french(view.task) else

@@ -26,6 +26,8 @@ UNIT = re.compile(
     r"|[-+*/×÷^<>=≤≥%€$£()]",
     re.IGNORECASE,
 )
+EXTENSION = re.compile(r"(?<=\w)\.(?:txt|md|csv|json|pdf|docx?|xlsx?|html?|py|log|ya?ml|fr|com|org|net|eu|io)\b",
+                       re.IGNORECASE)
 THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})((?:[  \u202f]\d{3})+)(?!\d|[,.]\d{3}|\.\d)")  # 1 850, 1 250,50
 DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")
 
@@ -106,7 +108,7 @@ def numbers_as_written(text: str) -> str:
 @lru_cache(maxsize=1024)  # the same task comes back every turn
 def content(text: str) -> tuple[str, ...]:
     """The units that carry meaning: no stopword, no word about the collection, no number, no operator."""
-    kept = []
+    kept, text = [], EXTENSION.sub("", text)  # 'notes.txt', 'paul@x.fr': 'txt' and 'fr' are no words of the task
     for unit in units(text):
         word = unit.lower()
         if not re.search(r"[^\W\d_]", word) or word in LITTLE or word in CORPUS_WORDS or len(word) < 2:

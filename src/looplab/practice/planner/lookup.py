@@ -75,10 +75,12 @@ def named_beside(task: str, tool: OfferedTool) -> list[str]:
     """The key a task names beside a noun of the tool's description ('the design course', 'le cours design'), when it
     names none the usual ways."""
     nouns = "|".join(w for w in words(tool.description) if len(w) > 3 and w not in STOPWORDS | VERBS | KEY_WORDS)
-    key = rf"{NAMING}(?!(?:whole|full|entire|same|other|first|last|new|old|\w+est)\b)([\w.-]*\w)"  # not 'the best course'
-    found = re.findall(rf"\bthe\s+{key}\s+(?:{nouns or '$^'})s?\b|\bcours\s+(?:de\s+|d')?{key}", task, re.IGNORECASE)
+    key = rf"{NAMING}(?!(?:whole|full|entire|same|other|first|last|new|old|\w+est)\b)[\w.-]*\w"  # not 'the best course'
+    keys = rf"({key}(?:\s*(?:,|&|\band\b|\bet\b)\s*{key})*)"  # 'the ai and design courses', 'des cours ai et data'
+    found = re.findall(rf"\bthe\s+{keys}\s+(?:{nouns or '$^'})s?\b|\bcours\s+(?:de\s+|d')?{keys}", task, re.IGNORECASE)
     nouns = {*nouns.split("|"), *(n + "s" for n in nouns.split("|"))}  # 'the meeting room': 'meeting' is no key
-    return list(dict.fromkeys(k for pair in found for k in pair if k and k.lower() not in STOPWORDS | RELATIONS | nouns))
+    return list(dict.fromkeys(k for pair in found for part in pair for k in re.split(r"\s*(?:,|&|\band\b|\bet\b)\s*", part)
+                              if k and k.lower() not in STOPWORDS | RELATIONS | nouns))
 
 
 def lookup_tool(view: View) -> OfferedTool | None:
@@ -109,6 +111,10 @@ def lookup(view: View) -> dict | None:
     done = {str(s.input.get(prop)): s for s in view.calls_of(tool.name)}
     keys = [next((w for w in re.findall(r"[\w.-]*\w", said(done[k])) if w.lower() == k.lower() and w != k), k)
             if k in done and absent(done[k]) else k for k in keys]  # 'Design' absent, 'design' listed: look that up
+    listed = [w for k in keys if k in done and absent(done[k]) and (m := re.search(
+        r"\b(?:known|available|valid)\b[^:]*:\s*([\w.-]+(?:,\s*[\w.-]+)*)", said(done[k]))) for w in re.split(r",\s*", m[1])]
+    keys += [w for w in listed if w not in keys and re.search(rf"(?<![\w'-]){re.escape(w)}(?![\w'-])", view.task)]  # 'Is
+    # 'review' a module of design?': 'review' is no key, 'design', which the lookup lists, is one the task names
     if missing := [k for k in keys if k not in done]:
         return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")
     place = next((w for w in ("catalogue", "catalog") if w in stems(tool.description + " " + tool.name)), "")

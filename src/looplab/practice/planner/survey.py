@@ -193,7 +193,9 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     choices = year or _narrowing(task, records) or choose_records(_with_others(task), records, folder)
     if isinstance(choices, str) and choices.startswith("no field of the records matches") and _everyone(task, records, folder):
         choices = choose_records(f"{_with_others(task)} (all)", records, folder)  # 'from Alpha', all being Alpha's
-    if isinstance(choices, str):
+    if isinstance(choices, str):  # and say which subfolders it did not read: their records may answer it
+        notes += [(f"Je n'ai pas lu les sous-dossiers {', '.join(unlisted)} : demandez-les un par un." if _select.french(
+            asked) else f"I did not read the subfolders {', '.join(unlisted)}: ask about one at a time.")] if unlisted else []
         return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}

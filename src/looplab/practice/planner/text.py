@@ -30,7 +30,7 @@ NEGATORS = frozenset("not no never non pas nor neither without ne nobody".split(
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
 SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
                        "the a an all any by them it they those these ones from for of to in at with été encore toujours "
-                       "de du des la le les par pour".split())
+                       "de du des la le les par pour sont est était étaient en".split())  # 'ne sont pas en alerte'
 CLAUSES = re.compile(r"\?|;|\n|,\s*(?:and|et|then)\b|\band\b(?!\s\d)|(?<!\d\s)\band\b|\bet\b|\balso\b|\bthen\b|,(?!\d)",
                      re.IGNORECASE)  # '3,5' and '2 and 3' stay whole
 
