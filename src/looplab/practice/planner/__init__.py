@@ -119,8 +119,7 @@ def choose(view: View) -> tuple[str, dict]:
         calls, unserved = _needs(view) if own else ([], [])
         if calls and not unserved and all(n not in (t.name for t in own) for n, _, _ in calls):
             continue  # other tools than the skill's own serve every part of the task ('What is 12 * 4?')
-        reply = skill(view)
-        if reply is not None:
+        if (reply := skill(view)) is not None:
             return skill.__name__, checked(view, gate(view, skill.__name__, reply))
     raise AssertionError("nothing_fits always applies")
 
