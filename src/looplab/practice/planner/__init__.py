@@ -97,8 +97,7 @@ def checked(view: View, reply: dict) -> dict:
     for block in reply["content"]:
         if block["type"] == "tool_use":
             tool = view.tool(block["name"])
-            problem = f"the tool {block['name']} is not offered" if tool is None else invalid(tool, block["input"])
-            if problem:
+            if problem := f"the tool {block['name']} is not offered" if tool is None else invalid(tool, block["input"]):
                 return cannot_plan(problem)
     if reply["stop_reason"] == "end_turn":
         if view.steps and "[cleared" in reply["content"][-1]["text"]:  # a placeholder is not data: never quote one
