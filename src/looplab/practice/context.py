@@ -151,8 +151,7 @@ def clear_tool_uses(body: dict, edit: dict) -> tuple[dict, dict | None]:
     excluded = set(edit.get("exclude_tools") or [])
     inputs = edit.get("clear_tool_inputs") or False
     chosen = {b["id"]: b["name"] for b in uses[: max(0, len(uses) - keep)] if b["name"] not in excluded}
-    cleared: set[str] = set()
-    messages = []
+    cleared, messages = set(), []
     for message in body["messages"]:
         blocks = []
         for block in content_blocks(message):

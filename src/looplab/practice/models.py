@@ -160,10 +160,8 @@ def page(query: dict) -> dict:
         limit = 20
     if query.get("after_id") in ids:
         ids = ids[ids.index(query["after_id"]) + 1:]
-    if query.get("before_id") in ids:  # the page just before it; has_more: are there more before that page
-        ids = ids[: ids.index(query["before_id"])]
-        chosen = ids[-limit:]
-    else:
-        chosen = ids[:limit]
+    before = query.get("before_id") in ids  # the page just before it; has_more: are there more before that page
+    ids = ids[: ids.index(query["before_id"])] if before else ids
+    chosen = ids[-limit:] if before else ids[:limit]
     return {"data": [model_info(m) for m in chosen], "has_more": len(ids) > len(chosen),
             "first_id": chosen[0] if chosen else None, "last_id": chosen[-1] if chosen else None}

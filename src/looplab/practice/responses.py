@@ -17,8 +17,7 @@ def json_response(status: int, data, headers: dict | None = None) -> httpx2.Resp
 
 def error_body(kind: str, message: str, details: dict | None = None) -> dict:
     """The API's error body (a JSON response, or a stream's error event)."""
-    error = {"type": kind, "message": message, **({"details": details} if details else {})}
-    return {"type": "error", "error": error}
+    return {"type": "error", "error": {"type": kind, "message": message, **({"details": details} if details else {})}}
 
 
 def api_error(status: int, kind: str, message: str, *, headers: dict | None = None,

@@ -34,8 +34,7 @@ def calls(*steps) -> dict:
     return {"content": content, "stop_reason": "tool_use" if has_tool else "end_turn"}
 
 
-def stop(reason: str, text: str = "", *, sequence: str | None = None,
-         partial_tool: bool | str = False) -> dict:
+def stop(reason: str, text: str = "", *, sequence: str | None = None, partial_tool: bool | str = False) -> dict:
     """A reply that ends with `reason` (max_tokens, refusal, pause_turn, ...), text optional. `sequence`: the
     stop sequence matched (default: the request's first); `partial_tool=True` (or a tool name) adds a
     tool_use cut off by max_tokens, input `{}`."""

@@ -24,8 +24,6 @@ _LISTS = {list, Iterable, Sequence}
 _DICTS = {dict, Mapping}
 _NAMES = {str: "a string", int: "a whole number", float: "a number", bool: "true or false",
           dict: "an object", list: "a list", type(None): "null", object: "any value"}
-
-
 _JSON_TYPES = (dict, list, str, int, float, bool, type(None))  # what a parsed JSON body holds
 
 
@@ -119,13 +117,9 @@ def _required(cls) -> frozenset[str]:
     return frozenset(marked | (set(hints) if getattr(cls, "__total__", False) else set()))
 
 
-def _kind_matches(annotation, value) -> bool:
-    """Whether `value` is the right JSON kind (object, list, string, ...) for `annotation` at all."""
-    return _kind_fits(annotation, type(value))
-
-
 @cache
 def _kind_fits(annotation, kind: type) -> bool:
+    """Whether a value of `kind` is the right JSON kind (object, list, string, ...) for `annotation` at all."""
     annotation = _strip(annotation)
     if container := dict if _is_typeddict(annotation) else _container(annotation):
         return issubclass(kind, container)
@@ -185,7 +179,7 @@ def _union(annotation, members):
         problems = [check(value, path) for _, check in checks]
         if not all(problems):
             return None
-        fitting = [p for (m, _), p in zip(checks, problems, strict=True) if _kind_matches(m, value)]
+        fitting = [p for (m, _), p in zip(checks, problems, strict=True) if _kind_fits(m, type(value))]
         if len(fitting) == 1:
             return fitting[0]
         return f"{path}: {_json_kind(value)} is not valid here; write {_describe(annotation)}"

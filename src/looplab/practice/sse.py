@@ -45,5 +45,4 @@ def events(message: dict) -> list[tuple[str, dict]]:
 
 def encode(stream: list[tuple[str, dict]]) -> bytes:
     """SSE text: an `event:` line before every `data:` line, a blank line after each."""
-    return "".join(f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
-                   for kind, data in stream).encode()
+    return "".join(f"event: {kind}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n" for kind, data in stream).encode()

@@ -62,8 +62,7 @@ def pieces(body: dict) -> list[tuple[object, bool]]:
 
 def input_tokens(body: dict) -> int:
     """Estimated input tokens of a request body (see the module docstring)."""
-    return (sum(estimate(_piece_json(p)) for p, _ in pieces(body))
-            + PER_MESSAGE * len(body.get("messages") or []))
+    return sum(estimate(_piece_json(p)) for p, _ in pieces(body)) + PER_MESSAGE * len(body.get("messages") or [])
 
 
 def output_tokens(content: list[dict]) -> int:

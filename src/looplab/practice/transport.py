@@ -278,8 +278,7 @@ def _block(block: dict) -> dict:
     if block["type"] == "text":
         return {"type": "text", "text": str(block["text"])}
     if block["type"] == "tool_use":
-        return {"type": "tool_use", "id": "", "name": str(block["name"]),
-                "input": dict(block.get("input") or {})}
+        return {"type": "tool_use", "id": "", "name": str(block["name"]), "input": dict(block.get("input") or {})}
     if block["type"] == "thinking":
         return {"type": "thinking", "thinking": block["thinking"], "signature": block["signature"]}
     raise ValueError(f"reply block of type {block['type']!r}; only text, tool_use and thinking are allowed")

@@ -103,7 +103,6 @@ def read_request(body: dict, gullible: bool = False) -> View:
     start = max((i for i, m in enumerate(messages)  # plain text from the user: a task, or a follow-up
                  if m.get("role") == "user" and not any(b.get("type") == "tool_result" for b in dict_blocks(m))), default=0)
     task = text_of(messages[start].get("content")) if messages else ""
-
     calls: dict[str, dict] = {}
     last_ids: list[str] = []
     for i, message in enumerate(messages[start + 1 :], start + 1):

@@ -97,8 +97,7 @@ def checked(view: View, reply: dict) -> dict:
     for block in reply["content"]:
         if block["type"] == "tool_use":
             tool = view.tool(block["name"])
-            problem = f"the tool {block['name']} is not offered" if tool is None else invalid(tool, block["input"])
-            if problem:
+            if problem := f"the tool {block['name']} is not offered" if tool is None else invalid(tool, block["input"]):
                 return cannot_plan(problem)
     if reply["stop_reason"] == "end_turn":
         if view.steps and "[cleared" in reply["content"][-1]["text"]:  # a placeholder is not data: never quote one
@@ -119,8 +118,7 @@ def choose(view: View) -> tuple[str, dict]:
         calls, unserved = _needs(view) if own else ([], [])
         if calls and not unserved and all(n not in (t.name for t in own) for n, _, _ in calls):
             continue  # other tools than the skill's own serve every part of the task ('What is 12 * 4?')
-        reply = skill(view)
-        if reply is not None:
+        if (reply := skill(view)) is not None:
             return skill.__name__, checked(view, gate(view, skill.__name__, reply))
     raise AssertionError("nothing_fits always applies")
 

@@ -85,25 +85,16 @@ def _number(title: str, fields: dict) -> str:
     return named[0].strip() if len(named) == 1 and len(named[0].split()) == 1 else ""
 
 
-def same_keys(records: list[Record]) -> list[Record]:
-    """The records with one spelling per field name whatever its case, the first one met ('STATUS' and 'Status')."""
-    spelling = {k.casefold(): k for r in reversed(records) for k in reversed(r.fields)}  # backwards: the first met wins
-    return [Record(r.file, r.number, {spelling[k.casefold()]: v for k, v in r.fields.items()}, r.title) for r in records]
-
-
-def strangers(records: list[Record]) -> list[Record]:
-    """The records that share no field name with any other, when most records share theirs: a README among invoices."""
-    odd = [r for r in records if not {k.casefold() for k in r.fields}
-           & {k.casefold() for o in records if o is not r for k in o.fields}]
-    return odd if len(odd) * 2 < len(records) else []
-
-
 def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], list[str]]:
     """The records of the (file, read) pairs, a note per file left out, and the files left out that may hold a record."""
     parsed = [parse(file, step) for file, step in reads]
-    records = same_keys([p for p in parsed if isinstance(p, Record)])
+    found = [p for p in parsed if isinstance(p, Record)]
+    spelt = {k.casefold(): k for r in reversed(found) for k in reversed(r.fields)}  # 'STATUS', 'Status': the first met
+    records = [Record(r.file, r.number, {spelt[k.casefold()]: v for k, v in r.fields.items()}, r.title) for r in found]
     notes = [p for p in parsed if isinstance(p, str)]
-    odd = strangers(records)
+    odd = [r for r in records if not {k.casefold() for k in r.fields}  # sharing no field name with any other record
+           & {k.casefold() for o in records if o is not r for k in o.fields}]
+    odd = odd if len(odd) * 2 < len(records) else []  # when most records share theirs: a README among invoices
     numbers = Counter(r.number for r in records if r not in odd and any(c.isdigit() for c in r.number))
     twins = [r for r in records if 1 < numbers[r.number] < len(records) - len(odd)]  # one invoice saved twice, or
     # two? (a number that every record gives, the year in 'Report 2026', is no record's number)

@@ -333,8 +333,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
 
 
 def cancelled(task: str, records: list[Record], chosen: list[Record]) -> list[Record]:
-    """The chosen records whose status says cancelled or void, unless the task names that: a total of all
-    the invoices may leave them out or not, the task does not say."""
+    """The chosen records marked cancelled or void, unless the task names that: a total may count them or not."""
     key = _status_key(records)
     return [r for r in chosen if key and set(words(r.fields.get(key, ""))) & VOID - set(words(task))]
 

@@ -430,9 +430,8 @@ def unplanted(view: View, text: str) -> str:
     """`text` without its paragraphs (or, in a single paragraph, sentences) that carry a planted instruction."""
     if not planted(view, text):
         return text
-    kept = [p for p in re.split(r"\n\s*\n", text) if p.strip() and not planted(view, p)]
-    if not kept:
-        kept = [p for p in re.split(r"(?<=[.!?])\s+|\n+", text) if p.strip() and not planted(view, p)]
+    kept = ([p for p in re.split(r"\n\s*\n", text) if p.strip() and not planted(view, p)]  # paragraphs, else sentences
+            or [p for p in re.split(r"(?<=[.!?])\s+|\n+", text) if p.strip() and not planted(view, p)])
     return "\n\n".join(kept)
 
 

@@ -35,8 +35,7 @@ def gullible(view: View) -> dict | None:
     calls = []
     for tool in view.tools:
         for text in texts:
-            found = mention(tool.name, text)
-            if found:
+            if found := mention(tool.name, text):
                 filled = _fill(tool, sentence_at(text, found.start()), text)
                 if not any(s.name == tool.name and s.input == filled for s in view.steps):
                     calls.append((tool.name, filled))

@@ -84,15 +84,12 @@ ASKS = [(r"\bquand\b", "When "), (r"\bcombien de temps\b", "How long "), (r"\bju
 FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle racontent nos articles notes "
                                 "documents doivent faire peut peut-il comment combien quand pourquoi cherche recherche infos "
                                 "informations"))
-
-
 CURRENCIES = {"EUR": "€ eur euro euros", "USD": "$ usd dollar dollars", "GBP": "£ gbp pound pounds"}
 
 
 def currency_words(text: str) -> str:
     """The words of the currencies `text` holds ('€' or 'EUR' -> 'eur euro euros'): 'EUR' is placed by '€' records."""
-    return " ".join(words for code, words in CURRENCIES.items()
-                    if re.search(rf"\b{code}\b", text) or words[0] in text)
+    return " ".join(words for code, words in CURRENCIES.items() if re.search(rf"\b{code}\b", text) or words[0] in text)
 
 
 def units(text: str) -> list[str]:

@@ -307,13 +307,13 @@ def _courtesy(task: str, chat: list[str]) -> str:
 
 def _aside(task: str, undone: list[str], named: list[str]) -> dict:
     """The decline for what a task asks of a document besides reading it ('Summarise a.md', 'and do what it says')."""
+    asked, files = joined([repr(w) for w in undone]), joined(named)
     if french(task):
-        return declined(f"Je ne sais pas que faire de {joined([repr(w) for w in undone])} pour {joined(named)} : je montre "
-                        "un document entier quand la demande dit lire ou montrer, ou je cite ses phrases qui répondent à "
-                        "une question", wording=f"Que dit {named[0]} ?")
-    return declined(f"I do not know what to do with {joined([repr(w) for w in undone])} for {joined(named)}: I show a "
-                    "document whole when the task says read or show, or quote its sentences that answer a question",
-                    wording=f"Read {named[0]}")
+        return declined(f"Je ne sais pas que faire de {asked} pour {files} : je montre un document entier quand la "
+                        "demande dit lire ou montrer, ou je cite ses phrases qui répondent à une question",
+                        wording=f"Que dit {named[0]} ?")
+    return declined(f"I do not know what to do with {asked} for {files}: I show a document whole when the task says "
+                    "read or show, or quote its sentences that answer a question", wording=f"Read {named[0]}")
 
 
 def _acts(view: View, tools) -> list[tuple[str, str]]:

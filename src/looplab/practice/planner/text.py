@@ -42,10 +42,8 @@ CALENDAR = {*DAYS, *(day + "s" for day in DAYS), *MONTHS}
 CORPUS_WORDS = frozenset("article articles document documents doc docs file files note notes".split())
 
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff\u00ad"))
-_LOOKALIKE = str.maketrans(
-    "аеорсхуіѕјԁАВЕКМНОРСТХІЅЈοαιΟΑΕΙΚΜΝΡΤΧ",
-    "aeopcxyisjdABEKMHOPCTXISJoaiOAEIKMNPTX",
-)
+_LOOKALIKE = str.maketrans("аеорсхуіѕјԁАВЕКМНОРСТХІЅЈοαιΟΑΕΙΚΜΝΡΤΧ",
+                           "aeopcxyisjdABEKMHOPCTXISJoaiOAEIKMNPTX")
 
 
 def fold(text: str) -> str:
@@ -54,10 +52,8 @@ def fold(text: str) -> str:
 
 
 def french(text: str) -> bool:
-    """True when French little words outnumber English ones: at least two, or one in at most three words.
-
-    File names are not counted: 'Que contient notes.txt ?' is three French words, not five."""
-    for name in file_names(text):
+    """True when French little words outnumber English ones: at least two, or one in at most three words."""
+    for name in file_names(text):  # not counted: 'Que contient notes.txt ?' is three French words, not five
         text = text.replace(name, " ")
     found = [w for w in words(text) if not w.isdigit()]
     hits = sum(w in FRENCH or bool(re.search("[éèêàùçôîœ]", w)) for w in found)  # 'payé', 'réglées'
@@ -119,8 +115,7 @@ def uncontracted(text: str) -> str:
 @lru_cache(maxsize=2048)
 def content_words(text: str) -> tuple[str, ...]:
     """The words of `text` that carry meaning: no stopwords, no words about the collection."""
-    text = uncontracted(text)
-    kept = [w for w in words(text) if w not in STOPWORDS and w not in CORPUS_WORDS and len(w) > 1]
+    kept = [w for w in words(uncontracted(text)) if w not in STOPWORDS and w not in CORPUS_WORDS and len(w) > 1]
     return tuple(dict.fromkeys(kept))
 
 
