@@ -1461,3 +1461,28 @@ def test_one_quoted_value_fills_the_one_free_string_beside_an_enum():
                    priority={"type": "string", "enum": ["low", "high"]})
     todo["input_schema"]["required"] = ["item"]
     assert calls(forced("Add 'high priority call'", todo)) == [("add_todo", {"item": "high priority call"})]
+
+
+def test_a_number_in_fahrenheit_does_not_fill_a_celsius_property():
+    """With notebook 01's 'try next' tool convert_temperature(celsius, unit C or F): 'Convert 30 °F to C' called it with
+    celsius=30 (30 °F is no 30 °C), and 'Convert 21.5 °C' filled unit 'C' from the number's own unit. Now the
+    Fahrenheit number fills nothing, a number's unit names no enum value, and 'Convert 100 C to F' is served."""
+    from typing import Literal
+
+    from looplab.tools import tool
+
+    @tool
+    def convert_temperature(celsius: float, unit: Literal["C", "F"] = "F") -> float:
+        """Convert a temperature in Celsius to another unit.
+
+        Args:
+            celsius: Temperature in degrees Celsius.
+            unit: Target unit, C or F.
+        """
+        return celsius * 9 / 5 + 32 if unit == "F" else celsius
+
+    assert run_agent(practice_client(), "Convert 30 °F to C", [convert_temperature]).tool_calls == []
+    assert run_agent(practice_client(), "Convert 21.5 °C", [convert_temperature]).tool_calls == [
+        ("convert_temperature", {"celsius": 21.5})]
+    run = run_agent(practice_client(), "Convert 100 C to F", [convert_temperature])
+    assert (run.tool_calls, run.answer) == ([("convert_temperature", {"celsius": 100, "unit": "F"})], "100: 212.0.")

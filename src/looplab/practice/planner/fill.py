@@ -123,8 +123,9 @@ def place(text: str) -> str | None:
 
 def _unit_fits(text: str, prop: str) -> bool:
     """False when the task's one number has a unit or label `prop` (with what it says it is) does not name: '8pm'."""
-    around = re.search(rf"([^\W\d_]+)?\W*{NUMBER}\s*(%|[^\W\d_]+)?", text)
-    word = around[2] and ("percent" if around[2] == "%" else around[2].lower())
+    around = re.search(rf"([^\W\d_]+)?\W*{NUMBER}\s*(%|°?\s*[^\W\d_]+)?", text)  # '30 °F' is no Celsius
+    word = around[2] and {"%": "percent", "°c": "celsius", "°f": "fahrenheit", "c": "celsius", "f": "fahrenheit"}.get(
+        re.sub(r"\s", "", around[2].lower()), around[2].lower().lstrip("° "))
     word = word if word and word not in STOPWORDS else (around[1] or "").lower()
     return not word or word in STOPWORDS or stem(word) in stems(prop)
 
@@ -153,6 +154,7 @@ DEGREE = (r"(?:than|from|above|below|over|under|beyond|past|very|extra|super|ult
 def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     """The one enum value the text names (or whose operator the text's arithmetic uses), else None."""
     data = [q for q in quoted(text) if q.lower() not in {str(v).lower() for v in schema["enum"]}]  # 'high tide call'
+    text = re.sub(r"°\s*[^\W\d_]+|(?<=\d)\s?[CF]\b", " ", text)  # '21.5 °C', '100 C': a number's unit names no value
     said = {stem(w) for w, kept in polarity(re.sub("|".join(map(re.escape, data)) or "^$", " ", text)) if kept}
     named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said
              and not _excluded(text, v) and not re.search(rf"\b{DEGREE}\s+{re.escape(v)}\b", text, re.IGNORECASE)]
