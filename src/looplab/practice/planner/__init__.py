@@ -10,7 +10,7 @@ import re
 from ..view import View
 from . import _select
 from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french
-from .fill import invalid
+from .fill import invalid, scales
 from .gullible import gullible
 from .interpret import (
     content,
@@ -61,7 +61,8 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     text, vocabulary = reply["content"][-1]["text"], VOCABULARY.get(skill, _ASKED)
     task = view.task if not french(view.task) else english_question(view.task)[0] if skill == "research" \
         else english_terms(view.task)  # French terms placed through the one lexicon
-    evidence = " ".join([*(f"{s.result or ''} {' '.join(map(str, s.input.values()))}" for s in view.steps),
+    evidence = " ".join([*(f"{s.result or ''} {' '.join(map(str, s.input.values()))} {scales(view.tool(s.name), s.input)}"
+                           for s in view.steps),
                          *(f"{t.name} {t.description} {' '.join(t.properties)}" for t in view.tools)])
     if not reply.get("declined"):
         left = unplaced(task, vocabulary, evidence, text) if view.steps else []

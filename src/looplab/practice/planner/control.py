@@ -279,6 +279,11 @@ FORBIDS = re.compile(r"\b(?:never|not|don't|do not|must not|mustn't|avoid|no|ne|
 BARRED = re.compile(r"\b(?:must|should|may|can|will|is|are)\s*(?:never|not|n't)\b|\b(?:forbidden|prohibited|banned|not allowed|"
                     r"interdite?s?)\b", re.IGNORECASE)  # after its subject: 'The thermostat must never', 'Deleting files is forbidden'
 PLAIN_VERBS = set(stems("get use call run fetch do make check set"))
+ONLY = r"(?:only|solely|exclusively|uniquement|seulement|qu['’]?)"
+LIMITED = re.compile(rf"\b{ONLY}\s+(?:use|call|utilise\w*|appel\w*)\s+(?P<tool>[^.!?;\n]+)|\b(?:utilise\w*|appel\w*)\s+{ONLY}\s+"
+                     rf"(?P<tool2>[^.!?;\n]+)|(?:\b{ONLY}\b[^.!?;\n]*?\b(?:answer|respond|reply|help|talk|discuss|deal|répon\w*|aide\w*)|"
+                     rf"\b(?:answer|respond|reply|help|talk|discuss|répon\w*|aide\w*)\b[^.!?;\n]*?\b{ONLY})[^.!?;\n]*?\b(?:about|on|"
+                     rf"regarding|concerning|related to|sur|concernant|à propos d\w*)\s+(?P<topic>[^.!?;\n]+)", re.I)
 
 
 def named_by_words(name: str, clause: str) -> re.Match | None:
@@ -296,17 +301,30 @@ def system_text(body: dict) -> str:
     return system if isinstance(system, str) else " ".join(b.get("text", "") for b in system if isinstance(b, dict))
 
 
+def _off_limits(name: str, clause: str, view: View) -> bool:
+    """Whether `clause` limits replies to a topic ('Only answer questions about the weather') or to tools ('Only use
+    the calculator') that neither the tool `name` nor the task (for a topic) names."""
+    found = LIMITED.search(clause)
+    named = found and (found["tool"] or found["tool2"] or found["topic"])
+    if not named or not found["topic"] and not any(mention(t.name, named) or named_by_words(t.name, named)
+                                                   for t in view.tools):  # 'Only use tools when needed'
+        return False
+    return not (mention(name, named) or named_by_words(name, named) or found["topic"] and set(
+        stems(found["topic"])) - STOPWORDS & set(stems(view.task)))
+
+
 def unforbidden(reply: dict, body: dict, view: View) -> dict:
-    """The reply, or a decline if it calls a tool that a clause of the system prompt names after a negation: the rules
-    follow no instructions, so they make no call one may forbid ('Never use the calculator'). A forced tool is still called."""
+    """The reply, or a decline if it calls a tool that a clause of the system prompt names after a negation or leaves
+    out of its limits: the rules follow no instructions, so they make no call one may forbid ('Never use the
+    calculator'). A forced tool is still called."""
     text = system_text(body)
     if (body.get("tool_choice") or {}).get("type", "auto") != "auto" or not text:
         return reply
     clauses = [c.strip() for c in re.split(r"[.!?;,:](?:\s+|$)|\n+", text)]
     for block in reply.get("content", []):
-        if block.get("type") == "tool_use" and (said := next((c for c in clauses if (
-                named := mention(block["name"], c) or named_by_words(block["name"], c)) and (
-                (no := FORBIDS.search(c)) and no.start() < named.start() or BARRED.search(c, named.end()))), None)):
+        if block.get("type") == "tool_use" and (said := next((c for c in clauses if _off_limits(block["name"], c, view) or (
+                not LIMITED.search(c) and (named := mention(block["name"], c) or named_by_words(block["name"], c)) and (
+                (no := FORBIDS.search(c)) and no.start() < named.start() or BARRED.search(c, named.end())))), None)):
             why = (f"Je n'ai pas appelé {block['name']} : le prompt système dit « {clip(said, 200)} », et mes règles ne "
                    "suivent pas d'instructions, donc je ne fais aucun appel qu'il pourrait interdire. Claude le suivrait."
                    if french(view.task) else
