@@ -8,8 +8,10 @@ from pathlib import Path
 
 from looplab import samples
 from looplab.client import practice_client
-from looplab.loop import run_agent
+from looplab.loop import run_agent, to_param
 from looplab.practice.planner.text import words
+from looplab.tools import Toolbox
+from looplab.tools import tool as as_tool
 
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 
@@ -185,6 +187,51 @@ def test_a_declined_follow_up_says_it_was_read_without_the_turns_before_it():
     assert "Je ne lis que votre dernier message" in follow("Et à Paris ?")
     assert follow("And what's 2 + 2?") == "tool_use"
     assert "I read only your last message" not in answer("And in Paris?", tools)
+
+
+def test_an_answered_follow_up_says_it_was_read_alone():
+    """'Which invoices are unpaid?' then 'what's the total?' answered 'Total: 3050 EUR', the total of every invoice,
+    as if it were the total asked (the unpaid ones come to 1850). The planner reads the last message alone; an answer
+    to a follow-up now says so, and how to ask, in the task's language."""
+    client, tools = practice_client(), samples.invoice_tools(DATA / "invoices")
+
+    def follow(first: str, then: str) -> str:
+        messages = [*run_agent(client, first, tools).messages, {"role": "user", "content": then}]
+        while (reply := client.messages.create(model="claude-opus-5", max_tokens=512, messages=messages,
+                                               tools=[t.to_api() for t in tools])).stop_reason == "tool_use":
+            messages += [{"role": "assistant", "content": [to_param(b) for b in reply.content]},
+                         {"role": "user", "content": [Toolbox(tools).execute(b).result for b in reply.content
+                                                      if b.type == "tool_use"]}]
+        return reply.content[-1].text
+    reply = follow("Which invoices are unpaid?", "what's the total?")
+    assert "Total: 3050 EUR" in reply and reply.endswith(
+        "I read only your last message, not the turns before it: if it depends on them, ask the question whole.")
+    assert follow("Quelles factures sont impayées ?", "Et le total ?").endswith(
+        "Je ne lis que votre dernier message, pas les échanges qui le précèdent : s'il en dépend, posez la question en entier.")
+
+
+def test_a_tool_that_takes_no_folder_is_no_folder_lister():
+    """With a custom get_employee(name) 'in the company directory' and any get_* tool, every task (54 of 65 in a hunt)
+    called get_employee(name='.') as a folder lister. A lister now takes a folder (or nothing)."""
+    @as_tool
+    def get_employee(name: str) -> str:
+        """Look up a colleague in the company directory.
+
+        Args:
+            name: The colleague's full name.
+        """
+        return f"nobody called {name!r}"
+
+    @as_tool
+    def get_stock(product: str) -> str:
+        """Return how many units of a product are in stock.
+
+        Args:
+            product: The product.
+        """
+        return "0"
+    run = run_agent(practice_client(), "Convert 250 EUR to USD", [get_employee, get_stock])
+    assert run.tool_calls == [] and "list the folder" not in run.answer
 
 
 def test_an_email_with_its_fields_named_is_one_call_and_values_keep_their_case():

@@ -66,8 +66,9 @@ def gate(view: View, skill: str, reply: dict) -> dict:
                          *(f"{t.name} {t.description} {' '.join(t.properties)}" for t in view.tools)])
     if not reply.get("declined"):
         left = unplaced(task, vocabulary, evidence, text) if view.steps else []
-        if not left:
-            return reply
+        if not left:  # an answer to a follow-up says it read the follow-up alone: 'and the total?' may mean another
+            note = view.follow_up and " " + follow_up_note(view.task, answered=True)
+            return {**reply, "content": [*reply["content"][:-1], {"type": "text", "text": text + note}]} if note else reply
         folder = next((str(v) for s in view.steps for v in s.input.values()), "invoices")
         wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)
         why = unplaced_reply(view.task, left, UNDERSTOOD[skill], wording)
