@@ -371,6 +371,9 @@ def test_a_system_prompt_that_forbids_a_tool_in_plain_words(system, task, tool):
     ("Only use tools when needed.", "What is 6 * 7?", ["calculator"]),
     ("Ne réponds qu'aux questions sur la météo.", "Combien font 2+3 ?", []),
     ("Ne réponds qu'aux questions sur la météo.", "Quel temps fait-il à Lille ?", ["get_weather"]),
+    ("You may only discuss the weather in Lyon.", "What is the weather in Paris?", []),
+    ("You may only discuss the weather in Lyon.", "What is the weather in Lyon?", ["get_weather"]),
+    ("Only answer questions about the time or the weather.", "What is the weather in Lyon?", ["get_weather"]),
 ])
 def test_a_system_prompt_that_limits_the_topic_or_the_tools(system, task, called):
     """'Only answer questions about the weather.' was ignored ('What is 2+3?' got 5), and 'Ne réponds qu'aux questions

@@ -281,9 +281,11 @@ BARRED = re.compile(r"\b(?:must|should|may|can|will|is|are)\s*(?:never|not|n't)\
 PLAIN_VERBS = set(stems("get use call run fetch do make check set"))
 ONLY = r"(?:only|solely|exclusively|uniquement|seulement|qu['’]?)"
 LIMITED = re.compile(rf"\b{ONLY}\s+(?:use|call|utilise\w*|appel\w*)\s+(?P<tool>[^.!?;\n]+)|\b(?:utilise\w*|appel\w*)\s+{ONLY}\s+"
-                     rf"(?P<tool2>[^.!?;\n]+)|(?:\b{ONLY}\b[^.!?;\n]*?\b(?:answer|respond|reply|help|talk|discuss|deal|répon\w*|aide\w*)|"
-                     rf"\b(?:answer|respond|reply|help|talk|discuss|répon\w*|aide\w*)\b[^.!?;\n]*?\b{ONLY})[^.!?;\n]*?\b(?:about|on|"
-                     rf"regarding|concerning|related to|sur|concernant|à propos d\w*)\s+(?P<topic>[^.!?;\n]+)", re.I)
+                     rf"(?P<tool2>[^.!?;\n]+)|\b{ONLY}\s+(?:discuss|discute)\w*\s+(?P<topic2>[^.!?;\n]+)|(?:\b{ONLY}\b[^.!?;\n]*?\b"
+                     rf"(?:answer|respond|reply|help|talk|discuss|deal|répon\w*|aide\w*)|\b(?:answer|respond|reply|help|talk|discuss|"
+                     rf"répon\w*|aide\w*)\b[^.!?;\n]*?\b{ONLY})[^.!?;\n]*?\b(?:about|on|regarding|concerning|related to|sur|concernant|"
+                     rf"à propos d\w*)\s+(?P<topic>[^.!?;\n]+)", re.I)  # 'Only answer questions about X', 'Only discuss X'
+
 
 
 def named_by_words(name: str, clause: str) -> re.Match | None:
@@ -302,15 +304,17 @@ def system_text(body: dict) -> str:
 
 
 def _off_limits(name: str, clause: str, view: View) -> bool:
-    """Whether `clause` limits replies to a topic ('Only answer questions about the weather') or to tools ('Only use
-    the calculator') that neither the tool `name` nor the task (for a topic) names."""
+    """Whether `clause` limits replies to tools ('Only use the calculator') that do not name the tool `name`, or to a
+    topic ('Only discuss the weather in Lyon', 'about X or Y') of which no part has all its words in the task or the
+    tool's name."""
     found = LIMITED.search(clause)
-    named = found and (found["tool"] or found["tool2"] or found["topic"])
-    if not named or not found["topic"] and not any(mention(t.name, named) or named_by_words(t.name, named)
-                                                   for t in view.tools):  # 'Only use tools when needed'
-        return False
-    return not (mention(name, named) or named_by_words(name, named) or found["topic"] and set(
-        stems(found["topic"])) - STOPWORDS & set(stems(view.task)))
+    topic = found and (found["topic"] or found["topic2"])
+    if topic:
+        return not any(all(w in STOPWORDS or stem(w) in stems(view.task) or named_by_words(name, w) for w in words(part))
+                       for part in re.split(rf"\b(?:{'|'.join(CONJUNCTIONS)})\b|,", topic))
+    named = found and (found["tool"] or found["tool2"])  # 'Only use tools when needed' names none: no limit
+    return bool(named) and any(mention(t.name, named) or named_by_words(t.name, named) for t in view.tools) and not (
+        mention(name, named) or named_by_words(name, named))
 
 
 def unforbidden(reply: dict, body: dict, view: View) -> dict:
