@@ -583,3 +583,18 @@ def test_faut_il_que_asks_about_the_act_and_does_none():
     assert outbox == [] and "c'est une question sur l'action" in run.answer, run.answer
     run = run_agent(practice_client(), "Fait-il plus chaud à Lyon qu'à Paris ?", samples.weather_and_calc())
     assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("get_weather", {"city": "Paris"})], run.answer
+
+
+def test_a_greeting_before_a_question_does_not_drop_it():
+    """'hi! what's it like outside in Toulouse right now?' got only the introduction: the question was dropped
+    without a word. A greeting alone is still greeted; one before a question leaves the question to the skills."""
+    tools = samples.weather_and_calc()
+    assert "Toulouse" in answer("hi! what's it like outside in Toulouse right now?", tools)
+    assert answer("Hello! What's the weather in Lyon?", tools) == "Lyon: 21 °C, cloudy (simulated)."
+    assert answer("Hello!", tools).startswith("Hello! I am the practice model")
+
+
+def test_what_two_clients_owe_together_is_totalled():
+    """'what do studio malo and maison ravel owe together' listed 850 and 1000 EUR with no total and no word about it."""
+    reply = answer("what do studio malo and maison ravel owe together", samples.invoice_tools(DATA / "invoices"))
+    assert "Total: 1850 EUR" in reply
