@@ -598,3 +598,10 @@ def test_what_two_clients_owe_together_is_totalled():
     """'what do studio malo and maison ravel owe together' listed 850 and 1000 EUR with no total and no word about it."""
     reply = answer("what do studio malo and maison ravel owe together", samples.invoice_tools(DATA / "invoices"))
     assert "Total: 1850 EUR" in reply
+
+
+def test_a_record_named_by_its_file_is_declined_for_that_reason():
+    """'Read station/day-03.txt and tell me the new snow' said 'I could not find day-03 among the numbers of the
+    records read', as if there were no day 3: its number is 3. The decline now says it selects by number, not file."""
+    tools = samples.station_tools(Path(__file__).resolve().parents[1] / "notebooks-fr" / "data")
+    assert "not by file name" in answer("Read station/day-03.txt and tell me the new snow", tools)
