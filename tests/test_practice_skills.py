@@ -384,6 +384,17 @@ def test_a_system_prompt_that_limits_the_topic_or_the_tools(system, task, called
     assert called or system.rstrip(".") in run.answer, run.answer
 
 
+def test_a_system_prompt_that_forbids_the_documents():
+    """'Do not use the documents; answer from your own knowledge.' was ignored: search_docs and read_doc ran and were
+    quoted. A use of what a tool's noun names is banned now; a sentence that only mentions the documents is not."""
+    docs = samples.docs_tools(DATA / "articles")
+    for system in ["Do not use the documents; answer from your own knowledge.", "Don't search the documents."]:
+        run = run_agent(practice_client(), "Green tea temperature?", docs, system=system)
+        assert run.tool_calls == [] and "search_docs" in run.answer, run.answer
+    run = run_agent(practice_client(), "Green tea temperature?", docs, system="Do not state what the documents do not say.")
+    assert "70 and 80 °C" in run.answer
+
+
 def test_the_language_the_system_prompt_asks_for():
     """'Always answer in French.' in the system prompt was ignored: an English task got English. Now the reply is in
     French, as a French task's is; another language is named as not followed; a negated or absent ask changes nothing."""

@@ -35,7 +35,7 @@ CALC = set("calc calculator calculate arithmetic math expression evaluate comput
 WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold warm cloudy météo temps température "
            "warmer colder hotter cooler chaud froid pleut pluie")
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today")), set(stems("delete remove erase supprime efface")),
-           set(stems("send envoie")), set(stems("file fichier"))]  # a task's word counts as all its group's
+           set(stems("send envoie")), set(stems("file fichier")), set(stems("doc docs document"))]  # a task's word counts as all its group's
 ASKS_NOTHING = STOPWORDS | set("""return tool value string result input current simulated compare check right currently
 today fait s merci thanks thank call use plus peux pouvez dis dites donne donnez pls plz hi hello hey bonjour salut
 bonsoir coucou cheer advance avance d appreciated go ahead pourrais pourriez donner aimerais voudrais connaître savoir
