@@ -1486,3 +1486,30 @@ def test_a_number_in_fahrenheit_does_not_fill_a_celsius_property():
         ("convert_temperature", {"celsius": 21.5})]
     run = run_agent(practice_client(), "Convert 100 C to F", [convert_temperature])
     assert (run.tool_calls, run.answer) == ([("convert_temperature", {"celsius": 100, "unit": "F"})], "100: 212.0.")
+
+
+def test_a_scale_named_in_words_is_its_enum_initial():
+    """'Convert 21.5 °C to Fahrenheit.', the first thing a participant types with notebook 01's 'try next' tool, was
+    declined: 'I do not know what convert_temperature could do with 'Fahrenheit''. A scale's name now says the enum
+    value that is its initial; a number's own scale still names none, and Kelvin, which the tool lacks, is declined."""
+    from typing import Literal
+
+    from looplab.tools import tool
+
+    @tool
+    def convert_temperature(celsius: float, unit: Literal["C", "F"] = "F") -> float:
+        """Convert a temperature in Celsius to another unit.
+
+        Args:
+            celsius: Temperature in degrees Celsius.
+            unit: Target unit, C or F.
+        """
+        return celsius * 9 / 5 + 32 if unit == "F" else celsius
+
+    for task, celsius, answer in [("Convert 21.5 °C to Fahrenheit.", 21.5, "21.5: 70.7."),
+                                  ("What is 30 degrees Celsius in Fahrenheit?", 30, "30: 86.0."),
+                                  ("Convert 20 Celsius to Fahrenheit", 20, "20: 68.0.")]:
+        run = run_agent(practice_client(), task, [convert_temperature])
+        assert (run.tool_calls, run.answer) == ([("convert_temperature", {"celsius": celsius, "unit": "F"})], answer)
+    for task in ["Convert 70 °F to Celsius", "Convert 21.5 °C to Kelvin", "Convert 10 °C, not to Fahrenheit"]:
+        assert run_agent(practice_client(), task, [convert_temperature]).tool_calls == [], task

@@ -8,8 +8,10 @@ from pathlib import Path
 
 from looplab import samples
 from looplab.client import practice_client
-from looplab.loop import run_agent
+from looplab.loop import run_agent, to_param
 from looplab.practice.planner.text import words
+from looplab.tools import Toolbox
+from looplab.tools import tool as as_tool
 
 DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 
@@ -185,6 +187,51 @@ def test_a_declined_follow_up_says_it_was_read_without_the_turns_before_it():
     assert "Je ne lis que votre dernier message" in follow("Et à Paris ?")
     assert follow("And what's 2 + 2?") == "tool_use"
     assert "I read only your last message" not in answer("And in Paris?", tools)
+
+
+def test_an_answered_follow_up_says_it_was_read_alone():
+    """'Which invoices are unpaid?' then 'what's the total?' answered 'Total: 3050 EUR', the total of every invoice,
+    as if it were the total asked (the unpaid ones come to 1850). The planner reads the last message alone; an answer
+    to a follow-up now says so, and how to ask, in the task's language."""
+    client, tools = practice_client(), samples.invoice_tools(DATA / "invoices")
+
+    def follow(first: str, then: str) -> str:
+        messages = [*run_agent(client, first, tools).messages, {"role": "user", "content": then}]
+        while (reply := client.messages.create(model="claude-opus-5", max_tokens=512, messages=messages,
+                                               tools=[t.to_api() for t in tools])).stop_reason == "tool_use":
+            messages += [{"role": "assistant", "content": [to_param(b) for b in reply.content]},
+                         {"role": "user", "content": [Toolbox(tools).execute(b).result for b in reply.content
+                                                      if b.type == "tool_use"]}]
+        return reply.content[-1].text
+    reply = follow("Which invoices are unpaid?", "what's the total?")
+    assert "Total: 3050 EUR" in reply and reply.endswith(
+        "I read only your last message, not the turns before it: if it depends on them, ask the question whole.")
+    assert follow("Quelles factures sont impayées ?", "Et le total ?").endswith(
+        "Je ne lis que votre dernier message, pas les échanges qui le précèdent : s'il en dépend, posez la question en entier.")
+
+
+def test_a_tool_that_takes_no_folder_is_no_folder_lister():
+    """With a custom get_employee(name) 'in the company directory' and any get_* tool, every task (54 of 65 in a hunt)
+    called get_employee(name='.') as a folder lister. A lister now takes a folder (or nothing)."""
+    @as_tool
+    def get_employee(name: str) -> str:
+        """Look up a colleague in the company directory.
+
+        Args:
+            name: The colleague's full name.
+        """
+        return f"nobody called {name!r}"
+
+    @as_tool
+    def get_stock(product: str) -> str:
+        """Return how many units of a product are in stock.
+
+        Args:
+            product: The product.
+        """
+        return "0"
+    run = run_agent(practice_client(), "Convert 250 EUR to USD", [get_employee, get_stock])
+    assert run.tool_calls == [] and "list the folder" not in run.answer
 
 
 def test_an_email_with_its_fields_named_is_one_call_and_values_keep_their_case():
@@ -536,3 +583,25 @@ def test_faut_il_que_asks_about_the_act_and_does_none():
     assert outbox == [] and "c'est une question sur l'action" in run.answer, run.answer
     run = run_agent(practice_client(), "Fait-il plus chaud à Lyon qu'à Paris ?", samples.weather_and_calc())
     assert run.tool_calls == [("get_weather", {"city": "Lyon"}), ("get_weather", {"city": "Paris"})], run.answer
+
+
+def test_a_greeting_before_a_question_does_not_drop_it():
+    """'hi! what's it like outside in Toulouse right now?' got only the introduction: the question was dropped
+    without a word. A greeting alone is still greeted; one before a question leaves the question to the skills."""
+    tools = samples.weather_and_calc()
+    assert "Toulouse" in answer("hi! what's it like outside in Toulouse right now?", tools)
+    assert answer("Hello! What's the weather in Lyon?", tools) == "Lyon: 21 °C, cloudy (simulated)."
+    assert answer("Hello!", tools).startswith("Hello! I am the practice model")
+
+
+def test_what_two_clients_owe_together_is_totalled():
+    """'what do studio malo and maison ravel owe together' listed 850 and 1000 EUR with no total and no word about it."""
+    reply = answer("what do studio malo and maison ravel owe together", samples.invoice_tools(DATA / "invoices"))
+    assert "Total: 1850 EUR" in reply
+
+
+def test_a_record_named_by_its_file_is_declined_for_that_reason():
+    """'Read station/day-03.txt and tell me the new snow' said 'I could not find day-03 among the numbers of the
+    records read', as if there were no day 3: its number is 3. The decline now says it selects by number, not file."""
+    tools = samples.station_tools(Path(__file__).resolve().parents[1] / "notebooks-fr" / "data")
+    assert "not by file name" in answer("Read station/day-03.txt and tell me the new snow", tools)

@@ -363,6 +363,38 @@ def test_a_system_prompt_that_forbids_a_tool_in_plain_words(system, task, tool):
     assert thermostat.answer == "6 * 7 = 42."
 
 
+@pytest.mark.parametrize(("system", "task", "called"), [
+    ("Only answer questions about the weather.", "What is 2+3?", []),
+    ("Only answer questions about the weather.", "What's the weather in Lille?", ["get_weather"]),
+    ("Only use the calculator.", "What's the weather in Lille?", []),
+    ("Only use the calculator.", "What is 6 * 7?", ["calculator"]),
+    ("Only use tools when needed.", "What is 6 * 7?", ["calculator"]),
+    ("Ne réponds qu'aux questions sur la météo.", "Combien font 2+3 ?", []),
+    ("Ne réponds qu'aux questions sur la météo.", "Quel temps fait-il à Lille ?", ["get_weather"]),
+    ("You may only discuss the weather in Lyon.", "What is the weather in Paris?", []),
+    ("You may only discuss the weather in Lyon.", "What is the weather in Lyon?", ["get_weather"]),
+    ("Only answer questions about the time or the weather.", "What is the weather in Lyon?", ["get_weather"]),
+])
+def test_a_system_prompt_that_limits_the_topic_or_the_tools(system, task, called):
+    """'Only answer questions about the weather.' was ignored ('What is 2+3?' got 5), and 'Ne réponds qu'aux questions
+    sur la météo' was read as a ban on the weather tool. A call neither the limit nor the task names is now declined,
+    quoting the limit; a limit that names no tool ('Only use tools when needed') limits nothing."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc(), system=system)
+    assert [name for name, _ in run.tool_calls] == called
+    assert called or system.rstrip(".") in run.answer, run.answer
+
+
+def test_a_system_prompt_that_forbids_the_documents():
+    """'Do not use the documents; answer from your own knowledge.' was ignored: search_docs and read_doc ran and were
+    quoted. A use of what a tool's noun names is banned now; a sentence that only mentions the documents is not."""
+    docs = samples.docs_tools(DATA / "articles")
+    for system in ["Do not use the documents; answer from your own knowledge.", "Don't search the documents."]:
+        run = run_agent(practice_client(), "Green tea temperature?", docs, system=system)
+        assert run.tool_calls == [] and "search_docs" in run.answer, run.answer
+    run = run_agent(practice_client(), "Green tea temperature?", docs, system="Do not state what the documents do not say.")
+    assert "70 and 80 °C" in run.answer
+
+
 def test_the_language_the_system_prompt_asks_for():
     """'Always answer in French.' in the system prompt was ignored: an English task got English. Now the reply is in
     French, as a French task's is; another language is named as not followed; a negated or absent ask changes nothing."""

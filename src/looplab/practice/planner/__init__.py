@@ -10,7 +10,7 @@ import re
 from ..view import View
 from . import _select
 from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french
-from .fill import invalid
+from .fill import invalid, scales
 from .gullible import gullible
 from .interpret import (
     content,
@@ -61,12 +61,14 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     text, vocabulary = reply["content"][-1]["text"], VOCABULARY.get(skill, _ASKED)
     task = view.task if not french(view.task) else english_question(view.task)[0] if skill == "research" \
         else english_terms(view.task)  # French terms placed through the one lexicon
-    evidence = " ".join([*(f"{s.result or ''} {' '.join(map(str, s.input.values()))}" for s in view.steps),
+    evidence = " ".join([*(f"{s.result or ''} {' '.join(map(str, s.input.values()))} {scales(view.tool(s.name), s.input)}"
+                           for s in view.steps),
                          *(f"{t.name} {t.description} {' '.join(t.properties)}" for t in view.tools)])
     if not reply.get("declined"):
         left = unplaced(task, vocabulary, evidence, text) if view.steps else []
-        if not left:
-            return reply
+        if not left:  # an answer to a follow-up says it read the follow-up alone: 'and the total?' may mean another
+            note = view.follow_up and " " + follow_up_note(view.task, answered=True)
+            return {**reply, "content": [*reply["content"][:-1], {"type": "text", "text": text + note}]} if note else reply
         folder = next((str(v) for s in view.steps for v in s.input.values()), "invoices")
         wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)
         why = unplaced_reply(view.task, left, UNDERSTOOD[skill], wording)

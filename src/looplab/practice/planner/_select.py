@@ -456,7 +456,9 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
             if counted := re.search(rf"\b{re.escape(unknown[0])}\s+(?:\w+\s+)?(?:invoices|bills|records|factures|fiches)\b", task):
                 return (f"I could not relate '{counted[0]}' to the records read, so I cannot tell which records the task "
                         "asks for; I give no list and no total")  # 'the 3 unpaid invoices' counts them, names none
-            return f"I could not find {joined(unknown)} among the numbers of the records read"
+            return f"I could not find {joined(unknown)} among the numbers of the records read" + (
+                ", and I select records by the number their text gives, not by file name" * bool(
+                    re.search(rf"{re.escape(unknown[0])}\.[^\W\d_]+\b", task)))  # 'day-03.txt' holds Day: 3
         named[NUMBER] = (set(ids), True)
     priced = money_keys(records)  # an amount it cannot read ('1.5k EUR') names no currency: it is unclassified
     for key in dict.fromkeys(k for r in records for k in r.fields):

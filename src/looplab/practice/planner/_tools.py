@@ -177,8 +177,9 @@ IN_FRENCH = [
              (r"[Nn]o field of the records matches the words of the task, so I cannot tell which records it asks for, "
               r"and I give no total", "Aucun champ des fiches ne correspond aux mots de la demande : je ne sais pas "
               "lesquelles elle vise, et je ne donne pas de total"),
-             (r"I could not find (.*?) among the numbers of the records read",
-              lambda m: f"Je n'ai pas trouvé {_et(m[1])} parmi les numéros des fiches lues"),
+             (r"I could not find (.*?) among the numbers of the records read(, and I select records by the number their text "
+              r"gives, not by file name)?", lambda m: f"Je n'ai pas trouvé {_et(m[1])} parmi les numéros des fiches lues" + (
+                  ", et je choisis les fiches par le numéro que donne leur texte, pas par nom de fichier" * bool(m[2]))),
              (r"(.*?) names more than one (\w+) \((.*?)\); I cannot tell which one the task means; name one in full",
               lambda m: f"{_et(m[1])} désigne plus d'une valeur de {m[2]} "
               f"({_et(m[3])}) : je ne sais pas laquelle la demande vise ; nommez-la en entier"),

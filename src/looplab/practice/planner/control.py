@@ -279,13 +279,23 @@ FORBIDS = re.compile(r"\b(?:never|not|don't|do not|must not|mustn't|avoid|no|ne|
 BARRED = re.compile(r"\b(?:must|should|may|can|will|is|are)\s*(?:never|not|n't)\b|\b(?:forbidden|prohibited|banned|not allowed|"
                     r"interdite?s?)\b", re.IGNORECASE)  # after its subject: 'The thermostat must never', 'Deleting files is forbidden'
 PLAIN_VERBS = set(stems("get use call run fetch do make check set"))
+VERBS = set(stems("search read list look find open"))  # a tool's verb: 'Do not use the documents' bans search_docs
+USE_BANNED = re.compile(r"(?:\b(?:never|not|don't|no|ne)\s+|\bn['’]\s*)(?:use|consult|access|utilise\w*|consulte\w*)\b"
+                        r"(?:\s+pas|\s+jamais)?\s+(?P<what>[^.,;:!?]+)", re.I)  # 'Do not use the documents', not 'do not state'
+ONLY = r"(?:only|solely|exclusively|uniquement|seulement|qu['’]?)"
+LIMITED = re.compile(rf"\b{ONLY}\s+(?:use|call|utilise\w*|appel\w*)\s+(?P<tool>[^.!?;\n]+)|\b(?:utilise\w*|appel\w*)\s+{ONLY}\s+"
+                     rf"(?P<tool2>[^.!?;\n]+)|\b{ONLY}\s+(?:discuss|discute)\w*\s+(?P<topic2>[^.!?;\n]+)|(?:\b{ONLY}\b[^.!?;\n]*?\b"
+                     rf"(?:answer|respond|reply|help|talk|discuss|deal|répon\w*|aide\w*)|\b(?:answer|respond|reply|help|talk|discuss|"
+                     rf"répon\w*|aide\w*)\b[^.!?;\n]*?\b{ONLY})[^.!?;\n]*?\b(?:about|on|regarding|concerning|related to|sur|concernant|"
+                     rf"à propos d\w*)\s+(?P<topic>[^.!?;\n]+)", re.I)  # 'Only answer questions about X', 'Only discuss X'
 
 
-def named_by_words(name: str, clause: str) -> re.Match | None:
+
+def named_by_words(name: str, clause: str, plain: set[str] = PLAIN_VERBS) -> re.Match | None:
     """Where `clause` names the tool by the words of its name ('Never delete files' for delete_file, 'the weather tool'
     for get_weather, 'Ne supprime jamais de fichier'), a plain verb of the name aside; else None."""
     wanted = [{root(x) for x in {w} | next((g for g in RELATED if stem(w) in g), set())} for w in words(name)
-              if stem(w) not in PLAIN_VERBS]  # 'supprimer' for 'supprime', not 'filter' for 'file'
+              if stem(w) not in plain]  # 'supprimer' for 'supprime', not 'filter' for 'file'
     found = [next((m for m in re.finditer(r"[^\W\d_]+", clause) if (r := root(m[0].lower())) in group
                    or any(len(g) > 4 and r.startswith(g) for g in group)), None) for group in wanted]
     return min(found, key=lambda m: m.start()) if wanted and all(found) else None
@@ -296,17 +306,33 @@ def system_text(body: dict) -> str:
     return system if isinstance(system, str) else " ".join(b.get("text", "") for b in system if isinstance(b, dict))
 
 
+def _off_limits(name: str, clause: str, view: View) -> bool:
+    """Whether `clause` limits replies to tools ('Only use the calculator') that do not name the tool `name`, or to a
+    topic ('Only discuss the weather in Lyon', 'about X or Y') of which no part has all its words in the task or the
+    tool's name."""
+    found = LIMITED.search(clause)
+    topic = found and (found["topic"] or found["topic2"])
+    if topic:
+        return not any(all(w in STOPWORDS or stem(w) in stems(view.task) or named_by_words(name, w) for w in words(part))
+                       for part in re.split(rf"\b(?:{'|'.join(CONJUNCTIONS)})\b|,", topic))
+    named = found and (found["tool"] or found["tool2"])  # 'Only use tools when needed' names none: no limit
+    return bool(named) and any(mention(t.name, named) or named_by_words(t.name, named) for t in view.tools) and not (
+        mention(name, named) or named_by_words(name, named))
+
+
 def unforbidden(reply: dict, body: dict, view: View) -> dict:
-    """The reply, or a decline if it calls a tool that a clause of the system prompt names after a negation: the rules
-    follow no instructions, so they make no call one may forbid ('Never use the calculator'). A forced tool is still called."""
+    """The reply, or a decline if it calls a tool that a clause of the system prompt names after a negation or leaves
+    out of its limits: the rules follow no instructions, so they make no call one may forbid ('Never use the
+    calculator'). A forced tool is still called."""
     text = system_text(body)
     if (body.get("tool_choice") or {}).get("type", "auto") != "auto" or not text:
         return reply
     clauses = [c.strip() for c in re.split(r"[.!?;,:](?:\s+|$)|\n+", text)]
     for block in reply.get("content", []):
-        if block.get("type") == "tool_use" and (said := next((c for c in clauses if (
-                named := mention(block["name"], c) or named_by_words(block["name"], c)) and (
-                (no := FORBIDS.search(c)) and no.start() < named.start() or BARRED.search(c, named.end()))), None)):
+        if block.get("type") == "tool_use" and (said := next((c for c in clauses if _off_limits(block["name"], c, view) or (
+                not LIMITED.search(c) and (named := mention(block["name"], c) or named_by_words(block["name"], c)) and (
+                (no := FORBIDS.search(c)) and no.start() < named.start() or BARRED.search(c, named.end()))) or (
+                used := USE_BANNED.search(c)) and named_by_words(block["name"], used["what"], PLAIN_VERBS | VERBS)), None)):
             why = (f"Je n'ai pas appelé {block['name']} : le prompt système dit « {clip(said, 200)} », et mes règles ne "
                    "suivent pas d'instructions, donc je ne fais aucun appel qu'il pourrait interdire. Claude le suivrait."
                    if french(view.task) else

@@ -45,6 +45,7 @@ OPERATORS = {op: set(names.split()) for op, names in [  # operator -> the names 
 SPOKEN = [(r"\bmultiplied by\b|\btimes\b|×|\bfois\b|\bmultipli[ée] par\b|(?<=\d\s)x(?=\s\d)", "*"),  # '3 x 4'
           (r"\bdivided by\b|÷|\bdivis[ée] par\b", "/"),
           (r"\bplus\b", "+"), (r"\bminus\b|\bmoins\b", "-"), (r"\bto the power of\b|\^", "**")]
+SCALES = r"(?:celsius|fahrenheit|kelvin)"  # a scale's name says the enum value that is its initial: 'to Fahrenheit', 'F'
 _VALIDATORS: dict[str, object] = {}
 
 
@@ -151,11 +152,21 @@ DEGREE = (r"(?:than|from|above|below|over|under|beyond|past|very|extra|super|ult
           r"really|slightly|que|de|très|plus|moins|trop)")
 
 
+def scales(tool: OfferedTool | None, value: dict | None = None) -> str:
+    """The scales an enum value of the tool (of `value`, an input, if given) or a property name says, in words:
+    'F' says 'fahrenheit °f degrees'."""
+    given = [v for p, v in (value or {}).items() if "enum" in tool.properties.get(p, {})] if tool else []
+    names = [w for w in SCALES[3:-1].split("|") if tool and (w in (value or tool.properties) or any(
+             w[0].upper() == v for p in tool.properties.values() for v in (given if value else p.get("enum", []))))]
+    return " ".join([*names, *(f"°{w[0]}" for w in names), *["degrees"] * bool(names)])
+
+
 def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
     """The one enum value the text names (or whose operator the text's arithmetic uses), else None."""
     data = [q for q in quoted(text) if q.lower() not in {str(v).lower() for v in schema["enum"]}]  # 'high tide call'
-    text = re.sub(r"°\s*[^\W\d_]+|(?<=\d)\s?[CF]\b", " ", text)  # '21.5 °C', '100 C': a number's unit names no value
+    text = re.sub(rf"°\s*[^\W\d_]+|(?<=\d)\s?(?:[CF]|(?i:(?:degr\w+\s+)?{SCALES}))\b", " ", text)  # '21.5 °C': a number's unit
     said = {stem(w) for w, kept in polarity(re.sub("|".join(map(re.escape, data)) or "^$", " ", text)) if kept}
+    said |= {w[0] for w in said if re.fullmatch(SCALES, w + "s" * (w == "celsiu"))}  # 'to Fahrenheit' names 'F'
     named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said
              and not _excluded(text, v) and not re.search(rf"\b{DEGREE}\s+{re.escape(v)}\b", text, re.IGNORECASE)]
     if not named and op:
@@ -228,7 +239,7 @@ def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, bef
     if sides is None:
         return False
     enums = " ".join(str(v) for p in tool.properties.values() for v in p.get("enum", []))
-    takes = about_words(tool) | set(stems(enums))
+    takes = about_words(tool) | set(stems(f"{enums} {scales(tool)}"))
     left, after = ([w for w in words(side) if w not in STOPWORDS | THANKS] for side in sides)  # not 'notes.txt thanks'
     after = after[1:] if unit and after[:1] and stem(after[0]) in takes else after  # '5 minutes'
     return any(stem(w) not in takes for w in (left[-1:] if before else []) + after[:1])

@@ -192,10 +192,12 @@ def parts_not_done(task: str, reply: str) -> str:
     return f"So I did not answer the {' or the '.join(parts)} part{'s' if len(parts) > 1 else ''} either."
 
 
-def follow_up_note(task: str) -> str:
-    """The sentence a decline adds when the task follows earlier user messages: it was read alone."""
-    return ("Je ne lis que votre dernier message, pas les échanges qui le précèdent : posez la question en entier."
-            if french(task) else "I read only your last message, not the turns before it: ask the question whole.")
+def follow_up_note(task: str, answered: bool = False) -> str:
+    """The sentence a reply adds when the task follows earlier user messages: it was read alone."""
+    if french(task):
+        return ("Je ne lis que votre dernier message, pas les échanges qui le précèdent : "
+                + "s'il en dépend, " * answered + "posez la question en entier.")
+    return f"I read only your last message, not the turns before it: {'if it depends on them, ' * answered}ask the question whole."
 
 
 def names_task(task: str) -> str:

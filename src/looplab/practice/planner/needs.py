@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
-from .fill import EMAIL, PLACE_WORDS, binary, expression, fill_input, place, spoken
+from .fill import scales, EMAIL, PLACE_WORDS, binary, expression, fill_input, place, spoken
 from .interpret import numbers_as_written, units
 from .plain import SHORT_INTRODUCTION, THANKS, WHO, example
 from .text import (
@@ -35,7 +35,7 @@ CALC = set("calc calculator calculate arithmetic math expression evaluate comput
 WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold warm cloudy météo temps température "
            "warmer colder hotter cooler chaud froid pleut pluie")
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today")), set(stems("delete remove erase supprime efface")),
-           set(stems("send envoie")), set(stems("file fichier"))]  # a task's word counts as all its group's
+           set(stems("send envoie")), set(stems("file fichier")), set(stems("doc docs document"))]  # a task's word counts as all its group's
 ASKS_NOTHING = STOPWORDS | set("""return tool value string result input current simulated compare check right currently
 today fait s merci thanks thank call use plus peux pouvez dis dites donne donnez pls plz hi hello hey bonjour salut
 bonsoir coucou cheer advance avance d appreciated go ahead pourrais pourriez donner aimerais voudrais connaître savoir
@@ -228,7 +228,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         known = about_words(tool) | {w for group in RELATED if group & about_words(tool) for w in group}
         known -= {stem(w) for part in re.findall(r"\b(?:not|no|never)\b([^.,;:()]*)", tool.description, re.I)
                   for w in words(part)}  # 'not a live forecast': the words it says it is not are no words of it
-        known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set()
+        known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set(stems(scales(tool)))
         filled = fill_input(tool, clause)
         named_as = [k for k, v in (filled.items() if isinstance(filled, dict) else []) if set(words(k)) & PLACE_WORDS
                     and re.search(rf"(?:^|[.?!]\s)\W*{re.escape(str(v))}", view.task) and set(stems(str(v))) & known]

@@ -42,7 +42,7 @@ def plain(view: View) -> dict | None:
     if THANKS.match(view.task):  # nothing to act on, nothing to state
         return answer("Avec plaisir." if french(view.task) or "merci" in view.task.lower() else "You're welcome.")
     if any((content(c) or re.search(r"\d", c)) and not GREETING.search(c) and not GREETING_FR.search(c)
-           for c in clauses(view.task)):
+           for c in re.split(r"!", view.task) for c in clauses(c)):  # 'hi! what's it like in Toulouse?' asks more
         return None
     if GREETING_FR.search(view.task) or (GREETING.search(view.task) and french(view.task)):
         return answer(INTRODUCTION_FR)

@@ -13,7 +13,7 @@ from ._limits import EXTREME
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
-from .text import clauses, file_names, first_value, joined, says, sentence_case, stem, stems, terms
+from .text import clauses, file_names, first_value, joined, says, sentence_case, stem, stems, terms, words
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
@@ -31,7 +31,7 @@ SUBFOLDER = re.compile(r"^\s*([\w.-]+)/\s*$", re.M)  # a listing's 'q1/': a subf
 MAX_READS = 20  # read at once; the rest (or those a one-call-per-turn model left) next turn, never unread
 COUNT = re.compile(r"\bhow many\b|\bhow much (?:invoices|bills|records)\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?(?:de\b|d['’](?!euro))|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)|\bcombien (?:sont|ont été)\b", re.IGNORECASE)  # 'combien sont impayées ?'
-TOTAL = re.compile(r"\b(?:totals?|sum|balances?|solde|the value of|add up|adds up|altogether|how much|in all|combined|owed|montant|somme|pour combien|"
+TOTAL = re.compile(r"\b(?:totals?|sum|balances?|solde|the value of|add up|adds up|(?:al)?together|how much|in all|combined|owed|montant|somme|pour combien|"
                    r"the amount of (?:the|all)|the (?:unpaid|outstanding|open|paid|owed|due) amount)\b|"
                    r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)|"
                    r"\bcombien\b(?!\s+(?:de\b|d['’]))(?=[^?.;]*\bpayée?s?\b)", re.IGNORECASE)  # 'combien X a-t-il payé
@@ -93,8 +93,9 @@ def _path(folder: str, name: str) -> str:
 
 
 def survey_tools(view: View):
-    """The (list, read) pair this skill needs, or None."""
-    lister = pick([t for t in view.tools if set(stems(t.name)) & LISTING], LISTING) or pick(view.tools, LISTING)
+    """The (list, read) pair this skill needs, or None: the lister takes a folder (not get_employee(name))."""
+    folders = [t for t in view.tools if not t.properties or any(set(words(p)) & DIR_KEYS for p in t.properties)]
+    lister = pick([t for t in folders if set(stems(t.name)) & LISTING], LISTING) or pick(folders, LISTING)
     reader = lister and pick(view.tools, READ, (lister.name,))
     return (lister, reader) if reader else None
 
