@@ -163,7 +163,21 @@ def retry_all_but_send_email(tool):
     return replace(tool, handler=handler)
 
 
+def retry_all_but_two_names(tool):
+    """Wrong: leaves send_email and delete_file alone by name; any other consequential tool is retried."""
+    if tool.name in ("send_email", "delete_file"):
+        return tool
+
+    def handler(**input):
+        try:
+            return tool.handler(**input)
+        except Exception:
+            return tool.handler(**input)
+    return replace(tool, handler=handler)
+
+
 RETRY_WRONG = [  # (answer, words the feedback must hold)
+    (retry_all_but_two_names, ["book_flight", "called again", "if tool.consequential), not its name"]),
     (lambda tool: tool, ["called 1 time(s)", "once more"]),
     (retry_everything_once, ["never retry a consequential tool"]),
     (swallow_errors, ["ordinary result", "is_error"]),

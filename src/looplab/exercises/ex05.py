@@ -139,6 +139,12 @@ def _test_retry_once(retry_once) -> str:
     if counter.calls != 1:
         raise AssertionError(_("delete_file, consequential too, was called again after it failed; return every "
                                "consequential tool unchanged (if tool.consequential), not only send_email"))
+    booking, counter = _counting(replace(weather, name="book_flight", consequential=True), {1})
+    _execute(_wrap(retry_once, booking, counter), lyon, allow_all)
+    if counter.calls != 1:
+        raise AssertionError(_("book_flight, a consequential tool your code had never seen, was called again after "
+                               "it failed; ask the tool (if tool.consequential), not its name: a list of names "
+                               "misses every consequential tool added later"))
     flaky, counter = _counting(weather, {1})
     run = run_agent(practice_client(script=WEATHER_SCRIPT), WEATHER_TASK, [_wrap(retry_once, flaky, counter)])
     errors = [e.data["content"] for e in run.events if e.kind == "tool_call" and e.data["is_error"]]
