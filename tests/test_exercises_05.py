@@ -345,7 +345,13 @@ def guarded_reader(leaves):
     return make_read_invoice
 
 
+def status_word_missing(path, text):
+    """Wrong: takes the word Status anywhere for a Status line, so a note that mentions it passes."""
+    return None if text.strip() and "Status" in text else f"{path} is empty or has no Status line"
+
+
 READ_INVOICE_WRONG = [  # (answer, words the feedback must hold)
+    (reader_with(status_word_missing), ["2026-08-021", "no Status line", "starts with 'Status:'"]),
     (lambda folder: samples.invoice_tools(folder)[1], ["2026-07-012 is empty", "raise an error"]),
     (vague_make_read_invoice, ["does not name the file"]),
     (make_unsandboxed_reader, ["'../payroll.txt'", "Sandbox"]),
