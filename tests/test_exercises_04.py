@@ -494,7 +494,24 @@ def gate_asking_for_every_tool(block, toolbox, approve=None):
         return result(f"{block.name} failed: {exc}", True)
 
 
+def gate_asking_for_send_email_by_name(block, toolbox, approve=None):
+    """Wrong: asks for a yes only when the name is send_email, so delete_file, consequential too, runs unasked."""
+    def result(content, is_error):
+        return {"type": "tool_result", "tool_use_id": block.id, "content": content, "is_error": is_error}
+
+    problem = toolbox.check(block.name, block.input)
+    if problem:
+        return result(problem, True)
+    if block.name == "send_email" and not exact_true(approve, block):
+        return result("not approved", True)
+    try:
+        return result(str(toolbox[block.name].handler(**block.input)), False)
+    except Exception as exc:
+        return result(f"{block.name} failed: {exc}", True)
+
+
 GATE_WRONG = [  # (answer, words the feedback must hold)
+    (gate_asking_for_send_email_by_name, ["delete_file", "ran", "(toolbox[name].consequential), not its name"]),
     (gate_with(lambda approve, block: True), ["send_email with no approver", "ran"]),
     (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input)), ["'yes'"]),
     (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input) is True),

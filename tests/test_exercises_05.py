@@ -163,7 +163,21 @@ def retry_all_but_send_email(tool):
     return replace(tool, handler=handler)
 
 
+def retry_all_but_two_names(tool):
+    """Wrong: leaves send_email and delete_file alone by name; any other consequential tool is retried."""
+    if tool.name in ("send_email", "delete_file"):
+        return tool
+
+    def handler(**input):
+        try:
+            return tool.handler(**input)
+        except Exception:
+            return tool.handler(**input)
+    return replace(tool, handler=handler)
+
+
 RETRY_WRONG = [  # (answer, words the feedback must hold)
+    (retry_all_but_two_names, ["book_flight", "called again", "if tool.consequential), not its name"]),
     (lambda tool: tool, ["called 1 time(s)", "once more"]),
     (retry_everything_once, ["never retry a consequential tool"]),
     (swallow_errors, ["ordinary result", "is_error"]),
@@ -331,7 +345,13 @@ def guarded_reader(leaves):
     return make_read_invoice
 
 
+def status_word_missing(path, text):
+    """Wrong: takes the word Status anywhere for a Status line, so a note that mentions it passes."""
+    return None if text.strip() and "Status" in text else f"{path} is empty or has no Status line"
+
+
 READ_INVOICE_WRONG = [  # (answer, words the feedback must hold)
+    (reader_with(status_word_missing), ["2026-08-021", "no Status line", "starts with 'Status:'"]),
     (lambda folder: samples.invoice_tools(folder)[1], ["2026-07-012 is empty", "raise an error"]),
     (vague_make_read_invoice, ["does not name the file"]),
     (make_unsandboxed_reader, ["'../payroll.txt'", "Sandbox"]),

@@ -244,6 +244,8 @@ SUMMARIZE_WRONG = {  # second look
     summary_of(lambda text: "\n".join(text.splitlines()[:12]) + "\n[abridged]"): "keep at most about 240",
     by_turns(lines_that_fit): KEEP_BY_TURNS,
     by_unguarded_slice(lines_that_fit): FEWER_THAN_KEEP,
+    # cuts at the last line break before 240, so a short result (the folder listing) loses its last line
+    summary_of(lambda text: text[:text.rfind("\n", 0, 241)] + "\n[abridged]"): "shorter than chars=240 already",
 }
 SUMMARIZE_RIGHT = [summary_of(lines_that_fit)]  # second look
 

@@ -308,7 +308,8 @@ GATE_CASES = [  # (label, tool name, input, approver)
     (N_("an input with an extra field"), "lookup", {"key": "ai", "limit": 5}, None),
     (N_("send_email with no approver"), "send_email", _MAIL, None),
     (N_("send_email whose approver answers 'yes' (truthy, not True)"), "send_email", _MAIL, lambda n, i: "yes"),
-    (N_("send_email whose approver raises"), "send_email", _MAIL, _failing_approver),
+    (N_("delete_file (consequential too) whose approver raises"), "delete_file", {"name": "2026-08-015.txt"},
+     _failing_approver),
     (N_("send_email approved with True"), "send_email", _MAIL, _yes),
     (N_("send_email with an input that breaks its schema, and an approver that says True"),
      "send_email", {"to": "ana@example.com"}, _yes),
@@ -400,7 +401,10 @@ def _test_gate(execute) -> str:
                           "approved with exactly True") if len(ran) > len(ran_expected) else
                        N_("with {label}, the tool did not run; it must run only when registered, valid and, if "
                           "consequential, approved with exactly True"))
-            raise AssertionError(_(message, label=label))
+            by_name = name != "send_email" and _gate_box([])[name].consequential and len(ran) > len(ran_expected)
+            raise AssertionError(_(message, label=label) + (" — " + _(
+                "{name} is consequential too: ask the tool (toolbox[name].consequential), not its name, whether "
+                "it needs a yes", name=name) if by_name else ""))
         is_error = got.get("is_error", False)  # the API's default when the field is left out
         if not isinstance(is_error, bool):
             raise AssertionError(_("with {label}, is_error is {is_error!r}; the API takes True or False (or no field: "

@@ -139,6 +139,12 @@ def _test_retry_once(retry_once) -> str:
     if counter.calls != 1:
         raise AssertionError(_("delete_file, consequential too, was called again after it failed; return every "
                                "consequential tool unchanged (if tool.consequential), not only send_email"))
+    booking, counter = _counting(replace(weather, name="book_flight", consequential=True), {1})
+    _execute(_wrap(retry_once, booking, counter), lyon, allow_all)
+    if counter.calls != 1:
+        raise AssertionError(_("book_flight, a consequential tool your code had never seen, was called again after "
+                               "it failed; ask the tool (if tool.consequential), not its name: a list of names "
+                               "misses every consequential tool added later"))
     flaky, counter = _counting(weather, {1})
     run = run_agent(practice_client(script=WEATHER_SCRIPT), WEATHER_TASK, [_wrap(retry_once, flaky, counter)])
     errors = [e.data["content"] for e in run.events if e.kind == "tool_call" and e.data["is_error"]]
@@ -173,6 +179,9 @@ def retry_once(tool):
 
 BROKEN = (("2026-07-012", N_("is empty")), ("2026-08-019", N_("has no Status line")))
 GOOD = "2026-08-015"
+NOTED = "2026-08-021"  # no Status line, though the word is there
+NOTED_TEXT = (f"Invoice {NOTED}\nClient: Atelier Brun\nAmount incl. VAT: 300 EUR\nDue: 20/09/2026\n"
+              "Note: Status to be confirmed by phone\n")
 PAYROLL = "PAYROLL-05: salaries, outside the working folder\nStatus: confidential"
 
 
@@ -211,6 +220,11 @@ def _test_read_invoice(make_read_invoice) -> str:
             if number not in result["content"]:
                 raise AssertionError(_("the error for {number} does not name the file: {content!r}; put the path in "
                                        "the error's message", number=number, content=result["content"][:80]))
+        (root / "invoices" / f"{NOTED}.txt").write_text(NOTED_TEXT, encoding="utf-8")
+        if not _execute(reader, {param: f"invoices/{NOTED}.txt"})["is_error"]:
+            raise AssertionError(_("the invoice {number} says 'Note: Status to be confirmed by phone' but has no "
+                                   "Status line, yet reading it gave an ordinary result; the word alone is no status: "
+                                   "look for a line that starts with 'Status:'", number=NOTED))
         for path in ("../payroll.txt", "invoices/../../payroll.txt", str(Path(tmp) / "payroll.txt"),
                      "../work-private/payroll.txt"):
             if "PAYROLL-05" in _execute(reader, {param: path})["content"]:

@@ -148,6 +148,16 @@ def _quoted(text: str, original: str) -> bool:
     return bool(head) and bool(note.strip()) and original.startswith(head + "\n") and note not in original
 
 
+def _short_one_cut(summarize, messages: list) -> tuple[str, str] | None:
+    """(original, summary) of the first old result that already fit in 240 characters and lost some of its text,
+    when the longer ones kept their Status line (else too few lines is the first thing to fix)."""
+    old = _results(messages)[:-3]
+    pairs = list(zip(old, _results(summarize(copy.deepcopy(messages), keep=3))[:len(old)], strict=False))
+    if not all("\nStatus:" in str(got) for text, got in pairs if len(text) > 240 and "\nStatus:" in text):
+        return None
+    return next(((text, got) for text, got in pairs if len(text) <= 240 and text not in str(got)), None)
+
+
 def test_summarize_old(summarize) -> str:
     """Old results keep their first lines plus a note; the planner's answer stays that of the full run."""
     mine, old = _common(summarize, "summarize_old")
@@ -171,6 +181,12 @@ def test_summarize_old(summarize) -> str:
         raise AssertionError(_("the practice model refused a request of your loop: {error}",
                                error=exc.message)) from None
     if run.answer != reference.answer:
+        cut = _short_one_cut(summarize, reference.messages)
+        if cut:
+            raise AssertionError(_("with your summaries the answer became {got!r}…: an old result of {n} characters, "
+                                   "shorter than chars=240 already, came back as {text!r}…; leave a result that fits "
+                                   "as it is, and abridge only the longer ones", got=run.answer[:90], n=len(cut[0]),
+                                   text=str(cut[1])[:60]))
         raise AssertionError(_("with your summaries the answer became {got!r}…, not the full run's {want!r}…; "
                                "keep enough first lines for each day's fields (Status is the 9th line)",
                                got=run.answer[:90], want=reference.answer[:60]))
