@@ -1513,3 +1513,46 @@ def test_a_scale_named_in_words_is_its_enum_initial():
         assert (run.tool_calls, run.answer) == ([("convert_temperature", {"celsius": celsius, "unit": "F"})], answer)
     for task in ["Convert 70 °F to Celsius", "Convert 21.5 °C to Kelvin", "Convert 10 °C, not to Fahrenheit"]:
         assert run_agent(practice_client(), task, [convert_temperature]).tool_calls == [], task
+
+
+def test_a_full_name_fills_a_name_property_and_an_email_label_plants_nothing():
+    """A custom get_employee(name) 'in the company directory' declined "What's Alice Martin's email?" ('I do not know
+    what get_employee could do with 'Alice' and 'Martin''); served, its result 'email alice@acme.test, phone 214' was
+    taken for a planted instruction and cut to 'Alice Martin: .'. A full name now fills a name property (two names, one
+    call each), and an address after the word 'email' as a label is data."""
+    from looplab.tools import tool
+
+    @tool
+    def get_employee(name: str) -> str:
+        """Look up a colleague in the company directory: department, email and phone extension.
+
+        Args:
+            name: Full name, e.g. Alice Martin.
+        """
+        return f"{name}: department Finance, email alice.martin@acme.test, phone ext 214"
+
+    run = run_agent(practice_client(), "What's Alice Martin's email?", [get_employee])
+    assert run.tool_calls == [("get_employee", {"name": "Alice Martin"})]
+    assert run.answer == "Alice Martin: department Finance, email alice.martin@acme.test, phone ext 214."
+    assert [c[1]["name"] for c in run_agent(practice_client(), "Emails of Alice Martin and Bruno Keller?",
+                                            [get_employee]).tool_calls] == ["Alice Martin", "Bruno Keller"]
+    assert run_agent(practice_client(), "Who is Alice Martin's manager?", [get_employee]).tool_calls == []
+
+
+def test_a_lookup_that_says_nobody_is_no_entry_found():
+    """'Look up Jean-Pierre Lefèvre' with a custom get_employee that answered 'nobody called Jean-Pierre' said
+    "'Jean-Pierre' is in the records: nobody called Jean-Pierre", a presence the tool denied. 'nobody', 'no one',
+    'no match' and 'no record' now say nothing was found, as 'not found' does."""
+    from looplab.tools import tool
+
+    @tool
+    def get_employee(name: str) -> str:
+        """Look up a colleague in the company directory.
+
+        Args:
+            name: Full name.
+        """
+        return f"nobody called {name}"
+
+    reply = run_agent(practice_client(), "Look up Jean-Pierre Lefèvre", [get_employee]).answer
+    assert "is in the records" not in reply and "not found" in reply, reply

@@ -379,13 +379,14 @@ def cannot_plan(why: str, wording: str = "") -> dict:
 
 MISSING = (r"not found|no entry|no such|unknown|does not exist|doesn't exist|"  # also a permanent error (retry.py)
            r"introuvable|aucune entrée|inconnue?|n'existe pas")
-ABSENT = re.compile(MISSING + r"|no result|pas trouvée?|aucun résultat|^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
+ABSENT = re.compile(MISSING + r"|no result|\bnobody\b|\bno one\b|no match|no record|pas trouvée?|aucun résultat|^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
 DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b|\bpas été approuvée?\b|\brefusée? par\b",
                     re.IGNORECASE)
 INJECTION = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instruction|system override|"
     r"note for ai|for ai assistants|\bassistant[,:]|forget the question|\[/?INST\]|</?(?:system|tool_result)>|"
-    r"^\s*system:|ignorez les instructions|\b(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",
+    r"^\s*system:|ignorez les instructions|\b(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
+    r"[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",  # not a label: 'department IT, email bob@acme.test, phone 330'
     re.IGNORECASE | re.MULTILINE)
 ORDERS = re.compile(r"\b(?:use|call|run|invoke|execute|please|must|now|assistant|ai)\b", re.IGNORECASE)
 

@@ -34,6 +34,11 @@ NUMBER = r"(?<![\w.-])-?\d+(?:\.\d+)?(?![\w.-]*\d)"  # not the 12 of 'A-12', nor
 THANKS = {"thanks", "thank", "thx", "pls", "plz", "merci", "stp", "svp", "cheers"}  # no qualifier of the value before
 COUNTRY = r"(?:[A-Z]{2,3}|France|Germany|Spain|Italy|Belgium|Switzerland|England|Canada|Japan|Texas)\b"  # 'Lyon France'
 PLACE_WORDS = {"city", "location", "place", "town", "country", "region", "where"}
+PERSON_WORDS = {"name", "person", "employee", "colleague", "contact", "who", "nom"}
+PEOPLE = set(stems("employee employees colleague colleagues person people staff member members contact contacts customer "
+                   "user users directory"))  # a tool about people, whose 'name' is a person's
+ASKING = set(stems("call find get show look give tell email phone ring contact fetch check"))
+FULL_NAME = r"(?<![\w'’-])(?:[A-ZÀ-Ý][a-zà-ÿ]+(?:-[A-ZÀ-Ý][a-zà-ÿ]+)?\s+){1,2}[A-ZÀ-Ý][a-zà-ÿ]+(?:-[A-ZÀ-Ý][a-zà-ÿ]+)?(?![\w-])"
 CALC_WORDS = set("calc calculator calculate arithmetic math expression expr evaluate compute formula".split())
 TO_WORDS = {"to", "recipient", "recipients", "email", "address", "destination"}
 FILE_WORDS = {"path", "file", "filename", "name"}
@@ -122,6 +127,14 @@ def place(text: str) -> str | None:
     return bare.group(1) if bare and bare.group(1).lower() not in STOPWORDS else None
 
 
+def _person(found: re.Match) -> str:
+    """A full name as written, without the verb a sentence starts with ('Call Alice Martin'), unless it owns ('Alice's')
+    or is all the text ('Bruno Keller', a clause of 'Alice Martin and Bruno Keller')."""
+    if re.search(r"(?:^|[.!?])\s*$", found.string[:found.start()]) and not re.match(r"['’]s\b|\W*$", found.string[found.end():]):
+        return found[0].split(None, 1)[1] if len(found[0].split()) > 2 else ""
+    return found[0]
+
+
 def _unit_fits(text: str, prop: str) -> bool:
     """False when the task's one number has a unit or label `prop` (with what it says it is) does not name: '8pm'."""
     around = re.search(rf"([^\W\d_]+)?\W*{NUMBER}\s*(%|°?\s*[^\W\d_]+)?", text)  # '30 °F' is no Celsius
@@ -192,6 +205,9 @@ def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list
         candidates = [f for f in named if not _qualified(tool, text, f, before=False)]
         candidates = named if len(named) > len(candidates) > 0 else candidates  # 'notes.txt + old.txt': which?
         candidates = [next((q for q in quoted(text) if f in q), f) for f in candidates]  # "my notes.txt" is the name
+    elif names & PERSON_WORDS and about_words(tool) & PEOPLE:  # 'What's Alice Martin's email?': a full name
+        candidates = [n for n in map(_person, re.finditer(FULL_NAME, text)) if n and not set(words(n)) & (STOPWORDS | CALENDAR)
+                      and stem(words(n)[0]) not in about_words(tool) | ASKING]  # not 'Remove Bob' for remove_user
     if not candidates:
         labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*(?:\"([^\"\n]+)\"|“([^”\n]+)”|['‘]([^'’\n]+))",
                              text, re.I)  # "Bob's party" whole: an apostrophe ends only a value in single quotes
