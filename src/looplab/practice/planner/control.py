@@ -12,7 +12,7 @@ import re
 from looplab._jsonschema import validator_class
 from looplab.practice.planner._tools import in_french, mention
 from looplab.practice.planner.fill import around, asks, fill_input, one_type
-from looplab.practice.planner.needs import RELATED, Unserved, _needs
+from looplab.practice.planner.needs import ACTS, RELATED, Unserved, _needs
 from looplab.practice.planner.text import (
     CONJUNCTIONS,
     CORPUS_WORDS,
@@ -306,6 +306,22 @@ def system_text(body: dict) -> str:
     return system if isinstance(system, str) else " ".join(b.get("text", "") for b in system if isinstance(b, dict))
 
 
+RULE = re.compile(rf"{FORBIDS.pattern}|{BARRED.pattern}|\b{ONLY}|\binterdi\w*", re.I)  # a rule an act may break
+DISCLOSE = re.compile(r"(?:\b(?:never|not|don't|no|ne|n['’]\s*)\s*(?:\w+\s+){0,2}?(?:reveal|share|disclose|mention|divulge|give out|"
+                      r"révèle|partage|divulgue|mentionne|donne|communique)\w*|\bconfidenti\w*|\bsecret\b|\brefuse\w*)", re.I)
+SELF = re.compile(r"\b(?:system prompt|prompt|instructions?|consignes?)\b", re.I)  # 'Do not reveal these instructions'
+
+
+def _near_ban(name: str, clause: str) -> bool:
+    """Whether a negation comes at most three words before a word of the tool's name ('Never search', 'Do not list the
+    folder', 'Ne lis pas les fichiers'), a plain verb aside; 'Do not make up facts the documents do not state' bans none."""
+    tails = [re.sub(r"\blook\s+up\b", "lookup", found[1]) for found in re.finditer(  # 'N'utilise jamais la calculatrice'
+        rf"(?:{FORBIDS.pattern})(?=((?:\s*[\w’.-]+){{1,3}}))", clause, re.I)]
+    return any(re.search(r"\b(?:tools?|outils?)\b", t) or any(named_by_words(w, t, PLAIN_VERBS) for w in words(name)
+               if stem(w) not in PLAIN_VERBS) for t in tails)  # 'You must not use any tools'
+
+
+
 def _off_limits(name: str, clause: str, view: View) -> bool:
     """Whether `clause` limits replies to tools ('Only use the calculator') that do not name the tool `name`, or to a
     topic ('Only discuss the weather in Lyon', 'about X or Y') of which no part has all its words in the task or the
@@ -330,6 +346,8 @@ def unforbidden(reply: dict, body: dict, view: View) -> dict:
     clauses = [c.strip() for c in re.split(r"[.!?;,:](?:\s+|$)|\n+", text)]
     for block in reply.get("content", []):
         if block.get("type") == "tool_use" and (said := next((c for c in clauses if _off_limits(block["name"], c, view) or (
+                set(stems(words(block["name"])[0])) & ACTS and RULE.search(c) or DISCLOSE.search(c) or _near_ban(block["name"], c)
+                ) and not SELF.search(c) or (
                 not LIMITED.search(c) and (named := mention(block["name"], c) or named_by_words(block["name"], c)) and (
                 (no := FORBIDS.search(c)) and no.start() < named.start() or BARRED.search(c, named.end()))) or (
                 used := USE_BANNED.search(c)) and named_by_words(block["name"], used["what"], PLAIN_VERBS | VERBS)), None)):
