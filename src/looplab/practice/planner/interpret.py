@@ -146,18 +146,12 @@ def english_of(word: str) -> str | None:
             or next((v for k, v in LEXICON_FR.items() if len(k) > 4 and key.startswith(k)), None))
 
 
-UNDERSTOOD_FR = {"a request for the offered tools' results": "une demande de résultats des outils offerts",
-                 "a question about the records read": "une question sur les fiches lues",
-                 "a lookup of the keys named": "une recherche des clés nommées",
-                 "a question about the documents": "une question sur les documents"}
-
-
 def unplaced_reply(task: str, words: list[str], understood: str, wording: str) -> str:
     """A decline that names the words it could not place, what it understood, and a wording it handles."""
     quoted = ", ".join(f"'{as_written(task, w)}'" for w in words)
     if french(task):
         return (f"Je n'ai pas pu placer {quoted} dans ce que je sais faire ou dans ce que les outils ont renvoyé ; je ne "
-                f"réponds pas à une question voisine à la place. J'ai compris {UNDERSTOOD_FR.get(understood, understood)}. "
+                f"réponds pas à une question voisine à la place. J'ai compris {understood}. "
                 f"Une formulation que je traite : '{wording}'.")
     return (f"I could not place {quoted} in what I can do or in what the tools returned, so I do not answer a "
             f"neighbouring question instead. I understood {understood}. A wording I handle: '{wording}'.")
