@@ -66,8 +66,7 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     evidence = " ".join([*(f"{s.result or ''} {' '.join(map(str, s.input.values()))}" for s in view.steps),
                          *(f"{t.name} {t.description} {' '.join(t.properties)}" for t in view.tools)])
     if not reply.get("declined"):
-        left = unplaced(task, vocabulary, evidence, text) if view.steps else []
-        if not left:
+        if not (left := unplaced(task, vocabulary, evidence, text) if view.steps else []):
             return reply
         folder = next((str(v) for s in view.steps for v in s.input.values()), "invoices")
         wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)

@@ -210,8 +210,7 @@ def english_question(task: str) -> tuple[str, list[str]]:
     mapped, missing = ["summer"] if re.search(r"\b(?:en|cet|l')\s*été\b", task, re.I) else [], []  # 'été' is also 'been'
     task = re.sub(r"\b(le|du|de|au|un|ce|mon|votre|notre)\s+the\b", r"\1 thé", task, flags=re.I)  # 'le the': unaccented
     for word in content(re.sub(r"\bcombien de temps\b|\bjusqu'où\b", " ", task, flags=re.I)):  # `ask` says them
-        hit = english_of(word)
-        if hit:
+        if hit := english_of(word):
             mapped += [w for w in hit.split() if w not in ("when", "how", *CORPUS_WORDS)]  # `ask` says them; 'article'
             # before a term would qualify it ('say about article boiler': 'an old boiler' read as another boiler)
         elif root(word) not in FRENCH_ASKING:

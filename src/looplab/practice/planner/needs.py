@@ -360,8 +360,7 @@ def needs(view: View) -> dict | None:
         tried = [u for u in unserved if not u.no_tool]
         return cannot_plan(f"I could not serve {tried[0]}", wording=example(view.tools)) if tried else None
     done = {(s.name, repr(s.input)): s for s in view.steps}
-    missing = [(n, i) for n, i, _ in planned if (n, repr(i)) not in done]
-    if missing:
+    if missing := [(n, i) for n, i, _ in planned if (n, repr(i)) not in done]:
         names = [f"{n}({', '.join(f'{k}={v!r}' for k, v in i.items())})" for n, i in missing]
         note = (f"I'll call {names[0]}." if len(names) == 1 else
                 f"I'll call {joined(names)} in one turn: they don't depend on each other.")

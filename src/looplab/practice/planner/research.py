@@ -400,8 +400,7 @@ def research(view: View) -> dict | None:
     if WHOLE.match(asked) and not named:  # 'Open the tea article': which document, no search can tell
         return declined("I show a document whole only when the task names its file (as in 'Read notes.md'), and this "
                         "task names none; I can quote what the documents say instead", wording=WORDING)
-    searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
-    if not searches:
+    if not (searches := [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]):  # cleared: again
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
                    f"I'll search the documents for '{q}'.")
     if (found := searches[-1]).is_error:

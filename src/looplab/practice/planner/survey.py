@@ -104,8 +104,7 @@ def survey(view: View) -> dict | None:
     if not survey_tools(view):
         return None
     lister, reader = survey_tools(view)
-    lists = [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]  # cleared: list again
-    if not lists:
+    if not (lists := [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]):  # cleared: list again
         folder = folder_of(view.task)
         return use([(lister.name, first_input(lister, folder, DIR_KEYS))], f"I'll list the folder '{folder}' first.")
     listing = lists[-1]
@@ -132,8 +131,7 @@ def survey(view: View) -> dict | None:
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
         return use([(lister.name, first_input(lister, inner[0], DIR_KEYS))],
                    f"The task names the folder '{inner[0]}'; I'll list it.")
-    names = listed_files(listing.result or "")
-    if not names:
+    if not (names := listed_files(listing.result or "")):
         held = f", only the folders {joined([d + '/' for d in dirs])}, and the task names none of them" if dirs else ""
         gone = f"I could not list the folder '{missed[0]}', and the" if missed else "The"
         return declined(f"{gone} folder '{folder}' holds no files{held}, so I read nothing and give no answer",
