@@ -23,9 +23,7 @@ UNIT = re.compile(
     r"|[^\W\d_]+\d[^\W_]*(?:[-/][^\W_]+)*"  # an id with letters first: FA06-100, INV2026
     r"|[^\W\d_]+(?:['’-][^\W\d_]+)*(?:-\d+)*"  # words, hyphenated words, 'factures-2026'
     r"|°[^\W\d_]+"  # a unit after a degree sign: °F
-    r"|[-+*/×÷^<>=≤≥%€$£()]",
-    re.IGNORECASE,
-)
+    r"|[-+*/×÷^<>=≤≥%€$£()]", re.IGNORECASE)
 EXTENSION = re.compile(r"(?<=\w)\.(?:txt|md|csv|json|pdf|docx?|xlsx?|html?|py|log|ya?ml|fr|com|org|net|eu|io)\b",
                        re.IGNORECASE)
 THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})((?:[  \u202f]\d{3})+)(?!\d|[,.]\d{3}|\.\d)")  # 1 850, 1 250,50
@@ -169,8 +167,7 @@ PARTS = [  # the parts of a task a decline names as not done (rule 3), in Englis
     re.compile(r"\bgrand total\b|\btotal général\b|\boverall\b", re.I),
     re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bcombien de\b|\bnombre\b", re.I),
     re.compile(r"\btotal\b|\bsum\b|\bhow much\b|\badd up\b|\bsomme\b|\bmontant\b", re.I),
-    re.compile(r"\b(?:each|every|per|par|chaque) client\b", re.I),
-]
+    re.compile(r"\b(?:each|every|per|par|chaque) client\b", re.I)]
 
 
 def parts_not_done(task: str, reply: str) -> str:

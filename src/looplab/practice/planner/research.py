@@ -47,8 +47,7 @@ ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to 
     **dict.fromkeys(["price", "cost", "prix", "coût"], MONEY),
     "temperature": r"°|degrees?\b|temperature", "weight": r"weigh|\bkg\b|kilogram|tonne|gram",
     "mayor": r"mayor", "population": r"population|inhabitants|people", "author": r"author|wrote|written",
-    "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph",
-}
+    "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph"}
 WORDING = "What do the documents say about green tea?"
 DOING = ACTS | ACT_NOUNS | set(stems("translate copy rewrite summarise summarize forward compare explain describe supprime "
                                      "efface envoie traduis copie résume enregistre"))  # an act no offered tool does
@@ -79,8 +78,7 @@ UNITS = {  # 'how X' -> what a sentence that answers it names ('long': '45 min',
     rf"minutes?|{M}|{KM}", "far": rf"far|away|{KM}|{M}", "old": r"old|age|years?|since|built|founded",
     "often": r"every|daily|weekly|monthly|yearly|times|per|once|twice|often",
     "heavy": r"heavy|weigh\w*|kg|kilograms?|tonnes?|tons?|grams?|pounds?",
-    **dict.fromkeys(["hot", "warm", "cold"], r"\d+\s?°|degrees?"),  # 'how hot': '55 to 65 °C', not 'hot water'
-}
+    **dict.fromkeys(["hot", "warm", "cold"], r"\d+\s?°|degrees?")}  # 'how hot': '55 to 65 °C', not 'hot water'
 MEASURES = set(UNITS)
 FRENCH_ASKS = [(re.compile(p), a) for p, a in [  # on the task with accents dropped ('a quelle temperature'), 'où' kept
     (r"(?:\bjusqu'a )?quelles? (?:est la )?temperatures?\b", "What temperature "), (r"\bquelle heure\b", "What time "),

@@ -22,9 +22,7 @@ FOLDER = re.compile(
     r"\b(?:in|from|inside|of|dans|du|de)\s+(?:the\s+|le\s+)?(?:folder|directory|dir|dossier|répertoire)\s+"
     r"['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)"
     r"|\b(?:in|from|inside)\s+(?:the\s+)?['\"]?([\w./-]+?)['\"]?\s+(?:folder|directory)\b"
-    r"|\b(?:folder|dossier)\s+['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)",
-    re.IGNORECASE,
-)
+    r"|\b(?:folder|dossier)\s+['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)", re.IGNORECASE)
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
 SUBFOLDER = re.compile(r"^\s*([\w.-]+)/\s*$", re.M)  # a listing's 'q1/': a subfolder, which may hold records too
