@@ -11,14 +11,12 @@ from .text import clip, first_value, fold, json_value, one_line, sentence_case, 
 
 TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local "
                  "server.")
+MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
 
 
 def _et(listed: str) -> str:
     """A list the English reply joined with 'and', joined the French way."""
     return listed.replace(" and ", " et ")
-
-
-MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
 
 
 def _fiches(noun: str) -> str:
@@ -339,8 +337,6 @@ IN_FRENCH = [
              (r"Quand, selon les fiches : .*?(?=\. |\.$)", lambda m: re.sub(r"(?<=[:;] )([^\s:;']+): ", r"\1 : ", m[0]).replace("; ", " ; ")),
              # a heading's English joints ('Client not Alpha :', 'Numéro Z-2 or Z-3 :')
              (r"(?:(?<=\. )|^)[^.:;'()\n]{0,80}(?= :)", lambda m: m[0].replace(" not ", " autre que ").replace(" or ", " ou "))]
-
-
 AMOUNT = re.compile(r"\([^()]*\)|'[^']*'|(?<![\d.,'])(?<!\d )(?<!\d\u202f)(\d+)(?:\.(\d{2}))? ([A-Z]{3})\b")
 
 

@@ -83,6 +83,12 @@ FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle ra
                                 "documents doivent faire peut peut-il comment combien quand pourquoi cherche recherche infos "
                                 "informations"))
 CURRENCIES = {"EUR": "€ eur euro euros", "USD": "$ usd dollar dollars", "GBP": "£ gbp pound pounds"}
+PARTS = [  # the parts of a task a decline names as not done (rule 3), in English and French, quoted as written
+    re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdates?\b|\bdeadlines?\b|\béchéances?\b|\blimite\b", re.I),
+    re.compile(r"\bgrand total\b|\btotal général\b|\boverall\b", re.I),
+    re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bcombien de\b|\bnombre\b", re.I),
+    re.compile(r"\btotal\b|\bsum\b|\bhow much\b|\badd up\b|\bsomme\b|\bmontant\b", re.I),
+    re.compile(r"\b(?:each|every|per|par|chaque) client\b", re.I)]
 
 
 def currency_words(text: str) -> str:
@@ -160,14 +166,6 @@ def names_unplaced(task: str, words: list[str]) -> str:
     quoted = ", ".join(f"'{as_written(task, w)}'" for w in words)
     return (f"Les mots de la demande que je n'ai pas pu traiter : {quoted}." if french(task)
             else f"The words of the task I could not act on: {quoted}.")
-
-
-PARTS = [  # the parts of a task a decline names as not done (rule 3), in English and French, quoted as written
-    re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdates?\b|\bdeadlines?\b|\béchéances?\b|\blimite\b", re.I),
-    re.compile(r"\bgrand total\b|\btotal général\b|\boverall\b", re.I),
-    re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bcombien de\b|\bnombre\b", re.I),
-    re.compile(r"\btotal\b|\bsum\b|\bhow much\b|\badd up\b|\bsomme\b|\bmontant\b", re.I),
-    re.compile(r"\b(?:each|every|per|par|chaque) client\b", re.I)]
 
 
 def parts_not_done(task: str, reply: str) -> str:

@@ -85,6 +85,8 @@ FRENCH_ASKS = [(re.compile(p), a) for p, a in [  # on the task with accents drop
     (r"\bquels? jours?\b", "What day "), (r"\bquelle frequence\b|\bcombien de fois\b|\btous les combien\b", "How often "),
     (r"\bquelle distance\b", "How far "), (r"^\W*qui\b", "Who "), (r"^\W*où\b", "Where ")]]
 ASKED = re.compile("^(?:What do the documents say about |" + "|".join(sorted({a for _, a in ASKS}, key=len, reverse=True)) + ")")
+COMPARED = re.compile(r"\b(?:is|are|was|were|be|gets?)\s+(\w+er)\b|\b(\w+er)\s+than\b|\bthe\s+(\w+est)\b|"
+                      r"\b(better|worse|best|worst)\b", re.IGNORECASE)  # 'is cheaper', 'the cheapest', not 'water'
 
 
 def _measure(question: str) -> str:
@@ -179,10 +181,6 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
-
-
-COMPARED = re.compile(r"\b(?:is|are|was|were|be|gets?)\s+(\w+er)\b|\b(\w+er)\s+than\b|\bthe\s+(\w+est)\b|"
-                      r"\b(better|worse|best|worst)\b", re.IGNORECASE)  # 'is cheaper', 'the cheapest', not 'water'
 
 
 def _priced(sentence: str, wanted: set[str]) -> str | None:
