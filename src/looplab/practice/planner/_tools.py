@@ -403,8 +403,7 @@ def sentence_at(text: str, at: int) -> str:
     """The sentence of `text` around position `at`, on one line."""
     starts = [m.end() for m in re.finditer(r"[.!?](?=\s)|\n\s*\n", text[:at])]
     end = re.search(r"[.!?](?=\s|$)|\n\s*\n", text[at:])
-    stop = at + end.end() if end else len(text)
-    return one_line(text[starts[-1] if starts else 0 : stop])
+    return one_line(text[starts[-1] if starts else 0 : at + end.end() if end else len(text)])
 
 
 def planted(view: View, text: str) -> str | None:
