@@ -25,8 +25,7 @@ FIELDS = {
     "tool_choice": ("honoured", "auto, any, tool and none, and disable_parallel_tool_use; a forced tool it cannot fill is a refusal saying why"),
     "tools": ("honoured", "the planner matches tools by name, description and schema; names match ^[a-zA-Z0-9_-]{1,128}$; every schema must be valid JSON Schema"),
     "user_profile_id": ("validated", "no effect on a reply"),
-    "workspace_id": ("validated", "no effect on a reply"),
-}
+    "workspace_id": ("validated", "no effect on a reply")}
 # Sent with extra_body= (API version 2023-06-01 takes them; the SDK's types, and the version it sends, leave them out).
 SAMPLING = {name: ("validated", "refused (400, 'Extra inputs are not permitted') under anthropic-version 2026-10-21, the one the SDK sends, on every model; under 2023-06-01 refused on Claude 4.7 and later, as there, elsewhere checked (temperature and top_p 0 to 1, not both) and deterministic: no sampling")
             for name in shapes.SAMPLING}

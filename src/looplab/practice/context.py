@@ -180,8 +180,7 @@ def clear_thinking(body: dict, edit: dict) -> tuple[dict, dict | None]:
         return body, None
     turns = [i for i, m in enumerate(body["messages"]) if m["role"] == "assistant"
              and any(b["type"] in ("thinking", "redacted_thinking") for b in content_blocks(m))]
-    drop = set(turns[: max(0, len(turns) - keep["value"])])
-    if not drop:
+    if not (drop := set(turns[: max(0, len(turns) - keep["value"])])):
         return body, None
     messages = [{**m, "content": [b for b in m["content"] if b["type"] not in ("thinking", "redacted_thinking")]}
                 if i in drop else m for i, m in enumerate(body["messages"])]

@@ -44,8 +44,7 @@ CATALOGUE = {  # id prefix -> row; the 4.5 family is the last that accepts prefi
     "claude-opus-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, _OLD),
     "claude-sonnet-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 64_000, _OLD),
     "claude-mythos-preview": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, _OLD),
-    "claude-": Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000, _NEW),  # 4.7 and later
-}
+    "claude-": Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000, _NEW)}  # 4.7 and later
 
 
 def known_models() -> list[str]:

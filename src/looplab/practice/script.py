@@ -88,8 +88,7 @@ class Script:
 
 def never_stop_reply(body: dict, task: str) -> dict:
     """Call the first offered tool of the client's own, input a schema-shaped placeholder (see fill.placeholder)."""
-    tools = [t for t in body.get("tools") or [] if t.get("type") in (None, "custom")]  # not a server tool
-    if not tools:
+    if not (tools := [t for t in body.get("tools") or [] if t.get("type") in (None, "custom")]):  # not a server tool
         return say("never_stop needs at least one tool of your own in the request (a server tool such as "
                    "web_search runs on the API's side); offer a tool.")
     return call(tools[0]["name"], **placeholder(tools[0].get("input_schema") or {}, task))

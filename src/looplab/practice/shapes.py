@@ -86,7 +86,6 @@ def _checker(annotation):
         return scalar
     if origin is typing_extensions.Literal:
         kinds = frozenset(map(type, args))
-
         def literal(value, path):
             ok = value in args and type(value) in kinds
             return None if ok else f"{path}: {value!r} is not allowed; write {_describe(annotation)}"
@@ -96,7 +95,6 @@ def _checker(annotation):
     if kind := _container(annotation):  # a list (items at path[i]) or a mapping (values at path.key)
         item = _checker(args[-1] if args else object)  # a list's items, a mapping's values
         is_list = kind is list
-
         def elements(value, path):
             if not isinstance(value, kind):
                 return f"{path}: {_json_kind(value)} is not valid here; write {_describe(annotation)}"
@@ -162,7 +160,6 @@ def _union(annotation, members):
             tags.setdefault(tag, _checker(member))
     checks = [(m, _checker(m)) for m in members]
     by_kind = {kind: [c for m, c in checks if _kind_fits(m, kind)] for kind in _JSON_TYPES}
-
     def union(value, path):
         if key and isinstance(value, dict):
             if key in value:
@@ -193,7 +190,6 @@ def _typeddict(cls, extra: tuple = ()):
     fields = {name: _checker(hint) for name, hint in {**hints, **dict(extra)}.items()}
     required = _required(cls)
     open_ended = (getattr(cls, "__pydantic_config__", None) or {}).get("extra") == "allow"
-
     def typed(value, path):
         if not isinstance(value, dict):
             return f"{path}: {_json_kind(value)} is not valid here; write {_describe(cls)}"

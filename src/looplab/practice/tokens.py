@@ -42,9 +42,7 @@ def _compact(value) -> str:
 
 def _piece_json(piece) -> str:
     """A piece's compact JSON, its cache_control left out."""
-    if isinstance(piece, dict):
-        piece = {k: v for k, v in piece.items() if k != "cache_control"}
-    return _compact(piece)
+    return _compact({k: v for k, v in piece.items() if k != "cache_control"} if isinstance(piece, dict) else piece)
 
 
 def pieces(body: dict) -> list[tuple[object, bool]]:

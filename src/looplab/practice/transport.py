@@ -23,6 +23,8 @@ TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send 
 API_VERSIONS = ("2023-01-01", "2023-06-01", "2026-10-21")  # platform.claude.com/docs/en/api/versioning
 STRUCTURED_BETA = "structured-outputs-2025-11-13"  # its output_format still works (structured-outputs docs)
 KEEP = 1000  # requests kept in `.requests`, and paused turns and omitted thoughts remembered
+LONE = re.compile(rb"(?<!\\)(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"  # a high surrogate alone,
+                  rb"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")  # or a low one
 
 
 class RequestLog(list):
@@ -227,10 +229,6 @@ class PracticeTransport(httpx2.BaseTransport):
             return {**b, "thinking": self.thoughts.get(b.get("signature"), "")} if known else b
         return [{**m, "content": [block(b) for b in m["content"]]} if isinstance(m.get("content"), list)
                 else m for m in messages]
-
-
-LONE = re.compile(rb"(?<!\\)(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"  # a high surrogate alone,
-                  rb"|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2})")  # or a low one
 
 
 def _not_a_number(word: str):

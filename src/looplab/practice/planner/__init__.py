@@ -48,10 +48,11 @@ VOCABULARY = {
                              "never both either neither whether ones numéro numéros dossier restant doit doivent regardless whatever "
                              "irrespective waiting payment paiement attente"),
     "lookup": _ASKED | roots(" ".join(ASKING | KEY_WORDS | VERBS)),
-    "research": _ASKED | roots(" ".join(MEASURES | set(ASPECTS))),
-}
-UNDERSTOOD = {"needs": "a request for the offered tools' results", "survey": "a question about the records read",
-              "lookup": "a lookup of the keys named", "research": "a question about the documents"}
+    "research": _ASKED | roots(" ".join(MEASURES | set(ASPECTS)))}
+UNDERSTOOD = {"needs": ("a request for the offered tools' results", "une demande de résultats des outils offerts"),
+              "survey": ("a question about the records read", "une question sur les fiches lues"),
+              "lookup": ("a lookup of the keys named", "une recherche des clés nommées"),
+              "research": ("a question about the documents", "une question sur les documents")}  # English, French
 
 
 def gate(view: View, skill: str, reply: dict) -> dict:
@@ -65,13 +66,12 @@ def gate(view: View, skill: str, reply: dict) -> dict:
                            for s in view.steps),
                          *(f"{t.name} {t.description} {' '.join(t.properties)}" for t in view.tools)])
     if not reply.get("declined"):
-        left = unplaced(task, vocabulary, evidence, text) if view.steps else []
-        if not left:  # an answer to a follow-up says it read the follow-up alone: 'and the total?' may mean another
-            note = view.follow_up and " " + follow_up_note(view.task, answered=True)
+        if not (left := unplaced(task, vocabulary, evidence, text) if view.steps else []):  # a follow-up's answer
+            note = view.follow_up and " " + follow_up_note(view.task, answered=True)  # says it read it alone
             return {**reply, "content": [*reply["content"][:-1], {"type": "text", "text": text + note}]} if note else reply
         folder = next((str(v) for s in view.steps for v in s.input.values()), "invoices")
         wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)
-        why = unplaced_reply(view.task, left, UNDERSTOOD[skill], wording)
+        why = unplaced_reply(view.task, left, UNDERSTOOD[skill][french(view.task)], wording)
         if any(not s.is_error and set(stems(split_words(s.name)[0])) & ACTS for s in view.steps):  # never hide an act done
             return {**reply, "content": [{"type": "text", "text": f"{text} {why}"}]}
         return declined(" ".join(p for p in (why, parts_not_done(view.task, why)) if p))

@@ -116,8 +116,7 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
 def money(value: str) -> tuple[Decimal, str] | None:
     """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise."""
     found = MONEY.match(value.strip())
-    currency = found and (found.group("before") or found.group("after"))
-    if not currency:
+    if not (currency := found and (found.group("before") or found.group("after"))):
         return None
     digits = re.sub(r"[\s\u00a0\u202f']", "", found.group("number"))
     if re.fullmatch(r"\d+\.\d{3}", digits):

@@ -11,14 +11,12 @@ from .text import clip, first_value, fold, json_value, one_line, sentence_case, 
 
 TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local "
                  "server.")
+MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
 
 
 def _et(listed: str) -> str:
     """A list the English reply joined with 'and', joined the French way."""
     return listed.replace(" and ", " et ")
-
-
-MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
 
 
 def _fiches(noun: str) -> str:
@@ -340,8 +338,6 @@ IN_FRENCH = [
              (r"Quand, selon les fiches : .*?(?=\. |\.$)", lambda m: re.sub(r"(?<=[:;] )([^\s:;']+): ", r"\1 : ", m[0]).replace("; ", " ; ")),
              # a heading's English joints ('Client not Alpha :', 'Numéro Z-2 or Z-3 :')
              (r"(?:(?<=\. )|^)[^.:;'()\n]{0,80}(?= :)", lambda m: m[0].replace(" not ", " autre que ").replace(" or ", " ou "))]
-
-
 AMOUNT = re.compile(r"\([^()]*\)|'[^']*'|(?<![\d.,'])(?<!\d )(?<!\d\u202f)(\d+)(?:\.(\d{2}))? ([A-Z]{3})\b")
 
 
@@ -409,8 +405,7 @@ def sentence_at(text: str, at: int) -> str:
     """The sentence of `text` around position `at`, on one line."""
     starts = [m.end() for m in re.finditer(r"[.!?](?=\s)|\n\s*\n", text[:at])]
     end = re.search(r"[.!?](?=\s|$)|\n\s*\n", text[at:])
-    stop = at + end.end() if end else len(text)
-    return one_line(text[starts[-1] if starts else 0 : stop])
+    return one_line(text[starts[-1] if starts else 0 : at + end.end() if end else len(text)])
 
 
 def planted(view: View, text: str) -> str | None:

@@ -23,9 +23,7 @@ UNIT = re.compile(
     r"|[^\W\d_]+\d[^\W_]*(?:[-/][^\W_]+)*"  # an id with letters first: FA06-100, INV2026
     r"|[^\W\d_]+(?:['’-][^\W\d_]+)*(?:-\d+)*"  # words, hyphenated words, 'factures-2026'
     r"|°[^\W\d_]+"  # a unit after a degree sign: °F
-    r"|[-+*/×÷^<>=≤≥%€$£()]",
-    re.IGNORECASE,
-)
+    r"|[-+*/×÷^<>=≤≥%€$£()]", re.IGNORECASE)
 EXTENSION = re.compile(r"(?<=\w)\.(?:txt|md|csv|json|pdf|docx?|xlsx?|html?|py|log|ya?ml|fr|com|org|net|eu|io)\b",
                        re.IGNORECASE)
 THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})((?:[  \u202f]\d{3})+)(?!\d|[,.]\d{3}|\.\d)")  # 1 850, 1 250,50
@@ -85,6 +83,12 @@ FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle ra
                                 "documents doivent faire peut peut-il comment combien quand pourquoi cherche recherche infos "
                                 "informations"))
 CURRENCIES = {"EUR": "€ eur euro euros", "USD": "$ usd dollar dollars", "GBP": "£ gbp pound pounds"}
+PARTS = [  # the parts of a task a decline names as not done (rule 3), in English and French, quoted as written
+    re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdates?\b|\bdeadlines?\b|\béchéances?\b|\blimite\b", re.I),
+    re.compile(r"\bgrand total\b|\btotal général\b|\boverall\b", re.I),
+    re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bcombien de\b|\bnombre\b", re.I),
+    re.compile(r"\btotal\b|\bsum\b|\bhow much\b|\badd up\b|\bsomme\b|\bmontant\b", re.I),
+    re.compile(r"\b(?:each|every|per|par|chaque) client\b", re.I)]
 
 
 def currency_words(text: str) -> str:
@@ -146,18 +150,12 @@ def english_of(word: str) -> str | None:
             or next((v for k, v in LEXICON_FR.items() if len(k) > 4 and key.startswith(k)), None))
 
 
-UNDERSTOOD_FR = {"a request for the offered tools' results": "une demande de résultats des outils offerts",
-                 "a question about the records read": "une question sur les fiches lues",
-                 "a lookup of the keys named": "une recherche des clés nommées",
-                 "a question about the documents": "une question sur les documents"}
-
-
 def unplaced_reply(task: str, words: list[str], understood: str, wording: str) -> str:
     """A decline that names the words it could not place, what it understood, and a wording it handles."""
     quoted = ", ".join(f"'{as_written(task, w)}'" for w in words)
     if french(task):
         return (f"Je n'ai pas pu placer {quoted} dans ce que je sais faire ou dans ce que les outils ont renvoyé ; je ne "
-                f"réponds pas à une question voisine à la place. J'ai compris {UNDERSTOOD_FR.get(understood, understood)}. "
+                f"réponds pas à une question voisine à la place. J'ai compris {understood}. "
                 f"Une formulation que je traite : '{wording}'.")
     return (f"I could not place {quoted} in what I can do or in what the tools returned, so I do not answer a "
             f"neighbouring question instead. I understood {understood}. A wording I handle: '{wording}'.")
@@ -168,15 +166,6 @@ def names_unplaced(task: str, words: list[str]) -> str:
     quoted = ", ".join(f"'{as_written(task, w)}'" for w in words)
     return (f"Les mots de la demande que je n'ai pas pu traiter : {quoted}." if french(task)
             else f"The words of the task I could not act on: {quoted}.")
-
-
-PARTS = [  # the parts of a task a decline names as not done (rule 3), in English and French, quoted as written
-    re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdates?\b|\bdeadlines?\b|\béchéances?\b|\blimite\b", re.I),
-    re.compile(r"\bgrand total\b|\btotal général\b|\boverall\b", re.I),
-    re.compile(r"\bhow many\b|\bnumber of\b|\bcount\b|\bcombien de\b|\bnombre\b", re.I),
-    re.compile(r"\btotal\b|\bsum\b|\bhow much\b|\badd up\b|\bsomme\b|\bmontant\b", re.I),
-    re.compile(r"\b(?:each|every|per|par|chaque) client\b", re.I),
-]
 
 
 def parts_not_done(task: str, reply: str) -> str:
@@ -218,8 +207,7 @@ def english_question(task: str) -> tuple[str, list[str]]:
     mapped, missing = ["summer"] if re.search(r"\b(?:en|cet|l')\s*été\b", task, re.I) else [], []  # 'été' is also 'been'
     task = re.sub(r"\b(le|du|de|au|un|ce|mon|votre|notre)\s+the\b", r"\1 thé", task, flags=re.I)  # 'le the': unaccented
     for word in content(re.sub(r"\bcombien de temps\b|\bjusqu'où\b", " ", task, flags=re.I)):  # `ask` says them
-        hit = english_of(word)
-        if hit:
+        if hit := english_of(word):
             mapped += [w for w in hit.split() if w not in ("when", "how", *CORPUS_WORDS)]  # `ask` says them; 'article'
             # before a term would qualify it ('say about article boiler': 'an old boiler' read as another boiler)
         elif root(word) not in FRENCH_ASKING:

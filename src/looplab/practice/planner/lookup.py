@@ -91,8 +91,7 @@ def lookup_tool(view: View) -> OfferedTool | None:
 def lookup(view: View) -> dict | None:
     """Call the lookup once per key the task names, then say what each returned or that it is absent."""
     tool = lookup_tool(view)
-    keys = (keys_of(view.task) or named_beside(view.task, tool)) if tool else []
-    if not keys:
+    if not (keys := (keys_of(view.task) or named_beside(view.task, tool)) if tool else []):
         return None
     but = BUT.search(view.task)  # 'all keys but ai'
     excluded = negated(view.task) or [w for w in words(uncontracted(view.task)) if w in NEGATORS] or (but and [but[1] or but[2]])

@@ -271,26 +271,24 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         elif all((tool.name, filled) != c[:2] for c in calls):
             calls.append((tool.name, filled, clause))
         previous = tool
-    for call in [c for c in calls if c[0] in banned]:
+    def withdraw(call: tuple, why: tuple[str, str], *values) -> None:  # the call is not made; its clause says why
         calls.remove(call)
-        unserved.append(Unserved(call[2], BANNED[french(view.task)].format(call[0], banned[call[0]]), call[0],
-                                 about_action=True))
+        unserved.append(Unserved(call[2], why[french(view.task)].format(*values), call[0], about_action=True))
+    for call in [c for c in calls if c[0] in banned]:
+        withdraw(call, BANNED, call[0], banned[call[0]])
     unserved = [u for u in unserved if not (u.no_tool and any(b in u.clause for b in banned.values()))]
     bare = [(i, f"'{c[2]}'") for i, c in enumerate(calls) if re.match(r"(?:the|le|la|les)\s", c[2], re.I)]  # "… and the
     for i, act in [(i, c) for i, c in enumerate(calls) if set(stems(words(c[0])[0])) & ACTS]:  # weather in Lyon" may be
         if (after := [b for j, b in bare if j > i]) and len(view.tool(act[0]).properties) > 1:  # what the email is to say
-            calls.remove(act)
-            unserved.append(Unserved(act[2], BELONGS[french(view.task)].format(joined(after)), act[0], about_action=True))
+            withdraw(act, BELONGS, joined(after))
     ored = next((m[1] for c in _clauses(view.task) if (m := re.match(r"\W*(or|ou)\b", c, re.I))), None)
     for act in [c for c in calls if ored and set(stems(words(c[0])[0])) & ACTS]:  # 'Email …, or delete notes.txt'
-        calls.remove(act)
-        unserved.append(Unserved(act[2], CHOICE[french(view.task)].format(ored), act[0], about_action=True))
+        withdraw(act, CHOICE, ored)
     for act in [c for c in calls if set(stems(words(c[0])[0])) & ACTS]:  # it may qualify or precede the act
         unknown = [f"'{u.clause}'" for u in unserved if (not u.tool or u.tool == act[0] and set(words(uncontracted(
             u.clause))) & NEGATORS) and not TAKEN_BACK.search(u.clause)]  # 'and back it up first', '. Only if it's
         if unknown:  # empty.', '. Don't delete it if …'; not 'and email Bob', 'and all others'
-            calls.remove(act)
-            unserved.append(Unserved(act[2], WITHHELD[french(view.task)].format(joined(unknown)), act[0], about_action=True))
+            withdraw(act, WITHHELD, joined(unknown))
     taken = TAKEN_BACK.search(view.task)  # 'Delete notes.txt? No wait, delete old.txt': notes.txt is taken back
     unserved += [_beyond(c[0], c[2], [taken[0]]) for c in calls if taken and view.task.find(c[2]) < taken.start()]
     return [c for c in calls if not taken or view.task.find(c[2]) > taken.start()], unserved
@@ -362,8 +360,7 @@ def needs(view: View) -> dict | None:
         tried = [u for u in unserved if not u.no_tool]
         return cannot_plan(f"I could not serve {tried[0]}", wording=example(view.tools)) if tried else None
     done = {(s.name, repr(s.input)): s for s in view.steps}
-    missing = [(n, i) for n, i, _ in planned if (n, repr(i)) not in done]
-    if missing:
+    if missing := [(n, i) for n, i, _ in planned if (n, repr(i)) not in done]:
         names = [f"{n}({', '.join(f'{k}={v!r}' for k, v in i.items())})" for n, i in missing]
         note = (f"I'll call {names[0]}." if len(names) == 1 else
                 f"I'll call {joined(names)} in one turn: they don't depend on each other.")

@@ -19,19 +19,15 @@ WHO = re.compile(f"{WHO_EN}|{WHO_FR}", re.IGNORECASE)  # asked beside a task: sa
 EXAMPLES = [({"weather"}, "What's the weather in Lyon?"), ({"calc", "calculator"}, "What is 12 * (3 + 5)?"),
             ({"search"}, "What do the documents say about green tea?"), ({"list"}, "In the folder invoices, which "
             "invoices are unpaid, and what is their total?"), ({"lookup"}, "Look up 'ai' in the catalogue.")]
-INTRODUCTION = (
-    "Hello! I am the practice model, a rule-based stand-in for Claude. I read the task, "
-    "the tools you offer and the tool results so far, and I follow a few written rules: "
-    "search then read, list then read, look up a key, or call one tool per independent need. "
-    "I only state facts that a tool returned. Set ANTHROPIC_API_KEY to talk to Claude."
-)
-
-INTRODUCTION_FR = (
-    "Bonjour ! Je suis le modèle d'entraînement, un remplaçant de Claude fait de règles. Je lis la demande, "
-    "les outils que vous offrez et les résultats d'outils reçus, et je suis quelques règles écrites : "
-    "chercher puis lire, lister puis lire, chercher une clé, ou appeler un outil par besoin indépendant. "
-    "Je n'affirme que ce qu'un outil a renvoyé. Définissez ANTHROPIC_API_KEY pour parler à Claude."
-)
+INTRODUCTION = ("Hello! I am the practice model, a rule-based stand-in for Claude. I read the task, the tools you "
+                "offer and the tool results so far, and I follow a few written rules: search then read, list then "
+                "read, look up a key, or call one tool per independent need. I only state facts that a tool returned. "
+                "Set ANTHROPIC_API_KEY to talk to Claude.")
+INTRODUCTION_FR = ("Bonjour ! Je suis le modèle d'entraînement, un remplaçant de Claude fait de règles. Je lis la "
+                   "demande, les outils que vous offrez et les résultats d'outils reçus, et je suis quelques règles "
+                   "écrites : chercher puis lire, lister puis lire, chercher une clé, ou appeler un outil par besoin "
+                   "indépendant. Je n'affirme que ce qu'un outil a renvoyé. Définissez ANTHROPIC_API_KEY pour parler "
+                   "à Claude.")
 SHORT_INTRODUCTION = "I am the practice model, a rule-based stand-in for Claude."
 THANKS = re.compile(r"^\W*(?:(?:many |thanks?(?: you)?|thx|cheers|merci)(?: (?:a lot|so much|very much|again|beaucoup|bien|"
                     r"encore))*[\s!.,]*)+$", re.IGNORECASE)

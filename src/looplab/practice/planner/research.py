@@ -47,8 +47,7 @@ ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to 
     **dict.fromkeys(["price", "cost", "prix", "coût"], MONEY),
     "temperature": r"°|degrees?\b|temperature", "weight": r"weigh|\bkg\b|kilogram|tonne|gram",
     "mayor": r"mayor", "population": r"population|inhabitants|people", "author": r"author|wrote|written",
-    "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph",
-}
+    "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph"}
 WORDING = "What do the documents say about green tea?"
 DOING = ACTS | ACT_NOUNS | set(stems("translate copy rewrite summarise summarize forward compare explain describe supprime "
                                      "efface envoie traduis copie résume enregistre"))  # an act no offered tool does
@@ -79,14 +78,15 @@ UNITS = {  # 'how X' -> what a sentence that answers it names ('long': '45 min',
     rf"minutes?|{M}|{KM}", "far": rf"far|away|{KM}|{M}", "old": r"old|age|years?|since|built|founded",
     "often": r"every|daily|weekly|monthly|yearly|times|per|once|twice|often",
     "heavy": r"heavy|weigh\w*|kg|kilograms?|tonnes?|tons?|grams?|pounds?",
-    **dict.fromkeys(["hot", "warm", "cold"], r"\d+\s?°|degrees?"),  # 'how hot': '55 to 65 °C', not 'hot water'
-}
+    **dict.fromkeys(["hot", "warm", "cold"], r"\d+\s?°|degrees?")}  # 'how hot': '55 to 65 °C', not 'hot water'
 MEASURES = set(UNITS)
 FRENCH_ASKS = [(re.compile(p), a) for p, a in [  # on the task with accents dropped ('a quelle temperature'), 'où' kept
     (r"(?:\bjusqu'a )?quelles? (?:est la )?temperatures?\b", "What temperature "), (r"\bquelle heure\b", "What time "),
     (r"\bquels? jours?\b", "What day "), (r"\bquelle frequence\b|\bcombien de fois\b|\btous les combien\b", "How often "),
     (r"\bquelle distance\b", "How far "), (r"^\W*qui\b", "Who "), (r"^\W*où\b", "Where ")]]
 ASKED = re.compile("^(?:What do the documents say about |" + "|".join(sorted({a for _, a in ASKS}, key=len, reverse=True)) + ")")
+COMPARED = re.compile(r"\b(?:is|are|was|were|be|gets?)\s+(\w+er)\b|\b(\w+er)\s+than\b|\bthe\s+(\w+est)\b|"
+                      r"\b(better|worse|best|worst)\b", re.IGNORECASE)  # 'is cheaper', 'the cheapest', not 'water'
 
 
 def _measure(question: str) -> str:
@@ -181,10 +181,6 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
-
-
-COMPARED = re.compile(r"\b(?:is|are|was|were|be|gets?)\s+(\w+er)\b|\b(\w+er)\s+than\b|\bthe\s+(\w+est)\b|"
-                      r"\b(better|worse|best|worst)\b", re.IGNORECASE)  # 'is cheaper', 'the cheapest', not 'water'
 
 
 def _priced(sentence: str, wanted: set[str]) -> str | None:
@@ -400,8 +396,7 @@ def research(view: View) -> dict | None:
     if WHOLE.match(asked) and not named:  # 'Open the tea article': which document, no search can tell
         return declined("I show a document whole only when the task names its file (as in 'Read notes.md'), and this "
                         "task names none; I can quote what the documents say instead", wording=WORDING)
-    searches = [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]  # cleared: again
-    if not searches:
+    if not (searches := [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]):  # cleared: again
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
                    f"I'll search the documents for '{q}'.")
     if (found := searches[-1]).is_error:

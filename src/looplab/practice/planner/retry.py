@@ -14,9 +14,7 @@ PERMANENT = re.compile(
     MISSING + r"|not in the|invalid|not allowed|denied|not approved|approv|refused|declined|rejected|blocked|"
     r"leaves the folder|schema|required|KeyError|ValueError|TypeError|FileNotFoundError|"
     r"invalide|pas autorisée?s?|refusée?|rejetée?|pas été approuvée?|sort du dossier|schéma|obligatoire|"  # in French
-    r"IsADirectoryError|PermissionError|NotADirectoryError|ZeroDivisionError",
-    re.IGNORECASE,
-)
+    r"IsADirectoryError|PermissionError|NotADirectoryError|ZeroDivisionError", re.IGNORECASE)
 
 
 def retry(view: View) -> dict | None:

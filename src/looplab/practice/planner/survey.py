@@ -22,9 +22,7 @@ FOLDER = re.compile(
     r"\b(?:in|from|inside|of|dans|du|de)\s+(?:the\s+|le\s+)?(?:folder|directory|dir|dossier|répertoire)\s+"
     r"['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)"
     r"|\b(?:in|from|inside)\s+(?:the\s+)?['\"]?([\w./-]+?)['\"]?\s+(?:folder|directory)\b"
-    r"|\b(?:folder|dossier)\s+['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)",
-    re.IGNORECASE,
-)
+    r"|\b(?:folder|dossier)\s+['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)", re.IGNORECASE)
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
 SUBFOLDER = re.compile(r"^\s*([\w.-]+)/\s*$", re.M)  # a listing's 'q1/': a subfolder, which may hold records too
@@ -105,8 +103,7 @@ def survey(view: View) -> dict | None:
     if not survey_tools(view):
         return None
     lister, reader = survey_tools(view)
-    lists = [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]  # cleared: list again
-    if not lists:
+    if not (lists := [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]):  # cleared: list again
         folder = folder_of(view.task)
         return use([(lister.name, first_input(lister, folder, DIR_KEYS))], f"I'll list the folder '{folder}' first.")
     listing = lists[-1]
@@ -133,8 +130,7 @@ def survey(view: View) -> dict | None:
     if not reads and inner:  # 'find the unpaid invoices' next to a listed 'invoices/' folder
         return use([(lister.name, first_input(lister, inner[0], DIR_KEYS))],
                    f"The task names the folder '{inner[0]}'; I'll list it.")
-    names = listed_files(listing.result or "")
-    if not names:
+    if not (names := listed_files(listing.result or "")):
         held = f", only the folders {joined([d + '/' for d in dirs])}, and the task names none of them" if dirs else ""
         gone = f"I could not list the folder '{missed[0]}', and the" if missed else "The"
         return declined(f"{gone} folder '{folder}' holds no files{held}, so I read nothing and give no answer",

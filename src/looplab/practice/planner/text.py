@@ -7,8 +7,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-STOPWORDS = frozenset(
-    """a about above after again all also am an and any are as at be been before being
+STOPWORDS = frozenset("""a about above after again all also am an and any are as at be been before being
     between both but by can could did do does doing done each few for from further get
     give had has have having he her here hers him his how i if in into is it its just
     know let me more most my no nor not now of off on once only or other our ours out
@@ -16,10 +15,9 @@ STOPWORDS = frozenset(
     theirs them then there these they this those through to too under until up very
     was we were what when where which while who whom why will with would you your
     yours us ok okay find show list look lookup read want need like much many
-    le la les un une des du de et est sont que qui quel quelle quels quelles dans sur
+    le la les un une des du de et est sont que qui quel quelle quels quelles dans sur svp stp faut qu
     pour par avec ce cette ces mes nos notre votre vos il elle ils elles je tu nous
-    vous moi en au aux ou où comment combien quand pourquoi ne pas non leur leurs s'il te plaît svp stp faut qu""".split()
-)
+    vous moi en au aux ou où comment combien quand pourquoi ne pas non leur leurs s'il te plaît""".split())
 FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pour avec combien quand leur qui "
                    "un une sur fait calcule cherche comment que aux au en disent dit doit doivent peut et à trouve "
                    "donne écris envoie font moins fois il elle ils elles ce cette ces ne pas ont lequel laquelle quoi "
