@@ -66,8 +66,8 @@ def gate(view: View, skill: str, reply: dict) -> dict:
                            for s in view.steps),
                          *(f"{t.name} {t.description} {' '.join(t.properties)}" for t in view.tools)])
     if not reply.get("declined"):
-        if not (left := unplaced(task, vocabulary, evidence, text) if view.steps else []):  # a follow-up's answer
-            note = view.follow_up and " " + follow_up_note(view.task, answered=True)  # says it read it alone
+        if not (left := unplaced(task, vocabulary, evidence, text) if view.steps else []):  # an answer to a follow-up says
+            note = view.follow_up and " " + follow_up_note(view.task, answered=True)  # it read the follow-up alone
             return {**reply, "content": [*reply["content"][:-1], {"type": "text", "text": text + note}]} if note else reply
         folder = next((str(v) for s in view.steps for v in s.input.values()), "invoices")
         wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)
