@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from ..view import View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
-from .fill import scales, EMAIL, PLACE_WORDS, binary, expression, fill_input, place, spoken
+from .fill import EMAIL, PLACE_WORDS, binary, expression, fill_input, place, scales, spoken
 from .interpret import numbers_as_written, units
 from .plain import SHORT_INTRODUCTION, THANKS, WHO, example
 from .text import (

@@ -13,7 +13,7 @@ from ._limits import EXTREME
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
-from .text import clauses, file_names, first_value, joined, says, sentence_case, stem, stems, terms, words
+from .text import clauses, file_names, first_value, joined, says, sentence_case, stem, stems, terms
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
@@ -92,7 +92,8 @@ def _path(folder: str, name: str) -> str:
 
 def survey_tools(view: View):
     """The (list, read) pair this skill needs, or None: the lister takes a folder (not get_employee(name))."""
-    folders = [t for t in view.tools if not t.properties or any(set(words(p)) & DIR_KEYS for p in t.properties)]
+    folders = [t for t in view.tools
+               if not t.properties or any(set(re.split(r"[\W_]+", p.lower())) & DIR_KEYS for p in t.properties)]
     lister = pick([t for t in folders if set(stems(t.name)) & LISTING], LISTING) or pick(folders, LISTING)
     reader = lister and pick(view.tools, READ, (lister.name,))
     return (lister, reader) if reader else None
