@@ -336,21 +336,31 @@ def _off_limits(name: str, clause: str, view: View) -> bool:
         mention(name, named) or named_by_words(name, named))
 
 
+def _against(name: str, clause: str, view: View) -> bool:
+    """Whether a clause of the system prompt may forbid calling the tool `name`: a ban that names it, a limit that
+    leaves it out, or a rule it cannot check over an act, a disclosure, or a tool a negation names."""
+    if _off_limits(name, clause, view):
+        return True
+    if not SELF.search(clause) and not view.gullible and (  # a gullible model is fooled into acting anyway
+            set(stems(words(name)[0])) & ACTS and RULE.search(clause) or DISCLOSE.search(clause) or _near_ban(name, clause)):
+        return True
+    named = not LIMITED.search(clause) and (mention(name, clause) or named_by_words(name, clause))
+    if named and ((no := FORBIDS.search(clause)) and no.start() < named.start() or BARRED.search(clause, named.end())):
+        return True
+    used = USE_BANNED.search(clause)
+    return bool(used and named_by_words(name, used["what"], PLAIN_VERBS | VERBS))
+
+
 def unforbidden(reply: dict, body: dict, view: View) -> dict:
-    """The reply, or a decline if it calls a tool that a clause of the system prompt names after a negation or leaves
-    out of its limits: the rules follow no instructions, so they make no call one may forbid ('Never use the
-    calculator'). A forced tool is still called."""
+    """The reply, or a decline if it calls a tool that a clause of the system prompt may forbid (see `_against`): the
+    rules follow no instructions, so they make no call one may forbid ('Never use the calculator'). A forced tool is
+    still called."""
     text = system_text(body)
     if (body.get("tool_choice") or {}).get("type", "auto") != "auto" or not text:
         return reply
     clauses = [c.strip() for c in re.split(r"[.!?;,:](?:\s+|$)|\n+", text)]
     for block in reply.get("content", []):
-        if block.get("type") == "tool_use" and (said := next((c for c in clauses if _off_limits(block["name"], c, view) or (
-                set(stems(words(block["name"])[0])) & ACTS and RULE.search(c) or DISCLOSE.search(c) or _near_ban(block["name"], c)
-                ) and not SELF.search(c) or (
-                not LIMITED.search(c) and (named := mention(block["name"], c) or named_by_words(block["name"], c)) and (
-                (no := FORBIDS.search(c)) and no.start() < named.start() or BARRED.search(c, named.end()))) or (
-                used := USE_BANNED.search(c)) and named_by_words(block["name"], used["what"], PLAIN_VERBS | VERBS)), None)):
+        if block.get("type") == "tool_use" and (said := next((c for c in clauses if _against(block["name"], c, view)), None)):
             why = (f"Je n'ai pas appelé {block['name']} : le prompt système dit « {clip(said, 200)} », et mes règles ne "
                    "suivent pas d'instructions, donc je ne fais aucun appel qu'il pourrait interdire. Claude le suivrait."
                    if french(view.task) else
