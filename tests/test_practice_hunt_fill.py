@@ -1556,3 +1556,44 @@ def test_a_lookup_that_says_nobody_is_no_entry_found():
 
     reply = run_agent(practice_client(), "Look up Jean-Pierre Lefèvre", [get_employee]).answer
     assert "is in the records" not in reply and "not found" in reply, reply
+
+
+def test_an_id_fills_an_id_property_and_an_act_is_no_file_reader():
+    """With a custom flight_status(flight_number), list_folder(folder) and create_ticket(title, priority) 'Open a
+    support ticket', 'Is flight AF1234 on time?' listed the folder '.' and declined "the input I could write for
+    create_ticket does not fit its schema" (a hunt met it on 51 tasks): an act was taken for the file reader, and the
+    flight number was never read. An act reads no file now, and an id fills a property named for one."""
+    from typing import Literal
+
+    from looplab.tools import tool
+
+    @tool
+    def flight_status(flight_number: str) -> str:
+        """Whether a flight is on time, delayed or cancelled.
+
+        Args:
+            flight_number: The flight number, e.g. AF1234.
+        """
+        return f"{flight_number}: on time"
+
+    @tool
+    def list_folder(folder: str) -> str:
+        """List what a folder of the shared drive holds.
+
+        Args:
+            folder: Folder name.
+        """
+        return "reports/"
+
+    @tool
+    def create_ticket(title: str, priority: Literal["low", "high"]) -> str:
+        """Open a support ticket (simulated).
+
+        Args:
+            title: Short title of the problem.
+            priority: How urgent it is.
+        """
+        return "ticket opened"
+
+    run = run_agent(practice_client(), "Is flight AF1234 on time?", [flight_status, list_folder, create_ticket])
+    assert (run.tool_calls, run.answer) == ([("flight_status", {"flight_number": "AF1234"})], "AF1234: on time.")

@@ -208,6 +208,9 @@ def test_an_answered_follow_up_says_it_was_read_alone():
         "I read only your last message, not the turns before it: if it depends on them, ask the question whole.")
     assert follow("Quelles factures sont impayées ?", "Et le total ?").endswith(
         "Je ne lis que votre dernier message, pas les échanges qui le précèdent : s'il en dépend, posez la question en entier.")
+    reply = follow("Which invoices are unpaid?", "how much is that in total?")  # 'that' points back: no answer
+    assert "Total" not in reply and "'that'" in reply and "I read only your last message" in reply, reply
+    assert "Total" not in follow("Quelles factures sont impayées ?", "Quel est leur total ?")
 
 
 def test_a_tool_that_takes_no_folder_is_no_folder_lister():

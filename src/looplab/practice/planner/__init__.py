@@ -13,6 +13,7 @@ from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french
 from .fill import invalid, scales
 from .gullible import gullible
 from .interpret import (
+    BACK,
     content,
     english_question,
     english_terms,
@@ -66,13 +67,17 @@ def gate(view: View, skill: str, reply: dict) -> dict:
                            for s in view.steps),
                          *(f"{t.name} {t.description} {' '.join(t.properties)}" for t in view.tools)])
     if not reply.get("declined"):
+        acted = any(not s.is_error and set(stems(split_words(s.name)[0])) & ACTS for s in view.steps)
+        if view.follow_up and not acted and BACK.search(view.task):  # 'how much is that?': that of an earlier turn
+            return declined(f"{names_unplaced(view.task, [BACK.search(view.task)[0].split()[0]])} "
+                            f"{follow_up_note(view.task)}")
         if not (left := unplaced(task, vocabulary, evidence, text) if view.steps else []):  # an answer to a follow-up says
             note = view.follow_up and " " + follow_up_note(view.task, answered=True)  # it read the follow-up alone
             return {**reply, "content": [*reply["content"][:-1], {"type": "text", "text": text + note}]} if note else reply
         folder = next((str(v) for s in view.steps for v in s.input.values()), "invoices")
         wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)
         why = unplaced_reply(view.task, left, UNDERSTOOD[skill][french(view.task)], wording)
-        if any(not s.is_error and set(stems(split_words(s.name)[0])) & ACTS for s in view.steps):  # never hide an act done
+        if acted:  # never hide an act done
             return {**reply, "content": [{"type": "text", "text": f"{text} {why}"}]}
         return declined(" ".join(p for p in (why, parts_not_done(view.task, why)) if p))
     own = BOILERPLATE.sub("", text)  # 'Are you Claude?': the 'Claude' of 'Claude or a local model' names nothing

@@ -205,6 +205,8 @@ def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list
         candidates = [f for f in named if not _qualified(tool, text, f, before=False)]
         candidates = named if len(named) > len(candidates) > 0 else candidates  # 'notes.txt + old.txt': which?
         candidates = [next((q for q in quoted(text) if f in q), f) for f in candidates]  # "my notes.txt" is the name
+    elif names & {"id", "number", "code", "ref", "reference", "num"}:  # 'Is flight AF1234 on time?', 'order A-17'
+        candidates = re.findall(r"(?<![\w-])[A-Z]{1,4}-?\d+[A-Z\d]*(?![\w-])", text)
     elif names & PERSON_WORDS and about_words(tool) & PEOPLE:  # 'What's Alice Martin's email?': a full name
         candidates = [n for n in map(_person, re.finditer(FULL_NAME, text)) if n and not set(words(n)) & (STOPWORDS | CALENDAR)
                       and stem(words(n)[0]) not in about_words(tool) | ASKING]  # not 'Remove Bob' for remove_user

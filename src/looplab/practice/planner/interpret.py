@@ -181,8 +181,13 @@ def parts_not_done(task: str, reply: str) -> str:
     return f"So I did not answer the {' or the '.join(parts)} part{'s' if len(parts) > 1 else ''} either."
 
 
+BACK = re.compile(r"\b(?:its|that|those|these|them|they|their|him|her|his|the same|leurs?|cet|cette|ces|celui|celles?|ceux|"
+                  r"eux)\b|\bce\s+(?!qu)[^\W\d_]", re.I)  # 'how much is that in total?', 'combien doit ce client ?'
+
+
 def follow_up_note(task: str, answered: bool = False) -> str:
-    """The sentence a reply adds when the task follows earlier user messages: it was read alone."""
+    """The sentence a reply adds when the task follows earlier user messages: it was read alone (and, answered, what
+    to do if it depends on them)."""
     if french(task):
         return ("Je ne lis que votre dernier message, pas les échanges qui le précèdent : "
                 + "s'il en dépend, " * answered + "posez la question en entier.")

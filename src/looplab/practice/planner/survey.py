@@ -13,6 +13,7 @@ from ._limits import EXTREME
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import answer, declined, first_input, pick, said, use
+from .needs import ACTS
 from .text import clauses, file_names, first_value, joined, says, sentence_case, stem, stems, terms
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
@@ -95,7 +96,8 @@ def survey_tools(view: View):
     folders = [t for t in view.tools
                if not t.properties or any(set(re.split(r"[\W_]+", p.lower())) & DIR_KEYS for p in t.properties)]
     lister = pick([t for t in folders if set(stems(t.name)) & LISTING], LISTING) or pick(folders, LISTING)
-    reader = lister and pick(view.tools, READ, (lister.name,))
+    readers = [t for t in view.tools if not set(stems(re.split(r"[\W_]+", t.name)[0])) & ACTS]  # not 'Open a ticket'
+    reader = lister and pick(readers, READ, (lister.name,))
     return (lister, reader) if reader else None
 
 
