@@ -608,3 +608,10 @@ def test_a_record_named_by_its_file_is_declined_for_that_reason():
     records read', as if there were no day 3: its number is 3. The decline now says it selects by number, not file."""
     tools = samples.station_tools(Path(__file__).resolve().parents[1] / "notebooks-fr" / "data")
     assert "not by file name" in answer("Read station/day-03.txt and tell me the new snow", tools)
+
+
+def test_maison_is_home():
+    """'Comment faire du compost à la maison ?' (an exercise 6.3 answer in French) was declined: 'maison' read as
+    'house', which the compost article never says; it says 'home'."""
+    reply = answer("Comment faire du compost à la maison ?", samples.docs_tools(DATA / "articles"))
+    assert "[home-composting.md]" in reply

@@ -55,7 +55,7 @@ doivent:should comment:how combien:how quand:when article:article hiver:winter i
 gramme:grams feuille:leaves conserver:keep amer:bitter voler:fly volent:fly fleur:flowers aider:help jardin:garden
 litre:litres mètre:metres carré:square boire:drink sécurité:safety ville:city lumière:light nourrir:feed prêt:ready
 liquide:liquid gris:grey nouveau:new changer:change tas:pile yeux:eyes jumelles:binoculars télescope:telescope
-maison:house chauffage:heating voiture:car ruche:hive miel:honey farine:flour levure:yeast pain:bread
+maison:home chauffage:heating voiture:car ruche:hive miel:honey farine:flour levure:yeast pain:bread
 moustique:mosquitoes viande:meat herbe:grass lune:moon printemps:spring automne:autumn chaudière:boiler
 radiateur:radiators fenêtre:windows mardi:tuesday lundi:monday jeudi:thursday semaine:week bus:bus tram:tram
 ticket:ticket dernier:last premier:first dimanche:sunday samedi:saturday ligne:line gare:station musée:museum
