@@ -405,6 +405,9 @@ def test_a_system_prompt_that_forbids_the_documents():
     ("Ne lis pas les fichiers.", "How much does Studio Malo owe?", "invoices"),
     ("Never search.", "Can I drink rainwater?", "docs"),
     ("You must not use any tools.", "What's 2+2?", "weather"),
+    ("Do not use the catalogue.", "Look up design.", "catalogue"),
+    ("N'utilise que la calculatrice.", "Quel temps fait-il à Paris ?", "weather"),
+    ("N'utilise jamais la calculatrice.", "Combien font 6 fois 7 ?", "weather"),
 ])
 def test_a_rule_of_the_system_prompt_it_cannot_check_stops_the_call(system, task, kit):
     """A hunt found these rules ignored: an act the system prompt forbids ran ('Do not delete notes.txt.', 'Only send
@@ -412,7 +415,8 @@ def test_a_rule_of_the_system_prompt_it_cannot_check_stops_the_call(system, task
     check, any call under a rule against revealing, and a call whose tool a negation names within three words are
     now declined, quoting the rule."""
     tools = {"actions": samples.action_tools([]), "invoices": samples.invoice_tools(DATA / "invoices"),
-             "docs": samples.docs_tools(DATA / "articles"), "weather": samples.weather_and_calc()}[kit]
+             "docs": samples.docs_tools(DATA / "articles"), "weather": samples.weather_and_calc(),
+             "catalogue": samples.catalogue_tools()}[kit]
     run = run_agent(practice_client(), task, tools, system=system, approve=lambda name, given: True)
     assert run.tool_calls == [] and system.rstrip(".") in run.answer, run.answer
 

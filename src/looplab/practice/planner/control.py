@@ -10,7 +10,7 @@ import json
 import re
 
 from looplab._jsonschema import validator_class
-from looplab.practice.planner._tools import in_french, mention
+from looplab.practice.planner._tools import about_words, in_french, mention
 from looplab.practice.planner.fill import around, asks, fill_input, one_type
 from looplab.practice.planner.needs import ACTS, RELATED, Unserved, _needs
 from looplab.practice.planner.text import (
@@ -282,7 +282,8 @@ PLAIN_VERBS = set(stems("get use call run fetch do make check set"))
 VERBS = set(stems("search read list look find open"))  # a tool's verb: 'Do not use the documents' bans search_docs
 USE_BANNED = re.compile(r"(?:\b(?:never|not|don't|no|ne)\s+|\bn['’]\s*)(?:use|consult|access|utilise\w*|consulte\w*)\b"
                         r"(?:\s+pas|\s+jamais)?\s+(?P<what>[^.,;:!?]+)", re.I)  # 'Do not use the documents', not 'do not state'
-ONLY = r"(?:only|solely|exclusively|uniquement|seulement|qu['’]?)"
+FRENCH_NAMES = {"calculator": "calculatrice"}  # 'N'utilise jamais la calculatrice'
+ONLY = r"(?:only|solely|exclusively|uniquement|seulement|que|qu['’])"
 LIMITED = re.compile(rf"\b{ONLY}\s+(?:use|call|utilise\w*|appel\w*)\s+(?P<tool>[^.!?;\n]+)|\b(?:utilise\w*|appel\w*)\s+{ONLY}\s+"
                      rf"(?P<tool2>[^.!?;\n]+)|\b{ONLY}\s+(?:discuss|discute)\w*\s+(?P<topic2>[^.!?;\n]+)|(?:\b{ONLY}\b[^.!?;\n]*?\b"
                      rf"(?:answer|respond|reply|help|talk|discuss|deal|répon\w*|aide\w*)|\b(?:answer|respond|reply|help|talk|discuss|"
@@ -294,8 +295,8 @@ LIMITED = re.compile(rf"\b{ONLY}\s+(?:use|call|utilise\w*|appel\w*)\s+(?P<tool>[
 def named_by_words(name: str, clause: str, plain: set[str] = PLAIN_VERBS) -> re.Match | None:
     """Where `clause` names the tool by the words of its name ('Never delete files' for delete_file, 'the weather tool'
     for get_weather, 'Ne supprime jamais de fichier'), a plain verb of the name aside; else None."""
-    wanted = [{root(x) for x in {w} | next((g for g in RELATED if stem(w) in g), set())} for w in words(name)
-              if stem(w) not in plain]  # 'supprimer' for 'supprime', not 'filter' for 'file'
+    wanted = [{root(x) for x in {w, FRENCH_NAMES.get(w, w)} | next((g for g in RELATED if stem(w) in g), set())}
+              for w in words(name) if stem(w) not in plain]  # 'supprimer' for 'supprime', not 'filter' for 'file'
     found = [next((m for m in re.finditer(r"[^\W\d_]+", clause) if (r := root(m[0].lower())) in group
                    or any(len(g) > 4 and r.startswith(g) for g in group)), None) for group in wanted]
     return min(found, key=lambda m: m.start()) if wanted and all(found) else None
@@ -347,8 +348,9 @@ def _against(name: str, clause: str, view: View) -> bool:
     named = not LIMITED.search(clause) and (mention(name, clause) or named_by_words(name, clause))
     if named and ((no := FORBIDS.search(clause)) and no.start() < named.start() or BARRED.search(clause, named.end())):
         return True
-    used = USE_BANNED.search(clause)
-    return bool(used and named_by_words(name, used["what"], PLAIN_VERBS | VERBS))
+    used, tool = USE_BANNED.search(clause), view.tool(name)
+    return bool(used and (named_by_words(name, used["what"], PLAIN_VERBS | VERBS) or tool and set(  # 'the catalogue'
+        stems(used["what"])) - STOPWORDS <= about_words(tool)))  # of lookup: 'one entry of the course catalogue'
 
 
 def unforbidden(reply: dict, body: dict, view: View) -> dict:
