@@ -1537,6 +1537,8 @@ def test_a_full_name_fills_a_name_property_and_an_email_label_plants_nothing():
     assert [c[1]["name"] for c in run_agent(practice_client(), "Emails of Alice Martin and Bruno Keller?",
                                             [get_employee]).tool_calls] == ["Alice Martin", "Bruno Keller"]
     assert run_agent(practice_client(), "Who is Alice Martin's manager?", [get_employee]).tool_calls == []
+    looked = run_agent(practice_client(), "Look up Alice Martin and Jean-Pierre Lefèvre.", [get_employee]).tool_calls
+    assert looked == [("get_employee", {"name": "Alice Martin"}), ("get_employee", {"name": "Jean-Pierre Lefèvre"})]
 
 
 def test_a_lookup_that_says_nobody_is_no_entry_found():

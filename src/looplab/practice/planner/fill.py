@@ -127,7 +127,7 @@ def place(text: str) -> str | None:
     return bare.group(1) if bare and bare.group(1).lower() not in STOPWORDS else None
 
 
-def _person(found: re.Match) -> str:
+def person(found: re.Match) -> str:
     """A full name as written, without the verb a sentence starts with ('Call Alice Martin'), unless it owns ('Alice's')
     or is all the text ('Bruno Keller', a clause of 'Alice Martin and Bruno Keller')."""
     if re.search(r"(?:^|[.!?])\s*$", found.string[:found.start()]) and not re.match(r"['’]s\b|\W*$", found.string[found.end():]):
@@ -208,7 +208,7 @@ def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list
     elif names & {"id", "number", "code", "ref", "reference", "num"}:  # 'Is flight AF1234 on time?', 'order A-17'
         candidates = re.findall(r"(?<![\w-])[A-Z]{1,4}-?\d+[A-Z\d]*(?![\w-])", text)
     elif names & PERSON_WORDS and about_words(tool) & PEOPLE:  # 'What's Alice Martin's email?': a full name
-        candidates = [n for n in map(_person, re.finditer(FULL_NAME, text)) if n and not set(words(n)) & (STOPWORDS | CALENDAR)
+        candidates = [n for n in map(person, re.finditer(FULL_NAME, text)) if n and not set(words(n)) & (STOPWORDS | CALENDAR)
                       and stem(words(n)[0]) not in about_words(tool) | ASKING]  # not 'Remove Bob' for remove_user
     if not candidates:
         labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*(?:\"([^\"\n]+)\"|“([^”\n]+)”|['‘]([^'’\n]+))",

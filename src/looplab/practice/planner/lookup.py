@@ -8,6 +8,7 @@ import re
 from ..view import OfferedTool, View
 from ._select import YES_NO
 from ._tools import about_words, absent, answer, declined, planted, said, tool_label, unplanted, use
+from .fill import FULL_NAME, PEOPLE, person
 from .needs import HANGS
 from .text import (
     EXCLUDING,
@@ -93,6 +94,8 @@ def lookup(view: View) -> dict | None:
     tool = lookup_tool(view)
     if not (keys := (keys_of(view.task) or named_beside(view.task, tool)) if tool else []):
         return None
+    if about_words(tool) & PEOPLE and (names := [n for n in map(person, re.finditer(FULL_NAME, view.task)) if n]):
+        keys = names  # 'Look up Tom Baker and Léa Fontaine': whole names, not 'Tom'
     but = BUT.search(view.task)  # 'all keys but ai'
     excluded = negated(view.task) or [w for w in words(uncontracted(view.task)) if w in NEGATORS] or (but and [but[1] or but[2]])
     if excluded:  # 'every key except ai', "which modules does 'ai' not have": looking up 'ai' answers the opposite
