@@ -4,6 +4,7 @@ are declined (a refusal saying why), never guessed."""
 import json
 import re
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
@@ -1463,24 +1464,21 @@ def test_one_quoted_value_fills_the_one_free_string_beside_an_enum():
     assert calls(forced("Add 'high priority call'", todo)) == [("add_todo", {"item": "high priority call"})]
 
 
+@tool  # notebook 01's 'try next' tool, as written there
+def convert_temperature(celsius: float, unit: Literal["C", "F"] = "F") -> float:
+    """Convert a temperature in Celsius to another unit.
+
+    Args:
+        celsius: Temperature in degrees Celsius.
+        unit: Target unit, C or F.
+    """
+    return celsius * 9 / 5 + 32 if unit == "F" else celsius
+
+
 def test_a_number_in_fahrenheit_does_not_fill_a_celsius_property():
     """With notebook 01's 'try next' tool convert_temperature(celsius, unit C or F): 'Convert 30 °F to C' called it with
     celsius=30 (30 °F is no 30 °C), and 'Convert 21.5 °C' filled unit 'C' from the number's own unit. Now the
     Fahrenheit number fills nothing, a number's unit names no enum value, and 'Convert 100 C to F' is served."""
-    from typing import Literal
-
-    from looplab.tools import tool
-
-    @tool
-    def convert_temperature(celsius: float, unit: Literal["C", "F"] = "F") -> float:
-        """Convert a temperature in Celsius to another unit.
-
-        Args:
-            celsius: Temperature in degrees Celsius.
-            unit: Target unit, C or F.
-        """
-        return celsius * 9 / 5 + 32 if unit == "F" else celsius
-
     assert run_agent(practice_client(), "Convert 30 °F to C", [convert_temperature]).tool_calls == []
     assert run_agent(practice_client(), "Convert 21.5 °C", [convert_temperature]).tool_calls == [
         ("convert_temperature", {"celsius": 21.5})]
@@ -1492,20 +1490,6 @@ def test_a_scale_named_in_words_is_its_enum_initial():
     """'Convert 21.5 °C to Fahrenheit.', the first thing a participant types with notebook 01's 'try next' tool, was
     declined: 'I do not know what convert_temperature could do with 'Fahrenheit''. A scale's name now says the enum
     value that is its initial; a number's own scale still names none, and Kelvin, which the tool lacks, is declined."""
-    from typing import Literal
-
-    from looplab.tools import tool
-
-    @tool
-    def convert_temperature(celsius: float, unit: Literal["C", "F"] = "F") -> float:
-        """Convert a temperature in Celsius to another unit.
-
-        Args:
-            celsius: Temperature in degrees Celsius.
-            unit: Target unit, C or F.
-        """
-        return celsius * 9 / 5 + 32 if unit == "F" else celsius
-
     for task, celsius, answer in [("Convert 21.5 °C to Fahrenheit.", 21.5, "21.5: 70.7."),
                                   ("What is 30 degrees Celsius in Fahrenheit?", 30, "30: 86.0."),
                                   ("Convert 20 Celsius to Fahrenheit", 20, "20: 68.0.")]:
