@@ -275,21 +275,18 @@ def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -
     return reply
 
 
-FORBIDS = re.compile(r"\b(?:never|not|don't|do not|must not|mustn't|avoid|no|ne|n'|jamais|pas|interdit)\b", re.IGNORECASE)
+FORBIDS = re.compile(r"\b(?:never|not|don't|do not|must not|mustn't|avoid|ignore|skip|disregard|no|ne|n'|jamais|pas|"
+                     r"interdit)\b", re.IGNORECASE)
 BARRED = re.compile(r"\b(?:must|should|may|can|will|is|are)\s*(?:never|not|n't)\b|\b(?:forbidden|prohibited|banned|not allowed|"
                     r"interdite?s?)\b", re.IGNORECASE)  # after its subject: 'The thermostat must never', 'Deleting files is forbidden'
-PLAIN_VERBS = set(stems("get use call run fetch do make check set"))
-VERBS = set(stems("search read list look find open"))  # a tool's verb: 'Do not use the documents' bans search_docs
-USE_BANNED = re.compile(r"(?:\b(?:never|not|don't|no|ne)\s+|\bn['’]\s*)(?:use|consult|access|utilise\w*|consulte\w*)\b"
-                        r"(?:\s+pas|\s+jamais)?\s+(?P<what>[^.,;:!?]+)", re.I)  # 'Do not use the documents', not 'do not state'
+PLAIN_VERBS = set(stems("get use call run fetch do make check set consult access fais faire utilise consulte aucun aucune"))
 FRENCH_NAMES = {"calculator": "calculatrice"}  # 'N'utilise jamais la calculatrice'
 ONLY = r"(?:only|solely|exclusively|uniquement|seulement|que|qu['’])"
 LIMITED = re.compile(rf"\b{ONLY}\s+(?:use|call|utilise\w*|appel\w*)\s+(?P<tool>[^.!?;\n]+)|\b(?:utilise\w*|appel\w*)\s+{ONLY}\s+"
                      rf"(?P<tool2>[^.!?;\n]+)|\b{ONLY}\s+(?:discuss|discute)\w*\s+(?P<topic2>[^.!?;\n]+)|(?:\b{ONLY}\b[^.!?;\n]*?\b"
                      rf"(?:answer|respond|reply|help|talk|discuss|deal|répon\w*|aide\w*)|\b(?:answer|respond|reply|help|talk|discuss|"
                      rf"répon\w*|aide\w*)\b[^.!?;\n]*?\b{ONLY})[^.!?;\n]*?\b(?:about|on|regarding|concerning|related to|sur|concernant|"
-                     rf"à propos d\w*)\s+(?P<topic>[^.!?;\n]+)", re.I)  # 'Only answer questions about X', 'Only discuss X'
-
+                     rf"à propos d\w*)\s+(?P<topic>[^.!?;\n]+)|\bfor\s+(?P<topic3>[^.!?;\n]+?)\s+only\b", re.I)  # 'a bot for Lyon only'
 
 
 def named_by_words(name: str, clause: str, plain: set[str] = PLAIN_VERBS) -> re.Match | None:
@@ -313,14 +310,19 @@ DISCLOSE = re.compile(r"(?:\b(?:never|not|don't|no|ne|n['’]\s*)\s*(?:\w+\s+){0
 SELF = re.compile(r"\b(?:system prompt|prompt|instructions?|consignes?)\b", re.I)  # 'Do not reveal these instructions'
 
 
-def _near_ban(name: str, clause: str) -> bool:
-    """Whether a negation comes at most three words before a word of the tool's name ('Never search', 'Do not list the
-    folder', 'Ne lis pas les fichiers'), a plain verb aside; 'Do not make up facts the documents do not state' bans none."""
-    tails = [re.sub(r"\blook\s+up\b", "lookup", found[1]) for found in re.finditer(  # 'N'utilise jamais la calculatrice'
-        rf"(?:{FORBIDS.pattern})(?=((?:\s*[\w’.-]+){{1,3}}))", clause, re.I)]
-    return any(re.search(r"\b(?:tools?|outils?)\b", t) or any(named_by_words(w, t, PLAIN_VERBS) for w in words(name)
-               if stem(w) not in PLAIN_VERBS) for t in tails)  # 'You must not use any tools'
-
+def _near_ban(name: str, clause: str, view: View, values: str = "") -> bool:
+    """Whether a negation comes at most three words before a word of the tool's name ('Never search', 'You must not use
+    any tools', 'Ne lis pas les fichiers') or just before one of its description ('Never do arithmetic') or of the call's
+    input ('Ignore the tea article' for read_doc('brewing-green-tea.md')); 'Do not make up facts' bans none."""
+    tool = view.tool(name)
+    about = (about_words(tool) if tool else set()) | set(stems(values))
+    for found in re.finditer(rf"(?:{FORBIDS.pattern})(?=((?:\s*[\w’.-]+){{1,3}}))", clause, re.I):
+        tail = re.sub(r"\blook\s+up\b", "lookup", found[1])  # 'N'utilise jamais la calculatrice'
+        first = next((s for s in stems(tail) if s not in STOPWORDS | PLAIN_VERBS), "")  # 'calcul' for calculator
+        if re.search(r"\b(?:tools?|outils?)\b", tail) or any(named_by_words(w, tail) for w in words(name)) \
+                or any(a == first or len(first) > 4 and a.startswith(first) for a in about):
+            return True
+    return False
 
 
 def _off_limits(name: str, clause: str, view: View) -> bool:
@@ -328,29 +330,28 @@ def _off_limits(name: str, clause: str, view: View) -> bool:
     topic ('Only discuss the weather in Lyon', 'about X or Y') of which no part has all its words in the task or the
     tool's name."""
     found = LIMITED.search(clause)
-    topic = found and (found["topic"] or found["topic2"])
+    topic = found and (found["topic"] or found["topic2"] or found["topic3"])
     if topic:
         return not any(all(w in STOPWORDS or stem(w) in stems(view.task) or named_by_words(name, w) for w in words(part))
                        for part in re.split(rf"\b(?:{'|'.join(CONJUNCTIONS)})\b|,", topic))
     named = found and (found["tool"] or found["tool2"])  # 'Only use tools when needed' names none: no limit
-    return bool(named) and any(mention(t.name, named) or named_by_words(t.name, named) for t in view.tools) and not (
+    return bool(named) and (any(mention(t.name, named) or named_by_words(t.name, named) for t in view.tools) or re.search(
+        r"\b(?!(?:one|a|an|any|the|each|every|your)\b)\w+[\s_-]+tool\b", named)) and not (  # 'Only use the flight tool'
         mention(name, named) or named_by_words(name, named))
 
 
-def _against(name: str, clause: str, view: View) -> bool:
+def _against(name: str, clause: str, view: View, values: str = "") -> bool:
     """Whether a clause of the system prompt may forbid calling the tool `name`: a ban that names it, a limit that
     leaves it out, or a rule it cannot check over an act, a disclosure, or a tool a negation names."""
     if _off_limits(name, clause, view):
         return True
     if not SELF.search(clause) and not view.gullible and (  # a gullible model is fooled into acting anyway
-            set(stems(words(name)[0])) & ACTS and RULE.search(clause) or DISCLOSE.search(clause) or _near_ban(name, clause)):
+            set(stems(words(name)[0])) & ACTS and RULE.search(clause) or DISCLOSE.search(clause)
+            or _near_ban(name, clause, view, values)):
         return True
     named = not LIMITED.search(clause) and (mention(name, clause) or named_by_words(name, clause))
-    if named and ((no := FORBIDS.search(clause)) and no.start() < named.start() or BARRED.search(clause, named.end())):
-        return True
-    used, tool = USE_BANNED.search(clause), view.tool(name)
-    return bool(used and (named_by_words(name, used["what"], PLAIN_VERBS | VERBS) or tool and set(  # 'the catalogue'
-        stems(used["what"])) - STOPWORDS <= about_words(tool)))  # of lookup: 'one entry of the course catalogue'
+    return bool(named and ((no := FORBIDS.search(clause)) and no.start() < named.start()
+                           or BARRED.search(clause, named.end())))
 
 
 def unforbidden(reply: dict, body: dict, view: View) -> dict:
@@ -362,7 +363,8 @@ def unforbidden(reply: dict, body: dict, view: View) -> dict:
         return reply
     clauses = [c.strip() for c in re.split(r"[.!?;,:](?:\s+|$)|\n+", text)]
     for block in reply.get("content", []):
-        if block.get("type") == "tool_use" and (said := next((c for c in clauses if _against(block["name"], c, view)), None)):
+        if block.get("type") == "tool_use" and (said := next((c for c in clauses if _against(
+                block["name"], c, view, " ".join(map(str, block["input"].values())))), None)):
             why = (f"Je n'ai pas appelé {block['name']} : le prompt système dit « {clip(said, 200)} », et mes règles ne "
                    "suivent pas d'instructions, donc je ne fais aucun appel qu'il pourrait interdire. Claude le suivrait."
                    if french(view.task) else
