@@ -615,3 +615,86 @@ def test_maison_is_home():
     'house', which the compost article never says; it says 'home'."""
     reply = answer("Comment faire du compost à la maison ?", samples.docs_tools(DATA / "articles"))
     assert "[home-composting.md]" in reply
+
+
+def test_an_act_outside_the_range_its_description_gives_is_not_sent():
+    """A hunt's 'Set the thermostat to 220' ran set_thermostat(220) although its argument is documented '10-30' (a
+    range @tool cannot put in the schema); now no value outside a range said in words is sent, and one inside is."""
+    acts = []
+
+    @as_tool(consequential=True)
+    def set_thermostat(target_celsius: float) -> str:
+        """Set the thermostat's target temperature in degrees Celsius.
+
+        Args:
+            target_celsius: Target temperature, 10-30.
+        """
+        acts.append(target_celsius)
+        return f"thermostat set to {target_celsius} °C"
+
+    for task in ["Set the thermostat to 220", "Set the thermostat to 5", "Set the thermostat to -3"]:
+        run = run_agent(practice_client(), task, [set_thermostat], approve=lambda name, given: True)
+        assert acts == [] and "outside '10-30'" in run.answer, run.answer
+    run_agent(practice_client(), "Set the thermostat to 21", [set_thermostat], approve=lambda name, given: True)
+    assert acts == [21]
+
+
+def test_a_french_point_between_thousands_is_not_read_as_a_decimal_point():
+    """'Combien font 1.000 + 1 ?' was answered '1.000 + 1 = 2.0.' (in French, 1.000 is a thousand); it is declined
+    as English '1,234' is, and '1,5' and '1.25' stay decimals."""
+    tools = samples.weather_and_calc()
+    for task in ["Combien font 1.000 + 1 ?", "Combien font 2.500 fois 2 ?"]:
+        assert "je n'ai pas appliqué '" in answer(task, tools)
+    assert answer("Combien font 1,5 + 1 ?", tools) == "1.5 + 1 = 2.5."
+    assert answer("Combien font 1.25 + 1 ?", tools) == "1.25 + 1 = 2.25."
+
+
+def test_a_tool_whose_description_belies_its_name_is_not_chosen_by_its_name():
+    """weather_lookup, described 'Returns the population of a city', answered 'What's the weather like in Paris?'
+    with 'Paris: 2,102,650 inhabitants.'; the description decides, so the task is declined."""
+    @as_tool
+    def weather_lookup(city: str) -> str:
+        """Returns the population of a city."""
+        return {"Paris": "2,102,650 inhabitants"}.get(city, "unknown")
+
+    for task in ["What's the weather like in Paris today?", "Is it sunny in Paris?", "Quel temps fait-il à Paris ?"]:
+        assert "inhabitants" not in answer(task, [weather_lookup])
+
+
+def test_a_list_quoted_for_how_many_or_the_last_says_it_was_not_counted():
+    """'How many items are in my cart?' and 'What was my last transaction?' quoted the whole list as if it answered;
+    now the reply says it did not count or pick from it. A single result ('combien de degrés') is quoted as before."""
+    @as_tool
+    def view_cart() -> list:
+        """The items in the shopping cart."""
+        return [{"product": "T-shirt", "quantity": 2}, {"product": "Socks", "quantity": 1}]
+
+    assert "I did not count or pick from them ('How many')" in answer("How many items are in my cart?", [view_cart])
+    assert not answer("Show the last item of my cart.", [view_cart]).startswith("[")  # declined
+    assert answer("What is in my cart?", [view_cart]).endswith('"quantity": 1}].')
+
+
+def test_a_system_prompt_rule_that_changes_the_answer_stops_the_call():
+    """'Always give amounts in US dollars.' and 'Only count invoices above 900 EUR.' were silently not applied (an
+    answer in EUR, every unpaid invoice); a rule over amounts, units or counts now stops the call, quoting it."""
+    invoices = samples.invoice_tools(DATA / "invoices")
+    for system in ["Always give amounts in US dollars.", "Only count invoices above 900 EUR."]:
+        run = run_agent(practice_client(), "In the folder invoices, which invoices are unpaid, and what is their total?",
+                        invoices, system=system)
+        assert run.tool_calls == [] and f"'{system.rstrip('.')}'" in run.answer, run.answer
+
+
+def test_keys_listed_before_in_the_catalogue_are_all_looked_up():
+    """'Look up ai and writing in the catalogue.' looked up ai alone and said it found nothing about 'writing'."""
+    for task, keys in [("Look up ai and writing in the catalogue.", ["ai", "writing"]),
+                       ("Cherche ai et data dans le catalogue.", ["ai", "data"])]:
+        run = run_agent(practice_client(), task, samples.catalogue_tools())
+        assert [given["key"] for _, given in run.tool_calls] == keys, run.answer
+
+
+def test_a_french_reply_quoting_an_elided_word_is_french_throughout():
+    """"N'envoie aucun e-mail ; quel temps fait-il à Lille ?" got 'I could not answer 'N'envoie aucun e-mail'': the
+    apostrophe inside the quote stopped the translation."""
+    run = run_agent(practice_client(), "N'envoie aucun e-mail ; quel temps fait-il à Lille ?",
+                    samples.weather_and_calc() + samples.action_tools([]))
+    assert "Je n'ai pas pu répondre à 'N'envoie aucun e-mail' :" in run.answer and "I could not" not in run.answer

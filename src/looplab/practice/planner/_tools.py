@@ -341,12 +341,16 @@ IN_FRENCH = [
 AMOUNT = re.compile(r"\([^()]*\)|'[^']*'|(?<![\d.,'])(?<!\d )(?<!\d\u202f)(\d+)(?:\.(\d{2}))? ([A-Z]{3})\b")
 
 
+INNER = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")  # the apostrophe of "N'envoie" or "can't", no quote mark
+IN_FRENCH = [(INNER.sub("\0", pattern), french) for pattern, french in IN_FRENCH]  # read as a letter, then given back
+
+
 def in_french(text: str) -> str:
     """The reply's fixed phrases in French, its computed amounts the French way ('1 850,50 EUR'); quotes as is."""
     for pattern, french in IN_FRENCH:
-        text = re.sub(pattern, french, text)
+        text = re.sub(pattern, french, INNER.sub("\0", text))
     return AMOUNT.sub(lambda m: m[0] if not m[1] else f"{int(m[1]):,}".replace(",", "\u202f")
-                      + (f",{m[2]}" if m[2] else "") + f" {m[3]}", text)
+                      + (f",{m[2]}" if m[2] else "") + f" {m[3]}", INNER.sub("\0", text)).replace("\0", "'")
 
 
 def answer(text: str, evidence: dict | None = None) -> dict:

@@ -307,6 +307,9 @@ def system_text(body: dict) -> str:
 RULE = re.compile(rf"{FORBIDS.pattern}|{BARRED.pattern}|\b{ONLY}|\binterdi\w*", re.I)  # a rule an act may break
 DISCLOSE = re.compile(r"(?:\b(?:never|not|don't|no|ne|n['’]\s*)\s*(?:\w+\s+){0,2}?(?:reveal|share|disclose|mention|divulge|give out|"
                       r"révèle|partage|divulgue|mentionne|donne|communique)\w*|\bconfidenti\w*|\bsecret\b|\brefuse\w*)", re.I)
+RESHAPES = re.compile(r"\b(?:always|toujours|only|uniquement|seulement|never|jamais|without|sans|except|sauf)\b.*(?:\d|\b(?:"
+                      r"dollars?|usd|euros?|eur|gbp|pounds?|yen|fahrenheit|celsius|kelvin|miles?|km|totals?|sums?|amounts?|"
+                      r"montants?|counts?|round\w*|arrondi\w*|decimals?|décimales?|percent\w*|pour ?cent)\b)", re.I)  # the answer
 SELF = re.compile(r"\b(?:system prompt|prompt|instructions?|consignes?)\b", re.I)  # 'Do not reveal these instructions'
 
 
@@ -343,7 +346,7 @@ def _off_limits(name: str, clause: str, view: View) -> bool:
 def _against(name: str, clause: str, view: View, values: str = "") -> bool:
     """Whether a clause of the system prompt may forbid calling the tool `name`: a ban that names it, a limit that
     leaves it out, or a rule it cannot check over an act, a disclosure, or a tool a negation names."""
-    if _off_limits(name, clause, view):
+    if _off_limits(name, clause, view) or RESHAPES.search(clause):  # 'Always give amounts in US dollars'
         return True
     if not SELF.search(clause) and not view.gullible and (  # a gullible model is fooled into acting anyway
             set(stems(words(name)[0])) & ACTS and RULE.search(clause) or DISCLOSE.search(clause)
@@ -366,10 +369,11 @@ def unforbidden(reply: dict, body: dict, view: View) -> dict:
         if block.get("type") == "tool_use" and (said := next((c for c in clauses if _against(
                 block["name"], c, view, " ".join(map(str, block["input"].values())))), None)):
             why = (f"Je n'ai pas appelé {block['name']} : le prompt système dit « {clip(said, 200)} », et mes règles ne "
-                   "suivent pas d'instructions, donc je ne fais aucun appel qu'il pourrait interdire. Claude le suivrait."
+                   "suivent pas d'instructions, donc je ne fais aucun appel qu'il pourrait interdire ou dont il changerait la "
+                   "réponse. Claude le suivrait."
                    if french(view.task) else
                    f"I did not call {block['name']}: the system prompt says '{clip(said, 200)}', and my rules follow no "
-                   "instructions, so I make no call it may forbid. Claude would follow it.")
+                   "instructions, so I make no call it may forbid or whose answer it may change. Claude would follow it.")
             return {"content": [{"type": "text", "text": why}], "stop_reason": "end_turn", "declined": True}
     return reply
 

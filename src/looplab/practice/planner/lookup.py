@@ -67,7 +67,7 @@ def keys_of(task: str) -> list[str]:
     task = re.sub("|".join(map(re.escape, asked_after(task))) or "$^", " ", task)
     found = quoted(task) or re.findall(r"`([^`\n]+)`", task) or [next(filter(None, m)).rstrip(".") for m in AFTER.findall(task)]
     listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*[,;&+]\s*(?:{AND}\s+)?|"
-                                                      rf"\s+{AND}\s+)[\w-]+)+)(?:,?\s+please)?(?:\s*[.?!]?\s*$|[,;]\s+(?:but|how|what|which|who|when)\b)", task, re.I)
+                                                      rf"\s+{AND}\s+)[\w-]+)+)(?:\s+(?:in|from|dans)\s+(?:the|le)\s+catalog(?:ue)?)?(?:,?\s+please)?(?:\s*[.?!]?\s*$|[,;]\s+(?:but|how|what|which|who|when)\b)", task, re.I)
     found += re.findall(rf"(?:[,;&+]\s*(?:{AND}\s+)?|\s{AND}\s+)([\w-]+)", listed[1], re.I) if listed else []  # 'ai and design'
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..view import View
+from ..view import OfferedTool, View
 from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
 from .fill import EMAIL, PLACE_WORDS, binary, expression, fill_input, place, scales, spoken
 from .interpret import numbers_as_written, units
@@ -20,6 +20,7 @@ from .text import (
     first_value,
     french,
     joined,
+    json_value,
     quoted,
     readable,
     root,
@@ -110,13 +111,23 @@ def _beyond(tool: str, clause: str, said: list[str]) -> Unserved:
     return Unserved(clause, f"I do not know what {tool} could do with {quoted_words}", tool, tuple(said))
 
 
+def _belied(tool: OfferedTool) -> set[str]:
+    """The words of the tool's name its description does not bear out: weather_lookup, 'Returns the population of a
+    city', is no weather tool (the description decides)."""
+    said = set(stems(tool.description))
+    named = set(stems(tool.name)) - ASKS_NOTHING
+    return named if said and not any(said & ({w} | next((g for g in [*RELATED, CALC] if w in g), set())) for w in named) \
+        else set()
+
+
 def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     """The calls (tool name, input, clause) the task needs, and the clauses it cannot serve, with why."""
     calc = pick(view.tools, CALC)
     calls, unserved, previous, tense = [], [], None, []
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
-    abouts = [(about_words(t) - ASKS_NOTHING - NEGATORS - {"nothing", "none"}, -i, t)  # not '… nothing leaves the machine'
-              for i, t in enumerate(view.tools)]
+    abouts = [(about_words(t) - ASKS_NOTHING - NEGATORS - {"nothing", "none"} - _belied(t), -i, t)  # not '… nothing
+              for i, t in enumerate(view.tools)]  # leaves the machine'
+    scored = {t.name: set(stems(t.name)) - _belied(t) for t in view.tools}
     banned = {t.name: m[0] for t in view.tools if (m := re.search(  # 'Without the calculator, what's 2+2?'
         r"(?:\b(?:without|not|no|never|except|sans|pas)|n['’]t)\s+(?:(?:using|use|the|a|any|le|la|l['’]|de|d['’]|"
         r"utiliser)\s*)*(?:" + r"[\s_-]+".join(map(re.escape, re.split(r"[_\s-]+", t.name))) + "|calculatrice" * (
@@ -167,7 +178,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         asked_around |= {w for group in RELATED if asked_around & group for w in group}
         said_words = set(stems(unvalued))  # a word of the tool's name the task says counts first: 'read' the file
         said_words |= {w for group in RELATED[2:] if said_words & group for w in group}  # 'remove' says 'delete'
-        scores = [(len(said_words & set(stems(t.name))) + len(asked_around & about), len(asked_around & about), i, t)
+        scores = [(len(said_words & scored[t.name]) + len(asked_around & about), len(asked_around & about), i, t)
                   for about, i, t in abouts]
         best = max(scores, key=lambda s: s[:3], default=(0, 0, 0, None))
         rivals = [s[3].name for s in scores if s[:2] == best[:2] and best[0] > 0 and best[3] is not calc]
@@ -220,7 +231,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
         else:
             unserved.append(Unserved(clause, none_fits, no_tool=True))
             continue
-        unplaced = _unplaced(clause) if tool is calc else []
+        unplaced = _unplaced(clause, french(view.task)) if tool is calc else []
         if unplaced:  # '12 * 8 minus 10%': computing without the 10% would answer another question
             unserved.append(Unserved(clause, f"I did not apply {joined([repr(u) for u in unplaced])}, and without "
                                              "it the result would answer another question"))
@@ -343,14 +354,19 @@ def _with_fields(parts: list[str], tools) -> list[str]:
     return joined_parts
 
 
-def _unplaced(clause: str) -> list[str]:
-    """The numbers and percentages of a clause its arithmetic leaves out ('10%' in '12 * 8 minus 10%')."""
+def _unplaced(clause: str, in_french: bool = False) -> list[str]:
+    """The numbers and percentages of a clause its arithmetic leaves out ('10%' in '12 * 8 minus 10%'), and in French
+    a number a point may split in thousands ('1.000': one in English usage, a thousand in French)."""
     used = re.findall(r"\d+(?:\.\d+)?", _arithmetic(clause) or "")
     found = re.findall(r"\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|pour ?cent\b)?", numbers_as_written(spoken(clause)))
     typed = {numbers_as_written(u): u for u in units(clause)}  # named as typed: '1.000,50', not '1.000.50'
     unit = re.search(r"\b(?:in|as|into|en)\s+(?:a\s+)?(?:percent(?:age)?s?|per cent|pour ?cent(?:age)?|%)", clause, re.I)
     return [typed.get(f.strip(), f.strip()) for f in found if re.search(r"%|cent", f) or f.strip() not in used] + (
-        [unit[0]] if unit else [])  # '10/3 in percent' is not 10/3
+        [unit[0]] if unit else []) + in_french * re.findall(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d,.])", clause)
+
+
+PICKED = re.compile(r"\b(?:how many|number of|count|combien|nombre de|last|latest|most recent|newest|oldest|earliest|"
+                    r"first(?!\s*,)|derni[eè]re?s?|premi[eè]re?s?|plus r[ée]cente?s?)\b", re.I)
 
 
 def needs(view: View) -> dict | None:
@@ -379,6 +395,10 @@ def needs(view: View) -> dict | None:
     if compared:  # the results are quoted; weighing them against each other is not one of the rules
         stated.append(f"I did not compare them ('{next(g for g in compared.groups() if g)}'): the results are as the "
                       "tools gave them.")
+    listed = [v for v in map(json_value, map(str, evidence.values())) if isinstance(v, list) or isinstance(v, dict) and any(
+        isinstance(x, list) for x in v.values())]
+    if listed and (picked := PICKED.search(view.task)):  # 'How many items in my cart?': a list is quoted, not counted
+        stated.append(f"I did not count or pick from them ('{picked[0]}'): the results are as the tools gave them.")
     return answer(" ".join(stated), evidence)
 
 

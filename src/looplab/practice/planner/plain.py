@@ -60,7 +60,8 @@ def example(tools) -> str:
     if not tools:
         return ""
     names = {w for t in tools for w in stems(t.name)}
-    call = f"Call {tools[0].name} with " + ", ".join(f"{p} 'x'" for p in tools[0].required or tools[0].properties)
+    given = ", ".join(f"{p} 'x'" for p in tools[0].required or tools[0].properties)
+    call = f"Call {tools[0].name}" + (f" with {given}" if given else "")
     wording = next((wording for need, wording in EXAMPLES if names & need), call)
     if wording.startswith("Look up") and not any("catalog" in t.description.lower() for t in tools):  # not 'ai' of rooms
         said = re.search(r"\be\.g\.,?\s*'?([\w.-]*\w)", " ".join(str((s or {}).get("description", "")) for t in tools
