@@ -698,3 +698,37 @@ def test_a_french_reply_quoting_an_elided_word_is_french_throughout():
     run = run_agent(practice_client(), "N'envoie aucun e-mail ; quel temps fait-il à Lille ?",
                     samples.weather_and_calc() + samples.action_tools([]))
     assert "Je n'ai pas pu répondre à 'N'envoie aucun e-mail' :" in run.answer and "I could not" not in run.answer
+
+
+def test_a_why_question_is_answered_by_a_cause_not_its_premise_again():
+    """'Why are binoculars better than a cheap telescope?' was answered 'Binoculars are a better first instrument than a
+    cheap telescope.': the premise, no reason. A 'why' is answered only by a sentence that gives a cause."""
+    text = answer("Why are binoculars better than a cheap telescope?", samples.docs_tools(DATA / "articles"))
+    assert text.startswith("The documents do not answer this question"), text
+
+
+def test_a_lister_without_a_folder_must_list_files():
+    """list_recipes() was taken for a folder lister: 'What recipes do I have?' got "The folder '.' holds no files", a
+    falsehood after the tool had listed three recipes. A lister that takes no folder must say it lists files; a to-do
+    list tool described 'to-do' is still chosen by its name 'todos'."""
+    @as_tool
+    def list_recipes() -> list:
+        """The names of the saved recipes."""
+        return ["pancakes", "tomato soup", "lasagna"]
+
+    @as_tool
+    def get_recipe(name: str) -> dict:
+        """One recipe: servings and ingredients.
+
+        Args:
+            name: the recipe's name, e.g. pancakes.
+        """
+        return {"pancakes": {"servings": 4}}.get(name, {})
+
+    @as_tool
+    def list_todos() -> list:
+        """List the tasks on the user's to-do list."""
+        return [{"title": "Buy milk", "done": False}]
+
+    assert "holds no files" not in answer("What recipes do I have?", [list_recipes, get_recipe])
+    assert "Buy milk" in answer("What's on my todo list?", [list_todos])

@@ -114,10 +114,10 @@ def _beyond(tool: str, clause: str, said: list[str]) -> Unserved:
 def _belied(tool: OfferedTool) -> set[str]:
     """The words of the tool's name its description does not bear out: weather_lookup, 'Returns the population of a
     city', is no weather tool (the description decides)."""
-    said = set(stems(tool.description))
+    said, joined_up = set(stems(tool.description)), re.sub(r"[\W_]+", "", tool.description.lower())  # 'to-do': todo
     named = set(stems(tool.name)) - ASKS_NOTHING
-    return named if said and not any(said & ({w} | next((g for g in [*RELATED, CALC] if w in g), set())) for w in named) \
-        else set()
+    return named if said and not any(w in joined_up or said & next((g for g in [*RELATED, CALC] if w in g), set())
+                                     for w in named) else set()
 
 
 def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:

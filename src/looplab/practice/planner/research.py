@@ -128,6 +128,9 @@ KINDS = [  # question -> what a sentence must hold to answer it
     (re.compile(r"^\s*(?:who|whom|whose|qui)\b", re.I), _names_someone),
     (re.compile(r"^\s*where\b", re.I), lambda s, _: _places(s)),  # 'Where is the museum?': not 'It was founded in 1901'
     (re.compile(r"\bwhat temperature\b", re.I), lambda s, _: re.search(r"°|\bdegrees?\b", s)),  # not 'a set temperature'
+    (re.compile(r"^\s*(?:why|pourquoi)\b", re.I), lambda s, _: re.search(  # a cause, not the question's premise again
+        r"\b(?:because|since|due to|thanks to|so that|reasons?|causes?d?|therefore|which is why|that is why|means|lets?|"
+        r"helps?|parce qu|car|grâce à|à cause|donc|afin)\b", s, re.I)),
 ]
 
 

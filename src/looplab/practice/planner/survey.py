@@ -18,6 +18,7 @@ from .text import clauses, file_names, first_value, joined, says, sentence_case,
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
+FILED = set(stems("file files folder directory dir fichier fichiers dossier"))
 DIR_KEYS = {"folder", "dir", "directory", "path"}  # the lister's input that takes the folder
 FOLDER = re.compile(
     r"\b(?:in|from|inside|of|dans|du|de)\s+(?:the\s+|le\s+)?(?:folder|directory|dir|dossier|répertoire)\s+"
@@ -92,9 +93,10 @@ def _path(folder: str, name: str) -> str:
 
 
 def survey_tools(view: View):
-    """The (list, read) pair this skill needs, or None: the lister takes a folder (not get_employee(name))."""
-    folders = [t for t in view.tools
-               if not t.properties or any(set(re.split(r"[\W_]+", p.lower())) & DIR_KEYS for p in t.properties)]
+    """The (list, read) pair this skill needs, or None: the lister takes a folder (not get_employee(name)), or lists
+    files (not list_recipes())."""
+    folders = [t for t in view.tools if not t.properties and set(stems(f"{t.name} {t.description}")) & FILED
+               or any(set(re.split(r"[\W_]+", p.lower())) & DIR_KEYS for p in t.properties)]
     lister = pick([t for t in folders if set(stems(t.name)) & LISTING], LISTING) or pick(folders, LISTING)
     readers = [t for t in view.tools if not set(stems(re.split(r"[\W_]+", t.name)[0])) & ACTS]  # not 'Open a ticket'
     reader = lister and pick(readers, READ, (lister.name,))
