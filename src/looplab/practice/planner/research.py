@@ -130,7 +130,8 @@ KINDS = [  # question -> what a sentence must hold to answer it
     (re.compile(r"\bwhat temperature\b", re.I), lambda s, _: re.search(r"°|\bdegrees?\b", s)),  # not 'a set temperature'
     (re.compile(r"^\s*(?:why|pourquoi)\b", re.I), lambda s, _: re.search(  # a cause, not the question's premise again
         r"\b(?:because|since|due to|thanks to|so that|reasons?|causes?d?|therefore|which is why|that is why|means|lets?|"
-        r"helps?|parce qu|car|grâce à|à cause|donc|afin)\b", s, re.I)),
+        r"helps?|so|gives?|makes?|comes? from|which is where|leads? to|results? in|parce qu|car|grâce à|à cause|donc|"
+        r"afin|ce qui)\b", s, re.I)),
 ]
 
 
