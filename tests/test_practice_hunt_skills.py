@@ -734,3 +734,15 @@ def test_a_lister_without_a_folder_must_list_files():
 
     assert "holds no files" not in answer("What recipes do I have?", [list_recipes, get_recipe])
     assert "Buy milk" in answer("What's on my todo list?", [list_todos])
+
+
+def test_french_imperatives_and_a_circumflex_make_a_french_reply():
+    """'Convertis 15 km en miles', 'Liste mes tâches ouvertes' and 'Que veut dire « serendipity » ?' got English
+    declines: too few of their words were known French ones ('â' was not a French letter)."""
+    from looplab.practice.planner.text import french
+
+    for task in ["Convertis 15 km en miles", "Liste mes tâches ouvertes", "Que veut dire « serendipity » ?",
+                 "Marque la tâche 4 comme faite", "Ajoute 3 paires de chaussettes"]:
+        assert french(task), task
+    for task in ["List my open tasks", "Mark task 4 as done", "What does serendipity mean?"]:
+        assert not french(task), task

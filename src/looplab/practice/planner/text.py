@@ -22,7 +22,8 @@ FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pou
                    "un une sur fait calcule cherche comment que aux au en disent dit doit doivent peut et à trouve "
                    "donne écris envoie font moins fois il elle ils elles ce cette ces ne pas ont lequel laquelle quoi "
                    "où divisé multiplié bonjour salut merci plaît svp stp échéance de je tu nous vous moi sauf dois faut supprime "
-                   "supprimer efface envoyer météo meteo prévisions température temps sa ses ma mes notre nos votre vos".split())
+                   "supprimer efface envoyer météo meteo prévisions température temps sa ses ma mes notre nos votre vos mon comme veut "
+                   "convertis traduis ajoute marque liste commande affiche montre lis ouvre retire annule".split())
 ENGLISH = frozenset("the is are was what which how much many does do of in and to for with from by this that it who".split())
 NEGATORS = frozenset("not no never non pas nor neither without ne nobody".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
@@ -54,7 +55,7 @@ def french(text: str) -> bool:
     for name in file_names(text):  # not counted: 'Que contient notes.txt ?' is three French words, not five
         text = text.replace(name, " ")
     found = [w for w in words(text) if not w.isdigit()]
-    hits = sum(w in FRENCH or bool(re.search("[éèêàùçôîœ]", w)) for w in found)  # 'payé', 'réglées'
+    hits = sum(w in FRENCH or bool(re.search("[éèêëàâùûçôîïœ]", w)) for w in found)  # 'payé', 'réglées'
     return hits > sum(w in ENGLISH for w in found) and (hits >= 2 or len(found) <= 3)
 
 
