@@ -398,8 +398,9 @@ def starter_execute(block, toolbox, approve=None):
     raise NotImplementedError
 
 
-def gate_with(approved, guard_handler=True, same_id=True):
-    """A gate like the solution with one thing changed: how it approves, whether it catches, which id it sends."""
+def gate_with(approved, guard_handler=True, same_id=True, catching=Exception):
+    """A gate like the solution with one thing changed: how it approves, whether and what it catches, which id it
+    sends."""
     def execute(block, toolbox, approve=None):
         def result(content, is_error):
             return {"type": "tool_result", "tool_use_id": block.id if same_id else "toolu_1",
@@ -415,8 +416,8 @@ def gate_with(approved, guard_handler=True, same_id=True):
             return result(str(tool.handler(**block.input)), False)
         try:
             return result(str(tool.handler(**block.input)), False)
-        except Exception as exc:
-            return result(f"{block.name} failed: {exc}", True)
+        except catching as exc:
+            return result(f"{block.name} failed: {exc!r}", True)
     return execute
 
 
@@ -518,6 +519,8 @@ GATE_WRONG = [  # (answer, words the feedback must hold)
      ["approver raises", "RuntimeError", "means no"]),
     (gate_with(exact_true, guard_handler=False), ["a tool whose handler raises", "is_error True", "line"]),
     (gate_with(exact_true, same_id=False), ["tool_use_id", "toolu_gate_1"]),
+    (gate_with(exact_true, catching=BaseException), ["Ctrl-C (KeyboardInterrupt) while lookup ran", "Interrupt()",
+                                                     "catch Exception"]),
     (gate_asking_first, ["breaks its schema", "asked the approver before"]),
     (gate_with_a_dict_result, ["['output']", "refuses"]),
     (gate_asking_for_every_tool, ["an approver that says no", "asked the approver about get_weather",

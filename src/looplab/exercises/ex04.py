@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from anthropic.types import ToolUseBlock
 
 from looplab import Tool, Toolbox, faults, practice_client, run_agent, samples, tool
-from looplab.exercises import Exercise, raised, their_line
+from looplab.exercises import Exercise, Interrupt, raised, their_line
 from looplab.i18n import N_, _
 
 CANARY = "CANARY-04: the secret file outside the notes folder"
@@ -357,6 +358,23 @@ def _result_text(content) -> str | None:
     return None
 
 
+def _pressed_ctrl_c(**input):
+    raise Interrupt()
+
+
+def _ctrl_c_stops(execute) -> None:
+    """A Ctrl-C (KeyboardInterrupt) while a tool runs must stop the gate, not become a result the loop goes on with."""
+    box = Toolbox([replace(_gate_box([])["lookup"], handler=_pressed_ctrl_c)])
+    block = ToolUseBlock(id="toolu_gate_ctrl_c", name="lookup", input={"key": "ai"}, type="tool_use")
+    try:
+        got = execute(block, box, None)
+    except Interrupt:
+        return
+    raise AssertionError(_("when the person pressed Ctrl-C (KeyboardInterrupt) while lookup ran, your gate returned "
+                           "the content {got!r:.60}, so the loop would go on: a bare 'except:' (or except BaseException) "
+                           "catches Ctrl-C too; catch Exception", got=got.get("content") if isinstance(got, dict) else got))
+
+
 def _test_gate(execute) -> str:
     if not callable(execute):
         raise AssertionError(_("the answer must be a function execute(block, toolbox, approve=None) returning a "
@@ -423,6 +441,7 @@ def _test_gate(execute) -> str:
             raise AssertionError(_("with {label}, the result has the field(s) {fields}, which the API refuses in a "
                                    "tool_result; keep type, tool_use_id, content and is_error",
                                    label=label, fields=sorted(extra)))
+    _ctrl_c_stops(execute)
     return _("{n} proposals gated as the Toolbox gates them: only what is registered, valid and approved runs.",
              n=len(GATE_CASES))
 

@@ -21,7 +21,7 @@ from looplab import (
     samples,
     transport_of,
 )
-from looplab.exercises import Exercise, raised, whole
+from looplab.exercises import Exercise, Interrupt, raised, whole
 from looplab.exercises._loops import call_loop, compare, get, guarded
 from looplab.i18n import N_, _
 from looplab.practice import call, calls
@@ -35,10 +35,6 @@ WEATHER_SCRIPT = [call("get_weather", city="Lyon"), "Lyon: 21 °C."]  # two mode
 
 def _execute(tool, input: dict, approve=None) -> dict:
     return Toolbox([tool]).execute({"id": "toolu_check", "name": tool.name, "input": input}, approve).result
-
-
-class _Interrupt(KeyboardInterrupt):
-    """The check's own Ctrl-C, so a real one still stops the check."""
 
 
 class _Counting:
@@ -115,10 +111,10 @@ def _test_retry_once(retry_once) -> str:
         raise AssertionError(_("a tool that failed once with a ConnectionError, not a ToolFault, was called {n} "
                                "time(s): a real tool fails in many ways (ConnectionError, TimeoutError, ...), so catch "
                                "Exception, not only the ToolFault of faults.failing", n=counter.calls))
-    stopped, counter = _counting(weather, {1}, _Interrupt)
+    stopped, counter = _counting(weather, {1}, Interrupt)
     try:
         _wrap(retry_once, stopped, counter).handler(**lyon)
-    except _Interrupt:
+    except Interrupt:
         pass
     if counter.calls != 1:
         raise AssertionError(_("when the person pressed Ctrl-C (KeyboardInterrupt) during the call, your handler "
