@@ -398,9 +398,9 @@ def starter_execute(block, toolbox, approve=None):
     raise NotImplementedError
 
 
-def gate_with(approved, guard_handler=True, same_id=True, catching=Exception):
+def gate_with(approved, guard_handler=True, same_id=True, catching=Exception, text=str):
     """A gate like the solution with one thing changed: how it approves, whether and what it catches, which id it
-    sends."""
+    sends, how it turns the handler's output into text."""
     def execute(block, toolbox, approve=None):
         def result(content, is_error):
             return {"type": "tool_result", "tool_use_id": block.id if same_id else "toolu_1",
@@ -415,7 +415,7 @@ def gate_with(approved, guard_handler=True, same_id=True, catching=Exception):
         if not guard_handler:
             return result(str(tool.handler(**block.input)), False)
         try:
-            return result(str(tool.handler(**block.input)), False)
+            return result(text(tool.handler(**block.input)), False)
         except catching as exc:
             return result(f"{block.name} failed: {exc!r}", True)
     return execute
@@ -521,6 +521,7 @@ GATE_WRONG = [  # (answer, words the feedback must hold)
     (gate_with(exact_true, same_id=False), ["tool_use_id", "toolu_gate_1"]),
     (gate_with(exact_true, catching=BaseException), ["Ctrl-C (KeyboardInterrupt) while lookup ran", "Interrupt()",
                                                      "catch Exception"]),
+    (gate_with(exact_true, text=lambda output: output), ["whose handler returns an int", "the content is 3"]),
     (gate_asking_first, ["breaks its schema", "asked the approver before"]),
     (gate_with_a_dict_result, ["['output']", "refuses"]),
     (gate_asking_for_every_tool, ["an approver that says no", "asked the approver about get_weather",

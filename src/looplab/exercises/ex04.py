@@ -302,7 +302,8 @@ def _no(name, input):
 
 
 GATE_CASES = [  # (label, tool name, input, approver)
-    (N_("a registered read-only tool with a good input"), "lookup", {"key": "ai"}, None),
+    (N_("a registered read-only tool with a good input, whose handler returns an int"), "course_count", {"key": "ai"},
+     None),
     (N_("a tool that is not registered"), "run_shell", {"command": "rm -rf ~"}, None),
     (N_("an input of the wrong type"), "lookup", {"key": 42}, None),
     (N_("an input missing its required field"), "lookup", {}, None),
@@ -321,7 +322,7 @@ GATE_CASES = [  # (label, tool name, input, approver)
 
 
 def _gate_box(effects: list) -> Toolbox:
-    """lookup, a failing get_weather and the action tools; every call that runs is recorded in `effects`."""
+    """lookup, course_count (an int), a failing get_weather and the action tools; every call that runs is recorded in `effects`."""
 
     @tool
     def lookup(key: str) -> str:
@@ -333,8 +334,18 @@ def _gate_box(effects: list) -> Toolbox:
         effects.append(("lookup", key))
         return {"ai": "Applied AI"}.get(key, "no such key")
 
+    @tool
+    def course_count(key: str) -> int:
+        """How many courses a catalogue key holds.
+
+        Args:
+            key: Catalogue key, e.g. ai.
+        """
+        effects.append(("course_count", key))
+        return {"ai": 3}.get(key, 0)
+
     weather = faults.failing(samples.weather_and_calc()[0], times=None)
-    return Toolbox([lookup, weather, *samples.action_tools(effects)])
+    return Toolbox([lookup, course_count, weather, *samples.action_tools(effects)])
 
 
 def _asking(approve, asked: list):
