@@ -514,7 +514,9 @@ def gate_asking_for_send_email_by_name(block, toolbox, approve=None):
 GATE_WRONG = [  # (answer, words the feedback must hold)
     (gate_asking_for_send_email_by_name, ["delete_file", "ran", "(toolbox[name].consequential), not its name"]),
     (gate_with(lambda approve, block: True), ["send_email with no approver", "ran"]),
-    (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input)), ["'yes'"]),
+    (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input)), ["answers 1"]),
+    (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input) == True),  # noqa: E712
+     ["answers 1", "1 == True, but not True", "the tool ran"]),
     (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input) is True),
      ["approver raises", "RuntimeError", "means no"]),
     (gate_with(exact_true, guard_handler=False), ["a tool whose handler raises", "is_error True", "line"]),
