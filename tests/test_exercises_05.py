@@ -257,7 +257,7 @@ def make_unsandboxed_reader(folder):
         text = (Path(folder) / path).read_text(encoding="utf-8")
         if not text.strip():
             raise ValueError(f"{path} is empty")
-        if "Status:" not in text:
+        if "\nStatus:" not in "\n" + text:
             raise ValueError(f"{path} has no Status line")
         return text
 
@@ -337,7 +337,7 @@ def guarded_reader(leaves):
             if leaves(root, path):
                 raise ValueError(f"{path} is outside the working folder")
             text = (root / path).read_text(encoding="utf-8")
-            if not text.strip() or "Status:" not in text:
+            if not any(line.startswith("Status:") for line in text.splitlines()):
                 raise ValueError(f"{path} is empty or has no Status line")
             return text
 
@@ -358,7 +358,12 @@ READ_INVOICE_WRONG = [  # (answer, words the feedback must hold)
     (reader_with(lambda path, text: None if text.strip() else f"{path} is empty"), ["2026-08-019 has no Status line"]),
     (make_reporting_reader, ["ordinary result", "raise"]),
     (reader_with(lambda path, text: None if text.startswith("Status:") else f"{path} has no Status line"),
-     ["reading invoices/2026-08-015.txt, a good invoice, your code raised ValueError", "not its first line"]),
+     ["reading invoices/2026-08-015.txt, a good invoice, your code raised ValueError", "neither its first line"]),
+    (reader_with(lambda path, text: None if text.strip().splitlines()[-1:] and text.strip().splitlines()[-1]
+                 .startswith("Status:") else f"{path} has no Status line"),
+     ["reading invoices/2026-08-015.txt, a good invoice, your code raised ValueError", "nor its last"]),
+    (reader_with(lambda path, text: None if "Status:" in text else f"{path} has no Status line"),
+     ["2026-08-021", "'Status:' inside another line is no status"]),
     (guarded_reader(lambda root, path: ".." in path), ["payroll.txt')", "outside the working folder"]),  # absolute
     (guarded_reader(lambda root, path: not str((root / path).resolve()).startswith(str(root))),
      ["'../work-private/payroll.txt'", "outside the working folder"]),

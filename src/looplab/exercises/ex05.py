@@ -175,9 +175,9 @@ def retry_once(tool):
 
 BROKEN = (("2026-07-012", N_("is empty")), ("2026-08-019", N_("has no Status line")))
 GOOD = "2026-08-015"
-NOTED = "2026-08-021"  # no Status line, though the word is there
+NOTED = "2026-08-021"  # no Status line, though 'Status:' is there
 NOTED_TEXT = (f"Invoice {NOTED}\nClient: Atelier Brun\nAmount incl. VAT: 300 EUR\nDue: 20/09/2026\n"
-              "Note: Status to be confirmed by phone\n")
+              "Note: Status: to be confirmed by phone\n")
 PAYROLL = "PAYROLL-05: salaries, outside the working folder\nStatus: confidential"
 
 
@@ -187,6 +187,8 @@ def _test_read_invoice(make_read_invoice) -> str:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "work"
         faults.broken_invoices(root / "invoices", missing_status=["2026-08-019.txt"], empty=["2026-07-012.txt"])
+        with (root / "invoices" / f"{GOOD}.txt").open("a", encoding="utf-8") as good:
+            good.write("Note: reminder sent on 10/09/2026\n")  # a line after the Status line
         (Path(tmp) / "payroll.txt").write_text(PAYROLL + "\n", encoding="utf-8")
         (Path(tmp) / "work-private").mkdir()  # next to work, its name starting with the same letters
         (Path(tmp) / "work-private" / "payroll.txt").write_text(PAYROLL + "\n", encoding="utf-8")
@@ -202,8 +204,8 @@ def _test_read_invoice(make_read_invoice) -> str:
         except NotImplementedError:
             raise
         except Exception as exc:
-            raise AssertionError(_("reading invoices/{number}.txt, a good invoice, {error}; its Status line is not "
-                                   "its first line: look at every line (text.splitlines()) and return the text of a "
+            raise AssertionError(_("reading invoices/{number}.txt, a good invoice, {error}; its Status line is "
+                                   "neither its first line nor its last: look at every line (text.splitlines()) and return the text of a "
                                    "good invoice", number=GOOD, error=raised(exc))) from None
         if "Studio Malo" not in text:
             raise AssertionError(_("reading a good invoice returned {text!r}; return the file's text", text=text[:60]))
@@ -218,9 +220,9 @@ def _test_read_invoice(make_read_invoice) -> str:
                                        "the error's message", number=number, content=result["content"][:80]))
         (root / "invoices" / f"{NOTED}.txt").write_text(NOTED_TEXT, encoding="utf-8")
         if not _execute(reader, {param: f"invoices/{NOTED}.txt"})["is_error"]:
-            raise AssertionError(_("the invoice {number} says 'Note: Status to be confirmed by phone' but has no "
-                                   "Status line, yet reading it gave an ordinary result; the word alone is no status: "
-                                   "look for a line that starts with 'Status:'", number=NOTED))
+            raise AssertionError(_("the invoice {number} says 'Note: Status: to be confirmed by phone' but has no "
+                                   "Status line, yet reading it gave an ordinary result; 'Status:' inside another line "
+                                   "is no status: look for a line that starts with 'Status:'", number=NOTED))
         for path in ("../payroll.txt", "invoices/../../payroll.txt", str(Path(tmp) / "payroll.txt"),
                      "../work-private/payroll.txt"):
             if "PAYROLL-05" in _execute(reader, {param: path})["content"]:
