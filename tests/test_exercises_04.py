@@ -242,6 +242,23 @@ def read_with_prefix_and_separator(folder, name):
         return f.read()
 
 
+def read_top_level_only(folder, name):
+    """Wrong: safe, but refuses every note in a subfolder (only names directly in the folder)."""
+    root, path = Path(folder).resolve(), (Path(folder) / name).resolve()
+    if path.parent != root:
+        raise ValueError(f"{name} is not a note of the folder")
+    return path.read_text(encoding="utf-8")
+
+
+def read_the_base_name(folder, name):
+    """Wrong: safe, but throws the folder part of the name away, so sub/deep.txt is looked for as deep.txt."""
+    root = Path(folder).resolve()
+    path = (root / Path(name).name).resolve()
+    if not path.is_relative_to(root):
+        raise ValueError(f"{name} is outside the notes folder")
+    return path.read_text(encoding="utf-8")
+
+
 def read_under_an_unresolved_root(folder, name):
     """Wrong: resolves the path but not the folder, so a relative folder (as a notebook gives it) refuses every note."""
     path = (Path(folder) / name).resolve()
@@ -261,6 +278,8 @@ READ_NOTE_WRONG = [  # (answer, words the feedback must hold)
     (note_reader(read_with_abspath), ["shortcut.txt", "link"]),
     (lambda folder: print, ["return the Tool"]),
     (note_reader(read_returning_a_refusal), ["'../secret.txt'", "'Access denied'", "ordinary result", "raising"]),
+    (note_reader(read_top_level_only), ["read_note('sub/deep.txt') gave", "a note in a subfolder"]),
+    (note_reader(read_the_base_name), ["read_note('sub/deep.txt') gave", "keep the name as it is"]),
 ]
 READ_NOTE_RIGHT = [make_read_note, sandbox_make_read_note, note_reader(read_with_realpath),
                    note_reader(read_checking_parents), note_reader(read_with_prefix_and_separator),

@@ -173,6 +173,11 @@ def _test_read_note(make_read_note) -> str:
                                        "reads it as the note's text (is_error False); refuse by raising an error "
                                        "(e.g. ValueError), which the Toolbox sends back as an is_error result",
                                        shown=shown, text=outcome.result["content"][:60]))
+        deep = box.execute({"id": "toolu_check", "name": read_note.name, "input": {param: "sub/deep.txt"}}).result
+        if deep["is_error"] or "A note in a subfolder." not in deep["content"]:
+            raise AssertionError(_("read_note('sub/deep.txt') gave {content!r:.80}; a note in a subfolder is inside "
+                                   "the folder too and must be read: keep the name as it is, and refuse it only when "
+                                   "the resolved path is not relative to root", content=deep["content"]))
     return _("todo.txt reads fine and {n} escape attempts were refused.", n=len(payloads))
 
 
