@@ -66,7 +66,13 @@ def policy_ruling_out_commas_and_spaces(name, input):
         "," in to or " " in to)
 
 
+def policy_one_at_ending_well(name, input):
+    to = input.get("to", "")
+    return name == "send_email" and to.count("@") == 1 and to.endswith("@example.com") and not to.startswith("@")
+
+
 POLICY_WRONG = [  # (answer, words the feedback must hold)
+    (policy_one_at_ending_well, ["'audit, ana@example.com'", "counting the @ is not enough"]),
     (policy_ending_well, ["audit@example.net,ana@example.com", "two addresses"]),
     (policy_any_chars_before_the_domain, ["audit@example.net,ana@example.com", "two addresses", "comma"]),
     (policy_no_spaces_before_the_domain, ["audit@example.net,ana@example.com", "comma"]),

@@ -32,8 +32,9 @@ POLICY_CASES = [  # (tool name, input, approve?, what the case catches when it g
     ("send_email", _email("audit@example.net,ana@example.com"), False,
      N_("it holds two addresses joined by a comma, and str.endswith, r'.+@example\\.com' or "
         "r'\\S+@example\\.com' all accept it; allow only the characters of one address ([\\w.+-]) before the @")),
-    ("send_email", _email("audit@example.net, ana@example.com"), False,
-     N_("it holds two addresses; only its end is at example.com: match one whole address, not its end")),
+    ("send_email", _email("audit, ana@example.com"), False,
+     N_("it holds two recipients, audit and ana@example.com, with a single @: counting the @ is not enough; allow "
+        "only the characters of one address ([\\w.+-]) before the @")),
     ("send_email", _email("@example.com"), False, N_("it has no name before the @")),
     ("delete_file", {"name": "2026-08-015.txt"}, False, N_("only send_email may be approved; refuse every other tool")),
     ("transfer_money", {"to": "ana@example.com", "amount": 1850}, False,
