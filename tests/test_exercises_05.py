@@ -511,6 +511,11 @@ def loop_approving(pick):
     return my_loop
 
 
+def loop_approving_all_by_default(client, task, toolbox, max_turns=10, token_budget=None, approve=allow_all):
+    """Wrong: passes approve on, but its default approves everything, so a call without one sends the email."""
+    return loop_with_errors(client, task, toolbox, max_turns, token_budget, approve)
+
+
 def loop_forgetting_on_a_timeout(client, task, toolbox, max_turns=10, token_budget=None, approve=None):
     """Wrong: a timeout ends the run with a history rebuilt from the task; every turn before it is lost."""
     messages = [{"role": "user", "content": task}]
@@ -569,7 +574,9 @@ API_WRONG = [  # (answer, words the feedback must hold)
     (loop_trying_again, ["again and again", "return 'error'"]),
     (loop_forgetting_on_a_timeout, ["stops answering in time from the second model call on",
                                     "your loop answered the tool calls []"]),
-    (loop_approving(lambda approve: approve or allow_all), ["with no approver (approve=None)", "sent the email anyway"]),
+    (loop_approving(lambda approve: approve or allow_all), ["with no approver (approve left to its default)",
+                                                            "sent the email anyway"]),
+    (loop_approving_all_by_default, ["with no approver", "sent the email anyway", "keep approve=None as the default"]),
     (loop_approving(lambda approve: None), ["allow_only('send_email')", "did not pass the approver on"]),
     (loop_answering_with(without_is_error), ["when the tool fails once", "and is_error False; run_agent sent",
                                               "with is_error True", "knows when it failed"]),

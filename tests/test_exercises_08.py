@@ -396,7 +396,7 @@ def test_manage_wrong_loops_name_the_mistake():
                                        "no manage parameter"),
         "not a function": ("my_loop", "pass your function itself"),
         "approving by default": (loop_variant(("toolbox.execute(b, approve)", "toolbox.execute(b, approve or allow_all)")),
-                                 "with no approver (approve=None), your loop sent the email anyway"),
+                                 "with no approver (approve left to its default), your loop sent the email anyway"),
         "the approver dropped": (loop_variant(("toolbox.execute(b, approve)", "toolbox.execute(b)")),
                                  "did not pass the approver on"),
     }

@@ -388,12 +388,12 @@ def _approval_holds(my_loop) -> None:
     for approve, expected in ((None, []), (allow_only("send_email"), ["ana@example.com"])):
         outbox: list = []
         client, guard = guarded(practice_client(script=[call("send_email", **REMINDER), "Sent."]))
-        call_loop(my_loop, client, guard, "Send Ana the reminder.", Toolbox(samples.action_tools(outbox)),
-                  approve=approve)
+        given = {} if approve is None else {"approve": approve}  # no approver: the default, as a notebook calls it
+        call_loop(my_loop, client, guard, "Send Ana the reminder.", Toolbox(samples.action_tools(outbox)), **given)
         if [mail.get("to") for mail in outbox] != expected:
-            raise AssertionError(_("with no approver (approve=None), your loop sent the email anyway: a consequential "
-                                   "tool runs only when an approver says True; pass approve on as it is: "
-                                   "toolbox.execute(block, approve)") if expected == [] else
+            raise AssertionError(_("with no approver (approve left to its default), your loop sent the email anyway: a "
+                                   "consequential tool runs only when an approver says True; keep approve=None as the "
+                                   "default and pass it on as it is: toolbox.execute(block, approve)") if expected == [] else
                                  _("with approve=allow_only('send_email'), the email was not sent: your loop did not "
                                    "pass the approver on; toolbox.execute(block, approve)"))
 
