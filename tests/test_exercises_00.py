@@ -125,7 +125,16 @@ def first_text_the_block(message):
     return ""
 
 
+def first_text_of_any_block_but_tool_use(message):
+    for block in message.content:
+        if block.type != "tool_use":
+            return block.text
+    return ""
+
+
 FIRST_TEXT_WRONG = {
+    "the first block that is not a tool_use": (first_text_of_any_block_but_tool_use, [
+        "a reply that starts with a thinking block", "ThinkingBlock", "block.type == 'text'"]),
     "content[0].text": (lambda m: m.content[0].text, ["ToolUseBlock", "check block.type"]),
     "joins every text block": (lambda m: "".join(b.text for b in m.content if b.type == "text"),
                                ["first text block only"]),

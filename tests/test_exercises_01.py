@@ -419,6 +419,26 @@ ANSWER_TOOL_CALLS_WRONG["each call run twice"] = (running_each_call_twice, [
     "ran get_weather 2 times for 1 call(s)", "run each tool_use once", "would act twice"])
 
 
+class Memoising:
+    """Wrong: keeps each result by (name, input) across replies, so a call seen before is not run again."""
+
+    def __init__(self):
+        self.seen = {}
+
+    def __call__(self, message, toolbox):
+        results = []
+        for b in (b for b in message.content if b.type == "tool_use"):
+            key = (b.name, repr(sorted(b.input.items())))
+            if key not in self.seen:
+                self.seen[key] = toolbox.execute(b).result
+            results.append({**self.seen[key], "tool_use_id": b.id})
+        return {"role": "user", "content": results}
+
+
+ANSWER_TOOL_CALLS_WRONG["results kept across replies"] = (Memoising(), [
+    "ran get_weather 0 time(s) for 2 call(s)", "run every tool_use of this reply", "may be stale"])
+
+
 class ResultsById:  # second look: an instance, results kept by id, sent in reverse id order
     def __call__(self, message, toolbox):
         by_id = {b.id: toolbox.execute(b).result for b in message.content if getattr(b, "type", None) == "tool_use"}

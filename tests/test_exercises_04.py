@@ -66,7 +66,13 @@ def policy_ruling_out_commas_and_spaces(name, input):
         "," in to or " " in to)
 
 
+def policy_one_at_ending_well(name, input):
+    to = input.get("to", "")
+    return name == "send_email" and to.count("@") == 1 and to.endswith("@example.com") and not to.startswith("@")
+
+
 POLICY_WRONG = [  # (answer, words the feedback must hold)
+    (policy_one_at_ending_well, ["'audit, ana@example.com'", "counting the @ is not enough"]),
     (policy_ending_well, ["audit@example.net,ana@example.com", "two addresses"]),
     (policy_any_chars_before_the_domain, ["audit@example.net,ana@example.com", "two addresses", "comma"]),
     (policy_no_spaces_before_the_domain, ["audit@example.net,ana@example.com", "comma"]),
@@ -242,6 +248,23 @@ def read_with_prefix_and_separator(folder, name):
         return f.read()
 
 
+def read_top_level_only(folder, name):
+    """Wrong: safe, but refuses every note in a subfolder (only names directly in the folder)."""
+    root, path = Path(folder).resolve(), (Path(folder) / name).resolve()
+    if path.parent != root:
+        raise ValueError(f"{name} is not a note of the folder")
+    return path.read_text(encoding="utf-8")
+
+
+def read_the_base_name(folder, name):
+    """Wrong: safe, but throws the folder part of the name away, so sub/deep.txt is looked for as deep.txt."""
+    root = Path(folder).resolve()
+    path = (root / Path(name).name).resolve()
+    if not path.is_relative_to(root):
+        raise ValueError(f"{name} is outside the notes folder")
+    return path.read_text(encoding="utf-8")
+
+
 def read_under_an_unresolved_root(folder, name):
     """Wrong: resolves the path but not the folder, so a relative folder (as a notebook gives it) refuses every note."""
     path = (Path(folder) / name).resolve()
@@ -261,6 +284,8 @@ READ_NOTE_WRONG = [  # (answer, words the feedback must hold)
     (note_reader(read_with_abspath), ["shortcut.txt", "link"]),
     (lambda folder: print, ["return the Tool"]),
     (note_reader(read_returning_a_refusal), ["'../secret.txt'", "'Access denied'", "ordinary result", "raising"]),
+    (note_reader(read_top_level_only), ["read_note('sub/deep.txt') gave", "a note in a subfolder"]),
+    (note_reader(read_the_base_name), ["read_note('sub/deep.txt') gave", "keep the name as it is"]),
 ]
 READ_NOTE_RIGHT = [make_read_note, sandbox_make_read_note, note_reader(read_with_realpath),
                    note_reader(read_checking_parents), note_reader(read_with_prefix_and_separator),
@@ -398,8 +423,9 @@ def starter_execute(block, toolbox, approve=None):
     raise NotImplementedError
 
 
-def gate_with(approved, guard_handler=True, same_id=True):
-    """A gate like the solution with one thing changed: how it approves, whether it catches, which id it sends."""
+def gate_with(approved, guard_handler=True, same_id=True, catching=Exception, text=str):
+    """A gate like the solution with one thing changed: how it approves, whether and what it catches, which id it
+    sends, how it turns the handler's output into text."""
     def execute(block, toolbox, approve=None):
         def result(content, is_error):
             return {"type": "tool_result", "tool_use_id": block.id if same_id else "toolu_1",
@@ -414,9 +440,9 @@ def gate_with(approved, guard_handler=True, same_id=True):
         if not guard_handler:
             return result(str(tool.handler(**block.input)), False)
         try:
-            return result(str(tool.handler(**block.input)), False)
-        except Exception as exc:
-            return result(f"{block.name} failed: {exc}", True)
+            return result(text(tool.handler(**block.input)), False)
+        except catching as exc:
+            return result(f"{block.name} failed: {exc!r}", True)
     return execute
 
 
@@ -513,11 +539,16 @@ def gate_asking_for_send_email_by_name(block, toolbox, approve=None):
 GATE_WRONG = [  # (answer, words the feedback must hold)
     (gate_asking_for_send_email_by_name, ["delete_file", "ran", "(toolbox[name].consequential), not its name"]),
     (gate_with(lambda approve, block: True), ["send_email with no approver", "ran"]),
-    (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input)), ["'yes'"]),
+    (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input)), ["answers 1"]),
+    (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input) == True),  # noqa: E712
+     ["answers 1", "1 == True, but not True", "the tool ran"]),
     (gate_with(lambda approve, block: approve is not None and approve(block.name, block.input) is True),
      ["approver raises", "RuntimeError", "means no"]),
     (gate_with(exact_true, guard_handler=False), ["a tool whose handler raises", "is_error True", "line"]),
     (gate_with(exact_true, same_id=False), ["tool_use_id", "toolu_gate_1"]),
+    (gate_with(exact_true, catching=BaseException), ["Ctrl-C (KeyboardInterrupt) while lookup ran", "Interrupt()",
+                                                     "catch Exception"]),
+    (gate_with(exact_true, text=lambda output: output), ["whose handler returns an int", "the content is 3"]),
     (gate_asking_first, ["breaks its schema", "asked the approver before"]),
     (gate_with_a_dict_result, ["['output']", "refuses"]),
     (gate_asking_for_every_tool, ["an approver that says no", "asked the approver about get_weather",

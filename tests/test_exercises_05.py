@@ -257,7 +257,7 @@ def make_unsandboxed_reader(folder):
         text = (Path(folder) / path).read_text(encoding="utf-8")
         if not text.strip():
             raise ValueError(f"{path} is empty")
-        if "Status:" not in text:
+        if "\nStatus:" not in "\n" + text:
             raise ValueError(f"{path} has no Status line")
         return text
 
@@ -337,7 +337,7 @@ def guarded_reader(leaves):
             if leaves(root, path):
                 raise ValueError(f"{path} is outside the working folder")
             text = (root / path).read_text(encoding="utf-8")
-            if not text.strip() or "Status:" not in text:
+            if not any(line.startswith("Status:") for line in text.splitlines()):
                 raise ValueError(f"{path} is empty or has no Status line")
             return text
 
@@ -358,7 +358,12 @@ READ_INVOICE_WRONG = [  # (answer, words the feedback must hold)
     (reader_with(lambda path, text: None if text.strip() else f"{path} is empty"), ["2026-08-019 has no Status line"]),
     (make_reporting_reader, ["ordinary result", "raise"]),
     (reader_with(lambda path, text: None if text.startswith("Status:") else f"{path} has no Status line"),
-     ["reading invoices/2026-08-015.txt, a good invoice, your code raised ValueError", "not its first line"]),
+     ["reading invoices/2026-08-015.txt, a good invoice, your code raised ValueError", "neither its first line"]),
+    (reader_with(lambda path, text: None if text.strip().splitlines()[-1:] and text.strip().splitlines()[-1]
+                 .startswith("Status:") else f"{path} has no Status line"),
+     ["reading invoices/2026-08-015.txt, a good invoice, your code raised ValueError", "nor its last"]),
+    (reader_with(lambda path, text: None if "Status:" in text else f"{path} has no Status line"),
+     ["2026-08-021", "'Status:' inside another line is no status"]),
     (guarded_reader(lambda root, path: ".." in path), ["payroll.txt')", "outside the working folder"]),  # absolute
     (guarded_reader(lambda root, path: not str((root / path).resolve()).startswith(str(root))),
      ["'../work-private/payroll.txt'", "outside the working folder"]),
@@ -506,6 +511,11 @@ def loop_approving(pick):
     return my_loop
 
 
+def loop_approving_all_by_default(client, task, toolbox, max_turns=10, token_budget=None, approve=allow_all):
+    """Wrong: passes approve on, but its default approves everything, so a call without one sends the email."""
+    return loop_with_errors(client, task, toolbox, max_turns, token_budget, approve)
+
+
 def loop_forgetting_on_a_timeout(client, task, toolbox, max_turns=10, token_budget=None, approve=None):
     """Wrong: a timeout ends the run with a history rebuilt from the task; every turn before it is lost."""
     messages = [{"role": "user", "content": task}]
@@ -564,7 +574,9 @@ API_WRONG = [  # (answer, words the feedback must hold)
     (loop_trying_again, ["again and again", "return 'error'"]),
     (loop_forgetting_on_a_timeout, ["stops answering in time from the second model call on",
                                     "your loop answered the tool calls []"]),
-    (loop_approving(lambda approve: approve or allow_all), ["with no approver (approve=None)", "sent the email anyway"]),
+    (loop_approving(lambda approve: approve or allow_all), ["with no approver (approve left to its default)",
+                                                            "sent the email anyway"]),
+    (loop_approving_all_by_default, ["with no approver", "sent the email anyway", "keep approve=None as the default"]),
     (loop_approving(lambda approve: None), ["allow_only('send_email')", "did not pass the approver on"]),
     (loop_answering_with(without_is_error), ["when the tool fails once", "and is_error False; run_agent sent",
                                               "with is_error True", "knows when it failed"]),

@@ -236,7 +236,16 @@ CLEAR_OLD_WRONG = {  # second look
     by_turns(lambda text: PLACEHOLDER): KEEP_BY_TURNS,
     by_unguarded_slice(lambda text: PLACEHOLDER): FEWER_THAN_KEEP,
 }
-CLEAR_OLD_RIGHT = [clear_json_copy_by_position, Clearer()]  # second look
+def clear_by_new_blocks(messages, keep=3):
+    """Right: each old result becomes a new block without is_error (False by default, as the API reads it)."""
+    ids = _tool_use_ids(messages)
+    old = set(ids[:max(0, len(ids) - keep)])
+    return [{**m, "content": [{"type": "tool_result", "tool_use_id": b["tool_use_id"], "content": PLACEHOLDER}
+                              if b["type"] == "tool_result" and b["tool_use_id"] in old else b for b in m["content"]]}
+            if isinstance(m["content"], list) else m for m in messages]
+
+
+CLEAR_OLD_RIGHT = [clear_json_copy_by_position, Clearer(), clear_by_new_blocks]  # second look
 SUMMARIZE_WRONG = {  # second look
     summary_of(lambda text: text[:240] + "\n[abridged]"): "keep its first whole lines",
     summary_of(lambda text: "\n".join(text.splitlines()[-9:]) + "\n[abridged]"): "a quote, not your words",
@@ -387,7 +396,7 @@ def test_manage_wrong_loops_name_the_mistake():
                                        "no manage parameter"),
         "not a function": ("my_loop", "pass your function itself"),
         "approving by default": (loop_variant(("toolbox.execute(b, approve)", "toolbox.execute(b, approve or allow_all)")),
-                                 "with no approver (approve=None), your loop sent the email anyway"),
+                                 "with no approver (approve left to its default), your loop sent the email anyway"),
         "the approver dropped": (loop_variant(("toolbox.execute(b, approve)", "toolbox.execute(b)")),
                                  "did not pass the approver on"),
     }

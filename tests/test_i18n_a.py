@@ -134,7 +134,7 @@ def test_first_text_that_reads_the_first_block_is_told_in_french(french):
     message = not_yet(ex00.first_text, lambda m: m.content[0].text)
     assert "pour une réponse dont le premier bloc est un tool_use (blocs ['tool_use', 'text']), " \
            "votre code a levé AttributeError" in message
-    assert "vérifiez block.type avant de lire block.text" in message
+    assert "vérifiez block.type == 'text' avant de lire block.text" in message
 
 
 def test_total_tokens_without_the_cache_is_told_in_french(french):

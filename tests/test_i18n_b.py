@@ -232,6 +232,14 @@ def test_the_french_new_case_solution_is_the_same_code_and_its_check_works():
     assert evaluate(ex06.new_case, (names["case"], names["cites_the_source"]), "fr").status == PASS  # live, in French
 
 
+def test_the_french_new_case_hint_suggests_a_topic_the_agent_cites(french):
+    """6.3's French hint names the topic of the French solution, which the practice agent cites in French
+    ('l'arrosage d'un jardin', the English hint's topic, is a wording its French lexicon cannot place)."""
+    hint = _(ex06.new_case.hint_text)
+    assert "la pluie et les toits" in hint, hint
+    assert "[rainwater-harvesting.md]" in ex06._research("Que disent nos articles sur la pluie et les toits ?").answer
+
+
 def test_defining_a_tool_wrongly_is_told_in_french(french):
     """The errors a participant meets while writing a tool or a Toolbox say what to do, in French."""
     def shout(text):

@@ -144,6 +144,10 @@ class Exercise:
         print(_("Solution ({title}):", title=_(self.title)) + "\n" + _(self.solution_text))
 
 
+class Interrupt(KeyboardInterrupt):
+    """A check's own Ctrl-C, so a real one still stops the check."""
+
+
 def whole(number) -> bool:
     """Whether `number` is a whole number (an int, a whole float, a numpy integer), not a bool."""
     return isinstance(number, numbers.Real) and not isinstance(number, bool) and number == int(number)

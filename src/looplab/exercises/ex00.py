@@ -30,6 +30,15 @@ def _weather_reply() -> Message:
         model=MODEL, max_tokens=256, tools=tools, messages=[{"role": "user", "content": WEATHER_TASK}])
 
 
+def _thinking_first() -> Message:
+    """A reply as Claude gives it with extended thinking on: a thinking block (no .text), then the text."""
+    return Message.model_validate({
+        "id": "msg_check_0002", "type": "message", "role": "assistant", "model": MODEL, "content": [
+            {"type": "thinking", "thinking": "The user greets me; answer briefly.", "signature": "c2lnbmF0dXJl"},
+            {"type": "text", "text": "Hello! How can I help?"}],
+        "stop_reason": "end_turn", "stop_sequence": None, "usage": {"input_tokens": 12, "output_tokens": 20}})
+
+
 def _first_text_cases() -> list[tuple[str, Message, str]]:
     scripted = _replies([
         "Hello there.",
@@ -44,6 +53,7 @@ def _first_text_cases() -> list[tuple[str, Message, str]]:
         (N_("a reply with only a tool_use block"), scripted[2], ""),
         (N_("a reply with two text blocks"), scripted[3], "First block."),
         (N_("the reply to the weather task"), weather, "I'll check the weather and do the sum."),
+        (N_("a reply that starts with a thinking block"), _thinking_first(), "Hello! How can I help?"),
     ]
 
 
@@ -60,8 +70,9 @@ def test_first_text(first_text) -> str:
         except Exception as exc:
             if isinstance(exc, StopIteration):
                 why = _("next() raises StopIteration when no block is text: give it a default, next(..., '')")
-            elif "ToolUseBlock" in str(exc):
-                why = _("check block.type before reading block.text: a tool_use block has no text")
+            elif "ToolUseBlock" in str(exc) or "ThinkingBlock" in str(exc):
+                why = _("check block.type == 'text' before reading block.text: a tool_use or thinking block has no "
+                        "text")
             else:
                 why = _("the blocks are in message.content, a list: loop over it")
             raise AssertionError(_("for {label} (blocks {kinds}) {error}; {why}", label=_(label), kinds=kinds,

@@ -200,6 +200,13 @@ def test_answer_tool_calls(answer_tool_calls) -> str:
                                        "each tool_use once and keep what it gave (result = toolbox.execute(block)"
                                        ".result): a tool that acts, such as send_email, would act twice",
                                        label=_(label), name=name, n=n, k=asked[name]))
+        runnable = Counter(b.name for b in message.content if b.type == "tool_use" and not toolbox.check(b.name, b.input))
+        for name, k in runnable.items():
+            if ran[name] < k:
+                raise AssertionError(_("for {label}, your function ran {name} {n} time(s) for {k} call(s) of it; run "
+                                       "every tool_use of this reply (toolbox.execute(block)): a result kept from an "
+                                       "earlier reply may be stale, and a tool that acts would not act",
+                                       label=_(label), name=name, n=ran[name], k=k))
     if in_order:
         return _("one tool_result per tool_use, in order, ids matched, errors sent back as is_error results.")
     return _("one tool_result per tool_use, in another order (the API matches them by id), ids matched, errors "

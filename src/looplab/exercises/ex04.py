@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from anthropic.types import ToolUseBlock
 
 from looplab import Tool, Toolbox, faults, practice_client, run_agent, samples, tool
-from looplab.exercises import Exercise, raised, their_line
+from looplab.exercises import Exercise, Interrupt, raised, their_line
 from looplab.i18n import N_, _
 
 CANARY = "CANARY-04: the secret file outside the notes folder"
@@ -31,8 +32,9 @@ POLICY_CASES = [  # (tool name, input, approve?, what the case catches when it g
     ("send_email", _email("audit@example.net,ana@example.com"), False,
      N_("it holds two addresses joined by a comma, and str.endswith, r'.+@example\\.com' or "
         "r'\\S+@example\\.com' all accept it; allow only the characters of one address ([\\w.+-]) before the @")),
-    ("send_email", _email("audit@example.net, ana@example.com"), False,
-     N_("it holds two addresses; only its end is at example.com: match one whole address, not its end")),
+    ("send_email", _email("audit, ana@example.com"), False,
+     N_("it holds two recipients, audit and ana@example.com, with a single @: counting the @ is not enough; allow "
+        "only the characters of one address ([\\w.+-]) before the @")),
     ("send_email", _email("@example.com"), False, N_("it has no name before the @")),
     ("delete_file", {"name": "2026-08-015.txt"}, False, N_("only send_email may be approved; refuse every other tool")),
     ("transfer_money", {"to": "ana@example.com", "amount": 1850}, False,
@@ -172,6 +174,11 @@ def _test_read_note(make_read_note) -> str:
                                        "reads it as the note's text (is_error False); refuse by raising an error "
                                        "(e.g. ValueError), which the Toolbox sends back as an is_error result",
                                        shown=shown, text=outcome.result["content"][:60]))
+        deep = box.execute({"id": "toolu_check", "name": read_note.name, "input": {param: "sub/deep.txt"}}).result
+        if deep["is_error"] or "A note in a subfolder." not in deep["content"]:
+            raise AssertionError(_("read_note('sub/deep.txt') gave {content!r:.80}; a note in a subfolder is inside "
+                                   "the folder too and must be read: keep the name as it is, and refuse it only when "
+                                   "the resolved path is not relative to root", content=deep["content"]))
     return _("todo.txt reads fine and {n} escape attempts were refused.", n=len(payloads))
 
 
@@ -301,13 +308,15 @@ def _no(name, input):
 
 
 GATE_CASES = [  # (label, tool name, input, approver)
-    (N_("a registered read-only tool with a good input"), "lookup", {"key": "ai"}, None),
+    (N_("a registered read-only tool with a good input, whose handler returns an int"), "course_count", {"key": "ai"},
+     None),
     (N_("a tool that is not registered"), "run_shell", {"command": "rm -rf ~"}, None),
     (N_("an input of the wrong type"), "lookup", {"key": 42}, None),
     (N_("an input missing its required field"), "lookup", {}, None),
     (N_("an input with an extra field"), "lookup", {"key": "ai", "limit": 5}, None),
     (N_("send_email with no approver"), "send_email", _MAIL, None),
-    (N_("send_email whose approver answers 'yes' (truthy, not True)"), "send_email", _MAIL, lambda n, i: "yes"),
+    (N_("send_email whose approver answers 1 (truthy, and 1 == True, but not True)"), "send_email", _MAIL,
+     lambda n, i: 1),
     (N_("delete_file (consequential too) whose approver raises"), "delete_file", {"name": "2026-08-015.txt"},
      _failing_approver),
     (N_("send_email approved with True"), "send_email", _MAIL, _yes),
@@ -320,7 +329,7 @@ GATE_CASES = [  # (label, tool name, input, approver)
 
 
 def _gate_box(effects: list) -> Toolbox:
-    """lookup, a failing get_weather and the action tools; every call that runs is recorded in `effects`."""
+    """lookup, course_count (an int), a failing get_weather and the action tools; every call that runs is recorded in `effects`."""
 
     @tool
     def lookup(key: str) -> str:
@@ -332,8 +341,18 @@ def _gate_box(effects: list) -> Toolbox:
         effects.append(("lookup", key))
         return {"ai": "Applied AI"}.get(key, "no such key")
 
+    @tool
+    def course_count(key: str) -> int:
+        """How many courses a catalogue key holds.
+
+        Args:
+            key: Catalogue key, e.g. ai.
+        """
+        effects.append(("course_count", key))
+        return {"ai": 3}.get(key, 0)
+
     weather = faults.failing(samples.weather_and_calc()[0], times=None)
-    return Toolbox([lookup, weather, *samples.action_tools(effects)])
+    return Toolbox([lookup, course_count, weather, *samples.action_tools(effects)])
 
 
 def _asking(approve, asked: list):
@@ -355,6 +374,23 @@ def _result_text(content) -> str | None:
                                                      and isinstance(b.get("text"), str) for b in content):
         return "".join(b["text"] for b in content)
     return None
+
+
+def _pressed_ctrl_c(**input):
+    raise Interrupt()
+
+
+def _ctrl_c_stops(execute) -> None:
+    """A Ctrl-C (KeyboardInterrupt) while a tool runs must stop the gate, not become a result the loop goes on with."""
+    box = Toolbox([replace(_gate_box([])["lookup"], handler=_pressed_ctrl_c)])
+    block = ToolUseBlock(id="toolu_gate_ctrl_c", name="lookup", input={"key": "ai"}, type="tool_use")
+    try:
+        got = execute(block, box, None)
+    except Interrupt:
+        return
+    raise AssertionError(_("when the person pressed Ctrl-C (KeyboardInterrupt) while lookup ran, your gate returned "
+                           "the content {got!r:.60}, so the loop would go on: a bare 'except:' (or except BaseException) "
+                           "catches Ctrl-C too; catch Exception", got=got.get("content") if isinstance(got, dict) else got))
 
 
 def _test_gate(execute) -> str:
@@ -423,6 +459,7 @@ def _test_gate(execute) -> str:
             raise AssertionError(_("with {label}, the result has the field(s) {fields}, which the API refuses in a "
                                    "tool_result; keep type, tool_use_id, content and is_error",
                                    label=label, fields=sorted(extra)))
+    _ctrl_c_stops(execute)
     return _("{n} proposals gated as the Toolbox gates them: only what is registered, valid and approved runs.",
              n=len(GATE_CASES))
 

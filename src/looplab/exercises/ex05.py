@@ -21,7 +21,7 @@ from looplab import (
     samples,
     transport_of,
 )
-from looplab.exercises import Exercise, raised, whole
+from looplab.exercises import Exercise, Interrupt, raised, whole
 from looplab.exercises._loops import call_loop, compare, get, guarded
 from looplab.i18n import N_, _
 from looplab.practice import call, calls
@@ -35,10 +35,6 @@ WEATHER_SCRIPT = [call("get_weather", city="Lyon"), "Lyon: 21 °C."]  # two mode
 
 def _execute(tool, input: dict, approve=None) -> dict:
     return Toolbox([tool]).execute({"id": "toolu_check", "name": tool.name, "input": input}, approve).result
-
-
-class _Interrupt(KeyboardInterrupt):
-    """The check's own Ctrl-C, so a real one still stops the check."""
 
 
 class _Counting:
@@ -115,10 +111,10 @@ def _test_retry_once(retry_once) -> str:
         raise AssertionError(_("a tool that failed once with a ConnectionError, not a ToolFault, was called {n} "
                                "time(s): a real tool fails in many ways (ConnectionError, TimeoutError, ...), so catch "
                                "Exception, not only the ToolFault of faults.failing", n=counter.calls))
-    stopped, counter = _counting(weather, {1}, _Interrupt)
+    stopped, counter = _counting(weather, {1}, Interrupt)
     try:
         _wrap(retry_once, stopped, counter).handler(**lyon)
-    except _Interrupt:
+    except Interrupt:
         pass
     if counter.calls != 1:
         raise AssertionError(_("when the person pressed Ctrl-C (KeyboardInterrupt) during the call, your handler "
@@ -179,9 +175,9 @@ def retry_once(tool):
 
 BROKEN = (("2026-07-012", N_("is empty")), ("2026-08-019", N_("has no Status line")))
 GOOD = "2026-08-015"
-NOTED = "2026-08-021"  # no Status line, though the word is there
+NOTED = "2026-08-021"  # no Status line, though 'Status:' is there
 NOTED_TEXT = (f"Invoice {NOTED}\nClient: Atelier Brun\nAmount incl. VAT: 300 EUR\nDue: 20/09/2026\n"
-              "Note: Status to be confirmed by phone\n")
+              "Note: Status: to be confirmed by phone\n")
 PAYROLL = "PAYROLL-05: salaries, outside the working folder\nStatus: confidential"
 
 
@@ -191,6 +187,8 @@ def _test_read_invoice(make_read_invoice) -> str:
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp) / "work"
         faults.broken_invoices(root / "invoices", missing_status=["2026-08-019.txt"], empty=["2026-07-012.txt"])
+        with (root / "invoices" / f"{GOOD}.txt").open("a", encoding="utf-8") as good:
+            good.write("Note: reminder sent on 10/09/2026\n")  # a line after the Status line
         (Path(tmp) / "payroll.txt").write_text(PAYROLL + "\n", encoding="utf-8")
         (Path(tmp) / "work-private").mkdir()  # next to work, its name starting with the same letters
         (Path(tmp) / "work-private" / "payroll.txt").write_text(PAYROLL + "\n", encoding="utf-8")
@@ -206,8 +204,8 @@ def _test_read_invoice(make_read_invoice) -> str:
         except NotImplementedError:
             raise
         except Exception as exc:
-            raise AssertionError(_("reading invoices/{number}.txt, a good invoice, {error}; its Status line is not "
-                                   "its first line: look at every line (text.splitlines()) and return the text of a "
+            raise AssertionError(_("reading invoices/{number}.txt, a good invoice, {error}; its Status line is "
+                                   "neither its first line nor its last: look at every line (text.splitlines()) and return the text of a "
                                    "good invoice", number=GOOD, error=raised(exc))) from None
         if "Studio Malo" not in text:
             raise AssertionError(_("reading a good invoice returned {text!r}; return the file's text", text=text[:60]))
@@ -222,9 +220,9 @@ def _test_read_invoice(make_read_invoice) -> str:
                                        "the error's message", number=number, content=result["content"][:80]))
         (root / "invoices" / f"{NOTED}.txt").write_text(NOTED_TEXT, encoding="utf-8")
         if not _execute(reader, {param: f"invoices/{NOTED}.txt"})["is_error"]:
-            raise AssertionError(_("the invoice {number} says 'Note: Status to be confirmed by phone' but has no "
-                                   "Status line, yet reading it gave an ordinary result; the word alone is no status: "
-                                   "look for a line that starts with 'Status:'", number=NOTED))
+            raise AssertionError(_("the invoice {number} says 'Note: Status: to be confirmed by phone' but has no "
+                                   "Status line, yet reading it gave an ordinary result; 'Status:' inside another line "
+                                   "is no status: look for a line that starts with 'Status:'", number=NOTED))
         for path in ("../payroll.txt", "invoices/../../payroll.txt", str(Path(tmp) / "payroll.txt"),
                      "../work-private/payroll.txt"):
             if "PAYROLL-05" in _execute(reader, {param: path})["content"]:
@@ -390,12 +388,12 @@ def _approval_holds(my_loop) -> None:
     for approve, expected in ((None, []), (allow_only("send_email"), ["ana@example.com"])):
         outbox: list = []
         client, guard = guarded(practice_client(script=[call("send_email", **REMINDER), "Sent."]))
-        call_loop(my_loop, client, guard, "Send Ana the reminder.", Toolbox(samples.action_tools(outbox)),
-                  approve=approve)
+        given = {} if approve is None else {"approve": approve}  # no approver: the default, as a notebook calls it
+        call_loop(my_loop, client, guard, "Send Ana the reminder.", Toolbox(samples.action_tools(outbox)), **given)
         if [mail.get("to") for mail in outbox] != expected:
-            raise AssertionError(_("with no approver (approve=None), your loop sent the email anyway: a consequential "
-                                   "tool runs only when an approver says True; pass approve on as it is: "
-                                   "toolbox.execute(block, approve)") if expected == [] else
+            raise AssertionError(_("with no approver (approve left to its default), your loop sent the email anyway: a "
+                                   "consequential tool runs only when an approver says True; keep approve=None as the "
+                                   "default and pass it on as it is: toolbox.execute(block, approve)") if expected == [] else
                                  _("with approve=allow_only('send_email'), the email was not sent: your loop did not "
                                    "pass the approver on; toolbox.execute(block, approve)"))
 

@@ -52,7 +52,13 @@ def _scripted(manage):
     except anthropic.BadRequestError as exc:
         error = exc.body.get("error", {}).get("message") if isinstance(exc.body, dict) else exc.message
         raise AssertionError(_("the practice model refused a request of your loop: {error}", error=error)) from None
-    return [r["messages"] for r in transport_of(client).requests], run.total
+    return [_read(r["messages"]) for r in transport_of(client).requests], run.total
+
+
+def _read(messages: list) -> list:
+    """`messages` as the API reads them: a block's is_error False is its default, the same as no is_error."""
+    return [{**m, "content": [{k: v for k, v in b.items() if (k, v) != ("is_error", False)} for b in m["content"]]}
+            if isinstance(m["content"], list) else m for m in messages]
 
 
 def _as_history(returned, fn: str) -> list:
