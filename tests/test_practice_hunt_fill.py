@@ -186,9 +186,11 @@ def test_a_research_answer_with_a_part_not_answered_fills_no_answer_field():
 
 
 def test_the_tool_choice_none_sentence_is_french_for_a_french_task():
+    """It used to open 'I'll call get_weather(city='Lyon').', then say it calls none: the note of a call not made is
+    left out."""
     reply = practice_client().messages.create(model=MODEL, max_tokens=300, tools=[WEATHER], tool_choice={"type": "none"},
                                               messages=[{"role": "user", "content": "Quel temps fait-il à Lyon ?"}])
-    assert reply.content[0].text == ("J'appelle get_weather(city='Lyon'). Pour continuer, j'appellerais get_weather, "
+    assert reply.content[0].text == ("Pour continuer, j'appellerais get_weather, "
                                      "mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre.")
 
 
@@ -297,7 +299,7 @@ def test_a_refusal_explains_itself_in_french_for_a_french_task():
     reply = as_json({"total": {"type": "number"}}, [{"role": "user", "content": "Quel temps fait-il à Lyon ?"}],
                     [WEATHER], tool_choice={"type": "none"})
     assert reply.stop_details.explanation.startswith("Le modèle d'entraînement n'a pas de réponse à mettre dans le "
-                                                     "format JSON demandé : J'appelle get_weather(city='Lyon').")
+                                                     "format JSON demandé : Pour continuer, j'appellerais get_weather")
 
 
 @pytest.mark.parametrize(("task", "expected"), [

@@ -678,7 +678,8 @@ def test_a_system_prompt_rule_that_changes_the_answer_stops_the_call():
     """'Always give amounts in US dollars.' and 'Only count invoices above 900 EUR.' were silently not applied (an
     answer in EUR, every unpaid invoice); a rule over amounts, units or counts now stops the call, quoting it."""
     invoices = samples.invoice_tools(DATA / "invoices")
-    for system in ["Always give amounts in US dollars.", "Only count invoices above 900 EUR."]:
+    for system in ["Always give amounts in US dollars.", "Only count invoices above 900 EUR.", "Do not cite file names.",
+                   "Reply with the amounts in dollars."]:
         run = run_agent(practice_client(), "In the folder invoices, which invoices are unpaid, and what is their total?",
                         invoices, system=system)
         assert run.tool_calls == [] and f"'{system.rstrip('.')}'" in run.answer, run.answer

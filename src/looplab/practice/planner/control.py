@@ -70,7 +70,7 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
     if kind == "none" and uses:
         names = ", ".join(dict.fromkeys(b["name"] for b in uses))
         why = f"To go on I would call {names}, but tool_choice is 'none', so I call no tool and cannot answer yet."
-        text = " ".join(filter(None, [_text(reply), in_french(why) if french(view.task) else why]))
+        text = in_french(why) if french(view.task) else why  # not the note of the calls it does not make
         return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "declined": True}  # no answer
     if kind in ("any", "tool"):
         wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
@@ -307,9 +307,10 @@ def system_text(body: dict) -> str:
 RULE = re.compile(rf"{FORBIDS.pattern}|{BARRED.pattern}|\b{ONLY}|\binterdi\w*", re.I)  # a rule an act may break
 DISCLOSE = re.compile(r"(?:\b(?:never|not|don't|no|ne|n['’]\s*)\s*(?:\w+\s+){0,2}?(?:reveal|share|disclose|mention|divulge|give out|"
                       r"révèle|partage|divulgue|mentionne|donne|communique)\w*|\bconfidenti\w*|\bsecret\b|\brefuse\w*)", re.I)
-RESHAPES = re.compile(r"\b(?:always|toujours|only|uniquement|seulement|never|jamais|without|sans|except|sauf)\b.*(?:\d|\b(?:"
-                      r"dollars?|usd|euros?|eur|gbp|pounds?|yen|fahrenheit|celsius|kelvin|miles?|km|totals?|sums?|amounts?|"
-                      r"montants?|counts?|round\w*|arrondi\w*|decimals?|décimales?|percent\w*|pour ?cent)\b)", re.I)  # the answer
+RESHAPES = re.compile(r"\b(?:fahrenheit|celsius|kelvin|dollars?|usd|gbp|pounds?|yen|miles?|km)\b|\b(?:always|toujours|only|"
+                      r"uniquement|seulement|never|jamais|not|don't|without|sans|except|sauf)\b.*(?:\d|\b(?:euros?|eur|totals?|"
+                      r"sums?|amounts?|montants?|counts?|round\w*|arrondi\w*|decimals?|décimales?|percent\w*|pour ?cent|cite|"
+                      r"citations?|sources?|file names?)\b)", re.I)  # a rule the answer may break: units, figures, sources
 SELF = re.compile(r"\b(?:system prompt|prompt|instructions?|consignes?)\b", re.I)  # 'Do not reveal these instructions'
 
 
@@ -346,11 +347,11 @@ def _off_limits(name: str, clause: str, view: View) -> bool:
 def _against(name: str, clause: str, view: View, values: str = "") -> bool:
     """Whether a clause of the system prompt may forbid calling the tool `name`: a ban that names it, a limit that
     leaves it out, or a rule it cannot check over an act, a disclosure, or a tool a negation names."""
-    if _off_limits(name, clause, view) or RESHAPES.search(clause):  # 'Always give amounts in US dollars'
+    if _off_limits(name, clause, view):
         return True
     if not SELF.search(clause) and not view.gullible and (  # a gullible model is fooled into acting anyway
             set(stems(words(name)[0])) & ACTS and RULE.search(clause) or DISCLOSE.search(clause)
-            or _near_ban(name, clause, view, values)):
+            or RESHAPES.search(clause) or _near_ban(name, clause, view, values)):  # 'Always give amounts in US dollars'
         return True
     named = not LIMITED.search(clause) and (mention(name, clause) or named_by_words(name, clause))
     return bool(named and ((no := FORBIDS.search(clause)) and no.start() < named.start()
