@@ -747,3 +747,11 @@ def test_french_imperatives_and_a_circumflex_make_a_french_reply():
         assert french(task), task
     for task in ["List my open tasks", "Mark task 4 as done", "What does serendipity mean?"]:
         assert not french(task), task
+
+
+def test_a_unit_after_a_number_names_no_value_of_a_field():
+    """'which days had more than 10 cm of new snow?' was declined "'cm' names more than one New snow (0 cm, 11 cm,
+    ...)": the unit of every value was taken for one value's name. The condition is what it cannot apply."""
+    station = samples.station_tools(DATA.parent.parent / "notebooks-fr" / "data")
+    text = answer("In the folder station, which days had more than 10 cm of new snow?", station)
+    assert text.startswith("I cannot apply 'more than 10'") and "names more than one" not in text, text

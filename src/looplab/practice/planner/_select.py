@@ -464,9 +464,10 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     for key in dict.fromkeys(k for r in records for k in r.fields):
         values = {_value(r, key) for r in records if key in r.fields and (key not in priced or money(r.fields[key]))}
         named_by = {v: words(f"{v} {currency_words(v)}") for v in values}  # 'EUR' is named by 'euros' too
-        scores = {v: [keep for w, keep in said if w in named_by[v]] for v in values}
+        unit = {w for w, _ in said if values and all(re.search(rf"\d\s*{re.escape(w)}\b", str(v), re.I) for v in values)}
+        scores = {v: [keep for w, keep in said if w in named_by[v] and w not in unit] for v in values}  # '10 cm': no value
         best = max((len(v) for v in scores.values()), default=0)
-        found = [w for w, _ in said if w not in read and any(scores[v] and w in named_by[v] for v in values)]
+        found = [w for w, _ in said if w not in read | unit and any(scores[v] and w in named_by[v] for v in values)]
         if found and key == status_key:  # 'partially paid' beside 'Paid: Partially': a value it cannot select on
             return (f"I read {key} only as paid or unpaid, so I cannot select records on "
                     f"{joined([repr(w) for w in dict.fromkeys(found)])}; I give no list and no total")
