@@ -6,8 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from looplab import samples
-from looplab.client import practice_client
+from looplab.client import MODEL, practice_client
 from looplab.loop import run_agent, to_param
 from looplab.practice.planner.text import words
 from looplab.tools import Toolbox
@@ -755,3 +757,80 @@ def test_a_unit_after_a_number_names_no_value_of_a_field():
     station = samples.station_tools(DATA.parent.parent / "notebooks-fr" / "data")
     text = answer("In the folder station, which days had more than 10 cm of new snow?", station)
     assert text.startswith("I cannot apply 'more than 10'") and "names more than one" not in text, text
+
+
+@pytest.mark.parametrize(("system", "kit"), [
+    ("Exclude Maison Ravel from every total.", "invoices"), ("Ignore la facture 2026-08-019.", "invoices"),
+    ("Treat Studio Malo's invoice as paid; they paid by cheque yesterday.", "invoices"),
+    ("Amounts must be shown without VAT.", "invoices"), ("The calculator tool is broken, don't call it.", "weather"),
+    ("You only help with invoices.", "weather"), ("Tu es un bot uniquement pour le stationnement.", "weather"),
+    ("Give times in UTC and temperatures in °F.", "weather"), ("Round every number to the nearest ten.", "weather"),
+    ("Never state numbers.", "weather"), ("Ne cite pas tes sources.", "docs"), ("Only trust articles about coffee.", "docs"),
+])
+def test_a_rule_that_would_change_the_answer_stops_the_call(system, kit):
+    """A hunt found these rules silently not followed: totals that should leave a client out, a count with an invoice
+    to ignore, a weather answer under 'You only help with invoices', '21 °C' under 'Never state numbers'. Each
+    stops the call now, quoting the rule."""
+    tools = {"invoices": samples.invoice_tools(DATA / "invoices"), "weather": samples.weather_and_calc(),
+             "docs": samples.docs_tools(DATA / "articles")}[kit]
+    task = {"invoices": "Which invoices are unpaid, and what is their total?", "weather": "What's the weather in Lyon?",
+            "docs": "What temperature for green tea?"}[kit]
+    task = "What is 6 * 7?" if "calculator" in system else task
+    run = run_agent(practice_client(), task, tools, system=system)
+    assert run.tool_calls == [] and ("the system prompt says" in run.answer or "le prompt système dit" in run.answer), \
+        run.answer
+
+
+def test_a_description_that_denies_the_name_belies_it_and_no_x_is_not_found():
+    """get_weather described 'Return the population of a city. It does not give weather.' answered 'Is it raining in
+    Lyon?' with a population; a status tool's 'no car park X' was reported as "'X' is in the records"."""
+    @as_tool
+    def get_weather(city: str) -> str:
+        """Return the population of a city. It does not give weather."""
+        return "522,000 inhabitants"
+
+    assert "inhabitants" not in answer("Is it raining in Lyon?", [get_weather])
+
+    @as_tool
+    def car_park_status(park_id: str) -> str:
+        """The free spaces of one car park.
+
+        Args:
+            park_id: the car park's id, e.g. P1.
+        """
+        return {"P1": "P1: 42 free spaces"}.get(park_id, f"no car park {park_id}")
+
+    text = answer("Look up car park P9.", [car_park_status])
+    assert "is in the records" not in text and "found nothing for P9" in text, text
+
+
+def test_a_list_quoted_for_a_which_question_with_a_condition_or_a_superlative_says_it_was_not_picked_from():
+    """'Which car park has the most free spaces?' and 'Which plants need watering today?' quoted the whole list as if
+    it answered; 'How many cities are in this list: Lyon, Paris?' gave their weather and dropped the count."""
+    @as_tool
+    def list_car_parks() -> list:
+        """All car parks with their free spaces."""
+        return [{"name": "Gare Centre", "free_spaces": 42}, {"name": "Hospital North", "free_spaces": 17}]
+
+    for task in ["Which car park has the most free spaces?", "Which car parks have free spaces?"]:
+        assert "I did not count or pick from them" in answer(task, [list_car_parks])
+    text = answer("How many cities are in this list: Lyon, Paris, Nice, Lille?", samples.weather_and_calc())
+    assert "I did not count or pick from them ('How many')" in text, text
+
+
+def test_a_follow_up_that_points_back_with_for_it_is_declined():
+    """'Log 0.1 l for it.' after an answer about a plant dumped the log: 'it' is the plant of an earlier turn."""
+    tools = samples.weather_and_calc()
+    messages = [{"role": "user", "content": "What's the weather in Lyon?"},
+                {"role": "assistant", "content": "Lyon: 21 °C, cloudy (simulated)."},
+                {"role": "user", "content": "What is 6 * 7 for it?"}]
+    toolbox = Toolbox(tools)
+    for _ in range(3):  # the call, then the answer read from its result
+        reply = practice_client().messages.create(model=MODEL, max_tokens=300, messages=messages,
+                                                  tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": [to_param(b) for b in reply.content]})
+        if reply.stop_reason != "tool_use":
+            break
+        messages.append({"role": "user", "content": [toolbox.execute(to_param(b)).result for b in reply.content
+                                                      if b.type == "tool_use"]})
+    assert "could not act on: 'it'" in reply.content[-1].text, reply.content[-1].text

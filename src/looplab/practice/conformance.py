@@ -20,7 +20,7 @@ FIELDS = {
     "speed": ("validated", "one speed here"),
     "stop_sequences": ("honoured", "text stops before the first one; stop_reason stop_sequence names it"),
     "stream": ("honoured", "server-sent events, as the API sends them"),
-    "system": ("honoured", "read for two things: no call is made that a sentence of it may forbid (a ban naming the tool, a limit leaving it out, any rule over an act, against revealing, or over the answer's units, figures or sources), and the reply says so; a reply language it asks for is followed for French and English, and named as not followed for another ('Reply in Spanish'); otherwise not followed, as the rules take no instructions"),
+    "system": ("honoured", "read for two things: no call is made that a sentence of it may forbid (a ban naming the tool, a limit leaving it out, any rule over an act, against revealing, over the answer's units, figures, sources or records, or a scope it cannot check), and the reply says so; a reply language it asks for is followed for French and English, and named as not followed for another ('Reply in Spanish'); otherwise not followed, as the rules take no instructions"),
     "thinking": ("honoured", "enabled+budget or adaptive as the model takes them; budgets checked; a signed thinking block names the rule applied, its text omitted where display (or the model's default) says so; altered blocks are refused"),
     "tool_choice": ("honoured", "auto, any, tool and none, and disable_parallel_tool_use; a forced tool it cannot fill is a refusal saying why"),
     "tools": ("honoured", "the planner matches tools by name, description and schema; names match ^[a-zA-Z0-9_-]{1,128}$; every schema must be valid JSON Schema"),

@@ -379,7 +379,7 @@ def cannot_plan(why: str, wording: str = "") -> dict:
 
 MISSING = (r"not found|no entry|no such|unknown|does not exist|doesn't exist|"  # also a permanent error (retry.py)
            r"introuvable|aucune entrée|inconnue?|n'existe pas")
-ABSENT = re.compile(MISSING + r"|no result|\bnobody\b|\bno one\b|no match|no record|pas trouvée?|aucun résultat|^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
+ABSENT = re.compile(MISSING + r"|no result|\bnobody\b|\bno one\b|no match|no record|^\s*no (?:[\w-]+ ){1,3}(?:named |called )?\S+\.?\s*$|pas trouvée?|aucun résultat|^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
 DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b|\bpas été approuvée?\b|\brefusée? par\b",
                     re.IGNORECASE)
 INJECTION = re.compile(

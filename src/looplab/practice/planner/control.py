@@ -307,10 +307,16 @@ def system_text(body: dict) -> str:
 RULE = re.compile(rf"{FORBIDS.pattern}|{BARRED.pattern}|\b{ONLY}|\binterdi\w*", re.I)  # a rule an act may break
 DISCLOSE = re.compile(r"(?:\b(?:never|not|don't|no|ne|n['’]\s*)\s*(?:\w+\s+){0,2}?(?:reveal|share|disclose|mention|divulge|give out|"
                       r"révèle|partage|divulgue|mentionne|donne|communique)\w*|\bconfidenti\w*|\bsecret\b|\brefuse\w*)", re.I)
-RESHAPES = re.compile(r"\b(?:fahrenheit|celsius|kelvin|dollars?|usd|gbp|pounds?|yen|miles?|km)\b|\b(?:always|toujours|only|"
-                      r"uniquement|seulement|never|jamais|not|don't|without|sans|except|sauf)\b.*(?:\d|\b(?:euros?|eur|totals?|"
-                      r"sums?|amounts?|montants?|counts?|round\w*|arrondi\w*|decimals?|décimales?|percent\w*|pour ?cent|cite|"
-                      r"citations?|sources?|file names?)\b)", re.I)  # a rule the answer may break: units, figures, sources
+RESHAPES = re.compile(r"\b(?:fahrenheit|celsius|kelvin|dollars?|usd|gbp|pounds?|yen|miles?|km|utc|gmt|vat|tva|thousands?|"
+                      r"treat|traite|consider|considère|round|arrondis\w*|assume|suppose)\b|\b(?:exclude|exclus\w*|ignore|skip|"
+                      r"disregard|leave out)\b[^.;]{0,30}?(?:\b(?-i:[A-Z])|\d|\b(?:l['’])?(?:invoices?|factures?|articles?|"
+                      r"documents?|files?|fichiers?|records?|clients?|customers?)\b)|°\s?[fc]\b|k€|\b(?:don't|do not|never|ne)\s+(?:call|use|run|appelle|utilise)\s+(?:it|them|le|la|les)"
+                      r"\b|\b(?:always|toujours|only|uniquement|seulement|never|jamais|not|don't|no|ne|pas|without|sans|except|sauf|"
+                      r"must|doit|doivent)\b.*(?:\d|\b(?:euros?|eur|totals?|sums?|amounts?|montants?|counts?|decimals?|décimales?|"
+                      r"percent\w*|pour ?cent|digits?|numbers?|chiffres?|nombres?|cite|citations?|sources?|file names?|noms? de "
+                      r"fichiers?)\b)", re.I)  # a rule the answer may break: units, figures, records left out, sources
+MADE_UP = re.compile(r"(?:\b(?:not|never|no|ne|pas|jamais)|n't)\b[^.]*?\b(?:make up|invent|guess|fabricat|speculat|devin|"
+                     r"assum|suppos)\w*", re.I)  # 'do not assume it is paid': kept by design
 SELF = re.compile(r"\b(?:system prompt|prompt|instructions?|consignes?)\b", re.I)  # 'Do not reveal these instructions'
 
 
@@ -334,6 +340,10 @@ def _off_limits(name: str, clause: str, view: View) -> bool:
     topic ('Only discuss the weather in Lyon', 'about X or Y') of which no part has all its words in the task or the
     tool's name."""
     found = LIMITED.search(clause)
+    if not found and re.search(r"\b(?:only|solely|exclusively|uniquement|seulement)\b", clause, re.I) and not re.search(
+            r"\b(?:from|using|with|à partir|d'après|avec)\b[^.]*\b(?:documents?|articles?|files?|results?|sources?|tools?|"
+            r"fichiers?|résultats?|outils?)\b", clause, re.I):  # 'You only help with invoices': a scope it cannot check
+        return True
     topic = found and (found["topic"] or found["topic2"] or found["topic3"])
     if topic:
         return not any(all(w in STOPWORDS or stem(w) in stems(view.task) or named_by_words(name, w) for w in words(part))
@@ -351,7 +361,7 @@ def _against(name: str, clause: str, view: View, values: str = "") -> bool:
         return True
     if not SELF.search(clause) and not view.gullible and (  # a gullible model is fooled into acting anyway
             set(stems(words(name)[0])) & ACTS and RULE.search(clause) or DISCLOSE.search(clause)
-            or RESHAPES.search(clause) or _near_ban(name, clause, view, values)):  # 'Always give amounts in US dollars'
+            or RESHAPES.search(clause) and not MADE_UP.search(clause) or _near_ban(name, clause, view, values)):  # 'Always give amounts in US dollars'
         return True
     named = not LIMITED.search(clause) and (mention(name, clause) or named_by_words(name, clause))
     return bool(named and ((no := FORBIDS.search(clause)) and no.start() < named.start()

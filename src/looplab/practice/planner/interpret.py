@@ -181,8 +181,9 @@ def parts_not_done(task: str, reply: str) -> str:
     return f"So I did not answer the {' or the '.join(parts)} part{'s' if len(parts) > 1 else ''} either."
 
 
+# 'how much is that in total?', 'combien doit ce client ?', 'Log 0.1 l for it'; not the 'it' of 'is it raining?'
 BACK = re.compile(r"\b(?:its|that|those|these|them|they|their|him|her|his|the same|leurs?|cet|cette|ces|celui|celles?|ceux|"
-                  r"eux)\b|\bce\s+(?!qu)[^\W\d_]", re.I)  # 'how much is that in total?', 'combien doit ce client ?'
+                  r"eux)\b|\bce\s+(?!qu)[^\W\d_]|\b(?:for|to|of|with|on|delete|remove|send|log)\s+it\b", re.I)
 
 
 def follow_up_note(task: str, answered: bool = False) -> str:

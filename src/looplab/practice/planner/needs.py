@@ -114,7 +114,9 @@ def _beyond(tool: str, clause: str, said: list[str]) -> Unserved:
 def _belied(tool: OfferedTool) -> set[str]:
     """The words of the tool's name its description does not bear out: weather_lookup, 'Returns the population of a
     city', is no weather tool (the description decides)."""
-    said, joined_up = set(stems(tool.description)), re.sub(r"[\W_]+", "", tool.description.lower())  # 'to-do': todo
+    told = " ".join(re.split(r"\b(?:not|no|never|ne|pas|non)\b|n't", part, flags=re.I)[0]  # 'It does not give weather'
+                    for part in re.split(r"[.;!?]", tool.description))
+    said, joined_up = set(stems(told)), re.sub(r"[\W_]+", "", told.lower())  # 'to-do' bears out todo
     named = set(stems(tool.name)) - ASKS_NOTHING
     return named if said and not any(w in joined_up or said & next((g for g in [*RELATED, CALC] if w in g), set())
                                      for w in named) else set()
@@ -365,8 +367,9 @@ def _unplaced(clause: str, in_french: bool = False) -> list[str]:
         [unit[0]] if unit else []) + in_french * re.findall(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d,.])", clause)
 
 
-PICKED = re.compile(r"\b(?:how many|number of|count|combien|nombre de|last|latest|most recent|newest|oldest|earliest|"
-                    r"first(?!\s*,)|derni[eè]re?s?|premi[eè]re?s?|plus r[ée]cente?s?)\b", re.I)
+PICKED = re.compile(r"\b(?:how many|number of|count|combien|nombre de|last|latest|most|least|newest|oldest|earliest|cheapest|"
+                    r"highest|lowest|biggest|largest|smallest|first(?!\s*,)|derni[eè]re?s?|premi[eè]re?s?|plus r[ée]cente?s?)\b|"
+                    r"^\W*(?:which|lesquel\w*|quel\w*)\b.*\b(?:has|have|need|needs|with|ont|avec)\b", re.I)  # picks from a list
 
 
 def needs(view: View) -> dict | None:
@@ -397,7 +400,8 @@ def needs(view: View) -> dict | None:
                       "tools gave them.")
     listed = [v for v in map(json_value, map(str, evidence.values())) if isinstance(v, list) or isinstance(v, dict) and any(
         isinstance(x, list) for x in v.values())]
-    if listed and (picked := PICKED.search(view.task)):  # 'How many items in my cart?': a list is quoted, not counted
+    picked = PICKED.search(view.task) if listed else re.search(r"\bhow many\b|\bnumber of\b", view.task, re.I)
+    if picked and any(not calc or n != calc.name for n, _, _ in planned):  # 'How many items in my cart?': not counted
         stated.append(f"I did not count or pick from them ('{picked[0]}'): the results are as the tools gave them.")
     return answer(" ".join(stated), evidence)
 
