@@ -834,3 +834,31 @@ def test_a_follow_up_that_points_back_with_for_it_is_declined():
         messages.append({"role": "user", "content": [toolbox.execute(to_param(b)).result for b in reply.content
                                                       if b.type == "tool_use"]})
     assert "could not act on: 'it'" in reply.content[-1].text, reply.content[-1].text
+
+
+def test_a_task_for_another_tool_is_no_lookup():
+    """'Call reserve_space with park_id 'P1', ...' looked up 'P1' and 'X' with the status tool; the lookup gives way
+    when the task names another offered tool."""
+    @as_tool
+    def car_park_status(park_id: str) -> str:
+        """Look up the free spaces of one car park.
+
+        Args:
+            park_id: the car park's id, e.g. P1.
+        """
+        return {"P1": "P1: 42 free spaces"}.get(park_id, f"no car park {park_id}")
+
+    @as_tool(consequential=True)
+    def reserve_space(park_id: str, hours: int, plate: str) -> str:
+        """Reserve a space in a car park.
+
+        Args:
+            park_id: the car park's id.
+            hours: how many hours.
+            plate: the car's plate.
+        """
+        return f"reserved {park_id} for {hours} h"
+
+    run = run_agent(practice_client(), "Call reserve_space with park_id 'P1', hours 2, plate 'AB-1'",
+                    [car_park_status, reserve_space], approve=lambda name, given: True)
+    assert [name for name, _ in run.tool_calls] in ([], ["reserve_space"]), run.tool_calls

@@ -92,8 +92,9 @@ def lookup_tool(view: View) -> OfferedTool | None:
 def lookup(view: View) -> dict | None:
     """Call the lookup once per key the task names, then say what each returned or that it is absent."""
     tool = lookup_tool(view)
-    if not (keys := (keys_of(view.task) or named_beside(view.task, tool)) if tool else []):
-        return None
+    if not (keys := (keys_of(view.task) or named_beside(view.task, tool)) if tool else []) or any(
+            re.search(rf"\b{re.escape(t.name)}\b", view.task) for t in view.tools if t is not tool):
+        return None  # 'Call reserve_space with park_id 'P1'': another tool's task
     if about_words(tool) & PEOPLE and (names := [n for n in map(person, re.finditer(FULL_NAME, view.task)) if n]):
         keys = names  # 'Look up Tom Baker and Léa Fontaine': whole names, not 'Tom'
     but = BUT.search(view.task)  # 'all keys but ai'
