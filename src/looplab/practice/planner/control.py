@@ -361,7 +361,8 @@ def _against(name: str, clause: str, view: View, values: str = "") -> bool:
         return True
     if not SELF.search(clause) and not view.gullible and (  # a gullible model is fooled into acting anyway
             set(stems(words(name)[0])) & ACTS and RULE.search(clause) or DISCLOSE.search(clause)
-            or RESHAPES.search(clause) and not MADE_UP.search(clause) or _near_ban(name, clause, view, values)):  # 'Always give amounts in US dollars'
+            or RESHAPES.search(clause) and not MADE_UP.search(clause)  # 'Always give amounts in US dollars'
+            or _near_ban(name, clause, view, values)):
         return True
     named = not LIMITED.search(clause) and (mention(name, clause) or named_by_words(name, clause))
     return bool(named and ((no := FORBIDS.search(clause)) and no.start() < named.start()

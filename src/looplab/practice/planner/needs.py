@@ -127,9 +127,10 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     calc = pick(view.tools, CALC)
     calls, unserved, previous, tense = [], [], None, []
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
-    abouts = [(about_words(t) - ASKS_NOTHING - NEGATORS - {"nothing", "none"} - _belied(t), -i, t)  # not '… nothing
+    belied = {t.name: _belied(t) for t in view.tools}  # a name its description denies counts for nothing
+    abouts = [(about_words(t) - ASKS_NOTHING - NEGATORS - {"nothing", "none"} - belied[t.name], -i, t)  # not '… nothing
               for i, t in enumerate(view.tools)]  # leaves the machine'
-    scored = {t.name: set(stems(t.name)) - _belied(t) for t in view.tools}
+    scored = {t.name: set(stems(t.name)) - belied[t.name] for t in view.tools}
     banned = {t.name: m[0] for t in view.tools if (m := re.search(  # 'Without the calculator, what's 2+2?'
         r"(?:\b(?:without|not|no|never|except|sans|pas)|n['’]t)\s+(?:(?:using|use|the|a|any|le|la|l['’]|de|d['’]|"
         r"utiliser)\s*)*(?:" + r"[\s_-]+".join(map(re.escape, re.split(r"[_\s-]+", t.name))) + "|calculatrice" * (
