@@ -386,3 +386,17 @@ def test_a_prefill_holding_thinking_is_refused_when_thinking_is_off():
     message = refused(lambda: client.messages.create(messages=history, **options))
     assert message.startswith("messages[1].content[0]: When thinking is disabled, an `assistant` message in the "
                               "final position cannot contain `thinking`.")
+
+
+def test_max_tokens_one_gives_one_token_of_text():
+    """max_tokens=1 gave content [] (reply.content[0].text raised IndexError); Claude gives a text block of one token."""
+    reply = practice_client().messages.create(model=MODEL, max_tokens=1, messages=HELLO)
+    assert reply.stop_reason == "max_tokens" and reply.content[0].text and reply.usage.output_tokens == 1
+
+
+def test_a_streamed_message_delta_carries_the_cumulative_usage():
+    """message_delta's usage held output_tokens alone; the API's is cumulative, input and cache counts included."""
+    events = list(practice_client().messages.create(model=MODEL, max_tokens=100, messages=HELLO, stream=True))
+    start, delta = events[0], next(e for e in events if e.type == "message_delta")
+    assert delta.usage.input_tokens == start.message.usage.input_tokens > 0
+    assert delta.usage.cache_read_input_tokens == 0 and delta.usage.output_tokens > 1

@@ -2,6 +2,7 @@
 
 import json
 
+DELTA_USAGE = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens", "output_tokens")
 EMPTY = {"text": {"text": ""}, "tool_use": {"input": {}}, "thinking": {"thinking": "", "signature": ""}}
 
 
@@ -39,7 +40,7 @@ def events(message: dict) -> list[tuple[str, dict]]:
     end = {"stop_reason": message["stop_reason"], "stop_sequence": message["stop_sequence"],
            "stop_details": message.get("stop_details")}
     return [*out, ("message_delta", {"type": "message_delta", "delta": end,
-                                     "usage": {"output_tokens": usage["output_tokens"]}}),
+                                     "usage": {k: usage[k] for k in DELTA_USAGE if k in usage}}),  # cumulative
             ("message_stop", {"type": "message_stop"})]
 
 

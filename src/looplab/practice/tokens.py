@@ -113,7 +113,7 @@ def within(content: list[dict], max_tokens: int) -> tuple[list[dict], bool]:
     """The reply content cut to fit `max_tokens` by the same estimate, and whether it was cut."""
     if output_tokens(content) <= max_tokens:
         return content, False
-    room = max(0, (max_tokens - 1) * 4)  # characters left, by the 4-characters rule
+    room = max(1, max_tokens - 1) * 4  # characters left, by the 4-characters rule; one token at least, as on Claude
     kept: list[dict] = []
     for block in content:
         if block.get("type") == "thinking":
