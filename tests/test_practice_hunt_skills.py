@@ -194,7 +194,8 @@ def test_a_declined_follow_up_says_it_was_read_without_the_turns_before_it():
 def test_an_answered_follow_up_says_it_was_read_alone():
     """'Which invoices are unpaid?' then 'what's the total?' answered 'Total: 3050 EUR', the total of every invoice,
     as if it were the total asked (the unpaid ones come to 1850). The planner reads the last message alone; an answer
-    to a follow-up now says so, and how to ask, in the task's language."""
+    to a follow-up says so, and how to ask, in the task's language; a follow-up that is only a fragment ('what's the
+    total?', 'Et le total ?', 'when was it paid?', 'and without Studio Malo?') is declined, never answered alone."""
     client, tools = practice_client(), samples.invoice_tools(DATA / "invoices")
 
     def follow(first: str, then: str) -> str:
@@ -205,11 +206,18 @@ def test_an_answered_follow_up_says_it_was_read_alone():
                          {"role": "user", "content": [Toolbox(tools).execute(b).result for b in reply.content
                                                       if b.type == "tool_use"]}]
         return reply.content[-1].text
-    reply = follow("Which invoices are unpaid?", "what's the total?")
-    assert "Total: 3050 EUR" in reply and reply.endswith(
+    reply = follow("Which invoices are unpaid?", "Which invoices are paid?")
+    assert reply.startswith("Paid: 2026-07-012") and reply.endswith(
         "I read only your last message, not the turns before it: if it depends on them, ask the question whole.")
-    assert follow("Quelles factures sont impayées ?", "Et le total ?").endswith(
+    assert follow("Quelles factures sont impayées ?", "Quelles factures sont payées ?").endswith(
         "Je ne lis que votre dernier message, pas les échanges qui le précèdent : s'il en dépend, posez la question en entier.")
+    for first, then in [("Which invoices are unpaid?", "what's the total?"), ("Quelles factures sont impayées ?", "Et le total ?"),
+                        ("What does Studio Malo owe?", "when was it paid?"), ("Which invoices are paid?", "how much in total?"),
+                        ("What is the total of the unpaid invoices?", "and without Studio Malo?"),
+                        ("Combien doit Studio Malo ?", "Quand a-t-elle été payée ?")]:
+        reply = follow(first, then)
+        assert "Total" not in reply and "02/08/2026" not in reply and "ask the question whole" in reply.replace(
+            "posez la question en entier", "ask the question whole"), (then, reply)
     reply = follow("Which invoices are unpaid?", "how much is that in total?")  # 'that' points back: no answer
     assert "Total" not in reply and "'that'" in reply and "I read only your last message" in reply, reply
     assert "Total" not in follow("Quelles factures sont impayées ?", "Quel est leur total ?")
@@ -747,7 +755,8 @@ def test_french_imperatives_and_a_circumflex_make_a_french_reply():
     for task in ["Convertis 15 km en miles", "Liste mes tâches ouvertes", "Que veut dire « serendipity » ?",
                  "Marque la tâche 4 comme faite", "Ajoute 3 paires de chaussettes"]:
         assert french(task), task
-    for task in ["List my open tasks", "Mark task 4 as done", "What does serendipity mean?"]:
+    for task in ["List my open tasks", "Mark task 4 as done", "What does serendipity mean?",
+                 "Is Crêperie Noël's invoice paid?"]:  # a French name in an English task: an English reply
         assert not french(task), task
 
 
@@ -862,3 +871,50 @@ def test_a_task_for_another_tool_is_no_lookup():
     run = run_agent(practice_client(), "Call reserve_space with park_id 'P1', hours 2, plate 'AB-1'",
                     [car_park_status, reserve_space], approve=lambda name, given: True)
     assert [name for name, _ in run.tool_calls] in ([], ["reserve_space"]), run.tool_calls
+
+
+def test_a_word_of_the_lookup_description_is_no_key_and_a_filter_on_a_list_is_named():
+    """'List the car parks.' looked up the key 'car' (from 'the car parks' beside 'park' of the status tool's 'one car
+    park'); now the lister answers. 'Show me the car parks with free spaces.' then quoted every car park, the full one
+    too, without a word: the reply now says it did not pick from them."""
+    parks = [{"id": "P1", "free_spaces": 42}, {"id": "P2", "free_spaces": 0}]
+
+    @as_tool
+    def list_car_parks() -> list:
+        """List the city's car parks with id and free spaces."""
+        return parks
+
+    @as_tool
+    def car_park_status(park_id: str) -> str:
+        """Get one car park's live status.
+
+        Args:
+            park_id: Car park id, e.g. P1.
+        """
+        return next((str(p) for p in parks if p["id"] == park_id), f"no car park {park_id}")
+
+    run = run_agent(practice_client(), "List the car parks.", [list_car_parks, car_park_status])
+    assert run.tool_calls == [("list_car_parks", {})], run.tool_calls
+    for task in ["Show me the car parks with free spaces.", "List the car parks that have free spaces."]:
+        text = answer(task, [list_car_parks, car_park_status])
+        assert "I did not count or pick from them" in text, text
+    assert "pick" not in answer("List the car parks with their free spaces.", [list_car_parks, car_park_status])
+
+
+def test_reading_one_invoice_shows_every_line():
+    """'Read invoice 2026-08-019.txt' answered '2026-08-019 (Maison Ravel, 1000 EUR)', silently leaving out that it is
+    unpaid and when it is due."""
+    tools = samples.invoice_tools(DATA / "invoices")
+    for task in ["Read invoice 2026-08-019.txt", "Show me invoice 2026-08-019", "Montre-moi la facture 2026-08-019"]:
+        text = answer(task, tools)
+        assert "20/09/2026" in text and "unpaid" in text, text
+
+
+def test_how_long_is_not_answered_by_the_time_something_else_takes():
+    """'How long should green tea brew?' quoted 'letting a boiled kettle stand for a few minutes': how long the kettle
+    stands, not how long the tea brews. A duration is said of the word before 'for' ('stand'), so it answers a 'how long'
+    only when the question names that word."""
+    tools = samples.docs_tools(DATA / "articles")
+    for task in ["How long should green tea brew?", "How long do I brew green tea?"]:
+        assert "kettle" not in answer(task, tools)
+    assert "kettle stand for a few minutes" in answer("How long should I let the kettle stand for green tea?", tools)

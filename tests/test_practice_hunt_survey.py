@@ -95,7 +95,7 @@ def test_a_negated_limit_is_never_applied_as_if_it_were_not_negated(tmp_path):
 
 
 def test_a_currency_selects_by_the_currency_of_the_amount_however_it_is_written(tmp_path):
-    """'in EUR only' keeps '1 250 €' as well as '2 500 EUR'; 'en euros' is applied, not dropped."""
+    """'in EUR only' keeps '1 250 €' as well as '2 500 EUR'; 'en euros' alone may ask to convert the USD one: declined."""
     files = {"Q-1.txt": invoice("Q-1", "Studio Pomme", "1 250 €", "paid"),
              "Q-2.txt": invoice("Q-2", "Café Nuit", "95,25 €", "paid"),
              "Q-3.txt": invoice("Q-3", "Café Nuit", "30 USD", "unpaid"),
@@ -103,7 +103,7 @@ def test_a_currency_selects_by_the_currency_of_the_amount_however_it_is_written(
     text = ask(tmp_path, "In the folder invoices, what is the total of invoices in EUR only?", files)
     assert "Total: 3845.25 EUR." in text and "Q-3 (" not in text
     french = ask(tmp_path, "Dans le dossier invoices, total des factures en euros ?", files)
-    assert "Total : 3\u202f845,25 EUR." in french and "Q-3 (" not in french
+    assert "Total" not in french and "je ne convertis aucune devise" in french
 
 
 def test_each_list_keeps_its_own_count_when_the_counts_are_equal(tmp_path):
@@ -152,7 +152,7 @@ def test_a_record_whose_status_fields_disagree_is_neither_paid_nor_unpaid(tmp_pa
              "H-3.txt": "Invoice H-3\nClient: Pluie\nAmount: 300 EUR\nPaid: yes\nStatus: paid\n"}
     text = ask(tmp_path, "In the folder invoices, which invoices are paid?", files)
     assert text.startswith("Paid: H-3 (Pluie, 300 EUR), as far as I can tell.")
-    assert "H-1.txt has Paid 'yes (Status: unpaid)', which I cannot read as paid or unpaid; it is not counted." in text
+    assert "H-1.txt has Paid 'yes' (Status: unpaid), which I cannot read as paid or unpaid; it is not counted." in text
 
 
 def test_a_folder_of_more_files_than_one_turn_reads_is_read_to_the_end(tmp_path):
@@ -680,6 +680,8 @@ def test_a_credit_note_is_not_counted_as_an_invoice_owed(tmp_path):
              "CN-1.txt": "Credit note CN-1\nClient: Alpha\nAmount: 200 EUR\nStatus: unpaid\n"}
     text = ask(tmp_path, "In the folder invoices, how much does Alpha owe?", files)
     assert "1200" not in text and "CN-1.txt may belong here too" in text, text
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid?", files)  # not "Status 'unpaid (Credit note CN-1)'"
+    assert "CN-1.txt has Status 'unpaid' (heading 'Credit note CN-1'), which I cannot read" in text, text
     text = ask(tmp_path / "invoices", "In the folder invoices, how many invoices does Alpha have?", files)
     assert "Count: 2" not in text and "CN-1.txt may belong here too" in text, text
 
@@ -1439,10 +1441,10 @@ def test_a_year_the_task_asks_for_is_not_read_as_the_subfolder_of_that_name(tmp_
 
 
 def test_an_amount_written_in_words_may_be_in_the_currency_asked(tmp_path):
-    """'how much is owed in EUR?' left out M-5 ('two hundred euros', unpaid) silently: 'Unpaid, Amount EUR: M-2 ...'."""
+    """'how much is owed in EUR only?' left out M-5 ('two hundred euros', unpaid) silently: 'Unpaid, Amount EUR: M-2 ...'."""
     files = {"M-2.txt": invoice("M-2", "Lambda", "EUR 1.250,00", "unpaid"), "M-3.txt": invoice("M-3", "Kappa", "$300", "unpaid"),
              "M-5.txt": invoice("M-5", "Nu", "two hundred euros", "unpaid")}
-    text = ask(tmp_path, "In the folder invoices, how much is owed in EUR?", files)
+    text = ask(tmp_path, "In the folder invoices, how much is owed in EUR only?", files)
     assert text.startswith("Unpaid, Amount EUR: M-2 (Lambda, EUR 1.250,00), as far as I can tell.")
     assert "but M-5.txt may belong here too" in text and "Total" not in text
 
@@ -1705,3 +1707,30 @@ def test_a_decline_over_a_folder_of_subfolders_names_those_it_did_not_read(tmp_p
     (folder / "2026" / "inv-1.txt").write_text("Invoice 1\nClient: Alpha\nAmount: 100 EUR\nStatus: unpaid\n", encoding="utf-8")
     run = run_agent(practice_client(), "In the folder mixed, what's the total unpaid?", samples.invoice_tools(tmp_path))
     assert "I did not read the subfolders mixed/2026/: ask about one at a time." in run.answer, run.answer
+
+
+def test_a_currency_asked_of_a_total_over_several_currencies_is_declined(tmp_path):
+    """'Sum all unpaid amounts in euros' beside an unpaid invoice in USD answered 'Total: 1850 EUR', the USD one left
+    out without a word; 'in euros' may ask to leave it out or to convert it, and no currency is converted."""
+    files = {"Q-1.txt": invoice("Q-1", "Studio Pomme", "850 EUR", "unpaid"),
+             "Q-2.txt": invoice("Q-2", "Café Nuit", "640 USD", "unpaid"),
+             "Q-3.txt": invoice("Q-3", "Jardin Clos", "1000 EUR", "unpaid")}
+    for task in ["In the folder invoices, sum all unpaid amounts in euros.", "In the folder invoices, what do I owe in euros?",
+                 "In the folder invoices, what is the unpaid total in dollars?"]:
+        text = ask(tmp_path, task, files)
+        assert "Total" not in text and "I convert no currency" in text, text
+    assert "ne convertis aucune devise" in ask(tmp_path, "Dans le dossier invoices, total des impayés en euros", files)
+    assert ask(tmp_path, "In the folder invoices, which invoices are in USD?", files).startswith("Amount USD: Q-2")
+
+
+def test_the_folder_or_my_folder_names_no_folder(tmp_path):
+    """'How many files are in my folder?' listed a folder named 'my' (and 'the', 'this'), and the error it got leaked
+    into the answer."""
+    files = {"Q-1.txt": invoice("Q-1", "Studio Pomme", "850 EUR", "unpaid")}
+    for task in ["How many invoices are in the folder?", "List the files in the folder", "How many files are in my folder?",
+                 "What is in this folder?"]:
+        (tmp_path / "invoices").mkdir(exist_ok=True)
+        (tmp_path / "invoices" / "Q-1.txt").write_text(files["Q-1.txt"], encoding="utf-8")
+        run = run_agent(practice_client(), task, samples.invoice_tools(tmp_path / "invoices"), max_turns=8)
+        assert all(given.get("folder") in (None, ".") for name, given in run.tool_calls), run.tool_calls
+        assert "failed" not in run.answer, run.answer

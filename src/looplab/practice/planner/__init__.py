@@ -69,8 +69,10 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     if not reply.get("declined"):
         acted = any(not s.is_error and set(stems(split_words(s.name)[0])) & ACTS for s in view.steps)
         if view.follow_up and not acted and BACK.search(view.task):  # 'how much is that?': that of an earlier turn
-            pointing = BACK.search(view.task)[0].split()  # 'that', 'ce client', 'for it'
-            return declined(f"{names_unplaced(view.task, [pointing[-1 if pointing[-1].lower() == 'it' else 0]])} "
+            pointing = BACK.search(view.task)[0].strip(" ?!.").split()  # 'that', 'ce client', 'for it', 'total?'
+            word = " ".join(pointing) if " ".join(pointing) == view.task.strip(" ?!.") else pointing[-1 if pointing[
+                -1].lower() == 'it' else 0]
+            return declined(f"{names_unplaced(view.task, [word])} "
                             f"{follow_up_note(view.task)}")
         if not (left := unplaced(task, vocabulary, evidence, text) if view.steps else []):  # an answer to a follow-up says
             note = view.follow_up and " " + follow_up_note(view.task, answered=True)  # it read the follow-up alone

@@ -371,7 +371,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
                 notes.append(f"{record.file} has no {key} line, so I could not tell whether it is {status}; "
                              "it is not counted.")
             elif _kind(_status(record, key), key) is None:
-                notes.append(f"{record.file} has {key} '{_status(record, key)}', which I cannot read as paid "
+                notes.append(f"{record.file} has {_status(record, key, said=True)}, which I cannot read as paid "
                              "or unpaid; it is not counted.")
         chosen = [r for r in chosen if key in r.fields and _kind(_status(r, key), key) == status]
         heading = [status.capitalize()]
@@ -391,7 +391,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         chosen, unclear = [r for r in chosen if kind[r.file] in own], [r for r in unclear if kind[r.file] in own]
         heading.append(joined(sorted({r.title.split()[0] for r in records if kind[r.file] in own})))  # 'the quotes' only
     void = cancelled(task, records, chosen) if TOTAL_ASKED.search(task) or re.search(r"\bhow much\b", task) else []
-    notes += [f"{r.file} has {_status_key(records)} '{_status(r, _status_key(records))}', which I cannot read as paid or "
+    notes += [f"{r.file} has {_status(r, _status_key(records), said=True)}, which I cannot read as paid or "
               "unpaid; it is not counted." for r in void if r not in unclear]
     chosen, unclear = [r for r in chosen if r not in void], unclear + [r for r in void if r not in unclear]
     field = key or _status_key(records)
@@ -424,14 +424,16 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     return Choice(chosen, title[0].upper() + title[1:], notes, key, doubtful, ranked)
 
 
-def _status(record: Record, key: str) -> str:
-    """The record's status under `key`, and any other status field that says otherwise: 'yes (Status: unpaid)'."""
+def _status(record: Record, key: str, said: bool = False) -> str:
+    """The record's status under `key`, and any other status field that says otherwise: 'yes (Status: unpaid)';
+    `said`: as the record says it, "Status 'unpaid' (heading 'Credit note C-1')"."""
     value = record.fields.get(key, "")
     other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and (
         set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
         or re.search(r"\d", v) and set(words(v)) & (PAYING | RECEIVED | DISCOUNT) and _kind(v, k) != _kind(value, key)
-        or CREDIT.search(v))] + [record.title] * bool(CREDIT.search(record.title))
+        or CREDIT.search(v))] + [f"heading '{record.title}'"] * bool(CREDIT.search(record.title))
     # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed; a credit note is owed the other way
+    value = f"{key} '{value}'" if said else value
     return f"{value} ({'; '.join(other)})" if other else value
 
 
@@ -484,6 +486,10 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         if aside:  # 'Élan Vélo or Poterie Saint-Émile': a second value of the field is not a filter of the first
             return (f"the task names more than one {key} ({joined(sorted(hits))} and the one with "
                     f"{joined([repr(w) for w in dict.fromkeys(aside)])}); I answer about one {key} at a time")
+        if key in priced and len(hits) < len(scores) and not re.search(r"\b(?:only|uniquement|seulement)\b", task, re.I) and re.search(rf"{TOTAL_ASKED.pattern}|\bowe|\bowing\b|\bhow much\b|"
+                                                                    r"\bcombien\b|\bdoi[st]?\b|\bdoivent\b", task, re.I):
+            return (f"I cannot tell whether the task asks to leave out the amounts in {joined(sorted(set(scores) - set(hits)))}"
+                    f" or to convert them into {joined(sorted(hits))}, and I convert no currency; I give no list and no total")
         polarities = {k for keeps in hits.values() for k in keeps}
         if len(hits) == len(scores) == 1 and polarities == {True} and all(key in r.fields for r in records):
             continue  # every record has it ('in EUR' when all are in EUR): it selects nothing; not 'Note: free sample'

@@ -167,6 +167,10 @@ IN_FRENCH = [
              (r"I cannot answer this in one list: (.*?); ask for one of them at a time",
               r"Je ne sais pas répondre en une seule liste : la demande vise à la fois des fiches payées et ce qui reste "
               r"dû ; demandez l'un puis l'autre"),
+             (r"I cannot tell whether the task asks to leave out the amounts in (.*?) or to convert them into (.*?), and I "
+              r"convert no currency; I give no list and no total", lambda m: f"Je ne sais pas si la demande écarte les "
+              f"montants en {_et(m[1])} ou les convertit en {_et(m[2])}, et je ne convertis aucune devise ; je ne donne ni "
+              "liste ni total"),
              (r"I could not tell which records '(.*?)' leaves out; I give no list and no total",
               r"Je n'ai pas pu dire quelles fiches '\1' écarte ; je ne donne ni liste ni total"),
              (r"[Nn]o field of the records says whether they are paid, so I cannot tell which are (\w+); I give no list "
@@ -245,8 +249,8 @@ IN_FRENCH = [
              (r"Total per client: ", "Total par client : "), (r"Count per client: ", "Nombre par client : "),
              (r"\bTotal((?: \w+){0,3}): ", r"Total\1 : "),
              (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
-             (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w[\w ]*?) '([^']*)', which I cannot read as paid or "
-              r"unpaid; it is not counted\.", r"\1 a \2 '\3', que je ne sais pas lire comme payée ou impayée ; non comptée."),
+             (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w[\w ]*?) '([^']*)'((?: \([^)]*\))?), which I cannot read as "
+              r"paid or unpaid; it is not counted\.", r"\1 a \2 '\3'\4, que je ne sais pas lire comme payée ou impayée ; non comptée."),
              (r"A wording I handle:", "Une formulation que je traite :"), (TRY_ELSEWHERE, "Claude ou un modèle local "
               "s'y essaierait : définissez ANTHROPIC_API_KEY, ou ANTHROPIC_BASE_URL pour un serveur local."),
              (r"The documents do not answer this question", "Les documents ne répondent pas à cette question"),

@@ -79,7 +79,8 @@ def named_beside(task: str, tool: OfferedTool) -> list[str]:
     key = rf"{NAMING}(?!(?:whole|full|entire|same|other|first|last|new|old|\w+est)\b)[\w.-]*\w"  # not 'the best course'
     keys = rf"({key}(?:\s*(?:,|&|\band\b|\bet\b)\s*{key})*)"  # 'the ai and design courses', 'des cours ai et data'
     found = re.findall(rf"\bthe\s+{keys}\s+(?:{nouns or '$^'})s?\b|\bcours\s+(?:de\s+|d')?{keys}", task, re.IGNORECASE)
-    nouns = {*nouns.split("|"), *(n + "s" for n in nouns.split("|"))}  # 'the meeting room': 'meeting' is no key
+    nouns = {*nouns.split("|"), *(n + "s" for n in nouns.split("|")), *words(tool.description.lower())}  # 'the meeting
+    # room', 'the car parks' ('one car park'): a word of the description is no key
     return list(dict.fromkeys(k for pair in found for part in pair for k in re.split(r"\s*(?:,|&|\band\b|\bet\b)\s*", part)
                               if k and k.lower() not in STOPWORDS | RELATIONS | nouns))
 

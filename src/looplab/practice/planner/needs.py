@@ -370,7 +370,9 @@ def _unplaced(clause: str, in_french: bool = False) -> list[str]:
 
 PICKED = re.compile(r"\b(?:how many|number of|count|combien|nombre de|last|latest|most|least|newest|oldest|earliest|cheapest|"
                     r"highest|lowest|biggest|largest|smallest|first(?!\s*,)|derni[eè]re?s?|premi[eè]re?s?|plus r[ée]cente?s?)\b|"
-                    r"^\W*(?:which|lesquel\w*|quel\w*)\b.*\b(?:has|have|need|needs|with|ont|avec)\b", re.I)  # picks from a list
+                    r"^\W*(?:which|lesquel\w*|quel\w*)\b.*\b(?:has|have|need|needs|with|ont|avec)\b|\b(?:that|which|who|qui)\s+"
+                    r"(?:have|has|are|is|need|needs|ont|sont)\b|\b(?:with|without|avec|sans)\s+(?!(?:their|its|his|her|all|"
+                    r"each|every|leurs?|ses|son|sa|tout\w*)\b)[\w-]+(?:\s+[\w-]+)?", re.I)  # picks from a list
 
 
 def needs(view: View) -> dict | None:

@@ -98,8 +98,10 @@ def _measure(question: str) -> str:
 def _measured(sentence: str, question: str) -> bool:
     """True if the sentence holds a number, and the unit a 'how tall/far/long...' question asks for."""
     unit = UNITS.get(_measure(question), "")
-    if _measure(question) == "long":  # 'every 30 minutes' says how often, not how long
+    if _measure(question) == "long":  # 'every 30 minutes' says how often, not how long; 'let the kettle stand for a few
         sentence = re.sub(r"\b(?:every|each)\s+(?:\S+\s+)?(?:minute|hour|day|week|month|year)s?\b", " ", sentence, flags=re.I)
+        sentence = re.sub(r"([^,;.]*?)\bfor\s+(?:\w+\s+){1,3}?(?:second|minute|hour|day|week|month|year)s?\b", lambda m: m[0]  # minutes'
+                          if roots(m[1]) & roots(question) else m[1], sentence, flags=re.I)  # is not how long tea brews
     if counted := re.search(r"\bhow many\s+([^\W\d_]+)", question, re.IGNORECASE):  # 'how many seeds': a number of seeds ('7 lines'), not any number ('costs 6 EUR')
         return any(root(w.lower()) == root(counted.group(1).lower()) for pair in re.findall(
             rf"(?=(?:\d+|{NUMBERS.pattern[3:].replace('|several|few', '')})\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?)", sentence,

@@ -23,8 +23,8 @@ DIR_KEYS = {"folder", "dir", "directory", "path"}  # the lister's input that tak
 FOLDER = re.compile(
     r"\b(?:in|from|inside|of|dans|du|de)\s+(?:the\s+|le\s+)?(?:folder|directory|dir|dossier|répertoire)\s+"
     r"['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)"
-    r"|\b(?:in|from|inside)\s+(?:the\s+)?['\"]?([\w./-]+?)['\"]?\s+(?:folder|directory)\b"
-    r"|\b(?:folder|dossier)\s+['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)", re.IGNORECASE)
+    r"|\b(?:in|from|inside)\s+(?:the\s+)?['\"]?(?!(?:the|my|this|that|our|your|its|main|current|same|whole)\b)([\w./-]+?)"
+    r"['\"]?\s+(?:folder|directory)\b|\b(?:folder|dossier)\s+['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)", re.IGNORECASE)
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
 SUBFOLDER = re.compile(r"^\s*([\w.-]+)/\s*$", re.M)  # a listing's 'q1/': a subfolder, which may hold records too
@@ -328,6 +328,8 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     bare = not money_keys(records) and (terms(task) & GENERIC_AMOUNT or TOTAL.search(task))  # 'the amount' of 'Amount: 100'
     told += [k for k in dict.fromkeys(k for r in records for k in r.fields) if bare and k not in told
              and set(stems(k)) & GENERIC_AMOUNT]
+    if len(chosen) == 1 and chosen[0].number in task and re.match(r"\W*(?:read|show|display|open|print|view|lis|montre|affiche|ouvre)\b", task, re.I):
+        told += [k for k in chosen[0].fields if k not in (key, *told)]  # 'Read invoice X': every line, not a summary
     if choice.heading == "Records" and not NOT.search(task) and (had := next((k for k in told if re.search(
             rf"\b(?:had|have|has|with|got|saw)\s+(?:\w+\s+){{0,2}}?{re.escape(k)}\b(?!\s*[:=]?\s*\d)", task, re.I)), None)):
         chosen = [r for r in chosen if not ZERO.fullmatch(r.fields.get(had, ""))]  # 'had new snow': not 'New snow: 0 cm'

@@ -55,7 +55,8 @@ def french(text: str) -> bool:
     for name in file_names(text):  # not counted: 'Que contient notes.txt ?' is three French words, not five
         text = text.replace(name, " ")
     found = [w for w in words(text) if not w.isdigit()]
-    hits = sum(w in FRENCH or bool(re.search("[éèêëàâùûçôîïœ]", w)) for w in found)  # 'payé', 'réglées'
+    accented = {w for w in words(re.sub(r"(?<=[\w,;:] )[A-ZÀ-ÖØ-Þ][^\W\d_]*", " ", text)) if re.search("[éèêëàâùûçôîïœ]", w)}
+    hits = sum(w in FRENCH or w in accented for w in found)  # 'payé', 'réglées'; not a name ('Is Crêperie Noël's ...')
     return hits > sum(w in ENGLISH for w in found) and (hits >= 2 or len(found) <= 3)
 
 
