@@ -1159,3 +1159,15 @@ def test_what_time_is_not_a_part_left_unanswered():
     for task in ("What time does the coffee arrive?", "À quelle heure arrive le café ?"):
         answer = _asked(task)
         assert "8:00" in answer and "not answer" not in answer and "pas répondu" not in answer, answer
+
+
+def test_a_forced_tool_it_cannot_fill_is_refused_for_what_is_true():
+    """Forced send_email on 'Remind Studio Malo about their invoice at malo@example.com' was refused 'the task asks
+    nothing of send_email', which the task plainly does; the refusal now says what it could not find: a word naming it."""
+    outbox: list = []
+    tools = samples.invoice_tools(Path(__file__).resolve().parents[1] / "notebooks" / "data" / "invoices") + \
+        samples.action_tools(outbox)
+    reply = forced(tools, "Remind Studio Malo about their invoice at malo@example.com",
+                   {"type": "tool", "name": "send_email"})
+    assert reply.stop_reason == "refusal" and outbox == []
+    assert "asks nothing" not in reply.stop_details.explanation, reply.stop_details.explanation

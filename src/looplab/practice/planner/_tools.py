@@ -71,7 +71,7 @@ IN_FRENCH = [
              (r"was forced by tool_choice to call a tool, but no tool it can call was offered \(only a toolset\)",
               "a été forcé par tool_choice à appeler un outil, mais aucun outil qu'il puisse appeler n'est offert (seulement un jeu d'outils)"),
              (r"I could not tell the '([^']*)' for (\S+) from the task", r"je n'ai pas pu déduire '\1' pour \2 de la demande"),
-             (r"the task asks nothing of (\w+)", r"la tâche ne demande rien à \1"),
+             (r"no word of the task names (\w+) or what it takes", r"aucun mot de la tâche ne nomme \1 ni ce qu'il prend"),
              (r"the only offered tool it fits is (\S+), and the task does not ask to (\w+)",
               r"le seul outil offert qui convient est \1, et la demande ne dit pas de faire '\2'"),
              (r"the input I could write for (\S+) does not fit its schema at '([^']*)': ",

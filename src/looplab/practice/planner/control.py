@@ -76,7 +76,7 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
         wanted = [t for t in view.tools if kind == "any" or t.name == choice.get("name")]
         named = {t.name: t for t in wanted}  # never a 'delete' the task does not ask
         kept = [b for b in uses if b["name"] in named and not _unasked(named[b["name"]], view.task)]
-        if not uses and view.steps:  # the run is over: no call is left to make ('the task asks nothing of lookup': no)
+        if not uses and view.steps:  # the run is over: no call is left to make ('no word of the task names lookup': no)
             done = "sa réponse tient aux résultats déjà renvoyés" if french(view.task) else "its answer rests on the results returned"
             return decline(f"was forced by tool_choice to call {' or '.join(named)} but can't fill its input from the request ("
                            f"{_text(reply).split('. ')[0] if reply.get('declined') else done})")
@@ -105,13 +105,13 @@ def _forced(tools: list[OfferedTool], view: View, declined: str = "") -> list[di
         named = next((str(u) for u in unserved if u.tool == tool.name), None)  # 'météo ... demain'
         if not asks(tool, task) and (files := _files(tool, task)):  # 'Read a.md and b.md': one call a file
             return [{"type": "tool_use", "name": tool.name, "input": given} for given in files]
-        filled = fill_input(tool, task) if asks(tool, task) else named or f"the task asks nothing of {tool.name}"
+        filled = fill_input(tool, task) if asks(tool, task) else named or f"no word of the task names {tool.name} or what it takes"
         why = _unhelped(tool, filled, task, unserved) or _unasked(tool, task) if isinstance(filled, dict) else named or filled
         if why is None:
             return [{"type": "tool_use", "name": tool.name, "input": filled}]
         reasons.append(why)
     names = " or ".join(t.name for t in tools)
-    why = next((r for r in reasons if not r.startswith("the task asks nothing of")), declined or reasons[0])
+    why = next((r for r in reasons if not r.startswith("no word of the task names")), declined or reasons[0])
     return f"was forced by tool_choice to call {names} but can't fill its input from the request ({why})"
 
 
