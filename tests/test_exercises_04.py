@@ -549,6 +549,8 @@ GATE_WRONG = [  # (answer, words the feedback must hold)
     (gate_with(exact_true, catching=BaseException), ["Ctrl-C (KeyboardInterrupt) while lookup ran", "Interrupt()",
                                                      "catch Exception"]),
     (gate_with(exact_true, text=lambda output: output), ["whose handler returns an int", "the content is 3"]),
+    (gate_with(exact_true, text=lambda output: "the tool ran"), ["whose handler returns an int", "gave '3'",
+                                                                 "send what the handler returned"]),
     (gate_asking_first, ["breaks its schema", "asked the approver before"]),
     (gate_with_a_dict_result, ["['output']", "refuses"]),
     (gate_asking_for_every_tool, ["an approver that says no", "asked the approver about get_weather",

@@ -459,6 +459,10 @@ def _test_gate(execute) -> str:
             raise AssertionError(_("with {label}, the result has the field(s) {fields}, which the API refuses in a "
                                    "tool_result; keep type, tool_use_id, content and is_error",
                                    label=label, fields=sorted(extra)))
+        if not expected["is_error"] and expected["content"] not in text:
+            raise AssertionError(_("with {label}, the tool ran and gave {output!r:.60}, but your result's content is "
+                                   "{text!r:.60}; send what the handler returned (str(output)), so the model reads "
+                                   "what the tool gave", label=label, output=expected["content"], text=text))
     _ctrl_c_stops(execute)
     return _("{n} proposals gated as the Toolbox gates them: only what is registered, valid and approved runs.",
              n=len(GATE_CASES))
