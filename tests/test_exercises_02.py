@@ -404,6 +404,9 @@ def loop_sending_the_result_as_text(client, task, toolbox, max_turns=10):
     return messages
 
 
+MY_LOOP_WRONG["only the reply's tool calls kept"] = (loop_with(store=lambda reply: [
+    b for b in reply.content if b.type == "tool_use"]), ["does not hold the answer", "17 * 3 = 51",
+                                                         "its text blocks too"])
 MY_LOOP_WRONG["the result dict written out as its content"] = (loop_sending_the_result_as_text, [
     "your loop answered get_weather {'city': 'Lyon'} with the content \"{'type': 'tool_result'",
     "the tool gave 'Lyon: 21 °C, cloudy (simulated)'", "send toolbox.execute(block).result as it is"])

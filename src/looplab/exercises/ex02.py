@@ -140,6 +140,14 @@ def _check_pairs(messages: list, label: str) -> int:
     return answered
 
 
+def _said(message) -> str:
+    """The text a history message holds: a str content, or the text of its blocks."""
+    content = get(message, "content")
+    if isinstance(content, str):
+        return content
+    return "".join(str(get(b, "text") or "") for b in content) if isinstance(content, list) else ""
+
+
 def test_my_loop(my_loop) -> str:
     """Run my_loop against scripted, never-stopping and answering practice models."""
     if not callable(my_loop):
@@ -171,6 +179,11 @@ def test_my_loop(my_loop) -> str:
     if len(messages) != 6 or get(messages[-1], "role") != "assistant":
         raise AssertionError(_("{label}, the history has {n} messages; expected 6, ending with the assistant's "
                                "answer (append every reply)", label=label, n=len(messages)))
+    answer = script[-1]["content"][0]["text"]
+    if answer not in _said(messages[-1]):
+        raise AssertionError(_("{label}, the last message of the history does not hold the answer {answer!r}; append "
+                               "each reply whole ({{'role': 'assistant', 'content': reply.content}}): its text "
+                               "blocks too, not only its tool calls", label=label, answer=answer))
     client, guard = _practice(never_stop=True)
     messages = _call_loop(my_loop, client, guard, "Check the weather in Lyon", 3)
     if guard.hits != 3:
