@@ -572,6 +572,8 @@ API_WRONG = [  # (answer, words the feedback must hold)
     (loop_handling(lambda messages: ("error", messages), catch=(anthropic.OverloadedError, anthropic.InternalServerError)),
      ["400", "BadRequestError out", "catch anthropic.APIError"]),
     (loop_trying_again, ["again and again", "return 'error'"]),
+    (loop_handling(lambda messages: ("error", messages), catch=BaseException),
+     ["pressed Ctrl-C (KeyboardInterrupt) during the model call", "returned 'error'", "catch anthropic.APIError"]),
     (loop_forgetting_on_a_timeout, ["stops answering in time from the second model call on",
                                     "your loop answered the tool calls []"]),
     (loop_approving(lambda approve: approve or allow_all), ["with no approver (approve left to its default)",

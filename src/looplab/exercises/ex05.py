@@ -398,6 +398,27 @@ def _approval_holds(my_loop) -> None:
                                    "pass the approver on; toolbox.execute(block, approve)"))
 
 
+class _CtrlC:
+    """A fault: the person presses Ctrl-C while the model call is under way."""
+
+    def before(self, request, body):
+        raise Interrupt()
+
+
+def ctrl_c_stops(my_loop, **options) -> None:
+    """A Ctrl-C (KeyboardInterrupt) during the model call must stop the loop, not become a status it returns."""
+    client = practice_client(script=WEATHER_SCRIPT)
+    transport_of(client).add_fault(_CtrlC())
+    try:
+        returned = my_loop(client, WEATHER_TASK, _weather_box(), **options)
+    except Interrupt:
+        return
+    status = returned[0] if isinstance(returned, tuple) and returned else returned
+    raise AssertionError(_("when the person pressed Ctrl-C (KeyboardInterrupt) during the model call, your loop "
+                           "returned {status!r:.40} instead of stopping: a bare 'except:' (or except BaseException) "
+                           "catches Ctrl-C too; catch anthropic.APIError", status=status))
+
+
 def _test_api_errors(my_loop) -> str:
     if not callable(my_loop):
         raise AssertionError(_("pass your function itself: ex05.api_errors.check(my_loop)"))
@@ -423,6 +444,7 @@ def _test_api_errors(my_loop) -> str:
             raise AssertionError(_("{label} ({meets}), your loop let {error} out and the history was lost; {family}, "
                                    "and in the except branch return 'error' and the messages so far",
                                    label=label, meets=_(meets), error=type(exc).__name__, family=family)) from None
+    ctrl_c_stops(my_loop)
     _approval_holds(my_loop)
     return _("{n} runs with API and tool faults end as run_agent ends them, with the same history kept.",
              n=len(API_CASES))
