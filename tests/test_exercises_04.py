@@ -382,12 +382,21 @@ def grounded_without_a_none_guard(answer, run):
     return bool(cited) and all(name in read for name in cited)
 
 
+def grounded_md_only(answer, run):
+    """Wrong: takes only the citations ending in .md, so a citation of another file goes unchecked."""
+    read = {e.data["input"].get("name") for e in run.events
+            if e.kind == "tool_call" and e.data["name"] == "read_doc" and not e.data["is_error"]}
+    cited = re.findall(r"\[([\w.-]+\.md)\]", answer or "")
+    return bool(cited) and all(name in read for name in cited)
+
+
 GROUNDED_WRONG = [  # (answer, words the feedback must hold)
     (lambda answer, run: True, ["teapot.md", "never read"]),
     (grounded_counting_calls, ["mugs.md", "failed"]),
     (grounded_by_search_results, ["teapot.md", "search results"]),
     (grounded_without_citations_check, ["cites nothing", "no citation means False"]),
     (grounded_greedy, ["twice", "first ']'"]),
+    (grounded_md_only, ["kettle-notes.txt", "whatever it ends with"]),
     (grounded_without_a_none_guard, ["stopped at max_turns before any answer", "TypeError", "answer or ''"]),
 ]
 GROUNDED_RIGHT = [grounded, grounded_by_ids, grounded_with_a_loop]

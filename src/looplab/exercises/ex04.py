@@ -261,8 +261,11 @@ def _test_grounded(grounded) -> str:
         (["kettle.md"], "A kettle boils a litre in about three minutes.", False,
          _("it cites nothing, so nothing shows where it comes from: no citation means False")),
     ]
+    other_kind = (["kettle.md"], good + " My own notes agree [kettle-notes.txt].", False,
+                  _("it cites kettle-notes.txt, which the run never read: every name in brackets is a citation, "
+                    "whatever it ends with; take them all with r'\\[([^\\]]+)\\]'"))
     with tempfile.TemporaryDirectory() as tmp:
-        for reads, answer, expected, why in cases:
+        for reads, answer, expected, why in [*cases, other_kind]:
             run = _docs_run(Path(tmp), reads, answer)
             verdict = grounded(run.answer, run)
             if bool(verdict) != expected:
