@@ -175,7 +175,7 @@ def test_cached_request(cached_request) -> str:
                                "cached but the system prompt is not; make system a list of one text block and put "
                                "cache_control on that block (the tools come before it, so they are cached too)"))
     said = _system_text(requests[0])
-    if "".join(_(SYSTEM).split()) not in "".join(said.split()):
+    if not any("".join(system.split()) in "".join(said.split()) for system in (SYSTEM, _(SYSTEM))):  # either edition
         raise AssertionError(_("the system prompt your request sends is {said!r:.80}, not the notebook's SYSTEM "
                                "({system!r:.40}...); keep its text (the variable SYSTEM, not the string 'SYSTEM') "
                                "and only add the mark", said=said, system=_(SYSTEM)))
