@@ -345,6 +345,28 @@ def guarded_reader(leaves):
     return make_read_invoice
 
 
+def make_forgiving_reader(folder):
+    """Wrong: answers a path the Sandbox refuses with an ordinary text, which the model reads as an invoice."""
+    sandbox = Sandbox(folder)
+
+    @tool
+    def read_invoice(path: str) -> str:
+        """Return the text of one invoice.
+
+        Args:
+            path: Invoice path relative to the working folder.
+        """
+        try:
+            text = sandbox.read(path)
+        except Exception as exc:
+            return f"cannot read {path}: {exc}"
+        if not any(line.startswith("Status:") for line in text.splitlines()):
+            raise ValueError(f"{path} is empty or has no Status line")
+        return text
+
+    return read_invoice
+
+
 def status_word_missing(path, text):
     """Wrong: takes the word Status anywhere for a Status line, so a note that mentions it passes."""
     return None if text.strip() and "Status" in text else f"{path} is empty or has no Status line"
@@ -364,6 +386,8 @@ READ_INVOICE_WRONG = [  # (answer, words the feedback must hold)
      ["reading invoices/2026-08-015.txt, a good invoice, your code raised ValueError", "nor its last"]),
     (reader_with(lambda path, text: None if "Status:" in text else f"{path} has no Status line"),
      ["2026-08-021", "'Status:' inside another line is no status"]),
+    (make_forgiving_reader, ["read_invoice('../payroll.txt'), a path outside the working folder, gave the "
+                             'ordinary result "cannot read', "let sandbox.read's error through"]),
     (guarded_reader(lambda root, path: ".." in path), ["payroll.txt')", "outside the working folder"]),  # absolute
     (guarded_reader(lambda root, path: not str((root / path).resolve()).startswith(str(root))),
      ["'../work-private/payroll.txt'", "outside the working folder"]),

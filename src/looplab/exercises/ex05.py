@@ -225,10 +225,16 @@ def _test_read_invoice(make_read_invoice) -> str:
                                    "is no status: look for a line that starts with 'Status:'", number=NOTED))
         for path in ("../payroll.txt", "invoices/../../payroll.txt", str(Path(tmp) / "payroll.txt"),
                      "../work-private/payroll.txt"):
-            if "PAYROLL-05" in _execute(reader, {param: path})["content"]:
+            result = _execute(reader, {param: path})
+            if "PAYROLL-05" in result["content"]:
                 raise AssertionError(_("read_invoice({path!r}) returned a file outside the working folder: read "
                                        "through the Sandbox (sandbox.read(path)), not Path(folder) / path, so a "
                                        "path the model makes up cannot leave the folder", path=path))
+            if not result["is_error"]:
+                raise AssertionError(_("read_invoice({path!r}), a path outside the working folder, gave the ordinary "
+                                       "result {content!r:.60}, which the model reads as an invoice's text; let "
+                                       "sandbox.read's error through (no try/except around it), so it comes back "
+                                       "as an is_error result", path=path, content=result["content"]))
         script = [calls([call(reader.name, **{param: f"invoices/{n}.txt"}) for n in (GOOD, *dict(BROKEN))]),
                   "Done."]
         run = run_agent(practice_client(script=script), INVOICE_TASK, [samples.invoice_tools(root)[0], reader])
