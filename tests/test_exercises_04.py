@@ -80,7 +80,9 @@ POLICY_WRONG = [  # (answer, words the feedback must hold)
                                            "the characters of one address"]),
     (policy_contains_the_domain, ["ana@example.com.evil.net", "whole address"]),
     (lambda n, i: n == "send_email", ["audit@example.net", "not at @example.com"]),
-    (policy_by_address_only, ["transfer_money", "only send_email"]),
+    (policy_by_address_only, ["send_payment", "only send_email"]),
+    (lambda name, input: name.startswith("send") and bool(re.fullmatch(r"[\w.+-]+@example\.com", input["to"])),
+     ["send_payment", "whole name", "not how it starts"]),
     (lambda n, i: n == "send_email" and re.fullmatch(r"[\w.+-]+@example\.com", i["to"]), ["exact True"]),
 ]
 POLICY_RIGHT = [email_policy, policy_split_on_at, policy_match_anchored]

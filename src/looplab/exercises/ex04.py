@@ -37,8 +37,9 @@ POLICY_CASES = [  # (tool name, input, approve?, what the case catches when it g
         "only the characters of one address ([\\w.+-]) before the @")),
     ("send_email", _email("@example.com"), False, N_("it has no name before the @")),
     ("delete_file", {"name": "2026-08-015.txt"}, False, N_("only send_email may be approved; refuse every other tool")),
-    ("transfer_money", {"to": "ana@example.com", "amount": 1850}, False,
-     N_("only send_email may be approved, whatever the address: check the tool's name first")),
+    ("send_payment", {"to": "ana@example.com", "amount": 1850}, False,
+     N_("only send_email may be approved, whatever the address: check the tool's whole name first "
+        "(name == 'send_email', not how it starts)")),
 ]
 
 
