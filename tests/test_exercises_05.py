@@ -719,10 +719,33 @@ def loop_in_threads(client, task, toolbox, max_turns=10):
     return "max_turns", messages
 
 
+def results_run_twice(reply, toolbox):
+    """Wrong: each tool_use run once to log a failure, then again for the result."""
+    results = []
+    for block in (b for b in reply.content if b.type == "tool_use"):
+        if toolbox.execute(block).result["is_error"]:
+            print("a tool failed:", block.name)
+        results.append(toolbox.execute(block).result)
+    return results
+
+
+def loop_running_each_tool_twice(client, task, toolbox, max_turns=10):
+    """Wrong: every call answered, but each tool run twice."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        messages.append({"role": "user", "content": results_run_twice(reply, toolbox)})
+    return "max_turns", messages
+
+
 FIX_WRONG = [  # (answer, words the feedback must hold)
     (colleague_loop, ["have no tool_result"]),
     (loop_sending(lambda results: [[r] for r in results]), ["split one turn's tool results", "one user message"]),
     (loop_keyed_by_name, ["have no tool_result"]),
+    (loop_running_each_tool_twice, ["ran the tools {'get_weather': 2}", "run each tool_use once"]),
     (loop_sending(lambda results: [[{"type": "text", "text": "Here are the results."}, *results]]),
      ["tool_result"]),
 ]
