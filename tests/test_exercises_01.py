@@ -234,6 +234,16 @@ def word_count_of_letter_runs(text: str) -> int:
     return len(re.findall(r"\w+", text))
 
 
+@tool(name="word_count")
+@documented
+def word_count_of_different_words(text: str) -> int:
+    return len(set(text.split()))
+
+
+WORD_COUNT_WRONG["different words only"] = (word_count_of_different_words, [
+    "word_count(text='to be or not to be')", "content '4'", "expected '6'", "not the different ones"])
+
+
 WORD_COUNT_WRONG.update({  # second look
     "runs of letters (\\w+): it's and well-known count twice": (word_count_of_letter_runs, [
         "word_count(text=\"it's a well-known fact\")", "gave the tool_result content '6'", "expected '4'"]),

@@ -404,6 +404,32 @@ def loop_sending_the_result_as_text(client, task, toolbox, max_turns=10):
     return messages
 
 
+MY_LOOP_WRONG["only the reply's tool calls kept"] = (loop_with(store=lambda reply: [
+    b for b in reply.content if b.type == "tool_use"]), ["does not hold the answer", "17 * 3 = 51",
+                                                         "its text blocks too"])
+def results_run_twice(reply, toolbox):
+    """Wrong: each tool_use run once to log a failure, then again for the result."""
+    results = []
+    for block in (b for b in reply.content if b.type == "tool_use"):
+        if toolbox.execute(block).result["is_error"]:
+            print("a tool failed:", block.name)
+        results.append(toolbox.execute(block).result)
+    return results
+
+
+def loop_running_each_tool_twice(client, task, toolbox, max_turns=10):
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            break
+        messages.append({"role": "user", "content": results_run_twice(reply, toolbox)})
+    return messages
+
+
+MY_LOOP_WRONG["each tool run twice"] = (loop_running_each_tool_twice, [
+    "ran the tools {'get_weather': 4, 'calculator': 2}", "run each tool_use once", "would act twice"])
 MY_LOOP_WRONG["the result dict written out as its content"] = (loop_sending_the_result_as_text, [
     "your loop answered get_weather {'city': 'Lyon'} with the content \"{'type': 'tool_result'",
     "the tool gave 'Lyon: 21 °C, cloudy (simulated)'", "send toolbox.execute(block).result as it is"])

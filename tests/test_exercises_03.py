@@ -338,6 +338,29 @@ def loop_with_an_assert(client, task, toolbox, max_turns=10):
     return loop_with_status(client, task, toolbox, max_turns)
 
 
+def results_run_twice(reply, toolbox):
+    """Wrong: each tool_use run once to log a failure, then again for the result."""
+    results = []
+    for block in (b for b in reply.content if b.type == "tool_use"):
+        if toolbox.execute(block).result["is_error"]:
+            print("a tool failed:", block.name)
+        results.append(toolbox.execute(block).result)
+    return results
+
+
+def loop_running_each_tool_twice(client, task, toolbox, max_turns=10):
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        messages.append({"role": "user", "content": results_run_twice(reply, toolbox)})
+    return "max_turns", messages
+
+
 LOOP_STATUS_WRONG = {
     "an assert of its own that fails": (loop_with_an_assert, ["your code raised AssertionError: max_turns too small",
                                                               'assert max_turns >= 10, "max_turns too small"']),
@@ -353,6 +376,8 @@ LOOP_STATUS_WRONG = {
     "a results message after pause_turn": (loop_that_gives_results_after_pause,
                                            ["empty content", "after pause_turn, call again"]),
     "refusal called done": (loop_with({**RIGHT_ENDINGS, "refusal": "done"}), ["a refusal", "'refused'"]),
+    "each tool run twice": (loop_running_each_tool_twice, ["a tool call, then an answer",
+                                                           "ran the tools {'get_weather': 2}", "run each tool_use once"]),
     "the cap called done": (loop_with(RIGHT_ENDINGS, at_cap="done"),
                             ["never stops", "run_agent ends it 'max_turns'"]),
 }

@@ -80,7 +80,9 @@ POLICY_WRONG = [  # (answer, words the feedback must hold)
                                            "the characters of one address"]),
     (policy_contains_the_domain, ["ana@example.com.evil.net", "whole address"]),
     (lambda n, i: n == "send_email", ["audit@example.net", "not at @example.com"]),
-    (policy_by_address_only, ["transfer_money", "only send_email"]),
+    (policy_by_address_only, ["send_payment", "only send_email"]),
+    (lambda name, input: name.startswith("send") and bool(re.fullmatch(r"[\w.+-]+@example\.com", input["to"])),
+     ["send_payment", "whole name", "not how it starts"]),
     (lambda n, i: n == "send_email" and re.fullmatch(r"[\w.+-]+@example\.com", i["to"]), ["exact True"]),
 ]
 POLICY_RIGHT = [email_policy, policy_split_on_at, policy_match_anchored]
@@ -382,12 +384,21 @@ def grounded_without_a_none_guard(answer, run):
     return bool(cited) and all(name in read for name in cited)
 
 
+def grounded_md_only(answer, run):
+    """Wrong: takes only the citations ending in .md, so a citation of another file goes unchecked."""
+    read = {e.data["input"].get("name") for e in run.events
+            if e.kind == "tool_call" and e.data["name"] == "read_doc" and not e.data["is_error"]}
+    cited = re.findall(r"\[([\w.-]+\.md)\]", answer or "")
+    return bool(cited) and all(name in read for name in cited)
+
+
 GROUNDED_WRONG = [  # (answer, words the feedback must hold)
     (lambda answer, run: True, ["teapot.md", "never read"]),
     (grounded_counting_calls, ["mugs.md", "failed"]),
     (grounded_by_search_results, ["teapot.md", "search results"]),
     (grounded_without_citations_check, ["cites nothing", "no citation means False"]),
     (grounded_greedy, ["twice", "first ']'"]),
+    (grounded_md_only, ["kettle-notes.txt", "whatever it ends with"]),
     (grounded_without_a_none_guard, ["stopped at max_turns before any answer", "TypeError", "answer or ''"]),
 ]
 GROUNDED_RIGHT = [grounded, grounded_by_ids, grounded_with_a_loop]
@@ -549,6 +560,8 @@ GATE_WRONG = [  # (answer, words the feedback must hold)
     (gate_with(exact_true, catching=BaseException), ["Ctrl-C (KeyboardInterrupt) while lookup ran", "Interrupt()",
                                                      "catch Exception"]),
     (gate_with(exact_true, text=lambda output: output), ["whose handler returns an int", "the content is 3"]),
+    (gate_with(exact_true, text=lambda output: "the tool ran"), ["whose handler returns an int", "gave '3'",
+                                                                 "send what the handler returned"]),
     (gate_asking_first, ["breaks its schema", "asked the approver before"]),
     (gate_with_a_dict_result, ["['output']", "refuses"]),
     (gate_asking_for_every_tool, ["an approver that says no", "asked the approver about get_weather",

@@ -345,6 +345,28 @@ def guarded_reader(leaves):
     return make_read_invoice
 
 
+def make_forgiving_reader(folder):
+    """Wrong: answers a path the Sandbox refuses with an ordinary text, which the model reads as an invoice."""
+    sandbox = Sandbox(folder)
+
+    @tool
+    def read_invoice(path: str) -> str:
+        """Return the text of one invoice.
+
+        Args:
+            path: Invoice path relative to the working folder.
+        """
+        try:
+            text = sandbox.read(path)
+        except Exception as exc:
+            return f"cannot read {path}: {exc}"
+        if not any(line.startswith("Status:") for line in text.splitlines()):
+            raise ValueError(f"{path} is empty or has no Status line")
+        return text
+
+    return read_invoice
+
+
 def status_word_missing(path, text):
     """Wrong: takes the word Status anywhere for a Status line, so a note that mentions it passes."""
     return None if text.strip() and "Status" in text else f"{path} is empty or has no Status line"
@@ -364,6 +386,8 @@ READ_INVOICE_WRONG = [  # (answer, words the feedback must hold)
      ["reading invoices/2026-08-015.txt, a good invoice, your code raised ValueError", "nor its last"]),
     (reader_with(lambda path, text: None if "Status:" in text else f"{path} has no Status line"),
      ["2026-08-021", "'Status:' inside another line is no status"]),
+    (make_forgiving_reader, ["read_invoice('../payroll.txt'), a path outside the working folder, gave the "
+                             'ordinary result "cannot read', "let sandbox.read's error through"]),
     (guarded_reader(lambda root, path: ".." in path), ["payroll.txt')", "outside the working folder"]),  # absolute
     (guarded_reader(lambda root, path: not str((root / path).resolve()).startswith(str(root))),
      ["'../work-private/payroll.txt'", "outside the working folder"]),
@@ -572,6 +596,8 @@ API_WRONG = [  # (answer, words the feedback must hold)
     (loop_handling(lambda messages: ("error", messages), catch=(anthropic.OverloadedError, anthropic.InternalServerError)),
      ["400", "BadRequestError out", "catch anthropic.APIError"]),
     (loop_trying_again, ["again and again", "return 'error'"]),
+    (loop_handling(lambda messages: ("error", messages), catch=BaseException),
+     ["pressed Ctrl-C (KeyboardInterrupt) during the model call", "returned 'error'", "catch anthropic.APIError"]),
     (loop_forgetting_on_a_timeout, ["stops answering in time from the second model call on",
                                     "your loop answered the tool calls []"]),
     (loop_approving(lambda approve: approve or allow_all), ["with no approver (approve left to its default)",
@@ -693,10 +719,33 @@ def loop_in_threads(client, task, toolbox, max_turns=10):
     return "max_turns", messages
 
 
+def results_run_twice(reply, toolbox):
+    """Wrong: each tool_use run once to log a failure, then again for the result."""
+    results = []
+    for block in (b for b in reply.content if b.type == "tool_use"):
+        if toolbox.execute(block).result["is_error"]:
+            print("a tool failed:", block.name)
+        results.append(toolbox.execute(block).result)
+    return results
+
+
+def loop_running_each_tool_twice(client, task, toolbox, max_turns=10):
+    """Wrong: every call answered, but each tool run twice."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        messages.append({"role": "user", "content": results_run_twice(reply, toolbox)})
+    return "max_turns", messages
+
+
 FIX_WRONG = [  # (answer, words the feedback must hold)
     (colleague_loop, ["have no tool_result"]),
     (loop_sending(lambda results: [[r] for r in results]), ["split one turn's tool results", "one user message"]),
     (loop_keyed_by_name, ["have no tool_result"]),
+    (loop_running_each_tool_twice, ["ran the tools {'get_weather': 2}", "run each tool_use once"]),
     (loop_sending(lambda results: [[{"type": "text", "text": "Here are the results."}, *results]]),
      ["tool_result"]),
 ]

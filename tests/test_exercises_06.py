@@ -88,8 +88,14 @@ def counts_distinct_calls(rows):
     return dict(Counter(name for name, _input in seen))
 
 
+def counts_named_rows(rows):
+    """Wrong: counts every row whose data names a tool, so an approval row counts its call once more."""
+    return dict(Counter(r["data"]["name"] for r in rows if r["data"].get("name")))
+
+
 TOOL_COUNTS_WRONG = [  # (answer, words the feedback must hold)
     (counts_distinct_calls, ["the first one twice", "'read_doc': 3", "repeats included"]),
+    (counts_named_rows, ["'send_email': 2", "an 'approval' row names the tool too"]),
     (counts_every_kind, ["count the rows whose kind is 'tool_call'"]),
     (counts_tool_uses, ["{'search_docs': 2, 'read_doc': 6}", "count one kind only"]),
     (counts_successful_calls, ["'read_doc': 2", "a failed call is a call too"]),

@@ -8,12 +8,12 @@ from looplab import MODEL, samples
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex07
 
 ARTICLES = Path(__file__).resolve().parent.parent / "notebooks" / "data" / "articles"
+SYSTEM = ex07.SYSTEM  # the notebook's, which the check wants kept
 PRELUDE = (
     "from looplab import MODEL, samples\n"
-    "SYSTEM = 'You are a research assistant. Cite files in brackets.'\n"
+    f"SYSTEM = {SYSTEM!r}\n"
     f"tools = [t.to_api() for t in samples.docs_tools({str(ARTICLES)!r})]\n"
 )
-SYSTEM = "You are a research assistant. Cite files in brackets."
 
 
 
@@ -204,6 +204,13 @@ def request_without_tools(question):
     return {"model": MODEL, "max_tokens": 500, "system": system, "messages": [{"role": "user", "content": question}]}
 
 
+def request_caching_the_word_system(question):
+    """Wrong: the string 'SYSTEM' for the variable, so the research assistant's instructions are gone."""
+    system = [{"type": "text", "text": "SYSTEM", "cache_control": {"type": "ephemeral"}}]
+    return {"model": MODEL, "max_tokens": 500, "system": system, "tools": TOOLS,
+            "messages": [{"role": "user", "content": question}]}
+
+
 CACHE_WRONG = [  # (answer, words the feedback must hold)
     (request_without_cache, ["wrote nothing to the cache"]),
     (request_caching_the_question, ["read nothing from the cache", "not the question"]),
@@ -211,6 +218,7 @@ CACHE_WRONG = [  # (answer, words the feedback must hold)
     (request_caching_the_last_tool, ["you marked a tool", "system prompt is not"]),
     (request_with_a_made_up_cache_type, ["the API refused your request (400)", "cache_control"]),
     (request_without_tools, ["offers no tools", "tools=tools"]),
+    (request_caching_the_word_system, ["is 'SYSTEM', not the notebook's SYSTEM", "not the string 'SYSTEM'"]),
 ]
 CACHE_RIGHT = [defined_in(ex07.cached_request.solution_text, PRELUDE)["cached_request"],
                request_caching_tools_and_system, request_with_two_system_blocks, request_with_the_date_after_the_mark]
@@ -231,3 +239,27 @@ def test_cached_request_catalogue_right_answers_pass(answer):
     outcome = ex07.cached_request.evaluate(answer)
     assert outcome.status == PASS, outcome.message
     assert "tokens from the cache" in outcome.message
+
+
+def _notebook_system(path: Path) -> str:
+    """The SYSTEM a notebook defines (a literal string in one of its code cells)."""
+    import ast
+    import json
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] == "code" and "SYSTEM = " in "".join(cell["source"]):
+            for node in ast.parse("".join(cell["source"])).body:
+                if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == "SYSTEM":
+                    return ast.literal_eval(node.value)
+    raise AssertionError(f"no SYSTEM in {path}")
+
+
+def test_the_check_knows_each_notebooks_system_prompt():
+    """cached_request wants the notebook's SYSTEM kept: the check's copy is the one each edition defines."""
+    from looplab.i18n import _, set_language
+    root = Path(__file__).resolve().parent.parent
+    assert _notebook_system(root / "notebooks" / "07_going_further.ipynb") == ex07.SYSTEM
+    try:
+        set_language("fr")
+        assert _notebook_system(root / "notebooks-fr" / "07_aller_plus_loin.ipynb") == _(ex07.SYSTEM)
+    finally:
+        set_language("en")

@@ -394,6 +394,8 @@ def test_manage_wrong_loops_name_the_mistake():
             "messages\n", "")), "let OverloadedError out"),
         "the loop of 5.5, no manage": (defined_in(ex05.api_errors.solution_text, LOOP_PRELUDE)["my_loop"],
                                        "no manage parameter"),
+        "Ctrl-C caught": (loop_variant(("except anthropic.APIError:  # raised", "except BaseException:  # raised")),
+                          "pressed Ctrl-C (KeyboardInterrupt) during the model call"),
         "not a function": ("my_loop", "pass your function itself"),
         "approving by default": (loop_variant(("toolbox.execute(b, approve)", "toolbox.execute(b, approve or allow_all)")),
                                  "with no approver (approve left to its default), your loop sent the email anyway"),

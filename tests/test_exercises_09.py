@@ -191,6 +191,13 @@ def is_error_guessed(guess):
     return route
 
 
+async def first_block_only(block, session):
+    """Wrong: sends the text of the result's first content block only."""
+    result = await session.call_tool(block.name, block.input)
+    return {"type": "tool_result", "tool_use_id": block.id, "content": result.content[0].text,
+            "is_error": result.is_error}
+
+
 ROUTE_WRONG = {  # second look
     input_as_keywords: "unexpected keyword argument 'product'",
     errors_swallowed: "does not say so",
@@ -200,6 +207,7 @@ ROUTE_WRONG = {  # second look
     is_error_guessed(lambda text: not text[:1].isdigit()): "define('error') worked",
     is_error_guessed(lambda text: "no price" in text): "define('cake') failed",
     is_error_guessed(lambda text: text.startswith("Error executing tool")): "define('cake') failed",
+    first_block_only: "answered in two text blocks",
 }
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import replace
+
 import anthropic
 
 from looplab.exercises import learner_line
@@ -9,6 +12,7 @@ from looplab.i18n import _
 from looplab.loop import run_agent
 from looplab.practice import transport_of
 from looplab.practice.responses import api_error
+from looplab.tools import Toolbox
 
 GUARD_LIMIT = 25
 
@@ -26,6 +30,27 @@ class Runaway:
             return api_error(400, "invalid_request_error",
                              f"the check stopped this loop after {self.limit} model calls", retry=False)
         return None
+
+
+def counted(tools) -> tuple[Toolbox, list[str]]:
+    """`tools` as a Toolbox whose handlers note their tool's name in the list returned with it, each time they run."""
+    runs: list[str] = []
+
+    def noting(tool):
+        def handler(**input):
+            runs.append(tool.name)
+            return tool.handler(**input)
+        return replace(tool, handler=handler)
+    return Toolbox([noting(tool) for tool in tools]), runs
+
+
+def run_gap(runs: list[str], expected: list[str]) -> str | None:
+    """What is wrong when the tools ran more often than `expected` (one run per tool_use); None if they did not."""
+    if any(n > Counter(expected)[name] for name, n in Counter(runs).items()):
+        return _("your loop ran the tools {mine}, one tool_use more than once ({theirs} were asked for): run each "
+                 "tool_use once (result = toolbox.execute(block).result) and keep what it gave; a tool that acts, "
+                 "such as send_email, would act twice", mine=dict(Counter(runs)), theirs=dict(Counter(expected)))
+    return None
 
 
 def guarded(client):
@@ -211,6 +236,7 @@ def compare(my_loop, setup, task, label, advice: str = "", **options) -> str:
     run = run_agent(reference, task, tools, **options)
     client, tools = setup()
     client, guard = guarded(client)
+    tools, runs = counted(tools)
     label, advice = _(label), (f" — {_(advice)}" if advice else "")
     try:
         status, messages = call_loop(my_loop, client, guard, task, tools, **options)
@@ -233,7 +259,8 @@ def compare(my_loop, setup, task, label, advice: str = "", **options) -> str:
     if mine != theirs:
         raise AssertionError(_("{label}: your loop sent {mine} requests to the model; run_agent sent {theirs}",
                                label=label, mine=mine, theirs=theirs) + advice)
-    gap = history_gap(client, sent_sizes(reference)) or result_gap(messages, run.messages)
+    ran = [e.data["name"] for e in run.events if e.kind == "tool_call" and e.data["ran"]]
+    gap = history_gap(client, sent_sizes(reference)) or result_gap(messages, run.messages) or run_gap(runs, ran)
     if gap:
         raise AssertionError(_("{title}: {text}", title=label, text=gap) + advice)
     return run.status

@@ -7,11 +7,13 @@ import anthropic
 from looplab.client import practice_client
 from looplab.exercises import Exercise, raised
 from looplab.exercises._loops import (
+    counted,
     get,
     guarded,
     history_gap,
     not_callable_so,
     request_problem,
+    run_gap,
     sent_results,
 )
 from looplab.i18n import N_, _
@@ -82,9 +84,9 @@ def _practice(**options):
     return guarded(practice_client(**options))
 
 
-def _call_loop(my_loop, client, guard, task, max_turns) -> list:
+def _call_loop(my_loop, client, guard, task, max_turns, toolbox=None) -> list:
     try:
-        messages = my_loop(client, task, Toolbox(weather_and_calc()), max_turns=max_turns)
+        messages = my_loop(client, task, toolbox or Toolbox(weather_and_calc()), max_turns=max_turns)
     except anthropic.BadRequestError as exc:
         if guard.hits > guard.limit:
             raise AssertionError(_("with max_turns={max_turns} your loop called the model more than {limit} times; "
@@ -140,6 +142,14 @@ def _check_pairs(messages: list, label: str) -> int:
     return answered
 
 
+def _said(message) -> str:
+    """The text a history message holds: a str content, or the text of its blocks."""
+    content = get(message, "content")
+    if isinstance(content, str):
+        return content
+    return "".join(str(get(b, "text") or "") for b in content) if isinstance(content, list) else ""
+
+
 def test_my_loop(my_loop) -> str:
     """Run my_loop against scripted, never-stopping and answering practice models."""
     if not callable(my_loop):
@@ -148,8 +158,12 @@ def test_my_loop(my_loop) -> str:
                     call("calculator", expression="17 * 3")),
               call("get_time", city="Lyon"), say("Lyon: 21 °C, Paris: 18 °C. 17 * 3 = 51.")]
     client, guard = _practice(script=script)
-    messages = _call_loop(my_loop, client, guard, "Weather in Lyon and Paris, and 17 * 3?", 10)
+    toolbox, runs = counted(weather_and_calc())
+    messages = _call_loop(my_loop, client, guard, "Weather in Lyon and Paris, and 17 * 3?", 10, toolbox)
     label = _("with a model that calls get_weather twice and the calculator, then an unknown tool, then answers")
+    problem = run_gap(runs, ["get_weather", "get_weather", "calculator"])
+    if problem:
+        raise AssertionError(_("{title}: {text}", title=label, text=problem))
     if guard.hits != 3:
         raise AssertionError(_("{label}, your loop made {n} model calls; expected 3", label=label, n=guard.hits))
     if _check_pairs(messages, label) != 4:
@@ -171,6 +185,11 @@ def test_my_loop(my_loop) -> str:
     if len(messages) != 6 or get(messages[-1], "role") != "assistant":
         raise AssertionError(_("{label}, the history has {n} messages; expected 6, ending with the assistant's "
                                "answer (append every reply)", label=label, n=len(messages)))
+    answer = script[-1]["content"][0]["text"]
+    if answer not in _said(messages[-1]):
+        raise AssertionError(_("{label}, the last message of the history does not hold the answer {answer!r}; append "
+                               "each reply whole ({{'role': 'assistant', 'content': reply.content}}): its text "
+                               "blocks too, not only its tool calls", label=label, answer=answer))
     client, guard = _practice(never_stop=True)
     messages = _call_loop(my_loop, client, guard, "Check the weather in Lyon", 3)
     if guard.hits != 3:

@@ -37,8 +37,9 @@ POLICY_CASES = [  # (tool name, input, approve?, what the case catches when it g
         "only the characters of one address ([\\w.+-]) before the @")),
     ("send_email", _email("@example.com"), False, N_("it has no name before the @")),
     ("delete_file", {"name": "2026-08-015.txt"}, False, N_("only send_email may be approved; refuse every other tool")),
-    ("transfer_money", {"to": "ana@example.com", "amount": 1850}, False,
-     N_("only send_email may be approved, whatever the address: check the tool's name first")),
+    ("send_payment", {"to": "ana@example.com", "amount": 1850}, False,
+     N_("only send_email may be approved, whatever the address: check the tool's whole name first "
+        "(name == 'send_email', not how it starts)")),
 ]
 
 
@@ -261,8 +262,11 @@ def _test_grounded(grounded) -> str:
         (["kettle.md"], "A kettle boils a litre in about three minutes.", False,
          _("it cites nothing, so nothing shows where it comes from: no citation means False")),
     ]
+    other_kind = (["kettle.md"], good + " My own notes agree [kettle-notes.txt].", False,
+                  _("it cites kettle-notes.txt, which the run never read: every name in brackets is a citation, "
+                    "whatever it ends with; take them all with r'\\[([^\\]]+)\\]'"))
     with tempfile.TemporaryDirectory() as tmp:
-        for reads, answer, expected, why in cases:
+        for reads, answer, expected, why in [*cases, other_kind]:
             run = _docs_run(Path(tmp), reads, answer)
             verdict = grounded(run.answer, run)
             if bool(verdict) != expected:
@@ -459,6 +463,10 @@ def _test_gate(execute) -> str:
             raise AssertionError(_("with {label}, the result has the field(s) {fields}, which the API refuses in a "
                                    "tool_result; keep type, tool_use_id, content and is_error",
                                    label=label, fields=sorted(extra)))
+        if not expected["is_error"] and expected["content"] not in text:
+            raise AssertionError(_("with {label}, the tool ran and gave {output!r:.60}, but your result's content is "
+                                   "{text!r:.60}; send what the handler returned (str(output)), so the model reads "
+                                   "what the tool gave", label=label, output=expected["content"], text=text))
     _ctrl_c_stops(execute)
     return _("{n} proposals gated as the Toolbox gates them: only what is registered, valid and approved runs.",
              n=len(GATE_CASES))

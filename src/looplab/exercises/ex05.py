@@ -225,10 +225,16 @@ def _test_read_invoice(make_read_invoice) -> str:
                                    "is no status: look for a line that starts with 'Status:'", number=NOTED))
         for path in ("../payroll.txt", "invoices/../../payroll.txt", str(Path(tmp) / "payroll.txt"),
                      "../work-private/payroll.txt"):
-            if "PAYROLL-05" in _execute(reader, {param: path})["content"]:
+            result = _execute(reader, {param: path})
+            if "PAYROLL-05" in result["content"]:
                 raise AssertionError(_("read_invoice({path!r}) returned a file outside the working folder: read "
                                        "through the Sandbox (sandbox.read(path)), not Path(folder) / path, so a "
                                        "path the model makes up cannot leave the folder", path=path))
+            if not result["is_error"]:
+                raise AssertionError(_("read_invoice({path!r}), a path outside the working folder, gave the ordinary "
+                                       "result {content!r:.60}, which the model reads as an invoice's text; let "
+                                       "sandbox.read's error through (no try/except around it), so it comes back "
+                                       "as an is_error result", path=path, content=result["content"]))
         script = [calls([call(reader.name, **{param: f"invoices/{n}.txt"}) for n in (GOOD, *dict(BROKEN))]),
                   "Done."]
         run = run_agent(practice_client(script=script), INVOICE_TASK, [samples.invoice_tools(root)[0], reader])
@@ -398,6 +404,27 @@ def _approval_holds(my_loop) -> None:
                                    "pass the approver on; toolbox.execute(block, approve)"))
 
 
+class _CtrlC:
+    """A fault: the person presses Ctrl-C while the model call is under way."""
+
+    def before(self, request, body):
+        raise Interrupt()
+
+
+def ctrl_c_stops(my_loop, **options) -> None:
+    """A Ctrl-C (KeyboardInterrupt) during the model call must stop the loop, not become a status it returns."""
+    client = practice_client(script=WEATHER_SCRIPT)
+    transport_of(client).add_fault(_CtrlC())
+    try:
+        returned = my_loop(client, WEATHER_TASK, _weather_box(), **options)
+    except Interrupt:
+        return
+    status = returned[0] if isinstance(returned, tuple) and returned else returned
+    raise AssertionError(_("when the person pressed Ctrl-C (KeyboardInterrupt) during the model call, your loop "
+                           "returned {status!r:.40} instead of stopping: a bare 'except:' (or except BaseException) "
+                           "catches Ctrl-C too; catch anthropic.APIError", status=status))
+
+
 def _test_api_errors(my_loop) -> str:
     if not callable(my_loop):
         raise AssertionError(_("pass your function itself: ex05.api_errors.check(my_loop)"))
@@ -423,6 +450,7 @@ def _test_api_errors(my_loop) -> str:
             raise AssertionError(_("{label} ({meets}), your loop let {error} out and the history was lost; {family}, "
                                    "and in the except branch return 'error' and the messages so far",
                                    label=label, meets=_(meets), error=type(exc).__name__, family=family)) from None
+    ctrl_c_stops(my_loop)
     _approval_holds(my_loop)
     return _("{n} runs with API and tool faults end as run_agent ends them, with the same history kept.",
              n=len(API_CASES))

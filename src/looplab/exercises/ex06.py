@@ -9,10 +9,11 @@ from pathlib import Path
 from looplab.client import practice_client
 from looplab.exercises import Exercise, raised
 from looplab.exercises.ex04 import judge_unanswered
+from looplab.guards import allow_only
 from looplab.i18n import N_, _
 from looplab.loop import run_agent
 from looplab.practice import call, calls, say, stop
-from looplab.samples import docs_tools
+from looplab.samples import action_tools, docs_tools
 from looplab.trace import jsonl_logger, read_jsonl
 
 HEAT = "What do our articles say about heat pumps in cold climates?"
@@ -70,12 +71,23 @@ def _log_rows(runs: list[tuple[str, list[str]]]) -> list[dict]:
         path = Path(folder) / "research.jsonl"
         log = jsonl_logger(path)
         for query, names in runs:
-            _reading(query, names, "Done.", on_event=log)
+            if query is MAILED:
+                _mailing(on_event=log)
+            else:
+                _reading(query, names, "Done.", on_event=log)
         return read_jsonl(path)
+
+
+def _mailing(on_event):
+    """A run that sends one approved email: its log holds an 'approval' row, then the 'tool_call' row."""
+    script = [call("send_email", to="ana@example.com", subject="Notes", body="The articles are read."), say("Sent.")]
+    run_agent(practice_client(script=script), "Send Ana the notes.", action_tools([]), approve=allow_only("send_email"),
+              on_event=on_event)
 
 
 HEAT_READS = ("heat pumps", ["heat-pumps-cold-climates.md", "insulate-before-you-electrify.md", "heat-pumps-mars.md"])
 NOTHING_READ = ("volcanoes", None)  # the read_doc it proposes is cut off: a model_reply row lists it, no tool_call
+MAILED = object()  # in a list of runs: the run of _mailing
 
 
 def test_tool_counts(tool_counts) -> str:
@@ -85,8 +97,9 @@ def test_tool_counts(tool_counts) -> str:
     logs = [(_("a run that searched once and read three articles, one of them missing (an is_error call)"),
              [HEAT_READS], {"search_docs": 1, "read_doc": 3}),
             (_("a run that searched and read nothing"), [NOTHING_READ], {"search_docs": 1}),
-            (_("both runs in one log, the first one twice"), [HEAT_READS, NOTHING_READ, HEAT_READS],
-             {"search_docs": 3, "read_doc": 6})]
+            (_("both runs in one log, the first one twice, then a run that sent an approved email (an 'approval' "
+               "row, then its 'tool_call' row)"), [HEAT_READS, NOTHING_READ, HEAT_READS, (MAILED, None)],
+             {"search_docs": 3, "read_doc": 6, "send_email": 1})]
     for label, runs, expected in logs:
         rows = _log_rows(runs)
         got = tool_counts(rows)
@@ -103,6 +116,9 @@ def test_tool_counts(tool_counts) -> str:
                    _("the same call can run twice (the same question asked again, a retry), and each run counts: "
                      "count every tool_call row, repeats included")
                    if isinstance(got, dict) and dict(got) == dict(distinct) else
+                   _("an 'approval' row names the tool too, before its 'tool_call' row: count the rows whose kind "
+                     "is 'tool_call' only")
+                   if isinstance(got, dict) and got.get("send_email") == 2 else
                    _("count the rows whose kind is 'tool_call', by row['data']['name'] (a model_reply row lists "
                      "the same calls again, so count one kind only)"))
             raise AssertionError(_("on the log of {label} your function returned {got!r}; expected {expected}: {why}",

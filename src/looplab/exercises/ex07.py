@@ -15,6 +15,8 @@ from looplab.pricing import cost_usd
 
 GREETING = "Hello! Who are you?"
 SCRIPTED = "Streaming arrives in pieces; join them all, in order, with nothing in between."
+SYSTEM = N_("You are a research assistant. Answer only from documents you have read with read_doc, "
+            "and cite their file names in square brackets. If the documents do not answer, say so.")  # the notebook's
 QUESTIONS = ("What do our articles say about heat pumps in cold climates?", "How do honeybees find food?")
 
 
@@ -129,6 +131,14 @@ def _cached_system(request: dict) -> bool:
                                             for block in system)
 
 
+def _system_text(request: dict) -> str:
+    """The text of a request's system prompt: a str, or the joined text of its blocks."""
+    system = request.get("system")
+    if isinstance(system, list):
+        return "".join(str(block.get("text", "")) for block in system if isinstance(block, dict))
+    return system if isinstance(system, str) else ""
+
+
 def test_cached_request(cached_request) -> str:
     """Two requests for different questions: the first writes the cache, the second reads it."""
     if not callable(cached_request):
@@ -164,6 +174,11 @@ def test_cached_request(cached_request) -> str:
         raise AssertionError(_("the cache holds only what comes before your mark: you marked a tool, so the tools are "
                                "cached but the system prompt is not; make system a list of one text block and put "
                                "cache_control on that block (the tools come before it, so they are cached too)"))
+    said = _system_text(requests[0])
+    if not any("".join(system.split()) in "".join(said.split()) for system in (SYSTEM, _(SYSTEM))):  # either edition
+        raise AssertionError(_("the system prompt your request sends is {said!r:.80}, not the notebook's SYSTEM "
+                               "({system!r:.40}...); keep its text (the variable SYSTEM, not the string 'SYSTEM') "
+                               "and only add the mark", said=said, system=_(SYSTEM)))
     if not requests[1].get("tools"):
         raise AssertionError(_("cached_request({question!r}) offers no tools; keep the research tools in the "
                                "request (tools=tools, as the starter has them): without them the model cannot "

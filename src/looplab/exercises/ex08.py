@@ -22,6 +22,7 @@ from looplab.exercises.ex05 import (
     _Endless,
     _Escaped,
     _weather_box,
+    ctrl_c_stops,
 )
 from looplab.history import CLEARED, clear_old_results, long_run, plain
 from looplab.i18n import N_, _, number
@@ -392,6 +393,7 @@ def test_manage(my_loop) -> str:
     if problem:
         raise AssertionError(problem)
     runs = _statuses_hold(my_loop)
+    ctrl_c_stops(my_loop)
     _approval_holds(my_loop)  # the approver of notebook 05 still decides
     return _("manage ran before each of the {requests} requests, and what it returned was sent and kept; "
              "tool_choice reached every request; {runs} runs with API faults and limits, with and without manage, "

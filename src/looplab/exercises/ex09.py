@@ -50,6 +50,7 @@ def price_server():
 
 
 GLOSSARY = {"error": "Error: what a program reports when something went wrong (a word of this glossary)."}
+SEE_ALSO = "See also: exception, failure."  # a second text block: a result may hold several
 
 
 def glossary_server():
@@ -70,7 +71,7 @@ def glossary_server():
         if word not in GLOSSARY:
             return CallToolResult(content=[TextContent(type="text", text=f"{word!r} is not in the glossary")],
                                   is_error=True)
-        return GLOSSARY[word]
+        return [TextContent(type="text", text=GLOSSARY[word]), TextContent(type="text", text=SEE_ALSO)]
 
     return server
 
@@ -239,6 +240,12 @@ def test_route(route) -> str:
                                "answered {text!r}, yet your tool_result says is_error: True: the text of an answer "
                                "does not tell whether the call failed; pass result.is_error on",
                                text=GLOSSARY["error"]))
+    sent = _text(word.get("content", ""))
+    if GLOSSARY["error"] not in sent or SEE_ALSO not in sent:
+        raise AssertionError(_("on a second server, define('error') answered in two text blocks, {first!r} and "
+                               "{second!r}, and you sent {sent!r:.120}: join the .text of every text block of "
+                               "result.content, not only the first", first=GLOSSARY["error"], second=SEE_ALSO,
+                               sent=sent))
     if cake.get("is_error") is not True:
         raise AssertionError(_("on a second server, define('cake') failed (result.is_error was True), yet your "
                                "tool_result does not say so: the text of an answer does not tell whether the call "
