@@ -218,6 +218,7 @@ def test_an_answered_follow_up_says_it_was_read_alone():
         reply = follow(first, then)
         assert "Total" not in reply and "02/08/2026" not in reply and "ask the question whole" in reply.replace(
             "posez la question en entier", "ask the question whole"), (then, reply)
+    assert "Je ne lis que votre dernier message" in follow("Quelles factures sont impayées ?", "pourquoi ?")
     reply = follow("Which invoices are unpaid?", "how much is that in total?")  # 'that' points back: no answer
     assert "Total" not in reply and "'that'" in reply and "I read only your last message" in reply, reply
     assert "Total" not in follow("Quelles factures sont impayées ?", "Quel est leur total ?")
@@ -905,7 +906,8 @@ def test_reading_one_invoice_shows_every_line():
     """'Read invoice 2026-08-019.txt' answered '2026-08-019 (Maison Ravel, 1000 EUR)', silently leaving out that it is
     unpaid and when it is due."""
     tools = samples.invoice_tools(DATA / "invoices")
-    for task in ["Read invoice 2026-08-019.txt", "Show me invoice 2026-08-019", "Montre-moi la facture 2026-08-019"]:
+    for task in ["Read invoice 2026-08-019.txt", "Show me invoice 2026-08-019", "Montre-moi la facture 2026-08-019",
+                 "In the folder invoices, read invoice 2026-08-019."]:
         text = answer(task, tools)
         assert "20/09/2026" in text and "unpaid" in text, text
 
@@ -926,3 +928,17 @@ def test_french_combien_asks_how_much_or_how_long_of_the_documents():
     tools = samples.docs_tools(DATA / "articles")
     assert "35,000 litres" in answer("Combien de pluie un toit peut-il recueillir ?", tools)
     assert "one to two minutes" in answer("Combien de temps faut-il infuser le thé vert ?", tools)
+
+
+def test_a_question_for_a_source_alone_is_not_a_search_for_the_word_source():
+    """'source?' after an answer quoted 'air-source heat pumps' sentences as if they were its source; a question for a
+    source that names nothing to find one for is declined, as a first message or a follow-up."""
+    tools = samples.docs_tools(DATA / "articles")
+    for task in ["What's the source?", "source?", "Sources ?"]:
+        assert "heat pump" not in answer(task, tools)
+    first = run_agent(practice_client(), "How hot can a compost pile get?", tools)
+    messages = [*first.messages, {"role": "user", "content": "source?"}]
+    reply = practice_client().messages.create(model=MODEL, max_tokens=500, messages=messages,
+                                              tools=Toolbox(tools).to_api())
+    assert reply.stop_reason == "end_turn" and "heat pump" not in reply.content[-1].text
+

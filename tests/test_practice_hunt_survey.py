@@ -1721,6 +1721,7 @@ def test_a_currency_asked_of_a_total_over_several_currencies_is_declined(tmp_pat
         assert "Total" not in text and "I convert no currency" in text, text
     assert "ne convertis aucune devise" in ask(tmp_path, "Dans le dossier invoices, total des impayés en euros", files)
     assert ask(tmp_path, "In the folder invoices, which invoices are in USD?", files).startswith("Amount USD: Q-2")
+    assert "Total: 1850 EUR" in ask(tmp_path, "In the folder invoices, what is the total of the EUR invoices?", files)
 
 
 def test_the_folder_or_my_folder_names_no_folder(tmp_path):

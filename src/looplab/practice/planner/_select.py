@@ -486,7 +486,8 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         if aside:  # 'Élan Vélo or Poterie Saint-Émile': a second value of the field is not a filter of the first
             return (f"the task names more than one {key} ({joined(sorted(hits))} and the one with "
                     f"{joined([repr(w) for w in dict.fromkeys(aside)])}); I answer about one {key} at a time")
-        if key in priced and len(hits) < len(scores) and not re.search(r"\b(?:only|uniquement|seulement)\b", task, re.I) and re.search(rf"{TOTAL_ASKED.pattern}|\bowe|\bowing\b|\bhow much\b|"
+        if key in priced and len(hits) < len(scores) and not re.search(r"\b(?:only|uniquement|seulement)\b|\b(?:eur|euros?|usd|"
+                                                                         r"dollars?|gbp|pounds?)\s+(?:invoices|bills|records|ones)\b", task, re.I) and re.search(rf"{TOTAL_ASKED.pattern}|\bowe|\bowing\b|\bhow much\b|"
                                                                     r"\bcombien\b|\bdoi[st]?\b|\bdoivent\b", task, re.I):
             return (f"I cannot tell whether the task asks to leave out the amounts in {joined(sorted(set(scores) - set(hits)))}"
                     f" or to convert them into {joined(sorted(hits))}, and I convert no currency; I give no list and no total")

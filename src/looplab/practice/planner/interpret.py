@@ -187,7 +187,8 @@ BACK = re.compile(r"\b(?:its|that|those|these|them|they|their|him|her|his|the sa
                   r"(?:was|is|were|did|does|has|had|will|would|can)(?=\s+it\b(?!\s+(?:raining|snowing|sunny|cold|hot|warm|windy|"
                   r"cloudy|like|going)\b)))\s+it\b|^\W*(?:and|et|what about|how about|only|but|without|sans|except|excluding)\b"
                   r"(?=(?:\W+\w+){0,4}\W*$)|^\W*(?:(?:in|en)\s+\w+(?:\s+please|\s+svp|\s+stp)?|why|pourquoi|how come|really|"
-                  r"are you sure|vraiment|(?:how much\s+|what(?:'s|\s+is)\s+)?(?:in\s+)?(?:the\s+)?(?:grand\s+)?total)\W*$", re.I)
+                  r"are you sure|vraiment|(?:how much\s+|what(?:'s|\s+is)\s+)?(?:in\s+)?(?:the\s+)?(?:grand\s+)?total|"
+                  r"(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+|your\s+|la\s+|tes\s+|vos\s+)?sources?)\W*$", re.I)
 
 
 def follow_up_note(task: str, answered: bool = False) -> str:

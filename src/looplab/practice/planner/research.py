@@ -391,6 +391,9 @@ def research(view: View) -> dict | None:
     query += tuple(re.findall(r"(?<=[^\W\d_]\s)\d(?=\s*(?:[?!]|$|\s[^\W\d_]))", task))  # 'line 7': as 'line 12' is
     if not query:
         return None
+    if not {w.lower() for w in query} - {"source", "sources", "reference", "references", "citation", "citations"}:
+        return declined("The task asks for a source, and names nothing to find one for: I search the documents for "
+                        "the words of a question and cite each sentence I quote", wording=WORDING)
     q = " ".join(query)
     asking = "".join(f" I read '{w}' as asking to search, not as a word to find." for w in sorted(finding))
     if len(measures := dict.fromkeys(m.lower() for m in re.findall(rf"\bhow ({'|'.join(UNITS)})\b", asked, re.I))) > 1:

@@ -328,7 +328,7 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     bare = not money_keys(records) and (terms(task) & GENERIC_AMOUNT or TOTAL.search(task))  # 'the amount' of 'Amount: 100'
     told += [k for k in dict.fromkeys(k for r in records for k in r.fields) if bare and k not in told
              and set(stems(k)) & GENERIC_AMOUNT]
-    if len(chosen) == 1 and chosen[0].number in task and re.match(r"\W*(?:read|show|display|open|print|view|lis|montre|affiche|ouvre)\b", task, re.I):
+    if len(chosen) == 1 and chosen[0].number in task and re.search(r"\b(?:read|show|display|open|print|view|lis|montre|affiche|ouvre)\b", task, re.I):
         told += [k for k in chosen[0].fields if k not in (key, *told)]  # 'Read invoice X': every line, not a summary
     if choice.heading == "Records" and not NOT.search(task) and (had := next((k for k in told if re.search(
             rf"\b(?:had|have|has|with|got|saw)\s+(?:\w+\s+){{0,2}}?{re.escape(k)}\b(?!\s*[:=]?\s*\d)", task, re.I)), None)):
