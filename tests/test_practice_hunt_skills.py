@@ -942,3 +942,22 @@ def test_a_question_for_a_source_alone_is_not_a_search_for_the_word_source():
                                               tools=Toolbox(tools).to_api())
     assert reply.stop_reason == "end_turn" and "heat pump" not in reply.content[-1].text
 
+
+
+def test_an_id_with_a_hyphen_is_given_whole_and_a_declined_task_suggests_a_call_of_the_tools_offered():
+    """'List the loans of member M-12' was declined "I do not know what list_loans could do with '12' and '-12'" (the
+    number inside the id it had filled), and suggested a wording about invoices for a library tool."""
+    @as_tool
+    def list_loans(member_id: str) -> list:
+        """List the books a library member has on loan.
+
+        Args:
+            member_id: Member id, e.g. M-7.
+        """
+        return [{"title": "Dune"}] if member_id == "M-12" else f"no member {member_id}"
+
+    run = run_agent(practice_client(), "List the loans of member M-12", [list_loans])
+    assert run.tool_calls == [("list_loans", {"member_id": "M-12"})] and "Dune" in run.answer, run.answer
+    text = answer("What has member M-12 borrowed?", [list_loans])
+    assert "invoices" not in text and "Call list_loans with member_id 'M-7'" in text, text
+    assert "no member M-7" in answer("Call list_loans with member_id 'M-7'", [list_loans])

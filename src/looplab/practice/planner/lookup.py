@@ -31,7 +31,7 @@ RELATIONS = set("after before above below between next previous more most less l
                 "avant après entre suivant précédent autre plus moins".split())  # stopwords that ask something else
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
                    "cherche clé dans catalogue catalog cours donne have has contain contains either else well plus hi hello hey bonjour salut "
-                   "show print display"))
+                   "show print display call"))
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
 NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*|catalog(?:ue)?s?)\b)"  # 'look up every course': no key
@@ -150,7 +150,8 @@ def lookup(view: View) -> dict | None:
         if not (stated and len(keys) == 1 and not lists):
             lines.append(f"Count of {lists[0][0]}: {len(lists[0][1])}." if len(lists) == 1 and len(keys) == 1 else
                          f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
-    seen = set(stems(" ".join([*keys, tool.name, tool.description, *(s.result or "" for s in done.values())])))
+    seen = set(stems(" ".join([*keys, tool.name, tool.description, *tool.properties,  # 'Call get_order with order_id'
+                               *(s.result or "" for s in done.values())])))
     left = [w for w in content_words(view.task) if stem(w) not in seen | ASKING and w.lower() not in keys]
     left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
     joining = words(" ".join(re.findall(rf"\b(?:either|{AND})\s+(?=(?:{'|'.join(map(re.escape, keys))})\b)", view.task, re.I)))

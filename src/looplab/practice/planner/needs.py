@@ -258,8 +258,9 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
             r"\b\w+n['’]t\b", clause.lower())  # "Don't delete notes.txt": "don't", as written (not 'ca' of "can't")
         if "current" in words(tool.description):  # nor 'How was the weather?', 'Will it rain?'
             named += [w.lower() for w in tense]
-        unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS)
-                   and not says(given, w) and (given or not any(c.isdigit() for c in w))]  # 'Lyon at 5': not the 5
+        unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS) and not says(given, w)
+                   and (given or not any(c.isdigit() for c in w)) and not (w.lstrip("-").isdigit() and re.search(
+                       rf"(?<!\d){w.lstrip('-')}(?!\d)", given))]  # 'Lyon at 5': not the 5; the 12 of 'M-12' is given
         takes_place = any(set(words(p)) & PLACE_WORDS for p in tool.properties)
         unknown = [w for w in unknown if isinstance(filled, dict) or not re.search(  # 'Body: Yo' unquoted: the body unread,
             rf"\b(?:{'|'.join(map(re.escape, tool.properties))})\s*[:=]?\s*[`«]?{re.escape(w)}\b", clause, re.I)]  # not beyond

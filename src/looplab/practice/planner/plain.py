@@ -7,7 +7,7 @@ import re
 from ..view import View
 from ._tools import answer, cannot_plan
 from .interpret import content
-from .text import clauses, french, stems
+from .text import clauses, french, stems, words
 
 WHO_EN = r"\bwho are you\b|\bwhat are you\b|\bintroduce yourself\b"
 WHO_FR = r"\bqui es-tu\b|\bqui êtes-vous\b|\bprésente-toi\b|\bprésentez-vous\b"
@@ -60,9 +60,13 @@ def example(tools) -> str:
     if not tools:
         return ""
     names = {w for t in tools for w in stems(t.name)}
-    given = ", ".join(f"{p} 'x'" for p in tools[0].required or tools[0].properties)
+    eg = {p: re.search(r"\be\.g\.,?\s*'?([\w.@-]*\w)", str(spec.get("description", ""))) for p, spec in
+          tools[0].properties.items() if isinstance(spec, dict)}  # 'Member id, e.g. M-7.': 'M-7', else 'x'
+    given = ", ".join(f"{p} '{eg[p][1] if eg.get(p) else 'x'}'" for p in tools[0].required or tools[0].properties)
     call = f"Call {tools[0].name}" + (f" with {given}" if given else "")
-    wording = next((wording for need, wording in EXAMPLES if names & need), call)
+    folders = any(set(words(p)) & {"folder", "dir", "directory", "path"} for t in tools for p in t.properties)
+    wording = next((wording for need, wording in EXAMPLES if names & need and (folders or "list" not in need)), call)  # a
+    # folder lister's, not list_loans's
     if wording.startswith("Look up") and not any("catalog" in t.description.lower() for t in tools):  # not 'ai' of rooms
         said = re.search(r"\be\.g\.,?\s*'?([\w.-]*\w)", " ".join(str((s or {}).get("description", "")) for t in tools
                                                                  for s in t.properties.values() if isinstance(s, dict)))
