@@ -46,6 +46,16 @@ def _raise_value_error(*args, **kwargs):
     raise ValueError("boom")
 
 
+def results_run_twice(reply, toolbox):
+    """Wrong, and several exercises must catch it: each tool_use run once to log a failure, then again."""
+    results = []
+    for block in (b for b in reply.content if b.type == "tool_use"):
+        if toolbox.execute(block).result["is_error"]:
+            print("a tool failed:", block.name)
+        results.append(toolbox.execute(block).result)
+    return results
+
+
 ODD_ANSWERS = {  # answers of the wrong kind: every check must say 'not yet', never crash on them itself
     "a function returning None": lambda *args, **kwargs: None,
     "a function returning a str": lambda *args, **kwargs: "x",

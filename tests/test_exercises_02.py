@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from solutions import ODD_ANSWERS, defined_in
+from solutions import ODD_ANSWERS, defined_in, results_run_twice
 
 from looplab import MODEL
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex02
@@ -407,14 +407,6 @@ def loop_sending_the_result_as_text(client, task, toolbox, max_turns=10):
 MY_LOOP_WRONG["only the reply's tool calls kept"] = (loop_with(store=lambda reply: [
     b for b in reply.content if b.type == "tool_use"]), ["does not hold the answer", "17 * 3 = 51",
                                                          "its text blocks too"])
-def results_run_twice(reply, toolbox):
-    """Wrong: each tool_use run once to log a failure, then again for the result."""
-    results = []
-    for block in (b for b in reply.content if b.type == "tool_use"):
-        if toolbox.execute(block).result["is_error"]:
-            print("a tool failed:", block.name)
-        results.append(toolbox.execute(block).result)
-    return results
 
 
 def loop_running_each_tool_twice(client, task, toolbox, max_turns=10):

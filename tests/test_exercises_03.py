@@ -4,7 +4,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from solutions import ODD_ANSWERS, defined_in, solved, starters
+from solutions import ODD_ANSWERS, defined_in, results_run_twice, solved, starters
 
 from looplab import MODEL
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex03
@@ -336,16 +336,6 @@ def loop_with_a_typo(client, task, toolbox, max_turns=10):
 def loop_with_an_assert(client, task, toolbox, max_turns=10):
     assert max_turns >= 10, "max_turns too small"
     return loop_with_status(client, task, toolbox, max_turns)
-
-
-def results_run_twice(reply, toolbox):
-    """Wrong: each tool_use run once to log a failure, then again for the result."""
-    results = []
-    for block in (b for b in reply.content if b.type == "tool_use"):
-        if toolbox.execute(block).result["is_error"]:
-            print("a tool failed:", block.name)
-        results.append(toolbox.execute(block).result)
-    return results
 
 
 def loop_running_each_tool_twice(client, task, toolbox, max_turns=10):

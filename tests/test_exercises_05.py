@@ -7,7 +7,7 @@ from pathlib import Path
 
 import anthropic
 import pytest
-from solutions import defined_in, solved, starters
+from solutions import defined_in, results_run_twice, solved, starters
 
 from looplab import MODEL, Sandbox, Tool, allow_all, faults, samples, tool
 from looplab.exercises import FAIL, PASS, UNATTEMPTED, ex05
@@ -717,16 +717,6 @@ def loop_in_threads(client, task, toolbox, max_turns=10):
             results = list(pool.map(lambda b: toolbox.execute(b).result, uses))
         messages.append({"role": "user", "content": results})
     return "max_turns", messages
-
-
-def results_run_twice(reply, toolbox):
-    """Wrong: each tool_use run once to log a failure, then again for the result."""
-    results = []
-    for block in (b for b in reply.content if b.type == "tool_use"):
-        if toolbox.execute(block).result["is_error"]:
-            print("a tool failed:", block.name)
-        results.append(toolbox.execute(block).result)
-    return results
 
 
 def loop_running_each_tool_twice(client, task, toolbox, max_turns=10):
