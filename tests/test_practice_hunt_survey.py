@@ -1724,6 +1724,19 @@ def test_a_currency_asked_of_a_total_over_several_currencies_is_declined(tmp_pat
     assert "Total: 1850 EUR" in ask(tmp_path, "In the folder invoices, what is the total of the EUR invoices?", files)
 
 
+def test_a_currency_asked_of_one_client_is_asked_of_its_invoices_only(tmp_path):
+    """'Combien doit Harbor Tech en dollars ?' was declined (it might ask to convert the EUR ones) though every
+    invoice of Harbor Tech is in USD; a client with an invoice in another currency still gets the decline."""
+    files = {"H-1.txt": invoice("H-1", "Harbor Tech", "1,300 USD", "unpaid"),
+             "H-2.txt": invoice("H-2", "Harbor Tech", "700 USD", "paid"),
+             "H-3.txt": invoice("H-3", "Boulangerie Lune", "420 EUR", "unpaid"),
+             "H-4.txt": invoice("H-4", "Boulangerie Lune", "90 USD", "unpaid")}
+    assert "Total : 1\u202f300 USD" in ask(tmp_path, "Dans le dossier invoices, combien doit Harbor Tech en dollars ?", files)
+    assert "Total: 1300 USD" in ask(tmp_path, "In the folder invoices, how much does Harbor Tech owe in dollars?", files)
+    text = ask(tmp_path, "In the folder invoices, how much does Boulangerie Lune owe in euros?", files)
+    assert "Total" not in text and "leave out the amounts in USD" in text, text
+
+
 def test_the_folder_or_my_folder_names_no_folder(tmp_path):
     """'How many files are in my folder?' listed a folder named 'my' (and 'the', 'this'), and the error it got leaked
     into the answer."""

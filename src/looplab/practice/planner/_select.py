@@ -486,10 +486,13 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         if aside:  # 'Élan Vélo or Poterie Saint-Émile': a second value of the field is not a filter of the first
             return (f"the task names more than one {key} ({joined(sorted(hits))} and the one with "
                     f"{joined([repr(w) for w in dict.fromkeys(aside)])}); I answer about one {key} at a time")
-        if key in priced and len(hits) < len(scores) and not re.search(r"\b(?:only|uniquement|seulement)\b|\b(?:eur|euros?|usd|"
-                                                                         r"dollars?|gbp|pounds?)\s+(?:invoices|bills|records|ones)\b", task, re.I) and re.search(rf"{TOTAL_ASKED.pattern}|\bowe|\bowing\b|\bhow much\b|"
-                                                                    r"\bcombien\b|\bdoi[st]?\b|\bdoivent\b", task, re.I):
-            return (f"I cannot tell whether the task asks to leave out the amounts in {joined(sorted(set(scores) - set(hits)))}"
+        others = {_value(r, key) for r in records if r.fields.get(key) and money(r.fields[key]) and all(
+            (_value(r, k) in values) == keep for k, (values, keep) in named.items())} - set(hits)  # Harbor Tech's: USD
+        if key in priced and others and not re.search(
+                r"\b(?:only|uniquement|seulement)\b|\b(?:eur|euros?|usd|dollars?|gbp|pounds?)\s+(?:invoices|bills|records|ones)\b",
+                task, re.I) and re.search(rf"{TOTAL_ASKED.pattern}|\bowe|\bowing\b|\bhow much\b|\bcombien\b|\bdoi[st]?\b|\bdoivent\b",
+                                          task, re.I):
+            return (f"I cannot tell whether the task asks to leave out the amounts in {joined(sorted(others))}"
                     f" or to convert them into {joined(sorted(hits))}, and I convert no currency; I give no list and no total")
         polarities = {k for keeps in hits.values() for k in keeps}
         if len(hits) == len(scores) == 1 and polarities == {True} and all(key in r.fields for r in records):
