@@ -922,6 +922,19 @@ def test_how_long_is_not_answered_by_the_time_something_else_takes():
     assert "kettle stand for a few minutes" in answer("How long should I let the kettle stand for green tea?", tools)
 
 
+def test_a_measure_is_not_answered_by_the_measure_of_another_thing(tmp_path):
+    """'How many kilometres is the marathon race?' quoted 'The longest training run is about 32 kilometres': a
+    sentence that opens on a thing the question does not name gives that thing's measure, not the race's."""
+    (tmp_path / "hiking.md").write_text(
+        "# Walking the coastal path\n\nThe full trail is about 90 kilometres, walked in five days by most people. "
+        "The steepest climb is 400 metres, near the lighthouse.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ["How many metres is the lighthouse?", "How tall is the lighthouse on the coastal path?"]:
+        assert "400" not in answer(task, tools)
+    assert "400 metres" in answer("How many metres is the steepest climb?", tools)
+    assert "90 kilometres" in answer("How many kilometres is the full trail?", tools)
+
+
 def test_french_combien_asks_how_much_or_how_long_of_the_documents():
     """'Combien de pluie un toit peut-il recueillir ?' (exercise 6.3 in French) was declined, its 'combien de' a part
     not answered, where 'How much rain can a roof collect?' is answered; 'combien de temps' asks how long."""

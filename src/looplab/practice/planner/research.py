@@ -183,7 +183,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
                     or (wanted - said and _introduced(sentence, question))
                     or (MONEY in {p.pattern for p in aspects.values()} and _priced(sentence, wanted))  # whose price
-                    or (kind and not kind(sentence, question + " " + heading))):
+                    or (kind and not kind(sentence, question + " " + heading))
+                    or (kind is _measured and _measures_another(sentence, question))):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
@@ -197,6 +198,16 @@ def _priced(sentence: str, wanted: set[str]) -> str | None:
                                             sentence, re.IGNORECASE) if w.lower() not in STOPWORDS]
     pronouns = {"it", "they", "this", "these", "that", "those", "each", "one"}
     return owners[0] if owners and not ({root(w) for w in owners} & wanted or set(owners) & pronouns) else None
+
+
+def _measures_another(sentence: str, question: str) -> bool:
+    """True if each part of the sentence that gives a number opens on a thing the question does not name, and does
+    not say the measure asked: 'The longest training run is about 32 kilometres' is not how many kilometres the
+    marathon race is; 'The tower is 53 metres tall' says how tall, and 'its beam ... 31 kilometres' whose beam."""
+    parts = [p for p in re.split(r",\s*(?:and|but)\s+|;\s*", sentence) if NUMBERS.search(p)]
+    return bool(parts) and all((subject := re.match(
+        r"\s*(?:the|a|an)\s+((?:[^\W\d_]+\s+){0,3}?[^\W\d_]+)\s+(?:is|are|was|were|lasts?|takes?|measures?)\b", p, re.I))
+        and not roots(subject[1]) & roots(question) and root(_measure(question) or "-") not in roots(p) for p in parts)
 
 
 def _unnamed(sentence: str, question: str) -> bool:
