@@ -529,6 +529,14 @@ def test_an_accented_word_counts_as_french():
     assert "The documents do not answer" in answer("What time does the café close?", samples.docs_tools(DATA / "articles"))
 
 
+def test_elided_de_and_sans_count_as_french():
+    """'Combien d'articles parlent d'abeilles ?' and the follow-up 'Et sans Maison Ravel ?' got English declines:
+    'combien' and 'et' were the only French words the detector knew; d', qu', 'sans' and 'parlent' count now."""
+    assert answer("Combien d'articles parlent d'abeilles ?", samples.docs_tools(DATA / "articles")).startswith("Je ne")
+    assert answer("Et sans Maison Ravel ?", samples.invoice_tools(DATA)).startswith("Je ne")
+    assert answer("I'd like to know how many articles talk about bees", samples.docs_tools(DATA / "articles"))[:3] != "Je "
+
+
 def test_an_email_field_is_data_not_a_planted_instruction(tmp_path):
     """A catalogue entry with {"teacher": {"email": "ana@x.com"}} lost its teacher and got the false note 'contains
     an instruction planted for an AI assistant': a field named email read as an order to mail; an order still counts."""
