@@ -1748,3 +1748,27 @@ def test_the_folder_or_my_folder_names_no_folder(tmp_path):
         run = run_agent(practice_client(), task, samples.invoice_tools(tmp_path / "invoices"), max_turns=8)
         assert all(given.get("folder") in (None, ".") for name, given in run.tool_calls), run.tool_calls
         assert "failed" not in run.answer, run.answer
+
+
+def test_a_count_of_clients_beside_a_record_it_cannot_classify_counts_clients(tmp_path):
+    """'How many clients owe money?' beside an invoice 'paid 50%' answered 'a complete count of the records: 3 listed'
+    (the invoices) where the clients listed are 2; the count is of what was asked, and still said to be incomplete."""
+    files = {"A-1.txt": invoice("A-1", "Alpha Conseil", "500 EUR", "unpaid"),
+             "A-2.txt": invoice("A-2", "Alpha Conseil", "300 EUR", "unpaid"),
+             "B-1.txt": invoice("B-1", "Beta Labs", "200 EUR", "unpaid"),
+             "E-1.txt": invoice("E-1", "Echo Bois", "400 EUR", "paid 50%")}
+    for task in ["In the folder invoices, how many clients owe money?", "Count the clients with unpaid invoices."]:
+        text = ask(tmp_path, task, files)
+        assert "3 listed" not in text and "complete Client count: 2 among those listed" in text, text
+    text = ask(tmp_path, "Combien de clients ont des factures impayées ?", files)
+    assert "nombre complet de Client : 2 parmi les fiches listées (Alpha Conseil et Beta Labs)" in text, text
+
+
+def test_a_count_of_the_word_of_the_status_field_counts_records(tmp_path):
+    """'How many payments are pending?' beside 'Payment: pending' on two invoices answered 'Payment count: 1
+    (pending)': the distinct values of the status field, not the payments."""
+    files = {"P-1.txt": "Invoice P-1\nClient: Sel\nAmount: 80 EUR\nPayment: paid\n",
+             "P-2.txt": "Invoice P-2\nClient: Sel\nAmount: 45 EUR\nPayment: pending\n",
+             "P-3.txt": "Invoice P-3\nClient: Bois\nAmount: 60 EUR\nPayment: pending\n"}
+    assert "Count: 2." in ask(tmp_path, "In the folder invoices, how many payments are pending?", files)
+    assert "Count: 3." in ask(tmp_path, "In the folder invoices, how many payments are there?", files)

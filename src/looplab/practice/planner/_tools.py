@@ -229,6 +229,8 @@ IN_FRENCH = [
              (r"I cannot give a complete count of the (\w+): (\d+) listed, but " + MAY,
               lambda m: f"Je ne peux pas donner le nombre complet des {_fiches(m[1])} : {m[2]} {'listée' if m[2] == '1' else 'listées'}, "
               f"mais {_may(m[3])}"),
+             (r"I cannot give a complete (\w+) count: (\d+) among those listed(.*?), but " + MAY,
+              lambda m: f"Je ne peux pas donner le nombre complet de {m[1]} : {m[2]} parmi les fiches listées{m[3]}, mais {_may(m[4])}"),
              (r"I cannot give a complete total of the (\w+): the (\d+) listed add up to (.*?), but " + MAY,
               lambda m: f"Je ne peux pas donner le total complet des {_fiches(m[1])} : les {m[2]} listées font {m[3]}, mais {_may(m[4])}"),
              (r"I cannot give a complete total of the (\w+): the one listed comes to (.*?), but " + MAY,

@@ -353,8 +353,11 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
                      if lost else f"Nombre (toutes les fiches) : {len(records)}." if fr else f"Count (all records): {len(records)}.")
     elif COUNT.search(task) and not aside:
         several = label and f" {choice.heading.split(',')[0].lower()}"  # 'Count unpaid: 2', never one 'Count: 2' for both
-        lines.append(f"I cannot give a complete count of the {noun}: {len(chosen)} listed, but {maybe}." if doubt
-                     else _count(task, chosen, f"Count{several}"))
+        counted = _count(task, chosen, f"Count{several}")
+        of = re.fullmatch(r"(\w+) count: (\d+)(.*)\.", counted)  # 'how many clients': those of the records listed
+        lines.append(counted if not doubt or counted.startswith("I did not count") else
+                     f"I cannot give a complete {of[1]} count: {of[2]} among those listed{of[3]}, but {maybe}." if of else
+                     f"I cannot give a complete count of the {noun}: {len(chosen)} listed, but {maybe}.")
     per = PER.search(task)
     per = per and per.group() or (COUNT.search(task) or TOTAL.search(task)) and _several(choice.heading, records)
     if TOTAL.search(task) and not aside:
@@ -452,6 +455,8 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
     if not what or what in RECORD_NOUNS:
         return f"{label}: {len(chosen)}."
     keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in {SYNONYMS.get(w, w) for w in stems(k)}]
+    if keys == [_select._status_key(chosen)]:  # 'how many payments are pending?' beside 'Payment: pending': records
+        return f"{label}: {len(chosen)}."
     if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen) or _cased(r.fields[keys[0]] for r in chosen):
         return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
     values = list(dict.fromkeys(r.fields[keys[0]] for r in chosen))
