@@ -317,3 +317,18 @@ def test_odd_answers_are_not_yet_never_an_internal_error(exercise, odd):
     outcome = exercise.evaluate(ODD_ANSWERS[odd])
     assert outcome.status == FAIL
     assert "internal error" not in outcome.message
+
+
+def total_from_the_five_minute_cache(message):
+    """Wrong: counts the cache writes from usage.cache_creation's 5-minute figure, missing one-hour writes."""
+    usage = message.usage
+    written = usage.cache_creation.ephemeral_5m_input_tokens if usage.cache_creation else 0
+    return usage.input_tokens + usage.output_tokens + written + (usage.cache_read_input_tokens or 0)
+
+
+def test_total_tokens_counts_one_hour_cache_writes():
+    """A total that reads only the 5-minute cache writes is Not yet, on a reply written to the one-hour cache."""
+    outcome = ex00.total_tokens.evaluate(total_from_the_five_minute_cache)
+    assert outcome.status == FAIL
+    assert "one-hour cache" in outcome.message and "add cache_creation_input_tokens too" in outcome.message, \
+        outcome.message

@@ -501,3 +501,23 @@ def test_odd_answers_are_not_yet_never_an_internal_error(exercise, odd):
     outcome = exercise.evaluate(ODD_ANSWERS[odd])
     assert outcome.status == FAIL
     assert "internal error" not in outcome.message
+
+
+def on_spaces_and_lines():
+    """Wrong: counts the words between spaces and line breaks, so a tab joins two words into one."""
+    @tool
+    def word_count(text: str) -> int:
+        """Count the words in a text (words are separated by spaces or line breaks).
+
+        Args:
+            text: The text whose words to count.
+        """
+        return len([word for word in re.split(r"[ \n]+", text) if word])
+    return word_count
+
+
+def test_word_count_splits_on_tabs_too():
+    """A word count that splits on spaces and line breaks only is Not yet: a tab separates words too."""
+    outcome = ex01.word_count.evaluate(on_spaces_and_lines())
+    assert outcome.status == FAIL
+    assert "\\tcity" in outcome.message and "splits on any whitespace" in outcome.message, outcome.message

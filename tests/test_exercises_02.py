@@ -514,3 +514,36 @@ def test_odd_answers_are_not_yet_never_an_internal_error(exercise, odd):
     outcome = exercise.evaluate(ODD_ANSWERS[odd])
     assert outcome.status == FAIL
     assert "internal error" not in outcome.message
+
+
+def validate_reading_the_key_first(action, key):
+    """Wrong: tests that args has no other key than 'key', then reads args['key']: empty args raise KeyError."""
+    if not isinstance(action, dict) or action.get("type") != "tool" or action.get("name") != "lookup":
+        raise ValueError("not a lookup")
+    args = action.get("args")
+    if not isinstance(args, dict) or set(args) - {"key"}:
+        raise ValueError("lookup takes one argument: key")
+    if not isinstance(args["key"], str) or not 0 < len(args["key"]) <= 32 or args["key"] != key:
+        raise ValueError("bad key")
+
+
+def validate_stripping_the_key(action, key):
+    """Wrong: compares the stripped key, so ' ai' passes though lookup then runs with ' ai'."""
+    if not isinstance(action, dict) or action.get("type") != "tool" or action.get("name") != "lookup":
+        raise ValueError("not a lookup")
+    args = action.get("args")
+    if not isinstance(args, dict) or set(args) != {"key"} or not isinstance(args["key"], str):
+        raise ValueError("lookup takes one argument: key")
+    if not 0 < len(args["key"].strip()) <= 32 or args["key"].strip() != key:
+        raise ValueError("bad key")
+
+
+@pytest.mark.parametrize("answer, words", [
+    (validate_reading_the_key_first, ["args are empty", "KeyError", "raise ValueError"]),
+    (validate_stripping_the_key, ["' ai' (a space first)", "must raise ValueError"])])
+def test_validate_refuses_empty_args_and_a_padded_key(answer, words):
+    """Empty args must be refused with ValueError, not a KeyError; a key with a space is not the requested key."""
+    outcome = ex02.validate.evaluate(answer)
+    assert outcome.status == FAIL
+    for word in words:
+        assert word in outcome.message, outcome.message

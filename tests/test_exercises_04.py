@@ -609,3 +609,33 @@ def test_the_notebooks_solution_cells_are_the_published_solutions():
     cells = solved("04_guardrails.ipynb")[3:]
     for cell, exercise in zip(cells, [ex04.gate], strict=True):
         assert cell.strip() == exercise.solution_text.strip(), exercise.title
+
+
+APPROVED_BEFORE: dict = {}
+
+
+def gate_remembering_a_yes(block, toolbox, approve=None):
+    """Wrong: keeps the first yes for a tool's name, so a later call of it runs even when its approver says no."""
+    def result(content, is_error):
+        return {"type": "tool_result", "tool_use_id": block.id, "content": content, "is_error": is_error}
+
+    problem = toolbox.check(block.name, block.input)
+    if problem:
+        return result(problem, True)
+    tool = toolbox[block.name]
+    if tool.consequential and not APPROVED_BEFORE.get(block.name):
+        if not exact_true(approve, block):
+            return result("not approved", True)
+        APPROVED_BEFORE[block.name] = True
+    try:
+        return result(str(tool.handler(**block.input)), False)
+    except Exception as exc:
+        return result(f"{block.name} failed: {exc}", True)
+
+
+def test_gate_that_remembers_a_yes_is_not_yet():
+    """A gate that keeps a yes between calls is told that a yes approves one call only."""
+    APPROVED_BEFORE.clear()
+    outcome = ex04.gate.evaluate(gate_remembering_a_yes)
+    assert outcome.status == FAIL
+    assert "a yes approves one call only" in outcome.message, outcome.message

@@ -412,4 +412,12 @@ def test_manage_right_loops_pass():
     for answer in (loop_variant(), defined_in(WHILE_LOOP, LOOP_PRELUDE)["my_loop"], history.managed_loop):
         outcome = ex08.manage.evaluate(answer)
         assert outcome.status == PASS, outcome.message
-        assert "before each of the 7 requests" in outcome.message and "14 runs" in outcome.message
+        assert "before each of the 7 requests" in outcome.message and "18 runs" in outcome.message
+
+
+def test_manage_loop_catching_only_status_errors_is_not_yet():
+    """A loop of 8.0 that catches anthropic.APIStatusError only lets a timeout out: Not yet, saying which."""
+    answer = loop_variant(("except anthropic.APIError:  # raised", "except anthropic.APIStatusError:  # raised"))
+    outcome = ex08.manage.evaluate(answer)
+    assert outcome.status == FAIL
+    assert "let APITimeoutError out" in outcome.message and "anthropic.APIError" in outcome.message, outcome.message

@@ -266,7 +266,7 @@ def test_the_french_hook_solution_changes_only_comments_and_passes(french):
     outcome = ex08.manage.evaluate(defined_in(french_text, LOOP_PRELUDE)["my_loop"])
     assert outcome.status == PASS, outcome.message
     assert outcome.message.startswith("Exercice 8.0 — un hook pour l'historique : manage a tourné avant chacune des 7 requêtes, et ce qu'il a renvoyé a été "
-                                      "envoyé et gardé ; tool_choice a atteint chaque requête ; 14 exécutions")
+                                      "envoyé et gardé ; tool_choice a atteint chaque requête ; 18 exécutions")
 
 
 def test_a_hook_called_when_none_and_a_loop_without_hook_are_told_in_french(french):

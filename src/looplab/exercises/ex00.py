@@ -120,6 +120,16 @@ def _without_cache_counts() -> Message:
         "stop_sequence": None, "usage": {"input_tokens": 12, "output_tokens": 3}})
 
 
+def _one_hour_write() -> Message:
+    """A Message whose prompt was written to the one-hour cache (cache_control ttl '1h'), so no 5-minute count."""
+    return Message.model_validate({
+        "id": "msg_check_0003", "type": "message", "role": "assistant", "model": MODEL,
+        "content": [{"type": "text", "text": "Hello."}], "stop_reason": "end_turn", "stop_sequence": None,
+        "usage": {"input_tokens": 9, "output_tokens": 3, "cache_creation_input_tokens": 240,
+                  "cache_read_input_tokens": 0,
+                  "cache_creation": {"ephemeral_5m_input_tokens": 0, "ephemeral_1h_input_tokens": 240}}})
+
+
 def _expected_total(message: Message) -> int:
     usage = message.usage
     return (usage.input_tokens + usage.output_tokens + (usage.cache_creation_input_tokens or 0)
@@ -136,7 +146,8 @@ def test_total_tokens(total_tokens) -> str:
              (N_("a reply that wrote its system prompt to the cache"), writes),
              (N_("a reply that read its system prompt from the cache"), reads),
              (N_("a reply that read the system prompt from the cache and wrote a longer prefix to it"), both),
-             (N_("a reply whose usage has no cache counts (None)"), _without_cache_counts())]
+             (N_("a reply whose usage has no cache counts (None)"), _without_cache_counts()),
+             (N_("a reply that wrote its prompt to the one-hour cache"), _one_hour_write())]
     for label, message in cases:
         usage = message.usage
         shown = ", ".join(f"{name}={getattr(usage, name)}" for name in COUNTS)

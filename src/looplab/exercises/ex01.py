@@ -16,7 +16,8 @@ from looplab.tools import Tool, Toolbox
 
 WEATHER_TASK = "What's the weather in Lyon, and what is 12 * (3 + 5)?"
 COUNTS = [("the quick brown fox", "4"), ("  spaces   all\naround  ", "3"), ("", "0"),
-          ("one", "1"), ("it's a well-known fact", "4"), ("to be or not to be", "6")]
+          ("one", "1"), ("it's a well-known fact", "4"), ("to be or not to be", "6"),
+          ("name\tcity\tdate", "3")]  # a tab separates words too
 
 
 def _run(toolbox: Toolbox, text) -> dict:

@@ -397,6 +397,21 @@ def _ctrl_c_stops(execute) -> None:
                            "catches Ctrl-C too; catch Exception", got=got.get("content") if isinstance(got, dict) else got))
 
 
+def _yes_is_for_one_call(execute) -> None:
+    """A yes approves one call: after a send_email approved with True, the next one, refused, must not run."""
+    def send(i: int, approve, ran: list) -> None:
+        block = ToolUseBlock(id=f"toolu_gate_again_{i}", name="send_email", input=dict(_MAIL), type="tool_use")
+        execute(block, _gate_box(ran), approve)
+
+    ran: list = []
+    send(1, _yes, [])
+    send(2, _no, ran)
+    if ran:
+        raise AssertionError(_("send_email ran when its approver said no, right after another send_email was approved: "
+                               "your gate kept the first yes; a yes approves one call only: ask the approver about "
+                               "every consequential call, and keep no answer between calls"))
+
+
 def _test_gate(execute) -> str:
     if not callable(execute):
         raise AssertionError(_("the answer must be a function execute(block, toolbox, approve=None) returning a "
@@ -467,6 +482,7 @@ def _test_gate(execute) -> str:
             raise AssertionError(_("with {label}, the tool ran and gave {output!r:.60}, but your result's content is "
                                    "{text!r:.60}; send what the handler returned (str(output)), so the model reads "
                                    "what the tool gave", label=label, output=expected["content"], text=text))
+    _yes_is_for_one_call(execute)
     _ctrl_c_stops(execute)
     return _("{n} proposals gated as the Toolbox gates them: only what is registered, valid and approved runs.",
              n=len(GATE_CASES))

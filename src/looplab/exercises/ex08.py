@@ -16,7 +16,9 @@ from looplab.exercises import Exercise
 from looplab.exercises._loops import call_loop, compare, get, guarded
 from looplab.exercises.ex05 import (
     API_CASES,
+    WEATHER_SCRIPT,
     WEATHER_TASK,
+    _Brake,
     _approval_holds,
     _catching,
     _Endless,
@@ -352,9 +354,24 @@ SLOW = ("when the model stops answering in time from the second model call on",
         "when the connection drops from the second model call on")
 
 
+def _unretried(fault):
+    """The setup of a 5.5 case of SLOW on a client that does not retry, so it ends at once (an APIConnectionError
+    all the same: a loop that catches only APIStatusError lets it out)."""
+    def setup():
+        client = practice_client(script=WEATHER_SCRIPT, max_retries=0)
+        transport_of(client).add_fault(_Brake())
+        fault(client, times=None, after=1)
+        return client, _weather_box()
+    return setup
+
+
+UNRETRIED = [(SLOW[0], _unretried(faults.timeout), {}), (SLOW[1], _unretried(faults.connection_reset), {})]
+
+
 def _statuses_hold(my_loop) -> int:
-    """Run the fast API cases of 5.5 and the caps, without manage and with one: as run_agent ends them."""
-    cases = [(label, setup, {}) for label, setup, _meets in API_CASES if label not in SLOW] + CAP_CASES
+    """Run the API cases of 5.5 (SLOW ones without retries) and the caps, without manage and with one: as run_agent
+    ends them."""
+    cases = [(label, setup, {}) for label, setup, _meets in API_CASES if label not in SLOW] + UNRETRIED + CAP_CASES
     for label, setup, options in cases:
         for manage, how in ((None, N_("without manage")), (plain, N_("with a manage"))):
             loop = my_loop if manage is None else _with_manage(my_loop, manage)
