@@ -184,7 +184,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (wanted - said and _introduced(sentence, question))
                     or (MONEY in {p.pattern for p in aspects.values()} and _priced(sentence, wanted))  # whose price
                     or (kind and not kind(sentence, question + " " + heading))
-                    or (kind is _measured and _measures_another(sentence, question))):
+                    or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
@@ -200,14 +200,41 @@ def _priced(sentence: str, wanted: set[str]) -> str | None:
     return owners[0] if owners and not ({root(w) for w in owners} & wanted or set(owners) & pronouns) else None
 
 
+def _renamed(sentence: str, question: str) -> bool:
+    """True if the sentence names another thing than the two-word names of the question, and none of them: 'The Orno
+    Trail ... costs 2,600 EUR' is not the price of the Orno City, nor 'The Velta City is not foldable' of the Orno Trail."""
+    def names(text: str) -> set[tuple[str, str]]:
+        return {(a.lower(), b.lower()) for a, b in re.findall(r"(?=\b([A-Z][\w-]*)\s+([A-Z][\w-]*)\b)", text)
+                if a.lower() not in STOPWORDS}
+    asked = names(question)
+    return bool(asked) and not names(sentence) & asked and any((a == x) != (b == y) or not {a, b} & set(
+        words(question)) for a, b in names(sentence) for x, y in asked)
+
+
+SAID_OF = {"tall": "tall|high|height", "high": "tall|high|height", "long": "long|length", "wide": "wide|width",
+           "deep": "deep|depth", "far": "far|away|distance|range", "heavy": r"heavy|weigh\w*"}  # the measure, in words
+
+
 def _measures_another(sentence: str, question: str) -> bool:
-    """True if each part of the sentence that gives a number opens on a thing the question does not name, and does
-    not say the measure asked: 'The longest training run is about 32 kilometres' is not how many kilometres the
-    marathon race is; 'The tower is 53 metres tall' says how tall, and 'its beam ... 31 kilometres' whose beam."""
+    """True if each part of the sentence that gives a number gives another measure ('24 metres wide' for how tall) or
+    the measure of a thing the question does not name, without the measure's own words: 'The longest training run
+    is about 32 kilometres' is not how far the marathon is, 'a main span of 640 metres' not how long the river is,
+    'Its observation deck ... is 96 metres above the street' not how tall the tower is; 'The tower is 53 metres tall'
+    says how tall, 'its beam can be seen from 31 kilometres' says nothing of another."""
+    said = SAID_OF.get(_measure(question), "")
+    asked = {root(w) for w in content_words(question)}
+
+    def another(part: str) -> bool:
+        if said and (given := re.search(r"\d\s*[^\W\d_]+\s+(tall|high|long|wide|deep|thick|heavy)\b", part, re.I)):
+            return not re.fullmatch(said, given[1].lower())
+        if said and re.search(rf"\b(?:{said})\b", part, re.I):
+            return False
+        owners = [re.match(r"\s*(?:the|a|an|its|their)\s+([^.]{1,60}?)\s+(?:is|are|was|were|lasts?|takes?|measures?)\b", part, re.I),
+                  re.search(r"\b([^\W\d_]+)\s+of\s+(?:about\s+|around\s+|over\s+|some\s+)?\d", part)]  # 'a span of 640 m'
+        return any(owner and not {root(w) for w in content_words(owner[1])} & asked for owner in owners)
+
     parts = [p for p in re.split(r",\s*(?:and|but)\s+|;\s*", sentence) if NUMBERS.search(p)]
-    return bool(parts) and all((subject := re.match(
-        r"\s*(?:the|a|an)\s+((?:[^\W\d_]+\s+){0,3}?[^\W\d_]+)\s+(?:is|are|was|were|lasts?|takes?|measures?)\b", p, re.I))
-        and not roots(subject[1]) & roots(question) and root(_measure(question) or "-") not in roots(p) for p in parts)
+    return bool(parts) and all(another(p) for p in parts)
 
 
 def _unnamed(sentence: str, question: str) -> bool:
