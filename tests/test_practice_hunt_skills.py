@@ -956,6 +956,9 @@ def test_a_measure_is_not_answered_by_another_measure_or_a_part(tmp_path):
         assert "metres" not in answer(task, tools), task
     assert "18 metres wide" in answer("How wide is the deck of the Korvel bridge?", tools)
     assert "480 metres" in answer("How long is the main span of the Korvel bridge?", tools)
+    (tmp_path / "beacon.md").write_text("# The Vell beacon\n\nThe Vell beacon is 22 metres tall and its light can be "
+                                        "seen from 14 nautical miles.\n", encoding="utf-8")
+    assert "14 nautical miles" in answer("How far can the light of the Vell beacon be seen?", samples.docs_tools(tmp_path))
 
 
 def test_a_name_sharing_a_word_with_the_one_asked_is_another_thing(tmp_path):
@@ -968,6 +971,8 @@ def test_a_name_sharing_a_word_with_the_one_asked_is_another_thing(tmp_path):
     for task in ["How much does the Pelo Sport cost?", "How much does the Miro Urban weigh?", "Is the Miro Sport waterproof?"]:
         assert "EUR" not in answer(task, tools) and "kg" not in answer(task, tools), task
     assert "690 EUR" in answer("How much does the Miro Sport cost?", tools)
+    (tmp_path / "scooters.md").write_text("# The Pelo Urban\n\nIt was designed by Ada Brenner in 2019.\n", encoding="utf-8")
+    assert "Ada Brenner" in answer("Who designed the Pelo Urban?", samples.docs_tools(tmp_path))
 
 
 def test_a_document_telling_the_reader_to_ignore_the_question_is_not_quoted(tmp_path):

@@ -201,14 +201,16 @@ def _priced(sentence: str, wanted: set[str]) -> str | None:
 
 
 def _renamed(sentence: str, question: str) -> bool:
-    """True if the sentence names another thing than the two-word names of the question, and none of them: 'The Orno
-    Trail ... costs 2,600 EUR' is not the price of the Orno City, nor 'The Velta City is not foldable' of the Orno Trail."""
+    """True if the sentence names none of the question's two-word names, and a name sharing a word with one, or opens
+    on another: 'The Orno Trail ... costs 2,600 EUR' is not the Orno City's price, nor 'The Velta City is not foldable'
+    about the Orno Trail; 'It was designed by Henri Vasseur' may be about the Port Ombre lighthouse."""
     def names(text: str) -> set[tuple[str, str]]:
         return {(a.lower(), b.lower()) for a, b in re.findall(r"(?=\b([A-Z][\w-]*)\s+([A-Z][\w-]*)\b)", text)
                 if a.lower() not in STOPWORDS}
-    asked = names(question)
-    return bool(asked) and not names(sentence) & asked and any((a == x) != (b == y) or not {a, b} & set(
-        words(question)) for a, b in names(sentence) for x, y in asked)
+    asked, said = names(question), names(sentence)
+    opens = re.match(r"\W*(?:[Tt]he\s+|[Aa]n?\s+)?([A-Z][\w-]*)\s+([A-Z][\w-]*)\b", sentence)  # its subject
+    return bool(asked) and not said & asked and (any((a == x) != (b == y) for a, b in said for x, y in asked)
+                                                 or bool(opens) and (opens[1].lower(), opens[2].lower()) in said)
 
 
 SAID_OF = {"tall": "tall|high|height", "high": "tall|high|height", "long": "long|length", "wide": "wide|width",
@@ -216,25 +218,27 @@ SAID_OF = {"tall": "tall|high|height", "high": "tall|high|height", "long": "long
 
 
 def _measures_another(sentence: str, question: str) -> bool:
-    """True if each part of the sentence that gives a number gives another measure ('24 metres wide' for how tall) or
-    the measure of a thing the question does not name, without the measure's own words: 'The longest training run
-    is about 32 kilometres' is not how far the marathon is, 'a main span of 640 metres' not how long the river is,
-    'Its observation deck ... is 96 metres above the street' not how tall the tower is; 'The tower is 53 metres tall'
-    says how tall, 'its beam can be seen from 31 kilometres' says nothing of another."""
+    """True if each number of the sentence gives another measure ('24 metres wide' for how tall) or the measure of a
+    thing the question does not name, where its clause lacks the measure's words: 'The longest training run is about
+    32 kilometres' is not how far the marathon is, 'a main span of 640 metres' not how long the river is, 'Its
+    observation deck ... is 96 metres above the street' not how tall the tower is; 'The tower is 53 metres tall' says
+    how tall, 'its light can be seen from 18 nautical miles' says nothing of another thing."""
     said = SAID_OF.get(_measure(question), "")
     asked = {root(w) for w in content_words(question)}
 
-    def another(part: str) -> bool:
-        if said and (given := re.search(r"\d\s*[^\W\d_]+\s+(tall|high|long|wide|deep|thick|heavy)\b", part, re.I)):
+    def another(number: re.Match) -> bool:
+        clause = re.split(r",\s*(?:and|but)\s+|;\s*|\s+and\s+(?=(?:its|their|the|a|an)\s)", sentence[:number.start()])[-1]
+        given = re.match(r"\S+\s*[^\W\d_]+\s+(tall|high|long|wide|deep|thick|heavy)\b", sentence[number.start():], re.I)
+        if said and given:
             return not re.fullmatch(said, given[1].lower())
-        if said and re.search(rf"\b(?:{said})\b", part, re.I):
+        if said and re.search(rf"\b(?:{said})\b", clause, re.I):
             return False
-        owners = [re.match(r"\s*(?:the|a|an|its|their)\s+([^.]{1,60}?)\s+(?:is|are|was|were|lasts?|takes?|measures?)\b", part, re.I),
-                  re.search(r"\b([^\W\d_]+)\s+of\s+(?:about\s+|around\s+|over\s+|some\s+)?\d", part)]  # 'a span of 640 m'
+        owners = [re.search(r"\b([^\W\d_]+)\s+of\s+(?:about\s+|around\s+|over\s+|some\s+)?$", clause),  # 'a span of 640 m'
+                  re.match(r"\s*(?:the|a|an|its|their)\s+(.{1,60}?)\s+(?:is|are|was|were|lasts?|takes?|measures?)\b", clause, re.I)]
         return any(owner and not {root(w) for w in content_words(owner[1])} & asked for owner in owners)
 
-    parts = [p for p in re.split(r",\s*(?:and|but)\s+|;\s*", sentence) if NUMBERS.search(p)]
-    return bool(parts) and all(another(p) for p in parts)
+    numbers = list(re.finditer(r"\b\d+(?:[.,]\d+)*(?!\d|st\b|nd\b|rd\b|th\b)", sentence))  # not '27th floor'
+    return bool(numbers) and all(another(n) for n in numbers)
 
 
 def _unnamed(sentence: str, question: str) -> bool:
