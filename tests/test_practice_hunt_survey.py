@@ -1772,3 +1772,35 @@ def test_a_count_of_the_word_of_the_status_field_counts_records(tmp_path):
              "P-3.txt": "Invoice P-3\nClient: Bois\nAmount: 60 EUR\nPayment: pending\n"}
     assert "Count: 2." in ask(tmp_path, "In the folder invoices, how many payments are pending?", files)
     assert "Count: 3." in ask(tmp_path, "In the folder invoices, how many payments are there?", files)
+
+
+ORDERS = {"O-1.txt": "Order O-1\nCustomer: Caro Bistro\nDelivery: shipped\nTotal: 240 EUR\n",
+          "O-2.txt": "Order O-2\nCustomer: Caro Bistro\nDelivery: delivered\nTotal: 60 EUR\n",
+          "O-3.txt": "Order O-3\nCustomer: Lune Café\nDelivery: not shipped\nTotal: 140 EUR\n",
+          "O-4.txt": "Order O-4\nCustomer: Brise Hôtel\nDelivery: delivered\nTotal: 400 EUR\n"}
+
+
+def test_a_count_named_by_a_field_of_states_counts_records_or_declines(tmp_path):
+    """'How many deliveries have been delivered?' listed two and said 'Delivery count: 1 (delivered)', the distinct
+    values of the field; 'How many deliveries are there?' said 4 distinct states as if they were deliveries."""
+    text = ask(tmp_path, "In the folder invoices, how many deliveries have been delivered?", ORDERS)
+    assert "Count: 2." in text and "Delivery count" not in text, text
+    text = ask(tmp_path, "In the folder invoices, how many deliveries are there?", ORDERS)
+    assert "I did not count 'deliveries'" in text and "Delivery count" not in text, text
+    assert "Customer count: 3" in ask(tmp_path, "In the folder invoices, how many customers are there?", ORDERS)
+
+
+def test_a_value_that_negates_the_word_named_is_not_that_value(tmp_path):
+    """'How many deliveries were shipped?' took 'not shipped' for shipped too (2, not 1), and 'How many deliveries
+    are not shipped?' left out both, answering 'not not shipped or shipped'."""
+    for task in ["In the folder invoices, how many deliveries were shipped?",
+                 "In the folder invoices, how many deliveries are not shipped?"]:
+        text = ask(tmp_path, task, ORDERS)
+        assert "count" not in text.lower().split("names more than one")[0] and "not shipped and shipped" in text, text
+
+
+def test_fully_paid_is_not_counted_from_the_paid_invoices_alone(tmp_path):
+    """'How many clients have fully paid?' counted Beta, whose other invoice is unpaid."""
+    text = ask(tmp_path, "In the folder invoices, how many clients have fully paid?", ALPHA_BETA | {
+        "A-4.txt": invoice("A-4", "Beta", "90 EUR", "paid")})
+    assert "Client count" not in text and "I did not count 'clients'" in text, text

@@ -478,7 +478,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         hits = {value: keeps for value, keeps in scores.items() if len(keeps) == best}
         used = {w for value in hits for w in named_by[value]}
         named_words = {w for w, _ in said}
-        partial = [v for v in hits if not set(content_words(v)) <= named_words]
+        partial = [v for v in hits if not set(content_words(v)) | set(words(v)) & NEGATORS <= named_words]  # 'not shipped'
         if len(hits) > 1 and partial:  # 'Pivert' for Garage Pivert and Pivert & Fils: which one is not said
             return (f"{joined([repr(w) for w in dict.fromkeys(w for w, _ in said if w in used)])} names more than one "
                     f"{key} ({joined(sorted(hits))}); I cannot tell which one the task means; name one in full")

@@ -228,16 +228,20 @@ def _measures_another(sentence: str, question: str) -> bool:
 
     def another(number: re.Match) -> bool:
         clause = re.split(r",\s*(?:and|but)\s+|;\s*|\s+and\s+(?=(?:its|their|the|a|an)\s)", sentence[:number.start()])[-1]
-        given = re.match(r"\S+\s*[^\W\d_]+\s+(tall|high|long|wide|deep|thick|heavy)\b", sentence[number.start():], re.I)
+        after = sentence[number.end():]
+        given = re.match(r"\s*[^\W\d_]+\s+(tall|high|long|wide|deep|thick|heavy)\b", after, re.I)
         if said and given:
             return not re.fullmatch(said, given[1].lower())
+        if said and re.match(r"\s*(?:square|sq)\b|\s*[^\W\d_]+²", after, re.I):
+            return True  # '1 900 square kilometres' is an area, not how long or wide
         if said and re.search(rf"\b(?:{said})\b", clause, re.I):
             return False
         owners = [re.search(r"\b([^\W\d_]+)\s+of\s+(?:about\s+|around\s+|over\s+|some\s+)?$", clause),  # 'a span of 640 m'
-                  re.match(r"\s*(?:the|a|an|its|their)\s+(.{1,60}?)\s+(?:is|are|was|were|lasts?|takes?|measures?)\b", clause, re.I)]
+                  re.match(r"\s*(?:the|a|an|its|their)\s+(.{1,60}?)\s+(?:is|are|was|were|lasts?|takes?|measures?|covers?)\b",
+                           clause, re.I)]
         return any(owner and not {root(w) for w in content_words(owner[1])} & asked for owner in owners)
 
-    numbers = list(re.finditer(r"\b\d+(?:[.,]\d+)*(?!\d|st\b|nd\b|rd\b|th\b)", sentence))  # not '27th floor'
+    numbers = list(re.finditer(r"\b(?:\d{1,3}(?:[ \u202f]\d{3})+|\d+(?:[.,]\d+)*)(?!\d|st\b|nd\b|rd\b|th\b)", sentence))
     return bool(numbers) and all(another(n) for n in numbers)
 
 

@@ -353,7 +353,7 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
                      if lost else f"Nombre (toutes les fiches) : {len(records)}." if fr else f"Count (all records): {len(records)}.")
     elif COUNT.search(task) and not aside:
         several = label and f" {choice.heading.split(',')[0].lower()}"  # 'Count unpaid: 2', never one 'Count: 2' for both
-        counted = _count(task, chosen, f"Count{several}")
+        counted = _count(task, chosen, f"Count{several}", records)
         of = re.fullmatch(r"(\w+) count: (\d+)(.*)\.", counted)  # 'how many clients': those of the records listed
         lines.append(counted if not doubt or counted.startswith("I did not count") else
                      f"I cannot give a complete {of[1]} count: {of[2]} among those listed{of[3]}, but {maybe}." if of else
@@ -441,12 +441,12 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
             (f" I could not give a figure for {joined(held)}: a record of theirs could not be classified." if held else ""))
 
 
-def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
+def _count(task: str, chosen: list[Record], label: str = "Count", every: list[Record] = ()) -> str:
     """'Count: 3.' of records; for 'how many clients', the distinct values of the field it names (each one asked)."""
     asked = [m[0] for m in COUNTED.finditer(task)] + [f"how many {m[1]}" for m in re.finditer(  # 'invoices and clients'
         r"\b(?:how many|combien de)\s+[^\W\d_]+\s+(?:and|et)\s+(?:de\s+|d['’])?(?!how\b|combien\b)([^\W\d_]+)", task, re.I)]
     if len(asked) > 1:  # 'how many invoices, and how many clients?'
-        return " ".join(dict.fromkeys(_count(a, chosen, label) for a in asked))
+        return " ".join(dict.fromkeys(_count(a, chosen, label, every) for a in asked))
     found = COUNTED.search(task)
     noun = next((w for w in (re.split(r"\b(?:per|par)\b", found.group(1))[0].split() if found else [])  # 'how many
                  if terms(w) and w.lower() not in PAYING and not says(" ".join(  # per client': records counted;
@@ -455,11 +455,17 @@ def _count(task: str, chosen: list[Record], label: str = "Count") -> str:
     if not what or what in RECORD_NOUNS:
         return f"{label}: {len(chosen)}."
     keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in {SYNONYMS.get(w, w) for w in stems(k)}]
-    if keys == [_select._status_key(chosen)]:  # 'how many payments are pending?' beside 'Payment: pending': records
-        return f"{label}: {len(chosen)}."
     if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen) or _cased(r.fields[keys[0]] for r in chosen):
         return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
     values = list(dict.fromkeys(r.fields[keys[0]] for r in chosen))
+    if keys == [_select._status_key(chosen)] or any(says(task, v) for v in values):  # 'how many payments are pending?'
+        return f"{label}: {len(chosen)}."  # beside 'Payment: pending', 'deliveries delivered': the records chosen
+    # 'Delivery: shipped' is a state and 'Items: 12' a quantity, not one of the things counted; 'fully paid' asks
+    # about every record of a client, not only those chosen
+    state = any(re.search(r"ed\b|\bpending\b", v) or v.isdigit() and keys[0].endswith("s") for v in values)
+    if state or re.search(r"\b(?:fully|in full|entirely|completely|entièrement|intégralement)\b", task, re.I) and any(
+            r.fields.get(keys[0]) in values for r in every if r not in chosen):
+        return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
     listed = joined(values).replace(" and ", " et ") if _select.french(task) else joined(values)  # said in French
     return f"{keys[0]} count: {len(values)}{' (' + listed + ')' if values else ''}."
 
