@@ -400,3 +400,46 @@ def test_a_streamed_message_delta_carries_the_cumulative_usage():
     start, delta = events[0], next(e for e in events if e.type == "message_delta")
     assert delta.usage.input_tokens == start.message.usage.input_tokens > 0
     assert delta.usage.cache_read_input_tokens == 0 and delta.usage.output_tokens > 1
+
+
+WEATHER = {"name": "get_weather", "description": "Get the weather for a city.",
+           "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}
+
+
+def weather_call(client) -> tuple[list, str]:
+    """The history after a reply that calls get_weather, and that call's id."""
+    asked = [{"role": "user", "content": "What is the weather in Paris?"}]
+    reply = client.messages.create(model=MODEL, max_tokens=1024, messages=asked, tools=[WEATHER])
+    call = next(b for b in reply.content if b.type == "tool_use")
+    return [*asked, {"role": "assistant", "content": reply.content}], call.id
+
+
+def test_two_results_for_one_tool_use_are_refused_as_the_api_refuses_them():
+    """A loop that appended a result twice, or left an error result before its retry's, got a 200 here; the API
+    answers 400 'each tool_use must have a single result'."""
+    client = practice_client()
+    history, tool_id = weather_call(client)
+    result = {"type": "tool_result", "tool_use_id": tool_id, "content": "Sunny, 21 °C"}
+    for turns in [[[result, result]], [[{**result, "content": "timeout", "is_error": True}, result]], [[result], [result]]]:
+        messages = [*history, *({"role": "user", "content": t} for t in turns)]
+        text = refused(lambda m=messages: client.messages.create(model=MODEL, max_tokens=1024, tools=[WEATHER], messages=m))
+        assert "each tool_use must have a single result" in text and tool_id in text, text
+
+
+def test_a_reply_saved_with_model_dump_is_sent_back_whole():
+    """[b.model_dump() for b in reply.content] holds caller: None on a tool_use, and the practice model refused its
+    own reply: 'caller: null is not valid here'."""
+    client = practice_client()
+    history, tool_id = weather_call(client)
+    history[-1]["content"] = [b.model_dump() for b in history[-1]["content"]]
+    messages = [*history, {"role": "user", "content": [{"type": "tool_result", "tool_use_id": tool_id, "content": "Sunny"}]}]
+    assert client.messages.create(model=MODEL, max_tokens=1024, tools=[WEATHER], messages=messages).stop_reason == "end_turn"
+
+
+def test_a_sampling_field_of_the_wrong_type_under_the_old_version_is_only_that():
+    """temperature='0.5' with anthropic-version 2023-06-01 added 'API version 2023-06-01 has no sampling fields', false
+    for that version."""
+    client = practice_client(default_headers={"anthropic-version": "2023-06-01"})
+    text = refused(lambda: client.messages.create(model="claude-haiku-4-5", max_tokens=64, messages=HELLO,
+                                                  extra_body={"temperature": "0.5"}))
+    assert text.startswith("temperature:") and "has no sampling fields" not in text, text

@@ -200,6 +200,8 @@ def _typeddict(cls, extra: tuple = ()):
             check = fields.get(name)
             if check is None and not open_ended:
                 return f"{at}{name}: unknown field (Extra inputs are not permitted); remove it"
+            if name == "caller" and element is None:  # model_dump() of a reply without one: taken as absent
+                continue
             if check is not None and (problem := check(element, f"{at}{name}")):
                 return problem
         return None
@@ -218,7 +220,7 @@ def check_shape(body: dict, beta: bool = False, count: bool = False, version: st
         return _typeddict((beta_count_params if beta else message_count_tokens_params).MessageCountTokensParams)(body, "")
     extra = (*(SAMPLING.items() if version == OLD_VERSION else ()), ("stream", bool))  # both params take either stream
     problem = _typeddict(_params(beta), extra)(body, "")
-    if problem and problem.split(":")[0] in SAMPLING:
+    if problem and problem.split(":")[0] in SAMPLING and version != OLD_VERSION:
         problem += (f" (API version {version or 'unnamed'} has no sampling fields, on any model; "
                     f"anthropic-version {OLD_VERSION} takes them up to Claude 4.6)")
     return problem

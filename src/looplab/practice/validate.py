@@ -295,12 +295,17 @@ def _check_tool_blocks(messages, i, offered, issued_ids) -> str | None:
         return f"{where}: tool_result blocks must come first in the content, before any text"
     start = next(k for k in range(i, -1, -1) if k == 0 or messages[k - 1].get("role") != "user")
     asked = _ids(reversed(messages[:start]), "assistant", "tool_use", "id")
+    answered = _ids(messages[start:i], "user", "tool_result", "tool_use_id")  # consecutive user turns are one
     for j, block in enumerate(content_blocks(message)):
         tool_use_id = block.get("tool_use_id")
         if block["type"] == "tool_result" and tool_use_id not in asked:
             return (f"{where}.content[{j}]: tool_result for '{tool_use_id}' but the previous "
                     "assistant message has no tool_use with that id; answer only the tool_use "
                     "ids of the assistant message just before it")
+        if block["type"] == "tool_result" and tool_use_id in answered:
+            return (f"{where}.content[{j}]: each tool_use must have a single result. Found multiple `tool_result` "
+                    f"blocks with id: {tool_use_id}; send one tool_result per tool_use")
+        answered.append(tool_use_id)
     return None
 
 
