@@ -961,6 +961,9 @@ def test_a_measure_is_not_answered_by_another_measure_or_a_part(tmp_path):
     (tmp_path / "beacon.md").write_text("# The Vell beacon\n\nThe Vell beacon is 22 metres tall and its light can be "
                                         "seen from 14 nautical miles.\n", encoding="utf-8")
     assert "14 nautical miles" in answer("How far can the light of the Vell beacon be seen?", samples.docs_tools(tmp_path))
+    (tmp_path / "pool.md").write_text("# The Vell pool\n\nThe Vell pool is 25 metres long and opens at 7:00.\n",
+                                      encoding="utf-8")
+    assert "25 metres" not in answer("How deep is the Vell pool?", samples.docs_tools(tmp_path))  # a time is no measure
 
 
 def test_a_name_sharing_a_word_with_the_one_asked_is_another_thing(tmp_path):

@@ -241,7 +241,8 @@ def _measures_another(sentence: str, question: str) -> bool:
                            clause, re.I)]
         return any(owner and not {root(w) for w in content_words(owner[1])} & asked for owner in owners)
 
-    numbers = list(re.finditer(r"\b(?:\d{1,3}(?:[ \u202f]\d{3})+|\d+(?:[.,]\d+)*)(?!\d|st\b|nd\b|rd\b|th\b)", sentence))
+    numbers = list(re.finditer(r"(?<!:)\b(?:\d{1,3}(?:[ \u202f]\d{3})+|\d+(?:[.,]\d+)*)(?!\d|:\d|st\b|nd\b|rd\b|th\b)",
+                               sentence))  # not '27th floor', nor the time '7:00'
     return bool(numbers) and all(another(n) for n in numbers)
 
 
