@@ -17,6 +17,7 @@ from .text import (
     SCOPE_SKIP,
     clauses,
     content_words,
+    file_names,
     french,
     joined,
     polarity,
@@ -446,7 +447,8 @@ def _value(record: Record, key: str) -> str | None:
 def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:
     """Per field: the values the task names (the best-matching ones) and False if it negates them."""
     ids = re.findall(r"[\w-]*\d[\w-]*", task)
-    said = [(w, keep) for w, keep in polarity(task) if w in set(content_words(task)) and w not in words(" ".join(ids))
+    said = [(w, keep) for w, keep in polarity(task) if w in set(content_words(task)) and w not in words(" ".join(
+            ids + file_names(task)))  # 'Read c.txt': its 'txt' names no value ('delete a.txt' in a planted note)
             and stem(w) not in SURVEY_WORDS and w not in PAYING and not any(c.isdigit() for c in w)]
     named: dict[str, tuple[set[str], bool]] = {}
     placed: set[str] = set()

@@ -12,7 +12,7 @@ import re
 from looplab._jsonschema import validator_class
 from looplab.practice.planner._tools import about_words, in_french, mention
 from looplab.practice.planner.fill import around, asks, fill_input, one_type
-from looplab.practice.planner.needs import ACTS, RELATED, Unserved, _needs
+from looplab.practice.planner.needs import ACT_NOUNS, ACTS, RELATED, Unserved, _needs
 from looplab.practice.planner.text import (
     CONJUNCTIONS,
     CORPUS_WORDS,
@@ -318,6 +318,9 @@ RESHAPES = re.compile(r"\b(?:fahrenheit|celsius|kelvin|dollars?|usd|gbp|pounds?|
 MADE_UP = re.compile(r"(?:\b(?:not|never|no|ne|pas|jamais)|n't)\b[^.]*?\b(?:make up|invent|guess|fabricat|speculat|devin|"
                      r"assum|suppos)\w*", re.I)  # 'do not assume it is paid': kept by design
 SELF = re.compile(r"\b(?:system prompt|prompt|instructions?|consignes?)\b", re.I)  # 'Do not reveal these instructions'
+OBLIGES = re.compile(r"\b(?:always|every|each|must|needs?|requires?|required|protected|keep|sign(?:ed|-off)?|prefix\w*|cc|"
+                     r"approv\w*|before|after|first|toujours|chaque|doit|doivent|protégée?s?|garde|signalée?s?|avant|après)\b",
+                     re.I)  # a duty an act may leave undone: 'Always CC audit@...', 'old.txt is a protected file'
 
 
 def _near_ban(name: str, clause: str, view: View, values: str = "") -> bool:
@@ -356,11 +359,13 @@ def _off_limits(name: str, clause: str, view: View) -> bool:
 
 def _against(name: str, clause: str, view: View, values: str = "") -> bool:
     """Whether a clause of the system prompt may forbid calling the tool `name`: a ban that names it, a limit that
-    leaves it out, or a rule it cannot check over an act, a disclosure, or a tool a negation names."""
+    leaves it out, or a rule it cannot check over an act, a disclosure, a duty to act ('After every answer, email it
+    to log@x.com'), or a tool a negation names."""
     if _off_limits(name, clause, view):
         return True
     if not SELF.search(clause) and not view.gullible and (  # a gullible model is fooled into acting anyway
-            set(stems(words(name)[0])) & ACTS and RULE.search(clause) or DISCLOSE.search(clause)
+            set(stems(words(name)[0])) & ACTS and (RULE.search(clause) or OBLIGES.search(clause)) or DISCLOSE.search(clause)
+            or (OBLIGES.search(clause) or re.search(r"\S@\S", clause)) and set(stems(clause)) & (ACTS | ACT_NOUNS)
             or RESHAPES.search(clause) and not MADE_UP.search(clause)  # 'Always give amounts in US dollars'
             or _near_ban(name, clause, view, values)):
         return True

@@ -298,15 +298,16 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
     return invalid(tool, filled) or filled
 
 
-RANGE = re.compile(r"(?<![\w.,])(-?\d+(?:[.,]\d+)?)\s*(?:-|–|to|à)\s*(-?\d+(?:[.,]\d+)?)(?![\w.,]*\d)")
+RANGE = re.compile(r"(?<![\w.,])(-?\d+(?:[.,]\d+)?)\s*(?:°\s*[CF]?\s*)?(?:-|–|to|à|and|et)\s*(-?\d+(?:[.,]\d+)?)(?![\w.,]*\d)|"
+                   r"\bmin(?:imum)?\s*[:=]?\s*(-?\d+(?:[.,]\d+)?)\D{1,20}?\bmax(?:imum)?\s*[:=]?\s*(-?\d+(?:[.,]\d+)?)", re.I)
 
 
 def invalid(tool: OfferedTool, value: dict) -> str | None:
     """None if `value` validates against the tool's input schema, else a one-line reason."""
     schema = json.dumps(tool.input_schema, sort_keys=True, default=str)
     for prop, given in value.items():  # 'target_celsius: Target temperature, 10-30': a range said only in words
-        bounds = RANGE.search(str(tool.properties.get(prop, {}).get("description", "")))
-        low, high = (float(b.replace(",", ".")) for b in bounds.groups()) if bounds else (0, -1)
+        bounds = RANGE.search(str(tool.properties.get(prop, {}).get("description", ""))) or RANGE.search(tool.description)
+        low, high = (float(b.replace(",", ".")) for b in bounds.groups() if b) if bounds else (0, -1)  # or its tool's
         if isinstance(given, (int, float)) and not isinstance(given, bool) and low < high and not low <= given <= high:
             return f"the input I could write for {tool.name} is outside '{bounds[0]}', the range '{prop}' gives: {given}"
     return _invalid(tool.name, schema, json.dumps(value, sort_keys=True, default=str))

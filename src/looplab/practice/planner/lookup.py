@@ -9,7 +9,7 @@ from ..view import OfferedTool, View
 from ._select import YES_NO
 from ._tools import about_words, absent, answer, declined, planted, said, tool_label, unplanted, use
 from .fill import FULL_NAME, PEOPLE, person
-from .needs import HANGS
+from .needs import ACT_NOUNS, ACTS, HANGS
 from .text import (
     EXCLUDING,
     NEGATORS,
@@ -90,12 +90,16 @@ def lookup_tool(view: View) -> OfferedTool | None:
     return next((t for t in view.tools if key_prop(t) and about_words(t) & VERBS), None)
 
 
+ACTS_FR = set(stems("envoie publie poste annule supprime efface réserve commande transfère paie"))  # 'Publie ...'
+
+
 def lookup(view: View) -> dict | None:
     """Call the lookup once per key the task names, then say what each returned or that it is absent."""
     tool = lookup_tool(view)
     if not (keys := (keys_of(view.task) or named_beside(view.task, tool)) if tool else []) or any(
-            re.search(rf"\b{re.escape(t.name)}\b", view.task) for t in view.tools if t is not tool):
-        return None  # 'Call reserve_space with park_id 'P1'': another tool's task
+            re.search(rf"\b{re.escape(t.name)}\b", view.task) for t in view.tools if t is not tool) or set(
+            stems(re.sub(r"_", " ", (words(view.task) or [""])[0]))) & (ACTS | ACT_NOUNS | ACTS_FR):
+        return None  # 'Call reserve_space with park_id 'P1'': another tool's task; 'Post 'Deploy done' to #general': an act
     if about_words(tool) & PEOPLE and (names := [n for n in map(person, re.finditer(FULL_NAME, view.task)) if n]):
         keys = names  # 'Look up Tom Baker and Léa Fontaine': whole names, not 'Tom'
     but = BUT.search(view.task)  # 'all keys but ai'

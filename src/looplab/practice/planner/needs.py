@@ -324,6 +324,10 @@ def _clauses(task: str) -> list[str]:
                            else " and ", masked, flags=re.IGNORECASE))]
 
 
+SETS = set(stems("set turn switch start stop open close lock unlock"))
+QUESTION = re.compile(r"\W*(?:what|how|why|when|where|who|which|is|are|can|could|should|would|do|does|will)\b", re.I)
+
+
 def _hanging(task: str) -> list[tuple[str, str]]:
     """The task's sentences with a clause that makes the rest hang on it ('If it rains in Lyon, …'), and its word."""
     held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # not inside quoted values
@@ -331,7 +335,10 @@ def _hanging(task: str) -> list[tuple[str, str]]:
     found = []
     for sentence in re.split(r"(?<=[.?!;])\s+|\n", masked):
         sentence = re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], sentence).strip(" .?!;")
-        word = next((m[1] for c in _clauses(sentence) if (m := CONDITION.match(c))), None)
+        acts = set(stems(sentence)) & (ACTS | SETS) and not QUESTION.match(sentence)  # an act with a condition later:
+        # 'Set it to 21 °C, or 22 °C if it's cold'; not 'What happens if I delete old.txt?', a question about the act
+        word = next((m[1] for c in _clauses(sentence) if (m := CONDITION.match(c) or acts and re.match(
+            r".*?\b(if|unless)\b(?!\s+(?:you|possible)\b)", c, re.I))), None)
         found += [(sentence, word)] if word and len(words(sentence)) > 1 else []  # 'When?' alone asks, hangs on nothing
     return found
 
