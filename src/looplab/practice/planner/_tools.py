@@ -392,7 +392,8 @@ INJECTION = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instruction|system override|"
     r"note for ai|for ai assistants|\bassistant[,:]|forget the question|\b(?:ignore|disregard) (?:the|this|your|any) (?:question|"
     r"task|request|user|prompt)s?\b|\bignorez? (?:la question|la demande)\b|\bthe correct answer is\b|"
-    r"\b(?:ai|llm)s?(?: (?:systems?|models?|agents?|assistants?|tools?))? (?:reading|processing|summari[sz]ing) this\b|\[/?INST\]|</?(?:system|tool_result)>|"
+    r"\b(?:ai|llm)s?(?: (?:systems?|models?|agents?|assistants?|tools?))? (?:reading|processing|summari[sz]ing) this\b|"
+    r"\[/?INST\]|</?(?:system|tool_result)>|"
     r"^\s*system:|ignorez les instructions|\b(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
     r"[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",  # not a label: 'department IT, email bob@acme.test, phone 330'
     re.IGNORECASE | re.MULTILINE)
