@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..view import OfferedTool, View
@@ -124,6 +126,13 @@ def _belied(tool: OfferedTool) -> set[str]:
 
 def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     """The calls (tool name, input, clause) the task needs, and the clauses it cannot serve, with why."""
+    calls, unserved = _planned(view.task, json.dumps([[t.name, t.description, t.input_schema] for t in view.tools]))
+    return [(n, dict(i), c) for n, i, c in calls], list(unserved)
+
+
+@lru_cache(maxsize=512)  # every turn of a conversation, and every participant of a room, asks it again
+def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
+    view = View(task, tuple(OfferedTool(*t) for t in json.loads(tools)))
     calc = pick(view.tools, CALC)
     calls, unserved, previous, tense = [], [], None, []
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
