@@ -1030,3 +1030,10 @@ def test_an_id_with_a_hyphen_is_given_whole_and_a_declined_task_suggests_a_call_
     text = answer("What has member M-12 borrowed?", [list_loans])
     assert "invoices" not in text and "Call list_loans with member_id 'M-7'" in text, text
     assert "no member M-7" in answer("Call list_loans with member_id 'M-7'", [list_loans])
+
+
+def test_a_quoted_word_does_not_hide_the_entry_named_beside_its_noun():
+    """"Is 'charts' a module of the Design course?" looked up 'charts' alone and said it is no key: the question asked
+    of the design entry went unanswered. Both are looked up; design's modules are listed, 'charts' not among them."""
+    text = answer("Is 'charts' a module of the Design course?", samples.catalogue_tools())
+    assert "modules: brief, prototype, review" in text and "'charts' is not a key of the catalogue" in text, text

@@ -96,7 +96,7 @@ ACTS_FR = set(stems("envoie publie poste annule supprime efface réserve command
 def lookup(view: View) -> dict | None:
     """Call the lookup once per key the task names, then say what each returned or that it is absent."""
     tool = lookup_tool(view)
-    if not (keys := (keys_of(view.task) or named_beside(view.task, tool)) if tool else []) or any(
+    if not (keys := list(dict.fromkeys(keys_of(view.task) + named_beside(view.task, tool))) if tool else []) or any(
             re.search(rf"\b{re.escape(t.name)}\b", view.task) for t in view.tools if t is not tool) or set(
             stems(re.sub(r"_", " ", (words(view.task) or [""])[0]))) & (ACTS | ACT_NOUNS | ACTS_FR):
         return None  # 'Call reserve_space with park_id 'P1'': another tool's task; 'Post 'Deploy done' to #general': an act
