@@ -1804,3 +1804,65 @@ def test_fully_paid_is_not_counted_from_the_paid_invoices_alone(tmp_path):
     text = ask(tmp_path, "In the folder invoices, how many clients have fully paid?", ALPHA_BETA | {
         "A-4.txt": invoice("A-4", "Beta", "90 EUR", "paid")})
     assert "Client count" not in text and "I did not count 'clients'" in text, text
+
+
+def log(day: int, date: str, observer: str, status: str, cost: str, more: str = "") -> str:
+    """A station log of the hunt's shape: one day, a status and a cost."""
+    return (f"# Station log, day {day}\nDay: {day}\nDate: {date}\nObserver: {observer}\nStatus: {status}\n"
+            f"Clearing cost: {cost}\n{more}")
+
+
+PEAKS = {f"day-0{d}.txt": log(d, f"{d + 10} January", who, status, cost) for d, who, status, cost in [
+    (1, "T. Rowe", "calm", "0 EUR"), (2, "T. Rowe", "snow warning", "40 EUR"), (3, "M. Ibsen", "calm", "15 EUR"),
+    (4, "M. Ibsen", "snow warning and ice warning", "90 EUR"), (5, "T. Rowe", "calm", "0 EUR")]}
+
+
+def test_a_range_of_days_is_declined_not_read_as_its_two_ends(tmp_path):
+    """'from day 1 to day 4' was read 'day 1 or day 4' (the day between dropped from the total)."""
+    for task in ["In the folder station, what is the total clearing cost from day 1 to day 4?",
+                 "In the folder station, which days from day 2 to day 4 had a snow warning?"]:
+        text = ask(tmp_path, task, PEAKS, "station")
+        assert "I cannot take a range of numbers ('" in text and "to day 4')" in text and "EUR)" not in text, text
+
+
+def test_a_date_without_its_year_is_a_condition_not_dropped(tmp_path):
+    """'le 12 janvier' lost its day (read like the 54 of 'Studio 54') and every day's cost was added up."""
+    files = {k: v.replace("January", "janvier") for k, v in PEAKS.items()}
+    text = ask(tmp_path, "Dans le dossier station, quel est le total des frais le 12 janvier ?", files, "station")
+    assert "la condition 'le 12 janvier'" in text and "145" not in text, text
+    assert "'on 13 January'" in ask(tmp_path, "In the folder station, what is the clearing cost on 13 January?", PEAKS,
+                                    "station")
+
+
+def test_a_figure_for_each_value_of_a_field_is_said_as_not_given(tmp_path):
+    """'how many days did each observer log?' got one count of every day, as if it answered."""
+    text = ask(tmp_path, "In the folder station, how many days did each observer log?", PEAKS, "station")
+    assert "I did not answer 'each observer'" in text, text
+    text = ask(tmp_path, "In the folder station, what is the total clearing cost by observer?", PEAKS, "station")
+    assert "I did not answer 'by observer'" in text, text
+    assert "I did not answer" not in ask(tmp_path, "In the folder station, what is the clearing cost of each day?",
+                                         PEAKS, "station")  # a day is one record: the list is per day
+
+
+def test_a_french_count_of_a_field_with_an_elided_de_counts_its_values(tmp_path):
+    """'combien d'observateurs' counted the records (5); the English wording counted the observers (2)."""
+    files = {k: v.replace("Observer:", "Observateur :") for k, v in PEAKS.items()}
+    text = ask(tmp_path, "Dans le dossier station, combien d'observateurs y a-t-il ?", files, "station")
+    assert "Nombre d'Observateur : 2 (T. Rowe et M. Ibsen)" in text, text
+
+
+def test_two_values_joined_by_or_are_not_read_as_the_value_holding_both(tmp_path):
+    """'a snow warning or an ice warning' selected only the day with both; 'T. Rowe or M. Ibsen' still takes either."""
+    text = ask(tmp_path, "In the folder station, which days had a snow warning or an ice warning?", PEAKS, "station")
+    assert "I cannot combine values of Status with 'or'" in text and "4 (14 January)" not in text, text
+    text = ask(tmp_path, "In the folder station, how many days had observer T. Rowe or M. Ibsen?", PEAKS, "station")
+    assert "Day count: 5" in text, text
+
+
+def test_a_time_in_a_remark_is_no_field(tmp_path):
+    """'A snow warning was issued at 06:00 and lifted at 11:00.' was read as a field 'A snow warning was issued at 06',
+    and the day whose status says the warning was lifted was asked to match it too: 'none'."""
+    files = {**PEAKS, "day-03.txt": PEAKS["day-03.txt"].replace("calm", "snow warning lifted")
+             + "\nRemarks\nA snow warning was issued at 06:00 and lifted at 11:00.\n"}
+    text = ask(tmp_path, "In the folder station, on which days was a warning lifted?", files, "station")
+    assert text.startswith("Status snow warning lifted: 3 (13 January, 15 EUR)."), text

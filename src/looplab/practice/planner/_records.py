@@ -13,7 +13,8 @@ from ..view import Step
 from ._tools import said
 from .text import clip, joined, json_value
 
-FIELD = re.compile(r"^\s*([^\W\d_][^:=\n]{0,40}?)\s*[:=]\s*(\S.*?)\s*$")  # 'Amount: 100 EUR', 'Amount = 100 EUR'
+FIELD = re.compile(r"^\s*([^\W\d_][^:=\n]{0,40}?)\s*(?:=|(?<!\d):|:(?!\d))\s*(\S.*?)\s*$")  # 'Amount: 100 EUR', 'Amount =
+# 100 EUR'; not the time in 'Gale warning from the coast guard at 09:00.'
 MONEY = re.compile(r"^(?P<minus>[-−])?(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
                    r"\s*(?P<after>[A-Z]{3}|[€$£])?$")
 DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")

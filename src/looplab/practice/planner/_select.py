@@ -83,6 +83,8 @@ MONTHS = ("january|february|march|april|may|june|july|august|september|october|n
           "mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre")
 DATE = re.compile(rf"\b\d{{1,2}}/\d{{1,2}}/\d{{4}}\b|\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}(?:st|nd|rd|th|er)? (?:{MONTHS}) \d{{4}}\b|"
                   rf"\b(?:{MONTHS}) \d{{1,2}}(?:st|nd|rd|th)?,? \d{{4}}\b", re.IGNORECASE)
+DAY_MONTH = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:{MONTHS})\b|\b(?:{MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?\b",
+                       re.IGNORECASE)  # '4 mars', 'March 4': a date without its year
 STATUS_WORDS = PAYING | YES | NO | NEGATORS | SCOPE_SKIP | {"on", "in", "full", "le", "en", "totalement"}
 STATUS_PLACED = STATUS_WORDS | LATE | METHODS | RECEIVED | ASIDE | REMINDERS  # the words a status value may hold
 WHEN = re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bquelle date\b|\bdue[ -]dates?\b|\béchéances?\b", re.IGNORECASE)
@@ -136,7 +138,8 @@ HAS_FIELD = re.compile(r"\b(?:have|has|having|with|avec|ont)\s+(?:(?:an?|any|no|
                        re.IGNORECASE)
 FIGURE = re.compile(r"\b(?:how many|how much|combien|count|total|sum|amount|montant|somme)\b", re.IGNORECASE)
 RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # the records, not a value
-RANGE = re.compile(r"[\w-]*\d[\w-]*\s*(?:\s(?:to|through|thru|till|until|à|au|jusqu['’]à)\s|[–—]|\.\.)\s*[\w-]*\d[\w-]*",
+RANGE = re.compile(r"[\w-]*\d[\w-]*\s*(?:\s(?:to|through|thru|till|until|à|au|jusqu['’]à)\s|[–—]|\.\.)\s*(?:[^\W\d_]+\s+)?"
+                   r"[\w-]*\d[\w-]*",
                    re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.IGNORECASE)
 ALL_BUT = re.compile(r"\b((?:all|everything|every|anything)\b(?:\s+(?:the|of|invoices?|bills?|records?))*)\s+but\b", re.IGNORECASE)
@@ -265,8 +268,8 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if compared := COMPARING.search(task):
         return (f"I cannot compare ('{compared.group().strip()}'): I list, count and total records, I do not weigh "
                 "one against another, so I give no list and no total")
-    if dated := re.search(rf"(?:\b(?:due|paid|dated)\s+)?(?:\b(?:before|after|until|since|on|by)\s+)?(?:{DATE.pattern}|"
-                          r"\b\d{1,2}/\d{1,2}(?:/\d\d)?\b)", task, re.IGNORECASE):  # no limit took it: 'due on 15/11/2026'
+    if dated := re.search(rf"(?:\b(?:due|paid|dated)\s+)?(?:\b(?:before|after|until|since|on|by|le|avant|après|depuis)\s+)?"
+                          rf"(?:{DATE.pattern}|\b\d{{1,2}}/\d{{1,2}}(?:/\d\d)?\b|{DAY_MONTH.pattern})", task, re.IGNORECASE):  # no limit took it: 'due on 15/11/2026'
         return (f"I cannot apply the condition '{dated.group()}': matching records on a date is beyond my rules, "
                 "so I give no list and no total")
     if condition := CONDITION.search(task):
@@ -484,6 +487,10 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         if len(hits) > 1 and partial:  # 'Pivert' for Garage Pivert and Pivert & Fils: which one is not said
             return (f"{joined([repr(w) for w in dict.fromkeys(w for w, _ in said if w in used)])} names more than one "
                     f"{key} ({joined(sorted(hits))}); I cannot tell which one the task means; name one in full")
+        joined_by = re.search(r"\b(?:or|ou)\b", task, re.I)  # 'a storm warning or an avalanche warning': not the one
+        if joined_by and len(hits) == 1 and all(used & set(words(side)) for side in (task[:joined_by.start()], task[joined_by.end():])):
+            return (f"I cannot combine values of {key} with '{joined_by[0]}': every value I select on must hold at "
+                    "once, so I give no list and no total")  # record that has both
         aside = [w for w, _ in said if w not in used and any(w in named_by[v] for v in values)]
         if aside:  # 'Élan Vélo or Poterie Saint-Émile': a second value of the field is not a filter of the first
             return (f"the task names more than one {key} ({joined(sorted(hits))} and the one with "

@@ -19,6 +19,11 @@ def _et(listed: str) -> str:
     return listed.replace(" and ", " et ")
 
 
+def _de(noun: str) -> str:
+    """'de modules', 'd'Observateur': French elides 'de' before a vowel or a mute h."""
+    return f"d'{noun}" if noun[:1].lower() in "aeiouyhéèêàâîôû" else f"de {noun}"
+
+
 def _fiches(noun: str) -> str:
     """The French for the records' noun a partial figure names ('records' -> 'fiches'); a French word stays."""
     return {"records": "fiches", "invoices": "factures", "bills": "factures", "files": "fichiers"}.get(noun, noun)
@@ -115,7 +120,7 @@ IN_FRENCH = [
              (r"I could not count '(.*?)' from what the lookup returned\.", r"Je n'ai pas pu compter '\1' d'après ce que la recherche a renvoyé."),
              (r"I found nothing about (.*?) in what the lookup returned\.",
               lambda m: f"Je n'ai rien trouvé sur {_et(m[1])} dans ce que la recherche a renvoyé."),
-             (r"Count of (\w+): (\d+)\.", r"Nombre de \1 : \2."),
+             (r"Count of (\w+): (\d+)\.", lambda m: f"Nombre {_de(m[1])} : {m[2]}."),
              (r"To go on I would call (.*?), but tool_choice is 'none', so I call no tool and cannot answer yet\.",
               r"Pour continuer, j'appellerais \1, mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre."),
              # the survey's reasons (planner/_select.py, _limits.py, survey.py), each in French
@@ -224,7 +229,7 @@ IN_FRENCH = [
              (r"I could not give a figure for (.*?): a record of theirs could not be classified\.",
               lambda m: f"Je n'ai pas pu donner de chiffre pour {_et(m[1])} : une de leurs fiches n'a pas pu "
               "être classée."),
-             (r"(?:(?<=\. )|^)(\w+) count: (\d+)", r"Nombre de \1 : \2"),
+             (r"(?:(?<=\. )|^)(\w+) count: (\d+)", lambda m: f"Nombre {_de(m[1])} : {m[2]}"),
              (r", as far as I can tell\.", ", pour autant que je sache."), (r": I cannot tell which\.", ": je ne sais pas lesquelles."),
              (r"I cannot give a complete count of the (\w+): (\d+) listed, but " + MAY,
               lambda m: f"Je ne peux pas donner le nombre complet des {_fiches(m[1])} : {m[2]} {'listée' if m[2] == '1' else 'listées'}, "

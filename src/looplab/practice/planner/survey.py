@@ -46,7 +46,7 @@ GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:a
 FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b|\bfile ?names?\b|\bnames? of (?:the |"
                         r"each |every |all )?files?\b|\bnoms? des? fichiers?\b", re.IGNORECASE)  # each item says its file
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
-COUNTED = re.compile(r"\b(?:how many|number of|count|combien (?:y a-t-il )?de)\s+(?:d['’])?((?:(?!(?:and|et)\b)[^\W\d_]+\s*){1,3})", re.IGNORECASE)
+COUNTED = re.compile(r"\b(?:how many|number of|count|combien (?:y a-t-il )?(?:de\s+|d['’]))\s*(?:d['’])?((?:(?!(?:and|et)\b)[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
                          "document documents facture factures fiche fiches of them those these"))
 LABEL_WORDS = {"still", "due", "owed", "outstanding", "unpaid", "paid", "remaining", "restant", "dû", "impayé", "payé"}
@@ -247,7 +247,7 @@ def _named_numbers(task: str, records: list[Record]) -> str:
     """The task with a value it writes in full that holds a number ('Studio 54') said without it: no invoice number."""
     numbers = {r.number for r in records}
     for value in {v for r in records for v in r.fields.values() if re.search(r"\d", v) and re.search(r"[^\W\d_]{2}", v)
-                  and v not in numbers and not money(v) and not DATE.search(v)}:
+                  and v not in numbers and not money(v) and not DATE.search(v) and not _select.DAY_MONTH.search(v)}:
         if found := re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", task, re.IGNORECASE):
             task = task[:found.start()] + re.sub(r"[\w-]*\d[\w-]*", " ", found[0]) + task[found.end():]
     return task
@@ -297,6 +297,10 @@ def _unanswered(task: str, lists: int, records: list[Record], owed: bool = False
     vague = [c for c in clauses(task) if says(c, "combien")] if not (TOTAL.search(task) or COUNT.search(task) or PER.search(task)) else []
     vague += [m[0] for m in BREAKDOWN.finditer(task)  # 'how many per currency?': one count is not one per currency
               if not (m[0].split()[-1][0].isupper() and stem(m[0].split()[-1].lower()) in valued)]
+    keys = {w for k in {k for r in records for k in r.fields} for w in stems(k) if len(  # 'each observer', not 'each
+        {r.fields.get(k) for r in records}) < len(records)} - STATUS_NAMES  # day' (one a record), 'by observer':
+    vague += [m[0] for m in re.finditer(r"\b(?:each|every|by|chaque)\s+([^\W\d_]+)", task, re.I)  # one figure is not
+              if stem(m[1].lower()) in keys and not any(m[0] in v for v in vague)]  # one per observer
     return vague + [c for c in later if lists < 2 and (not owed and REMAINS.search(c) or not any(  # 'and how much is left?'
         p.search(c) or p.search(f"et {c}") for p in (TOTAL, COUNT, WHEN, PER)))]  # after the paid ones: not theirs
 
