@@ -443,3 +443,47 @@ def test_a_sampling_field_of_the_wrong_type_under_the_old_version_is_only_that()
     text = refused(lambda: client.messages.create(model="claude-haiku-4-5", max_tokens=64, messages=HELLO,
                                                   extra_body={"temperature": "0.5"}))
     assert text.startswith("temperature:") and "has no sampling fields" not in text, text
+
+
+CALC = {"name": "calc", "description": "Evaluate an arithmetic expression.",
+        "input_schema": {"type": "object", "properties": {"expression": {"type": "string"}}, "required": ["expression"]}}
+SUM = [{"role": "user", "content": "What is 1234 * 5678?"}]
+
+
+def test_a_system_message_in_messages_is_read_as_the_system_prompt():
+    """{"role": "system"} in `messages` (the SDK's SystemMessageParam) was dropped before planning: 'Never use the
+    calc tool.' there let the call run, as top-level `system` does not."""
+    said = {"role": "system", "content": "Never use the calc tool."}
+    for messages in ([said, *SUM], [said | {"content": [{"type": "text", "text": said["content"]}]}, *SUM]):
+        reply = practice_client().beta.messages.create(model=MODEL, max_tokens=300, tools=[CALC], messages=messages,
+                                                       betas=["context-management-2025-06-27"])
+        assert reply.stop_reason == "end_turn" and "Never use the calc tool" in reply.content[-1].text, reply
+    assert practice_client().messages.create(model=MODEL, max_tokens=300, tools=[CALC], messages=SUM).stop_reason == "tool_use"
+
+
+def test_a_system_message_without_content_is_a_400_naming_it():
+    """It was a 500 (KeyError 'content'); with only output_config it is a request like any other."""
+    with pytest.raises(anthropic.BadRequestError, match=r"messages\[0\]: a system message must have content"):
+        practice_client().beta.messages.create(model=MODEL, max_tokens=300, messages=[{"role": "system"}, *SUM],
+                                               betas=["context-management-2025-06-27"])
+    reply = practice_client().beta.messages.create(
+        model=MODEL, max_tokens=300, tools=[CALC], betas=["context-management-2025-06-27"],
+        messages=[{"role": "system", "output_config": {"effort": "low"}}, *SUM])
+    assert reply.stop_reason == "tool_use"
+
+
+def test_a_tool_removed_or_added_by_a_system_message_is_offered_accordingly():
+    """tool_removal was ignored (the calc tool withdrawn was called) and tool_addition too (its inline definition was
+    accepted without its beta, then 'no tools were offered')."""
+    removal = {"role": "system", "content": [{"type": "tool_removal", "tool": {"type": "tool_reference", "name": "calc"}}]}
+    for messages in ([removal, *SUM], [*SUM, removal]):
+        reply = practice_client().beta.messages.create(model=MODEL, max_tokens=300, tools=[CALC], messages=messages,
+                                                       betas=["context-management-2025-06-27"])
+        assert reply.stop_reason == "end_turn", reply
+    addition = {"role": "system", "content": [{"type": "tool_addition", "tool": {"type": "tool_definition", "definition": CALC}}]}
+    with pytest.raises(anthropic.BadRequestError, match="inline-tools-2026-09-15"):
+        practice_client().beta.messages.create(model=MODEL, max_tokens=300, messages=[*SUM, addition],
+                                               betas=["context-management-2025-06-27"])
+    reply = practice_client().beta.messages.create(model=MODEL, max_tokens=300, messages=[*SUM, addition],
+                                                   betas=["inline-tools-2026-09-15"])
+    assert reply.stop_reason == "tool_use" and reply.content[-1].name == "calc", reply

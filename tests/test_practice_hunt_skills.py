@@ -1037,3 +1037,19 @@ def test_a_quoted_word_does_not_hide_the_entry_named_beside_its_noun():
     of the design entry went unanswered. Both are looked up; design's modules are listed, 'charts' not among them."""
     text = answer("Is 'charts' a module of the Design course?", samples.catalogue_tools())
     assert "modules: brief, prototype, review" in text and "'charts' is not a key of the catalogue" in text, text
+
+
+def test_text_sent_beside_tool_results_is_not_left_unread():
+    """'Sorry, I meant Paris' in the turn holding get_weather's result for Lyon got Lyon's weather, as if unsaid."""
+    client, tools = practice_client(), [t.to_api() for t in samples.weather_and_calc()]
+    first = client.messages.create(model=MODEL, max_tokens=300, tools=tools,
+                                   messages=[{"role": "user", "content": "What's the weather in Lyon?"}])
+    use = next(b for b in first.content if b.type == "tool_use")
+    messages = [{"role": "user", "content": "What's the weather in Lyon?"},
+                {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in first.content]},
+                {"role": "user", "content": [{"type": "tool_result", "tool_use_id": use.id, "content": "Lyon: 21 °C"},
+                                             {"type": "text", "text": "Sorry, I meant Paris, not Lyon."}]}]
+    text = client.messages.create(model=MODEL, max_tokens=300, tools=tools, messages=messages).content[-1].text
+    assert "21" not in text and "('Sorry, I meant Paris, not Lyon.')" in text, text
+    messages[-1]["content"].pop()  # the results alone: answered
+    assert "21 °C" in client.messages.create(model=MODEL, max_tokens=300, tools=tools, messages=messages).content[-1].text

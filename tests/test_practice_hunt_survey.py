@@ -1866,3 +1866,44 @@ def test_a_time_in_a_remark_is_no_field(tmp_path):
              + "\nRemarks\nA snow warning was issued at 06:00 and lifted at 11:00.\n"}
     text = ask(tmp_path, "In the folder station, on which days was a warning lifted?", files, "station")
     assert text.startswith("Status snow warning lifted: 3 (13 January, 15 EUR)."), text
+
+
+def shaped(tmp_path, task: str, files: dict[str, str], schema_props: dict, before: list = ()) -> str:
+    """The structured answer (or refusal text) after a run of `task` over `files`, `before` the earlier turns."""
+    (tmp_path / "invoices").mkdir(exist_ok=True)
+    for name, text in files.items():
+        (tmp_path / "invoices" / name).write_text(text, encoding="utf-8")
+    client, tools = practice_client(), samples.invoice_tools(tmp_path)
+    schema = {"type": "object", "properties": schema_props, "required": list(schema_props), "additionalProperties": False}
+    messages = [*before, *run_agent(client, task, tools).messages[:-1]]  # the follow-up's run, after earlier turns
+    reply = client.messages.create(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools], messages=messages,
+                                   output_config={"format": {"type": "json_schema", "schema": schema}})
+    return reply.content[0].text if reply.stop_reason == "end_turn" else "refusal: " + (reply.stop_details.explanation or "")
+
+
+def test_structured_output_counts_what_the_task_counts(tmp_path):
+    """'How many clients are there?' with {count} gave 3, the invoices; the text said 'Client count: 2'."""
+    count = {"count": {"type": "integer"}}
+    assert shaped(tmp_path, "In the folder invoices, how many clients are there?", ALPHA_BETA, count) == '{"count": 2}'
+    assert shaped(tmp_path, "In the folder invoices, how many invoices are there?", ALPHA_BETA, count) == '{"count": 3}'
+
+
+def test_a_bare_total_beside_paid_and_unpaid_figures_is_refused(tmp_path):
+    """'Which are paid and which are unpaid, and what is the total?' with {total} gave the unpaid total alone, the
+    paid ones being in two currencies; and 'the paid ones and the total of the unpaid ones' the grand total."""
+    files = {**ALPHA_BETA, "A-4.txt": invoice("A-4", "Gamma", "80 USD", "paid")}
+    total = {"total": {"type": "number"}}
+    task = "In the folder invoices, which invoices are paid and which are unpaid, and what is the total?"
+    assert shaped(tmp_path, task, files, total).startswith("refusal")
+    task = "In the folder invoices, show the paid invoices and the total of the unpaid ones."
+    assert shaped(tmp_path, task, ALPHA_BETA, total).startswith("refusal")
+
+
+def test_structured_output_takes_nothing_from_a_follow_up_read_alone(tmp_path):
+    """After 'Which invoices are unpaid?', 'How many?' with {count} gave 3, every invoice, where the text says it read
+    the last message alone."""
+    before = [{"role": "user", "content": "In the folder invoices, which invoices are unpaid?"},
+              {"role": "assistant", "content": "A-2 and A-3."}]
+    text = shaped(tmp_path, "In the folder invoices, how many invoices are there?", ALPHA_BETA,
+                  {"count": {"type": "integer"}}, before)
+    assert text.startswith("refusal"), text

@@ -15,12 +15,13 @@ from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads
 from looplab.practice.validate import check_fields, check_messages, check_version
-from looplab.practice.view import dict_blocks, merge_turns, read_request, text_of
+from looplab.practice.view import dict_blocks, merge_turns, offered_tools, read_request, text_of
 
 MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
 TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
              "through the Files API or in smaller requests")
 API_VERSIONS = ("2023-01-01", "2023-06-01", "2026-10-21")  # platform.claude.com/docs/en/api/versioning
+INLINE_TOOLS = "inline-tools-2026-09-15"  # a tool_addition may carry a definition (beta_request_tool_addition_block_param)
 STRUCTURED_BETA = "structured-outputs-2025-11-13"  # its output_format still works (structured-outputs docs)
 KEEP = 1000  # requests kept in `.requests`, and paused turns and omitted thoughts remembered
 LONE = re.compile(rb"(?<!\\)(\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])"  # a high surrogate alone,
@@ -140,7 +141,9 @@ class PracticeTransport(httpx2.BaseTransport):
         if problem:
             return api_error(404, "not_found_error", problem, details={"error_code": "thread_not_found"})
         resumed = bool(full["messages"]) and _key(full["messages"][-1]) in self.paused
-        if problem := context.check(full, betas):
+        if problem := context.check(full, betas) or (INLINE_TOOLS not in betas and '"tool_definition"' in json.dumps(
+                full.get("messages")) and f"messages: an inline tool_definition needs the beta '{INLINE_TOOLS}'; pass "
+                                         f"betas=['{INLINE_TOOLS}']"):
             return api_error(400, "invalid_request_error", problem)
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
         seen = context.expand(sent)
@@ -157,7 +160,9 @@ class PracticeTransport(httpx2.BaseTransport):
             return self._send(body, full, context.compaction_message(full, self.next_id("msg"), self.cache.usage(full),
                                                                      french(_user_text(full))))
         turns = merge_turns([m for m in seen["messages"] if m["role"] != "system"])
-        reply = self._reply({**seen, "messages": turns})
+        said = [text_of(m.get("content")) for m in seen["messages"] if m["role"] == "system"]  # read as the system
+        system = "\n".join(filter(None, [control.system_text(seen), *said]))  # prompt is: 'Never use the calc tool.'
+        reply = self._reply({**seen, "messages": turns, "tools": offered_tools(seen), **({"system": system} if any(said) else {})})
         if not resumed and self.script is None and (start := models.prefill(full)):
             reply = _continued(reply, start)
         message = self._message(reply, sent)

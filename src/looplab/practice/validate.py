@@ -11,7 +11,7 @@ from urllib.parse import unquote
 from looplab._jsonschema import schema_error
 from looplab.practice.models import refused_fields
 from looplab.practice.shapes import OLD_VERSION
-from looplab.practice.view import content_blocks
+from looplab.practice.view import content_blocks, offered_tools
 
 MIN_THINKING_BUDGET = 1024
 MAX_IMAGE = 5 * 1024 * 1024  # bytes of a base64 image's data
@@ -214,6 +214,8 @@ def _ids(messages, role: str, kind: str, key: str) -> list[str]:
 def check_messages(body: dict, issued_ids=frozenset()) -> str | None:
     """Content, image bytes, tool_use/tool_result pairing by turn; a tool_use in `issued_ids` may name any tool."""
     kept = [i for i, m in enumerate(body["messages"]) if m["role"] != "system"]
+    if bare := [i for i, m in enumerate(body["messages"]) if m["role"] == "system" and not {"content", "output_config"} & set(m)]:
+        return f"messages[{bare[0]}]: a system message must have content or output_config"
     problem = _check_turns([body["messages"][i] for i in kept], body, issued_ids)
     if problem and len(kept) < len(body["messages"]):  # name the messages as the caller numbered them
         problem = re.sub(r"messages\[(\d+)\]", lambda m: f"messages[{kept[int(m.group(1))]}]", problem)
@@ -223,7 +225,7 @@ def check_messages(body: dict, issued_ids=frozenset()) -> str | None:
 def _check_turns(messages: list, body: dict, issued_ids) -> str | None:
     if not messages:
         return 'messages: at least one message is required; start with {"role": "user", ...}'
-    offered = [t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)]
+    offered = [t.get("name") for t in offered_tools(body, withdrawn=False)]  # a tool added inline may be called
     seen: set = set()  # the tool_use ids met so far: each must be unique in the request
     for i, message in enumerate(messages):
         where = f"messages[{i}]"

@@ -50,6 +50,7 @@ class View:
     last_results: tuple[Step, ...] = ()
     gullible: bool = False
     follow_up: bool = False  # the user wrote before `task`: the planner reads `task` alone
+    aside: str = ""  # text the user sent beside the last tool results ('Sorry, I meant Paris'): it is not read
 
     def tool(self, name: str) -> OfferedTool | None:
         """The offered tool with this name, or None."""
@@ -95,6 +96,20 @@ def dict_blocks(message: dict) -> list[dict]:
     return [b for b in as_blocks(message) if isinstance(b, dict)]
 
 
+def offered_tools(body: dict, withdrawn: bool = True) -> list:
+    """The request's `tools` as system messages change them (beta): a `tool_removal` takes one away from there on, a
+    `tool_addition` brings one back or adds its inline definition; `withdrawn=False` keeps the removed ones."""
+    tools = [t for t in body.get("tools") or [] if isinstance(t, dict)]
+    declared = {t.get("name"): t for t in tools}
+    for block in (b for m in body.get("messages") or [] if isinstance(m, dict) and m.get("role") == "system"
+                  for b in dict_blocks(m) if b.get("type") in ("tool_addition", "tool_removal")):
+        tool = block.get("tool") or {}
+        name = tool.get("name") or (tool.get("definition") or {}).get("name")
+        tools = [t for t in tools if t.get("name") != name or not withdrawn and block["type"] == "tool_removal"]
+        tools += [tool.get("definition") or declared.get(name) or {}] * (block["type"] == "tool_addition")
+    return [t for t in tools if t]
+
+
 def read_request(body: dict, gullible: bool = False) -> View:
     """Build the View of a request body (`system`, `tools`, `messages` as the API takes them)."""
     messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
@@ -117,4 +132,6 @@ def read_request(body: dict, gullible: bool = False) -> View:
                     last_ids.append(block["tool_use_id"])
     steps = tuple(Step(**call) for call in calls.values())
     follow_up = any(m.get("role") == "user" and text_of(m.get("content")).strip() for m in messages[:start])
-    return View(task, tools, steps, tuple(s for s in steps if s.id in last_ids), gullible, follow_up)
+    aside = " ".join(b.get("text") or "" for b in dict_blocks(messages[-1]) if b.get("type") == "text").strip() if (
+        start < len(messages) - 1 and messages[-1].get("role") == "user") else ""
+    return View(task, tools, steps, tuple(s for s in steps if s.id in last_ids), gullible, follow_up, aside)

@@ -31,7 +31,7 @@ from .plain import example, nothing_fits, plain
 from .research import ASPECTS, MEASURES, research, research_tools
 from .retry import retry
 from .survey import WORDING, survey, survey_tools
-from .text import french, roots, says, stems
+from .text import clip, french, roots, says, stems
 from .text import words as split_words
 
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
@@ -76,7 +76,8 @@ def gate(view: View, skill: str, reply: dict) -> dict:
                             f"{follow_up_note(view.task)}")
         if not (left := unplaced(task, vocabulary, evidence, text) if view.steps else []):  # an answer to a follow-up says
             note = view.follow_up and " " + follow_up_note(view.task, answered=True)  # it read the follow-up alone
-            return {**reply, "content": [*reply["content"][:-1], {"type": "text", "text": text + note}]} if note else reply
+            return {**reply, "content": [*reply["content"][:-1], {"type": "text", "text": text + note}],
+                    "evidence": {}} if note else reply  # no JSON field from an answer that may miss what came before
         folder = next((str(v) for s in view.steps for v in s.input.values()), "invoices")
         wording = WORDING.format(folder=folder) if skill == "survey" else example(view.tools)
         why = unplaced_reply(view.task, left, UNDERSTOOD[skill][french(view.task)], wording)
@@ -123,6 +124,10 @@ def checked(view: View, reply: dict) -> dict:
 
 def choose(view: View) -> tuple[str, dict]:
     """The name of the first skill that applies to `view`, and the reply it proposes."""
+    if view.aside:  # 'Sorry, I meant Paris' beside the tool results: it may change the task, so nothing is answered
+        return "aside", checked(view, declined(f"I did not act on the text you sent beside the tool results "
+                                               f"('{clip(view.aside, 80)}'): I read a task only from a message of its "
+                                               "own, so I answer nothing here; send it as a message of its own"))
     for skill in SKILLS:
         own = OWN_TOOLS[skill](view) if skill in OWN_TOOLS else None
         calls, unserved = _needs(view) if own else ([], [])

@@ -48,7 +48,7 @@ def sign(thinking: str) -> str:
 def unsigned(messages: list) -> str | None:
     """A thinking block sent back altered (its signature no longer matches), as the API refuses it."""
     for i, message in enumerate(messages):
-        content = message["content"] if isinstance(message["content"], list) else []
+        content = message.get("content") if isinstance(message.get("content"), list) else []
         for j, block in enumerate(content):
             if block["type"] == "thinking" and block["signature"] != sign(block["thinking"]):
                 return (f"messages[{i}].content[{j}].signature: this thinking block's signature does not "
@@ -224,7 +224,9 @@ def _evidence_for(prop: str, spec: dict, evidence: dict):
     only_status = not said - UNIT_WORDS - STATUS_WORDS  # 'outstanding': the amount or the count? only a key 'due'
     kind = KINDS.get(one_type(spec), ())
     unit = said & {"eur", "usd", "gbp"}
-    scored = [(len(said & set(words(k))), v) for k, v in evidence.items() if isinstance(v, kind)
+    both = {"paid", "unpaid"} <= {words(k)[0] for k in evidence} and not status | said & {"grand", "all", "overall"}
+    scored = [(len(said & set(words(k))), v) for k, v in evidence.items() if isinstance(v, kind)  # 'total' beside paid
+              and not (both and words(k)[0] in ("paid", "unpaid", "grand"))  # and unpaid ones: which one is not said
               and isinstance(v, bool) == (one_type(spec) == "boolean")
               and (not unit or str(evidence.get(k + " currency", "")).lower() in unit)
               and status <= set(words(k)) and said - UNIT_WORDS <= set(words(k))  # 'total_excl_vat': no

@@ -208,7 +208,11 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
         status = choice.heading.split(",")[0].lower()
         prefix = {"paid": "paid settled ", "unpaid": "unpaid due owed outstanding "}.get(status, "")
         if not choice.ranked:  # the largest one's amount is no total, and its 1 no count
-            evidence |= _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
+            found = _evidence(choice.chosen, _amount_key(task, choice.chosen, records), prefix)
+            counted = _count(task, choice.chosen) if COUNT.search(task) else f"Count: {len(choice.chosen)}."
+            of = re.fullmatch(r"(?:\w+ c|C)ount: (\d+)(?: \(.*\))?\.", counted)  # 'how many clients': theirs, not
+            evidence |= {k: int(of[1]) if "count" in k else v for k, v in found.items() if of or "count" not in k}  # the
+            # records' count
     if len(choices) > 1 and TOTAL.search(task):  # the grand total is over every record, whatever its status
         lines.append(_grand(task, records, lost))
         evidence |= _evidence(records, _amount_key(task, records, records), "grand ") if not lost else {}
