@@ -774,7 +774,7 @@ def test_a_unit_after_a_number_names_no_value_of_a_field():
     ...)": the unit of every value was taken for one value's name. The condition is what it cannot apply."""
     station = samples.station_tools(DATA.parent.parent / "notebooks-fr" / "data")
     text = answer("In the folder station, which days had more than 10 cm of new snow?", station)
-    assert text.startswith("I cannot apply 'more than 10'") and "names more than one" not in text, text
+    assert text.startswith("I cannot apply 'more than 10 cm'") and "names more than one" not in text, text
 
 
 @pytest.mark.parametrize(("system", "kit"), [

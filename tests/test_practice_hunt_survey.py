@@ -1907,3 +1907,64 @@ def test_structured_output_takes_nothing_from_a_follow_up_read_alone(tmp_path):
     text = shaped(tmp_path, "In the folder invoices, how many invoices are there?", ALPHA_BETA,
                   {"count": {"type": "integer"}}, before)
     assert text.startswith("refusal"), text
+
+
+def loan(number: str, who: str, fee: str, returned: str, more: str = "") -> str:
+    return f"Loan {number}\nBorrower: {who}\nFee: {fee}\nReturned: {returned}\n{more}"
+
+
+LOANS = {"L-1.txt": loan("L-1", "Ada Brook", "4 EUR", "yes", "Pages: 200\n"),
+         "L-2.txt": loan("L-2", "Ada Brook", "6 EUR", "no", "Pages: 350\n"),
+         "L-3.txt": loan("L-3", "Noor Vale", "5 EUR", "yes", "Pages: 120\n")}
+
+
+def test_a_yes_or_no_field_the_task_names_selects_the_records(tmp_path):
+    """'which loans were returned?' listed every loan, 'Returned: no' ones too (and totalled them)."""
+    text = ask(tmp_path, "In the folder loans, which loans were returned?", LOANS, "loans")
+    assert text.startswith("Returned yes: L-1 (") and "L-2" not in text, text
+    text = ask(tmp_path, "In the folder loans, list the loans where Returned is no.", LOANS, "loans")
+    assert text.startswith("Returned no: L-2 (") and "L-1 " not in text, text
+    text = ask(tmp_path, "In the folder loans, what is the total fee of returned loans?", LOANS, "loans")
+    assert "Total: 9 EUR" in text, text
+    text = ask(tmp_path, "In the folder loans, has Ada Brook returned all her loans?", LOANS, "loans")
+    assert "L-2" in text, text  # a yes/no question about all of them: both shown, none hidden
+
+
+def test_a_total_or_a_bound_of_a_quantity_is_not_taken_from_the_money(tmp_path):
+    """'how many pages in total?' gave the fees' total in EUR; 'more than 300 pages' compared the fees: 'none'."""
+    text = ask(tmp_path, "In the folder loans, how many pages in total?", LOANS, "loans")
+    assert "I did not total 'pages'" in text and "EUR." not in text.split("I did not total")[1], text
+    text = ask(tmp_path, "In the folder loans, which loans have more than 300 pages?", LOANS, "loans")
+    assert text.startswith("I cannot apply 'more than 300 pages'"), text
+
+
+def test_a_workflow_status_is_no_payment_state(tmp_path):
+    """'Status: open' beside 'Status: closed' on tickets was read as unpaid: 'which tickets are unpaid?' listed them."""
+    files = {f"t{i}.txt": f"Ticket T-{i}\nRequester: Kim\nStatus: {s}\nCost: {c} EUR\n"
+             for i, s, c in [(1, "open", 100), (2, "closed", 40), (3, "open", 60)]}
+    for task in ["In the folder tickets, which tickets are unpaid?", "In the folder tickets, what is the total owed?"]:
+        text = ask(tmp_path, task, files, "tickets")
+        assert text.startswith("The records' Status (closed and open) says no payment state"), text
+
+
+def test_a_word_naming_a_date_field_is_no_status_filter(tmp_path):
+    """'when was D-2 shipped?' filtered on 'Status: shipped' (D-2 is delivered): 'none'; the Shipped date is asked."""
+    files = {f"D-{i}.txt": f"Delivery D-{i}\nStatus: {s}\nShipped: 2026-10-0{i}\n" for i, s in [(1, "shipped"), (2, "delivered")]}
+    text = ask(tmp_path, "In the folder deliveries, when was D-2 shipped?", files, "deliveries")
+    assert "D-2: Shipped 2026-10-02" in text and ": none" not in text, text
+
+
+def test_a_value_no_filter_placed_is_not_answered_with_every_record(tmp_path):
+    """'which tasks are done?' listed all three tasks, 'done' placed by no filter."""
+    files = {f"g{i}.txt": f"Task G-{i}\nOwner: Lee\nStatus: {s}\nBudget: {b} EUR\n"
+             for i, s, b in [(1, "pending", 500), (2, "done", 1200), (3, "open", 300)]}
+    text = ask(tmp_path, "In the folder tasks, which tasks are done?", files, "tasks")
+    assert text.startswith("'done' is a value of Status that I could not select records on"), text
+
+
+def test_a_count_asked_fills_no_total(tmp_path):
+    """'how many claims were approved?' with {total} gave the approved claims' sum."""
+    files = {f"c{i}.txt": f"Claim C-{i}\nStatus: {s}\nAmount: {a} EUR\n" for i, s, a in [(1, "approved", 230),
+                                                                                       (2, "rejected", 58), (3, "approved", 20)]}
+    text = shaped(tmp_path, "In the folder invoices, how many claims were approved?", files, {"total": {"type": "number"}})
+    assert text.startswith("refusal"), text

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
-from ._records import Record, money, money_keys
+from ._records import NUMBER_KEYS, Record, money, money_keys
 from .interpret import currency_words, english_terms
 from .text import (
     CORPUS_WORDS,
@@ -225,6 +225,14 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
             and stem(SYNONYMS.get(stem(word), word)) not in known and stem(word) not in known]
 
 
+def quantities(records: list[Record]) -> set[str]:
+    """The stems of the names and units of the fields holding a quantity, not money: 'Pages: 320', 'Weight: 2,4 kg'."""
+    priced = money_keys(records)
+    return {stem(w.lower()) for k in {k for r in records for k in r.fields} - set(priced)
+            if all(re.fullmatch(r"\s*-?\d+(?:[.,]\d+)?(?:\s*[^\W\d_]+)?\s*", r.fields.get(k, "0")) for r in records)
+            and k.lower() not in NUMBER_KEYS for w in [k, *(u for r in records for u in re.findall(r"[^\W\d_]+", r.fields.get(k, "")))]}
+
+
 def _status_key(records: list[Record]) -> str | None:
     """The field most records name as a status and hold a paid or unpaid value in, a name and a value counting once."""
     counts = Counter(key for record in records for key, value in record.fields.items()
@@ -248,6 +256,9 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
     if either := OR_CONDITION.search(REGARDLESS.sub(" ", task)):  # 'unpaid or over 800 EUR': all filters hold at once
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
                 "hold at once, so I give no list and no total")
+    if (over := AMOUNT.search(task)) and (unit := re.match(r"\s*([^\W\d_]+)", task[over.end():])) and stem(
+            unit[1].lower()) in quantities(records):  # 'more than 300 pages': not an amount of money
+        return f"I cannot apply '{over[0]} {unit[1]}': I compare amounts of money only, so I give no list and no total"
     negated = {w for w, keep in polarity(task) if not keep}  # 'not over 500 EUR' is left to decline below
     found = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
     limits = [p for p in found if words(p)[0] not in negated]
@@ -325,6 +336,12 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
                 "tell which records the task asks for; I give no list and no total")
     if lacking := _lacking(task, records):  # 'which unpaid invoices have VAT?' beside one with no VAT line
         return lacking
+    key = _status_key(records)
+    said = {w for r in records for w in words(r.fields.get(key or "", ""))}  # 'open' beside 'closed', 'done': a
+    if any(statuses) and said & {"open", "pending"} and not said & (PAYING | LATE | RECEIVED) - {"open", "pending"} and any(
+            _kind(_status(r, key), key) is None for r in records) and not set(words(key)) & {"payment", "paiement", *PAID}:
+        return (f"the records' {key} ({joined(sorted({_status(r, key) for r in records}))}) says no payment state, so I "
+                "cannot tell which are paid or unpaid; I give no list and no total")
     choices = [_choose(task, records, status, limits, when) for status in statuses]
     key, due = _status_key(records), [p.strip() for p in limits if (d := DATED.fullmatch(p)) and (d[1] or "").lower() in OWED]
     if due and OWING.search(task) and statuses == [None] and not every and key and any(  # 'how much is due before
@@ -470,6 +487,8 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     priced = money_keys(records)  # an amount it cannot read ('1.5k EUR') names no currency: it is unclassified
     for key in dict.fromkeys(k for r in records for k in r.fields):
         values = {_value(r, key) for r in records if key in r.fields and (key not in priced or money(r.fields[key]))}
+        if {str(v).lower() for v in values} <= YES | NO and not re.search(rf"\b{re.escape(key)}\b", task, re.I):
+            continue  # 'where Approved is yes' names no value of Reimbursed: yes/no
         named_by = {v: words(f"{v} {currency_words(v)}") for v in values}  # 'EUR' is named by 'euros' too
         unit = {w for w, _ in said if values and all(re.search(rf"\d\s*{re.escape(w)}\b", str(v), re.I) for v in values)}
         scores = {v: [keep for w, keep in said if w in named_by[v] and w not in unit] for v in values}  # '10 cm': no value
@@ -480,6 +499,9 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
                     f"{joined([repr(w) for w in dict.fromkeys(found)])}; I give no list and no total")
         if best == 0 or key == status_key:
             continue
+        if WHEN.search(task) and any(stem(w) in {stem(x) for r in records for k in r.fields if k != key for x in words(k)}
+                                     for w in found):
+            continue  # 'when was D-504 shipped?' asks its 'Shipped: 2026-10-01', not for a 'Status: shipped'
         hits = {value: keeps for value, keeps in scores.items() if len(keeps) == best}
         used = {w for value in hits for w in named_by[value]}
         named_words = {w for w, _ in said}

@@ -150,7 +150,22 @@ IN_FRENCH = [
              (r"I read (.*?) only as paid or unpaid, so I cannot select records on (.*?); I give no list and no total",
               lambda m: f"Je ne lis {m[1]} que comme payée ou impayée : je ne sais pas choisir des fiches selon {_et(m[2])} ; "
               "je ne donne ni liste ni total"),
+             (r"I did not total '(.*?)': I add up amounts of money only\.", r"Je n'ai pas totalisé '\1' : je n'additionne "
+              "que des montants d'argent."),
+             (r"'(.*?)' is a value of (.*?) that I could not select records on; I give no list and no total",
+              r"'\1' est une valeur de \2 selon laquelle je n'ai pas su choisir les fiches ; je ne donne ni liste ni total"),
+             (r"I cannot apply '(.*?)': I compare amounts of money only, so I give no list and no total",
+              r"Je ne sais pas appliquer '\1' : je ne compare que des montants d'argent ; je ne donne ni liste ni total"),
+             (r"The records' (.*?) \((.*?)\) says no payment state, so I cannot tell which are paid or unpaid; I give no "
+              r"list and no total", lambda m: f"Le champ {m[1]} des fiches ({_et(m[2])}) ne dit rien d'un paiement : je ne "
+              "sais pas lesquelles sont payées ou impayées ; je ne donne ni liste ni total"),
+             (r"I did not act on the text you sent beside the tool results \('(.*)'\): I read a task only from a message "
+              r"of its own, so I answer nothing here; send it as a message of its own",
+              r"Je n'ai pas suivi le texte envoyé avec les résultats des outils ('\1') : je ne lis une demande que dans un "
+              r"message à part, donc je ne réponds à rien ici ; envoyez-le dans un message à part"),
              *((rf"{en}, so I give no list and no total", rf"{fr} ; je ne donne ni liste ni total") for en, fr in [
+                 (r"I cannot combine values of (.*?) with '(.*?)': every value I select on must hold at once",
+                  r"Je ne sais pas combiner des valeurs de \1 avec « \2 » : toutes celles que je choisis valent à la fois"),
                  (r"I cannot combine conditions with 'or' \('(.*?)'\): every condition I apply must hold at once",
                   r"Je ne sais pas combiner des conditions avec « ou » ('\1') : toutes celles que j'applique "
                   r"valent à la fois"),

@@ -195,6 +195,9 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     choices = year or _narrowing(task, records) or choose_records(_with_others(task), records, folder)
     if isinstance(choices, str) and choices.startswith("no field of the records matches") and _everyone(task, records, folder):
         choices = choose_records(f"{_with_others(task)} (all)", records, folder)  # 'from Alpha', all being Alpha's
+    if not isinstance(choices, str):
+        choices = [_flagged(task, c, records) for c in choices]
+        choices = _missed(task, choices, records) or choices
     if isinstance(choices, str):  # and say which subfolders it did not read: their records may answer it
         notes += [(f"Je n'ai pas lu les sous-dossiers {', '.join(unlisted)} : demandez-les un par un." if _select.french(
             asked) else f"I did not read the subfolders {', '.join(unlisted)}: ask about one at a time.")] if unlisted else []
@@ -226,11 +229,51 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     owed = choices[0].heading.startswith("Unpaid")
     lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records, owed)
               if not {stem(w) for w in re.findall(r"\w+", c.lower())} <= shown | THEIR]
+    if _measured(task, records) or COUNT.search(task) and not TOTAL.search(task):  # 'the total weight', 'how many were
+        evidence = {k: v for k, v in evidence.items() if "total" not in k}  # approved?': no total of money is asked
     every = ("Grand total (all records)", "Count (all records)", "Nombre (toutes", "I give no count of all", "Je ne peux pas")
     if seen or notes or good < len(reads) or any(c.doubtful for c in choices) or len(choices) == 1 and any(
             line.startswith(every) for line in lines):  # the figures of a filtered list are not those over every record
         evidence = {}  # structured output only from records classified completely
     return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
+
+
+def _measured(task: str, records: list[Record]) -> str | None:
+    """The word of a total asked of a field that holds no money: 'total weight', 'how many hours in total'."""
+    quantity = _select.quantities(records)
+    return next((w for w in re.findall(r"(?=\btotal\s+([^\W\d_]+))(?=\btotal\s+\w+\s+(?:of\s+(?:the\s+)?)?([^\W\d_]+))?|"
+                                       r"\b([^\W\d_]+)\s+(?:in total|in all|altogether|en tout|au total)\b|"
+                                       r"\bsum of (?:the\s+)?([^\W\d_]+)", task, re.I)
+                 for w in w if w and stem(w.lower()) in quantity), None)
+
+
+def _missed(task: str, choices, records: list[Record]) -> str | None:
+    """Why no list is given when every record is listed though the task names a value some have: 'which tasks are
+    done?' beside 'Status: done' and 'Status: open' (a word the filters did not place)."""
+    for word in re.findall(r"[^\W\d_]+", task.lower()) if all(c.heading == "Records" for c in choices) else ():
+        values = {k: {r.fields.get(k, "").strip().lower() for r in records} for r in records for k in r.fields
+                  if word not in PAYING}  # 'paid or not' is read with the status
+        if key := next((k for k, v in values.items() if word in v and len(v) > 1), None):
+            return f"'{word}' is a value of {key} that I could not select records on; I give no list and no total"
+    return None
+
+
+def _flagged(task: str, choice, records: list[Record]):
+    """'which loans were returned?', 'approved claims', 'where Returned is no': the records whose yes/no field says
+    so, where the task has applied no filter of its own."""
+    asks_all = _select.EVERYTHING.search(task) or any(_select.YES_NO.match(c) for c in clauses(task))  # 'has she
+    for key in dict.fromkeys(k for r in records for k in r.fields if k not in choice.heading and not asks_all  # returned
+                             and k != _status_key(records)):  # all?': both shown; 'Paid: yes' is the status
+        values = {r.fields.get(key, "").strip().lower() for r in records}
+        said = re.search(rf"\b(?:are|is|were|was|been|be|got|(?:has|have|had|did)(?:\s+[\w.]+){{0,3}}?)\s+{re.escape(key)}\b|"
+                         rf"\bwhere\s+{re.escape(key)}\s+(?:is|=)\s+"
+                         rf"(\w+)|\b{re.escape(key)}\s+(?!(?:is|was|are|were)\b)[^\W\d_]+s\b", task, re.I)
+        if said and values <= _select.YES | _select.NO and len(values) > 1:
+            want = (said[1] or "yes").lower() in _select.YES
+            heading = f"{choice.heading}, " * (choice.heading != "Records") + f"{key} {'yes' if want else 'no'}"
+            return replace(choice, chosen=[r for r in choice.chosen if (r.fields.get(key, "").strip().lower() in
+                                                                        _select.YES) == want], heading=heading)
+    return choice
 
 
 def _noted(records: list[Record]) -> list[Record]:
@@ -368,7 +411,9 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
                      f"I cannot give a complete count of the {noun}: {len(chosen)} listed, but {maybe}.")
     per = PER.search(task)
     per = per and per.group() or (COUNT.search(task) or TOTAL.search(task)) and _several(choice.heading, records)
-    if TOTAL.search(task) and not aside:
+    if TOTAL.search(task) and not aside and (measure := _measured(task, records)):
+        lines.append(f"I did not total '{measure}': I add up amounts of money only.")
+    elif TOTAL.search(task) and not aside:
         grand = "Grand total" if GRAND.search(task) and choice.heading == "Records" else ""  # over every record
         partial = doubt and chosen and key and _sum(chosen, key)
         partial = partial and (f"the {len(chosen)} listed add up to " if len(chosen) > 1 else "the one listed comes to ") + partial
