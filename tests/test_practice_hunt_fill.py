@@ -1585,3 +1585,32 @@ def test_an_id_fills_an_id_property_and_an_act_is_no_file_reader():
 
     run = run_agent(practice_client(), "Is flight AF1234 on time?", [flight_status, list_folder, create_ticket])
     assert (run.tool_calls, run.answer) == ([("flight_status", {"flight_number": "AF1234"})], "AF1234: on time.")
+
+
+def _converter(scale_description: str | None) -> dict:
+    scale = {"type": "string", "enum": ["C", "F"]} | ({"description": scale_description} if scale_description else {})
+    return offered("convert_temperature", "Convert a temperature between Celsius and Fahrenheit.",
+                   temperature={"type": "number", "description": "The temperature in degrees, Celsius or Fahrenheit."},
+                   scale=scale)
+
+
+@pytest.mark.parametrize(("description", "scale"), [
+    ("The scale of the given value.", "C"), ("Unit of the input temperature", "C"), ("Source scale", "C"),
+    ("The scale to convert to.", "F"), ("Target unit", "F"), ("Scale of the result", "F"),
+    (None, None), ("C or F", None), ("Scale of the temperature to convert", None)])
+def test_a_scale_takes_the_side_of_the_conversion_its_description_says(description, scale):
+    """'Convert 100 degrees Celsius to Fahrenheit' sent scale 'F' whatever the scale meant: the number's own scale was
+    cut out and 'Fahrenheit' left. A scale that is the given value's now takes 'C', a target 'F'; one whose description
+    says neither is not guessed while the task names both (hred16)."""
+    reply = forced("Convert 100 degrees Celsius to Fahrenheit.", _converter(description))
+    if scale is None:
+        assert reply.stop_reason == "refusal" and "'scale'" in reply.stop_details.explanation
+    else:
+        assert calls(reply) == [("convert_temperature", {"temperature": 100, "scale": scale})]
+
+
+def test_a_given_scale_is_not_taken_from_the_target_alone():
+    """'Convert 100 to Fahrenheit' says the target only: a scale of the given value is not 'F'; as a target it is."""
+    assert forced("Convert 100 to Fahrenheit.", _converter("The scale of the given value.")).stop_reason == "refusal"
+    assert calls(forced("Convert 100 to Fahrenheit.", _converter("Target scale"))) == [
+        ("convert_temperature", {"temperature": 100, "scale": "F"})]

@@ -174,10 +174,30 @@ def scales(tool: OfferedTool | None, value: dict | None = None) -> str:
     return " ".join([*names, *(f"°{w[0]}" for w in names), *["degrees"] * bool(names)])
 
 
-def _enum_value(schema: dict, text: str, op: str | None) -> object | None:
-    """The one enum value the text names (or whose operator the text's arithmetic uses), else None."""
+def _side(prop: str, schema: dict) -> str | None:
+    """'from' or 'to' when a property's name and description say which side of a conversion it is, else None:
+    'The scale of the given value' is the number's own, 'Target unit' the one to convert to."""
+    said = re.sub(r"\bto\s+(?:convert|change)\b(?!\s+(?:to|into)\b)", " ",  # 'the temperature to convert': no side
+                  f"{prop.replace('_', ' ')} {schema.get('description', '')}", flags=re.I)
+    source = re.search(r"\b(?:from|source|input|given|original|current|initial|donnée|départ|actuelle)\b", said, re.I)
+    target = re.search(r"\b(?:to|into|target|output|result|desired|wanted|cible|vers|souhaitée|sortie)\b", said, re.I)
+    return "from" if source and not target else "to" if target and not source else None
+
+
+def _enum_value(prop: str, schema: dict, text: str, op: str | None) -> object | None:
+    """The one enum value the text names (or whose operator the text's arithmetic uses), else None. A scale's property
+    takes the number's own scale ('21.5 °C') or the other one named, as its description says; if it says neither
+    while the task names both, it is not guessed."""
     data = [q for q in quoted(text) if q.lower() not in {str(v).lower() for v in schema["enum"]}]  # 'high tide call'
-    text = re.sub(rf"°\s*[^\W\d_]+|(?<=\d)\s?(?:[CF]|(?i:(?:degr\w+\s+)?{SCALES}))\b", " ", text)  # '21.5 °C': a number's unit
+    unit = rf"°\s*[^\W\d_]+|(?<=\d)\s?(?:[CF]|(?i:(?:degr\w+\s+)?{SCALES}))\b"  # '21.5 °C': a number's unit
+    own = {re.sub(r"(?i)[°\s]|degr\w+", "", u)[:1].upper() for u in re.findall(unit, text)}
+    side = _side(prop, schema) if any(re.fullmatch(rf"[CFK]|{SCALES}", str(v), re.I) for v in schema["enum"]) else "to"
+    if side == "from":
+        hits = [v for v in schema["enum"] if str(v)[:1].upper() in own]
+        return hits[0] if len(own) == len(hits) == 1 else None
+    if side is None and own:
+        return None
+    text = re.sub(unit, " ", text)
     said = {stem(w) for w, kept in polarity(re.sub("|".join(map(re.escape, data)) or "^$", " ", text)) if kept}
     said |= {w[0] for w in said if re.fullmatch(SCALES, w + "s" * (w == "celsiu"))}  # 'to Fahrenheit' names 'F'
     named = [v for v in schema["enum"] if isinstance(v, str) and v and set(map(stem, words(v))) <= said
@@ -280,7 +300,7 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
     for prop, schema in props.items():  # each a dict (OfferedTool.properties)
         value, several = None, []
         if "enum" in schema:
-            value = _enum_value(schema, text, found and found[1])
+            value = _enum_value(prop, schema, text, found and found[1])
         elif prop in number_props:
             value = numbers[number_props.index(prop)] if positional else None
             value = None if found is None and _qualified(tool, text, str(value), unit=True) else value
