@@ -1614,3 +1614,12 @@ def test_a_given_scale_is_not_taken_from_the_target_alone():
     assert forced("Convert 100 to Fahrenheit.", _converter("The scale of the given value.")).stop_reason == "refusal"
     assert calls(forced("Convert 100 to Fahrenheit.", _converter("Target scale"))) == [
         ("convert_temperature", {"temperature": 100, "scale": "F"})]
+
+
+def test_the_day_after_tomorrow_is_not_tomorrow():
+    """'the day after tomorrow' sent day 'tomorrow' to a forecast whose enum has today and tomorrow (hred16)."""
+    forecast = offered("get_forecast", "Weather forecast for a city.", city={"type": "string"},
+                       day={"type": "string", "enum": ["today", "tomorrow"]})
+    assert forced("What's the weather in Paris the day after tomorrow?", forecast).stop_reason == "refusal"
+    assert calls(forced("Forecast for Lyon tomorrow", forecast)) == [
+        ("get_forecast", {"city": "Lyon", "day": "tomorrow"})]

@@ -160,9 +160,10 @@ def _kind(schema: dict) -> str:
     return one_type(schema) or "string"
 
 
-# a word that makes an enum value another one: 'extra large', 'larger than medium', 'one above small', 'from urgent'
-DEGREE = (r"(?:than|from|above|below|over|under|beyond|past|very|extra|super|ultra|too|more|less|most|least|quite|"
-          r"really|slightly|que|de|très|plus|moins|trop)")
+# a word that makes an enum value another one: 'extra large', 'larger than medium', 'from urgent', 'the day after
+# tomorrow'
+DEGREE = (r"(?:than|from|above|below|over|under|beyond|past|after|before|very|extra|super|ultra|too|more|less|most|"
+          r"least|quite|really|slightly|que|de|très|plus|moins|trop|après|avant)")
 
 
 def scales(tool: OfferedTool | None, value: dict | None = None) -> str:
