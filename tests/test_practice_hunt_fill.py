@@ -1623,3 +1623,23 @@ def test_the_day_after_tomorrow_is_not_tomorrow():
     assert forced("What's the weather in Paris the day after tomorrow?", forecast).stop_reason == "refusal"
     assert calls(forced("Forecast for Lyon tomorrow", forecast)) == [
         ("get_forecast", {"city": "Lyon", "day": "tomorrow"})]
+
+
+def _square_root(x: float) -> float:
+    """Square root of a number.
+
+    Args:
+        x: The number.
+    """
+    return x**0.5
+
+
+def test_a_square_is_not_asked_of_a_square_root():
+    """'What is the square of 12?' called square_root(12), 3.46 (hred16): a tool named for a root serves a task that
+    says root; beside a square tool, the square tool is the one."""
+    run = run_agent(practice_client(), "What is the square of 12?", [tool(_square_root)])
+    assert run.tool_calls == [] and "square_root" in run.answer and "root" in run.answer
+    run = run_agent(practice_client(), "What is the square of 12?", [tool(_square_root), tool(_square)])
+    assert run.tool_calls == [("_square", {"x": 12})] and run.answer == "12: 144.", run.answer
+    run = run_agent(practice_client(), "What's the square root of 144?", [tool(_square_root)])
+    assert run.tool_calls == [("_square_root", {"x": 144})]

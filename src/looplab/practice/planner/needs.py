@@ -61,6 +61,7 @@ ACTS = set(stems("delete remove erase send write create update transfer pay book
                  "drop reset archive upload save edit modify insert submit schedule invite share publish deploy refund "
                  "charge approve revoke restart"))  # a tool named so changes something: only a task that says so calls it
 ACT_NOUNS = set(stems("email mail message text sms tweet"))  # 'Email bob@x.com …' says send_email's act
+ROOT = re.compile(r"root|sqrt|√|racine", re.IGNORECASE)  # a square root is not a square
 ALL = {"all", "every", "everything", "everyone", "each", "other", "others", "rest", "tous", "toutes", "autres"}
 QUESTION_WORDS = set("why how when where what which again pourquoi comment quand où quoi encore".split())
 TENSE = re.compile(r"\b(?:was|were|will|would|been)\b(?!\s+you\b)|\ba(?:-t-(?:il|elle|on))?\s+(?:fait|eu|été)\b",
@@ -192,7 +193,13 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         said_words |= {w for group in RELATED[2:] if said_words & group for w in group}  # 'remove' says 'delete'
         scores = [(len(said_words & scored[t.name]) + len(asked_around & about), len(asked_around & about), i, t)
                   for about, i, t in abouts]
+        rooted = [s for s in scores if ROOT.search(s[3].name) and not ROOT.search(clause)]  # 'the square of 12'
+        scores = [s for s in scores if s not in rooted]
         best = max(scores, key=lambda s: s[:3], default=(0, 0, 0, None))
+        if best[0] == 0 and any(s[0] > 0 for s in rooted):
+            unserved.append(Unserved(clause, f"the only offered tool it fits is {rooted[0][3].name}, and the task does "
+                                             "not ask for a root"))
+            continue
         rivals = [s[3].name for s in scores if s[:2] == best[:2] and best[0] > 0 and best[3] is not calc]
         if len(rivals) > 1 and not (calc and expression(unvalued)):  # 'the file notes.txt': delete_file or read_file?
             unserved.append(Unserved(clause, f"more than one offered tool fits it ({joined(rivals)})"))
