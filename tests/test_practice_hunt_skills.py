@@ -1053,3 +1053,32 @@ def test_text_sent_beside_tool_results_is_not_left_unread():
     assert "21" not in text and "('Sorry, I meant Paris, not Lyon.')" in text, text
     messages[-1]["content"].pop()  # the results alone: answered
     assert "21 °C" in client.messages.create(model=MODEL, max_tokens=300, tools=tools, messages=messages).content[-1].text
+
+
+BRIDGES = {
+    "vard-bridge.md": "# The Vard Bridge\n\nThe Vard Bridge opened to traffic in 1998. Drivers pay a toll of 4 EUR. The "
+                      "bridge carries about 12,000 cars a day. Its central span rises 40 metres above the water.",
+    "palace.md": "# The Mirror Palace\n\nThe Mirror Palace was finished in 1754. Its great mirror is 3 metres wide. The "
+                 "palace receives 800,000 visitors a year.",
+    "canal.md": "# The Ostre canal\n\nThe canal is 41 kilometres long. Its locks are 6 metres wide. Work began in 1821 "
+                "and lasted 12 years.",
+}
+
+
+@pytest.mark.parametrize(("task", "said"), [
+    ("How long is the Vard Bridge?", None), ("How tall is the Vard Bridge?", None),
+    ("How old is the Mirror Palace?", None), ("How wide is the Ostre canal?", None),
+    ("How long is the Ostre canal?", "41 kilometres"), ("How long did the work on the Ostre canal last?", "12 years"),
+    ("How wide are the Ostre canal locks?", "6 metres"), ("How wide is the great mirror?", "3 metres")])
+def test_a_measure_is_a_number_with_its_unit_of_the_thing_asked(tmp_path, task, said):
+    """'How long is the Vard Bridge?' quoted '12,000 cars a day' (a unit, 'day', somewhere in the sentence) and the
+    central span's 40 metres above the water; 'How old is the Mirror Palace?' its visitors a year; 'How wide is the
+    Ostre canal?' the width of its locks (hred16, in new wordings). A measure is now a number carrying the unit, of the
+    thing the question names."""
+    for name, text in BRIDGES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    text = answer(task, samples.docs_tools(tmp_path))
+    if said is None:
+        assert text.startswith("The documents do not answer"), text
+    else:
+        assert said in text and not text.startswith("The documents do not answer"), text

@@ -107,7 +107,12 @@ def _measured(sentence: str, question: str) -> bool:
         return any(root(w.lower()) == root(counted.group(1).lower()) for pair in re.findall(
             rf"(?=(?:\d+|{NUMBERS.pattern[3:].replace('|several|few', '')})\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?)", sentence,
             re.IGNORECASE) for w in pair if w)  # 'one to two minutes' counts minutes; 'a few minutes' counts none
-    return bool(NUMBERS.search(sentence)) and (not unit or re.search(rf"\b(?:{unit})\b", sentence, re.I) is not None)
+    if not unit or _measure(question) in ("often", "hot", "warm", "cold"):  # 'every 30 minutes', '55 °C'
+        return bool(NUMBERS.search(sentence)) and (not unit or re.search(rf"\b(?:{unit})\b", sentence, re.I) is not None)
+    if _measure(question) == "old" and re.search(r"\b(?:since|built|founded|opened)\b\D{0,30}\b\d{4}\b", sentence, re.I):
+        return True  # 'built in 1754' says how old
+    return re.search(rf"(?:\d(?:[\d,.\u202f]*\d)?|{NUMBERS.pattern[3:]})\s*(?:(?:more|full|square|nautical)\s+)?"
+                     rf"(?:{unit})\b", sentence, re.I) is not None  # its unit on a number: not '12,000 cars a day'
 
 
 def _names_someone(sentence: str, known: str) -> bool:
@@ -230,14 +235,15 @@ def _measures_another(sentence: str, question: str) -> bool:
         clause = re.split(r",\s*(?:and|but)\s+|;\s*|\s+and\s+(?=(?:its|their|the|a|an)\s)", sentence[:number.start()])[-1]
         after = sentence[number.end():]
         given = re.match(r"\s*[^\W\d_]+\s+(tall|high|long|wide|deep|thick|heavy)\b", after, re.I)
-        if said and given:
-            return not re.fullmatch(said, given[1].lower())
+        if said and given and not re.fullmatch(said, given[1].lower()):
+            return True
         if said and re.match(r"\s*(?:square|sq)\b|\s*[^\W\d_]+²", after, re.I):
             return True  # '1 900 square kilometres' is an area, not how long or wide
-        if said and re.search(rf"\b(?:{said})\b", clause, re.I):
+        if said and not given and re.search(rf"\b(?:{said})\b", clause, re.I):
             return False
         owners = [re.search(r"\b([^\W\d_]+)\s+of\s+(?:about\s+|around\s+|over\s+|some\s+)?$", clause),  # 'a span of 640 m'
-                  re.match(r"\s*(?:the|a|an|its|their)\s+(.{1,60}?)\s+(?:is|are|was|were|lasts?|takes?|measures?|covers?)\b",
+                  re.match(r"\s*(?:the|a|an|its|their)\s+(.{1,60}?)\s+(?:is|are|was|were|lasts?|takes?|measures?|covers?|"
+                           r"rises?|rose|stands?|reach(?:es)?|runs?|stretch(?:es)?|spans?|extends?|carries|weighs?)\b",
                            clause, re.I)]
         return any(owner and not {root(w) for w in content_words(owner[1])} & asked for owner in owners)
 
