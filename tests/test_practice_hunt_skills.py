@@ -1082,3 +1082,31 @@ def test_a_measure_is_a_number_with_its_unit_of_the_thing_asked(tmp_path, task, 
         assert text.startswith("The documents do not answer"), text
     else:
         assert said in text and not text.startswith("The documents do not answer"), text
+
+
+MEASURED = {
+    "heron-park.md": "# Heron Park\n\nHeron Park covers 18 hectares. The park's pond is 250 metres long.",
+    "saint-aubin.md": "# Saint-Aubin church\n\nThe spire of Saint-Aubin rises 64 metres above the square.",
+    "arve.md": "# The Arve\n\nThe river Arve runs for 108 km from the glacier to the lake.",
+    "dunmore.md": "# The Dunmore wind farm\n\nThe Dunmore wind farm took 14 months to build. The Kell farm, 12 km away, "
+                  "is older.",
+    "orle.md": "# The Orle Tower\n\nThe Orle Tower has been 210 metres tall since a mast was added in 2015.",
+}
+
+
+@pytest.mark.parametrize(("task", "said"), [
+    ("How long is Heron Park?", None), ("How big is Heron Park?", "18 hectares"),
+    ("How wide is the spire of Saint-Aubin?", None), ("How tall is the spire of Saint-Aubin?", "64 metres"),
+    ("How wide is the Arve?", None), ("How long is the Dunmore wind farm?", None),
+    ("How tall was the Orle Tower before 2015?", None), ("How tall is the Orle Tower?", "210 metres")])
+def test_a_measure_of_a_part_another_dimension_or_another_time_is_not_the_one_asked(tmp_path, task, said):
+    """hred18 quoted the park's lake for how long a park is, a spire's height for how wide it is, a river's length
+    ('runs for 85 km') for its width, a farm's building time and a neighbour's distance for how long the farm is, and a
+    height 'since 2022' for the height before 2022. Each is now declined; the measures the articles give are quoted."""
+    for name, text in MEASURED.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    text = answer(task, samples.docs_tools(tmp_path))
+    if said is None:
+        assert text.startswith("The documents do not answer"), text
+    else:
+        assert said in text and not text.startswith("The documents do not answer"), text

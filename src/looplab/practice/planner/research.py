@@ -73,8 +73,8 @@ WHEN = {root(w) for w in [*CALENDAR, *"spring summer autumn winter morning eveni
 M, KM = r"m|metres?|meters?", r"km|kilometres?|miles?"
 UNITS = {  # 'how X' -> what a sentence that answers it names ('long': '45 min', '1 h 40', '80 m')
     "much": r"", "many": r"", **dict.fromkeys(["tall", "high"], rf"tall|high|height|{M}|feet|foot"),
-    "deep": rf"deep|depth|{M}|feet", "wide": rf"wide|width|{M}|{KM}", "big": rf"big|size|{M}|square|litres?",
-    "large": rf"large|size|{M}|square|litres?", "long": rf"long|length|years?|months?|weeks?|days?|h|hrs?|hours?|mins?|"
+    "deep": rf"deep|depth|{M}|feet", "wide": rf"wide|width|{M}|{KM}", "big": rf"big|size|{M}|square|litres?|hectares?|acres?",
+    "large": rf"large|size|{M}|square|litres?|hectares?|acres?", "long": rf"long|length|years?|months?|weeks?|days?|h|hrs?|hours?|mins?|"
     rf"minutes?|{M}|{KM}", "far": rf"far|away|{KM}|{M}", "old": r"old|age|years?|since|built|founded",
     "often": r"every|daily|weekly|monthly|yearly|times|per|once|twice|often",
     "heavy": r"heavy|weigh\w*|kg|kilograms?|tonnes?|tons?|grams?|pounds?",
@@ -96,9 +96,19 @@ def _measure(question: str) -> str:
     return word[1].lower() if word else ""
 
 
+DURING = re.compile(r"\bhow long (?:is|are)\b(?!.*\b(?:trip|journey|flight|drive|ride|walk|crossing|film|movie|show|"
+                    r"visit|tour|wait|queue|delay|break|meeting|lesson|class|season|holiday|stay|shift|race|course|"
+                    r"concert|match|game|night|day|week|month|year|process|treatment|warranty|infusion)s?\b)", re.I)
+
+
+def _unit(question: str) -> str:
+    """The units a 'how tall/far/long...' question's answer is in: 'how long is the canal' asks a length, not a time."""
+    return rf"long|length|{M}|{KM}" if DURING.search(question) else UNITS.get(_measure(question), "")
+
+
 def _measured(sentence: str, question: str) -> bool:
     """True if the sentence holds a number, and the unit a 'how tall/far/long...' question asks for."""
-    unit = UNITS.get(_measure(question), "")
+    unit = _unit(question)
     if _measure(question) == "long":  # 'every 30 minutes' says how often, not how long; 'let the kettle stand for a few
         sentence = re.sub(r"\b(?:every|each)\s+(?:\S+\s+)?(?:minute|hour|day|week|month|year)s?\b", " ", sentence, flags=re.I)
         sentence = re.sub(r"([^,;.]*?)\bfor\s+(?:\w+\s+){1,3}?(?:second|minute|hour|day|week|month|year)s?\b", lambda m: m[0]  # minutes'
@@ -189,7 +199,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (wanted - said and _introduced(sentence, question))
                     or (MONEY in {p.pattern for p in aspects.values()} and _priced(sentence, wanted))  # whose price
                     or (kind and not kind(sentence, question + " " + heading))
-                    or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)):
+                    or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)
+                    or _another_time(sentence, question)):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
@@ -218,8 +229,8 @@ def _renamed(sentence: str, question: str) -> bool:
                                                  or bool(opens) and (opens[1].lower(), opens[2].lower()) in said)
 
 
-SAID_OF = {"tall": "tall|high|height", "high": "tall|high|height", "long": "long|length", "wide": "wide|width",
-           "deep": "deep|depth", "far": "far|away|distance|range", "heavy": r"heavy|weigh\w*"}  # the measure, in words
+SAID_OF = {"tall": "tall|high|height|above", "high": "tall|high|height|above", "long": "long|length", "wide": "wide|width",
+           "deep": "deep|depth|below|under", "far": "far|away|distance|range", "heavy": r"heavy|weigh\w*"}  # the measure, in words
 
 
 def _measures_another(sentence: str, question: str) -> bool:
@@ -229,12 +240,18 @@ def _measures_another(sentence: str, question: str) -> bool:
     observation deck ... is 96 metres above the street' not how tall the tower is; 'The tower is 53 metres tall' says
     how tall, 'its light can be seen from 18 nautical miles' says nothing of another thing."""
     said = SAID_OF.get(_measure(question), "")
+    unit = _unit(question) if _measure(question) in SAID_OF | {"big": 1, "large": 1} else ""
     asked = {root(w) for w in content_words(question)}
 
     def another(number: re.Match) -> bool:
         clause = re.split(r",\s*(?:and|but)\s+|;\s*|\s+and\s+(?=(?:its|their|the|a|an)\s)", sentence[:number.start()])[-1]
         after = sentence[number.end():]
-        given = re.match(r"\s*[^\W\d_]+\s+(tall|high|long|wide|deep|thick|heavy)\b", after, re.I)
+        given = re.match(r"\s*[^\W\d_]+\s+(tall|high|long|wide|deep|thick|heavy|away|above|below|under)\b", after, re.I)
+        if unit and not re.match(rf"\s*(?:(?:more|full|square|nautical)\s+)?(?:{unit})\b", after, re.I):
+            return True  # no unit of the measure on it: '1909', '12,000 cars'
+        if said and "long" not in said and re.search(r"\b(?:runs?|stretch\w*|extends?|flows?)\s+(?:for\s+)?(?:about\s+|"
+                                                     r"some\s+|over\s+)?$", clause, re.I):
+            return True  # 'which runs for 85 km' is a length
         if said and given and not re.fullmatch(said, given[1].lower()):
             return True
         if said and re.match(r"\s*(?:square|sq)\b|\s*[^\W\d_]+²", after, re.I):
@@ -245,11 +262,30 @@ def _measures_another(sentence: str, question: str) -> bool:
                   re.match(r"\s*(?:the|a|an|its|their)\s+(.{1,60}?)\s+(?:is|are|was|were|lasts?|takes?|measures?|covers?|"
                            r"rises?|rose|stands?|reach(?:es)?|runs?|stretch(?:es)?|spans?|extends?|carries|weighs?)\b",
                            clause, re.I)]
-        return any(owner and not {root(w) for w in content_words(owner[1])} & asked for owner in owners)
+        if given:  # '53 metres tall' says the measure: only a part of the thing ('its locks') is another one
+            owners = [o for o in owners if o and re.match(r"\s*(?:its|their)\b|.*['’]s\s", o[0], re.I)]
+        return any(owner and not {root(w) for w in content_words(re.split(r"['’]s\s", owner[1])[-1])} & asked
+                   for owner in owners)  # 'the park's lake' is the lake's
 
-    numbers = list(re.finditer(r"(?<!:)\b(?:\d{1,3}(?:[ \u202f]\d{3})+|\d+(?:[.,]\d+)*)(?!\d|:\d|st\b|nd\b|rd\b|th\b)",
-                               sentence))  # not '27th floor', nor the time '7:00'
+    numbers = list(re.finditer(r"(?<!:)\b(?:\d{1,3}(?:[ \u202f]\d{3})+|\d+(?:[.,]\d+)*)(?!\d|:\d|st\b|nd\b|rd\b|th\b)|"
+                               rf"{NUMBERS.pattern[3:]}(?=\s+(?:{unit or '^$'})\b)", sentence, re.I))  # not '27th floor',
+    # nor the time '7:00'; 'a few minutes' is one
     return bool(numbers) and all(another(n) for n in numbers)
+
+
+SIDES = {"before": "before|until|till|up to", "after": "after|since|from", "since": "after|since|from"}
+
+
+def _another_time(sentence: str, question: str) -> bool:
+    """True if the question asks about a year the sentence does not speak of, or from the other side: '330 metres tall
+    since 2022' is not how tall the tower was before 2022, 'the record, set in 2021' not the record before 2019."""
+    for side, year in re.findall(r"\b(before|after|since|until|in|by|during)\s+(\d{4})\b", question, re.I):
+        if not re.search(rf"\b{year}\b", sentence):
+            return True
+        said = re.findall(rf"\b(\w+)\s+(?:\w+\s+)?{year}\b", sentence)
+        if side.lower() in SIDES and said and not any(re.fullmatch(SIDES[side.lower()], w, re.I) for w in said):
+            return True
+    return False
 
 
 def _unnamed(sentence: str, question: str) -> bool:
