@@ -1110,3 +1110,12 @@ def test_a_measure_of_a_part_another_dimension_or_another_time_is_not_the_one_as
         assert text.startswith("The documents do not answer"), text
     else:
         assert said in text and not text.startswith("The documents do not answer"), text
+
+
+def test_each_of_two_places_asked_is_answered_or_named(tmp_path):
+    """'What is the population of Millbrook and Ashford together?' quoted Ashford's 8,900 alone, under the Millbrook
+    article's name, and said only that 'together' was not mentioned (hred18). A place no quote speaks of is named."""
+    (tmp_path / "corvel.md").write_text("# The town of Corvel\n\nCorvel had a population of 5,200 in 2020. Its "
+                                        "neighbour Brisk has 3,100 inhabitants.\n", encoding="utf-8")
+    text = answer("What is the population of Corvel and Brisk together?", samples.docs_tools(tmp_path))
+    assert "8,300" in text or "I found nothing on Corvel" in text, text

@@ -542,6 +542,12 @@ def research(view: View) -> dict | None:
         wh[1] and _names_someone(q, task) or wh[2] and (TIMES if wh[2].lower() == "when" else UNTIL).search(q)
         or wh[3] and _places(q) for q in quotes)]  # 'until when?': an end ('until 18:00'), not 'every 15 minutes
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
+    titles = {_name(s.input): (s.result or "").strip().split("\n")[0] for s in good}
+    for pair in re.findall(r"(?<=\w\s)([A-Z][\w-]*)\s+(?:and|or|et|ou)\s+([A-Z][\w-]*)\b", task):  # 'Millbrook and Ashford'
+        for name in pair:  # each is named by a quote, or by the title of a quote that names neither
+            if not any(name in q or not any(n in q for n in pair) and name in titles.get(c.rsplit(" [", 1)[1][:-1], "")
+                       for q, c in zip(quotes, cited, strict=True)):
+                failed += f" I found nothing on {name} that answers it."
     sourced = roots(text := " ".join(s.result or "" for s in good if _name(s.input) in sources)) | roots(currency_words(text))
     checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']} | _asked_time(task)  # each quote holds them ('80 °C')
     unplaced = _theirs(view.task, [w for w in query if root(w) not in sourced | checked and not any(w in c for c in missed)])
