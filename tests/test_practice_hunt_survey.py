@@ -1968,3 +1968,42 @@ def test_a_count_asked_fills_no_total(tmp_path):
                                                                                        (2, "rejected", 58), (3, "approved", 20)]}
     text = shaped(tmp_path, "In the folder invoices, how many claims were approved?", files, {"total": {"type": "number"}})
     assert text.startswith("refusal"), text
+
+
+FERRIES = {f"f-{n}.txt": f"Ferry {n}\nFrom: {a}\nTo: {b}\nLeaves: {t}\nFare: {fare} EUR\n" for n, a, b, t, fare in [
+    ("F1", "Brest", "Ouessant", "08:00", 30), ("F2", "Brest", "Molène", "09:30", 25), ("F3", "Ouessant", "Brest", "17:00", 30)]}
+GAMES = {f"g-{n}.txt": f"Game {n}\nHome: {h}\nAway: {a}\nHome score: {hs}\nAway score: {as_}\n" for n, h, a, hs, as_ in [
+    (1, "Owls", "Foxes", 2, 0), (2, "Foxes", "Hares", 1, 1), (3, "Hares", "Owls", 0, 3)]}
+LENDING = {f"l-{n}.txt": f"Loan {n}\nTitle: {t}\nReader: {r}\nOut since: 2026-0{n}-01\nCopies: {c}\n" for n, t, r, c in [
+    (1, "Kim", "Sacha", 2), (2, "Nana", "Jules", 1)]}
+
+
+def test_a_value_is_matched_on_the_side_the_task_gives_it(tmp_path):
+    """hred18: 'which trains go to Lyon?' listed every train leaving Lyon, 'trains from Paris?' those going to Paris,
+    and 'matches with Lions away?' said none (a value of Home and Away was asked of both at once)."""
+    to_brest = ask(tmp_path, "Ferries folder: which ferries go to Brest?", FERRIES, "ferries")
+    assert "F1" not in to_brest and "F2" not in to_brest, to_brest
+    from_ouessant = ask(tmp_path, "Ferries folder: ferries from Ouessant?", FERRIES, "ferries")
+    assert "F1" not in from_ouessant and "F3" in from_ouessant or "give no list" in from_ouessant, from_ouessant
+    away = ask(tmp_path, "Games folder: games with the Owls away?", GAMES, "games")
+    assert "3" in away and "none" not in away, away
+    either = ask(tmp_path, "Games folder: games with the Owls?", GAMES, "games")
+    assert "none" not in either and ("both Home and Away" in either or "1" in either and "3" in either), either
+
+
+def test_who_shows_the_field_naming_a_person_or_says_there_is_none(tmp_path):
+    """'who borrowed Dune?' showed the loan without its Borrower (hred18); 'where does IC205 go?' without its To."""
+    who = ask(tmp_path, "Lending folder: who has Kim?", LENDING, "lending")
+    assert "Reader 'Sacha'" in who, who
+    where = ask(tmp_path, "Ferries folder: where does F2 go?", FERRIES, "ferries")
+    assert "To 'Molène'" in where, where
+    nobody = ask(tmp_path, "Ferries folder: who has F2?", FERRIES, "ferries")
+    assert "no field of the records names a person" in nobody, nobody
+
+
+def test_how_many_of_a_field_of_one_record_is_not_a_count_of_records(tmp_path):
+    """'how many items are in order 104?' answered 'Count: 1', the records listed, beside Items '5' (hred18)."""
+    orders = {f"o-{n}.txt": f"Order {n}\nCustomer: {c}\nTotal: {t} EUR\nItems: {i}\n" for n, c, t, i in [
+        (7, "Ida", 40, 3), (8, "Lou", 15, 1)]}
+    items = ask(tmp_path, "Orders folder: how many items are in order 7?", orders, "orders")
+    assert "Count: 1" not in items and "Items '3'" in items, items

@@ -464,6 +464,25 @@ def _value(record: Record, key: str) -> str | None:
     return record.number if key == NUMBER else found[1] if found else record.fields.get(key)
 
 
+SIDES = {"to": "to into towards vers pour for bound arrive arrives arriving arrival arrivée destination go goes going",
+         "from": "from leave leaves leaving depart departs departing departure départ origin depuis",
+         "home": "home domicile", "away": "away extérieur"}  # a field of one side of a trip or a match
+
+
+def _side(key: str) -> str | None:
+    """The side a field's name gives ('From', 'Destination', 'Away'), or None."""
+    return next((side for side, said in SIDES.items() if set(words(key.lower())) & {side, *said.split()}), None)
+
+
+def _side_of(task: str, word: str) -> str | None:
+    """The side the task gives a value ('to Lyon', 'Lions away'): the nearest side word, after it first, else None."""
+    found = re.search(rf"((?:[^\W\d_]+\s+){{0,3}}){re.escape(word)}((?:\s+[^\W\d_]+){{0,2}})", task, re.I)
+    near = [*words(found[2].lower()), *reversed(words(found[1].lower()))] if found else []
+    sides = [side for w in near for side, said in SIDES.items() if w in said.split() and (side in ("home", "away")
+                                                                                         or w not in words(found[2].lower()))]
+    return sides[0] if sides else None
+
+
 def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:
     """Per field: the values the task names (the best-matching ones) and False if it negates them."""
     ids = re.findall(r"[\w-]*\d[\w-]*", task)
@@ -472,6 +491,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
             and stem(w) not in SURVEY_WORDS and w not in PAYING and not any(c.isdigit() for c in w)]
     named: dict[str, tuple[set[str], bool]] = {}
     placed: set[str] = set()
+    sided: dict[str, set[str]] = {}
     read = ASIDE | set(words(" ".join(m[0] for m in TO_BE_PAID.finditer(task))))  # 'waiting for payment': unpaid
     if ids and (span := RANGE.search(task)):  # '2026-001 to 2026-003' takes in 2026-002 too
         return f"I cannot take a range of numbers ('{span.group()}'): I select only the numbers the task names"
@@ -502,8 +522,14 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         if WHEN.search(task) and any(stem(w) in {stem(x) for r in records for k in r.fields if k != key for x in words(k)}
                                      for w in found):
             continue  # 'when was D-504 shipped?' asks its 'Shipped: 2026-10-01', not for a 'Status: shipped'
+        if (side := _side(key)) and {_side_of(task, w) for w in found} - {None, side}:
+            continue  # 'trains to Lyon' names no 'From: Lyon'
         hits = {value: keeps for value, keeps in scores.items() if len(keeps) == best}
         used = {w for value in hits for w in named_by[value]}
+        if side and (twice := next((k for k in sided if sided[k] & used and _side(k) != side), None)):
+            return (f"{joined([repr(w) for w in sorted(sided[twice] & used)])} is a value of both {twice} and {key}, "
+                    f"and the task does not say which; say '{_side(twice)}' or '{side}'")  # 'matches with Lions'
+        sided[key] = used if side else set()
         named_words = {w for w, _ in said}
         partial = [v for v in hits if not set(content_words(v)) | set(words(v)) & NEGATORS <= named_words]  # 'not shipped'
         if len(hits) > 1 and partial:  # 'Pivert' for Garage Pivert and Pivert & Fils: which one is not said

@@ -319,6 +319,9 @@ IN_FRENCH = [
              (r"no field of it is named as the task asks, so I could not say when( it is due)?",
               lambda m: "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pas pu dire quand"
               + (" elle est due" if m[1] else "")),
+             (r"I did not answer ('.*?'): no field of the records names a (person|place)\.",
+              lambda m: f"Je n'ai pas répondu à {m[1]} : aucun champ des fiches ne nomme "
+              + ("une personne." if m[2] == "person" else "un lieu.")),
              (r"I did not answer ('.*?')\.", r"Je n'ai pas répondu à \1."),
              (r"I cannot tell whether ('[^']*') narrows the list or asks a second question, so I give no list and no "
               r"total; ask one question at a time", r"Je ne sais pas si \1 restreint la liste ou pose une seconde "

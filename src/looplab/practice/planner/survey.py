@@ -43,6 +43,12 @@ BREAKDOWN = re.compile(r"\b(?:per|for each|for every|par|pour chaque)\s+(?!(?:cl
                        r"invoice|facture|bill|record|fiche|one)s?\b)[^\W\d_]+", re.IGNORECASE)
 GRAND = re.compile(r"\bgrand total\b|\btotal général\b|\b(?:total|sum) of (?:all|every)\b|\boverall\b|"
                    r"\btotal de toutes\b", re.IGNORECASE)
+PEOPLE = set(stems("client customer borrower owner author member holder assignee driver technician observer player person "
+                   "user tenant patient student teacher employee buyer seller sender recipient manager guest visitor reader "
+                   "subscriber lender renter contact "
+                   "emprunteur auteur propriétaire technicien observateur"))  # the fields that say who
+PLACES = set(stems("to from destination origin place location city venue room address station site lieu ville salle"))
+WHERE = re.compile(r"\bwhere\b|(?:^|[,;:]\s*)où\b", re.IGNORECASE)
 FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b|\bfile ?names?\b|\bnames? of (?:the |"
                         r"each |every |all )?files?\b|\bnoms? des? fichiers?\b", re.IGNORECASE)  # each item says its file
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
@@ -227,7 +233,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     shown |= set(stems("who whom by owe owes them it from")) if shown & {"client", "customer"} else set()  # 'who owes them?'
     shown |= STATUS_NAMES if (key := _status_key(records)) and f"{key} '" in " ".join(lines) else set()  # 'its status?'
     owed = choices[0].heading.startswith("Unpaid")
-    lines += [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records, owed)
+    lines += _unsaid(task, records) + [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records, owed)
               if not {stem(w) for w in re.findall(r"\w+", c.lower())} <= shown | THEIR]
     if _measured(task, records) or COUNT.search(task) and not TOTAL.search(task):  # 'the total weight', 'how many were
         evidence = {k: v for k, v in evidence.items() if "total" not in k}  # approved?': no total of money is asked
@@ -250,10 +256,11 @@ def _measured(task: str, records: list[Record]) -> str | None:
 def _missed(task: str, choices, records: list[Record]) -> str | None:
     """Why no list is given when every record is listed though the task names a value some have: 'which tasks are
     done?' beside 'Status: done' and 'Status: open' (a word the filters did not place)."""
-    for word in re.findall(r"[^\W\d_]+", task.lower()) if all(c.heading == "Records" for c in choices) else ():
-        values = {k: {r.fields.get(k, "").strip().lower() for r in records} for r in records for k in r.fields
-                  if word not in PAYING}  # 'paid or not' is read with the status
-        if key := next((k for k, v in values.items() if word in v and len(v) > 1), None):
+    said = re.findall(r"[^\W\d_]+", task.lower()) if all(c.heading == "Records" for c in choices) else ()
+    for word in [w for w in said if w not in PAYING]:  # 'paid or not' is read with the status
+        values = {k: {r.fields.get(k, "").strip().lower() for r in records} for r in records for k in r.fields}
+        if key := next((k for k, v in values.items() if word in v and (len(v) > 1 or _select._side(k) and _select._side_of(
+                task, word) not in (None, _select._side(k)))), None):  # 'trains to Lyon', each 'From: Lyon'
             return f"'{word}' is a value of {key} that I could not select records on; I give no list and no total"
     return None
 
@@ -505,7 +512,7 @@ def _count(task: str, chosen: list[Record], label: str = "Count", every: list[Re
                  if terms(w) and w.lower() not in PAYING and not says(" ".join(  # per client': records counted;
                      v for r in chosen for v in r.fields.values()), w)), None)  # 'how many of Alpha's invoices': records
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
-    if not what or what in RECORD_NOUNS:
+    if not what or what in RECORD_NOUNS and not any(what in stems(k) for r in chosen for k in r.fields):  # 'Items: 5'
         return f"{label}: {len(chosen)}."
     keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in {SYNONYMS.get(w, w) for w in stems(k)}]
     if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen) or _cased(r.fields[keys[0]] for r in chosen):
@@ -589,10 +596,19 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
 
 
 def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> list[str]:
-    """The fields not shown yet whose name the task uses ('due dates' -> 'Due date'), the folder's name aside."""
+    """The fields not shown yet whose name the task uses ('due dates' -> 'Due date'), the folder's name aside; for 'who'
+    the fields naming a person, for 'where' those naming a place."""
     asked = (terms(task) | {"note"} & set(stems(task))) - GENERIC_FIELD - set(stems(folder)) - STATUSES  # 'the notes'
-    asked |= {"client", "customer"} if WHO.search(task) else set()  # 'who is X-4 for?': 'no Client line'
+    asked |= PEOPLE if WHO.search(task) else set()  # 'who is X-4 for?': 'no Client line'; 'who borrowed Dune?'
+    asked |= PLACES if WHERE.search(task) else set()  # 'where does IC205 go?': its To
     return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
+
+
+def _unsaid(task: str, records: list[Record]) -> list[str]:
+    """'who' or 'where' asked of records that have no field naming a person or a place."""
+    keys = {w for r in records for k in r.fields for w in stems(k)}
+    return [f"I did not answer '{m[0].strip(' ,;:')}': no field of the records names a {kind}." for m, kind, fields in
+            [(WHO.search(task), "person", PEOPLE), (WHERE.search(task), "place", PLACES)] if m and not keys & fields]
 
 
 def _item(record: Record, key: str | None, status_key: str | None, told: list[str], where: bool) -> str:
