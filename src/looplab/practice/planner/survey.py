@@ -93,8 +93,7 @@ def _path(folder: str, name: str) -> str:
 
 
 def survey_tools(view: View):
-    """The (list, read) pair this skill needs, or None: the lister takes a folder (not get_employee(name)), or lists
-    files (not list_recipes())."""
+    """The (list, read) tools, or None: the lister takes a folder (not a name) or lists files."""
     folders = [t for t in view.tools if not t.properties and set(stems(f"{t.name} {t.description}")) & FILED
                or any(set(re.split(r"[\W_]+", p.lower())) & DIR_KEYS for p in t.properties)]
     lister = pick([t for t in folders if set(stems(t.name)) & LISTING], LISTING) or pick(folders, LISTING)
@@ -184,8 +183,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     for part in [folder, *(p for p in folder.split("/") if re.search(r"\d", p))] if "/" in folder else []:
-        task = re.sub(rf"(?<![\w-]){re.escape(part)}/?(?![\w-])", " ", task)  # 'factures-2026/q1' whole, then
-        # 'In the folder factures-2026, what's unpaid in q2?': its parts are no invoice numbers
+        task = re.sub(rf"(?<![\w-]){re.escape(part)}/?(?![\w-])", " ", task)  # no invoice numbers
     task = _named_numbers(task, records)
     year = YEAR.search(_named_numbers(asked, records))  # 'from 2025' is a date condition, not an invoice numbered 2025,
     year = year and year[1] not in {r.number for r in records} and year[1] not in folder_of(asked) and (  # nor a
@@ -248,8 +246,7 @@ def _measured(task: str, records: list[Record]) -> str | None:
 
 
 def _missed(task: str, choices, records: list[Record]) -> str | None:
-    """Why no list is given when every record is listed though the task names a value some have: 'which tasks are
-    done?' beside 'Status: done' and 'Status: open' (a word the filters did not place)."""
+    """Why no list when all are listed, yet the task names a value some have: 'which are done?'."""
     for word in re.findall(r"[^\W\d_]+", task.lower()) if all(c.heading == "Records" for c in choices) else ():
         values = {k: {r.fields.get(k, "").strip().lower() for r in records} for r in records for k in r.fields
                   if word not in PAYING}  # 'paid or not' is read with the status
@@ -259,8 +256,7 @@ def _missed(task: str, choices, records: list[Record]) -> str | None:
 
 
 def _flagged(task: str, choice, records: list[Record]):
-    """'which loans were returned?', 'approved claims', 'where Returned is no': the records whose yes/no field says
-    so, where the task has applied no filter of its own."""
+    """The records whose yes/no field the task names ('which loans were returned?'), unfiltered."""
     asks_all = _select.EVERYTHING.search(task) or any(_select.YES_NO.match(c) for c in clauses(task))  # 'has she
     for key in dict.fromkeys(k for r in records for k in r.fields if k not in choice.heading and not asks_all  # returned
                              and k != _status_key(records)):  # all?': both shown; 'Paid: yes' is the status
@@ -513,8 +509,7 @@ def _count(task: str, chosen: list[Record], label: str = "Count", every: list[Re
     values = list(dict.fromkeys(r.fields[keys[0]] for r in chosen))
     if keys == [_select._status_key(chosen)] or any(says(task, v) for v in values):  # 'how many payments are pending?'
         return f"{label}: {len(chosen)}."  # beside 'Payment: pending', 'deliveries delivered': the records chosen
-    # 'Delivery: shipped' is a state and 'Items: 12' a quantity, not one of the things counted; 'fully paid' asks
-    # about every record of a client, not only those chosen
+    # 'Delivery: shipped', 'Items: 12': not things counted; 'fully paid': all of a client's records
     state = any(re.search(r"ed\b|\bpending\b", v) or v.isdigit() and keys[0].endswith("s") for v in values)
     if state or re.search(r"\b(?:fully|in full|entirely|completely|entièrement|intégralement)\b", task, re.I) and any(
             r.fields.get(keys[0]) in values for r in every if r not in chosen):
