@@ -161,10 +161,9 @@ def _kind(value: str, key: str) -> str | None:
     """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no')."""
     value = TO_BE_PAID.sub(" unpaid ", value)
     left = re.findall(r"[^\W_]+|[^\w\s:.,/()-]", DATE.sub(" ", value).lower())
-    if any(w not in STATUS_PLACED for w in left):
-        return None  # a word or sign it cannot place ('paid 50%', 'paid (cheque bounced)'): unknown, never counted
-    if set(words(value)) & RECEIVED and not re.search(r"\b(?:payment|paiement)\b", value, re.IGNORECASE):
-        return None  # 'received' alone may be the invoice received, not its payment
+    if any(w not in STATUS_PLACED for w in left) or set(words(value)) & RECEIVED and not re.search(
+            r"\b(?:payment|paiement)\b", value, re.IGNORECASE):  # 'received' alone: the invoice?
+        return None  # a word or sign it cannot place ('paid 50%', 'paid (cheque bounced)'): unknown
     value = re.sub(rf"\b(?:{'|'.join(ASIDE)})\b", " ", value, flags=re.IGNORECASE)  # 'no payment received': 'no received'
     said, plain = polarity(value), words(value)
     answers = {"paid" if w.lower() in YES else "unpaid" for w in ANSWER.findall(value)}  # 'Paid: yes (late)'
@@ -493,10 +492,8 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         if found and key == status_key:  # 'partially paid' beside 'Paid: Partially': a value it cannot select on
             return (f"I read {key} only as paid or unpaid, so I cannot select records on "
                     f"{joined([repr(w) for w in dict.fromkeys(found)])}; I give no list and no total")
-        if best == 0 or key == status_key:
-            continue
-        if WHEN.search(task) and any(stem(w) in {stem(x) for r in records for k in r.fields if k != key for x in words(k)}
-                                     for w in found):
+        other = {stem(x) for r in records for k in r.fields if k != key for x in words(k)}
+        if best == 0 or key == status_key or WHEN.search(task) and {stem(w) for w in found} & other:
             continue  # 'when was D-504 shipped?' asks its 'Shipped: 2026-10-01', not for a 'Status: shipped'
         hits = {value: keeps for value, keeps in scores.items() if len(keeps) == best}
         used = {w for value in hits for w in named_by[value]}

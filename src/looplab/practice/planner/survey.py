@@ -325,9 +325,8 @@ def _with_others(task: str) -> str:
     """'list the invoices and tell me which are paid' worded as 'which are paid, or not': both lists, as asked."""
     parts = [p for s in re.split(r"(?<=[.!?;])\s+", task) for p in clauses(s)]
     asked = [p for p in parts if QUESTION.match(p) or REQUEST.match(p)]
-    first = asked and asked[0]
-    if not first or set(stems(first)) & STATUSES or not set(stems(first)) & RECORD_NOUNS or COUNT.search(first) \
-            or TOTAL.search(first):
+    own = set(stems(asked[0])) if asked else set()  # the first request's words
+    if not own & RECORD_NOUNS or own & STATUSES or COUNT.search(asked[0]) or TOTAL.search(asked[0]):
         return task
     later = next((p for p in asked[1:] if set(stems(p)) & STATUSES), None)
     return task.replace(later, f"{later}, {'ou non' if _select.french(task) else 'or not'}") if later else task
