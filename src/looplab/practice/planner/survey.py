@@ -467,7 +467,7 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
                 count: bool = False, heading: str = "") -> str:
     """'Total per client: A 300 EUR; B 1200 EUR.' (none for a client of a doubtful record), or why there is none."""
     clients = [k for k in dict.fromkeys(k for r in chosen for k in r.fields)
-               if set(stems(k)) & {"client", "customer", "clients", "customers"}]
+               if set(stems(k)) & {"client", "customer"}]
     amounts = [(1, "") if count else money(r.fields.get(key, "")) if key else None for r in chosen]
     if not chosen or len(clients) != 1 or not all(amounts) or len({a[1] for a in amounts}) != 1 \
             or any(clients[0] not in r.fields for r in chosen) or _cased(r.fields[clients[0]] for r in chosen):
