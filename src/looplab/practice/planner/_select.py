@@ -139,8 +139,7 @@ HAS_FIELD = re.compile(r"\b(?:have|has|having|with|avec|ont)\s+(?:(?:an?|any|no|
 FIGURE = re.compile(r"\b(?:how many|how much|combien|count|total|sum|amount|montant|somme)\b", re.IGNORECASE)
 RECORD_WORDS = set(stems("invoice invoices bill bills facture factures record records"))  # the records, not a value
 RANGE = re.compile(r"[\w-]*\d[\w-]*\s*(?:\s(?:to|through|thru|till|until|à|au|jusqu['’]à)\s|[–—]|\.\.)\s*(?:[^\W\d_]+\s+)?"
-                   r"[\w-]*\d[\w-]*",
-                   re.IGNORECASE)
+                   r"[\w-]*\d[\w-]*", re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.IGNORECASE)
 ALL_BUT = re.compile(r"\b((?:all|everything|every|anything)\b(?:\s+(?:the|of|invoices?|bills?|records?))*)\s+but\b", re.IGNORECASE)
 
@@ -162,10 +161,9 @@ def _kind(value: str, key: str) -> str | None:
     """'paid', 'unpaid' or None for a status value ('paid on 02/08', 'not paid', 'open', 'Paid: no')."""
     value = TO_BE_PAID.sub(" unpaid ", value)
     left = re.findall(r"[^\W_]+|[^\w\s:.,/()-]", DATE.sub(" ", value).lower())
-    if any(w not in STATUS_PLACED for w in left):
-        return None  # a word or sign it cannot place ('paid 50%', 'paid (cheque bounced)'): unknown, never counted
-    if set(words(value)) & RECEIVED and not re.search(r"\b(?:payment|paiement)\b", value, re.IGNORECASE):
-        return None  # 'received' alone may be the invoice received, not its payment
+    if any(w not in STATUS_PLACED for w in left) or set(words(value)) & RECEIVED and not re.search(
+            r"\b(?:payment|paiement)\b", value, re.IGNORECASE):  # 'received' alone: the invoice?
+        return None  # a word or sign it cannot place ('paid 50%', 'paid (cheque bounced)'): unknown
     value = re.sub(rf"\b(?:{'|'.join(ASIDE)})\b", " ", value, flags=re.IGNORECASE)  # 'no payment received': 'no received'
     said, plain = polarity(value), words(value)
     answers = {"paid" if w.lower() in YES else "unpaid" for w in ANSWER.findall(value)}  # 'Paid: yes (late)'
@@ -216,8 +214,7 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
         values = [v for k, v in record.fields.items() if k != status or not set(words(v)) & PAYING]
         seen = " ".join([record.title, record.file, *(QUALIFIED.sub(" ", k) for k in record.fields), *values])
         known |= set(stems(seen + " " + currency_words(seen)))
-    if status:  # records that are paid or unpaid are invoices or bills, whatever their title
-        known |= {"invoice", "bill", "facture"}
+    known |= {"invoice", "bill", "facture"} if status else set()  # paid or unpaid: an invoice
     known |= {SYNONYMS[w] for w in known if w in SYNONYMS}  # a 'Customer' line is the task's 'client'
     if any(DATE.search(v) for r in records for v in r.fields.values()):  # 'the due date' of a 'Due: 2026-11-14' line
         known |= {"date"}
@@ -343,7 +340,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         return (f"the records' {key} ({joined(sorted({_status(r, key) for r in records}))}) says no payment state, so I "
                 "cannot tell which are paid or unpaid; I give no list and no total")
     choices = [_choose(task, records, status, limits, when) for status in statuses]
-    key, due = _status_key(records), [p.strip() for p in limits if (d := DATED.fullmatch(p)) and (d[1] or "").lower() in OWED]
+    due = [p.strip() for p in limits if (d := DATED.fullmatch(p)) and (d[1] or "").lower() in OWED]
     if due and OWING.search(task) and statuses == [None] and not every and key and any(  # 'how much is due before
             _kind(_status(r, key), key) != "unpaid" for c in choices if isinstance(c, Choice) for r in c.chosen):  # ...'
         return (f"I cannot tell whether '{due[0]}' asks about every record or only the unpaid ones, so I give no list "
@@ -421,8 +418,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     for name, (values, keep) in named.items():
         kinds = {_kind(v, name) for v in values} if name == field else set()
         vague = None in kinds and any(set(words(v)) & (PAYING | LATE | RECEIVED) for v in values)
-        # a status read as a value ('payment received'; a plain 'paid' is not 'cancelled'), and for 'not from Cime
-        # Rose' a record without a client: either may be one of those asked for
+        # a status read as a value ('payment received'), no client for 'not from X': may be the one
         unsure = [r for r in chosen if kinds and r.fields.get(name) not in values and (
             vague or _kind(r.fields.get(name, ""), name) in kinds | {None}) or not keep and _value(r, name) is None
             or name in priced and not money(r.fields.get(name, ""))]  # 'in EUR' beside 'two hundred euros': unread
@@ -446,8 +442,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
 
 
 def _status(record: Record, key: str, said: bool = False) -> str:
-    """The record's status under `key`, and any other status field that says otherwise: 'yes (Status: unpaid)';
-    `said`: as the record says it, "Status 'unpaid' (heading 'Credit note C-1')"."""
+    """The status under `key`, and any field saying otherwise: 'yes (Status: unpaid)'."""
     value = record.fields.get(key, "")
     other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and (
         set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
@@ -517,10 +512,8 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         if found and key == status_key:  # 'partially paid' beside 'Paid: Partially': a value it cannot select on
             return (f"I read {key} only as paid or unpaid, so I cannot select records on "
                     f"{joined([repr(w) for w in dict.fromkeys(found)])}; I give no list and no total")
-        if best == 0 or key == status_key:
-            continue
-        if WHEN.search(task) and any(stem(w) in {stem(x) for r in records for k in r.fields if k != key for x in words(k)}
-                                     for w in found):
+        other = {stem(x) for r in records for k in r.fields if k != key for x in words(k)}
+        if best == 0 or key == status_key or WHEN.search(task) and {stem(w) for w in found} & other:
             continue  # 'when was D-504 shipped?' asks its 'Shipped: 2026-10-01', not for a 'Status: shipped'
         if (side := _side(key)) and {_side_of(task, w) for w in found} - {None, side}:
             continue  # 'trains to Lyon' names no 'From: Lyon'

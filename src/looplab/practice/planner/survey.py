@@ -99,8 +99,7 @@ def _path(folder: str, name: str) -> str:
 
 
 def survey_tools(view: View):
-    """The (list, read) pair this skill needs, or None: the lister takes a folder (not get_employee(name)), or lists
-    files (not list_recipes())."""
+    """The (list, read) tools, or None: the lister takes a folder (not a name) or lists files."""
     folders = [t for t in view.tools if not t.properties and set(stems(f"{t.name} {t.description}")) & FILED
                or any(set(re.split(r"[\W_]+", p.lower())) & DIR_KEYS for p in t.properties)]
     lister = pick([t for t in folders if set(stems(t.name)) & LISTING], LISTING) or pick(folders, LISTING)
@@ -190,8 +189,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     good = sum(1 for s in reads if not s.is_error)
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     for part in [folder, *(p for p in folder.split("/") if re.search(r"\d", p))] if "/" in folder else []:
-        task = re.sub(rf"(?<![\w-]){re.escape(part)}/?(?![\w-])", " ", task)  # 'factures-2026/q1' whole, then
-        # 'In the folder factures-2026, what's unpaid in q2?': its parts are no invoice numbers
+        task = re.sub(rf"(?<![\w-]){re.escape(part)}/?(?![\w-])", " ", task)  # no invoice numbers
     task = _named_numbers(task, records)
     year = YEAR.search(_named_numbers(asked, records))  # 'from 2025' is a date condition, not an invoice numbered 2025,
     year = year and year[1] not in {r.number for r in records} and year[1] not in folder_of(asked) and (  # nor a
@@ -254,8 +252,8 @@ def _measured(task: str, records: list[Record]) -> str | None:
 
 
 def _missed(task: str, choices, records: list[Record]) -> str | None:
-    """Why no list is given when every record is listed though the task names a value some have: 'which tasks are
-    done?' beside 'Status: done' and 'Status: open' (a word the filters did not place)."""
+    """Why no list when all are listed, yet the task names a value some have ('which are done?'), or one on another
+    side ('trains to Lyon', each 'From: Lyon')."""
     said = re.findall(r"[^\W\d_]+", task.lower()) if all(c.heading == "Records" for c in choices) else ()
     for word in [w for w in said if w not in PAYING]:  # 'paid or not' is read with the status
         values = {k: {r.fields.get(k, "").strip().lower() for r in records} for r in records for k in r.fields}
@@ -266,8 +264,7 @@ def _missed(task: str, choices, records: list[Record]) -> str | None:
 
 
 def _flagged(task: str, choice, records: list[Record]):
-    """'which loans were returned?', 'approved claims', 'where Returned is no': the records whose yes/no field says
-    so, where the task has applied no filter of its own."""
+    """The records whose yes/no field the task names ('which loans were returned?'), unfiltered."""
     asks_all = _select.EVERYTHING.search(task) or any(_select.YES_NO.match(c) for c in clauses(task))  # 'has she
     for key in dict.fromkeys(k for r in records for k in r.fields if k not in choice.heading and not asks_all  # returned
                              and k != _status_key(records)):  # all?': both shown; 'Paid: yes' is the status
@@ -336,9 +333,8 @@ def _with_others(task: str) -> str:
     """'list the invoices and tell me which are paid' worded as 'which are paid, or not': both lists, as asked."""
     parts = [p for s in re.split(r"(?<=[.!?;])\s+", task) for p in clauses(s)]
     asked = [p for p in parts if QUESTION.match(p) or REQUEST.match(p)]
-    first = asked and asked[0]
-    if not first or set(stems(first)) & STATUSES or not set(stems(first)) & RECORD_NOUNS or COUNT.search(first) \
-            or TOTAL.search(first):
+    own = set(stems(asked[0])) if asked else set()  # the first request's words
+    if not own & RECORD_NOUNS or own & STATUSES or COUNT.search(asked[0]) or TOTAL.search(asked[0]):
         return task
     later = next((p for p in asked[1:] if set(stems(p)) & STATUSES), None)
     return task.replace(later, f"{later}, {'ou non' if _select.french(task) else 'or not'}") if later else task
@@ -479,7 +475,7 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
                 count: bool = False, heading: str = "") -> str:
     """'Total per client: A 300 EUR; B 1200 EUR.' (none for a client of a doubtful record), or why there is none."""
     clients = [k for k in dict.fromkeys(k for r in chosen for k in r.fields)
-               if set(stems(k)) & {"client", "customer", "clients", "customers"}]
+               if set(stems(k)) & {"client", "customer"}]
     amounts = [(1, "") if count else money(r.fields.get(key, "")) if key else None for r in chosen]
     if not chosen or len(clients) != 1 or not all(amounts) or len({a[1] for a in amounts}) != 1 \
             or any(clients[0] not in r.fields for r in chosen) or _cased(r.fields[clients[0]] for r in chosen):
@@ -520,8 +516,7 @@ def _count(task: str, chosen: list[Record], label: str = "Count", every: list[Re
     values = list(dict.fromkeys(r.fields[keys[0]] for r in chosen))
     if keys == [_select._status_key(chosen)] or any(says(task, v) for v in values):  # 'how many payments are pending?'
         return f"{label}: {len(chosen)}."  # beside 'Payment: pending', 'deliveries delivered': the records chosen
-    # 'Delivery: shipped' is a state and 'Items: 12' a quantity, not one of the things counted; 'fully paid' asks
-    # about every record of a client, not only those chosen
+    # 'Delivery: shipped', 'Items: 12': not things counted; 'fully paid': all of a client's records
     state = any(re.search(r"ed\b|\bpending\b", v) or v.isdigit() and keys[0].endswith("s") for v in values)
     if state or re.search(r"\b(?:fully|in full|entirely|completely|entièrement|intégralement)\b", task, re.I) and any(
             r.fields.get(keys[0]) in values for r in every if r not in chosen):
