@@ -2007,3 +2007,10 @@ def test_how_many_of_a_field_of_one_record_is_not_a_count_of_records(tmp_path):
         (7, "Ida", 40, 3), (8, "Lou", 15, 1)]}
     items = ask(tmp_path, "Orders folder: how many items are in order 7?", orders, "orders")
     assert "Count: 1" not in items and "Items '3'" in items, items
+
+
+def test_a_french_task_naming_its_folder_with_dossier_is_answered_in_french(tmp_path):
+    """'Dossier timetable : quand part l'IC205 ?' got an English decline (hred18): 'dossier' and the elided "l'" were
+    not counted as French words, 'quand' alone was too few."""
+    text = ask(tmp_path, "Dossier ferries : quand part l'F2 ?", FERRIES, "ferries")
+    assert text.startswith("Je ") and "I could not" not in text, text
