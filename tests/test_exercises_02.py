@@ -326,7 +326,7 @@ MY_LOOP_WRONG = {
     "an empty user message after max_tokens": (loop_with(ends=lambda reply: reply.stop_reason == "end_turn"),
                                                ["empty content", "only after a reply whose stop_reason is 'tool_use'"]),
     "replies stored with model_dump()": (loop_with(store=lambda reply: [b.model_dump() for b in reply.content]),
-                                         ["caller: null", "model_dump() writes every unset field as None",
+                                         ["citations: null", "model_dump() writes every unset field as None",
                                           "append reply.content"]),
     "the reply not appended": (loop_with(keep_reply=False), ["the assistant reply that asked for those tools is missing"]),
     "one turn too many": (loop_with(turns=lambda max_turns: range(max_turns + 1)),
@@ -547,3 +547,24 @@ def test_validate_refuses_empty_args_and_a_padded_key(answer, words):
     assert outcome.status == FAIL
     for word in words:
         assert word in outcome.message, outcome.message
+
+
+def test_my_loop_that_runs_a_cut_tool_call_is_not_yet():
+    """A loop that goes on whenever the reply holds a tool_use block runs a call cut by max_tokens: not yet."""
+    answer = loop_with(ends=lambda reply: not any(b.type == "tool_use" for b in reply.content))
+    outcome = ex02.my_loop.evaluate(answer)
+    assert outcome.status == FAIL and "a cut tool call is incomplete, never run it" in outcome.message, outcome.message
+
+
+def test_my_loop_that_drops_the_text_beside_tool_calls_is_not_yet():
+    """A loop that keeps only the tool_use blocks of a reply that also said something loses that text: not yet."""
+    answer = loop_with(store=lambda reply: [b for b in reply.content if b.type == "tool_use"] or reply.content)
+    outcome = ex02.my_loop.evaluate(answer)
+    assert outcome.status == FAIL, outcome.message
+    assert "the model's reply there was the blocks ['text', 'tool_use', 'tool_use', 'tool_use']" in outcome.message
+
+
+def test_my_loop_keeping_replies_as_dicts_passes():
+    """Each reply kept as the dicts of block.to_dict(): the same reply, so correct."""
+    outcome = ex02.my_loop.evaluate(loop_with(store=lambda reply: [b.to_dict() for b in reply.content]))
+    assert outcome.status == PASS, outcome.message

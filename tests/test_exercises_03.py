@@ -690,7 +690,7 @@ def budget_loop_remaining(client, task, toolbox, max_turns=10, token_budget=None
             messages.append({"role": "user", "content": [toolbox.execute(b).result
                                                          for b in reply.content if b.type == "tool_use"]})
         elif reply.stop_reason != "pause_turn":
-            return RIGHT_ENDINGS[reply.stop_reason], messages
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
     return "max_turns", messages
 
 
@@ -705,7 +705,7 @@ def budget_loop_checked_last(client, task, toolbox, max_turns=10, token_budget=N
             messages.append({"role": "user", "content": [toolbox.execute(b).result
                                                          for b in reply.content if b.type == "tool_use"]})
         elif reply.stop_reason != "pause_turn":
-            return RIGHT_ENDINGS[reply.stop_reason], messages
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
         if token_budget is not None and spent >= token_budget:
             return "over_budget", messages
     return "max_turns", messages
@@ -817,3 +817,77 @@ def test_odd_answers_are_not_yet_never_an_internal_error(exercise, odd, in_noteb
     outcome = exercise.evaluate(ODD_ANSWERS[odd])
     assert outcome.status == FAIL
     assert "internal error" not in outcome.message
+
+
+def solution_with(exercise, *changes):
+    """The published solution of `exercise` with each (old, new) replaced, defined as a participant's cell would."""
+    source = exercise.solution_text
+    for old, new in changes:
+        assert old in source, old
+        source = source.replace(old, new)
+    prelude = PRELUDE + ENDINGS_CODE + "from test_exercises_03 import run_by_hand, run_by_hand_unguarded\n"
+    return defined_in(source, prelude)["my_loop"]
+
+
+KEEP_REPLY = '        messages.append({"role": "assistant", "content": reply.content})\n'
+TOOL_BLOCKS_ONLY = ('        messages.append({"role": "assistant", "content": [b for b in reply.content if b.type == '
+                    '"tool_use"] or reply.content})\n')
+RESULTS = '        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]\n'
+
+
+def run_by_hand(block, toolbox):
+    """Wrong: the tool's handler called past the Toolbox, so no schema check; its errors become is_error results."""
+    try:
+        return {"type": "tool_result", "tool_use_id": block.id, "content": str(toolbox[block.name].handler(**block.input))}
+    except Exception as exc:
+        return {"type": "tool_result", "tool_use_id": block.id, "content": f"error: {exc}", "is_error": True}
+
+
+def run_by_hand_unguarded(block, toolbox):
+    """Wrong: the tool's handler called past the Toolbox, its errors let out."""
+    return {"type": "tool_result", "tool_use_id": block.id, "content": str(toolbox[block.name].handler(**block.input))}
+
+
+def test_loop_status_that_drops_the_text_beside_a_tool_call_is_not_yet():
+    """A reply that says 'Let me check.' and calls a tool, kept as its tool_use only: not yet, saying so."""
+    outcome = ex03.loop_status.evaluate(solution_with(ex03.loop_status, (KEEP_REPLY, TOOL_BLOCKS_ONLY)))
+    assert outcome.status == FAIL, outcome.message
+    assert "the model's reply there was the blocks ['text', 'tool_use']" in outcome.message
+
+
+def test_loop_status_that_calls_handlers_past_the_toolbox_is_not_yet():
+    """A loop that calls toolbox[name].handler itself runs get_weather on an input its schema refuses: not yet,
+    saying so; when the handler's TypeError gets out, it is the participant's error, not the check's."""
+    by_hand = RESULTS.replace("toolbox.execute(b).result", "run_by_hand(b, toolbox)")
+    outcome = ex03.loop_status.evaluate(solution_with(ex03.loop_status, (RESULTS, by_hand)))
+    assert outcome.status == FAIL, outcome.message
+    assert "your loop ran get_weather for a call the Toolbox refuses" in outcome.message
+    unguarded = RESULTS.replace("toolbox.execute(b).result", "run_by_hand_unguarded(b, toolbox)")
+    outcome = ex03.loop_status.evaluate(solution_with(ex03.loop_status, (RESULTS, unguarded)))
+    assert outcome.status == FAIL, outcome.message
+    assert "your code raised TypeError" in outcome.message and "test_exercises_03.py line" in outcome.message
+
+
+def test_budget_loop_must_keep_the_endings_of_3_2():
+    """A budget loop right about budgets that calls an unknown stop reason 'done', or runs a cut tool call: not yet."""
+    unknown_done = solution_with(ex03.budget_loop, ('ENDINGS.get(reply.stop_reason, "anomaly")',
+                                                    'ENDINGS.get(reply.stop_reason, "done")'))
+    outcome = ex03.budget_loop.evaluate(unknown_done)
+    assert outcome.status == FAIL and "ends the run as 'anomaly'" in outcome.message, outcome.message
+    by_blocks = solution_with(ex03.budget_loop, ('        if reply.stop_reason != "tool_use":\n',
+                                                 '        if not any(b.type == "tool_use" for b in reply.content):\n'))
+    outcome = ex03.budget_loop.evaluate(by_blocks)
+    assert outcome.status == FAIL and "its cut tool call (input {}) is never run" in outcome.message, outcome.message
+
+
+def test_loops_keeping_replies_otherwise_pass():
+    """Replies kept as block.to_dict() dicts, or read from a stream: the same history, so correct."""
+    as_dicts = solution_with(ex03.loop_status, (KEEP_REPLY, KEEP_REPLY.replace(
+        "reply.content", "[b.to_dict() for b in reply.content]")))
+    streamed = solution_with(ex03.loop_status, ("        reply = client.messages.create(", (
+        "        with client.messages.stream(")), ("                                       tools=toolbox.to_api())\n", (
+        "                                       tools=toolbox.to_api()) as stream:\n"
+        "            reply = stream.get_final_message()\n")))
+    for answer in (as_dicts, streamed):
+        outcome = ex03.loop_status.evaluate(answer)
+        assert outcome.status == PASS, outcome.message

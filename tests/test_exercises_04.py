@@ -639,3 +639,22 @@ def test_gate_that_remembers_a_yes_is_not_yet():
     outcome = ex04.gate.evaluate(gate_remembering_a_yes)
     assert outcome.status == FAIL
     assert "a yes approves one call only" in outcome.message, outcome.message
+
+
+def test_policy_with_an_unescaped_dot_is_not_yet():
+    """r'[\\w.+-]+@example.com', its dot unescaped, approves ana@example-com: not yet, saying to escape it."""
+    def policy(name, input):
+        return name == "send_email" and re.fullmatch(r"[\w.+-]+@example.com", input.get("to", "")) is not None
+    outcome = ex04.email_policy.evaluate(policy)
+    assert outcome.status == FAIL and "its domain is example-com" in outcome.message, outcome.message
+
+
+def test_grounded_matching_part_of_a_citation_is_not_yet():
+    """A citation counted as read because a name read is part of it ('kettle.md' in 'archive/kettle.md'): not yet."""
+    def by_part(answer, run):
+        read = {e.data["input"].get("name") for e in run.events
+                if e.kind == "tool_call" and e.data["name"] == "read_doc" and not e.data["is_error"]}
+        cited = re.findall(r"\[([^\]]+)\]", answer or "")
+        return bool(cited) and all(any(name in c for name in read) for c in cited)
+    outcome = ex04.grounded.evaluate(by_part)
+    assert outcome.status == FAIL and "archive/kettle.md" in outcome.message, outcome.message

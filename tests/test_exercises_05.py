@@ -486,6 +486,8 @@ def loop_handling(on_error, catch=anthropic.APIError):
                     raise
                 return on_error(messages)
             messages.append({"role": "assistant", "content": reply.content})
+            if reply.stop_reason == "pause_turn":
+                continue
             if reply.stop_reason != "tool_use":
                 return ENDINGS.get(reply.stop_reason, "anomaly"), messages
             messages.append({"role": "user", "content": [toolbox.execute(b, approve).result
@@ -519,6 +521,8 @@ def loop_with_one_try_around_everything(client, task, toolbox, max_turns=10, tok
         for _turn in range(max_turns):
             reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
             messages.append({"role": "assistant", "content": reply.content})
+            if reply.stop_reason == "pause_turn":
+                continue
             if reply.stop_reason != "tool_use":
                 return ENDINGS.get(reply.stop_reason, "anomaly"), messages
             results = [toolbox.execute(b, approve).result for b in reply.content if b.type == "tool_use"]
@@ -568,6 +572,8 @@ def loop_answering_with(result_of):
             except anthropic.APIError:
                 return "error", messages
             messages.append({"role": "assistant", "content": reply.content})
+            if reply.stop_reason == "pause_turn":
+                continue
             if reply.stop_reason != "tool_use":
                 return ENDINGS.get(reply.stop_reason, "anomaly"), messages
             messages.append({"role": "user", "content": [result_of(toolbox.execute(b, approve).result)
@@ -758,3 +764,38 @@ def test_fix_loop_catalogue_right_answers_pass(answer):
     """The published fix, results in another order (matched by id) and a threaded loop all pass."""
     outcome = ex05.fix_loop.evaluate(answer)
     assert outcome.status == PASS, outcome.message
+
+
+def solution_with(exercise, name, *changes):
+    """The published solution of `exercise` with each (old, new) replaced, defined as a participant's cell would."""
+    source = exercise.solution_text
+    for old, new in changes:
+        assert old in source, old
+        source = source.replace(old, new)
+    return defined_in(source, "import anthropic\nfrom looplab import MODEL\nENDINGS = " + repr(ENDINGS) + "\n")[name]
+
+
+KEEP_REPLY = '        messages.append({"role": "assistant", "content": reply.content})\n'
+TOOL_BLOCKS_ONLY = ('        messages.append({"role": "assistant", "content": [b for b in reply.content if b.type == '
+                    '"tool_use"] or reply.content})\n')
+
+
+def test_fix_loop_wrong_in_another_way_is_not_yet():
+    """A fixed loop that drops is_error, goes one turn past max_turns, or keeps only a reply's tool calls: not yet."""
+    cases = {"is_error dropped": ((".result for b in reply.content", ".result | {'is_error': False} for b in "
+                                   "reply.content"), "and is_error False; run_agent sent"),
+             "one turn too many": (("range(max_turns)", "range(max_turns + 1)"), "max_turns=3"),
+             "text dropped": ((KEEP_REPLY, TOOL_BLOCKS_ONLY), "['text', 'tool_use', 'tool_use']")}
+    for label, (change, words) in cases.items():
+        outcome = ex05.fix_loop.evaluate(solution_with(ex05.fix_loop, "fixed_loop", change))
+        assert outcome.status == FAIL and words in outcome.message, (label, outcome.message)
+
+
+def test_api_errors_loop_must_keep_the_replies_and_the_endings():
+    """A loop surviving the API that keeps only a reply's tool calls, or calls an unknown stop reason 'done': not yet."""
+    cases = {"text dropped": ((KEEP_REPLY, TOOL_BLOCKS_ONLY), "['text', 'tool_use']"),
+             "unknown ending done": (('ENDINGS.get(reply.stop_reason, "anomaly")', 'ENDINGS.get(reply.stop_reason, '
+                                      '"done")'), "ends the run as 'anomaly'")}
+    for label, (change, words) in cases.items():
+        outcome = ex05.api_errors.evaluate(solution_with(ex05.api_errors, "my_loop", change))
+        assert outcome.status == FAIL and words in outcome.message, (label, outcome.message)

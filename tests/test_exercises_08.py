@@ -421,3 +421,14 @@ def test_manage_loop_catching_only_status_errors_is_not_yet():
     outcome = ex08.manage.evaluate(answer)
     assert outcome.status == FAIL
     assert "let APITimeoutError out" in outcome.message and "anthropic.APIError" in outcome.message, outcome.message
+
+
+def test_manage_loop_must_keep_the_endings_of_3_2():
+    """A loop with a right hook that ends on pause_turn, or calls an unknown stop reason 'done': not yet."""
+    cases = {"pause ends the run": (('        if reply.stop_reason == "pause_turn":\n            continue\n', ""),
+                                    "on pause_turn, append the reply and call the model again"),
+             "unknown ending done": (('ENDINGS.get(reply.stop_reason, "anomaly")',
+                                      'ENDINGS.get(reply.stop_reason, "done")'), "ends the run as 'anomaly'")}
+    for label, (change, words) in cases.items():
+        outcome = ex08.manage.evaluate(loop_variant(change))
+        assert outcome.status == FAIL and words in outcome.message, (label, outcome.message)

@@ -56,6 +56,16 @@ _PACKAGE, _EXERCISES = Path(__file__).resolve().parents[1], Path(__file__).resol
 _INSTALLED = (sys.prefix, sys.base_prefix, "<frozen")
 
 
+_PASS_THROUGH: set = set()  # the code of the checks' wrappers around a tool's handler
+
+
+def pass_through(function: Callable) -> Callable:
+    """Mark `function`, a check's wrapper around a tool's handler, as owning nothing the handler raises: when a
+    participant's code calls the tool and it raises, the error is theirs to read, not the check's."""
+    _PASS_THROUGH.add(function.__code__)
+    return function
+
+
 def _inside(filename: str, folder: Path) -> bool:
     return Path(filename).resolve().is_relative_to(folder)
 
@@ -69,6 +79,8 @@ def learner_line(exc: BaseException, test: Callable | None = None) -> str:
     owner = None
     for frame, lineno in traceback.walk_tb(exc.__traceback__):
         filename = frame.f_code.co_filename
+        if frame.f_code in _PASS_THROUGH:
+            continue
         if frame.f_code is getattr(test, "__code__", None) or _inside(filename, _EXERCISES):
             owner = None
         elif not filename.startswith(_INSTALLED) and not _inside(filename, _PACKAGE):

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import anthropic
 
-from looplab.exercises import learner_line
+from looplab.exercises import learner_line, pass_through
 from looplab.i18n import _
 from looplab.loop import run_agent
 from looplab.practice import transport_of
@@ -37,6 +37,7 @@ def counted(tools) -> tuple[Toolbox, list[str]]:
     runs: list[str] = []
 
     def noting(tool):
+        @pass_through
         def handler(**input):
             runs.append(tool.name)
             return tool.handler(**input)
@@ -44,9 +45,15 @@ def counted(tools) -> tuple[Toolbox, list[str]]:
     return Toolbox([noting(tool) for tool in tools]), runs
 
 
-def run_gap(runs: list[str], expected: list[str]) -> str | None:
-    """What is wrong when the tools ran more often than `expected` (one run per tool_use); None if they did not."""
-    if any(n > Counter(expected)[name] for name, n in Counter(runs).items()):
+def run_gap(runs: list[str], expected: list[str], asked: list[str] | None = None) -> str | None:
+    """What is wrong when the tools ran more often than `expected` (one run per tool_use that passed the Toolbox's
+    checks); None if they did not. `asked` names every tool_use handled, refused ones included."""
+    over = [name for name, n in Counter(runs).items() if n > Counter(expected)[name]]
+    if over and asked is not None and all(Counter(runs)[name] <= Counter(asked)[name] for name in over):
+        return _("your loop ran {name} for a call the Toolbox refuses (an input that breaks its schema, or no "
+                 "approval): run every tool_use through toolbox.execute(block), which checks the name, the input "
+                 "and the approval before anything runs, and sends the refusal as an is_error result", name=over[0])
+    if over:
         return _("your loop ran the tools {mine}, one tool_use more than once ({theirs} were asked for): run each "
                  "tool_use once (result = toolbox.execute(block).result) and keep what it gave; a tool that acts, "
                  "such as send_email, would act twice", mine=dict(Counter(runs)), theirs=dict(Counter(expected)))
@@ -104,6 +111,29 @@ def result_gap(messages: list, reference: list) -> str | None:
                      "run_agent sent {want!r:.80} with is_error {failed}: send toolbox.execute(block).result as it "
                      "is, so the model reads what the tool gave, and knows when it failed", name=name, input=input,
                      text=text, is_error=is_error, want=want, failed=failed)
+    return None
+
+
+def _said(block) -> tuple:
+    """What a reply's block says, whether it is an SDK block or the dict sent back: type, id, text, input."""
+    return get(block, "type"), get(block, "id"), get(block, "text"), get(block, "input")
+
+
+def reply_gap(messages: list, reference: list) -> str | None:
+    """Where an assistant message of `messages` does not hold the whole reply run_agent kept at that place in
+    `reference` (a text block dropped, say); None if every one does."""
+    for i, (mine, theirs) in enumerate(zip(messages, reference, strict=False)):
+        if get(theirs, "role") != "assistant" or not isinstance(get(theirs, "content"), list):
+            continue
+        content = get(mine, "content")
+        said = [_said(b) for b in content] if isinstance(content, list) else None
+        if get(mine, "role") != "assistant" or said != [_said(b) for b in get(theirs, "content")]:
+            kinds = [get(b, "type") for b in get(theirs, "content")]
+            mine = [get(b, "type") for b in content] if isinstance(content, list) else content
+            return _("your loop kept messages[{i}] as {mine!r:.80}, but the model's reply there was the blocks "
+                     "{kinds}: append each reply whole and as it came ({{'role': 'assistant', 'content': "
+                     "reply.content}}), its text blocks too, so the model sees what it said before",
+                     i=i, mine=mine, kinds=kinds)
     return None
 
 
@@ -260,7 +290,8 @@ def compare(my_loop, setup, task, label, advice: str = "", **options) -> str:
         raise AssertionError(_("{label}: your loop sent {mine} requests to the model; run_agent sent {theirs}",
                                label=label, mine=mine, theirs=theirs) + advice)
     ran = [e.data["name"] for e in run.events if e.kind == "tool_call" and e.data["ran"]]
-    gap = history_gap(client, sent_sizes(reference)) or result_gap(messages, run.messages) or run_gap(runs, ran)
+    gap = (history_gap(client, sent_sizes(reference)) or reply_gap(messages, run.messages)
+           or result_gap(messages, run.messages) or run_gap(runs, ran, [name for name, _input in run.tool_calls]))
     if gap:
         raise AssertionError(_("{title}: {text}", title=label, text=gap) + advice)
     return run.status

@@ -12,11 +12,13 @@ from looplab.exercises._loops import (
     guarded,
     history_gap,
     not_callable_so,
+    reply_gap,
     request_problem,
     run_gap,
     sent_results,
 )
 from looplab.i18n import N_, _
+from looplab.loop import run_agent
 from looplab.practice import call, calls, say, stop
 from looplab.samples import weather_and_calc
 from looplab.tools import Toolbox
@@ -153,11 +155,14 @@ def _said(message) -> str:
     return "".join(str(get(b, "text") or "") for b in content) if isinstance(content, list) else ""
 
 
+CUT_CALL = N_("is a tool call cut by max_tokens")
+
+
 def test_my_loop(my_loop) -> str:
     """Run my_loop against scripted, never-stopping and answering practice models."""
     if not callable(my_loop):
         raise AssertionError(_("pass your function itself: ex02.my_loop.check(my_loop)"))
-    script = [calls(call("get_weather", city="Lyon"), call("get_weather", city="Paris"),
+    script = [calls(say("I'll look these up."), call("get_weather", city="Lyon"), call("get_weather", city="Paris"),
                     call("calculator", expression="17 * 3")),
               call("get_time", city="Lyon"), say("Lyon: 21 °C, Paris: 18 °C. 17 * 3 = 51.")]
     client, guard = _practice(script=script)
@@ -193,6 +198,11 @@ def test_my_loop(my_loop) -> str:
         raise AssertionError(_("{label}, the last message of the history does not hold the answer {answer!r}; append "
                                "each reply whole ({{'role': 'assistant', 'content': reply.content}}): its text "
                                "blocks too, not only its tool calls", label=label, answer=answer))
+    task = "Weather in Lyon and Paris, and 17 * 3?"
+    reference = run_agent(practice_client(script=script), task, weather_and_calc())
+    problem = reply_gap(messages, reference.messages)
+    if problem:
+        raise AssertionError(_("{title}: {text}", title=label, text=problem))
     client, guard = _practice(never_stop=True)
     messages = _call_loop(my_loop, client, guard, "Check the weather in Lyon", 3)
     if guard.hits != 3:
@@ -200,9 +210,16 @@ def test_my_loop(my_loop) -> str:
                                "expected exactly 3", n=guard.hits))
     _check_pairs(messages, _("with a model that never stops"))
     for label, step in ((N_("answers at once (end_turn)"), say("Hello! Nothing to look up.")),
-                        (N_("is cut by max_tokens"), stop("max_tokens", "Hello! Nothing to"))):
+                        (N_("is cut by max_tokens"), stop("max_tokens", "Hello! Nothing to")),
+                        (CUT_CALL, stop("max_tokens", partial_tool=True))):
         client, guard = _practice(script=[step])
-        messages = _call_loop(my_loop, client, guard, "Say hello.", 10)
+        toolbox, runs = counted(weather_and_calc())
+        messages = _call_loop(my_loop, client, guard, "Say hello.", 10, toolbox)
+        if label is CUT_CALL and (runs or guard.hits != 1):
+            raise AssertionError(_("with a model whose first reply is a tool call cut by max_tokens (its input is "
+                                   "{{}}), your loop ran {runs} and made {calls} calls; expected no tool run and 1 "
+                                   "call: a cut tool call is incomplete, never run it: stop unless stop_reason is "
+                                   "'tool_use', whatever blocks the reply holds", runs=runs, calls=guard.hits))
         if guard.hits != 1 or len(messages) != 2:
             raise AssertionError(_("with a model whose first reply {label}, your loop made {calls} calls and kept "
                                    "{n} messages; expected 1 call and 2 messages: a reply with no tool call ends the "

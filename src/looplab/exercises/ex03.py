@@ -20,7 +20,8 @@ INVOICE_TASK = N_("In the folder invoices, find the unpaid invoices; give their 
 RUNAWAY_TURNS = 3
 SCRIPTS = {  # label -> the script of one run; each run must end as run_agent ends it
     N_("a plain answer (end_turn)"): [say("Lyon: 21 °C, cloudy.")],
-    N_("a tool call, then an answer"): [call("get_weather", city="Lyon"), say("21 °C in Lyon.")],
+    N_("a tool call, then an answer"): [calls(say("Let me check."), call("get_weather", city="Lyon")),
+                                        say("21 °C in Lyon.")],
     N_("two calls of one tool, then an answer"): [calls(call("get_weather", city="Lyon"),
                                                          call("get_weather", city="Paris")),
                                                    say("21 °C in Lyon, 18 °C in Paris.")],
@@ -129,6 +130,13 @@ def test_loop_status(my_loop) -> str:
     """Run my_loop and run_agent on each scripted ending and on a never-stopping model; compare."""
     if not callable(my_loop):
         raise AssertionError(_("pass your function itself: ex03.loop_status.check(my_loop)"))
+    return _("{n} runs end as run_agent ends them: same status, same tool calls, same number of model calls; "
+             "a cut tool call is never run.", n=endings_hold(my_loop))
+
+
+def endings_hold(my_loop) -> int:
+    """Run my_loop and run_agent on each ending of exercise 3.2 (a later loop must still end as they do); return
+    how many runs; raise AssertionError at the first that ends otherwise."""
     for label, script in SCRIPTS.items():
         compare(my_loop, lambda script=script: (practice_client(script=script), _weather()), WEATHER_TASK, label,
                 advice=ADVICE[label])
@@ -140,8 +148,7 @@ def test_loop_status(my_loop) -> str:
             advice=N_("a stop reason your loop does not know ends the run as 'anomaly': it is not an answer, so "
                       "don't call it 'done' (ENDINGS.get(reason, 'anomaly'))"))
     _paused_turns_count(my_loop)
-    return _("{n} runs end as run_agent ends them: same status, same tool calls, same number of model calls; "
-             "a cut tool call is never run.", n=len(SCRIPTS) + 3)
+    return len(SCRIPTS) + 3
 
 
 MISCOUNTS = {  # how a prediction is off -> the likely miscount
@@ -228,6 +235,7 @@ def test_budget_loop(my_loop) -> str:
     compare(my_loop, lambda: (practice_client(script=SCRIPTS["a tool call, then an answer"]), _weather()),
             WEATHER_TASK, N_("with a budget the task fits in"), token_budget=10 * two_turns,
             advice=N_("a budget the run fits in changes nothing: the run ends as it would without one"))
+    endings_hold(my_loop)  # the endings of exercise 3.2 still hold
     return _("the budget stops a runaway right where run_agent stops it (two turns = {two_turns} tokens here).",
              two_turns=two_turns)
 

@@ -43,10 +43,15 @@ POLICY_CASES = [  # (tool name, input, approve?, what the case catches when it g
 ]
 
 
+LOOK_ALIKE_DOMAIN = ("send_email", _email("ana@example-com"), False,  # apart from the count the notebook shows
+                     N_("its domain is example-com, not example.com: in a pattern '.' matches any character, so "
+                        "write the dot of example.com as '\\.' (r'[\\w.+-]+@example\\.com')"))
+
+
 def _test_policy(policy) -> str:
     if not callable(policy):
         raise AssertionError(_("the answer must be a function policy(name, input) returning True or False"))
-    for name, input, expected, why in POLICY_CASES:
+    for name, input, expected, why in [*POLICY_CASES, LOOK_ALIKE_DOMAIN]:
         verdict = policy(name, dict(input))
         if expected and verdict is not True:
             got = _("{verdict!r}, true-ish but not True", verdict=verdict) if verdict else repr(verdict)
@@ -265,8 +270,11 @@ def _test_grounded(grounded) -> str:
     other_kind = (["kettle.md"], good + " My own notes agree [kettle-notes.txt].", False,
                   _("it cites kettle-notes.txt, which the run never read: every name in brackets is a citation, "
                     "whatever it ends with; take them all with r'\\[([^\\]]+)\\]'"))
+    other_folder = (["kettle.md"], good + " The old manual agrees [archive/kettle.md].", False,
+                    _("it cites archive/kettle.md, which the run never read (it read kettle.md): compare each whole "
+                      "cited name with the names read (name in read), not a part of it"))
     with tempfile.TemporaryDirectory() as tmp:
-        for reads, answer, expected, why in [*cases, other_kind]:
+        for reads, answer, expected, why in [*cases, other_kind, other_folder]:
             run = _docs_run(Path(tmp), reads, answer)
             verdict = grounded(run.answer, run)
             if bool(verdict) != expected:

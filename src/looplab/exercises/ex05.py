@@ -23,14 +23,16 @@ from looplab import (
 )
 from looplab.exercises import Exercise, Interrupt, raised, whole
 from looplab.exercises._loops import call_loop, compare, get, guarded
+from looplab.exercises.ex03 import endings_hold
 from looplab.i18n import N_, _
-from looplab.practice import call, calls
+from looplab.practice import call, calls, say
 
 WEATHER_TASK = "What is the weather in Lyon?"
 INVOICE_TASK = "In the folder invoices, find the unpaid invoices; give their numbers and the total still due."
 
 
-WEATHER_SCRIPT = [call("get_weather", city="Lyon"), "Lyon: 21 °C."]  # two model calls: a tool call, the answer
+WEATHER_SCRIPT = [calls(say("Let me check."), call("get_weather", city="Lyon")),  # two model calls: a tool call,
+                  "Lyon: 21 °C."]  # the answer
 
 
 def _execute(tool, input: dict, approve=None) -> dict:
@@ -452,6 +454,7 @@ def _test_api_errors(my_loop) -> str:
                                    label=label, meets=_(meets), error=type(exc).__name__, family=family)) from None
     ctrl_c_stops(my_loop)
     _approval_holds(my_loop)
+    endings_hold(my_loop)  # the endings of exercise 3.2 still hold
     return _("{n} runs with API and tool faults end as run_agent ends them, with the same history kept.",
              n=len(API_CASES))
 
@@ -489,10 +492,12 @@ TWO_AT_ONCE = "Weather in Lyon and Paris, and 17 * 3?"
 FIX_SCRIPTS = {
     N_("a model that calls one tool per turn"): [call("get_weather", city="Lyon"), "Lyon: 21 °C."],
     N_("a model that calls two tools at once"): [
-        calls(call("get_weather", city="Lyon"), call("calculator", expression="17 * 3")), "21 °C; 51."],
+        calls(say("I'll check both."), call("get_weather", city="Lyon"), call("calculator", expression="17 * 3")),
+        "21 °C; 51."],
     N_("a model that calls three tools at once, twice"): [
         calls(call("get_weather", city="Lyon"), call("get_weather", city="Paris"), call("calculator", expression="17 * 3")),
-        calls(call("calculator", expression="2 + 2"), call("get_weather", city="Oslo"), call("get_weather", city="Rome")),
+        calls(call("calculator", expression="2 / 0"), call("get_weather", city="Oslo"),
+              call("get_weather", city="Rome")),
         "Done."],
 }
 
@@ -522,6 +527,9 @@ def _test_fix_loop(fixed_loop) -> str:
             raise AssertionError(_("with {label}, the tool calls {gap} got no tool_result in the next message; "
                                    "answer every tool_use id of the reply, all in one user message",
                                    label=label, gap=gap))
+    compare(fixed_loop, lambda: (practice_client(never_stop=True), Toolbox(samples.weather_and_calc())), TWO_AT_ONCE,
+            N_("with a model that never stops and max_turns=3"), max_turns=3,
+            advice=N_("after the for loop, the cap was reached before an answer: 'max_turns'"))
     return _("every tool call of a turn is answered, by its id, in one message, as run_agent does.")
 
 

@@ -14,6 +14,7 @@ from looplab import faults
 from looplab.client import practice_client
 from looplab.exercises import Exercise
 from looplab.exercises._loops import call_loop, compare, get, guarded
+from looplab.exercises.ex03 import endings_hold
 from looplab.exercises.ex05 import (
     API_CASES,
     WEATHER_SCRIPT,
@@ -412,6 +413,7 @@ def test_manage(my_loop) -> str:
     runs = _statuses_hold(my_loop)
     ctrl_c_stops(my_loop)
     _approval_holds(my_loop)  # the approver of notebook 05 still decides
+    endings_hold(my_loop)  # and the endings of exercise 3.2
     return _("manage ran before each of the {requests} requests, and what it returned was sent and kept; "
              "tool_choice reached every request; {runs} runs with API faults and limits, with and without manage, "
              "end as run_agent ends them.", requests=len(manager.at), runs=runs)
