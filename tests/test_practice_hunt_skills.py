@@ -1119,3 +1119,29 @@ def test_each_of_two_places_asked_is_answered_or_named(tmp_path):
                                         "neighbour Brisk has 3,100 inhabitants.\n", encoding="utf-8")
     text = answer("What is the population of Corvel and Brisk together?", samples.docs_tools(tmp_path))
     assert "8,300" in text or "I found nothing on Corvel" in text, text
+
+
+def test_a_person_said_is_a_sentence_of_their_words(tmp_path):
+    """'What did Alice Fenn say?' quoted 'The mayor, Alice Fenn, did not attend.' (hred19): a sentence naming her,
+    reporting nothing she said. A person's words are quoted only from a sentence that reports speech; what a document
+    says, or what a ministry decided, is not held to that."""
+    (tmp_path / "marsh.md").write_text(
+        "# The marsh survey\n\nThe survey was led by Ines Carvalho. The mayor, Paul Ode, did not attend. Carvalho "
+        "said the birds had come back in numbers.\n", encoding="utf-8")
+    tools = samples.docs_tools(tmp_path)
+    for task in ["What did Paul Ode say?", "What did the mayor say about the survey?"]:
+        assert answer(task, tools).startswith("The documents do not answer"), task
+    assert "birds had come back" in answer("What did Carvalho say?", tools)
+
+
+def _today() -> str:
+    """Return today's date and weekday."""
+    return "Today is Wednesday 2026-03-11."
+
+
+def test_a_date_asked_is_not_answered_with_todays():
+    """'What's the weekday of 2026-03-21?' answered "Today is Wednesday 2026-03-11" (hred19): a date of the task that no
+    tool was given and no result holds is not placed."""
+    run = run_agent(practice_client(), "What's the weekday of 2026-03-21?", [as_tool(_today)])
+    assert "could not place '2026-03-21'" in run.answer, run.answer
+    assert "2026-03-11" in run_agent(practice_client(), "What's today's date?", [as_tool(_today)]).answer

@@ -39,6 +39,7 @@ OWN_TOOLS = {research: research_tools, survey: survey_tools}  # these two give w
 
 # The words each skill acts on (roots); a word of the task outside them and outside the evidence is unplaced.
 BOILERPLATE = re.compile(rf"The practice model can't plan this request: |{re.escape(TRY_ELSEWHERE)}")  # in every decline
+DATES = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])|(?<![\w/.])\d{1,2}[/.]\d{1,2}[/.]\d{2,4}(?![\w/.])")
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
     "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock remove erase supprime efface envoie fichier"),
@@ -74,7 +75,10 @@ def gate(view: View, skill: str, reply: dict) -> dict:
                 -1].lower() == 'it' else 0]
             return declined(f"{names_unplaced(view.task, [word])} "
                             f"{follow_up_note(view.task)}")
-        if not (left := unplaced(task, vocabulary, evidence, text) if view.steps else []):  # an answer to a follow-up says
+        left = unplaced(task, vocabulary, evidence, text) if view.steps else []
+        left += [d for d in dict.fromkeys(DATES.findall(view.task)) if skill == "needs" and d not in evidence + " ".join(
+            left)]  # 'the weekday of 2026-03-21' is not answered by today's date
+        if not left:  # an answer to a follow-up says
             note = view.follow_up and " " + follow_up_note(view.task, answered=True)  # it read the follow-up alone
             return {**reply, "content": [*reply["content"][:-1], {"type": "text", "text": text + note}],
                     "evidence": {}} if note else reply  # no JSON field from an answer that may miss what came before

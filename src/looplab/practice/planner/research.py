@@ -169,6 +169,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     ('painted', 'at night') is never passed over; for 'what do they say', at most a quarter of the other words
     may be missing. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
+    speech = SPOKE.search(question)  # 'What did Alice Fenn say?': a sentence of hers, not one naming her
     wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set()) - _asked_time(question)
     aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted
                and not re.search(r"\bsa(?:y|ys|id)\b", question, re.I)}  # what they say about prices: 'prices stay the same'
@@ -200,7 +201,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (MONEY in {p.pattern for p in aspects.values()} and _priced(sentence, wanted))  # whose price
                     or (kind and not kind(sentence, question + " " + heading))
                     or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)
-                    or _another_time(sentence, question)):
+                    or _another_time(sentence, question) or speech and not SPEECH.search(sentence)):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
@@ -273,6 +274,13 @@ def _measures_another(sentence: str, question: str) -> bool:
     return bool(numbers) and all(another(n) for n in numbers)
 
 
+SPOKE = re.compile(r"\b(?i:what)\s+(?i:did|does|do|has|have|had)\s+(?:(?:[A-Z][\w'-]*\s+)+|(?i:the|a|an|its|their)\s+"
+                   r"(?:[\w-]+\s+)?(?i:mayor|minister|president|director|coach|captain|chair\w*|spokes\w+|author|writer|"
+                   r"founder|organi[sz]er|manager|owner|teacher|doctor|chef|expert|scientist|researcher|witness|residents?|"
+                   r"leader|head|ceo|guide|farmer|fisherman)\s+)(?i:say|said|tell|told|claim|announce|think|answer|reply)\b")
+# a person's words asked ('What did Alice Fenn say?', 'what did the mayor say'), not what a document says
+SPEECH = re.compile(r"\b(?:said|says|say|told|tells|stated|states|announced|announces|explained|explains|added|warned|"
+                    r"promised|noted|claimed|claims|declared|replied|insisted|wrote|writes|according to)\b|[\"“”«»]", re.I)
 SIDES = {"before": "before|until|till|up to", "after": "after|since|from", "since": "after|since|from"}
 
 
