@@ -537,3 +537,18 @@ def test_mcp_connector_is_declined_in_words_naming_the_server():
     plain = client.beta.messages.create(model=MODEL, max_tokens=300,
                                         messages=[{"role": "user", "content": "Which invoices are unpaid?"}])
     assert "MCP" not in plain.content[0].text
+
+
+def test_a_conversation_another_client_began_gets_no_tool_use_id_twice():
+    """A new practice_client() continuing another's conversation issued 'toolu_practice_0001' again, so the next
+    request held it twice: a 400 Claude never gives, its ids being unique (hred19)."""
+    first = practice_client().messages.create(model=MODEL, max_tokens=200, tools=[WEATHER],
+                                              messages=[{"role": "user", "content": "What's the weather in Paris?"}])
+    used = next(b.id for b in first.content if b.type == "tool_use")
+    history = [{"role": "user", "content": "What's the weather in Paris?"},
+               {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in first.content]},
+               {"role": "user", "content": [{"type": "tool_result", "tool_use_id": used, "content": "Paris: 18 °C"}]},
+               {"role": "assistant", "content": "Paris: 18 °C."},
+               {"role": "user", "content": "What's the weather in Lyon?"}]
+    again = practice_client().messages.create(model=MODEL, max_tokens=200, tools=[WEATHER], messages=history)
+    assert [b.id for b in again.content if b.type == "tool_use"] != [used]

@@ -200,9 +200,13 @@ class PracticeTransport(httpx2.BaseTransport):
             "tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn")
         if stop_reason not in STOP_REASONS:
             raise ValueError(f"unknown stop_reason {stop_reason!r}")
+        held = {b.get("id") for m in full["messages"] if isinstance(m.get("content"), list) for b in m["content"]
+                if isinstance(b, dict)}  # a conversation another client began holds its ids: never one of those again
         for block in content:
             if block["type"] == "tool_use":
                 block["id"] = self.next_id("toolu")
+                while block["id"] in held:
+                    block["id"] = self.next_id("toolu")
                 self.issued.add(block["id"])
         message = {"id": self.next_id("msg"), "type": "message", "role": "assistant",
                    "model": full["model"], "content": content, "stop_reason": stop_reason,
