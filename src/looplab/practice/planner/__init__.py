@@ -9,7 +9,7 @@ import re
 
 from ..view import View
 from . import _select
-from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french
+from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french, said
 from .fill import invalid, scales
 from .gullible import gullible
 from .interpret import (
@@ -119,6 +119,10 @@ def checked(view: View, reply: dict) -> dict:
             reply = cannot_plan("a result it needs was cleared from the history (context management), and it "
                                 "does not answer from a placeholder; call the tool again or keep more results")
         text = accounted(view, reply["content"][-1]["text"]) if view.steps else reply["content"][-1]["text"]
+        if reply.get("declined"):  # never hide an act done, by a forced tool_choice say: 'save_contact ran'
+            text += "".join(f" Note: {s.name} ran ({', '.join(f'{k}={v!r}' for k, v in s.input.items())}) and returned: "
+                            f"{said(s).rstrip('.')}." for s in view.steps if not s.is_error and f"{s.name} ran" not in text
+                            and set(stems(split_words(s.name)[0])) & ACTS)
         reply = {**reply, "content": [{"type": "text", "text": text}]}
     if french(view.task):  # the answer, or the note before the calls, in the task's language
         return {**reply, "content": [{**b, "text": in_french(b["text"])} if b["type"] == "text" else b
