@@ -1186,3 +1186,6 @@ def test_a_decline_after_an_act_says_the_act_ran():
             {"role": "user", "content": [{"type": "tool_result", "tool_use_id": first.content[-1].id, "content": "saved"}]}]
     text = client.messages.create(model=MODEL, max_tokens=300, tools=[contact], messages=task + done).content[0].text
     assert "save_contact ran (name='Bo Chen', email='bo.chen@example.org') and returned: saved." in text, text
+    task = [{"role": "user", "content": "Enregistre le contact Bo Chen, bo.chen@example.org."}]
+    text = client.messages.create(model=MODEL, max_tokens=300, tools=[contact], messages=task + done).content[0].text
+    assert text.startswith("Je ") and "save_contact a été exécuté (name='Bo Chen'" in text, text

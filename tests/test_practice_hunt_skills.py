@@ -1145,3 +1145,30 @@ def test_a_date_asked_is_not_answered_with_todays():
     run = run_agent(practice_client(), "What's the weekday of 2026-03-21?", [as_tool(_today)])
     assert "could not place '2026-03-21'" in run.answer, run.answer
     assert "2026-03-11" in run_agent(practice_client(), "What's today's date?", [as_tool(_today)]).answer
+
+
+def _define_word(word: str) -> str:
+    """Give the definition of an English word.
+
+    Args:
+        word: The word to define.
+    """
+    return {"ephemeral": "lasting a very short time"}.get(word.lower(), f"No definition for {word!r}")
+
+
+def _room_info(key: str) -> str:
+    """Look up a meeting room by its key and return its details.
+
+    Args:
+        key: The room key, like B12.
+    """
+    return {"B12": "30 seats"}.get(key, f"No room {key!r}")
+
+
+def test_a_lookup_gives_way_to_a_tool_that_serves_the_task():
+    """"Define 'ephemeral'." looked 'ephemeral' up in room_info, a one-key lookup, beside define_word (hred16, rebuilt);
+    an explicit 'Look up' still uses the lookup."""
+    tools = [as_tool(_room_info), as_tool(_define_word)]
+    run = run_agent(practice_client(), "Define 'ephemeral'.", tools)
+    assert run.tool_calls == [("_define_word", {"word": "ephemeral"})] and "lasting a very short time" in run.answer
+    assert run_agent(practice_client(), "Look up 'B12'.", tools).tool_calls == [("_room_info", {"key": "B12"})]

@@ -25,7 +25,7 @@ from .interpret import (
     unplaced,
     unplaced_reply,
 )
-from .lookup import ASKING, KEY_WORDS, VERBS, lookup
+from .lookup import ASKING, KEY_WORDS, VERBS, lookup, lookup_tool
 from .needs import ACTS, CALC, GENERIC, SPOKEN, WEATHER, _needs, needs
 from .plain import example, nothing_fits, plain
 from .research import ASPECTS, MEASURES, research, research_tools
@@ -35,7 +35,8 @@ from .text import clip, french, roots, says, stems
 from .text import words as split_words
 
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
-OWN_TOOLS = {research: research_tools, survey: survey_tools}  # these two give way to other tools that serve the task
+OWN_TOOLS = {research: research_tools, survey: survey_tools,  # these give way to other tools that serve the task
+             lookup: lambda view: [t for t in [lookup_tool(view)] if t]}  # 'Define 'ephemeral'': define_word
 
 # The words each skill acts on (roots); a word of the task outside them and outside the evidence is unplaced.
 BOILERPLATE = re.compile(rf"The practice model can't plan this request: |{re.escape(TRY_ELSEWHERE)}")  # in every decline

@@ -37,6 +37,7 @@ def _may(files: str) -> str:
 
 
 IN_FRENCH = [
+             (r"Note: (\w+) ran \((.*?)\) and returned: (.*?)\.(?= |$)", r"Note : \1 a été exécuté (\2) et a renvoyé : \3."),
              (r"The documents do not answer this question about ('[^']*'), as far as I can tell: I read (.*?), and found no "
               r"sentence in them that carries its terms\.", lambda m: f"Les documents ne répondent pas à cette question sur "
               f"{m[1]}, pour autant que je sache : j'ai lu {_et(m[2])}, et n'y ai trouvé aucune phrase qui en porte les termes."),
@@ -319,7 +320,6 @@ IN_FRENCH = [
              (r"no field of it is named as the task asks, so I could not say when( it is due)?",
               lambda m: "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pas pu dire quand"
               + (" elle est due" if m[1] else "")),
-             (r"Note: (\w+) ran \((.*?)\) and returned: (.*?)\.(?= |$)", r"Note : \1 a été exécuté (\2) et a renvoyé : \3."),
              (r"I did not answer ('.*?'): no field of the records names a (person|place)\.",
               lambda m: f"Je n'ai pas répondu à {m[1]} : aucun champ des fiches ne nomme "
               + ("une personne." if m[2] == "person" else "un lieu.")),
