@@ -487,3 +487,50 @@ def test_a_tool_removed_or_added_by_a_system_message_is_offered_accordingly():
     reply = practice_client().beta.messages.create(model=MODEL, max_tokens=300, messages=[*SUM, addition],
                                                    betas=["inline-tools-2026-09-15"])
     assert reply.stop_reason == "tool_use" and reply.content[-1].name == "calc", reply
+
+
+def _doc(text: str, cited: bool | None) -> dict:
+    return {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": text}} | (
+        {"citations": {"enabled": cited}} if cited is not None else {})
+
+
+def _found(cited: bool | None) -> dict:
+    return {"type": "search_result", "source": "https://example.com/sky", "title": "Sky",
+            "content": [{"type": "text", "text": "The sky is blue."}]} | ({"citations": {"enabled": cited}} if cited is not None else {})
+
+
+ASK = {"type": "text", "text": "What colour is the sky?"}
+
+
+@pytest.mark.parametrize("blocks", [[_doc("The sky is blue.", True), _doc("Roses are red.", None)],
+                                    [_found(True), _found(False)]])
+def test_citations_are_on_for_every_source_of_a_request_or_for_none(blocks):
+    """Citations on one document and off on another were accepted (hconf5); the API refuses the mix."""
+    message = refused(lambda: practice_client().messages.create(
+        model=MODEL, max_tokens=64, messages=[{"role": "user", "content": [*blocks, ASK]}]))
+    assert message.startswith("Currently, citations must be enabled on all or none of the")
+
+
+def test_a_search_result_in_an_assistant_message_is_refused():
+    """The API takes search_result blocks only in user messages (hconf5: accepted here)."""
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=[
+        {"role": "user", "content": "hi"}, {"role": "assistant", "content": [_found(None)]},
+        {"role": "user", "content": "What colour is the sky?"}]))
+    assert message.startswith("messages[1]: search_result blocks can only appear in user messages")
+
+
+MCP = {"type": "url", "url": "https://example.com/mcp", "name": "ex"}
+
+
+@pytest.mark.parametrize(("servers", "toolsets", "start"), [
+    ([MCP], [], "mcp_servers: every server must be referenced by exactly one mcp_toolset"),
+    ([MCP], [{"type": "mcp_toolset", "mcp_server_name": "other"}], "tools: mcp_toolset names the MCP server 'other'"),
+    ([], [{"type": "mcp_toolset", "mcp_server_name": "ex"}], "tools: mcp_toolset names the MCP server 'ex'"),
+    ([MCP], [{"type": "mcp_toolset", "mcp_server_name": "ex"}] * 2, "tools: Tool names must be unique. ('ex' is used")])
+def test_an_mcp_server_and_its_toolset_go_together(servers, toolsets, start):
+    """A server no toolset uses, or a toolset naming no server given, was answered 200 (hconf5); two toolsets for one
+    server were refused naming the tool 'None'."""
+    message = refused(lambda: practice_client().beta.messages.create(
+        model=MODEL, max_tokens=64, betas=["mcp-client-2025-11-20"], mcp_servers=servers,
+        **({"tools": toolsets} if toolsets else {}), messages=[{"role": "user", "content": "hi"}]))
+    assert message.startswith(start), message

@@ -120,3 +120,19 @@ def test_the_cache_book_forgets_its_oldest_prefixes(monkeypatch):
     assert len(book.seen) == 2
     reads = [book.usage(body)["cache_read_input_tokens"] > 0 for body in reversed(marked)]
     assert reads == [True, True, False]  # the newest two are read; the first was forgotten
+
+
+def test_a_browser_page_may_call_when_it_asks_for_direct_access():
+    """A browser's preflight got a 501, and its POST no access-control-allow-origin (hconf5): the page could not call
+    the practice server, as it may call Claude with anthropic-dangerous-direct-browser-access: true."""
+    origin = "http://localhost:8888"
+    with serving() as port:
+        url = f"http://127.0.0.1:{port}/v1/models"
+        asked = httpx2.options(url, headers={"origin": origin, "access-control-request-method": "GET",
+                                             "access-control-request-headers": "anthropic-dangerous-direct-browser-access,x-api-key"})
+        assert asked.status_code == 204 and asked.headers["access-control-allow-origin"] == origin
+        direct = httpx2.get(url, headers={"origin": origin, "anthropic-dangerous-direct-browser-access": "true",
+                                          "x-api-key": "k", "anthropic-version": "2023-06-01"})
+        assert direct.headers["access-control-allow-origin"] == origin
+        plain = httpx2.get(url, headers={"origin": origin, "x-api-key": "k", "anthropic-version": "2023-06-01"})
+        assert "access-control-allow-origin" not in plain.headers

@@ -11,6 +11,7 @@ from looplab.i18n import _
 from looplab.practice.transport import MAX_BODY, TOO_LARGE, PracticeTransport
 
 BACKLOG = 256  # deep enough for a room: the transport answers one request at a time, each in about 1 ms
+DIRECT = "anthropic-dangerous-direct-browser-access"  # the header a browser page sends to call Claude directly
 KEEP = 20  # request bodies a server's transport keeps: a room's traffic must not grow its memory
 
 
@@ -94,6 +95,8 @@ class _Handler(BaseHTTPRequestHandler):
         for name, value in response.headers.items():
             if name.lower() not in ("content-length", "transfer-encoding", "connection"):
                 self.send_header(name, value)
+        for name, value in self._cors().items():
+            self.send_header(name, value)
         if self.close_connection:
             self.send_header("connection", "close")
         self.send_header("content-length", str(len(data)))
@@ -101,6 +104,27 @@ class _Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
     do_GET = do_POST = do_PUT = do_DELETE = _answer
+
+    def _cors(self) -> dict:
+        """A browser page may call, as it may call Claude, when it says so: the header
+        anthropic-dangerous-direct-browser-access: true (asked for in a preflight's request headers)."""
+        headers = getattr(self, "headers", None) or {}  # none yet when the request line itself is refused
+        asks = (DIRECT in headers.get("access-control-request-headers", "").lower()
+                or headers.get(DIRECT, "").lower() == "true")
+        if not headers.get("origin") or not asks:
+            return {}
+        return {"access-control-allow-origin": headers["origin"], "vary": "origin",
+                "access-control-allow-methods": "GET, POST, OPTIONS",
+                "access-control-allow-headers": headers.get("access-control-request-headers") or "*",
+                "access-control-expose-headers": "request-id, retry-after"}
+
+    def do_OPTIONS(self):
+        """A browser's preflight: no content, the CORS headers if the page asks for direct access."""
+        self.send_response(204 if self._cors() else 403)
+        for name, value in self._cors().items():
+            self.send_header(name, value)
+        self.send_header("content-length", "0")
+        self.end_headers()
 
     def log_message(self, format, *args):  # quiet: the notebook output stays clean
         pass

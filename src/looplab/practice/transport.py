@@ -14,7 +14,7 @@ from looplab.practice.responses import COUNT_TOKENS, MESSAGES, MODELS, api_error
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads
-from looplab.practice.validate import check_fields, check_messages, check_version
+from looplab.practice.validate import check_fields, check_messages, check_sources, check_version
 from looplab.practice.view import dict_blocks, merge_turns, offered_tools, read_request, text_of
 
 MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
@@ -135,7 +135,7 @@ class PracticeTransport(httpx2.BaseTransport):
             return api_error(404, "not_found_error", models.unknown_model(body["model"]))
         if path == COUNT_TOKENS:  # no reply is sampled: the model's whole output limit, for the checks below
             body = {**body, "max_tokens": models.row(body["model"]).output}
-        if problem := check_fields(body) or check_version(body, version):
+        if problem := check_fields(body) or check_version(body, version) or check_sources(body):
             return api_error(400, "invalid_request_error", problem)
         full, problem = self.threads.resolve(body)
         if problem:

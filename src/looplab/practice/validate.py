@@ -167,7 +167,7 @@ def check_tools(tools) -> str | None:
     """Tool definitions: unique names, and an input_schema that is a JSON Schema of an object."""
     names = set()
     for i, tool in enumerate(tools or []):
-        where, name = f"tools[{i}]", tool.get("name")
+        where, name = f"tools[{i}]", tool.get("name") or tool.get("mcp_server_name")  # a toolset has no name
         if name in names:  # server tools (web_search, ...) included
             return f"tools: Tool names must be unique. ('{name}' is used twice, again at {where}); rename one"
         names.add(name)
@@ -202,6 +202,40 @@ def check_version(body: dict, version: str | None) -> str | None:
             if message["role"] == "user" and cited:
                 return (f"{cited[0]}.citations: text blocks in user messages cannot carry citations "
                         f"(API version {version}); remove them")
+    return None
+
+
+def _sources(blocks):
+    """Every document and search_result block among `blocks`, those inside tool results included."""
+    for block in blocks:
+        if isinstance(block, dict) and block.get("type") in ("document", "search_result"):
+            yield block
+        elif isinstance(block, dict) and block.get("type") == "tool_result" and isinstance(block.get("content"), list):
+            yield from _sources(block["content"])
+
+
+def check_sources(body: dict) -> str | None:
+    """Citations on all documents (and all search results) of a request or on none; search results only in user
+    messages; every MCP server used by exactly one mcp_toolset, and each toolset's server given (docs: citations,
+    search-results, mcp-connector)."""
+    for i, message in enumerate(body["messages"]):
+        if message["role"] == "assistant" and any(b.get("type") == "search_result" for b in _sources(content_blocks(message))):
+            return (f"messages[{i}]: search_result blocks can only appear in user messages (including inside tool "
+                    "results); send them in a user message")
+    for kind, plural in (("document", "documents"), ("search_result", "search results")):
+        cited = {bool((b.get("citations") or {}).get("enabled")) for m in body["messages"]
+                 for b in _sources(content_blocks(m)) if b.get("type") == kind}
+        if len(cited) > 1:
+            return (f"Currently, citations must be enabled on all or none of the {plural} within a request; set "
+                    "citations.enabled the same on each")
+    servers = [s.get("name") for s in body.get("mcp_servers") or [] if isinstance(s, dict)]
+    used = [t.get("mcp_server_name") for t in body.get("tools") or [] if t.get("type", "").startswith("mcp_toolset")]
+    if unknown := next((n for n in used if n not in servers), None):
+        return (f"tools: mcp_toolset names the MCP server {unknown!r}, which is not in mcp_servers; add it there "
+                "or fix the name")
+    if unused := next((n for n in servers if used.count(n) != 1), None):
+        return (f"mcp_servers: every server must be referenced by exactly one mcp_toolset in tools ({unused!r} is "
+                f"referenced {used.count(unused)} times)")
     return None
 
 
