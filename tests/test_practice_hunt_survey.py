@@ -3,6 +3,10 @@ with new wordings and new data, kept as a test (each failed before its fix)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
 from looplab import samples
 from looplab.client import MODEL, practice_client
 from looplab.loop import run_agent
@@ -2014,3 +2018,54 @@ def test_a_french_task_naming_its_folder_with_dossier_is_answered_in_french(tmp_
     not counted as French words, 'quand' alone was too few."""
     text = ask(tmp_path, "Dossier ferries : quand part l'F2 ?", FERRIES, "ferries")
     assert text.startswith("Je ") and "I could not" not in text, text
+
+
+PANTRY = {f"p-{n}.txt": f"Item P-{n}\nName: {name}\nQuantity: {q}\nMinimum: {m}\nLocation: {loc}\n" for n, name, q, m, loc in [
+    (1, "Flour", "2.5 kg", "1 kg", "shelf A"), (2, "Sugar", "800 g", "2 kg", "shelf A"), (3, "Eggs", "18 pieces", "6 pieces",
+                                                                                        "fridge"),
+    (4, "Rice", "3 kg", "5 kg", "shelf B")]}
+TEAM = {f"s-{n}.txt": f"Staff S-{n}\nName: {name}\nRole: {role}\nReports to: {boss}\n" for n, name, role, boss in [
+    (1, "Rosa Lind", "CEO", "nobody"), (2, "Igor Vale", "Head of Sales", "Rosa Lind"), (3, "Uma Roy", "Sales rep", "Igor Vale"),
+    (4, "Eli Park", "Sales rep", "Igor Vale")]}
+
+
+def test_a_value_written_whole_is_the_one_meant_and_a_unit_names_no_value(tmp_path):
+    """hred20: 'shelf A' was read as 'shelf A or shelf B' (the 'A' a little word), and 'in kg' as a filter on every kg
+    value, Quantity and Minimum alike, answering 'none'."""
+    shelf = ask(tmp_path, "In the folder pantry, which items are on shelf A?", PANTRY, "pantry")
+    assert "P-1" in shelf and "P-2" in shelf and "P-4" not in shelf, shelf
+    kg = ask(tmp_path, "In the folder pantry, how much sugar is there in kg?", PANTRY, "pantry")
+    assert "none" not in kg and "Minimum" not in kg, kg
+
+
+def test_a_name_after_the_field_the_task_names_is_that_fields_value(tmp_path):
+    """hred20: 'who reports to Igor Vale?' filtered Name and Reports to at once ('none'); 'who reports to Uma Roy?'
+    listed Uma's own record; 'what is Igor Vale's role?' answered 'none'."""
+    reports = ask(tmp_path, "In the folder staff, who reports to Igor Vale?", TEAM, "staff")
+    assert "S-3" in reports and "S-4" in reports and "S-2" not in reports.split("Based on")[0].replace("S-2 ", ""), reports
+    nobody = ask(tmp_path, "In the folder staff, who reports to Uma Roy?", TEAM, "staff")
+    assert "none" in nobody and "S-3" not in nobody, nobody
+    role = ask(tmp_path, "In the folder staff, what is Igor Vale's role?", TEAM, "staff")
+    assert "none" not in role and ("Head of Sales" in role or "of both Name and Reports to" in role), role
+
+
+def test_how_many_of_a_thing_a_record_is_named_for_is_not_a_count_of_records(tmp_path):
+    """'how many eggs are there?' answered 'Count: 1', the record named Eggs (hred20; 18 eggs)."""
+    eggs = ask(tmp_path, "In the folder pantry, how many eggs are there?", PANTRY, "pantry")
+    assert "Count: 1" not in eggs and "I did not count 'eggs'" in eggs, eggs
+
+
+def test_a_reply_is_the_same_whatever_the_hash_seed(tmp_path):
+    """A value holding a number was struck out of the task in set order, so 'which item has a quantity of 2.5 kg?' got
+    another reply under another PYTHONHASHSEED (hred20)."""
+    folder = tmp_path / "pantry"
+    folder.mkdir()
+    for name, text in PANTRY.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    code = ("import sys; from looplab import samples; from looplab.client import practice_client; "
+            "from looplab.loop import run_agent; print(run_agent(practice_client(), sys.argv[1], "
+            "samples.invoice_tools(sys.argv[2]), max_turns=8).answer)")
+    replies = {subprocess.run([sys.executable, "-c", code, "In the folder pantry, which item has a quantity of 2.5 kg?",
+                               str(tmp_path)], capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed},
+                              check=True).stdout for seed in ("0", "1", "2", "3")}
+    assert len(replies) == 1, replies

@@ -244,7 +244,7 @@ def choose_records(task: str, records: list[Record], folder: str) -> list[Choice
         task = english_terms(re.sub(r"\bd['’](?=[^\W\d_])", "de ", task))  # Alpha as 'pas de Beta' does Beta
     excluded = ALL_BUT.search(task) or EXCLUDING.search(task)  # 'all but Chêne's' as 'all except Chêne's'
     task = EXCLUDING.sub(" not ", ALL_BUT.sub(r"\1 except", task))  # 'other than Studio Malo' as 'not Studio Malo'
-    for part in {folder, folder.rsplit("/", 1)[-1]} - {".", ""}:  # 'factures-2026' names the folder, not a record
+    for part in sorted({folder, folder.rsplit("/", 1)[-1]} - {".", ""}, key=len, reverse=True):  # the folder, no record
         name = rf"(?<![\w-]){re.escape(part)}(?![\w-])"  # where the task says 'folder', only there: 'the unpaid
         said = rf"\b(?:folder|directory|dossier|répertoire)\s+['\"]?{name}|{name}['\"]?\s+(?:folder|directory)\b"
         task = re.sub(rf"\bunder\s+(?=(?:the\s+)?(?:folder\s+)?['\"]?{name})", " ", task, flags=re.I)  # 'under invoices/'
@@ -370,7 +370,7 @@ def _lacking(task: str, records: list[Record]) -> str | None:
 def _names_not_statuses(task: str, records: list[Record]) -> str:
     """The task without the status words of a value it writes in full ('Paid Media' names a client, not a status)."""
     status = _status_key(records)
-    for value in {v for r in records for k, v in r.fields.items() if k != status}:
+    for value in sorted({v for r in records for k, v in r.fields.items() if k != status}, key=lambda v: (-len(v), v)):
         if len(words(value)) > 1 and set(words(value)) & (PAYING | LATE):
             task = re.sub(rf"(?<!\w){re.escape(value)}(?!\w)", lambda m: " ".join(
                 w for w in m[0].split() if not set(words(w)) & (PAYING | LATE)), task, flags=re.IGNORECASE)
@@ -478,6 +478,18 @@ def _side_of(task: str, word: str) -> str | None:
     return sides[0] if sides else None
 
 
+def _field_before(task: str, used: set[str], keys: list[str]) -> str | None:
+    """The field the task names right before a value: 'Reports to' in 'who reports to Claire Dubois?'."""
+    at = min((m.start() for w in used if (m := re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", task, re.I))), default=-1)
+    before = task[:at].rstrip(" :='\"").lower() if at > 0 else ""
+    spaced = {k: r"\s+".join(re.escape(w[:-1]) + "s?" if w.endswith("s") and len(w) > 3 else re.escape(w)
+                             for w in k.lower().split()) for k in keys}  # 'report to' names 'Reports to'
+
+    return next((k for k in sorted(keys, key=len, reverse=True) if len(k) > 2 and re.search(rf"\b{spaced[k]}$", before)
+                 and not re.search(rf"\b(?:which|what|whose|quel\w*)\s+{spaced[k]}$", before)), None)  # 'which team'
+    # asks the field
+
+
 def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:
     """Per field: the values the task names (the best-matching ones) and False if it negates them."""
     ids = re.findall(r"[\w-]*\d[\w-]*", task)
@@ -486,7 +498,9 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
             and stem(w) not in SURVEY_WORDS and w not in PAYING and not any(c.isdigit() for c in w)]
     named: dict[str, tuple[set[str], bool]] = {}
     placed: set[str] = set()
-    sided: dict[str, set[str]] = {}
+    sided: dict[str, set[str]] = {}  # the words each field's values took: one word names one field's value
+    claimed: dict[str, set[str]] = {}  # values the task gives a field it names before them ('reports to X')
+    keys = list(dict.fromkeys(k for r in records for k in r.fields))
     read = ASIDE | set(words(" ".join(m[0] for m in TO_BE_PAID.finditer(task))))  # 'waiting for payment': unpaid
     if ids and (span := RANGE.search(task)):  # '2026-001 to 2026-003' takes in 2026-002 too
         return f"I cannot take a range of numbers ('{span.group()}'): I select only the numbers the task names"
@@ -505,7 +519,8 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         if {str(v).lower() for v in values} <= YES | NO and not re.search(rf"\b{re.escape(key)}\b", task, re.I):
             continue  # 'where Approved is yes' names no value of Reimbursed: yes/no
         named_by = {v: words(f"{v} {currency_words(v)}") for v in values}  # 'EUR' is named by 'euros' too
-        unit = {w for w, _ in said if values and all(re.search(rf"\d\s*{re.escape(w)}\b", str(v), re.I) for v in values)}
+        unit = {w for w, _ in said if any(re.search(rf"\d\s*{re.escape(w)}\b", str(v), re.I) for v in values)}  # 'kg'
+
         scores = {v: [keep for w, keep in said if w in named_by[v] and w not in unit] for v in values}  # '10 cm': no value
         best = max((len(v) for v in scores.values()), default=0)
         found = [w for w, _ in said if w not in read | unit and any(scores[v] and w in named_by[v] for v in values)]
@@ -518,11 +533,20 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         if (side := _side(key)) and {_side_of(task, w) for w in found} - {None, side}:
             continue  # 'trains to Lyon' names no 'From: Lyon'
         hits = {value: keeps for value, keeps in scores.items() if len(keeps) == best}
+        whole = [v for v in hits if re.search(rf"(?<![\w-]){re.escape(str(v))}(?![\w-])", task, re.I)]
+        hits = {whole[0]: hits[whole[0]]} if len(hits) > 1 and len(whole) == 1 and not any(
+            set(words(str(v))) & NEGATORS for v in hits) else hits  # 'shelf A', not 'shelf B'; 'not shipped' asks more
         used = {w for value in hits for w in named_by[value]}
-        if side and (twice := next((k for k in sided if sided[k] & used and _side(k) != side), None)):
-            return (f"{joined([repr(w) for w in sorted(sided[twice] & used)])} is a value of both {twice} and {key}, "
-                    f"and the task does not say which; say '{_side(twice)}' or '{side}'")  # 'matches with Lions'
-        sided[key] = used if side else set()
+        if (field := _field_before(task, used, keys)) and field != key and {r.fields.get(field) for r in records} & {
+                r.fields.get(key) for r in records}:  # 'reports to Claire Dubois', a Name too: not her Name
+            claimed.setdefault(field, set(hits))
+            continue
+        if twice := next((k for k in sided if sided[k] & used and _side(k) != side), None):  # 'matches with Lions'
+            both = sorted(sided[twice] & used)
+            return (f"{joined([repr(w) for w in both])} {'names values' if len(both) > 1 else 'is a value'} of both {twice} "
+                    f"and {key}, and the task does not say which; " + (f"say '{_side(twice)}' or '{side}'" if side and _side(twice)
+                                                             else f"name the field, e.g. '{key} {sorted(hits)[0]}'"))
+        sided[key] = used
         named_words = {w for w, _ in said}
         partial = [v for v in hits if not set(content_words(v)) | set(words(v)) & NEGATORS <= named_words]  # 'not shipped'
         if len(hits) > 1 and partial:  # 'Pivert' for Garage Pivert and Pivert & Fils: which one is not said
@@ -554,6 +578,10 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
                     if next(keep for w, keep in said if w in used) is False else f"the task both names and negates values of {key}")
         named[key] = (set(hits), polarities.pop())
         placed |= used
+    for field, values in claimed.items():  # 'who reports to Tom Reyes?', Tom only a Name: no one, not Tom's record
+        if field not in named:
+            named[field] = (values, True)
+            placed |= {w for v in values for w in words(v)}
     if left := [w for w, keep in said if not keep and w not in placed]:  # 'which have no due date': no value says it
         return f"I could not tell which records '{joined(left)}' leaves out; I give no list and no total"
     written = {w for r in records for k, v in r.fields.items() if k != status_key for w in words(v)}

@@ -297,8 +297,9 @@ def _noted(records: list[Record]) -> list[Record]:
 def _named_numbers(task: str, records: list[Record]) -> str:
     """The task with a value it writes in full that holds a number ('Studio 54') said without it: no invoice number."""
     numbers = {r.number for r in records}
-    for value in {v for r in records for v in r.fields.values() if re.search(r"\d", v) and re.search(r"[^\W\d_]{2}", v)
-                  and v not in numbers and not money(v) and not DATE.search(v) and not _select.DAY_MONTH.search(v)}:
+    for value in sorted({v for r in records for v in r.fields.values() if re.search(r"\d", v) and re.search(
+            r"[^\W\d_]{2}", v) and v not in numbers and not money(v) and not DATE.search(v) and not _select.DAY_MONTH.search(
+            v)}, key=lambda v: (-len(v), v)):  # the longest first, '2.5 kg' before '5 kg', the same in every process
         if found := re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", task, re.IGNORECASE):
             task = task[:found.start()] + re.sub(r"[\w-]*\d[\w-]*", " ", found[0]) + task[found.end():]
     return task
@@ -508,6 +509,11 @@ def _count(task: str, chosen: list[Record], label: str = "Count", every: list[Re
                  if terms(w) and w.lower() not in PAYING and not says(" ".join(  # per client': records counted;
                      v for r in chosen for v in r.fields.values()), w)), None)  # 'how many of Alpha's invoices': records
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
+    own = [w for w in (found.group(1).split()[:1] if found else []) if not noun and any(  # 'how many eggs' beside
+        len({r.fields.get(k) for r in every or chosen}) == len(every or chosen) > 1 and says(r.fields.get(k, ""), w)
+        for r in chosen for k in r.fields)]  # 'Name: Eggs': a record's own name, counted it is no number of eggs
+    if own:
+        return f"I did not count '{own[0]}': I can count records ({len(chosen)} listed), not that."
     if not what or what in RECORD_NOUNS and not any(what in stems(k) for r in chosen for k in r.fields):  # 'Items: 5'
         return f"{label}: {len(chosen)}."
     keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in {SYNONYMS.get(w, w) for w in stems(k)}]
