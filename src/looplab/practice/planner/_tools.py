@@ -117,6 +117,7 @@ IN_FRENCH = [
                                                                ("is found", "existe")]),
              (r"'([^']*)' is not found: I could not find it \(the (\S+?)(?: tool)? said: ",
               r"'\1' est introuvable : je ne l'ai pas trouvée (l'outil \2 a dit : "),
+             (r"'([^']*)' is in the records: ", r"'\1' figure dans les fiches : "),
              (r"'([^']*)' is in the (\w+): ", r"'\1' est dans le \2 : "),
              (r"I could not count '(.*?)' from what the lookup returned\.", r"Je n'ai pas pu compter '\1' d'après ce que la recherche a renvoyé."),
              (r"I found nothing about (.*?) in what the lookup returned\.",
@@ -407,7 +408,8 @@ def cannot_plan(why: str, wording: str = "") -> dict:
     return declined(f"The practice model can't plan this request: {why}.", wording)
 
 
-MISSING = (r"not found|no entry|no such|unknown|does not exist|doesn't exist|"  # also a permanent error (retry.py)
+MISSING = (r"not found|no entry|no such|unknown|does not exist|doesn't exist|\bno [\w-]+ ['\"]|"  # also a permanent
+           # error (retry.py); 'error: no item 'olive'' returned as text
            r"introuvable|aucune entrée|inconnue?|n'existe pas")
 ABSENT = re.compile(MISSING + r"|no result|\bnobody\b|\bno one\b|no match|no record|^\s*no (?:[\w-]+ ){1,3}(?:named |called )?\S+\.?\s*$|pas trouvée?|aucun résultat|^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
 DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b|\bpas été approuvée?\b|\brefusée? par\b",

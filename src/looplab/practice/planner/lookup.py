@@ -58,8 +58,9 @@ def key_prop(tool: OfferedTool) -> str | None:
 def asked_after(task: str) -> list[str]:
     """The yes/no questions a task asks beside its lookup: 'does it have 5 modules' in 'Look up ai; does it have 5 modules?'."""
     parts = [p for p in re.split(r"[.?!;:,—–]+\s+|[.?!]+$", task) if p.strip()]
-    asked = [p for p in parts if YES_NO.match(p) and content_words(p)]  # not 'is it there?'
-    return asked if len(asked) < len(parts) else []
+    asked = [p for p in parts if YES_NO.match(p) and content_words(p) or p is not parts[0] and re.search(
+        r"\b(?:totals?|sum|add up|altogether|combined|average|mean|moyenne|somme)\b", p, re.I)]  # not 'is it there?';
+    return asked if len(asked) < len(parts) else []  # 'What do they total?': a figure the lookup does not give
 
 
 def keys_of(task: str) -> list[str]:
@@ -100,6 +101,9 @@ def lookup(view: View) -> dict | None:
             re.search(rf"\b{re.escape(t.name)}\b", view.task) for t in view.tools if t is not tool) or set(
             stems(re.sub(r"_", " ", (words(view.task) or [""])[0]))) & (ACTS | ACT_NOUNS | ACTS_FR):
         return None  # 'Call reserve_space with park_id 'P1'': another tool's task; 'Post 'Deploy done' to #general': an act
+    if set(words(key_prop(tool))) & {"id", "code", "sku"} and not any(re.search(r"\d", k) for k in keys) and any(
+            set(stems(t.name)) & set(stems("search find list query")) for t in view.tools if t is not tool):
+        return None  # 'Look up Nord Optic' beside search_customers: a name, not a customer_id
     if about_words(tool) & PEOPLE and (names := [n for n in map(person, re.finditer(FULL_NAME, view.task)) if n]):
         keys = names  # 'Look up Tom Baker and Léa Fontaine': whole names, not 'Tom'
     but = BUT.search(view.task)  # 'all keys but ai'
@@ -120,8 +124,12 @@ def lookup(view: View) -> dict | None:
     keys = [next((w for w in re.findall(r"[\w.-]*\w", said(done[k])) if w.lower() == k.lower() and w != k), k)
             if k in done and absent(done[k]) else k for k in keys]  # 'Design' absent, 'design' listed: look that up
     listed = [w for k in keys if k in done and absent(done[k]) and (m := re.search(
-        r"\b(?:known|available|valid)\b[^:]*:\s*([\w.-]+(?:,\s*[\w.-]+)*)", said(done[k]))) for w in re.split(r",\s*", m[1])]
-    keys += [w for w in listed if w not in keys and re.search(rf"(?<![\w'-]){re.escape(w)}(?![\w'-])", view.task)]  # 'Is
+        r"\b(?:known|available|valid)\b[^:]*:\s*([\w.-]+(?: [\w.-]+)*(?:,\s*[\w.-]+(?: [\w.-]+)*)*)", said(done[k])))
+        for w in re.split(r",\s*", m[1])]  # 'known: flour, olive oil, rice'
+    written = [w for w in listed if re.search(rf"(?<![\w'-]){re.escape(w)}(?![\w'-])", view.task, re.I)]
+    keys = [next((w for w in written if k.lower() in w.lower().split() and w != k), k) for k in keys]  # 'olive': 'olive
+    # oil', as the task writes it
+    keys = list(dict.fromkeys(keys + [w for w in written if w not in keys]))  # 'Is
     # 'review' a module of design?': 'review' is no key, 'design', which the lookup lists, is one the task names
     if missing := [k for k in keys if k not in done]:
         return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")
