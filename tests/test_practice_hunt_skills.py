@@ -1227,3 +1227,25 @@ def test_a_name_is_not_sent_as_an_id_beside_a_search_and_a_total_is_not_dropped(
     run = run_agent(practice_client(), "Call _get_orders with customer_id 'C-11'. What do they total?",
                     [as_tool(_get_orders)])
     assert "I did not answer 'What do they total'" in run.answer, run.answer
+
+
+KITS = samples.weather_and_calc() + samples.catalogue_tools()
+
+
+@pytest.mark.parametrize("task", ["Quand il fait beau à Nantes, cherche 'design'.",
+                                  "Au cas où il pleuvrait à Marseille, cherche 'writing'.",
+                                  "S'il pleut à Paris, cherche 'writing', sinon 'design'.",
+                                  "Cherche 'ai' au lieu de 'data'."])
+def test_a_french_condition_or_exclusion_is_not_looked_past(task):
+    """hred21: 'Quand il fait beau à Nantes, cherche design' showed the entry whatever the weather, "S'il ..., sinon"
+    both branches, and 'au lieu de' both keys; the English forms were declined."""
+    run = run_agent(practice_client(), task, KITS)
+    assert run.tool_calls == [] and run.answer.startswith("Je "), run.answer
+
+
+@pytest.mark.parametrize("task", ["Calculate 12 * 7, or rather 12 * 8.", "Calcule 12 × 7, ou plutôt 12 × 8.",
+                                  "Quel temps fait-il à Paris ? Enfin non, plutôt à Lyon."])
+def test_a_request_taken_back_is_not_answered(task):
+    """'Calculate 12 * 7, or rather 12 * 8' answered 84, the request taken back (hred21)."""
+    run = run_agent(practice_client(), task, KITS)
+    assert "84" not in run.answer and "Paris:" not in run.answer and run.tool_calls == [], run.answer

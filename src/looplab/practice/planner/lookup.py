@@ -41,10 +41,12 @@ AFTER = re.compile(rf"\b(?:key|entry|code|id|clé)\s+(?:is\s+|for\s+)?{NAMING}['
                    r"(?:key|entry)\b|"  # 'Is ai a key?
                    rf"\bthe\s+{NAMING}(?!(?:next|previous|first|last|other|same|whole|full)\b)([\w.-]+)\s+(?:entry|key)\b|"
                    rf"\bcatalog(?:ue)?\s+(?:says?\s+)?(?:about|for|on)\s+(?:the\s+)?{NAMING}['\"]?([\w.-]+)", re.IGNORECASE)  # '... say about ai'
-BUT = re.compile(r"\b(?:all|every\w*|each|any\w*)\b[^.?!;]*?\bbut\s+['\"]?([\w.-]+)|\b(?:aside from|save for|instead "
+BUT = re.compile(r"\b(?:all|every\w*|each|any\w*)\b[^.?!;]*?\bbut\s+['\"]?([\w.-]+)|\b(?:aside from|save for|au lieu de|plutôt que|instead "
                  r"of|rather than)\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # 'all but X', 'X instead of Y': not X
 EXCLUDING_WHAT = re.compile(rf"(?:{EXCLUDING.pattern})\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # except 'ai'
-IF = re.compile(r"\b(?:if(?!\s+(?:you|possible)\b)|unless|whether|provided|assuming|as long as|in case|si|à moins qu)\b", re.IGNORECASE)
+IF = re.compile(r"\b(?:if(?!\s+(?:you|possible)\b)|unless|whether|provided|assuming|as long as|in case|si|à moins qu|sinon|"
+                r"quand|lorsqu|au cas où|dès qu|pourvu qu|une fois qu)\b|\bs['’]ils?\b(?!\s+(?:te|vous)\s+pla)", re.IGNORECASE)
+# 'Quand il fait beau à Nantes, cherche design', "S'il pleut, ..., sinon ...": a condition, as 'if' is
 AND = r"(?:and(?:\s+then)?|then|or(?:\s+else)?|and/or|plus|as\s+well\s+as|et|ou)"  # 'ai or design', 'ai & design': each is a key to look up
 
 
