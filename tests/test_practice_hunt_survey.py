@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from looplab import samples
 from looplab.client import MODEL, practice_client
 from looplab.loop import run_agent
@@ -2069,3 +2071,29 @@ def test_a_reply_is_the_same_whatever_the_hash_seed(tmp_path):
                                str(tmp_path)], capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": seed},
                               check=True).stdout for seed in ("0", "1", "2", "3")}
     assert len(replies) == 1, replies
+
+
+PEOPLE = {f"e-{n}.txt": f"Person {n}\nName: {name}\nManager: {boss}\nRole: {role}\n" for n, name, boss, role in [
+    (1, "Ines Kort", "nobody", "Director"), (2, "Omar Vidal", "Ines Kort", "Lead"), (3, "Lea Brun", "Omar Vidal", "Analyst")]}
+DEALS = {f"d-{n}.txt": f"Deal D-{n}\nBuyer: {b}\nSeller: {s}\nAmount: {a} EUR\n" for n, b, s, a in [
+    (1, "Vesta SA", "Orno AG", 500), (2, "Orno AG", "Vesta SA", 300), (3, "Kilo Oy", "Orno AG", 200)]}
+
+
+def test_a_name_two_fields_hold_is_not_filtered_on_both(tmp_path):
+    """hred22: 'who reports to Omar Vidal?' with Name and Manager both holding him answered 'none' (both filtered at
+    once); 'who reports to Lea Brun?' listed Lea's own record; 'the total where Orno AG is the seller' came to 0."""
+    for task in ["In the folder people, who reports to Omar Vidal?", "In the folder people, what is Omar Vidal's role?"]:
+        text = ask(tmp_path, task, PEOPLE, "people")
+        assert ": none." not in text and ("of both Name and Manager" in text or "says who reports to them" in text), text
+    lea = ask(tmp_path, "In the folder people, who reports to Lea Brun?", PEOPLE, "people")
+    assert "no field the task names says who reports to them" in lea, lea
+    seller = ask(tmp_path, "In the folder deals, what is the total where Orno AG is the seller?", DEALS, "deals")
+    assert "Total: 700 EUR" in seller and "where" not in seller.split("Total")[1], seller
+
+
+@pytest.mark.parametrize("task", ["When it rains in Lyon, look up 'data'.", "Look up 'ai' when it is sunny in Lille.",
+                                  "Look up 'design', or rather 'writing'.", "Cherche 'ai', je veux dire 'design'."])
+def test_a_lookup_under_an_english_condition_or_taken_back_is_not_done(task):
+    """hred22: 'When it rains in Lyon, look up data' looked it up whatever the weather; 'or rather' showed both keys."""
+    run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.catalogue_tools())
+    assert run.tool_calls == [], (run.tool_calls, run.answer)

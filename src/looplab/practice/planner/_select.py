@@ -479,8 +479,13 @@ def _side_of(task: str, word: str) -> str | None:
 
 
 def _field_before(task: str, used: set[str], keys: list[str]) -> str | None:
-    """The field the task names right before a value: 'Reports to' in 'who reports to Claire Dubois?'."""
-    at = min((m.start() for w in used if (m := re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", task, re.I))), default=-1)
+    """The field the task names right before a value, or after it: 'Reports to' in 'who reports to Claire Dubois?',
+    'Buyer' in 'where Nordic Oy is the buyer'."""
+    spots = [m for w in used if (m := re.search(rf"(?<![\w-]){re.escape(w)}(?![\w-])", task, re.I))]
+    at = min((m.start() for m in spots), default=-1)
+    after = task[max((m.end() for m in spots), default=0):].lower()
+    if named := next((k for k in keys if re.match(rf"\s*(?:is|was|as)\s+(?:the\s+)?{re.escape(k.lower())}\b", after)), None):
+        return named
     before = task[:at].rstrip(" :='\"").lower() if at > 0 else ""
     spaced = {k: r"\s+".join(re.escape(w[:-1]) + "s?" if w.endswith("s") and len(w) > 3 else re.escape(w)
                              for w in k.lower().split()) for k in keys}  # 'report to' names 'Reports to'
@@ -541,7 +546,14 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
                 r.fields.get(key) for r in records}:  # 'reports to Claire Dubois', a Name too: not her Name
             claimed.setdefault(field, set(hits))
             continue
-        if twice := next((k for k in sided if sided[k] & used and _side(k) != side), None):  # 'matches with Lions'
+        verb = re.search(r"\bwho\s+(?!(?:is|are|was|were|has|have|had|do|does|did|can|will|would)\b)([^\W\d_]+(?:\s+"
+                         r"(?:to|for|with|by|under))?)", task, re.I)  # 'who reports to X': X the object, not the subject
+        if not field and verb and set(words(key.lower())) & {"name", "person", "employee", "member", "staff"} and not {
+                stem(w) for k in keys for w in words(k)} & {stem(verb[1].split()[0].lower())}:  # 'who mentors X': X's Mentor
+            return (f"{joined(sorted(hits))} is a {key} of the records, and no field the task names says who {verb[1]} "
+                    "them; name the field")  # 'who reports to Dev Patel?': not Dev Patel's own record
+        if twice := next((k for k in sided if sided[k] & used and (not side or _side(k) != side)), None):  # 'Lions'
+            # of Home and Away, 'Ana Lopez' a Name and a Manager
             both = sorted(sided[twice] & used)
             return (f"{joined([repr(w) for w in both])} {'names values' if len(both) > 1 else 'is a value'} of both {twice} "
                     f"and {key}, and the task does not say which; " + (f"say '{_side(twice)}' or '{side}'" if side and _side(twice)

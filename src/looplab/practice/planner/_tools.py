@@ -321,6 +321,12 @@ IN_FRENCH = [
              (r"no field of it is named as the task asks, so I could not say when( it is due)?",
               lambda m: "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pas pu dire quand"
               + (" elle est due" if m[1] else "")),
+             (r"The task takes back a key \(('[^']*')\), and I look up only keys said once; send the one you mean",
+              r"La demande reprend une clé (\1), et je ne cherche que les clés dites une seule fois ; envoyez celle que vous "
+              r"voulez"),
+             (r"(.*?) (?:is a value|names values) of both (.+?) and (.+?), and the task does not say which; name the field, "
+              r"e\.g\. '([^']*)'", r"\1 : valeur à la fois de \2 et de \3, et la demande ne dit pas laquelle ; nommez le "
+              r"champ, par exemple '\4'"),
              (r"I did not answer ('.*?'): no field of the records names a (person|place)\.",
               lambda m: f"Je n'ai pas répondu à {m[1]} : aucun champ des fiches ne nomme "
               + ("une personne." if m[2] == "person" else "un lieu.")),

@@ -9,7 +9,7 @@ from ..view import OfferedTool, View
 from ._select import YES_NO
 from ._tools import about_words, absent, answer, declined, planted, said, tool_label, unplanted, use
 from .fill import FULL_NAME, PEOPLE, person
-from .needs import ACT_NOUNS, ACTS, HANGS
+from .needs import ACT_NOUNS, ACTS, HANGS, TAKEN_BACK
 from .text import (
     EXCLUDING,
     NEGATORS,
@@ -45,7 +45,9 @@ BUT = re.compile(r"\b(?:all|every\w*|each|any\w*)\b[^.?!;]*?\bbut\s+['\"]?([\w.-
                  r"of|rather than)\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # 'all but X', 'X instead of Y': not X
 EXCLUDING_WHAT = re.compile(rf"(?:{EXCLUDING.pattern})\s+(?:the\s+)?['\"]?([\w.-]+)", re.IGNORECASE)  # except 'ai'
 IF = re.compile(r"\b(?:if(?!\s+(?:you|possible)\b)|unless|whether|provided|assuming|as long as|in case|si|à moins qu|sinon|"
-                r"quand|lorsqu|au cas où|dès qu|pourvu qu|une fois qu)\b|\bs['’]ils?\b(?!\s+(?:te|vous)\s+pla)", re.IGNORECASE)
+                r"whenever|once|should (?:it|there|you|we|they)|when(?!\s+(?:is|are|was|were|do|does|did|will|would|can|"
+                r"could|should|has|have|had)\b)|quand|lorsqu|au cas où|dès qu|pourvu qu|une fois qu)\b|"
+                r"\bs['’]ils?\b(?!\s+(?:te|vous)\s+pla)", re.IGNORECASE)
 # 'Quand il fait beau à Nantes, cherche design', "S'il pleut, ..., sinon ...": a condition, as 'if' is
 AND = r"(?:and(?:\s+then)?|then|or(?:\s+else)?|and/or|plus|as\s+well\s+as|et|ou)"  # 'ai or design', 'ai & design': each is a key to look up
 
@@ -117,6 +119,9 @@ def lookup(view: View) -> dict | None:
                         else "La demande dit de ne pas chercher, donc je ne cherche rien" if french(view.task)
                         else "The task asks not to look up, so I look nothing up",
                         wording=f"Look up '{keys[0]}' in the catalogue.")
+    if taken := TAKEN_BACK.search(view.task):  # "Look up 'design', or rather 'writing'": which one is kept?
+        return declined(f"The task takes back a key ('{taken[0]}'), and I look up only keys said once; send the one you "
+                        "mean", wording=f"Look up '{keys[-1]}' in the catalogue.")
     if hangs := IF.search(view.task):  # 'Look up ai if design has a review module': a condition is no key, nor a test
         fr, task = french(view.task), view.task.strip()
         return declined((f"Je n'ai pas pu traiter '{task}' : " if fr else f"I could not serve '{task}': ")

@@ -48,7 +48,8 @@ PEOPLE = set(stems("client customer borrower owner author member holder assignee
                    "subscriber lender renter contact "
                    "emprunteur auteur propriétaire technicien observateur"))  # the fields that say who
 PLACES = set(stems("to from destination origin place location city venue room address station site lieu ville salle"))
-WHERE = re.compile(r"\bwhere\b|(?:^|[,;:]\s*)où\b", re.IGNORECASE)
+WHERE = re.compile(r"(?:^|[,;:?.]\s*)(?:where|où)\b|\bwhere\s+(?:is|are|was|were|do|does|did|can|will)\b", re.IGNORECASE)
+# 'where does IC205 go?', not 'the total where Nordic Oy is the buyer'
 FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b|\bfile ?names?\b|\bnames? of (?:the |"
                         r"each |every |all )?files?\b|\bnoms? des? fichiers?\b", re.IGNORECASE)  # each item says its file
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
