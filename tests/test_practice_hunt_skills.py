@@ -1075,9 +1075,14 @@ def test_a_measure_is_a_number_with_its_unit_of_the_thing_asked(tmp_path, task, 
     central span's 40 metres above the water; 'How old is the Mirror Palace?' its visitors a year; 'How wide is the
     Ostre canal?' the width of its locks (hred16, in new wordings). A measure is now a number carrying the unit, of the
     thing the question names."""
-    for name, text in BRIDGES.items():
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    text = answer(task, samples.docs_tools(tmp_path))
+    measured(tmp_path, BRIDGES, task, said)
+
+
+def measured(folder, articles: dict, task: str, said: str | None) -> None:
+    """`task` over `articles` written in `folder`: declined when `said` is None, else an answer quoting `said`."""
+    for name, text in articles.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    text = answer(task, samples.docs_tools(folder))
     if said is None:
         assert text.startswith("The documents do not answer"), text
     else:
@@ -1103,13 +1108,7 @@ def test_a_measure_of_a_part_another_dimension_or_another_time_is_not_the_one_as
     """hred18 quoted the park's lake for how long a park is, a spire's height for how wide it is, a river's length
     ('runs for 85 km') for its width, a farm's building time and a neighbour's distance for how long the farm is, and a
     height 'since 2022' for the height before 2022. Each is now declined; the measures the articles give are quoted."""
-    for name, text in MEASURED.items():
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    text = answer(task, samples.docs_tools(tmp_path))
-    if said is None:
-        assert text.startswith("The documents do not answer"), text
-    else:
-        assert said in text and not text.startswith("The documents do not answer"), text
+    measured(tmp_path, MEASURED, task, said)
 
 
 def test_each_of_two_places_asked_is_answered_or_named(tmp_path):
