@@ -489,10 +489,9 @@ def _field_before(task: str, used: set[str], keys: list[str]) -> str | None:
     before = task[:at].rstrip(" :='\"").lower() if at > 0 else ""
     spaced = {k: r"\s+".join(re.escape(w[:-1]) + "s?" if w.endswith("s") and len(w) > 3 else re.escape(w)
                              for w in k.lower().split()) for k in keys}  # 'report to' names 'Reports to'
-
     return next((k for k in sorted(keys, key=len, reverse=True) if len(k) > 2 and re.search(rf"\b{spaced[k]}$", before)
-                 and not re.search(rf"\b(?:which|what|whose|quel\w*)\s+{spaced[k]}$", before)), None)  # 'which team'
-    # asks the field
+                 and not re.search(rf"\b(?:which|what|whose|quel\w*)\s+{spaced[k]}$", before)), None)  # 'which team
+    # is X in?' asks for the field
 
 
 def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:
@@ -525,7 +524,6 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
             continue  # 'where Approved is yes' names no value of Reimbursed: yes/no
         named_by = {v: words(f"{v} {currency_words(v)}") for v in values}  # 'EUR' is named by 'euros' too
         unit = {w for w, _ in said if any(re.search(rf"\d\s*{re.escape(w)}\b", str(v), re.I) for v in values)}  # 'kg'
-
         scores = {v: [keep for w, keep in said if w in named_by[v] and w not in unit] for v in values}  # '10 cm': no value
         best = max((len(v) for v in scores.values()), default=0)
         found = [w for w, _ in said if w not in read | unit and any(scores[v] and w in named_by[v] for v in values)]
