@@ -281,7 +281,7 @@ SPOKE = re.compile(r"\b(?i:what)\s+(?i:did|does|do|has|have|had)\s+(?:(?:[A-Z][\
 # a person's words asked ('What did Alice Fenn say?', 'what did the mayor say'), not what a document says
 SPEECH = re.compile(r"\b(?:said|says|say|told|tells|stated|states|announced|announces|explained|explains|added|warned|"
                     r"promised|noted|claimed|claims|declared|replied|insisted|wrote|writes|according to)\b|[\"“”«»]", re.I)
-SIDES = {"before": "before|until|till|up to", "after": "after|since|from", "since": "after|since|from"}
+YEAR_SIDES = {"before": "before|until|till|up to", "after": "after|since|from", "since": "after|since|from"}
 
 
 def _another_time(sentence: str, question: str) -> bool:
@@ -291,7 +291,7 @@ def _another_time(sentence: str, question: str) -> bool:
         if not re.search(rf"\b{year}\b", sentence):
             return True
         said = re.findall(rf"\b(\w+)\s+(?:\w+\s+)?{year}\b", sentence)
-        if side.lower() in SIDES and said and not any(re.fullmatch(SIDES[side.lower()], w, re.I) for w in said):
+        if side.lower() in YEAR_SIDES and said and not any(re.fullmatch(YEAR_SIDES[side.lower()], w, re.I) for w in said):
             return True
     return False
 
