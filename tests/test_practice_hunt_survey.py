@@ -2097,3 +2097,10 @@ def test_a_lookup_under_an_english_condition_or_taken_back_is_not_done(task):
     """hred22: 'When it rains in Lyon, look up data' looked it up whatever the weather; 'or rather' showed both keys."""
     run = run_agent(practice_client(), task, samples.weather_and_calc() + samples.catalogue_tools())
     assert run.tool_calls == [], (run.tool_calls, run.answer)
+
+
+@pytest.mark.parametrize("task", ["Actually, look up 'ai'.", "En fait, cherche 'ai'."])
+def test_a_lookup_after_a_marker_that_takes_nothing_back_is_done(task):
+    """'Actually' before the only key takes nothing back: the key is looked up, as one after 'No wait' is."""
+    run = run_agent(practice_client(), task, samples.catalogue_tools())
+    assert run.tool_calls == [("lookup", {"key": "ai"})], (run.tool_calls, run.answer)

@@ -119,7 +119,8 @@ def lookup(view: View) -> dict | None:
                         else "La demande dit de ne pas chercher, donc je ne cherche rien" if french(view.task)
                         else "The task asks not to look up, so I look nothing up",
                         wording=f"Look up '{keys[0]}' in the catalogue.")
-    if taken := TAKEN_BACK.search(view.task):  # "Look up 'design', or rather 'writing'": which one is kept?
+    if (taken := TAKEN_BACK.search(view.task)) and any(0 <= view.task.find(k) < taken.start() for k in keys):  # "Look
+        # up 'design', or rather 'writing'": a key before the marker is taken back ('Actually, look up ai' keeps it)
         return declined(f"The task takes back a key ('{taken[0]}'), and I look up only keys said once; send the one you "
                         "mean", wording=f"Look up '{keys[-1]}' in the catalogue.")
     if hangs := IF.search(view.task):  # 'Look up ai if design has a review module': a condition is no key, nor a test
