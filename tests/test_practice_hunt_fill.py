@@ -270,11 +270,11 @@ def test_a_place_named_through_another_is_not_the_city(task, city):
 
 def test_an_optional_field_or_another_fields_address_is_not_filled_from_the_task():
     """"cc ann@y.com" is no 'to', and the quoted subject is no optional 'cc': forced send_email used to write to
-    ann@y.com too and set cc 'Hello'."""
+    ann@y.com too and set cc 'Hello'. A cc it cannot fill is a part of the act left out, so no email is sent."""
     send = {"name": "send_email", "description": "Send an email.", "input_schema": {
         "type": "object", "properties": {"to": {"type": "string"}, "cc": {"type": "string"},
                                          "subject": {"type": "string"}}, "required": ["to"]}}
-    assert calls(forced("Send an email to bob@x.com, cc ann@y.com.", send)) == [("send_email", {"to": "bob@x.com"})]
+    assert calls(forced("Send an email to bob@x.com, cc ann@y.com.", send)) == []
     assert calls(forced("Send an email to bob@x.com with the subject 'Hello'.", send)) == [
         ("send_email", {"to": "bob@x.com", "subject": "Hello"})]
 

@@ -302,6 +302,8 @@ def _continued(reply: dict, start: str) -> dict:
     for i, block in enumerate(content):
         if block["type"] == "text":
             text = block["text"]
-            content[i] = {**block, "text": text[len(start):] if text.startswith(start) else "\n\n" + text}
+            content[i] = {**block, "text": text[len(start):] if text.startswith(start) else "\n\n" + (
+                "(Le modèle d'entraînement ne poursuit pas un début qu'il n'a pas écrit ; sa réponse :) " if french(text)
+                else "(The practice model does not go on from a start it did not write; its answer:) ") + text}
             break
     return {**reply, "content": content}

@@ -432,12 +432,25 @@ INJECTION = re.compile(
 ORDERS = re.compile(r"\b(?:use|call|run|invoke|execute|please|must|now|assistant|ai)\b", re.IGNORECASE)
 
 
-def absent(step: Step) -> bool:
-    """True when a result says nothing was found: an error, JSON null/empty, or a text like 'not found'."""
+def failed(step: Step) -> bool:
+    """True when a result reports an error: is_error, or a JSON object with an 'error', 'ok': false or a 4xx/5xx status."""
     value = json_value(step.result or "")
-    if isinstance(value, (dict, list)):
-        return step.is_error or not value
-    return step.is_error or ABSENT.search(value if isinstance(value, str) else step.result or "") is not None
+    status = str(value.get("status", value.get("code", ""))) if isinstance(value, dict) else ""
+    return step.is_error or isinstance(value, dict) and bool(
+        value.get("error") or value.get("errors") or False in (value.get("ok"), value.get("success"), value.get("found"))
+        or re.fullmatch(r"[45]\d\d", status)) or re.fullmatch(r"\s*[-+]?(?:nan|inf(?:inity)?)\s*", step.result or "", re.I)
+
+
+def absent(step: Step) -> bool | None:
+    """True when a result says nothing was found (JSON null or empty, 'not found', {"error": "not found"}); None
+    when it failed without saying (a timeout, a 500): then nothing is known of what was asked."""
+    value = json_value(step.result or "")
+    says = ABSENT.search(value if isinstance(value, str) else step.result or "")
+    if isinstance(value, (dict, list)):  # {"status": 404}, {"results": []}, {"customer": null}
+        if not value or isinstance(value, dict) and all(v in (None, "", [], {}) for v in value.values()):
+            return True
+        says = failed(step) and (says or re.search(r'\b404\b|"found":\s*false', step.result or ""))
+    return True if says else None if failed(step) else False
 
 
 def mention(name: str, text: str) -> re.Match | None:

@@ -21,6 +21,7 @@ from looplab.practice.planner.text import (
     clip,
     file_names,
     french,
+    json_value,
     negated,
     root,
     roots,
@@ -261,7 +262,7 @@ def stop_at(reply: dict, sequences: list[str]) -> dict:
 
 def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -> dict:
     """The reply after every request field that changes Claude's reply (see the module docstring)."""
-    reply = spoken(unforbidden(reply, body, view), body, view)
+    reply = shaped(spoken(unforbidden(reply, body, view), body, view), body, view)
     if body.get("tool_choice") and body.get("tools"):
         reply = choose_tools(reply, body["tool_choice"], view)
     output = (body.get("output_config") or {}).get("format")
@@ -325,6 +326,17 @@ OBLIGES = re.compile(r"\b(?:always|every|each|must|needs?|requires?|required|pro
                      re.I)  # a duty an act may leave undone: 'Always CC audit@...', 'old.txt is a protected file'
 
 
+ONE_CALL = re.compile(r"\b(?:more than one|several|multiple|plusieurs|plus d['’]un) (?:tools?|calls?|outils?|appels?)\b|"
+                      r"\bone (?:tool|call|outil|appel) (?:per|at a|par|à la)\b", re.IGNORECASE)
+NO_CALLS = re.compile(r"\b(?:tools?|tool (?:use|calls?)|outils?)\b[^.;]*\b(?:disabled|forbidden|prohibited|banned|not allowed|"
+                      r"off|désactivée?s?|interdite?s?)\b|\b(?:never|not|no|jamais|aucun)\b[^.;]{0,12}\b(?:tools?|outils?)\b|"
+                      r"\b(?:ask|confirm\w*|approv\w*|permission|ok|check with|consent|demande\w*|accord)\b[^.;]*\b(?:before|avant)\b|"
+                      r"\b(?:before|avant)\b[^.;]*\b(?:ask|confirm\w*|approv\w*|permission|demande\w*|accord)\b|\b(?:tools?|outils?)\b"
+                      r"[^.;]*\b(?:requires?|need|nécessitent)\b[^.;]*\b(?:confirm\w*|approv\w*|permission)|\b(?:off[- ]topic|out of "
+                      r"scope|forbidden topic|hors[- ]sujet|not discuss|never discuss|(?:never|not|don't) answer questions about)\b",
+                      re.IGNORECASE)  # 'Tools are disabled', 'Ask before calling tools', 'Weather is out of scope': no call
+
+
 def _near_ban(name: str, clause: str, view: View, values: str = "") -> bool:
     """Whether a negation comes at most three words before a word of the tool's name ('Never search', 'You must not use
     any tools', 'Ne lis pas les fichiers') or just before one of its description ('Never do arithmetic') or of the call's
@@ -363,7 +375,7 @@ def _against(name: str, clause: str, view: View, values: str = "") -> bool:
     """Whether a clause of the system prompt may forbid calling the tool `name`: a ban that names it, a limit that
     leaves it out, or a rule it cannot check over an act, a disclosure, a duty to act ('After every answer, email it
     to log@x.com'), or a tool a negation names."""
-    if _off_limits(name, clause, view):
+    if _off_limits(name, clause, view) or NO_CALLS.search(clause):
         return True
     if not SELF.search(clause) and not view.gullible and (  # a gullible model is fooled into acting anyway
             set(stems(words(name)[0])) & ACTS and (RULE.search(clause) or OBLIGES.search(clause)) or DISCLOSE.search(clause)
@@ -376,6 +388,10 @@ def _against(name: str, clause: str, view: View, values: str = "") -> bool:
                            or BARRED.search(clause, named.end())))
 
 
+LEAKY = re.compile(r"\b(?=[\w-]*[^\W\d_])(?=[\w-]*\d)[\w-]{4,}|\b(?:keys?|password|passcode|passphrase|token|codes?|secret|pin|mot de passe|clé|code)\b[^.;]*?"
+                   r"(?:\b(?:is|are|est|sont)\b|[=:])", re.IGNORECASE)  # a clause that may hold what it keeps secret
+
+
 def unforbidden(reply: dict, body: dict, view: View) -> dict:
     """The reply, or a decline if it calls a tool that a clause of the system prompt may forbid (see `_against`): the
     rules follow no instructions, so they make no call one may forbid ('Never use the calculator'). A forced tool is
@@ -384,27 +400,85 @@ def unforbidden(reply: dict, body: dict, view: View) -> dict:
     if (body.get("tool_choice") or {}).get("type", "auto") != "auto" or not text:
         return reply
     clauses = [c.strip() for c in re.split(r"[.!?;,:](?:\s+|$)|\n+", text)]
-    for block in reply.get("content", []):
-        if block.get("type") == "tool_use" and (said := next((c for c in clauses if _against(
-                block["name"], c, view, " ".join(map(str, block["input"].values())))), None)):
-            why = (f"Je n'ai pas appelé {block['name']} : le prompt système dit « {clip(said, 200)} », et mes règles ne "
+    whole = [c.strip() for c in re.split(r"[.!?;](?:\s+|$)|\n+", text) if "," in c and NO_CALLS.search(c)]  # 'Before
+    calls = [b for b in reply.get("content", []) if b.get("type") == "tool_use"]  # using a tool, ask the user'
+    for block in calls:
+        against = [c for c in clauses if _against(block["name"], c, view, " ".join(map(str, block["input"].values())))
+                   or len(calls) > 1 and ONE_CALL.search(c)] + whole  # 'Never call more than one tool per turn'
+        if against:
+            said = next((c for c in against if not LEAKY.search(c)), "")  # 'The API key is sk-…': never repeated
+            kept = not said
+            why = (f"Je n'ai pas appelé {block['name']} : le prompt système "
+                   + ("a une clause que je ne répète pas, car elle peut contenir une donnée privée" if kept else
+                      f"dit « {clip(said, 200)} »") + ", et mes règles ne "
                    "suivent pas d'instructions, donc je ne fais aucun appel qu'il pourrait interdire ou dont il changerait la "
                    "réponse. Claude le suivrait."
                    if french(view.task) else
-                   f"I did not call {block['name']}: the system prompt says '{clip(said, 200)}', and my rules follow no "
+                   f"I did not call {block['name']}: the system prompt "
+                   + ("has a clause I do not repeat, as it may hold something private" if kept else
+                      f"says '{clip(said, 200)}'") + ", and my rules follow no "
                    "instructions, so I make no call it may forbid or whose answer it may change. Claude would follow it.")
             return {"content": [{"type": "text", "text": why}], "stop_reason": "end_turn", "declined": True}
     return reply
 
 
+SHAPES = re.compile(r"\b(?:answer|reply|respond|write|output|format|keep|use|give|répon\w*|écri\w*|formate\w*|garde\w*)\b"
+                    r"[^.!?;\n]*\b(?:words?|mots?|sentences?|phrases?|lines?|lignes?|json|yaml|xml|csv|markdown|html|bullet\w*|"
+                    r"lists?|listes?|uppercase|lowercase|capitals?|capital letters|majuscules?|minuscules?|tables?|tableaux?|"
+                    r"emojis?|haikus?|poems?|rhymes?|numbered)\b|\b(?:start|begin|end|finish|sign|commence\w*|termine\w*)\w*\s+"
+                    r"(?:(?:your|each|every|the|all|ta|tes|vos|votre|chaque)\s+)?(?:reply|replies|answers?|responses?|messages?|"
+                    r"réponses?)\b|\breply with just\b|\bjust the\b|^\W*output\s+\w+", re.IGNORECASE)  # rules on the reply's form
+WORDS_AT_MOST = re.compile(r"\b(?:under|fewer than|less than|at most|no more than|max(?:imum)?|moins de|au plus|pas plus "
+                           r"de)\s+(\d+)\s+(?:words?|mots?)", re.IGNORECASE)
+
+
+def _meets(rule: str, text: str) -> bool:
+    """Whether `text` keeps a rule on its form that can be checked ('Keep answers under 10 words', 'Always start
+    your reply with 'Answer:''); any other rule counts as not kept."""
+    if limit := WORDS_AT_MOST.search(rule):
+        return len(text.split()) < int(limit[1]) + bool(re.search(r"at most|no more|max|au plus|pas plus", limit[0], re.I))
+    if quoted_ := re.search(r"\b(?:start|begin|commence\w*)\w*\b[^'\"«]*['\"«]\s*([^'\"»]+?)\s*['\"»]", rule, re.I):
+        return text.startswith(quoted_[1])
+    if quoted_ := re.search(r"\b(?:end|finish|sign|termine\w*)\w*\b[^'\"«]*['\"«]\s*([^'\"»]+?)\s*['\"»]", rule, re.I):
+        return text.rstrip().endswith(quoted_[1])
+    if re.search(r"\b(?:one|a single|une? seule?|une) (?:sentence|phrase)\b", rule, re.I):
+        return len(re.findall(r"[.!?](?=\s|$)", text.strip())) <= 1
+    if re.search(r"\bjson\b", rule, re.I):
+        return json_value(text) is not None
+    return False
+
+
+def shaped(reply: dict, body: dict, view: View) -> dict:
+    """The final reply, with a note naming each rule of the system prompt on its form that it does not keep ('Answer
+    in one word'): the rules write the same reply whatever the prompt asks, and say so rather than seem to obey."""
+    texts = [b for b in reply.get("content", []) if b.get("type") == "text"]
+    if reply.get("stop_reason") != "end_turn" or not texts or reply.get("declined") or any(
+            b.get("type") == "tool_use" for b in reply["content"]):
+        return reply
+    text = " ".join(b["text"] for b in texts)
+    rules = [c.strip() for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if SHAPES.search(c)]
+    unkept = [r.rstrip(".") for r in rules if not _meets(r, text) and not ASKS_LANGUAGE.search(r)]
+    if not unkept:
+        return reply
+    quoted_ = ", ".join(f"'{clip(r, 120)}'" for r in unkept)
+    note = (f"Le prompt système demande {quoted_} ; les règles du modèle d'entraînement ne suivent pas d'instructions, "
+            "donc cette réponse ne le fait pas. Claude le suivrait." if french(view.task) else
+            f"The system prompt asks {quoted_}; the practice model's rules follow no instructions, so this reply "
+            "does not. Claude would follow it.")
+    last = texts[-1]
+    return {**reply, "content": [{**b, "text": f"{b['text']} {note}"} if b is last else b for b in reply["content"]]}
+
+
 LANGUAGES = {word: names.split(":") for names, spelt in {  # a language's names, English:French, and how it is written
     "French:français": "french français francais", "English:anglais": "english anglais",
-    "Spanish:espagnol": "spanish espagnol", "German:allemand": "german allemand", "Italian:italien": "italian italien",
-    "Portuguese:portugais": "portuguese portugais", "Dutch:néerlandais": "dutch néerlandais",
+    "Spanish:espagnol": "spanish espagnol español espanol", "German:allemand": "german allemand deutsch",
+    "Italian:italien": "italian italien italiano", "Portuguese:portugais": "portuguese portugais português portugues",
+    "Dutch:néerlandais": "dutch néerlandais nederlands",
     "Chinese:chinois": "chinese chinois", "Japanese:japonais": "japanese japonais", "Arabic:arabe": "arabic arabe",
     "Russian:russe": "russian russe"}.items() for word in spelt.split()}
-ASKS_LANGUAGE = re.compile(rf"\b(?:answer|reply|respond|write|speak|talk|répon\w*|écri\w*|parle\w*)\b[^.!?;\n]{{0,40}}?"
-                           rf"\b(?:in|en)\s+({'|'.join(LANGUAGES)})\b", re.IGNORECASE)  # 'Always answer in French'
+ASKS_LANGUAGE = re.compile(rf"\b(?:answer|reply|respond|write|speak|talk|répon\w*|écri\w*|parle\w*|respond\w*|antwort\w*|"
+                           rf"rispond\w*|schreib\w*|scriv\w*|escrib\w*|antwoord\w*)\b[^.!?;\n]{{0,40}}?"
+                           rf"\b(?:in|en|auf|em|op)\s+({'|'.join(LANGUAGES)})\b", re.IGNORECASE)  # 'Always answer in French'
 
 
 def spoken(reply: dict, body: dict, view: View) -> dict:

@@ -23,6 +23,7 @@ from .text import (
     readable,
     stem,
     stems,
+    terms,
     uncontracted,
     words,
 )
@@ -91,8 +92,12 @@ def named_beside(task: str, tool: OfferedTool) -> list[str]:
 
 
 def lookup_tool(view: View) -> OfferedTool | None:
-    """The offered one-key lookup tool, if any."""
-    return next((t for t in view.tools if key_prop(t) and about_words(t) & VERBS), None)
+    """The offered one-key lookup tool; of several, the one whose own words the task names ('invoice' for
+    get_invoice beside find_client), else none."""
+    tools = [t for t in view.tools if key_prop(t) and about_words(t) & VERBS]
+    own = [t for t in tools if (terms(" ".join([t.name, t.description, *t.properties])) - set(stems(" ".join(
+        VERBS | KEY_WORDS)))) & terms(view.task)]
+    return tools[0] if len(tools) == 1 else own[0] if len(own) == 1 else None
 
 
 ACTS_FR = set(stems("envoie publie poste annule supprime efface réserve commande transfère paie"))  # 'Publie ...'
@@ -146,7 +151,9 @@ def lookup(view: View) -> dict | None:
     lines, evidence = [], {}
     for key in keys:
         step = done[key]
-        if absent(step):
+        if absent(step) is None:  # a timeout: nothing said of the key
+            lines.append(f"I could not look up '{key}': {label} said: {said(step)}.")
+        elif absent(step):
             where = f"a key of the {place}" if place else "found"  # a key, not any word the entries hold
             text = (step.result or "").strip()
             empty = not step.is_error and (text in ("", "null") or json_value(text) in ("", {}, []))

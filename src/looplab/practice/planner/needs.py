@@ -114,11 +114,39 @@ def _beyond(tool: str, clause: str, said: list[str]) -> Unserved:
     return Unserved(clause, f"I do not know what {tool} could do with {quoted_words}", tool, tuple(said))
 
 
+DATED = set(stems("tomorrow yesterday forecast history historical past average climate future predicted weekly monthly "
+                  "yearly annual hourly demain hier prévision historique moyenne climat"))
+NOW = set(stems("current currently now today live real-time actuel actuelle maintenant aujourd'hui"))
+
+
+UNITS_SAID = {"usd": ("dollar",), "eur": ("euro",), "gbp": ("pound", "sterling"), "f": ("fahrenheit",),
+              "c": ("celsius",), "k": ("kelvin",), "lb": ("pound",), "lbs": ("pound",), "kg": ("kilo",),
+              "km": ("kilomet",), "mi": ("mile",), "m": ("metre", "meter"), "ft": ("feet", "foot")}  # a converter's unit
+
+
+def _told(tool: OfferedTool) -> str:
+    """The tool's description without what it says it is not: 'It does not give weather' tells 'It does'."""
+    return " ".join(re.split(r"\b(?:not|no|never|ne|pas|non)\b|n't", part, flags=re.I)[0]
+                    for part in re.split(r"[.;!?]", tool.description))
+
+
+def _dated(tool: OfferedTool) -> list[str]:
+    """The words saying the tool gives another time than now ('Tomorrow's forecast'), unless it gives now too."""
+    told = set(stems(f"{tool.name} {_told(tool)}"))
+    return [] if told & NOW else sorted(told & DATED)
+
+
+def _acts(tool: OfferedTool) -> set[str]:
+    """What the tool changes: its name's verb (send_email, not get_order_status), or the verb a sentence of its
+    description starts with (read_file, 'Deletes the file at the given path')."""
+    leads = [words(part)[0] for part in re.split(r"[.;!?]", _told(tool)) if words(part)]
+    return set(stems(" ".join([words(tool.name)[0], *leads]))) & ACTS
+
+
 def _belied(tool: OfferedTool) -> set[str]:
     """The words of the tool's name its description does not bear out: weather_lookup, 'Returns the population of a
     city', is no weather tool (the description decides)."""
-    told = " ".join(re.split(r"\b(?:not|no|never|ne|pas|non)\b|n't", part, flags=re.I)[0]  # 'It does not give weather'
-                    for part in re.split(r"[.;!?]", tool.description))
+    told = _told(tool)
     said, joined_up = set(stems(told)), re.sub(r"[\W_]+", "", told.lower())  # 'to-do' bears out todo
     named = set(stems(tool.name)) - ASKS_NOTHING
     return named if said and not any(w in joined_up or said & next((g for g in [*RELATED, CALC] if w in g), set())
@@ -204,12 +232,24 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         if len(rivals) > 1 and not (calc and expression(unvalued)):  # 'the file notes.txt': delete_file or read_file?
             unserved.append(Unserved(clause, f"more than one offered tool fits it ({joined(rivals)})"))
             continue
-        acts = set(stems(words(best[3].name)[0])) & ACTS if best[0] > 0 else set()  # its verb: not get_order_status
+        acts = _acts(best[3]) if best[0] > 0 else set()  # its verb: not get_order_status
         if acts and not said_words & (acts | ACT_NOUNS & set(stems(best[3].name))):  # 'Read the file notes.txt'
-            verb = next(w for w in words(best[3].name) if stem(w) in acts)
+            verb = next((w for w in words(best[3].name) if stem(w) in acts), None)  # else the description's: 'Deletes'
             other = next((as_written(clause, w) for w in words(unvalued) if stem(w) in ACTS | ACT_NOUNS), None)  # 'Mail'
             unserved.append(Unserved(clause, f"the only offered tool it fits is {best[3].name}, and the task does not "
-                                             + (f"say '{verb}' but '{other}'" if other else f"ask to {verb}")))
+                                             + (f"say '{verb}' but '{other}'" if other and verb else f"ask to {verb}" if verb
+                                                else f"ask for what its description says: '{best[3].description.rstrip('.')}'")))
+            continue
+        dated = _dated(best[3]) if best[0] > 0 and best[3] is not calc else []
+        if dated and not set(dated) & set(stems(view.task)):  # get_forecast for 'the weather in Paris right now'
+            unserved.append(Unserved(clause, f"the only offered tool it fits is {best[3].name}, which gives "
+                                             f"'{dated[0]}', and the task does not ask for that"))
+            continue
+        into = re.search(r"(?:^|_)to_([a-z]+)$|[a-z]2([a-z]+)$", best[3].name.lower()) if best[0] > 0 else None
+        if into and not any(w.startswith(u) or u.startswith(w) for w in words(clause.lower()) if len(w) > 1
+                            for u in {into[1] or into[2], *UNITS_SAID.get(into[1] or into[2], ())}):  # 'How many km
+            unserved.append(Unserved(clause, f"{best[3].name} gives {into[1] or into[2]}, and the task does not ask "
+                                             "for that unit"))  # in 10 km?' with km_to_miles
             continue
         bare = POLITE.sub(" ", clause).strip()  # 'and London please' names London alone
         where = place(bare)
@@ -250,7 +290,9 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         else:
             unserved.append(Unserved(clause, none_fits, no_tool=True))
             continue
-        unplaced = _unplaced(clause, french(view.task)) if tool is calc else []
+        unplaced = _unplaced(clause, french(view.task)) if tool is calc else re.findall(  # multiply(200, 15) for 15%
+            r"\d+(?:[.,]\d+)?\s*(?:%|percent\b|per cent\b|pour ?cent\b)", clause, re.I) if not re.search(
+            r"%|percent|pct|pour ?cent", f"{tool.name} {tool.description} {' '.join(tool.properties)}", re.I) else []
         if unplaced:  # '12 * 8 minus 10%': computing without the 10% would answer another question
             unserved.append(Unserved(clause, f"I did not apply {joined([repr(u) for u in unplaced])}, and without "
                                              "it the result would answer another question"))
@@ -260,6 +302,9 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
                   for w in words(part)}  # 'not a live forecast': the words it says it is not are no words of it
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set(stems(scales(tool)))
         filled = fill_input(tool, clause)
+        if isinstance(filled, dict):  # 'the hidden files' with include_hidden left out: 'hidden' is not done
+            known -= set(stems(" ".join(p for p in tool.properties if p not in filled))) - set(stems(
+                f"{tool.name} {tool.description}"))
         named_as = [k for k, v in (filled.items() if isinstance(filled, dict) else []) if set(words(k)) & PLACE_WORDS
                     and re.search(rf"(?:^|[.?!]\s)\W*{re.escape(str(v))}", view.task) and set(stems(str(v))) & known]
         filled = f"I could not tell the '{named_as[0]}' for {tool.name} from the task" if named_as else filled  # 'Weather Paris'
@@ -267,7 +312,8 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
                                                                    *file_names(clause)]  # values it could not use
         given = " ".join(map(str, values)).lower() if tool is not calc else ""
         named = extra + [w for w in words(clause) if w in NEGATORS | {"why", "when", "pourquoi", "quand"}] + re.findall(
-            r"-?\b\d+\b", clause)  # 'not 5 * 5'; 'When is it sunny in Lyon?' is not asked of the current weather
+            r"-?\b\d+\b", clause) + re.findall(r"\b(?:in|en)\s+([A-Z])\b(?!')", clause)  # 'not 5 * 5'; 'When is
+        # it sunny in Lyon?' is not asked of the current weather; 'in Lyon in F' asks Fahrenheit
         if where and not any(set(words(p)) & PLACE_WORDS for p in tool.properties):  # 'Delete notes.txt for Bob'
             named += [w for w in content_words(where) if w not in ASKS_NOTHING]  # Bob is no place of delete_file
         named = [w for w in named if not re.search(rf"\b{re.escape(w)}n['’]t\b", clause, re.I)] + re.findall(
@@ -445,7 +491,7 @@ def _arithmetic(clause: str) -> str | None:
 
 def _said(step, given: dict, arithmetic: str | None, clean) -> str:
     value = first_value(given)
-    if step.is_error:  # the part is not done: say so, then what the tool said
+    if step.is_error or absent(step) is None:  # the part is not done: say so, then what the tool said
         label = tool_label(step.name).replace("The ", "the ", 1)
         return sentence_case(f"I could not get an answer{f' for {value}' if value else ''}: {label} said: {said(step)}")
     result = readable(clean(step.result or ""))
@@ -458,5 +504,7 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
         return f"{arithmetic} = {sentence_case(result)}"
     if value.lower() in result.lower():
         return sentence_case(result)
+    if (other := re.match(r"\s*([A-Z][\w'-]*(?: [A-Z][\w'-]*)*):", result)) and value[:1].isupper():  # 'Paris: 18 °C'
+        return f"I could not get an answer for {value}: {tool_label(step.name).replace('The ', 'the ', 1)} answered for '{other[1]}'."
     line = f"{value}: {result}"  # the value as given: 'notes.txt', never 'Notes.txt'
     return line if line.endswith((".", "!", "?")) else f"{line}."

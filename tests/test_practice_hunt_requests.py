@@ -1,0 +1,88 @@
+"""Wrong answers a hunt found in conversations' other parts (the system prompt, a prefill, a tool's odd result), each
+now right or plainly declined: through the real SDK, on the sample tools."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from looplab import samples
+from looplab.client import practice_client
+from looplab.loop import run_agent
+
+OLD = "claude-haiku-4-5"  # a model that takes a prefill
+
+
+def answer(task: str, system: str | None = None, result: str | None = None) -> str:
+    """The final answer to `task` with the weather and calculator tools, every result replaced by `result`."""
+    tools = samples.weather_and_calc()
+    if result is not None:
+        tools = [dataclasses.replace(t, handler=lambda **_: result) for t in tools]
+    return run_agent(practice_client(), task, tools, system=system, max_turns=4).answer
+
+
+@pytest.mark.parametrize("system", [
+    "Tools are disabled.", "Tool calls are forbidden.", "Tool use is not allowed.", "Les outils sont désactivés.",
+    "N'utilise jamais d'outils.", "Ask the user for confirmation before calling any tool.", "Before using a tool, ask the user.",
+    "Get my OK before using any tool.", "Demande confirmation avant d'appeler un outil.", "Weather is out of scope.",
+    "Weather questions are off-topic.", "Never answer questions about the weather.", "La météo est hors sujet.",
+])
+def test_a_system_prompt_that_bars_or_gates_tools_stops_the_call(system):
+    """These were missed: get_weather ran and its answer was given as if the prompt allowed it."""
+    text = answer("What is the weather in Lyon?", system)
+    assert text.startswith("I did not call get_weather: the system prompt says") and "°C" not in text, text
+
+
+def test_two_calls_under_a_one_tool_rule_are_not_made():
+    """'Never call more than one tool per turn' still got two calls in one reply."""
+    text = answer("What is the weather in Lyon and what is 6 * 7?", "Never call more than one tool per turn.")
+    assert text.startswith("I did not call") and "'Never call more than one tool per turn'" in text, text
+
+
+@pytest.mark.parametrize("system", ["Answer in one word.", "Always answer in JSON.", "Always answer in uppercase.",
+                                    "Format your answer as a bulleted list.", "Always end your reply with 'Cheers!'",
+                                    "Answer in fewer than 4 words.", "Output YAML.", "Réponds en un seul mot."])
+def test_a_rule_on_the_replys_form_it_does_not_keep_is_named(system):
+    """These rules were neither kept nor named: the answer read as if it obeyed them."""
+    text = answer("What is the weather in Lyon?", system)
+    assert text.startswith("Lyon: 21 °C") and f"The system prompt asks '{system.rstrip('.')}'" in text, text
+
+
+@pytest.mark.parametrize("system", ["Keep answers under 10 words.", "Answer in one sentence.", "You are a weather bot."])
+def test_a_rule_on_the_form_the_reply_keeps_adds_nothing(system):
+    assert answer("What is the weather in Lyon?", system) == "Lyon: 21 °C, cloudy (simulated)."
+
+
+@pytest.mark.parametrize("system, language", [("Responde en español.", "Spanish"), ("Antworte auf Deutsch.", "German"),
+                                              ("Rispondi in italiano.", "Italian")])
+def test_a_language_asked_in_that_language_is_named(system, language):
+    assert f"The system prompt asks for replies in {language}" in answer("What is the weather in Lyon?", system)
+
+
+@pytest.mark.parametrize("result", ["NaN", "Infinity", "-inf"])
+def test_a_not_a_number_result_is_no_answer(result):
+    """'17 * 23 = NaN.' was stated as the result."""
+    text = answer("What is 17 * 23?", result=result)
+    assert text.startswith("I could not get an answer for 17 * 23") and "=" not in text, text
+
+
+def test_a_result_about_another_place_is_not_given_for_the_one_asked():
+    """get_weather('Lyon') returning Paris's weather gave 'Lyon: Paris: 18 °C …'."""
+    text = answer("What is the weather in Lyon?", result="Paris: 18 °C, light rain")
+    assert text == "I could not get an answer for Lyon: the get_weather tool answered for 'Paris'.", text
+
+
+def test_a_prefill_the_answer_does_not_continue_is_marked_as_not_continued():
+    """The prefill 'Total: 3050' was followed by a restarted answer, so the message read 'Total: 3050 … Total: 1850'."""
+    client = practice_client()
+    messages = [{"role": "user", "content": "What is 6 * 7?"}]
+    first = client.messages.create(model=OLD, max_tokens=300, tools=[t.to_api() for t in samples.weather_and_calc()],
+                                   messages=messages)
+    call = first.content[-1]
+    messages += [{"role": "assistant", "content": first.content},
+                 {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call.id, "content": "42"}]},
+                 {"role": "assistant", "content": "The answer is 40"}]
+    text = client.messages.create(model=OLD, max_tokens=300, messages=messages,
+                                  tools=[t.to_api() for t in samples.weather_and_calc()]).content[0].text
+    assert text == "\n\n(The practice model does not go on from a start it did not write; its answer:) 6 * 7 = 42."
