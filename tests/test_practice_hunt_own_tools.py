@@ -148,3 +148,75 @@ def test_a_converter_is_used_only_for_the_unit_it_gives():
     assert calls == [] and "km_to_miles gives miles" in text, text
     calls, text = loop("Convert 10 km to miles", [km], lambda name, given: str(round(given["value"] * 0.621371, 4)))
     assert calls == [("km_to_miles", {"value": 10})] and "6.2137" in text
+
+
+def test_a_forecast_tool_with_a_day_field_still_answers_any_day():
+    """A tool that takes the day is not fixed to another time: 'tomorrow' goes in its day field."""
+    forecast = {"name": "get_forecast", "description": "Weather forecast for a city on a given day.", "input_schema": {
+        "type": "object", "properties": {"city": {"type": "string"}, "day": {
+            "type": "string", "enum": ["today", "tomorrow"], "description": "Which day, counted from today."}},
+        "required": ["city", "day"]}}
+    calls, _ = loop("Is it sunny in Lyon tomorrow?", [forecast], lambda name, given: "rain, 14 °C")
+    assert calls == [("get_forecast", {"city": "Lyon", "day": "tomorrow"})]
+
+
+def test_of_two_lookups_one_whose_field_gives_the_key_as_an_example_is_used():
+    """'Look up flour' beside get_item ('Item name, e.g. flour') and get_recipe: get_item; a key neither names is
+    declined rather than sent to the first one."""
+    item, recipe = ({"name": f"get_{kind}", "description": f"Look up one {kind} by name.", "input_schema": {
+        "type": "object", "properties": {"name": {"type": "string", "description": f"{kind.title()} name, e.g. {eg}"}},
+        "required": ["name"]}} for kind, eg in [("item", "flour"), ("recipe", "crepes")])
+    calls, text = loop("Look up flour.", [recipe, item], lambda name, given: '{"item": "flour", "quantity": 2.5}')
+    assert calls == [("get_item", {"name": "flour"})] and "2.5" in text
+    calls, text = loop("Look up salt.", [recipe, item], lambda name, given: "not found")
+    assert calls == [] and "not found" not in text, text
+
+
+def test_a_converters_unit_is_read_from_the_whole_task_and_stated():
+    """'Convert 5 km and 10 km to miles' declined its first part as not asking for miles; the figures now carry the
+    unit, and a label is not dropped because the value's digits occur in the result ('5' in '3.1069')."""
+    km = offered("km_to_miles", "Convert kilometres to miles.", value="number")
+    calls, text = loop("Convert 5 km and 10 km to miles", [km], lambda name, given: str(round(given["value"] * 0.621371, 4)))
+    assert text == "5: 3.1069 miles. 10: 6.2137 miles."
+    c2f = offered("celsius_to_fahrenheit", "Convert °C to °F.", value="number")
+    assert loop("Convert 30°C to °F", [c2f], lambda name, given: "86")[1] == "30: 86 fahrenheit."
+    french = offered("km_en_miles", "Convertit des kilomètres en miles.", valeur="number")
+    calls, text = loop("How many km is 10 km?", [french], lambda name, given: "6.2137")
+    assert calls == [] and "km_en_miles gives miles" in text, text
+
+
+def test_an_empty_result_list_with_a_zero_count_is_no_record():
+    calls, text = loop("Find client 'Acme'", [FIND_CLIENT], lambda name, given: '{"results": [], "count": 0}')
+    assert text.startswith("'Acme' is not found"), text
+    _, text = loop("Get customer 'CU-9'", [offered("get_customer", "Get a customer by customer id.",
+                                                   customer_id="string")], lambda name, given: '{"stock": 0}')
+    assert text.startswith("'CU-9' is in the records: stock: 0"), text  # a zero alone is a value
+
+
+@pytest.mark.parametrize("tool, task", [
+    (offered("list_files", "Formats the disk.", folder="string"), "List the files in 'docs'"),
+    (offered("preview_email", "Sends the email immediately.", to="string"), "Preview an email to bob@x.com"),
+])
+def test_a_description_that_acts_is_not_excused_by_a_word_of_the_name(tool, task):
+    """preview_email ('Sends the email immediately.') was called since the task said 'email'; 'Formats' was no act."""
+    calls, text = loop(task, [tool], lambda name, given: "done")
+    assert calls == [] and tool["description"].rstrip(".") in text, text
+
+
+def test_a_key_the_task_calls_something_the_tool_does_not_look_up_is_not_said_absent():
+    """'product 'SKU-1'' went to get_invoice, and its 'no such invoice' became "'SKU-1' is not found"."""
+    def run(name, given):
+        return INVOICES.get(given.get("invoice_id"), "no such invoice")
+    _, text = loop("Get invoice 'INV-0004' and product 'SKU-1'", [FIND_CLIENT, GET_INVOICE], run)
+    assert "'SKU-1' is not found" not in text and "the task calls it a 'product'" in text, text
+    _, text = loop("Cherche la facture 'INV-0004' et le produit 'SKU-1'", [GET_INVOICE], run)
+    assert "la demande l'appelle 'produit'" in text, text
+
+
+def test_the_new_reasons_are_french_in_a_french_reply():
+    forecast = offered("get_forecast", "Tomorrow's weather forecast for a city.", city="string")
+    _, text = loop("Quel temps fait-il à Paris ?", [forecast], lambda name, given: "12 °C")
+    assert "qui donne 'forecast', et la demande ne le demande pas" in text and "the only" not in text, text
+    weather = offered("get_weather", "Current weather for a city.", city="string")
+    _, text = loop("Quel temps fait-il à Paris ?", [weather], lambda name, given: "Lyon: 21 °C")
+    assert text == "Je n'ai pas pu obtenir de réponse pour Paris : l'outil get_weather a répondu pour 'Lyon'."

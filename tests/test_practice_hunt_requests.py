@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from looplab import samples
-from looplab.client import practice_client
+from looplab.client import MODEL, practice_client
 from looplab.loop import run_agent
 
 OLD = "claude-haiku-4-5"  # a model that takes a prefill
@@ -86,3 +86,51 @@ def test_a_prefill_the_answer_does_not_continue_is_marked_as_not_continued():
     text = client.messages.create(model=OLD, max_tokens=300, messages=messages,
                                   tools=[t.to_api() for t in samples.weather_and_calc()]).content[0].text
     assert text == "\n\n(The practice model does not go on from a start it did not write; its answer:) 6 * 7 = 42."
+
+
+def test_an_uppercase_reply_keeps_an_uppercase_rule():
+    """'17 * 23 = 391.' has no lowercase letter: it keeps 'Always answer in uppercase'."""
+    assert answer("What is 17 * 23?", "Always answer in uppercase.") == "17 * 23 = 391."
+
+
+def test_a_rule_about_something_else_than_calling_does_not_stop_the_call():
+    assert answer("What is the weather in Lyon?", "If the city is unclear, ask the user before answering.").startswith(
+        "Lyon: 21 °C")
+
+
+def test_an_error_text_is_not_read_as_another_place():
+    text = answer("What is the weather in Lyon?", result="Error: timeout")
+    assert "answered for" not in text and "Error: timeout" in text, text
+
+
+def test_a_lookup_entry_for_another_key_is_not_given_as_the_answer():
+    """The catalogue returning the AI course for 'design' gave "'design' is in the catalogue: title: Applied AI"."""
+    tools = [dataclasses.replace(t, handler=lambda **_: '{"title": "Applied AI", "modules": ["goals", "tools"]}')
+             for t in samples.catalogue_tools()]
+    text = run_agent(practice_client(), "What modules does the design course have?", tools).answer
+    assert text.startswith("'design': the lookup returned an entry for 'Applied AI', not for 'design'"), text
+    text = run_agent(practice_client(), "Quels modules a le cours design ?", tools).answer
+    assert "a renvoyé une fiche pour 'Applied AI', pas pour 'design'" in text, text
+
+
+def test_a_call_with_no_input_is_stated_without_an_empty_label():
+    """A result of a call with no input read ': Today is …' once the label test became a whole-word one."""
+    today = {"name": "get_today", "description": "Today's date.", "input_schema": {"type": "object", "properties": {}}}
+    client, messages = practice_client(), [{"role": "user", "content": "What's today's date?"}]
+    first = client.messages.create(model=MODEL, max_tokens=300, tools=[today], messages=messages)
+    messages += [{"role": "assistant", "content": first.content}, {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": first.content[-1].id, "content": "Today is 2026-03-11."}]}]
+    text = client.messages.create(model=MODEL, max_tokens=300, tools=[today], messages=messages).content[0].text
+    assert text == "Today is 2026-03-11."
+
+
+def test_the_prefill_note_is_in_the_tasks_language():
+    client = practice_client()
+    messages = [{"role": "user", "content": "Combien font 6 fois 7 ?"}]
+    tools = [t.to_api() for t in samples.weather_and_calc()]
+    first = client.messages.create(model=OLD, max_tokens=300, tools=tools, messages=messages)
+    messages += [{"role": "assistant", "content": first.content},
+                 {"role": "user", "content": [{"type": "tool_result", "tool_use_id": first.content[-1].id, "content": "42"}]},
+                 {"role": "assistant", "content": "Il fait"}]
+    text = client.messages.create(model=OLD, max_tokens=300, messages=messages, tools=tools).content[0].text
+    assert text.startswith("\n\n(Le modèle d'entraînement ne poursuit pas un début qu'il n'a pas écrit ; sa réponse :) ")

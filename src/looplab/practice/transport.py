@@ -164,7 +164,7 @@ class PracticeTransport(httpx2.BaseTransport):
         system = "\n".join(filter(None, [control.system_text(seen), *said]))  # prompt is: 'Never use the calc tool.'
         reply = self._reply({**seen, "messages": turns, "tools": offered_tools(seen), **({"system": system} if any(said) else {})})
         if not resumed and self.script is None and (start := models.prefill(full)):
-            reply = _continued(reply, start)
+            reply = _continued(reply, start, french(_user_text(full)))
         message = self._message(reply, sent)
         if applied is not None:
             message["context_management"] = {"applied_edits": applied}
@@ -296,14 +296,14 @@ def _key(message: dict) -> str:
     return json.dumps([[b.get("type"), b.get("text"), b.get("id")] for b in dict_blocks(message)])
 
 
-def _continued(reply: dict, start: str) -> dict:
+def _continued(reply: dict, start: str, in_french: bool = False) -> dict:
     """The reply continuing the prefill `start`: its first text without what is already written."""
     content = list(reply["content"])
     for i, block in enumerate(content):
         if block["type"] == "text":
             text = block["text"]
             content[i] = {**block, "text": text[len(start):] if text.startswith(start) else "\n\n" + (
-                "(Le modèle d'entraînement ne poursuit pas un début qu'il n'a pas écrit ; sa réponse :) " if french(text)
+                "(Le modèle d'entraînement ne poursuit pas un début qu'il n'a pas écrit ; sa réponse :) " if in_french
                 else "(The practice model does not go on from a start it did not write; its answer:) ") + text}
             break
     return {**reply, "content": content}

@@ -78,6 +78,21 @@ IN_FRENCH = [
               "a été forcé par tool_choice à appeler un outil, mais aucun outil qu'il puisse appeler n'est offert (seulement un jeu d'outils)"),
              (r"I could not tell the '([^']*)' for (\S+) from the task", r"je n'ai pas pu déduire '\1' pour \2 de la demande"),
              (r"no word of the task names (\w+) or what it takes", r"aucun mot de la tâche ne nomme \1 ni ce qu'il prend"),
+             (r"the only offered tool it fits is (\S+), which gives '([^']*)', and the task does not ask for that",
+              r"le seul outil offert qui convient est \1, qui donne '\2', et la demande ne le demande pas"),
+             (r"the only offered tool it fits is (\S+), and the task does not ask for what its description says: '(.*?)'",
+              r"le seul outil offert qui convient est \1, et la demande ne demande pas ce que dit sa description : '\2'"),
+             (r"(\S+) gives (\w+), and the task does not ask for that unit", r"\1 donne des \2, et la demande ne demande pas "
+              "cette unité"),
+             (r"'([^']*)': the (\S+?)(?: tool)? said: (.*?); the task calls it a '([^']*)', which (\S+) does not name, so I "
+              r"cannot tell whether it exists\.", r"'\1' : l'outil \2 a dit : \3 ; la demande l'appelle '\4', ce que \5 ne "
+              r"nomme pas : je ne peux pas dire s'il existe."),
+             (r"'([^']*)': the (\S+?)(?: tool)? returned an entry for (.*?), not for '([^']*)'; I do not give it as the answer\.",
+              lambda m: f"'{m[1]}' : l'outil {m[2]} a renvoyé une fiche pour {_et(m[3])}, pas pour '{m[4]}' ; je ne la donne "
+              "pas comme réponse."),
+             (r"I could not look up '([^']*)': the (\S+?)(?: tool)? said: ", r"Je n'ai pas pu chercher '\1' : l'outil \2 a dit : "),
+             (r"I could not get an answer for (.*?): the (\S+?)(?: tool)? answered for '([^']*)'\.",
+              r"Je n'ai pas pu obtenir de réponse pour \1 : l'outil \2 a répondu pour '\3'."),
              (r"the only offered tool it fits is (\S+), and the task does not ask to (\w+)",
               r"le seul outil offert qui convient est \1, et la demande ne dit pas de faire '\2'"),
              (r"the input I could write for (\S+) does not fit its schema at '([^']*)': ",
@@ -447,7 +462,9 @@ def absent(step: Step) -> bool | None:
     value = json_value(step.result or "")
     says = ABSENT.search(value if isinstance(value, str) else step.result or "")
     if isinstance(value, (dict, list)):  # {"status": 404}, {"results": []}, {"customer": null}
-        if not value or isinstance(value, dict) and all(v in (None, "", [], {}) for v in value.values()):
+        if not value or isinstance(value, dict) and all(v in (None, "", [], {}) or v == 0 and not isinstance(v, bool)
+                                                        for v in value.values()) and any(v in ([], {}) for v in value.values()) \
+                or isinstance(value, dict) and all(v in (None, "", [], {}) for v in value.values()):  # {"results": [], "count": 0}
             return True
         says = failed(step) and (says or re.search(r'\b404\b|"found":\s*false', step.result or ""))
     return True if says else None if failed(step) else False

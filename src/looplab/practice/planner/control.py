@@ -328,10 +328,13 @@ OBLIGES = re.compile(r"\b(?:always|every|each|must|needs?|requires?|required|pro
 
 ONE_CALL = re.compile(r"\b(?:more than one|several|multiple|plusieurs|plus d['’]un) (?:tools?|calls?|outils?|appels?)\b|"
                       r"\bone (?:tool|call|outil|appel) (?:per|at a|par|à la)\b", re.IGNORECASE)
+CALLING = r"(?:tools?|outils?|call\w*|using|use|read\w*|run\w*|act\w*|appel\w*|utilis\w*|lire|lis)"
 NO_CALLS = re.compile(r"\b(?:tools?|tool (?:use|calls?)|outils?)\b[^.;]*\b(?:disabled|forbidden|prohibited|banned|not allowed|"
-                      r"off|désactivée?s?|interdite?s?)\b|\b(?:never|not|no|jamais|aucun)\b[^.;]{0,12}\b(?:tools?|outils?)\b|"
-                      r"\b(?:ask|confirm\w*|approv\w*|permission|ok|check with|consent|demande\w*|accord)\b[^.;]*\b(?:before|avant)\b|"
-                      r"\b(?:before|avant)\b[^.;]*\b(?:ask|confirm\w*|approv\w*|permission|demande\w*|accord)\b|\b(?:tools?|outils?)\b"
+                      r"off|désactivée?s?|interdite?s?)\b|\b(?:never|not|no|jamais|aucun)\s+(?:(?:use|call|run|using|calling|"
+                      r"utilise\w*|appelle\w*|any|the|de|les|d['’])\s*){0,2}(?:tools?|outils?)\b|"
+                      rf"\b(?:ask|confirm\w*|approv\w*|permission|ok|check with|consent|demande\w*|accord)\b[^.;]*\b(?:before|avant)\b"
+                      rf"[^.;]*\b{CALLING}\b|\b(?:before|avant)\b[^.;]*\b{CALLING}\b[^.;]*\b(?:ask|confirm\w*|approv\w*|permission|"
+                      r"demande\w*|accord)\b|\b(?:tools?|outils?)\b"
                       r"[^.;]*\b(?:requires?|need|nécessitent)\b[^.;]*\b(?:confirm\w*|approv\w*|permission)|\b(?:off[- ]topic|out of "
                       r"scope|forbidden topic|hors[- ]sujet|not discuss|never discuss|(?:never|not|don't) answer questions about)\b",
                       re.IGNORECASE)  # 'Tools are disabled', 'Ask before calling tools', 'Weather is out of scope': no call
@@ -443,6 +446,8 @@ def _meets(rule: str, text: str) -> bool:
         return text.rstrip().endswith(quoted_[1])
     if re.search(r"\b(?:one|a single|une? seule?|une) (?:sentence|phrase)\b", rule, re.I):
         return len(re.findall(r"[.!?](?=\s|$)", text.strip())) <= 1
+    if re.search(r"\b(?:upper ?case|capital letters|capitals|majuscules?)\b", rule, re.I):
+        return text == text.upper()
     if re.search(r"\bjson\b", rule, re.I):
         return json_value(text) is not None
     return False

@@ -91,15 +91,22 @@ def named_beside(task: str, tool: OfferedTool) -> list[str]:
                               if k and k.lower() not in STOPWORDS | RELATIONS | nouns))
 
 
+def _own_terms(tool: OfferedTool) -> set[str]:
+    """The words that say what the tool looks up: its name, description and fields ('Item name, e.g. flour')."""
+    fields = [str(p.get("description", "")) for p in tool.properties.values() if isinstance(p, dict)]
+    return set(terms(" ".join([tool.name, tool.description, *tool.properties, *fields]))) - set(stems(" ".join(VERBS | KEY_WORDS)))
+
+
 def lookup_tool(view: View) -> OfferedTool | None:
     """The offered one-key lookup tool; of several, the one whose own words the task names ('invoice' for
     get_invoice beside find_client), else none."""
     tools = [t for t in view.tools if key_prop(t) and about_words(t) & VERBS]
-    own = [t for t in tools if (terms(" ".join([t.name, t.description, *t.properties])) - set(stems(" ".join(
-        VERBS | KEY_WORDS)))) & terms(view.task)]
+    own = [t for t in tools if _own_terms(t) & terms(view.task)]
     return tools[0] if len(tools) == 1 else own[0] if len(own) == 1 else None
 
 
+NAME_FIELDS = ({"title", "name", "key", "slug", "titre", "nom"}, {"id", "key", "code", "slug", "sku"})  # what an entry
+# says it is: by name, by id
 ACTS_FR = set(stems("envoie publie poste annule supprime efface réserve commande transfère paie"))  # 'Publie ...'
 
 
@@ -148,11 +155,15 @@ def lookup(view: View) -> dict | None:
         return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")
     place = next((w for w in ("catalogue", "catalog") if w in stems(tool.description + " " + tool.name)), "")
     label = tool_label(tool.name).replace("The ", "the ", 1)
-    lines, evidence = [], {}
+    lines, evidence, others = [], {}, False
     for key in keys:
         step = done[key]
         if absent(step) is None:  # a timeout: nothing said of the key
             lines.append(f"I could not look up '{key}': {label} said: {said(step)}.")
+        elif absent(step) and (kind := re.search(rf"\b([^\W\d_]{{3,}})\s+['\"`]?{re.escape(key)}(?![\w-])", view.task)) and \
+                kind[1].lower() not in STOPWORDS and stem(kind[1].lower()) not in _own_terms(tool) | ASKING | set(stems(" ".join(VERBS))):
+            lines.append(f"'{key}': {label} said: {said(step)}; the task calls it a '{kind[1]}', which {tool.name} does not "
+                         "name, so I cannot tell whether it exists.")  # 'product 'SKU-1'' sent to get_invoice
         elif absent(step):
             where = f"a key of the {place}" if place else "found"  # a key, not any word the entries hold
             text = (step.result or "").strip()
@@ -160,8 +171,13 @@ def lookup(view: View) -> dict | None:
             lines.append(f"'{key}': {label} returned an empty result ({text or 'no text'}); I "
                          f"cannot tell from it whether '{key}' is {where}." if empty else  # an empty entry, or none
                          f"'{key}' is not {where}: I could not find it ({label} said: {said(step)}).")
-        else:
-            record = json_value(step.result or "")  # an entry loses the fields that carry a planted instruction, no more
+        elif isinstance(record := json_value(step.result or ""), dict) and (names := [str(v) for k, v in record.items() if str(
+                k).lower() in NAME_FIELDS[any(c.isdigit() for c in key)]]) and not any(key.lower() in n.lower() for n in names):
+            # 'design' gave 'Applied AI' (an id such as 'a1' is held against id fields only)
+            lines.append(f"'{key}': {label} returned an entry for {joined([repr(n) for n in names])}, not for '{key}'; I do "
+                         "not give it as the answer.")
+            others = True
+        else:  # an entry loses the fields that carry a planted instruction, no more
             kept = json.dumps({k: v for k, v in record.items() if not planted(view, f"{k}: {v}")}, ensure_ascii=False) \
                 if isinstance(record, dict) else unplanted(view, step.result)
             lines.append(f"'{key}' is in the {place or 'records'}: {readable(kept)}.")
@@ -186,6 +202,6 @@ def lookup(view: View) -> dict | None:
     lines += [f"I did not answer '{c}'." for c in asked_after(view.task)]  # 'does it have 5 modules': no test of it
     if left:  # 'the price of ai': the record says nothing of price
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
-    whole = not left and not asked_after(view.task) and not (counted and lines[-1].startswith("I could not count"))  # else no field from a part
+    whole = not others and not left and not asked_after(view.task) and not (counted and lines[-1].startswith("I could not count"))  # else no field from a part
     return answer(" ".join(lines), evidence) if whole else {**answer(" ".join(lines)), "partial": True}
 

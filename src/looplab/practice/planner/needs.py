@@ -121,7 +121,14 @@ NOW = set(stems("current currently now today live real-time actuel actuelle main
 
 UNITS_SAID = {"usd": ("dollar",), "eur": ("euro",), "gbp": ("pound", "sterling"), "f": ("fahrenheit",),
               "c": ("celsius",), "k": ("kelvin",), "lb": ("pound",), "lbs": ("pound",), "kg": ("kilo",),
-              "km": ("kilomet",), "mi": ("mile",), "m": ("metre", "meter"), "ft": ("feet", "foot")}  # a converter's unit
+              "km": ("kilomet",), "mi": ("mile",), "m": ("metre", "meter"), "ft": ("feet", "foot"), "fahrenheit": ("f",),
+              "celsius": ("c",), "kelvin": ("k",), "miles": ("mi",)}  # a converter's unit, as a task may write it
+
+
+def _into(name: str) -> str:
+    """The unit a converter gives, from its name ('miles' of km_to_miles, km_en_miles, km2miles), else ''."""
+    found = re.search(r"(?:^|_)(?:to|en|in|into|vers)_([a-z]+)$|[a-z]2([a-z]+)$", name.lower())
+    return found[1] or found[2] if found else ""
 
 
 def _told(tool: OfferedTool) -> str:
@@ -133,14 +140,16 @@ def _told(tool: OfferedTool) -> str:
 def _dated(tool: OfferedTool) -> list[str]:
     """The words saying the tool gives another time than now ('Tomorrow's forecast'), unless it gives now too."""
     told = set(stems(f"{tool.name} {_told(tool)}"))
-    return [] if told & NOW else sorted(told & DATED)
+    when = set(stems(" ".join(tool.properties))) & set(stems("day date time when period jour heure"))  # get_forecast(day)
+    return [] if told & NOW or when else sorted(told & DATED)
 
 
-def _acts(tool: OfferedTool) -> set[str]:
-    """What the tool changes: its name's verb (send_email, not get_order_status), or the verb a sentence of its
-    description starts with (read_file, 'Deletes the file at the given path')."""
+def _acts(tool: OfferedTool) -> tuple[set[str], set[str]]:
+    """What the tool changes: its name's verb (send_email, not get_order_status), and with it the verbs the sentences
+    of its description start with (read_file, 'Deletes the file at the given path'; 'Formats the disk')."""
     leads = [words(part)[0] for part in re.split(r"[.;!?]", _told(tool)) if words(part)]
-    return set(stems(" ".join([words(tool.name)[0], *leads]))) & ACTS
+    named = set(stems(words(tool.name)[0])) & ACTS
+    return named, named | set(stems(" ".join(leads))) & (ACTS | set(stems("format wipe destroy shutdown kill")))
 
 
 def _belied(tool: OfferedTool) -> set[str]:
@@ -232,9 +241,11 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         if len(rivals) > 1 and not (calc and expression(unvalued)):  # 'the file notes.txt': delete_file or read_file?
             unserved.append(Unserved(clause, f"more than one offered tool fits it ({joined(rivals)})"))
             continue
-        acts = _acts(best[3]) if best[0] > 0 else set()  # its verb: not get_order_status
-        if acts and not said_words & (acts | ACT_NOUNS & set(stems(best[3].name))):  # 'Read the file notes.txt'
-            verb = next((w for w in words(best[3].name) if stem(w) in acts), None)  # else the description's: 'Deletes'
+        named_acts, acts = _acts(best[3]) if best[0] > 0 else (set(), set())  # its verb: not get_order_status
+        if named_acts and not said_words & (named_acts | ACT_NOUNS & set(stems(best[3].name))) or acts - named_acts and not \
+                said_words & acts:  # 'Read the file notes.txt'; preview_email, 'Sends the email immediately'
+            verb = next((w for w in words(best[3].name) if stem(w) in named_acts - said_words), None)  # else its
+            # description's: 'Deletes'
             other = next((as_written(clause, w) for w in words(unvalued) if stem(w) in ACTS | ACT_NOUNS), None)  # 'Mail'
             unserved.append(Unserved(clause, f"the only offered tool it fits is {best[3].name}, and the task does not "
                                              + (f"say '{verb}' but '{other}'" if other and verb else f"ask to {verb}" if verb
@@ -245,11 +256,10 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
             unserved.append(Unserved(clause, f"the only offered tool it fits is {best[3].name}, which gives "
                                              f"'{dated[0]}', and the task does not ask for that"))
             continue
-        into = re.search(r"(?:^|_)to_([a-z]+)$|[a-z]2([a-z]+)$", best[3].name.lower()) if best[0] > 0 else None
-        if into and not any(w.startswith(u) or u.startswith(w) for w in words(clause.lower()) if len(w) > 1
-                            for u in {into[1] or into[2], *UNITS_SAID.get(into[1] or into[2], ())}):  # 'How many km
-            unserved.append(Unserved(clause, f"{best[3].name} gives {into[1] or into[2]}, and the task does not ask "
-                                             "for that unit"))  # in 10 km?' with km_to_miles
+        into = _into(best[3].name) if best[0] else None
+        if into and not any(w == u or len(w) > 1 and (w.startswith(u) or u.startswith(w)) for w in words(view.task.lower())
+                            for u in {into, *UNITS_SAID.get(into, ())}):  # 'How many km in 10 km?' with km_to_miles
+            unserved.append(Unserved(clause, f"{best[3].name} gives {into}, and the task does not ask for that unit"))
             continue
         bare = POLITE.sub(" ", clause).strip()  # 'and London please' names London alone
         where = place(bare)
@@ -502,9 +512,12 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
         if isinstance(number, float) and float(f"{number:.12g}") != number:  # 0.30000000000000004: a float's error
             return f"{arithmetic} ≈ {number:.12g}."
         return f"{arithmetic} = {sentence_case(result)}"
-    if value.lower() in result.lower():
+    if not value or re.search(rf"(?<![\w.,]){re.escape(value)}(?![\w]|[.,]\d)", result, re.I):  # not the 5 of '3.106855'
         return sentence_case(result)
-    if (other := re.match(r"\s*([A-Z][\w'-]*(?: [A-Z][\w'-]*)*):", result)) and value[:1].isupper():  # 'Paris: 18 °C'
+    if (unit := _into(step.name)) and _number(result) is not None:  # km_to_miles: '10 km: 6.2137 miles'
+        return f"{value}: {result} {unit}."
+    if (other := re.match(r"\s*([A-Z][\w'-]*(?: [A-Z][\w'-]*)*):", result)) and value[:1].isupper() and not re.fullmatch(
+            r"error|erreur|warning|exception|failure|failed|timeout|note|result|status|ok", other[1], re.I):  # 'Paris: 18 °C'
         return f"I could not get an answer for {value}: {tool_label(step.name).replace('The ', 'the ', 1)} answered for '{other[1]}'."
     line = f"{value}: {result}"  # the value as given: 'notes.txt', never 'Notes.txt'
     return line if line.endswith((".", "!", "?")) else f"{line}."
