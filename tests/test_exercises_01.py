@@ -521,3 +521,17 @@ def test_word_count_splits_on_tabs_too():
     outcome = ex01.word_count.evaluate(on_spaces_and_lines())
     assert outcome.status == FAIL
     assert "\\tcity" in outcome.message and "splits on any whitespace" in outcome.message, outcome.message
+
+
+def answer_with_inputs_as_text(message, toolbox):
+    """Runs every call, but turns each input value into a str first, so a wrong type passes the schema."""
+    results = [toolbox.execute({"id": b.id, "name": b.name, "input": {k: str(v) for k, v in b.input.items()}}).result
+               for b in message.content if b.type == "tool_use"]
+    return {"role": "user", "content": results}
+
+
+def test_answer_tool_calls_that_rewrites_the_input_is_not_yet():
+    """An input of the wrong type (city: 42) must come back as an is_error result, not be made to fit."""
+    outcome = ex01.answer_tool_calls.evaluate(answer_with_inputs_as_text)
+    assert outcome.status == FAIL, outcome.message
+    assert "city: 42" in outcome.message and "is_error: True" in outcome.message, outcome.message

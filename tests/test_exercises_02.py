@@ -568,3 +568,46 @@ def test_my_loop_keeping_replies_as_dicts_passes():
     """Each reply kept as the dicts of block.to_dict(): the same reply, so correct."""
     outcome = ex02.my_loop.evaluate(loop_with(store=lambda reply: [b.to_dict() for b in reply.content]))
     assert outcome.status == PASS, outcome.message
+
+
+def loop_hiding_why_a_call_failed(client, task, toolbox, max_turns=10):
+    """A loop that flags a failed call is_error but sends no text with it."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            break
+        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]
+        messages.append({"role": "user", "content": [r | {"content": ""} if r["is_error"] else r for r in results]})
+    return messages
+
+
+def test_my_loop_sending_an_error_without_its_text_is_not_yet():
+    """An is_error result with an empty content: the model cannot tell what went wrong; not yet."""
+    outcome = ex02.my_loop.evaluate(loop_hiding_why_a_call_failed)
+    assert outcome.status == FAIL, outcome.message
+    assert "is_error True and no text" in outcome.message, outcome.message
+
+
+def loop_keeping_results(client, task, toolbox, max_turns=10):
+    """A loop that sends a repeated call the result it kept from an earlier turn."""
+    messages, kept = [{"role": "user", "content": task}], {}
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            break
+        results = []
+        for b in (b for b in reply.content if b.type == "tool_use"):
+            kept.setdefault((b.name, repr(sorted(b.input.items()))), toolbox.execute(b).result)
+            results.append(kept[(b.name, repr(sorted(b.input.items())))] | {"tool_use_id": b.id})
+        messages.append({"role": "user", "content": results})
+    return messages
+
+
+def test_my_loop_answering_a_repeated_call_from_before_is_not_yet():
+    """A call that failed, asked again: the loop must run it again, not send the kept error; not yet."""
+    outcome = ex02.my_loop.evaluate(loop_keeping_results)
+    assert outcome.status == FAIL, outcome.message
+    assert "a tool that fails once" in outcome.message and "keep no result from an earlier turn" in outcome.message

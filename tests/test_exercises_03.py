@@ -891,3 +891,46 @@ def test_loops_keeping_replies_otherwise_pass():
     for answer in (as_dicts, streamed):
         outcome = ex03.loop_status.evaluate(answer)
         assert outcome.status == PASS, outcome.message
+
+
+def loop_keeping_results(client, task, toolbox, max_turns=10):
+    """A loop that keeps each (tool, input)'s result and sends it again when the model repeats the call."""
+    messages, kept = [{"role": "user", "content": task}], {}
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return RIGHT_ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        results = []
+        for block in (b for b in reply.content if b.type == "tool_use"):
+            key = (block.name, repr(sorted(block.input.items())))
+            if key not in kept:
+                kept[key] = toolbox.execute(block).result
+            results.append({**kept[key], "tool_use_id": block.id})
+        messages.append({"role": "user", "content": results})
+    return "max_turns", messages
+
+
+def test_loop_status_answering_a_repeated_call_from_before_is_not_yet():
+    """A loop that answers a repeated call with the result kept from an earlier turn: not yet (a failed call may work now)."""
+    outcome = ex03.loop_status.evaluate(loop_keeping_results)
+    assert outcome.status == FAIL, outcome.message
+    assert "a tool that fails once" in outcome.message and "keep no result from an earlier turn" in outcome.message
+
+
+def test_status_from_the_turn_count_is_not_yet():
+    """A loop that calls the run 'max_turns' whenever it used its last turn, though the model answered then: not yet."""
+    at_the_cap = solution_with(ex03.loop_status, (
+        '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n',
+        '            return ("max_turns" if _ == max_turns - 1 else ENDINGS.get(reply.stop_reason, "anomaly")), '
+        'messages\n'))
+    for exercise in (ex03.loop_status, ex03.budget_loop):
+        answer = at_the_cap if exercise is ex03.loop_status else solution_with(ex03.budget_loop, (
+            '            return ENDINGS.get(reply.stop_reason, "anomaly"), messages\n',
+            '            return ("max_turns" if _ == max_turns - 1 else ENDINGS.get(reply.stop_reason, "anomaly")), '
+            'messages\n'))
+        outcome = exercise.evaluate(answer)
+        assert outcome.status == FAIL, outcome.message
+        assert "max_turns=2" in outcome.message and "the run is 'done'" in outcome.message, outcome.message

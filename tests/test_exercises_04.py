@@ -658,3 +658,88 @@ def test_grounded_matching_part_of_a_citation_is_not_yet():
         return bool(cited) and all(any(name in c for name in read) for c in cited)
     outcome = ex04.grounded.evaluate(by_part)
     assert outcome.status == FAIL and "archive/kettle.md" in outcome.message, outcome.message
+
+
+POLICY_LOOSE = [  # (policy, words the feedback must hold): each passed before the cases kept apart from the count
+    (lambda n, i: n == "send_email" and re.search(r"^[\w.+-]+@example\.com$", i["to"], re.MULTILINE) is not None,
+     ["Bcc", "re.MULTILINE"]),
+    (lambda n, i: n == "send_email" and i["to"].count("@") == 1 and i["to"].endswith("@example.com")
+     and len(i["to"]) > len("@example.com") and not any(c in i["to"] for c in " ,;"),
+     ["'audit\\nana@example.com'", "a line break separates two recipients"]),
+    (lambda n, i: n == "send_email" and all(re.fullmatch(r"[\w.+-]+@example\.com", part.strip())
+                                            for part in re.split(r"[,;]", i["to"])),
+     ["both at example.com", "one address only"]),
+    (lambda n, i: "email" in n and re.fullmatch(r"[\w.+-]+@example\.com", i["to"]) is not None,
+     ["email_everyone", "compare the whole name"]),
+]
+
+
+@pytest.mark.parametrize("answer, words", POLICY_LOOSE)
+def test_policy_letting_two_recipients_or_another_tool_through_is_not_yet(answer, words):
+    """Multiline anchors, a list of refused characters, every part checked alone, 'email' in the name: not yet."""
+    outcome = ex04.email_policy.evaluate(answer)
+    assert outcome.status == FAIL, outcome.message
+    for word in words:
+        assert word in outcome.message, outcome.message
+
+
+def make_read_note_with(read, strip=""):
+    """A read_note that checks with a string prefix after stripping `strip` from the name's start, and reads with
+    `read(path)`."""
+    def make(folder):
+        root = Path(folder).resolve()
+
+        @tool
+        def read_note(name: str) -> str:
+            """Return the text of one note.
+
+            Args:
+                name: Note file name.
+            """
+            path = (root / name.lstrip(strip)).resolve()
+            if not str(path).startswith(str(root)) if strip else not path.is_relative_to(root):
+                raise ValueError(f"{name!r} leaves the notes folder")
+            return read(path)
+        return read_note
+    return make
+
+
+def test_read_note_returning_bytes_or_lines_is_not_yet():
+    """A note returned as bytes or as a list of lines: the model reads b'...' or ['...']; not yet."""
+    for read, kind in ((Path.read_bytes, "bytes"), (lambda p: p.read_text().splitlines(), "list")):
+        outcome = ex04.read_note.evaluate(make_read_note_with(read))
+        assert outcome.status == FAIL, outcome.message
+        assert f"returned the {kind}" in outcome.message and "a str" in outcome.message, outcome.message
+
+
+def test_read_note_stripping_the_name_then_testing_a_prefix_is_not_yet():
+    """'../' stripped from the name's start, then a string prefix test: 'sub/../../notes-private/...' escapes."""
+    outcome = ex04.read_note.evaluate(make_read_note_with(Path.read_text, strip="./"))
+    assert outcome.status == FAIL, outcome.message
+    assert "sub/../../notes-private/secret.txt" in outcome.message and "is_relative_to" in outcome.message
+
+
+def grounded_by_any_input(answer, run):
+    """Counts as read every input value of every call without error, the search query included."""
+    seen = {str(v) for e in run.events if e.kind == "tool_call" and not e.data["is_error"]
+            for v in e.data["input"].values()}
+    cited = re.findall(r"\[([^\]]+)\]", answer or "")
+    return bool(cited) and all(name in seen for name in cited)
+
+
+def test_grounded_counting_the_search_query_is_not_yet():
+    """A citation of what search_docs looked for is no document read: not yet."""
+    outcome = ex04.grounded.evaluate(grounded_by_any_input)
+    assert outcome.status == FAIL, outcome.message
+    assert "[kettle]" in outcome.message and "read_doc calls only" in outcome.message, outcome.message
+
+
+def test_gate_asking_by_a_list_of_names_or_quoting_the_output_is_not_yet():
+    """Consequential tools named in a list (book_flight missed), or the output sent as repr(): not yet."""
+    def by_names(approve, block):
+        return block.name not in ("send_email", "delete_file") or exact_true(approve, block)
+
+    outcome = ex04.gate.evaluate(gate_with(by_names))
+    assert outcome.status == FAIL and "book_flight is consequential too" in outcome.message, outcome.message
+    outcome = ex04.gate.evaluate(gate_with(exact_true, text=repr))
+    assert outcome.status == FAIL and "send what the handler returned" in outcome.message, outcome.message

@@ -799,3 +799,25 @@ def test_api_errors_loop_must_keep_the_replies_and_the_endings():
     for label, (change, words) in cases.items():
         outcome = ex05.api_errors.evaluate(solution_with(ex05.api_errors, "my_loop", change))
         assert outcome.status == FAIL and words in outcome.message, (label, outcome.message)
+
+
+def test_api_errors_loop_that_turns_the_approval_into_a_bool_is_not_yet():
+    """A loop that wraps the approver in bool(): a person's typed 'no' (truthy) would send the email; not yet."""
+    as_bool = solution_with(ex05.api_errors, "my_loop", (
+        "toolbox.execute(b, approve).result",
+        "toolbox.execute(b, approve and (lambda n, i: bool(approve(n, i)))).result"))
+    outcome = ex05.api_errors.evaluate(as_bool)
+    assert outcome.status == FAIL, outcome.message
+    assert "'no'" in outcome.message and "only an exact True approves" in outcome.message, outcome.message
+
+
+def test_fix_loop_answering_a_repeated_call_from_before_is_not_yet():
+    """A fixed loop that keeps each call's result and sends it again when the call comes back: not yet."""
+    keeping = solution_with(ex05.fix_loop, "fixed_loop", (
+        "        results = [toolbox.execute(b).result for b in reply.content if b.type == \"tool_use\"]  # every call\n",
+        "        kept = globals().setdefault('kept', {})\n"
+        "        results = [kept.setdefault((b.name, repr(b.input)), toolbox.execute(b).result) | {'tool_use_id': b.id}\n"
+        "                   for b in reply.content if b.type == \"tool_use\"]\n"))
+    outcome = ex05.fix_loop.evaluate(keeping)
+    assert outcome.status == FAIL, outcome.message
+    assert "a tool that fails once" in outcome.message, outcome.message

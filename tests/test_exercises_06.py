@@ -311,3 +311,11 @@ def test_cites_matching_part_of_a_name_is_not_yet():
         return bool(cited) and all(any(c in name for name in os.listdir(folder)) for c in cited)
     outcome = ex06.cites_existing_files.evaluate(by_part)
     assert outcome.status == FAIL and "pumps-cold-climates.md is only the end of" in outcome.message, outcome.message
+
+
+def test_new_case_asking_an_eval_question_again_is_not_yet():
+    """A question of the evaluation set with another case or a trailing space is no new question: not yet."""
+    for question in (ex06.HEAT + " ", ex06.HEAT.lower(), "  " + ex06.VOLCANO.replace(" ", "  ")):
+        case = {"question": question, "answerable": True, "source": "heat-pumps-cold-climates.md"}
+        outcome = ex06.new_case.evaluate((case, cites_source))
+        assert outcome.status == FAIL and "already in the evaluation set" in outcome.message, outcome.message

@@ -263,3 +263,31 @@ def test_the_check_knows_each_notebooks_system_prompt():
         assert _notebook_system(root / "notebooks-fr" / "07_aller_plus_loin.ipynb") == _(ex07.SYSTEM)
     finally:
         set_language("en")
+
+
+def stream_stripping_each_piece(client, prompt):
+    """Wrong: strips every piece, so a space at a piece's edge is lost."""
+    with client.messages.stream(model=MODEL, max_tokens=1024, messages=[{"role": "user", "content": prompt}]) as s:
+        return "".join(piece.strip() for piece in s.text_stream)
+
+
+def test_collect_stream_stripping_the_pieces_is_not_yet():
+    """A piece may start or end with a space: stripping them joins words; not yet."""
+    outcome = ex07.collect_stream.evaluate(stream_stripping_each_piece)
+    assert outcome.status == FAIL, outcome.message
+    assert "pieces start and end with spaces" in outcome.message and "different spacing" in outcome.message
+
+
+def request_caching_the_question_too(question):
+    """Wrong: a second mark on the question, so every call writes a new cache entry that no call reads."""
+    system = [{"type": "text", "text": SYSTEM, "cache_control": {"type": "ephemeral"}}]
+    asked = [{"type": "text", "text": question, "cache_control": {"type": "ephemeral"}}]
+    return {"model": MODEL, "max_tokens": 500, "system": system, "tools": TOOLS,
+            "messages": [{"role": "user", "content": asked}]}
+
+
+def test_cached_request_marking_the_question_too_is_not_yet():
+    """The system prompt is cached, but the question is marked too: each call writes the cache again; not yet."""
+    outcome = ex07.cached_request.evaluate(request_caching_the_question_too)
+    assert outcome.status == FAIL, outcome.message
+    assert "also wrote" in outcome.message and "mark the system prompt only" in outcome.message, outcome.message

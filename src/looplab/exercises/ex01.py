@@ -83,6 +83,8 @@ def _cases() -> list[tuple[str, Message]]:
         (N_("a reply with a bad input (no city) and a failing calculation"),
          _reply(calls(say("Let me check."), call("get_weather", town="Lyon"),
                       call("calculator", expression="1 / 0")), tools)),
+        (N_("a reply whose input has the wrong type (city: 42, not a string)"),
+         _reply(call("get_weather", city=42), tools)),
     ]
 
 

@@ -17,6 +17,7 @@ from looplab.exercises._loops import (
     run_gap,
     sent_results,
 )
+from looplab.exercises.ex03 import SAME_CALL, SAME_CALL_ADVICE, SAME_CALL_LABEL, failing_once
 from looplab.i18n import N_, _
 from looplab.loop import run_agent
 from looplab.practice import call, calls, say, stop
@@ -185,6 +186,10 @@ def test_my_loop(my_loop) -> str:
                                label=label, errors=errors))
     for name, input, text, failed in sent_results(messages):
         want = Toolbox(weather_and_calc()).execute({"id": "toolu_check", "name": name, "input": input}).result
+        if failed and not (text or "").strip():
+            raise AssertionError(_("{label}, your loop answered {name} {input} with is_error True and no text; the "
+                                   "model cannot tell what went wrong: send toolbox.execute(block).result as it is, "
+                                   "its content says why the call failed", label=label, name=name, input=input))
         if not failed and text != want["content"]:
             raise AssertionError(_("{label}, your loop answered {name} {input} with the content {text!r:.80}; the "
                                    "tool gave {want!r:.80}: send toolbox.execute(block).result as it is, so the "
@@ -203,6 +208,12 @@ def test_my_loop(my_loop) -> str:
     problem = reply_gap(messages, reference.messages)
     if problem:
         raise AssertionError(_("{title}: {text}", title=label, text=problem))
+    client, guard = _practice(script=SAME_CALL)
+    messages = _call_loop(my_loop, client, guard, "What is the weather in Lyon?", 10, failing_once())
+    if [failed for _name, _input, _text, failed in sent_results(messages)] != [True, False]:
+        raise AssertionError(_("{title}: {text}", title=_(SAME_CALL_LABEL), text=_(
+            "your loop did not send the first call's error, then the second call's weather; {advice}",
+            advice=_(SAME_CALL_ADVICE))))
     client, guard = _practice(never_stop=True)
     messages = _call_loop(my_loop, client, guard, "Check the weather in Lyon", 3)
     if guard.hits != 3:

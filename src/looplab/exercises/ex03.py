@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from looplab import faults
 from looplab.client import practice_client
 from looplab.exercises import Exercise, whole
 from looplab.exercises._loops import call_loop, compare, guarded
@@ -148,7 +149,38 @@ def endings_hold(my_loop) -> int:
             advice=N_("a stop reason your loop does not know ends the run as 'anomaly': it is not an answer, so "
                       "don't call it 'done' (ENDINGS.get(reason, 'anomaly'))"))
     _paused_turns_count(my_loop)
-    return len(SCRIPTS) + 3
+    _answer_at_the_cap(my_loop)
+    same_call_again(my_loop)
+    return len(SCRIPTS) + 3  # the count the notebooks show; the two runs above are apart from it
+
+
+def _answer_at_the_cap(my_loop, **options) -> None:
+    """A model that answers on the last turn max_turns allows: the run is 'done', the cap did not cut it."""
+    script = SCRIPTS["a tool call, then an answer"]
+    compare(my_loop, lambda: (practice_client(script=script), _weather()), WEATHER_TASK,
+            N_("with a model that answers on its second turn and max_turns=2"), max_turns=2,
+            advice=N_("the model answered on the last turn max_turns allows, so the run is 'done': the status "
+                      "comes from how the last reply ended, and 'max_turns' only from a loop that ran out of turns "
+                      "before an answer"), **options)
+
+
+def failing_once() -> Toolbox:
+    """get_weather that fails on its first call only, and the calculator."""
+    weather, calculator = weather_and_calc()
+    return Toolbox([faults.failing(weather, times=1), calculator])
+
+
+SAME_CALL = [call("get_weather", city="Lyon"), call("get_weather", city="Lyon"), say("21 °C in Lyon.")]
+SAME_CALL_LABEL = N_("with a tool that fails once, and a model that calls it again with the same input")
+SAME_CALL_ADVICE = N_("run every tool_use of every reply: the same call can give another result the next time (a "
+                      "tool that failed may work now, a file may have changed), so keep no result from an earlier "
+                      "turn")
+
+
+def same_call_again(my_loop, **options) -> None:
+    """A tool call that fails, then the same call again, which works: each tool_use runs, none is kept from before."""
+    compare(my_loop, lambda: (practice_client(script=SAME_CALL), failing_once()), WEATHER_TASK, SAME_CALL_LABEL,
+            advice=SAME_CALL_ADVICE, **options)
 
 
 MISCOUNTS = {  # how a prediction is off -> the likely miscount

@@ -48,10 +48,41 @@ LOOK_ALIKE_DOMAIN = ("send_email", _email("ana@example-com"), False,  # apart fr
                         "write the dot of example.com as '\\.' (r'[\\w.+-]+@example\\.com')"))
 
 
+POLICY_EXTRA = [  # apart from the count the notebook shows
+    ("send_email", _email("ana@example.com\nBcc: audit@evil.net"), False,
+     N_("its first line is a good address, and a second line adds a Bcc header: with re.MULTILINE, '^' and '$' "
+        "match at every line; match the whole text with re.fullmatch, and no flags")),
+    ("send_email", _email("audit\nana@example.com"), False,
+     N_("a line break separates two recipients; listing the characters to refuse always misses one: allow only "
+        "the characters of one address ([\\w.+-]) before the @")),
+    ("send_email", _email("ana@example.com,billing.team@example.com"), False,
+     N_("it holds two addresses, both at example.com: the policy approves one address only, so match the whole "
+        "text as one address instead of checking each part")),
+    ("email_everyone", _email("ana@example.com"), False,
+     N_("only send_email may be approved: compare the whole name (name == 'send_email'), not a part of it")),
+]
+
+
 def _test_policy(policy) -> str:
     if not callable(policy):
         raise AssertionError(_("the answer must be a function policy(name, input) returning True or False"))
-    for name, input, expected, why in [*POLICY_CASES, LOOK_ALIKE_DOMAIN]:
+    _judge_cases(policy, [*POLICY_CASES, LOOK_ALIKE_DOMAIN])
+    outbox: list = []
+    run = _policy_run(policy, outbox)
+    sent = [item.get("to") for item in outbox]
+    if sent != ["ana@example.com"]:
+        raise AssertionError(_("in a run proposing four actions (send_email to ana@example.com, to audit@example.net "
+                               "and to 'audit@example.net;ana@example.com', two addresses joined by a ';' as by a ',', "
+                               "then delete_file), the outbox got {sent}; expected only ana@example.com: allow only "
+                               "the characters of one address ([\\w.+-]) before the @", sent=sent))
+    _judge_cases(policy, POLICY_EXTRA)
+    return _("{n} proposals judged right, and in a real run only the mail to ana@example.com went out ({status}).",
+             n=len(POLICY_CASES), status=run.status)
+
+
+def _judge_cases(policy, cases: list) -> None:
+    """Raise AssertionError at the first (name, input, approve?, why) case `policy` judges otherwise."""
+    for name, input, expected, why in cases:
         verdict = policy(name, dict(input))
         if expected and verdict is not True:
             got = _("{verdict!r}, true-ish but not True", verdict=verdict) if verdict else repr(verdict)
@@ -61,16 +92,6 @@ def _test_policy(policy) -> str:
         if not expected and verdict is True:
             shown = input.get("to") or input.get("name")
             raise AssertionError(_("{name} ({shown!r}) was approved, but {why}", name=name, shown=shown, why=_(why)))
-    outbox: list = []
-    run = _policy_run(policy, outbox)
-    sent = [item.get("to") for item in outbox]
-    if sent != ["ana@example.com"]:
-        raise AssertionError(_("in a run proposing four actions (send_email to ana@example.com, to audit@example.net "
-                               "and to 'audit@example.net;ana@example.com', two addresses joined by a ';' as by a ',', "
-                               "then delete_file), the outbox got {sent}; expected only ana@example.com: allow only "
-                               "the characters of one address ([\\w.+-]) before the @", sent=sent))
-    return _("{n} proposals judged right, and in a real run only the mail to ana@example.com went out ({status}).",
-             n=len(POLICY_CASES), status=run.status)
 
 
 def _use(*proposals: tuple[str, dict]) -> dict:
@@ -169,7 +190,15 @@ def _test_read_note(make_read_note) -> str:
         if "Buy coffee beans." not in str(text):
             raise AssertionError(_("read_note('todo.txt') returned {text!r}; a note inside the folder must be "
                                    "read and its text returned", text=str(text)[:60]))
-        for payload, why in payloads:
+        if not isinstance(text, str) or not text.rstrip().endswith("Buy coffee beans."):
+            raise AssertionError(_("read_note('todo.txt') returned the {kind} {text!r:.60}, which the model reads as "
+                                   "it is; return the note's text, a str (path.read_text(encoding='utf-8'))",
+                                   kind=type(text).__name__, text=text))
+        sibling = ("sub/../../notes-private/secret.txt", _(  # apart from the count the notebook shows
+            "a '..' in the middle leads to notes-private, a folder NEXT TO notes whose name starts with the same "
+            "letters: a string prefix test (str(path).startswith(str(root))) lets it through, whatever you strip "
+            "from the name's start; compare paths, not strings: path.is_relative_to(root)"))
+        for payload, why in [*payloads, sibling]:
             outcome = box.execute({"id": "toolu_check", "name": read_note.name, "input": {param: payload}})
             shown = _("the absolute path of secret.txt") if Path(payload).is_absolute() else repr(payload)
             if CANARY in outcome.result["content"]:
@@ -273,8 +302,11 @@ def _test_grounded(grounded) -> str:
     other_folder = (["kettle.md"], good + " The old manual agrees [archive/kettle.md].", False,
                     _("it cites archive/kettle.md, which the run never read (it read kettle.md): compare each whole "
                       "cited name with the names read (name in read), not a part of it"))
+    the_query = (["kettle.md"], good + " See also [kettle].", False,
+                 _("it cites 'kettle', which is what search_docs looked for, not a document read_doc read: take the "
+                   "names from the read_doc calls only"))
     with tempfile.TemporaryDirectory() as tmp:
-        for reads, answer, expected, why in [*cases, other_kind, other_folder]:
+        for reads, answer, expected, why in [*cases, other_kind, other_folder, the_query]:
             run = _docs_run(Path(tmp), reads, answer)
             verdict = grounded(run.answer, run)
             if bool(verdict) != expected:
@@ -363,8 +395,18 @@ def _gate_box(effects: list) -> Toolbox:
         effects.append(("course_count", key))
         return {"ai": 3}.get(key, 0)
 
+    @tool(consequential=True)
+    def book_flight(to: str) -> str:
+        """Book a flight (simulated: recorded, nothing is booked).
+
+        Args:
+            to: Destination city.
+        """
+        effects.append(("book_flight", to))
+        return "booked (simulated)"
+
     weather = faults.failing(samples.weather_and_calc()[0], times=None)
-    return Toolbox([lookup, course_count, weather, *samples.action_tools(effects)])
+    return Toolbox([lookup, course_count, weather, *samples.action_tools(effects), book_flight])
 
 
 def _asking(approve, asked: list):
@@ -424,7 +466,8 @@ def _test_gate(execute) -> str:
     if not callable(execute):
         raise AssertionError(_("the answer must be a function execute(block, toolbox, approve=None) returning a "
                                "tool_result"))
-    for i, (label, name, input, approve) in enumerate(GATE_CASES, 1):
+    unseen = (N_("book_flight, consequential too, whose approver says no"), "book_flight", {"to": "Lyon"}, _no)
+    for i, (label, name, input, approve) in enumerate([*GATE_CASES, unseen], 1):  # unseen: apart from the count
         label = _(label)
         block = ToolUseBlock(id=f"toolu_gate_{i}", name=name, input=dict(input), type="tool_use")
         ran_expected, ran, asked_expected, asked = [], [], [], []
@@ -486,7 +529,7 @@ def _test_gate(execute) -> str:
             raise AssertionError(_("with {label}, the result has the field(s) {fields}, which the API refuses in a "
                                    "tool_result; keep type, tool_use_id, content and is_error",
                                    label=label, fields=sorted(extra)))
-        if not expected["is_error"] and expected["content"] not in text:
+        if not expected["is_error"] and text.strip() != expected["content"].strip():
             raise AssertionError(_("with {label}, the tool ran and gave {output!r:.60}, but your result's content is "
                                    "{text!r:.60}; send what the handler returned (str(output)), so the model reads "
                                    "what the tool gave", label=label, output=expected["content"], text=text))

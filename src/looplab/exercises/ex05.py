@@ -23,7 +23,7 @@ from looplab import (
 )
 from looplab.exercises import Exercise, Interrupt, raised, whole
 from looplab.exercises._loops import call_loop, compare, get, guarded
-from looplab.exercises.ex03 import endings_hold
+from looplab.exercises.ex03 import endings_hold, same_call_again
 from looplab.i18n import N_, _
 from looplab.practice import call, calls, say
 
@@ -391,13 +391,23 @@ API_CASES = [  # (label, setup, what the run meets)
 REMINDER = {"to": "ana@example.com", "subject": "Reminder", "body": "Invoice 2026-08-015 is due."}
 
 
+def _typed_no(name, input):
+    """An approver that hands back what the person typed: 'no' is a str, truthy, and no approval."""
+    return "no"
+
+
 def _approval_holds(my_loop) -> None:
     """A scripted send_email, with no approver (it must not go out) and with one allowing it (it must)."""
-    for approve, expected in ((None, []), (allow_only("send_email"), ["ana@example.com"])):
+    for approve, expected in ((None, []), (allow_only("send_email"), ["ana@example.com"]), (_typed_no, [])):
         outbox: list = []
         client, guard = guarded(practice_client(script=[call("send_email", **REMINDER), "Sent."]))
         given = {} if approve is None else {"approve": approve}  # no approver: the default, as a notebook calls it
         call_loop(my_loop, client, guard, "Send Ana the reminder.", Toolbox(samples.action_tools(outbox)), **given)
+        if approve is _typed_no and outbox:
+            raise AssertionError(_("with an approver that returned the person's answer 'no' (a str: truthy, but not "
+                                   "True), your loop sent the email: only an exact True approves; pass the approver "
+                                   "on as it is (toolbox.execute(block, approve)), without bool() or a wrapper of "
+                                   "your own"))
         if [mail.get("to") for mail in outbox] != expected:
             raise AssertionError(_("with no approver (approve left to its default), your loop sent the email anyway: a "
                                    "consequential tool runs only when an approver says True; keep approve=None as the "
@@ -527,6 +537,7 @@ def _test_fix_loop(fixed_loop) -> str:
             raise AssertionError(_("with {label}, the tool calls {gap} got no tool_result in the next message; "
                                    "answer every tool_use id of the reply, all in one user message",
                                    label=label, gap=gap))
+    same_call_again(fixed_loop)
     compare(fixed_loop, lambda: (practice_client(never_stop=True), Toolbox(samples.weather_and_calc())), TWO_AT_ONCE,
             N_("with a model that never stops and max_turns=3"), max_turns=3,
             advice=N_("after the for loop, the cap was reached before an answer: 'max_turns'"))

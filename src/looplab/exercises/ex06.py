@@ -178,6 +178,11 @@ def test_cites_existing_files(cites_existing_files) -> str:
     return _("a research run and {n} scripted answers judged right.", n=len(CITATION_CASES))
 
 
+def _plain(question: str) -> str:
+    """A question as the eval set tells it apart: case and spacing aside ('Question? ' is 'question?')."""
+    return " ".join(question.split()).casefold()
+
+
 def test_new_case(answer) -> str:
     """A new answerable question whose source the agent cites, and a check that tells it apart."""
     if not isinstance(answer, tuple) or len(answer) != 2:
@@ -187,7 +192,7 @@ def test_new_case(answer) -> str:
         raise NotImplementedError
     if not isinstance(case, dict) or not isinstance(case.get("question"), str) or not case["question"].strip():
         raise AssertionError(_('case must be a dict like {"question": "...", "answerable": True, "source": "x.md"}'))
-    if case["question"] in EVAL_QUESTIONS:
+    if _plain(case["question"]) in {_plain(question) for question in EVAL_QUESTIONS}:
         raise AssertionError(_("that question is already in the evaluation set; ask something new"))
     source = case.get("source")
     if case.get("answerable") is not True or not isinstance(source, str):

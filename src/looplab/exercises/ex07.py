@@ -35,6 +35,10 @@ GREETING_REPLY = ("Hello! I am a model answering in pieces: a streamed reply arr
                   "and only all of them, in order, make the whole answer.")
 
 
+SPACED = ("A stream cuts its text where it likes, even at the space between two words: keep every piece as it "
+          "came. Join all.")  # the practice model streams it in three pieces, two of them at a space
+
+
 def _last_request(client) -> dict:
     """The body of the last request the client sent (the practice transport keeps them)."""
     body = transport_of(client).requests[-1] if transport_of(client).requests else {}
@@ -75,7 +79,8 @@ def test_collect_stream(collect_stream) -> str:
     if not callable(collect_stream):
         raise AssertionError(_("pass your function itself: ex07.collect_stream.check(collect_stream)"))
     for label, prompt, script in ((_("a greeting"), GREETING, [say(GREETING_REPLY)]),
-                                  (_("a scripted reply"), "Say anything.", [say(SCRIPTED)])):
+                                  (_("a scripted reply"), "Say anything.", [say(SCRIPTED)]),
+                                  (_("a reply whose pieces start and end with spaces"), "Say more.", [say(SPACED)])):
         client = _streaming_client(script)
         try:
             got = collect_stream(client, prompt)
@@ -164,6 +169,11 @@ def test_cached_request(cached_request) -> str:
                                    status=exc.status_code, message=error.get("message") or exc.message)) from None
         requests.append(request)
     first, second = usages
+    if first.cache_creation_input_tokens and second.cache_read_input_tokens and second.cache_creation_input_tokens:
+        raise AssertionError(_("the second call read the cache but also wrote {n} tokens to it: a cache mark on "
+                               "something that changes with each question (the question itself) writes a new entry "
+                               "on every call, at 1.25 times the price, and no call reads it; mark the system "
+                               "prompt only", n=second.cache_creation_input_tokens))
     if not first.cache_creation_input_tokens:
         raise AssertionError(_("the first call wrote nothing to the cache: put \"cache_control\": "
                                "{\"type\": \"ephemeral\"} on the system prompt block"))
