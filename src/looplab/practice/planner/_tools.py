@@ -453,7 +453,8 @@ def failed(step: Step) -> bool:
     status = str(value.get("status", value.get("code", ""))) if isinstance(value, dict) else ""
     return step.is_error or isinstance(value, dict) and bool(
         value.get("error") or value.get("errors") or False in (value.get("ok"), value.get("success"), value.get("found"))
-        or re.fullmatch(r"[45]\d\d", status)) or re.fullmatch(r"\s*[-+]?(?:nan|inf(?:inity)?)\s*", step.result or "", re.I)
+        or re.fullmatch(r"[45]\d\d", status)) or re.fullmatch(r"\s*[-+]?(?:nan|inf(?:inity)?)\s*", step.result or "", re.I) \
+        or re.match(r"\s*(?:error|erreur|exception|traceback)\b", step.result or "", re.I)  # 'Error: timeout' as a text
 
 
 def absent(step: Step) -> bool | None:
