@@ -347,7 +347,8 @@ def test_an_unknown_stop_reason_is_an_anomaly():
 
 
 def test_a_connection_error_says_what_to_do():
-    """An APIConnectionError (not a timeout) names the host and says: check the network, or go offline."""
+    """An APIConnectionError (not a timeout) says what to do; on the practice model, a fault cut it (it used to say
+    'set LOOPLAB_OFFLINE=1', which it already was). Another host is named, with: check the network, or go offline."""
     client = practice_client(script=["never reached"], max_retries=0)
 
     class Unreachable:
@@ -358,5 +359,5 @@ def test_a_connection_error_says_what_to_do():
     run = run_agent(client, "Go.", [])
     assert run.status == "error" and isinstance(run.error, anthropic.APIConnectionError)
     (error,) = [e.data for e in run.events if e.kind == "error"]
-    assert error["message"] == ("APIConnectionError: could not reach practice.local: check the network, "
-                                "or set LOOPLAB_OFFLINE=1 to use the practice model")
+    assert error["message"] == ("APIConnectionError: the connection to the practice model was cut (an injected fault, "
+                                "as the network may do); run the cell again without the fault")  # already offline

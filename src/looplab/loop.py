@@ -10,7 +10,7 @@ import anthropic
 
 from ._attempts import watch_attempts
 from ._toolrun import run_tools
-from .client import MODEL
+from .client import MODEL, PRACTICE_URL
 from .i18n import N_, _, number
 from .pricing import cost_usd
 from .tools import Toolbox
@@ -137,8 +137,10 @@ def describe_api_error(exc: anthropic.APIError) -> dict:
     message = _("{error}{where}: {message}", error=type(exc).__name__, where=where,
                 message=text[0] if text else _("no message"))
     if isinstance(exc, anthropic.APIConnectionError) and not isinstance(exc, anthropic.APITimeoutError):
-        message = _("{error}: could not reach {host}: check the network, "
-                    "or set LOOPLAB_OFFLINE=1 to use the practice model", error=type(exc).__name__, host=_host(exc))
+        message = _("{error}: the connection to the practice model was cut (an injected fault, as the network may do); "
+                    "run the cell again without the fault", error=type(exc).__name__) if PRACTICE_URL.endswith("//" + _host(exc)) else _(
+            "{error}: could not reach {host}: check the network, "
+            "or set LOOPLAB_OFFLINE=1 to use the practice model", error=type(exc).__name__, host=_host(exc))
     return {"source": "api", "error": type(exc).__name__, "status_code": status, "message": message}
 
 

@@ -447,6 +447,10 @@ INJECTION = re.compile(
 ORDERS = re.compile(r"\b(?:use|call|run|invoke|execute|please|must|now|assistant|ai)\b", re.IGNORECASE)
 
 
+GARBLED = re.compile(r"^\s*(?:error|erreur|exception|traceback|<!doctype|<html|(?:[45]\d\d )?(?:service unavailable|bad gateway|"
+                     r"internal server error|gateway time-?out|too many requests))\b|\ufffd|[\x00-\x08\x0e-\x1f]", re.I)
+
+
 def failed(step: Step) -> bool:
     """True when a result reports an error: is_error, or a JSON object with an 'error', 'ok': false or a 4xx/5xx status."""
     value = json_value(step.result or "")
@@ -454,7 +458,7 @@ def failed(step: Step) -> bool:
     return step.is_error or isinstance(value, dict) and bool(
         value.get("error") or value.get("errors") or False in (value.get("ok"), value.get("success"), value.get("found"))
         or re.fullmatch(r"[45]\d\d", status)) or re.fullmatch(r"\s*[-+]?(?:nan|inf(?:inity)?)\s*", step.result or "", re.I) \
-        or re.match(r"\s*(?:error|erreur|exception|traceback)\b", step.result or "", re.I)  # 'Error: timeout' as a text
+        or bool(GARBLED.search(step.result or ""))  # 'Error: timeout', an HTML error page, bytes as text
 
 
 def absent(step: Step) -> bool | None:

@@ -10,6 +10,7 @@ from itertools import takewhile
 from ..context import is_cleared
 from ..view import View
 from ._tools import answer, declined, first_input, pick, planted, said, use
+from ._tools import failed as went_wrong
 from .interpret import ASKS, content, currency_words, english_of, english_question
 from .lookup import BUT, keys_of, lookup_tool
 from .needs import ACT_NOUNS, ACTS, _needs
@@ -506,7 +507,7 @@ def research(view: View) -> dict | None:
     if not (searches := [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]):  # cleared: again
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
                    f"I'll search the documents for '{q}'.")
-    if (found := searches[-1]).is_error:
+    if went_wrong(found := searches[-1]):  # an error page or bytes as text too: never 'the documents do not answer'
         return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
     hits = [HIT.fullmatch(line)[1] for line in (found.result or "").splitlines()]  # one a line: names read whole
     names = [n for n in listed_files("\n".join(hits)) if n in named] if named else listed_files("\n".join(hits))[:3]

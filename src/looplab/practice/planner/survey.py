@@ -12,7 +12,7 @@ from . import _select
 from ._limits import EXTREME
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
-from ._tools import answer, declined, first_input, pick, said, use
+from ._tools import answer, declined, failed, first_input, pick, said, unplanted, use
 from .needs import ACTS
 from .text import clauses, file_names, first_value, joined, says, sentence_case, stem, stems, terms
 
@@ -124,6 +124,8 @@ def survey(view: View) -> dict | None:
             return use([(lister.name, first_input(lister, ".", DIR_KEYS))],
                        f"The folder '{folder}' could not be listed ({said(listing)}); I'll list '.' instead.")
         return declined(f"I could not list the folder '{folder}': {said(listing)}")
+    if failed(listing):  # an error page or bytes as text: no listing, never 'holds no files'
+        return declined(f"I could not list the folder '{folder}': {said(listing)}")
     reads = view.calls_of(reader.name)
     listed = {_arg(s) for s in lists}
     dirs = [d for d in SUBFOLDER.findall(listing.result or "") if not set(stems(d)) <= STATUSES or re.search(  # 'unpaid/':
@@ -167,7 +169,8 @@ def survey(view: View) -> dict | None:
         return declined(f"I could not relate {joined([repr(o) for o in others])} to the records read, so I cannot tell "
                         "which records the task asks for; I give no list and no total", WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
-    return report(view.task, [done[p] for p in wanted], folder, unlisted)
+    kept = [replace(s, result=unplanted(view, s.result)) if s.result and not s.is_error else s for s in map(done.get, wanted)]
+    return report(view.task, kept, folder, unlisted)  # a planted note is no line of the record ('Note for AI …: …')
 
 
 def listed_files(text: str) -> list[str]:
