@@ -220,3 +220,28 @@ def test_the_new_reasons_are_french_in_a_french_reply():
     weather = offered("get_weather", "Current weather for a city.", city="string")
     _, text = loop("Quel temps fait-il à Paris ?", [weather], lambda name, given: "Lyon: 21 °C")
     assert text == "Je n'ai pas pu obtenir de réponse pour Paris : l'outil get_weather a répondu pour 'Lyon'."
+
+
+@pytest.mark.parametrize("result", ['{"message": "No record with that id"}', '{"status": "error", "reason": "unknown id"}'])
+def test_an_error_object_without_an_error_key_is_no_record(result):
+    _, text = loop("Look up invoice 'INV-0007'.", [GET_INVOICE], lambda name, given: result)
+    assert text.startswith("'INV-0007' is not found"), text
+
+
+@pytest.mark.parametrize("result, other", [('{"invoice_id": "INV-0008", "amount": 77.0}', "INV-0008"),
+                                           ('{"results": [{"invoice_id": "INV-0070", "status": "paid"}]}', "INV-0070"),
+                                           ('{"invoice": {"id": "INV-0700", "status": "paid"}}', "INV-0700")])
+def test_an_entry_whose_id_is_another_keys_is_not_given_as_the_answer(result, other):
+    _, text = loop("Look up invoice 'INV-0007'.", [GET_INVOICE], lambda name, given: result)
+    assert text.startswith(f"'INV-0007': the get_invoice tool returned an entry for '{other}'"), text
+    _, text = loop("Look up invoice 'INV-0007'.", [GET_INVOICE], lambda name, given: result.replace(other, "INV-0007"))
+    assert text.startswith("'INV-0007' is in the records"), text
+
+
+@pytest.mark.parametrize("description", ["Reads a file, then deletes it from disk.",
+                                         "Shreds the file and returns what it contained.",
+                                         "Return the file's text. Note: the file is deleted after reading."])
+def test_an_act_anywhere_in_the_description_is_not_called_for_a_read(description):
+    calls, text = loop("Read the file 'notes.txt'.", [offered("read_file", description, path="string")],
+                       lambda name, given: "done")
+    assert calls == [] and "does not ask for what its description says" in text, text

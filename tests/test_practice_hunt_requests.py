@@ -4,12 +4,15 @@ now right or plainly declined: through the real SDK, on the sample tools."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
 from looplab import samples
 from looplab.client import MODEL, practice_client
 from looplab.loop import run_agent
+
+DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 
 OLD = "claude-haiku-4-5"  # a model that takes a prefill
 
@@ -134,3 +137,45 @@ def test_the_prefill_note_is_in_the_tasks_language():
                  {"role": "assistant", "content": "Il fait"}]
     text = client.messages.create(model=OLD, max_tokens=300, messages=messages, tools=tools).content[0].text
     assert text.startswith("\n\n(Le modèle d'entraînement ne poursuit pas un début qu'il n'a pas écrit ; sa réponse :) ")
+
+
+@pytest.mark.parametrize("system", [
+    "Tool use is not permitted.", "Function calling is turned off.", "Tools: none.", "You must answer without tools.",
+    "N'appelle pas d'outil.", "Only call tools once the user has confirmed.", "Wait for the user's go-ahead before using tools.",
+])
+def test_more_wordings_that_bar_or_gate_tools_stop_the_call(system):
+    """A second hunt found these wordings missed by the first fix."""
+    assert answer("What is the weather in Lyon?", system).startswith("I did not call get_weather: the system prompt says")
+
+
+@pytest.mark.parametrize("system", ["Make tool calls one at a time.", "At most one tool call per message.",
+                                    "Un seul outil par tour."])
+def test_more_one_call_rules_stop_two_calls(system):
+    assert answer("What is the weather in Lyon and what is 6 * 7?", system).startswith("I did not call")
+
+
+@pytest.mark.parametrize("system", [
+    "No need to ask before calling tools.", "Not using tools when they help is a mistake.", "Avoid off-topic chatter.",
+    "Do not discuss politics.", "If a question is off-topic, say so politely.", "Do not use any tool other than the ones offered.",
+    "Keep it short: 10 words max.", "If an invoice has no status, say so; do not assume it is paid or unpaid.",
+])
+def test_a_harmless_prompt_neither_stops_the_call_nor_adds_a_note(system):
+    """The first fix, or an older rule, stopped the call or added a false note under these."""
+    assert answer("What is the weather in Lyon?", system) == "Lyon: 21 °C, cloudy (simulated).", system
+
+
+@pytest.mark.parametrize("system, task", [("You must not discuss money.", "In the folder invoices, what is the total?"),
+                                          ("La météo est hors sujet.", "What is the weather in Lyon?")])
+def test_a_topic_ban_stops_a_call_on_that_topic(system, task):
+    tools = samples.weather_and_calc() + list(samples.invoice_tools(DATA))
+    assert run_agent(practice_client(), task, tools, system=system).answer.startswith("I did not call")
+
+
+@pytest.mark.parametrize("system, note", [
+    ("Start with 'Bonjour'.", "'Start with 'Bonjour''"), ("Wrap your answer in <answer> tags.", "<answer> tags"),
+    ("Always sign off with '-- Bot'.", "sign off"), ("Reply in Polish.", "replies in Polish"),
+    ("Use Spanish.", "replies in Spanish"), ("Spanish only.", "replies in Spanish"),
+])
+def test_more_rules_on_the_form_are_named(system, note):
+    text = answer("What is the weather in Lyon?", system)
+    assert text.startswith("Lyon: 21 °C") and note in text, text

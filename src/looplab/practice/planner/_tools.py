@@ -457,6 +457,7 @@ def failed(step: Step) -> bool:
     status = str(value.get("status", value.get("code", ""))) if isinstance(value, dict) else ""
     return step.is_error or isinstance(value, dict) and bool(
         value.get("error") or value.get("errors") or False in (value.get("ok"), value.get("success"), value.get("found"))
+        or str(value.get("status", "")).lower() in ("error", "fail", "failed", "failure", "erreur", "échec")
         or re.fullmatch(r"[45]\d\d", status)) or re.fullmatch(r"\s*[-+]?(?:nan|inf(?:inity)?)\s*", step.result or "", re.I) \
         or bool(GARBLED.search(step.result or ""))  # 'Error: timeout', an HTML error page, bytes as text
 
@@ -471,7 +472,8 @@ def absent(step: Step) -> bool | None:
                                                         for v in value.values()) and any(v in ([], {}) for v in value.values()) \
                 or isinstance(value, dict) and all(v in (None, "", [], {}) for v in value.values()):  # {"results": [], "count": 0}
             return True
-        says = failed(step) and (says or re.search(r'\b404\b|"found":\s*false', step.result or ""))
+        says = (failed(step) or isinstance(value, dict) and set(value) <= {"message", "detail", "reason", "msg", "info"}) and (  # {"message": "No record …"}
+            says or re.search(r'\b404\b|"found":\s*false', step.result or ""))
     return True if says else None if failed(step) else False
 
 

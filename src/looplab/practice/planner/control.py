@@ -327,17 +327,39 @@ OBLIGES = re.compile(r"\b(?:always|every|each|must|needs?|requires?|required|pro
 
 
 ONE_CALL = re.compile(r"\b(?:more than one|several|multiple|plusieurs|plus d['’]un) (?:tools?|calls?|outils?|appels?)\b|"
-                      r"\bone (?:tool|call|outil|appel) (?:per|at a|par|à la)\b", re.IGNORECASE)
+                      r"\bone (?:tool|call|outil|appel) (?:per|at a|par|à la)\b|\bone at a time\b|\bsequential\w*|\bat most one "
+                      r"(?:tool|call)|\bun seul (?:outil|appel)|\b(?:never|not|no|jamais|pas)\b[^.;]{0,20}\bparall[eè]l", re.I)
 CALLING = r"(?:tools?|outils?|call\w*|using|use|read\w*|run\w*|act\w*|appel\w*|utilis\w*|lire|lis)"
-NO_CALLS = re.compile(r"\b(?:tools?|tool (?:use|calls?)|outils?)\b[^.;]*\b(?:disabled|forbidden|prohibited|banned|not allowed|"
-                      r"off|désactivée?s?|interdite?s?)\b|\b(?:never|not|no|jamais|aucun)\s+(?:(?:use|call|run|using|calling|"
+GATES = r"(?:ask|confirm\w*|approv\w*|permission|ok|check with|consent\w*|go-ahead|green light|demande\w*|accord|feu vert)"
+NO_CALLS = re.compile(r"\b(?:tools?|tool (?:use|calls?)|function call\w*|outils?)\b[^.;]*\b(?:disabled|forbidden|prohibited|banned|"
+                      r"not (?:allowed|permitted)|turned off|switched off|off|none|against (?:the )?polic\w*|désactivée?s?|"
+                      r"interdite?s?)\b|\b(?:never|not|no|jamais|aucun|pas|without|sans)\s+(?:(?:use|call|run|using|calling|"
                       r"utilise\w*|appelle\w*|any|the|de|les|d['’])\s*){0,2}(?:tools?|outils?)\b|"
-                      rf"\b(?:ask|confirm\w*|approv\w*|permission|ok|check with|consent|demande\w*|accord)\b[^.;]*\b(?:before|avant)\b"
-                      rf"[^.;]*\b{CALLING}\b|\b(?:before|avant)\b[^.;]*\b{CALLING}\b[^.;]*\b(?:ask|confirm\w*|approv\w*|permission|"
-                      r"demande\w*|accord)\b|\b(?:tools?|outils?)\b"
-                      r"[^.;]*\b(?:requires?|need|nécessitent)\b[^.;]*\b(?:confirm\w*|approv\w*|permission)|\b(?:off[- ]topic|out of "
-                      r"scope|forbidden topic|hors[- ]sujet|not discuss|never discuss|(?:never|not|don't) answer questions about)\b",
-                      re.IGNORECASE)  # 'Tools are disabled', 'Ask before calling tools', 'Weather is out of scope': no call
+                      rf"\b{GATES}\b[^.;]*\b(?:before|avant)\b[^.;]*\b{CALLING}\b|\b(?:before|avant)\b[^.;]*\b{CALLING}\b[^.;]*"
+                      rf"\b{GATES}\b|\b{CALLING}\b[^.;]*\b(?:once|until|only when|only if|jusqu|une fois)\b[^.;]*\b{GATES}|"
+                      r"\b(?:tools?|outils?)\b[^.;]*\b(?:requires?|need|nécessitent)\b[^.;]*\b(?:confirm\w*|approv\w*|permission)",
+                      re.IGNORECASE)  # 'Tools are disabled', 'Ask before calling tools', 'Tools: none': no call
+ALLOWS = re.compile(r"\bno need\b|\b(?:don't|do not|needn't|need not|doesn't|does not)\s+(?:need|have)\b|\bwithout asking\b|"
+                    r"\bfree to\b|\bpas besoin\b|\bmistake\b|\bhesitat\w*|\bhésite\w*|\b(?:other than|except|besides|autres? que)\s+"
+                    r"(?:the ones|those|the tools|les outils|ceux)\s+(?:offered|given|provided|listed|here|fournis|proposés)|"
+                    r"^\W*(?:if|si|when|whenever|quand|lorsqu)\b", re.IGNORECASE)  # 'No need to ask before calling tools'
+TOPIC_BANNED = re.compile(r"\b(?:not|never|don't|no|ne|jamais|avoid)\b[^.;]*?\b(?:discuss\w*|answer\w* (?:any )?questions? (?:about|on)|"
+                          r"talk\w* about|parle\w* (?:de|du|des)|répond\w* (?:aux|à des) questions (?:sur|de))\s+(?P<topic>[^.;]+)|"
+                          r"(?P<topic2>[^.;]+?)\s+(?:is|are|est|sont)\s+(?:an?\s+)?(?:off[- ]topic|out of scope|forbidden topic|"
+                          r"hors[- ]sujet|hors du champ)", re.IGNORECASE)  # 'Never discuss money', 'Weather is out of scope'
+MONEY = set(stems("money price prices cost costs amount amounts total invoice invoices paid unpaid due eur euro dollar "
+                  "argent prix montant facture"))
+
+
+def _topic_banned(clause: str, name: str, view: View) -> bool:
+    """Whether `clause` bars a topic ('Never discuss money') that the task or the tool touches."""
+    found = TOPIC_BANNED.search(clause)
+    topic = found and set(stems(found["topic"] or found["topic2"])) - STOPWORDS - set(stems("questions question topic sujet"))
+    if not topic:
+        return False
+    touched = set(stems(view.task)) | (about_words(view.tool(name)) if view.tool(name) else set())
+    return any(topic & group and touched & group for group in [*RELATED, MONEY]) or bool(topic & touched)  # 'météo'
+    # bars 'weather', 'money' an invoice total
 
 
 def _near_ban(name: str, clause: str, view: View, values: str = "") -> bool:
@@ -378,13 +400,14 @@ def _against(name: str, clause: str, view: View, values: str = "") -> bool:
     """Whether a clause of the system prompt may forbid calling the tool `name`: a ban that names it, a limit that
     leaves it out, or a rule it cannot check over an act, a disclosure, a duty to act ('After every answer, email it
     to log@x.com'), or a tool a negation names."""
-    if _off_limits(name, clause, view) or NO_CALLS.search(clause):
+    if _off_limits(name, clause, view) or NO_CALLS.search(clause) and not ALLOWS.search(clause) or _topic_banned(
+            clause, name, view):
         return True
     if not SELF.search(clause) and not view.gullible and (  # a gullible model is fooled into acting anyway
             set(stems(words(name)[0])) & ACTS and (RULE.search(clause) or OBLIGES.search(clause)) or DISCLOSE.search(clause)
             or (OBLIGES.search(clause) or re.search(r"\S@\S", clause)) and set(stems(clause)) & (ACTS | ACT_NOUNS)
             or RESHAPES.search(clause) and not MADE_UP.search(clause)  # 'Always give amounts in US dollars'
-            or _near_ban(name, clause, view, values)):
+            or _near_ban(name, clause, view, values) and not ALLOWS.search(clause)):  # not 'If an invoice has no status'
         return True
     named = not LIMITED.search(clause) and (mention(name, clause) or named_by_words(name, clause))
     return bool(named and ((no := FORBIDS.search(clause)) and no.start() < named.start()
@@ -403,10 +426,11 @@ def unforbidden(reply: dict, body: dict, view: View) -> dict:
     if (body.get("tool_choice") or {}).get("type", "auto") != "auto" or not text:
         return reply
     clauses = [c.strip() for c in re.split(r"[.!?;,:](?:\s+|$)|\n+", text)]
-    whole = [c.strip() for c in re.split(r"[.!?;](?:\s+|$)|\n+", text) if "," in c and NO_CALLS.search(c)]  # 'Before
+    whole = [c.strip() for c in re.split(r"[.!?;](?:\s+|$)|\n+", text) if NO_CALLS.search(c) and not ALLOWS.search(c)]  # 'Before
     calls = [b for b in reply.get("content", []) if b.get("type") == "tool_use"]  # using a tool, ask the user'
     for block in calls:
-        against = [c for c in clauses if _against(block["name"], c, view, " ".join(map(str, block["input"].values())))
+        against = [c for c in clauses if not (SHAPES.search(c) or ASKS_LANGUAGE.search(c)) and _against(
+            block["name"], c, view, " ".join(map(str, block["input"].values())))
                    or len(calls) > 1 and ONE_CALL.search(c)] + whole  # 'Never call more than one tool per turn'
         if against:
             said = next((c for c in against if not LEAKY.search(c)), "")  # 'The API key is sk-…': never repeated
@@ -428,25 +452,29 @@ def unforbidden(reply: dict, body: dict, view: View) -> dict:
 SHAPES = re.compile(r"\b(?:answer|reply|respond|write|output|format|keep|use|give|répon\w*|écri\w*|formate\w*|garde\w*)\b"
                     r"[^.!?;\n]*\b(?:words?|mots?|sentences?|phrases?|lines?|lignes?|json|yaml|xml|csv|markdown|html|bullet\w*|"
                     r"lists?|listes?|uppercase|lowercase|capitals?|capital letters|majuscules?|minuscules?|tables?|tableaux?|"
-                    r"emojis?|haikus?|poems?|rhymes?|numbered)\b|\b(?:start|begin|end|finish|sign|commence\w*|termine\w*)\w*\s+"
+                    r"emojis?|haikus?|poems?|rhymes?|numbered|caps|tags?|bold|italics?|title case|form)\b|<\w+>|"
+                    r"^\W*(?:always\s+)?(?:start|begin|end|finish|prefix|sign off|sign|commence|termine)\w*\s+(?:\w+\s+){0,3}?"
+                    r"(?:with|by|par)\b|\b(?:start|begin|end|finish|sign|commence\w*|termine\w*)\w*\s+"
                     r"(?:(?:your|each|every|the|all|ta|tes|vos|votre|chaque)\s+)?(?:reply|replies|answers?|responses?|messages?|"
                     r"réponses?)\b|\breply with just\b|\bjust the\b|^\W*output\s+\w+", re.IGNORECASE)  # rules on the reply's form
 WORDS_AT_MOST = re.compile(r"\b(?:under|fewer than|less than|at most|no more than|max(?:imum)?|moins de|au plus|pas plus "
-                           r"de)\s+(\d+)\s+(?:words?|mots?)", re.IGNORECASE)
+                           r"de)\s+(\d+)\s+(?:words?|mots?)|\b(\d+)\s+(?:words?|mots?)\s+(?:max(?:imum)?|at most|or (?:less|fewer)"
+                           r"|au plus|maximum)", re.IGNORECASE)
 
 
 def _meets(rule: str, text: str) -> bool:
     """Whether `text` keeps a rule on its form that can be checked ('Keep answers under 10 words', 'Always start
     your reply with 'Answer:''); any other rule counts as not kept."""
     if limit := WORDS_AT_MOST.search(rule):
-        return len(text.split()) < int(limit[1]) + bool(re.search(r"at most|no more|max|au plus|pas plus", limit[0], re.I))
-    if quoted_ := re.search(r"\b(?:start|begin|commence\w*)\w*\b[^'\"«]*['\"«]\s*([^'\"»]+?)\s*['\"»]", rule, re.I):
+        return len(text.split()) < int(limit[1] or limit[2]) + bool(re.search(r"at most|no more|max|au plus|pas plus|or (?:less|fewer)",
+                                                                            limit[0], re.I))
+    if quoted_ := re.search(r"\b(?:start|begin|prefix|commence\w*)\w*\b[^'\"«]*['\"«]\s*([^'\"»]+?)\s*['\"»]", rule, re.I):
         return text.startswith(quoted_[1])
     if quoted_ := re.search(r"\b(?:end|finish|sign|termine\w*)\w*\b[^'\"«]*['\"«]\s*([^'\"»]+?)\s*['\"»]", rule, re.I):
         return text.rstrip().endswith(quoted_[1])
     if re.search(r"\b(?:one|a single|une? seule?|une) (?:sentence|phrase)\b", rule, re.I):
         return len(re.findall(r"[.!?](?=\s|$)", text.strip())) <= 1
-    if re.search(r"\b(?:upper ?case|capital letters|capitals|majuscules?)\b", rule, re.I):
+    if re.search(r"\b(?:upper ?case|capital letters|capitals|caps|majuscules?)\b", rule, re.I):
         return text == text.upper()
     if re.search(r"\bjson\b", rule, re.I):
         return json_value(text) is not None
@@ -478,12 +506,16 @@ LANGUAGES = {word: names.split(":") for names, spelt in {  # a language's names,
     "French:français": "french français francais", "English:anglais": "english anglais",
     "Spanish:espagnol": "spanish espagnol español espanol", "German:allemand": "german allemand deutsch",
     "Italian:italien": "italian italien italiano", "Portuguese:portugais": "portuguese portugais português portugues",
-    "Dutch:néerlandais": "dutch néerlandais nederlands",
+    "Dutch:néerlandais": "dutch néerlandais nederlands", "Polish:polonais": "polish polonais polski",
+    "Swedish:suédois": "swedish suédois svenska", "Korean:coréen": "korean coréen", "Greek:grec": "greek grec",
+    "Turkish:turc": "turkish turc", "Danish:danois": "danish danois", "Norwegian:norvégien": "norwegian norvégien",
+    "Finnish:finnois": "finnish finnois", "Hindi:hindi": "hindi",
     "Chinese:chinois": "chinese chinois", "Japanese:japonais": "japanese japonais", "Arabic:arabe": "arabic arabe",
     "Russian:russe": "russian russe"}.items() for word in spelt.split()}
 ASKS_LANGUAGE = re.compile(rf"\b(?:answer|reply|respond|write|speak|talk|répon\w*|écri\w*|parle\w*|respond\w*|antwort\w*|"
                            rf"rispond\w*|schreib\w*|scriv\w*|escrib\w*|antwoord\w*)\b[^.!?;\n]{{0,40}}?"
-                           rf"\b(?:in|en|auf|em|op)\s+({'|'.join(LANGUAGES)})\b", re.IGNORECASE)  # 'Always answer in French'
+                           rf"\b(?:in|en|auf|em|op)\s+({'|'.join(LANGUAGES)})\b|\b(?:use|utilise\w*)\s+(?:the\s+|le\s+|l['’])?"
+                           rf"({'|'.join(LANGUAGES)})\b|\b({'|'.join(LANGUAGES)})\s+(?:only|seulement|uniquement)\b", re.IGNORECASE)  # 'Always answer in French'
 
 
 def spoken(reply: dict, body: dict, view: View) -> dict:
@@ -492,7 +524,7 @@ def spoken(reply: dict, body: dict, view: View) -> dict:
     asked = ASKS_LANGUAGE.search(system_text(body))
     if not asked or FORBIDS.search(system_text(body)[max(0, asked.start() - 20):asked.end()]):
         return reply  # 'Never answer in French' asks nothing
-    (language, nom), task_french = LANGUAGES[asked[1].lower()], french(view.task)
+    (language, nom), task_french = LANGUAGES[next(filter(None, asked.groups())).lower()], french(view.task)
     if language == ("French" if task_french else "English") or not reply.get("content"):
         return reply
     texts = [b for b in reply["content"] if b["type"] == "text"]

@@ -105,6 +105,15 @@ def lookup_tool(view: View) -> OfferedTool | None:
     return tools[0] if len(tools) == 1 else own[0] if len(own) == 1 else None
 
 
+def _names(record, by_id: bool) -> list[str]:
+    """What an entry says it is: its name (or, for a key with digits, id) fields, inside a lone wrapper too
+    ({"invoice": {"id": …}}, {"results": [{…}]})."""
+    if isinstance(record, dict) and len(record) == 1 and isinstance(inner := next(iter(record.values())), dict | list):
+        return [n for r in (inner if isinstance(inner, list) else [inner]) for n in _names(r, by_id)]
+    return [str(v) for k, v in record.items() if str(k).lower() in NAME_FIELDS[by_id] or by_id and re.search(
+        r"(?:^|_)(?:id|code|sku|ref|number|no)$", str(k).lower())] if isinstance(record, dict) else []
+
+
 NAME_FIELDS = ({"title", "name", "key", "slug", "titre", "nom"}, {"id", "key", "code", "slug", "sku"})  # what an entry
 # says it is: by name, by id
 ACTS_FR = set(stems("envoie publie poste annule supprime efface réserve commande transfère paie"))  # 'Publie ...'
@@ -171,13 +180,14 @@ def lookup(view: View) -> dict | None:
             lines.append(f"'{key}': {label} returned an empty result ({text or 'no text'}); I "
                          f"cannot tell from it whether '{key}' is {where}." if empty else  # an empty entry, or none
                          f"'{key}' is not {where}: I could not find it ({label} said: {said(step)}).")
-        elif isinstance(record := json_value(step.result or ""), dict) and (names := [str(v) for k, v in record.items() if str(
-                k).lower() in NAME_FIELDS[any(c.isdigit() for c in key)]]) and not any(key.lower() in n.lower() for n in names):
-            # 'design' gave 'Applied AI' (an id such as 'a1' is held against id fields only)
+        elif (names := _names(record := json_value(step.result or ""), any(c.isdigit() for c in key))) and not any(re.search(
+                rf"(?<![\w-]){re.escape(key)}(?![\w-])", n, re.I) for n in names):  # 'design' gave 'Applied AI', INV-0007
+            # gave INV-0008 (an id such as 'a1' is held against id fields only)
             lines.append(f"'{key}': {label} returned an entry for {joined([repr(n) for n in names])}, not for '{key}'; I do "
                          "not give it as the answer.")
             others = True
         else:  # an entry loses the fields that carry a planted instruction, no more
+            record = json_value(step.result or "")
             kept = json.dumps({k: v for k, v in record.items() if not planted(view, f"{k}: {v}")}, ensure_ascii=False) \
                 if isinstance(record, dict) else unplanted(view, step.result)
             lines.append(f"'{key}' is in the {place or 'records'}: {readable(kept)}.")

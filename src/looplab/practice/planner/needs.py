@@ -149,7 +149,11 @@ def _acts(tool: OfferedTool) -> tuple[set[str], set[str]]:
     of its description start with (read_file, 'Deletes the file at the given path'; 'Formats the disk')."""
     leads = [words(part)[0] for part in re.split(r"[.;!?]", _told(tool)) if words(part)]
     named = set(stems(words(tool.name)[0])) & ACTS
-    return named, named | set(stems(" ".join(leads))) & (ACTS | set(stems("format wipe destroy shutdown kill")))
+    return named, named | set(stems(" ".join(leads))) & (ACTS | HARMS) | set(stems(_told(tool))) & HARMS
+
+
+HARMS = set(stems("delete deletes deleted remove removes erase erases shred shreds wipe wipes format formats destroy "
+                  "destroys overwrite overwrites reboot reboots shutdown purge purges efface supprime détruit"))  # anywhere
 
 
 def _belied(tool: OfferedTool) -> set[str]:
