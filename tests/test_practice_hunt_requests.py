@@ -179,3 +179,15 @@ def test_a_topic_ban_stops_a_call_on_that_topic(system, task):
 def test_more_rules_on_the_form_are_named(system, note):
     text = answer("What is the weather in Lyon?", system)
     assert text.startswith("Lyon: 21 °C") and note in text, text
+
+
+@pytest.mark.parametrize("system", ["Refrain from calling functions.", "Tools are unavailable right now.",
+                                    "The tools are currently offline.", "Get the user's OK first, then use tools.",
+                                    "Tool access: denied."])
+def test_a_third_round_of_tool_bans_stops_the_call(system):
+    assert answer("What is the weather in Lyon?", system).startswith("I did not call get_weather: the system prompt says")
+
+
+def test_a_language_the_user_speaks_is_named():
+    text = answer("What is the weather in Lyon?", "The user speaks Japanese; reply in their language.")
+    assert "The system prompt asks for replies in Japanese" in text, text

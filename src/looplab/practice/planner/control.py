@@ -332,10 +332,12 @@ ONE_CALL = re.compile(r"\b(?:more than one|several|multiple|plusieurs|plus d['�
 CALLING = r"(?:tools?|outils?|call\w*|using|use|read\w*|run\w*|act\w*|appel\w*|utilis\w*|lire|lis)"
 GATES = r"(?:ask|confirm\w*|approv\w*|permission|ok|check with|consent\w*|go-ahead|green light|demande\w*|accord|feu vert)"
 NO_CALLS = re.compile(r"\b(?:tools?|tool (?:use|calls?)|function call\w*|outils?)\b[^.;]*\b(?:disabled|forbidden|prohibited|banned|"
-                      r"not (?:allowed|permitted)|turned off|switched off|off|none|against (?:the )?polic\w*|désactivée?s?|"
+                      r"not (?:allowed|permitted)|turned off|switched off|off|offline|unavailable|denied|none|against (?:the )?"
+                      r"polic\w*|désactivée?s?|indisponibles?|"
                       r"interdite?s?)\b|\b(?:never|not|no|jamais|aucun|pas|without|sans)\s+(?:(?:use|call|run|using|calling|"
                       r"utilise\w*|appelle\w*|any|the|de|les|d['’])\s*){0,2}(?:tools?|outils?)\b|"
-                      rf"\b{GATES}\b[^.;]*\b(?:before|avant)\b[^.;]*\b{CALLING}\b|\b(?:before|avant)\b[^.;]*\b{CALLING}\b[^.;]*"
+                      r"\brefrain from (?:calling|using)\b|\btool access\b[^.;]*\b(?:denied|none|off)\b|"
+                      rf"\b{GATES}\b[^.;]*\b(?:before|avant|first|then|d'abord)\b[^.;]*\b{CALLING}\b|\b(?:before|avant)\b[^.;]*\b{CALLING}\b[^.;]*"
                       rf"\b{GATES}\b|\b{CALLING}\b[^.;]*\b(?:once|until|only when|only if|jusqu|une fois)\b[^.;]*\b{GATES}|"
                       r"\b(?:tools?|outils?)\b[^.;]*\b(?:requires?|need|nécessitent)\b[^.;]*\b(?:confirm\w*|approv\w*|permission)",
                       re.IGNORECASE)  # 'Tools are disabled', 'Ask before calling tools', 'Tools: none': no call
@@ -514,7 +516,7 @@ LANGUAGES = {word: names.split(":") for names, spelt in {  # a language's names,
     "Russian:russe": "russian russe"}.items() for word in spelt.split()}
 ASKS_LANGUAGE = re.compile(rf"\b(?:answer|reply|respond|write|speak|talk|répon\w*|écri\w*|parle\w*|respond\w*|antwort\w*|"
                            rf"rispond\w*|schreib\w*|scriv\w*|escrib\w*|antwoord\w*)\b[^.!?;\n]{{0,40}}?"
-                           rf"\b(?:in|en|auf|em|op)\s+({'|'.join(LANGUAGES)})\b|\b(?:use|utilise\w*)\s+(?:the\s+|le\s+|l['’])?"
+                           rf"\b(?:in|en|auf|em|op)\s+({'|'.join(LANGUAGES)})\b|\b(?:speaks?|parle)\s+({'|'.join(LANGUAGES)})\b|\b(?:use|utilise\w*)\s+(?:the\s+|le\s+|l['’])?"
                            rf"({'|'.join(LANGUAGES)})\b|\b({'|'.join(LANGUAGES)})\s+(?:only|seulement|uniquement)\b", re.IGNORECASE)  # 'Always answer in French'
 
 

@@ -9,7 +9,7 @@ from ..view import OfferedTool, View
 from ._select import YES_NO
 from ._tools import about_words, absent, answer, declined, planted, said, tool_label, unplanted, use
 from .fill import FULL_NAME, PEOPLE, person
-from .needs import ACT_NOUNS, ACTS, HANGS, TAKEN_BACK
+from .needs import ACT_NOUNS, ACTS, HANGS, TAKEN_BACK, tool_acts
 from .text import (
     EXCLUDING,
     NEGATORS,
@@ -100,7 +100,8 @@ def _own_terms(tool: OfferedTool) -> set[str]:
 def lookup_tool(view: View) -> OfferedTool | None:
     """The offered one-key lookup tool; of several, the one whose own words the task names ('invoice' for
     get_invoice beside find_client), else none."""
-    tools = [t for t in view.tools if key_prop(t) and about_words(t) & VERBS]
+    tools = [t for t in view.tools if key_prop(t) and about_words(t) & VERBS and not tool_acts(t)[1] - set(stems(view.task))]
+    # not get_user, 'Removes the user account and returns its last state', for "Look up user 'u-42'"
     own = [t for t in tools if _own_terms(t) & terms(view.task)]
     return tools[0] if len(tools) == 1 else own[0] if len(own) == 1 else None
 

@@ -144,7 +144,7 @@ def _dated(tool: OfferedTool) -> list[str]:
     return [] if told & NOW or when else sorted(told & DATED)
 
 
-def _acts(tool: OfferedTool) -> tuple[set[str], set[str]]:
+def tool_acts(tool: OfferedTool) -> tuple[set[str], set[str]]:
     """What the tool changes: its name's verb (send_email, not get_order_status), and with it the verbs the sentences
     of its description start with (read_file, 'Deletes the file at the given path'; 'Formats the disk')."""
     leads = [words(part)[0] for part in re.split(r"[.;!?]", _told(tool)) if words(part)]
@@ -153,7 +153,8 @@ def _acts(tool: OfferedTool) -> tuple[set[str], set[str]]:
 
 
 HARMS = set(stems("delete deletes deleted remove removes erase erases shred shreds wipe wipes format formats destroy "
-                  "destroys overwrite overwrites reboot reboots shutdown purge purges efface supprime détruit"))  # anywhere
+                  "destroys overwrite overwrites reboot reboots shutdown purge purges upload uploads cancel cancels publish "
+                  "publishes efface supprime détruit annule"))  # an act anywhere in a description
 
 
 def _belied(tool: OfferedTool) -> set[str]:
@@ -245,7 +246,7 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         if len(rivals) > 1 and not (calc and expression(unvalued)):  # 'the file notes.txt': delete_file or read_file?
             unserved.append(Unserved(clause, f"more than one offered tool fits it ({joined(rivals)})"))
             continue
-        named_acts, acts = _acts(best[3]) if best[0] > 0 else (set(), set())  # its verb: not get_order_status
+        named_acts, acts = tool_acts(best[3]) if best[0] > 0 else (set(), set())  # its verb: not get_order_status
         if named_acts and not said_words & (named_acts | ACT_NOUNS & set(stems(best[3].name))) or acts - named_acts and not \
                 said_words & acts:  # 'Read the file notes.txt'; preview_email, 'Sends the email immediately'
             verb = next((w for w in words(best[3].name) if stem(w) in named_acts - said_words), None)  # else its
