@@ -191,3 +191,38 @@ def test_a_third_round_of_tool_bans_stops_the_call(system):
 def test_a_language_the_user_speaks_is_named():
     text = answer("What is the weather in Lyon?", "The user speaks Japanese; reply in their language.")
     assert "The system prompt asks for replies in Japanese" in text, text
+
+
+@pytest.mark.parametrize("system", ["Do not use bullet points.", "Never write in uppercase.", "Don't answer in JSON.",
+                                    "Do not use markdown.", "N'utilise pas de listes à puces."])
+def test_a_dont_rule_the_reply_keeps_adds_no_note(system):
+    """'Do not use bullet points' got '… so this reply does not': a rule it keeps, said broken."""
+    assert answer("What is 17 * 3?", system) == "17 * 3 = 51."
+
+
+def test_an_http_status_line_is_no_answer():
+    text = answer("What is the weather in Lyon?", result="HTTP 500 Internal Server Error")
+    assert text.startswith("I could not get an answer for Lyon"), text
+
+
+def test_a_language_note_is_not_put_on_a_turn_that_calls_a_tool():
+    """'Reply in Spanish' added its note to the turn calling the tool, so stop_sequences=['The'] cut the call away."""
+    reply = practice_client().messages.create(
+        model=MODEL, max_tokens=300, system="Reply in Spanish.", stop_sequences=["The"],
+        tools=[t.to_api() for t in samples.weather_and_calc()], messages=[{"role": "user", "content": "What is 6 * 7?"}])
+    assert reply.stop_reason == "tool_use" and reply.content[-1].type == "tool_use"
+
+
+def test_structured_output_gets_no_note_inside_its_fields():
+    """'Reply in JSON.' with a JSON schema put "… so this reply does not" inside the schema's answer field."""
+    client = practice_client()
+    schema = {"type": "object", "properties": {"answer": {"type": "string"}}, "required": ["answer"],
+              "additionalProperties": False}
+    messages = [{"role": "user", "content": "What is 6 * 7?"}]
+    tools = [t.to_api() for t in samples.weather_and_calc()]
+    first = client.messages.create(model=MODEL, max_tokens=300, tools=tools, messages=messages)
+    messages += [{"role": "assistant", "content": first.content}, {"role": "user", "content": [
+        {"type": "tool_result", "tool_use_id": first.content[-1].id, "content": "42"}]}]
+    reply = client.messages.create(model=MODEL, max_tokens=300, tools=tools, messages=messages, system="Reply in JSON.",
+                                   output_config={"format": {"type": "json_schema", "schema": schema}})
+    assert "system prompt" not in reply.content[0].text, reply.content[0].text

@@ -447,7 +447,7 @@ INJECTION = re.compile(
 ORDERS = re.compile(r"\b(?:use|call|run|invoke|execute|please|must|now|assistant|ai)\b", re.IGNORECASE)
 
 
-GARBLED = re.compile(r"^\s*(?:error|erreur|exception|traceback|<!doctype|<html|(?:[45]\d\d )?(?:service unavailable|bad gateway|"
+GARBLED = re.compile(r"^\s*(?:error|erreur|exception|traceback|<!doctype|<html|(?:HTTP(?:/[\d.]+)? )?(?:[45]\d\d )?(?:service unavailable|bad gateway|"
                      r"internal server error|gateway time-?out|too many requests))\b|\ufffd|[\x00-\x08\x0e-\x1f]", re.I)
 
 

@@ -262,12 +262,14 @@ def stop_at(reply: dict, sequences: list[str]) -> dict:
 
 def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -> dict:
     """The reply after every request field that changes Claude's reply (see the module docstring)."""
-    reply = shaped(spoken(unforbidden(reply, body, view), body, view), body, view)
+    reply = spoken(unforbidden(reply, body, view), body, view)
     if body.get("tool_choice") and body.get("tools"):
         reply = choose_tools(reply, body["tool_choice"], view)
     output = (body.get("output_config") or {}).get("format")
     if output and reply.get("stop_reason") != "refusal":
         reply = shape_answer(reply, output["schema"], view.task)
+    if not output:  # notes on rules it does not keep go on the final reply only (not on a turn that calls a tool)
+        reply = shaped(reply, body, view)
     if body.get("stop_sequences") and reply.get("stop_reason") != "refusal":
         reply = stop_at(reply, body["stop_sequences"])
     if (body.get("thinking") or {}).get("type") in ("enabled", "adaptive") and skill:
@@ -464,23 +466,38 @@ WORDS_AT_MOST = re.compile(r"\b(?:under|fewer than|less than|at most|no more tha
                            r"|au plus|maximum)", re.IGNORECASE)
 
 
+NEGATED = re.compile(r"^\W*(?:(?:please|always)\s+)?(?:do not|don't|never|no|avoid|ne|n['’]|jamais|pas de|sans)\b", re.I)
+
+
 def _meets(rule: str, text: str) -> bool:
     """Whether `text` keeps a rule on its form that can be checked ('Keep answers under 10 words', 'Always start
-    your reply with 'Answer:''); any other rule counts as not kept."""
+    your reply with 'Answer:'', 'Do not use bullet points'); any other rule counts as not kept."""
     if limit := WORDS_AT_MOST.search(rule):
         return len(text.split()) < int(limit[1] or limit[2]) + bool(re.search(r"at most|no more|max|au plus|pas plus|or (?:less|fewer)",
                                                                             limit[0], re.I))
+    if CASED.search(rule) and not re.search(r"[^\W\d_]", text):  # '17 * 3 = 51.' is in no case
+        return True
+    does = _does(rule, text)
+    return does is False if NEGATED.match(rule) else bool(does)
+
+
+CASED = re.compile(r"\b(?:upper ?case|capital letters|capitals|caps|majuscules?)\b", re.I)
+
+
+def _does(rule: str, text: str) -> bool | None:
+    """Whether `text` does what a rule on the form names (starts with 'Answer:', is JSON, has bullets), or None
+    when it cannot tell."""
     if quoted_ := re.search(r"\b(?:start|begin|prefix|commence\w*)\w*\b[^'\"«]*['\"«]\s*([^'\"»]+?)\s*['\"»]", rule, re.I):
         return text.startswith(quoted_[1])
     if quoted_ := re.search(r"\b(?:end|finish|sign|termine\w*)\w*\b[^'\"«]*['\"«]\s*([^'\"»]+?)\s*['\"»]", rule, re.I):
         return text.rstrip().endswith(quoted_[1])
-    if re.search(r"\b(?:one|a single|une? seule?|une) (?:sentence|phrase)\b", rule, re.I):
-        return len(re.findall(r"[.!?](?=\s|$)", text.strip())) <= 1
-    if re.search(r"\b(?:upper ?case|capital letters|capitals|caps|majuscules?)\b", rule, re.I):
-        return text == text.upper()
-    if re.search(r"\bjson\b", rule, re.I):
-        return json_value(text) is not None
-    return False
+    checks = [(r"\b(?:one|a single|une? seule?|une) (?:sentence|phrase)\b", len(re.findall(r"[.!?](?=\s|$)", text.strip())) <= 1),
+              (CASED.pattern, text == text.upper()), (r"\bjson\b", json_value(text) is not None),
+              (r"\bbullet\w*|\blists?\b|\blistes?\b", bool(re.search(r"^\s*(?:[-*•]|\d+[.)])\s", text, re.M))),
+              (r"\bmarkdown\b|\bbold\b|\bitalics?\b|\bheadings?\b", bool(re.search(r"\*\*|__|^#|`|^\s*[-*]\s", text, re.M))),
+              (r"\bemojis?\b", bool(re.search("[\U0001F300-\U0001FAFF\u2600-\u27BF]", text))),
+              (r"\btables?\b|\btableaux?\b", "|" in text)]
+    return next((done for pattern, done in checks if re.search(pattern, rule, re.I)), None)
 
 
 def shaped(reply: dict, body: dict, view: View) -> dict:
@@ -493,13 +510,14 @@ def shaped(reply: dict, body: dict, view: View) -> dict:
     text = " ".join(b["text"] for b in texts)
     rules = [c.strip() for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if SHAPES.search(c)]
     unkept = [r.rstrip(".") for r in rules if not _meets(r, text) and not ASKS_LANGUAGE.search(r)]
-    if not unkept:
-        return reply
     quoted_ = ", ".join(f"'{clip(r, 120)}'" for r in unkept)
-    note = (f"Le prompt système demande {quoted_} ; les règles du modèle d'entraînement ne suivent pas d'instructions, "
-            "donc cette réponse ne le fait pas. Claude le suivrait." if french(view.task) else
-            f"The system prompt asks {quoted_}; the practice model's rules follow no instructions, so this reply "
-            "does not. Claude would follow it.")
+    note = " ".join(filter(None, [_language_note(body, view), unkept and (
+        f"Le prompt système demande {quoted_} ; les règles du modèle d'entraînement ne suivent pas d'instructions, "
+        "donc cette réponse ne le fait pas. Claude le suivrait." if french(view.task) else
+        f"The system prompt asks {quoted_}; the practice model's rules follow no instructions, so this reply "
+        "does not. Claude would follow it.")]))
+    if not note:
+        return reply
     last = texts[-1]
     return {**reply, "content": [{**b, "text": f"{b['text']} {note}"} if b is last else b for b in reply["content"]]}
 
@@ -521,22 +539,28 @@ ASKS_LANGUAGE = re.compile(rf"\b(?:answer|reply|respond|write|speak|talk|répon\
 
 
 def spoken(reply: dict, body: dict, view: View) -> dict:
-    """The reply in the language the system prompt asks for: an English task's reply in French, as a French task's
-    is written; any other language is named as not followed ('Reply in Spanish': English, and a note saying so)."""
+    """The reply in French when the system prompt asks for French replies to an English task, as a French task's is
+    written; any other language is named as not followed by a note on the final reply (`_language_note`)."""
+    if _asked_language(body, view) != "French" or not reply.get("content"):
+        return reply
+    return {**reply, "content": [{**b, "text": in_french(b["text"])} if b["type"] == "text" else b for b in reply["content"]]}
+
+
+def _asked_language(body: dict, view: View) -> str:
+    """The language the system prompt asks replies in, when it is not the task's own, else ''."""
     asked = ASKS_LANGUAGE.search(system_text(body))
     if not asked or FORBIDS.search(system_text(body)[max(0, asked.start() - 20):asked.end()]):
-        return reply  # 'Never answer in French' asks nothing
-    (language, nom), task_french = LANGUAGES[next(filter(None, asked.groups())).lower()], french(view.task)
-    if language == ("French" if task_french else "English") or not reply.get("content"):
-        return reply
-    texts = [b for b in reply["content"] if b["type"] == "text"]
-    if language == "French":
-        return {**reply, "content": [{**b, "text": in_french(b["text"])} if b["type"] == "text" else b
-                                     for b in reply["content"]]}
-    note = (f"Le prompt système demande des réponses en {nom} ; le modèle d'entraînement n'écrit que dans la langue de la "
-            "tâche, ses règles ne suivant pas d'instructions. Claude le suivrait." if task_french else
+        return ""  # 'Never answer in French' asks nothing
+    language = LANGUAGES[next(filter(None, asked.groups())).lower()][0]
+    return "" if language == ("French" if french(view.task) else "English") else language
+
+
+def _language_note(body: dict, view: View) -> str:
+    language = _asked_language(body, view)
+    if language in ("", "French"):
+        return ""
+    nom = next(n for en, n in LANGUAGES.values() if en == language)
+    return (f"Le prompt système demande des réponses en {nom} ; le modèle d'entraînement n'écrit que dans la langue de la "
+            "tâche, ses règles ne suivant pas d'instructions. Claude le suivrait." if french(view.task) else
             f"The system prompt asks for replies in {language}; the practice model writes English or French only, "
             "as its rules follow no instructions. Claude would follow it.")
-    last = texts[-1] if texts else None
-    return {**reply, "content": [{**b, "text": f"{b['text']} {note}"} if b is last else b for b in reply["content"]]
-            if last else [{"type": "text", "text": note}, *reply["content"]]}
