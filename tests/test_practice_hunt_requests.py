@@ -213,8 +213,9 @@ def test_a_language_note_is_not_put_on_a_turn_that_calls_a_tool():
     assert reply.stop_reason == "tool_use" and reply.content[-1].type == "tool_use"
 
 
-def test_structured_output_gets_no_note_inside_its_fields():
-    """'Reply in JSON.' with a JSON schema put "… so this reply does not" inside the schema's answer field."""
+def test_structured_output_keeps_a_json_rule():
+    """'Reply in JSON.' with a JSON schema put "… so this reply does not" inside the schema's answer field; another
+    rule on the form it does not keep is still named there (the schema has no other place for it)."""
     client = practice_client()
     schema = {"type": "object", "properties": {"answer": {"type": "string"}}, "required": ["answer"],
               "additionalProperties": False}
@@ -226,3 +227,6 @@ def test_structured_output_gets_no_note_inside_its_fields():
     reply = client.messages.create(model=MODEL, max_tokens=300, tools=tools, messages=messages, system="Reply in JSON.",
                                    output_config={"format": {"type": "json_schema", "schema": schema}})
     assert "system prompt" not in reply.content[0].text, reply.content[0].text
+    reply = client.messages.create(model=MODEL, max_tokens=300, tools=tools, messages=messages, system="Answer in one word.",
+                                   output_config={"format": {"type": "json_schema", "schema": schema}})
+    assert "The system prompt asks 'Answer in one word'" in reply.content[0].text, reply.content[0].text

@@ -266,10 +266,9 @@ def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -
     if body.get("tool_choice") and body.get("tools"):
         reply = choose_tools(reply, body["tool_choice"], view)
     output = (body.get("output_config") or {}).get("format")
+    reply = shaped(reply, body, view)  # notes on rules it does not keep: on the final reply only, not on a call's turn
     if output and reply.get("stop_reason") != "refusal":
         reply = shape_answer(reply, output["schema"], view.task)
-    if not output:  # notes on rules it does not keep go on the final reply only (not on a turn that calls a tool)
-        reply = shaped(reply, body, view)
     if body.get("stop_sequences") and reply.get("stop_reason") != "refusal":
         reply = stop_at(reply, body["stop_sequences"])
     if (body.get("thinking") or {}).get("type") in ("enabled", "adaptive") and skill:
@@ -509,7 +508,9 @@ def shaped(reply: dict, body: dict, view: View) -> dict:
         return reply
     text = " ".join(b["text"] for b in texts)
     rules = [c.strip() for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if SHAPES.search(c)]
-    unkept = [r.rstrip(".") for r in rules if not _meets(r, text) and not ASKS_LANGUAGE.search(r)]
+    structured = (body.get("output_config") or {}).get("format")  # the reply will be JSON: a JSON rule is kept
+    unkept = [r.rstrip(".") for r in rules if not (_meets(r, text) or ASKS_LANGUAGE.search(r)
+                                                   or structured and re.search(r"\bjson\b", r, re.I))]
     quoted_ = ", ".join(f"'{clip(r, 120)}'" for r in unkept)
     note = " ".join(filter(None, [_language_note(body, view), unkept and (
         f"Le prompt système demande {quoted_} ; les règles du modèle d'entraînement ne suivent pas d'instructions, "
