@@ -77,3 +77,18 @@ def test_a_note_planted_before_a_record_is_not_read_as_its_title():
     text = run_agent(practice_client(), INVOICES, [list_files, faults.planted(read_file, before=True)]).answer
     assert text.startswith("Unpaid: 2026-08-015 (Studio Malo, 850 EUR) and 2026-08-019 (Maison Ravel, 1000 EUR). "
                            "Total still due: 1850 EUR."), text
+
+
+def test_a_json_result_cut_short_is_no_answer():
+    """'17 * 3 = {"city": "Lyon", "temp.' was stated when the tool's JSON was cut."""
+    @tool(name="calculator")
+    def calc(expression: str) -> str:
+        """Evaluate an arithmetic expression.
+
+        Args:
+            expression: The expression, e.g. 2 + 3.
+        """
+        return '{"city": "Lyon", "temp'
+
+    text = run_agent(practice_client(), "What is 17 * 3?", [calc]).answer
+    assert text.startswith("I could not get an answer for 17 * 3"), text

@@ -459,7 +459,9 @@ def failed(step: Step) -> bool:
         value.get("error") or value.get("errors") or False in (value.get("ok"), value.get("success"), value.get("found"))
         or str(value.get("status", "")).lower() in ("error", "fail", "failed", "failure", "erreur", "échec")
         or re.fullmatch(r"[45]\d\d", status)) or re.fullmatch(r"\s*[-+]?(?:nan|inf(?:inity)?)\s*", step.result or "", re.I) \
-        or bool(GARBLED.search(step.result or ""))  # 'Error: timeout', an HTML error page, bytes as text
+        or bool(GARBLED.search(step.result or "")) \
+        or (step.result or "").lstrip().startswith('{"') and json_value(step.result or "") is None  # 'Error: timeout',
+    # an HTML error page, bytes as text, JSON cut short
 
 
 def absent(step: Step) -> bool | None:
