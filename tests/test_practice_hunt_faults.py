@@ -15,6 +15,20 @@ DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 INVOICES = "In the folder invoices, find the unpaid invoices; give their numbers and the total still due."
 
 
+def calculator_returning(text: str):
+    """A calculator tool whose every result is `text`."""
+    @tool(name="calculator")
+    def calc(expression: str) -> str:
+        """Evaluate an arithmetic expression.
+
+        Args:
+            expression: The expression, e.g. 2 + 3.
+        """
+        return text
+
+    return calc
+
+
 def test_an_act_that_failed_half_way_is_not_tried_again():
     """notify_team timed out after sending, and was called again: the message went out twice."""
     sent = []
@@ -47,16 +61,8 @@ def test_garbage_or_an_error_page_is_no_answer():
     text = run_agent(practice_client(), "What is 17 * 3?", [faults.garbage(calc)]).answer
     assert text.startswith("I could not get an answer for 17 * 3: the calculator said:"), text
 
-    @tool
-    def calculator(expression: str) -> str:
-        """Evaluate an arithmetic expression.
-
-        Args:
-            expression: The expression, e.g. 2 + 3.
-        """
-        return "<!DOCTYPE html><html><title>503 Service Unavailable</title></html>"
-
-    text = run_agent(practice_client(), "What is 17 * 3?", [calculator]).answer
+    page = "<!DOCTYPE html><html><title>503 Service Unavailable</title></html>"
+    text = run_agent(practice_client(), "What is 17 * 3?", [calculator_returning(page)]).answer
     assert text.startswith("I could not get an answer for 17 * 3"), text
 
 
@@ -81,14 +87,5 @@ def test_a_note_planted_before_a_record_is_not_read_as_its_title():
 
 def test_a_json_result_cut_short_is_no_answer():
     """'17 * 3 = {"city": "Lyon", "temp.' was stated when the tool's JSON was cut."""
-    @tool(name="calculator")
-    def calc(expression: str) -> str:
-        """Evaluate an arithmetic expression.
-
-        Args:
-            expression: The expression, e.g. 2 + 3.
-        """
-        return '{"city": "Lyon", "temp'
-
-    text = run_agent(practice_client(), "What is 17 * 3?", [calc]).answer
+    text = run_agent(practice_client(), "What is 17 * 3?", [calculator_returning('{"city": "Lyon", "temp')]).answer
     assert text.startswith("I could not get an answer for 17 * 3"), text
