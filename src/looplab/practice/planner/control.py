@@ -429,8 +429,9 @@ def unforbidden(reply: dict, body: dict, view: View) -> dict:
     if (body.get("tool_choice") or {}).get("type", "auto") != "auto" or not text:
         return reply
     clauses = [c.strip() for c in re.split(r"[.!?;,:](?:\s+|$)|\n+", text)]
-    whole = [c.strip() for c in re.split(r"[.!?;](?:\s+|$)|\n+", text) if NO_CALLS.search(c) and not ALLOWS.search(c)]  # 'Before
-    calls = [b for b in reply.get("content", []) if b.get("type") == "tool_use"]  # using a tool, ask the user'
+    # a whole sentence too, as a comma would split 'Before using a tool, ask the user'
+    whole = [c.strip() for c in re.split(r"[.!?;](?:\s+|$)|\n+", text) if NO_CALLS.search(c) and not ALLOWS.search(c)]
+    calls = [b for b in reply.get("content", []) if b.get("type") == "tool_use"]
     for block in calls:
         against = [c for c in clauses if not (SHAPES.search(c) or ASKS_LANGUAGE.search(c)) and _against(
             block["name"], c, view, " ".join(map(str, block["input"].values())))
