@@ -127,7 +127,7 @@ UNITS_SAID = {"usd": ("dollar",), "eur": ("euro",), "gbp": ("pound", "sterling")
 
 def _into(name: str) -> str:
     """The unit a converter gives, from its name ('miles' of km_to_miles, km_en_miles, km2miles), else ''."""
-    found = re.search(r"(?:^|_)(?:to|en|in|into|vers)_([a-z]+)$|[a-z]2([a-z]+)$", name.lower())
+    found = re.search(r"(?:^|_)(?:to|en|into|vers)_([a-z]+)$|[a-z]2([a-z]+)$", name.lower())  # not check_in_status
     return found[1] or found[2] if found else ""
 
 
@@ -519,7 +519,7 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
         return f"{arithmetic} = {sentence_case(result)}"
     if not value or re.search(rf"(?<![\w.,]){re.escape(value)}(?![\w]|[.,]\d)", result, re.I):  # not the 5 of '3.106855'
         return sentence_case(result)
-    if (unit := _into(step.name)) and _number(result) is not None:  # km_to_miles: '10 km: 6.2137 miles'
+    if (unit := _into(step.name)) and _number(result) is not None:  # km_to_miles: '10: 6.2137 miles'
         return f"{value}: {result} {unit}."
     if (other := re.match(r"\s*([A-Z][\w'-]*(?: [A-Z][\w'-]*)*):", result)) and value[:1].isupper() and not re.fullmatch(
             r"error|erreur|warning|exception|failure|failed|timeout|note|result|status|ok", other[1], re.I):  # 'Paris: 18 °C'
