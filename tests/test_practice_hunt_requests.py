@@ -230,3 +230,10 @@ def test_structured_output_keeps_a_json_rule():
     reply = client.messages.create(model=MODEL, max_tokens=300, tools=tools, messages=messages, system="Answer in one word.",
                                    output_config={"format": {"type": "json_schema", "schema": schema}})
     assert "The system prompt asks 'Answer in one word'" in reply.content[0].text, reply.content[0].text
+
+
+@pytest.mark.parametrize("task", ["Calcule 2,5 × 4 puis divise par 2", "Calcule 3 × 3 puis multiplie par 3"])
+def test_a_french_calculation_with_puis_gets_a_french_reply(task):
+    """'Calcule 2,5 × 4 puis divise par 2' was read as English: one French word of four ('calcule')."""
+    text = answer(task)
+    assert "The practice model" not in text and "I could not" not in text, text
