@@ -303,7 +303,7 @@ def test_validate_catalogue_right(name):
 
 
 def loop_with(store=lambda reply: reply.content, ends=lambda reply: reply.stop_reason != "tool_use",
-              turns=lambda max_turns: range(max_turns), keep_reply=True, answer_unknown=True):
+              turns=lambda max_turns: range(max_turns), keep_reply=True, answer_unknown=True, sent=lambda results: results):
     """A loop like the solution, with one part changed."""
     def my_loop(client, task, toolbox, max_turns=10):
         messages = [{"role": "user", "content": task}]
@@ -313,9 +313,9 @@ def loop_with(store=lambda reply: reply.content, ends=lambda reply: reply.stop_r
                 messages.append({"role": "assistant", "content": store(reply)})
             if ends(reply):
                 break
-            messages.append({"role": "user", "content": [
+            messages.append({"role": "user", "content": sent([
                 toolbox.execute(b).result for b in reply.content
-                if b.type == "tool_use" and (answer_unknown or b.name in toolbox)]})
+                if b.type == "tool_use" and (answer_unknown or b.name in toolbox)])})
         return messages
     return my_loop
 
@@ -570,17 +570,9 @@ def test_my_loop_keeping_replies_as_dicts_passes():
     assert outcome.status == PASS, outcome.message
 
 
-def loop_hiding_why_a_call_failed(client, task, toolbox, max_turns=10):
-    """A loop that flags a failed call is_error but sends no text with it."""
-    messages = [{"role": "user", "content": task}]
-    for _ in range(max_turns):
-        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
-        messages.append({"role": "assistant", "content": reply.content})
-        if reply.stop_reason != "tool_use":
-            break
-        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]
-        messages.append({"role": "user", "content": [r | {"content": ""} if r["is_error"] else r for r in results]})
-    return messages
+# A loop that flags a failed call is_error but sends no text with it.
+loop_hiding_why_a_call_failed = loop_with(sent=lambda results: [r | {"content": ""} if r["is_error"] else r
+                                                                for r in results])
 
 
 def test_my_loop_sending_an_error_without_its_text_is_not_yet():
