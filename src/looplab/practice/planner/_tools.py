@@ -37,6 +37,14 @@ def _may(files: str) -> str:
 
 
 IN_FRENCH = [
+             (r"I did not quote (\S+): it says it was replaced\.", r"Je n'ai pas cité \1 : il dit avoir été remplacé."),
+             (r"I read only (\d+) of the (\d+) pages of (\S+)\.", r"Je n'ai lu que \1 des \2 pages de \3."),
+             (r"^I'll read the other pages of (.*)\.$", lambda m: f"Je lis les autres pages de {_et(m[1])}."),
+             (r"Searching for ('.*?') returned results, but no document name I could read: I read the documents a search "
+              r"lists by their file names or ids\.", r"La recherche de \1 a renvoyé des résultats, mais aucun nom de "
+              r"document que je sache lire : je lis les documents qu'une recherche liste par leur nom de fichier ou leur id."),
+             (r"I could read none of the files listed, so I give no list and no total\.",
+              "Je n'ai pu lire aucun des fichiers listés : je ne donne ni liste ni total."),
              (r"Note: (\w+) ran \((.*?)\) and returned: (.*?)\.(?= |$)", r"Note : \1 a été exécuté (\2) et a renvoyé : \3."),
              (r"The documents do not answer this question about ('[^']*'), as far as I can tell: I read (.*?), and found no "
               r"sentence in them that carries its terms\.", lambda m: f"Les documents ne répondent pas à cette question sur "
@@ -105,7 +113,7 @@ IN_FRENCH = [
              (r"I could not get an answer for (.*?): the (\S+?)(?: tool)? said: ", r"Je n'ai pas pu obtenir de réponse pour \1 : l'outil \2 a dit : "),
              (r"I could not get an answer: the (\S+?)(?: tool)? said: ", r"Je n'ai pas pu obtenir de réponse : l'outil \1 a dit : "),
              (r"The (\S+?)(?: tool)? found nothing for (.*?) \(it said: ", r"L'outil \1 n'a rien trouvé pour \2 (il a dit : "),
-             (r"I could not answer '(.*?)': none of the offered tools \((.*?)\) fits it\.",
+             (r"I could not answer '([^']*)': none of the offered tools \((.*?)\) fits it\.",
               r"Je n'ai pas pu répondre à '\1' : aucun des outils offerts (\2) ne convient."),
              (r"'(.*?)': I did not apply (.*?), and without it the result would answer another question",
               lambda m: f"'{m[1]}' : je n'ai pas appliqué {_et(m[2])}, et sans cela le résultat "
@@ -432,7 +440,7 @@ def cannot_plan(why: str, wording: str = "") -> dict:
 MISSING = (r"not found|no entry|no such|unknown|does not exist|doesn't exist|\bno [\w-]+ ['\"]|"  # also a permanent
            # error (retry.py); 'error: no item 'olive'' returned as text
            r"introuvable|aucune entrée|inconnue?|n'existe pas")
-ABSENT = re.compile(MISSING + r"|no result|\bnobody\b|\bno one\b|no match|no record|^\s*no (?:[\w-]+ ){1,3}(?:named |called )?\S+\.?\s*$|pas trouvée?|aucun résultat|^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
+ABSENT = re.compile(MISSING + r"|\bno [\w-]+ match(?:es|ed)?\b|\baucun [\w-]+ ne correspond\b|no result|\bnobody\b|\bno one\b|no match|no record|^\s*no (?:[\w-]+ ){1,3}(?:named |called )?\S+\.?\s*$|pas trouvée?|aucun résultat|^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
 DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b|\bpas été approuvée?\b|\brefusée? par\b",
                     re.IGNORECASE)
 INJECTION = re.compile(

@@ -3,13 +3,15 @@ focus (its aspect words, the number or time it asks for); otherwise say the docu
 
 from __future__ import annotations
 
+import json
 import re
 import unicodedata
+from dataclasses import replace
 from itertools import takewhile
 
 from ..context import is_cleared
 from ..view import View
-from ._tools import answer, declined, first_input, pick, planted, said, use
+from ._tools import absent, answer, declined, first_input, pick, planted, said, use
 from ._tools import failed as went_wrong
 from .interpret import ASKS, content, currency_words, english_of, english_question
 from .lookup import BUT, keys_of, lookup_tool
@@ -87,6 +89,13 @@ FRENCH_ASKS = [(re.compile(p), a) for p, a in [  # on the task with accents drop
     (r"\bquelle distance\b", "How far "), (r"^\W*qui\b", "Who "), (r"^\W*où\b", "Where "),
     (r"^\W*combien de temps\b", "How long "), (r"^\W*combien(?: de\b| d')?", "How much ")]]
 ASKED = re.compile("^(?:What do the documents say about |" + "|".join(sorted({a for _, a in ASKS}, key=len, reverse=True)) + ")")
+REPLACED = re.compile(r"\b(?:replaced|superseded|outdated|obsolete|archived|no longer (?:valid|applies|current|in force)|"
+                      r"remplacée?s?|obsolètes?|périmée?s?|archivée?s?|n'est plus en vigueur)\b", re.I)  # an old version
+OWN_STATE = re.compile(r"\b(?:this|these|the)\s+(?:document|version|page|rules?|article|note|manual|guide|policy|text)s?\s+"
+                       r"(?:is|are|was|were|has been|have been)\s+(?:now\s+)?" + REPLACED.pattern[3:-3], re.I)
+OLDER = re.compile(r"\b(?:old|older|previous|former|earlier|past|replaced|ancien\w*|précédent\w*)\b", re.I)
+PAGE = re.compile(r"^[^\n]{0,80}?\bpage\s+(\d+)\s*(?:of|/|sur)\s*(\d+)\b[^\n]*(?:\n|$)", re.I)  # '[a.md page 1 of 3]'
+MAX_PAGES = 10
 COMPARED = re.compile(r"\b(?:is|are|was|were|be|gets?)\s+(\w+er)\b|\b(\w+er)\s+than\b|\bthe\s+(\w+est)\b|"
                       r"\b(better|worse|best|worst)\b", re.IGNORECASE)  # 'is cheaper', 'the cheapest', not 'water'
 
@@ -132,6 +141,7 @@ def _names_someone(sentence: str, known: str) -> bool:
                for n in re.findall(r"(?<=\s)[A-Z][a-zà-ÿ]+", sentence))
 
 
+SAYS = re.compile(r"\b(?:say|says|said|tell|mention|mentions)\b", re.I)
 HIT = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?(.*?)(?:\s+[—–-]\s+.*|\t.*)?")  # '2. a.md — Title (score 4)'
 YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|must)\b", re.I)
 KINDS = [  # question -> what a sentence must hold to answer it
@@ -192,7 +202,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
         if specific - used or lacks:
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         for place, sentence in enumerate(sentences(text)):
-            denied = set() if YES_NO.match(question) else {root(w) for w in negated(sentence)}  # 'buses do not run'
+            denied = set() if YES_NO.match(question) or not kind and SAYS.search(question) else {
+                root(w) for w in negated(sentence)}  # 'buses do not run'; what they say about it, all of it
             # an aspect word is said only with its pattern: 'prices stay the same' states no price
             said = (roots(sentence + " " + currency_words(sentence)) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
             if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
@@ -388,6 +399,17 @@ def _theirs(task: str, english: list[str]) -> list[str]:
     return mine + [w for w in english if w not in placed]
 
 
+def _ids(result: str) -> list[str]:
+    """The ids a search gives as JSON ('[{"id": "D01", "snippet": ...}]'), in its order."""
+    try:
+        hits = json.loads(result)
+    except ValueError:
+        return []
+    hits = hits.get("results") or hits.get("hits") or [] if isinstance(hits, dict) else hits
+    return [str(h[k]) for h in hits if isinstance(h, dict) for k in ("id", "doc_id", "document_id") if k in h][:3] \
+        if isinstance(hits, list) else []
+
+
 def _whole(view: View, read, named: list[str], note: str = "") -> dict:
     """Each document the task names, read and quoted whole: a task that names a document and asks nothing of it."""
     reads = {_name(s.input): s for s in view.calls_of(read.name)}
@@ -446,6 +468,40 @@ def _name(given: dict) -> str:
     return first_value(given).rsplit("/", 1)[-1]
 
 
+def _replaced(step, question: str) -> bool:
+    """Whether a document says it was replaced (its title, or 'This version is outdated'), and the question does not
+    ask for it: an old version's rule is not the answer ('Guests play for free' in the 2023 rules)."""
+    text = step.result or ""
+    title = next((ln for ln in text.splitlines() if ln.strip()), "")
+    said = REPLACED.search(title) or OWN_STATE.search(text)
+    return bool(said) and not OLDER.search(question) and not set(re.findall(r"\d+", question)) & set(re.findall(r"\d+", title))
+
+
+def _paged(read, reads: list) -> tuple[list[tuple[str, dict]], list, str]:
+    """For documents a read tool gives page by page ('[a.md page 1 of 3]' first): the calls for the pages not read
+    yet, the reads with each document's pages joined into one, and a note for a document it could not read whole."""
+    prop = next((p for p, spec in read.properties.items() if "page" in p.lower()), None)
+    calls, whole, note, by_name = [], [], "", {}
+    for step in reads:
+        by_name.setdefault(_name(step.input), []).append(step)
+    for name, steps in by_name.items():
+        pages = {int(m[1]): s for s in steps if not s.is_error and (m := PAGE.match(s.result or ""))}
+        if not pages:
+            whole += steps
+            continue
+        total = max(int(PAGE.match(s.result)[2]) for s in pages.values())
+        tried = {str(s.input.get(prop)) for s in steps if s.is_error}
+        left = [n for n in range(1, min(total, MAX_PAGES) + 1) if n not in pages and str(n) not in tried]
+        if prop and left:
+            calls += [(read.name, {**steps[0].input, prop: n}) for n in left]
+            continue
+        text = "".join(PAGE.sub("", pages[n].result, count=1) for n in sorted(pages))
+        whole.append(replace(steps[0], result=text))
+        if len(pages) < total:
+            note += f" I read only {len(pages)} of the {total} pages of {name}."
+    return calls, whole, note
+
+
 def research(view: View) -> dict | None:
     """Search with the task's content words, read the top 3 hits in one turn, answer citing them."""
     if (tools := research_tools(view)) is None:
@@ -484,7 +540,9 @@ def research(view: View) -> dict | None:
                             f"contient pas {'ce mot' if len(missing) == 1 else 'ces mots'}{known and f' ; il relie {known}'})",
                             wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
     finding = {w.lower() for w in FINDING.findall(task)} if not french(view.task) else set()
-    query = tuple(w for w in content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task)) if w not in finding)
+    query = tuple(w for w in content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task))
+                  if w not in finding and w.lower() != "according")  # 'According to the documents, ...'
+
     named, query = (named, query) if query else ([], content_words(task))  # 'Read a.md': no question to cite for
     query += tuple(re.findall(r"(?<=[^\W\d_]\s)\d(?=\s*(?:[?!]|$|\s[^\W\d_]))", task))  # 'line 7': as 'line 12' is
     if not query:
@@ -511,21 +569,32 @@ def research(view: View) -> dict | None:
         return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
     hits = [HIT.fullmatch(line)[1] for line in (found.result or "").splitlines()]  # one a line: names read whole
     names = [n for n in listed_files("\n".join(hits)) if n in named] if named else listed_files("\n".join(hits))[:3]
+    if not names and not named:  # hits given as ids: [{"id": "D01", "snippet": ...}]
+        names = _ids(found.result or "")
     if not names and named and hits:
         return declined(f"The documents do not answer this question: searching for '{q}' did not find "
                         f"{joined(named)}, the document the task names", wording=WORDING)
+    if not names and (found.result or "").strip() and not absent(found):
+        return declined(f"Searching for '{q}' returned results, but no document name I could read: I read the documents "
+                        "a search lists by their file names or ids.")
     if not names:
         return declined(f"The documents do not answer this question: searching for '{q}' found nothing."
                         + _courtesy(view.task, chat))
     reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
     if missing := [n for n in names if n not in {_name(s.input) for s in reads}]:  # all at once (or the rest next)
-        calls = [(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc"})) for n in missing]
+        calls = [(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc", "id"})) for n in missing]
         return use(calls, f"I'll read {', '.join(missing)}.")
+    more, reads, unfinished = _paged(read, reads)
+    if more:
+        return use(more, f"I'll read the other pages of {joined(list(dict.fromkeys(_name(i) for _, i in more)))}.")
     lost = [s for s in reads if not s.is_error and is_cleared(s.result or "")]
     good = [s for s in reads if not s.is_error and s not in lost]
     failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error)
     failed += "".join(f" I read {_name(s.input)}, but its result was cleared from the history, so I cannot "
-                      "quote it." for s in lost)
+                      "quote it." for s in lost) + unfinished
+    old = [s for s in good if _replaced(s, task)]  # quoted only when the question asks for an old version
+    good = [s for s in good if s not in old]
+    failed += "".join(f" I did not quote {_name(s.input)}: it says it was replaced." for s in old)
     cited = _cited(task, query, good, view)
     if not cited and lost:
         return declined(f"I cannot answer from what is left of the history.{failed}")

@@ -14,7 +14,18 @@ from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import answer, declined, failed, first_input, pick, said, unplanted, use
 from .needs import ACTS
-from .text import clauses, file_names, first_value, joined, says, sentence_case, stem, stems, terms
+from .text import (
+    clauses,
+    file_names,
+    first_value,
+    joined,
+    says,
+    sentence_case,
+    stem,
+    stems,
+    terms,
+    words,
+)
 
 LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
@@ -75,6 +86,7 @@ NOT = re.compile(r"\b(?:no|not|none|never|without|n't|pas|sans)\b", re.IGNORECAS
 ZERO = re.compile(r"\s*[-+]?0+(?:[.,]0+)?(?:\s*[^\d\s]+)?\s*")  # '0 cm', '0.0 mm', '0'
 REMAINS = re.compile(r"\b(?:left|remains?|remaining|rest|reste\w*|restant\w*)\b", re.IGNORECASE)  # what is still owed
 THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les its it they them ones"))
+SUMMARY = re.compile(r"\bsummar(?:ise|ize|y)\b|\bsum up\b|\brésum\w*", re.I)  # a document's gist: no records
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
                      r"affiche\w*|indique\w*)\b", re.IGNORECASE)  # a request in the imperative, as a question is one
 
@@ -111,8 +123,9 @@ def survey_tools(view: View):
 
 def survey(view: View) -> dict | None:
     """List the task's folder, read all it lists, then select, count and total the records."""
-    if not survey_tools(view):
-        return None
+    if not survey_tools(view) or SUMMARY.search(view.task) and file_names(view.task) and not (
+            COUNT.search(view.task) or TOTAL.search(view.task) or set(words(view.task.lower())) & PAYING):
+        return None  # 'Summarise notes.md': a document's gist, not records to count
     lister, reader = survey_tools(view)
     if not (lists := [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]):  # cleared: list again
         folder = folder_of(view.task)
@@ -191,6 +204,9 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
     records, lost = _noted(records), lost + list(unlisted)
     good = sum(1 for s in reads if not s.is_error)
+    if reads and not good:  # no record read: no field, value or word of them to speak of
+        return declined(" ".join(["I could read none of the files listed, so I give no list and no total.", *notes]),
+                        WORDING.format(folder=folder))
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     for part in [folder, *(p for p in folder.split("/") if re.search(r"\d", p))] if "/" in folder else []:
         task = re.sub(rf"(?<![\w-]){re.escape(part)}/?(?![\w-])", " ", task)  # no invoice numbers

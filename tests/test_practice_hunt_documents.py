@@ -1,0 +1,163 @@
+"""Wrong answers a hunt found on participants' own documents and tools, each now right or plainly declined: a
+replaced version quoted as the answer, a sentence with 'not' left out of what the documents say, a paged read
+tool read to page 1 only, a search listing ids, a file to summarise read as records, reads that all failed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from looplab import samples
+from looplab.client import practice_client
+from looplab.loop import run_agent
+from looplab.tools import tool
+
+
+def ask(task: str, tools) -> str:
+    return run_agent(practice_client(), task, tools, max_turns=10).answer or ""
+
+
+@pytest.fixture
+def club(tmp_path):
+    """Two versions of a club's rules, the old one saying it was replaced, and two kettle manuals."""
+    (tmp_path / "club-2023.md").write_text(
+        "# Chess club rules (2023 version, replaced)\n\nMeetings are on Tuesdays at 19:00.\n"
+        "The blitz tournament is held on the first Saturday of each month.\nGuests play for free.\n")
+    (tmp_path / "club-2025.md").write_text(
+        "# Chess club rules (2025 version, current)\n\nThis version replaces the 2023 rules.\n"
+        "Meetings are on Tuesdays at 19:30.\nThe blitz tournament is held on the last Saturday of each month.\n"
+        "Guests pay 5 euros per evening, except on their first visit, which is free.\n")
+    (tmp_path / "k220.md").write_text("# Kettle K-220 manual\n\nThe warranty lasts 2 years.\n"
+                                      "The jug is not dishwasher safe.\n")
+    (tmp_path / "k200.md").write_text("# Kettle K-200 manual\n\nThe warranty lasts 1 year.\nThe lid is dishwasher safe.\n")
+    return tmp_path
+
+
+@pytest.mark.parametrize("task", ["Do guests play for free at the chess club?",
+                                  "Is the blitz tournament on the first Saturday of the month?"])
+def test_a_document_that_says_it_was_replaced_is_not_quoted_as_the_answer(club, task):
+    """'Guests play for free. [club-2023.md]' was the answer: the 2025 rules replace it (5 euros an evening)."""
+    answer = ask(task, samples.docs_tools(club))
+    assert "first Saturday" not in answer and "Guests play for free" not in answer, answer
+    assert "club-2023.md" in answer and "replaced" in answer, answer  # says why it is not quoted
+
+
+def test_the_current_version_is_still_quoted(club):
+    answer = ask("When is the blitz tournament held?", samples.docs_tools(club))
+    assert "last Saturday" in answer and "first Saturday" not in answer, answer
+
+
+def test_what_the_documents_say_keeps_a_sentence_with_not(club):
+    """Only 'The lid is dishwasher safe.' was quoted: 'The jug is not dishwasher safe.' was left out."""
+    answer = ask("What do the documents say about dishwashers?", samples.docs_tools(club))
+    assert "The jug is not dishwasher safe." in answer, answer
+
+
+def paged(folder, size: int = 120):
+    """search_docs over `folder`, and a read_doc that gives one page of `size` characters with a 'page N of M' header."""
+    search = samples.docs_tools(folder)[0]
+
+    @tool
+    def read_doc(name: str, page: int = 1) -> str:
+        """Read one page of a document; the header gives the page count.
+
+        Args:
+            name: file name, as search_docs shows it.
+            page: page number, from 1.
+        """
+        text = (folder / name).read_text()
+        pages = [text[k:k + size] for k in range(0, len(text), size)]
+        return f"[{name} page {page} of {len(pages)}]\n" + pages[int(page) - 1]
+
+    return [search, read_doc]
+
+
+def test_a_paged_document_is_read_to_its_last_page(tmp_path):
+    """Only page 1 was read, and its last words were quoted as a sentence: 'The town hall was no'."""
+    (tmp_path / "town.md").write_text("# History of Port Veller\n\nThe harbour was built in 1850 by the Veller family. "
+                                      "The great fire of 1888 destroyed 212 houses. The town hall was not damaged by "
+                                      "the fire. The new market opened in 1901.\n")
+    answer = ask("What do our articles say about the town hall?", paged(tmp_path))
+    assert "The town hall was not damaged by the fire." in answer, answer
+    assert not re.search(r"was no \[", answer) and "page 1 of" not in answer, answer
+
+
+def test_a_search_listing_ids_is_not_said_to_find_nothing(tmp_path):
+    """The search returned hits as ids (D01), and the decline said 'searching for … found nothing'."""
+    @tool
+    def search_docs(query: str) -> str:
+        """Search the documents; returns matching document ids with a snippet.
+
+        Args:
+            query: the words to find.
+        """
+        return '[{"id": "D01", "snippet": "The warranty lasts 2 years."}]'
+
+    @tool
+    def read_doc(doc_id: str) -> str:
+        """Read a document by its id.
+
+        Args:
+            doc_id: the id, as search_docs gives it.
+        """
+        return "# Kettle K-220 manual\n\nThe warranty lasts 2 years.\n"
+
+    answer = ask("How long does the warranty of the K-220 last?", [search_docs, read_doc])
+    assert "found nothing" not in answer, answer
+
+
+def test_a_file_to_summarise_is_not_read_as_records(tmp_path):
+    """'Summarise the notes file notes.md.' gave 'Notes: Notes (B12).', its one 'Key: value' line, as the summary."""
+    (tmp_path / "invoice.txt").write_text("Invoice 77\nAmount: 640 EUR\n")
+    (tmp_path / "notes.md").write_text("# Notes\n\nThe meeting moved to Friday.\nRoom: B12\n")
+    answer = ask("Summarise the notes file notes.md.", samples.invoice_tools(tmp_path))
+    assert "Notes: Notes" not in answer and "B12" not in answer.split("I")[0], answer
+    assert "The meeting moved to Friday." in answer or re.search(r"\bcannot\b|\bcould not\b|can't", answer), answer
+
+
+def test_reads_that_all_failed_are_said_to_have_failed(tmp_path):
+    """Every read_file failed (503), and the reply began 'No field of the records says whether they are paid'."""
+    (tmp_path / "a.txt").write_text("Invoice A-1\nClient: Alpha\nAmount: 100 EUR\nStatus: unpaid\n")
+    (tmp_path / "b.txt").write_text("Invoice B-2\nClient: Beta\nAmount: 200 EUR\nStatus: paid\n")
+
+    @tool
+    def list_files(folder: str) -> str:
+        """List the files of a folder.
+
+        Args:
+            folder: the folder.
+        """
+        return "a.txt\nb.txt"
+
+    @tool
+    def read_file(path: str) -> str:
+        """Read a file.
+
+        Args:
+            path: the file's path.
+        """
+        raise RuntimeError("service unavailable (HTTP 503), try later")
+
+    for task in ("What is the total amount of the unpaid invoices in the folder invoices?",
+                 "What is the total amount of the unpaid invoices?"):  # and 'I could not relate 'invoices' to the records'
+        answer = ask(task, [list_files, read_file])
+        assert "No field of the records" not in answer and "relate" not in answer and "503" in answer, answer
+
+
+def test_according_to_the_documents_is_no_term_to_find(tmp_path):
+    """'According to the documents, …' was declined: 'according' was searched for as a term."""
+    (tmp_path / "tea.md").write_text("# Brewing green tea\n\nGreen tea is best brewed at 70 to 80 °C.\n")
+    answer = ask("According to the documents, at what temperature should green tea be brewed?", samples.docs_tools(tmp_path))
+    assert "70 to 80 °C" in answer, answer
+
+
+def test_the_new_sentences_are_said_in_french(club, tmp_path):
+    answer = ask("Les invités jouent-ils gratuitement au club d'échecs ?", samples.docs_tools(club))
+    assert "I did not quote" not in answer and "I " not in answer.replace("I'", ""), answer
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "town.md").write_text("# Port Veller\n\nThe harbour was dug in 1850 by hand. "
+                                                "The bridge was rebuilt in 1901 and has carried trams since.\n")
+    run = run_agent(practice_client(), "Que disent nos articles sur le pont ?", paged(tmp_path / "notes", 60))
+    notes = [b["text"] for m in run.messages if m["role"] == "assistant" for b in m["content"] if b["type"] == "text"]
+    assert "Je lis les autres pages de town.md." in notes and "1901" in run.answer, (notes, run.answer)
