@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -110,6 +111,11 @@ def offered_tools(body: dict, withdrawn: bool = True) -> list:
     return [t for t in tools if t]
 
 
+COURTESY = re.compile(r"(?:\W*(?:thanks?(?: you)?(?: (?:a lot|very much|so much))?|thx|ok(?:ay)?|great|perfect|cool|super|"
+                      r"here (?:you go|it is|they are|are the results|is the result)|(?:please )?(?:continue|go on|carry on)|"
+                      r"merci(?: beaucoup)?|voil[àa](?: les résultats| le résultat)?|parfait|vas-y|allez-y|continue[sz]?)\b)+\W*",
+                      re.IGNORECASE)  # text beside tool results that asks nothing
+
 def read_request(body: dict, gullible: bool = False) -> View:
     """Build the View of a request body (`system`, `tools`, `messages` as the API takes them)."""
     messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
@@ -134,4 +140,5 @@ def read_request(body: dict, gullible: bool = False) -> View:
     follow_up = any(m.get("role") == "user" and text_of(m.get("content")).strip() for m in messages[:start])
     aside = " ".join(b.get("text") or "" for b in dict_blocks(messages[-1]) if b.get("type") == "text").strip() if (
         start < len(messages) - 1 and messages[-1].get("role") == "user") else ""
+    aside = "" if COURTESY.fullmatch(aside) else aside  # 'Thanks!' beside the results changes nothing
     return View(task, tools, steps, tuple(s for s in steps if s.id in last_ids), gullible, follow_up, aside)

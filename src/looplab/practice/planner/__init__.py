@@ -51,7 +51,7 @@ VOCABULARY = {
                              "never both either neither whether ones numéro numéros dossier restant doit doivent regardless whatever "
                              "irrespective waiting payment paiement attente"),
     "lookup": _ASKED | roots(" ".join(ASKING | KEY_WORDS | VERBS)),
-    "research": _ASKED | roots(" ".join(MEASURES | set(ASPECTS)))}
+    "research": _ASKED | roots(" ".join(MEASURES | set(ASPECTS)) + " according")}
 UNDERSTOOD = {"needs": ("a request for the offered tools' results", "une demande de résultats des outils offerts"),
               "survey": ("a question about the records read", "une question sur les fiches lues"),
               "lookup": ("a lookup of the keys named", "une recherche des clés nommées"),

@@ -43,6 +43,7 @@ IN_FRENCH = [
              (r"Searching for ('.*?') returned results, but no document name I could read: I read the documents a search "
               r"lists by their file names or ids\.", r"La recherche de \1 a renvoyé des résultats, mais aucun nom de "
               r"document que je sache lire : je lis les documents qu'une recherche liste par leur nom de fichier ou leur id."),
+             (r"\(nothing besides a planted instruction\)", "(rien d'autre qu'une instruction placée)"),
              (r"I could read none of the files listed, so I give no list and no total\.",
               "Je n'ai pu lire aucun des fichiers listés : je ne donne ni liste ni total."),
              (r"Note: (\w+) ran \((.*?)\) and returned: (.*?)\.(?= |$)", r"Note : \1 a été exécuté (\2) et a renvoyé : \3."),

@@ -524,5 +524,6 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
     if (other := re.match(r"\s*([A-Z][\w'-]*(?: [A-Z][\w'-]*)*):", result)) and value[:1].isupper() and not re.fullmatch(
             r"error|erreur|warning|exception|failure|failed|timeout|note|result|status|ok", other[1], re.I):  # 'Paris: 18 °C'
         return f"I could not get an answer for {value}: {tool_label(step.name).replace('The ', 'the ', 1)} answered for '{other[1]}'."
+    result = result if result.strip(" .") or not (step.result or "").strip() else "(nothing besides a planted instruction)"
     line = f"{value}: {result}"  # the value as given: 'notes.txt', never 'Notes.txt'
     return line if line.endswith((".", "!", "?")) else f"{line}."

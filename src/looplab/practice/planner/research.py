@@ -479,24 +479,27 @@ def _replaced(step, question: str) -> bool:
 
 def _paged(read, reads: list) -> tuple[list[tuple[str, dict]], list, str]:
     """For documents a read tool gives page by page ('[a.md page 1 of 3]' first): the calls for the pages not read
-    yet, the reads with each document's pages joined into one, and a note for a document it could not read whole."""
-    prop = next((p for p, spec in read.properties.items() if "page" in p.lower()), None)
-    calls, whole, note, by_name = [], [], "", {}
+    yet, the reads with each document's pages joined into one (in the place of its first), and a note for a document
+    it could not read whole."""
+    prop = next((p for p in read.properties if "page" in p.lower()), None)
+    calls, whole, note, joined_ = [], [], "", {}
     for step in reads:
-        by_name.setdefault(_name(step.input), []).append(step)
-    for name, steps in by_name.items():
+        name = _name(step.input)
+        steps = [s for s in reads if _name(s.input) == name]
         pages = {int(m[1]): s for s in steps if not s.is_error and (m := PAGE.match(s.result or ""))}
         if not pages:
-            whole += steps
+            whole.append(step)
             continue
+        if name in joined_:
+            continue
+        joined_[name] = True
         total = max(int(PAGE.match(s.result)[2]) for s in pages.values())
         tried = {str(s.input.get(prop)) for s in steps if s.is_error}
         left = [n for n in range(1, min(total, MAX_PAGES) + 1) if n not in pages and str(n) not in tried]
         if prop and left:
             calls += [(read.name, {**steps[0].input, prop: n}) for n in left]
             continue
-        text = "".join(PAGE.sub("", pages[n].result, count=1) for n in sorted(pages))
-        whole.append(replace(steps[0], result=text))
+        whole.append(replace(steps[0], result="".join(PAGE.sub("", pages[n].result, count=1) for n in sorted(pages))))
         if len(pages) < total:
             note += f" I read only {len(pages)} of the {total} pages of {name}."
     return calls, whole, note
