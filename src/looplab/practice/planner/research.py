@@ -28,6 +28,7 @@ from .text import (
     first_value,
     french,
     joined,
+    json_value,
     negated,
     quoted,
     readable,
@@ -477,6 +478,32 @@ def _replaced(step, question: str) -> bool:
     return bool(said) and not OLDER.search(question) and not set(re.findall(r"\d+", question)) & set(re.findall(r"\d+", title))
 
 
+TITLE_KEYS = {"title", "heading", "header", "name", "section", "titre"}
+
+
+def _prose(result: str) -> str:
+    """A document a tool gives as JSON, as text: its titles as headings, its strings of three words or more as
+    paragraphs (ids, dates and tags left out); any other result as it is."""
+    value, lines = json_value(result), []
+
+    def walk(item, key: str = "") -> None:
+        if isinstance(item, dict):
+            for k, v in item.items():
+                walk(v, k)
+        elif isinstance(item, list):
+            for v in item:
+                walk(v, key)
+        elif isinstance(item, str) and key.lower() in TITLE_KEYS:
+            lines.append(f"# {item}")
+        elif isinstance(item, str) and len(item.split()) >= 3:
+            lines.append(item)
+
+    if not isinstance(value, (dict, list)):
+        return result
+    walk(value)
+    return "\n\n".join(lines)
+
+
 def _paged(read, reads: list) -> tuple[list[tuple[str, dict]], list, str]:
     """For documents a read tool gives page by page ('[a.md page 1 of 3]' first): the calls for the pages not read
     yet, the reads with each document's pages joined into one (in the place of its first), and a note for a document
@@ -577,7 +604,7 @@ def research(view: View) -> dict | None:
     if not names and named and hits:
         return declined(f"The documents do not answer this question: searching for '{q}' did not find "
                         f"{joined(named)}, the document the task names", wording=WORDING)
-    if not names and (found.result or "").strip() and not absent(found):
+    if not names and isinstance(json_value(found.result or ""), (list, dict)) and not absent(found):  # hits it cannot name
         return declined(f"Searching for '{q}' returned results, but no document name I could read: I read the documents "
                         "a search lists by their file names or ids.")
     if not names:
@@ -588,16 +615,19 @@ def research(view: View) -> dict | None:
         calls = [(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc", "id"})) for n in missing]
         return use(calls, f"I'll read {', '.join(missing)}.")
     more, reads, unfinished = _paged(read, reads)
+    reads = [replace(s, result=_prose(s.result)) if s.result and not s.is_error else s for s in reads]  # JSON: its text
     if more:
         return use(more, f"I'll read the other pages of {joined(list(dict.fromkeys(_name(i) for _, i in more)))}.")
     lost = [s for s in reads if not s.is_error and is_cleared(s.result or "")]
     good = [s for s in reads if not s.is_error and s not in lost]
-    failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error)
+    failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error and not any(
+        _name(g.input) == _name(s.input) for g in good))  # read on a second try: read
     failed += "".join(f" I read {_name(s.input)}, but its result was cleared from the history, so I cannot "
                       "quote it." for s in lost) + unfinished
     old = [s for s in good if _replaced(s, task)]  # quoted only when the question asks for an old version
     good = [s for s in good if s not in old]
-    failed += "".join(f" I did not quote {_name(s.input)}: it says it was replaced." for s in old)
+    failed += "".join(f" I did not quote {_name(s.input)}: it says it was replaced." for s in old
+                      if _cited(task, query, [s], view))  # only where it speaks of the question
     cited = _cited(task, query, good, view)
     if not cited and lost:
         return declined(f"I cannot answer from what is left of the history.{failed}")
