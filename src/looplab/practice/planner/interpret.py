@@ -74,14 +74,18 @@ graine:seeds colonie:colony kilomètre:kilometres larve:larvae protéine:protein
 cratère:craters pollution:pollution horizon:horizon toilette:toilets potable:drinking évaporation:evaporation
 bactérie:bacteria bocal:jar bulle:bubbles fermentation:fermentation aigre:sour livrer:deliver livré:deliver
 octobre:october année:year bureau:office collision:collisions frein:brakes pneu:tyres chaîne:chain
-rétroviseur:mirror conducteur:driver""".split())
+rétroviseur:mirror conducteur:driver réseau:network phare:lighthouse hauteur:tall haut:tall ouvert:open
+construit:built construire:build couleur:colour tomate:tomato coûtent:cost coûte:cost conservent:keep
+gardé:saved arroser:water arrosage:watering plante:plants fréquence:often mer:sea
+faisceau:beam gardien:keepers quitté:leave quitter:leave repeint:paint
+peindre:paint fermenter:ferment fermentent:ferment heure:hours pointe:peak passent:run tramway:tram""".split())
 LEXICON_FR = {root(k): v.replace("+", " ") for k, v in (LEXICON_FR | SURVEY_FR).items()}  # "+": several words
 PLAIN_FR = {root(unicodedata.normalize("NFD", k).encode("ascii", "ignore").decode()): v for k, v in LEXICON_FR.items()}
 ASKS = [(r"\bquand\b", "When "), (r"\bcombien de temps\b", "How long "), (r"\bjusqu'où\b", "How far "), (r"\bcombien de\b", "How many "), (r"\bcombien\b", "How much "),
         (r"\bcomment\b", "How "), (r"^\s*quel(?:le)?s?\b", "What ")]  # a French question's English start, first found
 FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle racontent nos articles notes "
                                 "documents doivent faire peut peut-il comment combien quand pourquoi cherche recherche infos "
-                                "informations"))
+                                "informations compte comptent"))
 CURRENCIES = {"EUR": "€ eur euro euros", "USD": "$ usd dollar dollars", "GBP": "£ gbp pound pounds"}
 PARTS = [  # the parts of a task a decline names as not done (rule 3), in English and French, quoted as written
     re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdates?\b|\bdeadlines?\b|\béchéances?\b|\blimite\b", re.I),
@@ -213,6 +217,12 @@ def french_lead(task: str, left: list[str]) -> str:
     return lead + (f" Je n'ai pas pu placer {', '.join(repr(as_written(task, w)) for w in left)}." if left else "")
 
 
+def named(task: str, word: str) -> bool:
+    """Whether `task` writes `word` capitalised other than as the first word of a sentence: a name ('d'Arlenne')."""
+    return any(m[1][:1].isupper() and not re.search(r"(?:^|[.?!:;])\W*$", task[:m.start(1)]) for m in
+               re.finditer(rf"(?<![\w-])(?:[^\W\d_]['’])?({re.escape(word)})(?![\w-])", task, re.IGNORECASE))
+
+
 def english_question(task: str) -> tuple[str, list[str]]:
     """A French research question in English ('Quand arrive le café ?' -> 'When arrive coffee?'), and words unmapped."""
     mapped, missing = ["summer"] if re.search(r"\b(?:en|cet|l')\s*été\b", task, re.I) else [], []  # 'été' is also 'been'
@@ -221,6 +231,8 @@ def english_question(task: str) -> tuple[str, list[str]]:
         if hit := english_of(word):
             mapped += [w for w in hit.split() if w not in ("when", "how", *CORPUS_WORDS)]  # `ask` says them; 'article'
             # before a term would qualify it ('say about article boiler': 'an old boiler' read as another boiler)
+        elif named(task, word):  # a name is the same in both languages: 'Arlenne', 'Cape Mirrow'
+            mapped.append(as_written(task, word))
         elif root(word) not in FRENCH_ASKING:
             missing.append(word)
     ask = next((a for p, a in ASKS if re.search(p, task.lower())), "What do the documents say about ")
