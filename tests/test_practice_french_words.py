@@ -33,3 +33,39 @@ def test_a_capitalised_first_word_is_no_name(tmp_path):
     """'Arrosez' first in the task is a verb written with a capital, not a name to search for."""
     answer = ask("Arrosez-vous les plantes de Valmora ?", notes(tmp_path))
     assert "Valmora" not in answer.split("mots lus")[0] or "Je ne sais pas" in answer
+
+
+def invoice(number: str, client: str, amount: str, status: str, due: str) -> str:
+    return f"Invoice {number}\nClient: {client}\nAmount: {amount}\nStatus: {status}\nDue: {due}\n"
+
+
+def survey(tmp_path, task: str) -> str:
+    folder = tmp_path / "factures"
+    folder.mkdir(exist_ok=True)
+    for number, client, amount, status, due in [("K-1", "Forge Ardent", "120 EUR", "paid", "03/12/2026"),
+                                                ("K-2", "Forge Ardent", "640 EUR", "unpaid", "09/12/2026"),
+                                                ("K-3", "Moulin Gris", "310 EUR", "unpaid", "20/12/2026"),
+                                                ("K-4", "Moulin Gris", "75 EUR", "unpaid", "01/12/2026")]:
+        (folder / f"{number}.txt").write_text(invoice(number, client, amount, status, due), encoding="utf-8")
+    return run_agent(practice_client(), task, samples.invoice_tools(tmp_path), max_turns=8).answer or ""
+
+
+def test_french_limits_are_applied_and_said_back_in_french(tmp_path):
+    least = survey(tmp_path, "Quel est le total des factures impayées d'au moins 310 EUR dans le dossier factures ?")
+    assert least.startswith("Impayées, au moins 310 EUR : K-2") and "950 EUR" in least
+    under = survey(tmp_path, "Quelles factures du dossier factures sont impayées et font moins de 100 EUR ?")
+    assert under.startswith("Impayées, moins de 100 EUR : K-4 (Moulin Gris, 75 EUR)")
+    top = survey(tmp_path, "Quelle est la plus grosse facture impayée du dossier factures ?")
+    assert top.startswith("Impayées, la plus grosse : K-2 (Forge Ardent, 640 EUR)")
+    before = survey(tmp_path, "Quelles factures impayées du dossier factures arrivent à échéance avant le 10/12/2026 ?")
+    assert before.startswith("Impayées, échéance avant le 10/12/2026 : K-2") and "K-3" not in before
+
+
+def test_french_statuses_figures_and_exclusions_are_read(tmp_path):
+    assert "Nombre : 3" in survey(tmp_path, "Compte les factures en souffrance dans le dossier factures.")
+    assert "1\u202f025 EUR" in survey(tmp_path, "Quelles factures du dossier factures sont encore ouvertes ? Additionne-les.")
+    assert "1\u202f025 EUR" in survey(tmp_path, "Regarde dans le dossier factures : à combien se montent les impayées ?")
+    both = survey(tmp_path, "Parmi les factures du répertoire factures, lesquelles sont soldées et lesquelles ne l'ont pas été ?")
+    assert both.startswith("Payées : K-1") and "Impayées : K-2" in both
+    other = survey(tmp_path, "Que nous doivent les clients autres que Moulin Gris ? Dossier factures.")
+    assert "K-2" in other and "K-3" not in other and "640 EUR" in other

@@ -43,6 +43,29 @@ LITTLE = STOPWORDS | MORE_STOPWORDS
 # The record terms of a French survey task, swapped for English ones so that they can meet the records' values.
 SURVEY_FR = {"alerte": "warning", "tempête": "storm", "jour": "day", "fichier": "file", "lis": "read", "tous": "all",
              "dis": "tell", "ont": "have", "eu": "had"}
+# The French words and phrases of a survey task that its rules read in English ('au moins 400 EUR' as 'at least 400
+# EUR'), in a survey only: 'compte' is 'count' of invoices, not the 'has' of 'combien de lignes compte le tram'.
+SURVEY_PHRASES_FR = {
+    "au-dessus de": "above", "au dessus de": "above", "en dessous de": "below", "au-dessous de": "below",
+    "au moins": "at least", "au plus": "at most", "moins de": "less than", "plus de": "more than",
+    "dépasse": "exceeding", "dépassent": "exceeding", "dépassant": "exceeding",
+    "la plus grosse": "largest", "le plus gros": "largest", "la plus grande": "largest", "le plus grand": "largest",
+    "la plus élevée": "highest", "le plus élevé": "highest", "la plus petite": "smallest", "le plus petit": "smallest",
+    "la plus basse": "lowest", "le plus bas": "lowest",
+    "avant le": "before", "après le": "after", "arrivent à échéance": "are due", "arrive à échéance": "is due",
+    "sont dues": "are due", "étaient dues": "were due", "est due": "is due", "était due": "was due",
+    "à payer avant le": "due before", "à payer après le": "due after", "à régler avant le": "due before",
+    "à régler après le": "due after",
+    "à part celles de": "except those of", "à part ceux de": "except those of", "sauf celles de": "except those of",
+    "sauf ceux de": "except those of", "autres que": "other than", "autre que": "other than", "à part": "except", "hors": "except",
+    "sans être de": "not from", "sans compter": "not counting", "ne compte pas": "do not count",
+    "ne comptez pas": "do not count", "compte": "count", "comptez": "count", "compter": "count",
+    "à eux deux": "together", "à elles deux": "together", "ensemble": "together",
+    "ouvert": "open", "ouverte": "open", "ouverts": "open", "ouvertes": "open",
+    "soldé": "settled", "soldée": "settled", "soldés": "settled", "soldées": "settled",
+    "en souffrance": "outstanding", "à encaisser": "outstanding", "entièrement": "fully",
+    "additionne": "add up", "additionnez": "add up", "se montent": "add up", "se monte": "add up",
+    "s'élèvent": "add up", "s'élève": "add up", "totaux": "totals", "quelque chose": "anything"}
 # A French term maps to the articles' English terms only through this table; any other French content word is
 # unplaced. Keys are French word roots (text.root), values the English words a passage must carry ('+' between two).
 LEXICON_FR = dict(pair.split(":") for pair in """pompe:pump chaleur:heat climat:climate froid:cold chaud:hot
@@ -239,8 +262,19 @@ def english_question(task: str) -> tuple[str, list[str]]:
     return ask + " ".join(mapped + re.findall(r"\b\d+\b", task)) + "?", missing  # 'la ligne 7' is line 7
 
 
-def english_terms(task: str) -> str:
-    """A French survey task with its record terms in English, to meet the records' values ('alerte' -> 'warning')."""
+def english_terms(task: str, survey: bool = False, written: dict | None = None) -> str:
+    """A French survey task with its record terms in English, to meet the records' values ('alerte' -> 'warning'),
+    and, for the survey's rules, its words of limits, statuses and figures ('au moins' -> 'at least'); `written`
+    gets each English phrase put in with the French it stands for, for a reply to quote as the task wrote it."""
+    def phrase(found: re.Match) -> str:
+        english = SURVEY_PHRASES_FR[found[0].lower()]
+        if written is not None:
+            written.setdefault(english, found[0])
+        return english
+    if survey:
+        said = "|".join(re.escape(p) for p in sorted(SURVEY_PHRASES_FR, key=len, reverse=True))
+        task = re.sub(rf"(?<![\w-])(?:{said})(?!\w)", phrase, task, flags=re.I)
+
     def swap(found: re.Match) -> str:
         key = root(found.group().lower())
         return LEXICON_FR[key] if key in {root(w) for w in SURVEY_FR} else found.group()

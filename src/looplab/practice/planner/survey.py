@@ -40,9 +40,9 @@ LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b",
 LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
 SUBFOLDER = re.compile(r"^\s*([\w.-]+)/\s*$", re.M)  # a listing's 'q1/': a subfolder, which may hold records too
 MAX_READS = 20  # read at once; the rest (or those a one-call-per-turn model left) next turn, never unread
-COUNT = re.compile(r"\bhow many\b|\bhow much (?:invoices|bills|records)\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?(?:de\b|d['’](?!euro))|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
+COUNT = re.compile(r"\bhow many\b|\bhow much (?:invoices|bills|records)\b|(?<!not )(?<!n't )(?<!without )\bcount\b|(?<!ne )\bcompte[rz]?\b(?!\s+pas\b)|\bnumber of\b|\bcombien (?:y a-t-il )?(?:de\b|d['’](?!euro))|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)|\bcombien (?:sont|ont été)\b", re.IGNORECASE)  # 'combien sont impayées ?'
-TOTAL = re.compile(r"\b(?:totals?|sum|balances?|solde|the value of|add up|adds up|(?:al)?together|how much|in all|combined|owed|montant|somme|pour combien|"
+TOTAL = re.compile(r"\b(?:totals?|totaux|additionne[rz]?|se montent|se monte|s'élèvent|s'élève|en tout|sum|balances?|solde|the value of|add up|adds up|(?:al)?together|how much|in all|combined|owed|montant|somme|pour combien|"
                    r"the amount of (?:the|all)|the (?:unpaid|outstanding|open|paid|owed|due) amount)\b|"
                    r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)|"
                    r"\bcombien\b(?!\s+(?:de\b|d['’]))(?=[^?.;]*\bpayée?s?\b)", re.IGNORECASE)  # 'combien X a-t-il payé
