@@ -69,3 +69,23 @@ def test_french_statuses_figures_and_exclusions_are_read(tmp_path):
     assert both.startswith("Payées : K-1") and "Impayées : K-2" in both
     other = survey(tmp_path, "Que nous doivent les clients autres que Moulin Gris ? Dossier factures.")
     assert "K-2" in other and "K-3" not in other and "640 EUR" in other
+
+
+def test_a_french_superlative_beside_montant_is_answered_once(tmp_path):
+    """'le montant le plus élevé' is the largest, not a total left unanswered beside it."""
+    top = survey(tmp_path, "Dans le dossier factures, quelle facture impayée a le montant le plus élevé ?")
+    assert top == "Impayées, le plus élevé : K-2 (Forge Ardent, 640 EUR). D'après 4 fichiers lus."
+
+
+def test_what_a_named_person_said_is_not_what_is_said_of_them(tmp_path):
+    (tmp_path / "fair.md").write_text("# The cheese fair\n\nThe fair was opened by the mayor, Lena Hart.\n"
+                                      "Omar Vance said the goat cheese was \"the finest of the year\".\n")
+    tools = samples.docs_tools(tmp_path)
+    assert "finest of the year" in ask("Qu'a dit Omar Vance ?", tools)
+    assert "opened by the mayor" not in ask("Qu'a dit Lena Hart ?", tools)
+
+
+def test_maintenant_asks_for_the_current_weather_as_now_does():
+    tools = samples.weather_and_calc()
+    assert "°C" in ask("Quelle température fait-il à Lyon maintenant ?", tools)
+    assert "°C" in ask("Quel temps fait-il actuellement à Lyon ?", tools)

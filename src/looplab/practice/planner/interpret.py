@@ -101,7 +101,7 @@ rétroviseur:mirror conducteur:driver réseau:network phare:lighthouse hauteur:t
 construit:built construire:build couleur:colour tomate:tomato coûtent:cost coûte:cost conservent:keep
 gardé:saved arroser:water arrosage:watering plante:plants fréquence:often mer:sea
 faisceau:beam gardien:keepers quitté:leave quitter:leave repeint:paint
-peindre:paint fermenter:ferment fermentent:ferment heure:hours pointe:peak passent:run tramway:tram""".split())
+peindre:paint fermenter:ferment fermentent:ferment pointe:peak passent:run tramway:tram""".split())
 LEXICON_FR = {root(k): v.replace("+", " ") for k, v in (LEXICON_FR | SURVEY_FR).items()}  # "+": several words
 PLAIN_FR = {root(unicodedata.normalize("NFD", k).encode("ascii", "ignore").decode()): v for k, v in LEXICON_FR.items()}
 ASKS = [(r"\bquand\b", "When "), (r"\bcombien de temps\b", "How long "), (r"\bjusqu'où\b", "How far "), (r"\bcombien de\b", "How many "), (r"\bcombien\b", "How much "),
@@ -248,6 +248,8 @@ def named(task: str, word: str) -> bool:
 
 def english_question(task: str) -> tuple[str, list[str]]:
     """A French research question in English ('Quand arrive le café ?' -> 'When arrive coffee?'), and words unmapped."""
+    if said := re.fullmatch(r"\W*(?:[Qq]u['’](?:a|ont)|[Qq]ue)\s+(?:dit|disent|déclaré)\s+((?:[A-Z][\w'’-]*\s*)+)\W*", task):
+        return f"What did {said[1].strip()} say?", []  # 'Qu'a dit Dana Wells ?': what she said, not what is said of her
     mapped, missing = ["summer"] if re.search(r"\b(?:en|cet|l')\s*été\b", task, re.I) else [], []  # 'été' is also 'been'
     task = re.sub(r"\b(le|du|de|au|un|ce|mon|votre|notre)\s+the\b", r"\1 thé", task, flags=re.I)  # 'le the': unaccented
     for word in content(re.sub(r"\bcombien de temps\b|\bjusqu'où\b", " ", task, flags=re.I)):  # `ask` says them
