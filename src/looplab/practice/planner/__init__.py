@@ -64,7 +64,7 @@ def gate(view: View, skill: str, reply: dict) -> dict:
         return reply
     text, vocabulary = reply["content"][-1]["text"], VOCABULARY.get(skill, _ASKED)
     task = view.task if not french(view.task) else english_question(view.task)[0] if skill == "research" \
-        else english_terms(view.task)  # French terms placed through the one lexicon
+        else english_terms(view.task, skill == "survey")  # French terms placed through the one lexicon
     evidence = " ".join([*(f"{s.result or ''} {' '.join(map(str, s.input.values()))} {scales(view.tool(s.name), s.input)}"
                            for s in view.steps),
                          *(f"{t.name} {t.description} {' '.join(t.properties)}" for t in view.tools)])

@@ -59,7 +59,8 @@ SURVEY_WORDS = set(stems(
     "check see look search go through scan review any per each every individually separately break down "
     "chaque par trouve trouvez trouver restant restante numéro numéros leurs doit doivent dû "
     "quel quels quelle quelles combien reste payer argent liste donne donner montre montrez affiche affichez indique indiquez tout tous toute toutes encore général générale global globale "
-    "été restent according longer nobody régler settle déjà sa ses fully ever never toujours"))
+    "été restent according longer nobody régler settle déjà sa ses fully ever never toujours "
+    "regarde regardez vérifie vérifiez cherche cherchez parmi répertoire lesquelles lesquels fait font mais ça celles ceux"))
 CONDITION = re.compile(
     r"\bbetween\s+\S+\s+and\s+[\d.,]+(?:\s*[A-Z]{3}\b|\s*[€$£]|\s+euros?\b)?|"  # 'between 100 and 500 EUR' whole
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between(?! them| us)|"
@@ -77,7 +78,7 @@ TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawa
                         r"\bwaiting (?:for payment|to be paid|on)\b|\bpending payment\b|\bdue for payment\b|"
                         r"\b(?:still|yet) to pay\b|\b[àa] (?:payer|r[ée]gler)\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
 NUMBER = "number"
-ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet|\bpas|\bpas encore|\bnon)\s*(?:[?.!;,]|$)|\bor not\b|\bou non\b",
+ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet|\bpas|\bpas encore|\bpas été|\bnon)\s*(?:[?.!;,]|$)|\bor not\b|\bou non\b",
                       re.IGNORECASE)  # 'et combien ne le sont pas ?', 'et lesquelles non ?': the other ones too
 MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|janvier|février|"
           "mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre")
@@ -238,10 +239,29 @@ def _status_key(records: list[Record]) -> str | None:
 
 
 def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
-    """The records the task asks for (two lists for 'which are paid, and which not'), or why it cannot tell."""
+    """The records the task asks for (two lists for 'which are paid, and which not'), or why it cannot tell; a French
+    task's phrases read in English ('at least 430 EUR') said back as it wrote them ('au moins 430 EUR')."""
+    phrases: dict[str, str] = {}
+    chosen = _choose_records(task, records, folder, phrases)
+    if not phrases:
+        return chosen
+    said = re.compile(r"(?<![\w-])(?:" + "|".join(map(re.escape, sorted(phrases, key=len, reverse=True))) + r")(?!\w)", re.I)
+
+    def as_said(text: str) -> str:
+        text = said.sub(lambda m: phrases[m[0].lower()], text)
+        return re.sub(r"\bdue (?=avant|après)", "échéance ", text, flags=re.I)
+    if isinstance(chosen, str):
+        return as_said(chosen)
+    for choice in chosen:
+        choice.heading = as_said(choice.heading)
+        choice.heading = choice.heading[0].upper() + choice.heading[1:]
+    return chosen
+
+
+def _choose_records(task: str, records: list[Record], folder: str, phrases: dict[str, str]) -> list[Choice] | str:
     written = {english_terms(w).lower(): w for w in re.findall(r"[^\W\d_]+", task)} if french(task) else {}
     if french(task):  # French words for the records' English terms, through the one lexicon; 'pas d'Alpha' negates
-        task = english_terms(re.sub(r"\bd['’](?=[^\W\d_])", "de ", task))  # Alpha as 'pas de Beta' does Beta
+        task = english_terms(re.sub(r"\bd['’](?=[^\W\d_])", "de ", task), True, phrases)  # Alpha as 'pas de Beta' does Beta
     excluded = ALL_BUT.search(task) or EXCLUDING.search(task)  # 'all but Chêne's' as 'all except Chêne's'
     task = EXCLUDING.sub(" not ", ALL_BUT.sub(r"\1 except", task))  # 'other than Studio Malo' as 'not Studio Malo'
     for part in sorted({folder, folder.rsplit("/", 1)[-1]} - {".", ""}, key=len, reverse=True):  # the folder, no record

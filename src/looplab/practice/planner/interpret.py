@@ -43,6 +43,29 @@ LITTLE = STOPWORDS | MORE_STOPWORDS
 # The record terms of a French survey task, swapped for English ones so that they can meet the records' values.
 SURVEY_FR = {"alerte": "warning", "tempête": "storm", "jour": "day", "fichier": "file", "lis": "read", "tous": "all",
              "dis": "tell", "ont": "have", "eu": "had"}
+# The French words and phrases of a survey task that its rules read in English ('au moins 400 EUR' as 'at least 400
+# EUR'), in a survey only: 'compte' is 'count' of invoices, not the 'has' of 'combien de lignes compte le tram'.
+SURVEY_PHRASES_FR = {
+    "au-dessus de": "above", "au dessus de": "above", "en dessous de": "below", "au-dessous de": "below",
+    "au moins": "at least", "au plus": "at most", "moins de": "less than", "plus de": "more than",
+    "dépasse": "exceeding", "dépassent": "exceeding", "dépassant": "exceeding",
+    "la plus grosse": "largest", "le plus gros": "largest", "la plus grande": "largest", "le plus grand": "largest",
+    "la plus élevée": "highest", "le plus élevé": "highest", "la plus petite": "smallest", "le plus petit": "smallest",
+    "la plus basse": "lowest", "le plus bas": "lowest",
+    "avant le": "before", "après le": "after", "arrivent à échéance": "are due", "arrive à échéance": "is due",
+    "sont dues": "are due", "étaient dues": "were due", "est due": "is due", "était due": "was due",
+    "à payer avant le": "due before", "à payer après le": "due after", "à régler avant le": "due before",
+    "à régler après le": "due after",
+    "à part celles de": "except those of", "à part ceux de": "except those of", "sauf celles de": "except those of",
+    "sauf ceux de": "except those of", "autres que": "other than", "autre que": "other than", "à part": "except", "hors": "except",
+    "sans être de": "not from", "sans compter": "not counting", "ne compte pas": "do not count",
+    "ne comptez pas": "do not count", "compte": "count", "comptez": "count", "compter": "count",
+    "à eux deux": "together", "à elles deux": "together", "ensemble": "together",
+    "ouvert": "open", "ouverte": "open", "ouverts": "open", "ouvertes": "open",
+    "soldé": "settled", "soldée": "settled", "soldés": "settled", "soldées": "settled",
+    "en souffrance": "outstanding", "à encaisser": "outstanding", "entièrement": "fully",
+    "additionne": "add up", "additionnez": "add up", "se montent": "add up", "se monte": "add up",
+    "s'élèvent": "add up", "s'élève": "add up", "totaux": "totals", "quelque chose": "anything"}
 # A French term maps to the articles' English terms only through this table; any other French content word is
 # unplaced. Keys are French word roots (text.root), values the English words a passage must carry ('+' between two).
 LEXICON_FR = dict(pair.split(":") for pair in """pompe:pump chaleur:heat climat:climate froid:cold chaud:hot
@@ -74,14 +97,18 @@ graine:seeds colonie:colony kilomètre:kilometres larve:larvae protéine:protein
 cratère:craters pollution:pollution horizon:horizon toilette:toilets potable:drinking évaporation:evaporation
 bactérie:bacteria bocal:jar bulle:bubbles fermentation:fermentation aigre:sour livrer:deliver livré:deliver
 octobre:october année:year bureau:office collision:collisions frein:brakes pneu:tyres chaîne:chain
-rétroviseur:mirror conducteur:driver""".split())
+rétroviseur:mirror conducteur:driver réseau:network phare:lighthouse hauteur:tall haut:tall ouvert:open
+construit:built construire:build couleur:colour tomate:tomato coûtent:cost coûte:cost conservent:keep
+gardé:saved arroser:water arrosage:watering plante:plants fréquence:often mer:sea
+faisceau:beam gardien:keepers quitté:leave quitter:leave repeint:paint
+peindre:paint fermenter:ferment fermentent:ferment pointe:peak passent:run tramway:tram""".split())
 LEXICON_FR = {root(k): v.replace("+", " ") for k, v in (LEXICON_FR | SURVEY_FR).items()}  # "+": several words
 PLAIN_FR = {root(unicodedata.normalize("NFD", k).encode("ascii", "ignore").decode()): v for k, v in LEXICON_FR.items()}
 ASKS = [(r"\bquand\b", "When "), (r"\bcombien de temps\b", "How long "), (r"\bjusqu'où\b", "How far "), (r"\bcombien de\b", "How many "), (r"\bcombien\b", "How much "),
         (r"\bcomment\b", "How "), (r"^\s*quel(?:le)?s?\b", "What ")]  # a French question's English start, first found
 FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle racontent nos articles notes "
                                 "documents doivent faire peut peut-il comment combien quand pourquoi cherche recherche infos "
-                                "informations"))
+                                "informations compte comptent"))
 CURRENCIES = {"EUR": "€ eur euro euros", "USD": "$ usd dollar dollars", "GBP": "£ gbp pound pounds"}
 PARTS = [  # the parts of a task a decline names as not done (rule 3), in English and French, quoted as written
     re.compile(r"\bwhen\b|\bquand\b|\bwhat date\b|\bwhich date\b|\bdates?\b|\bdeadlines?\b|\béchéances?\b|\blimite\b", re.I),
@@ -213,22 +240,43 @@ def french_lead(task: str, left: list[str]) -> str:
     return lead + (f" Je n'ai pas pu placer {', '.join(repr(as_written(task, w)) for w in left)}." if left else "")
 
 
+def named(task: str, word: str) -> bool:
+    """Whether `task` writes `word` capitalised other than as the first word of a sentence: a name ('d'Arlenne')."""
+    return any(m[1][:1].isupper() and not re.search(r"(?:^|[.?!:;])\W*$", task[:m.start(1)]) for m in
+               re.finditer(rf"(?<![\w-])(?:[^\W\d_]['’])?({re.escape(word)})(?![\w-])", task, re.IGNORECASE))
+
+
 def english_question(task: str) -> tuple[str, list[str]]:
     """A French research question in English ('Quand arrive le café ?' -> 'When arrive coffee?'), and words unmapped."""
+    if said := re.fullmatch(r"\W*(?:[Qq]u['’](?:a|ont)|[Qq]ue)\s+(?:dit|disent|déclaré)\s+((?:[A-Z][\w'’-]*\s*)+)\W*", task):
+        return f"What did {said[1].strip()} say?", []  # 'Qu'a dit Dana Wells ?': what she said, not what is said of her
     mapped, missing = ["summer"] if re.search(r"\b(?:en|cet|l')\s*été\b", task, re.I) else [], []  # 'été' is also 'been'
     task = re.sub(r"\b(le|du|de|au|un|ce|mon|votre|notre)\s+the\b", r"\1 thé", task, flags=re.I)  # 'le the': unaccented
     for word in content(re.sub(r"\bcombien de temps\b|\bjusqu'où\b", " ", task, flags=re.I)):  # `ask` says them
         if hit := english_of(word):
             mapped += [w for w in hit.split() if w not in ("when", "how", *CORPUS_WORDS)]  # `ask` says them; 'article'
             # before a term would qualify it ('say about article boiler': 'an old boiler' read as another boiler)
+        elif named(task, word):  # a name is the same in both languages: 'Arlenne', 'Cape Mirrow'
+            mapped.append(as_written(task, word))
         elif root(word) not in FRENCH_ASKING:
             missing.append(word)
     ask = next((a for p, a in ASKS if re.search(p, task.lower())), "What do the documents say about ")
     return ask + " ".join(mapped + re.findall(r"\b\d+\b", task)) + "?", missing  # 'la ligne 7' is line 7
 
 
-def english_terms(task: str) -> str:
-    """A French survey task with its record terms in English, to meet the records' values ('alerte' -> 'warning')."""
+def english_terms(task: str, survey: bool = False, written: dict | None = None) -> str:
+    """A French survey task with its record terms in English, to meet the records' values ('alerte' -> 'warning'),
+    and, for the survey's rules, its words of limits, statuses and figures ('au moins' -> 'at least'); `written`
+    gets each English phrase put in with the French it stands for, for a reply to quote as the task wrote it."""
+    def phrase(found: re.Match) -> str:
+        english = SURVEY_PHRASES_FR[found[0].lower()]
+        if written is not None:
+            written.setdefault(english, found[0])
+        return english
+    if survey:
+        said = "|".join(re.escape(p) for p in sorted(SURVEY_PHRASES_FR, key=len, reverse=True))
+        task = re.sub(rf"(?<![\w-])(?:{said})(?!\w)", phrase, task, flags=re.I)
+
     def swap(found: re.Match) -> str:
         key = root(found.group().lower())
         return LEXICON_FR[key] if key in {root(w) for w in SURVEY_FR} else found.group()

@@ -87,7 +87,7 @@ MEASURES = set(UNITS)
 FRENCH_ASKS = [(re.compile(p), a) for p, a in [  # on the task with accents dropped ('a quelle temperature'), 'où' kept
     (r"(?:\bjusqu'a )?quelles? (?:est la )?temperatures?\b", "What temperature "), (r"\bquelle heure\b", "What time "),
     (r"\bquels? jours?\b", "What day "), (r"\bquelle frequence\b|\bcombien de fois\b|\btous les combien\b", "How often "),
-    (r"\bquelle distance\b", "How far "), (r"^\W*qui\b", "Who "), (r"^\W*où\b", "Where "),
+    (r"(?:\bjusqu'a )?quelle distance\b", "How far "), (r"^\W*qui\b", "Who "), (r"^\W*où\b", "Where "),
     (r"^\W*combien de temps\b", "How long "), (r"^\W*combien(?: de\b| d')?", "How much ")]]
 ASKED = re.compile("^(?:What do the documents say about |" + "|".join(sorted({a for _, a in ASKS}, key=len, reverse=True)) + ")")
 REPLACED = re.compile(r"\b(?:replaced|superseded|outdated|obsolete|archived|no longer (?:valid|applies|current|in force)|"

@@ -13,6 +13,7 @@ from ._limits import EXTREME
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import answer, declined, failed, first_input, pick, said, unplanted, use
+from .interpret import english_terms
 from .needs import ACTS
 from .text import (
     clauses,
@@ -40,9 +41,9 @@ LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b",
 LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
 SUBFOLDER = re.compile(r"^\s*([\w.-]+)/\s*$", re.M)  # a listing's 'q1/': a subfolder, which may hold records too
 MAX_READS = 20  # read at once; the rest (or those a one-call-per-turn model left) next turn, never unread
-COUNT = re.compile(r"\bhow many\b|\bhow much (?:invoices|bills|records)\b|(?<!not )(?<!n't )(?<!without )\bcount\b|\bnumber of\b|\bcombien (?:y a-t-il )?(?:de\b|d['’](?!euro))|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
+COUNT = re.compile(r"\bhow many\b|\bhow much (?:invoices|bills|records)\b|(?<!not )(?<!n't )(?<!without )\bcount\b|(?<!ne )\bcompte[rz]?\b(?!\s+pas\b)|\bnumber of\b|\bcombien (?:y a-t-il )?(?:de\b|d['’](?!euro))|\bet combien\b(?![^?.;]*\b(?:doi\w*|"
                    r"co[uû]t\w*|reste|dû|vaut|payer)\b)|\bcombien (?:sont|ont été)\b", re.IGNORECASE)  # 'combien sont impayées ?'
-TOTAL = re.compile(r"\b(?:totals?|sum|balances?|solde|the value of|add up|adds up|(?:al)?together|how much|in all|combined|owed|montant|somme|pour combien|"
+TOTAL = re.compile(r"\b(?:totals?|totaux|additionne[rz]?|se montent|se monte|s'élèvent|s'élève|en tout|sum|balances?|solde|the value of|add up|adds up|(?:al)?together|how much|in all|combined|owed|montant|somme|pour combien|"
                    r"the amount of (?:the|all)|the (?:unpaid|outstanding|open|paid|owed|due) amount)\b|"
                    r"\bcombien\b(?=[^?.;]*\b(?:doi\w*|co[uû]t\w*|reste|dû|vaut|payer)\b)|"
                    r"\bcombien\b(?!\s+(?:de\b|d['’]))(?=[^?.;]*\bpayée?s?\b)", re.IGNORECASE)  # 'combien X a-t-il payé
@@ -361,6 +362,13 @@ def _with_others(task: str) -> str:
     return task.replace(later, f"{later}, {'ou non' if _select.french(task) else 'or not'}") if later else task
 
 
+def _totalled(task: str, ranked: bool) -> bool:
+    """Whether the task asks for a total: not by the 'montant' of 'le montant le plus élevé', the amount it ranks."""
+    if not (ranked and _select.french(task)):
+        return bool(TOTAL.search(task))
+    return any(TOTAL.search(c) and not EXTREME.search(english_terms(c, True)) for c in clauses(task))
+
+
 def _unanswered(task: str, lists: int, records: list[Record], owed: bool = False) -> list[str]:
     """The task's later questions that no part of the reply answers ('are they all from the same client?')."""
     valued = {w for r in records for v in r.fields.values() for w in stems(v)}  # 'dû par Bêta': a name the records give, no breakdown
@@ -417,7 +425,8 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     noun = _noun(task)  # the task's own word, so that a partial figure names what it is about
     maybe = doubt and f"{joined(doubt)} may belong here too: I could not classify {'them' if len(doubt) > 1 else 'it'}"
     aside = [c for c in clauses(task) if choice.ranked and not re.search(r"\b(?:it|its|that one)\b", c, re.IGNORECASE)
-             and (COUNT.search(c) or TOTAL.search(c) and not EXTREME.search(c))]  # 'the biggest, and the total of all?'
+             and (COUNT.search(c) or TOTAL.search(c) and not EXTREME.search(
+                 english_terms(c, True) if _select.french(task) else c))]  # 'the biggest, and the total of all?'
     lines += [_grand(task, records, lost) if GRAND.search(c) else f"I did not answer '{c}'." for c in aside]
     whole = [c for c in clauses(task) if COUNT.search(c) and IN_ALL.search(c) and set(stems(c)) & _select.RECORD_WORDS
              and not re.search(r"\d", c) and not set(stems(c)) & STATUSES and not _select._named(c, records, None)] if choice.heading != "Records" else []
@@ -435,9 +444,10 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
                      f"I cannot give a complete count of the {noun}: {len(chosen)} listed, but {maybe}.")
     per = PER.search(task)
     per = per and per.group() or (COUNT.search(task) or TOTAL.search(task)) and _several(choice.heading, records)
-    if TOTAL.search(task) and not aside and (measure := _measured(task, records)):
+    totalled = _totalled(task, choice.ranked)
+    if totalled and not aside and (measure := _measured(task, records)):
         lines.append(f"I did not total '{measure}': I add up amounts of money only.")
-    elif TOTAL.search(task) and not aside:
+    elif totalled and not aside:
         grand = "Grand total" if GRAND.search(task) and choice.heading == "Records" else ""  # over every record
         partial = doubt and chosen and key and _sum(chosen, key)
         partial = partial and (f"the {len(chosen)} listed add up to " if len(chosen) > 1 else "the one listed comes to ") + partial

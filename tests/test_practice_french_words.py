@@ -1,0 +1,91 @@
+"""French tasks read as well as the English ones: the French words a participant uses for what the English path
+already reads (a lighthouse, a network, 'au moins', 'ouvertes', 'regarde'), and names passed through as they are."""
+
+from __future__ import annotations
+
+from looplab import samples
+from looplab.client import practice_client
+from looplab.loop import run_agent
+
+
+def ask(task: str, tools) -> str:
+    return run_agent(practice_client(), task, tools, max_turns=10).answer or ""
+
+
+def notes(tmp_path):
+    (tmp_path / "harbour.md").write_text("# The Port Lenvik lighthouse\n\nThe lighthouse at Port Lenvik was built in 1871.\n"
+                                         "It is 27 metres tall. Its beam can be seen 30 kilometres out at sea.\n")
+    (tmp_path / "trams.md").write_text("# Trams of Valmora\n\nThe Valmora tram network opened in 1994. It has 4 lines.\n"
+                                       "The colour of the trams is blue and yellow.\n")
+    (tmp_path / "garden.md").write_text("# Pepper seeds\n\nDried pepper seeds keep for three years. A packet costs 2 EUR.\n")
+    return samples.docs_tools(tmp_path)
+
+
+def test_a_french_research_question_reads_common_words_and_passes_names_through(tmp_path):
+    tools = notes(tmp_path)
+    assert "1871" in ask("Quand le phare de Port Lenvik a-t-il été construit ?", tools)
+    assert "27 metres" in ask("Quelle est la hauteur du phare de Port Lenvik ?", tools)
+    assert "1994" in ask("Quand le réseau de tram de Valmora a-t-il ouvert ?", tools)
+    assert "blue and yellow" in ask("De quelle couleur sont les trams de Valmora ?", tools)
+
+
+def test_a_capitalised_first_word_is_no_name(tmp_path):
+    """'Arrosez' first in the task is a verb written with a capital, not a name to search for."""
+    answer = ask("Arrosez-vous les plantes de Valmora ?", notes(tmp_path))
+    assert "Valmora" not in answer.split("mots lus")[0] or "Je ne sais pas" in answer
+
+
+def invoice(number: str, client: str, amount: str, status: str, due: str) -> str:
+    return f"Invoice {number}\nClient: {client}\nAmount: {amount}\nStatus: {status}\nDue: {due}\n"
+
+
+def survey(tmp_path, task: str) -> str:
+    folder = tmp_path / "factures"
+    folder.mkdir(exist_ok=True)
+    for number, client, amount, status, due in [("K-1", "Forge Ardent", "120 EUR", "paid", "03/12/2026"),
+                                                ("K-2", "Forge Ardent", "640 EUR", "unpaid", "09/12/2026"),
+                                                ("K-3", "Moulin Gris", "310 EUR", "unpaid", "20/12/2026"),
+                                                ("K-4", "Moulin Gris", "75 EUR", "unpaid", "01/12/2026")]:
+        (folder / f"{number}.txt").write_text(invoice(number, client, amount, status, due), encoding="utf-8")
+    return run_agent(practice_client(), task, samples.invoice_tools(tmp_path), max_turns=8).answer or ""
+
+
+def test_french_limits_are_applied_and_said_back_in_french(tmp_path):
+    least = survey(tmp_path, "Quel est le total des factures impayées d'au moins 310 EUR dans le dossier factures ?")
+    assert least.startswith("Impayées, au moins 310 EUR : K-2") and "950 EUR" in least
+    under = survey(tmp_path, "Quelles factures du dossier factures sont impayées et font moins de 100 EUR ?")
+    assert under.startswith("Impayées, moins de 100 EUR : K-4 (Moulin Gris, 75 EUR)")
+    top = survey(tmp_path, "Quelle est la plus grosse facture impayée du dossier factures ?")
+    assert top.startswith("Impayées, la plus grosse : K-2 (Forge Ardent, 640 EUR)")
+    before = survey(tmp_path, "Quelles factures impayées du dossier factures arrivent à échéance avant le 10/12/2026 ?")
+    assert before.startswith("Impayées, échéance avant le 10/12/2026 : K-2") and "K-3" not in before
+
+
+def test_french_statuses_figures_and_exclusions_are_read(tmp_path):
+    assert "Nombre : 3" in survey(tmp_path, "Compte les factures en souffrance dans le dossier factures.")
+    assert "1\u202f025 EUR" in survey(tmp_path, "Quelles factures du dossier factures sont encore ouvertes ? Additionne-les.")
+    assert "1\u202f025 EUR" in survey(tmp_path, "Regarde dans le dossier factures : à combien se montent les impayées ?")
+    both = survey(tmp_path, "Parmi les factures du répertoire factures, lesquelles sont soldées et lesquelles ne l'ont pas été ?")
+    assert both.startswith("Payées : K-1") and "Impayées : K-2" in both
+    other = survey(tmp_path, "Que nous doivent les clients autres que Moulin Gris ? Dossier factures.")
+    assert "K-2" in other and "K-3" not in other and "640 EUR" in other
+
+
+def test_a_french_superlative_beside_montant_is_answered_once(tmp_path):
+    """'le montant le plus élevé' is the largest, not a total left unanswered beside it."""
+    top = survey(tmp_path, "Dans le dossier factures, quelle facture impayée a le montant le plus élevé ?")
+    assert top == "Impayées, le plus élevé : K-2 (Forge Ardent, 640 EUR). D'après 4 fichiers lus."
+
+
+def test_what_a_named_person_said_is_not_what_is_said_of_them(tmp_path):
+    (tmp_path / "fair.md").write_text("# The cheese fair\n\nThe fair was opened by the mayor, Lena Hart.\n"
+                                      "Omar Vance said the goat cheese was \"the finest of the year\".\n")
+    tools = samples.docs_tools(tmp_path)
+    assert "finest of the year" in ask("Qu'a dit Omar Vance ?", tools)
+    assert "opened by the mayor" not in ask("Qu'a dit Lena Hart ?", tools)
+
+
+def test_maintenant_asks_for_the_current_weather_as_now_does():
+    tools = samples.weather_and_calc()
+    assert "°C" in ask("Quelle température fait-il à Lyon maintenant ?", tools)
+    assert "°C" in ask("Quel temps fait-il actuellement à Lyon ?", tools)
