@@ -89,3 +89,13 @@ def test_maintenant_asks_for_the_current_weather_as_now_does():
     tools = samples.weather_and_calc()
     assert "°C" in ask("Quelle température fait-il à Lyon maintenant ?", tools)
     assert "°C" in ask("Quel temps fait-il actuellement à Lyon ?", tools)
+
+
+def test_a_condition_declined_is_quoted_in_the_task_s_own_french(tmp_path):
+    """'Je ne sais pas appliquer la condition 'après le day 9'': the lexicon's 'day' for 'jour' was quoted back."""
+    (tmp_path / "journal").mkdir()
+    for day, who in ((8, "Ana"), (9, "Bo"), (10, "Cy")):
+        (tmp_path / "journal" / f"day-{day:02d}.txt").write_text(f"Day: {day}\nObserver: {who}\nSnow: {day} cm\n")
+    answer = run_agent(practice_client(), "Lis le dossier journal : qui était l'observateur après le jour 9 ?",
+                       samples.invoice_tools(tmp_path)).answer
+    assert "day" not in answer.split("Claude")[0] and "jour 9" in answer, answer

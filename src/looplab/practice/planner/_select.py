@@ -238,6 +238,11 @@ def _status_key(records: list[Record]) -> str | None:
     return max(counts, key=counts.get) if counts else None
 
 
+def _back(phrase: str, written: dict[str, str]) -> str:
+    """A phrase of a French task read through the lexicon, in the task's own words again ('après le day 9': 'jour')."""
+    return re.sub(r"[^\W\d_]+", lambda m: written.get(m[0].lower(), m[0]), phrase)
+
+
 def choose_records(task: str, records: list[Record], folder: str) -> list[Choice] | str:
     """The records the task asks for (two lists for 'which are paid, and which not'), or why it cannot tell; a French
     task's phrases read in English ('at least 430 EUR') said back as it wrote them ('au moins 430 EUR')."""
@@ -298,10 +303,10 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
                 "one against another, so I give no list and no total")
     if dated := re.search(rf"(?:\b(?:due|paid|dated)\s+)?(?:\b(?:before|after|until|since|on|by|le|avant|après|depuis)\s+)?"
                           rf"(?:{DATE.pattern}|\b\d{{1,2}}/\d{{1,2}}(?:/\d\d)?\b|{DAY_MONTH.pattern})", task, re.IGNORECASE):  # no limit took it: 'due on 15/11/2026'
-        return (f"I cannot apply the condition '{dated.group()}': matching records on a date is beyond my rules, "
+        return (f"I cannot apply the condition '{_back(dated.group(), written)}': matching records on a date is beyond my rules, "
                 "so I give no list and no total")
     if condition := CONDITION.search(task):
-        return (f"I cannot apply the condition '{condition.group().strip()}': comparing amounts, dates "
+        return (f"I cannot apply the condition '{_back(condition.group().strip(), written)}': comparing amounts, dates "
                 "or ranks is beyond my rules, so I give no list and no total")
     yes_no = bool(asked) and YES_NO.match(asked[0]) is not None or not asked and any(  # the main question asks yes
         INVERTED.search(c) for c in clauses(task))  # or no, in English or by French inversion
