@@ -3,9 +3,12 @@ already reads (a lighthouse, a network, 'au moins', 'ouvertes', 'regarde'), and 
 
 from __future__ import annotations
 
+import re
+
 from looplab import samples
 from looplab.client import practice_client
 from looplab.loop import run_agent
+from looplab.tools import tool
 
 
 def ask(task: str, tools) -> str:
@@ -99,3 +102,65 @@ def test_a_condition_declined_is_quoted_in_the_task_s_own_french(tmp_path):
     answer = run_agent(practice_client(), "Lis le dossier journal : qui était l'observateur après le jour 9 ?",
                        samples.invoice_tools(tmp_path)).answer
     assert "day" not in answer.split("Claude")[0] and "jour 9" in answer, answer
+
+
+def test_a_short_french_question_opening_with_quand_gets_a_french_reply(tmp_path):
+    """'Quand livre Torréfaction Sud ?' got an English reply: 'livre' and 'arrive' are English words too."""
+    (tmp_path / "roasters.md").write_text("# Roasters\n\nTorréfaction Sud delivers on Fridays.\n")
+    answer = run_agent(practice_client(), "Quand livre Torréfaction Sud ?", samples.docs_tools(tmp_path)).answer
+    assert not re.search(r"\b(?:I|The documents|the)\b", answer.split("Claude")[0]), answer
+
+
+def test_a_catalogue_question_leaving_a_module_out_in_french_is_not_answered_whole():
+    """'Quels sont les modules du cours design, hors review ?' listed brief, prototype and review."""
+    for task in ("Quels sont les modules du cours design, hors review ?",
+                 "Quels sont les modules du cours design, à part review ?",
+                 "Quels sont les modules du cours design, excepté review ?"):
+        answer = run_agent(practice_client(), task, samples.catalogue_tools()).answer
+        assert "prototype, review" not in answer and "exclut" in answer, answer
+
+
+def test_a_wording_offered_in_a_french_decline_is_french():
+    """'Une formulation que je traite : 'Call liste_clients'' and 'Look up 'design' in the catalogue.'"""
+    @tool
+    def liste_clients(ville: str) -> str:
+        """Liste les clients d'une ville.
+
+        Args:
+            ville: la ville.
+        """
+        return "Atelier Brume"
+
+    answer = run_agent(practice_client(), "Quel est le stock de thé vert ?", [liste_clients]).answer
+    assert "'Call " not in answer and "'Appelle liste_clients" in answer, answer
+
+
+def test_the_french_wording_offered_for_a_tool_is_one_it_handles():
+    """A French decline offers 'Appelle get_stock avec item 'x'': that wording is served, as 'Call ... with' is."""
+    @tool
+    def get_stock(item: str) -> str:
+        """Get the stock of an item.
+
+        Args:
+            item: the item.
+        """
+        return f"{item}: 12"
+
+    assert run_agent(practice_client(), "Appelle get_stock avec item 'farine'", [get_stock]).answer == "Farine: 12."
+
+
+def test_a_french_call_with_its_input_is_no_request_to_pick_from_the_list():
+    """'Appelle list_team avec team 'Sales'.' added an English 'I did not count or pick from them ('avec team')'."""
+    @tool
+    def list_team(team: str) -> str:
+        """List the members of a team.
+
+        Args:
+            team: the team.
+        """
+        return '["Claire Dubois", "Tom Reyes"]'
+
+    answer = run_agent(practice_client(), "Appelle list_team avec team 'Sales'.", [list_team]).answer
+    assert answer == 'Sales: ["Claire Dubois", "Tom Reyes"].', answer
+    answer = run_agent(practice_client(), "Appelle list_team avec team 'Sales'. Combien sont-ils ?", [list_team]).answer
+    assert "Je n'ai ni compté ni choisi parmi eux ('Combien')" in answer, answer

@@ -3,10 +3,15 @@ declined before anything runs (each test failed before its fix)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from looplab import samples
 from looplab.client import practice_client
+from looplab.guards import allow_only
 from looplab.loop import run_agent
 from looplab.tools import tool
+
+DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 
 
 def kit(log: list) -> list:
@@ -94,3 +99,18 @@ def test_a_file_name_in_the_task_selects_no_record_by_its_extension(tmp_path):
     (tmp_path / "c.txt").write_text("Facture C-3\nClient : Lune\nMontant : 300 EUR\nStatut : payée\n", encoding="utf-8")
     run = run_agent(practice_client(), "Read c.txt", samples.invoice_tools(tmp_path))
     assert "B-2" not in run.answer and "Note to the AI" not in run.answer, run.answer
+
+
+def test_an_email_named_by_its_fields_without_quotes_is_sent_once_approved():
+    """'Email ana@example.com with the subject Hi and the body Hello.' was declined (no 'subject' found), and with the
+    folder tools beside the action tools (notebook 04's kit) it listed a folder and read its files first."""
+    for extra in ([], samples.invoice_tools(DATA)):
+        outbox = []
+        run = run_agent(practice_client(), "Email ana@example.com with the subject Hi and the body Hello.",
+                        extra + samples.action_tools(outbox), approve=allow_only("send_email"))
+        assert outbox == [{"tool": "send_email", "to": "ana@example.com", "subject": "Hi", "body": "Hello"}], (
+            outbox, run.answer)
+    outbox = []
+    run_agent(practice_client(), "Email ana@example.com with the subject line Hi.", samples.action_tools(outbox),
+              approve=allow_only("send_email"))
+    assert outbox == [], outbox  # 'line Hi' is no subject it can stand behind

@@ -209,3 +209,53 @@ def test_a_document_read_on_the_second_try_is_not_said_unread(tmp_path):
     tools = [faults.failing(t, times=1) if t.name == "read_doc" else t for t in samples.docs_tools(tmp_path)]
     answer = ask("At what temperature should green tea be brewed?", tools)
     assert "70 to 80 °C" in answer and "could not read" not in answer, answer
+
+
+@pytest.mark.parametrize("header", ["[{name} p. {n}/{total}]", "{name} (p. {n}/{total})", "(p. {n} of {total})"])
+def test_page_headers_written_short_are_read_as_pages(tmp_path, header):
+    """'[a.md p. 1/3]' was not seen as a page header: it was quoted, and the later pages never read."""
+    text = ("# Old bridge\n\nThe old bridge was built in 1850. Trucks heavier than 12 tonnes may not cross it. "
+            "The bridge was repainted in 2019.\n")
+    (tmp_path / "bridge.md").write_text(text)
+    search = samples.docs_tools(tmp_path)[0]
+
+    @tool
+    def read_doc(name: str, page: int = 1) -> str:
+        """Read one page of a document; the header gives the page count.
+
+        Args:
+            name: file name, as search_docs shows it.
+            page: page number, from 1.
+        """
+        pages = [text[k:k + 50] for k in range(0, len(text), 50)]
+        return header.format(name=name, n=page, total=len(pages)) + "\n" + pages[int(page) - 1]
+
+    answer = ask("When was the old bridge repainted?", [search, read_doc])
+    assert "The bridge was repainted in 2019." in answer and "p." not in answer, answer
+
+
+def test_a_sentence_cut_at_the_end_of_the_last_page_read_is_not_quoted(tmp_path):
+    """Without a page parameter only page 1 can be read; its cut last words ('Plastic bags ar') were quoted."""
+    text = "# Recycling\n\nGlass goes in the green bin. Plastic bags are not recycled here.\n"
+    (tmp_path / "recycling.md").write_text(text)
+    search = samples.docs_tools(tmp_path)[0]
+
+    @tool
+    def read_doc(name: str) -> str:
+        """Read a document (its first page).
+
+        Args:
+            name: file name, as search_docs shows it.
+        """
+        return f"[{name} page 1 of 2]\n" + text[:60]
+
+    answer = ask("What do the documents say about plastic bags?", [search, read_doc])
+    assert "Plastic bags are n" not in answer and "1 of the 2 pages" in answer, answer
+
+
+def test_a_word_stemmed_like_a_measure_is_still_asked_for(tmp_path):
+    """'How much is the bus fare?' got the timetable sentence: 'fare' stems to 'far', and was dropped as a measure."""
+    (tmp_path / "bus.md").write_text("# Night bus timetable\n\nBuses do not run after midnight. The night buses run from "
+                                     "20:00 to 23:45 every 30 minutes.\n\nThe fare is 2 euros.\n")
+    answer = ask("How much is the bus fare?", samples.docs_tools(tmp_path))
+    assert "20:00" not in answer and ("The fare is 2 euros." in answer or "do not answer" in answer), answer

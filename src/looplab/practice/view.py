@@ -112,7 +112,7 @@ def offered_tools(body: dict, withdrawn: bool = True) -> list:
 
 
 COURTESY = re.compile(r"(?:\W*(?:thanks?(?: you)?(?: (?:a lot|very much|so much))?|thx|ok(?:ay)?|great|perfect|cool|super|"
-                      r"here (?:you go|it is|they are|are the results|is the result)|(?:please )?(?:continue|go on|carry on)|"
+                      r"here (?:you go|it is|they are|are the results|is the result)|(?:please )?(?:continue|go on|carry on|keep going)|please|"
                       r"merci(?: beaucoup)?|voil[àa](?: les résultats| le résultat)?|parfait|vas-y|allez-y|continue[sz]?)\b)+\W*",
                       re.IGNORECASE)  # text beside tool results that asks nothing
 

@@ -44,6 +44,8 @@ IN_FRENCH = [
               r"lists by their file names or ids\.", r"La recherche de \1 a renvoyé des résultats, mais aucun nom de "
               r"document que je sache lire : je lis les documents qu'une recherche liste par leur nom de fichier ou leur id."),
              (r"\(nothing besides a planted instruction\)", "(rien d'autre qu'une instruction placée)"),
+             (r"'Call (\S+) with ", r"'Appelle \1 avec "), (r"'Call (\S+)'", r"'Appelle \1'"),  # a wording it offers
+             (r"'Look up '([^']*)' in the catalogue\.'", r"'Cherche '\1' dans le catalogue.'"),
              (r"I could read none of the files listed, so I give no list and no total\.",
               "Je n'ai pu lire aucun des fichiers listés : je ne donne ni liste ni total."),
              (r"Note: (\w+) ran \((.*?)\) and returned: (.*?)\.(?= |$)", r"Note : \1 a été exécuté (\2) et a renvoyé : \3."),
@@ -129,6 +131,8 @@ IN_FRENCH = [
                  ("What is 12 * (3 + 5)?", "Combien font 12 * (3 + 5) ?"), ("Look up 'ai' in the catalogue.",
                  "Cherche 'ai' dans le catalogue."), ("What do the documents say about green tea?",
                  "Que disent les documents sur le thé vert ?")]), (r"I could not answer ('[^']*'): ", r"Je n'ai pas pu répondre à \1 : "),
+             (r"I did not count or pick from them \('(.*?)'\): the results are as the tools gave them\.",
+              r"Je n'ai ni compté ni choisi parmi eux ('\1') : les résultats sont tels que les outils les ont donnés."),
              (r"I did not compare them \('(.*?)'\): the results are as the tools gave them\.",
               r"Je ne les ai pas comparés ('\1') : les résultats sont tels que les outils les ont donnés."),
              (r"I cannot look up what the task excludes \('(.*?)'\); I only look up the keys a task names",

@@ -235,8 +235,27 @@ def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list
         labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*(?:\"([^\"\n]+)\"|“([^”\n]+)”|['‘]([^'’\n]+))",
                              text, re.I)  # "Bob's party" whole: an apostrophe ends only a value in single quotes
         candidates = [next(g for g in labelled.groups() if g)] if labelled else quoted(text) if others == 1 else []
+        candidates = candidates or _told(tool, prop, text)
         candidates = [c for c in candidates if not _qualified(tool, text, c)]  # not "'green tea' prices"
     return [c for c in dict.fromkeys(candidates) if not _excluded(text, c)]  # one, or none it can stand behind
+
+
+PROSE = {"subject", "body", "message", "text", "title", "note", "content", "comment", "description", "msg", "caption"}
+
+
+def _told(tool: OfferedTool, prop: str, text: str) -> list[str]:
+    """A value named by its property without quotes, running to the next property named or to the end of the task:
+    'Hi' and 'Hello' in 'Email ana@x.com with the subject Hi and the body Hello.'"""
+    if not set(words(prop)) & PROSE:  # an id, a name or a place is never read this way ('the client_id it returns')
+        return []
+    others = "|".join(re.escape(p) for p in tool.properties if p != prop)
+    found = re.search(rf"\bthe\s+{re.escape(prop)}\s+(?!(?:line|field|of|to|is|as)\b)([^\s'\"‘“][^\n'\"‘“]*?)"
+                      rf"(?=(?:\s+and|\s*,)\s+the\s+(?:{others or '$^'})\b|[.!]?\s*$)", text, re.I)
+    value = found and found[1]
+    return [value] if value and len(value.split()) <= 12 and not re.search(  # not 'the total of ...' (a value to work
+        rf"^(?:the|a|an|my|our|your|their|its|this|that|these|those|it|they|which|who)\b|\bthe\s+(?:{others or '$^'})\b|"  # out), not a
+        r"\b(?:if|unless|when|whenever|once|only|but|then|after|before|and|or|because|except)\b", value, re.I) else []
+    # condition or a second request inside it
 
 
 # 'anything but x', 'instead of x', 'au lieu de x', and an example ('e.g. x', 'such as x'): x is not the value

@@ -260,6 +260,8 @@ def english_question(task: str) -> tuple[str, list[str]]:
             mapped.append(as_written(task, word))
         elif root(word) not in FRENCH_ASKING:
             missing.append(word)
+    mapped += [w for w in re.findall(r"[^\W\d_]+", task) if w.lower() in LITTLE and w[0].isupper() and named(task, w)]
+    # a capitalised little word inside a name is part of it: 'Torréfaction Est', not the verb 'est'
     ask = next((a for p, a in ASKS if re.search(p, task.lower())), "What do the documents say about ")
     return ask + " ".join(mapped + re.findall(r"\b\d+\b", task)) + "?", missing  # 'la ligne 7' is line 7
 

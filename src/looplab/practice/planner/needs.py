@@ -42,7 +42,7 @@ RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today")), set(st
 ASKS_NOTHING = STOPWORDS | set("""return tool value string result input current simulated compare check right currently
 today fait s merci thanks thank call use plus peux pouvez dis dites donne donnez pls plz hi hello hey bonjour salut
 bonsoir coucou cheer advance avance d appreciated go ahead pourrais pourriez donner aimerais voudrais connaître savoir
-dire cheers thx maintenant actuellement""".split())  # 's': "s'il te plaît"; "d'avance"
+dire cheers thx maintenant actuellement appelle appelez utilise utilisez""".split())  # 's': "s'il te plaît"; "d'avance"
 SPOKEN = set("""times plus minus multiplied divided power add sum subtract fois moins divisé font percent cent multiply
 divide product multiplie multiplier multipliez divise diviser divisez multiplié""".split())  # as fill.spoken reads them
 THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’](?!(?:ils?|elles?|on)\b(?!\s+n['’e])))"  # not 'other than', 'qu'il fait'
@@ -488,7 +488,8 @@ def needs(view: View) -> dict | None:
                       "tools gave them.")
     listed = [v for v in map(json_value, map(str, evidence.values())) if isinstance(v, list) or isinstance(v, dict) and any(
         isinstance(x, list) for x in v.values())]
-    picked = PICKED.search(view.task) if listed else re.search(r"\bhow many\b|\bnumber of\b", view.task, re.I)
+    asked = re.sub(r"\b(?:call|appel\w*|use|utilise\w*)\s+\S+\s+(?:with|avec)\b", " ", view.task, flags=re.I)  # its input
+    picked = PICKED.search(asked) if listed else re.search(r"\bhow many\b|\bnumber of\b", view.task, re.I)
     if picked and any(not calc or n != calc.name for n, _, _ in planned):  # 'How many items in my cart?': not counted
         stated.append(f"I did not count or pick from them ('{picked[0]}'): the results are as the tools gave them.")
     return answer(" ".join(stated), evidence)

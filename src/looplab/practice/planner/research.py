@@ -95,7 +95,7 @@ REPLACED = re.compile(r"\b(?:replaced|superseded|outdated|obsolete|archived|no l
 OWN_STATE = re.compile(r"\b(?:this|these|the)\s+(?:document|version|page|rules?|article|note|manual|guide|policy|text)s?\s+"
                        r"(?:is|are|was|were|has been|have been)\s+(?:now\s+)?" + REPLACED.pattern[3:-3], re.I)
 OLDER = re.compile(r"\b(?:old|older|previous|former|earlier|past|replaced|ancien\w*|précédent\w*)\b", re.I)
-PAGE = re.compile(r"^[^\n]{0,80}?\bpage\s+(\d+)\s*(?:of|/|sur)\s*(\d+)\b[^\n]*(?:\n|$)", re.I)  # '[a.md page 1 of 3]'
+PAGE = re.compile(r"^[^\n]{0,80}?\b(?:page\s+|p\.\s*)(\d+)\s*(?:of|/|sur)\s*(\d+)\b[^\n]*(?:\n|$)", re.I)  # '[a.md page 1 of 3]'
 MAX_PAGES = 10
 COMPARED = re.compile(r"\b(?:is|are|was|were|be|gets?)\s+(\w+er)\b|\b(\w+er)\s+than\b|\bthe\s+(\w+est)\b|"
                       r"\b(better|worse|best|worst)\b", re.IGNORECASE)  # 'is cheaper', 'the cheapest', not 'water'
@@ -182,7 +182,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     may be missing. Never a planted instruction."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
     speech = SPOKE.search(question)  # 'What did Alice Fenn say?': a sentence of hers, not one naming her
-    wanted = {root(w) for w in query} - ({root(w) for w in MEASURES} if kind else set()) - _asked_time(question)
+    asked = {root(m.lower()) for m in re.findall(rf"\bhow ({'|'.join(UNITS)})\b", question, re.I)}  # 'how far', not the
+    wanted = {root(w) for w in query} - (asked if kind else set()) - _asked_time(question)  # 'fare' ('far') asked of
     aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted
                and not re.search(r"\bsa(?:y|ys|id)\b", question, re.I)}  # what they say about prices: 'prices stay the same'
     things = wanted - WHEN or wanted  # a sentence names one ('In winter ... hot chocolate for 4 EUR' is no coffee's)
@@ -526,9 +527,11 @@ def _paged(read, reads: list) -> tuple[list[tuple[str, dict]], list, str]:
         if prop and left:
             calls += [(read.name, {**steps[0].input, prop: n}) for n in left]
             continue
-        whole.append(replace(steps[0], result="".join(PAGE.sub("", pages[n].result, count=1) for n in sorted(pages))))
-        if len(pages) < total:
+        text = "".join(PAGE.sub("", pages[n].result, count=1) for n in sorted(pages))
+        if len(pages) < total:  # a sentence cut where a page ends is no sentence of the document
+            text = text[:max((m.end() for m in re.finditer(r"[.!?](?=\s|$)", text)), default=0)]
             note += f" I read only {len(pages)} of the {total} pages of {name}."
+        whole.append(replace(steps[0], result=text))
     return calls, whole, note
 
 

@@ -24,7 +24,7 @@ FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pou
                    "où divisé multiplié bonjour salut merci plaît svp stp échéance de je tu nous vous moi sauf dois faut supprime "
                    "supprimer efface envoyer météo meteo prévisions température temps sa ses ma mes notre nos votre vos mon comme veut "
                    "convertis traduis ajoute marque liste commande affiche montre lis ouvre retire annule pourquoi sans d qu parle "
-                   "parlent l dossier dossiers fichier fichiers partent enregistre enregistrer sauvegarde mets ferme puis par "
+                   "parlent l dossier dossiers fichier fichiers partent enregistre enregistrer sauvegarde mets ferme puis par appelle appelez "
                    "divise multiplie soustrais additionne".split())  # d', qu', l': 'Combien d'articles parlent d'abeilles ?'
 ENGLISH = frozenset("the is are was what which how much many does do of in and to for with from by this that it who".split())
 NEGATORS = frozenset("not no never non pas nor neither without ne nobody".split())
@@ -52,6 +52,9 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH).translate(_LOOKALIKE)
 
 
+ASKING_FR = re.compile(r"\W*(?:quand|combien|quel(?:le)?s?|où|pourquoi|comment|qui|que|qu['’]|lequel|laquelle)\b", re.I)
+
+
 def french(text: str) -> bool:
     """True when French little words outnumber English ones: at least two, or one in at most three words."""
     for name in file_names(text):  # not counted: 'Que contient notes.txt ?' is three French words, not five
@@ -59,7 +62,8 @@ def french(text: str) -> bool:
     found = [w for w in words(text) if not w.isdigit()]
     accented = {w for w in words(re.sub(r"(?<=[\w,;:] )[A-ZÀ-ÖØ-Þ][^\W\d_]*", " ", text)) if re.search("[éèêëàâùûçôîïœ]", w)}
     hits = sum(w in FRENCH or w in accented for w in found)  # 'payé', 'réglées'; not a name ('Is Crêperie Noël's ...')
-    return hits > sum(w in ENGLISH for w in found) and (hits >= 2 or len(found) <= 3)
+    english = sum(w in ENGLISH for w in found)
+    return hits > english and (hits >= 2 or len(found) <= 3 or not english and bool(ASKING_FR.match(text)))
 
 
 def words(text: str) -> list[str]:
@@ -146,7 +150,8 @@ def polarity(text: str) -> tuple[tuple[str, bool], ...]:
     return tuple(found)
 
 
-EXCLUDING = re.compile(r"\b(?:except|excluding|exclude|other than|apart from|besides|sauf|hormis|without|leaving out|leave out|"
+EXCLUDING = re.compile(r"\b(?:except|excluding|exclude|other than|apart from|besides|sauf|hormis|hors|excepté\w*|à part|"
+                       r"autres? que|without|leaving out|leave out|"
                        r"ignoring|ignore|(?:do not|don't|not|without) count(?:ing)?)\b", re.IGNORECASE)
 
 
