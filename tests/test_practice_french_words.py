@@ -164,3 +164,11 @@ def test_a_french_call_with_its_input_is_no_request_to_pick_from_the_list():
     assert answer == 'Sales: ["Claire Dubois", "Tom Reyes"].', answer
     answer = run_agent(practice_client(), "Appelle list_team avec team 'Sales'. Combien sont-ils ?", [list_team]).answer
     assert "Je n'ai ni compté ni choisi parmi eux ('Combien')" in answer, answer
+
+
+def test_a_name_ending_in_est_does_not_get_another_name_s_facts(tmp_path):
+    """'Que disent nos articles sur Torréfaction Est ?' cited Torréfaction Nord: 'Est' was read as the verb."""
+    (tmp_path / "roasters.md").write_text("# Coffee roasters\n\nTorréfaction Nord delivers on Tuesdays.\n")
+    for task in ("Que disent nos articles sur Torréfaction Est ?", "Que disent nos articles sur la Brûlerie Est ?"):
+        answer = run_agent(practice_client(), task, samples.docs_tools(tmp_path)).answer
+        assert "Tuesdays" not in answer, answer
