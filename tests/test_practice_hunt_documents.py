@@ -55,8 +55,8 @@ def test_what_the_documents_say_keeps_a_sentence_with_not(club):
     assert "The jug is not dishwasher safe." in answer, answer
 
 
-def paged(folder, size: int = 120):
-    """search_docs over `folder`, and a read_doc that gives one page of `size` characters with a 'page N of M' header."""
+def paged(folder, size: int = 120, header: str = "[{name} page {n} of {total}]"):
+    """search_docs over `folder`, and a read_doc that gives one page of `size` characters under `header`."""
     search = samples.docs_tools(folder)[0]
 
     @tool
@@ -69,7 +69,7 @@ def paged(folder, size: int = 120):
         """
         text = (folder / name).read_text()
         pages = [text[k:k + size] for k in range(0, len(text), size)]
-        return f"[{name} page {page} of {len(pages)}]\n" + pages[int(page) - 1]
+        return header.format(name=name, n=page, total=len(pages)) + "\n" + pages[int(page) - 1]
 
     return [search, read_doc]
 
@@ -214,23 +214,9 @@ def test_a_document_read_on_the_second_try_is_not_said_unread(tmp_path):
 @pytest.mark.parametrize("header", ["[{name} p. {n}/{total}]", "{name} (p. {n}/{total})", "(p. {n} of {total})"])
 def test_page_headers_written_short_are_read_as_pages(tmp_path, header):
     """'[a.md p. 1/3]' was not seen as a page header: it was quoted, and the later pages never read."""
-    text = ("# Old bridge\n\nThe old bridge was built in 1850. Trucks heavier than 12 tonnes may not cross it. "
-            "The bridge was repainted in 2019.\n")
-    (tmp_path / "bridge.md").write_text(text)
-    search = samples.docs_tools(tmp_path)[0]
-
-    @tool
-    def read_doc(name: str, page: int = 1) -> str:
-        """Read one page of a document; the header gives the page count.
-
-        Args:
-            name: file name, as search_docs shows it.
-            page: page number, from 1.
-        """
-        pages = [text[k:k + 50] for k in range(0, len(text), 50)]
-        return header.format(name=name, n=page, total=len(pages)) + "\n" + pages[int(page) - 1]
-
-    answer = ask("When was the old bridge repainted?", [search, read_doc])
+    (tmp_path / "bridge.md").write_text("# Old bridge\n\nThe old bridge was built in 1850. Trucks heavier than 12 tonnes "
+                                        "may not cross it. The bridge was repainted in 2019.\n")
+    answer = ask("When was the old bridge repainted?", paged(tmp_path, 50, header))
     assert "The bridge was repainted in 2019." in answer and "p." not in answer, answer
 
 

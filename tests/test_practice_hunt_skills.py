@@ -1251,27 +1251,14 @@ def test_a_request_taken_back_is_not_answered(task):
 
 
 def test_courtesy_beside_tool_results_is_no_new_task():
-    """'Thanks!' beside the tool results made every answer a decline (39 of 39); 'Sorry, I meant Paris' still does."""
+    """'Thanks!' beside the tool results made every answer a decline (39 of 39), and 'thanks, keep going' or
+    'Continue please' withheld the answer; 'Sorry, I meant Paris' still does."""
     client, tools = practice_client(), [t.to_api() for t in samples.weather_and_calc()]
     first = client.messages.create(model=MODEL, max_tokens=300, tools=tools,
                                    messages=[{"role": "user", "content": "What's the weather in Lyon?"}])
     use = next(b for b in first.content if b.type == "tool_use")
-    for said in ("Thanks!", "Here are the results, thank you.", "Merci !", "ok, continue"):
-        messages = [{"role": "user", "content": "What's the weather in Lyon?"},
-                    {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in first.content]},
-                    {"role": "user", "content": [{"type": "tool_result", "tool_use_id": use.id, "content": "Lyon: 21 °C"},
-                                                 {"type": "text", "text": said}]}]
-        text = client.messages.create(model=MODEL, max_tokens=300, tools=tools, messages=messages).content[-1].text
-        assert text.startswith("Lyon: 21 °C"), (said, text)
-
-
-def test_more_courtesy_beside_tool_results_is_no_new_task():
-    """'thanks, keep going' and 'Continue please' beside the results withheld the answer."""
-    client, tools = practice_client(), [t.to_api() for t in samples.weather_and_calc()]
-    first = client.messages.create(model=MODEL, max_tokens=300, tools=tools,
-                                   messages=[{"role": "user", "content": "What's the weather in Lyon?"}])
-    use = next(b for b in first.content if b.type == "tool_use")
-    for said in ("thanks, keep going", "Continue please"):
+    for said in ("Thanks!", "Here are the results, thank you.", "Merci !", "ok, continue", "thanks, keep going",
+                 "Continue please"):
         messages = [{"role": "user", "content": "What's the weather in Lyon?"},
                     {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in first.content]},
                     {"role": "user", "content": [{"type": "tool_result", "tool_use_id": use.id, "content": "Lyon: 21 °C"},
