@@ -252,10 +252,10 @@ def _told(tool: OfferedTool, prop: str, text: str) -> list[str]:
     found = re.search(rf"\bthe\s+{re.escape(prop)}\s+(?!(?:line|field|of|to|is|as)\b)([^\s'\"‘“][^\n'\"‘“]*?)"
                       rf"(?=(?:\s+and|\s*,)\s+the\s+(?:{others or '$^'})\b|[.!]?\s*$)", text, re.I)
     value = found and found[1]
-    return [value] if value and len(value.split()) <= 12 and not re.search(  # not 'the total of ...' (a value to work
-        rf"^(?:the|a|an|my|our|your|their|its|this|that|these|those|it|they|which|who)\b|\bthe\s+(?:{others or '$^'})\b|"  # out), not a
+    # never 'the total of ...' (a value to work out), a condition, a second request or another field inside it
+    return [value] if value and len(value.split()) <= 12 and not re.search(
+        rf"^(?:the|a|an|my|our|your|their|its|this|that|these|those|it|they|which|who)\b|\bthe\s+(?:{others or '$^'})\b|"
         r"\b(?:if|unless|when|whenever|once|only|but|then|after|before|and|or|because|except)\b", value, re.I) else []
-    # condition or a second request inside it
 
 
 # 'anything but x', 'instead of x', 'au lieu de x', and an example ('e.g. x', 'such as x'): x is not the value

@@ -3,7 +3,6 @@ focus (its aspect words, the number or time it asks for); otherwise say the docu
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from dataclasses import replace
@@ -403,10 +402,7 @@ def _theirs(task: str, english: list[str]) -> list[str]:
 
 def _ids(result: str) -> list[str]:
     """The ids a search gives as JSON ('[{"id": "D01", "snippet": ...}]'), in its order."""
-    try:
-        hits = json.loads(result)
-    except ValueError:
-        return []
+    hits = json_value(result)
     hits = hits.get("results") or hits.get("hits") or [] if isinstance(hits, dict) else hits
     return [str(h[k]) for h in hits if isinstance(h, dict) for k in ("id", "doc_id", "document_id") if k in h][:3] \
         if isinstance(hits, list) else []
