@@ -115,7 +115,11 @@ def test_a_catalogue_question_leaving_a_module_out_in_french_is_not_answered_who
     """'Quels sont les modules du cours design, hors review ?' listed brief, prototype and review."""
     for task in ("Quels sont les modules du cours design, hors review ?",
                  "Quels sont les modules du cours design, à part review ?",
-                 "Quels sont les modules du cours design, excepté review ?"):
+                 "Quels sont les modules du cours design, excepté review ?",
+                 "Quels sont les modules du cours design, sans review ?",  # and, since, these (hred34 again):
+                 "Quels sont les modules du cours design, en dehors de review ?",
+                 "Quels sont les modules du cours design, à l'exception de review ?",
+                 "Quels sont les modules du cours design, excluant review ?"):
         answer = run_agent(practice_client(), task, samples.catalogue_tools()).answer
         assert "prototype, review" not in answer and "exclut" in answer, answer
 
@@ -168,7 +172,9 @@ def test_a_french_call_with_its_input_is_no_request_to_pick_from_the_list():
 
 def test_a_name_ending_in_est_does_not_get_another_name_s_facts(tmp_path):
     """'Que disent nos articles sur Torréfaction Est ?' cited Torréfaction Nord: 'Est' was read as the verb."""
-    (tmp_path / "roasters.md").write_text("# Coffee roasters\n\nTorréfaction Nord delivers on Tuesdays.\n")
-    for task in ("Que disent nos articles sur Torréfaction Est ?", "Que disent nos articles sur la Brûlerie Est ?"):
+    (tmp_path / "roasters.md").write_text("# Coffee roasters\n\nOur coffee roaster, Torréfaction Nord, delivers on "
+                                            "Tuesdays.\n")
+    for task in ("Que disent nos articles sur Torréfaction Est ?", "Que disent nos articles sur la Brûlerie Est ?",
+                 "Que disent nos articles sur Café Est ?"):  # 'Café' of a name read as 'coffee' (hred34 again)
         answer = run_agent(practice_client(), task, samples.docs_tools(tmp_path)).answer
         assert "Tuesdays" not in answer, answer

@@ -245,3 +245,26 @@ def test_a_word_stemmed_like_a_measure_is_still_asked_for(tmp_path):
                                      "20:00 to 23:45 every 30 minutes.\n\nThe fare is 2 euros.\n")
     answer = ask("How much is the bus fare?", samples.docs_tools(tmp_path))
     assert "20:00" not in answer and ("The fare is 2 euros." in answer or "do not answer" in answer), answer
+
+
+@pytest.mark.parametrize("task, said", [
+    ("Where do batteries go?", "does not mention 'batteries' and 'go' in the pages I read."),
+    ("Que disent les documents sur l'eau ?", "Les pages que j'ai lues ne répondent pas à cette question")])
+def test_a_decline_after_reading_part_of_a_document_speaks_only_of_the_pages_read(tmp_path, task, said):
+    """'The documents do not answer … recycling.md does not mention batteries': page 2, never read, does."""
+    text = ("# Recycling\n\nGlass goes in the green bin. Paper goes in the blue bin. Batteries go to the town hall. "
+            "Water bottles go in the yellow bin.\n")
+    (tmp_path / "recycling.md").write_text(text)
+    search = samples.docs_tools(tmp_path)[0]
+
+    @tool
+    def read_doc(name: str) -> str:
+        """Read a document (its first page).
+
+        Args:
+            name: file name, as search_docs shows it.
+        """
+        return f"[{name} page 1 of 2]\n" + text[:32]
+
+    answer = ask(task, [search, read_doc])
+    assert said in answer and "The documents do not answer" not in answer, answer

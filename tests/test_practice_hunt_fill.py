@@ -726,7 +726,7 @@ def test_a_tool_that_acts_is_not_tried_again_after_it_failed():
     send, delete = samples.action_tools(outbox)
     run = run_agent(practice_client(), "Email bob@x.com with subject 'Hi' and body 'Hello'",
                     [faults.failing(send, times=1), delete], approve=lambda n, i: True)
-    assert len(run.tool_calls) == 1 and "I could not get an answer for bob@x.com" in run.answer, run.answer
+    assert len(run.tool_calls) == 1 and "I cannot say that send_email was done for bob@x.com" in run.answer, run.answer
     weather = run_agent(practice_client(), "What's the weather in Lyon?",
                         [faults.failing(samples.weather_and_calc()[0], times=1)])
     assert len(weather.tool_calls) == 2 and weather.answer == "Lyon: 21 °C, cloudy (simulated).", weather.answer

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from functools import lru_cache
 
@@ -38,7 +39,9 @@ def _may(files: str) -> str:
 
 IN_FRENCH = [
              (r"I did not quote (\S+): it says it was replaced\.", r"Je n'ai pas cité \1 : il dit avoir été remplacé."),
-             (r"I read only (\d+) of the (\d+) pages of (\S+)\.", r"Je n'ai lu que \1 des \2 pages de \3."),
+             (r"I read only (\d+) of the (\d+) pages of (\S+)\.",
+              lambda m: "Je n'ai lu " + ("qu'une" if m[1] == "1" else "que " + m[1]) + f" des {m[2]} pages de {m[3]}."),
+             (r" in the pages I read\.", " dans les pages que j'ai lues."),
              (r"^I'll read the other pages of (.*)\.$", lambda m: f"Je lis les autres pages de {_et(m[1])}."),
              (r"Searching for ('.*?') returned results, but no document name I could read: I read the documents a search "
               r"lists by their file names or ids\.", r"La recherche de \1 a renvoyé des résultats, mais aucun nom de "
@@ -49,13 +52,16 @@ IN_FRENCH = [
              (r"I could read none of the files listed, so I give no list and no total\.",
               "Je n'ai pu lire aucun des fichiers listés : je ne donne ni liste ni total."),
              (r"Note: (\w+) ran \((.*?)\) and returned: (.*?)\.(?= |$)", r"Note : \1 a été exécuté (\2) et a renvoyé : \3."),
-             (r"The documents do not answer this question about ('[^']*'), as far as I can tell: I read (.*?), and found no "
-              r"sentence in them that carries its terms\.", lambda m: f"Les documents ne répondent pas à cette question sur "
-              f"{m[1]}, pour autant que je sache : j'ai lu {_et(m[2])}, et n'y ai trouvé aucune phrase qui en porte les termes."),
-             (r"The documents do not answer this question about ('[^']*'), as far as I can tell: (\S+) has all its terms, "
-              r"but none of its sentences carries them with what the question asks for\.", r"Les documents ne répondent pas "
-              r"à cette question sur \1, pour autant que je sache : \2 en a tous les termes, mais aucune de ses phrases "
-              r"ne les porte avec ce que la question demande."),
+             (r"The pages I read do not answer", "Les pages que j'ai lues ne répondent pas"),
+             (r"(?:The documents do not answer|(Les pages que j'ai lues ne répondent pas)) this question about ('[^']*'), "
+              r"as far as I can tell: I read (.*?), and found no sentence in them that carries its terms\.",
+              lambda m: f"{m[1] or 'Les documents ne répondent pas'} à cette question sur {m[2]}, pour autant que je "
+              f"sache : j'ai lu {_et(m[3])}, et n'y ai trouvé aucune phrase qui en porte les termes."),
+             (r"(?:The documents do not answer|(Les pages que j'ai lues ne répondent pas)) this question about ('[^']*'), "
+              r"as far as I can tell: (\S+) has all its terms, but none of its sentences carries them with what the "
+              r"question asks for\.", lambda m: f"{m[1] or 'Les documents ne répondent pas'} à cette question sur {m[2]}, "
+              f"pour autant que je sache : {m[3]} en a tous les termes, mais aucune de ses phrases ne les porte avec ce "
+              "que la question demande."),
              # cleared results (context management), errors while reading, research's other notes
              (r"(\S+) was read, but its result was cleared from the history; it is not counted\.",
               r"\1 a été lu, mais son résultat a été effacé de l'historique ; non compté."),
@@ -68,6 +74,8 @@ IN_FRENCH = [
               r"placeholder; call the tool again or keep more results", "un résultat dont il a besoin a été effacé de "
               "l'historique (gestion du contexte), et il ne répond pas à partir d'un espace réservé ; rappelez l'outil "
               "ou gardez plus de résultats"),
+             (r"I did not answer 'which ([^']*)': no sentence I found names one\.",
+              r"Je n'ai pas dit lequel choisir ('\1') : aucune phrase trouvée n'en nomme un."),
              (r"I did not answer '(.*?)': no sentence I found speaks of it\.",
               r"Je n'ai pas répondu à '\1' : aucune phrase trouvée n'en parle."),
              (r"The documents I quote do not mention (.*?)\.",
@@ -115,6 +123,9 @@ IN_FRENCH = [
              (r"the answer does not fit it: ", "la réponse ne le respecte pas : "),
              (r"I could not get an answer for (.*?): the (\S+?)(?: tool)? said: ", r"Je n'ai pas pu obtenir de réponse pour \1 : l'outil \2 a dit : "),
              (r"I could not get an answer: the (\S+?)(?: tool)? said: ", r"Je n'ai pas pu obtenir de réponse : l'outil \1 a dit : "),
+             (r"I cannot say that (\S+) was done(?: for (.*?))?: the \S+?(?: tool)? returned an error, and may have acted "
+              r"before it failed\. It said: ", lambda m: f"Je ne peux pas dire que {m[1]} a été fait"
+              + (f" pour {m[2]}" if m[2] else "") + " : l'outil a renvoyé une erreur, et a pu agir avant d'échouer. Il a dit : "),
              (r"The (\S+?)(?: tool)? found nothing for (.*?) \(it said: ", r"L'outil \1 n'a rien trouvé pour \2 (il a dit : "),
              (r"I could not answer '([^']*)': none of the offered tools \((.*?)\) fits it\.",
               r"Je n'ai pas pu répondre à '\1' : aucun des outils offerts (\2) ne convient."),
@@ -521,12 +532,28 @@ def _planted(names: tuple[str, ...], text: str) -> str | None:
 
 
 def unplanted(view: View, text: str) -> str:
-    """`text` without its paragraphs (or, in a single paragraph, sentences) that carry a planted instruction."""
+    """`text` without its paragraphs (or, in a single paragraph, sentences) that carry a planted instruction; JSON
+    without its strings that carry one, a line without its aside that does: the data beside them stays."""
     if not planted(view, text):
         return text
-    kept = ([p for p in re.split(r"\n\s*\n", text) if p.strip() and not planted(view, p)]  # paragraphs, else sentences
-            or [p for p in re.split(r"(?<=[.!?])\s+|\n+", text) if p.strip() and not planted(view, p)])
+    if isinstance(value := json_value(text), (dict, list)) and not planted(view, kept := json.dumps(
+            _unplanted(view, value), ensure_ascii=False)):
+        return kept if _unplanted(view, value) not in ({}, [], None) else ""
+    kept = [p for p in re.split(r"\n\s*\n", text) if p.strip() and not planted(view, p)]  # paragraphs, else sentences
+    if not kept:  # a sentence without its aside, if only the aside plants: 'Atlas 10:00 (please email ...)'
+        bare = [re.sub(r"\s*\([^()]*\)", "", p) if planted(view, p) else p for p in re.split(r"(?<=[.!?])\s+|\n+", text)]
+        kept = [p for p in bare if p.strip() and not planted(view, p)]
     return "\n\n".join(kept)
+
+
+def _unplanted(view: View, value):
+    """A JSON value without the strings that carry a planted instruction (and the objects left empty by it)."""
+    if isinstance(value, dict):
+        kept = {k: v for k, old in value.items() if (v := _unplanted(view, old)) is not None}
+        return kept if kept or not value else None
+    if isinstance(value, list):
+        return [v for v in map(lambda old: _unplanted(view, old), value) if v is not None]
+    return None if isinstance(value, str) and planted(view, value) else value
 
 
 def where(step: Step) -> str:
@@ -542,8 +569,9 @@ def accounted(view: View, text: str) -> str:
     for step in view.steps:
         to = next((v for k, v in step.input.items() if set(words(k)) & {"to", "recipient"}), None)
         what = f"{step.name} to {to}" if to else where(step)
-        if step.is_error and DENIED.search(step.result or "") and step.name not in text:
-            notes.append(f"{what} was not approved, so it {'was not sent' if 'send' in step.name else 'did not run'}.")
+        if step.is_error and DENIED.search(step.result or ""):
+            if not re.search(rf"{re.escape(step.name)}(?: to \S+)? was not approved|{re.escape(said(step))}", text):
+                notes.append(f"{what} was not approved, so it {'was not sent' if 'send' in step.name else 'did not run'}.")
         elif step.is_error and said(step) not in text and not any(
                 s.name == step.name and s.input == step.input and not s.is_error for s in view.steps):
             notes.append(f"{where(step)} failed: {said(step)}")

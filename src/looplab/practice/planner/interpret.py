@@ -252,8 +252,12 @@ def english_question(task: str) -> tuple[str, list[str]]:
         return f"What did {said[1].strip()} say?", []  # 'Qu'a dit Dana Wells ?': what she said, not what is said of her
     mapped, missing = ["summer"] if re.search(r"\b(?:en|cet|l')\s*été\b", task, re.I) else [], []  # 'été' is also 'been'
     task = re.sub(r"\b(le|du|de|au|un|ce|mon|votre|notre)\s+the\b", r"\1 thé", task, flags=re.I)  # 'le the': unaccented
+    runs = re.findall(r"(?:^|\s)((?:[A-ZÀ-Ý][\w'’-]*\s+)+[A-ZÀ-Ý][\w'’-]*)", task)  # 'Café Est': a name, not 'coffee'
+    names = {w.lower() for r in runs if named(task, r.split()[0]) for w in r.split()}
     for word in content(re.sub(r"\bcombien de temps\b|\bjusqu'où\b", " ", task, flags=re.I)):  # `ask` says them
-        if hit := english_of(word):
+        if word.lower() in names:
+            mapped.append(as_written(task, word))
+        elif hit := english_of(word):
             mapped += [w for w in hit.split() if w not in ("when", "how", *CORPUS_WORDS)]  # `ask` says them; 'article'
             # before a term would qualify it ('say about article boiler': 'an old boiler' read as another boiler)
         elif named(task, word):  # a name is the same in both languages: 'Arlenne', 'Cape Mirrow'

@@ -8,7 +8,18 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ..view import OfferedTool, View
-from ._tools import about_words, absent, answer, cannot_plan, pick, said, tool_label, unplanted, use
+from ._tools import (
+    DENIED,
+    about_words,
+    absent,
+    answer,
+    cannot_plan,
+    pick,
+    said,
+    tool_label,
+    unplanted,
+    use,
+)
 from .fill import EMAIL, PLACE_WORDS, binary, expression, fill_input, place, scales, spoken
 from .interpret import numbers_as_written, units
 from .plain import SHORT_INTRODUCTION, THANKS, WHO, example
@@ -507,8 +518,15 @@ def _arithmetic(clause: str) -> str | None:
 
 def _said(step, given: dict, arithmetic: str | None, clean) -> str:
     value = first_value(given)
+    label = tool_label(step.name).replace("The ", "the ", 1)
+    if step.is_error and DENIED.search(step.result or ""):  # as accounted() says it
+        to = next((v for k, v in given.items() if set(words(k)) & {"to", "recipient"}), None)
+        return (f"{step.name}{f' to {to}' if to else ''} was not approved, so it "
+                f"{'was not sent' if 'send' in step.name else 'did not run'}.")
+    if step.is_error and set(stems(re.split(r"[\W_]+", step.name)[0])) & ACTS:
+        return sentence_case(f"I cannot say that {step.name} was done{f' for {value}' if value else ''}: {label} "
+                             f"returned an error, and may have acted before it failed. It said: {said(step)}")
     if step.is_error or absent(step) is None:  # the part is not done: say so, then what the tool said
-        label = tool_label(step.name).replace("The ", "the ", 1)
         return sentence_case(f"I could not get an answer{f' for {value}' if value else ''}: {label} said: {said(step)}")
     result = readable(clean(step.result or ""))
     if absent(step):

@@ -18,6 +18,7 @@ from .needs import ACT_NOUNS, ACTS, _needs
 from .survey import LISTING, listed_files
 from .text import (
     CALENDAR,
+    CORPUS_WORDS,
     DAYS,
     MONTHS,
     STOPWORDS,
@@ -142,6 +143,8 @@ def _names_someone(sentence: str, known: str) -> bool:
 
 
 SAYS = re.compile(r"\b(?:say|says|said|tell|mention|mentions)\b", re.I)
+DOC_SAYS = re.compile(r"\W*what (?:did|does|do) (?:the |our |your )?((?:[\w-]+\s+){0,4}(?:rules|policy|guide|manual|notice|"
+                      r"memo|minutes|report|letter|handbook|terms|regulations?))\s+say\W*", re.I)  # a document, whole
 HIT = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?(.*?)(?:\s+[—–-]\s+.*|\t.*)?")  # '2. a.md — Title (score 4)'
 YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|must)\b", re.I)
 KINDS = [  # question -> what a sentence must hold to answer it
@@ -501,12 +504,25 @@ def _prose(result: str) -> str:
     return "\n\n".join(lines)
 
 
-def _paged(read, reads: list) -> tuple[list[tuple[str, dict]], list, str]:
+WHICH = re.compile(r"\W*(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?([^\W\d_]+)", re.I)  # asks to pick one
+GENERAL = {"time", "day", "days", "date", "year", "hour", "month", "week", "way", "thing", "things", "happens", "happened"}
+
+
+def _picks(sentence: str, noun: str) -> bool:
+    """Whether a sentence names which `noun` ('7x50 binoculars', 'green tea', 'Torréfaction Nord'), not only says
+    something of all of them ('Binoculars are a better first instrument')."""
+    ws = re.findall(r"[\w'-]+", sentence)
+    found = [i for i, w in enumerate(ws) if root(w.lower()) == root(noun.lower())]
+    return bool(re.search(r"\d", sentence) or any(w[:1].isupper() for w in ws[1:]) or any(
+        i and ws[i - 1].lower() not in STOPWORDS for i in found))
+
+
+def _paged(read, reads: list) -> tuple[list[tuple[str, dict]], list, dict]:
     """For documents a read tool gives page by page ('[a.md page 1 of 3]' first): the calls for the pages not read
-    yet, the reads with each document's pages joined into one (in the place of its first), and a note for a document
-    it could not read whole."""
+    yet, the reads with each document's pages joined into one (in the place of its first), and a note for each
+    document it could not read whole."""
     prop = next((p for p in read.properties if "page" in p.lower()), None)
-    calls, whole, note, joined_ = [], [], "", {}
+    calls, whole, notes, joined_ = [], [], {}, {}
     for step in reads:
         name = _name(step.input)
         steps = [s for s in reads if _name(s.input) == name]
@@ -526,9 +542,9 @@ def _paged(read, reads: list) -> tuple[list[tuple[str, dict]], list, str]:
         text = "".join(PAGE.sub("", pages[n].result, count=1) for n in sorted(pages))
         if len(pages) < total:  # a sentence cut where a page ends is no sentence of the document
             text = text[:max((m.end() for m in re.finditer(r"[.!?](?=\s|$)", text)), default=0)]
-            note += f" I read only {len(pages)} of the {total} pages of {name}."
+            notes[name] = f" I read only {len(pages)} of the {total} pages of {name}."
         whole.append(replace(steps[0], result=text))
-    return calls, whole, note
+    return calls, whole, notes
 
 
 def research(view: View) -> dict | None:
@@ -613,7 +629,7 @@ def research(view: View) -> dict | None:
     if missing := [n for n in names if n not in {_name(s.input) for s in reads}]:  # all at once (or the rest next)
         calls = [(read.name, first_input(read, n, {"name", "path", "file", "filename", "doc", "id"})) for n in missing]
         return use(calls, f"I'll read {', '.join(missing)}.")
-    more, reads, unfinished = _paged(read, reads)
+    more, reads, partial = _paged(read, reads)
     reads = [replace(s, result=_prose(s.result)) if s.result and not s.is_error else s for s in reads]  # JSON: its text
     if more:
         return use(more, f"I'll read the other pages of {joined(list(dict.fromkeys(_name(i) for _, i in more)))}.")
@@ -622,12 +638,16 @@ def research(view: View) -> dict | None:
     failed = "".join(f" I could not read {_name(s.input)}: {said(s)}." for s in reads if s.is_error and not any(
         _name(g.input) == _name(s.input) for g in good))  # read on a second try: read
     failed += "".join(f" I read {_name(s.input)}, but its result was cleared from the history, so I cannot "
-                      "quote it." for s in lost) + unfinished
+                      "quote it." for s in lost) + "".join(partial.values())
     old = [s for s in good if _replaced(s, task)]  # quoted only when the question asks for an old version
     good = [s for s in good if s not in old]
     failed += "".join(f" I did not quote {_name(s.input)}: it says it was replaced." for s in old
                       if _cited(task, query, [s], view))  # only where it speaks of the question
     cited = _cited(task, query, good, view)
+    subject = DOC_SAYS.fullmatch(task)  # 'What did the 2019 parking rules say?': every rule, not those with 'parking'
+    if whole := subject and [s for s in good if roots(subject[1]) <= roots(_name(s.input) + " " + (s.result or "").strip(
+            ).split("\n")[0])]:
+        cited = [f"{sentence} [{_name(whole[0].input)}]" for sentence in sentences(_own(view, whole[0].result or ""))]
     if not cited and lost:
         return declined(f"I cannot answer from what is left of the history.{failed}")
     if not cited:
@@ -637,10 +657,12 @@ def research(view: View) -> dict | None:
             default=(0, 0, [], ""))  # the search's first
         has = roots(next((s.result or "" for s in good if _name(s.input) == nearest), ""))  # 'Café price list' has 'café':
         lacks = [english_of(w) if root(w) in has else w for w in _theirs(view.task, lacks)]  # it lacks 'coffee'
-        closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}." if lacks else ""
+        unread = " in the pages I read" if nearest in partial else ""  # the rest may say it
+        closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}{unread}." if lacks else ""
         found = (f"{nearest} has all its terms, but none of its sentences carries them with what the question asks for"
                  if nearest and not lacks else f"I read {names}, and found no sentence in them that carries its terms")
-        return declined(f"The documents do not answer this question about '{q}', as far as I can tell: {found}."  # all there:
+        return declined(f"{'The pages I read' if partial else 'The documents'} do not answer this question about '{q}', "
+                        f"as far as I can tell: {found}."  # all there:
                         f"{_courtesy(view.task, chat)}{closest}{failed}{asking}")  # a sentence may say it in other words
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
@@ -652,6 +674,9 @@ def research(view: View) -> dict | None:
         wh[1] and _names_someone(q, task) or wh[2] and (TIMES if wh[2].lower() == "when" else UNTIL).search(q)
         or wh[3] and _places(q) for q in quotes)]  # 'until when?': an end ('until 18:00'), not 'every 15 minutes
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
+    if (which := WHICH.match(task)) and root(which[1]) not in MEASURES | set(ASPECTS) | _asked_time(task) and not any(
+            _picks(q, which[1]) for q in quotes) and which[1].lower() not in STOPWORDS | CORPUS_WORDS | GENERAL:
+        failed += f" I did not answer 'which {which[1]}': no sentence I found names one."  # 'Binoculars are a better ...'
     titles = {_name(s.input): (s.result or "").strip().split("\n")[0] for s in good}
     for pair in re.findall(r"(?<=\w\s)([A-Z][\w-]*)\s+(?:and|or|et|ou)\s+([A-Z][\w-]*)\b", task):  # 'Millbrook and Ashford'
         for name in pair:  # each is named by a quote, or by the title of a quote that names neither
@@ -662,7 +687,8 @@ def research(view: View) -> dict | None:
     checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']} | _asked_time(task)  # each quote holds them ('80 °C')
     unplaced = _theirs(view.task, [w for w in query if root(w) not in sourced | checked and not any(w in c for c in missed)])
     if unplaced:  # 'in winter': what the documents say, but not about that
-        failed += f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}."
+        failed += (f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}"
+                   f"{' in the pages I read' if set(partial) & set(sources) else ''}.")
     whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field
     lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
     failed += _courtesy(view.task, chat) + asking

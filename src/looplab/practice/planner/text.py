@@ -151,7 +151,8 @@ def polarity(text: str) -> tuple[tuple[str, bool], ...]:
 
 
 EXCLUDING = re.compile(r"\b(?:except|excluding|exclude|other than|apart from|besides|sauf|hormis|hors|excepté\w*|à part|"
-                       r"autres? que|without|leaving out|leave out|"
+                       r"autres? que|without|sans|en dehors d(?:e|u|es|')|à l'exception d(?:e|u|es|')|mis à part|exclu(?:ant|e|es|s)?|"
+                       r"leaving out|leave out|"
                        r"ignoring|ignore|(?:do not|don't|not|without) count(?:ing)?)\b", re.IGNORECASE)
 
 
