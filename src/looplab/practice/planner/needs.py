@@ -71,6 +71,7 @@ ABOUT_ACTION = "it is a question about the action, and I act only on a request t
 ACTS = set(stems("delete remove erase send write create update transfer pay book cancel move rename post buy order "
                  "drop reset archive upload save edit modify insert submit schedule invite share publish deploy refund "
                  "charge approve revoke restart"))  # a tool named so changes something: only a task that says so calls it
+ALIKE = {"book": {"reserv"}}  # roots of other verbs for a tool's act: 'reserve room Atlas' is named, not denied
 ACT_NOUNS = set(stems("email mail message text sms tweet"))  # 'Email bob@x.com …' says send_email's act
 ROOT = re.compile(r"root|sqrt|√|racine", re.IGNORECASE)  # a square root is not a square
 ALL = {"all", "every", "everything", "everyone", "each", "other", "others", "rest", "tous", "toutes", "autres"}
@@ -262,7 +263,8 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
                 said_words & acts:  # 'Read the file notes.txt'; preview_email, 'Sends the email immediately'
             verb = next((w for w in words(best[3].name) if stem(w) in named_acts - said_words), None)  # else its
             # description's: 'Deletes'
-            other = next((as_written(clause, w) for w in words(unvalued) if stem(w) in ACTS | ACT_NOUNS), None)  # 'Mail'
+            other = next((as_written(clause, w) for w in words(unvalued) if stem(w) in ACTS | ACT_NOUNS or verb and root(
+                w) in {root(verb), *ALIKE.get(verb, ())}), None)  # 'Mail'; 'booked', 'reserve' (not a request to book)
             unserved.append(Unserved(clause, f"the only offered tool it fits is {best[3].name}, and the task does not "
                                              + (f"say '{verb}' but '{other}'" if other and verb else f"ask to {verb}" if verb
                                                 else f"ask for what its description says: '{best[3].description.rstrip('.')}'")))
@@ -346,7 +348,10 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
             r"\b\w+n['’]t\b", clause.lower())  # "Don't delete notes.txt": "don't", as written (not 'ca' of "can't")
         if "current" in words(tool.description):  # nor 'How was the weather?', 'Will it rain?'
             named += [w.lower() for w in tense]
+        around = re.sub("|".join(re.escape(str(v)) for v in values if str(v)) or "^$", " ", clause, flags=re.I)
+        inside = {w for w in words(given) if not says(around, w)}  # 'inv' of 'INV-101', written nowhere else
         unknown = [w for w in dict.fromkeys(named) if (stem(w) not in known or w in NEGATORS) and not says(given, w)
+                   and w.lower() not in inside
                    and (given or not any(c.isdigit() for c in w)) and not (w.lstrip("-").isdigit() and re.search(
                        rf"(?<!\d){w.lstrip('-')}(?!\d)", given))]  # 'Lyon at 5': not the 5; the 12 of 'M-12' is given
         takes_place = any(set(words(p)) & PLACE_WORDS for p in tool.properties)
@@ -445,8 +450,9 @@ def _with_fields(parts: list[str], tools) -> list[str]:
     joined_parts: list[str] = []
     for part in parts:
         listed = re.match(rf"(?:b?cc\W*)?{EMAIL}", part, re.I) and re.search(EMAIL, joined_parts[-1] if joined_parts else "")
-        first = [w for w in words(part) if w not in {"the", "its", "le", "la"}][:1]  # "and the body 'Hi'"
-        if joined_parts and (first and first[0] in fields or listed):  # 'to bob@x.com and alice@y.com'
+        first = [w for w in re.findall(r"\w+", part.lower()) if w not in {"the", "its", "le", "la"}][:1]  # "and the
+        if joined_parts and (first and first[0] in fields or listed):  # body 'Hi'", ', to_currency 'USD''; 'to bob@x.com
+            # and alice@y.com'
             joined_parts[-1] += f", {part}"
         else:
             joined_parts.append(part)
@@ -540,6 +546,12 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
         return sentence_case(result)
     if (unit := _into(step.name)) and _number(result) is not None:  # km_to_miles: '10: 6.2137 miles'
         return f"{value}: {result} {unit}."
+    data, placed = json_value(step.result or ""), {k for k, v in given.items() if v == value}
+    other = next((v for k, v in data.items() if isinstance(v, str) and v.strip() and (k in placed or set(words(k)) & PLACE_WORDS
+                  and any(set(words(p)) & PLACE_WORDS for p in placed)) and v.lower() not in str(value).lower()
+                  and str(value).lower() not in v.lower()), None) if isinstance(data, dict) else None  # a fallback
+    if other:  # city: {"city": "Paris", "note": "unknown city"} for Nice: not Nice's weather
+        return f"I could not get an answer for {value}: {tool_label(step.name).replace('The ', 'the ', 1)} answered for '{other}'."
     if (other := re.match(r"\s*([A-Z][\w'-]*(?: [A-Z][\w'-]*)*):", result)) and value[:1].isupper() and not re.fullmatch(
             r"error|erreur|warning|exception|failure|failed|timeout|note|result|status|ok", other[1], re.I):  # 'Paris: 18 °C'
         return f"I could not get an answer for {value}: {tool_label(step.name).replace('The ', 'the ', 1)} answered for '{other[1]}'."

@@ -1,0 +1,107 @@
+"""Lookups and acts with participants' own tools (hunts hred36, hred38): a result for another entity is not given as
+the asked one's, the wording a decline offers is itself handled, and a decline says nothing false about the task."""
+
+import inspect
+import json
+
+import pytest
+
+from looplab.client import practice_client
+from looplab.loop import run_agent
+from looplab.tools import tool
+
+
+@tool
+def harbour_weather(town: str) -> str:
+    """Get the current weather for a harbour town (shows Lille when the town is unknown).
+
+    Args:
+        town: Town name, e.g. Brest.
+    """
+    if town == "Brest":
+        return json.dumps({"town": "Brest", "temp_c": 11, "sky": "fog"})
+    return json.dumps({"town": "Lille", "temp_c": 9, "note": "unknown town, showing Lille"})
+
+
+@pytest.mark.parametrize("task", ["What's the weather in Quimper?", "Quel temps fait-il à Quimper ?"])
+def test_a_result_for_another_town_is_not_given_as_the_asked_one(task):
+    """The tool fell back to Lille for Quimper; the reply read "Quimper: town: Lille; temp_c: 9; …", as if 9 °C were
+    Quimper's. It now says it could not get an answer for Quimper: the tool answered for Lille."""
+    run = run_agent(practice_client(), task, [harbour_weather])
+    assert run.tool_calls == [("harbour_weather", {"town": "Quimper"})], run.answer
+    assert "Quimper: town" not in run.answer and "'Lille'" in run.answer, run.answer
+    assert "could not get an answer for Quimper" in run.answer or "pas pu obtenir de réponse pour Quimper" in run.answer
+
+
+def test_the_asked_town_is_still_answered():
+    run = run_agent(practice_client(), "What's the weather in Brest?", [harbour_weather])
+    assert "temp_c: 11" in run.answer and "could not" not in run.answer, run.answer
+
+
+def rate_tool(source: str, target: str):
+    """A rate tool whose two parameters are named `source` and `target`."""
+
+    def rate(**given) -> str:
+        return json.dumps({"rate": 171.5 if (given[source], given[target]) == ("CHF", "JPY") else None})
+
+    rate.__name__, rate.__doc__ = "swap_rate", (f"Get the exchange rate between two currencies.\n\n    Args:\n"
+                                               f"        {source}: e.g. CHF.\n        {target}: e.g. JPY.\n    ")
+    rate.__annotations__ = {source: str, target: str, "return": str}
+    rate.__signature__ = inspect.Signature([inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, annotation=str)
+                                            for n in (source, target)], return_annotation=str)
+    return tool(rate)
+
+
+@pytest.mark.parametrize(("source", "target"), [("from_code", "to_code"), ("currency_from", "currency_to"),
+                                                ("from_currency", "to_currency"), ("src", "dst")])
+def test_the_offered_wording_for_underscored_names_is_handled(source, target):
+    """With parameters from_code/to_code the model offered "Call swap_rate with from_code 'CHF', to_code 'JPY'" and
+    declined that very wording ("could not tell the 'to_code'"): ', to_code …' was not read as the next field."""
+    swap_rate = rate_tool(source, target)
+    declined = run_agent(practice_client(), "Convert francs into yen at today's rate.", [swap_rate]).answer
+    offered = f"Call swap_rate with {source} 'CHF', {target} 'JPY'"
+    assert offered in declined, declined
+    for task in (offered, f"Call swap_rate with {source} 'CHF' and {target} 'JPY'"):
+        run = run_agent(practice_client(), task, [swap_rate])
+        assert run.tool_calls == [("swap_rate", {source: "CHF", target: "JPY"})], run.answer
+        assert "171.5" in run.answer and "could not" not in run.answer, run.answer
+
+
+@tool
+def credit_order(order_ref: str, amount: float) -> str:
+    """Credit an amount back on an order.
+
+    Args:
+        order_ref: Order reference, e.g. ORD-77.
+        amount: Amount to credit in EUR.
+    """
+    return f"credited {amount} on {order_ref}"
+
+
+def test_a_hyphenated_id_is_read_whole():
+    """'ORD-77' was read as the word 'ord', unknown to credit_order, even in the wording its own hint offers."""
+    run = run_agent(practice_client(), "Call credit_order with order_ref 'ORD-77', amount '30'", [credit_order],
+                    approve=lambda name, given: True)
+    assert run.tool_calls == [("credit_order", {"order_ref": "ORD-77", "amount": 30})], run.answer
+    assert "'ord'" not in run.answer and "ORD-77" in run.answer, run.answer
+
+
+@tool
+def book_desk(desk: str, date: str) -> str:
+    """Book a desk on a date.
+
+    Args:
+        desk: Desk name.
+        date: The date, YYYY-MM-DD.
+    """
+    return f"booked {desk} on {date}"
+
+
+@pytest.mark.parametrize(("task", "said"), [("Could you reserve desk Orca on 2026-03-02?", "'reserve'"),
+                                            ("I need desk Orca booked on 2026-03-02.", "'booked'")])
+def test_a_decline_does_not_say_the_task_asks_no_booking(task, said):
+    """'Could you reserve desk Orca …' was declined "… the task does not ask to book", untrue: it asks, in another
+    word. The decline now names the word it said, and nothing is booked."""
+    run = run_agent(practice_client(), task, [book_desk], approve=lambda name, given: True)
+    assert run.tool_calls == [] and f"does not say 'book' but {said}" in run.answer, run.answer
+    assert "does not ask to" not in run.answer, run.answer
