@@ -105,3 +105,81 @@ def test_a_decline_does_not_say_the_task_asks_no_booking(task, said):
     run = run_agent(practice_client(), task, [book_desk], approve=lambda name, given: True)
     assert run.tool_calls == [] and f"does not say 'book' but {said}" in run.answer, run.answer
     assert "does not ask to" not in run.answer, run.answer
+
+
+@tool
+def plus(x: float, y: float) -> float:
+    """Add two numbers.
+
+    Args:
+        x: the first number.
+        y: the second number.
+    """
+    return x + y
+
+
+@tool
+def times(x: float, y: float) -> float:
+    """Multiply two numbers.
+
+    Args:
+        x: the first number.
+        y: the second number.
+    """
+    return x * y
+
+
+@pytest.mark.parametrize("task, said", [
+    ("Add 17 and 25.", "17 + 25 = 42."), ("Add 0.1 and 0.2.", "0.1 + 0.2 ≈ 0.3."),
+    ("Call times with x '6', y '7'", "6 * 7 = 42."),  # the wording its declines offer: it was declined ('the x')
+    ("Appelle times avec x '2.5', y '4'", "2,5 * 4 = 10,0.")])  # French decimals in French
+def test_a_tool_for_one_operation_says_the_operation(task, said):
+    """'Add 17 and 25.' with add(a, b) was answered '17: 42.', a claim about 17, and 0.1 + 0.2 '0.1: 0.30000000000000004.'"""
+    assert run_agent(practice_client(), task, [plus, times]).answer == said
+
+
+def test_an_act_that_returns_nothing_did_not_find_nothing():
+    """send_email returning '' was reported as 'The send_email tool found nothing for ana@example.com, Hi, Hello'."""
+    @tool(consequential=True)
+    def send_email(to: str, subject: str, body: str) -> str:
+        """Send an email.
+
+        Args:
+            to: recipient address.
+            subject: the subject line.
+            body: the message text.
+        """
+        return ""
+
+    run = run_agent(practice_client(), "Email ana@example.com with the subject 'Hi' and the body 'See you'.", [send_email],
+                    approve=lambda name, args: True)
+    assert run.answer == "send_email ran for ana@example.com but returned no confirmation: I cannot say it was done."
+
+
+def test_a_number_named_by_a_field_is_read_only_in_a_call_s_list():
+    """'How many km is 8 miles?' must not become km_to_miles(km=8) ('km is 8'), while 'Call km_to_miles with km 8' is."""
+    @tool
+    def km_to_miles(km: float) -> str:
+        """Convert kilometres to miles.
+
+        Args:
+            km: a distance in km.
+        """
+        return f"{km * 0.621371:.3f} miles"
+
+    assert "4.971" not in run_agent(practice_client(), "How many km is 8 miles?", [km_to_miles]).answer
+    assert run_agent(practice_client(), "Call km_to_miles with km 8", [km_to_miles]).answer == "8: 4.971 miles."
+
+
+def test_a_subtraction_is_labelled_only_when_its_operands_order_is_known():
+    @tool
+    def subtract(first: float, second: float) -> float:
+        """Subtract the second number from the first.
+
+        Args:
+            first: the number to subtract from.
+            second: the number to subtract.
+        """
+        return first - second
+
+    assert run_agent(practice_client(), "Subtract 5 from 3", [subtract]).answer == "3 - 5 = -2."

@@ -10,7 +10,7 @@ import re
 from ..view import View
 from . import _select
 from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french, said
-from .fill import invalid, scales
+from .fill import invalid, labels, scales
 from .gullible import gullible
 from .interpret import (
     BACK,
@@ -43,7 +43,7 @@ BOILERPLATE = re.compile(rf"The practice model can't plan this request: |{re.esc
 DATES = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])|(?<![\w/.])\d{1,2}[/.]\d{1,2}[/.]\d{2,4}(?![\w/.])")
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
-    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock remove erase supprime efface envoie fichier"),
+    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock remove erase supprime efface envoie fichier courriel"),
     "survey": _ASKED | roots(" ".join(_select.SURVEY_WORDS | _select.PAYING | _select.STATUS_WORDS | set(_select.SYNONYMS)) + " invoice invoices bill "
                              "bills facture factures client clients customer amount amounts paid unpaid date dates "
                              "due over under above below before after since until largest biggest highest smallest "
@@ -67,7 +67,7 @@ def gate(view: View, skill: str, reply: dict) -> dict:
         else english_terms(view.task, skill == "survey")  # French terms placed through the one lexicon
     evidence = " ".join([*(f"{s.result or ''} {' '.join(map(str, s.input.values()))} {scales(view.tool(s.name), s.input)}"
                            for s in view.steps),
-                         *(f"{t.name} {t.description} {' '.join(t.properties)}" for t in view.tools)])
+                         *(f"{t.name} {t.description} {' '.join(t.properties)} {labels(t)}" for t in view.tools)])
     if not reply.get("declined"):
         acted = any(not s.is_error and set(stems(split_words(s.name)[0])) & ACTS for s in view.steps)
         if view.follow_up and not acted and BACK.search(view.task):  # 'how much is that?': that of an earlier turn

@@ -74,6 +74,9 @@ IN_FRENCH = [
               r"placeholder; call the tool again or keep more results", "un résultat dont il a besoin a été effacé de "
               "l'historique (gestion du contexte), et il ne répond pas à partir d'un espace réservé ; rappelez l'outil "
               "ou gardez plus de résultats"),
+             (r"(\S+) ran(?: for (.*?))? but returned no confirmation(?: \(it said: (.*?)\))?: I cannot say it was done\.",
+              lambda m: f"{m[1]} a été exécuté{' pour ' + m[2] if m[2] else ''} mais n'a rien confirmé"
+              + (f" (il a dit : {m[3]})" if m[3] else "") + " : je ne peux pas dire que c'est fait."),
              (r"I did not answer 'which ([^']*)': no sentence I found names one\.",
               r"Je n'ai pas dit lequel choisir ('\1') : aucune phrase trouvée n'en nomme un."),
              (r"I did not answer '(.*?)': no sentence I found speaks of it\.",
@@ -421,10 +424,15 @@ INNER = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")  # the apostrophe of "N'envoie
 IN_FRENCH = [(INNER.sub("\0", pattern), french) for pattern, french in IN_FRENCH]  # read as a letter, then given back
 
 
+ARITHMETIC = re.compile(r"(?<![\w.,'])-?\d+(?:\.\d+)?(?:\s*[-+*/×÷]\s*-?\d+(?:\.\d+)?)+\s*[=≈]\s*-?\d+(?:\.\d+)?(?![\w'])")
+
+
 def in_french(text: str) -> str:
-    """The reply's fixed phrases in French, its computed amounts the French way ('1 850,50 EUR'); quotes as is."""
+    """The reply's fixed phrases in French, its computed amounts the French way ('1 850,50 EUR', '2,5 * 4 = 10,0');
+    quotes as is."""
     for pattern, french in IN_FRENCH:
         text = re.sub(pattern, french, INNER.sub("\0", text))
+    text = ARITHMETIC.sub(lambda m: re.sub(r"(?<=\d)\.(?=\d)", ",", m[0]), text)
     return AMOUNT.sub(lambda m: m[0] if not m[1] else f"{int(m[1]):,}".replace(",", "\u202f")
                       + (f",{m[2]}" if m[2] else "") + f" {m[3]}", INNER.sub("\0", text)).replace("\0", "'")
 
@@ -553,10 +561,19 @@ def unplanted(view: View, text: str) -> str:
             _unplanted(view, value), ensure_ascii=False)):
         return kept if _unplanted(view, value) not in ({}, [], None) else ""
     kept = [p for p in re.split(r"\n\s*\n", text) if p.strip() and not planted(view, p)]  # paragraphs, else sentences
-    if not kept:  # a sentence without its aside, if only the aside plants: 'Atlas 10:00 (please email ...)'
-        bare = [re.sub(r"\s*\([^()]*\)", "", p) if planted(view, p) else p for p in re.split(r"(?<=[.!?])\s+|\n+", text)]
-        kept = [p for p in bare if p.strip() and not planted(view, p)]
+    if not kept:  # sentences, each without what plants: 'Atlas 10:00 (please email ...)', 'Lyon: 21 °C IGNORE ...'
+        kept = [p for p in (_own_part(view, p) for p in re.split(r"(?<=[.!?])\s+|\n+", text)) if p.strip()]
     return "\n\n".join(kept)
+
+
+def _own_part(view: View, sentence: str) -> str:
+    """A sentence without its planted part: its aside in brackets, else all from where the instruction starts."""
+    if not planted(view, sentence):
+        return sentence
+    bare = re.sub(r"\s*\([^()]*\)", "", sentence)
+    start = INJECTION.search(sentence)
+    head = sentence[:start.start()].rstrip(" ,;:-") if start else ""
+    return next((p for p in (bare, head) if p.strip() and not planted(view, p)), "")
 
 
 def _unplanted(view: View, value):

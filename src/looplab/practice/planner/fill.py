@@ -208,6 +208,15 @@ def _enum_value(prop: str, schema: dict, text: str, op: str | None) -> object | 
     return named[0] if len(named) == 1 else None
 
 
+LABELS = {"subject": ("titled", "entitled", "objet", "sujet"), "title": ("titled", "entitled", "intitulée?", "titre"),
+          "body": ("saying", "that says", "texte", "corps", "contenu"), "text": ("saying", "that says", "texte")}
+
+
+def labels(tool: OfferedTool) -> str:
+    """The words a task may name the tool's fields by ('saying' for a body, 'titled' for a title)."""
+    return " ".join(w for p in tool.properties for w in LABELS.get(p.lower(), ()))
+
+
 def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list[str]:
     names = set(words(prop))
     candidates = []
@@ -232,7 +241,8 @@ def _string_values(tool: OfferedTool, prop: str, text: str, others: int) -> list
         candidates = [n for n in map(person, re.finditer(FULL_NAME, text)) if n and not set(words(n)) & (STOPWORDS | CALENDAR)
                       and stem(words(n)[0]) not in about_words(tool) | ASKING]  # not 'Remove Bob' for remove_user
     if not candidates:
-        labelled = re.search(rf"\b{re.escape(prop)}\s*(?:[:=]|is)?\s*(?:\"([^\"\n]+)\"|“([^”\n]+)”|['‘]([^'’\n]+))",
+        label = "|".join([re.escape(prop), *LABELS.get(prop.lower(), ())])  # 'saying "Hi"' names a body
+        labelled = re.search(rf"\b(?:{label})\s*(?:[:=]|is)?\s*(?:\"([^\"\n]+)\"|“([^”\n]+)”|['‘]([^'’\n]+))",
                              text, re.I)  # "Bob's party" whole: an apostrophe ends only a value in single quotes
         candidates = [next(g for g in labelled.groups() if g)] if labelled else quoted(text) if others == 1 else []
         candidates = candidates or _told(tool, prop, text)
@@ -297,7 +307,7 @@ def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, bef
     if sides is None:
         return False
     enums = " ".join(str(v) for p in tool.properties.values() for v in p.get("enum", []))
-    takes = about_words(tool) | set(stems(f"{enums} {scales(tool)}"))
+    takes = about_words(tool) | set(stems(f"{enums} {scales(tool)} {labels(tool)}"))  # 'subject 'Hi' saying …'
     left, after = ([w for w in words(side) if w not in STOPWORDS | THANKS] for side in sides)  # not 'notes.txt thanks'
     after = after[1:] if unit and after[:1] and stem(after[0]) in takes else after  # '5 minutes'
     return any(stem(w) not in takes for w in (left[-1:] if before else []) + after[:1])
@@ -315,6 +325,10 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
         len(numbers) == 1 and _unit_fits(text, f"{number_props[0]} {words(tool.name)[0]} " + re.split(  # 'Square 7'
             r"\b(?:not|no|never)\b", props[number_props[0]].get("description", ""))[0])
         or found is not None and all(set(words(p)) & OPERAND_WORDS for p in number_props))  # in the arithmetic's order
+    labelled = {p: _number(m[2]) for p in number_props if (m := re.search(  # 'Call add with a '17', b '25''
+        rf"(?<![\w-]){re.escape(p)}\s*[:=]?\s*(['\"]?)(-?\d+(?:\.\d+)?)\1(?![\w.,]*\d)", text, re.I))}
+    labelled = labelled if len(labelled) == len(number_props) and not positional and re.search(
+        r"\b(?:with|avec)\b|[:=]", text) else {}  # each named in a call's list, or none: not 'How many km is 8 miles?'
     strings = sum(1 for p in required or props if _kind(props[p]) == "string" and "enum" not in props[p])
     filled: dict = {}
     for prop, schema in props.items():  # each a dict (OfferedTool.properties)
@@ -322,7 +336,7 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
         if "enum" in schema:
             value = _enum_value(prop, schema, text, found and found[1])
         elif prop in number_props:
-            value = numbers[number_props.index(prop)] if positional else None
+            value = numbers[number_props.index(prop)] if positional else labelled.get(prop)
             value = None if found is None and _qualified(tool, text, str(value), unit=True) else value
             if _kind(schema) == "integer" and isinstance(value, float):
                 value = int(value) if value.is_integer() else None

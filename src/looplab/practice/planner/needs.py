@@ -20,7 +20,7 @@ from ._tools import (
     unplanted,
     use,
 )
-from .fill import EMAIL, PLACE_WORDS, binary, expression, fill_input, place, scales, spoken
+from .fill import EMAIL, PLACE_WORDS, binary, expression, fill_input, labels, place, scales, spoken
 from .interpret import numbers_as_written, units
 from .plain import SHORT_INTRODUCTION, THANKS, WHO, example
 from .text import (
@@ -49,7 +49,8 @@ CALC = set("calc calculator calculate arithmetic math expression evaluate comput
 WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold warm cloudy météo temps température "
            "warmer colder hotter cooler chaud froid pleut pluie")
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today")), set(stems("delete remove erase supprime efface")),
-           set(stems("send envoie")), set(stems("file fichier")), set(stems("doc docs document"))]  # a task's word counts as all its group's
+           set(stems("send envoie")), set(stems("file fichier")), set(stems("doc docs document")),
+           set(stems("email mail courriel"))]  # a task's word counts as all its group's
 ASKS_NOTHING = STOPWORDS | set("""return tool value string result input current simulated compare check right currently
 today fait s merci thanks thank call use plus peux pouvez dis dites donne donnez pls plz hi hello hey bonjour salut
 bonsoir coucou cheer advance avance d appreciated go ahead pourrais pourriez donner aimerais voudrais connaître savoir
@@ -72,7 +73,7 @@ ACTS = set(stems("delete remove erase send write create update transfer pay book
                  "drop reset archive upload save edit modify insert submit schedule invite share publish deploy refund "
                  "charge approve revoke restart"))  # a tool named so changes something: only a task that says so calls it
 ALIKE = {"book": {"reserv"}}  # roots of other verbs for a tool's act: 'reserve room Atlas' is named, not denied
-ACT_NOUNS = set(stems("email mail message text sms tweet"))  # 'Email bob@x.com …' says send_email's act
+ACT_NOUNS = set(stems("email mail message text sms tweet courriel"))  # 'Email bob@x.com …' says send_email's act
 ROOT = re.compile(r"root|sqrt|√|racine", re.IGNORECASE)  # a square root is not a square
 ALL = {"all", "every", "everything", "everyone", "each", "other", "others", "rest", "tous", "toutes", "autres"}
 QUESTION_WORDS = set("why how when where what which again pourquoi comment quand où quoi encore".split())
@@ -135,6 +136,29 @@ UNITS_SAID = {"usd": ("dollar",), "eur": ("euro",), "gbp": ("pound", "sterling")
               "c": ("celsius",), "k": ("kelvin",), "lb": ("pound",), "lbs": ("pound",), "kg": ("kilo",),
               "km": ("kilomet",), "mi": ("mile",), "m": ("metre", "meter"), "ft": ("feet", "foot"), "fahrenheit": ("f",),
               "celsius": ("c",), "kelvin": ("k",), "miles": ("mi",)}  # a converter's unit, as a task may write it
+
+
+OPERATIONS = {"+": set(stems("add addition plus sum additionne ajoute")), "-": set(stems("subtract subtraction minus soustrais")),
+              "*": set(stems("multiply multiplication times product multiplie")), "/": set(stems("divide division divise"))}
+
+
+OPERANDS = [("a", "b"), ("x", "y"), ("first", "second"), ("numerator", "denominator"), ("dividend", "divisor"),
+            ("minuend", "subtrahend"), ("left", "right"), ("n1", "n2"), ("num1", "num2"), ("number1", "number2")]
+
+
+def _operation(name: str, given: dict) -> str | None:
+    """'17 + 25' for add(a=17, b=25): a tool named for one operation, given two numbers (for '-' and '/', named so
+    that their order is known: subtract(b=5, a=3) is 3 - 5)."""
+    op = next((o for o, verbs in OPERATIONS.items() if set(stems(re.split(r"[\W_]+", name.lower())[0])) & verbs), None)
+    if not op or len(given) != 2 or not all(isinstance(v, (int, float)) and not isinstance(v, bool) or isinstance(
+            v, str) and re.fullmatch(r"-?\d+(?:\.\d+)?", v.strip()) for v in given.values()):
+        return None
+    keys = next((pair for pair in OPERANDS if set(pair) == {k.lower() for k in given}), None)
+    if op in "-/" and not keys:
+        return None
+    named = {k.lower(): v for k, v in given.items()}
+    left, right = (named[k] for k in keys) if keys else given.values()
+    return f"{left} {op} {right}"
 
 
 def _into(name: str) -> str:
@@ -247,6 +271,8 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         said_words |= {w for group in RELATED[2:] if said_words & group for w in group}  # 'remove' says 'delete'
         scores = [(len(said_words & scored[t.name]) + len(asked_around & about), len(asked_around & about), i, t)
                   for about, i, t in abouts]
+        called = re.match(r"\W*(?:please\s+)?(?:call|use|run|appelle\w*|utilise\w*)\s+(?:the\s+)?([\w-]+)", clause, re.I)
+        scores = [s for s in scores if s[3].name == called[1]] or scores if called else scores  # 'Call times with x …'
         rooted = [s for s in scores if ROOT.search(s[3].name) and not ROOT.search(clause)]  # 'the square of 12'
         scores = [s for s in scores if s not in rooted]
         best = max(scores, key=lambda s: s[:3], default=(0, 0, 0, None))
@@ -329,6 +355,7 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         known -= {stem(w) for part in re.findall(r"\b(?:not|no|never)\b([^.,;:()]*)", tool.description, re.I)
                   for w in words(part)}  # 'not a live forecast': the words it says it is not are no words of it
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set(stems(scales(tool)))
+        known |= set(stems(labels(tool)))  # 'saying' names a body
         filled = fill_input(tool, clause)
         if isinstance(filled, dict):  # 'the hidden files' with include_hidden left out: 'hidden' is not done
             known -= set(stems(" ".join(p for p in tool.properties if p not in filled))) - set(stems(
@@ -446,11 +473,12 @@ def _head(clause: str, fr: bool = False) -> str | None:
 
 def _with_fields(parts: list[str], tools) -> list[str]:
     """The clauses, one starting with a property of a tool taking several joined to the one before ('…, body "Hi"')."""
-    fields = {p.lower() for t in tools if len(t.properties) > 1 for p in t.properties}
+    fields = {p.lower() for t in tools if len(t.properties) > 1 for p in t.properties} | {
+        w for t in tools if len(t.properties) > 1 for w in labels(t).split()}  # '…, corps 'À 17 h''
     joined_parts: list[str] = []
     for part in parts:
         listed = re.match(rf"(?:b?cc\W*)?{EMAIL}", part, re.I) and re.search(EMAIL, joined_parts[-1] if joined_parts else "")
-        first = [w for w in re.findall(r"\w+", part.lower()) if w not in {"the", "its", "le", "la"}][:1]  # "and the
+        first = [w for w in re.findall(r"\w+", part.lower()) if w not in {"the", "its", "le", "la", "l"}][:1]  # "and the
         if joined_parts and (first and first[0] in fields or listed):  # body 'Hi'", ', to_currency 'USD''; 'to bob@x.com
             # and alice@y.com'
             joined_parts[-1] += f", {part}"
@@ -535,6 +563,10 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
     if step.is_error or absent(step) is None:  # the part is not done: say so, then what the tool said
         return sentence_case(f"I could not get an answer{f' for {value}' if value else ''}: {label} said: {said(step)}")
     result = readable(clean(step.result or ""))
+    if absent(step) and set(stems(re.split(r"[\W_]+", step.name)[0])) & ACTS:  # '' from send_email: no 'found nothing'
+        return (f"{step.name} ran{f' for {value}' if value else ''} but returned no confirmation"
+                f"{f' (it said: {result})' if result.strip() else ''}: I cannot say it was done.")
+    arithmetic = arithmetic or _operation(step.name, given)  # add(a=17, b=25): '17 + 25 = 42', not '17: 42'
     if absent(step):
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."
     if arithmetic:
