@@ -7,7 +7,8 @@ from calendar import monthrange
 from operator import ge, gt, le, lt
 
 from ._records import CODES, Record, money, money_keys
-from .text import words
+from .interpret import CURRENCIES
+from .text import SCOPE_SKIP, STOPWORDS, stem, stems, words
 
 AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|under|below|less than|at most)\s+"
                     r"(?:(€|\$|£|[A-Z]{3})\s?)?(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d[\d,.]*\d|\d)"
@@ -17,12 +18,37 @@ DATED = re.compile(r"(?:\b(\w+)\s+)?\b(before|after|until|since)\s+(\d{1,2}/\d{1
                    re.IGNORECASE)
 WRITTEN = re.compile(r"\b\d{1,2}(?:st|nd|rd|th|er)?\s+[^\W\d_]{3,}\.?,?\s+\d{4}\b|\b[^\W\d_]{3,}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}\b")
 SLASHED = re.compile(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*")
+BEFORE = re.compile(r"([^\W\d_]+)\s*(?:\b(?:of|is|was|are|were|de|du|d['’])\s*)?(?:[:=]\s*)?$", re.IGNORECASE)
+MONEY_WORDS = {w for said in CURRENCIES.values() for w in said.split()} | {"still", "yet", "total", "each", "due",
+                                                                         "paid", "unpaid", "owed", "outstanding"}
+PER_UNIT = re.compile(r"\b(?:unit|unitaire|per|par|rate|taux|hourly|horaire|each|nightly)\b", re.IGNORECASE)  # a price
+# per unit, per hour, per night: what one of a record's units costs, not what the record comes to
 PASSES = {"over": gt, "above": gt, "more than": gt, "greater than": gt, "exceeding": gt, "at least": ge,
           "under": lt, "below": lt, "less than": lt, "at most": le}  # the amount's test for each word of AMOUNT
 DAY_PASSES = {"before": lt, "after": gt, "until": le, "since": ge}  # 'until' and 'since' take in the day they name
 EXTREME = re.compile(  # 'the largest (unpaid) invoice', '... is the largest?'; not 'the biggest client': not an amount
     r"\b(?:largest|biggest|highest|smallest|lowest)\b(?=\s*(?:[?.!,;]|$|(?:invoices?|bills?|ones?|records?|amounts?|"
     r"unpaid|paid|open|outstanding|settled|factures?)\b))", re.IGNORECASE)
+
+
+def counted(task: str, found: re.Match, quantity: set[str]) -> str | None:
+    """The limit as written with the word saying it counts no money: 'more than 20 units', 'a quantity of at least
+    25' (a field holding no money), else None; a limit with a currency is about money."""
+    if found.group(2) or found.group(4):
+        return None
+    after = re.match(r"\s*([^\W\d_]+)", task[found.end():])
+    if after and (stem(after[1].lower()) in quantity or after[1].lower() not in STOPWORDS | SCOPE_SKIP | MONEY_WORDS):
+        return f"{found[0]} {after[1]}"
+    before = BEFORE.search(task[:found.start()])
+    return f"{before[0].strip()} {found[0]}" if before and stem(before[1].lower()) in quantity else None
+
+
+def per_unit(task: str, records: list[Record]) -> str | None:
+    """The one money field, if it is a price per unit or a rate ('Unit price', 'Hourly rate') the task does not name
+    whole: adding or comparing it says nothing of what a record comes to."""
+    keys = money_keys(records)
+    named = len(keys) == 1 and set(stems(keys[0])) <= {stem(w.lower()) for w in words(task)}
+    return keys[0] if len(keys) == 1 and PER_UNIT.search(keys[0]) and not named else None
 
 
 def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: list[str]) -> list[Record] | str:

@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date
+from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date, counted, per_unit
 from ._records import NUMBER_KEYS, Record, money, money_keys
 from .interpret import currency_words, english_terms
 from .text import (
@@ -270,17 +270,21 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
     excluded = ALL_BUT.search(task) or EXCLUDING.search(task)  # 'all but Chêne's' as 'all except Chêne's'
     task = EXCLUDING.sub(" not ", ALL_BUT.sub(r"\1 except", task))  # 'other than Studio Malo' as 'not Studio Malo'
     for part in sorted({folder, folder.rsplit("/", 1)[-1]} - {".", ""}, key=len, reverse=True):  # the folder, no record
-        name = rf"(?<![\w-]){re.escape(part)}(?![\w-])"  # where the task says 'folder', only there: 'the unpaid
+        name = rf"(?<![\w-])(?<!\d\s){re.escape(part)}(?![\w-])"  # where the task says 'folder', only there: 'the unpaid
         said = rf"\b(?:folder|directory|dossier|répertoire)\s+['\"]?{name}|{name}['\"]?\s+(?:folder|directory)\b"
         task = re.sub(rf"\bunder\s+(?=(?:the\s+)?(?:folder\s+)?['\"]?{name})", " ", task, flags=re.I)  # 'under invoices/'
-        task = re.sub(said if re.search(said, task) else name, " ", task)  # invoices in the unpaid folder'
+        task = re.sub(said if re.search(said, task) else name, " ", task)  # invoices in the unpaid folder'; not
+        # 'renewals' in '2 renewals', a count, beside the folder 'loans/renewals'
     task = _names_not_statuses(task, records)
     if either := OR_CONDITION.search(REGARDLESS.sub(" ", task)):  # 'unpaid or over 800 EUR': all filters hold at once
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
                 "hold at once, so I give no list and no total")
-    if (over := AMOUNT.search(task)) and (unit := re.match(r"\s*([^\W\d_]+)", task[over.end():])) and stem(
-            unit[1].lower()) in quantities(records):  # 'more than 300 pages': not an amount of money
-        return f"I cannot apply '{over[0]} {unit[1]}': I compare amounts of money only, so I give no list and no total"
+    if (over := AMOUNT.search(task)) and (limit := counted(task, over, quantities(records))):  # 'more than 300 pages',
+        # 'a quantity of at least 25': not an amount of money
+        return f"I cannot apply '{limit}': I compare amounts of money only, so I give no list and no total"
+    if (over or EXTREME.search(task)) and (key := per_unit(task, records)):  # 'orders over 100 EUR' by their 'Unit price'
+        return (f"I cannot apply '{(over or EXTREME.search(task))[0]}': '{key}' is a price per unit or a rate, not what "
+                "a record comes to, and I compare it only when the task names it, so I give no list and no total")
     negated = {w for w, keep in polarity(task) if not keep}  # 'not over 500 EUR' is left to decline below
     found = [m.group() for m in (AMOUNT.search(task), EXTREME.search(task), DATED.search(task)) if m]
     limits = [p for p in found if words(p)[0] not in negated]

@@ -198,6 +198,13 @@ IN_FRENCH = [
               "que des montants d'argent."),
              (r"'(.*?)' is a value of (.*?) that I could not select records on; I give no list and no total",
               r"'\1' est une valeur de \2 selon laquelle je n'ai pas su choisir les fiches ; je ne donne ni liste ni total"),
+             (r"I cannot apply '(.*?)': '(.*?)' is a price per unit or a rate, not what a record comes to, and I compare "
+              r"it only when the task names it, so I give no list and no total", r"Je ne sais pas appliquer '\1' : '\2' est "
+              r"un prix unitaire ou un taux, pas ce que vaut une fiche, et je ne le compare que si la demande le nomme ; "
+              "je ne donne ni liste ni total"),
+             (r"I give no total: '(.*?)' is a price per unit or a rate, not what a record comes to, and I add it up only "
+              r"when the task names it", r"Je ne peux pas donner de total : '\1' est un prix unitaire ou un taux, pas ce "
+              "que vaut une fiche, et je ne l'additionne que si la demande le nomme"),
              (r"I cannot apply '(.*?)': I compare amounts of money only, so I give no list and no total",
               r"Je ne sais pas appliquer '\1' : je ne compare que des montants d'argent ; je ne donne ni liste ni total"),
              (r"The records' (.*?) \((.*?)\) says no payment state, so I cannot tell which are paid or unpaid; I give no "

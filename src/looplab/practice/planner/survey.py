@@ -9,7 +9,7 @@ from dataclasses import replace
 from ..context import is_cleared
 from ..view import View
 from . import _select
-from ._limits import EXTREME
+from ._limits import EXTREME, per_unit
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import answer, declined, failed, first_input, pick, said, unplanted, use
@@ -228,6 +228,11 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
             asked) else f"I did not read the subfolders {', '.join(unlisted)}: ask about one at a time.")] if unlisted else []
         return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
+    if _totalled(task, any(c.ranked for c in choices)) and not _measured(task, records) and (
+            unit := per_unit(task, records)):  # 'the total of the orders' by their 'Unit price': no order's amount
+        return declined(f"I give no total: '{unit}' is a price per unit or a rate, not what a record comes to, and I add "
+                        "it up only when the task names it", WORDING.format(folder=folder),
+                        f"a question about the records in the folder '{folder}'")
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
         choice.doubtful = list(dict.fromkeys(choice.doubtful + lost))
@@ -267,6 +272,7 @@ def _measured(task: str, records: list[Record]) -> str | None:
     """The word of a total asked of a field that holds no money: 'total weight', 'how many hours in total'."""
     quantity = _select.quantities(records)
     return next((w for w in re.findall(r"(?=\btotal\s+([^\W\d_]+))(?=\btotal\s+\w+\s+(?:of\s+(?:the\s+)?)?([^\W\d_]+))?|"
+                                       r"\btotal\s+(?:of|des?|du)\s+(?:the\s+|les\s+|la\s+|l['’])?([^\W\d_]+)|"
                                        r"\b([^\W\d_]+)\s+(?:in total|in all|altogether|en tout|au total)\b|"
                                        r"\bsum of (?:the\s+)?([^\W\d_]+)", task, re.I)
                  for w in w if w and stem(w.lower()) in quantity), None)
@@ -274,12 +280,15 @@ def _measured(task: str, records: list[Record]) -> str | None:
 
 def _missed(task: str, choices, records: list[Record]) -> str | None:
     """Why no list when all are listed, yet the task names a value some have ('which are done?'), or one on another
-    side ('trains to Lyon', each 'From: Lyon')."""
-    said = re.findall(r"[^\W\d_]+", task.lower()) if all(c.heading == "Records" for c in choices) else ()
+    side ('trains to Lyon', each 'From: Lyon'); after a filter, a survey word that is a value ('fully delivered')."""
+    every = all(c.heading == "Records" for c in choices)
+    headings = "" if every else " ".join(c.heading for c in choices).lower()  # the fields a filter read
+    said = [w for w in re.findall(r"[^\W\d_]+", task.lower()) if every or stem(w) in _select.SURVEY_WORDS]
     for word in [w for w in said if w not in PAYING]:  # 'paid or not' is read with the status
         values = {k: {r.fields.get(k, "").strip().lower() for r in records} for r in records for k in r.fields}
-        if key := next((k for k, v in values.items() if word in v and (len(v) > 1 or _select._side(k) and _select._side_of(
-                task, word) not in (None, _select._side(k)))), None):  # 'trains to Lyon', each 'From: Lyon'
+        if key := next((k for k, v in values.items() if word in v and k.lower() not in headings and (
+                len(v) > 1 or _select._side(k) and _select._side_of(task, word) not in (None, _select._side(k)))),
+                       None):  # 'trains to Lyon', each 'From: Lyon'
             return f"'{word}' is a value of {key} that I could not select records on; I give no list and no total"
     return None
 

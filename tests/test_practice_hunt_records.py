@@ -1,0 +1,100 @@
+"""Wrong answers a hunt found on record surveys outside invoices (orders, loans, time sheets), each now right or
+plainly declined: a limit on a count ('a quantity of at least 25', 'more than 2 renewals') compared with the money
+field, a value read as a survey word ('fully delivered') dropped, a total of hours that added up rates, and a total
+or a limit of orders worked on their price per unit."""
+
+from __future__ import annotations
+
+from looplab import samples
+from looplab.client import practice_client
+from looplab.loop import run_agent
+
+
+def ask(tmp_path, task: str, files: dict[str, str], folder: str) -> str:
+    """The practice model's answer to `task`, through the SDK, over `files` written in `folder`."""
+    (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (tmp_path / folder / name).write_text(text, encoding="utf-8")
+    return run_agent(practice_client(), task, samples.invoice_tools(tmp_path), max_turns=8).answer or ""
+
+
+def order(number: str, shop: str, quantity: int, total: str, packed: str) -> str:
+    return f"Order {number}\nShop: {shop}\nQuantity: {quantity}\nTotal: {total}\nPacked: {packed}\n"
+
+
+ORDERS = {"k-1.txt": order("k-1", "Fern Deli", 12, "8.40 EUR", "fully"),
+          "k-2.txt": order("k-2", "Moss Cafe", 2, "31.00 EUR", "partly"),
+          "k-3.txt": order("k-3", "Fern Deli", 20, "14.00 EUR", "partly")}
+
+
+def test_a_limit_on_a_field_named_before_it_is_not_applied_to_the_money(tmp_path):
+    """'a quantity of at least 10' listed k-2 (2 of them, 31 EUR) and k-3: the totals were compared."""
+    text = ask(tmp_path, "In the folder orders, which orders have a quantity of at least 10?", ORDERS, "orders")
+    assert text.startswith("I cannot apply 'quantity of at least 10': I compare amounts of money only"), text
+
+
+def test_a_limit_on_units_is_not_applied_to_the_money(tmp_path):
+    """'more than 15 units' from Fern Deli was 'none': its orders' totals (8.40, 14.00 EUR) were compared."""
+    text = ask(tmp_path, "In the folder orders, which orders from Fern Deli have more than 15 units?", ORDERS, "orders")
+    assert text.startswith("I cannot apply 'more than 15 units': I compare amounts of money only"), text
+    assert "none" not in text
+
+
+def test_a_count_named_like_its_folder_is_not_dropped(tmp_path):
+    """In the folder club/visits, 'more than 3 visits' lost 'visits' with the folder's name and compared the fees."""
+    files = {"m-1.txt": "Member m-1\nName: Ines Roy\nVisits: 6\nFee: 2.00 GBP\n",
+             "m-2.txt": "Member m-2\nName: Tom Hale\nVisits: 1\nFee: 9.50 GBP\n",
+             "m-3.txt": "Member m-3\nName: Ada Kim\nVisits: 4\nFee: 5.00 GBP\n"}
+    text = ask(tmp_path, "In the folder club/visits, which members have more than 3 visits?", files, "club/visits")
+    assert text.startswith("I cannot apply 'more than 3 visits': I compare amounts of money only"), text
+    fees = ask(tmp_path, "In the folder club/visits, which members have a fee of more than 3?", files, "club/visits")
+    assert fees.startswith("More than 3: m-2 (Tom Hale, 9.50 GBP) and m-3 (Ada Kim, 5.00 GBP)."), fees
+
+
+def test_a_french_limit_on_a_quantity_is_declined_in_french(tmp_path):
+    files = {"c-1.txt": "Commande c-1\nBoutique : Fenouil\nQuantité : 12\nTotal : 8,40 €\n",
+             "c-2.txt": "Commande c-2\nBoutique : Mousse\nQuantité : 2\nTotal : 31,00 €\n"}
+    text = ask(tmp_path, "Dans le dossier commandes, quelles commandes ont une quantité de plus de 10 ?", files, "commandes")
+    assert "Je ne sais pas appliquer 'quantité de plus de 10' : je ne compare que des montants d'argent" in text, text
+    assert "c-2 (" not in text and "I cannot" not in text
+
+
+def test_a_value_that_is_a_survey_word_is_not_dropped_beside_another_filter(tmp_path):
+    """'fully packed orders from Fern Deli' listed k-3 too, packed 'partly': 'fully' was read as a word of the survey."""
+    text = ask(tmp_path, "In the folder orders, which fully packed orders are from Fern Deli?", ORDERS, "orders")
+    assert text.startswith("'fully' is a value of Packed that I could not select records on"), text
+
+
+def test_a_total_of_hours_adds_up_no_money(tmp_path):
+    """'the total of the hours' was 'Total: 65 EUR', the lessons' fees added up."""
+    files = {"l-1.txt": "Lesson l-1\nTeacher: Noor\nHours: 3\nFee: 40.00 EUR\n",
+             "l-2.txt": "Lesson l-2\nTeacher: Piet\nHours: 2\nFee: 25.00 EUR\n"}
+    text = ask(tmp_path, "In the folder lessons, what is the total of the hours?", files, "lessons")
+    assert "I did not total 'hours': I add up amounts of money only." in text and "65" not in text, text
+
+
+RESTOCKS = {"r-1.txt": "Restock r-1\nShop: Larch Lane\nBoxes: 30\nPrice per box: 4.20 EUR\n",
+            "r-2.txt": "Restock r-2\nShop: Elm Yard\nBoxes: 2\nPrice per box: 95.00 EUR\n"}
+
+
+def test_a_total_of_records_is_not_the_sum_of_their_prices_per_unit(tmp_path):
+    """'the total amount of the restocks' was 99.20 EUR, two prices per box added (the restocks come to 316 EUR)."""
+    text = ask(tmp_path, "In the folder stock, what is the total amount of the restocks?", RESTOCKS, "stock")
+    assert text.startswith("I give no total: 'Price per box' is a price per unit or a rate, not what a record comes to"), text
+    assert "99.20" not in text
+    named = ask(tmp_path, "In the folder stock, what is the total of the prices per box?", RESTOCKS, "stock")
+    assert "Total: 99.20 EUR." in named, named  # what that question asks, and no other
+
+
+def test_a_limit_on_records_is_not_applied_to_their_prices_per_unit(tmp_path):
+    """'restocks over 50 EUR' listed r-2 (95 EUR a box, 190 EUR) and not r-1 (126 EUR)."""
+    text = ask(tmp_path, "In the folder stock, which restocks are over 50 EUR?", RESTOCKS, "stock")
+    assert text.startswith("I cannot apply 'over 50 EUR': 'Price per box' is a price per unit or a rate"), text
+
+
+def test_a_french_total_of_unit_prices_is_declined_in_french(tmp_path):
+    files = {"a-1.txt": "Achat a-1\nFournisseur : Nord\nQuantité : 12\nPrix unitaire : 19,99 €\n",
+             "a-2.txt": "Achat a-2\nFournisseur : Bois\nQuantité : 3\nPrix unitaire : 310,00 €\n"}
+    text = ask(tmp_path, "Dans le dossier achats, quel est le montant total des achats ?", files, "achats")
+    assert "Je ne peux pas donner de total : 'Prix unitaire' est un prix unitaire ou un taux" in text, text
+    assert "329,99" not in text and "I give" not in text
