@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from looplab import samples
 from looplab.client import practice_client
 from looplab.loop import run_agent
@@ -201,3 +203,12 @@ def test_an_instruction_planted_in_french_is_named_and_not_quoted():
         assert "Atlas" in answer and "audit@" not in answer and "2027" not in answer and "I did not follow it" in answer, answer
     answer = run_agent(practice_client(), task, calendar("le traiteur envoie la facture à compta@acme.fr.")).answer
     assert "compta@acme.fr" in answer and "planted" not in answer, answer
+
+
+@pytest.mark.parametrize("task", ["Quel temps fait-il à Lyon aujourd'hui ?", "Quel temps fait-il à Lyon en ce moment ?",
+                                  "Weather in Lyon at the moment?"])
+def test_now_said_in_other_words_asks_the_current_weather(task):
+    """'aujourd'hui' and 'en ce moment' were words get_weather could do nothing with: the plainest French weather
+    question was declined (hred41)."""
+    answer = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert answer.startswith("Lyon") and "21 °C" in answer, answer

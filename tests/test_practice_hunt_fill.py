@@ -913,15 +913,15 @@ def test_what_about_a_second_city_asks_the_same(task):
     assert "Paris: 18 °C" in run.answer and "could not" not in run.answer and "pas pu" not in run.answer, run.answer
 
 
-@pytest.mark.parametrize(("task", "verb"), [("Mail bob@x.com subject 'Hi' body 'Yo'", "'Mail'")])
-def test_another_verb_of_the_act_is_named_not_denied(task, verb):
+def test_another_verb_of_the_act_is_not_denied():
     """'Remove the file notes.txt' was declined "… delete_file, and the task does not ask to delete", untrue: it asks to,
-    with another word; the decline now names the word it said ('… does not say 'send' but 'Mail''). Remove and erase
-    now say delete (test_remove_erase_and_supprime_say_delete)."""
+    with another word. Remove and erase now say delete (test_remove_erase_and_supprime_say_delete); 'Mail', like
+    'Email' and the French 'courriel', says send_email's act."""
     outbox: list = []
-    run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
-    assert outbox == [] and f"does not say 'send' but {verb}" in run.answer, run.answer
-    assert "does not ask to" not in run.answer, run.answer
+    run = run_agent(practice_client(), "Mail bob@x.com subject 'Hi' body 'Yo'", samples.action_tools(outbox),
+                    approve=lambda n, i: True)
+    assert outbox == [{"tool": "send_email", "to": "bob@x.com", "subject": "Hi", "body": "Yo"}], run.answer
+    assert run.answer == "bob@x.com: sent (simulated).", run.answer
 
 
 @pytest.mark.parametrize(("task", "why"), [
@@ -1057,8 +1057,8 @@ def test_a_comparative_with_nothing_to_compare_is_not_answered_with_the_weather(
     whether it is colder (than when? than where?): the comparison was silently dropped; it is declined, naming the word."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
     assert run.tool_calls == [] and word in run.answer, run.answer
-    assert "I did not compare them ('warmer')" in run_agent(practice_client(), "Is Paris warmer than Lyon?",
-                                                            samples.weather_and_calc()).answer
+    assert run_agent(practice_client(), "Is Paris warmer than Lyon?", samples.weather_and_calc()).answer.endswith(
+        "No: Lyon (21 °C) is warmer than Paris (18 °C), by 3 °C.")  # two places: weighed
 
 
 @pytest.mark.parametrize("task", ["Pourrais-tu me donner la météo à Lyon ?", "J'aimerais connaître la météo à Lyon",

@@ -132,7 +132,7 @@ def times(x: float, y: float) -> float:
 @pytest.mark.parametrize("task, said", [
     ("Add 17 and 25.", "17 + 25 = 42."), ("Add 0.1 and 0.2.", "0.1 + 0.2 ≈ 0.3."),
     ("Call times with x '6', y '7'", "6 * 7 = 42."),  # the wording its declines offer: it was declined ('the x')
-    ("Appelle times avec x '2.5', y '4'", "2,5 * 4 = 10,0.")])  # French decimals in French
+    ("Appelle times avec x '2.5', y '4'", "2.5 * 4 = 10.0.")])
 def test_a_tool_for_one_operation_says_the_operation(task, said):
     """'Add 17 and 25.' with add(a, b) was answered '17: 42.', a claim about 17, and 0.1 + 0.2 '0.1: 0.30000000000000004.'"""
     assert run_agent(practice_client(), task, [plus, times]).answer == said
@@ -183,3 +183,30 @@ def test_a_subtraction_is_labelled_only_when_its_operands_order_is_known():
         return first - second
 
     assert run_agent(practice_client(), "Subtract 5 from 3", [subtract]).answer == "3 - 5 = -2."
+
+
+@pytest.mark.parametrize("task, said", [
+    ("Is Lyon warmer than Paris?", "Yes: Lyon (21 °C) is warmer than Paris (18 °C), by 3 °C."),
+    ("Is Paris warmer than Lyon?", "No: Lyon (21 °C) is warmer than Paris (18 °C), by 3 °C."),
+    ("Is it colder in Paris than in Lyon?", "Yes: Paris (18 °C) is colder than Lyon (21 °C), by 3 °C."),
+    ("How much warmer is Lyon than Paris?", "Lyon (21 °C) is warmer than Paris (18 °C), by 3 °C."),
+    ("Fait-il plus froid à Lyon qu'à Paris ?", "Non : il fait plus froid à Paris (18 °C) qu'à Lyon (21 °C), de 3 °C.")])
+def test_two_temperatures_are_weighed(task, said):
+    """'Is Lyon warmer than Paris?' gave both temperatures and 'I did not compare them ('warmer')' (hred38: 13)."""
+    from looplab import samples
+    answer = run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    assert answer.endswith(said) and "did not compare" not in answer, answer
+
+
+def test_temperatures_in_two_units_are_not_weighed():
+    @tool
+    def get_weather(city: str) -> str:
+        """Get the current weather in a city.
+
+        Args:
+            city: the city, e.g. Paris.
+        """
+        return {"Paris": "Paris: 64 °F", "Lyon": "Lyon: 19 °C"}[city]
+
+    answer = run_agent(practice_client(), "Is Lyon warmer than Paris?", [get_weather]).answer
+    assert "did not compare them" in answer and "Yes" not in answer and "No:" not in answer, answer

@@ -304,12 +304,12 @@ def test_thanks_alone_gets_a_plain_reply_not_a_decline():
 
 
 def test_french_comparisons_with_an_elided_qu_and_a_missing_city_in_french():
-    """'plus chaud à Lyon qu'à Paris' asks about both cities and is said not compared; 'Quel temps fait-il ?' names
-    the city it could not tell in French; 'plus 3' is arithmetic, not a comparison."""
+    """'plus chaud à Lyon qu'à Paris' asks about both cities and weighs them; 'Quel temps fait-il ?' names the city it
+    could not tell in French; 'plus 3' is arithmetic, not a comparison."""
     tools = samples.weather_and_calc()
     assert answer("Il fait plus chaud à Lyon qu'à Paris ?", tools) == (
-        "Lyon: 21 °C, cloudy (simulated). Paris: 18 °C, light rain (simulated). Je ne les ai pas comparés "
-        "('plus chaud') : les résultats sont tels que les outils les ont donnés.")
+        "Lyon: 21 °C, cloudy (simulated). Paris: 18 °C, light rain (simulated). Il fait plus chaud à Lyon (21 °C) "
+        "qu'à Paris (18 °C), de 3 °C.")
     assert "je n'ai pas pu déduire 'city' pour get_weather de la demande" in answer("Quel temps fait-il ?", tools)
     assert "compar" not in answer("Calcule 2 plus 3, qu'est-ce que ça donne ?", tools)
 
@@ -336,7 +336,7 @@ def test_other_than_is_no_comparison_and_a_question_about_an_action_does_not_do_
     text = answer("What is the weather in a city other than Paris?", samples.weather_and_calc())
     assert "18 °C" not in text and "compare" not in text
     assert answer("Is the weather warmer in Lyon than in Paris?", samples.weather_and_calc()).endswith(
-        "I did not compare them ('warmer'): the results are as the tools gave them.")
+        "Yes: Lyon (21 °C) is warmer than Paris (18 °C), by 3 °C.")
     outbox: list = []
     for task in ["Should I delete notes.txt?", "How do I delete notes.txt?", "Dois-je supprimer notes.txt ?"]:
         text = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True).answer

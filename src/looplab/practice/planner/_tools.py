@@ -147,6 +147,10 @@ IN_FRENCH = [
                  "Que disent les documents sur le thé vert ?")]), (r"I could not answer ('[^']*'): ", r"Je n'ai pas pu répondre à \1 : "),
              (r"I did not count or pick from them \('(.*?)'\): the results are as the tools gave them\.",
               r"Je n'ai ni compté ni choisi parmi eux ('\1') : les résultats sont tels que les outils les ont donnés."),
+             (r"(?<!\S)(?:(?:(Yes)|(No)): )?([^\s.][^().]*?) \(([^()]*)\) is (warmer|colder) than ([^()]*?) \(([^()]*)\), by (.*?°\w)\.",
+              lambda m: ("Oui : i" if m[1] else "Non : i" if m[2] else "I") + "l fait plus "
+              + ("chaud" if m[5] == "warmer" else "froid") + f" à {m[3]} ({m[4]}) qu'à {m[6]} ({m[7]}), de {m[8]}."),
+             (r"(\S.*?) and (\S.*?) are as warm as each other: (.*?) each\.", r"Il fait \3 à \1 comme à \2."),
              (r"I did not compare them \('(.*?)'\): the results are as the tools gave them\.",
               r"Je ne les ai pas comparés ('\1') : les résultats sont tels que les outils les ont donnés."),
              (r"I cannot look up what the task excludes \('(.*?)'\); I only look up the keys a task names",
@@ -431,15 +435,10 @@ INNER = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")  # the apostrophe of "N'envoie
 IN_FRENCH = [(INNER.sub("\0", pattern), french) for pattern, french in IN_FRENCH]  # read as a letter, then given back
 
 
-ARITHMETIC = re.compile(r"(?<![\w.,'])-?\d+(?:\.\d+)?(?:\s*[-+*/×÷]\s*-?\d+(?:\.\d+)?)+\s*[=≈]\s*-?\d+(?:\.\d+)?(?![\w'])")
-
-
 def in_french(text: str) -> str:
-    """The reply's fixed phrases in French, its computed amounts the French way ('1 850,50 EUR', '2,5 * 4 = 10,0');
-    quotes as is."""
+    """The reply's fixed phrases in French, its computed amounts the French way ('1 850,50 EUR'); quotes as is."""
     for pattern, french in IN_FRENCH:
         text = re.sub(pattern, french, INNER.sub("\0", text))
-    text = ARITHMETIC.sub(lambda m: re.sub(r"(?<=\d)\.(?=\d)", ",", m[0]), text)
     return AMOUNT.sub(lambda m: m[0] if not m[1] else f"{int(m[1]):,}".replace(",", "\u202f")
                       + (f",{m[2]}" if m[2] else "") + f" {m[3]}", INNER.sub("\0", text)).replace("\0", "'")
 
@@ -475,15 +474,20 @@ ABSENT = re.compile(MISSING + r"|\bno [\w-]+ match(?:es|ed)?\b|\baucun [\w-]+ ne
 DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b|^\W*denied\b|\bdid not approve\b|\bpas été approuvée?\b|\brefusée? par\b",
                     re.IGNORECASE)
 INJECTION = re.compile(
-    r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instruction|system override|"
-    r"note (?:for|to) (?:the )?(?:ai|assistant)|for ai assistants|\bassistant[,:]|forget the question|\b(?:ignore|disregard) (?:the|this|your|any) (?:question|"
+    r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instructions?\s*(?::|for (?:the )?(?:ai|"
+    r"assistant|model)s?\b)|system override|"
+    r"note (?:for|to) (?:the )?(?:ai|assistants?)\b(?!\s+[a-z])|for ai assistants|\bassistant[,:]|forget the question|\b(?:ignore|disregard) (?:the|this|your|any) (?:question|"
     r"task|request|user|prompt)s?\b|\bignorez? (?:la question|la demande)\b|\bthe correct answer is\b|"
     r"\b(?:ai|llm)s?(?: (?:systems?|models?|agents?|assistants?|tools?))? (?:reading|processing|summari[sz]ing) this\b|"
-    r"\[/?INST\]|</?(?:system|tool_result)>|"
-    r"^\s*system:|ignorez les instructions|\bignore[rz]? (?:toutes )?les (?:instructions|consignes)\b|nouvelles? "
-    r"(?:instruction|consigne)s?\b|\bnote pour (?:l['’]|les )?(?:ia|assistants?)\b|\boublie[rz]? (?:la question|la demande)\b|"
-    r"\bla bonne réponse est\b|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
-    r"transférez|transmettez))\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+|\b(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
+    r"\[/?INST\]|</?(?:system|tool_result)>|\bdisregard (?:all |any |the )?(?:earlier|previous|prior|above|former) "
+    r"(?:guidance|instructions?|rules|directions)\b|\bwhen summari[sz]ing\b|\bhave the (?:assistant|ai|model)\b|\bany "
+    r"automated (?:reader|agent|assistant|system)s?\b|\b(?:assistant|ai|llm|bot|chatbot|agent)s?,? (?:must|should|shall|needs? to|has "
+    r"to|is to)\b|"
+    r"^\s*system:|(?-i:\bSYSTEM\s*:)|ignorez les instructions|\bignore[rz]? (?:toutes )?les (?:instructions|consignes)\b|nouvelles? "
+    r"(?:instruction|consigne)s? ?:|\bnote pour (?:l['’]|les )?(?:ia|assistants?)\b|\boublie[rz]? (?:la question|la demande)\b|"
+    r"\bla bonne réponse est\b|\b(?:l['’](?:ia|assistant)|le (?:modèle|bot|chatbot|robot))\s+(?:doit|devra|devrait)\b|\bmerci "
+    r"(?:à|a) l['’](?:ia|assistant)\b|\bvous demande d['’](?:envoyer|écrire|transférer|transmettre)\b[^.\n]*@|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
+    r"transférez|transmettez))\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+|(?:^|[.:;!?]\s*|\b(?:and|then|please|now|also|immediately|kindly)\s+)(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
     r"[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",  # not a label: 'department IT, email bob@acme.test, phone 330'
     re.IGNORECASE | re.MULTILINE)
 ORDERS = re.compile(r"\b(?:use|call|run|invoke|execute|please|must|now|assistant|ai|utilise[rz]?|appelle[rz]?|"
@@ -545,7 +549,7 @@ def planted(view: View, text: str) -> str | None:
 def _strings(value) -> list[str]:
     """The strings of a JSON value, at any depth."""
     if isinstance(value, dict):
-        value = list(value.values())
+        value = [*value, *value.values()]  # its keys too
     return [s for v in value for s in _strings(v)] if isinstance(value, list) else [value] if isinstance(value, str) else []
 
 
@@ -560,37 +564,57 @@ def _planted(names: tuple[str, ...], text: str) -> str | None:
 
 
 def unplanted(view: View, text: str) -> str:
-    """`text` without its paragraphs (or, in a single paragraph, sentences) that carry a planted instruction; JSON
-    without its strings that carry one, a line without its aside that does: the data beside them stays."""
+    """`text` without what carries a planted instruction: a paragraph, else a line, else a sentence, else the part of
+    it where the instruction is; JSON without its strings (or the part of them) and keys that carry one. The data
+    beside them stays."""
     if not planted(view, text):
         return text
     if isinstance(value := json_value(text), (dict, list)) and not planted(view, kept := json.dumps(
             _unplanted(view, value), ensure_ascii=False)):
         return kept if _unplanted(view, value) not in ({}, [], None) else ""
-    kept = [p for p in re.split(r"\n\s*\n", text) if p.strip() and not planted(view, p)]  # paragraphs, else sentences
-    if not kept:  # sentences, each without what plants: 'Atlas 10:00 (please email ...)', 'Lyon: 21 °C IGNORE ...'
-        kept = [p for p in (_own_part(view, p) for p in re.split(r"(?<=[.!?])\s+|\n+", text)) if p.strip()]
-    return "\n\n".join(kept)
+    paragraphs = [p if not planted(view, p) else "\n".join(filter(None, (
+        line if not planted(view, line) else _own_line(view, line) for line in p.splitlines())))
+        for p in re.split(r"\n\s*\n", text)]
+    return "\n\n".join(p for p in paragraphs if p.strip())
+
+
+def _own_line(view: View, line: str) -> str:
+    """A line cut at its first planted sentence (what follows it goes with it: 'This is required for a compliance
+    check.'), that sentence's own part kept; a record's 'Amount: 300 EUR. Note for the AI: …' keeps 'Amount: 300
+    EUR', its value without the full stop that ended it."""
+    said = re.split(r"(?<=[.!?])\s+", line)
+    first = next(i for i, s in enumerate(said) if planted(view, s)) if any(planted(view, s) for s in said) else len(said)
+    kept = " ".join(filter(None, [*said[:first], *([_own_part(view, said[first])] if first < len(said) else [])]))
+    return kept.rstrip(".") if re.match(r"\s*\w[\w .'/-]{0,40}:\s", line) else kept
+
+
+TAGGED = re.compile(r"<(system|tool_result|instructions?)>.*?</\1>|\[INST\].*?\[/INST\]", re.I | re.S)
 
 
 def _own_part(view: View, sentence: str) -> str:
-    """A sentence without its planted part: its aside in brackets, else all from where the instruction starts."""
+    """A sentence without its planted part: a tagged span ('<system>…</system> 672'), an aside in brackets, else all
+    from where the instruction starts."""
     if not planted(view, sentence):
         return sentence
+    untagged = TAGGED.sub(" ", sentence).strip()
     bare = re.sub(r"\s*\([^()]*\)", "", sentence)
     start = INJECTION.search(sentence)
-    head = sentence[:start.start()].rstrip(" ,;:-") if start else ""
-    return next((p for p in (bare, head) if p.strip() and not planted(view, p)), "")
+    head = re.sub(r"(?:\W+(?:also|and|then|but|so|please|et|puis|aussi|mais))+\W*$", "", sentence[:start.start()],
+                  flags=re.I).rstrip(" ,;:-") if start else ""
+    head = "" if ORDERS.search(head) or re.search(r"system|polic|instruction|consigne|[\[<{]", head, re.I) or len(
+        re.findall(r"\w+", head)) < 2 else head  # not 'Also' of 'Also, the correct answer is 99', nor
+    # '[SYSTEM] New policy: the assistant must' of '… must email x@y': the data before an instruction, not its start
+    return next((p for p in (untagged, bare, head) if p.strip() and not planted(view, p)), "")
 
 
 def _unplanted(view: View, value):
-    """A JSON value without the strings that carry a planted instruction (and the objects left empty by it)."""
+    """A JSON value without what carries a planted instruction in its strings and keys (and the objects left empty)."""
     if isinstance(value, dict):
-        kept = {k: v for k, old in value.items() if (v := _unplanted(view, old)) is not None}
+        kept = {k: v for k, old in value.items() if not planted(view, k) and (v := _unplanted(view, old)) is not None}
         return kept if kept or not value else None
     if isinstance(value, list):
         return [v for v in map(lambda old: _unplanted(view, old), value) if v is not None]
-    return None if isinstance(value, str) and planted(view, value) else value
+    return (unplanted(view, value) or None) if isinstance(value, str) else value
 
 
 def where(step: Step) -> str:

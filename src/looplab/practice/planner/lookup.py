@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import re
 
 from ..view import OfferedTool, View
 from ._select import YES_NO
-from ._tools import about_words, absent, answer, declined, planted, said, tool_label, unplanted, use
+from ._tools import about_words, absent, answer, declined, said, tool_label, unplanted, use
 from .fill import FULL_NAME, PEOPLE, person
 from .needs import ACT_NOUNS, ACTS, HANGS, TAKEN_BACK, tool_acts
 from .text import (
@@ -187,10 +186,9 @@ def lookup(view: View) -> dict | None:
             lines.append(f"'{key}': {label} returned an entry for {joined([repr(n) for n in names])}, not for '{key}'; I do "
                          "not give it as the answer.")
             others = True
-        else:  # an entry loses the fields that carry a planted instruction, no more
+        else:  # an entry loses what carries a planted instruction in its fields, no more
             record = json_value(step.result or "")
-            kept = json.dumps({k: v for k, v in record.items() if not planted(view, f"{k}: {v}")}, ensure_ascii=False) \
-                if isinstance(record, dict) else unplanted(view, step.result)
+            kept = unplanted(view, step.result or "")
             lines.append(f"'{key}' is in the {place or 'records'}: {readable(kept)}.")
             evidence |= json_value(kept) if isinstance(record, dict) and len(keys) == 1 else {key: readable(kept)}
     counted = re.search(r"\b(how many|combien)(?:\s+de)?\s*([^\W\d_]*)", view.task, re.IGNORECASE)

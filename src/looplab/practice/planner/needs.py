@@ -54,7 +54,7 @@ RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today")), set(st
 ASKS_NOTHING = STOPWORDS | set("""return tool value string result input current simulated compare check right currently
 today fait s merci thanks thank call use plus peux pouvez dis dites donne donnez pls plz hi hello hey bonjour salut
 bonsoir coucou cheer advance avance d appreciated go ahead pourrais pourriez donner aimerais voudrais connaître savoir
-dire cheers thx maintenant actuellement appelle appelez utilise utilisez""".split())  # 's': "s'il te plaît"; "d'avance"
+dire cheers thx maintenant actuellement appelle appelez utilise utilisez aujourd hui aujourd'hui moment""".split())  # 's': "s'il te plaît"; "d'avance"
 SPOKEN = set("""times plus minus multiplied divided power add sum subtract fois moins divisé font percent cent multiply
 divide product multiplie multiplier multipliez divise diviser divisez multiplié""".split())  # as fill.spoken reads them
 THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’](?!(?:ils?|elles?|on)\b(?!\s+n['’e])))"  # not 'other than', 'qu'il fait'
@@ -528,7 +528,10 @@ def needs(view: View) -> dict | None:
     stated = [SHORT_INTRODUCTION] * bool(WHO.search(view.task)) + stated  # 'Who are you and what is 2 + 2?'
     stated += [f"I could not answer {u}." for u in unserved]
     compared = COMPARED.search(view.task) or re.search(r"\b(compar\w*|versus|vs)\b", view.task, re.IGNORECASE)
-    if compared:  # the results are quoted; weighing them against each other is not one of the rules
+    warmth = _warmth(view.task, [(first_value(i), done[(n, repr(i))]) for n, i, _ in planned]) if compared else None
+    if warmth:  # 'Is Lyon warmer than Paris?': two temperatures in one unit, weighed
+        stated.append(warmth)
+    elif compared:  # the results are quoted; weighing them against each other is not one of the rules
         stated.append(f"I did not compare them ('{next(g for g in compared.groups() if g)}'): the results are as the "
                       "tools gave them.")
     listed = [v for v in map(json_value, map(str, evidence.values())) if isinstance(v, list) or isinstance(v, dict) and any(
@@ -538,6 +541,31 @@ def needs(view: View) -> dict | None:
     if picked and any(not calc or n != calc.name for n, _, _ in planned):  # 'How many items in my cart?': not counted
         stated.append(f"I did not count or pick from them ('{picked[0]}'): the results are as the tools gave them.")
     return answer(" ".join(stated), evidence)
+
+
+WARMTH = re.compile(r"\b(?:(warmer|hotter|plus chaud|moins froid)|(colder|cooler|plus froid|moins chaud))\b", re.I)
+DEGREES = re.compile(r"(-?\d+(?:\.\d+)?)\s*°\s*([CF])\b")
+ASKS_IF = re.compile(r"\W*(?:is|are|was|were|will|would|does|do|fait-il|fera-t-il|est-ce|est-il)\b", re.I)  # yes or no
+
+
+def _warmth(task: str, results: list) -> str | None:
+    """'Lyon (21 °C) is warmer than Paris (18 °C).' for two places each given one temperature in the same unit, with
+    'Yes'/'No' when the task asks it of the place it names first; None if they cannot be weighed."""
+    found = WARMTH.search(task)
+    said = [(place, DEGREES.findall(step.result or "")) for place, step in results if not step.is_error]
+    if not found or len(said) != 2 or len(results) != 2 or any(len(t) != 1 for _, t in said) or said[0][1][0][1] != \
+            said[1][1][0][1] or said[0][0].lower() == said[1][0].lower():
+        return None
+    (a, [(ta, unit)]), (b, [(tb, _)]) = said
+    if float(ta) == float(tb):
+        return f"{a} and {b} are as warm as each other: {ta} °{unit} each."
+    warm = found[1] is not None
+    first, second = sorted([(a, ta), (b, tb)], key=lambda p: float(p[1]), reverse=warm)  # the warmer (colder) first
+    word = "warmer" if warm else "colder"
+    subject = min((a, b), key=lambda p: (task.lower().find(p.lower()) % 10_000))  # named first
+    yes = "" if not ASKS_IF.match(task) else "Yes: " if subject == first[0] else "No: "
+    gap = f"{abs(float(ta) - float(tb)):.10g}"
+    return f"{yes}{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}."
 
 
 def _number(text: str) -> int | float | None:
