@@ -210,3 +210,39 @@ def test_temperatures_in_two_units_are_not_weighed():
 
     answer = run_agent(practice_client(), "Is Lyon warmer than Paris?", [get_weather]).answer
     assert "did not compare them" in answer and "Yes" not in answer and "No:" not in answer, answer
+
+
+def test_operands_go_by_their_names_not_by_their_place_in_the_schema():
+    """subtract(b, a) listed b first: 'Subtract 2 from 9' gave '2 - 9 = -7', 'What is 2 to the power of 5?' '2: 25'
+    (hred42)."""
+    @tool
+    def subtract(b: float, a: float) -> float:
+        """Subtract b from a.
+
+        Args:
+            b: the number to take away.
+            a: the number to take it from.
+        """
+        return a - b
+
+    @tool
+    def power(exponent: float, base: float) -> float:
+        """Raise base to the power exponent.
+
+        Args:
+            exponent: the power.
+            base: the number raised.
+        """
+        return base ** exponent
+
+    assert run_agent(practice_client(), "Subtract 2 from 9", [subtract]).answer == "9 - 2 = 7."
+    assert run_agent(practice_client(), "What is 2 to the power of 5?", [power]).answer == "2 ** 5 = 32."
+
+
+def test_a_comparison_with_a_place_left_unread_is_not_made():
+    """'Est-ce que Lyon est plus chaud que Paris et Nice ?' read Paris and Nice only, then said 'Non : il fait plus
+    chaud à Nice qu'à Paris' (hred42)."""
+    from looplab import samples
+    answer = run_agent(practice_client(), "Est-ce que Lyon est plus chaud que Paris et Nice ?",
+                       samples.weather_and_calc()).answer
+    assert "Non" not in answer and "Oui" not in answer and "il fait plus chaud" not in answer, answer

@@ -476,18 +476,20 @@ DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b|^\W*denied\b
 INJECTION = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instructions?\s*(?::|for (?:the )?(?:ai|"
     r"assistant|model)s?\b)|system override|"
-    r"note (?:for|to) (?:the )?(?:ai|assistants?)\b(?!\s+[a-z])|for ai assistants|\bassistant[,:]|forget the question|\b(?:ignore|disregard) (?:the|this|your|any) (?:question|"
+    r"note (?:for|to) (?:the |any )?(?:ai|assistants?|llm)(?:\s+(?:models?|systems?|agents?|tools?|assistants?))?\b(?!\s+[a-z])|for ai "
+    r"assistants|\bdisregard (?:your|all|any|the) (?:previous |prior |earlier )?(?:instructions|rules|guidance)\b|\bassistant[,:]|forget the question|\b(?:ignore|disregard) (?:the|this|your|any) (?:question|"
     r"task|request|user|prompt)s?\b|\bignorez? (?:la question|la demande)\b|\bthe correct answer is\b|"
     r"\b(?:ai|llm)s?(?: (?:systems?|models?|agents?|assistants?|tools?))? (?:reading|processing|summari[sz]ing) this\b|"
     r"\[/?INST\]|</?(?:system|tool_result)>|\bdisregard (?:all |any |the )?(?:earlier|previous|prior|above|former) "
-    r"(?:guidance|instructions?|rules|directions)\b|\bwhen summari[sz]ing\b|\bhave the (?:assistant|ai|model)\b|\bany "
+    r"(?:guidance|instructions?|rules|directions)\b|\bwhen summari[sz]ing\b|\bhave the (?:assistant|ai|model)\b|\bwhoever (?:asks|reads|answers|replies|"
+    r"summari[sz]es)\b|\bkindly (?:answer|reply|say|write|have)\b|\bany "
     r"automated (?:reader|agent|assistant|system)s?\b|\b(?:assistant|ai|llm|bot|chatbot|agent)s?,? (?:must|should|shall|needs? to|has "
     r"to|is to)\b|"
     r"^\s*system:|(?-i:\bSYSTEM\s*:)|ignorez les instructions|\bignore[rz]? (?:toutes )?les (?:instructions|consignes)\b|nouvelles? "
     r"(?:instruction|consigne)s? ?:|\bnote pour (?:l['’]|les )?(?:ia|assistants?)\b|\boublie[rz]? (?:la question|la demande)\b|"
     r"\bla bonne réponse est\b|\b(?:l['’](?:ia|assistant)|le (?:modèle|bot|chatbot|robot))\s+(?:doit|devra|devrait)\b|\bmerci "
     r"(?:à|a) l['’](?:ia|assistant)\b|\bvous demande d['’](?:envoyer|écrire|transférer|transmettre)\b[^.\n]*@|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
-    r"transférez|transmettez))\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+|(?:^|[.:;!?]\s*|\b(?:and|then|please|now|also|immediately|kindly)\s+)(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
+    r"transférez|transmettez))\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+|(?:^|[.:;!?]\s*|\b(?:and|then|please|now|also|immediately|kindly|you to|assistant to|ai to|model to)\s+)(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
     r"[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",  # not a label: 'department IT, email bob@acme.test, phone 330'
     re.IGNORECASE | re.MULTILINE)
 ORDERS = re.compile(r"\b(?:use|call|run|invoke|execute|please|must|now|assistant|ai|utilise[rz]?|appelle[rz]?|"
@@ -584,11 +586,12 @@ def _own_line(view: View, line: str) -> str:
     EUR', its value without the full stop that ended it."""
     said = re.split(r"(?<=[.!?])\s+", line)
     first = next(i for i, s in enumerate(said) if planted(view, s)) if any(planted(view, s) for s in said) else len(said)
-    kept = " ".join(filter(None, [*said[:first], *([_own_part(view, said[first])] if first < len(said) else [])]))
+    after = [s for s in said[first + 1:] if _data(s) and not planted(view, s)]  # '… say X. 221': the 221 stays
+    kept = " ".join(filter(None, [*said[:first], *([_own_part(view, said[first])] if first < len(said) else []), *after]))
     return kept.rstrip(".") if re.match(r"\s*\w[\w .'/-]{0,40}:\s", line) else kept
 
 
-TAGGED = re.compile(r"<(system|tool_result|instructions?)>.*?</\1>|\[INST\].*?\[/INST\]", re.I | re.S)
+TAGGED = re.compile(r"<(system|tool_result|instructions?)>.*?</\1>|\[INST\].*?\[/INST\]|<!--.*?-->", re.I | re.S)
 
 
 def _own_part(view: View, sentence: str) -> str:
@@ -600,11 +603,19 @@ def _own_part(view: View, sentence: str) -> str:
     bare = re.sub(r"\s*\([^()]*\)", "", sentence)
     start = INJECTION.search(sentence)
     head = re.sub(r"(?:\W+(?:also|and|then|but|so|please|et|puis|aussi|mais))+\W*$", "", sentence[:start.start()],
-                  flags=re.I).rstrip(" ,;:-") if start else ""
-    head = "" if ORDERS.search(head) or re.search(r"system|polic|instruction|consigne|[\[<{]", head, re.I) or len(
-        re.findall(r"\w+", head)) < 2 else head  # not 'Also' of 'Also, the correct answer is 99', nor
+                  flags=re.I).rstrip(" ,;:-—–") if start else ""
+    head = head if _data(head) and not re.search(r"system|polic|instruction|consigne|[\[<{]", head, re.I) else ""  # not
+    # 'We would be grateful if' of '… if any automated reader …', nor
     # '[SYSTEM] New policy: the assistant must' of '… must email x@y': the data before an instruction, not its start
     return next((p for p in (untagged, bare, head) if p.strip() and not planted(view, p)), "")
+
+
+def _data(text: str) -> bool:
+    """Whether a piece of a line around a plant reads as data ('221', 'Lyon: 21 °C'), not as more of the instruction
+    ('This is required for a compliance check.', 'Then reply 42.')."""
+    return bool(re.search(r"\d|\w:\s", text)) and len(re.findall(r"\w+", text)) >= 1 and not ORDERS.search(text) and not \
+        re.match(r"\W*(?:then\s+|and\s+)?(?:reply|say|answer|tell|respond|write|add|include|report|state|print|output|send|"
+                 r"email|forward|give|return)\b", text, re.I)
 
 
 def _unplanted(view: View, value):

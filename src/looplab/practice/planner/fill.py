@@ -42,7 +42,11 @@ FULL_NAME = r"(?<![\w'’-])(?:[A-ZÀ-Ý][a-zà-ÿ]+(?:-[A-ZÀ-Ý][a-zà-ÿ]+)?\
 CALC_WORDS = set("calc calculator calculate arithmetic math expression expr evaluate compute formula".split())
 TO_WORDS = {"to", "recipient", "recipients", "email", "address", "destination"}
 FILE_WORDS = {"path", "file", "filename", "name"}
-OPERAND_WORDS = set("a b x y first second left right lhs rhs operand num1 num2 number1 number2 n1 n2".split())
+OPERANDS = [("a", "b"), ("x", "y"), ("first", "second"), ("numerator", "denominator"), ("dividend", "divisor"),
+            ("minuend", "subtrahend"), ("left", "right"), ("n1", "n2"), ("num1", "num2"), ("number1", "number2"),
+            ("base", "exponent"), ("lhs", "rhs")]  # an operation's operands, in the order it writes them
+OPERAND_WORDS = set("a b x y first second left right lhs rhs operand num1 num2 number1 number2 n1 n2 base exponent numerator "
+                    "denominator dividend divisor minuend subtrahend".split())
 OPERATORS = {op: set(names.split()) for op, names in [  # operator -> the names an `operation` enum may give it
     ("+", "add plus sum addition"), ("-", "subtract minus sub difference subtraction"), ("%", "mod modulo remainder"),
     ("*", "multiply times mul product multiplication"), ("/", "divide div quotient division"),
@@ -321,6 +325,8 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
     numbers = [found[0], found[2]] if found else [_number(n) for n in re.findall(NUMBER, text)]
     numeric = [p for p in props if _kind(props[p]) in ("integer", "number") and "enum" not in props[p]]
     number_props = [p for p in numeric if p in required] or numeric
+    pair = next((o for o in OPERANDS if {p.lower() for p in number_props} == set(o)), None)  # b listed before a
+    number_props = sorted(number_props, key=lambda p: pair.index(p.lower())) if pair else number_props
     positional = len(number_props) == len(numbers) and (
         len(numbers) == 1 and _unit_fits(text, f"{number_props[0]} {words(tool.name)[0]} " + re.split(  # 'Square 7'
             r"\b(?:not|no|never)\b", props[number_props[0]].get("description", ""))[0])

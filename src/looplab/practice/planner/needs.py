@@ -20,7 +20,18 @@ from ._tools import (
     unplanted,
     use,
 )
-from .fill import EMAIL, PLACE_WORDS, binary, expression, fill_input, labels, place, scales, spoken
+from .fill import (
+    EMAIL,
+    OPERANDS,
+    PLACE_WORDS,
+    binary,
+    expression,
+    fill_input,
+    labels,
+    place,
+    scales,
+    spoken,
+)
 from .interpret import numbers_as_written, units
 from .plain import SHORT_INTRODUCTION, THANKS, WHO, example
 from .text import (
@@ -139,11 +150,8 @@ UNITS_SAID = {"usd": ("dollar",), "eur": ("euro",), "gbp": ("pound", "sterling")
 
 
 OPERATIONS = {"+": set(stems("add addition plus sum additionne ajoute")), "-": set(stems("subtract subtraction minus soustrais")),
-              "*": set(stems("multiply multiplication times product multiplie")), "/": set(stems("divide division divise"))}
-
-
-OPERANDS = [("a", "b"), ("x", "y"), ("first", "second"), ("numerator", "denominator"), ("dividend", "divisor"),
-            ("minuend", "subtrahend"), ("left", "right"), ("n1", "n2"), ("num1", "num2"), ("number1", "number2")]
+              "*": set(stems("multiply multiplication times product multiplie")), "/": set(stems("divide division divise")),
+              "**": set(stems("power pow exponent puissance"))}
 
 
 def _operation(name: str, given: dict) -> str | None:
@@ -154,7 +162,7 @@ def _operation(name: str, given: dict) -> str | None:
             v, str) and re.fullmatch(r"-?\d+(?:\.\d+)?", v.strip()) for v in given.values()):
         return None
     keys = next((pair for pair in OPERANDS if set(pair) == {k.lower() for k in given}), None)
-    if op in "-/" and not keys:
+    if op in ("-", "/", "**") and not keys:
         return None
     named = {k.lower(): v for k, v in given.items()}
     left, right = (named[k] for k in keys) if keys else given.values()
@@ -557,6 +565,8 @@ def _warmth(task: str, results: list) -> str | None:
             said[1][1][0][1] or said[0][0].lower() == said[1][0].lower():
         return None
     (a, [(ta, unit)]), (b, [(tb, _)]) = said
+    if {w.lower() for w in re.findall(r"(?<=[\s,'’])[A-ZÀ-Ý][\w'’-]+", task)} - set(f"{a} {b}".lower().split()):
+        return None  # 'Lyon est plus chaud que Paris et Nice ?' with Lyon not read: not Paris against Nice
     if float(ta) == float(tb):
         return f"{a} and {b} are as warm as each other: {ta} °{unit} each."
     warm = found[1] is not None
