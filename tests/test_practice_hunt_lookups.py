@@ -246,3 +246,18 @@ def test_a_comparison_with_a_place_left_unread_is_not_made():
     answer = run_agent(practice_client(), "Est-ce que Lyon est plus chaud que Paris et Nice ?",
                        samples.weather_and_calc()).answer
     assert "Non" not in answer and "Oui" not in answer and "il fait plus chaud" not in answer, answer
+
+
+def test_a_negative_operand_is_written_in_brackets():
+    """'-6 ** 4 = 1296.': read as written, -6 ** 4 is -1296 (hred42)."""
+    @tool
+    def power(base: float, exponent: float) -> float:
+        """Raise base to the power exponent.
+
+        Args:
+            base: the number raised.
+            exponent: the power.
+        """
+        return base ** exponent
+
+    assert run_agent(practice_client(), "Call power with base -6, exponent 4", [power]).answer == "(-6) ** 4 = 1296."

@@ -165,8 +165,8 @@ def _operation(name: str, given: dict) -> str | None:
     if op in ("-", "/", "**") and not keys:
         return None
     named = {k.lower(): v for k, v in given.items()}
-    left, right = (named[k] for k in keys) if keys else given.values()
-    return f"{left} {op} {right}"
+    left, right = (f"({v})" if str(v).startswith("-") else v for v in ((named[k] for k in keys) if keys else given.values()))
+    return f"{left} {op} {right}"  # '(-6) ** 4': -6 ** 4 is -1296
 
 
 def _into(name: str) -> str:
