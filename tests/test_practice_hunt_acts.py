@@ -119,9 +119,8 @@ def test_an_email_named_by_its_fields_without_quotes_is_sent_once_approved():
     assert outbox == [], outbox  # 'line Hi' is no subject it can stand behind
 
 
-def test_an_act_that_fails_is_not_called_an_unanswered_lookup():
-    """'I could not get an answer for ana@example.com': an email whose tool timed out may have gone out all the same,
-    and a denied one was called unanswered and then 'failed'."""
+def sender(outcome):
+    """A consequential send_email that raises `outcome` if it is an exception, else returns it."""
     @tool(consequential=True)
     def send_email(to: str, subject: str, body: str) -> str:
         """Send an email.
@@ -131,8 +130,17 @@ def test_an_act_that_fails_is_not_called_an_unanswered_lookup():
             subject: the subject line.
             body: the message text.
         """
-        raise TimeoutError("SMTP timeout after DATA")
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
 
+    return send_email
+
+
+def test_an_act_that_fails_is_not_called_an_unanswered_lookup():
+    """'I could not get an answer for ana@example.com': an email whose tool timed out may have gone out all the same,
+    and a denied one was called unanswered and then 'failed'."""
+    send_email = sender(TimeoutError("SMTP timeout after DATA"))
     task = 'Email ana@example.com with the subject "Hi" and the body "See you at 5".'
     run = run_agent(practice_client(), task, [send_email], approve=lambda name, args: True)
     assert run.answer.startswith("I cannot say that send_email was done for ana@example.com:"), run.answer
@@ -193,3 +201,10 @@ def test_the_start_of_a_planted_instruction_is_not_kept_as_data():
 
     answer = run_agent(practice_client(), "Read readme.txt", [read_file]).answer
     assert "policy" not in answer and "must" not in answer and "I did not follow it" in answer, answer
+
+
+def test_an_act_that_returns_nothing_did_not_find_nothing():
+    """send_email returning '' was reported as 'The send_email tool found nothing for ana@example.com, Hi, Hello'."""
+    run = run_agent(practice_client(), "Email ana@example.com with the subject 'Hi' and the body 'See you'.", [sender("")],
+                    approve=lambda name, args: True)
+    assert run.answer == "send_email ran for ana@example.com but returned no confirmation: I cannot say it was done."

@@ -220,11 +220,10 @@ def test_page_headers_written_short_are_read_as_pages(tmp_path, header):
     assert "The bridge was repainted in 2019." in answer and "p." not in answer, answer
 
 
-def test_a_sentence_cut_at_the_end_of_the_last_page_read_is_not_quoted(tmp_path):
-    """Without a page parameter only page 1 can be read; its cut last words ('Plastic bags ar') were quoted."""
-    text = "# Recycling\n\nGlass goes in the green bin. Plastic bags are not recycled here.\n"
-    (tmp_path / "recycling.md").write_text(text)
-    search = samples.docs_tools(tmp_path)[0]
+def first_page(folder, text: str, size: int):
+    """search_docs over `folder` holding recycling.md, and a read_doc that gives only its first `size` characters, as
+    page 1 of 2 (no page parameter: the rest cannot be read)."""
+    (folder / "recycling.md").write_text(text)
 
     @tool
     def read_doc(name: str) -> str:
@@ -233,9 +232,15 @@ def test_a_sentence_cut_at_the_end_of_the_last_page_read_is_not_quoted(tmp_path)
         Args:
             name: file name, as search_docs shows it.
         """
-        return f"[{name} page 1 of 2]\n" + text[:60]
+        return f"[{name} page 1 of 2]\n" + text[:size]
 
-    answer = ask("What do the documents say about plastic bags?", [search, read_doc])
+    return [samples.docs_tools(folder)[0], read_doc]
+
+
+def test_a_sentence_cut_at_the_end_of_the_last_page_read_is_not_quoted(tmp_path):
+    """Without a page parameter only page 1 can be read; its cut last words ('Plastic bags ar') were quoted."""
+    text = "# Recycling\n\nGlass goes in the green bin. Plastic bags are not recycled here.\n"
+    answer = ask("What do the documents say about plastic bags?", first_page(tmp_path, text, 60))
     assert "Plastic bags are n" not in answer and "1 of the 2 pages" in answer, answer
 
 
@@ -254,17 +259,5 @@ def test_a_decline_after_reading_part_of_a_document_speaks_only_of_the_pages_rea
     """'The documents do not answer … recycling.md does not mention batteries': page 2, never read, does."""
     text = ("# Recycling\n\nGlass goes in the green bin. Paper goes in the blue bin. Batteries go to the town hall. "
             "Water bottles go in the yellow bin.\n")
-    (tmp_path / "recycling.md").write_text(text)
-    search = samples.docs_tools(tmp_path)[0]
-
-    @tool
-    def read_doc(name: str) -> str:
-        """Read a document (its first page).
-
-        Args:
-            name: file name, as search_docs shows it.
-        """
-        return f"[{name} page 1 of 2]\n" + text[:32]
-
-    answer = ask(task, [search, read_doc])
+    answer = ask(task, first_page(tmp_path, text, 32))
     assert said in answer and "The documents do not answer" not in answer, answer

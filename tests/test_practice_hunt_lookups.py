@@ -138,23 +138,6 @@ def test_a_tool_for_one_operation_says_the_operation(task, said):
     assert run_agent(practice_client(), task, [plus, times]).answer == said
 
 
-def test_an_act_that_returns_nothing_did_not_find_nothing():
-    """send_email returning '' was reported as 'The send_email tool found nothing for ana@example.com, Hi, Hello'."""
-    @tool(consequential=True)
-    def send_email(to: str, subject: str, body: str) -> str:
-        """Send an email.
-
-        Args:
-            to: recipient address.
-            subject: the subject line.
-            body: the message text.
-        """
-        return ""
-
-    run = run_agent(practice_client(), "Email ana@example.com with the subject 'Hi' and the body 'See you'.", [send_email],
-                    approve=lambda name, args: True)
-    assert run.answer == "send_email ran for ana@example.com but returned no confirmation: I cannot say it was done."
-
 
 def test_a_number_named_by_a_field_is_read_only_in_a_call_s_list():
     """'How many km is 8 miles?' must not become km_to_miles(km=8) ('km is 8'), while 'Call km_to_miles with km 8' is."""
