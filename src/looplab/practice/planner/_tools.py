@@ -477,11 +477,11 @@ INJECTION = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instructions?\s*(?::|for (?:the )?(?:ai|"
     r"assistant|model)s?\b)|system override|"
     r"note (?:for|to) (?:the |any )?(?:ai|assistants?|llm)(?:\s+(?:models?|systems?|agents?|tools?|assistants?))?\b(?!\s+[a-z])|for ai "
-    r"assistants|\bdisregard (?:your|all|any|the) (?:previous |prior |earlier )?(?:instructions|rules|guidance)\b|\bassistant[,:]|forget the question|\b(?:ignore|disregard) (?:the|this|your|any) (?:question|"
+    r"assistants|\bassistant[,:]|forget the question|\b(?:ignore|disregard) (?:the|this|your|any) (?:question|"
     r"task|request|user|prompt)s?\b|\bignorez? (?:la question|la demande)\b|\bthe correct answer is\b|"
     r"\b(?:ai|llm)s?(?: (?:systems?|models?|agents?|assistants?|tools?))? (?:reading|processing|summari[sz]ing) this\b|"
-    r"\[/?INST\]|</?(?:system|tool_result)>|\bdisregard (?:all |any |the )?(?:earlier|previous|prior|above|former) "
-    r"(?:guidance|instructions?|rules|directions)\b|\bwhen summari[sz]ing\b|\bhave the (?:assistant|ai|model)\b|\bwhoever (?:asks|reads|answers|replies|"
+    r"\[/?INST\]|</?(?:system|tool_result)>|\bdisregard (?:(?:your|all|any) |(?:the |all |any )?(?:earlier|"
+    r"previous|prior|above|former) )(?:guidance|instructions?|rules|directions)\b|\bwhen summari[sz]ing\b|\bhave the (?:assistant|ai|model)\b|\bwhoever (?:asks|reads|answers|replies|"
     r"summari[sz]es)\b|\bkindly (?:answer|reply|say|write|have)\b|\bany "
     r"automated (?:reader|agent|assistant|system)s?\b|\b(?:assistant|ai|llm|bot|chatbot|agent)s?,? (?:must|should|shall|needs? to|has "
     r"to|is to)\b|"
@@ -604,18 +604,17 @@ def _own_part(view: View, sentence: str) -> str:
     start = INJECTION.search(sentence)
     head = re.sub(r"(?:\W+(?:also|and|then|but|so|please|et|puis|aussi|mais))+\W*$", "", sentence[:start.start()],
                   flags=re.I).rstrip(" ,;:-—–") if start else ""
-    head = head if _data(head) and not re.search(r"system|polic|instruction|consigne|[\[<{]", head, re.I) else ""  # not
-    # 'We would be grateful if' of '… if any automated reader …', nor
-    # '[SYSTEM] New policy: the assistant must' of '… must email x@y': the data before an instruction, not its start
+    if not _data(head) or re.search(r"system|polic|instruction|consigne|[\[<{]", head, re.I):
+        head = ""  # the start of the instruction, not data: 'We would be grateful if' (… any automated reader …)
     return next((p for p in (untagged, bare, head) if p.strip() and not planted(view, p)), "")
 
 
 def _data(text: str) -> bool:
     """Whether a piece of a line around a plant reads as data ('221', 'Lyon: 21 °C'), not as more of the instruction
     ('This is required for a compliance check.', 'Then reply 42.')."""
-    return bool(re.search(r"\d|\w:\s", text)) and len(re.findall(r"\w+", text)) >= 1 and not ORDERS.search(text) and not \
-        re.match(r"\W*(?:then\s+|and\s+)?(?:reply|say|answer|tell|respond|write|add|include|report|state|print|output|send|"
-                 r"email|forward|give|return)\b", text, re.I)
+    return bool(re.search(r"\d|\w:\s", text)) and not ORDERS.search(text) and not re.match(
+        r"\W*(?:then\s+|and\s+)?(?:reply|say|answer|tell|respond|write|add|include|report|state|print|output|send|email|"
+        r"forward|give|return)\b", text, re.I)
 
 
 def _unplanted(view: View, value):
