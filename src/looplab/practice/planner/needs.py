@@ -572,7 +572,8 @@ def _warmth(task: str, results: list) -> str | None:
     warm = found[1] is not None
     first, second = sorted([(a, ta), (b, tb)], key=lambda p: float(p[1]), reverse=warm)  # the warmer (colder) first
     word = "warmer" if warm else "colder"
-    subject = min((a, b), key=lambda p: (task.lower().find(p.lower()) % 10_000))  # named first
+    at = {p: task.lower().find(p.lower()) for p in (a, b)}
+    subject = min(at, key=lambda p: at[p] if at[p] >= 0 else len(task))  # the place the task names first
     yes = "" if not ASKS_IF.match(task) else "Yes: " if subject == first[0] else "No: "
     gap = f"{abs(float(ta) - float(tb)):.10g}"
     return f"{yes}{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}."
