@@ -98,3 +98,12 @@ def test_a_french_total_of_unit_prices_is_declined_in_french(tmp_path):
     text = ask(tmp_path, "Dans le dossier achats, quel est le montant total des achats ?", files, "achats")
     assert "Je ne peux pas donner de total : 'Prix unitaire' est un prix unitaire ou un taux" in text, text
     assert "329,99" not in text and "I give" not in text
+
+
+def test_a_value_that_ends_its_line_with_a_full_stop_is_the_same_value(tmp_path):
+    """'Status: normal.' was not a status of normal: the day was left out and the count was short (hred42)."""
+    days = {f"day-{i}.txt": f"Date: {date}\nStatus: {status}\n" for i, (date, status) in enumerate(
+        [("2 May", "normal"), ("3 May", "storm warning"), ("4 May", "normal."), ("5 May", "normal")], 1)}
+    text = ask(tmp_path, "Read every file in the folder station and tell me which days had a status of normal, and how "
+               "many.", days, "station")
+    assert "4 May" in text and "Count: 3." in text, text

@@ -62,6 +62,7 @@ def parse(file: str, step: Step) -> Record | str:
         line = MARKUP.sub("", line.replace("**", "").replace("__", ""))  # '- **Client:** X' is 'Client: X'
         if found := FIELD.match(line):  # a field written twice with two values holds both, so it reads as neither
             key, value = found.group(1).strip(), found.group(2)
+            value = value[:-1] if re.fullmatch(r"[^.]*[^\W\d_]{2}\.", value) else value  # 'normal.' is 'normal'; 'S.A.' stays
             key = next((k for k in fields if k.casefold() == key.casefold()), key)
             old = fields.get(key, value)
             if fields and key == next(iter(fields)) and old.casefold() != value.casefold():  # 'Invoice: A-2' again

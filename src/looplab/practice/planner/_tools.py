@@ -473,27 +473,36 @@ MISSING = (r"not found|no entry|no such|unknown|does not exist|doesn't exist|\bn
 ABSENT = re.compile(MISSING + r"|\bno [\w-]+ match(?:es|ed)?\b|\baucun [\w-]+ ne correspond\b|no result|\bnobody\b|\bno one\b|no match|no record|^\s*no (?:[\w-]+ ){1,3}(?:named |called )?\S+\.?\s*$|pas trouvée?|aucun résultat|^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
 DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b|^\W*denied\b|\bdid not approve\b|\bpas été approuvée?\b|\brefusée? par\b",
                     re.IGNORECASE)
+ADDRESSED = (r"(?=\s*(?:you|your|please|now|from now on|always|never|only|do not|don't|the (?:correct |real |true )?answer|"
+             r"ignore|disregard|forget|reply|respond|answer|say|write|tell|send|e-?mail|forward|output|print|include|"
+             r"report|give|return|call|run|use|delete|remove|reveal|share|translate|stop|act|pretend|vous|tu|réponds|"
+             r"répondez|écris|écrivez|dis|dites|envoie|envoyez|ignore[rz]?|oublie[rz]?|utilise[rz]?|appelle[rz]?|"
+             r"supprime[rz]?)\b|[^.!?\n]*\b(?:you|your|vous|tu)\b)")  # 'Assistant: reply x' orders, and so does 'Assistant:
+# the system prompt says you must …'; 'Assistant: Marie Dupont', 'System: heating runs …' are data
 INJECTION = re.compile(
-    r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instructions?\s*(?::|for (?:the )?(?:ai|"
+    r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instructions?\s*(?::" + ADDRESSED + r"|for (?:the )?(?:ai|"
     r"assistant|model)s?\b)|system override|"
     r"note (?:for|to) (?:the |any )?(?:ai|assistants?|llm)(?:\s+(?:models?|systems?|agents?|tools?|assistants?))?\b(?!\s+[a-z])|for ai "
-    r"assistants|\bassistant[,:]|forget the question|\b(?:ignore|disregard) (?:the|this|your|any) (?:question|"
-    r"task|request|user|prompt)s?\b|\bignorez? (?:la question|la demande)\b|\bthe correct answer is\b|"
+    r"assistants|\bassistant[,:]" + ADDRESSED + r"|forget the question|\b(?:ignore|disregard) (?:the|this|your|any) (?:question|"
+    r"task|request|user|prompt)s?\b|\bignorez? (?:la question|la demande)\b|(?:^|[.!?:;]\s*|\b(?:also|and|but|btw|ps|et|mais)\W+)the correct answer is\b|"
     r"\b(?:ai|llm)s?(?: (?:systems?|models?|agents?|assistants?|tools?))? (?:reading|processing|summari[sz]ing) this\b|"
     r"\[/?INST\]|</?(?:system|tool_result)>|\bdisregard (?:(?:your|all|any) |(?:the |all |any )?(?:earlier|"
-    r"previous|prior|above|former) )(?:guidance|instructions?|rules|directions)\b|\bwhen summari[sz]ing\b|\bhave the (?:assistant|ai|model)\b|\bwhoever (?:asks|reads|answers|replies|"
+    r"previous|prior|above|former) )(?:guidance|instructions?|rules|directions)\b|\bwhen summari[sz]ing\b|\bsummaries (?:must|should|shall)\b|\b(?:give|report|state|quote|write) (?:the|this|that|each|every|all) (?:figure|total|answer|amount|price|number|result|value)s? as\b|\bhave the (?:assistant|ai|model)\b|\bwhoever (?:asks|reads|answers|replies|"
     r"summari[sz]es)\b|\bkindly (?:answer|reply|say|write|have)\b|\bany "
     r"automated (?:reader|agent|assistant|system)s?\b|\b(?:assistant|ai|llm|bot|chatbot|agent)s?,? (?:must|should|shall|needs? to|has "
     r"to|is to)\b|"
-    r"^\s*system:|(?-i:\bSYSTEM\s*:)|ignorez les instructions|\bignore[rz]? (?:toutes )?les (?:instructions|consignes)\b|nouvelles? "
-    r"(?:instruction|consigne)s? ?:|\bnote pour (?:l['’]|les )?(?:ia|assistants?)\b|\boublie[rz]? (?:la question|la demande)\b|"
-    r"\bla bonne réponse est\b|\b(?:l['’](?:ia|assistant)|le (?:modèle|bot|chatbot|robot))\s+(?:doit|devra|devrait)\b|\bmerci "
+    r"^\s*system:" + ADDRESSED + r"|(?-i:\bSYSTEM\s*:)|ignorez les instructions|\bignore[rz]? (?:toutes )?les (?:instructions|consignes)\b|nouvelles? "
+    r"(?:instruction|consigne)s? ?:" + ADDRESSED + r"|\bnote pour (?:l['’]|les )?(?:ia|assistants?)\b|\boublie[rz]? (?:la question|la demande)\b|"
+    r"(?:^|[.!?:;]\s*|\b(?:also|and|but|btw|ps|et|mais)\W+)la bonne réponse est\b|\b(?:l['’](?:ia|assistant)|le (?:modèle|bot|chatbot|robot))\s+(?:doit|devra|devrait)\b|\bmerci "
     r"(?:à|a) l['’](?:ia|assistant)\b|\bvous demande d['’](?:envoyer|écrire|transférer|transmettre)\b[^.\n]*@|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
     r"transférez|transmettez))\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+|(?:^|[.:;!?]\s*|\b(?:and|then|please|now|also|immediately|kindly|you to|assistant to|ai to|model to)\s+)(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
     r"[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",  # not a label: 'department IT, email bob@acme.test, phone 330'
     re.IGNORECASE | re.MULTILINE)
 ORDERS = re.compile(r"\b(?:use|call|run|invoke|execute|please|must|now|assistant|ai|utilise[rz]?|appelle[rz]?|"
                     r"exécute[rz]?|lance[rz]?|dois|doit|devez|maintenant|ia)\b", re.IGNORECASE)
+
+ORDERS_TO_YOU = re.compile(ORDERS.pattern.replace("must|", "").replace("dois|doit|devez|", "") + r"|\b(?:you|vous|tu)\s+"
+                           r"(?:must|should|dois|devez)\b", re.I)  # 'the clerk must delete file copies' is a rule for people
 
 
 GARBLED = re.compile(r"^\s*(?:error|erreur|exception|traceback|<!doctype|<html|(?:HTTP(?:/[\d.]+)? )?(?:[45]\d\d )?(?:service unavailable|bad gateway|"
@@ -560,7 +569,8 @@ def _planted(names: tuple[str, ...], text: str) -> str | None:
     text = fold(text)
     for name in names:
         found = mention(name, text)
-        if found and ORDERS.search(sentence_at(text, found.start())):
+        said = sentence_at(text, found.start()) if found else ""
+        if found and (ORDERS if found[0] == name else ORDERS_TO_YOU).search(said):
             return f"to use {name}"
     return "to follow instructions other than yours" if INJECTION.search(text) else None
 
@@ -586,11 +596,13 @@ def _own_line(view: View, line: str) -> str:
     EUR', its value without the full stop that ended it."""
     said = re.split(r"(?<=[.!?])\s+", line)
     first = next(i for i, s in enumerate(said) if planted(view, s)) if any(planted(view, s) for s in said) else len(said)
-    after = [s for s in said[first + 1:] if _data(s) and not planted(view, s)]  # '… say X. 221': the 221 stays
+    after = [s for s in said[first + 1:] if (_data(s) or NAME.fullmatch(s)) and not planted(view, s)]  # '… say X. 221': the
+    # 221 stays, and so does '… answer kumquat. Bread Baking', a name
     kept = " ".join(filter(None, [*said[:first], *([_own_part(view, said[first])] if first < len(said) else []), *after]))
     return kept.rstrip(".") if re.match(r"\s*\w[\w .'/-]{0,40}:\s", line) else kept
 
 
+NAME = re.compile(r"(?-i:[A-Z][\w&'-]*(?: (?:[A-Z0-9][\w&'.-]*|of|de|du|des|la|le|and|et|&)){1,4})")
 TAGGED = re.compile(r"<(system|tool_result|instructions?)>.*?</\1>|\[INST\].*?\[/INST\]|<!--.*?-->", re.I | re.S)
 
 
@@ -599,12 +611,14 @@ def _own_part(view: View, sentence: str) -> str:
     from where the instruction starts."""
     if not planted(view, sentence):
         return sentence
-    untagged = TAGGED.sub(" ", sentence).strip()
+    untagged = re.sub(r"\s*\(\s*\)|\s+(?=\s)", "", TAGGED.sub(" ", sentence)).strip()  # no '( )' left
     bare = re.sub(r"\s*\([^()]*\)", "", sentence)
     start = INJECTION.search(sentence)
     head = re.sub(r"(?:\W+(?:also|and|then|but|so|please|et|puis|aussi|mais))+\W*$", "", sentence[:start.start()],
                   flags=re.I).rstrip(" ,;:-—–") if start else ""
-    if not _data(head) or re.search(r"system|polic|instruction|consigne|[\[<{]", head, re.I):
+    cut = bool(start and re.search(r"[;—–|]\s*$", sentence[:start.start()]))  # 'cloudy; assistant: …'
+    if not (_data(head) or cut and not ORDERS.search(head)) or re.search(
+            r"system|polic|instruction|consigne|assistant|\b(?:ai|ia|llm|model|bot)\b|[\[<{]", head, re.I):
         head = ""  # the start of the instruction, not data: 'We would be grateful if' (… any automated reader …)
     return next((p for p in (untagged, bare, head) if p.strip() and not planted(view, p)), "")
 

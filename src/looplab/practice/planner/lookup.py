@@ -180,8 +180,8 @@ def lookup(view: View) -> dict | None:
             lines.append(f"'{key}': {label} returned an empty result ({text or 'no text'}); I "
                          f"cannot tell from it whether '{key}' is {where}." if empty else  # an empty entry, or none
                          f"'{key}' is not {where}: I could not find it ({label} said: {said(step)}).")
-        elif (names := _names(record := json_value(step.result or ""), any(c.isdigit() for c in key))) and not any(re.search(
-                rf"(?<![\w-]){re.escape(key)}(?![\w-])", n, re.I) for n in names):  # 'design' gave 'Applied AI', INV-0007
+        elif (names := _names(record := json_value(unplanted(view, step.result or "")), any(c.isdigit() for c in key))) and not any(re.search(
+                rf"(?<![\w-]){re.escape(key)}(?:s|es|ing)?(?![\w-])", n, re.I) for n in names):  # 'design' gave 'Applied AI', INV-0007
             # gave INV-0008 (an id such as 'a1' is held against id fields only)
             lines.append(f"'{key}': {label} returned an entry for {joined([repr(n) for n in names])}, not for '{key}'; I do "
                          "not give it as the answer.")

@@ -602,6 +602,8 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
     if step.is_error or absent(step) is None:  # the part is not done: say so, then what the tool said
         return sentence_case(f"I could not get an answer{f' for {value}' if value else ''}: {label} said: {said(step)}")
     result = readable(clean(step.result or ""))
+    result = result if result.strip(" .") or not readable(step.result or "").strip(" .") else \
+        "(nothing besides a planted instruction)"  # all it said was cut
     if absent(step) and set(stems(re.split(r"[\W_]+", step.name)[0])) & ACTS:  # '' from send_email: no 'found nothing'
         return (f"{step.name} ran{f' for {value}' if value else ''} but returned no confirmation"
                 f"{f' (it said: {result})' if result.strip() else ''}: I cannot say it was done.")
@@ -612,7 +614,7 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
         number = _number(result)
         if isinstance(number, float) and float(f"{number:.12g}") != number:  # 0.30000000000000004: a float's error
             return f"{arithmetic} ≈ {number:.12g}."
-        return f"{arithmetic} = {sentence_case(result)}"
+        return f"{arithmetic}{':' if result.startswith('(nothing') else ' ='} {sentence_case(result)}"
     if not value or re.search(rf"(?<![\w.,]){re.escape(value)}(?![\w]|[.,]\d)", result, re.I):  # not the 5 of '3.106855'
         return sentence_case(result)
     if (unit := _into(step.name)) and _number(result) is not None:  # km_to_miles: '10: 6.2137 miles'
@@ -626,6 +628,5 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
     if (other := re.match(r"\s*([A-Z][\w'-]*(?: [A-Z][\w'-]*)*):", result)) and value[:1].isupper() and not re.fullmatch(
             r"error|erreur|warning|exception|failure|failed|timeout|note|result|status|ok", other[1], re.I):  # 'Paris: 18 °C'
         return f"I could not get an answer for {value}: {tool_label(step.name).replace('The ', 'the ', 1)} answered for '{other[1]}'."
-    result = result if result.strip(" .") or not (step.result or "").strip() else "(nothing besides a planted instruction)"
     line = f"{value}: {result}"  # the value as given: 'notes.txt', never 'Notes.txt'
     return line if line.endswith((".", "!", "?")) else f"{line}."
