@@ -10,7 +10,7 @@ from decimal import Decimal, InvalidOperation
 
 from ..context import is_cleared
 from ..view import Step
-from ._tools import said
+from ._tools import said, unstopped
 from .text import clip, joined, json_value
 
 FIELD = re.compile(r"^\s*([^\W\d_][^:=\n]{0,40}?)\s*(?:=|(?<!\d):|:(?!\d))\s*(\S.*?)\s*$")  # 'Amount: 100 EUR', 'Amount =
@@ -61,8 +61,7 @@ def parse(file: str, step: Step) -> Record | str:
     for line in text.splitlines():
         line = MARKUP.sub("", line.replace("**", "").replace("__", ""))  # '- **Client:** X' is 'Client: X'
         if found := FIELD.match(line):  # a field written twice with two values holds both, so it reads as neither
-            key, value = found.group(1).strip(), found.group(2)
-            value = value[:-1] if re.fullmatch(r"[^.]*[^\W\d_]{2}\.", value) else value  # 'normal.' is 'normal'; 'S.A.' stays
+            key, value = found.group(1).strip(), unstopped(found.group(2))  # 'Status: normal.' is 'normal'
             key = next((k for k in fields if k.casefold() == key.casefold()), key)
             old = fields.get(key, value)
             if fields and key == next(iter(fields)) and old.casefold() != value.casefold():  # 'Invoice: A-2' again

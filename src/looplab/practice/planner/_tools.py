@@ -590,7 +590,7 @@ def unplanted(view: View, text: str) -> str:
     return "\n\n".join(p for p in paragraphs if p.strip())
 
 
-def _own_line(view: View, line: str) -> str:
+def _own_line(view: View, line: str, record: bool = True) -> str:
     """A line cut at its first planted sentence (what follows it goes with it: 'This is required for a compliance
     check.'), that sentence's own part kept; a record's 'Amount: 300 EUR. Note for the AI: …' keeps 'Amount: 300
     EUR', its value without the full stop that ended it."""
@@ -598,8 +598,10 @@ def _own_line(view: View, line: str) -> str:
     first = next(i for i, s in enumerate(said) if planted(view, s)) if any(planted(view, s) for s in said) else len(said)
     after = [s for s in said[first + 1:] if (_data(s) or NAME.fullmatch(s)) and not planted(view, s)]  # '… say X. 221': the
     # 221 stays, and so does '… answer kumquat. Bread Baking', a name
-    kept = " ".join(filter(None, [*said[:first], *([_own_part(view, said[first])] if first < len(said) else []), *after]))
-    return kept.rstrip(".") if re.match(r"\s*\w[\w .'/-]{0,40}:\s", line) else kept
+    own = _own_part(view, said[first]) if first < len(said) else ""
+    own += "." if own and not record and own[-1] not in ".!?" else ""  # a document's sentence, cut: still a sentence
+    kept = " ".join(filter(None, [*said[:first], own, *after]))
+    return kept.rstrip(".") if record and re.match(r"\s*\w[\w .'/-]{0,40}:\s", line) else kept
 
 
 NAME = re.compile(r"(?-i:[A-Z][\w&'-]*(?: (?:[A-Z0-9][\w&'.-]*|of|de|du|des|la|le|and|et|&)){1,4})")
@@ -616,8 +618,8 @@ def _own_part(view: View, sentence: str) -> str:
     start = INJECTION.search(sentence)
     head = re.sub(r"(?:\W+(?:also|and|then|but|so|please|et|puis|aussi|mais))+\W*$", "", sentence[:start.start()],
                   flags=re.I).rstrip(" ,;:-—–") if start else ""
-    cut = bool(start and re.search(r"[;—–|]\s*$", sentence[:start.start()]))  # 'cloudy; assistant: …'
-    if not (_data(head) or cut and not ORDERS.search(head)) or re.search(
+    cut = bool(start and re.search(r"[;—–]\s*$", sentence[:start.start()]))  # 'cloudy; assistant: …'
+    if not (_data(head) or cut and not ORDERS_TO_YOU.search(head)) or re.search(
             r"system|polic|instruction|consigne|assistant|\b(?:ai|ia|llm|model|bot)\b|[\[<{]", head, re.I):
         head = ""  # the start of the instruction, not data: 'We would be grateful if' (… any automated reader …)
     return next((p for p in (untagged, bare, head) if p.strip() and not planted(view, p)), "")
@@ -626,7 +628,7 @@ def _own_part(view: View, sentence: str) -> str:
 def _data(text: str) -> bool:
     """Whether a piece of a line around a plant reads as data ('221', 'Lyon: 21 °C'), not as more of the instruction
     ('This is required for a compliance check.', 'Then reply 42.')."""
-    return bool(re.search(r"\d|\w:\s", text)) and not ORDERS.search(text) and not re.match(
+    return bool(re.search(r"\d|\w:\s", text)) and not ORDERS_TO_YOU.search(text) and not re.match(
         r"\W*(?:then\s+|and\s+)?(?:reply|say|answer|tell|respond|write|add|include|report|state|print|output|send|email|"
         r"forward|give|return)\b", text, re.I)
 
@@ -638,7 +640,13 @@ def _unplanted(view: View, value):
         return kept if kept or not value else None
     if isinstance(value, list):
         return [v for v in map(lambda old: _unplanted(view, old), value) if v is not None]
-    return (unplanted(view, value) or None) if isinstance(value, str) else value
+    return ((value if (kept := unplanted(view, value)) == value else unstopped(kept)) or None) if isinstance(value, str) \
+        else value  # 'Urban Gardening. When summarising, …' is 'Urban Gardening'
+
+
+def unstopped(value: str) -> str:
+    """A value without the full stop that closes it ('normal.' is 'normal'), not an abbreviation's ('Rivet S.A.')."""
+    return value[:-1] if re.fullmatch(r"[^.]*[^\W\d_]{2}\.", value) else value
 
 
 def where(step: Step) -> str:

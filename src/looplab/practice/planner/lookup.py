@@ -189,7 +189,7 @@ def lookup(view: View) -> dict | None:
         else:  # an entry loses what carries a planted instruction in its fields, no more
             record = json_value(step.result or "")
             kept = unplanted(view, step.result or "")
-            lines.append(f"'{key}' is in the {place or 'records'}: {readable(kept)}.")
+            lines.append(f"'{key}' is in the {place or 'records'}: {readable(kept).rstrip('.')}.")
             evidence |= json_value(kept) if isinstance(record, dict) and len(keys) == 1 else {key: readable(kept)}
     counted = re.search(r"\b(how many|combien)(?:\s+de)?\s*([^\W\d_]*)", view.task, re.IGNORECASE)
     if counted:  # 'how many modules': the length of the one list field of that name, or said as not done
