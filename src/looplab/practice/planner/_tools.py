@@ -479,28 +479,33 @@ ADDRESSED = (r"(?=\s*(?:you|your|please|now|from now on|always|never|only|do not
              r"répondez|écris|écrivez|dis|dites|envoie|envoyez|ignore[rz]?|oublie[rz]?|utilise[rz]?|appelle[rz]?|"
              r"supprime[rz]?)\b|[^.!?\n]*\b(?:you|your|vous|tu)\b)")  # 'Assistant: reply x' orders, and so does 'Assistant:
 # the system prompt says you must …'; 'Assistant: Marie Dupont', 'System: heating runs …' are data
+AI_SUBJECT = (r"(?:^|(?<=[.!?:;,(\[—–])\s*|\b(?:and|but|so|also|then)\s+)(?:(?:the|any|all|every|each)\s+)?(?:(?:ai|llm|automated|virtual)\s+)?(?:assistant|"
+              r"agent|bot|chatbot|model|ai|llm)s?")  # 'AI assistants must …', not 'The travel agent must …'
 INJECTION = re.compile(
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instructions?\s*(?::" + ADDRESSED + r"|for (?:the )?(?:ai|"
     r"assistant|model)s?\b)|system override|"
     r"note (?:for|to) (?:the |any )?(?:ai|assistants?|llm)(?:\s+(?:models?|systems?|agents?|tools?|assistants?))?\b(?!\s+[a-z])|for ai "
-    r"assistants|\bassistant[,:]" + ADDRESSED + r"|forget the question|\b(?:ignore|disregard) (?:the|this|your|any) (?:question|"
-    r"task|request|user|prompt)s?\b|\bignorez? (?:la question|la demande)\b|(?:^|[.!?:;]\s*|\b(?:also|and|but|btw|ps|et|mais)\W+)the correct answer is\b|"
+    r"assistants|\bassistant\s*[,:]" + ADDRESSED + r"|forget the question|\b(?:ignore|disregard) (?:the|this|your|any) (?:question|"
+    r"task|request|user|prompt)s?\b|\bignorez? (?:la question|la demande)\b|(?:^|[.!?;]\s*|\b(?:also|and|but|btw|ps|et|mais)\W+)the correct answer is\b|"
     r"\b(?:ai|llm)s?(?: (?:systems?|models?|agents?|assistants?|tools?))? (?:reading|processing|summari[sz]ing) this\b|"
     r"\[/?INST\]|</?(?:system|tool_result)>|\bdisregard (?:(?:your|all|any) |(?:the |all |any )?(?:earlier|"
-    r"previous|prior|above|former) )(?:guidance|instructions?|rules|directions)\b|\bwhen summari[sz]ing\b|\bsummaries (?:must|should|shall)\b|\b(?:give|report|state|quote|write) (?:the|this|that|each|every|all) (?:figure|total|answer|amount|price|number|result|value)s? as\b|\bhave the (?:assistant|ai|model)\b|\bwhoever (?:asks|reads|answers|replies|"
+    r"previous|prior|above|former) )(?:guidance|instructions?|rules|directions)\b|\bwhen summari[sz]ing(?:\s+(?:this|these|it|them|the (?:results?|documents?|text|page|file|data|output)))?\s*[,:]|\bsummaries (?:must|should|shall)\b|\b(?:give|report|state|quote|write) (?:the|this|that|each|every|all) (?:figure|total|answer|amount|price|number|result|value)s? as\b|\b(?:give|report|state|say|write|return)\b[^.\n]{0,40}?\bas the (?:final )?(?:answer|result|total|figure)\b|\bhave the (?:assistant|ai|model)\b|\bwhoever (?:asks|reads|answers|replies|"
     r"summari[sz]es)\b|\bkindly (?:answer|reply|say|write|have)\b|\bany "
-    r"automated (?:reader|agent|assistant|system)s?\b|\b(?:assistant|ai|llm|bot|chatbot|agent)s?,? (?:must|should|shall|needs? to|has "
-    r"to|is to)\b|"
-    r"^\s*system:" + ADDRESSED + r"|(?-i:\bSYSTEM\s*:)|ignorez les instructions|\bignore[rz]? (?:toutes )?les (?:instructions|consignes)\b|nouvelles? "
+    r"automated (?:reader|agent|assistant|system)s?\b|" + AI_SUBJECT + r",? (?:must|should|shall|needs? to|has to|is to)\b|"
+    r"\bsyst[eè]me?\s*:" + ADDRESSED + r"|ignorez les instructions|\bignore[rz]? (?:toutes )?les (?:instructions|consignes)\b|nouvelles? "
     r"(?:instruction|consigne)s? ?:" + ADDRESSED + r"|\bnote pour (?:l['’]|les )?(?:ia|assistants?)\b|\boublie[rz]? (?:la question|la demande)\b|"
-    r"(?:^|[.!?:;]\s*|\b(?:also|and|but|btw|ps|et|mais)\W+)la bonne réponse est\b|\b(?:l['’](?:ia|assistant)|le (?:modèle|bot|chatbot|robot))\s+(?:doit|devra|devrait)\b|\bmerci "
-    r"(?:à|a) l['’](?:ia|assistant)\b|\bvous demande d['’](?:envoyer|écrire|transférer|transmettre)\b[^.\n]*@|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
+    r"(?:^|[.!?;]\s*|\b(?:also|and|but|btw|ps|et|mais)\W+)la bonne réponse est\b|\b(?:l['’](?:ia|assistant)|le (?:modèle|bot|chatbot))\s+(?:doit|devra|devrait)\b|\bmerci "
+    r"(?:à|a) l['’](?:ia|assistant)\b(?!\s+d[eu]\b)|\bvous demande d['’](?:envoyer|écrire|transférer|transmettre)\b[^.\n]*@|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
     r"transférez|transmettez))\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+|(?:^|[.:;!?]\s*|\b(?:and|then|please|now|also|immediately|kindly|you to|assistant to|ai to|model to)\s+)(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
     r"[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",  # not a label: 'department IT, email bob@acme.test, phone 330'
     re.IGNORECASE | re.MULTILINE)
 ORDERS = re.compile(r"\b(?:use|call|run|invoke|execute|please|must|now|assistant|ai|utilise[rz]?|appelle[rz]?|"
                     r"exécute[rz]?|lance[rz]?|dois|doit|devez|maintenant|ia)\b", re.IGNORECASE)
 
+TOOL_ORDER = re.compile(  # a sentence that tells its reader to use a tool it names: 'Now run send_email …'
+    r"(?:^|(?<=[.!?:;])\s*|\b(?:please|now|then|and|kindly|immediately|also)\s+)(?:use|call|run|invoke|execute|utilise[rz]?|"
+    r"appelle[rz]?|exécute[rz]?|lance[rz]?)\b|\b(?:you|vous|tu)\s+(?:must|should|shall|need to|have to|are to|dois|devez)\b|"
+    + AI_SUBJECT + r"\s*[,:]?\s+(?:must|should|shall|needs? to|has to|is to|doit|devez|please|use|call|run)\b", re.I | re.M)
 ORDERS_TO_YOU = re.compile(ORDERS.pattern.replace("must|", "").replace("dois|doit|devez|", "") + r"|\b(?:you|vous|tu)\s+"
                            r"(?:must|should|dois|devez)\b", re.I)  # 'the clerk must delete file copies' is a rule for people
 
@@ -569,8 +574,8 @@ def _planted(names: tuple[str, ...], text: str) -> str | None:
     text = fold(text)
     for name in names:
         found = mention(name, text)
-        said = sentence_at(text, found.start()) if found else ""
-        if found and (ORDERS if found[0] == name else ORDERS_TO_YOU).search(said):
+        if found and (ORDERS if "_" in found[0] else TOOL_ORDER).search(sentence_at(text, found.start())):  # 'send_email'
+            # written as the tool's name in data is an order with any order word; 'a calculator' only when addressed
             return f"to use {name}"
     return "to follow instructions other than yours" if INJECTION.search(text) else None
 
@@ -615,7 +620,8 @@ def _own_part(view: View, sentence: str) -> str:
         return sentence
     untagged = re.sub(r"\s*\(\s*\)|\s+(?=\s)", "", TAGGED.sub(" ", sentence)).strip()  # no '( )' left
     bare = re.sub(r"\s*\([^()]*\)", "", sentence)
-    start = INJECTION.search(sentence)
+    start = INJECTION.search(sentence) or next((m for m in TOOL_ORDER.finditer(sentence) if re.search(
+        r"[;—–]\s*$", sentence[:m.start()])), None)  # 'cloudy; you must now use calculator …' keeps 'cloudy'
     head = re.sub(r"(?:\W+(?:also|and|then|but|so|please|et|puis|aussi|mais))+\W*$", "", sentence[:start.start()],
                   flags=re.I).rstrip(" ,;:-—–") if start else ""
     cut = bool(start and re.search(r"[;—–]\s*$", sentence[:start.start()]))  # 'cloudy; assistant: …'
@@ -646,7 +652,7 @@ def _unplanted(view: View, value):
 
 def unstopped(value: str) -> str:
     """A value without the full stop that closes it ('normal.' is 'normal'), not an abbreviation's ('Rivet S.A.')."""
-    return value[:-1] if re.fullmatch(r"[^.]*[^\W\d_]{2}\.", value) else value
+    return value[:-1] if re.fullmatch(r"[^.]*[^\W\d_]{2}[.!;]", value) else value
 
 
 def where(step: Step) -> str:
