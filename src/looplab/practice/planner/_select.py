@@ -143,6 +143,10 @@ RANGE = re.compile(r"[\w-]*\d[\w-]*\s*(?:\s(?:to|through|thru|till|until|à|au|j
                    r"[\w-]*\d[\w-]*", re.IGNORECASE)
 ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.IGNORECASE)
 ALL_BUT = re.compile(r"\b((?:all|everything|every|anything)\b(?:\s+(?:the|of|invoices?|bills?|records?))*)\s+but\b", re.IGNORECASE)
+NARROWS = ("I cannot tell whether '{}' narrows the list or asks a second question, so I give no list and no "
+           "total; ask one question at a time")
+UNRELATED = ("I could not relate {} to the records read, so I cannot tell which records the task asks for; I give "
+             "no list and no total")
 
 
 @dataclass
@@ -293,8 +297,7 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
         return f"I could not tell which records '{said[0] if said else refused[0]}' leaves out; I give no list and no total"
     asked = [c for c in clauses(task) if QUESTION.match(c)]
     if later := [p for p in limits for c in asked[1:] if p in c]:  # 'which are unpaid, and how much is the largest?'
-        return (f"I cannot tell whether '{later[0].strip()}' narrows the list or asks a second question, so I give "
-                "no list and no total; ask one question at a time")
+        return NARROWS.format(later[0].strip())
     if (rank := [p.strip() for p in limits if EXTREME.fullmatch(p.strip())]) and re.search(  # 'which client owes the
             r"\b(?:which|what|by (?:one|a|each))\s+(?:client|customer)s?\b|\bwho\s+owes?\b", task, re.I) and not set(
             stems(task)) & RECORD_WORDS:  # largest amount?': its
@@ -324,8 +327,7 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
                 "no list and no total")
     clients = {w for r in records for k, v in r.fields.items() if set(stems(k)) & {"client", "customer"} for w in words(v)}
     if (owe := OWE_TO.search(task)) and (owe[1] or owe[2]).lower() in clients:  # 'how much do we owe Alpha?', Alpha
-        return (f"I could not relate '{owe[0]}' to the records read, so I cannot tell which records the task asks for; "
-                "I give no list and no total")  # being the client billed: it owes, it is not owed
+        return UNRELATED.format(f"'{owe[0]}'")  # being the client billed: it owes, it is not owed
     if WHO_ALL.search(task):  # 'which clients have paid everything?': a claim about each client's invoices
         return ("I cannot tell which clients have paid (or owe) everything: I list invoices, I do not check every "
                 "invoice of each client, so I give no list and no total")
@@ -346,8 +348,7 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
         statuses = ["paid", "unpaid"]
     if len(statuses) == 2 and rank:  # 'the largest invoice, and is it paid?': the largest of all, not of each list
-        return (f"I cannot tell whether '{rank[0]}' narrows the list or asks a second question, so I give no list and "
-                "no total; ask one question at a time")
+        return NARROWS.format(rank[0])
     statuses = ["paid", "unpaid"] if BY_STATUS.search(task) else statuses  # 'how many per status?': a figure for each
     first = asked[0] if len(statuses) == 1 and statuses[0] and len(asked) > 1 else ""
     if FIGURE.search(first) and not set(words(TO_BE_PAID.sub(" unpaid ", first))) & (PAYING | LATE):
@@ -355,11 +356,9 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
                 "list and no total; ask one question at a time")  # 'how many are there, and which are unpaid?'
     for clause in asked[1:]:  # 'which are unpaid, and are any from Studio Kelp?': not a filter of the first list
         if (named := _named(clause, records, None)) and not isinstance(named, str):
-            return (f"I cannot tell whether '{clause}' narrows the list or asks a second question, so I give "
-                    "no list and no total; ask one question at a time")
+            return NARROWS.format(clause)
     if left := unaccounted(task, records, folder):
-        return (f"I could not relate {joined([repr(written.get(w, w)) for w in left])} to the records read, so I cannot "
-                "tell which records the task asks for; I give no list and no total")
+        return UNRELATED.format(joined([repr(written.get(w, w)) for w in left]))
     if lacking := _lacking(task, records):  # 'which unpaid invoices have VAT?' beside one with no VAT line
         return lacking
     key = _status_key(records)
@@ -540,8 +539,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     if ids:
         if unknown := [i for i in ids if i not in {r.number for r in records}]:
             if counted := re.search(rf"\b{re.escape(unknown[0])}\s+(?:\w+\s+)?(?:invoices|bills|records|factures|fiches)\b", task):
-                return (f"I could not relate '{counted[0]}' to the records read, so I cannot tell which records the task "
-                        "asks for; I give no list and no total")  # 'the 3 unpaid invoices' counts them, names none
+                return UNRELATED.format(f"'{counted[0]}'")  # 'the 3 unpaid invoices' counts them, names none
             return f"I could not find {joined(unknown)} among the numbers of the records read" + (
                 ", and I select records by the number their text gives, not by file name" * bool(
                     re.search(rf"{re.escape(unknown[0])}\.[^\W\d_]+\b", task)))  # 'day-03.txt' holds Day: 3

@@ -255,13 +255,11 @@ def english_question(task: str) -> tuple[str, list[str]]:
     runs = re.findall(r"(?:^|\s)((?:[A-ZÀ-Ý][\w'’-]*\s+)+[A-ZÀ-Ý][\w'’-]*)", task)  # 'Café Est': a name, not 'coffee'
     names = {w.lower() for r in runs if named(task, r.split()[0]) for w in r.split()}
     for word in content(re.sub(r"\bcombien de temps\b|\bjusqu'où\b", " ", task, flags=re.I)):  # `ask` says them
-        if word.lower() in names:
-            mapped.append(as_written(task, word))
+        if word.lower() in names or not english_of(word) and named(task, word):  # a name is the same in both
+            mapped.append(as_written(task, word))  # languages: 'Café Est', 'Arlenne', 'Cape Mirrow'
         elif hit := english_of(word):
             mapped += [w for w in hit.split() if w not in ("when", "how", *CORPUS_WORDS)]  # `ask` says them; 'article'
             # before a term would qualify it ('say about article boiler': 'an old boiler' read as another boiler)
-        elif named(task, word):  # a name is the same in both languages: 'Arlenne', 'Cape Mirrow'
-            mapped.append(as_written(task, word))
         elif root(word) not in FRENCH_ASKING:
             missing.append(word)
     mapped += [w for w in re.findall(r"[^\W\d_]+", task) if w.lower() in LITTLE and w[0].isupper() and named(task, w)]

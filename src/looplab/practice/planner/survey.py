@@ -133,12 +133,10 @@ def survey(view: View) -> dict | None:
         return use([(lister.name, first_input(lister, folder, DIR_KEYS))], f"I'll list the folder '{folder}' first.")
     listing = lists[-1]
     folder = _arg(listing)
-    if listing.is_error:
-        if all(_arg(s) != "." for s in lists) and lister.properties:
-            return use([(lister.name, first_input(lister, ".", DIR_KEYS))],
-                       f"The folder '{folder}' could not be listed ({said(listing)}); I'll list '.' instead.")
-        return declined(f"I could not list the folder '{folder}': {said(listing)}")
-    if failed(listing):  # an error page or bytes as text: no listing, never 'holds no files'
+    if listing.is_error and all(_arg(s) != "." for s in lists) and lister.properties:
+        return use([(lister.name, first_input(lister, ".", DIR_KEYS))],
+                   f"The folder '{folder}' could not be listed ({said(listing)}); I'll list '.' instead.")
+    if failed(listing):  # an error, an error page or bytes as text: no listing, never 'holds no files'
         return declined(f"I could not list the folder '{folder}': {said(listing)}")
     reads = view.calls_of(reader.name)
     listed = {_arg(s) for s in lists}
@@ -180,8 +178,7 @@ def survey(view: View) -> dict | None:
             # and q2', 'factures-2026/q1 and factures-2026/q2': a second folder named
             p for p in re.findall(r"[\w.-]+(?:/[\w.-]+)+", view.task) if re.search(r"[^\W\d_]", p) and p not in listed
             and not re.search(r"\.\w{1,4}$", p)]:  # a file, not a folder
-        return declined(f"I could not relate {joined([repr(o) for o in others])} to the records read, so I cannot tell "
-                        "which records the task asks for; I give no list and no total", WORDING.format(folder=folder),
+        return declined(_select.UNRELATED.format(joined([repr(o) for o in others])), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
     kept = [replace(s, result=unplanted(view, s.result)) if s.result and not s.is_error else s for s in map(done.get, wanted)]
     return report(view.task, kept, folder, unlisted)  # a planted note is no line of the record ('Note for AI …: …')
@@ -330,7 +327,7 @@ def _named_numbers(task: str, records: list[Record]) -> str:
     for value in sorted({v for r in records for v in r.fields.values() if re.search(r"\d", v) and re.search(
             r"[^\W\d_]{2}", v) and v not in numbers and not money(v) and not DATE.search(v) and not _select.DAY_MONTH.search(
             v)}, key=lambda v: (-len(v), v)):  # the longest first, '2.5 kg' before '5 kg', the same in every process
-        if found := re.search(rf"(?<![\w-]){re.escape(value)}(?![\w-])", task, re.IGNORECASE):
+        if found := says(task, value):
             task = task[:found.start()] + re.sub(r"[\w-]*\d[\w-]*", " ", found[0]) + task[found.end():]
     return task
 
@@ -355,8 +352,7 @@ def _narrowing(task: str, records: list[Record]) -> str | None:
     for i, part in enumerate(parts):
         own = asked and i > asked[0] and (i in asked or i in status and status[0] < i)  # its own request or status
         if own and (named := _select._named(part, records, None)) and not isinstance(named, str):
-            return (f"I cannot tell whether '{part}' narrows the list or asks a second question, so I give "
-                    "no list and no total; ask one question at a time")
+            return _select.NARROWS.format(part)
     return None
 
 
