@@ -501,9 +501,8 @@ def _side_of(task: str, word: str) -> str | None:
     """The side the task gives a value ('to Lyon', 'Lions away'): the nearest side word, after it first, else None."""
     found = re.search(rf"((?:[^\W\d_]+\s+){{0,3}}){re.escape(word)}((?:\s+[^\W\d_]+){{0,2}})", task, re.I)
     near = [*words(found[2].lower()), *reversed(words(found[1].lower()))] if found else []
-    sides = [side for w in near for side, said in SIDES.items() if w in said.split() and (side in ("home", "away")
-                                                                                         or w not in words(found[2].lower()))]
-    return sides[0] if sides else None
+    return next((side for w in near for side, said in SIDES.items() if w in said.split() and (
+        side in ("home", "away") or w not in words(found[2].lower()))), None)
 
 
 def _field_before(task: str, used: set[str], keys: list[str]) -> str | None:

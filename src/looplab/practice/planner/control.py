@@ -438,15 +438,14 @@ def unforbidden(reply: dict, body: dict, view: View) -> dict:
                    or len(calls) > 1 and ONE_CALL.search(c)] + whole  # 'Never call more than one tool per turn'
         if against:
             said = next((c for c in against if not LEAKY.search(c)), "")  # 'The API key is sk-…': never repeated
-            kept = not said
             why = (f"Je n'ai pas appelé {block['name']} : le prompt système "
-                   + ("a une clause que je ne répète pas, car elle peut contenir une donnée privée" if kept else
+                   + ("a une clause que je ne répète pas, car elle peut contenir une donnée privée" if not said else
                       f"dit « {clip(said, 200)} »") + ", et mes règles ne "
                    "suivent pas d'instructions, donc je ne fais aucun appel qu'il pourrait interdire ou dont il changerait la "
                    "réponse. Claude le suivrait."
                    if french(view.task) else
                    f"I did not call {block['name']}: the system prompt "
-                   + ("has a clause I do not repeat, as it may hold something private" if kept else
+                   + ("has a clause I do not repeat, as it may hold something private" if not said else
                       f"says '{clip(said, 200)}'") + ", and my rules follow no "
                    "instructions, so I make no call it may forbid or whose answer it may change. Claude would follow it.")
             return {"content": [{"type": "text", "text": why}], "stop_reason": "end_turn", "declined": True}
