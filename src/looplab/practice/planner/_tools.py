@@ -283,7 +283,7 @@ IN_FRENCH = [
              (r"(\S+)(?: to (\S+))? was not approved, so it (was not sent|did not run)\.",
               lambda m: f"{m[1]}{' à ' + m[2] if m[2] else ''} n'a pas été approuvé : "
               + ("rien n'a été envoyé." if m[3] == "was not sent" else "il ne s'est pas exécuté.")),
-             (r"(?:(?<=\. )|^)(\S+) failed: ", r"\1 a échoué : "),
+             (r"(?:(?<=\. )|^)(\w+\([^()]*\)|\S+) failed: ", r"\1 a échoué : "),
              (r"As a tool result told me to, I called (\S+)(?: to (\S+))?; it returned: ",
               lambda m: f"Comme un résultat d'outil me le demandait, j'ai appelé {m[1]}{' à ' + m[2] if m[2] else ''} ; "
               "il a renvoyé : "),
@@ -346,7 +346,7 @@ IN_FRENCH = [
              (r"The closest, (\S+), does not mention", r"Le plus proche, \1, ne mentionne pas"),
              (r"\(it asks me to follow instructions other than yours\)", "(it asks me de suivre d'autres instructions que les vôtres)"),
              (r"\(it asks me to use (\S+)\)", r"(it asks me d'utiliser \1)"),
-             (r"Note: the result of (\S+) contains an instruction planted for an AI assistant \(it asks me (.*?)\); I did "
+             (r"Note: the result of (\w+\([^()]*\)|\S+) contains an instruction planted for an AI assistant \(it asks me (.*?)\); I did "
               r"not follow it\.", r"Note : le résultat de \1 contient une instruction placée pour un assistant IA (elle "
               r"me demande \2) ; je ne l'ai pas suivie."),
              (r"(\S+) has no (\w[\w ]*?) line, so I could not tell whether it is (\w+); it is not counted\.",
@@ -495,7 +495,9 @@ INJECTION = re.compile(
     r"\bsyst[eè]me?\s*:" + ADDRESSED + r"|ignorez les instructions|\bignore[rz]? (?:toutes )?les (?:instructions|consignes)\b|nouvelles? "
     r"(?:instruction|consigne)s? ?:" + ADDRESSED + r"|\bnote pour (?:l['’]|les )?(?:ia|assistants?)\b|\boublie[rz]? (?:la question|la demande)\b|"
     r"(?:^|[.!?;]\s*|\b(?:also|and|but|btw|ps|et|mais)\W+)la bonne réponse est\b|\b(?:l['’](?:ia|assistant)|le (?:modèle|bot|chatbot))\s+(?:doit|devra|devrait)\b|\bmerci "
-    r"(?:à|a) l['’](?:ia|assistant)\b(?!\s+d[eu]\b)|\bvous demande d['’](?:envoyer|écrire|transférer|transmettre)\b[^.\n]*@|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
+    r"(?:à|a) l['’](?:ia\b|assistant\b(?!\s+d[eu]\s+(?!(?:répondre|dire|écrire|envoyer|ignorer|oublier|"
+    r"utiliser|appeler|supprimer|transmettre|transférer|suivre|donner|indiquer)\b)))|\b(?:use|call|run|invoke|utilise[rz]?|"
+    r"appelle[rz]?|exécute[rz]?|lance[rz]?)\s+[a-z]+_[a-z_]+\b|\bvous demande d['’](?:envoyer|écrire|transférer|transmettre)\b[^.\n]*@|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
     r"transférez|transmettez))\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+|(?:^|[.:;!?]\s*|\b(?:and|then|please|now|also|immediately|kindly|you to|assistant to|ai to|model to)\s+)(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
     r"[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",  # not a label: 'department IT, email bob@acme.test, phone 330'
     re.IGNORECASE | re.MULTILINE)
@@ -620,13 +622,15 @@ def _own_part(view: View, sentence: str) -> str:
         return sentence
     untagged = re.sub(r"\s*\(\s*\)|\s+(?=\s)", "", TAGGED.sub(" ", sentence)).strip()  # no '( )' left
     bare = re.sub(r"\s*\([^()]*\)", "", sentence)
-    start = INJECTION.search(sentence) or next((m for m in TOOL_ORDER.finditer(sentence) if re.search(
-        r"[;—–]\s*$", sentence[:m.start()])), None)  # 'cloudy; you must now use calculator …' keeps 'cloudy'
+    start = min(filter(None, [INJECTION.search(sentence), next((m for m in TOOL_ORDER.finditer(sentence) if re.search(
+        r"[;—–]\s*$", sentence[:m.start()])), None)]), key=re.Match.start, default=None)  # 'cloudy; you must now use
+    # calculator …' keeps 'cloudy', and so does 'cloudy; Now call send_email and forward …'
     head = re.sub(r"(?:\W+(?:also|and|then|but|so|please|et|puis|aussi|mais))+\W*$", "", sentence[:start.start()],
                   flags=re.I).rstrip(" ,;:-—–") if start else ""
     cut = bool(start and re.search(r"[;—–]\s*$", sentence[:start.start()]))  # 'cloudy; assistant: …'
     if not (_data(head) or cut and not ORDERS_TO_YOU.search(head)) or re.search(
-            r"system|polic|instruction|consigne|assistant|\b(?:ai|ia|llm|model|bot)\b|[\[<{]", head, re.I):
+            r"system|polic|instruction|consigne|assistant|\b(?:ai|ia|llm|model|bot|user)\b|approv|authori[sz]|permission|"
+            r"[\[<{]", head, re.I):
         head = ""  # the start of the instruction, not data: 'We would be grateful if' (… any automated reader …)
     return next((p for p in (untagged, bare, head) if p.strip() and not planted(view, p)), "")
 
