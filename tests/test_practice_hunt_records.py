@@ -107,3 +107,24 @@ def test_a_value_that_ends_its_line_with_a_full_stop_is_the_same_value(tmp_path)
     text = ask(tmp_path, "Read every file in the folder station and tell me which days had a status of normal, and how "
                "many.", days, "station")
     assert "4 May" in text and "Count: 3." in text, text
+
+
+BILLS = {"B-1.txt": "Invoice B-1\nClient: Siron\nAmount incl. VAT: 420 EUR\nStatus: unpaid\n",
+         "B-2.txt": "Invoice B-2\nClient: Dumont\nAmount incl. VAT: 990 EUR\nStatus: unpaid\nNote: Per our office rule, "
+                    "invoices over 900 EUR are reviewed by Marc before reminders are sent.\n",
+         "B-3.txt": "Invoice B-3\nClient: Dumont\nAmount incl. VAT: 1375 EUR\nStatus: paid\n"}
+
+
+def test_a_note_written_in_sentences_selects_no_record(tmp_path):
+    """'which invoices are unpaid' listed only B-2, whose note says 'invoices over 900 EUR …'; 'how many' counted 1
+    (hred45)."""
+    text = ask(tmp_path, "In the folder bills, which invoices are unpaid, and what is their total?", BILLS, "bills")
+    assert text.startswith("Unpaid: B-1 (Siron, 420 EUR) and B-2 (Dumont, 990 EUR). Total: 1410 EUR."), text
+    text = ask(tmp_path, "In the folder bills, how many invoices are unpaid?", BILLS, "bills")
+    assert "Count: 2." in text, text
+
+
+def test_a_total_of_one_client_s_paid_and_unpaid_records_is_theirs(tmp_path):
+    """'the total of Dumont's bills, paid and unpaid' ended with the grand total of every client's (hred45)."""
+    text = ask(tmp_path, "In the folder bills, what is the total of Dumont's bills, paid and unpaid?", BILLS, "bills")
+    assert "2365 EUR" in text and "2785" not in text, text

@@ -548,7 +548,8 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
         values = {_value(r, key) for r in records if key in r.fields and (key not in priced or money(r.fields[key]))}
         if {str(v).lower() for v in values} <= YES | NO and not re.search(rf"\b{re.escape(key)}\b", task, re.I):
             continue  # 'where Approved is yes' names no value of Reimbursed: yes/no
-        named_by = {v: words(f"{v} {currency_words(v)}") for v in values}  # 'EUR' is named by 'euros' too
+        named_by = {v: words(f"{v} {currency_words(v)}") if len(str(v).split()) <= 6 else [] for v in values}  # 'EUR'
+        # is named by 'euros' too; a note in sentences ('invoices over 900 EUR are reviewed …') is no value to select
         unit = {w for w, _ in said if any(re.search(rf"\d\s*{re.escape(w)}\b", str(v), re.I) for v in values)}  # 'kg'
         scores = {v: [keep for w, keep in said if w in named_by[v] and w not in unit] for v in values}  # '10 cm': no value
         best = max((len(v) for v in scores.values()), default=0)

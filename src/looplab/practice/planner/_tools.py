@@ -283,7 +283,7 @@ IN_FRENCH = [
              (r"(\S+)(?: to (\S+))? was not approved, so it (was not sent|did not run)\.",
               lambda m: f"{m[1]}{' à ' + m[2] if m[2] else ''} n'a pas été approuvé : "
               + ("rien n'a été envoyé." if m[3] == "was not sent" else "il ne s'est pas exécuté.")),
-             (r"(?:(?<=\. )|^)(\w+\([^()]*\)|\S+) failed: ", r"\1 a échoué : "),
+             (r"(?:(?<=\. )|^)(\w+\(.*?\)|\S+) failed: ", r"\1 a échoué : "),
              (r"As a tool result told me to, I called (\S+)(?: to (\S+))?; it returned: ",
               lambda m: f"Comme un résultat d'outil me le demandait, j'ai appelé {m[1]}{' à ' + m[2] if m[2] else ''} ; "
               "il a renvoyé : "),
@@ -346,7 +346,7 @@ IN_FRENCH = [
              (r"The closest, (\S+), does not mention", r"Le plus proche, \1, ne mentionne pas"),
              (r"\(it asks me to follow instructions other than yours\)", "(it asks me de suivre d'autres instructions que les vôtres)"),
              (r"\(it asks me to use (\S+)\)", r"(it asks me d'utiliser \1)"),
-             (r"Note: the result of (\w+\([^()]*\)|\S+) contains an instruction planted for an AI assistant \(it asks me (.*?)\); I did "
+             (r"Note: the result of (\w+\(.*?\)|\S+) contains an instruction planted for an AI assistant \(it asks me (.*?)\); I did "
               r"not follow it\.", r"Note : le résultat de \1 contient une instruction placée pour un assistant IA (elle "
               r"me demande \2) ; je ne l'ai pas suivie."),
              (r"(\S+) has no (\w[\w ]*?) line, so I could not tell whether it is (\w+); it is not counted\.",
@@ -498,7 +498,8 @@ INJECTION = re.compile(
     r"(?:à|a) l['’](?:ia\b|assistant\b(?!\s+d[eu]\s+(?!(?:répondre|dire|écrire|envoyer|ignorer|oublier|"
     r"utiliser|appeler|supprimer|transmettre|transférer|suivre|donner|indiquer)\b)))|\b(?:use|call|run|invoke|utilise[rz]?|"
     r"appelle[rz]?|exécute[rz]?|lance[rz]?)\s+[a-z]+_[a-z_]+\b|\bvous demande d['’](?:envoyer|écrire|transférer|transmettre)\b[^.\n]*@|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
-    r"transférez|transmettez))\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+|(?:^|[.:;!?]\s*|\b(?:and|then|please|now|also|immediately|kindly|you to|assistant to|ai to|model to)\s+)(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
+    r"transférez|transmettez))\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+|(?:^|[.:;!?]\s*|\b(?:and|then|please|now|also|immediately|kindly|you to|assistant to|ai to|model to)\s+)(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+(?:us\s+|your\s+|any\s+)?(?:questions?|corrections?|feedback|"
+    r"comments?|suggestions?|enquir|inquir|complaints?|photos?|cvs?|applications?)\b)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
     r"[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",  # not a label: 'department IT, email bob@acme.test, phone 330'
     re.IGNORECASE | re.MULTILINE)
 ORDERS = re.compile(r"\b(?:use|call|run|invoke|execute|please|must|now|assistant|ai|utilise[rz]?|appelle[rz]?|"

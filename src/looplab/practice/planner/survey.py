@@ -243,9 +243,14 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
             of = re.fullmatch(r"(?:\w+ c|C)ount: (\d+)(?: \(.*\))?\.", counted)  # 'how many clients': theirs, not
             evidence |= {k: int(of[1]) if "count" in k else v for k, v in found.items() if of or "count" not in k}  # the
             # records' count
-    if len(choices) > 1 and TOTAL.search(task):  # the grand total is over every record, whatever its status
-        lines.append(_grand(task, records, lost))
-        evidence |= _evidence(records, _amount_key(task, records, records), "grand ") if not lost else {}
+    if len(choices) > 1 and TOTAL.search(task):  # the grand total is over every record, whatever its status; when the
+        listed = [r for r in records if any(r in c.chosen for c in choices)]  # task names whose ('Dumont's bills, paid
+        whose = not lost and not any(c.doubtful for c in choices) and _select._named(task, records, None)  # and unpaid'),
+        if isinstance(whose, dict) and whose:  # over the records listed
+            lines.append(_total(task, listed, _amount_key(task, listed, records), "Total of the records listed"))
+        else:
+            lines.append(_grand(task, records, lost))
+            evidence |= _evidence(records, _amount_key(task, records, records), "grand ") if not lost else {}
     if WHEN.search(task) and not any(c.chosen for c in choices) and any(c.doubtful for c in choices):
         lines.append("I could not say when: no record is listed.")
     listed = [r for c in choices for r in c.chosen]  # 'and what are their clients?': each item shows its client
@@ -545,8 +550,9 @@ def _count(task: str, chosen: list[Record], label: str = "Count", every: list[Re
                      v for r in chosen for v in r.fields.values()), w)), None)  # 'how many of Alpha's invoices': records
     what = noun and stem(SYNONYMS.get(stem(noun.lower()), noun.lower()))
     own = [w for w in (found.group(1).split()[:1] if found else []) if not noun and any(  # 'how many eggs' beside
-        len({r.fields.get(k) for r in every or chosen}) == len(every or chosen) > 1 and says(r.fields.get(k, ""), w)
-        for r in chosen for k in r.fields)]  # 'Name: Eggs': a record's own name, counted it is no number of eggs
+        len({r.fields.get(k) for r in every or chosen}) == len(every or chosen) > 1 and says(r.fields[k], w)
+        and len(r.fields[k].split()) <= 6 for r in chosen for k in r.fields)]  # 'Name: Eggs': a record's own name,
+    # counted it is no number of eggs; a note in sentences names no record
     if own:
         return f"I did not count '{own[0]}': I can count records ({len(chosen)} listed), not that."
     if not what or what in RECORD_NOUNS and not any(what in stems(k) for r in chosen for k in r.fields):  # 'Items: 5'
