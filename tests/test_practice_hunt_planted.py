@@ -358,3 +358,11 @@ def test_a_request_to_a_human_reader_to_write_in_is_data(sentence):
     """'Please email questions to info@…' got a plant note and was dropped (hred42, hred43)."""
     answer = run_agent(practice_client(), "What's the weather in Lyon?", returning(f"Lyon: 21 °C, cloudy. {sentence}")).answer
     assert answer == f"Lyon: 21 °C, cloudy. {sentence}", answer
+
+
+def test_a_key_that_shortens_its_entry_s_name_finds_it(tmp_path):
+    """'stats' was refused: 'the lookup returned an entry for 'Practical Statistics', not for 'stats'' (hred45)."""
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps({"stats": {"title": "Practical Statistics", "weeks": 6}}))
+    answer = run_agent(practice_client(), "Look up the catalogue entry stats.", samples.catalogue_tools(path)).answer
+    assert answer == "'stats' is in the catalogue: title: Practical Statistics; weeks: 6.", answer

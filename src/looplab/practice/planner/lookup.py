@@ -119,6 +119,12 @@ NAME_FIELDS = ({"title", "name", "key", "slug", "titre", "nom"}, {"id", "key", "
 ACTS_FR = set(stems("envoie publie poste annule supprime efface réserve commande transfère paie"))  # 'Publie ...'
 
 
+def _names_key(name: str, key: str) -> bool:
+    """Whether an entry's name is the key's: 'garden' names 'Urban Gardening', 'stats' 'Practical Statistics'."""
+    start = stem(key) if key.isalpha() and len(stem(key)) > 3 else key
+    return bool(re.search(rf"(?<![\w-])(?:{re.escape(key)}(?:s|es|ing)?|{re.escape(start)}[^\W\d_]*)(?![\w-])", name, re.I))
+
+
 def lookup(view: View) -> dict | None:
     """Call the lookup once per key the task names, then say what each returned or that it is absent."""
     tool = lookup_tool(view)
@@ -180,8 +186,8 @@ def lookup(view: View) -> dict | None:
             lines.append(f"'{key}': {label} returned an empty result ({text or 'no text'}); I "
                          f"cannot tell from it whether '{key}' is {where}." if empty else  # an empty entry, or none
                          f"'{key}' is not {where}: I could not find it ({label} said: {said(step)}).")
-        elif (names := _names(record := json_value(unplanted(view, step.result or "")), any(c.isdigit() for c in key))) and not any(re.search(
-                rf"(?<![\w-]){re.escape(key)}(?:s|es|ing)?(?![\w-])", n, re.I) for n in names):  # 'design' gave 'Applied AI', INV-0007
+        elif (names := _names(record := json_value(unplanted(view, step.result or "")), any(c.isdigit() for c in key))) and not any(
+                _names_key(n, key) for n in names):  # 'design' gave 'Applied AI', INV-0007
             # gave INV-0008 (an id such as 'a1' is held against id fields only)
             lines.append(f"'{key}': {label} returned an entry for {joined([repr(n) for n in names])}, not for '{key}'; I do "
                          "not give it as the answer.")
