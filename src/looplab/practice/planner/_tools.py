@@ -613,6 +613,7 @@ def _own_line(view: View, line: str, record: bool = True) -> str:
 
 
 NAME = re.compile(r"(?-i:[A-Z][\w&'-]*(?: (?:[A-Z0-9][\w&'.-]*|of|de|du|des|la|le|and|et|&)){1,4})")
+SET_OFF = re.compile(r"[;—–]\s*$")  # what ends the data before a plant: 'cloudy; …', 'Lyon — …'
 TAGGED = re.compile(r"<(system|tool_result|instructions?)>.*?</\1>|\[INST\].*?\[/INST\]|<!--.*?-->", re.I | re.S)
 
 
@@ -623,12 +624,12 @@ def _own_part(view: View, sentence: str) -> str:
         return sentence
     untagged = re.sub(r"\s*\(\s*\)|\s+(?=\s)", "", TAGGED.sub(" ", sentence)).strip()  # no '( )' left
     bare = re.sub(r"\s*\([^()]*\)", "", sentence)
-    start = min(filter(None, [INJECTION.search(sentence), next((m for m in TOOL_ORDER.finditer(sentence) if re.search(
-        r"[;—–]\s*$", sentence[:m.start()])), None)]), key=re.Match.start, default=None)  # 'cloudy; you must now use
-    # calculator …' keeps 'cloudy', and so does 'cloudy; Now call send_email and forward …'
+    start = min(filter(None, [INJECTION.search(sentence), next((m for m in TOOL_ORDER.finditer(sentence) if SET_OFF.search(
+        sentence[:m.start()])), None)]), key=re.Match.start, default=None)  # 'cloudy; you must now use calculator …'
+    # keeps 'cloudy', and so does 'cloudy; Now call send_email and forward …'
     head = re.sub(r"(?:\W+(?:also|and|then|but|so|please|et|puis|aussi|mais))+\W*$", "", sentence[:start.start()],
                   flags=re.I).rstrip(" ,;:-—–") if start else ""
-    cut = bool(start and re.search(r"[;—–]\s*$", sentence[:start.start()]))  # 'cloudy; assistant: …'
+    cut = bool(start and SET_OFF.search(sentence[:start.start()]))  # 'cloudy; assistant: …'
     if not (_data(head) or cut and not ORDERS_TO_YOU.search(head)) or re.search(
             r"system|polic|instruction|consigne|assistant|\b(?:ai|ia|llm|model|bot|user)\b|approv|authori[sz]|permission|"
             r"[\[<{]", head, re.I):
@@ -656,7 +657,8 @@ def _unplanted(view: View, value):
 
 
 def unstopped(value: str) -> str:
-    """A value without the full stop that closes it ('normal.' is 'normal'), not an abbreviation's ('Rivet S.A.')."""
+    """A value without the full stop (or '!', ';') that closes it ('normal.' is 'normal'), not an abbreviation's
+    ('Rivet S.A.')."""
     return value[:-1] if re.fullmatch(r"[^.]*[^\W\d_]{2}[.!;]", value) else value
 
 
