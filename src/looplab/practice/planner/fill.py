@@ -94,7 +94,7 @@ def spoken(text: str) -> str:
     text = re.sub(rf"(?<![\d.,])(\d+(?:\.\d+|,\d{{1,2}})?)\s*(?:%|\bper ?cent\b|\bpour ?cent\b)\s+(?:of|de)\s+(\d+(?:\.\d+|,\d{{1,2}})?)"
                   rf"(?![\d.,%]|\s*(?:[-+*/^×÷(%]|p(?:e|ou)r ?cent\b|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
-    text = re.sub(rf"\b(?:add|sum of(?=\s+\S+\s+and\b))\s+{num}\s+(?:and|to)\s+{num}", r"\1 + \2", text, flags=re.I)
+    text = re.sub(rf"\b(?:add|additionne[rz]?|sum of(?=\s+\S+\s+and\b))\s+{num}\s+(?:and|to|et)\s+{num}", r"\1 + \2", text, flags=re.I)
     text = re.sub(rf"\b(?:multiply|multiplie[rz]?|product of)\s+{num}\s+(?:and|by|par)\s+{num}", r"\1 * \2", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:divide|divise[rz]?)\s+{num}\s+(?:by|par)\s+{num}", r"\1 / \2", text, flags=re.IGNORECASE)
     for pattern, op in SPOKEN:
@@ -139,6 +139,33 @@ def person(found: re.Match) -> str:
     return found[0]
 
 
+UNIT = r"(?:degr(?:ee|é)s?\s+)?(?P<{}>°?\s?[^\W\d_]+)"  # '30 degrees Celsius' is in Celsius
+ENDS = r"(?:\W+(?:please|pls|thanks|svp|stp|merci|s['’]il (?:te|vous) pla[iî]t))?\W*$"  # nothing after it but a courtesy
+CONVERSIONS = [  # (number, its unit, the unit asked): '100 miles to km', 'How many kg is 150 lb?', 'combien de km font 8 miles'
+    re.compile(rf"(?<![\w.])(?P<n>-?\d+(?:\.\d+)?)\s*{UNIT.format('a')}\s+(?:to|into|in|en|vers)\s+{UNIT.format('b')}{ENDS}", re.I),
+    re.compile(rf"\b(?:how many|combien d[e'’]\s*)\s*{UNIT.format('b')}\s+(?:is|are|in|make|makes|equals?|font|fait|dans|en|y a-t-il "
+               rf"dans)\s+(?P<n>-?\d+(?:\.\d+)?)\s*{UNIT.format('a')}{ENDS}", re.I)]
+
+
+def conversion(tool: OfferedTool, text: str) -> dict | None:
+    """The input of a converter (a tool that says it converts) whose one number and two strings are a value, its unit
+    and the unit asked for (by their names or descriptions: 'from_unit', 'Target unit'), when the text ends on one
+    such conversion. Never transfer(amount, from_account, to_account) for 'Send 100 dollars to Bob'."""
+    if not re.search(r"conver", f"{tool.name} {tool.description}", re.I):
+        return None
+    props = tool.properties
+    numeric = [p for p in props if _kind(props[p]) in ("integer", "number") and "enum" not in props[p]]
+    sides = {unit_side(p, s): p for p, s in props.items() if _kind(s) == "string" and "enum" not in s}
+    found = [m for pattern in CONVERSIONS if (m := pattern.search(numbers_as_written(text).replace("−", "-")))]
+    if len(numeric) != 1 or len(sides) != 2 or set(sides) != {"from", "to"} or len(found) != 1 or any(
+            w.lower() in STOPWORDS for w in found[0].group("a", "b")):
+        return None
+    value = _number(found[0]["n"])
+    if _kind(props[numeric[0]]) == "integer" and isinstance(value, float):
+        return None
+    return {numeric[0]: value, sides["from"]: re.sub(r"\s", "", found[0]["a"]), sides["to"]: re.sub(r"\s", "", found[0]["b"])}
+
+
 def _unit_fits(text: str, prop: str) -> bool:
     """False when the task's one number has a unit or label `prop` (with what it says it is) does not name: '8pm'."""
     around = re.search(rf"([^\W\d_]+)?\W*{NUMBER}\s*(%|°?\s*[^\W\d_]+)?", text)  # '30 °F' is no Celsius
@@ -179,7 +206,7 @@ def scales(tool: OfferedTool | None, value: dict | None = None) -> str:
     return " ".join([*names, *(f"°{w[0]}" for w in names), *["degrees"] * bool(names)])
 
 
-def _side(prop: str, schema: dict) -> str | None:
+def unit_side(prop: str, schema: dict) -> str | None:
     """'from' or 'to' when a property's name and description say which side of a conversion it is, else None:
     'The scale of the given value' is the number's own, 'Target unit' the one to convert to."""
     said = re.sub(r"\bto\s+(?:convert|change)\b(?!\s+(?:to|into)\b)", " ",  # 'the temperature to convert': no side
@@ -196,7 +223,7 @@ def _enum_value(prop: str, schema: dict, text: str, op: str | None) -> object | 
     data = [q for q in quoted(text) if q.lower() not in {str(v).lower() for v in schema["enum"]}]  # 'high tide call'
     unit = rf"°\s*[^\W\d_]+|(?<=\d)\s?(?:[CF]|(?i:(?:degr\w+\s+)?{SCALES}))\b"  # '21.5 °C': a number's unit
     own = {re.sub(r"(?i)[°\s]|degr\w+", "", u)[:1].upper() for u in re.findall(unit, text)}
-    side = _side(prop, schema) if any(re.fullmatch(rf"[CFK]|{SCALES}", str(v), re.I) for v in schema["enum"]) else "to"
+    side = unit_side(prop, schema) if any(re.fullmatch(rf"[CFK]|{SCALES}", str(v), re.I) for v in schema["enum"]) else "to"
     if side == "from":
         hits = [v for v in schema["enum"] if str(v)[:1].upper() in own]
         return hits[0] if len(own) == len(hits) == 1 else None
@@ -320,6 +347,8 @@ def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, bef
 def fill_input(tool: OfferedTool, text: str) -> dict | str:
     """A schema-valid input for `tool` from `text`, or a one-line reason naming the property it could not fill."""
     props = tool.properties
+    if converted := conversion(tool, text):
+        return invalid(tool, converted) or converted
     required = [p for p in tool.required if p in props]
     found = binary(text)
     numbers = [found[0], found[2]] if found else [_number(n) for n in re.findall(NUMBER, text)]

@@ -21,16 +21,19 @@ from ._tools import (
     use,
 )
 from .fill import (
+    CONVERSIONS,
     EMAIL,
     OPERANDS,
     PLACE_WORDS,
     binary,
+    conversion,
     expression,
     fill_input,
     labels,
     place,
     scales,
     spoken,
+    unit_side,
 )
 from .interpret import numbers_as_written, units
 from .plain import SHORT_INTRODUCTION, THANKS, WHO, example
@@ -61,13 +64,13 @@ WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold 
            "warmer colder hotter cooler chaud froid pleut pluie")
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today")), set(stems("delete remove erase supprime efface")),
            set(stems("send envoie")), set(stems("file fichier")), set(stems("doc docs document")),
-           set(stems("email mail courriel"))]  # a task's word counts as all its group's
+           set(stems("email mail courriel")), set(stems("convert converti convertir convertissez"))]  # a task's word counts as all its group's
 ASKS_NOTHING = STOPWORDS | set("""return tool value string result input current simulated compare check right currently
 today fait s merci thanks thank call use plus peux pouvez dis dites donne donnez pls plz hi hello hey bonjour salut
 bonsoir coucou cheer advance avance d appreciated go ahead pourrais pourriez donner aimerais voudrais connaître savoir
-dire cheers thx maintenant actuellement appelle appelez utilise utilisez aujourd hui aujourd'hui moment""".split())  # 's': "s'il te plaît"; "d'avance"
+dire cheers thx font valent vaut maintenant actuellement appelle appelez utilise utilisez aujourd hui aujourd'hui moment""".split())  # 's': "s'il te plaît"; "d'avance"
 SPOKEN = set("""times plus minus multiplied divided power add sum subtract fois moins divisé font percent cent multiply
-divide product multiplie multiplier multipliez divise diviser divisez multiplié""".split())  # as fill.spoken reads them
+divide product multiplie multiplier multipliez divise diviser divisez multiplié additionne additionner""".split())  # as fill.spoken reads them
 THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’](?!(?:ils?|elles?|on)\b(?!\s+n['’e])))"  # not 'other than', 'qu'il fait'
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
@@ -279,6 +282,7 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         said_words |= {w for group in RELATED[2:] if said_words & group for w in group}  # 'remove' says 'delete'
         scores = [(len(said_words & scored[t.name]) + len(asked_around & about), len(asked_around & about), i, t)
                   for about, i, t in abouts]
+        scores = [(s[0] + 2, s[1] + 2, *s[2:]) if conversion(s[3], clause) else s for s in scores]  # 'What is 30 C in F?'
         called = re.match(r"\W*(?:please\s+)?(?:call|use|run|appelle\w*|utilise\w*)\s+(?:the\s+)?([\w-]+)", clause, re.I)
         scores = [s for s in scores if s[3].name == called[1]] or scores if called else scores  # 'Call times with x …'
         rooted = [s for s in scores if ROOT.search(s[3].name) and not ROOT.search(clause)]  # 'the square of 12'
@@ -527,7 +531,7 @@ def needs(view: View) -> dict | None:
         return use(missing, note)
     calc = pick(view.tools, CALC)
     stated = [_said(done[(n, repr(i))], i, _arithmetic(clause) if calc and n == calc.name else None,
-                    lambda text: unplanted(view, text)) for n, i, clause in planned]
+                    lambda text: unplanted(view, text), view.tool(n)) for n, i, clause in planned]
     evidence = {f"{n} {' '.join(map(str, i.values()))} result": done[(n, repr(i))].result for n, i, _ in planned
                 if not done[(n, repr(i))].is_error}
     numbers = [_number(v) for k, v in evidence.items() if calc and k.startswith(calc.name + " ")]
@@ -545,7 +549,8 @@ def needs(view: View) -> dict | None:
     listed = [v for v in map(json_value, map(str, evidence.values())) if isinstance(v, list) or isinstance(v, dict) and any(
         isinstance(x, list) for x in v.values())]
     asked = re.sub(r"\b(?:call|appel\w*|use|utilise\w*)\s+\S+\s+(?:with|avec)\b", " ", view.task, flags=re.I)  # its input
-    picked = PICKED.search(asked) if listed else re.search(r"\bhow many\b|\bnumber of\b", view.task, re.I)
+    picked = PICKED.search(asked) if listed else not any(p.search(view.task) for p in CONVERSIONS) and re.search(
+        r"\bhow many\b|\bnumber of\b", view.task, re.I)  # not 'How many kg is 150 lb?'
     if picked and any(not calc or n != calc.name for n, _, _ in planned):  # 'How many items in my cart?': not counted
         stated.append(f"I did not count or pick from them ('{picked[0]}'): the results are as the tools gave them.")
     return answer(" ".join(stated), evidence)
@@ -589,8 +594,12 @@ def _arithmetic(clause: str) -> str | None:
     return expression(spoken(clause)) or (f"{found[0]} {found[1]} {found[2]}" if found else None)
 
 
-def _said(step, given: dict, arithmetic: str | None, clean) -> str:
+def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | None = None) -> str:
     value = first_value(given)
+    sides = {unit_side(k, tool.properties.get(k, {}) if tool else {}): v for k, v in given.items() if isinstance(v, str)}
+    into = ""
+    if len(given) == 3 == len(sides) + 1 and {"from", "to"} <= set(sides):  # convert(value=100, from_unit=…): '100 miles'
+        value, into = f"{next(v for v in given.values() if not isinstance(v, str))} {sides['from']}", sides["to"]
     label = tool_label(step.name).replace("The ", "the ", 1)
     if step.is_error and DENIED.search(step.result or ""):  # as accounted() says it
         to = next((v for k, v in given.items() if set(words(k)) & {"to", "recipient"}), None)
@@ -617,7 +626,7 @@ def _said(step, given: dict, arithmetic: str | None, clean) -> str:
         return f"{arithmetic}{':' if result.startswith('(nothing') else ' ='} {sentence_case(result)}"
     if not value or re.search(rf"(?<![\w.,]){re.escape(value)}(?![\w]|[.,]\d)", result, re.I):  # not the 5 of '3.106855'
         return sentence_case(result)
-    if (unit := _into(step.name)) and _number(result) is not None:  # km_to_miles: '10: 6.2137 miles'
+    if (unit := into or _into(step.name)) and _number(result) is not None:  # km_to_miles: '10: 6.2137 miles'
         return f"{value}: {result} {unit}."
     data, placed = json_value(step.result or ""), {k for k, v in given.items() if v == value}
     other = next((v for k, v in data.items() if isinstance(v, str) and v.strip() and (k in placed or set(words(k)) & PLACE_WORDS

@@ -32,8 +32,8 @@ CONJUNCTIONS = frozenset("and but or then et mais ou".split())
 SCOPE_SKIP = frozenset("yet been be being fully already still ever have has had was were are is "
                        "the a an all any by them it they those these ones from for of to in at with été encore toujours "
                        "de du des la le les par pour sont est était étaient en".split())  # 'ne sont pas en alerte'
-CLAUSES = re.compile(r"\?|;|\n|,\s*(?:and|et|then)\b|\band\b(?!\s\d)|(?<!\d\s)\band\b|\bet\b|\balso\b|\bthen\b|,(?!\d)",
-                     re.IGNORECASE)  # '3,5' and '2 and 3' stay whole
+CLAUSES = re.compile(r"\?|;|\n|,\s*(?:and|et|then)\b|\band\b(?!\s\d)|(?<!\d\s)\band\b|\bet\b(?!\s\d)|(?<!\d\s)\bet\b|\balso\b|\bthen\b|,(?!\d)",
+                     re.IGNORECASE)  # '3,5', '2 and 3' and '2 et 3' stay whole
 
 DAYS = "monday tuesday wednesday thursday friday saturday sunday".split()
 MONTHS = "january february march april may june july august september october november december".split()
@@ -125,8 +125,15 @@ def content_words(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(kept))
 
 
+OPERATED = re.compile(r"(?<![\w.,/-])\d+(?:[.,]\d+)?\s*(?:[-+*/×÷^%x]|plus|minus|times|fois|moins|(?:divided|multiplied|divisé|multiplié) (?:by|par))\s*"
+                      r"\(?\s*-?\d+(?:[.,]\d+)?\s*\)?$", re.IGNORECASE)  # '2 + 3' before 'and 4 * 5': two sums (not '2027-01-04')
+
+
 def clauses(text: str) -> list[str]:
-    """The parts of a task split at ? ; , 'and' 'also' and line ends, without empty ones."""
+    """The parts of a task split at ? ; , 'and' 'also' and line ends, without empty ones ('2 and 3', '2 et 3' whole,
+    unless an operation ends before: '2 + 3 and 4 * 5')."""
+    text = re.sub(r"(?<=\d)\s+(?:and|et)\s+(?=\d)", lambda m: " ; " if OPERATED.search(m.string[:m.start()]) else m[0],
+                  text, flags=re.IGNORECASE)
     return [part for c in CLAUSES.split(text) if (part := c.strip(" .!:\t"))]
 
 
