@@ -5,6 +5,11 @@ or a limit of orders worked on their price per unit."""
 
 from __future__ import annotations
 
+import json
+import re
+
+import pytest
+
 from looplab import samples
 from looplab.client import practice_client
 from looplab.loop import run_agent
@@ -128,3 +133,30 @@ def test_a_total_of_one_client_s_paid_and_unpaid_records_is_theirs(tmp_path):
     """'the total of Dumont's bills, paid and unpaid' ended with the grand total of every client's (hred45)."""
     text = ask(tmp_path, "In the folder bills, what is the total of Dumont's bills, paid and unpaid?", BILLS, "bills")
     assert "2365 EUR" in text and "2785" not in text, text
+
+
+SHAPES = {"INV-1.txt": "Invoice INV-1\nClient: Rivet SA\nAmount: 300.00 EUR\nStatus: unpaid\n",
+          "INV-2.csv": "number,client,amount,status\nINV-2,Olm Ltd,\"450,00 €\",unpaid\n",
+          "INV-3.txt": "Invoice INV-3 was issued to Olm Ltd for 120.00 EUR. It is paid.\n",
+          "INV-4.json": json.dumps({"invoice": {"id": "INV-4"}, "total": {"value": 80.5, "currency": "EUR"},
+                                    "payment": {"status": "unpaid"}})}
+
+
+@pytest.mark.parametrize("task", ["In the folder bills, what is the total of all invoices?",
+                                  "In the folder bills, how many invoices are there?",
+                                  "In the folder bills, which invoices are unpaid, and what is their total?"])
+def test_a_file_in_another_shape_leaves_no_figure_stated_as_complete(tmp_path, task):
+    """A CSV, a sentence and a nested JSON invoice beside a 'Key: value' one: 'Grand total: 300 EUR', 'Count: 1' were
+    stated as if complete, and the nested JSON record (no flat field) crashed the model (IndexError, a 500)."""
+    answer = ask(tmp_path, task, SHAPES, "bills")
+    assert "I cannot give a complete" in answer and "INV-2.csv" in answer and "INV-4.json" in answer, answer
+    assert not re.search(r"(?:Grand total|Count|Total): \d", answer), answer
+
+
+def test_no_record_read_at_all_is_no_zero(tmp_path):
+    """One CSV of every invoice (with a TOTAL row): 'Records: none. Grand total: 0.' (the truth is 2911 EUR)."""
+    files = {"invoices_2026.csv": "number,client,amount\nINV-300,Acme,\"410,25 €\"\nINV-301,Cassis,\"2 500,75 €\"\n"
+                                  "TOTAL,,\"2 911,00 €\"\n"}
+    for task in ("In the folder bills, what is the total of all invoices?", "In the folder bills, how many invoices are there?"):
+        answer = ask(tmp_path, task, files, "bills")
+        assert "I cannot give a complete" in answer and not re.search(r"(?:total|Count): 0\b", answer), answer

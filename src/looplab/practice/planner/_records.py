@@ -20,6 +20,9 @@ MONEY = re.compile(r"^(?P<minus>[-−])?(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P
 DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
 SEVERAL = "holds more than one record"  # such a file may hold records asked for: no figure is complete without it
+NESTED = "holds no flat field, only objects"  # so may a JSON record whose fields are objects
+SUM = re.compile(r"[€$£]\s?\d|\d[kK]?\s?(?:[€$£]|(?:EUR|USD|GBP|CHF)\b)|\b(?:EUR|USD|GBP|CHF)\s?\d")  # an amount, anywhere
+NUMBERED = re.compile(r"^(\D+?)[-_ ]?\d+\.\w+$")  # 'INV-301.csv': named like a record of a numbered series
 MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
 CODES = str.maketrans({"€": "EUR", "£": "GBP"})  # a currency sign as its code
 
@@ -51,6 +54,8 @@ def parse(file: str, step: Step) -> Record | str:
     data = json_value(text)
     if isinstance(data, dict):  # a JSON record: its scalar fields, its number from an id-like field
         fields = {str(k): str(v) for k, v in data.items() if isinstance(v, str | int | float) and v != ""}
+        if not fields:  # '{"invoice": {"id": …}, "total": {"value": …}}'
+            return f"{file} {NESTED} ({joined(list(map(str, data)) or ['none'])}); I read flat records, so it is not counted."
         number = next((v for k, v in fields.items() if k.lower() in ("number", "id", "invoice", "no")), "") or _number("", fields)
         return Record(file, number or file.rsplit(".", 1)[0], fields, number)  # 'invoice_no' too
     if isinstance(data, list) and any(isinstance(d, dict) for d in data):
@@ -106,12 +111,12 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
               "record from two; they are left out." for n in dict.fromkeys(r.number for r in twins)]
     lost = [file for file, step in reads if unread(file, step)]  # a file it could not read may hold a record
     lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
-    lost += [r.file for r in twins] + [n.split()[0] for n in notes if SEVERAL in n]
-    # no record, but a cell between bars, tabs, semicolons, commas, tags or line ends, or what follows a line's label
-    # ('Amount - 500 EUR'), is an amount: it may hold one
+    lost += [r.file for r in twins] + [n.split()[0] for n in notes if SEVERAL in n or NESTED in n]
+    # no record, but an amount anywhere ('… pour un montant de 2.321,00 €'), a name in the records' numbered series
+    # ('INV-301.csv' beside 'INV-300.txt'), or no record read at all: it may hold one
+    series = {m[1].casefold() for r in records if (m := NUMBERED.match(r.file))}
     lost += [file for (file, step), p in zip(reads, parsed, strict=True) if isinstance(p, str) and not unread(file, step)
-             and any(money(cell) or money(re.sub(r"^[^\d€$£]*?(?=[€$£]|[A-Z]{3}\s?\d|\d)", "", cell))
-                     for cut in (r"[|\n;\t<>]", r"[|\n;\t,<>]") for cell in re.split(cut, step.result or ""))]
+             and (SUM.search(step.result or "") or not records or (m := NUMBERED.match(file)) and m[1].casefold() in series)]
     return [r for r in records if r not in odd + twins], notes, lost
 
 

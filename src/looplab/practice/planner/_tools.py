@@ -365,6 +365,8 @@ IN_FRENCH = [
               "deux ; je les laisse de côté."),
              (r"(\S+) has no 'Key: value' lines, so it is not a record like the others; it is not counted\.",
               r"\1 n'a pas de lignes 'Clé: valeur' : ce n'est pas une fiche comme les autres ; non compté."),
+             (r"(\S+) holds no flat field, only objects \((.*?)\); I read flat records, so it is not counted\.",
+              lambda m: f"{m[1]} n'a aucun champ simple, seulement des objets ({_et(m[2])}) : je lis des fiches simples ; non compté."),
              (r"si elle est unpaid", "si elle est impayée"), (r"si elle est paid", "si elle est payée"), (r"\b[Nn]umber\b", lambda m: "Numéro" if m[0][0] == "N" else "numéro"),
              (r"' and '", "' et '"), ("When, as the records say:", "Quand, selon les fiches :"), ("I could not say when: no record is listed.",
                                                                      "Je n'ai pas pu dire quand : aucune fiche n'est listée."),
