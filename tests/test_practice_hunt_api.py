@@ -10,6 +10,7 @@ import anthropic
 import httpx2
 import pytest
 
+from looplab import samples
 from looplab.client import MODEL, practice_client
 from looplab.practice.transport import PracticeTransport
 
@@ -534,3 +535,18 @@ def test_an_mcp_server_and_its_toolset_go_together(servers, toolsets, start):
         model=MODEL, max_tokens=64, betas=["mcp-client-2025-11-20"], mcp_servers=servers,
         **({"tools": toolsets} if toolsets else {}), messages=[{"role": "user", "content": "hi"}]))
     assert message.startswith(start), message
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_reply_cut_by_max_tokens_reports_the_whole_budget_spent(stream):
+    """max_tokens=40 stopped with 'max_tokens' and reported 11 output tokens (hred48): Claude reports max_tokens (a tool call
+    cut off counts its unfinished input)."""
+    options = {"model": MODEL, "max_tokens": 15, "messages": [{"role": "user", "content": "What's the weather in Lyon?"}],
+               "tools": [t.to_api() for t in samples.weather_and_calc()]}
+    client = practice_client()
+    if stream:
+        with client.messages.stream(**options) as events:
+            message = events.get_final_message()
+    else:
+        message = client.messages.create(**options)
+    assert message.stop_reason == "max_tokens" and message.usage.output_tokens == 15, message

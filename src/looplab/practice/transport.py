@@ -211,7 +211,8 @@ class PracticeTransport(httpx2.BaseTransport):
         message = {"id": self.next_id("msg"), "type": "message", "role": "assistant",
                    "model": full["model"], "content": content, "stop_reason": stop_reason,
                    "stop_sequence": reply.get("stop_sequence") if stop_reason == "stop_sequence" else None,
-                   "usage": {**self.cache.usage(full), "output_tokens": min(tokens.output_tokens(content), full["max_tokens"])}}
+                   "usage": {**self.cache.usage(full), "output_tokens": full["max_tokens"] if cut else  # the budget spent
+                             min(tokens.output_tokens(content), full["max_tokens"])}}
         if reply.get("stop_details"):
             message["stop_details"] = reply["stop_details"]
         if stop_reason == "pause_turn":
