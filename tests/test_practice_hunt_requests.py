@@ -237,3 +237,38 @@ def test_a_french_calculation_with_puis_gets_a_french_reply(task):
     """'Calcule 2,5 × 4 puis divise par 2' was read as English: one French word of four ('calcule')."""
     text = answer(task)
     assert "The practice model" not in text and "I could not" not in text, text
+
+
+@pytest.mark.parametrize("system, named", [
+    ("Note: invoice 2026-03-101 was paid yesterday; the files have not been updated yet.", "2026-03-101"),
+    ("Studio Lune closed its account last week and its invoices were cancelled.", "Studio Lune"),
+    ("Le paiement de Garage Teyssier a été rejeté : la facture 2026-03-102 est de nouveau impayée.", "Garage Teyssier")])
+def test_a_fact_the_system_prompt_states_about_the_records_is_no_answer_ignored(tmp_path, system, named):
+    """'Invoice 2026-03-101 was paid yesterday' in the system prompt, and the unpaid total still counted it (1875 EUR,
+    not 1235): the rules read no facts there, so they decline the answer such a fact may change (hred48)."""
+    (tmp_path / "inv").mkdir()
+    for number, client, amount, status in (("2026-03-101", "Boulangerie Aube", 640, "unpaid"),
+                                           ("2026-03-102", "Garage Teyssier", 1480, "paid"),
+                                           ("2026-03-103", "Studio Lune", 325, "unpaid")):
+        (tmp_path / "inv" / f"{number}.txt").write_text(
+            f"Invoice {number}\nClient: {client}\nAmount: {amount} EUR\nStatus: {status}\n", encoding="utf-8")
+    task = "What is the total of the unpaid invoices in the folder inv?"
+    said = run_agent(practice_client(), task, samples.invoice_tools(tmp_path), system=system).answer
+    assert said.startswith("I give no answer") and named in said and "965" not in said, said
+    plain = "You are the accounts assistant. If an invoice has no status, say so; do not assume it is paid or unpaid."
+    assert "965 EUR" in run_agent(practice_client(), task, samples.invoice_tools(tmp_path), system=plain).answer
+
+
+def test_french_asked_of_an_english_task_says_the_tool_s_english_is_quoted():
+    """'Reply in French, please.' and the English weather came back as it was, with no word that French was asked."""
+    said = answer("What is the weather in Toulouse?", system="Reply in French, please.")
+    assert said.startswith("Toulouse: 24 °C, sunny") and "asks for replies in French" in said, said
+    assert answer("What is 2 + 2?", system="Reply in French, please.") == "2 + 2 = 4."
+
+
+@pytest.mark.parametrize("system", ["Tu es un assistant de facturation et tu ne parles que de factures.",
+                                    "L'outil get_weather est en maintenance aujourd'hui ; ne l'utilise pas."])
+def test_a_french_limit_or_ban_is_read_as_the_english_one(system):
+    """'tu ne parles que de factures' and 'ne l'utilise pas' still got the weather (the English wordings decline)."""
+    said = answer("Quel temps fait-il à Toulouse ?", system=system)
+    assert said.startswith("Je n'ai pas appelé get_weather") and "°C" not in said, said

@@ -266,7 +266,7 @@ def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -
     if body.get("tool_choice") and body.get("tools"):
         reply = choose_tools(reply, body["tool_choice"], view)
     output = (body.get("output_config") or {}).get("format")
-    reply = shaped(reply, body, view)  # notes on rules it does not keep: on the final reply only, not on a call's turn
+    reply = shaped(unheeded(reply, body, view), body, view)  # notes on rules it does not keep: on the final reply only
     if output and reply.get("stop_reason") != "refusal":
         reply = shape_answer(reply, output["schema"], view.task)
     if body.get("stop_sequences") and reply.get("stop_reason") != "refusal":
@@ -315,7 +315,7 @@ RESHAPES = re.compile(r"\b(?:fahrenheit|celsius|kelvin|dollars?|usd|gbp|pounds?|
                       r"treat|traite|consider|considère|round|arrondis\w*|assume|suppose)\b|\b(?:exclude|exclus\w*|ignore|skip|"
                       r"disregard|leave out)\b[^.;]{0,30}?(?:\b(?-i:[A-Z])|\d|\b(?:l['’])?(?:invoices?|factures?|articles?|"
                       r"documents?|files?|fichiers?|records?|clients?|customers?)\b)|°\s?[fc]\b|k€|\b(?:don't|do not|never|ne)\s+(?:call|use|run|appelle|utilise)\s+(?:it|them|le|la|les)"
-                      r"\b|\b(?:always|toujours|only|uniquement|seulement|never|jamais|not|don't|no|ne|pas|without|sans|except|sauf|"
+                      r"\b|\bne\s+(?:l['’]|les\s+)(?:utilise|appelle|lance)\w*|\b(?:always|toujours|only|uniquement|seulement|never|jamais|not|don't|no|ne|pas|without|sans|except|sauf|"
                       r"must|doit|doivent)\b.*(?:\d|\b(?:euros?|eur|totals?|sums?|amounts?|montants?|counts?|decimals?|décimales?|"
                       r"percent\w*|pour ?cent|digits?|numbers?|chiffres?|nombres?|cite|citations?|sources?|file names?|noms? de "
                       r"fichiers?)\b)", re.I)  # a rule the answer may break: units, figures, records left out, sources
@@ -385,7 +385,8 @@ def _off_limits(name: str, clause: str, view: View) -> bool:
     topic ('Only discuss the weather in Lyon', 'about X or Y') of which no part has all its words in the task or the
     tool's name."""
     found = LIMITED.search(clause)
-    if not found and re.search(r"\b(?:only|solely|exclusively|uniquement|seulement)\b", clause, re.I) and not re.search(
+    if not found and re.search(r"\b(?:only|solely|exclusively|uniquement|seulement)\b|\bne\s+(?:\w+\s+){1,2}?qu(?:e\b|['’])",
+                               clause, re.I) and not re.search(  # 'tu ne parles que de factures'
             r"\b(?:from|using|with|à partir|d'après|avec)\b[^.]*\b(?:documents?|articles?|files?|results?|sources?|tools?|"
             r"fichiers?|résultats?|outils?)\b", clause, re.I):  # 'You only help with invoices': a scope it cannot check
         return True
@@ -452,6 +453,39 @@ def unforbidden(reply: dict, body: dict, view: View) -> dict:
     return reply
 
 
+STATE = re.compile(r"\b(?:paid|unpaid|settled|cancel\w*|void\w*|refund\w*|bounced|rejected|closed|reopened|disputed|"
+                   r"written off|overdue|wrong|incorrect|mistaken|updated?|changed?|corrected|duplicated?|deleted|removed|"
+                   r"moved|replaced|actually|in fact|no longer|again|payée?s?|impayée?s?|réglée?s?|annulée?s?|remboursée?s?|"
+                   r"rejetée?s?|fermée?s?|fermé|erronée?s?|corrigée?s?|modifiée?s?|supprimée?s?|en fait|désormais|de nouveau)\b",
+                   re.IGNORECASE)  # a word that may state a fact about the data: 'invoice 2026-03-101 was paid yesterday'
+
+
+def unheeded(reply: dict, body: dict, view: View) -> dict:
+    """The final reply, or a decline when a clause of the system prompt states something about a record or a name the
+    tools' results hold ('Studio Lune's invoices were cancelled'): the rules read no facts from the system prompt, so
+    they give no answer such a fact may change."""
+    if reply.get("stop_reason") != "end_turn" or reply.get("declined") or not view.steps or any(
+            b.get("type") == "tool_use" for b in reply.get("content", [])):
+        return reply
+    results = " ".join(s.result or "" for s in view.steps if not s.is_error)
+    for clause in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)):
+        if not STATE.search(clause) or SHAPES.search(clause) or re.match(r"\W*(?:if|si|when|quand|lorsqu)\b", clause, re.I):
+            continue  # 'If an invoice has no status, say so; do not assume it is paid or unpaid': a rule, no fact
+        names = re.findall(r"(?<![\w-])(?=[\w-]*\d)(?=[\w-]*[^\W\d]|[\w-]*\d-\d)[\w-]{3,}(?![\w-])|"
+                           r"(?<![\w'-])[A-ZÀ-Ý][\w'-]{2,}(?:\s+[A-ZÀ-Ý][\w'-]+)+", clause)  # 'INV-7', 'Studio Lune'
+        named = next((n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", results)), None)
+        if named:
+            said = clip(clause.strip().rstrip(";"), 200)
+            text = (f"Je ne donne pas de réponse : le prompt système dit « {said} », à propos de {named}, que les "
+                    "résultats des outils nomment aussi ; mes règles ne lisent aucun fait dans le prompt système, donc je "
+                    "ne donne pas une réponse qu'il pourrait changer. Claude en tiendrait compte." if french(view.task) else
+                    f"I give no answer: the system prompt says '{said}', about {named}, which the tools' results also "
+                    "name; my rules read no facts from the system prompt, so I give no answer it may change. Claude "
+                    "would weigh it.")
+            return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "declined": True}
+    return reply
+
+
 SHAPES = re.compile(r"\b(?:answer|reply|respond|write|output|format|keep|use|give|répon\w*|écri\w*|formate\w*|garde\w*)\b"
                     r"[^.!?;\n]*\b(?:words?|mots?|sentences?|phrases?|lines?|lignes?|json|yaml|xml|csv|markdown|html|bullet\w*|"
                     r"lists?|listes?|uppercase|lowercase|capitals?|capital letters|majuscules?|minuscules?|tables?|tableaux?|"
@@ -512,7 +546,7 @@ def shaped(reply: dict, body: dict, view: View) -> dict:
     unkept = [r.rstrip(".") for r in rules if not (_meets(r, text) or ASKS_LANGUAGE.search(r)
                                                    or structured and re.search(r"\bjson\b", r, re.I))]
     quoted_ = ", ".join(f"'{clip(r, 120)}'" for r in unkept)
-    note = " ".join(filter(None, [_language_note(body, view), unkept and (
+    note = " ".join(filter(None, [_language_note(body, view, text), unkept and (
         f"Le prompt système demande {quoted_} ; les règles du modèle d'entraînement ne suivent pas d'instructions, "
         "donc cette réponse ne le fait pas. Claude le suivrait." if french(view.task) else
         f"The system prompt asks {quoted_}; the practice model's rules follow no instructions, so this reply "
@@ -556,8 +590,12 @@ def _asked_language(body: dict, view: View) -> str:
     return "" if language == ("French" if french(view.task) else "English") else language
 
 
-def _language_note(body: dict, view: View) -> str:
+def _language_note(body: dict, view: View, text: str) -> str:
     language = _asked_language(body, view)
+    # 'Lyon: 21 °C, sunny' is a tool's English, which in_french leaves as it is; '2 + 2 = 4.' is in no language
+    if language == "French" and not french(text) and re.search(r"\b[a-z]{3,}\b", text):
+        return ("The system prompt asks for replies in French; this reply quotes the tools' English results, which the "
+                "practice model does not translate. Claude would follow it.")
     if language in ("", "French"):
         return ""
     nom = next(n for en, n in LANGUAGES.values() if en == language)
