@@ -260,9 +260,10 @@ def test_a_fact_the_system_prompt_states_about_the_records_is_no_answer_ignored(
 
 
 def test_french_asked_of_an_english_task_says_the_tool_s_english_is_quoted():
-    """'Reply in French, please.' and the English weather came back as it was, with no word that French was asked."""
+    """'Reply in French, please.' and the English weather came back as it was, with no word that French was asked;
+    the word is in French, the language asked."""
     said = answer("What is the weather in Toulouse?", system="Reply in French, please.")
-    assert said.startswith("Toulouse: 24 °C, sunny") and "asks for replies in French" in said, said
+    assert said.startswith("Toulouse: 24 °C, sunny") and "demande des réponses en français" in said, said
     assert answer("What is 2 + 2?", system="Reply in French, please.") == "2 + 2 = 4."
 
 
@@ -272,3 +273,24 @@ def test_a_french_limit_or_ban_is_read_as_the_english_one(system):
     """'tu ne parles que de factures' and 'ne l'utilise pas' still got the weather (the English wordings decline)."""
     said = answer("Quel temps fait-il à Toulouse ?", system=system)
     assert said.startswith("Je n'ai pas appelé get_weather") and "°C" not in said, said
+
+
+def test_a_french_negation_before_que_is_no_limit(tmp_path):
+    """'ne suppose pas qu'elle est payée' (notebook 05, French) was read as 'ne … que', a limit: no tool was called."""
+    system = "Si une facture n'a pas de statut, dis-le ; ne suppose pas qu'elle est payée ou impayée."
+    said = answer("Quel temps fait-il à Lyon ?", system=system)
+    assert said.startswith("Lyon") and "21 °C" in said, said
+
+
+@pytest.mark.parametrize("system, task", [
+    ("Spell out every number in words.", "What is the weather in Toulouse?"),
+    ("Use a comma as the decimal separator.", "What is 1250 / 8?"),
+    ("Amounts must be given in cents.", "What is 12 * 7?"),
+    ("For each result, include its unit in words.", "What is the weather in Lyon?"),
+    ("Écris tous les nombres en toutes lettres.", "Quel temps fait-il à Toulouse ?")])
+def test_a_rule_on_what_the_reply_says_is_named_as_not_kept(system, task):
+    """'Give all amounts in cents.', 'Use a comma as the decimal separator.': the reply kept neither and said nothing
+    (hred48); a rule on the reply's form is named, as 'Answer in one word' is."""
+    said = answer(task, system=system)
+    assert f"'{system.rstrip('.')}'" in said and ("Claude would follow it." in said or "Claude le suivrait." in said), said
+    assert answer(task, system="You are a helpful assistant.") == said.split(" The system prompt")[0].split(" Le prompt")[0]

@@ -385,8 +385,8 @@ def _off_limits(name: str, clause: str, view: View) -> bool:
     topic ('Only discuss the weather in Lyon', 'about X or Y') of which no part has all its words in the task or the
     tool's name."""
     found = LIMITED.search(clause)
-    if not found and re.search(r"\b(?:only|solely|exclusively|uniquement|seulement)\b|\bne\s+(?:\w+\s+){1,2}?qu(?:e\b|['’])",
-                               clause, re.I) and not re.search(  # 'tu ne parles que de factures'
+    if not found and re.search(r"\b(?:only|solely|exclusively|uniquement|seulement)\b|\bne\s+[\w'’]+\s+qu(?:e\b|['’])",
+                               clause, re.I) and not re.search(  # 'tu ne parles que', not 'ne suppose pas qu'elle'
             r"\b(?:from|using|with|à partir|d'après|avec)\b[^.]*\b(?:documents?|articles?|files?|results?|sources?|tools?|"
             r"fichiers?|résultats?|outils?)\b", clause, re.I):  # 'You only help with invoices': a scope it cannot check
         return True
@@ -494,6 +494,12 @@ SHAPES = re.compile(r"\b(?:answer|reply|respond|write|output|format|keep|use|giv
                     r"(?:with|by|par)\b|\b(?:start|begin|end|finish|sign|commence\w*|termine\w*)\w*\s+"
                     r"(?:(?:your|each|every|the|all|ta|tes|vos|votre|chaque)\s+)?(?:reply|replies|answers?|responses?|messages?|"
                     r"réponses?)\b|\breply with just\b|\bjust the\b|^\W*output\s+\w+", re.IGNORECASE)  # rules on the reply's form
+ON_FORM = re.compile(r"\b(?:must|should|always|never|every|each|give|write|spell|report|include|quote|cite|state|express|"
+                     r"round|format|use an?|doit|doivent|toujours|jamais|chaque|donne|écris|écrivez|indique|inclus|cite|mets|"
+                     r"exprime|arrondis|utilise une?)\b", re.I)  # a rule on what the reply says ('Give all amounts in cents')
+FORM_WORDS = re.compile(r"\b(?:amounts?|numbers?|figures?|dates?|temperatures?|units?|cents?|decimals?|separators?|currenc\w*|"
+                        r"symbols?|letters|lines?|due dates?|montants?|nombres?|chiffres?|températures?|unités?|centimes?|"
+                        r"décima\w*|séparateurs?|devises?|symboles?|lettres|lignes?|dates? d['’]échéance|client)\b", re.I)
 WORDS_AT_MOST = re.compile(r"\b(?:under|fewer than|less than|at most|no more than|max(?:imum)?|moins de|au plus|pas plus "
                            r"de)\s+(\d+)\s+(?:words?|mots?)|\b(\d+)\s+(?:words?|mots?)\s+(?:max(?:imum)?|at most|or (?:less|fewer)"
                            r"|au plus|maximum)", re.IGNORECASE)
@@ -541,7 +547,8 @@ def shaped(reply: dict, body: dict, view: View) -> dict:
             b.get("type") == "tool_use" for b in reply["content"]):
         return reply
     text = " ".join(b["text"] for b in texts)
-    rules = [c.strip() for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if SHAPES.search(c)]
+    rules = [c.strip() for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if SHAPES.search(c) or (
+        ON_FORM.search(c) and FORM_WORDS.search(c) and not re.match(r"\W*(?:if|si|when|quand|you are|tu es|vous êtes)\b", c, re.I))]
     structured = (body.get("output_config") or {}).get("format")  # the reply will be JSON: a JSON rule is kept
     unkept = [r.rstrip(".") for r in rules if not (_meets(r, text) or ASKS_LANGUAGE.search(r)
                                                    or structured and re.search(r"\bjson\b", r, re.I))]
@@ -594,8 +601,8 @@ def _language_note(body: dict, view: View, text: str) -> str:
     language = _asked_language(body, view)
     # 'Lyon: 21 °C, sunny' is a tool's English, which in_french leaves as it is; '2 + 2 = 4.' is in no language
     if language == "French" and not french(text) and re.search(r"\b[a-z]{3,}\b", text):
-        return ("The system prompt asks for replies in French; this reply quotes the tools' English results, which the "
-                "practice model does not translate. Claude would follow it.")
+        return ("Le prompt système demande des réponses en français ; cette réponse cite en anglais ce que les outils ont "
+                "renvoyé, que le modèle d'entraînement ne traduit pas. Claude le suivrait.")  # in the language asked
     if language in ("", "French"):
         return ""
     nom = next(n for en, n in LANGUAGES.values() if en == language)
