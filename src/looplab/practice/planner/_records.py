@@ -22,7 +22,6 @@ NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", 
 SEVERAL = "holds more than one record"  # such a file may hold records asked for: no figure is complete without it
 NESTED = "holds no flat field, only objects"  # so may a JSON record whose fields are objects
 SUM = re.compile(r"[€$£]\s?\d|\d[kK]?\s?(?:[€$£]|(?:EUR|USD|GBP|CHF)\b)|\b(?:EUR|USD|GBP|CHF)\s?\d")  # an amount, anywhere
-NUMBERED = re.compile(r"^(\D+?)[-_ ]?\d+\.\w+$")  # 'INV-301.csv': named like a record of a numbered series
 MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
 CODES = str.maketrans({"€": "EUR", "£": "GBP"})  # a currency sign as its code
 
@@ -109,15 +108,23 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
               for r in odd]
     notes += [f"{joined([r.file for r in twins if r.number == n])} give the same number ({n}), so I cannot tell one "
               "record from two; they are left out." for n in dict.fromkeys(r.number for r in twins)]
-    lost = [file for file, step in reads if unread(file, step)]  # a file it could not read may hold a record
+    series = {_shape(r.file) for r in records} - {None}  # 'inv-0' of 'INV-300.txt', '0-0-0' of '2026-07-012.txt'
+    lost = [file for file, step in reads if unread(file, step) and (step.is_error or (step.result or "").strip()
+                                                                    or _shape(file) in series)]  # a file it could not
+    # read may hold a record; an empty one too when it is named like the records (a read may have failed), not 'blank.txt'
     lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
     lost += [r.file for r in twins] + [n.split()[0] for n in notes if SEVERAL in n or NESTED in n]
     # no record, but an amount anywhere ('… pour un montant de 2.321,00 €'), a name in the records' numbered series
     # ('INV-301.csv' beside 'INV-300.txt'), or no record read at all: it may hold one
-    series = {m[1].casefold() for r in records if (m := NUMBERED.match(r.file))}
     lost += [file for (file, step), p in zip(reads, parsed, strict=True) if isinstance(p, str) and not unread(file, step)
-             and (SUM.search(step.result or "") or not records or (m := NUMBERED.match(file)) and m[1].casefold() in series)]
+             and (SUM.search(step.result or "") or not records or _shape(file) in series)]
     return [r for r in records if r not in odd + twins], notes, lost
+
+
+def _shape(file: str) -> str | None:
+    """A numbered file's name with each run of digits as 0 ('inv-0' for 'INV-301.csv'), else None."""
+    stem = file.rsplit(".", 1)[0]
+    return re.sub(r"\d+", "0", stem).casefold() if re.search(r"\d", stem) else None
 
 
 def money(value: str) -> tuple[Decimal, str] | None:

@@ -32,11 +32,12 @@ LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
 FILED = set(stems("file files folder directory dir fichier fichiers dossier"))
 DIR_KEYS = {"folder", "dir", "directory", "path"}  # the lister's input that takes the folder
-FOLDER = re.compile(
-    r"\b(?:in|from|inside|of|dans|du|de)\s+(?:the\s+|le\s+)?(?:folder|directory|dir|dossier|répertoire)\s+"
+NOT_A_NAME = r"(?!(?:are|is|was|were|has|have|had|holds?|contains?|with|that|which|and|or|sont|est|a|ont|contient)\b)"
+FOLDER = re.compile(  # 'in the folder invoices'; not 'are' of 'How many invoices in the folder are unpaid?'
+    rf"\b(?:in|from|inside|of|dans|du|de)\s+(?:the\s+|le\s+)?(?:folder|directory|dir|dossier|répertoire)\s+{NOT_A_NAME}"
     r"['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)"
     r"|\b(?:in|from|inside)\s+(?:the\s+)?['\"]?(?!(?:the|my|this|that|our|your|its|main|current|same|whole)\b)([\w./-]+?)"
-    r"['\"]?\s+(?:folder|directory)\b|\b(?:folder|dossier)\s+['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)", re.IGNORECASE)
+    rf"['\"]?\s+(?:folder|directory)\b|\b(?:folder|dossier)\s+{NOT_A_NAME}['\"]?([\w./-]+?)['\"]?(?=[\s,;:.?!]|$)", re.IGNORECASE)
 LIST_ONLY = re.compile(r"\b(?:list|show|what|which|how many)\b[^.?;]*\bfiles\b", re.IGNORECASE)
 LIST_WORDS = set(stems("list show what which how many files file folder directory dir there inside in me all every"))
 SUBFOLDER = re.compile(r"^\s*([\w.-]+)/\s*$", re.M)  # a listing's 'q1/': a subfolder, which may hold records too
