@@ -261,3 +261,44 @@ def test_a_decline_after_reading_part_of_a_document_speaks_only_of_the_pages_rea
             "Water bottles go in the yellow bin.\n")
     answer = ask(task, first_page(tmp_path, text, 32))
     assert said in answer and "The documents do not answer" not in answer, answer
+
+
+@tool
+def search(query: str) -> str:
+    """Search the staff directory (names, roles, email addresses) by keywords.
+
+    Args:
+        query: Keywords, e.g. a person's name or role.
+    """
+    return "Martine Lacroix — accounts lead — martine.lacroix@atelier.example"
+
+
+def test_a_search_that_returns_text_but_no_document_did_not_find_nothing(tmp_path):
+    """A participant's own search (a staff directory) beside the invoice reader returned the answer, and the reply said
+    'The documents do not answer this question: searching for … found nothing' (hred50)."""
+    (tmp_path / "invoices").mkdir()
+    said = ask("What is Martine Lacroix's email address?", [*samples.invoice_tools(tmp_path), search])
+    assert "found nothing" not in said and "do not answer" not in said, said
+
+
+def test_a_document_the_tool_cut_is_not_said_to_lack_what_its_end_holds(tmp_path):
+    """read_doc returns the first 8,000 characters and '[… truncated: N more characters]'; the answer past the cut was
+    declined with 'boiler-care.md does not mention 'serviced'' (hred49)."""
+    (tmp_path / "articles").mkdir()
+    (tmp_path / "articles" / "boiler-care.md").write_text(
+        "# Boiler care guide\n\n" + "Keep notes of what works for you. " * 240
+        + "\n\nThe boiler should be serviced every 12 months by a registered engineer.\n")
+    said = ask("How often should the boiler be serviced, according to the boiler care guide?",
+               samples.docs_tools(tmp_path / "articles"))
+    assert "in the pages I read" in said and "I read only the start of boiler-care.md" in said, said
+
+
+def test_the_reader_of_the_search_s_documents_reads_them(tmp_path):
+    """With the invoice tools and the docs tools offered, search_docs found bees-and-flowers.md and read_file (the
+    invoices' reader) was called on it: 'no file', then 'The documents do not answer … I read nothing' (hred50)."""
+    (tmp_path / "files").mkdir()
+    (tmp_path / "articles").mkdir()
+    (tmp_path / "articles" / "hives.md").write_text("# Hives\nA hive holds up to 60,000 bees in summer.\n")
+    run = run_agent(practice_client(), "How many bees does a hive hold in summer?",
+                    [*samples.invoice_tools(tmp_path / "files"), *samples.docs_tools(tmp_path / "articles")])
+    assert [name for name, _ in run.tool_calls] == ["search_docs", "read_doc"] and "60,000" in run.answer, run

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from looplab import samples
 from looplab.client import practice_client
 from looplab.loop import run_agent
 from looplab.tools import tool
@@ -244,3 +245,11 @@ def test_a_negative_operand_is_written_in_brackets():
         return base ** exponent
 
     assert run_agent(practice_client(), "Call power with base -6, exponent 4", [power]).answer == "(-6) ** 4 = 1296."
+
+
+def test_a_catalogue_saved_with_a_byte_order_mark_is_read(tmp_path):
+    """A catalogue JSON saved by a Windows editor (UTF-8 with a BOM) crashed catalogue_tools before any call (hred49)."""
+    path = tmp_path / "catalogue.json"
+    path.write_text(json.dumps({"stats": {"title": "Practical Statistics", "weeks": 6}}), encoding="utf-8-sig")
+    answer = run_agent(practice_client(), "Look up the catalogue entry stats.", samples.catalogue_tools(path)).answer
+    assert answer == "'stats' is in the catalogue: title: Practical Statistics; weeks: 6.", answer

@@ -103,7 +103,7 @@ class UnknownKey(KeyError):
 
 def catalogue_tools(path: str | Path | None = None) -> list[Tool]:
     """`lookup` over CATALOGUE, or over the JSON object in the file at `path`."""
-    catalogue = CATALOGUE if path is None else json.loads(Path(path).read_text(encoding="utf-8"))
+    catalogue = CATALOGUE if path is None else json.loads(Path(path).read_text(encoding="utf-8-sig"))  # a BOM too
 
     @tool
     def lookup(key: str) -> str:

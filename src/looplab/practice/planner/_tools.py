@@ -42,6 +42,10 @@ IN_FRENCH = [
              (r"I read only (\d+) of the (\d+) pages of (\S+)\.",
               lambda m: "Je n'ai lu " + ("qu'une" if m[1] == "1" else "que " + m[1]) + f" des {m[2]} pages de {m[3]}."),
              (r" in the pages I read\.", " dans les pages que j'ai lues."),
+             (r"I read only the start of (\S+): the tool cut the rest \(([\d\s\u202f]+) (?:characters|caractères)\)\.",
+              r"Je n'ai lu que le début de \1 : l'outil a coupé le reste (\2 caractères)."),
+             (r"I read only the start of (\S+): the tool cut the rest \(([\d\s\u202f]+) (?:bytes|octets)\)\.",
+              r"Je n'ai lu que le début de \1 : l'outil a coupé le reste (\2 octets)."),
              (r"^I'll read the other pages of (.*)\.$", lambda m: f"Je lis les autres pages de {_et(m[1])}."),
              (r"Searching for ('.*?') returned results, but no document name I could read: I read the documents a search "
               r"lists by their file names or ids\.", r"La recherche de \1 a renvoyé des résultats, mais aucun nom de "
@@ -501,7 +505,7 @@ INJECTION = re.compile(
     r"utiliser|appeler|supprimer|transmettre|transférer|suivre|donner|indiquer)\b)))|\b(?:use|call|run|invoke|utilise[rz]?|"
     r"appelle[rz]?|exécute[rz]?|lance[rz]?)\s+[a-z]+_[a-z_]+\b|\bvous demande d['’](?:envoyer|écrire|transférer|transmettre)\b[^.\n]*@|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
     r"transférez|transmettez))\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+|(?:^|[.:;!?]\s*|\b(?:and|then|please|now|also|immediately|kindly|you to|assistant to|ai to|model to)\s+)(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+(?:us\s+|your\s+|any\s+)?(?:questions?|corrections?|feedback|"
-    r"comments?|suggestions?|enquir|inquir|complaints?|photos?|cvs?|applications?)\b)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
+    r"comments?|suggestions?|enquir|inquir|complaints?|photos?|cvs?|applications?|reminders?|remittances?)\b)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
     r"[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",  # not a label: 'department IT, email bob@acme.test, phone 330'
     re.IGNORECASE | re.MULTILINE)
 ORDERS = re.compile(r"\b(?:use|call|run|invoke|execute|please|must|now|assistant|ai|utilise[rz]?|appelle[rz]?|"

@@ -169,7 +169,10 @@ KINDS = [  # question -> what a sentence must hold to answer it
 def research_tools(view: View):
     """The (search, read) pair this skill needs, or None."""
     search = pick([t for t in view.tools if not (READ | LISTING) & set(stems(t.name))], SEARCH)
-    read = search and pick([t for t in view.tools if set(stems(t.name + " " + t.description)) & DOCS], READ, (search.name,))
+    readers = [t for t in view.tools if set(stems(t.name + " " + t.description)) & DOCS]
+    kin = [t for t in readers if search and set(stems(t.name)) - READ & set(stems(search.name)) - SEARCH]  # read_doc,
+    # not the invoices' read_file, beside search_docs
+    read = search and (pick(kin, READ, (search.name,)) or pick(readers, READ, (search.name,)))
     return (search, read) if read else None
 
 
@@ -516,6 +519,10 @@ def _picks(sentence: str, noun: str) -> bool:
         i and ws[i - 1].lower() not in STOPWORDS for i in found))
 
 
+CUT = re.compile(r"\n?\[… (?:truncated|tronqué) ?: ([\d\s\u202f]+?) (?:more )?(characters|bytes|caractères|octets)(?: de plus)?\]"
+                 r"\s*$")  # what guards.clip adds to a long result
+
+
 def _paged(read, reads: list) -> tuple[list[tuple[str, dict]], list, dict]:
     """For documents a read tool gives page by page ('[a.md page 1 of 3]' first): the calls for the pages not read
     yet, the reads with each document's pages joined into one (in the place of its first), and a note for each
@@ -526,6 +533,11 @@ def _paged(read, reads: list) -> tuple[list[tuple[str, dict]], list, dict]:
         name = _name(step.input)
         steps = [s for s in reads if _name(s.input) == name]
         pages = {int(m[1]): s for s in steps if not s.is_error and (m := PAGE.match(s.result or ""))}
+        if not pages and not step.is_error and (cut := CUT.search(step.result or "")):  # the tool gave its start only
+            text = step.result[:cut.start()]
+            whole.append(replace(step, result=text[:max((m.end() for m in re.finditer(r"[.!?](?=\s|$)", text)), default=0)]))
+            notes[name] = f" I read only the start of {name}: the tool cut the rest ({cut[1]} {cut[2]})."
+            continue
         if not pages:
             whole.append(step)
             continue
@@ -618,7 +630,7 @@ def research(view: View) -> dict | None:
     if not names and named and hits:
         return declined(f"The documents do not answer this question: searching for '{q}' did not find "
                         f"{joined(named)}, the document the task names", wording=WORDING)
-    if not names and isinstance(json_value(found.result or ""), (list, dict)) and not absent(found):  # hits it cannot name
+    if not names and not absent(found):  # hits it cannot name, or a tool's own text ('Martine Lacroix — accounts lead')
         return declined(f"Searching for '{q}' returned results, but no document name I could read: I read the documents "
                         "a search lists by their file names or ids.")
     if not names:
