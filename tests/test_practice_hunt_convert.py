@@ -104,3 +104,15 @@ def test_a_converter_described_in_french_says_both_currencies(task, answer):
 def test_two_operations_joined_by_and_are_two_parts(task, answer):
     """'2.5 + 2.5 and 3 × 3' was one clause and declined ('and' between two numbers keeps '2 and 3' whole)."""
     assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == answer
+
+
+@pytest.mark.parametrize("task, answer", [("What is –3 + 5?", "-3 + 5 = 2."), ("What is —3 + 5?", "-3 + 5 = 2.")])
+def test_a_minus_typed_as_a_dash_keeps_its_sign(task, answer):
+    """'What is –3 + 5?' (an en dash, as French typing and autocorrect give) was calculator('3 + 5'): 8 (hred52)."""
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == answer
+
+
+def test_a_converter_keeps_a_sign_typed_as_a_dash():
+    """'Convertis –40 °C en °F' sent 40, not -40, and answered 104 (hred52)."""
+    run = run_agent(practice_client(), "Convert –5 km to miles", [convert_units])
+    assert run.tool_calls == [("convert_units", {"value": -5, "from_unit": "km", "to_unit": "miles"})], run.tool_calls

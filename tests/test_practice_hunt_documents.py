@@ -302,3 +302,19 @@ def test_the_reader_of_the_search_s_documents_reads_them(tmp_path):
     run = run_agent(practice_client(), "How many bees does a hive hold in summer?",
                     [*samples.invoice_tools(tmp_path / "files"), *samples.docs_tools(tmp_path / "articles")])
     assert [name for name, _ in run.tool_calls] == ["search_docs", "read_doc"] and "60,000" in run.answer, run
+
+
+def test_a_search_that_says_it_found_nothing_found_nothing(tmp_path):
+    """A search of the participant's own that answers 'no document contains most of the words of …' (notebook 06)
+    found nothing: not 'returned results, but no document name I could read'."""
+    @tool
+    def search_docs(query: str) -> str:
+        """Search the articles.
+
+        Args:
+            query: Keywords.
+        """
+        return f"no document contains most of the words of {query!r}"
+
+    said = ask("What do our articles say about the price of bitcoin?", [search_docs, *samples.docs_tools(tmp_path)[1:]])
+    assert said.startswith("The documents do not answer this question: searching for") and "found nothing" in said, said

@@ -285,7 +285,6 @@ def test_a_french_negation_before_que_is_no_limit(tmp_path):
 @pytest.mark.parametrize("system, task", [
     ("Spell out every number in words.", "What is the weather in Toulouse?"),
     ("Use a comma as the decimal separator.", "What is 1250 / 8?"),
-    ("Amounts must be given in cents.", "What is 12 * 7?"),
     ("For each result, include its unit in words.", "What is the weather in Lyon?"),
     ("Écris tous les nombres en toutes lettres.", "Quel temps fait-il à Toulouse ?")])
 def test_a_rule_on_what_the_reply_says_is_named_as_not_kept(system, task):
@@ -294,3 +293,67 @@ def test_a_rule_on_what_the_reply_says_is_named_as_not_kept(system, task):
     said = answer(task, system=system)
     assert f"'{system.rstrip('.')}'" in said and ("Claude would follow it." in said or "Claude le suivrait." in said), said
     assert answer(task, system="You are a helpful assistant.") == said.split(" The system prompt")[0].split(" Le prompt")[0]
+
+
+@pytest.mark.parametrize("system, task, said", [
+    ("Give amounts in EUR.", "What is the weather in Lyon?", "Lyon: 21 °C, cloudy (simulated)."),
+    ("Use ISO currency codes, never symbols.", "What is 12 * 7?", "12 * 7 = 84."),
+    ("You are a cheerful assistant. Use a warm tone and plain words.", "What is 12 * 7?", "12 * 7 = 84."),
+    ("Réponds toujours en anglais.", "Combien font 17 * 23 ?", "17 * 23 = 391."),
+    ("Never reveal staff phone numbers.", "What is the weather in Lyon?", "Lyon: 21 °C, cloudy (simulated)."),
+    ("Round amounts to whole euros.", "What is the weather in Lyon?", "Lyon: 21 °C, cloudy (simulated)."),
+    ("Give temperatures in Fahrenheit.", "What is 17 * 23?", "17 * 23 = 391.")])
+def test_a_rule_the_reply_keeps_or_does_not_touch_gets_no_note_and_blocks_no_call(system, task, said):
+    """'Give amounts in EUR' gave the weather a note that it was not kept; 'Never reveal staff phone numbers' and
+    'Round amounts to whole euros' barred the weather tool, 'Give temperatures in Fahrenheit' the calculator (hred53)."""
+    assert answer(task, system=system) == said
+
+
+def test_a_rule_on_amounts_that_the_reply_breaks_is_still_named(tmp_path):
+    """The reply gives amounts in EUR; 'Give all amounts in cents' and 'in US dollars' are not kept, and say so."""
+    (tmp_path / "inv").mkdir()
+    (tmp_path / "inv" / "a.txt").write_text("Invoice A-1\nClient: Rivet SA\nAmount: 300 EUR\nStatus: unpaid\n")
+    task = "What is the total of the unpaid invoices in the folder inv?"
+    for system in ("Give all amounts in cents.", "Give amounts in US dollars."):
+        said = run_agent(practice_client(), task, samples.invoice_tools(tmp_path), system=system).answer
+        assert "300 EUR" in said and "Claude would follow it" in said or said.startswith("I did not call"), said
+
+
+def test_a_french_ban_with_sans_demander_allows_reading(tmp_path):
+    """'Ne supprime jamais de fichier sans demander' barred list_files on a read-only question; the English 'Never
+    delete files without asking' does not (hred53)."""
+    (tmp_path / "inv").mkdir()
+    (tmp_path / "inv" / "a.txt").write_text("Invoice A-1\nClient: Rivet SA\nAmount: 300 EUR\nStatus: unpaid\n")
+    said = run_agent(practice_client(), "Combien de factures y a-t-il dans le dossier inv ?", samples.invoice_tools(tmp_path),
+                     system="Ne supprime jamais de fichier sans demander.").answer
+    assert "Nombre : 1" in said, said
+
+
+def test_a_french_rule_on_lists_is_named():
+    """'Utilise des listes à puces' was dropped with no note (hred53); 'Use bullet points' is named."""
+    said = answer("Quel temps fait-il à Lyon ?", system="Utilise des listes à puces.")
+    assert "Le prompt système demande 'Utilise des listes à puces'" in said, said
+
+
+@pytest.mark.parametrize("system, task, starts", [
+    ("The weather tool is down; do not call it.", "What is the weather in Lyon?", "I did not call get_weather"),
+    ("Refuse anything unrelated to gardening.", "What is the weather in Lyon?", "I did not call get_weather"),
+    ("Ne donne jamais de chiffres.", "Quel temps fait-il à Lyon ?", "Je n'ai pas appelé get_weather"),
+    ("Never use digits.", "What is 12 * 7?", "I did not call calculator"),
+    ("No more than 3 words.", "What is the weather in Lyon?", "Lyon"),
+    ("Use Fahrenheit.", "What is the weather in Lyon?", "Lyon")])
+def test_a_rule_the_weather_does_not_touch_is_still_kept_or_named(system, task, starts):
+    """Rules no longer bar a call they do not touch; one the call may break still does, and one the reply breaks is
+    named: none is dropped in silence."""
+    said = answer(task, system=system)
+    assert said.startswith(starts) and (starts.startswith(("I did not", "Je n'ai pas")) or "Claude would follow it." in said
+                                        or "Claude le suivrait." in said), said
+
+
+def test_a_rule_on_private_data_still_bars_a_reader(tmp_path):
+    """'Never share private data' no longer bars the weather, but still bars reading the invoices' files."""
+    (tmp_path / "inv").mkdir()
+    (tmp_path / "inv" / "a.txt").write_text("Invoice A-1\nClient: Rivet SA\nAmount: 300 EUR\nStatus: unpaid\n")
+    said = run_agent(practice_client(), "Which invoices in the folder inv are unpaid?", samples.invoice_tools(tmp_path),
+                     system="Never share private data.").answer
+    assert said.startswith("I did not call list_files"), said

@@ -450,12 +450,14 @@ def test_the_language_the_system_prompt_asks_for():
     run = run_agent(practice_client(), "What is sin(30)?", tools, system="Always answer in French.")  # a decline too
     assert "Les mots de la demande que je n'ai pas pu traiter : 'sin'." in run.answer
     assert not re.search(r"\b(?:the|could|not)\b", run.answer), run.answer
-    run = run_agent(practice_client(), "What is 6 * 7?", tools, system="Reply in Spanish, please.")
-    assert run.answer == ("6 * 7 = 42. The system prompt asks for replies in Spanish; the practice model writes English "
-                          "or French only, as its rules follow no instructions. Claude would follow it.")
-    run = run_agent(practice_client(), "Combien font 6 fois 7 ?", tools, system="Réponds toujours en anglais.")
+    run = run_agent(practice_client(), "What's the weather in Lyon?", tools, system="Reply in Spanish, please.")
+    assert run.answer == ("Lyon: 21 °C, cloudy (simulated). The system prompt asks for replies in Spanish; the practice "
+                          "model writes English or French only, as its rules follow no instructions. Claude would follow it.")
+    run = run_agent(practice_client(), "Quel temps fait-il à Lyon ?", tools, system="Réponds toujours en anglais.")
     assert run.answer.endswith("Le prompt système demande des réponses en anglais ; le modèle d'entraînement n'écrit "
                                "que dans la langue de la tâche, ses règles ne suivant pas d'instructions. Claude le suivrait.")
+    for system in ("Reply in Spanish, please.", "Réponds toujours en anglais."):  # a reply in no language keeps it
+        assert run_agent(practice_client(), "What is 6 * 7?", tools, system=system).answer == "6 * 7 = 42."
     for system in ("Never answer in French.", "Answer in one sentence.", "Reply in English."):
         assert run_agent(practice_client(), "What is 6 * 7?", tools, system=system).answer == "6 * 7 = 42."
 

@@ -12,7 +12,7 @@ import re
 from looplab._jsonschema import validator_class
 from looplab.practice.planner._tools import about_words, in_french, mention
 from looplab.practice.planner.fill import around, asks, fill_input, one_type
-from looplab.practice.planner.needs import ACT_NOUNS, ACTS, RELATED, Unserved, _needs
+from looplab.practice.planner.needs import ACT_NOUNS, ACTS, RELATED, WEATHER, Unserved, _needs
 from looplab.practice.planner.text import (
     CONJUNCTIONS,
     CORPUS_WORDS,
@@ -311,11 +311,13 @@ def system_text(body: dict) -> str:
 RULE = re.compile(rf"{FORBIDS.pattern}|{BARRED.pattern}|\b{ONLY}|\binterdi\w*", re.I)  # a rule an act may break
 DISCLOSE = re.compile(r"(?:\b(?:never|not|don't|no|ne|n['’]\s*)\s*(?:\w+\s+){0,2}?(?:reveal|share|disclose|mention|divulge|give out|"
                       r"révèle|partage|divulgue|mentionne|donne|communique)\w*|\bconfidenti\w*|\bsecret\b|\brefuse\w*)", re.I)
+DISCLOSING = re.compile(r"\b(?:reveal|share|disclose|divulge|give out|révèle|partage|divulgue|communique)\w*|\bconfidenti\w*|"
+                        r"\bsecret\b|\brefuse\w*", re.I)  # about what a reply keeps back, not its form
 RESHAPES = re.compile(r"\b(?:fahrenheit|celsius|kelvin|dollars?|usd|gbp|pounds?|yen|miles?|km|utc|gmt|vat|tva|thousands?|"
                       r"treat|traite|consider|considère|round|arrondis\w*|assume|suppose)\b|\b(?:exclude|exclus\w*|ignore|skip|"
                       r"disregard|leave out)\b[^.;]{0,30}?(?:\b(?-i:[A-Z])|\d|\b(?:l['’])?(?:invoices?|factures?|articles?|"
-                      r"documents?|files?|fichiers?|records?|clients?|customers?)\b)|°\s?[fc]\b|k€|\b(?:don't|do not|never|ne)\s+(?:call|use|run|appelle|utilise)\s+(?:it|them|le|la|les)"
-                      r"\b|\bne\s+(?:l['’]|les\s+)(?:utilise|appelle|lance)\w*|\b(?:always|toujours|only|uniquement|seulement|never|jamais|not|don't|no|ne|pas|without|sans|except|sauf|"
+                      r"documents?|files?|fichiers?|records?|clients?|customers?)\b)|°\s?[fc]\b|k€|"
+                      r"\b(?:always|toujours|only|uniquement|seulement|never|jamais|not|don't|no|ne|pas|without|sans|except|sauf|"
                       r"must|doit|doivent)\b.*(?:\d|\b(?:euros?|eur|totals?|sums?|amounts?|montants?|counts?|decimals?|décimales?|"
                       r"percent\w*|pour ?cent|digits?|numbers?|chiffres?|nombres?|cite|citations?|sources?|file names?|noms? de "
                       r"fichiers?)\b)", re.I)  # a rule the answer may break: units, figures, records left out, sources
@@ -343,6 +345,7 @@ NO_CALLS = re.compile(r"\b(?:tools?|tool (?:use|calls?)|function call\w*|outils?
                       r"\b(?:tools?|outils?)\b[^.;]*\b(?:requires?|need|nécessitent)\b[^.;]*\b(?:confirm\w*|approv\w*|permission)",
                       re.IGNORECASE)  # 'Tools are disabled', 'Ask before calling tools', 'Tools: none': no call
 ALLOWS = re.compile(r"\bno need\b|\b(?:don't|do not|needn't|need not|doesn't|does not)\s+(?:need|have)\b|\bwithout asking\b|"
+                    r"\bsans (?:me |nous |leur |lui )?demander\b|"
                     r"\bfree to\b|\bpas besoin\b|\bmistake\b|\bhesitat\w*|\bhésite\w*|\b(?:other than|except|besides|autres? que)\s+"
                     r"(?:the ones|those|the tools|les outils|ceux)\s+(?:offered|given|provided|listed|here|fournis|proposés)|"
                     r"^\W*(?:if|si|when|whenever|quand|lorsqu)\b", re.IGNORECASE)  # 'No need to ask before calling tools'
@@ -400,6 +403,22 @@ def _off_limits(name: str, clause: str, view: View) -> bool:
         mention(name, named) or named_by_words(name, named))
 
 
+HARMLESS = set(stems(f"{WEATHER} calculator calculate arithmetic expression add multiply subtract divide count convert"))
+BANS_IT = re.compile(r"\b(?:don't|do not|never|ne)\s+(?:call|use|run|appelle|utilise)\s+(?:it|them|le|la|les)\b|"
+                     r"\bne\s+(?:l['’]|les\s+)(?:utilise|appelle|lance)\w*", re.I)  # 'The weather tool is down; do not call it'
+
+
+def _touches(name: str, clause: str, view: View) -> bool:
+    """Whether a rule's words meet the tool's, the task's or those of their kind: 'Give temperatures in Fahrenheit'
+    touches get_weather, not the calculator; 'Round amounts to whole euros' a task about invoices, not the weather."""
+    if re.search(r"\b(?<!phone )(?:numbers?|figures?|digits?|chiffres?|nombres?|decimals?|décimales?|cite|sources?)\b", clause, re.I):
+        return True  # 'Round every number', 'Ne cite pas tes sources': every reply with a number or a quote
+    tool = view.tool(name)
+    near = (about_words(tool) if tool else set()) | set(stems(view.task))
+    near |= {w for group in [*RELATED, MONEY] if group & near for w in group}
+    return bool(set(stems(clause)) - STOPWORDS - PLAIN_VERBS - set(stems("always never only give report show round use")) & near)
+
+
 def _against(name: str, clause: str, view: View, values: str = "") -> bool:
     """Whether a clause of the system prompt may forbid calling the tool `name`: a ban that names it, a limit that
     leaves it out, or a rule it cannot check over an act, a disclosure, a duty to act ('After every answer, email it
@@ -407,10 +426,15 @@ def _against(name: str, clause: str, view: View, values: str = "") -> bool:
     if _off_limits(name, clause, view) or NO_CALLS.search(clause) and not ALLOWS.search(clause) or _topic_banned(
             clause, name, view):
         return True
+    touches = _touches(name, clause, view)
     if not SELF.search(clause) and not view.gullible and (  # a gullible model is fooled into acting anyway
-            set(stems(words(name)[0])) & ACTS and (RULE.search(clause) or OBLIGES.search(clause)) or DISCLOSE.search(clause)
+            set(stems(words(name)[0])) & ACTS and (RULE.search(clause) or OBLIGES.search(clause))
+            or DISCLOSE.search(clause) and (touches or re.search(r"\brefuse", clause, re.I) or not HARMLESS & (
+                about_words(view.tool(name)) if view.tool(name) else set()))  # the weather holds no phone number
             or (OBLIGES.search(clause) or re.search(r"\S@\S", clause)) and set(stems(clause)) & (ACTS | ACT_NOUNS)
-            or RESHAPES.search(clause) and not MADE_UP.search(clause)  # 'Always give amounts in US dollars'
+            or RESHAPES.search(clause) and not MADE_UP.search(clause) and touches  # 'Always give amounts in US dollars'
+            # touches invoices; the weather's answer is named by `shaped` if it breaks it
+            or BANS_IT.search(clause)
             or _near_ban(name, clause, view, values) and not ALLOWS.search(clause)):  # not 'If an invoice has no status'
         return True
     named = not LIMITED.search(clause) and (mention(name, clause) or named_by_words(name, clause))
@@ -486,7 +510,8 @@ def unheeded(reply: dict, body: dict, view: View) -> dict:
     return reply
 
 
-SHAPES = re.compile(r"\b(?:answer|reply|respond|write|output|format|keep|use|give|répon\w*|écri\w*|formate\w*|garde\w*)\b"
+SHAPES = re.compile(r"\b(?:answer|reply|respond|write|output|format|keep|use|give|répon\w*|écri\w*|formate\w*|garde\w*|"
+                    r"utilise\w*|emploie\w*)\b"
                     r"[^.!?;\n]*\b(?:words?|mots?|sentences?|phrases?|lines?|lignes?|json|yaml|xml|csv|markdown|html|bullet\w*|"
                     r"lists?|listes?|uppercase|lowercase|capitals?|capital letters|majuscules?|minuscules?|tables?|tableaux?|"
                     r"emojis?|haikus?|poems?|rhymes?|numbered|caps|tags?|bold|italics?|title case|form)\b|<\w+>|"
@@ -497,11 +522,11 @@ SHAPES = re.compile(r"\b(?:answer|reply|respond|write|output|format|keep|use|giv
 ON_FORM = re.compile(r"\b(?:must|should|always|never|every|each|give|write|spell|report|include|quote|cite|state|express|"
                      r"round|format|use an?|doit|doivent|toujours|jamais|chaque|donne|écris|écrivez|indique|inclus|cite|mets|"
                      r"exprime|arrondis|utilise une?)\b", re.I)  # a rule on what the reply says ('Give all amounts in cents')
-FORM_WORDS = re.compile(r"\b(?:amounts?|numbers?|figures?|dates?|temperatures?|units?|cents?|decimals?|separators?|currenc\w*|"
+FORM_WORDS = re.compile(r"\b(?:amounts?|numbers?|figures?|digits?|dates?|temperatures?|units?|cents?|decimals?|separators?|currenc\w*|"
                         r"symbols?|letters|lines?|due dates?|montants?|nombres?|chiffres?|températures?|unités?|centimes?|"
                         r"décima\w*|séparateurs?|devises?|symboles?|lettres|lignes?|dates? d['’]échéance|client)\b", re.I)
 WORDS_AT_MOST = re.compile(r"\b(?:under|fewer than|less than|at most|no more than|max(?:imum)?|moins de|au plus|pas plus "
-                           r"de)\s+(\d+)\s+(?:words?|mots?)|\b(\d+)\s+(?:words?|mots?)\s+(?:max(?:imum)?|at most|or (?:less|fewer)"
+                           r"de|(?:not |never )?exceed(?:ing)?|dépasse[rz]?(?: pas)?)\s+(\d+)\s+(?:words?|mots?)|\b(\d+)\s+(?:words?|mots?)\s+(?:max(?:imum)?|at most|or (?:less|fewer)"
                            r"|au plus|maximum)", re.IGNORECASE)
 
 
@@ -512,12 +537,46 @@ def _meets(rule: str, text: str) -> bool:
     """Whether `text` keeps a rule on its form that can be checked ('Keep answers under 10 words', 'Always start
     your reply with 'Answer:'', 'Do not use bullet points'); any other rule counts as not kept."""
     if limit := WORDS_AT_MOST.search(rule):
-        return len(text.split()) < int(limit[1] or limit[2]) + bool(re.search(r"at most|no more|max|au plus|pas plus|or (?:less|fewer)",
+        return len(text.split()) < int(limit[1] or limit[2]) + bool(re.search(r"at most|no more|max|au plus|pas plus|or (?:less|fewer)|exceed|dépass",
                                                                             limit[0], re.I))
     if CASED.search(rule) and not re.search(r"[^\W\d_]", text):  # '17 * 3 = 51.' is in no case
         return True
+    if TONE.search(rule):  # 'Use simple words', 'a warm tone': no form the reply can be checked against
+        return True
+    if (kept := _holds(rule, text)) is not None:
+        return kept
     does = _does(rule, text)
     return does is False if NEGATED.match(rule) else bool(does)
+
+
+TONE = re.compile(r"\btone\b|\bton\b|\b(?:simple|plain|short|easy|clear|everyday|friendly|polite|warm|kind|simples|clairs)\s+"
+                  r"(?:words|language|terms|mots|langage)\b|\bmots (?:simples|clairs)\b", re.I)
+SIGNS = {"€": "EUR", "$": "USD", "£": "GBP", "euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD"}
+
+
+def _holds(rule: str, text: str) -> bool | None:
+    """Whether `text` keeps a rule on its amounts, dates, numbers or temperatures when that can be told: it holds none
+    of them, its amounts are all in the currency asked ('Give amounts in EUR'), or none has a sign ('ISO codes, never
+    symbols'); else None."""
+    amounts = re.findall(r"(?:[€$£]\s?|\b(?:EUR|USD|GBP|CHF)\s?)\d|\d[\d\s.,]*\s?(?:[€$£]|\b(?:EUR|USD|GBP|CHF)\b)", text)
+    if re.search(r"\b(?:amounts?|montants?|prices?|prix|currenc\w*|devises?|cents?|centimes?|euros?|dollars?)\b", rule, re.I):
+        if not amounts:
+            return True
+        if re.search(r"\b(?:iso|codes?)\b", rule, re.I) and re.search(r"\bsymbols?|symboles?\b", rule, re.I):
+            return not re.search(r"[€$£]", text)
+        asked = {SIGNS.get(c.lower(), c.upper()) for c in re.findall(r"\b(?:EUR|USD|GBP|CHF|euros?|dollars?)\b|[€$£]", rule, re.I)}
+        used = {SIGNS.get(c, c) for c in re.findall(r"\b(?:EUR|USD|GBP|CHF)\b|[€$£]", text)}
+        return used <= asked if len(asked) == 1 and not re.search(r"\b(?:cents?|centimes?|round|arrondi\w*|whole|entiers?)\b",
+                                                                    rule, re.I) else None
+    if re.search(r"\bdates?\b", rule, re.I) and not re.search(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\b\d{1,2}\s+[A-Za-zéû]+\s+\d{4}\b", text):
+        return True
+    if re.search(r"\btemp[ée]ratures?\b|\b(?:celsius|fahrenheit|kelvin)\b|°\s?[cf]\b", rule, re.I) and "°" not in text:
+        return True
+    if scale := re.search(r"\b(celsius|fahrenheit)\b|°\s?([cf])\b", rule, re.I):  # 'Use Celsius': the reply's degrees are
+        return not re.search(rf"°\s?(?!{(scale[1] or scale[2])[0].upper()})[CF]\b", text)  # all in it
+    if re.search(r"\b(?:numbers?|nombres?|chiffres?|figures?|digits?)\b", rule, re.I) and not re.search(r"\d", text):
+        return True
+    return None
 
 
 CASED = re.compile(r"\b(?:upper ?case|capital letters|capitals|caps|majuscules?)\b", re.I)
@@ -548,7 +607,10 @@ def shaped(reply: dict, body: dict, view: View) -> dict:
         return reply
     text = " ".join(b["text"] for b in texts)
     rules = [c.strip() for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if SHAPES.search(c) or (
-        ON_FORM.search(c) and FORM_WORDS.search(c) and not re.match(r"\W*(?:if|si|when|quand|you are|tu es|vous êtes)\b", c, re.I))]
+        (ON_FORM.search(c) and FORM_WORDS.search(c) or RESHAPES.search(c) and not MADE_UP.search(c) and not BANS_IT.search(c)
+         and not re.search(r"\b(?:cite|citations?|sources?|file names?|documents?)\b", c, re.I))  # sources: the research
+        # skill's own rule
+        and not DISCLOSING.search(c) and not re.match(r"\W*(?:if|si|when|quand|you are|tu es|vous êtes)\b", c, re.I))]
     structured = (body.get("output_config") or {}).get("format")  # the reply will be JSON: a JSON rule is kept
     unkept = [r.rstrip(".") for r in rules if not (_meets(r, text) or ASKS_LANGUAGE.search(r)
                                                    or structured and re.search(r"\bjson\b", r, re.I))]
@@ -598,7 +660,7 @@ def _asked_language(body: dict, view: View) -> str:
 
 
 def _language_note(body: dict, view: View, text: str) -> str:
-    language = _asked_language(body, view)
+    language = _asked_language(body, view) if re.search(r"\b[a-zà-ÿ]{3,}\b", text) else ""  # '17 * 23 = 391.' is in none
     # 'Lyon: 21 °C, sunny' is a tool's English, which in_french leaves as it is; '2 + 2 = 4.' is in no language
     if language == "French" and not french(text) and re.search(r"\b[a-z]{3,}\b", text):
         return ("Le prompt système demande des réponses en français ; cette réponse cite en anglais ce que les outils ont "

@@ -10,7 +10,7 @@ from looplab._jsonschema import validator_class
 
 from ..view import OfferedTool, schema_of
 from ._tools import about_words
-from .interpret import numbers_as_written
+from .interpret import MINUS, numbers_as_written
 from .text import (
     CALENDAR,
     CONJUNCTIONS,
@@ -346,7 +346,7 @@ def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, bef
 
 def fill_input(tool: OfferedTool, text: str) -> dict | str:
     """A schema-valid input for `tool` from `text`, or a one-line reason naming the property it could not fill."""
-    props = tool.properties
+    props, text = tool.properties, MINUS.sub("-", text)  # '–18 °C': the sign typed as a dash is kept
     if converted := conversion(tool, text):
         return invalid(tool, converted) or converted
     required = [p for p in tool.required if p in props]

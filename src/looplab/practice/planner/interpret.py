@@ -28,6 +28,7 @@ EXTENSION = re.compile(r"(?<=\w)\.(?:txt|md|csv|json|pdf|docx?|xlsx?|html?|py|lo
                        re.IGNORECASE)
 THOUSANDS = re.compile(r"(?<![\d.,])(\d{1,3})((?:[  \u202f]\d{3})+)(?!\d|[,.]\d{3}|\.\d)")  # 1 850, 1 250,50
 DECIMAL_COMMA = re.compile(r"(?<=\d),(?=\d{1,2}(?!\d))")
+MINUS = re.compile(r"(?<![\w.,)])[−–—](?=\d)")  # '–40 °C' typed with a dash: a minus, not '40' (not '10–20')
 
 # Little words the skills never act on, beyond text.STOPWORDS: English auxiliaries, French articles and pronouns.
 MORE_STOPWORDS = frozenset("""may might must shall yes mine myself ourselves yourself themselves it's there's what's
@@ -129,7 +130,8 @@ def units(text: str) -> list[str]:
 
 
 def numbers_as_written(text: str) -> str:
-    """`text` with '1 850' as 1850 and a decimal comma '3,5' as 3.5 (English '12,500' stays as it is)."""
+    """`text` with '1 850' as 1850, a decimal comma '3,5' as 3.5 (English '12,500' stays as it is) and '–40' as -40."""
+    text = MINUS.sub("-", text)
     return DECIMAL_COMMA.sub(".", THOUSANDS.sub(lambda m: m.group(1) + re.sub(r"\D", "", m.group(2)), text))
 
 

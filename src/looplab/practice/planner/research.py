@@ -519,6 +519,7 @@ def _picks(sentence: str, noun: str) -> bool:
         i and ws[i - 1].lower() not in STOPWORDS for i in found))
 
 
+NOTHING = re.compile(r"\W*(?:no|none|nothing|0|zero|aucun\w*|rien)\b", re.I)  # 'no document contains most of …'
 CUT = re.compile(r"\n?\[… (?:truncated|tronqué) ?: ([\d\s\u202f]+?) (?:more )?(characters|bytes|caractères|octets)(?: de plus)?\]"
                  r"\s*$")  # what guards.clip adds to a long result
 
@@ -630,7 +631,8 @@ def research(view: View) -> dict | None:
     if not names and named and hits:
         return declined(f"The documents do not answer this question: searching for '{q}' did not find "
                         f"{joined(named)}, the document the task names", wording=WORDING)
-    if not names and not absent(found):  # hits it cannot name, or a tool's own text ('Martine Lacroix — accounts lead')
+    if not names and not absent(found) and not NOTHING.match(found.result or ""):  # hits it cannot name, or a tool's
+        # own text ('Martine Lacroix — accounts lead')
         return declined(f"Searching for '{q}' returned results, but no document name I could read: I read the documents "
                         "a search lists by their file names or ids.")
     if not names:
