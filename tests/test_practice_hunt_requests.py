@@ -357,3 +357,15 @@ def test_a_rule_on_private_data_still_bars_a_reader(tmp_path):
     said = run_agent(practice_client(), "Which invoices in the folder inv are unpaid?", samples.invoice_tools(tmp_path),
                      system="Never share private data.").answer
     assert said.startswith("I did not call list_files"), said
+
+
+@pytest.mark.parametrize("system", ["The VAT rate is 20 %.", "Le taux de TVA est de 20 %."])
+def test_a_fact_in_the_system_prompt_is_no_rule_the_reply_breaks(system):
+    """'The VAT rate is 20 %.' got the note 'The system prompt asks 'The VAT rate is 20 %' … this reply does not' on
+    the weather (hred53 re-measure): a fact is no order."""
+    assert answer("What is the weather in Lyon?", system=system) == "Lyon: 21 °C, cloudy (simulated)."
+
+
+def test_a_french_rounding_rule_does_not_bar_the_weather():
+    """'Arrondis les montants à l'euro près.' barred get_weather: 'à' met 'à' of the task (hred53 re-measure)."""
+    assert answer("Quel temps fait-il à Lyon ?", system="Arrondis les montants à l'euro près.").startswith("Lyon")

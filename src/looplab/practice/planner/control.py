@@ -416,7 +416,8 @@ def _touches(name: str, clause: str, view: View) -> bool:
     tool = view.tool(name)
     near = (about_words(tool) if tool else set()) | set(stems(view.task))
     near |= {w for group in [*RELATED, MONEY] if group & near for w in group}
-    return bool(set(stems(clause)) - STOPWORDS - PLAIN_VERBS - set(stems("always never only give report show round use")) & near)
+    said = {w for w in stems(clause) if len(w) > 2} - STOPWORDS - PLAIN_VERBS  # not 'à', 'l'
+    return bool(said - set(stems("always never only give report show round use")) & near)
 
 
 def _against(name: str, clause: str, view: View, values: str = "") -> bool:
@@ -608,6 +609,8 @@ def shaped(reply: dict, body: dict, view: View) -> dict:
     text = " ".join(b["text"] for b in texts)
     rules = [c.strip() for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if SHAPES.search(c) or (
         (ON_FORM.search(c) and FORM_WORDS.search(c) or RESHAPES.search(c) and not MADE_UP.search(c) and not BANS_IT.search(c)
+         and (ON_FORM.search(c) or WORDS_AT_MOST.search(c) or re.match(r"\W*(?:use|utilise)\b", c, re.I))  # an order, not a
+         # fact ('The VAT rate is 20 %')
          and not re.search(r"\b(?:cite|citations?|sources?|file names?|documents?)\b", c, re.I))  # sources: the research
         # skill's own rule
         and not DISCLOSING.search(c) and not re.match(r"\W*(?:if|si|when|quand|you are|tu es|vous êtes)\b", c, re.I))]
