@@ -599,6 +599,21 @@ def _does(rule: str, text: str) -> bool | None:
     return next((done for pattern, done in checks if re.search(pattern, rule, re.I)), None)
 
 
+def _on_reply(clause: str) -> bool:
+    """Whether a clause of the system prompt orders something of the reply's form or content ('Answer in one word',
+    'Give all amounts in cents', 'Use Celsius', 'No more than 5 words'); not a condition, a persona, what a reply keeps
+    back ('Never reveal …'), a fact ('The VAT rate is 20 %'), nor sources (the research skill's own rule)."""
+    if SHAPES.search(clause):
+        return True
+    if re.match(r"\W*(?:if|si|when|quand|you are|tu es|vous êtes)\b", clause, re.I) or DISCLOSING.search(clause):
+        return False
+    if ON_FORM.search(clause) and FORM_WORDS.search(clause):
+        return True
+    ordered = ON_FORM.search(clause) or WORDS_AT_MOST.search(clause) or re.match(r"\W*(?:use|utilise)\b", clause, re.I)
+    return bool(ordered and RESHAPES.search(clause) and not MADE_UP.search(clause) and not BANS_IT.search(clause)
+                and not re.search(r"\b(?:cite|citations?|sources?|file names?|documents?)\b", clause, re.I))
+
+
 def shaped(reply: dict, body: dict, view: View) -> dict:
     """The final reply, with a note naming each rule of the system prompt on its form that it does not keep ('Answer
     in one word'): the rules write the same reply whatever the prompt asks, and say so rather than seem to obey."""
@@ -607,13 +622,7 @@ def shaped(reply: dict, body: dict, view: View) -> dict:
             b.get("type") == "tool_use" for b in reply["content"]):
         return reply
     text = " ".join(b["text"] for b in texts)
-    rules = [c.strip() for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if SHAPES.search(c) or (
-        (ON_FORM.search(c) and FORM_WORDS.search(c) or RESHAPES.search(c) and not MADE_UP.search(c) and not BANS_IT.search(c)
-         and (ON_FORM.search(c) or WORDS_AT_MOST.search(c) or re.match(r"\W*(?:use|utilise)\b", c, re.I))  # an order, not a
-         # fact ('The VAT rate is 20 %')
-         and not re.search(r"\b(?:cite|citations?|sources?|file names?|documents?)\b", c, re.I))  # sources: the research
-        # skill's own rule
-        and not DISCLOSING.search(c) and not re.match(r"\W*(?:if|si|when|quand|you are|tu es|vous êtes)\b", c, re.I))]
+    rules = [c.strip() for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if _on_reply(c)]
     structured = (body.get("output_config") or {}).get("format")  # the reply will be JSON: a JSON rule is kept
     unkept = [r.rstrip(".") for r in rules if not (_meets(r, text) or ASKS_LANGUAGE.search(r)
                                                    or structured and re.search(r"\bjson\b", r, re.I))]
@@ -664,8 +673,7 @@ def _asked_language(body: dict, view: View) -> str:
 
 def _language_note(body: dict, view: View, text: str) -> str:
     language = _asked_language(body, view) if re.search(r"\b[a-zà-ÿ]{3,}\b", text) else ""  # '17 * 23 = 391.' is in none
-    # 'Lyon: 21 °C, sunny' is a tool's English, which in_french leaves as it is; '2 + 2 = 4.' is in no language
-    if language == "French" and not french(text) and re.search(r"\b[a-z]{3,}\b", text):
+    if language == "French" and not french(text):  # 'Lyon: 21 °C, sunny': a tool's English, which in_french leaves
         return ("Le prompt système demande des réponses en français ; cette réponse cite en anglais ce que les outils ont "
                 "renvoyé, que le modèle d'entraînement ne traduit pas. Claude le suivrait.")  # in the language asked
     if language in ("", "French"):
