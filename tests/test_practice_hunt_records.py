@@ -183,3 +183,11 @@ def test_an_empty_file_leaves_the_total_whole(tmp_path):
     named = {"INV-1.txt": files["a.txt"], "INV-2.txt": files["b.txt"], "INV-3.txt": ""}  # named like them: a read may
     answer = ask(tmp_path, "In the folder named, what is the total of the unpaid invoices?", named, "named")  # have failed
     assert "I cannot give a complete total" in answer and "INV-3.txt" in answer, answer
+
+
+def test_a_file_named_with_a_space_is_named_whole(tmp_path):
+    """A nested JSON invoice saved as 'Müller 2026-10.json' was named 'Müller' in 'may belong here too' (hred49)."""
+    files = {"a.txt": "Invoice A-1\nClient: Rivet SA\nAmount: 300 EUR\nStatus: unpaid\n",
+             "Müller 2026-10.json": json.dumps({"invoice": {"id": "M-1"}, "total": {"value": 80, "currency": "EUR"}})}
+    answer = ask(tmp_path, "In the folder bills, what is the total of all invoices?", files, "bills")
+    assert "but Müller 2026-10.json may belong here too" in answer, answer

@@ -113,7 +113,8 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
                                                                     or _shape(file) in series)]  # a file it could not
     # read may hold a record; an empty one too when it is named like the records (a read may have failed), not 'blank.txt'
     lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
-    lost += [r.file for r in twins] + [n.split()[0] for n in notes if SEVERAL in n or NESTED in n]
+    lost += [r.file for r in twins] + [file for (file, _), p in zip(reads, parsed, strict=True)
+                                       if isinstance(p, str) and (SEVERAL in p or NESTED in p)]  # 'Müller 2026-10.json' whole
     # no record, but an amount anywhere ('… pour un montant de 2.321,00 €'), a name in the records' numbered series
     # ('INV-301.csv' beside 'INV-300.txt'), or no record read at all: it may hold one
     lost += [file for (file, step), p in zip(reads, parsed, strict=True) if isinstance(p, str) and not unread(file, step)
