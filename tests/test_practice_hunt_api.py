@@ -550,3 +550,34 @@ def test_a_reply_cut_by_max_tokens_reports_the_whole_budget_spent(stream):
     else:
         message = client.messages.create(**options)
     assert message.stop_reason == "max_tokens" and message.usage.output_tokens == 15, message
+
+
+@pytest.mark.parametrize("content", [
+    [{"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "Oslo: 4 °C, light rain"}}],
+    [{"type": "document", "source": {"type": "content", "content": [{"type": "text", "text": "Oslo: 4 °C, light rain"}]}}],
+    [{"type": "search_result", "source": "station://oslo", "title": "Oslo station",
+      "content": [{"type": "text", "text": "Oslo: 4 °C, light rain"}]}],
+    [{"type": "text", "text": "Station report follows."},
+     {"type": "document", "source": {"type": "text", "media_type": "text/plain", "data": "Oslo: 4 °C, light rain"}}]])
+def test_a_tool_result_sent_as_a_document_or_search_result_is_read(content):
+    """The SDK allows document and search_result blocks in a tool_result; they were read as nothing: 'The get_weather
+    tool found nothing for Oslo (it said: )', or 'Oslo: Station report follows.'"""
+    weather = samples.weather_and_calc()[0].to_api()
+    reply = practice_client().messages.create(model=MODEL, max_tokens=500, tools=[weather], messages=[
+        {"role": "user", "content": "What is the weather in Oslo?"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "get_weather", "input": {"city": "Oslo"}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": content}]}])
+    assert "4 °C, light rain" in reply.content[0].text and "nothing" not in reply.content[0].text, reply.content[0].text
+
+
+def test_a_tool_result_of_only_an_image_is_named_unread_not_empty():
+    """An image alone was read as an empty result: 'The get_weather tool found nothing for Oslo (it said: )'."""
+    png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="
+    weather = samples.weather_and_calc()[0].to_api()
+    reply = practice_client().messages.create(model=MODEL, max_tokens=500, tools=[weather], messages=[
+        {"role": "user", "content": "What is the weather in Oslo?"},
+        {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "get_weather", "input": {"city": "Oslo"}}]},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": [
+            {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": png}}]}]}])
+    assert reply.content[0].text == ("I could not get an answer for Oslo: the get_weather tool said: an image or a PDF, "
+                                     "which the practice model does not read."), reply.content[0].text

@@ -89,3 +89,22 @@ def test_a_json_result_cut_short_is_no_answer():
     """'17 * 3 = {"city": "Lyon", "temp.' was stated when the tool's JSON was cut."""
     text = run_agent(practice_client(), "What is 17 * 3?", [calculator_returning('{"city": "Lyon", "temp')]).answer
     assert text.startswith("I could not get an answer for 17 * 3"), text
+
+
+def test_a_result_that_asks_to_be_called_again_is_a_failed_call():
+    """'Lyon: partial reading, call again for the temperature' was the whole reply to 'What is the weather in Lyon?'."""
+    replies = iter(["Lyon: partial reading, call again for the temperature", "Lyon: 14 °C, cloudy"])
+
+    @tool
+    def get_weather(city: str) -> str:
+        """Current weather for a city.
+
+        Args:
+            city: The city, e.g. Paris.
+        """
+        return next(replies, "Lyon: partial reading, call again for the temperature")
+
+    run = run_agent(practice_client(), "What is the weather in Lyon?", [get_weather])
+    assert run.answer == "Lyon: 14 °C, cloudy.", run.answer
+    text = run_agent(practice_client(), "What is the weather in Lyon?", [get_weather]).answer
+    assert text.startswith("I could not get an answer for Lyon"), text

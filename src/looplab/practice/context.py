@@ -8,7 +8,7 @@ import json
 import zlib
 
 from looplab.practice import tokens
-from looplab.practice.view import as_blocks, content_blocks, merge_turns, text_of
+from looplab.practice.view import as_blocks, content_blocks, merge_turns, result_text
 
 CLEARED = "[cleared to save context: this tool result was removed from the history]"
 BETA_EDITS, BETA_COMPACTION = "context-management-2025-06-27", "compact-2026-09-04"
@@ -82,7 +82,7 @@ def _digest(messages: list) -> list:
                 blocks.append({k: block[k] for k in ("type", "text", "id", "name", "input") if k in block})
             elif block["type"] == "tool_result":
                 blocks.append({"type": "tool_result", "tool_use_id": block["tool_use_id"],
-                               "content": abridge(text_of(block.get("content"))),
+                               "content": abridge(result_text(block.get("content"))),
                                **({"is_error": True} if block.get("is_error") else {})})
         if blocks:
             kept.append({"role": message["role"], "content": blocks})
@@ -156,7 +156,7 @@ def clear_tool_uses(body: dict, edit: dict) -> tuple[dict, dict | None]:
         blocks = []
         for block in content_blocks(message):
             if block["type"] == "tool_result" and block["tool_use_id"] in chosen \
-                    and not is_cleared(text_of(block.get("content"))):
+                    and not is_cleared(result_text(block.get("content"))):
                 block = {**block, "content": CLEARED}
                 cleared.add(block["tool_use_id"])
             elif block["type"] == "tool_use" and block["id"] in chosen and block["input"] \

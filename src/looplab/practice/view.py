@@ -69,6 +69,22 @@ def text_of(content) -> str:
     return "\n".join(b.get("text", "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text")
 
 
+def result_text(content) -> str:
+    """A tool result's text: its text blocks, and the text of its documents and search results, one per line."""
+    if isinstance(content, str):
+        return content
+    parts = []
+    for block in (b for b in content or [] if isinstance(b, dict)):
+        source = block.get("source") if block.get("type") == "document" else {}
+        if block.get("type") == "text":
+            parts.append(block.get("text", ""))
+        elif text := (text_of(block.get("content")) if block.get("type") == "search_result" else
+                      source.get("data", "") if isinstance(source, dict) and source.get("type") == "text" else
+                      text_of(source.get("content")) if isinstance(source, dict) and source.get("type") == "content" else ""):
+            parts.append(text)
+    return "\n".join(parts)
+
+
 def content_blocks(message: dict) -> list:
     """A message's list of content blocks; string content has none (the checks read it so)."""
     content = message.get("content")
@@ -116,6 +132,12 @@ COURTESY = re.compile(r"(?:\W*(?:thanks?(?: you)?(?: (?:a lot|very much|so much)
                       r"merci(?: beaucoup)?|voil[àa](?: les résultats| le résultat)?|parfait|vas-y|allez-y|continue[sz]?)\b)+\W*",
                       re.IGNORECASE)  # text beside tool results that asks nothing
 
+UNREAD = "an image or a PDF, which the practice model does not read"  # a result with no text is no answer
+# A short result that asks to be called again ('partial reading, call again', 'busy, retry later') is a failed call.
+AGAIN = re.compile(r"\b(?:(?:call|try|ask|query)(?: (?:me|it|us))? again|retry|réessaye[rz]?|rappele[rz]?|relance[rz]?)\b",
+                   re.IGNORECASE)
+
+
 def read_request(body: dict, gullible: bool = False) -> View:
     """Build the View of a request body (`system`, `tools`, `messages` as the API takes them)."""
     messages = [m for m in body.get("messages") or [] if isinstance(m, dict)]
@@ -132,8 +154,10 @@ def read_request(body: dict, gullible: bool = False) -> View:
                 calls[block.get("id", "")] = {"name": block.get("name", ""), "input": block.get("input") or {},
                                               "id": block.get("id", "")}
             elif block.get("type") == "tool_result" and block.get("tool_use_id") in calls:
-                calls[block["tool_use_id"]].update(result=text_of(block.get("content")),
-                                                   is_error=bool(block.get("is_error", False)))
+                result = result_text(block.get("content")) or (UNREAD if any(
+                    b.get("type") in ("image", "document") for b in dict_blocks(block)) else "")
+                calls[block["tool_use_id"]].update(result=result, is_error=bool(block.get("is_error", False)) or (
+                    len(result) < 160 and bool(AGAIN.search(result))) or result == UNREAD)
                 if i == len(messages) - 1:
                     last_ids.append(block["tool_use_id"])
     steps = tuple(Step(**call) for call in calls.values())

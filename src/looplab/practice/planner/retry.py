@@ -12,7 +12,7 @@ from .text import stems, words
 # Errors that will not change on a second try: a missing entry, bad input, a refusal.
 PERMANENT = re.compile(
     MISSING + r"|not in the|invalid|not allowed|denied|not approved|approv|refused|declined|rejected|blocked|"
-    r"leaves the folder|schema|required|KeyError|ValueError|TypeError|FileNotFoundError|"
+    r"leaves the folder|schema|required|does not read|KeyError|ValueError|TypeError|FileNotFoundError|"
     r"invalide|pas autorisée?s?|refusée?|rejetée?|pas été approuvée?|sort du dossier|schéma|obligatoire|"  # in French
     r"IsADirectoryError|PermissionError|NotADirectoryError|ZeroDivisionError", re.IGNORECASE)
 
