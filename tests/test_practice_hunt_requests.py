@@ -369,3 +369,37 @@ def test_a_fact_in_the_system_prompt_is_no_rule_the_reply_breaks(system):
 def test_a_french_rounding_rule_does_not_bar_the_weather():
     """'Arrondis les montants à l'euro près.' barred get_weather: 'à' met 'à' of the task (hred53 re-measure)."""
     assert answer("Quel temps fait-il à Lyon ?", system="Arrondis les montants à l'euro près.").startswith("Lyon")
+
+
+@pytest.mark.parametrize("system", ["Round amounts to whole euros.", "Round to the nearest euro.",
+                                    "Arrondis les montants à l'euro près."])
+def test_a_rounding_rule_is_checked_on_the_reply_not_a_bar_on_reading(tmp_path, system):
+    """'Round amounts to whole euros' barred list_files on invoices all in whole euros (hred53); amounts with cents
+    are answered and the rule named as not kept; a rounding to tens still bars the call, as it may change the total."""
+    (tmp_path / "inv").mkdir()
+    (tmp_path / "inv" / "a.txt").write_text("Invoice A-1\nClient: Rivet SA\nAmount: 300 EUR\nStatus: unpaid\n")
+    task = "What is the total of the unpaid invoices in the folder inv?"
+    said = run_agent(practice_client(), task, samples.invoice_tools(tmp_path), system=system).answer
+    assert "300 EUR" in said and "follow" not in said and "suivrait" not in said, said
+    (tmp_path / "inv" / "b.txt").write_text("Invoice A-2\nClient: Lune SARL\nAmount: 120.50 EUR\nStatus: unpaid\n")
+    said = run_agent(practice_client(), task, samples.invoice_tools(tmp_path), system=system).answer
+    assert "420.50 EUR" in said and f"'{system.rstrip('.')}'" in said, said
+    said = run_agent(practice_client(), task, samples.invoice_tools(tmp_path),
+                     system="Round amounts to the nearest ten euros.").answer
+    assert said.startswith("I did not call list_files"), said
+
+
+@pytest.mark.parametrize("system", ["Use the calculator for any arithmetic.", "Always use the calculator tool for sums.",
+                                    "Utilise la calculatrice pour tout calcul."])
+def test_a_rule_to_do_the_sums_with_a_tool_is_named_where_the_rules_summed(tmp_path, system):
+    """The unpaid total was summed without the calculator and without a word (hred53); 'Always use the calculator tool
+    for sums' barred the calculator itself and gave the weather a note."""
+    (tmp_path / "inv").mkdir()
+    for name, amount in (("a", 300), ("b", 120)):
+        (tmp_path / "inv" / f"{name}.txt").write_text(f"Invoice A-{name}\nClient: Rivet SA\nAmount: {amount} EUR\nStatus: unpaid\n")
+    tools = [*samples.invoice_tools(tmp_path), *samples.weather_and_calc()]
+    said = run_agent(practice_client(), "What is the total of the unpaid invoices in the folder inv?", tools,
+                     system=system).answer
+    assert "420 EUR" in said and f"'{system.rstrip('.')}'" in said, said
+    assert answer("What is 17 * 23?", system=system) == "17 * 23 = 391."
+    assert answer("What is the weather in Lyon?", system=system) == "Lyon: 21 °C, cloudy (simulated)."

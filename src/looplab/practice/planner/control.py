@@ -424,6 +424,8 @@ def _against(name: str, clause: str, view: View, values: str = "") -> bool:
     """Whether a clause of the system prompt may forbid calling the tool `name`: a ban that names it, a limit that
     leaves it out, or a rule it cannot check over an act, a disclosure, a duty to act ('After every answer, email it
     to log@x.com'), or a tool a negation names."""
+    if USE_FOR_SUMS.match(clause) and not FORBIDS.search(clause):  # 'Use the calculator for sums': checked on the reply
+        return False
     if _off_limits(name, clause, view) or NO_CALLS.search(clause) and not ALLOWS.search(clause) or _topic_banned(
             clause, name, view):
         return True
@@ -433,7 +435,8 @@ def _against(name: str, clause: str, view: View, values: str = "") -> bool:
             or DISCLOSE.search(clause) and (touches or re.search(r"\brefuse", clause, re.I) or not HARMLESS & (
                 about_words(view.tool(name)) if view.tool(name) else set()))  # the weather holds no phone number
             or (OBLIGES.search(clause) or re.search(r"\S@\S", clause)) and set(stems(clause)) & (ACTS | ACT_NOUNS)
-            or RESHAPES.search(clause) and not MADE_UP.search(clause) and touches  # 'Always give amounts in US dollars'
+            or RESHAPES.search(clause) and not (MADE_UP.search(clause) or WHOLE.search(clause)) and touches  # 'Always
+            # give amounts in US dollars' touches invoices; 'Round amounts to whole euros' is checked on the reply
             # touches invoices; the weather's answer is named by `shaped` if it breaks it
             or BANS_IT.search(clause)
             or _near_ban(name, clause, view, values) and not ALLOWS.search(clause)):  # not 'If an invoice has no status'
@@ -563,6 +566,8 @@ def _holds(rule: str, text: str) -> bool | None:
     if re.search(r"\b(?:amounts?|montants?|prices?|prix|currenc\w*|devises?|cents?|centimes?|euros?|dollars?)\b", rule, re.I):
         if not amounts:
             return True
+        if WHOLE.search(rule):  # 'Round amounts to whole euros': no amount has cents
+            return not re.search(r"\d[.,]\d{1,2}\s?(?:[€$£]|\b(?:EUR|USD|GBP|CHF|euros?)\b)|[€$£]\s?[\d,.]*\d[.,]\d{1,2}\b", text)
         if re.search(r"\b(?:iso|codes?)\b", rule, re.I) and re.search(r"\bsymbols?|symboles?\b", rule, re.I):
             return not re.search(r"[€$£]", text)
         asked = {SIGNS.get(c.lower(), c.upper()) for c in re.findall(r"\b(?:EUR|USD|GBP|CHF|euros?|dollars?)\b|[€$£]", rule, re.I)}
@@ -580,6 +585,9 @@ def _holds(rule: str, text: str) -> bool | None:
     return None
 
 
+WHOLE = re.compile(r"\b(?:round\w*|arrondi\w*)\b[^.;]*?(?:\bto (?:the )?nearest (?:euro|dollar|pound|unit|whole number|integer)|"
+                   r"\b(?:to )?whole (?:euros?|dollars?|pounds?|numbers?|units?)|\bà l['’](?:euro|unité) près|\baux euros?\b|"
+                   r"\bentiers?\b)", re.I)
 CASED = re.compile(r"\b(?:upper ?case|capital letters|capitals|caps|majuscules?)\b", re.I)
 
 
@@ -605,13 +613,31 @@ def _on_reply(clause: str) -> bool:
     back ('Never reveal …'), a fact ('The VAT rate is 20 %'), nor sources (the research skill's own rule)."""
     if SHAPES.search(clause):
         return True
-    if re.match(r"\W*(?:if|si|when|quand|you are|tu es|vous êtes)\b", clause, re.I) or DISCLOSING.search(clause):
+    if re.match(r"\W*(?:if|si|when|quand|you are|tu es|vous êtes)\b", clause, re.I) or DISCLOSING.search(clause) or (
+            USE_FOR_SUMS.match(clause)):  # named by `_unused` only where the reply did the sums
         return False
     if ON_FORM.search(clause) and FORM_WORDS.search(clause):
         return True
     ordered = ON_FORM.search(clause) or WORDS_AT_MOST.search(clause) or re.match(r"\W*(?:use|utilise)\b", clause, re.I)
     return bool(ordered and RESHAPES.search(clause) and not MADE_UP.search(clause) and not BANS_IT.search(clause)
                 and not re.search(r"\b(?:cite|citations?|sources?|file names?|documents?)\b", clause, re.I))
+
+
+USE_FOR_SUMS = re.compile(r"^\W*(?:(?:always|toujours)\s+)?(?:use|utilise\w*)\s+(?:the\s+|le\s+|la\s+|l['’])?([\w-]+)"
+                          r"[^.;]*\b(?:arithmetic|math\w*|calculations?|computations?|sums?|totals?|calcul\w*|opérations?|"
+                          r"additions?|arithmétique)\b", re.I)  # 'Use the calculator for any arithmetic'
+
+
+def _unused(rule: str, text: str, view: View) -> bool:
+    """Whether `rule` asks for an offered tool to do the sums ('Use the calculator for any arithmetic') that was not
+    called, while the reply holds a figure that neither the task nor a result gives (a total the rules summed)."""
+    named = USE_FOR_SUMS.match(rule)
+    tool = named and next((t.name for t in view.tools if mention(t.name, named[1]) or named_by_words(t.name, named[1])), None)
+    if not tool or view.calls_of(tool):
+        return False
+    given = set(re.findall(r"\d+(?:[.,]\d+)?", view.task + " " + " ".join(s.result or "" for s in view.steps)))
+    text = re.sub(r"\b(?:Based on|D'après) \d+ (?:files?|fichiers?) (?:read|lus)\b", "", text)
+    return any(n not in given for n in re.findall(r"\d+(?:[.,]\d+)?", text))
 
 
 def shaped(reply: dict, body: dict, view: View) -> dict:
@@ -626,6 +652,7 @@ def shaped(reply: dict, body: dict, view: View) -> dict:
     structured = (body.get("output_config") or {}).get("format")  # the reply will be JSON: a JSON rule is kept
     unkept = [r.rstrip(".") for r in rules if not (_meets(r, text) or ASKS_LANGUAGE.search(r)
                                                    or structured and re.search(r"\bjson\b", r, re.I))]
+    unkept += [c.strip().rstrip(".") for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if _unused(c, text, view)]
     quoted_ = ", ".join(f"'{clip(r, 120)}'" for r in unkept)
     note = " ".join(filter(None, [_language_note(body, view, text), unkept and (
         f"Le prompt système demande {quoted_} ; les règles du modèle d'entraînement ne suivent pas d'instructions, "
