@@ -4,6 +4,7 @@ already reads (a lighthouse, a network, 'au moins', 'ouvertes', 'regarde'), and 
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -212,3 +213,10 @@ def test_now_said_in_other_words_asks_the_current_weather(task):
     question was declined (hred41)."""
     answer = run_agent(practice_client(), task, samples.weather_and_calc()).answer
     assert answer.startswith("Lyon") and "21 °C" in answer, answer
+
+
+@pytest.mark.parametrize("task", ["Recherche : abeilles (bees).", "Utilise get_weather pour Toulouse.", "Recherche Inès Roy."])
+def test_a_task_that_opens_with_a_french_verb_gets_a_french_reply(task):
+    """'Recherche : abeilles' and 'Utilise get_weather pour Toulouse' got English replies in a French room."""
+    answer = ask(task, [*samples.weather_and_calc(), *samples.docs_tools(Path(__file__).resolve().parents[1] / "notebooks" / "data" / "articles")])
+    assert not re.search(r"\b(?:the|I|could|found|answer)\b", answer), answer

@@ -318,3 +318,47 @@ def test_a_search_that_says_it_found_nothing_found_nothing(tmp_path):
 
     said = ask("What do our articles say about the price of bitcoin?", [search_docs, *samples.docs_tools(tmp_path)[1:]])
     assert said.startswith("The documents do not answer this question: searching for") and "found nothing" in said, said
+
+
+def test_according_to_our_notes_names_a_source_not_a_part_left_unanswered(tmp_path):
+    """'I did not answer 'according to our notes': no sentence I found speaks of it' followed a right quote, and with
+    'Always answer in French' that note made the reply pass for French."""
+    (tmp_path / "expenses.md").write_text("# Expense policy\n\nMeals during client visits are reimbursed up to 25 EUR "
+                                          "per person.\nTrain tickets are reimbursed in second class.\n")
+    task = "How much is reimbursed for a meal during a client visit, according to our notes?"
+    answer = ask(task, samples.docs_tools(tmp_path))
+    assert answer == "Meals during client visits are reimbursed up to 25 EUR per person. [expenses.md]", answer
+    answer = run_agent(practice_client(), task, samples.docs_tools(tmp_path), system="Always answer in French.").answer
+    assert "according to our notes" not in answer and "cite en anglais" in answer, answer
+
+
+RELEASES = {"release-4-0.md": "# Tallyo 4.0 release notes\nReleased 14 January 2025.\n\nTallyo 4.0 adds offline mode.\n",
+            "release-4-1.md": "# Tallyo 4.1 release notes\nReleased 2 April 2025.\n\nTallyo 4.1 adds CSV export.\n",
+            "release-4-2.md": "# Tallyo 4.2 release notes\nReleased 30 June 2025.\n\nTallyo 4.2 adds two-factor login.\n",
+            "lite-notes.md": "# Tallyo Lite 2.3 notes\nReleased 5 May 2025.\n\nTallyo Lite 2.3 adds receipt scanning.\n"}
+
+
+@pytest.mark.parametrize("question, said", [
+    ("When was Tallyo 4.2 released?", "Released 30 June 2025. [release-4-2.md]"),
+    ("When was Tallyo 5.0 released?", "does not mention '5.0'"),
+    ("When was Tallyo Lite 2.4 released?", "does not mention '2.4'")])
+def test_a_version_the_question_names_is_the_one_quoted(tmp_path, question, said):
+    """'When was Tallyo 5.0 released?' got the release dates of 4.0, 4.1 and 4.2; 'Lite 2.4' got Lite 2.3's (hred55)."""
+    for name, text in RELEASES.items():
+        (tmp_path / name).write_text(text)
+    answer = ask(question, samples.docs_tools(tmp_path))
+    assert said in answer and answer.count("Released") == ("Released" in said), answer
+
+
+def test_our_club_is_not_the_neighbouring_club(tmp_path):
+    """'When was our spring tournament held?' got Northgate's date, 'What is our club's annual fee?' Northgate's fee
+    beside ours, and 'more players than Northgate's' only Northgate's figure (hred55)."""
+    (tmp_path / "minutes.md").write_text("# Chess club minutes, February 2025\n\nThe spring tournament moves to 29 March "
+                                         "because the hall is taken on 22 March. The annual fee stays at £35.\n")
+    (tmp_path / "rivals.md").write_text("# Northgate Chess Club news\n\nOur neighbours at Northgate Chess Club held their "
+                                        "spring tournament on 5 April 2025 with 24 players. Their annual fee is £30.\n")
+    tools = samples.docs_tools(tmp_path)
+    assert ask("What is our club's annual fee?", tools) == "The annual fee stays at £35. [minutes.md]"
+    for question in ("When was our spring tournament held?", "Did our spring tournament have more players than Northgate's?"):
+        answer = ask(question, tools)
+        assert answer.startswith("The documents do not answer") and "5 April" not in answer, answer

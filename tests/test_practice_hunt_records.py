@@ -191,3 +191,17 @@ def test_a_file_named_with_a_space_is_named_whole(tmp_path):
              "Müller 2026-10.json": json.dumps({"invoice": {"id": "M-1"}, "total": {"value": 80, "currency": "EUR"}})}
     answer = ask(tmp_path, "In the folder bills, what is the total of all invoices?", files, "bills")
     assert "but Müller 2026-10.json may belong here too" in answer, answer
+
+
+def test_records_labelled_in_two_languages_are_read_as_one_set(tmp_path):
+    """'Montant' in one invoice and 'Amount' in the next gave 'the records have several amounts (Montant and Amount)',
+    and 'Statut: impayée' gave 'A-2.txt has no Status line': both false."""
+    files = {"A-1.txt": "Invoice: A-1\nClient: Rivet SA\nMontant: 300 EUR\nStatus: paid\n",
+             "A-2.txt": "Facture: A-2\nClient: Lune SARL\nAmount: 120 EUR\nStatut: impayée\n",
+             "A-3.txt": "Invoice: A-3\nCustomer: Brume\nAmount: 80 EUR\nStatus: unpaid\n"}
+    said = ask(tmp_path, "In the folder mix, which invoices are unpaid? Give their numbers and the total still due.",
+               files, "mix")
+    assert said.startswith("Unpaid: A-2 (Lune SARL, 120 EUR) and A-3 (Brume, 80 EUR). Total still due: 200 EUR."), said
+    files["A-4.txt"] = "Invoice: A-4\nAmount: 50 EUR\nMontant: 60 EUR\nStatus: unpaid\n"  # two amounts: which one?
+    said = ask(tmp_path, "What is the total of the unpaid invoices in the folder mix2?", files, "mix2")
+    assert "Total" not in said.split(".")[0] and "several amounts" in said, said

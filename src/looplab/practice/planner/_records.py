@@ -95,8 +95,9 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
     """The records of the (file, read) pairs, a note per file left out, and the files left out that may hold a record."""
     parsed = [parse(file, step) for file, step in reads]
     found = [p for p in parsed if isinstance(p, Record)]
-    spelt = {k.casefold(): k for r in reversed(found) for k in reversed(r.fields)}  # 'STATUS', 'Status': the first met
-    records = [Record(r.file, r.number, {spelt[k.casefold()]: v for k, v in r.fields.items()}, r.title) for r in found]
+    label = _label if all(len({_label(k) for k in r.fields}) == len(r.fields) for r in found) else str.casefold
+    spelt = {label(k): k for r in reversed(found) for k in reversed(r.fields)}  # 'STATUS', 'Status': the first met
+    records = [Record(r.file, r.number, {spelt[label(k)]: v for k, v in r.fields.items()}, r.title) for r in found]
     notes = [p for p in parsed if isinstance(p, str)]
     odd = [r for r in records if not {k.casefold() for k in r.fields}  # sharing no field name with any other record
            & {k.casefold() for o in records if o is not r for k in o.fields}]
@@ -120,6 +121,15 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
     lost += [file for (file, step), p in zip(reads, parsed, strict=True) if isinstance(p, str) and not unread(file, step)
              and (SUM.search(step.result or "") or not records or _shape(file) in series)]
     return [r for r in records if r not in odd + twins], notes, lost
+
+
+LABELS = {"montant": "amount", "statut": "status", "état": "status", "facture": "invoice", "customer": "client",
+          "échéance": "due date", "date d'échéance": "due date", "due": "due date", "date limite": "due date"}
+
+
+def _label(key: str) -> str:
+    """A field's name as one spelling for records labelled in two languages ('Montant' in one file, 'Amount' in the next)."""
+    return LABELS.get(key.casefold(), key.casefold())
 
 
 def _shape(file: str) -> str | None:

@@ -199,8 +199,9 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     scored = []
     for rank, step in enumerate(reads):
         text = _own(view, step.result or "")  # planted instructions are never quoted
-        if len(wanted & roots(text)) < (2 if len(wanted) > 2 else 1):
-            continue  # a document must share enough of the query to be quoted at all
+        if len(wanted & roots(text)) < (2 if len(wanted) > 2 else 1) or any(not re.search(
+                rf"(?<![\w.]){re.escape(v)}(?![\w]|\.\d)", text) for v in VERSION.findall(question)):
+            continue  # a document must share enough of the query to be quoted at all, and 'Tallyo 4.2' as written
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
         title = roots(heading + " " + _name(step.input))
         used = roots(text + " " + currency_words(text)) | {w for w, p in aspects.items() if p.search(text)}  # 'euros': EUR
@@ -219,7 +220,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (MONEY in {p.pattern for p in aspects.values()} and _priced(sentence, wanted))  # whose price
                     or (kind and not kind(sentence, question + " " + heading))
                     or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)
-                    or _another_time(sentence, question) or speech and not SPEECH.search(sentence)):
+                    or _another_time(sentence, question) or speech and not SPEECH.search(sentence)
+                    or _someone_elses(sentence, question)):
                 continue
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
@@ -319,6 +321,17 @@ def _unnamed(sentence: str, question: str) -> bool:
     that name: 'The bus back leaves at 17:30' is not the bus to Mont Rond, whatever the heading says."""
     return any(root(thing.lower()) in roots(sentence) and root(name.lower()) not in roots(sentence) for thing, name in
                re.findall(r"([^\W\d_]+)\s+(?:to|from)\s+(?:the\s+)?([A-Z][^\W\d_]+)", question))  # not 'run in Gorvane'
+
+
+VERSION = re.compile(r"\b(?:[A-Z][\w-]*|version|release|v)\s?(\d+(?:\.\d+)+)\b")  # 'Tallyo 4.2', 'version 2.10'
+
+
+def _someone_elses(sentence: str, question: str) -> bool:
+    """True if the question asks of our own ('our spring tournament', 'my club') and the sentence speaks of someone
+    else's: 'Northgate … held their spring tournament on 5 April'."""
+    asked = {root(w) for w in content_words(question)}
+    return bool(re.search(r"\b(?:our|ours|my|we|us)\b", question, re.I)) and any(
+        root(w.lower()) in asked for w in re.findall(r"\btheir\s+(?:[\w-]+\s+){0,2}?([\w-]+)", sentence, re.I))
 
 
 def _introduced(sentence: str, question: str) -> bool:
@@ -607,7 +620,7 @@ def research(view: View) -> dict | None:
     if not {w.lower() for w in query} - {"source", "sources", "reference", "references", "citation", "citations"}:
         return declined("The task asks for a source, and names nothing to find one for: I search the documents for "
                         "the words of a question and cite each sentence I quote", wording=WORDING)
-    q = " ".join(query)
+    q = " ".join(query + tuple(VERSION.findall(task)))  # 'tallyo released 4.2'
     asking = "".join(f" I read '{w}' as asking to search, not as a word to find." for w in sorted(finding))
     if len(measures := dict.fromkeys(m.lower() for m in re.findall(rf"\bhow ({'|'.join(UNITS)})\b", asked, re.I))) > 1:
         return declined(f"I answer one measure a question, and this one about '{q}' asks {joined([repr('how ' + m) for m in measures])}: "
@@ -666,7 +679,8 @@ def research(view: View) -> dict | None:
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
         _, _, lacks, nearest = min(((len(w), rank, w, _name(s.input)) for rank, s in enumerate(good) for w in [[  # ties:
-            q for q in query if root(q) not in roots(s.result or "") and not _aspect(q, s.result or "", task)]]),
+            q for q in query if root(q) not in roots(s.result or "") and not _aspect(q, s.result or "", task)] + [
+            v for v in VERSION.findall(task) if not re.search(rf"(?<![\w.]){re.escape(v)}(?![\w]|\.\d)", s.result or "")]]),
             default=(0, 0, [], ""))  # the search's first
         has = roots(next((s.result or "" for s in good if _name(s.input) == nearest), ""))  # 'Café price list' has 'café':
         lacks = [english_of(w) if root(w) in has else w for w in _theirs(view.task, lacks)]  # it lacks 'coffee'
@@ -679,7 +693,7 @@ def research(view: View) -> dict | None:
                         f"{_courtesy(view.task, chat)}{closest}{failed}{asking}")  # a sentence may say it in other words
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
-    missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c)})
+    missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c) if w != "according"})  # a source
               and 2 * len(asked & given) < len(asked - MEASURES - _asked_time(task))]
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
     missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
