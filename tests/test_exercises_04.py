@@ -55,7 +55,8 @@ def policy_split_on_at(name, input):
 
 
 def policy_match_anchored(name, input):
-    """Right: re.match anchored with ^...$ and turned into a bool."""
+    """Wrong, though it looks right: re.match anchored with ^...$ lets 'ana@example.com\n' through ('$' matches before a
+    final line break)."""
     ok = name == "send_email" and re.match(r"^[a-z0-9._+-]+@example\.com$", input.get("to", ""), re.IGNORECASE)
     return bool(ok)
 
@@ -85,7 +86,7 @@ POLICY_WRONG = [  # (answer, words the feedback must hold)
      ["send_payment", "whole name", "not how it starts"]),
     (lambda n, i: n == "send_email" and re.fullmatch(r"[\w.+-]+@example\.com", i["to"]), ["exact True"]),
 ]
-POLICY_RIGHT = [email_policy, policy_split_on_at, policy_match_anchored]
+POLICY_RIGHT = [email_policy, policy_split_on_at]
 
 
 @pytest.mark.parametrize("answer, words", POLICY_WRONG, ids=lambda v: getattr(v, "__name__", None))
@@ -671,6 +672,9 @@ POLICY_LOOSE = [  # (policy, words the feedback must hold): each passed before t
      ["both at example.com", "one address only"]),
     (lambda n, i: "email" in n and re.fullmatch(r"[\w.+-]+@example\.com", i["to"]) is not None,
      ["email_everyone", "compare the whole name"]),
+    (policy_match_anchored, ["'ana@example.com\\n'", "'$' matches just before a final line break"]),
+    (lambda n, i: n == "send_email" and re.fullmatch(r"[\w.+-]+@example\.com", i["to"].strip()) is not None,
+     ["re.fullmatch", "the tool gets the text as it is"]),
 ]
 
 

@@ -45,6 +45,7 @@ def _first_text_cases() -> list[tuple[str, Message, str]]:
         calls(call("get_weather", city="Lyon"), say("Checking the weather first.")),
         call("calculator", expression="2 + 2"),
         calls(say("First block."), say("Second block.")),
+        "\nA text that starts with a line break and ends with one.\n",
     ])
     weather = _weather_reply()
     return [
@@ -54,6 +55,8 @@ def _first_text_cases() -> list[tuple[str, Message, str]]:
         (N_("a reply with two text blocks"), scripted[3], "First block."),
         (N_("the reply to the weather task"), weather, "I'll check the weather and do the sum."),
         (N_("a reply that starts with a thinking block"), _thinking_first(), "Hello! How can I help?"),
+        (N_("a reply whose text starts and ends with a line break"), scripted[4],
+         "\nA text that starts with a line break and ends with one.\n"),
     ]
 
 
@@ -83,6 +86,8 @@ def test_first_text(first_text) -> str:
                 why = _("when no block is a text block, return '' after the loop")
             elif not isinstance(got, str):
                 why = _("return the block's text (block.text, a str), not a {kind}", kind=type(got).__name__)
+            elif got and got.strip() == expected.strip():
+                why = _("return the text as it is, without strip(): the reply's line breaks are part of it")
             elif got and got != expected and got in "".join(b.text for b in message.content if b.type == "text"):
                 why = _("return the text of the first text block only, as soon as you find it")
             elif got == "":

@@ -16,6 +16,7 @@ from looplab.exercises._loops import (
     request_problem,
     run_gap,
     sent_results,
+    sent_sizes,
 )
 from looplab.exercises.ex03 import SAME_CALL, SAME_CALL_ADVICE, SAME_CALL_LABEL, failing_once
 from looplab.i18n import N_, _
@@ -44,6 +45,8 @@ BAD = [
     (N_("a lookup of 'AI' when 'ai' was asked"), "ai", {"type": "tool", "name": "lookup", "args": {"key": "AI"}}),
     (N_("a lookup of ' ai' (a space first) when 'ai' was asked"), "ai",
      {"type": "tool", "name": "lookup", "args": {"key": " ai"}}),
+    (N_("a lookup of the full-width 'ａｉ' when 'ai' was asked"), "ai",
+     {"type": "tool", "name": "lookup", "args": {"key": "ａｉ"}}),
     (N_("a lookup with an empty key"), "", {"type": "tool", "name": "lookup", "args": {"key": ""}}),
     (N_("a tool action with no name"), "ai", {"type": "tool", "args": {"key": "ai"}}),
     (N_("a lookup with a 33-character key"), "y" * 33, {"type": "tool", "name": "lookup", "args": {"key": "y" * 33}}),
@@ -116,6 +119,15 @@ def _call_loop(my_loop, client, guard, task, max_turns, toolbox=None) -> list:
         messages = messages[1]  # (status, messages): the loop of notebook 03 is right here too
     if not isinstance(messages, list):
         raise AssertionError(_("my_loop returned {kind}; return the list of messages", kind=type(messages).__name__))
+    first = get(messages[0], "content") if messages else None
+    first = "".join(get(b, "text") or "" for b in first) if isinstance(first, list) else first
+    if not messages or get(messages[0], "role") != "user" or first != task:
+        raise AssertionError(_("my_loop returned a history whose first message is {first!r:.60}, not the task: return "
+                               "the whole history, from the task's message on", first=messages[0] if messages else None))
+    longest = max((n for n in sent_sizes(client) if n is not None), default=0)
+    if len(messages) < longest:
+        raise AssertionError(_("my_loop returned {n} messages, but its last request already carried {m}: keep every "
+                               "message in the history, and return all of it", n=len(messages), m=longest))
     problem = history_gap(client, [i for i, m in enumerate(messages) if get(m, "role") == "assistant"])
     if problem:  # request n goes out with every message before the n-th reply
         raise AssertionError(problem)

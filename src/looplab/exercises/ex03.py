@@ -12,7 +12,7 @@ from looplab.i18n import N_, _, number
 from looplab.loop import STATUSES, run_agent
 from looplab.practice import call, calls, say, stop, transport_of
 from looplab.practice.script import STOP_REASONS
-from looplab.samples import invoice_tools, weather_and_calc
+from looplab.samples import action_tools, invoice_tools, weather_and_calc
 from looplab.tools import Toolbox
 
 WEATHER_TASK = "What is the weather in Lyon?"
@@ -151,7 +151,19 @@ def endings_hold(my_loop) -> int:
     _paused_turns_count(my_loop)
     _answer_at_the_cap(my_loop)
     same_call_again(my_loop)
-    return len(SCRIPTS) + 3  # the count the notebooks show; the two runs above are apart from it
+    compare(my_loop, lambda: (practice_client(script=MIXED), failing_once()), WEATHER_TASK, MIXED_LABEL,
+            advice=N_("send every result of the turn, the failed ones too (flagged is_error): the model must learn "
+                      "what failed, and the API refuses a tool_use left unanswered"))
+    compare(my_loop, lambda: (practice_client(script=UNAPPROVED), Toolbox([*weather_and_calc(), *action_tools([])])),
+            WEATHER_TASK, N_("with a model that asks to send an email no one approved"),
+            advice=N_("run each call through toolbox.execute(block) with no approver: the Toolbox refuses a tool "
+                      "that acts unless someone approves it"))
+    return len(SCRIPTS) + 3  # the count the notebooks show; the runs above are apart from it
+
+
+MIXED = [calls(call("get_weather", city="Lyon"), call("calculator", expression="2 + 2")), say("2 + 2 = 4.")]
+MIXED_LABEL = N_("with a turn where one tool fails and the other works")
+UNAPPROVED = [call("send_email", to="ana@example.com", subject="Weather", body="21 °C in Lyon."), say("Not sent.")]
 
 
 def _answer_at_the_cap(my_loop, **options) -> None:

@@ -58,6 +58,12 @@ POLICY_EXTRA = [  # apart from the count the notebook shows
     ("send_email", _email("ana@example.com,billing.team@example.com"), False,
      N_("it holds two addresses, both at example.com: the policy approves one address only, so match the whole "
         "text as one address instead of checking each part")),
+    ("send_email", _email("ana@example.com\n"), False,
+     N_("a line break ends it, and '$' matches just before a final line break, so re.match(r'…$') lets it through; "
+        "match the whole text with re.fullmatch, and do not strip it: the tool gets the text as it is")),
+    ("send_email", _email(" ana@example.com"), False,
+     N_("it starts with a space, which the mail tool gets as it is: check the text as given, without strip(), "
+        "with re.fullmatch")),
     ("email_everyone", _email("ana@example.com"), False,
      N_("only send_email may be approved: compare the whole name (name == 'send_email'), not a part of it")),
 ]
@@ -151,6 +157,10 @@ def _notes_folder(tmp: Path) -> tuple[Path, list[tuple[str, str]]]:
         (notes / "shortcut.txt").symlink_to(secret)
         payloads.append(("shortcut.txt", _("it is a link inside the folder that points outside; .resolve() follows "
                                            "links, so resolve before you compare (os.path.abspath does not)")))
+        (notes / "shared").symlink_to(tmp / "notes-private", target_is_directory=True)
+        payloads.append(("shared/secret.txt", _("shared is a link to a folder outside; checking the name, or whether "
+                                                "its last part is a link, misses it: resolve the whole path, then "
+                                                "compare (path.is_relative_to(root))")))
     except OSError:  # a file system without links: the other payloads still test the idea
         pass
     return notes, payloads
@@ -198,7 +208,8 @@ def _test_read_note(make_read_note) -> str:
             "a '..' in the middle leads to notes-private, a folder NEXT TO notes whose name starts with the same "
             "letters: a string prefix test (str(path).startswith(str(root))) lets it through, whatever you strip "
             "from the name's start; compare paths, not strings: path.is_relative_to(root)"))
-        for payload, why in [*payloads, sibling]:
+        last = [p for p in payloads if p[0] == "shared/secret.txt"]  # after the sibling, the finer cause of a prefix test
+        for payload, why in [*(p for p in payloads if p not in last), sibling, *last]:
             outcome = box.execute({"id": "toolu_check", "name": read_note.name, "input": {param: payload}})
             shown = _("the absolute path of secret.txt") if Path(payload).is_absolute() else repr(payload)
             if CANARY in outcome.result["content"]:
@@ -415,7 +426,7 @@ def _asking(approve, asked: list):
         return None
 
     def recorded(name, input):
-        asked.append(name)
+        asked.append((name, dict(input) if isinstance(input, dict) else input))
         return approve(name, input)
     return recorded
 
@@ -502,6 +513,11 @@ def _test_gate(execute) -> str:
             raise AssertionError(_("with {label}, your gate asked the approver {n} times about one call; a person "
                                    "would be asked again and may answer otherwise: ask once and keep the answer "
                                    "(approved = approve(name, input) is True)", label=label, n=len(asked)))
+        if any(shown != (name, input) for shown in asked):
+            raise AssertionError(_("with {label}, your gate asked the approver about {shown!r:.80}, but the call is "
+                                   "{name} {input}: show the person the call exactly as it will run "
+                                   "(approve(block.name, block.input))", label=label, shown=asked[0], name=name,
+                                   input=input))
         if ran != ran_expected:
             message = (N_("with {label}, the tool ran; it must run only when registered, valid and, if consequential, "
                           "approved with exactly True") if len(ran) > len(ran_expected) else

@@ -204,8 +204,9 @@ def test_new_case(answer) -> str:
     run = _research(case["question"])
     if f"[{source}]" not in (run.answer or ""):
         raise AssertionError(_("the agent did not cite [{source}] for your question (its answer: {answer!r:.600}); "
-                               "ask something that document answers, using its words",
-                               source=source, answer=run.answer))
+                               "the check needs a run that cites it to know the case is right, and the practice "
+                               "model answers only some wordings: ask with the document's own words, or run this "
+                               "on Claude", source=source, answer=run.answer))
     others = sorted(p.name for p in articles().iterdir() if p.name != source)
     judged = [(_("the real run, which cites it"), run, True, _("look for '[{source}]' in run.answer", source=source)),
               (_("a run citing only [{other}]", other=others[0]), _scripted(f"See [{others[0]}]."), False,

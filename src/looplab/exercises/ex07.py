@@ -37,6 +37,8 @@ GREETING_REPLY = ("Hello! I am a model answering in pieces: a streamed reply arr
 
 SPACED = ("A stream cuts its text where it likes, even at the space between two words: keep every piece as it "
           "came. Join all.")  # the practice model streams it in three pieces, two of them at a space
+LONG = ("A long reply keeps coming after the first few lines: a stream has no fixed size, so read it to the end. "
+        * 4 + "It ends with a line break, which belongs to the text too.\n")
 
 
 def _last_request(client) -> dict:
@@ -80,7 +82,8 @@ def test_collect_stream(collect_stream) -> str:
         raise AssertionError(_("pass your function itself: ex07.collect_stream.check(collect_stream)"))
     for label, prompt, script in ((_("a greeting"), GREETING, [say(GREETING_REPLY)]),
                                   (_("a scripted reply"), "Say anything.", [say(SCRIPTED)]),
-                                  (_("a reply whose pieces start and end with spaces"), "Say more.", [say(SPACED)])):
+                                  (_("a reply whose pieces start and end with spaces"), "Say more.", [say(SPACED)]),
+                                  (_("a long reply that ends with a line break"), "Say a lot.", [say(LONG)])):
         client = _streaming_client(script)
         try:
             got = collect_stream(client, prompt)
