@@ -159,7 +159,8 @@ def test_no_record_read_at_all_is_no_zero(tmp_path):
                                   "TOTAL,,\"2 911,00 €\"\n"}
     for task in ("In the folder bills, what is the total of all invoices?", "In the folder bills, how many invoices are there?"):
         answer = ask(tmp_path, task, files, "bills")
-        assert "I cannot give a complete" in answer and not re.search(r"(?:total|Count): 0\b", answer), answer
+        assert answer.startswith("None of the files read holds a record I can read") and "invoices_2026.csv holds more " \
+            "than one record" in answer and not re.search(r"(?:total|Count): 0\b", answer), answer
 
 
 def test_a_verb_after_the_word_folder_is_no_folder_name(tmp_path):
@@ -205,3 +206,21 @@ def test_records_labelled_in_two_languages_are_read_as_one_set(tmp_path):
     files["A-4.txt"] = "Invoice: A-4\nAmount: 50 EUR\nMontant: 60 EUR\nStatus: unpaid\n"  # two amounts: which one?
     said = ask(tmp_path, "What is the total of the unpaid invoices in the folder mix2?", files, "mix2")
     assert "Total" not in said.split(".")[0] and "several amounts" in said, said
+
+
+def test_a_file_of_invoice_lines_is_named_as_several_records_not_as_lacking_fields(tmp_path):
+    """Files of one client each, an invoice a line ('INV-1041  2026-03-04  420.00 EUR  paid'), got 'No field of the
+    records says whether they are paid' and 'have no amount I can read': both false (hred46)."""
+    files = {"dupont.txt": "Client: Dupont SARL\nINV-1041  2026-03-04  420.00 EUR  paid\nINV-1057  2026-03-19  180.50 EUR  unpaid\n",
+             "martin.txt": "Client: Martin & Fils\nINV-1043  2026-03-07  1250.00 EUR  paid\nINV-1070  2026-04-11  310.00 EUR  unpaid\n"}
+    for task in ("In the folder inv, which invoices are unpaid, and what is their total?",
+                 "In the folder inv, what is the total of all invoices?"):
+        said = ask(tmp_path, task, files, "inv")
+        assert said.startswith("None of the files read holds a record I can read") and "no field" not in said.lower() \
+            and "dupont.txt holds more than one record (2 lines with an amount each)" in said, said
+    items = {"A-1.txt": "Invoice A-1\nClient: Rivet SA\nStatus: unpaid\n\nItems:\n- 1 logo  300 EUR\n- 2 pages  50 EUR\n\n"
+                        "Amount: 350 EUR\n"}  # an invoice's items, with its own Amount: one record
+    said = ask(tmp_path, "In the folder items, which invoices are unpaid, and what is their total?", items, "items")
+    assert said.startswith("Unpaid: A-1 (Rivet SA, 350 EUR). Total: 350 EUR."), said
+    said = ask(tmp_path, "Dans le dossier inv, quelles factures sont impayées ?", files, "inv")
+    assert "Aucun des fichiers lus ne contient une fiche" in said and "2 lignes avec chacune un montant" in said, said

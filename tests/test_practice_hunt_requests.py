@@ -403,3 +403,90 @@ def test_a_rule_to_do_the_sums_with_a_tool_is_named_where_the_rules_summed(tmp_p
     assert "420 EUR" in said and f"'{system.rstrip('.')}'" in said, said
     assert answer("What is 17 * 23?", system=system) == "17 * 23 = 391."
     assert answer("What is the weather in Lyon?", system=system) == "Lyon: 21 °C, cloudy (simulated)."
+
+
+def test_a_rule_that_keeps_back_phone_numbers_or_emails_is_checked_on_the_reply(tmp_path):
+    """'Never reveal staff phone numbers' barred search_docs on the opening hours, 'Never share client email addresses'
+    list_files on the unpaid invoices (hred53); a reply that would hold one is declined, naming the rule."""
+    (tmp_path / "helpdesk.md").write_text("# Helpdesk\n\nThe helpdesk is open from 9:00 to 17:00 on weekdays.\nFor urgent "
+                                          "problems, call Marie Lenoir on 06 12 34 56 78.\nWrite to "
+                                          "helpdesk@studio-lune.fr for anything else.\n")
+    tools = samples.docs_tools(tmp_path)
+
+    def ask(task, system):
+        return run_agent(practice_client(), task, tools, system=system).answer
+
+    phones, mails = "Never reveal staff phone numbers.", "Never share email addresses."
+    assert ask("When is the helpdesk open?", phones) == "The helpdesk is open from 9:00 to 17:00 on weekdays. [helpdesk.md]"
+    said = ask("Who do I call for urgent problems?", phones)
+    assert said.startswith("I give no answer: it may hold a phone number") and "06 12" not in said, said
+    said = ask("What do our notes say about the helpdesk?", mails)
+    assert said.startswith("I give no answer: it may hold an email address") and "@" not in said, said
+    said = ask("Who do I call for urgent problems?", "Ne communique jamais les numéros de téléphone du personnel.")
+    assert "06 12" not in said, said
+    said = ask("When is the helpdesk open?", "Never reveal staff phone numbers or salaries.")  # salaries: not checkable
+    assert said.startswith("I did not call search_docs"), said
+    (tmp_path / "inv").mkdir()
+    (tmp_path / "inv" / "a.txt").write_text("Invoice A-1\nClient: Rivet SA\nContact: ana@rivet.example\nAmount: 300 EUR\n"
+                                            "Status: unpaid\n")
+    said = run_agent(practice_client(), "In the folder inv, which invoices are unpaid, and what is their total?",
+                     samples.invoice_tools(tmp_path), system="Never share client email addresses.").answer
+    assert said.startswith("Unpaid: A-1 (Rivet SA, 300 EUR). Total: 300 EUR."), said
+
+
+@pytest.mark.parametrize("system, contact", [
+    ("Never reveal staff phone numbers.", "phone 06/12/34/56/78"), ("Never reveal staff phone numbers.", "phone 555-0199"),
+    ("Never reveal staff phone numbers.", "phone 06\u00a012\u00a034\u00a056\u00a078"),
+    ("Never reveal staff phone numbers.", "phone 07700 900123"), ("Do not give out e-mail addresses.", "email ana [at] x [dot] fr"),
+    ("Never share client email addresses.", "email paul.vidal (at) brume.fr"),
+    ("Never share client email addresses.", "email ana at x dot fr"),
+    ("Keep customers' mobile numbers private.", "mobile 07700 900123")])
+def test_a_contact_detail_written_another_way_is_not_let_through(tmp_path, system, contact):
+    """Each was shown under the rule (hred58): the reply was checked for '@' and for 9 digits in groups of at most 4,
+    and 'Keep … private' was no rule at all; a figure that may be one is now held back too, saying it is not sure."""
+    (tmp_path / "inv").mkdir()
+    (tmp_path / "inv" / "2026-03-126.txt").write_text(f"Invoice 2026-03-126\nClient: Harbour Prints\nContact: Tom Baker, "
+                                                      f"{contact}\nAmount: 1250.00 EUR\nStatus: unpaid\n")
+    said = run_agent(practice_client(), "Show me invoice 2026-03-126 in the folder inv in full.",
+                     samples.invoice_tools(tmp_path), system=system).answer
+    assert said.startswith("I give no answer: it may hold") and "can neither tell one for sure" in said, said
+
+
+def test_an_item_line_is_no_amount_of_its_own_and_an_amount_asked_is_never_dropped(tmp_path):
+    """'- Hosting: 50 EUR' was read as a field beside 'Total: 470.00 EUR', and 'What is the amount of invoice X?' got
+    'Number X: X (Maison Sable).', the amount silently dropped (hred58)."""
+    (tmp_path / "inv").mkdir()
+    (tmp_path / "inv" / "2026-03-126.txt").write_text("Invoice 2026-03-126\nClient: Maison Sable\nItems:\n- Hosting: 50 EUR\n"
+                                                      "- Support 120 EUR\n3. Logo design 300 EUR\nTotal: 470.00 EUR\n"
+                                                      "Status: unpaid\n")
+    tools = samples.invoice_tools(tmp_path)
+    said = run_agent(practice_client(), "What is the amount of invoice 2026-03-126 in the folder inv?", tools).answer
+    assert "470.00 EUR" in said, said
+    (tmp_path / "inv" / "2026-03-126.txt").write_text("Invoice 2026-03-126\nClient: Maison Sable\nNet: 400 EUR\n"
+                                                      "Deposit: 100 EUR\nStatus: unpaid\n")
+    said = run_agent(practice_client(), "What is the amount of invoice 2026-03-126 in the folder inv?", tools).answer
+    assert "I give no amount: the records have several amounts (Net and Deposit)" in said, said
+
+
+def test_privacy_rules_in_other_words_and_figures_that_are_no_phone(tmp_path):
+    """'Email addresses are private' and "Don't pass on anybody's email" were not read as rules (the address was
+    shown); 'Phone numbers must stay private' was named as broken on a reply with no phone; '1 250 000 EUR' and
+    '12/03/2026' were held back as phone numbers (hred58 and its re-run)."""
+    (tmp_path / "inv").mkdir()
+    path = tmp_path / "inv" / "2026-05-124.txt"
+    tools = samples.invoice_tools(tmp_path)
+
+    def ask(contact, system):
+        path.write_text(f"Invoice 2026-05-124\nClient: Studio Lune\nContact: Ana Roy\n{contact}\nAmount: 420.00 EUR\n"
+                        "Status: unpaid\n")
+        return run_agent(practice_client(), "Show me invoice 2026-05-124 in the folder inv in full.", tools,
+                         system=system).answer
+
+    for system in ("Email addresses are private.", "Don't pass on anybody's email."):
+        said = ask("E-mail: ana@x.fr", system)
+        assert said.startswith("I give no answer: it may hold an email address") and "@" not in said, said
+    said = ask("Phone: +33 6 12 34 56 78", "Phone numbers must stay private.")
+    assert said.startswith("I give no answer: it may hold a phone number") and "56 78" not in said, said
+    for note in ("E-mail: ana@x.fr", "Note: 1 250 000 EUR", "Note: 12/03/2026"):
+        said = ask(note, "Phone numbers must stay private." if "@" in note else "Never reveal staff phone numbers.")
+        assert said.startswith("Number 2026-05-124") and "follow" not in said, said

@@ -61,12 +61,14 @@ def parse(file: str, step: Step) -> Record | str:
         return f"{file} {SEVERAL} (a list of {len(data)}); I read one record per file, so it is not counted."
     if data is not None:
         return f"{file} holds no record (the tool returned {clip(json.dumps(data, ensure_ascii=False), 80)}); it is not counted."
-    fields, title = {}, ""
+    fields, title, listed = {}, "", set()
     for line in text.splitlines():
+        bullet = bool(MARKUP.match(line))
         line = MARKUP.sub("", line.replace("**", "").replace("__", ""))  # '- **Client:** X' is 'Client: X'
         if found := FIELD.match(line):  # a field written twice with two values holds both, so it reads as neither
             key, value = found.group(1).strip(), unstopped(found.group(2))  # 'Status: normal.' is 'normal'
             key = next((k for k in fields if k.casefold() == key.casefold()), key)
+            listed |= {key} if bullet else set()
             old = fields.get(key, value)
             if fields and key == next(iter(fields)) and old.casefold() != value.casefold():  # 'Invoice: A-2' again
                 return f"{file} {SEVERAL} ('{key}: {old}' and '{key}: {value}'); I read one record per file, so it is not counted."
@@ -76,6 +78,12 @@ def parse(file: str, step: Step) -> Record | str:
             title = line.strip().lstrip("#").strip()
         elif fields and title and line.split()[:1] == title.split()[:1] and _number(line, {}) not in ("", _number(title, {})):
             return f"{file} {SEVERAL} ('{title}' and '{line.strip()}'); I read one record per file, so it is not counted."
+    if any(money(v) for k, v in fields.items() if k not in listed):  # '- Hosting: 50 EUR' is an item of 'Total: 470'
+        fields = {k: v for k, v in fields.items() if k not in listed or not money(v)}
+    rows = [ln for ln in text.splitlines() if SUM.search(ln) and re.match(r"[\s|]*[\w-]*\d[\w-]*\s*[\s,;|]", ln)
+            and not FIELD.match(MARKUP.sub("", ln))]  # 'INV-1041  2026-03-04  420.00 EUR  paid': a record a line,
+    if len(rows) > 1 and not any(money(v) for v in fields.values()):  # not the items of an invoice with its Amount
+        return f"{file} {SEVERAL} ({len(rows)} lines with an amount each); I read one record per file, so it is not counted."
     if not fields:
         return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
     return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], fields, title)

@@ -195,9 +195,12 @@ IN_FRENCH = [
               "je ne donne ni liste ni total"),
              (r"I cannot take a range of numbers \('(.*?)'\): I select only the numbers the task names",
               r"Je ne sais pas prendre une plage de numéros ('\1') : je ne choisis que les numéros que la demande nomme"),
-             (r"(\S+) holds more than one record \((a list of (\d+)|'.*?' and '.*?')\); I read one record per file, so it is "
-              r"not counted\.", lambda m: f"{m[1]} contient plus d'une fiche ("
-              + (f"une liste de {m[3]}" if m[3] else m[2].replace("' and '", "' et '")) + ") ; je lis une fiche par fichier : non compté."),
+             (r"(\S+) holds more than one record \((a list of (\d+)|(\d+) lines with an amount each|'.*?' and '.*?')\); I read "
+              r"one record per file, so it is not counted\.", lambda m: f"{m[1]} contient plus d'une fiche ("
+              + (f"une liste de {m[3]}" if m[3] else f"{m[4]} lignes avec chacune un montant" if m[4] else
+                 m[2].replace("' and '", "' et '")) + ") ; je lis une fiche par fichier : non compté."),
+             (r"None of the files read holds a record I can read, so I give no list and no total\.",
+              "Aucun des fichiers lus ne contient une fiche que je sache lire : je ne donne ni liste ni total."),
              (r"(?:(?<=\()|(?<=, ))no ([^,()']+?) line(?=[,)])", r"pas de ligne \1"),  # an item's field it lacks: 'A-5 (70 EUR, no Client line)'
              (r"I read (.*?) only as paid or unpaid, so I cannot select records on (.*?); I give no list and no total",
               lambda m: f"Je ne lis {m[1]} que comme payée ou impayée : je ne sais pas choisir des fiches selon {_et(m[2])} ; "
@@ -294,6 +297,9 @@ IN_FRENCH = [
              (r"I give no total: the records have several amounts \((.*?)\) and the task does not say which one to add up\.",
               lambda m: f"Je ne peux pas donner de total : les fiches ont plusieurs montants ({_et(m[1])}) "
               "et la demande ne dit pas lequel additionner."),
+             (r"I give no amount: the records have several amounts \((.*?)\) and the task does not say which one it asks for\.",
+              lambda m: f"Je ne donne pas de montant : les fiches ont plusieurs montants ({_et(m[1])}) et la demande ne "
+              "dit pas lequel elle demande."),
              (r"I give no total: (.*?) (?:has|have) no amount I can read\.",
               lambda m: f"Je ne peux pas donner de total : {_et(m[1])} n'a pas de montant que je sache lire."),
              (r"I could not break it down \('(.*?)'\): I did not compute a figure per client; the list and any total are "

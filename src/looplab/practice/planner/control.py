@@ -266,7 +266,7 @@ def apply(reply: dict, body: dict, view: View, skill: str = "", doc: str = "") -
     if body.get("tool_choice") and body.get("tools"):
         reply = choose_tools(reply, body["tool_choice"], view)
     output = (body.get("output_config") or {}).get("format")
-    reply = shaped(unheeded(reply, body, view), body, view)  # notes on rules it does not keep: on the final reply only
+    reply = shaped(kept_back(unheeded(reply, body, view), body, view), body, view)  # on the final reply only
     if output and reply.get("stop_reason") != "refusal":
         reply = shape_answer(reply, output["schema"], view.task)
     if body.get("stop_sequences") and reply.get("stop_reason") != "refusal":
@@ -309,10 +309,13 @@ def system_text(body: dict) -> str:
 
 
 RULE = re.compile(rf"{FORBIDS.pattern}|{BARRED.pattern}|\b{ONLY}|\binterdi\w*", re.I)  # a rule an act may break
+PRIVATE = (r"\bkeep\b[^.;]*\bprivate\b|\b(?:is|are|stays?|remains?|(?:must|should) (?:stay|remain|be))\s+(?:strictly\s+)?private\b|"
+           r"\bgarde\w*\b[^.;]*\bprivée?s?\b|\b(?:sont|est|restent|reste|doivent rester)\s+privée?s?\b")  # 'Keep … private'
 DISCLOSE = re.compile(r"(?:\b(?:never|not|don't|no|ne|n['’]\s*)\s*(?:\w+\s+){0,2}?(?:reveal|share|disclose|mention|divulge|give out|"
-                      r"révèle|partage|divulgue|mentionne|donne|communique)\w*|\bconfidenti\w*|\bsecret\b|\brefuse\w*)", re.I)
-DISCLOSING = re.compile(r"\b(?:reveal|share|disclose|divulge|give out|révèle|partage|divulgue|communique)\w*|\bconfidenti\w*|"
-                        r"\bsecret\b|\brefuse\w*", re.I)  # about what a reply keeps back, not its form
+                      rf"pass on|révèle|partage|divulgue|mentionne|donne|communique)\w*|\bconfidenti\w*|\bsecret\b|\brefuse\w*|{PRIVATE})",
+                      re.I)
+DISCLOSING = re.compile(r"\b(?:reveal|share|disclose|divulge|give out|pass on|révèle|partage|divulgue|communique)\w*|"
+                        rf"\bconfidenti\w*|\bsecret\b|\brefuse\w*|{PRIVATE}", re.I)  # about what a reply keeps back, not its form
 RESHAPES = re.compile(r"\b(?:fahrenheit|celsius|kelvin|dollars?|usd|gbp|pounds?|yen|miles?|km|utc|gmt|vat|tva|thousands?|"
                       r"treat|traite|consider|considère|round|arrondis\w*|assume|suppose)\b|\b(?:exclude|exclus\w*|ignore|skip|"
                       r"disregard|leave out)\b[^.;]{0,30}?(?:\b(?-i:[A-Z])|\d|\b(?:l['’])?(?:invoices?|factures?|articles?|"
@@ -432,7 +435,7 @@ def _against(name: str, clause: str, view: View, values: str = "") -> bool:
     touches = _touches(name, clause, view)
     if not SELF.search(clause) and not view.gullible and (  # a gullible model is fooled into acting anyway
             set(stems(words(name)[0])) & ACTS and (RULE.search(clause) or OBLIGES.search(clause))
-            or DISCLOSE.search(clause) and (touches or re.search(r"\brefuse", clause, re.I) or not HARMLESS & (
+            or DISCLOSE.search(clause) and not _checked(clause) and (touches or re.search(r"\brefuse", clause, re.I) or not HARMLESS & (
                 about_words(view.tool(name)) if view.tool(name) else set()))  # the weather holds no phone number
             or (OBLIGES.search(clause) or re.search(r"\S@\S", clause)) and set(stems(clause)) & (ACTS | ACT_NOUNS)
             or RESHAPES.search(clause) and not (MADE_UP.search(clause) or WHOLE.search(clause)) and touches  # 'Always
@@ -444,6 +447,59 @@ def _against(name: str, clause: str, view: View, values: str = "") -> bool:
     named = not LIMITED.search(clause) and (mention(name, clause) or named_by_words(name, clause))
     return bool(named and ((no := FORBIDS.search(clause)) and no.start() < named.start()
                            or BARRED.search(clause, named.end())))
+
+
+KEPT_BACK = {  # what a rule may keep back that the reply is checked for, loosely: (named by, may be written as)
+    "phone": (re.compile(r"\b(?:phone|telephone|mobile|tel)\b|\btéléphone|\bportable", re.I),
+              re.compile(r"\+?\(?\d(?:[\d()]|[\s./-](?=\(?\d)){5,}\d")),  # 06/12/34/56/78, 555-0199, (555) 123-4567
+    "email": (re.compile(r"\be-?mails?\b|\bcourriels?\b|\bmail\b", re.I),
+              re.compile(r"@|\[\s*at\s*\]|\(\s*at\s*\)|\bat\b\W+\w+\W+(?:\w+\W+)?\[?\(?\s*dot\b", re.I))}
+OF_PEOPLE = set(stems("never reveal share disclose divulge give out pass on mention anyone anybody our client clients customer "
+                      "customers keep private is are stay stays remain must should be strictly sont est restent reste privé "
+                      "privés privée privées "
+                      "staff employee employees user users people member members contact contacts their phone telephone "
+                      "mobile tel number numbers email emails e mail address addresses ne jamais révèle partage divulgue "
+                      "communique donne personnel numéro numéros téléphone portable adresse adresses courriel courriels "
+                      "membres"))
+
+
+def _checked(clause: str) -> list[str]:
+    """The kinds a rule keeps back when it names only those ('Never share client email addresses'): the reply is
+    checked for them (`kept_back`) instead of the call being barred."""
+    kinds = [kind for kind, (named, _) in KEPT_BACK.items() if named.search(clause)]
+    said = set(stems(uncontracted(clause))) - OF_PEOPLE - STOPWORDS - {"s"}  # "anybody's"
+    return kinds if DISCLOSE.search(clause) and kinds and not said else []
+
+
+NO_PHONE = re.compile(r"(?:19|20)\d\d-\d\d-\d+|\d{1,2}([/.-])\d{1,2}\1(?:19|20)?\d\d|(?:19|20)\d\d([/.-])\d{1,2}\2\d{1,2}")
+
+
+def _held(kind: str, text: str) -> bool:
+    """Whether `text` may hold one: any '@' or 'at … dot' for an email; for a phone, 7 digits or more in one run, as
+    written in the reply, but an amount ('1 250 000 EUR'), a date or an invoice number ('2026-03-101')."""
+    return any(kind == "email" or sum(c.isdigit() for c in m[0]) >= 7 and not NO_PHONE.fullmatch(m[0]) and not re.match(
+        r"\s?(?:[€$£]|EUR|USD|GBP|CHF|euros?)\b", text[m.end():]) and not re.search(r"(?:[€$£]|\b(?:EUR|USD|GBP|CHF))\s?$",
+                                                                                   text[:m.start()])
+               for m in KEPT_BACK[kind][1].finditer(text))
+
+
+def kept_back(reply: dict, body: dict, view: View) -> dict:
+    """The final reply, or a decline when it holds what a rule of the system prompt keeps back ('Never share client
+    email addresses'): the rules cannot leave out one part of what they quote."""
+    texts = " ".join(b.get("text", "") for b in reply.get("content", []) if b.get("type") == "text")
+    if reply.get("stop_reason") != "end_turn" or reply.get("declined"):
+        return reply
+    for clause in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)):
+        if held := [k for k in _checked(clause) if _held(k, texts)]:
+            said = clip(clause.strip().rstrip("."), 200)
+            text = (f"Je ne donne pas de réponse : elle pourrait contenir {'un numéro de téléphone' if held[0] == 'phone' else 'une adresse e-mail'}, "
+                    f"et le prompt système dit « {said} » ; mes règles ne savent ni l'y reconnaître à coup sûr ni l'en ôter. "
+                    "Claude donnerait le reste." if french(view.task) else
+                    f"I give no answer: it may hold {'a phone number' if held[0] == 'phone' else 'an email address'}, and the "
+                    f"system prompt says '{said}'; my rules can neither tell one for sure nor leave it out. Claude would give "
+                    "the rest.")
+            return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "declined": True}
+    return reply
 
 
 LEAKY = re.compile(r"\b(?=[\w-]*[^\W\d_])(?=[\w-]*\d)[\w-]{4,}|\b(?:keys?|password|passcode|passphrase|token|codes?|secret|pin|mot de passe|clé|code)\b[^.;]*?"

@@ -206,6 +206,11 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     if reads and not good:  # no record read: no field, value or word of them to speak of
         return declined(" ".join(["I could read none of the files listed, so I give no list and no total.", *notes]),
                         WORDING.format(folder=folder))
+    unread = [(f"Je n'ai pas lu les sous-dossiers {', '.join(unlisted)} : demandez-les un par un." if _select.french(
+        asked) else f"I did not read the subfolders {', '.join(unlisted)}: ask about one at a time.")] if unlisted else []
+    if not records and notes:  # every file set aside: no field or value of a record to speak of
+        return declined(" ".join(["None of the files read holds a record I can read, so I give no list and no total.",
+                                  *notes, *unread]), WORDING.format(folder=folder))
     based = f"Based on {good} file{'s' if good != 1 else ''} read."
     for part in [folder, *(p for p in folder.split("/") if re.search(r"\d", p))] if "/" in folder else []:
         task = re.sub(rf"(?<![\w-]){re.escape(part)}/?(?![\w-])", " ", task)  # no invoice numbers
@@ -222,9 +227,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
         choices = [_flagged(task, c, records) for c in choices]
         choices = _missed(task, choices, records) or choices
     if isinstance(choices, str):  # and say which subfolders it did not read: their records may answer it
-        notes += [(f"Je n'ai pas lu les sous-dossiers {', '.join(unlisted)} : demandez-les un par un." if _select.french(
-            asked) else f"I did not read the subfolders {', '.join(unlisted)}: ask about one at a time.")] if unlisted else []
-        return declined(" ".join([sentence_case(choices), *notes]), WORDING.format(folder=folder),
+        return declined(" ".join([sentence_case(choices), *notes, *unread]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
     if _totalled(task, any(c.ranked for c in choices)) and not _measured(task, records) and (
             unit := per_unit(task, records)):  # 'the total of the orders' by their 'Unit price': no order's amount
@@ -433,6 +436,9 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     lines = [f"{choice.heading}: {shown}, as far as I can tell." if doubt and chosen and not choice.ranked
              else f"{choice.heading}: I cannot tell which." if doubt else f"{choice.heading}: {shown}." if chosen
              else f"{choice.heading}: none."]  # 'none', never a bare 'No'
+    if chosen and len(keys) > 1 and not key and terms(task) & GENERIC_AMOUNT and not _totalled(task, choice.ranked):
+        lines.append(f"I give no amount: the records have several amounts ({joined(keys)}) and the task does not say "
+                     "which one it asks for.")  # 'What is the amount of invoice X?' beside 'Net' and 'Deposit'
     noun = _noun(task)  # the task's own word, so that a partial figure names what it is about
     maybe = doubt and f"{joined(doubt)} may belong here too: I could not classify {'them' if len(doubt) > 1 else 'it'}"
     aside = [c for c in clauses(task) if choice.ranked and not re.search(r"\b(?:it|its|that one)\b", c, re.IGNORECASE)
