@@ -220,3 +220,16 @@ def test_a_task_that_opens_with_a_french_verb_gets_a_french_reply(task):
     """'Recherche : abeilles' and 'Utilise get_weather pour Toulouse' got English replies in a French room."""
     answer = ask(task, [*samples.weather_and_calc(), *samples.docs_tools(Path(__file__).resolve().parents[1] / "notebooks" / "data" / "articles")])
     assert not re.search(r"\b(?:the|I|could|found|answer)\b", answer), answer
+
+
+def test_a_short_french_invoice_question_and_a_percent_decline_are_all_french(tmp_path):
+    """'factures-mai : total restant dû ?' got an English reply; 'combien font 15 % 4' beside the weather got 'I could
+    not answer …' in a French reply (hred59)."""
+    answer = ask("Quel temps fait-il à Nice, et combien font 15 % 4 ?", samples.weather_and_calc())
+    assert "Je n'ai pas pu répondre à 'combien font 15 % 4'" in answer and "I could" not in answer, answer
+    (tmp_path / "factures-mai").mkdir()
+    (tmp_path / "factures-mai" / "M-201.txt").write_text("Facture M-201\nClient : Atelier Brume\nMontant : 300 EUR\n"
+                                                          "Statut : impayée\n")
+    (tmp_path / "factures-mai" / "M-202.txt").write_text("Facture M-202\nClient : Café Sud\nMontant : 120 EUR\n")
+    answer = ask("factures-mai : total restant dû ?", samples.invoice_tools(tmp_path))
+    assert not re.search(r"\b(?:Unpaid|the|I)\b", answer), answer

@@ -136,6 +136,9 @@ IN_FRENCH = [
              (r"The (\S+?)(?: tool)? found nothing for (.*?) \(it said: ", r"L'outil \1 n'a rien trouvé pour \2 (il a dit : "),
              (r"I could not answer '([^']*)': none of the offered tools \((.*?)\) fits it\.",
               r"Je n'ai pas pu répondre à '\1' : aucun des outils offerts (\2) ne convient."),
+             (r"I could not answer '([^']*)': I did not apply (.*?), and without it the result would answer another question",
+              lambda m: f"Je n'ai pas pu répondre à '{m[1]}' : je n'ai pas appliqué {_et(m[2])}, et sans cela le résultat "
+              "répondrait à une autre question"),  # before the rule below takes its quote
              (r"'(.*?)': I did not apply (.*?), and without it the result would answer another question",
               lambda m: f"'{m[1]}' : je n'ai pas appliqué {_et(m[2])}, et sans cela le résultat "
               "répondrait à une autre question"),
