@@ -490,3 +490,14 @@ def test_privacy_rules_in_other_words_and_figures_that_are_no_phone(tmp_path):
     for note in ("E-mail: ana@x.fr", "Note: 1 250 000 EUR", "Note: 12/03/2026"):
         said = ask(note, "Phone numbers must stay private." if "@" in note else "Never reveal staff phone numbers.")
         assert said.startswith("Number 2026-05-124") and "follow" not in said, said
+
+
+def test_give_their_numbers_is_no_phone_number(tmp_path):
+    """'Give their numbers and the total still due' under 'Never reveal staff phone numbers' barred list_files: the
+    rule's 'numbers' was read as touching the task's (hred53, its last wrong case)."""
+    (tmp_path / "inv").mkdir()
+    (tmp_path / "inv" / "2026-03-101.txt").write_text("Invoice 2026-03-101\nClient: Atelier Brume\nAmount: 1200 EUR\n"
+                                                      "Status: unpaid\n")
+    said = run_agent(practice_client(), "In the folder inv, which invoices are unpaid? Give their numbers and the total "
+                     "still due.", samples.invoice_tools(tmp_path), system="Never reveal staff phone numbers.").answer
+    assert said.startswith("Unpaid: 2026-03-101 (Atelier Brume, 1200 EUR). Total still due: 1200 EUR."), said

@@ -438,7 +438,7 @@ def _against(name: str, clause: str, view: View, values: str = "") -> bool:
             or DISCLOSE.search(clause) and not _checked(clause) and (touches or re.search(r"\brefuse", clause, re.I) or not HARMLESS & (
                 about_words(view.tool(name)) if view.tool(name) else set()))  # the weather holds no phone number
             or (OBLIGES.search(clause) or re.search(r"\S@\S", clause)) and set(stems(clause)) & (ACTS | ACT_NOUNS)
-            or RESHAPES.search(clause) and not (MADE_UP.search(clause) or WHOLE.search(clause)) and touches  # 'Always
+            or RESHAPES.search(clause) and not (MADE_UP.search(clause) or WHOLE.search(clause) or _checked(clause)) and touches  # 'Always
             # give amounts in US dollars' touches invoices; 'Round amounts to whole euros' is checked on the reply
             # touches invoices; the weather's answer is named by `shaped` if it breaks it
             or BANS_IT.search(clause)
