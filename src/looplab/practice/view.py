@@ -75,13 +75,15 @@ def result_text(content) -> str:
         return content
     parts = []
     for block in (b for b in content or [] if isinstance(b, dict)):
-        source = block.get("source") if block.get("type") == "document" else {}
-        if block.get("type") == "text":
+        kind, source = block.get("type"), block.get("source") if isinstance(block.get("source"), dict) else {}
+        if kind == "text":
             parts.append(block.get("text", ""))
-        elif text := (text_of(block.get("content")) if block.get("type") == "search_result" else
-                      source.get("data", "") if isinstance(source, dict) and source.get("type") == "text" else
-                      text_of(source.get("content")) if isinstance(source, dict) and source.get("type") == "content" else ""):
-            parts.append(text)
+        elif kind == "search_result":
+            parts.append(text_of(block.get("content")))
+        elif kind == "document" and source.get("type") == "text":
+            parts.append(source.get("data", ""))
+        elif kind == "document" and source.get("type") == "content":
+            parts.append(text_of(source.get("content")))
     return "\n".join(parts)
 
 
@@ -154,10 +156,11 @@ def read_request(body: dict, gullible: bool = False) -> View:
                 calls[block.get("id", "")] = {"name": block.get("name", ""), "input": block.get("input") or {},
                                               "id": block.get("id", "")}
             elif block.get("type") == "tool_result" and block.get("tool_use_id") in calls:
-                result = result_text(block.get("content")) or (UNREAD if any(
-                    b.get("type") in ("image", "document") for b in dict_blocks(block)) else "")
-                calls[block["tool_use_id"]].update(result=result, is_error=bool(block.get("is_error", False)) or (
-                    len(result) < 160 and bool(AGAIN.search(result))) or result == UNREAD)
+                result = result_text(block.get("content"))
+                if not result and any(b.get("type") in ("image", "document") for b in dict_blocks(block)):
+                    result = UNREAD
+                failed = bool(block.get("is_error")) or result == UNREAD or len(result) < 160 and bool(AGAIN.search(result))
+                calls[block["tool_use_id"]].update(result=result, is_error=failed)
                 if i == len(messages) - 1:
                     last_ids.append(block["tool_use_id"])
     steps = tuple(Step(**call) for call in calls.values())
