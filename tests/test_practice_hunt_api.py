@@ -527,7 +527,8 @@ MCP = {"type": "url", "url": "https://example.com/mcp", "name": "ex"}
     ([MCP], [], "mcp_servers: every server must be referenced by exactly one mcp_toolset"),
     ([MCP], [{"type": "mcp_toolset", "mcp_server_name": "other"}], "tools: mcp_toolset names the MCP server 'other'"),
     ([], [{"type": "mcp_toolset", "mcp_server_name": "ex"}], "tools: mcp_toolset names the MCP server 'ex'"),
-    ([MCP], [{"type": "mcp_toolset", "mcp_server_name": "ex"}] * 2, "tools: Tool names must be unique. ('ex' is used")])
+    ([MCP], [{"type": "mcp_toolset", "mcp_server_name": "ex"}] * 2, "tools: Tool names must be unique. ('ex' is used"),
+    ([MCP, MCP], [{"type": "mcp_toolset", "mcp_server_name": "ex"}], "mcp_servers: server names must be unique ('ex'")])
 def test_an_mcp_server_and_its_toolset_go_together(servers, toolsets, start):
     """A server no toolset uses, or a toolset naming no server given, was answered 200 (hconf5); two toolsets for one
     server were refused naming the tool 'None'."""
@@ -581,3 +582,15 @@ def test_a_tool_result_of_only_an_image_is_named_unread_not_empty():
             {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": png}}]}]}])
     assert reply.content[0].text == ("I could not get an answer for Oslo: the get_weather tool said: an image or a PDF, "
                                      "which the practice model does not read."), reply.content[0].text
+
+
+@pytest.mark.parametrize("count", [False, True])
+def test_the_mcp_connector_needs_its_beta_in_count_tokens_too(count):
+    """count_tokens took mcp_servers without the MCP beta (hred61) while create refused it."""
+    request = {"model": MODEL, "messages": [{"role": "user", "content": "hi"}], "mcp_servers": [MCP],
+               "tools": [{"type": "mcp_toolset", "mcp_server_name": "ex"}]}
+    messages = practice_client().beta.messages
+    message = refused(lambda: messages.count_tokens(**request) if count else messages.create(
+        max_tokens=64, betas=["context-management-2025-06-27"], **request))
+    assert message.startswith("mcp_servers: unknown field (Extra inputs are not permitted)"), message
+    assert "betas=['mcp-client-2025-11-20']" in message

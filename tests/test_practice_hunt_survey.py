@@ -461,12 +461,13 @@ def test_a_file_holding_several_records_is_not_read_as_one(tmp_path):
     text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, and what is their total?", files)
     assert text.startswith("Unpaid: B-1 (Gamma, 50 EUR), as far as I can tell. I cannot give a complete total of the "
                            "invoices: the one listed comes to 50 EUR, but all.txt may belong here too"), text
-    assert "all.txt holds more than one record ('Invoice A-1' and 'Invoice A-2'); I read one record per file" in text
+    assert ("all.txt holds more than one record ('Invoice A-1' and 'Invoice A-2'); I read one record per file, or one "
+            "per row of a plain table") in text
     files = {"a.json": '[{"id": "A-1", "amount": "100 EUR", "status": "unpaid"}, {"id": "A-2", "amount": "200 EUR", '
                        '"status": "unpaid"}]', "b.json": '{"id": "B-1", "amount": "50 EUR", "status": "unpaid"}'}
     french = ask(tmp_path, "Dans le dossier json, quel est le total impayé ?", files, "json")
-    assert "Total impayé : 50 EUR" not in french and "la seule listée fait 50 EUR" in french, french
-    assert "a.json contient plus d'une fiche (une liste de 2) ; je lis une fiche par fichier : non compté." in french
+    assert french == ("Impayées : A-1 (100 EUR), A-2 (200 EUR) et B-1 (50 EUR). Total impayé : 350 EUR. D'après 2 "
+                      "fichiers lus."), french  # a list of flat records is read, a record an item
     files = {"a.txt": "Invoice A-1\nClient: Alpha\nAmount: 100 EUR\nStatus: unpaid\nInvoice A-1 is payable by transfer.\n",
              "c.txt": "# Invoice A-3\n\n| Field | Value |\n|---|---|\n| Client | Gamma |\n| Amount | 300 EUR |\n| Status | unpaid |\n"}
     text = ask(tmp_path, "In the folder tables, what is the total of the unpaid invoices?", files, "tables")
@@ -687,7 +688,7 @@ def test_a_credit_note_is_not_counted_as_an_invoice_owed(tmp_path):
     text = ask(tmp_path, "In the folder invoices, how much does Alpha owe?", files)
     assert "1200" not in text and "CN-1.txt may belong here too" in text, text
     text = ask(tmp_path, "In the folder invoices, which invoices are unpaid?", files)  # not "Status 'unpaid (Credit note CN-1)'"
-    assert "CN-1.txt has Status 'unpaid' (heading 'Credit note CN-1'), which I cannot read" in text, text
+    assert "CN-1.txt is a credit note (heading 'Credit note CN-1'), not a bill; it is not counted." in text, text
     text = ask(tmp_path / "invoices", "In the folder invoices, how many invoices does Alpha have?", files)
     assert "Count: 2" not in text and "CN-1.txt may belong here too" in text, text
 

@@ -239,7 +239,8 @@ def test_survey_gives_no_total_when_no_record_says_which_ones_the_task_means(tmp
     for path in folder.iterdir():
         path.write_text("".join(ln for ln in path.read_text().splitlines(True) if not ln.startswith("Status")))
     text = said(ask(INVOICE_TASK, FILES, invoice_turns(folder)))
-    assert text.startswith("No field of the records says whether they are paid, so I cannot tell which are unpaid")
+    assert text.startswith("I read no field of the records as a payment status (paid or unpaid), so I cannot tell which "
+                           "are unpaid")
     assert "Total" not in text
     assert "1850" not in text and "3050" not in text
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 import zlib
 
 from looplab.practice import tokens
@@ -14,11 +15,18 @@ CLEARED = "[cleared to save context: this tool result was removed from the histo
 BETA_EDITS, BETA_COMPACTION = "context-management-2025-06-27", "compact-2026-09-04"
 DEFAULT_TRIGGER, DEFAULT_KEEP = 100_000, 3
 KEPT_CHARS = 240  # how much of each tool result a compaction quotes
+ABRIDGED = re.compile(r"\n\[abridged: \d+ of \d+ characters kept\]\Z")
 
 
 def is_cleared(text: str) -> bool:
     """True for a tool result that context management (the API's or a loop's own) replaced."""
     return str(text).startswith("[cleared")
+
+
+def cut(text: str) -> str:
+    """How context management or a loop's own summary left a tool result: 'cleared from' or 'abridged in' the
+    history, or '' when it is whole. A listing or a document cut short is no whole one."""
+    return "cleared from" if is_cleared(text) else "abridged in" if ABRIDGED.search(str(text)) else ""
 
 
 def check(body: dict, betas: list[str]) -> str | None:
@@ -61,7 +69,7 @@ def _signature(block: dict) -> str:  # like control.sign for thinking (importing
 
 def abridge(text: str, chars: int = KEPT_CHARS) -> str:
     """The first whole lines of `text` up to `chars` characters, with a note of what was left out."""
-    if len(text) <= chars or is_cleared(text) or text.endswith("characters kept]"):
+    if len(text) <= chars or cut(text):
         return text
     kept, size = [], 0
     for line in text.splitlines():
@@ -69,7 +77,7 @@ def abridge(text: str, chars: int = KEPT_CHARS) -> str:
             break
         kept.append(line[:chars])
         size += len(kept[-1]) + 1
-    return "\n".join(kept) + f"\n[abridged: {size} of {len(text)} characters kept]"
+    return "\n".join(kept) + f"\n[abridged: {len(chr(10).join(kept))} of {len(text)} characters kept]"
 
 
 def _digest(messages: list) -> list:

@@ -21,6 +21,7 @@ MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
 TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
              "through the Files API or in smaller requests")
 API_VERSIONS = ("2023-01-01", "2023-06-01", "2026-10-21")  # platform.claude.com/docs/en/api/versioning
+MCP_BETA = "mcp-client-2025-11-20"  # the MCP connector's (mcp-connector docs)
 INLINE_TOOLS = "inline-tools-2026-09-15"  # a tool_addition may carry a definition (beta_request_tool_addition_block_param)
 STRUCTURED_BETA = "structured-outputs-2025-11-13"  # its output_format still works (structured-outputs docs)
 KEEP = 1000  # requests kept in `.requests`, and paused turns and omitted thoughts remembered
@@ -143,7 +144,10 @@ class PracticeTransport(httpx2.BaseTransport):
         resumed = bool(full["messages"]) and _key(full["messages"][-1]) in self.paused
         if problem := context.check(full, betas) or (INLINE_TOOLS not in betas and '"tool_definition"' in json.dumps(
                 full.get("messages")) and f"messages: an inline tool_definition needs the beta '{INLINE_TOOLS}'; pass "
-                                         f"betas=['{INLINE_TOOLS}']"):
+                                         f"betas=['{INLINE_TOOLS}']") or (
+                body.get("mcp_servers") and not any(b.startswith("mcp-client-") for b in betas) and "mcp_servers: "
+                f"unknown field (Extra inputs are not permitted); the MCP connector needs the beta '{MCP_BETA}'; "
+                f"pass betas=['{MCP_BETA}']"):
             return api_error(400, "invalid_request_error", problem)
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
         seen = context.expand(sent)

@@ -230,6 +230,8 @@ def check_sources(body: dict) -> str | None:
                     "citations.enabled the same on each")
     servers = [s.get("name") for s in body.get("mcp_servers") or [] if isinstance(s, dict)]
     used = [t.get("mcp_server_name") for t in body.get("tools") or [] if t.get("type", "").startswith("mcp_toolset")]
+    if twice := next((n for n in servers if servers.count(n) > 1), None):
+        return f"mcp_servers: server names must be unique ({twice!r} is used twice); rename one"
     if unknown := next((n for n in used if n not in servers), None):
         return (f"tools: mcp_toolset names the MCP server {unknown!r}, which is not in mcp_servers; add it there "
                 "or fix the name")

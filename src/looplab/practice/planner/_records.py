@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import csv
 import json
 import re
 from collections import Counter
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from ..context import is_cleared
+from ..context import cut, is_cleared
 from ..view import Step
 from ._tools import said, unstopped
 from .text import clip, joined, json_value
@@ -45,8 +46,9 @@ def unread(file: str, step: Step) -> str | None:
             else f"{file} contains unreadable bytes; it is not counted." if "\ufffd" in text else None)
 
 
-def parse(file: str, step: Step) -> Record | str:
-    """The record in a read result, or the sentence saying why the file is not counted."""
+def parse(file: str, step: Step) -> Record | str | list:
+    """The record in a read result, or the sentence saying why the file is not counted; for a table, a list of
+    both: a record a row."""
     if why := unread(file, step):
         return why
     text = step.result or ""
@@ -56,11 +58,16 @@ def parse(file: str, step: Step) -> Record | str:
         if not fields:  # '{"invoice": {"id": …}, "total": {"value": …}}'
             return f"{file} {NESTED} ({joined(list(map(str, data)) or ['none'])}); I read flat records, so it is not counted."
         number = next((v for k, v in fields.items() if k.lower() in ("number", "id", "invoice", "no")), "") or _number("", fields)
-        return Record(file, number or file.rsplit(".", 1)[0], fields, number)  # 'invoice_no' too
+        return Record(file, number or file.rsplit(".", 1)[0], _priced(fields), number)  # 'invoice_no' too
+    if isinstance(data, list) and data and all(isinstance(d, dict) and d and all(isinstance(v, str | int | float) for v in
+                                                                                  d.values()) for d in data):
+        return [parse(f"{file}#{n}", Step("read", {}, "", json.dumps(d))) for n, d in enumerate(data, 1)]  # a record each
     if isinstance(data, list) and any(isinstance(d, dict) for d in data):
-        return f"{file} {SEVERAL} (a list of {len(data)}); I read one record per file, so it is not counted."
+        return f"{file} {SEVERAL} (a list of {len(data)}); I read one record per file, or one per row of a plain table, so it is not counted."
     if data is not None:
         return f"{file} holds no record (the tool returned {clip(json.dumps(data, ensure_ascii=False), 80)}); it is not counted."
+    if rows := _table(file, text):
+        return rows  # a list, or why it is not counted
     fields, title, listed = {}, "", set()
     for line in text.splitlines():
         bullet = bool(MARKUP.match(line))
@@ -71,22 +78,80 @@ def parse(file: str, step: Step) -> Record | str:
             listed |= {key} if bullet else set()
             old = fields.get(key, value)
             if fields and key == next(iter(fields)) and old.casefold() != value.casefold():  # 'Invoice: A-2' again
-                return f"{file} {SEVERAL} ('{key}: {old}' and '{key}: {value}'); I read one record per file, so it is not counted."
+                return f"{file} {SEVERAL} ('{key}: {old}' and '{key}: {value}'); I read one record per file, or one per row of a plain table, so it is not counted."
             fields[key] = old if old.casefold() == value.casefold() else f"{old}; {value}"
         elif line.strip() and not title and not fields and not re.search(r"\w \w+[.!?]$", line.strip()):  # a notice
             # such as 'The travel agent must confirm the hotel by Monday.' is no title
             title = line.strip().lstrip("#").strip()
         elif fields and title and line.split()[:1] == title.split()[:1] and _number(line, {}) not in ("", _number(title, {})):
-            return f"{file} {SEVERAL} ('{title}' and '{line.strip()}'); I read one record per file, so it is not counted."
+            return f"{file} {SEVERAL} ('{title}' and '{line.strip()}'); I read one record per file, or one per row of a plain table, so it is not counted."
     if any(money(v) for k, v in fields.items() if k not in listed):  # '- Hosting: 50 EUR' is an item of 'Total: 470'
         fields = {k: v for k, v in fields.items() if k not in listed or not money(v)}
     rows = [ln for ln in text.splitlines() if SUM.search(ln) and re.match(r"[\s|]*[\w-]*\d[\w-]*\s*[\s,;|]", ln)
             and not FIELD.match(MARKUP.sub("", ln))]  # 'INV-1041  2026-03-04  420.00 EUR  paid': a record a line,
     if len(rows) > 1 and not any(money(v) for v in fields.values()):  # not the items of an invoice with its Amount
-        return f"{file} {SEVERAL} ({len(rows)} lines with an amount each); I read one record per file, so it is not counted."
+        return f"{file} {SEVERAL} ({len(rows)} lines with an amount each); I read one record per file, or one per row of a plain table, so it is not counted."
     if not fields:
         return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
-    return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], fields, title)
+    return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], _priced(fields), title)
+
+
+PRICED = re.compile(r"(?:amount|total|montant|price|prix|betrag|balance|solde|sum|somme)\b.*", re.I)
+
+
+def _priced(fields: dict) -> dict:
+    """The fields with a bare amount given its currency from a field of its own ('Amount: 1234.50' beside
+    'Currency: EUR'), when there is one such field and no amount already carries a currency."""
+    codes = [v.strip() for k, v in fields.items() if k.casefold() in ("currency", "devise", "monnaie", "währung")]
+    if len(codes) != 1 or not re.fullmatch(r"[A-Z]{3}|[€$£]", codes[0]) or any(money(v) for v in fields.values()):
+        return fields
+    return {k: f"{v} {codes[0]}" if PRICED.match(k) and money(f"{v} {codes[0]}") else v for k, v in fields.items()}
+
+
+TOTALLED = re.compile(r"\b(?:(?:sub|sous)[ -]?)?totals?\b|\b(?:sums?|somme|summe|gesamt\w*)\b", re.I)  # no record
+MIXED = "holds a table among other lines"  # its rows may be records: no figure is complete without them
+
+
+def _table(file: str, text: str) -> list | str | None:
+    """The rows of a table under one header row (CSV, TSV, ';'-separated, markdown) as records named 'file:line', the
+    header's cells as field names, and a note for each row that is no record (a total, a units row, a note); the
+    sentence saying why the file is not counted when a markdown table sits among other lines; None when `text` is no
+    such table, or was abridged."""
+    lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not re.fullmatch(
+        r"\|?[\s:|-]*-[\s:|-]*", line.strip())]  # no markdown rule ('|---|--:|')
+    said = re.fullmatch(r"sep=(.)", lines[0][1]) if lines else None  # Excel's first line
+    lines = lines[1:] if said else lines
+    piped = [line for _, line in lines if line.startswith("|")]
+    if 2 < len(piped) < len(lines) and not any(money(v) for line in text.splitlines() if not line.strip().startswith("|")
+                                               and (f := FIELD.match(line)) for v in [f.group(2)]):
+        return f"{file} {MIXED}; I read a table only when it is the whole file, so it is not counted."  # not an invoice's items
+    head = lines[0][1] if len(lines) > 1 and not cut(text) else ""
+    sep = said[1] if said else "|" if head.startswith("|") else next((s for s in "\t;," if s in head), None)
+    if not sep or FIELD.match(head):
+        return None
+    rows = [[c.strip() for c in (line.strip("|").split("|") if sep == "|" else next(csv.reader([line], delimiter=sep)))]
+            for _, line in lines]
+    names = rows[0]
+    if (len(names) < 2 or any(len(row) != len(names) for row in rows) or len({n.casefold() for n in names}) < len(names)
+            or not all(re.fullmatch(r"[^\W\d_][\w .'’()/°º#-]{0,30}", n) for n in names)
+            or sep == "," and len(names) < 3 and not file.lower().endswith(".csv")):  # 'Hi, team' is no header
+        return None
+    found = []
+    for (line, _), row in zip(lines[1:], rows[1:], strict=True):
+        filled = [v for v in row if v]
+        shown = clip(" ".join(filled), 60)
+        if not filled or [v.casefold() for v in row] == [n.casefold() for n in names]:
+            continue  # a blank row, the header again
+        if any(TOTALLED.search(v) for v in row):
+            found.append(f"{file}:{line} is a total ('{shown}'), not a record; it is not counted.")
+        elif len(filled) * 2 < len(names):
+            found.append(f"{file}:{line} ('{shown}') fills {len(filled)} of {len(names)} columns, so it is no record; it is "
+                         "not counted.")
+        else:
+            fields = {k: v for k, v in zip(names, row, strict=True) if v}
+            number = _number("", fields) or (row[0] if re.search(r"\d", row[0]) and not DATED.fullmatch(row[0]) else "")
+            found.append(Record(f"{file}:{line}", number or f"{file}:{line}", _priced(fields)))
+    return found
 
 
 def _number(title: str, fields: dict) -> str:
@@ -102,11 +167,14 @@ def _number(title: str, fields: dict) -> str:
 def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], list[str]]:
     """The records of the (file, read) pairs, a note per file left out, and the files left out that may hold a record."""
     parsed = [parse(file, step) for file, step in reads]
-    found = [p for p in parsed if isinstance(p, Record)]
+    found = [p for item in parsed for p in (item if isinstance(item, list) else [item]) if isinstance(p, Record)]
     label = _label if all(len({_label(k) for k in r.fields}) == len(r.fields) for r in found) else str.casefold
     spelt = {label(k): k for r in reversed(found) for k in reversed(r.fields)}  # 'STATUS', 'Status': the first met
     records = [Record(r.file, r.number, {spelt[label(k)]: v for k, v in r.fields.items()}, r.title) for r in found]
-    notes = [p for p in parsed if isinstance(p, str)]
+    notes = [p for item in parsed for p in (item if isinstance(item, list) else [item]) if isinstance(p, str)]
+    every = {k for r in records for k in r.fields}  # a field an abridged read lacks may be in what was cut
+    notes += [f"{r.file} was abridged in the history, so its {joined(sorted(every - set(r.fields)))} may have been cut."
+              for r in records if r.file in dict(reads) and cut(dict(reads)[r.file].result or "") and every - set(r.fields)]
     odd = [r for r in records if not {k.casefold() for k in r.fields}  # sharing no field name with any other record
            & {k.casefold() for o in records if o is not r for k in o.fields}]
     odd = odd if len(odd) * 2 < len(records) else []  # when most records share theirs: a README among invoices
@@ -123,7 +191,7 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
     # read may hold a record; an empty one too when it is named like the records (a read may have failed), not 'blank.txt'
     lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
     lost += [r.file for r in twins] + [file for (file, _), p in zip(reads, parsed, strict=True)
-                                       if isinstance(p, str) and (SEVERAL in p or NESTED in p)]  # 'Müller 2026-10.json' whole
+                                       if isinstance(p, str) and (SEVERAL in p or NESTED in p or MIXED in p)]  # 'Müller 2026-10.json' whole
     # no record, but an amount anywhere ('… pour un montant de 2.321,00 €'), a name in the records' numbered series
     # ('INV-301.csv' beside 'INV-300.txt'), or no record read at all: it may hold one
     lost += [file for (file, step), p in zip(reads, parsed, strict=True) if isinstance(p, str) and not unread(file, step)

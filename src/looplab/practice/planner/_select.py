@@ -60,7 +60,8 @@ SURVEY_WORDS = set(stems(
     "chaque par trouve trouvez trouver restant restante numéro numéros leurs doit doivent dû "
     "quel quels quelle quelles combien reste payer argent liste donne donner montre montrez affiche affichez indique indiquez tout tous toute toutes encore général générale global globale "
     "été restent according longer nobody régler settle déjà sa ses fully ever never toujours "
-    "regarde regardez vérifie vérifiez cherche cherchez parmi répertoire lesquelles lesquels fait font mais ça celles ceux"))
+    "regarde regardez vérifie vérifiez cherche cherchez parmi répertoire lesquelles lesquels fait font mais ça celles ceux "
+    "billed invoiced facturé facturée facturés facturées"))
 CONDITION = re.compile(
     r"\bbetween\s+\S+\s+and\s+[\d.,]+(?:\s*[A-Z]{3}\b|\s*[€$£]|\s+euros?\b)?|"  # 'between 100 and 500 EUR' whole
     r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between(?! them| us)|"
@@ -410,12 +411,15 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     key = _status_key(records) if status else None
     if status:
         if key is None:
-            return (f"no field of the records says whether they are paid, so I cannot tell which are {status}; "
+            return (f"I read no field of the records as a payment status (paid or unpaid), so I cannot tell which are {status}; "
                     "I give no list and no total")
         for record in chosen:
             if key not in record.fields:
                 notes.append(f"{record.file} has no {key} line, so I could not tell whether it is {status}; "
                              "it is not counted.")
+            elif _kind(_status(record, key), key) is None and _kind(record.fields[key], key) and (
+                    credit := _credit(record)):
+                notes.append(f"{record.file} is a credit note ({credit}), not a bill; it is not counted.")
             elif _kind(_status(record, key), key) is None:
                 notes.append(f"{record.file} has {_status(record, key, said=True)}, which I cannot read as paid "
                              "or unpaid; it is not counted.")
@@ -479,6 +483,12 @@ def _status(record: Record, key: str, said: bool = False) -> str:
     # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed; a credit note is owed the other way
     value = f"{key} '{value}'" if said else value
     return f"{value} ({'; '.join(other)})" if other else value
+
+
+def _credit(record: Record) -> str:
+    """What marks `record` as a credit note ("heading 'Credit note D-2'", "Type 'avoir'"), or ''."""
+    return next(iter([f"heading '{record.title}'"] * bool(CREDIT.search(record.title)) + [
+        f"{k} '{v}'" for k, v in record.fields.items() if CREDIT.search(v)]), "")
 
 
 def _value(record: Record, key: str) -> str | None:

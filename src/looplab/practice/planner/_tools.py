@@ -6,13 +6,14 @@ import json
 import re
 from functools import lru_cache
 
-from ..context import is_cleared
+from ..context import cut
 from ..view import OfferedTool, Step, View
 from .text import clip, first_value, fold, json_value, one_line, sentence_case, stems, words
 
 TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local "
                  "server.")
 MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
+CUT = {"cleared from": "effacé de", "abridged in": "abrégé dans"}  # a result as context management left it
 
 
 def _et(listed: str) -> str:
@@ -42,6 +43,7 @@ IN_FRENCH = [
              (r"I read only (\d+) of the (\d+) pages of (\S+)\.",
               lambda m: "Je n'ai lu " + ("qu'une" if m[1] == "1" else "que " + m[1]) + f" des {m[2]} pages de {m[3]}."),
              (r" in the pages I read\.", " dans les pages que j'ai lues."),
+             (r"I read only the start of (\S+): the history abridged it\.", r"Je n'ai lu que le début de \1 : l'historique l'a abrégé."),
              (r"I read only the start of (\S+): the tool cut the rest \(([\d\s\u202f]+) (?:characters|caractères)\)\.",
               r"Je n'ai lu que le début de \1 : l'outil a coupé le reste (\2 caractères)."),
              (r"I read only the start of (\S+): the tool cut the rest \(([\d\s\u202f]+) (?:bytes|octets)\)\.",
@@ -69,11 +71,13 @@ IN_FRENCH = [
              # cleared results (context management), errors while reading, research's other notes
              (r"(\S+) was read, but its result was cleared from the history; it is not counted\.",
               r"\1 a été lu, mais son résultat a été effacé de l'historique ; non compté."),
+             (r"(\S+) was abridged in the history, so its (.*?) may have been cut\.",
+              lambda m: f"{m[1]} a été abrégé dans l'historique : {_et(m[2])} en a peut-être été coupé."),
              (r"I read (\S+), but its result was cleared from the history, so I cannot quote it\.",
               r"J'ai lu \1, mais son résultat a été effacé de l'historique : je ne peux pas le citer."),
              (r"I cannot answer from what is left of the history\.", "Je ne sais pas répondre avec ce qui reste de l'historique."),
-             (r"I could not read (\S+): ", r"Je n'ai pas pu lire \1 : "), (r"its result was cleared from the history",
-              "son résultat a été effacé de l'historique"),
+             (r"I could not read (\S+): ", r"Je n'ai pas pu lire \1 : "), (r"its result was (cleared from|abridged in) the history",
+              lambda m: f"son résultat a été {CUT[m[1]]} l'historique"),
              (r"a result it needs was cleared from the history \(context management\), and it does not answer from a "
               r"placeholder; call the tool again or keep more results", "un résultat dont il a besoin a été effacé de "
               "l'historique (gestion du contexte), et il ne répond pas à partir d'un espace réservé ; rappelez l'outil "
@@ -199,9 +203,14 @@ IN_FRENCH = [
              (r"I cannot take a range of numbers \('(.*?)'\): I select only the numbers the task names",
               r"Je ne sais pas prendre une plage de numéros ('\1') : je ne choisis que les numéros que la demande nomme"),
              (r"(\S+) holds more than one record \((a list of (\d+)|(\d+) lines with an amount each|'.*?' and '.*?')\); I read "
-              r"one record per file, so it is not counted\.", lambda m: f"{m[1]} contient plus d'une fiche ("
+              r"one record per file, or one per row of a plain table, so it is not counted\.", lambda m: f"{m[1]} contient plus d'une fiche ("
               + (f"une liste de {m[3]}" if m[3] else f"{m[4]} lignes avec chacune un montant" if m[4] else
-                 m[2].replace("' and '", "' et '")) + ") ; je lis une fiche par fichier : non compté."),
+                 m[2].replace("' and '", "' et '")) + ") ; je lis une fiche par fichier, ou une par ligne d'un tableau simple : non "
+                 "compté."),
+             (r"(\S+) holds a table among other lines; I read a table only when it is the whole file, so it is not counted\.",
+              r"\1 contient un tableau parmi d'autres lignes ; je ne lis un tableau que s'il est tout le fichier : non compté."),
+             (r"(\S+) \('(.*?)'\) fills (\d+) of (\d+) columns, so it is no record; it is not counted\.",
+              r"\1 ('\2') ne remplit que \3 colonnes sur \4 : ce n'est pas une fiche ; non comptée."),
              (r"None of the files read holds a record I can read, so I give no list and no total\.",
               "Aucun des fichiers lus ne contient une fiche que je sache lire : je ne donne ni liste ni total."),
              (r"(?:(?<=\()|(?<=, ))no ([^,()']+?) line(?=[,)])", r"pas de ligne \1"),  # an item's field it lacks: 'A-5 (70 EUR, no Client line)'
@@ -258,9 +267,9 @@ IN_FRENCH = [
               "liste ni total"),
              (r"I could not tell which records '(.*?)' leaves out; I give no list and no total",
               r"Je n'ai pas pu dire quelles fiches '\1' écarte ; je ne donne ni liste ni total"),
-             (r"[Nn]o field of the records says whether they are paid, so I cannot tell which are (\w+); I give no list "
-              r"and no total", "Aucun champ des fiches ne dit si elles sont payées : je ne sais pas lesquelles le sont ; "
-              "je ne donne ni liste ni total"),
+             (r"I read no field of the records as a payment status \(paid or unpaid\), so I cannot tell which are (\w+); I "
+              r"give no list and no total", "Je ne lis aucun champ des fiches comme un état de paiement (payée ou impayée) : je "
+              "ne sais pas lesquelles le sont ; je ne donne ni liste ni total"),
              (r"[Nn]o field of the records matches the words of the task, so I cannot tell which records it asks for, "
               r"and I give no total", "Aucun champ des fiches ne correspond aux mots de la demande : je ne sais pas "
               "lesquelles elle vise, et je ne donne pas de total"),
@@ -366,6 +375,9 @@ IN_FRENCH = [
               r"\1 n'a pas de ligne \2 : je ne sais pas si elle est \3 ; non comptée."),
              (r"(\S+) contains unreadable bytes; it is not counted\.", r"\1 contient des octets illisibles ; non comptée."),
              (r"(\S+) is empty; it is not counted\.", r"\1 est vide ; non comptée."),
+             (r"(\S+) is a total \('(.*?)'\), not a record; it is not counted\.", r"\1 est un total ('\2'), pas une fiche ; non compté."),
+             (r"(\S+) is a credit note \((.*?)\), not a bill; it is not counted\.",
+              lambda m: f"{m[1]} est un avoir ({m[2].replace('heading ', 'titre ')}), pas une facture ; non compté."),
              (r"(\S+) has no amount(?: in (\w+))? I can compare; it is not counted\.", lambda m: f"{m[1]} n'a pas de "
               f"montant{' en ' + m[2] if m[2] else ''} que je sache comparer ; non comptée."),
              (r"(\S+) has no (.+?) date I can read; it is not counted\.", r"\1 n'a pas de date \2 que je sache lire ; non comptée."),
@@ -727,8 +739,8 @@ def first_input(tool: OfferedTool, value: str, prefer: set[str] = frozenset()) -
 
 def said(step: Step) -> str:
     """A tool result on one line, without the '<tool> failed: <ExcType>: ' prefix, for an answer."""
-    if is_cleared(step.result or ""):  # context management removed it: say so, never quote the placeholder
-        return "its result was cleared from the history"
+    if how := cut(step.result or ""):  # context management removed it: say so, never quote the placeholder
+        return f"its result was {how} the history"
     return clip(re.sub(rf"^{re.escape(step.name)} (?:failed|a échoué) ?: \w+ ?: ", "", one_line(step.result or "no result")),
                 300)
 

@@ -7,7 +7,7 @@ import re
 import unicodedata
 from dataclasses import replace
 
-from ..context import is_cleared
+from ..context import ABRIDGED, is_cleared
 from ..view import View
 from ._tools import _own_line, absent, answer, declined, first_input, pick, planted, said, use
 from ._tools import failed as went_wrong
@@ -547,10 +547,11 @@ def _paged(read, reads: list) -> tuple[list[tuple[str, dict]], list, dict]:
         name = _name(step.input)
         steps = [s for s in reads if _name(s.input) == name]
         pages = {int(m[1]): s for s in steps if not s.is_error and (m := PAGE.match(s.result or ""))}
-        if not pages and not step.is_error and (cut := CUT.search(step.result or "")):  # the tool gave its start only
-            text = step.result[:cut.start()]
+        if not pages and not step.is_error and (cut := CUT.search(step.result or "") or ABRIDGED.search(step.result or "")):
+            text = step.result[:cut.start()]  # the tool, or the history, kept its start only
             whole.append(replace(step, result=text[:max((m.end() for m in re.finditer(r"[.!?](?=\s|$)", text)), default=0)]))
-            notes[name] = f" I read only the start of {name}: the tool cut the rest ({cut[1]} {cut[2]})."
+            notes[name] = (f" I read only the start of {name}: the history abridged it." if cut.re is ABRIDGED else
+                           f" I read only the start of {name}: the tool cut the rest ({cut[1]} {cut[2]}).")
             continue
         if not pages:
             whole.append(step)

@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 
-from ..context import is_cleared
+from ..context import cut, is_cleared
 from ..view import View
 from . import _select
 from ._limits import EXTREME, per_unit
@@ -181,6 +181,9 @@ def survey(view: View) -> dict | None:
             and not re.search(r"\.\w{1,4}$", p)]:  # a file, not a folder
         return declined(_select.UNRELATED.format(joined([repr(o) for o in others])), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
+    if cut(listing.result or ""):  # its first names are read: the others are known only from a whole listing
+        return use([(lister.name, first_input(lister, folder, DIR_KEYS))],
+                   f"The listing of '{folder}' was abridged in the history; I'll list it again.")
     kept = [replace(s, result=unplanted(view, s.result)) if s.result and not s.is_error else s for s in map(done.get, wanted)]
     return report(view.task, kept, folder, unlisted)  # a planted note is no line of the record ('Note for AI …: …')
 
