@@ -3,6 +3,8 @@
 import copy
 from pathlib import Path
 
+import pytest
+
 from looplab.client import MODEL, practice_client
 from looplab.history import (
     CLEARED,
@@ -18,7 +20,7 @@ from looplab.history import (
     window,
 )
 from looplab.practice import transport_of
-from looplab.samples import STATION_TASK, station_tools
+from looplab.samples import STATION_TASK, docs_tools, station_tools
 from looplab.tools import Toolbox
 
 DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
@@ -132,3 +134,74 @@ def test_compacting_in_a_loop_does_what_long_run_does():
     reference = long_run(practice_client(), STATION_TASK, tools, compact_over=3000)
     assert status == "done" and list(sent) == reference.sent and answer(messages) == reference.answer
     assert plain(messages)[0]["content"][0]["type"] == "compaction"
+
+
+def test_a_long_run_lists_again_when_the_listing_was_abridged(tmp_path):
+    """Over 36 station days, summarize_old cut the listing after day-21 and the run counted the storms of those
+    21 as if they were all (hred61)."""
+    (tmp_path / "station").mkdir()
+    for n in range(1, 37):
+        (tmp_path / "station" / f"day-{n:02d}.txt").write_text(
+            f"Station log — day {n}\nDay: {n}\nStatus: {'storm warning' if n in (4, 5, 26, 27) else 'normal'}\n")
+    run = long_run(practice_client(), STATION_TASK, station_tools(tmp_path), manage=lambda m: summarize_old(m, keep=3),
+                   max_turns=50)
+    assert "Count: 4. Based on 36 files read." in run.answer and "27 (storm warning)" in run.answer, run.answer
+
+
+def test_summarize_old_names_what_it_leaves_out_and_takes_any_result():
+    """An image result became '' (no word of it), and a result without content raised KeyError (hred61)."""
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": "iVBORw0KGgo="}}
+    history = [{"role": "user", "content": "Read them."},
+               {"role": "assistant", "content": [{"type": "tool_use", "id": f"toolu_{i}", "name": "read", "input": {}}
+                                                 for i in range(3)]},
+               {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_0", "content": [image]},
+                                            {"type": "tool_result", "tool_use_id": "toolu_1"},
+                                            {"type": "tool_result", "tool_use_id": "toolu_2", "content": "x\n" * 400}]}]
+    assert results(summarize_old(history, keep=0)) == ["[image left out]", "", "x\n" * 119 + "x\n[abridged: 239 of 800 "
+                                                                                            "characters kept]"]
+    assert results(clear_old_results(history, keep=0)) == [CLEARED] * 3
+
+
+def test_meter_names_calls_still_waiting_for_their_results():
+    """A run stopped at max_turns between a call and its result: meter raised the API's 400 (hred61)."""
+    history = [{"role": "user", "content": "Read day-01.txt"},
+               {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_1", "name": "read_file",
+                                                  "input": {"path": "day-01.txt"}}]}]
+    rows = meter(practice_client(), history, tools=station_tools(DATA)).rows
+    assert rows[-1] == ("unanswered, not counted: calls read_file(day-01.txt)", 0)
+    assert meter(practice_client(), history, tools=Toolbox(station_tools(DATA)).to_api()).rows == rows  # definitions too
+
+
+def test_a_document_abridged_in_the_history_is_quoted_as_a_start_only():
+    """'does not mention long and steep' was said of a document the history had abridged: the rest may say it."""
+    run = long_run(practice_client(), "How long should I steep green tea?", docs_tools(DATA / "articles"),
+                   manage=lambda m: summarize_old(m, keep=0))
+    assert run.answer.startswith("The pages I read do not answer this question"), run.answer
+    assert "does not mention 'long' and 'steep' in the pages I read. I read only the start of brewing-green-tea.md: " \
+           "the history abridged it." in run.answer
+
+
+def test_a_bad_keep_or_a_refused_combination_is_one_line_before_any_request():
+    """keep=-1 cleared every result without a word; compact_over with context_management sent a request the API
+    refuses, and its 400 escaped once compaction began (hred61)."""
+    with pytest.raises(ValueError, match=r"^keep=-1: give how many recent tool results stay whole, 0 or more$"):
+        clear_old_results(RUN.messages, keep=-1)
+    client = practice_client()
+    with pytest.raises(ValueError, match=r"^long_run: compact_over and context_management cannot be combined"):
+        long_run(client, STATION_TASK, station_tools(DATA), compact_over=3000, context_management=EDITS)
+    assert transport_of(client).requests == []
+
+
+def test_meter_names_every_result_of_a_turn_and_reads_a_compacted_history():
+    """Three results in one message were labelled with the first call only; a compacted history raised a 400 (the
+    compaction block is a beta's) (hred61)."""
+    history = [{"role": "user", "content": "Read them."},
+               {"role": "assistant", "content": [{"type": "tool_use", "id": f"toolu_{i}", "name": "read_file",
+                                                  "input": {"path": f"day-0{i}.txt"}} for i in (1, 2)]},
+               {"role": "user", "content": [{"type": "tool_result", "tool_use_id": f"toolu_{i}", "content": "calm"}
+                                            for i in (1, 2)]}]
+    assert meter(practice_client(), history, tools=station_tools(DATA)).rows[-1][0] == ("calls read_file(day-01.txt), read_file(day-02.txt) + result "
+                                                             "of read_file(day-01.txt) + result of read_file(day-02.txt)")
+    compacted = long_run(practice_client(), STATION_TASK, station_tools(DATA), compact_over=3000).messages
+    assert compacted[0]["content"][0]["type"] == "compaction"
+    assert meter(practice_client(), compacted, tools=station_tools(DATA)).total > 0

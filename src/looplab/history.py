@@ -23,6 +23,7 @@ from looplab.i18n import _, number
 from looplab.loop import _ENDINGS, to_param
 from looplab.practice.context import BETA_COMPACTION, CLEARED, KEPT_CHARS, abridge, is_cleared
 from looplab.practice.responses import MESSAGES
+from looplab.practice.view import result_text
 from looplab.tools import Toolbox
 
 __all__ = ["CLEARED", "LongRun", "Meter", "Sent", "answer", "clear_old_results", "compacting", "long_run", "managed_loop", "meter",
@@ -100,9 +101,8 @@ def metered(client: anthropic.Anthropic) -> tuple[anthropic.Anthropic, Sent]:
 
 
 def _label(message: dict, calls: dict) -> str:
-    for block in _blocks(message):
-        if block["type"] == "tool_result":
-            return _("result of {call}", call=calls.get(block["tool_use_id"]) or _("a tool"))
+    if results := [calls.get(b["tool_use_id"]) or _("a tool") for b in _blocks(message) if b["type"] == "tool_result"]:
+        return " + ".join(_("result of {call}", call=call) for call in results)
     if message["role"] == "assistant":
         uses = [calls[b["id"]] for b in _blocks(message) if b["type"] == "tool_use"]
         return _("calls {calls}", calls=", ".join(uses)) if uses else _("answer")
@@ -132,20 +132,36 @@ class Meter:
         return str(self)
 
 
+def _definitions(tools) -> list:
+    """The API's tool definitions of a Toolbox, of Tool objects, or as given when they are already dicts."""
+    if isinstance(tools, Toolbox):
+        return tools.to_api()
+    return list(tools) if all(isinstance(t, dict) for t in tools) else Toolbox(tools).to_api()
+
+
 def meter(client, messages: list, tools=(), model: str = MODEL) -> Meter:
-    """Tokens of the tools, then of each message (counted as the difference it makes to the request)."""
-    definitions = Toolbox(tools).to_api() if tools else []
+    """Tokens of the tools, then of each message (counted as the difference it makes to the request). Tool calls
+    still waiting for their results (a run stopped at max_turns) cannot be sent, so they are named, not counted."""
+    definitions = _definitions(tools) if tools else []
     messages = plain(messages)
+    waiting = messages[-1:] if messages and messages[-1]["role"] == "assistant" and any(
+        b["type"] == "tool_use" for b in _blocks(messages[-1])) else []
+    messages = messages[:len(messages) - len(waiting)]
+
+    compacted = any(b["type"] == "compaction" for m in messages for b in _blocks(m))  # a block of the beta
 
     def count(upto: list, with_tools: bool = True) -> int:
         extra = {"tools": definitions} if with_tools and definitions else {}
+        if compacted:
+            return client.beta.messages.count_tokens(model=model, messages=upto, betas=[BETA_COMPACTION], **extra).input_tokens
         return client.messages.count_tokens(model=model, messages=upto, **extra).input_tokens
 
     calls = {b["id"]: f"{b['name']}({', '.join(map(str, b['input'].values()))})"
              for m in messages for b in _blocks(m) if b["type"] == "tool_use"}
     rows, before = [], 0
     if definitions:
-        rows.append((_("tool definitions"), count(messages[:1]) - count(messages[:1], with_tools=False)))
+        first = [{"role": "user", "content": "."}] if compacted else messages[:1]  # its turns call the tools
+        rows.append((_("tool definitions"), count(first) - count(first, with_tools=False)))
         before = rows[0][1]
     ends = [i + 1 for i, m in enumerate(messages) if m["role"] == "user" or i == len(messages) - 1]
     start = 0
@@ -154,24 +170,36 @@ def meter(client, messages: list, tools=(), model: str = MODEL) -> Meter:
         label = " + ".join(_label(m, calls) for m in messages[start:end])
         rows.append((label, now - before))
         before, start = now, end
+    calls.update({b["id"]: f"{b['name']}({', '.join(map(str, b['input'].values()))})" for m in waiting
+                  for b in _blocks(m) if b["type"] == "tool_use"})
+    rows += [(_("unanswered, not counted: {calls}", calls=_label(m, calls)), 0) for m in waiting]
     return Meter(rows, window(client, model))
 
 
 def _old_results(messages: list, keep: int) -> set[str]:
     """The tool_use ids of every tool use but the last `keep`."""
+    if keep < 0:
+        raise ValueError(_("keep={keep}: give how many recent tool results stay whole, 0 or more", keep=keep))
     ids = [b["id"] for m in messages if m["role"] == "assistant" for b in _blocks(m) if b["type"] == "tool_use"]
     return set(ids[: max(0, len(ids) - keep)])
 
 
+def _text(content) -> str:
+    """A tool result's text (its documents' and search results' too); an image or a PDF is named as left out."""
+    blocks = content if isinstance(content, list) else []
+    kept = [b for b in blocks if b.get("type") in ("text", "search_result") or b.get("type") == "document" and (
+        b.get("source") or {}).get("type") in ("text", "content")]
+    left = [f"[{b.get('type')} left out]" for b in blocks if b not in kept]
+    return "\n".join(filter(None, [result_text(content or ""), *left]))
+
+
 def _replace_results(messages: list, keep: int, change) -> list:
-    old, out = _old_results(messages, keep), copy.deepcopy(messages)
+    out = plain(messages)
+    old = _old_results(out, keep)
     for message in out:
         for block in _blocks(message):
             if block["type"] == "tool_result" and block["tool_use_id"] in old:
-                content = block["content"]
-                text = content if isinstance(content, str) else "\n".join(
-                    b.get("text", "") for b in content or [] if b.get("type") == "text")
-                block["content"] = change(text)
+                block["content"] = change(_text(block.get("content")))
     return out
 
 
@@ -190,7 +218,7 @@ def compacting(client, tools, over: int, sent: Sent, model: str = MODEL):
     """A manage function for a loop on the metered `client` whose `sent` it reads: once the last request sent
     more than `over` input tokens, it asks the API for a compaction (a request of its own) and returns the
     block, alone, as the new history. The loop must send it back with the beta (betas=[BETA_COMPACTION])."""
-    definitions = (tools if isinstance(tools, Toolbox) else Toolbox(tools)).to_api()
+    definitions = _definitions(tools)
 
     def manage(messages: list) -> list:
         if not sent or sent[-1] <= over:
@@ -228,6 +256,9 @@ def long_run(client, task: str, tools, *, manage=None, compact_over: int | None 
     """Run `task` one tool call per turn; before each turn `manage(messages)` (if given) replaces the
     history, and past `compact_over` input tokens the history is compacted by the API's `compaction`.
     Extra `options` (context_management, betas, ...) go to every request; betas use client.beta."""
+    if compact_over is not None and "context_management" in options:
+        raise ValueError(_("long_run: compact_over and context_management cannot be combined (the API refuses "
+                           "both in one request); give one of them"))
     toolbox = tools if isinstance(tools, Toolbox) else Toolbox(tools)
     run = LongRun([{"role": "user", "content": task}])
     beta = "betas" in options or compact_over is not None
