@@ -6,7 +6,9 @@ The backend is the one make_client() picks (ANTHROPIC_API_KEY, ANTHROPIC_BASE_UR
 The model id is checked first. Each notebook runs in a fresh kernel; only errors count
 (cells tagged raises-exception may raise; cells tagged shows-api-error print a refusal on
 purpose). Every request and reply is recorded to DIR/NN_topic.json (default logs/rehearsal),
-so `LOOPLAB_REPLAY=logs/rehearsal make lab` replays the session offline; DIR/NN_topic.ipynb keeps what each cell showed. With
+so `LOOPLAB_REPLAY=logs/rehearsal make lab` replays the session offline; DIR/NN_topic.ipynb keeps what each cell showed.
+A run that breaks (the network, the kernel, no reply at all) never replaces a good recording: the
+last one stays, this run's is left beside it in DIR/NN_topic.json.new. With
 LOOPLAB_REPLAY set, the rehearsal replays that recording instead (and records what it
 served to logs/rehearsal-replay).
 """
@@ -63,13 +65,14 @@ def rehearse(path: Path, recording: Path) -> dict:
     from looplab.rehearsal import classify, failed_calls, first_line, summarize
 
     nb = nbformat.read(path, as_version=4)
-    recording.unlink(missing_ok=True)
-    os.environ["LOOPLAB_RECORD"] = str(recording)
+    fresh = recording.with_name(recording.name + ".new")  # not *.json: a folder replay never reads it
+    fresh.unlink(missing_ok=True)
+    os.environ["LOOPLAB_RECORD"] = str(fresh)
     os.environ["JPY_SESSION_NAME"] = str(path)  # as JupyterLab tells its kernels; replay reads it
     calls_before = {}  # cell index → exchanges recorded before it ran
 
     def before(cell, cell_index, **_):
-        calls_before[cell_index] = len(recorded(recording))
+        calls_before[cell_index] = len(recorded(fresh))
 
     client = NotebookClient(nb, kernel_name="python3", timeout=CELL_TIMEOUT, allow_errors=True,
                             record_timing=False, on_cell_execute=before,
@@ -82,7 +85,7 @@ def rehearse(path: Path, recording: Path) -> dict:
     finally:
         os.environ.pop("LOOPLAB_RECORD", None)
         os.environ.pop("JPY_SESSION_NAME", None)
-    exchanges = recorded(recording)
+    exchanges = recorded(fresh)
     bounds = sorted(calls_before.items()) + [(len(nb.cells), len(exchanges))]
     for (index, start), (_, stop) in zip(bounds, bounds[1:], strict=False):
         cell = nb.cells[index]
@@ -99,7 +102,23 @@ def rehearse(path: Path, recording: Path) -> dict:
     nbformat.write(nb, recording.with_suffix(".ipynb"))
     ran = sum(1 for c in nb.cells if c.cell_type == "code" and c.get("execution_count"))
     return {"notebook": path.stem, "cells": ran, "failed": len({f[0] for f in failures}),
-            "failures": failures, **summarize(exchanges)}
+            "failures": failures, "broke": settle(recording, fresh, exchanges, failures), **summarize(exchanges)}
+
+
+def settle(recording: Path, fresh: Path, exchanges: list, failures: list) -> str | None:
+    """Put this run's recording `fresh` in place of `recording`, unless the run broke and the last one is good.
+
+    Returns why the run broke when the last recording was kept, else None.
+    """
+    from looplab.replay import answered, worth_keeping
+
+    kinds = sorted({kind for _cell, kind, _line in failures if kind in ("network", "kernel")})
+    why = ", ".join(kinds) or (None if answered(exchanges) else "no reply")
+    if why and worth_keeping(recording):
+        return why
+    if fresh.exists():
+        os.replace(fresh, recording)
+    return None
 
 
 def table(rows: list[dict]) -> str:
@@ -138,6 +157,8 @@ def main(argv=None) -> int:
         os.environ["PYTHONPATH"] = os.pathsep.join(
             str(Path(p).resolve()) for p in os.environ["PYTHONPATH"].split(os.pathsep) if p)
     from looplab.client import MODEL, make_client
+    from looplab.i18n import _
+    from looplab.rehearsal import KEPT
 
     replaying = os.environ.get("LOOPLAB_REPLAY", "").strip()
     out = (args.out or ROOT / "logs" / ("rehearsal-replay" if replaying else "rehearsal")).resolve()
@@ -162,12 +183,19 @@ def main(argv=None) -> int:
     source = f"replaying {replaying}" if replaying else f"model {MODEL} answers at {client.base_url}"
     print(f"rehearse: {source}; {len(paths)} notebooks, recording to {out}", flush=True)
     out.mkdir(parents=True, exist_ok=True)
-    for old in list(out.glob("[0-9][0-9]_*.json")) + list(out.glob("[0-9][0-9]_*.ipynb")):
-        old.unlink()
     rows = []
     for path in paths:
-        rows.append(rehearse(path, out / f"{path.stem}.json"))
+        recording = out / f"{path.stem}.json"
+        rows.append(rehearse(path, recording))
         print(f"rehearse: {path.stem}: {len(rows[-1]['failures'])} failed", flush=True)
+        if rows[-1]["broke"]:
+            print(_(KEPT, notebook=path.stem, why=rows[-1]["broke"], fresh=f"{recording}.new", recording=recording.name),
+                  flush=True)
+    if not any(r["broke"] for r in rows):  # one rehearsal in the folder: other notebooks' files go once it is whole
+        names = {r["notebook"] for r in rows}
+        for old in list(out.glob("[0-9][0-9]_*.json")) + list(out.glob("[0-9][0-9]_*.ipynb")):
+            if old.stem not in names:
+                old.unlink()
     print(table(rows))
     (out / "summary.txt").write_text(table(rows) + "\n", encoding="utf-8")
     return 1 if any(r["failures"] for r in rows) else 0

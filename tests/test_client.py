@@ -111,6 +111,17 @@ def test_a_base_url_without_scheme_gets_one_line_saying_how_to_write_it(bare_env
         "http://localhost:11434 (no /v1), or unset it to use the practice model")
 
 
+@pytest.mark.parametrize("url", ["http://[bad", "http://localhost:99999", "http://[::1"])
+def test_a_base_url_python_cannot_parse_gets_the_same_line(bare_env, url):
+    """An unclosed IPv6 host or a port out of range gets the ANTHROPIC_BASE_URL line, not urllib's own error."""
+    bare_env.setenv("ANTHROPIC_BASE_URL", url)
+    with pytest.raises(ValueError) as refused:
+        make_client()
+    assert str(refused.value) == (
+        f"ANTHROPIC_BASE_URL={url!r} is not an http(s) URL; write it like "
+        "http://localhost:11434 (no /v1), or unset it to use the practice model")
+
+
 @pytest.mark.parametrize(("content", "says"), [
     (None, "no recording at"), ("{bad", "is not valid JSON"), ('{"format": "other"}', "is not a looplab-replay/1 recording")])
 def test_a_bad_replay_setting_gets_one_line_saying_what_to_do(bare_env, tmp_path, content, says):

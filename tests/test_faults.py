@@ -1,6 +1,7 @@
 """API faults through the practice transport: the real SDK retries, recovers or gives up, and run_agent reports it."""
 
 import anthropic
+import httpx2
 import pytest
 
 from looplab import MODEL, faults, practice_client, run_agent, transport_of
@@ -185,12 +186,15 @@ def test_stream_error_raises_api_status_error_without_retry():
     assert ask_stream(client).content[0].text == "Fine."
 
 
-def test_stream_cut_gives_a_partial_message_silently():
-    """A stream that ends before message_stop raises nothing: the SDK returns a partial message, stop_reason None."""
+def test_stream_cut_breaks_the_stream_like_a_dropped_connection():
+    """A stream cut after two deltas raises httpx2.RemoteProtocolError while it is read, as a real one does; no retry."""
     client = practice_client(script=["Hello there, this is a longer answer.", "Fine."])
     faults.stream_cut(client)
-    message = ask_stream(client)
-    assert message.stop_reason is None and message.content[0].text == "Hello there, this is a lon"  # 2 of 3 deltas
+    pieces = []
+    with pytest.raises(httpx2.RemoteProtocolError, match="peer closed connection"):
+        with client.messages.stream(model=MODEL, max_tokens=200, messages=[{"role": "user", "content": TASK}]) as stream:
+            pieces.extend(stream.text_stream)
+    assert "".join(pieces) == "Hello there, this is a lon"  # 2 of 3 deltas arrived before the cut
     assert transport_of(client).calls == 1
     assert ask_stream(client).stop_reason == "end_turn"
 

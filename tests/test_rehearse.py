@@ -113,6 +113,14 @@ def test_summary_counts_calls_tokens_and_cost_of_json_and_streams(tmp_path):
     assert summary["cost"] > 0
 
 
+def test_a_stream_that_broke_off_counts_as_a_call_without_tokens():
+    """A recorded stream cut mid-line (the body broke while read) is a call with no tokens, not a crash."""
+    request = {"method": "POST", "path": "/v1/messages", "body": {"model": MODEL}}
+    cut = {"status": 200, "headers": {"content-type": "text/event-stream"}, "text": 'event: message_start\ndata: {"ty'}
+    assert summarize([{"request": request, "response": cut, "error": "RemoteProtocolError"}]) == {
+        "calls": 1, "tokens": 0, "cost": 0.0}
+
+
 def test_failed_calls_skip_retried_attempts():
     """An error followed by the same request was retried away; the last error of a call counts."""
     request = {"method": "POST", "path": "/v1/messages", "body": {"model": "m"}}
@@ -283,6 +291,37 @@ def test_failed_cells_are_named_and_classified(tmp_path):
     assert len(failed) == 3
     row = next(line.split() for line in result.stdout.splitlines() if line.startswith("00_probe"))
     assert row[1:4] == ["5", "3", "2"]  # cells run, cells failed, model calls
+
+
+@pytest.mark.e2e
+def test_a_rehearsal_that_breaks_keeps_the_last_good_recording(tmp_path):
+    """Rehearsed again with the network down, every good recording stays; a whole run then replaces them."""
+    import nbformat
+
+    out = tmp_path / "out"
+    out.mkdir()
+    good, other = out / "00_probe.json", out / "01_other.json"
+    ask(record(practice_client(script=["Sunny."]), good))
+    shutil.copy(good, other)
+    before = good.read_bytes()
+    cells = ["from looplab import MODEL, faults, make_client\nclient = make_client()\n"
+             "faults.connection_reset(client, times=None)",
+             "client.messages.create(model=MODEL, max_tokens=9, messages=[{'role': 'user', 'content': 'Hi'}])"]
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c, id=f"c{i}") for i, c in enumerate(cells)])
+    nbformat.write(nb, tmp_path / "00_probe.ipynb")
+    result = rehearse(live_env(LOOPLAB_OFFLINE="1"), str(tmp_path / "00_probe.ipynb"), "--out", str(out), timeout=120)
+    assert result.returncode == 1
+    assert good.read_bytes() == before and other.read_bytes() == before
+    assert (f"rehearse: 00_probe: this run broke (network), so the last good recording is kept; this run's is in "
+            f"{good}.new (rename it to 00_probe.json to use it anyway)\n") in result.stdout
+    assert len(json.loads((out / "00_probe.json.new").read_text())["exchanges"]) == 3  # the three failed attempts
+
+    nb.cells[0].source = "from looplab import MODEL, make_client\nclient = make_client()"
+    nbformat.write(nb, tmp_path / "00_probe.ipynb")
+    result = rehearse(live_env(LOOPLAB_OFFLINE="1"), str(tmp_path / "00_probe.ipynb"), "--out", str(out), timeout=120)
+    assert result.returncode == 0, result.stdout
+    assert json.loads(good.read_text())["exchanges"][0]["request"]["body"]["messages"][0]["content"] == "Hi"
+    assert sorted(p.name for p in out.iterdir()) == ["00_probe.ipynb", "00_probe.json", "summary.txt"]
 
 
 @pytest.mark.skipif(shutil.which("make") is None, reason="make is not installed here")

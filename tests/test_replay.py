@@ -6,6 +6,7 @@ import anthropic
 import httpx2
 import pytest
 
+from looplab import faults
 from looplab.client import MODEL, practice_client
 from looplab.practice import transport_of
 from looplab.practice.script import call
@@ -143,6 +144,88 @@ def test_transport_errors_are_replayed(tmp_path):
         record(client, path).messages.create(model=MODEL, max_tokens=9, messages=TASK)
     with pytest.raises(anthropic.APITimeoutError):
         replay_client(path, max_retries=0).messages.create(model=MODEL, max_tokens=9, messages=TASK)
+
+
+def test_a_run_that_only_fails_keeps_the_recording(tmp_path):
+    """Recording again over a good recording keeps it while the new run only fails; its first reply replaces it."""
+    path = tmp_path / "session.json"
+    recorded = session(record(practice_client(script=SCRIPT), path))
+    good = path.read_bytes()
+    client = practice_client(script=["Fine."], max_retries=0)
+    recorder = record(client, path)
+    assert path.read_bytes() == good  # a setup cell run again wipes nothing
+    faults.timeout(client)
+    with pytest.raises(anthropic.APITimeoutError):
+        recorder.messages.create(model=MODEL, max_tokens=9, messages=TASK)
+    assert path.read_bytes() == good and session(replay_client(path)) == recorded
+    recorder.messages.create(model=MODEL, max_tokens=9, messages=TASK)
+    assert [sorted(e) for e in json.loads(path.read_text())["exchanges"]] == [["error", "request"],
+                                                                             ["request", "response"]]
+
+
+SENT = {"method": "POST", "path": "/v1/messages", "body": {"model": MODEL, "max_tokens": 9, "messages": TASK}}
+REPLY = {"status": 200, "headers": {}, "text": "{}"}
+DAMAGED = [  # (what the file holds, what the message names)
+    ({"format": "looplab-replay/1"}, "no list of 'exchanges'"),
+    ({"format": "looplab-replay/1", "exchanges": {}}, "no list of 'exchanges'"),
+    ({"format": "looplab-replay/1", "exchanges": ["x"]}, "exchange 1 is not an object"),
+    ({"format": "looplab-replay/1", "exchanges": [{"response": REPLY}]}, "exchange 1 has no valid 'request'"),
+    ({"format": "looplab-replay/1", "exchanges": [{"request": SENT, "response": REPLY}, {"request": SENT}]},
+     "exchange 2 has no valid 'response'"),
+    ({"format": "looplab-replay/1", "exchanges": [{"request": SENT, "response": {**REPLY, "status": "200"}}]},
+     "exchange 1 has no valid 'response'"),
+    ({"format": "looplab-replay/1", "exchanges": [{"request": SENT, "error": 7}]}, "exchange 1 has no valid 'error'"),
+]
+
+
+@pytest.mark.parametrize(("data", "problem"), DAMAGED)
+def test_a_damaged_recording_is_one_line_naming_the_file(tmp_path, data, problem):
+    """A recording missing a key or holding the wrong type is refused when loaded, naming the file and the fix."""
+    path = tmp_path / "damaged.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(ValueError) as caught:
+        replay_client(path)
+    message = str(caught.value)
+    assert message == (f"replay: '{path}' is damaged ({problem}); record it again (make rehearse, or "
+                       "looplab.record(client, path)), or unset LOOPLAB_REPLAY")
+
+
+def test_a_cut_recording_is_one_line_naming_the_file(tmp_path):
+    """A recording cut off mid-file is refused naming the file and saying to record one."""
+    path = tmp_path / "cut.json"
+    session(record(practice_client(script=SCRIPT), path))
+    path.write_text(path.read_text()[:200])
+    with pytest.raises(ValueError, match="is not valid JSON .*record one with looplab.record") as caught:
+        replay_client(path)
+    assert str(path) in str(caught.value) and "\n" not in str(caught.value)
+
+
+def test_a_body_cut_half_way_is_replayed_cut(tmp_path):
+    """A reply whose body broke off while read raises on replay as it did when recorded, not a 400 refusal."""
+    path = tmp_path / "cut.json"
+    client = practice_client(script=["Fine."], max_retries=0)
+    faults.stream_cut(client)
+    with pytest.raises(anthropic.APIConnectionError):
+        record(client, path).messages.create(model=MODEL, max_tokens=9, messages=TASK)
+    with pytest.raises(anthropic.APIConnectionError):
+        replay_client(path, max_retries=0).messages.create(model=MODEL, max_tokens=9, messages=TASK)
+
+
+def test_a_stream_cut_half_way_is_replayed_cut(tmp_path):
+    """A stream whose connection dropped shows the same text, then raises the same error, live and on replay."""
+    path = tmp_path / "cut.json"
+
+    def streamed(client):
+        pieces = []
+        with pytest.raises(httpx2.RemoteProtocolError):
+            with client.messages.stream(model=MODEL, max_tokens=99, messages=TASK) as stream:
+                pieces.extend(stream.text_stream)
+        return "".join(pieces)
+
+    client = practice_client(script=["Hello there, this is a longer answer."], max_retries=0)
+    faults.stream_cut(client)
+    shown = streamed(record(client, path))
+    assert shown == "Hello there, this is a lon" and streamed(replay_client(path, max_retries=0)) == shown
 
 
 def test_not_a_recording_is_refused(tmp_path):

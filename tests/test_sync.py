@@ -109,6 +109,57 @@ def test_a_missing_source_is_one_line(tmp_path, capsys):
     assert "run from the repository's root" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("text", ["[]", '{"00_a.ipynb": 3}', "{'00_a.ipynb'", "\udcff"])
+def test_a_damaged_sync_record_is_one_line_and_overwrites_nothing(tmp_path, capsys, text):
+    """A synced.json that is no record (a list, a wrong value, cut JSON, not UTF-8): one line saying what to do."""
+    src = edition(tmp_path / "src", **{"00_a.ipynb": "a v1"})
+    mine = tmp_path / "mine"
+    sync(src, mine)
+    (mine / "00_a.ipynb").write_text("my answer", encoding="utf-8")
+    edition(src, **{"00_a.ipynb": "a v2", "data__new.csv": "x"})
+    (mine / RECORD).write_text(text, encoding="utf-8", errors="surrogateescape")
+    for args in ([], ["--restore", "00"]):
+        assert main([str(src), str(mine), *args]) == 1
+        assert capsys.readouterr().err == (f"sync: '{(mine / RECORD).as_posix()}' is damaged; delete it, then run "
+                                           "again (no file of yours is overwritten: each one that differs from the "
+                                           "new version is kept)\n")
+    assert (mine / "00_a.ipynb").read_text(encoding="utf-8") == "my answer" and not (mine / "backup").exists()
+    (mine / RECORD).unlink()
+    assert sync(src, mine).kept == ["00_a.ipynb"]
+
+
+def test_a_file_in_the_way_is_one_line_saying_what_to_do(tmp_path, capsys):
+    """A file where sync or restore needs a folder: one line naming it and what to do, not a bare OS error."""
+    src = edition(tmp_path / "src", **{"00_a.ipynb": "a v1", "data__x.csv": "x"})
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "data").write_text("in the way", encoding="utf-8")
+    assert main([str(src), str(mine)]) == 1
+    line = capsys.readouterr().err
+    assert line.startswith(f"sync: cannot use '{mine / 'data'}") and line.count("\n") == 1
+    assert line.endswith("; move or rename what is in the way, or fix its permissions, then run it again\n")
+    (mine / "data").unlink()
+    sync(src, mine)
+    (mine / "00_a.ipynb").write_text("my answer", encoding="utf-8")
+    (mine / "backup").write_text("in the way", encoding="utf-8")
+    assert main([str(src), str(mine), "--restore", "00"]) == 1
+    assert capsys.readouterr().err.startswith(f"restore: cannot use '{mine / 'backup'}' (")
+
+
+def test_the_kept_line_offers_restore_for_notebooks_only(tmp_path):
+    """A kept data file is named without `make restore NB=NN`, which takes notebooks by number."""
+    src = edition(tmp_path / "src", **{"00_a.ipynb": "a v1", "data__c.json": "c v1"})
+    mine = tmp_path / "mine"
+    sync(src, mine)
+    (mine / "data" / "c.json").write_text("mine", encoding="utf-8")
+    edition(src, **{"00_a.ipynb": "a v2", "data__c.json": "c v2"})
+    assert sync(src, mine).summary("mine") == "mine: 0 added, 1 updated, 1 of yours kept (data/c.json)"
+    (mine / "00_a.ipynb").write_text("my answer", encoding="utf-8")
+    edition(src, **{"00_a.ipynb": "a v3", "data__c.json": "c v3"})
+    assert sync(src, mine).summary("mine") == ("mine: 0 added, 0 updated, 2 of yours kept (00_a.ipynb; `make restore "
+                                               "NB=NN` takes the new version, yours backed up; data/c.json)")
+
+
 def test_the_real_edition_syncs_and_the_copy_is_git_ignored(tmp_path):
     """The committed workshop/ syncs every notebook and its data; my-workshop/ is ignored by git."""
     report = sync(ROOT / "workshop", tmp_path / "mine")

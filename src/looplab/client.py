@@ -43,6 +43,15 @@ def _without_userinfo(url: str) -> str:
     return f"{parts.scheme}://{host}{port}{parts.path}".rstrip("/")
 
 
+def _http_url(url: str) -> bool:
+    """True when `url` is an http(s) URL with a host (and a port, if any, that exists)."""
+    try:
+        parts = urlsplit(url)
+        return parts.scheme in ("http", "https") and bool(parts.hostname) and parts.port != 0
+    except ValueError:  # 'http://[bad' (an IPv6 host not closed), 'http://localhost:99999' (port out of range)
+        return False
+
+
 def make_client(*, quiet=False) -> anthropic.Anthropic:
     """The client the environment asks for; prints one line saying which backend it is.
 
@@ -60,7 +69,7 @@ def make_client(*, quiet=False) -> anthropic.Anthropic:
     elif _flag("LOOPLAB_OFFLINE"):
         client, line = practice_client(), _("Backend: practice model (offline, LOOPLAB_OFFLINE=1).")
     elif base_url:
-        if urlsplit(base_url).scheme not in ("http", "https") or not urlsplit(base_url).hostname:
+        if not _http_url(base_url):
             raise ValueError(_("ANTHROPIC_BASE_URL={url!r} is not an http(s) URL; write it like "
                                "http://localhost:11434 (no /v1), or unset it to use the practice model", url=base_url))
         client = anthropic.Anthropic(api_key=key or "local", base_url=base_url)

@@ -2,6 +2,7 @@
 
 import json
 
+from looplab.i18n import N_
 from looplab.pricing import PRICES, cost_usd
 from looplab.trace import clip
 
@@ -13,6 +14,8 @@ API_ERRORS = {"APIError", "APIStatusError", "BadRequestError", "AuthenticationEr
               "DeadlineExceededError", "ContentTooLargeError", "RequestTooLargeError",
               "APIResponseValidationError"}
 NETWORK_FIX = "check the network, or set LOOPLAB_OFFLINE=1 to use the practice model"
+KEPT = N_("rehearse: {notebook}: this run broke ({why}), so the last good recording is kept; this run's is in {fresh} "
+          "(rename it to {recording} to use it anyway)")
 TOKEN_FIELDS = ("input_tokens", "output_tokens", "cache_creation_input_tokens", "cache_read_input_tokens")
 
 
@@ -31,9 +34,9 @@ def classify(name: str, message: str = "") -> str:
 
 
 def usage_of(exchange: dict) -> dict:
-    """The token counts of one recorded reply (a JSON message or an SSE stream); {} for an error."""
+    """The token counts of one recorded reply (a JSON message or an SSE stream); {} for an error or a broken body."""
     response = exchange.get("response") or {}
-    if response.get("status") != 200:
+    if response.get("status") != 200 or "error" in exchange:
         return {}
     text = response["text"]
     if "text/event-stream" not in str(response.get("headers", {}).get("content-type", "")):

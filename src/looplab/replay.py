@@ -2,7 +2,8 @@
 
 The file holds every attempt to POST /v1/messages (and count_tokens) in order: the
 request body, and the response's status, a few stable headers and its body (JSON, or
-the raw SSE text of a stream). Replay matches each request to a recorded one by content, not
+the raw SSE text of a stream); an attempt that never got an answer has the error's name instead,
+and a body that broke off while it was read has both: what arrived, and the error. Replay matches each request to a recorded one by content, not
 position, so cells may run in any order, be skipped or run twice (a cell run again gets the
 same replies); a request that matches none is refused with where it differs from the closest.
 LOOPLAB_REPLAY may also name a folder of recordings (one per notebook, as `make rehearse`
@@ -17,8 +18,9 @@ from pathlib import Path
 import anthropic
 import httpx2
 
+from looplab._files import replace_text
 from looplab.i18n import N_, _
-from looplab.practice.responses import MESSAGES, MODELS, api_error
+from looplab.practice.responses import MESSAGES, MODELS, BrokenBody, api_error
 
 FORMAT = "looplab-replay/1"
 KEPT_HEADERS = ("content-type", "request-id", "x-should-retry", "retry-after", "retry-after-ms")
@@ -51,6 +53,8 @@ class RecordingTransport(httpx2.BaseTransport):
     """Passes requests to `inner` and appends each /v1/messages exchange to `path`.
 
     A stream is read whole before the client sees it (recording gives up live streaming).
+    A recording already at `path` that holds a reply stays until the new one holds a reply too:
+    a run that only fails (the network down) never wipes last night's recording.
     """
 
     def __init__(self, inner: httpx2.BaseTransport, path, *, append=False):
@@ -62,12 +66,17 @@ class RecordingTransport(httpx2.BaseTransport):
             self.exchanges, self._lock = _shared(self.path, lambda: (_existing(self.path), threading.Lock()))
         else:
             self.exchanges, self._lock = [], threading.Lock()
-        self._write()
+        self._keeping = not append and worth_keeping(self.path)
+        if not self.path.exists():
+            self._write()
 
     def _write(self) -> None:
         with self._lock:
+            if self._keeping and not answered(self.exchanges):
+                return
+            self._keeping = False
             data = {"format": FORMAT, "exchanges": self.exchanges}
-            self.path.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+            replace_text(self.path, json.dumps(data, indent=1, ensure_ascii=False) + "\n")
 
     def _add(self, exchange: dict) -> None:
         with self._lock:
@@ -84,13 +93,42 @@ class RecordingTransport(httpx2.BaseTransport):
         except httpx2.TransportError as exc:
             self._add({"request": _request(request), "error": type(exc).__name__})
             raise
-        content = response.read()
+        content, broken = _read(response)
         headers = {k: v for k, v in response.headers.items() if k.lower() in KEPT_HEADERS}
-        self._add({"request": _request(request), "response": {
-            "status": response.status_code, "headers": headers, "text": content.decode()}})
+        exchange = {"request": _request(request), "response": {
+            "status": response.status_code, "headers": headers, "text": content.decode(errors="replace")}}
+        self._add({**exchange, "error": type(broken).__name__} if broken else exchange)
         dropped = ("content-encoding", "content-length", "transfer-encoding")
         kept = [(k, v) for k, v in response.headers.multi_items() if k.lower() not in dropped]
+        if broken:  # the client sees what arrived, then the same error, as it would have without recording
+            return httpx2.Response(response.status_code, headers=kept, stream=BrokenBody(content, broken))
         return httpx2.Response(response.status_code, headers=kept, content=content)
+
+
+def _read(response: httpx2.Response) -> tuple[bytes, httpx2.TransportError | None]:
+    """The body of `response`, and the error that broke it off while it was read (None when it arrived whole)."""
+    parts = []
+    try:
+        for part in response.iter_bytes():
+            parts.append(part)
+    except httpx2.TransportError as exc:
+        return b"".join(parts), exc
+    finally:
+        response.close()
+    return b"".join(parts), None
+
+
+def answered(exchanges: list) -> bool:
+    """True when one of `exchanges` is a reply the server sent whole (HTTP 2xx): a recording worth keeping."""
+    return any("error" not in e and 200 <= e["response"]["status"] < 300 for e in exchanges)
+
+
+def worth_keeping(path: Path) -> bool:
+    """True when `path` holds a recording with a reply in it (a missing or damaged one is not worth keeping)."""
+    try:
+        return path.exists() and answered(load(path))
+    except ValueError:
+        return False
 
 
 def _existing(path: Path) -> list:
@@ -111,7 +149,31 @@ def load(path) -> list:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(_("replay: '{path}' is not a {format} recording; record one with looplab.record(client, "
                            "path), or unset LOOPLAB_REPLAY", path=path, format=FORMAT))
+    problem = _damage(data.get("exchanges"))
+    if problem:
+        raise ValueError(_("replay: '{path}' is damaged ({problem}); record it again (make rehearse, or "
+                           "looplab.record(client, path)), or unset LOOPLAB_REPLAY", path=path, problem=problem))
     return data["exchanges"]
+
+
+def _damage(exchanges) -> str | None:
+    """What makes a recording's exchanges unusable, or None when each has a request and a response or error."""
+    if not isinstance(exchanges, list):
+        return _("no list of '{key}'", key="exchanges")
+    for n, exchange in enumerate(exchanges, 1):
+        if not isinstance(exchange, dict):
+            return _("exchange {n} is not an object", n=n)
+        request, response, error = exchange.get("request"), exchange.get("response"), exchange.get("error")
+        if not (isinstance(request, dict) and isinstance(request.get("method"), str)
+                and isinstance(request.get("path"), str)):
+            return _("exchange {n} has no valid '{key}'", n=n, key="request")
+        if "error" in exchange and not isinstance(error, str):
+            return _("exchange {n} has no valid '{key}'", n=n, key="error")
+        if "response" in exchange or "error" not in exchange:
+            if not (isinstance(response, dict) and type(response.get("status")) is int
+                    and isinstance(response.get("headers"), dict) and isinstance(response.get("text"), str)):
+                return _("exchange {n} has no valid '{key}'", n=n, key="response")
+    return None
 
 
 def first_difference(recorded, sent, where: str = "") -> str | None:
@@ -269,16 +331,25 @@ class ReplayTransport(httpx2.BaseTransport):
             recording, index = found
             self.replay.current = recording
         exchange = recording.exchanges[index]
-        if "error" in exchange:
-            kind = getattr(httpx2, exchange["error"], None)
-            kind = kind if isinstance(kind, type) and issubclass(kind, httpx2.TransportError) else httpx2.TransportError
-            raise kind(f"replay: recorded {exchange['error']}", request=request)
+        if "response" not in exchange:  # no answer came
+            raise _error(exchange["error"], request)
         recorded = exchange["response"]
         headers = dict(recorded["headers"])
         if {"retry-after", "retry-after-ms"} & {k.lower() for k in headers}:  # a replay has no server to wait for
             headers = {k: v for k, v in headers.items() if k.lower() not in ("retry-after", "retry-after-ms")}
             headers["retry-after-ms"] = "1"
-        return httpx2.Response(recorded["status"], headers=headers, content=recorded["text"].encode())
+        content = recorded["text"].encode()
+        if "error" in exchange:  # the body broke off while it was read: what arrived, then the same error
+            return httpx2.Response(recorded["status"], headers=headers,
+                                   stream=BrokenBody(content, _error(exchange["error"], request)))
+        return httpx2.Response(recorded["status"], headers=headers, content=content)
+
+
+def _error(name: str, request: httpx2.Request) -> httpx2.TransportError:
+    """The httpx2 error `name` (a transport error in general when httpx2 has no such one), raised on replay."""
+    kind = getattr(httpx2, name, None)
+    kind = kind if isinstance(kind, type) and issubclass(kind, httpx2.TransportError) else httpx2.TransportError
+    return kind(f"replay: recorded {name}", request=request)
 
 
 def record(client: anthropic.Anthropic, path, *, append=False) -> anthropic.Anthropic:

@@ -22,6 +22,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from looplab._files import replace_text
 from looplab.i18n import LANGUAGES, _, language, set_language
 
 RECORD = Path(".looplab") / "synced.json"
@@ -42,10 +43,15 @@ class Report:
     def summary(self, copy: str) -> str:
         """One line for the terminal."""
         counts = {"copy": copy, "added": len(self.added), "updated": len(self.updated), "kept": len(self.kept)}
-        if self.kept:
-            return _("{copy}: {added} added, {updated} updated, {kept} of yours kept ({files}; `make restore NB=NN` "
-                     "takes the new version, yours backed up)", files=", ".join(self.kept), **counts)
-        return _("{copy}: {added} added, {updated} updated, {kept} of yours kept", **counts)
+        if not self.kept:
+            return _("{copy}: {added} added, {updated} updated, {kept} of yours kept", **counts)
+        notebooks = [rel for rel in self.kept if rel.endswith(".ipynb")]  # restore takes a notebook by its number
+        others = [rel for rel in self.kept if not rel.endswith(".ipynb")]
+        parts = [_("{files}; `make restore NB=NN` takes the new version, yours backed up",
+                   files=", ".join(notebooks))] if notebooks else []
+        parts += [", ".join(others)] if others else []
+        return _("{copy}: {added} added, {updated} updated, {kept} of yours kept ({details})",
+                 details="; ".join(parts), **counts)
 
 
 def digest(path: Path) -> str:
@@ -65,17 +71,25 @@ def material(source: Path) -> dict[str, Path]:
 
 
 def read_record(copy: Path) -> dict[str, str]:
+    """What the copy was last given (name -> sha256); ValueError saying what to do when the record is damaged."""
     path = copy / RECORD
-    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    if not path.exists():
+        return {}
+    try:
+        record = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError:  # not JSON, or not UTF-8
+        record = None
+    if not isinstance(record, dict) or not all(isinstance(v, str) for v in record.values()):
+        raise ValueError(_("sync: '{path}' is damaged; delete it, then run again (no file of yours is overwritten: "
+                           "each one that differs from the new version is kept)", path=path.as_posix()))
+    return record
 
 
 def write_record(copy: Path, record: dict[str, str]) -> None:
-    """Written to a temporary file then renamed, so an interrupted sync never leaves half a record."""
+    """Replaced whole, so an interrupted sync never leaves half a record."""
     path = copy / RECORD
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    os.replace(tmp, path)
+    replace_text(path, json.dumps(record, indent=1, sort_keys=True) + "\n")
 
 
 def place(src: Path, dest: Path) -> None:
@@ -129,7 +143,7 @@ def find(source: Path, name: str) -> str:
 def restore(source: str | Path, copy: str | Path, name: str) -> tuple[str, Path | None]:
     """Put the source's version of one notebook in the copy; theirs is first saved to copy/backup/NAME.N.ext."""
     source, copy = Path(source), Path(copy)
-    rel = find(source, name)
+    rel, record = find(source, name), read_record(copy)
     dest, saved = copy / rel, None
     if dest.exists() and digest(dest) != digest(source / rel):
         stem, suffix = Path(rel).stem, Path(rel).suffix
@@ -140,7 +154,6 @@ def restore(source: str | Path, copy: str | Path, name: str) -> tuple[str, Path 
         saved.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(dest, saved)
     place(source / rel, dest)
-    record = read_record(copy)
     record[rel] = digest(source / rel)
     write_record(copy, record)
     return rel, saved
@@ -165,7 +178,13 @@ def main(argv: list[str] | None = None) -> int:
                 print(_("{copy}: {file} restored", copy=args.copy, file=rel))
         else:
             print(sync(args.source, args.copy).summary(args.copy))
-    except (OSError, ValueError) as err:
+    except OSError as err:
+        print(err if err.filename is None else _(  # else our own message (a missing source)
+            "{command}: cannot use '{path}' ({reason}); move or rename what is in the way, or fix its permissions, "
+            "then run it again", command="restore" if args.restore is not None else "sync",
+            path=err.filename2 or err.filename, reason=err.strerror), file=sys.stderr)
+        return 1
+    except ValueError as err:
         print(err, file=sys.stderr)
         return 1
     finally:

@@ -99,7 +99,7 @@ def stream_error(client, times: int | None = 1, *, after: int = 0) -> Fault:
 
 
 def stream_cut(client, times: int | None = 1, *, after: int = 0) -> Fault:
-    """The next `times` streams end before message_stop (plain requests: the body stops half-way)."""
+    """The connection drops in the next `times` streams, before message_stop (plain requests: half-way through the body)."""
     return _add(client, StreamCut(times, after))
 
 

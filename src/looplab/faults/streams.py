@@ -9,7 +9,7 @@ import httpx2
 from looplab.faults.base import NO_WAIT, Fault
 from looplab.i18n import N_
 from looplab.practice import sse
-from looplab.practice.responses import api_error, error_body
+from looplab.practice.responses import BrokenBody, api_error, error_body
 
 
 class _ReplyFault(Fault):
@@ -28,25 +28,13 @@ class _ReplyFault(Fault):
         return True
 
 
-class _CutBody(httpx2.SyncByteStream):
-    """A response body that stops half-way: the connection closes before the end."""
-
-    def __init__(self, data: bytes):
-        self.data = data
-
-    def __iter__(self):
-        yield self.data[: len(self.data) // 2]
-        raise httpx2.RemoteProtocolError(
-            "peer closed connection without sending complete message body (simulated)")
-
-
 _SKELETON = {"id": "msg_practice_cut", "type": "message", "role": "assistant", "content": [],
              "stop_reason": "end_turn", "usage": {"input_tokens": 0, "output_tokens": 0}}
 
 
 def _cut_response(message: dict) -> httpx2.Response:
     data = json.dumps(message, ensure_ascii=False).encode()
-    return httpx2.Response(200, headers={"content-type": "application/json"}, stream=_CutBody(data))
+    return httpx2.Response(200, headers={"content-type": "application/json"}, stream=BrokenBody(data[: len(data) // 2]))
 
 
 class StreamError(_ReplyFault):
@@ -76,10 +64,11 @@ class StreamError(_ReplyFault):
 
 
 class StreamCut(_ReplyFault):
-    """The stream ends after a few deltas, before message_delta and message_stop.
+    """The connection drops after a few deltas of a stream, before message_delta and message_stop.
 
-    run_agent does not stream: on a plain request the body stops half-way instead
-    (httpx2.RemoteProtocolError, so the SDK raises APIConnectionError after retries).
+    As with a real dropped connection, reading the stream raises httpx2.RemoteProtocolError (the SDK
+    passes it on, not retried). run_agent does not stream: on a plain request the body stops half-way
+    (the SDK retries, then raises APIConnectionError).
     """
 
     label = N_("stream cut")
@@ -93,8 +82,9 @@ class StreamCut(_ReplyFault):
         return super().fail(request, body)
 
     def on_events(self, events: list) -> list:
-        """Keep the start and two deltas; nothing after."""
-        return _first_deltas(events, 2) if self._take() else events
+        """Keep the start and two deltas, then drop the connection."""
+        return sse.Dropped(_first_deltas(events, 2)) if self._take() else events
+
 
 def _first_deltas(events: list, count: int) -> list:
     kept, seen = [], 0

@@ -15,6 +15,21 @@ def json_response(status: int, data, headers: dict | None = None) -> httpx2.Resp
                            content=json.dumps(data, ensure_ascii=False).encode())
 
 
+DROPPED = "peer closed connection without sending complete message body (simulated)"  # httpx2's words
+
+
+class BrokenBody(httpx2.SyncByteStream):
+    """A response body that breaks off after `data`: reading it raises `error` (by default, a dropped connection)."""
+
+    def __init__(self, data: bytes, error: httpx2.TransportError | None = None):
+        self.data, self.error = data, error or httpx2.RemoteProtocolError(DROPPED)
+
+    def __iter__(self):
+        if self.data:
+            yield self.data
+        raise self.error
+
+
 def error_body(kind: str, message: str, details: dict | None = None) -> dict:
     """The API's error body (a JSON response, or a stream's error event)."""
     return {"type": "error", "error": {"type": kind, "message": message, **({"details": details} if details else {})}}

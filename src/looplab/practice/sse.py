@@ -6,6 +6,10 @@ DELTA_USAGE = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_
 EMPTY = {"text": {"text": ""}, "tool_use": {"input": {}}, "thinking": {"thinking": "", "signature": ""}}
 
 
+class Dropped(list):
+    """The events of a stream whose connection drops after them: its body breaks off instead of ending."""
+
+
 def chunks(text: str, parts: int = 3) -> list[str]:
     """`text` cut into at most `parts` consecutive pieces (empty text gives none)."""
     size = max(1, -(-len(text) // parts))

@@ -182,8 +182,10 @@ class PracticeTransport(httpx2.BaseTransport):
         self.threads.hold(body, full, message if body.get("stream") else sent)
         if not body.get("stream"):
             return json_response(200, sent)
-        return httpx2.Response(200, headers={"content-type": "text/event-stream; charset=utf-8"},
-                               content=sse.encode(sent))
+        headers = {"content-type": "text/event-stream; charset=utf-8"}
+        if isinstance(sent, sse.Dropped):
+            return httpx2.Response(200, headers=headers, stream=responses.BrokenBody(sse.encode(sent)))
+        return httpx2.Response(200, headers=headers, content=sse.encode(sent))
 
     def _reply(self, full: dict) -> dict:
         if self.script is not None:  # a script breaks rules on purpose; only stop sequences still cut it
