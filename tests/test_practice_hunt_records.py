@@ -301,3 +301,49 @@ def test_lines_with_commas_are_no_table_and_an_abridged_table_is_not_totalled(tm
     assert text.startswith("Unpaid: A-9 (Studio Malo, Paris, 50 EUR). Total: 50 EUR."), text
     cut = TABLES["ledger.tsv"][:60] + "\n[abridged: 60 of 140 characters kept]"  # its last rows are not there
     assert not isinstance(parse("ledger.tsv", Step("read", {}, "", cut)), list)
+
+
+HEAD = "invoice,client,amount (EUR),status\n"
+
+
+@pytest.mark.parametrize(("rows", "total", "named"), [
+    ("F-1,Alpha,100.00,paid\nF-2,Alpha,50.00,unpaid\nSubtotal Alpha,,150.00,\nF-3,Beta,200.00,unpaid\n"
+     ",Beta subtotal,200.00,\nTotal,,350.00,\n", "350", ["t.csv:4 is a total ('Subtotal Alpha 150.00')",
+                                                         "t.csv:6 is a total ('Beta subtotal 200.00')"]),
+    ("F-1,Alpha,100.00,paid\n,,,\nF-2,Alpha,50.00,unpaid\n\n,,,\nF-3,Beta,200.00,unpaid\n", "350", []),
+    (",,EUR,\nF-1,Alpha,100.00,paid\nF-2,Alpha,50.00,unpaid\nF-3,Beta,200.00,unpaid\nNote: VAT included,,,\n", "350",
+     ["t.csv:2 ('EUR') fills 1 of 4 columns, so it is no record", "t.csv:6 ('Note: VAT included') fills 1 of 4 columns"]),
+    (HEAD.replace(",", ";") + "F-1;Alpha;100,00;paid\n" + HEAD.replace(",", ";") + "F-2;Alpha;50,00;unpaid\n"
+     "F-3;Beta;200,00;unpaid\n", "350", [])])
+def test_a_tables_subtotals_blank_units_and_repeated_header_rows_are_no_records(tmp_path, rows, total, named):
+    """Subtotal rows were added in (700 for 350), a row of empty cells was a 500, a units row and a note line were
+    records (hred63); a currency in the column's name ('amount (EUR)') was 'no amount I can read'."""
+    text = ask(tmp_path, "In the folder invoices, what is the total amount of all invoices?",
+               {"t.csv": ("sep=;\n" if ";" in rows else "") + ("" if rows.startswith("invoice") else HEAD) + rows}, "invoices")
+    assert f"Total: {total} EUR. Based on 1 file read." in text and all(n in text for n in named), text
+
+
+def test_a_table_among_other_lines_is_not_read_as_one_record(tmp_path):
+    """A markdown table inside a note was 'Records: Billing notes, July … Count: 1' (its 'Next review: …' line)."""
+    note = ("# Billing notes, July\n\nTwo invoices sent.\n\n| Invoice | Client | Amount | Status |\n|---|---|---|---|\n"
+            "| F-1 | Alpha | 100.00 EUR | unpaid |\n| F-2 | Beta | 200.00 EUR | paid |\n\nNext review: 3 August.\n")
+    text = ask(tmp_path, "In the folder invoices, how many invoices are there?", {"notes.md": note}, "invoices")
+    assert text.startswith("None of the files read holds a record I can read") and "notes.md holds a table among " \
+        "other lines; I read a table only when it is the whole file, so it is not counted." in text, text
+
+
+def test_a_client_or_a_number_holding_total_is_still_a_record(tmp_path):
+    """'F-1,Total Energies,…' and an invoice numbered TOTAL-1 were named as total rows and left out (hred63 re-run)."""
+    rows = "F-1,Total Energies,100.00,unpaid\nF-2,Beta,200.00,unpaid\nTOTAL-3,Subtotal Design Ltd,300.00,paid\n"
+    text = ask(tmp_path, "In the folder invoices, what is the total amount of all invoices?", {"t.csv": HEAD + rows}, "invoices")
+    assert "Total: 600 EUR. Based on 1 file read." in text and "is a total" not in text, text
+
+
+def test_a_json_record_named_by_its_number_does_not_narrow_the_others(tmp_path):
+    """Beside a JSON record whose title is its number 'M-1', 'the customer of M-3' (a CSV row) was 'M-1, number M-3: I
+    cannot tell which': the 'm' of 'M-1' was read as a kind of record the task named."""
+    files = {"r1.json": json.dumps({"status": "unpaid", "total": "640.00 EUR", "customer": "Halden AS", "invoice": "M-1"}),
+             "r3.csv": "invoice,customer,total,status\nM-3,Tarn SARL,99.99 EUR,unpaid\n",
+             "r4.txt": "Invoice M-4\nCustomer: Oulu Oy\nTotal: 10.00 EUR\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder recs, who is the customer of M-3?", files, "recs")
+    assert text.startswith("Number M-3: M-3 (Tarn SARL, 99.99 EUR)."), text

@@ -247,11 +247,11 @@ def test_the_status_field_is_the_one_that_reads_as_a_status_not_the_first_named_
 
 
 def test_amounts_without_a_currency_are_not_said_to_be_no_amount(tmp_path):
-    """'Amount (EUR): 120' is an amount this model cannot read; 'the records have no amount' was false."""
+    """'Amount (EUR): 120': 'the records have no amount' was false; the currency in its name is read now."""
     files = {"K-1.txt": "Invoice K-1\nClient: Nova\nAmount (EUR): 120\nStatus: paid\n",
              "K-2.txt": "Invoice K-2\nClient: Orbit\nAmount (EUR): 300\nStatus: unpaid\n"}
     text = ask(tmp_path, "In the folder invoices, which invoices are over 100 EUR?", files)
-    assert text.startswith("I cannot apply 'over 100 EUR': the records have no amount I can read.")
+    assert text.startswith("Over 100 EUR: K-1 (Nova, 120 EUR) and K-2 (Orbit, 300 EUR)."), text
     assert in_french("I cannot apply 'over 100 EUR': the records have no amount I can read") == \
         "Je ne sais pas appliquer 'over 100 EUR' : les fiches n'ont pas de montant que je sache lire"
 

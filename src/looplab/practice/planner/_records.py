@@ -61,7 +61,9 @@ def parse(file: str, step: Step) -> Record | str | list:
         return Record(file, number or file.rsplit(".", 1)[0], _priced(fields), number)  # 'invoice_no' too
     if isinstance(data, list) and data and all(isinstance(d, dict) and d and all(isinstance(v, str | int | float) for v in
                                                                                   d.values()) for d in data):
-        return [parse(f"{file}#{n}", Step("read", {}, "", json.dumps(d))) for n, d in enumerate(data, 1)]  # a record each
+        return [f"{file}#{n} is a total ('{clip(' '.join(map(str, d.values())), 60)}'), not a record; it is not counted."
+                if _totalled(list(d.values())) else parse(f"{file}#{n}", Step("read", {}, "", json.dumps(d)))
+                for n, d in enumerate(data, 1)]  # a record each
     if isinstance(data, list) and any(isinstance(d, dict) for d in data):
         return f"{file} {SEVERAL} (a list of {len(data)}); I read one record per file, or one per row of a plain table, so it is not counted."
     if data is not None:
@@ -99,16 +101,28 @@ def parse(file: str, step: Step) -> Record | str | list:
 PRICED = re.compile(r"(?:amount|total|montant|price|prix|betrag|balance|solde|sum|somme)\b.*", re.I)
 
 
+IN_NAME = re.compile(r"(?:\(|\bin |_)(EUR|USD|GBP|CHF|[€$£])\)?$", re.I)  # 'Amount (EUR)', 'amount_eur', 'Total in €'
+
+
 def _priced(fields: dict) -> dict:
     """The fields with a bare amount given its currency from a field of its own ('Amount: 1234.50' beside
-    'Currency: EUR'), when there is one such field and no amount already carries a currency."""
+    'Currency: EUR'), when there is one such field and no amount already carries a currency, or from its name."""
     codes = [v.strip() for k, v in fields.items() if k.casefold() in ("currency", "devise", "monnaie", "währung")]
-    if len(codes) != 1 or not re.fullmatch(r"[A-Z]{3}|[€$£]", codes[0]) or any(money(v) for v in fields.values()):
+    if any(money(v) for v in fields.values()) or len(codes) > 1 or codes and not re.fullmatch(r"[A-Z]{3}|[€$£]", codes[0]):
         return fields
-    return {k: f"{v} {codes[0]}" if PRICED.match(k) and money(f"{v} {codes[0]}") else v for k, v in fields.items()}
+    named = {k: (found[1].upper() if (found := IN_NAME.search(k)) else codes[0] if codes else "") for k in fields}
+    return {k: f"{v} {named[k]}" if named[k] and PRICED.match(k) and money(f"{v} {named[k]}") else v
+            for k, v in fields.items()}
 
 
-TOTALLED = re.compile(r"\b(?:(?:sub|sous)[ -]?)?totals?\b|\b(?:sums?|somme|summe|gesamt\w*)\b", re.I)  # no record
+TOTALLED = re.compile(r"\b(?:(?:sub|sous)[ -]?)?totals?\b|\b(?:sums?|somme|summe|gesamt\w*)\b", re.I)
+
+
+def _totalled(cells: list) -> bool:
+    """Whether a row is a total ('Subtotal Alpha', ', Beta subtotal', 'TOTAL'): its first cell says so, and is no
+    number such as 'TOTAL-1'; a client named 'Total Energies' after an invoice number is a record's."""
+    first = next((str(c).strip() for c in cells if str(c).strip()), "")
+    return bool(TOTALLED.search(first)) and not re.fullmatch(r"[\w-]*\d[\w-]*", first)
 MIXED = "holds a table among other lines"  # its rows may be records: no figure is complete without them
 
 
@@ -142,7 +156,7 @@ def _table(file: str, text: str) -> list | str | None:
         shown = clip(" ".join(filled), 60)
         if not filled or [v.casefold() for v in row] == [n.casefold() for n in names]:
             continue  # a blank row, the header again
-        if any(TOTALLED.search(v) for v in row):
+        if _totalled(row):
             found.append(f"{file}:{line} is a total ('{shown}'), not a record; it is not counted.")
         elif len(filled) * 2 < len(names):
             found.append(f"{file}:{line} ('{shown}') fills {len(filled)} of {len(names)} columns, so it is no record; it is "

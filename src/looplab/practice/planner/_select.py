@@ -436,7 +436,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     bare = [r for r in chosen if not re.search(r"\d", r.number) and r not in credits]  # 'Summary of invoices', no number
     credits += bare if len(bare) * 2 < sum(1 for r in records if re.search(r"\d", r.number)) else []  # beside numbered ones
     chosen, unclear = [r for r in chosen if r not in credits], unclear + credits  # nor is a credit note
-    kind = {r.file: next(iter(stems(r.title)), "") for r in records}  # 'quot' of 'Quote Q-1'
+    kind = {r.file: next(iter(stems(re.sub(r"\S*\d\S*", " ", r.title))), "") for r in records}  # 'quot' of 'Quote Q-1'
     if (own := set(kind.values()) & set(stems(task)) - SURVEY_WORDS - {""}) and not own & BILLED and set(kind.values()) - own:
         chosen, unclear = [r for r in chosen if kind[r.file] in own], [r for r in unclear if kind[r.file] in own]
         heading.append(joined(sorted({r.title.split()[0] for r in records if kind[r.file] in own})))  # 'the quotes' only
