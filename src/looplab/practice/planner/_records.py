@@ -21,6 +21,7 @@ MONEY = re.compile(r"^(?P<minus>[-−])?(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P
 DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
 SEVERAL = "holds more than one record"  # such a file may hold records asked for: no figure is complete without it
+ONE_EACH = "; I read one record per file, or one per row of a plain table, so it is not counted."
 NESTED = "holds no flat field, only objects"  # so may a JSON record whose fields are objects
 SUM = re.compile(r"[€$£]\s?\d|\d[kK]?\s?(?:[€$£]|(?:EUR|USD|GBP|CHF)\b)|\b(?:EUR|USD|GBP|CHF)\s?\d")  # an amount, anywhere
 MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
@@ -65,7 +66,7 @@ def parse(file: str, step: Step) -> Record | str | list:
                 if _totalled(list(d.values())) else parse(f"{file}#{n}", Step("read", {}, "", json.dumps(d)))
                 for n, d in enumerate(data, 1)]  # a record each
     if isinstance(data, list) and any(isinstance(d, dict) for d in data):
-        return f"{file} {SEVERAL} (a list of {len(data)}); I read one record per file, or one per row of a plain table, so it is not counted."
+        return f"{file} {SEVERAL} (a list of {len(data)}){ONE_EACH}"
     if data is not None:
         return f"{file} holds no record (the tool returned {clip(json.dumps(data, ensure_ascii=False), 80)}); it is not counted."
     if rows := _table(file, text):
@@ -80,27 +81,25 @@ def parse(file: str, step: Step) -> Record | str | list:
             listed |= {key} if bullet else set()
             old = fields.get(key, value)
             if fields and key == next(iter(fields)) and old.casefold() != value.casefold():  # 'Invoice: A-2' again
-                return f"{file} {SEVERAL} ('{key}: {old}' and '{key}: {value}'); I read one record per file, or one per row of a plain table, so it is not counted."
+                return f"{file} {SEVERAL} ('{key}: {old}' and '{key}: {value}'){ONE_EACH}"
             fields[key] = old if old.casefold() == value.casefold() else f"{old}; {value}"
         elif line.strip() and not title and not fields and not re.search(r"\w \w+[.!?]$", line.strip()):  # a notice
             # such as 'The travel agent must confirm the hotel by Monday.' is no title
             title = line.strip().lstrip("#").strip()
         elif fields and title and line.split()[:1] == title.split()[:1] and _number(line, {}) not in ("", _number(title, {})):
-            return f"{file} {SEVERAL} ('{title}' and '{line.strip()}'); I read one record per file, or one per row of a plain table, so it is not counted."
+            return f"{file} {SEVERAL} ('{title}' and '{line.strip()}'){ONE_EACH}"
     if any(money(v) for k, v in fields.items() if k not in listed):  # '- Hosting: 50 EUR' is an item of 'Total: 470'
         fields = {k: v for k, v in fields.items() if k not in listed or not money(v)}
     rows = [ln for ln in text.splitlines() if SUM.search(ln) and re.match(r"[\s|]*[\w-]*\d[\w-]*\s*[\s,;|]", ln)
             and not FIELD.match(MARKUP.sub("", ln))]  # 'INV-1041  2026-03-04  420.00 EUR  paid': a record a line,
     if len(rows) > 1 and not any(money(v) for v in fields.values()):  # not the items of an invoice with its Amount
-        return f"{file} {SEVERAL} ({len(rows)} lines with an amount each); I read one record per file, or one per row of a plain table, so it is not counted."
+        return f"{file} {SEVERAL} ({len(rows)} lines with an amount each){ONE_EACH}"
     if not fields:
         return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
     return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], _priced(fields), title)
 
 
 PRICED = re.compile(r"(?:amount|total|montant|price|prix|betrag|balance|solde|sum|somme)\b.*", re.I)
-
-
 IN_NAME = re.compile(r"(?:\(|\bin |_)(EUR|USD|GBP|CHF|[€$£])\)?$", re.I)  # 'Amount (EUR)', 'amount_eur', 'Total in €'
 
 
@@ -123,6 +122,8 @@ def _totalled(cells: list) -> bool:
     number such as 'TOTAL-1'; a client named 'Total Energies' after an invoice number is a record's."""
     first = next((str(c).strip() for c in cells if str(c).strip()), "")
     return bool(TOTALLED.search(first)) and not re.fullmatch(r"[\w-]*\d[\w-]*", first)
+
+
 MIXED = "holds a table among other lines"  # its rows may be records: no figure is complete without them
 
 
@@ -205,9 +206,9 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
     # read may hold a record; an empty one too when it is named like the records (a read may have failed), not 'blank.txt'
     lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
     lost += [r.file for r in twins] + [file for (file, _), p in zip(reads, parsed, strict=True)
-                                       if isinstance(p, str) and (SEVERAL in p or NESTED in p or MIXED in p)]  # 'Müller 2026-10.json' whole
-    # no record, but an amount anywhere ('… pour un montant de 2.321,00 €'), a name in the records' numbered series
-    # ('INV-301.csv' beside 'INV-300.txt'), or no record read at all: it may hold one
+                                       if isinstance(p, str) and any(w in p for w in (SEVERAL, NESTED, MIXED))]
+    # a whole 'Müller 2026-10.json'; no record, but an amount anywhere ('… pour un montant de 2.321,00 €'), a name in
+    # the records' numbered series ('INV-301.csv' beside 'INV-300.txt'), or no record read at all: it may hold one
     lost += [file for (file, step), p in zip(reads, parsed, strict=True) if isinstance(p, str) and not unread(file, step)
              and (SUM.search(step.result or "") or not records or _shape(file) in series)]
     return [r for r in records if r not in odd + twins], notes, lost
