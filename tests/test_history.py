@@ -20,7 +20,8 @@ from looplab.history import (
     window,
 )
 from looplab.practice import transport_of
-from looplab.samples import STATION_TASK, docs_tools, station_tools
+from looplab.practice.context import abridge
+from looplab.samples import STATION_TASK, docs_tools, invoice_tools, station_tools
 from looplab.tools import Toolbox
 
 DATA = Path(__file__).resolve().parent.parent / "notebooks" / "data"
@@ -205,3 +206,36 @@ def test_meter_names_every_result_of_a_turn_and_reads_a_compacted_history():
     compacted = long_run(practice_client(), STATION_TASK, station_tools(DATA), compact_over=3000).messages
     assert compacted[0]["content"][0]["type"] == "compaction"
     assert meter(practice_client(), compacted, tools=station_tools(DATA)).total > 0
+
+
+def test_a_listing_cut_as_soon_as_it_comes_back_ends_in_a_decline_not_a_loop():
+    """keep=0 cleared or abridged every listing: the run listed the folder again at every turn until max_turns."""
+    for manage in (lambda m: clear_old_results(m, keep=0), lambda m: summarize_old(m, keep=0, chars=60)):
+        run = long_run(practice_client(), STATION_TASK, station_tools(DATA), manage=manage, max_turns=30)
+        assert run.status == "done" and len(run.sent) < 10, (run.status, len(run.sent))
+        assert run.answer.startswith("The listing of 'station' was ") and "the history as soon as it came back, so I " \
+            "cannot answer from it; keep more tool results whole (keep=1 or more), then ask again." in run.answer
+
+
+def test_a_record_cut_before_its_status_is_not_said_to_have_none(tmp_path):
+    """'2026-09-100.txt has no Status line' was said of files whose Status line summarize_old had cut (hred65)."""
+    (tmp_path / "invoices").mkdir()
+    for n in range(1, 5):
+        (tmp_path / "invoices" / f"F-{n}.txt").write_text(
+            f"Invoice F-{n}\nIssued by: The accounts office of the northern depot\nClient: Client {n}\n"
+            f"Amount: {n}00 EUR\nStatus: {'unpaid' if n % 2 else 'paid'}\n")
+    run = long_run(practice_client(), "What is the total of the unpaid invoices in the folder invoices?",
+                   invoice_tools(tmp_path), manage=lambda m: summarize_old(m, keep=2, chars=70), max_turns=20)
+    assert "has no Status line" not in run.answer and "F-1.txt was abridged in the history" in run.answer, run.answer
+
+
+def test_a_title_kept_by_an_abridged_document_counts_as_read(tmp_path):
+    """'does not mention marmots, census' was said of a document whose kept start is '# The marmot census' (hred65)."""
+    text = "# The marmot census\n\n" + "The census counted 212 marmots in the upper valley in 2024. " * 3
+    assert abridge(text, 30) == "# The marmot census\n\n[abridged: 20 of 201 characters kept]"
+    (tmp_path / "marmots.md").write_text(text)
+    run = long_run(practice_client(), "How many marmots did the census count in the upper valley in 2024?",
+                   docs_tools(tmp_path), manage=lambda m: summarize_old(m, keep=0, chars=30))
+    assert "does not mention 'count', 'upper', 'valley' and '2024' in the pages I read. I read only the start of " \
+           "marmots.md: the history abridged it." in run.answer, run.answer
+    assert abridge("A long first line that goes on.", 10) == "A long fir…\n[abridged: 10 of 31 characters kept]"

@@ -347,3 +347,35 @@ def test_a_json_record_named_by_its_number_does_not_narrow_the_others(tmp_path):
              "r4.txt": "Invoice M-4\nCustomer: Oulu Oy\nTotal: 10.00 EUR\nStatus: unpaid\n"}
     text = ask(tmp_path, "In the folder recs, who is the customer of M-3?", files, "recs")
     assert text.startswith("Number M-3: M-3 (Tarn SARL, 99.99 EUR)."), text
+
+
+def test_several_files_without_an_amount_are_plural_in_french(tmp_path):
+    """'list.csv:3, list.csv:4 … n'a pas de montant' (hred62, hred63): several files 'n'ont pas'."""
+    files = {"a.txt": "Facture A-1\nClient : Alpha\nStatut : impayée\n", "b.txt": "Facture A-2\nClient : Beta\nStatut : payée\n"}
+    text = ask(tmp_path, "Dans le dossier invoices, quel est le total de toutes les factures ?", files, "invoices")
+    assert "a.txt et b.txt n'ont pas de montant que je sache lire." in text, text
+
+
+def test_a_client_named_total_beside_its_invoice_number_is_a_record(tmp_path):
+    """'Total SA,A-1,…' was dropped as a total row: 'Unpaid: none. Total: 0.' (hred64, 56 cases)."""
+    table = "client,invoice,amount,currency,status\nTotal SA,A-1,100.00,EUR,unpaid\nAcme,A-2,300.00,EUR,paid\n"
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, and what is their total?", {"l.csv": table},
+               "invoices")
+    assert text.startswith("Unpaid: A-1 (Total SA, 100.00 EUR). Total: 100 EUR."), text
+
+
+@pytest.mark.parametrize("extra", [("", "Source: billing export\n"), ("Exported on: 2024-10-02\n", "")])
+def test_a_line_around_a_table_is_no_record_of_its_own(tmp_path, extra):
+    """A 'Key: value' line above or below a CSV made the file one record, its header line: 'Count: 1' (hred64)."""
+    table = extra[0] + "invoice,client,amount,currency,status\nA-1,Acme,100.00,EUR,paid\nA-2,Bolt,200.00,EUR,unpaid\n" + extra[1]
+    text = ask(tmp_path, "In the folder invoices, how many invoices are there?", {"l.csv": table}, "invoices")
+    assert text.startswith("None of the files read holds a record I can read") and "l.csv holds a table among other " \
+        "lines" in text, text
+
+
+def test_a_note_whose_lines_hold_commas_is_no_table(tmp_path):
+    readme = "Invoices are in this folder, one per file, named by number.\nPaid ones say paid, unpaid ones say unpaid, " \
+             "and so on.\nAsk Ana if unsure.\n"
+    files = {"README.txt": readme, "A-1.txt": "Invoice A-1\nClient: Alpha\nAmount: 100 EUR\nStatus: unpaid\n"}
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, and what is their total?", files, "invoices")
+    assert text.startswith("Unpaid: A-1 (Alpha, 100 EUR). Total: 100 EUR.") and "among other lines" not in text, text

@@ -68,7 +68,8 @@ def _signature(block: dict) -> str:  # like control.sign for thinking (importing
 # --- compaction -----------------------------------------------------------------------------
 
 def abridge(text: str, chars: int = KEPT_CHARS) -> str:
-    """The first whole lines of `text` up to `chars` characters, with a note of what was left out."""
+    """The first whole lines of `text` up to `chars` characters (a first line longer than that cut, ending '…'),
+    with a note of how many of its characters were kept."""
     if len(text) <= chars or cut(text):
         return text
     kept, size = [], 0
@@ -77,7 +78,8 @@ def abridge(text: str, chars: int = KEPT_CHARS) -> str:
             break
         kept.append(line[:chars])
         size += len(kept[-1]) + 1
-    return "\n".join(kept) + f"\n[abridged: {len(chr(10).join(kept))} of {len(text)} characters kept]"
+    left = "…" if len(kept[0]) < len(text.splitlines()[0]) else ""  # a sentence cut mid-way is no sentence
+    return "\n".join(kept) + f"{left}\n[abridged: {len(chr(10).join(kept))} of {len(text)} characters kept]"
 
 
 def _digest(messages: list) -> list:

@@ -60,7 +60,8 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
     limit = AMOUNT.fullmatch(phrase)
     currency = limit and (limit.group(2) or limit.group(4) or "").translate(CODES)
     comparable = [r for r in chosen if amounts[r.file] and (not currency or amounts[r.file][1] == currency)]
-    notes.extend(f"{r.file} has no amount{' in ' + currency if currency else ''} I can compare; it is not counted."
+    notes.extend(f"{r.file} was abridged in the history before any amount; it is not counted." if r.cut else
+                 f"{r.file} has no amount{' in ' + currency if currency else ''} I can compare; it is not counted."
                  for r in chosen if r not in comparable)
     if len({amounts[r.file][1] for r in comparable}) > 1:  # 'over 1000' beside EUR and CHF amounts: 1000 of which?
         return f"I cannot apply '{phrase}': the amounts are in several currencies"
@@ -96,7 +97,8 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
         return f"I cannot apply '{phrase}': {found.group(3)} is no date of the calendar"
     if not limit:
         return f"I cannot apply '{phrase}': I cannot tell whether its dates are day/month or month/day"
-    notes.extend(f"{r.file} has no {key} date I can read; it is not counted."
+    notes.extend(f"{r.file} was abridged in the history before any {key} date; it is not counted." if r.cut and key not in
+                 r.fields else f"{r.file} has no {key} date I can read; it is not counted."
                  for r in chosen if _date(r.fields.get(key, ""), order) is None)
     return [r for r in chosen
             if (when := _date(r.fields.get(key, ""), order)) and DAY_PASSES[found[2].lower()](when, limit)]

@@ -23,6 +23,7 @@ NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", 
 SEVERAL = "holds more than one record"  # such a file may hold records asked for: no figure is complete without it
 ONE_EACH = "; I read one record per file, or one per row of a plain table, so it is not counted."
 NESTED = "holds no flat field, only objects"  # so may a JSON record whose fields are objects
+SHORT = "was abridged in the history to its first lines"  # and so may one context management cut short
 SUM = re.compile(r"[€$£]\s?\d|\d[kK]?\s?(?:[€$£]|(?:EUR|USD|GBP|CHF)\b)|\b(?:EUR|USD|GBP|CHF)\s?\d")  # an amount, anywhere
 MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
 CODES = str.maketrans({"€": "EUR", "£": "GBP"})  # a currency sign as its code
@@ -36,6 +37,7 @@ class Record:
     number: str
     fields: dict
     title: str = ""
+    cut: bool = False  # read from a result context management abridged: a field may be in what it left out
 
 
 def unread(file: str, step: Step) -> str | None:
@@ -94,9 +96,11 @@ def parse(file: str, step: Step) -> Record | str | list:
             and not FIELD.match(MARKUP.sub("", ln))]  # 'INV-1041  2026-03-04  420.00 EUR  paid': a record a line,
     if len(rows) > 1 and not any(money(v) for v in fields.values()):  # not the items of an invoice with its Amount
         return f"{file} {SEVERAL} ({len(rows)} lines with an amount each){ONE_EACH}"
+    if cut(text) and len(fields) < 2:  # 'Notes: exported on' above a table it cut
+        return f"{file} {SHORT}, which hold no record; it is not counted."
     if not fields:
         return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
-    return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], _priced(fields), title)
+    return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], _priced(fields), title, bool(cut(text)))
 
 
 PRICED = re.compile(r"(?:amount|total|montant|price|prix|betrag|balance|solde|sum|somme)\b.*", re.I)
@@ -127,43 +131,60 @@ def _totalled(cells: list) -> bool:
 MIXED = "holds a table among other lines"  # its rows may be records: no figure is complete without them
 
 
+def _cells(line: str, sep: str) -> list[str]:
+    """A table line's cells: between pipes for markdown, else as CSV with `sep` (quoted cells whole)."""
+    return [c.strip() for c in (line.strip("|").split("|") if sep == "|" else next(csv.reader([line], delimiter=sep)))]
+
+
+def _run(lines: list, sep: str) -> tuple[int, int]:
+    """The longest run of consecutive lines of one width (2 cells or more; 3 for commas): (first, end)."""
+    widths = [len(_cells(line, sep)) if sep in line else 1 for _, line in lines]
+    best, start = (0, 0), 0
+    for i in range(1, len(widths) + 1):
+        if i == len(widths) or widths[i] != widths[start]:
+            if widths[start] >= (3 if sep == "," else 2) and i - start > best[1] - best[0]:
+                best = (start, i)
+            start = i
+    return best
+
+
 def _table(file: str, text: str) -> list | str | None:
     """The rows of a table under one header row (CSV, TSV, ';'-separated, markdown) as records named 'file:line', the
     header's cells as field names, and a note for each row that is no record (a total, a units row, a note); the
-    sentence saying why the file is not counted when a markdown table sits among other lines; None when `text` is no
-    such table, or was abridged."""
+    sentence saying why the file is not counted when the table sits among other lines; None when `text` is no such
+    table (or the items of an invoice whose amount is a 'Key: value' line), or was abridged."""
     lines = [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1) if line.strip() and not re.fullmatch(
         r"\|?[\s:|-]*-[\s:|-]*", line.strip())]  # no markdown rule ('|---|--:|')
     said = re.fullmatch(r"sep=(.)", lines[0][1]) if lines else None  # Excel's first line
     lines = lines[1:] if said else lines
-    piped = [line for _, line in lines if line.startswith("|")]
-    if 2 < len(piped) < len(lines) and not any(money(v) for line in text.splitlines() if not line.strip().startswith("|")
-                                               and (f := FIELD.match(line)) for v in [f.group(2)]):
-        return f"{file} {MIXED}; I read a table only when it is the whole file, so it is not counted."  # not an invoice's items
-    head = lines[0][1] if len(lines) > 1 and not cut(text) else ""
-    sep = said[1] if said else "|" if head.startswith("|") else next((s for s in "\t;," if s in head), None)
-    if not sep or FIELD.match(head):
+    if len(lines) < 2 or cut(text):
         return None
-    rows = [[c.strip() for c in (line.strip("|").split("|") if sep == "|" else next(csv.reader([line], delimiter=sep)))]
-            for _, line in lines]
-    names = rows[0]
-    if (len(names) < 2 or any(len(row) != len(names) for row in rows) or len({n.casefold() for n in names}) < len(names)
-            or not all(re.fullmatch(r"[^\W\d_][\w .'’()/°º#-]{0,30}", n) for n in names)
-            or sep == "," and len(names) < 3 and not file.lower().endswith(".csv")):  # 'Hi, team' is no header
+    sep, (first, end) = max(((s, _run(lines, s)) for s in ([said[1]] if said else ["|", "\t", ";", ","])),
+                            key=lambda found: found[1][1] - found[1][0])
+    names = _cells(lines[first][1], sep) if end - first >= 2 else []
+    if (not names or FIELD.match(lines[first][1]) and sep != "|" or len({n.casefold() for n in names}) < len(names)
+            or not all(re.fullmatch(r"[^\W\d_][\w .'’()/°º#-]{0,30}", n) and len(n.split()) <= 3 for n in names)
+            or not any(re.search(r"\d", line) for _, line in lines[first + 1:end])):  # 'Hi, team' is no header
         return None
+    if end - first < len(lines):  # a title, a note or a 'Key: value' line around it
+        others = [line for i, (_, line) in enumerate(lines) if not first <= i < end]
+        if any((f := FIELD.match(line)) and money(f.group(2)) for line in others):
+            return None  # an invoice with its items: its Amount is the record's
+        return f"{file} {MIXED}; I read a table only when it is the whole file, so it is not counted."
+    rows = [_cells(line, sep) for _, line in lines]
     found = []
     for (line, _), row in zip(lines[1:], rows[1:], strict=True):
         filled = [v for v in row if v]
         shown = clip(" ".join(filled), 60)
-        if not filled or [v.casefold() for v in row] == [n.casefold() for n in names]:
-            continue  # a blank row, the header again
-        if _totalled(row):
+        fields = {k: v for k, v in zip(names, row, strict=True) if v}
+        if [v.casefold() for v in row] == [n.casefold() for n in names]:
+            continue  # the header again
+        if _totalled(row) and _totalled([_number("", fields) or "total"]):  # 'Total SA' beside its number is a client
             found.append(f"{file}:{line} is a total ('{shown}'), not a record; it is not counted.")
         elif len(filled) * 2 < len(names):
             found.append(f"{file}:{line} ('{shown}') fills {len(filled)} of {len(names)} columns, so it is no record; it is "
                          "not counted.")
         else:
-            fields = {k: v for k, v in zip(names, row, strict=True) if v}
             number = _number("", fields) or (row[0] if re.search(r"\d", row[0]) and not DATED.fullmatch(row[0]) else "")
             found.append(Record(f"{file}:{line}", number or f"{file}:{line}", _priced(fields)))
     return found
@@ -185,11 +206,8 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
     found = [p for item in parsed for p in (item if isinstance(item, list) else [item]) if isinstance(p, Record)]
     label = _label if all(len({_label(k) for k in r.fields}) == len(r.fields) for r in found) else str.casefold
     spelt = {label(k): k for r in reversed(found) for k in reversed(r.fields)}  # 'STATUS', 'Status': the first met
-    records = [Record(r.file, r.number, {spelt[label(k)]: v for k, v in r.fields.items()}, r.title) for r in found]
+    records = [Record(r.file, r.number, {spelt[label(k)]: v for k, v in r.fields.items()}, r.title, r.cut) for r in found]
     notes = [p for item in parsed for p in (item if isinstance(item, list) else [item]) if isinstance(p, str)]
-    every = {k for r in records for k in r.fields}  # a field an abridged read lacks may be in what was cut
-    notes += [f"{r.file} was abridged in the history, so its {joined(sorted(every - set(r.fields)))} may have been cut."
-              for r in records if r.file in dict(reads) and cut(dict(reads)[r.file].result or "") and every - set(r.fields)]
     odd = [r for r in records if not {k.casefold() for k in r.fields}  # sharing no field name with any other record
            & {k.casefold() for o in records if o is not r for k in o.fields}]
     odd = odd if len(odd) * 2 < len(records) else []  # when most records share theirs: a README among invoices
@@ -206,7 +224,7 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
     # read may hold a record; an empty one too when it is named like the records (a read may have failed), not 'blank.txt'
     lost += [r.file for r in odd if any(money(v) for v in r.fields.values())]  # and so may one written another way
     lost += [r.file for r in twins] + [file for (file, _), p in zip(reads, parsed, strict=True)
-                                       if isinstance(p, str) and any(w in p for w in (SEVERAL, NESTED, MIXED))]
+                                       if isinstance(p, str) and any(w in p for w in (SEVERAL, NESTED, MIXED, SHORT))]
     # a whole 'Müller 2026-10.json'; no record, but an amount anywhere ('… pour un montant de 2.321,00 €'), a name in
     # the records' numbered series ('INV-301.csv' beside 'INV-300.txt'), or no record read at all: it may hold one
     lost += [file for (file, step), p in zip(reads, parsed, strict=True) if isinstance(p, str) and not unread(file, step)

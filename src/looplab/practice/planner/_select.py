@@ -414,7 +414,9 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
             return (f"I read no field of the records as a payment status (paid or unpaid), so I cannot tell which are {status}; "
                     "I give no list and no total")
         for record in chosen:
-            if key not in record.fields:
+            if key not in record.fields and record.cut:
+                notes.append(f"{record.file} was abridged in the history before any {key} line; it is not counted.")
+            elif key not in record.fields:
                 notes.append(f"{record.file} has no {key} line, so I could not tell whether it is {status}; "
                              "it is not counted.")
             elif _kind(_status(record, key), key) is None and _kind(record.fields[key], key) and (

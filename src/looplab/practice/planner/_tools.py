@@ -71,8 +71,21 @@ IN_FRENCH = [
              # cleared results (context management), errors while reading, research's other notes
              (r"(\S+) was read, but its result was cleared from the history; it is not counted\.",
               r"\1 a été lu, mais son résultat a été effacé de l'historique ; non compté."),
-             (r"(\S+) was abridged in the history, so its (.*?) may have been cut\.",
-              lambda m: f"{m[1]} a été abrégé dans l'historique : {_et(m[2])} en a peut-être été coupé."),
+             (r"(The listing of '.*?'|The search result) was (cleared from|abridged in) the history as soon as it came back, "
+              r"so I cannot answer from it; keep more tool results whole \(keep=1 or more\), then ask again",
+              lambda m: ("La liste de " + m[1][len("The listing of "):] if m[1].startswith("The") and "'" in m[1] else
+                         "Le résultat de la recherche") + f" a été {CUT[m[2]]} l'historique dès son retour : je ne peux "
+              "pas répondre à partir de lui ; gardez plus de résultats d'outils entiers (keep=1 ou plus), puis redemandez"),
+             (r"(\S+) was abridged in the history to its first lines, which hold no record; it is not counted\.",
+              r"\1 a été abrégé dans l'historique à ses premières lignes, qui ne contiennent aucune fiche ; non compté."),
+             (r"(\S+) was abridged in the history before any (.+?) line; it is not counted\.",
+              r"\1 a été abrégé dans l'historique avant toute ligne \2 ; non compté."),
+             (r"(\S+) was abridged in the history before any (.+?) date; it is not counted\.",
+              r"\1 a été abrégé dans l'historique avant toute date \2 ; non compté."),
+             (r"(\S+) was abridged in the history before any amount; it is not counted\.",
+              r"\1 a été abrégé dans l'historique avant tout montant ; non compté."),
+             (r"I give no total: (.*?) (?:was|were) abridged in the history before any amount\.",
+              lambda m: f"Je ne peux pas donner de total : {_et(m[1])} abrégé(s) dans l'historique avant tout montant."),
              (r"I read (\S+), but its result was cleared from the history, so I cannot quote it\.",
               r"J'ai lu \1, mais son résultat a été effacé de l'historique : je ne peux pas le citer."),
              (r"I cannot answer from what is left of the history\.", "Je ne sais pas répondre avec ce qui reste de l'historique."),
@@ -312,8 +325,8 @@ IN_FRENCH = [
              (r"I give no amount: the records have several amounts \((.*?)\) and the task does not say which one it asks for\.",
               lambda m: f"Je ne donne pas de montant : les fiches ont plusieurs montants ({_et(m[1])}) et la demande ne "
               "dit pas lequel elle demande."),
-             (r"I give no total: (.*?) (?:has|have) no amount I can read\.",
-              lambda m: f"Je ne peux pas donner de total : {_et(m[1])} n'a pas de montant que je sache lire."),
+             (r"I give no total: (.*?) (has|have) no amount I can read\.", lambda m: "Je ne peux pas donner de total : "
+              f"{_et(m[1])} n'{'a' if m[2] == 'has' else 'ont'} pas de montant que je sache lire."),
              (r"I could not break it down \('(.*?)'\): I did not compute a figure per client; the list and any total are "
               r"over all the records listed\.", r"Je n'ai pas détaillé ('\1') : aucun chiffre par client ; la liste et "
               r"le total éventuel portent sur toutes les fiches listées."),
@@ -473,6 +486,16 @@ def in_french(text: str) -> str:
 def answer(text: str, evidence: dict | None = None) -> dict:
     """A final reply (one text block, end_turn); `evidence`, the values it states, is all structured output may use."""
     return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn", "evidence": evidence or {}}
+
+
+def cut_again(view, name: str, what: str) -> dict | None:
+    """The decline when the last call, to `name`, was made again for a result context management had cut, and its
+    result is cut already: calling once more would loop (keep=0, or a compaction at every turn)."""
+    calls = view.calls_of(name)
+    if len(calls) > 1 and view.steps[-1] is calls[-1] and (how := cut(calls[-1].result or "")):
+        return declined(f"{what} was {how} the history as soon as it came back, so I cannot answer from it; keep more "
+                        "tool results whole (keep=1 or more), then ask again")
+    return None
 
 
 def declined(why: str, wording: str = "", understood: str = "") -> dict:

@@ -9,7 +9,18 @@ from dataclasses import replace
 
 from ..context import ABRIDGED, is_cleared
 from ..view import View
-from ._tools import _own_line, absent, answer, declined, first_input, pick, planted, said, use
+from ._tools import (
+    _own_line,
+    absent,
+    answer,
+    cut_again,
+    declined,
+    first_input,
+    pick,
+    planted,
+    said,
+    use,
+)
 from ._tools import failed as went_wrong
 from .interpret import ASKS, content, currency_words, english_of, english_question
 from .lookup import BUT, keys_of, lookup_tool
@@ -548,8 +559,9 @@ def _paged(read, reads: list) -> tuple[list[tuple[str, dict]], list, dict]:
         steps = [s for s in reads if _name(s.input) == name]
         pages = {int(m[1]): s for s in steps if not s.is_error and (m := PAGE.match(s.result or ""))}
         if not pages and not step.is_error and (cut := CUT.search(step.result or "") or ABRIDGED.search(step.result or "")):
-            text = step.result[:cut.start()]  # the tool, or the history, kept its start only
-            whole.append(replace(step, result=text[:max((m.end() for m in re.finditer(r"[.!?](?=\s|$)", text)), default=0)]))
+            text = step.result[:cut.start()]  # the tool, or the history, kept its start only: its whole lines, and the
+            whole.append(replace(step, result=text if cut.re is ABRIDGED and not text.endswith("…") else  # sentences
+                                 text[:max((m.end() for m in re.finditer(r"[.!?](?=\s|$)", text)), default=0)]))  # of a cut line
             notes[name] = (f" I read only the start of {name}: the history abridged it." if cut.re is ABRIDGED else
                            f" I read only the start of {name}: the tool cut the rest ({cut[1]} {cut[2]}).")
             continue
@@ -633,6 +645,8 @@ def research(view: View) -> dict | None:
     if WHOLE.match(asked) and not named:  # 'Open the tea article': which document, no search can tell
         return declined("I show a document whole only when the task names its file (as in 'Read notes.md'), and this "
                         "task names none; I can quote what the documents say instead", wording=WORDING)
+    if again := cut_again(view, search.name, "The search result"):
+        return again
     if not (searches := [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]):  # cleared: again
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
                    f"I'll search the documents for '{q}'.")

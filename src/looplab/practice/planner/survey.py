@@ -12,7 +12,7 @@ from . import _select
 from ._limits import EXTREME, per_unit
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
-from ._tools import answer, declined, failed, first_input, pick, said, unplanted, use
+from ._tools import answer, cut_again, declined, failed, first_input, pick, said, unplanted, use
 from .interpret import english_terms
 from .needs import ACTS
 from .text import (
@@ -129,6 +129,8 @@ def survey(view: View) -> dict | None:
             COUNT.search(view.task) or TOTAL.search(view.task) or set(words(view.task.lower())) & PAYING):
         return None  # 'Summarise notes.md': a document's gist, not records to count
     lister, reader = survey_tools(view)
+    if again := cut_again(view, lister.name, f"The listing of '{folder_of(view.task)}'"):
+        return again
     if not (lists := [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]):  # cleared: list again
         folder = folder_of(view.task)
         return use([(lister.name, first_input(lister, folder, DIR_KEYS))], f"I'll list the folder '{folder}' first.")
@@ -688,6 +690,8 @@ def _total(task: str, chosen: list[Record], key: str | None, label: str) -> str:
     fits = 0 < len(rest) <= 3 and all(w.lower() in LABEL_WORDS for w in rest)  # 'total still due', never 'total and ...'
     label = label or ("Total " + " ".join(rest) if fits else "Total")
     unpriced = [r.file for r in chosen if not (key and money(r.fields.get(key, "")))]
+    if cut := [r.file for r in chosen if r.file in unpriced and r.cut]:  # the amount may be in what was left out
+        return f"I give no total: {joined(cut)} {'was' if len(cut) == 1 else 'were'} abridged in the history before any amount."
     if unpriced:  # a total over some of the records would pass for the total of all
         return f"I give no total: {joined(unpriced)} {'has' if len(unpriced) == 1 else 'have'} no amount I can read."
     return f"{label}: {_sum(chosen, key)}."
