@@ -214,7 +214,7 @@ def test_a_listing_cut_as_soon_as_it_comes_back_ends_in_a_decline_not_a_loop():
         run = long_run(practice_client(), STATION_TASK, station_tools(DATA), manage=manage, max_turns=30)
         assert run.status == "done" and len(run.sent) < 10, (run.status, len(run.sent))
         assert run.answer.startswith("The listing of 'station' was ") and "the history as soon as it came back, so I " \
-            "cannot answer from it; keep more tool results whole (keep=1 or more), then ask again." in run.answer
+            "cannot answer from it; keep more tool results whole (keep=1 or more, or compact later), then ask again." in run.answer
 
 
 def test_a_record_cut_before_its_status_is_not_said_to_have_none(tmp_path):
@@ -239,3 +239,16 @@ def test_a_title_kept_by_an_abridged_document_counts_as_read(tmp_path):
     assert "does not mention 'count', 'upper', 'valley' and '2024' in the pages I read. I read only the start of " \
            "marmots.md: the history abridged it." in run.answer, run.answer
     assert abridge("A long first line that goes on.", 10) == "A long fir…\n[abridged: 10 of 31 characters kept]"
+
+
+def test_records_cut_before_the_field_asked_for_leave_the_count_open(tmp_path):
+    """Days whose Status line summarize_old had cut were left out: 'Count: 2' for 4, stated as complete (re-run)."""
+    (tmp_path / "station").mkdir()
+    for n in range(1, 9):
+        (tmp_path / "station" / f"day-{n:02d}.txt").write_text(
+            f"Day: {n}\nDate: {n} February\n" + "Remark: the observer checked every instrument twice.\n" * 5
+            + f"Status: {'storm warning' if n in (2, 3, 6, 7) else 'normal'}\n")
+    run = long_run(practice_client(), STATION_TASK, station_tools(tmp_path), manage=lambda m: summarize_old(m, keep=3),
+                   max_turns=30)
+    assert "as far as I can tell" in run.answer and "day-02.txt" in run.answer and "Count: 2." not in run.answer, run.answer
+    assert "day-02.txt was abridged in the history, so its Status may have been cut." in run.answer

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import json
+from pathlib import Path
 
 import anthropic
 import httpx2
@@ -13,6 +14,7 @@ import pytest
 from looplab import samples
 from looplab.client import MODEL, practice_client
 from looplab.practice.transport import PracticeTransport
+from looplab.tools import Toolbox
 
 ORDER = {"name": "record_order", "description": "Record an order.",
          "input_schema": {"type": "object", "properties": {"sku": {"type": "string"}}, "required": ["sku"]}}
@@ -594,3 +596,21 @@ def test_the_mcp_connector_needs_its_beta_in_count_tokens_too(count):
         max_tokens=64, betas=["context-management-2025-06-27"], **request))
     assert message.startswith("mcp_servers: unknown field (Extra inputs are not permitted)"), message
     assert "betas=['mcp-client-2025-11-20']" in message
+
+
+def test_a_whole_question_in_a_later_turn_is_answered():
+    """After one answered turn, 'In the folder invoices, which invoices are unpaid, and what is their total?' got only
+    'could not act on: their … ask the question whole' (hred66): its 'their' points at its own 'invoices'."""
+    tools = Toolbox(samples.invoice_tools(Path(__file__).resolve().parent.parent / "notebooks" / "data"))
+    client, messages, said = practice_client(), [], []
+    for task in ("In the folder invoices, how many invoices are there?",
+                 "In the folder invoices, which invoices are unpaid, and what is their total?",
+                 "now what's the total of all of them?"):  # 'them' of an earlier turn
+        messages.append({"role": "user", "content": task})
+        while (reply := client.messages.create(model=MODEL, max_tokens=1024, messages=messages,
+                                               tools=tools.to_api())).stop_reason == "tool_use":
+            messages += [{"role": "assistant", "content": reply.content},
+                         {"role": "user", "content": [tools.execute(b).result for b in reply.content if b.type == "tool_use"]}]
+        messages.append({"role": "assistant", "content": reply.content})
+        said.append(reply.content[-1].text)
+    assert said[1].startswith("Unpaid: ") and "total:" not in said[2].lower() and "ask the question whole" in said[2], said

@@ -379,3 +379,50 @@ def test_a_note_whose_lines_hold_commas_is_no_table(tmp_path):
     files = {"README.txt": readme, "A-1.txt": "Invoice A-1\nClient: Alpha\nAmount: 100 EUR\nStatus: unpaid\n"}
     text = ask(tmp_path, "In the folder invoices, which invoices are unpaid, and what is their total?", files, "invoices")
     assert text.startswith("Unpaid: A-1 (Alpha, 100 EUR). Total: 100 EUR.") and "among other lines" not in text, text
+
+
+def test_a_value_that_holds_the_one_asked_is_not_dropped_silently(tmp_path):
+    """'storm warning (lifted at noon)' beside 'storm warning' was left out: 'Count: 1' for 2 (hred66)."""
+    for n, warning in enumerate(["none", "storm warning", "none", "storm warning (lifted at noon)"], 1):
+        (tmp_path / "station").mkdir(exist_ok=True)
+        (tmp_path / "station" / f"d{n}.txt").write_text(f"Day: {n}\nDate: {n} May\nWarning: {warning}\n")
+    text = run_agent(practice_client(), samples.STATION_TASK, samples.station_tools(tmp_path), max_turns=30).answer
+    assert "as far as I can tell" in text and "d4.txt may belong here too" in text and "Count: 1." not in text, text
+
+
+def test_an_api_list_of_invoices_is_no_invoice_of_its_own(tmp_path):
+    """'{"object": "list", "data": [5 invoices]}' in invoices.json was counted as one invoice (hred66)."""
+    data = {"object": "list", "has_more": False, "data": [{"id": f"in_{n}", "amount_due": n * 100, "currency": "eur",
+                                                          "status": "open"} for n in range(1, 6)]}
+    text = ask(tmp_path, "In the folder billing, how many invoices are there?", {"invoices.json": json.dumps(data)}, "billing")
+    assert "Count: 1" not in text and "invoices.json holds more than one record (a list of 5 under 'data')" in text, text
+
+
+def test_a_json_item_of_a_client_named_total_is_a_record(tmp_path):
+    """The CSV row was fixed, but a JSON item {"invoice": "A-1", "client": "Total SA"} was still a total (re-run)."""
+    items = [{"client": "Total SA", "invoice": "A-1", "amount": "100.00 EUR", "status": "unpaid"},
+             {"client": "Acme", "invoice": "A-2", "amount": "300.00 EUR", "status": "paid"}]
+    text = ask(tmp_path, "In the folder invoices, what is the total amount of all invoices?",
+               {"all.json": json.dumps(items)}, "invoices")
+    assert "Total: 400 EUR." in text and "is a total" not in text, text
+
+
+def test_an_invoice_with_an_item_table_is_still_one_record(tmp_path):
+    """'Key: value' invoices holding a small item table were set aside as 'a table among other lines' (re-run)."""
+    files = {f"A-{n}.txt": f"Invoice A-{n}\nClient: Alpha\nStatus: {s}\n\n| Item | Qty | Price |\n|---|---|---|\n"
+                           f"| Design | 1 | 60.00 EUR |\n| Hosting | 1 | 40.00 EUR |\n" for n, s in ((1, "unpaid"), (2, "paid"))}
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid?", files, "invoices")
+    assert text.startswith("Unpaid: A-1"), text
+
+
+def test_a_quoted_cell_over_two_lines_is_not_said_to_be_other_lines(tmp_path):
+    table = 'invoice,client,amount,status\nA-1,Alpha,100.00 EUR,unpaid\nA-2,Beta,50.00 EUR,paid\nA-3,"Gamma\nLyon",9.00 EUR,paid\n'
+    text = ask(tmp_path, "In the folder invoices, which invoices are unpaid?", {"l.csv": table}, "invoices")
+    assert "among other lines" not in text, text
+
+
+def test_a_listing_cut_at_once_is_told_in_french_with_its_agreement():
+    from looplab.practice.planner._tools import in_french
+    said = in_french("The listing of 'station' was abridged in the history as soon as it came back, so I cannot answer "
+                     "from it; keep more tool results whole (keep=1 or more, or compact later), then ask again")
+    assert said.startswith("La liste de 'station' a été abrégée dans l'historique dès son retour"), said

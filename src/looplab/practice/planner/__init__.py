@@ -58,6 +58,15 @@ UNDERSTOOD = {"needs": ("a request for the offered tools' results", "une demande
               "research": ("a question about the documents", "une question sur les documents")}  # English, French
 
 
+def _own_antecedent(task: str) -> bool:
+    """Whether the pronoun a follow-up would point back with names a noun of the task itself ('which invoices are
+    unpaid, and what is their total?'), so the task is whole."""
+    found = BACK.search(task)
+    return found[0].strip().lower() in {"their", "them", "they", "leur", "leurs", "eux", "elles"} and any(
+        w.lower() not in {"thanks", "quelles", "pouvez"} for w in re.findall(r"[^\W\d_]{3,}[sx]\b", task[:found.start()]))
+    # a plural noun before it ('invoices', 'factures'), not 'the total of all of them'
+
+
 def gate(view: View, skill: str, reply: dict) -> dict:
     """`reply` if every content word of the task is placed (or named as not done), else a decline naming them."""
     if reply["stop_reason"] != "end_turn" or skill not in VOCABULARY and not reply.get("declined"):
@@ -70,7 +79,8 @@ def gate(view: View, skill: str, reply: dict) -> dict:
                          *(f"{t.name} {t.description} {' '.join(t.properties)} {labels(t)}" for t in view.tools)])
     if not reply.get("declined"):
         acted = any(not s.is_error and set(stems(split_words(s.name)[0])) & ACTS for s in view.steps)
-        if view.follow_up and not acted and BACK.search(view.task):  # 'how much is that?': that of an earlier turn
+        if view.follow_up and not acted and BACK.search(view.task) and not _own_antecedent(view.task):  # 'how much is
+            # that?': that of an earlier turn
             pointing = BACK.search(view.task)[0].strip(" ?!.").split()  # 'that', 'ce client', 'for it', 'total?'
             word = " ".join(pointing) if " ".join(pointing) == view.task.strip(" ?!.") else pointing[-1 if pointing[
                 -1].lower() == 'it' else 0]

@@ -56,6 +56,9 @@ def parse(file: str, step: Step) -> Record | str | list:
         return why
     text = step.result or ""
     data = json_value(text)
+    if isinstance(data, dict) and (inner := next((k for k, v in data.items() if isinstance(v, list) and v and all(
+            isinstance(d, dict) for d in v)), None)):  # '{"object": "list", "data": [...]}', as an API gives them
+        return f"{file} {SEVERAL} (a list of {len(data[inner])} under '{inner}'){ONE_EACH}"
     if isinstance(data, dict):  # a JSON record: its scalar fields, its number from an id-like field
         fields = {str(k): str(v) for k, v in data.items() if isinstance(v, str | int | float) and v != ""}
         if not fields:  # '{"invoice": {"id": …}, "total": {"value": …}}'
@@ -65,7 +68,8 @@ def parse(file: str, step: Step) -> Record | str | list:
     if isinstance(data, list) and data and all(isinstance(d, dict) and d and all(isinstance(v, str | int | float) for v in
                                                                                   d.values()) for d in data):
         return [f"{file}#{n} is a total ('{clip(' '.join(map(str, d.values())), 60)}'), not a record; it is not counted."
-                if _totalled(list(d.values())) else parse(f"{file}#{n}", Step("read", {}, "", json.dumps(d)))
+                if _totalled(list(d.values())) and _totalled([_number("", {str(k): str(v) for k, v in d.items()}) or "total"])
+                else parse(f"{file}#{n}", Step("read", {}, "", json.dumps(d)))
                 for n, d in enumerate(data, 1)]  # a record each
     if isinstance(data, list) and any(isinstance(d, dict) for d in data):
         return f"{file} {SEVERAL} (a list of {len(data)}){ONE_EACH}"
@@ -96,7 +100,7 @@ def parse(file: str, step: Step) -> Record | str | list:
             and not FIELD.match(MARKUP.sub("", ln))]  # 'INV-1041  2026-03-04  420.00 EUR  paid': a record a line,
     if len(rows) > 1 and not any(money(v) for v in fields.values()):  # not the items of an invoice with its Amount
         return f"{file} {SEVERAL} ({len(rows)} lines with an amount each){ONE_EACH}"
-    if cut(text) and len(fields) < 2:  # 'Notes: exported on' above a table it cut
+    if cut(text) and len(fields) < 2 and not _number(title, {}):  # 'Notes: exported on' above a table it cut
         return f"{file} {SHORT}, which hold no record; it is not counted."
     if not fields:
         return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
@@ -157,7 +161,7 @@ def _table(file: str, text: str) -> list | str | None:
         r"\|?[\s:|-]*-[\s:|-]*", line.strip())]  # no markdown rule ('|---|--:|')
     said = re.fullmatch(r"sep=(.)", lines[0][1]) if lines else None  # Excel's first line
     lines = lines[1:] if said else lines
-    if len(lines) < 2 or cut(text):
+    if len(lines) < 2 or cut(text) or any(line.count('"') % 2 for _, line in lines):  # a quoted cell over two lines
         return None
     sep, (first, end) = max(((s, _run(lines, s)) for s in ([said[1]] if said else ["|", "\t", ";", ","])),
                             key=lambda found: found[1][1] - found[1][0])
@@ -168,8 +172,9 @@ def _table(file: str, text: str) -> list | str | None:
         return None
     if end - first < len(lines):  # a title, a note or a 'Key: value' line around it
         others = [line for i, (_, line) in enumerate(lines) if not first <= i < end]
-        if any((f := FIELD.match(line)) and money(f.group(2)) for line in others):
-            return None  # an invoice with its items: its Amount is the record's
+        if any((f := FIELD.match(line)) and money(f.group(2)) for line in others) or sum(
+                bool(FIELD.match(line)) for line in others) > 1:
+            return None  # a record with its items: its 'Key: value' lines are the record's
         return f"{file} {MIXED}; I read a table only when it is the whole file, so it is not counted."
     rows = [_cells(line, sep) for _, line in lines]
     found = []
@@ -208,6 +213,9 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
     spelt = {label(k): k for r in reversed(found) for k in reversed(r.fields)}  # 'STATUS', 'Status': the first met
     records = [Record(r.file, r.number, {spelt[label(k)]: v for k, v in r.fields.items()}, r.title, r.cut) for r in found]
     notes = [p for item in parsed for p in (item if isinstance(item, list) else [item]) if isinstance(p, str)]
+    every = {k for r in records for k in r.fields}  # a field an abridged read lacks may be in what was cut
+    notes += [f"{r.file} was abridged in the history, so its {joined(sorted(every - set(r.fields)))} may have been cut."
+              for r in records if r.cut and every - set(r.fields)]
     odd = [r for r in records if not {k.casefold() for k in r.fields}  # sharing no field name with any other record
            & {k.casefold() for o in records if o is not r for k in o.fields}]
     odd = odd if len(odd) * 2 < len(records) else []  # when most records share theirs: a README among invoices

@@ -415,8 +415,8 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
                     "I give no list and no total")
         for record in chosen:
             if key not in record.fields and record.cut:
-                notes.append(f"{record.file} was abridged in the history before any {key} line; it is not counted.")
-            elif key not in record.fields:
+                continue  # read_all says it may have been cut
+            if key not in record.fields:
                 notes.append(f"{record.file} has no {key} line, so I could not tell whether it is {status}; "
                              "it is not counted.")
             elif _kind(_status(record, key), key) is None and _kind(record.fields[key], key) and (
@@ -455,7 +455,11 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         # a status read as a value ('payment received'), no client for 'not from X': may be the one
         unsure = [r for r in chosen if kinds and r.fields.get(name) not in values and (
             vague or _kind(r.fields.get(name, ""), name) in kinds | {None}) or not keep and _value(r, name) is None
-            or name in priced and not money(r.fields.get(name, ""))]  # 'in EUR' beside 'two hundred euros': unread
+            or name in priced and not money(r.fields.get(name, ""))  # 'in EUR' beside 'two hundred euros': unread
+            or r.cut and name not in r.fields  # the history cut it before that line
+            or (_value(r, name) or "") not in values and any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", _value(r, name)
+                                                                       or "", re.I) for v in values)]  # 'STORM WARNING',
+    # 'storm warning issued', 'Lena Park' beside 'storm warning', 'Lena': the same, or not; 'shelf A2' is no 'shelf A'
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")

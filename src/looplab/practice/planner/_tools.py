@@ -72,10 +72,13 @@ IN_FRENCH = [
              (r"(\S+) was read, but its result was cleared from the history; it is not counted\.",
               r"\1 a été lu, mais son résultat a été effacé de l'historique ; non compté."),
              (r"(The listing of '.*?'|The search result) was (cleared from|abridged in) the history as soon as it came back, "
-              r"so I cannot answer from it; keep more tool results whole \(keep=1 or more\), then ask again",
-              lambda m: ("La liste de " + m[1][len("The listing of "):] if m[1].startswith("The") and "'" in m[1] else
-                         "Le résultat de la recherche") + f" a été {CUT[m[2]]} l'historique dès son retour : je ne peux "
-              "pas répondre à partir de lui ; gardez plus de résultats d'outils entiers (keep=1 ou plus), puis redemandez"),
+              r"so I cannot answer from it; keep more tool results whole \(keep=1 or more, or compact later\), then ask again",
+              lambda m: (f"La liste de {m[1][len('The listing of '):]} a été {CUT[m[2]].replace('é ', 'ée ')}" if "'" in m[1]
+                         else f"Le résultat de la recherche a été {CUT[m[2]]}") + " l'historique dès son retour : je ne "
+              "peux pas répondre à partir de lui ; gardez plus de résultats d'outils entiers (keep=1 ou plus, ou compactez "
+              "plus tard), puis redemandez"),
+             (r"(\S+) was abridged in the history, so its (.*?) may have been cut\.",
+              lambda m: f"{m[1]} a été abrégé dans l'historique : {_et(m[2])} en a peut-être été coupé."),
              (r"(\S+) was abridged in the history to its first lines, which hold no record; it is not counted\.",
               r"\1 a été abrégé dans l'historique à ses premières lignes, qui ne contiennent aucune fiche ; non compté."),
              (r"(\S+) was abridged in the history before any (.+?) line; it is not counted\.",
@@ -215,9 +218,11 @@ IN_FRENCH = [
               "je ne donne ni liste ni total"),
              (r"I cannot take a range of numbers \('(.*?)'\): I select only the numbers the task names",
               r"Je ne sais pas prendre une plage de numéros ('\1') : je ne choisis que les numéros que la demande nomme"),
-             (r"(\S+) holds more than one record \((a list of (\d+)|(\d+) lines with an amount each|'.*?' and '.*?')\); I read "
+             (r"(\S+) holds more than one record \((a list of (\d+)(?: under '(\w+)')?|(\d+) lines with an amount each|'.*?' and "
+              r"'.*?')\); I read "
               r"one record per file, or one per row of a plain table, so it is not counted\.", lambda m: f"{m[1]} contient plus d'une fiche ("
-              + (f"une liste de {m[3]}" if m[3] else f"{m[4]} lignes avec chacune un montant" if m[4] else
+              + (f"une liste de {m[3]}" + (f" sous '{m[4]}'" if m[4] else "") if m[3] else
+                 f"{m[5]} lignes avec chacune un montant" if m[5] else
                  m[2].replace("' and '", "' et '")) + ") ; je lis une fiche par fichier, ou une par ligne d'un tableau simple : non "
                  "compté."),
              (r"(\S+) holds a table among other lines; I read a table only when it is the whole file, so it is not counted\.",
@@ -494,7 +499,7 @@ def cut_again(view, name: str, what: str) -> dict | None:
     calls = view.calls_of(name)
     if len(calls) > 1 and view.steps[-1] is calls[-1] and (how := cut(calls[-1].result or "")):
         return declined(f"{what} was {how} the history as soon as it came back, so I cannot answer from it; keep more "
-                        "tool results whole (keep=1 or more), then ask again")
+                        "tool results whole (keep=1 or more, or compact later), then ask again")
     return None
 
 
