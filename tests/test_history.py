@@ -252,3 +252,9 @@ def test_records_cut_before_the_field_asked_for_leave_the_count_open(tmp_path):
                    max_turns=30)
     assert "as far as I can tell" in run.answer and "day-02.txt" in run.answer and "Count: 2." not in run.answer, run.answer
     assert "day-02.txt was abridged in the history, so its Status may have been cut." in run.answer
+
+
+def test_a_listing_listed_again_says_so_in_french():
+    from looplab.practice.planner._tools import in_french
+    assert in_french("The listing of 'station' was abridged in the history; I'll list it again.") == \
+        "La liste de 'station' a été abrégée dans l'historique ; je la refais."

@@ -144,6 +144,8 @@ def meter(client, messages: list, tools=(), model: str = MODEL) -> Meter:
     still waiting for their results (a run stopped at max_turns) cannot be sent, so they are named, not counted."""
     definitions = _definitions(tools) if tools else []
     messages = plain(messages)
+    calls = {b["id"]: f"{b['name']}({', '.join(map(str, b['input'].values()))})"
+             for m in messages for b in _blocks(m) if b["type"] == "tool_use"}
     waiting = messages[-1:] if messages and messages[-1]["role"] == "assistant" and any(
         b["type"] == "tool_use" for b in _blocks(messages[-1])) else []
     messages = messages[:len(messages) - len(waiting)]
@@ -156,8 +158,6 @@ def meter(client, messages: list, tools=(), model: str = MODEL) -> Meter:
             return client.beta.messages.count_tokens(model=model, messages=upto, betas=[BETA_COMPACTION], **extra).input_tokens
         return client.messages.count_tokens(model=model, messages=upto, **extra).input_tokens
 
-    calls = {b["id"]: f"{b['name']}({', '.join(map(str, b['input'].values()))})"
-             for m in messages for b in _blocks(m) if b["type"] == "tool_use"}
     rows, before = [], 0
     if definitions:
         first = [{"role": "user", "content": "."}] if compacted else messages[:1]  # its turns call the tools
@@ -170,8 +170,6 @@ def meter(client, messages: list, tools=(), model: str = MODEL) -> Meter:
         label = " + ".join(_label(m, calls) for m in messages[start:end])
         rows.append((label, now - before))
         before, start = now, end
-    calls.update({b["id"]: f"{b['name']}({', '.join(map(str, b['input'].values()))})" for m in waiting
-                  for b in _blocks(m) if b["type"] == "tool_use"})
     rows += [(_("unanswered, not counted: {calls}", calls=_label(m, calls)), 0) for m in waiting]
     return Meter(rows, window(client, model))
 

@@ -59,12 +59,11 @@ UNDERSTOOD = {"needs": ("a request for the offered tools' results", "une demande
 
 
 def _own_antecedent(task: str) -> bool:
-    """Whether the pronoun a follow-up would point back with names a noun of the task itself ('which invoices are
-    unpaid, and what is their total?'), so the task is whole."""
+    """Whether the pronoun a follow-up would point back with names a plural noun of the task itself ('which invoices
+    are unpaid, and what is their total?'), so the task is whole; not 'the total of all of them'."""
     found = BACK.search(task)
     return found[0].strip().lower() in {"their", "them", "they", "leur", "leurs", "eux", "elles"} and any(
         w.lower() not in {"thanks", "quelles", "pouvez"} for w in re.findall(r"[^\W\d_]{3,}[sx]\b", task[:found.start()]))
-    # a plural noun before it ('invoices', 'factures'), not 'the total of all of them'
 
 
 def gate(view: View, skill: str, reply: dict) -> dict:

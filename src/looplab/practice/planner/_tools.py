@@ -464,6 +464,8 @@ IN_FRENCH = [
               r"Je cherche \1 dans les documents."), (r"^I'll look up (.*)\.$", r"Je cherche \1."),
              (r"(?:(?<=; )|^)(\S+) failed \(", r"\1 a échoué ("), (r"\); (?=\S+ a échoué \()", ") ; "), (r"\. I'll try once more\.$", ". Je réessaie une fois."),
              (r"^The task names the folder ('[^']*'); I'll list it\.$", r"La demande nomme le dossier \1 ; je le liste."),
+             (r"^The listing of ('[^']*') was abridged in the history; I'll list it again\.$",
+              r"La liste de \1 a été abrégée dans l'historique ; je la refais."),
              (r"^The folder ('[^']*') could not be listed \((.*)\); I'll list '\.' instead\.$",
               r"Le dossier \1 n'a pas pu être listé (\2) ; je liste '.' à la place."),
              (r"no tools were offered, and it answers only from tool results",

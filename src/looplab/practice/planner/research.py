@@ -559,9 +559,10 @@ def _paged(read, reads: list) -> tuple[list[tuple[str, dict]], list, dict]:
         steps = [s for s in reads if _name(s.input) == name]
         pages = {int(m[1]): s for s in steps if not s.is_error and (m := PAGE.match(s.result or ""))}
         if not pages and not step.is_error and (cut := CUT.search(step.result or "") or ABRIDGED.search(step.result or "")):
-            text = step.result[:cut.start()]  # the tool, or the history, kept its start only: its whole lines, and the
-            whole.append(replace(step, result=text if cut.re is ABRIDGED and not text.endswith("…") else  # sentences
-                                 text[:max((m.end() for m in re.finditer(r"[.!?](?=\s|$)", text)), default=0)]))  # of a cut line
+            text = step.result[:cut.start()]  # the tool, or the history, kept its start only: the history keeps whole
+            # lines (a line it cut ends '…'); of a cut line, only its whole sentences
+            whole.append(replace(step, result=text if cut.re is ABRIDGED and not text.endswith("…") else
+                                 text[:max((m.end() for m in re.finditer(r"[.!?](?=\s|$)", text)), default=0)]))
             notes[name] = (f" I read only the start of {name}: the history abridged it." if cut.re is ABRIDGED else
                            f" I read only the start of {name}: the tool cut the rest ({cut[1]} {cut[2]}).")
             continue
