@@ -375,13 +375,14 @@ def test_how_often_is_not_cited_for_how_long(tmp_path):
     assert "every week" not in said, said
 
 
-def test_a_french_decline_does_not_say_the_articles_are_in_english(tmp_path):
+def test_a_french_question_over_a_french_article_is_answered_from_it(tmp_path):
     """'Quand la médiathèque ouvre-t-elle ?' over a French article was declined '(ils sont en anglais, et mon lexique
-    ...)': untrue of these articles; the reason is the lexicon alone."""
+    ...)': untrue of these articles; then declined for the lexicon alone; now, its words found nothing in English, it
+    is searched in its own words, and the French article quoted as it is."""
     (tmp_path / "mediatheque.md").write_text("# Médiathèque de Vertou\n\nLa médiathèque ouvre à 10 h le samedi.\n",
                                              encoding="utf-8")
     said = run_agent(practice_client(), "Quand la médiathèque ouvre-t-elle ?", samples.docs_tools(tmp_path)).answer
-    assert "'médiathèque'" in said and "en anglais" not in said.replace("français-anglais", ""), said
+    assert said == "Ce que disent les documents (cité tel quel) : La médiathèque ouvre à 10 h le samedi. [mediatheque.md]", said
 
 
 def test_a_document_read_whole_does_not_drop_what_else_the_task_asks(tmp_path):

@@ -28,7 +28,7 @@ from .interpret import (
 from .lookup import ASKING, KEY_WORDS, VERBS, lookup, lookup_tool
 from .needs import ACTS, CALC, GENERIC, SPOKEN, WEATHER, _needs, needs
 from .plain import example, nothing_fits, plain
-from .research import ASPECTS, MEASURES, research, research_tools
+from .research import ASPECTS, MEASURES, MENTION, OWN_FRAME, research, research_tools
 from .retry import retry
 from .survey import WORDING, survey, survey_tools
 from .text import clip, french, roots, says, stems
@@ -51,7 +51,8 @@ VOCABULARY = {
                              "never both either neither whether ones numéro numéros dossier restant doit doivent regardless whatever "
                              "irrespective waiting payment paiement attente"),
     "lookup": _ASKED | roots(" ".join(ASKING | KEY_WORDS | VERBS)),
-    "research": _ASKED | roots(" ".join(MEASURES | set(ASPECTS)) + " according")}
+    "research": _ASKED | MENTION | roots(" ".join(MEASURES | set(ASPECTS) | OWN_FRAME) + " according combien quand où qui pourquoi "
+                                         "comment quel quelle quels quelles")}
 UNDERSTOOD = {"needs": ("a request for the offered tools' results", "une demande de résultats des outils offerts"),
               "survey": ("a question about the records read", "une question sur les fiches lues"),
               "lookup": ("a lookup of the keys named", "une recherche des clés nommées"),
@@ -71,7 +72,7 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     if reply["stop_reason"] != "end_turn" or skill not in VOCABULARY and not reply.get("declined"):
         return reply
     text, vocabulary = reply["content"][-1]["text"], VOCABULARY.get(skill, _ASKED)
-    task = view.task if not french(view.task) else english_question(view.task)[0] if skill == "research" \
+    task = view.task if not french(view.task) or reply.get("own_words") else english_question(view.task)[0] if skill == "research" \
         else english_terms(view.task, skill == "survey")  # French terms placed through the one lexicon
     evidence = " ".join([*(f"{s.result or ''} {' '.join(map(str, s.input.values()))} {scales(view.tool(s.name), s.input)}"
                            for s in view.steps),
@@ -100,7 +101,8 @@ def gate(view: View, skill: str, reply: dict) -> dict:
         return declined(" ".join(p for p in (why, parts_not_done(view.task, why)) if p))
     own = BOILERPLATE.sub("", text)  # 'Are you Claude?': the 'Claude' of 'Claude or a local model' names nothing
     reason = re.findall(r"'([^']*\w[^']*)'", own.split(" I understood ")[0])  # what the decline says it could not do
-    words = unplaced(task, vocabulary, evidence) or ([] if any(q.lower() in view.task.lower() for q in reason)
+    words = unplaced(task, vocabulary, evidence) or ([] if any(q.lower() in view.task.lower() or set(split_words(q)) <= set(
+        split_words(view.task)) for q in reason)  # 'high saint roch bridge' of 'the Saint-Roch bridge'
                                                      else unplaced(task, vocabulary, "") or content(task))
     if french(view.task):  # a French decline says so in French first, with the words it read
         said = set(content(view.task))  # the English terms the lexicon gave are not the participant's words

@@ -543,6 +543,7 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     said = [(w, keep) for w, keep in polarity(task) if w in set(content_words(task)) and w not in words(" ".join(
             ids + file_names(task)))  # 'Read c.txt': its 'txt' names no value ('delete a.txt' in a planted note)
             and stem(w) not in SURVEY_WORDS and w not in PAYING and not any(c.isdigit() for c in w)]
+    said = [(w[:-1] if re.fullmatch(r"\w+ée?s", w) else w, keep) for w, keep in said]  # 'annulées': the 'annulée' of a record
     named: dict[str, tuple[set[str], bool]] = {}
     placed: set[str] = set()
     sided: dict[str, set[str]] = {}  # the words each field's values took: one word names one field's value

@@ -40,6 +40,11 @@ def _may(files: str) -> str:
 
 IN_FRENCH = [
              (r"I did not quote (\S+): it says it was replaced\.", r"Je n'ai pas cité \1 : il dit avoir été remplacé."),
+             (r"I read ('[^']*') as unpaid: (.*?) says? ('[^']*'), the others another word for unpaid\.",
+              lambda m: f"J'ai lu {m[1]} comme impayée : {_et(m[2])} {'disent' if ' and ' in m[2] or ', ' in m[2] else 'dit'} "
+                        f"{m[3]}, les autres un autre mot pour impayée."),
+             (r"I read the (\d+) documents the search ranked first, of the (\d+) it listed: the others may say more\.",
+              r"J'ai lu les \1 documents que la recherche classe en tête, sur les \2 qu'elle liste : les autres peuvent en dire plus."),
              (r"I read only (\d+) of the (\d+) pages of (\S+)\.",
               lambda m: "Je n'ai lu " + ("qu'une" if m[1] == "1" else "que " + m[1]) + f" des {m[2]} pages de {m[3]}."),
              (r" in the pages I read\.", " dans les pages que j'ai lues."),
@@ -372,7 +377,8 @@ IN_FRENCH = [
               "s'y essaierait : définissez ANTHROPIC_API_KEY, ou ANTHROPIC_BASE_URL pour un serveur local."),
              (r"The documents do not answer this question", "Les documents ne répondent pas à cette question"),
              (r"The practice model can't plan this request:", "Le modèle d'entraînement ne sait pas traiter cette demande :"),
-             (r"\b(Impayées|Payées)(,[^:]*[^:\s])?:", r"\1\2 :"), (r"\) and ", ") et "), (r": searching for ('[^']*') found "
+             (r"\b(Impayées|Payées)(,[^:]*[^:\s])?:", r"\1\2 :"), (r"\) and ", ") et "), (r": searching for ('[^']*') and for ('[^']*') found "
+              r"nothing\.", r" : la recherche de \1, puis de \2, n'a rien trouvé."), (r": searching for ('[^']*') found "
               r"nothing\.", r" : la recherche de \1 n'a rien trouvé."), (r"I cannot apply the condition ('[^']*'): comparing "
               r"amounts, dates or ranks is beyond my rules, so I give no list and no total\.", r"Je ne sais pas appliquer "
               r"la condition \1 : comparer montants, dates ou rangs dépasse mes règles ; je ne donne ni liste ni total."),

@@ -696,6 +696,13 @@ def _unused(rule: str, text: str, view: View) -> bool:
     return any(n not in given for n in re.findall(r"\d+(?:[.,]\d+)?", text))
 
 
+DEFINES = re.compile(r"(?<!\bthat )(?<!\bwho )(?<!\bwhich )(?<!\bqui )\b(?:means?|stands? for|is spel(?:led|t)|is written|veut "
+                     r"dire|signifie|désigne)\b(?!\s+(?:well|business)\b)|\b(?:add|subtract|"
+                     r"multiply|divide|round|ajoute|soustrai\w*|retire|multiplie|divise|arrondi\w*)\b[^.;]*\b(?:every|each|all|any|"
+                     r"chaque|tou(?:te)?s? les?)\s+(?:answers?|results?|numbers?|figures?|réponses?|résultats?|nombres?)\b", re.I)
+# 'x means addition', "'Paris' means Lyon", 'Subtract 1 from every answer': the rules read the task as written
+
+
 def shaped(reply: dict, body: dict, view: View) -> dict:
     """The final reply, with a note naming each rule of the system prompt on its form that it does not keep ('Answer
     in one word'): the rules write the same reply whatever the prompt asks, and say so rather than seem to obey."""
@@ -708,7 +715,8 @@ def shaped(reply: dict, body: dict, view: View) -> dict:
     structured = (body.get("output_config") or {}).get("format")  # the reply will be JSON: a JSON rule is kept
     unkept = [r.rstrip(".") for r in rules if not (_meets(r, text) or ASKS_LANGUAGE.search(r)
                                                    or structured and re.search(r"\bjson\b", r, re.I))]
-    unkept += [c.strip().rstrip(".") for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if _unused(c, text, view)]
+    unkept += [c.strip().rstrip(".") for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if _unused(c, text, view)
+               or DEFINES.search(c) and c.strip().rstrip(".") not in unkept]
     quoted_ = ", ".join(f"'{clip(r, 120)}'" for r in unkept)
     note = " ".join(filter(None, [_language_note(body, view, text), unkept and (
         f"Le prompt système demande {quoted_} ; les règles du modèle d'entraînement ne suivent pas d'instructions, "

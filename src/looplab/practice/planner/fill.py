@@ -68,11 +68,13 @@ def expression(text: str) -> str | None:
         if re.search(r"[+*/^×÷]$", found[0].strip()) and not re.search(r"\w", text[found.end():]):  # '2 + 2 + ?'
             continue
         run = found[0].strip().rstrip("+-*/%^×÷ .").strip()  # '10 - 3.' ends a sentence, not a number
-        while run.count("(") > run.count(")") and run.startswith("("):
+        while run.count("(") > run.count(")") and run.startswith("(") and text[found.end():].count(")") > text[
+                found.end():].count("("):  # '(about 5 * 2)', not 'Compute (5 + 2 * 3'
             run = run[1:].strip()
-        while run.count(")") > run.count("(") and run.endswith(")"):
+        while run.count(")") > run.count("(") and run.endswith(")") and text[:found.start()].count("(") > text[
+                :found.start()].count(")"):  # '(about 5 * 2)', not 'Compute 5 * 2 + 3)'
             run = run[:-1].strip()
-        if re.search(r"\d\s*\)*\s*(?:\*\*|[-+*/×÷%^])\s*\(*\s*\d", run):
+        if re.search(r"\d\s*\)*\s*(?:\*\*|[-+*/×÷%^])\s*\(*\s*-?\s*\d", run):  # '-7 * -6'
             return run.replace("×", "*").replace("÷", "/")
     return None
 

@@ -501,13 +501,18 @@ def _with_fields(parts: list[str], tools) -> list[str]:
 
 def _unplaced(clause: str, in_french: bool = False) -> list[str]:
     """The numbers and percentages of a clause its arithmetic leaves out ('10%' in '12 * 8 minus 10%'), and in French
-    a number a point may split in thousands ('1.000': one in English usage, a thousand in French)."""
+    a number a point may split in thousands ('1.000': one in English usage, a thousand in French); in English, a
+    number a comma splits in two digits or one ('Add 1,2 and 3': 1.2, or a list?)."""
     used = re.findall(r"\d+(?:\.\d+)?", _arithmetic(clause) or "")
     found = re.findall(r"\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|pour ?cent\b)?", numbers_as_written(spoken(clause)))
     typed = {numbers_as_written(u): u for u in units(clause)}  # named as typed: '1.000,50', not '1.000.50'
     unit = re.search(r"\b(?:in|as|into|en)\s+(?:a\s+)?(?:percent(?:age)?s?|per cent|pour ?cent(?:age)?|%)", clause, re.I)
     return [typed.get(f.strip(), f.strip()) for f in found if re.search(r"%|cent", f) or f.strip() not in used] + (
-        [unit[0]] if unit else []) + in_french * re.findall(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d,.])", clause)
+        [unit[0]] if unit else []) + (re.findall(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d,.])", clause) if in_french else
+                                      re.findall(r"(?<![\d.,])\d+,\d{1,2}(?![\d,.])" + ("" if re.match(r"\W*(?:what|which) are\b",
+                                                 clause, re.I) else r"(?=\s*(?:,|and\b|&)\s*-?\d)"), clause) if re.match(
+                                          r"\W*(?:what|which) are\b|\W*(?:add|sum|multiply|product|average|mean)\b|.*\b(?:sum|product|"
+                                          r"average|mean) of\b", clause, re.I) else [])  # 'Add 1,2 and 3': 1.2 and 3, or 1, 2 and 3?
 
 
 PICKED = re.compile(r"\b(?:how many|number of|count|combien|nombre de|last|latest|most|least|newest|oldest|earliest|cheapest|"

@@ -30,6 +30,7 @@ from .text import (
     CALENDAR,
     CORPUS_WORDS,
     DAYS,
+    IRREGULAR,
     MONTHS,
     STOPWORDS,
     clauses,
@@ -59,7 +60,7 @@ FINDING = re.compile(r"\b(search|info|information|something|anything)(?=\s*:|\s+
 MONEY = r"[€$£]\s?\d|\d[\d,.]*\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b)"
 ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to speak of it
     **dict.fromkeys(["price", "cost", "prix", "coût"], MONEY),
-    "temperature": r"°|degrees?\b|temperature", "weight": r"weigh|\bkg\b|kilogram|tonne|gram",
+    **dict.fromkeys(["temperature", "température"], r"°|degrees?\b|degrés?\b|temp[ée]rature"), "weight": r"weigh|\bkg\b|kilogram|tonne|gram",
     "mayor": r"mayor", "population": r"population|inhabitants|people", "author": r"author|wrote|written",
     "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph"}
 WORDING = "What do the documents say about green tea?"
@@ -80,7 +81,10 @@ NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|
 TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS[:4] + MONTHS[5:])}|(?-i:May)|morning|evening|night|noon|midnight|"
                    r"spring|summer|autumn|winter|"
                    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several|every|each|per|next|last|this|"
-                   r"within|same)\s+(?:weeks?|days?|months?|years?|hours?)|daily|before|after|during|when|once)\b",
+                   r"within|same)\s+(?:weeks?|days?|months?|years?|hours?)|daily|before|after|during|when|once|janvier|"
+                   r"février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|lundi|mardi|mercredi|"
+                   r"jeudi|vendredi|samedi|dimanche|matin|soir|nuit|midi|minuit|printemps|été|automne|hiver|avant|après|"
+                   r"pendant|chaque)\b",
                    re.IGNORECASE)  # 'a few months', not the 'delivery days' changed, 'foragers may fly', 'until the end'
 UNTIL = re.compile(r"\b(?:until|till|to)\s+(?:\d|noon|midnight)|\bcloses?\b|\bends?\b", re.I)  # 'runs to 23:00'
 WHEN = {root(w) for w in [*CALENDAR, *"spring summer autumn winter morning evening night day week year".split()]}
@@ -119,7 +123,7 @@ def _measure(question: str) -> str:
 
 DURING = re.compile(r"\bhow long (?:is|are)\b(?!.*\b(?:trip|journey|flight|drive|ride|walk|crossing|film|movie|show|"
                     r"visit|tour|wait|queue|delay|break|meeting|lesson|class|season|holiday|stay|shift|race|course|"
-                    r"concert|match|game|night|day|week|month|year|process|treatment|warranty|infusion)s?\b)", re.I)
+                    r"concert|match|game|night|day|week|month|year|process|treatment|warranty|guarantee|infusion)s?\b|.*\b\w{3,}ed\W*$)", re.I)
 
 
 def _unit(question: str) -> str:
@@ -143,7 +147,19 @@ def _measured(sentence: str, question: str) -> bool:
     if _measure(question) == "old" and re.search(r"\b(?:since|built|founded|opened)\b\D{0,30}\b\d{4}\b", sentence, re.I):
         return True  # 'built in 1754' says how old
     return re.search(rf"(?:\d(?:[\d,.\u202f]*\d)?|{NUMBERS.pattern[3:]})\s*(?:(?:more|full|square|nautical)\s+)?"
-                     rf"(?:{unit})\b", sentence, re.I) is not None  # its unit on a number: not '12,000 cars a day'
+                     rf"(?:{unit})\b", sentence.replace("-", " "), re.I) is not None  # a unit on a number, '2-year' too
+
+
+def _mentions(word: str, text: str) -> bool:
+    """Whether `text` has `word` in some form: 'swimming' for 'swim', 'founded' for 'found', 'held' for 'hold'."""
+    base = re.sub(r"(?<=\w{4})(?:er|ir|re)$", "", word) if french(text) else word  # 'infuser': 's'infuse'
+    return root(word) in roots(text) or re.search(rf"\b{re.escape(base)}\w{{0,4}}\b", text, re.I) is not None or any(
+        stem(w) == word.lower() for w, base in IRREGULAR.items() if base == word.lower() and re.search(rf"\b{w}\b", text, re.I))
+
+
+MENTION = {root(w) for w in "mention mentions talk talks speak speaks discuss discusses cover covers refer refers".split()}
+MENTIONED = re.compile(r"\b(?:articles?|documents?|docs?|notes?|files?|texts?|pages?|any)\s+(?:ever\s+)?(?:mention|talk|speak|"
+                       r"discuss|cover|refer)", re.I)  # 'Which articles mention X?' asks for X, not for 'mention'
 
 
 def _names_someone(sentence: str, known: str) -> bool:
@@ -207,6 +223,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     specific = wanted & ({root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
                          | {root(a) for a in (query[:-1] + query[1:] if french(view.task) else query[:-1])}
                          | {w for w in wanted if w.isdigit()})  # 'line 7' is not 'Line 12'
+    named = {root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}  # 'the river Ilm': the Ilm
     scored = []
     for rank, step in enumerate(reads):
         text = _own(view, step.result or "")  # planted instructions are never quoted
@@ -216,14 +233,19 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
         title = roots(heading + " " + _name(step.input))
         used = roots(text + " " + currency_words(text)) | {w for w, p in aspects.items() if p.search(text)}  # 'euros': EUR
+        inflected = french(text) and (lambda said_in: {root(w) for w in query if _mentions(w, said_in)})  # 's'infuse'
+        used |= inflected(text) if inflected else set()
         lacks = not any(part <= used for part in parts) if kind else len(wanted - used) > len(wanted) // 4
         if specific - used or lacks:
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
-        for place, sentence in enumerate(sentences(text)):
+        subject = named & wanted or wanted & title or wanted  # what is asked about: 'Ilm', the 'museum', not 'open'
+        said_in = [sentences(p) for p in re.split(r"\n\s*\n", text)]  # each sentence with those before it in its paragraph
+        for place, (sentence, earlier, after) in enumerate((s, p[:i], p[i + 1:i + 2]) for p in said_in for i, s in enumerate(p)):
             denied = set() if YES_NO.match(question) or not kind and SAYS.search(question) else {
                 root(w) for w in negated(sentence)}  # 'buses do not run'; what they say about it, all of it
             # an aspect word is said only with its pattern: 'prices stay the same' states no price
             said = (roots(sentence + " " + currency_words(sentence)) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
+            said |= inflected(sentence) - denied if inflected else set()
             if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
@@ -232,11 +254,75 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (kind and not kind(sentence, question + " " + heading))
                     or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)
                     or _another_time(sentence, question) or speech and not SPEECH.search(sentence)
-                    or _someone_elses(sentence, question)):
+                    or _someone_elses(sentence, question) or _about_another(sentence, earlier, subject, subject | wanted & title)
+                    or _beside(sentence, subject, title) or _whose(sentence, question)
+                    or kind and _disputed(sentence, after, question)):
                 continue
+            if (disputed := _disputed(sentence, after, question)) and disputed is not True:
+                sentence = f"{sentence} {disputed}"  # 'A blog claims the ridge is safe. Mountain rescue disagrees.'
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
+
+
+PRONOUNS = {"it", "its", "he", "she", "they", "their", "his", "her", "this", "these", "il", "elle", "ils", "elles"}
+OPENS_ON = {"the", "a", "an", "its", "his", "her", "their", "le", "la", "les", "un", "une", "son", "sa", "ses", "leur"}
+
+
+def _about_another(sentence: str, earlier: tuple[str, ...], subject: set[str], about: set[str]) -> bool:
+    """True if a sentence opening on a pronoun follows, in its paragraph, one that brings in another thing: 'The
+    planetarium next door charges 6 EUR. It opened in 1975.' is not when the museum opened ('The museum opened in
+    1921. Admission is free. It closes at 18:00.' may be)."""
+    if words(sentence)[:1] and words(sentence)[0] in PRONOUNS and not roots(sentence) & subject:  # 'Its oldest
+        # elephant, Tilda, is 51 years old' names Tilda
+        for before in reversed(earlier):
+            if {root(w) for w in words(before)[:5]} & about:  # 'The canal is 41 km long. Its locks …' of the Ostre canal
+                return False
+            if words(before)[0] in OPENS_ON or re.match(r"\W*[A-Z][\w-]+\s+[A-Z][\w-]+", before):
+                return True  # 'The planetarium …', 'Her brother Jon …', 'Owen Hale …'
+    return False
+
+
+NEIGHBOUR = re.compile(r"\b(?:next door|across (?:the|from)|beside|nearby|neighbou?ring|opposite|upstairs|downstairs|"
+                       r"sister|rival|d'à côté|en face|voisine?s?)\b", re.I)
+
+
+def _beside(sentence: str, subject: set[str], title: set[str]) -> bool:
+    """True if the sentence speaks of a neighbour, and of the document's subject asked only after it, if at all: 'The
+    planetarium next door charges 6 EUR' is not the museum's price, 'Jon runs the café next door to the bakery' not
+    who runs it; 'Its neighbour across the loch, the Dunmore Light, is 52 metres tall' is how tall the Dunmore Light is."""
+    near = NEIGHBOUR.search(sentence)
+    return bool(near) and not roots(sentence[:near.start()]) & subject and (subject <= title or not roots(sentence) & subject)
+
+
+REFUTED = re.compile(r"\b(?:(?:is|was|are|were)\s+(?:\w+\s+)?(?:wrong|false|untrue|incorrect|mistaken|inaccurate|a myth)|"
+                     r"disagrees?|disputes?|denies|denied|not true|debunked|never (?:possible|true|happened|the case)|"
+                     r"impossible|no evidence|unfounded|baseless|est faux|est fausse|se trompe\w*)\b", re.I)
+
+
+def _disputed(sentence: str, after: tuple[str, ...], question: str) -> bool | str:
+    """The next sentence where it calls the claim a sentence reports wrong ('A 2010 guidebook says the castle has 300
+    rooms.' 'That figure is wrong.'), True where the sentence itself does, else False: a disputed claim answers no
+    question of fact, and is quoted elsewhere with what disputes it; what someone said is asked as it is."""
+    if WHO_SAID.search(question) or not SPEECH.search(sentence):
+        return False  # 'That figure is wrong: the castle has 112 rooms.' reports no claim
+    return True if REFUTED.search(sentence) else after[0] if after and REFUTED.search(after[0]) else False
+
+
+WHO_SAID = re.compile(r"\b(?:did|does|do)\s+(?!(?:the|our|your|any)\s+(?:documents?|articles?|docs?|texts?|notes?|files?|pages?)\b)"
+                      r"(?:[\w'-]+\s+){1,4}?(?:say|write|claim|think|report|tell)\b", re.I)  # 'What did Lena Parker write?'
+
+
+def _whose(sentence: str, question: str) -> bool:
+    """True if the sentence gives what is asked of another name: 'Glen Ross was replaced by the Loch Spirit, which
+    carries 120 passengers' is neither how many the Glen Ross carries nor when the Loch Spirit was replaced."""
+    asked = {root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
+    for name, rest in [] if re.match(r"\W*(?:who|whom|whose)\b", question, re.I) else re.findall(r"(?<![\w°])((?:[A-Z][a-z][\w-]*\s+)*[A-Z][a-z][\w-]*),\s+(?:which|who)\s+([^,;]+)", sentence):
+        if not {root(w.lower()) for w in name.split()} & asked and roots(rest) & roots(question) - asked - STOPWORDS:
+            return True
+    done = re.search(r"\b(?:was|were|is|are|been|be)\s+(?:[\w-]+\s+){0,4}?(\w+ed)\b", question)  # 'When was X replaced?'
+    by = done and re.search(rf"\b{done[1]}\s+by\s+((?:[\w-]+\s+){{0,4}}[\w-]+)", sentence, re.I)
+    return bool(by) and bool({root(w.lower()) for w in by[1].split()} & asked)  # '… replaced by the ferry Loch Spirit'
 
 
 def _priced(sentence: str, wanted: set[str]) -> str | None:
@@ -277,7 +363,7 @@ def _measures_another(sentence: str, question: str) -> bool:
 
     def another(number: re.Match) -> bool:
         clause = re.split(r",\s*(?:and|but)\s+|;\s*|\s+and\s+(?=(?:its|their|the|a|an)\s)", sentence[:number.start()])[-1]
-        after = sentence[number.end():]
+        after = re.sub(r"^-", " ", sentence[number.end():])  # '2-year'
         given = re.match(r"\s*[^\W\d_]+\s+(tall|high|long|wide|deep|thick|heavy|away|above|below|under)\b", after, re.I)
         if unit and not re.match(rf"\s*(?:(?:more|full|square|nautical)\s+)?(?:{unit})\b", after, re.I):
             return True  # no unit of the measure on it: '1909', '12,000 cars'
@@ -491,6 +577,16 @@ def _english(task: str) -> tuple[str, list[str]]:
     return ask + ASKED.sub("", english) if found else english, missing
 
 
+def _unlinked(bare: str, missing: list[str], searched: str = "") -> dict:
+    """The decline for French words the lexicon cannot link to the articles' English terms (and what the search in
+    the task's own words found, if it was made)."""
+    known = joined([f"'{w}'" for w in content(bare) if english_of(w)] or [""])  # said: not named as unplaced
+    return declined(f"Je ne sais pas relier {joined([f'{chr(39)}{w}{chr(39)}' for w in missing])} aux termes des "
+                    "articles (je n'y relie un mot français que par mon lexique français-anglais, qui ne contient pas "
+                    f"{'ce mot' if len(missing) == 1 else 'ces mots'}{known and f' ; il relie {known}'}){searched}",
+                    wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
+
+
 def _name(given: dict) -> str:
     return first_value(given).rsplit("/", 1)[-1]
 
@@ -530,6 +626,10 @@ def _prose(result: str) -> str:
     return "\n\n".join(lines)
 
 
+ALL_OF = re.compile(r"\W*(?:(?:on|in|at|for|from)\s+)?(?:which|where|does any|do any|is there any|are there any|list)\b", re.I)
+OWN_FRAME = {"dit", "disent", "dire", "parle", "parlent", "mentionne", "mentionnent", "raconte", "racontent", "articles",
+             "documents", "article", "document", "textes", "texte", "notes", "bonjour", "salut", "bonsoir", "merci",
+             "recherche", "cherche", "trouve"}  # what a French question asks of them, and its courtesy
 WHICH = re.compile(r"\W*(?:which|what)\s+(?:(?:kinds?|types?|sorts?)\s+of\s+)?([^\W\d_]+)", re.I)  # asks to pick one
 GENERAL = {"time", "day", "days", "date", "year", "hour", "month", "week", "way", "thing", "things", "happens", "happened"}
 
@@ -615,19 +715,23 @@ def research(view: View) -> dict | None:
         return declined(f"Je n'ai pas fait {act!r} : je cherche et cite les documents, et aucun outil offert ne le fait",
                         wording="Que disent nos articles sur le compost ?") if french(task) else declined(
             f"I did not do {act!r}: I search and quote the documents, and no offered tool does that", wording=WORDING)
-    if french(task):  # French terms reach the English articles only through the lexicon (a file name is no term)
+    own = tuple(w for w in content(bare) if w.lower() not in OWN_FRAME) if french(task) else ()  # the French as typed
+    mine = " ".join(own)  # a French task whose own words found nothing in English is searched as typed: the documents
+    searched = [first_value(s.input) for s in view.calls_of(search.name)]  # may be French; a search that was
+    in_own = mine in searched and (searched.index(mine) > 0 or bool(_english(bare)[1]))  # the English one is not
+    if french(task) and not in_own:  # French terms reach the English articles only through the lexicon (a file name is no term)
         task, missing = _english(bare)
+        if missing and mine and mine not in searched and not negated(asked):
+            return use([(search.name, first_input(search, mine, {"query", "q", "keyword", "terms"}))],
+                       f"I'll search the documents for '{mine}'.")
         if missing:
-            known = joined([f"'{w}'" for w in content(bare) if english_of(w)] or [""])  # said: not named as unplaced
-            return declined(f"Je ne sais pas relier {joined([f'{chr(39)}{w}{chr(39)}' for w in missing])} aux termes "
-                            "des articles (je n'y relie un mot français que par mon lexique français-anglais, qui ne "
-                            f"contient pas {'ce mot' if len(missing) == 1 else 'ces mots'}{known and f' ; il relie {known}'})",
-                            wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
+            return _unlinked(bare, missing)
     finding = {w.lower() for w in FINDING.findall(task)} if not french(view.task) else set()
     query = tuple(w for w in content_words(re.sub("|".join(map(re.escape, named)) or "$^", " ", task))
-                  if w not in finding and w.lower() != "according")  # 'According to the documents, ...'
+                  if w not in finding and w.lower() != "according" and not (root(w) in MENTION and MENTIONED.search(task)))
 
     named, query = (named, query) if query else ([], content_words(task))  # 'Read a.md': no question to cite for
+    query = own if in_own else query
     query += tuple(re.findall(r"(?<=[^\W\d_]\s)\d(?=\s*(?:[?!]|$|\s[^\W\d_]))", task))  # 'line 7': as 'line 12' is
     if not query:
         return None
@@ -648,13 +752,15 @@ def research(view: View) -> dict | None:
                         "task names none; I can quote what the documents say instead", wording=WORDING)
     if again := cut_again(view, search.name, "The search result"):
         return again
-    if not (searches := [s for s in view.calls_of(search.name) if not is_cleared(s.result or "")]):  # cleared: again
+    if not (searches := [s for s in view.calls_of(search.name) if not is_cleared(s.result or "") and (  # cleared: again
+            first_value(s.input) == mine or not in_own)]):
         return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
                    f"I'll search the documents for '{q}'.")
     if went_wrong(found := searches[-1]):  # an error page or bytes as text too: never 'the documents do not answer'
         return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
     hits = [HIT.fullmatch(line)[1] for line in (found.result or "").splitlines()]  # one a line: names read whole
-    names = [n for n in listed_files("\n".join(hits)) if n in named] if named else listed_files("\n".join(hits))[:3]
+    listed = listed_files("\n".join(hits))
+    names = [n for n in listed if n in named] if named else listed[:3]
     if not names and not named:  # hits given as ids: [{"id": "D01", "snippet": ...}]
         names = _ids(found.result or "")
     if not names and named and hits:
@@ -664,7 +770,14 @@ def research(view: View) -> dict | None:
         # own text ('Martine Lacroix — accounts lead')
         return declined(f"Searching for '{q}' returned results, but no document name I could read: I read the documents "
                         "a search lists by their file names or ids.")
+    if not names and mine and mine not in searched:
+        return use([(search.name, first_input(search, mine, {"query", "q", "keyword", "terms"}))],
+                   f"I'll search the documents for '{mine}'.")  # in the task's own words: the documents may be French
+    if not names and in_own and (missing := _english(bare)[1]):
+        return _unlinked(bare, missing, f", et la recherche de '{mine}' telle quelle n'a rien trouvé")
     if not names:
+        tried = [first_value(s.input) for s in view.calls_of(search.name) if first_value(s.input) != mine] if in_own else []
+        q = f"{tried[-1]}' and for '{mine}" if tried else q  # the lexicon's English, then the task's own French
         return declined(f"The documents do not answer this question: searching for '{q}' found nothing."
                         + _courtesy(view.task, chat))
     reads = [s for s in view.calls_of(read.name) if _name(s.input) in names]
@@ -685,17 +798,27 @@ def research(view: View) -> dict | None:
     good = [s for s in good if s not in old]
     failed += "".join(f" I did not quote {_name(s.input)}: it says it was replaced." for s in old
                       if _cited(task, query, [s], view))  # only where it speaks of the question
-    cited = _cited(task, query, good, view)
+    cited = _cited(task, query, [s for s in good if french(s.result or "")] if in_own else good, view)  # the task's
+    # French words quote French documents only: an English one is read through the lexicon
     subject = DOC_SAYS.fullmatch(task)  # 'What did the 2019 parking rules say?': every rule, not those with 'parking'
     if whole := subject and [s for s in good if roots(subject[1]) <= roots(_name(s.input) + " " + (s.result or "").strip(
             ).split("\n")[0])]:
         cited = [f"{sentence} [{_name(whole[0].input)}]" for sentence in sentences(_own(view, whole[0].result or ""))]
     if not cited and lost:
         return declined(f"I cannot answer from what is left of the history.{failed}")
+    if not cited and in_own and (missing := _english(bare)[1]):  # the lexicon's reason first, then the search's
+        return _unlinked(bare, missing, f", et les documents que la recherche de '{mine}' a trouvés sont en anglais" if not
+                         all(french(s.result or "") for s in good) else f", et dans {joined([_name(s.input) for s in good]).replace(' and ', ' et ')}"
+                         ", trouvés par la recherche des mots tels quels, aucune phrase ne les porte tous")
+    if not cited and mine and mine not in searched and good and all(french(s.result or "") for s in good):  # French
+        # documents, searched with the lexicon's English
+        return use([(search.name, first_input(search, mine, {"query", "q", "keyword", "terms"}))],
+                   f"I'll search the documents for '{mine}'.")
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
         _, _, lacks, nearest = min(((len(w), rank, w, _name(s.input)) for rank, s in enumerate(good) for w in [[  # ties:
-            q for q in query if root(q) not in roots(s.result or "") and not _aspect(q, s.result or "", task)] + [
+            q for q in query if not _mentions(q, s.result or "") and not _aspect(q, s.result or "", task)
+            and root(q) not in {root(m) for m in measures}] + [
             v for v in VERSION.findall(task) if not re.search(rf"(?<![\w.]){re.escape(v)}(?![\w]|\.\d)", s.result or "")]]),
             default=(0, 0, [], ""))  # the search's first
         has = roots(next((s.result or "" for s in good if _name(s.input) == nearest), ""))  # 'Café price list' has 'café':
@@ -709,7 +832,8 @@ def research(view: View) -> dict | None:
                         f"{_courtesy(view.task, chat)}{closest}{failed}{asking}")  # a sentence may say it in other words
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
-    missed = [c for c in clauses(task) if (asked := {root(w) for w in content_words(c) if w != "according"})  # a source
+    missed = [c for c in clauses(task) if (asked := {root(w) for w in (content if in_own else content_words)(c)
+                                                     if w != "according" and w not in OWN_FRAME})  # a source
               and 2 * len(asked & given) < len(asked - MEASURES - _asked_time(task))]
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
     missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
@@ -728,12 +852,17 @@ def research(view: View) -> dict | None:
                 failed += f" I found nothing on {name} that answers it."
     sourced = roots(text := " ".join(s.result or "" for s in good if _name(s.input) in sources)) | roots(currency_words(text))
     checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']} | _asked_time(task)  # each quote holds them ('80 °C')
-    unplaced = _theirs(view.task, [w for w in query if root(w) not in sourced | checked and not any(w in c for c in missed)])
+    unplaced = _theirs(view.task, [w for w in query if root(w) not in sourced | checked and not any(w in c for c in missed)
+                                   and not _mentions(w, text)])
     if unplaced:  # 'in winter': what the documents say, but not about that
         failed += (f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}"
                    f"{' in the pages I read' if set(partial) & set(sources) else ''}.")
+    if len(listed) > len(names) and not named and (len(sources) == len(good) or ALL_OF.match(task)):  # the rest may too
+        failed += f" I read the {len(names)} documents the search ranked first, of the {len(listed)} it listed: the others may say more."
     whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field
-    lead = "Ce que disent les documents (cité en anglais, tel quel) : " if french(view.task) else ""
+    lead = "" if not french(view.task) else "Ce que disent les documents (cité tel quel) : " if french(" ".join(quotes)) \
+        else "Ce que disent les documents (cité en anglais, tel quel) : "
     failed += _courtesy(view.task, chat) + asking
     reply = answer(lead + " ".join(cited) + failed, {"answer text": " ".join(quotes), "sources documents files": sources})
-    return reply if whole else {**answer(lead + " ".join(cited) + failed), "partial": True}
+    reply = reply if whole else {**answer(lead + " ".join(cited) + failed), "partial": True}
+    return {**reply, "own_words": True} if in_own else reply  # its words are placed as typed, not through the lexicon

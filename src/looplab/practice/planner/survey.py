@@ -74,6 +74,8 @@ GENERIC_FIELD = set(stems("invoice invoices bill bills number numbers total amou
 STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 STATUSES = {stem(w) for w in PAYING}
+WAITING = re.compile(r"\ben attente\b|\bpending(?: payment)?\b|\bawaiting(?: payment)?\b|\bon hold\b|\ben suspens\b", re.I)  # a
+# status of its own, read as unpaid: not 'à régler', 'to be paid', which say unpaid
 PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
 SETTLING = _select.PAID | _select.RECEIVED | _select.DISCOUNT | {"refund", "refunded", "bounced", "partially", "partial", "half", "remboursé",
                                              "remboursée", "partiellement", "moitié", "reimbursed",
@@ -441,6 +443,11 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     lines = [f"{choice.heading}: {shown}, as far as I can tell." if doubt and chosen and not choice.ranked
              else f"{choice.heading}: I cannot tell which." if doubt else f"{choice.heading}: {shown}." if chosen
              else f"{choice.heading}: none."]  # 'none', never a bare 'No'
+    if (waiting := WAITING.search(task)) and choice.status_key and len(chosen) > 1:  # 'en attente' beside
+        literal = [r.number or r.file for r in chosen if waiting[0].lower() in r.fields.get(choice.status_key, "").lower()]
+        if 0 < len(literal) < len(chosen):  # 'impayée': the task's words are read as unpaid, and it says so
+            lines.append(f"I read '{waiting[0]}' as unpaid: {joined(literal)} say{'s' * (len(literal) == 1)} "
+                         f"'{waiting[0]}', the others another word for unpaid.")
     if chosen and len(keys) > 1 and not key and terms(task) & GENERIC_AMOUNT and not _totalled(task, choice.ranked):
         lines.append(f"I give no amount: the records have several amounts ({joined(keys)}) and the task does not say "
                      "which one it asks for.")  # 'What is the amount of invoice X?' beside 'Net' and 'Deposit'
@@ -610,7 +617,7 @@ def _fields_named(task: str, keys: list[str]) -> list[str]:
     """The amount fields the task names by a word of their own ('VAT'), or by words joined by 'and' ('net and VAT')."""
     paired = {stem(w.lower()) for pair in re.findall(r"([^\W\d_]+)\s+(?:and|et|&)\s+([^\W\d_]+)", task) for w in pair}
     together = [k for k in keys if set(stems(k)) & paired]
-    own = [k for k in keys if set(stems(k)) & terms(task) - STATUSES - {"total", "amount", "sum"}]
+    own = [k for k in keys if set(stems(k)) & terms(task) - STATUSES - {"total", "amount", "sum", "montant", "somme"}]
     return [k for k in keys if k in own or len(together) > 1 and k in together]
 
 

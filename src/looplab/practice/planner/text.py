@@ -87,17 +87,16 @@ def stem(word: str) -> str:
 
 IRREGULAR = dict(pair.split(":") for pair in """left:leave built:build made:make began:begin went:go ran:run
 took:take brought:bring bought:buy kept:keep found:find wrote:write written:write fell:fall grew:grow rose:rise
-sold:sell paid:pay""".split())
+sold:sell paid:pay won:win held:hold froze:freeze swam:swim died:die""".split())
 
 
 @lru_cache(maxsize=8192)
 def root(word: str) -> str:
     """`stem` that also drops '-ing', '-ed', a final 'e' and irregular past forms: 'kept', 'keeping' -> 'keep'."""
     word = stem(IRREGULAR.get(word, word))
-    if len(word) > 5 and word.endswith("ing"):
-        word = word[:-3]
-    elif len(word) > 4 and word.endswith("ed"):
-        word = word[:-2]
+    if len(word) > 5 and word.endswith("ing") or len(word) > 4 and word.endswith("ed"):
+        word = word[:-3] if word.endswith("ing") else word[:-2]
+        word = word[:-1] if re.search(r"([bgmnpt])\1$", word) else word  # 'swimming', 'stopped': 'swim', 'stop'
     word = word[:-1] if len(word) > 3 and word.endswith("e") else word  # a noun made from a verb, its verb's root:
     return re.sub(r"^(\w{3,}(?:[tx]|[^s]s))ion$|^(\w{4,})ist$|^(\w{4,}er)y$", r"\1\2\3", word)  # 'infusion', 'cyclist'
 
