@@ -273,8 +273,7 @@ def _about_another(sentence: str, earlier: tuple[str, ...], subject: set[str], a
     """True if a sentence opening on a pronoun follows, in its paragraph, one that brings in another thing: 'The
     planetarium next door charges 6 EUR. It opened in 1975.' is not when the museum opened ('The museum opened in
     1921. Admission is free. It closes at 18:00.' may be)."""
-    if words(sentence)[:1] and words(sentence)[0] in PRONOUNS and not roots(sentence) & subject:  # 'Its oldest
-        # elephant, Tilda, is 51 years old' names Tilda
+    if words(sentence)[:1] and words(sentence)[0] in PRONOUNS and not roots(sentence) & subject:  # not 'Its … Tilda'
         for before in reversed(earlier):
             if {root(w) for w in words(before)[:5]} & about:  # 'The canal is 41 km long. Its locks …' of the Ostre canal
                 return False
@@ -317,7 +316,9 @@ def _whose(sentence: str, question: str) -> bool:
     """True if the sentence gives what is asked of another name: 'Glen Ross was replaced by the Loch Spirit, which
     carries 120 passengers' is neither how many the Glen Ross carries nor when the Loch Spirit was replaced."""
     asked = {root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
-    for name, rest in [] if re.match(r"\W*(?:who|whom|whose)\b", question, re.I) else re.findall(r"(?<![\w°])((?:[A-Z][a-z][\w-]*\s+)*[A-Z][a-z][\w-]*),\s+(?:which|who)\s+([^,;]+)", sentence):
+    clauses_of = [] if re.match(r"\W*(?:who|whom|whose)\b", question, re.I) else re.findall(  # 'who …?': the name answers
+        r"(?<![\w°])((?:[A-Z][a-z][\w-]*\s+)*[A-Z][a-z][\w-]*),\s+(?:which|who)\s+([^,;]+)", sentence)
+    for name, rest in clauses_of:
         if not {root(w.lower()) for w in name.split()} & asked and roots(rest) & roots(question) - asked - STOPWORDS:
             return True
     done = re.search(r"\b(?:was|were|is|are|been|be)\s+(?:[\w-]+\s+){0,4}?(\w+ed)\b", question)  # 'When was X replaced?'
@@ -587,6 +588,12 @@ def _unlinked(bare: str, missing: list[str], searched: str = "") -> dict:
                     wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
 
 
+def _search(search, terms: str) -> dict:
+    """The call of the search tool for `terms`."""
+    return use([(search.name, first_input(search, terms, {"query", "q", "keyword", "terms"}))],
+               f"I'll search the documents for '{terms}'.")
+
+
 def _name(given: dict) -> str:
     return first_value(given).rsplit("/", 1)[-1]
 
@@ -715,15 +722,16 @@ def research(view: View) -> dict | None:
         return declined(f"Je n'ai pas fait {act!r} : je cherche et cite les documents, et aucun outil offert ne le fait",
                         wording="Que disent nos articles sur le compost ?") if french(task) else declined(
             f"I did not do {act!r}: I search and quote the documents, and no offered tool does that", wording=WORDING)
-    own = tuple(w for w in content(bare) if w.lower() not in OWN_FRAME) if french(task) else ()  # the French as typed
-    mine = " ".join(own)  # a French task whose own words found nothing in English is searched as typed: the documents
-    searched = [first_value(s.input) for s in view.calls_of(search.name)]  # may be French; a search that was
-    in_own = mine in searched and (searched.index(mine) > 0 or bool(_english(bare)[1]))  # the English one is not
+    # A French task whose lexicon's English finds nothing (or that the lexicon cannot read) is searched again in its own
+    # words, as typed: the documents may be French. That search is 'mine', unless it was the English one itself.
+    own = tuple(w for w in content(bare) if w.lower() not in OWN_FRAME) if french(task) else ()
+    mine = " ".join(own)
+    searched = [first_value(s.input) for s in view.calls_of(search.name)]
+    in_own = mine in searched and (searched.index(mine) > 0 or bool(_english(bare)[1]))
     if french(task) and not in_own:  # French terms reach the English articles only through the lexicon (a file name is no term)
         task, missing = _english(bare)
         if missing and mine and mine not in searched and not negated(asked):
-            return use([(search.name, first_input(search, mine, {"query", "q", "keyword", "terms"}))],
-                       f"I'll search the documents for '{mine}'.")
+            return _search(search, mine)
         if missing:
             return _unlinked(bare, missing)
     finding = {w.lower() for w in FINDING.findall(task)} if not french(view.task) else set()
@@ -754,8 +762,7 @@ def research(view: View) -> dict | None:
         return again
     if not (searches := [s for s in view.calls_of(search.name) if not is_cleared(s.result or "") and (  # cleared: again
             first_value(s.input) == mine or not in_own)]):
-        return use([(search.name, first_input(search, q, {"query", "q", "keyword", "terms"}))],
-                   f"I'll search the documents for '{q}'.")
+        return _search(search, q)
     if went_wrong(found := searches[-1]):  # an error page or bytes as text too: never 'the documents do not answer'
         return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
     hits = [HIT.fullmatch(line)[1] for line in (found.result or "").splitlines()]  # one a line: names read whole
@@ -771,8 +778,7 @@ def research(view: View) -> dict | None:
         return declined(f"Searching for '{q}' returned results, but no document name I could read: I read the documents "
                         "a search lists by their file names or ids.")
     if not names and mine and mine not in searched:
-        return use([(search.name, first_input(search, mine, {"query", "q", "keyword", "terms"}))],
-                   f"I'll search the documents for '{mine}'.")  # in the task's own words: the documents may be French
+        return _search(search, mine)  # in the task's own words: the documents may be French
     if not names and in_own and (missing := _english(bare)[1]):
         return _unlinked(bare, missing, f", et la recherche de '{mine}' telle quelle n'a rien trouvé")
     if not names:
@@ -806,14 +812,14 @@ def research(view: View) -> dict | None:
         cited = [f"{sentence} [{_name(whole[0].input)}]" for sentence in sentences(_own(view, whole[0].result or ""))]
     if not cited and lost:
         return declined(f"I cannot answer from what is left of the history.{failed}")
+    in_french = bool(good) and all(french(s.result or "") for s in good)
     if not cited and in_own and (missing := _english(bare)[1]):  # the lexicon's reason first, then the search's
-        return _unlinked(bare, missing, f", et les documents que la recherche de '{mine}' a trouvés sont en anglais" if not
-                         all(french(s.result or "") for s in good) else f", et dans {joined([_name(s.input) for s in good]).replace(' and ', ' et ')}"
-                         ", trouvés par la recherche des mots tels quels, aucune phrase ne les porte tous")
-    if not cited and mine and mine not in searched and good and all(french(s.result or "") for s in good):  # French
-        # documents, searched with the lexicon's English
-        return use([(search.name, first_input(search, mine, {"query", "q", "keyword", "terms"}))],
-                   f"I'll search the documents for '{mine}'.")
+        files = joined([_name(s.input) for s in good]).replace(" and ", " et ")
+        return _unlinked(bare, missing, f", et dans {files}, trouvés par la recherche des mots tels quels, aucune phrase "
+                         "ne les porte tous" if in_french else f", et les documents que la recherche de '{mine}' a "
+                         "trouvés sont en anglais")
+    if not cited and mine and mine not in searched and in_french:  # French documents, searched in the lexicon's English
+        return _search(search, mine)
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
         _, _, lacks, nearest = min(((len(w), rank, w, _name(s.input)) for rank, s in enumerate(good) for w in [[  # ties:
