@@ -30,7 +30,6 @@ from .text import (
     CALENDAR,
     CORPUS_WORDS,
     DAYS,
-    IRREGULAR,
     MONTHS,
     STOPWORDS,
     clauses,
@@ -153,8 +152,7 @@ def _measured(sentence: str, question: str) -> bool:
 def _mentions(word: str, text: str) -> bool:
     """Whether `text` has `word` in some form: 'swimming' for 'swim', 'founded' for 'found', 'held' for 'hold'."""
     base = re.sub(r"(?<=\w{4})(?:er|ir|re)$", "", word) if french(text) else word  # 'infuser': 's'infuse'
-    return root(word) in roots(text) or re.search(rf"\b{re.escape(base)}\w{{0,4}}\b", text, re.I) is not None or any(
-        stem(w) == word.lower() for w, base in IRREGULAR.items() if base == word.lower() and re.search(rf"\b{w}\b", text, re.I))
+    return root(word) in roots(text) or re.search(rf"\b{re.escape(base)}\w{{0,4}}\b", text, re.I) is not None
 
 
 MENTION = {root(w) for w in "mention mentions talk talks speak speaks discuss discusses cover covers refer refers".split()}
@@ -220,10 +218,9 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     things = wanted - WHEN or wanted  # a sentence names one ('In winter ... hot chocolate for 4 EUR' is no coffee's)
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
     # specific terms: names, and each word right before another query word (right after, in French: 'thé noir')
-    specific = wanted & ({root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}
-                         | {root(a) for a in (query[:-1] + query[1:] if french(view.task) else query[:-1])}
-                         | {w for w in wanted if w.isdigit()})  # 'line 7' is not 'Line 12'
     named = {root(w.lower()) for w in re.findall(r"(?<=\w\s)[A-Z][\w-]*", question)}  # 'the river Ilm': the Ilm
+    specific = wanted & (named | {root(a) for a in (query[:-1] + query[1:] if french(view.task) else query[:-1])}
+                         | {w for w in wanted if w.isdigit()})  # 'line 7' is not 'Line 12'
     scored = []
     for rank, step in enumerate(reads):
         text = _own(view, step.result or "")  # planted instructions are never quoted

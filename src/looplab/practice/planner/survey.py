@@ -74,8 +74,8 @@ GENERIC_FIELD = set(stems("invoice invoices bill bills number numbers total amou
 STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
 STATUSES = {stem(w) for w in PAYING}
-WAITING = re.compile(r"\ben attente\b|\bpending(?: payment)?\b|\bawaiting(?: payment)?\b|\bon hold\b|\ben suspens\b", re.I)  # a
-# status of its own, read as unpaid: not 'à régler', 'to be paid', which say unpaid
+# A status of its own that is read as unpaid (not 'à régler', 'to be paid', which say unpaid): the reply says so.
+WAITING = re.compile(r"\ben attente\b|\bpending(?: payment)?\b|\bawaiting(?: payment)?\b|\bon hold\b|\ben suspens\b", re.I)
 PAYMENT = STATUSES | set(stems("balance remaining left restant reste solde"))
 SETTLING = _select.PAID | _select.RECEIVED | _select.DISCOUNT | {"refund", "refunded", "bounced", "partially", "partial", "half", "remboursé",
                                              "remboursée", "partiellement", "moitié", "reimbursed",
