@@ -184,3 +184,15 @@ def test_a_waiting_status_read_as_unpaid_says_which_records_say_it(tmp_path):
     answer = ask("Quelles factures sont en attente ?", samples.invoice_tools(tmp_path))
     assert "F-002" in answer and "J'ai lu 'en attente' comme impayée : F-003 dit 'en attente', les autres un autre mot " \
                                  "pour impayée." in answer, answer
+
+
+def test_a_which_question_names_the_documents_it_read_and_did_not_quote(tmp_path):
+    walks = {"ardent": "Ardent Valley walk", "brisk": "Brisk Falls circuit", "cobalt": "Cobalt Ridge scramble",
+             "dunlin": "Dunlin Moor loop", "elder": "Elder Pass route"}
+    for name, title in walks.items():
+        (tmp_path / f"{name}.md").write_text(f"# {title}\n\nThe {title} is 9 km long. Dogs must be kept on a lead "
+                                             "near the sheep.\n", encoding="utf-8")
+    reply = ask("On which walks must dogs be kept on a lead?", samples.docs_tools(tmp_path))
+    assert "[ardent.md]" in reply, reply  # the one whose sentence says 'walk'
+    for other in ("brisk.md", "cobalt.md"):  # read, each about a walk in other words: not a silent 'no'
+        assert f"I did not quote {other}: it does not mention 'walks'." in reply, reply

@@ -111,9 +111,10 @@ def test_a_lookup_entry_for_another_key_is_not_given_as_the_answer():
     tools = [dataclasses.replace(t, handler=lambda **_: '{"title": "Applied AI", "modules": ["goals", "tools"]}')
              for t in samples.catalogue_tools()]
     text = run_agent(practice_client(), "What modules does the design course have?", tools).answer
-    assert text.startswith("'design': the lookup returned an entry for 'Applied AI', not for 'design'"), text
+    assert text.startswith("'design': the lookup returned an entry named 'Applied AI', which does not name 'design', so "
+                           "I cannot tell it is the entry for 'design'; I do not give it as the answer."), text
     text = run_agent(practice_client(), "Quels modules a le cours design ?", tools).answer
-    assert "a renvoyé une fiche pour 'Applied AI', pas pour 'design'" in text, text
+    assert "a renvoyé une fiche nommée 'Applied AI', nom qui ne dit pas 'design' : je ne peux pas dire" in text, text
 
 
 def test_a_call_with_no_input_is_stated_without_an_empty_label():

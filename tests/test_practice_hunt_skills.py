@@ -321,7 +321,7 @@ def test_a_lookup_names_a_relation_or_a_negation_it_did_not_apply():
     said = answer("What is the title of the course after 'ai'?", tools)
     assert said.endswith("I found nothing about 'after' in what the lookup returned."), said
     said = answer("Which modules does 'ai' not have?", tools)
-    assert said.startswith("I cannot look up what the task excludes ('not')"), said
+    assert said.startswith("I cannot answer what the task negates or excludes ('not')"), said
 
 
 def test_a_french_relation_word_is_named_once():

@@ -15,6 +15,7 @@ from .gullible import gullible
 from .interpret import (
     BACK,
     content,
+    english_of,
     english_question,
     english_terms,
     follow_up_note,
@@ -43,7 +44,7 @@ BOILERPLATE = re.compile(rf"The practice model can't plan this request: |{re.esc
 DATES = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])|(?<![\w/.])\d{1,2}[/.]\d{1,2}[/.]\d{2,4}(?![\w/.])")
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
-    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock remove erase supprime efface envoie fichier courriel mail convertis convertir"),
+    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock remove erase supprime efface envoie fichier courriel mail e-mail email convertis convertir"),
     "survey": _ASKED | roots(" ".join(_select.SURVEY_WORDS | _select.PAYING | _select.STATUS_WORDS | set(_select.SYNONYMS)) + " invoice invoices bill "
                              "bills facture factures client clients customer amount amounts paid unpaid date dates "
                              "due over under above below before after since until largest biggest highest smallest "
@@ -79,7 +80,10 @@ def gate(view: View, skill: str, reply: dict) -> dict:
                          *(f"{t.name} {t.description} {' '.join(t.properties)} {labels(t)}" for t in view.tools)])
     if not reply.get("declined"):
         acted = any(not s.is_error and set(stems(split_words(s.name)[0])) & ACTS for s in view.steps)
-        if view.follow_up and not acted and BACK.search(view.task) and not _own_antecedent(view.task):  # 'how much is
+        whole = re.match(r"\W*(?:and|et)\W+((?:what|how|which|who|where|when|quel\w*|combien|où|quand|qui)\b.*)", view.task,
+                         re.I | re.S)  # 'And what is 5 + 5?' asks a whole question, not one about the turns before
+        if view.follow_up and not acted and BACK.search(view.task) and not _own_antecedent(view.task) and not (
+                whole and not BACK.search(whole[1])):  # 'how much is
             # that?': that of an earlier turn
             pointing = BACK.search(view.task)[0].strip(" ?!.").split()  # 'that', 'ce client', 'for it', 'total?'
             word = " ".join(pointing) if " ".join(pointing) == view.task.strip(" ?!.") else pointing[-1 if pointing[
@@ -87,6 +91,10 @@ def gate(view: View, skill: str, reply: dict) -> dict:
             return declined(f"{names_unplaced(view.task, [word])} "
                             f"{follow_up_note(view.task)}")
         left = unplaced(task, vocabulary, evidence, text) if view.steps else []
+        if french(view.task) and task != view.task:  # 'storm' the lexicon gave for 'Tempête', which the call placed
+            own = content(view.task)
+            left = [w for w in left if w in own or not any(says(evidence, f) for f in own if w in (english_of(f) or "").split()
+                                                           or english_terms(f) == w)]  # 'alerte-tempête': 'warning-storm'
         left += [d for d in dict.fromkeys(DATES.findall(view.task)) if skill == "needs" and d not in evidence + " ".join(
             left)]  # 'the weekday of 2026-03-21' is not answered by today's date
         if not left:  # an answer to a follow-up says

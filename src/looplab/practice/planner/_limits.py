@@ -10,7 +10,7 @@ from ._records import CODES, Record, money, money_keys
 from .interpret import CURRENCIES
 from .text import SCOPE_SKIP, STOPWORDS, stem, stems, words
 
-AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|at least|under|below|less than|at most)\s+"
+AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|exceeds?|at least|under|below|less than|at most)\s+"
                     r"(?:(€|\$|£|[A-Z]{3})\s?)?(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d[\d,.]*\d|\d)"
                     r"(?:\s*(€|\$|£|[A-Z]{3})\b)?(?![\d/\w])")  # not '1k'
 NEUTRAL = {"are", "is", "were", "was", "be", "been", "invoices", "invoice", "ones", "bills", "records", "dated"}
@@ -23,7 +23,7 @@ MONEY_WORDS = {w for said in CURRENCIES.values() for w in said.split()} | {"stil
                                                                          "paid", "unpaid", "owed", "outstanding"}
 PER_UNIT = re.compile(r"\b(?:unit|unitaire|per|par|rate|taux|hourly|horaire|each|nightly)\b", re.IGNORECASE)  # a price
 # per unit, per hour, per night: what one of a record's units costs, not what the record comes to
-PASSES = {"over": gt, "above": gt, "more than": gt, "greater than": gt, "exceeding": gt, "at least": ge,
+PASSES = {"over": gt, "above": gt, "more than": gt, "greater than": gt, "exceeding": gt, "exceed": gt, "exceeds": gt, "at least": ge,
           "under": lt, "below": lt, "less than": lt, "at most": le}  # the amount's test for each word of AMOUNT
 DAY_PASSES = {"before": lt, "after": gt, "until": le, "since": ge}  # 'until' and 'since' take in the day they name
 EXTREME = re.compile(  # 'the largest (unpaid) invoice', '... is the largest?'; not 'the biggest client': not an amount
@@ -51,11 +51,29 @@ def per_unit(task: str, records: list[Record]) -> str | None:
     return keys[0] if len(keys) == 1 and PER_UNIT.search(keys[0]) and not named else None
 
 
-def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: list[str]) -> list[Record] | str:
+BALANCE = set(stems("balance remaining left restant reste solde outstanding unpaid impayé impayée owed dû"))  # still owed
+RECEIVED = set(stems("paid payé payée received reçu encaissé collected deposit acompte réglé réglée settled versé"))
+OWING = set(stems("owe owes owed owing still outstanding remaining left balance reste restant doit doivent dû solde"))
+CAME_IN = set(stems("received reçu reçus encaissé encaissés collected perçu"))
+GENERIC = set(stems("amount amounts total totals sum montant somme due"))
+
+
+def part_of_invoice(key: str, task: str) -> bool:
+    """Whether the money field holds a part of each invoice (Balance due, Amount paid, Reste à payer) that the task
+    does not ask for: 'How much did we bill?' is not answered by what is left to pay."""
+    told, asked = set(stems(key)), set(stems(task))
+    if told & asked - GENERIC:
+        return False  # 'the total amount paid', 'the unpaid amounts': the task names the field
+    return bool(told & BALANCE and not asked & OWING or told & RECEIVED - BALANCE and not asked & CAME_IN)
+
+
+def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: list[str], task: str = "") -> list[Record] | str:
     """The records whose amount passes 'over 500 EUR' (or is the 'largest'), noting those it cannot compare."""
     keys = money_keys(records)
     if len(keys) != 1:
         return f"I cannot apply '{phrase}': the records have {'no amount I can read' if not keys else 'several amounts'}"
+    if task and part_of_invoice(keys[0], task):
+        return f"I cannot apply '{phrase}': the records' only amount is {keys[0]!r}, a part of each invoice"
     amounts = {r.file: money(r.fields.get(keys[0], "")) for r in chosen}
     limit = AMOUNT.fullmatch(phrase)
     currency = limit and (limit.group(2) or limit.group(4) or "").translate(CODES)

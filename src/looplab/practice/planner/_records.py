@@ -94,6 +94,8 @@ def parse(file: str, step: Step) -> Record | str | list:
             title = line.strip().lstrip("#").strip()
         elif fields and title and line.split()[:1] == title.split()[:1] and _number(line, {}) not in ("", _number(title, {})):
             return f"{file} {SEVERAL} ('{title}' and '{line.strip()}'){ONE_EACH}"
+        elif fields and re.search(r"\d", line) and PAID_IN_TEXT.search(line):  # 'A deposit of 400 EUR was received':
+            fields["Text"] = f"{fields['Text']} {line.strip()}" if "Text" in fields else line.strip()  # not all is owed
     if any(money(v) for k, v in fields.items() if k not in listed):  # '- Hosting: 50 EUR' is an item of 'Total: 470'
         fields = {k: v for k, v in fields.items() if k not in listed or not money(v)}
     rows = [ln for ln in text.splitlines() if SUM.search(ln) and re.match(r"[\s|]*[\w-]*\d[\w-]*\s*[\s,;|]", ln)
@@ -107,6 +109,9 @@ def parse(file: str, step: Step) -> Record | str | list:
     return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], _priced(fields), title, bool(cut(text)))
 
 
+PAID_IN_TEXT = re.compile(r"\b(?:deposit|received|paid|settled|part(?:ial(?:ly)?)?[ -]payment|instal+ments?|acompte|versée?s?|"
+                          r"versements?|règlements?|"
+                          r"re[çc]ue?s?|payée?s?|réglée?s?|encaissée?s?|refund(?:ed)?|rembours\w*)\b", re.I)
 PRICED = re.compile(r"(?:amount|total|montant|price|prix|betrag|balance|solde|sum|somme)\b.*", re.I)
 IN_NAME = re.compile(r"(?:\(|\bin |_)(EUR|USD|GBP|CHF|[€$£])\)?$", re.I)  # 'Amount (EUR)', 'amount_eur', 'Total in €'
 
@@ -118,7 +123,7 @@ def _priced(fields: dict) -> dict:
     if any(money(v) for v in fields.values()) or len(codes) > 1 or codes and not re.fullmatch(r"[A-Z]{3}|[€$£]", codes[0]):
         return fields
     named = {k: (found[1].upper() if (found := IN_NAME.search(k)) else codes[0] if codes else "") for k in fields}
-    return {k: f"{v} {named[k]}" if named[k] and PRICED.match(k) and money(f"{v} {named[k]}") else v
+    return {k: f"{v} {named[k]}" if named[k] and (PRICED.match(k) or IN_NAME.search(k)) and money(f"{v} {named[k]}") else v
             for k, v in fields.items()}
 
 
@@ -200,8 +205,8 @@ def _number(title: str, fields: dict) -> str:
     tokens = [w.strip("#:,;.()[]") for w in title.replace("n°", " ").split()]
     if found := [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]:
         return found[0]
-    named = [v for k, v in fields.items() if set(re.sub(r"[._-]", " ", k.casefold()).split()) & NUMBER_KEYS
-             or k.casefold() in ("invoice", "facture")]  # 'Invoice: INV-7', as in a JSON record
+    named = [v for k, v in fields.items() if set(said := re.sub(r"[._#-]|\bn°", " ", k.casefold()).split()) & NUMBER_KEYS
+             or said in (["invoice"], ["facture"])]  # 'Invoice: INV-7', as in a JSON record; 'Invoice #: 1042'
     return named[0].strip() if len(named) == 1 and len(named[0].split()) == 1 else ""
 
 
@@ -219,13 +224,15 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
     odd = [r for r in records if not {k.casefold() for k in r.fields}  # sharing no field name with any other record
            & {k.casefold() for o in records if o is not r for k in o.fields}]
     odd = odd if len(odd) * 2 < len(records) else []  # when most records share theirs: a README among invoices
-    numbers = Counter(r.number for r in records if r not in odd and any(c.isdigit() for c in r.number))
-    twins = [r for r in records if 1 < numbers[r.number] < len(records) - len(odd)]  # one invoice saved twice, or
+    numbers = Counter(r.number.casefold() for r in records if r not in odd and any(c.isdigit() for c in r.number))
+    twins = [r for r in records if 1 < numbers[r.number.casefold()] < len(records) - len(odd)]  # one invoice saved twice
+    # ('INV-103', 'inv-103'), or
     # two? (a number that every record gives, the year in 'Report 2026', is no record's number)
     notes += [f"{r.file} shares no field name with the other records ({joined(list(r.fields))}); it is left out."
               for r in odd]
-    notes += [f"{joined([r.file for r in twins if r.number == n])} give the same number ({n}), so I cannot tell one "
-              "record from two; they are left out." for n in dict.fromkeys(r.number for r in twins)]
+    notes += [f"{joined([r.file for r in twins if r.number.casefold() == n])} give the same number ("
+              f"{', '.join(dict.fromkeys(r.number for r in twins if r.number.casefold() == n))}), so I cannot tell one "
+              "record from two; they are left out." for n in dict.fromkeys(r.number.casefold() for r in twins)]
     series = {_shape(r.file) for r in records} - {None}  # 'inv-0' of 'INV-300.txt', '0-0-0' of '2026-07-012.txt'
     lost = [file for file, step in reads if unread(file, step) and (step.is_error or (step.result or "").strip()
                                                                     or _shape(file) in series)]  # a file it could not

@@ -64,7 +64,7 @@ SURVEY_WORDS = set(stems(
     "billed facturé facturée facturés facturées"))
 CONDITION = re.compile(
     r"\bbetween\s+\S+\s+and\s+[\d.,]+(?:\s*[A-Z]{3}\b|\s*[€$£]|\s+euros?\b)?|"  # 'between 100 and 500 EUR' whole
-    r"\b(?:over|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between(?! them| us)|"
+    r"\b(?:over(?!\s+(?:all|the\s+whole|every|each)\b)|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between(?! them| us)|"
     r"larger than|smaller than|bigger than|cheaper|before|after|since|until|earlier|later than|older|newer|"
     r"overdue|late|this (?:month|year|week)|last (?:month|year|week)|next (?:month|year|week)|january|"
     r"february|march|april|june|july|august|september|october|november|december|largest|biggest|"
@@ -117,7 +117,8 @@ HYPOTHETICAL = re.compile(r"\b(?:would(?! you| like| love| it be possible)|were 
 QUALIFIERS = {"incl": "in", "including": "in", "inclusive of": "in", "with": "in", "avec": "in", "excl": "ex",
               "excluding": "ex", "exclusive of": "ex", "without": "ex", "hors": "ex", "sans": "ex"}
 QUALIFIED = re.compile(rf"\b({'|'.join(QUALIFIERS)})\b\.?\s+([^\W\d_]+)", re.IGNORECASE)  # 'incl. VAT' in a field name
-CREDIT = re.compile(r"\b(?:credit(?:[ -]note| memo)?|avoir|refund)\b", re.IGNORECASE)
+CREDIT = re.compile(r"(?<![^\W_])(?:credit(?:[ _-]?note|[ _-]memo)?|note de cr[eé]dit|avoir|refund)(?![^\W_])",
+                    re.IGNORECASE)  # 'credit_note' of a JSON field too
 BILLED = set(stems("invoice facture bill"))
 OWING = re.compile(r"\b(?:still|yet|remaining|left|how much|what(?:'s| is))\b", re.IGNORECASE)  # 'due' as owed
 NOT_WHOLLY = re.compile(r"\b(?:not|pas|non)\s+(?:\w+\s+){0,2}(?:full|fully|entirely|wholly|totalement|entièrement|"
@@ -233,13 +234,13 @@ def quantities(records: list[Record]) -> set[str]:
     priced = money_keys(records)
     return {stem(w.lower()) for k in {k for r in records for k in r.fields} - set(priced)
             if all(re.fullmatch(r"\s*-?\d+(?:[.,]\d+)?(?:\s*[^\W\d_]+)?\s*", r.fields.get(k, "0")) for r in records)
-            and k.lower() not in NUMBER_KEYS for w in [k, *(u for r in records for u in re.findall(r"[^\W\d_]+", r.fields.get(k, "")))]}
+            and k.lower() not in NUMBER_KEYS for w in [k, *re.findall(r"[^\W\d_]+", k), *(u for r in records for u in re.findall(r"[^\W\d_]+", r.fields.get(k, "")))]}
 
 
 def _status_key(records: list[Record]) -> str | None:
     """The field most records name as a status and hold a paid or unpaid value in, a name and a value counting once."""
-    counts = Counter(key for record in records for key, value in record.fields.items()
-                     for hit in (set(words(key)) & STATUS_KEYS, _kind(value, key)) if hit)
+    counts = Counter(key for record in records for key, value in record.fields.items() if key != "Text"
+                     for hit in (set(words(key)) & STATUS_KEYS, _kind(value, key)) if hit)  # a sentence is no status
     return max(counts, key=counts.get) if counts else None
 
 
@@ -433,7 +434,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     unclear = [r for r in records if status and key and _kind(_status(r, key), key) is None]
     kinds = {r.file: set(stems(re.sub(r"\S*\d\S*", " ", r.title))) for r in records}  # 'quote' of 'Quote Q-1'
     billed = any(kinds[r.file] & BILLED for r in records)  # beside 'Invoice A-1', a 'Quote Q-1' is no invoice
-    credits = [r for r in chosen if CREDIT.search(" ".join([r.title, *r.fields.values()])) and not CREDIT.search(task)
+    credits = [r for r in chosen if _credit(r) and not CREDIT.search(task)
                or billed and kinds[r.file] and not kinds[r.file] & (BILLED | set(stems(task)))]
     bare = [r for r in chosen if not re.search(r"\d", r.number) and r not in credits]  # 'Summary of invoices', no number
     credits += bare if len(bare) * 2 < sum(1 for r in records if re.search(r"\d", r.number)) else []  # beside numbered ones
@@ -470,7 +471,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     ranked = any(EXTREME.fullmatch(p.strip()) for p in limits)
     for phrase in limits:
         dated, noted = DATED.fullmatch(phrase), len(notes)
-        chosen = by_date(dated, chosen, records, notes) if dated else by_amount(phrase, chosen, records, notes)
+        chosen = by_date(dated, chosen, records, notes) if dated else by_amount(phrase, chosen, records, notes, task)
         if isinstance(chosen, str):
             return chosen
         doubtful += [n.split()[0] for n in notes[noted:]]  # one it could not compare may pass the limit, or outrank them
@@ -484,8 +485,9 @@ def _status(record: Record, key: str, said: bool = False) -> str:
     value = record.fields.get(key, "")
     other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and (
         set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
-        or re.search(r"\d", v) and set(words(v)) & (PAYING | RECEIVED | DISCOUNT) and _kind(v, k) != _kind(value, key)
-        or CREDIT.search(v))] + [f"heading '{record.title}'"] * bool(CREDIT.search(record.title))
+        or re.search(r"\d", v) and (set(words(v)) & (PAYING | RECEIVED | DISCOUNT) or k == "Text") and _kind(v, k) != _kind(
+            value, key)  # 'Text': a sentence of the file about a payment ('Un versement de 200 € a été effectué')
+        or CREDIT.search(v) and not _party(k))] + [f"heading '{record.title}'"] * bool(CREDIT.search(record.title))
     # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed; a credit note is owed the other way
     value = f"{key} '{value}'" if said else value
     return f"{value} ({'; '.join(other)})" if other else value
@@ -494,7 +496,13 @@ def _status(record: Record, key: str, said: bool = False) -> str:
 def _credit(record: Record) -> str:
     """What marks `record` as a credit note ("heading 'Credit note D-2'", "Type 'avoir'"), or ''."""
     return next(iter([f"heading '{record.title}'"] * bool(CREDIT.search(record.title)) + [
-        f"{k} '{v}'" for k, v in record.fields.items() if CREDIT.search(v)]), "")
+        f"{k} '{v}'" for k, v in record.fields.items() if CREDIT.search(v) and not _party(k)]), "")
+
+
+def _party(key: str) -> bool:
+    """Whether the field names a party ('Client: Credit Union Bank'), whose name says nothing of the record's kind."""
+    return bool(set(words(key.lower())) & {"client", "customer", "company", "name", "vendor", "supplier", "payer", "from",
+                                           "to", "bank", "société", "nom", "fournisseur", "banque", "entreprise"})
 
 
 def _value(record: Record, key: str) -> str | None:
@@ -553,9 +561,11 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     if ids and (span := RANGE.search(task)):  # '2026-001 to 2026-003' takes in 2026-002 too
         return f"I cannot take a range of numbers ('{span.group()}'): I select only the numbers the task names"
     if ids:
+        if counted := next((m for i in ids if (m := re.search(rf"(?<![\w-]){re.escape(i)}\s+(?:[\w-]+\s+){{0,2}}(?:invoices|bills|"
+                                                             r"records|factures|fiches|files|fichiers|days|jours|entries|"
+                                                             r"documents|logs|reports)\b", task, re.I))), None):
+            return UNRELATED.format(f"'{counted[0]}'")  # 'the 3 unpaid invoices', 'which 2 days' count them, name none
         if unknown := [i for i in ids if i not in {r.number for r in records}]:
-            if counted := re.search(rf"\b{re.escape(unknown[0])}\s+(?:\w+\s+)?(?:invoices|bills|records|factures|fiches)\b", task):
-                return UNRELATED.format(f"'{counted[0]}'")  # 'the 3 unpaid invoices' counts them, names none
             return f"I could not find {joined(unknown)} among the numbers of the records read" + (
                 ", and I select records by the number their text gives, not by file name" * bool(
                     re.search(rf"{re.escape(unknown[0])}\.[^\W\d_]+\b", task)))  # 'day-03.txt' holds Day: 3

@@ -40,6 +40,11 @@ def _may(files: str) -> str:
 
 IN_FRENCH = [
              (r"I did not quote (\S+): it says it was replaced\.", r"Je n'ai pas cité \1 : il dit avoir été remplacé."),
+             (r"it asks again for the (\S+) call before it, and I do not make the same act twice",
+              r"elle redemande l'appel \1 qui la précède, et je ne fais pas deux fois le même acte"),
+             (r"I did not quote (\S+): it does not mention", r"Je n'ai pas cité \1 : il ne mentionne pas"),
+             (r"I did not quote (\S+): no sentence of it carries all the terms\.",
+              r"Je n'ai pas cité \1 : aucune de ses phrases ne porte tous les termes."),
              (r"I read ('[^']*') as unpaid: (.*?) says? ('[^']*'), the others another word for unpaid\.",
               lambda m: f"J'ai lu {m[1]} comme impayée : {_et(m[2])} {'disent' if ' and ' in m[2] or ', ' in m[2] else 'dit'} "
                         f"{m[3]}, les autres un autre mot pour impayée."),
@@ -141,6 +146,10 @@ IN_FRENCH = [
              (r"'([^']*)': the (\S+?)(?: tool)? returned an entry for (.*?), not for '([^']*)'; I do not give it as the answer\.",
               lambda m: f"'{m[1]}' : l'outil {m[2]} a renvoyé une fiche pour {_et(m[3])}, pas pour '{m[4]}' ; je ne la donne "
               "pas comme réponse."),
+             (r"'([^']*)': the (\S+?)(?: tool)? returned an entry named (.*?), which does not name '[^']*', so I cannot "
+              r"tell it is the entry for '[^']*'; I do not give it as the answer\.",
+              lambda m: f"'{m[1]}' : l'outil {m[2]} a renvoyé une fiche nommée {_et(m[3])}, nom qui ne dit pas '{m[1]}' : "
+              f"je ne peux pas dire que c'est la fiche de '{m[1]}' ; je ne la donne pas comme réponse."),
              (r"I could not look up '([^']*)': the (\S+?)(?: tool)? said: ", r"Je n'ai pas pu chercher '\1' : l'outil \2 a dit : "),
              (r"I could not get an answer for (.*?): the (\S+?)(?: tool)? answered for '([^']*)'\.",
               r"Je n'ai pas pu obtenir de réponse pour \1 : l'outil \2 a répondu pour '\3'."),
@@ -182,11 +191,12 @@ IN_FRENCH = [
              (r"(?<!\S)(?:(?:(Yes)|(No)): )?([^\s.][^().]*?) \(([^()]*)\) is (warmer|colder) than ([^()]*?) \(([^()]*)\), by (.*?°\w)\.",
               lambda m: ("Oui : i" if m[1] else "Non : i" if m[2] else "I") + "l fait plus "
               + ("chaud" if m[5] == "warmer" else "froid") + f" à {m[3]} ({m[4]}) qu'à {m[6]} ({m[7]}), de {m[8]}."),
-             (r"(\S.*?) and (\S.*?) are as warm as each other: (.*?) each\.", r"Il fait \3 à \1 comme à \2."),
+             (r"(?<!\S)([^\s.][^().:]*?) and ([^().:]*?) are as warm as each other: ([^()]*?) each\.",
+              r"Il fait \3 à \1 comme à \2."),
              (r"I did not compare them \('(.*?)'\): the results are as the tools gave them\.",
               r"Je ne les ai pas comparés ('\1') : les résultats sont tels que les outils les ont donnés."),
-             (r"I cannot look up what the task excludes \('(.*?)'\); I only look up the keys a task names",
-              r"Je ne sais pas chercher ce que la demande exclut ('\1') ; je ne cherche que les clés qu'elle nomme"),
+             (r"I cannot answer what the task negates or excludes \('(.*?)'\); I only look up the keys a task names",
+              r"Je ne sais pas répondre à ce que la demande nie ou exclut ('\1') ; je ne cherche que les clés qu'elle nomme"),
              (r"'([^']*)' is not a key of the (\w+): I could not find it \(the (\S+?)(?: tool)? said: ",
               r"'\1' n'est pas une clé du \2 : je ne l'ai pas trouvée (l'outil \3 a dit : "),
              *((r"'([^']*)': the (\S+?)(?: tool)? returned an empty result \((.*?)\); I cannot tell from it whether "
@@ -309,6 +319,8 @@ IN_FRENCH = [
              *((rf"I cannot apply '(.*?)': {en}", rf"Je ne sais pas appliquer '\1' : {fr}") for en, fr in [
                  ("the records have no amount I can read", "les fiches n'ont pas de montant que je sache lire"),
                  ("the records have several amounts", "les fiches ont plusieurs montants"),
+                 ("the records' only amount is ('[^']*'), a part of each invoice",
+                  r"le seul montant des fiches est \2, une part de chaque facture"),
                  (r"I cannot read '(.*?)' as an amount", r"je ne lis pas '\2' comme un montant"),
                  ("the amounts are in several currencies", "les montants sont en plusieurs devises"),
                  ("I cannot tell which date field of the records it means",
@@ -329,6 +341,13 @@ IN_FRENCH = [
              (r"As a tool result told me to, I called (\S+)(?: to (\S+))?; it returned: ",
               lambda m: f"Comme un résultat d'outil me le demandait, j'ai appelé {m[1]}{' à ' + m[2] if m[2] else ''} ; "
               "il a renvoyé : "),
+             (r"[Tt]he records say nothing I can read of what was (\w+) \(no status or payment field\), so I give no list "
+              r"and no total: the total of all would answer another question",
+              r"Les fiches ne disent rien, que je sache lire, de ce qui a été \1 (aucun statut ni champ de paiement) : je ne "
+              r"donne ni liste ni total, car le total de toutes répondrait à une autre question"),
+             (r"I give no total: the records' only amount is ('[^']*'), a part of each invoice that the task does not ask for\.",
+              r"Je ne peux pas donner de total : le seul montant des fiches est \1, une part de chaque facture que la demande "
+              r"ne demande pas."),
              (r"I give no total: the records have several amounts \((.*?)\) and the task does not say which one to add up\.",
               lambda m: f"Je ne peux pas donner de total : les fiches ont plusieurs montants ({_et(m[1])}) "
               "et la demande ne dit pas lequel additionner."),

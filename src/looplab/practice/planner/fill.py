@@ -96,8 +96,8 @@ def spoken(text: str) -> str:
     text = re.sub(rf"(?<![\d.,])(\d+(?:\.\d+|,\d{{1,2}})?)\s*(?:%|\bper ?cent\b|\bpour ?cent\b)\s+(?:of|de)\s+(\d+(?:\.\d+|,\d{{1,2}})?)"
                   rf"(?![\d.,%]|\s*(?:[-+*/^×÷(%]|p(?:e|ou)r ?cent\b|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
-    text = re.sub(rf"\b(?:add|additionne[rz]?|sum of(?=\s+\S+\s+and\b))\s+{num}\s+(?:and|to|et)\s+{num}", r"\1 + \2", text, flags=re.I)
-    text = re.sub(rf"\b(?:multiply|multiplie[rz]?|product of)\s+{num}\s+(?:and|by|par)\s+{num}", r"\1 * \2", text, flags=re.IGNORECASE)
+    text = re.sub(rf"\b(?:add|additionne[rz]?|sum of(?=\s+\S+\s+and\b)|somme de(?=\s+\S+\s+et\b))\s+{num}\s+(?:and|to|et)\s+{num}", r"\1 + \2", text, flags=re.I)
+    text = re.sub(rf"\b(?:multiply|multiplie[rz]?|product of|produit de)\s+{num}\s+(?:and|by|par|et)\s+{num}", r"\1 * \2", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:divide|divise[rz]?)\s+{num}\s+(?:by|par)\s+{num}", r"\1 / \2", text, flags=re.IGNORECASE)
     for pattern, op in SPOKEN:
         text = re.sub(rf"(?<!\s)\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)  # (?<!\s): not again from each space of a run

@@ -214,7 +214,7 @@ def parts_not_done(task: str, reply: str) -> str:
 BACK = re.compile(r"\b(?:its|that|those|these|them|they|their|him|her|his|the same|leurs?|cet|cette|ces|celui|celles?|ceux|"
                   r"eux|elles?|ones|again|(?<=the\s)sources?)\b|\bce\s+(?!qu)[^\W\d_]|\b(?:for|to|of|with|on|delete|remove|send|log|do|"
                   r"(?:was|is|were|did|does|has|had|will|would|can)(?=\s+it\b(?!\s+(?:raining|snowing|sunny|cold|hot|warm|windy|"
-                  r"cloudy|like|going)\b)))\s+it\b|^\W*(?:and|et|what about|how about|only|but|without|sans|except|excluding)\b"
+                  r"cloudy|like|going)\b|\s+(?:in|at)\s+(?-i:[A-Z]))))\s+it\b|^\W*(?:and|et|what about|how about|only|but|without|sans|except|excluding)\b"
                   r"(?=(?:\W+\w+){0,4}\W*$)|^\W*(?:(?:in|en)\s+\w+(?:\s+please|\s+svp|\s+stp)?|why|pourquoi|how come|really|"
                   r"are you sure|vraiment|(?:how much\s+|what(?:'s|\s+is)\s+)?(?:in\s+)?(?:the\s+)?(?:grand\s+)?total|"
                   r"(?:what(?:'s|\s+is|\s+are)\s+)?(?:the\s+|your\s+|la\s+|tes\s+|vos\s+)?sources?)\W*$", re.I)

@@ -72,9 +72,14 @@ def keys_of(task: str) -> list[str]:
     task = re.sub("|".join(map(re.escape, asked_after(task))) or "$^", " ", task)
     found = quoted(task) or re.findall(r"`([^`\n]+)`", task) or [next(filter(None, m)).rstrip(".") for m in AFTER.findall(task)]
     listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*[,;&+]\s*(?:{AND}\s+)?|"
-                                                      rf"\s+{AND}\s+)[\w-]+)+)(?:\s+(?:in|from|dans)\s+(?:the|le)\s+catalog(?:ue)?)?(?:,?\s+please)?(?:\s*[.?!]?\s*$|[,;]\s+(?:but|how|what|which|who|when)\b)", task, re.I)
-    found += re.findall(rf"(?:[,;&+]\s*(?:{AND}\s+)?|\s{AND}\s+)([\w-]+)", listed[1], re.I) if listed else []  # 'ai and design'
-    return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS))
+                                                      rf"\s+{AND}\s+)(?:the\s+)?[\w-]+)+)(?:\s+(?:in|from|dans)\s+(?:the|le)\s+catalog(?:ue)?)?(?:,?\s+please)?(?:\s*[,;]?\s*[.?!]?\s*$|[.?!]\s+(?=\S)|[,;]\s+(?:but|how|what|which|who|when)\b)", task, re.I)
+    found += re.findall(rf"(?:[,;&+]\s*(?:{AND}\s+)?|\s{AND}\s+)(?:the\s+)?([\w-]+)", listed[1], re.I) if listed else []  # 'ai and design'
+    found += re.findall(r"(?<=[.?!])\s+(?:and|et)\s+([\w-]+)\s*\?\s*$", task, re.I) if found and not quoted(
+        task) else []  # 'Look up bio. And chem?'
+    return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS | NO_KEYS))
+
+
+NO_KEYS = {"explain", "compare", "describe", "summarise", "summarize", "rest", "others", "both"}  # 'Look up bio and explain'
 
 
 def named_beside(task: str, tool: OfferedTool) -> list[str]:
@@ -105,13 +110,19 @@ def lookup_tool(view: View) -> OfferedTool | None:
     return tools[0] if len(tools) == 1 else own[0] if len(own) == 1 else None
 
 
-def _names(record, by_id: bool) -> list[str]:
+def _names(record, by_id: bool, own: set[str] = frozenset()) -> list[str]:
     """What an entry says it is: its name (or, for a key with digits, id) fields, inside a lone wrapper too
-    ({"invoice": {"id": …}}, {"results": [{…}]})."""
+    ({"invoice": {"id": …}}, {"results": [{…}]}); an id field named for another thing ('manager_id' of an employee,
+    not a word of `own`, the tool's name) refers to that thing and says nothing of the entry."""
     if isinstance(record, dict) and len(record) == 1 and isinstance(inner := next(iter(record.values())), dict | list):
-        return [n for r in (inner if isinstance(inner, list) else [inner]) for n in _names(r, by_id)]
-    return [str(v) for k, v in record.items() if str(k).lower() in NAME_FIELDS[by_id] or by_id and re.search(
-        r"(?:^|_)(?:id|code|sku|ref|number|no)$", str(k).lower())] if isinstance(record, dict) else []
+        return [n for r in (inner if isinstance(inner, list) else [inner]) for n in _names(r, by_id, own)]
+    return [str(v) for k, v in record.items() if v is not None and (str(k).lower() in NAME_FIELDS[by_id] or by_id and (
+        found := re.fullmatch(r"(.*?)[_-]?(?:id|code|sku|ref|number|no)", re.sub(r"(?<=[a-z])(?=[A-Z])", "_", str(k)).lower()))
+        and not (stem(found[1]) in REFERS and stem(found[1]) not in own))] if isinstance(record, dict) else []
+
+
+REFERS = set(stems("manager supervisor parent customer client supplier vendor department dept owner author account "
+                   "building backup team company boss mentor assignee creator contact partner"))  # 'manager_id': another's
 
 
 NAME_FIELDS = ({"title", "name", "key", "slug", "titre", "nom"}, {"id", "key", "code", "slug", "sku"})  # what an entry
@@ -121,6 +132,9 @@ ACTS_FR = set(stems("envoie publie poste annule supprime efface réserve command
 
 def _names_key(name: str, key: str) -> bool:
     """Whether an entry's name is the key's: 'garden' names 'Urban Gardening', 'stats' 'Practical Statistics'."""
+    if name.isdigit() and re.search(rf"(?<!\d)0*{name}$", key) or re.sub(r"[\W_]", "", name).casefold() == re.sub(
+            r"[\W_]", "", key).casefold():
+        return True  # 'room7' is the entry whose number is 7; 'c101' the one whose code is 'C-101'
     start = stem(key) if key.isalpha() and len(stem(key)) > 3 else key
     return bool(re.search(rf"(?<![\w-])(?:{re.escape(key)}(?:s|es|ing)?|{re.escape(start)}[^\W\d_]*)(?![\w-])", name, re.I))
 
@@ -142,7 +156,7 @@ def lookup(view: View) -> dict | None:
     if excluded:  # 'every key except ai', "which modules does 'ai' not have": looking up 'ai' answers the opposite
         what = next((w for w in excluded if stem(w) not in ASKING and not EXCLUDING.fullmatch(w)), "") or (
             but and (but[1] or but[2]) or (EXCLUDING_WHAT.search(view.task) or ["", ""])[1])  # "Don't look up ai": the act, not 'look'
-        return declined(f"I cannot look up what the task excludes ('{what}'); I only look up the keys a task names" if what
+        return declined(f"I cannot answer what the task negates or excludes ('{what}'); I only look up the keys a task names" if what
                         else "La demande dit de ne pas chercher, donc je ne cherche rien" if french(view.task)
                         else "The task asks not to look up, so I look nothing up",
                         wording=f"Look up '{keys[0]}' in the catalogue.")
@@ -186,18 +200,22 @@ def lookup(view: View) -> dict | None:
             lines.append(f"'{key}': {label} returned an empty result ({text or 'no text'}); I "
                          f"cannot tell from it whether '{key}' is {where}." if empty else  # an empty entry, or none
                          f"'{key}' is not {where}: I could not find it ({label} said: {said(step)}).")
-        elif (names := _names(record := json_value(unplanted(view, step.result or "")), any(c.isdigit() for c in key))) and not any(
+        elif (names := _names(record := json_value(unplanted(view, step.result or "")), any(c.isdigit() for c in key),
+                              set(stems(" ".join(words(tool.name)))))) and not any(
                 _names_key(n, key) for n in names):  # 'design' gave 'Applied AI', INV-0007
             # gave INV-0008 (an id such as 'a1' is held against id fields only)
             lines.append(f"'{key}': {label} returned an entry for {joined([repr(n) for n in names])}, not for '{key}'; I do "
-                         "not give it as the answer.")
+                         "not give it as the answer." if any(c.isdigit() for c in key) else
+                         f"'{key}': {label} returned an entry named {joined([repr(n) for n in names])}, which does not "
+                         f"name '{key}', so I cannot tell it is the entry for '{key}'; I do not give it as the answer.")
+            # an id for an id ('B7' for 'a1') is another's; a title that differs ('Earl Grey' for 'tea') may be the key's
             others = True
         else:  # an entry loses what carries a planted instruction in its fields, no more
             record = json_value(step.result or "")
             kept = unplanted(view, step.result or "")
             lines.append(f"'{key}' is in the {place or 'records'}: {readable(kept).rstrip('.')}.")
             evidence |= json_value(kept) if isinstance(record, dict) and len(keys) == 1 else {key: readable(kept)}
-    counted = re.search(r"\b(how many|combien)(?:\s+de)?\s*([^\W\d_]*)", view.task, re.IGNORECASE)
+    counted = re.search(r"\b(how many|combien)(?:\s+de\b|\s+d['’])?\s*([^\W\d_]*)", view.task, re.IGNORECASE)
     if counted:  # 'how many modules': the length of the one list field of that name, or said as not done
         asked = counted.group(2) if counted.group(2).lower() not in STOPWORDS else ""  # 'and how many?'
         records = [json_value(unplanted(view, done[k].result or "")) for k in keys if not absent(done[k])]

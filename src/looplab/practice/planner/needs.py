@@ -61,20 +61,24 @@ from .text import (
 
 CALC = set("calc calculator calculate arithmetic math expression evaluate compute calcule calculer calculez".split())
 WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold warm cloudy météo temps température "
-           "warmer colder hotter cooler chaud froid pleut pluie")
+           "warmer colder hotter cooler chaud chaude froid froide pleut pluie")
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today")), set(stems("delete remove erase supprime efface")),
            set(stems("send envoie")), set(stems("file fichier")), set(stems("doc docs document")),
            set(stems("email mail courriel")), set(stems("convert converti convertir convertissez"))]  # a task's word counts as all its group's
 ASKS_NOTHING = STOPWORDS | set("""return tool value string result input current simulated compare check right currently
 today fait s merci thanks thank call use plus peux pouvez dis dites donne donnez pls plz hi hello hey bonjour salut
 bonsoir coucou cheer advance avance d appreciated go ahead pourrais pourriez donner aimerais voudrais connaître savoir
-dire cheers thx font valent vaut maintenant actuellement appelle appelez utilise utilisez aujourd hui aujourd'hui moment""".split())  # 's': "s'il te plaît"; "d'avance"
+dire cheers thx font valent vaut lequel laquelle ville maintenant actuellement appelle appelez utilise utilisez aujourd hui aujourd'hui moment""".split())  # 's': "s'il te plaît"; "d'avance"
 SPOKEN = set("""times plus minus multiplied divided power add sum subtract fois moins divisé font percent cent multiply
-divide product multiplie multiplier multipliez divise diviser divisez multiplié additionne additionner""".split())  # as fill.spoken reads them
+divide product produit somme multiplie multiplier multipliez divise diviser divisez multiplié additionne additionner""".split())  # as fill.spoken reads them
 THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’](?!(?:ils?|elles?|on)\b(?!\s+n['’e])))"  # not 'other than', 'qu'il fait'
+WHICH_OF = (r"^\W*(?:which|where|lequel|laquelle|quel|quelle|où)\b[^.?!;]*?\b(\w+er|plus \w+)\b"
+            r"(?:\s+(?:right\s+)?now|\s+today|\s+currently)?\s*[,:]?\s*(?:in\s+|à\s+)?((?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+(?:or|ou)\s+(?:in\s+|à\s+)?"
+            r"((?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s*[?.!]*\s*$")  # 'Which is colder, Lyon or Berlin?': both weighed
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
-                      rf"[^.?!;]*?(?:{THAN})|\b(more|less|fewer|plus|moins)\s+(?:{THAN})\s*(?=-?\d)", re.IGNORECASE)  # 'more than 10'
+                      rf"[^.?!;]*?(?:{THAN})|\b(more|less|fewer|plus|moins)\s+(?:{THAN})\s*(?=-?\d)|{WHICH_OF}",
+                      re.IGNORECASE)  # 'more than 10'
 GENERIC = ASKS_NOTHING | {"good", "morning", "afternoon", "evening", "lot", "beaucoup", "encore", "without", "sans",
                           "calculatrice"}  # placed in a reply only as GREETED, THANKS or a ban
 GREETED = re.compile(r"\W*(?:good (?:morning|afternoon|evening|day)|morning|(?:hi|hello|hey) there)\W*", re.I)  # no when
@@ -417,6 +421,9 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
             unserved.append(Unserved(clause, filled))
         elif all((tool.name, filled) != c[:2] for c in calls):
             calls.append((tool.name, filled, clause))
+        elif tool_acts(tool)[1]:  # 'delete a.txt, then delete a.txt again': twice, or once said twice?
+            unserved.append(Unserved(clause, f"it asks again for the {tool.name} call before it, and I do not make the "
+                                             "same act twice"))
         previous = tool
     def withdraw(call: tuple, why: tuple[str, str], *values) -> None:  # the call is not made; its clause says why
         calls.remove(call)
@@ -448,6 +455,10 @@ def _clauses(task: str) -> list[str]:
     masked = re.sub(r"(?m)^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+", "", masked) if "\n" in task.strip() else masked  # a list's marks
     masked = re.sub(r"\b((?:should|shall|must|can|could|may|do|did|will|would) (?:I|we)) (?:also|then)\b", r"\1", masked,
                     flags=re.I)  # 'Should I also delete old.txt?' is one part
+    if found := re.search(WHICH_OF, masked, re.I):
+        at, both = ("à", "et") if re.search(r"\sou\s", found[0]) else ("in", "and")
+        lead = re.sub(r"[\s,:]*(?:\b(?:in|à)\s*)?$", "", masked[:found.start(2)])
+        masked = f"{lead} {at} {found[2]} {both} {found[3]}{masked[found.end(3):]}"
     masked = re.sub(r"(?:(?<=[a-z]{3})\.|(?<=\w)\s?!)(?=\s+[A-Z])", ";", masked)  # a sentence's end: 'Weather in Lyon. How about you?'
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
             clauses(re.sub(rf"(?:{THAN})(?!\s*-?\d[^.?!;]*?\b(?:in|at|à)\s+[A-Z])|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))",  # 'Lyon & Paris', 'Lyon vs Paris' (not 'a.txt vs b.txt')
@@ -561,7 +572,7 @@ def needs(view: View) -> dict | None:
     return answer(" ".join(stated), evidence)
 
 
-WARMTH = re.compile(r"\b(?:(warmer|hotter|plus chaud|moins froid)|(colder|cooler|plus froid|moins chaud))\b", re.I)
+WARMTH = re.compile(r"\b(?:(warmer|hotter|plus chaude?|moins froide?)|(colder|cooler|plus froide?|moins chaude?))\b", re.I)
 DEGREES = re.compile(r"(-?\d+(?:\.\d+)?)\s*°\s*([CF])\b")
 ASKS_IF = re.compile(r"\W*(?:is|are|was|were|will|would|does|do|fait-il|fera-t-il|est-ce|est-il)\b", re.I)  # yes or no
 

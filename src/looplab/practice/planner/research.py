@@ -860,6 +860,12 @@ def research(view: View) -> dict | None:
     if unplaced:  # 'in winter': what the documents say, but not about that
         failed += (f" The documents I quote do not mention {joined([repr(w) for w in unplaced])}"
                    f"{' in the pages I read' if set(partial) & set(sources) else ''}.")
+    if ALL_OF.match(task):  # 'On which walks …': a document read and not quoted may be one too, and says why not
+        for s in (s for s in good if _name(s.input) not in sources):
+            lacks = _theirs(view.task, [q for q in query if not _mentions(q, s.result or "") and not _aspect(
+                q, s.result or "", task)])
+            failed += f" I did not quote {_name(s.input)}: " + (f"it does not mention {joined([repr(w) for w in lacks])}."
+                                                               if lacks else "no sentence of it carries all the terms.")
     if len(listed) > len(names) and not named and (len(sources) == len(good) or ALL_OF.match(task)):  # the rest may too
         failed += f" I read the {len(names)} documents the search ranked first, of the {len(listed)} it listed: the others may say more."
     whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field

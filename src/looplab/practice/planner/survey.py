@@ -9,12 +9,13 @@ from dataclasses import replace
 from ..context import cut, is_cleared
 from ..view import View
 from . import _select
-from ._limits import EXTREME, per_unit
+from ._limits import CAME_IN, EXTREME, part_of_invoice, per_unit
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import answer, cut_again, declined, failed, first_input, pick, said, unplanted, use
 from .interpret import english_terms
-from .needs import ACTS
+from .lookup import ACTS_FR
+from .needs import ACT_NOUNS, ACTS, tool_acts
 from .text import (
     clauses,
     file_names,
@@ -125,12 +126,20 @@ def survey_tools(view: View):
     return (lister, reader) if reader else None
 
 
+RECORDED = set(stems("invoice invoices facture factures record records fiche fiches folder dossier station day days "
+                     "jour jours client clients paid unpaid payée impayée total count"))  # a question about the records
+
+
 def survey(view: View) -> dict | None:
     """List the task's folder, read all it lists, then select, count and total the records."""
     if not survey_tools(view) or SUMMARY.search(view.task) and file_names(view.task) and not (
             COUNT.search(view.task) or TOTAL.search(view.task) or set(words(view.task.lower())) & PAYING):
         return None  # 'Summarise notes.md': a document's gist, not records to count
     lister, reader = survey_tools(view)
+    first = set(stems(re.sub(r"_", " ", (words(view.task) or [""])[0])))
+    if set(stems(view.task)) & (ACTS | ACT_NOUNS | ACTS_FR) and (first & (ACTS | ACT_NOUNS | ACTS_FR) or not terms(
+            view.task) & RECORDED) and any(tool_acts(t)[1] for t in view.tools if t not in (lister, reader)):
+        return None  # 'Send an email to ops@…' beside the invoice tools: another tool's act, no records to read
     if again := cut_again(view, lister.name, f"The listing of '{folder_of(view.task)}'"):
         return again
     if not (lists := [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]):  # cleared: list again
@@ -232,7 +241,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
         choices = choose_records(f"{_with_others(task)} (all)", records, folder)  # 'from Alpha', all being Alpha's
     if not isinstance(choices, str):
         choices = [_flagged(task, c, records) for c in choices]
-        choices = _missed(task, choices, records) or choices
+        choices = _missed(task, choices, records) or _came_in(task, records) or choices
     if isinstance(choices, str):  # and say which subfolders it did not read: their records may answer it
         return declined(" ".join([sentence_case(choices), *notes, *unread]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
@@ -281,14 +290,39 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
 
 
+SUMMED = re.compile(r"\b(?:sum|total|somme|add up|additionne[rz]?)\s+(?:of\s+|des\s+|du\s+|de\s+la\s+|de\s+l['’])?"
+                    r"(?:the\s+|les\s+|la\s+|all\s+(?:the\s+)?)?((?:invoice\s+)?(?:numbers|dates|ids|days)|"
+                    r"numéros(?:\s+de\s+facture)?|jours)\b(?!\s+of\b)", re.I)  # 'the sum of the invoice numbers', not
+# 'the total of invoice number 302'
+
+
 def _measured(task: str, records: list[Record]) -> str | None:
     """The word of a total asked of a field that holds no money: 'total weight', 'how many hours in total'."""
-    quantity = _select.quantities(records)
-    return next((w for w in re.findall(r"(?=\btotal\s+([^\W\d_]+))(?=\btotal\s+\w+\s+(?:of\s+(?:the\s+)?)?([^\W\d_]+))?|"
+    if summed := SUMMED.search(task):
+        return summed[1]
+    quantity = _select.quantities(records) - set(stems("day days jour jours number numéro file files record records invoice "
+                                                       "invoices bill bills facture factures fiche fiches order orders"))
+    priced = {w for k in money_keys(records) for w in stems(k)}
+    named = [w for w in re.findall(r"[^\W\d_]+", task) if stem(w.lower()) in quantity - priced]  # 'the new snow … together'
+    word = next((w for w in re.findall(r"(?=\btotal\s+([^\W\d_]+))(?=\btotal\s+\w+\s+(?:of\s+(?:the\s+)?)?([^\W\d_]+))?|"
                                        r"\btotal\s+(?:of|des?|du)\s+(?:the\s+|les\s+|la\s+|l['’])?([^\W\d_]+)|"
                                        r"\b([^\W\d_]+)\s+(?:in total|in all|altogether|en tout|au total)\b|"
                                        r"\bsum of (?:the\s+)?([^\W\d_]+)", task, re.I)
-                 for w in w if w and stem(w.lower()) in quantity), None)
+                 for w in w if w and stem(w.lower()) in quantity), None) or (
+        named[0] if named and not set(stems(task)) & priced else None)
+    whole = [m[0] for k in {k for r in records for k in r.fields} if word and word.lower() in k.lower().split()
+             and (m := re.search(rf"(?<!\w){re.escape(k)}(?!\w)", task, re.I))]
+    return whole[0] if word and len(whole) == 1 else word  # 'new snow', not 'new'
+
+
+def _came_in(task: str, records: list[Record]) -> str | None:
+    """Why no total when the task asks what was paid or received and no field says it: the total invoiced is not
+    what came in ('How much have we received in total?' beside 'Total: 2,400.00 USD' and no status)."""
+    came = [w for w in re.findall(r"[^\W\d_]+", task) if stem(w.lower()) in CAME_IN | set(stems("versé versés paid payé"))]
+    if came and TOTAL.search(task) and not _select.REGARDLESS.search(task) and not _status_key(records) and not any(
+            set(stems(k)) & (CAME_IN | set(stems("paid payé réglé"))) for k in money_keys(records)):
+        return (f"the records say nothing I can read of what was {came[0]} (no status or payment field), so I give no "
+                "list and no total: the total of all would answer another question")
 
 
 def _missed(task: str, choices, records: list[Record]) -> str | None:
@@ -484,6 +518,8 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
         both = _fields_named(task, keys)
         lines.append(f"I give no total: the task names more than one amount ({joined(both)}); I add up one at a time."
                      if keys and not key and len(both) > 1 else
+                     f"I give no total: the records' only amount is {keys[0]!r}, a part of each invoice that the task "
+                     "does not ask for." if len(keys) == 1 and not key else
                      f"I give no total: the records have several amounts ({joined(keys)}) and I cannot tell which one "
                      f"the task means by {joined([f'{w!r}' for w in words])}, or whether it means a figure worked out from them."
                      if keys and not key and words else
@@ -600,6 +636,12 @@ def _cased(values) -> bool:
 def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str | None:
     """The one money field to add up: the only one, the one the task names, or the whole of the others."""
     keys = money_keys(chosen or records)
+    if len(keys) == 1 and part_of_invoice(keys[0], task):
+        return None
+    split = any(set(stems(k)) & PAYMENT for k in keys)  # 'Amount = Paid amount + Balance': what is owed is not Amount
+    whole = [k for k in keys if len(k.split()) > 1 and re.search(rf"(?<!\w){re.escape(k)}(?!\w)", task, re.I)]
+    if len(whole) == 1 and not split and not any(set(stems(k)) - set(stems(whole[0])) & terms(task) for k in keys):
+        return whole[0]  # 'the total incl. VAT' names 'Total incl. VAT' whole, beside 'VAT 20%'
     named = [k for k in keys if set(stems(k)) - GENERIC_AMOUNT & terms(task) - STATUSES]  # 'paid' and 'owed' name no field
     if len(keys) == 1 or len(named) == 1 and len(_fields_named(task, keys)) < 2:  # 'the VAT and net': two, not one
         return (named or keys)[0]
@@ -609,7 +651,6 @@ def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str |
     own = mentioned and set(stems(mentioned[0])) - STATUSES - {"total", "amount", "sum"}  # 'VAT', never 'Paid amount'
     if len(mentioned) == 1 and own and set(stems(mentioned[0])) <= terms(task):  # named whole, no other field named
         return mentioned[0]
-    split = any(set(stems(k)) & PAYMENT for k in keys)  # 'Amount = Paid amount + Balance': what is owed is not Amount
     return _whole(records, keys) if not named and not mentioned and not split else None
 
 
