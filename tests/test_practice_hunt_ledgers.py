@@ -69,12 +69,16 @@ def test_one_invoice_saved_twice_in_two_cases_is_not_counted_twice(tmp_path):
 
 
 @pytest.mark.parametrize("sentence", ["A deposit of 400.00 EUR was received on 2026-01-20; the rest is still open.",
-                                      "Un acompte de 400,00 € a été reçu le 20/01/2026."])
-def test_a_part_payment_written_as_a_sentence_is_not_ignored(tmp_path, sentence):
+                                      "Un acompte de 400,00 € a été reçu le 20/01/2026.",
+                                      "The client settled 450.00 EUR on 2026-02-01.",
+                                      "Un versement de 200,00 € a été effectué le 2026-02-01."])
+@pytest.mark.parametrize("task", ["In the folder invoices, how much does Alba Studio still owe?",
+                                  "In the folder invoices, what is the total of the unpaid invoices?"])
+def test_a_part_payment_written_as_a_sentence_is_not_ignored(tmp_path, sentence, task):
     files = {"i1.txt": invoice("INV-1", "Alba Studio", "1000.00 EUR", "unpaid", f"\n{sentence}\n"),
              "i2.txt": invoice("INV-2", "Alba Studio", "300.00 EUR", "paid")}
-    text = ask(tmp_path, "In the folder invoices, how much does Alba Studio still owe?", files)
-    assert "Total" not in text and "i1.txt may belong here too" in text, text
+    text = ask(tmp_path, task, files)
+    assert "1000 EUR" not in text.split(" (")[0] and "Total:" not in text and "i1.txt may belong here too" in text, text
 
 
 def day(n: int, status: str) -> str:
@@ -191,15 +195,6 @@ def test_a_part_of_each_invoice_is_added_when_the_task_names_it(tmp_path, label,
              for n, amount in [(1, "1250.00 EUR"), (2, "2100.00 EUR")]}
     assert total in ask(tmp_path, task, files)
     assert "Total:" not in ask(tmp_path, "In the folder invoices, how much did we bill in total?", files)
-
-
-@pytest.mark.parametrize("sentence", ["The client settled 450.00 EUR on 2026-02-01.",
-                                      "Un versement de 200,00 € a été effectué le 2026-02-01."])
-def test_a_payment_said_in_other_words_is_not_ignored_either(tmp_path, sentence):
-    files = {"i1.txt": invoice("INV-1", "Alba", "900.00 EUR", "unpaid", f"\n{sentence}\n"),
-             "i2.txt": invoice("INV-2", "Alba", "500.00 EUR", "unpaid")}
-    text = ask(tmp_path, "In the folder invoices, what is the total of the unpaid invoices?", files)
-    assert "1400" not in text and "1 400" not in text and "i1.txt may belong here too" in text, text
 
 
 def test_a_client_named_credit_is_no_credit_note(tmp_path):
