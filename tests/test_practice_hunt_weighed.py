@@ -64,7 +64,8 @@ def test_a_whole_question_after_and_in_a_second_turn_is_answered():
     """'And what is 5 + 5?' got 10 from the calculator, then dropped it: 'ask the question whole'."""
     client, tools = practice_client(), samples.weather_and_calc()
     for then, said in [("And what is 5 + 5?", "5 + 5 = 10."), ("Et combien font 5 + 5 ?", "5 + 5 = 10."),
-                       ("And, what is 5 + 5?", "5 + 5 = 10."), ("And how hot is it in Marseille?", "Marseille: 26 °C")]:
+                       ("And, what is 5 + 5?", "5 + 5 = 10."), ("And how hot is it in Marseille?", "Marseille: 26 °C"),
+                       ("Et la météo à Bordeaux ?", "Bordeaux: 22 °C")]:
         messages = [*run_agent(client, "What is 6 times 7?", tools).messages, {"role": "user", "content": then}]
         while (reply := client.messages.create(model="claude-opus-5", max_tokens=512, messages=messages,
                                                tools=[t.to_api() for t in tools])).stop_reason == "tool_use":

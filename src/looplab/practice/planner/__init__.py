@@ -80,7 +80,8 @@ def gate(view: View, skill: str, reply: dict) -> dict:
                          *(f"{t.name} {t.description} {' '.join(t.properties)} {labels(t)}" for t in view.tools)])
     if not reply.get("declined"):
         acted = any(not s.is_error and set(stems(split_words(s.name)[0])) & ACTS for s in view.steps)
-        whole = re.match(r"\W*(?:and|et)\W+((?:what|how|which|who|where|when|quel\w*|combien|où|quand|qui)\b.*)", view.task,
+        whole = re.match(r"\W*(?:and|et)\W+((?:what|how|which|who|where|when|quel\w*|combien|où|quand|qui|the weather|"
+                         r"la météo)\b.*)", view.task,
                          re.I | re.S)  # 'And what is 5 + 5?' asks a whole question, not one about the turns before
         if view.follow_up and not acted and BACK.search(view.task) and not _own_antecedent(view.task) and not (
                 whole and not BACK.search(whole[1])):  # 'how much is
