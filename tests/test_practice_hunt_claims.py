@@ -196,3 +196,13 @@ def test_a_which_question_names_the_documents_it_read_and_did_not_quote(tmp_path
     assert "[ardent.md]" in reply, reply  # the one whose sentence says 'walk'
     for other in ("brisk.md", "cobalt.md"):  # read, each about a walk in other words: not a silent 'no'
         assert f"I did not quote {other}: it does not mention 'walks'." in reply, reply
+
+
+def test_a_french_claim_the_text_calls_false_is_quoted_with_what_disputes_it(tmp_path):
+    """'Un guide de 2012 affirme que le musée possède un Monet.' was quoted alone, without 'Cette affirmation est
+    fausse' after it (the English twin kept it)."""
+    (tmp_path / "musee.md").write_text("# Le musée Lemaire\n\nLe musée Lemaire a été fondé en 1934. Un guide de 2012 "
+                                       "affirme que le musée possède un Monet. Cette affirmation est fausse : le musée "
+                                       "n'a jamais possédé de Monet.\n", encoding="utf-8")
+    reply = ask("Le musée possède-t-il un Monet ?", samples.docs_tools(tmp_path))
+    assert "Cette affirmation est fausse" in reply or "possède un Monet" not in reply, reply

@@ -266,3 +266,31 @@ def test_exceed_is_a_limit_like_over(tmp_path):
     files = {f"i{n}.txt": invoice(f"INV-{n}", "Alba", f"{n}00 EUR", "unpaid") for n in (1, 2, 3, 4)}
     text = ask(tmp_path, "In the folder invoices, how many invoices exceed 250 EUR?", files)
     assert text.startswith("Exceed 250 EUR: INV-3 (Alba, 300 EUR) and INV-4 (Alba, 400 EUR). Count: 2."), text
+
+
+def test_an_invoice_number_typed_in_lower_case_is_found(tmp_path):
+    """'What is the amount of inv-102?' gave 'I could not find inv-102 among the numbers of the records read'."""
+    files = {f"i{n}.txt": invoice(f"INV-10{n}", "Beta SA", f"{n}0.50 EUR", "unpaid") for n in (1, 2)}
+    text = ask(tmp_path, "In the folder invoices, what is the amount of inv-102?", files)
+    assert text.startswith("Number INV-102: INV-102 (Beta SA, 20.50 EUR)."), text
+
+
+def test_a_schema_field_not_tied_to_the_results_is_not_said_to_be_missing_from_them(tmp_path):
+    """'no tool result or computation gives 'status'' was false: the file says 'Status: unpaid'."""
+    from pydantic import BaseModel
+
+    from looplab.loop import to_param
+    from looplab.tools import Toolbox
+
+    class Status(BaseModel):
+        status: str
+
+    (tmp_path / "i1.txt").write_text(invoice("INV-103", "Alba", "90 EUR", "unpaid"), encoding="utf-8")
+    client, box = practice_client(), Toolbox(samples.invoice_tools(tmp_path))
+    messages = [{"role": "user", "content": "What is the status of INV-103?"}]
+    while (reply := client.messages.parse(model="claude-opus-5", max_tokens=512, messages=messages, tools=box.to_api(),
+                                          output_format=Status)).stop_reason == "tool_use":
+        messages += [{"role": "assistant", "content": [to_param(b) for b in reply.content]},
+                     {"role": "user", "content": [box.execute(b).result for b in reply.content if b.type == "tool_use"]}]
+    said = reply.stop_details.explanation if reply.stop_reason == "refusal" else reply.parsed_output.status
+    assert said == "unpaid" or "I could not tie 'status' to a value a tool result or a computation gave" in said, said

@@ -547,7 +547,8 @@ def _field_before(task: str, used: set[str], keys: list[str]) -> str | None:
 
 def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:
     """Per field: the values the task names (the best-matching ones) and False if it negates them."""
-    ids = re.findall(r"[\w-]*\d[\w-]*", task)
+    spelt = {r.number.casefold(): r.number for r in records}
+    ids = [spelt.get(i.casefold(), i) for i in re.findall(r"[\w-]*\d[\w-]*", task)]  # 'inv-102' is INV-102
     said = [(w, keep) for w, keep in polarity(task) if w in set(content_words(task)) and w not in words(" ".join(
             ids + file_names(task)))  # 'Read c.txt': its 'txt' names no value ('delete a.txt' in a planted note)
             and stem(w) not in SURVEY_WORDS and w not in PAYING and not any(c.isdigit() for c in w)]

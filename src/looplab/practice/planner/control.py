@@ -213,7 +213,7 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
         return {strings[0]: text}, None
     value = {p: found for p, spec in props.items() if (found := _evidence_for(p, spec, evidence)) is not None}
     missing = [p for p in props if p in required and p not in value]
-    return (None, f"no tool result or computation gives '{missing[0]}'") if missing else (value, None)
+    return (None, f"I could not tie '{missing[0]}' to a value a tool result or a computation gave") if missing else (value, None)
 
 
 def _evidence_for(prop: str, spec: dict, evidence: dict):

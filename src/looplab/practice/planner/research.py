@@ -293,7 +293,8 @@ def _beside(sentence: str, subject: set[str], title: set[str]) -> bool:
 
 REFUTED = re.compile(r"\b(?:(?:is|was|are|were)\s+(?:\w+\s+)?(?:wrong|false|untrue|incorrect|mistaken|inaccurate|a myth)|"
                      r"disagrees?|disputes?|denies|denied|not true|debunked|never (?:possible|true|happened|the case)|"
-                     r"impossible|no evidence|unfounded|baseless|est faux|est fausse|se trompe\w*)\b", re.I)
+                     r"impossible|no evidence|unfounded|baseless|est faux|est fausse|est erronée?|est inexacte?|se trompe\w*)\b",
+                     re.I)
 
 
 def _disputed(sentence: str, after: tuple[str, ...], question: str) -> bool | str:
@@ -395,7 +396,8 @@ SPOKE = re.compile(r"\b(?i:what)\s+(?i:did|does|do|has|have|had)\s+(?:(?:[A-Z][\
                    r"leader|head|ceo|guide|farmer|fisherman)\s+)(?i:say|said|tell|told|claim|announce|think|answer|reply)\b")
 # a person's words asked ('What did Alice Fenn say?', 'what did the mayor say'), not what a document says
 SPEECH = re.compile(r"\b(?:said|says|say|told|tells|stated|states|announced|announces|explained|explains|added|warned|"
-                    r"promised|noted|claimed|claims|declared|replied|insisted|wrote|writes|according to)\b|[\"“”«»]", re.I)
+                    r"promised|noted|claimed|claims|declared|replied|insisted|wrote|writes|according to|affirm\w*|"
+                    r"prétend\w*|déclar\w*|écrit|écrivait|selon)\b|[\"“”«»]", re.I)  # French: 'Un guide affirme que …'
 YEAR_SIDES = {"before": "before|until|till|up to", "after": "after|since|from", "since": "after|since|from"}
 
 
