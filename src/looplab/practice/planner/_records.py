@@ -95,7 +95,7 @@ def parse(file: str, step: Step) -> Record | str | list:
         elif fields and title and line.split()[:1] == title.split()[:1] and _number(line, {}) not in ("", _number(title, {})):
             return f"{file} {SEVERAL} ('{title}' and '{line.strip()}'){ONE_EACH}"
         elif fields and re.search(r"\d", line) and PAID_IN_TEXT.search(line):  # 'A deposit of 400 EUR was received':
-            fields["Text"] = f"{fields['Text']} {line.strip()}" if "Text" in fields else line.strip()  # not all is owed
+            fields[PROSE] = f"{fields[PROSE]} {line.strip()}" if PROSE in fields else line.strip()  # not all is owed
     if any(money(v) for k, v in fields.items() if k not in listed):  # '- Hosting: 50 EUR' is an item of 'Total: 470'
         fields = {k: v for k, v in fields.items() if k not in listed or not money(v)}
     rows = [ln for ln in text.splitlines() if SUM.search(ln) and re.match(r"[\s|]*[\w-]*\d[\w-]*\s*[\s,;|]", ln)
@@ -109,6 +109,7 @@ def parse(file: str, step: Step) -> Record | str | list:
     return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], _priced(fields), title, bool(cut(text)))
 
 
+PROSE = "Text"  # the field a record's sentences about a payment are kept under: read beside its status, never as one
 PAID_IN_TEXT = re.compile(r"\b(?:deposit|received|paid|settled|part(?:ial(?:ly)?)?[ -]payment|instal+ments?|acompte|versée?s?|"
                           r"versements?|règlements?|"
                           r"re[çc]ue?s?|payée?s?|réglée?s?|encaissée?s?|refund(?:ed)?|rembours\w*)\b", re.I)

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date, counted, per_unit
-from ._records import NUMBER_KEYS, Record, money, money_keys
+from ._records import NUMBER_KEYS, PROSE, Record, money, money_keys
 from .interpret import currency_words, english_terms
 from .text import (
     CORPUS_WORDS,
@@ -239,7 +239,7 @@ def quantities(records: list[Record]) -> set[str]:
 
 def _status_key(records: list[Record]) -> str | None:
     """The field most records name as a status and hold a paid or unpaid value in, a name and a value counting once."""
-    counts = Counter(key for record in records for key, value in record.fields.items() if key != "Text"
+    counts = Counter(key for record in records for key, value in record.fields.items() if key != PROSE
                      for hit in (set(words(key)) & STATUS_KEYS, _kind(value, key)) if hit)  # a sentence is no status
     return max(counts, key=counts.get) if counts else None
 
@@ -485,7 +485,7 @@ def _status(record: Record, key: str, said: bool = False) -> str:
     value = record.fields.get(key, "")
     other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and (
         set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
-        or re.search(r"\d", v) and (set(words(v)) & (PAYING | RECEIVED | DISCOUNT) or k == "Text") and _kind(v, k) != _kind(
+        or re.search(r"\d", v) and (set(words(v)) & (PAYING | RECEIVED | DISCOUNT) or k == PROSE) and _kind(v, k) != _kind(
             value, key)  # 'Text': a sentence of the file about a payment ('Un versement de 200 € a été effectué')
         or CREDIT.search(v) and not _party(k))] + [f"heading '{record.title}'"] * bool(CREDIT.search(record.title))
     # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed; a credit note is owed the other way
