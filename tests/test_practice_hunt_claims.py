@@ -75,7 +75,7 @@ def test_a_list_read_from_the_first_three_of_five_documents_says_so(tmp_path):
         (tmp_path / f"{name}.md").write_text(f"# The {name.title()} walk\n\nDogs must be kept on a lead on the "
                                              f"{name} walk.\n")
     answer = ask("Where must dogs be kept on a lead?", samples.docs_tools(tmp_path))
-    assert "I read the 3 documents the search ranked first, of the 5 it listed: the others may say more." in answer
+    assert "I read the 3 documents the search ranked first, of the 5 it listed: the others may say more, or say otherwise." in answer
 
 
 def test_which_articles_mention_asks_for_the_thing_not_for_mention(articles):

@@ -295,7 +295,7 @@ def test_a_refusal_explains_itself_in_french_for_a_french_task():
     assert reply.stop_details.explanation.startswith(
         "Le modèle d'entraînement a été forcé par tool_choice à appeler envoyer_email mais ne sait pas remplir son "
         "entrée à partir de la demande (je n'ai pas pu déduire 'destinataire' pour envoyer_email de la demande) ; il ne "
-        "sait pas remplir le schéma"), reply.stop_details.explanation
+        "sait pas remplir l'entrée de l'outil imposé"), reply.stop_details.explanation
     reply = as_json({"total": {"type": "number"}}, [{"role": "user", "content": "Quel temps fait-il à Lyon ?"}],
                     [WEATHER], tool_choice={"type": "none"})
     assert reply.stop_details.explanation.startswith("Le modèle d'entraînement n'a pas de réponse à mettre dans le "

@@ -5,6 +5,7 @@ an act asked twice done once without a word, and the false reasons given beside 
 
 from __future__ import annotations
 
+import inspect
 import json
 
 import pytest
@@ -260,6 +261,35 @@ def test_an_id_that_refers_to_another_record_says_nothing_of_the_entry():
     assert text.startswith("'E17' is in the records: full_name: Ana Ruiz; manager_id: E02."), text
     text = run_agent(practice_client(), "Look up E9.", [get_employee]).answer
     assert text.startswith("'E9': the get_employee tool returned an entry for 'E5', not for 'E9'"), text
+
+
+def nearest(name: str, param: str, field: str, ids: list[str]):
+    """A participant's lookup that answers an unknown id with its first entry ("nearest match")."""
+    from looplab.tools import tool
+
+    def fn(**given) -> str:
+        return json.dumps({field: given[param] if given[param] in ids else ids[0], "name": "Oak"})
+
+    fn.__name__, fn.__doc__ = name, f"Look up a record by its {param} and return it as JSON.\n\n    Args:\n        {param}: e.g. {ids[0]}.\n    "
+    fn.__annotations__ = {param: str, "return": str}
+    fn.__signature__ = inspect.Signature([inspect.Parameter(param, inspect.Parameter.KEYWORD_ONLY, annotation=str)],
+                                         return_annotation=str)
+    return tool(fn)
+
+
+@pytest.mark.parametrize(("name", "param", "field", "task", "asked", "given"), [
+    ("find_room", "code", "roomCode", "Find room R9.", "R9", "R1"),
+    ("get_order", "order_id", "order_no", "Get order O-9.", "O-9", "O-1"),
+    ("get_book", "isbn", "book_id", "Call get_book with isbn '978-9'.", "978-9", "978-1"),
+    ("find_room", "code", "room_code", "Appelle find_room avec code 'R9'.", "R9", "R1")])
+def test_a_nearest_match_is_not_given_as_the_asked_id(name, param, field, task, asked, given):
+    """'Find room R9.' gave 'R9: roomCode: R1; name: Oak.': the fallback entry under the asked id (hred75)."""
+    text = run_agent(practice_client(), task, [nearest(name, param, field, [given, "X2"])]).answer
+    assert text.startswith(f"'{asked}': the {name} tool returned an entry for '{given}', not for '{asked}'") or text.startswith(
+        f"'{asked}' : l'outil {name} a renvoyé une fiche pour '{given}', pas pour '{asked}' ; je ne la donne pas"), text
+    assert "appelle" not in text, text
+    text = run_agent(practice_client(), task.replace(asked, given), [nearest(name, param, field, [given, "X2"])]).answer
+    assert f"{field}: {given}; name: oak".lower() in text.lower() and "not for" not in text, text
 
 
 def test_exceed_is_a_limit_like_over(tmp_path):

@@ -442,7 +442,7 @@ def test_a_french_decline_does_not_say_it_could_not_place_a_word_it_read_and_quo
     text = answer("Comment était la météo à Oslo ?", samples.weather_and_calc())
     assert "placer 'Oslo'" not in text and "ferait de 'était'" in text and "°C" not in text
     text = answer("Il fera beau à Lyon ?", samples.weather_and_calc())
-    assert "Je n'ai pas pu placer 'fera', 'beau'" in text
+    assert "ferait de 'fera'" in text and "'beau'" not in text.split("(mots lus")[1].split(")", 1)[1], text
 
 
 def test_a_decline_names_a_word_its_own_boilerplate_happens_to_contain():

@@ -1402,7 +1402,7 @@ def test_a_range_of_amounts_is_quoted_whole_in_the_decline(tmp_path):
     """'between 100 and 500 EUR' was declined as the condition 'between 100 and', then 'EUR' named as not acted on."""
     files = {"A-1.txt": invoice("A-1", "Alpha", "100 EUR", "paid"), "A-2.txt": invoice("A-2", "Beta", "200 EUR", "unpaid")}
     text = ask(tmp_path, "In the folder invoices, which invoices are between 100 and 500 EUR?", files)
-    assert text.startswith("I cannot apply the condition 'between 100 and 500 EUR': comparing amounts")
+    assert text.startswith("I cannot apply the condition 'between 100 and 500 EUR': I apply conditions worded as")
     assert "could not act on" not in text
 
 

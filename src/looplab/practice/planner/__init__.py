@@ -44,7 +44,8 @@ BOILERPLATE = re.compile(rf"The practice model can't plan this request: |{re.esc
 DATES = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])|(?<![\w/.])\d{1,2}[/.]\d{1,2}[/.]\d{2,4}(?![\w/.])")
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
-    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock remove erase supprime efface envoie fichier courriel mail e-mail email convertis convertir"),
+    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock remove erase supprime efface envoie fichier courriel mail e-mail email convertis convertir"
+                                                 " least"),  # 'warmer by at least 4 degrees': the gap, weighed
     "survey": _ASKED | roots(" ".join(_select.SURVEY_WORDS | _select.PAYING | _select.STATUS_WORDS | set(_select.SYNONYMS)) + " invoice invoices bill "
                              "bills facture factures client clients customer amount amounts paid unpaid date dates "
                              "due over under above below before after since until largest biggest highest smallest "

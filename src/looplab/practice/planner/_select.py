@@ -315,8 +315,9 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
         return (f"I cannot apply the condition '{_back(dated.group(), written)}': matching records on a date is beyond my rules, "
                 "so I give no list and no total")
     if condition := CONDITION.search(task):
-        return (f"I cannot apply the condition '{_back(condition.group().strip(), written)}': comparing amounts, dates "
-                "or ranks is beyond my rules, so I give no list and no total")
+        return (f"I cannot apply the condition '{_back(condition.group().strip(), written)}': I apply conditions "
+                "worded as 'over 500 EUR', 'the largest' or 'due before 2026-11-14', and this one is beyond my rules, "
+                "so I give no list and no total")  # 'the largest single invoice' is not read, 'the largest invoice' is
     yes_no = bool(asked) and YES_NO.match(asked[0]) is not None or not asked and any(  # the main question asks yes
         INVERTED.search(c) for c in clauses(task))  # or no, in English or by French inversion
     yes_no = yes_no and not any(LISTING.match(c) for c in asked[1:])  # '... any unpaid? Which ones?' asks for the list

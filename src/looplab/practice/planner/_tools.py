@@ -8,11 +8,23 @@ from functools import lru_cache
 
 from ..context import cut
 from ..view import OfferedTool, Step, View
-from .text import clip, first_value, fold, json_value, one_line, sentence_case, stems, words
+from .text import (
+    clip,
+    first_value,
+    fold,
+    joined,
+    json_value,
+    one_line,
+    sentence_case,
+    stem,
+    stems,
+    words,
+)
 
 TRY_ELSEWHERE = ("Claude or a local model would try it: set ANTHROPIC_API_KEY, or ANTHROPIC_BASE_URL for a local "
                  "server.")
 MAY = r"(.*?) may belong here too: I could not classify (?:it|them)\."
+_FILLED = {"the schema": "le schéma", "the input of the forced tool": "l'entrée de l'outil imposé"}
 CUT = {"cleared from": "effacé de", "abridged in": "abrégé dans"}  # a result as context management left it
 
 
@@ -40,6 +52,7 @@ def _may(files: str) -> str:
 
 IN_FRENCH = [
              (r"I did not quote (\S+): it says it was replaced\.", r"Je n'ai pas cité \1 : il dit avoir été remplacé."),
+             (r"I did not quote (\"[^\"]*\" \[\S+\]): (\S+) corrects it\.", r"Je n'ai pas cité \1 : \2 le corrige."),
              (r"it asks again for the (\S+) call before it, and I do not make the same act twice",
               r"elle redemande l'appel \1 qui la précède, et je ne fais pas deux fois le même acte"),
              (r"I did not quote (\S+): it does not mention", r"Je n'ai pas cité \1 : il ne mentionne pas"),
@@ -48,8 +61,8 @@ IN_FRENCH = [
              (r"I read ('[^']*') as unpaid: (.*?) says? ('[^']*'), the others another word for unpaid\.",
               lambda m: f"J'ai lu {m[1]} comme impayée : {_et(m[2])} {'disent' if ' and ' in m[2] or ', ' in m[2] else 'dit'} "
                         f"{m[3]}, les autres un autre mot pour impayée."),
-             (r"I read the (\d+) documents the search ranked first, of the (\d+) it listed: the others may say more\.",
-              r"J'ai lu les \1 documents que la recherche classe en tête, sur les \2 qu'elle liste : les autres peuvent en dire plus."),
+             (r"I read the (\d+) documents the search ranked first, of the (\d+) it listed: the others may say more, or say otherwise\.",
+              r"J'ai lu les \1 documents que la recherche classe en tête, sur les \2 qu'elle liste : les autres peuvent en dire plus, ou dire autre chose."),
              (r"I read only (\d+) of the (\d+) pages of (\S+)\.",
               lambda m: "Je n'ai lu " + ("qu'une" if m[1] == "1" else "que " + m[1]) + f" des {m[2]} pages de {m[3]}."),
              (r" in the pages I read\.", " dans les pages que j'ai lues."),
@@ -122,11 +135,11 @@ IN_FRENCH = [
               r"documents say, not what they leave out", "Je ne sais pas répondre à une question avec une négation ou "
               "une exception en citant des phrases : elles disent ce que disent les documents, pas ce qu'ils omettent"),
              # the needs and lookup skills' sentences
-             (r"The practice model (.*?); it cannot fill the schema from evidence, and declines rather than guess\. This is "
-              r"the practice model's limit: Claude fills the schema, and uses 'refusal' only for a policy stop\.",
-              r"Le modèle d'entraînement \1 ; il ne sait pas remplir le schéma à partir des résultats, et refuse plutôt "
-              r"que de deviner. C'est une limite du modèle d'entraînement : Claude remplit le schéma, et n'utilise "
-              r"'refusal' que pour un arrêt de sécurité."),
+             (r"The practice model (.*?); it cannot fill (the schema|the input of the forced tool) from evidence, and declines "
+              r"rather than guess\. This is the practice model's limit: Claude fills \2, and uses 'refusal' only for a policy stop\.",
+              lambda m: f"Le modèle d'entraînement {m[1]} ; il ne sait pas remplir {_FILLED[m[2]]} à partir des résultats, et "
+                        f"refuse plutôt que de deviner. C'est une limite du modèle d'entraînement : Claude remplit "
+                        f"{_FILLED[m[2]]}, et n'utilise 'refusal' que pour un arrêt de sécurité."),
              (r"was forced by tool_choice to call (.*?) but can't fill its input from the request \(",
               lambda m: f"a été forcé par tool_choice à appeler {m[1].replace(' or ', ' ou ')} mais ne sait pas remplir "
               "son entrée à partir de la demande ("),
@@ -179,6 +192,9 @@ IN_FRENCH = [
               "répondrait à une autre question"),
              (r" \(I read a place only when it starts with a capital letter, as in ('[^']*')\)",
               r" (je ne lis un lieu que s'il commence par une majuscule, comme \1)"),
+             (r"it names (.*?) beside another place, and I answer each place only in a request of its own \('the weather in "
+              r"Lyon and in Paris'\)", lambda m: f"elle nomme {_et(m[1])} à côté d'un autre lieu, et je ne réponds pour "
+                                                 "chaque lieu que dans une demande à lui ('la météo à Lyon et à Paris')"),
              (r"I do not know what (\S+) could do with (.*?)(?=\.|$)",
               lambda m: f"je ne sais pas ce que {m[1]} ferait de {_et(m[2])}"),
              (r"I could not serve ('.*?'):", r"je n'ai pas pu traiter \1 :"), (r"I could not serve ", "je n'ai pas pu traiter "),
@@ -399,9 +415,11 @@ IN_FRENCH = [
              (r"The practice model can't plan this request:", "Le modèle d'entraînement ne sait pas traiter cette demande :"),
              (r"\b(Impayées|Payées)(,[^:]*[^:\s])?:", r"\1\2 :"), (r"\) and ", ") et "), (r": searching for ('[^']*') and for ('[^']*') found "
               r"nothing\.", r" : la recherche de \1, puis de \2, n'a rien trouvé."), (r": searching for ('[^']*') found "
-              r"nothing\.", r" : la recherche de \1 n'a rien trouvé."), (r"I cannot apply the condition ('[^']*'): comparing "
-              r"amounts, dates or ranks is beyond my rules, so I give no list and no total\.", r"Je ne sais pas appliquer "
-              r"la condition \1 : comparer montants, dates ou rangs dépasse mes règles ; je ne donne ni liste ni total."),
+              r"nothing\.", r" : la recherche de \1 n'a rien trouvé."), (r"I cannot apply the condition ('[^']*'): I apply "
+              r"conditions worded as 'over 500 EUR', 'the largest' or 'due before 2026-11-14', and this one is beyond my "
+              r"rules, so I give no list and no total\.", r"Je ne sais pas appliquer la condition \1 : j'applique des "
+              r"conditions écrites comme 'plus de 500 EUR', 'la plus grosse' ou 'dues avant le 2026-11-14', et celle-ci "
+              r"dépasse mes règles ; je ne donne ni liste ni total."),
              (r"I could not relate (.*?) to the records read, so I cannot tell which records the task asks for; I give "
               r"no list and no total\.", r"Je n'ai pas pu rattacher \1 aux fiches lues : je ne sais pas lesquelles la demande "
               r"vise ; je ne donne ni liste ni total."), (r"In the folder (\S+), which invoices are unpaid, and what is "
@@ -553,7 +571,7 @@ def cannot_plan(why: str, wording: str = "") -> dict:
 MISSING = (r"not found|no entry|no such|unknown|does not exist|doesn't exist|\bno [\w-]+ ['\"]|"  # also a permanent
            # error (retry.py); 'error: no item 'olive'' returned as text
            r"introuvable|aucune entrée|inconnue?|n'existe pas")
-ABSENT = re.compile(MISSING + r"|\bno [\w-]+ match(?:es|ed)?\b|\baucun [\w-]+ ne correspond\b|no result|\bnobody\b|\bno one\b|no match|no record|^\s*no (?:[\w-]+ ){1,3}(?:named |called )?\S+\.?\s*$|pas trouvée?|aucun résultat|^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
+ABSENT = re.compile(MISSING + r"|nothing on file|not on file|^\W*aucune?\s+[\w-]+\s+\S*\d|^\W*0 (?:results?|matches|hits)\b|\(no output\)|\"match\":\s*\"none\"|\bno [\w-]+ match(?:es|ed)?\b|\baucun [\w-]+ ne correspond\b|no result|\bnobody\b|\bno one\b|no match|no record|^\s*no (?:[\w-]+ ){1,3}(?:named |called )?\S+\.?\s*$|pas trouvée?|aucun résultat|^\s*(?:null|none|\{\}|\[\])?\s*$", re.IGNORECASE)
 DENIED = re.compile(r"\bnot approved\b|\bwas denied\b|\bdenied by\b|^\W*denied\b|\bdid not approve\b|\bpas été approuvée?\b|\brefusée? par\b",
                     re.IGNORECASE)
 ADDRESSED = (r"(?=\s*(?:you|your|please|now|from now on|always|never|only|do not|don't|the (?:correct |real |true )?answer|"
@@ -804,3 +822,94 @@ def said(step: Step) -> str:
 def tool_label(name: str) -> str:
     """'The calculator' for a one-word tool name, 'The get_weather tool' otherwise."""
     return f"The {name}" if "_" not in name and " " not in name else f"The {name} tool"
+
+
+def id_parts(text: str) -> tuple:
+    """An id as its runs of letters and numbers: 'INV-0007' and 'inv 7' are ('inv', 7); 'R9B' is ('r', 9, 'b')."""
+    return tuple(int(p) if p.isdigit() else p.casefold() for p in re.findall(r"\d+|[^\W\d_]+", text))
+
+
+def names_key(name: str, key: str) -> bool:
+    """Whether an entry's name is the key's: 'garden' names 'Urban Gardening', 'stats' 'Practical Statistics'; an id
+    only its own ('INV-0007' is 'INV-7'; 'O-12.1', 'R9B' and 'INV-70' are others)."""
+    if name.isdigit() and re.search(rf"(?<!\d)0*{name}$", key) or re.sub(r"[\W_]", "", name).casefold() == re.sub(
+            r"[\W_]", "", key).casefold():
+        return True  # 'room7' is the entry whose number is 7; 'c101' the one whose code is 'C-101'
+    if re.search(r"\d", key):  # 'urn:order:O-12' and '/orders/O-12' end on it
+        return id_parts(name) == id_parts(key) or id_parts(re.split(r"[:/#]", name)[-1]) == id_parts(key)
+    start = stem(key) if key.isalpha() and len(stem(key)) > 3 else key
+    return bool(re.search(rf"(?<![\w-])(?:{re.escape(key)}(?:s|es|ing)?|{re.escape(start)}[^\W\d_]*)(?![\w-])", name, re.I))
+
+
+def other_ids(text: str, key: str) -> list[str]:
+    """The ids of the key's shape a text names that are not the key: 'O-13' in 'Nearest match: order O-13' for 'O-12'."""
+    shape = [p for p in id_parts(key) if isinstance(p, str)]
+    found = re.findall(r"(?<![\w.-])[^\W\d_]*[\s_-]?\d[\w.-]*\w|(?<![\w.-])[^\W\d_]*[\s_-]?\d(?![\w-])", text)
+    return list(dict.fromkeys(f.strip() for f in found if [p for p in id_parts(f) if isinstance(p, str)] == shape
+                              and not names_key(f.strip(), key))) if re.search(r"\d", key) and shape else []
+
+
+def doubted(step: Step, key: str, names: list[str]) -> str:
+    """Why a result for the id `key` may not be its entry, or '': it says it did not find it ('id O-12 not found,
+    showing default'), or its text names another id of the key's shape and no own id field says it is the key's
+    ('Nearest match: order O-13', 'Ticket T-8 (duplicate of T-5)')."""
+    value, label = json_value(step.result or ""), tool_label(step.name).replace("The ", "the ", 1)
+    if not re.search(r"\d", key):
+        return ""
+    warned = next((v for v in (value.values() if isinstance(value, dict) else []) if isinstance(v, str) and re.search(
+        MISSING, v, re.I)), "")
+    if warned:
+        return f"'{key}': {label} returned an entry that says '{clip(warned, 80)}'; I do not give it as the answer."
+    refers = [k for k, v in (value.items() if isinstance(value, dict) and not names else []) if isinstance(v, str) and names_key(
+        v, key) and set(stems(re.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", str(k)).lower())) & REFERS]  # {"guardian_id": "P-7"}
+    if refers:
+        return (f"'{key}': {label} returned an entry whose {refers[0]} is '{key}', and nothing in it says it is the entry "
+                f"for '{key}'; I do not give it as the answer.")
+    text = step.result or "" if not isinstance(value, dict | list) else " ".join(  # JSON: not what 'manager_id' refers to
+        str(v) for k, v in (value.items() if isinstance(value, dict) else []) if not isinstance(v, dict | list)
+        and not set(stems(re.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", str(k)).lower())) & REFERS)
+    if not any(names_key(n, key) for n in names) and (others := other_ids(text, key)):
+        return (f"'{key}': {label} returned {'a result' if isinstance(value, dict | list) else 'text'} naming "
+                f"{joined([repr(o) for o in others[:3]])}, and nothing in it says it is the entry for '{key}'; I do not give "
+                "it as the answer.")
+    return ""
+
+
+def keyed_by_another(tool: str, param: str) -> bool:
+    """Whether a tool's key names another thing than its entries ('customer_id' of get_orders): the orders it returns
+    are not the customer's entry, so their ids are no others'."""
+    said = set(stems(re.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", param).lower())) - {"id"}
+    return bool(said & REFERS) and not said <= set(stems(re.sub(r"_", " ", tool).lower()))
+
+
+WRAPPERS = {"data", "result", "results", "record", "records", "entry", "item", "items", "hits", "matches", "payload",
+            "response", "match"}  # {"data": {…}, "ok": true}: the entry is inside
+
+
+def entry_names(record, by_id: bool, own: set[str] = frozenset()) -> list[str]:
+    """What an entry says it is: its name (or, for a key with digits, id) fields, inside a wrapper or a list too
+    ({"invoice": {"id": …}}, {"results": [{…}]}, {"data": {…}, "ok": true}); an id field named for another thing
+    ('manager_id' of an employee, 'parent_ticket_id', not a word of `own`, the tool's name) says nothing of the entry."""
+    if isinstance(record, list):
+        return [n for r in record for n in entry_names(r, by_id, own)]
+    if not isinstance(record, dict):
+        return []
+    inner = [v for k, v in record.items() if isinstance(v, dict | list) and (len(record) == 1 or str(k).lower() in WRAPPERS
+                                                                           or stem(str(k).lower()) in own)]
+    names = [str(v) for k, v in record.items() if v is not None and not isinstance(v, dict | list) and (
+        str(k).lower() in NAME_FIELDS[by_id] or by_id and (found := re.fullmatch(
+            r"(.*?)[_\s-]*(?:id|code|sku|ref|reference|number|num|nr|no|#|isbn(?:[_\s-]?1[03])?|mrn)\.?",
+            re.sub(r"(?<=[a-z])(?=[A-Z])", "_", str(k)).lower())) and not (
+            set(stems(found[1].replace("_", " "))) & REFERS and not set(stems(found[1].replace("_", " "))) <= own)
+        or by_id and stem(str(k).lower()) in own and re.search(r"\d", str(v)))]  # find_room: {"room": "R10"}
+    return names or [n for v in inner[:1] if len(inner) == 1 for n in entry_names(v, by_id, own)]
+
+
+REFERS = set(stems("manager supervisor parent customer client supplier vendor department dept owner author account "
+                   "building backup team company boss mentor assignee creator contact partner duplicate replaced "
+                   "replaces merged related linked previous prev next near referred referral series original credits "
+                   "child source target guardian mother father spouse"))  # 'manager_id', 'duplicate_of_id': another's
+
+
+NAME_FIELDS = ({"title", "name", "key", "slug", "titre", "nom"}, {"id", "key", "code", "slug", "sku"})  # what an entry
+# says it is: by name, by id

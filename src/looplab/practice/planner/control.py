@@ -33,10 +33,11 @@ from looplab.practice.planner.text import (
 from looplab.practice.view import OfferedTool, View, schema_of
 
 
-def decline(why: str) -> dict:
-    """A refusal with an explanation and no content (what a forcing field gets when it can't be honoured)."""
-    explanation = (f"The practice model {why}; it cannot fill the schema from evidence, and declines rather than guess. This is the practice model's limit: "
-                   "Claude fills the schema, and uses 'refusal' only for a policy stop.")
+def decline(why: str, what: str = "the schema") -> dict:
+    """A refusal with an explanation and no content (what a forcing field gets when it can't be honoured): `what` it
+    could not fill, the schema of output_format or the input of the tool tool_choice forces."""
+    explanation = (f"The practice model {why}; it cannot fill {what} from evidence, and declines rather than guess. This is the practice model's limit: "
+                   f"Claude fills {what}, and uses 'refusal' only for a policy stop.")
     return {"content": [], "stop_reason": "refusal",
             "stop_details": {"type": "refusal", "category": None, "explanation": explanation}}
 
@@ -65,6 +66,9 @@ def _text(reply: dict) -> str:
     return " ".join(b["text"] for b in reply["content"] if b["type"] == "text").strip()
 
 
+FORCED = "the input of the forced tool"  # what a tool_choice refusal could not fill: no schema was asked
+
+
 def choose_tools(reply: dict, choice: dict, view: View) -> dict:
     """Apply tool_choice (auto / any / tool / none, disable_parallel_tool_use) to the reply."""
     kind, uses = choice.get("type", "auto"), _uses(reply)
@@ -80,10 +84,10 @@ def choose_tools(reply: dict, choice: dict, view: View) -> dict:
         if not uses and view.steps:  # the run is over: no call is left to make ('no word of the task names lookup': no)
             done = "sa réponse tient aux résultats déjà renvoyés" if french(view.task) else "its answer rests on the results returned"
             return decline(f"was forced by tool_choice to call {' or '.join(named)} but can't fill its input from the request ("
-                           f"{_text(reply).split('. ')[0] if reply.get('declined') else done})")
+                           f"{_text(reply).split('. ')[0] if reply.get('declined') else done})", FORCED)
         kept = kept or _forced(wanted, view, _text(reply).split(". ")[0] if reply.get("declined") else "")
         if isinstance(kept, str):
-            return decline(kept)
+            return decline(kept, FORCED)
         reply = {"content": kept, "stop_reason": "tool_use"}  # a forced call comes without text
     if choice.get("disable_parallel_tool_use") and len(_uses(reply)) > 1:
         first = _uses(reply)[0]  # the note said every call: it now says the one made

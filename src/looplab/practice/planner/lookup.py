@@ -6,7 +6,20 @@ import re
 
 from ..view import OfferedTool, View
 from ._select import YES_NO
-from ._tools import about_words, absent, answer, declined, said, tool_label, unplanted, use
+from ._tools import (
+    about_words,
+    absent,
+    answer,
+    declined,
+    doubted,
+    entry_names,
+    keyed_by_another,
+    names_key,
+    said,
+    tool_label,
+    unplanted,
+    use,
+)
 from .fill import FULL_NAME, PEOPLE, person
 from .needs import ACT_NOUNS, ACTS, HANGS, TAKEN_BACK, tool_acts
 from .text import (
@@ -31,8 +44,8 @@ RELATIONS = set("after before above below between next previous more most less l
                 "avant après entre suivant précédent autre plus moins".split())  # stopwords that ask something else
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
                    "cherche clé dans catalogue catalog cours donne have has contain contains either else well plus hi hello hey bonjour salut "
-                   "show print display call"))
-KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku"}
+                   "show print display call appelle"))
+KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku", "ref", "reference", "isbn"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
 NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*|catalog(?:ue)?s?)\b)"  # 'look up every course': no key
 AFTER = re.compile(rf"\b(?:key|entry|code|id|clé)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
@@ -110,33 +123,12 @@ def lookup_tool(view: View) -> OfferedTool | None:
     return tools[0] if len(tools) == 1 else own[0] if len(own) == 1 else None
 
 
-def _names(record, by_id: bool, own: set[str] = frozenset()) -> list[str]:
-    """What an entry says it is: its name (or, for a key with digits, id) fields, inside a lone wrapper too
-    ({"invoice": {"id": …}}, {"results": [{…}]}); an id field named for another thing ('manager_id' of an employee,
-    not a word of `own`, the tool's name) refers to that thing and says nothing of the entry."""
-    if isinstance(record, dict) and len(record) == 1 and isinstance(inner := next(iter(record.values())), dict | list):
-        return [n for r in (inner if isinstance(inner, list) else [inner]) for n in _names(r, by_id, own)]
-    return [str(v) for k, v in record.items() if v is not None and (str(k).lower() in NAME_FIELDS[by_id] or by_id and (
-        found := re.fullmatch(r"(.*?)[_-]?(?:id|code|sku|ref|number|no)", re.sub(r"(?<=[a-z])(?=[A-Z])", "_", str(k)).lower()))
-        and not (stem(found[1]) in REFERS and stem(found[1]) not in own))] if isinstance(record, dict) else []
-
-
-REFERS = set(stems("manager supervisor parent customer client supplier vendor department dept owner author account "
-                   "building backup team company boss mentor assignee creator contact partner"))  # 'manager_id': another's
-
-
-NAME_FIELDS = ({"title", "name", "key", "slug", "titre", "nom"}, {"id", "key", "code", "slug", "sku"})  # what an entry
-# says it is: by name, by id
 ACTS_FR = set(stems("envoie publie poste annule supprime efface réserve commande transfère paie"))  # 'Publie ...'
 
 
-def _names_key(name: str, key: str) -> bool:
-    """Whether an entry's name is the key's: 'garden' names 'Urban Gardening', 'stats' 'Practical Statistics'."""
-    if name.isdigit() and re.search(rf"(?<!\d)0*{name}$", key) or re.sub(r"[\W_]", "", name).casefold() == re.sub(
-            r"[\W_]", "", key).casefold():
-        return True  # 'room7' is the entry whose number is 7; 'c101' the one whose code is 'C-101'
-    start = stem(key) if key.isalpha() and len(stem(key)) > 3 else key
-    return bool(re.search(rf"(?<![\w-])(?:{re.escape(key)}(?:s|es|ing)?|{re.escape(start)}[^\W\d_]*)(?![\w-])", name, re.I))
+def _noun(key: str, own: set[str]) -> bool:
+    """Whether a key is a word of the tool's own ('order' for get_order), not an id."""
+    return not re.search(r"\d", key) and bool(terms(key)) and set(terms(key)) <= own
 
 
 def lookup(view: View) -> dict | None:
@@ -151,6 +143,11 @@ def lookup(view: View) -> dict | None:
         return None  # 'Look up Nord Optic' beside search_customers: a name, not a customer_id
     if about_words(tool) & PEOPLE and (names := [n for n in map(person, re.finditer(FULL_NAME, view.task)) if n]):
         keys = names  # 'Look up Tom Baker and Léa Fontaine': whole names, not 'Tom'
+    own = _own_terms(tool)  # 'Look up patient P-7', 'the order with id O-12': the id, not the tool's noun
+    keys = [next((m[1] for m in [re.search(rf"\b{re.escape(k)}\s+(?:(?:with\s+)?(?:id|number|no\.?|ref|code|#)\s*)?['\"]?"
+                                           r"([^\W_][\w-]*\d[\w-]*|\d[\w-]*)", view.task, re.I)] if m), k)
+            if _noun(k, own) else k for k in keys]
+    keys = list(dict.fromkeys(k for k in keys if not (_noun(k, own) and any(re.search(r"\d", o) for o in keys))))
     but = BUT.search(view.task)  # 'all keys but ai'
     excluded = negated(view.task) or [w for w in words(uncontracted(view.task)) if w in NEGATORS] or (but and [but[1] or but[2]])
     if excluded:  # 'every key except ai', "which modules does 'ai' not have": looking up 'ai' answers the opposite
@@ -200,15 +197,18 @@ def lookup(view: View) -> dict | None:
             lines.append(f"'{key}': {label} returned an empty result ({text or 'no text'}); I "
                          f"cannot tell from it whether '{key}' is {where}." if empty else  # an empty entry, or none
                          f"'{key}' is not {where}: I could not find it ({label} said: {said(step)}).")
-        elif (names := _names(record := json_value(unplanted(view, step.result or "")), any(c.isdigit() for c in key),
-                              set(stems(" ".join(words(tool.name)))))) and not any(
-                _names_key(n, key) for n in names):  # 'design' gave 'Applied AI', INV-0007
+        elif (names := [] if keyed_by_another(tool.name, prop) else entry_names(record := json_value(unplanted(
+                view, step.result or "")), any(c.isdigit() for c in key), set(stems(" ".join(words(tool.name)))))) and not any(
+                names_key(n, key) for n in names):  # 'design' gave 'Applied AI', INV-0007
             # gave INV-0008 (an id such as 'a1' is held against id fields only)
             lines.append(f"'{key}': {label} returned an entry for {joined([repr(n) for n in names])}, not for '{key}'; I do "
                          "not give it as the answer." if any(c.isdigit() for c in key) else
                          f"'{key}': {label} returned an entry named {joined([repr(n) for n in names])}, which does not "
                          f"name '{key}', so I cannot tell it is the entry for '{key}'; I do not give it as the answer.")
             # an id for an id ('B7' for 'a1') is another's; a title that differs ('Earl Grey' for 'tea') may be the key's
+            others = True
+        elif not keyed_by_another(tool.name, prop) and (doubt := doubted(step, key, names)):
+            lines.append(doubt)
             others = True
         else:  # an entry loses what carries a planted instruction in its fields, no more
             record = json_value(step.result or "")

@@ -14,6 +14,10 @@ from ._tools import (
     absent,
     answer,
     cannot_plan,
+    doubted,
+    entry_names,
+    keyed_by_another,
+    names_key,
     pick,
     said,
     tool_label,
@@ -61,7 +65,8 @@ from .text import (
 
 CALC = set("calc calculator calculate arithmetic math expression evaluate compute calcule calculer calculez".split())
 WEATHER = ("weather temperature rain raining rainy sunny degree degré hot cold warm cloudy météo temps température "
-           "warmer colder hotter cooler chaud chaude froid froide pleut pluie")
+           "warmer colder hotter cooler chaud chaude froid froide pleut pluie beau soleil ensoleillé brouillard gèle gel "
+           "neige nuageux vent orage fog foggy snow snowing windy storm freezing")  # 'Fait-il beau à Marseille ?'
 RELATED = [set(stems(WEATHER)), set(stems("time clock hour date today")), set(stems("delete remove erase supprime efface")),
            set(stems("send envoie")), set(stems("file fichier")), set(stems("doc docs document")),
            set(stems("email mail courriel")), set(stems("convert converti convertir convertissez"))]  # a task's word counts as all its group's
@@ -140,7 +145,13 @@ class Unserved(NamedTuple):
 
 
 def _beyond(tool: str, clause: str, said: list[str]) -> Unserved:
-    """'Paris, Texas': I do not know what get_weather could do with 'Texas'."""
+    """'Paris, Texas': I do not know what get_weather could do with 'Texas'; 'in Paris or in Lyon': a second place
+    named beside the first is not a word the tool cannot use, so it is said as what it is."""
+    places = [w for w in said if re.fullmatch(r"[A-ZÀ-Ý][\w'’-]*", w) and re.search(
+        rf"\b(?:or|ou|plus|minus|moins)\s+(?:(?:the\s+|la\s+|le\s+)?\w+\s+)?(?:in\s+|à\s+)?{re.escape(w)}\b", clause)]  # 'or in Lyon'
+    if places and len(places) == len(said):
+        return Unserved(clause, f"it names {joined([f'{w!r}' for w in places])} beside another place, and I answer "
+                                "each place only in a request of its own ('the weather in Lyon and in Paris')", tool, tuple(said))
     quoted_words = joined([f"'{w}'" for w in said])
     return Unserved(clause, f"I do not know what {tool} could do with {quoted_words}", tool, tuple(said))
 
@@ -455,6 +466,7 @@ def _clauses(task: str) -> list[str]:
     masked = re.sub(r"(?m)^[ \t]*(?:\d{1,2}[.)]|[-*•])[ \t]+", "", masked) if "\n" in task.strip() else masked  # a list's marks
     masked = re.sub(r"\b((?:should|shall|must|can|could|may|do|did|will|would) (?:I|we)) (?:also|then)\b", r"\1", masked,
                     flags=re.I)  # 'Should I also delete old.txt?' is one part
+    masked = MARGIN.sub(" ", masked) if WARMTH.search(masked) else masked  # 'warmer than Paris by more than 5 degrees'
     if found := re.search(WHICH_OF, masked, re.I):
         at, both = ("à", "et") if re.search(r"\sou\s", found[0]) else ("in", "and")
         lead = re.sub(r"[\s,:]*(?:\b(?:in|à)\s*)?$", "", masked[:found.start(2)])
@@ -519,7 +531,8 @@ def _unplaced(clause: str, in_french: bool = False) -> list[str]:
     typed = {numbers_as_written(u): u for u in units(clause)}  # named as typed: '1.000,50', not '1.000.50'
     unit = re.search(r"\b(?:in|as|into|en)\s+(?:a\s+)?(?:percent(?:age)?s?|per cent|pour ?cent(?:age)?|%)", clause, re.I)
     return [typed.get(f.strip(), f.strip()) for f in found if re.search(r"%|cent", f) or f.strip() not in used] + (
-        [unit[0]] if unit else []) + (re.findall(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d,.])", clause) if in_french else
+        [unit[0]] if unit else []) + (re.findall(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d,.])", clause) if in_french or re.search(
+            r"(?<![\d.,])\d+,\d{1,2}(?![\d,.])", clause) else []) + ([] if in_french else  # '7,5% of 1.200': a thousand?
                                       re.findall(r"(?<![\d.,])\d+,\d{1,2}(?![\d,.])" + ("" if re.match(r"\W*(?:what|which) are\b",
                                                  clause, re.I) else r"(?=\s*(?:,|and\b|&)\s*-?\d)"), clause) if re.match(
                                           r"\W*(?:what|which) are\b|\W*(?:add|sum|multiply|product|average|mean)\b|.*\b(?:sum|product|"
@@ -573,6 +586,8 @@ def needs(view: View) -> dict | None:
 
 
 WARMTH = re.compile(r"\b(?:(warmer|hotter|plus chaude?|moins froide?)|(colder|cooler|plus froide?|moins chaude?))\b", re.I)
+MARGIN = re.compile(r"\s+(?:by|de)\s+(more than|over|at least|less than|under|plus de|moins de|au moins)?\s*(\d+(?:[.,]\d+)?)"
+                    r"\s*(?:degrees?|degrés?|°\s*[CF]?)(?!\w)", re.I)  # the gap a comparison asks: weighed, no place
 DEGREES = re.compile(r"(-?\d+(?:\.\d+)?)\s*°\s*([CF])\b")
 ASKS_IF = re.compile(r"\W*(?:is|are|was|were|will|would|does|do|fait-il|fera-t-il|est-ce|est-il)\b", re.I)  # yes or no
 
@@ -595,8 +610,13 @@ def _warmth(task: str, results: list) -> str | None:
     word = "warmer" if warm else "colder"
     at = {p: task.lower().find(p.lower()) for p in (a, b)}
     subject = min(at, key=lambda p: at[p] if at[p] >= 0 else len(task))  # the place the task names first
-    yes = "" if not ASKS_IF.match(task) else "Yes: " if subject == first[0] else "No: "
     gap = f"{abs(float(ta) - float(tb)):.10g}"
+    if margin := MARGIN.search(task):  # 'by more than 5 degrees': the gap weighed too
+        by, asked = (margin[1] or "").lower(), float(margin[2].replace(",", "."))
+        wide = float(gap) > asked if by in ("more than", "over", "plus de") else float(gap) >= asked if by in (
+            "at least", "au moins") else float(gap) < asked if by else float(gap) == asked
+        subject = subject if wide else ""
+    yes = "" if not ASKS_IF.match(task) else "Yes: " if subject == first[0] else "No: "
     return f"{yes}{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}."
 
 
@@ -640,13 +660,20 @@ def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | 
         if isinstance(number, float) and float(f"{number:.12g}") != number:  # 0.30000000000000004: a float's error
             return f"{arithmetic} ≈ {number:.12g}."
         return f"{arithmetic}{':' if result.startswith('(nothing') else ' ='} {sentence_case(result)}"
+    if re.search(r"\d", str(value)) and not into and not _into(step.name) and not any(  # 'R9' gave {"roomCode": "R1"}
+            keyed_by_another(step.name, k) for k, v in given.items() if v == value):  # not 'customer_id' of get_orders
+        ids = entry_names(json_value(step.result or ""), True, set(stems(" ".join(words(step.name)))))
+        if ids and not any(names_key(n, str(value)) for n in ids):
+            return f"'{value}': {label} returned an entry for {joined([repr(n) for n in ids])}, not for '{value}'; I do not give it as the answer."
+        if doubt := doubted(step, str(value), ids):  # 'Ticket T-8 (duplicate of T-5): closed' for T-5
+            return doubt
     if not value or re.search(rf"(?<![\w.,]){re.escape(value)}(?![\w]|[.,]\d)", result, re.I):  # not the 5 of '3.106855'
         return sentence_case(result)
     if (unit := into or _into(step.name)) and _number(result) is not None:  # km_to_miles: '10: 6.2137 miles'
         return f"{value}: {result} {unit}."
     data, placed = json_value(step.result or ""), {k for k, v in given.items() if v == value}
     other = next((v for k, v in data.items() if isinstance(v, str) and v.strip() and (k in placed or set(words(k)) & PLACE_WORDS
-                  and any(set(words(p)) & PLACE_WORDS for p in placed)) and v.lower() not in str(value).lower()
+                  and any(set(words(p)) & PLACE_WORDS for p in placed)) and v.lower() not in str(value).lower() and not names_key(v, str(value))
                   and str(value).lower() not in v.lower()), None) if isinstance(data, dict) else None  # a fallback
     if other:  # city: {"city": "Paris", "note": "unknown city"} for Nice: not Nice's weather
         return f"I could not get an answer for {value}: {tool_label(step.name).replace('The ', 'the ', 1)} answered for '{other}'."

@@ -107,6 +107,9 @@ REPLACED = re.compile(r"\b(?:replaced|superseded|outdated|obsolete|archived|no l
                       r"remplacée?s?|obsolètes?|périmée?s?|archivée?s?|n'est plus en vigueur)\b", re.I)  # an old version
 OWN_STATE = re.compile(r"\b(?:this|these|the)\s+(?:document|version|page|rules?|article|note|manual|guide|policy|text)s?\s+"
                        r"(?:is|are|was|were|has been|have been)\s+(?:now\s+)?" + REPLACED.pattern[3:-3], re.I)
+CORRECTS = re.compile(r"^\W*(?:errat(?:a|um)|corrections?|corrigend(?:a|um)|rectificatifs?|correctifs?)\b", re.I)  # 'Errata to …'
+ASKS_OLD = re.compile(r"\b(?:old|older|original|first|previous|former|earlier|ancien\w*|premi[eè]re?|précédent\w*|"
+                      r"\d{4})\s+(?:version|edition|brochure|guide|leaflet|booklet|dépliant|édition)s?\b", re.I)  # as it was
 OLDER = re.compile(r"\b(?:old|older|previous|former|earlier|past|replaced|ancien\w*|précédent\w*)\b", re.I)
 PAGE = re.compile(r"^[^\n]{0,80}?\b(?:page\s+|p\.\s*)(\d+)\s*(?:of|/|sur)\s*(\d+)\b[^\n]*(?:\n|$)", re.I)  # '[a.md page 1 of 3]'
 MAX_PAGES = 10
@@ -237,7 +240,9 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         subject = named & wanted or wanted & title or wanted  # what is asked about: 'Ilm', the 'museum', not 'open'
         said_in = [sentences(p) for p in re.split(r"\n\s*\n", text)]  # each sentence with those before it in its paragraph
-        for place, (sentence, earlier, after) in enumerate((s, p[:i], p[i + 1:i + 2]) for p in said_in for i, s in enumerate(p)):
+        for place, (sentence, earlier, after) in enumerate((s, p[:i], p[i + 1:i + 2] or tuple(said_in[k + 1][:1]) if k + 1 < len(
+                said_in) else p[i + 1:i + 2]) for k, p in enumerate(said_in) for i, s in enumerate(p)):  # the next sentence,
+            # in the next paragraph too: 'An old postcard says … 120 metres.' / 'That height was never right.'
             denied = set() if YES_NO.match(question) or not kind and SAYS.search(question) else {
                 root(w) for w in negated(sentence)}  # 'buses do not run'; what they say about it, all of it
             # an aspect word is said only with its pattern: 'prices stay the same' states no price
@@ -251,29 +256,37 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (kind and not kind(sentence, question + " " + heading))
                     or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)
                     or _another_time(sentence, question) or speech and not SPEECH.search(sentence)
-                    or _someone_elses(sentence, question) or _about_another(sentence, earlier, subject, subject | wanted & title)
-                    or _beside(sentence, subject, title) or _whose(sentence, question)
+                    or _someone_elses(sentence, question) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
+                    or _beside(sentence, subject, title, wanted) or _whose(sentence, question)
                     or kind and _disputed(sentence, after, question)):
                 continue
             if (disputed := _disputed(sentence, after, question)) and disputed is not True:
                 sentence = f"{sentence} {disputed}"  # 'A blog claims the ridge is safe. Mountain rescue disagrees.'
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
-    return [f"{s} [{_name(i)}]" for _, _, _, s, i in best]
+    return [f"{s} [{_name(i)}]" for _, _, _, s, i in best if not any(  # a refutation quoted with its claim: once
+        o[3] != s and o[3].endswith(" " + s) for o in best)]
 
 
 PRONOUNS = {"it", "its", "he", "she", "they", "their", "his", "her", "this", "these", "il", "elle", "ils", "elles"}
 OPENS_ON = {"the", "a", "an", "its", "his", "her", "their", "le", "la", "les", "un", "une", "son", "sa", "ses", "leur"}
 
 
-def _about_another(sentence: str, earlier: tuple[str, ...], subject: set[str], about: set[str]) -> bool:
+def _about_another(sentence: str, earlier: tuple[str, ...], subject: set[str], about: set[str], title: set[str] = frozenset()) -> bool:
     """True if a sentence opening on a pronoun follows, in its paragraph, one that brings in another thing: 'The
     planetarium next door charges 6 EUR. It opened in 1975.' is not when the museum opened ('The museum opened in
-    1921. Admission is free. It closes at 18:00.' may be)."""
+    1921. Admission is free. It closes at 18:00.' may be); nor one that names another of a shared name ('The New Anchor
+    opened in 1990.' for the Old Anchor Inn)."""
     if words(sentence)[:1] and words(sentence)[0] in PRONOUNS and not roots(sentence) & subject:  # not 'Its … Tilda'
         for before in reversed(earlier):
             if {root(w) for w in words(before)[:5]} & about:  # 'The canal is 41 km long. Its locks …' of the Ostre canal
-                return False
+                named = re.match(r"\W*([^,]+),([^,]*),", before)  # 'The Brackwater Galleria, a shopping arcade next door,'
+                lead = [re.sub(r"^[LlDd]['’]", "", w) for w in re.findall(r"[^\W\d_][\w'’-]*", before)[:5]]  # 'The New
+                # Anchor opened …', 'Her brother Alan Ross …' ('L'hôtel du Lac' names no one else)
+                name = {root(w.lower()) for i, w in enumerate(lead) if w[:1].isupper() and (i or w.lower() not in OPENS_ON)}
+                return bool(named and NEIGHBOUR.search(named[2]) and any(root(w) not in about for w in words(named[1])
+                                                                         if w.lower() not in STOPWORDS)
+                            or name & about and name - about - title)
             if words(before)[0] in OPENS_ON or re.match(r"\W*[A-Z][\w-]+\s+[A-Z][\w-]+", before):
                 return True  # 'The planetarium …', 'Her brother Jon …', 'Owen Hale …'
     return False
@@ -283,18 +296,36 @@ NEIGHBOUR = re.compile(r"\b(?:next door|across (?:the|from)|beside|nearby|neighb
                        r"sister|rival|d'à côté|en face|voisine?s?)\b", re.I)
 
 
-def _beside(sentence: str, subject: set[str], title: set[str]) -> bool:
+def _beside(sentence: str, subject: set[str], title: set[str], asked: set[str] = frozenset()) -> bool:
     """True if the sentence speaks of a neighbour, and of the document's subject asked only after it, if at all: 'The
     planetarium next door charges 6 EUR' is not the museum's price, 'Jon runs the café next door to the bakery' not
     who runs it; 'Its neighbour across the loch, the Dunmore Light, is 52 metres tall' is how tall the Dunmore Light is."""
     near = NEIGHBOUR.search(sentence)
-    return bool(near) and not roots(sentence[:near.start()]) & subject and (subject <= title or not roots(sentence) & subject)
+    named = {root(w) for w in words(sentence[:near.start()]) if w.lower() not in STOPWORDS} if near else set()
+    return bool(near) and (not named & subject and (subject <= title or not roots(sentence) & subject) or bool(
+        named & subject and named - subject - title - asked and re.match(r"[^,]+,\s*$", sentence[:near.start()])))  # 'Le
+    # passage Duval, en face, …' is not the Galerie Duval
 
 
 REFUTED = re.compile(r"\b(?:(?:is|was|are|were)\s+(?:\w+\s+)?(?:wrong|false|untrue|incorrect|mistaken|inaccurate|a myth)|"
                      r"disagrees?|disputes?|denies|denied|not true|debunked|never (?:possible|true|happened|the case)|"
-                     r"impossible|no evidence|unfounded|baseless|est faux|est fausse|est erronée?|est inexacte?|se trompe\w*)\b",
-                     re.I)
+                     r"impossible|no (?:evidence|proof)|unfounded|baseless|reject(?:s|ed)?|dismiss(?:es|ed)?|rejett\w*|aucune preuve|est faux|"
+                     r"(?:to )?be (?:false|wrong|untrue|incorrect|a myth)|in fact|found no|never right|rien ne (?:le )?prouve|"
+                     r"en réalité|en fait|est fausse|est erronée?|est inexacte?|"
+                     r"n['’]est pas (?:vrai|exact)e?|se trompe\w*)\b", re.I)
+BACK = set(stems("this that these those it ce cette cet ces ça cela claim statement figure number story idea report account "
+                 "version affirmation chiffre information rumeur légende assertion"))  # what points back to the claim
+
+
+def _refutes(text: str, claim: str) -> bool:
+    """True if `text` calls the claim wrong: 'That figure is a myth.', 'Historians reject this'; not 'The often-quoted
+    date of 1925 is wrong.' after 'Clara Moss wrote it in 1921.', which calls its own subject wrong."""
+    found = REFUTED.search(text)
+    if not found or not re.match(r"is|was|are|were|est\b", found[0], re.I):
+        return bool(found)
+    own = text[:found.start()]
+    return not set(re.findall(r"\d+", own)) - set(re.findall(r"\d+", claim)) and not {
+        root(w) for w in words(own) if w.lower() not in STOPWORDS and stem(w.lower()) not in BACK} - roots(claim)
 
 
 def _disputed(sentence: str, after: tuple[str, ...], question: str) -> bool | str:
@@ -303,7 +334,7 @@ def _disputed(sentence: str, after: tuple[str, ...], question: str) -> bool | st
     question of fact, and is quoted elsewhere with what disputes it; what someone said is asked as it is."""
     if WHO_SAID.search(question) or not SPEECH.search(sentence):
         return False  # 'That figure is wrong: the castle has 112 rooms.' reports no claim
-    return True if REFUTED.search(sentence) else after[0] if after and REFUTED.search(after[0]) else False
+    return True if REFUTED.search(sentence) else after[0] if after and _refutes(after[0], sentence) else False
 
 
 WHO_SAID = re.compile(r"\b(?:did|does|do)\s+(?!(?:the|our|your|any)\s+(?:documents?|articles?|docs?|texts?|notes?|files?|pages?)\b)"
@@ -395,9 +426,11 @@ SPOKE = re.compile(r"\b(?i:what)\s+(?i:did|does|do|has|have|had)\s+(?:(?:[A-Z][\
                    r"founder|organi[sz]er|manager|owner|teacher|doctor|chef|expert|scientist|researcher|witness|residents?|"
                    r"leader|head|ceo|guide|farmer|fisherman)\s+)(?i:say|said|tell|told|claim|announce|think|answer|reply)\b")
 # a person's words asked ('What did Alice Fenn say?', 'what did the mayor say'), not what a document says
-SPEECH = re.compile(r"\b(?:said|says|say|told|tells|stated|states|announced|announces|explained|explains|added|warned|"
+SPEECH = re.compile(r"\b(?:said|says|say|told|tells|stated|states|state(?=\s+that\b)|announced|announces|explained|explains|added|warned|"
                     r"promised|noted|claimed|claims|declared|replied|insisted|wrote|writes|according to|affirm\w*|"
-                    r"prétend\w*|déclar\w*|écrit|écrivait|selon)\b|[\"“”«»]", re.I)  # French: 'Un guide affirme que …'
+                    r"prétend\w*|déclar\w*|écrit|écrivait|selon|legend (?:has it|says)|tradition (?:holds|has it|says)|(?:local )?lore|"
+                    r"folklore|la (?:légende|tradition) veut|on raconte|on dit|(?:widely |commonly )?believed|rumou?rs?|supposedly|"
+                    r"reportedly|allegedly|on croit|il paraît)\b|[\"“”«»]", re.I)  # French: 'Un guide affirme que …'
 YEAR_SIDES = {"before": "before|until|till|up to", "after": "after|since|from", "since": "after|since|from"}
 
 
@@ -597,6 +630,38 @@ def _name(given: dict) -> str:
     return first_value(given).rsplit("/", 1)[-1]
 
 
+def _corrects(fix, step) -> bool:
+    """Whether the errata `fix` is about `step`: its title's words ('Errata to the 1998 brochure': 1998, brochure) are
+    mostly in the document's title and name, its years all of them; a bare 'Errata' may be about any document."""
+    named = roots(CORRECTS.sub("", _heading(fix))) - roots(" ".join(STOPWORDS))
+    title = roots(_heading(step) + " " + _name(step.input))
+    return fix is not step and not CORRECTS.search(_heading(step)) and {w for w in named if w.isdigit()} <= title and (
+        2 * len(named & title) >= len(named))
+
+
+def _topic(sentence: str) -> set[str]:
+    return {root(w) for w in words(sentence) if w.lower() not in STOPWORDS and len(w) > 2}
+
+
+def _corrected(good: list, fixes: list) -> dict[tuple[str, str], str]:
+    """(document, sentence) -> the errata correcting it: each errata sentence corrects the sentences of the documents
+    it is about that share most of its words ('The swimming pool closed in 2015.' the pool's 'open all year'; 'The
+    bridge was designed by Tom Brand.' who designed it, not 'The bridge opened in 1871.')."""
+    wrong = {}
+    for step in good:
+        own = [line for p in re.split(r"\n\s*\n", step.result or "") if not p.lstrip().startswith("#") for line in sentences(p)]
+        for fix in (f for f in fixes if _corrects(f, step)):
+            for line in sentences(fix.result or ""):
+                overlap = {mine: len(_topic(mine) & _topic(line)) for mine in own}
+                most = max(overlap.values(), default=0)
+                wrong |= {(_name(step.input), mine): _name(fix.input) for mine, n in overlap.items() if most and n == most}
+    return wrong
+
+
+def _heading(step) -> str:
+    return next((ln for ln in (step.result or "").splitlines() if ln.strip()), "").lstrip("# ")
+
+
 def _replaced(step, question: str) -> bool:
     """Whether a document says it was replaced (its title, or 'This version is outdated'), and the question does not
     ask for it: an old version's rule is not the answer ('Guests play for free' in the 2023 rules)."""
@@ -766,7 +831,9 @@ def research(view: View) -> dict | None:
         return declined(f"The search failed, so I cannot answer. {search.name} said: {said(found)}")
     hits = [HIT.fullmatch(line)[1] for line in (found.result or "").splitlines()]  # one a line: names read whole
     listed = listed_files("\n".join(hits))
-    names = [n for n in listed if n in named] if named else listed[:3]
+    names = [n for n in listed if n in named] if named else listed[:3] + [  # and an errata listed lower: it may undo them
+        n for line in found.result.splitlines() if (n := HIT.fullmatch(line)[1]) in listed[3:] and CORRECTS.search(
+            re.sub(r"^.*?\s[—–-]\s+", "", line) if re.search(r"\s[—–-]\s", line) else n)]
     if not names and not named:  # hits given as ids: [{"id": "D01", "snippet": ...}]
         names = _ids(found.result or "")
     if not names and named and hits:
@@ -805,6 +872,12 @@ def research(view: View) -> dict | None:
                       if _cited(task, query, [s], view))  # only where it speaks of the question
     cited = _cited(task, query, [s for s in good if french(s.result or "")] if in_own else good, view)  # the task's
     # French words quote French documents only: an English one is read through the lexicon
+    fixes = [s for s in good if CORRECTS.search(_heading(s))] if not ASKS_OLD.search(task) else []
+    wrong = _corrected(good, fixes) if fixes else {}
+    fixed = [(c, wrong[key]) for c in cited if (key := (c.rsplit(" [", 1)[1][:-1], next(
+        (line for d, line in wrong if c.startswith(line + " ") and c.rsplit(" [", 1)[1][:-1] == d), ""))) in wrong]
+    cited = [c for c in cited if c not in dict(fixed)]  # 'The Old Mill was built in 1740.' beside its errata: not quoted
+    failed += "".join(f" I did not quote \"{c.rsplit(' [', 1)[0]}\" [{c.rsplit(' [', 1)[1][:-1]}]: {by} corrects it." for c, by in fixed)
     subject = DOC_SAYS.fullmatch(task)  # 'What did the 2019 parking rules say?': every rule, not those with 'parking'
     if whole := subject and [s for s in good if roots(subject[1]) <= roots(_name(s.input) + " " + (s.result or "").strip(
             ).split("\n")[0])]:
@@ -868,8 +941,10 @@ def research(view: View) -> dict | None:
                 q, s.result or "", task)])
             failed += f" I did not quote {_name(s.input)}: " + (f"it does not mention {joined([repr(w) for w in lacks])}."
                                                                if lacks else "no sentence of it carries all the terms.")
-    if len(listed) > len(names) and not named and (len(sources) == len(good) or ALL_OF.match(task)):  # the rest may too
-        failed += f" I read the {len(names)} documents the search ranked first, of the {len(listed)} it listed: the others may say more."
+    dated = any(re.search(r"\b(?:1[89]|20)\d\d\b|\b(?:guide|brochure|leaflet|booklet|edition|dépliant|édition)s?\b",
+                          titles.get(n, ""), re.I) for n in sources)  # 'Visitor Guide (2009)': a later one may correct it
+    if len(listed) > len(names) and not named and (len(sources) == len(good) or ALL_OF.match(task) or dated):  # the rest may too
+        failed += f" I read the {len(names)} documents the search ranked first, of the {len(listed)} it listed: the others may say more, or say otherwise."
     whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field
     lead = "" if not french(view.task) else "Ce que disent les documents (cité tel quel) : " if french(" ".join(quotes)) \
         else "Ce que disent les documents (cité en anglais, tel quel) : "

@@ -190,7 +190,7 @@ def survey(view: View) -> dict | None:
     if others := [d for s in lists for d in SUBFOLDER.findall(s.result or "")
                   if _path(_arg(s), d) not in listed and says(view.task, d) and not set(stems(d)) <= STATUSES] + [  # 'in q1
             # and q2', 'factures-2026/q1 and factures-2026/q2': a second folder named
-            p for p in re.findall(r"[\w.-]+(?:/[\w.-]+)+", view.task) if re.search(r"[^\W\d_]", p) and p not in listed
+            p for p in re.findall(r"[\w.-]+(?:/[\w.-]*[\w-])+", view.task) if re.search(r"[^\W\d_]", p) and p not in listed
             and not re.search(r"\.\w{1,4}$", p)]:  # a file, not a folder
         return declined(_select.UNRELATED.format(joined([repr(o) for o in others])), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
