@@ -861,13 +861,13 @@ def doubted(step: Step, key: str, names: list[str]) -> str:
     if warned:
         return f"'{key}': {label} returned an entry that says '{clip(warned, 80)}'; I do not give it as the answer."
     refers = [k for k, v in (value.items() if isinstance(value, dict) and not names else []) if isinstance(v, str) and names_key(
-        v, key) and set(stems(re.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", str(k)).lower())) & REFERS]  # {"guardian_id": "P-7"}
+        v, key) and field_words(str(k)) & REFERS]  # {"guardian_id": "P-7"}
     if refers:
         return (f"'{key}': {label} returned an entry whose {refers[0]} is '{key}', and nothing in it says it is the entry "
                 f"for '{key}'; I do not give it as the answer.")
     text = step.result or "" if not isinstance(value, dict | list) else " ".join(  # JSON: not what 'manager_id' refers to
         str(v) for k, v in (value.items() if isinstance(value, dict) else []) if not isinstance(v, dict | list)
-        and not set(stems(re.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", str(k)).lower())) & REFERS)
+        and not field_words(str(k)) & REFERS)
     if not any(names_key(n, key) for n in names) and (others := other_ids(text, key)):
         return (f"'{key}': {label} returned {'a result' if isinstance(value, dict | list) else 'text'} naming "
                 f"{joined([repr(o) for o in others[:3]])}, and nothing in it says it is the entry for '{key}'; I do not give "
@@ -875,10 +875,15 @@ def doubted(step: Step, key: str, names: list[str]) -> str:
     return ""
 
 
+def field_words(name: str) -> set[str]:
+    """The stems of a field's words: 'parent_ticket_id', 'guardianId', 'Order #'."""
+    return set(stems(re.sub(r"(?<=[a-z])(?=[A-Z])|[_\s-]+", " ", name).lower()))
+
+
 def keyed_by_another(tool: str, param: str) -> bool:
     """Whether a tool's key names another thing than its entries ('customer_id' of get_orders): the orders it returns
     are not the customer's entry, so their ids are no others'."""
-    said = set(stems(re.sub(r"(?<=[a-z])(?=[A-Z])|_", " ", param).lower())) - {"id"}
+    said = field_words(param) - {"id"}
     return bool(said & REFERS) and not said <= set(stems(re.sub(r"_", " ", tool).lower()))
 
 
@@ -900,7 +905,7 @@ def entry_names(record, by_id: bool, own: set[str] = frozenset()) -> list[str]:
         str(k).lower() in NAME_FIELDS[by_id] or by_id and (found := re.fullmatch(
             r"(.*?)[_\s-]*(?:id|code|sku|ref|reference|number|num|nr|no|#|isbn(?:[_\s-]?1[03])?|mrn)\.?",
             re.sub(r"(?<=[a-z])(?=[A-Z])", "_", str(k)).lower())) and not (
-            set(stems(found[1].replace("_", " "))) & REFERS and not set(stems(found[1].replace("_", " "))) <= own)
+            field_words(found[1]) & REFERS and not field_words(found[1]) <= own)
         or by_id and stem(str(k).lower()) in own and re.search(r"\d", str(v)))]  # find_room: {"room": "R10"}
     return names or [n for v in inner[:1] if len(inner) == 1 for n in entry_names(v, by_id, own)]
 
