@@ -640,7 +640,7 @@ def _corrects(fix, step) -> bool:
 
 
 def _topic(sentence: str) -> set[str]:
-    return {root(w) for w in words(sentence) if w.lower() not in STOPWORDS and len(w) > 2}
+    return {root(w) for w in content_words(sentence) if len(w) > 2}
 
 
 def _corrected(good: list, fixes: list) -> dict[tuple[str, str], str]:
