@@ -52,6 +52,7 @@ def _may(files: str) -> str:
 
 IN_FRENCH = [
              (r"I did not quote (\S+): it says it was replaced\.", r"Je n'ai pas cité \1 : il dit avoir été remplacé."),
+             (r"I did not quote (\S+): (\S+) is a later edition of it\.", r"Je n'ai pas cité \1 : \2 en est une édition plus récente."),
              (r"I did not quote (\"[^\"]*\" \[\S+\]): (\S+) corrects it\.", r"Je n'ai pas cité \1 : \2 le corrige."),
              (r"it asks again for the (\S+) call before it, and I do not make the same act twice",
               r"elle redemande l'appel \1 qui la précède, et je ne fais pas deux fois le même acte"),
@@ -190,6 +191,8 @@ IN_FRENCH = [
              (r"'(.*?)': I did not apply (.*?), and without it the result would answer another question",
               lambda m: f"'{m[1]}' : je n'ai pas appliqué {_et(m[2])}, et sans cela le résultat "
               "répondrait à une autre question"),
+             (r" \(I read a place after 'in' or 'à', as in 'the weather in Lyon'\)",
+              " (je lis un lieu après 'à', comme dans 'Quel temps fait-il à Lyon ?')"),
              (r" \(I read a place only when it starts with a capital letter, as in ('[^']*')\)",
               r" (je ne lis un lieu que s'il commence par une majuscule, comme \1)"),
              (r"it names (.*?) beside another place, and I answer each place only in a request of its own \('the weather in "
@@ -208,6 +211,13 @@ IN_FRENCH = [
              (r"(?<!\S)(?:(?:(Yes)|(No)): )?([^\s.][^().]*?) \(([^()]*)\) is (warmer|colder) than ([^()]*?) \(([^()]*)\), by (.*?°\w)\.",
               lambda m: ("Oui : i" if m[1] else "Non : i" if m[2] else "I") + "l fait plus "
               + ("chaud" if m[5] == "warmer" else "froid") + f" à {m[3]} ({m[4]}) qu'à {m[6]} ({m[7]}), de {m[8]}."),
+             (r"The difference between ([^()]*?) \(([^()]*)\) and ([^()]*?) \(([^()]*)\) is (-?[\d.]+ °\w)\.",
+              r"L'écart entre \1 (\2) et \3 (\4) est de \5."),
+             (r"(?<!\S)([^\s.][^().:]*?) \(([^()]*)\) (plus|minus) ([^()]*?) \(([^()]*)\) is (-?[\d.]+ °\w)\.",
+              lambda m: f"{m[1]} ({m[2]}) {'plus' if m[3] == 'plus' else 'moins'} {m[4]} ({m[5]}) font {m[6]}."),
+             (r"I did not compute the (difference|sum|subtraction): the results do not give each place one temperature in one "
+              r"unit\.", lambda m: "Je n'ai pas calculé " + {"difference": "l'écart", "sum": "la somme", "subtraction": "la différence"}[
+                  m[1]] + " : les résultats ne donnent pas à chaque lieu une température dans une même unité."),
              (r"(?<!\S)([^\s.][^().:]*?) and ([^().:]*?) are as warm as each other: ([^()]*?) each\.",
               r"Il fait \3 à \1 comme à \2."),
              (r"I did not compare them \('(.*?)'\): the results are as the tools gave them\.",
@@ -433,6 +443,7 @@ IN_FRENCH = [
              (r"Note: the result of (\w+\(.*?\)|\S+) contains an instruction planted for an AI assistant \(it asks me (.*?)\); I did "
               r"not follow it\.", r"Note : le résultat de \1 contient une instruction placée pour un assistant IA (elle "
               r"me demande \2) ; je ne l'ai pas suivie."),
+             (r"(\S+) is not counted: (\S+) says '(.*?)'\.", r"\1 n'est pas comptée : \2 dit '\3'."),
              (r"(\S+) has no (\w[\w ]*?) line, so I could not tell whether it is (\w+); it is not counted\.",
               r"\1 n'a pas de ligne \2 : je ne sais pas si elle est \3 ; non comptée."),
              (r"(\S+) contains unreadable bytes; it is not counted\.", r"\1 contient des octets illisibles ; non comptée."),
@@ -476,6 +487,9 @@ IN_FRENCH = [
              (r"I cannot tell whether ('[^']*') narrows the list or asks a second question, so I give no list and no "
               r"total; ask one question at a time", r"Je ne sais pas si \1 restreint la liste ou pose une seconde "
               r"question : je ne donne ni liste ni total ; posez une question à la fois"),
+             (r"I did not count ('[^']*'): its values are amounts, and I add amounts only when asked for a total\.",
+              r"Je n'ai pas compté \1 : ses valeurs sont des montants, et je n'additionne des montants que si l'on demande "
+              r"un total."),
              (r"I did not count ('[^']*'): I can count records \((\d+) listed\), not that\.",
               r"Je n'ai pas compté \1 : je sais compter les fiches (\2 listées), pas cela."), (r"I understood a question about the records in the folder ('[^']*')\.",
                                      r"J'ai compris une question sur les fiches du dossier \1."),

@@ -105,8 +105,11 @@ FRENCH_ASKS = [(re.compile(p), a) for p, a in [  # on the task with accents drop
 ASKED = re.compile("^(?:What do the documents say about |" + "|".join(sorted({a for _, a in ASKS}, key=len, reverse=True)) + ")")
 REPLACED = re.compile(r"\b(?:replaced|superseded|outdated|obsolete|archived|no longer (?:valid|applies|current|in force)|"
                       r"remplacée?s?|obsolètes?|périmée?s?|archivée?s?|n'est plus en vigueur)\b", re.I)  # an old version
-OWN_STATE = re.compile(r"\b(?:this|these|the)\s+(?:document|version|page|rules?|article|note|manual|guide|policy|text)s?\s+"
-                       r"(?:is|are|was|were|has been|have been)\s+(?:now\s+)?" + REPLACED.pattern[3:-3], re.I)
+OWN_STATE = re.compile(r"\b(?:(?:this|these|the)\s+(?:document|version|page|rules?|article|note|manual|guide|policy|text|"
+                       r"brochure|leaflet|edition|timetable|schedule|faq)s?\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+)?|"
+                       r"(?:ce|cette|ces|le|la|les)\s+(?:document|version|page|règles?|règlement|article|note|manuel|guide|texte|"
+                       r"brochure|dépliant|édition|horaires?)s?\s+(?:est|sont|a été|ont été)\s+(?:désormais\s+)?)"
+                       + REPLACED.pattern[2:], re.I)  # the document's own state, not 'The roof was replaced in 2020.'
 CORRECTS = re.compile(r"^\W*(?:errat(?:a|um)|corrections?|corrigend(?:a|um)|rectificatifs?|correctifs?)\b", re.I)  # 'Errata to …'
 ASKS_OLD = re.compile(r"\b(?:old|older|original|first|previous|former|earlier|ancien\w*|premi[eè]re?|précédent\w*|"
                       r"\d{4})\s+(?:version|edition|brochure|guide|leaflet|booklet|dépliant|édition)s?\b", re.I)  # as it was
@@ -258,10 +261,17 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or _another_time(sentence, question) or speech and not SPEECH.search(sentence)
                     or _someone_elses(sentence, question) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
                     or _beside(sentence, subject, title, wanted) or _whose(sentence, question)
+                    or not SAYS.search(question) and _of_another(sentence, question) or _numbered_other(sentence, question)
                     or kind and _disputed(sentence, after, question)):
                 continue
-            if (disputed := _disputed(sentence, after, question)) and disputed is not True:
+            if sentence.rstrip().endswith("?"):  # a FAQ's question is no answer: quoted with the answer after it, if any
+                if not (after and re.match(r"\W*(?:A|R|Answer|Réponse|Rép)\s*\.?\s*:", after[0], re.I)):
+                    continue
+                sentence = f"{sentence} {after[0]}"
+            elif (disputed := _disputed(sentence, after, question)) and disputed is not True:
                 sentence = f"{sentence} {disputed}"  # 'A blog claims the ridge is safe. Mountain rescue disagrees.'
+            elif (now := _bygone(sentence, after, question)) and not any(now in o[3] for o in scored):
+                sentence = f"{sentence} {now}"  # 'Previously the fee was 30 euros. Since 2024 members pay 35 euros.'
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best if not any(  # a refutation quoted with its claim: once
@@ -335,6 +345,60 @@ def _disputed(sentence: str, after: tuple[str, ...], question: str) -> bool | st
     if WHO_SAID.search(question) or not SPEECH.search(sentence):
         return False  # 'That figure is wrong: the castle has 112 rooms.' reports no claim
     return True if REFUTED.search(sentence) else after[0] if after and _refutes(after[0], sentence) else False
+
+
+BYGONE = re.compile(r"\b(?:previously|formerly|used to|originally|in the past|(?:until|till|up to|before) \d{4}|"
+                    r"auparavant|autrefois|jadis|anciennement|à l['’]origine|(?:jusqu['’](?:en|à)|avant) \d{4})\b", re.I)
+NOW = re.compile(r"\b(?:now|since|as of|today|currently|nowadays|these days|from \d{4}|depuis|désormais|aujourd['’]hui|"
+                 r"actuellement|dorénavant|à partir de)\b", re.I)
+ASKS_PAST = re.compile(r"\b(?:previously|formerly|used to|originally|before|until|old|former|past|history|was|were|did|had|"
+                       r"change[ds]?|avant|auparavant|autrefois|anciennement|ancien\w*|jusqu\w*|était|étaient|avait|"
+                       r"change\w*|\d{4})\b", re.I)
+
+
+def _bygone(sentence: str, after: tuple[str, ...], question: str) -> str | None:
+    """The next sentence where it says what is now, after one that says only what was ('Previously the monthly fee was
+    30 euros.' 'Since January 2024 members pay 35 euros a month.'), unless the question asks about the past: what
+    was is no answer to what is, and is quoted with it."""
+    if not BYGONE.search(sentence) or NOW.search(sentence) or ASKS_PAST.search(question) or not after:
+        return None
+    same = re.match(r"\W*(?:\w+\s+){0,4}?(?:it|its|they|their|il|elle|ils|elles)\b", after[0], re.I) or _topic(sentence) & _topic(
+        after[0])  # 'From 2022 it costs 4.20 euros.', not 'Since 2022 the café next door has served lunch.'
+    return after[0] if NOW.search(after[0]) and same and not NEIGHBOUR.search(after[0]) else None
+
+
+def _numbered(text: str) -> dict[str, set[str]]:
+    """Each word a number names with it, and the numbers: 'the tram 12', 'the 2019 festival', 'Route 41'."""
+    found: dict[str, set[str]] = {}
+    for word, number in re.findall(r"\b([^\W\d_]{3,})\s+(\d+)\b", text) + [(w, n) for n, w in re.findall(
+            r"\b(\d{4})\s+([^\W\d_]{3,})\b", text)]:
+        found.setdefault(root(word.lower()), set()).add(number)
+    return found
+
+
+def _numbered_other(sentence: str, question: str) -> bool:
+    """True if the question numbers a thing ('tram 12', 'the 2018 festival') and the sentence names that thing only
+    with other numbers: 'Le tram 21 a été fermé en 2018.' is not tram 12's."""
+    asked, said = _numbered(question), _numbered(sentence)
+    return any(said[w] and not said[w] & numbers for w, numbers in asked.items() if w in said)
+
+
+def _of_another(sentence: str, question: str) -> bool:
+    """True if the sentence gives its facts in a clause about a thing the question does not name: 'The Lumo X2
+    replaces the X1, which weighed 900 grams' is not what the X2 weighs; 'Ashford, the neighbour of Ashby, has a mayor
+    …' is not Ashby's mayor."""
+    asked = roots(question)
+    which = re.search(r"(?:^|\s)((?:[A-Z][\w'’-]*\s+)*[A-Z][\w'’-]*(?:\s+\d[\w.]*)?|[A-Z]?[\w-]*\d[\w-]*),\s+(?:which|who|qui)\b",
+                      sentence)
+    named = re.match(r"\W*(?:the\s+)?([A-Z][\w'’-]*(?:\s+[A-Z][\w'’-]*)*),\s+(?:the|a|its|an|la|le|sa|son)?\s*[^,]*?"
+                     r"(?:neighbou?r|twin|sister|rival|voisine?)\b[^,]*,", sentence)
+    head = re.sub(r"[A-Z][\w'’-]*\s+\d", "", sentence[:which.start(1)]) if which else ""  # 'L'Alto 3 remplace …' names
+    which = which if which and not re.search(r"(?<![\w.])\d", head) and re.search(  # a number before it is the
+        r"\b(?:replac\w*|succeed\w*|follows?|supersed\w*|remplac\w*|succ[eè]d\w*|suit)\b", head, re.I) else None  # sentence's
+    # own ('In 2017 the ferry Glen Ross was replaced by the Loch Spirit, which …'); only the one it follows is another
+    # thing: not 'designed by Tom Brand, who also built the station'
+    return any(m and {root(w.lower()) for w in re.findall(r"[^\W_][\w-]*", re.sub(r"^[LlDd]['’]", "", m[1]))
+                      if w.lower() not in STOPWORDS} - asked for m in (which, named))
 
 
 WHO_SAID = re.compile(r"\b(?:did|does|do)\s+(?!(?:the|our|your|any)\s+(?:documents?|articles?|docs?|texts?|notes?|files?|pages?)\b)"
@@ -431,13 +495,16 @@ SPEECH = re.compile(r"\b(?:said|says|say|told|tells|stated|states|state(?=\s+tha
                     r"prétend\w*|déclar\w*|écrit|écrivait|selon|legend (?:has it|says)|tradition (?:holds|has it|says)|(?:local )?lore|"
                     r"folklore|la (?:légende|tradition) veut|on raconte|on dit|(?:widely |commonly )?believed|rumou?rs?|supposedly|"
                     r"reportedly|allegedly|on croit|il paraît)\b|[\"“”«»]", re.I)  # French: 'Un guide affirme que …'
-YEAR_SIDES = {"before": "before|until|till|up to", "after": "after|since|from", "since": "after|since|from"}
+YEAR_SIDES = {"before": "before|until|till|up to|avant|jusqu['’](?:en|à)", "after": "after|since|from|après|depuis",
+              "since": "after|since|from|après|depuis"}
+YEAR_SIDES |= {"avant": YEAR_SIDES["before"], "après": YEAR_SIDES["after"], "depuis": YEAR_SIDES["since"]}
 
 
 def _another_time(sentence: str, question: str) -> bool:
     """True if the question asks about a year the sentence does not speak of, or from the other side: '330 metres tall
     since 2022' is not how tall the tower was before 2022, 'the record, set in 2021' not the record before 2019."""
-    for side, year in re.findall(r"\b(before|after|since|until|in|by|during)\s+(\d{4})\b", question, re.I):
+    for side, year in re.findall(r"\b(before|after|since|until|in|by|during|en|avant|après|depuis|pendant)\s+(\d{4})\b",
+                                 question, re.I):  # 'en 2019': a table without that year's row is not its answer
         if not re.search(rf"\b{year}\b", sentence):
             return True
         said = re.findall(rf"\b(\w+)\s+(?:\w+\s+)?{year}\b", sentence)
@@ -646,12 +713,19 @@ def _topic(sentence: str) -> set[str]:
 def _corrected(good: list, fixes: list) -> dict[tuple[str, str], str]:
     """(document, sentence) -> the errata correcting it: each errata sentence corrects the sentences of the documents
     it is about that share most of its words ('The swimming pool closed in 2015.' the pool's 'open all year'; 'The
-    bridge was designed by Tom Brand.' who designed it, not 'The bridge opened in 1871.')."""
-    wrong = {}
+    bridge was designed by Tom Brand.' who designed it, not 'The bridge opened in 1871.'); a sentence naming the
+    year of one document's title is about that document only."""
+    wrong, titles = {}, {id(s): roots(_heading(s) + " " + _name(s.input)) for s in good}
+    editions = {w for title in titles.values() for w in title if w.isdigit()}
     for step in good:
         own = [line for p in re.split(r"\n\s*\n", step.result or "") if not p.lstrip().startswith("#") for line in sentences(p)]
         for fix in (f for f in fixes if _corrects(f, step)):
             for line in sentences(fix.result or ""):
+                edition = r"(?:edition|guide|brochure|version|leaflet|printing|édition|dépliant)s?"
+                named = {a or b for a, b in re.findall(rf"\b(\d{{4}})\s+{edition}\b|\b{edition}\s+(?:of\s+|de\s+)?(\d{{4}})\b",
+                                                       line, re.I)}  # 'In the 2001 guide, …'
+                if (years := set(re.findall(r"\d{4}", line)) & editions | named) and not years & titles[id(step)]:
+                    continue  # 'In the 1998 edition, …' is not about the brochure of 2005
                 overlap = {mine: len(_topic(mine) & _topic(line)) for mine in own}
                 most = max(overlap.values(), default=0)
                 wrong |= {(_name(step.input), mine): _name(fix.input) for mine, n in overlap.items() if most and n == most}
@@ -669,6 +743,22 @@ def _replaced(step, question: str) -> bool:
     title = next((ln for ln in text.splitlines() if ln.strip()), "")
     said = REPLACED.search(title) or OWN_STATE.search(text)
     return bool(said) and not OLDER.search(question) and not set(re.findall(r"\d+", question)) & set(re.findall(r"\d+", title))
+
+
+def _later(step, reads: list, question: str) -> str | None:
+    """The name of a document with the same title and a later year ('Blue Lake Trail Guide (2024 edition)' for the
+    2019 edition), unless the question names a year, a number of its title or an old version: the older edition is
+    not the answer."""
+    def dated(s) -> tuple[set[str], list[int]]:
+        heading = _heading(s)
+        return roots(re.sub(r"\d+", " ", heading)) - {"edition", "version", "édition"}, [int(y) for y in re.findall(
+            r"\b(?:19|20)\d\d\b", heading)]
+    title, years = dated(step)
+    if len(years) != 1 or re.search(r"\b\d{4}\b", question) or OLDER.search(question) or ASKS_OLD.search(question) or set(
+            re.findall(r"\d+", question)) & set(re.findall(r"\d+", _heading(step))):  # 'in version 1'
+        return None
+    return next((_name(s.input) for s in reads if s is not step and (d := dated(s))[0] == title and title
+                 and len(d[1]) == 1 and d[1][0] > years[0]), None)
 
 
 TITLE_KEYS = {"title", "heading", "header", "name", "section", "titre"}
@@ -867,9 +957,12 @@ def research(view: View) -> dict | None:
     failed += "".join(f" I read {_name(s.input)}, but its result was cleared from the history, so I cannot "
                       "quote it." for s in lost) + "".join(partial.values())
     old = [s for s in good if _replaced(s, task)]  # quoted only when the question asks for an old version
-    good = [s for s in good if s not in old]
+    later = {id(s): n for s in good if s not in old and (n := _later(s, good, task))}  # the 2019 guide beside the 2024
+    good = [s for s in good if s not in old and id(s) not in later]
     failed += "".join(f" I did not quote {_name(s.input)}: it says it was replaced." for s in old
                       if _cited(task, query, [s], view))  # only where it speaks of the question
+    failed += "".join(f" I did not quote {_name(s.input)}: {later[id(s)]} is a later edition of it." for s in reads
+                      if id(s) in later and _cited(task, query, [s], view))
     cited = _cited(task, query, [s for s in good if french(s.result or "")] if in_own else good, view)  # the task's
     # French words quote French documents only: an English one is read through the lexicon
     fixes = [s for s in good if CORRECTS.search(_heading(s))] if not ASKS_OLD.search(task) else []
@@ -886,7 +979,7 @@ def research(view: View) -> dict | None:
         return declined(f"I cannot answer from what is left of the history.{failed}")
     in_french = bool(good) and all(french(s.result or "") for s in good)
     if not cited and in_own and (missing := _english(bare)[1]):  # the lexicon's reason first, then the search's
-        files = joined([_name(s.input) for s in good]).replace(" and ", " et ")
+        files = joined([_name(s.input) for s in good or reads]).replace(" and ", " et ")
         return _unlinked(bare, missing, f", et dans {files}, trouvés par la recherche des mots tels quels, aucune phrase "
                          "ne les porte tous" if in_french else f", et les documents que la recherche de '{mine}' a "
                          "trouvés sont en anglais")
