@@ -136,8 +136,9 @@ COURTESY = re.compile(r"(?:\W*(?:thanks?(?: you)?(?: (?:a lot|very much|so much)
 
 UNREAD = "an image or a PDF, which the practice model does not read"  # a result with no text is no answer
 # A short result that asks to be called again ('partial reading, call again', 'busy, retry later') is a failed call.
-AGAIN = re.compile(r"\b(?:(?:call|try|ask|query)(?: (?:me|it|us))? again|retry|réessaye[rz]?|rappele[rz]?|relance[rz]?)\b",
-                   re.IGNORECASE)
+AGAIN = re.compile(r"\b(?:(?:call|try|ask|query)(?: (?:me|it|us))? again|retry|réessaye[rz]?|rappelez|relancez|(?:rappeler|"
+                   r"relancer)(?= plus tard| dans\b| l['’]appel| la requête| la demande| l['’]outil))\b", re.IGNORECASE)  # not
+# 'virement rejeté par la banque, à relancer' in a record
 
 
 def read_request(body: dict, gullible: bool = False) -> View:

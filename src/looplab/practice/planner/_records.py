@@ -16,8 +16,10 @@ from .text import clip, joined, json_value
 
 FIELD = re.compile(r"^\s*([^\W\d_][^:=\n]{0,40}?)\s*(?:=|(?<!\d):|:(?!\d))\s*(\S.*?)\s*$")  # 'Amount: 100 EUR', 'Amount =
 # 100 EUR'; not the time in 'Gale warning from the coast guard at 09:00.'
-MONEY = re.compile(r"^(?P<minus>[-−])?(?:(?P<before>[A-Z]{3}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
-                   r"\s*(?P<after>[A-Z]{3}|[€$£])?$")
+ISO = (r"(?:EUR|USD|GBP|CHF|CAD|AUD|NZD|JPY|CNY|HKD|SGD|INR|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|TRY|RUB|UAH|ILS|AED|SAR|"
+       r"QAR|ZAR|MAD|TND|XOF|XAF|BRL|MXN|ARS|CLP|COP|KRW|TWD|THB|MYR|IDR|PHP|VND)")  # '12 PCS' is no amount
+MONEY = re.compile(rf"^(?P<minus>[-−])?(?:(?P<before>{ISO}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
+                   rf"\s*(?P<after>{ISO}|[€$£])?$")
 DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
 SEVERAL = "holds more than one record"  # such a file may hold records asked for: no figure is complete without it
@@ -119,8 +121,12 @@ IN_NAME = re.compile(r"(?:\(|\bin |_)(EUR|USD|GBP|CHF|[€$£])\)?$", re.I)  # '
 
 def _priced(fields: dict) -> dict:
     """The fields with a bare amount given its currency from a field of its own ('Amount: 1234.50' beside
-    'Currency: EUR'), when there is one such field and no amount already carries a currency, or from its name."""
+    'Currency: EUR'), when there is one such field and no amount already carries a currency, or from its name; a
+    dollar sign takes the code of that field ('$' is the sign of CAD, AUD and USD alike)."""
     codes = [v.strip() for k, v in fields.items() if k.casefold() in ("currency", "devise", "monnaie", "währung")]
+    if len(codes) == 1 and re.fullmatch(r"[A-Z]{3}", codes[0]):  # '$500.00' beside 'Currency: CAD': 500.00 CAD, not
+        fields = {k: f"{re.sub(r'[$]', '', v).strip()} {codes[0]}" if (m := money(v)) and m[1] == "$" else v  # USD
+                  for k, v in fields.items()}
     if any(money(v) for v in fields.values()) or len(codes) > 1 or codes and not re.fullmatch(r"[A-Z]{3}|[€$£]", codes[0]):
         return fields
     named = {k: (found[1].upper() if (found := IN_NAME.search(k)) else codes[0] if codes else "") for k in fields}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -134,7 +135,9 @@ OR_CONDITION = re.compile(r"\bor\s+(?:(?:not|are|is|were|was|that|which|those|on
                           r"larger|smaller|bigger|cheaper|payées?|impayées?|ou)\b", re.IGNORECASE)
 WHO_ALL = re.compile(r"(?:\b(?:which|what|whose) (?:clients?|customers?)\b|\bwho\b|\bquels? clients?\b)[^.?;]*"
                      r"\b(?:all|everything|every|fully|in full|entirely|nothing|none|no|any|anything|tout|toutes?|aucune?|"
-                     r"rien)\b", re.IGNORECASE)  # 'which clients have no unpaid invoices?' is about each client's all
+                     r"rien)\b|\b(?:lesquel(?:le)?s|which ones|which of them)\b[^.?;]*\b(?:tout|everything|all|rien|nothing)\b"
+                     r"[^.?;]*\b(?:paid|payée?s?|réglée?s?|settled|owe|doivent)", re.IGNORECASE)  # 'which clients have no
+# unpaid invoices?', 'Lesquels ont tout payé ?' are about each client's all
 HAVING = re.compile(r"\b(?:have|has|having|with|without|ont|a|avec|sans)\s+(?:(?:an?|une?|no|any|their|leur|leurs)\s+)?"
                     r"(?:due|dates?|échéances?)\b", re.IGNORECASE)
 HAS_FIELD = re.compile(r"\b(?:have|has|having|with|avec|ont)\s+(?:(?:an?|any|no|une?|des?)\b\s*|d['’]\s*)?([^\W\d_]+)",
@@ -408,8 +411,36 @@ def _names_not_statuses(task: str, records: list[Record]) -> str:
     return task
 
 
+NULLIFIED = re.compile(r"\b(?:duplicate|doublon|(?:issued |sent |émise? )?(?:in error|par erreur)|bounced|reversed|rejected|"
+                       r"rejetée?|chargeback|(?:replaced|superseded|cancell?ed|remplacée?|annulée?) (?:by|par)|"
+                       r"(?:do|does|should) not (?:be )?count|don't count|ne pas (?:la |le )?compter)\b", re.I)  # not owed as written
+REPLACES = re.compile(r"\b(?:replaces|supersedes|cancels|annule|remplace)\b", re.I)  # … the record it names
+
+
+def _folded(text: str) -> str:
+    """A value without its accents and case: 'Cafe Blanc' and 'CAFÉ BLANC' fold to one."""
+    return unicodedata.normalize("NFD", text).encode("ascii", "ignore").decode().casefold().strip()
+
+
+def _nullified(text: str) -> bool:
+    """Whether a note says its record does not count or was not settled ('duplicate of L-1', 'cheque bounced'), not
+    'not a duplicate of L-1'."""
+    found = NULLIFIED.search(text)
+    return bool(found) and not re.search(r"\b(?:not|no|never|pas|non|jamais)\b(?:\W+\w+){0,2}\W*$", text[:found.start()], re.I)
+
+
+def _replaced(records: list[Record]) -> dict[str, str]:
+    """file -> why it is not counted, for each record another one says it replaces ('Note: replaces INV-3',
+    'Replaces: INV-3', 'Objet : annule et remplace la facture F-3')."""
+    return {other.file: f"{r.file} says '{k}: {v}'" for r in records for k, v in r.fields.items()
+            if REPLACES.search(f"{k} {v}") and not _nullified(f"{k} {v}") and not _party(k) for other in records
+            if other is not r and other.number and re.search(rf"(?<![\w-]){re.escape(other.number)}(?![\w-])", v, re.I)}
+
+
 def _choose(task: str, records: list[Record], status: str | None, limits: list[str], when: bool) -> Choice | str:
-    chosen, notes, heading = list(records), [], []
+    replaced = _replaced(records)
+    chosen, notes, heading = [r for r in records if r.file not in replaced], [f"{f} is not counted: {by}." for f, by in
+                                                                            replaced.items()], []
     key = _status_key(records) if status else None
     if status:
         if key is None:
@@ -460,7 +491,9 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
             or name in priced and not money(r.fields.get(name, ""))  # 'in EUR' beside 'two hundred euros': unread
             or r.cut and name not in r.fields  # the history cut it before that line
             or (_value(r, name) or "") not in values and any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", _value(r, name)
-                                                                       or "", re.I) for v in values)]  # 'STORM WARNING',
+                                                                       or "", re.I) for v in values)
+            or (_value(r, name) or "") not in values and _folded(_value(r, name) or "") in {_folded(v) for v in values}]
+    # 'Cafe Blanc' beside 'Café Blanc': the same client, or not; 'STORM WARNING',
     # 'storm warning issued', 'Lena Park' beside 'storm warning', 'Lena': the same, or not; 'shelf A2' is no 'shelf A'
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
@@ -488,8 +521,10 @@ def _status(record: Record, key: str, said: bool = False) -> str:
         set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
         or re.search(r"\d", v) and (set(words(v)) & (PAYING | RECEIVED | DISCOUNT) or k == PROSE) and _kind(v, k) != _kind(
             value, key)  # 'Text': a sentence of the file about a payment ('Un versement de 200 € a été effectué')
-        or CREDIT.search(v) and not _party(k))] + [f"heading '{record.title}'"] * bool(CREDIT.search(record.title))
+        or CREDIT.search(v) and not _party(k) or _nullified(f"{k}: {v}") and not _party(k))] + [
+        f"heading '{record.title}'"] * bool(CREDIT.search(record.title))  # 'Note: duplicate of L-1', 'cheque bounced'
     # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed; a credit note is owed the other way
+    other = [o for o in other if o not in value]  # a note the status already holds, said once
     value = f"{key} '{value}'" if said else value
     return f"{value} ({'; '.join(other)})" if other else value
 
@@ -497,7 +532,9 @@ def _status(record: Record, key: str, said: bool = False) -> str:
 def _credit(record: Record) -> str:
     """What marks `record` as a credit note ("heading 'Credit note D-2'", "Type 'avoir'"), or ''."""
     return next(iter([f"heading '{record.title}'"] * bool(CREDIT.search(record.title)) + [
-        f"{k} '{v}'" for k, v in record.fields.items() if CREDIT.search(v) and not _party(k)]), "")
+        f"{k} '{v}'" for k, v in record.fields.items() if (found := CREDIT.search(v)) and not _party(k) and not re.search(
+            r"\b(?:by|par|with|avec|see|voir)\W+(?:(?:the|a|an|l['’]|un|une|le|la)\W*)?$", v[:found.start()], re.I)]), "")
+    # 'annulée par l'avoir AV-3' names a credit note; the invoice it is in is none
 
 
 def _party(key: str) -> bool:

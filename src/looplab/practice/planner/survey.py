@@ -587,7 +587,9 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
     doubtful = {r.fields.get(clients[0]) for r in records if r.file in unknown}
     if nameless := [r.file for r in records if r.file in unknown and clients[0] not in r.fields]:  # anyone's
         return f"I give no figure per client: I could not classify {joined(nameless)}."
-    held = [c for c in dict.fromkeys([*sums, *doubtful]) if c in doubtful and (c in sums or not named)]  # 'Gamma' too
+    folded = {_select._folded(d or "") for d in doubtful}  # 'CAFE BLANC' doubtful holds 'Café Blanc' back too
+    held = [c for c in dict.fromkeys([*sums, *doubtful]) if _select._folded(c or "") in folded and (
+        c in sums or not named and c in doubtful)]  # 'Gamma' too
     shown = "; ".join(f"{c} {v if count else amount_text(v, amounts[0][1])}" for c, v in sums.items() if c not in held)
     return (f"{'Count' if count else 'Total'} per client: {shown or 'none I can give'}." +
             (f" I could not give a figure for {joined(held)}: a record of theirs could not be classified." if held else ""))
@@ -615,6 +617,8 @@ def _count(task: str, chosen: list[Record], label: str = "Count", every: list[Re
     keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in {SYNONYMS.get(w, w) for w in stems(k)}]
     if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen) or _cased(r.fields[keys[0]] for r in chosen):
         return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
+    if any(money(r.fields[keys[0]]) for r in chosen):  # 'Combien de TVA ?': how much, not how many
+        return f"I did not count '{noun}': its values are amounts, and I add amounts only when asked for a total."
     values = list(dict.fromkeys(r.fields[keys[0]] for r in chosen))
     if keys == [_select._status_key(chosen)] or any(says(task, v) for v in values):  # 'how many payments are pending?'
         return f"{label}: {len(chosen)}."  # beside 'Payment: pending', 'deliveries delivered': the records chosen
@@ -628,9 +632,10 @@ def _count(task: str, chosen: list[Record], label: str = "Count", every: list[Re
 
 
 def _cased(values) -> bool:
-    """Whether two of the values differ only in case ('Alpha', 'ALPHA'): one client or two, the records do not say."""
+    """Whether two of the values differ only in case or accents ('Alpha', 'ALPHA', 'Cafe'): one client or two, the
+    records do not say."""
     values = set(values)
-    return len({v.casefold() for v in values}) < len(values)
+    return len({_select._folded(v) for v in values}) < len(values)
 
 
 def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str | None:
