@@ -557,7 +557,6 @@ def test_both_before_the_cities_does_not_hide_the_first(task):
 @pytest.mark.parametrize(("task", "named"), [
     ("Weather in Lyon in Fahrenheit and Paris", "'Fahrenheit'"),
     ("Weather in Lyon in Fahrenheit, Paris and Nice", "'Fahrenheit'"),
-    ("Quelle est la différence de température entre Lyon et Paris ?", "'différence'"),
 ])
 def test_a_name_continuing_a_declined_clause_is_declined_with_it(task, named):
     """'Weather in Lyon in Fahrenheit and Paris' declined Lyon for 'Fahrenheit' and gave Paris in °C, as if asked:

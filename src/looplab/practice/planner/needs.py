@@ -80,6 +80,64 @@ THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:
 WHICH_OF = (r"^\W*(?:which|where|lequel|laquelle|quel|quelle|où)\b[^.?!;]*?\b(\w+er|plus \w+)\b"
             r"(?:\s+(?:right\s+)?now|\s+today|\s+currently)?\s*[,:]?\s*(?:in\s+|à\s+)?((?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+(?:or|ou)\s+(?:in\s+|à\s+)?"
             r"((?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s*[?.!]*\s*$")  # 'Which is colder, Lyon or Berlin?': both weighed
+PLACE = r"(?-i:[A-ZÀ-Ý][\w'’-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)*)"
+EITHER = [re.compile(rf"^\W*(?:is|was)\s+(?P<a>{PLACE})\s+or\s+(?P<b>{PLACE})\s+(?P<w>\w+er)(?P<rest>\s*(?:(?:right\s+)?now|"
+                     rf"today)?\s*[?.!]*)$", re.I),
+          re.compile(rf"^\W*(?:est-ce qu['’]il fait|fait-il|il fait)\s+(?P<w>(?:plus|moins)\s+\w+)\s+à\s+(?P<a>{PLACE})\s+ou\s+"
+                     rf"(?:à\s+)?(?P<b>{PLACE})(?P<rest>\s*(?:aujourd['’]hui|maintenant)?\s*[?.!]*)$", re.I)]
+
+
+SUBJECT = re.compile(rf"^\W*(?P<how>de combien(?: de degrés)?\s+)?(?:est-ce que\s+)?(?P<a>{PLACE})\s+(?:est-(?:elle|il)|est)\s+"
+                     rf"(?P<w>(?:plus|moins)\s+(?:chaud|froid)e?)\s+qu(?:e\s+|['’]\s*)(?:à\s+)?(?P<b>{PLACE})(?P<rest>.*)$", re.I)
+GAP = re.compile(r"[\s,;]+(?:and\s+)?by how (?:much|many degrees)(?=\W*$)|[\s,;]+et de combien(?: de degrés)?(?=\W*$)", re.I)
+OPPOSITE = {"moins chaud": "plus froid", "moins froid": "plus chaud"}
+_T, _TF = r"(?:the\s+)?(?:temperature|temp)\s+(?:in|at|of|for)\s+", r"(?:la\s+)?température\s+(?:de|à|d['’])\s*"
+OPERATED = [re.compile(p, re.I) for p in (  # an operation on two places' temperatures: the weather of each, then the sum
+    rf"^\W*(?:(?:what(?:'s| is)|give me|tell me|compute|calculate)\s+)?{_T}(?P<a>{PLACE})\s+(?P<op>minus|plus)\s+"
+    rf"(?:(?:the\s+)?(?:temperature|temp|one)\s+(?:in|at|of|for)\s+|that\s+(?:in|of)\s+)(?P<b>{PLACE})\W*$",
+    rf"^\W*(?:what(?:'s| is)\s+)?(?:the\s+)?(?P<op>difference)\s+(?:in\s+temperature\s+)?between\s+(?:the\s+temperatures?\s+"
+    rf"(?:in|of|at)\s+)?(?P<a>{PLACE})\s+and\s+(?:in\s+)?(?P<b>{PLACE})(?:\s+temperatures?)?\W*$",
+    rf"^\W*(?:what(?:'s| is)\s+)?the\s+(?P<op>sum)\s+of\s+the\s+temperatures\s+(?:in|of|at)\s+(?P<a>{PLACE})\s+and\s+"
+    rf"(?:in\s+)?(?P<b>{PLACE})\W*$",
+    rf"^\W*(?:(?:quelle est|combien (?:font|fait)|calcule)\s+)?{_TF}(?P<a>{PLACE})\s+(?P<op>moins|plus)\s+"
+    rf"(?:celle\s+(?:de|à|d['’])\s*|{_TF})(?P<b>{PLACE})\W*$",
+    rf"^\W*(?:quel(?:le)? est\s+)?(?:l['’]|la\s+)?(?P<op>écart|différence)\s+de\s+température\s+entre\s+(?P<a>{PLACE})\s+et\s+"
+    rf"(?:de\s+)?(?P<b>{PLACE})\W*$",
+    rf"^\W*(?:quelle est\s+)?la\s+(?P<op>somme)\s+des\s+températures\s+(?:de|à|d['’])\s*(?P<a>{PLACE})\s+et\s+"
+    rf"(?:de\s+|à\s+|d['’])?(?P<b>{PLACE})\W*$")]
+SIGN = {"minus": "-", "moins": "-", "plus": "+", "sum": "+", "somme": "+", "difference": "gap", "différence": "gap", "écart": "gap"}
+
+
+def _operated(task: str) -> tuple[str, str, str] | None:
+    """('-', 'Marseille', 'Bordeaux') for 'What's the temperature in Marseille minus the temperature in Bordeaux?'."""
+    found = next((m for pattern in OPERATED if (m := pattern.match(task.strip()))), None)
+    return (SIGN[found["op"].lower()], found["a"], found["b"]) if found and re.search(r"\btemp", task, re.I) else None
+
+
+def either(task: str) -> str:
+    """'Is Lyon or Paris warmer?', 'Fait-il plus chaud à Lyon ou à Paris ?' as the question they ask: which of the two
+    is warmer; 'Lyon est-elle plus chaude que Paris ?' as 'Fait-il plus chaud
+    à Lyon qu'à Paris ?'; 'the temperature in Lyon minus the temperature in Paris' as the weather in each, the
+    operation said after (needs). The gap ('and by how much?') is said with every comparison, so it is no part of its
+    own."""
+    task = GAP.sub("", task) if WARMTH.search(task) else task
+    if operated := _operated(task):  # the weather of each place is asked, and the operation said after
+        return (f"Quel temps fait-il à {operated[1]} et à {operated[2]} ?" if french(task) else
+                f"What's the weather in {operated[1]} and in {operated[2]}?")
+    if (found := SUBJECT.match(task.strip())) and (not found["how"] or re.fullmatch(r"\W*", found["rest"])):
+        warmth = re.sub(r"e$", "", found["w"].lower())
+        warmth = OPPOSITE.get(warmth, warmth)
+        return (f"Où fait-il {warmth}, à {found['a']} ou à {found['b']} ?" if found["how"] else
+                f"Fait-il {warmth} à {found['a']} qu'à {found['b']}{found['rest']}")
+    found = next((m for pattern in EITHER if (m := pattern.match(task.strip()))), None)
+    if not found or re.match(NOT_COMPARATIVE + r"\w", found["w"], re.I) is None:
+        return task
+    if found["w"].lower().startswith(("plus", "moins")):  # 'moins chaud' is asked as 'plus froid'
+        warmth = OPPOSITE.get(found["w"].lower(), found["w"])
+        return f"Où fait-il {warmth}, à {found['a']} ou à {found['b']} ?" if warmth.lower().startswith("plus") else task
+    return f"Which is {found['w']}, {found['a']} or {found['b']}?"
+
+
 NOT_COMPARATIVE = r"(?!(?:weather|other|rather|whether|either|neither|never|ever|water|under|over|after|number|order)\b)"
 COMPARED = re.compile(rf"\b{NOT_COMPARATIVE}(\w+er|more \w+|less \w+)\b[^.?!;]*?(?:{THAN})|\b(plus [^\W\d]\w*)\b"
                       rf"[^.?!;]*?(?:{THAN})|\b(more|less|fewer|plus|moins)\s+(?:{THAN})\s*(?=-?\d)|{WHICH_OF}",
@@ -147,13 +205,18 @@ class Unserved(NamedTuple):
 def _beyond(tool: str, clause: str, said: list[str]) -> Unserved:
     """'Paris, Texas': I do not know what get_weather could do with 'Texas'; 'in Paris or in Lyon': a second place
     named beside the first is not a word the tool cannot use, so it is said as what it is."""
-    places = [w for w in said if re.fullmatch(r"[A-ZÀ-Ý][\w'’-]*", w) and re.search(
-        rf"\b(?:or|ou|plus|minus|moins)\s+(?:(?:the\s+|la\s+|le\s+)?\w+\s+)?(?:in\s+|à\s+)?{re.escape(w)}\b", clause)]  # 'or in Lyon'
+    places = [w for w in said if re.fullmatch(r"[A-ZÀ-Ý][\w'’-]*", w) and re.search(  # another place named before it
+        rf"\b(?:in|at|à|de|of)\s+(?!{re.escape(w)}\b)[A-ZÀ-Ý]|^\W*(?!{re.escape(w)}\b)[A-ZÀ-Ý][\w'’-]*\s+(?:or|ou)\b",
+        clause[:clause.find(w)]) and re.search(
+        rf"\b(?:or|ou|plus|minus|moins|times|fois|(?:multiplied|divided) by|(?:multipliée?|divisée?) par)\s+(?:(?:the\s+|la\s+|"
+        rf"le\s+)?\w+\s+)?(?:in\s+|à\s+|de\s+)?{re.escape(w)}\b", clause)]  # 'or in Lyon'
+    beside = (f"it names {joined([f'{w!r}' for w in places])} beside another place, and I answer each place only in a "
+              "request of its own ('the weather in Lyon and in Paris')") if places else ""
     if places and len(places) == len(said):
-        return Unserved(clause, f"it names {joined([f'{w!r}' for w in places])} beside another place, and I answer "
-                                "each place only in a request of its own ('the weather in Lyon and in Paris')", tool, tuple(said))
-    quoted_words = joined([f"'{w}'" for w in said])
-    return Unserved(clause, f"I do not know what {tool} could do with {quoted_words}", tool, tuple(said))
+        return Unserved(clause, beside, tool, tuple(said))
+    quoted_words = joined([f"'{w}'" for w in said if w not in places])  # 'times the temperature in Lille': 'times'
+    return Unserved(clause, f"{beside}; " * bool(places) + f"I do not know what {tool} could do with {quoted_words}", tool,
+                    tuple(said))
 
 
 DATED = set(stems("tomorrow yesterday forecast history historical past average climate future predicted weekly monthly "
@@ -237,7 +300,7 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
 
 @lru_cache(maxsize=512)  # every turn of a conversation, and every participant of a room, asks it again
 def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
-    view = View(task, tuple(OfferedTool(*t) for t in json.loads(tools)))
+    view = View(either(task), tuple(OfferedTool(*t) for t in json.loads(tools)))
     calc = pick(view.tools, CALC)
     calls, unserved, previous, tense = [], [], None, []
     none_fits = f"none of the offered tools ({', '.join(t.name for t in view.tools)}) fits it"
@@ -426,10 +489,12 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
                     for w in unknown):
                 filled = filled._replace(why=filled.why + " (I read a place only when it starts with a capital "
                                          "letter, as in 'Lyon')")
-        if isinstance(filled, Unserved):
+            elif takes_place and "beside another place" not in filled.why and _unplaced_name(clause, known, unknown):
+                filled = filled._replace(why=filled.why + PLACE_HINT)  # 'Lyon temperature in Fahrenheit': where I read
+        if isinstance(filled, Unserved):  # no place, a place get_weather takes is written
             unserved.append(filled)
-        elif isinstance(filled, str):
-            unserved.append(Unserved(clause, filled))
+        elif isinstance(filled, str):  # 'Strasbourg temperatures', 'Paris: weather?': the city is read after 'in'
+            unserved.append(Unserved(clause, filled + PLACE_HINT * bool(takes_place and _unplaced_name(clause, known))))
         elif all((tool.name, filled) != c[:2] for c in calls):
             calls.append((tool.name, filled, clause))
         elif tool_acts(tool)[1]:  # 'delete a.txt, then delete a.txt again': twice, or once said twice?
@@ -457,6 +522,24 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
     taken = TAKEN_BACK.search(view.task)  # 'Delete notes.txt? No wait, delete old.txt': notes.txt is taken back
     unserved += [_beyond(c[0], c[2], [taken[0]]) for c in calls if taken and view.task.find(c[2]) < taken.start()]
     return [c for c in calls if not taken or view.task.find(c[2]) > taken.start()], unserved
+
+
+PLACE_HINT = " (I read a place after 'in' or 'à', as in 'the weather in Lyon')"
+
+
+def _name_like(word: str) -> bool:
+    """Whether a word is written as a name: 'Lyon', not 'What' or "Can't"."""
+    return bool(re.fullmatch(r"[A-ZÀ-Ý][\w'’-]*", word)) and re.sub(r"['’]s$", "", word.lower()) not in STOPWORDS | \
+        QUESTION_WORDS and not re.search(r"n['’]t$", word, re.I)  # not "What's"
+
+
+def _unplaced_name(clause: str, known: set[str], among: list[str] | None = None) -> bool:
+    """Whether the clause holds a capitalised name not after 'in', 'at' or 'à' (of `among`, if given), other than a
+    word of the tool (`known` stems): 'Strasbourg temperatures', 'Lyon temperature in Fahrenheit', not 'Weather in Here'."""
+    return any(_name_like(w) and stem(w.lower()) not in known and (among is None or w.lower() in {
+        a.lower() for a in among}) and not re.search(
+        rf"\b(?:in|at|à|en|for|pour|of|de)\s+(?:[A-ZÀ-Ý][\w'’-]*\s+)*{re.escape(w)}\b", clause)
+        for w in re.findall(r"(?<![\w'’-])[A-ZÀ-Ý][\w'’-]+", clause))
 
 
 def _clauses(task: str) -> list[str]:
@@ -568,9 +651,12 @@ def needs(view: View) -> dict | None:
         evidence["result value answer"] = numbers[0]
     stated = [SHORT_INTRODUCTION] * bool(WHO.search(view.task)) + stated  # 'Who are you and what is 2 + 2?'
     stated += [f"I could not answer {u}." for u in unserved]
-    compared = COMPARED.search(view.task) or re.search(r"\b(compar\w*|versus|vs)\b", view.task, re.IGNORECASE)
-    warmth = _warmth(view.task, [(first_value(i), done[(n, repr(i))]) for n, i, _ in planned]) if compared else None
-    if warmth:  # 'Is Lyon warmer than Paris?': two temperatures in one unit, weighed
+    asked = either(view.task)
+    compared = COMPARED.search(asked) or re.search(r"\b(compar\w*|versus|vs)\b", asked, re.IGNORECASE)
+    warmth = _warmth(asked, [(first_value(i), done[(n, repr(i))]) for n, i, _ in planned]) if compared else None
+    if operated := _operated(view.task):  # 'the temperature in Marseille minus the temperature in Bordeaux'
+        stated.append(_combined(operated, [(first_value(i), done[(n, repr(i))]) for n, i, _ in planned]))
+    elif warmth:  # 'Is Lyon warmer than Paris?': two temperatures in one unit, weighed
         stated.append(warmth)
     elif compared:  # the results are quoted; weighing them against each other is not one of the rules
         stated.append(f"I did not compare them ('{next(g for g in compared.groups() if g)}'): the results are as the "
@@ -587,7 +673,8 @@ def needs(view: View) -> dict | None:
 
 WARMTH = re.compile(r"\b(?:(warmer|hotter|plus chaude?|moins froide?)|(colder|cooler|plus froide?|moins chaude?))\b", re.I)
 MARGIN = re.compile(r"\s+(?:by|de)\s+(more than|over|at least|less than|under|plus de|moins de|au moins)?\s*(\d+(?:[.,]\d+)?)"
-                    r"\s*(?:degrees?|degrés?|°\s*[CF]?)(?!\w)", re.I)  # the gap a comparison asks: weighed, no place
+                    r"\s*(?:degrees?|degrés?|°\s*[CF]?)(?!\w)(?:\s+(?:or|ou)\s+(more|less|plus|moins)\b)?",
+                    re.I)  # the gap a comparison asks: weighed, no place
 DEGREES = re.compile(r"(-?\d+(?:\.\d+)?)\s*°\s*([CF])\b")
 ASKS_IF = re.compile(r"\W*(?:is|are|was|were|will|would|does|do|fait-il|fera-t-il|est-ce|est-il)\b", re.I)  # yes or no
 
@@ -612,12 +699,29 @@ def _warmth(task: str, results: list) -> str | None:
     subject = min(at, key=lambda p: at[p] if at[p] >= 0 else len(task))  # the place the task names first
     gap = f"{abs(float(ta) - float(tb)):.10g}"
     if margin := MARGIN.search(task):  # 'by more than 5 degrees': the gap weighed too
-        by, asked = (margin[1] or "").lower(), float(margin[2].replace(",", "."))
+        by, asked = (margin[1] or {"more": "at least", "plus": "at least", "less": "at most", "moins": "at most"}.get(
+            (margin[3] or "").lower(), "")).lower(), float(margin[2].replace(",", "."))  # '3 degrees or more'
         wide = float(gap) > asked if by in ("more than", "over", "plus de") else float(gap) >= asked if by in (
-            "at least", "au moins") else float(gap) < asked if by else float(gap) == asked
+            "at least", "au moins") else float(gap) <= asked if by == "at most" else float(gap) < asked if by else \
+            float(gap) == asked
         subject = subject if wide else ""
     yes = "" if not ASKS_IF.match(task) else "Yes: " if subject == first[0] else "No: "
     return f"{yes}{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}."
+
+
+def _combined(operated: tuple[str, str, str], results: list) -> str:
+    """'Marseille (26 °C) minus Bordeaux (22 °C) is 4 °C.' for two places given one temperature each in one unit, or
+    why it is not computed."""
+    sign = operated[0]
+    said = [(place, DEGREES.findall(step.result or "")) for place, step in results if not step.is_error]
+    if len(said) != 2 or any(len(t) != 1 for _, t in said) or said[0][1][0][1] != said[1][1][0][1]:
+        return (f"I did not compute the {'difference' if sign == 'gap' else 'sum' if sign == '+' else 'subtraction'}: "
+                "the results do not give each place one temperature in one unit.")
+    (pa, [(ta, unit)]), (pb, [(tb, _)]) = said
+    value = float(ta) + float(tb) if sign == "+" else abs(float(ta) - float(tb)) if sign == "gap" else float(ta) - float(tb)
+    if sign == "gap":
+        return f"The difference between {pa} ({ta} °{unit}) and {pb} ({tb} °{unit}) is {value:.10g} °{unit}."
+    return f"{pa} ({ta} °{unit}) {'plus' if sign == '+' else 'minus'} {pb} ({tb} °{unit}) is {value:.10g} °{unit}."
 
 
 def _number(text: str) -> int | float | None:
