@@ -44,8 +44,9 @@ BOILERPLATE = re.compile(rf"The practice model can't plan this request: |{re.esc
 DATES = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])|(?<![\w/.])\d{1,2}[/.]\d{1,2}[/.]\d{2,4}(?![\w/.])")
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
-    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock remove erase supprime efface envoie fichier courriel mail e-mail email convertis convertir"
-                                                 " least"),  # 'warmer by at least 4 degrees': the gap, weighed
+    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock remove erase supprime efface envoie fichier courriel mail e-mail email convertis convertir "
+                          "difference différence écart between entre"
+                                                 " least less"),  # 'warmer by at least 4 degrees': the gap, weighed
     "survey": _ASKED | roots(" ".join(_select.SURVEY_WORDS | _select.PAYING | _select.STATUS_WORDS | set(_select.SYNONYMS)) + " invoice invoices bill "
                              "bills facture factures client clients customer amount amounts paid unpaid date dates "
                              "due over under above below before after since until largest biggest highest smallest "
@@ -61,12 +62,26 @@ UNDERSTOOD = {"needs": ("a request for the offered tools' results", "une demande
               "research": ("a question about the documents", "une question sur les documents")}  # English, French
 
 
+POLITE_WORDS = {"yes", "no", "ok", "okay", "please", "thanks", "thank", "you", "great", "sure", "fine", "good", "oui", "non",
+                "merci", "d'accord", "super", "bien", "and", "et", "so", "then", "alors", "now", "maintenant", "hmm", "well",
+                "right", "also", "aussi", "ah", "oh", "bon", "bref", "perfect", "parfait", "cool", "nice"}
+
+
 def _own_antecedent(task: str) -> bool:
     """Whether the pronoun a follow-up would point back with names a plural noun of the task itself ('which invoices
-    are unpaid, and what is their total?'), so the task is whole; not 'the total of all of them'."""
+    are unpaid, and what is their total?'), or a thing it says before a comma or 'and' ('Look up design and tell me
+    its modules', 'La facture R-1 est-elle réglée ?'), so the task is whole; not 'the total of all of them', nor 'Quand
+    a-t-elle été payée ?'; nor is 'again' of 'Weather in Lyon again?'."""
     found = BACK.search(task)
+    said = re.search(r"^(.*?\w.*?)(?:[,:]\s*|\s+[-–—]\s+|\s+(?:and|et)\s+)", task[:found.start()])  # 'Look up design and tell me its
+    # modules', 'Garage Pellan, what does that client owe?': what it points to is said before, in the task itself
     return found[0].strip().lower() in {"their", "them", "they", "leur", "leurs", "eux", "elles"} and any(
-        w.lower() not in {"thanks", "quelles", "pouvez"} for w in re.findall(r"[^\W\d_]{3,}[sx]\b", task[:found.start()]))
+        w.lower() not in {"thanks", "quelles", "pouvez"} for w in re.findall(r"[^\W\d_]{3,}[sx]\b", task[:found.start()])
+    ) or found[0].lower() in {"elle", "elles"} and task[found.start() - 1:found.start()] == "-" and bool(re.search(
+        r"\b(?:la|le|les|l['’])\s*[^\W\d_]+|(?<![\w-])[A-ZÀ-Ý][\w-]*\d|\w(?<![Qq]uand)\s+[A-ZÀ-Ý]", task[:found.start()])
+    ) or found[0].strip().lower() == "again" and len(re.findall(r"[^\W\d_]{2,}", task)) >= 3 or found[0].strip(
+    ).lower() in {"it", "its", "that", "cette", "ce", "cet", "elle", "elles"} | {f"{v} it" for v in "for to of with on do is".split()} and bool(
+        said) and bool(set(split_words(said[1].lower())) - POLITE_WORDS)
 
 
 def gate(view: View, skill: str, reply: dict) -> dict:
@@ -82,7 +97,7 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     if not reply.get("declined"):
         acted = any(not s.is_error and set(stems(split_words(s.name)[0])) & ACTS for s in view.steps)
         whole = re.match(r"\W*(?:and|et)\W+((?:what|how|which|who|where|when|quel\w*|combien|où|quand|qui|the weather|"
-                         r"la météo)\b.*)", view.task,
+                         r"la météo)\b.*|[\d(][\d\s.,()+*/^×÷%-]*\d\W*$)", view.task,  # 'and 45 - 17?' is whole too
                          re.I | re.S)  # 'And what is 5 + 5?' asks a whole question, not one about the turns before
         if view.follow_up and not acted and BACK.search(view.task) and not _own_antecedent(view.task) and not (
                 whole and not BACK.search(whole[1])):  # 'how much is
@@ -97,6 +112,8 @@ def gate(view: View, skill: str, reply: dict) -> dict:
             own = content(view.task)
             left = [w for w in left if w in own or not any(says(evidence, f) for f in own if w in (english_of(f) or "").split()
                                                            or english_terms(f) == w)]  # 'alerte-tempête': 'warning-storm'
+        left = [w for w in left if not (french(view.task) and (e := english_of(w)) and any(says(evidence, t) for t in e.split(
+            )))]  # 'titre' beside 'title: Technical Writing', 'durée' beside 'duration: 8 hours'
         left += [d for d in dict.fromkeys(DATES.findall(view.task)) if skill == "needs" and d not in evidence + " ".join(
             left)]  # 'the weekday of 2026-03-21' is not answered by today's date
         if not left:  # an answer to a follow-up says

@@ -102,7 +102,8 @@ rétroviseur:mirror conducteur:driver réseau:network phare:lighthouse hauteur:t
 construit:built construire:build couleur:colour tomate:tomato coûtent:cost coûte:cost conservent:keep
 gardé:saved arroser:water arrosage:watering plante:plants fréquence:often mer:sea
 faisceau:beam gardien:keepers quitté:leave quitter:leave repeint:paint
-peindre:paint fermenter:ferment fermentent:ferment pointe:peak passent:run tramway:tram""".split())
+peindre:paint fermenter:ferment fermentent:ferment pointe:peak passent:run tramway:tram titre:title auteur:author
+niveau:level durée:duration+length temps:time+duration""".split())
 LEXICON_FR = {root(k): v.replace("+", " ") for k, v in (LEXICON_FR | SURVEY_FR).items()}  # "+": several words
 PLAIN_FR = {root(unicodedata.normalize("NFD", k).encode("ascii", "ignore").decode()): v for k, v in LEXICON_FR.items()}
 ASKS = [(r"\bquand\b", "When "), (r"\bcombien de temps\b", "How long "), (r"\bjusqu'où\b", "How far "), (r"\bcombien de\b", "How many "), (r"\bcombien\b", "How much "),
@@ -236,10 +237,11 @@ def names_task(task: str) -> str:
 
 
 def french_lead(task: str, left: list[str]) -> str:
-    """The first sentence of a French decline: that it cannot answer, the words it read, those it could not place."""
+    """The first sentence of a French decline: that it cannot answer, the words it read, those it could not act on."""
     read = ", ".join(f"'{as_written(task, w)}'" for w in content(task))
     lead = f"Je ne sais pas répondre à cette demande telle quelle{f' (mots lus : {read})' if read else ''}."
-    return lead + (f" Je n'ai pas pu placer {', '.join(repr(as_written(task, w)) for w in left)}." if left else "")
+    return lead + (f" Je n'ai pas pu traiter {', '.join(repr(as_written(task, w)) for w in left)}." if left else "")  # as
+    # 'The words of the task I could not act on': a city named alone after a first turn is not unknown, only not acted on
 
 
 def named(task: str, word: str) -> bool:

@@ -21,6 +21,7 @@ from ._tools import (
     use,
 )
 from .fill import FULL_NAME, PEOPLE, person
+from .interpret import english_of
 from .needs import ACT_NOUNS, ACTS, HANGS, TAKEN_BACK, tool_acts
 from .text import (
     EXCLUDING,
@@ -215,7 +216,8 @@ def lookup(view: View) -> dict | None:
             kept = unplanted(view, step.result or "")
             lines.append(f"'{key}' is in the {place or 'records'}: {readable(kept).rstrip('.')}.")
             evidence |= json_value(kept) if isinstance(record, dict) and len(keys) == 1 else {key: readable(kept)}
-    counted = re.search(r"\b(how many|combien)(?:\s+de\b|\s+d['’])?\s*([^\W\d_]*)", view.task, re.IGNORECASE)
+    counted = re.search(r"\b(how many|combien)(?!\s+de\s+temps\b)(?:\s+de\b|\s+d['’])?\s*([^\W\d_]*)", view.task,
+                        re.IGNORECASE)  # 'combien de temps' asks how long, not a count
     if counted:  # 'how many modules': the length of the one list field of that name, or said as not done
         asked = counted.group(2) if counted.group(2).lower() not in STOPWORDS else ""  # 'and how many?'
         records = [json_value(unplanted(view, done[k].result or "")) for k in keys if not absent(done[k])]
@@ -228,7 +230,9 @@ def lookup(view: View) -> dict | None:
                          f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *tool.properties,  # 'Call get_order with order_id'
                                *(s.result or "" for s in done.values())])))
-    left = [w for w in content_words(view.task) if stem(w) not in seen | ASKING and w.lower() not in keys]
+    left = [w for w in content_words(re.sub(r"\b(combien de) temps\b", r"\1", view.task, flags=re.I)) if stem(
+        w) not in seen | ASKING and w.lower() not in keys and not (
+        french(view.task) and set(stems(english_of(w) or "")) & seen)]  # 'titre': 'title: …' says it
     left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
     joining = words(" ".join(re.findall(rf"\b(?:either|{AND})\s+(?=(?:{'|'.join(map(re.escape, keys))})\b)", view.task, re.I)))
     left = [w for w in left if w.lower() not in joining]  # 'ai plus design', 'either ai or design': a list of keys

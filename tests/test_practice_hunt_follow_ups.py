@@ -1,0 +1,80 @@
+"""Follow-up turns (hred85): a whole question was refused as pointing back to earlier turns because it holds a pronoun
+of its own ('La facture R-1 est-elle réglée ?', 'Look up design and tell me its modules', 'Invoice A-104: when is it
+due?', 'and 45 - 17?', 'Weather in Lyon again?'); 'Lesquels ont tout payé ?' was answered with two lists; a French
+lookup said it found nothing about 'titre' beside the title it quoted."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from looplab import samples
+from looplab.client import MODEL, practice_client
+from looplab.loop import run_agent, to_param
+from looplab.tools import Toolbox
+
+DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
+INVOICES = {"A-1.txt": "Invoice A-1\nClient: Olm\nAmount: 420 EUR\nDue: 10/03/2026\nStatus: unpaid\n",
+            "A-2.txt": "Invoice A-2\nClient: Vey\nAmount: 990 EUR\nStatus: paid on 01/03/2026\n"}
+
+
+def follow(tools, first: str, then: str) -> str:
+    """The reply to `then`, sent after the whole run of `first`, as a participant continues a conversation."""
+    client, box = practice_client(), Toolbox(tools)
+    messages = [*run_agent(client, first, tools).messages, {"role": "user", "content": then}]
+    while (reply := client.messages.create(model=MODEL, max_tokens=512, messages=messages,
+                                           tools=box.to_api())).stop_reason == "tool_use":
+        messages += [{"role": "assistant", "content": [to_param(b) for b in reply.content]},
+                     {"role": "user", "content": [box.execute(b).result for b in reply.content if b.type == "tool_use"]}]
+    return reply.content[-1].text
+
+
+@pytest.fixture
+def invoices(tmp_path):
+    for name, text in INVOICES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return samples.invoice_tools(tmp_path)
+
+
+@pytest.mark.parametrize("then, said", [
+    ("La facture A-2 est-elle payée ?", "Payées, numéro A-2 : A-2"),
+    ("Quand la facture A-1 est-elle due ?", "A-1 : Due 10/03/2026"),
+    ("La facture A-1, elle est due quand ?", "A-1 : Due 10/03/2026"),
+    ("Invoice A-1: when is it due?", "A-1: Due 10/03/2026"),
+    ("Olm, what does that client owe?", "Unpaid, Client Olm: A-1 (Olm, 420 EUR)"),
+])
+def test_a_whole_question_with_a_pronoun_of_its_own_is_answered(invoices, then, said):
+    assert said in follow(invoices, "Which invoices are unpaid?", then)
+
+
+@pytest.mark.parametrize("then", ["Quand a-t-elle été payée ?", "When is it due?"])
+def test_a_pronoun_pointing_back_is_still_declined(invoices, then):
+    said = follow(invoices, "Which invoices are unpaid?", then)
+    assert "I read only your last message" in said or "Je ne lis que votre dernier message" in said, said
+    assert "Due 10/03/2026" not in said, said
+
+
+@pytest.mark.parametrize("first, then, said", [
+    ("What's 45 + 17?", "and 45 - 17?", "45 - 17 = 28."),
+    ("Combien font 2 ** 10 ?", "Et 2 ** 11 ?", "2 ** 11 = 2048."),
+    ("Weather in Lyon?", "Weather in Lyon again?", "Lyon: 21 °C"),
+])
+def test_a_short_follow_up_that_says_it_all_is_answered(first, then, said):
+    assert follow(samples.weather_and_calc(), first, then).startswith(said)
+
+
+def test_look_up_and_its_fields_in_one_follow_up_is_answered():
+    said = follow(samples.catalogue_tools(DATA / "catalogue.json"), "Look up ai", "Look up design and tell me its modules")
+    assert said.startswith("'design' is in the catalogue"), said
+
+
+def test_which_of_them_paid_everything_is_declined_as_a_claim_about_each_client(invoices):
+    said = follow(invoices, "Quels clients ont des factures impayées ?", "Lesquels ont tout payé ?")
+    assert "Je ne sais pas dire quels clients ont tout payé" in said and not said.startswith("Payées"), said
+
+
+def test_a_french_word_for_a_field_the_lookup_returned_is_not_said_missing():
+    said = run_agent(practice_client(), "Quel est le titre du cours writing ?",
+                     samples.catalogue_tools(DATA / "catalogue.json")).answer
+    assert "'writing' est dans le catalogue" in said and "rien trouvé" not in said and "pas pu placer" not in said, said
