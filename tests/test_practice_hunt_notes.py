@@ -99,4 +99,5 @@ def test_a_client_written_without_its_accent_may_be_the_same_client(tmp_path):
              "M-2.txt": invoice("M-2", "Cafe Blanc", "200 EUR", "unpaid"), "M-3.txt": invoice("M-3", "Vey", "50 EUR", "unpaid")}
     said = ask(tmp_path, "In the folder invoices, how much does Café Blanc owe?", files)
     assert "Total: 100 EUR." not in said and "M-2.txt may belong here too" in said, said
-    assert "Client count" not in ask(tmp_path, "In the folder invoices, how many clients are there?", files)
+    said = ask(tmp_path, "In the folder invoices, how many clients are there?", files)
+    assert "the records write one name in two ways ('Cafe Blanc' and 'Café Blanc'), one client or two" in said, said

@@ -121,3 +121,25 @@ def test_a_faq_question_is_quoted_with_its_answer(shapes, task, said):
 
 def test_a_table_without_the_year_asked_is_not_its_answer(shapes):
     assert "11 €" not in ask(shapes, "Quel était le prix du billet du musée Vauban en 2020 ?")
+
+
+FRENCH = {"foire.md": "# La foire de Sault\n\nLa foire 2019 a réuni 120 exposants.\nLa foire de 2023 a réuni 150 exposants.\n",
+          "salles.md": "# Les salles de la mairie\n\nLa salle A2 possède un écran.\nLa salle B a une fenêtre.\n",
+          "lignes.md": "# Les lignes de bus\n\nLa ligne 4 va jusqu'au zoo.\nLa ligne 14 va jusqu'à l'aéroport.\n",
+          "metro.md": "# Le métro de Sault\n\nAvant 2015, le ticket coûtait 1,50 €.\n"}
+
+
+@pytest.mark.parametrize("task, other", [("Combien d'exposants à la foire 2021 ?", "150"),
+                                         ("Combien d'exposants à la foire de 2020 ?", "120 exposants."),
+                                         ("La salle A possède-t-elle un écran ?", "possède un écran."),
+                                         ("Où va la ligne de bus 41 ?", "va jusqu'au zoo.")])
+def test_a_french_thing_of_another_number_or_letter_is_not_the_one_asked(tmp_path, task, other):
+    for name, text in FRENCH.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    said = ask(tmp_path, task)
+    assert other not in said.split("je n'ai pas cité")[0] and "la question porte sur" in said, said
+
+
+def test_a_year_before_a_bound_is_answered_by_it(tmp_path):
+    (tmp_path / "metro.md").write_text(FRENCH["metro.md"], encoding="utf-8")
+    assert "Avant 2015, le ticket coûtait 1,50 €." in ask(tmp_path, "Combien coûtait le ticket de métro en 2010 ?")

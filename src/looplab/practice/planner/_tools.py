@@ -53,6 +53,8 @@ def _may(files: str) -> str:
 IN_FRENCH = [
              (r"I did not quote (\S+): it says it was replaced\.", r"Je n'ai pas cité \1 : il dit avoir été remplacé."),
              (r"I did not quote (\S+): (\S+) is a later edition of it\.", r"Je n'ai pas cité \1 : \2 en est une édition plus récente."),
+             (r"I did not quote (\S+) on ('[^']*'): the question asks about ('[^']*')\.",
+              r"Je n'ai pas cité \1 sur \2 : la question porte sur \3."),
              (r"I did not quote (\"[^\"]*\" \[\S+\]): (\S+) corrects it\.", r"Je n'ai pas cité \1 : \2 le corrige."),
              (r"it asks again for the (\S+) call before it, and I do not make the same act twice",
               r"elle redemande l'appel \1 qui la précède, et je ne fais pas deux fois le même acte"),
@@ -487,6 +489,11 @@ IN_FRENCH = [
              (r"I cannot tell whether ('[^']*') narrows the list or asks a second question, so I give no list and no "
               r"total; ask one question at a time", r"Je ne sais pas si \1 restreint la liste ou pose une seconde "
               r"question : je ne donne ni liste ni total ; posez une question à la fois"),
+             (r"I did not count ('[^']*'): the records write one name in two ways \((.*?)\), one \S+ or two\.",
+              lambda m: f"Je n'ai pas compté {m[1]} : les fiches écrivent un même nom de deux façons ({_et(m[2])}), un ou "
+              "deux."),
+             (r" The records write one client in two ways \((.*?)\)\.",
+              lambda m: f" Les fiches écrivent un même client de deux façons ({_et(m[1])})."),
              (r"I did not count ('[^']*'): its values are amounts, and I add amounts only when asked for a total\.",
               r"Je n'ai pas compté \1 : ses valeurs sont des montants, et je n'additionne des montants que si l'on demande "
               r"un total."),

@@ -368,17 +368,33 @@ def _bygone(sentence: str, after: tuple[str, ...], question: str) -> str | None:
 
 
 def _numbered(text: str) -> dict[str, set[str]]:
-    """Each word a number names with it, and the numbers: 'the tram 12', 'the 2019 festival', 'Route 41'."""
+    """Each word a number or a letter names with it, and those: 'the tram 12', 'the 2019 festival', 'la foire de 2023',
+    'Route 41', 'salle A2'."""
     found: dict[str, set[str]] = {}
-    for word, number in re.findall(r"\b([^\W\d_]{3,})\s+(\d+)\b", text) + [(w, n) for n, w in re.findall(
-            r"\b(\d{4})\s+([^\W\d_]{3,})\b", text)]:
-        found.setdefault(root(word.lower()), set()).add(number)
+    named = r"(\d+|(?-i:[A-HJ-Z]\d*))\b(?![-'’]|[.,]\d)"  # not a version ('4.2') nor a decimal
+    for word, number in re.findall(rf"\b([^\W\d_]{{3,}})\s+(?:(?:de|of|du)\s+(?=\d{{4}}\b))?{named}", text) + re.findall(
+            rf"\b([^\W\d_]{{3,}})\s+(?:de|of|du|d['’])\s*[^\W\d_]{{3,}}\s+{named}", text) + [  # 'la ligne de bus 41'
+            (w, n) for n, w in re.findall(r"\b(\d{4})\s+([^\W\d_]{3,})\b", text)]:
+        if word.lower() not in STOPWORDS:  # not 'the 2021' of 'the 2021 fair'
+            found.setdefault(root(word.lower()), set()).add(number)
     return found
 
 
+def _label(sentence: str, question: str) -> tuple[str, str]:
+    """The numbered thing as the sentence and the question write it: ('Line 12', 'line 7')."""
+    asked = _numbered(question)
+
+    def first(text: str) -> str:
+        return next((m[0] for pattern in (r"\b([^\W\d_]{3,})\s+(?:(?:de|of|du)\s+)?(?:\d+|(?-i:[A-HJ-Z]\d*))\b",
+                                          r"\b\d{4}\s+([^\W\d_]{3,})\b") for m in re.finditer(pattern, text)
+                     if root(m[1].lower()) in asked and m[1].lower() not in STOPWORDS), "")
+    return first(sentence), first(question)
+
+
 def _numbered_other(sentence: str, question: str) -> bool:
-    """True if the question numbers a thing ('tram 12', 'the 2018 festival') and the sentence names that thing only
-    with other numbers: 'Le tram 21 a été fermé en 2018.' is not tram 12's."""
+    """True if the question numbers a thing ('tram 12', 'the 2018 festival', 'la ligne de bus 41') and the sentence
+    names that thing only with other numbers: 'Le tram 21 a été fermé en 2018.' is not tram 12's, 'La ligne 4 va à la
+    gare.' not the bus line 41's."""
     asked, said = _numbered(question), _numbered(sentence)
     return any(said[w] and not said[w] & numbers for w, numbers in asked.items() if w in said)
 
@@ -503,8 +519,13 @@ YEAR_SIDES |= {"avant": YEAR_SIDES["before"], "après": YEAR_SIDES["after"], "de
 def _another_time(sentence: str, question: str) -> bool:
     """True if the question asks about a year the sentence does not speak of, or from the other side: '330 metres tall
     since 2022' is not how tall the tower was before 2022, 'the record, set in 2021' not the record before 2019."""
-    for side, year in re.findall(r"\b(before|after|since|until|in|by|during|en|avant|après|depuis|pendant)\s+(\d{4})\b",
-                                 question, re.I):  # 'en 2019': a table without that year's row is not its answer
+    for side, year in re.findall(r"\b(before|after|since|until|in|by|during|en|avant|après|depuis|pendant|year|année)\s+"
+                                 r"(\d{4})\b", question, re.I):  # 'en 2019': a table without that year's row is not its answer
+        bounds = re.findall(r"\b(before|until|till|avant|jusqu['’]en|after|since|from|après|depuis)\s+(\d{4})\b", sentence, re.I)
+        if side.lower() in ("in", "en", "during", "pendant", "year", "année") and any(
+                int(year) < int(y) if w.lower() in ("before", "until", "till", "avant", "jusqu'en", "jusqu’en") else
+                int(year) >= int(y) for w, y in bounds):
+            continue  # 'Avant 2015, le ticket coûtait 1,50 €.' says what it cost in 2010
         if not re.search(rf"\b{year}\b", sentence):
             return True
         said = re.findall(rf"\b(\w+)\s+(?:\w+\s+)?{year}\b", sentence)
@@ -978,11 +999,16 @@ def research(view: View) -> dict | None:
     if not cited and lost:
         return declined(f"I cannot answer from what is left of the history.{failed}")
     in_french = bool(good) and all(french(s.result or "") for s in good)
+    other = next(((label, _name(s.input)) for s in good for line in sentences(_own(view, s.result or ""))
+                  if _numbered_other(line, task) and all(label := _label(line, task))), None) if not cited else None
+    failed += (f" I did not quote {other[1]} on '{other[0][0]}': the question asks about '{other[0][1]}'." if other
+               else "")
     if not cited and in_own and (missing := _english(bare)[1]):  # the lexicon's reason first, then the search's
         files = joined([_name(s.input) for s in good or reads]).replace(" and ", " et ")
         return _unlinked(bare, missing, f", et dans {files}, trouvés par la recherche des mots tels quels, aucune phrase "
-                         "ne les porte tous" if in_french else f", et les documents que la recherche de '{mine}' a "
-                         "trouvés sont en anglais")
+                         "ne les porte tous" + (f" ; je n'ai pas cité {other[1]} sur '{other[0][0]}' : la question porte "
+                                                f"sur '{other[0][1]}'" if other else "") if in_french else
+                         f", et les documents que la recherche de '{mine}' a trouvés sont en anglais")
     if not cited and mine and mine not in searched and in_french:  # French documents, searched in the lexicon's English
         return _search(search, mine)
     if not cited:

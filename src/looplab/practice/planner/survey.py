@@ -573,10 +573,12 @@ def _per_client(chosen: list[Record], key: str | None, asked: str, records: list
     clients = [k for k in dict.fromkeys(k for r in chosen for k in r.fields)
                if set(stems(k)) & {"client", "customer"}]
     amounts = [(1, "") if count else money(r.fields.get(key, "")) if key else None for r in chosen]
+    twice = _cased(r.fields.get(clients[0], "") for r in chosen) if len(clients) == 1 else ""
     if not chosen or len(clients) != 1 or not all(amounts) or len({a[1] for a in amounts}) != 1 \
-            or any(clients[0] not in r.fields for r in chosen) or _cased(r.fields[clients[0]] for r in chosen):
+            or any(clients[0] not in r.fields for r in chosen) or twice:
         return (f"I could not break it down ('{asked}'): I did not compute a figure per client; the list and any "
-                "total are over all the records listed.")
+                "total are over all the records listed." + (f" The records write one client in two ways ({twice})."
+                                                             if twice else ""))
     sums = Counter()
     for record, (amount, _) in zip(chosen, amounts, strict=True):
         sums[record.fields[clients[0]]] += amount
@@ -615,7 +617,9 @@ def _count(task: str, chosen: list[Record], label: str = "Count", every: list[Re
     if not what or what in RECORD_NOUNS and not any(what in stems(k) for r in chosen for k in r.fields):  # 'Items: 5'
         return f"{label}: {len(chosen)}."
     keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in {SYNONYMS.get(w, w) for w in stems(k)}]
-    if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen) or _cased(r.fields[keys[0]] for r in chosen):
+    if len(keys) == 1 and (twice := _cased(r.fields.get(keys[0], "") for r in chosen)):
+        return f"I did not count '{noun}': the records write one name in two ways ({twice}), one {re.sub(r's$', '', noun)} or two."
+    if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen):
         return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
     if any(money(r.fields[keys[0]]) for r in chosen):  # 'Combien de TVA ?': how much, not how many
         return f"I did not count '{noun}': its values are amounts, and I add amounts only when asked for a total."
@@ -631,11 +635,14 @@ def _count(task: str, chosen: list[Record], label: str = "Count", every: list[Re
     return f"{keys[0]} count: {len(values)}{' (' + listed + ')' if values else ''}."
 
 
-def _cased(values) -> bool:
-    """Whether two of the values differ only in case or accents ('Alpha', 'ALPHA', 'Cafe'): one client or two, the
-    records do not say."""
-    values = set(values)
-    return len({_select._folded(v) for v in values}) < len(values)
+def _cased(values) -> str:
+    """Two of the values that differ only in case or accents ("'Alpha' and 'ALPHA'", 'Cafe'), or '': one client or
+    two, the records do not say."""
+    seen: dict[str, str] = {}
+    for value in sorted(set(values)):
+        if (other := seen.setdefault(_select._folded(value), value)) != value:
+            return f"'{other}' and '{value}'"
+    return ""
 
 
 def _amount_key(task: str, chosen: list[Record], records: list[Record]) -> str | None:
