@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -24,6 +23,7 @@ from .text import (
     polarity,
     stem,
     stems,
+    unaccented,
     uncontracted,
     words,
 )
@@ -419,7 +419,7 @@ REPLACES = re.compile(r"\b(?:replaces|supersedes|cancels|annule|remplace)\b", re
 
 def _folded(text: str) -> str:
     """A value without its accents and case: 'Cafe Blanc' and 'CAFÉ BLANC' fold to one."""
-    return unicodedata.normalize("NFD", text).encode("ascii", "ignore").decode().casefold().strip()
+    return unaccented(text).casefold().strip()
 
 
 def _nullified(text: str) -> bool:

@@ -9,10 +9,9 @@ or a number or operator (UNIT reads punctuation-joined tokens whole). The gate i
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
-from .text import CORPUS_WORDS, STOPWORDS, as_written, clip, french, root, roots
+from .text import CORPUS_WORDS, STOPWORDS, as_written, clip, french, root, roots, unaccented
 
 UNIT = re.compile(
     r"\d{1,2}/\d{1,2}/\d{2,4}"  # a date: 12/11/2026
@@ -105,7 +104,7 @@ faisceau:beam gardien:keepers quitté:leave quitter:leave repeint:paint
 peindre:paint fermenter:ferment fermentent:ferment pointe:peak passent:run tramway:tram titre:title auteur:author
 niveau:level durée:duration+length temps:time+duration""".split())
 LEXICON_FR = {root(k): v.replace("+", " ") for k, v in (LEXICON_FR | SURVEY_FR).items()}  # "+": several words
-PLAIN_FR = {root(unicodedata.normalize("NFD", k).encode("ascii", "ignore").decode()): v for k, v in LEXICON_FR.items()}
+PLAIN_FR = {root(unaccented(k)): v for k, v in LEXICON_FR.items()}
 ASKS = [(r"\bquand\b", "When "), (r"\bcombien de temps\b", "How long "), (r"\bjusqu'où\b", "How far "), (r"\bcombien de\b", "How many "), (r"\bcombien\b", "How much "),
         (r"\bcomment\b", "How "), (r"^\s*quel(?:le)?s?\b", "What ")]  # a French question's English start, first found
 FRENCH_ASKING = frozenset(roots("que quoi disent dit disent-ils parlent parle racontent nos articles notes "

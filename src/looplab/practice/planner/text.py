@@ -203,6 +203,11 @@ def one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def unaccented(text: str) -> str:
+    """Text without its accents: 'Café' -> 'Cafe'."""
+    return unicodedata.normalize("NFD", text).encode("ascii", "ignore").decode()
+
+
 def clip(text: str, limit: int) -> str:
     """`text` cut to at most `limit` characters, with '…' where it was cut."""
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
