@@ -92,7 +92,7 @@ SUBJECT = re.compile(rf"^\W*(?P<how>de combien(?: de degrés)?\s+)?(?:est-ce que
 GAP = re.compile(r"[\s,;]+(?:and\s+)?by how (?:much|many degrees)(?=\W*$)|[\s,;]+et de combien(?: de degrés)?(?=\W*$)", re.I)
 OPPOSITE = {"moins chaud": "plus froid", "moins froid": "plus chaud"}
 _T, _TF = r"(?:the\s+)?(?:temperature|temp)\s+(?:in|at|of|for)\s+", r"(?:la\s+)?température\s+(?:de|à|d['’])\s*"
-OPERATED = [re.compile(p, re.I) for p in (  # an operation on two places' temperatures: the weather of each, then the sum
+OPERATED = [re.compile(p, re.I) for p in (  # an operation on two places' temperatures: the weather of each, then the operation
     rf"^\W*(?:(?:what(?:'s| is)|give me|tell me|compute|calculate)\s+)?{_T}(?P<a>{PLACE})\s+(?P<op>minus|plus)\s+"
     rf"(?:(?:the\s+)?(?:temperature|temp|one)\s+(?:in|at|of|for)\s+|that\s+(?:in|of)\s+)(?P<b>{PLACE})\W*$",
     rf"^\W*(?:what(?:'s| is)\s+)?(?:the\s+)?(?P<op>difference)\s+(?:in\s+temperature\s+)?between\s+(?:the\s+temperatures?\s+"
