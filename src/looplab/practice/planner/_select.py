@@ -317,7 +317,7 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
                           rf"(?:{DATE.pattern}|\b\d{{1,2}}/\d{{1,2}}(?:/\d\d)?\b|{DAY_MONTH.pattern})", task, re.IGNORECASE):  # no limit took it: 'due on 15/11/2026'
         return (f"I cannot apply the condition '{_back(dated.group(), written)}': matching records on a date is beyond my rules, "
                 "so I give no list and no total")
-    if condition := CONDITION.search(task):
+    if condition := _outside_values(CONDITION, task, records):
         return (f"I cannot apply the condition '{_back(condition.group().strip(), written)}': I apply conditions "
                 "worded as 'over 500 EUR', 'the largest' or 'due before 2026-11-14', and this one is beyond my rules, "
                 "so I give no list and no total")  # 'the largest single invoice' is not read, 'the largest invoice' is
@@ -399,6 +399,14 @@ def _lacking(task: str, records: list[Record]) -> str | None:
             return (f"I cannot select records on having '{found[1]}': {joined(files)} {'has' if len(files) == 1 else 'have'} "
                     f"no {(keys or [found[1]])[0]} line, and I select on the values written; I give no list and no total")
     return None
+
+
+def _outside_values(pattern: re.Pattern, task: str, records: list[Record]) -> re.Match | None:
+    """The first match of a pattern outside the values the task writes in full ('Before Dawn' names a client)."""
+    spans = [m.span() for v in {v for r in records for v in r.fields.values() if pattern.search(v) and len(words(v)) > 1
+                                and content_words(v)}  # 'Until Then' names nothing I can select on: still declined
+             for m in re.finditer(rf"(?<![\w-]){re.escape(v)}(?![\w-])", task, re.IGNORECASE)]
+    return next((m for m in pattern.finditer(task) if not any(a <= m.start() < b for a, b in spans)), None)
 
 
 def _names_not_statuses(task: str, records: list[Record]) -> str:
