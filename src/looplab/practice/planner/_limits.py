@@ -96,7 +96,7 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
 def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes: list[str]) -> list[Record] | str:
     """The records whose date field is before or after the task's date ('due before 14/11/2026')."""
     phrase = found.group().strip()
-    fields = list(dict.fromkeys(k for r in records for k, v in r.fields.items() if _date(v, "dmy")))
+    fields = list(dict.fromkeys(k for r in records for k, v in r.fields.items() if _date(v, "dmy") or _date(v, "mdy")))
     before = (found.group(1) or "").lower()
     named = [k for k in fields if before and before in words(k)]
     if not fields and any(WRITTEN.search(v) for r in records for v in r.fields.values()):  # 'Due: 15 October 2026'
