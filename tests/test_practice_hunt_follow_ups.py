@@ -78,3 +78,11 @@ def test_a_french_word_for_a_field_the_lookup_returned_is_not_said_missing():
     said = run_agent(practice_client(), "Quel est le titre du cours writing ?",
                      samples.catalogue_tools(DATA / "catalogue.json")).answer
     assert "'writing' est dans le catalogue" in said and "rien trouvé" not in said and "pas pu placer" not in said, said
+
+
+@pytest.mark.parametrize("then, named", [("What about backup heaters?", "'What about'"), ("How about insulation?", "'How about'")])
+def test_a_what_about_follow_up_names_the_words_that_point_back(then, named):
+    """'What about backup heaters?' after a research run was declined naming 'What' alone, as if 'What' were the word
+    it could not read (hred89)."""
+    said = follow(samples.docs_tools(DATA / "articles"), "What do our articles say about heat pumps in cold climates?", then)
+    assert f"The words of the task I could not act on: {named}." in said and "I read only your last message" in said, said

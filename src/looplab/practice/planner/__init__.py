@@ -103,8 +103,8 @@ def gate(view: View, skill: str, reply: dict) -> dict:
                 whole and not BACK.search(whole[1])):  # 'how much is
             # that?': that of an earlier turn
             pointing = BACK.search(view.task)[0].strip(" ?!.").split()  # 'that', 'ce client', 'for it', 'total?'
-            word = " ".join(pointing) if " ".join(pointing) == view.task.strip(" ?!.") else pointing[-1 if pointing[
-                -1].lower() == 'it' else 0]
+            word = " ".join(pointing) if " ".join(pointing) == view.task.strip(" ?!.") or pointing[0].lower() in (
+                "what", "how") else pointing[-1 if pointing[-1].lower() == 'it' else 0]  # 'What about', not 'What'
             return declined(f"{names_unplaced(view.task, [word])} "
                             f"{follow_up_note(view.task)}")
         left = unplaced(task, vocabulary, evidence, text) if view.steps else []
