@@ -58,7 +58,7 @@ FINDING = re.compile(r"\b(search|info|information|something|anything)(?=\s*:|\s+
                      re.I)  # 'Search for tea', 'info on bikes' ask to search: no term ('search engines' is one)
 MONEY = r"[€$£]\s?\d|\d[\d,.]*\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b)"
 ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to speak of it
-    **dict.fromkeys(["price", "cost", "prix", "coût"], MONEY),
+    **dict.fromkeys(["price", "cost", "prix", "coût", "tarif"], MONEY),
     **dict.fromkeys(["temperature", "température"], r"°|degrees?\b|degrés?\b|temp[ée]rature"), "weight": r"weigh|\bkg\b|kilogram|tonne|gram",
     "mayor": r"mayor", "population": r"population|inhabitants|people", "author": r"author|wrote|written",
     "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph"}
@@ -93,7 +93,8 @@ UNITS = {  # 'how X' -> what a sentence that answers it names ('long': '45 min',
     "deep": rf"deep|depth|{M}|feet", "wide": rf"wide|width|{M}|{KM}", "big": rf"big|size|{M}|square|litres?|hectares?|acres?",
     "large": rf"large|size|{M}|square|litres?|hectares?|acres?", "long": rf"long|length|years?|months?|weeks?|days?|h|hrs?|hours?|mins?|"
     rf"minutes?|{M}|{KM}", "far": rf"far|away|{KM}|{M}", "old": r"old|age|years?|since|built|founded",
-    "often": r"every|daily|weekly|monthly|yearly|times|per|once|twice|often",
+    "often": r"every|daily|weekly|monthly|yearly|times|per (?:day|week|month|year|hour|night)s?|once|twice|often|"
+             r"fois|tou(?:te)?s les|chaque|par (?:jour|semaine|mois|an|heure|nuit)|quotidien\w*|hebdomadaire\w*",
     "heavy": r"heavy|weigh\w*|kg|kilograms?|tonnes?|tons?|grams?|pounds?",
     **dict.fromkeys(["hot", "warm", "cold"], r"\d+\s?°|degrees?")}  # 'how hot': '55 to 65 °C', not 'hot water'
 MEASURES = set(UNITS)
@@ -147,6 +148,10 @@ def _measured(sentence: str, question: str) -> bool:
         return any(root(w.lower()) == root(counted.group(1).lower()) for pair in re.findall(
             rf"(?=(?:\d+|{NUMBERS.pattern[3:].replace('|several|few', '')})\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?)", sentence,
             re.IGNORECASE) for w in pair if w)  # 'one to two minutes' counts minutes; 'a few minutes' counts none
+    if not unit:  # 'how much is the ferry on Sundays?' is not answered by a clock time or a date: 'no 7:00 ferry'
+        sentence = re.sub(rf"\b\d{{1,2}}\s?(?:[:h.]\s?\d\d\b|h\b)|\b(?:1[5-9]|20)\d\d\b|\b\d{{1,2}}(?:st|nd|rd|th|er)?\s+"
+                          rf"(?:{'|'.join(MONTHS)}|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|"
+                          rf"novembre|décembre)\b", " ", sentence, flags=re.I)
     if not unit or _measure(question) in ("often", "hot", "warm", "cold"):  # 'every 30 minutes', '55 °C'
         return bool(NUMBERS.search(sentence)) and (not unit or re.search(rf"\b(?:{unit})\b", sentence, re.I) is not None)
     if _measure(question) == "old" and re.search(r"\b(?:since|built|founded|opened)\b\D{0,30}\b\d{4}\b", sentence, re.I):
@@ -1005,10 +1010,13 @@ def research(view: View) -> dict | None:
                else "")
     if not cited and in_own and (missing := _english(bare)[1]):  # the lexicon's reason first, then the search's
         files = joined([_name(s.input) for s in good or reads]).replace(" and ", " et ")
-        return _unlinked(bare, missing, f", et dans {files}, trouvés par la recherche des mots tels quels, aucune phrase "
-                         "ne les porte tous" + (f" ; je n'ai pas cité {other[1]} sur '{other[0][0]}' : la question porte "
-                                                f"sur '{other[0][1]}'" if other else "") if in_french else
-                         f", et les documents que la recherche de '{mine}' a trouvés sont en anglais")
+        if in_french:  # French documents, searched in the task's own words: the lexicon is not why
+            return declined(f"Les documents ne répondent pas à cette question, autant que je puisse en juger : dans {files}, "
+                            f"trouvés par la recherche des mots tels quels, aucune phrase ne porte "
+                            f"{joined([repr(w) for w in missing]).replace(' and ', ' et ')} avec ce que la question demande"
+                            + (f" ; je n'ai pas cité {other[1]} sur '{other[0][0]}' : la question porte sur '{other[0][1]}'"
+                               if other else ""), wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
+        return _unlinked(bare, missing, f", et les documents que la recherche de '{mine}' a trouvés sont en anglais")
     if not cited and mine and mine not in searched and in_french:  # French documents, searched in the lexicon's English
         return _search(search, mine)
     if not cited:

@@ -1,0 +1,64 @@
+"""Research questions of how much, how often and what price (hred93): 'How much is the ferry on Sundays?' quoted a
+timetable sentence, since any number answered 'how much'; 'How often can I give Calmex?' quoted '120 mg per 5 ml' and
+'How often should I water the tomatoes?' '2 litres per plant', since any 'per' answered 'how often'; 'Quels sont les
+tarifs du club ?' quoted a sentence with no price."""
+
+from __future__ import annotations
+
+import pytest
+
+from looplab import samples
+from looplab.client import practice_client
+from looplab.i18n import set_language
+from looplab.loop import run_agent
+
+ARTICLES = {
+    "ferry.md": "# Island ferry\n\nFerries leave the harbour at 7:00, 12:00 and 18:00.\n\nOn Sundays there is no 7:00 "
+                "ferry.\n\nA single ticket on the ferry costs 9 euros.\n",
+    "tomato.md": "# Growing tomatoes\n\nWater the tomatoes with 2 litres per plant.\n\nWater tomatoes twice a week in summer.\n",
+    "calmex.md": "# Calmex syrup\n\nCalmex syrup contains 120 mg of paracetamol per 5 ml.\n\nGive Calmex every 6 hours if needed.\n",
+    "club.md": "# Club de natation\n\nLes enfants de moins de 8 ans ne sont pas acceptés au club.\n\nLes entraînements ont "
+               "lieu le lundi de 18 h à 20 h.\n",
+}
+
+
+def ask(tmp_path, task: str, articles: dict[str, str] = ARTICLES) -> str:
+    for name, text in articles.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    set_language("fr" if task.startswith("Quels") else "en")
+    try:
+        return run_agent(practice_client(), task, samples.docs_tools(tmp_path)).answer
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("task, said", [
+    ("How much is the ferry?", "A single ticket on the ferry costs 9 euros. [ferry.md]"),
+    ("How often should I water the tomatoes?", "Water tomatoes twice a week in summer. [tomato.md]"),
+    ("How often can I give Calmex?", "Give Calmex every 6 hours if needed. [calmex.md]"),
+    ("How much paracetamol is in Calmex?", "Calmex syrup contains 120 mg of paracetamol per 5 ml. [calmex.md]"),
+])
+def test_the_sentence_that_answers_is_quoted(tmp_path, task, said):
+    assert ask(tmp_path, task).startswith(said)
+
+
+@pytest.mark.parametrize("task, unsaid", [
+    ("How much is the ferry on Sundays?", "7:00"),
+    ("How much is the 18:00 ferry?", "7:00"),
+    ("Quels sont les tarifs du club ?", "moins de 8 ans"),
+])
+def test_a_clock_time_or_a_sentence_with_no_price_is_no_price(tmp_path, task, unsaid):
+    reply = ask(tmp_path, task)
+    assert unsaid not in reply and ("do not answer" in reply or "ne répondent pas" in reply), reply
+
+
+@pytest.mark.parametrize("task", ["How often can I give Calmex?", "How often should I water the tomatoes?"])
+def test_an_amount_per_unit_is_no_frequency(tmp_path, task):
+    articles = {k: v.replace("twice a week", "well").replace("every 6 hours", "with water") for k, v in ARTICLES.items()}
+    reply = ask(tmp_path, task, articles)
+    assert "per 5 ml" not in reply and "per plant" not in reply and "do not answer" in reply, reply
+
+
+def test_french_documents_searched_as_written_are_not_blamed_on_the_lexicon(tmp_path):
+    reply = ask(tmp_path, "Quels sont les tarifs du club ?")
+    assert "lexique" not in reply and "aucune phrase ne porte 'tarifs' et 'club' avec ce que la question demande" in reply, reply
