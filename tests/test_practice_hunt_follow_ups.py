@@ -86,3 +86,23 @@ def test_a_what_about_follow_up_names_the_words_that_point_back(then, named):
     it could not read (hred89)."""
     said = follow(samples.docs_tools(DATA / "articles"), "What do our articles say about heat pumps in cold climates?", then)
     assert f"The words of the task I could not act on: {named}." in said and "I read only your last message" in said, said
+
+
+@pytest.mark.parametrize("then", ["Tell me this: how many of them are there?", "What amounts do they have?",
+                                  "What's the sum across them?", "Tell me this: is it paid?",
+                                  "Mais quel est leur total ?", "Dis-moi, combien sont-elles ?",
+                                  "Mais lesquelles parmi elles dépassent 900 EUR ?"])
+def test_a_lead_in_or_a_plural_word_is_no_antecedent(invoices, then):
+    """'Tell me this:', 'Dis-moi,', 'Mais' or 'amounts' before 'them' / 'leur' were read as what the pronoun points to,
+    so the follow-up was answered over every record: 'Count: 3' for the 2 unpaid invoices (hred95)."""
+    said = follow(invoices, "Which invoices are still unpaid?", then)
+    assert "A-2" not in said and ("I read only your last message" in said or "Je ne lis que votre dernier message" in said), said
+
+
+@pytest.mark.parametrize("first, then", [
+    ("Who is our coffee supplier?", "Tell me this: when do they deliver?"),
+    ("Qui est notre fournisseur de café ?", "Quand livre-t-il ?")])
+def test_a_research_question_whose_subject_is_a_bare_pronoun_is_declined(first, then):
+    """'When do they deliver?' quoted heat pumps that 'deliver twice the heat': a number was a time, and 'they' anyone."""
+    said = follow(samples.docs_tools(DATA / "articles"), first, then)
+    assert "[heat-pumps" not in said and ("I cannot tell who or what 'they' is" in said or "qui ou quoi est 'il'" in said), said

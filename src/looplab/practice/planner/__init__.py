@@ -67,6 +67,10 @@ POLITE_WORDS = {"yes", "no", "ok", "okay", "please", "thanks", "thank", "you", "
                 "right", "also", "aussi", "ah", "oh", "bon", "bref", "perfect", "parfait", "cool", "nice"}
 
 
+LEAD_INS = {"tell", "me", "this", "that", "dis", "dites", "moi", "say", "question", "quick", "one", "more", "thing", "but",
+            "mais", "sinon", "otherwise", "next", "ensuite", "puis", "encore", "another", "une", "autre", "chose", "also"}
+
+
 def _own_antecedent(task: str) -> bool:
     """Whether the pronoun a follow-up would point back with names a plural noun of the task itself ('which invoices
     are unpaid, and what is their total?'), or a thing it says before a comma or 'and' ('Look up design and tell me
@@ -75,13 +79,14 @@ def _own_antecedent(task: str) -> bool:
     found = BACK.search(task)
     said = re.search(r"^(.*?\w.*?)(?:[,:]\s*|\s+[-–—]\s+|\s+(?:and|et)\s+)", task[:found.start()])  # 'Look up design and tell me its
     # modules', 'Garage Pellan, what does that client owe?': what it points to is said before, in the task itself
-    return found[0].strip().lower() in {"their", "them", "they", "leur", "leurs", "eux", "elles"} and any(
-        w.lower() not in {"thanks", "quelles", "pouvez"} for w in re.findall(r"[^\W\d_]{3,}[sx]\b", task[:found.start()])
+    return found[0].strip().lower() in {"their", "them", "they", "leur", "leurs", "eux", "elles"} and bool(re.search(
+        r"\b(?:which|what|the|all|my|our|these|those|les|des|mes|nos|ces|quelles|quels|\d+)\s+(?:[^\W\d_]+\s+)?"
+        r"[^\W\d_]{3,}[sx]\b.*?(?:[,;:]|\s(?:and|et|then|puis)\s)", task[:found.start()], re.I)  # 'which invoices
     ) or found[0].lower() in {"elle", "elles"} and task[found.start() - 1:found.start()] == "-" and bool(re.search(
         r"\b(?:la|le|les|l['’])\s*[^\W\d_]+|(?<![\w-])[A-ZÀ-Ý][\w-]*\d|\w(?<![Qq]uand)\s+[A-ZÀ-Ý]", task[:found.start()])
     ) or found[0].strip().lower() == "again" and len(re.findall(r"[^\W\d_]{2,}", task)) >= 3 or found[0].strip(
     ).lower() in {"it", "its", "that", "cette", "ce", "cet", "elle", "elles"} | {f"{v} it" for v in "for to of with on do is".split()} and bool(
-        said) and bool(set(split_words(said[1].lower())) - POLITE_WORDS)
+        said) and bool(set(split_words(said[1].lower())) - POLITE_WORDS - LEAD_INS)  # not 'Tell me this:', 'Dis-moi,'
 
 
 def gate(view: View, skill: str, reply: dict) -> dict:

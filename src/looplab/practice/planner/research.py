@@ -77,14 +77,19 @@ ASIDE = roots("open display view print whole entire content contents contain sum
               "ouvrir affiche montre contient contenu résume résumer fichier")  # other ways to ask it: declined, named
 NUMBERS = re.compile(r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|hundred|"
                      r"thousand|million|half|twice|several|few|dozen)\b", re.IGNORECASE)
-TIMES = re.compile(rf"\d|\b(?:{'|'.join(DAYS + MONTHS[:4] + MONTHS[5:])}|(?-i:May)|morning|evening|night|noon|midnight|"
+TIMES = re.compile(r"\b(?:at|from|until|till|to|before|after|by|since|in|on|dès|avant|après|depuis|vers|jusqu'à)\s+\d|"
+                   r"\d[:h.]\d\d\b|\b\d{1,2}\s?(?:h|am|pm)\b|\b\d{4}\b|\b\d{1,2}/\d{1,2}|\b\d+(?:st|nd|rd|th|er|e)\b|"
+                   r"\b\d+\s+(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?|jours?|semaines?|mois|ans?|années?|"
+                   rf"heures?)\b|\b(?:{'|'.join(DAYS + MONTHS[:4] + MONTHS[5:])}|(?-i:May)|morning|evening|night|noon|midnight|"
                    r"spring|summer|autumn|winter|"
                    r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|few|several|every|each|per|next|last|this|"
                    r"within|same)\s+(?:weeks?|days?|months?|years?|hours?)|daily|before|after|during|when|once|janvier|"
                    r"février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|lundi|mardi|mercredi|"
                    r"jeudi|vendredi|samedi|dimanche|matin|soir|nuit|midi|minuit|printemps|été|automne|hiver|avant|après|"
                    r"pendant|chaque)\b",
-                   re.IGNORECASE)  # 'a few months', not the 'delivery days' changed, 'foragers may fly', 'until the end'
+                   re.IGNORECASE)  # 'a few months', not the 'delivery days' changed, 'foragers may fly', 'until the end',
+# nor any number: 'At a COP of 2 it delivers twice the heat' says no when
+SUBJECT = re.compile(r"\b(?:they|he|she)\b|-t-(?:il|elle)\b|-(?:ils|elles|elle)\b|(?<![\w'-])(?:ils|elles|elle)\b", re.I)
 UNTIL = re.compile(r"\b(?:until|till|to)\s+(?:\d|noon|midnight)|\bcloses?\b|\bends?\b", re.I)  # 'runs to 23:00'
 WHEN = {root(w) for w in [*CALENDAR, *"spring summer autumn winter morning evening night day week year".split()]}
 M, KM = r"m|metres?|meters?", r"km|kilometres?|miles?"
@@ -923,6 +928,12 @@ def research(view: View) -> dict | None:
     query += tuple(re.findall(r"(?<=[^\W\d_]\s)\d(?=\s*(?:[?!]|$|\s[^\W\d_]))", task))  # 'line 7': as 'line 12' is
     if not query:
         return None
+    if (who := SUBJECT.search(asked)) and len(content_words(asked)) <= 1:  # 'When do they deliver?': who delivers
+        return declined(f"Je ne sais pas qui ou quoi est '{who[0].split('-')[-1]}' : la question ne nomme rien d'autre, et je "
+                        "cherche dans les documents ce qu'une question nomme", wording="Que disent nos articles sur le compost ?"
+                        ) if french(view.task) else declined(
+            f"I cannot tell who or what '{who[0]}' is: the question names nothing else, and I search the documents for "
+            "what a question names", wording=WORDING)
     if not {w.lower() for w in query} - {"source", "sources", "reference", "references", "citation", "citations"}:
         return declined("The task asks for a source, and names nothing to find one for: I search the documents for "
                         "the words of a question and cite each sentence I quote", wording=WORDING)
