@@ -75,7 +75,7 @@ def expression(text: str) -> str | None:
                 :found.start()].count(")"):  # '(about 5 * 2)', not 'Compute 5 * 2 + 3)'
             run = run[:-1].strip()
         if re.search(r"\d\s*\)*\s*(?:\*\*|[-+*/×÷%^])\s*\(*\s*-?\s*\d", run):  # '-7 * -6'
-            return run.replace("×", "*").replace("÷", "/")
+            return re.sub(r"\s", " ", run.replace("×", "*").replace("÷", "/"))  # a no-break space is a space
     return None
 
 
@@ -88,6 +88,15 @@ def _percent(found: re.Match) -> str:
     return f"({found[1]} * {found[2]} / 100)" if after else f"{found[1]} * {found[2]} / 100"
 
 
+def _grouped(found: re.Match, op: str) -> str:
+    """'the sum of 3 and 4' as '3 + 4', in brackets where an operation or a verb that takes it comes before or after."""
+    before, after = found.string[:found.start()], found.string[found.end():]
+    inside = re.search(rf"(?:[-+*/^×÷(]|\b(?:{OPERATOR_WORDS[3:-4]}|multiply|divide|multiplie[rz]?|divise[rz]?|add|"
+                       r"additionne[rz]?))\s*$", before, re.I) or re.match(
+        rf"\s*(?:[-+*/^×÷)]|(?:{OPERATOR_WORDS[3:-4]}|and|et)\b)", after, re.I)
+    return f"({found[1]} {op} {found[2]})" if inside else f"{found[1]} {op} {found[2]}"
+
+
 @lru_cache(maxsize=1024)
 def spoken(text: str) -> str:
     """`text` with spoken arithmetic as symbols: '7 times 6' -> '7 * 6', '15% of 80' -> '15 * 80 / 100'."""
@@ -96,9 +105,14 @@ def spoken(text: str) -> str:
     text = re.sub(rf"(?<![\d.,])(\d+(?:\.\d+|,\d{{1,2}})?)\s*(?:%|\bper ?cent\b|\bpour ?cent\b)\s+(?:of|de)\s+(\d+(?:\.\d+|,\d{{1,2}})?)"
                   rf"(?![\d.,%]|\s*(?:[-+*/^×÷(%]|p(?:e|ou)r ?cent\b|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
     text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
-    text = re.sub(rf"\b(?:add|additionne[rz]?|sum of(?=\s+\S+\s+and\b)|somme de(?=\s+\S+\s+et\b))\s+{num}\s+(?:and|to|et)\s+{num}", r"\1 + \2", text, flags=re.I)
-    text = re.sub(rf"\b(?:multiply|multiplie[rz]?|product of|produit de)\s+{num}\s+(?:and|by|par|et)\s+{num}", r"\1 * \2", text, flags=re.IGNORECASE)
-    text = re.sub(rf"\b(?:divide|divise[rz]?)\s+{num}\s+(?:by|par)\s+{num}", r"\1 / \2", text, flags=re.IGNORECASE)
+    text = re.sub(rf"\b(?:(?:the|la)\s+)?(?:sum of(?=\s+\S+\s+and\b)|somme de(?=\s+\S+\s+et\b))\s+{num}\s+(?:and|et)\s+{num}",
+                  lambda m: _grouped(m, "+"), text, flags=re.I)  # '5 times the sum of 5 and 1' is 5 * (5 + 1)
+    text = re.sub(rf"\b(?:(?:the|le)\s+)?(?:product of|produit de)\s+{num}\s+(?:and|by|par|et)\s+{num}", lambda m: _grouped(m, "*"),
+                  text, flags=re.IGNORECASE)
+    group = r"(-?\d+(?:\.\d+)?|\([^()]*\))"  # 'multiply the sum of 2 and 3 by 2': (2 + 3) * 2
+    text = re.sub(rf"\b(?:add|additionne[rz]?)\s+{group}\s+(?:and|to|et|à)\s+{group}", r"\1 + \2", text, flags=re.I)
+    text = re.sub(rf"\b(?:multiply|multiplie[rz]?)\s+{group}\s+(?:and|by|par|et)\s+{group}", r"\1 * \2", text, flags=re.IGNORECASE)
+    text = re.sub(rf"\b(?:divide|divise[rz]?)\s+{group}\s+(?:by|par)\s+{group}", r"\1 / \2", text, flags=re.IGNORECASE)
     for pattern, op in SPOKEN:
         text = re.sub(rf"(?<!\s)\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)  # (?<!\s): not again from each space of a run
     return text

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import re
+from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -398,7 +400,7 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         bare = POLITE.sub(" ", clause).strip()  # 'and London please' names London alone
         where = place(bare)
         extra = [w for w in content_words(clause) if w not in ASKS_NOTHING and w not in words(where or "")]
-        arithmetic = [t for t in (clause, unvalued) if expression(t) or binary(t) or " / 100" in spoken(t)]
+        arithmetic = [t for t in (clause, unvalued) if expression(spoken(t)) or " / 100" in spoken(t)]  # '5 times the sum of 5 and 1'
         if calc and arithmetic and (len(arithmetic) == 2 or best[0] == 0 or best[3] is calc):  # not body '2 + 2'
             tool, extra = calc, [w for w in content_words(clause) if w not in ASKS_NOTHING]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[3] is not calc:
@@ -612,8 +614,10 @@ def _unplaced(clause: str, in_french: bool = False) -> list[str]:
     used = re.findall(r"\d+(?:\.\d+)?", _arithmetic(clause) or "")
     found = re.findall(r"\d+(?:[.,]\d+)*\s*(?:%|percent\b|per cent\b|pour ?cent\b)?", numbers_as_written(spoken(clause)))
     typed = {numbers_as_written(u): u for u in units(clause)}  # named as typed: '1.000,50', not '1.000.50'
-    unit = re.search(r"\b(?:in|as|into|en)\s+(?:a\s+)?(?:percent(?:age)?s?|per cent|pour ?cent(?:age)?|%)", clause, re.I)
-    return [typed.get(f.strip(), f.strip()) for f in found if re.search(r"%|cent", f) or f.strip() not in used] + (
+    unit = re.search(r"\b(?:in|as|into|en|to)\s+(?:a\s+)?(?:percent(?:age)?s?|per cent|pour ?cent(?:age)?|%)|\b(?:what|how many|"
+                     r"combien de|quel)\s+(?:percent(?:age)?|per cent|pour ?cent(?:age)?)", clause, re.I)  # 'What percent is 3/4?'
+    left = [f.strip() for f in found if re.search(r"%|cent", f) or f.strip() not in used or used.remove(f.strip())]
+    return [typed.get(f, f) for f in left] + (
         [unit[0]] if unit else []) + (re.findall(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d,.])", clause) if in_french or re.search(
             r"(?<![\d.,])\d+,\d{1,2}(?![\d,.])", clause) else []) + ([] if in_french else  # '7,5% of 1.200': a thousand?
                                       re.findall(r"(?<![\d.,])\d+,\d{1,2}(?![\d,.])" + ("" if re.match(r"\W*(?:what|which) are\b",
@@ -729,6 +733,26 @@ def _number(text: str) -> int | float | None:
     return None if not found else float(found.group(1)) if "." in found.group(1) else int(found.group(1))
 
 
+def _exact(arithmetic: str) -> Fraction | None:
+    """The exact value of + - * / and small whole powers, or None: what a float result is weighed against."""
+    def value(node: ast.AST) -> Fraction:
+        if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+            return Fraction(str(node.value))  # '0.1' is a tenth, not the float nearest it
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            return -value(node.operand) if isinstance(node.op, ast.USub) else value(node.operand)
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            a, b = value(node.left), value(node.right)
+            return a + b if isinstance(node.op, ast.Add) else a - b if isinstance(node.op, ast.Sub) else a * b if isinstance(
+                node.op, ast.Mult) else a / b
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Pow) and (e := value(node.right)).denominator == 1 and abs(e) <= 64:
+            return value(node.left) ** int(e)
+        raise ValueError(arithmetic)
+    try:
+        return value(ast.parse(arithmetic.replace("^", "**"), mode="eval").body)
+    except (SyntaxError, ValueError, ZeroDivisionError, RecursionError):
+        return None
+
+
 def _arithmetic(clause: str) -> str | None:
     found = binary(clause)
     return expression(spoken(clause)) or (f"{found[0]} {found[1]} {found[2]}" if found else None)
@@ -760,9 +784,10 @@ def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | 
     if absent(step):
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."
     if arithmetic:
-        number = _number(result)
-        if isinstance(number, float) and float(f"{number:.12g}") != number:  # 0.30000000000000004: a float's error
-            return f"{arithmetic} ≈ {number:.12g}."
+        number = float(result) if re.fullmatch(r"\s*-?\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*", result, re.I) else None
+        if number is not None and ("." in result or "e" in result.lower()) and (  # 0.30000000000000004: a float's error;
+                float(f"{number:.12g}") != number or (exact := _exact(arithmetic)) is not None and Fraction(result.strip()) != exact):
+            return f"{arithmetic} ≈ {number:.12g}."  # 10 ** 17 + 0.5 gives 1e+17: not equal
         return f"{arithmetic}{':' if result.startswith('(nothing') else ' ='} {sentence_case(result)}"
     if re.search(r"\d", str(value)) and not into and not _into(step.name) and not any(  # 'R9' gave {"roomCode": "R1"}
             keyed_by_another(step.name, k) for k, v in given.items() if v == value):  # not 'customer_id' of get_orders

@@ -1,0 +1,58 @@
+"""Arithmetic in words (hred90): 'minus the sum of 3 and 4', '5 times the sum of 5 and 1', 'Multiply the sum of 2 and 3
+by 2' computed only the inner sum and stated it as the answer; 'Is 4 * 5 the same as 5 * 4?' answered 4 * 5 alone;
+'What percent is 3 / 4?' gave 0.75; '10 ** 17 + 0.5 = 1e+17' stated a float's rounding as exact; a no-break space
+around '+' reached the calculator."""
+
+from __future__ import annotations
+
+import pytest
+
+from looplab import samples
+from looplab.client import practice_client
+from looplab.i18n import set_language
+from looplab.loop import run_agent
+
+
+def ask(task: str) -> str:
+    set_language("fr" if task.startswith(("Combien", "Calcule")) else "en")
+    try:
+        return run_agent(practice_client(), task, samples.weather_and_calc()).answer
+    finally:
+        set_language("en")
+
+
+@pytest.mark.parametrize("task, said", [
+    ("What is minus the sum of 3 and 4?", "- (3 + 4) = -7."),
+    ("What is 5 times the sum of 5 and 1?", "5 * (5 + 1) = 30."),
+    ("What is 10 minus the sum of 2 and 10?", "10 - (2 + 10) = -2."),
+    ("What is the sum of 3 and 4 times the sum of 3 and 4?", "(3 + 4) * (3 + 4) = 49."),
+    ("Multiply the sum of 2 and 3 by 2.", "(2 + 3) * 2 = 10."),
+    ("Divide the sum of 6 and 2 by 2.", "(6 + 2) / 2 = 4.0."),
+    ("Combien font 4 plus le produit de 4 et 2 ?", "4 + (4 * 2) = 12."),
+    ("Calcule 5 fois la somme de 5 et 1", "5 * (5 + 1) = 30."),
+    ("What is the sum of 3 and 4?", "3 + 4 = 7."),
+    ("Combien font 12\u00a0+\u00a03 ?", "12 + 3 = 15."),
+])
+def test_an_operation_on_a_sum_or_a_product_keeps_the_operation(task, said):
+    assert ask(task) == said
+
+
+@pytest.mark.parametrize("task, named", [
+    ("Is 4 * 5 the same as 5 * 4?", "I did not apply '5' and '4'"),
+    ("What percent is 3 / 4?", "I did not apply 'What percent'"),
+    ("What is 3 / 4 to a percent?", "I did not apply 'to a percent'"),
+])
+def test_what_the_expression_leaves_out_is_declined(task, named):
+    reply = ask(task)
+    assert named in reply and "0.75" not in reply and "= 20" not in reply, reply
+
+
+@pytest.mark.parametrize("task, said", [
+    ("What is 10 ** 17 + 0.5?", "10 ** 17 + 0.5 ≈ 1e+17."),
+    ("What is 0.00001 * 3?", "0.00001 * 3 ≈ 3e-05."),
+    ("What is 1 / 3 / 10 ** 6?", "1 / 3 / 10 ** 6 ≈ 3.33333333333e-07."),
+    ("What's 15.5% of 240?", "15.5 * 240 / 100 = 37.2."),
+    ("What is 7 / 2?", "7 / 2 = 3.5."),
+])
+def test_a_rounded_float_is_said_to_be_about_not_equal(task, said):
+    assert ask(task) == said
