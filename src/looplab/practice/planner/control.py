@@ -182,6 +182,9 @@ def shape_answer(reply: dict, schema: dict, task: str = "") -> dict:
     if not text or reply.get("declined") or reply.get("stop_reason") == "refusal":
         return decline(f"has no answer to put in the requested JSON format: {text or 'no text'}")
     value, why = _fit(text, reply.get("evidence") or {}, schema)
+    if reply.get("unkept") and text not in (value, *(value.values() if isinstance(value, dict) else ())):  # 'Subtract
+        # 1 from every answer': {"result": 54} would seem to have followed it; a text field holds the note itself
+        why = f"the system prompt asks {reply['unkept']}, and my rules follow no instructions, so no field is filled"
     if why and reply.get("partial"):  # the tool gave a 'title', but the answer leaves a part of the task undone
         why = "the answer leaves a part of the task undone, so no field is filled from it"
     if why is None:
@@ -201,8 +204,31 @@ UNIT_WORDS = {"eur", "usd", "gbp", "euros", "of", "the", "in", "value", "number"
 KINDS = {"string": str, "integer": int, "number": (int, float), "array": list, "boolean": bool}
 
 
+DESCRIBED = set(STOPWORDS) | UNIT_WORDS | STATUS_WORDS | TEXT_NAMES | set(
+    "total amount amounts sum number numbers count value values result answer final field invoice invoices record records "
+    "file files eur euro euros currency name city weather sky temperature total_due a an le la les un une de des du en "
+    "montant somme nombre dû due payé payée impayé impayée impayées facture factures valeur résultat ville météo l d "
+    "given returned found tool tools list each every all item items string integer order orders bill bills commande "
+    "commandes".split())
+
+
+def _unfollowed(schema: dict, props: dict) -> str | None:
+    """Why a description or title cannot be followed: it says more than its field's name ('in US cents', 'Alba only',
+    'rounded to the nearest ten'), and a field is filled by its name alone."""
+    for name, spec in [("the schema", schema), *props.items()]:
+        said = " ".join(str(spec.get(k) or "") for k in ("description",) + ("title",) * (spec is not schema))  # a
+        # model's title is its class name ('UnpaidInvoices'), a property's title its name ('Total Due Eur')
+        if extra := [w for w in dict.fromkeys(words(said)) if w not in DESCRIBED | set(words(name)) and not w.isdigit()]:
+            of = "the schema" if name == "the schema" else f"'{name}'"
+            return (f"I fill a field by its name from what the tools returned, and cannot follow what the description "
+                    f"of {of} adds: {', '.join(repr(w) for w in extra[:4])}")
+    return None
+
+
 def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
     """The value for `schema` from the evidence (a lone text field may hold the answer itself), or the reason."""
+    if why := _unfollowed(schema, {n: schema_of(s) for n, s in (schema.get("properties") or {}).items()}):
+        return None, why
     if schema.get("type") == "string":
         return text, None
     if schema.get("type") != "object":
@@ -215,20 +241,22 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
     # asks for more than the answer as written
     if required <= set(strings) and named & TEXT_NAMES and not named - TEXT_NAMES - STOPWORDS - {"final"}:
         return {strings[0]: text}, None
-    value = {p: found for p, spec in props.items() if (found := _evidence_for(p, spec, evidence)) is not None}
+    value = {p: found for p, spec in props.items() if (found := _evidence_for(p, spec, evidence, " ".join(
+        str(spec.get(k) or "") for k in ("title", "description")))) is not None}
     missing = [p for p in props if p in required and p not in value]
     return (None, f"I could not tie '{missing[0]}' to a value a tool result or a computation gave") if missing else (value, None)
 
 
-def _evidence_for(prop: str, spec: dict, evidence: dict):
-    """The one evidence value whose name shares a word with `prop` and whose type fits (and currency, if named)."""
+def _evidence_for(prop: str, spec: dict, evidence: dict, described: str = ""):
+    """The one evidence value whose name shares a word with `prop` and whose type fits (and currency and status, if
+    the name or its description says them: 'Total in USD' is not the EUR total)."""
     said = set(words(prop)) - {"of", "the", "in"}
-    status = said & STATUS_WORDS  # 'total_due' is not filled from the total of the paid records
+    status = (said | set(words(described))) & STATUS_WORDS  # 'total_due' is not filled from the total of the paid records
     if not said - UNIT_WORDS:
         return None
     only_status = not said - UNIT_WORDS - STATUS_WORDS  # 'outstanding': the amount or the count? only a key 'due'
     kind = KINDS.get(one_type(spec), ())
-    unit = said & {"eur", "usd", "gbp"}
+    unit = (said | set(words(described))) & {"eur", "usd", "gbp"}
     both = {"paid", "unpaid"} <= {words(k)[0] for k in evidence} and not status | said & {"grand", "all", "overall"}
     scored = [(len(said & set(words(k))), v) for k, v in evidence.items() if isinstance(v, kind)  # 'total' beside paid
               and not (both and words(k)[0] in ("paid", "unpaid", "grand"))  # and unpaid ones: which one is not said
@@ -730,7 +758,8 @@ def shaped(reply: dict, body: dict, view: View) -> dict:
     if not note:
         return reply
     last = texts[-1]
-    return {**reply, "content": [{**b, "text": f"{b['text']} {note}"} if b is last else b for b in reply["content"]]}
+    return {**reply, "content": [{**b, "text": f"{b['text']} {note}"} if b is last else b for b in reply["content"]],
+            **({"unkept": quoted_} if unkept else {})}  # JSON from it would seem to obey: no field is filled
 
 
 LANGUAGES = {word: names.split(":") for names, spelt in {  # a language's names, English:French, and how it is written
