@@ -859,7 +859,8 @@ def names_key(name: str, key: str) -> bool:
     if re.search(r"\d", key):  # 'urn:order:O-12' and '/orders/O-12' end on it
         return id_parts(name) == id_parts(key) or id_parts(re.split(r"[:/#]", name)[-1]) == id_parts(key)
     start = stem(key) if key.isalpha() and len(stem(key)) > 3 else key
-    return bool(re.search(rf"(?<![\w-])(?:{re.escape(key)}(?:s|es|ing)?|{re.escape(start)}[^\W\d_]*)(?![\w-])", name, re.I))
+    return any(len(m[0]) >= len(key) for m in re.finditer(  # 'Dune' is not 'Dunes': a name shorter than the key lacks it
+        rf"(?<![\w-])(?:{re.escape(key)}(?:s|es|ing)?|{re.escape(start)}[^\W\d_]*)(?![\w-])", name, re.I))
 
 
 def other_ids(text: str, key: str) -> list[str]:

@@ -84,7 +84,8 @@ def asked_after(task: str) -> list[str]:
 def keys_of(task: str) -> list[str]:
     """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
     task = re.sub("|".join(map(re.escape, asked_after(task))) or "$^", " ", task)
-    found = quoted(task) or re.findall(r"`([^`\n]+)`", task) or [next(filter(None, m)).rstrip(".") for m in AFTER.findall(task)]
+    found = quoted(task) or re.findall(r"`([^`\n]+)`", task) or [_titled(next(filter(None, m)).rstrip("."), task)
+                                                                  for m in AFTER.findall(task)]
     listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*[,;&+]\s*(?:{AND}\s+)?|"
                                                       rf"\s+{AND}\s+)(?:the\s+)?[\w-]+)+)(?:\s+(?:in|from|dans)\s+(?:the|le)\s+catalog(?:ue)?)?(?:,?\s+please)?(?:\s*[,;]?\s*[.?!]?\s*$|[.?!]\s+(?=\S)|[,;]\s+(?:but|how|what|which|who|when)\b)", task, re.I)
     found += re.findall(rf"(?:[,;&+]\s*(?:{AND}\s+)?|\s{AND}\s+)(?:the\s+)?([\w-]+)", listed[1], re.I) if listed else []  # 'ai and design'
@@ -93,6 +94,15 @@ def keys_of(task: str) -> list[str]:
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS | NO_KEYS))
 
 
+def _titled(key: str, task: str) -> str:
+    """The key with the capitalised words that follow it: 'Dune Messiah' of 'Look up Dune Messiah.', not 'Dune'."""
+    more = key[:1].isupper() and re.match(r"((?:\s+[A-ZÀ-Ý][\w'’-]*)+)", task[task.find(key) + len(key):])
+    return key + more[1] if more and not set(words(more[1])) & STOPWORDS else key
+
+
+COMPARATIVES = set("newer older bigger smaller larger cheaper dearer longer shorter heavier lighter earlier later higher "
+                   "lower faster slower better worse newest oldest biggest smallest largest cheapest longest shortest "
+                   "récent récente ancien ancienne vieux grand petit".split())
 NO_KEYS = {"explain", "compare", "describe", "summarise", "summarize", "rest", "others", "both"}  # 'Look up bio and explain'
 
 
@@ -147,8 +157,9 @@ def lookup(view: View) -> dict | None:
     own = _own_terms(tool)  # 'Look up patient P-7', 'the order with id O-12': the id, not the tool's noun
     keys = [next((m[1] for m in [re.search(rf"\b{re.escape(k)}\s+(?:(?:with\s+)?(?:id|number|no\.?|ref|code|#)\s*)?['\"]?"
                                            r"([^\W_][\w-]*\d[\w-]*|\d[\w-]*)", view.task, re.I)] if m), k)
-            if _noun(k, own) else k for k in keys]
-    keys = list(dict.fromkeys(k for k in keys if not (_noun(k, own) and any(re.search(r"\d", o) for o in keys))))
+            if _noun(k, own) and k not in quoted(view.task) else k for k in keys]  # 'Emma' quoted is a key
+    keys = list(dict.fromkeys(k for k in keys if not (_noun(k, own) and k not in quoted(view.task) and any(
+        re.search(r"\d", o) for o in keys))))
     but = BUT.search(view.task)  # 'all keys but ai'
     excluded = negated(view.task) or [w for w in words(uncontracted(view.task)) if w in NEGATORS] or (but and [but[1] or but[2]])
     if excluded:  # 'every key except ai', "which modules does 'ai' not have": looking up 'ai' answers the opposite
@@ -236,9 +247,18 @@ def lookup(view: View) -> dict | None:
     left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
     joining = words(" ".join(re.findall(rf"\b(?:either|{AND})\s+(?=(?:{'|'.join(map(re.escape, keys))})\b)", view.task, re.I)))
     left = [w for w in left if w.lower() not in joining]  # 'ai plus design', 'either ai or design': a list of keys
+    records = [r for k in keys if not absent(done[k]) and isinstance(r := json_value(done[k].result or ""), dict)]
+    linked = [(f, v) for r in records for f, v in r.items() if isinstance(v, str) and re.fullmatch(r"[\w.-]+", v) and re.search(  # 'her manager's
+        rf"\b{re.escape(f)}['’]s\s+[^\W\d_]|\b[^\W\d_]+\s+(?:of|de|du)\s+(?:the\s+|its\s+|her\s+|his\s+|their\s+|son\s+|sa\s+|"
+        rf"leur\s+|la\s+|le\s+)?{re.escape(f)}\b", view.task, re.I)]  # phone', 'the team of its manager': another entry's
+    lines += [f"I did not look up {v!r}, the {f} the entry names: the task asks about the {f}, another entry, and I look "
+              "up only the keys a task names." for f, v in linked]
+    compared = [w for w in left if w.lower() in COMPARATIVES]  # 'Which is newer?': no weighing of entries
+    left = [w for w in left if w not in compared]
+    lines += [f"I did not compare the entries ({joined([repr(w) for w in compared])})."] if compared else []
     lines += [f"I did not answer '{c}'." for c in asked_after(view.task)]  # 'does it have 5 modules': no test of it
     if left:  # 'the price of ai': the record says nothing of price
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
-    whole = not others and not left and not asked_after(view.task) and not (counted and lines[-1].startswith("I could not count"))  # else no field from a part
+    whole = not others and not left and not linked and not compared and not asked_after(view.task) and not (counted and lines[-1].startswith("I could not count"))  # else no field from a part
     return answer(" ".join(lines), evidence) if whole else {**answer(" ".join(lines)), "partial": True}
 

@@ -171,7 +171,7 @@ def negated(text: str) -> list[str]:
 
 def quoted(text: str) -> list[str]:
     """The values written in quotes in `text`: 'x', "x", ‘x’ or “x”."""
-    found = re.findall(r"(?<!\w)'([^'\n]+)'|\"([^\"\n]+)\"|‘([^’\n]+)’|“([^”\n]+)”", text)
+    found = re.findall(r"(?<!\w)'((?:[^'\n]|(?<=\w)'(?=\w))+)'(?!\w)|\"([^\"\n]+)\"|‘([^’\n]+)’|“([^”\n]+)”", text)  # 'L'Étranger'
     return [next(g for g in groups if g) for groups in found]
 
 
