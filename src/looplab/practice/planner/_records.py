@@ -20,6 +20,8 @@ ISO = (r"(?:EUR|USD|GBP|CHF|CAD|AUD|NZD|JPY|CNY|HKD|SGD|INR|SEK|NOK|DKK|ISK|PLN|
        r"QAR|ZAR|MAD|TND|XOF|XAF|BRL|MXN|ARS|CLP|COP|KRW|TWD|THB|MYR|IDR|PHP|VND)")  # '12 PCS' is no amount
 MONEY = re.compile(rf"^(?P<minus>[-−])?(?:(?P<before>{ISO}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
                    rf"\s*(?P<after>{ISO}|[€$£])?$")
+WRITTEN_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|janvier|"
+                  "février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre")
 DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
 NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
 SEVERAL = "holds more than one record"  # such a file may hold records asked for: no figure is complete without it
@@ -208,12 +210,18 @@ def _table(file: str, text: str) -> list | str | None:
 
 
 def _number(title: str, fields: dict) -> str:
-    """The title's first token with a digit that is not a date, else the value of a field named like a number."""
+    """The value of a field that is the number ('Number: F-2026-031'), else the title's first token with a digit
+    that is not a date ('Invoice of 12 March 2026' has none), else the value of a field named like a number."""
+    keyed = [(set(re.sub(r"[._#-]|\bn°", " ", k.casefold()).split()), v) for k, v in fields.items()]
+    named = [v for words_, v in keyed if words_ & NUMBER_KEYS or words_ in ({"invoice"}, {"facture"})]  # 'Invoice: INV-7'
+    own = [v for words_, v in keyed if words_ & NUMBER_KEYS and words_ <= NUMBER_KEYS | {"invoice", "facture", "de", "du"}]
+    if len(own) == 1 and len(own[0].split()) == 1:  # 'Number', 'Invoice no', 'Numéro de facture'; not 'Order number'
+        return own[0].strip()
+    title = re.sub(rf"\b\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:{WRITTEN_MONTHS})\b(?:\s+\d{{4}})?|\b(?:{WRITTEN_MONTHS})\s+"
+                   r"\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+\d{4})?", " ", title, flags=re.I)  # a date written out is no number
     tokens = [w.strip("#:,;.()[]") for w in title.replace("n°", " ").split()]
     if found := [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]:
         return found[0]
-    named = [v for k, v in fields.items() if set(said := re.sub(r"[._#-]|\bn°", " ", k.casefold()).split()) & NUMBER_KEYS
-             or said in (["invoice"], ["facture"])]  # 'Invoice: INV-7', as in a JSON record; 'Invoice #: 1042'
     return named[0].strip() if len(named) == 1 and len(named[0].split()) == 1 else ""
 
 

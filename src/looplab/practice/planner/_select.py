@@ -276,6 +276,9 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
     written = {english_terms(w).lower(): w for w in re.findall(r"[^\W\d_]+", task)} if french(task) else {}
     if french(task):  # French words for the records' English terms, through the one lexicon; 'pas d'Alpha' negates
         task = english_terms(re.sub(r"\bd['’](?=[^\W\d_])", "de ", task), True, phrases)  # Alpha as 'pas de Beta' does Beta
+    amount = r"((?:[€$£]|[A-Z]{3}\s?)?\d[\d,.]*(?:\s*(?:[€$£]|[A-Z]{3}\b|euros?\b))?)"  # '500 EUR or more' is one limit
+    task = re.sub(rf"(?:\b(?:are|is|of)\s+)?{amount}\s+(?:or|ou)\s+(?:more|above|over|higher|greater|plus)\b", r" at least \1", task)
+    task = re.sub(rf"(?:\b(?:are|is|of)\s+)?{amount}\s+(?:or|ou)\s+(?:less|below|under|lower|fewer|moins)\b", r" at most \1", task)
     excluded = ALL_BUT.search(task) or EXCLUDING.search(task)  # 'all but Chêne's' as 'all except Chêne's'
     task = EXCLUDING.sub(" not ", ALL_BUT.sub(r"\1 except", task))  # 'other than Studio Malo' as 'not Studio Malo'
     for part in sorted({folder, folder.rsplit("/", 1)[-1]} - {".", ""}, key=len, reverse=True):  # the folder, no record
