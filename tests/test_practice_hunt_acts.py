@@ -208,3 +208,59 @@ def test_an_act_that_returns_nothing_did_not_find_nothing():
     run = run_agent(practice_client(), "Email ana@example.com with the subject 'Hi' and the body 'See you'.", [sender("")],
                     approve=lambda name, args: True)
     assert run.answer == "send_email ran for ana@example.com but returned no confirmation: I cannot say it was done."
+
+
+def files_kit(folder: Path, sent: list) -> list:
+    """read_file and delete_file in a folder, and send_email whose receipt names the address (hred97)."""
+    @tool
+    def read_file(path: str) -> str:
+        """Return the text content of a file.
+
+        Args:
+            path: File path relative to the working folder, e.g. notes.txt.
+        """
+        return (folder / path).read_text()
+
+    @tool(consequential=True)
+    def delete_file(path: str) -> str:
+        """Delete a file in the working folder.
+
+        Args:
+            path: File path relative to the working folder.
+        """
+        (folder / path).unlink()
+        return f"deleted {path}"
+
+    @tool(consequential=True)
+    def send_email(to: str, subject: str, body: str) -> str:
+        """Send an email.
+
+        Args:
+            to: Recipient address.
+            subject: Subject line.
+            body: Message text.
+        """
+        sent.append(to)
+        return f"email sent to {to}"
+
+    return [read_file, delete_file, send_email]
+
+
+def test_a_receipt_naming_the_address_is_no_planted_instruction(tmp_path):
+    """'email sent to bob@example.com' was cut as a planted instruction, so the reply never said the email went out."""
+    sent: list = []
+    run = run_agent(practice_client(), "Call send_email with to 'bob@example.com', subject 'Hi', body 'Hello Bob'",
+                    files_kit(tmp_path, sent), approve=lambda name, given: True)
+    assert sent == ["bob@example.com"] and run.answer == "Email sent to bob@example.com.", run.answer
+
+
+@pytest.mark.parametrize("task, named", [
+    ("Delete a.txt and then read it.", "'read it': it points back to what delete_file acts on"),
+    ("Delete a.txt after you read it.", "it orders the act after another step ('after you read')"),
+])
+def test_a_step_on_what_an_act_changes_stops_the_act(tmp_path, task, named):
+    """'Delete a.txt and then read it' deleted a.txt and dropped the reading without a word; 'after you read it' deleted
+    it unread."""
+    (tmp_path / "a.txt").write_text("alpha")
+    run = run_agent(practice_client(), task, files_kit(tmp_path, []), approve=lambda name, given: True)
+    assert (tmp_path / "a.txt").exists() and named in run.answer, run.answer

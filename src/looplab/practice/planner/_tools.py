@@ -620,7 +620,8 @@ INJECTION = re.compile(
     r"(?:à|a) l['’](?:ia\b|assistant\b(?!\s+d[eu]\s+(?!(?:répondre|dire|écrire|envoyer|ignorer|oublier|"
     r"utiliser|appeler|supprimer|transmettre|transférer|suivre|donner|indiquer)\b)))|\b(?:use|call|run|invoke|utilise[rz]?|"
     r"appelle[rz]?|exécute[rz]?|lance[rz]?)\s+[a-z]+_[a-z_]+\b|\bvous demande d['’](?:envoyer|écrire|transférer|transmettre)\b[^.\n]*@|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
-    r"transférez|transmettez))\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+|(?:^|[.:;!?]\s*|\b(?:and|then|please|now|also|immediately|kindly|you to|assistant to|ai to|model to)\s+)(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+(?:us\s+|your\s+|any\s+)?(?:questions?|corrections?|feedback|"
+    r"transférez|transmettez))\b[^.\n]*\b[\w.+-]+@[\w-]+\.\w+|(?:^|[.:;!?]\s*|\b(?:and|then|please|now|also|immediately|kindly|you to|assistant to|ai to|model to)\s+)(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+(?:(?:was|has been|is)\s+)?(?:sent|delivered|queued|"
+    r"scheduled|envoyée?)\b)(?!\s+(?:us\s+|your\s+|any\s+)?(?:questions?|corrections?|feedback|"
     r"comments?|suggestions?|enquir|inquir|complaints?|photos?|cvs?|applications?|reminders?|remittances?)\b)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$))"
     r"[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",  # not a label: 'department IT, email bob@acme.test, phone 330'
     re.IGNORECASE | re.MULTILINE)

@@ -338,8 +338,20 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         elif not asked and set(words(clause)) & ALL and not re.search(rf"\bthat(?:'s| is) all\b|\bc'est tout\b|{POLITE.pattern}",
                                                                     clause, re.IGNORECASE):  # 'and all others'
             unserved.append(_beyond(previous.name, clause, [clause]) if previous else Unserved(clause, none_fits, no_tool=True))
+        if not asked and calls and set(stems(words(calls[-1][0])[0])) & ACTS and re.search(  # 'Delete a.txt and then
+                r"\b(?:it|them|ça|cela)\b|\b(?:le|la|les)\s+\w+er\b", clause, re.I):  # read it': of what was deleted
+            unserved.append(Unserved(clause, f"it points back to what {calls[-1][0]} acts on, and I make every call of a "
+                                             "task at once, none on an act's result", about_action=True))
+            continue
         if not asked or WHO.search(clause):
             continue  # 'and', 'please': nothing asked; 'who are you' is answered first
+        if (after := re.search(r"\b(?:after|once|when)\s+(?:you(?:'ve|\s+have)?\s+|having\s+)?(?:read|checked|check|looked|"
+                               r"looking|reading|checking|listed|listing|seen|verified)\b|\baprès (?:l['’])?avoir\b|"
+                               r"\bune fois (?:que|lu)|\bavant de\b", clause, re.I)) and {root(w) for w in words(clause)} & {
+                root(a) for a in ACTS | ACT_NOUNS}:  # 'Delete a.txt after you read it': one step after another
+            unserved.append(Unserved(clause, f"it orders the act after another step ('{after[0]}'), and I make every call "
+                                             "of a task at once", about_action=True))
+            continue
         asked |= {w for group in RELATED if asked & group for w in group}
         acting = {root(w) for w in words(clause)} & {root(a) for a in ACTS | ACT_NOUNS} or re.search(
             r"\b(?:suppr|effac|envo)", clause, re.I)  # 'Should I bring a jacket?', 'Is it supposed to rain?': no act
