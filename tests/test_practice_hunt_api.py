@@ -614,3 +614,35 @@ def test_a_whole_question_in_a_later_turn_is_answered():
         messages.append({"role": "assistant", "content": reply.content})
         said.append(reply.content[-1].text)
     assert said[1].startswith("Unpaid: ") and "total:" not in said[2].lower() and "ask the question whole" in said[2], said
+
+
+def test_an_empty_tool_name_is_a_400_naming_the_field():
+    """A tool named '' made the practice model fail with a 500 (hred96)."""
+    tool = {"name": "", "description": "Get the weather", "input_schema": {"type": "object", "properties": {}}}
+    with pytest.raises(anthropic.BadRequestError, match=r"tools\[0\]\.name: String should match pattern"):
+        practice_client(max_retries=0).messages.create(model=MODEL, max_tokens=64, messages=HELLO, tools=[tool])
+
+
+def test_a_riff_file_that_is_no_webp_is_not_called_one():
+    """WAV bytes sent as image/png were said to 'appear to be a image/webp image' (hred96)."""
+    wav = base64.b64encode(b"RIFF\x24\x00\x00\x00WAVEfmt " + bytes(32)).decode()
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": wav}}
+    with pytest.raises(anthropic.BadRequestError, match="Image does not match the provided media type image/png"):
+        practice_client(max_retries=0).messages.create(model=MODEL, max_tokens=64, messages=[
+            {"role": "user", "content": [image, {"type": "text", "text": "What is this?"}]}])
+
+
+@pytest.mark.parametrize("messages", [[{"role": "user", "content": "   "}],
+                                      [{"role": "user", "content": "Hi"}, {"role": "assistant", "content": "\n\n"},
+                                       {"role": "user", "content": "Hello?"}]])
+def test_whitespace_only_string_content_is_refused_as_its_text_block_is(messages):
+    """A string is one text block: '   ' as a string got a 200 where the block '   ' is a 400 (hred96)."""
+    with pytest.raises(anthropic.BadRequestError, match="text content blocks must contain non-whitespace text"):
+        practice_client(max_retries=0).messages.create(model=MODEL, max_tokens=64, messages=messages)
+
+
+def test_count_tokens_does_not_weigh_a_thinking_budget_against_a_max_tokens_it_has_not():
+    """count_tokens with a large thinking budget was refused as '`max_tokens` must be greater', a field it does not take."""
+    counted = practice_client(max_retries=0).messages.count_tokens(
+        model="claude-haiku-4-5", messages=HELLO, thinking={"type": "enabled", "budget_tokens": 70000})
+    assert counted.input_tokens > 0

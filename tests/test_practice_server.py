@@ -50,6 +50,7 @@ FRAMES = {
     "words for a content-length": ("Content-Length: many\n", b"{}", 400, "content-length: 'many' is not a length"),
     "a bad chunk size": ("Transfer-Encoding: chunked\n", b"zz\r\n{}\r\n0\r\n\r\n", 400, "chunk size: 'zz' is not a length"),
     "a body over 32 MB": (f"Content-Length: {33 * 1024 * 1024}\n", b"", 413, "Request exceeds the maximum"),
+    "no content-length": ("", b'{"model": "claude-opus-5", "max_tokens": 8}', 400, "content-length: missing"),
 }
 
 
@@ -60,6 +61,15 @@ def test_what_the_standard_library_refuses_is_json_too(line, status):
     with serving() as port:
         got, error, _ = raw(port, line)
     assert (got, error["type"], error["request_id"]) == (status, "error", "req_practice_0001")
+
+
+@pytest.mark.parametrize("line", ["POST /v1/messages HTTP/1.1 extra\n", "POST /v1/messages HTTP/x.y\n",
+                                  "POST /v1/messages HTTP/2.0\n"])
+def test_a_garbled_request_line_gets_a_status_line_and_a_client_error(line):
+    """A request line the standard library refuses was answered with a bare JSON body, no status line (hred96)."""
+    with serving() as port:
+        got, error, _ = raw(port, line)
+    assert got in (400, 505) and error["error"]["type"] == "invalid_request_error", error
 
 
 @pytest.mark.parametrize("frame", sorted(FRAMES))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 import httpx2
@@ -25,6 +26,11 @@ class PracticeServer(ThreadingHTTPServer):
         """Listen on 127.0.0.1:`port` (0 picks a free one)."""
         self.transport = transport
         super().__init__(("127.0.0.1", port), _Handler)
+
+    def handle_error(self, request, client_address):
+        """A client that hangs up mid-request is no error to print into the notebook; anything else is."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
 
 class Refused(ValueError):
@@ -57,6 +63,9 @@ def _body(handler: BaseHTTPRequestHandler) -> bytes:
         while handler.rfile.readline().strip():  # trailers end with a blank line
             pass
         return b"".join(parts)
+    if handler.command in ("POST", "PUT") and handler.headers.get("content-length") is None:  # its body, if any, unread
+        raise Refused(400, "invalid_request_error", "content-length: missing; send the body with its content-length "
+                      "(any HTTP client does)")
     return handler.rfile.read(_size(handler.headers.get("content-length"), 10, "content-length", MAX_BODY))
 
 
@@ -84,8 +93,9 @@ class _Handler(BaseHTTPRequestHandler):
     def send_error(self, code, message=None, explain=None):
         """The standard library's own refusals (a garbled request line, an unknown method), as JSON."""
         self.close_connection = True
+        self.request_version = "HTTP/1.1"  # a refused request line leaves HTTP/0.9, which sends no status line
         kind = {404: "not_found_error", 413: "request_too_large"}.get(
-            code, "invalid_request_error" if code < 500 else "api_error")
+            code, "invalid_request_error" if code < 500 or code == 505 else "api_error")  # 505: the client's version
         self._send(self.server.transport.error(code, kind, f"{message or 'malformed request'}; "
                                                "send an HTTP/1.1 request as an Anthropic client does"))
 

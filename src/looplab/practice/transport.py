@@ -136,7 +136,7 @@ class PracticeTransport(httpx2.BaseTransport):
             return api_error(404, "not_found_error", models.unknown_model(body["model"]))
         if path == COUNT_TOKENS:  # no reply is sampled: the model's whole output limit, for the checks below
             body = {**body, "max_tokens": models.row(body["model"]).output}
-        if problem := check_fields(body) or check_version(body, version) or check_sources(body):
+        if problem := check_fields(body, path == COUNT_TOKENS) or check_version(body, version) or check_sources(body):
             return api_error(400, "invalid_request_error", problem)
         full, problem = self.threads.resolve(body)
         if problem:

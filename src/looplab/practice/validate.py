@@ -23,10 +23,11 @@ MAGIC = {"image/png": (b"\x89PNG\r\n\x1a\n",), "image/jpeg": (b"\xff\xd8\xff",),
          "image/gif": (b"GIF87a", b"GIF89a"), "image/webp": (b"RIFF",)}
 
 
-def check_fields(body: dict) -> str | None:
-    """What the request types cannot say: what the model refuses, thinking budget, tool_choice, schemas."""
+def check_fields(body: dict, count: bool = False) -> str | None:
+    """What the request types cannot say: what the model refuses, thinking budget, tool_choice, schemas (a count has
+    no max_tokens to weigh a thinking budget against)."""
     if problem := (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
-                   or _check_thinking(body) or _check_marks(body) or _check_media(body)):
+                   or _check_thinking(body, count) or _check_marks(body) or _check_media(body)):
         return problem
     for i, sequence in enumerate(body.get("stop_sequences") or []):
         if not sequence.strip():
@@ -83,7 +84,7 @@ def _check_choice(body: dict) -> str | None:
     return None
 
 
-def _check_thinking(body: dict) -> str | None:
+def _check_thinking(body: dict, count: bool = False) -> str | None:
     thinking = body.get("thinking") or {}
     if thinking.get("type") != "enabled":
         return None
@@ -91,7 +92,7 @@ def _check_thinking(body: dict) -> str | None:
     if budget < MIN_THINKING_BUDGET:
         return (f"thinking.budget_tokens: Input should be greater than or equal to {MIN_THINKING_BUDGET} "
                 f"({budget} was sent); write at least {MIN_THINKING_BUDGET}")
-    if budget >= body["max_tokens"]:
+    if budget >= body["max_tokens"] and not count:
         return ("thinking.budget_tokens: `max_tokens` must be greater than `thinking.budget_tokens` "
                 f"({body['max_tokens']} <= {budget}); raise max_tokens or lower the budget")
     return None
@@ -167,13 +168,13 @@ def check_tools(tools) -> str | None:
     """Tool definitions: unique names, and an input_schema that is a JSON Schema of an object."""
     names = set()
     for i, tool in enumerate(tools or []):
-        where, name = f"tools[{i}]", tool.get("name") or tool.get("mcp_server_name")  # a toolset has no name
+        where, name = f"tools[{i}]", tool.get("name", tool.get("mcp_server_name"))  # a toolset has no name
         if name in names:  # server tools (web_search, ...) included
             return f"tools: Tool names must be unique. ('{name}' is used twice, again at {where}); rename one"
         names.add(name)
         if tool.get("type") not in (None, "custom"):
             continue  # a server tool (web search, ...): the API defines its schema
-        if not TOOL_NAME.fullmatch(name):
+        if not isinstance(name, str) or not TOOL_NAME.fullmatch(name):  # '' too
             return (f"{where}.name: String should match pattern '^[a-zA-Z0-9_-]{{1,128}}$' "
                     f"({name!r}); use letters, digits, _ and - only, e.g. 'get_weather'")
         schema = tool["input_schema"]
@@ -273,6 +274,9 @@ def _check_turns(messages: list, body: dict, issued_ids) -> str | None:
         if not content and i < len(messages) - 1 or not content and message["role"] == "user":
             return (f"{where}: all messages must have non-empty content except for the optional "
                     "final assistant message; drop the empty message or put the text in it")
+        if isinstance(content, str) and content and not content.strip() and (i < len(messages) - 1 or message["role"] == "user"):
+            return (f"{where}.content: text content blocks must contain non-whitespace text; a string is one text "
+                    "block, so write the text or drop the message")  # as the block '   ' is refused
         if error := (_check_blocks(message, where) or _check_ids(message, where, seen)
                      or _check_tool_blocks(messages, i, offered, issued_ids)):
             return error
@@ -380,7 +384,8 @@ def _check_block(block: dict, at: str) -> str | None:
         return f"{at}.source.data: the image data is not valid base64; send base64.b64encode(bytes).decode()"
     kind = source.get("media_type")
     if kind in MAGIC and not data.startswith(MAGIC[kind]) or kind == "image/webp" and data[8:12] != b"WEBP":
-        real = next((k for k, marks in MAGIC.items() if data.startswith(marks)), None)
+        real = next((k for k, marks in MAGIC.items() if data.startswith(marks) and (k != "image/webp" or data[8:12] == b"WEBP")),
+                    None)  # a WAV file starts with RIFF too
         said = (f"The image was specified using the {kind} media type, but the image appears to be a {real} image"
                 if real else f"Image does not match the provided media type {kind}")  # the API's two wordings
         return f"{at}.source: {said}; send the media_type of the file's real format"
