@@ -80,3 +80,17 @@ def test_a_field_of_another_entry_the_record_names_is_said_not_looked_up(task):
 def test_a_comparison_of_entries_is_said_not_done():
     said = ask("Look up 'Emma' and 'Emma 2'. Which is newer?")
     assert said.endswith("I did not compare the entries ('newer').") and "found nothing about 'newer'" not in said, said
+
+
+def test_a_field_ending_in_id_letters_is_no_id_field():
+    """{'status': 'shipped', 'paid': true} for A-100 was 'an entry for 'True'': 'paid' was read as an id field (hred97)."""
+    def get_order(order_id: str) -> str:
+        """Get the status of a customer order as JSON.
+
+        Args:
+            order_id: The order id, e.g. A-100.
+        """
+        return json.dumps({"status": "shipped", "paid": True})
+
+    said = run_agent(practice_client(), "Look up order A-100.", [tool(get_order)], max_turns=6).answer
+    assert said == "'A-100' is in the records: status: shipped; paid: True.", said

@@ -926,9 +926,9 @@ def entry_names(record, by_id: bool, own: set[str] = frozenset()) -> list[str]:
                                                                            or stem(str(k).lower()) in own)]
     names = [str(v) for k, v in record.items() if v is not None and not isinstance(v, dict | list) and (
         str(k).lower() in NAME_FIELDS[by_id] or by_id and (found := re.fullmatch(
-            r"(.*?)[_\s-]*(?:id|code|sku|ref|reference|number|num|nr|no|#|isbn(?:[_\s-]?1[03])?|mrn)\.?",
-            re.sub(r"(?<=[a-z])(?=[A-Z])", "_", str(k)).lower())) and not (
-            field_words(found[1]) & REFERS and not field_words(found[1]) <= own)
+            r"(?:(.*?)[_\s-]*(?<![^\W_])|(.*?)(?=#))(?:id|code|sku|ref|reference|number|num|nr|no|#|isbn(?:[_\s-]?1[03])?|mrn)\.?",
+            re.sub(r"(?<=[a-z])(?=[A-Z])", "_", str(k)).lower())) and not (  # 'order_id', 'orderId', 'id'; not 'paid'
+            field_words(found[1] or found[2] or "") & REFERS and not field_words(found[1] or found[2] or "") <= own)
         or by_id and stem(str(k).lower()) in own and re.search(r"\d", str(v)))]  # find_room: {"room": "R10"}
     return names or [n for v in inner[:1] if len(inner) == 1 for n in entry_names(v, by_id, own)]
 
