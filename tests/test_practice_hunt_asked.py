@@ -62,3 +62,21 @@ def test_an_amount_per_unit_is_no_frequency(tmp_path, task):
 def test_french_documents_searched_as_written_are_not_blamed_on_the_lexicon(tmp_path):
     reply = ask(tmp_path, "Quels sont les tarifs du club ?")
     assert "lexique" not in reply and "aucune phrase ne porte 'tarifs' et 'club' avec ce que la question demande" in reply, reply
+
+
+@pytest.mark.parametrize("task, quoted", [("Quelle est la posologie du Doliflu pour 8 kg ?", False),
+                                          ("Quelle est la posologie du Doliflu pour 12 kg ?", True)])
+def test_a_weight_in_none_of_a_sentences_ranges_is_not_answered_by_it(tmp_path, task, quoted):
+    """'pour 8 kg' quoted the doses 'de 10 à 15 kg ; de 16 à 24 kg' as if one were its own (hred93)."""
+    dose = {"notice-doliflu.md": "# Doliflu sirop : notice\n\nDoliflu contient 2,4 g d'ibuprofène pour 100 ml de sirop.\n\n"
+                                 "Posologie selon le poids : de 10 à 15 kg, 3 ml par prise ; de 16 à 24 kg, 5 ml par prise ; "
+                                 "de 25 à 40 kg, 8 ml par prise.\n\nRespecter un intervalle de 8 heures entre deux prises. Ne "
+                                 "pas dépasser 3 prises par jour.\n"}
+    for name, text in dose.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    set_language("fr")
+    try:
+        reply = run_agent(practice_client(), task, samples.docs_tools(tmp_path)).answer
+    finally:
+        set_language("en")
+    assert ("de 10 à 15 kg, 3 ml" in reply) == quoted, reply

@@ -264,6 +264,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
+                    or _out_of_range(sentence, question)
                     or (wanted - said and _introduced(sentence, question))
                     or (MONEY in {p.pattern for p in aspects.values()} and _priced(sentence, wanted))  # whose price
                     or (kind and not kind(sentence, question + " " + heading))
@@ -585,6 +586,26 @@ def _narrower(sentence: str, question: str) -> str | None:
     return next((f"{better} {ground}" for better, ground in re.findall(r"\b(\w+(?:er|est)|worse|worst)\s+(?:to|for|at|in|"
                  r"on|with|when)\s+(\w+)", sentence, re.I) if root(better.lower()) in compared
                  and root(ground.lower()) not in asked | STOPWORDS), None)
+
+
+RANGED = {"kg": r"kg|kilos?|kilogram(?:me)?s?", "year": r"years?(?:[\s-]old)?|ans?|yrs?", "minute": r"minutes?|mins?|mn"}
+
+
+def _out_of_range(sentence: str, question: str) -> bool:
+    """Whether the question's '8 kg', '17 ans' or '10 minutes' is in none of the sentence's ranges of that unit ('de 10
+    à 15 kg ; de 16 à 24 kg', 'from 30 to 59 minutes', 'à partir de 60 minutes'): the sentence is about others."""
+    number = r"(\d+(?:[.,]\d+)?)"
+    for unit in RANGED.values():
+        asked = [float(v.replace(",", ".")) for v in re.findall(rf"{number}[\s-]*(?:{unit})\b", question, re.I)]
+        spans = [(float(a.replace(",", ".")), float(b.replace(",", "."))) for a, b in re.findall(
+            rf"{number}\s*(?:{unit})?\s*(?:to|-|–|à|and|et)\s*{number}\s*(?:{unit})\b", sentence, re.I)]
+        spans += [(float(v.replace(",", ".")), float("inf")) for v in re.findall(
+            rf"\b(?:from|over|above|more than|at least|à partir de|plus de|dès)\s+{number}\s*(?:{unit})\b", sentence, re.I)]
+        spans += [(0.0, float(v.replace(",", "."))) for v in re.findall(
+            rf"\b(?:under|below|less than|up to|moins de|jusqu'à)\s+{number}\s*(?:{unit})\b", sentence, re.I)]
+        if len(asked) == 1 and spans and not any(a <= asked[0] <= b for a, b in spans):
+            return True
+    return False
 
 
 def _of_the_title(sentence: str, question: str) -> bool:
