@@ -31,6 +31,11 @@ def ask(task: str) -> str:
     ("Combien font 4 plus le produit de 4 et 2 ?", "4 + (4 * 2) = 12."),
     ("Calcule 5 fois la somme de 5 et 1", "5 * (5 + 1) = 30."),
     ("What is the sum of 3 and 4?", "3 + 4 = 7."),
+    ("Subtract 3 from 10 times 2.", "(10 * 2) - 3 = 17."),
+    ("Subtract 2 from 3 to the power of 2.", "(3 ** 2) - 2 = 7."),
+    ("Subtract 3 from 10.", "10 - 3 = 7."),
+    ("What is 2 to the power of the sum of 1 and 2?", "2 ** (1 + 2) = 8."),
+    ("What is the sum of 2 and 3 to the power of 2?", "(2 + 3) ** 2 = 25."),
     ("Combien font 12\u00a0+\u00a03 ?", "12 + 3 = 15."),
 ])
 def test_an_operation_on_a_sum_or_a_product_keeps_the_operation(task, said):
@@ -53,6 +58,7 @@ def test_what_the_expression_leaves_out_is_declined(task, named):
     ("What is 1 / 3 / 10 ** 6?", "1 / 3 / 10 ** 6 ≈ 3.33333333333e-07."),
     ("What's 15.5% of 240?", "15.5 * 240 / 100 = 37.2."),
     ("What is 7 / 2?", "7 / 2 = 3.5."),
+    ("What is 10 ** 17 + 2 ** 0.5?", "10 ** 17 + 2 ** 0.5 ≈ 1e+17."),
 ])
 def test_a_rounded_float_is_said_to_be_about_not_equal(task, said):
     assert ask(task) == said

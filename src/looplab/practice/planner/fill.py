@@ -91,9 +91,9 @@ def _percent(found: re.Match) -> str:
 def _grouped(found: re.Match, op: str) -> str:
     """'the sum of 3 and 4' as '3 + 4', in brackets where an operation or a verb that takes it comes before or after."""
     before, after = found.string[:found.start()], found.string[found.end():]
-    inside = re.search(rf"(?:[-+*/^×÷(]|\b(?:{OPERATOR_WORDS[3:-4]}|multiply|divide|multiplie[rz]?|divise[rz]?|add|"
-                       r"additionne[rz]?))\s*$", before, re.I) or re.match(
-        rf"\s*(?:[-+*/^×÷)]|(?:{OPERATOR_WORDS[3:-4]}|and|et)\b)", after, re.I)
+    inside = re.search(rf"(?:[-+*/^×÷(]|\b(?:{OPERATOR_WORDS[3:-3]}|multiply|divide|multiplie[rz]?|divise[rz]?|add|"
+                       r"additionne[rz]?|power of|puissance))\s*$", before, re.I) or re.match(
+        rf"\s*(?:[-+*/^×÷)]|(?:{OPERATOR_WORDS[3:-3]}|and|et|à la puissance)\b)", after, re.I)
     return f"({found[1]} {op} {found[2]})" if inside else f"{found[1]} {op} {found[2]}"
 
 
@@ -104,7 +104,10 @@ def spoken(text: str) -> str:
     text = numbers_as_written(text)  # '1 000' is one number before '50% of' takes it
     text = re.sub(rf"(?<![\d.,])(\d+(?:\.\d+|,\d{{1,2}})?)\s*(?:%|\bper ?cent\b|\bpour ?cent\b)\s+(?:of|de)\s+(\d+(?:\.\d+|,\d{{1,2}})?)"
                   rf"(?![\d.,%]|\s*(?:[-+*/^×÷(%]|p(?:e|ou)r ?cent\b|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
-    text = re.sub(rf"\bsubtract\s+{num}\s+from\s+{num}", r"\2 - \1", text, flags=re.IGNORECASE)
+    operation = (r"(?:\s*(?:\*\*|[-+*/^×÷]|times|plus|minus|divided by|multiplied by|to the power of|fois|moins|divisé par)"
+                 r"\s*-?\d+(?:\.\d+)?)")  # 'Subtract 3 from 10 times 2' is (10 * 2) - 3
+    text = re.sub(rf"\bsubtract\s+{num}\s+from\s+(-?\d+(?:\.\d+)?{operation}*)", lambda m: f"({m[2]}) - {m[1]}" if re.search(
+        operation, m[2]) else f"{m[2]} - {m[1]}", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:(?:the|la)\s+)?(?:sum of(?=\s+\S+\s+and\b)|somme de(?=\s+\S+\s+et\b))\s+{num}\s+(?:and|et)\s+{num}",
                   lambda m: _grouped(m, "+"), text, flags=re.I)  # '5 times the sum of 5 and 1' is 5 * (5 + 1)
     text = re.sub(rf"\b(?:(?:the|le)\s+)?(?:product of|produit de)\s+{num}\s+(?:and|by|par|et)\s+{num}", lambda m: _grouped(m, "*"),

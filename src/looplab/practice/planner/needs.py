@@ -798,7 +798,8 @@ def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | 
     if arithmetic:
         number = float(result) if re.fullmatch(r"\s*-?\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*", result, re.I) else None
         if number is not None and ("." in result or "e" in result.lower()) and (  # 0.30000000000000004: a float's error;
-                float(f"{number:.12g}") != number or (exact := _exact(arithmetic)) is not None and Fraction(result.strip()) != exact):
+                float(f"{number:.12g}") != number or (exact := _exact(arithmetic)) is not None and Fraction(result.strip()) != exact
+                or exact is None and ("e" in result.lower() or abs(number) >= 2 ** 53)):  # 10 ** 17 + 2 ** 0.5: unweighed
             return f"{arithmetic} ≈ {number:.12g}."  # 10 ** 17 + 0.5 gives 1e+17: not equal
         return f"{arithmetic}{':' if result.startswith('(nothing') else ' ='} {sentence_case(result)}"
     if re.search(r"\d", str(value)) and not into and not _into(step.name) and not any(  # 'R9' gave {"roomCode": "R1"}
