@@ -49,7 +49,7 @@ def test_the_sentence_that_answers_is_quoted(tmp_path, task, said):
 ])
 def test_a_clock_time_or_a_sentence_with_no_price_is_no_price(tmp_path, task, unsaid):
     reply = ask(tmp_path, task)
-    assert unsaid not in reply and ("do not answer" in reply or "ne répondent pas" in reply), reply
+    assert unsaid not in reply and ("do not answer" in reply or "Je n'ai cité aucune phrase" in reply), reply
 
 
 @pytest.mark.parametrize("task", ["How often can I give Calmex?", "How often should I water the tomatoes?"])
@@ -61,7 +61,7 @@ def test_an_amount_per_unit_is_no_frequency(tmp_path, task):
 
 def test_french_documents_searched_as_written_are_not_blamed_on_the_lexicon(tmp_path):
     reply = ask(tmp_path, "Quels sont les tarifs du club ?")
-    assert "lexique" not in reply and "aucune phrase ne porte 'tarifs' et 'club' avec ce que la question demande" in reply, reply
+    assert "lexique" not in reply and "('tarifs' et 'club'), je n'ai su relier aucune phrase à ce que la question demande" in reply, reply
 
 
 @pytest.mark.parametrize("task, quoted", [("Quelle est la posologie du Doliflu pour 8 kg ?", False),

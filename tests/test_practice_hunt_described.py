@@ -39,6 +39,7 @@ def number(description: str | None = None, title: str | None = None) -> dict:
     (number("the amount owed by Alba only"), "'alba'"),
     (number(title="Total in USD"), "I could not tie 'total'"),
     (number("the total of the paid invoices"), "I could not tie 'total'"),
+    (number("the total of the invoices"), "'invoices'"),
 ])
 def test_a_description_that_says_more_than_the_name_is_not_passed_over(tmp_path, schema, named):
     reply = structured(tmp_path, schema)
@@ -68,3 +69,28 @@ def test_a_system_rule_on_the_answer_keeps_the_json_empty(tmp_path):
               "additionalProperties": False}
     reply = structured(tmp_path, schema, "What is 6 * 9?", system="Subtract 1 from every answer you give.")
     assert reply.stop_reason == "refusal" and "Subtract 1" in reply.stop_details.explanation, reply
+
+
+def test_the_sdks_note_of_a_constraint_is_no_description_to_follow(tmp_path):
+    """The SDK moves 'default: None' and 'ge=0' into the description as '{default: None}', '{minimum: 0}': read as words
+    the field's name does not say, they made every pydantic model with an optional field refuse (re-measure of hred94)."""
+    class Unpaid(BaseModel):
+        numbers: list[str]
+        total: int = Field(ge=0)
+        note: str | None = None
+
+    for name, text in FILES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    tools, client = samples.invoice_tools(tmp_path), practice_client()
+    run = run_agent(client, TASK, tools)
+    reply = client.messages.parse(model=MODEL, max_tokens=800, messages=run.messages[:-1], tools=[t.to_api() for t in tools],
+                                  tool_choice={"type": "none"}, output_format=Unpaid)
+    assert reply.parsed_output is not None and reply.parsed_output.total == 260, reply
+
+
+@pytest.mark.parametrize("description", ["the sum of every invoice", "the number of files", "the result + 6",
+                                         "the total of invoices that are not unpaid"])
+def test_a_description_of_small_words_or_symbols_is_not_passed_over(tmp_path, description):
+    """'every', 'files', 'not' and '+ 6' were allowed as words that say nothing: the field got the unpaid total."""
+    reply = structured(tmp_path, number(description))
+    assert reply.stop_reason == "refusal", reply

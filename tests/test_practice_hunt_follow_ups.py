@@ -99,6 +99,15 @@ def test_a_lead_in_or_a_plural_word_is_no_antecedent(invoices, then):
     assert "A-2" not in said and ("I read only your last message" in said or "Je ne lis que votre dernier message" in said), said
 
 
+@pytest.mark.parametrize("then", ["Which invoices are unpaid? What is their total?", "Unpaid invoices: what is their total?",
+                                  "Quelles factures sont impayées ? Quel est leur total ?"])
+def test_a_plural_noun_in_a_question_before_is_its_own_antecedent(invoices, then):
+    """'Which invoices are unpaid? What is their total?' was declined as pointing back once a plural noun had to be
+    followed by a comma or 'and' (re-measure of hred95)."""
+    said = follow(invoices, "Which invoices are still unpaid?", then)
+    assert "420 EUR" in said and "A-2" not in said and ("Total: 420 EUR" in said or "Total : 420 EUR" in said), said
+
+
 @pytest.mark.parametrize("first, then", [
     ("Who is our coffee supplier?", "Tell me this: when do they deliver?"),
     ("Qui est notre fournisseur de café ?", "Quand livre-t-il ?")])

@@ -175,6 +175,11 @@ IN_FRENCH = [
               r"l'entrée que je pourrais écrire pour \1 ne respecte pas son schéma en '\2' : "),
              (r"can't fill the requested JSON schema from what the tools returned for ('.*?') \(",
               r"ne sait pas remplir le schéma JSON demandé à partir de ce que les outils ont renvoyé pour \1 ("),
+             (r"I fill a field by its name from what the tools returned, and cannot follow what the description of (the "
+              r"schema|'[^']*') adds: ", r"je remplis un champ d'après son nom, à partir de ce que les outils ont renvoyé, et "
+              r"je ne sais pas suivre ce qu'ajoute la description de \1 : "),
+             (r"the system prompt asks (.*?), and my rules follow no instructions, so no field is filled",
+              r"le prompt système demande \1, et mes règles ne suivent pas d'instructions : je ne remplis aucun champ"),
              (r"I could not tie ('[^']*') to a value a tool result or a computation gave",
               r"je n'ai pu rattacher \1 à aucune valeur donnée par un résultat d'outil ou un calcul"),
              (r"has no answer to put in the requested JSON format: ", "n'a pas de réponse à mettre dans le format JSON demandé : "),

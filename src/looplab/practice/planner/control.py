@@ -204,21 +204,32 @@ UNIT_WORDS = {"eur", "usd", "gbp", "euros", "of", "the", "in", "value", "number"
 KINDS = {"string": str, "integer": int, "number": (int, float), "array": list, "boolean": bool}
 
 
-DESCRIBED = set(STOPWORDS) | UNIT_WORDS | STATUS_WORDS | TEXT_NAMES | set(
-    "total amount amounts sum number numbers count value values result answer final field invoice invoices record records "
-    "file files eur euro euros currency name city weather sky temperature total_due a an le la les un une de des du en "
-    "montant somme nombre dû due payé payée impayé impayée impayées facture factures valeur résultat ville météo l d "
-    "given returned found tool tools list each every all item items string integer order orders bill bills commande "
-    "commandes".split())
+DESCRIBED = UNIT_WORDS | STATUS_WORDS | TEXT_NAMES | set(  # words that say no more than a field's name: not 'all',
+    "the a an of in for as is are this that it its their with from by to and le la les un une de des du en l d total "
+    "amount amounts sum number numbers count value values result answer final field eur euro euros currency name city "
+    "weather sky temperature montant somme nombre dû payé payée impayé impayée impayées valeur résultat ville météo "
+    "string integer".split())  # 'every', 'files', 'orders' (which of them?), 'only', 'not' say more
+
+
+BILLS = {"invoice", "invoices", "bill", "bills", "facture", "factures"}
 
 
 def _unfollowed(schema: dict, props: dict) -> str | None:
     """Why a description or title cannot be followed: it says more than its field's name ('in US cents', 'Alba only',
     'rounded to the nearest ten'), and a field is filled by its name alone."""
+    def told(spec: dict, top: bool = False) -> str:  # its description and title, in its anyOf branches and items too
+        if not isinstance(spec, dict):
+            return ""
+        own = " ".join(str(spec.get(k) or "") for k in ("description",) + ("title",) * (not top))  # a model's title
+        # is its class name ('UnpaidInvoices'), a property's title its name ('Total Due Eur')
+        return " ".join([own, *(told(b) for k in ("anyOf", "oneOf", "allOf") for b in spec.get(k) or []), told(spec.get("items"))])
     for name, spec in [("the schema", schema), *props.items()]:
-        said = " ".join(str(spec.get(k) or "") for k in ("description",) + ("title",) * (spec is not schema))  # a
-        # model's title is its class name ('UnpaidInvoices'), a property's title its name ('Total Due Eur')
-        if extra := [w for w in dict.fromkeys(words(said)) if w not in DESCRIBED | set(words(name)) and not w.isdigit()]:
+        said = re.sub(r"\{[^{}]*\}", " ", told(spec, spec is schema))  # '{default: None}': the SDK's note of a constraint
+        allowed = DESCRIBED | set(words(name)) | (BILLS if set(words(said)) & STATUS_WORDS else set())  # 'the unpaid
+        # invoices' says which; 'every invoice' does not
+        extra = [w for w in dict.fromkeys(words(said)) if w not in allowed]  # digits too: 'result + 6'
+        extra += re.findall(r"[-+*/×÷=<>%]", said)[:1]  # 'total × 100', 'result / 2'
+        if extra:
             of = "the schema" if name == "the schema" else f"'{name}'"
             return (f"I fill a field by its name from what the tools returned, and cannot follow what the description "
                     f"of {of} adds: {', '.join(repr(w) for w in extra[:4])}")

@@ -153,6 +153,8 @@ def _measured(sentence: str, question: str) -> bool:
         return any(root(w.lower()) == root(counted.group(1).lower()) for pair in re.findall(
             rf"(?=(?:\d+|{NUMBERS.pattern[3:].replace('|several|few', '')})\s+([^\W\d_]+)(?:\s+([^\W\d_]+))?)", sentence,
             re.IGNORECASE) for w in pair if w)  # 'one to two minutes' counts minutes; 'a few minutes' counts none
+    if not unit and re.match(r"\W*how much (?:is|are|was|were|will|would)\b", question, re.I):  # 'How much is the
+        return re.search(rf"{MONEY}|\b(?:free|no charge|gratuite?s?)\b", sentence, re.I) is not None  # AirHeat?': a price
     if not unit:  # 'how much is the ferry on Sundays?' is not answered by a clock time or a date: 'no 7:00 ferry'
         sentence = re.sub(rf"\b\d{{1,2}}\s?(?:[:h.]\s?\d\d\b|h\b)|\b(?:1[5-9]|20)\d\d\b|\b\d{{1,2}}(?:st|nd|rd|th|er)?\s+"
                           rf"(?:{'|'.join(MONTHS)}|janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|"
@@ -193,7 +195,7 @@ KINDS = [  # question -> what a sentence must hold to answer it
         rf"\b\d{{4}}\b|\b(?:ago|yesterday|when|after|before|during|once|{'|'.join(MONTHS[:4] + MONTHS[5:])}|(?-i:May))\b|"
         r"\blast (?:year|month|week)\b", s, re.I)),
     (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, q: re.search(  # a year: 1964
-        r"\b\d{4}\b" if re.search(r"\bwhat year\b", q, re.I) else r"\d[:h.]\d\d|\b\d{1,2}\s?[ap]m\b|\bnoon\b|\bmidnight\b"
+        r"\b\d{4}\b" if re.search(r"\bwhat year\b", q, re.I) else r"\d[:h.]\d\d|\b\d{1,2}\s?(?:[ap]m|h)\b|\bnoon\b|\bmidnight\b|\bmidi\b|\bminuit\b"
         if re.search(r"\bwhat time\b", q, re.I) else TIMES.pattern, s, re.I)),  # a time: 19:00, not 'delivery days'
     (re.compile(r"\b(?:what|which) days?\b", re.I), lambda s, _: re.search(  # a day: 'on Mondays', not 'at 19:00'
         rf"\b(?:{'|'.join(DAYS)})s?\b|\bweek(?:end|day)s?\b|\bdaily\b|\bevery day\b", s, re.I)),
@@ -266,7 +268,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
                     or _out_of_range(sentence, question)
                     or (wanted - said and _introduced(sentence, question))
-                    or (MONEY in {p.pattern for p in aspects.values()} and _priced(sentence, wanted))  # whose price
+                    or ((MONEY in {p.pattern for p in aspects.values()} or re.match(
+                        r"\W*how much (?:is|are|was|were|will|would)\b", question, re.I)) and _priced(sentence, wanted))  # whose price
                     or (kind and not kind(sentence, question + " " + heading))
                     or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)
                     or _another_time(sentence, question) or speech and not SPEECH.search(sentence)
@@ -449,8 +452,9 @@ def _whose(sentence: str, question: str) -> bool:
 def _priced(sentence: str, wanted: set[str]) -> str | None:
     """The other thing a sentence gives the price of, where it names none the question asks: 'hot chocolate for 4 EUR'
     for a coffee's price ('A coffee costs 3 EUR', 'It costs 3 EUR' name theirs)."""
-    owners = [w.lower() for w in re.findall(rf"([^\W\d_]+)\s+(?:for|costs?|is|are|at)\s+(?:about\s+|around\s+)?(?:{MONEY})",
-                                            sentence, re.IGNORECASE) if w.lower() not in STOPWORDS]
+    owners = [w.lower() for w in re.findall(rf"([^\W\d_]+)(?:\s+of\s+(?:\d+\s+)?[^\W\d_]+)?\s+(?:for|costs?|is|are|at)\s+"
+                                            rf"(?:about\s+|around\s+)?(?:{MONEY})", sentence, re.IGNORECASE)
+              if w.lower() not in STOPWORDS]  # 'A pack of 10 classes costs 120 euros': the pack's price
     pronouns = {"it", "they", "this", "these", "that", "those", "each", "one"}
     return owners[0] if owners and not ({root(w) for w in owners} & wanted or set(owners) & pronouns) else None
 
@@ -1043,9 +1047,9 @@ def research(view: View) -> dict | None:
     if not cited and in_own and (missing := _english(bare)[1]):  # the lexicon's reason first, then the search's
         files = joined([_name(s.input) for s in good or reads]).replace(" and ", " et ")
         if in_french:  # French documents, searched in the task's own words: the lexicon is not why
-            return declined(f"Les documents ne répondent pas à cette question, autant que je puisse en juger : dans {files}, "
-                            f"trouvés par la recherche des mots tels quels, aucune phrase ne porte "
-                            f"{joined([repr(w) for w in missing]).replace(' and ', ' et ')} avec ce que la question demande"
+            return declined(f"Je n'ai cité aucune phrase : dans {files}, trouvés par la recherche des mots tels quels ("
+                            f"{joined([repr(w) for w in missing]).replace(' and ', ' et ')}), je n'ai su relier aucune phrase "
+                            "à ce que la question demande"
                             + (f" ; je n'ai pas cité {other[1]} sur '{other[0][0]}' : la question porte sur '{other[0][1]}'"
                                if other else ""), wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
         return _unlinked(bare, missing, f", et les documents que la recherche de '{mine}' a trouvés sont en anglais")
