@@ -452,9 +452,9 @@ def _whose(sentence: str, question: str) -> bool:
 def _priced(sentence: str, wanted: set[str]) -> str | None:
     """The other thing a sentence gives the price of, where it names none the question asks: 'hot chocolate for 4 EUR'
     for a coffee's price ('A coffee costs 3 EUR', 'It costs 3 EUR' name theirs)."""
-    owners = [w.lower() for w in re.findall(rf"([^\W\d_]+)(?:\s+of\s+(?:\d+\s+)?[^\W\d_]+)?\s+(?:for|costs?|is|are|at)\s+"
+    owners = [w.lower() for w in re.findall(rf"([^\W\d_]+)(?:\s+of\s+\d+\s+[^\W\d_]+)?\s+(?:for|costs?|is|are|at)\s+"
                                             rf"(?:about\s+|around\s+)?(?:{MONEY})", sentence, re.IGNORECASE)
-              if w.lower() not in STOPWORDS]  # 'A pack of 10 classes costs 120 euros': the pack's price
+              if w.lower() not in STOPWORDS]  # 'A pack of 10 classes costs 120 euros': the pack's; 'A packet of seeds': the seeds'
     pronouns = {"it", "they", "this", "these", "that", "those", "each", "one"}
     return owners[0] if owners and not ({root(w) for w in owners} & wanted or set(owners) & pronouns) else None
 
