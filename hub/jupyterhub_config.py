@@ -51,7 +51,10 @@ c.Spawner.environment = {
 }
 # Idle kernels go after 30 min, even with a tab open: 20 open kernels hold about 1 GiB each by notebook 07.
 c.Spawner.args = ["--MappingKernelManager.cull_idle_timeout=1800", "--MappingKernelManager.cull_connected=True",
-                  "--MappingKernelManager.cull_interval=120"]
+                  "--MappingKernelManager.cull_interval=120",
+                  # a kernel first started on a fresh machine compiles its imports: 5 at once on 2 cores took over the
+                  # default 60 s to answer kernel_info, and its websocket was closed
+                  "--MappingKernelManager.kernel_info_timeout=180"]
 if os.getuid() == 0:
     c.Spawner.args.append("--allow-root")
 # A server takes about 4 CPU-seconds to start: a room arriving at once queues on the cores.
