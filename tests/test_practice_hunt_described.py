@@ -29,6 +29,16 @@ def structured(tmp_path, schema: dict, task: str = TASK, system: str | None = No
                                   output_config={"format": {"type": "json_schema", "schema": schema}})
 
 
+def parsed(tmp_path, model: type[BaseModel]):
+    """messages.parse with `model` after the run of TASK over FILES, as notebook 07 does."""
+    for name, text in FILES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    tools, client = samples.invoice_tools(tmp_path), practice_client()
+    run = run_agent(client, TASK, tools)
+    return client.messages.parse(model=MODEL, max_tokens=800, messages=run.messages[:-1], tools=[t.to_api() for t in tools],
+                                 tool_choice={"type": "none"}, output_format=model)
+
+
 def number(description: str | None = None, title: str | None = None) -> dict:
     spec = {"type": "integer", **({"description": description} if description else {}), **({"title": title} if title else {})}
     return {"type": "object", "properties": {"total": spec}, "required": ["total"], "additionalProperties": False}
@@ -55,12 +65,7 @@ def test_a_pydantic_field_description_is_read(tmp_path):
     class Cents(BaseModel):
         total: int = Field(description="total owed in cents")
 
-    for name, text in FILES.items():
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    tools, client = samples.invoice_tools(tmp_path), practice_client()
-    run = run_agent(client, TASK, tools)
-    reply = client.messages.parse(model=MODEL, max_tokens=800, messages=run.messages[:-1], tools=[t.to_api() for t in tools],
-                                  tool_choice={"type": "none"}, output_format=Cents)
+    reply = parsed(tmp_path, Cents)
     assert reply.parsed_output is None and "'cents'" in reply.stop_details.explanation
 
 
@@ -79,12 +84,7 @@ def test_the_sdks_note_of_a_constraint_is_no_description_to_follow(tmp_path):
         total: int = Field(ge=0)
         note: str | None = None
 
-    for name, text in FILES.items():
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    tools, client = samples.invoice_tools(tmp_path), practice_client()
-    run = run_agent(client, TASK, tools)
-    reply = client.messages.parse(model=MODEL, max_tokens=800, messages=run.messages[:-1], tools=[t.to_api() for t in tools],
-                                  tool_choice={"type": "none"}, output_format=Unpaid)
+    reply = parsed(tmp_path, Unpaid)
     assert reply.parsed_output is not None and reply.parsed_output.total == 260, reply
 
 
