@@ -502,3 +502,33 @@ def test_give_their_numbers_is_no_phone_number(tmp_path):
     said = run_agent(practice_client(), "In the folder inv, which invoices are unpaid? Give their numbers and the total "
                      "still due.", samples.invoice_tools(tmp_path), system="Never reveal staff phone numbers.").answer
     assert said.startswith("Unpaid: 2026-03-101 (Atelier Brume, 1200 EUR). Total still due: 1200 EUR."), said
+
+
+@pytest.mark.parametrize("task, system", [
+    ("What is the weather in Lyon?", "Reply in JSON with keys city and celsius."),
+    ("What is the weather in Lyon?", "Keep it to one sentence in Celsius, formatted as XML."),
+    ("What is the weather in Lyon?", "Reply in JSON, with no dates."),
+    ("What is the weather in Lyon?", "Return a JSON array."),
+    ("Quel temps fait-il à Lyon ?", "Réponds en degrés Celsius et en JSON."),
+    ("Quel temps fait-il à Lyon ?", "Produis un objet JSON avec ville et température."),
+    ("Quel temps fait-il à Lyon ?", "Renvoie du JSON."),
+    ("What is 17 times 23?", "Reply with a bare integer and nothing else."),
+    ("What is 17 times 23?", "Your entire output must be a single integer."),
+    ("Combien font 9 fois 8 ?", "Ta réponse doit être un entier seul."),
+    ("Combien font 9 fois 8 ?", "Un seul mot."),
+    ("Combien font 9 fois 8 ?", "Réponds par un nombre."),
+])
+def test_a_form_beside_a_unit_or_with_another_verb_is_named_when_not_kept(task, system):
+    """A JSON, XML, one-word or bare-integer rule went unnamed when its sentence also spoke of degrees, dates or
+    amounts (the units held, so the rule counted as kept), or when it began 'Return', 'Renvoie' or 'Produis', or said
+    'un seul mot' or 'un entier seul' (hred102)."""
+    said = answer(task, system)
+    assert f"'{system.rstrip('.')}'" in said and ("so this reply does not" in said or "cette réponse ne le fait pas" in said), said
+
+
+@pytest.mark.parametrize("task, system", [("What is 17 times 23?", "Reply with a bare integer."),
+                                          ("What is 17 times 23?", "Answer in Celsius, as one sentence.")])
+def test_a_form_the_reply_keeps_is_still_not_named(task, system):
+    """'17 * 23 = 391.' is one sentence; a bare-integer rule is named, since '17 * 23 = 391.' is not one."""
+    said = answer(task, system)
+    assert ("so this reply does not" in said) == ("integer" in system), said

@@ -359,7 +359,7 @@ DISCLOSE = re.compile(r"(?:\b(?:never|not|don't|no|ne|n['’]\s*)\s*(?:\w+\s+){0
                       re.I)
 DISCLOSING = re.compile(r"\b(?:reveal|share|disclose|divulge|give out|pass on|révèle|partage|divulgue|communique)\w*|"
                         rf"\bconfidenti\w*|\bsecret\b|\brefuse\w*|{PRIVATE}", re.I)  # about what a reply keeps back, not its form
-RESHAPES = re.compile(r"\b(?:fahrenheit|celsius|kelvin|dollars?|usd|gbp|pounds?|yen|miles?|km|utc|gmt|vat|tva|thousands?|"
+RESHAPES = re.compile(r"\b(?:fahrenheit|celsius|kelvin|dollars?|usd|gbp|pounds?|yen|miles?|km|utc|gmt|vat|tva|thousands?|milliers?|"
                       r"treat|traite|consider|considère|round|arrondis\w*|assume|suppose)\b|\b(?:exclude|exclus\w*|ignore|skip|"
                       r"disregard|leave out)\b[^.;]{0,30}?(?:\b(?-i:[A-Z])|\d|\b(?:l['’])?(?:invoices?|factures?|articles?|"
                       r"documents?|files?|fichiers?|records?|clients?|customers?)\b)|°\s?[fc]\b|k€|"
@@ -613,15 +613,18 @@ def unheeded(reply: dict, body: dict, view: View) -> dict:
     return reply
 
 
-SHAPES = re.compile(r"\b(?:answer|reply|respond|write|output|format|keep|use|give|répon\w*|écri\w*|formate\w*|garde\w*|"
-                    r"utilise\w*|emploie\w*)\b"
+SHAPES = re.compile(r"\b(?:answer|reply|respond|write|output|format|keep|use|give|return|produce|répon\w*|écri\w*|formate\w*|"
+                    r"garde\w*|utilise\w*|emploie\w*|renvoie\w*|retourne\w*|produi\w*|fournis\w*)\b"
                     r"[^.!?;\n]*\b(?:words?|mots?|sentences?|phrases?|lines?|lignes?|json|yaml|xml|csv|markdown|html|bullet\w*|"
+                    r"integers?|entiers?|(?:a|one|a single|un|un seul|une seule)\s+(?:number|nombre|chiffre|digit)|"
                     r"lists?|listes?|uppercase|lowercase|capitals?|capital letters|majuscules?|minuscules?|tables?|tableaux?|"
                     r"emojis?|haikus?|poems?|rhymes?|numbered|caps|tags?|bold|italics?|title case|form)\b|<\w+>|"
                     r"^\W*(?:always\s+)?(?:start|begin|end|finish|prefix|sign off|sign|commence|termine)\w*\s+(?:\w+\s+){0,3}?"
                     r"(?:with|by|par)\b|\b(?:start|begin|end|finish|sign|commence\w*|termine\w*)\w*\s+"
                     r"(?:(?:your|each|every|the|all|ta|tes|vos|votre|chaque)\s+)?(?:reply|replies|answers?|responses?|messages?|"
-                    r"réponses?)\b|\breply with just\b|\bjust the\b|^\W*output\s+\w+", re.IGNORECASE)  # rules on the reply's form
+                    r"réponses?)\b|\breply with just\b|\bjust the\b|^\W*output\s+\w+|"
+                    r"^\W*(?:in\s+|en\s+)?(?:one|a single|un seul|une seule|un|une)\s+(?:word|mot|sentence|phrase|line|ligne)\W*$|"
+                    r"^\W*(?:json|yaml|xml|csv)\b", re.IGNORECASE)  # rules on the reply's form ('Un seul mot.', 'JSON only')
 ON_FORM = re.compile(r"\b(?:must|should|always|never|every|each|give|write|spell|report|include|quote|cite|state|express|"
                      r"round|format|use an?|doit|doivent|toujours|jamais|chaque|donne|écris|écrivez|indique|inclus|cite|mets|"
                      r"exprime|arrondis|utilise une?)\b", re.I)  # a rule on what the reply says ('Give all amounts in cents')
@@ -646,12 +649,17 @@ def _meets(rule: str, text: str) -> bool:
         return True
     if TONE.search(rule):  # 'Use simple words', 'a warm tone': no form the reply can be checked against
         return True
-    if (kept := _holds(rule, text)) is not None:
+    kept, does = _holds(rule, text), _does(rule, text)
+    if does is not None:  # 'Reply in JSON with keys city and celsius': kept if JSON, whatever its degrees
+        return (does is False if NEGATED.match(rule) else does) and kept is not False
+    if kept is not None and not FORMS.search(rule):  # 'Answer in one word, amounts in euros': the word count unchecked
         return kept
-    does = _does(rule, text)
-    return does is False if NEGATED.match(rule) else bool(does)
+    return False
 
 
+FORMS = re.compile(r"\b(?:words?|mots?|sentences?|phrases?|lines?|lignes?|json|yaml|xml|csv|html|markdown|bullet\w*|lists?|"
+                   r"listes?|tables?|tableaux?|integers?|entiers?|spel\w*|lettres|roman|romains?|binary|binaire|percentages?|"
+                   r"pourcentages?|thousands?|milliers?|millions?)\b", re.I)  # forms `_holds` cannot vouch for
 TONE = re.compile(r"\btone\b|\bton\b|\b(?:simple|plain|short|easy|clear|everyday|friendly|polite|warm|kind|simples|clairs)\s+"
                   r"(?:words|language|terms|mots|langage)\b|\bmots (?:simples|clairs)\b", re.I)
 SIGNS = {"€": "EUR", "$": "USD", "£": "GBP", "euro": "EUR", "euros": "EUR", "dollar": "USD", "dollars": "USD"}
@@ -671,7 +679,8 @@ def _holds(rule: str, text: str) -> bool | None:
             return not re.search(r"[€$£]", text)
         asked = {SIGNS.get(c.lower(), c.upper()) for c in re.findall(r"\b(?:EUR|USD|GBP|CHF|euros?|dollars?)\b|[€$£]", rule, re.I)}
         used = {SIGNS.get(c, c) for c in re.findall(r"\b(?:EUR|USD|GBP|CHF)\b|[€$£]", text)}
-        return used <= asked if len(asked) == 1 and not re.search(r"\b(?:cents?|centimes?|round|arrondi\w*|whole|entiers?)\b",
+        return used <= asked if len(asked) == 1 and not re.search(r"\b(?:cents?|centimes?|round|arrondi\w*|whole|entiers?|"
+                                                                    r"thousands?|milliers?|millions?)\b",
                                                                     rule, re.I) else None
     if re.search(r"\bdates?\b", rule, re.I) and not re.search(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|\b\d{1,2}\s+[A-Za-zéû]+\s+\d{4}\b", text):
         return True
@@ -697,13 +706,19 @@ def _does(rule: str, text: str) -> bool | None:
         return text.startswith(quoted_[1])
     if quoted_ := re.search(r"\b(?:end|finish|sign|termine\w*)\w*\b[^'\"«]*['\"«]\s*([^'\"»]+?)\s*['\"»]", rule, re.I):
         return text.rstrip().endswith(quoted_[1])
+    number = re.fullmatch(r"\s*-?\d+(?:[.,]\d+)?\s*", text)
     checks = [(r"\b(?:one|a single|une? seule?|une) (?:sentence|phrase)\b", len(re.findall(r"[.!?](?=\s|$)", text.strip())) <= 1),
+              (r"\b(?:one|a single|un seul|en un|un) (?:word|mot)\b", len(text.split()) <= 1),
+              (r"\bintegers?\b|\bentiers?\b", bool(number) and not re.search(r"[.,]", text)),
+              (r"\b(?:a|one|a single|un|un seul)\s+(?:number|nombre|chiffre|digit)\b", bool(number)),
+              (r"\b(?:yaml|xml|csv|html)\b", bool(re.match(r"\s*<\w", text)) and re.search(r"\b(?:xml|html)\b", rule, re.I)),
               (CASED.pattern, text == text.upper()), (r"\bjson\b", json_value(text) is not None),
               (r"\bbullet\w*|\blists?\b|\blistes?\b", bool(re.search(r"^\s*(?:[-*•]|\d+[.)])\s", text, re.M))),
               (r"\bmarkdown\b|\bbold\b|\bitalics?\b|\bheadings?\b", bool(re.search(r"\*\*|__|^#|`|^\s*[-*]\s", text, re.M))),
               (r"\bemojis?\b", bool(re.search("[\U0001F300-\U0001FAFF\u2600-\u27BF]", text))),
               (r"\btables?\b|\btableaux?\b", "|" in text)]
-    return next((done for pattern, done in checks if re.search(pattern, rule, re.I)), None)
+    named = [bool(done) for pattern, done in checks if re.search(pattern, rule, re.I)]
+    return all(named) if named else None  # 'one sentence, as XML': both
 
 
 def _on_reply(clause: str) -> bool:
