@@ -115,3 +115,11 @@ def test_a_research_question_whose_subject_is_a_bare_pronoun_is_declined(first, 
     """'When do they deliver?' quoted heat pumps that 'deliver twice the heat': a number was a time, and 'they' anyone."""
     said = follow(samples.docs_tools(DATA / "articles"), first, then)
     assert "[heat-pumps" not in said and ("I cannot tell who or what 'they' is" in said or "qui ou quoi est 'il'" in said), said
+
+
+@pytest.mark.parametrize("then", ["Non, je voulais dire Lille", "Je veux plutôt Nice", "Oui, et pour Lille ?"])
+def test_a_french_correction_is_declined_in_french(then):
+    """'Non, je voulais dire Lille' after a French weather question was declined in English: 'non', 'voulais' and
+    'dire' were no French words the language test knew, so the task had one French word in five."""
+    said = follow(samples.weather_and_calc(), "Quel temps fait-il à Paris ?", then)
+    assert said.startswith("Je ne sais pas répondre") and "Je ne lis que votre dernier message" in said, said
