@@ -62,3 +62,16 @@ def test_what_the_expression_leaves_out_is_declined(task, named):
 ])
 def test_a_rounded_float_is_said_to_be_about_not_equal(task, said):
     assert ask(task) == said
+
+
+@pytest.mark.parametrize("task, named, not_named", [
+    ("Compute 12 € + 3 €", "could not act on: '€'.", "'Compute'"),
+    ("Calcule 12 € + 3 €", "Je n'ai pas pu traiter '€'.", "traiter 'Calcule'"),
+    ("Calcule 12 : 4", "Je n'ai pas pu traiter ':'.", "traiter 'Calcule'"),
+    ("Calculate £40 - £15", "could not act on: '£'.", "'Calculate'"),
+])
+def test_a_sign_the_calculator_takes_no_part_in_is_named_not_the_verb(task, named, not_named):
+    """'Compute 12 € + 3 €' was declined naming 'Compute' as the word it could not act on, and with a weather
+    wording to try; the '€' (or the French division sign ':') is what stopped it (hred90)."""
+    said = ask(task)
+    assert named in said and not_named not in said and "12 * (3 + 5)" in said, said

@@ -10,7 +10,7 @@ import re
 from ..view import View
 from . import _select
 from ._tools import TRY_ELSEWHERE, accounted, cannot_plan, declined, in_french, said
-from .fill import invalid, labels, scales
+from .fill import invalid, labels, scales, strays
 from .gullible import gullible
 from .interpret import (
     BACK,
@@ -23,6 +23,7 @@ from .interpret import (
     names_task,
     names_unplaced,
     parts_not_done,
+    placed,
     unplaced,
     unplaced_reply,
 )
@@ -136,11 +137,15 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     words = unplaced(task, vocabulary, evidence) or ([] if any(q.lower() in view.task.lower() or set(split_words(q)) <= set(
         split_words(view.task)) for q in reason)  # 'high saint roch bridge' of 'the Saint-Roch bridge'
                                                      else unplaced(task, vocabulary, "") or content(task))
+    if stray := strays(view.task):  # '12 € + 3 €': the '€' is what it could not act on, not 'Compute'
+        words = [w for w in words if not placed(w, VOCABULARY["needs"])]
     if french(view.task):  # a French decline says so in French first, with the words it read
         said = set(content(view.task))  # the English terms the lexicon gave are not the participant's words
-        left = [w for w in unplaced(task, vocabulary, evidence) if w in said and not says(own, w)]  # as in English
+        left = [w for w in unplaced(task, vocabulary, evidence) if w in said and not says(own, w)  # as in English
+                and not (stray and placed(w, VOCABULARY["needs"]))] + stray
         text, own = (f"{french_lead(view.task, left)} {t}" for t in (text, own))  # its words read count as named
         words = [w for w in words if w in said]
+    words = [*words, *stray]
     missing = [w for w in words if not re.search(r"\d", w) and not says(own, w)]
     named = any(says(own, w) for w in content(view.task))
     note = names_unplaced(view.task, missing) if missing else "" if named or not view.task.strip() \

@@ -103,6 +103,10 @@ IN_FRENCH = [
                          else f"Le résultat de la recherche a été {CUT[m[2]]}") + " l'historique dès son retour : je ne "
               "peux pas répondre à partir de lui ; gardez plus de résultats d'outils entiers (keep=1 ou plus, ou compactez "
               "plus tard), puis redemandez"),
+             (r"The history abridged (.*?), so a line cut from (?:them|it) may change what I read \(a later Status, say\)\.",
+              lambda m: "L'historique a abrégé " + _et(re.sub(r"(\d+) of the files read \((\S+) to (\S+)\)", r"\1 des fichiers lus "
+                                                              r"(de \2 à \3)", m[1])) + " : une ligne coupée peut changer ce "
+              "que j'ai lu (un Status plus bas, par exemple)."),
              (r"(\S+) was abridged in the history, so its (.*?) may have been cut\.",
               lambda m: f"{m[1]} a été abrégé dans l'historique : {_et(m[2])} en a peut-être été coupé."),
              (r"(\S+) was abridged in the history to its first lines, which hold no record; it is not counted\.",
@@ -198,6 +202,8 @@ IN_FRENCH = [
              (r"'(.*?)': I did not apply (.*?), and without it the result would answer another question",
               lambda m: f"'{m[1]}' : je n'ai pas appliqué {_et(m[2])}, et sans cela le résultat "
               "répondrait à une autre question"),
+             (r" \('([^']*)' names a time, a unit or a language, not a place\)",
+              r" ('\1' nomme un moment, une unité ou une langue, pas un lieu)"),
              (r" \(I read a place after 'in' or 'à', as in 'the weather in Lyon'\)",
               " (je lis un lieu après 'à', comme dans 'Quel temps fait-il à Lyon ?')"),
              (r" \(I read a place only when it starts with a capital letter, as in ('[^']*')\)",
@@ -242,6 +248,8 @@ IN_FRENCH = [
              (r"'([^']*)' is in the records: ", r"'\1' figure dans les fiches : "),
              (r"'([^']*)' is in the (\w+): ", r"'\1' est dans le \2 : "),
              (r"I could not count '(.*?)' from what the lookup returned\.", r"Je n'ai pas pu compter '\1' d'après ce que la recherche a renvoyé."),
+             (r"I did not use (.*?): I quote the entries, I compute nothing from them\.",
+              lambda m: f"Je n'ai pas utilisé {_et(m[1])} : je cite les entrées, je n'en calcule rien."),
              (r"I found nothing about (.*?) in what the lookup returned\.",
               lambda m: f"Je n'ai rien trouvé sur {_et(m[1])} dans ce que la recherche a renvoyé."),
              (r"Count of (\w+): (\d+)\.", lambda m: f"Nombre {_de(m[1])} : {m[2]}."),
@@ -337,6 +345,9 @@ IN_FRENCH = [
              (r"I read no field of the records as a payment status \(paid or unpaid\), so I cannot tell which are (\w+); I "
               r"give no list and no total", "Je ne lis aucun champ des fiches comme un état de paiement (payée ou impayée) : je "
               "ne sais pas lesquelles le sont ; je ne donne ni liste ni total"),
+             (r"'([^']*)' is a field of the records, and I select records by their values, not by file, so I cannot tell "
+              r"which records the task asks for, and I give no total", r"'\1' est un champ des fiches, et je choisis les fiches "
+              "par leurs valeurs, pas par fichier : je ne sais pas lesquelles la demande vise, et je ne donne pas de total"),
              (r"[Nn]o field of the records matches the words of the task, so I cannot tell which records it asks for, "
               r"and I give no total", "Aucun champ des fiches ne correspond aux mots de la demande : je ne sais pas "
               "lesquelles elle vise, et je ne donne pas de total"),
@@ -865,8 +876,9 @@ def names_key(name: str, key: str) -> bool:
     if re.search(r"\d", key):  # 'urn:order:O-12' and '/orders/O-12' end on it
         return id_parts(name) == id_parts(key) or id_parts(re.split(r"[:/#]", name)[-1]) == id_parts(key)
     start = stem(key) if key.isalpha() and len(stem(key)) > 3 else key
-    return any(len(m[0]) >= len(key) for m in re.finditer(  # 'Dune' is not 'Dunes': a name shorter than the key lacks it
-        rf"(?<![\w-])(?:{re.escape(key)}(?:s|es|ing)?|{re.escape(start)}[^\W\d_]*)(?![\w-])", name, re.I))
+    prefix = "" if key[:1].isupper() else rf"|{re.escape(start)}[^\W\d_]*"  # a slug ('stats') may start a title; a
+    return any(len(m[0]) >= len(key) for m in re.finditer(  # title as written ('Dun', 'Solar') is not 'Dune', 'Solaris'
+        rf"(?<![\w-])(?:{re.escape(key)}(?:s|es|ing)?{prefix})(?![\w-])", name, re.I))  # 'Dune' is not 'Dunes' either
 
 
 def other_ids(text: str, key: str) -> list[str]:

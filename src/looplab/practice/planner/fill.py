@@ -82,6 +82,14 @@ def expression(text: str) -> str | None:
 OPERATOR_WORDS = r"(?:times|plus|minus|divided|multiplied|by|fois|moins|divisé|par|to)\b"
 
 
+def strays(text: str) -> list[str]:
+    """The signs inside arithmetic that the calculator takes no part in: '€' of '12 € + 3 €', ':' of '12 : 4'."""
+    if not re.search(r"\d\s*[€$£¥]?\s*(?:[-+*/×÷]|\s:)\s*[€$£¥]?\s*\d", text):
+        return []
+    return list(dict.fromkeys(m[1] or m[2] or ":" for m in re.finditer(
+        r"(?<=\d)\s?([€$£¥])|([€$£¥])\s?(?=\d)|(?<=\d)\s+:\s+(?=\d)", text)))
+
+
 def _percent(found: re.Match) -> str:
     """'15% of 80' -> '15 * 80 / 100', in brackets after an operator ('100 - (15 * 80 / 100)')."""
     after = re.search(rf"(?:[-+*/^×÷(]|{OPERATOR_WORDS})\s*$", found.string[:found.start()], re.IGNORECASE)
@@ -129,9 +137,24 @@ def binary(text: str) -> tuple[float | int, str, float | int] | None:
     return (_number(parts.group(1)), parts.group(2), _number(parts.group(3))) if parts else None
 
 
-@lru_cache(maxsize=1024)
+WHEN = CALENDAR | set("""today tomorrow tonight yesterday weekend aujourd hui demain hier soir ce lundi mardi mercredi jeudi
+vendredi samedi dimanche janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre
+decembre""".split())  # 'in Lyon Tonight', 'à Paris Demain': a when, beside or instead of a place
+NO_PLACE = WHEN | set("""fahrenheit celsius kelvin winter summer spring autumn hiver été printemps automne morning afternoon
+evening night noon midnight matin midi minuit nuit christmas easter halloween noël pâques paques toussaint english french
+anglais français spanish german espagnol allemand""".split())  # 'in Fahrenheit', 'à Noël', 'and in English?': no town
+
+
 def place(text: str) -> str | None:
-    """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name."""
+    """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name; not 'in July',
+    'in Fahrenheit', 'à Noël' or 'in Lyon Tonight' (a unit, a time, a feast: no town to ask the weather of)."""
+    found = _place(text)
+    named = set(words(found or ""))
+    return None if found and (named & WHEN or named <= NO_PLACE) else found
+
+
+@lru_cache(maxsize=1024)
+def _place(text: str) -> str | None:
     found = re.search(rf"\b(?:in|at|for|of|à|pour|between|entre{'|a|de|du' * french(text)})\s+(?:both\s+)?((?:[A-Z][\w'-]*)"
                       rf"(?:\s+(?!{COUNTRY})[A-Z][\w'-]*)*)", text)  # 'à Lyon' typed 'a Lyon' in a French task
     part = found and re.search(r"\b(?:in|at|for|near)\s+(?:the\s+|a\s+)?(\w+)\s+of\s+$", text[:found.start(1)])

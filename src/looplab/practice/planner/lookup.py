@@ -45,7 +45,8 @@ RELATIONS = set("after before above below between next previous more most less l
                 "avant après entre suivant précédent autre plus moins".split())  # stopwords that ask something else
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
                    "cherche clé dans catalogue catalog cours donne have has contain contains either else well plus hi hello hey bonjour salut "
-                   "show print display call appelle"))
+                   "show print display call appelle puis ensuite ainsi also aussi entrée"))  # 'Cherche mug puis teapot'
+
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku", "ref", "reference", "isbn"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
 NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*|catalog(?:ue)?s?)\b)"  # 'look up every course': no key
@@ -84,20 +85,73 @@ def asked_after(task: str) -> list[str]:
 def keys_of(task: str) -> list[str]:
     """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
     task = re.sub("|".join(map(re.escape, asked_after(task))) or "$^", " ", task)
-    found = quoted(task) or re.findall(r"`([^`\n]+)`", task) or [_titled(next(filter(None, m)).rstrip("."), task)
+    task = task if quoted(task) else re.sub(QUANTITY, "", task)  # 'Cherche 3 mug et 2 teapot': mug and teapot
+    found = quoted(task) or re.findall(r"`([^`\n]+)`", task) or [_phrased(_titled(next(filter(None, m)).rstrip("."), task), task)
                                                                   for m in AFTER.findall(task)]
     listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*[,;&+]\s*(?:{AND}\s+)?|"
                                                       rf"\s+{AND}\s+)(?:the\s+)?[\w-]+)+)(?:\s+(?:in|from|dans)\s+(?:the|le)\s+catalog(?:ue)?)?(?:,?\s+please)?(?:\s*[,;]?\s*[.?!]?\s*$|[.?!]\s+(?=\S)|[,;]\s+(?:but|how|what|which|who|when)\b)", task, re.I)
     found += re.findall(rf"(?:[,;&+]\s*(?:{AND}\s+)?|\s{AND}\s+)(?:the\s+)?([\w-]+)", listed[1], re.I) if listed else []  # 'ai and design'
     found += re.findall(r"(?<=[.?!])\s+(?:and|et)\s+([\w-]+)\s*\?\s*$", task, re.I) if found and not quoted(
         task) else []  # 'Look up bio. And chem?'
+    found += _listed_on(task, found[-1]) if found and not listed and not quoted(task) else []
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS | NO_KEYS))
+
+
+THEN = (r"(?:\s*[,;&+]\s*(?:(?:and|et)\s+)?(?:(?:then|also|puis|ensuite|aussi|ainsi\s+que)\s+)?|\s+(?:and(?:\s+then|\s+also)?|"
+        r"then|or|plus|as\s+well\s+as|et(?:\s+puis|\s+aussi)?|ou|puis|ensuite|ainsi\s+que)\s+)")  # 'ai, and also design'
+
+ORDERS = set(stems("tell give list show compare add count say explain describe summarise summarize check print display find "
+                   "get fetch sum total sort rank return dis donne liste montre compare additionne compte résume explique "
+                   "affiche indique vérifie trie classe calcule fais"))  # 'and tell me their titles': no key
+
+
+def _listed_on(task: str, key: str) -> list[str]:
+    """The keys listed after `key` up to the first order or little word: 'writing' of 'Look up ai and writing and tell
+    me their titles', 'teapot' and 'kettle' of 'Cherche mug, puis teapot, puis kettle.'"""
+    at, keys = re.search(rf"(?<![\w.-]){re.escape(key)}(?![\w-])", task), []
+    rest = task[at.end():] if at else ""
+    while m := re.match(rf"{THEN}(?:the\s+|le\s+|la\s+|l['’])?([^\W\d_][\w-]*)(?![\w'’-])", rest, re.I):
+        if m[1].lower() in STOPWORDS | NO_KEYS or stem(m[1].lower()) in ORDERS or m[1].lower() in RELATIONS | COMPARATIVES:
+            break
+        whole = _phrased(_titled(m[1], rest[m.start(1):]), rest[m.start(1):])  # 'olive oil' of 'Cherche olive et olive
+        # oil.', 'Children of Dune'
+        keys.append(whole)
+        rest = rest[m.start(1) + len(whole):]
+    return keys if re.match(r"\s*(?:$|[.?!:;,]|\s+(?:and|et|then|puis|ensuite)\b)", rest) else []
+
+
+QUANTITY = r"(?<![\w.,-])\d+(?:[.,]\d+)?\s*(?:x\s*)?(?=[^\W\d_])|(?<=\w)\s*x\s*\d+\b"  # '2 mugs', 'mug x3': how many, no key
+NOUNS = set("course courses cours item items product products entry entries record records catalogue catalog key keys "
+            "please svp stp first last one ones module modules".split())  # 'Look up design course', 'ai please'
+
+
+def _phrased(key: str, task: str) -> str:
+    """The key with the lowercase word that ends its clause: 'olive oil' of 'Look up olive oil.', not 'olive' (an entry
+    of its own maybe); not 'ai please', 'design course' or 'mug and'."""
+    at = re.search(rf"(?<![\w.-]){re.escape(key)}(?![\w-])", task)  # where the task first writes it
+    more = at and re.match(r"\s+([a-zà-ÿ][\w-]*)(?=\s*(?:$|[.?!,;:]|\s+(?:please|svp|in|from|dans|du|and|et|then|puis|or|ou)\b))",
+                           task[at.end():])
+    word = more and more[1].lower()
+    return f"{key} {more[1]}" if word and not re.search(r"\d", key + word) and word not in STOPWORDS | NO_KEYS | KEY_WORDS | NOUNS | \
+        RELATIONS | COMPARATIVES and stem(word) not in ORDERS | ASKING else key
+
+
+def _linked(field: str, task: str, others: set[str]) -> bool:
+    """Whether the task asks about what a field of the entry names, not about the entry: 'her manager's phone', 'the
+    team of its manager', 'Manager phone?', 'the year of its sequel', 'How many pages does its sequel have?'."""
+    f, other = re.escape(field), "|".join(re.escape(o) for o in sorted(others, key=len, reverse=True) if len(o) > 1) or "$^"
+    return bool(re.search(rf"\b{f}['’]s\s+[^\W\d_]|\b[^\W\d_]+\s+(?:of|de|du)\s+(?:the\s+|its\s+|her\s+|his\s+|their\s+|son\s+|"
+                          rf"sa\s+|leur\s+|la\s+|le\s+)?{f}\b|\b{f}\s+(?:{other})\b|\bthe\s+{f}\s+(?:of|de)\b[^.?!;]*\b(?:{other})\b|"
+                          rf"\b(?:{other})\b[^.?!;]*\b(?:the|its|her|his|their)\s+{f}\b|\b(?:its|her|his|their)\s+{f}\b[^.?!;]*\b(?:{other})\b",
+                          task, re.I))
 
 
 def _titled(key: str, task: str) -> str:
     """The key with the capitalised words that follow it: 'Dune Messiah' of 'Look up Dune Messiah.', not 'Dune'."""
-    more = key[:1].isupper() and re.match(r"((?:\s+[A-ZÀ-Ý][\w'’-]*)+)", task[task.find(key) + len(key):])
-    return key + more[1] if more and not set(words(more[1])) & STOPWORDS else key
+    more = key[:1].isupper() and re.match(r"((?:\s+(?:(?:of|the|de|des|du|la|le)\s+)?[A-ZÀ-Ý][\w'’-]*)+)", task[task.find(key) + len(key):])
+    return key + more[1] if more and not {w for w in words(more[1]) if w.capitalize() in more[1]} & STOPWORDS else key  # 'Children
+    # of Dune', not 'Dune And'
+
 
 
 COMPARATIVES = set("newer older bigger smaller larger cheaper dearer longer shorter heavier lighter earlier later higher "
@@ -179,15 +233,17 @@ def lookup(view: View) -> dict | None:
                         + HANGS[fr].format(hangs[0]), wording=f"Look up '{keys[0]}' in the catalogue.")
     prop = key_prop(tool)
     done = {str(s.input.get(prop)): s for s in view.calls_of(tool.name)}
-    keys = [next((w for w in re.findall(r"[\w.-]*\w", said(done[k])) if w.lower() == k.lower() and w != k), k)
-            if k in done and absent(done[k]) else k for k in keys]  # 'Design' absent, 'design' listed: look that up
+    keys = [next((w for w in re.findall(r"[\w.-]*\w", said(done[k])) if w.lower() in (k.lower(), stem(k.lower())) and w != k), k)
+            if k in done and absent(done[k]) else k for k in keys]  # 'Design' or 'mugs' absent, 'design' or 'mug' listed
     listed = [w for k in keys if k in done and absent(done[k]) and (m := re.search(
         r"\b(?:known|available|valid)\b[^:]*:\s*([\w.-]+(?: [\w.-]+)*(?:,\s*[\w.-]+(?: [\w.-]+)*)*)", said(done[k])))
         for w in re.split(r",\s*", m[1])]  # 'known: flour, olive oil, rice'
     written = [w for w in listed if re.search(rf"(?<![\w'-]){re.escape(w)}(?![\w'-])", view.task, re.I)]
-    keys = [next((w for w in written if k.lower() in w.lower().split() and w != k), k) for k in keys]  # 'olive': 'olive
-    # oil', as the task writes it
-    keys = list(dict.fromkeys(keys + [w for w in written if w not in keys]))  # 'Is
+    keys = [next((w for w in written if k.lower() == w.lower() and w != k), None) or next(
+        (w for w in written if k.lower() in w.lower().split() and w != k), k) for k in keys]  # 'Dune messiah': 'Dune
+    # Messiah', listed; 'olive': 'olive oil', as the task writes it
+    keys = list(dict.fromkeys(keys + [w for w in written if w not in keys and not any(  # not 'Dune' of 'Dune Messiah'
+        re.search(rf"(?<![\w'-]){re.escape(w)}(?![\w'-])", k, re.I) for k in keys)]))  # 'Is
     # 'review' a module of design?': 'review' is no key, 'design', which the lookup lists, is one the task names
     if missing := [k for k in keys if k not in done]:
         return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")
@@ -248,17 +304,22 @@ def lookup(view: View) -> dict | None:
     joining = words(" ".join(re.findall(rf"\b(?:either|{AND})\s+(?=(?:{'|'.join(map(re.escape, keys))})\b)", view.task, re.I)))
     left = [w for w in left if w.lower() not in joining]  # 'ai plus design', 'either ai or design': a list of keys
     records = [r for k in keys if not absent(done[k]) and isinstance(r := json_value(done[k].result or ""), dict)]
-    linked = [(f, v) for r in records for f, v in r.items() if isinstance(v, str) and re.fullmatch(r"[\w.-]+", v) and re.search(  # 'her manager's
-        rf"\b{re.escape(f)}['’]s\s+[^\W\d_]|\b[^\W\d_]+\s+(?:of|de|du)\s+(?:the\s+|its\s+|her\s+|his\s+|their\s+|son\s+|sa\s+|"
-        rf"leur\s+|la\s+|le\s+)?{re.escape(f)}\b", view.task, re.I)]  # phone', 'the team of its manager': another entry's
+    fields = {f for r in records for f in r}
+    linked = [(f, v) for r in records for f, v in r.items() if isinstance(v, str) and re.fullmatch(r"[\w.'’-]+(?: [\w.'’-]+){0,4}", v)
+              and _linked(f, view.task, fields - {f})]  # 'her manager's phone', 'the year of its sequel': another entry's
     lines += [f"I did not look up {v!r}, the {f} the entry names: the task asks about the {f}, another entry, and I look "
               "up only the keys a task names." for f, v in linked]
     compared = [w for w in left if w.lower() in COMPARATIVES]  # 'Which is newer?': no weighing of entries
     left = [w for w in left if w not in compared]
     lines += [f"I did not compare the entries ({joined([repr(w) for w in compared])})."] if compared else []
     lines += [f"I did not answer '{c}'." for c in asked_after(view.task)]  # 'does it have 5 modules': no test of it
+    got = " ".join([*keys, *(done[k].result or "" for k in keys)])
+    unused = [n for n in dict.fromkeys(re.findall(r"(?:(?<![\w.,-])|(?<=\bx))\d+(?:[.,]\d+)?(?![\w-]|[.,]\d)", view.task))
+              if not re.search(rf"(?<![\w.,-]){re.escape(n)}(?![\w-]|[.,]\d)", got) and not any(n in c for c in asked_after(view.task))]
+    lines += [f"I did not use {joined([repr(n) for n in unused])}: I quote the entries, I compute nothing from them."] if unused else []
     if left:  # 'the price of ai': the record says nothing of price
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
-    whole = not others and not left and not linked and not compared and not asked_after(view.task) and not (counted and lines[-1].startswith("I could not count"))  # else no field from a part
+    whole = not others and not left and not linked and not compared and not asked_after(view.task) and not unused and not (
+        counted and lines[-1].startswith("I could not count"))  # else no field from a part
     return answer(" ".join(lines), evidence) if whole else {**answer(" ".join(lines)), "partial": True}
 

@@ -29,6 +29,7 @@ from ._tools import (
 from .fill import (
     CONVERSIONS,
     EMAIL,
+    NO_PLACE,
     OPERANDS,
     PLACE_WORDS,
     binary,
@@ -36,6 +37,7 @@ from .fill import (
     expression,
     fill_input,
     labels,
+    _place,
     place,
     scales,
     spoken,
@@ -385,6 +387,10 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
                                              "not ask for a root"))
             continue
         rivals = [s[3].name for s in scores if s[:2] == best[:2] and best[0] > 0 and best[3] is not calc]
+        unsaid = [n for n in rivals if (acts := tool_acts(view.tool(n))[1]) and not acts & said_words]  # cancel_order for
+        if 0 < len(unsaid) < len(rivals) and len(rivals) - len(unsaid) == 1:  # 'Is order A-100 paid?': the reader
+            best = next(s for s in scores if s[3].name in rivals and s[3].name not in unsaid)
+            rivals = [best[3].name]
         if len(rivals) > 1 and not (calc and expression(unvalued)):  # 'the file notes.txt': delete_file or read_file?
             unserved.append(Unserved(clause, f"more than one offered tool fits it ({joined(rivals)})"))
             continue
@@ -508,7 +514,11 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         if isinstance(filled, Unserved):  # no place, a place get_weather takes is written
             unserved.append(filled)
         elif isinstance(filled, str):  # 'Strasbourg temperatures', 'Paris: weather?': the city is read after 'in'
-            unserved.append(Unserved(clause, filled + PLACE_HINT * bool(takes_place and _unplaced_name(clause, known))))
+            odd = [w for w in (takes_place and not place(clause) and _place(clause) or "").split() if set(words(w)) & NO_PLACE]
+            hint = PLACE_HINT if takes_place and _unplaced_name(clause, known | {stem(w) for w in NO_PLACE}) else ""  # 'Lyon
+            # temperature in Fahrenheit': Lyon is the place unread; 'and in July': July is none
+            odd_said = f" ('{odd[0]}' names a time, a unit or a language, not a place)" if odd else ""
+            unserved.append(Unserved(clause, filled + (hint or odd_said)))
         elif all((tool.name, filled) != c[:2] for c in calls):
             calls.append((tool.name, filled, clause))
         elif tool_acts(tool)[1]:  # 'delete a.txt, then delete a.txt again': twice, or once said twice?

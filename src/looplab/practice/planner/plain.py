@@ -52,18 +52,23 @@ def nothing_fits(view: View) -> dict:
                            else "no tools were offered, and it answers only from tool results")
     names = ", ".join(t.name for t in view.tools)
     return cannot_plan(f"none of its rules (search and read, list and read, look up a key, one tool "
-                       f"per need) fits this task with the offered tools ({names})", wording=example(view.tools))
+                       f"per need) fits this task with the offered tools ({names})", wording=example(view.tools, view.task))
 
 
-def example(tools) -> str:
-    """A task the rules handle with these tools: the first rule whose tools are offered."""
+def example(tools, task: str = "") -> str:
+    """A task the rules handle with these tools: the first rule whose tools are offered (the calculator's first for
+    a task with arithmetic in it)."""
     if not tools:
         return ""
     names = {w for t in tools for w in stems(t.name)}
+    if names & {"calc", "calculator"} and re.search(r"\d\s*\S?\s*(?:[-+*/×÷]|\s:)\s*\S?\s*\d", task):
+        return "What is 12 * (3 + 5)?"
+    from .needs import tool_acts  # here: needs reads this module's examples
+    first = next((t for t in tools if not tool_acts(t)[1]), tools[0])  # get_order, not cancel_order, as a wording to try
     eg = {p: re.search(r"\be\.g\.,?\s*'?([\w.@-]*\w)", str(spec.get("description", ""))) for p, spec in
-          tools[0].properties.items() if isinstance(spec, dict)}  # 'Member id, e.g. M-7.': 'M-7', else 'x'
-    given = ", ".join(f"{p} '{eg[p][1] if eg.get(p) else 'x'}'" for p in tools[0].required or tools[0].properties)
-    call = f"Call {tools[0].name}" + (f" with {given}" if given else "")
+          first.properties.items() if isinstance(spec, dict)}  # 'Member id, e.g. M-7.': 'M-7', else 'x'
+    given = ", ".join(f"{p} '{eg[p][1] if eg.get(p) else 'x'}'" for p in first.required or first.properties)
+    call = f"Call {first.name}" + (f" with {given}" if given else "")
     folders = any(set(words(p)) & {"folder", "dir", "directory", "path"} for t in tools for p in t.properties)
     wording = next((wording for need, wording in EXAMPLES if names & need and (folders or "list" not in need)), call)  # a
     # folder lister's, not list_loans's

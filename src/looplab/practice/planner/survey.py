@@ -12,7 +12,7 @@ from . import _select
 from ._limits import CAME_IN, EXTREME, part_of_invoice, per_unit
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
-from ._tools import answer, cut_again, declined, failed, first_input, pick, said, unplanted, use
+from ._tools import about_words, answer, cut_again, declined, failed, first_input, pick, said, unplanted, use
 from .interpret import english_terms
 from .lookup import ACTS_FR
 from .needs import ACT_NOUNS, ACTS, tool_acts
@@ -20,6 +20,7 @@ from .text import (
     clauses,
     file_names,
     first_value,
+    french,
     joined,
     says,
     sentence_case,
@@ -33,6 +34,9 @@ LISTING = {"list", "ls", "dir", "directory", "folder"}
 READ = {"read", "open", "get", "cat", "fetch", "load", "view"}
 FILED = set(stems("file files folder directory dir fichier fichiers dossier"))
 DIR_KEYS = {"folder", "dir", "directory", "path"}  # the lister's input that takes the folder
+FILES = FILED | set(stems("path filename document doc content contents text"))  # a reader's words: not get_weather(city)
+GENERIC_TOOL_WORDS = set(stems("get look up lookup find fetch return returns give one by key id name value values a an the "
+                               "of for and or to it its as in e g"))  # no subject: 'catalogue' of lookup's is one
 NOT_A_NAME = r"(?!(?:are|is|was|were|has|have|had|holds?|contains?|with|that|which|and|or|sont|est|a|ont|contient)\b)"
 FOLDER = re.compile(  # 'in the folder invoices'; not 'are' of 'How many invoices in the folder are unpaid?'
     rf"\b(?:in|from|inside|of|dans|du|de)\s+(?:the\s+|le\s+)?(?:folder|directory|dir|dossier|répertoire)\s+{NOT_A_NAME}"
@@ -122,7 +126,8 @@ def survey_tools(view: View):
                or any(set(re.split(r"[\W_]+", p.lower())) & DIR_KEYS for p in t.properties)]
     lister = pick([t for t in folders if set(stems(t.name)) & LISTING], LISTING) or pick(folders, LISTING)
     readers = [t for t in view.tools if not set(stems(re.split(r"[\W_]+", t.name)[0])) & ACTS]  # not 'Open a ticket'
-    reader = lister and pick(readers, READ, (lister.name,))
+    reader = lister and (pick([t for t in readers if about_words(t) & FILES], READ, (lister.name,))
+                         or pick([t for t in readers if set(stems(t.name)) & READ - {"get", "fetch"}], READ, (lister.name,)))
     return (lister, reader) if reader else None
 
 
@@ -140,6 +145,10 @@ def survey(view: View) -> dict | None:
     if set(stems(view.task)) & (ACTS | ACT_NOUNS | ACTS_FR) and (first & (ACTS | ACT_NOUNS | ACTS_FR) or not terms(
             view.task) & RECORDED) and any(tool_acts(t)[1] for t in view.tools if t not in (lister, reader)):
         return None  # 'Send an email to ops@…' beside the invoice tools: another tool's act, no records to read
+    asked = terms(view.task) | terms(english_terms(view.task)) if french(view.task) else terms(view.task)
+    if not asked & RECORDED and not FOLDER.search(view.task) and not file_names(view.task) and any(
+            (about_words(t) - GENERIC_TOOL_WORDS) & asked for t in view.tools if t not in (lister, reader)):
+        return None  # "Cherche 'data' dans le catalogue" beside the invoice tools: the catalogue's lookup, no records
     if again := cut_again(view, lister.name, f"The listing of '{folder_of(view.task)}'"):
         return again
     if not (lists := [s for s in view.calls_of(lister.name) if not is_cleared(s.result or "")]):  # cleared: list again
