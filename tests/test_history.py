@@ -77,7 +77,8 @@ def test_long_run_manage_replaces_the_history_before_each_turn():
                        manage=lambda m: clear_old_results(m, keep=3))
     summary = long_run(practice_client(), STATION_TASK, station_tools(DATA),
                        manage=lambda m: summarize_old(m, keep=3))
-    assert summary.answer == RUN.answer and summary.total < RUN.total
+    assert summary.answer.startswith(RUN.answer) and "may change what I read" in summary.answer  # and says what it cut
+    assert summary.total < RUN.total
     assert cleared.total < RUN.total and "cleared from the history" in cleared.answer
 
 
@@ -86,7 +87,7 @@ def test_long_run_compacts_past_the_threshold():
     client = practice_client()
     run = long_run(client, STATION_TASK, station_tools(DATA), compact_over=3000)
     compactions = [r for r in transport_of(client).requests if r.get("compaction")]
-    assert len(compactions) == 1 and run.answer == RUN.answer and run.total < RUN.total
+    assert len(compactions) == 1 and run.answer.startswith(RUN.answer) and run.total < RUN.total
     assert run.messages[0]["content"][0]["type"] == "compaction"
 
 

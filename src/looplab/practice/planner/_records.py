@@ -21,8 +21,9 @@ ISO = (r"(?:EUR|USD|GBP|CHF|CAD|AUD|NZD|JPY|CNY|HKD|SGD|INR|SEK|NOK|DKK|ISK|PLN|
 MONEY = re.compile(rf"^(?P<minus>[-−])?(?:(?P<before>{ISO}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
                    rf"\s*(?P<after>{ISO}|[€$£])?$")
 WRITTEN_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|janvier|"
-                  "février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre")
-DATED = re.compile(r"\d{1,2}/\d{1,2}/\d{2,4}|\d{4}-\d{2}-\d{2}")
+                  "février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|"
+                  r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|fevr|avr|juil|déc)\.?")  # 'Mar 12', '3 févr.'
+DATED = re.compile(r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{4}-\d{2}-\d{2}")  # '12.03.2026' too
 NUMBER_KEYS = {"number", "no", "nº", "n°", "num", "numéro", "numero", "ref", "reference", "référence", "id"}
 SEVERAL = "holds more than one record"  # such a file may hold records asked for: no figure is complete without it
 ONE_EACH = "; I read one record per file, or one per row of a plain table, so it is not counted."
@@ -212,12 +213,13 @@ def _table(file: str, text: str) -> list | str | None:
 def _number(title: str, fields: dict) -> str:
     """The value of a field that is the number ('Number: F-2026-031'), else the title's first token with a digit
     that is not a date ('Invoice of 12 March 2026' has none), else the value of a field named like a number."""
-    keyed = [(set(re.sub(r"[._#-]|\bn°", " ", k.casefold()).split()), v) for k, v in fields.items()]
+    keyed = [(set(re.sub(r"[._#-]|\bn°", " ", k.casefold()).split()) | ({"no"} if re.search(r"#|n°", k.casefold()) else set()), v)
+             for k, v in fields.items()]  # 'Invoice #', 'Facture n°': a number's field
     named = [v for words_, v in keyed if words_ & NUMBER_KEYS or words_ in ({"invoice"}, {"facture"})]  # 'Invoice: INV-7'
     own = [v for words_, v in keyed if words_ & NUMBER_KEYS and words_ <= NUMBER_KEYS | {"invoice", "facture", "de", "du"}]
-    if len(own) == 1 and len(own[0].split()) == 1:  # 'Number', 'Invoice no', 'Numéro de facture'; not 'Order number'
-        return own[0].strip()
-    title = re.sub(rf"\b\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:{WRITTEN_MONTHS})\b(?:\s+\d{{4}})?|\b(?:{WRITTEN_MONTHS})\s+"
+    if len(own) == 1 and re.fullmatch(r"[^\s]+(?:\s\d+)*", own[0].strip()):  # 'Number', 'Invoice no', 'Numéro de
+        return own[0].strip()  # facture', '2026 031'; not 'Order number'
+    title = re.sub(rf"\b\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:{WRITTEN_MONTHS})(?![^\W\d_])\.?(?:\s+\d{{4}})?|\b(?:{WRITTEN_MONTHS})\s+"
                    r"\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+\d{4})?", " ", title, flags=re.I)  # a date written out is no number
     tokens = [w.strip("#:,;.()[]") for w in title.replace("n°", " ").split()]
     if found := [w for w in tokens if any(c.isdigit() for c in w) and not DATED.fullmatch(w)]:
@@ -236,6 +238,10 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
     every = {k for r in records for k in r.fields}  # a field an abridged read lacks may be in what was cut
     notes += [f"{r.file} was abridged in the history, so its {joined(sorted(every - set(r.fields)))} may have been cut."
               for r in records if r.cut and every - set(r.fields)]
+    if whole := [r.file for r in records if r.cut and not every - set(r.fields)]:  # 'Status: normal', amended below the cut
+        named = joined(whole) if len(whole) <= 3 else f"{len(whole)} of the files read ({whole[0]} to {whole[-1]})"
+        notes.append(f"The history abridged {named}, so a line cut from {'them' if len(whole) > 1 else 'it'} may "
+                     "change what I read (a later Status, say).")
     odd = [r for r in records if not {k.casefold() for k in r.fields}  # sharing no field name with any other record
            & {k.casefold() for o in records if o is not r for k in o.fields}]
     odd = odd if len(odd) * 2 < len(records) else []  # when most records share theirs: a README among invoices

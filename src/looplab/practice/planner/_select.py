@@ -277,8 +277,10 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
     if french(task):  # French words for the records' English terms, through the one lexicon; 'pas d'Alpha' negates
         task = english_terms(re.sub(r"\bd['’](?=[^\W\d_])", "de ", task), True, phrases)  # Alpha as 'pas de Beta' does Beta
     amount = r"((?:[€$£]|[A-Z]{3}\s?)?\d[\d,.]*(?:\s*(?:[€$£]|[A-Z]{3}\b|euros?\b))?)"  # '500 EUR or more' is one limit
-    task = re.sub(rf"(?:\b(?:are|is|of)\s+)?{amount}\s+(?:or|ou)\s+(?:more|above|over|higher|greater|plus)\b", r" at least \1", task)
-    task = re.sub(rf"(?:\b(?:are|is|of)\s+)?{amount}\s+(?:or|ou)\s+(?:less|below|under|lower|fewer|moins)\b", r" at most \1", task)
+    counts = r"(?!\s+(?:[^\W\d_]+\s+){0,2}(?:invoices|bills|records|factures|fiches|files|fichiers|days|jours|items|entries|times|fois|clients)\b)"
+    task = re.sub(rf"(?:\b(?:are|is|of)\s+)?{amount}\s+(?:or|ou)\s+(?:more|above|over|higher|greater|plus)\b{counts}", r" at least \1", task)
+    task = re.sub(rf"(?:\b(?:are|is|of)\s+)?{amount}\s+(?:or|ou)\s+(?:less|below|under|lower|fewer|moins)\b{counts}", r" at most \1",
+                  task)  # '2 or more unpaid invoices' counts invoices: no amount
     excluded = ALL_BUT.search(task) or EXCLUDING.search(task)  # 'all but Chêne's' as 'all except Chêne's'
     task = EXCLUDING.sub(" not ", ALL_BUT.sub(r"\1 except", task))  # 'other than Studio Malo' as 'not Studio Malo'
     for part in sorted({folder, folder.rsplit("/", 1)[-1]} - {".", ""}, key=len, reverse=True):  # the folder, no record
@@ -511,6 +513,11 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
     doubtful = [r.file for r in unclear]  # a record whose status is unclear could belong to the list: no figure is complete
     if not (heading or limits or when or any(p.search(task) for p in (ALL, HOW_MANY, TOTAL_ASKED))):
+        fields = [k for k in dict.fromkeys(k for r in records for k in r.fields) if {stem(w) for w in words(k)} & {
+            stem(w) for w in content_words(task)}]  # 'What is the rent in b.txt?': Rent names a field, not records
+        if fields:
+            return (f"'{fields[0]}' is a field of the records, and I select records by their values, not by file, so I "
+                    "cannot tell which records the task asks for, and I give no total")
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")  # but 'what are the due dates?' (when) asks for every record's
     ranked = any(EXTREME.fullmatch(p.strip()) for p in limits)
@@ -594,6 +601,11 @@ def _field_before(task: str, used: set[str], keys: list[str]) -> str | None:
     # is X in?' asks for the field
 
 
+def _spelt(value) -> frozenset[str]:
+    """A value's words as stems: 'storm warnings', 'Storm-Warning' and 'storm warning' are one value written three ways."""
+    return frozenset(stem(w) for w in words(str(value)))
+
+
 def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:
     """Per field: the values the task names (the best-matching ones) and False if it negates them."""
     spelt = {r.number.casefold(): r.number for r in records}
@@ -641,8 +653,10 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
             continue  # 'trains to Lyon' names no 'From: Lyon'
         hits = {value: keeps for value, keeps in scores.items() if len(keeps) == best}
         whole = [v for v in hits if re.search(rf"(?<![\w-]){re.escape(str(v))}(?![\w-])", task, re.I)]
-        hits = {whole[0]: hits[whole[0]]} if len(hits) > 1 and len(whole) == 1 and not any(
+        hits = {v: k for v, k in hits.items() if _spelt(v) == _spelt(whole[0])} if len(hits) > 1 and len(whole) == 1 and not any(
             set(words(str(v))) & NEGATORS for v in hits) else hits  # 'shelf A', not 'shelf B'; 'not shipped' asks more
+        hits |= {v: next(iter(hits.values())) for v in values if v not in hits and hits and any(
+            _spelt(v) == _spelt(h) for h in hits)}  # 'storm warnings', 'storm-warning': the 'storm warning' asked
         used = {w for value in hits for w in named_by[value]}
         if (field := _field_before(task, used, keys)) and field != key and {r.fields.get(field) for r in records} & {
                 r.fields.get(key) for r in records}:  # 'reports to Claire Dubois', a Name too: not her Name
@@ -662,7 +676,8 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
                                                              else f"name the field, e.g. '{key} {sorted(hits)[0]}'"))
         sided[key] = used
         named_words = {w for w, _ in said}
-        partial = [v for v in hits if not set(content_words(v)) | set(words(v)) & NEGATORS <= named_words]  # 'not shipped'
+        partial = [v for v in hits if not set(content_words(v)) | set(words(v)) & NEGATORS <= named_words and not any(
+            _spelt(v) == _spelt(h) for h in hits if h != v)]  # 'not shipped'; 'storm warnings' is the 'storm warning' named
         if len(hits) > 1 and partial:  # 'Pivert' for Garage Pivert and Pivert & Fils: which one is not said
             return (f"{joined([repr(w) for w in dict.fromkeys(w for w, _ in said if w in used)])} names more than one "
                     f"{key} ({joined(sorted(hits))}); I cannot tell which one the task means; name one in full")
