@@ -346,8 +346,9 @@ def test_other_than_is_no_comparison_and_a_question_about_an_action_does_not_do_
 
 def test_a_tool_is_chosen_by_the_verb_the_task_says_and_never_by_the_order_offered(tmp_path):
     """With delete_file offered before read_file, 'Read the file notes.txt' deleted it (both matched only 'file',
-    and the first offered won); the verb of the tool's name decides, a tie is declined, and a task another tool
-    serves whole is no survey of records ('Delete the file notes.txt' listed and read the folder first)."""
+    and the first offered won); the verb of the tool's name decides, a tie goes to the tool that changes nothing (an
+    act is done only when the task names it), and a task another tool serves whole is no survey of records ('Delete
+    the file notes.txt' listed and read the folder first)."""
     (tmp_path / "notes.txt").write_text("Invoice N-1\nClient: Ours\nAmount: 10 EUR\nStatus: unpaid\n", encoding="utf-8")
     outbox: list = []
     tools = samples.action_tools(outbox) + samples.invoice_tools(tmp_path)
@@ -357,7 +358,7 @@ def test_a_tool_is_chosen_by_the_verb_the_task_says_and_never_by_the_order_offer
         return run_agent(practice_client(), task, tools, approve=lambda n, i: True).answer
     run("Read the file notes.txt.", read_only)
     assert not outbox
-    assert "more than one offered tool fits it (delete_file and read_file)" in run("The file notes.txt, please.", read_only)
+    assert run("The file notes.txt, please.", read_only).startswith("notes.txt: Invoice N-1") and not outbox
     assert run("Delete the file notes.txt.", tools) == "notes.txt: deleted (simulated)."
     assert outbox == [{"tool": "delete_file", "name": "notes.txt"}]
 

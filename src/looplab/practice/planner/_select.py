@@ -515,7 +515,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     if not (heading or limits or when or any(p.search(task) for p in (ALL, HOW_MANY, TOTAL_ASKED))):
         fields = [k for k in dict.fromkeys(k for r in records for k in r.fields) if {stem(w) for w in words(k)} & {
             stem(w) for w in content_words(task)}]  # 'What is the rent in b.txt?': Rent names a field, not records
-        if fields:
+        if fields and file_names(task):
             return (f"'{fields[0]}' is a field of the records, and I select records by their values, not by file, so I "
                     "cannot tell which records the task asks for, and I give no total")
         return ("no field of the records matches the words of the task, so I cannot tell which records "
