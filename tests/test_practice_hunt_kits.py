@@ -189,3 +189,22 @@ def test_an_act_the_task_does_not_name_is_no_rival_of_a_reader(task):
     from looplab.guards import allow_all
     said = run_agent(practice_client(), task, order_tools(cancelled), approve=allow_all).answer
     assert not cancelled and "more than one offered tool" not in said and "Call cancel_order" not in said, said
+
+
+@pytest.mark.parametrize("task, key", [("Look up the Applied AI course.", "ai"), ("Look up Technical Writing.", "writing")])
+def test_a_title_the_listing_names_by_its_key_is_still_looked_up(task, key):
+    """After the two-word keys, 'Technical Writing' (no key) no longer led to 'writing', a key the listing gives and
+    the task writes (hred99 re-measure)."""
+    done = run(task, samples.catalogue_tools())
+    assert [args["key"] for _, args in done.tool_calls][-1] == key and f"'{key}' is in the catalogue" in done.answer, done.answer
+
+
+def test_a_key_and_the_word_for_its_kind_are_one_key(shop):
+    assert [args["key"] for _, args in run("Look up the olive oil entry.", shop).tool_calls] == ["olive oil"]
+
+
+@pytest.mark.parametrize("task, said", [("Read the file inv_1.txt", "inv_1.txt: Invoice 1 Client: Acme"),
+                                        ("Show me the content of inv_1.txt.", "inv_1.txt: Invoice 1 Client: Acme")])
+def test_one_file_to_read_is_read_not_surveyed(invoices, task, said):
+    done = run(task, samples.weather_and_calc() + list(invoices))
+    assert done.answer.startswith(said) and done.tool_calls == [("read_file", {"path": "inv_1.txt"})], done.answer

@@ -129,7 +129,8 @@ def _phrased(key: str, task: str) -> str:
     """The key with the lowercase word that ends its clause: 'olive oil' of 'Look up olive oil.', not 'olive' (an entry
     of its own maybe); not 'ai please', 'design course' or 'mug and'."""
     at = re.search(rf"(?<![\w.-]){re.escape(key)}(?![\w-])", task)  # where the task first writes it
-    more = at and re.match(r"\s+([a-zà-ÿ][\w-]*)(?=\s*(?:$|[.?!,;:]|\s+(?:please|svp|in|from|dans|du|and|et|then|puis|or|ou)\b))",
+    more = at and re.match(r"\s+([a-zà-ÿ][\w-]*)(?=\s*(?:$|[.?!,;:]|\s+(?:please|svp|in|from|dans|du|and|et|then|puis|or|ou|"
+                           r"entry|key|product|item|course|record)\b))",  # 'the olive oil entry'
                            task[at.end():])
     word = more and more[1].lower()
     return f"{key} {more[1]}" if word and not re.search(r"\d", key + word) and word not in STOPWORDS | NO_KEYS | KEY_WORDS | NOUNS | \
@@ -242,8 +243,8 @@ def lookup(view: View) -> dict | None:
     keys = [next((w for w in written if k.lower() == w.lower() and w != k), None) or next(
         (w for w in written if k.lower() in w.lower().split() and w != k), k) for k in keys]  # 'Dune messiah': 'Dune
     # Messiah', listed; 'olive': 'olive oil', as the task writes it
-    keys = list(dict.fromkeys(keys + [w for w in written if w not in keys and not any(  # not 'Dune' of 'Dune Messiah'
-        re.search(rf"(?<![\w'-]){re.escape(w)}(?![\w'-])", k, re.I) for k in keys)]))  # 'Is
+    keys = list(dict.fromkeys(keys + [w for w in written if w not in keys and not any(  # not 'Dune' of 'Dune Messiah',
+        re.search(rf"(?<![\w'-]){re.escape(w)}(?![\w'-])", k, re.I) for k in keys if k in listed)]))  # a listed key; 'Is
     # 'review' a module of design?': 'review' is no key, 'design', which the lookup lists, is one the task names
     if missing := [k for k in keys if k not in done]:
         return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")

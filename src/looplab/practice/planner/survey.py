@@ -95,7 +95,10 @@ NOT = re.compile(r"\b(?:no|not|none|never|without|n't|pas|sans)\b", re.IGNORECAS
 ZERO = re.compile(r"\s*[-+]?0+(?:[.,]0+)?(?:\s*[^\d\s]+)?\s*")  # '0 cm', '0.0 mm', '0'
 REMAINS = re.compile(r"\b(?:left|remains?|remaining|rest|reste\w*|restant\w*)\b", re.IGNORECASE)  # what is still owed
 THEIR = set(stems("what which who are is their the and what's quels quelles quel sont est leurs les its it they them ones"))
-SUMMARY = re.compile(r"\bsummar(?:ise|ize|y)\b|\bsum up\b|\brésum\w*", re.I)  # a document's gist: no records
+SUMMARY = re.compile(r"\bsummar(?:ise|ize|y)\b|\bsum up\b|\brésum\w*|^\W*(?:please\s+)?(?:read|open|show|display|print|cat|lis|"
+                     r"ouvre|montre|affiche)\b(?:\s+(?:me|moi|-moi))?(?:\s+(?:the|le|la|l['’]))?(?:\s+(?:content|contents|contenu|"
+                     r"text|texte)\s+(?:of|de|du))?(?:\s+(?:the|le|la|l['’]))?(?:\s+(?:file|fichier))?\s+['\"]?[\w.-]+\.\w+['\"]?\W*$",
+                     re.I)  # a document's gist, or 'Read the file inv_002.json': one file to show, no records
 REQUEST = re.compile(r"\s*(?:please\s+)?(?:list|show|give|tell|display|print|liste\w*|montre\w*|donne\w*|"
                      r"affiche\w*|indique\w*)\b", re.IGNORECASE)  # a request in the imperative, as a question is one
 
