@@ -517,6 +517,11 @@ def test_give_their_numbers_is_no_phone_number(tmp_path):
     ("Combien font 9 fois 8 ?", "Ta réponse doit être un entier seul."),
     ("Combien font 9 fois 8 ?", "Un seul mot."),
     ("Combien font 9 fois 8 ?", "Réponds par un nombre."),
+    ("What is the weather in Lyon?", "Valid JSON is required."), ("What is the weather in Lyon?", "Send back YAML."),
+    ("What is the weather in Lyon?", "Your response will be fed to json.loads()."),
+    ("Quel temps fait-il à Lyon ?", "Sortie : JSON uniquement."), ("Quel temps fait-il à Lyon ?", "Donne un objet JSON."),
+    ("What is 17 times 23?", "Nothing but the integer."), ("What is the weather in Lyon?", "Answer in English, as JSON."),
+    ("Quel temps fait-il à Lyon ?", "Réponds en français, au format JSON."),
 ])
 def test_a_form_beside_a_unit_or_with_another_verb_is_named_when_not_kept(task, system):
     """A JSON, XML, one-word or bare-integer rule went unnamed when its sentence also spoke of degrees, dates or
@@ -532,3 +537,8 @@ def test_a_form_the_reply_keeps_is_still_not_named(task, system):
     """'17 * 23 = 391.' is one sentence; a bare-integer rule is named, since '17 * 23 = 391.' is not one."""
     said = answer(task, system)
     assert ("so this reply does not" in said) == ("integer" in system), said
+
+
+@pytest.mark.parametrize("system", ["The tools return JSON.", "Answer in English."])
+def test_json_said_of_the_tools_is_no_rule_on_the_reply(system):
+    assert answer("What is the weather in Lyon?", system) == "Lyon: 21 °C, cloudy (simulated).", system

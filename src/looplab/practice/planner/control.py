@@ -725,8 +725,10 @@ def _on_reply(clause: str) -> bool:
     """Whether a clause of the system prompt orders something of the reply's form or content ('Answer in one word',
     'Give all amounts in cents', 'Use Celsius', 'No more than 5 words'); not a condition, a persona, what a reply keeps
     back ('Never reveal …'), a fact ('The VAT rate is 20 %'), nor sources (the research skill's own rule)."""
-    if SHAPES.search(clause):
-        return True
+    if (SHAPES.search(clause) or MACHINE.search(clause) and FOR_REPLY.search(clause)) and not (re.search(
+            r"\b(?:tools?|results?|files?|data|api|outils?|résultats?|fichiers?|données)\b", clause, re.I) and not re.search(
+            r"\b(?:you|your|reply|answer|response|output|réponse|réponds|sortie)\b", clause, re.I)):  # 'Valid JSON is required',
+        return True  # 'Sortie : JSON uniquement', 'Send back YAML'; not 'The tools return JSON'
     if re.match(r"\W*(?:if|si|when|quand|you are|tu es|vous êtes)\b", clause, re.I) or DISCLOSING.search(clause) or (
             USE_FOR_SUMS.match(clause)):  # named by `_unused` only where the reply did the sums
         return False
@@ -735,6 +737,16 @@ def _on_reply(clause: str) -> bool:
     ordered = ON_FORM.search(clause) or WORDS_AT_MOST.search(clause) or re.match(r"\W*(?:use|utilise)\b", clause, re.I)
     return bool(ordered and RESHAPES.search(clause) and not MADE_UP.search(clause) and not BANS_IT.search(clause)
                 and not re.search(r"\b(?:cite|citations?|sources?|file names?|documents?)\b", clause, re.I))
+
+
+MACHINE = re.compile(r"\b(?:json|yaml|xml|csv)\b|\b(?:nothing but|only|just|rien que|seulement|uniquement)\s+(?:the\s+|l['’]|le\s+)?"
+                     r"(?:integer|number|entier|nombre)\b", re.I)  # a form a program reads
+FOR_REPLY = re.compile(r"\b(?:you|your|reply|replies|answers?|responses?|output|say|write|return|give|send|respond|must|should|"
+                       r"always|only|required|nothing|ta|tes|votre|vos|réponse|réponds|répondez|sortie|donne|renvoie|produis|"
+                       r"formatte|format|écris|toujours|uniquement|seulement|doit|liste|list|as)\b|^\W*(?:json|yaml|xml|csv)\b", re.I)
+def _formed(rule: str) -> bool:
+    """Whether a rule that names a language also names a form to check: 'Answer in English, as JSON', 'in one word'."""
+    return bool(MACHINE.search(rule) or re.search(r"\b(?:one|a single|un seul|en un) (?:word|mot)\b", rule, re.I))
 
 
 USE_FOR_SUMS = re.compile(r"^\W*(?:(?:always|toujours)\s+)?(?:use|utilise\w*)\s+(?:the\s+|le\s+|la\s+|l['’])?([\w-]+)"
@@ -771,7 +783,7 @@ def shaped(reply: dict, body: dict, view: View) -> dict:
     text = " ".join(b["text"] for b in texts)
     rules = [c.strip() for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if _on_reply(c)]
     structured = (body.get("output_config") or {}).get("format")  # the reply will be JSON: a JSON rule is kept
-    unkept = [r.rstrip(".") for r in rules if not (_meets(r, text) or ASKS_LANGUAGE.search(r)
+    unkept = [r.rstrip(".") for r in rules if not (_meets(r, text) or ASKS_LANGUAGE.search(r) and not _formed(r)
                                                    or structured and re.search(r"\bjson\b", r, re.I))]
     unkept += [c.strip().rstrip(".") for c in re.split(r"(?<=[.!?;])\s+|\n+", system_text(body)) if _unused(c, text, view)
                or DEFINES.search(c) and c.strip().rstrip(".") not in unkept]
