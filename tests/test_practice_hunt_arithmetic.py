@@ -75,3 +75,40 @@ def test_a_sign_the_calculator_takes_no_part_in_is_named_not_the_verb(task, name
     wording to try; the '€' (or the French division sign ':') is what stopped it (hred90)."""
     said = ask(task)
     assert named in said and not_named not in said and "12 * (3 + 5)" in said, said
+
+
+@pytest.mark.parametrize("task, said", [("What is 1/2 % of 600?", "(1/2) * 600 / 100 = 3.0."),
+                                        ("1/4 percent of 200?", "(1/4) * 200 / 100 = 0.5."),
+                                        ("Combien font 3/4 % de 400 ?", "(3/4) * 400 / 100 = 3.0.")])
+def test_a_fraction_of_a_percent_is_taken_whole(task, said):
+    """'1/2 % of 600' was read as 1 / (2 % of 600) and answered 0.0833 (hred104)."""
+    assert ask(task) == said
+
+
+def test_a_mixed_number_percent_is_declined_not_misread():
+    assert "I did not apply" in ask("What is 33 1/3 percent of 90?")
+
+
+@pytest.mark.parametrize("task", ["What is 17 times 3, plus the temperature in Paris?",
+                                  "Combien font 5 fois 2, plus la température à Marseille ?"])
+def test_an_operation_on_another_parts_result_is_named_not_dropped(task):
+    """'17 times 3, plus the temperature in Paris' gave 51 and 18 °C and never added them, with no word (hred104)."""
+    said = ask(task)
+    assert "on another part's result" in said or "au résultat d'une autre partie" in said, said
+
+
+def test_a_calculators_json_float_is_weighed_as_any_float():
+    """{"result": 0.7999999999999999} from a calculator of one's own was stated as '= 0.7999999999999999'."""
+    from looplab.calc import safe_calc
+    from looplab.tools import tool
+
+    @tool
+    def compute(expression: str) -> dict:
+        """Compute an arithmetic expression; returns JSON with the result.
+
+        Args:
+            expression: The arithmetic expression, e.g. 6 * 7.
+        """
+        return {"result": safe_calc(expression)}
+
+    assert run_agent(practice_client(), "What is 0.1 + 0.7?", [compute]).answer == "0.1 + 0.7 ≈ 0.8."

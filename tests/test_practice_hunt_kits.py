@@ -56,6 +56,9 @@ def test_the_weather_tool_offered_first_reads_no_file(invoices, task, said):
     ("Is it warmer in Winter than in Lyon?", "'Winter' names a time"),
     ("Quel temps fait-il à Noël ?", "'Noël' nomme un moment, une unité ou une langue, pas un lieu"),
     ("Quel temps fait-il à Paris Demain ?", "'Demain' nomme un moment"),
+    ("What's the weather in Lyon and in Fall?", "'Fall' names a time"), ("How cold is it at New Year?", "'New' names a time"),
+    ("What's the weather in Lyon and in Japanese?", "'Japanese' names a time, a unit or a language"),
+    ("Quel temps fait-il à Lyon et à Pentecôte ?", "'Pentecôte' nomme un moment"),
 ])
 def test_a_time_a_unit_or_a_language_is_asked_of_no_weather_tool(task, named):
     done = run(task, samples.weather_and_calc())
@@ -63,7 +66,8 @@ def test_a_time_a_unit_or_a_language_is_asked_of_no_weather_tool(task, named):
     assert all(args.get("city") in ("Lyon", "Paris") for _, args in done.tool_calls), done.tool_calls
 
 
-@pytest.mark.parametrize("place", ["Saint-Étienne", "New York", "Aix-en-Provence"])
+@pytest.mark.parametrize("place", ["Saint-Étienne", "New York", "Aix-en-Provence", "Chiang Mai", "Saint-Mars-la-Jaille",
+                                   "Fall River"])
 def test_a_town_of_several_words_is_still_a_town(place):
     done = run(f"What's the weather in {place}?", samples.weather_and_calc())
     assert done.tool_calls == [("get_weather", {"city": place})], done.tool_calls

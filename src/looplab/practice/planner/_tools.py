@@ -89,11 +89,11 @@ IN_FRENCH = [
               r"as far as I can tell: I read (.*?), and found no sentence in them that carries its terms\.",
               lambda m: f"{m[1] or 'Les documents ne répondent pas'} à cette question sur {m[2]}, pour autant que je "
               f"sache : j'ai lu {_et(m[3])}, et n'y ai trouvé aucune phrase qui en porte les termes."),
-             (r"(?:The documents do not answer|(Les pages que j'ai lues ne répondent pas)) this question about ('[^']*'), "
-              r"as far as I can tell: (\S+) has all its terms, but none of its sentences carries them with what the "
-              r"question asks for\.", lambda m: f"{m[1] or 'Les documents ne répondent pas'} à cette question sur {m[2]}, "
-              f"pour autant que je sache : {m[3]} en a tous les termes, mais aucune de ses phrases ne les porte avec ce "
-              "que la question demande."),
+             (r"(In the pages I read, I|I) could not find an answer I can stand behind to this question about ('[^']*'): "
+              r"(\S+) has all its terms, but I matched none of its sentences to what the question asks for\.",
+              lambda m: f"{'Dans les pages lues, je' if m[1] != 'I' else 'Je'} n'ai pas pu trouver de réponse sûre à cette "
+              f"question sur {m[2]} : {m[3]} en a tous les termes, mais je n'ai relié aucune de ses phrases à ce que la "
+              "question demande."),
              # cleared results (context management), errors while reading, research's other notes
              (r"(\S+) was read, but its result was cleared from the history; it is not counted\.",
               r"\1 a été lu, mais son résultat a été effacé de l'historique ; non compté."),
@@ -202,6 +202,9 @@ IN_FRENCH = [
              (r"'(.*?)': I did not apply (.*?), and without it the result would answer another question",
               lambda m: f"'{m[1]}' : je n'ai pas appliqué {_et(m[2])}, et sans cela le résultat "
               "répondrait à une autre question"),
+             (r"it works '([^']*)' on another part's result, and I make every call of a task at once, none on another's "
+              r"result", r"elle applique '\1' au résultat d'une autre partie, et je fais tous les appels d'une demande d'un coup, "
+              "aucun sur le résultat d'un autre"),
              (r" \('([^']*)' names a time, a unit or a language, not a place\)",
               r" ('\1' nomme un moment, une unité ou une langue, pas un lieu)"),
              (r" \(I read a place after 'in' or 'à', as in 'the weather in Lyon'\)",

@@ -15,6 +15,7 @@ from .text import (
     CALENDAR,
     CONJUNCTIONS,
     EXCLUDING,
+    MONTHS,
     NEGATORS,
     STOPWORDS,
     content_words,
@@ -93,7 +94,8 @@ def strays(text: str) -> list[str]:
 def _percent(found: re.Match) -> str:
     """'15% of 80' -> '15 * 80 / 100', in brackets after an operator ('100 - (15 * 80 / 100)')."""
     after = re.search(rf"(?:[-+*/^×÷(]|{OPERATOR_WORDS})\s*$", found.string[:found.start()], re.IGNORECASE)
-    return f"({found[1]} * {found[2]} / 100)" if after else f"{found[1]} * {found[2]} / 100"
+    share = f"({found[1]})" if "/" in found[1] else found[1]  # '1/2 % of 600' is (1/2) * 600 / 100
+    return f"({share} * {found[2]} / 100)" if after else f"{share} * {found[2]} / 100"
 
 
 def _grouped(found: re.Match, op: str) -> str:
@@ -110,7 +112,7 @@ def spoken(text: str) -> str:
     """`text` with spoken arithmetic as symbols: '7 times 6' -> '7 * 6', '15% of 80' -> '15 * 80 / 100'."""
     num = r"(-?\d+(?:\.\d+)?)"
     text = numbers_as_written(text)  # '1 000' is one number before '50% of' takes it
-    text = re.sub(rf"(?<![\d.,])(\d+(?:\.\d+|,\d{{1,2}})?)\s*(?:%|\bper ?cent\b|\bpour ?cent\b)\s+(?:of|de)\s+(\d+(?:\.\d+|,\d{{1,2}})?)"
+    text = re.sub(rf"(?<![\d.,/])(?<!\d\s)(\d+/\d+|\d+(?:\.\d+|,\d{{1,2}})?)\s*(?:%|\bper ?cent\b|\bpour ?cent\b)\s+(?:of|de)\s+(\d+(?:\.\d+|,\d{{1,2}})?)"
                   rf"(?![\d.,%]|\s*(?:[-+*/^×÷(%]|p(?:e|ou)r ?cent\b|{OPERATOR_WORDS}))", _percent, text, flags=re.IGNORECASE)
     operation = (r"(?:\s*(?:\*\*|[-+*/^×÷]|times|plus|minus|divided by|multiplied by|to the power of|fois|moins|divisé par)"
                  r"\s*-?\d+(?:\.\d+)?)")  # 'Subtract 3 from 10 times 2' is (10 * 2) - 3
@@ -137,20 +139,25 @@ def binary(text: str) -> tuple[float | int, str, float | int] | None:
     return (_number(parts.group(1)), parts.group(2), _number(parts.group(3))) if parts else None
 
 
-WHEN = CALENDAR | set("""today tomorrow tonight yesterday weekend aujourd hui demain hier soir ce lundi mardi mercredi jeudi
-vendredi samedi dimanche janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre décembre
-decembre""".split())  # 'in Lyon Tonight', 'à Paris Demain': a when, beside or instead of a place
-NO_PLACE = WHEN | set("""fahrenheit celsius kelvin winter summer spring autumn hiver été printemps automne morning afternoon
-evening night noon midnight matin midi minuit nuit christmas easter halloween noël pâques paques toussaint english french
-anglais français spanish german espagnol allemand""".split())  # 'in Fahrenheit', 'à Noël', 'and in English?': no town
+WHEN = set("""today tomorrow tonight yesterday weekend week month year morning afternoon evening night noon midnight dawn dusk
+sunset sunrise lunchtime aujourd hui demain hier soir matin midi minuit nuit lundi mardi mercredi jeudi vendredi samedi
+dimanche""".split()) | {d for d in CALENDAR if not d.startswith(tuple(MONTHS))}  # 'in Lyon Tonight', 'à Paris Demain'
+NO_PLACE = WHEN | CALENDAR | set("""janvier février fevrier mars avril mai juin juillet août aout septembre octobre novembre
+décembre decembre jan feb mar apr jun jul aug sep sept oct nov dec ce cet cette next last this new an nouvel fahrenheit celsius
+kelvin rankine réaumur winter summer spring fall autumn summertime wintertime springtime hiver été printemps automne christmas
+easter halloween thanksgiving eve noël pâques paques toussaint pentecôte pentecote carnaval carnival ramadan diwali hanukkah
+english french spanish german italian portuguese dutch japanese chinese russian arabic greek korean anglais français
+espagnol allemand italien portugais néerlandais japonais chinois russe arabe grec coréen""".split())  # no town: 'in
+# Fahrenheit', 'à Noël', 'and in English?', 'at New Year', 'in Aug'
 
 
 def place(text: str) -> str | None:
     """The place a clause names: 'in Oslo', 'for New York', 'à Lyon', or a clause that is only a name; not 'in July',
-    'in Fahrenheit', 'à Noël' or 'in Lyon Tonight' (a unit, a time, a feast: no town to ask the weather of)."""
+    'in Fahrenheit', 'à Noël' or 'in Lyon Tonight' (a unit, a time, a feast: no town to ask the weather of); 'Chiang
+    Mai' and 'Saint-Mars-la-Jaille' are towns."""
     found = _place(text)
-    named = set(words(found or ""))
-    return None if found and (named & WHEN or named <= NO_PLACE) else found
+    named = words(found or "")
+    return None if found and (set(named) <= NO_PLACE or named[-1] in WHEN) else found
 
 
 @lru_cache(maxsize=1024)

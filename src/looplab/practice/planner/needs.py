@@ -32,12 +32,12 @@ from .fill import (
     NO_PLACE,
     OPERANDS,
     PLACE_WORDS,
+    _place,
     binary,
     conversion,
     expression,
     fill_input,
     labels,
-    _place,
     place,
     scales,
     spoken,
@@ -340,6 +340,11 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         elif not asked and set(words(clause)) & ALL and not re.search(rf"\bthat(?:'s| is) all\b|\bc'est tout\b|{POLITE.pattern}",
                                                                     clause, re.IGNORECASE):  # 'and all others'
             unserved.append(_beyond(previous.name, clause, [clause]) if previous else Unserved(clause, none_fits, no_tool=True))
+        if calls and (joins := re.match(r"\W*(plus|minus|times|divided by|multiplied by|fois|moins|divisé par|multiplié par|"
+                                        r"add(?:ed)? to|ajouté à)\b", clause, re.I)) and not expression(spoken(clause)):
+            unserved.append(Unserved(clause, f"it works '{joins[1]}' on another part's result, and I make every call of a "
+                                             "task at once, none on another's result"))  # '17 times 3, plus the
+            continue  # temperature in Paris': 51 and 18 °C, never added
         if not asked and calls and set(stems(words(calls[-1][0])[0])) & ACTS and re.search(  # 'Delete a.txt and then
                 r"\b(?:it|them|ça|cela)\b|\b(?:le|la|les)\s+\w+er\b", clause, re.I):  # read it': of what was deleted
             unserved.append(Unserved(clause, f"it points back to what {calls[-1][0]} acts on, and I make every call of a "
@@ -806,6 +811,9 @@ def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | 
     if absent(step):
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."
     if arithmetic:
+        data = json_value(step.result or "")  # {"result": 0.7999999999999999}: its one number, weighed as any
+        if isinstance(data, dict) and len(data) == 1 and type(one := next(iter(data.values()))) in (int, float):
+            result = str(one)
         number = float(result) if re.fullmatch(r"\s*-?\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*", result, re.I) else None
         if number is not None and ("." in result or "e" in result.lower()) and (  # 0.30000000000000004: a float's error;
                 float(f"{number:.12g}") != number or (exact := _exact(arithmetic)) is not None and Fraction(result.strip()) != exact
