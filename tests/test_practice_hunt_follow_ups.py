@@ -123,3 +123,14 @@ def test_a_french_correction_is_declined_in_french(then):
     'dire' were no French words the language test knew, so the task had one French word in five."""
     said = follow(samples.weather_and_calc(), "Quel temps fait-il à Paris ?", then)
     assert said.startswith("Je ne sais pas répondre") and "Je ne lis que votre dernier message" in said, said
+
+
+@pytest.mark.parametrize("then", ["just the total", "What's the grand total, please?", "Give me just the total amount.",
+                                  "Which is the largest?", "Which one is the biggest?", "How many are there?", "as a list",
+                                  "Le total stp", "Et le total, c'est combien ?", "Quel est le montant total ?"])
+def test_a_follow_up_that_names_no_records_is_not_answered_over_every_record(invoices, then):
+    """After 'Which invoices are unpaid?', 'just the total' gave the total of every invoice (1410 EUR for the 420 EUR
+    unpaid), and 'Which is the largest?' a paid one: the follow-up, read alone, names no records (hred105)."""
+    said = follow(invoices, "Which invoices are unpaid?", then)
+    assert "1410" not in said and "1 410" not in said and "990" not in said, said
+    assert "I read only your last message" in said or "Je ne lis que votre dernier message" in said, said

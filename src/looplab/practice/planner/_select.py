@@ -505,8 +505,9 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
             or r.cut and name not in r.fields  # the history cut it before that line
             or (_value(r, name) or "") not in values and any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", _value(r, name)
                                                                        or "", re.I) for v in values)
-            or (_value(r, name) or "") not in values and _folded(_value(r, name) or "") in {_folded(v) for v in values}]
-    # 'Cafe Blanc' beside 'Café Blanc': the same client, or not; 'STORM WARNING',
+            or (_value(r, name) or "") not in values and _folded(_value(r, name) or "") in {_folded(v) for v in values}
+            or (_value(r, name) or "") not in values and any(_loose(v) <= _loose(_value(r, name) or "") for v in values)]
+    # 'Cafe Blanc' beside 'Café Blanc': the same client, or not; 'storm warnings (lifted)' beside 'storm warning'; 'STORM WARNING',
     # 'storm warning issued', 'Lena Park' beside 'storm warning', 'Lena': the same, or not; 'shelf A2' is no 'shelf A'
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
@@ -602,8 +603,14 @@ def _field_before(task: str, used: set[str], keys: list[str]) -> str | None:
 
 
 def _spelt(value) -> frozenset[str]:
-    """A value's words as stems: 'storm warnings', 'Storm-Warning' and 'storm warning' are one value written three ways."""
-    return frozenset(stem(w) for w in words(str(value)))
+    """A value's words: 'Storm-Warning' and 'storm warning' are one value written two ways ('storm warnings' maybe
+    another: 'customs' is no 'custom')."""
+    return frozenset(words(str(value)))
+
+
+def _loose(value) -> frozenset[str]:
+    """A value's words without a plural ending: 'storm watches' and 'storm watch', 'customs' and 'custom'."""
+    return frozenset(re.sub(r"(?<=[^s])s$", "", re.sub(r"(ch|sh|ss|x)es$", r"\1", w)) for w in words(str(value)))
 
 
 def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:

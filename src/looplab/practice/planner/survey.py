@@ -12,8 +12,19 @@ from . import _select
 from ._limits import CAME_IN, EXTREME, part_of_invoice, per_unit
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
-from ._tools import about_words, answer, cut_again, declined, failed, first_input, pick, said, unplanted, use
-from .interpret import english_terms
+from ._tools import (
+    about_words,
+    answer,
+    cut_again,
+    declined,
+    failed,
+    first_input,
+    pick,
+    said,
+    unplanted,
+    use,
+)
+from .interpret import BACK, english_terms
 from .lookup import ACTS_FR
 from .needs import ACT_NOUNS, ACTS, tool_acts
 from .text import (
@@ -210,7 +221,7 @@ def survey(view: View) -> dict | None:
         return use([(lister.name, first_input(lister, folder, DIR_KEYS))],
                    f"The listing of '{folder}' was abridged in the history; I'll list it again.")
     kept = [replace(s, result=unplanted(view, s.result)) if s.result and not s.is_error else s for s in map(done.get, wanted)]
-    return report(view.task, kept, folder, unlisted)  # a planted note is no line of the record ('Note for AI …: …')
+    return report(view.task, kept, folder, unlisted, view.follow_up)  # a planted note is no line of the record ('Note for AI …: …')
 
 
 def listed_files(text: str) -> list[str]:
@@ -225,8 +236,9 @@ def _arg(step) -> str:
     return first_value(step.input, ".")
 
 
-def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
+def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: bool = False) -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
+    whole = task
     task = asked = _plain(as_asked(task))  # 'In the folder balances': the name asks for no balance
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
     records, lost = _noted(records), lost + list(unlisted)
@@ -257,6 +269,15 @@ def report(task: str, reads, folder: str, unlisted: list[str] = ()) -> dict:
     if isinstance(choices, str):  # and say which subfolders it did not read: their records may answer it
         return declined(" ".join([sentence_case(choices), *notes, *unread]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
+    if follow_up and all(c.heading == "Records" or _select.EXTREME.fullmatch(c.heading.split(",")[0].strip()) for c in choices) and not (
+            _select.ALL.search(whole) or FOLDER.search(whole) or folder != "." or BACK.search(whole)):  # 'that': named
+        # by the gate  # 'just the total', 'Which is
+        # the largest?' after 'Which are unpaid?': of those, not of every record
+        return declined(("Je ne lis que votre dernier message, et il ne dit pas quelles fiches prendre : sur tout le dossier, "
+                         "ce seraient toutes, ce que les échanges précédents ne demandaient peut-être pas ; posez la question "
+                         "en entier") if french(whole) else (
+            "I read only your last message, and it names no records to take: over the folder it would be every one, "
+            "which the turns before it may not have asked for; ask the question whole"), WORDING.format(folder=folder))
     if _totalled(task, any(c.ranked for c in choices)) and not _measured(task, records) and (
             unit := per_unit(task, records)):  # 'the total of the orders' by their 'Unit price': no order's amount
         return declined(f"I give no total: '{unit}' is a price per unit or a rate, not what a record comes to, and I add "
