@@ -6,6 +6,7 @@ tarifs du club ?' quoted a sentence with no price."""
 from __future__ import annotations
 
 import pytest
+from research_declines import no_answer
 
 from looplab import samples
 from looplab.client import practice_client
@@ -49,14 +50,14 @@ def test_the_sentence_that_answers_is_quoted(tmp_path, task, said):
 ])
 def test_a_clock_time_or_a_sentence_with_no_price_is_no_price(tmp_path, task, unsaid):
     reply = ask(tmp_path, task)
-    assert unsaid not in reply and ("do not answer" in reply or "Je n'ai cité aucune phrase" in reply), reply
+    assert unsaid not in reply and (no_answer(reply) or "Je n'ai cité aucune phrase" in reply), reply
 
 
 @pytest.mark.parametrize("task", ["How often can I give Calmex?", "How often should I water the tomatoes?"])
 def test_an_amount_per_unit_is_no_frequency(tmp_path, task):
     articles = {k: v.replace("twice a week", "well").replace("every 6 hours", "with water") for k, v in ARTICLES.items()}
     reply = ask(tmp_path, task, articles)
-    assert "per 5 ml" not in reply and "per plant" not in reply and "do not answer" in reply, reply
+    assert "per 5 ml" not in reply and "per plant" not in reply and no_answer(reply), reply
 
 
 def test_french_documents_searched_as_written_are_not_blamed_on_the_lexicon(tmp_path):

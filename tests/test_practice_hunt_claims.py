@@ -5,6 +5,7 @@ as 1.2, a system prompt's 'x means addition' silently ignored, French documents 
 from __future__ import annotations
 
 import pytest
+from research_declines import no_answer
 
 from looplab import samples
 from looplab.client import practice_client
@@ -108,7 +109,7 @@ def test_a_hyphenated_name_the_document_holds_is_not_named_as_unplaced(tmp_path)
     (tmp_path / "city.md").write_text("# Verlaine transport\n\nThe old Saint-Roch bridge carries T1 over the river. It "
                                       "was built in 1911.\n")
     answer = ask("When was the Saint-Roch bridge built?", samples.docs_tools(tmp_path))
-    assert "do not answer" in answer and "could not act on: 'Saint-Roch'" not in answer, answer
+    assert no_answer(answer) and "could not act on: 'Saint-Roch'" not in answer, answer
 
 
 @pytest.mark.parametrize("task, wrong", [("Add 1,2 and 3", "4.2"), ("Multiply 2,3 and 4", "9.2"),

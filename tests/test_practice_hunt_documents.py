@@ -8,6 +8,7 @@ import json
 import re
 
 import pytest
+from research_declines import NO_ANSWER, no_answer
 
 from looplab import faults, samples
 from looplab.client import practice_client
@@ -249,7 +250,7 @@ def test_a_word_stemmed_like_a_measure_is_still_asked_for(tmp_path):
     (tmp_path / "bus.md").write_text("# Night bus timetable\n\nBuses do not run after midnight. The night buses run from "
                                      "20:00 to 23:45 every 30 minutes.\n\nThe fare is 2 euros.\n")
     answer = ask("How much is the bus fare?", samples.docs_tools(tmp_path))
-    assert "20:00" not in answer and ("The fare is 2 euros." in answer or "do not answer" in answer), answer
+    assert "20:00" not in answer and ("The fare is 2 euros." in answer or no_answer(answer)), answer
 
 
 @pytest.mark.parametrize("task, said", [
@@ -361,4 +362,4 @@ def test_our_club_is_not_the_neighbouring_club(tmp_path):
     assert ask("What is our club's annual fee?", tools) == "The annual fee stays at £35. [minutes.md]"
     for question in ("When was our spring tournament held?", "Did our spring tournament have more players than Northgate's?"):
         answer = ask(question, tools)
-        assert answer.startswith("The documents do not answer") and "5 April" not in answer, answer
+        assert answer.startswith(NO_ANSWER) and "5 April" not in answer, answer

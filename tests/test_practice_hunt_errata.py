@@ -6,6 +6,7 @@ no word of the fourth; and a nearest match given under the id asked, a forced to
 from __future__ import annotations
 
 import pytest
+from research_declines import NO_ANSWER
 
 from looplab import samples
 from looplab.client import MODEL, practice_client
@@ -102,7 +103,7 @@ def test_a_brochure_its_errata_correct_is_not_quoted(tmp_path):
     (tmp_path / "errata.md").write_text("# Errata to the 2001 brochure\n\nThe lido closed in 2012.\n"
                                         "The town museum has 48 paintings.\n")
     answer = ask("Is the lido open every day of the year?", tmp_path)
-    assert answer.startswith("The documents do not answer") and 'I did not quote "The lido is open every day of the year." [brochure.md]: errata.md corrects it.' in answer, answer
+    assert answer.startswith(NO_ANSWER) and 'I did not quote "The lido is open every day of the year." [brochure.md]: errata.md corrects it.' in answer, answer
     answer = ask("How many paintings does the town museum have?", tmp_path)
     assert answer.startswith("The town museum has 48 paintings. [errata.md] I did not quote"), answer
 

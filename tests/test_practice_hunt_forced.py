@@ -4,6 +4,7 @@ kind ('The new bridge') is not an answer about 'the old bridge', whatever the do
 from pathlib import Path
 
 import pytest
+from research_declines import no_answer
 
 from looplab import samples
 from looplab.client import MODEL, practice_client
@@ -52,7 +53,7 @@ def test_a_sentence_about_another_thing_is_not_cited_for_how_old_the_title_is(tm
                                         "The cafe closes at 17:00.\n", encoding="utf-8")
     tools = samples.docs_tools(tmp_path)
     said = run_agent(practice_client(), "How old is the Lyon museum?", tools).answer
-    assert "10 EUR" not in said and "do not answer" in said, said
+    assert "10 EUR" not in said and no_answer(said), said
     (tmp_path / "tower.md").write_text("# The Lyon tower\n\nIt was built in 1894. The tower is 85 metres tall.\n",
                                        encoding="utf-8")
     assert "1894" in run_agent(practice_client(), "How old is the Lyon tower?", tools).answer
@@ -68,7 +69,7 @@ def test_a_comparison_on_another_ground_is_not_cited_for_a_plain_comparison(tmp_
     tools = samples.docs_tools(tmp_path)
     for task in ("Which bike is cheaper?", "Which is better, an electric bike or a regular bike?"):
         said = run_agent(practice_client(), task, tools).answer
-        assert "maintain" not in said and "hills" not in said and "do not answer" in said, said
+        assert "maintain" not in said and "hills" not in said and no_answer(said), said
     assert "maintain" in run_agent(practice_client(), "Which bike is cheaper to maintain?", tools).answer
     assert "hills" in run_agent(practice_client(), "Which bike is better for hills?", tools).answer
 
@@ -261,7 +262,7 @@ def test_a_sentence_about_the_thing_without_the_name_that_qualifies_it_is_not_ci
                                       "leaves at 17:30.\n", encoding="utf-8")
     tools = samples.docs_tools(tmp_path)
     said = run_agent(practice_client(), "When does the bus to Mont Rond leave?", tools).answer
-    assert "17:30" not in said and "do not answer" in said, said
+    assert "17:30" not in said and no_answer(said), said
     assert "17:30" in run_agent(practice_client(), "When does the bus back leave?", tools).answer
 
 
@@ -367,7 +368,7 @@ def test_how_often_is_not_cited_for_how_long(tmp_path):
                                         "Trains from Nantes to Angers leave every 30 minutes.\n", encoding="utf-8")
     tools = samples.docs_tools(tmp_path)
     said = run_agent(practice_client(), "How long is the train to Angers?", tools).answer
-    assert "every 30 minutes" not in said and "do not answer" in said, said
+    assert "every 30 minutes" not in said and no_answer(said), said
     assert "1 hour 15" in run_agent(practice_client(), "How long does the train to Rennes take?", tools).answer
     assert "every 30" in run_agent(practice_client(), "How often do trains leave for Angers?", tools).answer
     said = run_agent(practice_client(), "How long should compost be turned?",
@@ -478,7 +479,7 @@ def test_which_day_is_asked_of_a_day_not_of_the_word(tmp_path):
         said = run_agent(practice_client(), task, tools).answer
         assert "closed on Mondays" in said and "'day'" not in said, (task, said)
     said = run_agent(practice_client(), "Which day does the café close?", tools).answer
-    assert "19:00" not in said and "do not answer" in said, said
+    assert "19:00" not in said and no_answer(said), said
 
 
 def test_a_negated_lookup_names_the_act_not_its_verb_as_excluded():
@@ -577,7 +578,7 @@ def test_what_year_needs_a_year_and_what_time_a_time(tmp_path):
                                         encoding="utf-8")
     tools = samples.docs_tools(tmp_path)
     said = run_agent(practice_client(), "What year was the supplier update?", tools).answer
-    assert "end of the year" not in said and "delivery days" not in said and "do not answer" in said, said
+    assert "end of the year" not in said and "delivery days" not in said and no_answer(said), said
     said = run_agent(practice_client(), "What time do deliveries arrive?", tools).answer
     assert said == "Deliveries arrive between 8:00 and 10:00. [update.md]", said
 
@@ -589,7 +590,7 @@ def test_a_bare_days_or_months_is_no_when(tmp_path):
                                         "takes three months.\n", encoding="utf-8")
     tools = samples.docs_tools(tmp_path)
     said = run_agent(practice_client(), "When did the supplier change its delivery days?", tools).answer
-    assert "has changed" not in said and "do not answer" in said, said
+    assert "has changed" not in said and no_answer(said), said
     assert "three months" in run_agent(practice_client(), "When is a compost pile done?", tools).answer
 
 
@@ -713,7 +714,7 @@ def test_what_temperature_is_answered_by_a_temperature_not_the_word(tmp_path):
     said = run_agent(practice_client(), "What temperature should a boiler be set to?", tools).answer
     assert said == "An old boiler was set to 70 °C. [heat.md]", said
     said = run_agent(practice_client(), "What temperature does the ground stay at?", tools).answer
-    assert "steady" not in said and "do not answer" in said, said
+    assert "steady" not in said and no_answer(said), said
 
 
 def test_a_yes_no_question_beside_a_lookup_is_named_not_dropped():
@@ -739,7 +740,7 @@ def test_what_the_documents_say_about_prices_quotes_what_they_say(tmp_path):
     for task in ("What does supplier.md say about prices?", "What do the articles say about prices?"):
         said = run_agent(practice_client(), task, tools).answer
         assert said == "Prices stay the same until the end of the year. [supplier.md]", said
-    assert "do not answer" in run_agent(practice_client(), "What is the price of coffee?", tools).answer
+    assert no_answer(run_agent(practice_client(), "What is the price of coffee?", tools).answer)
 
 
 def test_a_comparison_or_explanation_asked_is_named_as_not_done(tmp_path):
@@ -811,7 +812,7 @@ def test_until_and_the_modal_may_are_no_time_for_when(tmp_path):
     tools = samples.docs_tools(tmp_path)
     for task in ("When was the supplier update?", "When do foragers fly several kilometres?"):
         said = run_agent(practice_client(), task, tools).answer
-        assert "do not answer" in said and "[update.md]" not in said, said
+        assert no_answer(said) and "[update.md]" not in said, said
     said = run_agent(practice_client(), "When does the fair open?", tools).answer
     assert said == "The fair opens in May. [update.md]", said
 
@@ -965,7 +966,7 @@ def test_a_one_digit_number_names_the_thing_as_two_digits_do(tmp_path):
     tools = samples.docs_tools(tmp_path)
     for task in ("How often does line 7 run?", "How long is line 9?"):
         said = run_agent(practice_client(), task, tools).answer
-        assert "15 minutes" not in said and "14 km" not in said and "do not answer" in said, (task, said)
+        assert "15 minutes" not in said and "14 km" not in said and no_answer(said), (task, said)
     assert "15 minutes" in run_agent(practice_client(), "How often does line 12 run?", tools).answer
 
 
@@ -978,7 +979,7 @@ def test_courtesy_around_a_research_question_is_not_named_as_a_term(tmp_path):
     said = run_agent(practice_client(), "hey, gym hours pls", tools).answer
     assert "6:00 to 22:00" in said and "mention" not in said and "could not act on" not in said, said
     said = run_agent(practice_client(), "Hello! How much does the sauna cost?", tools).answer
-    assert "do not answer" in said and "could not act on" not in said and "'Hello' as courtesy" in said, said
+    assert no_answer(said) and "could not act on" not in said and "'Hello' as courtesy" in said, said
 
 
 def test_a_forced_call_after_the_run_does_not_say_the_task_asked_nothing():
@@ -1019,7 +1020,7 @@ def test_where_is_answered_by_a_place(tmp_path):
                                         "rains, the market moves into the covered hall.\n", encoding="utf-8")
     tools = samples.docs_tools(tmp_path)
     said = run_agent(practice_client(), "Where is the museum?", tools).answer
-    assert "1901" not in said and "Mondays" not in said and "do not answer" in said, said
+    assert "1901" not in said and "Mondays" not in said and no_answer(said), said
     assert "main square" in run_agent(practice_client(), "Where is the market?", tools).answer
     assert "covered hall" in run_agent(practice_client(), "Where is the market if it rains?", tools).answer
 
@@ -1031,7 +1032,7 @@ def test_when_did_is_not_answered_by_a_habitual_time(tmp_path):
                                          "in 1921.\n", encoding="utf-8")
     tools = samples.docs_tools(tmp_path)
     said = run_agent(practice_client(), "When did the Paris library open?", tools).answer
-    assert "10:00" not in said and "do not answer" in said, said
+    assert "10:00" not in said and no_answer(said), said
     assert "1921" in run_agent(practice_client(), "When was the Lyon library built?", tools).answer
     assert "10:00" in run_agent(practice_client(), "When does the Paris library open?", tools).answer
 
@@ -1073,10 +1074,10 @@ def test_french_words_for_town_services_reach_the_english_documents(tmp_path):
 
 
 @pytest.mark.parametrize(("task", "start"), [
-    ("How far do bees fly?", "The documents do not answer this question about 'far bees fly', as far as I can tell: "
+    ("How far do bees fly?", "I could not find an answer I can stand behind to this question about 'far bees fly': "
      "honeybee-foraging.md has all its terms"),  # 'honeybee', 'foragers': not yet related to 'bees'
-    ("Peut-on boire l'eau de pluie ?", "Les documents ne répondent pas à cette question sur 'drink water rain', pour "
-     "autant que je sache : rainwater-harvesting.md en a tous les termes")])  # 'rainwater': not yet 'rain' 'water'
+    ("Peut-on boire l'eau de pluie ?", "Je n'ai pas pu trouver de réponse sûre à cette question sur 'drink water rain' : "
+     "rainwater-harvesting.md en a tous les termes")])  # 'rainwater': not yet 'rain' 'water'
 def test_a_document_holding_every_term_is_not_said_to_hold_no_answer(task, start):
     """'How long should I infuse green tea?' was declined "... I read brewing-green-tea.md, ..., and no sentence in them
     answers it", untrue ('A first infusion of one to two minutes'): the rules do not relate 'infuse' to 'infusion'. When

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from research_declines import NO_ANSWER, no_answer
 
 from looplab import samples
 from looplab.client import MODEL, practice_client
@@ -57,7 +58,7 @@ def test_a_name_a_sentence_negates_does_not_answer_who(tmp_path):
     (tmp_path / "towns.md").write_text("# Town halls\n\nThe mayor of Grenoble is not Marie Dupont. Marie Dupont "
                                        "has been the mayor of Annecy since 2020.\n", encoding="utf-8")
     tools = samples.docs_tools(tmp_path)
-    assert answer("Who is the mayor of Grenoble?", tools).startswith("The documents do not answer this question")
+    assert answer("Who is the mayor of Grenoble?", tools).startswith(NO_ANSWER)
     assert answer("Who is the mayor of Annecy?", tools) == (
         "Marie Dupont has been the mayor of Annecy since 2020. [towns.md]")
 
@@ -118,7 +119,7 @@ def test_a_sentence_that_negates_the_asked_word_does_not_answer_an_open_question
                                        "Day.\n\nA kettle does not boil milk.\n", encoding="utf-8")
     tools = samples.docs_tools(tmp_path)
     for task in ("When do buses run?", "What does a kettle boil?"):
-        assert answer(task, tools).startswith("The documents do not answer this question"), task
+        assert answer(task, tools).startswith(NO_ANSWER), task
     assert answer("Do buses run on Christmas Day?", tools) == "Buses do not run on Christmas Day. [depot.md]"
 
 
@@ -528,7 +529,7 @@ def test_an_accented_word_counts_as_french():
     ('payé') counts now, 'sa' and 'ses' select nothing, and an English task naming 'café' stays English."""
     text = answer("Quel client a payé sa facture ? (dossier invoices)", samples.invoice_tools(DATA))
     assert text == "Payées : 2026-07-012 (Atelier Brume, 1200 EUR). D'après 3 fichiers lus.", text  # 'sa' places nothing
-    assert "The documents do not answer" in answer("What time does the café close?", samples.docs_tools(DATA / "articles"))
+    assert no_answer(answer("What time does the café close?", samples.docs_tools(DATA / "articles")))
 
 
 def test_elided_de_and_sans_count_as_french():
@@ -726,7 +727,7 @@ def test_a_why_question_is_answered_by_a_cause_not_its_premise_again():
     """'Why are binoculars better than a cheap telescope?' was answered 'Binoculars are a better first instrument than a
     cheap telescope.': the premise, no reason. A 'why' is answered only by a sentence that gives a cause."""
     text = answer("Why are binoculars better than a cheap telescope?", samples.docs_tools(DATA / "articles"))
-    assert text.startswith("The documents do not answer this question"), text
+    assert text.startswith(NO_ANSWER), text
     reason = answer("Why do heat pumps have a poor reputation in cold regions?", samples.docs_tools(DATA / "articles"))
     assert "which is where the poor reputation" in reason, reason  # a cause said another way
 
@@ -1086,9 +1087,9 @@ def measured(folder, articles: dict, task: str, said: str | None) -> None:
         (folder / name).write_text(text, encoding="utf-8")
     text = answer(task, samples.docs_tools(folder))
     if said is None:
-        assert text.startswith("The documents do not answer"), text
+        assert text.startswith(NO_ANSWER), text
     else:
-        assert said in text and not text.startswith("The documents do not answer"), text
+        assert said in text and not text.startswith(NO_ANSWER), text
 
 
 MEASURED = {
@@ -1131,7 +1132,7 @@ def test_a_person_said_is_a_sentence_of_their_words(tmp_path):
         "said the birds had come back in numbers.\n", encoding="utf-8")
     tools = samples.docs_tools(tmp_path)
     for task in ["What did Paul Ode say?", "What did the mayor say about the survey?"]:
-        assert answer(task, tools).startswith("The documents do not answer"), task
+        assert answer(task, tools).startswith(NO_ANSWER), task
     assert "birds had come back" in answer("What did Carvalho say?", tools)
 
 

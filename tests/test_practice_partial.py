@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from research_declines import NO_ANSWER
 from test_practice_skills import FILES, ask, invoice_turns, said
 
 LEDGER = {  # number: (client, amount, status)
@@ -316,7 +317,7 @@ def test_research_never_cites_a_sentence_that_only_names_the_aspect_or_another_k
 
     text = run_agent(practice_client(), task, samples.docs_tools(DATA / "articles")).answer
     assert "prices stay the same" not in text and "green teas" not in text
-    assert text.startswith(("The documents do not answer", "Je ne sais pas répondre")), text
+    assert text.startswith((*NO_ANSWER, "Je ne sais pas répondre")), text
 
 
 def test_a_french_politeness_is_not_a_second_request():

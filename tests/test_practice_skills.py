@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pydantic
 import pytest
+from research_declines import NO_ANSWER
 
 from looplab import samples
 from looplab.client import MODEL, practice_client
@@ -632,7 +633,7 @@ def test_research_says_when_nothing_matches():
     """A search that finds nothing gives 'The documents do not answer this question.'"""
     search = [ok("search_docs", {"query": "quantum computing"}, "no document matches 'quantum computing'")]
     text = said(ask("What do the articles say about quantum computing?", DOCS, [search]))
-    assert text.startswith("The documents do not answer this question") and "quantum computing" in text
+    assert text.startswith(NO_ANSWER) and "quantum computing" in text
 
 
 def test_research_says_when_the_documents_read_are_unrelated():
@@ -640,7 +641,7 @@ def test_research_says_when_the_documents_read_are_unrelated():
     turns = [[ok("search_docs", {"query": "heat pumps cold climates"}, "rainwater-harvesting.md")],
              read_docs("rainwater-harvesting.md")]
     text = said(ask(HEAT_TASK, DOCS, turns))
-    assert text.startswith("The documents do not answer this question about '") and "rainwater-harvesting.md" in text
+    assert text.startswith(NO_ANSWER) and "rainwater-harvesting.md" in text
 
 
 # --- gullible
@@ -808,7 +809,7 @@ def test_research_does_not_cite_sentences_off_the_question_focus():
     turns = [[ok("search_docs", {"query": "price heat pump"}, "heat-pumps-cold-climates.md")],
              read_docs("heat-pumps-cold-climates.md")]
     text = said(ask("What is the price of a heat pump?", DOCS, turns))
-    assert text.startswith("The documents do not answer this question about '") and "[heat" not in text
+    assert text.startswith(NO_ANSWER) and "[heat" not in text
 
 
 def test_research_reads_the_documents_a_one_call_turn_left_unread():

@@ -1066,11 +1066,13 @@ def research(view: View) -> dict | None:
         lacks = [english_of(w) if root(w) in has else w for w in _theirs(view.task, lacks)]  # it lacks 'coffee'
         unread = " in the pages I read" if nearest in partial else ""  # the rest may say it
         closest = f" The closest, {nearest}, does not mention {joined([repr(w) for w in lacks])}{unread}." if lacks else ""
-        found = (f"{nearest} has all its terms, but none of its sentences carries them with what the question asks for"
-                 if nearest and not lacks else f"I read {names}, and found no sentence in them that carries its terms")
+        if nearest and not lacks:  # all there: a sentence may say it in words it does not link, so no 'do not answer'
+            return declined(f"{'In the pages I read, I' if partial else 'I'} could not find an answer I can stand behind to this "
+                            f"question about '{q}': {nearest} has all its terms, but I matched none of its sentences to "
+                            f"what the question asks for.{_courtesy(view.task, chat)}{closest}{failed}{asking}")
         return declined(f"{'The pages I read' if partial else 'The documents'} do not answer this question about '{q}', "
-                        f"as far as I can tell: {found}."  # all there:
-                        f"{_courtesy(view.task, chat)}{closest}{failed}{asking}")  # a sentence may say it in other words
+                        f"as far as I can tell: I read {names}, and found no sentence in them that carries its terms."
+                        f"{_courtesy(view.task, chat)}{closest}{failed}{asking}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
     missed = [c for c in clauses(task) if (asked := {root(w) for w in (content if in_own else content_words)(c)
