@@ -90,7 +90,8 @@ def test_a_mixed_number_percent_is_declined_not_misread():
 
 
 @pytest.mark.parametrize("task", ["What is 17 times 3, plus the temperature in Paris?",
-                                  "Combien font 5 fois 2, plus la température à Marseille ?"])
+                                  "Combien font 5 fois 2, plus la température à Marseille ?",
+                                  "What is 17 times 3, plus 4 times 2?", "What is 17 times 3, minus 4 times 2?"])
 def test_an_operation_on_another_parts_result_is_named_not_dropped(task):
     """'17 times 3, plus the temperature in Paris' gave 51 and 18 °C and never added them, with no word (hred104)."""
     said = ask(task)
@@ -112,3 +113,19 @@ def test_a_calculators_json_float_is_weighed_as_any_float():
         return {"result": safe_calc(expression)}
 
     assert run_agent(practice_client(), "What is 0.1 + 0.7?", [compute]).answer == "0.1 + 0.7 ≈ 0.8."
+
+
+def test_a_calculators_result_field_is_weighed_beside_others():
+    """{"expression": "0.1 + 0.2", "result": "0.30000000000000004"} was quoted whole, 'Expression: …; result: …'."""
+    from looplab.tools import tool
+
+    @tool
+    def compute(expression: str) -> dict:
+        """Compute an arithmetic expression; returns JSON with the expression and the result.
+
+        Args:
+            expression: The arithmetic expression, e.g. 6 * 7.
+        """
+        return {"expression": expression, "result": str(0.1 + 0.2)}
+
+    assert run_agent(practice_client(), "What is 0.1 + 0.2?", [compute]).answer == "0.1 + 0.2 ≈ 0.3."

@@ -341,7 +341,7 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
                                                                     clause, re.IGNORECASE):  # 'and all others'
             unserved.append(_beyond(previous.name, clause, [clause]) if previous else Unserved(clause, none_fits, no_tool=True))
         if calls and (joins := re.match(r"\W*(plus|minus|times|divided by|multiplied by|fois|moins|divisé par|multiplié par|"
-                                        r"add(?:ed)? to|ajouté à)\b", clause, re.I)) and not expression(spoken(clause)):
+                                        r"add(?:ed)? to|ajouté à)\b", clause, re.I)):  # ', plus 4 times 2' too
             unserved.append(Unserved(clause, f"it works '{joins[1]}' on another part's result, and I make every call of a "
                                              "task at once, none on another's result"))  # '17 times 3, plus the
             continue  # temperature in Paris': 51 and 18 °C, never added
@@ -811,9 +811,12 @@ def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | 
     if absent(step):
         return f"{tool_label(step.name)} found nothing for {', '.join(map(str, given.values()))} (it said: {result})."
     if arithmetic:
-        data = json_value(step.result or "")  # {"result": 0.7999999999999999}: its one number, weighed as any
-        if isinstance(data, dict) and len(data) == 1 and type(one := next(iter(data.values()))) in (int, float):
-            result = str(one)
+        data = json_value(step.result or "")  # {"result": 0.7999999999999999}: its number, weighed as any
+        named = {k.lower(): v for k, v in data.items()} if isinstance(data, dict) else {}
+        one = next((named[k] for k in ("result", "value", "answer") if k in named), None) if len(named) > 1 else next(
+            iter(named.values()), None)  # {"expression": "0.1 + 0.2", "result": 0.30000000000000004}
+        if type(one) in (int, float) or isinstance(one, str) and re.fullmatch(r"\s*-?\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*", one, re.I):
+            result = str(one).strip()
         number = float(result) if re.fullmatch(r"\s*-?\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*", result, re.I) else None
         if number is not None and ("." in result or "e" in result.lower()) and (  # 0.30000000000000004: a float's error;
                 float(f"{number:.12g}") != number or (exact := _exact(arithmetic)) is not None and Fraction(result.strip()) != exact
