@@ -190,7 +190,7 @@ def test_summarize_old(summarize) -> str:
     except anthropic.BadRequestError as exc:
         raise AssertionError(_("the practice model refused a request of your loop: {error}",
                                error=exc.message)) from None
-    if run.answer != reference.answer:
+    if not run.answer.startswith(reference.answer):  # the same days and count, and a note on what was abridged
         cut = _short_one_cut(summarize, reference.messages)
         if cut:
             raise AssertionError(_("with your summaries the answer became {got!r}…: an old result of {n} characters, "
