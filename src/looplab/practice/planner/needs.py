@@ -665,7 +665,8 @@ def needs(view: View) -> dict | None:
     planned, unserved = _needs(view)
     if not planned:
         tried = [u for u in unserved if not u.no_tool]
-        return cannot_plan(f"I could not serve {tried[0]}", wording=example(view.tools)) if tried else None
+        return cannot_plan(f"I could not serve {tried[0]}", wording=example(view.tools, first=next(
+            (t for t in view.tools if not tool_acts(t)[1]), None))) if tried else None  # get_order, not cancel_order
     done = {(s.name, repr(s.input)): s for s in view.steps}
     if missing := [(n, i) for n, i, _ in planned if (n, repr(i)) not in done]:
         names = [f"{n}({', '.join(f'{k}={v!r}' for k, v in i.items())})" for n, i in missing]

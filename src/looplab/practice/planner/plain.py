@@ -55,16 +55,15 @@ def nothing_fits(view: View) -> dict:
                        f"per need) fits this task with the offered tools ({names})", wording=example(view.tools, view.task))
 
 
-def example(tools, task: str = "") -> str:
+def example(tools, task: str = "", first=None) -> str:
     """A task the rules handle with these tools: the first rule whose tools are offered (the calculator's first for
-    a task with arithmetic in it)."""
+    a task with arithmetic in it), else a call of `first` (a tool that changes nothing, say), else of the first tool."""
     if not tools:
         return ""
     names = {w for t in tools for w in stems(t.name)}
     if names & {"calc", "calculator"} and re.search(r"\d\s*\S?\s*(?:[-+*/×÷]|\s:)\s*\S?\s*\d", task):
         return "What is 12 * (3 + 5)?"
-    from .needs import tool_acts  # here: needs reads this module's examples
-    first = next((t for t in tools if not tool_acts(t)[1]), tools[0])  # get_order, not cancel_order, as a wording to try
+    first = first or tools[0]
     eg = {p: re.search(r"\be\.g\.,?\s*'?([\w.@-]*\w)", str(spec.get("description", ""))) for p, spec in
           first.properties.items() if isinstance(spec, dict)}  # 'Member id, e.g. M-7.': 'M-7', else 'x'
     given = ", ".join(f"{p} '{eg[p][1] if eg.get(p) else 'x'}'" for p in first.required or first.properties)
