@@ -133,4 +133,4 @@ def test_a_follow_up_that_names_no_records_is_not_answered_over_every_record(inv
     unpaid), and 'Which is the largest?' a paid one: the follow-up, read alone, names no records (hred105)."""
     said = follow(invoices, "Which invoices are unpaid?", then)
     assert "1410" not in said and "1 410" not in said and "990" not in said, said
-    assert "I read only your last message" in said or "Je ne lis que votre dernier message" in said, said
+    assert said.count("I read only your last message") + said.count("Je ne lis que votre dernier message") == 1, said

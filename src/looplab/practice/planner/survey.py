@@ -273,11 +273,10 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
             _select.ALL.search(whole) or FOLDER.search(whole) or folder != "." or BACK.search(whole)):  # 'that': named
         # by the gate  # 'just the total', 'Which is
         # the largest?' after 'Which are unpaid?': of those, not of every record
-        return declined(("Je ne lis que votre dernier message, et il ne dit pas quelles fiches prendre : sur tout le dossier, "
-                         "ce seraient toutes, ce que les échanges précédents ne demandaient peut-être pas ; posez la question "
-                         "en entier") if french(whole) else (
-            "I read only your last message, and it names no records to take: over the folder it would be every one, "
-            "which the turns before it may not have asked for; ask the question whole"), WORDING.format(folder=folder))
+        return declined(("Votre dernier message ne dit pas quelles fiches prendre : sur tout le dossier, ce seraient toutes, "
+                         "ce que les échanges précédents ne demandaient peut-être pas") if french(whole) else (
+            "Your last message names no records to take: over the folder it would be every one, which the turns before "
+            "it may not have asked for"), WORDING.format(folder=folder))  # the gate adds that it read that message alone
     if _totalled(task, any(c.ranked for c in choices)) and not _measured(task, records) and (
             unit := per_unit(task, records)):  # 'the total of the orders' by their 'Unit price': no order's amount
         return declined(f"I give no total: '{unit}' is a price per unit or a rate, not what a record comes to, and I add "
