@@ -646,3 +646,38 @@ def test_count_tokens_does_not_weigh_a_thinking_budget_against_a_max_tokens_it_h
     counted = practice_client(max_retries=0).messages.count_tokens(
         model="claude-haiku-4-5", messages=HELLO, thinking={"type": "enabled", "budget_tokens": 70000})
     assert counted.input_tokens > 0
+
+
+@pytest.mark.parametrize(("model", "extra", "field"), [
+    ("claude-opus-5-5", {"thinking": {"type": "disabled"}}, "thinking.type"),
+    ("claude-fable-5-1", {"thinking": {"type": "enabled", "budget_tokens": 2000}}, "thinking.type"),
+    ("claude-opus-5-5", {"tools": [ORDER], "tool_choice": {"type": "any"}}, "tool_choice"),
+    ("claude-sonnet-5-5", {"tools": [ORDER], "tool_choice": {"type": "tool", "name": "record_order"}}, "tool_choice")])
+def test_what_the_newest_models_refuse_is_a_400(model, extra, field):
+    """Opus 5.5 and Fable 5.1 always think, and they and Sonnet 5.5 refuse a forced tool: all were a 200 (hred112)."""
+    with pytest.raises(anthropic.BadRequestError) as refused:
+        practice_client().messages.create(model=model, max_tokens=64, messages=HELLO, **extra)
+    assert refused.value.body["error"]["message"].startswith(f"{field}: "), refused.value.body
+
+
+def test_the_models_before_them_still_take_it():
+    client = practice_client()
+    assert client.messages.create(model="claude-opus-5", max_tokens=64, messages=HELLO, thinking={"type": "disabled"})
+    assert client.messages.create(model="claude-opus-5", max_tokens=64, messages=HELLO, tools=[ORDER],
+                                  tool_choice={"type": "tool", "name": "record_order"})
+
+
+def test_a_stop_sequence_in_the_prefill_does_not_stop_the_reply():
+    """'Hello! I am the' as prefill and stop_sequences=['Hello'] gave an empty reply, stopped (hred112)."""
+    reply = practice_client().messages.create(
+        model="claude-haiku-4-5", max_tokens=512, stop_sequences=["Hello"],
+        messages=[{"role": "user", "content": "Hello, who are you?"}, {"role": "assistant", "content": "Hello! I am the"}])
+    assert reply.stop_reason == "end_turn" and reply.content[0].text.startswith(" practice model"), reply
+
+
+def test_an_image_in_an_assistant_turn_is_a_400():
+    png = base64.b64encode(b"\x89PNG\r\n\x1a\n" + bytes(24)).decode()
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": png}}
+    with pytest.raises(anthropic.BadRequestError, match=r"messages\[1\]\.content\[0\]: 'image' blocks are not permitted"):
+        practice_client().messages.create(model=MODEL, max_tokens=64, messages=[
+            *HELLO, {"role": "assistant", "content": [image]}, {"role": "user", "content": "And?"}])

@@ -31,12 +31,16 @@ class Model:
     output: int  # the largest max_tokens
     source: str
     effort: bool = True  # output_config.effort is accepted (else 400)
+    always_thinks: bool = False  # thinking can be neither disabled nor budgeted (else 400)
+    forced_tools: bool = True  # tool_choice 'any' or 'tool' is accepted (else 400)
 
 
 _OLD = (f"{DOCS}/about-claude/models/overview; {DOCS}/api/errors#prefill-not-supported (from 4.6); "
         f"{DOCS}/build-with-claude/extended-thinking; {DOCS}/build-with-claude/effort (not Haiku 4.5 nor Sonnet 4.5)")
 _NEW = (f"{DOCS}/about-claude/models/overview; {DOCS}/about-claude/models/migration-guide (Opus 4.7: "
         "sampling parameters and thinking budgets removed, thinking display omitted by default)")
+_55 = (f"{DOCS}/models/opus-5-5/whats-new-opus-5-5 (thinking can't be disabled; forced tool use returns an error; "
+       f"both also on Claude Fable 5.1); {DOCS}/models/sonnet-5-5/overview (forced tool use returns an error)")
 CATALOGUE = {  # id prefix -> row; the 4.5 family is the last that accepts prefill
     "claude-haiku-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD, effort=False),
     "claude-sonnet-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD, effort=False),
@@ -44,6 +48,11 @@ CATALOGUE = {  # id prefix -> row; the 4.5 family is the last that accepts prefi
     "claude-opus-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, _OLD),
     "claude-sonnet-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 64_000, _OLD),
     "claude-mythos-preview": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, _OLD),
+    "claude-opus-5-5": Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000, _55, always_thinks=True,
+                             forced_tools=False),
+    "claude-fable-5-1": Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000, _55, always_thinks=True,
+                              forced_tools=False),
+    "claude-sonnet-5-5": Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000, _55, forced_tools=False),
     "claude-": Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000, _NEW)}  # 4.7 and later
 
 
@@ -67,6 +76,12 @@ def refused_fields(body: dict) -> str | None:
         return (f"max_tokens: {said} {body['model']}; write a number from 1 to {model.output} (the most "
                 "tokens the reply may use), e.g. 1024")
     kind = (body.get("thinking") or {}).get("type")
+    if model.always_thinks and kind in ("enabled", "disabled"):  # the API's words
+        return (f'thinking.type: "thinking.type.{kind}" is not supported for this model. Use "thinking.type.adaptive" '
+                'and "output_config.effort" to control thinking behavior (or leave thinking out)')
+    if not model.forced_tools and (body.get("tool_choice") or {}).get("type") in ("any", "tool"):
+        return ("tool_choice: forced tool use is not supported for this model; use tool_choice={'type': 'auto'} "
+                "and say in the prompt which tool to call")
     if kind in ("enabled", "adaptive") and kind not in model.thinking:
         other = model.thinking[0]
         return (f"thinking.type: '{kind}' thinking is not supported for this model; use "

@@ -166,9 +166,13 @@ class PracticeTransport(httpx2.BaseTransport):
         turns = merge_turns([m for m in seen["messages"] if m["role"] != "system"])
         said = [text_of(m.get("content")) for m in seen["messages"] if m["role"] == "system"]  # read as the system
         system = "\n".join(filter(None, [control.system_text(seen), *said]))  # prompt is: 'Never use the calc tool.'
-        reply = self._reply({**seen, "messages": turns, "tools": offered_tools(seen), **({"system": system} if any(said) else {})})
-        if not resumed and self.script is None and (start := models.prefill(full)):
+        start = None if resumed or self.script is not None else models.prefill(full)
+        reply = self._reply({**seen, "messages": turns, "tools": offered_tools(seen), **({"system": system} if any(said) else {}),
+                             **({"stop_sequences": []} if start else {})})  # a stop sequence cuts what it writes, not the prefill
+        if start:
             reply = _continued(reply, start, french(_user_text(full)))
+            if full.get("stop_sequences") and reply.get("stop_reason") != "refusal":
+                reply = control.stop_at(reply, full["stop_sequences"])
         message = self._message(reply, sent)
         if applied is not None:
             message["context_management"] = {"applied_edits": applied}

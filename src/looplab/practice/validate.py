@@ -318,6 +318,9 @@ def _check_tool_blocks(messages, i, offered, issued_ids) -> str | None:
     if message["role"] == "assistant":
         if "tool_result" in kinds:
             return f"{where}: tool_result blocks belong in a user message, not an assistant one"
+        if "image" in kinds:  # the API's words
+            return (f"{where}.content[{kinds.index('image')}]: 'image' blocks are not permitted within assistant turns; "
+                    "send the image in a user message")
         for j, block in enumerate(content_blocks(message)):
             name = block.get("name")
             if block["type"] == "tool_use" and name not in offered and block.get("id") not in issued_ids:
