@@ -320,7 +320,7 @@ def test_a_lookup_names_a_relation_or_a_negation_it_did_not_apply():
     named as not done and the negation declined; ai's record used to be quoted as the whole answer."""
     tools = samples.catalogue_tools(DATA / "catalogue.json")
     said = answer("What is the title of the course after 'ai'?", tools)
-    assert said.endswith("I found nothing about 'after' in what the lookup returned."), said
+    assert said.endswith("I found nothing about 'after' in what the lookup of 'ai' returned."), said
     said = answer("Which modules does 'ai' not have?", tools)
     assert said.startswith("I cannot answer what the task negates or excludes ('not')"), said
 
@@ -329,7 +329,7 @@ def test_a_french_relation_word_is_named_once():
     """'après' is named once as not done in a French lookup; it was named twice ('après' et 'après'); 'titre' is not
     named beside it, as 'title' of the English task is not: the record's 'title' says it."""
     said = answer("Quel est le titre du cours après 'ai' ?", samples.catalogue_tools(DATA / "catalogue.json"))
-    assert said.endswith("Je n'ai rien trouvé sur 'après' dans ce que la recherche a renvoyé."), said
+    assert said.endswith("Je n'ai rien trouvé sur 'après' dans ce que la recherche de 'ai' a renvoyé."), said
 
 
 def test_other_than_is_no_comparison_and_a_question_about_an_action_does_not_do_it():

@@ -52,6 +52,7 @@ class View:
     gullible: bool = False
     follow_up: bool = False  # the user wrote before `task`: the planner reads `task` alone
     aside: str = ""  # text the user sent beside the last tool results ('Sorry, I meant Paris'): it is not read
+    earlier: str = ""  # the user's text before `task`: only its language is read, for a bare 'Recommence.'
 
     def tool(self, name: str) -> OfferedTool | None:
         """The offered tool with this name, or None."""
@@ -169,4 +170,5 @@ def read_request(body: dict, gullible: bool = False) -> View:
     aside = " ".join(b.get("text") or "" for b in dict_blocks(messages[-1]) if b.get("type") == "text").strip() if (
         start < len(messages) - 1 and messages[-1].get("role") == "user") else ""
     aside = "" if COURTESY.fullmatch(aside) else aside  # 'Thanks!' beside the results changes nothing
-    return View(task, tools, steps, tuple(s for s in steps if s.id in last_ids), gullible, follow_up, aside)
+    earlier = "\n".join(text_of(m.get("content")) for m in messages[:start] if m.get("role") == "user")
+    return View(task, tools, steps, tuple(s for s in steps if s.id in last_ids), gullible, follow_up, aside, earlier)

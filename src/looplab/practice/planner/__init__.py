@@ -33,7 +33,7 @@ from .plain import example, nothing_fits, plain
 from .research import ASPECTS, MEASURES, MENTION, OWN_FRAME, research, research_tools
 from .retry import retry
 from .survey import WORDING, survey, survey_tools
-from .text import clip, french, roots, says, stems
+from .text import clip, french, roots, says, speaks_french, stems
 from .text import words as split_words
 
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
@@ -103,12 +103,15 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     if not reply.get("declined"):
         acted = any(not s.is_error and set(stems(split_words(s.name)[0])) & ACTS for s in view.steps)
         whole = re.match(r"\W*(?:and|et)\W+((?:what|how|which|who|where|when|quel\w*|combien|où|quand|qui|the weather|"
-                         r"la météo)\b.*|[\d(][\d\s.,()+*/^×÷%-]*\d\W*$)", view.task,  # 'and 45 - 17?' is whole too
+                         r"la météo)\b.*|[\d(](?:[\d\s.,()+*/^×÷%-]|(?:times|plus|minus|fois|moins|(?:divided|multiplied) by|(?:divisé|"
+                         r"multiplié) par)\b)*\d\W*$)", view.task,  # 'and 45 - 17?', 'Et 6 fois 7 ?' are whole too
                          re.I | re.S)  # 'And what is 5 + 5?' asks a whole question, not one about the turns before
         if view.follow_up and not acted and BACK.search(view.task) and not _own_antecedent(view.task) and not (
                 whole and not BACK.search(whole[1])):  # 'how much is
             # that?': that of an earlier turn
-            pointing = BACK.search(view.task)[0].strip(" ?!.").split()  # 'that', 'ce client', 'for it', 'total?'
+            found = list(BACK.finditer(view.task))  # 'Et leur total ?': 'leur' points back, not the 'Et' before it
+            pointing = next((m for m in found if not re.fullmatch(r"\W*(?:and|et)", m[0], re.I)), found[0])[0].strip(
+                " ?!.").split()  # 'that', 'ce client', 'for it', 'total?'
             word = " ".join(pointing) if " ".join(pointing) == view.task.strip(" ?!.") or pointing[0].lower() in (
                 "what", "how") else pointing[-1 if pointing[-1].lower() == 'it' else 0]  # 'What about', not 'What'
             return declined(f"{names_unplaced(view.task, [word])} "
@@ -173,7 +176,7 @@ def checked(view: View, reply: dict) -> dict:
                             f"{said(s).rstrip('.')}." for s in view.steps if not s.is_error and f"{s.name} ran" not in text
                             and set(stems(split_words(s.name)[0])) & ACTS)
         reply = {**reply, "content": [{"type": "text", "text": text}]}
-    if french(view.task):  # the answer, or the note before the calls, in the task's language
+    if speaks_french(view.task, view.earlier):  # the answer, or the note before the calls, in the task's language
         return {**reply, "content": [{**b, "text": in_french(b["text"])} if b["type"] == "text" else b
                                      for b in reply["content"]]}
     return reply

@@ -71,7 +71,8 @@ CONDITION = re.compile(
     r"february|march|april|june|july|august|september|october|november|december|largest|biggest|"
     r"highest|smallest|lowest|most|least|top|oldest|newest|latest|earliest|average|mean|median|"
     r"sort\w*|order(?:ed)? by|rank\w*|by (?:amount|size|value|(?:due )?date|deadline)s?|par (?:montant|date|échéance)s?|"
-    r"percent|per cent|plus de|moins de|avant|après|ce mois|cette (?:année|semaine)|"
+    r"percent|per cent|plus de|moins de|avant|après|ce mois|cette (?:année|semaine)|janvier|f[ée]vrier|mars|avril|mai|"
+    r"juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|"
     r"(?:le )?mois dernier)\b(?:\s+[\w.,€$£-]+){0,2}"
     r"|(?:\d[\d.,]*\s*)?[<>≤≥%]\s*[\w.,]*",
     re.IGNORECASE,

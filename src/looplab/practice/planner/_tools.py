@@ -10,6 +10,7 @@ from ..context import cut
 from ..view import OfferedTool, Step, View
 from .text import (
     clip,
+    content_words,
     first_value,
     fold,
     joined,
@@ -253,8 +254,13 @@ IN_FRENCH = [
              (r"I could not count '(.*?)' from what the lookup returned\.", r"Je n'ai pas pu compter '\1' d'après ce que la recherche a renvoyé."),
              (r"I did not use (.*?): I quote the entries, I compute nothing from them\.",
               lambda m: f"Je n'ai pas utilisé {_et(m[1])} : je cite les entrées, je n'en calcule rien."),
-             (r"I found nothing about (.*?) in what the lookup returned\.",
-              lambda m: f"Je n'ai rien trouvé sur {_et(m[1])} dans ce que la recherche a renvoyé."),
+             (r"I found nothing about (.*?) in what the lookup of (.*?) returned\.",
+              lambda m: f"Je n'ai rien trouvé sur {_et(m[1])} dans ce que la recherche de {_et(m[2])} a renvoyé."),
+             (r"I did not look up ('[^']*'): I look up the keys named after 'look up', and an entry's (\S+) is not one\.",
+              r"Je n'ai pas cherché \1 : je cherche les clés nommées après 'cherche', et le champ \2 d'une entrée n'en est pas une."),
+             (r"I did not look up ('[^']*'), the (\S+) the entry names: the task asks about the \S+, another entry, and I look "
+              r"up only the keys a task names\.", r"Je n'ai pas cherché \1, que l'entrée nomme en \2 : la demande porte sur une "
+              r"autre entrée, et je ne cherche que les clés qu'elle nomme."),
              (r"Count of (\w+): (\d+)\.", lambda m: f"Nombre {_de(m[1])} : {m[2]}."),
              (r"To go on I would call (.*?), but tool_choice is 'none', so I call no tool and cannot answer yet\.",
               r"Pour continuer, j'appellerais \1, mais tool_choice vaut 'none' : je n'appelle aucun outil et ne peux pas encore répondre."),
@@ -684,7 +690,28 @@ def absent(step: Step) -> bool | None:
             return True
         says = (failed(step) or isinstance(value, dict) and set(value) <= {"message", "detail", "reason", "msg", "info"}) and (  # {"message": "No record …"}
             says or re.search(r'\b404\b|"found":\s*false', step.result or ""))
+    if says and not isinstance(value, (dict, list)) and not step.is_error and _beside_data(
+            value if isinstance(value, str) else step.result or "", step):
+        return False  # 'Oslo: 5 °C, cloudy, wind direction unknown': a detail is missing, not the entry
     return True if says else None if failed(step) else False
+
+
+def _beside_data(text: str, step: Step) -> bool:
+    """True when a text result says 'unknown' or 'not found' of a detail beside data: a number in another clause,
+    or words before it that are neither the call's input nor an apology ('a feline (etymology unknown)')."""
+    given = {w for v in step.input.values() for w in words(str(v))}
+    said = [m.span() for m in ABSENT.finditer(text)]
+    parts = [(m.group(), any(a < m.end() and m.start() < b for a, b in said))
+             for m in re.finditer(r"[^,;(){}\[\]\n—–:]+", text) if m.group().strip()]  # each clause, and if it says 'absent'
+    if not parts or parts[0][1]:
+        return False  # 'Unknown product 'olive'. Try: mug (8.5 EUR)': the absence comes first
+    numbers = {n for v in step.input.values() for n in re.findall(r"\d+", str(v))}
+    return any(set(re.findall(r"\d+", p)) - numbers and not re.search(r"\b(?:code|status|http|errno)\b|\b[45]\d\d\b", p, re.I)
+               for p, missing in parts if not missing) or bool(set(content_words(parts[0][0])) - given - NO_DATA)
+
+
+NO_DATA = set("error erreur sorry désolé warning failed failure échec invalid oops try essayez result results response lookup "
+              "search query status output value record entry item data info information message details".split())
 
 
 def mention(name: str, text: str) -> re.Match | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..view import OfferedTool, View
-from ._select import YES_NO
+from ._select import INVERTED, YES_NO
 from ._tools import (
     about_words,
     absent,
@@ -49,9 +49,9 @@ ASKING = set(stems("look up lookup entry entries key keys record say says tell a
 
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku", "ref", "reference", "isbn"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
-NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|every\w*|each|all|any\w*|catalog(?:ue)?s?)\b)"  # 'look up every course': no key
-AFTER = re.compile(rf"\b(?:key|entry|code|id|clé)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
-                   rf"\b(?:look[\s-]*up|cherche)\s*:?\s+(?:the\s+)?(?:both\s+|either\s+)?{NAMING}([\w.-]+)|"
+NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|skus?|isbns?|refs?|records?|every\w*|each|all|any\w*|catalog(?:ue)?s?)\b)"  # 'look up every course': no key
+AFTER = re.compile(rf"\b(?:key|entry|code|id|clé|sku|isbn|ref)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
+                   rf"\b(?:look[\s-]*up|cherche)\s*:?\s+(?:the\s+)?(?:both\s+|either\s+)?(?:record\s+)?{NAMING}([\w.-]+)|"
                    r"\b(?:find|get|fetch)\s+([\w.-]+)\s+(?:in|from)\s+the\s+catalog(?:ue)?\b|\b(?:is|are)\s+([\w.-]+)\s+an?\s+"
                    r"(?:key|entry)\b|"  # 'Is ai a key?
                    rf"\bthe\s+{NAMING}(?!(?:next|previous|first|last|other|same|whole|full)\b)([\w.-]+)\s+(?:entry|key)\b|"
@@ -77,9 +77,10 @@ def key_prop(tool: OfferedTool) -> str | None:
 def asked_after(task: str) -> list[str]:
     """The yes/no questions a task asks beside its lookup: 'does it have 5 modules' in 'Look up ai; does it have 5 modules?'."""
     parts = [p for p in re.split(r"[.?!;:,—–]+\s+|[.?!]+$", task) if p.strip()]
-    asked = [p for p in parts if YES_NO.match(p) and content_words(p) or p is not parts[0] and re.search(
+    asked = [p for p in parts if (YES_NO.match(p) or INVERTED.search(p) and not quoted(p) or re.match(r"\s*(?:any|can|could|will|would|should)\b", p, re.I)
+                                  ) and content_words(p) or p is not parts[0] and re.search(
         r"\b(?:totals?|sum|add up|altogether|combined|average|mean|moyenne|somme)\b", p, re.I)]  # not 'is it there?';
-    return asked if len(asked) < len(parts) else []  # 'What do they total?': a figure the lookup does not give
+    return [p.strip() for p in asked] if len(asked) < len(parts) else []  # 'What do they total?': a figure the lookup does not give
 
 
 def keys_of(task: str) -> list[str]:
@@ -310,17 +311,23 @@ def lookup(view: View) -> dict | None:
               and _linked(f, view.task, fields - {f})]  # 'her manager's phone', 'the year of its sequel': another entry's
     lines += [f"I did not look up {v!r}, the {f} the entry names: the task asks about the {f}, another entry, and I look "
               "up only the keys a task names." for f, v in linked]
+    valued = [(f, v) for r in records for f, v in r.items() if isinstance(v, str) and v.lower() not in {k.lower() for k in keys}
+              and (f, v) not in linked and re.search(rf"\b(?:of|for|du|de|d['’]|pour)\s+(?:the\s+|le\s+|la\s+|l['’])?{re.escape(v)}\b",
+                                                     view.task, re.I)]  # 'the price of teapot', teapot the mug's 'goes_with'
+    lines += [f"I did not look up {v!r}: I look up the keys named after 'look up', and an entry's {f} is not one." for f, v in valued]
+    left = [w for w in left if w.lower() not in {v.lower() for _, v in valued}]
     compared = [w for w in left if w.lower() in COMPARATIVES]  # 'Which is newer?': no weighing of entries
     left = [w for w in left if w not in compared]
     lines += [f"I did not compare the entries ({joined([repr(w) for w in compared])})."] if compared else []
     lines += [f"I did not answer '{c}'." for c in asked_after(view.task)]  # 'does it have 5 modules': no test of it
-    got = " ".join([*keys, *(done[k].result or "" for k in keys)])
     unused = [n for n in dict.fromkeys(re.findall(r"(?:(?<![\w.,-])|(?<=\bx))\d+(?:[.,]\d+)?(?![\w-]|[.,]\d)", view.task))
-              if not re.search(rf"(?<![\w.,-]){re.escape(n)}(?![\w-]|[.,]\d)", got) and not any(n in c for c in asked_after(view.task))]
+              if not any(n in c for c in asked_after(view.task))
+              and not any(re.search(rf"(?<![\d.,]){re.escape(n)}(?![\d.,])", k) for k in keys)]  # the 1 of the key 'x1'
     lines += [f"I did not use {joined([repr(n) for n in unused])}: I quote the entries, I compute nothing from them."] if unused else []
     if left:  # 'the price of ai': the record says nothing of price
-        lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup returned.")
-    whole = not others and not left and not linked and not compared and not asked_after(view.task) and not unused and not (
+        lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup of "
+                     f"{joined([repr(k) for k in keys])} returned.")  # not of 'teapot': 'Look up mug and compare it with teapot'
+    whole = not others and not left and not linked and not valued and not compared and not asked_after(view.task) and not unused and not (
         counted and lines[-1].startswith("I could not count"))  # else no field from a part
     return answer(" ".join(lines), evidence) if whole else {**answer(" ".join(lines)), "partial": True}
 

@@ -128,7 +128,8 @@ def either(task: str) -> str:
     if operated := _operated(task):  # the weather of each place is asked, and the operation said after
         return (f"Quel temps fait-il à {operated[1]} et à {operated[2]} ?" if french(task) else
                 f"What's the weather in {operated[1]} and in {operated[2]}?")
-    if (found := SUBJECT.match(task.strip())) and (not found["how"] or re.fullmatch(r"\W*", found["rest"])):
+    if (found := SUBJECT.match(task.strip())) and (not found["how"] or re.fullmatch(r"\W*", found["rest"])) and not re.match(
+            r"(?:fahrenheit|celsius|kelvin|[cfk])\s", found["a"], re.I):  # 'de degrés Fahrenheit Lyon': a unit, then Lyon
         warmth = re.sub(r"e$", "", found["w"].lower())
         warmth = OPPOSITE.get(warmth, warmth)
         return (f"Où fait-il {warmth}, à {found['a']} ou à {found['b']} ?" if found["how"] else
@@ -340,9 +341,10 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         elif not asked and set(words(clause)) & ALL and not re.search(rf"\bthat(?:'s| is) all\b|\bc'est tout\b|{POLITE.pattern}",
                                                                     clause, re.IGNORECASE):  # 'and all others'
             unserved.append(_beyond(previous.name, clause, [clause]) if previous else Unserved(clause, none_fits, no_tool=True))
-        if calls and (joins := re.match(r"\W*(plus|minus|times|divided by|multiplied by|fois|moins|divisé par|multiplié par|"
-                                        r"add(?:ed)? to|ajouté à)\b", clause, re.I)):  # ', plus 4 times 2' too
-            unserved.append(Unserved(clause, f"it works '{joins[1]}' on another part's result, and I make every call of a "
+        if calls and (joins := re.match(r"\W*(plus(?!\s+(?:froid|chaud|frais|cher|grand|petit|haut|bas|tard|tôt)\w*\b)|minus|times|divided by|multiplied by|fois|moins|divisé par|multiplié par|"
+                                        r"add(?:ed)? to|ajouté à)\b|\W*(?:(?:then|puis|and|et)\s+)?(double|halve|triple|square|"
+                                        r"doubl\w*|tripl\w*)\b(?!\s+\d)", clause, re.I)):  # ', plus 4 times 2', 'then double it'
+            unserved.append(Unserved(clause, f"it works '{joins[1] or joins[2]}' on another part's result, and I make every call of a "
                                              "task at once, none on another's result"))  # '17 times 3, plus the
             continue  # temperature in Paris': 51 and 18 °C, never added
         if not asked and calls and set(stems(words(calls[-1][0])[0])) & ACTS and re.search(  # 'Delete a.txt and then
@@ -644,6 +646,7 @@ def _unplaced(clause: str, in_french: bool = False) -> list[str]:
     unit = re.search(r"\b(?:in|as|into|en|to)\s+(?:a\s+)?(?:percent(?:age)?s?|per cent|pour ?cent(?:age)?|%)|\b(?:what|how many|"
                      r"combien de|quel)\s+(?:percent(?:age)?|per cent|pour ?cent(?:age)?)", clause, re.I)  # 'What percent is 3/4?'
     left = [f.strip() for f in found if re.search(r"%|cent", f) or f.strip() not in used or used.remove(f.strip())]
+    left = [f for f in left if f != "100" or re.search(r"(?<![\d.,])100(?![\d.,])", clause)]  # the 100 of '20 % of 80' as '20 / 100
     return [typed.get(f, f) for f in left] + (
         [unit[0]] if unit else []) + (re.findall(r"(?<![\d.,])\d{1,3}(?:\.\d{3})+(?![\d,.])", clause) if in_french or re.search(
             r"(?<![\d.,])\d+,\d{1,2}(?![\d,.])", clause) else []) + ([] if in_french else  # '7,5% of 1.200': a thousand?
@@ -697,7 +700,7 @@ def needs(view: View) -> dict | None:
         isinstance(x, list) for x in v.values())]
     asked = re.sub(r"\b(?:call|appel\w*|use|utilise\w*)\s+\S+\s+(?:with|avec)\b", " ", view.task, flags=re.I)  # its input
     picked = PICKED.search(asked) if listed else not any(p.search(view.task) for p in CONVERSIONS) and re.search(
-        r"\bhow many\b|\bnumber of\b", view.task, re.I)  # not 'How many kg is 150 lb?'
+        r"\bhow many\b(?!\s+degrees?\b)|\bnumber of\b", view.task, re.I)  # not 'How many kg is 150 lb?', 'how many degrees warmer'
     if picked and any(not calc or n != calc.name for n, _, _ in planned):  # 'How many items in my cart?': not counted
         stated.append(f"I did not count or pick from them ('{picked[0]}'): the results are as the tools gave them.")
     return answer(" ".join(stated), evidence)
@@ -708,6 +711,8 @@ MARGIN = re.compile(r"\s+(?:by|de)\s+(more than|over|at least|less than|under|pl
                     r"\s*(?:degrees?|degrés?|°\s*[CF]?)(?!\w)(?:\s+(?:or|ou)\s+(more|less|plus|moins)\b)?",
                     re.I)  # the gap a comparison asks: weighed, no place
 DEGREES = re.compile(r"(-?\d+(?:\.\d+)?)\s*°\s*([CF])\b")
+DEGREE = re.compile(r"\b(?<!how )(?<!so )(?:much|way|far|slightly|significantly|considerably|a (?:lot|bit|little)|beaucoup|bien|nettement|"
+                    r"légèrement|un peu)\s+(?:warmer|hotter|colder|cooler|plus|moins)\b", re.I)
 ASKS_IF = re.compile(r"\W*(?:is|are|was|were|will|would|does|do|fait-il|fera-t-il|est-ce|est-il)\b", re.I)  # yes or no
 
 
@@ -738,6 +743,9 @@ def _warmth(task: str, results: list) -> str | None:
             float(gap) == asked
         subject = subject if wide else ""
     yes = "" if not ASKS_IF.match(task) else "Yes: " if subject == first[0] else "No: "
+    if degree := DEGREE.search(task):  # 'much warmer': a judgement of the gap, not made; the figures are stated
+        return (f"{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}. "
+                f"Whether that is '{degree[0]}' I do not judge.")
     return f"{yes}{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}."
 
 

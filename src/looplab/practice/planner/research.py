@@ -107,7 +107,8 @@ FRENCH_ASKS = [(re.compile(p), a) for p, a in [  # on the task with accents drop
     (r"(?:\bjusqu'a )?quelles? (?:est la )?temperatures?\b", "What temperature "), (r"\bquelle heure\b", "What time "),
     (r"\bquels? jours?\b", "What day "), (r"\bquelle frequence\b|\bcombien de fois\b|\btous les combien\b", "How often "),
     (r"(?:\bjusqu'a )?quelle distance\b", "How far "), (r"^\W*qui\b", "Who "), (r"^\W*où\b", "Where "),
-    (r"^\W*combien de temps\b", "How long "), (r"^\W*combien(?: de\b| d')?", "How much ")]]
+    (r"^\W*combien de temps\b", "How long "), (r"^\W*combien (?:de |d['’])(?=[^\W\d_]+[sx]\b)", "How many "),
+    (r"^\W*combien(?: de\b| d')?", "How much ")]]  # 'combien d'articles': how many; 'combien de miel': how much
 ASKED = re.compile("^(?:What do the documents say about |" + "|".join(sorted({a for _, a in ASKS}, key=len, reverse=True)) + ")")
 REPLACED = re.compile(r"\b(?:replaced|superseded|outdated|obsolete|archived|no longer (?:valid|applies|current|in force)|"
                       r"remplacée?s?|obsolètes?|périmée?s?|archivée?s?|n'est plus en vigueur)\b", re.I)  # an old version
@@ -125,6 +126,12 @@ MAX_PAGES = 10
 COMPARED = re.compile(r"\b(?:is|are|was|were|be|gets?)\s+(\w+er)\b|\b(\w+er)\s+than\b|\bthe\s+(\w+est)\b|"
                       r"\b(better|worse|best|worst)\b", re.IGNORECASE)  # 'is cheaper', 'the cheapest', not 'water'
 
+
+
+def _conjugated(word: str) -> str:
+    """A French verb without its ending, to meet its other forms: 'vérifi', 'graiss', 'gonfl' of 'vérifient',
+    'graisser', 'gonfle'."""
+    return re.sub(r"(?:ent|er|ez|ons|ée?s?|es?)$", "", word) if len(word) > 5 else word
 
 def _measure(question: str) -> str:
     """The measure a 'how tall/far/long...' question asks for ('tall'), or ''."""
@@ -273,7 +280,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (kind and not kind(sentence, question + " " + heading))
                     or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)
                     or _another_time(sentence, question) or speech and not SPEECH.search(sentence)
-                    or _someone_elses(sentence, question) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
+                    or _someone_elses(sentence, question) or _other_kind(sentence, question, heading) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
                     or _beside(sentence, subject, title, wanted) or _whose(sentence, question)
                     or not SAYS.search(question) and _of_another(sentence, question) or _numbered_other(sentence, question)
                     or kind and _disputed(sentence, after, question)):
@@ -388,7 +395,8 @@ def _numbered(text: str) -> dict[str, set[str]]:
     named = r"(\d+|(?-i:[A-HJ-Z]\d*))\b(?![-'’]|[.,]\d)"  # not a version ('4.2') nor a decimal
     for word, number in re.findall(rf"\b([^\W\d_]{{3,}})\s+(?:(?:de|of|du)\s+(?=\d{{4}}\b))?{named}", text) + re.findall(
             rf"\b([^\W\d_]{{3,}})\s+(?:de|of|du|d['’])\s*[^\W\d_]{{3,}}\s+{named}", text) + [  # 'la ligne de bus 41'
-            (w, n) for n, w in re.findall(r"\b(\d{4})\s+([^\W\d_]{3,})\b", text)]:
+            (w, n) for n, w in re.findall(r"\b(\d{4})\s+([^\W\d_]{3,})\b", text)] + [
+            (w, n) for n, w in re.findall(r"\b(\d+)-([^\W\d_]{3,})\b", text)]:  # 'a 90-minute massage'
         if word.lower() not in STOPWORDS:  # not 'the 2021' of 'the 2021 fair'
             found.setdefault(root(word.lower()), set()).add(number)
     return found
@@ -618,6 +626,24 @@ def _of_the_title(sentence: str, question: str) -> bool:
     is not how old the museum is."""
     return words(sentence)[:1] in (["it"], ["its"], ["they"], ["their"], ["this"], ["these"], ["he"], ["she"]) or (
         root(_measure(question) or "-") in roots(sentence))
+
+
+def _other_kind(sentence: str, question: str, heading: str) -> bool:
+    """True if the sentence says a question's word only inside another kind's name: 'sea lions' (its heading's name)
+    for 'the lions', 'Non-members' for 'members', 'Check-in' for 'check-out'."""
+    asked = roots(question)
+    named = [w for w in words(heading) if w not in STOPWORDS]
+    if len(named) > 1 and root(named[-1]) in asked and root(named[-2]) not in asked:  # '# Sea lions'
+        said = [m for m in re.finditer(r"[^\W_]+", sentence) if root(m[0].lower()) == root(named[-1])]
+        if said and all(re.search(rf"\b{re.escape(named[-2])}[\s-]*$", sentence[:m.start()], re.I) for m in said):
+            return True
+    for first, second in re.findall(r"\b([^\W\d_]+)-([^\W\d_]+)\b", sentence):  # 'non-members', 'check-in'
+        mine = re.search(rf"\b{re.escape(first)}-([^\W\d_]+)\b", question, re.I)
+        if first.lower() == "non" and root(second.lower()) in asked and not re.search(rf"\bnon-{re.escape(second)}", question, re.I) \
+                or mine and mine[1].lower() != second.lower() and not re.search(rf"\b{re.escape(first)}-{re.escape(mine[1])}\b",
+                                                                              sentence, re.I):
+            return True
+    return False
 
 
 def _another(sentence: str, question: str) -> str | None:
@@ -951,6 +977,8 @@ def research(view: View) -> dict | None:
     named, query = (named, query) if query else ([], content_words(task))  # 'Read a.md': no question to cite for
     query = own if in_own else query
     query += tuple(re.findall(r"(?<=[^\W\d_]\s)\d(?=\s*(?:[?!]|$|\s[^\W\d_]))", task))  # 'line 7': as 'line 12' is
+    query += tuple(m for m in re.findall(r"\b(?:the|a|an|this|that)\s+(?:[^\W\d_]+\s+)?(shows?)\b(?=\s*(?:[?!.,]|$|\b(?:start|begin|end|"
+                                         r"is|are|on|at|in)\b))", task, re.I) if query)  # 'the lion show': a noun, not 'show me'
     if not query:
         return None
     if (who := SUBJECT.search(asked)) and len(content_words(asked)) <= 1:  # 'When do they deliver?': who delivers
@@ -1077,7 +1105,8 @@ def research(view: View) -> dict | None:
     given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
     missed = [c for c in clauses(task) if (asked := {root(w) for w in (content if in_own else content_words)(c)
                                                      if w != "according" and w not in OWN_FRAME})  # a source
-              and 2 * len(asked & given) < len(asked - MEASURES - _asked_time(task))]
+              and 2 * len({a for a in asked if a in given or french(view.task) and _conjugated(a) in {_conjugated(g) for g in given}})
+              < len(asked - MEASURES - _asked_time(task))]  # 'on les vérifie quand ?' of 'Les freins se vérifient …'
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
     missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
         r"\b(?:(who|whom|whose)|((?:until |till )?when)|(where)|why|how)\b", c, re.I)) and not any(

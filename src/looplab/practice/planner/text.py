@@ -26,7 +26,8 @@ FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pou
                    "convertis traduis ajoute marque liste commande affiche montre lis ouvre retire annule pourquoi sans d qu parle "
                    "parlent l dossier dossiers fichier fichiers partent enregistre enregistrer sauvegarde mets ferme puis par appelle appelez "
                    "divise multiplie soustrais additionne recherche recherchez utilise utilisez cherchez résume facture factures "
-                   "restant non oui dire voulais veux voulez voudrais plutôt ensuite ainsi aussi ou pardon".split())  # d', qu', l': 'Combien d'articles parlent d'abeilles ?'
+                   "restant non oui dire voulais veux voulez voudrais plutôt ensuite ainsi aussi ou pardon encore recommence recommencez "
+                   "refais refaites essaie essayez vraiment justifie explique toi demain hier montant".split())  # d', qu', l': 'Combien d'articles parlent d'abeilles ?'
 ENGLISH = frozenset("the is are was what which how much many does do of in and to for with from by this that it who".split())
 NEGATORS = frozenset("not no never non pas nor neither without ne nobody".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
@@ -64,7 +65,14 @@ def french(text: str) -> bool:
     accented = {w for w in words(re.sub(r"(?<=[\w,;:] )[A-ZÀ-ÖØ-Þ][^\W\d_]*", " ", text)) if re.search("[éèêëàâùûçôîïœ]", w)}
     hits = sum(w in FRENCH or w in accented for w in found)  # 'payé', 'réglées'; not a name ('Is Crêperie Noël's ...')
     english = sum(w in ENGLISH for w in found)
-    return hits > english and (hits >= 2 or len(found) <= 3 or not english and bool(ASKING_FR.match(text)))
+    return hits > english and (hits >= 2 or len(found) <= 3 or not english and bool(
+        ASKING_FR.match(text) or re.search(r"\w[\s\u00a0\u202f][?!;:]", text)))  # 'Total TTC de Garage Petit ?': a space before '?'
+
+
+def speaks_french(task: str, earlier: str = "") -> bool:
+    """`french(task)`, or for a task with no little word of either language ('Recommence.', 'Ok.'), `french(earlier)`."""
+    bare = not any(w in FRENCH or w in ENGLISH for w in words(task))
+    return french(task) or bare and bool(earlier) and french(earlier)
 
 
 def words(text: str) -> list[str]:

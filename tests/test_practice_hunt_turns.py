@@ -1,0 +1,273 @@
+"""Wordings and data from the hred106-hred111 hunts: a French month beside records that spell it ('4 mars 2026')
+was dropped and every invoice totalled; 'Look up sku A-12' called the tool with 'sku'; 'Oslo: 5 °C, wind direction
+unknown' was reported as 'found nothing'; 'Est-il en stock ?' after a lookup and a number equal to a stock value
+were dropped without a word; 'Is Lyon much warmer than Paris?' got 'Yes'; 'De combien de degrés Fahrenheit Lyon …'
+looked up the town 'Fahrenheit Lyon'; 'Les freins, on les vérifie quand ?' quoted its answer and said no sentence
+spoke of it; 'Recommence.' after French turns was declined in English."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from looplab import samples
+from looplab.client import MODEL, practice_client
+from looplab.loop import run_agent, to_param
+from looplab.tools import Toolbox, tool
+
+
+def answer(task: str, tools) -> str:
+    return run_agent(practice_client(), task, tools).answer
+
+
+def converse(turns: list[str], tools) -> str:
+    """The practice model's reply to the last of `turns`, each sent after the replies to the ones before."""
+    client, toolbox, messages = practice_client(), Toolbox(tools), []
+    for turn in turns:
+        messages.append({"role": "user", "content": turn})
+        while True:
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+            content = [to_param(b) for b in reply.content]
+            messages.append({"role": "assistant", "content": content})
+            if reply.stop_reason != "tool_use":
+                break
+            messages.append({"role": "user", "content": [toolbox.execute(b).result for b in content
+                                                         if b["type"] == "tool_use"]})
+    return " ".join(b["text"] for b in content if b["type"] == "text")
+
+
+@pytest.fixture
+def march(tmp_path):
+    (tmp_path / "f1.txt").write_text("Facture F-1\nClient : Dupont\nDate : 4 mars 2026\nMontant TTC : 100,00 €\n"
+                                     "Statut : payée\n", encoding="utf-8")
+    (tmp_path / "f2.txt").write_text("Facture F-2\nClient : Martin\nDate : 28 février 2026\nMontant TTC : 50,00 €\n"
+                                     "Statut : impayée\n", encoding="utf-8")
+    return samples.invoice_tools(tmp_path)
+
+
+@pytest.mark.parametrize(("task", "month"), [("Quel est le total des factures de mars ?", "mars"),
+                                             ("Combien de factures en mars ?", "mars"),
+                                             ("Quelles sont les factures de février ?", "février")])
+def test_a_french_month_is_a_condition_not_applied(march, task, month):
+    said = answer(task, march)
+    assert f"la condition '{month}" in said and "150" not in said and "Nombre : 2" not in said, said
+
+
+def test_a_french_total_question_with_a_space_before_its_mark_is_answered_in_french(march):
+    assert answer("Total TTC de Dupont ?", march).startswith("Client Dupont : F-1 (Dupont, 100,00 €)")
+
+
+def test_a_key_after_its_own_name_is_the_key():
+    products = {"A-12": '{"name": "Kettle", "price": 39.9}'}
+
+    @tool
+    def get_product(sku: str) -> str:
+        """Look up one product by its SKU.
+
+        Args:
+            sku: Product SKU, e.g. A-12.
+        """
+        return products.get(sku, '{"error": "not found"}')
+
+    @tool
+    def get_record(record_id: str) -> str:
+        """Get a record by its id.
+
+        Args:
+            record_id: Record id.
+        """
+        return {"b": "Bob, 34, Paris"}.get(record_id, "no such record")
+
+    run = run_agent(practice_client(), "Look up sku A-12.", [get_product])
+    assert run.tool_calls == [("get_product", {"sku": "A-12"})] and "Kettle" in run.answer, run.answer
+    run = run_agent(practice_client(), "Look up record b.", [get_record])
+    assert run.tool_calls == [("get_record", {"record_id": "b"})] and "Bob, 34, Paris" in run.answer, run.answer
+
+
+@pytest.mark.parametrize(("result", "task"), [("5 °C, cloudy, wind direction unknown", "What's the weather in Oslo?"),
+                                              ("42.10 USD (dividend: not found)", "Call quote with name 'ACME'"),
+                                              ("Author: unknown; year: 1603; title: Hamlet", "Call quote with name 'x1'")])
+def test_a_detail_said_unknown_beside_data_is_no_absence(result, task):
+    @tool
+    def get_weather(city: str) -> str:
+        """Get the current weather for a city.
+
+        Args:
+            city: City name.
+        """
+        return f"{city}: {result}"
+
+    @tool
+    def quote(name: str) -> str:
+        """Details about one named item.
+
+        Args:
+            name: The item's id.
+        """
+        return result
+
+    said = answer(task, [get_weather] if "weather" in task else [quote])
+    assert result in said and "found nothing" not in said and "not a key" not in said and "did not use" not in said, said
+
+
+@pytest.mark.parametrize("said", ["Unknown product 'olive'. Try: mug (8.5 EUR)", "Error: city Atlantis not found (code 404)",
+                                  "Atlantis: unknown city", "Result for 12: not found"])
+def test_an_absence_said_first_is_still_an_absence(said):
+    @tool
+    def get_item(key: str) -> str:
+        """Look up one item by its key.
+
+        Args:
+            key: Item key.
+        """
+        return said
+
+    reply = answer("Look up 'Atlantis 12'.", [get_item])
+    assert "is not found" in reply or "is not a key" in reply, reply
+
+
+SHOP = {"mug": {"name": "Mug", "price": 8.5, "stock": 12, "goes_with": "teapot"},
+        "teapot": {"name": "Teapot", "price": 24.0, "stock": 0}}
+
+
+@pytest.fixture
+def shop(tmp_path):
+    (tmp_path / "shop.json").write_text(json.dumps(SHOP), encoding="utf-8")
+    return samples.catalogue_tools(tmp_path / "shop.json")
+
+
+@pytest.mark.parametrize(("task", "left"), [("Cherche teapot. Est-il en stock ?", "Je n'ai pas répondu à 'Est-il en stock'."),
+                                            ("Cherche teapot. Y en a-t-il en stock ?", "à 'Y en a-t-il en stock'"),
+                                            ("Look up teapot. Any in stock?", "I did not answer 'Any in stock'.")])
+def test_a_yes_no_question_after_a_lookup_is_named_as_not_answered(shop, task, left):
+    assert left in answer(task, shop)
+
+
+@pytest.mark.parametrize("task", ["Look up mug and return the price of 12.", "Cherche mug et donne le prix pour 12."])
+def test_a_number_equal_to_a_value_of_the_entry_is_named_as_unused(shop, task):
+    said = answer(task, shop)
+    assert "'12'" in said and ("I did not use" in said or "Je n'ai pas utilisé" in said), said
+
+
+@pytest.mark.parametrize("task", ["Look up mug and tell me the price of teapot.", "Cherche mug et donne-moi le prix du teapot."])
+def test_another_entry_named_in_a_field_is_named_as_not_looked_up(shop, task):
+    said = answer(task, shop)
+    assert "'teapot' : je cherche les clés" in said or "I did not look up 'teapot'" in said, said
+
+
+def test_a_word_not_found_says_which_key_was_looked_up(shop):
+    said = answer("Look up mug and compare it with kettle.", shop)
+    assert said.endswith("I found nothing about 'compare' and 'kettle' in what the lookup of 'mug' returned."), said
+
+
+@pytest.mark.parametrize("task", ["Is Lyon much warmer than Paris?", "Is it much warmer in Lyon than in Paris?"])
+def test_much_warmer_is_not_judged(task):
+    said = answer(task, samples.weather_and_calc())
+    assert said.endswith("Whether that is 'much warmer' I do not judge.") and "Yes" not in said, said
+
+
+@pytest.mark.parametrize("unit", ["Fahrenheit", "Celsius", "F"])
+def test_a_unit_before_a_town_is_not_part_of_it(unit):
+    run = run_agent(practice_client(), f"De combien de degrés {unit} Lyon est-elle plus chaude que Paris ?",
+                    samples.weather_and_calc())
+    assert all(not i["city"].startswith(unit) for _, i in run.tool_calls) and "de 3 °C" not in run.answer, run.answer
+
+
+ARTICLES = {"velo.md": "# Entretenir son vélo\n\nIl faut graisser la chaîne tous les 300 km. Les pneus se gonflent à 4 "
+                       "bars pour la ville. Les freins se vérifient chaque mois.\n",
+            "bees.md": "# Bees in winter\n\nA colony eats about 15 kg of honey during the winter.\n"}
+
+
+@pytest.fixture
+def articles(tmp_path):
+    for name, text in ARTICLES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return samples.docs_tools(tmp_path)
+
+
+@pytest.mark.parametrize(("task", "quoted"), [("Les freins, on les vérifie quand ?", "Les freins se vérifient chaque mois."),
+                                              ("La chaîne, on la graisse quand ?", "tous les 300 km")])
+def test_a_french_verb_in_another_form_is_answered(articles, task, quoted):
+    said = answer(task, articles)
+    assert quoted in said and "Je n'ai pas répondu" not in said, said
+
+
+def test_how_many_articles_is_not_answered_by_a_quantity(articles):
+    said = answer("Combien d’articles parlent de l’hiver ?", articles)
+    assert "15 kg" not in said, said
+
+
+def test_a_spoken_sum_after_and_is_a_whole_question():
+    assert converse(["Combien font 12 fois 4 ?", "Et 13 fois 4 ?"], samples.weather_and_calc()).startswith("13 * 4 = 52.")
+    assert converse(["What is 2 times 3?", "And 8 times 9?"], samples.weather_and_calc()).startswith("8 * 9 = 72.")
+
+
+def test_a_follow_up_names_the_word_that_points_back(tmp_path):
+    (tmp_path / "a.txt").write_text("Facture A-1\nClient : Roux\nMontant : 90,00 €\nStatut : impayée\n", encoding="utf-8")
+    said = converse(["Quelles factures sont impayées ?", "Et leur total ?"], samples.invoice_tools(tmp_path))
+    assert said.startswith("Les mots de la demande que je n'ai pas pu traiter : 'leur'."), said
+
+
+@pytest.mark.parametrize("bare", ["Recommence.", "Essaie encore.", "Continue.", "Ok."])
+def test_a_bare_follow_up_is_declined_in_the_conversation_language(bare):
+    said = converse(["Quel temps fait-il à Lyon ?", bare], samples.weather_and_calc())
+    assert "Le modèle d'entraînement ne sait pas traiter cette demande" in said and "I " not in said, said
+    said = converse(["What's the weather in Lyon?", bare], samples.weather_and_calc())
+    assert bare not in ("Continue.", "Ok.") or "The practice model can't plan this request" in said, said
+
+
+ZOO = {"lions.md": "# Lions\n\nThe African lions live in the Savanna enclosure. Lions are fed at 3 pm every day.\n",
+       "sea-lions.md": "# Sea lions\n\nOur sea lions live in the Harbour pool. Sea lions are fed fish at noon.\n"
+                       "The sea lion show starts at 11 am.\n",
+       "tickets.md": "# Tickets\n\nMembers get 10 % off in the shop. Non-members pay the full shop price.\n",
+       "spa.md": "# Spa\n\nA 60-minute massage costs 90 euros. Check-in starts at 3 pm. Check-out is at 11 am.\n"}
+
+
+@pytest.fixture
+def zoo(tmp_path):
+    for name, text in ZOO.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return samples.docs_tools(tmp_path)
+
+
+@pytest.mark.parametrize(("task", "kept", "left"), [
+    ("When are the lions fed?", "Lions are fed at 3 pm every day.", "Sea lions"),
+    ("Where do the lions live?", "The African lions live in the Savanna enclosure.", "Harbour"),
+    ("What time is check-out?", "Check-out is at 11 am.", "Check-in"),
+    ("How much does a 90-minute massage cost?", "", "60-minute"),
+    ("How much off do members get in the shop?", "Members get 10 % off in the shop.", "Non-members")])
+def test_a_sentence_about_another_kind_is_not_quoted(zoo, task, kept, left):
+    said = answer(task, zoo)
+    assert kept in said and left not in said, said
+
+
+def test_members_are_not_non_members(zoo):
+    said = answer("Do members pay the full price in the shop?", zoo)
+    assert "Non-members pay" not in said, said
+
+
+def test_a_show_asked_of_is_a_word_of_the_question(zoo):
+    said = answer("When is the lion show?", zoo)
+    assert "11 am" not in said and "'show'" in said, said
+
+
+@pytest.mark.parametrize("task", ["What is 12 times 7, then double it?", "Compute 12 times 4 and double the result."])
+def test_an_operation_on_a_result_says_why_it_is_not_done(task):
+    said = answer(task, samples.weather_and_calc())
+    assert "it works 'double' on another part's result" in said and "none of the offered tools" not in said, said
+
+
+def test_how_many_degrees_warmer_is_answered_without_a_note_against_it():
+    said = answer("How many degrees warmer is Lyon than Paris?", samples.weather_and_calc())
+    assert said.endswith("Lyon (21 °C) is warmer than Paris (18 °C), by 3 °C."), said
+
+
+def test_plus_froid_is_a_comparison_not_an_addition():
+    said = answer("Fait-il plus chaud à Lyon qu'à Paris et plus froid à Lille qu'à Nantes ?", samples.weather_and_calc())
+    assert "au résultat d'une autre partie" not in said, said
+
+
+def test_no_number_the_task_does_not_hold_is_named():
+    said = answer("What is 10 % of 50 and 20 % of 80?", samples.weather_and_calc())
+    assert "'100'" not in said, said
