@@ -271,3 +271,137 @@ def test_plus_froid_is_a_comparison_not_an_addition():
 def test_no_number_the_task_does_not_hold_is_named():
     said = answer("What is 10 % of 50 and 20 % of 80?", samples.weather_and_calc())
     assert "'100'" not in said, said
+
+
+@pytest.mark.parametrize(("task", "left"), [("Look up mug and tell me whether it is in stock.", "I did not answer 'whether it is in stock'."),
+                                            ("Cherche teapot et dis-moi si mug est en stock.", "Je n'ai pas répondu à 'si mug est en stock'.")])
+def test_tell_me_whether_is_a_question_not_a_condition(shop, task, left):
+    said = answer(task, shop)
+    assert said.endswith(left) and "dis-moi" not in said.split(left)[0], said
+
+
+@pytest.mark.parametrize("task", ["Could you look up mug, please?", "Can you look up mug? Thanks."])
+def test_a_polite_lookup_is_a_lookup(shop, task):
+    said = answer(task, shop)
+    assert said == "'mug' is in the catalogue: name: Mug; price: 8.5; stock: 12; goes_with: teapot.", said
+
+
+@pytest.mark.parametrize(("task", "key"), [("Look up item b.", "b"), ("Look up note n2.", "n2"), ("Cherche l'article B-7.", "B-7")])
+def test_a_key_after_a_noun_is_the_key(task, key):
+    @tool
+    def get_item(item_id: str) -> str:
+        """Get one item by its id.
+
+        Args:
+            item_id: Item id.
+        """
+        return {"b": "Bowl", "n2": "Note two", "B-7": "Lamp"}.get(item_id, "no such item")
+
+    assert run_agent(practice_client(), task, [get_item]).tool_calls == [("get_item", {"item_id": key})]
+
+
+def test_a_json_result_fills_a_schema_by_its_keys():
+    @tool
+    def get_stock_price(ticker: str) -> str:
+        """Get the last closing price of a stock by its ticker symbol, in USD.
+
+        Args:
+            ticker: Ticker symbol, e.g. ACME.
+        """
+        return json.dumps({"ticker": ticker, "close": 123.45, "currency": "USD", "volume": 1200})
+
+    client, toolbox = practice_client(), Toolbox([get_stock_price])
+    messages = [{"role": "user", "content": "Call get_stock_price with ticker 'ACME'"}]
+    schema = {"type": "object", "properties": {"close": {"type": "number"}, "currency": {"type": "string"}},
+              "required": ["close", "currency"], "additionalProperties": False}
+    for _ in range(3):
+        reply = client.messages.create(model=MODEL, max_tokens=500, tools=toolbox.to_api(), messages=messages,
+                                       output_config={"format": {"type": "json_schema", "schema": schema}})
+        if reply.stop_reason != "tool_use":
+            break
+        messages += [{"role": "assistant", "content": [to_param(b) for b in reply.content]},
+                     {"role": "user", "content": [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]}]
+    assert json.loads(reply.content[0].text) == {"close": 123.45, "currency": "USD"}
+
+
+def test_a_forecast_tool_serves_tomorrow_and_a_book_tool_is_no_booking():
+    @tool
+    def get_weather(city: str) -> str:
+        """Get the weather forecast for a city.
+
+        Args:
+            city: City name.
+        """
+        return f"{city}: tomorrow 20 °C, sun"
+
+    @tool
+    def book_by_isbn(isbn: str) -> str:
+        """Find a book by its ISBN.
+
+        Args:
+            isbn: The ISBN.
+        """
+        return "The C Programming Language (1988)"
+
+    assert "gives 'forecast', and the task does not ask for that" not in answer("What will the weather be in Oslo tomorrow?",
+                                                                                 [get_weather])
+    assert answer("Look up ISBN 978-0131103627.", [book_by_isbn]).endswith("The C Programming Language (1988).")
+
+
+@pytest.fixture
+def spring(tmp_path):
+    for name, (client, date, amount) in {"a.txt": ("Avril", "12 May 2026", 300), "b.txt": ("Dupont", "2026-02-02", 100),
+                                         "c.txt": ("Roux", "2026-07-14", 30)}.items():
+        (tmp_path / name).write_text(f"Invoice {name[0]}\nClient: {client}\nDate: {date}\nAmount: {amount}.00 EUR\n"
+                                     "Status: unpaid\n", encoding="utf-8")
+    return samples.invoice_tools(tmp_path)
+
+
+@pytest.mark.parametrize("task", ["What is the total of the May invoices?", "What is the total of the Feb invoices?",
+                                  "Quel est le total des factures de févr. ?", "Quel est le total des factures de l'été ?"])
+def test_a_month_or_season_however_written_is_a_condition(spring, task):
+    said = answer(task, spring)
+    assert "430" not in said and ("condition" in said), said
+
+
+def test_a_client_named_after_a_month_is_a_client(spring):
+    assert answer("Combien doit Avril ?", spring).endswith("Total : 300 EUR. D'après 3 fichiers lus.")
+
+
+@pytest.mark.parametrize(("task", "said"), [
+    ("Is Lyon so much warmer than Paris?", "Whether that is 'much warmer' I do not judge."),
+    ("Is Paris much warmer than Lyon?", "No: Lyon (21 °C) is warmer than Paris (18 °C), by 3 °C.")])
+def test_much_warmer_says_no_when_it_is_not_warmer(task, said):
+    assert answer(task, samples.weather_and_calc()).endswith(said)
+
+
+@pytest.mark.parametrize("word", ["Environ", "Aujourd'hui", "Centigrades"])
+def test_no_capitalised_word_is_glued_to_the_town_after_degrees(word):
+    run = run_agent(practice_client(), f"De combien de degrés {word} Lyon est-elle plus chaude que Paris ?",
+                    samples.weather_and_calc())
+    assert all(i["city"] in ("Lyon", "Paris") for _, i in run.tool_calls) and "de 3 °C" not in run.answer, run.answer
+
+
+@pytest.mark.parametrize("task", ["Combien d’articles parlent de l’hiver ?", "How many articles mention winter?"])
+def test_a_count_of_documents_is_declined(articles, task):
+    said = answer(task, articles)
+    assert "15 kg" not in said and ("I do not count documents" in said or "Je ne compte pas les documents" in said), said
+
+
+def test_a_french_verb_form_does_not_answer_how(articles):
+    said = answer("Les freins, on les vérifie comment ?", articles)
+    assert said.endswith("Je n'ai pas répondu à 'on les vérifie comment' : aucune phrase trouvée n'en parle."), said
+
+
+def test_a_heading_with_a_qualifier_alone_is_the_thing_asked(tmp_path):
+    (tmp_path / "pool.md").write_text("# Swimming pool\n\nThe swimming pool is 25 metres long.\n", encoding="utf-8")
+    (tmp_path / "gym.md").write_text("# Gym\n\nThe gym opens at 6 am.\n", encoding="utf-8")
+    assert answer("How long is the pool?", samples.docs_tools(tmp_path)).startswith("The swimming pool is 25 metres long.")
+
+
+@pytest.mark.parametrize("task", ["List the clients.", "Quels sont les clients ?"])
+def test_a_field_named_is_said_to_be_a_field(tmp_path, task):
+    (tmp_path / "a.txt").write_text("Invoice A\nClient: Alpha\nAmount: 120.00 EUR\nStatus: unpaid\n", encoding="utf-8")
+    (tmp_path / "b.txt").write_text("Invoice B\nAmount: 50.00 EUR\nStatus: paid\n", encoding="utf-8")
+    said = answer(task, samples.invoice_tools(tmp_path))
+    assert "'Client' is a field of the records" in said or "'Client' est un champ des fiches" in said, said

@@ -31,7 +31,7 @@ class Model:
     output: int  # the largest max_tokens
     source: str
     effort: bool = True  # output_config.effort is accepted (else 400)
-    always_thinks: bool = False  # thinking can be neither disabled nor budgeted (else 400)
+    always_thinks: bool = False  # thinking cannot be disabled (else 400)
     forced_tools: bool = True  # tool_choice 'any' or 'tool' is accepted (else 400)
 
 
@@ -40,18 +40,24 @@ _OLD = (f"{DOCS}/about-claude/models/overview; {DOCS}/api/errors#prefill-not-sup
 _NEW = (f"{DOCS}/about-claude/models/overview; {DOCS}/about-claude/models/migration-guide (Opus 4.7: "
         "sampling parameters and thinking budgets removed, thinking display omitted by default)")
 _55 = (f"{DOCS}/models/opus-5-5/whats-new-opus-5-5 (thinking can't be disabled; forced tool use returns an error; "
-       f"both also on Claude Fable 5.1); {DOCS}/models/sonnet-5-5/overview (forced tool use returns an error)")
-CATALOGUE = {  # id prefix -> row; the 4.5 family is the last that accepts prefill
+       f"both also on Claude Fable 5.1); {DOCS}/models/fable-5-1/migration-guide (the same on Claude Mythos 5.1); "
+       f"{DOCS}/models/sonnet-5-5/overview (forced tool use returns an error)")
+_5 = (f"{DOCS}/models/fable-5/migration-guide (Fable 5 and Mythos 5: thinking disabled or budgeted is a 400); "
+      f"{DOCS}/build-with-claude/thinking-troubleshooting (Mythos Preview: thinking always on, 'disabled' is a 400)")
+CATALOGUE = {  # model id (dated ids too) -> row, "claude-" for any other; the 4.5 family is the last that accepts prefill
     "claude-haiku-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD, effort=False),
     "claude-sonnet-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD, effort=False),
     "claude-opus-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
     "claude-opus-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, _OLD),
     "claude-sonnet-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 64_000, _OLD),
-    "claude-mythos-preview": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, _OLD),
+    "claude-mythos-preview": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, f"{_OLD}; {_5}",
+                                   always_thinks=True),
     "claude-opus-5-5": Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000, _55, always_thinks=True,
                              forced_tools=False),
-    "claude-fable-5-1": Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000, _55, always_thinks=True,
-                              forced_tools=False),
+    **dict.fromkeys(["claude-fable-5-1", "claude-mythos-5-1"], Model(False, False, ("adaptive",), "omitted", 1_000_000,
+                                                                      128_000, _55, always_thinks=True, forced_tools=False)),
+    **dict.fromkeys(["claude-fable-5", "claude-mythos-5"], Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000,
+                                                                _5, always_thinks=True)),
     "claude-sonnet-5-5": Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000, _55, forced_tools=False),
     "claude-": Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000, _NEW)}  # 4.7 and later
 
@@ -64,7 +70,7 @@ def known_models() -> list[str]:
 
 def row(model: str) -> Model:
     """The catalogue row of a known model id."""
-    return next(entry for prefix, entry in CATALOGUE.items() if model.startswith(prefix))
+    return next(entry for key, entry in CATALOGUE.items() if key == "claude-" or re.fullmatch(rf"{key}(?:-\d{{8}})?", model))
 
 
 def refused_fields(body: dict) -> str | None:
@@ -76,7 +82,7 @@ def refused_fields(body: dict) -> str | None:
         return (f"max_tokens: {said} {body['model']}; write a number from 1 to {model.output} (the most "
                 "tokens the reply may use), e.g. 1024")
     kind = (body.get("thinking") or {}).get("type")
-    if model.always_thinks and kind in ("enabled", "disabled"):  # the API's words
+    if model.always_thinks and (kind == "disabled" or kind == "enabled" and kind not in model.thinking):  # the API's words
         return (f'thinking.type: "thinking.type.{kind}" is not supported for this model. Use "thinking.type.adaptive" '
                 'and "output_config.effort" to control thinking behavior (or leave thinking out)')
     if not model.forced_tools and (body.get("tool_choice") or {}).get("type") in ("any", "tool"):

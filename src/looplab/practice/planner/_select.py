@@ -71,8 +71,9 @@ CONDITION = re.compile(
     r"february|march|april|june|july|august|september|october|november|december|largest|biggest|"
     r"highest|smallest|lowest|most|least|top|oldest|newest|latest|earliest|average|mean|median|"
     r"sort\w*|order(?:ed)? by|rank\w*|by (?:amount|size|value|(?:due )?date|deadline)s?|par (?:montant|date|échéance)s?|"
-    r"percent|per cent|plus de|moins de|avant|après|ce mois|cette (?:année|semaine)|janvier|f[ée]vrier|mars|avril|mai|"
-    r"juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|"
+    r"percent|per cent|plus de|moins de|avant|après|ce mois|cette (?:année|semaine)|(?-i:janvier|f[ée]vrier|mars|avril|mai|"
+    r"juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|janv|févr|fevr|avr|juil|sept|déc)|(?<=\w\s)(?-i:May)|"
+    r"(?-i:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?(?=\s)|summer|winter|spring|autumn|(?-i:(?:l['’]|en )été|hiver|printemps|automne)|"
     r"(?:le )?mois dernier)\b(?:\s+[\w.,€$£-]+){0,2}"
     r"|(?:\d[\d.,]*\s*)?[<>≤≥%]\s*[\w.,]*",
     re.IGNORECASE,
@@ -520,6 +521,9 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         if fields and file_names(task):
             return (f"'{fields[0]}' is a field of the records, and I select records by their values, not by file, so I "
                     "cannot tell which records the task asks for, and I give no total")
+        if fields:  # 'List the clients.': the values of one field, not a choice of records
+            return (f"'{fields[0]}' is a field of the records, and I select records by its values (a client's name, a "
+                    "status), I do not list a field's values, so I give no list and no total")
         return ("no field of the records matches the words of the task, so I cannot tell which records "
                 "it asks for, and I give no total")  # but 'what are the due dates?' (when) asks for every record's
     ranked = any(EXTREME.fullmatch(p.strip()) for p in limits)

@@ -60,8 +60,8 @@ IN_FRENCH = [
              (r"it asks again for the (\S+) call before it, and I do not make the same act twice",
               r"elle redemande l'appel \1 qui la précède, et je ne fais pas deux fois le même acte"),
              (r"I did not quote (\S+): it does not mention", r"Je n'ai pas cité \1 : il ne mentionne pas"),
-             (r"I did not quote (\S+): no sentence of it carries all the terms\.",
-              r"Je n'ai pas cité \1 : aucune de ses phrases ne porte tous les termes."),
+             (r"I did not quote (\S+): none of its sentences answers it as asked\.",
+              r"Je n'ai pas cité \1 : aucune de ses phrases n'y répond telle que la question est posée."),
              (r"I read ('[^']*') as unpaid: (.*?) says? ('[^']*'), the others another word for unpaid\.",
               lambda m: f"J'ai lu {m[1]} comme impayée : {_et(m[2])} {'disent' if ' and ' in m[2] or ', ' in m[2] else 'dit'} "
                         f"{m[3]}, les autres un autre mot pour impayée."),
@@ -357,6 +357,10 @@ IN_FRENCH = [
              (r"'([^']*)' is a field of the records, and I select records by their values, not by file, so I cannot tell "
               r"which records the task asks for, and I give no total", r"'\1' est un champ des fiches, et je choisis les fiches "
               "par leurs valeurs, pas par fichier : je ne sais pas lesquelles la demande vise, et je ne donne pas de total"),
+             (r"'([^']*)' is a field of the records, and I select records by its values \(a client's name, a status\), I do "
+              r"not list a field's values, so I give no list and no total", r"'\1' est un champ des fiches, et je choisis les "
+              "fiches selon ses valeurs (le nom d'un client, un état), je ne liste pas les valeurs d'un champ ; je ne donne ni "
+              "liste ni total"),
              (r"[Nn]o field of the records matches the words of the task, so I cannot tell which records it asks for, "
               r"and I give no total", "Aucun champ des fiches ne correspond aux mots de la demande : je ne sais pas "
               "lesquelles elle vise, et je ne donne pas de total"),

@@ -24,6 +24,7 @@ from .fill import FULL_NAME, PEOPLE, person
 from .interpret import english_of
 from .needs import ACT_NOUNS, ACTS, HANGS, TAKEN_BACK, tool_acts
 from .text import (
+    ASKING_FR,
     EXCLUDING,
     NEGATORS,
     STOPWORDS,
@@ -45,13 +46,16 @@ RELATIONS = set("after before above below between next previous more most less l
                 "avant après entre suivant précédent autre plus moins".split())  # stopwords that ask something else
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
                    "cherche clé dans catalogue catalog cours donne have has contain contains either else well plus hi hello hey bonjour salut "
-                   "show print display call appelle puis ensuite ainsi also aussi entrée"))  # 'Cherche mug puis teapot'
+                   "show print display call appelle puis ensuite ainsi also aussi entrée dis dites indique moi thanks thank merci"))  # 'Cherche mug puis teapot'
 
+OWN_NAMES = {"name", "title", "label", "nom", "titre"}  # an entry's own name: 'the modules of Applied AI' is ai's
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku", "ref", "reference", "isbn"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
 NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|skus?|isbns?|refs?|records?|every\w*|each|all|any\w*|catalog(?:ue)?s?)\b)"  # 'look up every course': no key
 AFTER = re.compile(rf"\b(?:key|entry|code|id|clé|sku|isbn|ref)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
-                   rf"\b(?:look[\s-]*up|cherche)\s*:?\s+(?:the\s+)?(?:both\s+|either\s+)?(?:record\s+)?{NAMING}([\w.-]+)|"
+                   rf"\b(?:look[\s-]*up|cherche)\s*:?\s+(?:the\s+|l['’]|le\s+|la\s+)?(?:both\s+|either\s+)?(?:(?:record|item|note|"
+                   rf"article|product|order|customer|employee|user|produit|fiche|commande|élément)\s+(?=\S*\d|\S{{1,2}}\b))?"
+                   rf"{NAMING}([\w.-]+)|"  # 'Look up item b', 'Cherche l'article B-7': the key after the noun
                    r"\b(?:find|get|fetch)\s+([\w.-]+)\s+(?:in|from)\s+the\s+catalog(?:ue)?\b|\b(?:is|are)\s+([\w.-]+)\s+an?\s+"
                    r"(?:key|entry)\b|"  # 'Is ai a key?
                    rf"\bthe\s+{NAMING}(?!(?:next|previous|first|last|other|same|whole|full)\b)([\w.-]+)\s+(?:entry|key)\b|"
@@ -74,18 +78,23 @@ def key_prop(tool: OfferedTool) -> str | None:
         and set(words(needed[0])) & KEY_WORDS else None
 
 
+INDIRECT = re.compile(r"\b(?:tell me|let me know|say|dis-moi|dites-moi|indique-moi)\s+((?:if|whether|si|s['’]ils?)\b[^.?!;]*)", re.I)
+
+
 def asked_after(task: str) -> list[str]:
     """The yes/no questions a task asks beside its lookup: 'does it have 5 modules' in 'Look up ai; does it have 5 modules?'."""
     parts = [p for p in re.split(r"[.?!;:,—–]+\s+|[.?!]+$", task) if p.strip()]
-    asked = [p for p in parts if (YES_NO.match(p) or INVERTED.search(p) and not quoted(p) or re.match(r"\s*(?:any|can|could|will|would|should)\b", p, re.I)
+    asked = [p for p in parts if (YES_NO.match(p) or INVERTED.search(p) and not quoted(p) and not ASKING_FR.match(p) or re.match(
+        r"\s*(?:any|can|could|will|would|should)\b(?!.*\b(?:look(?:ing)?\s+up|find|fetch|get)\b)", p, re.I)
                                   ) and content_words(p) or p is not parts[0] and re.search(
         r"\b(?:totals?|sum|add up|altogether|combined|average|mean|moyenne|somme)\b", p, re.I)]  # not 'is it there?';
-    return [p.strip() for p in asked] if len(asked) < len(parts) else []  # 'What do they total?': a figure the lookup does not give
+    indirect = [m[1].strip() for m in INDIRECT.finditer(task)]  # 'and tell me whether it is in stock': a yes or no
+    return [p.strip() for p in asked] + indirect if len(asked) < len(parts) else indirect  # 'What do they total?': a figure the lookup does not give
 
 
 def keys_of(task: str) -> list[str]:
     """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
-    task = re.sub("|".join(map(re.escape, asked_after(task))) or "$^", " ", task)
+    task = re.sub("|".join(map(re.escape, asked_after(task))) or "$^", " ", INDIRECT.sub(" ", task))
     task = task if quoted(task) else re.sub(QUANTITY, "", task)  # 'Cherche 3 mug et 2 teapot': mug and teapot
     found = quoted(task) or re.findall(r"`([^`\n]+)`", task) or [_phrased(_titled(next(filter(None, m)).rstrip("."), task), task)
                                                                   for m in AFTER.findall(task)]
@@ -229,7 +238,8 @@ def lookup(view: View) -> dict | None:
         # up 'design', or rather 'writing'": a key before the marker is taken back ('Actually, look up ai' keeps it)
         return declined(f"The task takes back a key ('{taken[0]}'), and I look up only keys said once; send the one you "
                         "mean", wording=f"Look up '{keys[-1]}' in the catalogue.")
-    if hangs := IF.search(view.task):  # 'Look up ai if design has a review module': a condition is no key, nor a test
+    if (hangs := IF.search(view.task)) and not any(m.start(1) == hangs.start() for m in INDIRECT.finditer(view.task)):
+        # 'Look up ai if design has a review module': a condition is no key, nor a test; 'tell me if …' asks yes or no
         fr, task = french(view.task), view.task.strip()
         return declined((f"Je n'ai pas pu traiter '{task}' : " if fr else f"I could not serve '{task}': ")
                         + HANGS[fr].format(hangs[0]), wording=f"Look up '{keys[0]}' in the catalogue.")
@@ -303,6 +313,7 @@ def lookup(view: View) -> dict | None:
         w) not in seen | ASKING and w.lower() not in keys and not (
         french(view.task) and set(stems(english_of(w) or "")) & seen)]  # 'titre': 'title: …' says it
     left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
+    left = [w for w in left if not any(w in words(c) for c in asked_after(view.task))]  # named as not answered
     joining = words(" ".join(re.findall(rf"\b(?:either|{AND})\s+(?=(?:{'|'.join(map(re.escape, keys))})\b)", view.task, re.I)))
     left = [w for w in left if w.lower() not in joining]  # 'ai plus design', 'either ai or design': a list of keys
     records = [r for k in keys if not absent(done[k]) and isinstance(r := json_value(done[k].result or ""), dict)]
@@ -312,8 +323,9 @@ def lookup(view: View) -> dict | None:
     lines += [f"I did not look up {v!r}, the {f} the entry names: the task asks about the {f}, another entry, and I look "
               "up only the keys a task names." for f, v in linked]
     valued = [(f, v) for r in records for f, v in r.items() if isinstance(v, str) and v.lower() not in {k.lower() for k in keys}
-              and (f, v) not in linked and re.search(rf"\b(?:of|for|du|de|d['’]|pour)\s+(?:the\s+|le\s+|la\s+|l['’])?{re.escape(v)}\b",
-                                                     view.task, re.I)]  # 'the price of teapot', teapot the mug's 'goes_with'
+              and (f, v) not in linked and f.lower() not in OWN_NAMES and re.search(
+                  rf"\b(?:of|for|du|de|d['’]|pour)\s+(?:the\s+|le\s+|la\s+|l['’])?{re.escape(v)}\b(?!\s+(?:one|ones)\b)",
+                  view.task, re.I)]  # 'the price of teapot', teapot the mug's 'goes_with'; not 'of the blue one'
     lines += [f"I did not look up {v!r}: I look up the keys named after 'look up', and an entry's {f} is not one." for f, v in valued]
     left = [w for w in left if w.lower() not in {v.lower() for _, v in valued}]
     compared = [w for w in left if w.lower() in COMPARATIVES]  # 'Which is newer?': no weighing of entries

@@ -128,8 +128,9 @@ def either(task: str) -> str:
     if operated := _operated(task):  # the weather of each place is asked, and the operation said after
         return (f"Quel temps fait-il à {operated[1]} et à {operated[2]} ?" if french(task) else
                 f"What's the weather in {operated[1]} and in {operated[2]}?")
-    if (found := SUBJECT.match(task.strip())) and (not found["how"] or re.fullmatch(r"\W*", found["rest"])) and not re.match(
-            r"(?:fahrenheit|celsius|kelvin|[cfk])\s", found["a"], re.I):  # 'de degrés Fahrenheit Lyon': a unit, then Lyon
+    if (found := SUBJECT.match(task.strip())) and (not found["how"] or re.fullmatch(r"\W*", found["rest"])) and not (
+            found["how"] and " " in found["a"] or re.search(r"\b(?:fahrenheit|celsius|centigrades?|kelvin|[cfk])\b", found["a"] + " " +
+                                                           found["b"], re.I)):  # 'de degrés Fahrenheit Lyon': a unit, then Lyon
         warmth = re.sub(r"e$", "", found["w"].lower())
         warmth = OPPOSITE.get(warmth, warmth)
         return (f"Où fait-il {warmth}, à {found['a']} ou à {found['b']} ?" if found["how"] else
@@ -227,6 +228,7 @@ def _beyond(tool: str, clause: str, said: list[str]) -> Unserved:
 DATED = set(stems("tomorrow yesterday forecast history historical past average climate future predicted weekly monthly "
                   "yearly annual hourly demain hier prévision historique moyenne climat"))
 NOW = set(stems("current currently now today live real-time actuel actuelle maintenant aujourd'hui"))
+FORECAST, AHEAD = set(stems("forecast predicted prévision")), set(stems("tomorrow demain"))
 
 
 UNITS_SAID = {"usd": ("dollar",), "eur": ("euro",), "gbp": ("pound", "sterling"), "f": ("fahrenheit",),
@@ -279,9 +281,11 @@ def tool_acts(tool: OfferedTool) -> tuple[set[str], set[str]]:
     of its description start with (read_file, 'Deletes the file at the given path'; 'Formats the disk')."""
     leads = [words(part)[0] for part in re.split(r"[.;!?]", _told(tool)) if words(part)]
     named = set(stems(words(tool.name)[0])) & ACTS
+    named -= NOUNS_TOO if leads and not set(stems(leads[0])) & ACTS else set()  # book_by_isbn, 'Find a book by ISBN.'
     return named, named | set(stems(" ".join(leads))) & (ACTS | HARMS) | set(stems(_told(tool))) & HARMS
 
 
+NOUNS_TOO = set(stems("book order record log post note report schedule"))  # verbs that also name a thing
 HARMS = set(stems("delete deletes deleted remove removes erase erases shred shreds wipe wipes format formats destroy "
                   "destroys overwrite overwrites reboot reboots shutdown purge purges upload uploads cancel cancels publish "
                   "publishes efface supprime détruit annule"))  # an act anywhere in a description
@@ -413,7 +417,8 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
                                                 else f"ask for what its description says: '{best[3].description.rstrip('.')}'")))
             continue
         dated = _dated(best[3]) if best[0] > 0 and best[3] is not calc else []
-        if dated and not set(dated) & set(stems(view.task)):  # get_forecast for 'the weather in Paris right now'
+        if dated and not set(dated) & set(stems(view.task)) and not (set(dated) & FORECAST and set(stems(view.task)) & AHEAD):
+            # get_forecast for 'the weather in Paris right now'; not for 'What will the weather be tomorrow?'
             unserved.append(Unserved(clause, f"the only offered tool it fits is {best[3].name}, which gives "
                                              f"'{dated[0]}', and the task does not ask for that"))
             continue
@@ -681,6 +686,10 @@ def needs(view: View) -> dict | None:
                     lambda text: unplanted(view, text), view.tool(n)) for n, i, clause in planned]
     evidence = {f"{n} {' '.join(map(str, i.values()))} result": done[(n, repr(i))].result for n, i, _ in planned
                 if not done[(n, repr(i))].is_error}
+    for n, i, _ in planned:  # {"ticker": "ACME", "close": 123.45}: each field of a JSON result is evidence of its own
+        data = json_value(done[(n, repr(i))].result or "") if not done[(n, repr(i))].is_error else None
+        evidence |= {f"{' '.join(map(str, i.values()))} {k}": v for k, v in (data.items() if isinstance(data, dict) else [])
+                     if isinstance(v, (str, int, float)) and k not in ("result", "value", "answer")}
     numbers = [_number(v) for k, v in evidence.items() if calc and k.startswith(calc.name + " ")]
     if len(numbers) == 1 == len(planned) and numbers[0] is not None and not unserved:  # the task's one result
         evidence["result value answer"] = numbers[0]
@@ -711,7 +720,7 @@ MARGIN = re.compile(r"\s+(?:by|de)\s+(more than|over|at least|less than|under|pl
                     r"\s*(?:degrees?|degrés?|°\s*[CF]?)(?!\w)(?:\s+(?:or|ou)\s+(more|less|plus|moins)\b)?",
                     re.I)  # the gap a comparison asks: weighed, no place
 DEGREES = re.compile(r"(-?\d+(?:\.\d+)?)\s*°\s*([CF])\b")
-DEGREE = re.compile(r"\b(?<!how )(?<!so )(?:much|way|far|slightly|significantly|considerably|a (?:lot|bit|little)|beaucoup|bien|nettement|"
+DEGREE = re.compile(r"\b(?<!how )(?:much|way|far|slightly|significantly|considerably|a (?:lot|bit|little)|beaucoup|bien|nettement|"
                     r"légèrement|un peu)\s+(?:warmer|hotter|colder|cooler|plus|moins)\b", re.I)
 ASKS_IF = re.compile(r"\W*(?:is|are|was|were|will|would|does|do|fait-il|fera-t-il|est-ce|est-il)\b", re.I)  # yes or no
 
@@ -743,7 +752,7 @@ def _warmth(task: str, results: list) -> str | None:
             float(gap) == asked
         subject = subject if wide else ""
     yes = "" if not ASKS_IF.match(task) else "Yes: " if subject == first[0] else "No: "
-    if degree := DEGREE.search(task):  # 'much warmer': a judgement of the gap, not made; the figures are stated
+    if (degree := DEGREE.search(task)) and yes != "No: ":  # 'much warmer': a judgement of the gap, not made
         return (f"{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}. "
                 f"Whether that is '{degree[0]}' I do not judge.")
     return f"{yes}{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}."

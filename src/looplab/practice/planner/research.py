@@ -128,6 +128,18 @@ COMPARED = re.compile(r"\b(?:is|are|was|were|be|gets?)\s+(\w+er)\b|\b(\w+er)\s+t
 
 
 
+def _wh_met(clause: str, quoted: str) -> bool:
+    """True if a French clause's question word is one the quotes answer: 'quand' by a time, 'combien' by a number;
+    no other ('comment', 'où', 'avec quoi', 'pourquoi')."""
+    asked = set(words(clause)) & {"quand", "combien", "comment", "où", "quoi", "pourquoi", "qui", "quel", "quelle"}
+    return bool(quoted) and asked <= {"quand", "combien"} and ("quand" not in asked or bool(TIMES.search(quoted) or re.search(r"\btou(?:te)?s les\b", quoted, re.I))) and (
+        "combien" not in asked or bool(re.search(r"\d", quoted)))
+
+
+COUNTED_DOCS = re.compile(r"\b(?:how many|number of|combien d['’]|combien de|nombre d['’]|nombre de)\s*(?:articles?|documents?|"
+                          r"docs?|files?|fichiers?|sources?)\b", re.I)
+
+
 def _conjugated(word: str) -> str:
     """A French verb without its ending, to meet its other forms: 'vérifi', 'graiss', 'gonfl' of 'vérifient',
     'graisser', 'gonfle'."""
@@ -247,6 +259,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     specific = wanted & (named | {root(a) for a in (query[:-1] + query[1:] if french(view.task) else query[:-1])}
                          | {w for w in wanted if w.isdigit()})  # 'line 7' is not 'Line 12'
     scored = []
+    headings = [next((ln for ln in (s.result or "").splitlines() if ln.startswith("#")), "") for s in reads]
     for rank, step in enumerate(reads):
         text = _own(view, step.result or "")  # planted instructions are never quoted
         if len(wanted & roots(text)) < (2 if len(wanted) > 2 else 1) or any(not re.search(
@@ -280,7 +293,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (kind and not kind(sentence, question + " " + heading))
                     or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)
                     or _another_time(sentence, question) or speech and not SPEECH.search(sentence)
-                    or _someone_elses(sentence, question) or _other_kind(sentence, question, heading) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
+                    or _someone_elses(sentence, question) or _other_kind(sentence, question, heading, headings) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
                     or _beside(sentence, subject, title, wanted) or _whose(sentence, question)
                     or not SAYS.search(question) and _of_another(sentence, question) or _numbered_other(sentence, question)
                     or kind and _disputed(sentence, after, question)):
@@ -628,12 +641,13 @@ def _of_the_title(sentence: str, question: str) -> bool:
         root(_measure(question) or "-") in roots(sentence))
 
 
-def _other_kind(sentence: str, question: str, heading: str) -> bool:
+def _other_kind(sentence: str, question: str, heading: str, headings: list[str]) -> bool:
     """True if the sentence says a question's word only inside another kind's name: 'sea lions' (its heading's name)
-    for 'the lions', 'Non-members' for 'members', 'Check-in' for 'check-out'."""
+    for 'the lions' where another document is headed 'Lions', 'Non-members' for 'members', 'Check-in' for 'check-out'."""
     asked = roots(question)
     named = [w for w in words(heading) if w not in STOPWORDS]
-    if len(named) > 1 and root(named[-1]) in asked and root(named[-2]) not in asked:  # '# Sea lions'
+    if len(named) > 1 and root(named[-1]) in asked and root(named[-2]) not in asked and any(  # '# Sea lions' beside '# Lions'
+            root(named[-1]) in roots(h) and root(named[-2]) not in roots(h) for h in headings if h != heading):
         said = [m for m in re.finditer(r"[^\W_]+", sentence) if root(m[0].lower()) == root(named[-1])]
         if said and all(re.search(rf"\b{re.escape(named[-2])}[\s-]*$", sentence[:m.start()], re.I) for m in said):
             return True
@@ -942,6 +956,11 @@ def research(view: View) -> dict | None:
                         wording="Que disent nos articles sur les pompes à chaleur en climat froid ?") if french(view.task) \
             else declined(f"I did not do {joined([repr(c) for c, _ in acts])}: I search and quote the documents, or call "
                           f"{acts[0][1]} for a request of its own, not both in one task", wording=WORDING)
+    if counted := COUNTED_DOCS.search(view.task):  # 'How many articles mention winter?': no sentence says that count
+        return declined(f"Je ne compte pas les documents ('{counted[0]}') : je cite les phrases qui répondent à une question",
+                        wording="Que disent nos articles sur les pompes à chaleur en climat froid ?") if french(view.task) \
+            else declined(f"I do not count documents ('{counted[0]}'): I quote the sentences that answer a question",
+                          wording=WORDING)
     opening = OPENING.match(view.task)[0]  # 'Hi! ', not '(' alone nor 'Bonjour' alone
     opening = opening if re.search(r"[^\W\d_]", opening) and view.task[len(opening):].strip() else ""
     chat = [c.strip(" ,.:;!-") for c in [opening, *COURTEOUS.findall(view.task)] if c.strip(" ,.:;!-")]
@@ -1103,10 +1122,12 @@ def research(view: View) -> dict | None:
                         f"{_courtesy(view.task, chat)}{closest}{failed}{asking}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
+    said_fr = " ".join(c.rsplit(" [", 1)[0] for c in cited) if french(view.task) else ""
     missed = [c for c in clauses(task) if (asked := {root(w) for w in (content if in_own else content_words)(c)
                                                      if w != "according" and w not in OWN_FRAME})  # a source
-              and 2 * len({a for a in asked if a in given or french(view.task) and _conjugated(a) in {_conjugated(g) for g in given}})
-              < len(asked - MEASURES - _asked_time(task))]  # 'on les vérifie quand ?' of 'Les freins se vérifient …'
+              and 2 * len({a for a in asked if a in given or _conjugated(a) in {_conjugated(g) for g in given} and _wh_met(
+                  c, said_fr)}) < len(asked - MEASURES - _asked_time(task))]  # 'on les vérifie quand ?' of 'Les freins se
+    # vérifient chaque mois.', not 'on les vérifie comment ?'
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
     missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
         r"\b(?:(who|whom|whose)|((?:until |till )?when)|(where)|why|how)\b", c, re.I)) and not any(
@@ -1134,7 +1155,7 @@ def research(view: View) -> dict | None:
             lacks = _theirs(view.task, [q for q in query if not _mentions(q, s.result or "") and not _aspect(
                 q, s.result or "", task)])
             failed += f" I did not quote {_name(s.input)}: " + (f"it does not mention {joined([repr(w) for w in lacks])}."
-                                                               if lacks else "no sentence of it carries all the terms.")
+                                                               if lacks else "none of its sentences answers it as asked.")
     dated = any(re.search(r"\b(?:1[89]|20)\d\d\b|\b(?:guide|brochure|leaflet|booklet|edition|dépliant|édition)s?\b",
                           titles.get(n, ""), re.I) for n in sources)  # 'Visitor Guide (2009)': a later one may correct it
     if len(listed) > len(names) and not named and (len(sources) == len(good) or ALL_OF.match(task) or dated):  # the rest may too
