@@ -405,3 +405,137 @@ def test_a_field_named_is_said_to_be_a_field(tmp_path, task):
     (tmp_path / "b.txt").write_text("Invoice B\nAmount: 50.00 EUR\nStatus: paid\n", encoding="utf-8")
     said = answer(task, samples.invoice_tools(tmp_path))
     assert "'Client' is a field of the records" in said or "'Client' est un champ des fiches" in said, said
+
+
+@pytest.mark.parametrize(("task", "said"), [
+    ("Look up teapot. Can I find one in stock?", "I did not answer 'Can I find one in stock'."),
+    ("Cherche la clé mug.", "'mug' est dans le catalogue : name: Mug; price: 8.5; stock: 12; goes_with: teapot."),
+    ("Cherche l'article teapot.", "'teapot' est dans le catalogue : name: Teapot; price: 24.0; stock: 0.")])
+def test_a_key_after_cle_or_article_and_a_yes_no_with_find(shop, task, said):
+    assert answer(task, shop).endswith(said)
+
+
+@pytest.mark.parametrize("task", ["Cherche la clé mug dans le catalogue", "Cherche l'entrée mug", "Cherche le cours mug"])
+def test_a_french_noun_before_the_key_is_no_part_of_it(shop, task):
+    assert answer(task, shop).startswith("'mug' est dans le catalogue : name: Mug")
+
+
+def test_asking_for_sources_after_french_turns_is_declined_in_french(articles):
+    said = converse(["Les freins, on les vérifie quand ?", "Quelles sont tes sources ?"], articles)
+    assert "La demande veut une source" in said and "The task" not in said, said
+
+
+def test_somme_totale_is_french(tmp_path):
+    (tmp_path / "a.txt").write_text("Facture A\nClient : Roux\nMontant : 90,00 €\nStatut : impayée\n", encoding="utf-8")
+    assert answer("Somme totale ?", samples.invoice_tools(tmp_path)).startswith("Je ne sais pas répondre")
+
+
+@pytest.fixture
+def may(tmp_path):
+    for name, (client, date, amount) in {"a.txt": ("May Corp", "12 May 2026", 150), "b.txt": ("Avril", "2026-03-02", 100),
+                                         "c.txt": ("Roux", "15 fév. 2026", 50)}.items():
+        (tmp_path / name).write_text(f"Invoice {name[0]}\nClient: {client}\nDate: {date}\nAmount: {amount}.00 EUR\n"
+                                     "Status: unpaid\n", encoding="utf-8")
+    return samples.invoice_tools(tmp_path)
+
+
+@pytest.mark.parametrize("task", ["Quel est le total des factures de Mars ?", "TOTAL DES FACTURES DE MARS ?",
+                                  "Total des factures de fév. ?", "May invoices: what is the total?", "Unpaid total, May?",
+                                  "What was billed in may?", "Total of invoices (May)?"])
+def test_a_month_in_any_case_or_place_is_a_condition(may, task):
+    said = answer(task, may)
+    assert "300" not in said and "condition" in said, said
+
+
+@pytest.mark.parametrize(("task", "said"), [("How much does May Corp owe?", "Total: 150 EUR. Based on 3 files read."),
+                                            ("Combien doit Avril ?", "Total : 100 EUR. D'après 3 fichiers lus.")])
+def test_a_client_named_like_a_month_is_a_client(may, task, said):
+    assert answer(task, may).endswith(said)
+
+
+def test_the_clients_of_records_that_all_have_one_are_listed(may):
+    assert answer("Quels sont les clients ?", may).startswith("Fiches : Invoice a (May Corp, 150.00 EUR)")
+
+
+@pytest.mark.parametrize("task", ["Aujourd'hui Lyon est-elle plus chaude que Paris ?",
+                                  "Franchement Lyon est-elle plus froide que Paris ?"])
+def test_an_adverb_before_the_town_is_no_part_of_it(task):
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert all(i["city"] in ("Lyon", "Paris") for _, i in run.tool_calls) and "de 3 °C" not in run.answer, run.answer
+
+
+def test_a_town_of_two_words_after_degrees_is_a_town():
+    said = answer("De combien de degrés La Rochelle est-elle plus chaude que Paris ?", samples.weather_and_calc())
+    assert "qu'à La Rochelle" in said, said
+
+
+@pytest.mark.parametrize(("task", "key"), [("Cherche le client c2.", "c2"), ("Look up memo n1.", "n1"),
+                                           ("Cherche l'ISBN 978-2070360024.", "978-2070360024")])
+def test_a_word_before_an_id_is_no_key(task, key):
+    @tool
+    def get_thing(thing_id: str) -> str:
+        """Get one thing by its id.
+
+        Args:
+            thing_id: The id.
+        """
+        return {"c2": "Carla", "n1": "Note one", "978-2070360024": "Dune"}.get(thing_id, "no such thing")
+
+    assert run_agent(practice_client(), task, [get_thing]).tool_calls == [("get_thing", {"thing_id": key})]
+
+
+def test_documents_the_articles_speak_of_are_no_count_of_articles(tmp_path):
+    (tmp_path / "joining.md").write_text("# Joining\n\nTo join, you need two documents: an ID card and a proof of address.\n",
+                                         encoding="utf-8")
+    said = answer("How many documents do I need to join?", samples.docs_tools(tmp_path))
+    assert said.startswith("To join, you need two documents"), said
+
+
+def test_sea_lions_are_not_the_lions_of_an_article_without_a_heading(tmp_path):
+    (tmp_path / "lions.md").write_text("There are six lions. Lions are fed at 3 pm.\n", encoding="utf-8")
+    (tmp_path / "sea-lions.md").write_text("# Sea lions\n\nThere are four sea lions. Sea lions are fed at 11 am.\n",
+                                           encoding="utf-8")
+    said = answer("When are the lions fed?", samples.docs_tools(tmp_path))
+    assert said.startswith("Lions are fed at 3 pm.") and "11 am" not in said, said
+
+
+def _filled(result: dict, schema_props: dict, task: str = "Look up mug."):
+    """The reply to `task` with a lookup returning `result` and a JSON schema of `schema_props`: its JSON, or None."""
+    @tool
+    def get_item(key: str) -> str:
+        """Look up one item by its key.
+
+        Args:
+            key: Item key.
+        """
+        return json.dumps(result)
+
+    client, toolbox = practice_client(), Toolbox([get_item])
+    messages = [{"role": "user", "content": task}]
+    schema = {"type": "object", "properties": schema_props, "required": list(schema_props), "additionalProperties": False}
+    for _ in range(3):
+        reply = client.messages.create(model=MODEL, max_tokens=500, tools=toolbox.to_api(), messages=messages,
+                                       output_config={"format": {"type": "json_schema", "schema": schema}})
+        if reply.stop_reason != "tool_use":
+            break
+        messages += [{"role": "assistant", "content": [to_param(b) for b in reply.content]},
+                     {"role": "user", "content": [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]}]
+    return json.loads(reply.content[0].text) if reply.stop_reason == "end_turn" else None
+
+
+@pytest.mark.parametrize(("result", "props"), [
+    ({"name": "Chess", "not_included": "boards"}, {"included": {"type": "string"}}),
+    ({"seats_left_last_week": 3}, {"seats_left": {"type": "integer"}}),
+    ({"price_usd": 13}, {"price_euros": {"type": "number"}}),
+    ({"price_usd": 13}, {"total": {"type": "number", "description": "Total, in €"}}),
+    ({"change_pct": -1.2}, {"change": {"type": "number"}})])
+def test_a_schema_field_is_filled_only_from_a_field_of_its_name(result, props):
+    assert _filled(result, props) is None
+
+
+@pytest.mark.parametrize(("result", "props", "filled"), [
+    ({"paid": False, "value": 4}, {"paid": {"type": "boolean"}}, {"paid": False}),
+    ({"name": "Mug", "number": 7}, {"number": {"type": "integer"}}, {"number": 7}),
+    ({"price_usd": 13, "name": "Mug"}, {"price_usd": {"type": "number"}}, {"price_usd": 13})])
+def test_a_schema_field_of_a_result_key_s_name_is_filled(result, props, filled):
+    assert _filled(result, props) == filled

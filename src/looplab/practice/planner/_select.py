@@ -71,9 +71,11 @@ CONDITION = re.compile(
     r"february|march|april|june|july|august|september|october|november|december|largest|biggest|"
     r"highest|smallest|lowest|most|least|top|oldest|newest|latest|earliest|average|mean|median|"
     r"sort\w*|order(?:ed)? by|rank\w*|by (?:amount|size|value|(?:due )?date|deadline)s?|par (?:montant|date|échéance)s?|"
-    r"percent|per cent|plus de|moins de|avant|après|ce mois|cette (?:année|semaine)|(?-i:janvier|f[ée]vrier|mars|avril|mai|"
-    r"juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|janv|févr|fevr|avr|juil|sept|déc)|(?<=\w\s)(?-i:May)|"
-    r"(?-i:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?(?=\s)|summer|winter|spring|autumn|(?-i:(?:l['’]|en )été|hiver|printemps|automne)|"
+    r"percent|per cent|plus de|moins de|avant|après|ce mois|cette (?:année|semaine)|janvier|f[ée]vrier|mars|avril|mai|"
+    r"juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|janv|f[ée]vr?|avr|juil|sept|déc|(?<=[\w,;:(]\s)(?-i:May)|"
+    r"(?<=\()(?-i:May)|^\W*(?-i:May)(?=\s+(?:invoices?|bills?|records?|orders?|total)\b)|(?:(?<=\bin\s)|(?<=\bof\s)|(?<=\bfor\s)|(?<=\bfrom\s)|(?<=\bsince\s)|(?<=\buntil\s))may\b|"
+    r"(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?(?=[\s?!,;:)]|$)|summer|winter|spring|autumn|(?:l['’]|en |d['’])été|hiver|"
+    r"printemps|automne|"
     r"(?:le )?mois dernier)\b(?:\s+[\w.,€$£-]+){0,2}"
     r"|(?:\d[\d.,]*\s*)?[<>≤≥%]\s*[\w.,]*",
     re.IGNORECASE,
@@ -410,8 +412,9 @@ def _lacking(task: str, records: list[Record]) -> str | None:
 
 def _outside_values(pattern: re.Pattern, task: str, records: list[Record]) -> re.Match | None:
     """The first match of a pattern outside the values the task writes in full ('Before Dawn' names a client)."""
-    spans = [m.span() for v in {v for r in records for v in r.fields.values() if pattern.search(v) and len(words(v)) > 1
-                                and content_words(v)}  # 'Until Then' names nothing I can select on: still declined
+    spans = [m.span() for v in {v for r in records for v in r.fields.values() if (pattern.search(v) and len(words(v)) > 1 or
+                                                                                  v[:1].isupper() and not money(v)) and content_words(v)}
+             # 'Until Then', 'May Corp', 'Avril': names; 'Until Then' names nothing I can select on: still declined
              for m in re.finditer(rf"(?<![\w-]){re.escape(v)}(?![\w-])", task, re.IGNORECASE)]
     return next((m for m in pattern.finditer(task) if not any(a <= m.start() < b for a, b in spans)), None)
 

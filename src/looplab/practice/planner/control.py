@@ -258,26 +258,50 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
     return (None, f"I could not tie '{missing[0]}' to a value a tool result or a computation gave") if missing else (value, None)
 
 
+CURRENCY = {"euro": "eur", "euros": "eur", "€": "eur", "dollar": "usd", "dollars": "usd", "$": "usd", "pound": "gbp",
+            "pounds": "gbp", "£": "gbp"}
+
+
+def _json_fits(key: str, said: set[str], unit: set[str]) -> bool:
+    """Whether a field of a JSON result ('json|price_usd|A-1') is the schema field named `said` in `unit`: the same
+    words, and the same currency if either names one ('price_usd' is no 'price', nor 'price_euros')."""
+    name, coins = set(words(key.split("|")[1])), {*CURRENCY, "eur", "usd", "gbp", "in"}
+    money = {CURRENCY.get(w, w) for w in name} & {"eur", "usd", "gbp"}
+    return name - coins == said - coins and money == unit
+
+
 def _evidence_for(prop: str, spec: dict, evidence: dict, described: str = ""):
     """The one evidence value whose name shares a word with `prop` and whose type fits (and currency and status, if
     the name or its description says them: 'Total in USD' is not the EUR total)."""
     said = set(words(prop)) - {"of", "the", "in"}
     status = (said | set(words(described))) & STATUS_WORDS  # 'total_due' is not filled from the total of the paid records
+    kind = KINDS.get(one_type(spec), ())
+    unit = {CURRENCY.get(w, w) for w in said | set(words(described))} & {"eur", "usd", "gbp"} | {
+        CURRENCY[c] for c in "€$£" if c in described}  # 'total_euros', 'Total, in €'
+    named = [k for k in evidence if k.startswith("json|") and _json_fits(k, said, unit)]
+    if len({k.split("|")[2] for k in named}) > 1:
+        return None  # a field of each of two results ('museums' of Lyon and of Paris): which one is not said
+    exact = [evidence[k] for k in named if isinstance(evidence[k], kind) and isinstance(evidence[k], bool) == (
+        one_type(spec) == "boolean") and (one_type(spec) != "integer" or float(evidence[k]).is_integer())]
+    if exact and not status - set(words(named[0])):  # a result's field of that very name: 'paid', 'number', 'price_usd'
+        return int(exact[0]) if one_type(spec) == "integer" else exact[0]
     if not said - UNIT_WORDS:
         return None
     only_status = not said - UNIT_WORDS - STATUS_WORDS  # 'outstanding': the amount or the count? only a key 'due'
-    kind = KINDS.get(one_type(spec), ())
-    unit = (said | set(words(described))) & {"eur", "usd", "gbp"}
     both = {"paid", "unpaid"} <= {words(k)[0] for k in evidence} and not status | said & {"grand", "all", "overall"}
     scored = [(len(said & set(words(k))), v) for k, v in evidence.items() if isinstance(v, kind)  # 'total' beside paid
+              and (not k.startswith("json|") or k in named)  # a result's own field: its name exactly ('change', not 'change_pct')
               and not (both and words(k)[0] in ("paid", "unpaid", "grand"))  # and unpaid ones: which one is not said
               and isinstance(v, bool) == (one_type(spec) == "boolean")
-              and (not unit or str(evidence.get(k + " currency", "")).lower() in unit)
+              and (not unit or k.startswith("json|") or str(evidence.get(k + " currency", "")).lower() in unit)
               and status <= set(words(k)) and said - UNIT_WORDS <= set(words(k))  # 'total_excl_vat': no
               and (not only_status or set(words(k)) == said)
               and ("currency" in words(k)) <= ("currency" in said)]  # 'total' or 'due' is never 'EUR'
     best = max((n for n, _ in scored), default=0)
-    hits = [v for n, v in scored if n == best and n > 0]
+    hits = []
+    for n, v in scored:  # one value said twice is one
+        if n == best and n > 0 and v not in hits:
+            hits.append(v)
     if one_type(spec) == "integer":
         hits = [int(v) for v in hits if float(v).is_integer()]
     return hits[0] if len(hits) == 1 else None

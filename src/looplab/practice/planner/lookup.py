@@ -46,15 +46,18 @@ RELATIONS = set("after before above below between next previous more most less l
                 "avant après entre suivant précédent autre plus moins".split())  # stopwords that ask something else
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
                    "cherche clé dans catalogue catalog cours donne have has contain contains either else well plus hi hello hey bonjour salut "
-                   "show print display call appelle puis ensuite ainsi also aussi entrée dis dites indique moi thanks thank merci"))  # 'Cherche mug puis teapot'
+                   "show print display call appelle puis ensuite ainsi also aussi entrée dis dites indique moi thanks thank merci "
+                   "article"))  # 'Cherche mug puis teapot'
 
 OWN_NAMES = {"name", "title", "label", "nom", "titre"}  # an entry's own name: 'the modules of Applied AI' is ai's
 KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku", "ref", "reference", "isbn"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
-NAMING = r"(?!(?:keys?|entry|entries|codes?|ids?|skus?|isbns?|refs?|records?|every\w*|each|all|any\w*|catalog(?:ue)?s?)\b)"  # 'look up every course': no key
+NAMING = r"(?!(?:keys?|clés?|entrées?|cours|entry|entries|codes?|ids?|skus?|isbns?|refs?|records?|every\w*|each|all|any\w*|catalog(?:ue)?s?)\b)"  # 'look up every course': no key
 AFTER = re.compile(rf"\b(?:key|entry|code|id|clé|sku|isbn|ref)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
+                   r"\b(?:look[\s-]*up|cherche)\s*:?\s+(?:the\s+|l['’]|le\s+|la\s+)?[^\W\d_]+\s+([^\W_][\w.-]*\d[\w.-]*)|"  # 'client c2'
                    rf"\b(?:look[\s-]*up|cherche)\s*:?\s+(?:the\s+|l['’]|le\s+|la\s+)?(?:both\s+|either\s+)?(?:(?:record|item|note|"
-                   rf"article|product|order|customer|employee|user|produit|fiche|commande|élément)\s+(?=\S*\d|\S{{1,2}}\b))?"
+                   rf"article|product|order|customer|employee|user|produit|fiche|commande|élément|clé|entrée|entry|cours|course)\s+"
+                   r"(?:for\s+|pour\s+)?)?"
                    rf"{NAMING}([\w.-]+)|"  # 'Look up item b', 'Cherche l'article B-7': the key after the noun
                    r"\b(?:find|get|fetch)\s+([\w.-]+)\s+(?:in|from)\s+the\s+catalog(?:ue)?\b|\b(?:is|are)\s+([\w.-]+)\s+an?\s+"
                    r"(?:key|entry)\b|"  # 'Is ai a key?
@@ -85,7 +88,7 @@ def asked_after(task: str) -> list[str]:
     """The yes/no questions a task asks beside its lookup: 'does it have 5 modules' in 'Look up ai; does it have 5 modules?'."""
     parts = [p for p in re.split(r"[.?!;:,—–]+\s+|[.?!]+$", task) if p.strip()]
     asked = [p for p in parts if (YES_NO.match(p) or INVERTED.search(p) and not quoted(p) and not ASKING_FR.match(p) or re.match(
-        r"\s*(?:any|can|could|will|would|should)\b(?!.*\b(?:look(?:ing)?\s+up|find|fetch|get)\b)", p, re.I)
+        r"\s*(?:any|can|could|will|would|should)\b(?!.*\b(?:look(?:ing)?\s+up|cherche)\b)", p, re.I)
                                   ) and content_words(p) or p is not parts[0] and re.search(
         r"\b(?:totals?|sum|add up|altogether|combined|average|mean|moyenne|somme)\b", p, re.I)]  # not 'is it there?';
     indirect = [m[1].strip() for m in INDIRECT.finditer(task)]  # 'and tell me whether it is in stock': a yes or no
@@ -294,7 +297,8 @@ def lookup(view: View) -> dict | None:
             record = json_value(step.result or "")
             kept = unplanted(view, step.result or "")
             lines.append(f"'{key}' is in the {place or 'records'}: {readable(kept).rstrip('.')}.")
-            evidence |= json_value(kept) if isinstance(record, dict) and len(keys) == 1 else {key: readable(kept)}
+            evidence |= {f"json|{k}|{key}": v for k, v in json_value(kept).items()} if isinstance(record, dict) and isinstance(
+                json_value(kept), dict) and len(keys) == 1 else {key: readable(kept)}  # each field by its exact name (control)
     counted = re.search(r"\b(how many|combien)(?!\s+de\s+temps\b)(?:\s+de\b|\s+d['’])?\s*([^\W\d_]*)", view.task,
                         re.IGNORECASE)  # 'combien de temps' asks how long, not a count
     if counted:  # 'how many modules': the length of the one list field of that name, or said as not done

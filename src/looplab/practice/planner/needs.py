@@ -118,6 +118,14 @@ def _operated(task: str) -> tuple[str, str, str] | None:
     return (SIGN[found["op"].lower()], found["a"], found["b"]) if found and re.search(r"\btemp", task, re.I) else None
 
 
+def _glued(place: str, how: bool) -> bool:
+    """True if a word before the town is no part of it: 'Aujourd'hui Lyon', 'Franchement Lyon', after 'de combien de
+    degrés' any but an article or a saint's ('Réels Lyon'; not 'La Rochelle', 'Saint-Malo' is one word)."""
+    first, *rest = place.split()
+    return bool(rest) and (first.lower() in NO_PLACE | {"aujourd'hui", "maintenant", "environ", "actuellement"}
+                           or first.lower().endswith("ment") or how and first.lower() not in {"la", "le", "les", "saint", "sainte", "st"})
+
+
 def either(task: str) -> str:
     """'Is Lyon or Paris warmer?', 'Fait-il plus chaud à Lyon ou à Paris ?' as the question they ask: which of the two
     is warmer; 'Lyon est-elle plus chaude que Paris ?' as 'Fait-il plus chaud
@@ -129,8 +137,8 @@ def either(task: str) -> str:
         return (f"Quel temps fait-il à {operated[1]} et à {operated[2]} ?" if french(task) else
                 f"What's the weather in {operated[1]} and in {operated[2]}?")
     if (found := SUBJECT.match(task.strip())) and (not found["how"] or re.fullmatch(r"\W*", found["rest"])) and not (
-            found["how"] and " " in found["a"] or re.search(r"\b(?:fahrenheit|celsius|centigrades?|kelvin|[cfk])\b", found["a"] + " " +
-                                                           found["b"], re.I)):  # 'de degrés Fahrenheit Lyon': a unit, then Lyon
+            _glued(found["a"], bool(found["how"])) or re.search(r"\b(?:fahrenheit|celsius|centigrades?|kelvin|[cfk])\b",
+                                                               found["a"] + " " + found["b"], re.I)):  # 'de degrés Fahrenheit Lyon'
         warmth = re.sub(r"e$", "", found["w"].lower())
         warmth = OPPOSITE.get(warmth, warmth)
         return (f"Où fait-il {warmth}, à {found['a']} ou à {found['b']} ?" if found["how"] else
@@ -688,8 +696,8 @@ def needs(view: View) -> dict | None:
                 if not done[(n, repr(i))].is_error}
     for n, i, _ in planned:  # {"ticker": "ACME", "close": 123.45}: each field of a JSON result is evidence of its own
         data = json_value(done[(n, repr(i))].result or "") if not done[(n, repr(i))].is_error else None
-        evidence |= {f"{' '.join(map(str, i.values()))} {k}": v for k, v in (data.items() if isinstance(data, dict) else [])
-                     if isinstance(v, (str, int, float)) and k not in ("result", "value", "answer")}
+        evidence |= {f"json|{k}|{' '.join(map(str, i.values()))}": v for k, v in (data.items() if isinstance(data, dict) else [])
+                     if isinstance(v, (str, int, float))}  # a field fills a schema field of exactly its name (control)
     numbers = [_number(v) for k, v in evidence.items() if calc and k.startswith(calc.name + " ")]
     if len(numbers) == 1 == len(planned) and numbers[0] is not None and not unserved:  # the task's one result
         evidence["result value answer"] = numbers[0]

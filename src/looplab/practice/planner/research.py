@@ -137,7 +137,8 @@ def _wh_met(clause: str, quoted: str) -> bool:
 
 
 COUNTED_DOCS = re.compile(r"\b(?:how many|number of|combien d['’]|combien de|nombre d['’]|nombre de)\s*(?:articles?|documents?|"
-                          r"docs?|files?|fichiers?|sources?)\b", re.I)
+                          r"docs?|files?|fichiers?|sources?)\b(?=.*\b(?:mention|talk|speak|say|about|discuss|cover|parl|évoqu|"
+                          r"trait|dis(?:ent)?\b)\w*)", re.I)  # not 'How many documents do I need to join?'
 
 
 def _conjugated(word: str) -> str:
@@ -259,7 +260,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     specific = wanted & (named | {root(a) for a in (query[:-1] + query[1:] if french(view.task) else query[:-1])}
                          | {w for w in wanted if w.isdigit()})  # 'line 7' is not 'Line 12'
     scored = []
-    headings = [next((ln for ln in (s.result or "").splitlines() if ln.startswith("#")), "") for s in reads]
+    texts = [re.sub(r"(?m)^#.*$", "", s.result or "") for s in reads]  # the bodies, without their headings
     for rank, step in enumerate(reads):
         text = _own(view, step.result or "")  # planted instructions are never quoted
         if len(wanted & roots(text)) < (2 if len(wanted) > 2 else 1) or any(not re.search(
@@ -293,7 +294,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (kind and not kind(sentence, question + " " + heading))
                     or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)
                     or _another_time(sentence, question) or speech and not SPEECH.search(sentence)
-                    or _someone_elses(sentence, question) or _other_kind(sentence, question, heading, headings) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
+                    or _someone_elses(sentence, question) or _other_kind(sentence, question, heading, texts) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
                     or _beside(sentence, subject, title, wanted) or _whose(sentence, question)
                     or not SAYS.search(question) and _of_another(sentence, question) or _numbered_other(sentence, question)
                     or kind and _disputed(sentence, after, question)):
@@ -641,13 +642,14 @@ def _of_the_title(sentence: str, question: str) -> bool:
         root(_measure(question) or "-") in roots(sentence))
 
 
-def _other_kind(sentence: str, question: str, heading: str, headings: list[str]) -> bool:
+def _other_kind(sentence: str, question: str, heading: str, texts: list[str]) -> bool:
     """True if the sentence says a question's word only inside another kind's name: 'sea lions' (its heading's name)
-    for 'the lions' where another document is headed 'Lions', 'Non-members' for 'members', 'Check-in' for 'check-out'."""
+    for 'the lions' where a document says 'lions' alone, 'Non-members' for 'members', 'Check-in' for 'check-out'."""
     asked = roots(question)
     named = [w for w in words(heading) if w not in STOPWORDS]
-    if len(named) > 1 and root(named[-1]) in asked and root(named[-2]) not in asked and any(  # '# Sea lions' beside '# Lions'
-            root(named[-1]) in roots(h) and root(named[-2]) not in roots(h) for h in headings if h != heading):
+    if len(named) > 1 and root(named[-1]) in asked and root(named[-2]) not in asked and any(re.search(  # '# Sea lions', and
+            rf"(?<!{re.escape(named[-2])}\s)(?<!{re.escape(named[-2])}-)\b{re.escape(named[-1][:-1])}", t, re.I)  # 'lions' alone
+            for t in texts if t):  # elsewhere: 'sea lions' another kind; not the 'swimming pool' that 'pool' always is
         said = [m for m in re.finditer(r"[^\W_]+", sentence) if root(m[0].lower()) == root(named[-1])]
         if said and all(re.search(rf"\b{re.escape(named[-2])}[\s-]*$", sentence[:m.start()], re.I) for m in said):
             return True
@@ -1007,8 +1009,11 @@ def research(view: View) -> dict | None:
             f"I cannot tell who or what '{who[0]}' is: the question names nothing else, and I search the documents for "
             "what a question names", wording=WORDING)
     if not {w.lower() for w in query} - {"source", "sources", "reference", "references", "citation", "citations"}:
-        return declined("The task asks for a source, and names nothing to find one for: I search the documents for "
-                        "the words of a question and cite each sentence I quote", wording=WORDING)
+        return declined("La demande veut une source et ne nomme rien dont la chercher : je cherche dans les documents les "
+                        "mots d'une question et cite chaque phrase que je rapporte", wording="Que disent nos articles sur le "
+                        "compost ?") if french(view.task) else declined(
+            "The task asks for a source, and names nothing to find one for: I search the documents for the words of a "
+            "question and cite each sentence I quote", wording=WORDING)
     q = " ".join(query + tuple(VERSION.findall(task)))  # 'tallyo released 4.2'
     asking = "".join(f" I read '{w}' as asking to search, not as a word to find." for w in sorted(finding))
     if len(measures := dict.fromkeys(m.lower() for m in re.findall(rf"\bhow ({'|'.join(UNITS)})\b", asked, re.I))) > 1:

@@ -261,7 +261,8 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
         f"I cannot apply the condition '{year[1]}': matching records on a date is beyond my rules, so I give no list "
         "and no total")
     choices = year or _narrowing(task, records) or choose_records(_with_others(task), records, folder)
-    if isinstance(choices, str) and choices.startswith("no field of the records matches") and _everyone(task, records, folder):
+    if isinstance(choices, str) and (choices.startswith("no field of the records matches") or "I do not list a field's values"
+                                     in choices) and _everyone(task, records, folder):
         choices = choose_records(f"{_with_others(task)} (all)", records, folder)  # 'from Alpha', all being Alpha's
     if not isinstance(choices, str):
         choices = [_flagged(task, c, records) for c in choices]

@@ -27,7 +27,7 @@ FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pou
                    "parlent l dossier dossiers fichier fichiers partent enregistre enregistrer sauvegarde mets ferme puis par appelle appelez "
                    "divise multiplie soustrais additionne recherche recherchez utilise utilisez cherchez résume facture factures "
                    "restant non oui dire voulais veux voulez voudrais plutôt ensuite ainsi aussi ou pardon encore recommence recommencez "
-                   "refais refaites essaie essayez vraiment justifie explique toi demain hier montant".split())  # d', qu', l': 'Combien d'articles parlent d'abeilles ?'
+                   "refais refaites essaie essayez vraiment justifie explique toi demain hier montant somme totale".split())  # d', qu', l': 'Combien d'articles parlent d'abeilles ?'
 ENGLISH = frozenset("the is are was what which how much many does do of in and to for with from by this that it who".split())
 NEGATORS = frozenset("not no never non pas nor neither without ne nobody".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
