@@ -37,6 +37,21 @@ def converse(turns: list[str], tools) -> str:
     return " ".join(b["text"] for b in content if b["type"] == "text")
 
 
+def structured(tools, task: str, props: dict):
+    """The JSON the practice model fills for a schema of `props` after running `tools` on `task`, or None (a refusal)."""
+    client, toolbox = practice_client(), Toolbox(tools)
+    messages = [{"role": "user", "content": task}]
+    schema = {"type": "object", "properties": props, "required": list(props), "additionalProperties": False}
+    for _ in range(3):
+        reply = client.messages.create(model=MODEL, max_tokens=500, tools=toolbox.to_api(), messages=messages,
+                                       output_config={"format": {"type": "json_schema", "schema": schema}})
+        if reply.stop_reason != "tool_use":
+            break
+        messages += [{"role": "assistant", "content": [to_param(b) for b in reply.content]},
+                     {"role": "user", "content": [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]}]
+    return json.loads(reply.content[0].text) if reply.stop_reason == "end_turn" else None
+
+
 @pytest.fixture
 def march(tmp_path):
     (tmp_path / "f1.txt").write_text("Facture F-1\nClient : Dupont\nDate : 4 mars 2026\nMontant TTC : 100,00 €\n"
@@ -310,18 +325,8 @@ def test_a_json_result_fills_a_schema_by_its_keys():
         """
         return json.dumps({"ticker": ticker, "close": 123.45, "currency": "USD", "volume": 1200})
 
-    client, toolbox = practice_client(), Toolbox([get_stock_price])
-    messages = [{"role": "user", "content": "Call get_stock_price with ticker 'ACME'"}]
-    schema = {"type": "object", "properties": {"close": {"type": "number"}, "currency": {"type": "string"}},
-              "required": ["close", "currency"], "additionalProperties": False}
-    for _ in range(3):
-        reply = client.messages.create(model=MODEL, max_tokens=500, tools=toolbox.to_api(), messages=messages,
-                                       output_config={"format": {"type": "json_schema", "schema": schema}})
-        if reply.stop_reason != "tool_use":
-            break
-        messages += [{"role": "assistant", "content": [to_param(b) for b in reply.content]},
-                     {"role": "user", "content": [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]}]
-    assert json.loads(reply.content[0].text) == {"close": 123.45, "currency": "USD"}
+    assert structured([get_stock_price], "Call get_stock_price with ticker 'ACME'",
+                      {"close": {"type": "number"}, "currency": {"type": "string"}}) == {"close": 123.45, "currency": "USD"}
 
 
 def test_a_forecast_tool_serves_tomorrow_and_a_book_tool_is_no_booking():
@@ -499,8 +504,8 @@ def test_sea_lions_are_not_the_lions_of_an_article_without_a_heading(tmp_path):
     assert said.startswith("Lions are fed at 3 pm.") and "11 am" not in said, said
 
 
-def _filled(result: dict, schema_props: dict, task: str = "Look up mug."):
-    """The reply to `task` with a lookup returning `result` and a JSON schema of `schema_props`: its JSON, or None."""
+def _filled(result: dict, props: dict):
+    """What a schema of `props` gets after 'Look up mug.' with a lookup returning `result`."""
     @tool
     def get_item(key: str) -> str:
         """Look up one item by its key.
@@ -510,17 +515,7 @@ def _filled(result: dict, schema_props: dict, task: str = "Look up mug."):
         """
         return json.dumps(result)
 
-    client, toolbox = practice_client(), Toolbox([get_item])
-    messages = [{"role": "user", "content": task}]
-    schema = {"type": "object", "properties": schema_props, "required": list(schema_props), "additionalProperties": False}
-    for _ in range(3):
-        reply = client.messages.create(model=MODEL, max_tokens=500, tools=toolbox.to_api(), messages=messages,
-                                       output_config={"format": {"type": "json_schema", "schema": schema}})
-        if reply.stop_reason != "tool_use":
-            break
-        messages += [{"role": "assistant", "content": [to_param(b) for b in reply.content]},
-                     {"role": "user", "content": [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]}]
-    return json.loads(reply.content[0].text) if reply.stop_reason == "end_turn" else None
+    return structured([get_item], "Look up mug.", props)
 
 
 @pytest.mark.parametrize(("result", "props"), [
