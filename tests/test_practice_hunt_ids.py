@@ -4,28 +4,11 @@ record; it is now said to be another's, or not found. Leading zeros name the sam
 
 from __future__ import annotations
 
-import inspect
-import json
-
 import pytest
+from lookup_tools import lookup_tool
 
 from looplab.client import practice_client
 from looplab.loop import run_agent
-from looplab.tools import tool
-
-
-def lookup_tool(name: str, param: str, answer):
-    """A tool `name(param)` whose result for a key is `answer(key)` (a dict or list is sent as JSON)."""
-
-    def fn(**given) -> str:
-        found = answer(given[param])
-        return found if isinstance(found, str) or found is None else json.dumps(found)
-
-    fn.__name__, fn.__doc__ = name, f"Get one record by its {param} and return it.\n\n    Args:\n        {param}: e.g. X-1.\n    "
-    fn.__annotations__ = {param: str, "return": str}
-    fn.__signature__ = inspect.Signature([inspect.Parameter(param, inspect.Parameter.KEYWORD_ONLY, annotation=str)],
-                                         return_annotation=str)
-    return tool(fn)
 
 
 def ask(task: str, *tools) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from lookup_tools import lookup_tool
 
 from looplab import samples
 from looplab.client import MODEL, practice_client
@@ -74,26 +75,8 @@ def test_a_french_total_question_with_a_space_before_its_mark_is_answered_in_fre
 
 
 def test_a_key_after_its_own_name_is_the_key():
-    products = {"A-12": '{"name": "Kettle", "price": 39.9}'}
-
-    @tool
-    def get_product(sku: str) -> str:
-        """Look up one product by its SKU.
-
-        Args:
-            sku: Product SKU, e.g. A-12.
-        """
-        return products.get(sku, '{"error": "not found"}')
-
-    @tool
-    def get_record(record_id: str) -> str:
-        """Get a record by its id.
-
-        Args:
-            record_id: Record id.
-        """
-        return {"b": "Bob, 34, Paris"}.get(record_id, "no such record")
-
+    get_product = lookup_tool("get_product", "sku", lambda sku: {"A-12": {"name": "Kettle"}}.get(sku, {"error": "not found"}))
+    get_record = lookup_tool("get_record", "record_id", lambda key: {"b": "Bob, 34, Paris"}.get(key, "no such record"))
     run = run_agent(practice_client(), "Look up sku A-12.", [get_product])
     assert run.tool_calls == [("get_product", {"sku": "A-12"})] and "Kettle" in run.answer, run.answer
     run = run_agent(practice_client(), "Look up record b.", [get_record])
@@ -129,16 +112,7 @@ def test_a_detail_said_unknown_beside_data_is_no_absence(result, task):
 @pytest.mark.parametrize("said", ["Unknown product 'olive'. Try: mug (8.5 EUR)", "Error: city Atlantis not found (code 404)",
                                   "Atlantis: unknown city", "Result for 12: not found"])
 def test_an_absence_said_first_is_still_an_absence(said):
-    @tool
-    def get_item(key: str) -> str:
-        """Look up one item by its key.
-
-        Args:
-            key: Item key.
-        """
-        return said
-
-    reply = answer("Look up 'Atlantis 12'.", [get_item])
+    reply = answer("Look up 'Atlantis 12'.", [lookup_tool("get_item", "key", lambda key: said)])
     assert "is not found" in reply or "is not a key" in reply, reply
 
 
@@ -303,15 +277,7 @@ def test_a_polite_lookup_is_a_lookup(shop, task):
 
 @pytest.mark.parametrize(("task", "key"), [("Look up item b.", "b"), ("Look up note n2.", "n2"), ("Cherche l'article B-7.", "B-7")])
 def test_a_key_after_a_noun_is_the_key(task, key):
-    @tool
-    def get_item(item_id: str) -> str:
-        """Get one item by its id.
-
-        Args:
-            item_id: Item id.
-        """
-        return {"b": "Bowl", "n2": "Note two", "B-7": "Lamp"}.get(item_id, "no such item")
-
+    get_item = lookup_tool("get_item", "item_id", lambda key: {"b": "Bowl", "n2": "Note two", "B-7": "Lamp"}.get(key, "no such item"))
     assert run_agent(practice_client(), task, [get_item]).tool_calls == [("get_item", {"item_id": key})]
 
 
@@ -477,15 +443,7 @@ def test_a_town_of_two_words_after_degrees_is_a_town():
 @pytest.mark.parametrize(("task", "key"), [("Cherche le client c2.", "c2"), ("Look up memo n1.", "n1"),
                                            ("Cherche l'ISBN 978-2070360024.", "978-2070360024")])
 def test_a_word_before_an_id_is_no_key(task, key):
-    @tool
-    def get_thing(thing_id: str) -> str:
-        """Get one thing by its id.
-
-        Args:
-            thing_id: The id.
-        """
-        return {"c2": "Carla", "n1": "Note one", "978-2070360024": "Dune"}.get(thing_id, "no such thing")
-
+    get_thing = lookup_tool("get_thing", "thing_id", {"c2": "Carla", "n1": "Note one", "978-2070360024": "Dune"}.get)
     assert run_agent(practice_client(), task, [get_thing]).tool_calls == [("get_thing", {"thing_id": key})]
 
 
@@ -506,16 +464,7 @@ def test_sea_lions_are_not_the_lions_of_an_article_without_a_heading(tmp_path):
 
 def _filled(result: dict, props: dict):
     """What a schema of `props` gets after 'Look up mug.' with a lookup returning `result`."""
-    @tool
-    def get_item(key: str) -> str:
-        """Look up one item by its key.
-
-        Args:
-            key: Item key.
-        """
-        return json.dumps(result)
-
-    return structured([get_item], "Look up mug.", props)
+    return structured([lookup_tool("get_item", "key", lambda key: result)], "Look up mug.", props)
 
 
 @pytest.mark.parametrize(("result", "props"), [
