@@ -412,7 +412,8 @@ def may(tmp_path):
 
 @pytest.mark.parametrize("task", ["Quel est le total des factures de Mars ?", "TOTAL DES FACTURES DE MARS ?",
                                   "Total des factures de fév. ?", "May invoices: what is the total?", "Unpaid total, May?",
-                                  "What was billed in may?", "Total of invoices (May)?"])
+                                  "What was billed in may?", "Total of invoices (May)?", "Total des factures de nov. ?",
+                                  "Total des factures d'été ?"])
 def test_a_month_in_any_case_or_place_is_a_condition(may, task):
     said = answer(task, may)
     assert "300" not in said and "condition" in said, said

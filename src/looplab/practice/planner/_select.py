@@ -74,7 +74,7 @@ CONDITION = re.compile(
     r"percent|per cent|plus de|moins de|avant|après|ce mois|cette (?:année|semaine)|janvier|f[ée]vrier|mars|avril|mai|"
     r"juin|juillet|ao[ûu]t|septembre|octobre|novembre|d[ée]cembre|janv|f[ée]vr?|avr|juil|sept|déc|(?<=[\w,;:(]\s)(?-i:May)|"
     r"(?<=\()(?-i:May)|^\W*(?-i:May)(?=\s+(?:invoices?|bills?|records?|orders?|total)\b)|(?:(?<=\bin\s)|(?<=\bof\s)|(?<=\bfor\s)|(?<=\bfrom\s)|(?<=\bsince\s)|(?<=\buntil\s))may\b|"
-    r"(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?(?=[\s?!,;:)]|$)|summer|winter|spring|autumn|(?:l['’]|en |d['’])été|hiver|"
+    r"(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)(?=[\s?!,;:).]|$)|summer|winter|spring|autumn|(?:l['’]|en |d['’]|de )été|hiver|"
     r"printemps|automne|"
     r"(?:le )?mois dernier)\b(?:\s+[\w.,€$£-]+){0,2}"
     r"|(?:\d[\d.,]*\s*)?[<>≤≥%]\s*[\w.,]*",
