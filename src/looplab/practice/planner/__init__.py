@@ -43,6 +43,8 @@ OWN_TOOLS = {research: research_tools, survey: survey_tools,  # these give way t
 # The words each skill acts on (roots); a word of the task outside them and outside the evidence is unplaced.
 BOILERPLATE = re.compile(rf"The practice model can't plan this request: |{re.escape(TRY_ELSEWHERE)}")  # in every decline
 DATES = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])|(?<![\w/.])\d{1,2}[/.]\d{1,2}[/.]\d{2,4}(?![\w/.])")
+REASONLESS = "Neither the records nor the tools' results give a reason, and I do not answer a neighbouring question instead."
+WHY = re.compile(r"\b(?:why|pourquoi|how come)\b", re.I)
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
     "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock remove erase supprime efface envoie fichier courriel mail e-mail email convertis convertir "
@@ -97,23 +99,30 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     text, vocabulary = reply["content"][-1]["text"], VOCABULARY.get(skill, _ASKED)
     task = view.task if not french(view.task) or reply.get("own_words") else english_question(view.task)[0] if skill == "research" \
         else english_terms(view.task, skill == "survey")  # French terms placed through the one lexicon
+    task = re.sub(r"\b(in|en)\s+(?:degrees?|degrés?)\s+([CFK])\b", r"\1 °\2", task)  # 'in degrees F' asks °F, as '°F' does
     evidence = " ".join([*(f"{s.result or ''} {' '.join(map(str, s.input.values()))} {scales(view.tool(s.name), s.input)}"
                            for s in view.steps),
                          *(f"{t.name} {t.description} {' '.join(t.properties)} {labels(t)}" for t in view.tools)])
+    if not reply.get("declined") and skill != "research" and (why := WHY.search(view.task)) and not re.search(
+            rf"'[^']*\b{why[0]}\b[^']*'", text, re.I):  # 'Why has Delta not paid?': records and results give no reason
+        return declined(" ".join(filter(None, [names_unplaced(view.task, [why[0]]), REASONLESS,
+                                               view.follow_up and follow_up_note(view.task)])))
     if not reply.get("declined"):
         acted = any(not s.is_error and set(stems(split_words(s.name)[0])) & ACTS for s in view.steps)
         whole = re.match(r"\W*(?:and|et)\W+((?:what|how|which|who|where|when|quel\w*|combien|où|quand|qui|the weather|"
                          r"la météo)\b.*|[\d(](?:[\d\s.,()+*/^×÷%-]|(?:times|plus|minus|fois|moins|(?:divided|multiplied) by|(?:divisé|"
                          r"multiplié) par)\b)*\d\W*$)", view.task,  # 'and 45 - 17?', 'Et 6 fois 7 ?' are whole too
                          re.I | re.S)  # 'And what is 5 + 5?' asks a whole question, not one about the turns before
+        lead = re.match(r"\W*(?:and|et|what about|how about)\b", view.task, re.I)  # 'And the data course?' is read alone
         if view.follow_up and not acted and BACK.search(view.task) and not _own_antecedent(view.task) and not (
-                whole and not BACK.search(whole[1])):  # 'how much is
+                whole and not BACK.search(whole[1])) and not (lead and skill != "survey" and not BACK.search(view.task[lead.end():])):  # 'how much is
             # that?': that of an earlier turn
             found = list(BACK.finditer(view.task))  # 'Et leur total ?': 'leur' points back, not the 'Et' before it
             pointing = next((m for m in found if not re.fullmatch(r"\W*(?:and|et)", m[0], re.I)), found[0])[0].strip(
                 " ?!.").split()  # 'that', 'ce client', 'for it', 'total?'
             word = " ".join(pointing) if " ".join(pointing) == view.task.strip(" ?!.") or pointing[0].lower() in (
                 "what", "how") else pointing[-1 if pointing[-1].lower() == 'it' else 0]  # 'What about', not 'What'
+            word = view.task.strip(" ?!.") if word.lower() in ("and", "et") else word  # 'Et le total ?' as a whole
             return declined(f"{names_unplaced(view.task, [word])} "
                             f"{follow_up_note(view.task)}")
         left = unplaced(task, vocabulary, evidence, text) if view.steps else []

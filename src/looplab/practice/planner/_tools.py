@@ -228,6 +228,15 @@ IN_FRENCH = [
              (r"(?<!\S)(?:(?:(Yes)|(No)): )?([^\s.][^().]*?) \(([^()]*)\) is (warmer|colder) than ([^()]*?) \(([^()]*)\), by (.*?°\w)\.",
               lambda m: ("Oui : i" if m[1] else "Non : i" if m[2] else "I") + "l fait plus "
               + ("chaud" if m[5] == "warmer" else "froid") + f" à {m[3]} ({m[4]}) qu'à {m[6]} ({m[7]}), de {m[8]}."),
+             (r"Neither the records nor the tools' results give a reason, and I do not answer a neighbouring question "
+              r"instead\.", "Ni les fiches ni les résultats des outils ne donnent de raison, et je ne réponds pas à la "
+                           "place à une question voisine."),
+             (r"The task names the file (.*?), and I select records by their values, not by file, so I cannot tell which "
+              r"records it asks for, and I give no list and no total\.", r"La demande nomme le fichier \1 ; je choisis les "
+              r"fiches par leurs valeurs, pas par fichier : je ne sais pas lesquelles elle demande, et je ne donne ni liste ni total."),
+             (r"I did not weigh ('[^']*'): a gap in percent is beyond my rules\.",
+              r"Je n'ai pas évalué \1 : un écart en pourcentage dépasse mes règles."),
+             (r"Whether that is ('[^']*') I do not judge\.", r"Je ne juge pas si c'est \1."),
              (r"The difference between ([^()]*?) \(([^()]*)\) and ([^()]*?) \(([^()]*)\) is (-?[\d.]+ °\w)\.",
               r"L'écart entre \1 (\2) et \3 (\4) est de \5."),
              (r"(?<!\S)([^\s.][^().:]*?) \(([^()]*)\) (plus|minus) ([^()]*?) \(([^()]*)\) is (-?[\d.]+ °\w)\.",
@@ -707,11 +716,16 @@ def _beside_data(text: str, step: Step) -> bool:
     said = [m.span() for m in ABSENT.finditer(text)]
     parts = [(m.group(), any(a < m.end() and m.start() < b for a, b in said))
              for m in re.finditer(r"[^,;(){}\[\]\n—–:]+", text) if m.group().strip()]  # each clause, and if it says 'absent'
-    if not parts or parts[0][1]:
-        return False  # 'Unknown product 'olive'. Try: mug (8.5 EUR)': the absence comes first
     numbers = {n for v in step.input.values() for n in re.findall(r"\d+", str(v))}
-    return any(set(re.findall(r"\d+", p)) - numbers and not re.search(r"\b(?:code|status|http|errno)\b|\b[45]\d\d\b", p, re.I)
-               for p, missing in parts if not missing) or bool(set(content_words(parts[0][0])) - given - NO_DATA)
+    counted = any(set(re.findall(r"\d+", p)) - numbers and not re.search(r"\b(?:code|status|http|errno)\b|\b[45]\d\d\b", p, re.I)
+                  for p, missing in parts if not missing)
+    if not parts or parts[0][1]:  # 'Unknown product 'olive'. Try: mug (8.5 EUR)': the absence comes first, unless a
+        return counted and not SUGGESTED.search(text)  # count follows ('Not found in the old system; found in the new: 42')
+    return counted or bool(set(content_words(parts[0][0])) - given - NO_DATA)
+
+
+SUGGESTED = re.compile(r"\b(?:try|did you mean|suggest\w*|similar|closest|perhaps|maybe|instead|essayez|vouliez-vous|"
+                       r"peut-être|proche)\b", re.I)  # another entry offered in the absent one's place
 
 
 NO_DATA = set("error erreur sorry désolé warning failed failure échec invalid oops try essayez result results response lookup "

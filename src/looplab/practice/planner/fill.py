@@ -126,6 +126,8 @@ def spoken(text: str) -> str:
     text = re.sub(rf"\b(?:add|additionne[rz]?)\s+{group}\s+(?:and|to|et|à)\s+{group}", r"\1 + \2", text, flags=re.I)
     text = re.sub(rf"\b(?:multiply|multiplie[rz]?)\s+{group}\s+(?:and|by|par|et)\s+{group}", r"\1 * \2", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:divide|divise[rz]?)\s+{group}\s+(?:by|par)\s+{group}", r"\1 / \2", text, flags=re.IGNORECASE)
+    text = re.sub(rf"\b(?:(twice|double)|(half(?: of)?|(?:la )?moitié de))\s+{num}(?![\d.,%])",
+                  lambda m: f"2 * {m[3]}" if m[1] else f"{m[3]} / 2", text, flags=re.I)  # 'twice 4', 'half of 90'
     for pattern, op in SPOKEN:
         text = re.sub(rf"(?<!\s)\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)  # (?<!\s): not again from each space of a run
     return text
@@ -157,7 +159,11 @@ def place(text: str) -> str | None:
     Mai' and 'Saint-Mars-la-Jaille' are towns."""
     found = _place(text)
     named = words(found or "")
-    return None if found and (set(named) <= NO_PLACE or named[-1] in WHEN) else found
+    return None if found and (set(named) <= NO_PLACE or named[-1] in WHEN or set(named[1:]) & AFTER_TOWN) else found
+
+
+AFTER_TOWN = set("""fahrenheit celsius kelvin centigrade centigrades f c k merci please pls thanks svp stp downtown""".split())
+# 'in Lyon Fahrenheit', 'à Lyon Merci': a unit or a courtesy after the town is no part of its name
 
 
 @lru_cache(maxsize=1024)

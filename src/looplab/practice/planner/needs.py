@@ -79,7 +79,8 @@ today fait s merci thanks thank call use plus peux pouvez dis dites donne donnez
 bonsoir coucou cheer advance avance d appreciated go ahead pourrais pourriez donner aimerais voudrais connaître savoir
 dire cheers thx font valent vaut lequel laquelle ville maintenant actuellement appelle appelez utilise utilisez aujourd hui aujourd'hui moment""".split())  # 's': "s'il te plaît"; "d'avance"
 SPOKEN = set("""times plus minus multiplied divided power add sum subtract fois moins divisé font percent cent multiply
-divide product produit somme multiplie multiplier multipliez divise diviser divisez multiplié additionne additionner""".split())  # as fill.spoken reads them
+divide product produit somme multiplie multiplier multipliez divise diviser divisez multiplié additionne additionner
+twice double half moitié""".split())  # as fill.spoken reads them
 THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’](?!(?:ils?|elles?|on)\b(?!\s+n['’e])))"  # not 'other than', 'qu'il fait'
 WHICH_OF = (r"^\W*(?:which|where|lequel|laquelle|quel|quelle|où)\b[^.?!;]*?\b(\w+er|plus \w+)\b"
             r"(?:\s+(?:right\s+)?now|\s+today|\s+currently)?\s*[,:]?\s*(?:in\s+|à\s+)?((?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+(?:or|ou)\s+(?:in\s+|à\s+)?"
@@ -95,6 +96,9 @@ SUBJECT = re.compile(rf"^\W*(?P<how>de combien(?: de degrés)?\s+)?(?:est-ce que
                      rf"(?P<w>(?:plus|moins)\s+(?:chaud|froid)e?)\s+qu(?:e\s+|['’]\s*)(?:à\s+)?(?P<b>{PLACE})(?P<rest>.*)$", re.I)
 GAP = re.compile(r"[\s,;]+(?:and\s+)?by how (?:much|many degrees)(?=\W*$)|[\s,;]+et de combien(?: de degrés)?(?=\W*$)", re.I)
 OPPOSITE = {"moins chaud": "plus froid", "moins froid": "plus chaud"}
+AS_WARM = re.compile(r"\bas\s+(warm|hot|cold|cool)\s+as\b|\baussi\s+(chaude?|froide?)\b", re.I)
+AS_WARM_AS = {"warm": "warmer", "hot": "hotter", "cold": "colder", "cool": "cooler", "chaud": "plus chaud",
+              "chaude": "plus chaude", "froid": "plus froid", "froide": "plus froide"}  # 'Yes' when it is warmer still
 _T, _TF = r"(?:the\s+)?(?:temperature|temp)\s+(?:in|at|of|for)\s+", r"(?:la\s+)?température\s+(?:de|à|d['’])\s*"
 OPERATED = [re.compile(p, re.I) for p in (  # an operation on two places' temperatures: the weather of each, then the operation
     rf"^\W*(?:(?:what(?:'s| is)|give me|tell me|compute|calculate)\s+)?{_T}(?P<a>{PLACE})\s+(?P<op>minus|plus)\s+"
@@ -132,6 +136,7 @@ def either(task: str) -> str:
     à Lyon qu'à Paris ?'; 'the temperature in Lyon minus the temperature in Paris' as the weather in each, the
     operation said after (needs). The gap ('and by how much?') is said with every comparison, so it is no part of its
     own."""
+    task = AS_WARM.sub(lambda m: AS_WARM_AS[(m[1] or m[2]).lower()] + " than" * bool(m[1]), task)  # at least as warm
     task = GAP.sub("", task) if WARMTH.search(task) else task
     if operated := _operated(task):  # the weather of each place is asked, and the operation said after
         return (f"Quel temps fait-il à {operated[1]} et à {operated[2]} ?" if french(task) else
@@ -759,6 +764,9 @@ def _warmth(task: str, results: list) -> str | None:
             "at least", "au moins") else float(gap) <= asked if by == "at most" else float(gap) < asked if by else \
             float(gap) == asked
         subject = subject if wide else ""
+    facts = f"{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}."
+    if percent := re.search(r"\d+(?:[.,]\d+)?\s*(?:%|per ?cent\b|pour ?cent\b)", task, re.I):  # 'by 3%': not 3 °C
+        return f"{facts} I did not weigh '{percent[0]}': a gap in percent is beyond my rules."
     yes = "" if not ASKS_IF.match(task) else "Yes: " if subject == first[0] else "No: "
     if (degree := DEGREE.search(task)) and yes != "No: ":  # 'much warmer': a judgement of the gap, not made
         return (f"{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}. "

@@ -294,7 +294,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (kind and not kind(sentence, question + " " + heading))
                     or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)
                     or _another_time(sentence, question) or speech and not SPEECH.search(sentence)
-                    or _someone_elses(sentence, question) or _other_kind(sentence, question, heading, texts) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
+                    or _no_object(sentence, question) or _someone_elses(sentence, question) or _other_kind(sentence, question, heading, texts) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
                     or _beside(sentence, subject, title, wanted) or _whose(sentence, question)
                     or not SAYS.search(question) and _of_another(sentence, question) or _numbered_other(sentence, question)
                     or kind and _disputed(sentence, after, question)):
@@ -642,6 +642,19 @@ def _of_the_title(sentence: str, question: str) -> bool:
         root(_measure(question) or "-") in roots(sentence))
 
 
+def _no_object(sentence: str, question: str) -> bool:
+    """True if a 'what do they eat?' question's verb is followed in the sentence by how or when, not by what: 'Pupils
+    eat in two shifts', 'Les élèves mangent en deux services'."""
+    english = re.match(r"\W*what\s+(?:do|does|did)\s+(.*?)(?:\s+like)?(?:\s+(?:in|at|on|during|for|from|with|by)\b.*)?\W*$", question, re.I)
+    french_ = re.match(r"\W*(?:que|qu['’])\s*([^\W\d_]+)", question, re.I)
+    verb = (english[1].split() or [""])[-1] if english else _conjugated(french_[1].lower()) if french_ else ""
+    if len(verb) < 3 or SAYS.search(question):
+        return False
+    return bool(re.search(rf"\b{re.escape(verb)}\w*\s+(?:in|at|on|during|for|from|until|before|after|with|twice|once|"
+                          r"every|each|daily|en|à|au|aux|dans|pendant|pour|avant|après|chaque)\b", sentence, re.I)) or (
+        verb.lower() in STOPWORDS and not re.search(rf"\b{re.escape(verb[:max(3, len(verb) - 2)])}", sentence, re.I))  # 'need'
+
+
 def _other_kind(sentence: str, question: str, heading: str, texts: list[str]) -> bool:
     """True if the sentence says a question's word only inside another kind's name: 'sea lions' (its heading's name)
     for 'the lions' where a document says 'lions' alone, 'Non-members' for 'members', 'Check-in' for 'check-out'."""
@@ -659,6 +672,11 @@ def _other_kind(sentence: str, question: str, heading: str, texts: list[str]) ->
                 or mine and mine[1].lower() != second.lower() and not re.search(rf"\b{re.escape(first)}-{re.escape(mine[1])}\b",
                                                                               sentence, re.I):
             return True
+    if not re.search(r"\b(?:without|sans|no|non|not|pas|free|hors|sauf|except)\b", question, re.I):  # 'avec assurance'
+        for m in re.finditer(r"\b(?:without|sans|no|non|pas\s+d[e'’]|hors)\s+(?:[^\W\d_]+\s+)?([^\W\d_]+)|"
+                             r"\b([^\W\d_]+)[\s-]free\b", sentence, re.I):  # 'sans assurance', 'Gluten-free'
+            if root((m[1] or m[2]).lower()) in asked:
+                return True
     return False
 
 

@@ -267,6 +267,12 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
     if not isinstance(choices, str):
         choices = [_flagged(task, c, records) for c in choices]
         choices = _missed(task, choices, records) or _came_in(task, records) or choices
+    read = {_arg(s).rsplit("/", 1)[-1].lower() for s in reads}
+    named = [n for n in file_names(whole) if n.lower() in read]  # 'lis le fichier bolt_feb.txt et dis-moi le montant'
+    if named and not isinstance(choices, str) and any(r.file.split(":")[0].lower() not in {n.lower() for n in named}
+                                                      for c in choices for r in c.chosen):
+        choices = (f"the task names the file {joined([repr(n) for n in named])}, and I select records by their values, "
+                   "not by file, so I cannot tell which records it asks for, and I give no list and no total")
     if isinstance(choices, str):  # and say which subfolders it did not read: their records may answer it
         return declined(" ".join([sentence_case(choices), *notes, *unread]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
@@ -314,7 +320,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
     owed = choices[0].heading.startswith("Unpaid")
     lines += _unsaid(task, records) + [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records, owed)
               if not {stem(w) for w in re.findall(r"\w+", c.lower())} <= shown | THEIR]
-    if _measured(task, records) or COUNT.search(task) and not TOTAL.search(task):  # 'the total weight', 'how many were
+    if _measured(task, records) or COUNT.search(task) and not TOTAL.search(IN_ALL.sub(" ", task)):  # 'the total weight', 'how many were
         evidence = {k: v for k, v in evidence.items() if "total" not in k}  # approved?': no total of money is asked
     every = ("Grand total (all records)", "Count (all records)", "Nombre (toutes", "I give no count of all", "Je ne peux pas")
     if seen or notes or good < len(reads) or any(c.doubtful for c in choices) or len(choices) == 1 and any(
@@ -323,6 +329,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
     return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
 
 
+IN_ALL = re.compile(r"\b(?:in total|altogether|au total|en tout)\b", re.I)  # 'how many invoices in total?': a count
 SUMMED = re.compile(r"\b(?:sum|total|somme|add up|additionne[rz]?)\s+(?:of\s+|des\s+|du\s+|de\s+la\s+|de\s+l['’])?"
                     r"(?:the\s+|les\s+|la\s+|all\s+(?:the\s+)?)?((?:invoice\s+)?(?:numbers|dates|ids|days)|"
                     r"numéros(?:\s+de\s+facture)?|jours)\b(?!\s+of\b)", re.I)  # 'the sum of the invoice numbers', not

@@ -1,0 +1,163 @@
+"""Wordings from the hred114-hred121 hunts and the items the thirty-second session left: 'Is Nantes as warm as
+Strasbourg?' blamed the town, 'twice 4' and 'half of 90' were declined, and 'Et le levain ?' after a research turn
+named 'Et' as the word it could not act on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from lookup_tools import lookup_tool
+
+from looplab import samples
+from looplab.client import MODEL, practice_client
+from looplab.loop import run_agent, to_param
+from looplab.tools import Toolbox
+
+ARTICLES = Path(__file__).resolve().parents[1] / "notebooks" / "data" / "articles"
+
+
+def answer(task: str, tools) -> str:
+    return run_agent(practice_client(), task, tools).answer
+
+
+def converse(turns: list[str], tools) -> str:
+    """The practice model's reply to the last of `turns`, each sent after the replies to the ones before."""
+    client, toolbox, messages = practice_client(), Toolbox(tools), []
+    for turn in turns:
+        messages.append({"role": "user", "content": turn})
+        while True:
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+            content = [to_param(b) for b in reply.content]
+            messages.append({"role": "assistant", "content": content})
+            if reply.stop_reason != "tool_use":
+                break
+            messages.append({"role": "user", "content": [toolbox.execute(b).result for b in content
+                                                         if b["type"] == "tool_use"]})
+    return " ".join(b["text"] for b in content if b["type"] == "text")
+
+
+@pytest.mark.parametrize(("task", "said"), [  # Lyon 21 °C, Paris 18 °C, Nantes 17 °C, Strasbourg 19 °C
+    ("Is Nantes as warm as Strasbourg?", "No: Strasbourg (19 °C) is warmer than Nantes (17 °C), by 2 °C."),
+    ("Is Lyon as warm as Paris?", "Yes: Lyon (21 °C) is warmer than Paris (18 °C), by 3 °C."),
+    ("Is Paris as cold as Nantes?", "No: Nantes (17 °C) is colder than Paris (18 °C), by 1 °C."),
+    ("Fait-il aussi chaud à Nantes qu'à Lyon ?", "Non : il fait plus chaud à Lyon (21 °C) qu'à Nantes (17 °C), de 4 °C.")])
+def test_as_warm_as_is_weighed(task, said):
+    assert answer(task, samples.weather_and_calc()).endswith(said)
+
+
+@pytest.mark.parametrize(("task", "said"), [("What is twice 4?", "2 * 4 = 8."), ("What is half of 90?", "90 / 2 = 45.0."),
+                                            ("Calcule la moitié de 90.", "90 / 2 = 45.0."),
+                                            ("What is double 21?", "2 * 21 = 42.")])
+def test_twice_and_half_are_operations(task, said):
+    assert answer(task, samples.weather_and_calc()).startswith(said)
+
+
+def test_double_it_after_a_result_is_still_not_done():
+    said = answer("What is 12 times 7, then double it?", samples.weather_and_calc())
+    assert "168" not in said and "'double'" in said, said
+
+
+def test_an_and_follow_up_is_read_alone_and_says_so():
+    said = converse(["Comment garder un levain en vie ?", "Et le levain ?"], samples.docs_tools(ARTICLES))
+    assert "[sourdough-starter.md]" in said and "'Et'" not in said and said.endswith(
+        "s'il en dépend, posez la question en entier."), said
+
+
+def test_an_and_follow_up_over_records_is_named_whole(tmp_path):
+    (tmp_path / "a.txt").write_text("Facture A-1\nClient : Roux\nMontant : 90,00 €\nStatut : impayée\n", encoding="utf-8")
+    said = converse(["Quelles factures sont impayées ?", "Et le total ?"], samples.invoice_tools(tmp_path))
+    assert said.startswith("Les mots de la demande que je n'ai pas pu traiter : 'Et le total'."), said
+
+
+@pytest.mark.parametrize("task", ["What's the weather in Lyon Fahrenheit?", "Is Lyon warmer than Paris Kelvin?",
+                                  "Quel temps fait-il à Lyon Merci ?", "What's the weather in Lyon Downtown?",
+                                  "Is Lyon Fahrenheit warmer than Paris?"])
+def test_a_unit_or_courtesy_after_a_town_is_not_part_of_it(task):
+    run = run_agent(practice_client(), task, samples.weather_and_calc())
+    assert all(len(i["city"].split()) == 1 for _, i in run.tool_calls), run.tool_calls
+
+
+@pytest.mark.parametrize("task", ["Is Lyon warmer than Paris by 3%?", "Fait-il plus chaud à Lyon qu'à Paris de 3 % ?"])
+def test_a_gap_in_percent_is_not_read_as_degrees(task):
+    said = answer(task, samples.weather_and_calc())
+    assert "Yes" not in said and "Oui" not in said and "'3" in said, said
+
+
+def test_in_degrees_f_asks_a_unit_the_result_does_not_give():
+    said = answer("What's the weather in Lyon in degrees F?", samples.weather_and_calc())
+    assert not said.startswith("Lyon: 21 °C"), said
+
+
+@pytest.mark.parametrize("result", ["Not found in the old system; found in the new one: 42 units",
+                                    "Unknown supplier. Stock: 3 units"])
+def test_data_after_an_absence_is_data(result):
+    said = answer("Look up AB-12", [lookup_tool("stock_lookup", "sku", lambda sku: result)])
+    assert result in said and "not found:" not in said and "is not found" not in said, said
+
+
+BAKERY = {"bakery.md": "# Bakery\n\nGluten-free muffins are available on Fridays only.\n",
+          "cabinet.md": "# Cabinet\n\nUne consultation sans assurance coûte 60 euros.\n",
+          "canteen.md": "# Canteen\n\nPupils eat in two shifts: the younger classes first.\n",
+          "cantine.md": "# Cantine\n\nLes élèves mangent en deux services : les petits d'abord.\n"}
+
+
+@pytest.fixture
+def bakery(tmp_path):
+    for name, text in BAKERY.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return samples.docs_tools(tmp_path)
+
+
+@pytest.mark.parametrize(("task", "left"), [("Are muffins with gluten available on Fridays?", "Gluten-free"),
+                                            ("Combien coûte une consultation avec assurance ?", "60 euros"),
+                                            ("What do pupils eat at the canteen?", "two shifts"),
+                                            ("Que mangent les élèves ?", "deux services")])
+def test_a_sentence_about_the_other_case_or_another_aspect_is_not_quoted(bakery, task, left):
+    said = answer(task, bakery)
+    assert left not in said, said
+
+
+def test_what_a_thing_needs_is_not_answered_by_what_it_does():
+    said = answer("What do bees need?", samples.docs_tools(ARTICLES))
+    assert "[honeybee-foraging.md]" not in said, said
+    said = answer("What does the starter smell like?", samples.docs_tools(ARTICLES))
+    assert "smells pleasantly sour" in said, said
+
+
+@pytest.fixture
+def ledger(tmp_path):
+    (tmp_path / "bolt.txt").write_text("Invoice INV-102\nClient: Bolt SARL\nAmount: 450 EUR\nStatus: unpaid\n", encoding="utf-8")
+    (tmp_path / "delta.txt").write_text("Invoice INV-104\nClient: Delta Inc\nAmount: 2300 EUR\nStatus: unpaid\n",
+                                        encoding="utf-8")
+    return samples.invoice_tools(tmp_path)
+
+
+@pytest.mark.parametrize(("task", "word"), [("why has Delta not paid?", "'why'"), ("pourquoi Delta n'a pas payé ?", "'pourquoi'"),
+                                            ("Which invoices are unpaid, and why?", "'why'")])
+def test_a_why_over_records_is_named_as_not_answered(ledger, task, word):
+    said = answer(task, ledger)
+    assert word in said and (not said.startswith(("Unpaid", "Impayées")) or "I did not answer 'why'" in said), said
+
+
+def test_an_and_follow_up_of_a_lookup_is_read_alone():
+    said = converse(["Look up design.", "And the data course?"], samples.catalogue_tools())
+    assert said.startswith("'data' is in the catalogue") and said.endswith("if it depends on them, ask the question whole.")
+
+
+@pytest.mark.parametrize("task", ["read the file bolt.txt and tell me the amount", "lis le fichier bolt.txt et dis moi le montant"])
+def test_a_file_named_is_not_answered_with_every_record(ledger, task):
+    said = answer(task, ledger)
+    assert "2300" not in said and "'bolt.txt'" in said, said
+
+
+def test_how_many_in_total_fills_no_total_of_money(tmp_path):
+    (tmp_path / "list.csv").write_text("number,client,amount,currency,status\nC-1,Alpha,100,EUR,paid\n"
+                                       "C-2,Beta,220,EUR,unpaid\nC-3,Gamma,35,EUR,unpaid\n", encoding="utf-8")
+    client, tools = practice_client(), samples.invoice_tools(tmp_path)
+    run = run_agent(client, "How many invoices are there in total?", tools)
+    schema = {"type": "object", "properties": {"total": {"type": "integer"}}, "required": ["total"],
+              "additionalProperties": False}
+    reply = client.messages.create(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools], tool_choice={"type": "none"},
+                                   messages=run.messages[:-1], output_config={"format": {"type": "json_schema", "schema": schema}})
+    assert not any("355" in b.text for b in reply.content if b.type == "text"), reply.content
