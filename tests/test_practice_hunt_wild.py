@@ -161,3 +161,30 @@ def test_how_many_in_total_fills_no_total_of_money(tmp_path):
     reply = client.messages.create(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools], tool_choice={"type": "none"},
                                    messages=run.messages[:-1], output_config={"format": {"type": "json_schema", "schema": schema}})
     assert not any("355" in b.text for b in reply.content if b.type == "text"), reply.content
+
+
+def test_api_version_2023_01_01_takes_the_sampling_fields_as_2023_06_01_does():
+    client = practice_client(max_retries=0, default_headers={"anthropic-version": "2023-01-01"})
+    reply = client.messages.create(model="claude-haiku-4-5", max_tokens=64, extra_body={"temperature": 0.2},
+                                   messages=[{"role": "user", "content": "Hello"}])
+    assert reply.type == "message"
+
+
+def test_an_assistant_message_after_a_tool_use_is_the_same_turn():
+    tools = [{"name": "get_weather", "description": "Current weather for a city",
+              "input_schema": {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}}]
+    call = {"type": "tool_use", "id": "toolu_m1", "name": "get_weather", "input": {"city": "Oslo"}}
+    messages = [{"role": "user", "content": "What's the weather in Oslo?"}, {"role": "assistant", "content": [call]},
+                {"role": "assistant", "content": "checking"},
+                {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_m1", "content": "Oslo: 4 °C"}]}]
+    client = practice_client(max_retries=0)
+    assert client.messages.create(model=MODEL, max_tokens=256, tools=tools, messages=messages).stop_reason == "end_turn"
+    assert client.messages.count_tokens(model=MODEL, tools=tools, messages=messages).input_tokens > 0
+
+
+def test_an_amount_without_a_currency_is_said_so(tmp_path):
+    (tmp_path / "ledger.csv").write_text("invoice,client,amount,status\nINV-105,Echo,95,paid\nINV-106,Acme,610,unpaid\n",
+                                         encoding="utf-8")
+    (tmp_path / "a.txt").write_text("Invoice INV-101\nClient: Acme\nAmount: 1200 EUR\nStatus: paid\n", encoding="utf-8")
+    said = answer("What is the total of all invoices?", samples.invoice_tools(tmp_path))
+    assert "give an amount without a currency" in said and "no amount I can read" not in said, said

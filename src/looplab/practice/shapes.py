@@ -18,6 +18,7 @@ from anthropic.types.beta import message_create_params as beta_create_params
 # version the SDK sends, removed them on every model (docs: api/migration-2026-10-21, "Sampling parameters removed").
 SAMPLING = {"temperature": float, "top_p": float, "top_k": int}
 OLD_VERSION = "2023-06-01"
+OLD_VERSIONS = ("2023-01-01", OLD_VERSION)  # 2023-06-01 changed only the stream's format: the same fields
 _WRAPPERS = {typing_extensions.Required, typing_extensions.NotRequired, typing_extensions.ReadOnly,
              typing_extensions.Annotated}
 _LISTS = {list, Iterable, Sequence}
@@ -218,9 +219,9 @@ def check_shape(body: dict, beta: bool = False, count: bool = False, version: st
     the sampling fields are known only to anthropic-version 2023-06-01."""
     if count:  # count_tokens takes no max_tokens, stream, sampling, metadata...: the API refuses them there
         return _typeddict((beta_count_params if beta else message_count_tokens_params).MessageCountTokensParams)(body, "")
-    extra = (*(SAMPLING.items() if version == OLD_VERSION else ()), ("stream", bool))  # both params take either stream
+    extra = (*(SAMPLING.items() if version in OLD_VERSIONS else ()), ("stream", bool))  # both params take either stream
     problem = _typeddict(_params(beta), extra)(body, "")
-    if problem and problem.split(":")[0] in SAMPLING and version != OLD_VERSION:
+    if problem and problem.split(":")[0] in SAMPLING and version not in OLD_VERSIONS:
         problem += (f" (API version {version or 'unnamed'} has no sampling fields, on any model; "
                     f"anthropic-version {OLD_VERSION} takes them up to Claude 4.6)")
     return problem

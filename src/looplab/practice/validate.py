@@ -5,12 +5,12 @@ import binascii
 import json
 import re
 from functools import lru_cache
-from itertools import takewhile
+from itertools import dropwhile, takewhile
 from urllib.parse import unquote
 
 from looplab._jsonschema import schema_error
 from looplab.practice.models import refused_fields
-from looplab.practice.shapes import OLD_VERSION
+from looplab.practice.shapes import OLD_VERSIONS
 from looplab.practice.view import content_blocks, offered_tools
 
 MIN_THINKING_BUDGET = 1024
@@ -186,9 +186,9 @@ def check_tools(tools) -> str | None:
 
 
 def check_version(body: dict, version: str | None) -> str | None:
-    """What API version 2026-10-21 (any but 2023-06-01) refuses: a document block right in an assistant message,
+    """What API version 2026-10-21 (neither 2023 version) refuses: a document block right in an assistant message,
     cited text in a user message (docs: api/migration-2026-10-21)."""
-    if version == OLD_VERSION:
+    if version in OLD_VERSIONS:
         return None
     for i, message in enumerate(body["messages"]):
         for j, block in enumerate(content_blocks(message)):
@@ -328,7 +328,8 @@ def _check_tool_blocks(messages, i, offered, issued_ids) -> str | None:
                 return (f"{where}.content[{j}]: tool_use calls '{name}', which is not among the "
                         f"tools offered ({known}); offer it in tools= or remove it from the history")
         asked = _ids([message], "assistant", "tool_use", "id")
-        answered = _ids(messages[i + 1:], "user", "tool_result", "tool_use_id")
+        answered = _ids(list(dropwhile(lambda m: m.get("role") == "assistant", messages[i + 1:])), "user", "tool_result",
+                        "tool_use_id")  # an assistant message after it is the same turn, as the API merges them
         if missing := [x for x in asked if x not in answered]:
             return (f"{where}: tool_use ids {', '.join(map(str, missing))} have no tool_result; the "
                     "next user message must answer every tool_use with a tool_result")

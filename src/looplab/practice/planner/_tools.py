@@ -421,6 +421,10 @@ IN_FRENCH = [
              (r"I give no amount: the records have several amounts \((.*?)\) and the task does not say which one it asks for\.",
               lambda m: f"Je ne donne pas de montant : les fiches ont plusieurs montants ({_et(m[1])}) et la demande ne "
               "dit pas lequel elle demande."),
+             (r"I give no total: (.*?) (gives|give) an amount without a currency, and I add up only amounts whose currency "
+              r"is said\.", lambda m: f"Je ne peux pas donner de total : {_et(m[1])} "
+              f"{'donne' if m[2] == 'gives' else 'donnent'} un montant sans devise, et je n'additionne que des montants "
+              "dont la devise est dite."),
              (r"I give no total: (.*?) (has|have) no amount I can read\.", lambda m: "Je ne peux pas donner de total : "
               f"{_et(m[1])} n'{'a' if m[2] == 'has' else 'ont'} pas de montant que je sache lire."),
              (r"I could not break it down \('(.*?)'\): I did not compute a figure per client; the list and any total are "

@@ -329,7 +329,6 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
     return answer(" ".join(list(dict.fromkeys(lines)) + [based] + list(dict.fromkeys(seen)) + notes), evidence)
 
 
-IN_ALL = re.compile(r"\b(?:in total|altogether|au total|en tout)\b", re.I)  # 'how many invoices in total?': a count
 SUMMED = re.compile(r"\b(?:sum|total|somme|add up|additionne[rz]?)\s+(?:of\s+|des\s+|du\s+|de\s+la\s+|de\s+l['’])?"
                     r"(?:the\s+|les\s+|la\s+|all\s+(?:the\s+)?)?((?:invoice\s+)?(?:numbers|dates|ids|days)|"
                     r"numéros(?:\s+de\s+facture)?|jours)\b(?!\s+of\b)", re.I)  # 'the sum of the invoice numbers', not
@@ -792,6 +791,9 @@ def _total(task: str, chosen: list[Record], key: str | None, label: str) -> str:
     unpriced = [r.file for r in chosen if not (key and money(r.fields.get(key, "")))]
     if cut := [r.file for r in chosen if r.file in unpriced and r.cut]:  # the amount may be in what was left out
         return f"I give no total: {joined(cut)} {'was' if len(cut) == 1 else 'were'} abridged in the history before any amount."
+    if unpriced and all(key and re.fullmatch(r"-?\d[\d\s.,]*", r.fields.get(key, "").strip()) for r in chosen if r.file in unpriced):
+        return (f"I give no total: {joined(unpriced)} {'gives' if len(unpriced) == 1 else 'give'} an amount without a "
+                "currency, and I add up only amounts whose currency is said.")  # '610' in a CSV with no currency column
     if unpriced:  # a total over some of the records would pass for the total of all
         return f"I give no total: {joined(unpriced)} {'has' if len(unpriced) == 1 else 'have'} no amount I can read."
     return f"{label}: {_sum(chosen, key)}."
