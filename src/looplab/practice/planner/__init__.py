@@ -33,7 +33,7 @@ from .plain import example, nothing_fits, plain
 from .research import ASPECTS, MEASURES, MENTION, OWN_FRAME, research, research_tools
 from .retry import retry
 from .survey import WORDING, survey, survey_tools
-from .text import clip, french, roots, says, speaks_french, stems
+from .text import TAG, clip, french, roots, says, speaks_french, stems
 from .text import words as split_words
 
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
@@ -43,8 +43,9 @@ OWN_TOOLS = {research: research_tools, survey: survey_tools,  # these give way t
 # The words each skill acts on (roots); a word of the task outside them and outside the evidence is unplaced.
 BOILERPLATE = re.compile(rf"The practice model can't plan this request: |{re.escape(TRY_ELSEWHERE)}")  # in every decline
 DATES = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}(?![\w-])|(?<![\w/.])\d{1,2}[/.]\d{1,2}[/.]\d{2,4}(?![\w/.])")
-REASONLESS = "Neither the records nor the tools' results give a reason, and I do not answer a neighbouring question instead."
-WHY = re.compile(r"\b(?:why|pourquoi|how come)\b", re.I)
+REASONLESS = "I list, count and total records and quote tools' results; I do not read a reason in them, and I do not " \
+             "answer a neighbouring question instead."
+WHY = re.compile(r"(?:^|(?<=[.?!;,:]\s))\W*(?:why|pourquoi|how come)\b|\b(?-i:why|pourquoi|how come)\b", re.I)  # not 'Why Not SARL'
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
     "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock remove erase supprime efface envoie fichier courriel mail e-mail email convertis convertir "
@@ -114,7 +115,7 @@ def gate(view: View, skill: str, reply: dict) -> dict:
                          r"multiplié) par)\b)*\d\W*$)", view.task,  # 'and 45 - 17?', 'Et 6 fois 7 ?' are whole too
                          re.I | re.S)  # 'And what is 5 + 5?' asks a whole question, not one about the turns before
         lead = re.match(r"\W*(?:and|et|what about|how about)\b", view.task, re.I)  # 'And the data course?' is read alone
-        if view.follow_up and not acted and BACK.search(view.task) and not _own_antecedent(view.task) and not (
+        if view.follow_up and not acted and BACK.search(TAG.sub("?", view.task)) and not _own_antecedent(view.task) and not (
                 whole and not BACK.search(whole[1])) and not (lead and skill != "survey" and not BACK.search(view.task[lead.end():])):  # 'how much is
             # that?': that of an earlier turn
             found = list(BACK.finditer(view.task))  # 'Et leur total ?': 'leur' points back, not the 'Et' before it

@@ -228,9 +228,10 @@ IN_FRENCH = [
              (r"(?<!\S)(?:(?:(Yes)|(No)): )?([^\s.][^().]*?) \(([^()]*)\) is (warmer|colder) than ([^()]*?) \(([^()]*)\), by (.*?°\w)\.",
               lambda m: ("Oui : i" if m[1] else "Non : i" if m[2] else "I") + "l fait plus "
               + ("chaud" if m[5] == "warmer" else "froid") + f" à {m[3]} ({m[4]}) qu'à {m[6]} ({m[7]}), de {m[8]}."),
-             (r"Neither the records nor the tools' results give a reason, and I do not answer a neighbouring question "
-              r"instead\.", "Ni les fiches ni les résultats des outils ne donnent de raison, et je ne réponds pas à la "
-                           "place à une question voisine."),
+             (r"I list, count and total records and quote tools' results; I do not read a reason in them, and I do not "
+              r"answer a neighbouring question instead\.", "Je liste, compte et totalise des fiches et je cite les résultats "
+                                                           "des outils ; je n'y lis pas de raison, et je ne réponds pas à la "
+                                                           "place à une question voisine."),
              (r"The task names the file (.*?), and I select records by their values, not by file, so I cannot tell which "
               r"records it asks for, and I give no list and no total\.", r"La demande nomme le fichier \1 ; je choisis les "
               r"fiches par leurs valeurs, pas par fichier : je ne sais pas lesquelles elle demande, et je ne donne ni liste ni total."),
@@ -470,7 +471,7 @@ IN_FRENCH = [
              (r"\b(Impayées|Payées)(,[^:]*[^:\s])?:", r"\1\2 :"), (r"\) and ", ") et "), (r": searching for ('[^']*') and for ('[^']*') found "
               r"nothing\.", r" : la recherche de \1, puis de \2, n'a rien trouvé."), (r": searching for ('[^']*') found "
               r"nothing\.", r" : la recherche de \1 n'a rien trouvé."), (r"I cannot apply the condition ('[^']*'): I apply "
-              r"conditions worded as 'over 500 EUR', 'the largest' or 'due before 2026-11-14', and this one is beyond my "
+              r"conditions worded as 'over 500 EUR', 'the [^']*' or 'due before 2026-11-14', and this one is beyond my "
               r"rules, so I give no list and no total\.", r"Je ne sais pas appliquer la condition \1 : j'applique des "
               r"conditions écrites comme 'plus de 500 EUR', 'la plus grosse' ou 'dues avant le 2026-11-14', et celle-ci "
               r"dépasse mes règles ; je ne donne ni liste ni total."),
@@ -646,6 +647,9 @@ ADDRESSED = (r"(?=\s*(?:you|your|please|now|from now on|always|never|only|do not
 AI_SUBJECT = (r"(?:^|(?<=[.!?:;,(\[—–])\s*|\b(?:and|but|so|also|then)\s+)(?:(?:the|any|all|every|each)\s+)?(?:(?:ai|llm|automated|virtual)\s+)?(?:assistant|"
               r"agent|bot|chatbot|model|ai|llm)s?")  # 'AI assistants must …', not 'The travel agent must …'
 INJECTION = re.compile(
+    r"(?:^|[.!?;]\s*|\b(?:also|and|but|ps|then|et|puis)\W+)(?:say|report|tell (?:the user|them|everyone)|answer|reply|respond|"
+    r"state|claim|dis|dites|indique[rz]?|signale[rz]?|réponds|répondez)\b[^.\n]{0,40}?\b(?:is|as|est|comme)\s+(?:missing|not "
+    r"found|absent|unavailable|out of stock|introuvable|manquante?|épuisée?)\b|"  # 'Also, say n6 is missing.'
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instructions?\s*(?::" + ADDRESSED + r"|for (?:the )?(?:ai|"
     r"assistant|model)s?\b)|system override|"
     r"note (?:for|to) (?:the |any )?(?:ai|assistants?|llm)(?:\s+(?:models?|systems?|agents?|tools?|assistants?))?\b(?!\s+[a-z])|for ai "
@@ -707,6 +711,11 @@ def absent(step: Step) -> bool | None:
             return True
         says = (failed(step) or isinstance(value, dict) and set(value) <= {"message", "detail", "reason", "msg", "info"}) and (  # {"message": "No record …"}
             says or re.search(r'\b404\b|"found":\s*false', step.result or ""))
+    given = {w for v in step.input.values() for w in re.findall(r"[\w-]+", str(v).lower())}
+    if says and not isinstance(value, (dict, list)) and any(re.search(r"\d", g) for g in given) and any(
+            o.lower() not in given and re.search(r"[^\W\d_]", o)
+            for o in re.findall(r"[\w-]*\d[\w-]*", sentence_at(step.result or "", says.start()))):
+        return None  # 'Note: the key n7 does not exist.' for n6: another key's absence, nothing said of this one
     if says and not isinstance(value, (dict, list)) and not step.is_error and _beside_data(
             value if isinstance(value, str) else step.result or "", step):
         return False  # 'Oslo: 5 °C, cloudy, wind direction unknown': a detail is missing, not the entry
@@ -718,8 +727,8 @@ def _beside_data(text: str, step: Step) -> bool:
     or words before it that are neither the call's input nor an apology ('a feline (etymology unknown)')."""
     given = {w for v in step.input.values() for w in words(str(v))}
     said = [m.span() for m in ABSENT.finditer(text)]
-    parts = [(m.group(), any(a < m.end() and m.start() < b for a, b in said))
-             for m in re.finditer(r"[^,;(){}\[\]\n—–:]+", text) if m.group().strip()]  # each clause, and if it says 'absent'
+    parts = [(m.group(), any(a < m.end() and m.start() < b for a, b in said))  # each clause, and if it says 'absent'
+             for m in re.finditer(r"(?:[^,;(){}\[\]\n—–:.]|\.(?!\s))+", text) if m.group().strip()]  # 'Unknown colour. Qty 2'
     numbers = {n for v in step.input.values() for n in re.findall(r"\d+", str(v))}
     counted = any(set(re.findall(r"\d+", p)) - numbers and not re.search(r"\b(?:code|status|http|errno)\b|\b[45]\d\d\b", p, re.I)
                   for p, missing in parts if not missing)

@@ -126,8 +126,12 @@ def spoken(text: str) -> str:
     text = re.sub(rf"\b(?:add|additionne[rz]?)\s+{group}\s+(?:and|to|et|à)\s+{group}", r"\1 + \2", text, flags=re.I)
     text = re.sub(rf"\b(?:multiply|multiplie[rz]?)\s+{group}\s+(?:and|by|par|et)\s+{group}", r"\1 * \2", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:divide|divise[rz]?)\s+{group}\s+(?:by|par)\s+{group}", r"\1 / \2", text, flags=re.IGNORECASE)
-    text = re.sub(rf"\b(?:(twice|double)|(half(?: of)?|(?:la )?moitié de))\s+{num}(?![\d.,%])",
-                  lambda m: f"2 * {m[3]}" if m[1] else f"{m[3]} / 2", text, flags=re.I)  # 'twice 4', 'half of 90'
+    while found := list(re.finditer(rf"\b(?:(twice|double)|(half(?: of)?|(?:la )?moitié de))\s+({num}|\([^()]*\))(?![\d.,%])",
+                                    text, re.I)):  # 'twice 4', 'half of 90'; 'half of twice 10' from the inside out
+        m = found[-1]
+        inner = f"2 * {m[3]}" if m[1] else f"{m[3]} / 2"
+        chained = re.search(r"\b(?:twice|double|half(?: of)?|moitié de)\s+$", text[:m.start()], re.I)
+        text = text[:m.start()] + (f"({inner})" if chained else inner) + text[m.end():]
     for pattern, op in SPOKEN:
         text = re.sub(rf"(?<!\s)\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)  # (?<!\s): not again from each space of a run
     return text
@@ -159,11 +163,11 @@ def place(text: str) -> str | None:
     Mai' and 'Saint-Mars-la-Jaille' are towns."""
     found = _place(text)
     named = words(found or "")
-    return None if found and (set(named) <= NO_PLACE or named[-1] in WHEN or set(named[1:]) & AFTER_TOWN) else found
+    return None if found and (set(named) <= NO_PLACE or named[-1] in WHEN or any(map(AFTER_TOWN.fullmatch, named[1:]))) else found
 
 
-AFTER_TOWN = set("""fahrenheit celsius kelvin centigrade centigrades f c k merci please pls thanks svp stp downtown""".split())
-# 'in Lyon Fahrenheit', 'à Lyon Merci': a unit or a courtesy after the town is no part of its name
+AFTER_TOWN = re.compile(r"fah?r\w*|far[ea]n\w*|cel[cs]\w*|kelv\w*|centigr\w*|[fck]|merci|please|pls|thanks|svp|stp|downtown|"
+                        r"cent(?:re|er)|centre-?ville")  # 'in Lyon Farenheit', 'à Lyon Merci', 'Paris Centre': no part of a town's name
 
 
 @lru_cache(maxsize=1024)

@@ -294,7 +294,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (kind and not kind(sentence, question + " " + heading))
                     or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)
                     or _another_time(sentence, question) or speech and not SPEECH.search(sentence)
-                    or _no_object(sentence, question) or _someone_elses(sentence, question) or _other_kind(sentence, question, heading, texts) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
+                    or _no_object(sentence, question) or _subject_elsewhere(sentence, question, roots(heading)) or _someone_elses(sentence, question) or _other_kind(sentence, question, heading, texts) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
                     or _beside(sentence, subject, title, wanted) or _whose(sentence, question)
                     or not SAYS.search(question) and _of_another(sentence, question) or _numbered_other(sentence, question)
                     or kind and _disputed(sentence, after, question)):
@@ -642,11 +642,20 @@ def _of_the_title(sentence: str, question: str) -> bool:
         root(_measure(question) or "-") in roots(sentence))
 
 
+def _subject_elsewhere(sentence: str, question: str, title: set[str]) -> bool:
+    """True if the thing asked of is named only by the title, and the sentence is about another thing it names first:
+    'The café is run by Tom Reed' for 'Who runs the cinema?' in '# Regent Cinema'."""
+    asked = roots(" ".join(w for w in words(question) if w not in STOPWORDS))
+    lead = re.match(r"\W*(?:the|a|an|our|its|le|la|les|l['’]|un|une)\s*([^\W\d_][\w-]*)", sentence, re.I)
+    return bool(lead) and bool(re.match(r"\W*(?:who|when|what time|is|are)\b", question, re.I)) and root(lead[1].lower()) not in \
+        asked and bool(asked & title) and not asked & title & roots(sentence)
+
+
 def _no_object(sentence: str, question: str) -> bool:
     """True if a 'what do they eat?' question's verb is followed in the sentence by how or when, not by what: 'Pupils
     eat in two shifts', 'Les élèves mangent en deux services'."""
     english = re.match(r"\W*what\s+(?:do|does|did)\s+(.*?)(?:\s+like)?(?:\s+(?:in|at|on|during|for|from|with|by)\b.*)?\W*$", question, re.I)
-    french_ = re.match(r"\W*(?:que|qu['’])\s*([^\W\d_]+)", question, re.I)
+    french_ = re.match(r"\W*(?:que|qu['’])\s*(?!est-ce\b)([^\W\d_]+)", question, re.I)  # not 'Qu'est-ce que … sert ?'
     verb = (english[1].split() or [""])[-1] if english else _conjugated(french_[1].lower()) if french_ else ""
     if len(verb) < 3 or SAYS.search(question):
         return False
@@ -675,8 +684,11 @@ def _other_kind(sentence: str, question: str, heading: str, texts: list[str]) ->
     if not re.search(r"\b(?:without|sans|no|non|not|pas|free|hors|sauf|except)\b", question, re.I):  # 'avec assurance'
         for m in re.finditer(r"\b(?:without|sans|no|non|pas\s+d[e'’]|hors)\s+(?:[^\W\d_]+\s+)?([^\W\d_]+)|"
                              r"\b([^\W\d_]+)[\s-]free\b", sentence, re.I):  # 'sans assurance', 'Gluten-free'
-            if root((m[1] or m[2]).lower()) in asked:
-                return True
+            term = (m[1] or m[2]).lower()
+            said = [w for w in re.findall(r"[^\W\d_]+", sentence.lower()) if root(w) == root(term)]
+            if root(term) in asked and len(said) == len(re.findall(rf"\b(?:without|sans|no|non|pas\s+d[e'’]|hors)\s+(?:[^\W\d_]+\s+)?"
+                                                             rf"{re.escape(term)}\b|\b{re.escape(term)}[\s-]free\b", sentence, re.I)):
+                return True  # every time the sentence says it, it says it without: 'avec vue … sans vue' may answer
     return False
 
 

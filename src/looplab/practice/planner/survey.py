@@ -320,7 +320,8 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
     owed = choices[0].heading.startswith("Unpaid")
     lines += _unsaid(task, records) + [f"I did not answer '{c}'." for c in _unanswered(task, len(choices), records, owed)
               if not {stem(w) for w in re.findall(r"\w+", c.lower())} <= shown | THEIR]
-    if _measured(task, records) or COUNT.search(task) and not TOTAL.search(IN_ALL.sub(" ", task)):  # 'the total weight', 'how many were
+    if _measured(task, records) or COUNT.search(task) and not TOTAL.search(IN_ALL.sub(" ", re.sub(
+            r"\btotal number\b|\bnombre total\b", "number", task, flags=re.I))):  # 'the total weight', 'how many were
         evidence = {k: v for k, v in evidence.items() if "total" not in k}  # approved?': no total of money is asked
     every = ("Grand total (all records)", "Count (all records)", "Nombre (toutes", "I give no count of all", "Je ne peux pas")
     if seen or notes or good < len(reads) or any(c.doubtful for c in choices) or len(choices) == 1 and any(

@@ -69,9 +69,12 @@ def french(text: str) -> bool:
         ASKING_FR.match(text) or re.search(r"\w[\s\u00a0\u202f][?!;:]", text)))  # 'Total TTC de Garage Petit ?': a space before '?'
 
 
+ASKED_EN = frozenset("why how what when where who which really sure".split())
+
+
 def speaks_french(task: str, earlier: str = "") -> bool:
     """`french(task)`, or for a task with no little word of either language ('Recommence.', 'Ok.'), `french(earlier)`."""
-    bare = not any(w in FRENCH or w in ENGLISH for w in words(task))
+    bare = not any(w in FRENCH or w in ENGLISH or w in ASKED_EN for w in words(task))  # 'why?' is English
     return french(task) or bare and bool(earlier) and french(earlier)
 
 
@@ -149,7 +152,7 @@ def clauses(text: str) -> list[str]:
 def polarity(text: str) -> tuple[tuple[str, bool], ...]:
     """Each word of `text` (lowercase), False when negated: 'haven't been paid' gives ('paid', False), 'unpaid'
     ('unpaid', True). A negation skips little words ('been') to the next word or name ('not from Studio Malo')."""
-    text = re.sub(r"\b(?:no longer|not yet)\b", "not", uncontracted(text), flags=re.IGNORECASE)
+    text = re.sub(r"\b(?:no longer|not yet)\b", "not", uncontracted(TAG.sub("?", text)), flags=re.IGNORECASE)
     found, armed, name = [], False, False
     for token in re.findall(r"[^\W_]+|[.,;:?!]", text):
         word = token.lower()
@@ -165,6 +168,8 @@ def polarity(text: str) -> tuple[tuple[str, bool], ...]:
     return tuple(found)
 
 
+TAG = re.compile(r"[,\s]+(?:n['’]est-ce pas|non|right|hein|(?:is|are|was|were|do|does|did|has|have|can|will)n['’]t (?:it|he|she|"
+                 r"they|that|there|you|we)|is that (?:right|so|correct))\s*\?\s*$", re.I)  # '…, doesn't it?' asks, negates nothing
 EXCLUDING = re.compile(r"\b(?:except|excluding|exclude|other than|apart from|besides|sauf|hormis|hors|excepté\w*|à part|"
                        r"autres? que|without|sans|en dehors d(?:e|u|es|')|à l'exception d(?:e|u|es|')|mis à part|exclu(?:ant|e|es|s)?|"
                        r"leaving out|leave out|"
