@@ -263,3 +263,11 @@ def test_an_english_why_after_french_turns_is_answered_in_english(ledger):
 def test_a_condition_quoted_in_french_keeps_the_french_sentence(ledger):
     said = answer("Quelle facture a le plus gros montant ?", ledger)
     assert "I cannot apply" not in said and "the le plus" not in said, said
+
+
+@pytest.mark.parametrize("task", ["How much do children over 10 pay at the pool?", "Is parking free before 18:00?"])
+def test_the_other_side_of_an_age_or_a_time_is_not_the_answer(tmp_path, task):
+    (tmp_path / "pool.md").write_text("# Pool\n\nAdults pay 6 euros, and children under 10 swim free. Parking is free after "
+                                      "18:00.\n", encoding="utf-8")
+    said = answer(task, samples.docs_tools(tmp_path))
+    assert "under 10" not in said and "after 18:00" not in said, said

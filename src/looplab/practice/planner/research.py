@@ -294,7 +294,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (kind and not kind(sentence, question + " " + heading))
                     or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)
                     or _another_time(sentence, question) or speech and not SPEECH.search(sentence)
-                    or _no_object(sentence, question) or _subject_elsewhere(sentence, question, roots(heading)) or _someone_elses(sentence, question) or _other_kind(sentence, question, heading, texts) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
+                    or _no_object(sentence, question) or _other_side(sentence, question) or _subject_elsewhere(sentence, question, roots(heading)) or _someone_elses(sentence, question) or _other_kind(sentence, question, heading, texts) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
                     or _beside(sentence, subject, title, wanted) or _whose(sentence, question)
                     or not SAYS.search(question) and _of_another(sentence, question) or _numbered_other(sentence, question)
                     or kind and _disputed(sentence, after, question)):
@@ -649,6 +649,21 @@ def _subject_elsewhere(sentence: str, question: str, title: set[str]) -> bool:
     lead = re.match(r"\W*(?:the|a|an|our|its|le|la|les|l['’]|un|une)\s*([^\W\d_][\w-]*)", sentence, re.I)
     return bool(lead) and bool(re.match(r"\W*(?:who|when|what time|is|are)\b", question, re.I)) and root(lead[1].lower()) not in \
         asked and bool(asked & title) and not asked & title & roots(sentence)
+
+
+SIDES = (r"over|above|older than|more than|after|from|plus de|au-dessus de|après|dès",
+         r"under|below|younger than|less than|before|until|moins de|en dessous de|avant|jusqu'à")
+
+
+def _other_side(sentence: str, question: str) -> bool:
+    """True if the sentence says of the question's age, time or amount the other side: 'children under 10' for
+    'children over 10', 'free after 18:00' for 'free before 18:00'."""
+    for mine, other in (SIDES, SIDES[::-1]):
+        for found in re.finditer(rf"\b(?:{mine})\s+(\w[\w:.]*)", question, re.I):
+            said = rf"\s+{re.escape(found[1])}(?!\w)"
+            if re.search(rf"\b(?:{other}){said}", sentence, re.I) and not re.search(rf"\b(?:{mine}){said}", sentence, re.I):
+                return True
+    return False
 
 
 def _no_object(sentence: str, question: str) -> bool:
