@@ -10,32 +10,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from conversations import answer, converse, documents
 from lookup_tools import lookup_tool
 
 from looplab import samples
 from looplab.client import MODEL, practice_client
 from looplab.loop import run_agent, to_param
 from looplab.tools import Toolbox, tool
-
-
-def answer(task: str, tools) -> str:
-    return run_agent(practice_client(), task, tools).answer
-
-
-def converse(turns: list[str], tools) -> str:
-    """The practice model's reply to the last of `turns`, each sent after the replies to the ones before."""
-    client, toolbox, messages = practice_client(), Toolbox(tools), []
-    for turn in turns:
-        messages.append({"role": "user", "content": turn})
-        while True:
-            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
-            content = [to_param(b) for b in reply.content]
-            messages.append({"role": "assistant", "content": content})
-            if reply.stop_reason != "tool_use":
-                break
-            messages.append({"role": "user", "content": [toolbox.execute(b).result for b in content
-                                                         if b["type"] == "tool_use"]})
-    return " ".join(b["text"] for b in content if b["type"] == "text")
 
 
 def structured(tools, task: str, props: dict):
@@ -170,9 +151,7 @@ ARTICLES = {"velo.md": "# Entretenir son vélo\n\nIl faut graisser la chaîne to
 
 @pytest.fixture
 def articles(tmp_path):
-    for name, text in ARTICLES.items():
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    return samples.docs_tools(tmp_path)
+    return documents(tmp_path, ARTICLES)
 
 
 @pytest.mark.parametrize(("task", "quoted"), [("Les freins, on les vérifie quand ?", "Les freins se vérifient chaque mois."),
@@ -215,9 +194,7 @@ ZOO = {"lions.md": "# Lions\n\nThe African lions live in the Savanna enclosure. 
 
 @pytest.fixture
 def zoo(tmp_path):
-    for name, text in ZOO.items():
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    return samples.docs_tools(tmp_path)
+    return documents(tmp_path, ZOO)
 
 
 @pytest.mark.parametrize(("task", "kept", "left"), [

@@ -1,6 +1,9 @@
-"""Wordings from the hred114-hred121 hunts and the items the thirty-second session left: 'Is Nantes as warm as
-Strasbourg?' blamed the town, 'twice 4' and 'half of 90' were declined, and 'Et le levain ?' after a research turn
-named 'Et' as the word it could not act on."""
+"""Wordings and data from the hred114-hred126 hunts, with the items the thirty-second session left: a unit after a
+town ('in Lyon Farenheit') looked up as a town, 'by 3%' weighed as 3 °C, 'Not found in the old system; found in the new
+one: 42 units' reported absent, 'with gluten' answered with the gluten-free sentence, 'Who runs the cinema?' with the
+café's manager, 'why' over records answered with a list, a file named over records answered with every record, 'How
+many invoices in total?' filling a money total, a tag question read as a negation; 'Is Nantes as warm as Strasbourg?',
+'twice 4' and 'And the data course?' declined; API version 2023-01-01 refusing sampling fields."""
 
 from __future__ import annotations
 
@@ -8,34 +11,14 @@ import json
 from pathlib import Path
 
 import pytest
+from conversations import answer, converse, documents
 from lookup_tools import lookup_tool
 
 from looplab import samples
 from looplab.client import MODEL, practice_client
-from looplab.loop import run_agent, to_param
-from looplab.tools import Toolbox
+from looplab.loop import run_agent
 
 ARTICLES = Path(__file__).resolve().parents[1] / "notebooks" / "data" / "articles"
-
-
-def answer(task: str, tools) -> str:
-    return run_agent(practice_client(), task, tools).answer
-
-
-def converse(turns: list[str], tools) -> str:
-    """The practice model's reply to the last of `turns`, each sent after the replies to the ones before."""
-    client, toolbox, messages = practice_client(), Toolbox(tools), []
-    for turn in turns:
-        messages.append({"role": "user", "content": turn})
-        while True:
-            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
-            content = [to_param(b) for b in reply.content]
-            messages.append({"role": "assistant", "content": content})
-            if reply.stop_reason != "tool_use":
-                break
-            messages.append({"role": "user", "content": [toolbox.execute(b).result for b in content
-                                                         if b["type"] == "tool_use"]})
-    return " ".join(b["text"] for b in content if b["type"] == "text")
 
 
 @pytest.mark.parametrize(("task", "said"), [  # Lyon 21 °C, Paris 18 °C, Nantes 17 °C, Strasbourg 19 °C
@@ -105,9 +88,7 @@ BAKERY = {"bakery.md": "# Bakery\n\nGluten-free muffins are available on Fridays
 
 @pytest.fixture
 def bakery(tmp_path):
-    for name, text in BAKERY.items():
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    return samples.docs_tools(tmp_path)
+    return documents(tmp_path, BAKERY)
 
 
 @pytest.mark.parametrize(("task", "left"), [("Are muffins with gluten available on Fridays?", "Gluten-free"),
@@ -271,3 +252,10 @@ def test_the_other_side_of_an_age_or_a_time_is_not_the_answer(tmp_path, task):
                                       "18:00.\n", encoding="utf-8")
     said = answer(task, samples.docs_tools(tmp_path))
     assert "under 10" not in said and "after 18:00" not in said, said
+
+
+def test_dis_moi_is_no_key_and_en_fait_il_takes_nothing_back():
+    said = answer("Cherche le cours data et dis-moi combien de modules il a.", samples.catalogue_tools())
+    assert "Nombre de modules : 3." in said, said
+    said = answer("Cherche ai. Le module checks en fait-il partie ?", samples.catalogue_tools())
+    assert "'ai' est dans le catalogue" in said, said

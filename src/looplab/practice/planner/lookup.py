@@ -228,6 +228,8 @@ def lookup(view: View) -> dict | None:
     keys = [next((m[1] for m in [re.search(rf"\b{re.escape(k)}\s+(?:(?:with\s+)?(?:id|number|no\.?|ref|code|#)\s*)?['\"]?"
                                            r"([^\W_][\w-]*\d[\w-]*|\d[\w-]*)", view.task, re.I)] if m), k)
             if _noun(k, own) and k not in quoted(view.task) else k for k in keys]  # 'Emma' quoted is a key
+    keys = [k for k in keys if k in quoted(view.task) or not re.fullmatch(r"[^\W\d_]+-(?:moi|toi|nous|vous|lui|leur|le|la|les)",
+                                                                         k, re.I)] or keys  # 'dis-moi' is no key
     keys = list(dict.fromkeys(k for k in keys if not (_noun(k, own) and k not in quoted(view.task) and re.search(
         rf"\b{re.escape(k)}\s+(?:(?:with\s+)?(?:id|number|no\.?|ref|code|#)\s*)?['\"]?(?:[^\W_][\w-]*\d|\d)", view.task,
         re.I))))  # the noun of 'patient P-7', not 'design' of 'design and design-2'

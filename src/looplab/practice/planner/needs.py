@@ -166,7 +166,7 @@ GENERIC = ASKS_NOTHING | {"good", "morning", "afternoon", "evening", "lot", "bea
 GREETED = re.compile(r"\W*(?:good (?:morning|afternoon|evening|day)|morning|(?:hi|hello|hey) there)\W*", re.I)  # no when
 POLITE = re.compile(r"\b(?:please|thanks|thank you|merci|svp|stp|s'il (?:te|vous) pla[iî]t)\b", re.IGNORECASE)
 TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?mind|forget (?:it|that)|I mean|"
-                        r"cancel that|on second thought|non,? attends|attends,? non|en fait|laisse tomber|oublie ça|"
+                        r"cancel that|on second thought|non,? attends|attends,? non|en fait(?!-)|laisse tomber|oublie ça|"
                         r"je veux dire|finalement|or rather|ou plutôt|enfin non)\b", re.IGNORECASE)  # 'or rather 12 * 8'
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
 ACTS = set(stems("delete remove erase send write create update transfer pay book cancel move rename post buy order "
