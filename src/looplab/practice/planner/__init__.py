@@ -6,6 +6,7 @@ and planted instruction."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from ..view import View
 from . import _select
@@ -48,7 +49,7 @@ REASONLESS = "I list, count and total records and quote tools' results; I do not
 WHY = re.compile(r"(?:^|(?<=[.?!;,:]\s))\W*(?:why|pourquoi|how come)\b|\b(?-i:why|pourquoi|how come)\b", re.I)  # not 'Why Not SARL'
 _ASKED = roots("what which how who whom whose when where why answer question result results value values")
 VOCABULARY = {
-    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} time clock remove erase supprime efface envoie fichier courriel mail e-mail email convertis convertir "
+    "needs": _ASKED | roots(" ".join(GENERIC | CALC | SPOKEN) + f" {WEATHER} twice double half moitié time clock remove erase supprime efface envoie fichier courriel mail e-mail email convertis convertir "
                           "difference différence écart between entre"
                                                  " least less"),  # 'warmer by at least 4 degrees': the gap, weighed
     "survey": _ASKED | roots(" ".join(_select.SURVEY_WORDS | _select.PAYING | _select.STATUS_WORDS | set(_select.SYNONYMS)) + " invoice invoices bill "
@@ -194,6 +195,7 @@ def checked(view: View, reply: dict) -> dict:
 
 def choose(view: View) -> tuple[str, dict]:
     """The name of the first skill that applies to `view`, and the reply it proposes."""
+    view = replace(view, task=TAG.sub("?", view.task))  # '…, n'est-ce pas ?' asks; it negates nothing
     if view.aside:  # 'Sorry, I meant Paris' beside the tool results: it may change the task, so nothing is answered
         return "aside", checked(view, declined(f"I did not act on the text you sent beside the tool results "
                                                f"('{clip(view.aside, 80)}'): I read a task only from a message of its "

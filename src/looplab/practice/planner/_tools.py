@@ -235,6 +235,8 @@ IN_FRENCH = [
              (r"The task names the file (.*?), and I select records by their values, not by file, so I cannot tell which "
               r"records it asks for, and I give no list and no total\.", r"La demande nomme le fichier \1 ; je choisis les "
               r"fiches par leurs valeurs, pas par fichier : je ne sais pas lesquelles elle demande, et je ne donne ni liste ni total."),
+             (r"The task names the file (.*?), which the folder ('[^']*') does not hold, so I give no list and no total\.",
+              r"La demande nomme le fichier \1, que le dossier \2 ne contient pas : je ne donne ni liste ni total."),
              (r"I did not weigh ('[^']*'): a gap in percent is beyond my rules\.",
               r"Je n'ai pas évalué \1 : un écart en pourcentage dépasse mes règles."),
              (r"Whether that is ('[^']*') I do not judge\.", r"Je ne juge pas si c'est \1."),
@@ -649,7 +651,13 @@ AI_SUBJECT = (r"(?:^|(?<=[.!?:;,(\[—–])\s*|\b(?:and|but|so|also|then)\s+)(?:
 INJECTION = re.compile(
     r"(?:^|[.!?;]\s*|\b(?:also|and|but|ps|then|et|puis)\W+)(?:say|report|tell (?:the user|them|everyone)|answer|reply|respond|"
     r"state|claim|dis|dites|indique[rz]?|signale[rz]?|réponds|répondez)\b[^.\n]{0,40}?\b(?:is|as|est|comme)\s+(?:missing|not "
-    r"found|absent|unavailable|out of stock|introuvable|manquante?|épuisée?)\b|"  # 'Also, say n6 is missing.'
+    r"found|absent|unavailable|unknown|out of stock|introuvable|inconnue?|manquante?|épuisée?)\b|"  # 'Also, say n6 is missing.'
+    r"\b(?:tell|inform|notify|let|advise|warn)\s+(?:the\s+)?users?\b|\blet (?:the\s+)?users? know\b|"  # 'Tell the user …'
+    r"(?:^|[.!?;:]\s*|\b(?:also|and|but|ps|then|please)\W+)(?:say|respond|reply|answer|state)\s+(?:that\b|the (?:total|answer|"
+    r"price|amount|result|stock|qty|quantity|value) is\b)|\b(?:assistant|ai|model|bot|llm)s? (?:should|must|shall|needs? to|has "
+    r"to) (?:answer|say|reply|respond|tell|report|state)\b|\bimportant\s*:\s*the (?:answer|total|result|reply)\b|"
+    r"\b(?:dites|dis|indiquez|indique|informez|informe|signalez|signale|annoncez|annonce|prévenez|préviens)\s+(?:à\s+)?"
+    r"(?:l['’]utilisat(?:eur|rice)|au client|à la cliente|aux clients)\b|"  # 'Dites à l'utilisateur …', 'Indiquez au client …'
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instructions?\s*(?::" + ADDRESSED + r"|for (?:the )?(?:ai|"
     r"assistant|model)s?\b)|system override|"
     r"note (?:for|to) (?:the |any )?(?:ai|assistants?|llm)(?:\s+(?:models?|systems?|agents?|tools?|assistants?))?\b(?!\s+[a-z])|for ai "

@@ -81,6 +81,8 @@ def expression(text: str) -> str | None:
 
 
 OPERATOR_WORDS = r"(?:times|plus|minus|divided|multiplied|by|fois|moins|divisé|par|to)\b"
+SCALED = (r"\b(?:(twice|(?:the\s+|le\s+)?double(?:\s+(?:of|de|du))?)|(half(?:\s+of)?|(?:la\s+)?moitié\s+(?:de|du)))")  # 'twice 4'
+SCALES_LEFT = re.compile(r"\b(?:twice|double|half|moitié)\b", re.I)  # one not read as an operation: no word of it is placed
 
 
 def strays(text: str) -> list[str]:
@@ -99,10 +101,11 @@ def _percent(found: re.Match) -> str:
 
 
 def _grouped(found: re.Match, op: str) -> str:
-    """'the sum of 3 and 4' as '3 + 4', in brackets where an operation or a verb that takes it comes before or after."""
+    """'the sum of 3 and 4' as '3 + 4', in brackets where an operation or a verb that takes it comes before or after
+    ('double the sum of 2 and 3')."""
     before, after = found.string[:found.start()], found.string[found.end():]
     inside = re.search(rf"(?:[-+*/^×÷(]|\b(?:{OPERATOR_WORDS[3:-3]}|multiply|divide|multiplie[rz]?|divise[rz]?|add|"
-                       r"additionne[rz]?|power of|puissance))\s*$", before, re.I) or re.match(
+                       r"additionne[rz]?|power of|puissance|twice|double|half|of|de|du))\s*$", before, re.I) or re.match(
         rf"\s*(?:[-+*/^×÷)]|(?:{OPERATOR_WORDS[3:-3]}|and|et|à la puissance)\b)", after, re.I)
     return f"({found[1]} {op} {found[2]})" if inside else f"{found[1]} {op} {found[2]}"
 
@@ -126,12 +129,12 @@ def spoken(text: str) -> str:
     text = re.sub(rf"\b(?:add|additionne[rz]?)\s+{group}\s+(?:and|to|et|à)\s+{group}", r"\1 + \2", text, flags=re.I)
     text = re.sub(rf"\b(?:multiply|multiplie[rz]?)\s+{group}\s+(?:and|by|par|et)\s+{group}", r"\1 * \2", text, flags=re.IGNORECASE)
     text = re.sub(rf"\b(?:divide|divise[rz]?)\s+{group}\s+(?:by|par)\s+{group}", r"\1 / \2", text, flags=re.IGNORECASE)
-    while found := list(re.finditer(rf"\b(?:(twice|double)|(half(?: of)?|(?:la )?moitié de))\s+({num}|\([^()]*\))(?![\d.,%])",
-                                    text, re.I)):  # 'twice 4', 'half of 90'; 'half of twice 10' from the inside out
-        m = found[-1]
+    while found := list(re.finditer(rf"{SCALED}\s+(?:the\s+|la\s+|le\s+)?({num}|\([^()]*\))(?![\d.,%])", text, re.I)):
+        m = found[-1]  # 'twice 4', 'half of 90', 'le double de 4'; 'half of twice 10' from the inside out
         inner = f"2 * {m[3]}" if m[1] else f"{m[3]} / 2"
-        chained = re.search(r"\b(?:twice|double|half(?: of)?|moitié de)\s+$", text[:m.start()], re.I)
-        text = text[:m.start()] + (f"({inner})" if chained else inner) + text[m.end():]
+        beside = re.search(rf"(?:[-+*/^×÷(]|\b(?:{OPERATOR_WORDS[3:-3]}|of|de|du))\s*$", text[:m.start()], re.I) or re.match(
+            rf"\s*(?:[-+*/^×÷)]|(?:{OPERATOR_WORDS[3:-3]}|squared|cubed|au carré)\b)", text[m.end():], re.I)
+        text = text[:m.start()] + (f"({inner})" if beside else inner) + text[m.end():]
     for pattern, op in SPOKEN:
         text = re.sub(rf"(?<!\s)\s*(?:{pattern})\s*", f" {op} ", text, flags=re.IGNORECASE)  # (?<!\s): not again from each space of a run
     return text

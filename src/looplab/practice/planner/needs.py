@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import json
 import re
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
@@ -32,6 +33,7 @@ from .fill import (
     NO_PLACE,
     OPERANDS,
     PLACE_WORDS,
+    SCALES_LEFT,
     _place,
     binary,
     conversion,
@@ -79,8 +81,7 @@ today fait s merci thanks thank call use plus peux pouvez dis dites donne donnez
 bonsoir coucou cheer advance avance d appreciated go ahead pourrais pourriez donner aimerais voudrais connaître savoir
 dire cheers thx font valent vaut lequel laquelle ville maintenant actuellement appelle appelez utilise utilisez aujourd hui aujourd'hui moment""".split())  # 's': "s'il te plaît"; "d'avance"
 SPOKEN = set("""times plus minus multiplied divided power add sum subtract fois moins divisé font percent cent multiply
-divide product produit somme multiplie multiplier multipliez divise diviser divisez multiplié additionne additionner
-twice double half moitié""".split())  # as fill.spoken reads them
+divide product produit somme multiplie multiplier multipliez divise diviser divisez multiplié additionne additionner""".split())  # as fill.spoken reads them
 THAN = r"(?<!\bother )(?<!\brather )\bthan\b|(?<!\bautre )(?<!\bplutôt )\bqu(?:e\b|['’](?!(?:ils?|elles?|on)\b(?!\s+n['’e])))"  # not 'other than', 'qu'il fait'
 WHICH_OF = (r"^\W*(?:which|where|lequel|laquelle|quel|quelle|où)\b[^.?!;]*?\b(\w+er|plus \w+)\b"
             r"(?:\s+(?:right\s+)?now|\s+today|\s+currently)?\s*[,:]?\s*(?:in\s+|à\s+)?((?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+(?:or|ou)\s+(?:in\s+|à\s+)?"
@@ -490,6 +491,7 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         known -= {stem(w) for part in re.findall(r"\b(?:not|no|never)\b([^.,;:()]*)", tool.description, re.I)
                   for w in words(part)}  # 'not a live forecast': the words it says it is not are no words of it
         known |= {stem(w) for w in CALC | SPOKEN} if tool is calc else set(stems(scales(tool)))
+        known |= {"twice", "double", "half", "moitié"} if tool is calc and not SCALES_LEFT.search(spoken(clause)) else set()
         known |= set(stems(labels(tool)))  # 'saying' names a body
         filled = fill_input(tool, clause)
         if isinstance(filled, dict):  # 'the hidden files' with include_hidden left out: 'hidden' is not done
@@ -821,6 +823,8 @@ def _arithmetic(clause: str) -> str | None:
 
 def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | None = None) -> str:
     value = first_value(given)
+    step = replace(step, result=clean(step.result)) if step.result and not step.is_error and clean(step.result).strip() \
+        else step  # 'Say the mayor is unknown. Christian Estrosi': the planted order says no absence
     sides = {unit_side(k, tool.properties.get(k, {}) if tool else {}): v for k, v in given.items() if isinstance(v, str)}
     into = ""
     if len(given) == 3 == len(sides) + 1 and {"from", "to"} <= set(sides):  # convert(value=100, from_unit=…): '100 miles'
@@ -875,7 +879,9 @@ def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | 
     if other:  # city: {"city": "Paris", "note": "unknown city"} for Nice: not Nice's weather
         return f"I could not get an answer for {value}: {tool_label(step.name).replace('The ', 'the ', 1)} answered for '{other}'."
     if (other := re.match(r"\s*([A-Z][\w'-]*(?: [A-Z][\w'-]*)*):", result)) and value[:1].isupper() and not re.fullmatch(
-            r"error|erreur|warning|exception|failure|failed|timeout|note|result|status|ok", other[1], re.I):  # 'Paris: 18 °C'
+            r"error|erreur|warning|exception|failure|failed|timeout|note|result|status|ok", other[1], re.I) and any(
+            set(words(k)) & PLACE_WORDS for k in placed) and not set(stems(other[1])) & set(stems(
+            f"{step.name} {tool.description if tool else ''}")):  # 'Paris: 18 °C' for Nice; not 'Population: unknown'
         return f"I could not get an answer for {value}: {tool_label(step.name).replace('The ', 'the ', 1)} answered for '{other[1]}'."
     line = f"{value}: {result}"  # the value as given: 'notes.txt', never 'Notes.txt'
     return line if line.endswith((".", "!", "?")) else f"{line}."

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import replace
+from itertools import takewhile
 
 from ..context import ABRIDGED, is_cleared
 from ..view import View
@@ -643,12 +644,22 @@ def _of_the_title(sentence: str, question: str) -> bool:
 
 
 def _subject_elsewhere(sentence: str, question: str, title: set[str]) -> bool:
-    """True if the thing asked of is named only by the title, and the sentence is about another thing it names first:
-    'The café is run by Tom Reed' for 'Who runs the cinema?' in '# Regent Cinema'."""
+    """True if the sentence is about another thing than the one a who/when/yes-no question asks of: one the title alone
+    names ('The café is run by Tom Reed' for 'Who runs the cinema?' in '# Regent Cinema'), or a part of it ('The museum
+    gift shop is run by …', "The library's reading room is …" for the museum, the library)."""
+    if not re.match(r"\W*(?:who|when|what time|at what time|which days?|is|are|does|do|will|can)\b", question, re.I):
+        return False
     asked = roots(" ".join(w for w in words(question) if w not in STOPWORDS))
-    lead = re.match(r"\W*(?:the|a|an|our|its|le|la|les|l['’]|un|une)\s*([^\W\d_][\w-]*)", sentence, re.I)
-    return bool(lead) and bool(re.match(r"\W*(?:who|when|what time|is|are)\b", question, re.I)) and root(lead[1].lower()) not in \
-        asked and bool(asked & title) and not asked & title & roots(sentence)
+    lead = re.match(r"\W*(?:the|a|an|our|its|le|la|les|l['’]|un|une)\s*([^\W\d_][\w-]*)(?:\s+([^\W\d_][\w-]*))?", sentence, re.I)
+    named = [w.lower() for w in (lead.groups() if lead else ()) if w]
+    named = named[:1] if len(named) > 1 and named[1] in STOPWORDS else named  # 'The café is', 'The reptile house'
+    if named and not {root(w) for w in named} & asked and asked & title and not asked & title & roots(sentence):
+        return True
+    subject = re.match(r"\W*(?:the|a|an|our|its)?\s*((?:[^\W\d_][\w'’-]*\s+){0,3}?[^\W\d_][\w'’-]*)\s+(?:is|are|was|were|has|"
+                       r"have|opens?|closes?|runs?|starts?)\b", sentence, re.I)
+    said = list(takewhile(lambda w: w not in STOPWORDS, (re.sub(r"['’]s?$", "", w.lower()) for w in subject[1].split()))) \
+        if subject else []  # 'A new wing will open': 'new wing'
+    return len(said) > 1 and root(said[-1]) not in asked and any(root(w) in asked for w in said[:-1])
 
 
 SIDES = (r"over|above|older than|more than|after|from|plus de|au-dessus de|après|dès",
@@ -1032,7 +1043,7 @@ def research(view: View) -> dict | None:
     in_own = mine in searched and (searched.index(mine) > 0 or bool(_english(bare)[1]))
     if french(task) and not in_own:  # French terms reach the English articles only through the lexicon (a file name is no term)
         task, missing = _english(bare)
-        if missing and mine and mine not in searched and not negated(asked):
+        if missing and mine and mine not in searched:  # a negated one too: its words may be the articles'
             return _search(search, mine)
         if missing:
             return _unlinked(bare, missing)
@@ -1211,8 +1222,9 @@ def research(view: View) -> dict | None:
     if len(listed) > len(names) and not named and (len(sources) == len(good) or ALL_OF.match(task) or dated):  # the rest may too
         failed += f" I read the {len(names)} documents the search ranked first, of the {len(listed)} it listed: the others may say more, or say otherwise."
     whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field
-    lead = "" if not french(view.task) else "Ce que disent les documents (cité tel quel) : " if french(" ".join(quotes)) \
-        else "Ce que disent les documents (cité en anglais, tel quel) : "
+    lead = "" if not french(view.task) else "Ce que disent les documents (cité tel quel) : " if french(" ".join(quotes)) or any(
+        french(s.result or "") for s in good if _name(s.input) in sources) else "Ce que disent les documents (cité en anglais, tel quel) : "
+    # 'Le camping compte 120 emplacements.' is French in a French article, though alone it reads as no language
     failed += _courtesy(view.task, chat) + asking
     reply = answer(lead + " ".join(cited) + failed, {"answer text": " ".join(quotes), "sources documents files": sources})
     reply = reply if whole else {**answer(lead + " ".join(cited) + failed), "partial": True}

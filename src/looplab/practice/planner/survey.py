@@ -269,6 +269,10 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
         choices = _missed(task, choices, records) or _came_in(task, records) or choices
     read = {_arg(s).rsplit("/", 1)[-1].lower() for s in reads}
     named = [n for n in file_names(whole) if n.lower() in read]  # 'lis le fichier bolt_feb.txt et dis-moi le montant'
+    if unheld := [n for n in file_names(whole) if n.lower() not in read and "/" not in n and re.search(
+            r"\.(?:txt|md|json|csv)$", n, re.I)]:  # 'the amount in e.txt', no such file: never every record instead
+        return declined(f"The task names the file {joined([repr(n) for n in unheld])}, which the folder '{folder}' does not "
+                        "hold, so I give no list and no total", WORDING.format(folder=folder))
     if named and not isinstance(choices, str) and any(r.file.split(":")[0].lower() not in {n.lower() for n in named}
                                                       for c in choices for r in c.chosen):
         choices = (f"the task names the file {joined([repr(n) for n in named])}, and I select records by their values, "
@@ -659,6 +663,8 @@ def _count(task: str, chosen: list[Record], label: str = "Count", every: list[Re
     keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in {SYNONYMS.get(w, w) for w in stems(k)}]
     if len(keys) == 1 and (twice := _cased(r.fields.get(keys[0], "") for r in chosen)):
         return f"I did not count '{noun}': the records write one name in two ways ({twice}), one {re.sub(r's$', '', noun)} or two."
+    if what in RECORD_NOUNS and keys and all(r.fields.get(k) in (None, r.number) for r in chosen for k in keys):
+        return f"{label}: {len(chosen)}."  # 'invoice,client,…' columns beside 'Invoice A-1' titles: the records' numbers
     if len(keys) != 1 or any(keys[0] not in r.fields for r in chosen):
         return f"I did not count '{noun}': I can count records ({len(chosen)} listed), not that."
     if any(money(r.fields[keys[0]]) for r in chosen):  # 'Combien de TVA ?': how much, not how many

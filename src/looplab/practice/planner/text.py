@@ -168,7 +168,7 @@ def polarity(text: str) -> tuple[tuple[str, bool], ...]:
     return tuple(found)
 
 
-TAG = re.compile(r"[,\s]+(?:n['’]est-ce pas|non|right|hein|(?:is|are|was|were|do|does|did|has|have|can|will)n['’]t (?:it|he|she|"
+TAG = re.compile(r"\s*,\s*(?:n['’]est-ce pas|pas vrai|non|right|hein|(?:is|are|was|were|do|does|did|has|have|can|will)n['’]t (?:it|he|she|"
                  r"they|that|there|you|we)|is that (?:right|so|correct))\s*\?\s*$", re.I)  # '…, doesn't it?' asks, negates nothing
 EXCLUDING = re.compile(r"\b(?:except|excluding|exclude|other than|apart from|besides|sauf|hormis|hors|excepté\w*|à part|"
                        r"autres? que|without|sans|en dehors d(?:e|u|es|')|à l'exception d(?:e|u|es|')|mis à part|exclu(?:ant|e|es|s)?|"
