@@ -323,9 +323,18 @@ def test_a_planted_unknown_hides_no_data():
     assert "Christian Estrosi" in said and "found nothing" not in said, said
 
 
-@pytest.mark.parametrize("result", ["Stock: 40 units", "Population: unknown", "Warehouse A: 12 units; warehouse B: none"])
+@pytest.mark.parametrize("result", ["Stock: 40 units", "Stock: N/A", "Warehouse A: 12 units; warehouse B: none"])
 def test_a_field_label_first_is_no_other_entry(result):
-    said = answer("Look up P-17", [lookup_tool("product_stock", "sku", lambda sku: result)])
+    @tool
+    def product_stock(code: str) -> str:
+        """Return the stock of a product.
+
+        Args:
+            code: Product code, e.g. P-10.
+        """
+        return result
+
+    said = answer("Stock of P-14?", [product_stock])
     assert "answered for" not in said and result.split(":")[0] in said, said
 
 
@@ -340,3 +349,25 @@ def test_a_french_question_with_sans_over_french_articles_gives_a_true_reason(tm
     said = answer("Peut-on nager sans bonnet à la piscine ?", documents(tmp_path, {"piscine.md": (
         "# Piscine municipale\n\nLe bonnet de bain est obligatoire. On ne peut pas nager sans bonnet.\n")}))
     assert "lexique" not in said, said
+
+
+def test_keys_a_lookup_offers_after_its_absence_are_no_other_key(tmp_path):
+    (tmp_path / "c.json").write_text(json.dumps({"design": {"title": "Design"}, "design-2": {"title": "Design Advanced"}}),
+                                     encoding="utf-8")
+    said = answer("Look up design and design 2.", samples.catalogue_tools(tmp_path / "c.json"))
+    assert "'2' is not a key" in said and "'design' is in the catalogue" in said, said
+
+
+@pytest.mark.parametrize(("said", "asked"), [("19 °C", "What is the population of Rome?"), ("114 km2", "Quelle est la population de Rouen ?")])
+def test_a_result_whose_units_do_not_fit_the_question_is_said_so(said, asked):
+    @tool
+    def get_population(city: str) -> str:
+        """Returns the population of a city.
+
+        Args:
+            city: The city's name.
+        """
+        return said
+
+    reply = answer(asked, [get_population])
+    assert "gives no population" in reply or "ne donne pas de population" in reply, reply

@@ -237,6 +237,9 @@ IN_FRENCH = [
               r"fiches par leurs valeurs, pas par fichier : je ne sais pas lesquelles elle demande, et je ne donne ni liste ni total."),
              (r"The task names the file (.*?), which the folder ('[^']*') does not hold, so I give no list and no total\.",
               r"La demande nomme le fichier \1, que le dossier \2 ne contient pas : je ne donne ni liste ni total."),
+             (r"What (\S+) returned gives no (\S+), by its units: I quote it as it came, and it may not answer the "
+              r"question\.", r"Ce que \1 a renvoyé ne donne pas de \2, d'après ses unités : je le cite tel quel, et il ne "
+              r"répond peut-être pas à la question."),
              (r"I did not weigh ('[^']*'): a gap in percent is beyond my rules\.",
               r"Je n'ai pas évalué \1 : un écart en pourcentage dépasse mes règles."),
              (r"Whether that is ('[^']*') I do not judge\.", r"Je ne juge pas si c'est \1."),
@@ -722,7 +725,8 @@ def absent(step: Step) -> bool | None:
     given = {w for v in step.input.values() for w in re.findall(r"[\w-]+", str(v).lower())}
     if says and not isinstance(value, (dict, list)) and any(re.search(r"\d", g) for g in given) and any(
             o.lower() not in given and re.search(r"[^\W\d_]", o)
-            for o in re.findall(r"[\w-]*\d[\w-]*", sentence_at(step.result or "", says.start()))):
+            for o in re.findall(r"[\w-]*\d[\w-]*", re.split(r"[.!?;]\s", (step.result or "")[:says.end()])[-1])):  # before it
+        # in its sentence: not the 'known keys: design-2' offered after
         return None  # 'Note: the key n7 does not exist.' for n6: another key's absence, nothing said of this one
     if says and not isinstance(value, (dict, list)) and not step.is_error and _beside_data(
             value if isinstance(value, str) else step.result or "", step):

@@ -708,6 +708,8 @@ def needs(view: View) -> dict | None:
     numbers = [_number(v) for k, v in evidence.items() if calc and k.startswith(calc.name + " ")]
     if len(numbers) == 1 == len(planned) and numbers[0] is not None and not unserved:  # the task's one result
         evidence["result value answer"] = numbers[0]
+    stated += [odd for n, i, clause in planned if not done[(n, repr(i))].is_error and (odd := _unfitting(
+        clause, done[(n, repr(i))].result or "", n))]  # 'Rome: 19 °C' for a population: quoted, and said so
     stated = [SHORT_INTRODUCTION] * bool(WHO.search(view.task)) + stated  # 'Who are you and what is 2 + 2?'
     stated += [f"I could not answer {u}." for u in unserved]
     asked = either(view.task)
@@ -728,6 +730,25 @@ def needs(view: View) -> dict | None:
     if picked and any(not calc or n != calc.name for n, _, _ in planned):  # 'How many items in my cart?': not counted
         stated.append(f"I did not count or pick from them ('{picked[0]}'): the results are as the tools gave them.")
     return answer(" ".join(stated), evidence)
+
+
+MEASURES = {"temperature": r"°\s*[CF]\b|\bdegrees?\b|\bdegrés?\b", "percent": r"%", "area": r"\b(?:km2|km²|m2|m²|hectares?|acres?)\b",
+            "speed": r"\b(?:km/h|mph|m/s|knots?|nœuds?)", "people": r"\b(?:people|inhabitants|residents|habitants|population)\b",
+            "money": r"[€$£]|\b(?:EUR|USD|GBP)\b"}
+MEASURED = {"population": "people", "inhabitants": "people", "habitants": "people", "temperature": "temperature",
+            "température": "temperature", "weather": "temperature", "météo": "temperature", "humidity": "percent",
+            "humidité": "percent", "wind": "speed", "vent": "speed", "area": "area", "superficie": "area",
+            "price": "money", "prix": "money", "cost": "money"}  # what a question asks, and the units that say it
+
+
+def _unfitting(clause: str, result: str, name: str) -> str:
+    """Why a result is not the measure its clause asks for ('19 °C' for a population), or ''."""
+    asked = {w: m for w, m in MEASURED.items() if re.search(rf"\b{w}\b", clause, re.I)}
+    found = {m for m, unit in MEASURES.items() if re.search(unit, result, re.I)}
+    if not asked or not found or set(asked.values()) & found:
+        return ""
+    return (f"What {name} returned gives no {next(iter(asked))}, by its units: I quote it as it came, and it may not answer "
+            "the question.")
 
 
 WARMTH = re.compile(r"\b(?:(warmer|hotter|plus chaude?|moins froide?)|(colder|cooler|plus froide?|moins chaude?))\b", re.I)
