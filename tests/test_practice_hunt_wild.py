@@ -371,3 +371,9 @@ def test_a_result_whose_units_do_not_fit_the_question_is_said_so(said, asked):
 
     reply = answer(asked, [get_population])
     assert "gives no population" in reply or "ne donne pas de population" in reply, reply
+
+
+@pytest.mark.parametrize("task", ["Is Toulouse at most as warm as Marseille?", "Is Paris at most as warm as Lille?"])
+def test_at_most_as_warm_as_is_not_read_as_warmer(task):
+    said = answer(task, samples.weather_and_calc())
+    assert "Yes" not in said and "No:" not in said, said

@@ -97,7 +97,9 @@ SUBJECT = re.compile(rf"^\W*(?P<how>de combien(?: de degrés)?\s+)?(?:est-ce que
                      rf"(?P<w>(?:plus|moins)\s+(?:chaud|froid)e?)\s+qu(?:e\s+|['’]\s*)(?:à\s+)?(?P<b>{PLACE})(?P<rest>.*)$", re.I)
 GAP = re.compile(r"[\s,;]+(?:and\s+)?by how (?:much|many degrees)(?=\W*$)|[\s,;]+et de combien(?: de degrés)?(?=\W*$)", re.I)
 OPPOSITE = {"moins chaud": "plus froid", "moins froid": "plus chaud"}
-AS_WARM = re.compile(r"\bas\s+(warm|hot|cold|cool)\s+as\b|\baussi\s+(chaude?|froide?)\b", re.I)
+AS_WARM = re.compile(r"(?<!\bmost )(?<!\bleast )(?<!\bnot )(?<!n't )(?<!\bnearly )(?<!\balmost )(?<!\btwice )(?<!\bhalf )"
+                     r"\bas\s+(warm|hot|cold|cool)\s+as\b|(?<!\bpas )(?<!\bplus )(?<!\bmoins )(?<!\bpresque )"
+                     r"\baussi\s+(chaude?|froide?)\b", re.I)  # 'at most as warm as' is not 'warmer than'
 AS_WARM_AS = {"warm": "warmer", "hot": "hotter", "cold": "colder", "cool": "cooler", "chaud": "plus chaud",
               "chaude": "plus chaude", "froid": "plus froid", "froide": "plus froide"}  # 'Yes' when it is warmer still
 _T, _TF = r"(?:the\s+)?(?:temperature|temp)\s+(?:in|at|of|for)\s+", r"(?:la\s+)?température\s+(?:de|à|d['’])\s*"
