@@ -688,3 +688,23 @@ def test_an_image_in_an_assistant_turn_is_a_400():
     with pytest.raises(anthropic.BadRequestError, match=r"messages\[1\]\.content\[0\]: 'image' blocks are not permitted"):
         practice_client().messages.create(model=MODEL, max_tokens=64, messages=[
             *HELLO, {"role": "assistant", "content": [image]}, {"role": "user", "content": "And?"}])
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_thought_cut_by_max_tokens_is_cut_and_still_goes_back(stream):
+    """max_tokens=5 with summarized thinking gave the whole thought (30 tokens of text) for 5 tokens spent; the cut thought
+    is signed as it stands, so the next turn takes it back."""
+    options = {"model": "claude-opus-5", "max_tokens": 5, "thinking": {"type": "adaptive", "display": "summarized"},
+               "messages": [{"role": "user", "content": "What's the weather in Lyon?"}],
+               "tools": [t.to_api() for t in samples.weather_and_calc()]}
+    client = practice_client()
+    if stream:
+        with client.messages.stream(**options) as events:
+            message = events.get_final_message()
+    else:
+        message = client.messages.create(**options)
+    thought = message.content[0]
+    assert message.stop_reason == "max_tokens" and thought.type == "thinking" and 0 < len(thought.thinking) <= 4 * 5
+    history = [*options["messages"], {"role": "assistant", "content": [thought.model_dump(exclude_none=True)]},
+               {"role": "user", "content": "Go on."}]
+    assert client.messages.create(**{**options, "max_tokens": 1024, "messages": history}).content

@@ -116,8 +116,8 @@ def within(content: list[dict], max_tokens: int) -> tuple[list[dict], bool]:
     room = max(1, max_tokens - 1) * 4  # characters left, by the 4-characters rule; one token at least, as on Claude
     kept: list[dict] = []
     for block in content:
-        if block.get("type") == "thinking":
-            kept.append(block)  # thought first: it uses its share of the room, then the reply
+        if block.get("type") == "thinking":  # thought first: it uses its share of the room, then the reply
+            kept.append({**block, "thinking": block["thinking"][:max(room, 0)]})
             room -= len(block["thinking"])
         elif block.get("type") == "text":
             kept.append({**block, "text": block["text"][:max(room, 0)]})

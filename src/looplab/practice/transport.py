@@ -206,6 +206,8 @@ class PracticeTransport(httpx2.BaseTransport):
 
     def _message(self, reply: dict, full: dict) -> dict:
         content, cut = tokens.within([_block(block) for block in reply["content"]], full["max_tokens"])
+        for block in [b for b in content if cut and b["type"] == "thinking"]:  # a cut thought is signed as it stands
+            block["signature"] = control.sign(block["thinking"])
         stop_reason = "max_tokens" if cut else reply.get("stop_reason") or (
             "tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn")
         if stop_reason not in STOP_REASONS:
