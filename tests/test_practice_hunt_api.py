@@ -655,7 +655,8 @@ def test_count_tokens_does_not_weigh_a_thinking_budget_against_a_max_tokens_it_h
     ("claude-sonnet-5-5", {"tools": [ORDER], "tool_choice": {"type": "tool", "name": "record_order"}}, "tool_choice"),
     ("claude-mythos-5-1", {"tools": [ORDER], "tool_choice": {"type": "any"}}, "tool_choice"),
     ("claude-fable-5", {"thinking": {"type": "disabled"}}, "thinking.type"),
-    ("claude-mythos-preview", {"thinking": {"type": "disabled"}}, "thinking.type")])
+    ("claude-mythos-preview", {"thinking": {"type": "disabled"}}, "thinking.type"),
+    ("claude-fable-5", {"tools": [ORDER], "tool_choice": {"type": "any"}}, "tool_choice")])  # it thinks: no forced tool
 def test_what_the_newest_models_refuse_is_a_400(model, extra, field):
     """Opus 5.5 and Fable 5.1 always think, and they and Sonnet 5.5 refuse a forced tool: all were a 200 (hred112)."""
     with pytest.raises(anthropic.BadRequestError) as refused:
@@ -668,8 +669,6 @@ def test_the_models_before_them_still_take_it():
     assert client.messages.create(model="claude-opus-5", max_tokens=64, messages=HELLO, thinking={"type": "disabled"})
     assert client.messages.create(model="claude-opus-5", max_tokens=64, messages=HELLO, tools=[ORDER],
                                   tool_choice={"type": "tool", "name": "record_order"})
-    assert client.messages.create(model="claude-fable-5", max_tokens=64, messages=HELLO, tools=[ORDER],
-                                  tool_choice={"type": "any"})
     assert client.messages.create(model="claude-mythos-preview", max_tokens=2048, messages=HELLO,
                                   thinking={"type": "enabled", "budget_tokens": 1024})
 
@@ -708,3 +707,19 @@ def test_a_thought_cut_by_max_tokens_is_cut_and_still_goes_back(stream):
     history = [*options["messages"], {"role": "assistant", "content": [thought.model_dump(exclude_none=True)]},
                {"role": "user", "content": "Go on."}]
     assert client.messages.create(**{**options, "max_tokens": 1024, "messages": history}).content
+
+
+@pytest.mark.parametrize("model", ["claude-opus-5-5", "claude-mythos-preview", "claude-fable-5"])
+def test_a_model_that_always_thinks_thinks_when_the_request_leaves_thinking_out(model):
+    """Without a `thinking` field these models answered with no thinking block, and a loop that dropped thinking blocks
+    went on; on Claude they think whatever the request says, and that loop's next turn is a 400 (hred128)."""
+    client, task = practice_client(), [{"role": "user", "content": "What's the weather in Lyon?"}]
+    tools = [t.to_api() for t in samples.weather_and_calc()]
+    first = client.messages.create(model=model, max_tokens=1024, tools=tools, messages=task)
+    assert first.content[0].type == "thinking"
+    call = next(b for b in first.content if b.type == "tool_use")
+    dropped = [b.model_dump(exclude_none=True) for b in first.content if b.type != "thinking"]
+    message = refused(lambda: client.messages.create(model=model, max_tokens=1024, tools=tools, messages=[
+        *task, {"role": "assistant", "content": dropped},
+        {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call.id, "content": "Lyon: 15 °C"}]}]))
+    assert message.startswith("messages[1].content[0].type: Expected `thinking`"), message

@@ -621,6 +621,9 @@ def _loose(value) -> frozenset[str]:
     return frozenset(re.sub(r"(?<=[^s])s$", "", re.sub(r"(ch|sh|ss|x)es$", r"\1", w)) for w in words(str(value)))
 
 
+SPENT = r"[€$£]\s*{0}(?![\w.,])|(?<![\w.,-]){0}\s*(?:[€$£]|(?:eur|euros?|usd|dollars?|gbp|chf)\b)"  # '80 EUR', '€80'
+
+
 def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:
     """Per field: the values the task names (the best-matching ones) and False if it negates them."""
     spelt = {r.number.casefold(): r.number for r in records}
@@ -638,6 +641,9 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     if ids and (span := RANGE.search(task)):  # '2026-001 to 2026-003' takes in 2026-002 too
         return f"I cannot take a range of numbers ('{span.group()}'): I select only the numbers the task names"
     if ids:
+        if spent := next((m for i in ids if (m := re.search(SPENT.format(re.escape(i)), task, re.I))), None):
+            return (f"'{spent[0]}' is an amount, not a record's number, and I select records by an amount only over or "
+                    f"under one ('over {spent[0]}')")  # 'Which invoice is for 80 EUR?' is no invoice number 80
         if counted := next((m for i in ids if (m := re.search(rf"(?<![\w-]){re.escape(i)}\s+(?:[\w-]+\s+){{0,2}}(?:invoices|bills|"
                                                              r"records|factures|fiches|files|fichiers|days|jours|entries|"
                                                              r"documents|logs|reports)\b", task, re.I))), None):

@@ -382,6 +382,9 @@ IN_FRENCH = [
              (r"I could not find (.*?) among the numbers of the records read(, and I select records by the number their text "
               r"gives, not by file name)?", lambda m: f"Je n'ai pas trouvé {_et(m[1])} parmi les numéros des fiches lues" + (
                   ", et je choisis les fiches par le numéro que donne leur texte, pas par nom de fichier" * bool(m[2]))),
+             (r"'(.*?)' is an amount, not a record's number, and I select records by an amount only over or under one "
+              r"\('over (.*?)'\)", r"'\1' est un montant, pas le numéro d'une fiche, et je ne choisis des fiches selon un "
+              r"montant qu'au-dessus ou au-dessous ('plus de \2')"),
              (r"(.*?) names more than one (\w+) \((.*?)\); I cannot tell which one the task means; name one in full",
               lambda m: f"{_et(m[1])} désigne plus d'une valeur de {m[2]} "
               f"({_et(m[3])}) : je ne sais pas laquelle la demande vise ; nommez-la en entier"),

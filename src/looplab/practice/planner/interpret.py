@@ -16,7 +16,7 @@ from .text import CORPUS_WORDS, STOPWORDS, as_written, clip, french, root, roots
 UNIT = re.compile(
     r"\d{1,2}/\d{1,2}/\d{2,4}"  # a date: 12/11/2026
     r"|\d+(?:[-/]\d+)+"  # an id or an ISO date: 2026-10-013
-    r"|\d{1,2}(?:[:h]\d{2})?\s?(?:[ap]\.m\.|[ap]m\b)|\d{1,2}h\d{2}\b|\d+(?:st|nd|rd|th)\b"  # a time, an ordinal: 3pm, 15h30, 2nd
+    r"|\d{1,2}(?:[:h]\d{2})?\s?(?:[ap]\.m\.|[ap]m\b)|\d{1,2}h\d{2}\b|\d+(?:st|nd|rd|th|er|re|ère|e|ème|nde?)\b"  # a time, an ordinal: 3pm, 15h30, 2nd, 1er
     r"|\d{1,3}(?:[  \u202f]\d{3})+(?![\d,.])"  # thousands with spaces: 1 850
     r"|\d+(?:[.,]\d+)*\s?%?"  # 3,5  12.5  10%
     r"|[^\W\d_]+\d[^\W_]*(?:[-/][^\W_]+)*"  # an id with letters first: FA06-100, INV2026

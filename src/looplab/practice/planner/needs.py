@@ -506,7 +506,8 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
                                                                    *file_names(clause)]  # values it could not use
         given = " ".join(map(str, values)).lower() if tool is not calc else ""
         named = extra + [w for w in words(clause) if w in NEGATORS | {"why", "when", "pourquoi", "quand"}] + re.findall(
-            r"-?\b\d+\b", clause) + re.findall(r"\b(?:in|en)\s+([A-Z])\b(?!')", clause)  # 'not 5 * 5'; 'When is
+            r"-?\b\d+\b", clause) + re.findall(r"\b(?:in|en)\s+([A-Z])\b(?!')", clause) + re.findall(
+            r"\b(most|least|nearly|almost|presque)\s+(?=as\s+(?:warm|hot|cold|cool)\b|aussi\b)", clause, re.I)  # 'not 5 * 5'; 'When is
         # it sunny in Lyon?' is not asked of the current weather; 'in Lyon in F' asks Fahrenheit
         if where and not any(set(words(p)) & PLACE_WORDS for p in tool.properties):  # 'Delete notes.txt for Bob'
             named += [w for w in content_words(where) if w not in ASKS_NOTHING]  # Bob is no place of delete_file

@@ -27,7 +27,8 @@ FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pou
                    "parlent l dossier dossiers fichier fichiers partent enregistre enregistrer sauvegarde mets ferme puis par appelle appelez "
                    "divise multiplie soustrais additionne recherche recherchez utilise utilisez cherchez résume facture factures "
                    "restant non oui dire voulais veux voulez voudrais plutôt ensuite ainsi aussi ou pardon encore recommence recommencez "
-                   "refais refaites essaie essayez vraiment justifie explique toi demain hier montant somme totale".split())  # d', qu', l': 'Combien d'articles parlent d'abeilles ?'
+                   "refais refaites essaie essayez vraiment justifie explique toi demain hier montant somme totale seulement uniquement "
+                   "maintenant nombre celles celle ceux celui".split())  # d', qu', l': 'Combien d'articles parlent d'abeilles ?'
 ENGLISH = frozenset("the is are was what which how much many does do of in and to for with from by this that it who".split())
 NEGATORS = frozenset("not no never non pas nor neither without ne nobody".split())
 CONJUNCTIONS = frozenset("and but or then et mais ou".split())
@@ -65,8 +66,10 @@ def french(text: str) -> bool:
     accented = {w for w in words(re.sub(r"(?<=[\w,;:] )[A-ZÀ-ÖØ-Þ][^\W\d_]*", " ", text)) if re.search("[éèêëàâùûçôîïœ]", w)}
     hits = sum(w in FRENCH or w in accented for w in found)  # 'payé', 'réglées'; not a name ('Is Crêperie Noël's ...')
     english = sum(w in ENGLISH for w in found)
+    unnamed = words(re.sub(r"(?<=\w )[A-ZÀ-ÖØ-Þ][^\W\d_]*", " ", text))  # 'Total pour Atelier Vigne.': 'pour', no name
     return hits > english and (hits >= 2 or len(found) <= 3 or not english and bool(
-        ASKING_FR.match(text) or re.search(r"\w[\s\u00a0\u202f][?!;:]", text)))  # 'Total TTC de Garage Petit ?': a space before '?'
+        ASKING_FR.match(text) or re.search(r"\w[\s\u00a0\u202f][?!;:]", text) or set(unnamed) & FRENCH))  # 'Total TTC
+    # de Garage Petit ?': a space before '?'
 
 
 ASKED_EN = frozenset("why how what when where who which really sure".split())
