@@ -193,6 +193,20 @@ def checked(view: View, reply: dict) -> dict:
     return reply
 
 
+DOCS_NAMED = re.compile(r"\b(?:articles?|docs?|documents?|guides?|memos?|notes?|pages?|wiki|sources?|texts?|textes?|according|"
+                        r"selon|d['’]après|says?|said|dit|disent|mention\w*|parlent|parle)\b", re.I)
+RECORDS_NAMED = re.compile(r"\b(?:invoices?|factures?|bills?|records?|fiches?|folder|dossier)\b", re.I)
+CATALOGUE_NAMED = re.compile(r"\b(?:catalog(?:ue)?|look\s*up|lookup)\b", re.I)
+
+
+def _elsewhere(view: View, others: list[str]) -> bool:
+    """Whether a task that names no document asks what other tools give: records, a catalogue, or a part another tool
+    serves ('the weather in Paris plus 7'): the documents give way, so a memo's figure is not the invoices' total."""
+    return not DOCS_NAMED.search(view.task) and bool(
+        others or RECORDS_NAMED.search(view.task) and survey_tools(view) or CATALOGUE_NAMED.search(view.task)
+        and lookup_tool(view))
+
+
 def choose(view: View) -> tuple[str, dict]:
     """The name of the first skill that applies to `view`, and the reply it proposes."""
     view = replace(view, task=TAG.sub("?", view.task))  # '…, n'est-ce pas ?' asks; it negates nothing
@@ -203,8 +217,13 @@ def choose(view: View) -> tuple[str, dict]:
     for skill in SKILLS:
         own = OWN_TOOLS[skill](view) if skill in OWN_TOOLS else None
         calls, unserved = _needs(view) if own else ([], [])
-        if calls and not unserved and all(n not in (t.name for t in own) for n, _, _ in calls):
+        if calls and not unserved and all(n not in (t.name for t in own) for n, _, _ in calls) and not (
+                skill is research and DOCS_NAMED.search(view.task)):  # 'the weather in Lyon in the article' is the article's
             continue  # other tools than the skill's own serve every part of the task ('What is 12 * 4?')
+        others = [n for n, _, _ in calls if n not in (t.name for t in own or ())]
+        if skill is research and own and _elsewhere(view, others) or skill is survey and own and others and not \
+                RECORDS_NAMED.search(view.task):  # 'Quel temps fait-il à Bordeaux ? Calcule aussi 22 fois 2.': no record
+            continue
         if (reply := skill(view)) is not None:
             return skill.__name__, checked(view, gate(view, skill.__name__, reply))
     raise AssertionError("nothing_fits always applies")

@@ -93,6 +93,10 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
     return [r for r in comparable if amounts[r.file][0] == best]
 
 
+BY_DATE = ("I match records on a date only against one full date written 2026-11-14 or 14/11/2026, one bound at a time, "
+           "so I give no list and no total")
+
+
 def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes: list[str]) -> list[Record] | str:
     """The records whose date field is before or after the task's date ('due before 14/11/2026')."""
     phrase = found.group().strip()
@@ -100,7 +104,8 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
     before = (found.group(1) or "").lower()
     named = [k for k in fields if before and before in words(k)]
     if not fields and any(WRITTEN.search(v) for r in records for v in r.fields.values()):  # 'Due: 15 October 2026'
-        return f"I cannot apply the condition '{phrase}': matching records on a date is beyond my rules, so I give no list and no total"
+        return (f"I cannot apply the condition '{phrase}': the records write their dates in words ('15 October 2026'), "
+                "which I do not compare, so I give no list and no total")
     if len(named or fields) != 1 or (before and not named and before not in NEUTRAL):  # 'paid before ...'
         return f"I cannot apply '{phrase}': I cannot tell which date field of the records it means"
     key = (named or fields)[0]

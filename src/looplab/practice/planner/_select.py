@@ -7,7 +7,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ._limits import AMOUNT, DATED, EXTREME, by_amount, by_date, counted, per_unit
+from ._limits import AMOUNT, BY_DATE, DATED, EXTREME, by_amount, by_date, counted, per_unit
 from ._records import NUMBER_KEYS, PROSE, Record, money, money_keys
 from .interpret import currency_words, english_terms
 from .text import (
@@ -324,8 +324,7 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
                 "one against another, so I give no list and no total")
     if dated := re.search(rf"(?:\b(?:due|paid|dated)\s+)?(?:\b(?:before|after|until|since|on|by|le|avant|après|depuis)\s+)?"
                           rf"(?:{DATE.pattern}|\b\d{{1,2}}/\d{{1,2}}(?:/\d\d)?\b|{DAY_MONTH.pattern})", task, re.IGNORECASE):  # no limit took it: 'due on 15/11/2026'
-        return (f"I cannot apply the condition '{_back(dated.group(), written)}': matching records on a date is beyond my rules, "
-                "so I give no list and no total")
+        return f"I cannot apply the condition '{_back(dated.group(), written)}': {BY_DATE}"
     if condition := _outside_values(CONDITION, task, records):
         return (f"I cannot apply the condition '{_back(condition.group().strip(), written)}': I apply conditions "
                 "worded as 'over 500 EUR', 'the largest' or 'due before 2026-11-14', and this one is beyond my rules, "

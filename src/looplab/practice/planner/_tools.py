@@ -54,6 +54,8 @@ def _may(files: str) -> str:
 IN_FRENCH = [
              (r"I did not quote (\S+): it says it was replaced\.", r"Je n'ai pas cité \1 : il dit avoir été remplacé."),
              (r"I did not quote (\S+): (\S+) is a later edition of it\.", r"Je n'ai pas cité \1 : \2 en est une édition plus récente."),
+             (r"I did not quote (\S+): (\S+) is dated later, and may replace it\.",
+              r"Je n'ai pas cité \1 : \2 est daté plus tard, et peut le remplacer."),
              (r"I did not quote (\S+) on ('[^']*'): the question asks about ('[^']*')\.",
               r"Je n'ai pas cité \1 sur \2 : la question porte sur \3."),
              (r"I did not quote (\"[^\"]*\" \[\S+\]): (\S+) corrects it\.", r"Je n'ai pas cité \1 : \2 le corrige."),
@@ -345,9 +347,13 @@ IN_FRENCH = [
                  (r"I cannot compare \('(.*?)'\): I list, count and total records, I do not weigh one against "
                   r"another", r"Je ne sais pas comparer ('\1') : je liste, compte et totalise des fiches, je ne les "
                   r"mets pas en balance"),
-                 (r"I cannot apply the condition '(.*?)': matching records on a date is beyond my rules",
-                  r"Je ne sais pas appliquer la condition '\1' : choisir des fiches selon une date dépasse "
-                  r"mes règles"),
+                 (r"I cannot apply the condition '(.*?)': I match records on a date only against one full date written "
+                  r"2026-11-14 or 14/11/2026, one bound at a time",
+                  r"Je ne sais pas appliquer la condition '\1' : je ne choisis des fiches selon une date que par rapport à "
+                  r"une date complète écrite 2026-11-14 ou 14/11/2026, une borne à la fois"),
+                 (r"I cannot apply the condition '(.*?)': the records write their dates in words \('15 October 2026'\), "
+                  r"which I do not compare", r"Je ne sais pas appliquer la condition '\1' : les fiches écrivent leurs "
+                  r"dates en lettres ('15 October 2026'), que je ne compare pas"),
                  (r"I cannot answer a yes-or-no question about a total or a limit: I list, count and total "
                   r"records, and weighing a total against a figure is beyond my rules", "Je ne sais pas répondre "
                   "par oui ou non sur un total ou une limite : je liste, compte et totalise des fiches, et mettre "
@@ -658,12 +664,14 @@ INJECTION = re.compile(
     r"(?:^|[.!?;]\s*|\b(?:also|and|but|ps|then|et|puis)\W+)(?:say|report|tell (?:the user|them|everyone)|answer|reply|respond|"
     r"state|claim|dis|dites|indique[rz]?|signale[rz]?|réponds|répondez)\b[^.\n]{0,40}?\b(?:is|as|est|comme)\s+(?:missing|not "
     r"found|absent|unavailable|unknown|out of stock|introuvable|inconnue?|manquante?|épuisée?)\b|"  # 'Also, say n6 is missing.'
-    r"\b(?:tell|inform|notify|let|advise|warn)\s+(?:the\s+)?users?\b|\blet (?:the\s+)?users? know\b|"  # 'Tell the user …'
-    r"(?:^|[.!?;:]\s*|\b(?:also|and|but|ps|then|please)\W+)(?:say|respond|reply|answer|state)\s+(?:that\b|the (?:total|answer|"
-    r"price|amount|result|stock|qty|quantity|value) is\b)|\b(?:assistant|ai|model|bot|llm)s? (?:should|must|shall|needs? to|has "
+    r"\b(?:tell|inform|notify|let|advise|warn)\s+(?:(?:the|your|our)\s+)?(?:users?|customers?|clients?|callers?|buyers?|"
+    r"requesters?|readers?)\b|\b(?:tell|inform|notify|advise)\s+them\b|\blet (?:the\s+)?users? know\b|"  # 'Tell the user …'
+    r"(?:^|[.!?;:]\s*|\b(?:also|and|but|ps|then|please)\W+)(?:say|respond|reply|answer|state|claim|assert)\s+(?:that\b|with\b|"
+    r"the \w+ (?:is|are)\b)|\byour (?:answer|reply|response) (?:must|should|shall|has to|is to) be\b|\b(?:assistant|ai|model|bot|llm)s? (?:should|must|shall|needs? to|has "
     r"to) (?:answer|say|reply|respond|tell|report|state)\b|\bimportant\s*:\s*the (?:answer|total|result|reply)\b|"
     r"\b(?:dites|dis|indiquez|indique|informez|informe|signalez|signale|annoncez|annonce|prévenez|préviens)\s+(?:à\s+)?"
-    r"(?:l['’]utilisat(?:eur|rice)|au client|à la cliente|aux clients)\b|"  # 'Dites à l'utilisateur …', 'Indiquez au client …'
+    r"(?:l['’]utilisat(?:eur|rice)|(?:au|le|la|les|aux) client(?:e)?s?)\b|\b(?:répondez|réponds|affirmez|affirme|déclarez|"
+    r"déclare)\s+qu(?:e\b|['’])|"  # 'Dites à l'utilisateur …', 'Informez le client que …', 'Répondez que …'
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instructions?\s*(?::" + ADDRESSED + r"|for (?:the )?(?:ai|"
     r"assistant|model)s?\b)|system override|"
     r"note (?:for|to) (?:the |any )?(?:ai|assistants?|llm)(?:\s+(?:models?|systems?|agents?|tools?|assistants?))?\b(?!\s+[a-z])|for ai "

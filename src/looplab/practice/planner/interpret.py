@@ -167,6 +167,7 @@ def unplaced(task: str, vocabulary: frozenset[str], evidence: str, named: str = 
     """The task's content words in neither `vocabulary` (roots), the evidence (tool names, results), nor `named`."""
     known = frozenset(vocabulary) | roots(evidence) | roots(currency_words(evidence))
     known |= set(re.findall(r"°[^\W\d_]+", evidence.lower()))  # a task's '°F' is placed only by a result in °F
+    known |= {root(w.lower()) for w in re.findall(r"\b[A-Z]?[a-z]+[A-Z]\w*", evidence)}  # 'CityCycle' whole, as the task has it
     said = " ".join(re.findall(r"(?<!\w)'(.+?)'(?!\w)", named)).lower()  # 'What's the weather in Paris' whole
     return [word for word in content(task)
             if not placed(word, known) and not re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", said)]

@@ -737,11 +737,14 @@ def needs(view: View) -> dict | None:
 
 MEASURES = {"temperature": r"°\s*[CF]\b|\bdegrees?\b|\bdegrés?\b", "percent": r"%", "area": r"\b(?:km2|km²|m2|m²|hectares?|acres?)\b",
             "speed": r"\b(?:km/h|mph|m/s|knots?|nœuds?)", "people": r"\b(?:people|inhabitants|residents|habitants|population)\b",
-            "money": r"[€$£]|\b(?:EUR|USD|GBP)\b"}
+            "money": r"[€$£]|\b(?:EUR|USD|GBP)\b", "length": r"\d\s*(?:km|kilom[eè]tres?|miles?|m[eè]t(?:er|re)s?)\b(?!/)",
+            "pressure": r"\b(?:hPa|mbar|millibars?)\b", "weight": r"\d\s*(?:kg|kilos?|kilogram(?:me)?s?|g|grams?|grammes?|lbs?)\b",
+            "count": r"\d\s*(?:units?|pcs|pieces?|items?|unités?|pièces?)\b"}
 MEASURED = {"population": "people", "inhabitants": "people", "habitants": "people", "temperature": "temperature",
-            "température": "temperature", "weather": "temperature", "météo": "temperature", "humidity": "percent",
+            "température": "temperature", "humidity": "percent",
             "humidité": "percent", "wind": "speed", "vent": "speed", "area": "area", "superficie": "area",
-            "price": "money", "prix": "money", "cost": "money"}  # what a question asks, and the units that say it
+            "price": "money", "prix": "money", "cost": "money"}  # what a question asks, and the units that say it ('weather'
+# is many: a temperature, a wind, a sky)
 
 
 def _unfitting(clause: str, result: str, name: str) -> str:
@@ -790,10 +793,12 @@ def _warmth(task: str, results: list) -> str | None:
             "at least", "au moins") else float(gap) <= asked if by == "at most" else float(gap) < asked if by else \
             float(gap) == asked
         subject = subject if wide else ""
+    elif re.search(r"\b(?:by|de)\s+(?:[\w-]+\s+){1,5}(?:degrees?|degrés?)\b", task, re.I):  # 'by more than five degrees':
+        subject = None  # a gap not read is not weighed, so no yes or no
     facts = f"{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}."
     if percent := re.search(r"\d+(?:[.,]\d+)?\s*(?:%|per ?cent\b|pour ?cent\b)", task, re.I):  # 'by 3%': not 3 °C
         return f"{facts} I did not weigh '{percent[0]}': a gap in percent is beyond my rules."
-    yes = "" if not ASKS_IF.match(task) else "Yes: " if subject == first[0] else "No: "
+    yes = "" if not ASKS_IF.match(task) or subject is None else "Yes: " if subject == first[0] else "No: "
     if (degree := DEGREE.search(task)) and yes != "No: ":  # 'much warmer': a judgement of the gap, not made
         return (f"{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}. "
                 f"Whether that is '{degree[0]}' I do not judge.")

@@ -48,6 +48,7 @@ from .text import (
     sentences,
     stem,
     stems,
+    unaccented,
     words,
 )
 
@@ -191,7 +192,8 @@ def _measured(sentence: str, question: str) -> bool:
 def _mentions(word: str, text: str) -> bool:
     """Whether `text` has `word` in some form: 'swimming' for 'swim', 'founded' for 'found', 'held' for 'hold'."""
     base = re.sub(r"(?<=\w{4})(?:er|ir|re)$", "", word) if french(text) else word  # 'infuser': 's'infuse'
-    return root(word) in roots(text) or re.search(rf"\b{re.escape(base)}\w{{0,4}}\b", text, re.I) is not None
+    return root(word) in roots(f"{text} {unaccented(text)}") or re.search(rf"\b{re.escape(base)}\w{{0,4}}\b", text,
+                                                                         re.I) is not None
 
 
 MENTION = {root(w) for w in "mention mentions talk talks speak speaks discuss discusses cover covers refer refers".split()}
@@ -269,7 +271,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             continue  # a document must share enough of the query to be quoted at all, and 'Tallyo 4.2' as written
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
         title = roots(heading + " " + _name(step.input))
-        used = roots(text + " " + currency_words(text)) | {w for w, p in aspects.items() if p.search(text)}  # 'euros': EUR
+        used = roots(f"{text} {unaccented(text)} {currency_words(text)}") | {w for w, p in aspects.items() if p.search(text)}
+        # 'euros': EUR; 'café' for a 'cafe' typed without its accent
         inflected = french(text) and (lambda said_in: {root(w) for w in query if _mentions(w, said_in)})  # 's'infuse'
         used |= inflected(text) if inflected else set()
         lacks = not any(part <= used for part in parts) if kind else len(wanted - used) > len(wanted) // 4
@@ -283,7 +286,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             denied = set() if YES_NO.match(question) or not kind and SAYS.search(question) else {
                 root(w) for w in negated(sentence)}  # 'buses do not run'; what they say about it, all of it
             # an aspect word is said only with its pattern: 'prices stay the same' states no price
-            said = (roots(sentence + " " + currency_words(sentence)) - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
+            said = (roots(f"{sentence} {unaccented(sentence)} {currency_words(sentence)}") - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
             said |= inflected(sentence) - denied if inflected else set()
             if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
@@ -349,8 +352,9 @@ def _beside(sentence: str, subject: set[str], title: set[str], asked: set[str] =
     near = NEIGHBOUR.search(sentence)
     named = {root(w) for w in words(sentence[:near.start()]) if w.lower() not in STOPWORDS} if near else set()
     return bool(near) and (not named & subject and (subject <= title or not roots(sentence) & subject) or bool(
-        named & subject and named - subject - title - asked and re.match(r"[^,]+,\s*$", sentence[:near.start()])))  # 'Le
-    # passage Duval, en face, …' is not the Galerie Duval
+        named & subject and named - subject - title - asked and re.match(r"[^,]+,\s*$", sentence[:near.start()])
+        and re.match(r"\s*,", sentence[near.end():])))  # 'Le passage Duval, en face, …' is not the Galerie Duval; 'La gare
+    # se trouve rue Hugo, en face de la poste.' is the station
 
 
 REFUTED = re.compile(r"\b(?:(?:is|was|are|were)\s+(?:\w+\s+)?(?:wrong|false|untrue|incorrect|mistaken|inaccurate|a myth)|"
@@ -915,6 +919,40 @@ def _later(step, reads: list, question: str) -> str | None:
                  and len(d[1]) == 1 and d[1][0] > years[0]), None)
 
 
+DATING = re.compile(r"\b(?:(?:last\s+)?updated|published|posted|valid\s+from|as\s+of|effective|issued|mise?\s+à\s+jour|"
+                    r"publiée?|valable|en\s+vigueur)\b[^.\n]{0,30}?\b((?:19|20)\d\d)\b", re.I)  # 'Last updated: May 2020'
+NEWS = roots("notice news new update updates note edition version page avis nouveau nouvelle nouveautés")
+
+
+def _dated(step) -> int | None:
+    """The latest year a document gives for itself: in its heading, or 'Last updated …', 'Published …' near its top."""
+    top = "\n".join((step.result or "").splitlines()[:4])
+    years = [int(y) for y in re.findall(r"\b(?:19|20)\d\d\b", _heading(step))] + [int(m[1]) for m in DATING.finditer(top)]
+    return max(years, default=None)
+
+
+def _newer(step, reads: list, question: str) -> str | None:
+    """The name of a document on the same subject (a word of their headings) dated later ('Published 12 September
+    2024' beside 'Last updated: 3 February 2021'), unless the question names a year or an old version: the older one
+    may no longer hold."""
+    year, subject = _dated(step), roots(re.sub(r"\d+", " ", _heading(step))) - NEWS
+    if year is None or re.search(r"\b\d{4}\b", question) or OLDER.search(question) or ASKS_OLD.search(question):
+        return None
+    return next((_name(s.input) for s in reads if s is not step and (_dated(s) or 0) > year
+                 and subject & roots(re.sub(r"\d+", " ", _heading(s)))), None)
+
+
+FRENCH_WH = re.compile(r"\W*(où|quand|qui|combien)\b", re.I)
+FRENCH_WH_SAID = {  # what a French sentence that answers each says: a place, a time, a name, a number
+    "où": re.compile(r"\b(?:rue|avenue|boulevard|place|quai|chemin|route|allée|impasse|se trouvent?|se situent?|situé\w*|à côté|"
+                    r"en face|près d[eu]|au bord|au centre|au cœur|au nord|au sud|à l['’](?:est|ouest)|à (?:l['’])?[A-ZÀ-Ý]|"
+                    r"au (?:rez|premier|deuxième|sous-sol)|étage)\b", re.I),
+    "quand": re.compile(r"\d+\s*h\b|\d{1,2}:\d{2}|\b(?:\d{4}|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|février|"
+                       r"mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|matin|soir|midi|minuit|"
+                       r"printemps|été|automne|hiver|chaque|tous les|toutes les)\b", re.I),
+    "qui": re.compile(r"(?<=\s)[A-ZÀ-Ý][a-zà-ÿ]+(?:[\s-][A-ZÀ-Ý][a-zà-ÿ]+)?"),
+    "combien": re.compile(r"\d|\b(?:deux|trois|quatre|cinq|six|sept|huit|neuf|dix|onze|douze|vingt|trente|cent|mille|"
+                         r"gratuit\w*)\b", re.I)}
 TITLE_KEYS = {"title", "heading", "header", "name", "section", "titre"}
 
 
@@ -955,7 +993,9 @@ def _picks(sentence: str, noun: str) -> bool:
     ws = re.findall(r"[\w'-]+", sentence)
     found = [i for i, w in enumerate(ws) if root(w.lower()) == root(noun.lower())]
     return bool(re.search(r"\d", sentence) or any(w[:1].isupper() for w in ws[1:]) or any(
-        i and ws[i - 1].lower() not in STOPWORDS for i in found))
+        i and ws[i - 1].lower() not in STOPWORDS for i in found) or re.search(
+        rf"\b{re.escape(noun)}\w*\s+(?:are|include|:)\s+\w[^.;]*(?:,|\band\b)", sentence, re.I))  # 'Its modules are
+    # brief, prototype and review.' names them
 
 
 NOTHING = re.compile(r"\W*(?:no|none|nothing|0|zero|aucun\w*|rien)\b", re.I)  # 'no document contains most of …'
@@ -1128,13 +1168,18 @@ def research(view: View) -> dict | None:
                       "quote it." for s in lost) + "".join(partial.values())
     old = [s for s in good if _replaced(s, task)]  # quoted only when the question asks for an old version
     later = {id(s): n for s in good if s not in old and (n := _later(s, good, task))}  # the 2019 guide beside the 2024
+    newer = {id(s): n for s in good if s not in old and id(s) not in later and (n := _newer(s, good, task))}
+    later.update(newer)
     good = [s for s in good if s not in old and id(s) not in later]
     failed += "".join(f" I did not quote {_name(s.input)}: it says it was replaced." for s in old
                       if _cited(task, query, [s], view))  # only where it speaks of the question
-    failed += "".join(f" I did not quote {_name(s.input)}: {later[id(s)]} is a later edition of it." for s in reads
-                      if id(s) in later and _cited(task, query, [s], view))
+    failed += "".join(f" I did not quote {_name(s.input)}: {later[id(s)]} " + (
+        "is dated later, and may replace it." if id(s) in newer else "is a later edition of it.") for s in reads
+        if id(s) in later and _cited(task, query, [s], view))
     cited = _cited(task, query, [s for s in good if french(s.result or "")] if in_own else good, view)  # the task's
     # French words quote French documents only: an English one is read through the lexicon
+    if in_own and (wh := FRENCH_WH.match(task)):  # 'Où est la gare ?': the sentences that say where, not all on the gare
+        cited = [c for c in cited if FRENCH_WH_SAID[wh[1].lower()].search(c.rsplit(" [", 1)[0])]
     fixes = [s for s in good if CORRECTS.search(_heading(s))] if not ASKS_OLD.search(task) else []
     wrong = _corrected(good, fixes) if fixes else {}
     fixed = [(c, wrong[key]) for c in cited if (key := (c.rsplit(" [", 1)[1][:-1], next(

@@ -9,7 +9,7 @@ from dataclasses import replace
 from ..context import cut, is_cleared
 from ..view import View
 from . import _select
-from ._limits import CAME_IN, EXTREME, part_of_invoice, per_unit
+from ._limits import BY_DATE, CAME_IN, EXTREME, part_of_invoice, per_unit
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import (
@@ -140,6 +140,8 @@ def survey_tools(view: View):
                or any(set(re.split(r"[\W_]+", p.lower())) & DIR_KEYS for p in t.properties)]
     lister = pick([t for t in folders if set(stems(t.name)) & LISTING], LISTING) or pick(folders, LISTING)
     readers = [t for t in view.tools if not set(stems(re.split(r"[\W_]+", t.name)[0])) & ACTS]  # not 'Open a ticket'
+    readers.sort(key=lambda t: not lister or not set(stems(t.name)) - READ & set(stems(lister.name)) - LISTING)  # read_file
+    # of list_files first, not a read_doc offered before it
     reader = lister and (pick([t for t in readers if about_words(t) & FILES], READ, (lister.name,))
                          or pick([t for t in readers if set(stems(t.name)) & READ - {"get", "fetch"}], READ, (lister.name,)))
     return (lister, reader) if reader else None
@@ -258,8 +260,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
     year = YEAR.search(_named_numbers(asked, records))  # 'from 2025' is a date condition, not an invoice numbered 2025,
     year = year and year[1] not in {r.number for r in records} and year[1] not in folder_of(asked) and (  # nor a
         # subfolder '2026/' it listed: the folder's own records may be of 2026 too
-        f"I cannot apply the condition '{year[1]}': matching records on a date is beyond my rules, so I give no list "
-        "and no total")
+        f"I cannot apply the condition '{year[1]}': {BY_DATE}")
     choices = year or _narrowing(task, records) or choose_records(_with_others(task), records, folder)
     if isinstance(choices, str) and (choices.startswith("no field of the records matches") or "I do not list a field's values"
                                      in choices) and _everyone(task, records, folder):

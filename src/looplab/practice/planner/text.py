@@ -66,7 +66,8 @@ def french(text: str) -> bool:
     accented = {w for w in words(re.sub(r"(?<=[\w,;:] )[A-ZÀ-ÖØ-Þ][^\W\d_]*", " ", text)) if re.search("[éèêëàâùûçôîïœ]", w)}
     hits = sum(w in FRENCH or w in accented for w in found)  # 'payé', 'réglées'; not a name ('Is Crêperie Noël's ...')
     english = sum(w in ENGLISH for w in found)
-    unnamed = words(re.sub(r"(?<=\w )[A-ZÀ-ÖØ-Þ][^\W\d_]*", " ", text))  # 'Total pour Atelier Vigne.': 'pour', no name
+    unnamed = re.findall(r"(?<![\w'’-])[a-zß-öø-ÿœ]+(?![\w'’-])", text)  # as written in lower case: 'pour' of 'Total pour Atelier
+    # Vigne.', not 'Le' of 'Le Havre weather please'
     return hits > english and (hits >= 2 or len(found) <= 3 or not english and bool(
         ASKING_FR.match(text) or re.search(r"\w[\s\u00a0\u202f][?!;:]", text) or set(unnamed) & FRENCH))  # 'Total TTC
     # de Garage Petit ?': a space before '?'
