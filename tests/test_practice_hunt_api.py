@@ -655,8 +655,7 @@ def test_count_tokens_does_not_weigh_a_thinking_budget_against_a_max_tokens_it_h
     ("claude-sonnet-5-5", {"tools": [ORDER], "tool_choice": {"type": "tool", "name": "record_order"}}, "tool_choice"),
     ("claude-mythos-5-1", {"tools": [ORDER], "tool_choice": {"type": "any"}}, "tool_choice"),
     ("claude-fable-5", {"thinking": {"type": "disabled"}}, "thinking.type"),
-    ("claude-mythos-preview", {"thinking": {"type": "disabled"}}, "thinking.type"),
-    ("claude-fable-5", {"tools": [ORDER], "tool_choice": {"type": "any"}}, "tool_choice")])  # it thinks: no forced tool
+    ("claude-mythos-preview", {"thinking": {"type": "disabled"}}, "thinking.type")])
 def test_what_the_newest_models_refuse_is_a_400(model, extra, field):
     """Opus 5.5 and Fable 5.1 always think, and they and Sonnet 5.5 refuse a forced tool: all were a 200 (hred112)."""
     with pytest.raises(anthropic.BadRequestError) as refused:
@@ -669,6 +668,9 @@ def test_the_models_before_them_still_take_it():
     assert client.messages.create(model="claude-opus-5", max_tokens=64, messages=HELLO, thinking={"type": "disabled"})
     assert client.messages.create(model="claude-opus-5", max_tokens=64, messages=HELLO, tools=[ORDER],
                                   tool_choice={"type": "tool", "name": "record_order"})
+    for model in ("claude-fable-5", "claude-mythos-5"):  # they think always, and take a forced tool (Fable 5.1 does not)
+        assert client.messages.create(model=model, max_tokens=64, messages=HELLO, tools=[ORDER],
+                                      tool_choice={"type": "any"})
     assert client.messages.create(model="claude-mythos-preview", max_tokens=2048, messages=HELLO,
                                   thinking={"type": "enabled", "budget_tokens": 1024})
 

@@ -237,3 +237,68 @@ def test_a_camel_cased_name_or_a_word_without_its_accent_is_found(task, said, tm
     'café' (hred130)."""
     reply = answer(task, documents(tmp_path, BIKES))
     assert said in reply, reply
+
+
+@pytest.mark.parametrize(("task", "said"), [
+    ("Où se trouve la gare et qui est le chef de gare ?", ["rue Victor Hugo", "Bernard Morel"]),
+    ("Qui est le chef de gare et où se trouve la gare ?", ["rue Victor Hugo", "Bernard Morel"]),
+    ("Qui est le chef de gare et quand ouvre la poste ?", ["Bernard Morel", "Je n'ai pas répondu à 'quand ouvre la poste'"])])
+def test_each_french_question_of_two_is_answered_or_named(task, said, tmp_path):
+    """'Où … et qui …' answered only the 'qui' (hred124): each question is searched on its own."""
+    reply = answer(task, documents(tmp_path, GARE))
+    assert all(s in reply for s in said) and reply.count("Je n'ai pas répondu") <= 1, reply
+
+
+def test_a_decimal_bound_is_not_cut_at_its_point(tmp_path):
+    """'above 0.5k EUR' was read as the record number '5k' (hred127), and then, that fixed, as 'above 0'."""
+    for name, text in NUMBERS_AND_AMOUNTS.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    said = answer("List the invoices above 0.5k EUR", samples.invoice_tools(tmp_path))
+    assert "0.5k" in said and "Acme" not in said and "5k among" not in said, said
+
+
+@pytest.mark.parametrize("task", ["What is the date of the 140.50 EUR invoice?", "Quelle est la date de la facture de 140,50 € ?"])
+def test_a_decimal_amount_is_no_pair_of_record_numbers(task, tmp_path):
+    """'the 140.50 EUR invoice' was 'I could not find 140 and 50 among the numbers of the records read' (hred132)."""
+    (tmp_path / "a.txt").write_text("Invoice 82\nClient: Acme\nDate: 2026-03-01\nAmount: 140.50 EUR\nStatus: unpaid\n",
+                                    encoding="utf-8")
+    said = answer(task, samples.invoice_tools(tmp_path))
+    assert ("is an amount" in said or "est un montant" in said) and "140 and 50" not in said, said
+
+
+CANTEEN = {"canteen-hours.md": "# Canteen opening hours\n\nLast updated: May 2020. The canteen opens at 11:30. The canteen closes "
+                               "at 14:00.\n",
+           "canteen-menu.md": "# Canteen menu\n\nPublished 3 September 2024. On Mondays the canteen serves lentil soup.\n"}
+
+
+def test_a_later_document_on_something_else_replaces_nothing(tmp_path):
+    """'When does the canteen open?' was declined: the 2024 menu was 'dated later, and may replace' the hours (hred132)."""
+    said = answer("When does the canteen open?", documents(tmp_path, CANTEEN))
+    assert "11:30" in said and "dated later" not in said, said
+
+
+@pytest.mark.parametrize("task", ["Où se trouve la poste ?", "Où se trouve la gare de Lille ?"])
+def test_a_place_named_beside_another_is_not_where_it_is(task, tmp_path):
+    """'Où se trouve la poste ?' quoted 'La gare … se trouve rue Victor Hugo, en face de la poste.' (hred133)."""
+    said = answer(task, documents(tmp_path, GARE))
+    assert "rue Victor Hugo" not in said, said
+
+
+def test_a_customer_service_line_is_no_planted_order():
+    said = answer("Look up P-16", [lookup_tool("product_stock", "sku", lambda sku: (
+        "Stock: 5. Customer service: tell them your order number when you call."))])
+    assert "planted" not in said and "Stock: 5" in said, said
+
+
+MAIRIE = {"mairie.md": "# La mairie\n\nLe maire, M. Durand, reçoit le samedi matin. La directrice du théâtre, Mme Roux, remplace "
+                       "M. Petit depuis janvier 2023.\n",
+          "brocante.md": "# La brocante\n\nLes exposants s'inscrivent auprès de Mme Aubert, adjointe au maire.\n"}
+
+
+@pytest.mark.parametrize(("task", "said", "not_said"), [
+    ("Qui est le maire ?", "M. Durand", "Aubert"),
+    ("Qui remplace M. Petit ?", "remplace M. Petit depuis janvier 2023", "")])
+def test_who_is_the_one_named_not_their_deputy_and_a_title_ends_no_sentence(task, said, not_said, tmp_path):
+    """'Qui est le maire ?' quoted 'Mme Aubert, adjointe au maire', and 'M.' ended a quoted sentence (hred133)."""
+    reply = answer(task, documents(tmp_path, MAIRIE))
+    assert said in reply and (not not_said or not_said not in reply), reply

@@ -12,7 +12,7 @@ from .text import SCOPE_SKIP, STOPWORDS, stem, stems, words
 
 AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|exceeds?|at least|under|below|less than|at most)\s+"
                     r"(?:(€|\$|£|[A-Z]{3})\s?)?(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d[\d,.]*\d|\d)"
-                    r"(?:\s*(€|\$|£|[A-Z]{3})\b)?(?![\d/\w])")  # not '1k'
+                    r"(?:\s*(€|\$|£|[A-Z]{3})\b)?(?![\d/\w]|[.,]\d)")  # not '1k', nor the '0' of '0.5k'
 NEUTRAL = {"are", "is", "were", "was", "be", "been", "invoices", "invoice", "ones", "bills", "records", "dated"}
 DATED = re.compile(r"(?:\b(\w+)\s+)?\b(before|after|until|since)\s+(\d{1,2}/\d{1,2}/\d{4}|\d{4}-\d{2}-\d{2})\b",
                    re.IGNORECASE)

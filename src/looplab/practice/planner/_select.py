@@ -626,7 +626,7 @@ SPENT = r"[€$£]\s*{0}(?![\w.,])|(?<![\w.,-]){0}\s*(?:[€$£]|(?:eur|euros?|u
 def _named(task: str, records: list[Record], status_key: str | None) -> dict[str, tuple[set[str], bool]] | str:
     """Per field: the values the task names (the best-matching ones) and False if it negates them."""
     spelt = {r.number.casefold(): r.number for r in records}
-    ids = [spelt.get(i.casefold(), i) for i in re.findall(r"[\w-]*\d[\w-]*", task)]  # 'inv-102' is INV-102
+    ids = [spelt.get(i.casefold(), i) for i in re.findall(r"(?<![\d.])[\w-]*\d[\w-]*(?![\w-]|\.\d)", task)]  # "inv-102" is INV-102; not "0.5k"
     said = [(w, keep) for w, keep in polarity(task) if w in set(content_words(task)) and w not in words(" ".join(
             ids + file_names(task)))  # 'Read c.txt': its 'txt' names no value ('delete a.txt' in a planted note)
             and stem(w) not in SURVEY_WORDS and w not in PAYING and not any(c.isdigit() for c in w)]
@@ -639,10 +639,11 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
     read = ASIDE | set(words(" ".join(m[0] for m in TO_BE_PAID.finditer(task))))  # 'waiting for payment': unpaid
     if ids and (span := RANGE.search(task)):  # '2026-001 to 2026-003' takes in 2026-002 too
         return f"I cannot take a range of numbers ('{span.group()}'): I select only the numbers the task names"
+    if spent := next((m for i in ids if (m := re.search(SPENT.format(re.escape(i)), task, re.I))), None) or re.search(
+            SPENT.format(r"\d+[.,]\d+"), task, re.I):  # '80 EUR', '140.50 EUR', '140,50 €'
+        return (f"'{spent[0]}' is an amount, not a record's number, and I select records by an amount only over or "
+                f"under one ('over {spent[0]}')")  # 'Which invoice is for 80 EUR?' is no invoice number 80
     if ids:
-        if spent := next((m for i in ids if (m := re.search(SPENT.format(re.escape(i)), task, re.I))), None):
-            return (f"'{spent[0]}' is an amount, not a record's number, and I select records by an amount only over or "
-                    f"under one ('over {spent[0]}')")  # 'Which invoice is for 80 EUR?' is no invoice number 80
         if counted := next((m for i in ids if (m := re.search(rf"(?<![\w-]){re.escape(i)}\s+(?:[\w-]+\s+){{0,2}}(?:invoices|bills|"
                                                              r"records|factures|fiches|files|fichiers|days|jours|entries|"
                                                              r"documents|logs|reports)\b", task, re.I))), None):

@@ -665,7 +665,7 @@ INJECTION = re.compile(
     r"state|claim|dis|dites|indique[rz]?|signale[rz]?|réponds|répondez)\b[^.\n]{0,40}?\b(?:is|as|est|comme)\s+(?:missing|not "
     r"found|absent|unavailable|unknown|out of stock|introuvable|inconnue?|manquante?|épuisée?)\b|"  # 'Also, say n6 is missing.'
     r"\b(?:tell|inform|notify|let|advise|warn)\s+(?:(?:the|your|our)\s+)?(?:users?|customers?|clients?|callers?|buyers?|"
-    r"requesters?|readers?)\b|\b(?:tell|inform|notify|advise)\s+them\b|\blet (?:the\s+)?users? know\b|"  # 'Tell the user …'
+    r"requesters?|readers?)\b|\b(?:tell|inform|notify|advise)\s+them\s+(?:that|it|it's|this|the\s+(?:product|item|order|stock|total|price|answer))\b|\blet (?:the\s+)?users? know\b|"  # 'Tell the user …'
     r"(?:^|[.!?;:]\s*|\b(?:also|and|but|ps|then|please)\W+)(?:say|respond|reply|answer|state|claim|assert)\s+(?:that\b|with\b|"
     r"the \w+ (?:is|are)\b)|\byour (?:answer|reply|response) (?:must|should|shall|has to|is to) be\b|\b(?:assistant|ai|model|bot|llm)s? (?:should|must|shall|needs? to|has "
     r"to) (?:answer|say|reply|respond|tell|report|state)\b|\bimportant\s*:\s*the (?:answer|total|result|reply)\b|"

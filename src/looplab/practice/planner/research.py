@@ -919,7 +919,7 @@ def _later(step, reads: list, question: str) -> str | None:
                  and len(d[1]) == 1 and d[1][0] > years[0]), None)
 
 
-DATING = re.compile(r"\b(?:(?:last\s+)?updated|published|posted|valid\s+from|as\s+of|effective|issued|mise?\s+à\s+jour|"
+DATING = re.compile(r"\b(?:(?:last\s+)?updated|revised|published|posted|valid\s+from|as\s+of|effective|issued|mise?\s+à\s+jour|révisée?|"
                     r"publiée?|valable|en\s+vigueur)\b[^.\n]{0,30}?\b((?:19|20)\d\d)\b", re.I)  # 'Last updated: May 2020'
 NEWS = roots("notice news new update updates note edition version page avis nouveau nouvelle nouveautés")
 
@@ -931,21 +931,23 @@ def _dated(step) -> int | None:
     return max(years, default=None)
 
 
-def _newer(step, reads: list, question: str) -> str | None:
+def _newer(step, reads: list, question: str, query: tuple[str, ...]) -> str | None:
     """The name of a document on the same subject (a word of their headings) dated later ('Published 12 September
-    2024' beside 'Last updated: 3 February 2021'), unless the question names a year or an old version: the older one
-    may no longer hold."""
+    2024' beside 'Last updated: 3 February 2021') that speaks of what the question asks too (every word of the query,
+    figures aside), unless the question names a year or an old version: the older one may no longer hold; a later menu
+    does not replace the opening hours."""
     year, subject = _dated(step), roots(re.sub(r"\d+", " ", _heading(step))) - NEWS
     if year is None or re.search(r"\b\d{4}\b", question) or OLDER.search(question) or ASKS_OLD.search(question):
         return None
     return next((_name(s.input) for s in reads if s is not step and (_dated(s) or 0) > year
-                 and subject & roots(re.sub(r"\d+", " ", _heading(s)))), None)
+                 and subject & roots(re.sub(r"\d+", " ", _heading(s)))
+                 and all(_mentions(w, s.result or "") for w in query if not any(c.isdigit() for c in w))), None)
 
 
 FRENCH_WH = re.compile(r"\W*(où|quand|qui|combien)\b", re.I)
 FRENCH_WH_SAID = {  # what a French sentence that answers each says: a place, a time, a name, a number
     "où": re.compile(r"\b(?:rue|avenue|boulevard|place|quai|chemin|route|allée|impasse|se trouvent?|se situent?|situé\w*|à côté|"
-                    r"en face|près d[eu]|au bord|au centre|au cœur|au nord|au sud|à l['’](?:est|ouest)|à (?:l['’])?[A-ZÀ-Ý]|"
+                    r"en face|près d[eu]|au bord|au centre|au cœur|au nord|au sud|à l['’](?:est|ouest)|(?-i:à (?:l['’])?[A-ZÀ-Ý])|"
                     r"au (?:rez|premier|deuxième|sous-sol)|étage)\b", re.I),
     "quand": re.compile(r"\d+\s*h\b|\d{1,2}:\d{2}|\b(?:\d{4}|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|janvier|février|"
                        r"mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|décembre|matin|soir|midi|minuit|"
@@ -1168,7 +1170,7 @@ def research(view: View) -> dict | None:
                       "quote it." for s in lost) + "".join(partial.values())
     old = [s for s in good if _replaced(s, task)]  # quoted only when the question asks for an old version
     later = {id(s): n for s in good if s not in old and (n := _later(s, good, task))}  # the 2019 guide beside the 2024
-    newer = {id(s): n for s in good if s not in old and id(s) not in later and (n := _newer(s, good, task))}
+    newer = {id(s): n for s in good if s not in old and id(s) not in later and (n := _newer(s, good, task, query))}
     later.update(newer)
     good = [s for s in good if s not in old and id(s) not in later]
     failed += "".join(f" I did not quote {_name(s.input)}: it says it was replaced." for s in old
@@ -1178,8 +1180,20 @@ def research(view: View) -> dict | None:
         if id(s) in later and _cited(task, query, [s], view))
     cited = _cited(task, query, [s for s in good if french(s.result or "")] if in_own else good, view)  # the task's
     # French words quote French documents only: an English one is read through the lexicon
-    if in_own and (wh := FRENCH_WH.match(task)):  # 'Où est la gare ?': the sentences that say where, not all on the gare
-        cited = [c for c in cited if FRENCH_WH_SAID[wh[1].lower()].search(c.rsplit(" [", 1)[0])]
+    if in_own and (asks := [(c, m[1].lower()) for c in clauses(task) if (m := FRENCH_WH.match(c))]):  # 'Où est la gare ?':
+        own_docs = [s for s in good if french(s.result or "")]
+        each = {c: cited if len(asks) == 1 else _cited(c, tuple(w for w in content(c) if w.lower() not in OWN_FRAME),
+                                                        own_docs, view) for c, _ in asks}  # each question of two its own
+        fits = {c: [q for q in each[c] if (spot := FRENCH_WH_SAID[wh].search(q.rsplit(" [", 1)[0])) and (
+            wh != "où" or roots(q[:spot.start()]) & {root(w) for w in content(c) if w.lower() not in OWN_FRAME | {
+                "trouve", "trouvent", "situe", "situent"}}) and (wh != "qui" or any(re.search(
+                    rf"(?<!\bau )(?<!\bdu )(?<!\baux )(?<!\bdes )(?<!\bde la )(?<!\bà la )(?<!\bde l')(?<!\bà l')\b{re.escape(w)}",
+                    q, re.I) for w in content(c) if w.lower() not in OWN_FRAME))] for c, wh in asks}  # the ones that
+        # say where, of what is asked: 'La gare se trouve …, en face de la poste.' is not where the poste is; 'Mme
+        # Aubert, adjointe au maire' is not who the maire is
+        cited = list(dict.fromkeys(q for fit in fits.values() for q in fit))  # that say where, not all on the gare
+        failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c, fit in fits.items()
+                          if not fit) if cited else ""  # 'Qui est le chef de gare et où se trouve la gare ?'
     fixes = [s for s in good if CORRECTS.search(_heading(s))] if not ASKS_OLD.search(task) else []
     wrong = _corrected(good, fixes) if fixes else {}
     fixed = [(c, wrong[key]) for c in cited if (key := (c.rsplit(" [", 1)[1][:-1], next(
@@ -1239,7 +1253,8 @@ def research(view: View) -> dict | None:
         r"\b(?:(who|whom|whose)|((?:until |till )?when)|(where)|why|how)\b", c, re.I)) and not any(
         wh[1] and _names_someone(q, task) or wh[2] and (TIMES if wh[2].lower() == "when" else UNTIL).search(q)
         or wh[3] and _places(q) for q in quotes)]  # 'until when?': an end ('until 18:00'), not 'every 15 minutes
-    failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in missed)
+    failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in dict.fromkeys(missed)
+                      if f" I did not answer '{c}':" not in failed)
     if (which := WHICH.match(task)) and root(which[1]) not in MEASURES | set(ASPECTS) | _asked_time(task) and not any(
             _picks(q, which[1]) for q in quotes) and which[1].lower() not in STOPWORDS | CORPUS_WORDS | GENERAL:
         failed += f" I did not answer 'which {which[1]}': no sentence I found names one."  # 'Binoculars are a better ...'

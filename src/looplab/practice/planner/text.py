@@ -204,7 +204,8 @@ def sentences(text: str) -> tuple[str, ...]:
     found = []
     for paragraph in re.split(r"\n\s*\n", text):
         prose = " ".join(line for ln in paragraph.splitlines() if (line := ln.strip()) and not line.startswith("#"))
-        found += [s.strip() for s in re.split(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(])", prose) if s.strip()]
+        found += [s.strip() for s in re.split(r"(?<=[.!?])(?<!\bM\.)(?<!\bMM\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bMrs\.)"
+                                              r"(?<!\bMme\.)\s+(?=[A-Z0-9\"'(])", prose) if s.strip()]  # not after 'M. Petit'
     return tuple(found)
 
 
