@@ -302,3 +302,11 @@ def test_who_is_the_one_named_not_their_deputy_and_a_title_ends_no_sentence(task
     """'Qui est le maire ?' quoted 'Mme Aubert, adjointe au maire', and 'M.' ended a quoted sentence (hred133)."""
     reply = answer(task, documents(tmp_path, MAIRIE))
     assert said in reply and (not not_said or not_said not in reply), reply
+
+
+@pytest.mark.parametrize("task", ["What's the weather in Paris, and look up the catalogue key ai.",
+                                  "Look up ai in the catalogue and then the weather in Paris."])
+def test_a_lookup_beside_a_weather_question_leaves_the_weather_to_its_tool(task):
+    """'the weather' was looked up as a catalogue key and Paris's weather never asked (hred129)."""
+    said = answer(task, samples.weather_and_calc() + samples.catalogue_tools())
+    assert "Paris: 18 °C" in said and "'the weather' is not a key" not in said, said

@@ -222,8 +222,8 @@ def choose(view: View) -> tuple[str, dict]:
             continue  # other tools than the skill's own serve every part of the task ('What is 12 * 4?')
         others = [n for n, _, _ in calls if n not in (t.name for t in own or ())]
         if skill is research and own and _elsewhere(view, others) or skill is survey and own and others and not \
-                RECORDS_NAMED.search(view.task):  # 'Quel temps fait-il à Bordeaux ? Calcule aussi 22 fois 2.': no record
-            continue
+                RECORDS_NAMED.search(view.task) or skill is lookup and own and others:  # 'Quel temps fait-il à
+            continue  # Bordeaux ? Calcule aussi 22 fois 2.': no record; 'the weather in Paris, and look up ai': two needs
         if (reply := skill(view)) is not None:
             return skill.__name__, checked(view, gate(view, skill.__name__, reply))
     raise AssertionError("nothing_fits always applies")
