@@ -190,7 +190,8 @@ def _place(text: str) -> str | None:
         return found.group(1)
     bare = re.fullmatch(r"\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*", text) or re.search(
         r"(?:\b(?i:is|was|are|were)\s+|:\s*)([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\b(?!['’-]|\.[A-Z]\b)", text)  # 'Is Paris warmer'
-    return bare.group(1) if bare and bare.group(1).lower() not in STOPWORDS else None
+    name = bare and re.sub(r"^(?:IN|In|AT|At|FOR|For|À)\s+(?=[A-ZÀ-Ý])", "", bare.group(1))  # 'IN PARIS', 'In Nantes'
+    return name if name and name.lower() not in STOPWORDS else None
 
 
 def person(found: re.Match) -> str:

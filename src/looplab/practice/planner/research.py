@@ -922,6 +922,14 @@ def _later(step, reads: list, question: str) -> str | None:
 DATING = re.compile(r"\b(?:(?:last\s+)?updated|revised|published|posted|valid\s+from|as\s+of|effective|issued|mise?\s+à\s+jour|révisée?|"
                     r"publiée?|valable|en\s+vigueur)\b[^.\n]{0,30}?\b((?:19|20)\d\d)\b", re.I)  # 'Last updated: May 2020'
 NEWS = roots("notice news new update updates note edition version page avis nouveau nouvelle nouveautés")
+STARTS = re.compile(r"\b(?:valid|effective|applies|applicable|valable|en\s+vigueur|à\s+partir)\b", re.I)  # 'valid from 2030'
+
+
+def _from(step) -> bool:
+    """Whether a document's date is the day it takes effect ('Valid from 1 January 2030'): without today's date, in
+    force or not yet."""
+    top = "\n".join((step.result or "").splitlines()[:4])
+    return any(STARTS.search(m[0]) for m in DATING.finditer(top)) or bool(STARTS.search(_heading(step)))
 
 
 def _dated(step) -> int | None:
@@ -931,17 +939,38 @@ def _dated(step) -> int | None:
     return max(years, default=None)
 
 
-def _newer(step, reads: list, question: str, query: tuple[str, ...]) -> str | None:
-    """The name of a document on the same subject (a word of their headings) dated later ('Published 12 September
-    2024' beside 'Last updated: 3 February 2021') that speaks of what the question asks too (every word of the query,
-    figures aside), unless the question names a year or an old version: the older one may no longer hold; a later menu
-    does not replace the opening hours."""
+def _newer(step, reads: list, question: str):
+    """A document on the same subject (a word of their headings) dated later ('Published 12 September 2024' beside
+    'Last updated: 3 February 2021'), unless the question names a year or an old version: the older one may no longer
+    hold."""
     year, subject = _dated(step), roots(re.sub(r"\d+", " ", _heading(step))) - NEWS
     if year is None or re.search(r"\b\d{4}\b", question) or OLDER.search(question) or ASKS_OLD.search(question):
         return None
-    return next((_name(s.input) for s in reads if s is not step and (_dated(s) or 0) > year
-                 and subject & roots(re.sub(r"\d+", " ", _heading(s)))
-                 and all(_mentions(w, s.result or "") for w in query if not any(c.isdigit() for c in w))), None)
+    return next((s for s in reads if s is not step and (_dated(s) or 0) > year
+                 and subject & roots(re.sub(r"\d+", " ", _heading(s)))), None)
+
+
+def _dated_notes(cited: list[str], newer: dict) -> tuple[list[str], str]:
+    """The quotes without an older document's when a later one on its subject answers too ('open on Sundays' of 2021
+    beside 'no longer open on Sundays' of 2024), and what is said of each older one quoted or left out: a later menu
+    does not answer when the canteen opens, so the older hours are quoted, with both dates."""
+    def source(quote: str) -> str:
+        return quote.rsplit(" [", 1)[1][:-1]
+    notes = ""
+    for step, later in newer.values():
+        name, other = _name(step.input), _name(later.input)
+        if not any(source(c) == name for c in cited):
+            continue
+        if _from(later):
+            notes += (f" {other} applies from {_dated(later)}; I do not know today's date, so I cannot tell whether it "
+                      f"replaces {name}.")
+        elif any(source(c) == other for c in cited):
+            cited = [c for c in cited if source(c) != name]
+            notes += f" I did not quote {name}: {other} is dated later, and may replace it."
+        else:
+            notes += (f" {name} is dated {_dated(step)}; {other}, on the same subject, is dated {_dated(later)}, and may "
+                      "replace what it says.")
+    return cited, notes
 
 
 FRENCH_WH = re.compile(r"\W*(où|quand|qui|combien)\b", re.I)
@@ -1169,15 +1198,14 @@ def research(view: View) -> dict | None:
     failed += "".join(f" I read {_name(s.input)}, but its result was cleared from the history, so I cannot "
                       "quote it." for s in lost) + "".join(partial.values())
     old = [s for s in good if _replaced(s, task)]  # quoted only when the question asks for an old version
-    later = {id(s): n for s in good if s not in old and (n := _later(s, good, task))}  # the 2019 guide beside the 2024
-    newer = {id(s): n for s in good if s not in old and id(s) not in later and (n := _newer(s, good, task, query))}
-    later.update(newer)
+    later = {id(s): n for s in good if s not in old and (n := _later(s, good, task)) and not _from(next(
+        g for g in good if _name(g.input) == n))}  # the 2019 guide beside the 2024; not beside one valid from 2030
+    newer = {id(s): (s, n) for s in good if s not in old and id(s) not in later and (n := _newer(s, good, task))}
     good = [s for s in good if s not in old and id(s) not in later]
     failed += "".join(f" I did not quote {_name(s.input)}: it says it was replaced." for s in old
                       if _cited(task, query, [s], view))  # only where it speaks of the question
-    failed += "".join(f" I did not quote {_name(s.input)}: {later[id(s)]} " + (
-        "is dated later, and may replace it." if id(s) in newer else "is a later edition of it.") for s in reads
-        if id(s) in later and _cited(task, query, [s], view))
+    failed += "".join(f" I did not quote {_name(s.input)}: {later[id(s)]} is a later edition of it." for s in reads
+                      if id(s) in later and _cited(task, query, [s], view))
     cited = _cited(task, query, [s for s in good if french(s.result or "")] if in_own else good, view)  # the task's
     # French words quote French documents only: an English one is read through the lexicon
     if in_own and (asks := [(c, m[1].lower()) for c in clauses(task) if (m := FRENCH_WH.match(c))]):  # 'Où est la gare ?':
@@ -1194,6 +1222,8 @@ def research(view: View) -> dict | None:
         cited = list(dict.fromkeys(q for fit in fits.values() for q in fit))  # that say where, not all on the gare
         failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c, fit in fits.items()
                           if not fit) if cited else ""  # 'Qui est le chef de gare et où se trouve la gare ?'
+    cited, notes = _dated_notes(cited, newer)
+    failed += notes
     fixes = [s for s in good if CORRECTS.search(_heading(s))] if not ASKS_OLD.search(task) else []
     wrong = _corrected(good, fixes) if fixes else {}
     fixed = [(c, wrong[key]) for c in cited if (key := (c.rsplit(" [", 1)[1][:-1], next(
