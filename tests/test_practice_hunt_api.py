@@ -40,6 +40,14 @@ def test_count_tokens_counts_a_request_with_a_thinking_budget():
     assert count.input_tokens > 0
 
 
+def final_message(client, options: dict, stream: bool):
+    """The reply to `options`, streamed (the SDK's final message) or not."""
+    if not stream:
+        return client.messages.create(**options)
+    with client.messages.stream(**options) as events:
+        return events.get_final_message()
+
+
 def refused(call) -> str:
     """The message of the 400 invalid_request_error that `call()` raises."""
     with pytest.raises(anthropic.BadRequestError) as caught:
@@ -547,11 +555,7 @@ def test_a_reply_cut_by_max_tokens_reports_the_whole_budget_spent(stream):
     options = {"model": MODEL, "max_tokens": 15, "messages": [{"role": "user", "content": "What's the weather in Lyon?"}],
                "tools": [t.to_api() for t in samples.weather_and_calc()]}
     client = practice_client()
-    if stream:
-        with client.messages.stream(**options) as events:
-            message = events.get_final_message()
-    else:
-        message = client.messages.create(**options)
+    message = final_message(client, options, stream)
     assert message.stop_reason == "max_tokens" and message.usage.output_tokens == 15, message
 
 
@@ -699,11 +703,7 @@ def test_a_thought_cut_by_max_tokens_is_cut_and_still_goes_back(stream):
                "messages": [{"role": "user", "content": "What's the weather in Lyon?"}],
                "tools": [t.to_api() for t in samples.weather_and_calc()]}
     client = practice_client()
-    if stream:
-        with client.messages.stream(**options) as events:
-            message = events.get_final_message()
-    else:
-        message = client.messages.create(**options)
+    message = final_message(client, options, stream)
     thought = message.content[0]
     assert message.stop_reason == "max_tokens" and thought.type == "thinking" and 0 < len(thought.thinking) <= 4 * 5
     history = [*options["messages"], {"role": "assistant", "content": [thought.model_dump(exclude_none=True)]},
