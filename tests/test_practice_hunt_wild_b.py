@@ -318,3 +318,13 @@ def test_a_capitalised_in_is_no_part_of_the_town(task):
     """'IN PARIS' was asked as a town, and its made-up weather (-5 °C) reported (hred134)."""
     said = answer(task, samples.weather_and_calc())
     assert "IN PARIS" not in said and "In Nantes" not in said and "-5 °C" not in said, said
+
+
+def test_a_lookup_does_not_drop_the_article_half_of_a_task(tmp_path):
+    """'What does the design course article say, and what modules are listed in the catalogue for design?' answered the
+    catalogue half and dropped the article's without a word (hred129)."""
+    tools = samples.catalogue_tools() + documents(tmp_path, {"design.md": "# The design course\n\nThe design course lasts "
+                                                                          "6 weeks.\n"})
+    said = answer("What does the design course article say, and what modules are listed in the catalogue for design?", tools)
+    assert "What does the design course article say" in said or "brief, prototype" not in said, said
+    assert answer("What does the catalogue say about design?", tools).startswith("'design' is in the catalogue")

@@ -195,6 +195,7 @@ def checked(view: View, reply: dict) -> dict:
 
 DOCS_NAMED = re.compile(r"\b(?:articles?|docs?|documents?|guides?|memos?|notes?|pages?|wiki|sources?|texts?|textes?|according|"
                         r"selon|d['’]après|says?|said|dit|disent|mention\w*|parlent|parle)\b", re.I)
+DOCS_NOUN = re.compile(r"\b(?:articles?|docs|documents?|guides?|memos?|wiki)\b", re.I)  # 'what the article says' beside a lookup
 RECORDS_NAMED = re.compile(r"\b(?:invoices?|factures?|bills?|records?|fiches?|folder|dossier)\b", re.I)
 CATALOGUE_NAMED = re.compile(r"\b(?:catalog(?:ue)?|look\s*up|lookup)\b", re.I)
 
@@ -222,7 +223,8 @@ def choose(view: View) -> tuple[str, dict]:
             continue  # other tools than the skill's own serve every part of the task ('What is 12 * 4?')
         others = [n for n, _, _ in calls if n not in (t.name for t in own or ())]
         if skill is research and own and _elsewhere(view, others) or skill is survey and own and others and not \
-                RECORDS_NAMED.search(view.task) or skill is lookup and own and others:  # 'Quel temps fait-il à
+                RECORDS_NAMED.search(view.task) or skill is lookup and own and (others or DOCS_NOUN.search(
+                    view.task) and research_tools(view)):  # 'Quel temps fait-il à
             continue  # Bordeaux ? Calcule aussi 22 fois 2.': no record; 'the weather in Paris, and look up ai': two needs
         if (reply := skill(view)) is not None:
             return skill.__name__, checked(view, gate(view, skill.__name__, reply))
