@@ -328,3 +328,11 @@ def test_a_lookup_does_not_drop_the_article_half_of_a_task(tmp_path):
     said = answer("What does the design course article say, and what modules are listed in the catalogue for design?", tools)
     assert "What does the design course article say" in said or "brief, prototype" not in said, said
     assert answer("What does the catalogue say about design?", tools).startswith("'design' is in the catalogue")
+
+
+def test_a_said_that_names_no_document_leaves_the_weather_to_its_tool(tmp_path):
+    """With the articles offered, 'What's the weather in Paris? My friend said it is sunny.' was declined as 'not both in
+    one task': 'said' was read as asking the documents."""
+    tools = samples.weather_and_calc() + documents(tmp_path, {"a.md": "# Notes\n\nNothing here.\n"})
+    said = answer("What's the weather in Paris? My friend said it is sunny.", tools)
+    assert "Paris: 18 °C" in said, said

@@ -194,7 +194,7 @@ def checked(view: View, reply: dict) -> dict:
 
 
 DOCS_NAMED = re.compile(r"\b(?:articles?|docs?|documents?|guides?|memos?|notes?|pages?|wiki|sources?|texts?|textes?|according|"
-                        r"selon|d['’]après|says?|said|dit|disent|mention\w*|parlent|parle)\b", re.I)
+                        r"selon|d['’]après)\b", re.I)  # not 'My friend said it is sunny'
 DOCS_NOUN = re.compile(r"\b(?:articles?|docs|documents?|guides?|memos?|wiki)\b", re.I)  # 'what the article says' beside a lookup
 RECORDS_NAMED = re.compile(r"\b(?:invoices?|factures?|bills?|records?|fiches?|folder|dossier)\b", re.I)
 CATALOGUE_NAMED = re.compile(r"\b(?:catalog(?:ue)?|look\s*up|lookup)\b", re.I)
