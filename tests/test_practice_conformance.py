@@ -29,7 +29,7 @@ HONOURED = {  # a value for each honoured field that must change the reply
 VALIDATED = {  # (a valid value that must change nothing, a malformed one that must be a 400)
     "container": ("container_abc", 5),
     "diagnostics": ({"previous_message_id": None}, "yes"),
-    "inference_geo": ("eu", 5),
+    "inference_geo": ("us", 5),
     "metadata": ({"user_id": "u-1"}, {"user": "u-1"}),
     "service_tier": ("auto", "gold"),
     "speed": ("fast", "warp"),

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import base64
 import json
+import struct
+import zlib
 from pathlib import Path
 
 import anthropic
@@ -725,3 +727,64 @@ def test_a_model_that_always_thinks_thinks_when_the_request_leaves_thinking_out(
         *task, {"role": "assistant", "content": dropped},
         {"role": "user", "content": [{"type": "tool_result", "tool_use_id": call.id, "content": "Lyon: 15 °C"}]}]))
     assert message.startswith("messages[1].content[0].type: Expected `thinking`"), message
+
+
+def png(width: int, height: int) -> str:
+    """A real grey PNG of that size, base64."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    rows = zlib.compress(b"".join(b"\0" + b"\0" * width for _ in range(height)))
+    data = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", rows) + chunk(b"IEND", b""))
+    return base64.b64encode(data).decode()
+
+
+@pytest.mark.parametrize(("sizes", "refused"), [([(9000, 4)], "8000 pixels"), ([(4, 8001)], "8000 pixels"),
+                                                ([(2500, 4)] + [(4, 4)] * 20, "many-image requests: 2000 pixels"),
+                                                ([(7999, 4)], None), ([(2500, 4)] + [(4, 4)] * 19, None)])
+def test_an_image_larger_than_the_api_takes_is_a_400(sizes, refused):
+    """A 9000x4 PNG, or 21 images with one 2500 px wide, got a 200; Claude refuses them (hred138)."""
+    content = [{"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": png(*size)}}
+               for size in sizes] + [{"type": "text", "text": "Describe it."}]
+    request = {"model": MODEL, "max_tokens": 100, "messages": [{"role": "user", "content": content}]}
+    if refused is None:
+        assert practice_client().messages.create(**request).stop_reason == "end_turn"
+        return
+    with pytest.raises(anthropic.BadRequestError, match=refused):
+        practice_client(max_retries=0).messages.create(**request)
+
+
+def test_interleaved_thinking_with_tools_may_budget_past_max_tokens():
+    """With the interleaved-thinking beta and tools, budget 8000 over max_tokens 4000 was a 400; Claude takes it."""
+    reply = practice_client().beta.messages.create(
+        model="claude-haiku-4-5", max_tokens=4000, betas=["interleaved-thinking-2025-05-14"],
+        thinking={"type": "enabled", "budget_tokens": 8000}, tools=[ORDER],
+        messages=[{"role": "user", "content": "Record an order for sku A-7."}])
+    assert reply.content[0].type == "thinking"
+    with pytest.raises(anthropic.BadRequestError, match="budget_tokens"):  # without tools the budget still counts
+        practice_client(max_retries=0).beta.messages.create(
+            model="claude-haiku-4-5", max_tokens=4000, betas=["interleaved-thinking-2025-05-14"],
+            thinking={"type": "enabled", "budget_tokens": 8000}, messages=HELLO)
+
+
+@pytest.mark.parametrize(("model", "geo", "refused"), [("claude-haiku-4-5", "us", "does not support"),
+                                                       ("claude-opus-4-5-20251101", "global", "does not support"),
+                                                       ("claude-opus-5", "eu-mars-1", "'global' or 'us'"),
+                                                       ("claude-opus-4-6", "us", None), ("claude-opus-5", "global", None)])
+def test_inference_geo_is_refused_where_claude_refuses_it(model, geo, refused):
+    """inference_geo on a model before Opus 4.6, or a made-up geography, got a 200 (hred138)."""
+    request = {"model": model, "max_tokens": 100, "inference_geo": geo, "messages": HELLO}
+    if refused is None:
+        assert practice_client().messages.create(**request).content
+        return
+    with pytest.raises(anthropic.BadRequestError, match=f"inference_geo: .*{refused}"):
+        practice_client(max_retries=0).messages.create(**request)
+
+
+def test_an_empty_system_block_with_a_cache_mark_is_a_400():
+    """Claude: 'cache_control cannot be set for empty text blocks'; it got a 200 and a cache write (hred138)."""
+    with pytest.raises(anthropic.BadRequestError, match=r"system\[1\]\.text: cache_control cannot be set for empty"):
+        practice_client(max_retries=0).messages.create(
+            model=MODEL, max_tokens=100, messages=HELLO,
+            system=[{"type": "text", "text": "You are terse."},
+                    {"type": "text", "text": "", "cache_control": {"type": "ephemeral"}}])

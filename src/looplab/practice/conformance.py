@@ -10,7 +10,7 @@ FIELDS = {
     "cache_control": ("honoured", "marks the last block for prompt caching; usage reports cache writes and reads (estimates)"),
     "container": ("validated", "no code-execution tools run here, so no container is used"),
     "diagnostics": ("validated", "the reply's diagnostics stay null, as when no cache divergence is found"),
-    "inference_geo": ("validated", "everything runs in this process"),
+    "inference_geo": ("validated", "'global' or 'us', refused on the 4.5 family as Claude refuses it before Opus 4.6; everything runs in this process"),
     "max_tokens": ("honoured", "1 to the model's output limit (64 000 on the 4.5 family, 128 000 on claude-opus-5); a longer reply is cut and stops with max_tokens"),
     "messages": ("honoured", "the planner reads them; consecutive turns of one role merged; non-empty content and text, image bytes, tool_use/tool_result pairing, thinking signatures, prefill and prompt length per model are checked"),
     "metadata": ("validated", "no effect on a reply"),

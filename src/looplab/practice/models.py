@@ -33,10 +33,12 @@ class Model:
     effort: bool = True  # output_config.effort is accepted (else 400)
     always_thinks: bool = False  # thinking cannot be disabled (else 400)
     forced_tools: bool = True  # tool_choice 'any' or 'tool' is accepted (else 400)
+    geo: bool = True  # inference_geo is accepted (else 400; from Opus 4.6 on)
 
 
 _OLD = (f"{DOCS}/about-claude/models/overview; {DOCS}/api/errors#prefill-not-supported (from 4.6); "
-        f"{DOCS}/build-with-claude/extended-thinking; {DOCS}/build-with-claude/effort (not Haiku 4.5 nor Sonnet 4.5)")
+        f"{DOCS}/build-with-claude/extended-thinking; {DOCS}/build-with-claude/effort (not Haiku 4.5 nor Sonnet 4.5); "
+        f"{DOCS}/manage-claude/data-residency (inference_geo from Opus 4.6 on, 'global' or 'us')")
 _NEW = (f"{DOCS}/about-claude/models/overview; {DOCS}/about-claude/models/migration-guide (Opus 4.7: "
         "sampling parameters and thinking budgets removed, thinking display omitted by default)")
 _55 = (f"{DOCS}/models/opus-5-5/whats-new-opus-5-5 (thinking can't be disabled; forced tool use returns an error; "
@@ -45,9 +47,9 @@ _55 = (f"{DOCS}/models/opus-5-5/whats-new-opus-5-5 (thinking can't be disabled; 
 _5 = (f"{DOCS}/models/fable-5/migration-guide (Fable 5 and Mythos 5: thinking disabled or budgeted is a 400); "
       f"{DOCS}/build-with-claude/thinking-troubleshooting (Mythos Preview: thinking always on, 'disabled' is a 400)")
 CATALOGUE = {  # model id (dated ids too) -> row, "claude-" for any other; the 4.5 family is the last that accepts prefill
-    "claude-haiku-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD, effort=False),
-    "claude-sonnet-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD, effort=False),
-    "claude-opus-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD),
+    "claude-haiku-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD, effort=False, geo=False),
+    "claude-sonnet-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD, effort=False, geo=False),
+    "claude-opus-4-5": Model(True, True, ("enabled",), "summarized", 200_000, 64_000, _OLD, geo=False),
     "claude-opus-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, _OLD),
     "claude-sonnet-4-6": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 64_000, _OLD),
     "claude-mythos-preview": Model(False, True, ("enabled", "adaptive"), "summarized", 1_000_000, 128_000, f"{_OLD}; {_5}",
@@ -96,6 +98,12 @@ def refused_fields(body: dict) -> str | None:
     if (body.get("output_config") or {}).get("effort") and not model.effort:
         return ("output_config.effort: This model does not support the effort parameter; leave it out "
                 "(thinking={'type': 'enabled', 'budget_tokens': N} sets how much it thinks)")
+    geo = body.get("inference_geo")
+    if geo is not None and not model.geo:
+        return ("inference_geo: this model does not support inference_geo (Claude Opus 4.6 and later do); leave it "
+                "out, or use a later model")
+    if geo is not None and geo not in ("global", "us"):
+        return f"inference_geo: {geo!r} is not an inference geography; write 'global' or 'us'"
     given = [name for name in SAMPLING if name in body]
     if given and not model.sampling:
         return (f"{given[0]}: `{given[0]}` is deprecated for this model; leave it out "

@@ -136,7 +136,7 @@ class PracticeTransport(httpx2.BaseTransport):
             return api_error(404, "not_found_error", models.unknown_model(body["model"]))
         if path == COUNT_TOKENS:  # no reply is sampled: the model's whole output limit, for the checks below
             body = {**body, "max_tokens": models.row(body["model"]).output}
-        if problem := check_fields(body, path == COUNT_TOKENS) or check_version(body, version) or check_sources(body):
+        if problem := check_fields(body, path == COUNT_TOKENS, betas) or check_version(body, version) or check_sources(body):
             return api_error(400, "invalid_request_error", problem)
         if models.row(body["model"]).always_thinks and "thinking" not in body and (body.get("tool_choice") or {}).get(
                 "type") not in ("any", "tool"):  # it thinks whatever the request says; a forced tool call, though, is

@@ -4,6 +4,7 @@ import base64
 import binascii
 import json
 import re
+import struct
 from functools import lru_cache
 from itertools import dropwhile, takewhile
 from urllib.parse import unquote
@@ -16,6 +17,8 @@ from looplab.practice.view import content_blocks, offered_tools
 MIN_THINKING_BUDGET = 1024
 MAX_IMAGE = 5 * 1024 * 1024  # bytes of a base64 image's data
 MAX_MEDIA = 100  # images and documents in one request
+MAX_SIDE, MANY_SIDE = 8000, 2000  # pixels a side; the second when a request holds more than 20 images
+INTERLEAVED = "interleaved-thinking-2025-05-14"  # with tools, a thinking budget may pass max_tokens
 MAX_CACHE_MARKS = 4  # cache breakpoints in one request (tools, system and message blocks)
 TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,128}")
 TOOL_ID = re.compile(r"[a-zA-Z0-9_-]+")
@@ -23,11 +26,12 @@ MAGIC = {"image/png": (b"\x89PNG\r\n\x1a\n",), "image/jpeg": (b"\xff\xd8\xff",),
          "image/gif": (b"GIF87a", b"GIF89a"), "image/webp": (b"RIFF",)}
 
 
-def check_fields(body: dict, count: bool = False) -> str | None:
+def check_fields(body: dict, count: bool = False, betas=()) -> str | None:
     """What the request types cannot say: what the model refuses, thinking budget, tool_choice, schemas (a count has
-    no max_tokens to weigh a thinking budget against)."""
+    no max_tokens to weigh a thinking budget against, nor has a turn that interleaves thinking with tools)."""
+    interleaved = INTERLEAVED in betas and bool(body.get("tools"))
     if problem := (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
-                   or _check_thinking(body, count) or _check_marks(body) or _check_media(body)):
+                   or _check_thinking(body, count or interleaved) or _check_marks(body) or _check_media(body)):
         return problem
     for i, sequence in enumerate(body.get("stop_sequences") or []):
         if not sequence.strip():
@@ -45,6 +49,9 @@ def _check_marks(body: dict) -> str | None:
               *((f"messages[{i}].content[{j}]", b) for i, m in enumerate(body.get("messages") or [])
                 for j, b in enumerate(content_blocks(m)))]
     marks = [(at, b["cache_control"]) for at, b in blocks if isinstance(b, dict) and b.get("cache_control")]
+    if empty := next((at for at, b in blocks if isinstance(b, dict) and b.get("cache_control")
+                      and b.get("type") == "text" and b.get("text") == ""), None):  # the API's words
+        return f"{empty}.text: cache_control cannot be set for empty text blocks; write the text or drop the block"
     if len(marks) > MAX_CACHE_MARKS:
         return (f"A maximum of {MAX_CACHE_MARKS} blocks with cache_control may be provided. Found {len(marks)}. "
                 "Mark only the ends of the prefixes you reuse (tools, system, the last turn).")
@@ -58,14 +65,46 @@ def _check_marks(body: dict) -> str | None:
 
 
 def _check_media(body: dict) -> str | None:
-    """At most 100 images and documents in one request, tool results included (the API's words)."""
-    blocks = [b for m in body.get("messages") or [] for b in content_blocks(m) if isinstance(b, dict)]
-    blocks += [b for t in blocks if t.get("type") == "tool_result" and isinstance(t.get("content"), list)
-               for b in t["content"] if isinstance(b, dict)]
-    images, documents = (sum(b.get("type") == kind for b in blocks) for kind in ("image", "document"))
+    """At most 100 images and documents in one request, tool results included, and images no larger than the API
+    takes: 8000 pixels a side, 2000 when there are more than 20 (the API's words)."""
+    blocks = [(f"messages[{i}].content[{j}]", b) for i, m in enumerate(body.get("messages") or [])
+              for j, b in enumerate(content_blocks(m)) if isinstance(b, dict)]
+    blocks += [(f"{at}.content[{k}]", b) for at, t in blocks if t.get("type") == "tool_result"
+               and isinstance(t.get("content"), list) for k, b in enumerate(t["content"]) if isinstance(b, dict)]
+    images, documents = (sum(b.get("type") == kind for _, b in blocks) for kind in ("image", "document"))
     if images + documents > MAX_MEDIA:
         return (f"too many images and documents: {images} + {documents} > {MAX_MEDIA}; send at most {MAX_MEDIA} "
                 "in one request (drop old screenshots from the history)")
+    side, many = (MANY_SIDE, " for many-image requests") if images > 20 else (MAX_SIDE, "")
+    for at, block in blocks:
+        if block.get("type") == "image" and max(image_size(block.get("source")) or (0,)) > side:
+            return (f"{at}.source.data: At least one of the image dimensions exceed max allowed size{many}: {side} "
+                    f"pixels; resize the image (its longer side to {side} pixels or fewer)")
+    return None
+
+
+def image_size(source) -> tuple[int, int] | None:
+    """(width, height) read from a base64 PNG, GIF, JPEG or WebP image's header, else None."""
+    try:
+        data = base64.b64decode(source["data"], validate=True)[:1 << 20] if source.get("type") == "base64" else b""
+    except (binascii.Error, ValueError, TypeError, KeyError, AttributeError):
+        return None
+    if data.startswith(b"\x89PNG") and len(data) >= 24:
+        return struct.unpack(">II", data[16:24])
+    if data.startswith(b"GIF8") and len(data) >= 10:
+        return struct.unpack("<HH", data[6:10])
+    if data[8:16] == b"WEBPVP8X" and len(data) >= 30:
+        return int.from_bytes(data[24:27], "little") + 1, int.from_bytes(data[27:30], "little") + 1
+    if data[8:16] == b"WEBPVP8L" and len(data) >= 25:
+        bits = int.from_bytes(data[21:25], "little")
+        return (bits & 0x3FFF) + 1, (bits >> 14 & 0x3FFF) + 1
+    if data[8:16] == b"WEBPVP8 " and len(data) >= 30:
+        return tuple(side & 0x3FFF for side in struct.unpack("<HH", data[26:30]))
+    at = 2 if data.startswith(b"\xff\xd8") else len(data)
+    while at + 9 <= len(data) and data[at] == 0xFF:  # JPEG: the frame header (SOFn) holds height, then width
+        if 0xC0 <= data[at + 1] <= 0xCF and data[at + 1] not in (0xC4, 0xC8, 0xCC):
+            return struct.unpack(">HH", data[at + 5:at + 9])[::-1]
+        at += 2 + int.from_bytes(data[at + 2:at + 4], "big")
     return None
 
 

@@ -87,7 +87,7 @@ WHICH_OF = (r"^\W*(?:which|where|lequel|laquelle|quel|quelle|où)\b[^.?!;]*?\b(\
             r"(?:\s+(?:right\s+)?now|\s+today|\s+currently)?\s*[,:]?\s*(?:in\s+|à\s+)?((?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s+(?:or|ou)\s+(?:in\s+|à\s+)?"
             r"((?-i:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*))\s*[?.!]*\s*$")  # 'Which is colder, Lyon or Berlin?': both weighed
 PLACE = r"(?-i:[A-ZÀ-Ý][\w'’-]*(?:\s+[A-ZÀ-Ý][\w'’-]*)*)"
-EITHER = [re.compile(rf"^\W*(?:is|was)\s+(?P<a>{PLACE})\s+or\s+(?P<b>{PLACE})\s+(?P<w>\w+er)(?P<rest>\s*(?:(?:right\s+)?now|"
+EITHER = [re.compile(rf"^\W*is\s+(?P<a>{PLACE})\s+or\s+(?P<b>{PLACE})\s+(?P<w>\w+er)(?P<rest>\s*(?:(?:right\s+)?now|"
                      rf"today)?\s*[?.!]*)$", re.I),
           re.compile(rf"^\W*(?:est-ce qu['’]il fait|fait-il|il fait)\s+(?P<w>(?:plus|moins)\s+\w+)\s+à\s+(?P<a>{PLACE})\s+ou\s+"
                      rf"(?:à\s+)?(?P<b>{PLACE})(?P<rest>\s*(?:aujourd['’]hui|maintenant)?\s*[?.!]*)$", re.I)]
@@ -97,8 +97,9 @@ SUBJECT = re.compile(rf"^\W*(?P<how>de combien(?: de degrés)?\s+)?(?:est-ce que
                      rf"(?P<w>(?:plus|moins)\s+(?:chaud|froid)e?)\s+qu(?:e\s+|['’]\s*)(?:à\s+)?(?P<b>{PLACE})(?P<rest>.*)$", re.I)
 GAP = re.compile(r"[\s,;]+(?:and\s+)?by how (?:much|many degrees)(?=\W*$)|[\s,;]+et de combien(?: de degrés)?(?=\W*$)", re.I)
 OPPOSITE = {"moins chaud": "plus froid", "moins froid": "plus chaud"}
-AS_WARM = re.compile(r"(?<!\bmost )(?<!\bleast )(?<!\bnot )(?<!n't )(?<!\bnearly )(?<!\balmost )(?<!\btwice )(?<!\bhalf )"
-                     r"\bas\s+(warm|hot|cold|cool)\s+as\b|(?<!\bpas )(?<!\bplus )(?<!\bmoins )(?<!\bpresque )"
+NEAR = r"most|least|nearly|almost|about|roughly|approximately|around|just|exactly|presque|environ|près"  # not 'warmer'
+AS_WARM = re.compile(r"(?<!\bnot )(?<!n't )(?<!\btwice )(?<!\bhalf )" + "".join(rf"(?<!\b{w} )" for w in NEAR.split("|")) +
+                     r"\bas\s+(warm|hot|cold|cool)\s+as\b|(?<!\bpas )(?<!\bplus )(?<!\bmoins )(?<!\bpresque )(?<!\bprès )"
                      r"\baussi\s+(chaude?|froide?)\b", re.I)  # 'at most as warm as' is not 'warmer than'
 AS_WARM_AS = {"warm": "warmer", "hot": "hotter", "cold": "colder", "cool": "cooler", "chaud": "plus chaud",
               "chaude": "plus chaude", "froid": "plus froid", "froide": "plus froide"}  # 'Yes' when it is warmer still
@@ -507,7 +508,7 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         given = " ".join(map(str, values)).lower() if tool is not calc else ""
         named = extra + [w for w in words(clause) if w in NEGATORS | {"why", "when", "pourquoi", "quand"}] + re.findall(
             r"-?\b\d+\b", clause) + re.findall(r"\b(?:in|en)\s+([A-Z])\b(?!')", clause) + re.findall(
-            r"\b(most|least|nearly|almost|presque)\s+(?=as\s+(?:warm|hot|cold|cool)\b|aussi\b)", clause, re.I)  # 'not 5 * 5'; 'When is
+            rf"\b({NEAR})\s+(?=as\s+(?:warm|hot|cold|cool)\b|aussi\b)", clause, re.I)  # 'not 5 * 5'; 'When is
         # it sunny in Lyon?' is not asked of the current weather; 'in Lyon in F' asks Fahrenheit
         if where and not any(set(words(p)) & PLACE_WORDS for p in tool.properties):  # 'Delete notes.txt for Bob'
             named += [w for w in content_words(where) if w not in ASKS_NOTHING]  # Bob is no place of delete_file
@@ -798,7 +799,8 @@ def _warmth(task: str, results: list) -> str | None:
     facts = f"{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}."
     if percent := re.search(r"\d+(?:[.,]\d+)?\s*(?:%|per ?cent\b|pour ?cent\b)", task, re.I):  # 'by 3%': not 3 °C
         return f"{facts} I did not weigh '{percent[0]}': a gap in percent is beyond my rules."
-    yes = "" if not ASKS_IF.match(task) or subject is None else "Yes: " if subject == first[0] else "No: "
+    either_way = len({m[1] is None for m in WARMTH.finditer(task)}) == 2  # 'warmer or colder': which, not yes or no
+    yes = "" if not ASKS_IF.match(task) or subject is None or either_way else "Yes: " if subject == first[0] else "No: "
     if (degree := DEGREE.search(task)) and yes != "No: ":  # 'much warmer': a judgement of the gap, not made
         return (f"{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}. "
                 f"Whether that is '{degree[0]}' I do not judge.")
