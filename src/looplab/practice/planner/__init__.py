@@ -34,7 +34,7 @@ from .plain import example, nothing_fits, plain
 from .research import ASPECTS, MEASURES, MENTION, OWN_FRAME, research, research_tools
 from .retry import retry
 from .survey import WORDING, survey, survey_tools
-from .text import TAG, clip, french, roots, says, speaks_french, stems
+from .text import STOPWORDS, TAG, clip, french, roots, says, speaks_french, stems
 from .text import words as split_words
 
 SKILLS = (gullible, retry, research, survey, lookup, needs, plain, nothing_fits)
@@ -76,6 +76,9 @@ LEAD_INS = {"tell", "me", "this", "that", "dis", "dites", "moi", "say", "questio
             "mais", "sinon", "otherwise", "next", "ensuite", "puis", "encore", "another", "une", "autre", "chose", "also"}
 
 
+ASKED_ONLY = set("à a heure heures time times hour hours price prices prix cost costs coût coûte coûtent date dates day days jour "
+                 "jours place lieu where when long longtemps far loin open ouvert ouvre ferme closes".split())
+
 def _own_antecedent(task: str) -> bool:
     """Whether the pronoun a follow-up would point back with names a plural noun of the task itself ('which invoices
     are unpaid, and what is their total?'), or a thing it says before a comma or 'and' ('Look up design and tell me
@@ -116,6 +119,9 @@ def gate(view: View, skill: str, reply: dict) -> dict:
                          r"multiplié) par)\b)*\d\W*$)", view.task,  # 'and 45 - 17?', 'Et 6 fois 7 ?' are whole too
                          re.I | re.S)  # 'And what is 5 + 5?' asks a whole question, not one about the turns before
         lead = re.match(r"\W*(?:and|et|what about|how about)\b", view.task, re.I)  # 'And the data course?' is read alone
+        if view.follow_up and not acted and lead and not set(split_words(view.task[lead.end():])) - STOPWORDS - ASKED_ONLY:
+            return declined(f"{names_unplaced(view.task, [view.task.strip(' ?!.')])} {follow_up_note(view.task)}")  # 'Et
+            # à quelle heure ?' names no subject: the time of the turn before, not a 'de l'heure' found elsewhere
         if view.follow_up and not acted and BACK.search(TAG.sub("?", view.task)) and not _own_antecedent(view.task) and not (
                 whole and not BACK.search(whole[1])) and not (lead and skill != "survey" and not BACK.search(view.task[lead.end():])):  # 'how much is
             # that?': that of an earlier turn

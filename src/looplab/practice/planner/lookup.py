@@ -76,6 +76,10 @@ IF = re.compile(r"\b(?:if(?!\s+(?:you|possible)\b)|unless|whether|provided|assum
 AND = r"(?:and(?:\s+then)?|then|or(?:\s+else)?|and/or|plus|as\s+well\s+as|et|ou)"  # 'ai or design', 'ai & design': each is a key to look up
 
 
+COUNT_WORDS = set("there have has had contain contains include includes hold holds got total altogether all entry "
+                  "course key catalogue catalog list y a-t-il t il ils elle elles compte comporte contient comprend "
+                  "au tout en entrée cours clé catalogue liste".split())  # 'how many modules does it have' asks no more
+
 def key_prop(tool: OfferedTool) -> str | None:
     """The tool's single key-like string property, if it has exactly one required one."""
     needed = tool.required or list(tool.properties)
@@ -272,7 +276,7 @@ def lookup(view: View) -> dict | None:
         return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")
     place = next((w for w in ("catalogue", "catalog") if w in stems(tool.description + " " + tool.name)), "")
     label = tool_label(tool.name).replace("The ", "the ", 1)
-    lines, evidence, others = [], {}, False
+    lines, evidence, others, given = [], {}, False, []
     for key in keys:
         step = done[key]
         if absent(step) is None:  # a timeout: nothing said of the key
@@ -306,20 +310,29 @@ def lookup(view: View) -> dict | None:
             record = json_value(step.result or "")
             kept = unplanted(view, step.result or "")
             lines.append(f"'{key}' is in the {place or 'records'}: {readable(kept).rstrip('.')}.")
+            given.append(key)
             evidence |= {f"json|{k}|{key}": v for k, v in json_value(kept).items()} if isinstance(record, dict) and isinstance(
                 json_value(kept), dict) and len(keys) == 1 else {key: readable(kept)}  # each field by its exact name (control)
     counted = re.search(r"\b(how many|combien)(?!\s+de\s+temps\b)(?:\s+de\b|\s+d['’])?\s*([^\W\d_]*)", view.task,
                         re.IGNORECASE)  # 'combien de temps' asks how long, not a count
     if counted:  # 'how many modules': the length of the one list field of that name, or said as not done
         asked = counted.group(2) if counted.group(2).lower() not in STOPWORDS else ""  # 'and how many?'
-        records = [json_value(unplanted(view, done[k].result or "")) for k in keys if not absent(done[k])]
+        records = [json_value(unplanted(view, done[k].result or "")) for k in given]  # not an entry held as another's
         lists = [(k, v) for r in records if isinstance(r, dict) for k, v in r.items()
                  if isinstance(v, list) and stem(k.lower()) == stem(asked.lower())]
+        rest = set(words(view.task[counted.end():].split("?")[0])) - STOPWORDS - COUNT_WORDS - {k.lower() for k in keys} - set(
+            words(f"{tool.name} {tool.description} {' '.join(tool.properties)}"))  # 'how many seats does the a12 room have'
+        if rest or any(isinstance(x, (int, float)) for _, v in lists for x in v):  # 'how many modules are about clay',
+            lists = [("", [])] * 2  # 'how many seats' over 'seats: 10, 4': not the length of the list
         stated = [v for r in records if isinstance(r, dict) for k, v in r.items() if stem(k.lower()) == stem(asked.lower())
                   and isinstance(v, (int, float)) and not isinstance(v, bool)]  # 'how many pages': 'pages: 412', quoted
-        if not (stated and len(keys) == 1 and not lists):
+        if not (stated and len(keys) == 1 and not lists) or rest:
             lines.append(f"Count of {lists[0][0]}: {len(lists[0][1])}." if len(lists) == 1 and len(keys) == 1 else
                          f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
+    entries = {k: r for k in given if isinstance(r := json_value(unplanted(view, done[k].result or "")), dict)}
+    for field in dict.fromkeys(f for r in entries.values() for f in r if stem(f.lower()) in set(stems(view.task))):
+        if lacking := [k for k, r in entries.items() if field not in r]:  # 'tell me their teachers': one has none
+            lines.append(f"No '{field}' in the entry for {joined([repr(k) for k in lacking])}.")
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *tool.properties,  # 'Call get_order with order_id'
                                *(s.result or "" for s in done.values())])))
     left = [w for w in content_words(re.sub(r"\b(combien de) temps\b", r"\1", view.task, flags=re.I)) if stem(

@@ -171,7 +171,9 @@ GREETED = re.compile(r"\W*(?:good (?:morning|afternoon|evening|day)|morning|(?:h
 POLITE = re.compile(r"\b(?:please|thanks|thank you|merci|svp|stp|s'il (?:te|vous) pla[iî]t)\b", re.IGNORECASE)
 TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?mind|forget (?:it|that)|I mean|"
                         r"cancel that|on second thought|non,? attends|attends,? non|en fait(?!-)|laisse tomber|oublie ça|"
-                        r"je veux dire|finalement|or rather|ou plutôt|enfin non)\b", re.IGNORECASE)  # 'or rather 12 * 8'
+                        r"je veux dire|finalement|or rather|ou plutôt|enfin non|I meant|make that|my (?:bad|mistake)|correction|oo+ps|whoops|"
+                        r"instead(?! of)|wrong (?:city|town|place|one|number|key|course|file)|je voulais dire|je me suis trompée?|"
+                        r"erreur de ma part|oups|(?:euh|ah|oh),? non|non,? pardon|pardon,? non)\b", re.IGNORECASE)  # 'or rather 12 * 8'
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
 ACTS = set(stems("delete remove erase send write create update transfer pay book cancel move rename post buy order "
                  "drop reset archive upload save edit modify insert submit schedule invite share publish deploy refund "
@@ -196,6 +198,8 @@ CONDITION = re.compile(r"^\W*(?:(?:and|but|or|then|only|even|except|what|et|mais
                        r"si|s['’]ils?(?!\s+(?:te|vous)\s+pla)|à moins qu|lorsqu|dès qu|pourvu qu|au cas où|une fois qu|"
                        r"avant d|après|quand(?!\s+(?:est-ce|\S+-(?:t-)?(?:il|elle|on|ils|elles)\b)))(?:e\b|(?=\W|$)))",
                        re.IGNORECASE)  # 'If it rains in Lyon, delete notes.txt': one part hangs on another
+TAIL = ("'{}', said after a comma, may be asked of it too, and I could not act on it",
+        "« {} », dit après une virgule, vaut peut-être pour elle aussi, et je n'ai pas su en tenir compte")
 BANNED = ("the task says not to use {} ('{}')", "la demande dit de ne pas utiliser {} ('{}')")
 ADVISE = r"\W*((?:should|shall|must) (?:I|we)|how (?:do|can|should|would) (?:I|we)|dois-je|faut-il)\b"
 ADVICE = ("it asks what to do ('{}'), and I state only what the tools return",
@@ -574,6 +578,13 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
             u.clause))) & NEGATORS) and not TAKEN_BACK.search(u.clause)]  # 'and back it up first', '. Only if it's
         if unknown:  # empty.', '. Don't delete it if …'; not 'and email Bob', 'and all others'
             withdraw(act, WITHHELD, joined(unknown))
+    for u in [u for u in unserved if u.beyond and "," in u.clause]:  # 'Weather in Lyon and Paris, tomorrow?': the words
+        tail = u.clause.rsplit(",", 1)[1].strip(" .?!;")  # after the last comma may qualify each part of the sentence
+        sentence = next((s for s in re.split(r"(?<=[.?!;])\s+|\n", view.task) if u.clause in s), "")
+        if re.search(r"\b[a-zà-ÿ]", tail) and sentence.rstrip(" .?!;").endswith(tail) and any(w in tail for w in u.beyond):
+            for call in [c for c in calls if c[2] in sentence and sentence.find(c[2]) < sentence.find(u.clause)]:
+                calls.remove(call)
+                unserved.append(Unserved(call[2], TAIL[french(view.task)].format(tail), call[0], u.beyond))
     taken = TAKEN_BACK.search(view.task)  # 'Delete notes.txt? No wait, delete old.txt': notes.txt is taken back
     unserved += [_beyond(c[0], c[2], [taken[0]]) for c in calls if taken and view.task.find(c[2]) < taken.start()]
     return [c for c in calls if not taken or view.task.find(c[2]) > taken.start()], unserved

@@ -573,6 +573,8 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
                      f"I cannot give a complete total of the {noun}: {partial}, but {maybe}."
                      if partial else f"I cannot give a complete total of the {noun}: {maybe}." if doubt else
                      _total(task, chosen, key, label or grand or ("Total" if per else "")))
+        if doubt and lines[-1].startswith("I give no total"):  # what may belong is said with or without a total
+            lines.append(f"I cannot say the list of {noun} is complete: {maybe}.")
         own = [c for c in clauses(task) if GRAND.search(c)]  # 'the total of all Alpha's invoices' says whose
         if GRAND.search(task) and not label and " not " not in choice.heading and (  # ', excluding X': not every record
                 choice.status_key or choice.heading != "Records" and not any(
