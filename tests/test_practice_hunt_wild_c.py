@@ -222,3 +222,13 @@ def test_a_follow_up_that_names_no_subject_is_not_searched_alone(tmp_path):
     """'Et à quelle heure ?' after a question about the market was answered with a court's price 'de l'heure' (hred135)."""
     said = converse(["Où se trouve la piscine ?", "Et à quelle heure ?"], documents(tmp_path, TOWN))
     assert "court" not in said and "posez la question en entier" in said, said
+
+
+@pytest.mark.parametrize("task", ["Look up the course called Design.", "Cherche le cours intitulé « Design ».",
+                                  "Cherche le cours appelé Design."])
+def test_an_entry_asked_by_its_title_is_not_looked_up_by_key(task, tmp_path):
+    """'the course called Design' gave the key 'design' (titled 'Service Design'); the course titled Design is 'ux' (hred140)."""
+    (path := tmp_path / "cat.json").write_text(json.dumps({"design": {"title": "Service Design"}, "ux": {"title": "Design"}}),
+                                               encoding="utf-8")
+    said = answer(task, samples.catalogue_tools(path))
+    assert "Service Design" not in said and ("title" in said or "titre" in said), said

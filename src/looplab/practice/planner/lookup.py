@@ -80,6 +80,9 @@ COUNT_WORDS = set("there have has had contain contains include includes hold hol
                   "course key catalogue catalog list y a-t-il t il ils elle elles compte comporte contient comprend "
                   "au tout en entrée cours clé catalogue liste".split())  # 'how many modules does it have' asks no more
 
+TITLED = re.compile(r"\b(?:called|named|titled|entitled|intitulée?s?|appelée?s?|nommée?s?|dont le (?:titre|nom) est)\s+"
+                    r"(?:[«“\"']\s*)?[\w-]+", re.I)  # 'the course called Design', 'le cours intitulé « Design »'
+
 def key_prop(tool: OfferedTool) -> str | None:
     """The tool's single key-like string property, if it has exactly one required one."""
     needed = tool.required or list(tool.properties)
@@ -251,6 +254,12 @@ def lookup(view: View) -> dict | None:
         # up 'design', or rather 'writing'": a key before the marker is taken back ('Actually, look up ai' keeps it)
         return declined(f"The task takes back a key ('{taken[0]}'), and I look up only keys said once; send the one you "
                         "mean", wording=f"Look up '{keys[-1]}' in the catalogue.")
+    if (by_title := TITLED.search(view.task)) and not re.search(r"\b(?:key|clé|id|code)\b", view.task, re.I):  # 'the course
+        # called Design' asks for a title, and the entry under the key 'design' may be titled otherwise
+        shown = re.sub(r"[«“\"']\s*", "", by_title[0])
+        return declined(f"The task names an entry by its title ('{shown}'), and I look up keys only; name the key"
+                        if not french(view.task) else f"La demande désigne une fiche par son titre ('{shown}'), et "
+                        "je ne cherche que des clés ; donnez la clé", wording=f"Look up '{shown.split()[-1].lower()}' in the catalogue.")
     if (hangs := IF.search(view.task)) and not any(m.start(1) == hangs.start() for m in INDIRECT.finditer(view.task)):
         # 'Look up ai if design has a review module': a condition is no key, nor a test; 'tell me if …' asks yes or no
         fr, task = french(view.task), view.task.strip()
