@@ -5,6 +5,7 @@ weather."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from conversations import answer, converse, documents
@@ -232,3 +233,33 @@ def test_an_entry_asked_by_its_title_is_not_looked_up_by_key(task, tmp_path):
                                                encoding="utf-8")
     said = answer(task, samples.catalogue_tools(path))
     assert "Service Design" not in said and ("title" in said or "titre" in said), said
+
+
+@pytest.mark.parametrize("task", ["Is Toulouse as warm as Marseille, give or take 2 degrees?",
+                                  "Is Toulouse as warm as Marseille, within 2 degrees?",
+                                  "Fait-il aussi chaud à Toulouse qu'à Marseille, à 2 degrés près ?",
+                                  "Is Nantes as warm as Paris, to the nearest 5 degrees?",
+                                  "Is Lille warmer than Paris or is Paris warmer?"])
+def test_a_margin_or_a_which_gets_no_yes_or_no(task):
+    """'as warm as Marseille, give or take 2 degrees' answered 'No' for a 2 °C gap (hred147)."""
+    said = answer(task, samples.weather_and_calc())
+    assert not re.search(r"\b(?:Yes|No|Oui|Non)\s?:", said), said
+
+
+@pytest.mark.parametrize(("task", "kept"), [("What's the weather in Lyon? I'll go to the beach instead if it's sunny.", "21 °C"),
+                                            ("Quel temps fait-il à Lille ? Oh non, j'espère qu'il ne pleut pas.", "15 °C")])
+def test_an_everyday_instead_or_oh_non_takes_nothing_back(task, kept):
+    assert kept in answer(task, samples.weather_and_calc())
+
+
+def test_instead_at_the_end_takes_the_city_back():
+    assert "15 °C" not in answer("Weather in Lille. Make it Lyon instead.", samples.weather_and_calc())
+
+
+def test_two_notices_of_one_year_are_ordered_by_their_day(tmp_path):
+    """'Mis à jour le 3 mars 2026' beside 'Avis daté du 20 mars 2026' (Saturdays from 8h00): the older hours were
+    quoted alone, both being of 2026 (hred135)."""
+    said = answer("Quels sont les horaires de la piscine le samedi ?", documents(tmp_path, {
+        "piscine.md": "# Piscine : horaires\n\nMis à jour le 3 mars 2026.\n\nLe samedi, elle ouvre de 9h00 à 18h00.\n",
+        "avis.md": "# Avis : travaux à la piscine\n\nAvis daté du 20 mars 2026.\n\nLa piscine sera fermée du 6 au 19 avril.\n"}))
+    assert "9h00" in said and "2026-03-20" in said and "avis.md" in said, said

@@ -58,7 +58,7 @@ IN_FRENCH = [
               r"Je n'ai pas cité \1 : \2 est daté plus tard, et peut le remplacer."),
              (r"(\S+) applies from (\d{4}); I do not know today's date, so I cannot tell whether it replaces (\S+)\.",
               r"\1 s'applique à partir de \2 ; je ne connais pas la date du jour, je ne sais donc pas s'il remplace \3."),
-             (r"(\S+) is dated (\d{4}); (\S+), on the same subject, is dated (\d{4}), and may replace what it says\.",
+             (r"(\S+) is dated (\d{4}(?:-\d\d){0,2}); (\S+), on the same subject, is dated (\d{4}(?:-\d\d){0,2}), and may replace what it says\.",
               r"\1 est daté de \2 ; \3, sur le même sujet, est daté de \4, et peut remplacer ce qu'il dit."),
              (r"I did not quote (\S+) on ('[^']*'): the question asks about ('[^']*')\.",
               r"Je n'ai pas cité \1 sur \2 : la question porte sur \3."),

@@ -172,8 +172,9 @@ POLITE = re.compile(r"\b(?:please|thanks|thank you|merci|svp|stp|s'il (?:te|vous
 TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?mind|forget (?:it|that)|I mean|"
                         r"cancel that|on second thought|non,? attends|attends,? non|en fait(?!-)|laisse tomber|oublie ça|"
                         r"je veux dire|finalement|or rather|ou plutôt|enfin non|I meant|make that|my (?:bad|mistake)|correction|oo+ps|whoops|"
-                        r"instead(?! of)|wrong (?:city|town|place|one|number|key|course|file)|je voulais dire|je me suis trompée?|"
-                        r"erreur de ma part|oups|(?:euh|ah|oh),? non|non,? pardon|pardon,? non)\b", re.IGNORECASE)  # 'or rather 12 * 8'
+                        r"(?:(?<=^)|(?<=[.!?;] ))instead\b|instead(?=\s*[.!?]*\s*$|\s*[.!?]+\s+[A-Z])|wrong (?:city|town|place|one|number|key|course|file)|je voulais dire|je me suis trompée?|"
+                        r"erreur de ma part|oups|(?:euh|ah|oh),? non,? (?=(?:à|a|en|plutôt|pardon|je voulais|c'est|le|la|les)\b)|non,? pardon|"
+                        r"pardon,? non)\b", re.IGNORECASE)  # 'or rather 12 * 8'
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
 ACTS = set(stems("delete remove erase send write create update transfer pay book cancel move rename post buy order "
                  "drop reset archive upload save edit modify insert submit schedule invite share publish deploy refund "
@@ -805,12 +806,16 @@ def _warmth(task: str, results: list) -> str | None:
             "at least", "au moins") else float(gap) <= asked if by == "at most" else float(gap) < asked if by else \
             float(gap) == asked
         subject = subject if wide else ""
+    elif re.search(r"\b(?:give or take|plus or minus|more or less|within|to the nearest|(?:à|a)\s+[\w,.]+\s+(?:degrés?|°)\s+près)\b|±",
+                   task, re.I):  # 'as warm, give or take 2 degrees': a margin not weighed, so no yes or no
+        subject = None
     elif re.search(r"\b(?:by|de)\s+(?:[\w-]+\s+){1,5}(?:degrees?|degrés?)\b", task, re.I):  # 'by more than five degrees':
         subject = None  # a gap not read is not weighed, so no yes or no
     facts = f"{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}."
     if percent := re.search(r"\d+(?:[.,]\d+)?\s*(?:%|per ?cent\b|pour ?cent\b)", task, re.I):  # 'by 3%': not 3 °C
         return f"{facts} I did not weigh '{percent[0]}': a gap in percent is beyond my rules."
-    either_way = len({m[1] is None for m in WARMTH.finditer(task)}) == 2  # 'warmer or colder': which, not yes or no
+    either_way = len({m[1] is None for m in WARMTH.finditer(task)}) == 2 or re.search(  # 'warmer or colder', 'or is
+        r"\bor\s+(?:is|are)\b|\bou\s+(?:est-ce|fait-il|est-(?:il|elle))\b", task, re.I)  # Paris warmer': which, not yes or no
     yes = "" if not ASKS_IF.match(task) or subject is None or either_way else "Yes: " if subject == first[0] else "No: "
     if (degree := DEGREE.search(task)) and yes != "No: ":  # 'much warmer': a judgement of the gap, not made
         return (f"{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}. "

@@ -954,6 +954,26 @@ def _dated(step) -> int | None:
     return max(years, default=None)
 
 
+def _iso(step) -> str:
+    return "-".join(f"{n:02d}" for n in _when(step) if n)
+
+
+MOIS = "janvier février mars avril mai juin juillet août septembre octobre novembre décembre".split()
+
+
+def _when(step) -> tuple[int, int, int]:
+    """The date a document gives for itself, as (year, month, day), 0 where not said: '3 mars 2026' is (2026, 3, 3),
+    so that two notices of one year are ordered by their day."""
+    year = _dated(step) or 0
+    top = "\n".join((step.result or "").splitlines()[:4])
+    for m in DATING.finditer(top):
+        if int(m[1]) == year and (day := re.search(r"(?:\b(\d{1,2})(?:er|st|nd|rd|th)?\s+)?\b([a-zéû]+)\s+" + m[1] + r"|"
+                                                   + m[1] + r"-(\d\d)-(\d\d)", m[0], re.I)):
+            month = (MONTHS + MOIS).index(day[2].lower()) % 12 + 1 if day[2] and day[2].lower() in MONTHS + MOIS else 0
+            return (year, int(day[3]), int(day[4])) if day[3] else (year, month, int(day[1] or 0) if month else 0)
+    return year, 0, 0
+
+
 def _newer(step, reads: list, question: str):
     """A document on the same subject (a word of their headings) dated later ('Published 12 September 2024' beside
     'Last updated: 3 February 2021'), unless the question names a year or an old version: the older one may no longer
@@ -961,7 +981,7 @@ def _newer(step, reads: list, question: str):
     year, subject = _dated(step), roots(re.sub(r"\d+", " ", _heading(step))) - NEWS - roots(" ".join(STOPWORDS))  # not 'de'
     if year is None or re.search(r"\b\d{4}\b", question) or OLDER.search(question) or ASKS_OLD.search(question):
         return None
-    return next((s for s in reads if s is not step and (_dated(s) or 0) > year
+    return next((s for s in reads if s is not step and _when(s) > _when(step) and (_dated(s) or 0) >= year
                  and subject & roots(re.sub(r"\d+", " ", _heading(s)))), None)
 
 
@@ -983,8 +1003,9 @@ def _dated_notes(cited: list[str], newer: dict) -> tuple[list[str], str]:
             cited = [c for c in cited if source(c) != name]
             notes += f" I did not quote {name}: {other} is dated later, and may replace it."
         else:
-            notes += (f" {name} is dated {_dated(step)}; {other}, on the same subject, is dated {_dated(later)}, and may "
-                      "replace what it says.")
+            same = _dated(step) == _dated(later)  # two notices of one year: their days
+            notes += (f" {name} is dated {_iso(step) if same else _dated(step)}; {other}, on the same subject, is dated "
+                      f"{_iso(later) if same else _dated(later)}, and may replace what it says.")
     return cited, notes
 
 
