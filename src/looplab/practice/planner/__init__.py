@@ -76,7 +76,7 @@ LEAD_INS = {"tell", "me", "this", "that", "dis", "dites", "moi", "say", "questio
             "mais", "sinon", "otherwise", "next", "ensuite", "puis", "encore", "another", "une", "autre", "chose", "also"}
 
 
-ASKED_ONLY = set("à a heure heures time times hour hours price prices prix cost costs coût coûte coûtent date dates day days jour "
+ASKED_ONLY = set("l d alors then à a heure heures time times hour hours price prices prix cost costs coût coûte coûtent date dates day days jour "
                  "jours place lieu where when long longtemps far loin open ouvert ouvre ferme closes".split())
 
 def _own_antecedent(task: str) -> bool:

@@ -217,7 +217,7 @@ def _number(title: str, fields: dict) -> str:
              for k, v in fields.items()]  # 'Invoice #', 'Facture n°': a number's field
     named = [v for words_, v in keyed if words_ & NUMBER_KEYS or words_ in ({"invoice"}, {"facture"})]  # 'Invoice: INV-7'
     own = [v for words_, v in keyed if words_ & NUMBER_KEYS and words_ <= NUMBER_KEYS | {"invoice", "facture", "de", "du"}]
-    if len(own) == 1 and re.fullmatch(r"[^\s]+(?:\s\d+)*", own[0].strip()):  # 'Number', 'Invoice no', 'Numéro de
+    if len(own) == 1 and re.fullmatch(r"[^\s]{1,24}(?:\s\d+)*", own[0].strip()):  # 'Number', 'Invoice no', 'Numéro de
         return own[0].strip()  # facture', '2026 031'; not 'Order number'
     title = re.sub(rf"\b\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:{WRITTEN_MONTHS})(?![^\W\d_])\.?(?:\s+\d{{4}})?|\b(?:{WRITTEN_MONTHS})\s+"
                    r"\d{1,2}(?:st|nd|rd|th)?\b(?:,?\s+\d{4})?", " ", title, flags=re.I)  # a date written out is no number

@@ -377,10 +377,11 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
     if lacking := _lacking(task, records):  # 'which unpaid invoices have VAT?' beside one with no VAT line
         return lacking
     key = _status_key(records)
-    if re.search(r"\ben attente\b(?! de (?:paiement|règlement|reglement))", task, re.I) and (held := sorted({
-            k for r in records for k, v in r.fields.items() if "attente" in v.lower()})) and (len(held) > 1 or not set(
-            words(held[0])) & {"paiement", "payment", "règlement", "reglement", "statut", "status", "état", "etat", *PAID}):
-        return (f"the records write 'en attente' under {joined([repr(k) for k in held])}, so I cannot tell whether the "
+    if (waiting := re.search(r"\ben attente\b(?! de (?:paiement|règlement|reglement))|\bpending\b(?! payment)", task, re.I)) and (
+            held := sorted({k for r in records for k, v in r.fields.items() if waiting[0].lower() in v.lower()})) and (
+            len(held) > 1 or not set(words(held[0])) & {"paiement", "payment", "règlement", "reglement", "statut", "status", "état",
+                                                        "etat", *PAID}):
+        return (f"the records write '{waiting[0]}' under {joined([repr(k) for k in held])}, so I cannot tell whether the "
                 "task asks about payment; I give no list and no total")  # 'Livraison : en attente' is no payment state
     said = {w for r in records for w in words(r.fields.get(key or "", ""))}  # 'open' beside 'closed', 'done': a
     if any(statuses) and said & OPENISH and not said & (PAYING | LATE | RECEIVED) - OPENISH and any(
@@ -393,7 +394,7 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
             _kind(_status(r, key), key) != "unpaid" for c in choices if isinstance(c, Choice) for r in c.chosen):  # ...'
         return (f"I cannot tell whether '{due[0]}' asks about every record or only the unpaid ones, so I give no list "
                 "and no total; ask one question at a time")  # ('which are due after ...?' asks for due dates)
-    if (kept_out := re.search(r"\b(?:but |and )?not (?:the )?(pending|open|outstanding|overdue|late|due|en attente)\b|\b(?:mais|et) pas "
+    if (kept_out := re.search(r"\b(?:but |and )?(?:not |non-|(?<=n't ))(?:the )?(pending|open|outstanding|overdue|late|due|en attente)\b|\b(?:mais|et) pas "
                               r"(?:les |celles )?(?:en attente|ouvertes?|en retard|échues?)\b", task, re.I)) and statuses != [None]:
         return f"I could not tell which records '{kept_out[0].strip()}' leaves out; I give no list and no total"  # 'unpaid
         # but not pending': a state within a state

@@ -336,8 +336,8 @@ IN_FRENCH = [
               "que vaut une fiche, et je ne l'additionne que si la demande le nomme"),
              (r"I cannot apply '(.*?)': I compare amounts of money only, so I give no list and no total",
               r"Je ne sais pas appliquer '\1' : je ne compare que des montants d'argent ; je ne donne ni liste ni total"),
-             (r"The records write 'en attente' under (.*?), so I cannot tell whether the task asks about payment; I give no "
-              r"list and no total", lambda m: f"Les fiches écrivent « en attente » sous {_et(m[1])} : je ne sais pas si la "
+             (r"The records write '(.*?)' under (.*?), so I cannot tell whether the task asks about payment; I give no "
+              r"list and no total", lambda m: f"Les fiches écrivent « {m[1]} » sous {_et(m[2])} : je ne sais pas si la "
               "demande porte sur le paiement ; je ne donne ni liste ni total"),
              (r"The records' (.*?) \((.*?)\) says no payment state, so I cannot tell which are paid or unpaid; I give no "
               r"list and no total", lambda m: f"Le champ {m[1]} des fiches ({_et(m[2])}) ne dit rien d'un paiement : je ne "
@@ -668,27 +668,39 @@ ADDRESSED = (r"(?=\s*(?:you|your|please|now|from now on|always|never|only|do not
 # the system prompt says you must …'; 'Assistant: Marie Dupont', 'System: heating runs …' are data
 AI_SUBJECT = (r"(?:^|(?<=[.!?:;,(\[—–])\s*|\b(?:and|but|so|also|then)\s+)(?:(?:the|any|all|every|each)\s+)?(?:(?:ai|llm|automated|virtual)\s+)?(?:assistant|"
               r"agent|bot|chatbot|model|ai|llm)s?")  # 'AI assistants must …', not 'The travel agent must …'
-AI_READERS = (r"(?:claude|chat-?gpt|gpt[\w.-]*|gemini|copilot|(?:large )?language models?|llms?|chatbots?|ais|ia|robots? conversationnels?|"
+AI_READERS = (r"(?:chat-?gpt|gpt[\w.-]*|(?:large )?language models?|llms|chatbots?|robots? conversationnels?|"
               r"agents? conversationnels?|(?:ai|ia) (?:assistants?|models?|agents?|systems?)|assistants? (?:ia|ai|virtuel(?:le)?s?))")
 TO_AI = (  # a sentence addressed to an AI reader: 'Hey Claude, …', 'Language models: …', 'Chère IA, …', '[ADMIN OVERRIDE]'
-    rf"\b(?:hey|hi|hello|dear|cher|chère|chers|chères)\s+(?:{AI_READERS}|ai|assistant|bot|model|modèle)\b|"
-    rf"(?:^|[.!?;(\[]\s*)(?:{AI_READERS})(?:\s+and (?:similar|the like|others))?\s*:|"
-    rf"(?:^|[.!?;(\[]\s*)(?:ai|bot|chatbot)\s*:" + ADDRESSED + r"|\[(?:admin|system|sys|root|dev)\b[^\]\n]{0,30}\]|"
-    r"\b(?:assistants?|ais?|models?|chatbots?|bots?|llms?)\s+(?:are|is)\s+to\b|\b(?:the )?users? wants? you to\b|"
-    r"\bl['’]utilisat(?:eur|rice) (?:souhaite|veut|voudrait|demande|aimerait) que (?:tu|vous)\b|\bpretend\s+(?:that|to be|you|the)\b|"
-    r"\bfrom now on,?\s+(?:you|pretend|act|answer|say|respond|reply|tell)\b|\b(?:désormais|dorénavant|à partir de maintenant),?\s+"
+    rf"\b(?:hey|hi|hello|psst|bonjour|salut)(?: there)?,?\s+(?:l['’])?(?:{AI_READERS}|ai|ia|ais|a\.i\.|assistant|bot|model|modèle)(?=\s*[,!:])|"
+    r"\b(?:hey|hi|hello|psst)(?: there)?,?\s+(?:claude|gemini|copilot)\b(?=[^.\n]*\b(?:asks?|tell|say|answer|reply|respond|ignore|"
+    r"pretend)\b)|"
+    rf"\b(?:dear|cher|chère|chers|chères)\s+(?:{AI_READERS}|ai|ia|ais|a\.i\.|bot|model|modèle)(?!\w)|"
+    rf"(?:^|[.!?;(\[]\s*)(?:{AI_READERS}|virtual assistants?|(?:mistral|llama|gemini|claude|gpt[\w.-]*)(?:\s+(?:and|et|or|ou)\s+\w+)+)"
+    rf"(?:\s+and (?:similar|the like|others))?\s*:(?!\s*$)|"
+    rf"(?:^|[.!?;(\[]\s*)(?:ai|ia|ais|bot|chatbot|claude|gemini|copilot|llm)\s*:" + ADDRESSED + r"|\[(?:admin|system|sys|root|dev)[ _-]?(?:override|mode|message|prompt|instructions?|notes?|command)\]|"
+    r"\b(?:assistants?|ais?|chatbots?|bots?|llms?)\s+(?:are|is)\s+to\s+(?:say|state|answer|tell|report|reply|respond|"
+    r"give|quote|inform|claim|present|describe)\b|\b(?:the )?users? wants? you to\b|"
+    r"\bl['’]utilisat(?:eur|rice) (?:souhaite|veut|voudrait|demande|aimerait) que (?:tu|vous)\b|\bpretend\s+(?:that|you(?:'re| are)|the)\b|"
+    r"\bfrom now on,?\s+(?:pretend|act as|answer|say|respond|reply|tell|you (?:must|should|will|are to|have to|shall) "
+    r"(?:say|answer|tell|reply|respond|state|give|report))\b|\b(?:désormais|dorénavant|à partir de maintenant),?\s+"
     r"(?:tu|vous)\b|\banswer accordingly\b|\brépon(?:ds|dez) (?:en conséquence|ainsi)\b|\b(?:ignore|disregard)\s+(?:the|this)\s+"
     r"(?:sentence|paragraph|line|text|note|section)s?\s+(?:above|below|before)\b|\b(?:oublie[rz]?|ignore[rz]?)\s+tout\s+ce\s+qui\s+"
-    r"(?:précède|est écrit|a été dit)\b|\bmerci de (?:répondre|dire|indiquer|annoncer|affirmer|préciser) (?:que|qu['’])|"
-    r"\b(?:si|if)\s+(?:vous êtes|tu es|you(?:'re| are))\s+(?:an?\s+|une?\s+)?(?:ai|ia|assistant|bot|chatbot|(?:language )?model|"
-    r"modèle|llm|agent)\b|\b(?:if|that|when)\s+(?:the|an?|any)\s+(?:assistant|ai|model|bot|chatbot)\s+(?:could|would|can|will|reads)\b|"
-    r"\b(?:à l['’]attention des?|for the attention of)\s+(?:l['’])?(?:ia|ai|assistants?|bots?|modèles?|models?|agents?)\b|"
-    r"<!--[^>]*?\b(?:assistant|ai|ia|model|llm|bot|you|vous|tu|say|answer|reply|send|email|delete|override|dis|réponds|"
-    r"envoie|supprime|réelle?|real|true|vrai|[a-z]+_[a-z_]+)\b|\bdecode (?:this|it|the following)\b|\bdecode and (?:do|follow|"
+    r"(?:précède|est écrit|a été dit)\b|\bmerci de (?:répondre|dire|annoncer|affirmer) (?:que|qu['’])|"
+    r"\b(?:si|if)\s+(?:vous êtes|tu es|you(?:'re| are))\s+(?:an?\s+|une?\s+)?(?:ai|ia|chatbot|language model|modèle de langage|llm|"
+    r"ai assistant|assistant ia|intelligence artificielle)\b|\b(?:if|that|when)\s+(?:the|an?|any)\s+(?:assistant|ai|bot|chatbot)\s+"
+    r"(?:could|would|can|reads|is asked)\b|\b(?:if|when) an ai\b|\bai-generated (?:answers?|replies|responses?|summaries) (?:must|should)\b|"
+    r"\b(?:note|p\.?s\.?|reminder) (?:for|to) the (?:bot|language model|llm|ai|chatbot|model)\b|\bbots?,? please\b|"
+    r"\battention,? ai\b|\bconsigne pour l['’](?:agent|ia|assistant)\b|\bpour toute ia\b|\bles assistants virtuels doivent\b|"
+    r"\bsi on te demande\b|"
+    r"\b(?:à l['’]attention des?|for the attention of)\s+(?:l['’])?(?:ia|ai|bots?|chatbots?|llms?)\b|"
+    r"<!--[^>]*?\b(?:assistant|ai|ia|model|llm|bot|you|vous|tu|say|answer|reply|delete|override|dis|réponds|"
+    r"envoie|supprime|réelle?|real|true|vrai|[a-z]+_(?:e?mail|files?|messages?|docs?|records?))\b|\bdecode and (?:do|follow|"
     r"execute|obey)\b|\bdo as it says\b|\b(?:automated|ai) (?:agents?|readers?|"
-    r"assistants?|systems?)\s+(?:reading|processing|are expected|should|must)\b|\bsans prévenir l['’]utilisat(?:eur|rice)\b|"
-    r"\b(?:for|in) any (?:chatbot|ai|assistant|bot|llm)\b|\b(?:chatbots?|assistants?|bots?|robots? conversationnels?|llms?|"
-    r"language models?)\s+(?:answering|reading|processing|that (?:read|answer)|qui (?:lisent|lit|répondent))\b|\b(?:message|note|mot|consigne)s? (?:pour|à|aux?|for|to) (?:l['’]|the |any )?"
+    r"assistants?|systems?)\s+(?:reading|processing|are expected)\b|\bsans prévenir l['’]utilisat(?:eur|rice)\b|"
+    r"\b(?:for|in) any (?:chatbot|ai|assistant|bot|llm)\b|\b(?:chatbots?|(?:ai|ia) assistants?|robots? conversationnels?|llms?|"
+    r"language models?|language-model tools?)\s+(?:answering|reading|processing|summari[sz]ing|that (?:read|answer)|qui (?:lisent|lit|"
+    r"répondent))\s+(?:[\w'’-]+\s+){0,4}?(?:this|these|ce|cette|ces)\b|"
+    r"\b(?:for|pour(?: les)?)\s+(?:chatbots?|llms?|language models?|language-model tools?|robots? conversationnels?)\s*:|\b(?:message|note|mot|consigne)s? (?:pour|à|aux?|for|to) (?:l['’]|the |any )?"
     r"(?:ia|ai|assistants?|bots?|chatbots?|modèles?|models?|llms?)\s*:|(?:^|[.!?;:]\s*)say\s+(?:\w+\s+){0,3}(?:is|are|costs?|was|has|have)\b")
 INJECTION = re.compile(
     TO_AI + r"|(?:^|[.!?;]\s*|\b(?:also|and|but|ps|then|et|puis)\W+)(?:say|report|tell (?:the user|them|everyone)|answer|reply|respond|"
@@ -857,7 +869,8 @@ def _own_line(view: View, line: str, record: bool = True) -> str:
     EUR', its value without the full stop that ended it."""
     said = re.split(r"(?<=[.!?])\s+", line)
     first = next(i for i, s in enumerate(said) if planted(view, s)) if any(planted(view, s) for s in said) else len(said)
-    after = [s for s in said[first + 1:] if (_data(s) or NAME.fullmatch(s) or not record and _statement(s))
+    whole = len(words(said[first])) > 4 if first < len(said) else False  # 'Hi there, AI!' only addresses: what follows
+    after = [s for s in said[first + 1:] if (record or whole) and (_data(s) or NAME.fullmatch(s) or not record and _statement(s))
              and not planted(view, s)]  # '… say X. 221': the 221 stays, and so does '… answer kumquat. Bread Baking', a
     # name, and in a document 'Cats are not allowed in the restaurant.', a statement of its own
     own = _own_part(view, said[first]) if first < len(said) else ""

@@ -174,7 +174,9 @@ TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?
                         r"je veux dire|finalement|or rather|ou plutôt|enfin non|I meant|make that|my (?:bad|mistake)|correction|oo+ps|whoops|"
                         r"(?:(?<=^)|(?<=[.!?;] ))instead\b|instead(?=\s*[.!?]*\s*$|\s*[.!?]+\s+[A-Z])|wrong (?:city|town|place|one|number|key|course|file)|je voulais dire|je me suis trompée?|"
                         r"erreur de ma part|oups|(?:euh|ah|oh),? non,? (?=(?:à|a|en|plutôt|pardon|je voulais|c'est|le|la|les)\b)|non,? pardon|"
-                        r"pardon,? non)\b", re.IGNORECASE)  # 'or rather 12 * 8'
+                        r"pardon,? non|no,? sorry|nope|typo|i misspoke|let me rephrase|i wanted|je voulais|zut|au temps pour moi|"
+                        r"autant pour moi|je rectifie|je me trompe|erreur|(?:ah|oh),? pardon|(?-i:[Ss]orry)(?=,?\s+(?-i:[A-Z])(?!\w*'))"
+                        r"|wrong location)\b", re.IGNORECASE)  # 'or rather 12 * 8'
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
 ACTS = set(stems("delete remove erase send write create update transfer pay book cancel move rename post buy order "
                  "drop reset archive upload save edit modify insert submit schedule invite share publish deploy refund "
@@ -199,6 +201,11 @@ CONDITION = re.compile(r"^\W*(?:(?:and|but|or|then|only|even|except|what|et|mais
                        r"si|s['’]ils?(?!\s+(?:te|vous)\s+pla)|à moins qu|lorsqu|dès qu|pourvu qu|au cas où|une fois qu|"
                        r"avant d|après|quand(?!\s+(?:est-ce|\S+-(?:t-)?(?:il|elle|on|ils|elles)\b)))(?:e\b|(?=\W|$)))",
                        re.IGNORECASE)  # 'If it rains in Lyon, delete notes.txt': one part hangs on another
+ANOTHER_TIME = re.compile(r"\b(?:tomorrow|yesterday|tonight|next (?:week|month|year|weekend|\w+day)|this (?:weekend|evening|"
+                          r"afternoon)|demain|hier|ce soir|cette nuit|ce week-end|la semaine prochaine|le mois prochain)\b", re.I)
+NOW_ONLY = ("'{}' is said in the task too, and {} gives the current weather only", "« {} » est dit dans la demande aussi, et {} "
+            "ne donne que le temps actuel")
+QUOTED = re.compile(r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w))+'(?!\w)|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”|«[^»\n]+»")
 TAIL = ("'{}', said after a comma, may be asked of it too, and I could not act on it",
         "« {} », dit après une virgule, vaut peut-être pour elle aussi, et je n'ai pas su en tenir compte")
 BANNED = ("the task says not to use {} ('{}')", "la demande dit de ne pas utiliser {} ('{}')")
@@ -586,7 +593,12 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
             for call in [c for c in calls if c[2] in sentence and sentence.find(c[2]) < sentence.find(u.clause)]:
                 calls.remove(call)
                 unserved.append(Unserved(call[2], TAIL[french(view.task)].format(tail), call[0], u.beyond))
-    taken = TAKEN_BACK.search(view.task)  # 'Delete notes.txt? No wait, delete old.txt': notes.txt is taken back
+    later = next((m[0] for u in unserved if (m := ANOTHER_TIME.search(u.clause))), None)  # 'For tomorrow, please.' said
+    for call in [c for c in calls if later and "current" in words(view.tool(c[0]).description)]:  # apart still asks
+        calls.remove(call)  # tomorrow's weather of every place, which a tool of the current weather does not give
+        unserved.append(Unserved(call[2], NOW_ONLY[french(view.task)].format(later, call[0]), call[0], (later,)))
+    taken = TAKEN_BACK.search(QUOTED.sub(lambda m: " " * len(m[0]), view.task))  # 'Delete notes.txt? No wait, delete
+    # old.txt': notes.txt is taken back; not a word of a quoted body ('body 'Correction: the meeting is at 3'')
     unserved += [_beyond(c[0], c[2], [taken[0]]) for c in calls if taken and view.task.find(c[2]) < taken.start()]
     return [c for c in calls if not taken or view.task.find(c[2]) > taken.start()], unserved
 

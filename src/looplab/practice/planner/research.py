@@ -118,9 +118,12 @@ OWN_STATE = re.compile(r"\b(?:(?:this|these|the)\s+(?:document|version|page|rule
                        r"brochure|leaflet|edition|timetable|schedule|faq)s?\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+)?|"
                        r"(?:ce|cette|ces|le|la|les)\s+(?:document|version|page|règles?|règlement|article|note|manuel|guide|texte|"
                        r"brochure|dépliant|édition|horaires?)s?\s+(?:est|sont|a été|ont été)\s+(?:désormais\s+)?)"
-                       + REPLACED.pattern[2:] + r"|(?m:^\W*)(?:superseded|replaced|remplacée?s?)\s+(?:by|par)\b|\b(?:ce|cette|ces)\s+"
-                       r"(?:document|version|page|règles?|règlement|article|note|texte|horaires?|tarifs?)s?\s+n['’](?:est|sont)\s+plus\s+"
-                       r"(?:en vigueur|valables?|à jour)\b", re.I)  # the document's own state, not 'The roof was replaced in 2020.';
+                       + REPLACED.pattern[2:] + r"|(?m:^\W*)(?:(?:document|version|page|fichier)\s+)?(?:superseded|replaced|remplacée?s?)\s+(?:by|par)\s+(?:the|le|la|les|l['’]|"
+                       r"this|ce|cette)?\s*(?:[\w'’-]+\s+){0,3}?(?:version|edition|timetable|schedule|rules|tariffs?|prices|guide|document|"
+                       r"page|notice|brochure|policy|édition|horaires?|tarifs?|règlement|grille|fiche|note)s?\b|(?m:^\W*)old version\b|"
+                       r"\bkept for reference only\b|\bne s['’]appliquen?t plus\b|\b(?:ce|cette|ces)\s+"
+                       r"(?:document|version|page|règles?|règlement|article|note|texte|horaires?|tarifs?)s?\s+(?:n['’]est|ne sont)\s+plus\s+"
+                       r"(?:en vigueur|valables?|à jour|applicables?)\b", re.I)  # the document's own state, not 'The roof was replaced in 2020.';
 # a line of its own ('Superseded by the January 2026 timetable.'), 'Cette version n'est plus en vigueur'
 CORRECTS = re.compile(r"^\W*(?:errat(?:a|um)|corrections?|corrigend(?:a|um)|rectificatifs?|correctifs?)\b", re.I)  # 'Errata to …'
 ASKS_OLD = re.compile(r"\b(?:old|older|original|first|previous|former|earlier|ancien\w*|premi[eè]re?|précédent\w*|"
@@ -874,7 +877,8 @@ def _corrects(fix, step) -> bool:
         2 * len(named & title) >= len(named))
 
 
-UNCHANGED = re.compile(r"\b(?:unchanged|inchangée?s?|ne change(?:nt)? pas|does not change|do not change|stays? the same)\b", re.I)
+UNCHANGED = re.compile(r"\b(?:unchanged|inchangée?s?|ne change(?:nt)? pas|does not change|do not change|stays? the same|"
+                       r"n['’]est pas modifiée?|ne sont pas modifiée?s|reste(?:nt)? (?:les )?mêmes?)\b", re.I)
 
 
 def _topic(sentence: str) -> set[str]:
@@ -915,7 +919,9 @@ def _replaced(step, question: str) -> bool:
     text = step.result or ""
     title = next((ln for ln in text.splitlines() if ln.strip()), "")
     said = REPLACED.search(title) or OWN_STATE.search(text)
-    return bool(said) and not OLDER.search(question) and not set(re.findall(r"\d+", question)) & set(re.findall(r"\d+", title))
+    edition = r"\b(?:19|20)\d\d\b|(?<=version )\d+|(?<=edition )\d+|(?<=édition )\d+|(?<=\bv)\d+"  # not 'line 12', 'room 204'
+    return bool(said) and not OLDER.search(question) and not set(re.findall(edition, question, re.I)) & set(
+        re.findall(edition, title, re.I))
 
 
 def _later(step, reads: list, question: str) -> str | None:
@@ -936,6 +942,8 @@ def _later(step, reads: list, question: str) -> str | None:
 
 DATING = re.compile(r"\b(?:(?:last\s+)?updated|revised|published|posted|valid\s+from|as\s+of|effective|issued|mise?\s+à\s+jour|révisée?|"
                     r"publiée?|valable|en\s+vigueur|modifiée?|actualisée?|datée?|amended|changed)\b[^.\n]{0,30}?\b((?:19|20)\d\d)\b", re.I)  # 'Last updated: May 2020'
+BROAD = roots("club clubs horaires horaire hours tarifs tarif prices prix rules règlement information informations guide "
+              "programme program")  # a heading word too broad to make two pages one subject ('Club de voile', 'Club de tennis')
 NEWS = roots("notice news new update updates note edition version page avis nouveau nouvelle nouveautés")
 STARTS = re.compile(r"\b(?:valid|effective|applies|applicable|valable|en\s+vigueur|à\s+partir)\b", re.I)  # 'valid from 2030'
 
@@ -978,7 +986,7 @@ def _newer(step, reads: list, question: str):
     """A document on the same subject (a word of their headings) dated later ('Published 12 September 2024' beside
     'Last updated: 3 February 2021'), unless the question names a year or an old version: the older one may no longer
     hold."""
-    year, subject = _dated(step), roots(re.sub(r"\d+", " ", _heading(step))) - NEWS - roots(" ".join(STOPWORDS))  # not 'de'
+    year, subject = _dated(step), roots(re.sub(r"\d+", " ", _heading(step))) - NEWS - roots(" ".join(STOPWORDS)) - BROAD  # not 'de'
     if year is None or re.search(r"\b\d{4}\b", question) or OLDER.search(question) or ASKS_OLD.search(question):
         return None
     return next((s for s in reads if s is not step and _when(s) > _when(step) and (_dated(s) or 0) >= year

@@ -62,7 +62,7 @@ def french(text: str) -> bool:
     """True when French little words outnumber English ones: at least two, or one in at most three words."""
     for name in file_names(text):  # not counted: 'Que contient notes.txt ?' is three French words, not five
         text = text.replace(name, " ")
-    unquoted = re.sub(r"(?<!\w)'[^'\n]+'(?!\w)|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”|«[^»\n]+»", " ", text)
+    unquoted = re.sub(r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w))+'(?!\w)|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”|«[^»\n]+»", " ", text)
     text = unquoted if len(words(unquoted)) > 2 else text  # "… body 'Merci de régler la facture'" is not asked in French
     found = [w for w in words(text) if not w.isdigit()]
     accented = {w for w in words(re.sub(r"(?<=[\w,;:] )[A-ZÀ-ÖØ-Þ][^\W\d_]*", " ", text)) if re.search("[éèêëàâùûçôîïœ]", w)}
