@@ -23,7 +23,7 @@ from ._tools import (
 )
 from .fill import FULL_NAME, PEOPLE, person
 from .interpret import english_of
-from .needs import ACT_NOUNS, ACTS, HANGS, TAKEN_BACK, tool_acts
+from .needs import ACT_NOUNS, ACTS, HANGS, QUOTED, TAKEN_BACK, tool_acts
 from .text import (
     ASKING_FR,
     EXCLUDING,
@@ -250,7 +250,8 @@ def lookup(view: View) -> dict | None:
                         else "La demande dit de ne pas chercher, donc je ne cherche rien" if french(view.task)
                         else "The task asks not to look up, so I look nothing up",
                         wording=f"Look up '{keys[0]}' in the catalogue.")
-    if (taken := TAKEN_BACK.search(view.task)) and any(0 <= view.task.find(k) < taken.start() for k in keys):  # "Look
+    if (taken := TAKEN_BACK.search(QUOTED.sub(lambda m: " " * len(m[0]), view.task))) and any(
+            0 <= view.task.find(k) < taken.start() for k in keys):  # "Look
         # up 'design', or rather 'writing'": a key before the marker is taken back ('Actually, look up ai' keeps it)
         return declined(f"The task takes back a key ('{taken[0]}'), and I look up only keys said once; send the one you "
                         "mean", wording=f"Look up '{keys[-1]}' in the catalogue.")
@@ -329,7 +330,7 @@ def lookup(view: View) -> dict | None:
         records = [json_value(unplanted(view, done[k].result or "")) for k in given]  # not an entry held as another's
         lists = [(k, v) for r in records if isinstance(r, dict) for k, v in r.items()
                  if isinstance(v, list) and stem(k.lower()) == stem(asked.lower())]
-        rest = set(words(view.task[counted.end():].split("?")[0])) - STOPWORDS - COUNT_WORDS - {k.lower() for k in keys} - set(
+        rest = set(words(view.task[counted.end():].split("?")[0])) - STOPWORDS - COUNT_WORDS - set(words(" ".join(keys))) - set(
             words(f"{tool.name} {tool.description} {' '.join(tool.properties)}"))  # 'how many seats does the a12 room have'
         if rest or any(isinstance(x, (int, float)) for _, v in lists for x in v):  # 'how many modules are about clay',
             lists = [("", [])] * 2  # 'how many seats' over 'seats: 10, 4': not the length of the list
@@ -340,7 +341,8 @@ def lookup(view: View) -> dict | None:
                          f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
     entries = {k: r for k in given if isinstance(r := json_value(unplanted(view, done[k].result or "")), dict)}
     for field in dict.fromkeys(f for r in entries.values() for f in r if stem(f.lower()) in set(stems(view.task))):
-        if lacking := [k for k, r in entries.items() if field not in r]:  # 'tell me their teachers': one has none
+        if lacking := [k for k, r in entries.items() if field not in r and not any(set(stems(english_of(f.lower()) or "")) & set(
+                stems(field.lower())) for f in r)]:  # 'tell me their teachers': one has none; not 'prix' beside 'price'
             lines.append(f"No '{field}' in the entry for {joined([repr(k) for k in lacking])}.")
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *tool.properties,  # 'Call get_order with order_id'
                                *(s.result or "" for s in done.values())])))
