@@ -23,7 +23,7 @@ from ._tools import (
 )
 from .fill import FULL_NAME, PEOPLE, person
 from .interpret import english_of
-from .needs import ACT_NOUNS, ACTS, HANGS, QUOTED, TAKEN_BACK, tool_acts
+from .needs import ACT_NOUNS, ACTS, HANGS, TAKEN_BACK, tool_acts
 from .text import (
     ASKING_FR,
     EXCLUDING,
@@ -41,6 +41,7 @@ from .text import (
     stems,
     terms,
     uncontracted,
+    unquote,
     words,
 )
 
@@ -250,7 +251,7 @@ def lookup(view: View) -> dict | None:
                         else "La demande dit de ne pas chercher, donc je ne cherche rien" if french(view.task)
                         else "The task asks not to look up, so I look nothing up",
                         wording=f"Look up '{keys[0]}' in the catalogue.")
-    if (taken := TAKEN_BACK.search(QUOTED.sub(lambda m: " " * len(m[0]), view.task))) and any(
+    if (taken := TAKEN_BACK.search(unquote(view.task))) and any(
             0 <= view.task.find(k) < taken.start() for k in keys):  # "Look
         # up 'design', or rather 'writing'": a key before the marker is taken back ('Actually, look up ai' keeps it)
         return declined(f"The task takes back a key ('{taken[0]}'), and I look up only keys said once; send the one you "

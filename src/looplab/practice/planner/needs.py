@@ -66,6 +66,7 @@ from .text import (
     stem,
     stems,
     uncontracted,
+    unquote,
     words,
 )
 
@@ -205,7 +206,6 @@ ANOTHER_TIME = re.compile(r"\b(?:tomorrow|yesterday|tonight|next (?:week|month|y
                           r"afternoon)|demain|hier|ce soir|cette nuit|ce week-end|la semaine prochaine|le mois prochain)\b", re.I)
 NOW_ONLY = ("'{}' is said in the task too, and {} gives the current weather only", "« {} » est dit dans la demande aussi, et {} "
             "ne donne que le temps actuel")
-QUOTED = re.compile(r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w))+'(?!\w)|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”|«[^»\n]+»")
 TAIL = ("'{}', said after a comma, may be asked of it too, and I could not act on it",
         "« {} », dit après une virgule, vaut peut-être pour elle aussi, et je n'ai pas su en tenir compte")
 BANNED = ("the task says not to use {} ('{}')", "la demande dit de ne pas utiliser {} ('{}')")
@@ -597,7 +597,7 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
     for call in [c for c in calls if later and "current" in words(view.tool(c[0]).description)]:  # apart still asks
         calls.remove(call)  # tomorrow's weather of every place, which a tool of the current weather does not give
         unserved.append(Unserved(call[2], NOW_ONLY[french(view.task)].format(later, call[0]), call[0], (later,)))
-    taken = TAKEN_BACK.search(QUOTED.sub(lambda m: " " * len(m[0]), view.task))  # 'Delete notes.txt? No wait, delete
+    taken = TAKEN_BACK.search(unquote(view.task))  # 'Delete notes.txt? No wait, delete
     # old.txt': notes.txt is taken back; not a word of a quoted body ('body 'Correction: the meeting is at 3'')
     unserved += [_beyond(c[0], c[2], [taken[0]]) for c in calls if taken and view.task.find(c[2]) < taken.start()]
     return [c for c in calls if not taken or view.task.find(c[2]) > taken.start()], unserved

@@ -58,11 +58,19 @@ def fold(text: str) -> str:
 ASKING_FR = re.compile(r"\W*(?:quand|combien|quel(?:le)?s?|où|pourquoi|comment|qui|que|qu['’]|lequel|laquelle)\b", re.I)
 
 
+QUOTED = re.compile(r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w))+'(?!\w)|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”|«[^»\n]+»")
+
+
+def unquote(text: str) -> str:
+    """`text` with its quoted values blanked, each character a space: positions hold ("body 'Correction: …'")."""
+    return QUOTED.sub(lambda m: " " * len(m[0]), text)
+
+
 def french(text: str) -> bool:
     """True when French little words outnumber English ones: at least two, or one in at most three words."""
     for name in file_names(text):  # not counted: 'Que contient notes.txt ?' is three French words, not five
         text = text.replace(name, " ")
-    unquoted = re.sub(r"(?<!\w)'(?:[^'\n]|(?<=\w)'(?=\w))+'(?!\w)|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”|«[^»\n]+»", " ", text)
+    unquoted = unquote(text)
     text = unquoted if len(words(unquoted)) > 2 else text  # "… body 'Merci de régler la facture'" is not asked in French
     found = [w for w in words(text) if not w.isdigit()]
     accented = {w for w in words(re.sub(r"(?<=[\w,;:] )[A-ZÀ-ÖØ-Þ][^\W\d_]*", " ", text)) if re.search("[éèêëàâùûçôîïœ]", w)}
