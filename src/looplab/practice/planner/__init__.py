@@ -90,7 +90,7 @@ def _own_antecedent(task: str) -> bool:
     return found[0].strip().lower() in {"their", "them", "they", "leur", "leurs", "eux", "elles"} and bool(re.search(
         r"(?:^\W*|\b(?:which|what|the|all|my|our|these|those|les|des|mes|nos|ces|quelles|quels|\d+)\s+)(?:[^\W\d_]+\s+)?"
         r"[^\W\d_]{3,}[sx]\b.*?(?:[,;:?.]|\s(?:and|et|then|puis)\s)", task[:found.start()], re.I)  # 'which invoices
-    ) or found[0].lower() in {"elle", "elles"} and task[found.start() - 1:found.start()] == "-" and bool(re.search(
+    ) or found[0].lower() in {"elle", "elles", "il"} and task[found.start() - 1:found.start()] == "-" and bool(re.search(
         r"\b(?:la|le|les|l['’])\s*[^\W\d_]+|(?<![\w-])[A-ZÀ-Ý][\w-]*\d|\w(?<![Qq]uand)\s+[A-ZÀ-Ý]", task[:found.start()])
     ) or found[0].strip().lower() == "again" and len(re.findall(r"[^\W\d_]{2,}", task)) >= 3 or found[0].strip(
     ).lower() in {"it", "its", "that", "cette", "ce", "cet", "elle", "elles"} | {f"{v} it" for v in "for to of with on do is".split()} and bool(

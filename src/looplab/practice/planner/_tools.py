@@ -605,7 +605,7 @@ IN_FRENCH = [
              (r"Quand, selon les fiches : .*?(?=\. |\.$)", lambda m: re.sub(r"(?<=[:;] )([^\s:;']+): ", r"\1 : ", m[0]).replace("; ", " ; ")),
              # a heading's English joints ('Client not Alpha :', 'Numéro Z-2 or Z-3 :')
              (r"(?:(?<=\. )|^)[^.:;'()\n]{0,80}(?= :)", lambda m: m[0].replace(" not ", " autre que ").replace(" or ", " ou "))]
-AMOUNT = re.compile(r"\([^()]*\)|'[^']*'|(?<![\d.,'])(?<!\d )(?<!\d\u202f)(\d+)(?:\.(\d{2}))? ([A-Z]{3})\b")
+AMOUNT = re.compile(r"\([^()]*\)|'[^']*'|(?<![\w.,'/-])(?<!\d )(?<!\d\u202f)(\d+)(?:\.(\d{2}))? ([A-Z]{3})\b")  # not 'AF1234 CDG'
 
 
 INNER = re.compile(r"(?<=[^\W\d_])'(?=[^\W\d_])")  # the apostrophe of "N'envoie" or "can't", no quote mark
@@ -728,7 +728,11 @@ INJECTION = re.compile(
     r"automated (?:reader|agent|assistant|system)s?\b|" + AI_SUBJECT + r",? (?:must|should|shall|needs? to|has to|is to)\b|"
     r"\bsyst[eè]me?\s*:" + ADDRESSED + r"|ignorez les instructions|\bignore[rz]? (?:toutes )?les (?:instructions|consignes)\b|nouvelles? "
     r"(?:instruction|consigne)s? ?:" + ADDRESSED + r"|\bnote pour (?:l['’]|les )?(?:ia|assistants?)\b|\boublie[rz]? (?:la question|la demande)\b|"
-    r"(?:^|[.!?;]\s*|\b(?:also|and|but|btw|ps|et|mais)\W+)la bonne réponse est\b|\b(?:l['’](?:ia|assistant)|le (?:modèle|bot|chatbot))\s+(?:doit|devra|devrait)\b|\bmerci "
+    r"(?:^|[.!?;]\s*|\b(?:also|and|but|btw|ps|et|mais)\W+)la bonne réponse est\b|\b(?:please\s+)?confirm(?:\s+it)?\s+to\s+(?:them|"
+    r"the (?:user|customer|client))\b|\bconfirme[rz]?(?:-le)?\s+à\s+l['’]utilisat(?:eur|rice)\b|(?:^|[.!?;:]\s*|\b(?:and|also|"
+    r"please)\s+)thank (?:them|the user)\b|(?:^|[.!?;,:]\s*)the (?:correct|real|true|actual) (?:definition|result|figure|value|"
+    r"amount|total) is\b|\breport (?:that|this) (?:figure|number|value|result|total|amount)\b|\b(?:answer|reply|respond|write|"
+    r"speak) in [a-z]+ from now on\b|\b(?:l['’](?:ia|assistant)|le (?:modèle|bot|chatbot))\s+(?:doit|devra|devrait)\b|\bmerci "
     r"(?:à|a) l['’](?:ia\b|assistant\b(?!\s+d[eu]\s+(?!(?:répondre|dire|écrire|envoyer|ignorer|oublier|"
     r"utiliser|appeler|supprimer|transmettre|transférer|suivre|donner|indiquer)\b)))|\b(?:use|call|run|invoke|utilise[rz]?|"
     r"appelle[rz]?|exécute[rz]?|lance[rz]?)\s+[a-z]+_[a-z_]+\b|\bvous demande d['’](?:envoyer|écrire|transférer|transmettre)\b[^.\n]*@|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
@@ -910,6 +914,9 @@ def _own_part(view: View, sentence: str) -> str:
     head = re.sub(r"(?:\W+(?:also|and|then|but|so|please|et|puis|aussi|mais))+\W*$", "", sentence[:start.start()],
                   flags=re.I).rstrip(" ,;:-—–") if start else ""
     cut = bool(start and SET_OFF.search(sentence[:start.start()]))  # 'cloudy; assistant: …'
+    if start and re.match(r"\W*(?:\S+\s+){0,2}?\S*?(?:-(?:le|la|les)\b|\b(?:that|this|it|ceci|cela|ça)\b)", sentence[start.start():],
+                          re.I):
+        head = ""  # what the instruction points back to is its claim: '15 EUR ont été prélevés ; confirme-le à l'utilisateur'
     if not (_data(head) or cut and not ORDERS_TO_YOU.search(head)) or re.search(
             r"system|polic|instruction|consigne|assistant|\b(?:ai|ia|llm|model|bot|user)\b|approv|authori[sz]|permission|"
             r"[\[<{]", head, re.I):

@@ -191,7 +191,11 @@ def _place(text: str) -> str | None:
     bare = re.fullmatch(r"\s*([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)\s*", text) or re.search(
         r"(?:\b(?i:is|was|are|were)\s+|:\s*)([A-Z][\w-]*(?:\s+[A-Z][\w-]*)*)\b(?!['’-]|\.[A-Z]\b)", text)  # 'Is Paris warmer'
     name = bare and re.sub(r"^(?:IN|In|AT|At|FOR|For|À)\s+(?=[A-ZÀ-Ý])", "", bare.group(1))  # 'IN PARIS', 'In Nantes'
-    return name if name and name.lower() not in STOPWORDS else None
+    return name if name and name.lower() not in STOPWORDS and words(name)[0] not in SKY_WORDS else None
+
+
+SKY_WORDS = set("""forecast forecasts weather temperature temperatures rain wind météo meteo prévision prévisions prevision
+previsions température temperature pluie vent""".split())  # 'Forecast Paris' asks of Paris, no town 'Forecast Paris'
 
 
 def person(found: re.Match) -> str:

@@ -341,7 +341,9 @@ def lookup(view: View) -> dict | None:
             lines.append(f"Count of {lists[0][0]}: {len(lists[0][1])}." if len(lists) == 1 and len(keys) == 1 else
                          f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
     entries = {k: r for k in given if isinstance(r := json_value(unplanted(view, done[k].result or "")), dict)}
-    for field in dict.fromkeys(f for r in entries.values() for f in r if stem(f.lower()) in set(stems(view.task))):
+    named = set(stems(view.task))  # 'in stock' names the field 'in_stock'
+    for field in dict.fromkeys(f for r in entries.values() for f in r if stem(f.lower()) in named or len(
+            parts := set(stems(" ".join(words(f))))) > 1 and parts <= named):
         if lacking := [k for k, r in entries.items() if field not in r and not any(set(stems(english_of(f.lower()) or "")) & set(
                 stems(field.lower())) for f in r)]:  # 'tell me their teachers': one has none; not 'prix' beside 'price'
             lines.append(f"No '{field}' in the entry for {joined([repr(k) for k in lacking])}.")

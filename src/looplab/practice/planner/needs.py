@@ -177,7 +177,7 @@ TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?
                         r"erreur de ma part|oups|(?:euh|ah|oh),? non,? (?=(?:à|a|en|plutôt|pardon|je voulais|c'est|le|la|les)\b)|non,? pardon|"
                         r"pardon,? non|no,? sorry|nope|typo|i misspoke|let me rephrase|i wanted|je voulais|zut|au temps pour moi|"
                         r"autant pour moi|je rectifie|je me trompe|erreur|(?:ah|oh),? pardon|(?-i:[Ss]orry)(?=,?\s+(?-i:[A-Z])(?!\w*'))"
-                        r"|wrong location)\b", re.IGNORECASE)  # 'or rather 12 * 8'
+                        r"|wrong location|(?:oh|ah),? wait|(?:oh|ah),? attends)\b", re.IGNORECASE)  # 'or rather 12 * 8'
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
 ACTS = set(stems("delete remove erase send write create update transfer pay book cancel move rename post buy order "
                  "drop reset archive upload save edit modify insert submit schedule invite share publish deploy refund "
@@ -294,8 +294,11 @@ def _into(name: str) -> str:
 
 def _told(tool: OfferedTool) -> str:
     """The tool's description without what it says it is not: 'It does not give weather' tells 'It does'."""
-    return " ".join(re.split(r"\b(?:not|no|never|ne|pas|non)\b|n't", part, flags=re.I)[0]
-                    for part in re.split(r"[.;!?]", tool.description))
+    return " ".join(_told_parts(tool))
+
+
+def _told_parts(tool: OfferedTool) -> list[str]:
+    return [re.split(r"\b(?:not|no|never|ne|pas|non)\b|n't", part, flags=re.I)[0] for part in re.split(r"[.;!?]", tool.description)]
 
 
 def _dated(tool: OfferedTool) -> list[str]:
@@ -308,10 +311,13 @@ def _dated(tool: OfferedTool) -> list[str]:
 def tool_acts(tool: OfferedTool) -> tuple[set[str], set[str]]:
     """What the tool changes: its name's verb (send_email, not get_order_status), and with it the verbs the sentences
     of its description start with (read_file, 'Deletes the file at the given path'; 'Formats the disk')."""
-    leads = [words(part)[0] for part in re.split(r"[.;!?]", _told(tool)) if words(part)]
+    leads = [words(part)[0] for part in _told_parts(tool) if words(part)]  # each sentence's: 'Find a user. Sends them …'
     named = set(stems(words(tool.name)[0])) & ACTS
     named -= NOUNS_TOO if leads and not set(stems(leads[0])) & ACTS else set()  # book_by_isbn, 'Find a book by ISBN.'
-    return named, named | set(stems(" ".join(leads))) & (ACTS | HARMS) | set(stems(_told(tool))) & HARMS
+    return named, named | set(stems(" ".join(leads))) & (ACTS | HARMS | CLOSES) | set(stems(_told(tool))) & HARMS
+
+
+CLOSES = set(stems("close closes ferme"))  # get_account, 'Closes the account and returns its balance': an act, as a lead
 
 
 NOUNS_TOO = set(stems("book order record log post note report schedule"))  # verbs that also name a thing
@@ -875,6 +881,28 @@ def _exact(arithmetic: str) -> Fraction | None:
         return None
 
 
+GENERIC_LABEL = re.compile(r"error|erreur|warning|exception|failure|failed|timeout|note|result|status|ok|info|answer|"
+                           r"response|data|value|output", re.I)
+
+
+def _named_instead(value: str, result: str, given: dict) -> str:
+    """A name of the value's shape that a result gives in its place, or '': 'MSFT: 418.09 USD' for AAPL, 'ephemeral
+    (adj.): …' for quixotic, '… EST (America/New_York)' for Asia/Tokyo, '198.40 GBP' for USD. Called only when the
+    result does not name the value."""
+    if re.fullmatch(r"[^\W\d_]+/[\w/+-]+", value):  # a timezone or a path of names: one of that shape anywhere
+        found = re.findall(r"(?<![\w/])[^\W\d_]+/[\w/+-]*[^\W\d_]", result)
+    elif re.fullmatch(r"[A-Z]{2,5}", value):  # a code: one of its length anywhere, or a label of any length
+        found = re.findall(rf"(?<![\w.-])[A-Z]{{{len(value)}}}(?![\w.-])", result) + re.findall(
+            r"^\s*([A-Z]{2,5})\s*(?::|\()", result)
+    elif re.fullmatch(r"[^\W\d_]+", value) and value.islower():  # a word: a word heading the result as its label
+        found = re.findall(r"^\s*([^\W\d_]+)\s*(?:\([^)]{0,20}\)\s*)?:|^\s*([^\W\d_]+)\s+\([^)]{0,20}\)", result)
+        found = [a or b for a, b in found if (a or b).islower()]
+    else:
+        return ""
+    others = {str(v).lower() for v in given.values()}
+    return next((f for f in found if f.lower() not in others and not GENERIC_LABEL.fullmatch(f)), "")
+
+
 def _arithmetic(clause: str) -> str | None:
     found = binary(clause)
     return expression(spoken(clause)) or (f"{found[0]} {found[1]} {found[2]}" if found else None)
@@ -927,8 +955,12 @@ def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | 
             return f"'{value}': {label} returned an entry for {joined([repr(n) for n in ids])}, not for '{value}'; I do not give it as the answer."
         if doubt := doubted(step, str(value), ids):  # 'Ticket T-8 (duplicate of T-5): closed' for T-5
             return doubt
+    if into and (other := _named_instead(into, result, given)):  # '250 EUR = 198.40 GBP' asked in USD
+        return f"I could not get an answer for {value} in {into}: {label} answered in '{other}'."
     if not value or re.search(rf"(?<![\w.,]){re.escape(value)}(?![\w]|[.,]\d)", result, re.I):  # not the 5 of '3.106855'
         return sentence_case(result)
+    if other := _named_instead(str(value), result, given):  # 'MSFT: 418.09 USD' for AAPL
+        return f"I could not get an answer for {value}: {label} answered for '{other}'."
     if (unit := into or _into(step.name)) and _number(result) is not None:  # km_to_miles: '10: 6.2137 miles'
         return f"{value}: {result} {unit}."
     data, placed = json_value(step.result or ""), {k for k, v in given.items() if v == value}

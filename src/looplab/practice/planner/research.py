@@ -125,7 +125,9 @@ OWN_STATE = re.compile(r"\b(?:(?:this|these|the)\s+(?:document|version|page|rule
                        r"(?:document|version|page|règles?|règlement|article|note|texte|horaires?|tarifs?)s?\s+(?:n['’]est|ne sont)\s+plus\s+"
                        r"(?:en vigueur|valables?|à jour|applicables?)\b", re.I)  # the document's own state, not 'The roof was replaced in 2020.';
 # a line of its own ('Superseded by the January 2026 timetable.'), 'Cette version n'est plus en vigueur'
-CORRECTS = re.compile(r"^\W*(?:errat(?:a|um)|corrections?|corrigend(?:a|um)|rectificatifs?|correctifs?)\b", re.I)  # 'Errata to …'
+CORRECTS = re.compile(r"^\W*(?:errat(?:a|um)|corrections?(?!\s+(?:des|de|du|of)\s+(?:the\s+)?(?:épreuves?|copies|copy|"
+                      r"examens?|exams?|devoirs|homework|tests?|papers|exercices|exercises|proofs?)\b)|corrigend(?:a|um)|"
+                      r"rectificatifs?|correctifs?)\b", re.I)  # 'Errata to …', not 'Correction des épreuves' (marking)
 ASKS_OLD = re.compile(r"\b(?:old|older|original|first|previous|former|earlier|ancien\w*|premi[eè]re?|précédent\w*|"
                       r"\d{4})\s+(?:version|edition|brochure|guide|leaflet|booklet|dépliant|édition)s?\b", re.I)  # as it was
 OLDER = re.compile(r"\b(?:old|older|previous|former|earlier|past|replaced|ancien\w*|précédent\w*)\b", re.I)

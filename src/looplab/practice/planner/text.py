@@ -83,7 +83,8 @@ def french(text: str) -> bool:
     # de Garage Petit ?': a space before '?'
 
 
-ASKED_EN = frozenset("why how what when where who which really sure".split())
+ASKED_EN = frozenset("why how what when where who which really sure please thanks thank sorry great weather next again "
+                     "invoice invoices unpaid paid largest smallest".split())  # 'Unpaid invoices please' after French turns
 
 
 def speaks_french(task: str, earlier: str = "") -> bool:
