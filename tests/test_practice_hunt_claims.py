@@ -178,13 +178,14 @@ def test_a_french_question_the_documents_do_not_answer_names_both_searches(tmp_p
     assert "la recherche de 'coffee', puis de 'café', n'a rien trouvé." in answer, answer
 
 
-def test_a_waiting_status_read_as_unpaid_says_which_records_say_it(tmp_path):
+def test_a_waiting_status_beside_another_unpaid_word_is_not_merged(tmp_path):
+    """It listed F-002 'impayée' as 'en attente', with a note; the hred149 hunt showed the total of such a list is
+    stated as the total of the pending invoices, so the question is declined."""
     for n, status in [(1, "payée"), (2, "impayée"), (3, "en attente"), (4, "impayée")]:
         (tmp_path / f"F-00{n}.txt").write_text(f"Facture F-00{n}\nClient : Client {n}\nMontant : {n}00,00 €\nStatut : {status}\n",
                                                encoding="utf-8")
     answer = ask("Quelles factures sont en attente ?", samples.invoice_tools(tmp_path))
-    assert "F-002" in answer and "J'ai lu 'en attente' comme impayée : F-003 dit 'en attente', les autres un autre mot " \
-                                 "pour impayée." in answer, answer
+    assert "F-002 (" not in answer and "« en attente » sur certaines fiches impayées et 'impayée' sur d'autres" in answer, answer
 
 
 def test_a_which_question_names_the_documents_it_read_and_did_not_quote(tmp_path):

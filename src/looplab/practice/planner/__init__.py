@@ -77,7 +77,10 @@ LEAD_INS = {"tell", "me", "this", "that", "dis", "dites", "moi", "say", "questio
 
 
 ASKED_ONLY = set("l d alors then à a heure heures time times hour hours price prices prix cost costs coût coûte coûtent date dates day days jour "
-                 "jours place lieu where when long longtemps far loin open ouvert ouvre ferme closes".split())
+                 "jours place lieu where when long longtemps far loin open ouvert ouvre ferme closes lundi mardi mercredi jeudi "
+                 "vendredi samedi dimanche monday tuesday wednesday thursday friday saturday sunday mondays tuesdays "
+                 "wednesdays thursdays fridays saturdays sundays weekend weekends week-end".split())  # 'Et le dimanche ?'
+
 
 def _own_antecedent(task: str) -> bool:
     """Whether the pronoun a follow-up would point back with names a plural noun of the task itself ('which invoices
@@ -119,7 +122,9 @@ def gate(view: View, skill: str, reply: dict) -> dict:
                          r"multiplié) par)\b)*\d\W*$)", view.task,  # 'and 45 - 17?', 'Et 6 fois 7 ?' are whole too
                          re.I | re.S)  # 'And what is 5 + 5?' asks a whole question, not one about the turns before
         lead = re.match(r"\W*(?:and|et|what about|how about)\b", view.task, re.I)  # 'And the data course?' is read alone
-        if view.follow_up and not acted and lead and not set(split_words(view.task[lead.end():])) - STOPWORDS - ASKED_ONLY:
+        bare = set(split_words(view.task[lead.end():] if lead else view.task)) - STOPWORDS - POLITE_WORDS
+        if view.follow_up and not acted and (lead or bare & ASKED_ONLY) and not bare - ASKED_ONLY:  # 'À quelle heure alors ?'
+
             return declined(f"{names_unplaced(view.task, [view.task.strip(' ?!.')])} {follow_up_note(view.task)}")  # 'Et
             # à quelle heure ?' names no subject: the time of the turn before, not a 'de l'heure' found elsewhere
         if view.follow_up and not acted and BACK.search(TAG.sub("?", view.task)) and not _own_antecedent(view.task) and not (

@@ -94,7 +94,7 @@ def parse(file: str, step: Step) -> Record | str | list:
             if fields and key == next(iter(fields)) and old.casefold() != value.casefold():  # 'Invoice: A-2' again
                 return f"{file} {SEVERAL} ('{key}: {old}' and '{key}: {value}'){ONE_EACH}"
             fields[key] = old if old.casefold() == value.casefold() else f"{old}; {value}"
-        elif line.strip() and not title and not fields and not re.search(r"\w \w+[.!?]$", line.strip()):  # a notice
+        elif line.strip() and not title and not fields and not re.search(r"\w \w+[.!?]$|^<!--.*-->$", line.strip()):  # a notice
             # such as 'The travel agent must confirm the hotel by Monday.' is no title
             title = line.strip().lstrip("#").strip()
         elif fields and title and line.split()[:1] == title.split()[:1] and _number(line, {}) not in ("", _number(title, {})):

@@ -41,6 +41,7 @@ REMINDERS = {"reminder", "reminders", "relance", "relances", "sent", "envoyée",
              "third", "final", "last"}  # with an unpaid word only: 'unpaid (2nd reminder)'
 OWED = {"due", "owed", "owe", "owes", "owing", "dû", "dus", "dues", "doit", "doivent", "dois", "devons"}  # weak: 'the total still due'
 PAYING = PAID | UNPAID | OWED  # the words that say whether a record is paid
+WAITING = re.compile(r"\ben attente\b|\bpending\b", re.I)
 OPENISH = {"open", "pending", "ouvert", "ouverte", "ouverts", "ouvertes", "attente"}  # a state, perhaps not a payment
 STATES = {"cancelled", "canceled", "void", "voided", "disputed", "written", "refunded", "annulée", "annulé", "litige",
           "contested", "contestée"}  # 'Cancelled: yes' beside 'Status: paid'
@@ -398,6 +399,12 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
                               r"(?:les |celles )?(?:en attente|ouvertes?|en retard|échues?)\b", task, re.I)) and statuses != [None]:
         return f"I could not tell which records '{kept_out[0].strip()}' leaves out; I give no list and no total"  # 'unpaid
         # but not pending': a state within a state
+    states = {r.fields.get(key or "", "") for r in records}  # 'en attente' beside 'impayée': which does 'en attente' ask?
+    other_unpaid = sorted(v for v in states if _kind(v, key) == "unpaid" and not WAITING.search(v))
+    if waiting and key and other_unpaid and any(WAITING.search(v) for v in states):  # not 'pending payment': unpaid
+        return (f"the records write '{WAITING.search(next(v for v in states if WAITING.search(v)))[0]}' on some unpaid "
+                f"records and {joined([repr(v) for v in other_unpaid])} on others, so I cannot tell whether the task asks "
+                "for the first only or for every unpaid one; I give no list and no total")
     if excluded and any(isinstance(c, Choice) and " not " not in c.heading for c in choices):
         return f"I could not tell which records '{excluded.group()}' leaves out; I give no list and no total"
     return next((c for c in choices if isinstance(c, str)), choices)

@@ -175,7 +175,7 @@ TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?
                         r"je veux dire|finalement|or rather|ou plutôt|enfin non|I meant|make that|my (?:bad|mistake)|correction|oo+ps|whoops|"
                         r"(?:(?<=^)|(?<=[.!?;] ))instead\b|instead(?=\s*[.!?]*\s*$|\s*[.!?]+\s+[A-Z])|wrong (?:city|town|place|one|number|key|course|file)|je voulais dire|je me suis trompée?|"
                         r"erreur de ma part|oups|(?:euh|ah|oh),? non,? (?=(?:à|a|en|plutôt|pardon|je voulais|c'est|le|la|les)\b)|non,? pardon|"
-                        r"pardon,? non|no,? sorry|nope|typo|i misspoke|let me rephrase|i wanted|je voulais|zut|au temps pour moi|"
+                        r"pardon,? non|no,? sorry|nope|(?<!the )(?<!for )(?<!a )typo|i misspoke|let me rephrase|i wanted|je voulais|zut|au temps pour moi|"
                         r"autant pour moi|je rectifie|je me trompe|erreur|(?:ah|oh),? pardon|(?-i:[Ss]orry)(?=,?\s+(?-i:[A-Z])(?!\w*'))"
                         r"|wrong location|(?:oh|ah),? wait|(?:oh|ah),? attends)\b", re.IGNORECASE)  # 'or rather 12 * 8'
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"

@@ -113,16 +113,21 @@ FRENCH_ASKS = [(re.compile(p), a) for p, a in [  # on the task with accents drop
     (r"^\W*combien(?: de\b| d')?", "How much ")]]  # 'combien d'articles': how many; 'combien de miel': how much
 ASKED = re.compile("^(?:What do the documents say about |" + "|".join(sorted({a for _, a in ASKS}, key=len, reverse=True)) + ")")
 REPLACED = re.compile(r"\b(?:replaced|superseded|outdated|obsolete|archived|no longer (?:valid|applies|current|in force)|"
-                      r"remplacée?s?|obsolètes?|périmée?s?|archivée?s?|n'est plus en vigueur)\b", re.I)  # an old version
+                      r"remplacée?s?|obsolètes?|périmée?s?|archivée?s?|n'est plus en vigueur|out of date)\b", re.I)  # an old version
 OWN_STATE = re.compile(r"\b(?:(?:this|these|the)\s+(?:document|version|page|rules?|article|note|manual|guide|policy|text|"
                        r"brochure|leaflet|edition|timetable|schedule|faq)s?\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+)?|"
                        r"(?:ce|cette|ces|le|la|les)\s+(?:document|version|page|règles?|règlement|article|note|manuel|guide|texte|"
                        r"brochure|dépliant|édition|horaires?)s?\s+(?:est|sont|a été|ont été)\s+(?:désormais\s+)?)"
                        + REPLACED.pattern[2:] + r"|(?m:^\W*)(?:(?:document|version|page|fichier)\s+)?(?:superseded|replaced|remplacée?s?)\s+(?:by|par)\s+(?:the|le|la|les|l['’]|"
                        r"this|ce|cette)?\s*(?:[\w'’-]+\s+){0,3}?(?:version|edition|timetable|schedule|rules|tariffs?|prices|guide|document|"
-                       r"page|notice|brochure|policy|édition|horaires?|tarifs?|règlement|grille|fiche|note)s?\b|(?m:^\W*)old version\b|"
-                       r"\bkept for reference only\b|\bne s['’]appliquen?t plus\b|\b(?:ce|cette|ces)\s+"
-                       r"(?:document|version|page|règles?|règlement|article|note|texte|horaires?|tarifs?)s?\s+(?:n['’]est|ne sont)\s+plus\s+"
+                       r"page|notice|brochure|policy|édition|horaires?|tarifs?|règlement|grille|fiche|note)s?\b|(?m:^\W*)(?:old|ancienne) version\b|"
+                       r"(?m:^\W*)(?:information|page|document|tarifs?|horaires?)s?\s+(?:périmée?s?|obsolètes?|caduque?s?)\W*(?m:$)|"
+                       r"\b(?:these|this|the)\s+(?:prices|rates|fees|hours|opening hours|times|rules|timetable|information|details)"
+                       r"(?:\s+(?:below|above))?\s+(?:no longer apply|(?:is|are) (?:no longer (?:valid|current|in force)|out of date|"
+                       r"outdated))\b|"
+                       r"\bkept for reference only\b|\bne s['’]appliquen?t plus\b|\b(?:(?:ce|cette|ces)\s+(?:document|version|page|règles?|"
+                       r"règlement|article|note|texte|horaires?|tarifs?|grilles?|prix|informations?)s?(?:\s+tarifaires?)?|les\s+(?:"
+                       r"horaires|tarifs|prix|règles|informations)\s+ci-(?:dessous|dessus))\s+(?:n['’]est|ne sont)\s+plus\s+"
                        r"(?:en vigueur|valables?|à jour|applicables?)\b", re.I)  # the document's own state, not 'The roof was replaced in 2020.';
 # a line of its own ('Superseded by the January 2026 timetable.'), 'Cette version n'est plus en vigueur'
 CORRECTS = re.compile(r"^\W*(?:errat(?:a|um)|corrections?(?!\s+(?:des|de|du|of)\s+(?:the\s+)?(?:épreuves?|copies|copy|"
@@ -991,8 +996,17 @@ def _newer(step, reads: list, question: str):
     year, subject = _dated(step), roots(re.sub(r"\d+", " ", _heading(step))) - NEWS - roots(" ".join(STOPWORDS)) - BROAD  # not 'de'
     if year is None or re.search(r"\b\d{4}\b", question) or OLDER.search(question) or ASKS_OLD.search(question):
         return None
+    subject -= _proper(_heading(step))
     return next((s for s in reads if s is not step and _when(s) > _when(step) and (_dated(s) or 0) >= year
-                 and subject & roots(re.sub(r"\d+", " ", _heading(s)))), None)
+                 and subject & roots(re.sub(r"\d+", " ", _heading(s))) - _proper(_heading(s))
+                 and not CORRECTS.search(_heading(s))), None)  # an errata corrects sentences, not all of a page
+
+
+def _proper(heading: str) -> set[str]:
+    """The roots of the names a heading in sentence case writes with a capital after its first word: two pages of
+    'Saint-Aubin' are not on one subject for it; in 'Swimming Pool Opening Hours' every word has one."""
+    titled = not re.search(r"\s[a-zà-ÿ]{4,}", heading)
+    return set() if titled else roots(" ".join(re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'’-]*", heading)))
 
 
 def _dated_notes(cited: list[str], newer: dict) -> tuple[list[str], str]:
