@@ -15,6 +15,7 @@ import pytest
 
 from looplab import samples
 from looplab.client import MODEL, practice_client
+from looplab.practice import transport_of
 from looplab.practice.transport import PracticeTransport
 from looplab.tools import Toolbox
 
@@ -788,3 +789,86 @@ def test_an_empty_system_block_with_a_cache_mark_is_a_400():
             model=MODEL, max_tokens=100, messages=HELLO,
             system=[{"type": "text", "text": "You are terse."},
                     {"type": "text", "text": "", "cache_control": {"type": "ephemeral"}}])
+
+
+def test_images_over_the_size_limit_give_the_typed_error_naming_each_one():
+    """Images over 8000 px got a plain BadRequestError with no details; Claude's is typed and lists them (hred151)."""
+    image = [{"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": png(*size)}}
+             for size in [(9000, 4), (4, 4), (4, 8500)]]
+    result = [{"type": "tool_use", "id": "toolu_1", "name": "record_order", "input": {"sku": "A"}}]
+    messages = [{"role": "user", "content": [image[0], image[1], {"type": "text", "text": "Compare them."}]},
+                {"role": "assistant", "content": result},
+                {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": [image[2]]}]}]
+    with pytest.raises(anthropic.types.ImageDimensionsTooLargeError) as caught:
+        practice_client(max_retries=0).messages.create(model=MODEL, max_tokens=100, tools=[ORDER], messages=messages)
+    assert caught.value.details.max_side_length_pixels == 8000
+    assert caught.value.details.paths == ["messages.0.content.0", "messages.2.content.0.content.0"]
+
+
+def test_a_system_message_cleared_at_the_next_user_message_no_longer_binds():
+    """clear_at='next_user_message' was ignored: after a later user turn the reply still obeyed and quoted 'Never use
+    the calc tool.', which the model is no longer shown (hred151)."""
+    said = {"role": "system", "content": "Never use the calc tool.", "clear_at": "next_user_message"}
+    later = [{"role": "user", "content": "Hello!"}, {"role": "assistant", "content": "Hello, how can I help?"}, *SUM]
+    for messages, stop in (([said, *later], "tool_use"), ([*later, said], "end_turn"),
+                           ([said | {"clear_at": "never"}, *later], "end_turn")):
+        reply = practice_client().beta.messages.create(model=MODEL, max_tokens=300, tools=[CALC], messages=messages,
+                                                       betas=["context-management-2025-06-27"])
+        text = " ".join(b.text for b in reply.content if b.type == "text")
+        assert reply.stop_reason == stop and ("Never use" in text) == (stop == "end_turn"), reply
+
+
+THREADS = ["message-threads-2026-08-12"]
+
+
+def threaded(client, **options):
+    """A beta create with the message-threads beta, CALC offered and SUM asked unless `options` say otherwise."""
+    return client.beta.messages.create(**{"model": MODEL, "max_tokens": 300, "betas": THREADS, "tools": [CALC],
+                                          "messages": SUM, **options})
+
+
+def test_a_thread_reply_can_be_continued_only_once():
+    """Continuing the same reply twice got a 200; Claude refuses with thread_already_continued, the code on which the
+    SDK's thread replays the whole conversation (hred151)."""
+    client = practice_client(max_retries=0)
+    first = threaded(client, thread={"type": "create"})
+    results = [{"role": "user", "content": [{"type": "tool_result", "tool_use_id": first.content[-1].id,
+                                             "content": "7006652"}]}]
+    again = {"thread": {"type": "continue", "previous_message_id": first.id}, "messages": results}
+    assert threaded(client, **again).stop_reason == "end_turn"
+    with pytest.raises(anthropic.types.ThreadAlreadyContinuedError):
+        threaded(client, **again)
+
+
+def test_a_thread_continued_with_another_system_or_tools_is_refused():
+    """A continue with another system or tools got a 200 and they were silently dropped; Claude refuses with
+    thread_fingerprint_mismatch naming the field (the stored values, repeated, are accepted) (hred151)."""
+    client = practice_client(max_retries=0)
+    first = threaded(client, thread={"type": "create"})
+    results = [{"role": "user", "content": [{"type": "tool_result", "tool_use_id": first.content[-1].id,
+                                             "content": "7006652"}]}]
+    after = {"thread": {"type": "continue", "previous_message_id": first.id}, "messages": results}
+    for changed, field in (({"system": "Answer in English only."}, "system"), ({"tools": [ORDER]}, "tools")):
+        with pytest.raises(anthropic.types.ThreadFingerprintMismatchError, match=f"thread: {field} differs"):
+            threaded(client, **after, **changed)
+    assert threaded(client, **after).stop_reason == "end_turn"
+
+
+def test_a_thread_with_a_feature_threads_lack_is_refused_and_the_sdk_goes_on_unthreaded():
+    """thread with thinking, cache_control, context_management or fallbacks got a 200; Claude refuses with
+    thread_unsupported_request listing them, and the SDK's tool runner then sends the turn without a thread (hred151)."""
+    client = practice_client(max_retries=0)
+    for options, named in (({"thinking": {"type": "adaptive"}}, ["thinking"]),
+                           ({"cache_control": {"type": "ephemeral"}, "fallbacks": [{"model": "claude-opus-4-7"}]},
+                            ["cache_control", "fallbacks"])):
+        with pytest.raises(anthropic.types.ThreadUnsupportedRequestError) as caught:
+            threaded(client, thread={"type": "create"}, **options)
+        assert caught.value.details.unsupported == named
+    with pytest.raises(anthropic.BadRequestError, match="message-threads-2026-08-12"):  # the beta is needed
+        threaded(client, thread={"type": "create"}, betas=["context-management-2025-06-27"])
+    client = practice_client(max_retries=0)
+    calc = next(t for t in samples.weather_and_calc() if t.name == "calculator")
+    runner = client.beta.messages.tool_runner(model=MODEL, max_tokens=1024, messages=SUM, thinking={"type": "adaptive"},
+                                              tools=[anthropic.beta_tool(calc.handler)])
+    assert [m.stop_reason for m in runner] == ["tool_use", "end_turn"]
+    assert ["thread" in body for body in transport_of(client).requests] == [True, False, False]

@@ -30,6 +30,15 @@ class BrokenBody(httpx2.SyncByteStream):
         raise self.error
 
 
+class Problem(str):
+    """A refusal's one-line message that carries the API's typed `error.details` (its `error_code` and fields)."""
+
+    def __new__(cls, message: str, **details):
+        problem = super().__new__(cls, message)
+        problem.details = details
+        return problem
+
+
 def error_body(kind: str, message: str, details: dict | None = None) -> dict:
     """The API's error body (a JSON response, or a stream's error event)."""
     return {"type": "error", "error": {"type": kind, "message": message, **({"details": details} if details else {})}}
@@ -37,10 +46,12 @@ def error_body(kind: str, message: str, details: dict | None = None) -> dict:
 
 def api_error(status: int, kind: str, message: str, *, headers: dict | None = None,
               details: dict | None = None, retry: bool | None = None) -> httpx2.Response:
-    """An API error response; `retry=False` adds `x-should-retry: false`, which stops the SDK retrying."""
+    """An API error response (with the `details` a `Problem` message carries); `retry=False` adds
+    `x-should-retry: false`, which stops the SDK retrying."""
     head = dict(headers or {})
     if retry is not None:
         head["x-should-retry"] = "true" if retry else "false"
+    details = details or getattr(message, "details", None)
     return json_response(status, error_body(kind, message, details), head)
 
 

@@ -15,7 +15,14 @@ from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads
 from looplab.practice.validate import check_fields, check_messages, check_sources, check_version
-from looplab.practice.view import dict_blocks, merge_turns, offered_tools, read_request, text_of
+from looplab.practice.view import (
+    dict_blocks,
+    merge_turns,
+    offered_tools,
+    read_request,
+    system_said,
+    text_of,
+)
 
 MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
 TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
@@ -138,12 +145,13 @@ class PracticeTransport(httpx2.BaseTransport):
             body = {**body, "max_tokens": models.row(body["model"]).output}
         if problem := check_fields(body, path == COUNT_TOKENS, betas) or check_version(body, version) or check_sources(body):
             return api_error(400, "invalid_request_error", problem)
-        if models.row(body["model"]).always_thinks and "thinking" not in body and (body.get("tool_choice") or {}).get(
-                "type") not in ("any", "tool"):  # it thinks whatever the request says; a forced tool call, though, is
-            body = {**body, "thinking": {"type": "adaptive"}}  # made without a thought, as on Claude Fable 5
-        full, problem = self.threads.resolve(body)
+        full, problem = self.threads.resolve(body, betas)  # as sent: the thinking added below is no thread's concern
         if problem:
-            return api_error(404, "not_found_error", problem, details={"error_code": "thread_not_found"})
+            lost = problem.details.get("error_code") == "thread_not_found"
+            return api_error(404 if lost else 400, "not_found_error" if lost else "invalid_request_error", problem)
+        if models.row(full["model"]).always_thinks and "thinking" not in full and (full.get("tool_choice") or {}).get(
+                "type") not in ("any", "tool"):  # it thinks whatever the request says; a forced tool call, though, is
+            full = {**full, "thinking": {"type": "adaptive"}}  # made without a thought, as on Claude Fable 5
         resumed = bool(full["messages"]) and _key(full["messages"][-1]) in self.paused
         if problem := context.check(full, betas) or (INLINE_TOOLS not in betas and '"tool_definition"' in json.dumps(
                 full.get("messages")) and f"messages: an inline tool_definition needs the beta '{INLINE_TOOLS}'; pass "
@@ -167,8 +175,8 @@ class PracticeTransport(httpx2.BaseTransport):
             return self._send(body, full, context.compaction_message(full, self.next_id("msg"), self.cache.usage(full),
                                                                      french(_user_text(full))))
         turns = merge_turns([m for m in seen["messages"] if m["role"] != "system"])
-        said = [text_of(m.get("content")) for m in seen["messages"] if m["role"] == "system"]  # read as the system
-        system = "\n".join(filter(None, [control.system_text(seen), *said]))  # prompt is: 'Never use the calc tool.'
+        said = system_said(seen["messages"])  # read as the system prompt is: 'Never use the calc tool.'
+        system = "\n".join(filter(None, [control.system_text(seen), *said]))
         start = None if resumed or self.script is not None else models.prefill(full)
         reply = self._reply({**seen, "messages": turns, "tools": offered_tools(seen), **({"system": system} if any(said) else {}),
                              **({"stop_sequences": []} if start else {})})  # a stop sequence cuts what it writes, not the prefill

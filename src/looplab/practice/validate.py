@@ -11,6 +11,7 @@ from urllib.parse import unquote
 
 from looplab._jsonschema import schema_error
 from looplab.practice.models import refused_fields
+from looplab.practice.responses import Problem
 from looplab.practice.shapes import OLD_VERSIONS
 from looplab.practice.view import content_blocks, offered_tools
 
@@ -76,10 +77,13 @@ def _check_media(body: dict) -> str | None:
         return (f"too many images and documents: {images} + {documents} > {MAX_MEDIA}; send at most {MAX_MEDIA} "
                 "in one request (drop old screenshots from the history)")
     side, many = (MANY_SIDE, " for many-image requests") if images > 20 else (MAX_SIDE, "")
-    for at, block in blocks:
-        if block.get("type") == "image" and max(image_size(block.get("source")) or (0,)) > side:
-            return (f"{at}.source.data: At least one of the image dimensions exceed max allowed size{many}: {side} "
-                    f"pixels; resize the image (its longer side to {side} pixels or fewer)")
+    over = sorted((re.sub(r"\[(\d+)\]", r".\1", at) for at, b in blocks if b.get("type") == "image"
+                   and max(image_size(b.get("source")) or (0,)) > side),
+                  key=lambda path: [int(n) for n in re.findall(r"\d+", path)])  # in the order sent
+    if over:
+        return Problem(f"{over[0]}.source.data: At least one of the image dimensions exceed max allowed size{many}: "
+                       f"{side} pixels; resize the image (its longer side to {side} pixels or fewer)",
+                       error_code="image_dimensions_too_large", max_side_length_pixels=side, paths=over)
     return None
 
 

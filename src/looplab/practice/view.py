@@ -70,6 +70,14 @@ def text_of(content) -> str:
     return "\n".join(b.get("text", "") for b in content or [] if isinstance(b, dict) and b.get("type") == "text")
 
 
+def system_said(messages: list) -> list[str]:
+    """The text of the system messages in `messages` the model is shown: one with clear_at "next_user_message" only
+    until a later user message exists."""
+    last_user = max((i for i, m in enumerate(messages) if m["role"] == "user"), default=-1)
+    return [text_of(m.get("content")) for i, m in enumerate(messages) if m["role"] == "system"
+            and not (m.get("clear_at") == "next_user_message" and last_user > i)]
+
+
 def result_text(content) -> str:
     """A tool result's text: its text blocks, and the text of its documents and search results, one per line."""
     if isinstance(content, str):
