@@ -81,7 +81,8 @@ COUNT_WORDS = set("there have has had contain contains include includes hold hol
                   "course key catalogue catalog list y a-t-il t il ils elle elles compte comporte contient comprend "
                   "au tout en entrée cours clé catalogue liste".split())  # 'how many modules does it have' asks no more
 
-TITLED = re.compile(r"\b(?:called|named|titled|entitled|intitulée?s?|appelée?s?|nommée?s?|dont le (?:titre|nom) est)\s+"
+TITLED = re.compile(r"\b(?:called|named|titled|entitled|intitulée?s?|appelée?s?|nommée?s?|dont le (?:titre|nom) est|"
+                    r"s['’]appelle(?:nt)?|whose (?:title|name) is|with the (?:title|name))\s+"
                     r"(?:[«“\"']\s*)?[\w-]+", re.I)  # 'the course called Design', 'le cours intitulé « Design »'
 
 def key_prop(tool: OfferedTool) -> str | None:
@@ -331,7 +332,10 @@ def lookup(view: View) -> dict | None:
         records = [json_value(unplanted(view, done[k].result or "")) for k in given]  # not an entry held as another's
         lists = [(k, v) for r in records if isinstance(r, dict) for k, v in r.items()
                  if isinstance(v, list) and stem(k.lower()) == stem(asked.lower())]
-        rest = set(words(view.task[counted.end():].split("?")[0])) - STOPWORDS - COUNT_WORDS - set(words(" ".join(keys))) - set(
+        after = view.task[counted.end():]  # and a sentence after it that narrows it: '… have? Only count the ones about X.'
+        narrowed = [s for s in re.split(r"(?<=[?.!])\s+", after)[1:] if re.match(
+            r"\W*(?:only|just|seulement|uniquement|except|sauf|but|mais|not|pas|count|compte)\b", s, re.I)]
+        rest = set(words(" ".join([after.split("?")[0], *narrowed]))) - STOPWORDS - COUNT_WORDS - set(words(" ".join(keys))) - set(
             words(f"{tool.name} {tool.description} {' '.join(tool.properties)}"))  # 'how many seats does the a12 room have'
         if rest or any(isinstance(x, (int, float)) for _, v in lists for x in v):  # 'how many modules are about clay',
             lists = [("", [])] * 2  # 'how many seats' over 'seats: 10, 4': not the length of the list
@@ -341,12 +345,12 @@ def lookup(view: View) -> dict | None:
             lines.append(f"Count of {lists[0][0]}: {len(lists[0][1])}." if len(lists) == 1 and len(keys) == 1 else
                          f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
     entries = {k: r for k in given if isinstance(r := json_value(unplanted(view, done[k].result or "")), dict)}
-    named = set(stems(view.task))  # 'in stock' names the field 'in_stock'
-    for field in dict.fromkeys(f for r in entries.values() for f in r if stem(f.lower()) in named or len(
-            parts := set(stems(" ".join(words(f))))) > 1 and parts <= named):
-        if lacking := [k for k, r in entries.items() if field not in r and not any(set(stems(english_of(f.lower()) or "")) & set(
-                stems(field.lower())) for f in r)]:  # 'tell me their teachers': one has none; not 'prix' beside 'price'
-            lines.append(f"No '{field}' in the entry for {joined([repr(k) for k in lacking])}.")
+    named = set(stems(view.task)) | {s for w in words(view.task) for s in stems(english_of(w) or "")}  # 'in stock' names
+    for field in dict.fromkeys(f for r in entries.values() for f in r if stem(f.lower()) in named or len(  # 'in_stock',
+            parts := set(stems(" ".join(words(f))))) > 1 and parts <= named):  # 'leur durée' 'duration' too
+        if lacking := [k for k, r in entries.items() if field not in r and not any(_meaning(f) & _meaning(field) for f in r)]:
+            lines.append(f"No '{field}' in the entry for {joined([repr(k) for k in lacking])}.")  # 'tell me their
+            # teachers': one has none; not 'prix' beside 'price', 'durée' beside 'duration'
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *tool.properties,  # 'Call get_order with order_id'
                                *(s.result or "" for s in done.values())])))
     left = [w for w in content_words(re.sub(r"\b(combien de) temps\b", r"\1", view.task, flags=re.I)) if stem(
@@ -383,3 +387,7 @@ def lookup(view: View) -> dict | None:
         counted and lines[-1].startswith("I could not count"))  # else no field from a part
     return answer(" ".join(lines), evidence) if whole else {**answer(" ".join(lines)), "partial": True}
 
+
+def _meaning(field: str) -> set[str]:
+    """A field name's stems and those of its English ('durée': duration, length)."""
+    return set(stems(field.lower())) | set(stems(english_of(field.lower()) or ""))

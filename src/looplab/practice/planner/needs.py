@@ -176,8 +176,9 @@ TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?
                         r"(?:(?<=^)|(?<=[.!?;] ))instead\b|instead(?=\s*[.!?]*\s*$|\s*[.!?]+\s+[A-Z])|wrong (?:city|town|place|one|number|key|course|file)|je voulais dire|je me suis trompée?|"
                         r"erreur de ma part|oups|(?:euh|ah|oh),? non,? (?=(?:à|a|en|plutôt|pardon|je voulais|c'est|le|la|les)\b)|non,? pardon|"
                         r"pardon,? non|no,? sorry|nope|(?<!the )(?<!for )(?<!a )typo|i misspoke|let me rephrase|i wanted|je voulais|zut|au temps pour moi|"
-                        r"autant pour moi|je rectifie|je me trompe|erreur|(?:ah|oh),? pardon|(?-i:[Ss]orry)(?=,?\s+(?-i:[A-Z])(?!\w*'))"
-                        r"|wrong location|(?:oh|ah),? wait|(?:oh|ah),? attends)\b", re.IGNORECASE)  # 'or rather 12 * 8'
+                        r"autant pour moi|je rectifie|je me trompe|erreur|(?:ah|oh),? pardon|(?-i:[Ss]orry)(?=,?\s+(?:(?-i:[A-Z])(?!\w*')|['\"‘“«])|,?\s{3,})(?![^.?!]*\b(?:too|as well|also|aussi)\b)"
+                        r"|wrong location|(?:oh|ah),? wait|(?:oh|ah),? attends|(?:oh|ah),? sorry|make it(?=,?\s*['\"‘“«]|\s{3,})|err+(?=,)|"
+                        r"plutôt(?=\s*[.!?)]*\s*$))\b", re.IGNORECASE)  # 'or rather 12 * 8'
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
 ACTS = set(stems("delete remove erase send write create update transfer pay book cancel move rename post buy order "
                  "drop reset archive upload save edit modify insert submit schedule invite share publish deploy refund "
@@ -824,16 +825,19 @@ def _warmth(task: str, results: list) -> str | None:
             "at least", "au moins") else float(gap) <= asked if by == "at most" else float(gap) < asked if by else \
             float(gap) == asked
         subject = subject if wide else ""
-    elif re.search(r"\b(?:give or take|plus or minus|more or less|within|to the nearest|(?:à|a)\s+[\w,.]+\s+(?:degrés?|°)\s+près)\b|±",
-                   task, re.I):  # 'as warm, give or take 2 degrees': a margin not weighed, so no yes or no
-        subject = None
+    elif re.search(r"\b(?:give or take|plus or minus|more or less|within|to the nearest|(?:à|a)\s+[\w,.]+\s+(?:degrés?|°)\s+près|"
+                   r"either (?:way|side)|toleran\w+|margin|allowing|plus ou moins|[\d.,]+\s*-?\s*(?:degrees?|degrés?|°)(?!\s*[CFK]\b)|"
+                   r"(?:one|two|three|four|five|un|deux|trois|quatre|cinq)[ -](?:degrees?|degrés?))\b|±",
+                   task, re.I):  # 'as warm, give or take 2 degrees', 'a 2-degree gap is fine': a margin not weighed, so no
+        subject = None  # yes or no
     elif re.search(r"\b(?:by|de)\s+(?:[\w-]+\s+){1,5}(?:degrees?|degrés?)\b", task, re.I):  # 'by more than five degrees':
         subject = None  # a gap not read is not weighed, so no yes or no
     facts = f"{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}."
     if percent := re.search(r"\d+(?:[.,]\d+)?\s*(?:%|per ?cent\b|pour ?cent\b)", task, re.I):  # 'by 3%': not 3 °C
         return f"{facts} I did not weigh '{percent[0]}': a gap in percent is beyond my rules."
     either_way = len({m[1] is None for m in WARMTH.finditer(task)}) == 2 or re.search(  # 'warmer or colder', 'or is
-        r"\bor\s+(?:is|are)\b|\bou\s+(?:est-ce|fait-il|est-(?:il|elle))\b", task, re.I)  # Paris warmer': which, not yes or no
+        r"\bor\s+(?:is|are)\b|\bou\s+(?:est-ce|fait-il|est-(?:il|elle))\b|\b(?:or|ou)\s+(?-i:[A-Z])[\w-]*\s+(?:\w+er|more|less|plus|"
+        r"moins)\b", task, re.I)  # Paris warmer', 'or Paris warmer than Lille': which, not yes or no
     yes = "" if not ASKS_IF.match(task) or subject is None or either_way else "Yes: " if subject == first[0] else "No: "
     if (degree := DEGREE.search(task)) and yes != "No: ":  # 'much warmer': a judgement of the gap, not made
         return (f"{first[0]} ({first[1]} °{unit}) is {word} than {second[0]} ({second[1]} °{unit}), by {gap} °{unit}. "
