@@ -411,3 +411,11 @@ def test_more_margins_and_whiches_get_no_yes_or_no(task):
     """Each was answered 'No' (hred150)."""
     said = answer(task, samples.weather_and_calc())
     assert not any(w in said for w in ("No:", "Non :", "Yes:", "Oui :")), said
+
+
+def test_an_html_comment_is_not_quoted_as_the_document_says(tmp_path):
+    """'<!-- photo : vous pouvez remplacer l'image … -->' was quoted as what the page says (hred148)."""
+    said = answer("Quand se réunit le club informatique ?", documents(tmp_path, {
+        "club.md": "# Club informatique\n\n<!-- photo : vous pouvez remplacer l'image par celle de 2026 -->\n"
+                   "Le club informatique se réunit le mercredi de 18h à 20h.\n"}))
+    assert "mercredi" in said and "<!--" not in said, said

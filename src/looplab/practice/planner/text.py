@@ -211,10 +211,11 @@ def file_names(text: str) -> list[str]:
 
 @lru_cache(maxsize=512)
 def sentences(text: str) -> tuple[str, ...]:
-    """The sentences of a document's prose: headings dropped, paragraphs split after . ! or ?."""
+    """The sentences of a document's prose: headings and HTML comments dropped, paragraphs split after . ! or ?."""
     found = []
     for paragraph in re.split(r"\n\s*\n", text):
-        prose = " ".join(line for ln in paragraph.splitlines() if (line := ln.strip()) and not line.startswith("#"))
+        prose = " ".join(line for ln in paragraph.splitlines() if (line := ln.strip()) and not line.startswith("#")
+                         and not re.fullmatch(r"<!--.*-->", line))  # a comment is not shown to a reader
         found += [s.strip() for s in re.split(r"(?<=[.!?])(?<!\bM\.)(?<!\bMM\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bMrs\.)"
                                               r"(?<!\bMme\.)\s+(?=[A-Z0-9\"'(])", prose) if s.strip()]  # not after 'M. Petit'
     return tuple(found)
