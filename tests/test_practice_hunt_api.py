@@ -872,3 +872,21 @@ def test_a_thread_with_a_feature_threads_lack_is_refused_and_the_sdk_goes_on_unt
                                               tools=[anthropic.beta_tool(calc.handler)])
     assert [m.stop_reason for m in runner] == ["tool_use", "end_turn"]
     assert ["thread" in body for body in transport_of(client).requests] == [True, False, False]
+
+
+def test_a_continued_thread_counts_the_images_of_its_history_and_numbers_errors_as_sent():
+    """15 images in the create and 6 of 2500 px in the continue got a 200, where the same 21 images unthreaded are a
+    400 (2000 px when a request holds more than 20); and a continue's errors named messages of the held history
+    (hred157)."""
+    client = practice_client(max_retries=0)
+    images = [{"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": png(4, 4)}}] * 15
+    first = threaded(client, thread={"type": "create"},
+                     messages=[{"role": "user", "content": [*images, {"type": "text", "text": "What is 1234 * 5678?"}]}])
+    big = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": png(2500, 4)}}
+    answer = {"type": "tool_result", "tool_use_id": first.content[-1].id, "content": "7006652"}
+    after = {"thread": {"type": "continue", "previous_message_id": first.id}}
+    with pytest.raises(anthropic.types.ImageDimensionsTooLargeError) as caught:
+        threaded(client, **after, messages=[{"role": "user", "content": [answer, *[big] * 6]}])
+    assert caught.value.details.max_side_length_pixels == 2000 and caught.value.details.paths[0] == "messages.0.content.1"
+    with pytest.raises(anthropic.BadRequestError, match=r"^Error code: 400 .*'messages\[0\]\.content\[1\]\.text: text content"):
+        threaded(client, **after, messages=[{"role": "user", "content": [answer, {"type": "text", "text": ""}]}])

@@ -1,5 +1,7 @@
 """Server-held conversations (the message-threads beta the SDK's tool runner uses), the last KEEP per transport."""
 
+import re
+
 from looplab.practice.responses import Problem
 
 BETA = "message-threads-2026-08-12"
@@ -12,6 +14,22 @@ def unsupported(body: dict) -> list[str]:
     """The request fields of `body` that threads do not support (thinking turned off is no thinking)."""
     return [field for field in UNSUPPORTED if body.get(field)
             and not (field == "thinking" and body["thinking"].get("type") == "disabled")]
+
+
+def as_sent(problem, held: int):
+    """A problem found in a continued thread's whole conversation, with its message numbers as the request sent them
+    (the `held` messages of the thread come first); one inside the held history keeps the conversation's number."""
+    if not problem or not held:
+        return problem
+
+    def shift(found: re.Match) -> str:
+        number = int(found[2]) - held
+        return f"messages{found[1]}{number if number >= 0 else found[2]}"
+    pattern = r"messages(\[|\.)(\d+)"
+    details = dict(getattr(problem, "details", None) or {})
+    if "paths" in details:
+        details["paths"] = [re.sub(pattern, shift, path) for path in details["paths"]]
+    return Problem(re.sub(pattern, shift, problem), **details)
 
 
 class Threads:

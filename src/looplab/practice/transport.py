@@ -13,8 +13,14 @@ from looplab.practice.planner.text import french
 from looplab.practice.responses import COUNT_TOKENS, MESSAGES, MODELS, api_error, json_response
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
-from looplab.practice.threads import Threads
-from looplab.practice.validate import check_fields, check_messages, check_sources, check_version
+from looplab.practice.threads import Threads, as_sent
+from looplab.practice.validate import (
+    check_fields,
+    check_media,
+    check_messages,
+    check_sources,
+    check_version,
+)
 from looplab.practice.view import (
     dict_blocks,
     merge_turns,
@@ -149,6 +155,9 @@ class PracticeTransport(httpx2.BaseTransport):
         if problem:
             lost = problem.details.get("error_code") == "thread_not_found"
             return api_error(404 if lost else 400, "not_found_error" if lost else "invalid_request_error", problem)
+        held = len(full["messages"]) - len(body.get("messages") or [])  # a continued thread's history, not sent again
+        if held and (problem := check_media(full)):  # the images of the whole conversation count, as when it is replayed
+            return api_error(400, "invalid_request_error", as_sent(problem, held))
         if models.row(full["model"]).always_thinks and "thinking" not in full and (full.get("tool_choice") or {}).get(
                 "type") not in ("any", "tool"):  # it thinks whatever the request says; a forced tool call, though, is
             full = {**full, "thinking": {"type": "adaptive"}}  # made without a thought, as on Claude Fable 5
@@ -165,7 +174,7 @@ class PracticeTransport(httpx2.BaseTransport):
         no_prefill = resumed or bool(full.get("compaction"))  # a compaction request samples nothing
         if problem := (check_messages(seen, self.issued) or path == MESSAGES and models.check_model(sent, no_prefill)
                        or control.unsigned(self._restore(seen["messages"]))):
-            return api_error(400, "invalid_request_error", problem)
+            return api_error(400, "invalid_request_error", as_sent(problem, held))
         if path == COUNT_TOKENS:
             counted = {"input_tokens": tokens.input_tokens(sent)}
             if applied is not None:

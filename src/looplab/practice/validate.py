@@ -32,7 +32,7 @@ def check_fields(body: dict, count: bool = False, betas=()) -> str | None:
     no max_tokens to weigh a thinking budget against, nor has a turn that interleaves thinking with tools)."""
     interleaved = INTERLEAVED in betas and bool(body.get("tools"))
     if problem := (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
-                   or _check_thinking(body, count or interleaved) or _check_marks(body) or _check_media(body)):
+                   or _check_thinking(body, count or interleaved) or _check_marks(body) or check_media(body)):
         return problem
     for i, sequence in enumerate(body.get("stop_sequences") or []):
         if not sequence.strip():
@@ -65,7 +65,7 @@ def _check_marks(body: dict) -> str | None:
     return None
 
 
-def _check_media(body: dict) -> str | None:
+def check_media(body: dict) -> str | None:
     """At most 100 images and documents in one request, tool results included, and images no larger than the API
     takes: 8000 pixels a side, 2000 when there are more than 20 (the API's words)."""
     blocks = [(f"messages[{i}].content[{j}]", b) for i, m in enumerate(body.get("messages") or [])
