@@ -214,7 +214,8 @@ def parts_not_done(task: str, reply: str) -> str:
 # 'how much is that in total?', 'combien doit ce client ?', 'Log 0.1 l for it'; not the 'it' of 'is it raining?'
 BACK = re.compile(r"\b(?:its|that|those|these|them|they|their|him|her|his|he|she|the same|leurs?|cet|cette|ces|celui|celles?|ceux|"
                   r"eux|elles?|lui|sa|son|ses|(?<!fait-)(?<!-t-)(?<!est-)(?<!s')il(?!\s+(?:fait|pleut|neige|y|faut|est|était|"
-                  r"reste|vous|te)\b)|this(?!\s*:|\s+(?:week|month|year|morning|afternoon|evening|weekend|time)\b)|"
+                  r"reste|vous|te|me|nous)\b)|this(?!\s*:|\s+(?:week|month|year|morning|afternoon|evening|weekend|time)\b|"
+                  r"(?:\s+\w+)?\s*:?\s+(?-i:[A-Z]+-?\d))|"
                   r"the (?:other|first|second|last|next|previous) one|ones|again|(?<=the\s)sources?)\b|\bce\s+(?!qu)[^\W\d_]|\b(?:for|to|of|with|on|delete|remove|send|log|do|"
                   r"(?:was|is|were|did|does|has|had|will|would|can)(?=\s+it\b(?!\s+(?:raining|snowing|sunny|cold|hot|warm|windy|"
                   r"cloudy|like|going)\b|\s+(?:in|at)\s+(?-i:[A-Z]))))\s+it\b|^\W*(?:and|et|what about|how about|only|but|without|sans|except|excluding)\b"

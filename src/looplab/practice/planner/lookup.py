@@ -333,8 +333,9 @@ def lookup(view: View) -> dict | None:
         lists = [(k, v) for r in records if isinstance(r, dict) for k, v in r.items()
                  if isinstance(v, list) and stem(k.lower()) == stem(asked.lower())]
         after = view.task[counted.end():]  # and a sentence after it that narrows it: '… have? Only count the ones about X.'
-        narrowed = [s for s in re.split(r"(?<=[?.!])\s+", after)[1:] if re.match(
-            r"\W*(?:only|just|seulement|uniquement|except|sauf|but|mais|not|pas|count|compte)\b", s, re.I)]
+        narrowed = [s for s in re.split(r"(?<=[?.!])\s+", after)[1:] if re.search(r"\b(?:only|seulement|uniquement|seuls?|"
+                    r"seules?|ceux|celles|ones|interested|intéresse\w*|parle de|except|sauf|not the|pas les|count|compte)\b",
+                    s, re.I)]  # 'The stitching ones only.', not 'Just curious'
         rest = set(words(" ".join([after.split("?")[0], *narrowed]))) - STOPWORDS - COUNT_WORDS - set(words(" ".join(keys))) - set(
             words(f"{tool.name} {tool.description} {' '.join(tool.properties)}"))  # 'how many seats does the a12 room have'
         if rest or any(isinstance(x, (int, float)) for _, v in lists for x in v):  # 'how many modules are about clay',
@@ -389,5 +390,13 @@ def lookup(view: View) -> dict | None:
 
 
 def _meaning(field: str) -> set[str]:
-    """A field name's stems and those of its English ('durée': duration, length)."""
-    return set(stems(field.lower())) | set(stems(english_of(field.lower()) or ""))
+    """A field name's stems, those of its English ('durée': duration, length) and of the names said alike ('color',
+    'colour'): a field under one of them is not missing."""
+    said = set(stems(field.lower())) | set(stems(english_of(field.lower()) or ""))
+    return said.union(*(group for group in ALIKE_FIELDS if group & said))
+
+
+ALIKE_FIELDS = [set(stems(g)) for g in ("colour color couleur", "weight poids", "teacher trainer instructor professeur formateur "
+                                        "formatrice", "duration length durée duree", "price cost fee prix tarif",
+                                        "place location venue lieu salle", "time hour schedule heure horaire",
+                                        "material materials matière matériau", "warranty guarantee garantie")]

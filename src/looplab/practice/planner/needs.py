@@ -312,7 +312,9 @@ def _dated(tool: OfferedTool) -> list[str]:
 def tool_acts(tool: OfferedTool) -> tuple[set[str], set[str]]:
     """What the tool changes: its name's verb (send_email, not get_order_status), and with it the verbs the sentences
     of its description start with (read_file, 'Deletes the file at the given path'; 'Formats the disk')."""
-    leads = [words(part)[0] for part in _told_parts(tool) if words(part)]  # each sentence's: 'Find a user. Sends them …'
+    leads = [words(part)[0] for part, whole in zip(_told_parts(tool), re.split(r"[.;!?]", tool.description), strict=True)
+             if words(part) and not re.match(r"\W*\w+\s+(?:back|nothing|no|none|rien)\b", whole, re.I)]  # each sentence's:
+    # 'Find a user. Sends them …'; not 'Sends back its items', 'Sends no email', 'Closes nothing'
     named = set(stems(words(tool.name)[0])) & ACTS
     named -= NOUNS_TOO if leads and not set(stems(leads[0])) & ACTS else set()  # book_by_isbn, 'Find a book by ISBN.'
     return named, named | set(stems(" ".join(leads))) & (ACTS | HARMS | CLOSES) | set(stems(_told(tool))) & HARMS
@@ -889,18 +891,18 @@ GENERIC_LABEL = re.compile(r"error|erreur|warning|exception|failure|failed|timeo
                            r"response|data|value|output", re.I)
 
 
-def _named_instead(value: str, result: str, given: dict) -> str:
-    """A name of the value's shape that a result gives in its place, or '': 'MSFT: 418.09 USD' for AAPL, 'ephemeral
-    (adj.): …' for quixotic, '… EST (America/New_York)' for Asia/Tokyo, '198.40 GBP' for USD. Called only when the
-    result does not name the value."""
-    if re.fullmatch(r"[^\W\d_]+/[\w/+-]+", value):  # a timezone or a path of names: one of that shape anywhere
-        found = re.findall(r"(?<![\w/])[^\W\d_]+/[\w/+-]*[^\W\d_]", result)
-    elif re.fullmatch(r"[A-Z]{2,5}", value):  # a code: one of its length anywhere, or a label of any length
-        found = re.findall(rf"(?<![\w.-])[A-Z]{{{len(value)}}}(?![\w.-])", result) + re.findall(
+def _named_instead(value: str, result: str, given: dict, into: bool = False, tool: OfferedTool | None = None) -> str:
+    """A name of the value's shape that a result gives in its place, or '': 'MSFT: 418.09 USD' for AAPL, '… EST
+    (America/New_York)' for Asia/Tokyo, '198.40 GBP' asked in USD, and from a dictionary 'ephemeral (adj.): …' for
+    quixotic. Called only when the result does not name the value."""
+    if re.fullmatch(r"[A-Z][a-z]+/[A-Z][\w/+-]*", value):  # a timezone: another one anywhere
+        found = re.findall(r"(?<![\w/])[A-Z][a-z]+/[A-Z][A-Za-z_]+", result)
+    elif re.fullmatch(r"[A-Z]{2,5}", value):  # a code heading the result ('MSFT:'), or the currency asked into
+        found = re.findall(rf"(?<![\w.-])[A-Z]{{{len(value)}}}(?![\w.-])", result) if into else re.findall(
             r"^\s*([A-Z]{2,5})\s*(?::|\()", result)
-    elif re.fullmatch(r"[^\W\d_]+", value) and value.islower():  # a word: a word heading the result as its label
-        found = re.findall(r"^\s*([^\W\d_]+)\s*(?:\([^)]{0,20}\)\s*)?:|^\s*([^\W\d_]+)\s+\([^)]{0,20}\)", result)
-        found = [a or b for a, b in found if (a or b).islower()]
+    elif re.fullmatch(r"[^\W\d_]+", value) and value.islower() and tool and re.search(
+            r"defin|dictionar|meaning|diction", f"{tool.name} {tool.description}", re.I):  # a dictionary's headword
+        found = [w for w in re.findall(r"^\s*([^\W\d_]+)\s*(?:\([^)]{0,20}\)\s*)?[:—–(-]", result)]
     else:
         return ""
     others = {str(v).lower() for v in given.values()}
@@ -959,11 +961,12 @@ def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | 
             return f"'{value}': {label} returned an entry for {joined([repr(n) for n in ids])}, not for '{value}'; I do not give it as the answer."
         if doubt := doubted(step, str(value), ids):  # 'Ticket T-8 (duplicate of T-5): closed' for T-5
             return doubt
-    if into and (other := _named_instead(into, result, given)):  # '250 EUR = 198.40 GBP' asked in USD
+    if into and into.lower() not in result.lower() and (other := _named_instead(into, result, given, True)):  # '250 EUR
+        # = 198.40 GBP' asked in USD
         return f"I could not get an answer for {value} in {into}: {label} answered in '{other}'."
     if not value or re.search(rf"(?<![\w.,]){re.escape(value)}(?![\w]|[.,]\d)", result, re.I):  # not the 5 of '3.106855'
         return sentence_case(result)
-    if other := _named_instead(str(value), result, given):  # 'MSFT: 418.09 USD' for AAPL
+    if other := _named_instead(str(value), result, given, False, tool):  # 'MSFT: 418.09 USD' for AAPL
         return f"I could not get an answer for {value}: {label} answered for '{other}'."
     if (unit := into or _into(step.name)) and _number(result) is not None:  # km_to_miles: '10: 6.2137 miles'
         return f"{value}: {result} {unit}."

@@ -1002,6 +1002,20 @@ def _newer(step, reads: list, question: str):
                  and not CORRECTS.search(_heading(s))), None)  # an errata corrects sentences, not all of a page
 
 
+CHANGES = re.compile(r"\b(?:no longer|not any ?more|now|from now on|désormais|dorénavant|(?:ne|n['’])\s*\w+\s+plus)\b", re.I)
+
+
+def _changes(view, good: list, cited: list[str], task: str) -> list[str]:
+    """The sentences of the documents read but not quoted that say a quote's subject changed ('Tours no longer run on
+    Wednesdays.' beside 'Guided tours run from Wednesday to Sunday'): quoted too, so the answer is not the old one alone."""
+    quoted = [{r for r in roots(c.rsplit(" [", 1)[0]) - roots(" ".join(STOPWORDS)) if not r.isdigit()} for c in cited]
+    asked = roots(task) - roots(" ".join(STOPWORDS))
+    sources = {c.rsplit(" [", 1)[1][:-1] for c in cited}
+    return [f"{line} [{_name(s.input)}]" for s in good if _name(s.input) not in sources
+            for line in sentences(_own(view, s.result or "")) if CHANGES.search(line) and roots(line) & asked
+            and any(len(roots(line) & q) >= 2 for q in quoted)]
+
+
 def _proper(heading: str) -> set[str]:
     """The roots of the names a heading in sentence case writes with a capital after its first word: two pages of
     'Saint-Aubin' are not on one subject for it; in 'Swimming Pool Opening Hours' every word has one."""
@@ -1290,6 +1304,7 @@ def research(view: View) -> dict | None:
         (line for d, line in wrong if c.startswith(line + " ") and c.rsplit(" [", 1)[1][:-1] == d), ""))) in wrong]
     cited = [c for c in cited if c not in dict(fixed)]  # 'The Old Mill was built in 1740.' beside its errata: not quoted
     failed += "".join(f" I did not quote \"{c.rsplit(' [', 1)[0]}\" [{c.rsplit(' [', 1)[1][:-1]}]: {by} corrects it." for c, by in fixed)
+    cited += _changes(view, good, cited, task)
     subject = DOC_SAYS.fullmatch(task)  # 'What did the 2019 parking rules say?': every rule, not those with 'parking'
     if whole := subject and [s for s in good if roots(subject[1]) <= roots(_name(s.input) + " " + (s.result or "").strip(
             ).split("\n")[0])]:

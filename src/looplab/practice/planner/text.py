@@ -84,7 +84,7 @@ def french(text: str) -> bool:
 
 
 ASKED_EN = frozenset("why how what when where who which really sure please thanks thank sorry great weather next again "
-                     "invoice invoices unpaid paid largest smallest".split())  # 'Unpaid invoices please' after French turns
+                     "invoice invoices unpaid paid largest smallest forecast temperature".split())  # 'Unpaid invoices please' after French turns
 
 
 def speaks_french(task: str, earlier: str = "") -> bool:
