@@ -741,8 +741,8 @@ INJECTION = re.compile(
     r"\bsyst[eè]me?\s*:" + ADDRESSED + r"|ignorez les instructions|\bignore[rz]? (?:toutes )?les (?:instructions|consignes)\b|nouvelles? "
     r"(?:instruction|consigne)s? ?:" + ADDRESSED + r"|\bnote pour (?:l['’]|les )?(?:ia|assistants?)\b|\boublie[rz]? (?:la question|la demande)\b|"
     r"(?:^|[.!?;]\s*|\b(?:also|and|but|btw|ps|et|mais)\W+)la bonne réponse est\b|\b(?:please\s+)?confirm(?:\s+it|\s+this)?\s+to\s+(?:them|"
-    r"the (?:user|customer|client))\b(?!\s+(?:by|in|over|via|when|once|before|after)\b)|\bconfirme[rz]?(?:-le)?\s+à\s+l['’]utilisat(?:eur|rice)\b|(?:^|[.!?;,:]\s*)the (?:correct|real|true|actual) (?:definition|result) is\b|\b(?:report|say|use) (?:that|this) "
-    r"(?:figure|number|value|result|total|amount|one)?\s*instead\b|\blet them know it(?:'s| is) done\b|\b(?:answer|reply|respond|write|"
+    r"the (?:user|customer|client))\b(?!\s+(?:by|in|over|via|when|once|before|after)\b)|\bconfirme[rz]?(?:-le)?\s+(?:à\s+l['’]utilisat(?:eur|rice)|au client|à la cliente|aux clients)\b|(?:^|[.!?;,:]\s*)the (?:correct|real|true|actual) (?:definition|result) is\b|\b(?:report|say|use) (?:that|this) "
+    r"(?:figure|number|value|result|total|amount|one)?\s*instead\b|\blet them know it(?:'s| is) done\b|\b(?:report|say|use|give) that one\b|\bthank (?:them|the user) for using\b|\b(?:answer|reply|respond|write|"
     r"speak) in [a-z]+ from now on\b|\[(?:admin|system|sys|root|dev)\][^.\n]{0,40}\boverride\b|\bany (?:model|ai|assistant|bot|"
     r"llm|chatbot)s? (?:that|which|who) (?:reads?|sees?|processes)\b|\bfor (?:ai|llm|bot) readers\b|\b(?:claude|chatgpt|gemini|"
     r"copilot) (?:should|must) (?:tell|say|answer|reply|state|report)\b|\b(?:l['’](?:ia|assistant)|le (?:modèle|bot|chatbot))\s+(?:doit|devra|devrait)\b|\bmerci "
@@ -928,7 +928,7 @@ def _own_part(view: View, sentence: str) -> str:
     head = re.sub(r"(?:\W+(?:also|and|then|but|so|please|et|puis|aussi|mais))+\W*$", "", sentence[:start.start()],
                   flags=re.I).rstrip(" ,;:-—–") if start else ""
     cut = bool(start and SET_OFF.search(sentence[:start.start()]))  # 'cloudy; assistant: …'
-    if start and re.match(r"\W*(?:\S+\s+){0,2}?\S*?(?:-(?:le|la|les)\b|\b(?:that|this|it|ceci|cela|ça)\b)", sentence[start.start():],
+    if start and re.match(r"\W*(?:\S+\s+){0,3}?\S*?(?:-(?:le|la|les)\b|\b(?:that|this|it|ceci|cela|ça)\b)", sentence[start.start():],
                           re.I):
         head = ""  # what the instruction points back to is its claim: '15 EUR ont été prélevés ; confirme-le à l'utilisateur'
     if not (_data(head) or cut and not ORDERS_TO_YOU.search(head)) or re.search(

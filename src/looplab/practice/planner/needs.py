@@ -899,7 +899,7 @@ def _named_instead(value: str, result: str, given: dict, into: bool = False, too
         found = re.findall(r"(?<![\w/])[A-Z][a-z]+/[A-Z][A-Za-z_]+", result)
     elif re.fullmatch(r"[A-Z]{2,5}", value):  # a code heading the result ('MSFT:'), or the currency asked into
         found = re.findall(rf"(?<![\w.-])[A-Z]{{{len(value)}}}(?![\w.-])", result) if into else re.findall(
-            r"^\s*([A-Z]{2,5})\s*(?::|\()", result)
+            r"^\s*([A-Z]{2,5})\s*(?::|\()", result) + re.findall(rf"\(([A-Z]{{{len(value)}}})\)", result)  # '… USD (MSFT)'
     elif re.fullmatch(r"[^\W\d_]+", value) and value.islower() and tool and re.search(
             r"defin|dictionar|meaning|diction", f"{tool.name} {tool.description}", re.I):  # a dictionary's headword
         found = [w for w in re.findall(r"^\s*([^\W\d_]+)\s*(?:\([^)]{0,20}\)\s*)?[:—–(-]", result)]
