@@ -113,16 +113,16 @@ FRENCH_ASKS = [(re.compile(p), a) for p, a in [  # on the task with accents drop
     (r"^\W*combien(?: de\b| d')?", "How much ")]]  # 'combien d'articles': how many; 'combien de miel': how much
 ASKED = re.compile("^(?:What do the documents say about |" + "|".join(sorted({a for _, a in ASKS}, key=len, reverse=True)) + ")")
 REPLACED = re.compile(r"\b(?:replaced|superseded|outdated|obsolete|archived|no longer (?:valid|applies|current|in force)|"
-                      r"remplacée?s?|obsolètes?|périmée?s?|archivée?s?|n'est plus en vigueur|out of date)\b", re.I)  # an old version
+                      r"remplacée?s?|obsolètes?|périmée?s?|archivée?s?|n'est plus en vigueur)\b", re.I)  # an old version
 OWN_STATE = re.compile(r"\b(?:(?:this|these|the)\s+(?:document|version|page|rules?|article|note|manual|guide|policy|text|"
                        r"brochure|leaflet|edition|timetable|schedule|faq)s?\s+(?:is|are|was|were|has been|have been)\s+(?:now\s+)?|"
                        r"(?:ce|cette|ces|le|la|les)\s+(?:document|version|page|règles?|règlement|article|note|manuel|guide|texte|"
                        r"brochure|dépliant|édition|horaires?)s?\s+(?:est|sont|a été|ont été)\s+(?:désormais\s+)?)"
                        + REPLACED.pattern[2:] + r"|(?m:^\W*)(?:(?:document|version|page|fichier)\s+)?(?:superseded|replaced|remplacée?s?)\s+(?:by|par)\s+(?:the|le|la|les|l['’]|"
                        r"this|ce|cette)?\s*(?:[\w'’-]+\s+){0,3}?(?:version|edition|timetable|schedule|rules|tariffs?|prices|guide|document|"
-                       r"page|notice|brochure|policy|édition|horaires?|tarifs?|règlement|grille|fiche|note)s?\b|(?m:^\W*)(?:old|ancienne) version\b|"
+                       r"page|notice|brochure|policy|édition|horaires?|tarifs?|règlement|grille|fiche|note)s?\b|(?m:^\W*)(?:old|ancienne) version\b(?=\s*(?:[.,;:)—-]|(?m:$)))|"
                        r"(?m:^\W*)(?:information|page|document|tarifs?|horaires?)s?\s+(?:périmée?s?|obsolètes?|caduque?s?)\W*(?m:$)|"
-                       r"\b(?:these|this|the)\s+(?:prices|rates|fees|hours|opening hours|times|rules|timetable|information|details)"
+                       r"\b(?:these|this)\s+(?:prices|rates|fees|hours|opening hours|times|rules|timetable|information|details|page|document)"
                        r"(?:\s+(?:below|above))?\s+(?:no longer apply|(?:is|are) (?:no longer (?:valid|current|in force)|out of date|"
                        r"outdated))\b|"
                        r"\bkept for reference only\b|\bne s['’]appliquen?t plus\b|\b(?:(?:ce|cette|ces)\s+(?:document|version|page|règles?|"
@@ -950,7 +950,7 @@ def _later(step, reads: list, question: str) -> str | None:
 DATING = re.compile(r"\b(?:(?:last\s+)?updated|revised|published|posted|valid\s+from|as\s+of|effective|issued|mise?\s+à\s+jour|révisée?|"
                     r"publiée?|valable|en\s+vigueur|modifiée?|actualisée?|datée?|amended|changed)\b[^.\n]{0,30}?\b((?:19|20)\d\d)\b", re.I)  # 'Last updated: May 2020'
 BROAD = roots("club clubs horaires horaire hours tarifs tarif prices prix rules règlement information informations guide "
-              "programme program")  # a heading word too broad to make two pages one subject ('Club de voile', 'Club de tennis')
+              "programme program ouverture opening open times")  # a heading word too broad to make two pages one subject ('Club de voile', 'Club de tennis')
 NEWS = roots("notice news new update updates note edition version page avis nouveau nouvelle nouveautés")
 STARTS = re.compile(r"\b(?:valid|effective|applies|applicable|valable|en\s+vigueur|à\s+partir)\b", re.I)  # 'valid from 2030'
 
@@ -996,7 +996,7 @@ def _newer(step, reads: list, question: str):
     year, subject = _dated(step), roots(re.sub(r"\d+", " ", _heading(step))) - NEWS - roots(" ".join(STOPWORDS)) - BROAD  # not 'de'
     if year is None or re.search(r"\b\d{4}\b", question) or OLDER.search(question) or ASKS_OLD.search(question):
         return None
-    subject -= _proper(_heading(step))
+    subject = {r for r in subject - _proper(_heading(step)) if len(r) > 2}  # not the 'd' of "d'ouverture"
     return next((s for s in reads if s is not step and _when(s) > _when(step) and (_dated(s) or 0) >= year
                  and subject & roots(re.sub(r"\d+", " ", _heading(s))) - _proper(_heading(s))
                  and not CORRECTS.search(_heading(s))), None)  # an errata corrects sentences, not all of a page
