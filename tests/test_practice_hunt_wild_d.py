@@ -592,3 +592,19 @@ def test_a_short_address_to_an_ai_in_a_catalogue_note_is_flagged(note, tmp_path)
     path.write_text(json.dumps({"p1": {"title": "Tapas", "price": 45, "note": note}}), encoding="utf-8")
     said = answer("Look up 'p1' and tell me the price.", samples.catalogue_tools(path))
     assert "planted" in said and note not in said, said
+
+
+@pytest.mark.parametrize("task", ["Cherche vitrail… plutôt forge.", "Cherche vitrail, pardon, forge.", "Cherche vitrail, euh, forge."])
+def test_a_french_correction_between_bare_keys_is_no_answer_for_the_first(task, tmp_path):
+    """'Cherche ml101… plutôt prompt2.' gave ml101's entry; 'Cherche ux, euh, ux-fr.' was answered in English (hred158)."""
+    path = tmp_path / "stages.json"
+    path.write_text(json.dumps(STAGES), encoding="utf-8")
+    said = answer(task, samples.catalogue_tools(path))
+    assert "Vitrail au plomb" not in said and french(said), said
+
+
+def test_an_entry_not_compared_is_said_in_french(tmp_path):
+    path = tmp_path / "stages.json"
+    path.write_text(json.dumps(STAGES), encoding="utf-8")
+    said = answer("Cherche vitrail, l'ancienne version.", samples.catalogue_tools(path))
+    assert "I did not" not in said, said

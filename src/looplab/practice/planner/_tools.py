@@ -339,6 +339,7 @@ IN_FRENCH = [
              (r"The records write '(.*?)' under (.*?), so I cannot tell whether the task asks about payment; I give no "
               r"list and no total", lambda m: f"Les fiches écrivent « {m[1]} » sous {_et(m[2])} : je ne sais pas si la "
               "demande porte sur le paiement ; je ne donne ni liste ni total"),
+             (r"I did not compare the entries \((.*?)\)\.", r"Je n'ai pas comparé les fiches (\1)."),
              (r"The records write '(.*?)' on some unpaid records and (.*?) on others, so I cannot tell whether the task asks "
               r"for the first only or for every unpaid one; I give no list and no total", lambda m: f"Les fiches écrivent « "
               f"{m[1]} » sur certaines fiches impayées et {_et(m[2])} sur d'autres : je ne sais pas si la demande ne vise que "
