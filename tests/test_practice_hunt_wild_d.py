@@ -608,3 +608,10 @@ def test_an_entry_not_compared_is_said_in_french(tmp_path):
     path.write_text(json.dumps(STAGES), encoding="utf-8")
     said = answer("Cherche vitrail, l'ancienne version.", samples.catalogue_tools(path))
     assert "I did not" not in said, said
+
+
+def test_a_change_notice_of_another_place_is_not_quoted(tmp_path):
+    said = answer("Is the museum open on Sundays?", documents(tmp_path, {
+        "museum.md": "# Thornby museum\n\nThe museum is open on Sundays from 10:00 to 17:00.\n",
+        "shop.md": "# Corner shop notice\n\nThe corner shop is now open on Sundays.\n"}))
+    assert "10:00" in said and "corner shop" not in said, said

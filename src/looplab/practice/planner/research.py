@@ -1011,9 +1011,15 @@ def _changes(view, good: list, cited: list[str], task: str) -> list[str]:
     quoted = [{r for r in roots(c.rsplit(" [", 1)[0]) - roots(" ".join(STOPWORDS)) if not r.isdigit()} for c in cited]
     asked = roots(task) - roots(" ".join(STOPWORDS))
     sources = {c.rsplit(" [", 1)[1][:-1] for c in cited}
-    return [f"{line} [{_name(s.input)}]" for s in good if _name(s.input) not in sources
+    subjects = set().union(*(_subject(s) for s in good if _name(s.input) in sources))  # a notice of the same place
+    return [f"{line} [{_name(s.input)}]" for s in good if _name(s.input) not in sources and _subject(s) & subjects
             for line in sentences(_own(view, s.result or "")) if CHANGES.search(line) and roots(line) & asked
             and any(len(roots(line) & q) >= 2 for q in quoted)]
+
+
+def _subject(step) -> set[str]:
+    """The roots of a document's heading that say what it is about ('Morvel Brewery notice': morvel, brewery)."""
+    return {r for r in roots(_heading(step)) - NEWS - BROAD - roots(" ".join(STOPWORDS)) if len(r) > 2 and not r.isdigit()}
 
 
 def _proper(heading: str) -> set[str]:
