@@ -178,7 +178,8 @@ TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?
                         r"pardon,? non|no,? sorry|nope|(?<!the )(?<!for )(?<!a )typo|i misspoke|let me rephrase|i wanted|je voulais|zut|au temps pour moi|"
                         r"autant pour moi|je rectifie|je me trompe|erreur|(?:ah|oh),? pardon|(?-i:[Ss]orry)(?=,?\s+(?:(?-i:[A-Z])(?!\w*')|['\"‘“«])|,?\s{3,})(?![^.?!]*\b(?:too|as well|also|aussi)\b)"
                         r"|wrong location|(?:oh|ah),? wait|(?:oh|ah),? attends|(?:oh|ah),? sorry|make it(?=,?\s*['\"‘“«]|\s{3,})|err+(?=,)|"
-                        r"plutôt(?=\s*[.!?)]*\s*$)|(?:pardon|euh|sorry)(?=,?\s{3,})|(?<=, )(?:pardon|euh)(?=,)|(?:…|\.{3})\s*plutôt)\b", re.IGNORECASE)  # 'pardon, 'x'' (blanked)  # 'or rather 12 * 8'
+                        r"plutôt(?=\s*[.!?)]*\s*$)|(?:pardon|euh|sorry)(?=,?\s{3,})|(?<=, )(?:pardon|euh)(?=,)|(?:…|\.{3})\s*plutôt)\b", re.IGNORECASE)  # 'or rather 12 * 8'; \s{3,} is a quoted key
+# unquote() blanked ('sorry, 'x'')
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
 ACTS = set(stems("delete remove erase send write create update transfer pay book cancel move rename post buy order "
                  "drop reset archive upload save edit modify insert submit schedule invite share publish deploy refund "
@@ -299,6 +300,7 @@ def _told(tool: OfferedTool) -> str:
 
 
 def _told_parts(tool: OfferedTool) -> list[str]:
+    """Each sentence of the tool's description, cut where it says what the tool does not do."""
     return [re.split(r"\b(?:not|no|never|ne|pas|non)\b|n't", part, flags=re.I)[0] for part in re.split(r"[.;!?]", tool.description)]
 
 
@@ -901,8 +903,8 @@ def _named_instead(value: str, result: str, given: dict, into: bool = False, too
         found = re.findall(rf"(?<![\w.-])[A-Z]{{{len(value)}}}(?![\w.-])", result) if into else re.findall(
             r"^\s*([A-Z]{2,5})\s*(?::|\()", result) + re.findall(rf"\(([A-Z]{{{len(value)}}})\)", result)  # '… USD (MSFT)'
     elif re.fullmatch(r"[^\W\d_]+", value) and value.islower() and tool and re.search(
-            r"defin|dictionar|meaning|diction", f"{tool.name} {tool.description}", re.I):  # a dictionary's headword
-        found = [w for w in re.findall(r"^\s*([^\W\d_]+)\s*(?:\([^)]{0,20}\)\s*)?[:—–(-]", result)]
+            r"defin|diction|meaning", f"{tool.name} {tool.description}", re.I):  # a dictionary's headword
+        found = re.findall(r"^\s*([^\W\d_]+)\s*(?:\([^)]{0,20}\)\s*)?[:—–(-]", result)
     else:
         return ""
     others = {str(v).lower() for v in given.values()}
