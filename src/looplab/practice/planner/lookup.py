@@ -115,8 +115,9 @@ def keys_of(task: str) -> list[str]:
     listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*[,;&+]\s*(?:{AND}\s+)?|"
                                                       rf"\s+{AND}\s+)(?:the\s+)?[\w-]+)+)(?:\s+(?:in|from|dans)\s+(?:the|le)\s+catalog(?:ue)?)?(?:,?\s+please)?(?:\s*[,;]?\s*[.?!]?\s*$|[.?!]\s+(?=\S)|[,;]\s+(?:but|how|what|which|who|when)\b)", task, re.I)
     found += re.findall(rf"(?:[,;&+]\s*(?:{AND}\s+)?|\s{AND}\s+)(?:the\s+)?([\w-]+)", listed[1], re.I) if listed else []  # 'ai and design'
-    found += re.findall(r"(?<=[.?!])\s+(?:and|et)\s+([\w-]+)\s*\?\s*$", task, re.I) if found and not quoted(
-        task) else []  # 'Look up bio. And chem?'
+    found += [k for k in re.findall(r"(?<=[.?!])\s+(?:(?:euh|um|uh|ah|oh),?\s+)?(?:and\s+also|also|and|et\s+aussi|et|aussi)\s+"
+                                   r"([\w-]+)(?:\s+(?:aussi|too|as\s+well))?\s*[.?!]\s*$", task, re.I)
+              if stem(k.lower()) not in ASKING] if found and not quoted(task) else []  # 'Look up bio. And chem?', '… Also chem.'
     found += _listed_on(task, found[-1]) if found and not listed and not quoted(task) else []
     return list(dict.fromkeys(k for k in found if k.lower() not in STOPWORDS | NO_KEYS))
 
