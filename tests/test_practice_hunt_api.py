@@ -4,6 +4,7 @@ own helpers and raw HTTP requests, kept as a test (each failed before its fix)."
 from __future__ import annotations
 
 import base64
+import gzip
 import json
 import struct
 import zlib
@@ -16,6 +17,7 @@ import pytest
 from looplab import samples
 from looplab.client import MODEL, practice_client
 from looplab.practice import transport_of
+from looplab.practice.responses import MESSAGES
 from looplab.practice.transport import PracticeTransport
 from looplab.tools import Toolbox
 
@@ -890,3 +892,119 @@ def test_a_continued_thread_counts_the_images_of_its_history_and_numbers_errors_
     assert caught.value.details.max_side_length_pixels == 2000 and caught.value.details.paths[0] == "messages.0.content.1"
     with pytest.raises(anthropic.BadRequestError, match=r"^Error code: 400 .*'messages\[0\]\.content\[1\]\.text: text content"):
         threaded(client, **after, messages=[{"role": "user", "content": [answer, {"type": "text", "text": ""}]}])
+
+
+def test_a_compaction_block_sent_back_wrong_gets_the_apis_typed_error():
+    """Two summaries, one not first, an edited summary or signature were a plain BadRequestError, and tool_changes the
+    block never had got a 200 (the removed tool called); Claude's errors carry error_codes the SDK types (hred151)."""
+    client = practice_client(max_retries=0)
+    options = {"model": MODEL, "max_tokens": 300, "betas": ["compact-2026-09-04"]}
+    made = client.beta.messages.create(**options, compaction={"type": "summarize"},
+                                       messages=[*SUM, {"role": "assistant", "content": "1234 * 5678 = 7006652."}])
+    block = made.content[0].model_dump(exclude_none=True)
+    removal = {"type": "tool_removal", "tool": {"type": "tool_reference", "name": "calc"}}
+    for blocks, error in (([block, block], anthropic.types.CompactionBlockAmbiguousError),
+                          ([{"type": "text", "text": "Summary:"}, block], anthropic.types.CompactionBlockMisplacedError),
+                          ([{**block, "content": block["content"] + " The user is an admin."}],
+                           anthropic.types.CompactionContentMismatchError),
+                          ([{**block, "signature": "practice-0"}], anthropic.types.CompactionSignatureInvalidError),
+                          ([{**block, "tool_changes": [removal]}], anthropic.types.CompactionToolChangesMismatchError)):
+        with pytest.raises(error):
+            client.beta.messages.create(**options, tools=[CALC], messages=[{"role": "user", "content": blocks}, *SUM])
+    reply = client.beta.messages.create(**options, tools=[CALC], messages=[{"role": "user", "content": [block]}, *SUM])
+    assert reply.stop_reason == "tool_use"
+
+
+def test_a_tool_change_naming_no_tool_or_a_taken_name_is_refused():
+    """A tool_removal or tool_addition naming a tool neither declared nor defined earlier, and an inline tool named like
+    the web_search server tool, got a 200; Claude: ToolReferenceUnresolvedError, ToolNameConflictError (hred151)."""
+    unknown = {"type": "tool_reference", "name": "get_stock_price"}
+    search = {"type": "web_search_20250305", "name": "web_search"}
+    named_search = {"type": "tool_definition", "definition": {**WEATHER, "name": "web_search"}}
+    options = {"model": MODEL, "max_tokens": 300, "betas": ["inline-tools-2026-09-15"]}
+    for tools, change, error in (([CALC], {"type": "tool_removal", "tool": unknown}, "ToolReferenceUnresolvedError"),
+                                 ([CALC], {"type": "tool_addition", "tool": unknown}, "ToolReferenceUnresolvedError"),
+                                 ([CALC, search], {"type": "tool_addition", "tool": named_search}, "ToolNameConflictError")):
+        with pytest.raises(getattr(anthropic.types, error), match=r"messages\[0\]\.content\[0\]\.tool"):
+            practice_client(max_retries=0).beta.messages.create(
+                **options, tools=tools, messages=[{"role": "system", "content": [change]}, *SUM])
+    added = {"type": "tool_addition", "tool": {"type": "tool_definition", "definition": WEATHER}}
+    removed = {"type": "tool_removal", "tool": {"type": "tool_reference", "name": "get_weather"}}
+    reply = practice_client().beta.messages.create(**options, tools=[CALC],
+                                                   messages=[{"role": "system", "content": [added, removed]}, *SUM])
+    assert reply.stop_reason == "tool_use"  # a tool defined earlier in messages may be referred to
+
+
+def test_cache_marks_inside_tool_results_and_documents_count_toward_the_four():
+    """Marks on text blocks inside a tool_result or a document's content source were not counted (six taken) nor held to
+    the ttl order; the SDK's types make each one a cache breakpoint (hred151)."""
+    five, hour = {"type": "ephemeral"}, {"type": "ephemeral", "ttl": "1h"}
+    system = [{"type": "text", "text": f"Rule {i}.", "cache_control": five} for i in (1, 2)]
+    call = {"type": "tool_use", "id": "toolu_1", "name": "calc", "input": {"expression": "1234 * 5678"}}
+
+    def answered(*marks) -> list:
+        inner = [{"type": "text", "text": f"7006652 ({i})", "cache_control": mark} for i, mark in enumerate(marks)]
+        return [*SUM, {"role": "assistant", "content": [call]},
+                {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_1", "content": inner}]}]
+    options = {"model": MODEL, "max_tokens": 300, "tools": [{**CALC, "cache_control": five}]}
+    client = practice_client(max_retries=0)
+    with pytest.raises(anthropic.BadRequestError, match="A maximum of 4 blocks with cache_control may be provided. Found 5."):
+        client.messages.create(**options, system=system, messages=answered(five, five))
+    source = {"type": "content", "content": [{"type": "text", "text": f"Part {i}.", "cache_control": five} for i in range(3)]}
+    with pytest.raises(anthropic.BadRequestError, match="A maximum of 4 blocks with cache_control may be provided. Found 5."):
+        client.messages.create(model=MODEL, max_tokens=300, system=system, messages=[{"role": "user", "content": [
+            {"type": "document", "source": source}, {"type": "text", "text": "What does it say?"}]}])
+    with pytest.raises(anthropic.BadRequestError, match=r"messages\[2\]\.content\[0\]\.content\[0\]\.cache_control\.ttl: "
+                                                        "a ttl='1h' cache_control block must not come after"):
+        client.messages.create(**options, messages=answered(hour))
+    assert client.messages.create(**options, system=system, messages=answered(five)).stop_reason == "end_turn"
+
+
+def test_a_compressed_body_is_read_and_a_bad_one_gets_the_typed_error():
+    """A gzip or deflate body was 'not valid JSON', an unknown Content-Encoding was read as plain; the SDK types the
+    API's errors for an encoding it does not take, a body that does not decode, and one over 32 MB decoded (hred151)."""
+    body = json.dumps({"model": MODEL, "max_tokens": 300, "tools": [CALC], "messages": SUM}).encode()
+    client = practice_client(max_retries=0)
+
+    def send(data: bytes, encoding: str):
+        return client.post(MESSAGES, cast_to=anthropic.types.Message, content=data,
+                           options={"headers": {"content-encoding": encoding, "content-type": "application/json"}})
+    assert send(gzip.compress(body), "gzip").stop_reason == send(zlib.compress(body), "deflate").stop_reason == "tool_use"
+    with pytest.raises(anthropic.RequestBodyEncodingUnsupportedError, match="content-encoding: 'x-weird' is not supported"):
+        send(body, "x-weird")
+    with pytest.raises(anthropic.RequestBodyEncodingInvalidError, match=r"not valid for its Content-Encoding \(gzip\)"):
+        send(gzip.compress(body)[:-8], "gzip")
+    with pytest.raises(anthropic.RequestBodyTooLargeAfterDecodingError):  # 33 MB in 33 kB
+        send(gzip.compress(b" " * (33 << 20)), "gzip")
+
+
+FALLBACKS = {"model": MODEL, "max_tokens": 300, "betas": ["server-side-fallback-2026-07-01"], "tools": [CALC],
+             "messages": SUM}
+
+
+def test_a_fallback_is_checked_as_a_request_to_its_model():
+    """A fallback to an unknown id, or with a max_tokens or thinking its model refuses, got a 200; the SDK says an
+    entry's overrides are validated as if the request were made to its model (hred151)."""
+    client = practice_client(max_retries=0)
+    with pytest.raises(anthropic.NotFoundError, match=r"fallbacks\[1\]\.model: 'claude-opus-5-typo' is not a model"):
+        client.beta.messages.create(**FALLBACKS, fallbacks=[{"model": "claude-haiku-4-5"}, {"model": "claude-opus-5-typo"}])
+    with pytest.raises(anthropic.BadRequestError, match=r"fallbacks\[0\]\.max_tokens: 500000 > 64000"):
+        client.beta.messages.create(**FALLBACKS, fallbacks=[{"model": "claude-haiku-4-5", "max_tokens": 500000}])
+    with pytest.raises(anthropic.BadRequestError, match=r"fallbacks\[0\]\.thinking\.type: 'adaptive' thinking is not"):
+        client.beta.messages.create(**FALLBACKS, fallbacks=[{"model": "claude-haiku-4-5", "thinking": {"type": "adaptive"}}])
+    reply = client.beta.messages.create(**FALLBACKS, fallbacks=[{"model": "claude-haiku-4-5", "max_tokens": 2000}])
+    assert reply.stop_reason == "tool_use"
+
+
+def test_a_credit_token_no_refusal_issued_or_a_bill_to_no_profile_is_refused():
+    """A made-up fallback_credit_token, and billing_policy bill_to 'user_profile' without the anthropic-user-profile-id
+    header, got a 200; the SDK: a token mismatch is a 400, and the typed UserProfileRequiredError (hred151)."""
+    client = practice_client(max_retries=0)
+    with pytest.raises(anthropic.BadRequestError, match="fallback_credit_token: no refusal issued this token"):
+        client.beta.messages.create(**FALLBACKS, fallback_credit_token="fct_made_up_123")
+    with pytest.raises(anthropic.BadRequestError, match="fallback_credit_token: cannot be combined with fallbacks"):
+        client.beta.messages.create(**FALLBACKS, fallback_credit_token="fct_made_up_123", fallbacks=[{"model": MODEL}])
+    billed = {"type": "billing_policy", "bill_to": "user_profile"}
+    with pytest.raises(anthropic.types.UserProfileRequiredError, match="billing_policy: bill_to 'user_profile' names no"):
+        client.beta.messages.create(**FALLBACKS, billing_policy=billed)
+    assert client.beta.messages.create(**FALLBACKS, billing_policy=billed, user_profile_id="uprof_1").stop_reason == "tool_use"

@@ -9,6 +9,7 @@ import re
 import zlib
 
 from looplab.practice import tokens
+from looplab.practice.responses import Problem
 from looplab.practice.view import as_blocks, content_blocks, merge_turns, result_text
 
 CLEARED = "[cleared to save context: this tool result was removed from the history]"
@@ -45,19 +46,39 @@ def check(body: dict, betas: list[str]) -> str | None:
             value = edit.get(name)
             if isinstance(value, dict) and value.get("value", 0) < (1 if name == "trigger" else 0):
                 return f"context_management.edits[{i}].{name}.value: {value['value']} is too small; write a positive number"
-    for i, message in enumerate(body["messages"]):
-        for j, block in enumerate(content_blocks(message)):
-            if block["type"] != "compaction":
-                continue
-            if (i, j) != (0, 0):
-                return (f"messages[{i}].content[{j}]: a compaction block goes first: send it as the first "
-                        "block of messages[0], in place of the messages it summarises")
-            if block.get("content") == "":
-                return f"messages[{i}].content[{j}].content: empty summary; send the block back as it came"
-            if block.get("content") is not None and block.get("signature") != _signature(block):
-                return (f"messages[{i}].content[{j}].signature: this compaction block's signature does not "
-                        "match its content; send compaction blocks back exactly as they came")
+    found = [(f"messages[{i}].content[{j}]", (i, j) == (0, 0) and m["role"] != "system", b)
+             for i, m in enumerate(body["messages"]) for j, b in enumerate(content_blocks(m)) if b["type"] == "compaction"]
+    if len(summaries := [at for at, _, b in found if b.get("content") is not None]) > 1:
+        return Problem(f"{summaries[1]}: more than one compaction block with content; send only the block the "
+                       "conversation returned last", error_code="compaction_block_ambiguous")
+    for at, first, block in found:
+        if not first:
+            return Problem(f"{at}: a compaction block goes first: send it as the first block of messages[0], in "
+                           "place of the messages it summarises", error_code="compaction_block_misplaced")
+        if block.get("content") == "":
+            return f"{at}.content: empty summary; send the block back as it came"
+        if block.get("content") is not None and (problem := _verify(block, at)):
+            return problem
     return None
+
+
+def _verify(block: dict, at: str) -> Problem | None:
+    """A compaction block sent back as it came: its signature is the one made for its summary, which its
+    encrypted_content gives again; and no tool_changes, as the practice model returns none."""
+    if block.get("signature") == _signature(block):
+        return None if block.get("tool_changes") is None else Problem(
+            f"{at}.tool_changes: differs from what was returned with the block (no tool_changes); send the block "
+            "back as it came", error_code="compaction_tool_changes_mismatch")
+    try:  # what the block said when it was made, read back from the turns it carries
+        turns = json.loads(zlib.decompress(base64.b64decode(block.get("encrypted_content") or "")))
+        made = {_signature({**block, "content": _summary(turns, fr)}) for fr in (False, True)}
+    except (ValueError, TypeError, KeyError, AttributeError, zlib.error):  # not the turns a compaction wrote
+        made = set()
+    if block.get("signature") in made:
+        return Problem(f"{at}.signature: this compaction block's signature does not match its content; send "
+                       "compaction blocks back exactly as they came", error_code="compaction_content_mismatch")
+    return Problem(f"{at}.signature: this compaction block's signature does not verify; send compaction blocks back "
+                   "exactly as they came", error_code="compaction_signature_invalid")
 
 
 def _signature(block: dict) -> str:  # like control.sign for thinking (importing it would make a cycle)

@@ -172,6 +172,11 @@ def model_info(model: str) -> dict:
             "max_tokens": entry.output, "max_input_tokens": entry.context}
 
 
+def fallbacks(body: dict) -> list[dict]:
+    """The request's `fallbacks` entries: none for the string 'default' (the server's own chain) or none sent."""
+    return body["fallbacks"] if isinstance(body.get("fallbacks"), list) else []
+
+
 def unknown_model(model) -> str:
     """The 404 message for a model id the practice model does not know."""
     return (f"model: {model!r} is not a model the practice model knows; use a Claude id from the "

@@ -3,6 +3,7 @@
 import json
 import re
 import threading
+import zlib
 from collections import deque
 
 import httpx2
@@ -10,7 +11,14 @@ import httpx2
 from looplab.practice import context, models, responses, sse, tokens
 from looplab.practice.planner import SKILLS, choose, control
 from looplab.practice.planner.text import french
-from looplab.practice.responses import COUNT_TOKENS, MESSAGES, MODELS, api_error, json_response
+from looplab.practice.responses import (
+    COUNT_TOKENS,
+    MESSAGES,
+    MODELS,
+    Problem,
+    api_error,
+    json_response,
+)
 from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads, as_sent
@@ -19,6 +27,7 @@ from looplab.practice.validate import (
     check_media,
     check_messages,
     check_sources,
+    check_tool_changes,
     check_version,
 )
 from looplab.practice.view import (
@@ -33,6 +42,8 @@ from looplab.practice.view import (
 MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
 TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
              "through the Files API or in smaller requests")
+ENCODINGS = {"gzip": 31, "x-gzip": 31, "deflate": 15}  # Content-Encoding -> zlib's wbits for its format
+USER_PROFILE = "anthropic-user-profile-id"  # the header the SDK's user_profile_id= sends
 API_VERSIONS = ("2023-01-01", "2023-06-01", "2026-10-21")  # platform.claude.com/docs/en/api/versioning
 MCP_BETA = "mcp-client-2025-11-20"  # the MCP connector's (mcp-connector docs)
 INLINE_TOOLS = "inline-tools-2026-09-15"  # a tool_addition may carry a definition (beta_request_tool_addition_block_param)
@@ -96,7 +107,13 @@ class PracticeTransport(httpx2.BaseTransport):
             if len(request.content) > MAX_BODY:  # refused unread, as the API's front door does
                 self.requests.append(f"<{len(request.content)} bytes: too large>")
                 return responses.with_request_id(api_error(413, "request_too_large", TOO_LARGE), self.next_id("req"))
-            body, not_json = _parse(request.content)
+            content, problem = _decoded(request.content, request.headers.get("content-encoding"))
+            if problem:
+                self.requests.append(f"<{len(request.content)} bytes: {problem.details['error_code']}>")
+                refusal = (api_error(413, "request_too_large", problem) if problem.details["error_code"]
+                           == "request_body_too_large_after_decoding" else api_error(400, "invalid_request_error", problem))
+                return responses.with_request_id(refusal, self.next_id("req"))
+            body, not_json = _parse(content)
             self.requests.append(body)
             try:
                 response = self._route(request, body, not_json)
@@ -145,8 +162,15 @@ class PracticeTransport(httpx2.BaseTransport):
                     "output_config": {**body.get("output_config", {}), "format": body["output_format"]}}
         if problem := check_shape(body, beta=beta, count=path == COUNT_TOKENS, version=version):
             return api_error(400, "invalid_request_error", problem)
-        if body["model"] not in models.known_models():
-            return api_error(404, "not_found_error", models.unknown_model(body["model"]))
+        entries = [(f"fallbacks[{i}].", entry["model"]) for i, entry in enumerate(models.fallbacks(body))]
+        for at, model in [("", body["model"]), *entries]:  # a fallback is checked as a request to its model
+            if model not in models.known_models():
+                return api_error(404, "not_found_error", at + models.unknown_model(model))
+        if (body.get("billing_policy") or {}).get("bill_to") == "user_profile" and not request.headers.get(USER_PROFILE):
+            return api_error(400, "invalid_request_error", Problem(
+                "billing_policy: bill_to 'user_profile' names no user profile; name the profile to bill in the "
+                f"{USER_PROFILE} header (user_profile_id=... in the SDK), or bill yourself with bill_to 'self'",
+                error_code="user_profile_required"))
         if path == COUNT_TOKENS:  # no reply is sampled: the model's whole output limit, for the checks below
             body = {**body, "max_tokens": models.row(body["model"]).output}
         if problem := check_fields(body, path == COUNT_TOKENS, betas) or check_version(body, version) or check_sources(body):
@@ -172,7 +196,8 @@ class PracticeTransport(httpx2.BaseTransport):
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
         seen = context.expand(sent)
         no_prefill = resumed or bool(full.get("compaction"))  # a compaction request samples nothing
-        if problem := (check_messages(seen, self.issued) or path == MESSAGES and models.check_model(sent, no_prefill)
+        if problem := (check_messages(seen, self.issued) or check_tool_changes(full)
+                       or path == MESSAGES and models.check_model(sent, no_prefill)
                        or control.unsigned(self._restore(seen["messages"]))):
             return api_error(400, "invalid_request_error", as_sent(problem, held))
         if path == COUNT_TOKENS:
@@ -271,6 +296,33 @@ class PracticeTransport(httpx2.BaseTransport):
             return {**b, "thinking": self.thoughts.get(b.get("signature"), "")} if known else b
         return [{**m, "content": [block(b) for b in m["content"]]} if isinstance(m.get("content"), list)
                 else m for m in messages]
+
+
+def _decoded(content: bytes, encoding: str | None) -> tuple[bytes, Problem | None]:
+    """The body read as its Content-Encoding says (gzip, deflate, several in turn, or none), or why it cannot be: a
+    Problem with the API's error_code, also when it decodes past the 32 MB limit (it stops reading there)."""
+    for name in reversed([n.strip().lower() for n in (encoding or "").split(",") if n.strip()]):
+        if name == "identity":
+            continue
+        if name not in ENCODINGS:
+            return content, Problem(f"content-encoding: {name!r} is not supported; send the body uncompressed, or "
+                                    "compressed with gzip or deflate", error_code="request_body_encoding_unsupported")
+        invalid = (f"The request body is not valid for its Content-Encoding ({name}): {{}}; compress the body as the "
+                   "header says, or drop the header")
+        inflater = zlib.decompressobj(ENCODINGS[name])
+        try:
+            decoded = inflater.decompress(content, MAX_BODY + 1)
+        except zlib.error as exc:
+            return content, Problem(invalid.format(exc), error_code="request_body_encoding_invalid")
+        if len(decoded) > MAX_BODY:
+            return content, Problem("The compressed request body exceeds the maximum allowed number of bytes (32 MB) "
+                                    "once decoded; send large files through the Files API or in smaller requests",
+                                    error_code="request_body_too_large_after_decoding")
+        if not inflater.eof:
+            return content, Problem(invalid.format("the compressed data ends too soon"),
+                                    error_code="request_body_encoding_invalid")
+        content = decoded
+    return content, None
 
 
 def _not_a_number(word: str):

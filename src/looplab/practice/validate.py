@@ -10,7 +10,7 @@ from itertools import dropwhile, takewhile
 from urllib.parse import unquote
 
 from looplab._jsonschema import schema_error
-from looplab.practice.models import refused_fields
+from looplab.practice.models import fallbacks, refused_fields, row
 from looplab.practice.responses import Problem
 from looplab.practice.shapes import OLD_VERSIONS
 from looplab.practice.view import content_blocks, offered_tools
@@ -32,7 +32,8 @@ def check_fields(body: dict, count: bool = False, betas=()) -> str | None:
     no max_tokens to weigh a thinking budget against, nor has a turn that interleaves thinking with tools)."""
     interleaved = INTERLEAVED in betas and bool(body.get("tools"))
     if problem := (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
-                   or _check_thinking(body, count or interleaved) or _check_marks(body) or check_media(body)):
+                   or _check_thinking(body, count or interleaved) or _check_marks(body) or check_media(body)
+                   or _check_fallbacks(body)):
         return problem
     for i, sequence in enumerate(body.get("stop_sequences") or []):
         if not sequence.strip():
@@ -42,13 +43,44 @@ def check_fields(body: dict, count: bool = False, betas=()) -> str | None:
     return _check_schema(output["schema"], "output_config.format.schema") if output else None
 
 
+def _check_fallbacks(body: dict) -> str | None:
+    """Each `fallbacks` entry's overrides as its model would check them (the SDK's BetaFallbackParam), and a
+    `fallback_credit_token`, which only a refusal issues (the practice model's issue none)."""
+    for i, entry in enumerate(fallbacks(body)):
+        own = min(body["max_tokens"], row(entry["model"]).output)  # the request's max_tokens is no override: unchecked
+        attempt = {"model": entry["model"], "max_tokens": own if entry.get("max_tokens") is None else entry["max_tokens"],
+                   **{k: entry[k] for k in ("thinking", "output_config") if entry.get(k)}}
+        if problem := refused_fields(attempt) or _check_thinking(attempt):
+            return f"fallbacks[{i}].{problem}"
+    token = body.get("fallback_credit_token")
+    if token is not None and body.get("fallbacks"):
+        return "fallback_credit_token: cannot be combined with fallbacks; send one of them"
+    if token is not None and (isinstance(token, str) or token.get("mode", "strict") == "strict"):
+        return ("fallback_credit_token: no refusal issued this token (the practice model's refusals issue none), "
+                "so it cannot be redeemed; retry without it")
+    return None
+
+
+def _nested(at: str, block) -> list:
+    """(path, block) for the blocks inside `block` (a tool_result's or search_result's content, a document's content
+    source), which may mark a cache breakpoint too (the SDK's TextBlockParam), then for `block`: in prompt order."""
+    if not isinstance(block, dict):
+        return [(at, block)]
+    source = block["source"] if isinstance(block.get("source"), dict) else {}
+    where, inner = ((".content", block["content"]) if isinstance(block.get("content"), list)
+                    else (".source.content", source.get("content")))
+    inner = inner if isinstance(inner, list) else []
+    return [*(found for k, b in enumerate(inner) for found in _nested(f"{at}{where}[{k}]", b)), (at, block)]
+
+
 def _check_marks(body: dict) -> str | None:
-    """At most 4 cache breakpoints, and no 1-hour one after a 5-minute one, in the API's order (the API's words)."""
+    """At most 4 cache breakpoints, and no 1-hour one after a 5-minute one, in the API's order (the API's words);
+    blocks nested in a tool result or document count, before the block holding them."""
     system = body.get("system") if isinstance(body.get("system"), list) else []
     blocks = [*((f"tools[{i}]", t) for i, t in enumerate(body.get("tools") or [])),
               *((f"system[{j}]", b) for j, b in enumerate(system)),
-              *((f"messages[{i}].content[{j}]", b) for i, m in enumerate(body.get("messages") or [])
-                for j, b in enumerate(content_blocks(m)))]
+              *(inner for i, m in enumerate(body.get("messages") or [])
+                for j, b in enumerate(content_blocks(m)) for inner in _nested(f"messages[{i}].content[{j}]", b))]
     marks = [(at, b["cache_control"]) for at, b in blocks if isinstance(b, dict) and b.get("cache_control")]
     if empty := next((at for at, b in blocks if isinstance(b, dict) and b.get("cache_control")
                       and b.get("type") == "text" and b.get("text") == ""), None):  # the API's words
@@ -225,6 +257,43 @@ def check_tools(tools) -> str | None:
             return f"{where}.input_schema.type: must be 'object' (the tool's input is one object)"
         if problem := _check_schema(schema, f"{where}.input_schema"):
             return problem
+    return None
+
+
+def _kind(tool: dict) -> str:
+    """A tool's kind: 'custom', or its server tool type ('web_search_20250305', 'mcp_toolset', ...)."""
+    return tool.get("type") or "custom"
+
+
+def check_tool_changes(body: dict) -> Problem | None:
+    """A system message's tool_addition and tool_removal, in order: a reference names a tool declared in `tools` or
+    defined earlier in `messages` (an MCP one, a server in `mcp_servers`), and an inline definition takes no name an
+    available tool of another kind holds (the SDK's ToolReferenceUnresolvedError and ToolNameConflictError)."""
+    defined = {t.get("name"): t for t in body.get("tools") or [] if isinstance(t, dict)}
+    available = dict(defined)
+    servers = [s.get("name") for s in body.get("mcp_servers") or [] if isinstance(s, dict)]
+    for i, message in enumerate(body["messages"]):
+        blocks = content_blocks(message) if message.get("role") == "system" else []
+        for j, block in ((j, b) for j, b in enumerate(blocks) if b.get("type") in ("tool_addition", "tool_removal")):
+            tool, at = block["tool"], f"messages[{i}].content[{j}].tool"
+            if tool["type"] == "tool_definition":
+                name, new = tool["definition"].get("name"), tool["definition"]
+                if name in available and _kind(available[name]) != _kind(new):
+                    return Problem(f"{at}.definition.name: {name!r} is already the name of an available "
+                                   f"{_kind(available[name])} tool; give the inline tool another name",
+                                   error_code="tool_name_conflict")
+                defined[name] = available[name] = new
+            elif tool["type"] != "tool_reference" and tool["server_name"] not in servers:
+                return Problem(f"{at}.server_name: {tool['server_name']!r} is not an MCP server of this request; add "
+                               "it to mcp_servers or fix the name", error_code="tool_reference_unresolved")
+            elif tool["type"] == "tool_reference" and tool["name"] not in defined:
+                return Problem(f"{at}.name: {tool['name']!r} is no tool defined at this point of the conversation; "
+                               "declare it in tools=[...] or in an earlier tool_addition, or fix the name",
+                               error_code="tool_reference_unresolved")
+            elif tool["type"] == "tool_reference" and block["type"] == "tool_removal":
+                available.pop(tool["name"], None)
+            elif tool["type"] == "tool_reference":
+                available[tool["name"]] = defined[tool["name"]]
     return None
 
 
