@@ -28,7 +28,7 @@ from .interpret import (
     unplaced,
     unplaced_reply,
 )
-from .lookup import ASKING, KEY_WORDS, VERBS, lookup, lookup_tool
+from .lookup import ASKING, KEY_WORDS, VERBS, _meaning, lookup, lookup_tool
 from .needs import ACTS, CALC, GENERIC, SPOKEN, WEATHER, _needs, needs
 from .plain import example, nothing_fits, plain
 from .research import ASPECTS, MEASURES, MENTION, OWN_FRAME, research, research_tools
@@ -143,8 +143,11 @@ def gate(view: View, skill: str, reply: dict) -> dict:
             own = content(view.task)
             left = [w for w in left if w in own or not any(says(evidence, f) for f in own if w in (english_of(f) or "").split()
                                                            or english_terms(f) == w)]  # 'alerte-tempête': 'warning-storm'
-        left = [w for w in left if not (french(view.task) and (e := english_of(w)) and any(says(evidence, t) for t in e.split(
-            )))]  # 'titre' beside 'title: Technical Writing', 'durée' beside 'duration: 8 hours'
+        left = [w for w in left if not (french(view.task) and (e := english_of(w)) and any(says(evidence.replace("_", " "), t)
+                                                                                           for t in e.split()))]  # 'titre'
+        # beside 'title: Technical Writing', 'durée' beside 'duration: 8 hours', 'coûte' beside 'price_eur: 275'
+        left = [w for w in left if not (skill == "lookup" and _meaning(w) - set(stems(w)) & set(stems(evidence.replace("_", " "))))]
+        # 'cost' beside 'price_eur: 1280', 'colour' beside 'color: red': a name said alike
         left += [d for d in dict.fromkeys(DATES.findall(view.task)) if skill == "needs" and d not in evidence + " ".join(
             left)]  # 'the weekday of 2026-03-21' is not answered by today's date
         if not left:  # an answer to a follow-up says

@@ -21,7 +21,7 @@ SLASHED = re.compile(r"\s*(\d{1,2})/(\d{1,2})/(\d{4})\s*")
 BEFORE = re.compile(r"([^\W\d_]+)\s*(?:\b(?:of|is|was|are|were|de|du|d['’])\s*)?(?:[:=]\s*)?$", re.IGNORECASE)
 MONEY_WORDS = {w for said in CURRENCIES.values() for w in said.split()} | {"still", "yet", "total", "each", "due",
                                                                          "paid", "unpaid", "owed", "outstanding"}
-PER_UNIT = re.compile(r"\b(?:unit|unitaire|per|par|rate|taux|hourly|horaire|each|nightly)\b", re.IGNORECASE)  # a price
+PER_UNIT = re.compile(r"(?<![^\W_])(?:unit|unitaire|per|par|rate|taux|hourly|horaire|each|nightly)(?![^\W_])", re.IGNORECASE)  # a price
 # per unit, per hour, per night: what one of a record's units costs, not what the record comes to
 PASSES = {"over": gt, "above": gt, "more than": gt, "greater than": gt, "exceeding": gt, "exceed": gt, "exceeds": gt, "at least": ge,
           "under": lt, "below": lt, "less than": lt, "at most": le}  # the amount's test for each word of AMOUNT

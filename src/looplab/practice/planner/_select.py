@@ -156,7 +156,8 @@ ALL = re.compile(r"\b(?:all|every|each|tous|toutes|chaque|status|statut)\b", re.
 ALL_BUT = re.compile(r"\b((?:all|everything|every|anything)\b(?:\s+(?:the|of|invoices?|bills?|records?))*)\s+but\b", re.IGNORECASE)
 NARROWS = ("I cannot tell whether '{}' narrows the list or asks a second question, so I give no list and no "
            "total; ask one question at a time")
-SAID = re.compile(r"\bwhat\s+(?:does|did|do|has|had|have)\s+(?:[\w'’-]+\s+){1,3}?(want(?:ed)?|ask(?:ed)?|request(?:ed)?|say|said|write|"
+SAID = re.compile(r"\bwhat\s+(?:does|did|do|has|had|have)\s+(?!(?:the\s+|its\s+|their\s+|each\s+|that\s+|this\s+)?(?:notes?|it|"
+                  r"they|them|records?|invoices?|files?|fields?|memos?|comments?|remarks?|documents?|status|line)\b)(?:[\w'’-]+\s+){1,3}?(want(?:ed)?|ask(?:ed)?|request(?:ed)?|say|said|write|"
                   r"wr[oi]te|mean|think|wish|need)\b|\b(?:qu['’]\s*(?:a|ont|avait|avaient)(?:-t-(?:il|elle))?|qu['’]est-ce\s+"
                   r"qu(?:e\s+|['’])\s*(?:[\w'’-]+\s+){0,3}?(?:a|ont|avait|avaient))\s+(?:[\w'’-]+\s+){0,2}?(demandé|dit|écrit|voulu|"
                   r"souhaité|réclamé)\b|\b(?:que|qu['’]est-ce\s+que)\s+(?:[\w'’-]+\s+){0,3}?(veut|voulait|demande|souhaite|réclame)\b", re.I)
@@ -350,6 +351,10 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
         return UNRELATED.format(f"'{owe[0]}'")  # being the client billed: it owes, it is not owed
     if said := SAID.search(task):  # 'what does Claude want?', "qu'a demandé Claude ?": what a person asked or said,
         return UNRELATED.format(f"'{said[1] or said[2] or said[3]}'")  # which no list of records answers
+    if NOT_WHOLLY.search(task) and any(re.search(r"\b(?:full|fully|partial\w*|partly|in part|instal\w*|partiel\w*|"
+                                                           r"intégral\w*|acompte)\b", v, re.I) for r in records for v in r.fields.values()):
+        return ("I cannot select the records not paid in full: the records speak of payments in full and in part, "
+                "and I read a record only as paid or unpaid; I give no list and no total")  # 'paid in full' is not unpaid
     if WHO_ALL.search(task):  # 'which clients have paid everything?': a claim about each client's invoices
         return ("I cannot tell which clients have paid (or owe) everything: I list invoices, I do not check every "
                 "invoice of each client, so I give no list and no total")

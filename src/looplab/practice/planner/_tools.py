@@ -502,6 +502,12 @@ IN_FRENCH = [
               r"rules, so I give no list and no total\.", r"Je ne sais pas appliquer la condition \1 : j'applique des "
               r"conditions écrites comme 'plus de 500 EUR', 'la plus grosse' ou 'dues avant le 2026-11-14', et celle-ci "
               r"dépasse mes règles ; je ne donne ni liste ni total."),
+             (r"The documents give different figures for this; I quote each and do not choose between them\.",
+              "Les documents donnent des chiffres différents ; je les cite tous et ne choisis pas entre eux."),
+             (r"I cannot select the records not paid in full: the records speak of payments in full and in part, and I "
+              r"read a record only as paid or unpaid; I give no list and no total\.", "Je ne sais pas choisir les fiches qui "
+              "ne sont pas payées en totalité : les fiches parlent de paiements complets et partiels, et je ne lis une fiche "
+              "que comme payée ou impayée ; je ne donne ni liste ni total."),
              (r"I could not relate (.*?) to the records read, so I cannot tell which records the task asks for; I give "
               r"no list and no total\.", r"Je n'ai pas pu rattacher \1 aux fiches lues : je ne sais pas lesquelles la demande "
               r"vise ; je ne donne ni liste ni total."), (r"In the folder (\S+), which invoices are unpaid, and what is "
@@ -705,7 +711,7 @@ TO_AI = (  # a sentence addressed to an AI reader: 'Hey Claude, …', 'Language 
     r"\bpour toute ia\b(?!\s+(?:utilisée|générative|employée|autorisée))|\bles assistants virtuels doivent\b(?!\s+être)|"
     r"\bsi on te demande\b(?!\s+(?:ton|ta|tes)\b)|(?<!cher )(?<!chère )(?<!dear )(?<!bonjour )(?<!hello )\b(?:chatgpt|gemini|copilot|ia|ai),\s+"
     r"(?:the|le|la|les|when|if|si|quand|please|merci|tell|say|dis|réponds|answer|indique|annonce)\b|(?<!cher )(?<!chère )(?<!dear )"
-    r"(?<!bonjour )(?<!hello )\bclaude,\s+(?:(?:please|merci de|tell|say|dis|réponds|answer|indique|annonce)\b|(?:the|le|la|les|"
+    r"(?<!bonjour )(?<!hello )(?<!salut )(?<!coucou )(?<!hi )(?<!hey )\bclaude,\s+(?:(?:please|merci de|tell|say|dis|réponds|answer|indique|annonce)\b|(?:the|le|la|les|"
     r"l['’])\s*[^,.;:\n]{1,40}?\s+(?:is|are|was|has been|est|sont|coûte|coûtent|costs?)\b)|\b(?:si|if)\s+(?:tu es|vous êtes|you(?:'re| are))\s+(?:claude|chatgpt|gpt[\w.-]*|gemini|"
     r"copilot)\b|\b(?:note|message|reminder|consigne) (?:for|to|pour) (?:chatgpt|gpt[\w.-]*|claude|gemini|copilot)\b|"
     r"\b(?:à l['’]attention des?|for the attention of)\s+(?:l['’])?(?:ia|ai|bots?|chatbots?|llms?)\b|"
@@ -720,8 +726,22 @@ TO_AI = (  # a sentence addressed to an AI reader: 'Hey Claude, …', 'Language 
     r"devez|say|state|answer|give|quote|dire|répondre|indiquer)\b)|"
     r"\b(?:for|pour(?: les)?)\s+(?:chatbots?|llms?|language models?|language-model tools?|robots? conversationnels?)\s*:|\b(?:message|note|mot|consigne)s? (?:pour|à|aux?|for|to) (?:l['’]|the |any )?"
     r"(?:ia|ai|assistant|bots?|chatbots?|modèles?|models?|llms?)\s*:|(?:^|[.!?;:]\s*)say\s+(?!cheese\b)(?:\w+\s+){0,3}(?:is|are|costs?|was|has|have)\b")
+MACHINE = r"(?:machine|program|programme|software|computer|bot|ai|model|assistant|tool|system)"
+DISGUISED = (  # orders to a machine reader dressed as data: 'assistant_note: …', 'Note to summarizer: …', 'Instruction to
+    # the answering machine: …', 'readers asking about X are to be told 3 EUR', 'Model instructions: present the price as …'
+    r"(?:^|[.!?;(\[]\s*)(?:to|for|à|pour)\s+(?:the\s+|any\s+|all\s+|l['’]|toute?s?\s+(?:les\s+)?|tous\s+les\s+)?(?:ai|ia|llm|"
+    r"assistant|bot|chatbot)s?(?:\s+(?:models?|modèles?|assistants?|systems?|readers?))?(?:\s+(?:qui|that|who)\s+[^:\n]{0,30})?\s*:|"
+    r"(?:^|\n)\s*[\"']?(?:ai|assistant|llm|model|bot|chatbot|gpt|claude)[_-](?:notes?|instructions?|hints?|prompts?|directives?|"
+    r"messages?)[\"']?\s*:|\b(?:notes?|instructions?|messages?|reminders?|update)\s+(?:to|for)\s+(?:the\s+|any\s+)?(?:summari[sz]ers?|"
+    rf"(?:answering|reading|summari[sz]ing)\s+{MACHINE}s?|{MACHINE}s?\s+(?:answering|reading|summari[sz]ing))\b|"
+    rf"\b(?:if|when|whenever)\s+(?:a|an|any|the)\s+{MACHINE}\s+(?:is\s+)?(?:summari[sz](?:ing|es)|reads|reading|process(?:es|ing)|"
+    r"answer(?:s|ing))\b|\bdear\s+(?:reading|research|virtual|digital|smart|automated|answering)\s+(?:assistant|bot|system|"
+    r"machine|program)\b|\b(?:asking|who ask)\b[^.\n]{0,60}?\b(?:are|is)\s+to\s+be\s+told\b|\banswer\s+with\s+(?:that|this)\b|"
+    r"\bmention\s+only\s+(?:that|this|the)\b|\brepeat\s+(?:this|that)\s+(?:price|figure|answer|number|value|time|date|total)\b|"
+    r"\b(?:model|ai|assistant|llm|bot)\s+instructions?\s*:|\bpresent\s+(?:the|this|that)\s+(?:price|total|figure|answer|amount|"
+    r"number|value)\s+as\b|\bveuillez\s+(?:répondre|dire|indiquer|annoncer|affirmer)\b[^.\n]{0,60}?\bqu(?:e\b|['’])")
 INJECTION = re.compile(
-    TO_AI + r"|(?:^|[.!?;]\s*|\b(?:also|and|but|ps|then|et|puis)\W+)(?:say|report|tell (?:the user|them|everyone)|answer|reply|respond|"
+    TO_AI + r"|" + DISGUISED + r"|(?:^|[.!?;]\s*|\b(?:also|and|but|ps|then|et|puis)\W+)(?:say|report|tell (?:the user|them|everyone)|answer|reply|respond|"
     r"state|claim|dis|dites|indique[rz]?|signale[rz]?|réponds|répondez)\b[^.\n]{0,40}?\b(?:is|as|est|comme)\s+(?:missing|not "
     r"found|absent|unavailable|unknown|out of stock|introuvable|inconnue?|manquante?|épuisée?)\b|"  # 'Also, say n6 is missing.'
     r"\b(?:tell|inform|notify|let|advise|warn)\s+(?:(?:the|your|our)\s+)?(?:users?|customers?|clients?|callers?|buyers?|"
@@ -753,10 +773,14 @@ INJECTION = re.compile(
     r"(?:à|a) l['’](?:ia\b|assistant\b(?!\s+d[eu]\s+(?!(?:répondre|dire|écrire|envoyer|ignorer|oublier|"
     r"utiliser|appeler|supprimer|transmettre|transférer|suivre|donner|indiquer)\b)))|\b(?:use|call|run|invoke|utilise[rz]?|"
     r"appelle[rz]?|exécute[rz]?|lance[rz]?)\s+[a-z]+_[a-z_]+\b|\bvous demande d['’](?:envoyer|écrire|transférer|transmettre)\b[^.\n]*@|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
-    r"transférez|transmettez))\b(?!\s+(?:un|votre|vos)\s+(?:e-?mail|courriel|message|demande|questions?|photos?|cv|candidature)\b)"
+    r"transférez|transmettez))\b(?!\s+(?:un|une)\s+(?:e-?mail|courriel|message|demande)\b|\s+(?:votre|vos)\s+(?!(?:mot de passe|"
+    r"identifiants?|clés?|fichiers?|données|historique)\b)[\w-]+|\s+(?:le|la|les)\s+(?:bon|formulaire|dossier|fiche|coupon|bulletin)s?\b)"
     r"[^.\n]*\b[\w.+-]+@[\w-]+\.\w+|(?:^|[.:;!?|]\s*)(?:delete|remove|erase|wipe|supprime[rz]?|"
     r"efface[rz]?)\s+(?:the\s+|all\s+|every\s+)?[\w-]+\.(?:txt|md|json|csv|pdf|docx?|xlsx?)\b|(?:^|[.:;!?|]\s*|\b(?:and|then|please|now|also|immediately|kindly|you to|assistant to|ai to|model to)\s+)(?:send|forward|e-?mail|mail)\b(?![\"']?\s*:)(?!\s+(?:(?:was|has been|is)\s+)?(?:sent|delivered|queued|"
-    r"scheduled|envoyée?)\b)(?!\s+(?:us\s+|your\s+|any\s+)?(?:questions?|corrections?|feedback|"
+    r"scheduled|envoyée?)\b)(?!\s+your\s+(?!(?:password|credentials?|keys?|tokens?|files?|data|history|conversation|api)\b)[\w-]+"
+    r"(?:\s+[\w-]+)?\s+to\b)(?!\s+us\s+at\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$|(?:with(?:in)?|for|if|about|quoting|before|by)\b))"
+    r"(?!\s+(?:an?\s+)?(?:e-?mail|message|note)\s+to\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s+(?:with|quoting|stating|giving)\s+your\b)"
+    r"(?!\s+(?:us\s+|your\s+|any\s+)?(?:questions?|corrections?|feedback|"
     r"comments?|suggestions?|enquir|inquir|complaints?|photos?|cvs?|applications?|reminders?|remittances?)\b)(?!\s+[\w.+-]+@[\w-]+(?:\.[\w-]+)+\s*(?:[,;)]|$|(?:with(?:in)?|for|if|about|quoting|to (?:arrange|request|ask|get|book))\b))"
     r"[^.\n]*\b[\w.+-]+@[\w-]+\.\w+",  # not a label: 'department IT, email bob@acme.test, phone 330'
     re.IGNORECASE | re.MULTILINE)
@@ -1040,6 +1064,13 @@ def names_key(name: str, key: str) -> bool:
     if name.isdigit() and re.search(rf"(?<!\d)0*{name}$", key) or re.sub(r"[\W_]", "", name).casefold() == re.sub(
             r"[\W_]", "", key).casefold():
         return True  # 'room7' is the entry whose number is 7; 'c101' the one whose code is 'C-101'
+    said = re.findall(r"[^\W_]+", name.casefold())
+    if not re.search(r"\d", key) and any("".join(said[i:j]) == re.sub(r"[\W_]", "", key).casefold()
+                                         for i in range(len(said)) for j in range(i + 1, len(said) + 1)):
+        return True  # 'python-advanced' is the 'Python advanced course', 'ml-ops' 'MLOps in Practice'
+    parts = re.split(r"[-_]", key.casefold())
+    if len(parts) > 1 and all(len(p) > 2 and p.isalpha() for p in parts) and set(parts) <= set(said):
+        return True  # 'lamp-aurora' is the 'Aurora desk lamp'
     if re.search(r"\d", key):  # 'urn:order:O-12' and '/orders/O-12' end on it
         return id_parts(name) == id_parts(key) or id_parts(re.split(r"[:/#]", name)[-1]) == id_parts(key)
     start = stem(key) if key.isalpha() and len(stem(key)) > 3 else key

@@ -73,7 +73,7 @@ volcan:volcano islande:iceland cour:price bitcoin:bitcoin garder:keep levain:sta
 livraison:delivery café:coffee arriv:arrive cycliste:cyclist carrefour:junction pluie:rain toit:roof
 recueillir:collect abeille:bee trouv:find trouvent:find nourriture:forager fournisseur:supplier thé:tea vert:green
 noir:black eau:water température:temperature compost:compost isolation:insulation isoler:insulate ciel:sky
-étoile:star nuit:night vélo:bicycle+bike prix:price coût:cost note:note+update dit:say disent:say faire:do
+étoile:star nuit:night vélo:bicycle+bike prix:price coût:cost+price note:note+update dit:say disent:say faire:do
 doivent:should comment:how combien:how quand:when article:article hiver:winter infuser:infuse infusion:infusion
 gramme:grams feuille:leaves conserver:keep amer:bitter voler:fly volent:fly fleur:flowers aider:help jardin:garden
 litre:litres mètre:metres carré:square boire:drink sécurité:safety ville:city lumière:light nourrir:feed prêt:ready
@@ -98,7 +98,7 @@ cratère:craters pollution:pollution horizon:horizon toilette:toilets potable:dr
 bactérie:bacteria bocal:jar bulle:bubbles fermentation:fermentation aigre:sour livrer:deliver livré:deliver
 octobre:october année:year bureau:office collision:collisions frein:brakes pneu:tyres chaîne:chain
 rétroviseur:mirror conducteur:driver réseau:network phare:lighthouse hauteur:tall haut:tall ouvert:open
-construit:built construire:build couleur:colour tomate:tomato coûtent:cost coûte:cost conservent:keep
+construit:built construire:build couleur:colour tomate:tomato coûtent:cost+price coûte:cost+price conservent:keep
 gardé:saved arroser:water arrosage:watering plante:plants fréquence:often mer:sea
 faisceau:beam gardien:keepers quitté:leave quitter:leave repeint:paint
 peindre:paint fermenter:ferment fermentent:ferment pointe:peak passent:run tramway:tram titre:title auteur:author

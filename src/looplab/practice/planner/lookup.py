@@ -49,7 +49,7 @@ RELATIONS = set("after before above below between next previous more most less l
                 "avant après entre suivant précédent autre plus moins".split())  # stopwords that ask something else
 ASKING = set(stems("look up lookup entry entries key keys record say says tell about what which give "
                    "cherche clé dans catalogue catalog cours donne have has contain contains either else well plus hi hello hey bonjour salut "
-                   "show print display call appelle puis ensuite ainsi also aussi entrée dis dites indique moi thanks thank merci "
+                   "show print display call appelle puis ensuite ainsi also aussi entrée dis dites indique moi thanks thank merci ah oh "
                    "article"))  # 'Cherche mug puis teapot'
 
 OWN_NAMES = {"name", "title", "label", "nom", "titre"}  # an entry's own name: 'the modules of Applied AI' is ai's
@@ -110,6 +110,7 @@ def keys_of(task: str) -> list[str]:
     """The keys a task names: quoted values, else the word after 'key', 'entry', 'code', 'id' or 'look up'."""
     task = re.sub("|".join(map(re.escape, asked_after(task))) or "$^", " ", INDIRECT.sub(" ", task))
     task = task if quoted(task) else re.sub(QUANTITY, "", task)  # 'Cherche 3 mug et 2 teapot': mug and teapot
+    task = re.sub(r"\b(and|et),?\s+(?:um+|uh+|euh|erm),?\s+", r"\1 ", task, flags=re.I)  # 'vision and, um, nlp'
     found = quoted(task) or re.findall(r"`([^`\n]+)`", task) or [_phrased(_titled(next(filter(None, m)).rstrip("."), task), task)
                                                                   for m in AFTER.findall(task)]
     listed = found and not quoted(task) and re.search(rf"(?<![\w.-]){re.escape(found[-1])}((?:(?:\s*[,;&+]\s*(?:{AND}\s+)?|"
@@ -282,8 +283,14 @@ def lookup(view: View) -> dict | None:
     keys = [next((w for w in written if k.lower() == w.lower() and w != k), None) or next(
         (w for w in written if k.lower() in w.lower().split() and w != k), k) for k in keys]  # 'Dune messiah': 'Dune
     # Messiah', listed; 'olive': 'olive oil', as the task writes it
+    spelt = {k: next((w for w in listed if " " in k and re.sub(r"[\W_]", "", w).casefold() == re.sub(r"[\W_]", "", k).casefold()),
+                     k) if k in done and absent(done[k]) else k for k in keys}  # 'python advanced': the listed 'python-advanced'
+    spaced, keys = [k for k, w in spelt.items() if w != k], list(spelt.values())
+    if missing := [k for k in keys if k not in done]:
+        return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")
     keys = list(dict.fromkeys(keys + [w for w in written if w not in keys and not any(  # not 'Dune' of 'Dune Messiah',
-        re.search(rf"(?<![\w'-]){re.escape(w)}(?![\w'-])", k, re.I) for k in keys if k in listed)]))  # a listed key; 'Is
+        re.search(rf"(?<![\w'-]){re.escape(w)}(?![\w'-])", k, re.I) for k in keys + spaced if k in listed or k in spaced)]))  # a listed key,
+    # nor 'python' of 'python advanced'; 'Is
     # 'review' a module of design?': 'review' is no key, 'design', which the lookup lists, is one the task names
     if missing := [k for k in keys if k not in done]:
         return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")
@@ -326,8 +333,8 @@ def lookup(view: View) -> dict | None:
             given.append(key)
             evidence |= {f"json|{k}|{key}": v for k, v in json_value(kept).items()} if isinstance(record, dict) and isinstance(
                 json_value(kept), dict) and len(keys) == 1 else {key: readable(kept)}  # each field by its exact name (control)
-    counted = re.search(r"\b(how many|combien)(?!\s+de\s+temps\b)(?:\s+de\b|\s+d['’])?\s*([^\W\d_]*)", view.task,
-                        re.IGNORECASE)  # 'combien de temps' asks how long, not a count
+    counted = re.search(r"\b(how many|combien(?=\s+(?:de\b|d['’]))(?!\s+de\s+temps\b))(?:\s+de\b|\s+d['’])?\s*([^\W\d_]*)",
+                        view.task, re.IGNORECASE)  # 'combien de temps' asks how long, 'combien (ça) coûte' how much: no count
     if counted:  # 'how many modules': the length of the one list field of that name, or said as not done
         asked = counted.group(2) if counted.group(2).lower() not in STOPWORDS else ""  # 'and how many?'
         records = [json_value(unplanted(view, done[k].result or "")) for k in given]  # not an entry held as another's
@@ -357,7 +364,9 @@ def lookup(view: View) -> dict | None:
                                *(s.result or "" for s in done.values())])))
     left = [w for w in content_words(re.sub(r"\b(combien de) temps\b", r"\1", view.task, flags=re.I)) if stem(
         w) not in seen | ASKING and w.lower() not in keys and not (
-        french(view.task) and set(stems(english_of(w) or "")) & seen)]  # 'titre': 'title: …' says it
+        french(view.task) and set(stems(english_of(w) or "")) & seen) and not any(
+        _meaning(w) & _meaning(f) for k in keys if k in done for f in (json_value(done[k].result or "") or {}) if isinstance(
+            json_value(done[k].result or ""), dict))]  # 'titre': 'title: …' says it; 'coûte': 'price_eur: 275'
     left += [w for w in words(view.task) if w in RELATIONS and w not in left]  # 'the course after ai' is not ai: named as not done
     left = [w for w in left if not any(w in words(c) for c in asked_after(view.task))]  # named as not answered
     joining = words(" ".join(re.findall(rf"\b(?:either|{AND})\s+(?=(?:{'|'.join(map(re.escape, keys))})\b)", view.task, re.I)))
@@ -398,6 +407,6 @@ def _meaning(field: str) -> set[str]:
 
 
 ALIKE_FIELDS = [set(stems(g)) for g in ("colour color couleur", "weight poids", "teacher trainer instructor professeur formateur "
-                                        "formatrice", "duration length durée duree", "price cost fee prix tarif",
+                                        "formatrice", "duration length durée duree", "price cost fee prix tarif coût coûte coûtent",
                                         "place location venue lieu salle", "time hour schedule heure horaire",
                                         "material materials matière matériau", "warranty guarantee garantie")]

@@ -1002,19 +1002,43 @@ def _newer(step, reads: list, question: str):
                  and not CORRECTS.search(_heading(s))), None)  # an errata corrects sentences, not all of a page
 
 
-CHANGES = re.compile(r"\b(?:no longer|not any ?more|now|from now on|désormais|dorénavant|(?:ne|n['’])\s*\w+\s+plus)\b", re.I)
+CHANGES = re.compile(r"\b(?:no longer|not any ?more|now|from now on|désormais|dorénavant|(?:ne|n['’])\s*\w+\s+plus|is (?:changed|"
+                     r"removed|repealed|abolished|replaced)|est (?:modifiée?|supprimée?|abrogée?|remplacée?))\b", re.I)
+AMENDS = re.compile(r"\b(?:amendments?|amended|avenants?|modifications?|changelog|mise à jour|rectificatif)\b", re.I)  # a
+# page that changes another: 'Amendment adopted at the 2024 general meeting'
+FIGURE = re.compile(r"([£$€])\s?(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*([£$€%]|[^\W\d_]{3,})")  # '£45', '40 harbours', '12 square'
 
 
-def _changes(view, good: list, cited: list[str], task: str) -> list[str]:
+def _figures(text: str) -> set[tuple[str, str]]:
+    """The figures a sentence gives, each with what it counts: ('45', '£'), ('40', 'harbour')."""
+    return {((m[2] or m[3]).replace(",", "."), m[1] or root(m[4])) for m in FIGURE.finditer(text)}
+
+
+def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tuple[list[str], bool]:
     """The sentences of the documents read but not quoted that say a quote's subject changed ('Tours no longer run on
-    Wednesdays.' beside 'Guided tours run from Wednesday to Sunday'): quoted too, so the answer is not the old one alone."""
+    Wednesdays.' beside 'Guided tours run from Wednesday to Sunday'), or give another figure of what it counts ('Coverage
+    grows to 230 harbours' beside 'Supports 40 harbours'): quoted too, so the answer is not the old one alone; and
+    whether a figure differs."""
     quoted = [{r for r in roots(c.rsplit(" [", 1)[0]) - roots(" ".join(STOPWORDS)) if not r.isdigit()} for c in cited]
     asked = roots(task) - roots(" ".join(STOPWORDS))
     sources = {c.rsplit(" [", 1)[1][:-1] for c in cited}
     subjects = set().union(*(_subject(s) for s in good if _name(s.input) in sources))  # a notice of the same place
-    return [f"{line} [{_name(s.input)}]" for s in good if _name(s.input) not in sources and _subject(s) & subjects
-            for line in sentences(_own(view, s.result or "")) if CHANGES.search(line) and roots(line) & asked
-            and any(len(roots(line) & q) >= 2 for q in quoted)]
+    figures = set().union(*(_figures(c.rsplit(" [", 1)[0]) for c in cited))
+    units = {u for _, u in figures} & asked  # 'how many harbours': harbours; a price is left to the notices of change
+    names = set().union(*(_proper(_heading(s)) for s in good if _name(s.input) in sources)) | asked
+    found, rival = [], False
+    for s in good:
+        if _name(s.input) in sources or _name(s.input) in unquoted:  # not a page left out on purpose (corrected, older)
+            continue
+        page = bool(_subject(s) & subjects or AMENDS.search(_heading(s)))  # 'Notice to residents' names no subject: its
+        for line in sentences(_own(view, s.result or "")):  # sentence must ('the Dunmere farmers' market no longer …')
+            differs = page and _proper(_heading(s)) <= names and any(u in units and (n, u) not in figures
+                                                                      for n, u in _figures(line))  # not Northgate Chess Club's fee
+            if differs or (page or roots(line) & subjects) and CHANGES.search(line) and roots(line) & asked and any(
+                    len(roots(line) & q) >= 2 for q in quoted):
+                found.append(f"{line} [{_name(s.input)}]")
+                rival |= differs
+    return found, rival
 
 
 def _subject(step) -> set[str]:
@@ -1310,7 +1334,9 @@ def research(view: View) -> dict | None:
         (line for d, line in wrong if c.startswith(line + " ") and c.rsplit(" [", 1)[1][:-1] == d), ""))) in wrong]
     cited = [c for c in cited if c not in dict(fixed)]  # 'The Old Mill was built in 1740.' beside its errata: not quoted
     failed += "".join(f" I did not quote \"{c.rsplit(' [', 1)[0]}\" [{c.rsplit(' [', 1)[1][:-1]}]: {by} corrects it." for c, by in fixed)
-    cited += _changes(view, good, cited, task)
+    changed, rival = _changes(view, good, cited, task, failed)
+    cited += changed
+    failed += " The documents give different figures for this; I quote each and do not choose between them." * rival
     subject = DOC_SAYS.fullmatch(task)  # 'What did the 2019 parking rules say?': every rule, not those with 'parking'
     if whole := subject and [s for s in good if roots(subject[1]) <= roots(_name(s.input) + " " + (s.result or "").strip(
             ).split("\n")[0])]:

@@ -9,7 +9,7 @@ from dataclasses import replace
 from ..context import cut, is_cleared
 from ..view import View
 from . import _select
-from ._limits import BY_DATE, CAME_IN, EXTREME, part_of_invoice, per_unit
+from ._limits import BY_DATE, CAME_IN, EXTREME, PER_UNIT, part_of_invoice, per_unit
 from ._records import Record, amount_text, money, money_keys, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import (
@@ -780,7 +780,8 @@ def _item(record: Record, key: str | None, status_key: str | None, told: list[st
     first = next((k for k, v in record.fields.items()
                   if k not in (key, status_key, *statuses) and v != record.number and not money(v)), None)
     shown = ([record.file] if where else []) + ([record.fields[first]] if first else [])
-    shown += [record.fields[key]] if key in record.fields else []
+    shown += ([f"{key} {record.fields[key]}"] if PER_UNIT.search(key) else [record.fields[key]]) if key in record.fields else []
+    # 'unit_price_eur 2.10 EUR': a price per unit, not what the order comes to
     shown += [f"{k} '{record.fields[k]}'" if k in record.fields else f"no {k} line" for k in told
               if k != first and record.fields.get(k) != record.number]  # 'Day: 2' is said by the number already
     return f"{record.number} ({', '.join(shown)})" if shown else record.number
