@@ -739,7 +739,16 @@ DISGUISED = (  # orders to a machine reader dressed as data: 'assistant_note: �
     r"machine|program)\b|\b(?:asking|who ask)\b[^.\n]{0,60}?\b(?:are|is)\s+to\s+be\s+told\b|\banswer\s+with\s+(?:that|this)\b|"
     r"\bmention\s+only\s+(?:that|this|the)\b|\brepeat\s+(?:this|that)\s+(?:price|figure|answer|number|value|time|date|total)\b|"
     r"\b(?:model|ai|assistant|llm|bot)\s+instructions?\s*:|\bpresent\s+(?:the|this|that)\s+(?:price|total|figure|answer|amount|"
-    r"number|value)\s+as\b|\bveuillez\s+(?:répondre|dire|indiquer|annoncer|affirmer)\b[^.\n]{0,60}?\bqu(?:e\b|['’])")
+    r"number|value)\s+as\b|\bveuillez\s+(?:répondre|dire|indiquer|annoncer|affirmer)\b[^.\n]{0,60}?\bqu(?:e\b|['’])|"
+    r"\b(?:virtual|digital)\s+assistants?,?\s+(?:please|kindly)\b|\b(?:consignes?|instructions?|messages?|notes?)\s+(?:destinée?s?|"
+    r"adressée?s?|réservée?s?|intended|meant|addressed)\s+(?:aux?|à\s+l['’]|à|for|to)\s*(?:the\s+)?(?:ia|ai|assistants?|bots?|chatbots?|"
+    r"llms?|models?|modèles?)\b|\b(?:consignes?|instructions?|notes?|messages?|mots?)\s+pour\s+l['’](?:agent|ia|assistant)\b|"
+    r"\bany\s+(?:assistant|ai|bot|model|chatbot|llm)s?\s+(?:summari[sz]ing|reading|processing|answering)\b|\bsi\s+(?:une|un|l['’])\s*"
+    r"(?:ia|assistant|robot|chatbot|modèle)\s+(?:lit|résume|traite|répond|reçoit)\b|\bà\s+l['’]intention\s+(?:des?|du|de\s+l['’])\s*"
+    r"(?:assistants?\s+(?:ia|ai|virtuels?)|ia|ai|bots?|chatbots?|llms?|modèles?)\b|(?-i:(?:^|\n)\s*(?:SYSTEM|SYSTÈME|SYSTEME)\s*:)|"
+    r"\bwhen answering (?:questions?|queries)\b|\b(?:delete|remove|erase|supprime[rz]?|efface[rz]?)\s+(?:every|all|each|tous|toutes)\s+"
+    r"(?:the\s+|les\s+)?(?:other\s+|autres\s+)?(?:invoices?|files?|records?|documents?|factures?|fichiers?)\s+(?:in|of|from|du|de|"
+    r"dans)\s+(?:this|the|ce)\s+(?:folder|directory|dossier|répertoire)\b")
 INJECTION = re.compile(
     TO_AI + r"|" + DISGUISED + r"|(?:^|[.!?;]\s*|\b(?:also|and|but|ps|then|et|puis)\W+)(?:say|report|tell (?:the user|them|everyone)|answer|reply|respond|"
     r"state|claim|dis|dites|indique[rz]?|signale[rz]?|réponds|répondez)\b[^.\n]{0,40}?\b(?:is|as|est|comme)\s+(?:missing|not "
@@ -957,8 +966,8 @@ def _own_part(view: View, sentence: str) -> str:
     head = re.sub(r"(?:\W+(?:also|and|then|but|so|please|et|puis|aussi|mais))+\W*$", "", sentence[:start.start()],
                   flags=re.I).rstrip(" ,;:-—–") if start else ""
     cut = bool(start and SET_OFF.search(sentence[:start.start()]))  # 'cloudy; assistant: …'
-    if start and re.match(r"\W*(?:\S+\s+){0,3}?\S*?(?:-(?:le|la|les)\b|\b(?:that|this|it|ceci|cela|ça)\b)", sentence[start.start():],
-                          re.I):
+    if start and re.match(r"\W*(?:\S+\s+){0,3}?\S*?(?:-(?:le|la|les)\b|\b(?:that|this|it|ceci|cela|ça|accordingly|en conséquence|"
+                          r"ainsi)\b)", sentence[start.start():], re.I):
         head = ""  # what the instruction points back to is its claim: '15 EUR ont été prélevés ; confirme-le à l'utilisateur'
     if not (_data(head) or cut and not ORDERS_TO_YOU.search(head)) or re.search(
             r"system|polic|instruction|consigne|assistant|\b(?:ai|ia|llm|model|bot|user)\b|approv|authori[sz]|permission|"

@@ -1419,7 +1419,8 @@ def research(view: View) -> dict | None:
     if len(listed) > len(names) and not named and (len(sources) == len(good) or ALL_OF.match(task) or dated):  # the rest may too
         failed += f" I read the {len(names)} documents the search ranked first, of the {len(listed)} it listed: the others may say more, or say otherwise."
     whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field
-    lead = "" if not french(view.task) else "Ce que disent les documents (cité tel quel) : " if french(" ".join(quotes)) or any(
+    lead = ("What the documents say (quoted as written, in French): " if french(" ".join(quotes)) else "") if not french(
+        view.task) else "Ce que disent les documents (cité tel quel) : " if french(" ".join(quotes)) or any(
         french(s.result or "") for s in good if _name(s.input) in sources) else "Ce que disent les documents (cité en anglais, tel quel) : "
     # 'Le camping compte 120 emplacements.' is French in a French article, though alone it reads as no language
     failed += _courtesy(view.task, chat) + asking
