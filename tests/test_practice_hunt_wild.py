@@ -355,7 +355,7 @@ def test_keys_a_lookup_offers_after_its_absence_are_no_other_key(tmp_path):
     (tmp_path / "c.json").write_text(json.dumps({"design": {"title": "Design"}, "design-2": {"title": "Design Advanced"}}),
                                      encoding="utf-8")
     said = answer("Look up design and design 2.", samples.catalogue_tools(tmp_path / "c.json"))
-    assert "'2' is not a key" in said and "'design' is in the catalogue" in said, said
+    assert "'design-2' is in the catalogue" in said and "'design' is in the catalogue" in said, said  # 'design 2' as listed
 
 
 @pytest.mark.parametrize(("said", "asked"), [("19 °C", "What is the population of Rome?"), ("114 km2", "Quelle est la population de Rouen ?")])

@@ -286,10 +286,18 @@ def lookup(view: View) -> dict | None:
     spelt = {k: next((w for w in listed if " " in k and re.sub(r"[\W_]", "", w).casefold() == re.sub(r"[\W_]", "", k).casefold()),
                      k) if k in done and absent(done[k]) else k for k in keys}  # 'python advanced': the listed 'python-advanced'
     spaced, keys = [k for k, w in spelt.items() if w != k], list(spelt.values())
+    apart: set[str] = set()
+    for whole in [w for w in listed if re.search(r"[-_]", w) and w not in keys]:  # 'the big data lab': 'big-data-lab', not
+        spelt_so = rf"(?<![\w-])" + r"[\s_-]+".join(map(re.escape, re.split(r"[-_]", whole))) + r"(?![\w-])"  # 'big' and
+        if written_so := re.findall(spelt_so, view.task, re.I):  # 'data', unless asked apart too ('design and design 2')
+            apart |= {p for p in re.split(r"[-_]", whole.lower()) if len(re.findall(rf"(?<![\w-]){re.escape(p)}(?![\w-])",
+                                                                                   view.task, re.I)) > len(written_so)}
+            keys = [k for k in keys if k.lower() not in set(re.split(r"[-_]", whole.lower())) - apart] + [whole]
     if missing := [k for k in keys if k not in done]:
         return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")
     keys = list(dict.fromkeys(keys + [w for w in written if w not in keys and not any(  # not 'Dune' of 'Dune Messiah',
-        re.search(rf"(?<![\w'-]){re.escape(w)}(?![\w'-])", k, re.I) for k in keys + spaced if k in listed or k in spaced)]))  # a listed key,
+        re.search(rf"(?<![\w'-]){re.escape(w)}(?![\w'-])", k, re.I) or w.lower() in set(re.split(r"[-_]", k.lower())) - apart
+        for k in keys + spaced if k in listed or k in spaced)]))  # a listed key,
     # nor 'python' of 'python advanced'; 'Is
     # 'review' a module of design?': 'review' is no key, 'design', which the lookup lists, is one the task names
     if missing := [k for k in keys if k not in done]:

@@ -45,6 +45,7 @@ from .text import (
     readable,
     root,
     roots,
+    says,
     sentences,
     stem,
     stems,
@@ -999,11 +1000,16 @@ def _newer(step, reads: list, question: str):
     subject = {r for r in subject - _proper(_heading(step)) if len(r) > 2}  # not the 'd' of "d'ouverture"
     return next((s for s in reads if s is not step and _when(s) > _when(step) and (_dated(s) or 0) >= year
                  and subject & roots(re.sub(r"\d+", " ", _heading(s))) - _proper(_heading(s))
-                 and not CORRECTS.search(_heading(s))), None)  # an errata corrects sentences, not all of a page
+                 and all(says(f"{_heading(s)} {s.result or ''}", n) for n in _names(question) if says(_heading(step), n))
+                 and not CORRECTS.search(_heading(s))), None)  # an errata corrects sentences, not all of a page; the
+    # Valence festival's page does not replace the Vienne festival's
 
 
 CHANGES = re.compile(r"\b(?:no longer|not any ?more|now|from now on|désormais|dorénavant|(?:ne|n['’])\s*\w+\s+plus|is (?:changed|"
-                     r"removed|repealed|abolished|replaced)|est (?:modifiée?|supprimée?|abrogée?|remplacée?))\b", re.I)
+                     r"removed|repealed|abolished|replaced)|est (?:modifiée?|supprimée?|abrogée?|remplacée?)|(?:rises?|rose|raised|increases?|"
+                     r"increased|goes up|went up|drops?|dropped|decreases?|decreased|falls?|fell|cut|reduced|lowered)\s+(?:by|to)|will be|"
+                     r"(?:has been|have been|is|are|was|were) (?:cancell?ed|called off|suspended|withdrawn)|a été (?:supprimée?|annulée?|"
+                     r"modifiée?|suspendue?)|(?:augmente|augmentent|baisse|baissent|passe|passent)\s+(?:de|à))\b", re.I)
 AMENDS = re.compile(r"\b(?:amendments?|amended|avenants?|modifications?|changelog|mise à jour|rectificatif)\b", re.I)  # a
 # page that changes another: 'Amendment adopted at the 2024 general meeting'
 FIGURE = re.compile(r"([£$€])\s?(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*([£$€%]|[^\W\d_]{3,})")  # '£45', '40 harbours', '12 square'
@@ -1026,6 +1032,7 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
     figures = set().union(*(_figures(c.rsplit(" [", 1)[0]) for c in cited))
     units = {u for _, u in figures} & asked  # 'how many harbours': harbours; a price is left to the notices of change
     names = set().union(*(_proper(_heading(s)) for s in good if _name(s.input) in sources)) | asked
+    titles = " ".join(_heading(s) for s in good if _name(s.input) in sources)
     found, rival = [], False
     for s in good:
         if _name(s.input) in sources or _name(s.input) in unquoted:  # not a page left out on purpose (corrected, older)
@@ -1034,11 +1041,39 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
         for line in sentences(_own(view, s.result or "")):  # sentence must ('the Dunmere farmers' market no longer …')
             differs = page and _proper(_heading(s)) <= names and any(u in units and (n, u) not in figures
                                                                       for n, u in _figures(line))  # not Northgate Chess Club's fee
+            if not _same_thing(line, _heading(s), cited, task, titles):
+                continue  # 'The Team plan now costs 29 euros' beside the Solo plan's price; Valence's 55 concerts beside Vienne's
             if differs or (page or roots(line) & subjects) and CHANGES.search(line) and roots(line) & asked and any(
                     len(roots(line) & q) >= 2 for q in quoted):
                 found.append(f"{line} [{_name(s.input)}]")
                 rival |= differs
     return found, rival
+
+
+PREDICATES = roots("held hold holds run runs take takes place open opens cost costs price prices offer offers need needs require "
+                   "requires have has get support supports attend year years day days time times much many area size length "
+                   "height depth width weight number amount total surface superficie taille longueur hauteur profondeur")
+
+
+def _names(task: str) -> list[str]:
+    """The names and numbers a question gives: 'Vienne', 'NoteFox', '3.2', '2024' (not its first word)."""
+    return re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'’-]*|[\w.-]*\d[\w.-]*", task)
+
+
+def _same_thing(line: str, heading: str, cited: list[str], task: str, titles: str) -> bool:
+    """Whether a sentence of another page speaks of what the quotes answer: the names and numbers of the question that
+    the quotes give (Vienne, NoteFox, Martin, 2024, Solo) are in it or its heading, half of those only their titles give
+    (Médiathèque du Rize: 'the Rize borrowing card'), none followed by another name ('Base Nautique Saillans' for
+    Vallon), and so is every other word the quotes share with the question, but for their titles' words, a verb or a
+    measure ('held' beside 'takes place')."""
+    quotes = " ".join(c.rsplit(" [", 1)[0] for c in cited)
+    there = f"{line} {heading}"
+    strong = [n for n in _names(task) if says(quotes, n)]
+    weak = [n for n in _names(task) if n not in strong and says(titles, n)]
+    after = [m[1] for n in strong + weak for m in re.finditer(rf"(?<![\w-]){re.escape(n)}\s+([A-ZÀ-Ý][\w'’-]*)", there)]
+    shared = (roots(task) & roots(quotes)) - roots(" ".join(STOPWORDS)) - PREDICATES - roots(" ".join(MEASURES)) - roots(titles)
+    return all(says(there, n) for n in strong) and 2 * sum(bool(says(there, n)) for n in weak) >= len(weak) and all(
+        a in strong + weak or says(titles, a) for a in after) and shared <= roots(there)
 
 
 def _subject(step) -> set[str]:

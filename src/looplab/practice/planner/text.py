@@ -18,7 +18,7 @@ STOPWORDS = frozenset("""a about above after again all also am an and any are as
     le la les un une des du de et est sont que qui quel quelle quels quelles dans sur svp stp faut qu
     pour par avec ce cette ces mes nos notre votre vos il elle ils elles je tu nous
     vous moi en au aux ou où comment combien quand pourquoi ne pas non leur leurs s'il te plaît
-    euh um uh erm hum ça cela ceci""".split())  # fillers say nothing
+    euh um uh erm hum ça cela ceci must""".split())  # fillers say nothing
 FRENCH = frozenset("le la les des du est sont quel quelle quels quelles dans pour avec combien quand leur qui euh plutôt pardon "
                    "un une sur fait calcule cherche comment que aux au en disent dit doit doivent peut et à trouve "
                    "donne écris envoie font moins fois il elle ils elles ce cette ces ne pas ont lequel laquelle quoi "
