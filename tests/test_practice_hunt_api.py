@@ -1008,3 +1008,94 @@ def test_a_credit_token_no_refusal_issued_or_a_bill_to_no_profile_is_refused():
     with pytest.raises(anthropic.types.UserProfileRequiredError, match="billing_policy: bill_to 'user_profile' names no"):
         client.beta.messages.create(**FALLBACKS, billing_policy=billed)
     assert client.beta.messages.create(**FALLBACKS, billing_policy=billed, user_profile_id="uprof_1").stop_reason == "tool_use"
+
+
+COMPACT = {"model": MODEL, "max_tokens": 300, "betas": ["compact-2026-09-04"], "tools": [CALC],
+           "compaction": {"type": "summarize"}}
+ANSWERED = [*SUM, {"role": "assistant", "content": "1234 * 5678 = 7006652."}]
+FORMAT = {"type": "json_schema", "schema": {"type": "object", "properties": {"total": {"type": "integer"}},
+                                            "required": ["total"], "additionalProperties": False}}
+
+
+@pytest.mark.parametrize(("options", "field"), [
+    ({"stop_sequences": ["END"]}, "stop_sequences"), ({"stop_sequences": ["END"], "stream": True}, "stop_sequences"),
+    ({"tool_choice": {"type": "any"}}, "tool_choice"), ({"tool_choice": {"type": "tool", "name": "calc"}}, "tool_choice"),
+    ({"output_config": {"format": FORMAT}}, "output_config.format"),
+    ({"betas": ["compact-2026-09-04", "structured-outputs-2025-11-13"], "extra_body": {"output_format": FORMAT}},
+     "output_format"),
+    ({"betas": ["compact-2026-09-04", "server-side-fallback-2026-07-01"],
+      "fallbacks": [{"model": "claude-haiku-4-5", "output_config": {"format": FORMAT}}]}, "fallbacks[0].output_config.format")])
+def test_a_compaction_request_refuses_the_fields_that_only_shape_a_reply(options, field):
+    """A compaction request with stop_sequences, a forced tool or an output format got a 200; it returns no reply, and
+    the SDK's tool runner strips exactly these because the API rejects them (hred169)."""
+    client = practice_client(max_retries=0)
+    sent = {**COMPACT, "messages": ANSWERED, **{k: v for k, v in options.items() if k != "stream"}}
+    message = refused(lambda: final_message(client.beta, sent, options.get("stream", False)))
+    assert message.startswith(f"{field}: only shapes a reply")
+    reply = client.beta.messages.create(**COMPACT, messages=ANSWERED, tool_choice={"type": "auto"})
+    assert reply.stop_reason == "compaction"
+
+
+def test_a_compaction_request_ending_on_a_tool_call_or_holding_no_turn_gets_the_typed_error():
+    """A compaction ending on an unanswered tool_use, or of only a system message, was a plain 400 (the latter saying
+    no message was sent); the SDK types both; without compaction, a lone system message is named as such (hred169)."""
+    client = practice_client(max_retries=0)
+    call = {"type": "tool_use", "id": "toolu_1", "name": "calc", "input": {"expression": "1234 * 5678"}}
+    with pytest.raises(anthropic.types.CompactionIncompleteTurnError, match=r"messages\[1\]: the compaction request"):
+        client.beta.messages.create(**COMPACT, messages=[*SUM, {"role": "assistant", "content": [call]}])
+    system = [{"role": "system", "content": "Be brief."}]
+    with pytest.raises(anthropic.types.CompactionNothingToSummarizeError, match="messages: holds no user or assistant"):
+        client.beta.messages.create(**COMPACT, messages=system)
+    message = refused(lambda: client.beta.messages.create(model=MODEL, max_tokens=300, betas=[], messages=system))
+    assert message.startswith("messages: only system messages were sent")
+
+
+def test_a_thread_goes_on_after_a_compaction_and_names_compaction_blocks_as_sent():
+    """After a compaction on a thread every continue was refused as a misplaced block at a messages[5] never sent, and
+    a compaction block in a continue was named by its place in the held history, not in the request (hred169)."""
+    client = practice_client(max_retries=0)
+    compact = {"betas": [*THREADS, "compact-2026-09-04"]}
+    first = threaded(client, **compact, thread={"type": "create"}, messages=ANSWERED[:1])
+    results = [{"role": "user", "content": [{"type": "tool_result", "tool_use_id": first.content[-1].id,
+                                             "content": "7006652"}]}]
+    second = threaded(client, **compact, thread={"type": "continue", "previous_message_id": first.id}, messages=results)
+    made = threaded(client, **compact, thread={"type": "continue", "previous_message_id": second.id},
+                    messages=[{"role": "user", "content": "Thanks."}], compaction={"type": "summarize"})
+    assert made.stop_reason == "compaction"
+    after = threaded(client, **compact, thread={"type": "continue", "previous_message_id": made.id},
+                     messages=[{"role": "user", "content": "What is 12 * 12?"}])
+    assert after.stop_reason == "tool_use"
+    block = made.content[0].model_dump(exclude_none=True)
+    hello = threaded(client, **compact, thread={"type": "create"}, messages=HELLO)
+    with pytest.raises(anthropic.types.CompactionBlockMisplacedError, match=r"'messages\[0\]\.content\[0\]: a compaction"):
+        threaded(client, **compact, thread={"type": "continue", "previous_message_id": hello.id},
+                 messages=[{"role": "user", "content": [block, {"type": "text", "text": "And 3 * 4?"}]}])
+
+
+def test_a_credit_token_object_needs_its_beta():
+    """fallback_credit_token as an object got a 200 without the fallback-credit beta; the SDK's
+    BetaFallbackCreditTokenParam: without that header the field takes the bare string only (hred169)."""
+    client = practice_client(max_retries=0)
+    token = {"token": "fct_made_up_123", "mode": "best_effort"}
+    for betas in (FALLBACKS["betas"], []):
+        message = refused(lambda betas=betas: client.beta.messages.create(**{**FALLBACKS, "betas": betas},
+                                                                          fallback_credit_token=token))
+        assert message.startswith("fallback_credit_token: the object form needs the beta 'fallback-credit-2026-07-01'")
+    reply = client.beta.messages.create(**{**FALLBACKS, "betas": ["fallback-credit-2026-07-01"]},
+                                        fallback_credit_token=token)
+    assert reply.stop_reason == "tool_use"
+
+
+def test_a_gzip_body_of_several_members_is_read_and_one_with_trailing_bytes_is_refused():
+    """A gzip body of two members (RFC 1952: a series of members) was 'not valid JSON', and one with bytes after its
+    member got a 200; the SDK types the API's RequestBodyEncodingInvalidError for a body its encoding does not fit."""
+    body = json.dumps({"model": MODEL, "max_tokens": 300, "tools": [CALC], "messages": SUM}).encode()
+    client = practice_client(max_retries=0)
+
+    def send(data: bytes, encoding: str):
+        return client.post(MESSAGES, cast_to=anthropic.types.Message, content=data,
+                           options={"headers": {"content-encoding": encoding, "content-type": "application/json"}})
+    assert send(gzip.compress(body[:60]) + gzip.compress(body[60:]), "gzip").stop_reason == "tool_use"
+    for data, encoding in ((gzip.compress(body) + b"GARBAGE", "gzip"), (zlib.compress(body) + b"GA", "deflate")):
+        with pytest.raises(anthropic.RequestBodyEncodingInvalidError, match=f"Content-Encoding \\({encoding}\\)"):
+            send(data, encoding)

@@ -7,8 +7,10 @@ import hashlib
 import json
 import re
 import zlib
+from itertools import takewhile
 
 from looplab.practice import tokens
+from looplab.practice.models import fallbacks
 from looplab.practice.responses import Problem
 from looplab.practice.view import as_blocks, content_blocks, merge_turns, result_text
 
@@ -59,6 +61,35 @@ def check(body: dict, betas: list[str]) -> str | None:
             return f"{at}.content: empty summary; send the block back as it came"
         if block.get("content") is not None and (problem := _verify(block, at)):
             return problem
+    return None
+
+
+def check_request(body: dict, asked: dict) -> str | None:
+    """What the API refuses in a compaction request (`body` whole, `asked` as the client sent it): a field that only
+    shapes a reply, as the SDK's tool runner says when it strips them (_without_compaction_incompatible_params); a
+    conversation with nothing to summarize, or one ending on an unanswered tool call (the SDK's typed errors)."""
+    if not body.get("compaction"):
+        return None
+    shaping = [*(name for name in ("stop_sequences", "output_format") if asked.get(name)),
+               *(["tool_choice"] if (asked.get("tool_choice") or {}).get("type") in ("any", "tool") else []),
+               *(["output_config.format"] if (asked.get("output_config") or {}).get("format") else []),
+               *(f"fallbacks[{i}].output_config.format" for i, entry in enumerate(fallbacks(asked))
+                 if (entry.get("output_config") or {}).get("format"))]
+    if shaping:
+        return (f"{shaping[0]}: only shapes a reply, and a compaction request returns only the compaction block, "
+                "never a reply; drop it from this request and send it with the next one")
+    messages = body["messages"]
+    if not (turns := [i for i, m in enumerate(messages) if m["role"] != "system"]):
+        only = " (only system messages, which are no turn of the conversation)" if messages else ""
+        return Problem(f"messages: holds no user or assistant content to summarize{only}; send the conversation to "
+                       "compact", error_code="compaction_nothing_to_summarize")
+    last = list(takewhile(lambda i: messages[i]["role"] == "assistant", reversed(turns)))  # one turn, as merged
+    calls = [(i, b.get("id")) for i in reversed(last) for b in content_blocks(messages[i]) if b.get("type") == "tool_use"]
+    if calls:
+        return Problem(f"messages[{calls[0][0]}]: the compaction request ends on an assistant turn that is not "
+                       f"finished (tool_use ids {', '.join(str(c) for _, c in calls)} have no tool_result); send the "
+                       "tool results first, or compact the history before that turn",
+                       error_code="compaction_incomplete_turn")
     return None
 
 

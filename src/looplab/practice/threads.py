@@ -82,6 +82,8 @@ class Threads:
             self.held[thread["previous_message_id"]]["continued"] = True
         reply = {"role": "assistant", "content": message["content"]}
         kept = {field: full[field] for field in HELD_FIELDS if field in full}
-        self.held[message["id"]] = {**kept, "messages": [*full["messages"], reply], "continued": False}
+        # a compaction's block stands in place of the messages it summarises: the thread goes on from it
+        history = [] if message["stop_reason"] == "compaction" else full["messages"]
+        self.held[message["id"]] = {**kept, "messages": [*history, reply], "continued": False}
         if len(self.held) > KEEP:
             del self.held[next(iter(self.held))]

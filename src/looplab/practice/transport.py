@@ -157,6 +157,7 @@ class PracticeTransport(httpx2.BaseTransport):
                              not_json or "the request body is not a JSON object; send the request as JSON")
         beta = request.url.params.get("beta") == "true" or "anthropic-beta" in request.headers
         betas = [b.strip() for b in request.headers.get("anthropic-beta", "").split(",")]
+        asked = body  # as sent: an error names output_format, not the output_config.format it is read as
         if "output_format" in body and STRUCTURED_BETA in betas and isinstance(body.get("output_config", {}), dict):
             body = {**{k: v for k, v in body.items() if k != "output_format"},  # the beta's output_config.format
                     "output_config": {**body.get("output_config", {}), "format": body["output_format"]}}
@@ -186,13 +187,14 @@ class PracticeTransport(httpx2.BaseTransport):
                 "type") not in ("any", "tool"):  # it thinks whatever the request says; a forced tool call, though, is
             full = {**full, "thinking": {"type": "adaptive"}}  # made without a thought, as on Claude Fable 5
         resumed = bool(full["messages"]) and _key(full["messages"][-1]) in self.paused
-        if problem := context.check(full, betas) or (INLINE_TOOLS not in betas and '"tool_definition"' in json.dumps(
+        if problem := context.check(full, betas) or (path == MESSAGES and context.check_request(full, asked)) or (
+                INLINE_TOOLS not in betas and '"tool_definition"' in json.dumps(
                 full.get("messages")) and f"messages: an inline tool_definition needs the beta '{INLINE_TOOLS}'; pass "
                                          f"betas=['{INLINE_TOOLS}']") or (
                 body.get("mcp_servers") and not any(b.startswith("mcp-client-") for b in betas) and "mcp_servers: "
                 f"unknown field (Extra inputs are not permitted); the MCP connector needs the beta '{MCP_BETA}'; "
                 f"pass betas=['{MCP_BETA}']"):
-            return api_error(400, "invalid_request_error", problem)
+            return api_error(400, "invalid_request_error", as_sent(problem, held))
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
         seen = context.expand(sent)
         no_prefill = resumed or bool(full.get("compaction"))  # a compaction request samples nothing
@@ -307,22 +309,42 @@ def _decoded(content: bytes, encoding: str | None) -> tuple[bytes, Problem | Non
         if name not in ENCODINGS:
             return content, Problem(f"content-encoding: {name!r} is not supported; send the body uncompressed, or "
                                     "compressed with gzip or deflate", error_code="request_body_encoding_unsupported")
-        invalid = (f"The request body is not valid for its Content-Encoding ({name}): {{}}; compress the body as the "
-                   "header says, or drop the header")
-        inflater = zlib.decompressobj(ENCODINGS[name])
-        try:
-            decoded = inflater.decompress(content, MAX_BODY + 1)
-        except zlib.error as exc:
-            return content, Problem(invalid.format(exc), error_code="request_body_encoding_invalid")
-        if len(decoded) > MAX_BODY:
-            return content, Problem("The compressed request body exceeds the maximum allowed number of bytes (32 MB) "
-                                    "once decoded; send large files through the Files API or in smaller requests",
-                                    error_code="request_body_too_large_after_decoding")
-        if not inflater.eof:
-            return content, Problem(invalid.format("the compressed data ends too soon"),
-                                    error_code="request_body_encoding_invalid")
-        content = decoded
+        content, problem = _inflate(content, name)
+        if problem:
+            return content, problem
     return content, None
+
+
+def _inflate(data: bytes, name: str) -> tuple[bytes, Problem | None]:
+    """`data` decoded as the encoding `name` says (gzip: a series of members, RFC 1952 2.2), or why it cannot be. Fed a
+    kB at a time, so that a body of many tiny members is not copied again after each one."""
+    invalid = (f"The request body is not valid for its Content-Encoding ({name}): {{}}; compress the body as the "
+               "header says, or drop the header")
+    parts, size, members, inflater = [], 0, 0, zlib.decompressobj(ENCODINGS[name])
+    for at in range(0, len(data), 1024):
+        pending = data[at:at + 1024]
+        while pending:
+            if inflater.eof:  # what follows a whole stream must be another gzip member
+                members += 1
+                if ENCODINGS[name] != ENCODINGS["gzip"]:
+                    return data, Problem(invalid.format("bytes follow the end of the compressed data"),
+                                         error_code="request_body_encoding_invalid")
+                inflater = zlib.decompressobj(ENCODINGS[name])
+            try:
+                parts.append(inflater.decompress(pending, MAX_BODY + 1 - size))
+            except zlib.error as exc:
+                why = f"what follows gzip member {members} is no gzip member ({exc})" if members else str(exc)
+                return data, Problem(invalid.format(why), error_code="request_body_encoding_invalid")
+            size += len(parts[-1])
+            if size > MAX_BODY:
+                return data, Problem("The compressed request body exceeds the maximum allowed number of bytes (32 MB) "
+                                     "once decoded; send large files through the Files API or in smaller requests",
+                                     error_code="request_body_too_large_after_decoding")
+            pending = inflater.unused_data
+    if not inflater.eof:
+        return data, Problem(invalid.format("the compressed data ends too soon"),
+                             error_code="request_body_encoding_invalid")
+    return b"".join(parts), None
 
 
 def _not_a_number(word: str):

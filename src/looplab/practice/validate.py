@@ -19,6 +19,7 @@ MIN_THINKING_BUDGET = 1024
 MAX_IMAGE = 5 * 1024 * 1024  # bytes of a base64 image's data
 MAX_MEDIA = 100  # images and documents in one request
 MAX_SIDE, MANY_SIDE = 8000, 2000  # pixels a side; the second when a request holds more than 20 images
+CREDIT_BETA = "fallback-credit-2026-07-01"  # a fallback_credit_token object needs it (BetaFallbackCreditTokenParam)
 INTERLEAVED = "interleaved-thinking-2025-05-14"  # with tools, a thinking budget may pass max_tokens
 MAX_CACHE_MARKS = 4  # cache breakpoints in one request (tools, system and message blocks)
 TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,128}")
@@ -33,7 +34,7 @@ def check_fields(body: dict, count: bool = False, betas=()) -> str | None:
     interleaved = INTERLEAVED in betas and bool(body.get("tools"))
     if problem := (refused_fields(body) or check_tools(body.get("tools")) or _check_choice(body)
                    or _check_thinking(body, count or interleaved) or _check_marks(body) or check_media(body)
-                   or _check_fallbacks(body)):
+                   or _check_fallbacks(body, betas)):
         return problem
     for i, sequence in enumerate(body.get("stop_sequences") or []):
         if not sequence.strip():
@@ -43,9 +44,10 @@ def check_fields(body: dict, count: bool = False, betas=()) -> str | None:
     return _check_schema(output["schema"], "output_config.format.schema") if output else None
 
 
-def _check_fallbacks(body: dict) -> str | None:
+def _check_fallbacks(body: dict, betas=()) -> str | None:
     """Each `fallbacks` entry's overrides as its model would check them (the SDK's BetaFallbackParam), and a
-    `fallback_credit_token`, which only a refusal issues (the practice model's issue none)."""
+    `fallback_credit_token`, which only a refusal issues (the practice model's issue none); its object form needs
+    its beta (the SDK's BetaFallbackCreditTokenParam)."""
     for i, entry in enumerate(fallbacks(body)):
         own = min(body["max_tokens"], row(entry["model"]).output)  # the request's max_tokens is no override: unchecked
         attempt = {"model": entry["model"], "max_tokens": own if entry.get("max_tokens") is None else entry["max_tokens"],
@@ -53,6 +55,9 @@ def _check_fallbacks(body: dict) -> str | None:
         if problem := refused_fields(attempt) or _check_thinking(attempt):
             return f"fallbacks[{i}].{problem}"
     token = body.get("fallback_credit_token")
+    if isinstance(token, dict) and CREDIT_BETA not in betas:
+        return (f"fallback_credit_token: the object form needs the beta '{CREDIT_BETA}' (without it the field takes "
+                f"the bare token string only); pass betas=['{CREDIT_BETA}'], or send the token as a string")
     if token is not None and body.get("fallbacks"):
         return "fallback_credit_token: cannot be combined with fallbacks; send one of them"
     if token is not None and (isinstance(token, str) or token.get("mode", "strict") == "strict"):
@@ -365,6 +370,9 @@ def check_messages(body: dict, issued_ids=frozenset()) -> str | None:
     kept = [i for i, m in enumerate(body["messages"]) if m["role"] != "system"]
     if bare := [i for i, m in enumerate(body["messages"]) if m["role"] == "system" and not {"content", "output_config"} & set(m)]:
         return f"messages[{bare[0]}]: a system message must have content or output_config"
+    if body["messages"] and not kept:  # it was sent, and is no turn of the conversation
+        return ('messages: only system messages were sent, and they are no turn of the conversation; at least one '
+                'user message is required, e.g. {"role": "user", "content": "..."} after them')
     problem = _check_turns([body["messages"][i] for i in kept], body, issued_ids)
     if problem and len(kept) < len(body["messages"]):  # name the messages as the caller numbered them
         problem = re.sub(r"messages\[(\d+)\]", lambda m: f"messages[{kept[int(m.group(1))]}]", problem)
