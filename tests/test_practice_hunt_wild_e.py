@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from conversations import answer, documents
+from conversations import answer, converse, documents
 
 from looplab import samples
 
@@ -282,7 +282,13 @@ def test_another_things_figure_is_no_rival(tmp_path, pages, question, other):
      "How much is the pottery course at Atelier Glaise?", "increase by 10%"),
     ({"tarif.md": "# Médiathèque du Rize — borrowing card\n\nThe yearly borrowing card costs 12 euros for adults.\n",
       "council.md": "# Council vote on the Rize borrowing card\n\nFrom 1 January 2027, the yearly borrowing card will be free.\n"},
-     "How much is the yearly borrowing card at the Médiathèque du Rize?", "will be free")])
+     "How much is the yearly borrowing card at the Médiathèque du Rize?", "will be free"),
+    ({"festival.md": "# Jazz sur Saône festival\n\nThe festival runs from 3 to 6 July. 45 concerts are planned on four stages.\n",
+      "amendment.md": "# Amendment — Jazz sur Saône\n\nThe closing concert of Jazz sur Saône has been cancelled, so the festival "
+                      "will now have 44 concerts.\n"}, "How many concerts are planned at Jazz sur Saône?", "44 concerts"),
+    ({"ferry.md": "# Île Verte ferry\n\nThe Île Verte ferry makes 6 crossings a day. A return ticket costs 18 euros.\n",
+      "update.md": "# Timetable update\n\nFrom 1 May the Île Verte ferry will make 9 crossings a day. The return ticket is raised "
+                   "by 2 euros.\n"}, "How much is a return ticket for the Île Verte ferry?", "raised by 2 euros")])
 def test_a_rise_or_a_change_to_come_is_quoted_beside_the_old_figure(tmp_path, pages, question, change):
     """'raised by 2 euros', 'increase by 10%', 'will be free' were left out, the old figure given alone (hred165)."""
     said = answer(question, documents(tmp_path, pages))
@@ -334,3 +340,23 @@ def test_a_key_spelt_with_spaces_in_the_task_is_the_hyphenated_key(tmp_path):
     said = answer("Look up the big data lab", _catalogue(tmp_path, {"data": {"title": "Data basics"},
                                                                    "big-data-lab": {"title": "Big data lab", "price_eur": 990}}))
     assert "990" in said and "Data basics" not in said, said
+
+
+@pytest.mark.parametrize("line", ["Deposit received: 400.00 EUR on 2026-05-02", "Paid so far: 250.00 EUR (bank transfer)",
+                                  "Credit note CN-8 (-200.00 EUR) issued against this invoice.", "Déjà réglé : 600,00 € par chèque",
+                                  "Avoir AV-9 de 200,00 € déduit", "Remise 10 % accordée : net à payer 900,00 €",
+                                  "Acompte reçu : 100,00 € le 02/06/2026"])
+def test_an_unpaid_invoice_with_part_of_it_settled_is_not_owed_in_full(tmp_path, line):
+    """'Status: unpaid' beside a deposit, a credit note or a discount was counted at its full 1,000 (hred167)."""
+    files = {"a.txt": f"Invoice X1-1\nClient: Oriel Games\nAmount: 1,000.00 EUR\n{line}\nStatus: unpaid\n",
+             "b.txt": "Invoice X1-2\nClient: Pellow Bikes\nAmount: 300.00 EUR\nStatus: unpaid\n"}
+    said = answer("How much is still owed?", _invoices(tmp_path, files))
+    assert "1300" not in said and "1,000.00 EUR)" not in said and "a.txt" in said, said
+
+
+def test_a_follow_up_starting_with_and_is_not_answered_over_the_whole_folder(tmp_path):
+    """'How many invoices does Bertin have?' then 'and how many are unpaid?' counted every client's (hred168)."""
+    files = {"f1.txt": "Invoice F-31\nClient: Bertin Menuiserie\nAmount: 865.00 EUR\nStatus: unpaid\n",
+             "f2.txt": "Invoice F-44\nClient: Okafor Textiles\nAmount: 2,310.75 EUR\nStatus: unpaid\n"}
+    said = converse(["How many invoices does Bertin have?", "and how many are unpaid?"], _invoices(tmp_path, files))
+    assert "Count: 2" not in said and "F-44" not in said, said

@@ -116,7 +116,7 @@ def parse(file: str, step: Step) -> Record | str | list:
 
 PROSE = "Text"  # the field a record's sentences about a payment are kept under: read beside its status, never as one
 PAID_IN_TEXT = re.compile(r"\b(?:deposit|received|paid|settled|part(?:ial(?:ly)?)?[ -]payment|instal+ments?|acompte|versée?s?|"
-                          r"versements?|règlements?|"
+                          r"versements?|règlements?|credit notes?|avoirs?|déduite?s?|remise|discount|net à payer|"
                           r"re[çc]ue?s?|payée?s?|réglée?s?|encaissée?s?|refund(?:ed)?|rembours\w*)\b", re.I)
 PRICED = re.compile(r"(?:amount|total|montant|price|prix|betrag|balance|solde|sum|somme)\b.*", re.I)
 IN_NAME = re.compile(r"(?:\(|\bin |_)(EUR|USD|GBP|CHF|[€$£])\)?$", re.I)  # 'Amount (EUR)', 'amount_eur', 'Total in €'

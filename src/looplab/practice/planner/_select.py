@@ -569,13 +569,19 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     return Choice(chosen, title[0].upper() + title[1:], notes, key, doubtful, ranked)
 
 
+REDUCES = re.compile(r"\b(?:deposit|acompte|paid so far|already paid|part(?:ly|ially)? paid|déjà (?:réglée?|payée?|versée?)|avoirs?|"
+                     r"credit notes?|remise|discount|net à payer|reste à payer)\b", re.I)  # a field that lowers what is owed
+
+
 def _status(record: Record, key: str, said: bool = False) -> str:
     """The status under `key`, and any field saying otherwise: 'yes (Status: unpaid)'."""
     value = record.fields.get(key, "")
     other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and (
         set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
-        or re.search(r"\d", v) and (set(words(v)) & (PAYING | RECEIVED | DISCOUNT) or k == PROSE) and _kind(v, k) != _kind(
-            value, key)  # 'Text': a sentence of the file about a payment ('Un versement de 200 € a été effectué')
+        or re.search(r"\d", v) and (set(words(v)) & (PAYING | RECEIVED | DISCOUNT) or k == PROSE or REDUCES.search(k) and re.search(
+            r"\d[\d\s.,]*\s?(?:€|eur\b|euros?\b|usd\b|\$|£|gbp\b|chf\b)|[€$£]\s?\d", v, re.I))
+        and _kind(v, k) != _kind(value, key)  # 'Text': a sentence of the file about a payment ('Un versement de 200 € a été
+        # effectué'); 'Deposit received: 400 EUR', 'Déjà réglé : 600 €', 'Remise 10 % : net à payer 900 €': not all is owed
         or CREDIT.search(v) and not _party(k) or _nullified(f"{k}: {v}") and not _party(k))] + [
         f"heading '{record.title}'"] * bool(CREDIT.search(record.title))  # 'Note: duplicate of L-1', 'cheque bounced'
     # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed; a credit note is owed the other way

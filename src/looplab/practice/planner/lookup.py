@@ -288,7 +288,7 @@ def lookup(view: View) -> dict | None:
     spaced, keys = [k for k, w in spelt.items() if w != k], list(spelt.values())
     apart: set[str] = set()
     for whole in [w for w in listed if re.search(r"[-_]", w) and w not in keys]:  # 'the big data lab': 'big-data-lab', not
-        spelt_so = rf"(?<![\w-])" + r"[\s_-]+".join(map(re.escape, re.split(r"[-_]", whole))) + r"(?![\w-])"  # 'big' and
+        spelt_so = r"(?<![\w-])" + r"[\s_-]+".join(map(re.escape, re.split(r"[-_]", whole))) + r"(?![\w-])"  # 'big' and
         if written_so := re.findall(spelt_so, view.task, re.I):  # 'data', unless asked apart too ('design and design 2')
             apart |= {p for p in re.split(r"[-_]", whole.lower()) if len(re.findall(rf"(?<![\w-]){re.escape(p)}(?![\w-])",
                                                                                    view.task, re.I)) > len(written_so)}

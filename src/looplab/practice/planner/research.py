@@ -1041,9 +1041,9 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
         for line in sentences(_own(view, s.result or "")):  # sentence must ('the Dunmere farmers' market no longer …')
             differs = page and _proper(_heading(s)) <= names and any(u in units and (n, u) not in figures
                                                                       for n, u in _figures(line))  # not Northgate Chess Club's fee
-            if not _same_thing(line, _heading(s), cited, task, titles):
+            if not _same_thing(line, _own(view, s.result or ""), cited, task, titles):
                 continue  # 'The Team plan now costs 29 euros' beside the Solo plan's price; Valence's 55 concerts beside Vienne's
-            if differs or (page or roots(line) & subjects) and CHANGES.search(line) and roots(line) & asked and any(
+            if differs or (page or roots(_own(view, s.result or "")) & subjects) and CHANGES.search(line) and roots(line) & asked and any(
                     len(roots(line) & q) >= 2 for q in quoted):
                 found.append(f"{line} [{_name(s.input)}]")
                 rival |= differs
@@ -1052,7 +1052,8 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
 
 PREDICATES = roots("held hold holds run runs take takes place open opens cost costs price prices offer offers need needs require "
                    "requires have has get support supports attend year years day days time times much many area size length "
-                   "height depth width weight number amount total surface superficie taille longueur hauteur profondeur")
+                   "height depth width weight number amount total surface superficie taille longueur hauteur profondeur "
+                   "plan plans planned prévu prévus prévue prévues")
 
 
 def _names(task: str) -> list[str]:
@@ -1060,20 +1061,20 @@ def _names(task: str) -> list[str]:
     return re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'’-]*|[\w.-]*\d[\w.-]*", task)
 
 
-def _same_thing(line: str, heading: str, cited: list[str], task: str, titles: str) -> bool:
+def _same_thing(line: str, page: str, cited: list[str], task: str, titles: str) -> bool:
     """Whether a sentence of another page speaks of what the quotes answer: the names and numbers of the question that
-    the quotes give (Vienne, NoteFox, Martin, 2024, Solo) are in it or its heading, half of those only their titles give
+    the quotes give (Vienne, NoteFox, Martin, 2024, Solo) are in its page, half of those only their titles give
     (Médiathèque du Rize: 'the Rize borrowing card'), none followed by another name ('Base Nautique Saillans' for
     Vallon), and so is every other word the quotes share with the question, but for their titles' words, a verb or a
     measure ('held' beside 'takes place')."""
     quotes = " ".join(c.rsplit(" [", 1)[0] for c in cited)
-    there = f"{line} {heading}"
+    there = page  # its names may be in another of its sentences: 'From 1 May the Île Verte ferry … The return ticket is raised'
     strong = [n for n in _names(task) if says(quotes, n)]
     weak = [n for n in _names(task) if n not in strong and says(titles, n)]
-    after = [m[1] for n in strong + weak for m in re.finditer(rf"(?<![\w-]){re.escape(n)}\s+([A-ZÀ-Ý][\w'’-]*)", there)]
+    after = [m[1] for n in strong + weak for m in re.finditer(rf"(?<![\w-]){re.escape(n)}[ \t]+([A-ZÀ-Ý][\w'’-]*)", there)]
     shared = (roots(task) & roots(quotes)) - roots(" ".join(STOPWORDS)) - PREDICATES - roots(" ".join(MEASURES)) - roots(titles)
     return all(says(there, n) for n in strong) and 2 * sum(bool(says(there, n)) for n in weak) >= len(weak) and all(
-        a in strong + weak or says(titles, a) for a in after) and shared <= roots(there)
+        a in strong + weak or says(titles, a) for a in after) and shared <= roots(f"{line} {page.splitlines()[0] if page else ''}")
 
 
 def _subject(step) -> set[str]:

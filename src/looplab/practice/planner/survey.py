@@ -281,8 +281,12 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
     if isinstance(choices, str):  # and say which subfolders it did not read: their records may answer it
         return declined(" ".join([sentence_case(choices), *notes, *unread]), WORDING.format(folder=folder),
                         f"a question about the records in the folder '{folder}'")
-    if follow_up and all(c.heading == "Records" or _select.EXTREME.fullmatch(c.heading.split(",")[0].strip()) for c in choices) and not (
-            _select.ALL.search(whole) or FOLDER.search(whole) or folder != "." or BACK.search(whole)):  # 'that': named
+    if follow_up and (all(c.heading == "Records" or _select.EXTREME.fullmatch(c.heading.split(",")[0].strip()) for c in choices)
+                      and not BACK.search(whole) or re.match(r"\W*(?:and|et|so|then|alors|puis|also|aussi)\b", whole, re.I)
+                      and any(c.heading != "Records" for c in choices)) and not (
+            _select.ALL.search(whole) or FOLDER.search(whole) or folder != "." or re.search(r"\b(?:whole|entire|tout le|entier)\b",
+                                                                                         whole, re.I)):  # 'and how many are
+        # unpaid?' of Bertin's, not of the folder; 'that': named
         # by the gate  # 'just the total', 'Which is
         # the largest?' after 'Which are unpaid?': of those, not of every record
         return declined(("Votre dernier message ne dit pas quelles fiches prendre : sur tout le dossier, ce seraient toutes, "
