@@ -1099,3 +1099,73 @@ def test_a_gzip_body_of_several_members_is_read_and_one_with_trailing_bytes_is_r
     for data, encoding in ((gzip.compress(body) + b"GARBAGE", "gzip"), (zlib.compress(body) + b"GA", "deflate")):
         with pytest.raises(anthropic.RequestBodyEncodingInvalidError, match=f"Content-Encoding \\({encoding}\\)"):
             send(data, encoding)
+
+
+def test_a_streamed_compaction_sends_its_summary_in_a_compaction_delta():
+    """A streamed compaction block came whole in content_block_start, so the SDK's `compaction` event never fired; the
+    SDK's accumulator fills content and encrypted_content from one compaction_delta (hred172)."""
+    options = {**COMPACT, "messages": ANSWERED}
+    with practice_client().beta.messages.stream(**options) as stream:
+        events = list(stream)
+        final = stream.get_final_message()
+    start = next(e for e in events if e.type == "content_block_start")
+    assert start.content_block.content is None and start.content_block.signature
+    deltas = [e.delta.type for e in events if e.type == "content_block_delta"]
+    summaries = [e.content for e in events if e.type == "compaction"]
+    assert deltas == ["compaction_delta"] and summaries == [final.content[0].content] and summaries[0]
+    assert final.model_dump() == practice_client().beta.messages.create(**options).model_dump()
+
+
+def test_errors_after_a_compaction_block_name_the_messages_as_sent():
+    """After a compaction block, errors named messages of the summarised conversation (messages[5] of 3 sent); the
+    block stands first in `messages`, in place of what it summarises, and paths index the request (hred172)."""
+    client = practice_client(max_retries=0)
+    block = client.beta.messages.create(**COMPACT, messages=ANSWERED).content[0].model_dump(exclude_none=True)
+    first = {"role": "user", "content": [block, {"type": "text", "text": "And 12 * 12?"}]}
+    call = {"role": "assistant", "content": [{"type": "tool_use", "id": "toolu_z2", "name": "calc",
+                                              "input": {"expression": "12 * 12"}}]}
+    wrong = {"role": "user", "content": [{"type": "tool_result", "tool_use_id": "toolu_other", "content": "144"}]}
+    options = {key: value for key, value in COMPACT.items() if key != "compaction"}
+    empty, counted = {"type": "text", "text": ""}, {k: v for k, v in options.items() if k != "max_tokens"}
+    for messages, start in (([first, call, wrong], "messages[1]: tool_use ids toolu_z2 have no tool_result"),
+                            ([first, ANSWERED[1], {"role": "user", "content": [empty]}], "messages[2].content[0].text:"),
+                            ([{"role": "user", "content": [block]}, {"role": "user", "content": [empty]}],
+                             "messages[1].content[0].text:"),
+                            ([{"role": "user", "content": [block, empty]}], "messages[0].content[1].text:")):
+        assert refused(lambda messages=messages: client.beta.messages.create(**options, messages=messages)).startswith(start)
+        assert refused(lambda messages=messages: client.beta.messages.count_tokens(**counted, messages=messages)
+                       ).startswith(start)
+
+
+def test_a_compaction_block_sent_in_a_thread_continue_is_refused_for_the_true_reason():
+    """A compaction block first in a continue was refused as 'goes first: send it as the first block of messages[0]',
+    where it was; what comes before it is the thread's held history (hred172)."""
+    client = practice_client(max_retries=0)
+    compact = {"betas": [*THREADS, "compact-2026-09-04"]}
+    made = threaded(client, **compact, messages=ANSWERED, compaction={"type": "summarize"})
+    hello = threaded(client, **compact, thread={"type": "create"}, messages=HELLO)
+    with pytest.raises(anthropic.types.CompactionBlockMisplacedError) as caught:
+        threaded(client, **compact, thread={"type": "continue", "previous_message_id": hello.id},
+                 messages=[{"role": "user", "content": [made.content[0].model_dump(exclude_none=True)]}])
+    assert caught.value.body["error"]["message"].startswith(
+        "messages[0].content[0]: a compaction block goes first in the conversation, and the 2 messages this thread "
+        "holds come before it; start a new thread")
+
+
+CREDIT = {**FALLBACKS, "betas": ["fallback-credit-2026-07-01"]}
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_best_effort_credit_token_reports_its_outcome_and_an_empty_token_is_refused(stream):
+    """A best_effort fallback_credit_token was served without usage.fallback_credit, and an empty one was served; the
+    SDK: the outcome is present on every response to a request carrying a token, and a malformed token stays a 400
+    in both modes (hred172)."""
+    client = practice_client(max_retries=0)
+    served = final_message(client.beta, {**CREDIT, "fallback_credit_token": {"token": "fct_9Qm2", "mode": "best_effort"}},
+                           stream)
+    assert served.usage.fallback_credit.status.type == "not_applied"
+    for token, field in (({"token": "", "mode": "best_effort"}, "fallback_credit_token.token"),
+                         ("", "fallback_credit_token")):
+        message = refused(lambda token=token: final_message(client.beta, {**CREDIT, "fallback_credit_token": token},
+                                                            stream))
+        assert message.startswith(f"{field}: empty")

@@ -32,8 +32,9 @@ def cut(text: str) -> str:
     return "cleared from" if is_cleared(text) else "abridged in" if ABRIDGED.search(str(text)) else ""
 
 
-def check(body: dict, betas: list[str]) -> str | None:
-    """What the API would refuse in `context_management` / `compaction`, or None."""
+def check(body: dict, betas: list[str], held: int = 0) -> str | None:
+    """What the API would refuse in `context_management` / `compaction`, or None (`held`: the messages a continued
+    thread holds before those sent)."""
     if body.get("compaction") and body.get("context_management"):
         return "compaction: cannot be combined with context_management; send one of them"
     for field, beta in (("context_management", BETA_EDITS), ("compaction", BETA_COMPACTION)):
@@ -54,6 +55,10 @@ def check(body: dict, betas: list[str]) -> str | None:
         return Problem(f"{summaries[1]}: more than one compaction block with content; send only the block the "
                        "conversation returned last", error_code="compaction_block_ambiguous")
     for at, first, block in found:
+        if not first and held:  # sent in a continue: the thread's held messages come first
+            return Problem(f"{at}: a compaction block goes first in the conversation, and the {held} messages this "
+                           'thread holds come before it; start a new thread (thread={"type": "create"}) whose '
+                           "first message begins with the block", error_code="compaction_block_misplaced")
         if not first:
             return Problem(f"{at}: a compaction block goes first: send it as the first block of messages[0], in "
                            "place of the messages it summarises", error_code="compaction_block_misplaced")
@@ -183,16 +188,50 @@ def compaction_message(body: dict, message_id: str, usage: dict, in_french: bool
             "content": [block], "stop_reason": "compaction", "stop_sequence": None, "usage": usage}
 
 
-def expand(body: dict) -> dict:
-    """`body` with a compaction block sent back first replaced by the abridged turns it stands for."""
+def _summarised(body: dict) -> list:
+    """The abridged turns that a compaction block sent first in `body` stands for (none without one)."""
+    messages = body["messages"]
+    first = content_blocks(messages[0]) if messages else []
+    if not first or first[0]["type"] != "compaction" or not first[0].get("content"):
+        return []
+    return json.loads(zlib.decompress(base64.b64decode(first[0]["encrypted_content"])))
+
+
+def expand(body: dict, merged: bool = True) -> dict:
+    """`body` with a compaction block sent back first replaced by the abridged turns it stands for; turns of one role
+    joined unless not `merged` (then the messages sent keep their order after the turns, for `as_given`)."""
     messages = body["messages"]
     first = content_blocks(messages[0]) if messages else []
     if not first or first[0]["type"] != "compaction":
         return body
-    block = first[0]
-    turns = json.loads(zlib.decompress(base64.b64decode(block["encrypted_content"]))) if block.get("content") else []
     rest = [{**messages[0], "content": first[1:]}] if first[1:] else []
-    return {**body, "messages": merge_turns([*turns, *rest, *messages[1:]])}
+    expanded = [*_summarised(body), *rest, *messages[1:]]
+    return {**body, "messages": merge_turns(expanded) if merged else expanded}
+
+
+def as_given(problem, body: dict):
+    """A problem found in expand(body, merged=False), with its message numbers as `body` holds them: the request's
+    `messages` are what paths index, and a summarised turn is named as its compaction block, messages[0].content[0]."""
+    first = content_blocks(body["messages"][0]) if problem and body["messages"] else []
+    if not first or first[0]["type"] != "compaction":
+        return problem
+    summarised, rest = len(_summarised(body)), len(first) > 1
+
+    def given(found: re.Match) -> str:
+        dotted, number, block = found[1] == ".", int(found[2]) - summarised, found[3]
+        if number < 0:
+            number, block = 0, "0"
+        elif rest and number == 0:
+            block = None if block is None else str(int(block) + 1)  # after the compaction block
+        else:
+            number += not rest  # messages[0] held only the block
+        path = f"messages.{number}" if dotted else f"messages[{number}]"
+        return path + ("" if block is None else f".content.{block}" if dotted else f".content[{block}]")
+    pattern = r"messages(\[|\.)(\d+)\]?(?:\.content(?:\[|\.)(\d+)\]?)?"
+    details = dict(getattr(problem, "details", None) or {})
+    if "paths" in details:
+        details["paths"] = [re.sub(pattern, given, path) for path in details["paths"]]
+    return Problem(re.sub(pattern, given, problem), **details)
 
 
 # --- context editing ------------------------------------------------------------------------

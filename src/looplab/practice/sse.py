@@ -2,8 +2,10 @@
 
 import json
 
-DELTA_USAGE = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens", "output_tokens")
-EMPTY = {"text": {"text": ""}, "tool_use": {"input": {}}, "thinking": {"thinking": "", "signature": ""}}
+DELTA_USAGE = ("input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens", "output_tokens",
+               "fallback_credit")
+EMPTY = {"text": {"text": ""}, "tool_use": {"input": {}}, "thinking": {"thinking": "", "signature": ""},
+         "compaction": {"content": None, "encrypted_content": None}}  # its signature comes at the start: no delta has it
 
 
 class Dropped(list):
@@ -22,6 +24,8 @@ def _deltas(block: dict, partial: bool) -> list[dict]:
     if block["type"] == "thinking":
         pieces = [{"type": "thinking_delta", "thinking": piece} for piece in chunks(block["thinking"])]
         return [*pieces, {"type": "signature_delta", "signature": block["signature"]}]
+    if block["type"] == "compaction":  # one delta, as the SDK's accumulator reads it (compaction_delta)
+        return [{"type": "compaction_delta", "content": block["content"], "encrypted_content": block["encrypted_content"]}]
     if block["type"] == "tool_use" and not partial:
         raw = json.dumps(block["input"], ensure_ascii=False)
         return [{"type": "input_json_delta", "partial_json": piece} for piece in chunks(raw)]

@@ -23,6 +23,7 @@ from looplab.practice.script import STOP_REASONS, Script, never_stop_reply
 from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads, as_sent
 from looplab.practice.validate import (
+    CREDIT_NOT_APPLIED,
     check_fields,
     check_media,
     check_messages,
@@ -187,7 +188,7 @@ class PracticeTransport(httpx2.BaseTransport):
                 "type") not in ("any", "tool"):  # it thinks whatever the request says; a forced tool call, though, is
             full = {**full, "thinking": {"type": "adaptive"}}  # made without a thought, as on Claude Fable 5
         resumed = bool(full["messages"]) and _key(full["messages"][-1]) in self.paused
-        if problem := context.check(full, betas) or (path == MESSAGES and context.check_request(full, asked)) or (
+        if problem := context.check(full, betas, held) or (path == MESSAGES and context.check_request(full, asked)) or (
                 INLINE_TOOLS not in betas and '"tool_definition"' in json.dumps(
                 full.get("messages")) and f"messages: an inline tool_definition needs the beta '{INLINE_TOOLS}'; pass "
                                          f"betas=['{INLINE_TOOLS}']") or (
@@ -196,11 +197,11 @@ class PracticeTransport(httpx2.BaseTransport):
                 f"pass betas=['{MCP_BETA}']"):
             return api_error(400, "invalid_request_error", as_sent(problem, held))
         sent, applied = context.edit(full)  # context management: what the model reads, and what it costs
-        seen = context.expand(sent)
+        seen, unmerged = context.expand(sent), context.expand(sent, merged=False)
         no_prefill = resumed or bool(full.get("compaction"))  # a compaction request samples nothing
-        if problem := (check_messages(seen, self.issued) or check_tool_changes(full)
-                       or path == MESSAGES and models.check_model(sent, no_prefill)
-                       or control.unsigned(self._restore(seen["messages"]))):
+        if problem := (context.as_given(check_messages(unmerged, self.issued)
+                                        or control.unsigned(self._restore(unmerged["messages"])), sent)
+                       or check_tool_changes(full) or path == MESSAGES and models.check_model(sent, no_prefill)):
             return api_error(400, "invalid_request_error", as_sent(problem, held))
         if path == COUNT_TOKENS:
             counted = {"input_tokens": tokens.input_tokens(sent)}
@@ -226,6 +227,8 @@ class PracticeTransport(httpx2.BaseTransport):
         return self._send(body, full, message)
 
     def _send(self, body, full, message) -> httpx2.Response:
+        if full.get("fallback_credit_token") is not None:  # only best_effort is served: no refusal here issued it
+            message = {**message, "usage": {**message["usage"], "fallback_credit": CREDIT_NOT_APPLIED}}
         hook, sent = ("on_events", sse.events(message)) if body.get("stream") else ("on_reply", message)
         for fault in self.faults:
             if hasattr(fault, hook):

@@ -20,6 +20,7 @@ MAX_IMAGE = 5 * 1024 * 1024  # bytes of a base64 image's data
 MAX_MEDIA = 100  # images and documents in one request
 MAX_SIDE, MANY_SIDE = 8000, 2000  # pixels a side; the second when a request holds more than 20 images
 CREDIT_BETA = "fallback-credit-2026-07-01"  # a fallback_credit_token object needs it (BetaFallbackCreditTokenParam)
+CREDIT_NOT_APPLIED = {"status": {"type": "not_applied", "reason": "reprice_unavailable"}}  # usage.fallback_credit
 INTERLEAVED = "interleaved-thinking-2025-05-14"  # with tools, a thinking budget may pass max_tokens
 MAX_CACHE_MARKS = 4  # cache breakpoints in one request (tools, system and message blocks)
 TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,128}")
@@ -60,6 +61,9 @@ def _check_fallbacks(body: dict, betas=()) -> str | None:
                 f"the bare token string only); pass betas=['{CREDIT_BETA}'], or send the token as a string")
     if token is not None and body.get("fallbacks"):
         return "fallback_credit_token: cannot be combined with fallbacks; send one of them"
+    if (token if isinstance(token, str) else (token or {}).get("token", "x")) == "":  # malformed: a 400 in either mode
+        return (f"fallback_credit_token{'' if isinstance(token, str) else '.token'}: empty; send the token a refusal's "
+                "stop_details gave, as it came, or leave the field out")
     if token is not None and (isinstance(token, str) or token.get("mode", "strict") == "strict"):
         return ("fallback_credit_token: no refusal issued this token (the practice model's refusals issue none), "
                 "so it cannot be redeemed; retry without it")
