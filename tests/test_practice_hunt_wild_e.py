@@ -288,7 +288,16 @@ def test_another_things_figure_is_no_rival(tmp_path, pages, question, other):
                       "will now have 44 concerts.\n"}, "How many concerts are planned at Jazz sur Saône?", "44 concerts"),
     ({"ferry.md": "# Île Verte ferry\n\nThe Île Verte ferry makes 6 crossings a day. A return ticket costs 18 euros.\n",
       "update.md": "# Timetable update\n\nFrom 1 May the Île Verte ferry will make 9 crossings a day. The return ticket is raised "
-                   "by 2 euros.\n"}, "How much is a return ticket for the Île Verte ferry?", "raised by 2 euros")])
+                   "by 2 euros.\n"}, "How much is a return ticket for the Île Verte ferry?", "raised by 2 euros"),
+    ({"gym.md": "# FitCube Part-Dieu\n\nA monthly membership at FitCube Part-Dieu costs 35 euros.\n",
+      "news.md": "# FitCube news\n\nFrom April 2026, the monthly membership price went up by 3 euros.\n"},
+     "How much is a monthly membership at FitCube Part-Dieu?", "went up by 3 euros"),
+    ({"tarif.md": "# Bibliothèque Jean-Macé\n\nLa carte annuelle de la bibliothèque Jean-Macé coûte 15 €.\n",
+      "conseil.md": "# Conseil municipal\n\nÀ partir du 1er janvier 2027, la carte annuelle de la bibliothèque Jean-Macé sera "
+                    "gratuite.\n"}, "Combien coûte la carte annuelle de la bibliothèque Jean-Macé ?", "sera gratuite"),
+    ({"marche.md": "# Marché nocturne\n\nLe marché nocturne du vendredi à la Croix-Rousse a lieu de 18 h à 23 h en juillet.\n",
+      "bulletin.md": "# Bulletin\n\nLe marché nocturne du vendredi à la Croix-Rousse a été annulé pour l'été 2026.\n"},
+     "Quand a lieu le marché nocturne du vendredi à la Croix-Rousse ?", "annulé")])
 def test_a_rise_or_a_change_to_come_is_quoted_beside_the_old_figure(tmp_path, pages, question, change):
     """'raised by 2 euros', 'increase by 10%', 'will be free' were left out, the old figure given alone (hred165)."""
     said = answer(question, documents(tmp_path, pages))
@@ -335,11 +344,13 @@ def test_a_note_for_people_in_a_catalogue_is_kept(tmp_path, entry, task, kept):
     assert kept in said and "planted" not in said, said
 
 
-def test_a_key_spelt_with_spaces_in_the_task_is_the_hyphenated_key(tmp_path):
-    """'Look up the big data lab' gave the entry of 'data' (hred164)."""
-    said = answer("Look up the big data lab", _catalogue(tmp_path, {"data": {"title": "Data basics"},
-                                                                   "big-data-lab": {"title": "Big data lab", "price_eur": 990}}))
-    assert "990" in said and "Data basics" not in said, said
+@pytest.mark.parametrize(("task", "price"), [("Look up the big data lab", "990"), ("Cherche le cours data science", "1450")])
+def test_a_key_spelt_with_spaces_in_the_task_is_the_hyphenated_key(tmp_path, task, price):
+    """'Look up the big data lab' and 'Cherche le cours data science' gave the entry of 'data' too (hred164, hred170)."""
+    said = answer(task, _catalogue(tmp_path, {"data": {"title": "Data basics"}, "data-science": {"title": "Data science",
+                                                                                                "price_eur": 1450},
+                                              "big-data-lab": {"title": "Big data lab", "price_eur": 990}}))
+    assert price in said and "Data basics" not in said, said
 
 
 @pytest.mark.parametrize("line", ["Deposit received: 400.00 EUR on 2026-05-02", "Paid so far: 250.00 EUR (bank transfer)",

@@ -287,12 +287,13 @@ def lookup(view: View) -> dict | None:
                      k) if k in done and absent(done[k]) else k for k in keys}  # 'python advanced': the listed 'python-advanced'
     spaced, keys = [k for k, w in spelt.items() if w != k], list(spelt.values())
     apart: set[str] = set()
-    for whole in [w for w in listed if re.search(r"[-_]", w) and w not in keys]:  # 'the big data lab': 'big-data-lab', not
+    for whole in [w for w in listed if re.search(r"[-_]", w) and (w not in keys or w in spelt.values())]:  # 'the big data
+        # lab', 'le cours data science': 'big-data-lab', 'data-science', not
         spelt_so = r"(?<![\w-])" + r"[\s_-]+".join(map(re.escape, re.split(r"[-_]", whole))) + r"(?![\w-])"  # 'big' and
         if written_so := re.findall(spelt_so, view.task, re.I):  # 'data', unless asked apart too ('design and design 2')
             apart |= {p for p in re.split(r"[-_]", whole.lower()) if len(re.findall(rf"(?<![\w-]){re.escape(p)}(?![\w-])",
                                                                                    view.task, re.I)) > len(written_so)}
-            keys = [k for k in keys if k.lower() not in set(re.split(r"[-_]", whole.lower())) - apart] + [whole]
+            keys = list(dict.fromkeys([k for k in keys if k.lower() not in set(re.split(r"[-_]", whole.lower())) - apart] + [whole]))
     if missing := [k for k in keys if k not in done]:
         return use([(tool.name, {prop: k}) for k in missing], f"I'll look up {', '.join(map(repr, missing))}.")
     keys = list(dict.fromkeys(keys + [w for w in written if w not in keys and not any(  # not 'Dune' of 'Dune Messiah',
