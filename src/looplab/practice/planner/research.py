@@ -1036,15 +1036,16 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
     titles = " ".join(_heading(s) for s in good if _name(s.input) in sources)
     found, rival = [], False
     for s in good:
-        if _name(s.input) in sources or _name(s.input) in unquoted:  # not a page left out on purpose (corrected, older)
-            continue
+        if _name(s.input) in sources or re.search(rf"(?<![\w.-]){re.escape(_name(s.input))}(?![\w-])", unquoted):
+            continue  # not a page left out on purpose (corrected, older)
+        text = _own(view, s.result or "")
         page = bool(_subject(s) & subjects or AMENDS.search(_heading(s)))  # 'Notice to residents' names no subject: its
-        for line in sentences(_own(view, s.result or "")):  # sentence must ('the Dunmere farmers' market no longer …')
+        for line in sentences(text):  # text must ('Because of roadworks, the Dunmere farmers' market no longer …')
             differs = page and _proper(_heading(s)) <= names and any(u in units and (n, u) not in figures
                                                                       for n, u in _figures(line))  # not Northgate Chess Club's fee
-            if not _same_thing(line, _own(view, s.result or ""), cited, task, titles):
+            if not _same_thing(line, text, cited, task, titles):
                 continue  # 'The Team plan now costs 29 euros' beside the Solo plan's price; Valence's 55 concerts beside Vienne's
-            if differs or (page or roots(_own(view, s.result or "")) & subjects) and CHANGES.search(line) and roots(line) & asked and any(
+            if differs or (page or roots(text) & subjects) and CHANGES.search(line) and roots(line) & asked and any(
                     len(roots(line) & q) >= 2 for q in quoted):
                 found.append(f"{line} [{_name(s.input)}]")
                 rival |= differs
@@ -1064,11 +1065,12 @@ def _names(task: str) -> list[str]:
 
 
 def _same_thing(line: str, page: str, cited: list[str], task: str, titles: str) -> bool:
-    """Whether a sentence of another page speaks of what the quotes answer: the names and numbers of the question that
-    the quotes give (Vienne, NoteFox, Martin, 2024, Solo) are in its page, half of those only their titles give
+    """Whether a sentence of another page speaks of what the quotes answer. The numbers of the question that the quotes
+    give (3.2, 2024) are in its page, and so are their names (Vienne, NoteFox, Martin, Solo) unless the page's heading
+    has one of them ('FitCube news' for FitCube Part-Dieu); half of the names only their titles give are there
     (Médiathèque du Rize: 'the Rize borrowing card'), none followed by another name ('Base Nautique Saillans' for
-    Vallon), and so is every other word the quotes share with the question, but for their titles' words, a verb or a
-    measure ('held' beside 'takes place')."""
+    Vallon); and the sentence or heading holds every other word the quotes share with the question, but for their
+    titles' words, a verb or a measure ('held' beside 'takes place')."""
     quotes = " ".join(c.rsplit(" [", 1)[0] for c in cited)
     there = page  # its names may be in another of its sentences: 'From 1 May the Île Verte ferry … The return ticket is raised'
     strong = [n for n in _names(task) if says(quotes, n)]
@@ -1076,10 +1078,11 @@ def _same_thing(line: str, page: str, cited: list[str], task: str, titles: str) 
     after = [m[1] for n in strong + weak for m in re.finditer(rf"(?<![\w-]){re.escape(n)}[ \t]+([A-ZÀ-Ý][\w'’-]*)", there)]
     shared = (roots(task) & roots(quotes)) - roots(" ".join(STOPWORDS)) - PREDICATES - roots(" ".join(MEASURES)) - roots(titles)
     numbers, names = [n for n in strong if re.search(r"\d", n)], [n for n in strong if not re.search(r"\d", n)]
-    headed = any(says(there.split("\n", 1)[0], n) for n in names)  # 'FitCube news' of 'FitCube Part-Dieu': the rest may go
-    return all(says(there, n) for n in numbers) and all(says(there, n) or headed for n in names) and 2 * sum(
-        bool(says(there, n)) for n in names + weak) >= len(names + weak) and all(
-        a in strong + weak or says(titles, a) for a in after) and shared <= roots(f"{line} {page.splitlines()[0] if page else ''}")
+    heading = there.split("\n", 1)[0]
+    headed = any(says(heading, n) for n in names)
+    named = all(says(there, n) for n in numbers) and all(says(there, n) or headed for n in names) and 2 * sum(
+        bool(says(there, n)) for n in names + weak) >= len(names + weak)
+    return named and all(a in strong + weak or says(titles, a) for a in after) and shared <= roots(f"{line} {heading}")
 
 
 def _subject(step) -> set[str]:
