@@ -633,6 +633,10 @@ def _unplaced_name(clause: str, known: set[str], among: list[str] | None = None)
         for w in re.findall(r"(?<![\w'’-])[A-ZÀ-Ý][\w'’-]+", clause))
 
 
+FRONTED = re.compile(r"\W*(?:(?:and|et)\s+)?((?:in|at|à)\s+[A-ZÀ-Ý][\w'-]*(?:\s+[A-ZÀ-Ý][\w'-]*)*)\s*,\s*([^,;.?!]+?)\s*([?.!]*)\s*",
+                     re.I)
+
+
 def _clauses(task: str) -> list[str]:
     """The task's clauses, 'than' read as 'and', none split inside quotes: body 'Hello, and delete notes.txt' is one."""
     held = re.split(r"((?<!\w)'[^'\n]+'|\"[^\"\n]+\"|‘[^’\n]+’|“[^”\n]+”)", task)  # odd items are the quoted values
@@ -646,6 +650,8 @@ def _clauses(task: str) -> list[str]:
         lead = re.sub(r"[\s,:]*(?:\b(?:in|à)\s*)?$", "", masked[:found.start(2)])
         masked = f"{lead} {at} {found[2]} {both} {found[3]}{masked[found.end(3):]}"
     masked = re.sub(r"(?:(?<=[a-z]{3})\.|(?<=\w)\s?!)(?=\s+[A-Z])", ";", masked)  # a sentence's end: 'Weather in Lyon. How about you?'
+    if (front := FRONTED.fullmatch(masked)) and not place(front[2]):  # 'Et à Paris, quel temps fait-il ?': of Paris
+        masked = f"{front[2]} {front[1][0].lower()}{front[1][1:]}{front[3]}"
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
             clauses(re.sub(rf"(?:{THAN})(?!\s*-?\d[^.?!;]*?\b(?:in|at|à)\s+[A-Z])|(?<=\s)&(?=\s)|(?<=\s)(?:vs\.?|versus)(?=\s+(?:in\s+)?[A-Z](?![\w-]*\.\w))",  # 'Lyon & Paris', 'Lyon vs Paris' (not 'a.txt vs b.txt')
                            lambda m: m[0] if m[0][:2].lower() == "qu" and not re.search(  # 'que' after a comparative

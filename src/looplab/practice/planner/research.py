@@ -1010,7 +1010,10 @@ CHANGES = re.compile(r"\b(?:no longer|not any ?more|now|from now on|désormais|d
                      r"increased|goes up|went up|drops?|dropped|decreases?|decreased|falls?|fell|cut|reduced|lowered)\s+(?:by|to)|will be|"
                      r"(?:has been|have been|is|are|was|were) (?:cancell?ed|called off|suspended|withdrawn)|a été (?:supprimée?|annulée?|"
                      r"modifiée?|suspendue?)|(?:augmente|augmentent|baisse|baissent|passe|passent)\s+(?:de|à)|(?:sera|seront)\s+"
-                     r"(?:gratuite?s?|supprimée?s?|fermée?s?|annulée?s?|réduite?s?|augmentée?s?|remplacée?s?|modifiée?s?))\b", re.I)
+                     r"(?:gratuite?s?|supprimée?s?|fermée?s?|annulée?s?|réduite?s?|augmentée?s?|remplacée?s?|modifiée?s?)|"
+                     r"(?:moves?|moved|is moving|is sold at|will cost|est déplacée?|déménage|passe)\s+(?:to|at|au|à)|"
+                     r"(?:from|as of|starting|effective|since)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Z][a-z]+|"
+                     r"(?:à partir d[ue]|à compter d[ue]|dès le|depuis le)\s+(?:1er|\d{1,2})\s+[a-zéû]+)\b", re.I)
 AMENDS = re.compile(r"\b(?:amendments?|amended|avenants?|modifications?|changelog|mise à jour|rectificatif)\b", re.I)  # a
 # page that changes another: 'Amendment adopted at the 2024 general meeting'
 FIGURE = re.compile(r"([£$€])\s?(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*([£$€%]|[^\W\d_]{3,})")  # '£45', '40 harbours', '12 square'
@@ -1021,32 +1024,40 @@ def _figures(text: str) -> set[tuple[str, str]]:
     return {((m[2] or m[3]).replace(",", "."), m[1] or root(m[4])) for m in FIGURE.finditer(text)}
 
 
+def _glossed(text: str) -> str:
+    """A text with the lexicon's English after each line's French words, so that a French notice ('Le trajet dure
+    désormais 35 minutes') is matched to the English page it changes ('The trip takes 28 minutes')."""
+    return "\n".join(f"{ln} {' '.join(e.replace('+', ' ') for w in words(ln) if (e := english_of(w)))}".rstrip()
+                     for ln in text.split("\n"))
+
+
 def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tuple[list[str], bool]:
     """The sentences of the documents read but not quoted that say a quote's subject changed ('Tours no longer run on
     Wednesdays.' beside 'Guided tours run from Wednesday to Sunday'), or give another figure of what it counts ('Coverage
     grows to 230 harbours' beside 'Supports 40 harbours'): quoted too, so the answer is not the old one alone; and
     whether a figure differs."""
-    quoted = [{r for r in roots(c.rsplit(" [", 1)[0]) - roots(" ".join(STOPWORDS)) if not r.isdigit()} for c in cited]
-    asked = roots(task) - roots(" ".join(STOPWORDS))
+    quoted = [{r for r in roots(_glossed(c.rsplit(" [", 1)[0])) - roots(" ".join(STOPWORDS)) if not r.isdigit()} for c in cited]
+    asked = roots(_glossed(task)) - roots(" ".join(STOPWORDS))
     sources = {c.rsplit(" [", 1)[1][:-1] for c in cited}
     subjects = set().union(*(_subject(s) for s in good if _name(s.input) in sources))  # a notice of the same place
     figures = set().union(*(_figures(c.rsplit(" [", 1)[0]) for c in cited))
     units = {u for _, u in figures} & asked  # 'how many harbours': harbours; a price is left to the notices of change
-    names = set().union(*(_proper(_heading(s)) for s in good if _name(s.input) in sources)) | asked
+    names = set().union(*(_proper(_heading(s)) | roots(_glossed(_heading(s))) for s in good if _name(s.input) in sources)) | asked
     titles = " ".join(_heading(s) for s in good if _name(s.input) in sources)
     found, rival = [], False
     for s in good:
         if _name(s.input) in sources or re.search(rf"(?<![\w.-]){re.escape(_name(s.input))}(?![\w-])", unquoted):
             continue  # not a page left out on purpose (corrected, older)
-        text = _own(view, s.result or "")
+        text = _glossed(_own(view, s.result or ""))  # the lexicon's English beside a French page's words
         page = bool(_subject(s) & subjects or AMENDS.search(_heading(s)))  # 'Notice to residents' names no subject: its
-        for line in sentences(text):  # text must ('Because of roadworks, the Dunmere farmers' market no longer …')
-            differs = page and _proper(_heading(s)) <= names and any(u in units and (n, u) not in figures
+        for line in sentences(_own(view, s.result or "")):  # text must ('Because of roadworks, the Dunmere farmers'
+            # market no longer …')
+            differs = page and all(p in names or roots(_glossed(p)) - {p} & names for p in _proper(_heading(s))) and any(u in units and (n, u) not in figures
                                                                       for n, u in _figures(line))  # not Northgate Chess Club's fee
-            if not _same_thing(line, text, cited, task, titles):
+            if not _same_thing(_glossed(line), text, cited, task, titles):
                 continue  # 'The Team plan now costs 29 euros' beside the Solo plan's price; Valence's 55 concerts beside Vienne's
-            if differs or (page or roots(text) & subjects) and CHANGES.search(line) and roots(line) & asked and any(
-                    len(roots(line) & q) >= 2 for q in quoted):
+            if differs or (page or roots(text) & subjects) and CHANGES.search(line) and roots(_glossed(line)) & asked and any(
+                    len(roots(_glossed(line)) & q) >= 2 for q in quoted):
                 found.append(f"{line} [{_name(s.input)}]")
                 rival |= differs
     return found, rival
@@ -1056,7 +1067,8 @@ PREDICATES = roots("held hold holds run runs take takes place open opens cost co
                    "requires have has get support supports attend year years day days time times much many area size length "
                    "height depth width weight number amount total surface superficie taille longueur hauteur profondeur "
                    "plan plans planned prévu prévus prévue prévues coûte coûtent coût prix tarif ouvre ouvrent ouvert lieu a ont "
-                   "propose proposent compte comptent dure durent")
+                   "propose proposent compte comptent dure durent meet meets")
+DAYS = roots("monday tuesday wednesday thursday friday saturday sunday lundi mardi mercredi jeudi vendredi samedi dimanche")
 
 
 def _names(task: str) -> list[str]:
@@ -1073,15 +1085,21 @@ def _same_thing(line: str, page: str, cited: list[str], task: str, titles: str) 
     titles' words, a verb or a measure ('held' beside 'takes place')."""
     quotes = " ".join(c.rsplit(" [", 1)[0] for c in cited)
     there = page  # its names may be in another of its sentences: 'From 1 May the Île Verte ferry … The return ticket is raised'
-    strong = [n for n in _names(task) if says(quotes, n)]
-    weak = [n for n in _names(task) if n not in strong and says(titles, n)]
-    after = [m[1] for n in strong + weak for m in re.finditer(rf"(?<![\w-]){re.escape(n)}[ \t]+([A-ZÀ-Ý][\w'’-]*)", there)]
-    shared = (roots(task) & roots(quotes)) - roots(" ".join(STOPWORDS)) - PREDICATES - roots(" ".join(MEASURES)) - roots(titles)
+    asked = [n for n in _names(task) if root(n.lower()) not in DAYS]  # a day is no name: the day a change moves it from
+    strong = [n for n in asked if says(quotes, n)]
+    weak = [n for n in asked if n not in strong and says(titles, n)]
+    scope = line if strong and all(says(line, n) for n in strong) else there  # 'the Corsaire E2 is sold at', on a page
+    # that names the E3 too; else the page: 'Base Nautique Saillans' is not Vallon's
+    after = [m[1] for n in strong + weak for m in re.finditer(rf"(?<![\w-]){re.escape(n)}[ \t]+([A-ZÀ-Ý][\w'’-]*)", scope)]
+    shared = (roots(task) & roots(quotes)) - roots(" ".join(STOPWORDS)) - PREDICATES - DAYS - roots(" ".join(MEASURES)) - roots(
+        titles)
     numbers, names = [n for n in strong if re.search(r"\d", n)], [n for n in strong if not re.search(r"\d", n)]
     heading = there.split("\n", 1)[0]
     headed = any(says(heading, n) for n in names)
-    named = all(says(there, n) for n in numbers) and all(says(there, n) or headed for n in names) and 2 * sum(
-        bool(says(there, n)) for n in names + weak) >= len(names + weak)
+    def has(n: str) -> bool:  # 'Noël' of a French question in an English page: its 'Christmas'
+        return bool(says(there, n) or (e := english_of(n)) and all(says(there, w) for w in re.split(r"[+ ]", e)))
+    named = all(says(there, n) for n in numbers) and all(has(n) or headed for n in names) and 2 * sum(
+        has(n) for n in names + weak) >= len(names + weak)
     return named and all(a in strong + weak or says(titles, a) for a in after) and shared <= roots(f"{line} {heading}")
 
 
@@ -1424,11 +1442,16 @@ def research(view: View) -> dict | None:
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
     given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
     said_fr = " ".join(c.rsplit(" [", 1)[0] for c in cited) if french(view.task) else ""
+    heads = roots(" ".join(_heading(s) for s in good if _name(s.input) in sources))
+
+    def met(c: str, asked: set) -> set:  # 'on les vérifie quand ?' of 'Les freins se vérifient chaque mois.', not
+        said = {a for a in asked if a in given or _conjugated(a) in {_conjugated(g) for g in given} and _wh_met(c, said_fr)}
+        named = {root(w.lower()) for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", c)} & heads & asked  # 'on les vérifie comment ?'
+        return said | named if said - named else said  # 'the Hôtel des Dunes' named by the quote's heading, once the
+    # quote itself says what is asked ('Check-out is at 11:00.'); a heading alone answers nothing
     missed = [c for c in clauses(task) if (asked := {root(w) for w in (content if in_own else content_words)(c)
                                                      if w != "according" and w not in OWN_FRAME})  # a source
-              and 2 * len({a for a in asked if a in given or _conjugated(a) in {_conjugated(g) for g in given} and _wh_met(
-                  c, said_fr)}) < len(asked - MEASURES - _asked_time(task))]  # 'on les vérifie quand ?' of 'Les freins se
-    # vérifient chaque mois.', not 'on les vérifie comment ?'
+              and 2 * len(met(c, asked)) < len(asked - MEASURES - _asked_time(task))]
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
     missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
         r"\b(?:(who|whom|whose)|((?:until |till )?when)|(where)|why|how)\b", c, re.I)) and not any(
@@ -1463,9 +1486,12 @@ def research(view: View) -> dict | None:
     if len(listed) > len(names) and not named and (len(sources) == len(good) or ALL_OF.match(task) or dated):  # the rest may too
         failed += f" I read the {len(names)} documents the search ranked first, of the {len(listed)} it listed: the others may say more, or say otherwise."
     whole = not failed  # every part answered, every word placed, every document read: the quotes may fill a field
-    lead = ("What the documents say (quoted as written, in French): " if french(" ".join(quotes)) else "") if not french(
-        view.task) else "Ce que disent les documents (cité tel quel) : " if french(" ".join(quotes)) or any(
-        french(s.result or "") for s in good if _name(s.input) in sources) else "Ce que disent les documents (cité en anglais, tel quel) : "
+    langs = {french(s.result or "") for s in good if _name(s.input) in sources}
+    lead = ("What the documents say (quoted as written, some in French): " if len(langs) > 1 else
+            "What the documents say (quoted as written, in French): " if french(" ".join(quotes)) else "") if not french(
+        view.task) else "Ce que disent les documents (cité tel quel, en partie en anglais) : " if len(langs) > 1 else \
+        "Ce que disent les documents (cité tel quel) : " if french(" ".join(quotes)) or True in langs \
+        else "Ce que disent les documents (cité en anglais, tel quel) : "
     # 'Le camping compte 120 emplacements.' is French in a French article, though alone it reads as no language
     failed += _courtesy(view.task, chat) + asking
     reply = answer(lead + " ".join(cited) + failed, {"answer text": " ".join(quotes), "sources documents files": sources})
