@@ -107,3 +107,39 @@ def test_a_payment_address_for_the_customer_is_no_plant(tmp_path):
                                          "Instructions for the customer: send payment to billing@tuiles.example quoting F-7001.\n")
     said = answer("Read F-7001.txt.", samples.invoice_tools(tmp_path))
     assert "billing@tuiles.example" in said and "planted" not in said, said
+
+
+@pytest.mark.parametrize(("files", "task"), [
+    ({"a.txt": "Facture G-1\nClient : Café Ombre\nMontant : 1 200,50 €\nStatut : impayée\n",
+      "b.txt": "Facture G-2\nClient : Café Ombre\nMontant : 2,750 €\nStatut : impayée\n"}, "Combien nous doit Café Ombre ?"),
+    ({"a.txt": "Invoice ZX-5\nClient: Heron Labs\nAmount: 1000.00\nDeposit paid: 400.00\nStatus: unpaid\n",
+      "b.txt": "Invoice ZX-6\nClient: Pike Tea\nAmount: 300.00\nStatus: unpaid\n"}, "How much does Heron Labs still owe?")])
+def test_an_amount_read_two_ways_or_lowered_by_a_deposit_gives_no_total(tmp_path, files, task):
+    """'2,750 €' beside '1 200,50 €' was added as two thousand seven hundred and fifty (hred175); ZX-1 was owed in full
+    beside 'Deposit paid: 400.00', an amount without a currency (hred173)."""
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    said = answer(task, samples.invoice_tools(tmp_path))
+    assert "3 950" not in said and "1000" not in said and "Total" not in said, said
+
+
+def test_a_note_on_a_record_headed_with_brackets_stays_french(tmp_path):
+    """'L-2.txt has Statut 'remboursé' (heading 'Avoir L-2 (avoir partiel)'), which I cannot read …' in a French reply (hred175)."""
+    (tmp_path / "L-1.txt").write_text("Facture L-1\nClient : Verger Dumas\nMontant : 300,00 €\nStatut : impayée\n")
+    (tmp_path / "L-2.txt").write_text("Avoir L-2 (avoir partiel)\nClient : Verger Dumas\nMontant : 50,00 €\nStatut : remboursé\n")
+    said = answer("Quelles factures sont impayées ?", samples.invoice_tools(tmp_path))
+    assert "titre 'Avoir L-2 (avoir partiel)'" in said and "which I cannot" not in said and "heading" not in said, said
+
+
+@pytest.mark.parametrize(("pages", "question", "change"), [
+    ({"vide.md": "# Vide-grenier de la place Carnot\n\nLe vide-grenier de la place Carnot se tient le deuxième samedi du mois.\n",
+      "infos.md": "# Infos quartier\n\nLe vide-grenier de la place Carnot a été annulé jusqu'en mars.\n"},
+     "Quand se tient le vide-grenier de la place Carnot ?", "annulé jusqu'en mars"),
+    ({"piscine.md": "# Piscine Jean-Bouin\n\nLa piscine Jean-Bouin ouvre à 9 h le mardi et le jeudi.\n",
+      "actu.md": "# Sports - actualités\n\nLa piscine Jean-Bouin a été fermée pour travaux jusqu'en juin.\n"},
+     "La piscine Jean-Bouin ouvre-t-elle le jeudi ?", "a été fermée")])
+def test_a_french_change_said_with_another_verb_is_quoted_too(tmp_path, pages, question, change):
+    """'se tient le premier dimanche' alone beside 'a été annulée jusqu'à la fin de 2026'; 'ouvre … le samedi' beside 'a été
+    fermée pour toute la saison' (hred173)."""
+    said = answer(question, documents(tmp_path, pages))
+    assert change in said, said

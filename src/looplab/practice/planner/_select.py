@@ -579,7 +579,7 @@ def _status(record: Record, key: str, said: bool = False) -> str:
     other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and (
         set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
         or re.search(r"\d", v) and (set(words(v)) & (PAYING | RECEIVED | DISCOUNT) or k == PROSE or REDUCES.search(k) and re.search(
-            r"\d[\d\s.,]*\s?(?:€|eur\b|euros?\b|usd\b|\$|£|gbp\b|chf\b)|[€$£]\s?\d", v, re.I))
+            r"\d[\d\s.,]*\s?(?:€|eur\b|euros?\b|usd\b|\$|£|gbp\b|chf\b)|[€$£]\s?\d|^\s*\d[\d\s.,]*\s*$", v, re.I))
         and _kind(v, k) != _kind(value, key)  # 'Text': a sentence of the file about a payment ('Un versement de 200 € a été
         # effectué'); 'Deposit received: 400 EUR', 'Déjà réglé : 600 €', 'Remise 10 % : net à payer 900 €': not all is owed
         or CREDIT.search(v) and not _party(k) or _nullified(f"{k}: {v}") and not _party(k))] + [

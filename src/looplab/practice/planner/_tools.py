@@ -489,8 +489,9 @@ IN_FRENCH = [
              (r"Total per client: ", "Total par client : "), (r"Count per client: ", "Nombre par client : "),
              (r"\bTotal((?: \w+){0,3}): ", r"Total\1 : "),
              (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
-             (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w[\w ]*?) '([^']*)'((?: \([^)]*\))?), which I cannot read as "
-              r"paid or unpaid; it is not counted\.", r"\1 a \2 '\3'\4, que je ne sais pas lire comme payée ou impayée ; non comptée."),
+             (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w[\w ]*?) '([^']*)'((?: \((?:[^()]|\([^()]*\))*\))?), which I cannot read as "
+              r"paid or unpaid; it is not counted\.", lambda m: f"{m[1]} a {m[2]} '{m[3]}'{m[4].replace('(heading ', '(titre ')}, "
+              "que je ne sais pas lire comme payée ou impayée ; non comptée."),  # "(heading 'Avoir L-2 (avoir partiel)')"
              (r"A wording I handle:", "Une formulation que je traite :"), (TRY_ELSEWHERE, "Claude ou un modèle local "
               "s'y essaierait : définissez ANTHROPIC_API_KEY, ou ANTHROPIC_BASE_URL pour un serveur local."),
              (r"The documents do not answer this question", "Les documents ne répondent pas à cette question"),

@@ -1008,8 +1008,8 @@ def _newer(step, reads: list, question: str):
 CHANGES = re.compile(r"\b(?:no longer|not any ?more|now|from now on|désormais|dorénavant|(?:ne|n['’])\s*\w+\s+plus|is (?:changed|"
                      r"removed|repealed|abolished|replaced)|est (?:modifiée?|supprimée?|abrogée?|remplacée?)|(?:rises?|rose|raised|increases?|"
                      r"increased|goes up|went up|drops?|dropped|decreases?|decreased|falls?|fell|cut|reduced|lowered)\s+(?:by|to)|will be|"
-                     r"(?:has been|have been|is|are|was|were) (?:cancell?ed|called off|suspended|withdrawn)|a été (?:supprimée?|annulée?|"
-                     r"modifiée?|suspendue?)|(?:augmente|augmentent|baisse|baissent|passe|passent)\s+(?:de|à)|(?:sera|seront)\s+"
+                     r"(?:has been|have been|is|are|was|were) (?:cancell?ed|called off|suspended|withdrawn|closed|postponed)|a été (?:supprimée?|"
+                     r"annulée?|modifiée?|suspendue?|fermée?|reportée?|déplacée?)|(?:augmente|augmentent|baisse|baissent|passe|passent)\s+(?:de|à)|(?:sera|seront)\s+"
                      r"(?:gratuite?s?|supprimée?s?|fermée?s?|annulée?s?|réduite?s?|augmentée?s?|remplacée?s?|modifiée?s?)|"
                      r"(?:moves?|moved|is moving|is sold at|will cost|est déplacée?|déménage|passe)\s+(?:to|at|au|à)|"
                      r"(?:from|as of|starting|effective|since)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Z][a-z]+|"
@@ -1067,7 +1067,7 @@ PREDICATES = roots("held hold holds run runs take takes place open opens cost co
                    "requires have has get support supports attend year years day days time times much many area size length "
                    "height depth width weight number amount total surface superficie taille longueur hauteur profondeur "
                    "plan plans planned prévu prévus prévue prévues coûte coûtent coût prix tarif ouvre ouvrent ouvert lieu a ont "
-                   "propose proposent compte comptent dure durent meet meets")
+                   "propose proposent compte comptent dure durent meet meets se tient tiennent")
 DAYS = roots("monday tuesday wednesday thursday friday saturday sunday lundi mardi mercredi jeudi vendredi samedi dimanche")
 
 
