@@ -359,7 +359,7 @@ def test_models_the_sdk_deprecates_are_listed_as_deprecated():
     assert (info.lifecycle, str(info.retires_at.date())) == ("deprecated", "2027-01-22")
     assert client.models.retrieve(MODEL).lifecycle == "active"
     deprecated = {m.id for m in client.models.list(lifecycle=["deprecated"])}
-    assert "claude-opus-4-5" in deprecated and MODEL not in deprecated
+    assert "claude-opus-4-5-20251101" in deprecated and MODEL not in deprecated
     assert MODEL in {m.id for m in client.models.list(lifecycle=["active"])} - deprecated
 
 
@@ -1169,3 +1169,40 @@ def test_a_best_effort_credit_token_reports_its_outcome_and_an_empty_token_is_re
         message = refused(lambda token=token: final_message(client.beta, {**CREDIT, "fallback_credit_token": token},
                                                             stream))
         assert message.startswith(f"{field}: empty")
+
+
+def test_models_retrieve_resolves_an_alias_and_list_gives_each_model_once():
+    """retrieve('claude-sonnet-4-5') answered with the alias as id, and list gave the alias beside its dated id; the
+    SDK: retrieve resolves 'a model alias to a model ID' (hred178)."""
+    client = practice_client()
+    assert client.models.retrieve("claude-sonnet-4-5").id == "claude-sonnet-4-5-20250929"
+    assert client.models.retrieve("claude-haiku-4-5").id == "claude-haiku-4-5-20251001"
+    listed = [m.id for m in client.models.list()]
+    assert "claude-opus-4-5-20251101" in listed and "claude-opus-4-5" not in listed
+    assert len(listed) == len(set(listed)) and MODEL in listed
+
+
+def test_a_models_created_at_is_its_release_date_or_the_epoch():
+    """Every model was created 2026-01-01; ModelInfo: the release date, or the epoch when it is unknown (hred178)."""
+    client = practice_client()
+    assert str(client.models.retrieve("claude-opus-4-5").created_at.date()) == "2025-11-01"
+    assert str(client.models.retrieve(MODEL).created_at.date()) == "1970-01-01"
+
+
+def test_more_than_100000_messages_are_refused_before_any_is_read():
+    """100,001 messages were served after a minute and a half; the SDK: 'a limit of 100,000 messages in a single
+    request', on create, stream and count_tokens alike (hred178)."""
+    client = practice_client(max_retries=0)
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "ok"}] * 50_000 + HELLO
+    options = {"model": MODEL, "max_tokens": 64, "messages": messages}
+    for call in (lambda: final_message(client, options, stream=False), lambda: final_message(client, options, stream=True),
+                 lambda: client.messages.count_tokens(model=MODEL, messages=messages)):
+        assert refused(call).startswith("messages: at most 100000 messages are allowed in a single request, 100001")
+
+
+def test_an_image_with_empty_data_is_refused_as_empty():
+    """An image of data '' was refused as 'does not match the provided media type'; the data is empty (hred178)."""
+    image = {"type": "image", "source": {"type": "base64", "media_type": "image/png", "data": ""}}
+    turn = [{"role": "user", "content": [image, {"type": "text", "text": "What is this?"}]}]
+    message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn))
+    assert message.startswith("messages[0].content[0].source.data: the image data is empty")

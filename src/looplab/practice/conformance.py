@@ -12,7 +12,7 @@ FIELDS = {
     "diagnostics": ("validated", "the reply's diagnostics stay null, as when no cache divergence is found"),
     "inference_geo": ("validated", "'global' or 'us', refused on the 4.5 family as Claude refuses it before Opus 4.6; everything runs in this process"),
     "max_tokens": ("honoured", "1 to the model's output limit (64 000 on the 4.5 family, 128 000 on claude-opus-5); a longer reply is cut and stops with max_tokens"),
-    "messages": ("honoured", "the planner reads them; consecutive turns of one role merged; non-empty content and text, image bytes, tool_use/tool_result pairing, thinking signatures, prefill and prompt length per model are checked"),
+    "messages": ("honoured", "the planner reads them; consecutive turns of one role merged; non-empty content and text, image bytes, tool_use/tool_result pairing, thinking signatures, prefill and prompt length per model are checked, and at most 100 000 messages"),
     "metadata": ("validated", "no effect on a reply"),
     "model": ("honoured", "must be a Claude id the SDK knows (else 404); its catalogue row decides prefill, sampling fields, thinking modes, thinking display, context window and output limit; the same rules answer for every id"),
     "output_config": ("honoured", "format: the answer is JSON valid against the schema, or a refusal saying why; effort: validated, one effort level"),

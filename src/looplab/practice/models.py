@@ -15,7 +15,7 @@ from looplab.practice.shapes import SAMPLING
 from looplab.practice.tokens import input_tokens
 from looplab.practice.view import as_blocks
 
-CATALOGUE_DATE = "2026-01-01T00:00:00Z"  # a fixed date: practice answers never carry a clock value
+EPOCH = "1970-01-01T00:00:00Z"  # ModelInfo.created_at when the release date is unknown (the SDK's docstring)
 DOCS = "https://platform.claude.com/docs/en"
 
 
@@ -64,10 +64,24 @@ CATALOGUE = {  # model id (dated ids too) -> row, "claude-" for any other; the 4
     "claude-": Model(False, False, ("adaptive",), "omitted", 1_000_000, 128_000, _NEW)}  # 4.7 and later
 
 
-def known_models() -> list[str]:
-    """The model ids the practice model answers for, in the SDK's order (newest first)."""
+def _sdk_ids() -> list[str]:
+    """Every model id and alias of the SDK's ModelParam, in its order (newest first)."""
     literal = next(a for a in typing.get_args(ModelParam) if typing.get_origin(a) is typing.Literal)
     return list(typing.get_args(literal))
+
+
+def resolve(model: str) -> str | None:
+    """The model ID `model` names: an alias gives its dated ID ('claude-sonnet-4-5' -> 'claude-sonnet-4-5-20250929'),
+    an ID itself; None for an id the SDK does not know."""
+    ids = _sdk_ids()
+    if model not in ids:
+        return None
+    return max((m for m in ids if re.fullmatch(rf"{re.escape(model)}-\d{{8}}", m)), default=model)
+
+
+def known_models() -> list[str]:
+    """The models the practice model answers for, each once by its ID, in the SDK's order (newest first)."""
+    return [m for m in _sdk_ids() if resolve(m) == m]
 
 
 def row(model: str) -> Model:
@@ -164,10 +178,17 @@ def _retires(model: str) -> str | None:
         "%Y-%m-%dT00:00:00Z")
 
 
+def _released(model: str) -> str:
+    """The release date a dated ID carries ('claude-opus-4-5-20251101' -> 2025-11-01), else the epoch."""
+    date = re.search(r"-(\d{4})(\d{2})(\d{2})$", model)
+    return f"{date[1]}-{date[2]}-{date[3]}T00:00:00Z" if date else EPOCH
+
+
 def model_info(model: str) -> dict:
-    """The ModelInfo the API returns for `model` (fields it cannot know are left out); deprecated as the SDK says."""
+    """The ModelInfo the API returns for the ID `model` (fields it cannot know are left out); deprecated as the SDK
+    says."""
     entry, retires = row(model), _retires(model)
-    return {"type": "model", "id": model, "display_name": _display_name(model), "created_at": CATALOGUE_DATE,
+    return {"type": "model", "id": model, "display_name": _display_name(model), "created_at": _released(model),
             "lifecycle": "deprecated" if retires else "active", **({"retires_at": retires} if retires else {}),
             "max_tokens": entry.output, "max_input_tokens": entry.context}
 

@@ -18,6 +18,7 @@ from anthropic.types.beta import message_create_params as beta_create_params
 # version the SDK sends, removed them on every model (docs: api/migration-2026-10-21, "Sampling parameters removed").
 SAMPLING = {"temperature": float, "top_p": float, "top_k": int}
 OLD_VERSION = "2023-06-01"
+MAX_MESSAGES = 100_000  # "There is a limit of 100,000 messages in a single request." (the params' docstring)
 OLD_VERSIONS = ("2023-01-01", OLD_VERSION)  # 2023-06-01 changed only the stream's format: the same fields
 _WRAPPERS = {typing_extensions.Required, typing_extensions.NotRequired, typing_extensions.ReadOnly,
              typing_extensions.Annotated}
@@ -216,7 +217,12 @@ def _params(beta: bool) -> type:
 
 def check_shape(body: dict, beta: bool = False, count: bool = False, version: str | None = None) -> str | None:
     """The first way `body` breaks the SDK's MessageCreateParams (or the beta ones, or count_tokens'), or None;
-    the sampling fields are known only to anthropic-version 2023-06-01."""
+    the sampling fields are known only to anthropic-version 2023-06-01. Too many messages are refused before any
+    one is read."""
+    messages = body.get("messages")
+    if isinstance(messages, list) and len(messages) > MAX_MESSAGES:
+        return (f"messages: at most {MAX_MESSAGES} messages are allowed in a single request, {len(messages)} were "
+                "sent; drop old turns or summarise them (compaction) before sending")
     if count:  # count_tokens takes no max_tokens, stream, sampling, metadata...: the API refuses them there
         return _typeddict((beta_count_params if beta else message_count_tokens_params).MessageCountTokensParams)(body, "")
     extra = (*(SAMPLING.items() if version in OLD_VERSIONS else ()), ("stream", bool))  # both params take either stream

@@ -146,9 +146,9 @@ class PracticeTransport(httpx2.BaseTransport):
             params, model = request.url.params, path[len(MODELS) + 1:]  # the SDK sends lifecycle[]=a&lifecycle[]=b
             if not model:
                 return json_response(200, models.page({**params, "lifecycle": params.get_list("lifecycle[]")}))
-            if model not in models.known_models():
+            if models.resolve(model) is None:
                 return api_error(404, "not_found_error", models.unknown_model(model))
-            return json_response(200, models.model_info(model))
+            return json_response(200, models.model_info(models.resolve(model)))
         if request.method != "POST" or path not in (MESSAGES, COUNT_TOKENS):
             return api_error(404, "not_found_error",
                              f"practice model: no route for {request.method} {path}; it serves "
@@ -166,7 +166,7 @@ class PracticeTransport(httpx2.BaseTransport):
             return api_error(400, "invalid_request_error", problem)
         entries = [(f"fallbacks[{i}].", entry["model"]) for i, entry in enumerate(models.fallbacks(body))]
         for at, model in [("", body["model"]), *entries]:  # a fallback is checked as a request to its model
-            if model not in models.known_models():
+            if models.resolve(model) is None:
                 return api_error(404, "not_found_error", at + models.unknown_model(model))
         if (body.get("billing_policy") or {}).get("bill_to") == "user_profile" and not request.headers.get(USER_PROFILE):
             return api_error(400, "invalid_request_error", Problem(

@@ -510,6 +510,8 @@ def _check_block(block: dict, at: str) -> str | None:
                 "base64.b64encode(open(path, 'rb').read()).decode()")
     if data is None:
         return f"{at}.source.data: the image data is not valid base64; send base64.b64encode(bytes).decode()"
+    if not data:
+        return f"{at}.source.data: the image data is empty; send the image file's bytes, base64.b64encode(bytes).decode()"
     kind = source.get("media_type")
     if kind in MAGIC and not data.startswith(MAGIC[kind]) or kind == "image/webp" and data[8:12] != b"WEBP":
         real = next((k for k, marks in MAGIC.items() if data.startswith(marks) and (k != "image/webp" or data[8:12] == b"WEBP")),
