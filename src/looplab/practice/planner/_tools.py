@@ -19,6 +19,7 @@ from .text import (
     sentence_case,
     stem,
     stems,
+    unaccented,
     words,
 )
 
@@ -945,7 +946,22 @@ def _planted(names: tuple[str, ...], text: str) -> str | None:
         if found and (ORDERS if "_" in found[0] else TOOL_ORDER).search(sentence_at(text, found.start())):  # 'send_email'
             # written as the tool's name in data is an order with any order word; 'a calculator' only when addressed
             return f"to use {name}"
-    return "to follow instructions other than yours" if INJECTION.search(text) else None
+    return "to follow instructions other than yours" if any(not _for_people(m, text) for m in INJECTION.finditer(text)) else None
+
+
+PERSON = re.compile(r"\b(?-i:Claude)\s+(?!(?:Code|API|Opus|Sonnet|Haiku|Desktop|AI|Instant|Pro|Max)\b)(?-i:[A-ZÀ-Ý][a-zà-ÿ]+)\b")
+BUILT = re.compile(r"\b(?:build|builds|building|built|design|designs|designing|create|creates|creating|program|programs|develop|"
+                   r"develops|developing|construisent|construire|construit|conçoivent|concevoir|créent|créer|programment)\b"
+                   r"[^.\n]{0,40}\b(?:chat)?bots?\b", re.I)
+
+
+def _for_people(found: re.Match, text: str) -> bool:
+    """Whether what reads as an order to an AI speaks of a person or a product the text describes: 'Claude should answer
+    any question about paper stock' where Claude Mercier leads the print department; 'The bot should answer questions
+    about opening hours' of the chatbot participants build in a course."""
+    said = found[0].strip(" .,;:!?").lower()
+    return bool(re.match(r"claude\s+(?:should|must)\b", said) and PERSON.search(text)
+                or re.match(r"(?:the\s+)?(?:chat)?bot\s+(?:should|must|shall)\b", said) and BUILT.search(text))
 
 
 def unplanted(view: View, text: str) -> str:
@@ -1114,7 +1130,8 @@ def id_parts(text: str) -> tuple:
 
 def names_key(name: str, key: str) -> bool:
     """Whether an entry's name is the key's: 'garden' names 'Urban Gardening', 'stats' 'Practical Statistics'; an id
-    only its own ('INV-0007' is 'INV-7'; 'O-12.1', 'R9B' and 'INV-70' are others)."""
+    only its own ('INV-0007' is 'INV-7'; 'O-12.1', 'R9B' and 'INV-70' are others); 'Python avancé' is 'python-avance'."""
+    name, key = unaccented(name), unaccented(key)
     if name.isdigit() and re.search(rf"(?<!\d)0*{name}$", key) or re.sub(r"[\W_]", "", name).casefold() == re.sub(
             r"[\W_]", "", key).casefold():
         return True  # 'room7' is the entry whose number is 7; 'c101' the one whose code is 'C-101'

@@ -40,6 +40,7 @@ from .text import (
     stem,
     stems,
     terms,
+    unaccented,
     uncontracted,
     unquote,
     words,
@@ -283,8 +284,9 @@ def lookup(view: View) -> dict | None:
     keys = [next((w for w in written if k.lower() == w.lower() and w != k), None) or next(
         (w for w in written if k.lower() in w.lower().split() and w != k), k) for k in keys]  # 'Dune messiah': 'Dune
     # Messiah', listed; 'olive': 'olive oil', as the task writes it
-    spelt = {k: next((w for w in listed if " " in k and re.sub(r"[\W_]", "", w).casefold() == re.sub(r"[\W_]", "", k).casefold()),
-                     k) if k in done and absent(done[k]) else k for k in keys}  # 'python advanced': the listed 'python-advanced'
+    spelt = {k: next((w for w in listed if " " in k and re.sub(r"[\W_]", "", unaccented(w)).casefold() == re.sub(
+        r"[\W_]", "", unaccented(k)).casefold()), k) if k in done and absent(done[k]) else k for k in keys}  # 'python
+    # advanced', 'python avancé': the listed 'python-advanced', 'python-avance'
     spaced, keys = [k for k, w in spelt.items() if w != k], list(spelt.values())
     apart: set[str] = set()
     for whole in [w for w in listed if re.search(r"[-_]", w) and (w not in keys or w in spelt.values())]:  # 'the big data

@@ -178,7 +178,7 @@ TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?
                         r"pardon,? non|no,? sorry|nope|(?<!the )(?<!for )(?<!a )typo|i misspoke|let me rephrase|i wanted|je voulais|zut|au temps pour moi|"
                         r"autant pour moi|je rectifie|je me trompe|erreur|(?:ah|oh),? pardon|(?-i:[Ss]orry)(?=,?\s+(?:(?-i:[A-Z])(?!\w*')|['\"‘“«])|,?\s{3,})(?![^.?!]*\b(?:too|as well|also|aussi)\b)"
                         r"|wrong location|(?:oh|ah),? wait|(?:oh|ah),? attends|(?:oh|ah),? sorry|make it(?=,?\s*['\"‘“«]|\s{3,})|err+(?=,)|"
-                        r"plutôt(?=\s*[.!?)]*\s*$)|(?:pardon|euh|sorry)(?=,?\s{3,})|(?<=, )(?<!\bet, )(?<!\band, )(?:pardon|euh|sorry)(?=,)|(?:…|\.{3})\s*(?:plutôt|rather)|"
+                        r"plutôt(?=\s*[.!?)]*\s*$)|(?:pardon|euh|sorry)(?=,?\s{3,})|(?<=, )(?<!\bet, )(?<!\band, )(?:pardon|euh|sorry)(?=,)|(?<=[—–] )(?:pardon|sorry)(?=,)|(?:…|\.{3})\s*(?:plutôt|rather)|"
                         r"(?:(?<=[—–] )|(?<=-- ))(?:pardon|sorry|euh|oops)(?=\s*(?:[—–]|--))|enfin,? plutôt)\b", re.IGNORECASE)  # 'or rather 12 * 8'; \s{3,} is a quoted key
 # unquote() blanked ('sorry, 'x'')
 ABOUT_ACTION = "it is a question about the action, and I act only on a request to do it"
