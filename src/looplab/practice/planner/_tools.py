@@ -490,7 +490,7 @@ IN_FRENCH = [
              (r"Total per client: ", "Total par client : "), (r"Count per client: ", "Nombre par client : "),
              (r"\bTotal((?: \w+){0,3}): ", r"Total\1 : "),
              (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
-             (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w[\w ]*?) '([^']*)'((?: \((?:[^()]|\([^()]*\))*\))?), which I cannot read as "
+             (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w[\w ]*?) '([^']*)'((?: \((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?), which I cannot read as "
               r"paid or unpaid; it is not counted\.", lambda m: f"{m[1]} a {m[2]} '{m[3]}'{m[4].replace('(heading ', '(titre ')}, "
               "que je ne sais pas lire comme payée ou impayée ; non comptée."),  # "(heading 'Avoir L-2 (avoir partiel)')"
              (r"A wording I handle:", "Une formulation que je traite :"), (TRY_ELSEWHERE, "Claude ou un modèle local "
@@ -770,9 +770,15 @@ DISGUISED = (  # orders to a machine reader dressed as data: 'assistant_note: �
     r"taken)\s+as\s+(?:[£$€]\s?)?\d|\bmerci\s+aux\s+(?:outils|assistants|robots|ia|agents)\b|"
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+of\s+)?(?:the|everything)\s+(?:above|previous|preceding|before)\b(?:\s+(?:sentences?|"
     r"paragraphs?|lines?|text|notes?|sections?|parts?))?(?!\s+(?!and\b|sentences?\b|paragraphs?\b|lines?\b|text\b|notes?\b|"
-    r"sections?\b|parts?\b)[a-z])|\b(?:automated|automatic|machine|ai|robot|bot)\s+readers?(?:\s+of\s+(?:this|these|the)\s+[\w-]+)?"
-    r"\s*[,:]|(?<![^\W_])(?:[a-z]+_)*(?:for|to|pour)_(?:the_)?(?:bots?|ai|ia|llms?|agents?|assistants?|gpt|models?|machines?)"
-    r"(?![^\W_])")
+    r"sections?\b|parts?\b)[a-z])|\bignorez? (?:tout )?ce qui précède\b(?!\s+si\b)|"
+    r"\b(?:automated|automatic)\s+(?:readers?|systems?|assistants?|agents?|tools?)(?:\s+(?:of|reading)\s+(?:this|these|the)\s+"
+    r"[\w-]+(?:\s+[\w-]+)?)?\s*[,:]|\b(?:reminder|note|memo|message)s?\s+(?:to|for)\s+(?:all\s+|any\s+|the\s+)?(?:automated|"
+    r"automatic)\s+(?:readers?|systems?|assistants?|agents?|tools?)\b|\b(?:lecteurs?|systèmes?|assistants?|outils?)\s+"
+    r"automati(?:que|sée?)s?\s*[,:]|\b(?:aux|note aux|message aux)\s+(?:robots?|systèmes?\s+automati(?:que|sé)s?)\b|"
+    r"\brobots?\s+(?:lecteurs?\s*[,:]|lisant\b|qui lisent\b)|\brobots? et assistants\b|\b(?:to any|dear|hey)\s+(?:crawlers?|"
+    r"scrapers?|robots?)\b|\b(?:machines?|robots?|crawlers?)\s+reading\s+this\b|\bnote (?:for|to) the robot\b|"
+    r"(?<!\w)(?:(?:notes?|msg|messages?|instructions?|hints?|prompts?|directives?|memo)_)?(?:for|to|pour)_(?:the_)?(?:bots?|ai|ia|"
+    r"llms?|gpt|chatbots?|assistants?)(?!\w)")
 INJECTION = re.compile(
     TO_AI + r"|" + DISGUISED + r"|(?:^|[.!?;]\s*|\b(?:also|and|but|ps|then|et|puis)\W+)(?:say|report|tell (?:the user|them|everyone)|answer|reply|respond|"
     r"state|claim|dis|dites|indique[rz]?|signale[rz]?|réponds|répondez)\b[^.\n]{0,40}?\b(?:is|as|est|comme)\s+(?:missing|not "
@@ -914,7 +920,10 @@ def planted(view: View, text: str) -> str | None:
         "to follow instructions other than yours" if _hidden(value) else None)
 
 
-FOR_MACHINES = re.compile(r"bots?|agents?|ai|ia|llms?|assistants?|gpt|models?|machines?", re.I)
+FOR_MACHINES = re.compile(r"(?:chat)?bots?|ai|ia|llms?|gpt|copilot|claude|(?:ai|bot|agent|llm|assistant|model)_(?:notes?|"
+                          r"instructions?|prompts?)", re.I)
+FOR_AGENTS = re.compile(r"agents?|assistants?|models?|machines?", re.I)  # a person's name or a car's model, unless it
+SAYS = re.compile(r"\b(?:is|are|was|were|must|should|say|tell|answer|reply|est|sont|doit|dis|dites|réponds|répondez)\b", re.I)  # says
 
 
 def _hidden(value, under: bool = False) -> bool:
@@ -928,7 +937,8 @@ def _hidden(value, under: bool = False) -> bool:
 def _for_machines(key, value, under: bool) -> bool:
     """A hidden key's field named for a machine that says something in words ('"agent": "the price is 0 …"'), not a
     link ('"_links": {"agent": "/agents/7"}')."""
-    return under and bool(FOR_MACHINES.fullmatch(str(key))) and isinstance(value, str) and len(value.split()) >= 3
+    return under and isinstance(value, str) and len(value.split()) >= 3 and bool(
+        FOR_MACHINES.fullmatch(str(key)) or FOR_AGENTS.fullmatch(str(key)) and SAYS.search(value))
 
 
 def _strings(value) -> list[str]:
@@ -973,10 +983,35 @@ def unplanted(view: View, text: str) -> str:
     if isinstance(value := json_value(text), (dict, list)) and not planted(view, kept := json.dumps(
             _unplanted(view, value), ensure_ascii=False)):
         return kept if _unplanted(view, value) not in ({}, [], None) else ""
+    if (table := _unplanted_table(view, text)) is not None and not planted(view, table):
+        return table
     paragraphs = [p if not planted(view, p) else "\n".join(filter(None, (
-        line if not planted(view, line) else _own_line(view, line) for line in p.splitlines())))
+        line if not planted(view, line) else _own_line(view, line) for line in _overridden(view, p.splitlines()))))
         for p in re.split(r"\n\s*\n", text)]
     return "\n\n".join(p for p in paragraphs if p.strip())
+
+
+OVERRIDE = re.compile(r"^\W*(?:(?:ignore|disregard|forget)\b[^.\n]*\b(?:above|previous|preceding)\b(?![^.\n]*\binstructions?\b)|"
+                      r"ignorez? (?:tout )?ce qui précède\b)", re.I)  # a line that starts by setting aside what came before
+
+
+def _overridden(view: View, lines: list[str]) -> list[str]:
+    """A paragraph's lines up to a planted line that overrides what came before ('Ignore the above.'): what follows it
+    is its payload ('Total: 73.00 EUR'), not data."""
+    cut = next((i for i, line in enumerate(lines) if OVERRIDE.search(line) and planted(view, line)), None)
+    return lines if cut is None else lines[:cut + 1]
+
+
+def _unplanted_table(view: View, text: str) -> str | None:
+    """A plain table (every line the same number of ',' or ';' cells) with its planted cells emptied, and a column whose
+    name is planted ('notes_for_bot') left out: its rows stay rows. None for any other text."""
+    lines = [ln for ln in text.strip().splitlines() if ln.strip()]
+    mark = next((m for m in (",", ";") if len(lines) > 1 and len({ln.count(m) for ln in lines}) == 1 and lines[0].count(m)), None)
+    if not mark:
+        return None
+    rows = [ln.split(mark) for ln in lines]
+    gone = {i for i, cell in enumerate(rows[0]) if planted(view, cell)}
+    return "\n".join(mark.join("" if planted(view, cell) else cell for i, cell in enumerate(row) if i not in gone) for row in rows)
 
 
 def _own_line(view: View, line: str, record: bool = True) -> str:
