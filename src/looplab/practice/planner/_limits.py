@@ -8,7 +8,7 @@ from operator import ge, gt, le, lt
 
 from ._records import CODES, Record, money, money_keys
 from .interpret import CURRENCIES
-from .text import SCOPE_SKIP, STOPWORDS, stem, stems, words
+from .text import SCOPE_SKIP, STOPWORDS, french, stem, stems, words
 
 AMOUNT = re.compile(r"\b(over|above|more than|greater than|exceeding|exceeds?|at least|under|below|less than|at most)\s+"
                     r"(?:(€|\$|£|[A-Z]{3})\s?)?(\d{1,3}(?:[ \u00a0\u202f]\d{3})+(?:[.,]\d{1,2})?|\d[\d,.]*\d|\d)"
@@ -84,7 +84,8 @@ def by_amount(phrase: str, chosen: list[Record], records: list[Record], notes: l
     if len({amounts[r.file][1] for r in comparable}) > 1:  # 'over 1000' beside EUR and CHF amounts: 1000 of which?
         return f"I cannot apply '{phrase}': the amounts are in several currencies"
     if limit:
-        bound = money(limit.group(3) + " EUR")  # read as an amount: '1 000', '1,000', '95,25' and '95.25'
+        said = limit.group(3) if french(task) else re.sub(r"(?<=\d),(?=\d{3}\b)", "", limit.group(3))  # 'over 1,000' in English
+        bound = money(said + " EUR")  # read as an amount: '1 000', '1,000', '95,25' and '95.25'
         if bound is None:
             return f"I cannot apply '{phrase}': I cannot read {limit.group(3)!r} as an amount"
         return [r for r in comparable if PASSES[limit.group(1).lower()](amounts[r.file][0], bound[0])]

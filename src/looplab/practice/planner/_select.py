@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ._limits import AMOUNT, BY_DATE, DATED, EXTREME, by_amount, by_date, counted, per_unit
+from ._records import DATED as WRITTEN_DATE
 from ._records import NUMBER_KEYS, PROSE, Record, money, money_keys
 from .interpret import currency_words, english_terms
 from .text import (
@@ -571,6 +572,9 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
 
 REDUCES = re.compile(r"\b(?:deposit|acompte|paid so far|already paid|part(?:ly|ially)? paid|déjà (?:réglée?|payée?|versée?)|avoirs?|"
                      r"credit notes?|remise|discount|net à payer|reste à payer)\b", re.I)  # a field that lowers what is owed
+PAID_PART = re.compile(r"\b(?:paid|payments?|received|instal+ments?|advance|avance|balance|remaining|outstanding|settled|left to pay|"
+                       r"(?:amount|total) due|réglée?|payée?|versée?|reste|solde|règlements?|restant)\b", re.I)  # 'Amount paid:
+# 250', 'Balance due: 650', 'Reste dû : 450' beside the record's own amount: written without a currency, a part of it
 
 
 def _status(record: Record, key: str, said: bool = False) -> str:
@@ -578,6 +582,7 @@ def _status(record: Record, key: str, said: bool = False) -> str:
     value = record.fields.get(key, "")
     other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and (
         set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
+        or _part_paid(record, k, v)
         or re.search(r"\d", v) and (set(words(v)) & (PAYING | RECEIVED | DISCOUNT) or k == PROSE or REDUCES.search(k) and re.search(
             r"\d[\d\s.,]*\s?(?:€|eur\b|euros?\b|usd\b|\$|£|gbp\b|chf\b)|[€$£]\s?\d|^\s*\d[\d\s.,]*\s*$", v, re.I))
         and _kind(v, k) != _kind(value, key)  # 'Text': a sentence of the file about a payment ('Un versement de 200 € a été
@@ -588,6 +593,17 @@ def _status(record: Record, key: str, said: bool = False) -> str:
     other = [o for o in other if o not in value]  # a note the status already holds, said once
     value = f"{key} '{value}'" if said else value
     return f"{value} ({'; '.join(other)})" if other else value
+
+
+def _part_paid(record: Record, key: str, value: str) -> bool:
+    """Whether a field says part of the record's amount is paid, or what is left: a number without a currency (not a
+    date) under a paying or balance name ('Amount paid: 250', 'amount_paid': 600, 'Reste dû : 450', 'Deposit: 400.00
+    (bank transfer)'), in a record that has another amount; one with a currency is an amount of its own."""
+    named = key.replace("_", " ")
+    return bool((REDUCES.search(named) or PAID_PART.search(named)) and re.match(r"\s*\d", value) and not money(value)
+                and not WRITTEN_DATE.match(value.strip()) and any(money(v) or re.search(
+                    r"\b(?:amount|total|montant|price|prix|sum|somme|cost|fee)\b", k, re.I) and re.match(r"\s*\d", v)
+                    for k, v in record.fields.items() if k != key))
 
 
 def _credit(record: Record) -> str:
@@ -644,10 +660,10 @@ def _field_before(task: str, used: set[str], keys: list[str]) -> str | None:
     # is X in?' asks for the field
 
 
-def _spelt(value) -> frozenset[str]:
-    """A value's words: 'Storm-Warning' and 'storm warning' are one value written two ways ('storm warnings' maybe
-    another: 'customs' is no 'custom')."""
-    return frozenset(words(str(value)))
+def _spelt(value) -> tuple[str, ...]:
+    """A value's words in order: 'Storm-Warning' and 'storm warning' are one value written two ways ('storm warnings'
+    maybe another: 'customs' is no 'custom'; 'Atlas Freight' is another client than 'Freight Atlas')."""
+    return tuple(words(str(value)))
 
 
 def _loose(value) -> frozenset[str]:
