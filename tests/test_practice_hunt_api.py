@@ -1206,3 +1206,54 @@ def test_an_image_with_empty_data_is_refused_as_empty():
     turn = [{"role": "user", "content": [image, {"type": "text", "text": "What is this?"}]}]
     message = refused(lambda: practice_client().messages.create(model=MODEL, max_tokens=64, messages=turn))
     assert message.startswith("messages[0].content[0].source.data: the image data is empty")
+
+
+SEARCH = {"type": "web_search_20250305", "name": "web_search"}
+FETCH = {"type": "web_fetch_20250910", "name": "web_fetch"}
+
+
+@pytest.mark.parametrize(("tools", "choice", "task"), [
+    ([SEARCH], {"type": "any"}, "Search for the opening hours of the Quimper museum"),
+    ([SEARCH, WEATHER], {"type": "any"}, "Search the web for 'Brest tide table'"),
+    ([FETCH], {"type": "tool", "name": "web_fetch"}, "Fetch https://example.org/horaires and summarise")])
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_forced_server_tool_is_a_refusal_not_a_client_call(tools, choice, task, stream):
+    """tool_choice forcing web_search or web_fetch gave a client tool_use with input {}, which no loop can run; the
+    practice model runs no server tool, so it refuses, saying so (hred184)."""
+    options = {"model": MODEL, "max_tokens": 300, "tools": tools, "tool_choice": choice,
+               "messages": [{"role": "user", "content": task}]}
+    reply = final_message(practice_client(), options, stream)
+    assert (reply.stop_reason, reply.content) == ("refusal", [])
+    assert "runs no server tools" in reply.stop_details.explanation
+
+
+def test_a_json_body_nested_too_deep_is_a_400_not_a_dropped_connection():
+    """A body nested 3000 deep raised RecursionError out of the transport (a connection error to the SDK); other bad
+    JSON is a 400 'not valid JSON' (hred184)."""
+    body = '{"model": "claude-opus-5", "max_tokens": 64, "messages": [], "metadata": {"user_id": ' + "[" * 3000 + "]" * 3000 + "}}"
+    response = PracticeTransport().handle_request(httpx2.Request("POST", "http://x/v1/messages", content=body, headers=RAW))
+    assert (response.status_code, response.json()["error"]["type"]) == (400, "invalid_request_error")
+    assert response.json()["error"]["message"].startswith("The request body is not valid JSON: too deeply nested")
+
+
+@pytest.mark.parametrize(("lifecycle", "start"), [
+    (["sunset"], "lifecycle[0]: 'sunset' is not allowed"),
+    (["active", "deprecated", "retired", "active"], "lifecycle: at most 3 values are allowed, 4 were sent")])
+def test_models_list_refuses_a_lifecycle_the_sdk_does_not_take(lifecycle, start):
+    """lifecycle=['sunset'] gave an empty 200 and four values every model; ModelListParams: 'active', 'deprecated' or
+    'retired', up to 3 values (hred184)."""
+    assert refused(lambda: practice_client().models.list(lifecycle=lifecycle)).startswith(start)
+
+
+def test_a_models_list_cursor_is_a_place_in_the_list_never_the_first_page():
+    """A cursor outside the filtered list (an alias, an unknown id, a model filtered out) restarted at page 1; the SDK:
+    'returns the page of results immediately after this object' (hred184)."""
+    client = practice_client()
+    every = [m.id for m in client.models.list(limit=1000)]
+    after = client.models.list(after_id="claude-haiku-4-5", limit=2)  # an alias stands for its dated id
+    assert [m.id for m in after.data] == every[every.index("claude-haiku-4-5-20251001") + 1:][:2]
+    filtered = client.models.list(lifecycle=["active"], after_id="claude-opus-4-5-20251101", limit=3)
+    assert (filtered.data, filtered.has_more) == ([], False)  # only deprecated models follow it
+    for cursor in ("after_id", "before_id"):
+        assert refused(lambda cursor=cursor: client.models.list(**{cursor: "claude-haiku-9"})).startswith(
+            f"{cursor}: 'claude-haiku-9' is not a model")

@@ -204,18 +204,39 @@ def unknown_model(model) -> str:
             f"SDK, e.g. 'claude-opus-5' (check LOOPLAB_MODEL for a typo)")
 
 
+LIFECYCLES = ("active", "deprecated", "retired")  # ModelListParams.lifecycle: up to 3 of these
+
+
+def check_query(query: dict) -> str | None:
+    """Why `GET /v1/models`'s query breaks ModelListParams (lifecycle; a cursor naming no model), else None."""
+    if len(query.get("lifecycle") or []) > len(LIFECYCLES):
+        return (f"lifecycle: at most {len(LIFECYCLES)} values are allowed, {len(query['lifecycle'])} were sent; "
+                "name each of 'active', 'deprecated' and 'retired' once at most")
+    for i, value in enumerate(query.get("lifecycle") or []):
+        if value not in LIFECYCLES:
+            return f"lifecycle[{i}]: {value!r} is not allowed; write one of 'active', 'deprecated' or 'retired'"
+    for name in ("after_id", "before_id"):  # the first page is not the page after an unknown id
+        if name in query and resolve(query[name]) is None:
+            return (f"{name}: {query[name]!r} is not a model the practice model knows; pass the first_id or last_id "
+                    "of a page (the SDK's auto-paging does it for you)")
+    return None
+
+
 def page(query: dict) -> dict:
-    """One page of `GET /v1/models` for the query parameters limit, after_id, before_id and lifecycle (a list)."""
+    """One page of `GET /v1/models` for the query parameters limit, after_id, before_id and lifecycle (a list), once
+    check_query passed; a cursor is a place in the whole list, so one the filter leaves out (or an alias) still is."""
     wanted = query.get("lifecycle") or ["active", "deprecated"]  # retired ones only when asked (none here)
-    ids = [m for m in known_models() if ("deprecated" if _retires(m) else "active") in wanted]
+    every = known_models()
+    ids = [m for m in every if ("deprecated" if _retires(m) else "active") in wanted]
     try:
         limit = min(max(int(query.get("limit", 20)), 1), 1000)
     except ValueError:
         limit = 20
-    if query.get("after_id") in ids:
-        ids = ids[ids.index(query["after_id"]) + 1:]
-    before = query.get("before_id") in ids  # the page just before it; has_more: are there more before that page
-    ids = ids[: ids.index(query["before_id"])] if before else ids
+    if query.get("after_id"):
+        ids = [m for m in ids if every.index(m) > every.index(resolve(query["after_id"]))]
+    before = bool(query.get("before_id"))  # the page just before it; has_more: are there more before that page
+    if before:
+        ids = [m for m in ids if every.index(m) < every.index(resolve(query["before_id"]))]
     chosen = ids[-limit:] if before else ids[:limit]
     return {"data": [model_info(m) for m in chosen], "has_more": len(ids) > len(chosen),
             "first_id": chosen[0] if chosen else None, "last_id": chosen[-1] if chosen else None}

@@ -3,10 +3,12 @@
 import json
 import re
 import threading
+import typing
 import zlib
 from collections import deque
 
 import httpx2
+from anthropic.types.beta import BetaServerToolUseBlock
 
 from looplab.practice import context, models, responses, sse, tokens
 from looplab.practice.planner import SKILLS, choose, control
@@ -40,6 +42,7 @@ from looplab.practice.view import (
     text_of,
 )
 
+SERVER_TOOLS = typing.get_args(BetaServerToolUseBlock.model_fields["name"].annotation)  # the names of its server tools
 MAX_BODY = 32 * 1024 * 1024  # the API's own request limit is 32 MB
 TOO_LARGE = ("Request exceeds the maximum allowed number of bytes (32 MB); send large files "
              "through the Files API or in smaller requests")
@@ -144,8 +147,11 @@ class PracticeTransport(httpx2.BaseTransport):
                              + f"; send one of {', '.join(API_VERSIONS)} (an Anthropic SDK sends it for you)")
         if request.method == "GET" and (path == MODELS or path.startswith(MODELS + "/")):
             params, model = request.url.params, path[len(MODELS) + 1:]  # the SDK sends lifecycle[]=a&lifecycle[]=b
+            query = {**params, "lifecycle": params.get_list("lifecycle[]")}
+            if not model and (problem := models.check_query(query)):
+                return api_error(400, "invalid_request_error", problem)
             if not model:
-                return json_response(200, models.page({**params, "lifecycle": params.get_list("lifecycle[]")}))
+                return json_response(200, models.page(query))
             if models.resolve(model) is None:
                 return api_error(404, "not_found_error", models.unknown_model(model))
             return json_response(200, models.model_info(models.resolve(model)))
@@ -249,10 +255,15 @@ class PracticeTransport(httpx2.BaseTransport):
             return unreachable_servers(full)
         if self.never_stop:
             return never_stop_reply(full, text_of(full["messages"][0].get("content")))
+        if forced := _forced_servers(full):  # whatever the task's wording
+            return unrun_servers(full, forced)
         view = read_request(full, gullible=self.gullible)
         skill, reply = choose(view)
         doc = next((s.__doc__ or "" for s in SKILLS if s.__name__ == skill), "").strip()
-        return control.apply(reply, full, view, skill, doc.splitlines()[0] if doc else "")
+        reply = control.apply(reply, full, view, skill, doc.splitlines()[0] if doc else "")
+        servers = _servers(full)
+        called = [b["name"] for b in reply["content"] if b["type"] == "tool_use" and b["name"] in servers]
+        return unrun_servers(full, list(dict.fromkeys(called))) if called else reply
 
     def _message(self, reply: dict, full: dict) -> dict:
         content, cut = tokens.within([_block(block) for block in reply["content"]], full["max_tokens"])
@@ -370,6 +381,8 @@ def _parse(content: bytes) -> tuple[object, str | None]:
                "(half of an emoji, cut off when text was sliced)")
     except ValueError as exc:
         why = f"{exc}; send the request as JSON"
+    except RecursionError:  # Python's json, not the API, runs out of stack here; the body is JSON all the same
+        why = "too deeply nested; nest fewer lists and objects inside one another"
     return content.decode(errors="replace"), f"The request body is not valid JSON: {why}"
 
 
@@ -388,6 +401,37 @@ def unreachable_servers(full: dict) -> dict:
         text = (f"Je ne peux pas joindre de serveurs MCP : le modèle d'entraînement fonctionne hors ligne ; je ne me "
                 f"suis pas connecté à {names} et n'ai utilisé aucun de leurs outils. Appelez les outils du serveur "
                 "depuis votre propre boucle (notebook 09), ou envoyez cette demande à Claude avec une clé.")
+    return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}
+
+
+def _servers(full: dict) -> list[str]:
+    """The names of the server tools offered (web_search, ...): the API runs them, never the client."""
+    return [t["name"] for t in full.get("tools") or [] if t.get("type") not in (None, "custom") and t.get("name") in SERVER_TOOLS]
+
+
+def _forced_servers(full: dict) -> list[str]:
+    """The server tools tool_choice forces: the one it names, or with 'any' all, when only server tools are offered."""
+    choice, servers = full.get("tool_choice") or {}, _servers(full)
+    if choice.get("type") == "tool":
+        return [choice.get("name")] if choice.get("name") in servers else []
+    named = [t.get("name") for t in full.get("tools") or [] if t.get("name")]  # a toolset has no name
+    return servers if choice.get("type") == "any" and servers and len(servers) == len(named) else []
+
+
+def unrun_servers(full: dict, names: list[str]) -> dict:
+    """A reply declining to call the server tools `names` (it runs offline): a refusal when tool_choice forces a call,
+    as a forced tool it cannot fill gets, else a text; never a tool_use the participant's loop would have to run."""
+    listed = ", ".join(names)
+    text = (f"The practice model would call {listed}, a server tool that Claude's API runs itself; the practice model "
+            "runs offline and runs no server tools, so it makes no call. Send this request to Claude with a key, or "
+            "offer a tool of your own that your loop runs.")
+    if french(_user_text(full)):
+        text = (f"Le modèle d'entraînement appellerait {listed}, un outil serveur que l'API de Claude exécute elle-même ; "
+                "le modèle d'entraînement fonctionne hors ligne et n'exécute aucun outil serveur, il ne fait donc aucun "
+                "appel. Envoyez cette demande à Claude avec une clé, ou proposez un outil à vous que votre boucle exécute.")
+    if (full.get("tool_choice") or {}).get("type") in ("any", "tool"):
+        return {"content": [], "stop_reason": "refusal",
+                "stop_details": {"type": "refusal", "category": None, "explanation": text}}
     return {"content": [{"type": "text", "text": text}], "stop_reason": "end_turn"}
 
 
