@@ -287,3 +287,12 @@ def test_an_english_limit_with_a_thousands_comma_is_still_read(tmp_path):
     (tmp_path / "b.txt").write_text("Invoice E-2\nClient: Lumen\nAmount: 3,250 EUR\nStatus: unpaid\n")
     said = answer("Which invoices are over 1,000 euros?", samples.invoice_tools(tmp_path))
     assert "E-1 (Ombre, 1 500,00 €)" in said and "E-2 (" not in said and "b.txt" in said, said
+
+
+def test_what_the_docs_say_about_a_pages_subject_is_the_whole_page(tmp_path):
+    """'What do the docs say about compost?' quoted one sentence of 'Home composting basics', silently leaving out its
+    other two (hred183)."""
+    page = ("# Home composting basics\n\nMix green waste with brown waste in equal parts.\nTurn the heap every two weeks.\n"
+            "A compost is ready after about nine months.\n")
+    said = answer("What do the docs say about compost?", documents(tmp_path, {"composting.md": page}))
+    assert "equal parts" in said and "two weeks" in said and "nine months" in said, said

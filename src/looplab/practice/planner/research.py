@@ -224,6 +224,8 @@ def _names_someone(sentence: str, known: str) -> bool:
 SAYS = re.compile(r"\b(?:say|says|said|tell|mention|mentions)\b", re.I)
 DOC_SAYS = re.compile(r"\W*what (?:did|does|do) (?:the |our |your )?((?:[\w-]+\s+){0,4}(?:rules|policy|guide|manual|notice|"
                       r"memo|minutes|report|letter|handbook|terms|regulations?))\s+say\W*", re.I)  # a document, whole
+ABOUT_SAYS = re.compile(r"\W*what (?:did|does|do) (?:the |our |your )?(?:docs?|documents?|articles?|pages?)\s+say\s+(?:about|on)\s+"
+                        r"(?:the\s+)?([\w-]+(?:\s+[\w-]+)?)\W*", re.I)  # 'about compost': a page titled on it, whole
 HIT = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?(.*?)(?:\s+[—–-]\s+.*|\t.*)?")  # '2. a.md — Title (score 4)'
 YES_NO = re.compile(r"\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|must)\b", re.I)
 KINDS = [  # question -> what a sentence must hold to answer it
@@ -1419,7 +1421,8 @@ def research(view: View) -> dict | None:
     changed, rival = _changes(view, good, cited, task, failed)
     cited += changed
     failed += " The documents give different figures for this; I quote each and do not choose between them." * rival
-    subject = DOC_SAYS.fullmatch(task)  # 'What did the 2019 parking rules say?': every rule, not those with 'parking'
+    subject = DOC_SAYS.fullmatch(task) or ABOUT_SAYS.fullmatch(task)  # 'What did the 2019 parking rules say?': every
+    # rule, not those with 'parking'; 'What do the docs say about compost?' of 'Home composting basics': all of it
     if whole := subject and [s for s in good if roots(subject[1]) <= roots(_name(s.input) + " " + (s.result or "").strip(
             ).split("\n")[0])]:
         cited = [f"{sentence} [{_name(whole[0].input)}]" for sentence in sentences(_own(view, whole[0].result or ""))]
