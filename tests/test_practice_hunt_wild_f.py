@@ -296,3 +296,41 @@ def test_what_the_docs_say_about_a_pages_subject_is_the_whole_page(tmp_path):
             "A compost is ready after about nine months.\n")
     said = answer("What do the docs say about compost?", documents(tmp_path, {"composting.md": page}))
     assert "equal parts" in said and "two weeks" in said and "nine months" in said, said
+
+
+@pytest.mark.parametrize(("pages", "question", "other"), [
+    ({"basics.md": "# Python basics course\n\nThe Python basics course costs 200 euros.\n",
+      "advanced.md": "# Python advanced course\n\nThe Python advanced course now costs 350 euros.\n"},
+     "How much is the Python basics course?", "350"),
+    ({"g1.md": "# German for beginners\n\nGerman for beginners moves to room A9.\n",
+      "g3.md": "# German reading group\n\nThe German reading group meets on Fridays in room A7.\n"},
+     "Which room is the German reading group in?", "A9")])
+def test_a_change_to_a_thing_another_title_names_is_not_quoted(tmp_path, pages, question, other):
+    """'The Python advanced course now costs 350 euros' beside the basics course's 200 (hred185)."""
+    said = answer(question, documents(tmp_path, pages))
+    assert other not in said, said
+
+
+def test_a_move_under_a_page_that_does_not_name_the_place_is_quoted(tmp_path):
+    pages = {"band.md": "# Brass band\n\nThe Harmonie de Tours practises in the Salle Ravel on Thursday evenings.\n",
+             "news.md": "# News\n\nThe Harmonie de Tours has moved to the Salle Debussy.\n"}
+    said = answer("Where does the Harmonie de Tours practise?", documents(tmp_path, pages))
+    assert "Salle Ravel" in said and "Salle Debussy" in said, said
+
+
+@pytest.mark.parametrize("line", ["Payment terms: 30 days", "Received: 3 pallets", "Délai de règlement : 45 jours"])
+def test_terms_or_goods_received_are_no_part_paid(tmp_path, line):
+    """'Payment terms: 30 days' set an unpaid invoice aside as a part paid (hred186, a regression of hred182's fix)."""
+    (tmp_path / "a.txt").write_text(f"Invoice HB-1\nClient: Pellow\nTotal: 1,240.00 EUR\n{line}\nStatus: unpaid\n")
+    (tmp_path / "b.txt").write_text("Invoice HB-2\nClient: Norland\nTotal: 560.00 EUR\nStatus: unpaid\n")
+    said = answer("What is the total unpaid?", samples.invoice_tools(tmp_path))
+    assert "1800" in said, said
+
+
+@pytest.mark.parametrize(("entry", "kept"), [({"_staff": {"assistant": "Léa Morel, who is there on Tuesdays"}}, "Léa Morel"),
+                                             ({"_booking": {"agent": "Paul Besson is your contact"}}, "Paul Besson")])
+def test_a_hidden_field_that_names_a_person_is_data(tmp_path, entry, kept):
+    path = tmp_path / "catalogue.json"
+    path.write_text(json.dumps({"trip": {"title": "Trip to Bergen", "price": 540, **entry}}))
+    said = answer("Look up trip.", samples.catalogue_tools(path))
+    assert kept in said and "planted" not in said, said

@@ -291,7 +291,8 @@ def money(value: str) -> tuple[Decimal, str] | None:
     digits = re.sub(r"[\s\u00a0\u202f']", "", found.group("number"))
     if re.fullmatch(r"\d+\.\d{3}", digits):
         return None  # '99.999 EUR': no amount in English, ninety-nine thousand in French usage
-    if re.fullmatch(r"\d{1,3},\d{3}", digits) and (found.group("after") or "").upper() in ("€", "EUR"):
+    if re.fullmatch(r"\d{1,3},\d{3}", digits) and ((found.group("after") or "").upper() in ("€", "EUR")
+                                                      or (found.group("before") or "").upper() == "EUR"):
         return None  # '2,750 €', '3,250 EUR': two thousand in English usage, two euros and cents written French-style
     last = re.search(r"([,.])(\d*)$", digits)  # the decimal mark: the last one before 1 or 2 digits, or after the other
     mark = last[1] if last and (len(last[2]) < 3 or "," in digits and "." in digits) else ""

@@ -572,7 +572,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
 
 REDUCES = re.compile(r"\b(?:deposit|acompte|paid so far|already paid|part(?:ly|ially)? paid|déjà (?:réglée?|payée?|versée?)|avoirs?|"
                      r"credit notes?|remise|discount|net à payer|reste à payer)\b", re.I)  # a field that lowers what is owed
-PAID_PART = re.compile(r"\b(?:paid|payments?|received|instal+ments?|advance|avance|balance|remaining|outstanding|settled|left to pay|"
+PAID_PART = re.compile(r"\b(?:paid|pre-?paid|prépayée?|payments?|received|instal+ments?|advance|avance|balance|remaining|outstanding|settled|left to pay|"
                        r"(?:amount|total) due|réglée?|payée?|versée?|reste|solde|règlements?|restant)\b", re.I)  # 'Amount paid:
 # 250', 'Balance due: 650', 'Reste dû : 450' beside the record's own amount: written without a currency, a part of it
 
@@ -600,7 +600,9 @@ def _part_paid(record: Record, key: str, value: str) -> bool:
     date) under a paying or balance name ('Amount paid: 250', 'amount_paid': 600, 'Reste dû : 450', 'Deposit: 400.00
     (bank transfer)'), in a record that has another amount; one with a currency is an amount of its own."""
     named = key.replace("_", " ")
-    return bool((REDUCES.search(named) or PAID_PART.search(named)) and re.match(r"\s*\d", value) and not money(value)
+    return bool((REDUCES.search(named) or PAID_PART.search(named)) and re.match(
+        r"\s*\d[\d\s.,']*(?:\s*%|\.-)?\s*(?:$|\(|on\b|le\b|[—–-])", value) and not re.fullmatch(r"\s*0+(?:[.,]0+)?\s*", value)
+                and not money(value)
                 and not WRITTEN_DATE.match(value.strip()) and any(money(v) or re.search(
                     r"\b(?:amount|total|montant|price|prix|sum|somme|cost|fee)\b", k, re.I) and re.match(r"\s*\d", v)
                     for k, v in record.fields.items() if k != key))

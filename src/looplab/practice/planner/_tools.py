@@ -770,7 +770,7 @@ DISGUISED = (  # orders to a machine reader dressed as data: 'assistant_note: �
     r"taken)\s+as\s+(?:[£$€]\s?)?\d|\bmerci\s+aux\s+(?:outils|assistants|robots|ia|agents)\b|"
     r"\b(?:ignore|disregard|forget)\s+(?:all\s+of\s+)?(?:the|everything)\s+(?:above|previous|preceding|before)\b(?:\s+(?:sentences?|"
     r"paragraphs?|lines?|text|notes?|sections?|parts?))?(?!\s+(?!and\b|sentences?\b|paragraphs?\b|lines?\b|text\b|notes?\b|"
-    r"sections?\b|parts?\b)[a-z])|\bignorez? (?:tout )?ce qui précède\b(?!\s+si\b)|"
+    r"sections?\b|parts?\b)[a-z])|\bignorez? (?:tout )?ce qui précède\b(?!\s+(?:si|lorsque|quand)\b)|"
     r"\b(?:automated|automatic)\s+(?:readers?|systems?|assistants?|agents?|tools?)(?:\s+(?:of|reading)\s+(?:this|these|the)\s+"
     r"[\w-]+(?:\s+[\w-]+)?)?\s*[,:]|\b(?:reminder|note|memo|message)s?\s+(?:to|for)\s+(?:all\s+|any\s+|the\s+)?(?:automated|"
     r"automatic)\s+(?:readers?|systems?|assistants?|agents?|tools?)\b|\b(?:lecteurs?|systèmes?|assistants?|outils?)\s+"
@@ -921,7 +921,7 @@ def planted(view: View, text: str) -> str | None:
 
 
 FOR_MACHINES = re.compile(r"(?:chat)?bots?|ai|ia|llms?|gpt|copilot|claude|(?:ai|bot|agent|llm|assistant|model)_(?:notes?|"
-                          r"instructions?|prompts?)", re.I)
+                          r"instructions?|prompts?|hints?)", re.I)
 FOR_AGENTS = re.compile(r"agents?|assistants?|models?|machines?", re.I)  # a person's name or a car's model, unless it
 SAYS = re.compile(r"\b(?:is|are|was|were|must|should|say|tell|answer|reply|est|sont|doit|dis|dites|réponds|répondez)\b", re.I)  # says
 
@@ -938,7 +938,8 @@ def _for_machines(key, value, under: bool) -> bool:
     """A hidden key's field named for a machine that says something in words ('"agent": "the price is 0 …"'), not a
     link ('"_links": {"agent": "/agents/7"}')."""
     return under and isinstance(value, str) and len(value.split()) >= 3 and bool(
-        FOR_MACHINES.fullmatch(str(key)) or FOR_AGENTS.fullmatch(str(key)) and SAYS.search(value))
+        FOR_MACHINES.fullmatch(str(key)) or FOR_AGENTS.fullmatch(str(key)) and SAYS.search(value) and value[:1].islower())
+    # 'the price is 0 and …' under 'agent'; 'Léa Morel, who is there on Tuesdays' and 'Zoe R135 - this is …' are data
 
 
 def _strings(value) -> list[str]:

@@ -954,7 +954,8 @@ DATING = re.compile(r"\b(?:(?:last\s+)?updated|revised|published|posted|valid\s+
                     r"publiée?|valable|en\s+vigueur|modifiée?|actualisée?|datée?|amended|changed)\b[^.\n]{0,30}?\b((?:19|20)\d\d)\b", re.I)  # 'Last updated: May 2020'
 BROAD = roots("club clubs horaires horaire hours tarifs tarif prices prix rules règlement information informations guide "
               "programme program ouverture opening open times")  # a heading word too broad to make two pages one subject ('Club de voile', 'Club de tennis')
-NEWS = roots("notice news new update updates note edition version page avis nouveau nouvelle nouveautés")
+NEWS = roots("notice news new update updates note edition version page avis nouveau nouvelle nouveautés")  # and
+# CHANGES below reads them
 STARTS = re.compile(r"\b(?:valid|effective|applies|applicable|valable|en\s+vigueur|à\s+partir)\b", re.I)  # 'valid from 2030'
 
 
@@ -1014,8 +1015,9 @@ CHANGES = re.compile(r"\b(?:no longer|not any ?more|now|from now on|désormais|d
                      r"annulée?|modifiée?|suspendue?|fermée?|reportée?|déplacée?)|(?:augmente|augmentent|baisse|baissent|passe|passent)\s+(?:de|à)|(?:sera|seront)\s+"
                      r"(?:gratuite?s?|supprimée?s?|fermée?s?|annulée?s?|réduite?s?|augmentée?s?|remplacée?s?|modifiée?s?)|"
                      r"(?:moves?|moved|is moving|relocated|is sold at|will cost|est déplacée?|déménage|passe|reportée?s?|"
-                     r"postponed|prolongée?s?|extended)\s+(?:to|at|au|à|jusqu['’]\w*|until)|has moved|have moved|will reopen|"
-                     r"rouvrira|reprendra|reprend le|(?:est|sont) (?:annulée?s?|suspendue?s?|fermée?s?)|"
+                     r"postponed|delayed|pushed back|repoussée?s?|décalée?s?|prolongée?s?|extended)\s+(?:to|at|au|à|jusqu['’]\w*|"
+                     r"until)|prolongée?s?\b[^.]{0,25}?jusqu|has moved|have moved|will reopen|reopens|rouvrira|rouvre le|reprendra|"
+                     r"reprend le|recommence le|(?:est|sont) (?:annulée?s?|suspendue?s?|fermée?s?)|"
                      r"(?:from|as of|starting|effective|since)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Z][a-z]+|"
                      r"(?:à partir d[ue]|à compter d[ue]|dès le|depuis le)\s+(?:1er|\d{1,2})\s+[a-zéû]+)\b", re.I)
 AMENDS = re.compile(r"\b(?:amendments?|amended|avenants?|modifications?|changelog|mise à jour|rectificatif)\b", re.I)  # a
@@ -1045,10 +1047,16 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
     sources = {c.rsplit(" [", 1)[1][:-1] for c in cited}
     subjects = set().union(*(_subject(s) | roots(_glossed(_heading(s))) - roots(_heading(s)) for s in good
                              if _name(s.input) in sources))  # a notice of the same place, its French heading in English too
+    subjects |= {root(n.lower()) for n in _names(task) if not re.search(r"\d", n) and says(" ".join(cited), n)} - WEEKDAYS  # and
+    # the names the question and the quote share: 'the Harmonie de Vienne' under a page headed 'Brass band'
     figures = set().union(*(_figures(c.rsplit(" [", 1)[0]) for c in cited))
     units = {u for _, u in figures} & asked  # 'how many harbours': harbours; a price is left to the notices of change
     names = set().union(*(_proper(_heading(s)) | roots(_glossed(_heading(s))) for s in good if _name(s.input) in sources)) | asked
     titles = " ".join(_heading(s) for s in good if _name(s.input) in sources)
+    others = roots(" ".join(_heading(s) for s in good if _name(s.input) not in sources)) - roots(" ".join(STOPWORDS)) - NEWS - BROAD - roots(
+        "travaux works roadworks changes changements déplacé déplacée moved postponed reporté reportée annulé annulée cancelled "
+        "closed fermé fermée prolongé prolongée extended relocated")  # a notice's heading names no other thing
+    said = roots(task) | roots(" ".join(c.rsplit(" [", 1)[0] for c in cited)) | PREDICATES
     found, rival = [], False
     for s in good:
         if _name(s.input) in sources or re.search(rf"(?<![\w.-]){re.escape(_name(s.input))}(?![\w-])", unquoted):
@@ -1059,6 +1067,10 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
             # market no longer …')
             differs = page and all(p in names or roots(_glossed(p)) - {p} & names for p in _proper(_heading(s))) and any(u in units and (n, u) not in figures
                                                                       for n, u in _figures(line))  # not Northgate Chess Club's fee
+            if french(line) == french(" ".join(cited)) and not AMENDS.search(_heading(s)) and {
+                    r for r in roots(line) - said & others if not r.isdigit()}:
+                continue  # 'The Python advanced course now costs 350 euros', 'German for beginners moves to room A9': a
+                # word only another page's title gives names another thing
             if not _same_thing(_glossed(line), text, cited, task, titles):
                 continue  # 'The Team plan now costs 29 euros' beside the Solo plan's price; Valence's 55 concerts beside Vienne's
             if differs or (page or roots(text) & subjects) and CHANGES.search(line) and roots(_glossed(line)) & asked and any(
@@ -1073,7 +1085,7 @@ PREDICATES = roots("held hold holds run runs take takes place open opens cost co
                    "height depth width weight number amount total surface superficie taille longueur hauteur profondeur "
                    "plan plans planned prévu prévus prévue prévues coûte coûtent coût prix tarif ouvre ouvrent ouvert lieu a ont "
                    "propose proposent compte comptent dure durent meet meets se tient tiennent rehearse rehearses start starts begin "
-                   "begins")
+                   "begins practise practises practice practices")
 WEEKDAYS = roots("monday tuesday wednesday thursday friday saturday sunday lundi mardi mercredi jeudi vendredi samedi dimanche")
 
 
