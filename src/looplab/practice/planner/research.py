@@ -954,8 +954,7 @@ DATING = re.compile(r"\b(?:(?:last\s+)?updated|revised|published|posted|valid\s+
                     r"publiée?|valable|en\s+vigueur|modifiée?|actualisée?|datée?|amended|changed)\b[^.\n]{0,30}?\b((?:19|20)\d\d)\b", re.I)  # 'Last updated: May 2020'
 BROAD = roots("club clubs horaires horaire hours tarifs tarif prices prix rules règlement information informations guide "
               "programme program ouverture opening open times")  # a heading word too broad to make two pages one subject ('Club de voile', 'Club de tennis')
-NEWS = roots("notice news new update updates note edition version page avis nouveau nouvelle nouveautés")  # and
-# CHANGES below reads them
+NEWS = roots("notice news new update updates note edition version page avis nouveau nouvelle nouveautés")
 STARTS = re.compile(r"\b(?:valid|effective|applies|applicable|valable|en\s+vigueur|à\s+partir)\b", re.I)  # 'valid from 2030'
 
 
@@ -1061,10 +1060,11 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
     for s in good:
         if _name(s.input) in sources or re.search(rf"(?<![\w.-]){re.escape(_name(s.input))}(?![\w-])", unquoted):
             continue  # not a page left out on purpose (corrected, older)
-        text = _glossed(_own(view, s.result or ""))  # the lexicon's English beside a French page's words
-        page = bool((_subject(s) | roots(_glossed(_heading(s)))) & subjects or AMENDS.search(_heading(s)))  # 'Notice to residents' names no subject: its
-        for line in sentences(_own(view, s.result or "")):  # text must ('Because of roadworks, the Dunmere farmers'
-            # market no longer …')
+        own = _own(view, s.result or "")
+        text = _glossed(own)  # the lexicon's English beside a French page's words
+        page = bool((_subject(s) | roots(_glossed(_heading(s)))) & subjects or AMENDS.search(_heading(s)))  # 'Notice to
+        for line in sentences(own):  # residents' names no subject: its text must ('Because of roadworks, the Dunmere
+            # farmers' market no longer …')
             differs = page and all(p in names or roots(_glossed(p)) - {p} & names for p in _proper(_heading(s))) and any(u in units and (n, u) not in figures
                                                                       for n, u in _figures(line))  # not Northgate Chess Club's fee
             if french(line) == french(" ".join(cited)) and not AMENDS.search(_heading(s)) and {
