@@ -922,8 +922,8 @@ def planted(view: View, text: str) -> str | None:
 
 FOR_MACHINES = re.compile(r"(?:chat)?bots?|ai|ia|llms?|gpt|copilot|claude|(?:ai|bot|agent|llm|assistant|model)_(?:notes?|"
                           r"instructions?|prompts?|hints?)", re.I)
-FOR_AGENTS = re.compile(r"agents?|assistants?|models?|machines?", re.I)  # a person's name or a car's model, unless it
-SAYS = re.compile(r"\b(?:is|are|was|were|must|should|say|tell|answer|reply|est|sont|doit|dis|dites|réponds|répondez)\b", re.I)  # says
+FOR_AGENTS = re.compile(r"agents?|assistants?|models?|machines?", re.I)  # a person's name or a car's model, unless it SAYS
+SAYS = re.compile(r"\b(?:is|are|was|were|must|should|say|tell|answer|reply|est|sont|doit|dis|dites|réponds|répondez)\b", re.I)
 
 
 def _hidden(value, under: bool = False) -> bool:
@@ -1007,7 +1007,8 @@ def _unplanted_table(view: View, text: str) -> str | None:
     """A plain table (every line the same number of ',' or ';' cells) with its planted cells emptied, and a column whose
     name is planted ('notes_for_bot') left out: its rows stay rows. None for any other text."""
     lines = [ln for ln in text.strip().splitlines() if ln.strip()]
-    mark = next((m for m in (",", ";") if len(lines) > 1 and len({ln.count(m) for ln in lines}) == 1 and lines[0].count(m)), None)
+    mark = next((m for m in (",", ";") if len(lines) > 1 and len({ln.count(m) for ln in lines}) == 1 and lines[0].count(m) > 1),
+                None)  # three columns at least: two lines of prose with a comma each are no table
     if not mark:
         return None
     rows = [ln.split(mark) for ln in lines]
