@@ -1257,3 +1257,20 @@ def test_a_models_list_cursor_is_a_place_in_the_list_never_the_first_page():
     for cursor in ("after_id", "before_id"):
         assert refused(lambda cursor=cursor: client.models.list(**{cursor: "claude-haiku-9"})).startswith(
             f"{cursor}: 'claude-haiku-9' is not a model")
+
+
+@pytest.mark.parametrize("model", ["claude-haiku-4-5", "claude-sonnet-4-5", "claude-opus-4-5"])
+def test_a_text_prefill_with_thinking_enabled_is_refused(model):
+    """A prefill 'Name:' with thinking enabled was served on the 4.5 family; the API answers 400 'a final `assistant`
+    message must start with a thinking block' (create, stream=True and .stream() alike; hred191)."""
+    client = practice_client()
+    options = {"model": model, "max_tokens": 3000, "thinking": {"type": "enabled", "budget_tokens": 1024},
+               "messages": [{"role": "user", "content": "Give me a one-word name for a grey cat."},
+                            {"role": "assistant", "content": "Name:"}]}
+    start = ("messages[1].content[0].type: Expected `thinking` or `redacted_thinking`, but found `text`. When "
+             "`thinking` is enabled, a final `assistant` message must start with a thinking block.")
+    for call in (lambda: client.messages.create(**options), lambda: client.messages.create(stream=True, **options),
+                 lambda: final_message(client, options, stream=True)):
+        assert refused(call).startswith(start)
+    off = {**options, "thinking": {"type": "disabled"}}
+    assert final_message(client, off, stream=False).content[0].type == "text"  # a prefill alone is still continued

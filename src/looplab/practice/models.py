@@ -143,7 +143,8 @@ def prefill(body: dict) -> str | None:
 
 
 def check_model(body: dict, resumed: bool) -> str | None:
-    """Prefill (unless `resumed`: a paused turn sent back) and prompt length, as the model's row allows."""
+    """Prefill (unless `resumed`: a paused turn sent back), its thinking block, and prompt length, as the model's row
+    allows."""
     model, text, where = row(body["model"]), prefill(body), f"messages[{len(body['messages']) - 1}]"
     if text is not None and not resumed and not model.prefill:
         return (f"{where}: This model does not support assistant message prefill. The conversation "
@@ -156,6 +157,11 @@ def check_model(body: dict, resumed: bool) -> str | None:
             is not None:
         return (f"{where}.content[{j}]: When thinking is disabled, an `assistant` message in the final position "
                 "cannot contain `thinking`. To use thinking blocks, enable `thinking` in your request.")
+    if thinking and text and kinds[0] not in ("thinking", "redacted_thinking"):  # a text prefill: the API's words
+        return (f"{where}.content[0].type: Expected `thinking` or `redacted_thinking`, but found `{kinds[0]}`. When "
+                "`thinking` is enabled, a final `assistant` message must start with a thinking block. We recommend "
+                "you include thinking blocks from previous turns. To avoid this requirement, disable `thinking` (or "
+                "end the conversation with a user message)")
     used = input_tokens(body)
     if used > model.context:
         return (f"prompt is too long: {used} tokens > {model.context} maximum; shorten the history "
