@@ -605,7 +605,7 @@ API_WRONG = [  # (answer, words the feedback must hold)
     (loop_handling(lambda messages: ("error", messages), catch=BaseException),
      ["pressed Ctrl-C (KeyboardInterrupt) during the model call", "returned 'error'", "catch anthropic.APIError"]),
     (loop_forgetting_on_a_timeout, ["stops answering in time from the second model call on",
-                                    "your loop answered the tool calls []"]),
+                                    "keep every message in the history"]),
     (loop_approving(lambda approve: approve or allow_all), ["with no approver (approve left to its default)",
                                                             "sent the email anyway"]),
     (loop_approving_all_by_default, ["with no approver", "sent the email anyway", "keep approve=None as the default"]),

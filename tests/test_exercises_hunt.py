@@ -9,10 +9,11 @@ import re
 import unicodedata
 from pathlib import Path
 
+import anthropic
 import pytest
 
 from looplab import MODEL, allow_all, tool
-from looplab.exercises import FAIL, ex00, ex02, ex03, ex04, ex07
+from looplab.exercises import FAIL, PASS, ex00, ex02, ex03, ex04, ex05, ex07
 
 ENDINGS = {"end_turn": "done", "stop_sequence": "done", "max_tokens": "truncated", "refusal": "refused",
            "model_context_window_exceeded": "context_exceeded"}
@@ -144,3 +145,110 @@ def test_a_loop_that_returns_part_of_its_history_is_told_so(kept):
         return kept(messages)
     outcome = ex02.my_loop.evaluate(my_loop)
     assert outcome.status == FAIL and "not the task" in outcome.message and "held 0" not in outcome.message, outcome.message
+
+
+def validating(kind_of=lambda action: action.get("type"), name_of=lambda action: action.get("name"),
+               key_of=lambda value: value, length_of=len):
+    """The solution of 2.1, with how it reads the type, the name, the key and the key's length swapped in."""
+    def validate(action, key):
+        if not isinstance(action, dict) or kind_of(action) != "tool" or name_of(action) != "lookup":
+            raise ValueError("not a lookup")
+        args = action.get("args")
+        if not isinstance(args, dict) or set(args) != {"key"}:
+            raise ValueError("bad args")
+        value = key_of(args["key"])
+        if not isinstance(value, str) or not 0 < length_of(value) <= 32 or value != key:
+            raise ValueError("bad key")
+    return validate
+
+
+@pytest.mark.parametrize("validate, words", [
+    (validating(kind_of=lambda action: action.get("type", "tool")), "no type"),
+    (validating(name_of=lambda action: str(action.get("name")).lower()), "'LOOKUP'"),
+    (validating(key_of=lambda value: value.decode() if isinstance(value, bytes) else value), "bytes"),
+    (validating(length_of=lambda value: len(value.encode())), "not in bytes")])
+def test_a_validate_that_bends_the_type_the_name_or_the_key_is_not_yet(validate, words):
+    """A missing type, 'LOOKUP', a bytes key, a length in bytes: each was 'Correct'."""
+    assert ex02.validate.evaluate(validating()).status == PASS
+    outcome = ex02.validate.evaluate(validate)
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+def running_first(client, task, toolbox, max_turns=10):
+    """The solution of 3.2, but it runs the tools before it reads stop_reason, a cut tool call's too."""
+    messages = [{"role": "user", "content": task}]
+    for _ in range(max_turns):
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        messages.append({"role": "user", "content": results})
+    return "max_turns", messages
+
+
+@pytest.mark.parametrize("exercise", [ex02.my_loop, ex03.loop_status])
+def test_a_loop_that_runs_a_cut_tool_call_is_not_yet(exercise):
+    """The cut call went to get_weather, whose schema refuses {}, so it never ran; one to a tool with no input does."""
+    outcome = exercise.evaluate(running_first)
+    assert outcome.status == FAIL and "alert_count" in outcome.message and "cut" in outcome.message, outcome.message
+
+
+def test_a_policy_that_lists_the_separators_it_refuses_is_not_yet():
+    """Refusing ',; space newline' lets 'audit\\tana@example.com', two recipients, through."""
+    def policy(name, input):
+        to = input.get("to", "")
+        if name != "send_email" or to.count("@") != 1 or to.startswith("@"):
+            return False
+        return to.endswith("@example.com") and not any(c in to for c in ",; \n")
+    outcome = ex04.email_policy.evaluate(policy)
+    assert outcome.status == FAIL and "a tab separates" in outcome.message, outcome.message
+
+
+def test_a_grounding_check_that_skips_a_citation_with_a_space_is_not_yet():
+    """r'\\[([\\w./-]+)\\]' does not see [kettle manual 1998.md], a document the run never read."""
+    def grounded(answer, run):
+        read = {e.data["input"].get("name") for e in run.events
+                if e.kind == "tool_call" and e.data["name"] == "read_doc" and not e.data["is_error"]}
+        cited = re.findall(r"\[([\w./-]+)\]", answer or "")
+        return bool(cited) and all(name in read for name in cited)
+    outcome = ex04.grounded.evaluate(grounded)
+    assert outcome.status == FAIL and "spaces and all" in outcome.message, outcome.message
+
+
+def answering_each_call_once(toolbox, uses):
+    results, seen = [], []
+    for block in uses:
+        if (block.name, block.input) not in seen:
+            seen.append((block.name, block.input))
+            results.append(toolbox.execute(block).result)
+    return results
+
+
+def test_a_loop_that_answers_a_repeated_call_once_is_not_yet():
+    """get_weather(Lyon) asked twice in one turn needs two results: the API refuses one."""
+    outcome = ex05.fix_loop.evaluate(loop(answering_each_call_once))
+    assert outcome.status == FAIL and "the same call twice in one turn" in outcome.message, outcome.message
+
+
+def test_a_loop_that_drops_its_history_on_an_api_error_is_told_so():
+    """The hint was 'your loop answered the tool calls []', though it answered them, then dropped them."""
+    def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None):
+        messages = [{"role": "user", "content": task}]
+        for _ in range(max_turns):
+            try:
+                reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages,
+                                               tools=toolbox.to_api())
+            except anthropic.APIError:
+                return "error", messages[:1]
+            messages.append({"role": "assistant", "content": reply.content})
+            if reply.stop_reason != "tool_use":
+                return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+            messages.append({"role": "user", "content": [toolbox.execute(b, approve).result for b in reply.content
+                                                          if b.type == "tool_use"]})
+        return "max_turns", messages
+    outcome = ex05.api_errors.evaluate(my_loop)
+    assert outcome.status == FAIL and "keep every message in the history" in outcome.message, outcome.message
+    assert "answered the tool calls" not in outcome.message, outcome.message

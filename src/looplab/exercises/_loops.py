@@ -49,6 +49,11 @@ def run_gap(runs: list[str], expected: list[str], asked: list[str] | None = None
     """What is wrong when the tools ran more often than `expected` (one run per tool_use that passed the Toolbox's
     checks); None if they did not. `asked` names every tool_use handled, refused ones included."""
     over = [name for name, n in Counter(runs).items() if n > Counter(expected)[name]]
+    unasked = [name for name in over if asked is not None and not Counter(asked)[name]]
+    if unasked:
+        return _("your loop ran {name}, though no tool call it answered asked for it: a reply whose stop_reason is "
+                 "not 'tool_use' (a tool call cut by max_tokens, say) asks for nothing; run the tools only after "
+                 "stop_reason 'tool_use'", name=unasked[0])
     if over and asked is not None and all(Counter(runs)[name] <= Counter(asked)[name] for name in over):
         return _("your loop ran {name} for a call the Toolbox refuses (an input that breaks its schema, or no "
                  "approval): run every tool_use through toolbox.execute(block), which checks the name, the input "
@@ -214,6 +219,15 @@ def sent_sizes(client) -> list[int | None]:
             for body in transport_of(client).requests]
 
 
+def lost_history(client, messages: list) -> str | None:
+    """What is wrong when the loop on `client` returned fewer messages than its last request carried; None if not."""
+    longest = max((n for n in sent_sizes(client) if n is not None), default=0)
+    if len(messages) < longest:
+        return _("my_loop returned {n} messages, but its last request already carried {m}: keep every message in "
+                 "the history, and return all of it", n=len(messages), m=longest)
+    return None
+
+
 def history_gap(client, held: list) -> str | None:
     """Where the loop on `client` did not send the history it held (`held`: the size of the history before each
     request), said so a beginner can fix it; None if every request carried it whole."""
@@ -278,6 +292,9 @@ def compare(my_loop, setup, task, label, advice: str = "", **options) -> str:
         raise AssertionError(_("{label}: your loop ended with status {status!r}; run_agent ends it {expected!r} "
                                "({reason})", label=label, status=status, expected=run.status,
                                reason=run.events[-1].data["reason"]) + advice)
+    lost = lost_history(client, messages)
+    if lost:
+        raise AssertionError(_("{title}: {text}", title=label, text=lost) + advice)
     if handled_calls(messages) != run.tool_calls:
         raise AssertionError(_("{label}: your loop answered the tool calls {mine}; run_agent answered {theirs}",
                                label=label, mine=handled_calls(messages), theirs=run.tool_calls) + advice)

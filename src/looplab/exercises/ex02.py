@@ -11,14 +11,20 @@ from looplab.exercises._loops import (
     get,
     guarded,
     history_gap,
+    lost_history,
     not_callable_so,
     reply_gap,
     request_problem,
     run_gap,
     sent_results,
-    sent_sizes,
 )
-from looplab.exercises.ex03 import SAME_CALL, SAME_CALL_ADVICE, SAME_CALL_LABEL, failing_once
+from looplab.exercises.ex03 import (
+    SAME_CALL,
+    SAME_CALL_ADVICE,
+    SAME_CALL_LABEL,
+    alert_count,
+    failing_once,
+)
 from looplab.i18n import N_, _
 from looplab.loop import run_agent
 from looplab.practice import call, calls, say, stop
@@ -52,23 +58,31 @@ BAD = [
     (N_("a lookup with a 33-character key"), "y" * 33, {"type": "tool", "name": "lookup", "args": {"key": "y" * 33}}),
     (N_("a lookup whose key is a number"), 7, {"type": "tool", "name": "lookup", "args": {"key": 7}}),
 ]
+GOOD_EXTRA = [("éducation-numérique-et-société",  # apart from the count the notebook shows: 30 characters, 34 bytes
+               {"type": "tool", "name": "lookup", "args": {"key": "éducation-numérique-et-société"}})]
+BAD_EXTRA = [  # apart from the count the notebook shows
+    (N_("a tool action with no type"), "ai", {"name": "lookup", "args": {"key": "ai"}}),
+    (N_("a tool named 'LOOKUP' (TOOLS holds 'lookup')"), "ai", {"type": "tool", "name": "LOOKUP", "args": {"key": "ai"}}),
+    (N_("a lookup whose key is bytes, not a string"), "ai", {"type": "tool", "name": "lookup", "args": {"key": b"ai"}}),
+]
 
 
 def test_validate(validate) -> str:
     """Good proposals pass; each bad one raises ValueError (not another exception)."""
     if not callable(validate):
         raise AssertionError(_("pass your function itself: ex02.validate.check(validate)"))
-    for key, action in GOOD:
+    for key, action in [*GOOD, *GOOD_EXTRA]:
         try:
             validate(action, key)
         except NotImplementedError:
             raise
         except Exception as exc:
             why = (" — " + _("keys of 1 to 32 characters are allowed, 32 included") if len(key) in (1, 32)
-                   else "")
+                   else " — " + _("a key's length is counted in characters, len(key), not in bytes: 'é' is one "
+                                  "character") if len(key.encode()) > 32 else "")
             raise AssertionError(_("validate refused a good proposal for {key!r} ({n} characters), {action}: "
                                    "{error}", key=key, n=len(key), action=action, error=raised(exc)) + why) from None
-    for label, key, action in BAD:
+    for label, key, action in [*BAD, *BAD_EXTRA]:
         try:
             returned = validate(action, key)
         except ValueError:
@@ -124,10 +138,9 @@ def _call_loop(my_loop, client, guard, task, max_turns, toolbox=None) -> list:
     if not messages or get(messages[0], "role") != "user" or first != task:
         raise AssertionError(_("my_loop returned a history whose first message is {first!r:.60}, not the task: return "
                                "the whole history, from the task's message on", first=messages[0] if messages else None))
-    longest = max((n for n in sent_sizes(client) if n is not None), default=0)
-    if len(messages) < longest:
-        raise AssertionError(_("my_loop returned {n} messages, but its last request already carried {m}: keep every "
-                               "message in the history, and return all of it", n=len(messages), m=longest))
+    problem = lost_history(client, messages)
+    if problem:
+        raise AssertionError(problem)
     problem = history_gap(client, [i for i, m in enumerate(messages) if get(m, "role") == "assistant"])
     if problem:  # request n goes out with every message before the n-th reply
         raise AssertionError(problem)
@@ -234,9 +247,9 @@ def test_my_loop(my_loop) -> str:
     _check_pairs(messages, _("with a model that never stops"))
     for label, step in ((N_("answers at once (end_turn)"), say("Hello! Nothing to look up.")),
                         (N_("is cut by max_tokens"), stop("max_tokens", "Hello! Nothing to")),
-                        (CUT_CALL, stop("max_tokens", partial_tool=True))):
+                        (CUT_CALL, stop("max_tokens", partial_tool=alert_count.name))):
         client, guard = _practice(script=[step])
-        toolbox, runs = counted(weather_and_calc())
+        toolbox, runs = counted([*weather_and_calc(), alert_count])  # alert_count takes no input: {} is valid
         messages = _call_loop(my_loop, client, guard, "Say hello.", 10, toolbox)
         if label is CUT_CALL and (runs or guard.hits != 1):
             raise AssertionError(_("with a model whose first reply is a tool call cut by max_tokens (its input is "

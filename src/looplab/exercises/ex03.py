@@ -13,7 +13,7 @@ from looplab.loop import STATUSES, run_agent
 from looplab.practice import call, calls, say, stop, transport_of
 from looplab.practice.script import STOP_REASONS
 from looplab.samples import action_tools, invoice_tools, weather_and_calc
-from looplab.tools import Toolbox
+from looplab.tools import Toolbox, tool
 
 WEATHER_TASK = "What is the weather in Lyon?"
 # The task as the notebook words it; the budget check runs _(INVOICE_TASK), the task of the notebook's language.
@@ -51,6 +51,15 @@ ADVICE = {  # label of SCRIPTS -> what a loop does with that ending
     "a refusal": N_("refusal ends the run: the model declined"),
     "a full context window (model_context_window_exceeded)": N_("model_context_window_exceeded ends the run"),
 }
+
+
+@tool
+def alert_count() -> int:
+    """How many weather alerts are out today (simulated)."""
+    return 0
+
+
+CUT_NO_INPUT = [stop("max_tokens", partial_tool=alert_count.name)]  # a tool with no input: the cut call's {} is valid
 ONE_BY_ONE = [call("list_files", folder="invoices"),
               *[call("read_file", path=f"invoices/{n}.txt") for n in ("2026-07-012", "2026-08-015", "2026-08-019")],
               say("Unpaid: 2026-08-015 and 2026-08-019. Total still due: 1850 EUR.")]
@@ -148,6 +157,9 @@ def endings_hold(my_loop) -> int:
                                               reason=UNKNOWN_REASON),
             advice=N_("a stop reason your loop does not know ends the run as 'anomaly': it is not an answer, so "
                       "don't call it 'done' (ENDINGS.get(reason, 'anomaly'))"))
+    compare(my_loop, lambda: (practice_client(script=CUT_NO_INPUT), Toolbox([*weather_and_calc(), alert_count])),
+            WEATHER_TASK, N_("a tool call cut by max_tokens, to a tool that needs no input"),
+            advice=ADVICE["a tool call cut by max_tokens"])
     _paused_turns_count(my_loop)
     _answer_at_the_cap(my_loop)
     same_call_again(my_loop)

@@ -55,6 +55,9 @@ POLICY_EXTRA = [  # apart from the count the notebook shows
     ("send_email", _email("audit\nana@example.com"), False,
      N_("a line break separates two recipients; listing the characters to refuse always misses one: allow only "
         "the characters of one address ([\\w.+-]) before the @")),
+    ("send_email", _email("audit\tana@example.com"), False,
+     N_("a tab separates two recipients; listing the characters to refuse always misses one: allow only "
+        "the characters of one address ([\\w.+-]) before the @")),
     ("send_email", _email("ana@example.com,billing.team@example.com"), False,
      N_("it holds two addresses, both at example.com: the policy approves one address only, so match the whole "
         "text as one address instead of checking each part")),
@@ -313,11 +316,14 @@ def _test_grounded(grounded) -> str:
     other_folder = (["kettle.md"], good + " The old manual agrees [archive/kettle.md].", False,
                     _("it cites archive/kettle.md, which the run never read (it read kettle.md): compare each whole "
                       "cited name with the names read (name in read), not a part of it"))
+    spaced = (["kettle.md"], good + " The old manual agrees [kettle manual 1998.md].", False,
+              _("it cites 'kettle manual 1998.md', which the run never read: every name in brackets is a citation, "
+                "spaces and all; take them all with r'\\[([^\\]]+)\\]'"))
     the_query = (["kettle.md"], good + " See also [kettle].", False,
                  _("it cites 'kettle', which is what search_docs looked for, not a document read_doc read: take the "
                    "names from the read_doc calls only"))
     with tempfile.TemporaryDirectory() as tmp:
-        for reads, answer, expected, why in [*cases, other_kind, other_folder, the_query]:
+        for reads, answer, expected, why in [*cases, other_kind, spaced, other_folder, the_query]:
             run = _docs_run(Path(tmp), reads, answer)
             verdict = grounded(run.answer, run)
             if bool(verdict) != expected:

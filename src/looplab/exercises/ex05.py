@@ -512,6 +512,9 @@ FIX_SCRIPTS = {
 }
 
 
+SAME_TURN = [calls(call("get_weather", city="Lyon"), call("get_weather", city="Lyon")), "Lyon: 21 °C."]
+
+
 def _unanswered(messages) -> list[list]:
     """For each assistant message that calls tools: the ids its next message leaves without a tool_result."""
     gaps = []
@@ -537,6 +540,10 @@ def _test_fix_loop(fixed_loop) -> str:
             raise AssertionError(_("with {label}, the tool calls {gap} got no tool_result in the next message; "
                                    "answer every tool_use id of the reply, all in one user message",
                                    label=label, gap=gap))
+    compare(fixed_loop, lambda: (practice_client(script=SAME_TURN), Toolbox(samples.weather_and_calc())), TWO_AT_ONCE,
+            N_("with a model that asks for the same call twice in one turn"),
+            advice=N_("each tool_use has its own id, even when it repeats another call of the turn: run and answer "
+                      "every one"))
     same_call_again(fixed_loop)
     compare(fixed_loop, lambda: (practice_client(never_stop=True), Toolbox(samples.weather_and_calc())), TWO_AT_ONCE,
             N_("with a model that never stops and max_turns=3"), max_turns=3,
