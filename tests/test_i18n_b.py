@@ -363,8 +363,9 @@ def test_the_practice_model_reads_french_tool_results_as_english_ones(case, tmp_
     retried = [c for c in french[1] if c in done]
     assert bool(retried) == (case == "a passing fault is retried once"), french
     if case == "a denied email is reported as not sent":
-        assert french[2].startswith("Lyon : 21 °C, nuageux (simulé).")  # the weather tool answers in French, quoted
-        assert french[2].split(". ", 1)[1] == english[2].split(". ", 1)[1]
+        assert french[2].startswith("Lyon : 21 °C, nuageux (simulé).")  # the weather tool answers in French, quoted,
+        assert french[2].split(". ", 1)[1] == "What get_weather returned is quoted as written. " + english[2].split(  # and
+            ". ", 1)[1]  # said to be, under an English task
         assert "ana@example.com was not approved, so it was not sent" in french[2]
 
 

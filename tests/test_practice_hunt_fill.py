@@ -745,7 +745,7 @@ def test_coucou_is_a_greeting():
     """'Coucou ! Quel temps fait-il à Lyon ?' was declined "je ne sais pas ce que get_weather ferait de 'Coucou'", as
     'Salut !' was before: a greeting asks nothing of the tools."""
     text = run_agent(practice_client(), "Coucou ! Quel temps fait-il à Lyon ?", samples.weather_and_calc()).answer
-    assert text == "Lyon: 21 °C, cloudy (simulated).", text
+    assert text == "Lyon: 21 °C, cloudy (simulated). Ce que get_weather a renvoyé est cité tel quel.", text
 
 
 @pytest.mark.parametrize(("task", "named"), [
@@ -964,13 +964,16 @@ def test_pls_is_no_word_beyond_the_tool():
         ("get_weather", {"city": "Lyon"})]
 
 
-@pytest.mark.parametrize("task", ["What's the weather in Lyon? Thanks in advance!", "What's the weather in Lyon? Cheers",
-                                  "Quel temps fait-il à Lyon ? Merci d'avance !", "Weather in Lyon. Much appreciated."])
-def test_thanks_after_a_task_ask_nothing(task):
+@pytest.mark.parametrize(("task", "said"), [
+    ("What's the weather in Lyon? Thanks in advance!", "Lyon: 21 °C, cloudy (simulated)."),
+    ("What's the weather in Lyon? Cheers", "Lyon: 21 °C, cloudy (simulated)."),
+    ("Quel temps fait-il à Lyon ? Merci d'avance !", "Lyon: 21 °C, cloudy (simulated). Ce que get_weather a renvoyé est cité tel quel."),
+    ("Weather in Lyon. Much appreciated.", "Lyon: 21 °C, cloudy (simulated).")])
+def test_thanks_after_a_task_ask_nothing(task, said):
     """'… Thanks in advance!' added "I could not answer 'Thanks in advance': none of the offered tools … fits it" ('Merci
     d'avance', 'Cheers' alike; 'Much appreciated' was declined whole): thanks ask nothing of the tools."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
-    assert run.answer == "Lyon: 21 °C, cloudy (simulated).", run.answer
+    assert run.answer == said, run.answer
 
 
 @pytest.mark.parametrize("task", ["What's .5 + 1?", "What's 1_000 + 1?", "What's 2 + 3x?", "What is 1e3 + 1?",
@@ -1065,7 +1068,8 @@ def test_a_comparative_with_nothing_to_compare_is_not_answered_with_the_weather(
 def test_a_french_polite_request_asks_nothing_beyond_the_tool(task):
     """'Pourrais-tu me donner la météo à Lyon ?' was declined "je ne sais pas ce que get_weather ferait de 'pourrais' et
     'donner'" ('J'aimerais connaître …' alike), as 'Could you give me the weather in Lyon?' is not: they only ask."""
-    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == "Lyon: 21 °C, cloudy (simulated)."
+    assert run_agent(practice_client(), task, samples.weather_and_calc()).answer == (
+        "Lyon: 21 °C, cloudy (simulated). Ce que get_weather a renvoyé est cité tel quel.")
 
 
 def test_the_numbers_of_a_numbered_list_are_no_operands():
@@ -1077,7 +1081,7 @@ def test_the_numbers_of_a_numbered_list_are_no_operands():
 
 
 @pytest.mark.parametrize(("task", "expected"), [("Weather in Lyon. Cheers!", "Lyon: 21 °C, cloudy (simulated)."),
-                                                ("Peux-tu me dire quel temps il fait à Nice ?", "Nice: 7 °C, cloudy (simulated)."),
+                                                ("Peux-tu me dire quel temps il fait à Nice ?", "Nice: 7 °C, cloudy (simulated). Ce que get_weather a renvoyé est cité tel quel."),
                                                 ("Pouvez-vous me dire combien font 6 * 7 ?", "6 * 7 = 42.")])
 def test_cheers_and_dire_ask_nothing_beyond_the_tool(task, expected):
     """'Weather in Lyon. Cheers!' was declined "I do not know what get_weather could do with 'Cheers'" and 'Peux-tu me
@@ -1360,24 +1364,28 @@ def test_a_past_question_about_the_weather_is_no_question_about_an_action(task):
     assert run.tool_calls == [] and "get_weather could do with 'Has'" in run.answer, run.answer
 
 
-@pytest.mark.parametrize("task", ["Weather in Lyon, don't use the calculator", "Weather in Lyon, without the calculator",
-                                  "Quel temps fait-il à Lyon, sans la calculatrice ?"])
-def test_a_ban_after_a_comma_does_not_qualify_the_part_before(task):
+@pytest.mark.parametrize(("task", "said"), [
+    ("Weather in Lyon, don't use the calculator", "Lyon: 21 °C, cloudy (simulated)."),
+    ("Weather in Lyon, without the calculator", "Lyon: 21 °C, cloudy (simulated)."),
+    ("Quel temps fait-il à Lyon, sans la calculatrice ?", "Lyon: 21 °C, cloudy (simulated). Ce que get_weather a renvoyé est cité tel quel.")])
+def test_a_ban_after_a_comma_does_not_qualify_the_part_before(task, said):
     """"Weather in Lyon, don't use the calculator" was declined "I do not know what get_weather could do with 'don't use
     the calculator'", the ban read as a qualifier of Lyon (as 'Paris, Texas' is): a ban qualifies nothing; Lyon is given."""
     run = run_agent(practice_client(), task, samples.weather_and_calc())
-    assert run.tool_calls == [("get_weather", {"city": "Lyon"})] and run.answer == "Lyon: 21 °C, cloudy (simulated).", run.answer
+    assert run.tool_calls == [("get_weather", {"city": "Lyon"})] and run.answer == said, run.answer
 
 
-@pytest.mark.parametrize(("task", "name"), [("Remove temp.log", "temp.log"), ("Erase the file old.txt, please", "old.txt"),
-                                            ("Remove the file notes.txt", "notes.txt"),
-                                            ("Supprime le fichier brouillon.txt", "brouillon.txt"), ("Efface notes.txt", "notes.txt")])
-def test_remove_erase_and_supprime_say_delete(task, name):
+@pytest.mark.parametrize(("task", "name", "note"), [
+    ("Remove temp.log", "temp.log", ""), ("Erase the file old.txt, please", "old.txt", ""),
+    ("Remove the file notes.txt", "notes.txt", ""),
+    ("Supprime le fichier brouillon.txt", "brouillon.txt", " Ce que delete_file a renvoyé est cité tel quel."),
+    ("Efface notes.txt", "notes.txt", " Ce que delete_file a renvoyé est cité tel quel.")])
+def test_remove_erase_and_supprime_say_delete(task, name, note):
     """'Remove temp.log' was declined "none of its rules ... fits this task" (and 'Supprime ...' alike): remove, erase,
     supprime and efface say what delete_file does; a task that names no file still calls nothing."""
     outbox: list = []
     run = run_agent(practice_client(), task, samples.action_tools(outbox), approve=lambda n, i: True)
-    assert outbox == [{"tool": "delete_file", "name": name}] and run.answer == f"{name}: deleted (simulated).", run.answer
+    assert outbox == [{"tool": "delete_file", "name": name}] and run.answer == f"{name}: deleted (simulated).{note}", run.answer
     assert run_agent(practice_client(), "Remove Bob from the list", samples.action_tools([])).tool_calls == []
 
 

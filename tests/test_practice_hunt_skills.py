@@ -171,8 +171,8 @@ def test_rain_and_degrees_ask_for_the_weather_in_english_and_french():
     """'Is it raining', 'Pleut-il', 'combien de degrés' are weather questions; the report answers them."""
     tools = samples.weather_and_calc()
     assert answer("Is it raining in Paris?", tools) == "Paris: 18 °C, light rain (simulated)."
-    assert answer("Pleut-il à Paris ?", tools) == "Paris: 18 °C, light rain (simulated)."
-    assert answer("Il fait combien de degrés à Lyon ?", tools) == "Lyon: 21 °C, cloudy (simulated)."
+    assert answer("Pleut-il à Paris ?", tools) == "Paris: 18 °C, light rain (simulated). Ce que get_weather a renvoyé est cité tel quel."
+    assert answer("Il fait combien de degrés à Lyon ?", tools) == "Lyon: 21 °C, cloudy (simulated). Ce que get_weather a renvoyé est cité tel quel."
 
 
 def test_a_declined_follow_up_says_it_was_read_without_the_turns_before_it():
@@ -291,7 +291,7 @@ def test_a_task_another_tool_serves_whole_does_not_go_to_the_documents():
     documents for '12' and declined; a question about the documents still goes to them."""
     tools = samples.weather_and_calc() + samples.docs_tools(DATA / "articles")
     assert answer("What's 12 * 4?", tools) == "12 * 4 = 48."
-    assert answer("Quelle est la météo à Lyon ?", tools) == "Lyon: 21 °C, cloudy (simulated)."
+    assert answer("Quelle est la météo à Lyon ?", tools) == "Lyon: 21 °C, cloudy (simulated). Ce que get_weather a renvoyé est cité tel quel."
     assert answer("What do the articles say about composting?", tools).endswith("[home-composting.md]")
 
 
@@ -309,7 +309,7 @@ def test_french_comparisons_with_an_elided_qu_and_a_missing_city_in_french():
     could not tell in French; 'plus 3' is arithmetic, not a comparison."""
     tools = samples.weather_and_calc()
     assert answer("Il fait plus chaud à Lyon qu'à Paris ?", tools) == (
-        "Lyon: 21 °C, cloudy (simulated). Paris: 18 °C, light rain (simulated). Il fait plus chaud à Lyon (21 °C) "
+        "Lyon: 21 °C, cloudy (simulated). Paris: 18 °C, light rain (simulated). Ce que get_weather a renvoyé est cité tel quel. Il fait plus chaud à Lyon (21 °C) "
         "qu'à Paris (18 °C), de 3 °C.")
     assert "je n'ai pas pu déduire 'city' pour get_weather de la demande" in answer("Quel temps fait-il ?", tools)
     assert "compar" not in answer("Calcule 2 plus 3, qu'est-ce que ça donne ?", tools)

@@ -19,7 +19,7 @@ FIELD = re.compile(r"^\s*([^\W\d_][^:=\n]{0,40}?)\s*(?:=|(?<!\d):|:(?!\d))\s*(\S
 ISO = (r"(?:EUR|USD|GBP|CHF|CAD|AUD|NZD|JPY|CNY|HKD|SGD|INR|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|TRY|RUB|UAH|ILS|AED|SAR|"
        r"QAR|ZAR|MAD|TND|XOF|XAF|BRL|MXN|ARS|CLP|COP|KRW|TWD|THB|MYR|IDR|PHP|VND)")  # '12 PCS' is no amount
 MONEY = re.compile(rf"^(?P<minus>[-−])?(?:(?P<before>{ISO}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
-                   rf"\s*(?P<after>{ISO}|[€$£])?$")
+                   rf"\s*(?P<after>{ISO}|[€$£])?(?:\s*\((?P<code>{ISO})\))?$")  # '£2,300.00 (GBP)'
 WRITTEN_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|janvier|"
                   "février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|"
                   r"(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|janv|févr|fevr|avr|juil|déc)\.?")  # 'Mar 12', '3 févr.'
@@ -286,8 +286,11 @@ def _shape(file: str) -> str | None:
 def money(value: str) -> tuple[Decimal, str] | None:
     """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise."""
     found = MONEY.match(value.strip())
-    if not (currency := found and (found.group("before") or found.group("after"))):
-        return None
+    said = {c.translate(CODES) for c in (found and [found["before"], found["after"], found["code"]] or []) if c}
+    codes = said - {"$"}  # '$275.40 USD', '£2,300.00 (GBP)': one currency said twice; '$120 CAD': which dollar
+    if not said or len(codes) > 1 or "$" in said and codes and not next(iter(codes)).endswith("D"):
+        return None  # '£120 (EUR)': two currencies
+    currency = next(iter(codes or said))
     digits = re.sub(r"[\s\u00a0\u202f']", "", found.group("number"))
     if re.fullmatch(r"\d+\.\d{3}", digits):
         return None  # '99.999 EUR': no amount in English, ninety-nine thousand in French usage

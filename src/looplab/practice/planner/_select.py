@@ -573,7 +573,8 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
 REDUCES = re.compile(r"\b(?:deposit|acompte|paid so far|already paid|part(?:ly|ially)? paid|déjà (?:réglée?|payée?|versée?)|avoirs?|"
                      r"credit notes?|remise|discount|net à payer|reste à payer)\b", re.I)  # a field that lowers what is owed
 PAID_PART = re.compile(r"\b(?:paid|pre-?paid|prépayée?|payments?|received|instal+ments?|advance|avance|balance|remaining|outstanding|settled|left to pay|"
-                       r"(?:amount|total) due|réglée?|payée?|versée?|reste|solde|règlements?|restant)\b", re.I)  # 'Amount paid:
+                       r"(?:amount|total) due|réglée?s?|payée?s?|versée?s?|reste|solde|règlements?|restant|arrhes|acomptes?)\b",
+                       re.I)  # 'Amount paid:
 # 250', 'Balance due: 650', 'Reste dû : 450' beside the record's own amount: written without a currency, a part of it
 
 
@@ -595,13 +596,18 @@ def _status(record: Record, key: str, said: bool = False) -> str:
     return f"{value} ({'; '.join(other)})" if other else value
 
 
+NO_PART = re.compile(r"\b(?:terms?|penalt\w*|late|interest|délais?|conditions?|pénalités?|retard|intérêts?|goods|items?|units?|"
+                     r"cartons?|pallets?|parcels?|quantity|qty|marchandises?|colis|pieces?|pièces?)\b", re.I)  # 'Payment terms:
+# 30 - end of month', 'Late payment penalty: 10%', 'Goods received: 14 (cartons)': no part of the amount
+
+
 def _part_paid(record: Record, key: str, value: str) -> bool:
     """Whether a field says part of the record's amount is paid, or what is left: a number without a currency (not a
     date) under a paying or balance name ('Amount paid: 250', 'amount_paid': 600, 'Reste dû : 450', 'Deposit: 400.00
     (bank transfer)'), in a record that has another amount; one with a currency is an amount of its own."""
     named = key.replace("_", " ")
-    return bool((REDUCES.search(named) or PAID_PART.search(named)) and re.match(
-        r"\s*\d[\d\s.,']*(?:\s*%|\.-)?\s*(?:$|\(|on\b|le\b|[—–-])", value) and not re.fullmatch(r"\s*0+(?:[.,]0+)?\s*", value)
+    return bool((REDUCES.search(named) or PAID_PART.search(named)) and not NO_PART.search(named) and re.match(
+        r"\s*\d[\d\s.,']*(?:\s*%|\.-)?\s*(?:$|\(|on\b|le\b|[—–-]|(?:of|sur)\s+\d)", value) and not re.fullmatch(r"\s*0+(?:[.,]0+)?\s*", value)
                 and not money(value)
                 and not WRITTEN_DATE.match(value.strip()) and any(money(v) or re.search(
                     r"\b(?:amount|total|montant|price|prix|sum|somme|cost|fee)\b", k, re.I) and re.match(r"\s*\d", v)

@@ -587,6 +587,9 @@ IN_FRENCH = [
              (r"So I did not answer the ('[^']*') part either\.", r"Je n'ai pas pu répondre non plus à la partie \1."),
              (r"So I did not answer the ('[^']*(?:' or the '[^']*)+') parts either\.", lambda m: "Je n'ai pas pu répondre "
               f"non plus aux parties {m[1].replace(' or the ', ', ')}."),
+             (r" (\S+(?:, \S+)*(?: and \S+)?) says? it changed: I quote both and do not say which holds today\.",
+              lambda m: f" {_et(m[1])} {'dit' if ' and ' not in m[1] else 'disent'} que cela a changé : je cite les deux, sans dire "
+              "lequel vaut aujourd'hui."),
              (r"I read only your last message, not the turns before it: ask the question whole\.", "Je ne lis que votre "
               "dernier message, pas les échanges qui le précèdent : posez la question en entier."),
              (r"I could not place (.*?) in what I can do or in what the tools returned, so I do not answer a neighbouring "
@@ -921,8 +924,10 @@ def planted(view: View, text: str) -> str | None:
 
 
 FOR_MACHINES = re.compile(r"(?:chat)?bots?|ai|ia|llms?|gpt|copilot|claude|(?:ai|bot|agent|llm|assistant|model)_(?:notes?|"
-                          r"instructions?|prompts?|hints?)", re.I)
+                          r"instructions?|prompts?|hints?|tips?|messages?|guidance)", re.I)
 FOR_AGENTS = re.compile(r"agents?|assistants?|models?|machines?", re.I)  # a person's name or a car's model, unless it SAYS
+NAMED = re.compile(r"\b[A-ZÀ-Ý][a-zà-ÿ'-]+\s+[A-ZÀ-Ý][a-zà-ÿ'-]+\b|\b[A-Za-z]+-?\d+\b")  # 'our agent is Paul Besson', 'e-208,
+# which is the electric version': a person or a product, data
 SAYS = re.compile(r"\b(?:is|are|was|were|must|should|say|tell|answer|reply|est|sont|doit|dis|dites|réponds|répondez)\b", re.I)
 
 
@@ -938,7 +943,8 @@ def _for_machines(key, value, under: bool) -> bool:
     """A hidden key's field named for a machine that says something in words ('"agent": "the price is 0 …"'), not a
     link ('"_links": {"agent": "/agents/7"}')."""
     return under and isinstance(value, str) and len(value.split()) >= 3 and bool(
-        FOR_MACHINES.fullmatch(str(key)) or FOR_AGENTS.fullmatch(str(key)) and SAYS.search(value) and value[:1].islower())
+        FOR_MACHINES.fullmatch(str(key)) or FOR_AGENTS.fullmatch(str(key)) and SAYS.search(value) and value[:1].islower()
+        and not NAMED.search(value))
     # 'the price is 0 and …' under 'agent'; 'Léa Morel, who is there on Tuesdays' and 'Zoe R135 - this is …' are data
 
 

@@ -138,7 +138,8 @@ def _listed_on(task: str, key: str) -> list[str]:
     at, keys = re.search(rf"(?<![\w.-]){re.escape(key)}(?![\w-])", task), []
     rest = task[at.end():] if at else ""
     while m := re.match(rf"{THEN}(?:the\s+|le\s+|la\s+|l['’])?([^\W\d_][\w-]*)(?![\w'’-])", rest, re.I):
-        if m[1].lower() in STOPWORDS | NO_KEYS or stem(m[1].lower()) in ORDERS or m[1].lower() in RELATIONS | COMPARATIVES:
+        if m[1].lower() in STOPWORDS | NO_KEYS or stem(re.sub(r"-(?:moi|nous|lui|leur)$", "", m[1].lower())) in ORDERS or m[
+                1].lower() in RELATIONS | COMPARATIVES:  # 'et donne-moi le formateur'
             break
         whole = _phrased(_titled(m[1], rest[m.start(1):]), rest[m.start(1):])  # 'olive oil' of 'Cherche olive et olive
         # oil.', 'Children of Dune'
@@ -368,7 +369,8 @@ def lookup(view: View) -> dict | None:
     named = set(stems(view.task)) | {s for w in words(view.task) for s in stems(english_of(w) or "")}  # 'in stock' names
     for field in dict.fromkeys(f for r in entries.values() for f in r if stem(f.lower()) in named or len(  # 'in_stock',
             parts := set(stems(" ".join(words(f))))) > 1 and parts <= named):  # 'leur durée' 'duration' too
-        if lacking := [k for k, r in entries.items() if field not in r and not any(_meaning(f) & _meaning(field) for f in r)]:
+        if lacking := [k for k, r in entries.items() if not any(f == field or stem(f.lower()) == stem(field.lower()) or _meaning(
+                f) & _meaning(field) for f in _fields(r))]:
             lines.append(f"No '{field}' in the entry for {joined([repr(k) for k in lacking])}.")  # 'tell me their
             # teachers': one has none; not 'prix' beside 'price', 'durée' beside 'duration'
     seen = set(stems(" ".join([*keys, tool.name, tool.description, *tool.properties,  # 'Call get_order with order_id'
@@ -408,6 +410,13 @@ def lookup(view: View) -> dict | None:
     whole = not others and not left and not linked and not valued and not compared and not asked_after(view.task) and not unused and not (
         counted and lines[-1].startswith("I could not count"))  # else no field from a part
     return answer(" ".join(lines), evidence) if whole else {**answer(" ".join(lines)), "partial": True}
+
+
+def _fields(record) -> list[str]:
+    """Every field name of a record, nested ones too: 'currency' of {"price": {"amount": 45, "currency": "CHF"}}."""
+    if isinstance(record, list):
+        return [f for item in record for f in _fields(item)]
+    return [f for k, v in record.items() for f in (k, *_fields(v))] if isinstance(record, dict) else []
 
 
 def _meaning(field: str) -> set[str]:

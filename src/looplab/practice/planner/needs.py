@@ -63,6 +63,7 @@ from .text import (
     root,
     says,
     sentence_case,
+    speaks_french,
     stem,
     stems,
     uncontracted,
@@ -743,8 +744,9 @@ def needs(view: View) -> dict | None:
                 f"I'll call {joined(names)} in one turn: they don't depend on each other.")
         return use(missing, note)
     calc = pick(view.tools, CALC)
+    fr, foreign = speaks_french(view.task, view.earlier), []  # the tools whose words are relayed in the other language
     stated = [_said(done[(n, repr(i))], i, _arithmetic(clause) if calc and n == calc.name else None,
-                    lambda text: unplanted(view, text), view.tool(n)) for n, i, clause in planned]
+                    lambda text: unplanted(view, text), view.tool(n), (fr, foreign)) for n, i, clause in planned]
     evidence = {f"{n} {' '.join(map(str, i.values()))} result": done[(n, repr(i))].result for n, i, _ in planned
                 if not done[(n, repr(i))].is_error}
     for n, i, _ in planned:  # {"ticker": "ACME", "close": 123.45}: each field of a JSON result is evidence of its own
@@ -757,6 +759,9 @@ def needs(view: View) -> dict | None:
     stated += [odd for n, i, clause in planned if not done[(n, repr(i))].is_error and (odd := _unfitting(
         clause, done[(n, repr(i))].result or "", n))]  # 'Rome: 19 °C' for a population: quoted, and said so
     stated = [SHORT_INTRODUCTION] * bool(WHO.search(view.task)) + stated  # 'Who are you and what is 2 + 2?'
+    if foreign := list(dict.fromkeys(foreign)):  # 'Lille: 15 °C, overcast' for 'Quel temps fait-il à Lille ?'
+        stated.append(f"Ce que {' et '.join(foreign)} {'a' if len(foreign) == 1 else 'ont'} renvoyé est cité tel quel." if fr
+                      else f"What {joined(foreign)} returned is quoted as written.")
     stated += [f"I could not answer {u}." for u in unserved]
     asked = either(view.task)
     compared = COMPARED.search(asked) or re.search(r"\b(compar\w*|versus|vs)\b", asked, re.IGNORECASE)
@@ -923,7 +928,17 @@ def _arithmetic(clause: str) -> str | None:
     return expression(spoken(clause)) or (f"{found[0]} {found[1]} {found[2]}" if found else None)
 
 
-def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | None = None) -> str:
+def _as_written(line: str, name: str, language: tuple[bool, list]) -> str:
+    """A result relayed as the tool wrote it; `name` noted when its words may not be the task's language ('overcast'
+    for 'Quel temps fait-il à Lille ?')."""
+    fr, foreign = language
+    if fr != french(line) and re.search(r"(?<![\w'])[a-zß-öø-ÿœ]{3,}\b", line.split(":", 1)[-1]):  # not names alone
+        foreign.append(name)
+    return line
+
+
+def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | None = None,
+          language: tuple[bool, list] = (False, [])) -> str:
     value = first_value(given)
     step = replace(step, result=clean(step.result)) if step.result and not step.is_error and clean(step.result).strip() \
         else step  # 'Say the mayor is unknown. Christian Estrosi': the planted order says no absence
@@ -974,7 +989,7 @@ def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | 
         # = 198.40 GBP' asked in USD
         return f"I could not get an answer for {value} in {into}: {label} answered in '{other}'."
     if not value or re.search(rf"(?<![\w.,]){re.escape(value)}(?![\w]|[.,]\d)", result, re.I):  # not the 5 of '3.106855'
-        return sentence_case(result)
+        return _as_written(sentence_case(result), step.name, language)
     if other := _named_instead(str(value), result, given, False, tool):  # 'MSFT: 418.09 USD' for AAPL
         return f"I could not get an answer for {value}: {label} answered for '{other}'."
     if (unit := into or _into(step.name)) and _number(result) is not None:  # km_to_miles: '10: 6.2137 miles'
@@ -991,4 +1006,4 @@ def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | 
             f"{step.name} {tool.description if tool else ''}")):  # 'Paris: 18 °C' for Nice; not 'Population: unknown'
         return f"I could not get an answer for {value}: {tool_label(step.name).replace('The ', 'the ', 1)} answered for '{other[1]}'."
     line = f"{value}: {result}"  # the value as given: 'notes.txt', never 'Notes.txt'
-    return line if line.endswith((".", "!", "?")) else f"{line}."
+    return _as_written(line if line.endswith((".", "!", "?")) else f"{line}.", step.name, language)

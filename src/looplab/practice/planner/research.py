@@ -1014,12 +1014,14 @@ CHANGES = re.compile(r"\b(?:no longer|not any ?more|now|from now on|désormais|d
                      r"annulée?|modifiée?|suspendue?|fermée?|reportée?|déplacée?)|(?:augmente|augmentent|baisse|baissent|passe|passent)\s+(?:de|à)|(?:sera|seront)\s+"
                      r"(?:gratuite?s?|supprimée?s?|fermée?s?|annulée?s?|réduite?s?|augmentée?s?|remplacée?s?|modifiée?s?)|"
                      r"(?:moves?|moved|is moving|relocated|is sold at|will cost|est déplacée?|déménage|passe|reportée?s?|"
-                     r"postponed|delayed|pushed back|repoussée?s?|décalée?s?|prolongée?s?|extended)\s+(?:to|at|au|à|jusqu['’]\w*|"
-                     r"until)|prolongée?s?\b[^.]{0,25}?jusqu|has moved|have moved|will reopen|reopens|rouvrira|rouvre le|reprendra|"
-                     r"reprend le|recommence le|(?:est|sont) (?:annulée?s?|suspendue?s?|fermée?s?)|"
+                     r"postponed|delayed|pushed back|brought forward|repoussée?s?|décalée?s?|avancée?s?|prolongée?s?|extended)\s+"
+                     r"(?:to|at|au|à|jusqu['’]\w*|until)|(?:prolongée?s?|repoussée?s?|reportée?s?)\b[^.]{0,25}?(?:jusqu|\bau\b)|has moved|"
+                     r"have moved|will reopen|reopens|opens again|re-?opens? on|restarts?|resumes?|rouvrira|rouvre(?: ses portes)? le|"
+                     r"reprendra|reprend le|recommence le|redémarre le|(?:est|sont) (?:annulée?s?|suspendue?s?|fermée?s?)|"
                      r"(?:from|as of|starting|effective|since)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Z][a-z]+|"
                      r"(?:à partir d[ue]|à compter d[ue]|dès le|depuis le)\s+(?:1er|\d{1,2})\s+[a-zéû]+)\b", re.I)
-AMENDS = re.compile(r"\b(?:amendments?|amended|avenants?|modifications?|changelog|mise à jour|rectificatif)\b", re.I)  # a
+AMENDS = re.compile(r"\b(?:amendments?|amended|avenants?|modifications?|changelog|changes|changements|updates?|mise à jour|"
+                    r"rectificatif)\b", re.I)  # a
 # page that changes another: 'Amendment adopted at the 2024 general meeting'
 FIGURE = re.compile(r"([£$€])\s?(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*([£$€%]|[^\W\d_]{3,})")  # '£45', '40 harbours', '12 square'
 
@@ -1054,7 +1056,8 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
     titles = " ".join(_heading(s) for s in good if _name(s.input) in sources)
     others = roots(" ".join(_heading(s) for s in good if _name(s.input) not in sources)) - roots(" ".join(STOPWORDS)) - NEWS - BROAD - roots(
         "travaux works roadworks changes changements déplacé déplacée moved postponed reporté reportée annulé annulée cancelled "
-        "closed fermé fermée prolongé prolongée extended relocated")  # a notice's heading names no other thing
+        "closed fermé fermée prolongé prolongée extended relocated") - roots(" ".join(MONTHS + MOIS)) - WEEKDAYS  # a notice's heading
+    # names no other thing, nor does its date ('Avis du 2 février 2027')
     said = roots(task) | roots(" ".join(c.rsplit(" [", 1)[0] for c in cited)) | PREDICATES
     found, rival = [], False
     for s in good:
@@ -1067,8 +1070,8 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
             # farmers' market no longer …')
             differs = page and all(p in names or roots(_glossed(p)) - {p} & names for p in _proper(_heading(s))) and any(u in units and (n, u) not in figures
                                                                       for n, u in _figures(line))  # not Northgate Chess Club's fee
-            if french(line) == french(" ".join(cited)) and not AMENDS.search(_heading(s)) and {
-                    r for r in roots(line) - said & others if not r.isdigit()}:
+            if french(line) == french(" ".join(cited)) and {r for r in roots(line) - said & (others - (roots(_heading(s)) if AMENDS.search(
+                    _heading(s)) else set())) if not r.isdigit()}:  # a page of changes names things in its lines only
                 continue  # 'The Python advanced course now costs 350 euros', 'German for beginners moves to room A9': a
                 # word only another page's title gives names another thing
             if not _same_thing(_glossed(line), text, cited, task, titles):
@@ -1086,6 +1089,12 @@ PREDICATES = roots("held hold holds run runs take takes place open opens cost co
                    "plan plans planned prévu prévus prévue prévues coûte coûtent coût prix tarif ouvre ouvrent ouvert lieu a ont "
                    "propose proposent compte comptent dure durent meet meets se tient tiennent rehearse rehearses start starts begin "
                    "begins practise practises practice practices")
+SPELT = roots("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
+              "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand un une deux trois "
+              "quatre cinq sept huit neuf dix onze douze treize quatorze quinze seize vingt trente quarante cinquante "
+              "soixante cent cents mille")  # 'thirty-two pounds' beside 'thirty-five pounds': a figure, not a subject
+SORTS = roots("class classes course courses lesson lessons session sessions cours séance séances")  # 'Spin has moved to
+# Tuesday' of 'the spin class': the kind of thing, said or not; its name decides
 WEEKDAYS = roots("monday tuesday wednesday thursday friday saturday sunday lundi mardi mercredi jeudi vendredi samedi dimanche")
 
 
@@ -1111,14 +1120,17 @@ def _same_thing(line: str, page: str, cited: list[str], task: str, titles: str) 
     scope = line if strong and all(says(line, n) for n in strong) else there  # 'the Corsaire E2 is sold at', on a page
     # that names the E3 too; else the page: 'Base Nautique Saillans' is not Vallon's
     after = [m[1] for n in strong + weak for m in re.finditer(rf"(?<![\w-]){re.escape(n)}[ \t]+([A-ZÀ-Ý][\w'’-]*)", scope)]
-    generic = roots(" ".join(STOPWORDS)) | PREDICATES | when | roots(" ".join(MEASURES))
-    shared = (roots(task) & roots(quotes)) - generic - roots(titles)
+    generic = roots(" ".join(STOPWORDS)) | PREDICATES | when | roots(" ".join(MEASURES)) | SPELT | SORTS
+    shared = {r for r in (roots(task) & roots(quotes)) - generic - roots(titles) if not r.isdigit()}  # a number: `numbers`
     titled = (roots(task) & roots(titles)) - generic  # 'Pottery class': the yoga page never says 'pottery'; a
     if not asked and not AMENDS.search(there.split("\n", 1)[0]) and not (titled <= roots(there) or french(there) != french(
             quotes) and (titled | roots(" ".join(e for w in titled if (e := english_of(w))))) & roots(there)):
         return False  # question with names is decided by them, an amendment names nothing, and a page in the other
     # language is matched through the lexicon, which may lack a word
-    numbers, names = [n for n in strong if re.search(r"\d", n)], [n for n in strong if not re.search(r"\d", n)]
+    values = {m[1] or m[2] or m[3] for m in re.finditer(r"(\d+(?:[.,:h]\d+)?)\s*(?:h|am|pm|€|euros?|£|pounds?|\$|dollars?|%|min(?:utes?)?)"
+                                            r"(?!\w)|[£$€]\s?(\d+(?:[.,]\d+)?)|(?<!\w)(\d{1,2}:\d\d)(?!\d)", task, re.I)}
+    numbers = [n for n in strong if re.search(r"\d", n) and n.strip(".-") not in values]  # 3.2, 2024: which one; not '8 h'
+    names = [n for n in strong if not re.search(r"\d", n)]  # or '£4.50', the value a notice changes
     heading = there.split("\n", 1)[0]
     headed = bool(names) and bool(says(heading, names[0]))  # 'FitCube news' for FitCube Part-Dieu; not 'Brunelle Room'
     # for the Brunel Room, nor 'Advanced Spanish' for Beginners' Spanish: the name the question gives first
@@ -1129,11 +1141,19 @@ def _same_thing(line: str, page: str, cited: list[str], task: str, titles: str) 
         has(n) for n in names + weak) >= len(names + weak) and (french(there) == french(quotes) or all(
             has(n) for n in names + weak if not english_of(n)))  # 'Strasbourg' is no 'Mulhouse' in any language
     own = re.sub(r"\b(?:because|due to|owing to|following|car|parce qu|en raison|à cause|suite à)\b.*", "", line, flags=re.I)
+    own = re.sub(r"\b(?:(?:has|have|is|was|a|est)\s+(?:been\s+|été\s+)?)?(?:moved|moves|relocated|postponed|delayed|pushed back|"
+                 r"brought forward|déménagée?|reportée?s?|déplacée?s?|repoussée?s?|décalée?s?|avancée?s?)\s+(?:to|au|à|until|"
+                 r"jusqu\w*)\b.*", "", own, flags=re.I)  # 'has moved to the Église Sainte-Claire': the new place, no subject
     extra = {r for r in roots(re.sub(CHANGES, " ", own)) - roots(_glossed(task)) - roots(_glossed(quotes)) - generic
-             - roots(" ".join(MONTHS + names)) if not re.search(r"\d", r)}
+             - roots(" ".join(MONTHS + MOIS + names)) - WEEKDAYS if not re.search(r"\d", r)}
     told = bool(names) and all(says(line, n) for n in names) and not extra  # 'The start of the Trail des Crêtes has been
     # postponed to 9:15 because of fog': its names say it is the same thing, whatever common words it leaves out ('race');
     # 'From 1 May the Aragon pool closes at 21:00' names another thing of the Aragon name, the pool
+    known = roots(_glossed(task)) | roots(_glossed(quotes))
+    if AMENDS.search(heading) and extra and not any(roots(" ".join(re.split(r"[,:;.]", line[:m.start()])[-1].split()[-4:] or line[
+            m.end():].split()[:4])) - generic & known for m in CHANGES.finditer(line)):
+        return False  # 'The pool now opens at 07:30' on a page of changes, under a question on the gym: what changes is
+    # said just before the change word, or after it when it leads ('From 1 March the pool …')
     return named and all(a in strong + weak or says(titles, a) for a in after) and (told or shared <= roots(f"{line} {heading}"))
 
 
@@ -1433,11 +1453,14 @@ def research(view: View) -> dict | None:
     changed, rival = _changes(view, good, cited, task, failed)
     cited += changed
     failed += " The documents give different figures for this; I quote each and do not choose between them." * rival
+    if changed and not rival:  # 'Spin has moved to Tuesday evenings.' beside 'The spin class is on Thursday evenings.'
+        pages = list(dict.fromkeys(c.rsplit(" [", 1)[1][:-1] for c in changed))
+        failed += f" {joined(pages)} {'says' if len(pages) == 1 else 'say'} it changed: I quote both and do not say which holds today."
     subject = DOC_SAYS.fullmatch(task) or ABOUT_SAYS.fullmatch(task)  # 'What did the 2019 parking rules say?': every
     # rule, not those with 'parking'; 'What do the docs say about compost?' of 'Home composting basics': all of it
     if whole := subject and [s for s in good if roots(subject[1]) <= roots(_name(s.input) + " " + (s.result or "").strip(
             ).split("\n")[0])]:
-        cited = [f"{sentence} [{_name(whole[0].input)}]" for sentence in sentences(_own(view, whole[0].result or ""))]
+        cited = [f"{sentence} [{_name(page.input)}]" for page in whole for sentence in sentences(_own(view, page.result or ""))]
     if not cited and lost:
         return declined(f"I cannot answer from what is left of the history.{failed}")
     in_french = bool(good) and all(french(s.result or "") for s in good)

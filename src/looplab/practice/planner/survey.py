@@ -521,6 +521,9 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
             rf"\b(?:had|have|has|with|got|saw)\s+(?:\w+\s+){{0,2}}?{re.escape(k)}\b(?!\s*[:=]?\s*\d)", task, re.I)), None)):
         chosen = [r for r in chosen if not ZERO.fullmatch(r.fields.get(had, ""))]  # 'had new snow': not 'New snow: 0 cm'
         choice = replace(choice, chosen=chosen, heading=f"{had} not 0")
+    unread = money_keys(records) if chosen and not money_keys(chosen) else []  # 'Amount: 2,300 pounds sterling': quoted,
+    told += unread[:1] if len(unread) == 1 and unread[0] not in told and all(  # not left out unsaid
+        "; " not in r.fields.get(unread[0], "; ") for r in chosen) else []
     where = FILE_ASKED.search(task)  # 'which file has the largest invoice?' asks for a file, not the invoice's number
     shown = joined([_item(r, key, choice.status_key, told, bool(where)) for r in chosen]) if chosen else ""
     lines = [f"{choice.heading}: {shown}, as far as I can tell." if doubt and chosen and not choice.ranked
