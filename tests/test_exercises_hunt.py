@@ -4,16 +4,18 @@ result or approves everything, a gate that shows the approver another input, and
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import unicodedata
+from collections import Counter
 from pathlib import Path
 
 import anthropic
 import pytest
 
 from looplab import MODEL, allow_all, tool
-from looplab.exercises import FAIL, PASS, ex00, ex02, ex03, ex04, ex05, ex07
+from looplab.exercises import FAIL, PASS, ex00, ex01, ex02, ex03, ex04, ex05, ex06, ex07, ex08, ex09
 
 ENDINGS = {"end_turn": "done", "stop_sequence": "done", "max_tokens": "truncated", "refusal": "refused",
            "model_context_window_exceeded": "context_exceeded"}
@@ -218,12 +220,12 @@ def test_a_grounding_check_that_skips_a_citation_with_a_space_is_not_yet():
     assert outcome.status == FAIL and "spaces and all" in outcome.message, outcome.message
 
 
-def answering_each_call_once(toolbox, uses):
+def answering_each_call_once(toolbox, uses, approve=None):
     results, seen = [], []
     for block in uses:
         if (block.name, block.input) not in seen:
             seen.append((block.name, block.input))
-            results.append(toolbox.execute(block).result)
+            results.append(toolbox.execute(block, approve).result)
     return results
 
 
@@ -252,3 +254,144 @@ def test_a_loop_that_drops_its_history_on_an_api_error_is_told_so():
     outcome = ex05.api_errors.evaluate(my_loop)
     assert outcome.status == FAIL and "keep every message in the history" in outcome.message, outcome.message
     assert "answered the tool calls" not in outcome.message, outcome.message
+
+
+def answered_once(message, toolbox):
+    return {"role": "user", "content": answering_each_call_once(toolbox, [b for b in message.content
+                                                                      if b.type == "tool_use"])}
+
+
+def first_result_reused(message, toolbox):
+    results = {}
+    for block in message.content:
+        if block.type == "tool_use" and (block.name, repr(block.input)) not in results:
+            results[block.name, repr(block.input)] = toolbox.execute(block).result
+    return {"role": "user", "content": [results[b.name, repr(b.input)] for b in message.content if b.type == "tool_use"]}
+
+
+@pytest.mark.parametrize("answer_tool_calls", [answered_once, first_result_reused])
+def test_answers_that_drop_or_reuse_a_repeated_call_are_not_yet(answer_tool_calls):
+    """get_weather(Lyon) twice in one reply: one result, or the first result twice, leaves the second id unanswered."""
+    outcome = ex01.answer_tool_calls.evaluate(answer_tool_calls)
+    assert outcome.status == FAIL and "its own id" in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("validate, words", [
+    (validating(kind_of=lambda action: str(action.get("type")).lower()), "'TOOL'"),
+    (validating(kind_of=lambda action: "tool" if "tool" in str(action.get("type")) else None), "'tool_use'"),
+    (validating(name_of=lambda action: str(action.get("name")).strip()), "'lookup '")])
+def test_a_validate_that_bends_the_type_or_strips_the_name_is_not_yet(validate, words):
+    """'TOOL', 'tool_use' and 'lookup ' were each 'Correct'."""
+    outcome = ex02.validate.evaluate(validate)
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+def test_a_policy_that_lists_the_tab_too_is_not_yet():
+    """Refusing ',; space newline tab' lets 'audit\\rana@example.com', two recipients, through."""
+    def policy(name, input):
+        to = input.get("to", "")
+        if name != "send_email" or to.count("@") != 1 or to.startswith("@"):
+            return False
+        return to.endswith("@example.com") and not any(c in to for c in ",; \n\t")
+    outcome = ex04.email_policy.evaluate(policy)
+    assert outcome.status == FAIL and "a carriage return" in outcome.message, outcome.message
+
+
+def names_read(run):
+    return [e.data["input"].get("name") for e in run.events
+            if e.kind == "tool_call" and e.data["name"] == "read_doc" and not e.data["is_error"]]
+
+
+def grounded_casefold(answer, run):
+    cited = re.findall(r"\[([^\]]+)\]", answer or "")
+    return bool(cited) and all(name.casefold() in {n.casefold() for n in names_read(run)} for name in cited)
+
+
+def grounded_last_read(answer, run):
+    read = set()
+    for name in names_read(run):
+        read = {name}
+    cited = re.findall(r"\[([^\]]+)\]", answer or "")
+    return bool(cited) and all(name in read for name in cited)
+
+
+@pytest.mark.parametrize("grounded, words", [(grounded_casefold, "case-sensitive"),
+                                             (grounded_last_read, "not only the last one")])
+def test_a_grounding_check_that_ignores_case_or_keeps_the_last_read_is_not_yet(grounded, words):
+    """[Kettle.md] when kettle.md was read counted; kettle.md and teapot.md, both read, did not."""
+    outcome = ex04.grounded.evaluate(grounded)
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("tool_counts, words", [
+    (lambda rows: dict(Counter(r["data"]["name"] for r in rows if r["kind"] == "tool_call" and r["data"]["ran"])),
+     "the approver refused"),
+    (lambda rows: dict(Counter(r["data"]["name"] for r in rows
+                               if r["kind"] == "tool_call" and r["data"]["approved"] is not False)),
+     "the approver refused"),
+    (lambda rows: dict(Counter(name for _turn, name in {(r["turn"], r["data"]["name"]) for r in rows
+                                                        if r["kind"] == "tool_call"})), "not one per turn")])
+def test_counts_that_skip_refused_calls_or_count_per_turn_are_told_so(tool_counts, words):
+    """A refused call is a call; one count per turn was told 'a model_reply row lists the same calls again'."""
+    outcome = ex06.tool_counts.evaluate(tool_counts)
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+def citing(pattern, same=lambda name: name):
+    """The solution of 6.2 with another citation pattern, and names compared through `same`."""
+    def cites_existing_files(run, folder):
+        cited = re.findall(pattern, run.answer or "")
+        return bool(cited) and {same(name) for name in cited} <= {same(name) for name in os.listdir(folder)}
+    return cites_existing_files
+
+
+@pytest.mark.parametrize("cites_existing_files, words", [
+    (citing(r"\[([\w./-]+)\]"), "spaces and all"), (citing(r"\[([^\]\s]+\.[a-z]+)\]"), "spaces and all"),
+    (citing(r"\[([^\]]+)\]", str.lower), "case-sensitive")])
+def test_a_citation_check_that_skips_spaces_or_ignores_case_is_not_yet(cites_existing_files, words):
+    """[heat pumps leaflet 2009.md] went unseen, and [Insulate-Before-You-Electrify.md] counted."""
+    outcome = ex06.cites_existing_files.evaluate(cites_existing_files)
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+def managed_answering_once(client, task, toolbox, max_turns=10, token_budget=None, approve=None, manage=None,
+                           **request):
+    """The solution of 8.0, but a call asked twice in one turn runs and is answered once."""
+    messages, spent = [{"role": "user", "content": task}], 0
+    for _ in range(max_turns):
+        if token_budget is not None and spent >= token_budget:
+            return "over_budget", messages
+        if manage is not None:
+            messages = manage(messages)
+        try:
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api(),
+                                           **request)
+        except anthropic.APIError:
+            return "error", messages
+        spent += reply.usage.input_tokens + reply.usage.output_tokens
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason == "pause_turn":
+            continue
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        uses = [b for b in reply.content if b.type == "tool_use"]
+        messages.append({"role": "user", "content": answering_each_call_once(toolbox, uses, approve)})
+    return "max_turns", messages
+
+
+def test_a_managed_loop_that_answers_a_repeated_call_once_is_not_yet():
+    """Its except anthropic.APIError turned the API's 400 into 'error', and 8.0 said Correct."""
+    outcome = ex08.manage.evaluate(managed_answering_once)
+    assert outcome.status == FAIL and "the same call twice in one turn" in outcome.message, outcome.message
+
+
+async def structured_first(block, session):
+    result = await session.call_tool(block.name, block.input)
+    text = json.dumps(result.structured_content) if result.structured_content else result.content[0].text
+    return {"type": "tool_result", "tool_use_id": block.id, "content": text, "is_error": result.is_error}
+
+
+def test_a_route_that_sends_the_structured_content_is_told_so():
+    """The hint was 'not the objects', though what it sent was the structured content as JSON."""
+    outcome = ex09.route.evaluate(structured_first)
+    assert outcome.status == FAIL and "structured_content" in outcome.message, outcome.message

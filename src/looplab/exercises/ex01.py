@@ -18,6 +18,9 @@ WEATHER_TASK = "What's the weather in Lyon, and what is 12 * (3 + 5)?"
 COUNTS = [("the quick brown fox", "4"), ("  spaces   all\naround  ", "3"), ("", "0"),
           ("one", "1"), ("it's a well-known fact", "4"), ("to be or not to be", "6"),
           ("name\tcity\tdate", "3")]  # a tab separates words too
+SAME_TWICE = calls(call("get_weather", city="Lyon"), call("get_weather", city="Lyon"))  # two ids, one call
+SAME_TWICE_ADVICE = N_("each tool_use has its own id, even when it repeats another call of the turn: run and answer "
+                       "every one")
 
 
 def _run(toolbox: Toolbox, text) -> dict:
@@ -80,6 +83,7 @@ def _cases() -> list[tuple[str, Message]]:
                       call("calculator", expression="2 ** 10")), tools)),
         (N_("a reply calling get_weather twice (Lyon, then Paris)"),
          _reply(calls(call("get_weather", city="Lyon"), call("get_weather", city="Paris")), tools)),
+        (N_("a reply calling get_weather(city='Lyon') twice, the same call"), _reply(SAME_TWICE, tools)),
         (N_("a reply with a bad input (no city) and a failing calculation"),
          _reply(calls(say("Let me check."), call("get_weather", town="Lyon"),
                       call("calculator", expression="1 / 0")), tools)),
@@ -130,7 +134,10 @@ def _compare(label: str, message: Message, got, toolbox: Toolbox) -> bool:
         notes += [_("{ids} match no tool_use block", ids=unknown)] if unknown else []
         advice = [_("a result with no id: did you answer a text block? only tool_use blocks get a result")
                   ] if None in unknown else []
-        if unanswered and len({b.name for b in blocks}) < len(blocks):
+        if any((b.name, b.input) == (other.name, other.input) for b in blocks if b.id in unanswered
+               for other in blocks if other.id != b.id):
+            advice.append(_(SAME_TWICE_ADVICE))
+        elif unanswered and len({b.name for b in blocks}) < len(blocks):
             advice.append(_("one tool can be called twice in a reply: keep each result by block.id, not by "
                             "block.name"))
         advice.append(_("send exactly one tool_result per tool_use block, carrying that block's id"))

@@ -64,6 +64,11 @@ BAD_EXTRA = [  # apart from the count the notebook shows
     (N_("a tool action with no type"), "ai", {"name": "lookup", "args": {"key": "ai"}}),
     (N_("a tool named 'LOOKUP' (TOOLS holds 'lookup')"), "ai", {"type": "tool", "name": "LOOKUP", "args": {"key": "ai"}}),
     (N_("a lookup whose key is bytes, not a string"), "ai", {"type": "tool", "name": "lookup", "args": {"key": b"ai"}}),
+    (N_("a proposal of type 'TOOL' (the type is 'tool')"), "ai", {"type": "TOOL", "name": "lookup", "args": {"key": "ai"}}),
+    (N_("a proposal of type 'tool_use' (the type is 'tool')"), "ai",
+     {"type": "tool_use", "name": "lookup", "args": {"key": "ai"}}),
+    (N_("a tool named 'lookup ' (a space after it; TOOLS holds 'lookup')"), "ai",
+     {"type": "tool", "name": "lookup ", "args": {"key": "ai"}}),
 ]
 
 

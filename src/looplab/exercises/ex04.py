@@ -58,6 +58,9 @@ POLICY_EXTRA = [  # apart from the count the notebook shows
     ("send_email", _email("audit\tana@example.com"), False,
      N_("a tab separates two recipients; listing the characters to refuse always misses one: allow only "
         "the characters of one address ([\\w.+-]) before the @")),
+    ("send_email", _email("audit\rana@example.com"), False,
+     N_("a carriage return ('\\r') separates two recipients; listing the characters to refuse always misses one: "
+        "allow only the characters of one address ([\\w.+-]) before the @")),
     ("send_email", _email("ana@example.com,billing.team@example.com"), False,
      N_("it holds two addresses, both at example.com: the policy approves one address only, so match the whole "
         "text as one address instead of checking each part")),
@@ -292,6 +295,12 @@ def judge_unanswered(judge, run, read: str, strict: bool = False) -> None:
         raise AssertionError(_(UNANSWERED, what=_("your function returned {verdict!r}", verdict=verdict), read=read))
 
 
+SPACES_AND_ALL = N_("every name in brackets is a citation, spaces and all; take them all with "
+                    "r'\\[([^\\]]+)\\]'")
+CASE_SENSITIVE = N_("file names are case-sensitive (Notes.md and notes.md are two files): compare the names as "
+                    "written, without lower() or casefold()")
+
+
 def _test_grounded(grounded) -> str:
     if not callable(grounded):
         raise AssertionError(_("the answer must be a function grounded(answer, run) returning True or False"))
@@ -317,13 +326,19 @@ def _test_grounded(grounded) -> str:
                     _("it cites archive/kettle.md, which the run never read (it read kettle.md): compare each whole "
                       "cited name with the names read (name in read), not a part of it"))
     spaced = (["kettle.md"], good + " The old manual agrees [kettle manual 1998.md].", False,
-              _("it cites 'kettle manual 1998.md', which the run never read: every name in brackets is a citation, "
-                "spaces and all; take them all with r'\\[([^\\]]+)\\]'"))
+              _("it cites {name!r}, which the run never read: {why}", name="kettle manual 1998.md",
+                why=_(SPACES_AND_ALL)))
+    other_case = (["kettle.md"], "A kettle boils a litre in about three minutes [Kettle.md].", False,
+                  _("it cites {name!r}, which the run never read: {why}", name="Kettle.md", why=_(CASE_SENSITIVE)))
+    both_read = (["kettle.md", "teapot.md"], good + " Warm the teapot first [teapot.md].", True,
+                 _("it cites kettle.md and teapot.md, and the run read both: collect every name read (read.add(name), "
+                   "or a set comprehension), not only the last one"))
     the_query = (["kettle.md"], good + " See also [kettle].", False,
                  _("it cites 'kettle', which is what search_docs looked for, not a document read_doc read: take the "
                    "names from the read_doc calls only"))
     with tempfile.TemporaryDirectory() as tmp:
-        for reads, answer, expected, why in [*cases, other_kind, spaced, other_folder, the_query]:
+        for reads, answer, expected, why in [*cases, other_kind, spaced, other_case, both_read, other_folder,
+                                             the_query]:
             run = _docs_run(Path(tmp), reads, answer)
             verdict = grounded(run.answer, run)
             if bool(verdict) != expected:

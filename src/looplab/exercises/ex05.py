@@ -23,6 +23,7 @@ from looplab import (
 )
 from looplab.exercises import Exercise, Interrupt, raised, whole
 from looplab.exercises._loops import call_loop, compare, get, guarded
+from looplab.exercises.ex01 import SAME_TWICE, SAME_TWICE_ADVICE
 from looplab.exercises.ex03 import endings_hold, same_call_again
 from looplab.i18n import N_, _
 from looplab.practice import call, calls, say
@@ -512,7 +513,13 @@ FIX_SCRIPTS = {
 }
 
 
-SAME_TURN = [calls(call("get_weather", city="Lyon"), call("get_weather", city="Lyon")), "Lyon: 21 °C."]
+SAME_TURN = [SAME_TWICE, "Lyon: 21 °C."]
+
+
+def same_call_twice(my_loop) -> None:
+    """A model that asks for the same call twice in one turn: each tool_use runs and gets its own result."""
+    compare(my_loop, lambda: (practice_client(script=SAME_TURN), Toolbox(samples.weather_and_calc())), TWO_AT_ONCE,
+            N_("with a model that asks for the same call twice in one turn"), advice=SAME_TWICE_ADVICE)
 
 
 def _unanswered(messages) -> list[list]:
@@ -540,10 +547,7 @@ def _test_fix_loop(fixed_loop) -> str:
             raise AssertionError(_("with {label}, the tool calls {gap} got no tool_result in the next message; "
                                    "answer every tool_use id of the reply, all in one user message",
                                    label=label, gap=gap))
-    compare(fixed_loop, lambda: (practice_client(script=SAME_TURN), Toolbox(samples.weather_and_calc())), TWO_AT_ONCE,
-            N_("with a model that asks for the same call twice in one turn"),
-            advice=N_("each tool_use has its own id, even when it repeats another call of the turn: run and answer "
-                      "every one"))
+    same_call_twice(fixed_loop)
     same_call_again(fixed_loop)
     compare(fixed_loop, lambda: (practice_client(never_stop=True), Toolbox(samples.weather_and_calc())), TWO_AT_ONCE,
             N_("with a model that never stops and max_turns=3"), max_turns=3,

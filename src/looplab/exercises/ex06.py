@@ -8,8 +8,8 @@ from pathlib import Path
 
 from looplab.client import practice_client
 from looplab.exercises import Exercise, raised
-from looplab.exercises.ex04 import judge_unanswered
-from looplab.guards import allow_only
+from looplab.exercises.ex04 import CASE_SENSITIVE, SPACES_AND_ALL, judge_unanswered
+from looplab.guards import allow_only, deny_all
 from looplab.i18n import N_, _
 from looplab.loop import run_agent
 from looplab.practice import call, calls, say, stop
@@ -71,23 +71,25 @@ def _log_rows(runs: list[tuple[str, list[str]]]) -> list[dict]:
         path = Path(folder) / "research.jsonl"
         log = jsonl_logger(path)
         for query, names in runs:
-            if query is MAILED:
-                _mailing(on_event=log)
+            if query is MAILED or query is REFUSED:
+                _mailing(log, deny_all if query is REFUSED else allow_only("send_email"))
             else:
                 _reading(query, names, "Done.", on_event=log)
         return read_jsonl(path)
 
 
-def _mailing(on_event):
-    """A run that sends one approved email: its log holds an 'approval' row, then the 'tool_call' row."""
+def _mailing(on_event, approve):
+    """A run that proposes one email, which `approve` approves or refuses: its log holds an 'approval' row, then
+    the 'tool_call' row (ran False and is_error True when refused)."""
     script = [call("send_email", to="ana@example.com", subject="Notes", body="The articles are read."), say("Sent.")]
-    run_agent(practice_client(script=script), "Send Ana the notes.", action_tools([]), approve=allow_only("send_email"),
+    run_agent(practice_client(script=script), "Send Ana the notes.", action_tools([]), approve=approve,
               on_event=on_event)
 
 
 HEAT_READS = ("heat pumps", ["heat-pumps-cold-climates.md", "insulate-before-you-electrify.md", "heat-pumps-mars.md"])
 NOTHING_READ = ("volcanoes", None)  # the read_doc it proposes is cut off: a model_reply row lists it, no tool_call
 MAILED = object()  # in a list of runs: the run of _mailing
+REFUSED = object()  # in a list of runs: the run of _mailing whose email the approver refuses
 
 
 def test_tool_counts(tool_counts) -> str:
@@ -100,15 +102,23 @@ def test_tool_counts(tool_counts) -> str:
             (_("both runs in one log, the first one twice, then a run that sent an approved email (an 'approval' "
                "row, then its 'tool_call' row)"), [HEAT_READS, NOTHING_READ, HEAT_READS, (MAILED, None)],
              {"search_docs": 3, "read_doc": 6, "send_email": 1})]
-    for label, runs, expected in logs:
+    refused = (_("a run whose email the approver refused (the call never ran; its row has is_error True)"),
+               [(REFUSED, None)], {"send_email": 1})  # apart from the three logs the praise counts
+    for label, runs, expected in [*logs, refused]:
         rows = _log_rows(runs)
         got = tool_counts(rows)
         if not isinstance(got, dict) or {name: n for name, n in got.items() if n != 0} != expected:  # 0 calls: true
             calls = [row["data"] for row in rows if row["kind"] == "tool_call"]
             succeeded = Counter(call["name"] for call in calls if not call["is_error"])
             distinct = Counter(name for name, _input in {(call["name"], repr(call["input"])) for call in calls})
+            per_turn = Counter(name for _turn, name in {(row["turn"], row["data"]["name"]) for row in rows
+                                                       if row["kind"] == "tool_call"})
+            denied = [call["name"] for call in calls if call.get("approved") is False]
             proposed = Counter(u["name"] for row in rows if row["kind"] == "model_reply" for u in row["data"]["tool_uses"])
-            why = (_("a failed call is a call too: count every tool_call row, is_error or not")
+            why = (_("a call the approver refused never ran, but it is a call too: count every tool_call row, "
+                     "whether it ran or not")
+                   if isinstance(got, dict) and denied and not got.get(denied[0]) else
+                   _("a failed call is a call too: count every tool_call row, is_error or not")
                    if isinstance(got, dict) and dict(got) == dict(succeeded) else
                    _("a model_reply row lists the calls the model proposed, and a reply cut off by max_tokens "
                      "proposed a read_doc that never ran: count the tool_call rows")
@@ -116,6 +126,9 @@ def test_tool_counts(tool_counts) -> str:
                    _("the same call can run twice (the same question asked again, a retry), and each run counts: "
                      "count every tool_call row, repeats included")
                    if isinstance(got, dict) and dict(got) == dict(distinct) else
+                   _("one turn can call the same tool several times (three read_doc at once), and each call counts: "
+                     "count every tool_call row, not one per turn")
+                   if isinstance(got, dict) and dict(got) == dict(per_turn) else
                    _("an 'approval' row names the tool too, before its 'tool_call' row: count the rows whose kind "
                      "is 'tool_call' only")
                    if isinstance(got, dict) and got.get("send_email") == 2 else
@@ -152,6 +165,10 @@ CITATION_CASES = [  # (what the answer does, answer, expected, what to do when i
 PART_OF_A_NAME = (N_("cites a part of a file's name"), "Heat pumps [pumps-cold-climates.md].", False,  # not counted
                   N_("pumps-cold-climates.md is only the end of {heat}: compare each whole cited name with the "
                      "names in the folder (name in os.listdir(folder)), not a part of one"))
+SPACED = (N_("cites a name with spaces that is no file of the folder"),  # not counted, nor the next one
+          f"Heat pumps [{HEAT_FILE}]. An old leaflet disagrees [heat pumps leaflet 2009.md].", False, SPACES_AND_ALL)
+OTHER_CASE = (N_("cites a file's name in other letter case"), "Insulate first [Insulate-Before-You-Electrify.md].",
+              False, CASE_SENSITIVE)
 
 
 def test_cites_existing_files(cites_existing_files) -> str:
@@ -166,7 +183,7 @@ def test_cites_existing_files(cites_existing_files) -> str:
         raise AssertionError(_("on a research run whose answer cites {file} your function returned {got!r}; expected "
                                "True (exactly True, not a truthy value): {names}",
                                file=HEAT_FILE, got=got, names=_(NAMES)))
-    for label, answer, expected, why in [*CITATION_CASES, PART_OF_A_NAME]:
+    for label, answer, expected, why in [*CITATION_CASES, PART_OF_A_NAME, SPACED, OTHER_CASE]:
         got = cites_existing_files(_scripted(answer), folder)
         if got is not expected:
             why = (_("return a bool, True or False, not a {kind}: wrap it in bool(...)", kind=type(got).__name__)

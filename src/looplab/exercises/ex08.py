@@ -26,6 +26,7 @@ from looplab.exercises.ex05 import (
     _Escaped,
     _weather_box,
     ctrl_c_stops,
+    same_call_twice,
 )
 from looplab.history import CLEARED, clear_old_results, long_run, plain
 from looplab.i18n import N_, _, number
@@ -414,6 +415,7 @@ def test_manage(my_loop) -> str:
     ctrl_c_stops(my_loop)
     _approval_holds(my_loop)  # the approver of notebook 05 still decides
     endings_hold(my_loop)  # and the endings of exercise 3.2
+    same_call_twice(my_loop)  # and every call of a turn answered, as in exercise 5.1
     return _("manage ran before each of the {requests} requests, and what it returned was sent and kept; "
              "tool_choice reached every request; {runs} runs with API faults and limits, with and without manage, "
              "end as run_agent ends them.", requests=len(manager.at), runs=runs)

@@ -224,8 +224,10 @@ def test_route(route) -> str:
     _reply, results = in_thread(lambda: _route_run(route))
     tea, cake = (_text(r.get("content", "")) for r in results)
     if tea != PRICES["tea"]:
+        what = (_("not result.structured_content, which is the answer as data") if "result" in tea
+                else _("not the objects"))
         raise AssertionError(_("for price(tea) you sent {sent!r}; the server said '4.50 EUR': send the text "
-                               "of the result's content blocks (block.text), not the objects", sent=tea[:80]))
+                               "of the result's content blocks (block.text), {what}", sent=tea[:80], what=what))
     if results[1].get("is_error") is not True:
         raise AssertionError(_("price(cake) failed on the server (result.is_error was True) but your tool_result does not "
                                "say so: pass 'is_error': result.is_error on, so the model knows it failed"))
