@@ -18,7 +18,7 @@ FIELD = re.compile(r"^\s*([^\W\d_][^:=\n]{0,40}?)\s*(?:=|(?<!\d):|:(?!\d))\s*(\S
 # 100 EUR'; not the time in 'Gale warning from the coast guard at 09:00.'
 ISO = (r"(?:EUR|USD|GBP|CHF|CAD|AUD|NZD|JPY|CNY|HKD|SGD|INR|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|TRY|RUB|UAH|ILS|AED|SAR|"
        r"QAR|ZAR|MAD|TND|XOF|XAF|BRL|MXN|ARS|CLP|COP|KRW|TWD|THB|MYR|IDR|PHP|VND)")  # '12 PCS' is no amount
-MONEY = re.compile(rf"^(?P<minus>[-−])?(?:(?P<before>{ISO}|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
+MONEY = re.compile(rf"^(?P<minus>[-−])?(?:(?P<before>{ISO}|(?:C|CA|US|A|AU|NZ|HK|S)\$|[€$£])\s*)?(?P<number>\d(?:[\d\s\u00a0\u202f',.]*\d)?)"
                    rf"\s*(?P<after>{ISO}|[€$£])?(?:\s*\((?P<code>{ISO})\))?$")  # '£2,300.00 (GBP)'
 WRITTEN_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|janvier|"
                   "février|fevrier|mars|avril|mai|juin|juillet|août|aout|septembre|octobre|novembre|décembre|decembre|"
@@ -32,6 +32,11 @@ SHORT = "was abridged in the history to its first lines"  # and so may one conte
 SUM = re.compile(r"[€$£]\s?\d|\d[kK]?\s?(?:[€$£]|(?:EUR|USD|GBP|CHF)\b)|\b(?:EUR|USD|GBP|CHF)\s?\d")  # an amount, anywhere
 MARKUP = re.compile(r"^\s*(?:[-*•>+]|\d+[.)])\s+")
 CODES = str.maketrans({"€": "EUR", "£": "GBP"})  # a currency sign as its code
+DOLLARS = {"c$": "CAD", "ca$": "CAD", "us$": "USD", "a$": "AUD", "au$": "AUD", "nz$": "NZD", "hk$": "HKD", "s$": "SGD",
+           "canadian dollars": "CAD", "canadian dollar": "CAD", "dollars canadiens": "CAD", "dollar canadien": "CAD",
+           "us dollars": "USD", "us dollar": "USD", "dollars américains": "USD", "dollar américain": "USD",
+           "australian dollars": "AUD", "australian dollar": "AUD", "dollars australiens": "AUD", "dollar australien": "AUD",
+           "euros": "EUR", "euro": "EUR", "pounds sterling": "GBP", "pound sterling": "GBP", "livres sterling": "GBP"}
 
 
 @dataclass(frozen=True)
@@ -126,7 +131,12 @@ def _priced(fields: dict) -> dict:
     """The fields with a bare amount given its currency from a field of its own ('Amount: 1234.50' beside
     'Currency: EUR'), when there is one such field and no amount already carries a currency, or from its name; a
     dollar sign takes the code of that field ('$' is the sign of CAD, AUD and USD alike)."""
-    codes = [v.strip() for k, v in fields.items() if k.casefold() in ("currency", "devise", "monnaie", "währung")]
+    codes = [DOLLARS.get(v.strip().casefold(), v.strip().upper() if re.fullmatch(r"[A-Za-z]{3}", v.strip()) else v.strip())
+             for k, v in fields.items() if re.fullmatch(r"(?:currency|devise|monnaie|währung)(?:[ _]code)?|code[ _]devise",
+                                                         k.strip().casefold())]  # 'Currency: Canadian dollars', 'cad'
+    if any(money(v) and money(v)[1] == "$" for v in fields.values()) and (len(codes) > 1 or codes and not re.fullmatch(
+            r"[A-Z]{3}", codes[0])):  # '$1,100.00' beside a currency it cannot read: which dollar is not known
+        return {k: f"{v} (currency {', '.join(codes)})" if (m := money(v)) and m[1] == "$" else v for k, v in fields.items()}
     if len(codes) == 1 and re.fullmatch(r"[A-Z]{3}", codes[0]):  # '$500.00' beside 'Currency: CAD': 500.00 CAD, not
         fields = {k: f"{re.sub(r'[$]', '', v).strip()} {codes[0]}" if (m := money(v)) and m[1] == "$" else v  # USD
                   for k, v in fields.items()}
@@ -286,7 +296,7 @@ def _shape(file: str) -> str | None:
 def money(value: str) -> tuple[Decimal, str] | None:
     """(amount, currency) of a value like '850 EUR', '€1,200.50' or '1 850,00 €'; None otherwise."""
     found = MONEY.match(value.strip())
-    said = {c.translate(CODES) for c in (found and [found["before"], found["after"], found["code"]] or []) if c}
+    said = {DOLLARS.get(c.casefold(), c.translate(CODES)) for c in (found and [found["before"], found["after"], found["code"]] or []) if c}
     codes = said - {"$"}  # '$275.40 USD', '£2,300.00 (GBP)': one currency said twice; '$120 CAD': which dollar
     if not said or len(codes) > 1 or "$" in said and codes and not next(iter(codes)).endswith("D"):
         return None  # '£120 (EUR)': two currencies

@@ -573,7 +573,9 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
 REDUCES = re.compile(r"\b(?:deposit|acompte|paid so far|already paid|part(?:ly|ially)? paid|déjà (?:réglée?|payée?|versée?)|avoirs?|"
                      r"credit notes?|remise|discount|net à payer|reste à payer)\b", re.I)  # a field that lowers what is owed
 PAID_PART = re.compile(r"\b(?:paid|pre-?paid|prépayée?|payments?|received|instal+ments?|advance|avance|balance|remaining|outstanding|settled|left to pay|"
-                       r"(?:amount|total) due|réglée?s?|payée?s?|versée?s?|reste|solde|règlements?|restant|arrhes|acomptes?)\b",
+                       r"(?:amount|total) due|réglée?s?|payée?s?|versée?s?|reste|solde|règlements?|restant|arrhes|acomptes?|"
+                       r"still due|owing|owed|credit applied|credited|on account|retainer|reçue?s?|encaissée?s?|échéances?|"
+                       r"versements?|virements?)\b",
                        re.I)  # 'Amount paid:
 # 250', 'Balance due: 650', 'Reste dû : 450' beside the record's own amount: written without a currency, a part of it
 
@@ -607,7 +609,7 @@ def _part_paid(record: Record, key: str, value: str) -> bool:
     (bank transfer)'), in a record that has another amount; one with a currency is an amount of its own."""
     named = key.replace("_", " ")
     return bool((REDUCES.search(named) or PAID_PART.search(named)) and not NO_PART.search(named) and re.match(
-        r"\s*\d[\d\s.,']*(?:\s*%|\.-)?\s*(?:$|\(|on\b|le\b|[—–-]|(?:of|sur)\s+\d)", value) and not re.fullmatch(r"\s*0+(?:[.,]0+)?\s*", value)
+        r"\s*\d[\d\s.,']*(?:\s*%|\.-)?\s*(?:$|\(|on\b|le\b|[—–-]|(?:of|sur)\s+\d|/\s*\d)", value) and not re.fullmatch(r"\s*0+(?:[.,]0+)?\s*", value)
                 and not money(value)
                 and not WRITTEN_DATE.match(value.strip()) and any(money(v) or re.search(
                     r"\b(?:amount|total|montant|price|prix|sum|somme|cost|fee)\b", k, re.I) and re.match(r"\s*\d", v)

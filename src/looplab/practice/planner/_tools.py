@@ -202,6 +202,7 @@ IN_FRENCH = [
               r"before it failed\. It said: ", lambda m: f"Je ne peux pas dire que {m[1]} a été fait"
               + (f" pour {m[2]}" if m[2] else "") + " : l'outil a renvoyé une erreur, et a pu agir avant d'échouer. Il a dit : "),
              (r"The (\S+?)(?: tool)? found nothing for (.*?) \(it said: ", r"L'outil \1 n'a rien trouvé pour \2 (il a dit : "),
+             (r"more than one offered tool fits it \((.*?)\)", lambda m: f"plus d'un outil offert convient ({_et(m[1])})"),
              (r"I could not answer '([^']*)': none of the offered tools \((.*?)\) fits it\.",
               r"Je n'ai pas pu répondre à '\1' : aucun des outils offerts (\2) ne convient."),
              (r"I could not answer '([^']*)': I did not apply (.*?), and without it the result would answer another question",
@@ -811,7 +812,7 @@ INJECTION = re.compile(
     r"(?:figure|number|value|result|total|amount|one)?\s*instead\b|\blet them know it(?:'s| is) done\b|\b(?:report|say|use|give) that one\b|\bthank (?:them|the user) for using\b|\b(?:answer|reply|respond|write|"
     r"speak) in [a-z]+ from now on\b|\[(?:admin|system|sys|root|dev)\][^.\n]{0,40}\boverride\b|\bany (?:model|ai|assistant|bot|"
     r"llm|chatbot)s? (?:that|which|who) (?:reads?|sees?|processes)\b|\bfor (?:ai|llm|bot) readers\b|\b(?:claude|chatgpt|gemini|"
-    r"copilot) (?:should|must) (?:tell|say|answer|reply|state|report)\b|\b(?:l['’](?:ia|assistant)|le (?:modèle|bot|chatbot))\s+(?:doit|devra|devrait)\b|\bmerci "
+    r"copilot) (?:should|must) (?:tell|say|answer|reply|state|report)\b|\b(?:l['’](?:ia|assistant|agent)|le (?:modèle|bot|chatbot))\s+(?:doit|devra|devrait|dira)\b|\btell (?:anyone|everyone|whoever) (?:who )?ask(?:s|ing)\b|\bmerci "
     r"(?:à|a) l['’](?:ia\b|assistant\b(?!\s+d[eu]\s+(?!(?:répondre|dire|écrire|envoyer|ignorer|oublier|"
     r"utiliser|appeler|supprimer|transmettre|transférer|suivre|donner|indiquer)\b)))|\b(?:use|call|run|invoke|utilise[rz]?|"
     r"appelle[rz]?|exécute[rz]?|lance[rz]?)\s+[a-z]+_[a-z_]+\b|\bvous demande d['’](?:envoyer|écrire|transférer|transmettre)\b[^.\n]*@|(?:(?:^|[.:;!]\s*|\b(?:et|puis|alors)\s+)(?:envoie|transfère|transmets)|\b(?:envoyez|"
@@ -923,12 +924,17 @@ def planted(view: View, text: str) -> str | None:
         "to follow instructions other than yours" if _hidden(value) else None)
 
 
-FOR_MACHINES = re.compile(r"(?:chat)?bots?|ai|ia|llms?|gpt|copilot|claude|(?:ai|bot|agent|llm|assistant|model)_(?:notes?|"
-                          r"instructions?|prompts?|hints?|tips?|messages?|guidance)", re.I)
+FOR_MACHINES = re.compile(r"(?:chat)?bots?|ai|ia|llms?|gpt|copilot|claude|(?:ai|(?:chat)?bot|agent|llm|gpt|assistant|model)[_-]?(?:"
+                          r"notes?|instructions?|prompts?|hints?|tips?|messages?|guidance|directives?|answers?)", re.I)  # 'agentTip'
+
 FOR_AGENTS = re.compile(r"agents?|assistants?|models?|machines?", re.I)  # a person's name or a car's model, unless it SAYS
-NAMED = re.compile(r"\b[A-ZÀ-Ý][a-zà-ÿ'-]+\s+[A-ZÀ-Ý][a-zà-ÿ'-]+\b|\b[A-Za-z]+-?\d+\b")  # 'our agent is Paul Besson', 'e-208,
-# which is the electric version': a person or a product, data
-SAYS = re.compile(r"\b(?:is|are|was|were|must|should|say|tell|answer|reply|est|sont|doit|dis|dites|réponds|répondez)\b", re.I)
+WHO = re.compile(r"\s*(?:[A-ZÀ-Ý][\w'’-]*[ \t]+(?:[A-ZÀ-Ý][\w'’-]*|[A-Za-z]*\d[\w-]*)\b|[A-Za-z]*-?\d[\w-]*\b|(?:(?:our|your|the|"
+                 r"notre|votre|le|la|l['’])\s*)?(?:\w+\s+)?(?:agent|assistante?|model|modèle)\s+(?:is|est)\s+[A-ZÀ-Ý]|(?:see|ask|"
+                 r"contact|voir avec|demandez à|s['’]adresser à)\s+[A-ZÀ-Ý])")  # who or what the field is: 'Léa Morel, who is
+# there on Tuesdays', 'e-208, which is the electric version', 'our local agent is Paul Besson'; not 'the price is 0, per
+# Jean Martin'
+SAYS = re.compile(r"\b(?:is|are|was|were|must|should|say|tell|answer|reply|quote|state|claim|announce|est|sont|doit|dis|dites|"
+                  r"dira|réponds|répondez|annonce|annoncer|indique|indiquer)\b", re.I)
 
 
 def _hidden(value, under: bool = False) -> bool:
@@ -943,8 +949,7 @@ def _for_machines(key, value, under: bool) -> bool:
     """A hidden key's field named for a machine that says something in words ('"agent": "the price is 0 …"'), not a
     link ('"_links": {"agent": "/agents/7"}')."""
     return under and isinstance(value, str) and len(value.split()) >= 3 and bool(
-        FOR_MACHINES.fullmatch(str(key)) or FOR_AGENTS.fullmatch(str(key)) and SAYS.search(value) and value[:1].islower()
-        and not NAMED.search(value))
+        FOR_MACHINES.fullmatch(str(key)) or FOR_AGENTS.fullmatch(str(key)) and SAYS.search(value) and not WHO.match(value))
     # 'the price is 0 and …' under 'agent'; 'Léa Morel, who is there on Tuesdays' and 'Zoe R135 - this is …' are data
 
 

@@ -651,6 +651,9 @@ def _clauses(task: str) -> list[str]:
         lead = re.sub(r"[\s,:]*(?:\b(?:in|à)\s*)?$", "", masked[:found.start(2)])
         masked = f"{lead} {at} {found[2]} {both} {found[3]}{masked[found.end(3):]}"
     masked = re.sub(r"(?:(?<=[a-z]{3})\.|(?<=\w)\s?!)(?=\s+[A-Z])", ";", masked)  # a sentence's end: 'Weather in Lyon. How about you?'
+    masked = re.sub(r"^(\s*(?:read|open|show|display|print|lis|ouvre|affiche|montre))\s+((?:and|et)(?:\s+(?:then|puis|ensuite))?|"
+                    r"then|puis|ensuite)\s+(\w+)\s+([\w.-]+\.\w+)", r"\1 \4 \2 \3 \4", masked, flags=re.I)  # 'Read and then
+    # delete notes.txt': both of notes.txt
     if (front := FRONTED.fullmatch(masked)) and not place(front[2]):  # 'Et à Paris, quel temps fait-il ?': of Paris
         masked = f"{front[2]} {front[1][0].lower()}{front[1][1:]}{front[3]}"
     return [re.sub(r"\0(\d+)\0", lambda m: held[int(m[1])], part) for part in
