@@ -588,8 +588,10 @@ IN_FRENCH = [
              (r"So I did not answer the ('[^']*') part either\.", r"Je n'ai pas pu répondre non plus à la partie \1."),
              (r"So I did not answer the ('[^']*(?:' or the '[^']*)+') parts either\.", lambda m: "Je n'ai pas pu répondre "
               f"non plus aux parties {m[1].replace(' or the ', ', ')}."),
-             (r" (\S+(?:, \S+)*(?: and \S+)?) says? it changed: I quote both and do not say which holds today\.",
-              lambda m: f" {_et(m[1])} {'dit' if ' and ' not in m[1] else 'disent'} que cela a changé : je cite les deux, sans dire "
+             (r" (\S+) does not name (.*?); what it says changed may be about something else\.",
+              lambda m: f" {m[1]} ne nomme pas {_et(m[2])} ; ce qu'il dit avoir changé concerne peut-être autre chose."),
+             (r" (\S+(?:, \S+)*(?: and \S+)?) speaks? of a change: I quote both and do not say which holds today\.",
+              lambda m: f" {_et(m[1])} {'parle' if ' and ' not in m[1] else 'parlent'} d'un changement : je cite les deux, sans dire "
               "lequel vaut aujourd'hui."),
              (r"I read only your last message, not the turns before it: ask the question whole\.", "Je ne lis que votre "
               "dernier message, pas les échanges qui le précèdent : posez la question en entier."),

@@ -82,6 +82,7 @@ maison:home chauffage:heating voiture:car ruche:hive miel:honey farine:flour lev
 moustique:mosquitoes viande:meat herbe:grass lune:moon printemps:spring automne:autumn chaudière:boiler
 radiateur:radiators fenêtre:windows mardi:tuesday lundi:monday jeudi:thursday semaine:week bus:bus tram:tram
 mercredi:wednesday vendredi:friday trajet:trip hôpital:hospital marché:market noël:christmas chalet:chalets
+crèche:nursery accueille:takes accueillent:take atelier:workshop interrompt:pauses juillet:july août:august
 concert:concert exposition:exhibition enfant:children sang:blood foire:fair livre:book
 ticket:ticket dernier:last premier:first dimanche:sunday samedi:saturday ligne:line gare:station musée:museum
 pont:bridge piscine:pool ouvre:open ouvrir:open gratuit:free dois:should doit:should devrait:should peux:can

@@ -1014,14 +1014,15 @@ CHANGES = re.compile(r"\b(?:no longer|not any ?more|now|from now on|désormais|d
                      r"annulée?|modifiée?|suspendue?|fermée?|reportée?|déplacée?)|(?:augmente|augmentent|baisse|baissent|passe|passent)\s+(?:de|à)|(?:sera|seront)\s+"
                      r"(?:gratuite?s?|supprimée?s?|fermée?s?|annulée?s?|réduite?s?|augmentée?s?|remplacée?s?|modifiée?s?)|"
                      r"(?:moves?|moved|is moving|relocated|is sold at|will cost|est déplacée?|déménage|passe|reportée?s?|"
-                     r"postponed|delayed|pushed back|brought forward|repoussée?s?|décalée?s?|avancée?s?|prolongée?s?|extended)\s+"
+                     r"postponed|delayed|pushed back|brought forward|rescheduled|switch(?:es|ed)?|shifted|changed|repoussée?s?|"
+                     r"décalée?s?|avancée?s?|prolongée?s?|extended)\s+"
                      r"(?:to|at|au|à|jusqu['’]\w*|until)|(?:prolongée?s?|repoussée?s?|reportée?s?)\b[^.]{0,25}?(?:jusqu|\bau\b)|has moved|"
-                     r"have moved|will reopen|reopens|(?:will )?open again|opens again|re-?opens? on|restarts?|resumes?|rouvrira(?: ses portes)?|"
+                     r"have moved|(?:moves?|moved|changes?|changed|goes|went|passe)\s+from\s+[^.]{1,25}?\s+(?:to|à)\b|instead of|a déménagé|ont déménagé|will cost\b|(?:is|are) closed until|fermée?s? jusqu|will reopen|reopens|(?:will )?opens?(?: (?:its|their) doors)? again|re-?opens? on|restarts?|resumes?|rouvrira(?: ses portes)?|"
                      r"rouvre(?: ses portes)? le|(?:r?ouvre|r?ouvrira)(?: ses portes)? de nouveau|"
                      r"reprendra|reprend le|recommence le|redémarre le|(?:est|sont) (?:annulée?s?|suspendue?s?|fermée?s?)|"
                      r"(?:from|as of|starting|effective|since)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Z][a-z]+|"
                      r"(?:à partir d[ue]|à compter d[ue]|dès le|depuis le)\s+(?:1er|\d{1,2})\s+[a-zéû]+)\b", re.I)
-AMENDS = re.compile(r"\b(?:amendments?|amended|avenants?|modifications?|changelog|changes|changements|updates?|mise à jour|"
+AMENDS = re.compile(r"\b(?:amendments?|amended|avenants?|modifications?|changelog|changes?|changements?|updates?|mise à jour|"
                     r"rectificatif)\b", re.I)  # a
 # page that changes another: 'Amendment adopted at the 2024 general meeting'
 FIGURE = re.compile(r"([£$€])\s?(\d+(?:[.,]\d+)?)|(\d+(?:[.,]\d+)?)\s*([£$€%]|[^\W\d_]{3,})")  # '£45', '40 harbours', '12 square'
@@ -1039,7 +1040,7 @@ def _glossed(text: str) -> str:
                      if french(ln) else ln for ln in text.split("\n"))  # not 'The' as 'thé', 'March' as 'marché'
 
 
-def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tuple[list[str], bool]:
+def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tuple[list[str], bool, dict[str, list[str]]]:
     """The sentences of the documents read but not quoted that say a quote's subject changed ('Tours no longer run on
     Wednesdays.' beside 'Guided tours run from Wednesday to Sunday'), or give another figure of what it counts ('Coverage
     grows to 230 harbours' beside 'Supports 40 harbours'): quoted too, so the answer is not the old one alone; and
@@ -1060,7 +1061,7 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
         "closed fermé fermée prolongé prolongée extended relocated") - roots(" ".join(MONTHS + MOIS)) - WEEKDAYS  # a notice's heading
     # names no other thing, nor does its date ('Avis du 2 février 2027')
     said = roots(task) | roots(" ".join(c.rsplit(" [", 1)[0] for c in cited)) | PREDICATES
-    found, rival = [], False
+    found, rival, unnamed = [], False, {}
     for s in good:
         if _name(s.input) in sources or re.search(rf"(?<![\w.-]){re.escape(_name(s.input))}(?![\w-])", unquoted):
             continue  # not a page left out on purpose (corrected, older)
@@ -1076,12 +1077,39 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
                 continue  # 'The Python advanced course now costs 350 euros', 'German for beginners moves to room A9': a
                 # word only another page's title gives names another thing
             if not _same_thing(_glossed(line), text, cited, task, titles):
+                if lacking := _unnamed_change(line, text, _heading(s), cited, task, titles):
+                    if CHANGES.search(line) and roots(_glossed(line)) & asked and any(len(roots(_glossed(line)) & q) + len(_clock(line) & _clock(c)) >= 2 for q, c in zip(quoted, cited, strict=True)):
+                        found.append(f"{line} [{_name(s.input)}]")
+                        unnamed[_name(s.input)] = lacking
                 continue  # 'The Team plan now costs 29 euros' beside the Solo plan's price; Valence's 55 concerts beside Vienne's
             if differs or (page or roots(text) & subjects) and CHANGES.search(line) and roots(_glossed(line)) & asked and any(
-                    len(roots(_glossed(line)) & q) >= 2 for q in quoted):
+                    len(roots(_glossed(line)) & q) + len(_clock(line) & _clock(c)) >= 2 for q, c in zip(quoted, cited, strict=True)):
                 found.append(f"{line} [{_name(s.input)}]")
                 rival |= differs
-    return found, rival
+    return found, rival, unnamed
+
+
+def _clock(text: str) -> set[str]:
+    """The times of day a text gives ('13:00', '9h30'): 'The Saturday closing time moves from 13:00' speaks of the quote's
+    '9:30 to 13:00'."""
+    return {re.sub(r"[h.]", ":", t) for t in re.findall(r"\b\d{1,2}[:h.]\d\d\b", text)}
+
+
+def _unnamed_change(line: str, page: str, heading: str, cited: list[str], task: str, titles: str) -> list[str]:
+    """The names of the question that a page of changes never gives, when its line says what changes in the question's
+    own words and names nothing else ('Monday yoga switches to 13:00.' under 'Updates', for Maple Studio's Monday yoga):
+    it may be about the thing asked, and is quoted so; [] otherwise."""
+    quotes = " ".join(c.rsplit(" [", 1)[0] for c in cited)
+    names = [n for n in _names(task) if not re.search(r"\d", n) and root(n.lower()) not in WEEKDAYS]
+    lacking = [n for n in names if not says(page, n)]
+    others = [w for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'’-]*|[\w-]*\d[\w-]*", line) if not says(f"{task} {quotes}", w)
+              and root(w.lower()) not in WEEKDAYS | roots(" ".join(MONTHS + MOIS)) and not re.fullmatch(r"[\d:.,h]+", w)]
+    generic = roots(" ".join(STOPWORDS)) | PREDICATES | SORTS | SPELT
+    if _named(heading) or not lacking or others or not any(_told_of(_changed(line, m), task, quotes, titles, generic)
+                                                           for m in CHANGES.finditer(line)):
+        return []
+    whole = re.search(rf"{re.escape(lacking[0])}.{{0,30}}?{re.escape(lacking[-1])}", task)  # 'Harmonie de Vienne'
+    return [whole[0]] if whole else lacking
 
 
 PREDICATES = roots("held hold holds run runs take takes place open opens cost costs price prices offer offers need needs require "
@@ -1094,6 +1122,10 @@ SPELT = roots("one two three four five six seven eight nine ten eleven twelve th
               "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand un une deux trois "
               "quatre cinq sept huit neuf dix onze douze treize quatorze quinze seize vingt trente quarante cinquante "
               "soixante cent cents mille")  # 'thirty-two pounds' beside 'thirty-five pounds': a figure, not a subject
+FACETS = roots("departure departures arrival arrivals fee fees price prices cost rate rates time times hours schedule timetable "
+                "opening closing start venue location place room day days date dates session sessions membership ticket tickets "
+                "départ départs arrivée tarif tarifs prix horaire horaires heure heures salle lieu jour jours date séance "
+                "cotisation adhésion billet billets pause pauses stop stops break") | roots(" ".join(MONTHS + MOIS))  # what of a thing a change is about: 'Ile Blanche ferry: departure changed to'
 SORTS = roots("class classes course courses lesson lessons session sessions cours séance séances")  # 'Spin has moved to
 # Tuesday' of 'the spin class': the kind of thing, said or not; its name decides
 WEEKDAYS = roots("monday tuesday wednesday thursday friday saturday sunday lundi mardi mercredi jeudi vendredi samedi dimanche")
@@ -1150,24 +1182,39 @@ def _same_thing(line: str, page: str, cited: list[str], task: str, titles: str) 
     told = bool(names) and all(says(line, n) for n in names) and not extra  # 'The start of the Trail des Crêtes has been
     # postponed to 9:15 because of fog': its names say it is the same thing, whatever common words it leaves out ('race');
     # 'From 1 May the Aragon pool closes at 21:00' names another thing of the Aragon name, the pool
-    known = roots(_glossed(task)) | roots(_glossed(quotes)) | roots(titles) | generic
-    if not _named(heading) and not any(_changed(line, m) <= known for m in CHANGES.finditer(line)):
+    if not _named(heading) and not any(_told_of(_changed(line, m), task, quotes, titles, generic) for m in CHANGES.finditer(line)):
         return False  # 'The pool now opens at 07:30', 'La chorale des Lilas répète désormais' on a page headed 'Changes'
-    return named and all(a in strong + weak or says(titles, a) for a in after) and (told or shared <= roots(f"{line} {heading}"))
+    return named and all(a in strong + weak or says(titles, a) for a in after) and (told or shared <= roots(f"{line} {heading}")
+                                                                                or not _named(heading))  # its subject: known
 
 
 def _named(heading: str) -> set[str]:
     """What a heading names, but for words of news and dates: nothing for 'Changes', 'Avis du 2 février 2027'."""
     return {r for r in roots(heading) - NEWS - roots(" ".join([*STOPWORDS, *MONTHS, *MOIS])) - roots(
-        "changes changements update updates amendment amendments modifications") if not r.isdigit() and len(r) > 1}
+        "change changes changement changements update updates amendment amendments modifications") if not r.isdigit() and len(r) > 1}
 
 
-def _changed(line: str, change: re.Match) -> set[str]:
+def _told_of(said: list[set[str]], task: str, quotes: str, titles: str, generic: set[str]) -> bool:
+    """Whether the words a change word says changed are all of the question, its quotes or titles, a date, an aspect
+    ('fee', 'departure'), or the question's own weekday, and one of them at least names the thing: 'Le yoga du lundi
+    passe à 13h' is not Tuesday's yoga, 'La salle B accueille désormais le pilates' names no yoga."""
+    own = roots(_glossed(task)) | roots(_glossed(quotes)) | roots(titles)
+    days = WEEKDAYS & roots(_glossed(task)) or WEEKDAYS
+    known = own | generic | days | FACETS
+    return all(w & known for w in said) and any(w & (own - generic - FACETS - WEEKDAYS | days & own) and max(map(len, w)) > 1
+                                                for w in said)
+
+
+def _changed(line: str, change: re.Match) -> list[set[str]]:
     """What a change word says changed: the words of its clause before it ('the annual fee is now'), or after it when
-    it leads ('From 1 March the pool opens'); {'?'} when neither holds a word."""
-    before = re.split(r"[,:;.]", line[:change.start()])[-1]
+    it leads ('From 1 March the pool opens'), each as its roots in both languages; [{'?'}] when neither holds a word."""
+    before = re.split(r"[,;.]", line[:change.start()])[-1]
     said = before if before.strip() else " ".join(line[change.end():].split()[:5])
-    return {r for r in roots(said) if not r.isdigit()} or {"?"}
+    months = "|".join(MONTHS + MOIS)
+    said = re.sub(rf"\b\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:{months})\b|\b(?:{months})\s+\d{{1,2}}\b|\b(?:19|20)\d\d\b", " ", said,
+                  flags=re.I)  # a date is when, not what: 'On 3 May the market'; 'line 9' is another line than 7
+    said = re.sub(r"\b[^\W\d_]['’]", " ", said)  # "l'atelier": the article is no word of its own
+    return [roots(w) | roots(english_of(w) or "") for w in words(said) if roots(w)] or [{"?"}]  # 'crèche': nursery too
 
 
 def _subject(step) -> set[str]:
@@ -1463,14 +1510,18 @@ def research(view: View) -> dict | None:
         (line for d, line in wrong if c.startswith(line + " ") and c.rsplit(" [", 1)[1][:-1] == d), ""))) in wrong]
     cited = [c for c in cited if c not in dict(fixed)]  # 'The Old Mill was built in 1740.' beside its errata: not quoted
     failed += "".join(f" I did not quote \"{c.rsplit(' [', 1)[0]}\" [{c.rsplit(' [', 1)[1][:-1]}]: {by} corrects it." for c, by in fixed)
-    changed, rival = _changes(view, good, cited, task, failed)
+    changed, rival, unnamed = _changes(view, good, cited, task, failed)
     cited += changed
+    failed += "".join(f" {page} does not name {joined([repr(n) for n in names])}; what it says changed may be about something "
+                      "else." for page, names
+                      in unnamed.items())
     failed += " The documents give different figures for this; I quote each and do not choose between them." * rival
     if changed and not rival:  # 'Spin has moved to Tuesday evenings.' beside 'The spin class is on Thursday evenings.'
-        pages = list(dict.fromkeys(c.rsplit(" [", 1)[1][:-1] for c in changed if CHANGES.search(re.sub(
+        pages = list(dict.fromkeys(c.rsplit(" [", 1)[1][:-1] for c in changed if c.rsplit(" [", 1)[1][:-1] not in unnamed
+                                   and CHANGES.search(re.sub(
             r"\b(?:is|are|est|sont)\s+(?:closed|fermée?s?)\b", " ", c.rsplit(" [", 1)[0], flags=re.I))))  # 'is closed on
         # Mondays' is how things are, no change said
-        failed += f" {joined(pages)} {'says' if len(pages) == 1 else 'say'} it changed: I quote both and do not say which holds today." if pages else ""
+        failed += f" {joined(pages)} {'speaks' if len(pages) == 1 else 'speak'} of a change: I quote both and do not say which holds today." if pages else ""
     subject = DOC_SAYS.fullmatch(task) or ABOUT_SAYS.fullmatch(task)  # 'What did the 2019 parking rules say?': every
     # rule, not those with 'parking'; 'What do the docs say about compost?' of 'Home composting basics': all of it
     if whole := subject and [s for s in good if roots(subject[1]) <= roots(_name(s.input) + " " + (s.result or "").strip(
