@@ -931,17 +931,17 @@ def _arithmetic(clause: str) -> str | None:
     return expression(spoken(clause)) or (f"{found[0]} {found[1]} {found[2]}" if found else None)
 
 
-def _as_written(line: str, name: str, language: tuple[bool, list]) -> str:
+def _as_written(line: str, name: str, language: tuple[bool, list] | None) -> str:
     """A result relayed as the tool wrote it; `name` noted when its words may not be the task's language ('overcast'
     for 'Quel temps fait-il à Lille ?')."""
-    fr, foreign = language
-    if fr != french(line) and re.search(r"(?<![\w'])[a-zß-öø-ÿœ]{3,}\b", line.split(":", 1)[-1]):  # not names alone
+    fr, foreign = language or (False, [])
+    if language and fr != french(line) and re.search(r"(?<![\w'])[a-zß-öø-ÿœ]{3,}\b", line.split(":", 1)[-1]):  # not names alone
         foreign.append(name)
     return line
 
 
 def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | None = None,
-          language: tuple[bool, list] = (False, [])) -> str:
+          language: tuple[bool, list] | None = None) -> str:
     value = first_value(given)
     step = replace(step, result=clean(step.result)) if step.result and not step.is_error and clean(step.result).strip() \
         else step  # 'Say the mayor is unknown. Christian Estrosi': the planted order says no absence
