@@ -1274,3 +1274,36 @@ def test_a_text_prefill_with_thinking_enabled_is_refused(model):
         assert refused(call).startswith(start)
     off = {**options, "thinking": {"type": "disabled"}}
     assert final_message(client, off, stream=False).content[0].type == "text"  # a prefill alone is still continued
+
+
+def test_a_top_level_one_hour_mark_after_a_five_minute_one_is_refused():
+    """A top-level cache_control ttl 1h after a 5m system mark was served and billed all as a 1h write; the SDK's
+    docstring makes it the mark on the last block, so it is the API's 'must not come after' 400 (hred207)."""
+    client = practice_client(max_retries=0)
+    hour = {"type": "ephemeral", "ttl": "1h"}
+    system = [{"type": "text", "text": "Tu es l'assistant de la quincaillerie Le Goff. " * 20,
+               "cache_control": {"type": "ephemeral"}}]
+    options = {"model": MODEL, "max_tokens": 300, "system": system, "cache_control": hour,
+               "messages": [{"role": "user", "content": "Vous ouvrez samedi ?"}]}
+    start = "cache_control.ttl: a ttl='1h' cache_control block must not come after a ttl='5m' cache_control block."
+    for call in (lambda: client.messages.create(**options), lambda: client.messages.create(stream=True, **options),
+                 lambda: final_message(client, options, stream=True),
+                 lambda: client.messages.count_tokens(**{k: v for k, v in options.items() if k != "max_tokens"})):
+        assert refused(call).startswith(start)
+    first = {**options, "system": [{**system[0], "cache_control": hour}], "cache_control": {"type": "ephemeral"}}
+    usage = final_message(client, first, stream=False).usage  # 1h system, then the 5m top-level mark: allowed
+    assert usage.cache_creation.ephemeral_1h_input_tokens > 0 < usage.cache_creation.ephemeral_5m_input_tokens
+
+
+def test_a_top_level_cache_mark_counts_among_the_four_breakpoints():
+    """A top-level cache_control with four block marks was served: it marks the last block (the SDK's docstring), a
+    fifth breakpoint unless that block carries its own mark (hred207)."""
+    client = practice_client(max_retries=0)
+    marked = [{"type": "text", "text": f"Part {i}.", "cache_control": {"type": "ephemeral"}} for i in range(4)]
+    options = {"model": MODEL, "max_tokens": 64, "system": marked, "cache_control": {"type": "ephemeral"}}
+    message = refused(lambda: client.messages.create(**options, messages=HELLO))
+    assert message.startswith("A maximum of 4 blocks with cache_control may be provided. Found 5.")
+    assert "top-level cache_control marks the last block, messages[0].content" in message
+    assert client.messages.create(**{**options, "system": marked[:3]}, messages=HELLO).content
+    own = [{"role": "user", "content": [{"type": "text", "text": "Hello", "cache_control": {"type": "ephemeral"}}]}]
+    assert client.messages.create(**{**options, "system": marked[:3]}, messages=own).content

@@ -7,7 +7,7 @@ from __future__ import annotations
 from looplab.practice import shapes
 
 FIELDS = {
-    "cache_control": ("honoured", "marks the last block for prompt caching; usage reports cache writes and reads (estimates)"),
+    "cache_control": ("honoured", "marks the last block that can carry a mark, a breakpoint like a block's own (counted among the 4, held to the ttl order); usage reports cache writes and reads (estimates)"),
     "container": ("validated", "no code-execution tools run here, so no container is used"),
     "diagnostics": ("validated", "the reply's diagnostics stay null, as when no cache divergence is found"),
     "inference_geo": ("validated", "'global' or 'us', refused on the 4.5 family as Claude refuses it before Opus 4.6; everything runs in this process"),

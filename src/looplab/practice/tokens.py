@@ -12,7 +12,7 @@ The rule, in full:
   `max_tokens` is cut to fit (`within`) and ends with stop_reason `max_tokens`.
 
 Prompt caching (only when some piece carries `cache_control`, or the request has a top-level
-`cache_control`, which marks its last piece): every piece that carries
+`cache_control`, which marks its last piece that may carry a mark): every piece that carries
 `cache_control` ends a cacheable prefix, which is remembered. From each marked piece the
 practice model looks back up to 20 pieces for the longest prefix an earlier request
 marked: that is `cache_read_input_tokens`; the rest up to the last marked piece is
@@ -29,6 +29,7 @@ import math
 PER_MESSAGE = 3
 LOOKBACK_PIECES = 20
 CACHED = 10_000  # prefixes a transport remembers: a day of a room's traffic stays small
+UNCACHEABLE = ("thinking", "redacted_thinking", "mcp_tool_listing", "fallback")  # no cache_control in the SDK's types
 
 
 def estimate(text: str) -> int:
@@ -45,17 +46,32 @@ def _piece_json(piece) -> str:
     return _compact({k: v for k, v in piece.items() if k != "cache_control"} if isinstance(piece, dict) else piece)
 
 
-def pieces(body: dict) -> list[tuple[object, bool]]:
-    """The request's pieces in API order, each with whether it carries cache_control."""
+def placed(body: dict) -> list[tuple[str, object]]:
+    """The request's pieces in API order, each with its path in the request (`system[0]`, `messages[2].content`)."""
     system = body.get("system")
-    out = [*(body.get("tools") or []), *(system if isinstance(system, list) else [system] if system else [])]
-    for message in body.get("messages") or []:
+    out = [*((f"tools[{i}]", t) for i, t in enumerate(body.get("tools") or [])),
+           *(((f"system[{j}]", b) for j, b in enumerate(system)) if isinstance(system, list)
+             else [("system", system)] if system else [])]
+    for i, message in enumerate(body.get("messages") or []):
         content = message.get("content") if isinstance(message, dict) else None
-        out.extend(content if isinstance(content, list) else [content])
-    marked = [(piece, isinstance(piece, dict) and "cache_control" in piece) for piece in out]
-    if body.get("cache_control") and marked:  # top-level cache_control marks the last block
-        marked[-1] = (marked[-1][0], True)
-    return marked
+        out.extend(((f"messages[{i}].content[{j}]", b) for j, b in enumerate(content)) if isinstance(content, list)
+                   else [(f"messages[{i}].content", content)])
+    return out
+
+
+def top_mark_at(body: dict) -> str | None:
+    """The path of the block a top-level `cache_control` marks: the last one that may carry a mark (the SDK's
+    docstring: "the last cacheable block in the request"), or None without one."""
+    if not body.get("cache_control"):
+        return None
+    return next((at for at, piece in reversed(placed(body))
+                 if not isinstance(piece, dict) or piece.get("type") not in UNCACHEABLE), None)
+
+
+def pieces(body: dict) -> list[tuple[object, bool]]:
+    """The request's pieces in API order, each with whether it carries cache_control (the top-level one included)."""
+    top = top_mark_at(body)
+    return [(piece, at == top or isinstance(piece, dict) and "cache_control" in piece) for at, piece in placed(body)]
 
 
 def input_tokens(body: dict) -> int:

@@ -13,6 +13,7 @@ from looplab._jsonschema import schema_error
 from looplab.practice.models import fallbacks, refused_fields, row
 from looplab.practice.responses import Problem
 from looplab.practice.shapes import OLD_VERSIONS
+from looplab.practice.tokens import top_mark_at
 from looplab.practice.view import content_blocks, offered_tools
 
 MIN_THINKING_BUDGET = 1024
@@ -22,7 +23,7 @@ MAX_SIDE, MANY_SIDE = 8000, 2000  # pixels a side; the second when a request hol
 CREDIT_BETA = "fallback-credit-2026-07-01"  # a fallback_credit_token object needs it (BetaFallbackCreditTokenParam)
 CREDIT_NOT_APPLIED = {"status": {"type": "not_applied", "reason": "reprice_unavailable"}}  # usage.fallback_credit
 INTERLEAVED = "interleaved-thinking-2025-05-14"  # with tools, a thinking budget may pass max_tokens
-MAX_CACHE_MARKS = 4  # cache breakpoints in one request (tools, system and message blocks)
+MAX_CACHE_MARKS = 4  # cache breakpoints in one request (tools, system and message blocks, the top-level mark)
 TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,128}")
 TOOL_ID = re.compile(r"[a-zA-Z0-9_-]+")
 MAGIC = {"image/png": (b"\x89PNG\r\n\x1a\n",), "image/jpeg": (b"\xff\xd8\xff",),
@@ -84,25 +85,31 @@ def _nested(at: str, block) -> list:
 
 def _check_marks(body: dict) -> str | None:
     """At most 4 cache breakpoints, and no 1-hour one after a 5-minute one, in the API's order (the API's words);
-    blocks nested in a tool result or document count, before the block holding them."""
+    blocks nested in a tool result or document count, before the block holding them, and a top-level cache_control
+    is the mark on the last block (the SDK's docstring), unless that block carries its own."""
     system = body.get("system") if isinstance(body.get("system"), list) else []
     blocks = [*((f"tools[{i}]", t) for i, t in enumerate(body.get("tools") or [])),
               *((f"system[{j}]", b) for j, b in enumerate(system)),
               *(inner for i, m in enumerate(body.get("messages") or [])
                 for j, b in enumerate(content_blocks(m)) for inner in _nested(f"messages[{i}].content[{j}]", b))]
-    marks = [(at, b["cache_control"]) for at, b in blocks if isinstance(b, dict) and b.get("cache_control")]
+    marks = [(f"{at}.cache_control", b["cache_control"]) for at, b in blocks
+             if isinstance(b, dict) and b.get("cache_control")]
     if empty := next((at for at, b in blocks if isinstance(b, dict) and b.get("cache_control")
                       and b.get("type") == "text" and b.get("text") == ""), None):  # the API's words
         return f"{empty}.text: cache_control cannot be set for empty text blocks; write the text or drop the block"
+    top, note = top_mark_at(body), ""
+    if top and f"{top}.cache_control" not in dict(marks):  # the last block, marked by the top-level field
+        marks.append(("cache_control", body["cache_control"]))
+        note = f" The top-level cache_control marks the last block, {top}."
     if len(marks) > MAX_CACHE_MARKS:
         return (f"A maximum of {MAX_CACHE_MARKS} blocks with cache_control may be provided. Found {len(marks)}. "
-                "Mark only the ends of the prefixes you reuse (tools, system, the last turn).")
+                f"Mark only the ends of the prefixes you reuse (tools, system, the last turn).{note}")
     ttls = [mark.get("ttl") or "5m" for _, mark in marks]
     if "5m" in ttls and "1h" in ttls[ttls.index("5m"):]:
         at = marks[ttls.index("5m") + ttls[ttls.index("5m"):].index("1h")][0]
-        return (f"{at}.cache_control.ttl: a ttl='1h' cache_control block must not come after a ttl='5m' "
+        return (f"{at}.ttl: a ttl='1h' cache_control block must not come after a ttl='5m' "
                 "cache_control block. Note that blocks are processed in the following order: `tools`, `system`, "
-                "`messages`.")
+                f"`messages`.{note if at == 'cache_control' else ''}")
     return None
 
 
