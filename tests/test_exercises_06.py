@@ -184,7 +184,7 @@ CITES_WRONG = [  # (answer, words the feedback must hold)
     (cites_any, ["made-up", "all, not any"]),
     (cites_all_of_nothing, ["cites nothing", "at least one"]),
     (lambda run, folder: True, ["cites nothing"]),
-    (cites_markdown_names_only, ["outside the folder", "[../catalogue.json]", "compare the whole cited name"]),
+    (cites_markdown_names_only, ["outside the folder", "[../catalogue.json]", "every name in brackets is a citation"]),
     (cites_without_a_none_guard, ["stopped at max_turns before any answer", "TypeError", "run.answer or ''"]),
     (lambda run, folder: re.findall(r"\[([^\]]+)\]", run.answer or "") and True,
      ["cites nothing", "returned []", "not a list: wrap it in bool(...)"]),

@@ -4,6 +4,7 @@ result or approves everything, a gate that shows the approver another input, and
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import re
@@ -14,8 +15,10 @@ from pathlib import Path
 import anthropic
 import pytest
 
-from looplab import MODEL, allow_all, tool
+from looplab import MODEL, Sandbox, allow_all, tool
 from looplab.exercises import FAIL, PASS, ex00, ex01, ex02, ex03, ex04, ex05, ex06, ex07, ex08, ex09
+from looplab.history import CLEARED
+from looplab.samples import docs_tools
 
 ENDINGS = {"end_turn": "done", "stop_sequence": "done", "max_tokens": "truncated", "refusal": "refused",
            "model_context_window_exceeded": "context_exceeded"}
@@ -354,34 +357,35 @@ def test_a_citation_check_that_skips_spaces_or_ignores_case_is_not_yet(cites_exi
     assert outcome.status == FAIL and words in outcome.message, outcome.message
 
 
-def managed_answering_once(client, task, toolbox, max_turns=10, token_budget=None, approve=None, manage=None,
-                           **request):
-    """The solution of 8.0, but a call asked twice in one turn runs and is answered once."""
-    messages, spent = [{"role": "user", "content": task}], 0
-    for _ in range(max_turns):
-        if token_budget is not None and spent >= token_budget:
-            return "over_budget", messages
-        if manage is not None:
-            messages = manage(messages)
-        try:
-            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api(),
-                                           **request)
-        except anthropic.APIError:
-            return "error", messages
-        spent += reply.usage.input_tokens + reply.usage.output_tokens
-        messages.append({"role": "assistant", "content": reply.content})
-        if reply.stop_reason == "pause_turn":
-            continue
-        if reply.stop_reason != "tool_use":
-            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
-        uses = [b for b in reply.content if b.type == "tool_use"]
-        messages.append({"role": "user", "content": answering_each_call_once(toolbox, uses, approve)})
-    return "max_turns", messages
+def managed(execute):
+    """The solution of 8.0, each turn's results made by `execute(toolbox, blocks, approve)`."""
+    def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None, manage=None, **request):
+        messages, spent = [{"role": "user", "content": task}], 0
+        for _ in range(max_turns):
+            if token_budget is not None and spent >= token_budget:
+                return "over_budget", messages
+            if manage is not None:
+                messages = manage(messages)
+            try:
+                reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api(),
+                                               **request)
+            except anthropic.APIError:
+                return "error", messages
+            spent += reply.usage.input_tokens + reply.usage.output_tokens
+            messages.append({"role": "assistant", "content": reply.content})
+            if reply.stop_reason == "pause_turn":
+                continue
+            if reply.stop_reason != "tool_use":
+                return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+            uses = [b for b in reply.content if b.type == "tool_use"]
+            messages.append({"role": "user", "content": execute(toolbox, uses, approve)})
+        return "max_turns", messages
+    return my_loop
 
 
 def test_a_managed_loop_that_answers_a_repeated_call_once_is_not_yet():
     """Its except anthropic.APIError turned the API's 400 into 'error', and 8.0 said Correct."""
-    outcome = ex08.manage.evaluate(managed_answering_once)
+    outcome = ex08.manage.evaluate(managed(answering_each_call_once))
     assert outcome.status == FAIL and "the same call twice in one turn" in outcome.message, outcome.message
 
 
@@ -395,3 +399,138 @@ def test_a_route_that_sends_the_structured_content_is_told_so():
     """The hint was 'not the objects', though what it sent was the structured content as JSON."""
     outcome = ex09.route.evaluate(structured_first)
     assert outcome.status == FAIL and "structured_content" in outcome.message, outcome.message
+
+
+def test_a_validate_that_finds_the_name_inside_the_tool_names_is_not_yet():
+    """name in " ".join(TOOLS) takes 'look', a part of 'lookup', for a tool: 'Correct' before."""
+    outcome = ex02.validate.evaluate(validating(name_of=lambda action: "lookup" if str(action.get("name")) in "lookup"
+                                                else None))
+    assert outcome.status == FAIL and "'look'" in outcome.message, outcome.message
+
+
+def test_a_policy_of_printable_characters_is_not_yet():
+    """isprintable() and no ' ,;' approved 'audit%evil.net@example.com', a relay to evil.net."""
+    def policy(name, input):
+        to = input.get("to", "")
+        return (name == "send_email" and to.count("@") == 1 and to.endswith("@example.com") and len(to) > 12
+                and to.isprintable() and not any(c in to for c in " ,;"))
+    outcome = ex04.email_policy.evaluate(policy)
+    assert outcome.status == FAIL and "'%'" in outcome.message, outcome.message
+
+
+def make_read_invoice_in_first_lines(folder):
+    """The solution of 5.3, but it looks for the Status line among the first 5 lines only."""
+    sandbox = Sandbox(folder)
+
+    @tool
+    def read_invoice(path: str) -> str:
+        """Return the text of one invoice.
+
+        Args:
+            path: Invoice path relative to the working folder.
+        """
+        text = sandbox.read(path)
+        if not text.strip():
+            raise ValueError(f"{path} is empty")
+        if not any(line.startswith("Status:") for line in text.splitlines()[:5]):
+            raise ValueError(f"{path} has no Status line")
+        return text
+    return read_invoice
+
+
+def test_an_invoice_reader_that_reads_the_first_lines_only_is_not_yet():
+    """A good invoice whose Status line is its 7th was said to have none, and 5.3 said Correct."""
+    outcome = ex05.read_invoice.evaluate(make_read_invoice_in_first_lines)
+    assert outcome.status == FAIL and "its 7th" in outcome.message, outcome.message
+
+
+def test_a_cached_request_whose_default_dict_grows_is_not_yet():
+    """A default request dict kept between calls sent both questions on the second call."""
+    tools = [t.to_api() for t in docs_tools(ex06.articles())]
+    system = [{"type": "text", "text": ex07.SYSTEM, "cache_control": {"type": "ephemeral"}}]
+
+    def cached_request(question, request={"model": MODEL, "max_tokens": 500, "tools": tools, "system": system,  # noqa: B006 -- the bug under test
+                                           "messages": []}):
+        request["messages"].append({"role": "user", "content": question})
+        return request
+    outcome = ex07.cached_request.evaluate(cached_request)
+    assert outcome.status == FAIL and "also sends the first question" in outcome.message, outcome.message
+
+
+def test_a_loop_whose_tool_result_has_no_id_is_told_so():
+    """It was 'internal error in the check, not in your code (KeyError: 'tool_use_id')'."""
+    outcome = ex08.manage.evaluate(managed(lambda toolbox, uses, approve: [
+        {"type": "tool_result", "content": toolbox.execute(b, approve).result["content"]} for b in uses]))
+    assert outcome.status == FAIL and "no tool_use_id" in outcome.message, outcome.message
+
+
+def test_a_clear_old_that_removes_and_re_appends_while_looping_is_not_yet():
+    """With keep=1 and three reads in one turn, the block after a re-appended one stayed in full."""
+    def clear_old(messages, keep=3):
+        messages = copy.deepcopy(messages)
+        results = [b for m in messages if isinstance(m["content"], list) for b in m["content"]
+                   if b["type"] == "tool_result"]
+        old = results[:max(0, len(results) - keep)]
+        for m in messages:
+            for b in m["content"] if isinstance(m["content"], list) else []:
+                if b in old:
+                    m["content"].remove(b)
+                    m["content"].append({**b, "content": CLEARED})
+        return messages
+    outcome = ex08.clear_old.evaluate(clear_old)
+    assert outcome.status == FAIL and "skips the next one" in outcome.message, outcome.message
+
+
+def summarizing(note):
+    """The solution of 8.2, its note written by note(head, text)."""
+    def summarize_old(messages, keep=3):
+        messages = copy.deepcopy(messages)
+        results = [b for m in messages if isinstance(m["content"], list) for b in m["content"]
+                   if b["type"] == "tool_result"]
+        for b in results[:max(0, len(results) - keep)]:
+            if len(b["content"]) > 240:
+                head = b["content"][:b["content"].rindex("\n", 0, 240)]
+                b["content"] = f"{head}\n{note(head, b['content'])}"
+        return messages
+    return summarize_old
+
+
+@pytest.mark.parametrize("note", [lambda head, text: f"[abridged: {len(text)} of {len(text)} characters kept]",
+                                  lambda head, text: f"[abridged: {len(head.splitlines())} of {len(text)} characters kept]"])
+def test_a_summary_whose_note_gives_false_numbers_is_not_yet(note):
+    """'1808 of 1808 characters kept' and '11 of 1808' (its lines) were Correct; a note without numbers still is."""
+    for right in (lambda head, text: f"[abridged: {len(head)} of {len(text)} characters kept]",
+                  lambda head, text: "[abridged]"):
+        assert ex08.summarize.evaluate(summarizing(right)).status == PASS
+    outcome = ex08.summarize.evaluate(summarizing(note))
+    assert outcome.status == FAIL and "numbers must be true" in outcome.message, outcome.message
+
+
+def test_a_citation_pattern_that_skips_a_folder_part_is_told_so():
+    """The hint said '(Path(folder) / name).exists() follows ../' to a function that never saw [../catalogue.json]."""
+    outcome = ex06.cites_existing_files.evaluate(citing(r"\[([\w-]+\.(?:md|txt))\]"))
+    assert outcome.status == FAIL and "took no citation from [../catalogue.json]" in outcome.message, outcome.message
+
+
+async def catching_everything(block, session):
+    try:
+        result = await session.call_tool(block.name, block.input)
+        return {"type": "tool_result", "tool_use_id": block.id, "is_error": result.isError,
+                "content": "\n".join(c.text for c in result.content if c.type == "text")}
+    except Exception as exc:
+        return {"type": "tool_result", "tool_use_id": block.id, "content": f"tool failed: {exc}", "is_error": True}
+
+
+def test_a_route_that_swallows_its_own_attribute_error_is_told_so():
+    """The hint was 'not the objects', though it sent the AttributeError its try/except caught."""
+    outcome = ex09.route.evaluate(catching_everything)
+    assert outcome.status == FAIL and "snake_case" in outcome.message, outcome.message
+
+
+def test_definitions_kept_in_a_default_list_are_not_yet():
+    """out=[] as a default: right on the first call, 4 definitions for 2 tools on the second, as mcp_loop makes it."""
+    def to_definitions(tools, out=[]):  # noqa: B006 -- the bug under test
+        out.extend({"name": t.name, "description": t.description, "input_schema": t.input_schema} for t in tools)
+        return out
+    outcome = ex09.to_definitions.evaluate(to_definitions)
+    assert outcome.status == FAIL and "a second time" in outcome.message, outcome.message

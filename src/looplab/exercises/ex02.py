@@ -69,6 +69,8 @@ BAD_EXTRA = [  # apart from the count the notebook shows
      {"type": "tool_use", "name": "lookup", "args": {"key": "ai"}}),
     (N_("a tool named 'lookup ' (a space after it; TOOLS holds 'lookup')"), "ai",
      {"type": "tool", "name": "lookup ", "args": {"key": "ai"}}),
+    (N_("a tool named 'look', a part of 'lookup' (TOOLS holds 'lookup': compare whole names, name in TOOLS)"), "ai",
+     {"type": "tool", "name": "look", "args": {"key": "ai"}}),
 ]
 
 

@@ -72,6 +72,9 @@ POLICY_EXTRA = [  # apart from the count the notebook shows
         "with re.fullmatch")),
     ("email_everyone", _email("ana@example.com"), False,
      N_("only send_email may be approved: compare the whole name (name == 'send_email'), not a part of it")),
+    ("send_email", _email("audit%evil.net@example.com"), False,
+     N_("a '%' in the name hands the mail on to evil.net (an old relay trick); listing the characters to refuse "
+        "always misses one: allow only the characters of one address ([\\w.+-]) before the @")),
 ]
 
 

@@ -181,6 +181,9 @@ GOOD = "2026-08-015"
 NOTED = "2026-08-021"  # no Status line, though 'Status:' is there
 NOTED_TEXT = (f"Invoice {NOTED}\nClient: Atelier Brun\nAmount incl. VAT: 300 EUR\nDue: 20/09/2026\n"
               "Note: Status: to be confirmed by phone\n")
+LATE = "2026-09-031"  # a good invoice whose Status line is its 7th, after an address
+LATE_TEXT = (f"Invoice {LATE}\nClient: Fromagerie Vautrin\nAddress: 12 rue des Tanneurs\n69002 Lyon\n"
+             "Amount incl. VAT: 840 EUR\nDue: 15/10/2026\nStatus: unpaid\n")
 PAYROLL = "PAYROLL-05: salaries, outside the working folder\nStatus: confidential"
 
 
@@ -226,6 +229,13 @@ def _test_read_invoice(make_read_invoice) -> str:
             raise AssertionError(_("the invoice {number} says 'Note: Status: to be confirmed by phone' but has no "
                                    "Status line, yet reading it gave an ordinary result; 'Status:' inside another line "
                                    "is no status: look for a line that starts with 'Status:'", number=NOTED))
+        (root / "invoices" / f"{LATE}.txt").write_text(LATE_TEXT, encoding="utf-8")
+        result = _execute(reader, {param: f"invoices/{LATE}.txt"})
+        if result["is_error"]:
+            raise AssertionError(_("reading invoices/{number}.txt, a good invoice whose Status line is its 7th "
+                                   "(after an address), gave the error {content!r:.80}; look at every line "
+                                   "(text.splitlines()), not only the first few", number=LATE,
+                                   content=result["content"]))
         for path in ("../payroll.txt", "invoices/../../payroll.txt", str(Path(tmp) / "payroll.txt"),
                      "../work-private/payroll.txt"):
             result = _execute(reader, {param: path})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -162,6 +164,16 @@ CITATION_CASES = [  # (what the answer does, answer, expected, what to do when i
 ]
 
 
+FOLDER_PART = {label for label, _answer, _expected, _why in CITATION_CASES[4:]}  # a name with '../' in it
+
+
+def _unseen(cites_existing_files, answer: str, folder: str) -> str | None:
+    """A bracketed name of `answer` that is no file of `folder`, yet that the function, shown it alone, judged
+    False: it took no citation from it (a narrow pattern), since it refuses a made-up name beside a real one."""
+    return next((name for name in re.findall(r"\[([^\]]+)\]", answer) if name not in os.listdir(folder)
+                 and cites_existing_files(_scripted(f"See [{name}]."), folder) is False), None)
+
+
 PART_OF_A_NAME = (N_("cites a part of a file's name"), "Heat pumps [pumps-cold-climates.md].", False,  # not counted
                   N_("pumps-cold-climates.md is only the end of {heat}: compare each whole cited name with the "
                      "names in the folder (name in os.listdir(folder)), not a part of one"))
@@ -186,8 +198,12 @@ def test_cites_existing_files(cites_existing_files) -> str:
     for label, answer, expected, why in [*CITATION_CASES, PART_OF_A_NAME, SPACED, OTHER_CASE]:
         got = cites_existing_files(_scripted(answer), folder)
         if got is not expected:
+            unseen = _unseen(cites_existing_files, answer, folder) if got is True and label in FOLDER_PART else None
             why = (_("return a bool, True or False, not a {kind}: wrap it in bool(...)", kind=type(got).__name__)
-                   if bool(got) == expected else _(why, names=_(NAMES), heat=HEAT_FILE, insulate=INSULATE))
+                   if bool(got) == expected else
+                   _("your function took no citation from [{name}] (alone, it gave False), so it never compared "
+                     "it: every name in brackets is a citation, whatever its characters; {names}", name=unseen,
+                     names=_(NAMES)) if unseen else _(why, names=_(NAMES), heat=HEAT_FILE, insulate=INSULATE))
             raise AssertionError(_("for an answer that {label} ({answer!r}) your function returned {got!r}, "
                                    "expected {expected}: {why}",
                                    label=_(label), answer=answer, got=got, expected=expected, why=why))

@@ -158,9 +158,15 @@ def test_cached_request(cached_request) -> str:
         if not isinstance(request, dict):
             raise AssertionError(_("cached_request returned {kind}; return the dict of keyword arguments",
                                    kind=type(request).__name__))
-        if question not in json.dumps(request.get("messages"), ensure_ascii=False):
+        sent = json.dumps(request.get("messages"), ensure_ascii=False)
+        if question not in sent:
             raise AssertionError(_("the messages of cached_request({question!r}) do not contain the question",
                                    question=question))
+        if question != QUESTIONS[0] and QUESTIONS[0] in sent:
+            raise AssertionError(_("cached_request({question!r}) also sends the first question, {first!r}, so the "
+                                   "model answers it again; build a new messages list in each call, with the "
+                                   "question as its one user message (a default value kept between calls grows)",
+                                   question=question, first=QUESTIONS[0]))
         try:
             usages.append(client.messages.create(**request).usage)
         except TypeError as exc:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import inspect
 import json
+import re
 from pathlib import Path
 
 import anthropic
@@ -13,7 +14,7 @@ import anthropic
 from looplab import faults
 from looplab.client import practice_client
 from looplab.exercises import Exercise
-from looplab.exercises._loops import call_loop, compare, get, guarded
+from looplab.exercises._loops import blocks, call_loop, compare, get, guarded
 from looplab.exercises.ex03 import endings_hold
 from looplab.exercises.ex05 import (
     API_CASES,
@@ -117,7 +118,8 @@ def _fewer_than_keep(fn, name: str) -> None:
 
 
 def _several_a_turn(fn, name: str) -> None:
-    """keep counts results, not turns: when one turn read three days, keep=2 keeps two of its three results."""
+    """keep counts results, not turns: when one turn read three days, keep=2 keeps two of its three results, and
+    keep=1 changes the first two of them, each where it is."""
     script = [call("read_file", path=DAYS[0]), calls(*[call("read_file", path=p) for p in DAYS[1:4]]),
               say("I have read four days.")]
     full = long_run(practice_client(script=script), STATION_TASK, station_tools(_data())).messages
@@ -126,6 +128,19 @@ def _several_a_turn(fn, name: str) -> None:
         raise AssertionError(_("with keep=2 and a turn that read three days at once, the first of those three "
                                "results came back unchanged; keep counts tool results, not turns or messages: "
                                "collect every tool_use id and treat all but the last `keep` as old"))
+    ids = [get(b, "tool_use_id") for b in blocks(full) if get(b, "type") == "tool_result"]
+    mine = [b for b in blocks(_as_history(fn(copy.deepcopy(full), keep=1), name)) if get(b, "type") == "tool_result"]
+    old = dict(zip(ids[:-1], _results(full), strict=False))
+    same = [get(b, "tool_use_id") for b in mine if old.get(get(b, "tool_use_id")) == get(b, "content")]
+    if same:
+        raise AssertionError(_("with keep=1 and a turn that read three days at once, the old results {same} came back "
+                               "unchanged; change each old block where it is (b['content'] = ...): a loop that "
+                               "removes and re-appends blocks of the list it walks skips the next one", same=same))
+    if [get(b, "tool_use_id") for b in mine] != ids:
+        raise AssertionError(_("with keep=1 and a turn that read three days at once, the results came back in the "
+                               "order {got}, not {ids}; change each old block where it is (b['content'] = ...), "
+                               "without removing and re-appending it", got=[get(b, "tool_use_id") for b in mine],
+                               ids=ids))
 
 
 def test_clear_old(clear_old) -> str:
@@ -159,6 +174,30 @@ def _quoted(text: str, original: str) -> bool:
     return bool(head) and bool(note.strip()) and original.startswith(head + "\n") and note not in original
 
 
+def _false_count(note: str, head: str, original: str) -> bool:
+    """True if a part of `note` (between commas) gives a number that is no count of what was kept, left out or
+    there in all, in characters or in lines: one unit a part, each count once, off by one at most; % aside."""
+    chars = [len(head), len(original), len(original) - len(head)]
+    lines = [len(head.splitlines()), len(original.splitlines())]
+    lines.append(lines[1] - lines[0])
+    note = re.sub(r"(?<=\d)[ \u00a0\u202f,](?=\d{3}(?!\d))", "", note)  # 1 808, 1,808
+    for part in re.split(r"[,;()]", note):
+        numbers = [int(n) for n in re.findall(r"(?<![\w./-])\d+(?![\w%./-])", part)]
+        if numbers and not any(_all_counted(numbers, unit) for unit in (chars, lines)):
+            return True
+    return False
+
+
+def _all_counted(numbers: list[int], counts: list[int]) -> bool:
+    left = list(counts)
+    for n in numbers:
+        match = next((count for count in left if abs(count - n) <= 1), None)
+        if match is None:
+            return False
+        left.remove(match)
+    return True
+
+
 def _short_one_cut(summarize, messages: list) -> tuple[str, str] | None:
     """(original, summary) of the first old result that already fit in 240 characters and lost some of its text,
     when the longer ones kept their Status line (else too few lines is the first thing to fix)."""
@@ -183,6 +222,12 @@ def test_summarize_old(summarize) -> str:
         if len(text) > 300:
             raise AssertionError(_("an old result still has {n} characters; keep at most about 240 of it",
                                    n=len(text)))
+        head, _newline, note = text.rpartition("\n")
+        if _false_count(note, head, original):
+            raise AssertionError(_("an old result ends with the note {note!r}, but {kept} of its {total} characters "
+                                   "({lines} of {all} lines) were kept; the note's numbers must be true: say how "
+                                   "much was kept, or left out", note=note, kept=len(head), total=len(original),
+                                   lines=len(head.splitlines()), all=len(original.splitlines())))
     _none_kept(summarize, "summarize_old")
     _several_a_turn(summarize, "summarize_old")
     reference = long_run(practice_client(), STATION_TASK, station_tools(_data()))
@@ -282,6 +327,12 @@ class _Manager:
         if not isinstance(messages, list):
             raise AssertionError(_("manage was given {kind}; hand it your history, the list of messages",
                                    kind=type(messages).__name__))
+        unanswered = [b for b in blocks(messages) if get(b, "type") == "tool_result" and not get(b, "tool_use_id")]
+        if unanswered:
+            raise AssertionError(_("your loop sent a tool_result with the fields {fields} and no tool_use_id; each "
+                                   "tool_result needs the tool_use_id of the tool_use block it answers: send "
+                                   "toolbox.execute(block, approve).result as it is",
+                                   fields=sorted(unanswered[0]) if isinstance(unanswered[0], dict) else "?"))
         self.given.append(messages)
         self.snapshots.append(_digest(messages))
         managed = clear_old_results(plain(messages), keep=1)

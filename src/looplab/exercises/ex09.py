@@ -130,6 +130,12 @@ def test_to_definitions(to_definitions) -> str:
     if len(got) != len(tools):
         raise AssertionError(_("the server has {tools} tools and you returned {got} definitions",
                                tools=len(tools), got=len(got)))
+    again = to_definitions(tools)
+    if not isinstance(again, list) or len(again) != len(tools):
+        raise AssertionError(_("called a second time, as mcp_loop does on each run, to_definitions returned {got} "
+                               "definitions for {tools} tools; build a new list in each call (a default list kept "
+                               "between calls grows)", got=len(again) if isinstance(again, list) else "?",
+                               tools=len(tools)))
     client = practice_client(script=[call("price", product="tea"), "Tea costs 4.50 EUR."])
     try:
         reply = client.messages.create(model=MODEL, max_tokens=300, tools=got,
@@ -223,6 +229,11 @@ def test_route(route) -> str:
         raise AssertionError(_("pass your function itself: ex09.route.check(route)"))
     _reply, results = in_thread(lambda: _route_run(route))
     tea, cake = (_text(r.get("content", "")) for r in results)
+    if tea != PRICES["tea"] and "object has no attribute" in tea:
+        raise AssertionError(_("for price(tea) you sent {sent!r}, though the server said '4.50 EUR': your code "
+                               "read a field the result does not have, and its try/except sent that error as the "
+                               "result; the fields are snake_case (result.content, result.is_error), and a bare "
+                               "except Exception hides such a mistake", sent=tea[:80]))
     if tea != PRICES["tea"]:
         what = (_("not result.structured_content, which is the answer as data") if "result" in tea
                 else _("not the objects"))
