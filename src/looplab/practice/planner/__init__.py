@@ -30,7 +30,7 @@ from .interpret import (
 )
 from .lookup import ASKING, KEY_WORDS, VERBS, _meaning, lookup, lookup_tool
 from .needs import ACTS, CALC, GENERIC, SPOKEN, WEATHER, _needs, needs
-from .plain import example, nothing_fits, plain
+from .plain import THANKS, example, nothing_fits, plain
 from .research import ASPECTS, MEASURES, MENTION, OWN_FRAME, research, research_tools
 from .retry import retry
 from .survey import WORDING, survey, survey_tools
@@ -229,7 +229,7 @@ def choose(view: View) -> tuple[str, dict]:
         return "aside", checked(view, declined(f"I did not act on the text you sent beside the tool results "
                                                f"('{clip(view.aside, 80)}'): I read a task only from a message of its "
                                                "own, so I answer nothing here; send it as a message of its own"))
-    for skill in SKILLS:
+    for skill in (plain, nothing_fits) if THANKS.match(view.task) else SKILLS:  # 'Merci beaucoup.' asks no skill for data
         own = OWN_TOOLS[skill](view) if skill in OWN_TOOLS else None
         calls, unserved = _needs(view) if own else ([], [])
         if calls and not unserved and all(n not in (t.name for t in own) for n, _, _ in calls) and not (

@@ -65,7 +65,7 @@ SURVEY_WORDS = set(stems(
     "quel quels quelle quelles combien reste payer argent liste donne donner montre montrez affiche affichez indique indiquez tout tous toute toutes encore général générale global globale "
     "été restent according longer nobody régler settle déjà sa ses fully ever never toujours "
     "regarde regardez vérifie vérifiez cherche cherchez parmi répertoire lesquelles lesquels fait font mais ça celles ceux "
-    "billed facturé facturée facturés facturées"))
+    "billed facturé facturée facturés facturées contient contenu dit détail détails say says contain contains detail details"))
 CONDITION = re.compile(
     r"\bbetween\s+\S+\s+and\s+[\d.,]+(?:\s*[A-Z]{3}\b|\s*[€$£]|\s+euros?\b)?|"  # 'between 100 and 500 EUR' whole
     r"\b(?:over(?!\s+(?:all|the\s+whole|every|each)\b)|above|below|under|more than|less than|greater than|at least|at most|exceed\w*|between(?! them| us)|"

@@ -23,7 +23,7 @@ from ._tools import (
 )
 from .fill import FULL_NAME, PEOPLE, person
 from .interpret import english_of
-from .needs import ACT_NOUNS, ACTS, HANGS, TAKEN_BACK, tool_acts
+from .needs import ACT_NOUNS, ACTS, HANGS, KEY_WORDS, TAKEN_BACK, key_prop, tool_acts
 from .text import (
     ASKING_FR,
     EXCLUDING,
@@ -54,7 +54,6 @@ ASKING = set(stems("look up lookup entry entries key keys record say says tell a
                    "article"))  # 'Cherche mug puis teapot'
 
 OWN_NAMES = {"name", "title", "label", "nom", "titre"}  # an entry's own name: 'the modules of Applied AI' is ai's
-KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku", "ref", "reference", "isbn"}
 VERBS = {"lookup", "look", "get", "find", "catalogue", "catalog", "fetch", "entry", "record"}
 NAMING = r"(?!(?:keys?|clés?|entrées?|cours|entry|entries|codes?|ids?|skus?|isbns?|refs?|records?|every\w*|each|all|any\w*|catalog(?:ue)?s?)\b)"  # 'look up every course': no key
 AFTER = re.compile(rf"\b(?:key|entry|code|id|clé|sku|isbn|ref)\s+(?:is\s+|for\s+)?{NAMING}['\"]?([\w.-]+)|"
@@ -85,13 +84,6 @@ COUNT_WORDS = set("there have has had contain contains include includes hold hol
 TITLED = re.compile(r"\b(?:called|named|titled|entitled|intitulée?s?|appelée?s?|nommée?s?|dont le (?:titre|nom) est|"
                     r"s['’]appelle(?:nt)?|whose (?:title|name) is|with the (?:title|name))\s+"
                     r"(?:[«“\"']\s*)?[\w-]+", re.I)  # 'the course called Design', 'le cours intitulé « Design »'
-
-def key_prop(tool: OfferedTool) -> str | None:
-    """The tool's single key-like string property, if it has exactly one required one."""
-    needed = tool.required or list(tool.properties)
-    return needed[0] if len(needed) == 1 and (tool.properties.get(needed[0]) or {}).get("type", "string") == "string" \
-        and set(words(needed[0])) & KEY_WORDS else None
-
 
 INDIRECT = re.compile(r"\b(?:tell me|let me know|say|dis-moi|dites-moi|indique-moi)\s+((?:if|whether|si|s['’]ils?)\b[^.?!;]*)", re.I)
 

@@ -206,6 +206,7 @@ CONDITION = re.compile(r"^\W*(?:(?:and|but|or|then|only|even|except|what|et|mais
                        r"si|s['’]ils?(?!\s+(?:te|vous)\s+pla)|à moins qu|lorsqu|dès qu|pourvu qu|au cas où|une fois qu|"
                        r"avant d|après|quand(?!\s+(?:est-ce|\S+-(?:t-)?(?:il|elle|on|ils|elles)\b)))(?:e\b|(?=\W|$)))",
                        re.IGNORECASE)  # 'If it rains in Lyon, delete notes.txt': one part hangs on another
+SUPPOSED = re.compile(r"\W*(?:if|si)\s+(?:i|we|je|j['’]|on|nous)\b[^?]*?\b(?:how|what|combien|quel\w*|que)\b", re.I)
 ANOTHER_TIME = re.compile(r"\b(?:tomorrow|yesterday|tonight|next (?:week|month|year|weekend|\w+day)|this (?:weekend|evening|"
                           r"afternoon)|demain|hier|ce soir|cette nuit|ce week-end|la semaine prochaine|le mois prochain)\b", re.I)
 NOW_ONLY = ("'{}' is said in the task too, and {} gives the current weather only", "« {} » est dit dans la demande aussi, et {} "
@@ -222,6 +223,9 @@ CHOICE = ("the task leaves a choice open ('{}'), and I do not choose an act for 
           "la demande laisse un choix ouvert ('{}'), et je ne choisis pas une action à votre place")
 WITHHELD = ("I do not act while a part of the task is beyond me ({}): it may change or come before the act",
             "je n'agis pas tant qu'une partie de la demande m'échappe ({}) : elle pourrait modifier l'action ou la précéder")
+ALONE = "I look up a key with {} only in a request of its own; send this part alone"
+LOOK_UP = re.compile(r"\blook(?:ing)?\s*up\b|\blookup\b|\bcherche[rz]?\b|\brecherche[rz]?\b|\bcatalog(?:ue)?\b|\bcours\b|"
+                     r"\bcourse\b", re.I)
 HANGS = ("it makes a part hang on another ('{}'), and I call tools only for parts that do not depend on each other",
          "elle fait dépendre une partie d'une autre ('{}'), et je n'appelle d'outils que pour des parties indépendantes")
 
@@ -678,6 +682,8 @@ def _hanging(task: str) -> list[tuple[str, str]]:
         # 'Set it to 21 °C, or 22 °C if it's cold'; not 'What happens if I delete old.txt?', a question about the act
         word = next((m[1] for c in _clauses(sentence) if (m := CONDITION.match(c) or acts and re.match(
             r".*?\b(if|unless)\b(?!\s+(?:you|possible)\b)", c, re.I))), None)
+        supposed = SUPPOSED.match(sentence)  # 'If I split 96 euros between 4, how much does each pay?' supposes the
+        word = None if supposed and not set(stems(supposed[0])) & (ACTS | SETS) else word  # numbers it asks about
         found += [(sentence, word)] if word and len(words(sentence)) > 1 else []  # 'When?' alone asks, hangs on nothing
     return found
 
@@ -733,6 +739,16 @@ PICKED = re.compile(r"\b(?:how many|number of|count|combien|nombre de|last|lates
                     r"each|every|leurs?|ses|son|sa|tout\w*)\b)[\w-]+(?:\s+[\w-]+)?", re.I)  # picks from a list
 
 
+KEY_WORDS = {"key", "id", "name", "code", "slug", "entry", "term", "sku", "ref", "reference", "isbn"}
+
+
+def key_prop(tool: OfferedTool) -> str | None:
+    """The tool's single key-like string property, if it has exactly one required one."""
+    needed = tool.required or list(tool.properties)
+    return needed[0] if len(needed) == 1 and (tool.properties.get(needed[0]) or {}).get("type", "string") == "string" \
+        and set(words(needed[0])) & KEY_WORDS else None
+
+
 def needs(view: View) -> dict | None:
     """Call every tool the task's clauses need in one turn; then state each result and each clause not served."""
     planned, unserved = _needs(view)
@@ -765,6 +781,9 @@ def needs(view: View) -> dict | None:
     if foreign := list(dict.fromkeys(foreign)):  # 'Lille: 15 °C, overcast' for 'Quel temps fait-il à Lille ?'
         stated.append(f"Ce que {' et '.join(foreign)} {'a' if len(foreign) == 1 else 'ont'} renvoyé est cité tel quel." if fr
                       else f"What {joined(foreign)} returned is quoted as written.")
+    keyed = [t.name for t in view.tools if key_prop(t)]  # 'Weather in Lille, and look up writing': the lookup is a
+    unserved = [u._replace(why=ALONE.format(u.tool or keyed[0])) if keyed and (u.tool in keyed or u.no_tool and LOOK_UP.search(
+        u.clause)) else u for u in unserved]  # task of its own ('lookup' fits it, so 'none fits' would be false)
     stated += [f"I could not answer {u}." for u in unserved]
     asked = either(view.task)
     compared = COMPARED.search(asked) or re.search(r"\b(compar\w*|versus|vs)\b", asked, re.IGNORECASE)

@@ -224,6 +224,10 @@ def _names_someone(sentence: str, known: str) -> bool:
 SAYS = re.compile(r"\b(?:say|says|said|tell|mention|mentions)\b", re.I)
 DOC_SAYS = re.compile(r"\W*what (?:did|does|do) (?:the |our |your )?((?:[\w-]+\s+){0,4}(?:rules|policy|guide|manual|notice|"
                       r"memo|minutes|report|letter|handbook|terms|regulations?))\s+say\W*", re.I)  # a document, whole
+DOC_SHOWN = re.compile(r"\W*(?:(?:please\s+)?(?:show|give|read)(?:\s+me)?|montre(?:z)?(?:-moi)?|donne(?:z)?(?:-moi)?)\s+(?:the |our |"
+                       r"your |le |la |l['’])?((?:[\w-]+\s+){0,4}(?:rules|policy|guide|manual|notice|memo|minutes|report|"
+                       r"letter|handbook|terms|regulations?))\W*", re.I)  # 'Show me the change notice': whole
+SUMMARY_ASKED = re.compile(r"\b(?:summary|summaries|résumé|sum(?:ming)? up|gist|overview|synthèse)\b", re.I)
 ABOUT_SAYS = re.compile(r"\W*what (?:did|does|do) (?:the |our |your )?(?:docs?|documents?|articles?|pages?)\s+say\s+(?:about|on)\s+"
                         r"(?:the\s+)?([\w-]+(?:\s+[\w-]+)?)\W*", re.I)  # 'about compost': a page titled on it, whole
 HIT = re.compile(r"\s*(?:[-*•]\s+|\d+[.)]\s+)?(.*?)(?:\s+[—–-]\s+.*|\t.*)?")  # '2. a.md — Title (score 4)'
@@ -1007,10 +1011,11 @@ def _newer(step, reads: list, question: str):
     # Valence festival's page does not replace the Vienne festival's
 
 
-CHANGES = re.compile(r"\b(?:no longer|not any ?more|now|from now on|désormais|dorénavant|(?:ne|n['’])\s*\w+\s+plus|is (?:changed|"
+CHANGES = re.compile(r"\b(?:nouveaux? (?:horaires|tarifs|prix)|new (?:opening )?(?:hours|times|prices|fees|timetable)|no longer|not any ?more|now|from now on|désormais|dorénavant|(?:ne|n['’])\s*\w+\s+plus|is (?:changed|"
                      r"removed|repealed|abolished|replaced)|est (?:modifiée?|supprimée?|abrogée?|remplacée?)|(?:rises?|rose|raised|increases?|"
                      r"increased|goes up|went up|drops?|dropped|decreases?|decreased|falls?|fell|cut|reduced|lowered)\s+(?:by|to)|will be|"
-                     r"(?:has been|have been|is|are|was|were) (?:cancell?ed|called off|suspended|withdrawn|closed|postponed)|a été (?:supprimée?|"
+                     r"(?:has been|have been|is|are|was|were) (?:cancell?ed|called off|suspended|withdrawn|closed|postponed|discontinued|"
+                     r"scrapped|dropped)|(?:est|sont) déplacée?s?|a été (?:supprimée?|"
                      r"annulée?|modifiée?|suspendue?|fermée?|reportée?|déplacée?)|(?:augmente|augmentent|baisse|baissent|passe|passent)\s+(?:de|à)|(?:sera|seront)\s+"
                      r"(?:gratuite?s?|supprimée?s?|fermée?s?|annulée?s?|réduite?s?|augmentée?s?|remplacée?s?|modifiée?s?)|"
                      r"(?:moves?|moved|is moving|relocated|is sold at|will cost|est déplacée?|déménage|passe|reportée?s?|"
@@ -1078,15 +1083,29 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
                 # word only another page's title gives names another thing
             if not _same_thing(_glossed(line), text, cited, task, titles):
                 if lacking := _unnamed_change(line, text, _heading(s), cited, task, titles):
-                    if CHANGES.search(line) and roots(_glossed(line)) & asked and any(len(roots(_glossed(line)) & q) + len(_clock(line) & _clock(c)) >= 2 for q, c in zip(quoted, cited, strict=True)):
+                    if CHANGES.search(line) and roots(_glossed(line)) & asked and any(_shared(line, q, c) >= 2 for q, c in zip(quoted, cited, strict=True)):
                         found.append(f"{line} [{_name(s.input)}]")
                         unnamed[_name(s.input)] = lacking
                 continue  # 'The Team plan now costs 29 euros' beside the Solo plan's price; Valence's 55 concerts beside Vienne's
             if differs or (page or roots(text) & subjects) and CHANGES.search(line) and roots(_glossed(line)) & asked and any(
-                    len(roots(_glossed(line)) & q) + len(_clock(line) & _clock(c)) >= 2 for q, c in zip(quoted, cited, strict=True)):
+                    _shared(line, q, c) >= 2 for q, c in zip(quoted, cited, strict=True)):
                 found.append(f"{line} [{_name(s.input)}]")
                 rival |= differs
     return found, rival, unnamed
+
+
+def _shared(line: str, quoted: set[str], quote: str) -> int:
+    """How many things a change line shares with a quote: words, times of day, and a price said in other words ('est
+    désormais facturé 52 €' of 'coûte 50 €')."""
+    own = roots(_glossed(line))
+    return len(own & quoted) + len(_clock(line) & _clock(quote)) + sum(bool(own & kind) and bool(quoted & kind) and not own
+                                                                       & quoted & kind for kind in ASPECTS_SAID)
+
+
+ASPECTS_SAID = [roots("cost costs costing coûte coûtent coûtera price prices priced prix tarif tarifs fee fees facturé facturée "
+                      "facturés billed charged"),  # 'est désormais facturé 52 €' of 'coûte 50 €'
+                roots("open opens opening opened close closes closing closed ouvre ouvrent ouvert ouverte ouverture ferme "
+                      "ferment fermé fermée fermeture hours horaires")]  # 'closes at 18:00 on Fridays' of 'is open … to 20:00'
 
 
 def _clock(text: str) -> set[str]:
@@ -1102,11 +1121,13 @@ def _unnamed_change(line: str, page: str, heading: str, cited: list[str], task: 
     quotes = " ".join(c.rsplit(" [", 1)[0] for c in cited)
     names = [n for n in _names(task) if not re.search(r"\d", n) and root(n.lower()) not in WEEKDAYS]
     lacking = [n for n in names if not says(page, n)]
-    others = [w for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'’-]*|[\w-]*\d[\w-]*", line) if not says(f"{task} {quotes}", w)
+    change = CHANGES.search(line)
+    subject = line[:change.start()] if change and line[:change.start()].strip(" ,") else line  # not 'place Gambetta', where
+    others = [w for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'’-]*|[\w-]*\d[\w-]*", subject) if not says(f"{task} {quotes}", w)
               and root(w.lower()) not in WEEKDAYS | roots(" ".join(MONTHS + MOIS)) and not re.fullmatch(r"[\d:.,h]+", w)]
     generic = roots(" ".join(STOPWORDS)) | PREDICATES | SORTS | SPELT
-    if _named(heading) or not lacking or others or not any(_told_of(_changed(line, m), task, quotes, titles, generic)
-                                                           for m in CHANGES.finditer(line)):
+    if _named(heading) - roots(task) - roots(_glossed(task)) or not lacking or others or _another_of_kind(line, task) or not any(
+            _told_of(_changed(line, m), task, quotes, titles, generic) for m in CHANGES.finditer(line)):
         return []
     whole = re.search(rf"{re.escape(lacking[0])}.{{0,30}}?{re.escape(lacking[-1])}", task)  # 'Harmonie de Vienne'
     return [whole[0]] if whole else lacking
@@ -1162,6 +1183,8 @@ def _same_thing(line: str, page: str, cited: list[str], task: str, titles: str) 
     # language is matched through the lexicon, which may lack a word
     values = {m[1] or m[2] or m[3] for m in re.finditer(r"(\d+(?:[.,:h]\d+)?)\s*(?:h|am|pm|€|euros?|£|pounds?|\$|dollars?|%|min(?:utes?)?)"
                                             r"(?!\w)|[£$€]\s?(\d+(?:[.,]\d+)?)|(?<!\w)(\d{1,2}:\d\d)(?!\d)", task, re.I)}
+    values |= {m[1] for m in re.finditer(r"(?<![\w.,-])(\d{1,3}(?:[.,]\d+)?)(?![\w.,-])", task) if not re.search(
+        rf"(?:(?-i:[A-ZÀ-Ý])[\w'’-]*|\b(?:{IDS}))\s+{re.escape(m[1])}\b", task, re.I)}  # 'seat 4 people?' checks a value; Route 7 is which
     numbers = [n for n in strong if re.search(r"\d", n) and n.strip(".-") not in values]  # 3.2, 2024: which one; not '8 h'
     names = [n for n in strong if not re.search(r"\d", n)]  # or '£4.50', the value a notice changes
     heading = there.split("\n", 1)[0]
@@ -1188,10 +1211,27 @@ def _same_thing(line: str, page: str, cited: list[str], task: str, titles: str) 
                                                                                 or not _named(heading))  # its subject: known
 
 
+IDS = (r"room|rooms|line|lines|route|bus|gate|platform|studio|salle|ligne|quai|floor|level|stop|track|terminal|bay|hall|"
+       r"court|pitch|lane|version|v|no|n°|number|numéro|bâtiment|building|étage|ward|unit|block|zone|tram|train|flight|vol")
+
+
+def _another_of_kind(line: str, task: str) -> bool:
+    """Whether what a change line says changed is another of a kind the question names: 'Room Elm now seats 6' for
+    room Oak; not the new value after the change word ('Yoga switches to Studio 3' for Studio 2)."""
+    change = CHANGES.search(line)
+    subject = re.split(r"[,;.]", line[:change.start()])[-1] if change else line
+    for noun, name in re.findall(r"\b([^\W\d_]{3,})\s+([A-ZÀ-Ý][\w'’-]*|\d[\w.-]*)", task):
+        if noun.lower() not in STOPWORDS and re.search(rf"(?i:\b{re.escape(noun)})\s+(?!{re.escape(name)}\b)(?:[A-ZÀ-Ý]|\d)",
+                                                         subject) and not says(subject, name):
+            return True
+    return False
+
+
 def _named(heading: str) -> set[str]:
     """What a heading names, but for words of news and dates: nothing for 'Changes', 'Avis du 2 février 2027'."""
     return {r for r in roots(heading) - NEWS - roots(" ".join([*STOPWORDS, *MONTHS, *MOIS])) - roots(
-        "change changes changement changements update updates amendment amendments modifications") if not r.isdigit() and len(r) > 1}
+        "change changes changement changements update updates amendment amendments modifications service services notices "
+        "announcements annonces infos") if not r.isdigit() and len(r) > 1}  # 'Service changes' names no service
 
 
 def _told_of(said: list[set[str]], task: str, quotes: str, titles: str, generic: set[str]) -> bool:
@@ -1201,8 +1241,19 @@ def _told_of(said: list[set[str]], task: str, quotes: str, titles: str, generic:
     own = roots(_glossed(task)) | roots(_glossed(quotes)) | roots(titles)
     days = WEEKDAYS & roots(_glossed(task)) or WEEKDAYS
     known = own | generic | days | FACETS
-    return all(w & known for w in said) and any(w & (own - generic - FACETS - WEEKDAYS | days & own) and max(map(len, w)) > 1
-                                                for w in said)
+    times = {_hour(t) for t in re.findall(CLOCK, task)}
+    numbers = set(re.findall(r"\d+", re.sub(CLOCK, " ", task)))
+    if any(r not in times if ":" in r else r not in numbers and numbers for w in said for r in w if ":" in r and times
+           or r.isdigit()):
+        return False  # 'Route 70 will now run' is not Route 7; 'The 15:00 tour is cancelled' is not the 11:00 one
+    return all(w & known or _tense_of(w, own) or all(r.isdigit() for r in w) for w in said) and any(
+        w & (own - generic - FACETS - WEEKDAYS | days & own) and max(map(len, w)) > 1 for w in said)
+
+
+def _tense_of(word: set[str], known: set[str]) -> bool:
+    """Whether a word is another form of a known verb: 'réunira' of 'réunit', 'ouvrira' of 'ouvre' (the stemmer keeps
+    French tenses apart)."""
+    return any(len(k) >= 4 and len(w) >= 5 and (w.startswith(k) or k.startswith(w[:5])) for w in word for k in known)
 
 
 def _changed(line: str, change: re.Match) -> list[set[str]]:
@@ -1214,7 +1265,26 @@ def _changed(line: str, change: re.Match) -> list[set[str]]:
     said = re.sub(rf"\b\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:{months})\b|\b(?:{months})\s+\d{{1,2}}\b|\b(?:19|20)\d\d\b", " ", said,
                   flags=re.I)  # a date is when, not what: 'On 3 May the market'; 'line 9' is another line than 7
     said = re.sub(r"\b[^\W\d_]['’]", " ", said)  # "l'atelier": the article is no word of its own
-    return [roots(w) | roots(english_of(w) or "") for w in words(said) if roots(w)] or [{"?"}]  # 'crèche': nursery too
+    said = re.sub(r"\b(?:is|are|was|were|will|be|been|has|have|had|shall|est|sont|sera|seront|a|ont|été|se|s)\b", " ", said,
+                  flags=re.I)  # 'Le repas sera désormais': what changes is the meal, not 'sera'
+    stops = re.match(r"\s*\S+\s+([^,;.]+)", line[change.end():]) if re.fullmatch(  # 'The shop no longer sells postcards':
+        r"no longer|not any ?more", change[0], re.I) else None  # the postcards stop, not the maps asked about
+    said += f" {' '.join(stops[1].split()[:3])}" if stops else ""
+    times = [{_hour(t[0])} for t in re.finditer(CLOCK, said) if not re.search(  # 'The 15:00 tour': one time, not '15' and
+        r"\b(?:at|à|until|from|to|de|jusqu['’]à|by|before|after|vers|dès|till)\s*$", said[:t.start()], re.I)]  # '00'; not
+    # 'closes at 18:00', the value said
+    return times + [roots(w) | roots(english_of(w) or "") for w in words(re.sub(CLOCK, " ", said)) if roots(w)] or [{"?"}]
+    # 'crèche': nursery too
+
+
+CLOCK = r"(?<![£$€\d.,])\b\d{1,2}(?::\d\d|h\d\d|h)(?!\w)"  # '15:00', '9h30', '9h'; not '£3.10'
+
+
+
+def _hour(time: str) -> str:
+    """'9h' and '09.00' as '9:00'."""
+    hour, minutes = re.match(r"(\d+)\D?(\d*)", time).groups()
+    return f"{int(hour)}:{minutes or '00'}"
 
 
 def _subject(step) -> set[str]:
@@ -1381,6 +1451,10 @@ def research(view: View) -> dict | None:
     extra = [c.strip() for c in clauses(task) if not file_names(c) and set(words(c)) - COURTESY]  # 'and do what it says'
     if named and not negated(task) and not {root(w) for w in rest} - ASIDE:  # 'Summarise a.md': no search for it
         return _aside(task, rest or extra, named) if rest or extra else _whole(view, read, named, _courtesy(task, chat))
+    if summary := SUMMARY_ASKED.search(task):  # 'Give me a summary of the notice': no sentence says 'summary'
+        return declined(f"Je ne résume pas ('{summary[0]}') : je cite les phrases des documents",
+                        wording="Que disent nos articles sur le compost ?") if french(task) else declined(
+            f"I do not write summaries ('{summary[0]}'): I quote the documents' sentences", wording=WORDING)
     if act := next((a for c in clauses(task) if words(c) and stem(words(c)[0]) in DOING and "?" not in (a := task[task.find(c):].strip(
             " .!")) and not re.match(r"\S+\s+(?:of|from|in|for|on|at|to|with|by|about)\b", c, re.I)), ""):  # not 'Order of work?'
         return declined(f"Je n'ai pas fait {act!r} : je cherche et cite les documents, et aucun outil offert ne le fait",
@@ -1522,7 +1596,7 @@ def research(view: View) -> dict | None:
             r"\b(?:is|are|est|sont)\s+(?:closed|fermée?s?)\b", " ", c.rsplit(" [", 1)[0], flags=re.I))))  # 'is closed on
         # Mondays' is how things are, no change said
         failed += f" {joined(pages)} {'speaks' if len(pages) == 1 else 'speak'} of a change: I quote both and do not say which holds today." if pages else ""
-    subject = DOC_SAYS.fullmatch(task) or ABOUT_SAYS.fullmatch(task)  # 'What did the 2019 parking rules say?': every
+    subject = DOC_SAYS.fullmatch(task) or DOC_SHOWN.fullmatch(task) or ABOUT_SAYS.fullmatch(task)  # 'What did the 2019 parking rules say?': every
     # rule, not those with 'parking'; 'What do the docs say about compost?' of 'Home composting basics': all of it
     if whole := subject and [s for s in good if roots(subject[1]) <= roots(_name(s.input) + " " + (s.result or "").strip(
             ).split("\n")[0])]:

@@ -86,6 +86,9 @@ COUNTED = re.compile(r"\b(?:how many|number of|count|combien (?:y a-t-il )?(?:de
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
                          "document documents facture factures fiche fiches of them those these"))
 LABEL_WORDS = {"still", "due", "owed", "outstanding", "unpaid", "paid", "remaining", "restant", "dû", "impayé", "payé"}
+WHOLE = re.compile(r"\b(?:read|show|display|open|print|view|lis|montre|affiche|ouvre|says?|contains?|details?|détails|"
+                   r"contenu|dit|contient)\b|\bwhat(?:['’]s|\s+is)\s+(?:in|on)\b|\bqu['’]y a-t-il\b",
+                   re.I)  # 'What does invoice X say?', 'What's in X?': the whole record
 GENERIC_FIELD = set(stems("invoice invoices bill bills number numbers total amount record file name id"))
 STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
 GENERIC_AMOUNT = {"amount", "total", "sum", "value", "price", "incl", "vat"}
@@ -515,8 +518,12 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     bare = not money_keys(records) and (terms(task) & GENERIC_AMOUNT or TOTAL.search(task))  # 'the amount' of 'Amount: 100'
     told += [k for k in dict.fromkeys(k for r in records for k in r.fields) if bare and k not in told
              and set(stems(k)) & GENERIC_AMOUNT]
-    if len(chosen) == 1 and chosen[0].number in task and re.search(r"\b(?:read|show|display|open|print|view|lis|montre|affiche|ouvre)\b", task, re.I):
+    if len(chosen) == 1 and chosen[0].number in task and WHOLE.search(task):
         told += [k for k in chosen[0].fields if k not in (key, *told)]  # 'Read invoice X': every line, not a summary
+    elif len(chosen) == 1 and chosen[0].number in task:  # 'the IBAN of W-10': the line whose value names it
+        asked = terms(task) - GENERIC_FIELD - STATUSES - set(stems(chosen[0].number)) - set(stems(folder))
+        told += [k for k, v in chosen[0].fields.items() if k not in (key, *told) and v != chosen[0].number
+                 and set(stems(v)) & asked]
     if choice.heading == "Records" and not NOT.search(task) and (had := next((k for k in told if re.search(
             rf"\b(?:had|have|has|with|got|saw)\s+(?:\w+\s+){{0,2}}?{re.escape(k)}\b(?!\s*[:=]?\s*\d)", task, re.I)), None)):
         chosen = [r for r in chosen if not ZERO.fullmatch(r.fields.get(had, ""))]  # 'had new snow': not 'New snow: 0 cm'
