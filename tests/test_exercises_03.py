@@ -780,12 +780,12 @@ BUDGET_WRONG = {  # name -> (budget from (low, high), words the feedback must ho
     "a million": (lambda low, high: 1_000_000, ["the never-stopping model ran", "spent(runaway, 3)"]),
     "one above the runaway's 3 turns": (lambda low, high: high + 1, ["ran 4 turns", "at or under"]),
     "a string": (lambda low, high: "800", ["whole number"]),
-    "zero": (lambda low, high: 0, ["whole number"]),
+    "zero": (lambda low, high: 0, ["positive number"]),
 }
 BUDGET_WRONG.update({  # second look
     "True": (lambda low, high: True, ["whole number"]),
     "a half token": (lambda low, high: low + 0.5, ["whole number"]),
-    "negative": (lambda low, high: -low, ["whole number"]),
+    "negative": (lambda low, high: -low, ["positive number"]),
 })
 BUDGET_RIGHT = {"one above the last call's start": lambda low, high: low + 1,
                 "the runaway's 3 turns": lambda low, high: high,

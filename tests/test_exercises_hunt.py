@@ -5,6 +5,7 @@ result or approves everything, a gate that shows the approver another input, and
 from __future__ import annotations
 
 import copy
+import difflib
 import json
 import os
 import re
@@ -418,24 +419,30 @@ def test_a_policy_of_printable_characters_is_not_yet():
     assert outcome.status == FAIL and "'%'" in outcome.message, outcome.message
 
 
-def make_read_invoice_in_first_lines(folder):
-    """The solution of 5.3, but it looks for the Status line among the first 5 lines only."""
-    sandbox = Sandbox(folder)
+def invoice_reader(has_status):
+    """The solution of 5.3, with `has_status(text)` telling whether an invoice has its Status line."""
+    def make_read_invoice(folder):
+        sandbox = Sandbox(folder)
 
-    @tool
-    def read_invoice(path: str) -> str:
-        """Return the text of one invoice.
+        @tool
+        def read_invoice(path: str) -> str:
+            """Return the text of one invoice.
 
-        Args:
-            path: Invoice path relative to the working folder.
-        """
-        text = sandbox.read(path)
-        if not text.strip():
-            raise ValueError(f"{path} is empty")
-        if not any(line.startswith("Status:") for line in text.splitlines()[:5]):
-            raise ValueError(f"{path} has no Status line")
-        return text
-    return read_invoice
+            Args:
+                path: Invoice path relative to the working folder.
+            """
+            text = sandbox.read(path)
+            if not text.strip():
+                raise ValueError(f"{path} is empty")
+            if not has_status(text):
+                raise ValueError(f"{path} has no Status line")
+            return text
+        return read_invoice
+    return make_read_invoice
+
+
+make_read_invoice_in_first_lines = invoice_reader(  # the Status line looked for among the first 5 lines only
+    lambda text: any(line.startswith("Status:") for line in text.splitlines()[:5]))
 
 
 def test_an_invoice_reader_that_reads_the_first_lines_only_is_not_yet():
@@ -534,3 +541,119 @@ def test_definitions_kept_in_a_default_list_are_not_yet():
         return out
     outcome = ex09.to_definitions.evaluate(to_definitions)
     assert outcome.status == FAIL and "a second time" in outcome.message, outcome.message
+
+
+def test_a_loop_that_stops_when_no_call_has_an_input_is_not_yet():
+    """It read 'no tool_use with an input' as the end, so alert_count(), which takes none, was never answered."""
+    def my_loop(client, task, toolbox, max_turns=10):
+        messages = [{"role": "user", "content": task}]
+        for _ in range(max_turns):
+            reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+            messages.append({"role": "assistant", "content": reply.content})
+            uses = [b for b in reply.content if b.type == "tool_use" and b.input]
+            if not uses:
+                break
+            messages.append({"role": "user", "content": [toolbox.execute(b).result for b in uses]})
+        return messages
+    outcome = ex02.my_loop.evaluate(my_loop)
+    assert outcome.status == FAIL and "even one with an empty input" in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("name_of", [
+    lambda action: "lookup" if re.fullmatch(str(action.get("name")), "lookup") else None,  # the arguments swapped
+    lambda action: "lookup" if str(action.get("name")).startswith("lookup") and str(action.get("name")).isidentifier()
+    else None,
+    lambda action: "lookup" if str(action.get("name")).isidentifier()
+    and difflib.get_close_matches(str(action.get("name")), ["lookup"], cutoff=0.85) else None])
+def test_a_validate_that_takes_a_near_name_for_a_tool_is_not_yet(name_of):
+    """A swapped re.fullmatch took '.*', startswith 'lookups', a close match 'lookp': all were Correct."""
+    outcome = ex02.validate.evaluate(validating(name_of=name_of))
+    assert outcome.status == FAIL and "close to 'lookup' that is not in TOOLS" in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("policy, words", [
+    (lambda name, input: name == "send_email" and input["to"].isascii() and input["to"].isprintable()
+     and input["to"].count("@") == 1 and input["to"].endswith("@example.com") and not input["to"].startswith("@")
+     and not any(c in input["to"] for c in ' ,;%<>"|/\\'), "another host"),
+    (lambda name, input: name.endswith("send_email") and re.fullmatch(r"[\w.+-]+@example\.com", input["to"]) is not None,
+     "bulk_send_email")])
+def test_a_policy_with_a_blacklist_or_a_name_suffix_is_not_yet(policy, words):
+    """A blacklist approved 'audit!evil.net@example.com'; name.endswith('send_email') approved bulk_send_email."""
+    outcome = ex04.email_policy.evaluate(policy)
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+def test_a_grounding_check_that_counts_the_top_search_hit_as_read_is_not_yet():
+    """kettle.md, the first hit of every search, was read in every case: counting it as read was Correct."""
+    def grounded(answer, run):
+        seen = set(names_read(run))
+        for e in run.events:
+            if e.kind == "tool_call" and e.data["name"] == "search_docs" and not e.data["is_error"]:
+                seen |= {line.split(" ")[0] for line in e.data["content"].splitlines()[:1]}
+        cited = re.findall(r"\[([^\]]+)\]", answer or "")
+        return bool(cited) and all(name in seen for name in cited)
+    outcome = ex04.grounded.evaluate(grounded)
+    assert outcome.status == FAIL and "the first search result" in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("has_status, words", [
+    (lambda text: "\nStatus:" in text, "its first"),
+    (lambda text: text.startswith("Status:") or any(line.startswith("Status:") for line in text.splitlines()[-3:]),
+     "four note lines")])
+def test_an_invoice_reader_that_misses_a_status_line_first_or_early_is_not_yet(has_status, words):
+    """'\\nStatus:' in text misses a Status line that is the first; the last 3 lines miss one before four notes."""
+    outcome = ex05.read_invoice.evaluate(invoice_reader(has_status))
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+def test_a_clear_old_that_sorts_the_ids_is_not_yet():
+    """The practice ids sort in time order; Claude's are random, and sorted ones cleared the wrong results."""
+    def clear_old(messages, keep=3):
+        messages = copy.deepcopy(messages)
+        results = [b for m in messages if isinstance(m["content"], list) for b in m["content"]
+                   if b["type"] == "tool_result"]
+        ids = sorted(b["tool_use_id"] for b in results)
+        old = set(ids[:max(0, len(ids) - keep)])
+        for b in results:
+            if b["tool_use_id"] in old:
+                b["content"] = CLEARED
+        return messages
+    outcome = ex08.clear_old.evaluate(clear_old)
+    assert outcome.status == FAIL and "never sorted" in outcome.message, outcome.message
+
+
+def test_a_summary_whose_note_calls_the_left_out_count_kept_is_not_yet():
+    """'1657 of 1808 characters kept' when 151 were kept was Correct: each number was some count."""
+    for right in (lambda head, text: f"[abridged: {len(head)} characters kept, {len(text) - len(head)} left out]",
+                  lambda head, text: f"[abridged from {len(text)} characters: {len(head)} kept]",
+                  lambda head, text: f"[{len(text) - len(head)} of {len(text)} characters left out]"):
+        assert ex08.summarize.evaluate(summarizing(right)).status == PASS
+    outcome = ex08.summarize.evaluate(summarizing(
+        lambda head, text: f"[abridged: {len(text) - len(head)} of {len(text)} characters kept]"))
+    assert outcome.status == FAIL and "numbers must be true" in outcome.message, outcome.message
+
+
+def test_a_source_check_that_ignores_letter_case_is_not_yet():
+    """[RAINWATER-HARVESTING.MD] counted as the source in 6.3, though 6.2 refuses other letter case."""
+    case = {"question": "How much rain can a roof collect?", "answerable": True, "source": "rainwater-harvesting.md"}
+
+    def cites_the_source(run, case):
+        if "source" not in case:
+            return None
+        return f"[{case['source']}]".lower() in (run.answer or "").lower()
+    outcome = ex06.new_case.evaluate((case, cites_the_source))
+    assert outcome.status == FAIL and "case-sensitive" in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("budget", [0, -5])
+def test_a_budget_below_one_is_told_to_be_positive(budget):
+    """0 and -5 were told 'make it a whole number', which they are."""
+    outcome = ex03.budget.evaluate(budget)
+    assert outcome.status == FAIL and "a positive number of tokens" in outcome.message, outcome.message
+
+
+def test_a_loop_whose_tool_use_id_is_none_is_told_so():
+    """It was told 'the fields [..., 'tool_use_id', ...] and no tool_use_id'."""
+    outcome = ex08.manage.evaluate(managed(lambda toolbox, uses, approve: [
+        {**toolbox.execute(b, approve).result, "tool_use_id": None} for b in uses]))
+    assert outcome.status == FAIL and "whose tool_use_id is None" in outcome.message, outcome.message

@@ -60,6 +60,8 @@ BAD = [
 ]
 GOOD_EXTRA = [("éducation-numérique-et-société",  # apart from the count the notebook shows: 30 characters, 34 bytes
                {"type": "tool", "name": "lookup", "args": {"key": "éducation-numérique-et-société"}})]
+NEAR_NAME = N_("a tool name close to 'lookup' that is not in TOOLS (compare the whole name as it is: name in TOOLS, "
+               "no pattern, prefix or closest match)")
 BAD_EXTRA = [  # apart from the count the notebook shows
     (N_("a tool action with no type"), "ai", {"name": "lookup", "args": {"key": "ai"}}),
     (N_("a tool named 'LOOKUP' (TOOLS holds 'lookup')"), "ai", {"type": "tool", "name": "LOOKUP", "args": {"key": "ai"}}),
@@ -71,6 +73,8 @@ BAD_EXTRA = [  # apart from the count the notebook shows
      {"type": "tool", "name": "lookup ", "args": {"key": "ai"}}),
     (N_("a tool named 'look', a part of 'lookup' (TOOLS holds 'lookup': compare whole names, name in TOOLS)"), "ai",
      {"type": "tool", "name": "look", "args": {"key": "ai"}}),
+    *[(NEAR_NAME, "ai", {"type": "tool", "name": name, "args": {"key": "ai"}})
+      for name in ("lookups", "lookup_all", "lookp", ".*", "l.*")],  # a suffix, a longer name, a typo, two patterns
 ]
 
 
@@ -268,6 +272,15 @@ def test_my_loop(my_loop) -> str:
                                    "{n} messages; expected 1 call and 2 messages: a reply with no tool call ends the "
                                    "loop (stop unless stop_reason is 'tool_use')", label=_(label), calls=guard.hits,
                                    n=len(messages)))
+    client, guard = _practice(script=[call(alert_count.name), say("No weather alerts right now.")])
+    toolbox, runs = counted([*weather_and_calc(), alert_count])
+    messages = _call_loop(my_loop, client, guard, "Any weather alerts?", 10, toolbox)
+    if runs != [alert_count.name] or guard.hits != 2:
+        raise AssertionError(_("with a model that calls alert_count, a tool that takes no input ({{}}), with "
+                               "stop_reason 'tool_use', your loop ran {runs} and made {calls} model calls; expected "
+                               "alert_count run once and 2 calls: stop unless stop_reason is 'tool_use', and answer "
+                               "every tool_use, even one with an empty input", runs=runs, calls=guard.hits))
+    _check_pairs(messages, _("with a model that calls a tool that takes no input"))
     return _("every tool_use answered in the next message, the cap holds, and end_turn ends the loop.")
 
 

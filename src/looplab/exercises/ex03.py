@@ -302,9 +302,12 @@ def _tokens(run) -> int:
 
 def test_budget(budget) -> str:
     """Run the invoice task (must finish) and a never-stopping model (must stop within 3 turns)."""
-    if not whole(budget) or budget < 1:
+    if not whole(budget):
         raise AssertionError(_("budget is {budget!r}; make it a whole number of tokens, e.g. budget = 1000",
                                budget=budget))
+    if budget < 1:
+        raise AssertionError(_("budget is {budget!r}; make it a positive number of tokens (at least 1), e.g. "
+                               "budget = 1000", budget=budget))
     budget = int(budget)
     if not Path("data", "invoices").is_dir():
         raise AssertionError(_("this check reads data/invoices; run it from the notebooks folder"))

@@ -48,6 +48,10 @@ LOOK_ALIKE_DOMAIN = ("send_email", _email("ana@example-com"), False,  # apart fr
                         "write the dot of example.com as '\\.' (r'[\\w.+-]+@example\\.com')"))
 
 
+WHOLE_NAME = N_("only send_email may be approved: compare the whole name (name == 'send_email'), not a part of it")
+ODD_CHARACTER = N_("it holds a character no address needs before the @ (such as '!', '=', '(', ':' or '#'), and a "
+                   "'!' or '%' hands the mail on to another host; listing the characters to refuse always misses one: allow only the characters of one "
+                   "address ([\\w.+-]) before the @")
 POLICY_EXTRA = [  # apart from the count the notebook shows
     ("send_email", _email("ana@example.com\nBcc: audit@evil.net"), False,
      N_("its first line is a good address, and a second line adds a Bcc header: with re.MULTILINE, '^' and '$' "
@@ -70,11 +74,14 @@ POLICY_EXTRA = [  # apart from the count the notebook shows
     ("send_email", _email(" ana@example.com"), False,
      N_("it starts with a space, which the mail tool gets as it is: check the text as given, without strip(), "
         "with re.fullmatch")),
-    ("email_everyone", _email("ana@example.com"), False,
-     N_("only send_email may be approved: compare the whole name (name == 'send_email'), not a part of it")),
+    ("email_everyone", _email("ana@example.com"), False, WHOLE_NAME),
+    ("bulk_send_email", _email("ana@example.com"), False, WHOLE_NAME),
     ("send_email", _email("audit%evil.net@example.com"), False,
      N_("a '%' in the name hands the mail on to evil.net (an old relay trick); listing the characters to refuse "
         "always misses one: allow only the characters of one address ([\\w.+-]) before the @")),
+    *[("send_email", _email(to), False, ODD_CHARACTER)
+      for to in ("audit!evil.net@example.com", "audit=evil.net@example.com", "ana(bcc)@example.com",
+                 "ana:x@example.com", "ana#x@example.com")],
 ]
 
 
@@ -336,12 +343,15 @@ def _test_grounded(grounded) -> str:
     both_read = (["kettle.md", "teapot.md"], good + " Warm the teapot first [teapot.md].", True,
                  _("it cites kettle.md and teapot.md, and the run read both: collect every name read (read.add(name), "
                    "or a set comprehension), not only the last one"))
+    top_hit = (["teapot.md"], "A kettle boils a litre in about three minutes [kettle.md].", False,
+               _("it cites kettle.md, the first search result, but the run read only teapot.md: a search result is "
+                 "not a read; take the names from the read_doc calls only"))
     the_query = (["kettle.md"], good + " See also [kettle].", False,
                  _("it cites 'kettle', which is what search_docs looked for, not a document read_doc read: take the "
                    "names from the read_doc calls only"))
     with tempfile.TemporaryDirectory() as tmp:
         for reads, answer, expected, why in [*cases, other_kind, spaced, other_case, both_read, other_folder,
-                                             the_query]:
+                                             the_query, top_hit]:
             run = _docs_run(Path(tmp), reads, answer)
             verdict = grounded(run.answer, run)
             if bool(verdict) != expected:

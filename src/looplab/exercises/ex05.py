@@ -184,6 +184,13 @@ NOTED_TEXT = (f"Invoice {NOTED}\nClient: Atelier Brun\nAmount incl. VAT: 300 EUR
 LATE = "2026-09-031"  # a good invoice whose Status line is its 7th, after an address
 LATE_TEXT = (f"Invoice {LATE}\nClient: Fromagerie Vautrin\nAddress: 12 rue des Tanneurs\n69002 Lyon\n"
              "Amount incl. VAT: 840 EUR\nDue: 15/10/2026\nStatus: unpaid\n")
+FIRST = "2026-10-044"  # a good invoice whose Status line is its first
+FIRST_TEXT = (f"Status: paid\nInvoice {FIRST}\nClient: Boulangerie Roux\nAmount incl. VAT: 120 EUR\n"
+              "Due: 01/11/2026\n")
+NOTES = "2026-10-045"  # a good invoice with four lines after its Status line
+NOTES_TEXT = (f"Invoice {NOTES}\nClient: Garage Dumas\nAmount incl. VAT: 560 EUR\nDue: 05/11/2026\nStatus: unpaid\n"
+              "Note: first reminder sent\nNote: second reminder sent\nNote: called on 20/11/2026\n"
+              "Note: will pay in December\n")
 PAYROLL = "PAYROLL-05: salaries, outside the working folder\nStatus: confidential"
 
 
@@ -229,13 +236,16 @@ def _test_read_invoice(make_read_invoice) -> str:
             raise AssertionError(_("the invoice {number} says 'Note: Status: to be confirmed by phone' but has no "
                                    "Status line, yet reading it gave an ordinary result; 'Status:' inside another line "
                                    "is no status: look for a line that starts with 'Status:'", number=NOTED))
-        (root / "invoices" / f"{LATE}.txt").write_text(LATE_TEXT, encoding="utf-8")
-        result = _execute(reader, {param: f"invoices/{LATE}.txt"})
-        if result["is_error"]:
-            raise AssertionError(_("reading invoices/{number}.txt, a good invoice whose Status line is its 7th "
-                                   "(after an address), gave the error {content!r:.80}; look at every line "
-                                   "(text.splitlines()), not only the first few", number=LATE,
-                                   content=result["content"]))
+        for number, text, where in ((LATE, LATE_TEXT, N_("its 7th (after an address)")),
+                                    (FIRST, FIRST_TEXT, N_("its first")),
+                                    (NOTES, NOTES_TEXT, N_("followed by four note lines"))):
+            (root / "invoices" / f"{number}.txt").write_text(text, encoding="utf-8")
+            result = _execute(reader, {param: f"invoices/{number}.txt"})
+            if result["is_error"]:
+                raise AssertionError(_("reading invoices/{number}.txt, a good invoice whose Status line is {where}, "
+                                       "gave the error {content!r:.80}; look at every line (text.splitlines()), "
+                                       "wherever the Status line is", number=number, where=_(where),
+                                       content=result["content"]))
         for path in ("../payroll.txt", "invoices/../../payroll.txt", str(Path(tmp) / "payroll.txt"),
                      "../work-private/payroll.txt"):
             result = _execute(reader, {param: path})

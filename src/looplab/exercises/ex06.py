@@ -250,7 +250,9 @@ def test_new_case(answer) -> str:
                _("a citation is the name in brackets, as the agent writes it: look for '[{source}]', not the bare "
                  "name", source=source)),
               (_("a run that cites nothing"), _scripted("The documents do not answer this question."), False,
-               _("an answer without the source's citation fails the case"))]
+               _("an answer without the source's citation fails the case")),
+              (_("a run citing [{name}], the source in other letter case", name=source.swapcase()),
+               _scripted(f"See [{source.swapcase()}]."), source.swapcase() == source, _(CASE_SENSITIVE))]
     for label, some_run, expected, why in judged:
         got = check(some_run, case)
         if got is not expected:

@@ -143,6 +143,27 @@ def _several_a_turn(fn, name: str) -> None:
                                ids=ids))
 
 
+CLAUDE_IDS = ["toolu_01VqZ8", "toolu_01Bn3K", "toolu_01Tx7P", "toolu_01A9cD", "toolu_01Mw2R", "toolu_01Ke5F"]
+
+
+def _random_ids(fn, name: str) -> None:
+    """Claude's tool_use ids are random, so old means first in the history, not first when the ids are sorted."""
+    full = long_run(practice_client(script=SCRIPT), STATION_TASK, station_tools(_data())).messages
+    renamed = dict(zip([b["id"] for b in blocks(full) if b["type"] == "tool_use"], CLAUDE_IDS, strict=True))
+    for b in blocks(full):
+        for key in ("id", "tool_use_id"):
+            if key in b:
+                b[key] = renamed[b[key]]
+    ids = [b["tool_use_id"] for b in blocks(full) if b["type"] == "tool_result"]
+    mine = _results(_as_history(fn(copy.deepcopy(full), keep=2), name))
+    kept = [i for i, text, original in zip(ids, mine, _results(full), strict=False) if text == original]
+    if kept != ids[-2:]:
+        raise AssertionError(_("with tool_use ids like Claude's (random, not in time order) and keep=2, the results "
+                               "kept as they were are {kept}, not the last two {last}: old means first in the "
+                               "history; take the ids in the order of the messages, never sorted", kept=kept,
+                               last=ids[-2:]))
+
+
 def test_clear_old(clear_old) -> str:
     """Old results become CLEARED, the last `keep` stay; then the scripted run sends what the reference sends."""
     mine, old = _common(clear_old, "clear_old")
@@ -153,6 +174,7 @@ def test_clear_old(clear_old) -> str:
         if text != CLEARED:
             raise AssertionError(_("an old result became {got!r}; put PLACEHOLDER in its place, so the model knows "
                                    "a result was there and was removed", got=str(text)[:40]))
+    _random_ids(clear_old, "clear_old")
     _none_kept(clear_old, "clear_old")
     _several_a_turn(clear_old, "clear_old")
     sent, total = _scripted(lambda m: clear_old(m, keep=2))
@@ -174,6 +196,11 @@ def _quoted(text: str, original: str) -> bool:
     return bool(head) and bool(note.strip()) and original.startswith(head + "\n") and note not in original
 
 
+KEPT_WORDS = re.compile(r"\b(kept|shown|gardés?|conservés?|affichés?)\b", re.IGNORECASE)
+LEFT_WORDS = re.compile(r"\b(left out|omitted|removed|dropped|elided|skipped|hidden|more|not kept|omis|retirés?|"
+                        r"supprimés?)\b", re.IGNORECASE)
+
+
 def _false_count(note: str, head: str, original: str) -> bool:
     """True if a part of `note` (between commas) gives a number that is no count of what was kept, left out or
     there in all, in characters or in lines: one unit a part, each count once, off by one at most; % aside."""
@@ -185,6 +212,11 @@ def _false_count(note: str, head: str, original: str) -> bool:
         numbers = [int(n) for n in re.findall(r"(?<![\w./-])\d+(?![\w%./-])", part)]
         if numbers and not any(_all_counted(numbers, unit) for unit in (chars, lines)):
             return True
+        kept, left = KEPT_WORDS.search(part), LEFT_WORDS.search(part)
+        if numbers and bool(kept) != bool(left):  # a word says which count the part gives: one of its numbers is it
+            said = (chars[0], lines[0]) if kept else (chars[2], lines[2])
+            if not any(abs(count - n) <= 1 for n in numbers for count in said):
+                return True
     return False
 
 
@@ -228,6 +260,7 @@ def test_summarize_old(summarize) -> str:
                                    "({lines} of {all} lines) were kept; the note's numbers must be true: say how "
                                    "much was kept, or left out", note=note, kept=len(head), total=len(original),
                                    lines=len(head.splitlines()), all=len(original.splitlines())))
+    _random_ids(summarize, "summarize_old")
     _none_kept(summarize, "summarize_old")
     _several_a_turn(summarize, "summarize_old")
     reference = long_run(practice_client(), STATION_TASK, station_tools(_data()))
@@ -328,6 +361,11 @@ class _Manager:
             raise AssertionError(_("manage was given {kind}; hand it your history, the list of messages",
                                    kind=type(messages).__name__))
         unanswered = [b for b in blocks(messages) if get(b, "type") == "tool_result" and not get(b, "tool_use_id")]
+        if unanswered and isinstance(unanswered[0], dict) and "tool_use_id" in unanswered[0]:
+            raise AssertionError(_("your loop sent a tool_result whose tool_use_id is {value!r}; each tool_result "
+                                   "needs the tool_use_id of the tool_use block it answers: send "
+                                   "toolbox.execute(block, approve).result as it is",
+                                   value=unanswered[0]["tool_use_id"]))
         if unanswered:
             raise AssertionError(_("your loop sent a tool_result with the fields {fields} and no tool_use_id; each "
                                    "tool_result needs the tool_use_id of the tool_use block it answers: send "
