@@ -207,6 +207,8 @@ def checked(view: View, reply: dict) -> dict:
     return reply
 
 
+THANKED = re.compile(r"^\W*(?:(?:many )?thanks?(?: you)?(?: (?:a lot|so much|very much|again))*|thx|cheers|merci(?: (?:beaucoup|bien|"
+                     r"encore))*)[\s!.,;:]+(?=\w)", re.I)
 DOCS_NAMED = re.compile(r"\b(?:articles?|docs?|documents?|guides?|memos?|notes?|pages?|wiki|sources?|texts?|textes?|according|"
                         r"selon|d['’]après)\b", re.I)  # not 'My friend said it is sunny'
 DOCS_NOUN = re.compile(r"\b(?:articles?|docs|documents?|guides?|memos?|wiki)\b", re.I)  # 'what the article says' beside a lookup
@@ -225,6 +227,8 @@ def _elsewhere(view: View, others: list[str]) -> bool:
 def choose(view: View) -> tuple[str, dict]:
     """The name of the first skill that applies to `view`, and the reply it proposes."""
     view = replace(view, task=TAG.sub("?", view.task))  # '…, n'est-ce pas ?' asks; it negates nothing
+    view = view if THANKS.match(view.task) else replace(view, task=THANKED.sub("", view.task))  # 'thanks, and what's
+    # their total?' asks what follows
     if view.aside:  # 'Sorry, I meant Paris' beside the tool results: it may change the task, so nothing is answered
         return "aside", checked(view, declined(f"I did not act on the text you sent beside the tool results "
                                                f"('{clip(view.aside, 80)}'): I read a task only from a message of its "

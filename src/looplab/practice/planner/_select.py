@@ -10,7 +10,7 @@ from functools import lru_cache
 from ._limits import AMOUNT, BY_DATE, DATED, EXTREME, by_amount, by_date, counted, per_unit
 from ._records import DATED as WRITTEN_DATE
 from ._records import NUMBER_KEYS, PROSE, Record, money, money_keys
-from .interpret import currency_words, english_terms
+from .interpret import currency_words, english_of, english_terms
 from .text import (
     CORPUS_WORDS,
     EXCLUDING,
@@ -241,7 +241,15 @@ def unaccounted(task: str, records: list[Record], folder: str) -> list[str]:
     if any(DATE.search(v) for r in records for v in r.fields.values()):  # 'the due date' of a 'Due: 2026-11-14' line
         known |= {"date"}
     return [word for word in content_words(task) if not any(c.isdigit() for c in word)
-            and stem(SYNONYMS.get(stem(word), word)) not in known and stem(word) not in known]
+            and stem(SYNONYMS.get(stem(word), word)) not in known and stem(word) not in known and not _glossed_in(word, known)]
+
+
+def _glossed_in(word: str, known: set[str]) -> bool:
+    """Whether a French word's English, by the lexicon, is a word of the records: 'commandes' of 'Order 16', 'livrées'
+    of 'Status: delivered'."""
+    english = english_of(word)
+    return bool(english) and all(any(k.startswith(e) for k in known) for e in stems(english) if len(e) >= 4) and any(
+        len(e) >= 4 for e in stems(english))
 
 
 def quantities(records: list[Record]) -> set[str]:

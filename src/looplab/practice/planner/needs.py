@@ -142,6 +142,8 @@ def either(task: str) -> str:
     à Lyon qu'à Paris ?'; 'the temperature in Lyon minus the temperature in Paris' as the weather in each, the
     operation said after (needs). The gap ('and by how much?') is said with every comparison, so it is no part of its
     own."""
+    task = re.sub(r"^(\W*)(?:il\s+fait\s+combien|combien\s+fait-il)(?=\s+(?:à|au|en)\s+[A-ZÀ-Ý])", r"\1Il fait combien de degrés",
+                  task, flags=re.I)  # 'Il fait combien à Bordeaux ?' asks the temperature, no sum
     task = AS_WARM.sub(lambda m: AS_WARM_AS[(m[1] or m[2]).lower()] + " than" * bool(m[1]), task)  # at least as warm
     task = GAP.sub("", task) if WARMTH.search(task) else task
     if operated := _operated(task):  # the weather of each place is asked, and the operation said after

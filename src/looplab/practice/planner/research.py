@@ -290,7 +290,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                 rf"(?<![\w.]){re.escape(v)}(?![\w]|\.\d)", text) for v in VERSION.findall(question)):
             continue  # a document must share enough of the query to be quoted at all, and 'Tallyo 4.2' as written
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
-        title = roots(heading + " " + _name(step.input))
+        title = roots(heading + " " + _name(step.input)) | roots(" ".join(  # 'Opening hours — Piscine des Tilleuls': pool
+            e.replace("+", " ") for w in words(heading) if len(w) > 3 and (e := english_of(w))))
         used = roots(f"{text} {unaccented(text)} {currency_words(text)}") | {w for w, p in aspects.items() if p.search(text)}
         # 'euros': EUR; 'café' for a 'cafe' typed without its accent
         inflected = french(text) and (lambda said_in: {root(w) for w in query if _mentions(w, said_in)})  # 's'infuse'
@@ -664,7 +665,12 @@ def _of_the_title(sentence: str, question: str) -> bool:
     built in 1889') or says the measure asked ('The tower is 53 metres tall'); 'Admission costs 10 EUR since 2023'
     is not how old the museum is."""
     return words(sentence)[:1] in (["it"], ["its"], ["they"], ["their"], ["this"], ["these"], ["he"], ["she"]) or (
-        root(_measure(question) or "-") in roots(sentence))
+        root(_measure(question) or "-") in roots(sentence)) or bool(TIMETABLE.match(sentence) and re.search(CLOCK, sentence))
+    # 'Saturday: 9:00 to 19:00.' on a page headed 'Opening hours — …': a line of its timetable
+
+
+TIMETABLE = re.compile(r"\W*(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|weekdays?|weekends?|week-ends?|lundi|mardi|mercredi|"
+                       r"jeudi|vendredi|samedi|dimanche|en semaine|(?:mon|tue|wed|thu|fri|sat|sun)\.?)\b[^:\n]{0,30}:", re.I)
 
 
 def _subject_elsewhere(sentence: str, question: str, title: set[str]) -> bool:
@@ -1243,6 +1249,7 @@ def _told_of(said: list[set[str]], task: str, quotes: str, titles: str, generic:
     known = own | generic | days | FACETS
     times = {_hour(t) for t in re.findall(CLOCK, task)}
     numbers = set(re.findall(r"\d+", re.sub(CLOCK, " ", task)))
+    known |= times | {_hour(t) for t in re.findall(CLOCK, quotes)}  # 'The 9:15 ferry': a time the question or quote gives
     if any(r not in times if ":" in r else r not in numbers and numbers for w in said for r in w if ":" in r and times
            or r.isdigit()):
         return False  # 'Route 70 will now run' is not Route 7; 'The 15:00 tour is cancelled' is not the 11:00 one
@@ -1265,7 +1272,8 @@ def _changed(line: str, change: re.Match) -> list[set[str]]:
     said = re.sub(rf"\b\d{{1,2}}(?:st|nd|rd|th|er)?\s+(?:{months})\b|\b(?:{months})\s+\d{{1,2}}\b|\b(?:19|20)\d\d\b", " ", said,
                   flags=re.I)  # a date is when, not what: 'On 3 May the market'; 'line 9' is another line than 7
     said = re.sub(r"\b[^\W\d_]['’]", " ", said)  # "l'atelier": the article is no word of its own
-    said = re.sub(r"\b(?:is|are|was|were|will|be|been|has|have|had|shall|est|sont|sera|seront|a|ont|été|se|s)\b", " ", said,
+    said = re.sub(r"\b(?:is|are|was|were|will|be|been|has|have|had|shall|est|sont|sera|seront|a|ont|été|se|s|passe|passent|"
+                  r"passera|devient|deviennent|deviendra|becomes?|became|goes|go|went|gets?|got)\b", " ", said,
                   flags=re.I)  # 'Le repas sera désormais': what changes is the meal, not 'sera'
     stops = re.match(r"\s*\S+\s+([^,;.]+)", line[change.end():]) if re.fullmatch(  # 'The shop no longer sells postcards':
         r"no longer|not any ?more", change[0], re.I) else None  # the postcards stop, not the maps asked about

@@ -24,7 +24,7 @@ from ._tools import (
     unplanted,
     use,
 )
-from .interpret import BACK, english_terms
+from .interpret import BACK, english_of, english_terms
 from .lookup import ACTS_FR
 from .needs import ACT_NOUNS, ACTS, tool_acts
 from .text import (
@@ -675,7 +675,9 @@ def _count(task: str, chosen: list[Record], label: str = "Count", every: list[Re
     # counted it is no number of eggs; a note in sentences names no record
     if own:
         return f"I did not count '{own[0]}': I can count records ({len(chosen)} listed), not that."
-    if not what or what in RECORD_NOUNS and not any(what in stems(k) for r in chosen for k in r.fields):  # 'Items: 5'
+    kind = {stem(words(r.title)[0].lower()) for r in every or chosen if words(r.title)}  # 'Order 16': orders, 'commandes'
+    if not what or (what in RECORD_NOUNS or what in kind or stem(english_of(noun) or "-") in kind) and not any(
+            what in stems(k) for r in chosen for k in r.fields):  # 'Items: 5'
         return f"{label}: {len(chosen)}."
     keys = [k for k in dict.fromkeys(k for r in chosen for k in r.fields) if what in {SYNONYMS.get(w, w) for w in stems(k)}]
     if len(keys) == 1 and (twice := _cased(r.fields.get(keys[0], "") for r in chosen)):
@@ -772,12 +774,21 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
     return f"When, as the records say: {'; '.join(said)}."
 
 
+GOODS = set(stems("item items product products article articles description goods produit produits désignation objet title "
+                   "titre book livre"))
+WHAT_GOT = re.compile(r"\bwhat\b[^?.]*\b(?:order(?:ed)?|buy|bought|purchased?|get|got|borrow(?:ed)?|rent(?:ed)?|book(?:ed)?)\b|"
+                      r"\bqu['’](?:a|ont)(?:-t)?-(?:il|elle|ils|elles)?\s*\w*\s*(?:commandé|acheté|emprunté|loué|réservé)\b|"
+                      r"\bqu['’]a\s+(?:commandé|acheté|emprunté|loué|réservé)\b|\bqu['’]est-ce qu(?:e|['’])[^?]*\b(?:commandé|"
+                      r"acheté|emprunté|loué|réservé)\b", re.I)
+
+
 def _asked_fields(task: str, records: list[Record], shown: set, folder: str) -> list[str]:
     """The fields not shown yet whose name the task uses ('due dates' -> 'Due date'), the folder's name aside; for 'who'
     the fields naming a person, for 'where' those naming a place."""
     asked = (terms(task) | {"note"} & set(stems(task))) - GENERIC_FIELD - set(stems(folder)) - STATUSES  # 'the notes'
     asked |= PEOPLE if WHO.search(task) else set()  # 'who is X-4 for?': 'no Client line'; 'who borrowed Dune?'
     asked |= PLACES if WHERE.search(task) else set()  # 'where does IC205 go?': its To
+    asked |= GOODS if WHAT_GOT.search(task) else set()  # 'What did Hugo Lambert order?': its Item
     return [k for k in dict.fromkeys(k for r in records for k in r.fields) if k not in shown and set(stems(k)) & asked]
 
 
