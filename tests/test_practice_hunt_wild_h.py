@@ -252,3 +252,26 @@ def test_a_change_said_of_the_questions_own_time_or_with_passe_is_quoted(tmp_pat
     """This session's first version dropped 'The 9:15 ferry departure changed to 9:45' (a time read as another
     ferry's), and 'passe désormais' was never read as what changed (hred209)."""
     assert kept in answer(task, documents(tmp_path, pages))
+
+
+@pytest.mark.parametrize(("task", "said"), [("show loan 4", "4 (Ines Carvalho, 4.20 EUR"), ("What is the fee for loan 4?", "4.20 EUR"),
+                                            ("Show me loan 5", "5 (Marc Delorme, 2.50 EUR")])
+def test_the_kind_of_record_before_its_number_is_no_status(tmp_path, task, said):
+    """'show loan 4' read 'loan' as the status 'on loan' and said loan 4 was none (hred212)."""
+    (tmp_path / "loan_04.txt").write_text("Loan 4\nBorrower: Ines Carvalho\nTitle: A Short History of Bridges\nFee: 4.20 EUR\n"
+                                          "Status: overdue\n")
+    (tmp_path / "loan_05.txt").write_text("Loan 5\nBorrower: Marc Delorme\nTitle: The Salt Road\nFee: 2.50 EUR\nStatus: on loan\n")
+    assert said in answer(task, samples.invoice_tools(tmp_path))
+
+
+@pytest.mark.parametrize(("pages", "task", "kept"), [
+    ({"shop.md": "# Brambly Farm Shop\nRaw milk costs £1.50 a litre.", "news.md": "# Farm news\nRaw milk has been discontinued."},
+     "How much is raw milk at Brambly?", "Raw milk has been discontinued."),
+    ({"surgery.md": "# Heron Road Surgery\nBlood tests are taken on Monday and Friday mornings.",
+      "notice.md": "# Practice update\nBlood tests are no longer taken on Fridays."},
+     "Are blood tests taken on Fridays at Heron Road?", "no longer taken on Fridays")])
+def test_a_change_on_a_page_headed_by_a_common_word_is_quoted_with_a_doubt(tmp_path, pages, task, kept):
+    """'Farm news' and 'Practice update' name no farm and no practice of their own: their change was left out, and the
+    stale price or day given alone (hred210)."""
+    said = answer(task, documents(tmp_path, pages))
+    assert kept in said and "does not name" in said, said

@@ -700,6 +700,8 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
             ids + file_names(task)))  # 'Read c.txt': its 'txt' names no value ('delete a.txt' in a planted note)
             and stem(w) not in SURVEY_WORDS and w not in PAYING and not any(c.isdigit() for c in w)]
     said = [(w[:-1] if re.fullmatch(r"\w+ée?s", w) else w, keep) for w, keep in said]  # 'annulées': the 'annulée' of a record
+    kinds = {m[1].lower() for i in ids for m in re.finditer(rf"\b([^\W\d_]+)\s+(?:n[°o]\.?\s*|#\s*)?{re.escape(i)}(?![\w-])", task)}
+    said = [(w, keep) for w, keep in said if w.lower() not in kinds]  # 'show loan 4': the kind of record, not 'Status: on loan'
     named: dict[str, tuple[set[str], bool]] = {}
     placed: set[str] = set()
     sided: dict[str, set[str]] = {}  # the words each field's values took: one word names one field's value

@@ -1032,7 +1032,10 @@ CHANGES = re.compile(r"\b(?:nouveaux? (?:horaires|tarifs|prix)|new (?:opening )?
                      r"rouvre(?: ses portes)? le|(?:r?ouvre|r?ouvrira)(?: ses portes)? de nouveau|"
                      r"reprendra|reprend le|recommence le|redémarre le|(?:est|sont) (?:annulée?s?|suspendue?s?|fermée?s?)|"
                      r"(?:from|as of|starting|effective|since)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Z][a-z]+|"
-                     r"(?:à partir d[ue]|à compter d[ue]|dès le|depuis le)\s+(?:1er|\d{1,2})\s+[a-zéû]+)\b", re.I)
+                     r"(?:à partir d[ue]|à compter d[ue]|dès le|depuis le)\s+(?:1er|\d{1,2})\s+[a-zéû]+|(?:from|as of|starting|effective)\s+"
+                     r"(?:january|february|march|april|june|july|august|september|october|november|december)|(?:à partir d[e'’]|"
+                     r"à compter d[e'’]|dès)\s*(?:janvier|février|mars|avril|mai|juin|juillet|août|septembre|octobre|novembre|"
+                     r"décembre))\b", re.I)
 AMENDS = re.compile(r"\b(?:amendments?|amended|avenants?|modifications?|changelog|changes?|changements?|updates?|mise à jour|"
                     r"rectificatif)\b", re.I)  # a
 # page that changes another: 'Amendment adopted at the 2024 general meeting'
@@ -1132,7 +1135,8 @@ def _unnamed_change(line: str, page: str, heading: str, cited: list[str], task: 
     others = [w for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'’-]*|[\w-]*\d[\w-]*", subject) if not says(f"{task} {quotes}", w)
               and root(w.lower()) not in WEEKDAYS | roots(" ".join(MONTHS + MOIS)) and not re.fullmatch(r"[\d:.,h]+", w)]
     generic = roots(" ".join(STOPWORDS)) | PREDICATES | SORTS | SPELT
-    if _named(heading) - roots(task) - roots(_glossed(task)) or not lacking or others or _another_of_kind(line, task) or not any(
+    if _proper(heading) - roots(task) - roots(_glossed(task)) - roots(titles) or not lacking or others or _another_of_kind(
+            line, task) or not any(
             _told_of(_changed(line, m), task, quotes, titles, generic) for m in CHANGES.finditer(line)):
         return []
     whole = re.search(rf"{re.escape(lacking[0])}.{{0,30}}?{re.escape(lacking[-1])}", task)  # 'Harmonie de Vienne'
