@@ -11,6 +11,7 @@ import os
 import re
 import unicodedata
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import anthropic
@@ -358,12 +359,13 @@ def test_a_citation_check_that_skips_spaces_or_ignores_case_is_not_yet(cites_exi
     assert outcome.status == FAIL and words in outcome.message, outcome.message
 
 
-def managed(execute):
-    """The solution of 8.0, each turn's results made by `execute(toolbox, blocks, approve)`."""
+def managed(execute, spent_all=lambda spent, budget: spent >= budget):
+    """The solution of 8.0, each turn's results made by `execute(toolbox, blocks, approve)`, the budget spent when
+    `spent_all(spent, token_budget)`."""
     def my_loop(client, task, toolbox, max_turns=10, token_budget=None, approve=None, manage=None, **request):
         messages, spent = [{"role": "user", "content": task}], 0
         for _ in range(max_turns):
-            if token_budget is not None and spent >= token_budget:
+            if token_budget is not None and spent_all(spent, token_budget):
                 return "over_budget", messages
             if manage is not None:
                 messages = manage(messages)
@@ -505,9 +507,8 @@ def summarizing(note):
 @pytest.mark.parametrize("note", [lambda head, text: f"[abridged: {len(text)} of {len(text)} characters kept]",
                                   lambda head, text: f"[abridged: {len(head.splitlines())} of {len(text)} characters kept]"])
 def test_a_summary_whose_note_gives_false_numbers_is_not_yet(note):
-    """'1808 of 1808 characters kept' and '11 of 1808' (its lines) were Correct; a note without numbers still is."""
-    for right in (lambda head, text: f"[abridged: {len(head)} of {len(text)} characters kept]",
-                  lambda head, text: "[abridged]"):
+    """'1808 of 1808 characters kept' and '11 of 1808' (its lines) were Correct."""
+    for right in (lambda head, text: f"[abridged: {len(head)} of {len(text)} characters kept]",):
         assert ex08.summarize.evaluate(summarizing(right)).status == PASS
     outcome = ex08.summarize.evaluate(summarizing(note))
     assert outcome.status == FAIL and "numbers must be true" in outcome.message, outcome.message
@@ -657,3 +658,124 @@ def test_a_loop_whose_tool_use_id_is_none_is_told_so():
     outcome = ex08.manage.evaluate(managed(lambda toolbox, uses, approve: [
         {**toolbox.execute(b, approve).result, "tool_use_id": None} for b in uses]))
     assert outcome.status == FAIL and "whose tool_use_id is None" in outcome.message, outcome.message
+
+
+
+def streaming(keep):
+    """The solution of 7.1, the pieces of stream.text_stream passed through `keep(pieces)` before they are joined."""
+    def collect_stream(client, prompt):
+        with client.messages.stream(model=MODEL, max_tokens=1024,
+                                    messages=[{"role": "user", "content": prompt}]) as stream:
+            return "".join(keep(list(stream.text_stream)))
+    return collect_stream
+
+
+def whole_lines(pieces):
+    """The text of `pieces` up to its last line break (all of it when it has none): a line buffer's bug."""
+    text = "".join(pieces)
+    return [text[:text.rfind("\n") + 1] or text]
+
+
+@pytest.mark.parametrize("keep, words", [
+    (lambda pieces: [piece for piece in pieces if piece.strip()], "only spaces or line breaks"),
+    (lambda pieces: list(dict.fromkeys(pieces)), "a repeated piece once"),
+    (whole_lines, "after the last line break")])
+def test_a_stream_whose_blank_repeated_or_last_pieces_are_lost_is_not_yet(keep, words):
+    """A piece of spaces skipped, a repeated piece kept once, a last line without a line break lost: all Correct."""
+    assert ex07.collect_stream.evaluate(streaming(lambda pieces: pieces)).status == PASS
+    outcome = ex07.collect_stream.evaluate(streaming(keep))
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("system, first, words", [
+    ([{"type": "text", "text": "Today is 2026-12-07.", "cache_control": {"type": "ephemeral"}},
+      {"type": "text", "text": ex07.SYSTEM}], 0, "before the one holding SYSTEM"),
+    ([{"type": "text", "text": ex07.SYSTEM, "cache_control": {"type": "ephemeral"}}], 1, "not all of")])
+def test_a_cached_request_that_marks_a_block_before_system_or_drops_a_tool_is_not_yet(system, first, words):
+    """A mark on a date block before SYSTEM left SYSTEM uncached; read_doc alone cannot search: both were Correct."""
+    tools = [t.to_api() for t in docs_tools(ex06.articles())][first:]
+    outcome = ex07.cached_request.evaluate(lambda question: {
+        "model": MODEL, "max_tokens": 500, "system": system, "tools": tools,
+        "messages": [{"role": "user", "content": question}]})
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+def test_a_managed_loop_that_spends_its_budget_exactly_and_goes_on_is_not_yet():
+    """spent > token_budget made a third call when two had spent the budget exactly, and 8.0 said Correct."""
+    outcome = ex08.manage.evaluate(managed(lambda toolbox, uses, approve: [toolbox.execute(b, approve).result
+                                                                           for b in uses],
+                                           spent_all=lambda spent, budget: spent > budget))
+    assert outcome.status == FAIL and "spent >= token_budget" in outcome.message, outcome.message
+
+
+def test_a_clear_old_that_keeps_the_last_results_of_each_tool_is_not_yet():
+    """keep=2 per tool kept an old list_files result beside the last two reads."""
+    def clear_old(messages, keep=3):
+        messages = copy.deepcopy(messages)
+        names = {b["id"]: b["name"] for m in messages if isinstance(m["content"], list) for b in m["content"]
+                 if b["type"] == "tool_use"}
+        results = [b for m in messages if isinstance(m["content"], list) for b in m["content"]
+                   if b["type"] == "tool_result"]
+        for name in set(names.values()):
+            mine = [b for b in results if names[b["tool_use_id"]] == name]
+            for b in mine[:max(0, len(mine) - keep)]:
+                b["content"] = CLEARED
+        return messages
+    outcome = ex08.clear_old.evaluate(clear_old)
+    assert outcome.status == FAIL and "not of each tool" in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("note, words", [
+    (lambda head, text: f"[abridged: {100 - 100 * len(head) // len(text)}% kept]", "numbers must be true"),
+    (lambda head, text: f"[... {len(text) - len(head)} more lines]", "numbers must be true"),
+    (lambda head, text: "[abridged: most of the text kept]", "gives no number")])
+def test_a_summary_whose_note_gives_a_false_share_a_wrong_unit_or_no_number_is_not_yet(note, words):
+    """'92% kept' when 8% was, characters given as lines, and 'most of the text kept' were Correct."""
+    for right in (lambda head, text: f"[abridged: {round(100 * len(head) / len(text))}% kept]",
+                  lambda head, text: f"[... {len(text.splitlines()) - len(head.splitlines())} more lines]"):
+        assert ex08.summarize.evaluate(summarizing(right)).status == PASS
+    outcome = ex08.summarize.evaluate(summarizing(note))
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("to_definitions, words", [
+    (lambda tools: [{"name": t.name, "description": t.title or t.description, "input_schema": t.input_schema}
+                    for t in tools], "'Price lookup'"),
+    (lambda tools: [{"name": t.name, "description": t.description, "input_schema": t.input_schema}
+                    for t in tools if t.description], "one with no description")])
+def test_definitions_from_a_title_or_of_described_tools_only_are_not_yet(to_definitions, words):
+    """A title taken for the description, and tools with no description skipped: neither server tool had either."""
+    outcome = ex09.to_definitions.evaluate(to_definitions)
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("name_of", [
+    lambda action: "lookup" if re.search(r"^lookup$", str(action.get("name"))) else None,
+    lambda action: "lookup" if str(action.get("name")).removesuffix("_tool") == "lookup" else None])
+def test_a_validate_that_takes_lookup_with_a_line_break_or_a_suffix_is_not_yet(name_of):
+    """re.search('^lookup$') took 'lookup\\n', removesuffix('_tool') took 'lookup_tool': both were Correct."""
+    outcome = ex02.validate.evaluate(validating(name_of=name_of))
+    assert outcome.status == FAIL and "close to 'lookup' that is not in TOOLS" in outcome.message, outcome.message
+
+
+def test_a_retry_that_changes_the_input_is_not_yet():
+    """A retry with the strings stripped and lower-cased read another file than the model asked for."""
+    def retry_once(tool):
+        if tool.consequential:
+            return tool
+
+        def handler(**input):
+            try:
+                return tool.handler(**input)
+            except Exception:
+                return tool.handler(**{k: v.strip().lower() if isinstance(v, str) else v for k, v in input.items()})
+        return replace(tool, handler=handler)
+    outcome = ex05.retry_once.evaluate(retry_once)
+    assert outcome.status == FAIL and "retry with the same input" in outcome.message, outcome.message
+
+
+def test_an_invoice_reader_that_reads_the_first_twelve_lines_only_is_not_yet():
+    """A good invoice whose Status line comes after a long list of items was said to have none."""
+    outcome = ex05.read_invoice.evaluate(invoice_reader(
+        lambda text: any(line.startswith("Status:") for line in text.splitlines()[:12])))
+    assert outcome.status == FAIL and "its 37th" in outcome.message, outcome.message

@@ -44,11 +44,12 @@ class _Counting:
     """A handler that raises on the call numbers in `failing` (1-based; 'odd': every odd call) and counts calls."""
 
     def __init__(self, inner, failing, error=None):
-        self.inner, self.failing, self.calls = inner, failing, 0
+        self.inner, self.failing, self.calls, self.inputs = inner, failing, 0, []
         self.error = error or (lambda: faults.ToolFault(_("the service is unavailable (simulated failure)")))
 
     def __call__(self, **input):
         self.calls += 1
+        self.inputs.append(input)
         fails = self.calls % 2 == 1 if self.failing == "odd" else self.calls in self.failing
         if fails:
             raise self.error()
@@ -87,6 +88,10 @@ def _test_retry_once(retry_once) -> str:
     if result["is_error"] or counter.calls != 2:
         raise AssertionError(_("a tool that fails once was called {n} time(s) and gave {content!r}; call it once "
                                "more when it raises", n=counter.calls, content=result["content"][:60]))
+    changed = [seen for seen in counter.inputs if seen != lyon]
+    if changed:
+        raise AssertionError(_("the model asked for {want!r}, but your retry called the tool with {got!r}; retry with "
+                               "the same input, tool.handler(**input), as the model asked", want=lyon, got=changed[0]))
     down, counter = _counting(weather, range(1, 100))
     result = _execute(_wrap(retry_once, down, counter), lyon)
     if counter.calls != 2:
@@ -187,6 +192,10 @@ LATE_TEXT = (f"Invoice {LATE}\nClient: Fromagerie Vautrin\nAddress: 12 rue des T
 FIRST = "2026-10-044"  # a good invoice whose Status line is its first
 FIRST_TEXT = (f"Status: paid\nInvoice {FIRST}\nClient: Boulangerie Roux\nAmount incl. VAT: 120 EUR\n"
               "Due: 01/11/2026\n")
+LONG = "2026-11-207"  # a good invoice whose Status line comes after thirty lines of items
+LONG_TEXT = (f"Invoice {LONG}\nClient: Brasserie Vauban\nAddress: 12 rue des Tanneurs\n59800 Lille\nItems:\n"
+             + "".join(f"  {n} kg coffee beans, lot {n}: {15 * n}.00 EUR\n" for n in range(1, 31))
+             + "Amount incl. VAT: 6975 EUR\nStatus: unpaid\n")
 NOTES = "2026-10-045"  # a good invoice with four lines after its Status line
 NOTES_TEXT = (f"Invoice {NOTES}\nClient: Garage Dumas\nAmount incl. VAT: 560 EUR\nDue: 05/11/2026\nStatus: unpaid\n"
               "Note: first reminder sent\nNote: second reminder sent\nNote: called on 20/11/2026\n"
@@ -238,6 +247,7 @@ def _test_read_invoice(make_read_invoice) -> str:
                                    "is no status: look for a line that starts with 'Status:'", number=NOTED))
         for number, text, where in ((LATE, LATE_TEXT, N_("its 7th (after an address)")),
                                     (FIRST, FIRST_TEXT, N_("its first")),
+                                    (LONG, LONG_TEXT, N_("its 37th (after thirty lines of items)")),
                                     (NOTES, NOTES_TEXT, N_("followed by four note lines"))):
             (root / "invoices" / f"{number}.txt").write_text(text, encoding="utf-8")
             result = _execute(reader, {param: f"invoices/{number}.txt"})

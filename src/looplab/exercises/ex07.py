@@ -11,6 +11,7 @@ from looplab.client import MODEL, PRACTICE_URL, practice_client
 from looplab.exercises import Exercise
 from looplab.i18n import N_, _, number
 from looplab.practice import say, transport_of
+from looplab.practice.sse import chunks
 from looplab.pricing import cost_usd
 
 GREETING = "Hello! Who are you?"
@@ -39,6 +40,9 @@ SPACED = ("A stream cuts its text where it likes, even at the space between two 
           "came. Join all.")  # the practice model streams it in three pieces, two of them at a space
 LONG = ("A long reply keeps coming after the first few lines: a stream has no fixed size, so read it to the end. "
         * 4 + "It ends with a line break, which belongs to the text too.\n")
+BLANK = "OK.   OK."  # streamed as 'OK.', '   ', 'OK.': a piece of spaces only, and two pieces alike
+UNFINISHED = "Tea: 4 EUR\nCake: 3 EUR"  # text after its last line break
+RESEARCH_TOOLS = ("search_docs", "read_doc")  # the names samples.docs_tools gives
 
 
 def _last_request(client) -> dict:
@@ -83,7 +87,10 @@ def test_collect_stream(collect_stream) -> str:
     for label, prompt, script in ((_("a greeting"), GREETING, [say(GREETING_REPLY)]),
                                   (_("a scripted reply"), "Say anything.", [say(SCRIPTED)]),
                                   (_("a reply whose pieces start and end with spaces"), "Say more.", [say(SPACED)]),
-                                  (_("a long reply that ends with a line break"), "Say a lot.", [say(LONG)])):
+                                  (_("a long reply that ends with a line break"), "Say a lot.", [say(LONG)]),
+                                  (_("a reply with a piece of spaces only"), "Say it twice.", [say(BLANK)]),
+                                  (_("a reply whose last line has no line break"), "Say the prices.",
+                                   [say(UNFINISHED)])):
         client = _streaming_client(script)
         try:
             got = collect_stream(client, prompt)
@@ -112,6 +119,19 @@ def test_collect_stream(collect_stream) -> str:
                                    kind=type(got).__name__, how=how))
         if got == full:
             continue
+        pieces = chunks(full)
+        if got == "".join(piece for piece in pieces if piece.strip()):
+            raise AssertionError(_("for {label} you left out a piece that is only spaces or line breaks ({got!r}, "
+                                   "expected {full!r}); such a piece is text too: keep every piece",
+                                   label=label, got=got, full=full))
+        if got == "".join(dict.fromkeys(pieces)):
+            raise AssertionError(_("for {label} you kept a repeated piece once ({got!r}, expected {full!r}); two "
+                                   "pieces alike are both text: keep every piece, repeats too",
+                                   label=label, got=got, full=full))
+        if got.endswith("\n") and full.startswith(got) and "\n" not in full[len(got):]:
+            raise AssertionError(_("for {label} you lost the text after the last line break ({lost!r}); a reply "
+                                   "need not end with one: return what is left after the last line too",
+                                   label=label, lost=full[len(got):]))
         cut = body.get("max_tokens", 1024)
         if full.startswith(got) and isinstance(cut, int) and cut < 1024 and len(got) > 1:
             raise AssertionError(_("for {label} the reply stopped after {n} characters because your request set "
@@ -198,6 +218,18 @@ def test_cached_request(cached_request) -> str:
         raise AssertionError(_("the system prompt your request sends is {said!r:.80}, not the notebook's SYSTEM "
                                "({system!r:.40}...); keep its text (the variable SYSTEM, not the string 'SYSTEM') "
                                "and only add the mark", said=said, system=_(SYSTEM)))
+    system = requests[0].get("system")
+    held = [i for i, block in enumerate(system) if isinstance(block, dict) and any(
+        "".join(text.split()) in "".join(str(block.get("text", "")).split()) for text in (SYSTEM, _(SYSTEM)))]
+    if held and not any(isinstance(block, dict) and isinstance(block.get("cache_control"), dict)
+                        for block in system[held[0]:]):
+        raise AssertionError(_("your cache mark is on a block before the one holding SYSTEM, so the system prompt "
+                               "is not cached; put cache_control on the block that holds SYSTEM (or a later one)"))
+    offered = [tool.get("name") for tool in requests[1].get("tools") or [] if isinstance(tool, dict)]
+    if requests[1].get("tools") and not set(RESEARCH_TOOLS) <= set(offered):
+        raise AssertionError(_("cached_request({question!r}) offers {offered}, not all of {tools}; keep every "
+                               "research tool (tools=tools): without them the model cannot search and read the articles",
+                               question=QUESTIONS[1], offered=offered, tools=list(RESEARCH_TOOLS)))
     if not requests[1].get("tools"):
         raise AssertionError(_("cached_request({question!r}) offers no tools; keep the research tools in the "
                                "request (tools=tools, as the starter has them): without them the model cannot "

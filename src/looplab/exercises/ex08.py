@@ -15,7 +15,7 @@ from looplab import faults
 from looplab.client import practice_client
 from looplab.exercises import Exercise
 from looplab.exercises._loops import blocks, call_loop, compare, get, guarded
-from looplab.exercises.ex03 import endings_hold
+from looplab.exercises.ex03 import _tokens_after, endings_hold
 from looplab.exercises.ex05 import (
     API_CASES,
     WEATHER_SCRIPT,
@@ -31,6 +31,7 @@ from looplab.exercises.ex05 import (
 )
 from looplab.history import CLEARED, clear_old_results, long_run, plain
 from looplab.i18n import N_, _, number
+from looplab.loop import run_agent
 from looplab.practice import call, calls, say, transport_of
 from looplab.samples import STATION_TASK, station_tools
 from looplab.tools import Toolbox
@@ -164,6 +165,19 @@ def _random_ids(fn, name: str) -> None:
                                last=ids[-2:]))
 
 
+def _two_tools(fn, name: str) -> None:
+    """keep counts the results of every tool together: a list_files, then six reads, keep=2 keeps the last two reads."""
+    script = [call("list_files", folder="station"), *SCRIPT]
+    full = long_run(practice_client(script=script), STATION_TASK, station_tools(_data())).messages
+    ids = [b["tool_use_id"] for b in blocks(full) if b["type"] == "tool_result"]
+    mine = _results(_as_history(fn(copy.deepcopy(full), keep=2), name))
+    kept = [i for i, text, original in zip(ids, mine, _results(full), strict=False) if text == original]
+    if kept != ids[-2:]:
+        raise AssertionError(_("with keep=2 and a run that called list_files, then read six days, the results kept "
+                               "as they were are {kept}, not the last two {last}: keep counts the results of all "
+                               "tools together, not of each tool", kept=kept, last=ids[-2:]))
+
+
 def test_clear_old(clear_old) -> str:
     """Old results become CLEARED, the last `keep` stay; then the scripted run sends what the reference sends."""
     mine, old = _common(clear_old, "clear_old")
@@ -175,6 +189,7 @@ def test_clear_old(clear_old) -> str:
             raise AssertionError(_("an old result became {got!r}; put PLACEHOLDER in its place, so the model knows "
                                    "a result was there and was removed", got=str(text)[:40]))
     _random_ids(clear_old, "clear_old")
+    _two_tools(clear_old, "clear_old")
     _none_kept(clear_old, "clear_old")
     _several_a_turn(clear_old, "clear_old")
     sent, total = _scripted(lambda m: clear_old(m, keep=2))
@@ -197,25 +212,34 @@ def _quoted(text: str, original: str) -> bool:
 
 
 KEPT_WORDS = re.compile(r"\b(kept|shown|gardés?|conservés?|affichés?)\b", re.IGNORECASE)
+UNIT_WORDS = (re.compile(r"\b(char(acter)?s?|caractères?)\b", re.IGNORECASE), re.compile(r"\b(lines?|lignes?)\b",
+                                                                                       re.IGNORECASE))
 LEFT_WORDS = re.compile(r"\b(left out|omitted|removed|dropped|elided|skipped|hidden|more|not kept|omis|retirés?|"
                         r"supprimés?)\b", re.IGNORECASE)
 
 
 def _false_count(note: str, head: str, original: str) -> bool:
     """True if a part of `note` (between commas) gives a number that is no count of what was kept, left out or
-    there in all, in characters or in lines: one unit a part, each count once, off by one at most; % aside."""
+    there in all, in characters or in lines (the unit the part names, if it names one): one unit a part, each count
+    once, off by one at most; a percentage must be what was kept or left out, to 1 point."""
     chars = [len(head), len(original), len(original) - len(head)]
     lines = [len(head.splitlines()), len(original.splitlines())]
     lines.append(lines[1] - lines[0])
     note = re.sub(r"(?<=\d)[ \u00a0\u202f,](?=\d{3}(?!\d))", "", note)  # 1 808, 1,808
     for part in re.split(r"[,;()]", note):
-        numbers = [int(n) for n in re.findall(r"(?<![\w./-])\d+(?![\w%./-])", part)]
-        if numbers and not any(_all_counted(numbers, unit) for unit in (chars, lines)):
+        numbers = [int(n) for n in re.findall(r"(?<![\w./-])\d+(?![\w%./-])(?!\s*%)", part)]
+        named = [unit for unit, words in zip((chars, lines), UNIT_WORDS, strict=True) if words.search(part)]
+        units = named if len(named) == 1 else [chars, lines]
+        if numbers and not any(_all_counted(numbers, unit) for unit in units):
             return True
         kept, left = KEPT_WORDS.search(part), LEFT_WORDS.search(part)
         if numbers and bool(kept) != bool(left):  # a word says which count the part gives: one of its numbers is it
-            said = (chars[0], lines[0]) if kept else (chars[2], lines[2])
+            said = [unit[0] if kept else unit[2] for unit in units]
             if not any(abs(count - n) <= 1 for n in numbers for count in said):
+                return True
+        shares = [100 * unit[i] / unit[1] for unit in units for i in ((0,) if kept else (2,) if left else (0, 2))]
+        for percent in re.findall(r"(\d+(?:[.,]\d+)?)\s*%", part):
+            if not any(abs(float(percent.replace(",", ".")) - share) <= 1 for share in shares):
                 return True
     return False
 
@@ -279,6 +303,11 @@ def test_summarize_old(summarize) -> str:
         raise AssertionError(_("with your summaries the answer became {got!r}…, not the full run's {want!r}…; "
                                "keep enough first lines for each day's fields (Status is the 9th line)",
                                got=run.answer[:90], want=reference.answer[:60]))
+    unnumbered = [note for text in mine if not re.search(r"\d", note := text.rpartition("\n")[2])]
+    if unnumbered:  # after the run: a summary too short to answer from is the first thing to fix
+        raise AssertionError(_("an old result ends with the note {note!r}, which gives no number; say how much "
+                               "was kept or left out, e.g. '[abridged: 160 of 1820 characters kept]'",
+                               note=unnumbered[0]))
     _fewer_than_keep(summarize, "summarize_old")
     return _("old results are quoted, abridged, with a note; the run still answers as the full one, and sent "
              "{total} input tokens instead of {full} ({saved} less).", total=number(run.total), full=number(reference.total),
@@ -485,6 +514,17 @@ def _statuses_hold(my_loop) -> int:
     return 2 * len(cases)
 
 
+def _exact_budget(my_loop) -> None:
+    """A token_budget that two turns spend exactly: the loop stops there, as run_agent does (spent >= token_budget)."""
+    setup = lambda: (faults.never_stops(), _weather_box())  # noqa: E731  (a fresh pair per run)
+    client, box = setup()
+    two_turns = _tokens_after(run_agent(client, WEATHER_TASK, box, max_turns=2), 2)
+    compare(_with_manage(my_loop, plain), setup, WEATHER_TASK,
+            N_("with a manage, when the model never stops and token_budget is what two turns spend"),
+            advice=N_("stop when the tokens so far are at the budget too (spent >= token_budget), as in exercise 3.4"),
+            max_turns=50, token_budget=two_turns)
+
+
 def test_manage(my_loop) -> str:
     """manage runs before every request, its result is sent and kept, **request reaches the API, and the
     statuses and caps of notebook 05 hold with and without manage."""
@@ -501,6 +541,7 @@ def test_manage(my_loop) -> str:
     if problem:
         raise AssertionError(problem)
     runs = _statuses_hold(my_loop)
+    _exact_budget(my_loop)
     ctrl_c_stops(my_loop)
     _approval_holds(my_loop)  # the approver of notebook 05 still decides
     endings_hold(my_loop)  # and the endings of exercise 3.2

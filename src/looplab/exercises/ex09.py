@@ -144,7 +144,33 @@ def test_to_definitions(to_definitions) -> str:
         raise AssertionError(_("the API refused your definitions: {error}; each one is "
                                "{{'name': ..., 'description': ..., 'input_schema': ...}}",
                                error=exc.body["error"]["message"] if isinstance(exc.body, dict) else exc)) from None
-    by_name = {d.get("name"): d for d in got}  # the API reads tools by name: any order is right
+    _same_as_server(got, tools)
+    odd = _odd_tools()
+    mine = to_definitions(odd)
+    if not isinstance(mine, list) or len(mine) != len(odd):
+        raise AssertionError(_("for {n} tools, one with a title and one with no description, you returned {got} "
+                               "definitions; return one for every tool, whatever fields it has", n=len(odd),
+                               got=len(mine) if isinstance(mine, list) else type(mine).__name__))
+    _same_as_server(mine, odd)
+    block = next(b for b in reply.content if b.type == "tool_use")
+    schema = next(d["input_schema"] for d in got if d["name"] == block.name)
+    jsonschema.validate(block.input, schema)
+    return _("{n} definitions the API accepts; the model's call {name}({input}) fits the server's own schema.",
+             n=len(got), name=block.name, input=block.input)
+
+
+def _odd_tools() -> list:
+    """Tools the check's server does not have: one with a title besides its description, one with no description."""
+    from mcp_types import Tool
+
+    return [Tool(name="price", title="Price lookup", description="Return the price of one product in EUR.",
+                 input_schema={"type": "object", "properties": {"product": {"type": "string"}}}),
+            Tool(name="list_products", input_schema={"type": "object", "properties": {}})]
+
+
+def _same_as_server(got: list, tools) -> None:
+    """Each tool has a definition of its name whose description and input_schema are the tool's own."""
+    by_name = {d.get("name"): d for d in got if isinstance(d, dict)}  # the API reads tools by name: any order is right
     for want in _expected(tools):
         have = by_name.get(want["name"])
         if have is None:
@@ -159,11 +185,6 @@ def test_to_definitions(to_definitions) -> str:
                 raise AssertionError(_("the definition of {name!r} has {key} {have!r}, not the server's {want!r}: "
                                        "copy tool.{key} as it is (the model chooses and fills a tool by them)",
                                        name=want["name"], key=key, have=have.get(key), want=want[key]))
-    block = next(b for b in reply.content if b.type == "tool_use")
-    schema = next(d["input_schema"] for d in got if d["name"] == block.name)
-    jsonschema.validate(block.input, schema)
-    return _("{n} definitions the API accepts; the model's call {name}({input}) fits the server's own schema.",
-             n=len(got), name=block.name, input=block.input)
 
 
 async def _route_run(route):
