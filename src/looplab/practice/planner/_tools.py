@@ -192,6 +192,8 @@ IN_FRENCH = [
               r"je ne sais pas suivre ce qu'ajoute la description de \1 : "),
              (r"the system prompt asks (.*?), and my rules follow no instructions, so no field is filled",
               r"le prompt système demande \1, et mes règles ne suivent pas d'instructions : je ne remplis aucun champ"),
+             (r"the task asks for the ('[^']*') a tool returned, and ('[^']*') is another field",
+              r"la demande porte sur le champ \1 qu'un outil a renvoyé, et \2 est un autre champ"),
              (r"I could not tie ('[^']*') to a value a tool result or a computation gave",
               r"je n'ai pu rattacher \1 à aucune valeur donnée par un résultat d'outil ou un calcul"),
              (r"has no answer to put in the requested JSON format: ", "n'a pas de réponse à mettre dans le format JSON demandé : "),

@@ -12,7 +12,15 @@ import re
 from looplab._jsonschema import validator_class
 from looplab.practice.planner._tools import about_words, in_french, mention
 from looplab.practice.planner.fill import around, asks, fill_input, one_type
-from looplab.practice.planner.needs import ACT_NOUNS, ACTS, RELATED, WEATHER, Unserved, _needs
+from looplab.practice.planner.needs import (
+    ACT_NOUNS,
+    ACTS,
+    RELATED,
+    TAKEN_BACK,
+    WEATHER,
+    Unserved,
+    _needs,
+)
 from looplab.practice.planner.text import (
     CONJUNCTIONS,
     CORPUS_WORDS,
@@ -28,6 +36,7 @@ from looplab.practice.planner.text import (
     stem,
     stems,
     uncontracted,
+    unquote,
     words,
 )
 from looplab.practice.view import OfferedTool, View, schema_of
@@ -154,6 +163,10 @@ def _unasked(tool: OfferedTool, task: str) -> str | None:
 def _unhelped(tool: OfferedTool, filled: dict, task: str, unserved: list[Unserved]) -> str | None:
     """Why a forced call would answer another question the auto mode declines ('yesterday' next to 'Paris')."""
     names = [v for p, v in filled.items() if isinstance(v, str) and "enum" not in (tool.properties.get(p) or {})]
+    taken = TAKEN_BACK.search(unquote(task))  # 'Lyon? Actually, make that Nantes': Lyon is taken back, as the auto mode says
+    if taken and any(0 <= task.find(str(v)) < taken.start() for v in filled.values()):
+        return next((str(u) for u in unserved if u.tool == tool.name and any(str(v) in u.clause for v in filled.values())),
+                    f"the task takes back a value ('{taken[0]}'), and I fill only a value said once; send the one you mean")
     for why in unserved:
         if why.about_action and asks(tool, str(why)):
             return str(why)
@@ -181,7 +194,7 @@ def shape_answer(reply: dict, schema: dict, task: str = "") -> dict:
     text = _text(reply)
     if not text or reply.get("declined") or reply.get("stop_reason") == "refusal":
         return decline(f"has no answer to put in the requested JSON format: {text or 'no text'}")
-    value, why = _fit(text, reply.get("evidence") or {}, schema)
+    value, why = _fit(text, reply.get("evidence") or {}, schema, task)
     if reply.get("unkept") and text not in (value, *(value.values() if isinstance(value, dict) else ())):  # 'Subtract
         # 1 from every answer': {"result": 54} would seem to have followed it; a text field holds the note itself
         why = f"the system prompt asks {reply['unkept']}, and my rules follow no instructions, so no field is filled"
@@ -236,7 +249,7 @@ def _unfollowed(schema: dict, props: dict) -> str | None:
     return None
 
 
-def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
+def _fit(text: str, evidence: dict, schema: dict, task: str = "") -> tuple[object, str | None]:
     """The value for `schema` from the evidence (a lone text field may hold the answer itself), or the reason."""
     if why := _unfollowed(schema, {n: schema_of(s) for n, s in (schema.get("properties") or {}).items()}):
         return None, why
@@ -252,6 +265,8 @@ def _fit(text: str, evidence: dict, schema: dict) -> tuple[object, str | None]:
     # asks for more than the answer as written
     if required <= set(strings) and named & TEXT_NAMES and not named - TEXT_NAMES - STOPWORDS - {"final"}:
         return {strings[0]: text}, None
+    if asked := next(((p, k) for p in props if (k := _asked_instead(p, evidence, task))), None):
+        return None, f"the task asks for the '{asked[1]}' a tool returned, and '{asked[0]}' is another field"
     value = {p: found for p, spec in props.items() if (found := _evidence_for(p, spec, evidence, " ".join(
         str(spec.get(k) or "") for k in ("title", "description")))) is not None}
     missing = [p for p in props if p in required and p not in value]
@@ -268,6 +283,17 @@ def _json_fits(key: str, said: set[str], unit: set[str]) -> bool:
     name, coins = set(words(key.split("|")[1])), {*CURRENCY, "eur", "usd", "gbp", "in"}
     money = {CURRENCY.get(w, w) for w in name} & {"eur", "usd", "gbp"}
     return name - coins == said - coins and money == unit
+
+
+def _asked_instead(prop: str, evidence: dict, task: str) -> str | None:
+    """A result's field whose name is `prop`'s and more, the more said in the task: 'the early-bird price' asks its
+    'early_bird_price', which a field 'price' is not (a currency is no more: 'price_eur' may be 'price')."""
+    said, asked = set(words(prop)), set(stems(task))
+    for key in [k.split("|")[1] for k in evidence if k.startswith("json|")]:
+        more = set(words(key)) - said - {*CURRENCY, "eur", "usd", "gbp"}
+        if more and said < set(words(key)) and set(stems(" ".join(more))) <= asked:
+            return key
+    return None
 
 
 def _evidence_for(prop: str, spec: dict, evidence: dict, described: str = ""):

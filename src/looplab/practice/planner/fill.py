@@ -246,9 +246,14 @@ def _number(text: str) -> float | int:
     return float(text) if "." in text else int(text)
 
 
+ENUM_TYPES = {str: "string", bool: "boolean", int: "integer", float: "number", type(None): "null"}
+
+
 def one_type(spec: dict) -> str | None:
-    """A property's one type, nullable forms included: 'number' for ["number", "null"] or an anyOf of the two."""
-    kinds = spec.get("type", [branch.get("type") for branch in spec.get("anyOf", []) if isinstance(branch, dict)])
+    """A property's one type, nullable forms included: 'number' for ["number", "null"] or an anyOf of the two; an enum
+    without a type (the SDK's parse sends a Literal so) has its values' type."""
+    kinds = spec.get("type", [branch.get("type") for branch in spec.get("anyOf", []) if isinstance(branch, dict)] or [
+        ENUM_TYPES.get(type(v)) for v in spec.get("enum", [])])
     kinds = {k for kind in ([kinds] if isinstance(kinds, str) else kinds)  # a branch may hold a type list too
              for k in (kind if isinstance(kind, list) else [kind])} - {"null"}
     return next(iter(kinds)) if len(kinds) == 1 else None
@@ -411,6 +416,23 @@ def _qualified(tool: OfferedTool, text: str, value: str, unit: bool = False, bef
     return any(stem(w) not in takes for w in (left[-1:] if before else []) + after[:1])
 
 
+CHANGE_VERBS = re.compile(r"\b(?:rais|lower|increas|decreas|reduc|cut|drop|lift|boost|bump|augment|baiss|abaiss|diminu|"
+                          r"r[ée]dui|mont(?:e|er|ez)\b|hauss)\w*", re.IGNORECASE)
+DELTA = set(stems("change delta increment decrement offset step adjustment difference relative"))  # a property of a change
+
+
+def _relative(tool: OfferedTool, prop: str, text: str, value) -> bool:
+    """Whether the text gives `value` as a change of what `prop` sets, whose new value is then unsaid: 'Lower the heating
+    by 2', 'Drop it 2 degrees', 'Augmente le budget de 300' ('Raise it to 21' says it); a tool named for the change
+    (increase_budget) or a property that is one ('delta') takes it."""
+    before = (around(text, str(value)) or ("", ""))[0]
+    verbs = list(CHANGE_VERBS.finditer(before))
+    named = set(stems(" ".join([tool.name.replace("_", " "), prop, str(tool.properties[prop].get("description", ""))])))
+    if {stem(v[0].lower()) for v in verbs} & named or named & DELTA:
+        return False
+    return bool(re.search(r"\bby\s*$", before, re.I) or verbs and not re.search(r"\b(?:to|à|at)\b", before[verbs[-1].end():], re.I))
+
+
 def fill_input(tool: OfferedTool, text: str) -> dict | str:
     """A schema-valid input for `tool` from `text`, or a one-line reason naming the property it could not fill."""
     props, text = tool.properties, MINUS.sub("-", text)  # '–18 °C': the sign typed as a dash is kept
@@ -439,7 +461,8 @@ def fill_input(tool: OfferedTool, text: str) -> dict | str:
             value = _enum_value(prop, schema, text, found and found[1])
         elif prop in number_props:
             value = numbers[number_props.index(prop)] if positional else labelled.get(prop)
-            value = None if found is None and _qualified(tool, text, str(value), unit=True) else value
+            value = None if found is None and (_qualified(tool, text, str(value), unit=True) or _relative(
+                tool, prop, text, value)) else value
             if _kind(schema) == "integer" and isinstance(value, float):
                 value = int(value) if value.is_integer() else None
         elif _kind(schema) == "string":

@@ -178,8 +178,8 @@ TAKEN_BACK = re.compile(r"\b(?:no,? wait|wait,? no|actually|scratch that|never ?
                         r"je veux dire|finalement|or rather|ou plutôt|enfin non|I meant|make that|my (?:bad|mistake)|correction|oo+ps|whoops|"
                         r"(?:(?<=^)|(?<=[.!?;] ))instead\b|instead(?=\s*[.!?]*\s*$|\s*[.!?]+\s+[A-Z])|wrong (?:city|town|place|one|number|key|course|file)|je voulais dire|je me suis trompée?|"
                         r"erreur de ma part|oups|(?:euh|ah|oh),? non,? (?=(?:à|a|en|plutôt|pardon|je voulais|c'est|le|la|les)\b)|non,? pardon|"
-                        r"pardon,? non|no,? sorry|nope|(?<!the )(?<!for )(?<!a )typo|i misspoke|let me rephrase|i wanted|je voulais|zut|au temps pour moi|"
-                        r"autant pour moi|je rectifie|je me trompe|erreur|(?:ah|oh),? pardon|(?-i:[Ss]orry)(?=,?\s+(?:(?-i:[A-Z])(?!\w*')|['\"‘“«])|,?\s{3,})(?![^.?!]*\b(?:too|as well|also|aussi)\b)"
+                        r"pardon,? non|no,? sorry|nope|(?<=, )no(?=,\s*-?\d)|(?<!the )(?<!for )(?<!a )typo|i misspoke|let me rephrase|i wanted|je voulais|zut|au temps pour moi|"
+                        r"autant pour moi|je rectifie|je me trompe|erreur|(?:ah|oh),? pardon|(?-i:[Ss]orry)(?=,?\s+(?:(?-i:[A-Z])(?!\w*')|['\"‘“«]|\d)|,?\s{3,})(?![^.?!]*\b(?:too|as well|also|aussi)\b)"
                         r"|wrong location|(?:oh|ah),? wait|(?:oh|ah),? attends|(?:oh|ah),? sorry|make it(?=,?\s*['\"‘“«]|\s{3,})|err+(?=,)|"
                         r"plutôt(?=\s*[.!?)]*\s*$)|(?:pardon|euh|sorry)(?=,?\s{3,})|(?<=, )(?<!\bet, )(?<!\band, )(?:pardon|euh|sorry)(?=,)|(?<=[—–] )(?:pardon|sorry)(?=,)|(?:…|\.{3})\s*(?:plutôt|rather)|"
                         r"(?:(?<=[—–] )|(?<=-- ))(?:pardon|sorry|euh|oops)(?=\s*(?:[—–]|--))|enfin,? plutôt)\b", re.IGNORECASE)  # 'or rather 12 * 8'; \s{3,} is a quoted key
@@ -772,11 +772,12 @@ def needs(view: View) -> dict | None:
                 if not done[(n, repr(i))].is_error}
     for n, i, _ in planned:  # {"ticker": "ACME", "close": 123.45}: each field of a JSON result is evidence of its own
         data = json_value(done[(n, repr(i))].result or "") if not done[(n, repr(i))].is_error else None
-        evidence |= {f"json|{k}|{' '.join(map(str, i.values()))}": v for k, v in (data.items() if isinstance(data, dict) else [])
+        evidence |= {f"json|{k}|{' '.join(map(str, i.values()))}": float(rounded(v)) if isinstance(v, float) and calc and n == calc.name
+                     else v for k, v in (data.items() if isinstance(data, dict) else [])
                      if isinstance(v, (str, int, float))}  # a field fills a schema field of exactly its name (control)
     numbers = [_number(v) for k, v in evidence.items() if calc and k.startswith(calc.name + " ")]
-    if len(numbers) == 1 == len(planned) and numbers[0] is not None and not unserved:  # the task's one result
-        evidence["result value answer"] = numbers[0]
+    if len(numbers) == 1 == len(planned) and numbers[0] is not None and not unserved:  # the task's one result, as the
+        evidence["result value answer"] = float(rounded(numbers[0])) if isinstance(numbers[0], float) else numbers[0]  # text says it
     stated += [odd for n, i, clause in planned if not done[(n, repr(i))].is_error and (odd := _unfitting(
         clause, done[(n, repr(i))].result or "", n))]  # 'Rome: 19 °C' for a population: quoted, and said so
     stated = [SHORT_INTRODUCTION] * bool(WHO.search(view.task)) + stated  # 'Who are you and what is 2 + 2?'
@@ -900,6 +901,11 @@ def _combined(operated: tuple[str, str, str], results: list) -> str:
     return f"{pa} ({ta} °{unit}) {'plus' if sign == '+' else 'minus'} {pb} ({tb} °{unit}) is {value:.10g} °{unit}."
 
 
+def rounded(number: float) -> str:
+    """A calculator's float as a reply gives it, without the binary error: 0.30000000000000004 is '0.3'."""
+    return f"{number:.12g}"
+
+
 def _number(text: str) -> int | float | None:
     found = re.fullmatch(r"\s*(-?\d+(?:\.\d+)?)\s*", text or "")
     return None if not found else float(found.group(1)) if "." in found.group(1) else int(found.group(1))
@@ -998,9 +1004,9 @@ def _said(step, given: dict, arithmetic: str | None, clean, tool: OfferedTool | 
             result = str(one).strip()
         number = float(result) if re.fullmatch(r"\s*-?\d+(?:\.\d+)?(?:e[-+]?\d+)?\s*", result, re.I) else None
         if number is not None and ("." in result or "e" in result.lower()) and (  # 0.30000000000000004: a float's error;
-                float(f"{number:.12g}") != number or (exact := _exact(arithmetic)) is not None and Fraction(result.strip()) != exact
+                float(rounded(number)) != number or (exact := _exact(arithmetic)) is not None and Fraction(result.strip()) != exact
                 or exact is None and ("e" in result.lower() or abs(number) >= 2 ** 53)):  # 10 ** 17 + 2 ** 0.5: unweighed
-            return f"{arithmetic} ≈ {number:.12g}."  # 10 ** 17 + 0.5 gives 1e+17: not equal
+            return f"{arithmetic} ≈ {rounded(number)}."  # 10 ** 17 + 0.5 gives 1e+17: not equal
         return f"{arithmetic}{':' if result.startswith('(nothing') else ' ='} {sentence_case(result)}"
     if re.search(r"\d", str(value)) and not into and not _into(step.name) and not any(  # 'R9' gave {"roomCode": "R1"}
             keyed_by_another(step.name, k) for k, v in given.items() if v == value):  # not 'customer_id' of get_orders

@@ -335,6 +335,8 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
     if _measured(task, records) or COUNT.search(task) and not TOTAL.search(IN_ALL.sub(" ", re.sub(
             r"\btotal number\b|\bnombre total\b", "number", task, flags=re.I))):  # 'the total weight', 'how many were
         evidence = {k: v for k, v in evidence.items() if "total" not in k}  # approved?': no total of money is asked
+    if PER.search(task):  # 'the unpaid total per client': one figure of them all is not the figure of each
+        evidence = {k: v for k, v in evidence.items() if "total" not in k and "count" not in k}
     every = ("Grand total (all records)", "Count (all records)", "Nombre (toutes", "I give no count of all", "Je ne peux pas")
     if seen or notes or good < len(reads) or any(c.doubtful for c in choices) or len(choices) == 1 and any(
             line.startswith(every) for line in lines):  # the figures of a filtered list are not those over every record
