@@ -105,7 +105,9 @@ construit:built construire:build couleur:colour tomate:tomato coûtent:cost+pric
 gardé:saved arroser:water arrosage:watering plante:plants fréquence:often mer:sea
 faisceau:beam gardien:keepers quitté:leave quitter:leave repeint:paint
 peindre:paint fermenter:ferment fermentent:ferment pointe:peak passent:run tramway:tram titre:title auteur:author
-niveau:level durée:duration+length temps:time+duration""".split())
+niveau:level durée:duration+length temps:time+duration
+bibliothèque:library médiathèque:library mairie:town+hall théâtre:theatre cinéma:cinema parc:park école:school
+stade:stadium plage:beach château:castle église:church patinoire:rink""".split())
 LEXICON_FR = {root(k): v.replace("+", " ") for k, v in (LEXICON_FR | SURVEY_FR).items()}  # "+": several words
 PLAIN_FR = {root(unaccented(k)): v for k, v in LEXICON_FR.items()}
 ASKS = [(r"\bquand\b", "When "), (r"\bcombien de temps\b", "How long "), (r"\bjusqu'où\b", "How far "), (r"\bcombien de\b", "How many "), (r"\bcombien\b", "How much "),

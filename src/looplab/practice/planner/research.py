@@ -309,6 +309,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             # an aspect word is said only with its pattern: 'prices stay the same' states no price
             said = (roots(f"{sentence} {unaccented(sentence)} {currency_words(sentence)}") - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
             said |= inflected(sentence) - denied if inflected else set()
+            said |= roots(" ".join(e.replace("+", " ") for w in re.findall(r"(?<=\w )[A-ZÀ-Ý]\w{3,}", sentence)
+                                   if (e := english_of(w.lower()))))  # 'The Musée des Tisserands is open': a museum
             if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
@@ -458,7 +460,12 @@ def _numbered_other(sentence: str, question: str) -> bool:
     names that thing only with other numbers: 'Le tram 21 a été fermé en 2018.' is not tram 12's, 'La ligne 4 va à la
     gare.' not the bus line 41's."""
     asked, said = _numbered(question), _numbered(sentence)
-    return any(said[w] and not said[w] & numbers for w, numbers in asked.items() if w in said)
+    verb = r"\s+(?:will|is|are|was|were|runs?|has|have|now|no|does|do|sera|est|sont|passe|a|ont)\b"
+    leads = [_numbered(re.split(verb, c, maxsplit=1)[0]) for c in re.split(r"[;:]|,\s+(?:and|but|or|et|mais)\b", sentence)
+             if any(_numbered(c).get(w, set()) & n for w, n in asked.items())]  # 'Line 1 will run … during the works on
+    # line 2' is line 1's; not 'Screen 2 is not accessible; use Screen 1 or 3' for Screen 1
+    return any(said[w] and not said[w] & numbers or leads and all(ld.get(w) and not ld[w] & numbers for ld in leads)
+               for w, numbers in asked.items() if w in said)
 
 
 def _of_another(sentence: str, question: str) -> bool:
@@ -680,6 +687,11 @@ def _subject_elsewhere(sentence: str, question: str, title: set[str]) -> bool:
     if not re.match(r"\W*(?:who|when|what time|at what time|which days?|is|are|does|do|will|can)\b", question, re.I):
         return False
     asked = roots(" ".join(w for w in words(question) if w not in STOPWORDS))
+    if any(root(m[2].lower()) not in asked | title | roots(" ".join(CALENDAR)) and root(m[1].lower()) in asked and not (
+            roots(sentence[:m.start()]) - roots(" ".join(STOPWORDS))) & asked for m in re.finditer(
+            r"\b([^\W\d_]+)\s+(?:at|in|à)\s+(?:the\s+|la\s+|le\s+|l['’])?([A-ZÀ-Ý][\w'’-]*)", sentence)):
+        return True  # "The children's pool at Bellerive will close" is not the Aquaverde pool's closing; it is the
+    # children's pool asked about
     lead = re.match(r"\W*(?:the|a|an|our|its|le|la|les|l['’]|un|une)\s*([^\W\d_][\w-]*)(?:\s+([^\W\d_][\w-]*))?", sentence, re.I)
     named = [w.lower() for w in (lead.groups() if lead else ()) if w]
     named = named[:1] if len(named) > 1 and named[1] in STOPWORDS else named  # 'The café is', 'The reptile house'
@@ -1023,14 +1035,14 @@ CHANGES = re.compile(r"\b(?:nouveaux? (?:horaires|tarifs|prix)|new (?:opening )?
                      r"(?:has been|have been|is|are|was|were) (?:cancell?ed|called off|suspended|withdrawn|closed|postponed|discontinued|"
                      r"scrapped|dropped)|(?:est|sont) déplacée?s?|a été (?:supprimée?|"
                      r"annulée?|modifiée?|suspendue?|fermée?|reportée?|déplacée?)|(?:augmente|augmentent|baisse|baissent|passe|passent)\s+(?:de|à)|(?:sera|seront)\s+"
-                     r"(?:gratuite?s?|supprimée?s?|fermée?s?|annulée?s?|réduite?s?|augmentée?s?|remplacée?s?|modifiée?s?)|"
+                     r"(?:gratuite?s?|supprimée?s?|fermée?s?|annulée?s?|réduite?s?|augmentée?s?|remplacée?s?|modifiée?s?|interrompue?s?)|"
                      r"(?:moves?|moved|is moving|relocated|is sold at|will cost|est déplacée?|déménage|passe|reportée?s?|"
                      r"postponed|delayed|pushed back|brought forward|rescheduled|switch(?:es|ed)?|shifted|changed|repoussée?s?|"
                      r"décalée?s?|avancée?s?|prolongée?s?|extended)\s+"
                      r"(?:to|at|au|à|jusqu['’]\w*|until)|(?:prolongée?s?|repoussée?s?|reportée?s?)\b[^.]{0,25}?(?:jusqu|\bau\b)|has moved|"
                      r"have moved|(?:moves?|moved|changes?|changed|goes|went|passe)\s+from\s+[^.]{1,25}?\s+(?:to|à)\b|instead of|a déménagé|ont déménagé|will cost\b|(?:is|are) closed until|fermée?s? jusqu|will reopen|reopens|(?:will )?opens?(?: (?:its|their) doors)? again|re-?opens? on|restarts?|resumes?|rouvrira(?: ses portes)?|"
                      r"rouvre(?: ses portes)? le|(?:r?ouvre|r?ouvrira)(?: ses portes)? de nouveau|"
-                     r"reprendra|reprend le|recommence le|redémarre le|(?:est|sont) (?:annulée?s?|suspendue?s?|fermée?s?)|"
+                     r"reprendra|reprend le|recommence le|redémarre le|(?:est|sont) (?:annulée?s?|suspendue?s?|fermée?s?|interrompue?s?)|"
                      r"(?:from|as of|starting|effective|since)\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?[A-Z][a-z]+|"
                      r"(?:à partir d[ue]|à compter d[ue]|dès le|depuis le)\s+(?:1er|\d{1,2})\s+[a-zéû]+|(?:from|as of|starting|effective)\s+"
                      r"(?:january|february|march|april|june|july|august|september|october|november|december)|(?:à partir d[e'’]|"
@@ -1077,13 +1089,17 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
     said = roots(task) | roots(" ".join(c.rsplit(" [", 1)[0] for c in cited)) | PREDICATES
     found, rival, unnamed = [], False, {}
     for s in good:
-        if _name(s.input) in sources or re.search(rf"(?<![\w.-]){re.escape(_name(s.input))}(?![\w-])", unquoted):
+        quoted_from = _name(s.input) in sources  # its other lines may change what it says: 'Change: "The Glass Harbour"
+        # now starts at 21:15' below '… is shown at 20:45'
+        if not quoted_from and re.search(rf"(?<![\w.-]){re.escape(_name(s.input))}(?![\w-])", unquoted):
             continue  # not a page left out on purpose (corrected, older)
         own = _own(view, s.result or "")
         text = _glossed(own)  # the lexicon's English beside a French page's words
         page = bool((_subject(s) | roots(_glossed(_heading(s)))) & subjects or AMENDS.search(_heading(s)))  # 'Notice to
         for line in sentences(own):  # residents' names no subject: its text must ('Because of roadworks, the Dunmere
             # farmers' market no longer …')
+            if quoted_from and (not CHANGES.search(line) or any(line in c for c in cited)):
+                continue
             differs = page and all(p in names or roots(_glossed(p)) - {p} & names for p in _proper(_heading(s))) and any(u in units and (n, u) not in figures
                                                                       for n, u in _figures(line))  # not Northgate Chess Club's fee
             if french(line) == french(" ".join(cited)) and {r for r in roots(line) - said & (others - (roots(_heading(s)) if AMENDS.search(
@@ -1092,15 +1108,53 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
                 # word only another page's title gives names another thing
             if not _same_thing(_glossed(line), text, cited, task, titles):
                 if lacking := _unnamed_change(line, text, _heading(s), cited, task, titles):
-                    if CHANGES.search(line) and roots(_glossed(line)) & asked and any(_shared(line, q, c) >= 2 for q, c in zip(quoted, cited, strict=True)):
+                    if CHANGES.search(line) and roots(_glossed(line)) & asked and any(_shared(line, q, c) >= 2 for q, c in zip(
+                            quoted, cited, strict=True)) and not _other_facet(line, task) and not _names_another(line, f"{task} {titles} {' '.join(cited)}"):
                         found.append(f"{line} [{_name(s.input)}]")
                         unnamed[_name(s.input)] = lacking
                 continue  # 'The Team plan now costs 29 euros' beside the Solo plan's price; Valence's 55 concerts beside Vienne's
-            if differs or (page or roots(text) & subjects) and CHANGES.search(line) and roots(_glossed(line)) & asked and any(
-                    _shared(line, q, c) >= 2 for q, c in zip(quoted, cited, strict=True)):
+            if (differs or (page or roots(text) & subjects) and CHANGES.search(line) and roots(_glossed(line)) & asked and any(
+                    _shared(line, q, c) >= 2 for q, c in zip(quoted, cited, strict=True))) and not _other_facet(line, task) and not \
+                    _names_another(line, f"{task} {titles} {' '.join(cited)}"):
                 found.append(f"{line} [{_name(s.input)}]")
                 rival |= differs
     return found, rival, unnamed
+
+
+ASKS_PRICE = re.compile(r"\b(?:how much (?:is|are|does|do|will)|costs?|prices?|fees?|combien co[uû]t|prix|tarifs?)\b", re.I)
+ASKS_HOURS = re.compile(r"\b(?:what time|open|opens|opening|close|closes|closed|closing|hours|à quelle heure|ouvr\w*|ouvert\w*|"
+                        r"ferm\w*|horaires?)\b", re.I)
+PRICED = re.compile(rf"{MONEY}|\b(?:free|gratuite?s?|prices?|costs?|fees?|prix|tarifs?|co[uû]te\w*|factur\w+|charged)\b", re.I)
+HOURED = re.compile(rf"\d(?::\d\d|h\d\d|\s?h\b|\s?[ap]m\b)|\b(?:noon|midday|midnight|midi|minuit)\b|\b(?:(?:re-?)?open\w*|clos\w*|hours|ouv\w+|rouv\w+|ferm\w+|horaires?|{'|'.join(DAYS)}|weekdays?|weekends?|"
+                    r"daily|lundis?|mardis?|mercredis?|jeudis?|vendredis?|samedis?|dimanches?|semaine)\b", re.I)
+ENDED = re.compile(r"\b(?:discontinued|cancell?ed|called off|scrapped|withdrawn|sold out|no longer (?:sold|available|offered|"
+                   r"runs?|held)|supprimée?s?|annulée?s?|arrêtée?s?|plus (?:vendue?s?|disponibles?|proposée?s?))\b", re.I)  # of every side
+WORKDAYS = roots("weekday weekdays monday tuesday wednesday thursday friday lundi mardi mercredi jeudi vendredi semaine")
+WEEKEND = roots("weekend weekends saturday sunday samedi dimanche")
+
+
+def _other_facet(line: str, task: str) -> bool:
+    """Whether a change line is about another side of the thing than the question asks: its place or teacher for a
+    price or an opening time ('The box office will move to the east entrance' for when it opens), or other days ('the
+    pool will open at 7:15 on weekdays' for Sundays)."""
+    if ENDED.search(line):
+        return False  # 'Raw milk has been discontinued' speaks of its price too
+    if ASKS_PRICE.search(task) and not PRICED.search(line) or ASKS_HOURS.search(task) and not HOURED.search(line):
+        return True
+    scope = re.sub(r"\b(?:to|au|à|until|till|into|jusqu['’]au)\s+(?:the\s+|le\s+|les\s+)?\w+", " ", line, flags=re.I)  # not
+    # the new day it moves to: 'the pilates class moves to Wednesday' is Monday's
+    asked, days = roots(_glossed(task)) & (WORKDAYS | WEEKEND), roots(_glossed(scope)) & (WORKDAYS | WEEKEND)
+    return bool(asked and days and not asked & days and not (asked & WEEKEND and days & roots("weekend weekends") or asked
+                                                              & WORKDAYS and days & roots("weekday weekdays semaine")))
+
+
+def _names_another(line: str, known: str) -> bool:
+    """Whether the part of a change line before its change word names something the question, its quotes and their
+    titles never do: 'Le marché du quartier Saint-Jean est déplacé' is not the place Carnot's market."""
+    change = CHANGES.search(line)
+    subject = line[:change.start()] if change else ""  # a figure alone: 'Coverage grows to 230 harbours, including Normandy'
+    return any(not says(known, w) and root(w.lower()) not in WEEKDAYS | roots(" ".join(MONTHS + MOIS + list(STOPWORDS)))
+               for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'’-]*", subject))
 
 
 def _shared(line: str, quoted: set[str], quote: str) -> int:
@@ -1147,7 +1201,7 @@ PREDICATES = roots("held hold holds run runs take takes place open opens cost co
                    "requires have has get support supports attend year years day days time times much many area size length "
                    "height depth width weight number amount total surface superficie taille longueur hauteur profondeur "
                    "plan plans planned prévu prévus prévue prévues coûte coûtent coût prix tarif ouvre ouvrent ouvert lieu a ont "
-                   "propose proposent compte comptent dure durent meet meets se tient tiennent rehearse rehearses start starts begin "
+                   "propose proposent compte comptent dure durent meet meets se tient tiennent tiendra tiendront rehearse rehearses start starts begin "
                    "begins practise practises practice practices")
 SPELT = roots("one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen "
               "eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand un une deux trois "
@@ -1186,7 +1240,7 @@ def _same_thing(line: str, page: str, cited: list[str], task: str, titles: str) 
     after = [m[1] for n in strong + weak for m in re.finditer(rf"(?<![\w-]){re.escape(n)}[ \t]+([A-ZÀ-Ý][\w'’-]*)", scope)]
     generic = roots(" ".join(STOPWORDS)) | PREDICATES | when | roots(" ".join(MEASURES)) | SPELT | SORTS
     shared = {r for r in (roots(task) & roots(quotes)) - generic - roots(titles) if not r.isdigit()}  # a number: `numbers`
-    titled = (roots(task) & roots(titles)) - generic  # 'Pottery class': the yoga page never says 'pottery'; a
+    titled = (roots(task) & roots(titles)) - generic - FACETS  # not the news page's lacking 'hours'; 'Pottery class': the yoga page never says 'pottery'; a
     if not asked and not AMENDS.search(there.split("\n", 1)[0]) and not (titled <= roots(there) or french(there) != french(
             quotes) and (titled | roots(" ".join(e for w in titled if (e := english_of(w))))) & roots(there)):
         return False  # question with names is decided by them, an amendment names nothing, and a page in the other
@@ -1207,6 +1261,8 @@ def _same_thing(line: str, page: str, cited: list[str], task: str, titles: str) 
         has(n) for n in names + weak) >= len(names + weak) and (french(there) == french(quotes) or all(
             has(n) for n in names + weak if not english_of(n)))  # 'Strasbourg' is no 'Mulhouse' in any language
     own = re.sub(r"\b(?:because|due to|owing to|following|car|parce qu|en raison|à cause|suite à)\b.*", "", line, flags=re.I)
+    own = re.sub(r"^\W*(?:changes?|changements?|updates?|mise à jour|nb|note)\s*:", "", own, flags=re.I)  # 'Change: "The
+    # Glass Harbour" now starts at 21:15': a label, not what changes
     own = re.sub(r"\b(?:(?:has|have|is|was|a|est)\s+(?:been\s+|été\s+)?)?(?:moved|moves|relocated|postponed|delayed|pushed back|"
                  r"brought forward|déménagée?|reportée?s?|déplacée?s?|repoussée?s?|décalée?s?|avancée?s?)\s+(?:to|au|à|until|"
                  r"jusqu\w*)\b.*", "", own, flags=re.I)  # 'has moved to the Église Sainte-Claire': the new place, no subject
@@ -1241,7 +1297,8 @@ def _named(heading: str) -> set[str]:
     """What a heading names, but for words of news and dates: nothing for 'Changes', 'Avis du 2 février 2027'."""
     return {r for r in roots(heading) - NEWS - roots(" ".join([*STOPWORDS, *MONTHS, *MOIS])) - roots(
         "change changes changement changements update updates amendment amendments modifications service services notices "
-        "announcements annonces infos") if not r.isdigit() and len(r) > 1}  # 'Service changes' names no service
+        "announcements annonces infos timetable timetables schedule schedules horaires tarifs fees prices") if not r.isdigit()
+        and len(r) > 1}  # 'Service changes', 'Timetable changes' name no service, no timetable
 
 
 def _told_of(said: list[set[str]], task: str, quotes: str, titles: str, generic: set[str]) -> bool:
@@ -1616,8 +1673,11 @@ def research(view: View) -> dict | None:
     if not cited and lost:
         return declined(f"I cannot answer from what is left of the history.{failed}")
     in_french = bool(good) and all(french(s.result or "") for s in good)
+    asked_numbers = _numbered(task)
     other = next(((label, _name(s.input)) for s in good for line in sentences(_own(view, s.result or ""))
-                  if _numbered_other(line, task) and all(label := _label(line, task))), None) if not cited else None
+                  if _numbered_other(line, task) and all(label := _label(line, task)) and not any(
+                      numbers & _numbered(s.result or "").get(w, set()) for w, numbers in asked_numbers.items())),
+                 None) if not cited else None  # not when the page names salle 3 too: its lines just do not answer
     failed += (f" I did not quote {other[1]} on '{other[0][0]}': the question asks about '{other[0][1]}'." if other
                else "")
     if not cited and in_own and (missing := _english(bare)[1]):  # the lexicon's reason first, then the search's

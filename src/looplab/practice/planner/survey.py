@@ -779,6 +779,7 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
 GOODS = set(stems("item items product products article articles description goods produit produits désignation objet title "
                    "titre book livre"))
 WHAT_GOT = re.compile(r"\bwhat\b[^?.]*\b(?:order(?:ed)?|buy|bought|purchased?|get|got|borrow(?:ed)?|rent(?:ed)?|book(?:ed)?)\b|"
+                      r"\bwhat(?:['’]s|\s+is|\s+was)\s+(?:[\w-]+\s+){1,2}for\b(?=\s*(?:$|[?,.;]|and\b))|"  # 'What is INV-6800 for?': its Item
                       r"\bqu['’](?:a|ont)(?:-t)?-(?:il|elle|ils|elles)?\s*\w*\s*(?:commandé|acheté|emprunté|loué|réservé)\b|"
                       r"\bqu['’]a\s+(?:commandé|acheté|emprunté|loué|réservé)\b|\bqu['’]est-ce qu(?:e|['’])[^?]*\b(?:commandé|"
                       r"acheté|emprunté|loué|réservé)\b", re.I)
