@@ -147,6 +147,13 @@ def _several_a_turn(fn, name: str) -> None:
 CLAUDE_IDS = ["toolu_01VqZ8", "toolu_01Bn3K", "toolu_01Tx7P", "toolu_01A9cD", "toolu_01Mw2R", "toolu_01Ke5F"]
 
 
+def _kept(fn, full: list, name: str) -> tuple[list[str], list[str]]:
+    """The tool_use_ids of a run's results, and those whose results `fn` with keep=2 left as they were."""
+    ids = [b["tool_use_id"] for b in blocks(full) if b["type"] == "tool_result"]
+    mine = _results(_as_history(fn(copy.deepcopy(full), keep=2), name))
+    return ids, [i for i, text, original in zip(ids, mine, _results(full), strict=False) if text == original]
+
+
 def _random_ids(fn, name: str) -> None:
     """Claude's tool_use ids are random, so old means first in the history, not first when the ids are sorted."""
     full = long_run(practice_client(script=SCRIPT), STATION_TASK, station_tools(_data())).messages
@@ -155,9 +162,7 @@ def _random_ids(fn, name: str) -> None:
         for key in ("id", "tool_use_id"):
             if key in b:
                 b[key] = renamed[b[key]]
-    ids = [b["tool_use_id"] for b in blocks(full) if b["type"] == "tool_result"]
-    mine = _results(_as_history(fn(copy.deepcopy(full), keep=2), name))
-    kept = [i for i, text, original in zip(ids, mine, _results(full), strict=False) if text == original]
+    ids, kept = _kept(fn, full, name)
     if kept != ids[-2:]:
         raise AssertionError(_("with tool_use ids like Claude's (random, not in time order) and keep=2, the results "
                                "kept as they were are {kept}, not the last two {last}: old means first in the "
@@ -169,9 +174,7 @@ def _two_tools(fn, name: str) -> None:
     """keep counts the results of every tool together: a list_files, then six reads, keep=2 keeps the last two reads."""
     script = [call("list_files", folder="station"), *SCRIPT]
     full = long_run(practice_client(script=script), STATION_TASK, station_tools(_data())).messages
-    ids = [b["tool_use_id"] for b in blocks(full) if b["type"] == "tool_result"]
-    mine = _results(_as_history(fn(copy.deepcopy(full), keep=2), name))
-    kept = [i for i, text, original in zip(ids, mine, _results(full), strict=False) if text == original]
+    ids, kept = _kept(fn, full, name)
     if kept != ids[-2:]:
         raise AssertionError(_("with keep=2 and a run that called list_files, then read six days, the results kept "
                                "as they were are {kept}, not the last two {last}: keep counts the results of all "
