@@ -779,3 +779,92 @@ def test_an_invoice_reader_that_reads_the_first_twelve_lines_only_is_not_yet():
     outcome = ex05.read_invoice.evaluate(invoice_reader(
         lambda text: any(line.startswith("Status:") for line in text.splitlines()[:12])))
     assert outcome.status == FAIL and "its 37th" in outcome.message, outcome.message
+
+
+def test_a_first_text_that_compares_the_type_with_text_in_capitals_is_told_so():
+    """b.type == 'Text' was told to look at every block, which it did; the cause is the type's case."""
+    def first_text(message):
+        return next((b.text for b in message.content if b.type == "Text"), "")
+    outcome = ex00.first_text.evaluate(first_text)
+    assert outcome.status == FAIL and "in lower case" in outcome.message, outcome.message
+
+
+def test_a_validate_that_strips_a_namespace_from_the_name_is_not_yet():
+    """name.removeprefix('functions.') took 'functions.lookup', which TOOLS[name] then cannot find."""
+    outcome = ex02.validate.evaluate(validating(name_of=lambda action: str(action.get("name")).removeprefix("functions.")))
+    assert outcome.status == FAIL and "'functions.lookup'" in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("change", [str.strip, lambda text: text.replace("\\", "/").replace(" ", "_")])
+def test_a_retry_that_cleans_its_string_input_is_not_yet(change):
+    """A retry that stripped the input, or put '/' and '_' for '\\' and spaces, read another file: both Correct."""
+    def retry_once(tool):
+        if tool.consequential:
+            return tool
+
+        def handler(**input):
+            try:
+                return tool.handler(**input)
+            except Exception:
+                return tool.handler(**{k: change(v) if isinstance(v, str) else v for k, v in input.items()})
+        return replace(tool, handler=handler)
+    outcome = ex05.retry_once.evaluate(retry_once)
+    assert outcome.status == FAIL and "retry with the same input" in outcome.message, outcome.message
+
+
+def test_an_invoice_reader_that_reads_the_last_ten_lines_only_is_not_yet():
+    """A good invoice whose Status line comes before thirty lines of items was said to have none."""
+    outcome = ex05.read_invoice.evaluate(invoice_reader(
+        lambda text: any(line.startswith("Status:") for line in text.splitlines()[-10:])))
+    assert outcome.status == FAIL and "its 3rd" in outcome.message, outcome.message
+
+
+def test_tool_counts_that_empties_the_rows_it_was_given_is_not_yet():
+    """rows.pop(0) counted right once, but left the caller's log empty, so a second count gave {}."""
+    def tool_counts(rows):
+        counts = {}
+        while rows:
+            row = rows.pop(0)
+            if row["kind"] == "tool_call":
+                counts[row["data"]["name"]] = counts.get(row["data"]["name"], 0) + 1
+        return counts
+    outcome = ex06.tool_counts.evaluate(tool_counts)
+    assert outcome.status == FAIL and "changed the rows it was given" in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("keep, words", [
+    (lambda pieces: [piece for piece in pieces if piece.strip("\n")], "only spaces or line breaks"),
+    (lambda pieces: [piece for i, piece in enumerate(pieces) if i == 0 or piece != pieces[i - 1]],
+     "a repeated piece once")])
+def test_a_stream_that_drops_line_break_pieces_or_a_repeat_in_a_row_is_not_yet(keep, words):
+    """Pieces of line breaks only dropped, a piece equal to the one before dropped: both were Correct."""
+    outcome = ex07.collect_stream.evaluate(streaming(keep))
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+def test_a_cached_request_that_marks_the_first_half_of_system_is_not_yet():
+    """SYSTEM split in two blocks, the mark on the first: its second half was not cached, and 7.2 said Correct."""
+    tools = [t.to_api() for t in docs_tools(ex06.articles())]
+    half = len(ex07.SYSTEM) // 2
+    system = [{"type": "text", "text": ex07.SYSTEM[:half], "cache_control": {"type": "ephemeral"}},
+              {"type": "text", "text": ex07.SYSTEM[half:]}]
+    outcome = ex07.cached_request.evaluate(lambda question: {
+        "model": MODEL, "max_tokens": 500, "system": system, "tools": tools,
+        "messages": [{"role": "user", "content": question}]})
+    assert outcome.status == FAIL and "only the start of SYSTEM" in outcome.message, outcome.message
+
+
+def test_a_summary_whose_note_gives_characters_as_words_is_not_yet():
+    """'[... 1657 more words]' gave the characters left out; the words left out are far fewer."""
+    right = summarizing(lambda head, text: f"[... {len(text.split()) - len(head.split())} more words]")
+    assert ex08.summarize.evaluate(right).status == PASS
+    outcome = ex08.summarize.evaluate(summarizing(lambda head, text: f"[... {len(text) - len(head)} more words]"))
+    assert outcome.status == FAIL and "numbers must be true" in outcome.message, outcome.message
+
+
+def test_definitions_from_an_annotations_title_are_not_yet():
+    """annotations.title taken for the description lost the tool's real description."""
+    outcome = ex09.to_definitions.evaluate(lambda tools: [
+        {"name": t.name, "description": t.annotations.title if t.annotations and t.annotations.title else t.description,
+         "input_schema": t.input_schema} for t in tools])
+    assert outcome.status == FAIL and "'Price lookup'" in outcome.message, outcome.message

@@ -90,6 +90,9 @@ def test_first_text(first_text) -> str:
                 why = _("return the text as it is, without strip(): the reply's line breaks are part of it")
             elif got and got != expected and got in "".join(b.text for b in message.content if b.type == "text"):
                 why = _("return the text of the first text block only, as soon as you find it")
+            elif got == "" and kinds[:1] == ["text"]:
+                why = _("the first block is a text block, yet you found none: compare block.type with 'text', in "
+                        "lower case, as the API writes it")
             elif got == "":
                 why = _("the first text block can come after a tool_use block: look at every block, not only the "
                         "first")

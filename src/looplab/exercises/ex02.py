@@ -74,8 +74,10 @@ BAD_EXTRA = [  # apart from the count the notebook shows
     (N_("a tool named 'look', a part of 'lookup' (TOOLS holds 'lookup': compare whole names, name in TOOLS)"), "ai",
      {"type": "tool", "name": "look", "args": {"key": "ai"}}),
     *[(NEAR_NAME, "ai", {"type": "tool", "name": name, "args": {"key": "ai"}})
-      for name in ("lookups", "lookup_all", "lookp", ".*", "l.*", "lookup\n", "lookup_tool", "my_lookup")],
-    # above: a suffix, a longer name, a typo, two patterns, a final line break ('$' matches before it), two affixes
+      for name in ("lookups", "lookup_all", "lookp", ".*", "l.*", "lookup\n", "lookup_tool", "my_lookup",
+                   "functions.lookup", "default_api:lookup", "tools/lookup")],
+    # above: a suffix, a longer name, a typo, two patterns, a final line break ('$' matches before it), two affixes,
+    # three namespaces some models put before a name
 ]
 
 

@@ -80,18 +80,19 @@ def _test_retry_once(retry_once) -> str:
         raise AssertionError(_("the answer must be a function retry_once(tool) that returns a Tool"))
     weather = samples.weather_and_calc()[0]
     lyon = {"city": "Lyon"}
+    odd = {"city": " Saint-Étienne \\ Loire "}  # spaces at both ends and inside, a backslash, an accent, capitals
     flaky, counter = _counting(weather, {1})
     wrapped = _wrap(retry_once, flaky, counter)
     if (wrapped.name, wrapped.input_schema, wrapped.description) != (weather.name, weather.input_schema, weather.description):
         raise AssertionError(_("the wrapped tool must keep the name, description and input_schema the model sees"))
-    result = _execute(wrapped, lyon)
+    result = _execute(wrapped, odd)
     if result["is_error"] or counter.calls != 2:
         raise AssertionError(_("a tool that fails once was called {n} time(s) and gave {content!r}; call it once "
                                "more when it raises", n=counter.calls, content=result["content"][:60]))
-    changed = [seen for seen in counter.inputs if seen != lyon]
+    changed = [seen for seen in counter.inputs if seen != odd]
     if changed:
         raise AssertionError(_("the model asked for {want!r}, but your retry called the tool with {got!r}; retry with "
-                               "the same input, tool.handler(**input), as the model asked", want=lyon, got=changed[0]))
+                               "the same input, tool.handler(**input), as the model asked", want=odd, got=changed[0]))
     down, counter = _counting(weather, range(1, 100))
     result = _execute(_wrap(retry_once, down, counter), lyon)
     if counter.calls != 2:
@@ -192,10 +193,13 @@ LATE_TEXT = (f"Invoice {LATE}\nClient: Fromagerie Vautrin\nAddress: 12 rue des T
 FIRST = "2026-10-044"  # a good invoice whose Status line is its first
 FIRST_TEXT = (f"Status: paid\nInvoice {FIRST}\nClient: Boulangerie Roux\nAmount incl. VAT: 120 EUR\n"
               "Due: 01/11/2026\n")
+ITEMS = "".join(f"  {n} kg coffee beans, lot {n}: {15 * n}.00 EUR\n" for n in range(1, 31))  # thirty lines
 LONG = "2026-11-207"  # a good invoice whose Status line comes after thirty lines of items
 LONG_TEXT = (f"Invoice {LONG}\nClient: Brasserie Vauban\nAddress: 12 rue des Tanneurs\n59800 Lille\nItems:\n"
-             + "".join(f"  {n} kg coffee beans, lot {n}: {15 * n}.00 EUR\n" for n in range(1, 31))
-             + "Amount incl. VAT: 6975 EUR\nStatus: unpaid\n")
+             + ITEMS + "Amount incl. VAT: 6975 EUR\nStatus: unpaid\n")
+EARLY = "2026-12-031"  # a good invoice whose Status line comes before thirty lines of items
+EARLY_TEXT = (f"Invoice {EARLY}\nClient: Fromagerie Lambert\nStatus: paid\nItems:\n" + ITEMS
+              + "Amount incl. VAT: 6975 EUR\n")
 NOTES = "2026-10-045"  # a good invoice with four lines after its Status line
 NOTES_TEXT = (f"Invoice {NOTES}\nClient: Garage Dumas\nAmount incl. VAT: 560 EUR\nDue: 05/11/2026\nStatus: unpaid\n"
               "Note: first reminder sent\nNote: second reminder sent\nNote: called on 20/11/2026\n"
@@ -248,7 +252,8 @@ def _test_read_invoice(make_read_invoice) -> str:
         for number, text, where in ((LATE, LATE_TEXT, N_("its 7th (after an address)")),
                                     (FIRST, FIRST_TEXT, N_("its first")),
                                     (LONG, LONG_TEXT, N_("its 37th (after thirty lines of items)")),
-                                    (NOTES, NOTES_TEXT, N_("followed by four note lines"))):
+                                    (NOTES, NOTES_TEXT, N_("followed by four note lines")),
+                                    (EARLY, EARLY_TEXT, N_("its 3rd (before thirty lines of items)"))):
             (root / "invoices" / f"{number}.txt").write_text(text, encoding="utf-8")
             result = _execute(reader, {param: f"invoices/{number}.txt"})
             if result["is_error"]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import os
 import re
 import tempfile
@@ -108,7 +109,11 @@ def test_tool_counts(tool_counts) -> str:
                [(REFUSED, None)], {"send_email": 1})  # apart from the three logs the praise counts
     for label, runs, expected in [*logs, refused]:
         rows = _log_rows(runs)
-        got = tool_counts(rows)
+        given = copy.deepcopy(rows)
+        got = tool_counts(given)
+        if given != rows:
+            raise AssertionError(_("on the log of {label} tool_counts changed the rows it was given; only read "
+                                   "them, so the caller can use the log again", label=label))
         if not isinstance(got, dict) or {name: n for name, n in got.items() if n != 0} != expected:  # 0 calls: true
             calls = [row["data"] for row in rows if row["kind"] == "tool_call"]
             succeeded = Counter(call["name"] for call in calls if not call["is_error"])

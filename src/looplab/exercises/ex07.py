@@ -42,6 +42,7 @@ LONG = ("A long reply keeps coming after the first few lines: a stream has no fi
         * 4 + "It ends with a line break, which belongs to the text too.\n")
 BLANK = "OK.   OK."  # streamed as 'OK.', '   ', 'OK.': a piece of spaces only, and two pieces alike
 UNFINISHED = "Tea: 4 EUR\nCake: 3 EUR"  # text after its last line break
+BREAKS = "Done." + "\n" * 10  # streamed as 'Done.', '\n\n\n\n\n', '\n\n\n\n\n': line breaks only, twice in a row
 RESEARCH_TOOLS = ("search_docs", "read_doc")  # the names samples.docs_tools gives
 
 
@@ -90,7 +91,9 @@ def test_collect_stream(collect_stream) -> str:
                                   (_("a long reply that ends with a line break"), "Say a lot.", [say(LONG)]),
                                   (_("a reply with a piece of spaces only"), "Say it twice.", [say(BLANK)]),
                                   (_("a reply whose last line has no line break"), "Say the prices.",
-                                   [say(UNFINISHED)])):
+                                   [say(UNFINISHED)]),
+                                  (_("a reply that ends with two pieces of line breaks only"), "Say it and wait.",
+                                   [say(BREAKS)])):
         client = _streaming_client(script)
         try:
             got = collect_stream(client, prompt)
@@ -167,6 +170,11 @@ def _system_text(request: dict) -> str:
     return system if isinstance(system, str) else ""
 
 
+def _holds_system(text: str) -> bool:
+    """True when `text` holds the notebook's SYSTEM, in either edition, whatever its spacing."""
+    return any("".join(system.split()) in "".join(text.split()) for system in (SYSTEM, _(SYSTEM)))
+
+
 def test_cached_request(cached_request) -> str:
     """Two requests for different questions: the first writes the cache, the second reads it."""
     if not callable(cached_request):
@@ -214,17 +222,20 @@ def test_cached_request(cached_request) -> str:
                                "cached but the system prompt is not; make system a list of one text block and put "
                                "cache_control on that block (the tools come before it, so they are cached too)"))
     said = _system_text(requests[0])
-    if not any("".join(system.split()) in "".join(said.split()) for system in (SYSTEM, _(SYSTEM))):  # either edition
+    if not _holds_system(said):
         raise AssertionError(_("the system prompt your request sends is {said!r:.80}, not the notebook's SYSTEM "
                                "({system!r:.40}...); keep its text (the variable SYSTEM, not the string 'SYSTEM') "
                                "and only add the mark", said=said, system=_(SYSTEM)))
     system = requests[0].get("system")
-    held = [i for i, block in enumerate(system) if isinstance(block, dict) and any(
-        "".join(text.split()) in "".join(str(block.get("text", "")).split()) for text in (SYSTEM, _(SYSTEM)))]
-    if held and not any(isinstance(block, dict) and isinstance(block.get("cache_control"), dict)
-                        for block in system[held[0]:]):
-        raise AssertionError(_("your cache mark is on a block before the one holding SYSTEM, so the system prompt "
-                               "is not cached; put cache_control on the block that holds SYSTEM (or a later one)"))
+    marked = [i for i, block in enumerate(system) if isinstance(block, dict)
+              and isinstance(block.get("cache_control"), dict)]
+    if not _holds_system(_system_text({"system": system[:marked[-1] + 1]})):  # the cache ends at the last mark
+        if any(_holds_system(_system_text({"system": [block]})) for block in system):
+            raise AssertionError(_("your cache mark is on a block before the one holding SYSTEM, so the system "
+                                   "prompt is not cached; put cache_control on the block that holds SYSTEM (or a "
+                                   "later one)"))
+        raise AssertionError(_("your cache mark is on a block that holds only the start of SYSTEM, so the rest of "
+                               "it is not cached; keep SYSTEM in one block, or put the mark on its last block"))
     offered = [tool.get("name") for tool in requests[1].get("tools") or [] if isinstance(tool, dict)]
     if requests[1].get("tools") and not set(RESEARCH_TOOLS) <= set(offered):
         raise AssertionError(_("cached_request({question!r}) offers {offered}, not all of {tools}; keep every "

@@ -215,24 +215,26 @@ def _quoted(text: str, original: str) -> bool:
 
 
 KEPT_WORDS = re.compile(r"\b(kept|shown|gardés?|conservés?|affichés?)\b", re.IGNORECASE)
-UNIT_WORDS = (re.compile(r"\b(char(acter)?s?|caractères?)\b", re.IGNORECASE), re.compile(r"\b(lines?|lignes?)\b",
-                                                                                       re.IGNORECASE))
+UNIT_WORDS = (re.compile(r"\b(char(acter)?s?|caractères?)\b", re.IGNORECASE),
+              re.compile(r"\b(lines?|lignes?)\b", re.IGNORECASE), re.compile(r"\b(words?|mots?)\b", re.IGNORECASE))
 LEFT_WORDS = re.compile(r"\b(left out|omitted|removed|dropped|elided|skipped|hidden|more|not kept|omis|retirés?|"
                         r"supprimés?)\b", re.IGNORECASE)
 
 
 def _false_count(note: str, head: str, original: str) -> bool:
     """True if a part of `note` (between commas) gives a number that is no count of what was kept, left out or
-    there in all, in characters or in lines (the unit the part names, if it names one): one unit a part, each count
-    once, off by one at most; a percentage must be what was kept or left out, to 1 point."""
+    there in all, in characters, lines or words (the unit the part names, if it names one): one unit a part, each
+    count once, off by one at most; a percentage must be what was kept or left out, to 1 point."""
     chars = [len(head), len(original), len(original) - len(head)]
     lines = [len(head.splitlines()), len(original.splitlines())]
     lines.append(lines[1] - lines[0])
+    words = [len(head.split()), len(original.split())]
+    words.append(words[1] - words[0])
     note = re.sub(r"(?<=\d)[ \u00a0\u202f,](?=\d{3}(?!\d))", "", note)  # 1 808, 1,808
     for part in re.split(r"[,;()]", note):
         numbers = [int(n) for n in re.findall(r"(?<![\w./-])\d+(?![\w%./-])(?!\s*%)", part)]
-        named = [unit for unit, words in zip((chars, lines), UNIT_WORDS, strict=True) if words.search(part)]
-        units = named if len(named) == 1 else [chars, lines]
+        named = [unit for unit, pattern in zip((chars, lines, words), UNIT_WORDS, strict=True) if pattern.search(part)]
+        units = named if len(named) == 1 else [chars, lines, words]
         if numbers and not any(_all_counted(numbers, unit) for unit in units):
             return True
         kept, left = KEPT_WORDS.search(part), LEFT_WORDS.search(part)

@@ -160,10 +160,12 @@ def test_to_definitions(to_definitions) -> str:
 
 
 def _odd_tools() -> list:
-    """Tools the check's server does not have: one with a title besides its description, one with no description."""
-    from mcp_types import Tool
+    """Tools the check's server does not have: one with a title (its own and its annotations') besides its
+    description, one with no description."""
+    from mcp_types import Tool, ToolAnnotations
 
     return [Tool(name="price", title="Price lookup", description="Return the price of one product in EUR.",
+                 annotations=ToolAnnotations(title="Price lookup"),
                  input_schema={"type": "object", "properties": {"product": {"type": "string"}}}),
             Tool(name="list_products", input_schema={"type": "object", "properties": {}})]
 
