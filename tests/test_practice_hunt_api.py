@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import gzip
 import json
+import socket
 import struct
 import zlib
 from pathlib import Path
@@ -13,11 +14,13 @@ from pathlib import Path
 import anthropic
 import httpx2
 import pytest
+from test_practice_server import serving
 
 from looplab import samples
 from looplab.client import MODEL, practice_client
 from looplab.practice import transport_of
 from looplab.practice.responses import MESSAGES
+from looplab.practice.tokens import input_tokens
 from looplab.practice.transport import PracticeTransport
 from looplab.tools import Toolbox
 
@@ -1307,3 +1310,151 @@ def test_a_top_level_cache_mark_counts_among_the_four_breakpoints():
     assert client.messages.create(**{**options, "system": marked[:3]}, messages=HELLO).content
     own = [{"role": "user", "content": [{"type": "text", "text": "Hello", "cache_control": {"type": "ephemeral"}}]}]
     assert client.messages.create(**{**options, "system": marked[:3]}, messages=own).content
+
+
+@pytest.mark.parametrize(("example", "start"), [
+    ({"city": 42}, "tools[0].input_examples[0].city: 42 is not of type 'string'"),
+    ({}, "tools[0].input_examples[0]: 'city' is a required property"),
+    ({"city": "Vannes", "zip": "56000"}, "tools[0].input_examples[0]: Additional properties are not allowed")])
+def test_an_input_example_must_fit_the_tools_own_schema(example, start):
+    """input_examples breaking the tool's input_schema were served; the tool-use docs: 'Each example must be valid
+    according to the tool's input_schema. Invalid examples return a 400 error' (hred225)."""
+    client = practice_client(max_retries=0)
+    tool = {**WEATHER, "input_schema": {**WEATHER["input_schema"], "additionalProperties": False}}
+    options = {"model": MODEL, "messages": [{"role": "user", "content": "Weather in Concarneau?"}],
+               "tools": [{**tool, "input_examples": [example]}]}
+    for call in (lambda: client.messages.create(max_tokens=300, **options),
+                 lambda: client.beta.messages.create(max_tokens=300, betas=["advanced-tool-use-2025-11-20"], **options),
+                 lambda: client.messages.count_tokens(**options)):
+        assert refused(call).startswith(start)
+    fitting = {**options, "tools": [{**tool, "input_examples": [{"city": "Vannes"}]}]}
+    assert client.messages.create(max_tokens=300, **fitting).stop_reason == "tool_use"
+
+
+@pytest.mark.parametrize("kind", ["web_search_20250305", "web_search_20260209"])
+def test_web_search_takes_allowed_or_blocked_domains_not_both(kind):
+    """web_search with both lists was served; the SDK's docstring: allowed_domains 'Cannot be used alongside
+    blocked_domains' (hred225)."""
+    client = practice_client(max_retries=0)
+    both = {**SEARCH, "type": kind, "allowed_domains": ["meteofrance.com"], "blocked_domains": ["pub.example"]}
+    options = {"model": MODEL, "messages": [{"role": "user", "content": "Weather in Concarneau?"}]}
+    for call in (lambda: client.messages.create(max_tokens=300, tools=[WEATHER, both], **options),
+                 lambda: final_message(client, {**options, "max_tokens": 300, "tools": [WEATHER, both]}, True),
+                 lambda: client.messages.count_tokens(tools=[WEATHER, both], **options)):
+        assert refused(call).startswith("tools[1].allowed_domains: cannot be used alongside blocked_domains")
+    one = {k: v for k, v in both.items() if k != "blocked_domains"}
+    assert client.messages.create(max_tokens=300, tools=[WEATHER, one], **options).content
+
+
+@pytest.mark.parametrize(("sources", "start"), [
+    ({"client_tool_results": {"type": "only", "tools": [{"type": "tool_reference", "name": "search_catalogue"}]}},
+     "tools[1].url_sources.client_tool_results.tools[0].name: 'search_catalogue' is not a tool of this request"),
+    ({"server_tool_results": {"type": "except", "tools": [{"type": "tool_reference", "name": "web_search"}]}},
+     "tools[1].url_sources.server_tool_results.tools[0].name: 'web_search' is not a tool of this request")])
+def test_web_fetch_url_sources_name_only_tools_of_the_request(sources, start):
+    """url_sources naming an undeclared tool was served; the SDK's docstring: 'A named tool must be declared in this
+    request's tools[]' (hred225)."""
+    client = practice_client(max_retries=0)
+    fetch = {"type": "web_fetch_20260318", "name": "web_fetch", "url_sources": sources}
+    options = {"model": MODEL, "messages": [{"role": "user", "content": "Weather in Concarneau?"}]}
+    for call in (lambda: client.messages.create(max_tokens=300, tools=[WEATHER, fetch], **options),
+                 lambda: client.messages.count_tokens(tools=[WEATHER, fetch], **options)):
+        assert refused(call).startswith(start)
+    declared = {"type": "only", "tools": [{"type": "tool_reference", "name": "get_weather"}]}
+    fine = {**fetch, "url_sources": {"client_tool_results": declared}}
+    assert client.messages.create(max_tokens=300, tools=[WEATHER, fine], **options).content
+
+
+def test_a_request_whose_tools_are_all_deferred_is_refused():
+    """Every tool deferred, the tool-search tool too, was served; the tool-search docs' 400: 'All tools have
+    defer_loading set. At least one tool must be non-deferred.' (hred225)."""
+    client = practice_client(max_retries=0)
+    finder = {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"}
+    options = {"model": MODEL, "messages": [{"role": "user", "content": "What's the weather in Lorient?"}],
+               "tools": [{**finder, "defer_loading": True}, {**WEATHER, "defer_loading": True}]}
+    start = "tools: All tools have defer_loading set. At least one tool must be non-deferred."
+    assert refused(lambda: client.messages.create(max_tokens=300, **options)).startswith(start)
+    assert refused(lambda: client.messages.count_tokens(**options)).startswith(start)
+    loaded = {**options, "tools": [finder, {**WEATHER, "defer_loading": True}]}
+    assert client.messages.create(max_tokens=300, **loaded).content
+
+
+def near_the_window(model: str, left: int) -> list[dict]:
+    """A question after a PDF filling `model`'s context window but about `left` tokens, by the estimate (the planner
+    reads no PDF, so it answers as fast as to the question alone)."""
+    window = practice_client().models.retrieve(model).max_input_tokens
+    def ask(n):
+        pdf = base64.b64encode(b"%PDF-1.4\n" + b" " * n).decode()
+        document = {"type": "document", "source": {"type": "base64", "media_type": "application/pdf", "data": pdf}}
+        return [{"role": "user", "content": [document, {"type": "text", "text": "What's the weather in Lorient?"}]}]
+    low, high = 0, window * 3
+    while low < high:  # the longest PDF that still leaves `left` tokens
+        middle = (low + high + 1) // 2
+        fits = input_tokens({"model": model, "messages": ask(middle), "tools": [WEATHER]}) <= window - left
+        low, high = (middle, high) if fits else (low, middle - 1)
+    return ask(low)
+
+
+@pytest.mark.parametrize("stream", [False, True])
+def test_a_reply_that_fills_the_context_window_stops_there(stream):
+    """A reply whose input + output passed the window ended whole with tool_use; the stop-reasons docs:
+    'model_context_window_exceeded: The response filled the model's context window' (hred225)."""
+    client = practice_client(max_retries=0)
+    window = client.models.retrieve("claude-haiku-4-5").max_input_tokens
+    options = {"model": "claude-haiku-4-5", "max_tokens": 2000, "tools": [WEATHER],
+               "messages": near_the_window("claude-haiku-4-5", 5)}
+    reply = final_message(client, options, stream)
+    assert reply.stop_reason == "model_context_window_exceeded"
+    assert reply.usage.input_tokens + reply.usage.output_tokens == window
+    roomy = final_message(client, {**options, "messages": near_the_window("claude-haiku-4-5", 3000)}, stream)
+    assert roomy.stop_reason == "tool_use"
+
+
+def framed(port: int, data: bytes, half_close: bool = False) -> tuple[int, dict, bool]:
+    """Send raw bytes (then stop sending, if asked) and read: (status, JSON body, whether the server closed)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=3) as sock:
+        sock.sendall(data)
+        if half_close:
+            sock.shutdown(socket.SHUT_WR)
+        received, closed = b"", False
+        try:
+            while chunk := sock.recv(65536):
+                received += chunk
+            closed = True
+        except TimeoutError:  # the server waits for another request on this connection
+            pass
+    head, rest = received.split(b"\r\n\r\n", 1)
+    length = int(next(line.split(b":")[1] for line in head.split(b"\r\n") if line.lower().startswith(b"content-length")))
+    return int(head.split(b" ", 2)[1]), json.loads(rest[:length]), closed
+
+
+WEATHER_BODY = json.dumps({"model": "claude-haiku-4-5", "max_tokens": 200, "tools": [WEATHER],
+                           "messages": [{"role": "user", "content": "Weather in Lorient?"}]}).encode()
+REQUEST = "POST /v1/messages HTTP/1.1\r\nhost: x\r\n" + "".join(f"{k}: {v}\r\n" for k, v in RAW.items())
+CHUNKED = f"{len(WEATHER_BODY):x}\r\n".encode() + WEATHER_BODY + b"\r\n0\r\n\r\n"
+FRAMINGS = {  # the request's framing headers, its body, whether the client then stops sending
+    "content-length past the body sent": (f"content-length: {len(WEATHER_BODY) + 50}", WEATHER_BODY, True),
+    "chunked with no last chunk": ("transfer-encoding: chunked",
+                                   f"{len(WEATHER_BODY):x}\r\n".encode() + WEATHER_BODY + b"\r\n", True),
+    "a chunk shorter than its size": ("transfer-encoding: chunked",
+                                      f"{len(WEATHER_BODY) + 40:x}\r\n".encode() + WEATHER_BODY, True),
+    "two content-lengths": (f"content-length: {len(WEATHER_BODY)}\r\ncontent-length: 3", WEATHER_BODY, False),
+    "content-length with a sign": (f"content-length: +{len(WEATHER_BODY)}", WEATHER_BODY, False),
+    "chunked not the only coding": ("transfer-encoding: chunked, gzip", CHUNKED, False),
+    "a coding other than chunked": (f"transfer-encoding: gzip\r\ncontent-length: {len(WEATHER_BODY)}",
+                                    WEATHER_BODY, False),
+    "chunked with a content-length": ("transfer-encoding: chunked\r\ncontent-length: 5", CHUNKED, False),
+}
+
+
+@pytest.mark.parametrize("framing", sorted(FRAMINGS))
+def test_a_badly_framed_or_incomplete_body_is_refused_and_the_connection_closed(framing):
+    """The HTTP server ran a body shorter than announced, or with invalid framing (RFC 9112 §6.3, §7.1), and kept
+    the connection open: each is a JSON 400 with a request_id, the request never reaches the model (hred225)."""
+    headers, body, half_close = FRAMINGS[framing]
+    transport = PracticeTransport()
+    with serving(transport) as port:
+        status, error, closed = framed(port, (REQUEST + headers + "\r\n\r\n").encode() + body, half_close)
+    assert (status, error["error"]["type"], error["request_id"]) == (400, "invalid_request_error", "req_practice_0001")
+    assert closed and transport.calls == 0
+    assert error["error"]["message"].split(":")[0] in ("content-length", "transfer-encoding", "chunk size")

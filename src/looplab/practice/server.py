@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -13,6 +14,7 @@ from looplab.practice.transport import MAX_BODY, TOO_LARGE, PracticeTransport
 
 BACKLOG = 256  # deep enough for a room: the transport answers one request at a time, each in about 1 ms
 DIRECT = "anthropic-dangerous-direct-browser-access"  # the header a browser page sends to call Claude directly
+MAX_LINE = 65_537  # a chunk-size or trailer line, as the standard library reads a header line
 KEEP = 20  # request bodies a server's transport keeps: a room's traffic must not grow its memory
 
 
@@ -37,36 +39,75 @@ class Refused(ValueError):
     """A request the server refuses before reading it all; its args: status, error type, message."""
 
 
-def _size(text: bytes | str | None, base: int, what: str, room: int) -> int:
+DIGITS = {10: re.compile(r"[0-9]+"), 16: re.compile(r"[0-9a-fA-F]+")}  # RFC 9112: 1*DIGIT, 1*HEXDIG; no sign, no _
+SEND_IT_ALL = "send the whole body, framed once, as any HTTP client does"
+
+
+def _refuse(message: str) -> Refused:
+    return Refused(400, "invalid_request_error", message)
+
+
+def _size(text: str | None, base: int, what: str, room: int) -> int:
     """A length from the request's framing, or Refused: a malformed one is a 400, one over `room` a 413."""
-    try:
-        size = int(text or "0", base)
-    except ValueError:
-        size = -1
-    if size < 0:
-        raise Refused(400, "invalid_request_error", f"{what}: {str(text)[:40]!r} is not a length in "
-                      "bytes; send the body with a correct content-length (any HTTP client does)")
-    if size > room:
+    text = "0" if text is None else text  # no content-length: no body
+    if not DIGITS[base].fullmatch(text):
+        raise _refuse(f"{what}: {str(text)[:40]!r} is not a length in bytes; send the body with a correct "
+                      "content-length (any HTTP client does)")
+    if (size := int(text, base)) > room:
         raise Refused(413, "request_too_large", TOO_LARGE)
     return size
 
 
+def _read(handler: BaseHTTPRequestHandler, size: int, what: str) -> bytes:
+    """Exactly `size` bytes of the body, or Refused: a client that closes before sending them all sent no request."""
+    data = handler.rfile.read(size)
+    if len(data) < size:
+        raise _refuse(f"{what}: {size} bytes announced, {len(data)} received before the connection closed; "
+                      + SEND_IT_ALL)
+    return data
+
+
+def _line(handler: BaseHTTPRequestHandler, what: str) -> bytes:
+    """One line of the chunked framing, or Refused when the connection closes first (the body is incomplete)."""
+    line = handler.rfile.readline(MAX_LINE)
+    if len(line) == MAX_LINE:
+        raise _refuse(f"transfer-encoding: a line of the chunked framing is over {MAX_LINE - 1} bytes; " + SEND_IT_ALL)
+    if not line.endswith(b"\n"):
+        raise _refuse(f"transfer-encoding: the chunked body ended {what}; " + SEND_IT_ALL)
+    return line
+
+
+def _chunked(handler: BaseHTTPRequestHandler) -> bytes:
+    """A chunked body, read to its last (zero-size) chunk and the blank line after its trailers (RFC 9112 §7.1)."""
+    parts, size = [], 0
+    while length := _size(_line(handler, "before its last (zero-size) chunk").split(b";")[0].strip().decode(
+            "latin-1"), 16, "chunk size", MAX_BODY - size):
+        size += length
+        parts.append(_read(handler, length, "chunk size"))
+        if _line(handler, "inside a chunk").strip():  # the CRLF after each chunk, nothing before it
+            raise _refuse("chunk size: a chunk is longer than its size; " + SEND_IT_ALL)
+    while _line(handler, "before the blank line after its last chunk").strip():  # trailers end with a blank line
+        pass
+    return b"".join(parts)
+
+
 def _body(handler: BaseHTTPRequestHandler) -> bytes:
-    """The request body, whether sent with content-length or chunked."""
-    if "chunked" in (handler.headers.get("transfer-encoding") or "").lower():
-        parts, size = [], 0
-        while length := _size(handler.rfile.readline().split(b";")[0].strip().decode("latin-1"), 16, "chunk size",
-                              MAX_BODY - size):
-            size += length
-            parts.append(handler.rfile.read(length))
-            handler.rfile.readline()  # the CRLF after each chunk
-        while handler.rfile.readline().strip():  # trailers end with a blank line
-            pass
-        return b"".join(parts)
-    if handler.command in ("POST", "PUT") and handler.headers.get("content-length") is None:  # its body, if any, unread
-        raise Refused(400, "invalid_request_error", "content-length: missing; send the body with its content-length "
-                      "(any HTTP client does)")
-    return handler.rfile.read(_size(handler.headers.get("content-length"), 10, "content-length", MAX_BODY))
+    """The request body, sent with one content-length or chunked; any other framing is Refused (RFC 9112 §6.3)."""
+    lengths = handler.headers.get_all("content-length") or []
+    codings = handler.headers.get_all("transfer-encoding") or []
+    if codings and lengths:
+        raise _refuse("transfer-encoding: sent together with content-length; send one of the two")
+    if codings:
+        if [c.strip().lower() for c in codings] != ["chunked"]:
+            raise _refuse(f"transfer-encoding: {', '.join(codings)[:40]!r} is not supported; send the body with "
+                          "transfer-encoding: chunked, or with a content-length (compress with content-encoding)")
+        return _chunked(handler)
+    if len(lengths) > 1:
+        raise _refuse(f"content-length: given {len(lengths)} times ({', '.join(lengths)[:40]}); send it once")
+    if handler.command in ("POST", "PUT") and not lengths:  # its body, if any, unread
+        raise _refuse("content-length: missing; send the body with its content-length (any HTTP client does)")
+    size = _size(lengths[0] if lengths else None, 10, "content-length", MAX_BODY)
+    return _read(handler, size, "content-length")
 
 
 class _Handler(BaseHTTPRequestHandler):

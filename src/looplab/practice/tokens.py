@@ -9,7 +9,8 @@ The rule, in full:
 - Each message adds a fixed overhead of 3 tokens.
 - Output tokens: ceil(characters / 4) + 1, where characters are the text of text and
   thinking blocks plus the name and JSON input of tool_use blocks. A reply longer than the request's
-  `max_tokens` is cut to fit (`within`) and ends with stop_reason `max_tokens`.
+  `max_tokens` is cut to fit (`within`) and ends with stop_reason `max_tokens`; one that would pass the model's
+  context window is cut where it ends, with stop_reason `model_context_window_exceeded`.
 
 Prompt caching (only when some piece carries `cache_control`, or the request has a top-level
 `cache_control`, which marks its last piece that may carry a mark): every piece that carries

@@ -266,10 +266,15 @@ class PracticeTransport(httpx2.BaseTransport):
         return unrun_servers(full, list(dict.fromkeys(called))) if called else reply
 
     def _message(self, reply: dict, full: dict) -> dict:
-        content, cut = tokens.within([_block(block) for block in reply["content"]], full["max_tokens"])
+        usage = self.cache.usage(full)
+        room = models.row(full["model"]).context - sum(usage[k] for k in (
+            "input_tokens", "cache_creation_input_tokens", "cache_read_input_tokens"))  # what the window leaves
+        limit = max(1, min(full["max_tokens"], room))  # one token at least, as `within` writes
+        content, cut = tokens.within([_block(block) for block in reply["content"]], limit)
         for block in [b for b in content if cut and b["type"] == "thinking"]:  # a cut thought is signed as it stands
             block["signature"] = control.sign(block["thinking"])
-        stop_reason = "max_tokens" if cut else reply.get("stop_reason") or (
+        full_window = "model_context_window_exceeded" if limit < full["max_tokens"] else "max_tokens"
+        stop_reason = full_window if cut else reply.get("stop_reason") or (
             "tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn")
         if stop_reason not in STOP_REASONS:
             raise ValueError(f"unknown stop_reason {stop_reason!r}")
@@ -284,8 +289,8 @@ class PracticeTransport(httpx2.BaseTransport):
         message = {"id": self.next_id("msg"), "type": "message", "role": "assistant",
                    "model": full["model"], "content": content, "stop_reason": stop_reason,
                    "stop_sequence": reply.get("stop_sequence") if stop_reason == "stop_sequence" else None,
-                   "usage": {**self.cache.usage(full), "output_tokens": full["max_tokens"] if cut else  # the budget spent
-                             min(tokens.output_tokens(content), full["max_tokens"])}}
+                   "usage": {**usage, "output_tokens": limit if cut else  # the budget spent
+                             min(tokens.output_tokens(content), limit)}}
         if reply.get("stop_details"):
             message["stop_details"] = reply["stop_details"]
         if stop_reason == "pause_turn":

@@ -9,7 +9,7 @@ from functools import lru_cache
 from itertools import dropwhile, takewhile
 from urllib.parse import unquote
 
-from looplab._jsonschema import schema_error
+from looplab._jsonschema import schema_error, validator_class
 from looplab.practice.models import fallbacks, refused_fields, row
 from looplab.practice.responses import Problem
 from looplab.practice.shapes import OLD_VERSIONS
@@ -256,14 +256,20 @@ def _unusable(text: str, where: str) -> str | None:
 
 
 def check_tools(tools) -> str | None:
-    """Tool definitions: unique names, and an input_schema that is a JSON Schema of an object."""
+    """Tool definitions: unique names, not all deferred, an input_schema that is a JSON Schema of an object and
+    examples that fit it, and server tool settings the SDK's docstrings forbid together or pointing nowhere."""
     names = set()
+    if tools and all(tool.get("defer_loading") for tool in tools):  # the tool-search docs' words
+        return ("tools: All tools have defer_loading set. At least one tool must be non-deferred. Leave "
+                "defer_loading out on one (the tool search tool, say)")
     for i, tool in enumerate(tools or []):
         where, name = f"tools[{i}]", tool.get("name", tool.get("mcp_server_name"))  # a toolset has no name
         if name in names:  # server tools (web_search, ...) included
             return f"tools: Tool names must be unique. ('{name}' is used twice, again at {where}); rename one"
         names.add(name)
         if tool.get("type") not in (None, "custom"):
+            if problem := _check_server_tool(tool, where, [t.get("name") for t in tools]):
+                return problem
             continue  # a server tool (web search, ...): the API defines its schema
         if not isinstance(name, str) or not TOOL_NAME.fullmatch(name):  # '' too
             return (f"{where}.name: String should match pattern '^[a-zA-Z0-9_-]{{1,128}}$' "
@@ -273,6 +279,33 @@ def check_tools(tools) -> str | None:
             return f"{where}.input_schema.type: must be 'object' (the tool's input is one object)"
         if problem := _check_schema(schema, f"{where}.input_schema"):
             return problem
+        for j, example in enumerate(tool.get("input_examples") or []):
+            if problem := _example_error(schema, example):
+                return (f"{where}.input_examples[{j}]{problem}; each example must be valid according to the "
+                        "tool's input_schema")
+    return None
+
+
+def _example_error(schema: dict, example: dict) -> str | None:
+    """Where and how `example` breaks `schema` ('.city: 42 is not of type 'string''), the shallowest fault first."""
+    errors = validator_class()(schema).iter_errors(example)
+    error = min(errors, key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path)), e.message), default=None)
+    if error is None:
+        return None
+    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path) + f": {error.message}"
+
+
+def _check_server_tool(tool: dict, where: str, declared: list) -> str | None:
+    """web_search's allowed_domains and blocked_domains exclude each other, and web_fetch's url_sources name only
+    tools of this request (the SDK's docstrings: "Cannot be used alongside", "must be declared in ... tools[]")."""
+    if tool["type"].startswith("web_search_") and tool.get("allowed_domains") is not None \
+            and tool.get("blocked_domains") is not None:
+        return f"{where}.allowed_domains: cannot be used alongside blocked_domains; keep one of the two lists"
+    for key, source in (tool.get("url_sources") or {}).items():
+        for k, reference in enumerate(source.get("tools") or [] if isinstance(source, dict) else []):
+            if reference.get("name") not in declared:
+                return (f"{where}.url_sources.{key}.tools[{k}].name: {reference.get('name')!r} is not a tool of this "
+                        "request; a named tool must be declared in tools=[...]: add it there or fix the name")
     return None
 
 
