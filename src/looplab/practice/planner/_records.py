@@ -6,13 +6,13 @@ import csv
 import json
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 
 from ..context import cut, is_cleared
 from ..view import Step
 from ._tools import said, unstopped
-from .text import clip, joined, json_value
+from .text import clip, joined, json_value, words
 
 FIELD = re.compile(r"^\s*([^\W\d_][^:=\n]{0,40}?)\s*(?:=|(?<!\d):|:(?!\d))\s*(\S.*?)\s*$")  # 'Amount: 100 EUR', 'Amount =
 # 100 EUR'; not the time in 'Gale warning from the coast guard at 09:00.'
@@ -48,6 +48,7 @@ class Record:
     fields: dict
     title: str = ""
     cut: bool = False  # read from a result context management abridged: a field may be in what it left out
+    notes: tuple[str, ...] = ()  # its other sentences ('Please pick up the dishes before Friday.'), shown with the whole record
 
 
 def unread(file: str, step: Step) -> str | None:
@@ -87,7 +88,7 @@ def parse(file: str, step: Step) -> Record | str | list:
         return f"{file} holds no record (the tool returned {clip(json.dumps(data, ensure_ascii=False), 80)}); it is not counted."
     if rows := _table(file, text):
         return rows  # a list, or why it is not counted
-    fields, title, listed = {}, "", set()
+    fields, title, listed, notes = {}, "", set(), []
     for line in text.splitlines():
         bullet = bool(MARKUP.match(line))
         line = MARKUP.sub("", line.replace("**", "").replace("__", ""))  # '- **Client:** X' is 'Client: X'
@@ -106,6 +107,8 @@ def parse(file: str, step: Step) -> Record | str | list:
             return f"{file} {SEVERAL} ('{title}' and '{line.strip()}'){ONE_EACH}"
         elif fields and re.search(r"\d", line) and PAID_IN_TEXT.search(line):  # 'A deposit of 400 EUR was received':
             fields[PROSE] = f"{fields[PROSE]} {line.strip()}" if PROSE in fields else line.strip()  # not all is owed
+        elif len(words(line)) > 1:
+            notes.append(line.strip())
     if any(money(v) for k, v in fields.items() if k not in listed):  # '- Hosting: 50 EUR' is an item of 'Total: 470'
         fields = {k: v for k, v in fields.items() if k not in listed or not money(v)}
     rows = [ln for ln in text.splitlines() if SUM.search(ln) and re.match(r"[\s|]*[\w-]*\d[\w-]*\s*[\s,;|]", ln)
@@ -116,7 +119,8 @@ def parse(file: str, step: Step) -> Record | str | list:
         return f"{file} {SHORT}, which hold no record; it is not counted."
     if not fields:
         return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
-    return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], _priced(fields), title, bool(cut(text)))
+    return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], _priced(fields), title, bool(cut(text)),
+                  tuple(notes))
 
 
 PROSE = "Text"  # the field a record's sentences about a payment are kept under: read beside its status, never as one
@@ -243,7 +247,7 @@ def read_all(reads: list[tuple[str, Step]]) -> tuple[list[Record], list[str], li
     found = [p for item in parsed for p in (item if isinstance(item, list) else [item]) if isinstance(p, Record)]
     label = _label if all(len({_label(k) for k in r.fields}) == len(r.fields) for r in found) else str.casefold
     spelt = {label(k): k for r in reversed(found) for k in reversed(r.fields)}  # 'STATUS', 'Status': the first met
-    records = [Record(r.file, r.number, {spelt[label(k)]: v for k, v in r.fields.items()}, r.title, r.cut) for r in found]
+    records = [replace(r, fields={spelt[label(k)]: v for k, v in r.fields.items()}) for r in found]
     notes = [p for item in parsed for p in (item if isinstance(item, list) else [item]) if isinstance(p, str)]
     every = {k for r in records for k in r.fields}  # a field an abridged read lacks may be in what was cut
     notes += [f"{r.file} was abridged in the history, so its {joined(sorted(every - set(r.fields)))} may have been cut."

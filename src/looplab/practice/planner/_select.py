@@ -59,7 +59,7 @@ SURVEY_WORDS = set(stems(
     "directory dir one ones their them each every all still yet money value values status state "
     "currently right now please have been whose remaining left full whole grand id ids name names "
     "so far is are there everything currency their me us we our my in due owed owe owing across among "
-    "remain remains remaining stay stays within inside already display report summarise summarize "
+    "remain remains remaining stay stays within inside already display report summarise summarize résume résumer "
     "check see look search go through scan review any per each every individually separately break down "
     "chaque par trouve trouvez trouver restant restante numéro numéros leurs doit doivent dû "
     "quel quels quelle quelles combien reste payer argent liste donne donner montre montrez affiche affichez indique indiquez tout tous toute toutes encore général générale global globale "
@@ -405,8 +405,8 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
         return (f"the records write '{waiting[0]}' under {joined([repr(k) for k in held])}, so I cannot tell whether the "
                 "task asks about payment; I give no list and no total")  # 'Livraison : en attente' is no payment state
     said = {w for r in records for w in words(r.fields.get(key or "", ""))}  # 'open' beside 'closed', 'done': a
-    if any(statuses) and said & OPENISH and not said & (PAYING | LATE | RECEIVED) - OPENISH and any(
-            _kind(_status(r, key), key) is None for r in records) and not set(words(key)) & {"payment", "paiement", *PAID}:
+    if any(statuses) and said & OPENISH and not said & (PAYING | RECEIVED) - OPENISH and any(  # 'overdue' beside 'returned':
+            _kind(_status(r, key), key) is None for r in records) and not set(words(key)) & {"payment", "paiement", *PAID}:  # a car kept late
         return (f"the records' {key} ({joined(sorted({_status(r, key) for r in records}))}) says no payment state, so I "
                 "cannot tell which are paid or unpaid; I give no list and no total")
     choices = [_choose(task, records, status, limits, when) for status in statuses]

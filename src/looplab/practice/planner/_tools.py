@@ -494,6 +494,7 @@ IN_FRENCH = [
              (r"\bCount(?: (paid|unpaid))?: ", lambda m: "Nombre" + {"paid": " de payées", "unpaid": " d'impayées"}.get(m[1], "") + " : "),
              (r"Total per client: ", "Total par client : "), (r"Count per client: ", "Nombre par client : "),
              (r"\bTotal((?: \w+){0,3}): ", r"Total\1 : "),
+             (r"(\S+) also says: \"(.*?)\"(?= |$)", r"\1 dit aussi : « \2 »"),
              (r"Based on 1 file read\.", "D'après 1 fichier lu."), (r"Based on (\d+) files read\.", r"D'après \1 fichiers lus."),
              (r"\b(Impayées|Payées)(,[^:]*)?: none\.", r"\1\2 : aucune."), (r"(\S+) has (\w[\w ]*?) '([^']*)'((?: \((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?), which I cannot read as "
               r"paid or unpaid; it is not counted\.", lambda m: f"{m[1]} a {m[2]} '{m[3]}'{m[4].replace('(heading ', '(titre ')}, "

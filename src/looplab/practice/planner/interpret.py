@@ -83,7 +83,7 @@ moustique:mosquitoes viande:meat herbe:grass lune:moon printemps:spring automne:
 radiateur:radiators fenêtre:windows mardi:tuesday lundi:monday jeudi:thursday semaine:week bus:bus tram:tram
 mercredi:wednesday vendredi:friday trajet:trip hôpital:hospital marché:market noël:christmas chalet:chalets
 crèche:nursery accueille:takes accueillent:take atelier:workshop interrompt:pauses juillet:july août:august
-concert:concert exposition:exhibition enfant:children sang:blood foire:fair livre:book
+concert:concert exposition:exhibition enfant:children paient:pay payent:pay payer:pay paye:pay sang:blood foire:fair livre:book
 ticket:ticket dernier:last premier:first dimanche:sunday samedi:saturday ligne:line gare:station musée:museum
 pont:bridge piscine:pool ouvre:open ouvrir:open gratuit:free dois:should doit:should devrait:should peux:can
 pouvez:can peuvent:can vont:will va:will sais:know savez:know savoir:know avait:had avaient:had plupart:most

@@ -60,11 +60,14 @@ DETERMINERS = {"the", "a", "an", "this", "that", "these", "those"}
 FINDING = re.compile(r"\b(search|info|information|something|anything)(?=\s*:|\s+(?:for|on|about|through|the|our|in)\b)",
                      re.I)  # 'Search for tea', 'info on bikes' ask to search: no term ('search engines' is one)
 MONEY = r"[€$£]\s?\d|\d[\d,.]*\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b)"
+HOURS = ("hour", "horair")  # the roots of 'hours', 'horaires': 'Opening hours are 6:00 to 22:00' gives the gym's
 ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to speak of it
     **dict.fromkeys(["price", "cost", "prix", "coût", "tarif"], MONEY),
     **dict.fromkeys(["temperature", "température"], r"°|degrees?\b|degrés?\b|temp[ée]rature"), "weight": r"weigh|\bkg\b|kilogram|tonne|gram",
+    **dict.fromkeys(HOURS, r"\d[:h.]\d\d|\b\d{1,2}\s?(?:[ap]m|h)\b|\bclosed\b|\bfermée?s?\b"),  # '8:00 to 16:00'; and a thing:
     "mayor": r"mayor", "population": r"population|inhabitants|people", "author": r"author|wrote|written",
     "colour": r"colou?r|red|green|blue|white|black|yellow|grey|brown", "speed": r"speed|km/h|mph"}
+PRICE_WORDS = "pay charge fee fees frais".split()  # 'how much do children pay?': a price, or 'free', is what they pay
 WORDING = "What do the documents say about green tea?"
 DOING = ACTS | ACT_NOUNS | set(stems("translate copy rewrite summarise summarize forward compare explain describe supprime "
                                      "efface envoie traduis copie résume enregistre"))  # an act no offered tool does
@@ -240,8 +243,9 @@ KINDS = [  # question -> what a sentence must hold to answer it
     (re.compile(r"^\s*(?:when|quand)\b|\bwhat time\b|\bwhat year\b", re.I), lambda s, q: re.search(  # a year: 1964
         r"\b\d{4}\b" if re.search(r"\bwhat year\b", q, re.I) else r"\d[:h.]\d\d|\b\d{1,2}\s?(?:[ap]m|h)\b|\bnoon\b|\bmidnight\b|\bmidi\b|\bminuit\b"
         if re.search(r"\bwhat time\b", q, re.I) else TIMES.pattern, s, re.I)),  # a time: 19:00, not 'delivery days'
-    (re.compile(r"\b(?:what|which) days?\b", re.I), lambda s, _: re.search(  # a day: 'on Mondays', not 'at 19:00'
-        rf"\b(?:{'|'.join(DAYS)})s?\b|\bweek(?:end|day)s?\b|\bdaily\b|\bevery day\b", s, re.I)),
+    (re.compile(r"\b(?:what|which) days?\b", re.I), lambda s, _: re.search(  # a day: 'on Mondays', '25 December', not 'at 19:00'
+        rf"\b(?:{'|'.join(DAYS)})s?\b|\bweek(?:end|day)s?\b|\bdaily\b|\bevery day\b|\b\d{{1,2}}(?:st|nd|rd|th)? (?:{'|'.join(MONTHS)})\b|"
+        rf"\b(?:{'|'.join(MONTHS)}) \d{{1,2}}\b|\b(?:public|bank) holidays?\b|\bChristmas\b|\bNew Year", s, re.I)),
     (re.compile(r"^\s*(?:who|whom|whose|qui)\b", re.I), _names_someone),
     (re.compile(r"^\s*where\b", re.I), lambda s, _: _places(s)),  # 'Where is the museum?': not 'It was founded in 1901'
     (re.compile(r"\bwhat temperature\b", re.I), lambda s, _: re.search(r"°|\bdegrees?\b", s)),  # not 'a set temperature'
@@ -274,7 +278,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     speech = SPOKE.search(question)  # 'What did Alice Fenn say?': a sentence of hers, not one naming her
     asked = {root(m.lower()) for m in re.findall(rf"\bhow ({'|'.join(UNITS)})\b", question, re.I)}  # 'how far', not the
     wanted = {root(w) for w in query} - (asked if kind else set()) - _asked_time(question)  # 'fare' ('far') asked of
-    aspects = {root(word): re.compile(pattern, re.I) for word, pattern in ASPECTS.items() if root(word) in wanted
+    aspects = {root(word): re.compile(pattern, re.I) for word, pattern in _aspects(question).items() if root(word) in wanted
                and not re.search(r"\bsa(?:y|ys|id)\b", question, re.I)}  # what they say about prices: 'prices stay the same'
     things = wanted - WHEN or wanted  # a sentence names one ('In winter ... hot chocolate for 4 EUR' is no coffee's)
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
@@ -311,7 +315,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             said |= inflected(sentence) - denied if inflected else set()
             said |= roots(" ".join(e.replace("+", " ") for w in re.findall(r"(?<=\w )[A-ZÀ-Ý]\w{3,}", sentence)
                                    if (e := english_of(w.lower()))))  # 'The Musée des Tisserands is open': a museum
-            if ((not things & said - set(aspects) and not (kind and wanted <= title and _of_the_title(sentence, question)))
+            if ((not things & said - (set(aspects) - set(HOURS)) and not (kind and wanted <= title and _of_the_title(sentence, question)))
                     or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
                     or _out_of_range(sentence, question)
@@ -520,7 +524,7 @@ def _renamed(sentence: str, question: str) -> bool:
     about the Orno Trail; 'It was designed by Henri Vasseur' may be about the Port Ombre lighthouse."""
     def names(text: str) -> set[tuple[str, str]]:
         return {(a.lower(), b.lower()) for a, b in re.findall(r"(?=\b([A-Z][\w-]*)\s+([A-Z][\w-]*)\b)", text)
-                if a.lower() not in STOPWORDS}
+                if a.lower() not in STOPWORDS and b.lower() not in CALENDAR}  # 'Closed Mondays' names nothing
     asked, said = names(question), names(sentence)
     opens = re.match(r"\W*(?:[Tt]he\s+|[Aa]n?\s+)?([A-Z][\w-]*)\s+([A-Z][\w-]*)\b", sentence)  # its subject
     return bool(asked) and not said & asked and (any((a == x) != (b == y) for a, b in said for x, y in asked)
@@ -701,7 +705,8 @@ def _subject_elsewhere(sentence: str, question: str, title: set[str]) -> bool:
                        r"have|opens?|closes?|runs?|starts?)\b", sentence, re.I)
     said = list(takewhile(lambda w: w not in STOPWORDS, (re.sub(r"['’]s?$", "", w.lower()) for w in subject[1].split()))) \
         if subject else []  # 'A new wing will open': 'new wing'
-    return len(said) > 1 and root(said[-1]) not in asked and any(root(w) in asked for w in said[:-1])
+    return len(said) > 1 and root(said[-1]) not in asked | title and any(root(w) in asked for w in said[:-1])  # not
+    # 'Hollins Lane Recycling Centre is open' under its own heading, for Hollins Lane
 
 
 SIDES = (r"over|above|older than|more than|after|from|plus de|au-dessus de|après|dès",
@@ -798,7 +803,7 @@ def _asked_time(question: str) -> set[str]:
 def _aspect(word: str, text: str, question: str = "") -> bool:
     """True if `word` names an aspect the text gives in its own way: 'temperature' for '92 °C', 'price' for '3 EUR',
     the measure of 'how long' for 'five days', the 'time' of 'what time' for '19:00'."""
-    return any(root(word) == root(name) and re.search(pattern, text, re.I) for name, pattern in ASPECTS.items()) or (
+    return any(root(word) == root(name) and re.search(pattern, text, re.I) for name, pattern in _aspects(question).items()) or (
         word == _measure(question) and _measured(text, question)) or (
         root(word) in _asked_time(question) and TIMES.search(text) is not None)
 
@@ -855,6 +860,12 @@ def _acts(view: View, tools) -> list[tuple[str, str]]:
     return [(c, n) for n, _, c in calls if n not in {t.name for t in tools}] + [
         (u.clause, u.tool) for u in unserved if u.tool and u.tool not in {t.name for t in tools}
         and (re.search(r"\S@\S", u.clause) or words(u.tool)[0] in words(u.clause))]
+
+
+def _aspects(question: str) -> dict[str, str]:
+    """ASPECTS, and for a 'how much' question the words of paying: what children pay is a price, or 'free'."""
+    paying = re.search(r"\bhow much\b|\bcombien\b", question, re.I)
+    return {**ASPECTS, **dict.fromkeys(PRICE_WORDS, rf"{MONEY}|\bfree\b|\bgratuite?s?\b")} if paying else ASPECTS
 
 
 def _own(view: View, text: str) -> str:
@@ -1108,7 +1119,7 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
                 # word only another page's title gives names another thing
             if not _same_thing(_glossed(line), text, cited, task, titles):
                 if lacking := _unnamed_change(line, text, _heading(s), cited, task, titles):
-                    if CHANGES.search(line) and roots(_glossed(line)) & asked and any(_shared(line, q, c) >= 2 for q, c in zip(
+                    if CHANGES.search(line) and roots(_glossed(line)) & (asked | _quoted_names(cited)) and any(_shared(line, q, c) >= 2 for q, c in zip(
                             quoted, cited, strict=True)) and not _other_facet(line, task) and not _names_another(line, f"{task} {titles} {' '.join(cited)}"):
                         found.append(f"{line} [{_name(s.input)}]")
                         unnamed[_name(s.input)] = lacking
@@ -1158,11 +1169,11 @@ def _names_another(line: str, known: str) -> bool:
 
 
 def _shared(line: str, quoted: set[str], quote: str) -> int:
-    """How many things a change line shares with a quote: words, times of day, and a price said in other words ('est
-    désormais facturé 52 €' of 'coûte 50 €')."""
+    """How many things a change line shares with a quote: words, times of day, a currency ('passe à 95 €' of 'est de
+    80 €') and a price said in other words ('est désormais facturé 52 €' of 'coûte 50 €')."""
     own = roots(_glossed(line))
-    return len(own & quoted) + len(_clock(line) & _clock(quote)) + sum(bool(own & kind) and bool(quoted & kind) and not own
-                                                                       & quoted & kind for kind in ASPECTS_SAID)
+    return len(own & quoted) + len(_clock(line) & _clock(quote)) + bool(currency_words(line) and currency_words(quote)) + sum(
+        bool(own & kind) and bool(quoted & kind) and not own & quoted & kind for kind in ASPECTS_SAID)
 
 
 ASPECTS_SAID = [roots("cost costs costing coûte coûtent coûtera price prices priced prix tarif tarifs fee fees facturé facturée "
@@ -1191,7 +1202,7 @@ def _unnamed_change(line: str, page: str, heading: str, cited: list[str], task: 
     generic = roots(" ".join(STOPWORDS)) | PREDICATES | SORTS | SPELT
     if _proper(heading) - roots(task) - roots(_glossed(task)) - roots(titles) or not lacking or others or _another_of_kind(
             line, task) or not any(
-            _told_of(_changed(line, m), task, quotes, titles, generic) for m in CHANGES.finditer(line)):
+            _told_of(_changed(line, m), task, quotes, titles, generic, heading) for m in CHANGES.finditer(line)):
         return []
     whole = re.search(rf"{re.escape(lacking[0])}.{{0,30}}?{re.escape(lacking[-1])}", task)  # 'Harmonie de Vienne'
     return [whole[0]] if whole else lacking
@@ -1301,10 +1312,17 @@ def _named(heading: str) -> set[str]:
         and len(r) > 1}  # 'Service changes', 'Timetable changes' name no service, no timetable
 
 
-def _told_of(said: list[set[str]], task: str, quotes: str, titles: str, generic: set[str]) -> bool:
+def _quoted_names(cited: list[str]) -> set[str]:
+    """The names the quotes give inside their sentences: 'Mira Solenne' of 'Headliners: The Copper Owls, Mira Solenne'."""
+    return {root(w.lower()) for c in cited for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'’-]{2,}", c.rsplit(" [", 1)[0])} - roots(
+        " ".join(STOPWORDS))
+
+
+def _told_of(said: list[set[str]], task: str, quotes: str, titles: str, generic: set[str], heading: str = "") -> bool:
     """Whether the words a change word says changed are all of the question, its quotes or titles, a date, an aspect
-    ('fee', 'departure'), or the question's own weekday, and one of them at least names the thing: 'Le yoga du lundi
-    passe à 13h' is not Tuesday's yoga, 'La salle B accueille désormais le pilates' names no yoga."""
+    ('fee', 'departure'), or the question's own weekday, and one of them at least names the thing, or else the page's
+    heading does ('la cotisation passe à 95 €' under 'Actualités du club'): 'Le yoga du lundi passe à 13h' is not
+    Tuesday's yoga, 'La salle B accueille désormais le pilates' names no yoga."""
     own = roots(_glossed(task)) | roots(_glossed(quotes)) | roots(titles)
     days = WEEKDAYS & roots(_glossed(task)) or WEEKDAYS
     known = own | generic | days | FACETS
@@ -1315,7 +1333,7 @@ def _told_of(said: list[set[str]], task: str, quotes: str, titles: str, generic:
            or r.isdigit()):
         return False  # 'Route 70 will now run' is not Route 7; 'The 15:00 tour is cancelled' is not the 11:00 one
     return all(w & known or _tense_of(w, own) or all(r.isdigit() for r in w) for w in said) and any(
-        w & (own - generic - FACETS - WEEKDAYS | days & own) and max(map(len, w)) > 1 for w in said)
+        w & (own - generic - FACETS - WEEKDAYS | days & own) and max(map(len, w)) > 1 for w in [*said, roots(heading)])
 
 
 def _tense_of(word: set[str], known: set[str]) -> bool:
@@ -1710,7 +1728,8 @@ def research(view: View) -> dict | None:
                         f"as far as I can tell: I read {names}, and found no sentence in them that carries its terms."
                         f"{_courtesy(view.task, chat)}{closest}{failed}{asking}")
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
-    given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in ASPECTS if _aspect(w, " ".join(cited))}  # 'temperature': '80 °C'
+    given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in _aspects(view.task) if _aspect(
+        w, " ".join(cited), view.task)}  # 'temperature': '80 °C'
     said_fr = " ".join(c.rsplit(" [", 1)[0] for c in cited) if french(view.task) else ""
     heads = roots(" ".join(_heading(s) for s in good if _name(s.input) in sources))
 
@@ -1739,7 +1758,7 @@ def research(view: View) -> dict | None:
                        for q, c in zip(quotes, cited, strict=True)):
                 failed += f" I found nothing on {name} that answers it."
     sourced = roots(text := " ".join(s.result or "" for s in good if _name(s.input) in sources)) | roots(currency_words(text))
-    checked = {root(w) for w in [*ASPECTS, _measure(task) or '-']} | _asked_time(task)  # each quote holds them ('80 °C')
+    checked = {root(w) for w in [*_aspects(task), _measure(task) or '-']} | _asked_time(task)  # each quote holds them ('80 °C')
     unplaced = _theirs(view.task, [w for w in query if root(w) not in sourced | checked and not any(w in c for c in missed)
                                    and not _mentions(w, text)])
     if unplaced:  # 'in winter': what the documents say, but not about that

@@ -87,7 +87,8 @@ RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files 
                          "document documents facture factures fiche fiches of them those these"))
 LABEL_WORDS = {"still", "due", "owed", "outstanding", "unpaid", "paid", "remaining", "restant", "dû", "impayé", "payé"}
 WHOLE = re.compile(r"\b(?:read|show|display|open|print|view|lis|montre|affiche|ouvre|says?|contains?|details?|détails|"
-                   r"contenu|dit|contient)\b|\bwhat(?:['’]s|\s+is)\s+(?:in|on)\b|\bqu['’]y a-t-il\b",
+                   r"contenu|dit|contient|summari[sz]e|résume)\b|\bwhat(?:['’]s|\s+is)\s+(?:in|on)\b|\bqu['’]y a-t-il\b|"
+                   r"\bwhat(?:['’]s|\s+is|\s+was)\s+(?:[\w-]+\s+){1,3}about\b",
                    re.I)  # 'What does invoice X say?', 'What's in X?': the whole record
 GENERIC_FIELD = set(stems("invoice invoices bill bills number numbers total amount record file name id"))
 STATUS_NAMES = set(stems("status statuses state states statut statuts état"))
@@ -538,6 +539,8 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     lines = [f"{choice.heading}: {shown}, as far as I can tell." if doubt and chosen and not choice.ranked
              else f"{choice.heading}: I cannot tell which." if doubt else f"{choice.heading}: {shown}." if chosen
              else f"{choice.heading}: none."]  # 'none', never a bare 'No'
+    if len(chosen) == 1 and chosen[0].number in task and WHOLE.search(task) and chosen[0].notes:  # 'Que dit la facture X ?'
+        lines.append(f"{chosen[0].number} also says: \"{' '.join(chosen[0].notes)}\"")  # its sentences, not only its fields
     if (waiting := WAITING.search(task)) and choice.status_key and len(chosen) > 1:  # 'en attente' beside
         literal = [r.number or r.file for r in chosen if waiting[0].lower() in r.fields.get(choice.status_key, "").lower()]
         if 0 < len(literal) < len(chosen):  # 'impayée': the task's words are read as unpaid, and it says so

@@ -114,7 +114,8 @@ def stem(word: str) -> str:
 
 IRREGULAR = dict(pair.split(":") for pair in """left:leave built:build made:make began:begin went:go ran:run
 took:take brought:bring bought:buy kept:keep found:find wrote:write written:write fell:fall grew:grow rose:rise
-sold:sell paid:pay won:win held:hold froze:freeze swam:swim died:die""".split())
+sold:sell paid:pay won:win held:hold froze:freeze swam:swim died:die children:child
+women:woman men:man people:person teeth:tooth feet:foot mice:mouse""".split())
 
 
 @lru_cache(maxsize=8192)
