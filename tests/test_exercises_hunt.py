@@ -758,22 +758,6 @@ def test_a_validate_that_takes_lookup_with_a_line_break_or_a_suffix_is_not_yet(n
     assert outcome.status == FAIL and "close to 'lookup' that is not in TOOLS" in outcome.message, outcome.message
 
 
-def test_a_retry_that_changes_the_input_is_not_yet():
-    """A retry with the strings stripped and lower-cased read another file than the model asked for."""
-    def retry_once(tool):
-        if tool.consequential:
-            return tool
-
-        def handler(**input):
-            try:
-                return tool.handler(**input)
-            except Exception:
-                return tool.handler(**{k: v.strip().lower() if isinstance(v, str) else v for k, v in input.items()})
-        return replace(tool, handler=handler)
-    outcome = ex05.retry_once.evaluate(retry_once)
-    assert outcome.status == FAIL and "retry with the same input" in outcome.message, outcome.message
-
-
 def test_an_invoice_reader_that_reads_the_first_twelve_lines_only_is_not_yet():
     """A good invoice whose Status line comes after a long list of items was said to have none."""
     outcome = ex05.read_invoice.evaluate(invoice_reader(
@@ -795,9 +779,11 @@ def test_a_validate_that_strips_a_namespace_from_the_name_is_not_yet():
     assert outcome.status == FAIL and "'functions.lookup'" in outcome.message, outcome.message
 
 
-@pytest.mark.parametrize("change", [str.strip, lambda text: text.replace("\\", "/").replace(" ", "_")])
+@pytest.mark.parametrize("change", [lambda text: text.strip().lower(), str.strip,
+                                    lambda text: text.replace("\\", "/").replace(" ", "_")])
 def test_a_retry_that_cleans_its_string_input_is_not_yet(change):
-    """A retry that stripped the input, or put '/' and '_' for '\\' and spaces, read another file: both Correct."""
+    """A retry that stripped and lower-cased the input, stripped it only, or put '/' and '_' for '\\' and spaces read
+    another file than the model asked for: the last two were Correct."""
     def retry_once(tool):
         if tool.consequential:
             return tool
