@@ -27,8 +27,17 @@ def converse(turns: list[str], tools) -> str:
     return " ".join(b["text"] for b in content if b["type"] == "text")
 
 
-def documents(folder, files: dict[str, str]):
-    """The docs tools over `files` (name: text) written in `folder`."""
+def _written(folder, files: dict[str, str]):
     for name, text in files.items():
         (folder / name).write_text(text, encoding="utf-8")
-    return samples.docs_tools(folder)
+    return folder
+
+
+def documents(folder, files: dict[str, str]):
+    """The docs tools over `files` (name: text) written in `folder`."""
+    return samples.docs_tools(_written(folder, files))
+
+
+def records(folder, files: dict[str, str]):
+    """The invoice tools over `files` (name: text) written in `folder`."""
+    return samples.invoice_tools(_written(folder, files))

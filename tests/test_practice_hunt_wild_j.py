@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conversations import answer, documents
-
-from looplab import samples
+from conversations import answer, documents, records
 
 POOL = {"prices.md": "# Prices — Aquazone Vernier\nAdult ticket: 5.40 EUR.\nChild ticket (under 12): 2.90 EUR.\n"
                      "Children under 3 swim free.\nFamily pass (2 adults, 2 children): 14 EUR.",
@@ -48,12 +46,6 @@ def test_a_change_under_a_heading_naming_another_club_is_left_out(tmp_path):
     assert "80 €" in said and "95 €" not in said, said
 
 
-def _records(folder, files: dict[str, str]):
-    for name, text in files.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    return samples.invoice_tools(folder)
-
-
 @pytest.mark.parametrize(("task", "kept"), [
     ("Que dit la facture FAC-4300 ?", "FAC-4300 dit aussi : « Dites au client de passer récupérer la vaisselle avant vendredi. »"),
     ("Résume la facture FAC-4300.", "« Dites au client de passer récupérer la vaisselle avant vendredi. »"),
@@ -62,7 +54,7 @@ def _records(folder, files: dict[str, str]):
 def test_what_a_record_says_gives_its_sentences_too(tmp_path, task, kept):
     """'Que dit la facture FAC-4300 ?' gave its fields and left out its last line; 'Summarise INV-4209' and 'What is
     ticket T-5105 about?' left out its status and message (hred216 O13, O69; hred222 O09, O24, O45)."""
-    tools = _records(tmp_path, {"fac-4300.txt": "Facture FAC-4300\nClient : Traiteur Lopez\nDate : 2026-09-14\n"
+    tools = records(tmp_path, {"fac-4300.txt": "Facture FAC-4300\nClient : Traiteur Lopez\nDate : 2026-09-14\n"
                                                 "Total : 1 120,00 EUR\nStatut : impayée\n"
                                                 "Dites au client de passer récupérer la vaisselle avant vendredi.\n"})
     said = answer(task, tools)
@@ -80,7 +72,7 @@ RENTALS = {f"rental{n}.txt": f"Rental {n}\nCustomer: {who}\nCar: {car}\nAmount: 
 def test_overdue_beside_returned_is_no_payment_state(tmp_path, task):
     """Car rentals 'open', 'overdue' and 'returned' were listed as 'Unpaid: 2, 5 and 6' with a total: 'overdue' read as
     unpaid made the statuses look like payment states (hred223)."""
-    said = answer(task, _records(tmp_path, RENTALS))
+    said = answer(task, records(tmp_path, RENTALS))
     assert "no payment state" in said and "Unpaid" not in said and "389.70" not in said, said
 
 
