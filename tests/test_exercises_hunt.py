@@ -854,3 +854,138 @@ def test_definitions_from_an_annotations_title_are_not_yet():
         {"name": t.name, "description": t.annotations.title if t.annotations and t.annotations.title else t.description,
          "input_schema": t.input_schema} for t in tools])
     assert outcome.status == FAIL and "'Price lookup'" in outcome.message, outcome.message
+
+
+def capping_calls(client, task, toolbox, max_turns=10):
+    """The solution of 3.2, but it counts tool calls against max_turns, not model calls."""
+    messages, ran = [{"role": "user", "content": task}], 0
+    while True:
+        reply = client.messages.create(model=MODEL, max_tokens=1024, messages=messages, tools=toolbox.to_api())
+        messages.append({"role": "assistant", "content": reply.content})
+        if reply.stop_reason != "tool_use":
+            return ENDINGS.get(reply.stop_reason, "anomaly"), messages
+        results = [toolbox.execute(b).result for b in reply.content if b.type == "tool_use"]
+        messages.append({"role": "user", "content": results})
+        ran += len(results)
+        if ran >= max_turns:
+            return "max_turns", messages
+
+
+@pytest.mark.parametrize("exercise", [ex02.my_loop, ex05.fix_loop])
+def test_a_loop_that_caps_tool_calls_instead_of_turns_is_not_yet(exercise):
+    """Three calls in one reply used up max_turns=3, so the loop stopped before the model answered."""
+    outcome = exercise.evaluate(capping_calls)
+    assert outcome.status == FAIL and "not tool calls" in outcome.message, outcome.message
+
+
+def test_a_fixed_loop_that_runs_a_cut_tool_call_is_not_yet():
+    """5.1 had no cut call to a tool that takes no input, so a loop reading stop_reason after the run was Correct."""
+    outcome = ex05.fix_loop.evaluate(running_first)
+    assert outcome.status == FAIL and "alert_count" in outcome.message and "cut" in outcome.message, outcome.message
+
+
+@pytest.mark.parametrize("key_of, words", [
+    (str, "the number 2026"),
+    (lambda value: unicodedata.normalize("NFC", value) if isinstance(value, str) else value, "a separate accent")])
+def test_a_validate_that_converts_or_normalises_the_key_is_not_yet(key_of, words):
+    """str(key) let the int 2026 through for '2026'; NFC let 'cafe' + U+0301 through for 'café'."""
+    outcome = ex02.validate.evaluate(validating(key_of=key_of))
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+def test_a_policy_that_finds_the_name_inside_send_email_is_not_yet():
+    """name in 'send_email' approved the tools email, send and end_email."""
+    outcome = ex04.email_policy.evaluate(lambda name, input: name in "send_email" and re.fullmatch(
+        r"[\w.+-]+@example\.com", input["to"]) is not None)
+    assert outcome.status == FAIL and "compare the whole name" in outcome.message, outcome.message
+
+
+def test_a_read_note_that_checks_the_lower_case_path_is_not_yet():
+    """It resolved name.lower() but opened name, so the link Archive led outside."""
+    def make_read_note(folder):
+        root = Path(folder).resolve()
+
+        @tool
+        def read_note(name: str) -> str:
+            """Return the text of one note.
+
+            Args:
+                name: Note file name.
+            """
+            if not (root / name.lower()).resolve().is_relative_to(root):
+                raise ValueError("not a note of this folder")
+            return (root / name).read_text(encoding="utf-8")
+        return read_note
+    outcome = ex04.read_note.evaluate(make_read_note)
+    assert outcome.status == FAIL and "Archive/secret.txt" in outcome.message, outcome.message
+
+
+def retrying(again):
+    """The solution of 5.2, its second try made by again(handler, input)."""
+    def retry_once(tool):
+        if tool.consequential:
+            return tool
+
+        def handler(**input):
+            try:
+                return tool.handler(**input)
+            except Exception:
+                return again(tool.handler, input)
+        return replace(tool, handler=handler)
+    return retry_once
+
+
+def failing_plainly(handler, input):
+    try:
+        return handler(**input)
+    except Exception:
+        raise RuntimeError("the tool failed twice") from None
+
+
+@pytest.mark.parametrize("again, words", [
+    (lambda handler, input: handler(**{k: str(v) for k, v in input.items()}), "'quantity': '3'"),
+    (lambda handler, input: handler(**{k: unicodedata.normalize("NFC", v) if isinstance(v, str) else v
+                                       for k, v in input.items()}), "accents written another way"),
+    (failing_plainly, "without its own error")])
+def test_a_retry_that_changes_a_number_or_accents_or_hides_the_error_is_not_yet(again, words):
+    """A retry sending 3 as '3', or NFC text for NFD, or a RuntimeError in place of the tool's error: all Correct."""
+    assert ex05.retry_once.evaluate(retrying(lambda handler, input: handler(**input))).status == PASS
+    outcome = ex05.retry_once.evaluate(retrying(again))
+    assert outcome.status == FAIL and words in outcome.message, outcome.message
+
+
+def test_an_invoice_reader_that_reads_the_first_and_last_eight_lines_only_is_not_yet():
+    """A good invoice whose Status line is in the middle, between two lists of items, was said to have none."""
+    outcome = ex05.read_invoice.evaluate(invoice_reader(
+        lambda text: any(line.startswith("Status:") for line in text.splitlines()[:8] + text.splitlines()[-8:])))
+    assert outcome.status == FAIL and "its 34th" in outcome.message, outcome.message
+
+
+def test_an_invoice_reader_that_refuses_dots_but_opens_a_link_is_not_yet():
+    """It refused '..' and absolute paths, then opened folder / path, so the link invoices/old led outside."""
+    def make_read_invoice(folder):
+        @tool
+        def read_invoice(path: str) -> str:
+            """Return the text of one invoice.
+
+            Args:
+                path: Invoice path relative to the working folder.
+            """
+            if os.path.isabs(path) or ".." in Path(path).parts:
+                raise ValueError(f"{path} is outside the folder")
+            text = (Path(folder) / path).read_text(encoding="utf-8")
+            if not text.strip() or not any(line.startswith("Status:") for line in text.splitlines()):
+                raise ValueError(f"{path} is empty or has no Status line")
+            return text
+        return read_invoice
+    outcome = ex05.read_invoice.evaluate(make_read_invoice)
+    assert outcome.status == FAIL and "invoices/old/payroll.txt" in outcome.message, outcome.message
+
+
+def test_a_summary_whose_note_gives_characters_as_tokens_is_not_yet():
+    """'[... about 1657 more tokens]' gave the characters left out, about four times the tokens; a note giving
+    characters / 4 as tokens is right."""
+    outcome = ex08.summarize.evaluate(summarizing(lambda head, text: f"[... about {len(text) - len(head)} more tokens]"))
+    assert outcome.status == FAIL and "a token is about 4 characters" in outcome.message, outcome.message
+    right = summarizing(lambda head, text: f"[... about {(len(text) - len(head)) // 4} more tokens]")
+    assert ex08.summarize.evaluate(right).status == PASS

@@ -22,6 +22,7 @@ from looplab.exercises.ex03 import (
     SAME_CALL,
     SAME_CALL_ADVICE,
     SAME_CALL_LABEL,
+    TURNS_NOT_CALLS,
     alert_count,
     failing_once,
 )
@@ -71,6 +72,11 @@ BAD_EXTRA = [  # apart from the count the notebook shows
      {"type": "tool_use", "name": "lookup", "args": {"key": "ai"}}),
     (N_("a tool named 'lookup ' (a space after it; TOOLS holds 'lookup')"), "ai",
      {"type": "tool", "name": "lookup ", "args": {"key": "ai"}}),
+    (N_("a lookup whose key is the number 2026 when the string '2026' was asked (the key must be a str: check "
+        "isinstance, do not convert it with str())"), "2026", {"type": "tool", "name": "lookup", "args": {"key": 2026}}),
+    (N_("a lookup of 'café' written as 'e' and a separate accent when 'café' was asked: another string (compare the "
+        "key as it is, without unicodedata.normalize)"), "café",
+     {"type": "tool", "name": "lookup", "args": {"key": "cafe\u0301"}}),
     (N_("a tool named 'look', a part of 'lookup' (TOOLS holds 'lookup': compare whole names, name in TOOLS)"), "ai",
      {"type": "tool", "name": "look", "args": {"key": "ai"}}),
     *[(NEAR_NAME, "ai", {"type": "tool", "name": name, "args": {"key": "ai"}})
@@ -259,6 +265,13 @@ def test_my_loop(my_loop) -> str:
         raise AssertionError(_("with a model that never stops and max_turns=3, your loop made {n} model calls; "
                                "expected exactly 3", n=guard.hits))
     _check_pairs(messages, _("with a model that never stops"))
+    client, guard = _practice(script=script)
+    messages = _call_loop(my_loop, client, guard, task, 3)
+    if guard.hits != 3 or len(messages) != 6:
+        raise AssertionError(_("with the first model (three tool calls at once, then one, then the answer) and "
+                               "max_turns=3, your loop made {calls} model calls and kept {n} messages; expected 3 "
+                               "calls and 6 messages, the answer last: {advice}",
+                               calls=guard.hits, n=len(messages), advice=_(TURNS_NOT_CALLS)))
     for label, step in ((N_("answers at once (end_turn)"), say("Hello! Nothing to look up.")),
                         (N_("is cut by max_tokens"), stop("max_tokens", "Hello! Nothing to")),
                         (CUT_CALL, stop("max_tokens", partial_tool=alert_count.name))):

@@ -157,11 +157,10 @@ def endings_hold(my_loop) -> int:
                                               reason=UNKNOWN_REASON),
             advice=N_("a stop reason your loop does not know ends the run as 'anomaly': it is not an answer, so "
                       "don't call it 'done' (ENDINGS.get(reason, 'anomaly'))"))
-    compare(my_loop, lambda: (practice_client(script=CUT_NO_INPUT), Toolbox([*weather_and_calc(), alert_count])),
-            WEATHER_TASK, N_("a tool call cut by max_tokens, to a tool that needs no input"),
-            advice=ADVICE["a tool call cut by max_tokens"])
+    cut_call_not_run(my_loop)
     _paused_turns_count(my_loop)
     _answer_at_the_cap(my_loop)
+    turns_not_calls(my_loop)
     same_call_again(my_loop)
     compare(my_loop, lambda: (practice_client(script=MIXED), failing_once()), WEATHER_TASK, MIXED_LABEL,
             advice=N_("send every result of the turn, the failed ones too (flagged is_error): the model must learn "
@@ -176,6 +175,25 @@ def endings_hold(my_loop) -> int:
 MIXED = [calls(call("get_weather", city="Lyon"), call("calculator", expression="2 + 2")), say("2 + 2 = 4.")]
 MIXED_LABEL = N_("with a turn where one tool fails and the other works")
 UNAPPROVED = [call("send_email", to="ana@example.com", subject="Weather", body="21 °C in Lyon."), say("Not sent.")]
+
+
+def cut_call_not_run(my_loop) -> None:
+    """A tool call cut by max_tokens whose input ({}) is valid: the run ends 'truncated' and the tool never runs."""
+    compare(my_loop, lambda: (practice_client(script=CUT_NO_INPUT), Toolbox([*weather_and_calc(), alert_count])),
+            WEATHER_TASK, N_("a tool call cut by max_tokens, to a tool that needs no input"),
+            advice=ADVICE["a tool call cut by max_tokens"])
+
+
+AT_ONCE = [calls(call("get_weather", city="Lyon"), call("get_weather", city="Paris"),
+                 call("calculator", expression="17 * 3")), call("get_weather", city="Lille"), say("Done.")]
+TURNS_NOT_CALLS = N_("max_turns counts model calls (turns), not tool calls: three tool calls in one reply are one turn")
+
+
+def turns_not_calls(my_loop) -> None:
+    """Three tool calls in one reply, then one, then the answer, under max_turns=3: the run is 'done'."""
+    compare(my_loop, lambda: (practice_client(script=AT_ONCE), _weather()), WEATHER_TASK,
+            N_("with a model that calls three tools at once, then one, then answers, and max_turns=3"), max_turns=3,
+            advice=TURNS_NOT_CALLS)
 
 
 def _answer_at_the_cap(my_loop, **options) -> None:

@@ -74,8 +74,8 @@ POLICY_EXTRA = [  # apart from the count the notebook shows
     ("send_email", _email(" ana@example.com"), False,
      N_("it starts with a space, which the mail tool gets as it is: check the text as given, without strip(), "
         "with re.fullmatch")),
-    ("email_everyone", _email("ana@example.com"), False, WHOLE_NAME),
-    ("bulk_send_email", _email("ana@example.com"), False, WHOLE_NAME),
+    *[(name, _email("ana@example.com"), False, WHOLE_NAME)  # two longer names, three parts ('in' finds a part)
+      for name in ("email_everyone", "bulk_send_email", "email", "send", "end_email")],
     ("send_email", _email("audit%evil.net@example.com"), False,
      N_("a '%' in the name hands the mail on to evil.net (an old relay trick); listing the characters to refuse "
         "always misses one: allow only the characters of one address ([\\w.+-]) before the @")),
@@ -177,6 +177,7 @@ def _notes_folder(tmp: Path) -> tuple[Path, list[tuple[str, str]]]:
         payloads.append(("shared/secret.txt", _("shared is a link to a folder outside; checking the name, or whether "
                                                 "its last part is a link, misses it: resolve the whole path, then "
                                                 "compare (path.is_relative_to(root))")))
+        (notes / "Archive").symlink_to(tmp / "notes-private", target_is_directory=True)  # apart from the count
     except OSError:  # a file system without links: the other payloads still test the idea
         pass
     return notes, payloads
@@ -225,7 +226,10 @@ def _test_read_note(make_read_note) -> str:
             "letters: a string prefix test (str(path).startswith(str(root))) lets it through, whatever you strip "
             "from the name's start; compare paths, not strings: path.is_relative_to(root)"))
         last = [p for p in payloads if p[0] == "shared/secret.txt"]  # after the sibling, the finer cause of a prefix test
-        for payload, why in [*(p for p in payloads if p not in last), sibling, *last]:
+        archive = [("Archive/secret.txt", _(  # apart from the count the notebook shows
+            "Archive is a link to a folder outside; check the very path you open, as it is (not name.lower() or "
+            "another form of it): resolve it, compare, then open that same path"))] if (notes / "Archive").is_symlink() else []
+        for payload, why in [*(p for p in payloads if p not in last), sibling, *last, *archive]:
             outcome = box.execute({"id": "toolu_check", "name": read_note.name, "input": {param: payload}})
             shown = _("the absolute path of secret.txt") if Path(payload).is_absolute() else repr(payload)
             if CANARY in outcome.result["content"]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import tempfile
+import unicodedata
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,12 +20,13 @@ from looplab import (
     practice_client,
     run_agent,
     samples,
+    tool,
     transport_of,
 )
 from looplab.exercises import Exercise, Interrupt, raised, whole
 from looplab.exercises._loops import call_loop, compare, get, guarded
 from looplab.exercises.ex01 import SAME_TWICE, SAME_TWICE_ADVICE
-from looplab.exercises.ex03 import endings_hold, same_call_again
+from looplab.exercises.ex03 import cut_call_not_run, endings_hold, same_call_again, turns_not_calls
 from looplab.i18n import N_, _
 from looplab.practice import call, calls, say
 
@@ -32,8 +34,23 @@ WEATHER_TASK = "What is the weather in Lyon?"
 INVOICE_TASK = "In the folder invoices, find the unpaid invoices; give their numbers and the total still due."
 
 
+UNAVAILABLE = N_("the service is unavailable (simulated failure)")
 WEATHER_SCRIPT = [calls(say("Let me check."), call("get_weather", city="Lyon")),  # two model calls: a tool call,
                   "Lyon: 21 °C."]  # the answer
+
+
+@tool
+def order_total(product: str, quantity: int) -> str:
+    """The price of an order (simulated: 4.50 EUR each).
+
+    Args:
+        product: Product name, e.g. green tea.
+        quantity: How many.
+    """
+    return f"{quantity} x {product}: {quantity * 4.5:.2f} EUR"
+
+
+ODD_ORDER = {"product": " The\u0301 vert \\ Bio ", "quantity": 3}  # a number, an accent as 'e' + U+0301 (NFD)
 
 
 def _execute(tool, input: dict, approve=None) -> dict:
@@ -45,7 +62,7 @@ class _Counting:
 
     def __init__(self, inner, failing, error=None):
         self.inner, self.failing, self.calls, self.inputs = inner, failing, 0, []
-        self.error = error or (lambda: faults.ToolFault(_("the service is unavailable (simulated failure)")))
+        self.error = error or (lambda: faults.ToolFault(_(UNAVAILABLE)))
 
     def __call__(self, **input):
         self.calls += 1
@@ -81,18 +98,31 @@ def _test_retry_once(retry_once) -> str:
     weather = samples.weather_and_calc()[0]
     lyon = {"city": "Lyon"}
     odd = {"city": " Saint-Étienne \\ Loire "}  # spaces at both ends and inside, a backslash, an accent, capitals
-    flaky, counter = _counting(weather, {1})
-    wrapped = _wrap(retry_once, flaky, counter)
-    if (wrapped.name, wrapped.input_schema, wrapped.description) != (weather.name, weather.input_schema, weather.description):
+    flaky, weather_counter = _counting(weather, {1})
+    kept = _wrap(retry_once, flaky, weather_counter)
+    if (kept.name, kept.input_schema, kept.description) != (weather.name, weather.input_schema, weather.description):
         raise AssertionError(_("the wrapped tool must keep the name, description and input_schema the model sees"))
-    result = _execute(wrapped, odd)
-    if result["is_error"] or counter.calls != 2:
-        raise AssertionError(_("a tool that fails once was called {n} time(s) and gave {content!r}; call it once "
-                               "more when it raises", n=counter.calls, content=result["content"][:60]))
-    changed = [seen for seen in counter.inputs if seen != odd]
-    if changed:
-        raise AssertionError(_("the model asked for {want!r}, but your retry called the tool with {got!r}; retry with "
-                               "the same input, tool.handler(**input), as the model asked", want=odd, got=changed[0]))
+    order, order_counter = _counting(order_total, {1})
+    for wrapped, counter, asked in ((kept, weather_counter, odd),
+                                    (_wrap(retry_once, order, order_counter), order_counter, ODD_ORDER)):
+        result = _execute(wrapped, asked)
+        changed = [seen for seen in counter.inputs if seen != asked]
+        if changed and unicodedata.normalize("NFC", repr(changed[0])) == unicodedata.normalize("NFC", repr(asked)):
+            raise AssertionError(_("the model asked for {want}, but your retry called the tool with {got}: the same "
+                                   "letters, its accents written another way (unicodedata.normalize); retry with the "
+                                   "same input, tool.handler(**input), as the model asked",
+                                   want=ascii(asked), got=ascii(changed[0])))
+        if changed:
+            raise AssertionError(_("the model asked for {want!r}, but your retry called the tool with {got!r}; retry "
+                                   "with the same input, tool.handler(**input), as the model asked", want=asked,
+                                   got=changed[0]))
+        if counter is order_counter and counter.calls == 1:
+            raise AssertionError(_("a second tool wrapped by retry_once failed once and was not retried: the retry "
+                                   "budget is shared (a flag or counter outside handler, or a default argument); keep "
+                                   "it inside handler, so each call gets its own second try"))
+        if result["is_error"] or counter.calls != 2:
+            raise AssertionError(_("a tool that fails once was called {n} time(s) and gave {content!r}; call it once "
+                                   "more when it raises", n=counter.calls, content=result["content"][:60]))
     down, counter = _counting(weather, range(1, 100))
     result = _execute(_wrap(retry_once, down, counter), lyon)
     if counter.calls != 2:
@@ -101,6 +131,11 @@ def _test_retry_once(retry_once) -> str:
     if not result["is_error"]:
         raise AssertionError(_("a tool that always fails gave an ordinary result; re-raise the error so the "
                                "model gets is_error: true and knows it failed"))
+    if _(UNAVAILABLE) not in result["content"]:
+        raise AssertionError(_("a tool that always fails reached the model as {content!r:.80}, without its own error "
+                               "({error!r}); let the last error through as it is (a bare raise, or no try around the "
+                               "second call), so the model reads what went wrong", content=result["content"],
+                               error=_(UNAVAILABLE)))
     healthy, counter = _counting(weather, ())
     _execute(_wrap(retry_once, healthy, counter), lyon)
     if counter.calls != 1:
@@ -114,7 +149,7 @@ def _test_retry_once(retry_once) -> str:
             raise AssertionError(_("call {n} of the wrapped tool failed once and was not retried: the retry budget "
                                    "is shared by every call (a flag or counter outside handler); keep it inside "
                                    "handler, so each call gets its own second try", n=n))
-    cut, counter = _counting(weather, {1}, lambda: ConnectionError(_("the service is unavailable (simulated failure)")))
+    cut, counter = _counting(weather, {1}, lambda: ConnectionError(_(UNAVAILABLE)))
     result = _execute(_wrap(retry_once, cut, counter), lyon)
     if result["is_error"] or counter.calls != 2:
         raise AssertionError(_("a tool that failed once with a ConnectionError, not a ToolFault, was called {n} "
@@ -200,6 +235,9 @@ LONG_TEXT = (f"Invoice {LONG}\nClient: Brasserie Vauban\nAddress: 12 rue des Tan
 EARLY = "2026-12-031"  # a good invoice whose Status line comes before thirty lines of items
 EARLY_TEXT = (f"Invoice {EARLY}\nClient: Fromagerie Lambert\nStatus: paid\nItems:\n" + ITEMS
               + "Amount incl. VAT: 6975 EUR\n")
+MIDDLE = "2027-01-012"  # a good invoice whose Status line comes between thirty lines of items and thirty more
+MIDDLE_TEXT = (f"Invoice {MIDDLE}\nClient: Poterie Ferrand\nItems:\n" + ITEMS + "Status: unpaid\nMore items:\n" + ITEMS
+               + "Amount incl. VAT: 13950 EUR\n")
 NOTES = "2026-10-045"  # a good invoice with four lines after its Status line
 NOTES_TEXT = (f"Invoice {NOTES}\nClient: Garage Dumas\nAmount incl. VAT: 560 EUR\nDue: 05/11/2026\nStatus: unpaid\n"
               "Note: first reminder sent\nNote: second reminder sent\nNote: called on 20/11/2026\n"
@@ -253,7 +291,9 @@ def _test_read_invoice(make_read_invoice) -> str:
                                     (FIRST, FIRST_TEXT, N_("its first")),
                                     (LONG, LONG_TEXT, N_("its 37th (after thirty lines of items)")),
                                     (NOTES, NOTES_TEXT, N_("followed by four note lines")),
-                                    (EARLY, EARLY_TEXT, N_("its 3rd (before thirty lines of items)"))):
+                                    (EARLY, EARLY_TEXT, N_("its 3rd (before thirty lines of items)")),
+                                    (MIDDLE, MIDDLE_TEXT, N_("its 34th (between thirty lines of items and thirty "
+                                                             "more)"))):
             (root / "invoices" / f"{number}.txt").write_text(text, encoding="utf-8")
             result = _execute(reader, {param: f"invoices/{number}.txt"})
             if result["is_error"]:
@@ -261,8 +301,12 @@ def _test_read_invoice(make_read_invoice) -> str:
                                        "gave the error {content!r:.80}; look at every line (text.splitlines()), "
                                        "wherever the Status line is", number=number, where=_(where),
                                        content=result["content"]))
+        try:  # a folder link inside that leads outside: only a resolved path shows it
+            (root / "invoices" / "old").symlink_to(Path(tmp) / "work-private", target_is_directory=True)
+        except OSError:  # a file system without links: the other paths still test the idea
+            pass
         for path in ("../payroll.txt", "invoices/../../payroll.txt", str(Path(tmp) / "payroll.txt"),
-                     "../work-private/payroll.txt"):
+                     "../work-private/payroll.txt", "invoices/old/payroll.txt"):
             result = _execute(reader, {param: path})
             if "PAYROLL-05" in result["content"]:
                 raise AssertionError(_("read_invoice({path!r}) returned a file outside the working folder: read "
@@ -584,6 +628,8 @@ def _test_fix_loop(fixed_loop) -> str:
                                    label=label, gap=gap))
     same_call_twice(fixed_loop)
     same_call_again(fixed_loop)
+    cut_call_not_run(fixed_loop)
+    turns_not_calls(fixed_loop)
     compare(fixed_loop, lambda: (practice_client(never_stop=True), Toolbox(samples.weather_and_calc())), TWO_AT_ONCE,
             N_("with a model that never stops and max_turns=3"), max_turns=3,
             advice=N_("after the for loop, the cap was reached before an answer: 'max_turns'"))

@@ -33,6 +33,7 @@ from looplab.history import CLEARED, clear_old_results, long_run, plain
 from looplab.i18n import N_, _, number
 from looplab.loop import run_agent
 from looplab.practice import call, calls, say, transport_of
+from looplab.practice.tokens import estimate
 from looplab.samples import STATION_TASK, station_tools
 from looplab.tools import Toolbox
 
@@ -217,6 +218,7 @@ def _quoted(text: str, original: str) -> bool:
 KEPT_WORDS = re.compile(r"\b(kept|shown|gardés?|conservés?|affichés?)\b", re.IGNORECASE)
 UNIT_WORDS = (re.compile(r"\b(char(acter)?s?|caractères?)\b", re.IGNORECASE),
               re.compile(r"\b(lines?|lignes?)\b", re.IGNORECASE), re.compile(r"\b(words?|mots?)\b", re.IGNORECASE))
+TOKEN_WORDS = re.compile(r"\b(tokens?|jetons?)\b", re.IGNORECASE)
 LEFT_WORDS = re.compile(r"\b(left out|omitted|removed|dropped|elided|skipped|hidden|more|not kept|omis|retirés?|"
                         r"supprimés?)\b", re.IGNORECASE)
 
@@ -233,6 +235,8 @@ def _false_count(note: str, head: str, original: str) -> bool:
     note = re.sub(r"(?<=\d)[ \u00a0\u202f,](?=\d{3}(?!\d))", "", note)  # 1 808, 1,808
     for part in re.split(r"[,;()]", note):
         numbers = [int(n) for n in re.findall(r"(?<![\w./-])\d+(?![\w%./-])(?!\s*%)", part)]
+        if TOKEN_WORDS.search(part):  # tokens are estimates (see _false_tokens), told apart there
+            continue
         named = [unit for unit, pattern in zip((chars, lines, words), UNIT_WORDS, strict=True) if pattern.search(part)]
         units = named if len(named) == 1 else [chars, lines, words]
         if numbers and not any(_all_counted(numbers, unit) for unit in units):
@@ -247,6 +251,16 @@ def _false_count(note: str, head: str, original: str) -> bool:
             if not any(abs(float(percent.replace(",", ".")) - share) <= 1 for share in shares):
                 return True
     return False
+
+
+def _false_tokens(note: str, head: str, original: str) -> bool:
+    """True if a part of `note` that names tokens gives a number no estimate of the tokens kept, left out or there
+    in all comes near: a token is about 4 characters, so the estimate may be off by half, not more."""
+    tokens = [estimate(head), estimate(original), estimate(original[len(head):])]
+    note = re.sub(r"(?<=\d)[ \u00a0\u202f,](?=\d{3}(?!\d))", "", note)  # 1 808, 1,808
+    numbers = [int(n) for part in re.split(r"[,;()]", note) if TOKEN_WORDS.search(part)
+               for n in re.findall(r"(?<![\w./-])\d+(?![\w%./-])(?!\s*%)", part)]
+    return not all(any(count / 2 <= n <= count * 2 for count in tokens) for n in numbers)
 
 
 def _all_counted(numbers: list[int], counts: list[int]) -> bool:
@@ -284,6 +298,11 @@ def test_summarize_old(summarize) -> str:
             raise AssertionError(_("an old result still has {n} characters; keep at most about 240 of it",
                                    n=len(text)))
         head, _newline, note = text.rpartition("\n")
+        if _false_tokens(note, head, original):
+            raise AssertionError(_("an old result ends with the note {note!r}, but about {tokens} tokens of it were "
+                                   "left out ({chars} characters: a token is about 4 characters); count what the "
+                                   "note names, or name the unit you counted", note=note,
+                                   tokens=estimate(original[len(head):]), chars=len(original) - len(head)))
         if _false_count(note, head, original):
             raise AssertionError(_("an old result ends with the note {note!r}, but {kept} of its {total} characters "
                                    "({lines} of {all} lines) were kept; the note's numbers must be true: say how "
