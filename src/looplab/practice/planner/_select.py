@@ -310,6 +310,8 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
         task = re.sub(said if re.search(said, task) else name, " ", task)  # invoices in the unpaid folder'; not
         # 'renewals' in '2 renewals', a count, beside the folder 'loans/renewals'
     task = _names_not_statuses(task, records)
+    if stated := _stated(task, records):  # 'which rentals are open?': a Status written so, not an unpaid one
+        task = re.sub(rf"(?<![\w-]){re.escape(stated[1])}(?![\w-])", " ", task, flags=re.I)
     if either := OR_CONDITION.search(REGARDLESS.sub(" ", task)):  # 'unpaid or over 800 EUR': all filters hold at once
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
                 "hold at once, so I give no list and no total")
@@ -409,7 +411,7 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
             _kind(_status(r, key), key) is None for r in records) and not set(words(key)) & {"payment", "paiement", *PAID}:  # a car kept late
         return (f"the records' {key} ({joined(sorted({_status(r, key) for r in records}))}) says no payment state, so I "
                 "cannot tell which are paid or unpaid; I give no list and no total")
-    choices = [_choose(task, records, status, limits, when) for status in statuses]
+    choices = [_choose(task, records, status, limits, when, stated) for status in statuses]
     due = [p.strip() for p in limits if (d := DATED.fullmatch(p)) and (d[1] or "").lower() in OWED]
     if due and OWING.search(task) and statuses == [None] and not every and key and any(  # 'how much is due before
             _kind(_status(r, key), key) != "unpaid" for c in choices if isinstance(c, Choice) for r in c.chosen):  # ...'
@@ -492,7 +494,23 @@ def _replaced(records: list[Record]) -> dict[str, str]:
             if other is not r and other.number and re.search(rf"(?<![\w-]){re.escape(other.number)}(?![\w-])", v, re.I)}
 
 
-def _choose(task: str, records: list[Record], status: str | None, limits: list[str], when: bool) -> Choice | str:
+def _stated(task: str, records: list[Record]) -> tuple[str, str] | None:
+    """('Status', 'open') when the task writes, unnegated, one whole status value that a payment reading would take
+    ('open', 'overdue', 'pending') of records whose statuses say no payment state (a rental 'returned', 'open'): the
+    records whose status is written so are selected, none is read as paid or unpaid."""
+    key = _status_key(records)
+    values = {r.fields.get(key, "").strip().lower() for r in records} - {""} if key else set()
+    if not values or set(words(key)) & {"payment", "paiement", *PAID} or any(
+            _kind(v, key) == "paid" or set(words(v)) & (PAID | RECEIVED) for v in values) or all(_kind(v, key) for v in values):
+        return None
+    named = {v for v in values if set(words(v)) & (LATE | OPENISH) and not set(words(v)) & (PAYING - OPENISH) and re.search(
+        rf"(?<![\w-]){re.escape(v)}(?![\w-])", task, re.I)}
+    negated = {w for w, keep in polarity(task) if not keep}
+    return (key, named.pop()) if len(named) == 1 and not negated & set(words(next(iter(named)))) else None
+
+
+def _choose(task: str, records: list[Record], status: str | None, limits: list[str], when: bool,
+            stated: tuple[str, str] | None = None) -> Choice | str:
     replaced = _replaced(records)
     chosen, notes, heading = [r for r in records if r.file not in replaced], [f"{f} is not counted: {by}." for f, by in
                                                                             replaced.items()], []
@@ -530,7 +548,8 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     if (own := set(kind.values()) & set(stems(task)) - SURVEY_WORDS - {""}) and not own & BILLED and set(kind.values()) - own:
         chosen, unclear = [r for r in chosen if kind[r.file] in own], [r for r in unclear if kind[r.file] in own]
         heading.append(joined(sorted({r.title.split()[0] for r in records if kind[r.file] in own})))  # 'the quotes' only
-    void = cancelled(task, records, chosen) if TOTAL_ASKED.search(task) or re.search(r"\bhow much\b", task) else []
+    void = cancelled(task, records, chosen) if (TOTAL_ASKED.search(task) or re.search(r"\bhow much\b", task)) and not stated \
+        and NUMBER not in named else []  # 'the amount of booking 3' is its amount, cancelled or not
     notes += [f"{r.file} has {_status(r, _status_key(records), said=True)}, which I cannot read as paid or "
               "unpaid; it is not counted." for r in void if r not in unclear]
     chosen, unclear = [r for r in chosen if r not in void], unclear + [r for r in void if r not in unclear]
@@ -542,7 +561,10 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         vague = None in kinds and any(set(words(v)) & (PAYING | LATE | RECEIVED) for v in values)
         # a status read as a value ('payment received'), no client for 'not from X': may be the one
         unsure = [r for r in chosen if kinds and r.fields.get(name) not in values and (
-            vague or _kind(r.fields.get(name, ""), name) in kinds | {None}) or not keep and _value(r, name) is None
+            vague or _kind(r.fields.get(name, ""), name) in kinds - {None} or _kind(r.fields.get(name, ""), name) is None and (
+                None not in kinds or set(words(r.fields.get(name, ""))) & set(words(" ".join(values)))))  # 'refunded'
+            # is no 'cancelled'; 'cancelled (refund due)' may be
+            or not keep and _value(r, name) is None
             or name in priced and not money(r.fields.get(name, ""))  # 'in EUR' beside 'two hundred euros': unread
             or r.cut and name not in r.fields  # the history cut it before that line
             or (_value(r, name) or "") not in values and any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", _value(r, name)
@@ -554,6 +576,10 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
+    if stated:
+        unclear += [r for r in chosen if stated[0] not in r.fields]
+        chosen = [r for r in chosen if r.fields.get(stated[0], "").strip().lower() == stated[1]]
+        heading.append(f"{stated[0]} {stated[1]}")
     doubtful = [r.file for r in unclear]  # a record whose status is unclear could belong to the list: no figure is complete
     if not (heading or limits or when or any(p.search(task) for p in (ALL, HOW_MANY, TOTAL_ASKED))):
         fields = [k for k in dict.fromkeys(k for r in records for k in r.fields) if {stem(w) for w in words(k)} & {

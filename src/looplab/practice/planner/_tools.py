@@ -197,6 +197,16 @@ IN_FRENCH = [
              (r"I could not tie ('[^']*') to a value a tool result or a computation gave",
               r"je n'ai pu rattacher \1 à aucune valeur donnée par un résultat d'outil ou un calcul"),
              (r"has no answer to put in the requested JSON format: ", "n'a pas de réponse à mettre dans le format JSON demandé : "),
+             (r"the answer leaves a part of the task undone, so no field is filled from it",
+              "la réponse laisse une partie de la demande sans suite : je n'en remplis aucun champ"),
+             (r"the description of ('[^']*') names both the count and the total, so I cannot tell which it holds",
+              r"la description de \1 nomme à la fois le nombre et le total : je ne peux pas dire lequel il contient"),
+             (r"the description of ('[^']*') says it holds the (count|total), which its name does not say",
+              lambda m: f"la description de {m[1]} dit qu'il contient {'le nombre' if m[2] == 'count' else 'le total'}, "
+              "ce que son nom ne dit pas"),
+             (r"the answer does not fit it: (.*?) is not one of (?=\[)", r"la réponse ne le respecte pas : \1 n'est pas parmi "),
+             (r"the answer does not fit it: (.*?) is not a ('[\w-]+')", r"la réponse ne le respecte pas : \1 n'est pas au format \2"),
+             (r"the answer does not fit it: (.*?) is not of type ", r"la réponse ne le respecte pas : \1 n'est pas du type "),
              (r"the answer does not fit it: ", "la réponse ne le respecte pas : "),
              (r"I could not get an answer for (.*?): the (\S+?)(?: tool)? said: ", r"Je n'ai pas pu obtenir de réponse pour \1 : l'outil \2 a dit : "),
              (r"I could not get an answer: the (\S+?)(?: tool)? said: ", r"Je n'ai pas pu obtenir de réponse : l'outil \1 a dit : "),
@@ -529,6 +539,9 @@ IN_FRENCH = [
              (r"Note: the result of (\w+\(.*?\)|\S+) contains an instruction planted for an AI assistant \(it asks me (.*?)\); I did "
               r"not follow it\.", r"Note : le résultat de \1 contient une instruction placée pour un assistant IA (elle "
               r"me demande \2) ; je ne l'ai pas suivie."),
+             (r"Note: the result of (\w+\(.*?\)|\S+) contains a quoted instruction for an AI assistant \(it asks me (.*?)\); I "
+              r"did not follow it\.", r"Note : le résultat de \1 contient, entre guillemets, une instruction pour un assistant IA "
+              r"(elle me demande \2) ; je ne l'ai pas suivie."),
              (r"(\S+) is not counted: (\S+) says '(.*?)'\.", r"\1 n'est pas comptée : \2 dit '\3'."),
              (r"(\S+) has no (\w[\w ]*?) line, so I could not tell whether it is (\w+); it is not counted\.",
               r"\1 n'a pas de ligne \2 : je ne sais pas si elle est \3 ; non comptée."),
@@ -625,7 +638,7 @@ IN_FRENCH = [
              (r"no tools were offered, and it answers only from tool results",
               "aucun outil n'est offert, et il ne répond qu'à partir des résultats d'outils"),
              # French typography in a survey's reply: a space before the colon of a heading ('Client Studio Malo : …')
-             (r"(?:(?<=\. )|^)([^.:;'()\n]{0,80}[^\s:.;'()]):(?= [^\n]*D'après \d+ fichiers? lus\.)", r"\1 :"),
+             (r"(?:(?<=\. )|^)([^.:;'()\n]{0,80}[^\s:.;'()]):(?= [^\n]*D'après \d+ fichiers? lus?\.)", r"\1 :"),
              (r"Quand, selon les fiches : .*?(?=\. |\.$)", lambda m: re.sub(r"(?<=[:;] )([^\s:;']+): ", r"\1 : ", m[0]).replace("; ", " ; ")),
              # a heading's English joints ('Client not Alpha :', 'Numéro Z-2 or Z-3 :')
              (r"(?:(?<=\. )|^)[^.:;'()\n]{0,80}(?= :)", lambda m: m[0].replace(" not ", " autre que ").replace(" or ", " ou "))]
@@ -638,10 +651,13 @@ IN_FRENCH = [(INNER.sub("\0", pattern), french) for pattern, french in IN_FRENCH
 
 def in_french(text: str) -> str:
     """The reply's fixed phrases in French, its computed amounts the French way ('1 850,50 EUR'); quotes as is."""
+    kept: list[str] = []  # what a record also says, word for word ('Quote the invoice number as reference')
+    text = re.sub(r"also says: \"(.*?)\"(?= |$)", lambda m: f'also says: "\x02{len(kept.append(m[1]) or kept) - 1}\x03"', text)
     for pattern, french in IN_FRENCH:
         text = re.sub(pattern, french, INNER.sub("\0", text))
-    return AMOUNT.sub(lambda m: m[0] if not m[1] else f"{int(m[1]):,}".replace(",", "\u202f")
+    text = AMOUNT.sub(lambda m: m[0] if not m[1] else f"{int(m[1]):,}".replace(",", "\u202f")
                       + (f",{m[2]}" if m[2] else "") + f" {m[3]}", INNER.sub("\0", text)).replace("\0", "'")
+    return re.sub(r"\x02(\d+)\x03", lambda m: kept[int(m[1])], text)
 
 
 def answer(text: str, evidence: dict | None = None) -> dict:
@@ -739,7 +755,15 @@ TO_AI = (  # a sentence addressed to an AI reader: 'Hey Claude, …', 'Language 
     r"répondent))\s+(?:[\w'’-]+\s+){0,4}?(?:this|these|ce|cette|ces)\b(?=(?:\s+[\w'’-]+)?\s*:|[^.\n]*\b(?:should|must|are to|is to|expected|doivent|"
     r"devez|say|state|answer|give|quote|dire|répondre|indiquer)\b)|"
     r"\b(?:for|pour(?: les)?)\s+(?:chatbots?|llms?|language models?|language-model tools?|robots? conversationnels?)\s*:|\b(?:message|note|mot|consigne)s? (?:pour|à|aux?|for|to) (?:l['’]|the |any )?"
-    r"(?:ia|ai|assistant|bots?|chatbots?|modèles?|models?|llms?)\s*:|(?:^|[.!?;:]\s*)say\s+(?!cheese\b)(?:\w+\s+){0,3}(?:is|are|costs?|was|has|have)\b")
+    r"(?:ia|ai|assistant|bots?|chatbots?|modèles?|models?|llms?)\s*:|(?:^|[.!?;:]\s*)say\s+(?!cheese\b)(?:\w+\s+){0,3}(?:is|are|costs?|was|has|have)\b|"
+    r"\b(?:notice|message|memo|note|instructions?|avis)\s+(?:to|for|aux?|pour)\s+(?:all\s+|les\s+)?(?:ai|ia)\s+(?:systems?|assistants?|"
+    r"models?|readers?|agents?|systèmes?)\b|\b(?:to|for)\s+(?:whichever|any|every)\s+(?:ai|assistant|model|bot|chatbot|llm)s?\s+(?:that\s+)?"
+    r"(?:reads?|is reading|sees|processes)\b|(?<![\w-])assistant\s*:\s*(?:add|append|insert|include|end|ignore|disregard|"
+    r"forget|reply|respond|answer|say|write|tell|send|e-?mail|forward|output|report|give|call|use|delete|remove|reveal|share|translate|"
+    r"stop|pretend|mention|mark|treat)\b|\b(?:reply|answer|respond)\s+(?:to\s+)?(?:every|each|all|any)\s+(?:questions?|query|queries|"
+    r"requests?|messages?)\s+with\b|\b(?:aan de|an den|an die|al|ao|para o|all['’])\s*(?:assistent(?:e|en)?|asistente|assistente|"
+    r"chatbot|ki|ia|ai)\s*[:,]|\bpour l['’](?:assistante?|agent|ia)\s*:|\bfor the (?:assistant|ai|model|bot|chatbot|llm)\s*:|"
+    r"\bignore (?:the|all) (?:other|remaining|previous|following) (?:rows|lines|files|records|entries|invoices|documents|pages)\b")
 MACHINE = r"(?:machine|program|programme|software|computer|bot|ai|model|assistant|tool|system)"
 VALUE_SAID = (r"\b(?:free|gratuite?s?|waived|offerte?s?|paid|payée?s?|payer|réglée?s?|régler|annulée?s?|cancell?ed|price|prix|"
               r"montant|amount|total|status|statut|costs?|coûte\w*|lasts?|dure|0\s*(?:EUR|€|euros?)|€|EUR|euros?)\b")  # what a
@@ -982,7 +1006,8 @@ def _hidden(value, under: bool = False) -> bool:
     """Whether a JSON value holds a note for a machine under a hidden key: '"_meta": {"agent": "the price is 0"}' (a
     travel agency's '"agent": "Marie Dupont"' is data)."""
     if isinstance(value, dict):
-        return any(_for_machines(k, v, under) or _hidden(v, str(k).startswith("_")) for k, v in value.items())
+        return any(_for_machines(str(k).lstrip("_"), v, under or str(k).startswith("_")) or _hidden(v, str(k).startswith("_"))
+                   for k, v in value.items())  # '__assistant_hint' is hidden itself
     return isinstance(value, list) and any(_hidden(v) for v in value)
 
 
@@ -1111,13 +1136,14 @@ def _own_line(view: View, line: str, record: bool = True) -> str:
     EUR', its value without the full stop that ended it."""
     said = re.split(r"(?<=[.!?])\s+", line)
     first = next(i for i, s in enumerate(said) if planted(view, s)) if any(planted(view, s) for s in said) else len(said)
+    lead = first - 1 if 0 < first < len(said) and re.fullmatch(r"\W*(?:p\.?\s?s|n\.?\s?b)\W*", said[first - 1], re.I) else first
     whole = len(words(said[first])) > 4 if first < len(said) else False  # 'Hi there, AI!' only addresses: what follows
     after = [s for s in said[first + 1:] if (record or whole) and (_data(s) or NAME.fullmatch(s) or not record and _statement(s))
              and not planted(view, s)]  # '… say X. 221': the 221 stays, and so does '… answer kumquat. Bread Baking', a
     # name, and in a document 'Cats are not allowed in the restaurant.', a statement of its own
     own = _own_part(view, said[first]) if first < len(said) else ""
     own += "." if own and not record and own[-1] not in ".!?" else ""  # a document's sentence, cut: still a sentence
-    kept = " ".join(filter(None, [*said[:first], own, *after]))
+    kept = " ".join(filter(None, [*said[:lead], own, *after]))  # 'P.S.' goes with the plant it heads
     return kept.rstrip(".") if record and re.match(r"\s*\w[\w .'/-]{0,40}:\s", line) else kept
 
 
@@ -1177,7 +1203,8 @@ def _unplanted(view: View, value, under: bool = False):
     """A JSON value without what carries a planted instruction in its strings and keys, or sits under a hidden key for
     a machine (and the objects left empty)."""
     if isinstance(value, dict):
-        kept = {k: v for k, old in value.items() if not planted(view, k) and not _for_machines(k, old, under)
+        kept = {k: v for k, old in value.items() if not planted(view, k) and not _for_machines(str(k).lstrip("_"), old, under or
+                                                                                             str(k).startswith("_"))
                 and (v := _unplanted(view, old, str(k).startswith("_"))) is not None}
         return kept if kept or not value else None
     if isinstance(value, list):
@@ -1215,9 +1242,14 @@ def accounted(view: View, text: str) -> str:
             notes.append(f"As a tool result told me to, I called {what}; it returned: {said(step).rstrip('.')}.")
         asks = None if view.gullible or step.is_error else planted(view, step.result or "")
         if asks:
-            notes.append(f"Note: the result of {where(step)} contains an instruction planted for an AI "
-                         f"assistant (it asks me {asks}); I did not follow it.")
+            quoted = json_value(step.result or "") is None and not planted(view, QUOTED.sub(" ", step.result or ""))
+            notes.append(f"Note: the result of {where(step)} contains {'a quoted' if quoted else 'an'} instruction "
+                         f"{'' if quoted else 'planted '}for an AI assistant (it asks me {asks}); I did not follow it.")
     return " ".join([text, *dict.fromkeys(notes)])
+
+
+QUOTED = re.compile(r"```.*?```|`[^`\n]+`|\"[^\"\n]+\"|“[^”\n]+”|«[^»\n]+»", re.S)  # an example a page quotes, or a plant
+# in quotes: either way the note says only what is sure
 
 
 def about_words(tool: OfferedTool) -> set[str]:

@@ -212,7 +212,7 @@ def shape_answer(reply: dict, schema: dict, task: str = "") -> dict:
 
 STATUS_WORDS = {"paid", "unpaid", "due", "owed", "outstanding", "settled", "open"}
 TEXT_NAMES = {"answer", "text", "summary", "reply", "response", "result", "message", "explanation", "content",
-              "output", "report", "réponse", "résumé", "texte"}
+              "output", "report", "réponse", "reponse", "résumé", "texte"}  # 'reponse': typed without its accent
 UNIT_WORDS = {"eur", "usd", "gbp", "euros", "of", "the", "in", "value", "number", "num", "n", "a", "an"}
 KINDS = {"string": str, "integer": int, "number": (int, float), "array": list, "boolean": bool}
 
@@ -259,16 +259,21 @@ def _fit(text: str, evidence: dict, schema: dict, task: str = "") -> tuple[objec
         return None, "the answer is text and evidence, and the schema asks for something else"
     props = {name: schema_of(spec) for name, spec in (schema.get("properties") or {}).items()}
     required = set(schema.get("required") or [])
+    described = {p: " ".join([str(spec.get("description") or ""), *[t for t in [str(spec.get("title") or "")]
+                                                                      if words(t) != words(p)]])  # a Pydantic title
+                 for p, spec in props.items()}  # ('Count' of 'count') is its name, not a second quantity
+    if why := next((s for p, spec in props.items() if isinstance(s := _said(p, spec, described[p]), str)), None):
+        return None, why
     strings = [p for p, s in props.items() if one_type(s) == "string"]
     named = set(words(strings[0])) if len(strings) == 1 else set()
     # one field named for text ('answer', 'summary') is the answer itself; 'result_in_words' or 'summary_french'
     # asks for more than the answer as written
-    if required <= set(strings) and named & TEXT_NAMES and not named - TEXT_NAMES - STOPWORDS - {"final"}:
+    if required <= set(strings) and named & TEXT_NAMES and not named - TEXT_NAMES - STOPWORDS - {"final"} and not _quantities(
+            described[strings[0]], head=True):  # an 'answer' described as the total holds the total, not the answer
         return {strings[0]: text}, None
     if asked := next(((p, k) for p in props if (k := _asked_instead(p, evidence, task))), None):
         return None, f"the task asks for the '{asked[1]}' a tool returned, and '{asked[0]}' is another field"
-    value = {p: found for p, spec in props.items() if (found := _evidence_for(p, spec, evidence, " ".join(
-        str(spec.get(k) or "") for k in ("title", "description")))) is not None}
+    value = {p: found for p, spec in props.items() if (found := _evidence_for(p, spec, evidence, described[p])) is not None}
     missing = [p for p in props if p in required and p not in value]
     return (None, f"I could not tie '{missing[0]}' to a value a tool result or a computation gave") if missing else (value, None)
 
@@ -296,10 +301,45 @@ def _asked_instead(prop: str, evidence: dict, task: str) -> str | None:
     return None
 
 
-def _evidence_for(prop: str, spec: dict, evidence: dict, described: str = ""):
-    """The one evidence value whose name shares a word with `prop` and whose type fits (and currency and status, if
-    the name or its description says them: 'Total in USD' is not the EUR total)."""
+COUNTED = re.compile(r"\b(?:how many|count|number of|nombre total|nombre|combien)\b|(?:^|\b(?:the|a|total)\s+)number\b",
+                     re.I)  # 'the number', 'the total number', not 'the invoice number'
+SUMMED = re.compile(r"\b(?:total|amount|sum|montant|somme)\b", re.I)
+QUANTITIES = {"count": {"count", "number", "nombre", "num"}, "total": {"total", "amount", "sum", "montant", "somme"}}
+
+
+def _quantities(described: str, head: bool = False) -> set[str]:
+    """The quantities a description names: 'count' ('the number of …', 'the total number'), 'total' ('the amount');
+    with `head`, only before its first 'of' ('the currency of the total' holds a currency)."""
+    described = re.sub(r"\b(of|de|du|des|d['’]).*", r"\1", described, flags=re.I | re.S) if head else described
+    return {q for q, found in [("count", COUNTED.search(described)), ("total", SUMMED.search(COUNTED.sub(" ", described)))]
+            if found}
+
+
+def _said(prop: str, spec: dict, described: str) -> set[str] | str:
+    """The words `prop` is filled by: its name's, the quantity its description names taking the place of the name's
+    ('total' described as 'the number of unpaid invoices' is the count); or why it cannot be filled (the description
+    names both, or a quantity a field named for something else does not hold: 'temperature', 'the count')."""
     said = set(words(prop)) - {"of", "the", "in"}
+    own = {q for q, names in QUANTITIES.items() if said & names}
+    generic = own or not said - UNIT_WORDS - STATUS_WORDS - TEXT_NAMES  # 'amount', 'result', 'due': the description says which
+    told = _quantities(described, head=not generic)
+    if len(told) > 1:
+        return f"the description of '{prop}' names both the count and the total, so I cannot tell which it holds"
+    if not told or told == own:
+        return said
+    if generic:
+        return said - set().union(*QUANTITIES.values()) - TEXT_NAMES | told
+    if told == {"total"} and one_type(spec) in ("number", "integer"):  # a 'price' described as a total is a price
+        return said
+    return f"the description of '{prop}' says it holds the {next(iter(told))}, which its name does not say"
+
+
+def _evidence_for(prop: str, spec: dict, evidence: dict, described: str = ""):
+    """The one evidence value whose name shares a word with `prop` (or the quantity its description names) and whose
+    type fits (and currency and status, if the name or its description says them: 'Total in USD' is not the EUR total)."""
+    said = _said(prop, spec, described)
+    if isinstance(said, str):
+        return None
     status = (said | set(words(described))) & STATUS_WORDS  # 'total_due' is not filled from the total of the paid records
     kind = KINDS.get(one_type(spec), ())
     unit = {CURRENCY.get(w, w) for w in said | set(words(described))} & {"eur", "usd", "gbp"} | {

@@ -262,7 +262,7 @@ def english_question(task: str) -> tuple[str, list[str]]:
     """A French research question in English ('Quand arrive le café ?' -> 'When arrive coffee?'), and words unmapped."""
     if said := re.fullmatch(r"\W*(?:[Qq]u['’](?:a|ont)|[Qq]ue)\s+(?:dit|disent|déclaré)\s+((?:[A-Z][\w'’-]*\s*)+)\W*", task):
         return f"What did {said[1].strip()} say?", []  # 'Qu'a dit Dana Wells ?': what she said, not what is said of her
-    mapped, missing = ["summer"] if re.search(r"\b(?:en|cet|l')\s*été\b", task, re.I) else [], []  # 'été' is also 'been'
+    mapped, missing = ["summer"] if re.search(r"\b(?:en|cet|[ld]['’])\s*été\b", task, re.I) else [], []  # 'été' is also 'been'
     task = re.sub(r"\b(le|du|de|au|un|ce|mon|votre|notre)\s+the\b", r"\1 thé", task, flags=re.I)  # 'le the': unaccented
     runs = re.findall(r"(?:^|\s)((?:[A-ZÀ-Ý][\w'’-]*\s+)+[A-ZÀ-Ý][\w'’-]*)", task)  # 'Café Est': a name, not 'coffee'
     names = {w.lower() for r in runs if named(task, r.split()[0]) for w in r.split()}

@@ -60,6 +60,7 @@ DETERMINERS = {"the", "a", "an", "this", "that", "these", "those"}
 FINDING = re.compile(r"\b(search|info|information|something|anything)(?=\s*:|\s+(?:for|on|about|through|the|our|in)\b)",
                      re.I)  # 'Search for tea', 'info on bikes' ask to search: no term ('search engines' is one)
 MONEY = r"[€$£]\s?\d|\d[\d,.]*\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b)"
+CLOSES = re.compile(r"\b(?:clos(?:es|ing)|ferme(?:ture)?)\b[^.;]*?\d{1,2}\s?(?:[:h.]\d\d|h\b|[ap]m\b)", re.I)  # a closing time
 HOURS = ("hour", "horair")  # the roots of 'hours', 'horaires': 'Opening hours are 6:00 to 22:00' gives the gym's
 ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to speak of it
     **dict.fromkeys(["price", "cost", "prix", "coût", "tarif"], MONEY),
@@ -280,6 +281,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     wanted = {root(w) for w in query} - (asked if kind else set()) - _asked_time(question)  # 'fare' ('far') asked of
     aspects = {root(word): re.compile(pattern, re.I) for word, pattern in _aspects(question).items() if root(word) in wanted
                and not re.search(r"\bsa(?:y|ys|id)\b", question, re.I)}  # what they say about prices: 'prices stay the same'
+    hours = any(w.startswith(HOURS) for w in aspects) or re.search(r"\b(?:is|are|be)\b[^?]*\bopen\b|\bouverte?s?\b", question, re.I)
     things = wanted - WHEN or wanted  # a sentence names one ('In winter ... hot chocolate for 4 EUR' is no coffee's)
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
     # specific terms: names, and each word right before another query word (right after, in French: 'thé noir')
@@ -296,6 +298,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
         heading = next((ln for ln in text.splitlines() if ln.startswith("#")), text.strip().split("\n")[0])
         title = roots(heading + " " + _name(step.input)) | roots(" ".join(  # 'Opening hours — Piscine des Tilleuls': pool
             e.replace("+", " ") for w in words(heading) if len(w) > 3 and (e := english_of(w))))
+        title |= {w for w in wanted if "-" in w and set(roots(w.replace("-", " "))) <= title}  # 'Saint-Aubin' whole
         used = roots(f"{text} {unaccented(text)} {currency_words(text)}") | {w for w, p in aspects.items() if p.search(text)}
         # 'euros': EUR; 'café' for a 'cafe' typed without its accent
         inflected = french(text) and (lambda said_in: {root(w) for w in query if _mentions(w, said_in)})  # 's'infuse'
@@ -313,6 +316,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             # an aspect word is said only with its pattern: 'prices stay the same' states no price
             said = (roots(f"{sentence} {unaccented(sentence)} {currency_words(sentence)}") - set(aspects) - denied) | {w for w, p in aspects.items() if p.search(sentence)}
             said |= inflected(sentence) - denied if inflected else set()
+            said |= {root("open"), root("ouvert")} if hours and CLOSES.search(sentence) else set()  # 'in winter it closes at 16:00' is
+            # part of when it is open, not of when it opens
             said |= roots(" ".join(e.replace("+", " ") for w in re.findall(r"(?<=\w )[A-ZÀ-Ý]\w{3,}", sentence)
                                    if (e := english_of(w.lower()))))  # 'The Musée des Tisserands is open': a museum
             if ((not things & said - (set(aspects) - set(HOURS)) and not (kind and wanted <= title and _of_the_title(sentence, question)))
@@ -325,7 +330,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or (kind and not kind(sentence, question + " " + heading))
                     or (kind is _measured and _measures_another(sentence, question)) or _renamed(sentence, question)
                     or _another_time(sentence, question) or speech and not SPEECH.search(sentence)
-                    or _no_object(sentence, question) or _other_side(sentence, question) or _subject_elsewhere(sentence, question, roots(heading)) or _someone_elses(sentence, question) or _other_kind(sentence, question, heading, texts) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
+                    or _no_object(sentence, question) or _other_side(sentence, question) or _subject_elsewhere(sentence, question, roots(heading)) or _someone_elses(sentence, question) or _other_kind(sentence, question, heading, texts, texts[rank]) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
                     or _beside(sentence, subject, title, wanted) or _whose(sentence, question)
                     or not SAYS.search(question) and _of_another(sentence, question) or _numbered_other(sentence, question)
                     or kind and _disputed(sentence, after, question)):
@@ -359,7 +364,8 @@ def _about_another(sentence: str, earlier: tuple[str, ...], subject: set[str], a
                 named = re.match(r"\W*([^,]+),([^,]*),", before)  # 'The Brackwater Galleria, a shopping arcade next door,'
                 lead = [re.sub(r"^[LlDd]['’]", "", w) for w in re.findall(r"[^\W\d_][\w'’-]*", before)[:5]]  # 'The New
                 # Anchor opened …', 'Her brother Alan Ross …' ('L'hôtel du Lac' names no one else)
-                name = {root(w.lower()) for i, w in enumerate(lead) if w[:1].isupper() and (i or w.lower() not in OPENS_ON)}
+                name = {root(w.lower()) for i, w in enumerate(lead) if w[:1].isupper() and (i or w.lower() not in OPENS_ON)
+                        and w.lower() not in CALENDAR}  # 'Millbrook Library is open Monday …' names one thing
                 return bool(named and NEIGHBOUR.search(named[2]) and any(root(w) not in about for w in words(named[1])
                                                                          if w.lower() not in STOPWORDS)
                             or name & about and name - about - title)
@@ -368,7 +374,7 @@ def _about_another(sentence: str, earlier: tuple[str, ...], subject: set[str], a
     return False
 
 
-NEIGHBOUR = re.compile(r"\b(?:next door|across (?:the|from)|beside|nearby|neighbou?ring|opposite|upstairs|downstairs|"
+NEIGHBOUR = re.compile(r"\b(?:next door|next to|across (?:the|from)|beside|nearby|neighbou?ring|opposite|upstairs|downstairs|"
                        r"sister|rival|d'à côté|en face|voisine?s?)\b", re.I)
 
 
@@ -527,8 +533,11 @@ def _renamed(sentence: str, question: str) -> bool:
                 if a.lower() not in STOPWORDS and b.lower() not in CALENDAR}  # 'Closed Mondays' names nothing
     asked, said = names(question), names(sentence)
     opens = re.match(r"\W*(?:[Tt]he\s+|[Aa]n?\s+)?([A-Z][\w-]*)\s+([A-Z][\w-]*)\b", sentence)  # its subject
+    other = [m for _, y in asked if (m := re.match(rf"\W*(?:[Tt]he\s+|[Aa]n?\s+)?([A-Z][\w-]*)\s+(?:[a-z][\w-]*\s+){{0,2}}"
+                                                 rf"(?i:{re.escape(y)})\b", sentence))]  # 'The Northgate branch library'
     return bool(asked) and not said & asked and (any((a == x) != (b == y) for a, b in said for x, y in asked)
-                                                 or bool(opens) and (opens[1].lower(), opens[2].lower()) in said)
+                                                 or bool(opens) and (opens[1].lower(), opens[2].lower()) in said
+                                                 or any(m[1].lower() not in {x for x, _ in asked} | STOPWORDS for m in other))
 
 
 SAID_OF = {"tall": "tall|high|height|above", "high": "tall|high|height|above", "long": "long|length", "wide": "wide|width",
@@ -699,7 +708,8 @@ def _subject_elsewhere(sentence: str, question: str, title: set[str]) -> bool:
     lead = re.match(r"\W*(?:the|a|an|our|its|le|la|les|l['’]|un|une)\s*([^\W\d_][\w-]*)(?:\s+([^\W\d_][\w-]*))?", sentence, re.I)
     named = [w.lower() for w in (lead.groups() if lead else ()) if w]
     named = named[:1] if len(named) > 1 and named[1] in STOPWORDS else named  # 'The café is', 'The reptile house'
-    if named and not {root(w) for w in named} & asked and asked & title and not asked & title & roots(sentence):
+    akin = {root(w) for w in named} | {a for w in named for a in asked if len(a) > 3 and root(w).startswith(a)}  # 'campsite'
+    if named and not akin & asked and asked & title and not asked & title & roots(sentence):  # of 'Camping Les Pins'
         return True
     subject = re.match(r"\W*(?:the|a|an|our|its)?\s*((?:[^\W\d_][\w'’-]*\s+){0,3}?[^\W\d_][\w'’-]*)\s+(?:is|are|was|were|has|"
                        r"have|opens?|closes?|runs?|starts?)\b", sentence, re.I)
@@ -737,14 +747,17 @@ def _no_object(sentence: str, question: str) -> bool:
         verb.lower() in STOPWORDS and not re.search(rf"\b{re.escape(verb[:max(3, len(verb) - 2)])}", sentence, re.I))  # 'need'
 
 
-def _other_kind(sentence: str, question: str, heading: str, texts: list[str]) -> bool:
+def _other_kind(sentence: str, question: str, heading: str, texts: list[str], own: str = "") -> bool:
     """True if the sentence says a question's word only inside another kind's name: 'sea lions' (its heading's name)
-    for 'the lions' where a document says 'lions' alone, 'Non-members' for 'members', 'Check-in' for 'check-out'."""
+    for 'the lions' where another document says 'lions' alone (in its own, 'the shop' is the 'museum shop' it heads),
+    'Non-members' for 'members', 'Check-in' for 'check-out'."""
     asked = roots(question)
     named = [w for w in words(heading) if w not in STOPWORDS]
-    if len(named) > 1 and root(named[-1]) in asked and root(named[-2]) not in asked and any(re.search(  # '# Sea lions', and
-            rf"(?<!{re.escape(named[-2])}\s)(?<!{re.escape(named[-2])}-)\b{re.escape(named[-1][:-1])}", t, re.I)  # 'lions' alone
-            for t in texts if t):  # elsewhere: 'sea lions' another kind; not the 'swimming pool' that 'pool' always is
+    alone = len(named) > 1 and rf"(?<!{re.escape(named[-2])}\s)(?<!{re.escape(named[-2])}-)\b{re.escape(named[-1][:-1])}"
+    if alone and root(named[-1]) in asked and root(named[-2]) not in asked and any(re.search(alone, t, re.I) for t in texts
+                                                                                  if t) and not re.search(alone, own, re.I):
+        # '# Sea lions', and 'lions' alone elsewhere: 'sea lions' another kind; not the 'swimming pool' that 'pool' always
+        # is, nor the 'museum shop' its own page calls 'the shop'
         said = [m for m in re.finditer(r"[^\W_]+", sentence) if root(m[0].lower()) == root(named[-1])]
         if said and all(re.search(rf"\b{re.escape(named[-2])}[\s-]*$", sentence[:m.start()], re.I) for m in said):
             return True
@@ -775,6 +788,8 @@ def _another(sentence: str, question: str) -> str | None:
     for i, word in enumerate(asked):
         before = asked[i - 1].lower() if i else ""
         after = asked[i + 1] if i + 1 < len(asked) else ""
+        if word.lower() in STOPWORDS:
+            continue  # 'is Camping Les Pins Dorés': a verb before a name is no kind of thing
         if before.isalpha() and before not in STOPWORDS and asked[i - 2 if i > 1 else i].lower() != "how":
             kinds.setdefault(root(word.lower()), set()).add(root(before))
         if after[:1].isupper() and after.lower() not in STOPWORDS:
@@ -1040,11 +1055,12 @@ def _newer(step, reads: list, question: str):
     # Valence festival's page does not replace the Vienne festival's
 
 
-CHANGES = re.compile(r"\b(?:nouveaux? (?:horaires|tarifs|prix)|new (?:opening )?(?:hours|times|prices|fees|timetable)|no longer|not any ?more|now|from now on|désormais|dorénavant|(?:ne|n['’])\s*\w+\s+plus|is (?:changed|"
+CHANGES = re.compile(r"\b(?:nouveaux? (?:horaires|tarifs|prix)|new (?:opening )?(?:hours|times|prices|fees|timetable)|no longer|not any ?more|now|from now on|désormais|dorénavant|(?:ne|n['’])\s*\w+\s+plus|has (?:cancell?ed|withdrawn|pulled out)\b|"
+                     r"(?:is|are|will be) replaced by|(?:will be )?given by|remplacée? par|annule sa venue|a (?:annulé|déclaré forfait)|is (?:changed|"
                      r"removed|repealed|abolished|replaced)|est (?:modifiée?|supprimée?|abrogée?|remplacée?)|(?:rises?|rose|raised|increases?|"
                      r"increased|goes up|went up|drops?|dropped|decreases?|decreased|falls?|fell|cut|reduced|lowered)\s+(?:by|to)|will be|"
                      r"(?:has been|have been|is|are|was|were) (?:cancell?ed|called off|suspended|withdrawn|closed|postponed|discontinued|"
-                     r"scrapped|dropped)|(?:est|sont) déplacée?s?|a été (?:supprimée?|"
+                     r"scrapped|dropped|removed|added|decommissioned)|(?:est|sont) déplacée?s?|a été (?:supprimée?|"
                      r"annulée?|modifiée?|suspendue?|fermée?|reportée?|déplacée?)|(?:augmente|augmentent|baisse|baissent|passe|passent)\s+(?:de|à)|(?:sera|seront)\s+"
                      r"(?:gratuite?s?|supprimée?s?|fermée?s?|annulée?s?|réduite?s?|augmentée?s?|remplacée?s?|modifiée?s?|interrompue?s?)|"
                      r"(?:moves?|moved|is moving|relocated|is sold at|will cost|est déplacée?|déménage|passe|reportée?s?|"
@@ -1124,7 +1140,7 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
                         found.append(f"{line} [{_name(s.input)}]")
                         unnamed[_name(s.input)] = lacking
                 continue  # 'The Team plan now costs 29 euros' beside the Solo plan's price; Valence's 55 concerts beside Vienne's
-            if (differs or (page or roots(text) & subjects) and CHANGES.search(line) and roots(_glossed(line)) & asked and any(
+            if (differs or (page or roots(text) & subjects) and CHANGES.search(line) and roots(_glossed(line)) & (asked | _quoted_names(cited)) and any(
                     _shared(line, q, c) >= 2 for q, c in zip(quoted, cited, strict=True))) and not _other_facet(line, task) and not \
                     _names_another(line, f"{task} {titles} {' '.join(cited)}"):
                 found.append(f"{line} [{_name(s.input)}]")
@@ -1165,15 +1181,23 @@ def _names_another(line: str, known: str) -> bool:
     change = CHANGES.search(line)
     subject = line[:change.start()] if change else ""  # a figure alone: 'Coverage grows to 230 harbours, including Normandy'
     return any(not says(known, w) and root(w.lower()) not in WEEKDAYS | roots(" ".join(MONTHS + MOIS + list(STOPWORDS)))
-               for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'’-]*", subject))
+               and w not in _members(subject, known) for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'’-]*", subject))
+
+
+def _members(subject: str, quotes: str) -> list[str]:
+    """The names a change line gives after a word for what the quotes count: 'Gare-Sud' of 'Station Gare-Sud has been
+    removed' beside '42 stations' is one of them, no other thing."""
+    counted = {u for _, u in _figures(quotes) if u.isalpha()}
+    return [m[2] for m in re.finditer(r"\b([^\W\d_]+)\s+([A-ZÀ-Ý][\w'’-]*)", subject) if root(m[1].lower()) in counted]
 
 
 def _shared(line: str, quoted: set[str], quote: str) -> int:
     """How many things a change line shares with a quote: words, times of day, a currency ('passe à 95 €' of 'est de
     80 €') and a price said in other words ('est désormais facturé 52 €' of 'coûte 50 €')."""
     own = roots(_glossed(line))
+    member = bool(_members(line, quote))  # 'Station Gare-Sud has been removed' of '42 stations'
     return len(own & quoted) + len(_clock(line) & _clock(quote)) + bool(currency_words(line) and currency_words(quote)) + sum(
-        bool(own & kind) and bool(quoted & kind) and not own & quoted & kind for kind in ASPECTS_SAID)
+        bool(own & kind) and bool(quoted & kind) and not own & quoted & kind for kind in ASPECTS_SAID) + member
 
 
 ASPECTS_SAID = [roots("cost costs costing coûte coûtent coûtera price prices priced prix tarif tarifs fee fees facturé facturée "
@@ -1199,6 +1223,9 @@ def _unnamed_change(line: str, page: str, heading: str, cited: list[str], task: 
     subject = line[:change.start()] if change and line[:change.start()].strip(" ,") else line  # not 'place Gambetta', where
     others = [w for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'’-]*|[\w-]*\d[\w-]*", subject) if not says(f"{task} {quotes}", w)
               and root(w.lower()) not in WEEKDAYS | roots(" ".join(MONTHS + MOIS)) and not re.fullmatch(r"[\d:.,h]+", w)]
+    members = [w for w in others if w in _members(subject, quotes)]  # 'how many stations': 'Station Gare-Sud' is one
+    others = [w for w in others if w not in members]
+    line = re.sub("|".join(rf"\s+{re.escape(w)}\b" for w in members), "", line) if members else line
     generic = roots(" ".join(STOPWORDS)) | PREDICATES | SORTS | SPELT
     if _proper(heading) - roots(task) - roots(_glossed(task)) - roots(titles) or not lacking or others or _another_of_kind(
             line, task) or not any(
@@ -1284,8 +1311,10 @@ def _same_thing(line: str, page: str, cited: list[str], task: str, titles: str) 
     # 'From 1 May the Aragon pool closes at 21:00' names another thing of the Aragon name, the pool
     if not _named(heading) and not any(_told_of(_changed(line, m), task, quotes, titles, generic) for m in CHANGES.finditer(line)):
         return False  # 'The pool now opens at 07:30', 'La chorale des Lilas répète désormais' on a page headed 'Changes'
+    cast = (_quoted_names(cited) - roots(_glossed(task)) - roots(" ".join(CALENDAR | set(MOIS)))) & roots(line)  # 'Kenji Ota
+    # has cancelled' of the line-up quoted, under the festival's heading
     return named and all(a in strong + weak or says(titles, a) for a in after) and (told or shared <= roots(f"{line} {heading}")
-                                                                                or not _named(heading))  # its subject: known
+                                                                                or not _named(heading) or bool(cast))
 
 
 IDS = (r"room|rooms|line|lines|route|bus|gate|platform|studio|salle|ligne|quai|floor|level|stop|track|terminal|bay|hall|"
@@ -1550,6 +1579,7 @@ def research(view: View) -> dict | None:
     # A French task whose lexicon's English finds nothing (or that the lexicon cannot read) is searched again in its own
     # words, as typed: the documents may be French. That search is 'mine', unless it was the English one itself.
     own = tuple(w for w in content(bare) if w.lower() not in OWN_FRAME) if french(task) else ()
+    own += ("été",) if own and re.search(r"\b(?:en|cet|[ld]['’])\s*été\b", bare, re.I) else ()  # the season, not 'been'
     mine = " ".join(own)
     searched = [first_value(s.input) for s in view.calls_of(search.name)]
     in_own = mine in searched and (searched.index(mine) > 0 or bool(_english(bare)[1]))

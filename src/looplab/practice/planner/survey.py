@@ -124,8 +124,15 @@ def folder_of(task: str) -> str:
     return next(g for g in found.groups() if g).rstrip("/") if found else "."
 
 
+HOW_PAID = re.compile(r"\bhow\s+(?:should|can|do|does|must|may|could|would|is|are|to)\b(?:\s+(?:i|we|you|they|one)\b)?"
+                      r"([^?.;]*?)\s*\b(?:be\s+|get\s+)?(?:pa(?:y|id)|settled?)\b|\bcomment\s+(?:puis-je\s+|dois-je\s+|"
+                      r"peut-on\s+|faut-il\s+)?(?:payer|r[ée]gler)\b", re.I)  # the way to pay, which a record's note may give
+
+
 def _plain(task: str) -> str:
-    """The task with 'paid or settled' as 'paid', and without the folder's name where it names it, if said once."""
+    """The task with 'paid or settled' as 'paid', 'how should X be paid?' as 'show X', and without the folder's name
+    where it names it, if said once."""
+    task = HOW_PAID.sub(lambda m: f" show {m[1] or ''} ", task) if re.search(r"\d", task) else task
     for same in ONE_STATUS:
         task = re.sub(same, r"\1", task, flags=re.IGNORECASE)
     found = FOLDER.search(task)

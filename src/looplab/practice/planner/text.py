@@ -219,7 +219,7 @@ def sentences(text: str) -> tuple[str, ...]:
         prose = " ".join(line for ln in paragraph.splitlines() if (line := ln.strip()) and not line.startswith("#")
                          and not re.fullmatch(r"<!--.*-->", line))  # a comment is not shown to a reader
         found += [s.strip() for s in re.split(r"(?<=[.!?])(?<!\bM\.)(?<!\bMM\.)(?<!\bMr\.)(?<!\bDr\.)(?<!\bSt\.)(?<!\bMrs\.)"
-                                              r"(?<!\bMme\.)\s+(?=[A-Z0-9\"'(])", prose) if s.strip()]  # not after 'M. Petit'
+                                              r"(?<!\bMme\.)\s+(?=[A-ZÀ-Ý0-9\"'(«])", prose) if s.strip()]  # not after 'M. Petit'
     return tuple(found)
 
 
