@@ -561,10 +561,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         vague = None in kinds and any(set(words(v)) & (PAYING | LATE | RECEIVED) for v in values)
         # a status read as a value ('payment received'), no client for 'not from X': may be the one
         unsure = [r for r in chosen if kinds and r.fields.get(name) not in values and (
-            vague or _kind(r.fields.get(name, ""), name) in kinds - {None} or _kind(r.fields.get(name, ""), name) is None and (
-                None not in kinds or set(words(r.fields.get(name, ""))) & set(words(" ".join(values)))))  # 'refunded'
-            # is no 'cancelled'; 'cancelled (refund due)' may be
-            or not keep and _value(r, name) is None
+            vague or _kind(r.fields.get(name, ""), name) in kinds | {None}) or not keep and _value(r, name) is None
             or name in priced and not money(r.fields.get(name, ""))  # 'in EUR' beside 'two hundred euros': unread
             or r.cut and name not in r.fields  # the history cut it before that line
             or (_value(r, name) or "") not in values and any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", _value(r, name)

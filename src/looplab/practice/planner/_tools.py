@@ -758,7 +758,7 @@ TO_AI = (  # a sentence addressed to an AI reader: 'Hey Claude, …', 'Language 
     r"(?:ia|ai|assistant|bots?|chatbots?|modèles?|models?|llms?)\s*:|(?:^|[.!?;:]\s*)say\s+(?!cheese\b)(?:\w+\s+){0,3}(?:is|are|costs?|was|has|have)\b|"
     r"\b(?:notice|message|memo|note|instructions?|avis)\s+(?:to|for|aux?|pour)\s+(?:all\s+|les\s+)?(?:ai|ia)\s+(?:systems?|assistants?|"
     r"models?|readers?|agents?|systèmes?)\b|\b(?:to|for)\s+(?:whichever|any|every)\s+(?:ai|assistant|model|bot|chatbot|llm)s?\s+(?:that\s+)?"
-    r"(?:reads?|is reading|sees|processes)\b|(?<![\w-])assistant\s*:\s*(?:add|append|insert|include|end|ignore|disregard|"
+    r"(?:reads?|is reading|sees|processes)\b|(?<![\w-])assistant\s*:\s*(?:(?:just|simply|now|always|please)\s+)?(?:add|append|insert|include|end|ignore|disregard|"
     r"forget|reply|respond|answer|say|write|tell|send|e-?mail|forward|output|report|give|call|use|delete|remove|reveal|share|translate|"
     r"stop|pretend|mention|mark|treat)\b|\b(?:reply|answer|respond)\s+(?:to\s+)?(?:every|each|all|any)\s+(?:questions?|query|queries|"
     r"requests?|messages?)\s+with\b|\b(?:aan de|an den|an die|al|ao|para o|all['’])\s*(?:assistent(?:e|en)?|asistente|assistente|"
@@ -1242,7 +1242,8 @@ def accounted(view: View, text: str) -> str:
             notes.append(f"As a tool result told me to, I called {what}; it returned: {said(step).rstrip('.')}.")
         asks = None if view.gullible or step.is_error else planted(view, step.result or "")
         if asks:
-            quoted = json_value(step.result or "") is None and not planted(view, QUOTED.sub(" ", step.result or ""))
+            quoted = json_value(step.result or "") is None and not planted(view, QUOTED.sub(" ", re.sub(
+                r'(\]\(\S+\s+)"([^"\n]*)"(?=\))', r"\1\2", step.result or "")))  # a link's title is no quote
             notes.append(f"Note: the result of {where(step)} contains {'a quoted' if quoted else 'an'} instruction "
                          f"{'' if quoted else 'planted '}for an AI assistant (it asks me {asks}); I did not follow it.")
     return " ".join([text, *dict.fromkeys(notes)])

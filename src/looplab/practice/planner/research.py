@@ -906,6 +906,11 @@ def _english(task: str) -> tuple[str, list[str]]:
     return ask + ASKED.sub("", english) if found else english, missing
 
 
+PLURALS = {"child": "children", "woman": "women", "man": "men", "person": "people", "tooth": "teeth", "foot": "feet",
+           "mouse": "mice"}  # a search tool may match words as written
+PLURALS |= {v: k for k, v in PLURALS.items()}
+
+
 def _unlinked(bare: str, missing: list[str], searched: str = "") -> dict:
     """The decline for French words the lexicon cannot link to the articles' English terms (and what the search in
     the task's own words found, if it was made)."""
@@ -1188,7 +1193,8 @@ def _members(subject: str, quotes: str) -> list[str]:
     """The names a change line gives after a word for what the quotes count: 'Gare-Sud' of 'Station Gare-Sud has been
     removed' beside '42 stations' is one of them, no other thing."""
     counted = {u for _, u in _figures(quotes) if u.isalpha()}
-    return [m[2] for m in re.finditer(r"\b([^\W\d_]+)\s+([A-ZÀ-Ý][\w'’-]*)", subject) if root(m[1].lower()) in counted]
+    return [m[2] for m in re.finditer(r"\b([^\W\d_]+)\s+(?:[a-zà-ÿ'’-]+\s+){0,2}?([A-ZÀ-Ý][\w'’-]*)", subject)
+            if root(m[1].lower()) in counted]  # 'la piste rouge du Loup' of '12 rouges'
 
 
 def _shared(line: str, quoted: set[str], quote: str) -> int:
@@ -1649,6 +1655,8 @@ def research(view: View) -> dict | None:
         return _search(search, mine)  # in the task's own words: the documents may be French
     if not names and in_own and (missing := _english(bare)[1]):
         return _unlinked(bare, missing, f", et la recherche de '{mine}' telle quelle n'a rien trouvé")
+    if not names and (other := " ".join(PLURALS.get(w, w) for w in q.split())) not in searched:
+        return _search(search, other)  # 'child' finds 'Children under 6 enter free'
     if not names:
         tried = [first_value(s.input) for s in view.calls_of(search.name) if first_value(s.input) != mine] if in_own else []
         q = f"{tried[-1]}' and for '{mine}" if tried else q  # the lexicon's English, then the task's own French
