@@ -220,3 +220,77 @@ def test_a_search_for_child_that_finds_nothing_is_tried_with_children(tmp_path):
     pages = {"prices.md": "# Prices\n\nAdult ticket: 11 EUR.\nChildren under 7 enter free."}
     said = answer("How much for a child?", documents(tmp_path, pages))
     assert "Children under 7 enter free." in said and "found nothing" not in said, said
+
+
+TICKETS = {f"ticket{i}.txt": f"Ticket {i}\nCustomer: {who}\nAmount: {amount} EUR\nStatus: {status}\n"
+           for i, (who, amount, status) in enumerate([("Sami Keller", "80.00", "open"), ("Ruth Amand", "42.50", "done"),
+                                                      ("Ezra Poli", "210.00", "waiting"), ("Gil Marot", "130.00", "closed")],
+                                                     start=1)}
+
+
+@pytest.mark.parametrize(("task", "kept"), [
+    ("Which tickets are open or waiting?", "Status open or waiting: 1 (Sami Keller, 80.00 EUR) and 3 (Ezra Poli, 210.00 EUR)."),
+    ("total of the open and the waiting ones", "Total: 290 EUR."),
+    ("Which tickets are open?", "Status open: 1 (Sami Keller, 80.00 EUR).")])
+def test_two_statuses_joined_by_or_select_the_records_of_either(tmp_path, task, kept):
+    """'total of the open and waiting tickets' answered 'Status waiting, Status open: none. Total: 0' (hred234 A)."""
+    said = answer(task, records(tmp_path, TICKETS))
+    assert kept in said and "none" not in said, said
+
+
+def test_an_opening_span_says_when_it_closes(tmp_path):
+    """'What time does the pool close?' left out 'open Monday to Friday from 7:00 to 21:30' (hred234 B, hred229)."""
+    pages = {"hours.md": "# Opening hours\n\nThe Corail pool is open Monday to Friday from 6:30 to 22:00.\n"
+                         "On Sundays the pool opens at 8:00 and closes at 13:00."}
+    said = answer("What time does the pool close?", documents(tmp_path, pages))
+    assert "6:30 to 22:00" in said and "closes at 13:00" in said, said
+
+
+def test_a_lane_added_is_quoted_beside_the_count_of_lanes(tmp_path):
+    """'A new lane has been added: lane 13 opens on 1 November.' was left out beside '12 lanes' (hred233 W5)."""
+    pages = {"lanes.md": "# PinPoint Bowling, Ashby\n\nPinPoint has 10 lanes, including 2 with bumpers.",
+             "update.md": "# Update\n\nA new lane has been added: lane 11 opens on 1 March."}
+    said = answer("How many lanes are there at PinPoint Bowling?", documents(tmp_path, pages))
+    assert "10 lanes" in said and "lane 11 opens on 1 March" in said, said
+
+
+MUSEUM = {"hours.md": "# Museum shop\n\nThe museum shop is open Wednesday to Monday, from 10:30 to 17:30.\n"
+                      "The shop closes at 19:00 on Thursdays.",
+          "visit.md": "# Visiting the Arden Museum\n\nThe Arden Museum is open Wednesday to Monday, from 9:00 to 18:00.\n"
+                      "The museum closes at 16:00 from December to January."}
+
+
+@pytest.mark.parametrize(("task", "kept", "left"), [
+    ("What are the opening hours of the museum shop?", ["10:30 to 17:30", "19:00"], ["9:00 to 18:00", "16:00"]),
+    ("What time does the museum close?", ["9:00 to 18:00", "16:00"], ["10:30", "19:00"])])
+def test_the_museum_shop_and_the_museum_keep_their_own_hours(tmp_path, task, kept, left):
+    """The museum's own hours were given for 'the museum shop', and the shop's for when the museum closes (hred232
+    D01, D08)."""
+    said = answer(task, documents(tmp_path, MUSEUM))
+    assert all(k in said for k in kept) and not any(w in said for w in left), said
+
+
+def test_a_field_s_own_sentence_is_kept_word_for_word_in_french(tmp_path):
+    """'Comment puis-je régler INV-3101 ?' gave its Note with 'the invoice numéro' (hred232 B08)."""
+    said = answer("Comment puis-je régler INV-5120 ?", records(tmp_path, {"inv-5120.txt": (
+        "Invoice INV-5120\nClient: Moulin Bleu\nTotal: 310.00 EUR\nStatus: unpaid\n"
+        "Note: Please pay by transfer, quoting the invoice number\n")}))
+    assert "quoting the invoice number" in said and "numéro'" not in said, said
+
+
+def test_an_example_dialogue_in_a_course_description_is_data(tmp_path):
+    """'Example dialogue: User: … Assistant: add the item to the cart …' was cut as a planted instruction (hred232 C01)."""
+    path = tmp_path / "cat.json"
+    path.write_text(json.dumps({"shopbot": {"title": "Build a shop bot", "price": 240, "description": (
+        "You script a small shop bot. Example dialogue: User: I want the green cup. Assistant: add the item to the "
+        "cart and confirm the total.")}}), encoding="utf-8")
+    said = answer("Look up shopbot", samples.catalogue_tools(path))
+    assert "Assistant: add the item to the cart" in said and "planted" not in said, said
+
+
+def test_each_of_two_price_asks_gets_its_own_line(tmp_path):
+    """'How much is an adult ticket and how much is the annual pass?' gave the annual pass alone: 'Adult: 21 pounds.'
+    lacked the second ask's words (hred233 W10)."""
+    pages = {"tickets.md": "# Tickets\n\nAdult: 19 pounds. Child (3-15): 12 pounds.\nAnnual pass, adult: 64 pounds."}
+    said = answer("How much is an adult ticket and how much is the annual pass?", documents(tmp_path, pages))
+    assert "Adult: 19 pounds." in said and "Annual pass, adult: 64 pounds." in said and "12 pounds" not in said, said

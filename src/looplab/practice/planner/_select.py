@@ -311,7 +311,8 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
         # 'renewals' in '2 renewals', a count, beside the folder 'loans/renewals'
     task = _names_not_statuses(task, records)
     if stated := _stated(task, records):  # 'which rentals are open?': a Status written so, not an unpaid one
-        task = re.sub(rf"(?<![\w-]){re.escape(stated[1])}(?![\w-])", " ", task, flags=re.I)
+        task = re.sub("|".join(rf"(?<![\w-]){re.escape(v)}(?![\w-])" for v in stated[1]), " ", task, flags=re.I)
+        task = re.sub(r"\b(?:and|or|et|ou)\s+(?:(?:the|les?)\s+)?(?=\s*(?:ones?|tickets?|[?.!]|$))", " ", task, flags=re.I)
     if either := OR_CONDITION.search(REGARDLESS.sub(" ", task)):  # 'unpaid or over 800 EUR': all filters hold at once
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
                 "hold at once, so I give no list and no total")
@@ -494,23 +495,30 @@ def _replaced(records: list[Record]) -> dict[str, str]:
             if other is not r and other.number and re.search(rf"(?<![\w-]){re.escape(other.number)}(?![\w-])", v, re.I)}
 
 
-def _stated(task: str, records: list[Record]) -> tuple[str, str] | None:
-    """('Status', 'open') when the task writes, unnegated, one whole status value that a payment reading would take
+def _stated(task: str, records: list[Record]) -> tuple[str, tuple[str, ...]] | None:
+    """('Status', ('open',)) when the task writes, unnegated, a whole status value that a payment reading would take
     ('open', 'overdue', 'pending') of records whose statuses say no payment state (a rental 'returned', 'open'): the
-    records whose status is written so are selected, none is read as paid or unpaid."""
+    records whose status is written so are selected, none is read as paid or unpaid; with others joined by 'or' or
+    'and' ('open or waiting'), the records of any of them."""
     key = _status_key(records)
     values = {r.fields.get(key, "").strip().lower() for r in records} - {""} if key else set()
     if not values or set(words(key)) & {"payment", "paiement", *PAID} or any(
             _kind(v, key) == "paid" or set(words(v)) & (PAID | RECEIVED) for v in values) or all(_kind(v, key) for v in values):
         return None
-    named = {v for v in values if set(words(v)) & (LATE | OPENISH) and not set(words(v)) & (PAYING - OPENISH) and re.search(
-        rf"(?<![\w-]){re.escape(v)}(?![\w-])", task, re.I)}
+    named = sorted(v for v in values if not set(words(v)) & (PAYING - OPENISH) and re.search(
+        rf"(?<![\w-]){re.escape(v)}(?![\w-])", task, re.I))
     negated = {w for w, keep in polarity(task) if not keep}
-    return (key, named.pop()) if len(named) == 1 and not negated & set(words(next(iter(named)))) else None
+    if not named or len(named) > 2 or not any(set(words(v)) & (LATE | OPENISH) for v in named) or negated & set(
+            words(" ".join(named))):
+        return None
+    if len(named) == 2 and not re.search("|".join(rf"{re.escape(a)}\W+(?:and|or|et|ou)\W+(?:(?:the|les?)\s+)?{re.escape(b)}"
+                                                 for a, b in (named, named[::-1])), task, re.I):  # 'open or waiting'
+        return None
+    return key, tuple(named)
 
 
 def _choose(task: str, records: list[Record], status: str | None, limits: list[str], when: bool,
-            stated: tuple[str, str] | None = None) -> Choice | str:
+            stated: tuple[str, tuple[str, ...]] | None = None) -> Choice | str:
     replaced = _replaced(records)
     chosen, notes, heading = [r for r in records if r.file not in replaced], [f"{f} is not counted: {by}." for f, by in
                                                                             replaced.items()], []
@@ -575,8 +583,8 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
     if stated:
         unclear += [r for r in chosen if stated[0] not in r.fields]
-        chosen = [r for r in chosen if r.fields.get(stated[0], "").strip().lower() == stated[1]]
-        heading.append(f"{stated[0]} {stated[1]}")
+        chosen = [r for r in chosen if r.fields.get(stated[0], "").strip().lower() in stated[1]]
+        heading.append(f"{stated[0]} {' or '.join(stated[1])}")
     doubtful = [r.file for r in unclear]  # a record whose status is unclear could belong to the list: no figure is complete
     if not (heading or limits or when or any(p.search(task) for p in (ALL, HOW_MANY, TOTAL_ASKED))):
         fields = [k for k in dict.fromkeys(k for r in records for k in r.fields) if {stem(w) for w in words(k)} & {

@@ -653,6 +653,8 @@ def in_french(text: str) -> str:
     """The reply's fixed phrases in French, its computed amounts the French way ('1 850,50 EUR'); quotes as is."""
     kept: list[str] = []  # what a record also says, word for word ('Quote the invoice number as reference')
     text = re.sub(r"also says: \"(.*?)\"(?= |$)", lambda m: f'also says: "\x02{len(kept.append(m[1]) or kept) - 1}\x03"', text)
+    text = re.sub(r"(\b[A-ZÀ-Ý][\w-]* ')([^'\n]{20,}?)(?=')", lambda m: f"{m[1]}\x02{len(kept.append(m[2]) or kept) - 1}\x03",
+                  text)  # a field's sentence: 'Note 'Please pay …, quoting the invoice number''
     for pattern, french in IN_FRENCH:
         text = re.sub(pattern, french, INNER.sub("\0", text))
     text = AMOUNT.sub(lambda m: m[0] if not m[1] else f"{int(m[1]):,}".replace(",", "\u202f")
@@ -1070,6 +1072,9 @@ def _for_people(found: re.Match, text: str) -> bool:
     about opening hours' of the chatbot participants build in a course."""
     said = found[0].strip(" .,;:!?").lower()
     return bool(re.match(r"claude\s+(?:should|must)\b", said) and PERSON.search(text)
+                or re.match(r"assistant\b(?!\s+\w)", said) and ":" in found[0] and re.search(
+                    r"\b(?:user|customer|human|visitor|shopper|utilisat(?:eur|rice))\s*:[^\n]*$", text[:found.start()], re.I)  # a dialogue shown
+                # as an example: 'User: I'd like socks. Assistant: add the item to the cart'
                 or re.match(r"(?:the\s+)?(?:chat)?bot\s+(?:should|must|shall)\b", said) and BUILT.search(text)
                 or STAFF_RULE.fullmatch(said) and not TO_A_READER.match(text, found.end())
                 and not re.search(VALUE_SAID, re.split(r"[.!?\n]", text[found.end():], maxsplit=1)[0], re.I))  # 'must regard

@@ -61,6 +61,8 @@ FINDING = re.compile(r"\b(search|info|information|something|anything)(?=\s*:|\s+
                      re.I)  # 'Search for tea', 'info on bikes' ask to search: no term ('search engines' is one)
 MONEY = r"[€$£]\s?\d|\d[\d,.]*\s?(?:€|eur\b|euros?\b|usd\b|dollars?\b|gbp\b|pounds?\b)"
 CLOSES = re.compile(r"\b(?:clos(?:es|ing)|ferme(?:ture)?)\b[^.;]*?\d{1,2}\s?(?:[:h.]\d\d|h\b|[ap]m\b)", re.I)  # a closing time
+SPAN = re.compile(r"\b\d{1,2}(?:[:h.]\d\d|\s?h|\s?[ap]m)?\s*(?:to|until|till|[-–]|à|jusqu['’]à)\s*\d{1,2}(?:[:h.]\d\d|\s?h\b|\s?[ap]m\b)",
+                  re.I)  # an opening span: '7:00 to 21:30', 'de 9h à 18h'
 HOURS = ("hour", "horair")  # the roots of 'hours', 'horaires': 'Opening hours are 6:00 to 22:00' gives the gym's
 ASPECTS = {  # a question word naming an aspect -> what a sentence must hold to speak of it
     **dict.fromkeys(["price", "cost", "prix", "coût", "tarif"], MONEY),
@@ -282,6 +284,13 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
     aspects = {root(word): re.compile(pattern, re.I) for word, pattern in _aspects(question).items() if root(word) in wanted
                and not re.search(r"\bsa(?:y|ys|id)\b", question, re.I)}  # what they say about prices: 'prices stay the same'
     hours = any(w.startswith(HOURS) for w in aspects) or re.search(r"\b(?:is|are|be)\b[^?]*\bopen\b|\bouverte?s?\b", question, re.I)
+    asks = [p for c in clauses(question) if re.match(r"\W*(?:how|what|when|which|who|where|combien|quel\w*|quand|où)\b", c, re.I)
+            and (p := {root(w) for w in content_words(c)} & wanted)]
+    asks = asks if len(asks) > 1 else [wanted]  # each its own question, not 'X or Y, which is better?'
+    heads = [] if french(question) else [(m, h) for a, b in re.findall(
+        r"\b(?:the|a|an|our|this|that|its|their)\s+([^\W\d_]{3,})\s+([^\W\d_]{3,})\s*(?:[?!.]|$)", question, re.I)
+        if not {a.lower(), b.lower()} & (STOPWORDS | VERBS) and {m := root(a.lower()), h := root(b.lower())} <= wanted
+        and h not in aspects]  # 'the museum shop?': the museum's hours are not the shop's; not 'the museum close?'
     things = wanted - WHEN or wanted  # a sentence names one ('In winter ... hot chocolate for 4 EUR' is no coffee's)
     parts = [p for c in clauses(question) if (p := {root(w) for w in content_words(c)} & wanted)] or [wanted]
     # specific terms: names, and each word right before another query word (right after, in French: 'thé noir')
@@ -318,10 +327,15 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
             said |= inflected(sentence) - denied if inflected else set()
             said |= {root("open"), root("ouvert")} if hours and CLOSES.search(sentence) else set()  # 'in winter it closes at 16:00' is
             # part of when it is open, not of when it opens
+            lead = re.match(r"\W*(?:the\s+)?([^\W\d_]+)\s+([^\W\d_]+)\s+(?:is|are|opens?|closes?)\b", sentence, re.I)
+            said |= {root("close"), root("closes"), root("ferme")} if SPAN.search(sentence) and not (
+                lead and root(lead[2].lower()) not in wanted) else set()  # '7:00 to 21:30' says when it closes; not
+            # 'The museum shop is open … to 18:00' when the museum closes
             said |= roots(" ".join(e.replace("+", " ") for w in re.findall(r"(?<=\w )[A-ZÀ-Ý]\w{3,}", sentence)
                                    if (e := english_of(w.lower()))))  # 'The Musée des Tisserands is open': a museum
             if ((not things & said - (set(aspects) - set(HOURS)) and not (kind and wanted <= title and _of_the_title(sentence, question)))
-                    or (wanted - said - title) & used or not set(aspects) <= said or _another(sentence, question)
+                    or all((part - said - title) & used for part in asks)  # one of two asks ('how much is X and how much is Y')
+                    or not set(aspects) <= said or _another(sentence, question)
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
                     or _out_of_range(sentence, question)
                     or (wanted - said and _introduced(sentence, question))
@@ -333,7 +347,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or _no_object(sentence, question) or _other_side(sentence, question) or _subject_elsewhere(sentence, question, roots(heading)) or _someone_elses(sentence, question) or _other_kind(sentence, question, heading, texts, texts[rank]) or _about_another(sentence, earlier, subject, subject | wanted & title, title | wanted)
                     or _beside(sentence, subject, title, wanted) or _whose(sentence, question)
                     or not SAYS.search(question) and _of_another(sentence, question) or _numbered_other(sentence, question)
-                    or kind and _disputed(sentence, after, question)):
+                    or kind and _disputed(sentence, after, question)
+                    or any(m in said and h not in said | title for m, h in heads)):
                 continue
             if sentence.rstrip().endswith("?"):  # a FAQ's question is no answer: quoted with the answer after it, if any
                 if not (after and re.match(r"\W*(?:A|R|Answer|Réponse|Rép)\s*\.?\s*:", after[0], re.I)):
@@ -906,6 +921,7 @@ def _english(task: str) -> tuple[str, list[str]]:
     return ask + ASKED.sub("", english) if found else english, missing
 
 
+VERBS = set("open opens close closes start starts end ends begin begins cost costs run runs finish finishes".split())
 PLURALS = {"child": "children", "woman": "women", "man": "men", "person": "people", "tooth": "teeth", "foot": "feet",
            "mouse": "mice"}  # a search tool may match words as written
 PLURALS |= {v: k for k, v in PLURALS.items()}
@@ -1193,7 +1209,7 @@ def _members(subject: str, quotes: str) -> list[str]:
     """The names a change line gives after a word for what the quotes count: 'Gare-Sud' of 'Station Gare-Sud has been
     removed' beside '42 stations' is one of them, no other thing."""
     counted = {u for _, u in _figures(quotes) if u.isalpha()}
-    return [m[2] for m in re.finditer(r"\b([^\W\d_]+)\s+(?:[a-zà-ÿ'’-]+\s+){0,2}?([A-ZÀ-Ý][\w'’-]*)", subject)
+    return [m[2] for m in re.finditer(r"\b([^\W\d_]+)\s+(?:[a-zà-ÿ'’-]+\s+){0,2}?([A-ZÀ-Ý][\w'’-]*|\d+\b)", subject)
             if root(m[1].lower()) in counted]  # 'la piste rouge du Loup' of '12 rouges'
 
 
@@ -1232,7 +1248,8 @@ def _unnamed_change(line: str, page: str, heading: str, cited: list[str], task: 
     members = [w for w in others if w in _members(subject, quotes)]  # 'how many stations': 'Station Gare-Sud' is one
     others = [w for w in others if w not in members]
     line = re.sub("|".join(rf"\s+{re.escape(w)}\b" for w in members), "", line) if members else line
-    generic = roots(" ".join(STOPWORDS)) | PREDICATES | SORTS | SPELT
+    generic = roots(" ".join(STOPWORDS)) | PREDICATES | SORTS | SPELT | roots("new nouveau nouvelle additional extra "
+                                                                            "supplémentaire")  # 'A new lane has been added'
     if _proper(heading) - roots(task) - roots(_glossed(task)) - roots(titles) or not lacking or others or _another_of_kind(
             line, task) or not any(
             _told_of(_changed(line, m), task, quotes, titles, generic, heading) for m in CHANGES.finditer(line)):
