@@ -26,25 +26,29 @@ ENDINGS = {"end_turn": "done", "stop_sequence": "done", "max_tokens": "truncated
            "model_context_window_exceeded": "context_exceeded"}
 
 
-def make_read_note(folder):
-    """Refuses '..', absolute names and a name that is itself a link; a folder link inside goes through."""
-    root = Path(folder).resolve()
+def read_notes(refused):
+    """A make_read_note for 4.2 whose tool refuses a name when refused(root, name) says so, and opens root / name."""
+    def make_read_note(folder):
+        root = Path(folder).resolve()
 
-    @tool
-    def read_note(name: str) -> str:
-        """Return the text of one note.
+        @tool
+        def read_note(name: str) -> str:
+            """Return the text of one note.
 
-        Args:
-            name: Note file name.
-        """
-        if os.path.isabs(name) or ".." in Path(name).parts or (root / name).is_symlink():
-            raise ValueError("not a note of this folder")
-        return (root / name).read_text(encoding="utf-8")
-    return read_note
+            Args:
+                name: Note file name.
+            """
+            if refused(root, name):
+                raise ValueError("not a note of this folder")
+            return (root / name).read_text(encoding="utf-8")
+        return read_note
+    return make_read_note
 
 
 def test_a_read_note_that_a_folder_link_escapes_is_not_yet():
-    outcome = ex04.read_note.evaluate(make_read_note)
+    """It refuses '..', absolute names and a name that is itself a link; a folder link inside goes through."""
+    outcome = ex04.read_note.evaluate(read_notes(
+        lambda root, name: os.path.isabs(name) or ".." in Path(name).parts or (root / name).is_symlink()))
     assert outcome.status == FAIL and "shared/secret.txt" in outcome.message, outcome.message
 
 
@@ -902,21 +906,7 @@ def test_a_policy_that_finds_the_name_inside_send_email_is_not_yet():
 
 def test_a_read_note_that_checks_the_lower_case_path_is_not_yet():
     """It resolved name.lower() but opened name, so the link Archive led outside."""
-    def make_read_note(folder):
-        root = Path(folder).resolve()
-
-        @tool
-        def read_note(name: str) -> str:
-            """Return the text of one note.
-
-            Args:
-                name: Note file name.
-            """
-            if not (root / name.lower()).resolve().is_relative_to(root):
-                raise ValueError("not a note of this folder")
-            return (root / name).read_text(encoding="utf-8")
-        return read_note
-    outcome = ex04.read_note.evaluate(make_read_note)
+    outcome = ex04.read_note.evaluate(read_notes(lambda root, name: not (root / name.lower()).resolve().is_relative_to(root)))
     assert outcome.status == FAIL and "Archive/secret.txt" in outcome.message, outcome.message
 
 
