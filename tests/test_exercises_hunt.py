@@ -788,17 +788,8 @@ def test_a_validate_that_strips_a_namespace_from_the_name_is_not_yet():
 def test_a_retry_that_cleans_its_string_input_is_not_yet(change):
     """A retry that stripped and lower-cased the input, stripped it only, or put '/' and '_' for '\\' and spaces read
     another file than the model asked for: the last two were Correct."""
-    def retry_once(tool):
-        if tool.consequential:
-            return tool
-
-        def handler(**input):
-            try:
-                return tool.handler(**input)
-            except Exception:
-                return tool.handler(**{k: change(v) if isinstance(v, str) else v for k, v in input.items()})
-        return replace(tool, handler=handler)
-    outcome = ex05.retry_once.evaluate(retry_once)
+    outcome = ex05.retry_once.evaluate(retrying(
+        lambda handler, input: handler(**{k: change(v) if isinstance(v, str) else v for k, v in input.items()})))
     assert outcome.status == FAIL and "retry with the same input" in outcome.message, outcome.message
 
 
