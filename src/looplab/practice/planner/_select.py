@@ -311,8 +311,9 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
         # 'renewals' in '2 renewals', a count, beside the folder 'loans/renewals'
     task = _names_not_statuses(task, records)
     if stated := _stated(task, records):  # 'which rentals are open?': a Status written so, not an unpaid one
-        task = re.sub("|".join(rf"(?<![\w-]){re.escape(v)}(?![\w-])" for v in stated[1]), " ", task, flags=re.I)
-        task = re.sub(r"\b(?:and|or|et|ou)\s+(?:(?:the|les?)\s+)?(?=\s*(?:ones?|tickets?|[?.!]|$))", " ", task, flags=re.I)
+        named = [re.escape(v) for v in stated[1]]  # 'open or the waiting' goes whole
+        task = re.sub(rf"(?<![\w-])(?:{'|'.join(named)})(?:\W+(?:and|or|et|ou)\W+(?:(?:the|les?)\s+)?(?:{'|'.join(named)}))?"
+                      rf"(?![\w-])", " ", task, flags=re.I)
     if either := OR_CONDITION.search(REGARDLESS.sub(" ", task)):  # 'unpaid or over 800 EUR': all filters hold at once
         return (f"I cannot combine conditions with 'or' ('{either.group().strip()}'): every condition I apply must "
                 "hold at once, so I give no list and no total")
