@@ -40,7 +40,8 @@ LOANS = {f"loan{i}.txt": f"Loan {i}\nBorrower: {who}\nItem: {item}\nFine: {fine}
     ("Which loans are open?", ["Status open: 2 (Tomas Weil, 1.20 EUR) and 5 (Mei Arnaud, 2.40 EUR)"], ["Ines"]),
     ("What is the total fine of the open loans?", ["Total: 3.60 EUR"], ["may belong", "Ines"]),
     ("Which loans are overdue?", ["Status overdue: 3 (Ines Royer, 3.60 EUR)"], ["Tomas", "Mei"]),
-    ("How many of Ines Royer's loans are overdue?", ["Count: 1"], ["Tomas"])])
+    ("How many of Ines Royer's loans are overdue?", ["Count: 1"], ["Tomas"]),
+    ("What is the total fine of the open and overdue loans?", ["Status open or overdue", "Total: 7.20 EUR"], ["Bruno"])])
 def test_a_status_written_as_the_task_writes_it_selects_records(tmp_path, task, kept, left):
     """'Which rentals are open?' over statuses 'returned', 'open', 'overdue', 'cancelled' was declined as no payment
     state, and 'overdue' as a condition beyond the rules (hred223, forty-second session's note): the records say it."""
