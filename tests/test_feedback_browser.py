@@ -86,17 +86,9 @@ def test_the_french_edition_has_a_french_interface_and_french_feedback(tmp_path)
     nb.cells = [nbformat.v4.new_code_cell(source) for source in FRENCH_CELLS]
     nbformat.write(nb, root / "retour.ipynb")
     with running_lab(root, folder, {"JUPYTERLAB_SETTINGS_DIR": str(settings)}) as lab, chromium_page(folder) as page:
-        lab.wait_ready()
-        page.goto(f"{lab.base}/lab/tree/retour.ipynb?token={lab.token}&reset", timeout=WAIT_MS)
-        menus = page.locator(".lm-MenuBar-itemLabel")
-        menus.first.wait_for(timeout=WAIT_MS)
-        page.wait_for_function("() => [...document.querySelectorAll('.lm-MenuBar-itemLabel')]"
-                               ".some(e => e.textContent === 'Fichier')", timeout=WAIT_MS)
-        labels = menus.all_text_contents()
+        open_and_run_all(page, lab, "retour.ipynb", WAIT_MS, language="fr")
+        labels = page.locator(".lm-MenuBar-itemLabel").all_text_contents()
         assert "Fichier" in labels and "File" not in labels, labels
-        page.locator(".jp-Notebook .jp-Cell").first.click()
-        page.locator(".lm-MenuBar-itemLabel", has_text="Exécution").first.click()
-        page.locator(".lm-Menu-itemLabel", has_text="Exécuter toutes les cellules").first.click()
         orange, _ = colour_and_height(page, "Pas encore :")
         assert orange == "rgb(230, 81, 0)"
     shutil.rmtree(folder, ignore_errors=True)

@@ -22,6 +22,9 @@ MISSING = ("Chromium not found at /usr/bin/chromium; install it with apt-get ins
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 IDLE = "Python 3 (ipykernel) | Idle"
+# What open_and_run_all clicks and waits for, in JupyterLab's English and (language pack) French.
+MENUS = {"en": ("Run", "Run All Cells", IDLE),
+         "fr": ("Exécution", "Exécuter toutes les cellules", "Python 3 (ipykernel) | Inactif")}
 JUPYTER = Path(sys.executable).parent / "jupyter"
 
 
@@ -127,14 +130,17 @@ def copy_root(source: Path, dest: Path, extra: dict[str, Path] | None = None) ->
     return dest
 
 
-def open_and_run_all(page, lab: Lab, notebook: str, timeout_ms: int = 30_000) -> None:
-    """Open a notebook in a reset workspace, wait for an idle kernel, then Run → Run All Cells."""
+def open_and_run_all(page, lab: Lab, notebook: str, timeout_ms: int = 30_000, language: str = "en") -> None:
+    """Open a notebook in a reset workspace, wait for an idle kernel, then Run → Run All Cells.
+
+    Clicking before the kernel is idle can lose the run on a busy machine, so the wait comes first."""
+    menu, item, idle = MENUS[language]
     lab.wait_ready()
     page.goto(f"{lab.base}/lab/tree/{notebook}?token={lab.token}&reset", timeout=timeout_ms)
-    page.get_by_text(IDLE, exact=True).wait_for(timeout=timeout_ms)
+    page.get_by_text(idle, exact=True).wait_for(timeout=timeout_ms)
     page.locator(".jp-Notebook .jp-Cell").first.click()
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    page.locator(".lm-MenuBar-itemLabel", has_text=menu).first.click()
+    page.locator(".lm-Menu-itemLabel", has_text=item).first.click()
 
 
 def workdir(prefix: str = "looplab-browser-") -> Path:
