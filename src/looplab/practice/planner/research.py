@@ -1170,6 +1170,9 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
 
 
 ASKS_PRICE = re.compile(r"\b(?:how much (?:is|are|does|do|will)|costs?|prices?|fees?|combien co[uû]t|prix|tarifs?)\b", re.I)
+ASKS_NOW = re.compile(r"\bwhat(?:'s| is) the (?:time|date)(?: now| today| right now)?\W*$|\bwhat time is it\b|"
+                      r"\bwhat(?:'s| is) today'?s date\b|\bwhat day is (?:it|today)\b", re.I)  # the time or date now, which no
+# document gives; 'what is the date of the fair' is a document's
 ASKS_HOURS = re.compile(r"\b(?:what time|open|opens|opening|close|closes|closed|closing|hours|à quelle heure|ouvr\w*|ouvert\w*|"
                         r"ferm\w*|horaires?)\b", re.I)
 PRICED = re.compile(rf"{MONEY}|\b(?:free|gratuite?s?|prices?|costs?|fees?|prix|tarifs?|co[uû]te\w*|factur\w+|charged)\b", re.I)
@@ -1801,6 +1804,7 @@ def research(view: View) -> dict | None:
         r"\b(?:(who|whom|whose)|((?:until |till )?when)|(where)|why|how)\b", c, re.I)) and not any(
         wh[1] and _names_someone(q, task) or wh[2] and (TIMES if wh[2].lower() == "when" else UNTIL).search(q)
         or wh[3] and _places(q) for q in quotes)]  # 'until when?': an end ('until 18:00'), not 'every 15 minutes
+    missed += [c for c in clauses(task) if ASKS_NOW.search(c)]  # 'and what time is it?': no page says the time now
     failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in dict.fromkeys(missed)
                       if f" I did not answer '{c}':" not in failed)
     if (which := WHICH.match(task)) and root(which[1]) not in MEASURES | set(ASPECTS) | _asked_time(task) and not any(

@@ -118,10 +118,15 @@ sold:sell paid:pay won:win held:hold froze:freeze swam:swim died:die children:ch
 women:woman men:man people:person teeth:tooth feet:foot mice:mouse""".split())
 
 
+NOUNS_IN_ING = {"parking", "evening"}  # not the park, not 'even': 'What are the parking hours?'
+
+
 @lru_cache(maxsize=8192)
 def root(word: str) -> str:
     """`stem` that also drops '-ing', '-ed', a final 'e' and irregular past forms: 'kept', 'keeping' -> 'keep'."""
     word = stem(IRREGULAR.get(word, word))
+    if word in NOUNS_IN_ING:
+        return word
     if len(word) > 5 and word.endswith("ing") or len(word) > 4 and word.endswith("ed"):
         word = word[:-3] if word.endswith("ing") else word[:-2]
         word = word[:-1] if re.search(r"([bgmnpt])\1$", word) else word  # 'swimming', 'stopped': 'swim', 'stop'
