@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 import typing
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 
 from anthropic._data import DEPRECATED_MODELS
 from anthropic.types.model_param import ModelParam
@@ -79,9 +79,14 @@ def resolve(model: str) -> str | None:
     return max((m for m in ids if re.fullmatch(rf"{re.escape(model)}-\d{{8}}", m)), default=model)
 
 
-def known_models() -> list[str]:
-    """The models the practice model answers for, each once by its ID, in the SDK's order (newest first)."""
+def every_model() -> list[str]:
+    """Each model the SDK names, once by its ID, in the SDK's order (newest first): retired ones too."""
     return [m for m in _sdk_ids() if resolve(m) == m]
+
+
+def known_models() -> list[str]:
+    """The models the practice model answers for: those not retired."""
+    return [m for m in every_model() if not retired(m)]
 
 
 def row(model: str) -> Model:
@@ -184,6 +189,22 @@ def _retires(model: str) -> str | None:
         "%Y-%m-%dT00:00:00Z")
 
 
+def retired(model: str) -> str | None:
+    """The day `model` was retired ('2026-11-30'), once the end of life the SDK gives it has passed, else None: Claude
+    then answers 404 to it, as to an unknown id."""
+    when = _retires(resolve(model) or model) or _retires(model)
+    return when[:10] if when and when[:10] <= datetime.now(timezone.utc).strftime("%Y-%m-%d") else None
+
+
+def served(model: str) -> bool:
+    """Whether a request may name `model`: an id the SDK knows, not retired."""
+    return resolve(model) is not None and not retired(model)
+
+
+def _lifecycle(model: str) -> str:
+    return "retired" if retired(model) else "deprecated" if _retires(model) else "active"
+
+
 def _released(model: str) -> str:
     """The release date a dated ID carries ('claude-opus-4-5-20251101' -> 2025-11-01), else the epoch."""
     date = re.search(r"-(\d{4})(\d{2})(\d{2})$", model)
@@ -195,7 +216,7 @@ def model_info(model: str) -> dict:
     says."""
     entry, retires = row(model), _retires(model)
     return {"type": "model", "id": model, "display_name": _display_name(model), "created_at": _released(model),
-            "lifecycle": "deprecated" if retires else "active", **({"retires_at": retires} if retires else {}),
+            "lifecycle": _lifecycle(model), **({"retires_at": retires} if retires else {}),
             "max_tokens": entry.output, "max_input_tokens": entry.context}
 
 
@@ -205,7 +226,10 @@ def fallbacks(body: dict) -> list[dict]:
 
 
 def unknown_model(model) -> str:
-    """The 404 message for a model id the practice model does not know."""
+    """The 404 message for a model id the practice model does not know, or one retired."""
+    if when := resolve(model) and retired(model):
+        return (f"model: {model!r} was retired on {when} (the end of life the SDK's DEPRECATED_MODELS gives it), and "
+                f"Claude answers 404 to it too; use a current id, e.g. 'claude-opus-5' (check LOOPLAB_MODEL)")
     return (f"model: {model!r} is not a model the practice model knows; use a Claude id from the "
             f"SDK, e.g. 'claude-opus-5' (check LOOPLAB_MODEL for a typo)")
 
@@ -231,9 +255,9 @@ def check_query(query: dict) -> str | None:
 def page(query: dict) -> dict:
     """One page of `GET /v1/models` for the query parameters limit, after_id, before_id and lifecycle (a list), once
     check_query passed; a cursor is a place in the whole list, so one the filter leaves out (or an alias) still is."""
-    wanted = query.get("lifecycle") or ["active", "deprecated"]  # retired ones only when asked (none here)
-    every = known_models()
-    ids = [m for m in every if ("deprecated" if _retires(m) else "active") in wanted]
+    wanted = query.get("lifecycle") or ["active", "deprecated"]  # retired ones only when asked
+    every = every_model()  # a retired model is still a place in the list
+    ids = [m for m in every if _lifecycle(m) in wanted]
     try:
         limit = min(max(int(query.get("limit", 20)), 1), 1000)
     except ValueError:

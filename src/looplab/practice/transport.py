@@ -152,7 +152,7 @@ class PracticeTransport(httpx2.BaseTransport):
                 return api_error(400, "invalid_request_error", problem)
             if not model:
                 return json_response(200, models.page(query))
-            if models.resolve(model) is None:
+            if not models.served(model):
                 return api_error(404, "not_found_error", models.unknown_model(model))
             return json_response(200, models.model_info(models.resolve(model)))
         if request.method != "POST" or path not in (MESSAGES, COUNT_TOKENS):
@@ -172,7 +172,7 @@ class PracticeTransport(httpx2.BaseTransport):
             return api_error(400, "invalid_request_error", problem)
         entries = [(f"fallbacks[{i}].", entry["model"]) for i, entry in enumerate(models.fallbacks(body))]
         for at, model in [("", body["model"]), *entries]:  # a fallback is checked as a request to its model
-            if models.resolve(model) is None:
+            if not models.served(model):
                 return api_error(404, "not_found_error", at + models.unknown_model(model))
         if (body.get("billing_policy") or {}).get("bill_to") == "user_profile" and not request.headers.get(USER_PROFILE):
             return api_error(400, "invalid_request_error", Problem(

@@ -411,6 +411,9 @@ def _ids(messages, role: str, kind: str, key: str) -> list[str]:
 
 def check_messages(body: dict, issued_ids=frozenset()) -> str | None:
     """Content, image bytes, tool_use/tool_result pairing by turn; a tool_use in `issued_ids` may name any tool."""
+    system = body.get("system") if isinstance(body.get("system"), list) else []
+    if problem := next((p for j, b in enumerate(system) if isinstance(b, dict) and (p := _check_block(b, f"system[{j}]"))), None):
+        return problem  # a blank system block is refused as a blank turn's is
     kept = [i for i, m in enumerate(body["messages"]) if m["role"] != "system"]
     if bare := [i for i, m in enumerate(body["messages"]) if m["role"] == "system" and not {"content", "output_config"} & set(m)]:
         return f"messages[{bare[0]}]: a system message must have content or output_config"
