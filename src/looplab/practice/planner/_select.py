@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from ._limits import AMOUNT, BY_DATE, DATED, EXTREME, by_amount, by_date, counted, per_unit
 from ._records import DATED as WRITTEN_DATE
-from ._records import NUMBER_KEYS, PROSE, Record, money, money_keys
+from ._records import NUMBER_KEYS, PROSE, SUM, Record, money, money_keys
 from .interpret import currency_words, english_of, english_terms
 from .text import (
     CORPUS_WORDS,
@@ -87,6 +87,10 @@ TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawa
                         r"\bwaiting (?:for payment|to be paid|on)\b|\bpending payment\b|\bdue for payment\b|"
                         r"\b(?:still|yet) to pay\b|\b[àa] (?:payer|r[ée]gler)\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
 NUMBER = "number"
+HELD = re.compile(r"\b(?:still|yet)\s+(?:\w+\s+)?(?:have|has|had|hold|holds|holding|keeps?|keeping|got|possess\w*)\b|"
+                  r"\b(?:have|has|hold|holds|keeps?|got)\s+(?:\w+\s+)?(?:still|yet)\b|\b(?:a|ont|garde|gardent|détient|"
+                  r"détiennent|possède|possèdent)(?:-t-(?:il|elle)|-(?:ils|elles))?\s+(?:\w+\s+)?(?:encore|toujours)\b|"
+                  r"\b(?:encore|toujours)\s+(?:en sa possession|chez (?:lui|elle|eux))\b", re.I)  # what is still held
 ELLIPSIS = re.compile(r"(?:n['’]t|\bnot|\bnot yet|\bpas|\bpas encore|\bpas été|\bnon)\s*(?:[?.!;,]|$)|\bor not\b|\bou non\b",
                       re.IGNORECASE)  # 'et combien ne le sont pas ?', 'et lesquelles non ?': the other ones too
 MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|janvier|février|"
@@ -125,7 +129,10 @@ HYPOTHETICAL = re.compile(r"\b(?:would(?! you| like| love| it be possible)|were 
 QUALIFIERS = {"incl": "in", "including": "in", "inclusive of": "in", "with": "in", "avec": "in", "excl": "ex",
               "excluding": "ex", "exclusive of": "ex", "without": "ex", "hors": "ex", "sans": "ex"}
 QUALIFIED = re.compile(rf"\b({'|'.join(QUALIFIERS)})\b\.?\s+([^\W\d_]+)", re.IGNORECASE)  # 'incl. VAT' in a field name
-CREDIT = re.compile(r"(?<![^\W_])(?:credit(?:[ _-]?note|[ _-]memo)?|note de cr[eé]dit|avoir|refund)(?![^\W_])",
+AVOIR = (r"(?:^|(?<=\bun )|(?<=\bl['’])|(?<=\bcet )|(?<=\bnotre )|(?<=\bvotre )|(?<=\bson )|(?<=\bleur )|(?<=\bpar )|"
+         r"(?<=\bavec )|(?<=\bvoir ))avoir|avoir(?=\s+(?:n[°o]\s*)?[\w-]*\d)")  # the noun ('un avoir', 'Avoir AV-3'), not
+# the verb of 'après avoir', 'sans avoir payé'
+CREDIT = re.compile(rf"(?<![^\W_])(?:credit(?:[ _-]?note|[ _-]memo)?|note de cr[eé]dit|{AVOIR}|refund)(?![^\W_])",
                     re.IGNORECASE)  # 'credit_note' of a JSON field too
 BILLED = set(stems("invoice facture bill"))
 OWING = re.compile(r"\b(?:still|yet|remaining|left|how much|what(?:'s| is))\b", re.IGNORECASE)  # 'due' as owed
@@ -387,6 +394,10 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
         if "owed" in str(why):
             return f"I cannot answer this in one list: {why}; ask for one of them at a time"
         statuses = ["paid", "unpaid"]
+    if statuses == [None] and not every and not stated and (held := HELD.search(task)):  # 'what does Zoé still have?':
+        return (f"I cannot apply '{held[0]}': I cannot tell which records are still held, as I select on a state such as "
+                "'returned' or 'out' only when the task writes it as the records do, so I give no list and no total")
+        # not every record of hers, the returned ones too
     if len(statuses) == 2 and rank:  # 'the largest invoice, and is it paid?': the largest of all, not of each list
         return NARROWS.format(rank[0])
     statuses = ["paid", "unpaid"] if BY_STATUS.search(task) else statuses  # 'how many per status?': a figure for each
@@ -582,8 +593,18 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
+    state = stated[0] if stated else field if field in named else None  # 'which are open?': not a ticket whose
+    changed = [r for r in chosen if state and r not in unclear and amended(r, state)]  # 'Update: closed' says otherwise
+    notes += [f"{r.file} says '{amended(r, state)}', which changes the {state} it first gives; it is not counted."
+              for r in changed]
+    chosen, unclear = [r for r in chosen if r not in changed], unclear + changed
     if stated:
         unclear += [r for r in chosen if stated[0] not in r.fields]
+        near = [r for r in chosen if r.fields.get(stated[0], "").strip().lower() not in stated[1] and any(
+            v in r.fields.get(stated[0], "").lower() for v in stated[1])]  # 'open - escalated', 'closed (reopened
+        notes += [f"{r.file} has {stated[0]} '{r.fields[stated[0]]}', which I cannot read as {' or '.join(stated[1])} or "
+                  "not; it is not counted." for r in near]  # 09/02)' beside 'open': open too, or not
+        unclear += near
         chosen = [r for r in chosen if r.fields.get(stated[0], "").strip().lower() in stated[1]]
         heading.append(f"{stated[0]} {' or '.join(stated[1])}")
     doubtful = [r.file for r in unclear]  # a record whose status is unclear could belong to the list: no figure is complete
@@ -630,12 +651,68 @@ def _status(record: Record, key: str, said: bool = False) -> str:
             r"\d[\d\s.,]*\s?(?:€|eur\b|euros?\b|usd\b|\$|£|gbp\b|chf\b)|[€$£]\s?\d|^\s*\d[\d\s.,]*\s*$", v, re.I))
         and _kind(v, k) != _kind(value, key)  # 'Text': a sentence of the file about a payment ('Un versement de 200 € a été
         # effectué'); 'Deposit received: 400 EUR', 'Déjà réglé : 600 €', 'Remise 10 % : net à payer 900 €': not all is owed
-        or CREDIT.search(v) and not _party(k) or _nullified(f"{k}: {v}") and not _party(k))] + [
+        or CREDIT.search(v) and not _party(k) or _nullified(f"{k}: {v}") and not _party(k) or _change(record, k, v) == "state")] + [
         f"heading '{record.title}'"] * bool(CREDIT.search(record.title))  # 'Note: duplicate of L-1', 'cheque bounced'
     # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed; a credit note is owed the other way
-    other = [o for o in other if o not in value]  # a note the status already holds, said once
+    other = [o for o in other if o not in value and not any(o != p and o in p for p in other)]  # a note the status, or
+    # an amount it is joined to ('300 EUR (Note: amount corrected to 250 EUR)'), already holds: said once
     value = f"{key} '{value}'" if said else value
     return f"{value} ({'; '.join(other)})" if other else value
+
+
+CHANGES = re.compile(r"\b(?:update[ds]?|correct(?:ed|ions?)|amend(?:ed|ments?)|errat(?:um|a)|follow[ -]?ups?|rectifi\w*|"
+                     r"revis(?:ed|ions?)|adjust(?:ed|ments?)|mises? à jour|suivi)\b", re.I)  # 'Update 12/05/2026: ...'
+RESIZED = (r"correct(?:ed|ion)|amended|revised|adjusted|reduced|lowered|increased|raised|changed|corrigée?|rectifiée?|"
+           r"modifiée?|ramenée?|réduite?|ajustée?|revue? à la (?:baisse|hausse)")  # the amount changed
+AMENDED = re.compile(rf"\b(?:{RESIZED}|waived|written off|refused|declined|stopped|returned (?:unpaid|by the bank)|"
+                     r"refusée?|exonérée?)\b", re.I)  # … or the payment: 'fee waived', 'payment was refused by the bank'
+MOVED = re.compile(r"\b(from|to|de|à|en)\s+((?:[€$£]|[A-Z]{3}\s?)?\d[\d\s.,]*\d?\s?(?:[€$£]|[A-Z]{3}\b|euros?\b)?)", re.I)
+
+
+def _change(record: Record, key: str, value: str) -> str:
+    """'amount' when a line changes its record's amount ('Note: amount corrected to 560 EUR'), 'state' when it changes
+    its payment or state ('Update 12/05/2026: paid by transfer', 'Note: fee waived by the board', 'Correction: payment was
+    refused by the bank'), else '': not 'Updated: 2026-05-12', nor a change to the amount the record already gives
+    ('rent reduced from 900 EUR' beside 'Rent: 750 EUR', 'corrected to 560 EUR' beside 'Amount: 560 EUR')."""
+    if _party(key) or money(value) or not (CHANGES.search(key) and re.search(r"[^\W\d_]{2}", DATE.sub(" ", value))
+                                           or AMENDED.search(value)):
+        return ""
+    said = [m[0] for m in AMENDED.finditer(value)]
+    priced = {stem(w) for k, v in record.fields.items() if money(v) for w in words(k)} | set(stems(
+        "amount total price prix montant sum somme cost coût rent loyer fee balance solde"))
+    sized = SUM.search(value) or set(stems(value)) & priced  # 'amount corrected', 'rent reduced': not 'address changed'
+    if set(words(value)) & (PAYING | RECEIVED) or not all(re.fullmatch(RESIZED, w, re.I) for w in said) or not (
+            said or sized):
+        return "state"
+    if not sized:
+        return "state" if CHANGES.search(key) else ""
+    own = [found for v in record.fields.values() if (found := money(v))]
+    moved = {m[1].lower(): money(m[2].strip()) for m in MOVED.finditer(value)}  # 'from 900 EUR', 'to 560 EUR'
+    to, source = moved.get("to") or moved.get("à") or moved.get("en"), moved.get("from") or moved.get("de")
+    now = len(own) == 1 and (to == own[0] or not to and source and source != own[0] and source[1] == own[0][1])
+    return "" if now else "amount"
+
+
+def amended(record: Record, key: str | None) -> str:
+    """The first line of `record` that changes its payment or state ('Update: paid by transfer'), or ''."""
+    return next((f"{k}: {v}" for k, v in record.fields.items() if k != key and _change(record, k, v) == "state"), "")
+
+
+def resized(record: Record, key: str) -> bool:
+    """Whether `corrected` joined a line changing the amount under `key` to it."""
+    value = record.fields.get(key, "")
+    return any(f"({k}: {v}" in value for k, v in record.fields.items() if k != key and _change(record, k, v) == "amount")
+
+
+def corrected(records: list[Record]) -> list[Record]:
+    """The records with each line changing an amount joined to that amount ("300 EUR (Note: amount corrected to 250
+    EUR)"): quoted whole, and added up with no other, as neither figure is sure."""
+    keys = money_keys(records)
+    def joined_to(record: Record) -> Record:
+        said = [f"{k}: {v}" for k, v in record.fields.items() if _change(record, k, v) == "amount"]
+        fields = {k: f"{v} ({'; '.join(said)})" if k in keys and money(v) else v for k, v in record.fields.items()}
+        return replace(record, fields=fields) if said and fields != record.fields else record
+    return [joined_to(r) for r in records]
 
 
 NO_PART = re.compile(r"\b(?:terms?|penalt\w*|late|interest|délais?|conditions?|pénalités?|retard|intérêts?|goods|items?|units?|"
@@ -668,6 +745,18 @@ def _party(key: str) -> bool:
     """Whether the field names a party ('Client: Credit Union Bank'), whose name says nothing of the record's kind."""
     return bool(set(words(key.lower())) & {"client", "customer", "company", "name", "vendor", "supplier", "payer", "from",
                                            "to", "bank", "société", "nom", "fournisseur", "banque", "entreprise"})
+
+
+def _canonical(word: str) -> str:
+    """A word's stem, one for synonyms: 'customers' and 'client' give 'client'."""
+    return stem(SYNONYMS.get(stem(word), SYNONYMS.get(word, word)))
+
+
+def _field_words(records: list[Record]) -> set[str]:
+    """The canonical words of the records' field names and kinds: 'fee' of 'Fee: 40 EUR', 'rental' of 'Rental 1'. A task
+    word among them names the field or the records, not a value of another field that holds it."""
+    titles = [re.sub(r"\S*\d\S*", " ", r.title) for r in records if re.search(r"\d", r.title)]
+    return {_canonical(w) for text in [*(k for r in records for k in r.fields), *titles] for w in words(text)}
 
 
 def _value(record: Record, key: str) -> str | None:
@@ -757,12 +846,16 @@ def _named(task: str, records: list[Record], status_key: str | None) -> dict[str
                     re.search(rf"{re.escape(unknown[0])}\.[^\W\d_]+\b", task)))  # 'day-03.txt' holds Day: 3
         named[NUMBER] = (set(ids), True)
     priced = money_keys(records)  # an amount it cannot read ('1.5k EUR') names no currency: it is unclassified
+    field_words = _field_words(records)
+    fielded = {w for w, _ in said if _canonical(w) in field_words}  # 'their fee', 'the client': a field, not a value
     for key in dict.fromkeys(k for r in records for k in r.fields):
         values = {_value(r, key) for r in records if key in r.fields and (key not in priced or money(r.fields[key]))}
         if {str(v).lower() for v in values} <= YES | NO and not re.search(rf"\b{re.escape(key)}\b", task, re.I):
             continue  # 'where Approved is yes' names no value of Reimbursed: yes/no
-        named_by = {v: words(f"{v} {currency_words(v)}") if len(str(v).split()) <= 6 else [] for v in values}  # 'EUR'
-        # is named by 'euros' too; a note in sentences ('invoices over 900 EUR are reviewed …') is no value to select
+        named_by = {v: [w for w in words(f"{v} {currency_words(v)}") if w not in fielded or set(content_words(str(v))) <= {
+            w for w, _ in said}] if len(str(v).split()) <= 6 else [] for v in values}  # 'EUR' is named by 'euros' too; a
+        # note in sentences ('invoices over 900 EUR are reviewed …') is no value to select; nor is 'fee waived by the
+        # board' by the 'fee' of 'who has not paid their fee?', a word naming the field Fee
         unit = {w for w, _ in said if any(re.search(rf"\d\s*{re.escape(w)}\b", str(v), re.I) for v in values)}  # 'kg'
         scores = {v: [keep for w, keep in said if w in named_by[v] and w not in unit] for v in values}  # '10 cm': no value
         best = max((len(v) for v in scores.values()), default=0)

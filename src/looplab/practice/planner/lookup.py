@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 
@@ -84,6 +85,10 @@ COUNT_WORDS = set("there have has had contain contains include includes hold hol
 TITLED = re.compile(r"\b(?:called|named|titled|entitled|intitulée?s?|appelée?s?|nommée?s?|dont le (?:titre|nom) est|"
                     r"s['’]appelle(?:nt)?|whose (?:title|name) is|with the (?:title|name))\s+"
                     r"(?:[«“\"']\s*)?[\w-]+", re.I)  # 'the course called Design', 'le cours intitulé « Design »'
+
+HELD = re.compile(r"\b(?:has|have|had|having|with|contains?|containing|includes?|including|offers?|avec|a|ont|contient|"
+                  r"contiennent|comporte|comportent|propose|proposent)\s+(?:a|an|any|one|the|some|un|une|des|le|la|du)\s+"
+                  r"([^\W\d_]+)\s+$", re.I)  # 'has a module called', 'a un module intitulé': the name is a module's, not the entry's
 
 INDIRECT = re.compile(r"\b(?:tell me|let me know|say|dis-moi|dites-moi|indique-moi)\s+((?:if|whether|si|s['’]ils?)\b[^.?!;]*)", re.I)
 
@@ -256,6 +261,12 @@ def lookup(view: View) -> dict | None:
     if (by_title := TITLED.search(view.task)) and not re.search(r"\b(?:key|clé|id|code)\b", view.task, re.I):  # 'the course
         # called Design' asks for a title, and the entry under the key 'design' may be titled otherwise
         shown = re.sub(r"[«“\"']\s*", "", by_title[0])
+        if part := HELD.search(view.task[:by_title.start()]):  # 'Which course has a module called review': a module's name
+            held = f"{part[1]} {shown}"
+            return declined(f"'{held}' names something an entry holds, not an entry; I look up entries by their key only, and "
+                            "I do not search what they hold" if not french(view.task) else f"'{held}' désigne ce que contient "
+                            "une fiche, pas une fiche ; je ne cherche les fiches que par leur clé, et pas dans leur contenu",
+                            wording="Look up 'ai' in the catalogue.")
         return declined(f"The task names an entry by its title ('{shown}'), and I look up keys only; name the key"
                         if not french(view.task) else f"La demande désigne une fiche par son titre ('{shown}'), et "
                         "je ne cherche que des clés ; donnez la clé", wording=f"Look up '{shown.split()[-1].lower()}' in the catalogue.")
@@ -339,6 +350,7 @@ def lookup(view: View) -> dict | None:
                 json_value(kept), dict) and len(keys) == 1 else {key: readable(kept)}  # each field by its exact name (control)
     counted = re.search(r"\b(how many|combien(?=\s+(?:de\b|d['’]))(?!\s+de\s+temps\b))(?:\s+de\b|\s+d['’])?\s*([^\W\d_]*)",
                         view.task, re.IGNORECASE)  # 'combien de temps' asks how long, 'combien (ça) coûte' how much: no count
+    unsure: list[str] = []  # why a listed item may not be one of what is counted
     if counted:  # 'how many modules': the length of the one list field of that name, or said as not done
         asked = counted.group(2) if counted.group(2).lower() not in STOPWORDS else ""  # 'and how many?'
         records = [json_value(unplanted(view, done[k].result or "")) for k in given]  # not an entry held as another's
@@ -354,7 +366,11 @@ def lookup(view: View) -> dict | None:
             lists = [("", [])] * 2  # 'how many seats' over 'seats: 10, 4': not the length of the list
         stated = [v for r in records if isinstance(r, dict) for k, v in r.items() if stem(k.lower()) == stem(asked.lower())
                   and isinstance(v, (int, float)) and not isinstance(v, bool)]  # 'how many pages': 'pages: 412', quoted
-        if not (stated and len(keys) == 1 and not lists) or rest:
+        unsure = _unsure_items(*lists[0], records[0]) if len(lists) == 1 and len(keys) == 1 and records else []
+        if unsure:  # 'plots (cancelled)', 'TBD', '': the list's length is no count of modules
+            lines.append(f"I did not count the {lists[0][0]}: I cannot tell that each item listed is one of the entry's "
+                         f"{lists[0][0]} ({'; '.join(unsure)}).")
+        elif not (stated and len(keys) == 1 and not lists) or rest:
             lines.append(f"Count of {lists[0][0]}: {len(lists[0][1])}." if len(lists) == 1 and len(keys) == 1 else
                          f"I could not count '{asked or counted.group(1)}' from what the lookup returned.")
     entries = {k: r for k in given if isinstance(r := json_value(unplanted(view, done[k].result or "")), dict)}
@@ -379,7 +395,8 @@ def lookup(view: View) -> dict | None:
     records = [r for k in keys if not absent(done[k]) and isinstance(r := json_value(done[k].result or ""), dict)]
     fields = {f for r in records for f in r}
     linked = [(f, v) for r in records for f, v in r.items() if isinstance(v, str) and re.fullmatch(r"[\w.'’-]+(?: [\w.'’-]+){0,4}", v)
-              and _linked(f, view.task, fields - {f})]  # 'her manager's phone', 'the year of its sequel': another entry's
+              and f.lower() not in OWN_NAMES and _linked(f, view.task, fields - {f})]  # 'her manager's phone', 'the year of its
+    # sequel': another entry's; not 'the title of the data course, and its modules': an entry's title is its own name
     lines += [f"I did not look up {v!r}, the {f} the entry names: the task asks about the {f}, another entry, and I look "
               "up only the keys a task names." for f, v in linked]
     valued = [(f, v) for r in records for f, v in r.items() if isinstance(v, str) and v.lower() not in {k.lower() for k in keys}
@@ -400,8 +417,46 @@ def lookup(view: View) -> dict | None:
         lines.append(f"I found nothing about {joined([repr(w) for w in left])} in what the lookup of "
                      f"{joined([repr(k) for k in keys])} returned.")  # not of 'teapot': 'Look up mug and compare it with teapot'
     whole = not others and not left and not linked and not valued and not compared and not asked_after(view.task) and not unused and not (
-        counted and lines[-1].startswith("I could not count"))  # else no field from a part
+        counted and (lines[-1].startswith("I could not count") or unsure))  # else no field from a part
     return answer(" ".join(lines), evidence) if whole else {**answer(" ".join(lines)), "partial": True}
+
+
+MARKED = re.compile(r"\b(?:cancell?ed|cancels?|moved|moves|removed|dropped|replaced|replaces|superseded|supersedes|postponed|"
+                    r"deferred|withdrawn|suspended|discontinued|retired|deprecated|obsolete|optional|elective|draft|tentative|"
+                    r"pending|planned|proposed|maybe|unconfirmed|formerly|former|no longer|not yet|to be|annulée?s?|déplacée?s?|"
+                    r"remplacée?s?|remplace|supprimée?s?|reportée?s?|retirée?s?|facultati(?:f|ve)s?|optionnel(?:le)?s?|"
+                    r"provisoire|prévue?s?|à (?:confirmer|définir|venir|préciser))(?!\w)", re.I)  # 'logic (moved to math)'
+UNNAMED = re.compile(r"\s*(?:tbd|tbc|tba|todo|n/?a|none|null|unknown|inconnu|[?.*_-]+|x+)\s*", re.I)  # 'TBD': no module yet
+NAME = re.compile(r"[\w'’.&+#/-]+(?: [\w'’.&+#/-]+)*")  # 'contracts v2', 'C++', 'Node.js'; not 'a (b)', 'a; b', 'a - b'
+
+
+def _unsure_items(field: str, items: list, record: dict) -> list[str]:
+    """Why the items of a listed field may not each be one: 'plots (cancelled)' says more than a name, 'TBD' or '' is
+    none, 'variance' twice, a note that speaks of them ('module plots moved to autumn'), 'modules_count: 3' beside 2."""
+    why, seen = [], set()
+    for item in items:
+        name = item.strip() if isinstance(item, str) else None
+        if name == "":
+            why.append("an item is empty")
+        elif isinstance(item, (dict, list)):  # {'name': 'traits', 'status': 'cancelled'}
+            why.append(f"{readable(json.dumps(item, ensure_ascii=False))!r} is a record, not a name")
+        elif name is None or UNNAMED.fullmatch(name):
+            why.append(f"{json.dumps(item, ensure_ascii=False) if name is None else name!r} is not a name")
+        elif not NAME.fullmatch(name) or re.search(r"(?<!\S)[-–—](?!\S)", name) or MARKED.search(name):
+            why.append(f"{name!r} says more than a name")
+        elif name.casefold() in seen:
+            why.append(f"{name!r} is listed twice")
+        seen.add((name or "").casefold())
+    said = {stem(field.lower()), *(stem(w) for i in items if isinstance(i, str) for w in words(i) if w not in STOPWORDS)}
+    for f, v in record.items():  # another field of the entry that speaks of the list, or counts it otherwise
+        if f == field or f.lower() in OWN_NAMES:
+            continue
+        if isinstance(v, str) and (set(stems(v)) & said or set(stems(f.replace("_", " "))) & {stem(field.lower())}):
+            why.append(f"the '{f}' field speaks of them")
+        elif isinstance(v, (int, float)) and not isinstance(v, bool) and stem(field.lower()) in stems(f.replace("_", " ")) \
+                and v != len(items):
+            why.append(f"the '{f}' field says {v}")
+    return why
 
 
 def _fields(record) -> list[str]:

@@ -355,6 +355,10 @@ def _needs(view: View) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     return [(n, dict(i), c) for n, i, c in calls], list(unserved)
 
 
+BARE_NUMBER = re.compile(r"\W*(?:(?:and|or|then|et|ou|puis)\s+)?(?:(?:of|for|by|with|to|from|on|de|du|des|d['’]|pour|par|avec|à|"
+                         r"au|sur)\s*)?[-−]?\d+(?:[.,]\d+)?\s*(?:%|percent|pour\s*cent)?\W*", re.I)  # 'and of 150', 'by 5'
+
+
 @lru_cache(maxsize=512)  # every turn of a conversation, and every participant of a room, asks it again
 def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[Unserved]]:
     view = View(either(task), tuple(OfferedTool(*t) for t in json.loads(tools)))
@@ -399,6 +403,9 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
             unserved.append(Unserved(clause, f"it works '{joins[1] or joins[2]}' on another part's result, and I make every call of a "
                                              "task at once, none on another's result"))  # '17 times 3, plus the
             continue  # temperature in Paris': 51 and 18 °C, never added
+        if calc and calls and BARE_NUMBER.fullmatch(clause):  # '12 % of 50 and of 150': 'of 150' leans on the part
+            unserved.append(Unserved(clause, "it names no operation of its own, and I compute only a part written in full"))
+            continue  # before it, and 'none of the tools fits it' would be false
         if not asked and calls and set(stems(words(calls[-1][0])[0])) & ACTS and re.search(  # 'Delete a.txt and then
                 r"\b(?:it|them|ça|cela)\b|\b(?:le|la|les)\s+\w+er\b", clause, re.I):  # read it': of what was deleted
             unserved.append(Unserved(clause, f"it points back to what {calls[-1][0]} acts on, and I make every call of a "

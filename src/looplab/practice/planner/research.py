@@ -14,6 +14,7 @@ from ._tools import (
     _own_line,
     absent,
     answer,
+    before_turn,
     cut_again,
     declined,
     first_input,
@@ -163,6 +164,54 @@ COUNTED_DOCS = re.compile(r"\b(?:how many|number of|combien d['’]|combien de|n
                           r"trait|dis(?:ent)?\b)\w*)", re.I)  # not 'How many documents do I need to join?'
 
 
+def _given(cited: list[str], task: str) -> set[str]:
+    """The roots the quotes give, with the aspects they give in their own way: 'temperature' of '80 °C', 'closes' of
+    '7:00-21:00'."""
+    quotes = " ".join(c.rsplit(" [", 1)[0] for c in cited)  # not the file's name: 'practice.md' says no 'practice'
+    return roots(quotes + " " + currency_words(quotes)) | {root(w) for w in _aspects(task) if _aspect(w, quotes, task)} | \
+        _spanned(quotes)
+
+
+def _each_part(task: str, cited: list[str], good: list, view: View) -> list[str]:
+    """The quotes for each of two questions in one that the quotes leave unanswered, asked on its own of the pages
+    already quoted: 'Phone: …' beside 'Headteacher: …' of one contact page (not 'the population of Corvel and Brisk
+    together', one question). Not a sentence about another place than the
+    whole question's ('Entry costs 3 euros.' of Saint-Aubin-sur-Mer for Saint-Aubin)."""
+    parts = [c for c in clauses(task) if content_words(c) and re.match(r"\W*(?:how|what|when|which|who|where)\b", c, re.I)]
+    quoted = {c.rsplit(" [", 1)[1][:-1] for c in cited}
+    pages = [s for s in good if _name(s.input) in quoted]
+    headings = {_name(s.input): _heading(s) for s in good}
+    found: list[str] = []
+    for part in parts if len(parts) > 1 else []:
+        if {root(w) for w in content_words(part)} - MEASURES - _asked_time(task) <= _given(cited + found, task):
+            continue  # each of its words quoted already
+        found += [q for q in _cited(part, tuple(content_words(part)), pages, view) if q not in cited + found and not _place_of(
+            q.rsplit(" [", 1)[0], task, headings[q.rsplit(" [", 1)[1][:-1]], list(headings.values()))[0]]
+    return found
+
+
+def _unmatched(clause: str, good: list, task: str) -> str:
+    """The note that a part of the question is not answered, and why: that no sentence speaks of it only where no line
+    of a page read (its heading too) has half its words and the kind of thing it asks (a name for 'who makes them');
+    else that none was matched to it ('Office open 8:00-16:00. Phone: 01 23 45 67 89.' for the office phone number;
+    'who can get one' of a reduced ticket, where 'one' is the ticket)."""
+    asked = {root(w) for w in content_words(clause)} - roots("one ones")
+    kind = next((p for q, p in KINDS if q.search(clause)), None)
+    near = asked and any(2 * len(asked & roots(line)) >= len(asked) and (not kind or any(
+        asked & roots(one) and kind(one, clause) for one in sentences(line))) for s in good
+        for line in (s.result or "").replace("#", "").splitlines())  # the kind in a sentence with its word; a heading
+    # too: 'at Riverside' of '# Riverside Pool'
+    if not content_words(clause) or asked and not near:  # 'and by whom?': as the quotes were read for it
+        return f"I did not answer '{clause}': no sentence I found speaks of it."
+    return f"Je n'ai pas répondu à '{clause}' : je n'ai su y relier aucune phrase." if french(task) else (
+        f"I did not answer '{clause}': I could not match a sentence to it.")
+
+
+def _spanned(text: str) -> set[str]:
+    """The roots of closing a text says with an opening span: 'Open daily 7:00-21:00' says when it closes."""
+    return {root("close"), root("closes"), root("ferme")} if SPAN.search(text) else set()
+
+
 def _conjugated(word: str) -> str:
     """A French verb without its ending, to meet its other forms: 'vérifi', 'graiss', 'gonfl' of 'vérifient',
     'graisser', 'gonfle'."""
@@ -269,14 +318,15 @@ def research_tools(view: View):
     return (search, read) if read else None
 
 
-def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str]:
+def _cited(question: str, query: tuple[str, ...], reads, view: View, elsewhere: list | None = None) -> list[str]:
     """Sentences that answer the question: with its aspect ('price': a price), a number for 'how much',
     a time for 'when', a name for 'who', and, with the document's title, every question word the document
     uses, and every specific term (a name, or a word naming which kind of thing: 'black' tea, the 'bus'
     network); a word a sentence negates it does not say, unless the question asks yes or no. For a fact (a
     number, a time, a name) the document must hold every word of one of the question's clauses: a word it lacks
     ('painted', 'at night') is never passed over; for 'what do they say', at most a quarter of the other words
-    may be missing. Never a planted instruction."""
+    may be missing. Never a planted instruction, nor a sentence about another place of a like name or of the kind asked
+    (those go to `elsewhere`, with the place)."""
     kind = next((p for q, p in KINDS if q.search(question)), None)
     speech = SPOKE.search(question)  # 'What did Alice Fenn say?': a sentence of hers, not one naming her
     asked = {root(m.lower()) for m in re.findall(rf"\bhow ({'|'.join(UNITS)})\b", question, re.I)}  # 'how far', not the
@@ -299,6 +349,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                          | {w for w in wanted if w.isdigit()})  # 'line 7' is not 'Line 12'
     scored = []
     texts = [re.sub(r"(?m)^#.*$", "", s.result or "") for s in reads]  # the bodies, without their headings
+    headings = [_heading(s) for s in reads]
     for rank, step in enumerate(reads):
         text = _own(view, step.result or "")  # planted instructions are never quoted
         if len(wanted & roots(text)) < (2 if len(wanted) > 2 else 1) or any(not re.search(
@@ -312,6 +363,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
         # 'euros': EUR; 'café' for a 'cafe' typed without its accent
         inflected = french(text) and (lambda said_in: {root(w) for w in query if _mentions(w, said_in)})  # 's'infuse'
         used |= inflected(text) if inflected else set()
+        used |= _spanned(text)
         lacks = not any(part <= used for part in parts) if kind else len(wanted - used) > len(wanted) // 4
         if specific - used or lacks:
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
@@ -349,6 +401,9 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View) -> list[str
                     or not SAYS.search(question) and _of_another(sentence, question) or _numbered_other(sentence, question)
                     or kind and _disputed(sentence, after, question)
                     or any(m in said and h not in said | title for m, h in heads)):
+                continue
+            if (away := _place_of(sentence, question, _heading(step), headings))[0]:  # 'The fireworks are at 22:00'
+                elsewhere is None or elsewhere.append((sentence, _name(step.input), *away))  # under '# Saint-Aubin-sur-Mer'
                 continue
             if sentence.rstrip().endswith("?"):  # a FAQ's question is no answer: quoted with the answer after it, if any
                 if not (after and re.match(r"\W*(?:A|R|Answer|Réponse|Rép)\s*\.?\s*:", after[0], re.I)):
@@ -553,6 +608,83 @@ def _renamed(sentence: str, question: str) -> bool:
     return bool(asked) and not said & asked and (any((a == x) != (b == y) for a, b in said for x, y in asked)
                                                  or bool(opens) and (opens[1].lower(), opens[2].lower()) in said
                                                  or any(m[1].lower() not in {x for x, _ in asked} | STOPWORDS for m in other))
+
+
+NAME = re.compile(r"(?<![\w'’-])[A-ZÀ-Ý][\w'’-]*(?:[ \t]+[A-ZÀ-Ý][\w'’-]*)*")  # 'Central Park Library', 'Saint-Aubin-sur-Mer'
+
+
+def _place_names(text: str) -> list[str]:
+    """The names a text gives, as runs of capitalised words without a leading 'The': 'Central Park Library',
+    'Saint-Aubin-sur-Mer Mussel Festival', 'Riverside'; not a word alone that opens a sentence ('Why', 'Library card'),
+    unless a compound name ('Villeneuve-lès-Avignon'), nor 'I', weekdays and months."""
+    found = []
+    for m in NAME.finditer(text):
+        ws = m[0].split()
+        opens = not text[:m.start()].strip() or re.search(r"[.!?:#\n]\s*$", text[:m.start()])
+        while ws and ws[0].lower() in STOPWORDS:
+            ws, opens = ws[1:], False  # 'The Lakeside Pool'
+        if ws and not (opens and len(ws) == 1 and not re.search(r"-[A-ZÀ-Ý]", ws[0])) and {w.lower() for w in ws} - CALENDAR - {"i"}:
+            found.append(" ".join(ws))
+    return found
+
+
+def _same_name(a: str, b: str) -> bool:
+    """True if one name holds the other whole: 'Riverside' and 'Riverside Pool'; not 'Saint-Aubin' and
+    'Saint-Aubin-sur-Mer', nor 'Central Library' and 'Central Park Library'."""
+    def within(x: str, y: str) -> bool:
+        return bool(re.search(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, x.split())) + r"(?![\w'’-])", y, re.I))
+    return within(a, b) or within(b, a)
+
+
+def _kind(name: str) -> str:
+    """The kind a name of two words or more ends on ('pool' of 'Lakeside Pool'), or ''."""
+    return root(name.split()[-1].lower()) if len(name.split()) > 1 else ""
+
+
+def _distinct(name: str) -> set[str]:
+    """The roots of a name but for its kind: 'central' of 'Central Library', 'saint' and 'aubin' of 'Saint-Aubin'."""
+    return {root(w.lower()) for w in re.split(r"[\s'’-]+", name) if len(w) > 1 and w.lower() not in STOPWORDS} - {_kind(name)}
+
+
+def _headed_other(heading: str, question: str) -> str:
+    """The name a page's heading gives that shares a word with a name the question gives, but for their kinds, without
+    holding it or being in it: 'Central Park Library' for the Central Library (and back), 'Saint-Aubin-sur-Mer Mussel
+    Festival' for Saint-Aubin; '' when the heading names the question's own too ('Saint-Aubin Cider Festival'), or only
+    a kind ('Chapel Concerts' for St Mary's Chapel)."""
+    asked, named = _place_names(question), _place_names(heading)
+    if any(_same_name(a, n) for a in asked for n in named):
+        return ""
+    return next((n for n in named for a in asked if _distinct(n) & _distinct(a)), "")
+
+
+def _place_of(sentence: str, question: str, heading: str, headings: list[str]) -> tuple[str, str]:
+    """The other place a sentence is about, and why (in English), or ('', ''): its page's, when the page is headed
+    with another of a like name and the sentence names not the question's own ('The dance starts at 20:30.' under
+    '# Saint-Aubin-sur-Mer …' for Saint-Aubin), or the one it names (`_other_place`)."""
+    asked = _place_names(question)
+    other = _headed_other(heading, question)
+    if other and not any(_same_name(a, s) for a in asked for s in _place_names(sentence)):
+        return other, f"its page is headed '{heading}', and the question asks about {joined([repr(a) for a in asked])}"
+    if place := _other_place(sentence, question, headings):
+        own = asked or [h for h in headings if any(_kind(n) == _kind(place) for n in _place_names(h))]
+        return place, f"it speaks of the {place}, and " + (f"the question asks about {joined([repr(a) for a in asked])}"
+                                                           if asked else f"a page I read is headed {joined([repr(h) for h in own])}")
+    return "", ""
+
+
+def _other_place(sentence: str, question: str, headings: list[str]) -> str:
+    """The name of another place of the asked kind that a sentence speaks of, where it names none the question means:
+    'the Lakeside Pool' (a page's comparison) for Riverside, whose heading says 'Riverside Pool'; 'The Rope Museum is
+    open …' for 'the museum' of a site headed 'Harbour Museum'. The question's names are what it means, or else the
+    headings' names of the kind it asks about; '' if it names no place or the sentence names its own."""
+    asked = _place_names(question)
+    headed = [n for h in headings for n in _place_names(h)]
+    own = asked or [n for n in headed if _kind(n) and _kind(n) in roots(question)]
+    kinds = {_kind(n) for n in own + [h for h in headed if any(_same_name(h, o) for o in own)]} - {""}
+    said = _place_names(sentence)
+    if not own or any(_same_name(s, o) for s in said for o in own):
+        return ""
+    return next((s for s in said if _kind(s) in kinds), "")
 
 
 SAID_OF = {"tall": "tall|high|height|above", "high": "tall|high|height|above", "long": "long|length", "wide": "wide|width",
@@ -769,10 +901,12 @@ def _other_kind(sentence: str, question: str, heading: str, texts: list[str], ow
     asked = roots(question)
     named = [w for w in words(heading) if w not in STOPWORDS]
     alone = len(named) > 1 and rf"(?<!{re.escape(named[-2])}\s)(?<!{re.escape(named[-2])}-)\b{re.escape(named[-1][:-1])}"
-    if alone and root(named[-1]) in asked and root(named[-2]) not in asked and any(re.search(alone, t, re.I) for t in texts
-                                                                                  if t) and not re.search(alone, own, re.I):
+    if alone and root(named[-1]) in asked and root(named[-2]) not in asked and any(
+            not re.match(r"[A-ZÀ-Ý]", m[0]) or not re.search(r"\b[A-ZÀ-Ý][\w'’-]*\s+$", t[:m.start()])
+            for t in texts if t for m in re.finditer(alone, t, re.I)) and not re.search(alone, own, re.I):
         # '# Sea lions', and 'lions' alone elsewhere: 'sea lions' another kind; not the 'swimming pool' that 'pool' always
-        # is, nor the 'museum shop' its own page calls 'the shop'
+        # is, nor the 'museum shop' its own page calls 'the shop'; 'the Rope Museum' is another name, no 'museum' alone
+        # beside '# Harbour Museum'
         said = [m for m in re.finditer(r"[^\W_]+", sentence) if root(m[0].lower()) == root(named[-1])]
         if said and all(re.search(rf"\b{re.escape(named[-2])}[\s-]*$", sentence[:m.start()], re.I) for m in said):
             return True
@@ -906,6 +1040,7 @@ def _own(view: View, text: str) -> str:
     def own(line: str) -> str:  # a line of its own is a statement of its own: the lines after a plant stay
         return _own_line(view, line, record=False) if any(planted(view, s) for s in re.split(r"(?<=[.!?])\s+", line)) \
             else "" if planted(view, line) else line
+    text = before_turn(text)  # a fake chat turn and all after it
     def lines(p: str) -> list[str]:  # its lines, if each ends a sentence or is an item; else the paragraph (wrapped prose)
         return p.splitlines() if all(re.search(r"[.!?:|]\s*$|^\s*(?:[-*•#|>]|\d+[.)])", line) for line in p.splitlines()
                                      if line.strip()) else [p]
@@ -1141,6 +1276,8 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
         # now starts at 21:15' below '… is shown at 20:45'
         if not quoted_from and re.search(rf"(?<![\w.-]){re.escape(_name(s.input))}(?![\w-])", unquoted):
             continue  # not a page left out on purpose (corrected, older)
+        if _headed_other(_heading(s), task):
+            continue  # '# Central Library' gives no rival figure of the Central Park Library's
         own = _own(view, s.result or "")
         text = _glossed(own)  # the lexicon's English beside a French page's words
         page = bool((_subject(s) | roots(_glossed(_heading(s)))) & subjects or AMENDS.search(_heading(s)))  # 'Notice to
@@ -1696,7 +1833,8 @@ def research(view: View) -> dict | None:
         _name(g.input) == _name(s.input) for g in good))  # read on a second try: read
     failed += "".join(f" I read {_name(s.input)}, but its result was cleared from the history, so I cannot "
                       "quote it." for s in lost) + "".join(partial.values())
-    old = [s for s in good if _replaced(s, task)]  # quoted only when the question asks for an old version
+    old = [s for s in good if _replaced(replace(s, result=_own(view, s.result or "")), task)]  # quoted only when the
+    # question asks for an old version; a planted 'this document is obsolete' says nothing of it
     later = {id(s): n for s in good if s not in old and (n := _later(s, good, task)) and not _from(next(
         g for g in good if _name(g.input) == n))}  # the 2019 guide beside the 2024; not beside one valid from 2030
     newer = {id(s): (s, n) for s in good if s not in old and id(s) not in later and (n := _newer(s, good, task))}
@@ -1705,7 +1843,8 @@ def research(view: View) -> dict | None:
                       if _cited(task, query, [s], view))  # only where it speaks of the question
     failed += "".join(f" I did not quote {_name(s.input)}: {later[id(s)]} is a later edition of it." for s in reads
                       if id(s) in later and _cited(task, query, [s], view))
-    cited = _cited(task, query, [s for s in good if french(s.result or "")] if in_own else good, view)  # the task's
+    elsewhere: list[tuple[str, str, str, str]] = []  # sentences about another place: named if nothing else answers
+    cited = _cited(task, query, [s for s in good if french(s.result or "")] if in_own else good, view, elsewhere)  # the task's
     # French words quote French documents only: an English one is read through the lexicon
     if in_own and (asks := [(c, m[1].lower()) for c in clauses(task) if (m := FRENCH_WH.match(c))]):  # 'Où est la gare ?':
         own_docs = [s for s in good if french(s.result or "")]
@@ -1767,6 +1906,15 @@ def research(view: View) -> dict | None:
         return _unlinked(bare, missing, f", et les documents que la recherche de '{mine}' a trouvés sont en anglais")
     if not cited and mine and mine not in searched and in_french:  # French documents, searched in the lexicon's English
         return _search(search, mine)
+    if not cited and elsewhere and french(view.task):  # 'Feu d'artifice à 22h' of Saint-Aubin-sur-Mer, for Saint-Aubin
+        return declined("Je n'ai trouvé aucune réponse sûre : les phrases trouvées parlent d'un autre lieu que celui de la "
+                        "question." + "".join(f" Je n'ai pas cité « {s} » [{n}] : elle porte sur '{place}'."
+                                              for s, n, place, _ in dict.fromkeys(elsewhere)))
+    if not cited and elsewhere:  # 'The fireworks are at 22:00 on the beach.' of Saint-Aubin-sur-Mer, for Saint-Aubin
+        return declined(f"I could not find an answer I can stand behind to this question about '{q}': the sentences I "
+                        "found on it are about another place." + "".join(
+                            f" I did not quote \"{s}\" [{n}]: {why}." for s, n, _, why in dict.fromkeys(elsewhere))
+                        + f"{_courtesy(view.task, chat)}{failed}{asking}")
     if not cited:
         names = ", ".join(_name(s.input) for s in good) or "nothing"
         _, _, lacks, nearest = min(((len(w), rank, w, _name(s.input)) for rank, s in enumerate(good) for w in [[  # ties:
@@ -1785,28 +1933,29 @@ def research(view: View) -> dict | None:
         return declined(f"{'The pages I read' if partial else 'The documents'} do not answer this question about '{q}', "
                         f"as far as I can tell: I read {names}, and found no sentence in them that carries its terms."
                         f"{_courtesy(view.task, chat)}{closest}{failed}{asking}")
+    cited += [] if in_own else _each_part(task, cited, good, view)
     sources = list(dict.fromkeys(c.rsplit(" [", 1)[1].rstrip("]") for c in cited))
-    given = roots(" ".join(cited) + " " + currency_words(" ".join(cited))) | {root(w) for w in _aspects(view.task) if _aspect(
-        w, " ".join(cited), view.task)}  # 'temperature': '80 °C'
+    given = _given(cited, view.task)
     said_fr = " ".join(c.rsplit(" [", 1)[0] for c in cited) if french(view.task) else ""
     heads = roots(" ".join(_heading(s) for s in good if _name(s.input) in sources))
 
     def met(c: str, asked: set) -> set:  # 'on les vérifie quand ?' of 'Les freins se vérifient chaque mois.', not
         said = {a for a in asked if a in given or _conjugated(a) in {_conjugated(g) for g in given} and _wh_met(c, said_fr)}
-        named = {root(w.lower()) for w in re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", c)} & heads & asked  # 'on les vérifie comment ?'
+        named = roots(" ".join(re.findall(r"(?<=\s)[A-ZÀ-Ý][\w'-]*", c)) if len(clauses(task)) > 1 else c) & heads & asked
         return said | named if said - named else said  # 'the Hôtel des Dunes' named by the quote's heading, once the
-    # quote itself says what is asked ('Check-out is at 11:00.'); a heading alone answers nothing
+    # quote itself says what is asked ('Check-out is at 11:00.'); a heading alone answers nothing. A question of one
+    # part was quoted for with its headings' words: 'the cider festival' of '# Saint-Aubin Cider Festival'
     missed = [c for c in clauses(task) if (asked := {root(w) for w in (content if in_own else content_words)(c)
                                                      if w != "according" and w not in OWN_FRAME})  # a source
               and 2 * len(met(c, asked)) < len(asked - MEASURES - _asked_time(task))]
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
     missed += [c for c in clauses(task) if not content_words(c) and (wh := re.search(  # 'and by whom?', 'and where?'
         r"\b(?:(who|whom|whose)|((?:until |till )?when)|(where)|why|how)\b", c, re.I)) and not any(
-        wh[1] and _names_someone(q, task) or wh[2] and (TIMES if wh[2].lower() == "when" else UNTIL).search(q)
+        wh[1] and (_names_someone(q, task) or wh[1].lower() == "whom" and re.search(r"\bto\s+[\w.+-]+@[\w-]+\.\w", q))
+        or wh[2] and (TIMES if wh[2].lower() == "when" else UNTIL).search(q)  # 'to whom?': 'Report it to a@b.example'
         or wh[3] and _places(q) for q in quotes)]  # 'until when?': an end ('until 18:00'), not 'every 15 minutes
     missed += [c for c in clauses(task) if ASKS_NOW.search(c)]  # 'and what time is it?': no page says the time now
-    failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c in dict.fromkeys(missed)
-                      if f" I did not answer '{c}':" not in failed)
+    failed += "".join(f" {_unmatched(c, good, view.task)}" for c in dict.fromkeys(missed) if f" I did not answer '{c}':" not in failed)
     if (which := WHICH.match(task)) and root(which[1]) not in MEASURES | set(ASPECTS) | _asked_time(task) and not any(
             _picks(q, which[1]) for q in quotes) and which[1].lower() not in STOPWORDS | CORPUS_WORDS | GENERAL:
         failed += f" I did not answer 'which {which[1]}': no sentence I found names one."  # 'Binoculars are a better ...'
@@ -1816,7 +1965,8 @@ def research(view: View) -> dict | None:
             if not any(name in q or not any(n in q for n in pair) and name in titles.get(c.rsplit(" [", 1)[1][:-1], "")
                        for q, c in zip(quotes, cited, strict=True)):
                 failed += f" I found nothing on {name} that answers it."
-    sourced = roots(text := " ".join(s.result or "" for s in good if _name(s.input) in sources)) | roots(currency_words(text))
+    sourced = roots(text := " ".join(s.result or "" for s in good if _name(s.input) in sources)) | roots(currency_words(text)) | \
+        _spanned(" ".join(cited))
     checked = {root(w) for w in [*_aspects(task), _measure(task) or '-']} | _asked_time(task)  # each quote holds them ('80 °C')
     unplaced = _theirs(view.task, [w for w in query if root(w) not in sourced | checked and not any(w in c for c in missed)
                                    and not _mentions(w, text)])

@@ -254,7 +254,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
     whole = task
     task = asked = _plain(as_asked(task))  # 'In the folder balances': the name asks for no balance
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
-    records, lost = _noted(records), lost + list(unlisted)
+    records, lost = _select.corrected(_noted(records)), lost + list(unlisted)
     good = sum(1 for s in reads if not s.is_error)
     if reads and not good:  # no record read: no field, value or word of them to speak of
         return declined(" ".join(["I could read none of the files listed, so I give no list and no total.", *notes]),
@@ -843,6 +843,9 @@ def _total(task: str, chosen: list[Record], key: str | None, label: str) -> str:
     if unpriced and all(key and re.fullmatch(r"-?\d[\d\s.,]*", r.fields.get(key, "").strip()) for r in chosen if r.file in unpriced):
         return (f"I give no total: {joined(unpriced)} {'gives' if len(unpriced) == 1 else 'give'} an amount without a "
                 "currency, and I add up only amounts whose currency is said.")  # '610' in a CSV with no currency column
+    if changed := [r.file for r in chosen if r.file in unpriced and key and _select.resized(r, key)]:  # '610 EUR (Note:
+        return (f"I give no total: {joined(changed)} {'says its' if len(changed) == 1 else 'say their'} amount was "
+                "changed, and I add up no amount a later line changes.")  # amount corrected to 560 EUR)'
     if unpriced:  # a total over some of the records would pass for the total of all
         return f"I give no total: {joined(unpriced)} {'has' if len(unpriced) == 1 else 'have'} no amount I can read."
     return f"{label}: {_sum(chosen, key)}."
