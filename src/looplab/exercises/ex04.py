@@ -53,6 +53,8 @@ ODD_CHARACTER = N_("it holds a character no address needs before the @ (such as 
                    "'!' or '%' hands the mail on to another host; listing the characters to refuse always misses one: allow only the characters of one "
                    "address ([\\w.+-]) before the @")
 POLICY_EXTRA = [  # apart from the count the notebook shows
+    ("send_email", _email("ana@evil.example.com"), False,  # a subdomain is another host: r'@(\w+\.)*example'
+     N_("its domain is evil.example.com, not example.com: nothing may come between the @ and example.com")),
     ("send_email", _email("ana@example.com\nBcc: audit@evil.net"), False,
      N_("its first line is a good address, and a second line adds a Bcc header: with re.MULTILINE, '^' and '$' "
         "match at every line; match the whole text with re.fullmatch, and no flags")),
@@ -362,6 +364,10 @@ def _test_grounded(grounded) -> str:
                 raise AssertionError(_("grounded(...) returned {verdict!r} for the answer {answer!r}; "
                                        "expected {expected} because {why}",
                                        verdict=verdict, answer=answer, expected=expected, why=why))
+            if not isinstance(verdict, bool):  # the notebook asks for True or False, as 6.2 and 6.3 do
+                raise AssertionError(_("grounded(...) returned {verdict!r} ({kind}, not a bool) for the answer {answer!r}; "
+                                       "return True or False: wrap it in bool(...)",
+                                       verdict=verdict, kind=type(verdict).__name__, answer=answer))
         script = [_use(("search_docs", {"query": "kettle"}))]  # one turn, then max_turns: no answer
         run = run_agent(practice_client(script=script), "How fast does a kettle boil?",
                         samples.docs_tools(Path(tmp) / "docs"), max_turns=1)

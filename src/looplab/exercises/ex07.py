@@ -10,7 +10,7 @@ import httpx2
 from looplab.client import MODEL, PRACTICE_URL, practice_client
 from looplab.exercises import Exercise
 from looplab.i18n import N_, _, number
-from looplab.practice import say, transport_of
+from looplab.practice import calls, say, transport_of
 from looplab.practice.sse import chunks
 from looplab.pricing import cost_usd
 
@@ -43,6 +43,8 @@ LONG = ("A long reply keeps coming after the first few lines: a stream has no fi
 BLANK = "OK.   OK."  # streamed as 'OK.', '   ', 'OK.': a piece of spaces only, and two pieces alike
 UNFINISHED = "Tea: 4 EUR\nCake: 3 EUR"  # text after its last line break
 BREAKS = "Done." + "\n" * 10  # streamed as 'Done.', '\n\n\n\n\n', '\n\n\n\n\n': line breaks only, twice in a row
+TWO_BLOCKS = ("Claude may split a reply into text blocks (each citation starts one). ",  # content[0] is one block,
+              "This is the second block: the text is all of them, joined.")  # and a 'text' event's snapshot too
 RESEARCH_TOOLS = ("search_docs", "read_doc")  # the names samples.docs_tools gives
 
 
@@ -93,7 +95,9 @@ def test_collect_stream(collect_stream) -> str:
                                   (_("a reply whose last line has no line break"), "Say the prices.",
                                    [say(UNFINISHED)]),
                                   (_("a reply that ends with two pieces of line breaks only"), "Say it and wait.",
-                                   [say(BREAKS)])):
+                                   [say(BREAKS)]),
+                                  (_("a reply in two text blocks"), "Say it in two parts.",
+                                   [calls(*[say(text) for text in TWO_BLOCKS])])):
         client = _streaming_client(script)
         try:
             got = collect_stream(client, prompt)
@@ -113,8 +117,9 @@ def test_collect_stream(collect_stream) -> str:
         if _sent_prompt(body) != prompt:
             raise AssertionError(_("the request sent {sent!r} as the user's message, not the prompt {prompt!r}",
                                    sent=_sent_prompt(body), prompt=prompt))
-        full = _text(practice_client(script=script).messages.create(
-            model=MODEL, max_tokens=1024, messages=[{"role": "user", "content": prompt}]))
+        message = practice_client(script=script).messages.create(
+            model=MODEL, max_tokens=1024, messages=[{"role": "user", "content": prompt}])
+        full = _text(message)
         if not isinstance(got, str):
             how = (_("stream.get_final_text() gives the text of a finished stream") if hasattr(got, "content") else
                    _("join the pieces with ''.join(...)"))
@@ -122,6 +127,12 @@ def test_collect_stream(collect_stream) -> str:
                                    kind=type(got).__name__, how=how))
         if got == full:
             continue
+        blocks = [block.text for block in message.content if block.type == "text"]
+        if len(blocks) > 1 and got in blocks:
+            raise AssertionError(_("for {label} you returned the text of one block only ({got!r}; expected {full!r}): "
+                                   "content[0].text, or the snapshot of the last 'text' event, holds one block; "
+                                   "join every piece of stream.text_stream, which runs through all the blocks",
+                                   label=label, got=got, full=full))
         pieces = chunks(full)
         if got == "".join(piece for piece in pieces if piece.strip()):
             raise AssertionError(_("for {label} you left out a piece that is only spaces or line breaks ({got!r}, "

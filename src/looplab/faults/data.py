@@ -12,8 +12,9 @@ NOT_INVOICE = ("Notes from the Tuesday call\n\nRemember to order more printer pa
 
 
 def default_invoices() -> Path:
-    """The workshop's invoice folder (notebooks/data/invoices in the repository)."""
-    return Path(__file__).resolve().parents[3] / "notebooks" / "data" / "invoices"
+    """The workshop's invoice folder: notebooks/data/invoices in the repository, else the notebook's data/invoices."""
+    here = Path(__file__).resolve().parents[3] / "notebooks" / "data" / "invoices"
+    return here if here.is_dir() else Path("data/invoices")  # installed from a wheel: no repository beside it
 
 
 def _file(folder: Path, name: str, must_exist: bool = True) -> Path:
