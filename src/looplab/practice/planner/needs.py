@@ -565,8 +565,10 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
             rf"\b(?:{'|'.join(map(re.escape, tool.properties))})\s*[:=]?\s*[`«]?{re.escape(w)}\b", clause, re.I)]  # not beyond
         if isinstance(filled, str) and takes_place and not where:  # 'Weather (Lyon)', 'asap weather Lyon': the city unread,
             unknown = [w for w in unknown if "n't" in w or w in NEGATORS or not (m := re.search(
-                rf"(?<![^\W_]){re.escape(w)}(?![^\W_])", clause, re.I)) or not m[0][0].isupper()]  # 'Lyon-area' too
-            # not Lyon beyond the tool: "I could not tell the 'city' …" stays the reason then; "Don't" is named
+                rf"(?<![^\W_]){re.escape(w)}(?![^\W_])", clause, re.I)) or not m[0][0].isupper()
+                       or re.search(rf"\b(?:degrees|degrés) {re.escape(w)}\b", clause, re.I)]  # 'Lyon-area' too
+            # not Lyon beyond the tool: "I could not tell the 'city' …" stays the reason then; "Don't" is named; 'degrees
+            # Fahrenheit' is no city, and what the tool cannot do
         if not COMPARED.search(view.task):  # 'Is it colder in Lyon?': colder than when? the tool gives the weather now
             unknown += re.findall(r"\b(?:warmer|colder|hotter|cooler|plus (?:chaud|froid))\b", clause, re.I)
         if unknown:

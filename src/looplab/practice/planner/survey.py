@@ -535,7 +535,8 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
         told += [k for k, v in chosen[0].fields.items() if k not in (key, *told) and v != chosen[0].number
                  and set(stems(v)) & asked]
     if choice.heading == "Records" and not NOT.search(task) and (had := next((k for k in told if re.search(
-            rf"\b(?:had|have|has|with|got|saw)\s+(?:\w+\s+){{0,2}}?{re.escape(k)}\b(?!\s*[:=]?\s*\d)", task, re.I)), None)):
+            rf"\b(?:had|have|has|with|got|saw)\s+(?:\w+\s+){{0,2}}?{re.escape(k)}\b(?!\s*[:=]?\s*\d)", task, re.I)
+            and all(re.match(r"\s*-?\d", r.fields[k]) for r in chosen if k in r.fields)), None)):  # a number, not 'with its client
         chosen = [r for r in chosen if not ZERO.fullmatch(r.fields.get(had, ""))]  # 'had new snow': not 'New snow: 0 cm'
         choice = replace(choice, chosen=chosen, heading=f"{had} not 0")
     unread = money_keys(records) if chosen and not money_keys(chosen) else []  # 'Amount: 2,300 pounds sterling': quoted,
