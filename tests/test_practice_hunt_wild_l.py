@@ -92,3 +92,28 @@ def test_with_its_client_shows_the_client_and_filters_nothing(tmp_path, task):
     for: 'with' filters out zeros only for a field of numbers ('days that had new snow')."""
     said = answer(task, records(tmp_path, SET_Y))
     assert "not 0" not in said and all(f"Y-{i}" in said for i in (1, 2, 3)) and "Beta Verre, 480 EUR" in said, said
+
+
+@pytest.mark.parametrize("task", ["What's the temperature in Lyon, in degrees?", "Il fait combien à Strasbourg, en degrés ?"])
+def test_in_degrees_after_a_temperature_is_answered_by_it(task):
+    """'…, in degrees?' gave the temperature, then 'I could not answer in degrees: I could not tell the city' (api46
+    W03-W05): a temperature is in degrees, and the city was read."""
+    said = answer(task, samples.weather_and_calc())
+    assert "°C" in said and "city" not in said and "could not" not in said and "pas pu" not in said, said
+
+
+def test_text_sent_between_a_tool_use_and_its_results_is_a_400():
+    """A loop that sent 'ok here it comes' as a user message between the tool_use and its tool_result got a 200; Claude
+    merges the two user messages, finds text before the results, and answers 400 (api46 W01)."""
+    use = {"type": "tool_use", "id": "toolu_practice_0001", "name": "get_weather", "input": {"city": "Lyon"}}
+    result = {"type": "tool_result", "tool_use_id": "toolu_practice_0001", "content": "Lyon: 17 °C"}
+    tools = [t.to_api() for t in samples.weather_and_calc()]
+    first = [{"role": "user", "content": "Weather in Lyon?"}, {"role": "assistant", "content": [use]}]
+    with pytest.raises(anthropic.BadRequestError) as refused:
+        practice_client().messages.create(model=MODEL, max_tokens=200, tools=tools, messages=[
+            *first, {"role": "user", "content": "ok here it comes"}, {"role": "user", "content": [result]}])
+    assert refused.value.body["error"]["message"].startswith(
+        "messages[2]: `tool_use` ids were found without `tool_result` blocks immediately after: toolu_practice_0001")
+    reply = practice_client().messages.create(model=MODEL, max_tokens=200, tools=tools, messages=[
+        *first, {"role": "user", "content": [result]}, {"role": "user", "content": "Thanks!"}])
+    assert reply.content  # results first, then text: one turn, as Claude reads it

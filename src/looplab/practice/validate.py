@@ -14,7 +14,7 @@ from looplab.practice.models import fallbacks, refused_fields, row
 from looplab.practice.responses import Problem
 from looplab.practice.shapes import OLD_VERSIONS
 from looplab.practice.tokens import top_mark_at
-from looplab.practice.view import content_blocks, offered_tools
+from looplab.practice.view import as_blocks, content_blocks, offered_tools
 
 MIN_THINKING_BUDGET = 1024
 MAX_IMAGE = 5 * 1024 * 1024  # bytes of a base64 image's data
@@ -508,6 +508,10 @@ def _check_tool_blocks(messages, i, offered, issued_ids) -> str | None:
         return f"{where}: tool_result blocks must come first in the content, before any text"
     start = next(k for k in range(i, -1, -1) if k == 0 or messages[k - 1].get("role") != "user")
     asked = _ids(reversed(messages[:start]), "assistant", "tool_use", "id")
+    if asked and any(results) and any(b.get("type") != "tool_result" for m in messages[start:i] for b in as_blocks(m)):
+        return (f"messages[{start}]: `tool_use` ids were found without `tool_result` blocks immediately after: "
+                f"{', '.join(map(str, asked))}. Each `tool_use` block must have a corresponding `tool_result` block in "
+                "the next message; consecutive user messages are one turn, so send the results first, then any text")
     answered = _ids(messages[start:i], "user", "tool_result", "tool_use_id")  # consecutive user turns are one
     for j, block in enumerate(content_blocks(message)):
         tool_use_id = block.get("tool_use_id")

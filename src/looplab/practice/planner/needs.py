@@ -378,6 +378,9 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
         prior, last = last, clause
         if GREETED.fullmatch(clause) and re.match(rf"\W*{re.escape(clause)}", view.task) or THANKS.match(clause):
             continue
+        if previous and re.fullmatch(r"\W*(?:in|en)\s+(?:degrees|degrés)\W*", clause, re.I) and re.search(
+                r"weather|temperature|météo|température", f"{previous.name} {previous.description}", re.I):
+            continue  # 'the temperature in Lyon, in degrees?': a temperature is in degrees
         whole = next((h for h in hanging if clause.split(", ")[0] in h[0]), None)  # joined by _with_fields
         if whole:  # the sentence it is in hangs on a condition: none of it is done
             if all(u.clause != whole[0] for u in unserved):
