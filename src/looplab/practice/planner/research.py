@@ -190,6 +190,66 @@ def _each_part(task: str, cited: list[str], good: list, view: View) -> list[str]
     return found
 
 
+def _joined_places(task: str) -> list[str]:
+    """The names a question asks about in clauses of their own, if two or more: 'the Central Library' and 'the Central
+    Park Library' of 'When are the Central Library and the Central Park Library open?'; none for 'the Preservation Hall
+    concerts in New Orleans', one thing."""
+    told, asked = _told(task), []
+    for name in _place_names(task):
+        asked += [] if any(_same_name(name, a, told) for a in asked) else [name]
+    parts = [{a for a in asked if any(_same_name(a, n, told) for n in _place_names(c))} for c in clauses(task)]
+    return asked if len(asked) > 1 and any(p and q and p != q for p in parts for q in parts) else []
+
+
+def _speaks_of(quote: str, place: str, task: str, good: list) -> bool:
+    """True if a quote speaks of one of the places a question joins: it names it, or names none of them and its page's
+    heading names it ('Riverside opens at 8:00.' under '# Riverside Pool')."""
+    told, text, page = _told(task), *quote.rsplit(" [", 1)
+    said, heading = _place_names(text), next((_heading(s) for s in good if _name(s.input) == page[:-1]), "")
+    return any(_same_name(place, n, told) for n in said) or _writes_name(text, place) or not any(
+        _same_name(a, n, told) for a in _joined_places(task) for n in said) and any(
+        _same_name(place, n, told) for n in _place_names(heading))
+
+
+def _each_place(task: str, cited: list[str], good: list, view: View) -> list[str]:
+    """The quotes for each place a question joins to another that no quote speaks of, asked of it alone ('When are the
+    Central Library and the Central Park Library open?': the Central Library's hours too)."""
+    asked, found = _joined_places(task), []
+    for place in asked:
+        if not any(_speaks_of(q, place, task, good) for q in cited + found):
+            alone = _alone(task, place, [a for a in asked if a != place])
+            found += [q for q in _cited(alone, tuple(content_words(alone)), good, view) if q not in cited + found
+                      and _speaks_of(q, place, task, good)]
+    return found
+
+
+def _writes_name(text: str, name: str) -> bool:
+    """True if a text writes a name, in any case, without a name's word before it: 'free wifi' names 'Wifi', 'In
+    New Orleans' not 'Orleans'."""
+    return any(not re.search(r"(?<![\w'’-])[A-ZÀ-Ý][\w'’-]*\s+$", text[:m.start()]) or text[:m.start()].split()[-1].lower()
+               in BEFORE_NAME for m in re.finditer(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, name.split())) + r"(?![\w'’-])",
+                                                    text, re.I))
+
+
+def _alone(task: str, place: str, others: list[str]) -> str:
+    """The question asked of one place: its own clause when that asks something of it alone ('When is the Central
+    Library open' of '…, and when is the Central Park Library open?'), else the question without the other names
+    ('When are the Central Library open?')."""
+    for clause in clauses(task):
+        names = _place_names(clause)
+        if re.match(r"\W*(?:how|what|when|which|who|where|is|are|does|do)\b", clause, re.I) and names and all(
+                _same_name(place, n) for n in names) and content_words(NAME.sub(" ", clause)):
+            return clause + "?"
+    alone = task
+    for m in reversed(list(NAME.finditer(task))):
+        if " ".join(w for w in m[0].split() if w.lower() not in BEFORE_NAME) in others:  # with its 'and the' before, or
+            before = re.search(r"(?:(?:,\s*|\s+)(?:and|or|et|ou)\s+|\s*)(?:the\s+)?$", task[:m.start()], re.I)[0]
+            after = "" if re.search(r"\b(?:and|or|et|ou)\s", before, re.I) else re.match(
+                r"(?:\s*,)?\s*(?:and|or|et|ou)(?=\s)|", task[m.end():], re.I)[0]  # its 'and' after: 'the North Car Park and'
+            alone = alone[:m.start() - len(before)] + alone[m.end() + len(after):]
+    return alone
+
+
 def _unmatched(clause: str, good: list, task: str) -> str:
     """The note that a part of the question is not answered, and why: that no sentence speaks of it only where no line
     of a page read (its heading too) has half its words and the kind of thing it asks (a name for 'who makes them');
@@ -413,6 +473,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View, elsewhere: 
                 sentence = f"{sentence} {disputed}"  # 'A blog claims the ridge is safe. Mountain rescue disagrees.'
             elif (now := _bygone(sentence, after, question)) and not any(now in o[3] for o in scored):
                 sentence = f"{sentence} {now}"  # 'Previously the fee was 30 euros. Since 2024 members pay 35 euros.'
+            elif after and _amends(after[0]):
+                sentence = f"{sentence} {after[0]}"  # '… up to two days a week.' 'This rises to three days for staff …'
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
     return [f"{s} [{_name(i)}]" for _, _, _, s, i in best if not any(  # a refutation quoted with its claim: once
@@ -488,6 +550,23 @@ def _disputed(sentence: str, after: tuple[str, ...], question: str) -> bool | st
     if WHO_SAID.search(question) or not SPEECH.search(sentence):
         return False  # 'That figure is wrong: the castle has 112 rooms.' reports no claim
     return True if REFUTED.search(sentence) else after[0] if after and _refutes(after[0], sentence) else False
+
+
+BACK = re.compile(r"^\W*(?:[^,.;:]{0,60},\s*)?(?:that|it|they|il|elle|ils|elles)\b|^\W*(?:\S+\s+){0,8}?(?:this|these|those|"
+                  r"ce|cet|cette|ces|cela|ceci)\b", re.I)  # 'That rule …', 'Since 2026, this was raised …', 'Cette règle …'
+AMENDED = re.compile(r"\b(?:rais(?:ed|es|ing)|ris(?:es?|ing|en)|rose|goes up|went up|increas\w*|reduc\w*|lowered|cut|drop\w*|falls?|fell|"
+                     r"extend\w*|shorten\w*|chang\w*|replac\w*|mov(?:ed|es)|postpon\w*|cancell?\w*|suspend\w*|doubl\w*|halv\w*|"
+                     r"revis\w*|abolish\w*|withdrawn|superseded|no longer|not any ?more|(?:does|do|did) not apply|only|except\w*|"
+                     r"unless|apart from|other than|excluding|augment\w*|rédui\w*|relev(?:é|ée|és|ées)|porté\w* à|pass\w* à|modifi\w*|"
+                     r"remplac\w*|déplac\w*|report(?:é|ée|és|ées)|annul(?:é|ée|és|ées)|suspendu\w*|prolong\w*|supprim\w*|(?:ne|n['’])\s*\S+\s+plus|"
+                     r"seulement|uniquement|sauf|excepté\w*|à condition)\b", re.I)  # it changes or limits what it refers to
+
+
+def _amends(after: str) -> bool:
+    """True if the next sentence refers back to one and changes or limits it ('That rule no longer applies.', 'Since
+    March 2026, this was raised to three days for staff …', 'Cette règle ne s'applique plus.'): quoted with it, as
+    the sentence alone would read as the whole answer; not 'It has free wifi.'"""
+    return bool(BACK.search(after) and AMENDED.search(after))
 
 
 BYGONE = re.compile(r"\b(?:previously|formerly|used to|originally|in the past|(?:until|till|up to|before) \d{4}|"
@@ -611,6 +690,8 @@ def _renamed(sentence: str, question: str) -> bool:
 
 
 NAME = re.compile(r"(?<![\w'’-])[A-ZÀ-Ý][\w'’-]*(?:[ \t]+[A-ZÀ-Ý][\w'’-]*)*")  # 'Central Park Library', 'Saint-Aubin-sur-Mer'
+BEFORE_NAME = STOPWORDS | set("à près chez vers sans entre depuis pendant après avant selon during since near unlike via per "
+                              "without within across behind beside outside inside opposite".split())  # 'À Vendres, …': Vendres
 
 
 def _place_names(text: str) -> list[str]:
@@ -621,19 +702,32 @@ def _place_names(text: str) -> list[str]:
     for m in NAME.finditer(text):
         ws = m[0].split()
         opens = not text[:m.start()].strip() or re.search(r"[.!?:#\n]\s*$", text[:m.start()])
-        while ws and ws[0].lower() in STOPWORDS:
+        while ws and ws[0].lower() in BEFORE_NAME:
             ws, opens = ws[1:], False  # 'The Lakeside Pool'
         if ws and not (opens and len(ws) == 1 and not re.search(r"-[A-ZÀ-Ý]", ws[0])) and {w.lower() for w in ws} - CALENDAR - {"i"}:
             found.append(" ".join(ws))
     return found
 
 
-def _same_name(a: str, b: str) -> bool:
-    """True if one name holds the other whole: 'Riverside' and 'Riverside Pool'; not 'Saint-Aubin' and
-    'Saint-Aubin-sur-Mer', nor 'Central Library' and 'Central Park Library'."""
-    def within(x: str, y: str) -> bool:
+def _same_name(a: str, b: str, told: frozenset[str] = frozenset()) -> bool:
+    """True if one name opens the other whole, or opens it after words the question uses (`told`, roots): 'Riverside'
+    and 'Riverside Pool', 'Monet' and 'Exposition Monet' for the Monet exhibition; not 'Saint-Aubin' and
+    'Saint-Aubin-sur-Mer', nor 'Central Library' and 'Central Park Library', nor 'York' and 'New York' (a word before
+    it names another place: 'North East Library' is not the East Library)."""
+    def opens(x: str, y: str) -> bool:
+        m = re.search(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, x.split())) + r"(?![\w'’-])", y, re.I)
+        return bool(m) and all(root(w.lower()) in told or (e := english_of(w.lower())) and roots(e.replace("+", " ")) & told
+                               for w in y[:m.start()].split())
+    return opens(a, b) or opens(b, a)
+
+
+def _like_name(a: str, b: str, told: frozenset[str] = frozenset()) -> bool:
+    """True if two names are not the same (`_same_name`) but share a word, but for their kinds, or one holds the other
+    after a word of its own: 'Central Park Library' and 'Central Library', 'New York' and 'York', 'Small Blue Room' and
+    'Blue Room'."""
+    def held(x: str, y: str) -> bool:
         return bool(re.search(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, x.split())) + r"(?![\w'’-])", y, re.I))
-    return within(a, b) or within(b, a)
+    return not _same_name(a, b, told) and (held(a, b) or held(b, a) or bool(_distinct(a) & _distinct(b)))
 
 
 def _kind(name: str) -> str:
@@ -651,20 +745,33 @@ def _headed_other(heading: str, question: str) -> str:
     holding it or being in it: 'Central Park Library' for the Central Library (and back), 'Saint-Aubin-sur-Mer Mussel
     Festival' for Saint-Aubin; '' when the heading names the question's own too ('Saint-Aubin Cider Festival'), or only
     a kind ('Chapel Concerts' for St Mary's Chapel)."""
-    asked, named = _place_names(question), _place_names(heading)
-    if any(_same_name(a, n) for a in asked for n in named):
+    asked, named, told = _place_names(question), _place_names(heading), _told(question)
+    if any(_same_name(a, n, told) for a in asked for n in named):
         return ""
-    return next((n for n in named for a in asked if _distinct(n) & _distinct(a)), "")
+    return next((n for n in named for a in asked if _like_name(n, a, told)), "")
+
+
+def _told(question: str) -> frozenset[str]:
+    """The roots of the question's words outside its names: 'exhibit' of 'the Monet exhibition', not 'north' of 'the
+    North East Library'."""
+    return roots(NAME.sub(" ", question))
 
 
 def _place_of(sentence: str, question: str, heading: str, headings: list[str]) -> tuple[str, str]:
     """The other place a sentence is about, and why (in English), or ('', ''): its page's, when the page is headed
     with another of a like name and the sentence names not the question's own ('The dance starts at 20:30.' under
-    '# Saint-Aubin-sur-Mer …' for Saint-Aubin), or the one it names (`_other_place`)."""
-    asked = _place_names(question)
+    '# Saint-Aubin-sur-Mer …' for Saint-Aubin), or a place of a like name it names without the question's ('In New
+    Orleans, …' for Orleans), or the one it names (`_other_place`)."""
+    asked, said, told = _place_names(question), _place_names(sentence), _told(question)
     other = _headed_other(heading, question)
-    if other and not any(_same_name(a, s) for a in asked for s in _place_names(sentence)):
+    if other and not any(_same_name(a, s, told) for a in asked for s in said):
         return other, f"its page is headed '{heading}', and the question asks about {joined([repr(a) for a in asked])}"
+    # a like name in place of the question's: 'In New Orleans, the Preservation Hall concerts …' for Orleans; not a
+    # name that is only its kind, on its own page ('The Museum opens at 10:00.' under '# Harbour Museum')
+    if like := next(((s, a) for s in said for a in asked if _like_name(s, a, told) and not any(
+            _same_name(s, o, told) for o in asked) and not any(_same_name(a, t, told) for t in said) and not (
+            root(s.lower()) == _kind(a) and any(_same_name(a, n, told) for n in _place_names(heading)))), None):
+        return like[0], f"it speaks of '{like[0]}', and the question asks about '{like[1]}'"
     if place := _other_place(sentence, question, headings):
         own = asked or [h for h in headings if any(_kind(n) == _kind(place) for n in _place_names(h))]
         return place, f"it speaks of the {place}, and " + (f"the question asks about {joined([repr(a) for a in asked])}"
@@ -680,9 +787,10 @@ def _other_place(sentence: str, question: str, headings: list[str]) -> str:
     asked = _place_names(question)
     headed = [n for h in headings for n in _place_names(h)]
     own = asked or [n for n in headed if _kind(n) and _kind(n) in roots(question)]
-    kinds = {_kind(n) for n in own + [h for h in headed if any(_same_name(h, o) for o in own)]} - {""}
+    told = _told(question)
+    kinds = {_kind(n) for n in own + [h for h in headed if any(_same_name(h, o, told) for o in own)]} - {""}
     said = _place_names(sentence)
-    if not own or any(_same_name(s, o) for s in said for o in own):
+    if not own or any(_same_name(s, o, told) for s in said for o in own):
         return ""
     return next((s for s in said if _kind(s) in kinds), "")
 
@@ -1846,6 +1954,7 @@ def research(view: View) -> dict | None:
     elsewhere: list[tuple[str, str, str, str]] = []  # sentences about another place: named if nothing else answers
     cited = _cited(task, query, [s for s in good if french(s.result or "")] if in_own else good, view, elsewhere)  # the task's
     # French words quote French documents only: an English one is read through the lexicon
+    cited += [] if in_own else _each_place(task, cited, good, view)  # 'When are A and B open?': each answered, or named
     if in_own and (asks := [(c, m[1].lower()) for c in clauses(task) if (m := FRENCH_WH.match(c))]):  # 'Où est la gare ?':
         own_docs = [s for s in good if french(s.result or "")]
         each = {c: cited if len(asks) == 1 else _cited(c, tuple(w for w in content(c) if w.lower() not in OWN_FRAME),
@@ -1874,8 +1983,10 @@ def research(view: View) -> dict | None:
                       "else." for page, names
                       in unnamed.items())
     failed += " The documents give different figures for this; I quote each and do not choose between them." * rival
-    if changed and not rival:  # 'Spin has moved to Tuesday evenings.' beside 'The spin class is on Thursday evenings.'
-        pages = list(dict.fromkeys(c.rsplit(" [", 1)[1][:-1] for c in changed if c.rsplit(" [", 1)[1][:-1] not in unnamed
+    amended = [c for c in cited if len(its := sentences(c.rsplit(" [", 1)[0])) > 1 and _amends(its[-1])]  # quoted with
+    # the sentence after it that changes it: 'The pass costs 60 EUR. It was increased to 65 EUR in 2026.'
+    if (changed or amended) and not rival:  # 'Spin has moved to Tuesday evenings.' beside 'The spin class is on Thursday evenings.'
+        pages = list(dict.fromkeys(c.rsplit(" [", 1)[1][:-1] for c in changed + amended if c.rsplit(" [", 1)[1][:-1] not in unnamed
                                    and CHANGES.search(re.sub(
             r"\b(?:is|are|est|sont)\s+(?:closed|fermée?s?)\b", " ", c.rsplit(" [", 1)[0], flags=re.I))))  # 'is closed on
         # Mondays' is how things are, no change said
@@ -1907,12 +2018,12 @@ def research(view: View) -> dict | None:
     if not cited and mine and mine not in searched and in_french:  # French documents, searched in the lexicon's English
         return _search(search, mine)
     if not cited and elsewhere and french(view.task):  # 'Feu d'artifice à 22h' of Saint-Aubin-sur-Mer, for Saint-Aubin
-        return declined("Je n'ai trouvé aucune réponse sûre : les phrases trouvées parlent d'un autre lieu que celui de la "
-                        "question." + "".join(f" Je n'ai pas cité « {s} » [{n}] : elle porte sur '{place}'."
+        return declined("Je n'ai trouvé aucune réponse sûre : les phrases trouvées peuvent porter sur un autre lieu que "
+                        "celui de la question." + "".join(f" Je n'ai pas cité « {s} » [{n}] : elle porte sur '{place}'."
                                               for s, n, place, _ in dict.fromkeys(elsewhere)))
     if not cited and elsewhere:  # 'The fireworks are at 22:00 on the beach.' of Saint-Aubin-sur-Mer, for Saint-Aubin
         return declined(f"I could not find an answer I can stand behind to this question about '{q}': the sentences I "
-                        "found on it are about another place." + "".join(
+                        "found on it may be about another place." + "".join(
                             f" I did not quote \"{s}\" [{n}]: {why}." for s, n, _, why in dict.fromkeys(elsewhere))
                         + f"{_courtesy(view.task, chat)}{failed}{asking}")
     if not cited:
@@ -1965,6 +2076,11 @@ def research(view: View) -> dict | None:
             if not any(name in q or not any(n in q for n in pair) and name in titles.get(c.rsplit(" [", 1)[1][:-1], "")
                        for q, c in zip(quotes, cited, strict=True)):
                 failed += f" I found nothing on {name} that answers it."
+    failed += "".join((f" Je n'ai pas répondu pour '{p}' : je n'ai su y relier aucune phrase." if french(view.task) else
+                       f" I did not answer it for '{p}': I could not match a sentence about it to the question.")
+                      for p in _joined_places(task) if not any(_speaks_of(q, p, task, good) for q in cited)
+                      and not in_own and f" on {p} " not in failed and not re.search(
+                          rf"did not answer '[^']*{re.escape(p)}", failed))  # not twice: 'does it have Wifi', 'Ashford'
     sourced = roots(text := " ".join(s.result or "" for s in good if _name(s.input) in sources)) | roots(currency_words(text)) | \
         _spanned(" ".join(cited))
     checked = {root(w) for w in [*_aspects(task), _measure(task) or '-']} | _asked_time(task)  # each quote holds them ('80 °C')
