@@ -6,7 +6,7 @@ import re
 from calendar import monthrange
 from operator import ge, gt, le, lt
 
-from ._records import CODES, Record, money, money_keys
+from ._records import CODES, Record, changed_by, first_given, money, money_keys
 from .interpret import CURRENCIES
 from .text import SCOPE_SKIP, STOPWORDS, french, stem, stems, words
 
@@ -110,7 +110,7 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
     if len(named or fields) != 1 or (before and not named and before not in NEUTRAL):  # 'paid before ...'
         return f"I cannot apply '{phrase}': I cannot tell which date field of the records it means"
     key = (named or fields)[0]
-    slashed = [d.groups() for r in records if (d := SLASHED.fullmatch(r.fields.get(key, "")))]  # not 'n/a'
+    slashed = [d.groups() for r in records if (d := SLASHED.fullmatch(first_given(r, key)))]  # not 'n/a'
     days, months = [int(d[0]) for d in slashed], [int(d[1]) for d in slashed]
     order = "ymd" if not days else "dmy" if max(days) > 12 else "mdy" if max(months) > 12 else None
     if order == "ymd" and (own := SLASHED.fullmatch(found.group(3))):  # ISO records: the task's date tells alone
@@ -122,7 +122,8 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
     if not limit:
         return f"I cannot apply '{phrase}': I cannot tell whether its dates are day/month or month/day"
     notes.extend(f"{r.file} was abridged in the history before any {key} date; it is not counted." if r.cut and key not in
-                 r.fields else f"{r.file} has no {key} date I can read; it is not counted."
+                 r.fields else f"{r.file} says '{changed_by(r, key)}', which changes the {key} it first gives; it is not "
+                 "counted." if changed_by(r, key) else f"{r.file} has no {key} date I can read; it is not counted."
                  for r in chosen if _date(r.fields.get(key, ""), order) is None)
     return [r for r in chosen
             if (when := _date(r.fields.get(key, ""), order)) and DAY_PASSES[found[2].lower()](when, limit)]

@@ -90,7 +90,7 @@ def parse(file: str, step: Step) -> Record | str | list:
         return rows  # a list, or why it is not counted
     fields, title, listed, notes = {}, "", set(), []
     for line in text.splitlines():
-        bullet = bool(MARKUP.match(line))
+        said, bullet = line.strip(), bool(MARKUP.match(line))  # 'said': quoted as written ('*** PAID IN FULL ***')
         line = MARKUP.sub("", line.replace("**", "").replace("__", ""))  # '- **Client:** X' is 'Client: X'
         if found := FIELD.match(line):  # a field written twice with two values holds both, so it reads as neither
             key, value = found.group(1).strip(), unstopped(found.group(2))  # 'Status: normal.' is 'normal'
@@ -107,6 +107,8 @@ def parse(file: str, step: Step) -> Record | str | list:
             return f"{file} {SEVERAL} ('{title}' and '{line.strip()}'){ONE_EACH}"
         elif fields and re.search(r"\d", line) and PAID_IN_TEXT.search(line):  # 'A deposit of 400 EUR was received':
             fields[PROSE] = f"{fields[PROSE]} {line.strip()}" if PROSE in fields else line.strip()  # not all is owed
+        elif fields and STATED.search(line):  # 'VOID - issued by mistake', '*** PAID IN FULL ***', 'ANNULÉE': the state
+            fields[PROSE] = f"{fields[PROSE]} {said}" if PROSE in fields else said  # may not be what the status says
         elif len(words(line)) > 1:
             notes.append(line.strip())
     if any(money(v) for k, v in fields.items() if k not in listed):  # '- Hosting: 50 EUR' is an item of 'Total: 470'
@@ -127,6 +129,11 @@ PROSE = "Text"  # the field a record's sentences about a payment are kept under:
 PAID_IN_TEXT = re.compile(r"\b(?:deposit|received|paid|settled|part(?:ial(?:ly)?)?[ -]payment|instal+ments?|acompte|versée?s?|"
                           r"versements?|règlements?|credit notes?|avoirs?|déduite?s?|remise|discount|net à payer|"
                           r"re[çc]ue?s?|payée?s?|réglée?s?|encaissée?s?|refund(?:ed)?|rembours\w*)\b", re.I)
+STATED = re.compile(r"\b(?:(?:un|not\s+)?paid|settled|void(?:ed)?|cancell?(?:ed|ation)|annul\w*|(?:im)?payée?s?|réglée?s?|"
+                    r"acquittée?s?|soldée?s?|refund(?:ed)?|rembours\w*|written off|credited|reversed|bounced|disputed|litige|"
+                    r"contestée?s?|duplicate|doublon|replace[sd]|remplac\w*|supersede[sd]|waived|(?:payment|paiement|règlement|"
+                    r"virement|transfer|cheque|chèque)\s+(?:\w+\s+)?(?:received|reçue?|encaissée?))(?![\w-])", re.I)  # a word saying
+# whether a record stands or is settled: in a line of free text, the record's state may not be what its status says
 PRICED = re.compile(r"(?:amount|total|montant|price|prix|betrag|balance|solde|sum|somme)\b.*", re.I)
 IN_NAME = re.compile(r"(?:\(|\bin |_)(EUR|USD|GBP|CHF|[€$£])\)?$", re.I)  # 'Amount (EUR)', 'amount_eur', 'Total in €'
 
@@ -295,6 +302,19 @@ def _shape(file: str) -> str | None:
     """A numbered file's name with each run of digits as 0 ('inv-0' for 'INV-301.csv'), else None."""
     stem = file.rsplit(".", 1)[0]
     return re.sub(r"\d+", "0", stem).casefold() if re.search(r"\d", stem) else None
+
+
+def changed_by(record: Record, key: str) -> str:
+    """The line joined to the field `key` as changing it ('Note: priority lowered to low' in 'high (Note: priority lowered
+    to low)'), or ''."""
+    value = record.fields.get(key, "")
+    return next((f"{k}: {v}" for k, v in record.fields.items() if k != key and f"({k}: {v}" in value), "")
+
+
+def first_given(record: Record, key: str) -> str:
+    """The value of the field `key` as the record first gives it, without a line joined to it as changing it."""
+    line = changed_by(record, key)
+    return record.fields.get(key, "").split(f" ({line}")[0] if line else record.fields.get(key, "")
 
 
 def money(value: str) -> tuple[Decimal, str] | None:

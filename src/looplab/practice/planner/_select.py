@@ -9,7 +9,17 @@ from functools import lru_cache
 
 from ._limits import AMOUNT, BY_DATE, DATED, EXTREME, by_amount, by_date, counted, per_unit
 from ._records import DATED as WRITTEN_DATE
-from ._records import NUMBER_KEYS, PROSE, SUM, Record, money, money_keys
+from ._records import (
+    NUMBER_KEYS,
+    PROSE,
+    STATED,
+    SUM,
+    Record,
+    changed_by,
+    first_given,
+    money,
+    money_keys,
+)
 from .interpret import currency_words, english_of, english_terms
 from .text import (
     CORPUS_WORDS,
@@ -85,7 +95,8 @@ CONDITION = re.compile(
 )
 TO_BE_PAID = re.compile(r"\b(?:(?:still|yet)\s+)?(?:to be|to get)\s+paid\b|\bawaiting payment\b|"
                         r"\bwaiting (?:for payment|to be paid|on)\b|\bpending payment\b|\bdue for payment\b|"
-                        r"\b(?:still|yet) to pay\b|\b[àa] (?:payer|r[ée]gler)\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
+                        r"\b(?:still|yet)\s+(?:(?:have|has|had|need|needs|got)\s+)?to (?:pay|settle)\b|"  # 'still have to pay'
+                        r"\b(?:have|has|need|needs)\s+(?:still|yet)\s+to (?:pay|settle)\b|\bleft to (?:pay|settle)\b|\b[àa] (?:payer|r[ée]gler)\b|\ben attente(?: de (?:paiement|règlement))?\b", re.IGNORECASE)
 NUMBER = "number"
 HELD = re.compile(r"\b(?:still|yet)\s+(?:\w+\s+)?(?:have|has|had|hold|holds|holding|keeps?|keeping|got|possess\w*)\b|"
                   r"\b(?:have|has|hold|holds|keeps?|got)\s+(?:\w+\s+)?(?:still|yet)\b|\b(?:a|ont|garde|gardent|détient|"
@@ -448,7 +459,9 @@ def _choose_records(task: str, records: list[Record], folder: str, phrases: dict
 def cancelled(task: str, records: list[Record], chosen: list[Record]) -> list[Record]:
     """The chosen records marked cancelled or void, unless the task names that: a total may count them or not."""
     key = _status_key(records)
-    return [r for r in chosen if key and set(words(r.fields.get(key, ""))) & VOID - set(words(task))]
+    said = {r.file: [v for k, v in r.fields.items() if k == key or _stated_in(r, k, v)] + [_stamp(r.title)] for r in chosen}
+    return [r for r in chosen if key and set(words(" ".join(said[r.file]))) & VOID - set(words(task))]  # 'VOID - issued by
+    # mistake', 'Facture B-3 (annulée)' too
 
 
 def _lacking(task: str, records: list[Record]) -> str | None:
@@ -548,6 +561,8 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
             elif _kind(_status(record, key), key) is None and _kind(record.fields[key], key) and (
                     credit := _credit(record)):
                 notes.append(f"{record.file} is a credit note ({credit}), not a bill; it is not counted.")
+            elif _kind(_status(record, key), key) is None and _kind(_status(_uncredited(record), key), key):
+                notes.append(_credited_note(record))
             elif _kind(_status(record, key), key) is None:
                 notes.append(f"{record.file} has {_status(record, key, said=True)}, which I cannot read as paid "
                              "or unpaid; it is not counted.")
@@ -564,6 +579,11 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     bare = [r for r in chosen if not re.search(r"\d", r.number) and r not in credits]  # 'Summary of invoices', no number
     credits += bare if len(bare) * 2 < sum(1 for r in records if re.search(r"\d", r.number)) else []  # beside numbered ones
     chosen, unclear = [r for r in chosen if r not in credits], unclear + credits  # nor is a credit note
+    credited = [r for r in chosen if _credited(r) and not CREDIT.search(task) and r not in unclear and NUMBER not in named
+                and (TOTAL_ASKED.search(task) or re.search(r"\bhow much\b", task)) and not any(
+                    f"({_credited(r)}" in v for v in r.fields.values())]  # 'Note: un avoir AV-3 de 100 € a été émis': what is
+    notes += [_credited_note(r) for r in credited]  # owed may be less; not one already quoted beside its amount
+    chosen, unclear = [r for r in chosen if r not in credited], unclear + credited
     kind = {r.file: next(iter(stems(re.sub(r"\S*\d\S*", " ", r.title))), "") for r in records}  # 'quot' of 'Quote Q-1'
     if (own := set(kind.values()) & set(stems(task)) - SURVEY_WORDS - {""}) and not own & BILLED and set(kind.values()) - own:
         chosen, unclear = [r for r in chosen if kind[r.file] in own], [r for r in unclear if kind[r.file] in own]
@@ -587,9 +607,12 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
             or (_value(r, name) or "") not in values and any(re.search(rf"(?<!\w){re.escape(v)}(?!\w)", _value(r, name)
                                                                        or "", re.I) for v in values)
             or (_value(r, name) or "") not in values and _folded(_value(r, name) or "") in {_folded(v) for v in values}
-            or (_value(r, name) or "") not in values and any(_loose(v) <= _loose(_value(r, name) or "") for v in values)]
+            or (_value(r, name) or "") not in values and any(_loose(v) <= _loose(_value(r, name) or "") for v in values)
+            or name != NUMBER and changed_by(r, name)]  # 'priority raised on 04/06': to the value asked, or not
     # 'Cafe Blanc' beside 'Café Blanc': the same client, or not; 'storm warnings (lifted)' beside 'storm warning'; 'STORM WARNING',
     # 'storm warning issued', 'Lena Park' beside 'storm warning', 'Lena': the same, or not; 'shelf A2' is no 'shelf A'
+        notes += [f"{r.file} says '{changed_by(r, name)}', which changes the {name} it first gives; it is not counted."
+                  for r in unsure if changed_by(r, name)]  # 'Priority: high' beside 'Note: priority lowered to low'
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
@@ -647,12 +670,17 @@ def _status(record: Record, key: str, said: bool = False) -> str:
     other = [f"{k}: {v}" for k, v in record.fields.items() if k != key and (
         set(words(k)) & STATUS_KEYS and _kind(v, k) not in (None, _kind(value, key))
         or _part_paid(record, k, v)
-        or re.search(r"\d", v) and (set(words(v)) & (PAYING | RECEIVED | DISCOUNT) or k == PROSE or REDUCES.search(k) and re.search(
+        or re.search(r"\d", v) and (set(words(v)) & (PAYING | RECEIVED | DISCOUNT) or k == PROSE and not _about_other(
+            record, v) or REDUCES.search(k) and re.search(
             r"\d[\d\s.,]*\s?(?:€|eur\b|euros?\b|usd\b|\$|£|gbp\b|chf\b)|[€$£]\s?\d|^\s*\d[\d\s.,]*\s*$", v, re.I))
         and _kind(v, k) != _kind(value, key)  # 'Text': a sentence of the file about a payment ('Un versement de 200 € a été
         # effectué'); 'Deposit received: 400 EUR', 'Déjà réglé : 600 €', 'Remise 10 % : net à payer 900 €': not all is owed
-        or CREDIT.search(v) and not _party(k) or _nullified(f"{k}: {v}") and not _party(k) or _change(record, k, v) == "state")] + [
-        f"heading '{record.title}'"] * bool(CREDIT.search(record.title))  # 'Note: duplicate of L-1', 'cheque bounced'
+        or CREDIT.search(v) and not _party(k) or _nullified(f"{k}: {v}") and not _party(k) or _change(record, k, v) == "state"
+        or _stated_in(record, k, v) and _kind(v, k) != _kind(value, key)  # 'Remarque : facture annulée'
+        or _moved(record, k, v, key, set()))] + [  # 'Note: status changed on 03/06'
+        f"heading '{record.title}'"] * bool(CREDIT.search(record.title) or _stated_in(record, "", _stamp(record.title)) and
+                                            _kind(_stamp(record.title), key) != _kind(value, key))  # 'Facture 3 (annulée)'
+    # 'Note: duplicate of L-1', 'cheque bounced'
     # 'Note: deposit of 400 EUR received' beside 'Status: unpaid': not all of it is owed; a credit note is owed the other way
     other = [o for o in other if o not in value and not any(o != p and o in p for p in other)]  # a note the status, or
     # an amount it is joined to ('300 EUR (Note: amount corrected to 250 EUR)'), already holds: said once
@@ -660,10 +688,34 @@ def _status(record: Record, key: str, said: bool = False) -> str:
     return f"{value} ({'; '.join(other)})" if other else value
 
 
+def _stated_in(record: Record, key: str, value: str) -> bool:
+    """Whether a line of free text, or a field that is no party nor amount, says a state ('VOID - issued by mistake',
+    'Remarque : facture annulée', '*** PAID IN FULL ***'); not one about the record it replaces ('This invoice replaces
+    invoice P-2, which is cancelled'), which that record is left out for."""
+    said = [m for m in STATED.finditer(value) if set(words(m[0])) & PAYING or not re.search(
+        r"\b(?:not|no|never|pas|non|jamais)\b(?:\W+\w+){0,2}\W*$", value[:m.start()], re.I)]  # 'not a duplicate of K-1'
+    return bool(said) and not _party(key) and not money(value) and not _about_other(record, value)
+
+
+def _about_other(record: Record, value: str) -> bool:
+    """Whether a line says another record is replaced or cancelled, and nothing of a payment ('This invoice replaces
+    invoice P-2, which is cancelled'): `_replaced` leaves that one out."""
+    return bool(REPLACES.search(value)) and any(n.casefold() != record.number.casefold() for n in re.findall(
+        r"(?<![\w-])[\w-]*\d[\w-]*", value)) and not set(words(value)) & (PAID | UNPAID | RECEIVED)
+
+
+def _stamp(title: str) -> str:
+    """A heading's words past its kind and number: 'annulée' of 'Facture F-3 (annulée)', 'PAID' of 'Invoice 7 - PAID'."""
+    return " ".join(re.findall(r"[^\W\d_]+", re.sub(r"\S*\d\S*", " ", title))[1:])
+
+
 CHANGES = re.compile(r"\b(?:update[ds]?|correct(?:ed|ions?)|amend(?:ed|ments?)|errat(?:um|a)|follow[ -]?ups?|rectifi\w*|"
                      r"revis(?:ed|ions?)|adjust(?:ed|ments?)|mises? à jour|suivi)\b", re.I)  # 'Update 12/05/2026: ...'
 RESIZED = (r"correct(?:ed|ion)|amended|revised|adjusted|reduced|lowered|increased|raised|changed|corrigée?|rectifiée?|"
-           r"modifiée?|ramenée?|réduite?|ajustée?|revue? à la (?:baisse|hausse)")  # the amount changed
+           r"modifiée?|ramenée?|réduite?|ajustée?|revue? à la (?:baisse|hausse)|typo|misprint|coquille|faute de frappe|"
+           r"(?:the\s+)?(?:real|actual|correct|right|true)\s+(?:amount|total|price|sum)|(?:amount|total|price|sum)\s+should\s+"
+           r"(?:be|read|have been)|(?:le\s+)?(?:vrai|bon|véritable)\s+montant|montant\s+(?:réel|exact|correct)")  # the amount
+# changed: 'the real amount is 120 EUR, typo on the invoice'
 AMENDED = re.compile(rf"\b(?:{RESIZED}|waived|written off|refused|declined|stopped|returned (?:unpaid|by the bank)|"
                      r"refusée?|exonérée?)\b", re.I)  # … or the payment: 'fee waived', 'payment was refused by the bank'
 MOVED = re.compile(r"\b(from|to|de|à|en)\s+((?:[€$£]|[A-Z]{3}\s?)?\d[\d\s.,]*\d?\s?(?:[€$£]|[A-Z]{3}\b|euros?\b)?)", re.I)
@@ -695,7 +747,9 @@ def _change(record: Record, key: str, value: str) -> str:
 
 def amended(record: Record, key: str | None) -> str:
     """The first line of `record` that changes its payment or state ('Update: paid by transfer'), or ''."""
-    return next((f"{k}: {v}" for k, v in record.fields.items() if k != key and _change(record, k, v) == "state"), "")
+    return next((f"{k}: {v}" for k, v in record.fields.items() if k != key and (_change(record, k, v) == "state" or key and
+                                                                                 _moved(record, k, v, key, set()))), "")
+    # 'Note: status changed to closed on 03/06' beside 'Status: open'
 
 
 def resized(record: Record, key: str) -> bool:
@@ -706,13 +760,44 @@ def resized(record: Record, key: str) -> bool:
 
 def corrected(records: list[Record]) -> list[Record]:
     """The records with each line changing an amount joined to that amount ("300 EUR (Note: amount corrected to 250
-    EUR)"): quoted whole, and added up with no other, as neither figure is sure."""
+    EUR)"), and each line changing another field joined to it ("01/03/2026 (Note: due date moved to 30/09/2026)",
+    "high (Note: priority lowered to low)"): quoted whole, neither added up nor compared nor selected on, as neither
+    value is sure."""
     keys = money_keys(records)
+    seen = {k: {v.strip().casefold() for r in records if (v := r.fields.get(k))} for r in records for k in r.fields}
     def joined_to(record: Record) -> Record:
         said = [f"{k}: {v}" for k, v in record.fields.items() if _change(record, k, v) == "amount"]
-        fields = {k: f"{v} ({'; '.join(said)})" if k in keys and money(v) else v for k, v in record.fields.items()}
-        return replace(record, fields=fields) if said and fields != record.fields else record
+        moved = {k: [f"{o}: {w}" for o, w in record.fields.items() if _moved(record, o, w, k, seen[k])]
+                 for k in record.fields if k not in keys and not set(words(k)) & STATUS_KEYS}
+        fields = {k: f"{v} ({'; '.join(said)})" if k in keys and money(v) and said else f"{v} ({'; '.join(moved[k])})"
+                  if moved.get(k) else v for k, v in record.fields.items()}
+        return replace(record, fields=fields) if fields != record.fields else record
     return [joined_to(r) for r in records]
+
+
+SWAPPED = (rf"{RESIZED}|updated|rescheduled|postponed|deferred|downgraded|upgraded|reportée?|repoussée?|baissée?|relevée?|"
+           r"changée?")  # a field said to be changed: 'priority lowered to low', 'échéance reportée au 30/09'
+SHIFTED = (r"moved|extended|pushed(?: back)?|brought forward|delayed|now|set to|switched|décalée?|prolongée?|avancée?|"
+           r"désormais|passée? à")  # … or moved, when the line gives a new value: 'due date moved to 30/09/2026'
+DUE_NAMES = r"(?:due(?:\s+date)?|deadline|payment\s+date|date\s+due|échéance|date\s+limite|date\s+d['’]échéance)"
+THEN = r"(?=\s*(?:to|from|on|at|by|for|à|au|aux|de|du|en|le|par|pour)\b|\s*[,;.(]|\s*$)"  # not 'client changed their mind'
+
+
+def _moved(record: Record, key: str, value: str, field: str, values: set[str]) -> bool:
+    """Whether the line `key: value` of `record` changes its `field`, no amount nor status: an update or correction
+    naming it ('Update: priority is high'), the field said to be changed ('Note: priority lowered on 02/06'), or moved to
+    a new date or another value the records give it ('Note: due date moved to 30/09/2026'); not 'Note: client moved to
+    Lyon' (no client's name), 'Note: client changed their mind'."""
+    own = record.fields.get(field, "")
+    name = r"\s+".join(map(re.escape, words(field)))
+    name = DUE_NAMES if re.fullmatch(DUE_NAMES, field.strip(), re.I) else name  # 'Due' named 'deadline' too
+    if key == field or _party(key) or not own.strip() or not name or not re.search(rf"\b{name}\b", value, re.I):
+        return False
+    said = rf"\b{name}(?:\s+\w+)?\s+(?:(?:was|has been|is|been|a été|est)\s+)?(?:{{}})\b|\b(?:{{}})\s+(?:(?:the|la|le)\s+|l['’])?{name}\b"
+    dates = set(WRITTEN_DATE.findall(value)) - set(WRITTEN_DATE.findall(own))
+    other = any(re.search(rf"(?<![\w-]){re.escape(v)}(?![\w-])", value, re.I) for v in values - {own.strip().casefold()})
+    return bool(CHANGES.search(key) or re.search(said.format(rf"(?:{SWAPPED}){THEN}", rf"{SWAPPED}"), value, re.I)
+                or re.search(said.format(SHIFTED, SHIFTED), value, re.I) and (dates and WRITTEN_DATE.search(own) or other))
 
 
 NO_PART = re.compile(r"\b(?:terms?|penalt\w*|late|interest|délais?|conditions?|pénalités?|retard|intérêts?|goods|items?|units?|"
@@ -733,12 +818,36 @@ def _part_paid(record: Record, key: str, value: str) -> bool:
                     for k, v in record.fields.items() if k != key))
 
 
+KIND_KEYS = {"type", "kind", "nature", "document", "doc", "category", "catégorie", "categorie", "genre", "record",
+             "invoice", "facture", *NUMBER_KEYS}  # a field that says what the record is: 'Type: credit note', 'Number: AV-3'
+
+
 def _credit(record: Record) -> str:
-    """What marks `record` as a credit note ("heading 'Credit note D-2'", "Type 'avoir'"), or ''."""
+    """What marks `record` itself as a credit note ("heading 'Credit note D-2'", "Type 'avoir'", '"credit_note": true'),
+    or ''; a Note speaking of one ('amount corrected to 350 EUR (credit note CN-2)', 'client asked for a credit note,
+    refused') is about a credit note, and the invoice it is in is none."""
     return next(iter([f"heading '{record.title}'"] * bool(CREDIT.search(record.title)) + [
-        f"{k} '{v}'" for k, v in record.fields.items() if (found := CREDIT.search(v)) and not _party(k) and not re.search(
-            r"\b(?:by|par|with|avec|see|voir)\W+(?:(?:the|a|an|l['’]|un|une|le|la)\W*)?$", v[:found.start()], re.I)]), "")
-    # 'annulée par l'avoir AV-3' names a credit note; the invoice it is in is none
+        f"{k} '{v}'" for k, v in record.fields.items() if set(words(k.lower())) & KIND_KEYS and CREDIT.search(v) or
+        CREDIT.fullmatch(k.strip()) and v.strip().lower() in YES]), "")
+
+
+def _credited(record: Record) -> str:
+    """The line of a record that is no credit note but speaks of one ("Note: un avoir AV-3 de 100 € a été émis"), or
+    '': its amount may not stand as written. A line an amount was joined to is named by that line itself."""
+    said = [(k, v) for k, v in record.fields.items() if CREDIT.search(v) and not _party(k)]
+    own = [(k, v) for k, v in said if not any(f"({o}: " in v for o, _ in said if o != k)]
+    return next((f"{k}: {v}" for k, v in own or said), "") if said and not _credit(record) else ""
+
+
+def _uncredited(record: Record) -> Record:
+    """`record` without its lines speaking of a credit note: whether they alone make its status unreadable."""
+    return replace(record, fields={k: v for k, v in record.fields.items() if not CREDIT.search(v) or _party(k)})
+
+
+def _credited_note(record: Record) -> str:
+    """Why a record a line of which speaks of a credit note is not counted."""
+    return (f"{record.file} says '{_credited(record)}', which speaks of a credit note, so I cannot tell whether its amount "
+            "stands as written; it is not counted.")
 
 
 def _party(key: str) -> bool:
@@ -762,7 +871,9 @@ def _field_words(records: list[Record]) -> set[str]:
 def _value(record: Record, key: str) -> str | None:
     """The value a task can name: the record's number, an amount's currency ('1 250 €' -> 'EUR'), a field's text."""
     found = key != NUMBER and money(record.fields.get(key, ""))
-    return record.number if key == NUMBER else found[1] if found else record.fields.get(key)
+    return record.number if key == NUMBER else found[1] if found else first_given(record, key) if key in record.fields \
+        else None  # 'medium' of 'medium (Remark: priority is now high)': selected, then set aside by `_choose` for the line
+    # that changes it
 
 
 SIDES = {"to": "to into towards vers pour for bound arrive arrives arriving arrival arrivée destination go goes going",

@@ -574,6 +574,9 @@ IN_FRENCH = [
               r"se lit comme une instruction pour un assistant IA, peut-être cité (un dialogue ou un exemple) ; je ne l'ai pas "
               r"suivi."),
              (r"(\S+) is not counted: (\S+) says '(.*?)'\.", r"\1 n'est pas comptée : \2 dit '\3'."),
+             (r"(\S+) says '((?:(?!', which ).)*)', which speaks of a credit note, so I cannot tell whether its amount stands as written; it "
+              r"is not counted\.", r"\1 dit '\2', qui parle d'un avoir : je ne sais pas si son montant tient tel qu'écrit ; "
+              r"non comptée."),
              (r"(\S+) says '(.*?)', which changes the (.+?) it first gives; it is not counted\.",
               r"\1 dit '\2', ce qui change son \3 ; non comptée."),
              (r"(\S+) has (\w[\w ]*?) '([^']*)', which I cannot read as (.+?) or not; it is not counted\.",
