@@ -45,10 +45,25 @@ def counted(tools) -> tuple[Toolbox, list[str]]:
     return Toolbox([noting(tool) for tool in tools]), runs
 
 
-def run_gap(runs: list[str], expected: list[str], asked: list[str] | None = None) -> str | None:
+def repeated_in_a_turn(messages: list) -> set[str]:
+    """The tools a reply of `messages` calls twice with the same input ("the same call twice in one turn")."""
+    names = set()
+    for message in messages:
+        content = get(message, "content")
+        if get(message, "role") == "assistant" and isinstance(content, list):
+            seen = Counter((get(b, "name"), repr(get(b, "input"))) for b in content if get(b, "type") == "tool_use")
+            names |= {name for (name, _input), n in seen.items() if n > 1}
+    return names
+
+
+def run_gap(runs: list[str], expected: list[str], asked: list[str] | None = None,
+            repeated: set[str] = frozenset()) -> str | None:
     """What is wrong when the tools ran more often than `expected` (one run per tool_use that passed the Toolbox's
-    checks); None if they did not. `asked` names every tool_use handled, refused ones included."""
+    checks), or when a tool of `repeated` (called twice in one turn) ran less often; None if neither. `asked` names
+    every tool_use handled, refused ones included. (A result kept from an earlier turn is told apart elsewhere, by a
+    tool that fails once.)"""
     over = [name for name, n in Counter(runs).items() if n > Counter(expected)[name]]
+    under = [name for name, n in Counter(expected).items() if name in repeated and Counter(runs)[name] < n]
     unasked = [name for name in over if asked is not None and not Counter(asked)[name]]
     if unasked:
         return _("your loop ran {name}, though no tool call it answered asked for it: a reply whose stop_reason is "
@@ -62,6 +77,11 @@ def run_gap(runs: list[str], expected: list[str], asked: list[str] | None = None
         return _("your loop ran the tools {mine}, one tool_use more than once ({theirs} were asked for): run each "
                  "tool_use once (result = toolbox.execute(block).result) and keep what it gave; a tool that acts, "
                  "such as send_email, would act twice", mine=dict(Counter(runs)), theirs=dict(Counter(expected)))
+    if under:  # a result kept from the other call of the same tool in the turn
+        return _("your loop ran {name} {n} time(s) for {k} call(s) of it: run every tool_use "
+                 "(toolbox.execute(block)), even one that repeats another call: a result kept from another call may "
+                 "be stale, and a tool that acts would not act", name=under[0], n=Counter(runs)[under[0]],
+                 k=Counter(expected)[under[0]])
     return None
 
 
@@ -308,7 +328,8 @@ def compare(my_loop, setup, task, label, advice: str = "", **options) -> str:
                                label=label, mine=mine, theirs=theirs) + advice)
     ran = [e.data["name"] for e in run.events if e.kind == "tool_call" and e.data["ran"]]
     gap = (history_gap(client, sent_sizes(reference)) or reply_gap(messages, run.messages)
-           or result_gap(messages, run.messages) or run_gap(runs, ran, [name for name, _input in run.tool_calls]))
+           or result_gap(messages, run.messages)
+           or run_gap(runs, ran, [name for name, _input in run.tool_calls], repeated_in_a_turn(run.messages)))
     if gap:
         raise AssertionError(_("{title}: {text}", title=label, text=gap) + advice)
     return run.status

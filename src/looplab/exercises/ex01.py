@@ -21,6 +21,7 @@ COUNTS = [("the quick brown fox", "4"), ("  spaces   all\naround  ", "3"), ("", 
 SAME_TWICE = calls(call("get_weather", city="Lyon"), call("get_weather", city="Lyon"))  # two ids, one call
 SAME_TWICE_ADVICE = N_("each tool_use has its own id, even when it repeats another call of the turn: run and answer "
                        "every one")
+SAME_TWICE_LABEL = N_("with a model that asks for the same call twice in one turn")
 
 
 def _run(toolbox: Toolbox, text) -> dict:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import anthropic
 
 from looplab.client import practice_client
@@ -18,6 +20,7 @@ from looplab.exercises._loops import (
     run_gap,
     sent_results,
 )
+from looplab.exercises.ex01 import SAME_TWICE, SAME_TWICE_ADVICE, SAME_TWICE_LABEL
 from looplab.exercises.ex03 import (
     SAME_CALL,
     SAME_CALL_ADVICE,
@@ -28,7 +31,7 @@ from looplab.exercises.ex03 import (
 )
 from looplab.i18n import N_, _
 from looplab.loop import run_agent
-from looplab.practice import call, calls, say, stop
+from looplab.practice import call, calls, say, stop, transport_of
 from looplab.samples import weather_and_calc
 from looplab.tools import Toolbox
 
@@ -87,11 +90,31 @@ BAD_EXTRA = [  # apart from the count the notebook shows
 ]
 
 
+def _accepts_parsed(validate, key: str, action: dict) -> None:
+    """A good proposal parsed from JSON, as a model's arrives, must pass too: its strings are equal to the ones
+    written in the code, but other objects, so a test with 'is' ("type" is not "tool") refuses it."""
+    parsed = json.loads(json.dumps(action))
+    try:
+        validate(parsed, key)
+    except NotImplementedError:
+        raise
+    except Exception as exc:
+        try:
+            validate(action, key)
+        except Exception:  # it refuses the proposal written in the code too: the message below says why
+            return
+        raise AssertionError(_("validate accepted the good proposal {action} written in the code, but refused the "
+                               "same proposal parsed from JSON, as a model's arrives: {error}; compare strings with "
+                               "== and != ('is' compares objects, and two equal strings need not be one object)",
+                               action=action, error=raised(exc))) from None
+
+
 def test_validate(validate) -> str:
     """Good proposals pass; each bad one raises ValueError (not another exception)."""
     if not callable(validate):
         raise AssertionError(_("pass your function itself: ex02.validate.check(validate)"))
     for key, action in [*GOOD, *GOOD_EXTRA]:
+        _accepts_parsed(validate, key, action)
         try:
             validate(action, key)
         except NotImplementedError:
@@ -127,10 +150,25 @@ def _practice(**options):
     return guarded(practice_client(**options))
 
 
+def _kept_history(client, task) -> str | None:
+    """What is wrong when the loop's first request carried messages before the task: a history kept from an
+    earlier call of my_loop (a default argument messages=[] is made once, then shared by every call)."""
+    requests = transport_of(client).requests
+    sent = requests[0].get("messages") if requests and isinstance(requests[0], dict) else None
+    if not isinstance(sent, list) or len(sent) < 2 or _said(sent[-1]) != task:
+        return None
+    return _("your loop's first request carried {n} message(s) before the task, kept from an earlier call of "
+             "my_loop: a list made once (a default argument messages=[], or a global) is shared by every call; "
+             "start each call with a new list, messages = [{{'role': 'user', 'content': task}}]", n=len(sent) - 1)
+
+
 def _call_loop(my_loop, client, guard, task, max_turns, toolbox=None) -> list:
     try:
         messages = my_loop(client, task, toolbox or Toolbox(weather_and_calc()), max_turns=max_turns)
     except anthropic.BadRequestError as exc:
+        problem = _kept_history(client, task)
+        if problem:
+            raise AssertionError(problem) from None
         if guard.hits > guard.limit:
             raise AssertionError(_("with max_turns={max_turns} your loop called the model more than {limit} times; "
                                    "count the turns and stop at max_turns", max_turns=max_turns,
@@ -146,7 +184,7 @@ def _call_loop(my_loop, client, guard, task, max_turns, toolbox=None) -> list:
                                    "max_turns={max_turns}): {error}; keep the parameters of the exercise's "
                                    "signature", max_turns=max_turns, error=exc)) from None
         raise
-    problem = request_problem(client)
+    problem = _kept_history(client, task) or request_problem(client)
     if problem:
         raise AssertionError(problem)
     if isinstance(messages, tuple) and len(messages) == 2 and isinstance(messages[1], list):
@@ -259,6 +297,14 @@ def test_my_loop(my_loop) -> str:
         raise AssertionError(_("{title}: {text}", title=_(SAME_CALL_LABEL), text=_(
             "your loop did not send the first call's error, then the second call's weather; {advice}",
             advice=_(SAME_CALL_ADVICE))))
+    client, guard = _practice(script=[SAME_TWICE, say("Lyon: 21 °C.")])
+    toolbox, runs = counted(weather_and_calc())
+    messages = _call_loop(my_loop, client, guard, "What is the weather in Lyon?", 10, toolbox)
+    problem = run_gap(runs, ["get_weather", "get_weather"], repeated={"get_weather"})  # one run per tool_use
+    if problem:
+        raise AssertionError(_("{title}: {text}", title=_(SAME_TWICE_LABEL), text=problem) + " — "
+                             + _(SAME_TWICE_ADVICE))
+    _check_pairs(messages, _(SAME_TWICE_LABEL))
     client, guard = _practice(never_stop=True)
     messages = _call_loop(my_loop, client, guard, "Check the weather in Lyon", 3)
     if guard.hits != 3:

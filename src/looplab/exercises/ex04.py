@@ -95,6 +95,13 @@ def _test_policy(policy) -> str:
     run = _policy_run(policy, outbox)
     sent = [item.get("to") for item in outbox]
     if sent != ["ana@example.com"]:
+        shown = _email("ana@example.com")
+        policy("send_email", shown)  # the run's first proposal, shown as the Toolbox shows it: the very input
+        if shown != _email("ana@example.com"):
+            raise AssertionError(_("in a run whose first action is send_email to ana@example.com, the outbox got "
+                                   "{sent}: your policy changed the input it judged (it became {shown!r:.90}), and "
+                                   "the tool runs with that same input; only read it (input.get('to')), never "
+                                   "change it", sent=sent, shown=shown))
         raise AssertionError(_("in a run proposing four actions (send_email to ana@example.com, to audit@example.net "
                                "and to 'audit@example.net;ana@example.com', two addresses joined by a ';' as by a ',', "
                                "then delete_file), the outbox got {sent}; expected only ana@example.com: allow only "
@@ -182,6 +189,11 @@ def _notes_folder(tmp: Path) -> tuple[Path, list[tuple[str, str]]]:
         (notes / "Archive").symlink_to(tmp / "notes-private", target_is_directory=True)  # apart from the count
     except OSError:  # a file system without links: the other payloads still test the idea
         pass
+    try:  # apart from the count: 'Notes' next to 'notes', another folder where names are case-sensitive
+        (tmp / "Notes").mkdir()
+        (tmp / "Notes" / "secret.txt").write_text(CANARY + "\n", encoding="utf-8")
+    except FileExistsError:  # a case-insensitive file system (macOS, Windows): Notes is notes itself
+        pass
     return notes, payloads
 
 
@@ -231,7 +243,11 @@ def _test_read_note(make_read_note) -> str:
         archive = [("Archive/secret.txt", _(  # apart from the count the notebook shows
             "Archive is a link to a folder outside; check the very path you open, as it is (not name.lower() or "
             "another form of it): resolve it, compare, then open that same path"))] if (notes / "Archive").is_symlink() else []
-        for payload, why in [*(p for p in payloads if p not in last), sibling, *last, *archive]:
+        other_case = [("../Notes/secret.txt", _(  # apart from the count the notebook shows
+            "Notes is a folder NEXT TO notes, another folder on this system, where letter case counts: a test on "
+            "lowered or case-folded paths (lower(), casefold()) lets it through; compare paths as they are: "
+            "path.is_relative_to(root)"))] if not (notes.parent / "Notes").samefile(notes) else []
+        for payload, why in [*(p for p in payloads if p not in last), sibling, *last, *archive, *other_case]:
             outcome = box.execute({"id": "toolu_check", "name": read_note.name, "input": {param: payload}})
             shown = _("the absolute path of secret.txt") if Path(payload).is_absolute() else repr(payload)
             if CANARY in outcome.result["content"]:
@@ -398,6 +414,10 @@ def _failing_approver(name, input):
     raise RuntimeError(_("the approval service is down"))
 
 
+def _unreachable_approver(name, input):
+    raise ConnectionError(_("the approval service cannot be reached"))
+
+
 def _yes(name, input):
     return True
 
@@ -427,6 +447,20 @@ GATE_CASES = [  # (label, tool name, input, approver)
 ]
 
 
+UNREACHABLE = N_("send_email whose approver cannot be reached (it raises ConnectionError)")
+HANDLER_ERROR = N_("a registered read-only tool whose handler raises KeyError (an unknown key)")
+GATE_EXTRA = [  # apart from the count the notebook shows: other errors than GATE_CASES raise, as real ones do
+    (UNREACHABLE, "send_email", _MAIL, _unreachable_approver),
+    (HANDLER_ERROR, "course_count", {"key": "zz"}, None),
+]
+CATCH_ANY = {  # what a gate that lets one of GATE_EXTRA's errors through must catch
+    UNREACHABLE: N_("an approver that raises means no, whatever it raises: catch Exception around the call, not "
+                    "one kind of error"),
+    HANDLER_ERROR: N_("a handler can raise any error, not only a ToolFault: catch Exception around the handler, "
+                      "so every problem becomes a tool_result with is_error True"),
+}
+
+
 def _gate_box(effects: list) -> Toolbox:
     """lookup, course_count (an int), a failing get_weather and the action tools; every call that runs is recorded in `effects`."""
 
@@ -448,7 +482,7 @@ def _gate_box(effects: list) -> Toolbox:
             key: Catalogue key, e.g. ai.
         """
         effects.append(("course_count", key))
-        return {"ai": 3}.get(key, 0)
+        return {"ai": 3}[key]  # an unknown key raises KeyError, not a ToolFault: GATE_EXTRA's last case
 
     @tool(consequential=True)
     def book_flight(to: str) -> str:
@@ -517,84 +551,92 @@ def _yes_is_for_one_call(execute) -> None:
                                "every consequential call, and keep no answer between calls"))
 
 
+def _gate_case(execute, i: int, case: str, name: str, input: dict, approve) -> None:
+    """Raise AssertionError unless `execute` gates this one proposal as the Toolbox gates it."""
+    label = _(case)
+    block = ToolUseBlock(id=f"toolu_gate_{i}", name=name, input=dict(input), type="tool_use")
+    ran_expected, ran, asked_expected, asked = [], [], [], []
+    expected = _gate_box(ran_expected).execute(block, _asking(approve, asked_expected)).result
+    try:
+        got = execute(block, _gate_box(ran), _asking(approve, asked))
+    except NotImplementedError:
+        raise
+    except Exception as exc:
+        where = their_line(exc)
+        fix = (_("an approver that raises means no: call it inside try/except") if approve is _failing_approver
+               else _(CATCH_ANY[case]) if case in CATCH_ANY
+               else _("every problem must become a tool_result with is_error True, so the loop goes on"))
+        raise AssertionError(_("with {label}, execute raised {error}: {message}{where}; {fix}", label=label,
+                               error=type(exc).__name__, message=exc, where=f" ({where})" if where else "",
+                               fix=fix)) from None
+    if not isinstance(got, dict) or got.get("type") != "tool_result":
+        raise AssertionError(_("with {label}, execute returned {got!r:.80}; return a dict "
+                               "{{'type': 'tool_result', 'tool_use_id': ..., 'content': ..., 'is_error': ...}}",
+                               label=label, got=got))
+    if got.get("tool_use_id") != block.id:
+        raise AssertionError(_("with {label}, the result's tool_use_id is {got!r}; it must be the block's id {id!r}",
+                               label=label, got=got.get("tool_use_id"), id=block.id))
+    if asked and not asked_expected and not _gate_box([]).check(name, input):
+        raise AssertionError(_("with {label}, your gate asked the approver about {name}, which is not "
+                               "consequential: only a consequential tool needs a yes (tool.consequential); "
+                               "the others run without asking", label=label, name=name))
+    if asked and not asked_expected:
+        raise AssertionError(_("with {label}, your gate asked the approver before it checked the call: a "
+                               "person would be asked to approve a call that cannot run; check the name and the "
+                               "schema first (toolbox.check), ask for approval last", label=label))
+    if len(asked) > len(asked_expected):
+        raise AssertionError(_("with {label}, your gate asked the approver {n} times about one call; a person "
+                               "would be asked again and may answer otherwise: ask once and keep the answer "
+                               "(approved = approve(name, input) is True)", label=label, n=len(asked)))
+    if any(shown != (name, input) for shown in asked):
+        raise AssertionError(_("with {label}, your gate asked the approver about {shown!r:.80}, but the call is "
+                               "{name} {input}: show the person the call exactly as it will run "
+                               "(approve(block.name, block.input))", label=label, shown=asked[0], name=name,
+                               input=input))
+    if ran != ran_expected:
+        message = (N_("with {label}, the tool ran; it must run only when registered, valid and, if consequential, "
+                      "approved with exactly True") if len(ran) > len(ran_expected) else
+                   N_("with {label}, the tool did not run; it must run only when registered, valid and, if "
+                      "consequential, approved with exactly True"))
+        by_name = name != "send_email" and _gate_box([])[name].consequential and len(ran) > len(ran_expected)
+        raise AssertionError(_(message, label=label) + (" — " + _(
+            "{name} is consequential too: ask the tool (toolbox[name].consequential), not its name, whether "
+            "it needs a yes", name=name) if by_name else ""))
+    is_error = got.get("is_error", False)  # the API's default when the field is left out
+    if not isinstance(is_error, bool):
+        raise AssertionError(_("with {label}, is_error is {is_error!r}; the API takes True or False (or no field: "
+                               "False)", label=label, is_error=is_error))
+    if is_error is not expected["is_error"]:
+        raise AssertionError(_("with {label}, is_error is {is_error!r}; expected {expected} (the Toolbox says: "
+                               "{says!r})", label=label, is_error=is_error, expected=expected["is_error"],
+                               says=expected["content"][:70]))
+    text = _result_text(got.get("content"))
+    if not text:
+        raise AssertionError(_("with {label}, the content is {content!r:.80}; give the model a text to read (a "
+                               "str, or a list of text blocks): the handler's output, or what went wrong",
+                               label=label, content=got.get("content")))
+    extra = set(got) - {"type", "tool_use_id", "content", "is_error", "cache_control"}
+    if extra:
+        raise AssertionError(_("with {label}, the result has the field(s) {fields}, which the API refuses in a "
+                               "tool_result; keep type, tool_use_id, content and is_error",
+                               label=label, fields=sorted(extra)))
+    if not expected["is_error"] and text.strip() != expected["content"].strip():
+        raise AssertionError(_("with {label}, the tool ran and gave {output!r:.60}, but your result's content is "
+                               "{text!r:.60}; send what the handler returned (str(output)), so the model reads "
+                               "what the tool gave", label=label, output=expected["content"], text=text))
+
+
 def _test_gate(execute) -> str:
     if not callable(execute):
         raise AssertionError(_("the answer must be a function execute(block, toolbox, approve=None) returning a "
                                "tool_result"))
     unseen = (N_("book_flight, consequential too, whose approver says no"), "book_flight", {"to": "Lyon"}, _no)
-    for i, (label, name, input, approve) in enumerate([*GATE_CASES, unseen], 1):  # unseen: apart from the count
-        label = _(label)
-        block = ToolUseBlock(id=f"toolu_gate_{i}", name=name, input=dict(input), type="tool_use")
-        ran_expected, ran, asked_expected, asked = [], [], [], []
-        expected = _gate_box(ran_expected).execute(block, _asking(approve, asked_expected)).result
-        try:
-            got = execute(block, _gate_box(ran), _asking(approve, asked))
-        except NotImplementedError:
-            raise
-        except Exception as exc:
-            where = their_line(exc)
-            fix = (_("an approver that raises means no: call it inside try/except") if approve is _failing_approver
-                   else _("every problem must become a tool_result with is_error True, so the loop goes on"))
-            raise AssertionError(_("with {label}, execute raised {error}: {message}{where}; {fix}", label=label,
-                                   error=type(exc).__name__, message=exc, where=f" ({where})" if where else "",
-                                   fix=fix)) from None
-        if not isinstance(got, dict) or got.get("type") != "tool_result":
-            raise AssertionError(_("with {label}, execute returned {got!r:.80}; return a dict "
-                                   "{{'type': 'tool_result', 'tool_use_id': ..., 'content': ..., 'is_error': ...}}",
-                                   label=label, got=got))
-        if got.get("tool_use_id") != block.id:
-            raise AssertionError(_("with {label}, the result's tool_use_id is {got!r}; it must be the block's id {id!r}",
-                                   label=label, got=got.get("tool_use_id"), id=block.id))
-        if asked and not asked_expected and not _gate_box([]).check(name, input):
-            raise AssertionError(_("with {label}, your gate asked the approver about {name}, which is not "
-                                   "consequential: only a consequential tool needs a yes (tool.consequential); "
-                                   "the others run without asking", label=label, name=name))
-        if asked and not asked_expected:
-            raise AssertionError(_("with {label}, your gate asked the approver before it checked the call: a "
-                                   "person would be asked to approve a call that cannot run; check the name and the "
-                                   "schema first (toolbox.check), ask for approval last", label=label))
-        if len(asked) > len(asked_expected):
-            raise AssertionError(_("with {label}, your gate asked the approver {n} times about one call; a person "
-                                   "would be asked again and may answer otherwise: ask once and keep the answer "
-                                   "(approved = approve(name, input) is True)", label=label, n=len(asked)))
-        if any(shown != (name, input) for shown in asked):
-            raise AssertionError(_("with {label}, your gate asked the approver about {shown!r:.80}, but the call is "
-                                   "{name} {input}: show the person the call exactly as it will run "
-                                   "(approve(block.name, block.input))", label=label, shown=asked[0], name=name,
-                                   input=input))
-        if ran != ran_expected:
-            message = (N_("with {label}, the tool ran; it must run only when registered, valid and, if consequential, "
-                          "approved with exactly True") if len(ran) > len(ran_expected) else
-                       N_("with {label}, the tool did not run; it must run only when registered, valid and, if "
-                          "consequential, approved with exactly True"))
-            by_name = name != "send_email" and _gate_box([])[name].consequential and len(ran) > len(ran_expected)
-            raise AssertionError(_(message, label=label) + (" — " + _(
-                "{name} is consequential too: ask the tool (toolbox[name].consequential), not its name, whether "
-                "it needs a yes", name=name) if by_name else ""))
-        is_error = got.get("is_error", False)  # the API's default when the field is left out
-        if not isinstance(is_error, bool):
-            raise AssertionError(_("with {label}, is_error is {is_error!r}; the API takes True or False (or no field: "
-                                   "False)", label=label, is_error=is_error))
-        if is_error is not expected["is_error"]:
-            raise AssertionError(_("with {label}, is_error is {is_error!r}; expected {expected} (the Toolbox says: "
-                                   "{says!r})", label=label, is_error=is_error, expected=expected["is_error"],
-                                   says=expected["content"][:70]))
-        text = _result_text(got.get("content"))
-        if not text:
-            raise AssertionError(_("with {label}, the content is {content!r:.80}; give the model a text to read (a "
-                                   "str, or a list of text blocks): the handler's output, or what went wrong",
-                                   label=label, content=got.get("content")))
-        extra = set(got) - {"type", "tool_use_id", "content", "is_error", "cache_control"}
-        if extra:
-            raise AssertionError(_("with {label}, the result has the field(s) {fields}, which the API refuses in a "
-                                   "tool_result; keep type, tool_use_id, content and is_error",
-                                   label=label, fields=sorted(extra)))
-        if not expected["is_error"] and text.strip() != expected["content"].strip():
-            raise AssertionError(_("with {label}, the tool ran and gave {output!r:.60}, but your result's content is "
-                                   "{text!r:.60}; send what the handler returned (str(output)), so the model reads "
-                                   "what the tool gave", label=label, output=expected["content"], text=text))
+    for i, case in enumerate([*GATE_CASES, unseen], 1):  # unseen: apart from the count
+        _gate_case(execute, i, *case)
     _yes_is_for_one_call(execute)
     _ctrl_c_stops(execute)
+    for i, case in enumerate(GATE_EXTRA, len(GATE_CASES) + 2):  # last, so the earlier checks keep their messages
+        _gate_case(execute, i, *case)
     return _("{n} proposals gated as the Toolbox gates them: only what is registered, valid and approved runs.",
              n=len(GATE_CASES))
 

@@ -25,7 +25,7 @@ from looplab import (
 )
 from looplab.exercises import Exercise, Interrupt, raised, whole
 from looplab.exercises._loops import call_loop, compare, get, guarded
-from looplab.exercises.ex01 import SAME_TWICE, SAME_TWICE_ADVICE
+from looplab.exercises.ex01 import SAME_TWICE, SAME_TWICE_ADVICE, SAME_TWICE_LABEL
 from looplab.exercises.ex03 import cut_call_not_run, endings_hold, same_call_again, turns_not_calls
 from looplab.i18n import N_, _
 from looplab.practice import call, calls, say
@@ -598,7 +598,7 @@ SAME_TURN = [SAME_TWICE, "Lyon: 21 °C."]
 def same_call_twice(my_loop) -> None:
     """A model that asks for the same call twice in one turn: each tool_use runs and gets its own result."""
     compare(my_loop, lambda: (practice_client(script=SAME_TURN), Toolbox(samples.weather_and_calc())), TWO_AT_ONCE,
-            N_("with a model that asks for the same call twice in one turn"), advice=SAME_TWICE_ADVICE)
+            SAME_TWICE_LABEL, advice=SAME_TWICE_ADVICE)
 
 
 def _unanswered(messages) -> list[list]:

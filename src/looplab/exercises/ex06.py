@@ -169,7 +169,20 @@ CITATION_CASES = [  # (what the answer does, answer, expected, what to do when i
 ]
 
 
-FOLDER_PART = {label for label, _answer, _expected, _why in CITATION_CASES[4:]}  # a name with '../' in it
+ABSOLUTE = N_("cites a file outside the folder by its absolute path")  # not counted, nor the next one
+THE_FOLDER = (N_("cites '.', the folder itself"), f"Heat pumps [{HEAT_FILE}]. More in [.].", False,
+              N_("'.' names the folder itself, which exists, but is no file of it: compare the whole cited name "
+                 "with the names in the folder (name in os.listdir(folder))"))
+FOLDER_PART = {label for label, _answer, _expected, _why in CITATION_CASES[4:]} | {ABSOLUTE, THE_FOLDER[0]}
+
+
+def _absolute(folder: str) -> tuple:
+    """The case of a citation by absolute path, which os.path.join(folder, name) takes as it is, and finds."""
+    outside = Path(folder).resolve().parent / "catalogue.json"  # data/catalogue.json, next to the articles
+    return (ABSOLUTE, f"Heat pumps [{HEAT_FILE}]. The courses are in [{outside}].", False,
+            N_("an absolute path replaces the folder when joined (os.path.join(folder, '/x') is '/x'), so it is "
+               "found wherever it points: compare the whole cited name with the names in the folder (name in "
+               "os.listdir(folder))"))
 
 
 def _unseen(cites_existing_files, answer: str, folder: str) -> str | None:
@@ -203,7 +216,8 @@ def test_cites_existing_files(cites_existing_files) -> str:
         raise AssertionError(_("on a research run whose answer cites {file} your function returned {got!r}; expected "
                                "True (exactly True, not a truthy value): {names}",
                                file=HEAT_FILE, got=got, names=_(NAMES)))
-    for label, answer, expected, why in [*CITATION_CASES, PART_OF_A_NAME, SPACED, OTHER_CASE, PATTERN]:
+    for label, answer, expected, why in [*CITATION_CASES, PART_OF_A_NAME, SPACED, OTHER_CASE, PATTERN,
+                                         _absolute(folder), THE_FOLDER]:
         got = cites_existing_files(_scripted(answer), folder)
         if got is not expected:
             unseen = _unseen(cites_existing_files, answer, folder) if got is True and label in FOLDER_PART else None
