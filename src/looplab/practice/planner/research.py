@@ -203,12 +203,15 @@ def _joined_places(task: str) -> list[str]:
 
 def _speaks_of(quote: str, place: str, task: str, good: list) -> bool:
     """True if a quote speaks of one of the places a question joins: it names it, or names none of them and its page's
-    heading names it ('Riverside opens at 8:00.' under '# Riverside Pool')."""
+    heading names it ('Riverside opens at 8:00.' under '# Riverside Pool'), or the place is asked by its kind and the
+    quote names its page's place of that kind ('Beverley Minster is open …' under '# Beverley Minster' for 'the Minster')."""
     told, text, page = _told(task), *quote.rsplit(" [", 1)
     said, heading = _place_names(text), next((_heading(s) for s in good if _name(s.input) == page[:-1]), "")
+    headed = _place_names(heading)
     return any(_same_name(place, n, told) for n in said) or _writes_name(text, place) or not any(
         _same_name(a, n, told) for a in _joined_places(task) for n in said) and any(
-        _same_name(place, n, told) for n in _place_names(heading))
+        _same_name(place, n, told) for n in headed) or any(
+        _by_kind(place, n, [s.result or "" for s in good]) and any(_same_name(n, h) for h in headed) for n in said)
 
 
 def _each_place(task: str, cited: list[str], good: list, view: View) -> list[str]:
@@ -225,9 +228,9 @@ def _each_place(task: str, cited: list[str], good: list, view: View) -> list[str
 
 def _writes_name(text: str, name: str) -> bool:
     """True if a text writes a name, in any case, without a name's word before it: 'free wifi' names 'Wifi', 'In
-    New Orleans' not 'Orleans'."""
-    return any(not re.search(r"(?<![\w'’-])[A-ZÀ-Ý][\w'’-]*\s+$", text[:m.start()]) or text[:m.start()].split()[-1].lower()
-               in BEFORE_NAME for m in re.finditer(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, name.split())) + r"(?![\w'’-])",
+    New Orleans' not 'Orleans', 'in Kingston upon Thames' not 'Kingston'."""
+    return any((not re.search(r"(?<![\w'’-])[A-ZÀ-Ý][\w'’-]*\s+$", text[:m.start()]) or text[:m.start()].split()[-1].lower()
+               in BEFORE_NAME) and not TAIL.match(text, m.end()) for m in re.finditer(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, name.split())) + r"(?![\w'’-])",
                                                     text, re.I))
 
 
@@ -248,6 +251,16 @@ def _alone(task: str, place: str, others: list[str]) -> str:
                 r"(?:\s*,)?\s*(?:and|or|et|ou)(?=\s)|", task[m.end():], re.I)[0]  # its 'and' after: 'the North Car Park and'
             alone = alone[:m.start() - len(before)] + alone[m.end() + len(after):]
     return alone
+
+
+def _whole_clauses(task: str, good: list) -> list[str]:
+    """The task's clauses, but not split inside a name a page's heading writes whole with 'et' or 'and': 'Combien
+    coûte l'entrée au Musée des Arts et Métiers ?' under '# Musée des Arts et Métiers' is one question."""
+    kept = task
+    for name in (m[0] for s in good for m in JOINED.finditer(_heading(s)) if re.search(r"\s(?:et|and)\s", m[0])):
+        if (at := kept.lower().find(name.lower())) >= 0:
+            kept = kept[:at] + re.sub(r"\s(et|and)\s", r"_\1_", kept[at:at + len(name)]) + kept[at + len(name):]
+    return [re.sub(r"_(et|and)_", r" \1 ", c) for c in clauses(kept)]
 
 
 def _unmatched(clause: str, good: list, task: str) -> str:
@@ -429,8 +442,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View, elsewhere: 
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         subject = named & wanted or wanted & title or wanted  # what is asked about: 'Ilm', the 'museum', not 'open'
         said_in = [sentences(p) for p in re.split(r"\n\s*\n", text)]  # each sentence with those before it in its paragraph
-        for place, (sentence, earlier, after) in enumerate((s, p[:i], p[i + 1:i + 2] or tuple(said_in[k + 1][:1]) if k + 1 < len(
-                said_in) else p[i + 1:i + 2]) for k, p in enumerate(said_in) for i, s in enumerate(p)):  # the next sentence,
+        for place, (sentence, earlier, after, near) in enumerate((s, p[:i], p[i + 1:i + 2] or tuple(said_in[k + 1][:1]) if k + 1 < len(
+                said_in) else p[i + 1:i + 2], p[i + 1:i + 2]) for k, p in enumerate(said_in) for i, s in enumerate(p)):  # the next sentence,
             # in the next paragraph too: 'An old postcard says … 120 metres.' / 'That height was never right.'
             denied = set() if YES_NO.match(question) or not kind and SAYS.search(question) else {
                 root(w) for w in negated(sentence)}  # 'buses do not run'; what they say about it, all of it
@@ -462,7 +475,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View, elsewhere: 
                     or kind and _disputed(sentence, after, question)
                     or any(m in said and h not in said | title for m, h in heads)):
                 continue
-            if (away := _place_of(sentence, question, _heading(step), headings))[0]:  # 'The fireworks are at 22:00'
+            if (away := _place_of(sentence, question, _heading(step), headings, [r.result or "" for r in reads]))[0]:  # 'The fireworks are at 22:00'
                 elsewhere is None or elsewhere.append((sentence, _name(step.input), *away))  # under '# Saint-Aubin-sur-Mer'
                 continue
             if sentence.rstrip().endswith("?"):  # a FAQ's question is no answer: quoted with the answer after it, if any
@@ -473,7 +486,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View, elsewhere: 
                 sentence = f"{sentence} {disputed}"  # 'A blog claims the ridge is safe. Mountain rescue disagrees.'
             elif (now := _bygone(sentence, after, question)) and not any(now in o[3] for o in scored):
                 sentence = f"{sentence} {now}"  # 'Previously the fee was 30 euros. Since 2024 members pay 35 euros.'
-            elif after and _amends(after[0]):
+            elif after and _amends(after[0]) or near and _qualifies(near[0], sentence):
                 sentence = f"{sentence} {after[0]}"  # '… up to two days a week.' 'This rises to three days for staff …'
             scored.append((-len(wanted & said), rank, place, sentence, step.input))
     best = sorted(sorted(scored)[:4], key=lambda item: item[1:3])  # the four best, in reading order
@@ -567,6 +580,21 @@ def _amends(after: str) -> bool:
     March 2026, this was raised to three days for staff …', 'Cette règle ne s'applique plus.'): quoted with it, as
     the sentence alone would read as the whole answer; not 'It has free wifi.'"""
     return bool(BACK.search(after) and AMENDED.search(after))
+
+
+QUALIFIER = re.compile(r"\W*(?:however|but|except|unless|mais|cependant|toutefois|sauf|excepté|on\s+(?:\w+days|weekends|"
+                       r"(?:bank\s+|public\s+)?holidays|market\s+days)|(?:le|les)\s+(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|"
+                       r"dimanche|jours?\s+fériés?|jours?\s+de\s+marché)s?)\b", re.I)  # 'However, on market days …', 'Le jeudi, …'
+SINCE = re.compile(r"\b(?:since|as of|depuis|dès)\b", re.I)
+
+
+def _qualifies(after: str, sentence: str) -> bool:
+    """True if the next sentence of a paragraph opens with a contrast or a condition ('However, on market days it costs
+    10 euros.', 'On Sundays it opens at 11:00.', 'Mais le premier dimanche du mois, elle est gratuite.'), or says the
+    sentence's measure again since a date ('Elle coûte 36 € depuis le 1er décembre.' after 'La bûche coûte 32 €.'):
+    the sentence alone would read as the whole answer."""
+    return bool(QUALIFIER.match(after)) or bool(BACK.search(after) and SINCE.search(after) and re.search(r"\d", after)
+                                                 and {root(w) for w in content_words(after)} & {root(w) for w in content_words(sentence)})
 
 
 BYGONE = re.compile(r"\b(?:previously|formerly|used to|originally|in the past|(?:until|till|up to|before) \d{4}|"
@@ -692,6 +720,12 @@ def _renamed(sentence: str, question: str) -> bool:
 NAME = re.compile(r"(?<![\w'’-])[A-ZÀ-Ý][\w'’-]*(?:[ \t]+[A-ZÀ-Ý][\w'’-]*)*")  # 'Central Park Library', 'Saint-Aubin-sur-Mer'
 BEFORE_NAME = STOPWORDS | set("à près chez vers sans entre depuis pendant après avant selon during since near unlike via per "
                               "without within across behind beside outside inside opposite".split())  # 'À Vendres, …': Vendres
+LINK = r"(?:upon|under|super|sur|sous|lès)"  # a name's lower-case joint: 'Kingston upon Thames', 'Bourg sous Roche'
+NAMES = re.compile(NAME.pattern + rf"(?:[ \t]+{LINK}[ \t]+{NAME.pattern})*")
+TAIL = re.compile(rf"\s+(?:{LINK}|et|et\s+de\s+la|et\s+du|et\s+des)\s+[A-ZÀ-Ý]")  # 'upon Hull', 'et de la Pêche', 'et Métiers'
+JOINED = re.compile(NAME.pattern + rf"(?:[ \t]+(?:{LINK}|et|and|et\s+de\s+la|et\s+du|et\s+des)[ \t]+{NAME.pattern})*")
+INVITES = set("visit visiting discover explore welcome enjoy visitez visiter découvrez découvrir découverte explorez "
+              "bienvenue".split())  # a heading's call, no part of the name: 'Visit Beverley' is Beverley
 
 
 def _place_names(text: str) -> list[str]:
@@ -699,11 +733,11 @@ def _place_names(text: str) -> list[str]:
     'Saint-Aubin-sur-Mer Mussel Festival', 'Riverside'; not a word alone that opens a sentence ('Why', 'Library card'),
     unless a compound name ('Villeneuve-lès-Avignon'), nor 'I', weekdays and months."""
     found = []
-    for m in NAME.finditer(text):
+    for m in NAMES.finditer(text):
         ws = m[0].split()
         opens = not text[:m.start()].strip() or re.search(r"[.!?:#\n]\s*$", text[:m.start()])
-        while ws and ws[0].lower() in BEFORE_NAME:
-            ws, opens = ws[1:], False  # 'The Lakeside Pool'
+        while len(ws) > 1 and ws[0].lower() in INVITES | BEFORE_NAME or ws and ws[0].lower() in BEFORE_NAME:
+            ws, opens = ws[1:], False  # 'The Lakeside Pool', 'Discover Oakwood Castle'
         if ws and not (opens and len(ws) == 1 and not re.search(r"-[A-ZÀ-Ý]", ws[0])) and {w.lower() for w in ws} - CALENDAR - {"i"}:
             found.append(" ".join(ws))
     return found
@@ -714,9 +748,9 @@ def _same_name(a: str, b: str, told: frozenset[str] = frozenset()) -> bool:
     and 'Riverside Pool', 'Monet' and 'Exposition Monet' for the Monet exhibition; not 'Saint-Aubin' and
     'Saint-Aubin-sur-Mer', nor 'Central Library' and 'Central Park Library', nor 'York' and 'New York' (a word before
     it names another place: 'North East Library' is not the East Library)."""
-    def opens(x: str, y: str) -> bool:
-        m = re.search(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, x.split())) + r"(?![\w'’-])", y, re.I)
-        return bool(m) and all(root(w.lower()) in told or (e := english_of(w.lower())) and roots(e.replace("+", " ")) & told
+    def opens(x: str, y: str) -> bool:  # a possessive is the name: "the Westgate Centre's hours"; not 'Kingston upon Hull'
+        m = re.search(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, x.split())) + r"(?:['’]s)?(?![\w'’-])", y, re.I)
+        return bool(m) and not TAIL.match(y, m.end()) and all(w.lower() in STOPWORDS or root(w.lower()) in told or (e := english_of(w.lower())) and roots(e.replace("+", " ")) & told
                                for w in y[:m.start()].split())
     return opens(a, b) or opens(b, a)
 
@@ -740,15 +774,45 @@ def _distinct(name: str) -> set[str]:
     return {root(w.lower()) for w in re.split(r"[\s'’-]+", name) if len(w) > 1 and w.lower() not in STOPWORDS} - {_kind(name)}
 
 
-def _headed_other(heading: str, question: str) -> str:
+def _by_kind(asked: str, name: str, pages: list[str]) -> bool:
+    """True if a question asks by its kind alone ('the Minster') for the one place of that kind the pages' headings
+    name ('# Beverley Minster'), and a page calls it so too ('On Sundays the Minster opens …'): the site's own; not
+    when two headings name places of that kind ('York Minster'), nor 'York' for New York (no page says 'the York')."""
+    kind = root(asked.lower())
+    if len(asked.split()) > 1 or kind != _kind(name) or not any(re.search(
+            rf"\b(?:the|le|la|l['’])\s*{re.escape(asked)}\b", page) for page in pages):
+        return False
+    return all(_same_name(n, name) for page in pages for n in _place_names(page.strip().split("\n")[0].lstrip("# "))
+               if _kind(n) == kind)
+
+
+def _headed_other(heading: str, question: str, pages: list[str] = ()) -> str:
     """The name a page's heading gives that shares a word with a name the question gives, but for their kinds, without
     holding it or being in it: 'Central Park Library' for the Central Library (and back), 'Saint-Aubin-sur-Mer Mussel
     Festival' for Saint-Aubin; '' when the heading names the question's own too ('Saint-Aubin Cider Festival'), or only
     a kind ('Chapel Concerts' for St Mary's Chapel)."""
     asked, named, told = _place_names(question), _place_names(heading), _told(question)
-    if any(_same_name(a, n, told) for a in asked for n in named):
+    if longer := next((x for a in asked if (x := _longer(heading, a, question))), ""):
+        return longer  # '# Musée de la Mer et de la Pêche' for the Musée de la Mer
+    if any(_same_name(a, n, told) or _by_kind(a, n, pages) for a in asked for n in named):
         return ""
     return next((n for n in named for a in asked if _like_name(n, a, told)), "")
+
+
+def _longer(text: str, name: str, question: str) -> str:
+    """The longer name a text writes a name in, joined by a lower-case word, when the question does not write it:
+    'Musée de la Mer et de la Pêche' for the Musée de la Mer, 'Kingston upon Hull' for Kingston; '' if none."""
+    for m in re.finditer(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, name.split())) + r"(?![\w'’-])", text, re.I):
+        if (tail := TAIL.match(text, m.end())) and (rest := NAMES.match(text, tail.end() - 1)):
+            if (whole := text[m.start():rest.end()]).lower() not in question.lower():
+                return whole
+    return ""
+
+
+def _writes_alone(text: str, name: str) -> bool:
+    """True if a text writes a name not as the start of a longer one: '… ; le Musée de la Mer n'en a pas.'"""
+    return any(not TAIL.match(text, m.end()) for m in re.finditer(
+        r"(?<![\w'’-])" + r"\s+".join(map(re.escape, name.split())) + r"(?![\w'’-])", text, re.I))
 
 
 def _told(question: str) -> frozenset[str]:
@@ -757,20 +821,24 @@ def _told(question: str) -> frozenset[str]:
     return roots(NAME.sub(" ", question))
 
 
-def _place_of(sentence: str, question: str, heading: str, headings: list[str]) -> tuple[str, str]:
+def _place_of(sentence: str, question: str, heading: str, headings: list[str], pages: list[str] = ()) -> tuple[str, str]:
     """The other place a sentence is about, and why (in English), or ('', ''): its page's, when the page is headed
     with another of a like name and the sentence names not the question's own ('The dance starts at 20:30.' under
     '# Saint-Aubin-sur-Mer …' for Saint-Aubin), or a place of a like name it names without the question's ('In New
     Orleans, …' for Orleans), or the one it names (`_other_place`)."""
     asked, said, told = _place_names(question), _place_names(sentence), _told(question)
-    other = _headed_other(heading, question)
+    other = _headed_other(heading, question, pages)
     if other and not any(_same_name(a, s, told) for a in asked for s in said):
         return other, f"its page is headed '{heading}', and the question asks about {joined([repr(a) for a in asked])}"
+    if longer := next((x for a in asked if (x := _longer(sentence, a, question)) and not _writes_alone(sentence, a)), ""):
+        return longer, f"it speaks of '{longer}', and the question asks about {joined([repr(a) for a in asked])}"
     # a like name in place of the question's: 'In New Orleans, the Preservation Hall concerts …' for Orleans; not a
     # name that is only its kind, on its own page ('The Museum opens at 10:00.' under '# Harbour Museum')
     if like := next(((s, a) for s in said for a in asked if _like_name(s, a, told) and not any(
             _same_name(s, o, told) for o in asked) and not any(_same_name(a, t, told) for t in said) and not (
-            root(s.lower()) == _kind(a) and any(_same_name(a, n, told) for n in _place_names(heading)))), None):
+            root(s.lower()) == _kind(a) and any(_same_name(a, n, told) for n in _place_names(heading))) and not (
+            _by_kind(a, s, pages) and any(_same_name(s, n) for n in _place_names(heading)))), None):  # 'Beverley
+        # Minster is open …' under '# Beverley Minster' for 'the Minster'
         return like[0], f"it speaks of '{like[0]}', and the question asks about '{like[1]}'"
     if place := _other_place(sentence, question, headings):
         own = asked or [h for h in headings if any(_kind(n) == _kind(place) for n in _place_names(h))]
@@ -1384,14 +1452,15 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
         # now starts at 21:15' below '… is shown at 20:45'
         if not quoted_from and re.search(rf"(?<![\w.-]){re.escape(_name(s.input))}(?![\w-])", unquoted):
             continue  # not a page left out on purpose (corrected, older)
-        if _headed_other(_heading(s), task):
+        if _headed_other(_heading(s), task, [g.result or "" for g in good]):
             continue  # '# Central Library' gives no rival figure of the Central Park Library's
         own = _own(view, s.result or "")
         text = _glossed(own)  # the lexicon's English beside a French page's words
         page = bool((_subject(s) | roots(_glossed(_heading(s)))) & subjects or AMENDS.search(_heading(s)))  # 'Notice to
         for line in sentences(own):  # residents' names no subject: its text must ('Because of roadworks, the Dunmere
             # farmers' market no longer …')
-            if quoted_from and (not CHANGES.search(line) or any(line in c for c in cited)):
+            if quoted_from and (not CHANGES.search(line) or any(line in c for c in cited)) or _changes_another(
+                    line, task, _heading(s)):
                 continue
             differs = page and all(p in names or roots(_glossed(p)) - {p} & names for p in _proper(_heading(s))) and any(u in units and (n, u) not in figures
                                                                       for n, u in _figures(line))  # not Northgate Chess Club's fee
@@ -1442,6 +1511,15 @@ def _other_facet(line: str, task: str) -> bool:
     asked, days = roots(_glossed(task)) & (WORKDAYS | WEEKEND), roots(_glossed(scope)) & (WORKDAYS | WEEKEND)
     return bool(asked and days and not asked & days and not (asked & WEEKEND and days & roots("weekend weekends") or asked
                                                               & WORKDAYS and days & roots("weekday weekdays semaine")))
+
+
+def _changes_another(line: str, task: str, heading: str) -> bool:
+    """True if a change line's subject is a place its page's heading names and the question, which names its places,
+    does not ask about: 'The Friary, now a youth hostel, …' under '# St Mary's Church and the Friary' beside the
+    Minster's hours; not 'The market has moved to Church Street.', nor 'Ines Marlowe is replaced by …'."""
+    change, asked, told = CHANGES.search(line), _place_names(task), _told(task)
+    said = [n for n in _place_names(line[:change.start()]) if any(_same_name(n, h) for h in _place_names(heading))] if change else []
+    return bool(asked and said) and not any(_same_name(a, n, told) or root(a.lower()) == _kind(n) for a in asked for n in said)
 
 
 def _names_another(line: str, known: str) -> bool:
@@ -1983,7 +2061,7 @@ def research(view: View) -> dict | None:
                       "else." for page, names
                       in unnamed.items())
     failed += " The documents give different figures for this; I quote each and do not choose between them." * rival
-    amended = [c for c in cited if len(its := sentences(c.rsplit(" [", 1)[0])) > 1 and _amends(its[-1])]  # quoted with
+    amended = [c for c in cited if len(its := sentences(c.rsplit(" [", 1)[0])) > 1 and (_amends(its[-1]) or _qualifies(its[-1], its[-2]))]  # quoted with
     # the sentence after it that changes it: 'The pass costs 60 EUR. It was increased to 65 EUR in 2026.'
     if (changed or amended) and not rival:  # 'Spin has moved to Tuesday evenings.' beside 'The spin class is on Thursday evenings.'
         pages = list(dict.fromkeys(c.rsplit(" [", 1)[1][:-1] for c in changed + amended if c.rsplit(" [", 1)[1][:-1] not in unnamed
@@ -2056,7 +2134,7 @@ def research(view: View) -> dict | None:
         return said | named if said - named else said  # 'the Hôtel des Dunes' named by the quote's heading, once the
     # quote itself says what is asked ('Check-out is at 11:00.'); a heading alone answers nothing. A question of one
     # part was quoted for with its headings' words: 'the cider festival' of '# Saint-Aubin Cider Festival'
-    missed = [c for c in clauses(task) if (asked := {root(w) for w in (content if in_own else content_words)(c)
+    missed = [c for c in _whole_clauses(task, good) if (asked := {root(w) for w in (content if in_own else content_words)(c)
                                                      if w != "according" and w not in OWN_FRAME})  # a source
               and 2 * len(met(c, asked)) < len(asked - MEASURES - _asked_time(task))]
     quotes = [c.rsplit(" [", 1)[0] for c in cited]
