@@ -117,3 +117,17 @@ def test_text_sent_between_a_tool_use_and_its_results_is_a_400():
     reply = practice_client().messages.create(model=MODEL, max_tokens=200, tools=tools, messages=[
         *first, {"role": "user", "content": [result]}, {"role": "user", "content": "Thanks!"}])
     assert reply.content  # results first, then text: one turn, as Claude reads it
+
+
+def test_a_bounced_cheque_stays_in_the_grand_total_a_duplicate_does_not(tmp_path):
+    """Reading 'duplicate' and 'superseded' as void in a grand total (rec47 W01) first took 'paid (cheque bounced)' for
+    void too, and the grand total of the invoices, paid or not, was declined: a bounced cheque leaves the bill standing."""
+    files = {f"b{i}.txt": f"Invoice B-{i}\nClient: Ferme Olive\nAmount: {amount} EUR\nStatus: {status}\n"
+             for i, (amount, status) in enumerate([(120, "paid (cheque bounced)"), (300, "unpaid"), (80, "paid")], start=1)}
+    (bounced := tmp_path / "bounced").mkdir()
+    said = answer("What is the total of all the invoices, paid or not?", records(bounced, files))
+    assert "500 EUR" in said, said
+    files["b4.txt"] = "Invoice B-4\nClient: Ferme Olive\nAmount: 300 EUR\nStatus: unpaid\nNote: duplicate of B-2\n"
+    (twice := tmp_path / "twice").mkdir()
+    said = answer("What is the total of all the invoices, paid or not?", records(twice, files))
+    assert "800 EUR" not in said and "b4.txt" in said, said

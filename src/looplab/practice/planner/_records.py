@@ -132,8 +132,14 @@ PAID_IN_TEXT = re.compile(r"\b(?:deposit|received|paid|settled|part(?:ial(?:ly)?
 STATED = re.compile(r"\b(?:(?:un|not\s+)?paid|settled|void(?:ed)?|cancell?(?:ed|ation)|annul\w*|(?:im)?payée?s?|réglée?s?|"
                     r"acquittée?s?|soldée?s?|refund(?:ed)?|rembours\w*|written off|credited|reversed|bounced|disputed|litige|"
                     r"contestée?s?|duplicate|doublon|replace[sd]|remplac\w*|supersede[sd]|waived|(?:payment|paiement|règlement|"
-                    r"virement|transfer|cheque|chèque)\s+(?:\w+\s+)?(?:received|reçue?|encaissée?))(?![\w-])", re.I)  # a word saying
-# whether a record stands or is settled: in a line of free text, the record's state may not be what its status says
+                    r"virement|transfer|cheque|chèque)\s+(?:\w+\s+)?(?:received|reçue?|encaissée?)|"
+                    r"terminated|ended|expired|discontinued|suspended|withdrawn|rescinded|revoked|forgiven|reactivated|"
+                    r"restarted|resumed|reopened|reinstated|résiliée?s?|rétract\w*|sans objet|abandonnée?s?|"
+                    r"stornie?r?\w*|storno|annulliert|bezahlt|beglichen|erlassen|gekündigt|anulad[ao]s?|cancelad[ao]s?|"
+                    r"pagad[ao]s?|annullat[aoie]|pagat[aoie])(?![\w-])", re.I)  # a word saying whether a record stands,
+# is settled or was ended or resumed ('Terminated on 20/06', 'Reactivated on 02/07', 'Storniert am 03/06', 'Factura
+# anulada', 'Facture sans objet', 'rent forgiven'): in a line of free text, the record's state may not be what its
+# status says
 PRICED = re.compile(r"(?:amount|total|montant|price|prix|betrag|balance|solde|sum|somme)\b.*", re.I)
 IN_NAME = re.compile(r"(?:\(|\bin |_)(EUR|USD|GBP|CHF|[€$£])\)?$", re.I)  # 'Amount (EUR)', 'amount_eur', 'Total in €'
 

@@ -143,7 +143,11 @@ QUALIFIED = re.compile(rf"\b({'|'.join(QUALIFIERS)})\b\.?\s+([^\W\d_]+)", re.IGN
 AVOIR = (r"(?:^|(?<=\bun )|(?<=\bl['’])|(?<=\bcet )|(?<=\bnotre )|(?<=\bvotre )|(?<=\bson )|(?<=\bleur )|(?<=\bpar )|"
          r"(?<=\bavec )|(?<=\bvoir ))avoir|avoir(?=\s+(?:n[°o]\s*)?[\w-]*\d)")  # the noun ('un avoir', 'Avoir AV-3'), not
 # the verb of 'après avoir', 'sans avoir payé'
-CREDIT = re.compile(rf"(?<![^\W_])(?:credit(?:[ _-]?note|[ _-]memo)?|note de cr[eé]dit|{AVOIR}|refund)(?![^\W_])",
+CREDIT_WORD = (r"credit(?:[ _-]?notes?|[ _-]memos?|(?=\s+(?:of\s|n[°o]|[\w-]*\d))|(?=\s*$))|(?:(?<=\ba )|(?<=\bthe )|"
+               r"(?<=\bour )|(?<=\byour ))credit(?!\s*[\w-]*\s*(?:cards?|union|limits?|checks?|scores?|ratings?|lines?|"
+               r"terms?|transfers?|insurance|bank|agricole|mutuel|lyonnais)\b)")  # 'credit note CN-2', 'Credit CN-12', 'a credit
+# of 50 EUR'; not 'payable by credit card', 'Crédit Agricole': a way to pay or a bank is no credit note
+CREDIT = re.compile(rf"(?<![^\W_])(?:{CREDIT_WORD}|note de cr[eé]dit|{AVOIR}|refund)(?![^\W_])",
                     re.IGNORECASE)  # 'credit_note' of a JSON field too
 BILLED = set(stems("invoice facture bill"))
 OWING = re.compile(r"\b(?:still|yet|remaining|left|how much|what(?:'s| is))\b", re.IGNORECASE)  # 'due' as owed
@@ -460,8 +464,25 @@ def cancelled(task: str, records: list[Record], chosen: list[Record]) -> list[Re
     """The chosen records marked cancelled or void, unless the task names that: a total may count them or not."""
     key = _status_key(records)
     said = {r.file: [v for k, v in r.fields.items() if k == key or _stated_in(r, k, v)] + [_stamp(r.title)] for r in chosen}
-    return [r for r in chosen if key and set(words(" ".join(said[r.file]))) & VOID - set(words(task))]  # 'VOID - issued by
-    # mistake', 'Facture B-3 (annulée)' too
+    return [r for r in chosen if key and (set(words(" ".join(said[r.file]))) & VOID - set(words(task)) or any(
+        _nullified(v) and not UNSETTLED.search(v) or VOIDED.search(v) for v in said[r.file]) and not VOIDED.search(task)
+        and not _nullified(task))]  # a bounced cheque leaves the invoice billed: in a grand total, unlike a duplicate
+    # 'VOID - issued by mistake', 'Facture B-3 (annulée)', 'Superseded by K-107', 'Storniert am 03/06' too
+
+
+def _void_note(record: Record, key: str) -> str:
+    """Why a record marked void or withdrawn is not counted: the line saying so when its status does not show it
+    ('droit de rétractation' beside 'Statut : en cours'), else its status with the lines read beside it."""
+    line = _restated(record, key)
+    if line and line.split(": ", 1)[-1] not in _status(record, key):
+        return f"{record.file} says '{line}', which changes the {key} it first gives; it is not counted."
+    return f"{record.file} has {_status(record, key, said=True)}, which I cannot read as paid or unpaid; it is not counted."
+
+
+VOIDED = re.compile(r"\b(?:stornie?r?\w*|storno|annulliert|anulad[ao]s?|cancelad[ao]s?|annullat[aoie]|sans objet|"
+                    r"withdrawn|rescinded|revoked|terminated|superseded|replaced|remplacée?s?|forgiven|rétract\w*|"
+                    r"résiliée?s?)(?![\w-])", re.I)  # no longer
+# billed, in words `VOID` does not hold: 'Factura anulada', 'Facture sans objet', 'rent forgiven'
 
 
 def _lacking(task: str, records: list[Record]) -> str | None:
@@ -497,6 +518,7 @@ def _names_not_statuses(task: str, records: list[Record]) -> str:
 NULLIFIED = re.compile(r"\b(?:duplicate|doublon|(?:issued |sent |émise? )?(?:in error|par erreur)|bounced|reversed|rejected|"
                        r"rejetée?|chargeback|(?:replaced|superseded|cancell?ed|remplacée?|annulée?) (?:by|par)|"
                        r"(?:do|does|should) not (?:be )?count|don't count|ne pas (?:la |le )?compter)\b", re.I)  # not owed as written
+UNSETTLED = re.compile(r"\b(?:bounced|reversed|rejected|rejetée?|chargeback)\b", re.I)  # a payment undone, the bill stands
 REPLACES = re.compile(r"\b(?:replaces|supersedes|cancels|annule|remplace)\b", re.I)  # … the record it names
 
 
@@ -510,6 +532,49 @@ def _nullified(text: str) -> bool:
     'not a duplicate of L-1'."""
     found = NULLIFIED.search(text)
     return bool(found) and not re.search(r"\b(?:not|no|never|pas|non|jamais)\b(?:\W+\w+){0,2}\W*$", text[:found.start()], re.I)
+
+
+WITH_IT = re.compile(r"\b(?:with|as|and|avec|que|et)\s+(?:(?:the|la|le|l['’]|invoices?|factures?|tickets?|orders?|"
+                     r"commandes?|n[°ºo]\.?|#)\s*)*$", re.I)  # 'Paid together with M-8', 'réglée en même temps que la
+# facture F-11'; not 'Annulée et remplacée par la facture F-36': the carrier's own state
+ITSELF = re.compile(r"\b(?:this|itself|cette|celle-ci|elle-même|ce document)\b", re.I)  # 'unlike R-12, this one is void'
+NUMBERED = (r"(?:#|n[°ºo]\.?\s*|\b(?:invoices?|factures?|bills?|tickets?|orders?|commandes?|bookings?|réservations?|"
+            r"subscriptions?|abonnements?|claims?|contracts?|contrats?|rentals?|locations?)\s+)")  # 'invoice 12', '#3302'
+
+
+def _names_of(value: str, record: Record, records: list[Record]) -> list[Record]:
+    """The other records a line names by number ('invoice R-12 is cancelled' names R-12); a bare number ('2') only
+    after a word saying what it numbers ('invoice 2', '#2'), not '2 instalments'."""
+    return [r for r in records if r.number and r.number.casefold() != record.number.casefold() and re.search(r"\d", r.number)
+            and re.search(("" if re.search(r"[^\W\d_]|-", r.number) else NUMBERED) + rf"(?<![\w/.,-]){re.escape(r.number)}"
+                          r"(?![\w/-]|[.,]\d|\s*(?:%|[€$£]|eur\b|euros?\b))", value, re.I)]
+
+
+def aimed(records: list[Record]) -> list[Record]:
+    """The records with each line about another record given to it: a line that names another record's number before
+    the state it says ('Note: invoice R-12 was issued by mistake and is cancelled' in R-11) is that record's, and the
+    one carrying it keeps no such line; one saying the carrier's state with it ('Paid together with M-8' in M-7) is
+    both's. The record named then reads the line beside its own status ('unpaid (c1.txt: Note: …)'), so it is in doubt, never
+    firmly unpaid; 'Superseded by K-107', 'replaces R-3' are the carrier's (`_replaced` reads the latter)."""
+    given: dict[str, dict] = {}
+    kept = {}
+    for record in records:
+        fields = dict(record.fields)
+        for key, value in record.fields.items():
+            state = [m.start() for p in (STATED, NULLIFIED) for m in p.finditer(value)]
+            named = _names_of(value, record, records) if state and not _party(key) and not REPLACES.search(
+                f"{key} {value}") and not set(words(key.lower())) & (NUMBER_KEYS | KIND_KEYS) else []
+            first = min((m.start() for r in named for m in re.finditer(re.escape(r.number), value, re.I)), default=0)
+            if named and first < min(state):  # the other record is what the line speaks of
+                if not ITSELF.search(value) and not re.search(rf"(?<![\w-]){re.escape(record.number)}(?![\w-])", value, re.I):
+                    fields.pop(key)
+            elif not named or not WITH_IT.search(value[min(state):first]):
+                continue  # 'Superseded by K-107': the carrier's own state
+            for other in named:
+                given.setdefault(other.file, {})[record.file] = f"{key}: {value}"  # 'c2.txt has Status 'unpaid' (c1.txt: ...)'
+        kept[record.file] = fields
+    return [replace(r, fields={**kept[r.file], **given.get(r.file, {})}) if kept[r.file] != r.fields or r.file in given
+            else r for r in records]
 
 
 def _replaced(records: list[Record]) -> dict[str, str]:
@@ -589,9 +654,9 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
         chosen, unclear = [r for r in chosen if kind[r.file] in own], [r for r in unclear if kind[r.file] in own]
         heading.append(joined(sorted({r.title.split()[0] for r in records if kind[r.file] in own})))  # 'the quotes' only
     void = cancelled(task, records, chosen) if (TOTAL_ASKED.search(task) or re.search(r"\bhow much\b", task)) and not stated \
-        and NUMBER not in named else []  # 'the amount of booking 3' is its amount, cancelled or not
-    notes += [f"{r.file} has {_status(r, _status_key(records), said=True)}, which I cannot read as paid or "
-              "unpaid; it is not counted." for r in void if r not in unclear]
+        and NUMBER not in named and _status_key(records) not in named else []  # 'the amount of booking 3' is its amount,
+    # cancelled or not; 'the active subscriptions' are selected on their status: a cancelled one is no active one
+    notes += [_void_note(r, _status_key(records)) for r in void if r not in unclear]
     chosen, unclear = [r for r in chosen if r not in void], unclear + [r for r in void if r not in unclear]
     field = key or _status_key(records)
     field = field if any(_kind(r.fields.get(field, ""), field) for r in records) else None  # a payment status
@@ -608,18 +673,21 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
                                                                        or "", re.I) for v in values)
             or (_value(r, name) or "") not in values and _folded(_value(r, name) or "") in {_folded(v) for v in values}
             or (_value(r, name) or "") not in values and any(_loose(v) <= _loose(_value(r, name) or "") for v in values)
-            or name != NUMBER and changed_by(r, name)]  # 'priority raised on 04/06': to the value asked, or not
+            or name != NUMBER and changed_by(r, name) or name != field and _restated(r, name)]  # 'priority raised on
+    # 04/06': to the value asked, or not; 'Terminated on 20/06' beside 'Status: active'; 'Reactivated' beside 'cancelled'
     # 'Cafe Blanc' beside 'Café Blanc': the same client, or not; 'storm warnings (lifted)' beside 'storm warning'; 'STORM WARNING',
     # 'storm warning issued', 'Lena Park' beside 'storm warning', 'Lena': the same, or not; 'shelf A2' is no 'shelf A'
-        notes += [f"{r.file} says '{changed_by(r, name)}', which changes the {name} it first gives; it is not counted."
-                  for r in unsure if changed_by(r, name)]  # 'Priority: high' beside 'Note: priority lowered to low'
+        notes += [f"{r.file} says '{changed_by(r, name) or _restated(r, name)}', which changes the {name} it first gives; "
+                  "it is not counted." for r in unsure if changed_by(r, name) or name != field and _restated(r, name)]
+        # 'Priority: high' beside 'Note: priority lowered to low'
         chosen = [r for r in chosen if (_value(r, name) in values) == keep and r not in unsure]
         unclear = [r for r in unclear if (_value(r, name) in values) == keep] + unsure
         heading.append(f"{name} {'' if keep else 'not '}{' or '.join(sorted(values))}")
     state = stated[0] if stated else field if field in named else None  # 'which are open?': not a ticket whose
-    changed = [r for r in chosen if state and r not in unclear and amended(r, state)]  # 'Update: closed' says otherwise
-    notes += [f"{r.file} says '{amended(r, state)}', which changes the {state} it first gives; it is not counted."
-              for r in changed]
+    changed = [r for r in chosen if state and r not in unclear and (amended(r, state) or _restated(r, state))]  # 'Update:
+    # closed', 'Reopened on 04/06' beside 'Status: closed' say otherwise
+    notes += [f"{r.file} says '{amended(r, state) or _restated(r, state)}', which changes the {state} it first gives; it "
+              "is not counted." for r in changed]
     chosen, unclear = [r for r in chosen if r not in changed], unclear + changed
     if stated:
         unclear += [r for r in chosen if stated[0] not in r.fields]
@@ -695,6 +763,18 @@ def _stated_in(record: Record, key: str, value: str) -> bool:
     said = [m for m in STATED.finditer(value) if set(words(m[0])) & PAYING or not re.search(
         r"\b(?:not|no|never|pas|non|jamais)\b(?:\W+\w+){0,2}\W*$", value[:m.start()], re.I)]  # 'not a duplicate of K-1'
     return bool(said) and not _party(key) and not money(value) and not _about_other(record, value)
+
+
+def _restated(record: Record, key: str) -> str:
+    """The first line of `record` saying a state its status field `key` does not give, a status that is no payment's
+    ('Terminated at customer's request on 20/06/2026' beside 'Status: active', 'Reactivated on 02/07' beside 'Status:
+    cancelled', 'droit de rétractation' beside 'Statut : en cours'), or ''. Not one the status agrees with ('Status:
+    cancelled' beside 'Cancelled by phone'), nor any for another field than a status."""
+    own = set(words(record.fields.get(key, "").lower()))
+    if not set(words(key.lower())) & STATUS_KEYS or not own:
+        return ""
+    return next((f"{k}: {v}" for k, v in record.fields.items() if k != key and _stated_in(record, k, v) and not {
+        w for m in STATED.finditer(v) for w in words(m[0].lower())} <= own), "")
 
 
 def _about_other(record: Record, value: str) -> bool:

@@ -254,7 +254,7 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
     whole = task
     task = asked = _plain(as_asked(task))  # 'In the folder balances': the name asks for no balance
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
-    records, lost = _select.corrected(_noted(records)), lost + list(unlisted)
+    records, lost = _select.corrected(_noted(_select.aimed(records))), lost + list(unlisted)
     good = sum(1 for s in reads if not s.is_error)
     if reads and not good:  # no record read: no field, value or word of them to speak of
         return declined(" ".join(["I could read none of the files listed, so I give no list and no total.", *notes]),
