@@ -125,6 +125,16 @@ def test_should_retry_false_means_one_attempt(status):
     assert run.status == "error" and transport_of(client).calls == 1
 
 
+def test_rate_limit_names_its_wait_in_seconds_as_the_api_does():
+    """A participant's own retry reads retry-after (seconds) from the 429; the SDK still waits ~1 ms."""
+    client = practice_client(script=SCRIPT, max_retries=0)
+    faults.rate_limited(client)
+    with pytest.raises(anthropic.RateLimitError) as caught:
+        client.messages.create(model=MODEL, max_tokens=100, messages=[{"role": "user", "content": TASK}])
+    headers = caught.value.response.headers
+    assert headers["retry-after"] == "1" and headers["retry-after-ms"] == "1"
+
+
 def test_max_retries_sets_the_attempts():
     """max_retries=4 gives 5 attempts; max_retries=0 gives one."""
     for retries in (0, 4):

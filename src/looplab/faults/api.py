@@ -68,8 +68,11 @@ def overloaded(client, times: int | None = 1, *, after: int = 0) -> Fault:
 
 def rate_limited(client, times: int | None = 1, *, after: int = 0) -> Fault:
     """The API answers 429 rate_limit_error with retry-after-ms: 1 `times` times; the SDK retries it."""
+    # the API's 429 carries retry-after in seconds, which a participant's own retry code reads;
+    # the SDK prefers retry-after-ms, so the notebooks still do not wait
     return _add(client, StatusFault(429, "rate_limit_error", "Number of request tokens has exceeded your "
-                                    "per-minute rate limit (practice fault)", times, after))
+                                    "per-minute rate limit (practice fault)", times, after,
+                                    headers={**NO_WAIT, "retry-after": "1"}))
 
 
 def server_error(client, times: int | None = 1, *, after: int = 0) -> Fault:
