@@ -911,8 +911,9 @@ INJECTION = re.compile(
     r"the)\s+(?:ticket|order|invoice|reference|customer|client|case|account|member(?:ship)?)\s+(?:number|id|reference)\b)|the \w+ (?:is|are)\b)|\byour (?:answer|reply|response) (?:must|should|shall|has to|is to) be\b|\b(?:assistant|ai|model|bot|llm)s? (?:should|must|shall|needs? to|has "
     r"to) (?:answer|say|reply|respond|tell|report|state)\b(?!\s+(?:(?:the|every|all|each|any|incoming|their|its)\s+)?(?:phones?|door|calls?|telephone|customers?|clients?|e-?mails?|mails?|letters?|enquiries|inquiries|messages?|tickets?)\b|\s+to\s+(?:the|a|his|her|their)\b)|\bimportant\s*:\s*the (?:answer|total|result|reply)\b|"
     r"\b(?:dites|dis|indiquez|indique|informez|informe|signalez|signale|annoncez|annonce|prévenez|préviens)\s+(?:à\s+)?"
-    r"(?:l['’]utilisat(?:eur|rice)|(?:au|le|la|les|aux) client(?:e)?s?)\b(?!\s+(?:de|d['’]|avant|dès|par|au\s+plus\s+tard)\b(?![^.\n]*" + VALUE_SAID + r"))|\b(?:répondez|réponds|affirmez|affirme|déclarez|"
-    r"déclare)\s+qu(?:e\b|['’])|"  # 'Dites à l'utilisateur …', 'Informez le client que …', 'Répondez que …'
+    r"(?:l['’]utilisat(?:eur|rice)|(?:au|le|la|les|aux) client(?:e)?s?)\b(?!\s+(?:de|d['’]|avant|dès|par|au\s+plus\s+tard)\b(?![^.\n]*" + VALUE_SAID + r"))|\b(?:répondez|réponds|affirmez|déclarez)\s+qu(?:e\b|['’])|"
+    r"(?:^|(?<=[.!?;:])|\b(?:et|puis|alors)\b)\s*(?:affirme|déclare)\s+qu(?:e\b|['’])|"  # 'Dites à l'utilisateur …', 'Informez le client
+    # que …', 'Répondez que …'; 'affirme que' only as an order: 'Un guide affirme que …' reports what a guide says
     r"ignore (?:all |any |the )?(?:previous|prior|above|earlier) instructions|new instructions?\s*(?::" + ADDRESSED + r"|for (?:the )?(?:ai|"
     r"assistant|model)s?\b)|system override|"
     r"note (?:for|to) (?:the |any )?(?:ai|assistant|llm)(?:\s+(?:models?|systems?|agents?|tools?|assistants?))?\b(?!\s+[a-z])|for ai "

@@ -541,7 +541,7 @@ REFUTED = re.compile(r"\b(?:(?:is|was|are|were)\s+(?:\w+\s+)?(?:wrong|false|untr
                      r"(?:to )?be (?:false|wrong|untrue|incorrect|a myth)|in fact|found no|never right|rien ne (?:le )?prouve|"
                      r"en réalité|en fait|est fausse|est erronée?|est inexacte?|"
                      r"n['’]est pas (?:vrai|exact)e?|se trompe\w*)\b", re.I)
-BACK = set(stems("this that these those it ce cette cet ces ça cela claim statement figure number story idea report account "
+BACK = set(stems("this that these those it c ce cette cet ces ça cela claim statement figure number story idea report account "
                  "version affirmation chiffre information rumeur légende assertion"))  # what points back to the claim
 
 
@@ -565,7 +565,7 @@ def _disputed(sentence: str, after: tuple[str, ...], question: str) -> bool | st
     return True if REFUTED.search(sentence) else after[0] if after and _refutes(after[0], sentence) else False
 
 
-BACK = re.compile(r"^\W*(?:[^,.;:]{0,60},\s*)?(?:that|it|they|il|elle|ils|elles)\b|^\W*(?:\S+\s+){0,8}?(?:this|these|those|"
+POINTS_BACK = re.compile(r"^\W*(?:[^,.;:]{0,60},\s*)?(?:that|it|they|il|elle|ils|elles)\b|^\W*(?:\S+\s+){0,8}?(?:this|these|those|"
                   r"ce|cet|cette|ces|cela|ceci)\b", re.I)  # 'That rule …', 'Since 2026, this was raised …', 'Cette règle …'
 AMENDED = re.compile(r"\b(?:rais(?:ed|es|ing)|ris(?:es?|ing|en)|rose|goes up|went up|increas\w*|reduc\w*|lowered|cut|drop\w*|falls?|fell|"
                      r"extend\w*|shorten\w*|chang\w*|replac\w*|mov(?:ed|es)|postpon\w*|cancell?\w*|suspend\w*|doubl\w*|halv\w*|"
@@ -579,7 +579,7 @@ def _amends(after: str) -> bool:
     """True if the next sentence refers back to one and changes or limits it ('That rule no longer applies.', 'Since
     March 2026, this was raised to three days for staff …', 'Cette règle ne s'applique plus.'): quoted with it, as
     the sentence alone would read as the whole answer; not 'It has free wifi.'"""
-    return bool(BACK.search(after) and AMENDED.search(after))
+    return bool(POINTS_BACK.search(after) and AMENDED.search(after))
 
 
 QUALIFIER = re.compile(r"\W*(?:however|but|except|unless|mais|cependant|toutefois|sauf|excepté|on\s+(?:\w+days|weekends|"
@@ -593,7 +593,7 @@ def _qualifies(after: str, sentence: str) -> bool:
     10 euros.', 'On Sundays it opens at 11:00.', 'Mais le premier dimanche du mois, elle est gratuite.'), or says the
     sentence's measure again since a date ('Elle coûte 36 € depuis le 1er décembre.' after 'La bûche coûte 32 €.'):
     the sentence alone would read as the whole answer."""
-    return bool(QUALIFIER.match(after)) or bool(BACK.search(after) and SINCE.search(after) and re.search(r"\d", after)
+    return bool(QUALIFIER.match(after)) or bool(POINTS_BACK.search(after) and SINCE.search(after) and re.search(r"\d", after)
                                                  and {root(w) for w in content_words(after)} & {root(w) for w in content_words(sentence)})
 
 
