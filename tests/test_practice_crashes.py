@@ -84,11 +84,11 @@ def test_a_text_property_is_not_filled_with_the_currency_of_the_total(tmp_path):
     """A string property 'due', 'total' or 'amount' used to be filled with the total's currency: {"due": "EUR"}."""
     client, options = _unpaid_run(tmp_path)
     for prop in ("due", "total", "amount"):
-        schema = {"type": "object", "properties": {prop: {"type": "string"}}, "required": [prop]}
+        schema = {"type": "object", "properties": {prop: {"type": "string"}}, "required": [prop], "additionalProperties": False}
         reply = client.messages.create(**options, output_config={"format": {"type": "json_schema", "schema": schema}})
         assert reply.stop_reason == "refusal" and not reply.content, (prop, reply.content)
     schema = {"type": "object", "properties": {"total": {"type": "number"}, "total_currency": {"type": "string"}},
-              "required": ["total", "total_currency"]}
+              "required": ["total", "total_currency"], "additionalProperties": False}
     reply = client.messages.create(**options, output_config={"format": {"type": "json_schema", "schema": schema}})
     assert json.loads(reply.content[0].text) == {"total": 200.5, "total_currency": "EUR"}
 
@@ -109,7 +109,8 @@ def test_a_value_that_breaks_the_properties_format_is_declined_not_sent(tmp_path
     reply = client.messages.parse(**options, output_format=Course)
     assert reply.stop_reason == "refusal" and reply.parsed_output is None
     assert "'next spring' is not a 'date'" in reply.stop_details.explanation
-    schema = {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]}
+    schema = {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"],
+              "additionalProperties": False}
     reply = client.messages.create(**options, output_config={"format": {"type": "json_schema", "schema": schema}})
     assert json.loads(reply.content[0].text) == {"title": "Design"}
 
@@ -160,7 +161,7 @@ def test_a_nullable_type_list_inside_any_of_is_filled_like_its_type():
     client, tools = practice_client(), samples.weather_and_calc()
     run = run_agent(client, "What is 12 * (3 + 5)?", tools)
     schema = {"type": "object", "properties": {"result": {"anyOf": [{"type": ["number", "null"]}]}},
-              "required": ["result"]}
+              "required": ["result"], "additionalProperties": False}
     reply = client.messages.create(model=MODEL, max_tokens=500, tools=[t.to_api() for t in tools],
                                    tool_choice={"type": "none"}, messages=run.messages[:-1],
                                    output_config={"format": {"type": "json_schema", "schema": schema}})

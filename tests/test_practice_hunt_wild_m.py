@@ -5,10 +5,12 @@ from __future__ import annotations
 import ast
 import pathlib
 
+import anthropic
 import pytest
 from conversations import answer, documents
 
 import looplab
+from looplab.client import MODEL, practice_client
 
 TOWER = {"tower.md": "# Grey Tower\nA 1998 leaflet says the tower is 80 metres tall. That figure is wrong: the tower "
                      "is 64 metres tall.\nThe tower opens at 10:00.",
@@ -58,3 +60,17 @@ def test_a_french_text_reporting_what_someone_says_is_no_planted_order(tmp_path,
     'affirme que' after its subject reports a claim; only at a sentence's start is it an order."""
     said = answer("Que dit la page sur la tour ?", documents(tmp_path, {"page.md": "# La tour\n" + page}))
     assert "instruction" not in said, said
+
+
+@pytest.mark.parametrize(("extra", "said"), [
+    ({}, "'additionalProperties' must be explicitly set to false"),
+    ({"additionalProperties": True}, "'additionalProperties: true' is not supported. Please set 'additionalProperties' to false")])
+def test_an_object_schema_not_closed_is_refused_as_claude_refuses_it(extra, said):
+    """A raw output_config schema whose object leaves out additionalProperties, or sets it true, got a 200 (api48 W02,
+    W03, W08); Claude answers 400 with these words. messages.parse closes every object for you."""
+    client = practice_client(max_retries=0)
+    schema = {"type": "object", "properties": {"total": {"type": "number"}}, "required": ["total"], **extra}
+    with pytest.raises(anthropic.BadRequestError) as refused:
+        client.messages.create(model=MODEL, max_tokens=100, messages=[{"role": "user", "content": "Total of 2 and 3?"}],
+                               output_config={"format": {"type": "json_schema", "schema": schema}})
+    assert refused.value.body["error"]["message"].startswith("output_config.format.schema: For 'object' type, " + said)

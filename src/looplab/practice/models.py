@@ -245,6 +245,13 @@ def check_query(query: dict) -> str | None:
     for i, value in enumerate(query.get("lifecycle") or []):
         if value not in LIFECYCLES:
             return f"lifecycle[{i}]: {value!r} is not allowed; write one of 'active', 'deprecated' or 'retired'"
+    if "limit" in query and not str(query["limit"]).lstrip("-").isdigit():  # ModelListParams: an int, 1 to 1000
+        return (f"limit: Input should be a valid integer, unable to parse string as an integer ({query['limit']!r} "
+                "was sent); pass a whole number from 1 to 1000, e.g. limit=20")
+    if "limit" in query and not 1 <= int(query["limit"]) <= 1000:
+        return (f"limit: Input should be {'greater' if int(query['limit']) < 1 else 'less'} than or equal to "
+                f"{1 if int(query['limit']) < 1 else 1000} ({query['limit']} was sent); pass a whole number from 1 to "
+                "1000, or leave it out for 20")
     for name in ("after_id", "before_id"):  # the first page is not the page after an unknown id
         if name in query and resolve(query[name]) is None:
             return (f"{name}: {query[name]!r} is not a model the practice model knows; pass the first_id or last_id "
@@ -258,10 +265,7 @@ def page(query: dict) -> dict:
     wanted = query.get("lifecycle") or ["active", "deprecated"]  # retired ones only when asked
     every = every_model()  # a retired model is still a place in the list
     ids = [m for m in every if _lifecycle(m) in wanted]
-    try:
-        limit = min(max(int(query.get("limit", 20)), 1), 1000)
-    except ValueError:
-        limit = 20
+    limit = int(query.get("limit", 20))  # check_query made sure it is a whole number from 1 to 1000
     if query.get("after_id"):
         ids = [m for m in ids if every.index(m) > every.index(resolve(query["after_id"]))]
     before = bool(query.get("before_id"))  # the page just before it; has_more: are there more before that page

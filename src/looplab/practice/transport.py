@@ -26,6 +26,7 @@ from looplab.practice.shapes import check_shape
 from looplab.practice.threads import Threads, as_sent
 from looplab.practice.validate import (
     CREDIT_NOT_APPLIED,
+    check_betas,
     check_fields,
     check_media,
     check_messages,
@@ -164,6 +165,8 @@ class PracticeTransport(httpx2.BaseTransport):
                              not_json or "the request body is not a JSON object; send the request as JSON")
         beta = request.url.params.get("beta") == "true" or "anthropic-beta" in request.headers
         betas = [b.strip() for b in request.headers.get("anthropic-beta", "").split(",")]
+        if problem := check_betas(betas):
+            return api_error(400, "invalid_request_error", problem)
         asked = body  # as sent: an error names output_format, not the output_config.format it is read as
         if "output_format" in body and STRUCTURED_BETA in betas and isinstance(body.get("output_config", {}), dict):
             body = {**{k: v for k, v in body.items() if k != "output_format"},  # the beta's output_config.format
@@ -182,6 +185,8 @@ class PracticeTransport(httpx2.BaseTransport):
         if path == COUNT_TOKENS:  # no reply is sampled: the model's whole output limit, for the checks below
             body = {**body, "max_tokens": models.row(body["model"]).output}
         if problem := check_fields(body, path == COUNT_TOKENS, betas) or check_version(body, version) or check_sources(body):
+            if "output_format" in asked and problem.startswith("output_config.format."):  # as sent, as the API names it
+                problem = "output_format." + problem.removeprefix("output_config.format.")
             return api_error(400, "invalid_request_error", problem)
         full, problem = self.threads.resolve(body, betas)  # as sent: the thinking added below is no thread's concern
         if problem:

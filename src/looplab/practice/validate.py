@@ -2,12 +2,16 @@
 
 import base64
 import binascii
+import datetime
 import json
 import re
 import struct
+import typing
 from functools import lru_cache
 from itertools import dropwhile, takewhile
 from urllib.parse import unquote
+
+from anthropic.types import AnthropicBetaParam
 
 from looplab._jsonschema import schema_error, validator_class
 from looplab.practice.models import fallbacks, refused_fields, row
@@ -30,6 +34,46 @@ MAGIC = {"image/png": (b"\x89PNG\r\n\x1a\n",), "image/jpeg": (b"\xff\xd8\xff",),
          "image/gif": (b"GIF87a", b"GIF89a"), "image/webp": (b"RIFF",)}
 
 
+BETA_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*-(\d{4}-\d{2}-\d{2})", re.IGNORECASE)  # a feature, then a date
+KNOWN_BETAS = typing.get_args(typing.get_args(AnthropicBetaParam)[-1])  # the SDK's list of beta names
+
+
+def _near(one: str, other: str) -> int:
+    """How many letters to add, drop or change to turn `one` into `other` (Levenshtein)."""
+    costs = list(range(len(other) + 1))
+    for i, a in enumerate(one, 1):
+        before, costs[0] = costs[0], i
+        for j, b in enumerate(other, 1):
+            before, costs[j] = costs[j], min(costs[j] + 1, costs[j - 1] + 1, before + (a != b))
+    return costs[-1]
+
+
+def _real_date(text: str) -> bool:
+    """Whether 'YYYY-MM-DD' is a day of the calendar ('2026-13-45' is not)."""
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def check_betas(betas) -> str | None:
+    """Beta names the API cannot know (the API's words): one that is no feature name and date
+    ('totally-made-up', 'interleaved-thinking-2025-5-14'), or a letter or two away from a name the SDK lists, on
+    its date ('structured-output-2025-11-13'). Other dated names pass: the SDK's list lacks betas the API takes."""
+    def unknown(name: str) -> bool:
+        shape = BETA_NAME.fullmatch(name)
+        return (not shape or not _real_date(shape[1]) or name.lower() not in KNOWN_BETAS and any(
+            k.endswith(shape[1]) and _near(name.lower(), k) <= 2 for k in KNOWN_BETAS))
+    wrong = [name for name in betas if name and unknown(name)]
+    if not wrong:
+        return None
+    meant = [k for name in wrong for k in KNOWN_BETAS if _near(name.lower(), k) <= 2][:1]
+    return ("Unexpected value(s) " + ", ".join(f"`{name}`" for name in wrong) + " for the `anthropic-beta` header. "
+            "Please consult our documentation at docs.claude.com or try again without the header"
+            + (f"; did you mean `{meant[0]}`?" if meant else "."))
+
+
 def check_fields(body: dict, count: bool = False, betas=()) -> str | None:
     """What the request types cannot say: what the model refuses, thinking budget, tool_choice, schemas (a count has
     no max_tokens to weigh a thinking budget against, nor has a turn that interleaves thinking with tools)."""
@@ -43,7 +87,11 @@ def check_fields(body: dict, count: bool = False, betas=()) -> str | None:
             return (f"stop_sequences[{i}]: each stop sequence must " + ("contain non-whitespace" if sequence
                     else "be non-empty") + "; write visible text, e.g. 'END'")
     output = (body.get("output_config") or {}).get("format")
-    return _check_schema(output["schema"], "output_config.format.schema") if output else None
+    where = "output_config.format.schema"
+    # count_tokens is left out: whether it checks the subset too is not documented
+    if not output:
+        return None
+    return _check_schema(output["schema"], where) or (None if count else _outside_subset(output["schema"], where))
 
 
 def _check_fallbacks(body: dict, betas=()) -> str | None:
@@ -194,6 +242,62 @@ def _check_schema(schema: dict, where: str) -> str | None:
         return (f"{where}: JSON schema is invalid. It must match JSON Schema draft 2020-12 "
                 f"(https://json-schema.org/draft/2020-12): {problem}; fix it, e.g. {{\"type\": \"string\"}}")
     return _unusable(json.dumps(schema, sort_keys=True), where)
+
+
+NUMBER_BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+NOT_SUPPORTED = {"number": NUMBER_BOUNDS, "integer": NUMBER_BOUNDS, "string": ("minLength", "maxLength"),
+                 "array": ("maxItems",)}  # structured outputs' "JSON Schema limitations" (docs)
+SUBSET_FIX = ("; drop it and say the limit in the field's description, or use client.messages.parse(output_format=...), "
+              "whose SDK moves it into the description for you")
+
+
+def _outside_subset(schema: dict, where: str) -> str | None:
+    """What structured outputs refuse in a valid schema (docs: structured-outputs, "JSON Schema limitations"; the
+    API's words): bounds on numbers, strings and arrays, minItems other than 0 or 1, an object whose
+    additionalProperties is anything but false, objects or arrays in an enum, and a schema that refers to itself."""
+    for sub, at in _subschemas(schema, where):
+        if not isinstance(sub, dict):
+            continue
+        kinds = [sub["type"]] if isinstance(sub.get("type"), str) else [k for k in sub.get("type") or [] if isinstance(k, str)]
+        for kind in kinds:
+            if word := next((w for w in NOT_SUPPORTED.get(kind, ()) if w in sub), None):
+                return f"{at}: For '{kind}' type, property '{word}' is not supported" + SUBSET_FIX
+            if kind == "array" and sub.get("minItems", 0) not in (0, 1):
+                return f"{at}: For 'array' type, 'minItems' values other than 0 or 1 are not supported" + SUBSET_FIX
+            # "must be set to false for objects" (docs); the API's words for true (litellm#35808) and for one left
+            # out (quoted through Bedrock, future-agi#412; veryfront-code#3918)
+            if kind == "object" and sub.get("additionalProperties") is not False:
+                said = ("'additionalProperties: true' is not supported. Please set 'additionalProperties' to false"
+                        if sub.get("additionalProperties") is True else "'additionalProperties' must be explicitly set to false")
+                return (f"{at}: For 'object' type, {said}; add \"additionalProperties\": false to every object "
+                        "(client.messages.parse does it for you)")
+        if isinstance(sub.get("enum"), list) and any(isinstance(v, dict | list) for v in sub["enum"]):
+            return (f"{at}.enum: complex types in enum are not supported (only strings, numbers, booleans and null); "
+                    "list plain values, or put one object schema per choice in anyOf")
+    return _circular(schema, where)
+
+
+def _circular(schema: dict, where: str) -> str | None:
+    """A definition that refers back to itself through $ref ('#/$defs/Node' inside Node): the API's words."""
+    if any(isinstance(sub, dict) and "$id" in sub for sub, _ in list(_subschemas(schema, where))[1:]):
+        return None  # a nested $id moves the base: such references are not followed here
+    defs = {f"#/{key}/{name}": inner for key in ("$defs", "definitions") for name, inner in (schema.get(key) or {}).items()}
+    top = {k: v for k, v in schema.items() if k not in ("$defs", "definitions")}
+
+    def refs(node: dict) -> set:  # the definitions (or the root, '#') a schema points into
+        found = {sub["$ref"] for sub, _ in _subschemas(node, "") if isinstance(sub, dict) and isinstance(sub.get("$ref"), str)}
+        return {"#" if ref == "#" else "/".join(ref.split("/")[:3]) for ref in found if ref == "#" or ref.startswith("#/")}
+
+    def loop(node: str, path: list) -> list | None:
+        if node in path:
+            return path[path.index(node):] + [node]
+        inner = top if node == "#" else defs.get(node)
+        return next((found for ref in sorted(refs(inner)) if (found := loop(ref, [*path, node]))), None) if inner else None
+    if cycle := loop("#", []):
+        names = " -> ".join(part.split("/")[-1] for part in cycle)
+        return (f"{where}: Circular reference detected in schema definitions: {names}. Self-referencing or "
+                "mutually-referencing definitions are not supported; give the nesting a fixed depth (Node, Child, Leaf)")
+    return None
 
 
 SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
