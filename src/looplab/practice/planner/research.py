@@ -230,7 +230,7 @@ def _writes_name(text: str, name: str) -> bool:
     """True if a text writes a name, in any case, without a name's word before it: 'free wifi' names 'Wifi', 'In
     New Orleans' not 'Orleans', 'in Kingston upon Thames' not 'Kingston'."""
     return any((not re.search(r"(?<![\w'’-])[A-ZÀ-Ý][\w'’-]*\s+$", text[:m.start()]) or text[:m.start()].split()[-1].lower()
-               in BEFORE_NAME) and not TAIL.match(text, m.end()) for m in re.finditer(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, name.split())) + r"(?![\w'’-])",
+               in BEFORE_NAME) and not TAIL.match(text, m.end()) for m in re.finditer(r"(?<![\w'’-])" + _spelt(name) + r"(?![\w'’-])",
                                                     text, re.I))
 
 
@@ -441,7 +441,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View, elsewhere: 
         if specific - used or lacks:
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         subject = named & wanted or wanted & title or wanted  # what is asked about: 'Ilm', the 'museum', not 'open'
-        said_in = [sentences(p) for p in re.split(r"\n\s*\n", text)]  # each sentence with those before it in its paragraph
+        said_in = [_passages(p) for p in re.split(r"\n\s*\n", text)]  # each sentence with those before it in its paragraph
         for place, (sentence, earlier, after, near) in enumerate((s, p[:i], p[i + 1:i + 2] or tuple(said_in[k + 1][:1]) if k + 1 < len(
                 said_in) else p[i + 1:i + 2], p[i + 1:i + 2]) for k, p in enumerate(said_in) for i, s in enumerate(p)):  # the next sentence,
             # in the next paragraph too: 'An old postcard says … 120 metres.' / 'That height was never right.'
@@ -494,6 +494,22 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View, elsewhere: 
         o[3] != s and o[3].endswith(" " + s) for o in best)]
 
 
+TABLE_RULE = re.compile(r"\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*")  # '|--------|-------|'
+
+
+def _passages(paragraph: str) -> tuple[str, ...]:
+    """A paragraph's sentences; a Markdown table's rows each under its header row, so that a row answers alone: '|
+    Ticket | Adult | | Single Ashby–Carlow | £3.10 |', not the whole fares table, whose other rows may not hold what is
+    asked (no 'Carlow–Brockton' single)."""
+    lines = [ln.strip() for ln in paragraph.splitlines()]
+    rule = next((i for i, ln in enumerate(lines) if i and lines[i - 1].startswith("|") and TABLE_RULE.fullmatch(ln)), None)
+    if rule is None:
+        return sentences(paragraph)
+    end = next((i for i in range(rule + 1, len(lines)) if not lines[i].startswith("|")), len(lines))
+    return (sentences("\n".join(lines[:rule - 1])) + tuple(" ".join(f"{lines[rule - 1]} {row}".split()) for row in lines[rule + 1:end])
+            + sentences("\n".join(lines[end:])))
+
+
 PRONOUNS = {"it", "its", "he", "she", "they", "their", "his", "her", "this", "these", "il", "elle", "ils", "elles"}
 OPENS_ON = {"the", "a", "an", "its", "his", "her", "their", "le", "la", "les", "un", "une", "son", "sa", "ses", "leur"}
 
@@ -540,7 +556,7 @@ REFUTED = re.compile(r"\b(?:(?:is|was|are|were)\s+(?:\w+\s+)?(?:wrong|false|untr
                      r"impossible|no (?:evidence|proof)|unfounded|baseless|reject(?:s|ed)?|dismiss(?:es|ed)?|rejett\w*|aucune preuve|est faux|"
                      r"(?:to )?be (?:false|wrong|untrue|incorrect|a myth)|in fact|found no|never right|rien ne (?:le )?prouve|"
                      r"en réalité|en fait|est fausse|est erronée?|est inexacte?|"
-                     r"n['’]est pas (?:vrai|exact)e?|se trompe\w*)\b", re.I)
+                     r"n['’]est pas (?:vrai|exact)e?|(?:ne|n['’])\s*(?:sommes|suis|sont|est)\s+pas\s+d['’]accord|se trompe\w*)\b", re.I)
 BACK = set(stems("this that these those it c ce cette cet ces ça cela claim statement figure number story idea report account "
                  "version affirmation chiffre information rumeur légende assertion"))  # what points back to the claim
 
@@ -582,9 +598,12 @@ def _amends(after: str) -> bool:
     return bool(POINTS_BACK.search(after) and AMENDED.search(after))
 
 
-QUALIFIER = re.compile(r"\W*(?:however|but|except|unless|mais|cependant|toutefois|sauf|excepté|on\s+(?:\w+days|weekends|"
+QUALIFIER = re.compile(r"\W*(?:however|but|except|unless|mais|cependant|toutefois|sauf|excepté|"
+                       r"(?:having|that|this)\s+(?:being\s+)?said|even\s+so|nevertheless|nonetheless|(?:cela|ceci)\s+"
+                       r"(?:étant\s+)?dit|néanmoins|pourtant|en\s+revanche|on\s+(?:\w+days|weekends|"
                        r"(?:bank\s+|public\s+)?holidays|market\s+days)|(?:le|les)\s+(?:lundi|mardi|mercredi|jeudi|vendredi|samedi|"
-                       r"dimanche|jours?\s+fériés?|jours?\s+de\s+marché)s?)\b", re.I)  # 'However, on market days …', 'Le jeudi, …'
+                       r"dimanche|jours?\s+fériés?|jours?\s+de\s+marché)s?)\b", re.I)  # 'However, on market days …', 'Le jeudi, …',
+# 'That said, on Fridays …', 'Cela dit, le mardi soir …': a concession joins as 'However' does
 SINCE = re.compile(r"\b(?:since|as of|depuis|dès)\b", re.I)
 
 
@@ -722,7 +741,15 @@ BEFORE_NAME = STOPWORDS | set("à près chez vers sans entre depuis pendant apr�
                               "without within across behind beside outside inside opposite".split())  # 'À Vendres, …': Vendres
 LINK = r"(?:upon|under|super|sur|sous|lès)"  # a name's lower-case joint: 'Kingston upon Thames', 'Bourg sous Roche'
 NAMES = re.compile(NAME.pattern + rf"(?:[ \t]+{LINK}[ \t]+{NAME.pattern})*")
-TAIL = re.compile(rf"\s+(?:{LINK}|et|et\s+de\s+la|et\s+du|et\s+des)\s+[A-ZÀ-Ý]")  # 'upon Hull', 'et de la Pêche', 'et Métiers'
+NOT_NAMED = rf"(?!(?i:{'|'.join(CALENDAR)}|christmas|easter)\b)"  # 'Newport on Sundays' is Newport
+TAIL = re.compile(rf"\s+(?:{LINK}|et|et\s+de\s+la|et\s+du|et\s+des|an\s+der|am|on|in\s+der|ob\s+der|de\s+la)\s+{NOT_NAMED}[A-ZÀ-Ý]")
+# 'upon Hull', 'et de la Pêche', 'et Métiers', 'Frankfurt an der Oder', 'Stoke on Trent', 'Ashby de la Zouch'
+ADDED = re.compile(rf"[ \t]+{NOT_NAMED}([A-ZÀ-Ý][\w'’-]*)")  # a capitalised word going on: 'Sutton Coldfield', 'Newport News'
+JOINED_BEFORE = re.compile(r"[A-ZÀ-Ý][\w'’-]*[ \t]+(?:and|&)[ \t]+$")  # 'Victoria and ' before 'Albert Museum'
+PLACE_KINDS = roots("pool library museum gallery hall park garden gardens centre center station church chapel cathedral "
+                    "minster abbey castle palace theatre theater cinema café cafe restaurant pub inn hotel market bridge "
+                    "tower school college university hospital airport harbour pier beach zoo stadium arena club shop "
+                    "store mall square street road lane lighthouse baths rink gym office house farm")  # 'Riverside Pool'
 JOINED = re.compile(NAME.pattern + rf"(?:[ \t]+(?:{LINK}|et|and|et\s+de\s+la|et\s+du|et\s+des)[ \t]+{NAME.pattern})*")
 INVITES = set("visit visiting discover explore welcome enjoy visitez visiter découvrez découvrir découverte explorez "
               "bienvenue".split())  # a heading's call, no part of the name: 'Visit Beverley' is Beverley
@@ -743,16 +770,23 @@ def _place_names(text: str) -> list[str]:
     return found
 
 
+def _spelt(name: str) -> str:
+    """A pattern for a name as any text may write it: spaces of any width, either apostrophe ("Rosemoor Garden's" is
+    'Rosemoor Garden’s')."""
+    return r"\s+".join(re.escape(w).replace("'", "’").replace("’", "['’]") for w in name.split())
+
+
 def _same_name(a: str, b: str, told: frozenset[str] = frozenset()) -> bool:
     """True if one name opens the other whole, or opens it after words the question uses (`told`, roots): 'Riverside'
     and 'Riverside Pool', 'Monet' and 'Exposition Monet' for the Monet exhibition; not 'Saint-Aubin' and
     'Saint-Aubin-sur-Mer', nor 'Central Library' and 'Central Park Library', nor 'York' and 'New York' (a word before
     it names another place: 'North East Library' is not the East Library)."""
     def opens(x: str, y: str) -> bool:  # a possessive is the name: "the Westgate Centre's hours"; not 'Kingston upon Hull'
-        m = re.search(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, x.split())) + r"(?:['’]s)?(?![\w'’-])", y, re.I)
+        m = re.search(r"(?<![\w'’-])" + _spelt(x) + r"(?:['’]s)?(?![\w'’-])", y, re.I)
         return bool(m) and not TAIL.match(y, m.end()) and all(w.lower() in STOPWORDS or root(w.lower()) in told or (e := english_of(w.lower())) and roots(e.replace("+", " ")) & told
                                for w in y[:m.start()].split())
-    return opens(a, b) or opens(b, a)
+    plural = len(a.split()) == len(b.split()) == 1 and {a.lower(), b.lower()} == {a.lower().rstrip("s"), a.lower().rstrip("s") + "s"}
+    return opens(a, b) or opens(b, a) or plural  # 'Residents' are the Resident pass holders, no other place
 
 
 def _like_name(a: str, b: str, told: frozenset[str] = frozenset()) -> bool:
@@ -760,7 +794,7 @@ def _like_name(a: str, b: str, told: frozenset[str] = frozenset()) -> bool:
     after a word of its own: 'Central Park Library' and 'Central Library', 'New York' and 'York', 'Small Blue Room' and
     'Blue Room'."""
     def held(x: str, y: str) -> bool:
-        return bool(re.search(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, x.split())) + r"(?![\w'’-])", y, re.I))
+        return bool(re.search(r"(?<![\w'’-])" + _spelt(x) + r"(?![\w'’-])", y, re.I))
     return not _same_name(a, b, told) and (held(a, b) or held(b, a) or bool(_distinct(a) & _distinct(b)))
 
 
@@ -776,12 +810,13 @@ def _distinct(name: str) -> set[str]:
 
 def _by_kind(asked: str, name: str, pages: list[str]) -> bool:
     """True if a question asks by its kind alone ('the Minster') for the one place of that kind the pages' headings
-    name ('# Beverley Minster'), and a page calls it so too ('On Sundays the Minster opens …'): the site's own; not
+    name ('# Beverley Minster'), and a page calls it so too ('On Sundays the Minster opens …') or it is a kind of place
+    (`PLACE_KINDS`): the site's own; not
     when two headings name places of that kind ('York Minster'), nor 'York' for New York (no page says 'the York')."""
     kind = root(asked.lower())
-    if len(asked.split()) > 1 or kind != _kind(name) or not any(re.search(
+    if len(asked.split()) > 1 or kind != _kind(name) or kind not in PLACE_KINDS and not any(re.search(
             rf"\b(?:the|le|la|l['’])\s*{re.escape(asked)}\b", page) for page in pages):
-        return False
+        return False  # a word that names a kind of place ('Minster', 'Museum') needs no page to call it so
     return all(_same_name(n, name) for page in pages for n in _place_names(page.strip().split("\n")[0].lstrip("# "))
                if _kind(n) == kind)
 
@@ -799,20 +834,36 @@ def _headed_other(heading: str, question: str, pages: list[str] = ()) -> str:
     return next((n for n in named for a in asked if _like_name(n, a, told)), "")
 
 
-def _longer(text: str, name: str, question: str) -> str:
+def _longer(text: str, name: str, question: str, bare: bool = False) -> str:
     """The longer name a text writes a name in, joined by a lower-case word, when the question does not write it:
-    'Musée de la Mer et de la Pêche' for the Musée de la Mer, 'Kingston upon Hull' for Kingston; '' if none."""
-    for m in re.finditer(r"(?<![\w'’-])" + r"\s+".join(map(re.escape, name.split())) + r"(?![\w'’-])", text, re.I):
-        if (tail := TAIL.match(text, m.end())) and (rest := NAMES.match(text, tail.end() - 1)):
-            if (whole := text[m.start():rest.end()]).lower() not in question.lower():
-                return whole
+    'Musée de la Mer et de la Pêche' for the Musée de la Mer, 'Kingston upon Hull' for Kingston; '' if none. With
+    `bare` (a sentence, not a title-cased heading), by a capitalised word too (`_extended`)."""
+    for m in re.finditer(r"(?<![\w'’-])" + _spelt(name) + r"(?![\w'’-])", text, re.I):
+        if (whole := _extended(text, m, question, bare)) and whole.lower() not in question.lower():
+            return whole
     return ""
 
 
-def _writes_alone(text: str, name: str) -> bool:
+def _extended(text: str, m: re.Match, question: str, bare: bool = False) -> str:
+    """The longer name the name matched at `m` is part of, or '': joined by a lower-case word ('Kingston upon Hull');
+    with `bare`, by capitalised words that end on a word the question does not use and that names no kind of place
+    ('Sutton Coldfield', 'Newport News'; not 'Riverside Pool'), or after a name and 'and' ('Victoria and Albert
+    Museum')."""
+    if (tail := TAIL.match(text, m.end())) and (rest := NAMES.match(text, tail.end() - 1)):
+        return text[m.start():rest.end()]
+    if not bare:
+        return ""
+    if (more := ADDED.match(text, m.end())) and root((rest := NAMES.match(text, more.start(1)))[0].split()[-1].lower()) \
+            not in PLACE_KINDS | roots(question):  # 'Kellow Road Recycling Centre' is a place at Kellow Road
+        return text[m.start():rest.end()]
+    before = JOINED_BEFORE.search(text, 0, m.start())
+    return text[before.start():m.end()] if before else ""
+
+
+def _writes_alone(text: str, name: str, question: str = "", bare: bool = False) -> bool:
     """True if a text writes a name not as the start of a longer one: '… ; le Musée de la Mer n'en a pas.'"""
-    return any(not TAIL.match(text, m.end()) for m in re.finditer(
-        r"(?<![\w'’-])" + r"\s+".join(map(re.escape, name.split())) + r"(?![\w'’-])", text, re.I))
+    return any(not _extended(text, m, question, bare) for m in re.finditer(
+        r"(?<![\w'’-])" + _spelt(name) + r"(?![\w'’-])", text, re.I))
 
 
 def _told(question: str) -> frozenset[str]:
@@ -830,7 +881,10 @@ def _place_of(sentence: str, question: str, heading: str, headings: list[str], p
     other = _headed_other(heading, question, pages)
     if other and not any(_same_name(a, s, told) for a in asked for s in said):
         return other, f"its page is headed '{heading}', and the question asks about {joined([repr(a) for a in asked])}"
-    if longer := next((x for a in asked if (x := _longer(sentence, a, question)) and not _writes_alone(sentence, a)), ""):
+    if longer := next((x for a in asked if (x := _longer(sentence, a, question, True)) and not _writes_alone(
+            sentence, a, question, True) and not (x.lower() in heading.lower() and x.lower().startswith(a.lower()) and not _longer(
+            sentence, a, question))), ""):  # the name its own page is headed with, the question's opening it, is the
+        # page's subject: 'VeloLink Armor has …' under '# VeloLink Armor'; not 'Victoria and Albert Museum'
         return longer, f"it speaks of '{longer}', and the question asks about {joined([repr(a) for a in asked])}"
     # a like name in place of the question's: 'In New Orleans, the Preservation Hall concerts …' for Orleans; not a
     # name that is only its kind, on its own page ('The Museum opens at 10:00.' under '# Harbour Museum')
@@ -913,7 +967,7 @@ SPOKE = re.compile(r"\b(?i:what)\s+(?i:did|does|do|has|have|had)\s+(?:(?:[A-Z][\
                    r"leader|head|ceo|guide|farmer|fisherman)\s+)(?i:say|said|tell|told|claim|announce|think|answer|reply)\b")
 # a person's words asked ('What did Alice Fenn say?', 'what did the mayor say'), not what a document says
 SPEECH = re.compile(r"\b(?:said|says|say|told|tells|stated|states|state(?=\s+that\b)|announced|announces|explained|explains|added|warned|"
-                    r"promised|noted|claimed|claims|declared|replied|insisted|wrote|writes|according to|affirm\w*|"
+                    r"promised|noted|claimed|claims|claim(?=\s+(?:that|to|it|they|the|a|an)\b)|declared|replied|insisted|wrote|writes|according to|affirm\w*|"
                     r"prétend\w*|déclar\w*|écrit|écrivait|selon|legend (?:has it|says)|tradition (?:holds|has it|says)|(?:local )?lore|"
                     r"folklore|la (?:légende|tradition) veut|on raconte|on dit|(?:widely |commonly )?believed|rumou?rs?|supposedly|"
                     r"reportedly|allegedly|on croit|il paraît)\b|[\"“”«»]", re.I)  # French: 'Un guide affirme que …'
@@ -983,24 +1037,49 @@ def _narrower(sentence: str, question: str) -> str | None:
                  and root(ground.lower()) not in asked | STOPWORDS), None)
 
 
-RANGED = {"kg": r"kg|kilos?|kilogram(?:me)?s?", "year": r"years?(?:[\s-]old)?|ans?|yrs?", "minute": r"minutes?|mins?|mn"}
+RANGED = {"kg": r"kg|kilos?|kilogram(?:me)?s?", "year": r"years?(?:[\s-]old)?|ans?|yrs?", "minute": r"minutes?|mins?|mn",
+          "km": r"km|kilom[eè]tres?|kilometers?", "litre": r"litres?|liters?", "hour": r"hours?|heures?"}
+AMOUNT = r"(\d+(?:[.,]\d+)?)"
+
+
+def _amounts(text: str, unit: str) -> list[float]:
+    """The amounts of one unit the text writes: [8.0, 18.0] for 'Machine 8 kg : 4,50 €. Machine 18 kg : 9 €.'."""
+    return [float(v.replace(",", ".")) for v in re.findall(rf"(?<![\d.,]){AMOUNT}[\s-]*(?:{unit})\b", text, re.I)]
 
 
 def _out_of_range(sentence: str, question: str) -> bool:
     """Whether the question's '8 kg', '17 ans' or '10 minutes' is in none of the sentence's ranges of that unit ('de 10
-    à 15 kg ; de 16 à 24 kg', 'from 30 to 59 minutes', 'à partir de 60 minutes'): the sentence is about others."""
-    number = r"(\d+(?:[.,]\d+)?)"
+    à 15 kg ; de 16 à 24 kg', 'from 30 to 59 minutes', 'à partir de 60 minutes'), nor one of its amounts of it: the
+    sentence is about others ('Machine 8 kg : 4,50 €.' is no 12 kg machine's price)."""
+    number = AMOUNT
     for unit in RANGED.values():
-        asked = [float(v.replace(",", ".")) for v in re.findall(rf"{number}[\s-]*(?:{unit})\b", question, re.I)]
+        asked = _amounts(question, unit)
         spans = [(float(a.replace(",", ".")), float(b.replace(",", "."))) for a, b in re.findall(
             rf"{number}\s*(?:{unit})?\s*(?:to|-|–|à|and|et)\s*{number}\s*(?:{unit})\b", sentence, re.I)]
         spans += [(float(v.replace(",", ".")), float("inf")) for v in re.findall(
             rf"\b(?:from|over|above|more than|at least|à partir de|plus de|dès)\s+{number}\s*(?:{unit})\b", sentence, re.I)]
         spans += [(0.0, float(v.replace(",", "."))) for v in re.findall(
             rf"\b(?:under|below|less than|up to|moins de|jusqu'à)\s+{number}\s*(?:{unit})\b", sentence, re.I)]
-        if len(asked) == 1 and spans and not any(a <= asked[0] <= b for a, b in spans):
+        said = [] if re.search(rf"\b(?:{SIDES[0]}|{SIDES[1]}|within|at least|at most|up to|au moins|au plus)\s+{AMOUNT}[\s-]*"
+                              rf"(?:{unit})\b", question, re.I) else _amounts(sentence, unit)  # 'under 30 minutes' is no amount
+        if len(asked) == 1 and (spans or said) and not any(a <= asked[0] <= b for a, b in spans) and asked[0] not in said:
             return True
     return False
+
+
+def _other_amount(page: str, question: str) -> tuple[str, str] | None:
+    """The amounts a page lists, in lines on the question's thing, where the question asks another of that unit, as
+    each writes them: ('8 kg, 18 kg', '12 kg') for 'Combien coûte une machine de 12 kg ?'."""
+    asked_words = {root(w) for w in content_words(question) if not re.search(r"\d", w)}
+    for unit in RANGED.values():
+        asked = re.search(rf"(?<![\d.,]){AMOUNT}[\s-]*(?:{unit})\b", question, re.I)
+        lines = [line for line in sentences(page) if asked and _out_of_range(line, question)
+                 and roots(re.sub(rf"\b(?:{unit})\b", " ", line, flags=re.I)) & asked_words]
+        said = [m for line in lines for m in re.findall(rf"(?<![\d.,])\d+(?:[.,]\d+)?\s*(?:{unit})\b(?!-)", line, re.I)]
+        # an amount ('8 kg'); a '60-minute massage' is a kind of thing, which `_numbered_other` names
+        if said:
+            return ", ".join(dict.fromkeys(said)), asked[0]
+    return None
 
 
 def _of_the_title(sentence: str, question: str) -> bool:
@@ -1079,6 +1158,7 @@ def _other_kind(sentence: str, question: str, heading: str, texts: list[str], ow
     alone = len(named) > 1 and rf"(?<!{re.escape(named[-2])}\s)(?<!{re.escape(named[-2])}-)\b{re.escape(named[-1][:-1])}"
     if alone and root(named[-1]) in asked and root(named[-2]) not in asked and any(
             not re.match(r"[A-ZÀ-Ý]", m[0]) or not re.search(r"\b[A-ZÀ-Ý][\w'’-]*\s+$", t[:m.start()])
+            and not re.match(r"[\w'’-]*[ \t]+[A-ZÀ-Ý]", t[m.end():])  # 'Minster Lovell' is a name, no 'minster' alone
             for t in texts if t for m in re.finditer(alone, t, re.I)) and not re.search(alone, own, re.I):
         # '# Sea lions', and 'lions' alone elsewhere: 'sea lions' another kind; not the 'swimming pool' that 'pool' always
         # is, nor the 'museum shop' its own page calls 'the shop'; 'the Rope Museum' is another name, no 'museum' alone
@@ -1460,7 +1540,7 @@ def _changes(view, good: list, cited: list[str], task: str, unquoted: str) -> tu
         for line in sentences(own):  # residents' names no subject: its text must ('Because of roadworks, the Dunmere
             # farmers' market no longer …')
             if quoted_from and (not CHANGES.search(line) or any(line in c for c in cited)) or _changes_another(
-                    line, task, _heading(s)):
+                    line, task, _heading(s)) or _changes_other_item(line, task):
                 continue
             differs = page and all(p in names or roots(_glossed(p)) - {p} & names for p in _proper(_heading(s))) and any(u in units and (n, u) not in figures
                                                                       for n, u in _figures(line))  # not Northgate Chess Club's fee
@@ -1520,6 +1600,13 @@ def _changes_another(line: str, task: str, heading: str) -> bool:
     change, asked, told = CHANGES.search(line), _place_names(task), _told(task)
     said = [n for n in _place_names(line[:change.start()]) if any(_same_name(n, h) for h in _place_names(heading))] if change else []
     return bool(asked and said) and not any(_same_name(a, n, told) or root(a.lower()) == _kind(n) for a in asked for n in said)
+
+
+def _changes_other_item(line: str, task: str) -> bool:
+    """True if a change line names the asked kind of thing by another word than the question's: 'From 1 April the day
+    pass goes up to 28 euros' is no change of the Resident pass; 'The new timetable starts on 1 May' may be the bus's."""
+    other = _another(line, task)
+    return bool(other) and root(other.split()[0].lower()) not in NEWS | roots("revised updated changed current")
 
 
 def _names_another(line: str, known: str) -> bool:
@@ -1910,7 +1997,8 @@ def research(view: View) -> dict | None:
     chat = [c.strip(" ,.:;!-") for c in [opening, *COURTEOUS.findall(view.task)] if c.strip(" ,.:;!-")]
     asked = task = COURTEOUS.sub(" ", view.task[len(opening):])  # 'Hi! What ...?': 'hi' is no term to find
     spaced = [q for q in quoted(view.task) if re.fullmatch(r"[^/]+\.[A-Za-z][A-Za-z0-9]{0,4}", q)]  # 'march notes.txt'
-    named = spaced + [n for n in file_names(view.task) if not any(n in q for q in spaced)]  # bikes.md: where, not what
+    named = spaced + [n for n in file_names(view.task) if not any(n in q for q in spaced)
+                      and not re.fullmatch(r"v?\d+(?:\.(?:\d+|x))+", n, re.I)]  # bikes.md: where, not what; '2.x' a version
     bare = re.sub("|".join(map(re.escape, named)) or "$^", " ", task)
     rest = [w for w in content_words(bare) if root(w) not in SHOWING and w.lower() not in COURTESY]
     extra = [c.strip() for c in clauses(task) if not file_names(c) and set(words(c)) - COURTESY]  # 'and do what it says'
@@ -2082,6 +2170,8 @@ def research(view: View) -> dict | None:
                   if _numbered_other(line, task) and all(label := _label(line, task)) and not any(
                       numbers & _numbered(s.result or "").get(w, set()) for w, numbers in asked_numbers.items())),
                  None) if not cited else None  # not when the page names salle 3 too: its lines just do not answer
+    other = other or next(((amounts, _name(s.input)) for s in good if (amounts := _other_amount(_own(view, s.result or ""), task))),
+                          None) if not cited else other  # 'Machine 8 kg', 'Machine 18 kg' for a 12 kg machine
     failed += (f" I did not quote {other[1]} on '{other[0][0]}': the question asks about '{other[0][1]}'." if other
                else "")
     if not cited and in_own and (missing := _english(bare)[1]):  # the lexicon's reason first, then the search's
@@ -2092,6 +2182,10 @@ def research(view: View) -> dict | None:
                             "à ce que la question demande"
                             + (f" ; je n'ai pas cité {other[1]} sur '{other[0][0]}' : la question porte sur '{other[0][1]}'"
                                if other else ""), wording="Que disent nos articles sur les pompes à chaleur en climat froid ?")
+        if mixed := [_name(s.input) for s in good if french(s.result or "")]:  # one French article among English ones
+            return _unlinked(bare, missing, f", et dans les documents que la recherche de '{mine}' a trouvés, dont "
+                             f"{joined(mixed).replace(' and ', ' et ')} en français, je n'ai su relier aucune phrase à ce "
+                             "que la question demande")
         return _unlinked(bare, missing, f", et les documents que la recherche de '{mine}' a trouvés sont en anglais")
     if not cited and mine and mine not in searched and in_french:  # French documents, searched in the lexicon's English
         return _search(search, mine)
