@@ -178,7 +178,7 @@ class ProposalRefused(ValueError):
 
 def validate_step_by_step(action, key):
     match action:
-        case {"type": "tool", "name": name, "args": {"key": str(asked)} as args} if name in TOOLS and len(args) == 1:
+        case {"type": "tool", "name": str(name), "args": {"key": str(asked)} as args} if name in TOOLS and len(args) == 1:
             pass
         case _:
             raise ProposalRefused(f"not a lookup action: {action!r}")
@@ -192,7 +192,7 @@ def validate_with_a_list_of_problems(action, key):
     args = action.get("args") if isinstance(action, dict) else None
     problems = [
         not isinstance(action, dict),
-        isinstance(action, dict) and (action.get("type"), action.get("name") in TOOLS) != ("tool", True),
+        isinstance(action, dict) and (action.get("type"), str(action.get("name")) in TOOLS) != ("tool", True),
         not isinstance(args, dict) or list(args) != ["key"],
         isinstance(args, dict) and not (isinstance(args.get("key"), str) and 1 <= len(args["key"]) <= 32),
         isinstance(args, dict) and args.get("key") != key,
@@ -245,7 +245,8 @@ class Validator:  # second look: an instance that gathers every problem
     def __call__(self, action, key):
         if type(action) is not dict:
             raise ValueError("not a dict")
-        problems = [] if action.get("type") == "tool" and action.get("name") in self.tools else ["not a tool"]
+        name = action.get("name")
+        problems = [] if action.get("type") == "tool" and isinstance(name, str) and name in self.tools else ["not a tool"]
         args = action.get("args")
         if type(args) is not dict or sorted(args) != ["key"]:
             problems.append("args")

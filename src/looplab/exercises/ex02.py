@@ -25,6 +25,8 @@ from looplab.exercises.ex03 import (
     SAME_CALL,
     SAME_CALL_ADVICE,
     SAME_CALL_LABEL,
+    TEXT_AROUND,
+    TEXT_AROUND_LABEL,
     TURNS_NOT_CALLS,
     alert_count,
     failing_once,
@@ -66,6 +68,8 @@ GOOD_EXTRA = [("éducation-numérique-et-société",  # apart from the count the
                {"type": "tool", "name": "lookup", "args": {"key": "éducation-numérique-et-société"}})]
 NEAR_NAME = N_("a tool name close to 'lookup' that is not in TOOLS (compare the whole name as it is: name in TOOLS, "
                "no pattern, prefix or closest match)")
+NOT_A_STR = N_("a tool action whose name is not a str, as a model's JSON may hold (check that the name is a str "
+               "before looking it up: for a list or a dict, 'name in TOOLS' raises TypeError)")
 BAD_EXTRA = [  # apart from the count the notebook shows
     (N_("a tool action with no type"), "ai", {"name": "lookup", "args": {"key": "ai"}}),
     (N_("a tool named 'LOOKUP' (TOOLS holds 'lookup')"), "ai", {"type": "tool", "name": "LOOKUP", "args": {"key": "ai"}}),
@@ -85,6 +89,7 @@ BAD_EXTRA = [  # apart from the count the notebook shows
     *[(NEAR_NAME, "ai", {"type": "tool", "name": name, "args": {"key": "ai"}})
       for name in ("lookups", "lookup_all", "lookp", ".*", "l.*", "lookup\n", "lookup_tool", "my_lookup",
                    "functions.lookup", "default_api:lookup", "tools/lookup")],
+    *[(NOT_A_STR, "ai", {"type": "tool", "name": name, "args": {"key": "ai"}}) for name in (["lookup"], {"lookup": 1})],
     # above: a suffix, a longer name, a typo, two patterns, a final line break ('$' matches before it), two affixes,
     # three namespaces some models put before a name
 ]
@@ -291,6 +296,12 @@ def test_my_loop(my_loop) -> str:
     problem = reply_gap(messages, reference.messages)
     if problem:
         raise AssertionError(_("{title}: {text}", title=label, text=problem))
+    client, guard = _practice(script=TEXT_AROUND)  # text after a call too: a loop keeping one text block fails here
+    messages = _call_loop(my_loop, client, guard, "What is the weather in Lyon?", 10)
+    problem = reply_gap(messages, run_agent(practice_client(script=TEXT_AROUND), "What is the weather in Lyon?",
+                                            weather_and_calc()).messages)
+    if problem:
+        raise AssertionError(_("{title}: {text}", title=_(TEXT_AROUND_LABEL), text=problem))
     client, guard = _practice(script=SAME_CALL)
     messages = _call_loop(my_loop, client, guard, "What is the weather in Lyon?", 10, failing_once())
     if [failed for _name, _input, _text, failed in sent_results(messages)] != [True, False]:
@@ -305,12 +316,13 @@ def test_my_loop(my_loop) -> str:
         raise AssertionError(_("{title}: {text}", title=_(SAME_TWICE_LABEL), text=problem) + " — "
                              + _(SAME_TWICE_ADVICE))
     _check_pairs(messages, _(SAME_TWICE_LABEL))
-    client, guard = _practice(never_stop=True)
-    messages = _call_loop(my_loop, client, guard, "Check the weather in Lyon", 3)
-    if guard.hits != 3:
-        raise AssertionError(_("with a model that never stops and max_turns=3, your loop made {n} model calls; "
-                               "expected exactly 3", n=guard.hits))
-    _check_pairs(messages, _("with a model that never stops"))
+    for cap in (3, 1):  # 1 too: a loop that gives itself a minimum of turns ("max(2, max_turns)") holds at 3
+        client, guard = _practice(never_stop=True)
+        messages = _call_loop(my_loop, client, guard, "Check the weather in Lyon", cap)
+        if guard.hits != cap:
+            raise AssertionError(_("with a model that never stops and max_turns={cap}, your loop made {n} model "
+                                   "calls; expected exactly {cap}", cap=cap, n=guard.hits))
+        _check_pairs(messages, _("with a model that never stops"))
     client, guard = _practice(script=script)
     messages = _call_loop(my_loop, client, guard, task, 3)
     if guard.hits != 3 or len(messages) != 6:
@@ -355,8 +367,9 @@ validate = Exercise(
        '    """Raise ValueError unless `action` is a tool action the loop may run for `key`."""\n'
        '    if not isinstance(action, dict) or action.get("type") != "tool":\n'
        '        raise ValueError("a proposal must be a dict with type \'tool\'")\n'
-       '    if action.get("name") not in TOOLS:\n'
-       '        raise ValueError(f"{action.get(\'name\')!r} is not a registered tool")\n'
+       '    name = action.get("name")\n'
+       '    if not isinstance(name, str) or name not in TOOLS:  # a list as name: \'in TOOLS\' raises TypeError\n'
+       '        raise ValueError(f"{name!r} is not a registered tool")\n'
        '    args = action.get("args")\n'
        '    if not isinstance(args, dict) or set(args) != {"key"}:\n'
        '        raise ValueError("lookup takes exactly one argument: key")\n'

@@ -153,6 +153,8 @@ def endings_hold(my_loop) -> int:
     compare(my_loop, lambda: (practice_client(never_stop=True), _weather()), WEATHER_TASK,
             N_("with a model that never stops and max_turns=3"), max_turns=3,
             advice=N_("after the for loop, the cap was reached before an answer: 'max_turns'"))
+    one_turn_holds(my_loop, _weather, WEATHER_TASK)
+    text_around_kept(my_loop, _weather, WEATHER_TASK)
     compare(my_loop, _future, WEATHER_TASK, _("a stop reason your loop has never seen ({reason!r})",
                                               reason=UNKNOWN_REASON),
             advice=N_("a stop reason your loop does not know ends the run as 'anomaly': it is not an answer, so "
@@ -170,6 +172,26 @@ def endings_hold(my_loop) -> int:
             advice=N_("run each call through toolbox.execute(block) with no approver: the Toolbox refuses a tool "
                       "that acts unless someone approves it"))
     return len(SCRIPTS) + 3  # the count the notebooks show; the runs above are apart from it
+
+
+TEXT_AROUND = [calls(say("Let me check."), call("get_weather", city="Lyon"), say("Back in a moment.")),
+               say("21 °C in Lyon.")]
+TEXT_AROUND_LABEL = N_("with a model that writes text before and after its tool call")
+
+
+def text_around_kept(my_loop, tools, task) -> None:
+    """A reply of text, tool_use, text (Claude writes text after a call, or splits it around citations): the loop
+    keeps it whole; one that keeps the first text block only ("[:1]") holds every one-text reply."""
+    compare(my_loop, lambda: (practice_client(script=TEXT_AROUND), tools()), task, TEXT_AROUND_LABEL)
+
+
+def one_turn_holds(my_loop, tools, task) -> None:
+    """A never-stopping model under max_turns=1: one model call, then 'max_turns'. A loop that gives itself a
+    minimum of turns ("max(2, max_turns)": a tool call and its answer) holds every larger cap."""
+    compare(my_loop, lambda: (practice_client(never_stop=True), tools()), task,
+            N_("with a model that never stops and max_turns=1"), max_turns=1,
+            advice=N_("max_turns=1 allows one model call: loop for _ in range(max_turns), with no minimum of turns "
+                      "of your own"))
 
 
 MIXED = [calls(call("get_weather", city="Lyon"), call("calculator", expression="2 + 2")), say("2 + 2 = 4.")]

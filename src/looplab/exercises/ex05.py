@@ -26,7 +26,14 @@ from looplab import (
 from looplab.exercises import Exercise, Interrupt, raised, whole
 from looplab.exercises._loops import call_loop, compare, get, guarded
 from looplab.exercises.ex01 import SAME_TWICE, SAME_TWICE_ADVICE, SAME_TWICE_LABEL
-from looplab.exercises.ex03 import cut_call_not_run, endings_hold, same_call_again, turns_not_calls
+from looplab.exercises.ex03 import (
+    cut_call_not_run,
+    endings_hold,
+    one_turn_holds,
+    same_call_again,
+    text_around_kept,
+    turns_not_calls,
+)
 from looplab.i18n import N_, _
 from looplab.practice import call, calls, say
 
@@ -35,6 +42,7 @@ INVOICE_TASK = "In the folder invoices, find the unpaid invoices; give their num
 
 
 UNAVAILABLE = N_("the service is unavailable (simulated failure)")
+TIMED_OUT = N_("the service timed out (simulated failure)")
 WEATHER_SCRIPT = [calls(say("Let me check."), call("get_weather", city="Lyon")),  # two model calls: a tool call,
                   "Lyon: 21 °C."]  # the answer
 
@@ -71,6 +79,16 @@ class _Counting:
         if fails:
             raise self.error()
         return self.inner(**input)
+
+
+def _first_then(first, then):
+    """An error for _Counting: `first` on its first failure, `then` on every later one (two errors told apart)."""
+    made: list = []
+
+    def error():
+        made.append(1)
+        return first() if len(made) == 1 else then()
+    return error
 
 
 def _counting(tool, failing, error=None) -> tuple[Tool, _Counting]:
@@ -123,7 +141,8 @@ def _test_retry_once(retry_once) -> str:
         if result["is_error"] or counter.calls != 2:
             raise AssertionError(_("a tool that fails once was called {n} time(s) and gave {content!r}; call it once "
                                    "more when it raises", n=counter.calls, content=result["content"][:60]))
-    down, counter = _counting(weather, range(1, 100))
+    down, counter = _counting(weather, range(1, 100), _first_then(lambda: faults.ToolFault(_(TIMED_OUT)),
+                                                                  lambda: faults.ToolFault(_(UNAVAILABLE))))
     result = _execute(_wrap(retry_once, down, counter), lyon)
     if counter.calls != 2:
         raise AssertionError(_("a tool that always fails was called {n} times; retry once, then let the error "
@@ -131,6 +150,12 @@ def _test_retry_once(retry_once) -> str:
     if not result["is_error"]:
         raise AssertionError(_("a tool that always fails gave an ordinary result; re-raise the error so the "
                                "model gets is_error: true and knows it failed"))
+    if _(TIMED_OUT) in result["content"] and _(UNAVAILABLE) not in result["content"]:
+        raise AssertionError(_("a tool that failed with {first!r}, then with {last!r}, reached the model as "
+                               "{content!r:.80}: the first error, not the last; let the last error through as it is "
+                               "(a bare raise, or no try around the second call), so the model reads what went "
+                               "wrong on the try that counts", first=_(TIMED_OUT), last=_(UNAVAILABLE),
+                               content=result["content"]))
     if _(UNAVAILABLE) not in result["content"]:
         raise AssertionError(_("a tool that always fails reached the model as {content!r:.80}, without its own error "
                                "({error!r}); let the last error through as it is (a bare raise, or no try around the "
@@ -149,7 +174,7 @@ def _test_retry_once(retry_once) -> str:
             raise AssertionError(_("call {n} of the wrapped tool failed once and was not retried: the retry budget "
                                    "is shared by every call (a flag or counter outside handler); keep it inside "
                                    "handler, so each call gets its own second try", n=n))
-    cut, counter = _counting(weather, {1}, lambda: ConnectionError(_(UNAVAILABLE)))
+    cut, counter = _counting(weather, {1}, lambda: ConnectionError("Connection reset by peer"))  # its usual words
     result = _execute(_wrap(retry_once, cut, counter), lyon)
     if result["is_error"] or counter.calls != 2:
         raise AssertionError(_("a tool that failed once with a ConnectionError, not a ToolFault, was called {n} "
@@ -494,6 +519,37 @@ def _approval_holds(my_loop) -> None:
                                    "default and pass it on as it is: toolbox.execute(block, approve)") if expected == [] else
                                  _("with approve=allow_only('send_email'), the email was not sent: your loop did not "
                                    "pass the approver on; toolbox.execute(block, approve)"))
+    _each_call_asked(my_loop)
+
+
+TWO_EMAILS = [calls(call("send_email", **REMINDER), call("send_email", **{**REMINDER, "to": "audit@evil.net"})), "Sent."]
+
+
+def _only_ana(name, input):
+    """An approver that judges each call by its address: yes to Ana, no to anyone else."""
+    return isinstance(input, dict) and input.get("to") == "ana@example.com"
+
+
+def _each_call_asked(my_loop) -> None:
+    """Two emails in one turn: the approver is asked about each call, and its answer holds for that call only (a
+    yes kept for the turn, "ask once, not five times", would send a call the person never saw)."""
+    for approve, expected in ((_only_ana, ["ana@example.com"]),
+                              (allow_only("send_email"), ["ana@example.com", "audit@evil.net"])):
+        outbox: list = []
+        client, guard = guarded(practice_client(script=TWO_EMAILS))
+        call_loop(my_loop, client, guard, "Send Ana the reminder.", Toolbox(samples.action_tools(outbox)),
+                  approve=approve)
+        sent = [mail.get("to") for mail in outbox]
+        if sent != expected and approve is _only_ana:
+            raise AssertionError(_("with a model that proposes two emails in one turn, to ana@example.com and "
+                                   "audit@evil.net, and an approver that approves only ana@example.com, your loop "
+                                   "sent {sent}; ask the approver about every call, and let its answer hold for "
+                                   "that call only: pass it on as it is, toolbox.execute(block, approve)", sent=sent))
+        if sent != expected:
+            raise AssertionError(_("with a model that proposes two emails in one turn and "
+                                   "approve=allow_only('send_email'), your loop sent {sent}; both were approved: pass "
+                                   "the approver on for every call of the turn, toolbox.execute(block, approve)",
+                                   sent=sent))
 
 
 class _CtrlC:
@@ -633,6 +689,8 @@ def _test_fix_loop(fixed_loop) -> str:
     compare(fixed_loop, lambda: (practice_client(never_stop=True), Toolbox(samples.weather_and_calc())), TWO_AT_ONCE,
             N_("with a model that never stops and max_turns=3"), max_turns=3,
             advice=N_("after the for loop, the cap was reached before an answer: 'max_turns'"))
+    one_turn_holds(fixed_loop, lambda: Toolbox(samples.weather_and_calc()), TWO_AT_ONCE)
+    text_around_kept(fixed_loop, lambda: Toolbox(samples.weather_and_calc()), TWO_AT_ONCE)
     return _("every tool call of a turn is answered, by its id, in one message, as run_agent does.")
 
 
