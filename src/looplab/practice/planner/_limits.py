@@ -113,13 +113,14 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
     slashed = [d.groups() for r in records if (d := SLASHED.fullmatch(first_given(r, key)))]  # not 'n/a'
     days, months = [int(d[0]) for d in slashed], [int(d[1]) for d in slashed]
     order = "ymd" if not days else "dmy" if max(days) > 12 else "mdy" if max(months) > 12 else None
-    if order == "ymd" and (own := SLASHED.fullmatch(found.group(3))):  # ISO records: the task's date tells alone
-        first, second = int(own.group(1)), int(own.group(2))
-        order = "dmy" if first > 12 or first == second else "mdy" if second > 12 else None
-    limit = order and _date(found.group(3), order)
-    if order and not limit:  # '31/02/2026': no such day, so no record is before or after it
-        return f"I cannot apply '{phrase}': {found.group(3)} is no date of the calendar"
-    if not limit:
+    said = found.group(3)
+    told = "ymd" if not SLASHED.fullmatch(said) else _told(said)  # the task's date read on its own: '15/06/2026' is 15
+    order = told if order == "ymd" else order  # June even beside '07/15/2026'; beside ISO records it tells alone
+    mine = told or order  # an ambiguous '05/06/2026' as the records write theirs
+    limit = mine and _date(said, mine)
+    if mine and order and not limit:  # '31/02/2026': no such day, so no record is before or after it
+        return f"I cannot apply '{phrase}': {said} is no date of the calendar"
+    if not limit or not order:
         return f"I cannot apply '{phrase}': I cannot tell whether its dates are day/month or month/day"
     notes.extend(f"{r.file} was abridged in the history before any {key} date; it is not counted." if r.cut and key not in
                  r.fields else f"{r.file} says '{changed_by(r, key)}', which changes the {key} it first gives; it is not "
@@ -129,7 +130,15 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
             if (when := _date(r.fields.get(key, ""), order)) and DAY_PASSES[found[2].lower()](when, limit)]
 
 
-def _date(text: str, order: str) -> tuple[int, int, int] | None:
+def _told(text: str) -> str | None:
+    """'dmy' or 'mdy' when a date of the task tells its order alone ('15/06/2026', '06/15/2026', '05/05/2026'); None for
+    an ISO date or an ambiguous one ('05/06/2026')."""
+    own = SLASHED.fullmatch(text)
+    first, second = (int(own.group(1)), int(own.group(2))) if own else (0, 0)
+    return None if not own else "dmy" if first > 12 or first == second else "mdy" if second > 12 else None
+
+
+def _date(text: str, order: str | None) -> tuple[int, int, int] | None:
     """(year, month, day) of '14/11/2026' (day first if `order` is 'dmy') or '2026-11-14'; None otherwise."""
     if iso := re.fullmatch(r"\s*(\d{4})-(\d{2})-(\d{2})\s*", text):
         year, month, day = map(int, iso.groups())

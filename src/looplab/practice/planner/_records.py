@@ -49,6 +49,7 @@ class Record:
     title: str = ""
     cut: bool = False  # read from a result context management abridged: a field may be in what it left out
     notes: tuple[str, ...] = ()  # its other sentences ('Please pick up the dishes before Friday.'), shown with the whole record
+    unsure: tuple[str, ...] = ()  # its lines I cannot tell harmless ('Netted off against PA-55'): its state, amount unknown
 
 
 def unread(file: str, step: Step) -> str | None:
@@ -75,7 +76,8 @@ def parse(file: str, step: Step) -> Record | str | list:
         if not fields:  # '{"invoice": {"id": …}, "total": {"value": …}}'
             return f"{file} {NESTED} ({joined(list(map(str, data)) or ['none'])}); I read flat records, so it is not counted."
         number = next((v for k, v in fields.items() if k.lower() in ("number", "id", "invoice", "no")), "") or _number("", fields)
-        return Record(file, number or file.rsplit(".", 1)[0], _priced(fields), number)  # 'invoice_no' too
+        return Record(file, number or file.rsplit(".", 1)[0], _priced(fields), number,  # 'invoice_no' too
+                      unsure=tuple(_nested(data)))
     if isinstance(data, list) and data and all(isinstance(d, dict) and d and all(isinstance(v, str | int | float) for v in
                                                                                   d.values()) for d in data):
         return [f"{file}#{n} is a total ('{clip(' '.join(map(str, d.values())), 60)}'), not a record; it is not counted."
@@ -88,7 +90,7 @@ def parse(file: str, step: Step) -> Record | str | list:
         return f"{file} holds no record (the tool returned {clip(json.dumps(data, ensure_ascii=False), 80)}); it is not counted."
     if rows := _table(file, text):
         return rows  # a list, or why it is not counted
-    fields, title, listed, notes = {}, "", set(), []
+    fields, title, listed, notes, unsure = {}, "", set(), [], []
     for line in text.splitlines():
         said, bullet = line.strip(), bool(MARKUP.match(line))  # 'said': quoted as written ('*** PAID IN FULL ***')
         line = MARKUP.sub("", line.replace("**", "").replace("__", ""))  # '- **Client:** X' is 'Client: X'
@@ -111,6 +113,10 @@ def parse(file: str, step: Step) -> Record | str | list:
             fields[PROSE] = f"{fields[PROSE]} {said}" if PROSE in fields else said  # may not be what the status says
         elif len(words(line)) > 1:
             notes.append(line.strip())
+        if not FIELD.match(line) and line.strip() and line.strip().lstrip("#").strip() != title and not harmless(said, fields) \
+                and (fields and len(words(line)) < 4 or TELLING.search(line)):
+            unsure.append(said)  # 'Netted off', 'Cleared 04/06/2026', 'Please disregard the invoice below', 'le virement est
+            # parti': a short line below the fields, or one with a date, an amount, a number or a word of money or state
     if any(money(v) for k, v in fields.items() if k not in listed):  # '- Hosting: 50 EUR' is an item of 'Total: 470'
         fields = {k: v for k, v in fields.items() if k not in listed or not money(v)}
     rows = [ln for ln in text.splitlines() if SUM.search(ln) and re.match(r"[\s|]*[\w-]*\d[\w-]*\s*[\s,;|]", ln)
@@ -121,8 +127,87 @@ def parse(file: str, step: Step) -> Record | str | list:
         return f"{file} {SHORT}, which hold no record; it is not counted."
     if not fields:
         return f"{file} has no 'Key: value' lines, so it is not a record like the others; it is not counted."
+    unsure = [u for u in unsure if not (PROSE in fields and MARKUP.sub("", u).replace("**", "") in fields[PROSE])]  # read
+    # beside the status already ('*** PAID IN FULL ***')
     return Record(file, _number(title, fields) or title or file.rsplit(".", 1)[0], _priced(fields), title, bool(cut(text)),
-                  tuple(notes))
+                  tuple(notes), tuple(unsure))
+
+
+HARMLESS = [re.compile(p, re.I) for p in (
+    r"(?:hi|hello|hey|dear|bonjour|bonsoir|salut|madame|monsieur)(?:\s+[A-Z][\w'’.-]*){0,3}\s*[,!.]?",  # 'Hi Anna,'
+    r"(?:(?:many\s+)?thanks|thank\s+you|merci)(?:\s+(?:a lot|very much|beaucoup|again|encore))?(?:\s+(?:for|pour|de)\s+(?:your|"
+    r"the|votre|la|le|vos)\s+(?:business|order|custom|purchase|trust|confiance|commande|achat|fidélité)|\s+for\s+paying\s+on\s+"
+    r"time)?(?:\s+[A-Z][\w'’.-]*){0,2}\s*[,!.]?",  # 'Thank you for your business!', 'Thank you for paying on time.'
+    r"(?:(?:(?:kind|best|warm)\s+)?regards|best|cheers|sincerely|yours\s+(?:sincerely|faithfully|truly)|cordialement|bien\s+"
+    r"(?:à vous|cordialement)|bonne\s+(?:journée|soirée)|à\s+bientôt|see\s+you(?:\s+soon)?)\s*[,!.]?",  # closings
+    r"(?:please\s+find|attached\s+is|here\s+is)\s+(?:attached\s+|enclosed\s+|below\s+)?(?:our|the|your|my)\s+(?:invoice|"
+    r"receipt|order|quote|bill)(?:\s+below|\s+attached)?\s*[.!]?",  # 'Please find our invoice below.'
+    r"(?:veuillez\s+trouver|vous\s+trouverez|voici)\s+(?:ci-(?:joint|dessous|après)\s+)?(?:notre|la|votre|ma)\s+(?:facture|"
+    r"reçu|commande|devis)(?:\s+ci-(?:joint|dessous|après))?\s*[.!]?",
+    r"(?:(?:tel|tél|phone|mobile|fax|e-?mail|web|site)\s*[:.]?\s*)?(?:[\w.+-]+@[\w-]+\.[\w.-]+|https?://\S+|www\.\S+|"
+    r"\+?\d[\d\s().-]{7,}\d)",  # a contact line
+    r"\d+[a-z]?,?\s+(?:rue|avenue|av\.|boulevard|bd|place|chemin|allée|impasse|quai|route|street|st\.?|road|rd\.?|lane|"
+    r"avenue|ave\.?|way|drive|square)\b[^\d]*",  # an address: '12 rue de la Paix', '221 Baker Street'
+    r"(?:\d{4,5}|[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2})\s+[^\W\d_][^\W\d_' -]*(?:\s+[^\W\d_]+)*",  # '75001 Paris'
+    r"(?:invoice|facture|receipt|reçu|order|commande|ticket|quote|devis|bill|booking|réservation)\s+(?:n[°o]\.?\s*|#\s*)?"
+    r"[\w-]*\d[\w-]*",  # 'Invoice BS-302' heading the record an e-mail quotes; not 'Cleared 04/06/2026'
+    r"(?:(?:invoice|facture)\s+[\w-]*\d[\w-]*\s+(?:is|est)\s+)?(?:please\s+)?(?:pay(?:able)?|to\s+be\s+paid|à\s+(?:payer|"
+    r"régler)|payable|merci\s+de\s+(?:régler|payer))\s+(?:by|within|via|to|in|on|upon|par|sous|à|dès|on\s+receipt)\b[^.!]*"
+    r"[.!]?(?:\s+(?:please\s+)?(?:write|quote|mention|indiquez|rappelez)\s+(?:the|our|your|le|la|notre|votre)\s+(?:invoice|"
+    r"reference|facture|référence)[^.!]*[.!]?)?",  # how to pay, not that it was: 'Please pay by cheque within 15 days.'
+    r"(?:remarks?|notes?|comments?|items?|details?|description|remarques?|commentaires?|articles?|détails?|lignes?|"
+    r"lines?)\s*:?",  # a section's heading
+    r"[-=_*~#\s]+|[^\w]*|[^\W\d_]+(?:\s+[^\W\d_]+){0,2}\s*:\s*|#{1,6}\s+[^\W\d_]+(?:\s+[^\W\d_]+){0,2}")]  # a rule, a label over a list ('Items:'),
+# a heading with no number ('## Notes'); not '# merged into TK-301'
+
+
+def harmless(line: str, fields: dict) -> bool:
+    """Whether a free line of a record cannot change its state or amount: a greeting, thanks, a contact or address
+    line, a heading, a rule; or one word of a field's name or value, an e-mail's signature ('Tom' below 'From: Tom
+    Baker'). Any other line may ('Netted off', 'Cleared 04/06/2026', 'Prélèvement rejeté'): the reader knows no list of
+    the words that settle or undo a bill, so a record with one is neither paid nor unpaid."""
+    raw, line = line, MARKUP.sub("", line.strip().replace("**", "")).strip()
+    if any(p.fullmatch(line) for p in HARMLESS) and not DATED.search(line) or COMMENT.fullmatch(line):
+        return True
+    if (line.startswith("|") or MARKUP.match(raw)) and not any(p.search(line) for p in (STATED, PAID_IN_TEXT, NOT_ITEM)):
+        return True  # an item of the bill ('| Design | 1 | 60.00 EUR |', '- 2 pages  50 EUR'), no payment nor state
+    said = {w.casefold() for v in fields.values() for w in words(v)}
+    return len(words(line)) == 1 and line.strip(",.!").casefold() in said and line[:1].isupper() and not line.isupper()
+
+
+COMMENT = re.compile(r"\[abridged\b[^\]]*\]|<!--(?:(?!paid|pay|void|cancel|annul|refund|rembours|avoir|credit).)*-->",
+                     re.I)  # a cut's mark, an export's comment ('<!-- exported on 2026-04-01 -->'); not '<!-- paid -->'
+TELLING = re.compile(r"\d{1,2}[/.]\d{1,2}[/.]\d{2,4}|\d{4}-\d{2}-\d{2}|[€$£]\s?\d|\d\s?(?:[€$£]|eur\b|euros?\b|usd\b|gbp\b)|"
+                     r"(?<![\w/.-])[^\W\d_]+-?\d[\w-]*|\b(?:pa(?:y|id|ie|yé|iement)\w*|transfer\w*|virement\w*|wire|che(?:que|ck)"
+                     r"\w*|chèques?|card|carte|debit|débit\w*|credit\w*|crédit\w*|bank|banque|refund\w*|rembours\w*|settle\w*|"
+                     r"r[éè]gl\w*|versement\w*|prélèvement\w*|encaiss\w*|balance|solde\w*|owe[sd]?|owing|dû|due|disregard\w*|"
+                     r"ignore\w*|tenir compte|erreur|error|mistake|void\w*|cancel\w*|annul\w*|compensation|offset|net(?:ted)?|"
+                     r"written|perte|loss|lost|merged|fusion\w*|duplicate|doublon|replace\w*|remplac\w*|withdrawn|rescinded|"
+                     r"cleared|returned|rejected|rejeté\w*|bounced|reversed|dispute\w*|litige|abandon\w*|forgiven|waived|"
+                     r"créance|irrécouvrable|facturée? à tort|sent|envoyée?|parti|went)\b", re.I)  # a line that may say
+# the record's payment or state changed: a date, an amount, a record's number, a word of money or of undoing; not 'Hi
+# Claude, here is the March invoice.', 'Chatbots answering customer questions are billed per seat.'
+NOT_ITEM = re.compile(r"\b(?:net(?:ted)?|offset|clear(?:ed)?|return(?:ed)?|reject\w*|rejet\w*|merged|disregard|error|erreur|"
+                      r"balance|solde|due|dû|owed|owing|total|ne pas|compensation|perte|loss|debit|credit|crédit)\b", re.I)
+
+
+def _nested(data: dict, above: str = "") -> list[str]:
+    """The lines of a JSON record's objects ('payment.bounced: True'), which its flat fields do not hold: each may change
+    its state or amount, but an address, a contact or a name ('customer.city: Lyon')."""
+    lines = []
+    for key, value in data.items():
+        name = f"{above}{key}"
+        if isinstance(value, dict):
+            lines += _nested(value, f"{name}.")
+        elif isinstance(value, list):
+            lines += [f"{name}: {clip(json.dumps(value, ensure_ascii=False), 60)}"] if value else []
+        elif above and not set(words(key.lower())) & CONTACT:
+            lines.append(f"{name}: {value}")
+    return lines
+
+
+CONTACT = {"street", "city", "zip", "postcode", "postal", "country", "email", "mail", "phone", "tel", "name", "first", "last",
+           "address", "line1", "line2", "rue", "ville", "pays", "nom", "prénom", "adresse", "code", "region", "state_code"}
 
 
 PROSE = "Text"  # the field a record's sentences about a payment are kept under: read beside its status, never as one

@@ -577,6 +577,25 @@ def aimed(records: list[Record]) -> list[Record]:
             else r for r in records]
 
 
+UNDOING = re.compile(r"\b(?:refund(?:ed|s)?|rembours\w*|supersede[sd]|replaced|remplacée?s?|withdrawn|rescinded|revoked|"
+                     r"void(?:ed)?|cancell?(?:ed|ation)|annul\w*|chargebacks?|bounced|reversed|rejected|rejetée?|written|"
+                     r"credited|credit|avoir|duplicate|doublon|disputed?|litige|merged|fusionnée?)\b", re.I)  # a field
+# named so may undo its record: '"refunded": "900.00 EUR"', '"superseded_by": "JY-6"', 'Withdrawn: raised in error'
+
+
+def unsure_lines(record: Record, key: str | None, stated: tuple | None = None) -> list[str]:
+    """The lines of `record` I cannot tell harmless, its own free lines and those other records write of it, then a field
+    whose name may undo it ('refund', 'superseded_by') and whose value I do not read as paid or unpaid. For a state that
+    is no payment's ('open' tickets), only those undoing it or naming another record ('# merged into TK-301'): 'A snow
+    warning was issued at 06:00' leaves a day's record standing."""
+    lines = list(record.unsure) + [f"{k}: {v}" for k, v in record.fields.items() if k not in (key, PROSE) and UNDOING.search(
+        re.sub(r"[_.-]", " ", k)) and _kind(v, k) is None and not _party(k) and not money(k)]
+    lines = [line for line in lines if not stated or UNDOING.search(line) or STATED.search(line) or re.search(
+        r"(?<![\w/.-])[^\W\d_][\w]*-\d[\w-]*", line)]
+    return sorted(lines, key=lambda line: not (UNDOING.search(line) or STATED.search(line)))  # 'payment.bounced: True'
+    # quoted before 'payment.method: cheque'
+
+
 def _replaced(records: list[Record]) -> dict[str, str]:
     """file -> why it is not counted, for each record another one says it replaces ('Note: replaces INV-3',
     'Replaces: INV-3', 'Objet : annule et remplace la facture F-3')."""
@@ -613,6 +632,14 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     chosen, notes, heading = [r for r in records if r.file not in replaced], [f"{f} is not counted: {by}." for f, by in
                                                                             replaced.items()], []
     key = _status_key(records) if status else None
+    early = _named(task, records, key)
+    undone = [r for r in chosen if unsure_lines(r, _status_key(records), stated) and (status or stated or money_keys(
+        records) and any(p.search(task) for p in (TOTAL_ASKED, re.compile(r"\bhow much\b")))) and not (
+        isinstance(early, dict) and NUMBER in early and not status)]  # 'Netted off against PA-55' beside 'unpaid', 'Direct debit
+    # returned' beside 'paid': neither, whichever the task asks for; not for what invoice 7 says
+    notes += [f"{r.file} says '{unsure_lines(r, _status_key(records), stated)[0]}', which I cannot read as leaving its "
+              "state and amount as written; it is not counted." for r in undone]
+    chosen = [r for r in chosen if r not in undone]
     if status:
         if key is None:
             return (f"I read no field of the records as a payment status (paid or unpaid), so I cannot tell which are {status}; "
@@ -636,7 +663,7 @@ def _choose(task: str, records: list[Record], status: str | None, limits: list[s
     named = _named(task, records, key)
     if isinstance(named, str):
         return named
-    unclear = [r for r in records if status and key and _kind(_status(r, key), key) is None]
+    unclear = [r for r in records if status and key and _kind(_status(r, key), key) is None and r not in undone] + undone
     kinds = {r.file: set(stems(re.sub(r"\S*\d\S*", " ", r.title))) for r in records}  # 'quote' of 'Quote Q-1'
     billed = any(kinds[r.file] & BILLED for r in records)  # beside 'Invoice A-1', a 'Quote Q-1' is no invoice
     credits = [r for r in chosen if _credit(r) and not CREDIT.search(task)

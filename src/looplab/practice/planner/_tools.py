@@ -456,6 +456,7 @@ IN_FRENCH = [
                  ("the amounts are in several currencies", "les montants sont en plusieurs devises"),
                  ("I cannot tell which date field of the records it means",
                   "je ne sais pas de quel champ de date des fiches il s'agit"),
+                 (r"(\S+) is no date of the calendar", r"\2 n'est pas une date du calendrier"),
                  ("I cannot tell whether its dates are day/month or month/day",
                   "je ne sais pas si ses dates sont jour/mois ou mois/jour")]),
              (r"I could not list the folder '(.*?)': ", r"Je n'ai pas pu lister le dossier '\1' : "),
@@ -464,6 +465,12 @@ IN_FRENCH = [
               + f" dossier {m[1]} ne contient aucun fichier" + (f", seulement les dossiers {_et(m[2])}, et la demande ne nomme aucun d'eux" if m[2] else "")
               + " : je n'ai rien lu et ne donne pas de réponse"),
              (r"I could not list the folder ('[^']*'), and ", r"Je n'ai pas pu lister le dossier \1, et "),
+             (r"I could not tell which folder the task names, ('[^']*') or ('[^']*') \(there is no folder '[^']*'\), so I "
+              r"read nothing and give no answer", r"Je ne sais pas quel dossier la demande nomme, \1 ou \2 (il n'y a pas de "
+              r"dossier \2) : je n'ai rien lu et ne donne pas de réponse"),
+             (r" ?A wording I handle: 'What files are in the folder \S+\?'\.", ""),  # no French wording of it is handled
+             (r"In the folder (\S+), which records have the status '([^']*)', and how many\?",
+              r"Dans le dossier \1, quels fichiers ont le statut '\2', et combien ?"),
              # the notes on the run's other steps (accounted, below)
              (r"(\S+)(?: to (\S+))? was not approved, so it (was not sent|did not run)\.",
               lambda m: f"{m[1]}{' à ' + m[2] if m[2] else ''} n'a pas été approuvé : "
@@ -577,6 +584,8 @@ IN_FRENCH = [
              (r"(\S+) says '((?:(?!', which ).)*)', which speaks of a credit note, so I cannot tell whether its amount stands as written; it "
               r"is not counted\.", r"\1 dit '\2', qui parle d'un avoir : je ne sais pas si son montant tient tel qu'écrit ; "
               r"non comptée."),
+             (r"(\S+) says '(.*?)', which I cannot read as leaving its state and amount as written; it is not counted\.",
+              r"\1 dit '\2', que je ne sais pas lire comme laissant son état et son montant tels qu'écrits ; non comptée."),
              (r"(\S+) says '(.*?)', which changes the (.+?) it first gives; it is not counted\.",
               r"\1 dit '\2', ce qui change son \3 ; non comptée."),
              (r"(\S+) has (\w[\w ]*?) '([^']*)', which I cannot read as (.+?) or not; it is not counted\.",

@@ -29,6 +29,7 @@ from .lookup import ACTS_FR
 from .needs import ACT_NOUNS, ACTS, tool_acts
 from .text import (
     clauses,
+    clip,
     file_names,
     first_value,
     french,
@@ -82,6 +83,7 @@ WHERE = re.compile(r"(?:^|[,;:?.]\s*)(?:where|où)\b|\bwhere\s+(?:is|are|was|wer
 FILE_ASKED = re.compile(r"\b(?:which|what|quels?|quelles?)\s+(?:files?|fichiers?)\b|\bfile ?names?\b|\bnames? of (?:the |"
                         r"each |every |all )?files?\b|\bnoms? des? fichiers?\b", re.IGNORECASE)  # each item says its file
 WORDING = "In the folder {folder}, which invoices are unpaid, and what is their total?"
+LISTED = "What files are in the folder {folder}?"  # answered by the listing, whatever the files hold
 COUNTED = re.compile(r"\b(?:how many|number of|count|combien (?:y a-t-il )?(?:de\s+|d['’]))\s*(?:d['’])?((?:(?!(?:and|et)\b)[^\W\d_]+\s*){1,3})", re.IGNORECASE)
 RECORD_NOUNS = set(stems("invoice invoices bill bills record records file files entry entries item items one ones "
                          "document documents facture factures fiche fiches of them those these"))
@@ -129,16 +131,29 @@ HOW_PAID = re.compile(r"\bhow\s+(?:should|can|do|does|must|may|could|would|is|ar
                       r"peut-on\s+|faut-il\s+)?(?:payer|r[ée]gler)\b", re.I)  # the way to pay, which a record's note may give
 
 
-def _plain(task: str) -> str:
+def _plain(task: str, folder: str = "") -> str:
     """The task with 'paid or settled' as 'paid', 'how should X be paid?' as 'show X', and without the folder's name
-    where it names it, if said once."""
+    where it names it, if said once and it is the folder read: in 'When is F-101 in the folder due?' no folder 'due'
+    was there, so 'due' is the task's word."""
     task = HOW_PAID.sub(lambda m: f" show {m[1] or ''} ", task) if re.search(r"\d", task) else task
     for same in ONE_STATUS:
         task = re.sub(same, r"\1", task, flags=re.IGNORECASE)
     found = FOLDER.search(task)
+    found = found if found and (not folder or folder.rstrip("/").rsplit("/", 1)[-1].casefold() == found[
+        found.lastindex].rstrip("/").rsplit("/", 1)[-1].casefold()) else None
     name = found and rf"(?<![\w-]){re.escape(found[found.lastindex])}(?![\w-])"
     return task[:found.start(found.lastindex)] + " " + task[found.end(found.lastindex):] if name and len(
         re.findall(name, task, re.IGNORECASE)) == 1 else task
+
+
+def wording(folder: str, records=()) -> str:
+    """A wording I handle for the data at hand: the invoice question over invoices (or before any record is read), a
+    status question over records with a status ('storm warning' of a station log), else the listing question."""
+    if not records or money_keys(records):
+        return WORDING.format(folder=folder)
+    status = next((v for r in records for k, v in r.fields.items() if set(stems(k)) & STATUS_NAMES and v.strip()), None)
+    return (f"In the folder {folder}, which records have the status '{status}', and how many?" if status
+            else LISTED.format(folder=folder))
 
 
 def _path(folder: str, name: str) -> str:
@@ -197,6 +212,11 @@ def survey(view: View) -> dict | None:
     asked = terms(view.task) | {stem(SYNONYMS.get(t, t)) for t in terms(view.task)}  # 'factures' asks for 'invoices/'
     missed = [_arg(s) for s in lists if s.is_error]  # the folder it named is not there: never another one instead
     gone = missed and dirs and missed[0].strip("./").rsplit("/", 1)[-1].lower()  # 'Invoices', 'data/invoices': 'invoices/'
+    before = [d for d in named if gone and re.search(rf"(?<![\w-]){re.escape(d)}['\"]?\s+(?:folder|directory|dossier)\s+['\"]?"
+                                                     rf"{re.escape(missed[0])}(?![\w-])", view.task, re.I)]
+    if before and gone not in {d.lower() for d in dirs}:  # 'station folder coldest day?': the name may be either word
+        return declined(f"I could not tell which folder the task names, '{before[0]}' or '{missed[0]}' (there is no "
+                        f"folder '{missed[0]}'), so I read nothing and give no answer", LISTED.format(folder=before[0]))
     if gone and gone not in {d.lower() for d in dirs} and (named or listed_files(listing.result or "")):  # else below
         return declined(f"I could not list the folder '{missed[0]}': {said(lists[0])}", WORDING.format(
             folder=(named or ["invoices"])[0]), f"a question about the records in the folder '{missed[0]}'")
@@ -252,9 +272,9 @@ def _arg(step) -> str:
 def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: bool = False) -> dict:
     """The answer: the records the task selects, their count and total if asked, and every file not counted."""
     whole = task
-    task = asked = _plain(as_asked(task))  # 'In the folder balances': the name asks for no balance
+    task = asked = _plain(as_asked(task), folder)  # 'In the folder balances': the name asks for no balance
     records, notes, lost = read_all([(_arg(s).rsplit("/", 1)[-1], s) for s in reads])
-    records, lost = _select.corrected(_noted(_select.aimed(records))), lost + list(unlisted)
+    records, lost = _select.corrected(_mentioned(_noted(_select.aimed(records)), reads)), lost + list(unlisted)
     good = sum(1 for s in reads if not s.is_error)
     if reads and not good:  # no record read: no field, value or word of them to speak of
         return declined(" ".join(["I could read none of the files listed, so I give no list and no total.", *notes]),
@@ -284,13 +304,13 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
     if unheld := [n for n in file_names(whole) if n.lower() not in read and "/" not in n and re.search(
             r"\.(?:txt|md|json|csv)$", n, re.I)]:  # 'the amount in e.txt', no such file: never every record instead
         return declined(f"The task names the file {joined([repr(n) for n in unheld])}, which the folder '{folder}' does not "
-                        "hold, so I give no list and no total", WORDING.format(folder=folder))
+                        "hold, so I give no list and no total", wording(folder, records))
     if named and not isinstance(choices, str) and any(r.file.split(":")[0].lower() not in {n.lower() for n in named}
                                                       for c in choices for r in c.chosen):
         choices = (f"the task names the file {joined([repr(n) for n in named])}, and I select records by their values, "
                    "not by file, so I cannot tell which records it asks for, and I give no list and no total")
     if isinstance(choices, str):  # and say which subfolders it did not read: their records may answer it
-        return declined(" ".join([sentence_case(choices), *notes, *unread]), WORDING.format(folder=folder),
+        return declined(" ".join([sentence_case(choices), *notes, *unread]), wording(folder, records),
                         f"a question about the records in the folder '{folder}'")
     if follow_up and (all(c.heading == "Records" or _select.EXTREME.fullmatch(c.heading.split(",")[0].strip()) for c in choices)
                       and not BACK.search(whole) or re.match(r"\W*(?:and|et|so|then|alors|puis|also|aussi)\b", whole, re.I)
@@ -303,11 +323,11 @@ def report(task: str, reads, folder: str, unlisted: list[str] = (), follow_up: b
         return declined(("Votre dernier message ne dit pas quelles fiches prendre : sur tout le dossier, ce seraient toutes, "
                          "ce que les échanges précédents ne demandaient peut-être pas") if french(whole) else (
             "Your last message names no records to take: over the folder it would be every one, which the turns before "
-            "it may not have asked for"), WORDING.format(folder=folder))  # the gate adds that it read that message alone
+            "it may not have asked for"), wording(folder, records))  # the gate adds that it read that message alone
     if _totalled(task, any(c.ranked for c in choices)) and not _measured(task, records) and (
             unit := per_unit(task, records)):  # 'the total of the orders' by their 'Unit price': no order's amount
         return declined(f"I give no total: '{unit}' is a price per unit or a rate, not what a record comes to, and I add "
-                        "it up only when the task names it", WORDING.format(folder=folder),
+                        "it up only when the task names it", wording(folder, records),
                         f"a question about the records in the folder '{folder}'")
     lines, seen, evidence = [], [n for c in choices for n in c.notes], {}
     for choice in choices:
@@ -431,6 +451,30 @@ def _noted(records: list[Record]) -> list[Record]:
             or said[k] & _select.PAID and DATE.fullmatch(v.strip()) and _select._kind(value, key) != "paid")]
         return replace(record, fields={**record.fields, key: f"{value} ({'; '.join(other)})"}) if other else record
     return [noted(r) for r in records]
+
+
+def _mentioned(records: list[Record], reads) -> list[Record]:
+    """The records with the lines of a file left out that name their number joined to their status ('unpaid
+    (payments.txt: "02/06/2026 credit 1,500.00 EUR ref S-12")'), so that it reads as neither: a bank statement or a
+    payment advice may record the payment of that invoice, or its cheque coming back, and I do not tie them together."""
+    key = _status_key(records)
+    kept = {re.split(r"[#:]", r.file)[0] for r in records}  # 'list.json#2', 'table.csv:3': a file read as records
+    found: dict[str, dict[str, list[str]]] = {}
+    for step in reads:
+        file = _arg(step).rsplit("/", 1)[-1]
+        if file in kept or step.is_error or is_cleared(step.result or ""):
+            continue
+        for line in (step.result or "").splitlines():
+            for record in _select._names_of(line, Record(file, "", {}), records):
+                found.setdefault(record.file, {}).setdefault(file, []).append(" ".join(line.split()).replace("'", "’"))
+    def joined_to(record: Record) -> Record:
+        lines = found.get(record.file)
+        if not key or not lines or key not in record.fields:
+            return record
+        said = "; ".join(f"{file}: " + ", ".join(f'"{clip(line, 80)}"' for line in quoted[:3]) + ", …" * (len(quoted) > 3)
+                         for file, quoted in lines.items())  # the quotes make it no status ('"' is no word of one)
+        return replace(record, fields={**record.fields, key: f"{record.fields[key]} ({said})"})
+    return [joined_to(r) for r in records]
 
 
 def _named_numbers(task: str, records: list[Record]) -> str:
@@ -563,6 +607,8 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
              and (COUNT.search(c) or TOTAL.search(c) and not EXTREME.search(
                  english_terms(c, True) if _select.french(task) else c))]  # 'the biggest, and the total of all?'
     lines += [_grand(task, records, lost) if GRAND.search(c) else f"I did not answer '{c}'." for c in aside]
+    lines += [f"I did not answer '{c}'." for s in re.split(r"(?<=[.!?;])\s+", task) for c in clauses(s)
+              if choice.ranked and c not in aside and _lists(c)]  # 'List the unpaid ones. Which is the largest?' too
     whole = [c for c in clauses(task) if COUNT.search(c) and IN_ALL.search(c) and set(stems(c)) & _select.RECORD_WORDS
              and not re.search(r"\d", c) and not set(stems(c)) & STATUSES and not _select._named(c, records, None)] if choice.heading != "Records" else []
     if whole and not label and not aside:  # 'which are Beta's, and how many invoices are there in all?'
@@ -619,6 +665,20 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
+
+
+LISTS = re.compile(r"^\s*(?:please\s+)?(?:find|give|list|show|tell|display|print|name|which|what|trouve\w*|donne\w*|"
+                   r"liste\w*|montre\w*|affiche\w*|indique\w*|cite\w*|quel\w*)\b(?=.*\b(?:invoices|bills|records|"
+                   r"factures|fiches|numbers|numéros|every|all|each|tous|toutes|chaque)\b)", re.I)  # 'give their numbers'
+RANKS = re.compile(r"\b(?:largest|biggest|highest|smallest|lowest|greatest|most|least|max\w*|min\w*|top|plus|moins)\b",
+                   re.I)
+
+
+def _lists(clause: str) -> bool:
+    """Whether a clause asks for a list of records of its own ('give the numbers of the unpaid invoices', 'list every
+    invoice'), beside one asking for the largest: the largest alone does not answer it."""
+    return bool(LISTS.search(clause)) and not RANKS.search(f"{clause} {english_terms(clause, True)}") and not (
+        COUNT.search(clause) or TOTAL.search(clause) or re.search(r"\b(?:it|its|that one)\b", clause, re.I))
 
 
 def _several(heading: str, records: list[Record]) -> str | None:
