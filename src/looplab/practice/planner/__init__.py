@@ -32,6 +32,7 @@ from .lookup import ASKING, KEY_WORDS, VERBS, _meaning, lookup, lookup_tool
 from .needs import ACTS, CALC, GENERIC, SPOKEN, WEATHER, _needs, needs
 from .plain import THANKS, example, nothing_fits, plain
 from .research import ASPECTS, MEASURES, MENTION, OWN_FRAME, research, research_tools
+from .research import WORDING as WORDING_RESEARCH
 from .retry import retry
 from .survey import WORDING, survey, survey_tools
 from .text import STOPWORDS, TAG, clip, french, roots, says, speaks_french, stems
@@ -100,6 +101,20 @@ def _own_antecedent(task: str) -> bool:
         said) and bool(set(split_words(said[1].lower())) - POLITE_WORDS - LEAD_INS)  # not 'Tell me this:', 'Dis-moi,'
 
 
+ADVICE_ASKED = re.compile(r"\bwhat\s+(?:should|must|shall|ought)\b[^?.;]*\bdo\b|\bwhat\s+(?:do|does)\b[^?.;]*\b(?:need|have|has|"
+                          r"ought)\s+to\s+do\b|\bque\s+(?:doi\w+|faut-il|devr\w+)\b[^?.;]*\bfaire\b", re.I)  # 'What should
+# cyclists do at junctions?' asks what to do, not what happens there
+ADVICE = re.compile(r"\b(?:should|must|need to|needs to|have to|has to|ought|recommend\w*|advis\w*|required|best to|always|"
+                    r"never|make sure|ensure|remember to|avoid|essentials|doi\w+|devez|faut|conseill\w*|recommand\w*|"
+                    r"obligatoire|veillez|évitez)\b", re.I)  # 'A simple check before each ride covers the essentials: …'
+
+
+def _advised(task: str, text: str) -> bool:
+    """False when the task asks what to do and no sentence of the answer says what one should do: 'Most collisions
+    happen at junctions' is no answer to 'What should cyclists do at junctions?'."""
+    return not ADVICE_ASKED.search(task) or bool(ADVICE.search(re.sub(r"\[[^\]]*\]", " ", text)))
+
+
 def gate(view: View, skill: str, reply: dict) -> dict:
     """`reply` if every content word of the task is placed (or named as not done), else a decline naming them."""
     if reply["stop_reason"] != "end_turn" or skill not in VOCABULARY and not reply.get("declined"):
@@ -111,6 +126,10 @@ def gate(view: View, skill: str, reply: dict) -> dict:
     evidence = " ".join([*(f"{s.result or ''} {' '.join(map(str, s.input.values()))} {scales(view.tool(s.name), s.input)}"
                            for s in view.steps),
                          *(f"{t.name} {t.description} {' '.join(t.properties)} {labels(t)}" for t in view.tools)])
+    if skill == "research" and not reply.get("declined") and not _advised(view.task, text):
+        return declined(("Les passages trouvés ne disent pas quoi faire ('{}') : ils ne répondent pas, je n'en cite aucun."
+                         if french(view.task) else "The passages I found do not say what to do ('{}'): they do not answer "
+                         "it, so I quote none.").format(ADVICE_ASKED.search(view.task)[0]), wording=WORDING_RESEARCH)
     if not reply.get("declined") and skill != "research" and (why := WHY.search(view.task)) and not re.search(
             rf"'[^']*\b{why[0]}\b[^']*'", text, re.I):  # 'Why has Delta not paid?': records and results give no reason
         return declined(" ".join(filter(None, [names_unplaced(view.task, [why[0]]), REASONLESS,

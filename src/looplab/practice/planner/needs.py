@@ -493,6 +493,8 @@ def _planned(task: str, tools: str) -> tuple[list[tuple[str, dict, str]], list[U
             tool, extra = calc, [w for w in content_words(clause) if w not in ASKS_NOTHING]  # 'in Lyon' is no operand
         elif best[0] > 0 and best[3] is not calc:
             tool = best[3]
+        elif previous and calls and calls[-1][0] == previous.name and (again := _quoted_again(bare, calls[-1])):
+            tool, clause, extra = previous, again, []  # "words in 'a b' and in 'c d'": 'c d' asks the same tool
         elif previous and (head := _head(bare, french(view.task))) and re.search(
                 rf"(?:\b(?:and|or|et|ou|than|que|then|puis|also|aussi|vs\.?|versus)\s+|[;&]\s*|\bqu['’]\s*)(?:(?:in|at|for|à)\s+)?{re.escape(clause)}|,\s+{re.escape(clause)}"
                 rf"(?=\s*(?:,|\b(?:and|or|et|ou)\b))" + (rf"|,\s*{re.escape(clause)}" if head in file_names(head) else ""),
@@ -710,6 +712,18 @@ def _head(clause: str, fr: bool = False) -> str | None:
         r"['’]s?$", found[1]) else None  # "and Paris's" is no city 'Paris's'
 
 
+def _quoted_again(clause: str, call: tuple[str, dict, str]) -> str | None:
+    """The clause's one quoted value, quotes kept, when the call before took a quoted value and the clause's other words
+    only repeat that call's question ("and in 'jumps over'", "and how many in 'a b c'"), else None."""
+    values = quoted(clause)
+    if len(values) != 1 or not any(str(v) in quoted(call[2]) for v in call[1].values()):
+        return None
+    start = clause.find(values[0])
+    written = clause[start - 1:start + len(values[0]) + 1]
+    said = set(words(call[2]))
+    return written if all(w in ASKS_NOTHING or w in said for w in words(clause.replace(written, " "))) else None
+
+
 def _with_fields(parts: list[str], tools) -> list[str]:
     """The clauses, one starting with a property of a tool taking several joined to the one before ('…, body "Hi"')."""
     fields = {p.lower() for t in tools if len(t.properties) > 1 for p in t.properties} | {
@@ -813,11 +827,26 @@ def needs(view: View) -> dict | None:
     listed = [v for v in map(json_value, map(str, evidence.values())) if isinstance(v, list) or isinstance(v, dict) and any(
         isinstance(x, list) for x in v.values())]
     asked = re.sub(r"\b(?:call|appel\w*|use|utilise\w*)\s+\S+\s+(?:with|avec)\b", " ", view.task, flags=re.I)  # its input
-    picked = PICKED.search(asked) if listed else not any(p.search(view.task) for p in CONVERSIONS) and re.search(
-        r"\bhow many\b(?!\s+degrees?\b)|\bnumber of\b", view.task, re.I)  # not 'How many kg is 150 lb?', 'how many degrees warmer'
+    counted = _counted(view.task, [(view.tool(n), done[(n, repr(i))]) for n, i, _ in planned if not calc or n != calc.name])
+    picked = PICKED.search(asked) if listed else not any(p.search(view.task) for p in CONVERSIONS) and not counted and re.search(
+        r"\bhow many\b(?!\s+degrees?\b)|\bnumber of\b", view.task, re.I)  # not 'How many kg is 150 lb?', 'how many
+    # degrees warmer'; nor word_count's own count for 'How many words …'
     if picked and any(not calc or n != calc.name for n, _, _ in planned):  # 'How many items in my cart?': not counted
         stated.append(f"I did not count or pick from them ('{picked[0]}'): the results are as the tools gave them.")
     return answer(" ".join(stated), evidence)
+
+
+COUNTED = re.compile(r"\b(?:how many|number of|combien de|nombre de)\s+(\w+)", re.I)
+COUNTS = set(stems("count counts number compte nombre"))
+
+
+def _counted(task: str, called: list) -> bool:
+    """True when every tool called says it counts what the task asks to count and returned a bare number: word_count,
+    'Count the words in a text', for 'How many words are in …': the count is the tool's, and is the answer."""
+    asked = COUNTED.search(task)
+    return bool(asked and called) and all(
+        stem(asked[1]) in (told := set(stems(f"{tool.name} {tool.description}"))) and told & COUNTS and not step.is_error
+        and re.fullmatch(r"\s*\d+\s*", step.result or "") for tool, step in called)
 
 
 MEASURES = {"temperature": r"°\s*[CF]\b|\bdegrees?\b|\bdegrés?\b", "percent": r"%", "area": r"\b(?:km2|km²|m2|m²|hectares?|acres?)\b",
