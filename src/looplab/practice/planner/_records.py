@@ -90,9 +90,10 @@ def parse(file: str, step: Step) -> Record | str | list:
         return f"{file} holds no record (the tool returned {clip(json.dumps(data, ensure_ascii=False), 80)}); it is not counted."
     if rows := _table(file, text):
         return rows  # a list, or why it is not counted
-    fields, title, listed, notes, unsure = {}, "", set(), [], []
+    fields, title, listed, notes, unsure, signed = {}, "", set(), [], [], False
     for line in text.splitlines():
         said, bullet = line.strip(), bool(MARKUP.match(line))  # 'said': quoted as written ('*** PAID IN FULL ***')
+        signed = bool(said) and (signed or bool(HARMLESS[2].fullmatch(said)))  # below 'Kind regards,' to a blank line
         line = MARKUP.sub("", line.replace("**", "").replace("__", ""))  # '- **Client:** X' is 'Client: X'
         if found := FIELD.match(line):  # a field written twice with two values holds both, so it reads as neither
             key, value = found.group(1).strip(), unstopped(found.group(2))  # 'Status: normal.' is 'normal'
@@ -107,14 +108,15 @@ def parse(file: str, step: Step) -> Record | str | list:
             title = line.strip().lstrip("#").strip()
         elif fields and title and line.split()[:1] == title.split()[:1] and _number(line, {}) not in ("", _number(title, {})):
             return f"{file} {SEVERAL} ('{title}' and '{line.strip()}'){ONE_EACH}"
-        elif fields and re.search(r"\d", line) and PAID_IN_TEXT.search(line):  # 'A deposit of 400 EUR was received':
+        elif fields and re.search(r"\d", line) and PAID_IN_TEXT.search(line) and not TERMS.fullmatch(line.strip()):  # 'A
+            # deposit of 400 EUR was received', not 'Règlement par virement sous 30 jours'
             fields[PROSE] = f"{fields[PROSE]} {line.strip()}" if PROSE in fields else line.strip()  # not all is owed
         elif fields and STATED.search(line):  # 'VOID - issued by mistake', '*** PAID IN FULL ***', 'ANNULÉE': the state
             fields[PROSE] = f"{fields[PROSE]} {said}" if PROSE in fields else said  # may not be what the status says
         elif len(words(line)) > 1:
             notes.append(line.strip())
         if not FIELD.match(line) and line.strip() and line.strip().lstrip("#").strip() != title and not harmless(said, fields) \
-                and (fields and len(words(line)) < 4 or TELLING.search(line)):
+                and (fields and len(words(line)) < 4 or TELLING.search(line)) and not (signed and _signature(said)):
             unsure.append(said)  # 'Netted off', 'Cleared 04/06/2026', 'Please disregard the invoice below', 'le virement est
             # parti': a short line below the fields, or one with a date, an amount, a number or a word of money or state
     if any(money(v) for k, v in fields.items() if k not in listed):  # '- Hosting: 50 EUR' is an item of 'Total: 470'
@@ -169,10 +171,46 @@ def harmless(line: str, fields: dict) -> bool:
     raw, line = line, MARKUP.sub("", line.strip().replace("**", "")).strip()
     if any(p.fullmatch(line) for p in HARMLESS) and not DATED.search(line) or COMMENT.fullmatch(line):
         return True
+    if any(p.fullmatch(line) for p in DATED_HARMLESS) or _item_row(line):
+        return True  # 'Reminder sent 01/12/2026.', 'Indemnité forfaitaire pour frais de recouvrement : 40 €', an item's row
     if (line.startswith("|") or MARKUP.match(raw)) and not any(p.search(line) for p in (STATED, PAID_IN_TEXT, NOT_ITEM)):
         return True  # an item of the bill ('| Design | 1 | 60.00 EUR |', '- 2 pages  50 EUR'), no payment nor state
     said = {w.casefold() for v in fields.values() for w in words(v)}
     return len(words(line)) == 1 and line.strip(",.!").casefold() in said and line[:1].isupper() and not line.isupper()
+
+
+TERMS = re.compile(r"(?:règlement|paiement|payment|payable)\s+(?:par|by|via)\s+(?:virement(?:\s+bancaire)?|chèque|cheque|check|"
+                   r"carte(?:\s+bancaire)?|(?:bank\s+)?transfer|card|prélèvement|direct\s+debit)(?:,?\s+(?:sous|within|à|in)\s+\d+"
+                   r"\s+(?:jours|days)(?:\s+(?:net|fin de mois|end of month|à réception|of receipt))?)?(?:[,.;]?\s*(?:IBAN|BIC|RIB)"
+                   r"\s*:?\s*[A-Z]{2}[\dA-Z ]+)*\s*\.?", re.I)  # how to pay, not that it was: 'Règlement par virement sous
+# 30 jours, IBAN FR76 3000 …'
+DATED_HARMLESS = [re.compile(p, re.I) for p in (
+    rf"(?:(?:first|second|third|final|last|payment)\s+)?reminder\s+(?:sent|e-?mailed|posted)(?:\s+by\s+(?:e-?mail|post))?"
+    rf"(?:\s+on)?\s+(?:{DATED.pattern})\s*\.?",  # 'Reminder sent 01/12/2026.': asked to pay, not paid nor charged
+    rf"(?:(?:première|deuxième|dernière)\s+)?relance\s+envoyée(?:\s+par\s+(?:e-?mail|courrier|courriel))?(?:\s+le)?\s+"
+    rf"(?:{DATED.pattern})\s*\.?",
+    r"(?:en cas de retard(?: de paiement)?,?\s+)?indemnité forfaitaire (?:pour|de) frais de recouvrement(?: due en cas de "
+    r"retard(?: de paiement)?)?\s*:?\s*(?:de\s+)?40\s*(?:€|euros?|EUR)\s*\.?",  # the legal mention of French invoices
+    r"(?:pas d['’]escompte|aucun escompte)(?:\s+(?:pour|en cas de)\s+(?:paiement|règlement)\s+anticipé)?\s*\.?", TERMS.pattern)]
+
+
+def _signature(line: str) -> bool:
+    """Whether a line below a closing ('Kind regards,') is a signature ('Maria Oduya, Accounts'): a few words, no digit,
+    no word of money or of a record's state."""
+    return len(words(line)) <= 5 and not re.search(r"\d", line) and not any(
+        p.search(line) for p in (TELLING, STATED, PAID_IN_TEXT, NOT_ITEM))
+
+
+def _item_row(line: str) -> bool:
+    """Whether a line is an item of the bill whose quantity times its price is its line's total ('Fence posts  10  12 EUR
+    120 EUR'): it says what was sold, not that anything was paid or changed."""
+    cells = [c for c in re.split(r"\s{2,}|\t|\s*\|\s*", line.strip()) if c]
+    if len(cells) < 4 or not re.search(r"[^\W\d_]", cells[0]) or any(p.search(line) for p in (STATED, PAID_IN_TEXT, NOT_ITEM)):
+        return False
+    total = money(cells[-1])
+    return bool(total) and any(
+        re.fullmatch(r"\d+", count) and (price := money(each)) and price[1] == total[1] and int(count) * price[0] == total[0]
+        for count, each in (cells[-3:-1], cells[-3:-1][::-1]))
 
 
 COMMENT = re.compile(r"\[abridged\b[^\]]*\]|<!--(?:(?!paid|pay|void|cancel|annul|refund|rembours|avoir|credit).)*-->",
@@ -406,6 +444,27 @@ def first_given(record: Record, key: str) -> str:
     """The value of the field `key` as the record first gives it, without a line joined to it as changing it."""
     line = changed_by(record, key)
     return record.fields.get(key, "").split(f" ({line}")[0] if line else record.fields.get(key, "")
+
+
+DUE_WORD = re.compile(r"\b(?:due|échéances?|echeances?|deadline|date limite|payable)\b", re.I)
+MOVED = re.compile(r"\b(?:extend\w*|postpon\w*|move[ds]?|defer\w*|pushed back|delay\w*|reschedul\w*|report[ée]e?s?|"
+                   r"repouss[ée]e?s?|prolong[ée]e?s?|décal[ée]e?s?|différ[ée]e?s?)\b", re.I)
+DAY = re.compile(rf"\d{{1,2}}[/.]\d{{1,2}}\b|\d{{4}}-\d{{2}}-\d{{2}}|\d\s*(?:{WRITTEN_MONTHS})\b|\b(?:{WRITTEN_MONTHS})\s*\d",
+                 re.I)  # '08/01/2027', '15/02', '8 January'
+
+
+def moved_due(record: Record, key: str) -> str:
+    """A line of the record besides its field `key` that speaks of when it is due with another date or a move ('Due date
+    extended to 08/01/2027 at client's request.', 'Échéance reportée au 15/02/2027'), or '': the date `key` gives may
+    no longer hold. Not a line it shows already ('18/12/2026 (Note: …)'), nor one repeating its date ('due 18/12/2026')."""
+    value = record.fields.get(key, "")
+    lines = [*record.notes, *record.unsure, *(f"{k}: {v}" for k, v in record.fields.items() if k != key)]
+    for line in dict.fromkeys(lines):
+        other = set(DAY.findall(line)) - set(DAY.findall(value))
+        if line not in value and (DUE_WORD.search(line) and (MOVED.search(line) or other)
+                                  or MOVED.search(line) and DAY.search(line)):
+            return line
+    return ""
 
 
 def money(value: str) -> tuple[Decimal, str] | None:

@@ -617,6 +617,8 @@ IN_FRENCH = [
              (r"its (.*?) gives? no date I can read, so I could not say when( it is due)?",
               lambda m: (f"ses champs {_et(m[1])} ne donnent" if " and " in m[1] else f"son champ {m[1]} ne donne")
               + " pas de date que je sache lire : je n'ai pas pu dire quand" + (" elle est due" if m[2] else "")),
+             (r", but (\S+) also says '(.*?)', so I cannot say when it is due", r", mais \1 dit aussi '\2' : je ne peux pas "
+              r"dire quand elle est due"),
              (r"no field of it is named as the task asks, so I could not say when( it is due)?",
               lambda m: "aucun de ses champs ne porte le nom que la demande emploie : je n'ai pas pu dire quand"
               + (" elle est due" if m[1] else "")),

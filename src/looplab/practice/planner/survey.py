@@ -10,7 +10,7 @@ from ..context import cut, is_cleared
 from ..view import View
 from . import _select
 from ._limits import BY_DATE, CAME_IN, EXTREME, PER_UNIT, part_of_invoice, per_unit
-from ._records import Record, amount_text, money, money_keys, read_all
+from ._records import Record, amount_text, money, money_keys, moved_due, read_all
 from ._select import DATE, PAYING, QUESTION, SYNONYMS, WHEN, _status_key, as_asked, choose_records
 from ._tools import (
     about_words,
@@ -842,9 +842,19 @@ def _when(task: str, chosen: list[Record], status_key: str | None) -> str:
         dated = [f"{k} {record.fields[k]}" for k in keys if DATE.search(record.fields.get(k, ""))]
         looked = (f"its {joined(keys)} {'give' if len(keys) > 1 else 'gives'} no date I can read" if keys
                   else "no field of it is named as the task asks")
+        moved = due and dated and _moved(record, keys)  # 'Due date extended to 08/01/2027': the Due date may be past
         said.append(f"{record.number}: {'; '.join(dated) if dated else looked + ', so I could not say when'}"
-                    + (" it is due" if due and not dated else ""))
+                    + (" it is due" if due and not dated else "")
+                    + (f", but {record.file} also says '{moved}', so I cannot say when it is due" if moved else ""))
     return f"When, as the records say: {'; '.join(said)}."
+
+
+def _moved(record: Record, keys: list[str]) -> str:
+    """A line of the record that speaks of its due date otherwise than the fields `keys` shown ('Échéance reportée au
+    15/02/2027'), with its quote marks as apostrophes, or ''."""
+    shown = {f"{k}: {record.fields[k]}" for k in keys}
+    line = next((m for k in keys if (m := moved_due(record, k)) and m not in shown), "")
+    return line.replace("'", "’")
 
 
 GOODS = set(stems("item items product products article articles description goods produit produits désignation objet title "
