@@ -272,8 +272,9 @@ def _unmatched(clause: str, good: list, task: str) -> str:
     kind = next((p for q, p in KINDS if q.search(clause)), None)
     near = asked and any(2 * len(asked & roots(line)) >= len(asked) and (not kind or any(
         asked & roots(one) and kind(one, clause) for one in sentences(line))) for s in good
-        for line in (s.result or "").replace("#", "").splitlines())  # the kind in a sentence with its word; a heading
-    # too: 'at Riverside' of '# Riverside Pool'
+        for line in (s.result or "").replace("#", "").splitlines() + list(sentences(s.result or "")))  # the kind in a
+    # sentence with its word; a heading too: 'at Riverside' of '# Riverside Pool'; a FAQ's question with its answer,
+    # one passage: '**Q : Quand le camping est-il ouvert ?** R : Du 1er avril au 30 septembre.'
     if not content_words(clause) or asked and not near:  # 'and by whom?': as the quotes were read for it
         return f"I did not answer '{clause}': no sentence I found speaks of it."
     return f"Je n'ai pas répondu à '{clause}' : je n'ai su y relier aucune phrase." if french(task) else (
@@ -335,7 +336,14 @@ def _mentions(word: str, text: str) -> bool:
     """Whether `text` has `word` in some form: 'swimming' for 'swim', 'founded' for 'found', 'held' for 'hold'."""
     base = re.sub(r"(?<=\w{4})(?:er|ir|re)$", "", word) if french(text) else word  # 'infuser': 's'infuse'
     return root(word) in roots(f"{text} {unaccented(text)}") or re.search(rf"\b{re.escape(base)}\w{{0,4}}\b", text,
-                                                                         re.I) is not None
+                                                                         re.I) is not None or french(text) and _same_verb(word, text)
+
+
+def _same_verb(word: str, text: str) -> bool:
+    """True if a French text has another form of a word that starts alike and means the same in the lexicon: 'ouvert'
+    for 'ouvre' ('Quand le camping est-il ouvert ?' speaks of 'Quand le camping ouvre-t-il')."""
+    meaning, start = english_of(word), word[:3].lower()
+    return bool(meaning) and len(word) > 3 and any(w.startswith(start) and english_of(w) == meaning for w in set(words(text.lower())))
 
 
 MENTION = {root(w) for w in "mention mentions talk talks speak speaks discuss discusses cover covers refer refers".split()}
@@ -441,7 +449,7 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View, elsewhere: 
         if specific - used or lacks:
             continue  # it is about another thing ('green' tea for 'black' tea, trams 'at night'), or misses too much
         subject = named & wanted or wanted & title or wanted  # what is asked about: 'Ilm', the 'museum', not 'open'
-        said_in = [_passages(p) for p in re.split(r"\n\s*\n", text)]  # each sentence with those before it in its paragraph
+        said_in = _sections(text)  # each sentence with those before it in its paragraph
         for place, (sentence, earlier, after, near) in enumerate((s, p[:i], p[i + 1:i + 2] or tuple(said_in[k + 1][:1]) if k + 1 < len(
                 said_in) else p[i + 1:i + 2], p[i + 1:i + 2]) for k, p in enumerate(said_in) for i, s in enumerate(p)):  # the next sentence,
             # in the next paragraph too: 'An old postcard says … 120 metres.' / 'That height was never right.'
@@ -459,7 +467,9 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View, elsewhere: 
             said |= roots(" ".join(e.replace("+", " ") for w in re.findall(r"(?<=\w )[A-ZÀ-Ý]\w{3,}", sentence)
                                    if (e := english_of(w.lower()))))  # 'The Musée des Tisserands is open': a museum
             if ((not things & said - (set(aspects) - set(HOURS)) and not (kind and wanted <= title and _of_the_title(sentence, question)))
-                    or all((part - said - title) & used for part in asks)  # one of two asks ('how much is X and how much is Y')
+                    or all((part - said - title) & used for part in [a for a in asks if a & used] or asks)  # one of two
+                    # asks ('how much is X and how much is Y'); not met by an ask in words the page never uses ('when was
+                    # it released' lets no '- Added dark mode.' through for the version that added the plugin system)
                     or not set(aspects) <= said or _another(sentence, question)
                     or _narrower(sentence, question) or _all_of(sentence, question) or _unnamed(sentence, question)
                     or _out_of_range(sentence, question)
@@ -473,7 +483,8 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View, elsewhere: 
                     or _beside(sentence, subject, title, wanted) or _whose(sentence, question)
                     or not SAYS.search(question) and _of_another(sentence, question) or _numbered_other(sentence, question)
                     or kind and _disputed(sentence, after, question)
-                    or any(m in said and h not in said | title for m, h in heads)):
+                    or any(m in said and h not in said | title for m, h in heads)
+                    or _split_pair(sentence, wanted & said, query, aspects, title) or _other_version(sentence, question)):
                 continue
             if (away := _place_of(sentence, question, _heading(step), headings, [r.result or "" for r in reads]))[0]:  # 'The fireworks are at 22:00'
                 elsewhere is None or elsewhere.append((sentence, _name(step.input), *away))  # under '# Saint-Aubin-sur-Mer'
@@ -494,17 +505,69 @@ def _cited(question: str, query: tuple[str, ...], reads, view: View, elsewhere: 
         o[3] != s and o[3].endswith(" " + s) for o in best)]
 
 
+ANSWER = re.compile(r"(?<=[?*])\s+(?=(?:A|R|Answer|Réponse|Rép)\s*\.?\s*:)", re.I)  # between a FAQ's question and answer
+
+
+def _split_pair(sentence: str, found: set[str], query: tuple[str, ...], aspects: dict, title: set[str]) -> bool:
+    """True if a FAQ's question and its answer, one passage, hold the asked terms only between them and the question
+    names a thing not asked: '**Q : Le camping a-t-il une piscine ?** R : Oui, … ouverte du 1er juin …' is when the
+    pool opens, not the camping ('Quand le camping ouvre-t-il'). Not '**Q: Is coffee free?** A: … Espresso costs 1.50
+    euros.' for the espresso: its answer holds them all. A word of the page's title names no other thing: 'Le camping a-t-il une
+    piscine ?' under '# … Camping Les Pins' is of the pool, for 'Quelle est la température de la piscine ?'."""
+    parts = ANSWER.split(sentence, maxsplit=1)
+    if len(parts) < 2:
+        return False
+    def held(text: str) -> set[str]:
+        return roots(f"{text} {unaccented(text)} {currency_words(text)}") | {root(w) for w in query if _mentions(w, text)} | {
+            w for w, p in aspects.items() if p.search(text)}
+    return not (found <= held(parts[0]) or found <= held(parts[1])) and bool(
+        roots(" ".join(content_words(parts[0]))) - found - title)
+
+
 TABLE_RULE = re.compile(r"\s*\|?(?:\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*")  # '|--------|-------|'
 
 
-def _passages(paragraph: str) -> tuple[str, ...]:
+BULLET = re.compile(r"(?:[-*•+]|\d{1,2}[.)])\s+\S")  # a list item's line: '- New plugin system.', '2. Stir.'
+SUBHEADING = re.compile(r"#{2,6}\s+(.*?)[\s#]*")  # '## Version 3.0.0 (1 October 2024)'; not the page's '# Title'
+
+
+def _sections(text: str) -> list[tuple[str, ...]]:
+    """Each paragraph's passages, a list's items under the sub-heading in force, though a blank line parts them."""
+    found, heading = [], ""
+    for paragraph in re.split(r"\n\s*\n", text):
+        found.append(_passages(paragraph, heading))
+        for line in (ln.strip() for ln in paragraph.splitlines() if ln.strip().startswith("#")):
+            heading = m[1] if (m := SUBHEADING.fullmatch(line)) else ""
+    return found
+
+
+def _listed(lines: list[str], heading: str) -> tuple[str, ...]:
+    """A paragraph's sentences, each list item one passage with its sub-heading before it: 'Version 3.0.0 (1 October
+    2024) - New plugin system.' answers which version added it, and when; '- Added dark mode.' of 3.2.0 is another
+    passage, no answer about the plugin system. A line after an item goes on with it."""
+    found, prose, item = [], [], False
+    for line in lines:
+        if line.startswith("#") or BULLET.match(line):
+            found, prose = found + list(sentences("\n".join(prose))), []
+        if line.startswith("#"):
+            heading, item = (m[1] if (m := SUBHEADING.fullmatch(line)) else ""), False
+        elif BULLET.match(line):
+            found, item = found + [f"{heading} {line}" if heading else line], True
+        elif item and line:
+            found[-1] += f" {line}"
+        else:
+            prose, item = prose + [line], False
+    return tuple(found + list(sentences("\n".join(prose))))
+
+
+def _passages(paragraph: str, heading: str = "") -> tuple[str, ...]:
     """A paragraph's sentences; a Markdown table's rows each under its header row, so that a row answers alone: '|
     Ticket | Adult | | Single Ashby–Carlow | £3.10 |', not the whole fares table, whose other rows may not hold what is
-    asked (no 'Carlow–Brockton' single)."""
+    asked (no 'Carlow–Brockton' single); a list's items each under their sub-heading (`_listed`)."""
     lines = [ln.strip() for ln in paragraph.splitlines()]
     rule = next((i for i, ln in enumerate(lines) if i and lines[i - 1].startswith("|") and TABLE_RULE.fullmatch(ln)), None)
     if rule is None:
-        return sentences(paragraph)
+        return _listed(lines, heading) if any(BULLET.match(ln) for ln in lines) else sentences(paragraph)
     end = next((i for i in range(rule + 1, len(lines)) if not lines[i].startswith("|")), len(lines))
     return (sentences("\n".join(lines[:rule - 1])) + tuple(" ".join(f"{lines[rule - 1]} {row}".split()) for row in lines[rule + 1:end])
             + sentences("\n".join(lines[end:])))
@@ -853,11 +916,19 @@ def _extended(text: str, m: re.Match, question: str, bare: bool = False) -> str:
         return text[m.start():rest.end()]
     if not bare:
         return ""
-    if (more := ADDED.match(text, m.end())) and root((rest := NAMES.match(text, more.start(1)))[0].split()[-1].lower()) \
-            not in PLACE_KINDS | roots(question):  # 'Kellow Road Recycling Centre' is a place at Kellow Road
-        return text[m.start():rest.end()]
+    if (more := ADDED.match(text, m.end())) and (root((rest := NAMES.match(text, more.start(1)))[0].split()[-1].lower())
+                                                 not in PLACE_KINDS | roots(question) or _in_town(question, m[0])
+                                                 and roots(rest[0]) - roots(question)):
+        return text[m.start():rest.end()]  # 'Kellow Road Recycling Centre' is a place at Kellow Road
     before = JOINED_BEFORE.search(text, 0, m.start())
     return text[before.start():m.end()] if before else ""
+
+
+def _in_town(question: str, name: str) -> bool:
+    """True if the question asks of a thing in a place of that name, a town: 'the café in Wickham', where 'Wickham
+    Market', though it ends on a kind of place, is another town ('When does Riverside open?' asks of the place itself:
+    'Riverside Pool')."""
+    return re.search(rf"\b(?:in|à|en)\s+{_spelt(name)}(?![\w'’-])", question, re.I) is not None
 
 
 def _writes_alone(text: str, name: str, question: str = "", bare: bool = False) -> bool:
@@ -1002,6 +1073,13 @@ def _unnamed(sentence: str, question: str) -> bool:
 
 
 VERSION = re.compile(r"\b(?:[A-Z][\w-]*|version|release|v)\s?(\d+(?:\.\d+)+)\b")  # 'Tallyo 4.2', 'version 2.10'
+
+
+def _other_version(sentence: str, question: str) -> bool:
+    """True if the question names a version and the sentence names versions, none of them it: 'Version 3.2.0 (14 March
+    2025) - Added dark mode.' is not what was added in version 3.1.0 ('3.0' is '3.0.0')."""
+    asked, said = VERSION.findall(question), VERSION.findall(sentence)
+    return bool(asked and said) and not any(a == v or v.startswith(a + ".") or a.startswith(v + ".") for a in asked for v in said)
 
 
 def _someone_elses(sentence: str, question: str) -> bool:
@@ -2133,8 +2211,10 @@ def research(view: View) -> dict | None:
         # say where, of what is asked: 'La gare se trouve …, en face de la poste.' is not where the poste is; 'Mme
         # Aubert, adjointe au maire' is not who the maire is
         cited = list(dict.fromkeys(q for fit in fits.values() for q in fit))  # that say where, not all on the gare
-        failed += "".join(f" I did not answer '{c}': no sentence I found speaks of it." for c, fit in fits.items()
-                          if not fit) if cited else ""  # 'Qui est le chef de gare et où se trouve la gare ?'
+        failed += "".join(f" {_unmatched(c, own_docs, task)}" for c, fit in fits.items()
+                          if not fit) if cited else ""  # 'Qui est le chef de gare et où se trouve la gare ?'; that no
+        # sentence speaks of it only where none does: not of 'Quand le camping ouvre-t-il' beside '**Q : Quand le
+        # camping est-il ouvert ?** R : Du 1er avril au 30 septembre.'
     cited, notes = _dated_notes(cited, newer)
     failed += notes
     fixes = [s for s in good if CORRECTS.search(_heading(s))] if not ASKS_OLD.search(task) else []
@@ -2238,7 +2318,8 @@ def research(view: View) -> dict | None:
         or wh[2] and (TIMES if wh[2].lower() == "when" else UNTIL).search(q)  # 'to whom?': 'Report it to a@b.example'
         or wh[3] and _places(q) for q in quotes)]  # 'until when?': an end ('until 18:00'), not 'every 15 minutes
     missed += [c for c in clauses(task) if ASKS_NOW.search(c)]  # 'and what time is it?': no page says the time now
-    failed += "".join(f" {_unmatched(c, good, view.task)}" for c in dict.fromkeys(missed) if f" I did not answer '{c}':" not in failed)
+    failed += "".join(f" {_unmatched(c, good, view.task)}" for c in dict.fromkeys(missed) if f" I did not answer '{c}':" not in failed
+                      and f" Je n'ai pas répondu à '{c}' :" not in failed)  # named once, in either language
     if (which := WHICH.match(task)) and root(which[1]) not in MEASURES | set(ASPECTS) | _asked_time(task) and not any(
             _picks(q, which[1]) for q in quotes) and which[1].lower() not in STOPWORDS | CORPUS_WORDS | GENERAL:
         failed += f" I did not answer 'which {which[1]}': no sentence I found names one."  # 'Binoculars are a better ...'
