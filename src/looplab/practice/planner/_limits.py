@@ -6,7 +6,7 @@ import re
 from calendar import monthrange
 from operator import ge, gt, le, lt
 
-from ._records import CODES, Record, changed_by, first_given, money, money_keys
+from ._records import CODES, DUE_WORD, Record, changed_by, first_given, money, money_keys, moved_due
 from .interpret import CURRENCIES
 from .text import SCOPE_SKIP, STOPWORDS, french, stem, stems, words
 
@@ -126,8 +126,12 @@ def by_date(found: re.Match, chosen: list[Record], records: list[Record], notes:
                  r.fields else f"{r.file} says '{changed_by(r, key)}', which changes the {key} it first gives; it is not "
                  "counted." if changed_by(r, key) else f"{r.file} has no {key} date I can read; it is not counted."
                  for r in chosen if _date(r.fields.get(key, ""), order) is None)
-    return [r for r in chosen
-            if (when := _date(r.fields.get(key, ""), order)) and DAY_PASSES[found[2].lower()](when, limit)]
+    moved = {r.file: line for r in chosen if DUE_WORD.search(key) and _date(r.fields.get(key, ""), order) and (
+        line := moved_due(r, key))}  # 'Due date extended to 08/01/2027': the Due it gives may no longer hold
+    notes.extend(f"{file} says '{line}', which changes the {key} it first gives; it is not counted."
+                 for file, line in moved.items())
+    return [r for r in chosen if r.file not in moved
+            and (when := _date(r.fields.get(key, ""), order)) and DAY_PASSES[found[2].lower()](when, limit)]
 
 
 def _told(text: str) -> str | None:
