@@ -17,6 +17,7 @@ from ._records import (
     Record,
     changed_by,
     first_given,
+    harmless,
     money,
     money_keys,
 )
@@ -565,6 +566,11 @@ def aimed(records: list[Record]) -> list[Record]:
             named = _names_of(value, record, records) if state and not _party(key) and not REPLACES.search(
                 f"{key} {value}") and not set(words(key.lower())) & (NUMBER_KEYS | KIND_KEYS) else []
             first = min((m.start() for r in named for m in re.finditer(re.escape(r.number), value, re.I)), default=0)
+            if not state and (named := _resizing(record, key, value, records)):  # 'Note: the amount on INV-70 is wrong'
+                fields.pop(key, None) if _resizing(record, key, value, records, alone=True) else None
+                for other in named:
+                    given.setdefault(other.file, {})[record.file] = f"{key}: {value}"
+                continue
             if named and first < min(state):  # the other record is what the line speaks of
                 if not ITSELF.search(value) and not re.search(rf"(?<![\w-]){re.escape(record.number)}(?![\w-])", value, re.I):
                     fields.pop(key)
@@ -575,6 +581,24 @@ def aimed(records: list[Record]) -> list[Record]:
         kept[record.file] = fields
     return [replace(r, fields={**kept[r.file], **given.get(r.file, {})}) if kept[r.file] != r.fields or r.file in given
             else r for r in records]
+
+
+def _resizing(record: Record, key: str, value: str, records: list[Record], alone: bool = False) -> list[Record]:
+    """The other records whose amount a line of `record` changes, named by number ('Note: the amount on INV-70 is wrong,
+    it should be 205 EUR', 'le montant de la facture F-70 est erroné', 'the correct amount for K-20 is 450 EUR'). With
+    `alone`, only when the line is not about its own record too: it names no number of its own nor 'this invoice', and
+    the other number comes before the change or just after its words ('the correct amount for K-20'); 'Amount corrected
+    to 250 EUR after the dispute on INV-70' may be about either, so it stays with both."""
+    if _party(key) or money(value) or set(words(key.lower())) & (NUMBER_KEYS | KIND_KEYS):
+        return []
+    named = [r for r in _names_of(value, record, records) if _change(r, key, value) == "amount"]
+    said = AMENDED.search(value)
+    if not alone or not named or not said or ITSELF.search(value) or re.search(
+            rf"(?<![\w-]){re.escape(record.number)}(?![\w-])", value, re.I):
+        return named if not alone else []
+    near = r"^\W*(?:\w+\W+){0,3}?(?:(?:the|la|le|l['’]|invoices?|factures?|n[°ºo]\.?|#)\s*)*"
+    return [r for r in named if value.casefold().find(r.number.casefold()) < said.start() or re.match(
+        near + re.escape(r.number), value[said.end():], re.I)]
 
 
 UNDOING = re.compile(r"\b(?:refund(?:ed|s)?|rembours\w*|supersede[sd]|replaced|remplacée?s?|withdrawn|rescinded|revoked|"
@@ -589,11 +613,42 @@ def unsure_lines(record: Record, key: str | None, stated: tuple | None = None) -
     is no payment's ('open' tickets), only those undoing it or naming another record ('# merged into TK-301'): 'A snow
     warning was issued at 06:00' leaves a day's record standing."""
     lines = list(record.unsure) + [f"{k}: {v}" for k, v in record.fields.items() if k not in (key, PROSE) and UNDOING.search(
-        re.sub(r"[_.-]", " ", k)) and _kind(v, k) is None and not _party(k) and not money(k)]
+        re.sub(r"[_.-]", " ", k)) and _kind(v, k) is None and not _party(k) and not money(k)] + _remarks(record, key)
     lines = [line for line in lines if not stated or UNDOING.search(line) or STATED.search(line) or re.search(
         r"(?<![\w/.-])[^\W\d_][\w]*-\d[\w-]*", line)]
     return sorted(lines, key=lambda line: not (UNDOING.search(line) or STATED.search(line)))  # 'payment.bounced: True'
     # quoted before 'payment.method: cheque'
+
+
+REMARK_KEYS = {"note", "notes", "remark", "remarks", "comment", "comments", "memo", "nb", "remarque", "remarques",
+               "commentaire", "commentaires", "observation", "observations"}
+TO_PAY = re.compile(r"\b(?:will|shall|is to|are to|plans? to|intends? to|promised to|va|vont|compte|promis de)\s+(?:\w+\s+)?"
+                    r"(?:pay|settle|payer|régler)\b|\b(?:paiera|paieront|réglera|régleront)\b", re.I)  # a payment to come
+CARD = re.compile(r"\bcredit\s+cards?\b|\bcartes?\s+de\s+crédit\b", re.I)  # a way to pay, no credit
+SETTLES = re.compile(r"\b(?:paid|payée?s?|settled|réglée?s?|soldée?s?|acquittée?s?|encaissée?s?|cleared|received|reçue?s?|"
+                     r"refund\w*|rembours\w*|void\w*|cancel\w*|annul\w*|written|write[- ]?offs?|waive[sd]?|waiver|forgiv\w*|"
+                     r"abandon\w*|perte|loss|irrécouvrables?|uncollect\w*|bad debt|gracieu\w*|exonér\w*|offset|compensée?|"
+                     r"compensation|netted|credited|créditée?|reversed|bounced|rejected|rejetée?s?|returned|chargebacks?|"
+                     r"disputed?|litige|contestée?|duplicate|doublon|merged|fusionnée?|replace[sd]|remplacée?|withdrawn|rescinded|"
+                     r"revoked|erreur|error|mistake|disregard\w*|facturée? à tort)\b", re.I)  # a word that settles or undoes a
+# bill: 'abandon de créance accordé', 'créance passée en perte', 'debt forgiven'; not 'Thank them for the quick payment',
+# 'Claude a demandé un délai de paiement', 'Due next week'
+
+
+def _remarks(record: Record, key: str | None) -> list[str]:
+    """A note field with a word that settles or undoes a bill, which the status does not already read ('Note : abandon de créance
+    accordé le 03/11/2026', 'Note: debt forgiven'): it may settle, void or write off the record. Not one the status
+    agrees with ('Note: 2nd payment reminder sent' beside 'unpaid'), nor one with no such word ('see INV-61 for the
+    delivery address')."""
+    status = record.fields.get(key, "") if key else ""
+    return [f"{k}: {v}" for k, v in record.fields.items() if k != key and set(words(k.lower())) & REMARK_KEYS
+            and any(not re.search(r"\b(?:not|no|never|pas|non|jamais)\b(?:\W+\w+){0,2}\W*$", v[:m.start()], re.I)
+                    for m in SETTLES.finditer(v))  # not 'not a duplicate of K-1'
+            and not REPLACES.search(v) and not harmless(v, record.fields)  # 'replaces D-4', 'payable by card'
+            and not (TO_PAY.search(v) and not UNDOING.search(CARD.sub(" ", v)) and not STATED.search(v))  # 'customer
+            # will pay by credit card'
+            and f"{k}: {v}" not in (_status(record, key) if key else "")
+            and (_kind(f"{status} {v}", key) is None if status else _kind(v, k) is None)]
 
 
 def _replaced(records: list[Record]) -> dict[str, str]:
@@ -821,8 +876,9 @@ CHANGES = re.compile(r"\b(?:update[ds]?|correct(?:ed|ions?)|amend(?:ed|ments?)|e
 RESIZED = (r"correct(?:ed|ion)|amended|revised|adjusted|reduced|lowered|increased|raised|changed|corrigée?|rectifiée?|"
            r"modifiée?|ramenée?|réduite?|ajustée?|revue? à la (?:baisse|hausse)|typo|misprint|coquille|faute de frappe|"
            r"(?:the\s+)?(?:real|actual|correct|right|true)\s+(?:amount|total|price|sum)|(?:amount|total|price|sum)\s+should\s+"
-           r"(?:be|read|have been)|(?:le\s+)?(?:vrai|bon|véritable)\s+montant|montant\s+(?:réel|exact|correct)")  # the amount
-# changed: 'the real amount is 120 EUR, typo on the invoice'
+           r"(?:be|read|have been)|(?:le\s+)?(?:vrai|bon|véritable)\s+montant|montant\s+(?:réel|exact|correct)|wrong|"
+           r"incorrect|erroneous|erronée?|inexacte?|(?:billed|charged|invoiced)\s+twice|facturée?\s+deux\s+fois")  # the
+# amount changed: 'the real amount is 120 EUR, typo on the invoice', 'the amount on INV-70 is wrong, it should be 205 EUR'
 AMENDED = re.compile(rf"\b(?:{RESIZED}|waived|written off|refused|declined|stopped|returned (?:unpaid|by the bank)|"
                      r"refusée?|exonérée?)\b", re.I)  # … or the payment: 'fee waived', 'payment was refused by the bank'
 MOVED = re.compile(r"\b(from|to|de|à|en)\s+((?:[€$£]|[A-Z]{3}\s?)?\d[\d\s.,]*\d?\s?(?:[€$£]|[A-Z]{3}\b|euros?\b)?)", re.I)
@@ -859,10 +915,12 @@ def amended(record: Record, key: str | None) -> str:
     # 'Note: status changed to closed on 03/06' beside 'Status: open'
 
 
-def resized(record: Record, key: str) -> bool:
-    """Whether `corrected` joined a line changing the amount under `key` to it."""
+def resized(record: Record, key: str) -> str:
+    """The file whose line `corrected` joined to the amount under `key` as changing it: the record's own, or the other
+    record's that `aimed` gave the line to ('q-2.txt' for 'Note: the amount on INV-70 is wrong'); '' when none."""
     value = record.fields.get(key, "")
-    return any(f"({k}: {v}" in value for k, v in record.fields.items() if k != key and _change(record, k, v) == "amount")
+    said = [k for k, v in record.fields.items() if k != key and _change(record, k, v) == "amount" and f"({k}: {v}" in value]
+    return next((k for k in said if k != record.file and re.search(r"\.\w+(?::\d+|#\d+)?$", k)), record.file if said else "")
 
 
 def corrected(records: list[Record]) -> list[Record]:

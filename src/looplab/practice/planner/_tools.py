@@ -496,6 +496,10 @@ IN_FRENCH = [
               r"is said\.", lambda m: f"Je ne peux pas donner de total : {_et(m[1])} "
               f"{'donne' if m[2] == 'gives' else 'donnent'} un montant sans devise, et je n'additionne que des montants "
               "dont la devise est dite."),
+             (r"I give no total: (a line of .*?), and I add up no amount a later line changes\.", lambda m:
+              "Je ne peux pas donner de total : " + re.sub(r"a line of (.*?) changes the amount of", r"une ligne de \1 change "
+                                                           "le montant de", m[1]) + ", et je n'additionne aucun montant "
+              "qu'une ligne suivante change."),
              (r"I give no total: (.*?) (says|say) (?:its|their) amount was changed, and I add up no amount a later line "
               r"changes\.", lambda m: f"Je ne peux pas donner de total : {_et(m[1])} "
               f"{'dit que son montant a' if m[2] == 'says' else 'disent que leur montant a'} été changé, et je "

@@ -606,7 +606,7 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     aside = [c for c in clauses(task) if choice.ranked and not re.search(r"\b(?:it|its|that one)\b", c, re.IGNORECASE)
              and (COUNT.search(c) or TOTAL.search(c) and not EXTREME.search(
                  english_terms(c, True) if _select.french(task) else c))]  # 'the biggest, and the total of all?'
-    lines += [_grand(task, records, lost) if GRAND.search(c) else f"I did not answer '{c}'." for c in aside]
+    lines += [_grand(task, records, lost) if GRAND.search(c) and _every(c) else f"I did not answer '{c}'." for c in aside]
     lines += [f"I did not answer '{c}'." for s in re.split(r"(?<=[.!?;])\s+", task) for c in clauses(s)
               if choice.ranked and c not in aside and _lists(c)]  # 'List the unpaid ones. Which is the largest?' too
     whole = [c for c in clauses(task) if COUNT.search(c) and IN_ALL.search(c) and set(stems(c)) & _select.RECORD_WORDS
@@ -665,6 +665,15 @@ def _lines(task: str, choice, records: list[Record], label: str, lost: list[str]
     if WHEN.search(task) and chosen:
         lines.append(_when(task, chosen, choice.status_key))
     return lines
+
+
+EVERY = set(stems("total totals sum grand overall général générale all every toutes tous folder dossier add up"))
+
+
+def _every(clause: str) -> bool:
+    """Whether a clause asking for a grand total selects nothing of its own ('and the total of all invoices?'); 'the
+    total of all unpaid invoices', 'of all March invoices' are not every record, and are not worked out beside a largest."""
+    return not terms(clause) - _select.RECORD_WORDS - EVERY
 
 
 LISTS = re.compile(r"^\s*(?:please\s+)?(?:find|give|list|show|tell|display|print|name|which|what|trouve\w*|donne\w*|"
@@ -914,9 +923,13 @@ def _total(task: str, chosen: list[Record], key: str | None, label: str) -> str:
     if unpriced and all(key and re.fullmatch(r"-?\d[\d\s.,]*", r.fields.get(key, "").strip()) for r in chosen if r.file in unpriced):
         return (f"I give no total: {joined(unpriced)} {'gives' if len(unpriced) == 1 else 'give'} an amount without a "
                 "currency, and I add up only amounts whose currency is said.")  # '610' in a CSV with no currency column
-    if changed := [r.file for r in chosen if r.file in unpriced and key and _select.resized(r, key)]:  # '610 EUR (Note:
+    tellers = {r.file: _select.resized(r, key) for r in chosen if r.file in unpriced and key}
+    if changed := [r.file for r in chosen if tellers.get(r.file) == r.file]:  # '610 EUR (Note: amount corrected to 560
         return (f"I give no total: {joined(changed)} {'says its' if len(changed) == 1 else 'say their'} amount was "
-                "changed, and I add up no amount a later line changes.")  # amount corrected to 560 EUR)'
+                "changed, and I add up no amount a later line changes.")  # EUR)'
+    if others := [f"a line of {tellers[r.file]} changes the amount of {r.number} ({r.file})" for r in chosen
+                  if tellers.get(r.file)]:  # 'Note: the amount on INV-70 is wrong' in q-2.txt: INV-70's, not its own
+        return f"I give no total: {'; '.join(others)}, and I add up no amount a later line changes."
     if unpriced:  # a total over some of the records would pass for the total of all
         return f"I give no total: {joined(unpriced)} {'has' if len(unpriced) == 1 else 'have'} no amount I can read."
     return f"{label}: {_sum(chosen, key)}."
